@@ -1,0 +1,21 @@
+# Compiler warnings (errors with D3DVK_WERROR) and sanitizers for d3dvk's own targets.
+# Use d3dvk_target_options(<target>) on every target we build from our sources.
+
+add_library(d3dvk_options INTERFACE)
+target_compile_options(d3dvk_options INTERFACE
+  -Wall -Wextra -Wpedantic -Wshadow=local -Wno-unused-parameter
+  -Wno-missing-field-initializers  # VkFoo x{VK_STRUCTURE_TYPE_FOO} is the Vulkan idiom
+  $<$<COMPILE_LANGUAGE:CXX>:-Wnon-virtual-dtor>)
+if(D3DVK_WERROR)
+  target_compile_options(d3dvk_options INTERFACE -Werror)
+endif()
+if(D3DVK_SANITIZE)
+  set(_san -fsanitize=${D3DVK_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
+  # Sanitizers apply to everything in the tree (incl. volk), so set them globally.
+  add_compile_options(${_san})
+  add_link_options(${_san})
+endif()
+
+function(d3dvk_target_options target)
+  target_link_libraries(${target} PRIVATE d3dvk_options)
+endfunction()

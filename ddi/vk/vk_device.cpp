@@ -1,0 +1,168 @@
+// ddi/vk/vk_device.cpp — see vk_device.h.
+#include "vk_device.h"
+
+#include <algorithm>
+#include <cstring>
+
+namespace d3dvk::vk {
+
+bool PhysicalDeviceInfo::hasExtension(const char* name) const {
+  return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
+}
+
+PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
+  PhysicalDeviceInfo info;
+  uint32_t count = 0;
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, nullptr);
+  std::vector<VkExtensionProperties> exts(count);
+  vkEnumerateDeviceExtensionProperties(physicalDevice, nullptr, &count, exts.data());
+  for (const auto& e : exts) info.extensions.emplace_back(e.extensionName);
+
+  info.conservativeRasterization = info.hasExtension(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+  info.transformFeedback = info.hasExtension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+
+  VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props2.pNext = &driver;
+  if (info.conservativeRasterization) {
+    info.conservative.pNext = nullptr;
+    driver.pNext = &info.conservative;
+  }
+  vkGetPhysicalDeviceProperties2(physicalDevice, &props2);
+  info.conservative.pNext = nullptr;
+  info.properties = props2.properties;
+  info.driverName = driver.driverName;
+  info.driverInfo = driver.driverInfo;
+  info.fragmentFullyCovered = info.conservativeRasterization &&
+                              info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
+  return info;
+}
+
+std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::string* error,
+                                       const std::vector<const char*>& optionalExtensions) {
+  std::unique_ptr<Device> self(new Device());
+  self->physicalDevice_ = physicalDevice;
+  self->info_ = queryPhysicalDevice(physicalDevice);
+  vkGetPhysicalDeviceMemoryProperties(physicalDevice, &self->memory_);
+
+  uint32_t familyCount = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount, nullptr);
+  std::vector<VkQueueFamilyProperties> families(familyCount);
+  vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount, families.data());
+  auto family = std::find_if(families.begin(), families.end(),
+                             [](const VkQueueFamilyProperties& f) { return f.queueFlags & VK_QUEUE_GRAPHICS_BIT; });
+  if (family == families.end()) {
+    if (error) *error = "the Vulkan device has no graphics queue";
+    return nullptr;
+  }
+  self->queueFamily_ = uint32_t(family - families.begin());
+
+  if (self->info_.properties.apiVersion < VK_API_VERSION_1_3) {
+    if (error) *error = "the Vulkan device supports only Vulkan " +
+                        std::to_string(VK_API_VERSION_MAJOR(self->info_.properties.apiVersion)) + "." +
+                        std::to_string(VK_API_VERSION_MINOR(self->info_.properties.apiVersion)) +
+                        "; d3dvk needs 1.3";
+    return nullptr;
+  }
+
+  std::vector<const char*> wanted = {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME,
+                                     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME};
+  wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
+  for (const char* name : wanted)
+    if (self->info_.hasExtension(name) &&
+        std::none_of(self->enabledExtensions_.begin(), self->enabledExtensions_.end(),
+                     [&](const char* e) { return std::strcmp(e, name) == 0; }))
+      self->enabledExtensions_.push_back(name);
+
+  // Core features D3D11 FL11_1 relies on, enabled where the device has them.
+  VkPhysicalDeviceFeatures supported{};
+  vkGetPhysicalDeviceFeatures(physicalDevice, &supported);
+  VkPhysicalDeviceFeatures& f = self->enabledFeatures_;
+  f.geometryShader = supported.geometryShader;
+  f.independentBlend = supported.independentBlend;
+  f.dualSrcBlend = supported.dualSrcBlend;
+  f.logicOp = supported.logicOp;
+  f.depthClamp = supported.depthClamp;
+  f.depthBiasClamp = supported.depthBiasClamp;
+  f.fillModeNonSolid = supported.fillModeNonSolid;
+  f.sampleRateShading = supported.sampleRateShading;
+  f.occlusionQueryPrecise = supported.occlusionQueryPrecise;
+  f.pipelineStatisticsQuery = supported.pipelineStatisticsQuery;
+  f.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
+  f.vertexPipelineStoresAndAtomics = supported.vertexPipelineStoresAndAtomics;
+  f.shaderClipDistance = supported.shaderClipDistance;
+  f.shaderCullDistance = supported.shaderCullDistance;
+  f.shaderImageGatherExtended = supported.shaderImageGatherExtended;
+  f.imageCubeArray = supported.imageCubeArray;
+  f.fullDrawIndexUint32 = supported.fullDrawIndexUint32;
+  f.samplerAnisotropy = supported.samplerAnisotropy;
+  f.textureCompressionBC = supported.textureCompressionBC;
+  f.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
+  f.multiViewport = supported.multiViewport;
+  f.variableMultisampleRate = supported.variableMultisampleRate;
+
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbSupported{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDeviceVulkan13Features v13Supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  VkPhysicalDeviceVulkan12Features v12Supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  v13Supported.pNext = &v12Supported;
+  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v12Supported.pNext = &xfbSupported;
+  VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+  features2.pNext = &v13Supported;
+  vkGetPhysicalDeviceFeatures2(physicalDevice, &features2);
+
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  xfb.transformFeedback = xfbSupported.transformFeedback;
+  xfb.geometryStreams = xfbSupported.geometryStreams;
+  VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  v12.timelineSemaphore = v12Supported.timelineSemaphore;
+  v12.hostQueryReset = v12Supported.hostQueryReset;
+  v12.scalarBlockLayout = v12Supported.scalarBlockLayout;
+  VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+  v13.dynamicRendering = v13Supported.dynamicRendering;
+  v13.synchronization2 = v13Supported.synchronization2;
+  v13.maintenance4 = v13Supported.maintenance4;
+  v13.pNext = &v12;
+  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v12.pNext = &xfb;
+
+  float priority = 1.0f;
+  VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
+  queueInfo.queueFamilyIndex = self->queueFamily_;
+  queueInfo.queueCount = 1;
+  queueInfo.pQueuePriorities = &priority;
+
+  VkDeviceCreateInfo info{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
+  info.pNext = &v13;
+  info.queueCreateInfoCount = 1;
+  info.pQueueCreateInfos = &queueInfo;
+  info.enabledExtensionCount = uint32_t(self->enabledExtensions_.size());
+  info.ppEnabledExtensionNames = self->enabledExtensions_.data();
+  info.pEnabledFeatures = &self->enabledFeatures_;
+  VkResult r = vkCreateDevice(physicalDevice, &info, nullptr, &self->device_);
+  if (r != VK_SUCCESS) {
+    if (error) *error = "vkCreateDevice failed (VkResult " + std::to_string(int(r)) + ")";
+    return nullptr;
+  }
+  vkGetDeviceQueue(self->device_, self->queueFamily_, 0, &self->queue_);
+  return self;
+}
+
+Device::~Device() {
+  if (device_) {
+    vkDeviceWaitIdle(device_);
+    vkDestroyDevice(device_, nullptr);
+  }
+}
+
+bool Device::extensionEnabled(const char* name) const {
+  return std::any_of(enabledExtensions_.begin(), enabledExtensions_.end(),
+                     [&](const char* e) { return std::strcmp(e, name) == 0; });
+}
+
+uint32_t Device::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const {
+  for (uint32_t i = 0; i < memory_.memoryTypeCount; ++i)
+    if ((typeBits & (1u << i)) && (memory_.memoryTypes[i].propertyFlags & flags) == flags) return i;
+  return UINT32_MAX;
+}
+
+}  // namespace d3dvk::vk

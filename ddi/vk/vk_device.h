@@ -1,0 +1,62 @@
+// ddi/vk/vk_device.h — owns the VkDevice and its graphics queue, and what d3dvk
+// needs to know about the physical device: properties, driver, and the
+// VK_EXT_conservative_rasterization facts the tier policy reads. Enables the
+// conservative-rasterization and transform-feedback extensions when present.
+#pragma once
+
+#include "vk_instance.h"
+
+#include <string>
+#include <vector>
+
+namespace d3dvk::vk {
+
+struct PhysicalDeviceInfo {
+  VkPhysicalDeviceProperties properties{};
+  std::string driverName;  // VkPhysicalDeviceDriverProperties::driverName
+  std::string driverInfo;
+  bool conservativeRasterization = false;  // VK_EXT_conservative_rasterization
+  VkPhysicalDeviceConservativeRasterizationPropertiesEXT conservative{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT};
+  bool transformFeedback = false;     // VK_EXT_transform_feedback
+  bool fragmentFullyCovered = false;  // VK_EXT_conservative_rasterization implies SPV_EXT_fragment_fully_covered
+  std::vector<std::string> extensions;
+
+  bool hasExtension(const char* name) const;
+};
+
+PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice);
+
+class Device {
+ public:
+  // Extra device extensions are enabled when the device has them (ignored otherwise).
+  static std::unique_ptr<Device> create(VkPhysicalDevice physicalDevice, std::string* error,
+                                        const std::vector<const char*>& optionalExtensions = {});
+  ~Device();
+  Device(const Device&) = delete;
+  Device& operator=(const Device&) = delete;
+
+  VkPhysicalDevice physicalDevice() const { return physicalDevice_; }
+  VkDevice handle() const { return device_; }
+  VkQueue queue() const { return queue_; }
+  uint32_t queueFamily() const { return queueFamily_; }
+  const PhysicalDeviceInfo& info() const { return info_; }
+  const VkPhysicalDeviceFeatures& enabledFeatures() const { return enabledFeatures_; }
+  bool extensionEnabled(const char* name) const;
+
+  // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
+  uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
+
+ private:
+  Device() = default;
+  VkPhysicalDevice physicalDevice_ = VK_NULL_HANDLE;
+  VkDevice device_ = VK_NULL_HANDLE;
+  VkQueue queue_ = VK_NULL_HANDLE;
+  uint32_t queueFamily_ = 0;
+  PhysicalDeviceInfo info_;
+  VkPhysicalDeviceFeatures enabledFeatures_{};
+  VkPhysicalDeviceMemoryProperties memory_{};
+  std::vector<const char*> enabledExtensions_;
+};
+
+}  // namespace d3dvk::vk
