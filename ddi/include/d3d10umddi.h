@@ -1,0 +1,642 @@
+// ddi/include/d3d10umddi.h — the subset of the WDK's D3D10/D3D11 user-mode DDI
+// that d3dvk implements: handles, version numbers, OpenAdapter10_2 and the
+// adapter functions, GetCaps (OPTIONS2), CreateDevice, the WDDM 2.0 rasterizer
+// desc, the core-layer error callback and the full 170-slot WDDM 2.0 device
+// table. Names, values and layouts follow the shipped WDK (see
+// ../shared/reference/ddi.md); d3d10umddi_checks.h proves them with static_asserts.
+// Slots d3dvk does not implement yet are typed PFND3DVK_DDI_PLACEHOLDER; they
+// still occupy their slot and the UMD fills them with a stub that reports
+// E_NOTIMPL through pfnSetErrorCb.
+#pragma once
+
+#include <wsl/winadapter.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#ifndef APIENTRY
+#define APIENTRY
+#endif
+
+// ---------------------------------------------------------------------------
+// Handles: driver handles carry the driver's private memory, runtime handles
+// are opaque to the driver.
+#define D3DVK_DDI_DRIVER_HANDLE(name) \
+  typedef struct name {               \
+    void* pDrvPrivate;                \
+  } name;
+#define D3DVK_DDI_RUNTIME_HANDLE(name) \
+  typedef struct name {                \
+    void* handle;                      \
+  } name;
+
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HADAPTER)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HDEVICE)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HRESOURCE)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HSHADER)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HELEMENTLAYOUT)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HBLENDSTATE)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HDEPTHSTENCILSTATE)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HRASTERIZERSTATE)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HSAMPLER)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HQUERY)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HSHADERRESOURCEVIEW)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HRENDERTARGETVIEW)
+D3DVK_DDI_DRIVER_HANDLE(D3D10DDI_HDEPTHSTENCILVIEW)
+D3DVK_DDI_DRIVER_HANDLE(D3D11DDI_HUNORDEREDACCESSVIEW)
+D3DVK_DDI_DRIVER_HANDLE(D3D11DDI_HCOMMANDLIST)
+
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTADAPTER)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEVICE)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTCORELAYER)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRESOURCE)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSHADER)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRASTERIZERSTATE)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTBLENDSTATE)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEPTHSTENCILSTATE)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSAMPLER)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTQUERY)
+
+// ---------------------------------------------------------------------------
+// Interface versions: interface = (major << 16) | minor; a "supported" value
+// (GetSupportedVersions) = (interface << 32) | (build << 16).
+#define D3DVK_DDI_INTERFACE(major, minor) ((UINT)(((major) << 16) | (minor)))
+#define D3DVK_DDI_SUPPORTED(interface, build) ((((UINT64)(interface)) << 32) | (((UINT64)(build)) << 16))
+
+#define D3D11_1_DDI_MAJOR_VERSION 11
+#define D3D11_1_DDI_MINOR_VERSION 15
+#define D3D11_1_DDI_INTERFACE_VERSION D3DVK_DDI_INTERFACE(D3D11_1_DDI_MAJOR_VERSION, D3D11_1_DDI_MINOR_VERSION)
+#define D3D11_1_DDI_BUILD_VERSION 0
+#define D3D11_1_DDI_SUPPORTED D3DVK_DDI_SUPPORTED(D3D11_1_DDI_INTERFACE_VERSION, D3D11_1_DDI_BUILD_VERSION)
+
+#define D3DWDDM1_3_DDI_MAJOR_VERSION 11
+#define D3DWDDM1_3_DDI_MINOR_VERSION 16
+#define D3DWDDM1_3_DDI_INTERFACE_VERSION \
+  D3DVK_DDI_INTERFACE(D3DWDDM1_3_DDI_MAJOR_VERSION, D3DWDDM1_3_DDI_MINOR_VERSION)
+#define D3DWDDM1_3_DDI_BUILD_VERSION 1
+#define D3DWDDM1_3_DDI_SUPPORTED D3DVK_DDI_SUPPORTED(D3DWDDM1_3_DDI_INTERFACE_VERSION, D3DWDDM1_3_DDI_BUILD_VERSION)
+
+#define D3DWDDM2_0_DDI_MAJOR_VERSION 11
+#define D3DWDDM2_0_DDI_MINOR_VERSION 32
+#define D3DWDDM2_0_DDI_INTERFACE_VERSION \
+  D3DVK_DDI_INTERFACE(D3DWDDM2_0_DDI_MAJOR_VERSION, D3DWDDM2_0_DDI_MINOR_VERSION)
+#define D3DWDDM2_0_DDI_BUILD_VERSION 9
+#define D3DWDDM2_0_DDI_SUPPORTED D3DVK_DDI_SUPPORTED(D3DWDDM2_0_DDI_INTERFACE_VERSION, D3DWDDM2_0_DDI_BUILD_VERSION)
+
+#define D3DWDDM2_1_DDI_MAJOR_VERSION 11
+#define D3DWDDM2_1_DDI_MINOR_VERSION 34
+#define D3DWDDM2_1_DDI_INTERFACE_VERSION \
+  D3DVK_DDI_INTERFACE(D3DWDDM2_1_DDI_MAJOR_VERSION, D3DWDDM2_1_DDI_MINOR_VERSION)
+#define D3DWDDM2_1_DDI_BUILD_VERSION 2
+#define D3DWDDM2_1_DDI_SUPPORTED D3DVK_DDI_SUPPORTED(D3DWDDM2_1_DDI_INTERFACE_VERSION, D3DWDDM2_1_DDI_BUILD_VERSION)
+
+#define D3D10DDI_GET_INTERFACE_MAJOR(interface) (((interface) >> 16) & 0xffff)
+#define D3D10DDI_GET_INTERFACE_MINOR(interface) ((interface) & 0xffff)
+
+// ---------------------------------------------------------------------------
+// Caps.
+typedef enum D3D10_2DDICAPS_TYPE {
+  D3D11DDICAPS_THREADING = 128,
+  D3D11DDICAPS_SHADER = 129,
+  D3D11DDICAPS_3DPIPELINESUPPORT = 130,
+  D3D11_1DDICAPS_D3D11_OPTIONS = 131,
+  D3D11_1DDICAPS_ARCHITECTURE_INFO = 132,
+  D3D11_1DDICAPS_SHADER_MIN_PRECISION_SUPPORT = 134,
+  D3DWDDM1_3DDICAPS_D3D11_OPTIONS1 = 136,
+  D3DWDDM1_3DDICAPS_MARKER = 137,
+  D3DWDDM2_0DDICAPS_D3D11_OPTIONS2 = 143,
+  D3DWDDM2_0DDICAPS_MEMORY_ARCHITECTURE = 145,
+  D3DWDDM2_0DDICAPS_D3D11_OPTIONS3 = 152,
+} D3D10_2DDICAPS_TYPE;
+
+typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER {
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED = 0,
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_1 = 1,
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_2 = 2,
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_3 = 3,
+} D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER;
+
+typedef struct D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA {
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER ConservativeRasterizationTier;
+} D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA;
+
+typedef struct D3D10_2DDIARG_GETCAPS {
+  D3D10_2DDICAPS_TYPE Type;
+  void* pInfo;
+  void* pData;
+  UINT DataSize;
+} D3D10_2DDIARG_GETCAPS;
+
+// ---------------------------------------------------------------------------
+// Rasterizer state.
+typedef enum D3D10_DDI_FILL_MODE {
+  D3D10_DDI_FILL_WIREFRAME = 2,
+  D3D10_DDI_FILL_SOLID = 3,
+} D3D10_DDI_FILL_MODE;
+
+typedef enum D3D10_DDI_CULL_MODE {
+  D3D10_DDI_CULL_NONE = 1,
+  D3D10_DDI_CULL_FRONT = 2,
+  D3D10_DDI_CULL_BACK = 3,
+} D3D10_DDI_CULL_MODE;
+
+typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE {
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF = 0,
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON = 1,
+} D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE;
+
+typedef struct D3D11_1_DDI_RASTERIZER_DESC {
+  D3D10_DDI_FILL_MODE FillMode;
+  D3D10_DDI_CULL_MODE CullMode;
+  BOOL FrontCounterClockwise;
+  INT DepthBias;
+  FLOAT DepthBiasClamp;
+  FLOAT SlopeScaledDepthBias;
+  BOOL DepthClipEnable;
+  BOOL ScissorEnable;
+  BOOL MultisampleEnable;
+  BOOL AntialiasedLineEnable;
+  UINT ForcedSampleCount;
+} D3D11_1_DDI_RASTERIZER_DESC;
+
+typedef struct D3DWDDM2_0DDI_RASTERIZER_DESC {
+  D3D10_DDI_FILL_MODE FillMode;
+  D3D10_DDI_CULL_MODE CullMode;
+  BOOL FrontCounterClockwise;
+  INT DepthBias;
+  FLOAT DepthBiasClamp;
+  FLOAT SlopeScaledDepthBias;
+  BOOL DepthClipEnable;
+  BOOL ScissorEnable;
+  BOOL MultisampleEnable;
+  BOOL AntialiasedLineEnable;
+  UINT ForcedSampleCount;
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE ConservativeRasterizationMode;
+} D3DWDDM2_0DDI_RASTERIZER_DESC;
+
+// ---------------------------------------------------------------------------
+// Runtime callback tables the driver receives. d3dvk reads only the members
+// declared here; the WDK tables have further members after them.
+typedef struct D3DDDI_ADAPTERCALLBACKS D3DDDI_ADAPTERCALLBACKS;  // kernel-thunk queries (unused)
+typedef struct D3DDDI_DEVICECALLBACKS D3DDDI_DEVICECALLBACKS;    // kernel-thunk allocation (unused)
+typedef struct DXGI_DDI_BASE_CALLBACKS DXGI_DDI_BASE_CALLBACKS;  // presentation (unused)
+typedef struct DXGI_DDI_BASE_FUNCTIONS DXGI_DDI_BASE_FUNCTIONS;
+
+typedef VOID(APIENTRY* PFND3D10DDI_SETERROR_CB)(D3D10DDI_HRTCORELAYER, HRESULT);
+
+// The core layer's callbacks. The first member is the same in every variant:
+// the error callback through which void DDIs report failures. (The WDK's
+// state-refresh callbacks that follow it are not used by d3dvk.)
+typedef struct D3D11DDI_CORELAYER_DEVICECALLBACKS {
+  PFND3D10DDI_SETERROR_CB pfnSetErrorCb;
+} D3D11DDI_CORELAYER_DEVICECALLBACKS;
+typedef D3D11DDI_CORELAYER_DEVICECALLBACKS D3D10DDI_CORELAYER_DEVICECALLBACKS;
+typedef D3D11DDI_CORELAYER_DEVICECALLBACKS D3DWDDM2_0DDI_CORELAYER_DEVICECALLBACKS;
+
+typedef struct DXGI_DDI_BASE_ARGS {
+  DXGI_DDI_BASE_CALLBACKS* pDXGIBaseCallbacks;
+  union {
+    DXGI_DDI_BASE_FUNCTIONS* pDXGIDDIBaseFunctions;
+    void* pDXGIDDIBaseFunctionsLatest;
+  };
+} DXGI_DDI_BASE_ARGS;
+
+// ---------------------------------------------------------------------------
+// Device functions (WDDM 2.0 table). Typed entries are the ones d3dvk implements.
+typedef VOID(APIENTRY* PFND3DVK_DDI_PLACEHOLDER)(D3D10DDI_HDEVICE);  // not implemented yet
+
+typedef VOID(APIENTRY* PFND3D10DDI_SETRASTERIZERSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HRASTERIZERSTATE);
+typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATERASTERIZERSTATESIZE)(D3D10DDI_HDEVICE,
+                                                                         const D3DWDDM2_0DDI_RASTERIZER_DESC*);
+typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*,
+                                                              D3D10DDI_HRASTERIZERSTATE, D3D10DDI_HRTRASTERIZERSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYRASTERIZERSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HRASTERIZERSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEVICE)(D3D10DDI_HDEVICE);
+
+typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDefaultConstantBufferUpdateSubresourceUP;    // 1
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapNoOverwrite;               // 9
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferUnmap;                        // 10
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapDiscard;             // 11
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapDiscard;                   // 12
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferUnmap;                  // 13
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceMapDiscard;                   // 20
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceUnmap;                        // 21
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
+  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceMap;                          // 25
+  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceUnmap;                        // 26
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetRenderTargets;                            // 31
+  PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopyRegion;                          // 39
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUpdateSubresourceUP;                 // 40
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearRenderTargetView;                       // 45
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearDepthStencilView;                       // 46
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
+  PFND3DVK_DDI_PLACEHOLDER                             pfnFlush;                                       // 49
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopy;                                // 51
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceResolveSubresource;                  // 52
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceMap;                                 // 53
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUnmap;                               // 54
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceIsStagingBusy;                       // 55
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRelocateDeviceFuncs;                         // 56
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateResourceSize;                     // 57
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateOpenedResourceSize;               // 58
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateResource;                              // 59
+  PFND3DVK_DDI_PLACEHOLDER                             pfnOpenResource;                                // 60
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyResource;                             // 61
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderResourceViewSize;           // 62
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateShaderResourceView;                    // 63
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShaderResourceView;                   // 64
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateRenderTargetViewSize;             // 65
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateRenderTargetView;                      // 66
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyRenderTargetView;                     // 67
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilViewSize;             // 68
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilView;                      // 69
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilView;                     // 70
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3DWDDM2_0DDI_CALCPRIVATERASTERIZERSTATESIZE      pfnCalcPrivateRasterizerStateSize;              // 80
+  PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE               pfnCreateRasterizerState;                       // 81
+  PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderSize;                       // 83
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateVertexShader;                          // 84
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreatePixelShader;                           // 86
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShader;                               // 89
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckFormatSupport;                          // 96
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckMultisampleQualityLevels;               // 97
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounter;                                // 99
+  PFND3D10DDI_DESTROYDEVICE                            pfnDestroyDevice;                               // 100
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetTextFilterSize;                           // 101
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvert;                             // 102
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvertRegion;                       // 103
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResetPrimitiveID;                            // 104
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetVertexPipelineOutput;                     // 105
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstancedIndirect;                // 106
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstancedIndirect;                       // 107
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetSamplers;                               // 111
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetConstantBuffers;                        // 112
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderResources;                        // 113
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShader;                                 // 114
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetSamplers;                               // 115
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetConstantBuffers;                        // 116
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateHullShader;                            // 117
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDomainShader;                          // 118
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDeferredContextHandleSizes;             // 119
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcDeferredContextHandleSize;               // 120
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDeferredContextSize;              // 121
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDeferredContext;                       // 122
+  PFND3DVK_DDI_PLACEHOLDER                             pfnAbandonCommandList;                          // 123
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateCommandListSize;                  // 124
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateTessellationShaderSize;           // 127
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateComputeShader;                         // 134
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShader;                                 // 135
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateUnorderedAccessViewSize;          // 139
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateUnorderedAccessView;                   // 140
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyUnorderedAccessView;                  // 141
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewUint;                // 142
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewFloat;               // 143
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetResourceMinLOD;                           // 147
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyStructureCount;                          // 148
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCommandList;                          // 149
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateCommandList;                    // 150
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateDeferredContext;                // 151
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleDestroyCommandList;                   // 152
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDiscard;                                     // 153
+  PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapNoOverwrite;         // 155
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
+  PFND3DVK_DDI_PLACEHOLDER                             pfnUpdateTileMappings;                          // 158
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyTileMappings;                            // 159
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyTiles;                                   // 160
+  PFND3DVK_DDI_PLACEHOLDER                             pfnUpdateTiles;                                 // 161
+  PFND3DVK_DDI_PLACEHOLDER                             pfnTiledResourceBarrier;                        // 162
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGetMipPacking;                               // 163
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResizeTilePool;                              // 164
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetMarker;                                   // 165
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetMarkerMode;                               // 166
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetHardwareProtection;                       // 167
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGetResourceLayout;                           // 168
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRetrieveShaderComment;                       // 169
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetHardwareProtectionState;                  // 170
+} D3DWDDM2_0DDI_DEVICEFUNCS;
+
+#define D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT 170
+
+// Other device-table versions the union in D3D10DDIARG_CREATEDEVICE names; d3dvk
+// fills only the WDDM 2.0 one.
+typedef struct D3D10DDI_DEVICEFUNCS D3D10DDI_DEVICEFUNCS;
+typedef struct D3D11_1DDI_DEVICEFUNCS D3D11_1DDI_DEVICEFUNCS;
+typedef struct D3DWDDM1_3DDI_DEVICEFUNCS D3DWDDM1_3DDI_DEVICEFUNCS;
+
+typedef HRESULT(APIENTRY* PFND3D10DDI_RETRIEVESUBOBJECT)(D3D10DDI_HDEVICE, UINT32 SubDeviceID, SIZE_T ParamSize,
+                                                        void* pParams, SIZE_T OutputParamSize, void* pOutputParamsBuffer);
+
+typedef struct D3D10DDIARG_CREATEDEVICE {
+  D3D10DDI_HRTDEVICE hRTDevice;
+  UINT Interface;
+  UINT Version;
+  const D3DDDI_DEVICECALLBACKS* pKTCallbacks;
+  union {
+    D3D10DDI_DEVICEFUNCS* pDeviceFuncs;
+    D3D11_1DDI_DEVICEFUNCS* p11_1DeviceFuncs;
+    D3DWDDM1_3DDI_DEVICEFUNCS* pWDDM1_3DeviceFuncs;
+    D3DWDDM2_0DDI_DEVICEFUNCS* pWDDM2_0DeviceFuncs;
+  };
+  D3D10DDI_HDEVICE hDrvDevice;  // runtime-allocated, CalcPrivateDeviceSize bytes
+  DXGI_DDI_BASE_ARGS DXGIBaseDDI;
+  D3D10DDI_HRTCORELAYER hRTCoreLayer;
+  union {
+    const D3D10DDI_CORELAYER_DEVICECALLBACKS* pUMCallbacks;
+    const D3D11DDI_CORELAYER_DEVICECALLBACKS* p11UMCallbacks;
+    const D3DWDDM2_0DDI_CORELAYER_DEVICECALLBACKS* pWDDM2_0UMCallbacks;
+  };
+  UINT Flags;
+  PFND3D10DDI_RETRIEVESUBOBJECT* ppfnRetrieveSubObject;
+} D3D10DDIARG_CREATEDEVICE;
+
+// ---------------------------------------------------------------------------
+// Adapter.
+typedef struct D3D10DDIARG_CALCPRIVATEDEVICESIZE {
+  UINT Interface;
+  UINT Version;
+  UINT Flags;
+} D3D10DDIARG_CALCPRIVATEDEVICESIZE;
+
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATEDEVICESIZE)(D3D10DDI_HADAPTER, const D3D10DDIARG_CALCPRIVATEDEVICESIZE*);
+typedef HRESULT(APIENTRY* PFND3D10DDI_CREATEDEVICE)(D3D10DDI_HADAPTER, D3D10DDIARG_CREATEDEVICE*);
+typedef HRESULT(APIENTRY* PFND3D10DDI_CLOSEADAPTER)(D3D10DDI_HADAPTER);
+typedef HRESULT(APIENTRY* PFND3D10_2DDI_GETSUPPORTEDVERSIONS)(D3D10DDI_HADAPTER, UINT32* puEntries,
+                                                             UINT64* pSupportedDDIInterfaceVersions);
+typedef HRESULT(APIENTRY* PFND3D10_2DDI_GETCAPS)(D3D10DDI_HADAPTER, const D3D10_2DDIARG_GETCAPS*);
+
+typedef struct D3D10DDI_ADAPTERFUNCS {
+  PFND3D10DDI_CALCPRIVATEDEVICESIZE pfnCalcPrivateDeviceSize;
+  PFND3D10DDI_CREATEDEVICE pfnCreateDevice;
+  PFND3D10DDI_CLOSEADAPTER pfnCloseAdapter;
+} D3D10DDI_ADAPTERFUNCS;
+
+typedef struct D3D10_2DDI_ADAPTERFUNCS {
+  PFND3D10DDI_CALCPRIVATEDEVICESIZE pfnCalcPrivateDeviceSize;
+  PFND3D10DDI_CREATEDEVICE pfnCreateDevice;
+  PFND3D10DDI_CLOSEADAPTER pfnCloseAdapter;
+  PFND3D10_2DDI_GETSUPPORTEDVERSIONS pfnGetSupportedVersions;
+  PFND3D10_2DDI_GETCAPS pfnGetCaps;
+} D3D10_2DDI_ADAPTERFUNCS;
+
+typedef struct D3D10DDIARG_OPENADAPTER {
+  D3D10DDI_HRTADAPTER hRTAdapter;  // in
+  D3D10DDI_HADAPTER hAdapter;      // out
+  UINT Interface;
+  UINT Version;
+  const D3DDDI_ADAPTERCALLBACKS* pAdapterCallbacks;
+  union {
+    D3D10DDI_ADAPTERFUNCS* pAdapterFuncs;
+    D3D10_2DDI_ADAPTERFUNCS* pAdapterFuncs_2;
+  };
+} D3D10DDIARG_OPENADAPTER;
+
+typedef HRESULT(APIENTRY* PFND3D10DDI_OPENADAPTER)(D3D10DDIARG_OPENADAPTER*);
+
+// The slot names of D3DWDDM2_0DDI_DEVICEFUNCS, index 0 = slot 1 (for tracing and messages).
+
+namespace d3dvk::ddi {
+inline constexpr const char* kWddm2_0DeviceFuncNames[D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT] = {
+  "DefaultConstantBufferUpdateSubresourceUP",
+  "VsSetConstantBuffers",
+  "PsSetShaderResources",
+  "PsSetShader",
+  "PsSetSamplers",
+  "VsSetShader",
+  "DrawIndexed",
+  "Draw",
+  "DynamicIABufferMapNoOverwrite",
+  "DynamicIABufferUnmap",
+  "DynamicConstantBufferMapDiscard",
+  "DynamicIABufferMapDiscard",
+  "DynamicConstantBufferUnmap",
+  "PsSetConstantBuffers",
+  "IaSetInputLayout",
+  "IaSetVertexBuffers",
+  "IaSetIndexBuffer",
+  "DrawIndexedInstanced",
+  "DrawInstanced",
+  "DynamicResourceMapDiscard",
+  "DynamicResourceUnmap",
+  "GsSetConstantBuffers",
+  "GsSetShader",
+  "IaSetTopology",
+  "StagingResourceMap",
+  "StagingResourceUnmap",
+  "VsSetShaderResources",
+  "VsSetSamplers",
+  "GsSetShaderResources",
+  "GsSetSamplers",
+  "SetRenderTargets",
+  "ShaderResourceViewReadAfterWriteHazard",
+  "ResourceReadAfterWriteHazard",
+  "SetBlendState",
+  "SetDepthStencilState",
+  "SetRasterizerState",
+  "QueryEnd",
+  "QueryBegin",
+  "ResourceCopyRegion",
+  "ResourceUpdateSubresourceUP",
+  "SoSetTargets",
+  "DrawAuto",
+  "SetViewports",
+  "SetScissorRects",
+  "ClearRenderTargetView",
+  "ClearDepthStencilView",
+  "SetPredication",
+  "QueryGetData",
+  "Flush",
+  "GenMips",
+  "ResourceCopy",
+  "ResourceResolveSubresource",
+  "ResourceMap",
+  "ResourceUnmap",
+  "ResourceIsStagingBusy",
+  "RelocateDeviceFuncs",
+  "CalcPrivateResourceSize",
+  "CalcPrivateOpenedResourceSize",
+  "CreateResource",
+  "OpenResource",
+  "DestroyResource",
+  "CalcPrivateShaderResourceViewSize",
+  "CreateShaderResourceView",
+  "DestroyShaderResourceView",
+  "CalcPrivateRenderTargetViewSize",
+  "CreateRenderTargetView",
+  "DestroyRenderTargetView",
+  "CalcPrivateDepthStencilViewSize",
+  "CreateDepthStencilView",
+  "DestroyDepthStencilView",
+  "CalcPrivateElementLayoutSize",
+  "CreateElementLayout",
+  "DestroyElementLayout",
+  "CalcPrivateBlendStateSize",
+  "CreateBlendState",
+  "DestroyBlendState",
+  "CalcPrivateDepthStencilStateSize",
+  "CreateDepthStencilState",
+  "DestroyDepthStencilState",
+  "CalcPrivateRasterizerStateSize",
+  "CreateRasterizerState",
+  "DestroyRasterizerState",
+  "CalcPrivateShaderSize",
+  "CreateVertexShader",
+  "CreateGeometryShader",
+  "CreatePixelShader",
+  "CalcPrivateGeometryShaderWithStreamOutput",
+  "CreateGeometryShaderWithStreamOutput",
+  "DestroyShader",
+  "CalcPrivateSamplerSize",
+  "CreateSampler",
+  "DestroySampler",
+  "CalcPrivateQuerySize",
+  "CreateQuery",
+  "DestroyQuery",
+  "CheckFormatSupport",
+  "CheckMultisampleQualityLevels",
+  "CheckCounterInfo",
+  "CheckCounter",
+  "DestroyDevice",
+  "SetTextFilterSize",
+  "ResourceConvert",
+  "ResourceConvertRegion",
+  "ResetPrimitiveID",
+  "SetVertexPipelineOutput",
+  "DrawIndexedInstancedIndirect",
+  "DrawInstancedIndirect",
+  "CommandListExecute",
+  "HsSetShaderResources",
+  "HsSetShader",
+  "HsSetSamplers",
+  "HsSetConstantBuffers",
+  "DsSetShaderResources",
+  "DsSetShader",
+  "DsSetSamplers",
+  "DsSetConstantBuffers",
+  "CreateHullShader",
+  "CreateDomainShader",
+  "CheckDeferredContextHandleSizes",
+  "CalcDeferredContextHandleSize",
+  "CalcPrivateDeferredContextSize",
+  "CreateDeferredContext",
+  "AbandonCommandList",
+  "CalcPrivateCommandListSize",
+  "CreateCommandList",
+  "DestroyCommandList",
+  "CalcPrivateTessellationShaderSize",
+  "PsSetShaderWithIfaces",
+  "VsSetShaderWithIfaces",
+  "GsSetShaderWithIfaces",
+  "HsSetShaderWithIfaces",
+  "DsSetShaderWithIfaces",
+  "CsSetShaderWithIfaces",
+  "CreateComputeShader",
+  "CsSetShader",
+  "CsSetShaderResources",
+  "CsSetSamplers",
+  "CsSetConstantBuffers",
+  "CalcPrivateUnorderedAccessViewSize",
+  "CreateUnorderedAccessView",
+  "DestroyUnorderedAccessView",
+  "ClearUnorderedAccessViewUint",
+  "ClearUnorderedAccessViewFloat",
+  "CsSetUnorderedAccessViews",
+  "Dispatch",
+  "DispatchIndirect",
+  "SetResourceMinLOD",
+  "CopyStructureCount",
+  "RecycleCommandList",
+  "RecycleCreateCommandList",
+  "RecycleCreateDeferredContext",
+  "RecycleDestroyCommandList",
+  "Discard",
+  "AssignDebugBinary",
+  "DynamicConstantBufferMapNoOverwrite",
+  "CheckDirectFlipSupport",
+  "ClearView",
+  "UpdateTileMappings",
+  "CopyTileMappings",
+  "CopyTiles",
+  "UpdateTiles",
+  "TiledResourceBarrier",
+  "GetMipPacking",
+  "ResizeTilePool",
+  "SetMarker",
+  "SetMarkerMode",
+  "SetHardwareProtection",
+  "GetResourceLayout",
+  "RetrieveShaderComment",
+  "SetHardwareProtectionState"
+};
+}  // namespace d3dvk::ddi
+
