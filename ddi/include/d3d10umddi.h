@@ -388,10 +388,178 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
 
 #define D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT 170
 
+// The D3D11.1 table: the first 157 slots of the WDDM 2.0 table (up to ClearView),
+// with the rasterizer-state entries taking the D3D11.1 desc (no conservative mode).
+typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATERASTERIZERSTATESIZE)(D3D10DDI_HDEVICE,
+                                                                      const D3D11_1_DDI_RASTERIZER_DESC*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_RASTERIZER_DESC*,
+                                                           D3D10DDI_HRASTERIZERSTATE, D3D10DDI_HRTRASTERIZERSTATE);
+
+typedef struct D3D11_1DDI_DEVICEFUNCS {
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDefaultConstantBufferUpdateSubresourceUP;    // 1
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapNoOverwrite;               // 9
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferUnmap;                        // 10
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapDiscard;             // 11
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapDiscard;                   // 12
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferUnmap;                  // 13
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceMapDiscard;                   // 20
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceUnmap;                        // 21
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
+  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
+  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceMap;                          // 25
+  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceUnmap;                        // 26
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetRenderTargets;                            // 31
+  PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopyRegion;                          // 39
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUpdateSubresourceUP;                 // 40
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearRenderTargetView;                       // 45
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearDepthStencilView;                       // 46
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
+  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
+  PFND3DVK_DDI_PLACEHOLDER                             pfnFlush;                                       // 49
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopy;                                // 51
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceResolveSubresource;                  // 52
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceMap;                                 // 53
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUnmap;                               // 54
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceIsStagingBusy;                       // 55
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRelocateDeviceFuncs;                         // 56
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateResourceSize;                     // 57
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateOpenedResourceSize;               // 58
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateResource;                              // 59
+  PFND3DVK_DDI_PLACEHOLDER                             pfnOpenResource;                                // 60
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyResource;                             // 61
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderResourceViewSize;           // 62
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateShaderResourceView;                    // 63
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShaderResourceView;                   // 64
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateRenderTargetViewSize;             // 65
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateRenderTargetView;                      // 66
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyRenderTargetView;                     // 67
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilViewSize;             // 68
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilView;                      // 69
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilView;                     // 70
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3D11_1DDI_CALCPRIVATERASTERIZERSTATESIZE         pfnCalcPrivateRasterizerStateSize;              // 80
+  PFND3D11_1DDI_CREATERASTERIZERSTATE                  pfnCreateRasterizerState;                       // 81
+  PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderSize;                       // 83
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateVertexShader;                          // 84
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreatePixelShader;                           // 86
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShader;                               // 89
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckFormatSupport;                          // 96
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckMultisampleQualityLevels;               // 97
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounter;                                // 99
+  PFND3D10DDI_DESTROYDEVICE                            pfnDestroyDevice;                               // 100
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetTextFilterSize;                           // 101
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvert;                             // 102
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvertRegion;                       // 103
+  PFND3DVK_DDI_PLACEHOLDER                             pfnResetPrimitiveID;                            // 104
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetVertexPipelineOutput;                     // 105
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstancedIndirect;                // 106
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstancedIndirect;                       // 107
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetSamplers;                               // 111
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetConstantBuffers;                        // 112
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderResources;                        // 113
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShader;                                 // 114
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetSamplers;                               // 115
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetConstantBuffers;                        // 116
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateHullShader;                            // 117
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDomainShader;                          // 118
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDeferredContextHandleSizes;             // 119
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcDeferredContextHandleSize;               // 120
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDeferredContextSize;              // 121
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDeferredContext;                       // 122
+  PFND3DVK_DDI_PLACEHOLDER                             pfnAbandonCommandList;                          // 123
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateCommandListSize;                  // 124
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateTessellationShaderSize;           // 127
+  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
+  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
+  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130
+  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateComputeShader;                         // 134
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShader;                                 // 135
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateUnorderedAccessViewSize;          // 139
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateUnorderedAccessView;                   // 140
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyUnorderedAccessView;                  // 141
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewUint;                // 142
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewFloat;               // 143
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146
+  PFND3DVK_DDI_PLACEHOLDER                             pfnSetResourceMinLOD;                           // 147
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyStructureCount;                          // 148
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCommandList;                          // 149
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateCommandList;                    // 150
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateDeferredContext;                // 151
+  PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleDestroyCommandList;                   // 152
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDiscard;                                     // 153
+  PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
+  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapNoOverwrite;         // 155
+  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
+  PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
+} D3D11_1DDI_DEVICEFUNCS;
+
+#define D3D11_1DDI_DEVICEFUNCS_SLOT_COUNT 157
+
 // Other device-table versions the union in D3D10DDIARG_CREATEDEVICE names; d3dvk
 // fills only the WDDM 2.0 one.
 typedef struct D3D10DDI_DEVICEFUNCS D3D10DDI_DEVICEFUNCS;
-typedef struct D3D11_1DDI_DEVICEFUNCS D3D11_1DDI_DEVICEFUNCS;
 typedef struct D3DWDDM1_3DDI_DEVICEFUNCS D3DWDDM1_3DDI_DEVICEFUNCS;
 
 typedef HRESULT(APIENTRY* PFND3D10DDI_RETRIEVESUBOBJECT)(D3D10DDI_HDEVICE, UINT32 SubDeviceID, SIZE_T ParamSize,
@@ -463,180 +631,346 @@ typedef struct D3D10DDIARG_OPENADAPTER {
 
 typedef HRESULT(APIENTRY* PFND3D10DDI_OPENADAPTER)(D3D10DDIARG_OPENADAPTER*);
 
-// The slot names of D3DWDDM2_0DDI_DEVICEFUNCS, index 0 = slot 1 (for tracing and messages).
+// Every slot of D3DWDDM2_0DDI_DEVICEFUNCS as X(slot, Name), 1-based, in table
+// order (the D3D11.1 table is slots 1–157). Used to fill, stub and trace the
+// table slot by slot with the member types checked at compile time.
+#define D3DVK_WDDM2_0_DEVICEFUNCS(X) \
+  X(1, DefaultConstantBufferUpdateSubresourceUP) \
+  X(2, VsSetConstantBuffers) \
+  X(3, PsSetShaderResources) \
+  X(4, PsSetShader) \
+  X(5, PsSetSamplers) \
+  X(6, VsSetShader) \
+  X(7, DrawIndexed) \
+  X(8, Draw) \
+  X(9, DynamicIABufferMapNoOverwrite) \
+  X(10, DynamicIABufferUnmap) \
+  X(11, DynamicConstantBufferMapDiscard) \
+  X(12, DynamicIABufferMapDiscard) \
+  X(13, DynamicConstantBufferUnmap) \
+  X(14, PsSetConstantBuffers) \
+  X(15, IaSetInputLayout) \
+  X(16, IaSetVertexBuffers) \
+  X(17, IaSetIndexBuffer) \
+  X(18, DrawIndexedInstanced) \
+  X(19, DrawInstanced) \
+  X(20, DynamicResourceMapDiscard) \
+  X(21, DynamicResourceUnmap) \
+  X(22, GsSetConstantBuffers) \
+  X(23, GsSetShader) \
+  X(24, IaSetTopology) \
+  X(25, StagingResourceMap) \
+  X(26, StagingResourceUnmap) \
+  X(27, VsSetShaderResources) \
+  X(28, VsSetSamplers) \
+  X(29, GsSetShaderResources) \
+  X(30, GsSetSamplers) \
+  X(31, SetRenderTargets) \
+  X(32, ShaderResourceViewReadAfterWriteHazard) \
+  X(33, ResourceReadAfterWriteHazard) \
+  X(34, SetBlendState) \
+  X(35, SetDepthStencilState) \
+  X(36, SetRasterizerState) \
+  X(37, QueryEnd) \
+  X(38, QueryBegin) \
+  X(39, ResourceCopyRegion) \
+  X(40, ResourceUpdateSubresourceUP) \
+  X(41, SoSetTargets) \
+  X(42, DrawAuto) \
+  X(43, SetViewports) \
+  X(44, SetScissorRects) \
+  X(45, ClearRenderTargetView) \
+  X(46, ClearDepthStencilView) \
+  X(47, SetPredication) \
+  X(48, QueryGetData) \
+  X(49, Flush) \
+  X(50, GenMips) \
+  X(51, ResourceCopy) \
+  X(52, ResourceResolveSubresource) \
+  X(53, ResourceMap) \
+  X(54, ResourceUnmap) \
+  X(55, ResourceIsStagingBusy) \
+  X(56, RelocateDeviceFuncs) \
+  X(57, CalcPrivateResourceSize) \
+  X(58, CalcPrivateOpenedResourceSize) \
+  X(59, CreateResource) \
+  X(60, OpenResource) \
+  X(61, DestroyResource) \
+  X(62, CalcPrivateShaderResourceViewSize) \
+  X(63, CreateShaderResourceView) \
+  X(64, DestroyShaderResourceView) \
+  X(65, CalcPrivateRenderTargetViewSize) \
+  X(66, CreateRenderTargetView) \
+  X(67, DestroyRenderTargetView) \
+  X(68, CalcPrivateDepthStencilViewSize) \
+  X(69, CreateDepthStencilView) \
+  X(70, DestroyDepthStencilView) \
+  X(71, CalcPrivateElementLayoutSize) \
+  X(72, CreateElementLayout) \
+  X(73, DestroyElementLayout) \
+  X(74, CalcPrivateBlendStateSize) \
+  X(75, CreateBlendState) \
+  X(76, DestroyBlendState) \
+  X(77, CalcPrivateDepthStencilStateSize) \
+  X(78, CreateDepthStencilState) \
+  X(79, DestroyDepthStencilState) \
+  X(80, CalcPrivateRasterizerStateSize) \
+  X(81, CreateRasterizerState) \
+  X(82, DestroyRasterizerState) \
+  X(83, CalcPrivateShaderSize) \
+  X(84, CreateVertexShader) \
+  X(85, CreateGeometryShader) \
+  X(86, CreatePixelShader) \
+  X(87, CalcPrivateGeometryShaderWithStreamOutput) \
+  X(88, CreateGeometryShaderWithStreamOutput) \
+  X(89, DestroyShader) \
+  X(90, CalcPrivateSamplerSize) \
+  X(91, CreateSampler) \
+  X(92, DestroySampler) \
+  X(93, CalcPrivateQuerySize) \
+  X(94, CreateQuery) \
+  X(95, DestroyQuery) \
+  X(96, CheckFormatSupport) \
+  X(97, CheckMultisampleQualityLevels) \
+  X(98, CheckCounterInfo) \
+  X(99, CheckCounter) \
+  X(100, DestroyDevice) \
+  X(101, SetTextFilterSize) \
+  X(102, ResourceConvert) \
+  X(103, ResourceConvertRegion) \
+  X(104, ResetPrimitiveID) \
+  X(105, SetVertexPipelineOutput) \
+  X(106, DrawIndexedInstancedIndirect) \
+  X(107, DrawInstancedIndirect) \
+  X(108, CommandListExecute) \
+  X(109, HsSetShaderResources) \
+  X(110, HsSetShader) \
+  X(111, HsSetSamplers) \
+  X(112, HsSetConstantBuffers) \
+  X(113, DsSetShaderResources) \
+  X(114, DsSetShader) \
+  X(115, DsSetSamplers) \
+  X(116, DsSetConstantBuffers) \
+  X(117, CreateHullShader) \
+  X(118, CreateDomainShader) \
+  X(119, CheckDeferredContextHandleSizes) \
+  X(120, CalcDeferredContextHandleSize) \
+  X(121, CalcPrivateDeferredContextSize) \
+  X(122, CreateDeferredContext) \
+  X(123, AbandonCommandList) \
+  X(124, CalcPrivateCommandListSize) \
+  X(125, CreateCommandList) \
+  X(126, DestroyCommandList) \
+  X(127, CalcPrivateTessellationShaderSize) \
+  X(128, PsSetShaderWithIfaces) \
+  X(129, VsSetShaderWithIfaces) \
+  X(130, GsSetShaderWithIfaces) \
+  X(131, HsSetShaderWithIfaces) \
+  X(132, DsSetShaderWithIfaces) \
+  X(133, CsSetShaderWithIfaces) \
+  X(134, CreateComputeShader) \
+  X(135, CsSetShader) \
+  X(136, CsSetShaderResources) \
+  X(137, CsSetSamplers) \
+  X(138, CsSetConstantBuffers) \
+  X(139, CalcPrivateUnorderedAccessViewSize) \
+  X(140, CreateUnorderedAccessView) \
+  X(141, DestroyUnorderedAccessView) \
+  X(142, ClearUnorderedAccessViewUint) \
+  X(143, ClearUnorderedAccessViewFloat) \
+  X(144, CsSetUnorderedAccessViews) \
+  X(145, Dispatch) \
+  X(146, DispatchIndirect) \
+  X(147, SetResourceMinLOD) \
+  X(148, CopyStructureCount) \
+  X(149, RecycleCommandList) \
+  X(150, RecycleCreateCommandList) \
+  X(151, RecycleCreateDeferredContext) \
+  X(152, RecycleDestroyCommandList) \
+  X(153, Discard) \
+  X(154, AssignDebugBinary) \
+  X(155, DynamicConstantBufferMapNoOverwrite) \
+  X(156, CheckDirectFlipSupport) \
+  X(157, ClearView) \
+  X(158, UpdateTileMappings) \
+  X(159, CopyTileMappings) \
+  X(160, CopyTiles) \
+  X(161, UpdateTiles) \
+  X(162, TiledResourceBarrier) \
+  X(163, GetMipPacking) \
+  X(164, ResizeTilePool) \
+  X(165, SetMarker) \
+  X(166, SetMarkerMode) \
+  X(167, SetHardwareProtection) \
+  X(168, GetResourceLayout) \
+  X(169, RetrieveShaderComment) \
+  X(170, SetHardwareProtectionState) 
+
+// The same for D3D11_1DDI_DEVICEFUNCS (slots 1–157).
+#define D3DVK_D3D11_1_DEVICEFUNCS(X) \
+  X(1, DefaultConstantBufferUpdateSubresourceUP) \
+  X(2, VsSetConstantBuffers) \
+  X(3, PsSetShaderResources) \
+  X(4, PsSetShader) \
+  X(5, PsSetSamplers) \
+  X(6, VsSetShader) \
+  X(7, DrawIndexed) \
+  X(8, Draw) \
+  X(9, DynamicIABufferMapNoOverwrite) \
+  X(10, DynamicIABufferUnmap) \
+  X(11, DynamicConstantBufferMapDiscard) \
+  X(12, DynamicIABufferMapDiscard) \
+  X(13, DynamicConstantBufferUnmap) \
+  X(14, PsSetConstantBuffers) \
+  X(15, IaSetInputLayout) \
+  X(16, IaSetVertexBuffers) \
+  X(17, IaSetIndexBuffer) \
+  X(18, DrawIndexedInstanced) \
+  X(19, DrawInstanced) \
+  X(20, DynamicResourceMapDiscard) \
+  X(21, DynamicResourceUnmap) \
+  X(22, GsSetConstantBuffers) \
+  X(23, GsSetShader) \
+  X(24, IaSetTopology) \
+  X(25, StagingResourceMap) \
+  X(26, StagingResourceUnmap) \
+  X(27, VsSetShaderResources) \
+  X(28, VsSetSamplers) \
+  X(29, GsSetShaderResources) \
+  X(30, GsSetSamplers) \
+  X(31, SetRenderTargets) \
+  X(32, ShaderResourceViewReadAfterWriteHazard) \
+  X(33, ResourceReadAfterWriteHazard) \
+  X(34, SetBlendState) \
+  X(35, SetDepthStencilState) \
+  X(36, SetRasterizerState) \
+  X(37, QueryEnd) \
+  X(38, QueryBegin) \
+  X(39, ResourceCopyRegion) \
+  X(40, ResourceUpdateSubresourceUP) \
+  X(41, SoSetTargets) \
+  X(42, DrawAuto) \
+  X(43, SetViewports) \
+  X(44, SetScissorRects) \
+  X(45, ClearRenderTargetView) \
+  X(46, ClearDepthStencilView) \
+  X(47, SetPredication) \
+  X(48, QueryGetData) \
+  X(49, Flush) \
+  X(50, GenMips) \
+  X(51, ResourceCopy) \
+  X(52, ResourceResolveSubresource) \
+  X(53, ResourceMap) \
+  X(54, ResourceUnmap) \
+  X(55, ResourceIsStagingBusy) \
+  X(56, RelocateDeviceFuncs) \
+  X(57, CalcPrivateResourceSize) \
+  X(58, CalcPrivateOpenedResourceSize) \
+  X(59, CreateResource) \
+  X(60, OpenResource) \
+  X(61, DestroyResource) \
+  X(62, CalcPrivateShaderResourceViewSize) \
+  X(63, CreateShaderResourceView) \
+  X(64, DestroyShaderResourceView) \
+  X(65, CalcPrivateRenderTargetViewSize) \
+  X(66, CreateRenderTargetView) \
+  X(67, DestroyRenderTargetView) \
+  X(68, CalcPrivateDepthStencilViewSize) \
+  X(69, CreateDepthStencilView) \
+  X(70, DestroyDepthStencilView) \
+  X(71, CalcPrivateElementLayoutSize) \
+  X(72, CreateElementLayout) \
+  X(73, DestroyElementLayout) \
+  X(74, CalcPrivateBlendStateSize) \
+  X(75, CreateBlendState) \
+  X(76, DestroyBlendState) \
+  X(77, CalcPrivateDepthStencilStateSize) \
+  X(78, CreateDepthStencilState) \
+  X(79, DestroyDepthStencilState) \
+  X(80, CalcPrivateRasterizerStateSize) \
+  X(81, CreateRasterizerState) \
+  X(82, DestroyRasterizerState) \
+  X(83, CalcPrivateShaderSize) \
+  X(84, CreateVertexShader) \
+  X(85, CreateGeometryShader) \
+  X(86, CreatePixelShader) \
+  X(87, CalcPrivateGeometryShaderWithStreamOutput) \
+  X(88, CreateGeometryShaderWithStreamOutput) \
+  X(89, DestroyShader) \
+  X(90, CalcPrivateSamplerSize) \
+  X(91, CreateSampler) \
+  X(92, DestroySampler) \
+  X(93, CalcPrivateQuerySize) \
+  X(94, CreateQuery) \
+  X(95, DestroyQuery) \
+  X(96, CheckFormatSupport) \
+  X(97, CheckMultisampleQualityLevels) \
+  X(98, CheckCounterInfo) \
+  X(99, CheckCounter) \
+  X(100, DestroyDevice) \
+  X(101, SetTextFilterSize) \
+  X(102, ResourceConvert) \
+  X(103, ResourceConvertRegion) \
+  X(104, ResetPrimitiveID) \
+  X(105, SetVertexPipelineOutput) \
+  X(106, DrawIndexedInstancedIndirect) \
+  X(107, DrawInstancedIndirect) \
+  X(108, CommandListExecute) \
+  X(109, HsSetShaderResources) \
+  X(110, HsSetShader) \
+  X(111, HsSetSamplers) \
+  X(112, HsSetConstantBuffers) \
+  X(113, DsSetShaderResources) \
+  X(114, DsSetShader) \
+  X(115, DsSetSamplers) \
+  X(116, DsSetConstantBuffers) \
+  X(117, CreateHullShader) \
+  X(118, CreateDomainShader) \
+  X(119, CheckDeferredContextHandleSizes) \
+  X(120, CalcDeferredContextHandleSize) \
+  X(121, CalcPrivateDeferredContextSize) \
+  X(122, CreateDeferredContext) \
+  X(123, AbandonCommandList) \
+  X(124, CalcPrivateCommandListSize) \
+  X(125, CreateCommandList) \
+  X(126, DestroyCommandList) \
+  X(127, CalcPrivateTessellationShaderSize) \
+  X(128, PsSetShaderWithIfaces) \
+  X(129, VsSetShaderWithIfaces) \
+  X(130, GsSetShaderWithIfaces) \
+  X(131, HsSetShaderWithIfaces) \
+  X(132, DsSetShaderWithIfaces) \
+  X(133, CsSetShaderWithIfaces) \
+  X(134, CreateComputeShader) \
+  X(135, CsSetShader) \
+  X(136, CsSetShaderResources) \
+  X(137, CsSetSamplers) \
+  X(138, CsSetConstantBuffers) \
+  X(139, CalcPrivateUnorderedAccessViewSize) \
+  X(140, CreateUnorderedAccessView) \
+  X(141, DestroyUnorderedAccessView) \
+  X(142, ClearUnorderedAccessViewUint) \
+  X(143, ClearUnorderedAccessViewFloat) \
+  X(144, CsSetUnorderedAccessViews) \
+  X(145, Dispatch) \
+  X(146, DispatchIndirect) \
+  X(147, SetResourceMinLOD) \
+  X(148, CopyStructureCount) \
+  X(149, RecycleCommandList) \
+  X(150, RecycleCreateCommandList) \
+  X(151, RecycleCreateDeferredContext) \
+  X(152, RecycleDestroyCommandList) \
+  X(153, Discard) \
+  X(154, AssignDebugBinary) \
+  X(155, DynamicConstantBufferMapNoOverwrite) \
+  X(156, CheckDirectFlipSupport) \
+  X(157, ClearView) 
 
 namespace d3dvk::ddi {
+// The slot names of D3DWDDM2_0DDI_DEVICEFUNCS, index 0 = slot 1 (for tracing and messages).
 inline constexpr const char* kWddm2_0DeviceFuncNames[D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT] = {
-  "DefaultConstantBufferUpdateSubresourceUP",
-  "VsSetConstantBuffers",
-  "PsSetShaderResources",
-  "PsSetShader",
-  "PsSetSamplers",
-  "VsSetShader",
-  "DrawIndexed",
-  "Draw",
-  "DynamicIABufferMapNoOverwrite",
-  "DynamicIABufferUnmap",
-  "DynamicConstantBufferMapDiscard",
-  "DynamicIABufferMapDiscard",
-  "DynamicConstantBufferUnmap",
-  "PsSetConstantBuffers",
-  "IaSetInputLayout",
-  "IaSetVertexBuffers",
-  "IaSetIndexBuffer",
-  "DrawIndexedInstanced",
-  "DrawInstanced",
-  "DynamicResourceMapDiscard",
-  "DynamicResourceUnmap",
-  "GsSetConstantBuffers",
-  "GsSetShader",
-  "IaSetTopology",
-  "StagingResourceMap",
-  "StagingResourceUnmap",
-  "VsSetShaderResources",
-  "VsSetSamplers",
-  "GsSetShaderResources",
-  "GsSetSamplers",
-  "SetRenderTargets",
-  "ShaderResourceViewReadAfterWriteHazard",
-  "ResourceReadAfterWriteHazard",
-  "SetBlendState",
-  "SetDepthStencilState",
-  "SetRasterizerState",
-  "QueryEnd",
-  "QueryBegin",
-  "ResourceCopyRegion",
-  "ResourceUpdateSubresourceUP",
-  "SoSetTargets",
-  "DrawAuto",
-  "SetViewports",
-  "SetScissorRects",
-  "ClearRenderTargetView",
-  "ClearDepthStencilView",
-  "SetPredication",
-  "QueryGetData",
-  "Flush",
-  "GenMips",
-  "ResourceCopy",
-  "ResourceResolveSubresource",
-  "ResourceMap",
-  "ResourceUnmap",
-  "ResourceIsStagingBusy",
-  "RelocateDeviceFuncs",
-  "CalcPrivateResourceSize",
-  "CalcPrivateOpenedResourceSize",
-  "CreateResource",
-  "OpenResource",
-  "DestroyResource",
-  "CalcPrivateShaderResourceViewSize",
-  "CreateShaderResourceView",
-  "DestroyShaderResourceView",
-  "CalcPrivateRenderTargetViewSize",
-  "CreateRenderTargetView",
-  "DestroyRenderTargetView",
-  "CalcPrivateDepthStencilViewSize",
-  "CreateDepthStencilView",
-  "DestroyDepthStencilView",
-  "CalcPrivateElementLayoutSize",
-  "CreateElementLayout",
-  "DestroyElementLayout",
-  "CalcPrivateBlendStateSize",
-  "CreateBlendState",
-  "DestroyBlendState",
-  "CalcPrivateDepthStencilStateSize",
-  "CreateDepthStencilState",
-  "DestroyDepthStencilState",
-  "CalcPrivateRasterizerStateSize",
-  "CreateRasterizerState",
-  "DestroyRasterizerState",
-  "CalcPrivateShaderSize",
-  "CreateVertexShader",
-  "CreateGeometryShader",
-  "CreatePixelShader",
-  "CalcPrivateGeometryShaderWithStreamOutput",
-  "CreateGeometryShaderWithStreamOutput",
-  "DestroyShader",
-  "CalcPrivateSamplerSize",
-  "CreateSampler",
-  "DestroySampler",
-  "CalcPrivateQuerySize",
-  "CreateQuery",
-  "DestroyQuery",
-  "CheckFormatSupport",
-  "CheckMultisampleQualityLevels",
-  "CheckCounterInfo",
-  "CheckCounter",
-  "DestroyDevice",
-  "SetTextFilterSize",
-  "ResourceConvert",
-  "ResourceConvertRegion",
-  "ResetPrimitiveID",
-  "SetVertexPipelineOutput",
-  "DrawIndexedInstancedIndirect",
-  "DrawInstancedIndirect",
-  "CommandListExecute",
-  "HsSetShaderResources",
-  "HsSetShader",
-  "HsSetSamplers",
-  "HsSetConstantBuffers",
-  "DsSetShaderResources",
-  "DsSetShader",
-  "DsSetSamplers",
-  "DsSetConstantBuffers",
-  "CreateHullShader",
-  "CreateDomainShader",
-  "CheckDeferredContextHandleSizes",
-  "CalcDeferredContextHandleSize",
-  "CalcPrivateDeferredContextSize",
-  "CreateDeferredContext",
-  "AbandonCommandList",
-  "CalcPrivateCommandListSize",
-  "CreateCommandList",
-  "DestroyCommandList",
-  "CalcPrivateTessellationShaderSize",
-  "PsSetShaderWithIfaces",
-  "VsSetShaderWithIfaces",
-  "GsSetShaderWithIfaces",
-  "HsSetShaderWithIfaces",
-  "DsSetShaderWithIfaces",
-  "CsSetShaderWithIfaces",
-  "CreateComputeShader",
-  "CsSetShader",
-  "CsSetShaderResources",
-  "CsSetSamplers",
-  "CsSetConstantBuffers",
-  "CalcPrivateUnorderedAccessViewSize",
-  "CreateUnorderedAccessView",
-  "DestroyUnorderedAccessView",
-  "ClearUnorderedAccessViewUint",
-  "ClearUnorderedAccessViewFloat",
-  "CsSetUnorderedAccessViews",
-  "Dispatch",
-  "DispatchIndirect",
-  "SetResourceMinLOD",
-  "CopyStructureCount",
-  "RecycleCommandList",
-  "RecycleCreateCommandList",
-  "RecycleCreateDeferredContext",
-  "RecycleDestroyCommandList",
-  "Discard",
-  "AssignDebugBinary",
-  "DynamicConstantBufferMapNoOverwrite",
-  "CheckDirectFlipSupport",
-  "ClearView",
-  "UpdateTileMappings",
-  "CopyTileMappings",
-  "CopyTiles",
-  "UpdateTiles",
-  "TiledResourceBarrier",
-  "GetMipPacking",
-  "ResizeTilePool",
-  "SetMarker",
-  "SetMarkerMode",
-  "SetHardwareProtection",
-  "GetResourceLayout",
-  "RetrieveShaderComment",
-  "SetHardwareProtectionState"
+#define D3DVK_X(slot, name) #name,
+    D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
+#undef D3DVK_X
 };
 }  // namespace d3dvk::ddi
-

@@ -1,0 +1,120 @@
+// ddi/umd/adapter_funcs.cpp — the D3D10/11 adapter DDIs and the OpenAdapter10_2
+// export: version negotiation (D3D11.1 and WDDM 2.0), GetCaps (OPTIONS2 →
+// conservative-rasterization tier), and device creation in runtime memory.
+// Entry points validate their arguments, never throw, and return HRESULTs.
+#include "adapter.h"
+#include "d3d10umddi_checks.h"
+#include "device.h"
+
+#include <new>
+
+namespace d3dvk::umd {
+namespace {
+
+constexpr UINT64 kSupportedVersions[] = {D3D11_1_DDI_SUPPORTED, D3DWDDM2_0_DDI_SUPPORTED};
+
+Adapter* adapterFrom(D3D10DDI_HADAPTER h) { return static_cast<Adapter*>(h.pDrvPrivate); }
+
+bool isSupportedInterface(UINT version) {
+  return version == D3D11_1_DDI_INTERFACE_VERSION || version == D3DWDDM2_0_DDI_INTERFACE_VERSION;
+}
+
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER, const D3D10DDIARG_CALCPRIVATEDEVICESIZE*) {
+  return sizeof(Device);
+}
+
+HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVICE* args) {
+  if (!hAdapter.pDrvPrivate || !args || !args->hDrvDevice.pDrvPrivate || !args->pWDDM2_0DeviceFuncs ||
+      !args->p11UMCallbacks || !args->p11UMCallbacks->pfnSetErrorCb)
+    return E_INVALIDARG;
+  if (!isSupportedInterface(args->Interface)) {
+    logError("CreateDevice: interface 0x" + std::to_string(args->Interface) +
+             " is not supported (use D3D11.1 or WDDM 2.0 from GetSupportedVersions)");
+    return E_INVALIDARG;
+  }
+  try {
+    new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
+    fillDeviceFuncs(*args);
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+  return S_OK;
+}
+
+HRESULT APIENTRY closeAdapter(D3D10DDI_HADAPTER hAdapter) {
+  delete adapterFrom(hAdapter);
+  return S_OK;
+}
+
+HRESULT APIENTRY getSupportedVersions(D3D10DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) {
+  if (!puEntries) return E_INVALIDARG;
+  constexpr UINT32 count = sizeof(kSupportedVersions) / sizeof(kSupportedVersions[0]);
+  if (!pVersions) {
+    *puEntries = count;
+    return S_OK;
+  }
+  if (*puEntries < count) {
+    *puEntries = count;
+    return E_OUTOFMEMORY;
+  }
+  for (UINT32 i = 0; i < count; ++i) pVersions[i] = kSupportedVersions[i];
+  *puEntries = count;
+  return S_OK;
+}
+
+HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS* caps) {
+  if (!hAdapter.pDrvPrivate || !caps || !caps->pData) return E_INVALIDARG;
+  switch (caps->Type) {
+    case D3DWDDM2_0DDICAPS_D3D11_OPTIONS2: {
+      if (caps->DataSize != sizeof(D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA)) return E_INVALIDARG;
+      auto* data = static_cast<D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA*>(caps->pData);
+      data->ConservativeRasterizationTier = static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER>(
+          adapterFrom(hAdapter)->conservative().reported);
+      return S_OK;
+    }
+    default:
+      return E_INVALIDARG;  // caps d3dvk does not answer
+  }
+}
+
+}  // namespace
+
+// Shared by OpenAdapter10_2 and OpenAdapter12.
+HRESULT openAdapter(Adapter** out) {
+  std::string error;
+  HRESULT hr = E_FAIL;
+  try {
+    std::unique_ptr<Adapter> adapter = Adapter::open(&error, &hr);
+    if (!adapter) {
+      logError("cannot open the adapter: " + error);
+      return hr;
+    }
+    *out = adapter.release();
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+}
+
+}  // namespace d3dvk::umd
+
+extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER* args) {
+  using namespace d3dvk::umd;
+  if (!args || !args->pAdapterFuncs_2) return E_INVALIDARG;
+  UINT major = D3D10DDI_GET_INTERFACE_MAJOR(args->Interface);
+  if (major != 10 && major != 11) {
+    logError("OpenAdapter10_2: interface major version " + std::to_string(major) + " is not supported");
+    return E_INVALIDARG;
+  }
+  Adapter* adapter = nullptr;
+  HRESULT hr = openAdapter(&adapter);
+  if (FAILED(hr)) return hr;
+  args->hAdapter.pDrvPrivate = adapter;
+  D3D10_2DDI_ADAPTERFUNCS& f = *args->pAdapterFuncs_2;
+  f.pfnCalcPrivateDeviceSize = &calcPrivateDeviceSize;
+  f.pfnCreateDevice = &createDevice;
+  f.pfnCloseAdapter = &closeAdapter;
+  f.pfnGetSupportedVersions = &getSupportedVersions;
+  f.pfnGetCaps = &getCaps;
+  return S_OK;
+}

@@ -1,0 +1,82 @@
+// ddi/umd/adapter_funcs12.cpp — the D3D12 adapter DDIs and the OpenAdapter12
+// export: GetSupportedVersions and GetCaps(D3D12_OPTIONS) with the same
+// conservative-rasterization tier as D3D11. D3D12 device creation is not
+// implemented yet: CreateDevice returns E_NOTIMPL.
+#include "adapter.h"
+#include "d3d12umddi_checks.h"
+
+namespace d3dvk::umd {
+
+HRESULT openAdapter(Adapter** out);
+
+namespace {
+
+Adapter* adapterFrom(D3D12DDI_HADAPTER h) { return static_cast<Adapter*>(h.pDrvPrivate); }
+
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*) { return 0; }
+
+HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, D3D12DDIARG_CREATEDEVICE_0003*) {
+  logError("D3D12 CreateDevice is not implemented yet");
+  return E_NOTIMPL;
+}
+
+HRESULT APIENTRY closeAdapter(D3D12DDI_HADAPTER hAdapter) {
+  delete adapterFrom(hAdapter);
+  return S_OK;
+}
+
+HRESULT APIENTRY getSupportedVersions(D3D12DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) {
+  if (!puEntries) return E_INVALIDARG;
+  if (!pVersions) {
+    *puEntries = 1;
+    return S_OK;
+  }
+  if (*puEntries < 1) {
+    *puEntries = 1;
+    return E_OUTOFMEMORY;
+  }
+  pVersions[0] = D3D12DDI_SUPPORTED_0003;
+  *puEntries = 1;
+  return S_OK;
+}
+
+HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* caps) {
+  if (!hAdapter.pDrvPrivate || !caps || !caps->pData) return E_INVALIDARG;
+  if (caps->Type != D3D12DDICAPS_TYPE_D3D12_OPTIONS) return E_INVALIDARG;
+  if (caps->DataSize != sizeof(D3D12DDI_D3D12_OPTIONS_DATA_0032)) return E_INVALIDARG;
+  D3D12DDI_D3D12_OPTIONS_DATA_0032 data{};
+  data.ResourceBindingTier = D3D12DDI_RESOURCE_BINDING_TIER_1;
+  data.ConservativeRasterizationTier =
+      static_cast<D3D12DDI_CONSERVATIVE_RASTERIZATION_TIER>(adapterFrom(hAdapter)->conservative().reported);
+  data.TiledResourcesTier = D3D12DDI_TILED_RESOURCES_TIER_NOT_SUPPORTED;
+  data.CrossNodeSharingTier = D3D12DDI_CROSS_NODE_SHARING_TIER_NOT_SUPPORTED;
+  data.ResourceHeapTier = D3D12DDI_RESOURCE_HEAP_TIER_1;
+  data.ProgrammableSamplePositionsTier = D3D12DDI_PROGRAMMABLE_SAMPLE_POSITIONS_TIER_NOT_SUPPORTED;
+  *static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData) = data;
+  return S_OK;
+}
+
+VOID APIENTRY notImplemented(D3D12DDI_HADAPTER) { logError("this D3D12 adapter DDI is not implemented yet"); }
+VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE) {}
+
+}  // namespace
+}  // namespace d3dvk::umd
+
+extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12(D3D12DDIARG_OPENADAPTER* args) {
+  using namespace d3dvk::umd;
+  if (!args || !args->pAdapterFuncs) return E_INVALIDARG;
+  Adapter* adapter = nullptr;
+  HRESULT hr = openAdapter(&adapter);
+  if (FAILED(hr)) return hr;
+  args->hAdapter.pDrvPrivate = adapter;
+  D3D12DDI_ADAPTERFUNCS& f = *args->pAdapterFuncs;
+  f.pfnCalcPrivateDeviceSize = &calcPrivateDeviceSize;
+  f.pfnCreateDevice = &createDevice;
+  f.pfnCloseAdapter = &closeAdapter;
+  f.pfnGetSupportedVersions = &getSupportedVersions;
+  f.pfnGetCaps = &getCaps;
+  f.pfnGetOptionalDDITables = &notImplemented;
+  f.pfnFillDDITable = &notImplemented;
+  f.pfnDestroyDevice = &destroyDevice;
+  return S_OK;
+}

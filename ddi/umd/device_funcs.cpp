@@ -1,0 +1,69 @@
+// ddi/umd/device_funcs.cpp — fills the runtime's device function table
+// (WDDM 2.0, or D3D11.1 = its first 157 slots) slot by slot: the implemented
+// DDIs, and for every other slot a stub that reports E_NOTIMPL through
+// pfnSetErrorCb (and says which DDI once on stderr) instead of crashing.
+#include "adapter.h"
+#include "device.h"
+#include "rasterizer_state.h"
+
+#include <mutex>
+#include <string>
+#include <type_traits>
+
+namespace d3dvk::umd {
+namespace {
+
+template <int Slot>
+VOID APIENTRY notImplemented(D3D10DDI_HDEVICE hDevice) {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    logError(std::string("DDI ") + ddi::kWddm2_0DeviceFuncNames[Slot - 1] + " (slot " + std::to_string(Slot) +
+             ") is not implemented yet; reporting E_NOTIMPL");
+  });
+  if (hDevice.pDrvPrivate) Device::from(hDevice)->setError(E_NOTIMPL);
+}
+
+// Placeholder-typed slots get the stub; typed slots must be assigned below
+// (a typed slot left out stays null, which the UMD harness test catches).
+template <int Slot, typename Fn>
+void stubSlot(Fn& member) {
+  if constexpr (std::is_same_v<Fn, PFND3DVK_DDI_PLACEHOLDER>)
+    member = &notImplemented<Slot>;
+  else
+    member = nullptr;
+}
+
+VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE hDevice) { Device::from(hDevice)->~Device(); }
+
+void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
+#define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
+  D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
+#undef D3DVK_X
+  t.pfnSetRasterizerState = &setRasterizerState;
+  t.pfnCalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize;
+  t.pfnCreateRasterizerState = &createRasterizerState;
+  t.pfnDestroyRasterizerState = &destroyRasterizerState;
+  t.pfnDestroyDevice = &destroyDevice;
+}
+
+void fill(D3D11_1DDI_DEVICEFUNCS& t) {
+#define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
+  D3DVK_D3D11_1_DEVICEFUNCS(D3DVK_X)
+#undef D3DVK_X
+  t.pfnSetRasterizerState = &setRasterizerState;
+  t.pfnCalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize11_1;
+  t.pfnCreateRasterizerState = &createRasterizerState11_1;
+  t.pfnDestroyRasterizerState = &destroyRasterizerState;
+  t.pfnDestroyDevice = &destroyDevice;
+}
+
+}  // namespace
+
+void fillDeviceFuncs(const D3D10DDIARG_CREATEDEVICE& args) {
+  if (args.Interface == D3DWDDM2_0_DDI_INTERFACE_VERSION)
+    fill(*args.pWDDM2_0DeviceFuncs);
+  else
+    fill(*args.p11_1DeviceFuncs);
+}
+
+}  // namespace d3dvk::umd
