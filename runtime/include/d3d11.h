@@ -3,7 +3,9 @@
 // Owns: the D3D11 core constants, enums and descriptor structs, the D3D11.0 COM
 // interfaces (ID3D11DeviceChild … ID3D11DeviceContext, ID3D11Device) and the
 // D3D11CreateDevice entry point (implemented in libd3dvk.so). Later versions live
-// in d3d11_1.h, d3d11_2.h, d3d11_3.h; the debug layer in d3d11sdklayers.h.
+// in d3d11_1.h, d3d11_2.h, d3d11_3.h; the debug layer in d3d11sdklayers.h, which
+// this header includes at its end like the SDK's (define D3D11_IGNORE_SDK_LAYERS
+// to skip it).
 //
 // Built on DirectX-Headers' <wsl/winadapter.h> (IUnknown, HRESULT, GUID, …) and
 // <directx/d3dcommon.h> (D3D_FEATURE_LEVEL, D3D_PRIMITIVE_TOPOLOGY, D3D_SRV_DIMENSION,
@@ -362,6 +364,40 @@ typedef enum D3D11_FILTER_TYPE {
   D3D11_FILTER_TYPE_POINT = 0,
   D3D11_FILTER_TYPE_LINEAR = 1,
 } D3D11_FILTER_TYPE;
+
+// D3D11_FILTER bit layout and the SDK's encode/decode macros.
+#define D3D11_MIN_FILTER_SHIFT (4)
+#define D3D11_MAG_FILTER_SHIFT (2)
+#define D3D11_MIP_FILTER_SHIFT (0)
+#define D3D11_FILTER_REDUCTION_TYPE_MASK (0x3)
+#define D3D11_FILTER_REDUCTION_TYPE_SHIFT (7)
+#define D3D11_FILTER_TYPE_MASK (0x3)
+#define D3D11_COMPARISON_FILTERING_BIT (0x80)
+#define D3D11_ANISOTROPIC_FILTERING_BIT (0x40)
+#define D3D11_ENCODE_BASIC_FILTER(min, mag, mip, bComparison)                               \
+  ((D3D11_FILTER)(((bComparison) ? D3D11_COMPARISON_FILTERING_BIT : 0) |                    \
+                  (((min) & D3D11_FILTER_TYPE_MASK) << D3D11_MIN_FILTER_SHIFT) |            \
+                  (((mag) & D3D11_FILTER_TYPE_MASK) << D3D11_MAG_FILTER_SHIFT) |            \
+                  (((mip) & D3D11_FILTER_TYPE_MASK) << D3D11_MIP_FILTER_SHIFT)))
+#define D3D11_ENCODE_ANISOTROPIC_FILTER(bComparison)                                        \
+  ((D3D11_FILTER)(D3D11_ANISOTROPIC_FILTERING_BIT |                                         \
+                  D3D11_ENCODE_BASIC_FILTER(D3D11_FILTER_TYPE_LINEAR, D3D11_FILTER_TYPE_LINEAR, \
+                                            D3D11_FILTER_TYPE_LINEAR, bComparison)))
+#define D3D11_DECODE_MIN_FILTER(D3D11Filter) \
+  ((D3D11_FILTER_TYPE)(((D3D11Filter) >> D3D11_MIN_FILTER_SHIFT) & D3D11_FILTER_TYPE_MASK))
+#define D3D11_DECODE_MAG_FILTER(D3D11Filter) \
+  ((D3D11_FILTER_TYPE)(((D3D11Filter) >> D3D11_MAG_FILTER_SHIFT) & D3D11_FILTER_TYPE_MASK))
+#define D3D11_DECODE_MIP_FILTER(D3D11Filter) \
+  ((D3D11_FILTER_TYPE)(((D3D11Filter) >> D3D11_MIP_FILTER_SHIFT) & D3D11_FILTER_TYPE_MASK))
+#define D3D11_DECODE_FILTER_REDUCTION(D3D11Filter) \
+  ((D3D11_FILTER_REDUCTION_TYPE)(((D3D11Filter) >> D3D11_FILTER_REDUCTION_TYPE_SHIFT) & D3D11_FILTER_REDUCTION_TYPE_MASK))
+#define D3D11_DECODE_IS_COMPARISON_FILTER(D3D11Filter) \
+  (D3D11_DECODE_FILTER_REDUCTION(D3D11Filter) == D3D11_FILTER_REDUCTION_TYPE_COMPARISON)
+#define D3D11_DECODE_IS_ANISOTROPIC_FILTER(D3D11Filter)                  \
+  (((D3D11Filter) & D3D11_ANISOTROPIC_FILTERING_BIT) &&                  \
+   (D3D11_FILTER_TYPE_LINEAR == D3D11_DECODE_MIN_FILTER(D3D11Filter)) && \
+   (D3D11_FILTER_TYPE_LINEAR == D3D11_DECODE_MAG_FILTER(D3D11Filter)) && \
+   (D3D11_FILTER_TYPE_LINEAR == D3D11_DECODE_MIP_FILTER(D3D11Filter)))
 
 typedef enum D3D11_FILTER_REDUCTION_TYPE {
   D3D11_FILTER_REDUCTION_TYPE_STANDARD = 0,
@@ -1129,6 +1165,8 @@ inline UINT D3D11CalcSubresource(UINT MipSlice, UINT ArraySlice, UINT MipLevels)
 // Helper classes (C++ only, as in the SDK)
 // ---------------------------------------------------------------------------
 struct CD3D11_DEFAULT {};
+// Tag object, as in `CD3D11_RASTERIZER_DESC2 desc(D3D11_DEFAULT);`
+inline constexpr CD3D11_DEFAULT D3D11_DEFAULT{};
 
 struct CD3D11_RASTERIZER_DESC : public D3D11_RASTERIZER_DESC {
   CD3D11_RASTERIZER_DESC() = default;
@@ -1776,5 +1814,10 @@ extern "C" HRESULT WINAPI D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_T
                                             UINT SDKVersion, ID3D11Device** ppDevice,
                                             D3D_FEATURE_LEVEL* pFeatureLevel,
                                             ID3D11DeviceContext** ppImmediateContext);
+
+// As in the SDK, <d3d11.h> also brings in the debug-layer interfaces.
+#ifndef D3D11_IGNORE_SDK_LAYERS
+#include "d3d11sdklayers.h"
+#endif
 
 #endif  // D3DVK_D3D11_H

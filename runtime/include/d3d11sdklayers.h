@@ -1,6 +1,6 @@
 // d3d11sdklayers.h — d3dvk's public Direct3D 11 debug-layer API header for Linux.
 //
-// Owns: ID3D11Debug, ID3D11InfoQueue and their types — D3D11_MESSAGE,
+// Owns: ID3D11Debug, ID3D11SwitchToRef, ID3D11InfoQueue and their types — D3D11_MESSAGE,
 // D3D11_MESSAGE_CATEGORY / SEVERITY / ID, D3D11_INFO_QUEUE_FILTER(_DESC), debug
 // feature flags and D3D11_RLDO_FLAGS. IID scheme: see d3d11.h.
 //
@@ -15,6 +15,7 @@
 #ifndef D3DVK_D3D11SDKLAYERS_H
 #define D3DVK_D3D11SDKLAYERS_H
 
+// Included by d3d11.h (unless D3D11_IGNORE_SDK_LAYERS), or on its own.
 #include "d3d11.h"
 
 #define D3D11_SDK_LAYERS_VERSION (0x1)
@@ -27,6 +28,11 @@
 #define D3D11_DEBUG_FEATURE_NEVER_DISCARD_OFFERED_RESOURCE (0x10)
 #define D3D11_DEBUG_FEATURE_AVOID_BEHAVIOR_CHANGING_DEBUG_AIDS (0x40)
 #define D3D11_DEBUG_FEATURE_DISABLE_TILED_RESOURCE_MAPPING_TRACKING_AND_VALIDATION (0x80)
+
+// DXGI debug-interface producer ID of the D3D11 layer (IDXGIDebug::ReportLiveObjects).
+extern "C++" {
+inline constexpr GUID DXGI_DEBUG_D3D11 = {0x4b99317b, 0xac39, 0x4aa6, {0xbb, 0x0b, 0xba, 0xa0, 0x47, 0x84, 0x79, 0x8f}};
+}
 
 typedef enum D3D11_RLDO_FLAGS {
   D3D11_RLDO_SUMMARY = 0x1,
@@ -163,6 +169,7 @@ typedef struct D3D11_INFO_QUEUE_FILTER {
 } D3D11_INFO_QUEUE_FILTER;
 
 struct ID3D11Debug;
+struct ID3D11SwitchToRef;
 struct ID3D11InfoQueue;
 
 D3DVK_BEGIN_INTERFACES
@@ -184,6 +191,14 @@ ID3D11Debug : public IUnknown {
   virtual HRESULT STDMETHODCALLTYPE ValidateContextForDispatch(ID3D11DeviceContext* pContext) = 0;
 };
 D3DVK_DECLARE_INTERFACE_IID(ID3D11Debug, 0x79cf2233, 0x7536, 0x4948, 0x9d, 0x36, 0x1e, 0x46, 0x92, 0xdc, 0x57, 0x60)
+
+MIDL_INTERFACE("1ef337e3-58e7-4f83-a692-db221f5ed47e")
+ID3D11SwitchToRef : public IUnknown {
+ public:
+  virtual BOOL STDMETHODCALLTYPE SetUseRef(BOOL UseRef) = 0;
+  virtual BOOL STDMETHODCALLTYPE GetUseRef() = 0;
+};
+D3DVK_DECLARE_INTERFACE_IID(ID3D11SwitchToRef, 0x1ef337e3, 0x58e7, 0x4f83, 0xa6, 0x92, 0xdb, 0x22, 0x1f, 0x5e, 0xd4, 0x7e)
 
 MIDL_INTERFACE("6543dbb6-1b48-42f5-ab82-e97ec74326f6")
 ID3D11InfoQueue : public IUnknown {

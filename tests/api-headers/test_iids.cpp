@@ -4,8 +4,8 @@
 // headers' numeric initialisers.
 #include <catch2/catch.hpp>
 
+// d3d11_3.h alone: the debug-layer interfaces arrive through d3d11.h, as with the SDK.
 #include <d3d11_3.h>
-#include <d3d11sdklayers.h>
 
 #include <cstring>
 #include <string>
@@ -108,6 +108,7 @@ TEST_CASE("IIDs and __uuidof match the documented GUIDs", "[api-headers][iid]") 
       ROW(ID3D11Device3, "a05c8c37-d2c6-4732-b3a0-9ce0b0dc9ae6"),
       ROW(ID3D11Debug, "79cf2233-7536-4948-9d36-1e4692dc5760"),
       ROW(ID3D11InfoQueue, "6543dbb6-1b48-42f5-ab82-e97ec74326f6"),
+      ROW(ID3D11SwitchToRef, "1ef337e3-58e7-4f83-a692-db221f5ed47e"),
   };
   for (const Expected& e : rows) {
     INFO(e.name);
@@ -117,6 +118,10 @@ TEST_CASE("IIDs and __uuidof match the documented GUIDs", "[api-headers][iid]") 
     // IID_X and __uuidof(X) agree with each other.
     CHECK(e.iid == e.uuidof);
   }
+}
+
+TEST_CASE("DXGI_DEBUG_D3D11 is the documented producer GUID", "[api-headers][iid]") {
+  CHECK(same(DXGI_DEBUG_D3D11, parse_guid("4b99317b-ac39-4aa6-bb0b-baa04784798f")));
 }
 
 TEST_CASE("__uuidof works on pointers and IID_PPV_ARGS", "[api-headers][iid]") {
