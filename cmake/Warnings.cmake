@@ -5,7 +5,7 @@ add_library(d3dvk_options INTERFACE)
 target_compile_options(d3dvk_options INTERFACE
   -Wall -Wextra -Wpedantic -Wshadow=local -Wno-unused-parameter
   -Wno-missing-field-initializers  # VkFoo x{VK_STRUCTURE_TYPE_FOO} is the Vulkan idiom
-  $<$<COMPILE_LANGUAGE:CXX>:-Wnon-virtual-dtor>)
+)  # no -Wnon-virtual-dtor: COM interfaces have none by design; objects die in Release()
 if(D3DVK_WERROR)
   target_compile_options(d3dvk_options INTERFACE -Werror)
 endif()

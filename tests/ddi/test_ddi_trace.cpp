@@ -1,5 +1,6 @@
 // tests/ddi: the DDI trace filter forwards every call to the real UMD and
 // records each one with its arguments and result.
+#include "ddi_trace_log.h"
 #include "umd_harness.h"
 
 #include <catch2/catch.hpp>
@@ -12,29 +13,7 @@
 
 using namespace d3dvk::test;
 
-namespace {
-
-// A fresh trace file for one test, set as D3DVK_DDI_TRACE_FILE.
-struct TraceFile {
-  std::string path;
-  TraceFile() {
-    path = "/tmp/d3dvk-ddi-trace-test-" + std::to_string(getpid()) + ".log";
-    std::remove(path.c_str());
-    setenv("D3DVK_DDI_TRACE_FILE", path.c_str(), 1);
-  }
-  ~TraceFile() {
-    unsetenv("D3DVK_DDI_TRACE_FILE");
-    std::remove(path.c_str());
-  }
-  std::vector<std::string> lines() const {
-    std::ifstream in(path);
-    std::vector<std::string> out;
-    for (std::string line; std::getline(in, line);) out.push_back(line);
-    return out;
-  }
-};
-
-}  // namespace
+using TraceFile = DdiTraceLog;
 
 bool startsWith(const std::string& s, const std::string& prefix) { return s.rfind(prefix, 0) == 0; }
 

@@ -88,7 +88,7 @@ TEST_CASE("the fallback tier claims nothing until the fallback path exists", "[s
   CHECK(d.reported == T::NotSupported);
 }
 
-TEST_CASE("D3DVK_CONSERVATIVE_RASTER values parse; invalid ones name the valid values", "[state][tier]") {
+TEST_CASE("D3DVK_CONSERVATIVE_RASTER values parse and invalid ones name the valid values", "[state][tier]") {
   std::string error;
   CHECK(parseConservativePolicy(nullptr, &error) == ConservativePolicy::Auto);
   CHECK(parseConservativePolicy("", &error) == ConservativePolicy::Auto);

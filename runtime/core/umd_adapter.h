@@ -1,0 +1,85 @@
+// runtime/core/umd_adapter.h — how the runtime reaches the driver: locates the UMD
+// (D3DVK_UMD_PATH, else libd3dvk_umd.so next to libd3dvk.so), dlopens it, calls
+// OpenAdapter10_2, negotiates the DDI interface through GetSupportedVersions
+// (WDDM 2.0 preferred, else D3D11.1) and creates DDI devices in memory the
+// runtime allocates. Errors come back as HRESULT + a message naming the cause.
+#pragma once
+
+#include "d3d10umddi.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+class UmdAdapter {
+ public:
+  // Loads the UMD and opens its adapter. On failure returns null, with *hr and *error set.
+  static std::shared_ptr<UmdAdapter> open(HRESULT* hr, std::string* error);
+  ~UmdAdapter();
+  UmdAdapter(const UmdAdapter&) = delete;
+  UmdAdapter& operator=(const UmdAdapter&) = delete;
+
+  const std::string& path() const { return path_; }
+  const std::vector<UINT64>& supportedVersions() const { return supported_; }
+  UINT64 negotiatedVersion() const { return negotiated_; }  // a "supported" value (interface << 32 | build << 16)
+  UINT negotiatedInterface() const { return UINT(negotiated_ >> 32); }
+  bool supportsWddm2_0() const { return negotiatedInterface() == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
+
+  D3D10DDI_HADAPTER handle() const { return hAdapter_; }
+  const D3D10_2DDI_ADAPTERFUNCS& funcs() const { return funcs_; }
+
+ private:
+  UmdAdapter() = default;
+  void* library_ = nullptr;
+  std::string path_;
+  D3D10DDI_HADAPTER hAdapter_{};
+  D3D10_2DDI_ADAPTERFUNCS funcs_{};
+  std::vector<UINT64> supported_;
+  UINT64 negotiated_ = 0;
+};
+
+// One DDI device: the runtime-allocated hDrvDevice memory, the device function
+// table the UMD fills, and the core-layer error callback through which the
+// UMD's void DDIs report failures (collected per thread by DdiErrorScope).
+class DdiDevice {
+ public:
+  static std::unique_ptr<DdiDevice> create(std::shared_ptr<UmdAdapter> adapter, HRESULT* hr, std::string* error);
+  ~DdiDevice();
+
+  D3D10DDI_HDEVICE handle() const { return hDevice_; }
+  const D3DWDDM2_0DDI_DEVICEFUNCS& funcs() const { return funcs_; }
+  const D3D11_1DDI_DEVICEFUNCS& funcs11_1() const { return funcs11_1_; }
+  UmdAdapter& adapter() { return *adapter_; }
+  bool isWddm2_0() const { return adapter_->supportsWddm2_0(); }
+
+ private:
+  DdiDevice() : funcs_{} {}
+  static VOID APIENTRY onSetError(D3D10DDI_HRTCORELAYER, HRESULT hr);
+  std::shared_ptr<UmdAdapter> adapter_;
+  std::unique_ptr<unsigned char[]> memory_;
+  D3D10DDI_HDEVICE hDevice_{};
+  D3D11DDI_CORELAYER_DEVICECALLBACKS callbacks_{};
+  union {  // D3D11.1 uses the first 157 slots
+    D3DWDDM2_0DDI_DEVICEFUNCS funcs_;
+    D3D11_1DDI_DEVICEFUNCS funcs11_1_;
+  };
+  bool created_ = false;
+  friend class DdiErrorScope;
+};
+
+// Collects what the UMD reports through pfnSetErrorCb during one API call.
+class DdiErrorScope {
+ public:
+  DdiErrorScope();
+  ~DdiErrorScope();
+  HRESULT first() const { return first_; }  // S_OK when nothing was reported
+
+ private:
+  friend class DdiDevice;
+  HRESULT first_ = S_OK;
+  DdiErrorScope* previous_;
+};
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,48 @@
+// runtime/d3d11/d3d11_context.cpp — see d3d11_context.h.
+#include "d3d11_context.h"
+
+#include "d3d11_device.h"
+
+namespace d3dvk::runtime {
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11DeviceContext) ||
+      riid == __uuidof(ID3D11DeviceContext1) || riid == __uuidof(ID3D11DeviceContext2) ||
+      riid == __uuidof(ID3D11DeviceContext3)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11DeviceContext3*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+ULONG STDMETHODCALLTYPE D3D11ImmediateContext::AddRef() { return device_.AddRef(); }
+ULONG STDMETHODCALLTYPE D3D11ImmediateContext::Release() { return device_.Release(); }
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetDevice(ID3D11Device** ppDevice) {
+  if (!ppDevice) return;
+  device_.AddRef();
+  *ppDevice = &device_;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+  return privateData_.get(guid, pDataSize, pData);
+}
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+  return privateData_.set(guid, DataSize, pData);
+}
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+  return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
+}
+
+D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() { return D3D11_DEVICE_CONTEXT_IMMEDIATE; }
+UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() { return 0; }
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {}  // nothing is recorded yet
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) {
+  if (ppCommandList) *ppCommandList = nullptr;
+  return DXGI_ERROR_INVALID_CALL;  // only deferred contexts record command lists
+}
+
+}  // namespace d3dvk::runtime

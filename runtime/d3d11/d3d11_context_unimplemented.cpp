@@ -1,0 +1,587 @@
+// runtime/d3d11/d3d11_context_unimplemented.cpp — every ID3D11DeviceContext3
+// method d3dvk does not implement yet. They never crash: HRESULT methods return
+// E_NOTIMPL, getters hand back null interfaces and zero counts, setters do nothing.
+// A method moves out of this file when it is implemented.
+#include "d3d11_context.h"
+
+namespace d3dvk::runtime {
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+  // not implemented yet
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType, UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers, const UINT* pStrides, const UINT* pOffsets) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
+  // not implemented yet
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize, UINT GetDataFlags) {
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, const D3D11_BOX* pDstBox, const void* pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, const FLOAT ColorRGBA[4]) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView, const UINT Values[4]) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView, const FLOAT Values[4]) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags, FLOAT Depth, UINT8 Stencil) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD) {
+  // not implemented yet
+}
+
+FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource* pResource) {
+  return {};  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppPixelShader) *ppPixelShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppVertexShader) *ppVertexShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+  if (ppInputLayout) *ppInputLayout = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers, UINT* pStrides, UINT* pOffsets) {
+  if (ppVertexBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppVertexBuffers[i] = nullptr;
+  if (pStrides) *pStrides = 0;
+  if (pOffsets) *pOffsets = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
+  if (pIndexBuffer) *pIndexBuffer = nullptr;
+  if (Offset) *Offset = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppGeometryShader) *ppGeometryShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
+  if (ppPredicate) *ppPredicate = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView) {
+  if (ppRenderTargetViews) for (UINT i = 0; i < NumViews; ++i) ppRenderTargetViews[i] = nullptr;
+  if (ppDepthStencilView) *ppDepthStencilView = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  if (ppRenderTargetViews) for (UINT i = 0; i < NumRTVs; ++i) ppRenderTargetViews[i] = nullptr;
+  if (ppDepthStencilView) *ppDepthStencilView = nullptr;
+  if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
+  if (ppBlendState) *ppBlendState = nullptr;
+  if (BlendFactor) for (int i = 0; i < 4; ++i) BlendFactor[i] = 0;
+  if (pSampleMask) *pSampleMask = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
+  if (ppDepthStencilState) *ppDepthStencilState = nullptr;
+  if (pStencilRef) *pStencilRef = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
+  if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+  if (ppRasterizerState) *ppRasterizerState = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+  if (pNumViewports) *pNumViewports = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+  if (pNumRects) *pNumRects = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppHullShader) *ppHullShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppDomainShader) *ppDomainShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+  if (ppComputeShader) *ppComputeShader = nullptr;
+  if (ppClassInstances) *ppClassInstances = nullptr;
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox, UINT CopyFlags) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource, const D3D11_BOX* pDstBox, const void* pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* pResourceView) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState* pState, ID3DDeviceContextState** ppPreviousState) {
+  if (ppPreviousState) *ppPreviousState = nullptr;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View* pResourceView, const D3D11_RECT* pRects, UINT NumRects) {
+  // not implemented yet
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTileMappings( ID3D11Resource* pTiledResource, UINT NumTiledResourceRegions, const D3D11_TILED_RESOURCE_COORDINATE* pTiledResourceRegionStartCoordinates, const D3D11_TILE_REGION_SIZE* pTiledResourceRegionSizes, ID3D11Buffer* pTilePool, UINT NumRanges, const UINT* pRangeFlags, const UINT* pTilePoolStartOffsets, const UINT* pRangeTileCounts, UINT Flags) {
+  return E_NOTIMPL;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::CopyTileMappings( ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestRegionStartCoordinate, ID3D11Resource* pSourceTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pSourceRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, UINT Flags) {
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyTiles(ID3D11Resource* pTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, ID3D11Buffer* pBuffer, UINT64 BufferStartOffsetInBytes, UINT Flags) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTiles(ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pDestTileRegionSize, const void* pSourceTileData, UINT Flags) {
+  // not implemented yet
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::ResizeTilePool(ID3D11Buffer* pTilePool, UINT64 NewSizeInBytes) {
+  return E_NOTIMPL;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::TiledResourceBarrier(ID3D11DeviceChild* pTiledResourceOrViewAccessBeforeBarrier, ID3D11DeviceChild* pTiledResourceOrViewAccessAfterBarrier) {
+  // not implemented yet
+}
+
+BOOL STDMETHODCALLTYPE D3D11ImmediateContext::IsAnnotationEnabled() {
+  return {};  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetMarkerInt(LPCWSTR pLabel, INT Data) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::BeginEventInt(LPCWSTR pLabel, INT Data) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE ContextType, HANDLE hEvent) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetHardwareProtectionState(BOOL HwProtectionEnable) {
+  // not implemented yet
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetHardwareProtectionState(BOOL* pHwProtectionEnable) {
+  // not implemented yet
+}
+
+
+}  // namespace d3dvk::runtime

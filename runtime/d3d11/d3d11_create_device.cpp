@@ -1,0 +1,126 @@
+// runtime/d3d11/d3d11_create_device.cpp — the exported entry points of
+// libd3dvk.so: D3D11CreateDevice (argument rules of the Windows runtime:
+// SDK version 7, feature levels 11_1/11_0 of those requested — 11_1 only when
+// asked for explicitly —, S_FALSE when no device or context pointer is given)
+// and d3dvk's D3DVKGetRuntimeInfo.
+#include "d3d11_device.h"
+
+#include <d3d11_3.h>
+#include <d3dvk.h>
+
+#include <dlfcn.h>
+
+#include <cstdio>
+#include <cstring>
+#include <new>
+
+namespace d3dvk::runtime {
+namespace {
+
+void logError(const char* function, const std::string& message) {
+  std::fprintf(stderr, "d3dvk: %s: %s\n", function, message.c_str());
+}
+
+// The feature level d3dvk provides for a request: the first of the list it
+// supports. With no list, the Windows default list (which starts at 11_0).
+bool chooseFeatureLevel(const D3D_FEATURE_LEVEL* levels, UINT count, D3D_FEATURE_LEVEL* chosen) {
+  static const D3D_FEATURE_LEVEL kDefault[] = {D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_10_1, D3D_FEATURE_LEVEL_10_0,
+                                               D3D_FEATURE_LEVEL_9_3,  D3D_FEATURE_LEVEL_9_2,  D3D_FEATURE_LEVEL_9_1};
+  if (!levels) {
+    levels = kDefault;
+    count = sizeof(kDefault) / sizeof(kDefault[0]);
+  }
+  for (UINT i = 0; i < count; ++i)
+    if (levels[i] == D3D_FEATURE_LEVEL_11_1 || levels[i] == D3D_FEATURE_LEVEL_11_0) {
+      *chosen = levels[i];
+      return true;
+    }
+  return false;
+}
+
+}  // namespace
+}  // namespace d3dvk::runtime
+
+using namespace d3dvk::runtime;
+
+extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevice(
+    IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE Software, UINT Flags,
+    const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, ID3D11Device** ppDevice,
+    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) {
+  if (ppDevice) *ppDevice = nullptr;
+  if (ppImmediateContext) *ppImmediateContext = nullptr;
+  if (pFeatureLevel) *pFeatureLevel = D3D_FEATURE_LEVEL(0);
+  if (SDKVersion != D3D11_SDK_VERSION) {
+    logError("D3D11CreateDevice", "SDKVersion " + std::to_string(SDKVersion) + " is not D3D11_SDK_VERSION (7)");
+    return E_INVALIDARG;
+  }
+  if (pAdapter) {
+    logError("D3D11CreateDevice", "DXGI adapters are not supported; pass a null adapter with D3D_DRIVER_TYPE_HARDWARE");
+    return E_INVALIDARG;
+  }
+  if (DriverType != D3D_DRIVER_TYPE_HARDWARE) {
+    logError("D3D11CreateDevice", "only D3D_DRIVER_TYPE_HARDWARE is supported (the Vulkan device)");
+    return DriverType == D3D_DRIVER_TYPE_UNKNOWN ? E_INVALIDARG : DXGI_ERROR_UNSUPPORTED;
+  }
+  if (Software) return E_INVALIDARG;
+  if (pFeatureLevels && FeatureLevels == 0) return E_INVALIDARG;
+  D3D_FEATURE_LEVEL level{};
+  if (!chooseFeatureLevel(pFeatureLevels, FeatureLevels, &level)) {
+    logError("D3D11CreateDevice", "none of the requested feature levels is supported (d3dvk provides 11_1 and 11_0)");
+    return E_INVALIDARG;
+  }
+  try {
+    HRESULT hr = E_FAIL;
+    std::string error;
+    std::shared_ptr<UmdAdapter> adapter = UmdAdapter::open(&hr, &error);
+    if (!adapter) {
+      logError("D3D11CreateDevice", error);
+      return hr;
+    }
+    D3D11Device* device = nullptr;
+    hr = D3D11Device::create(std::move(adapter), level, Flags, &device, &error);
+    if (FAILED(hr)) {
+      logError("D3D11CreateDevice", error);
+      return hr;
+    }
+    if (pFeatureLevel) *pFeatureLevel = level;
+    if (!ppDevice && !ppImmediateContext) {
+      device->Release();
+      return S_FALSE;
+    }
+    if (ppImmediateContext) device->GetImmediateContext(ppImmediateContext);
+    if (ppDevice)
+      *ppDevice = device;
+    else
+      device->Release();
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+}
+
+extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo,
+                                                                               char* pErrorMessage,
+                                                                               UINT ErrorMessageSize) {
+  if (!pInfo) return E_INVALIDARG;
+  std::memset(pInfo, 0, sizeof *pInfo);
+  Dl_info self{};
+  if (dladdr(reinterpret_cast<void*>(&D3DVKGetRuntimeInfo), &self) && self.dli_fname)
+    std::snprintf(pInfo->RuntimePath, sizeof pInfo->RuntimePath, "%s", self.dli_fname);
+  try {
+    HRESULT hr = E_FAIL;
+    std::string error;
+    std::shared_ptr<UmdAdapter> adapter = UmdAdapter::open(&hr, &error);
+    if (!adapter) {
+      if (pErrorMessage && ErrorMessageSize) std::snprintf(pErrorMessage, ErrorMessageSize, "%s", error.c_str());
+      return hr;
+    }
+    std::snprintf(pInfo->UmdPath, sizeof pInfo->UmdPath, "%s", adapter->path().c_str());
+    for (UINT64 v : adapter->supportedVersions())
+      if (pInfo->SupportedVersionCount < D3DVK_MAX_DDI_VERSIONS) pInfo->SupportedVersions[pInfo->SupportedVersionCount++] = v;
+    pInfo->NegotiatedVersion = adapter->negotiatedVersion();
+    return S_OK;
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+}

@@ -1,0 +1,179 @@
+// tests/runtime: D3D11CreateDevice and the device/context basics through the
+// public headers, as an application sees them.
+#include "ddi_trace_log.h"
+
+#include <d3d11_3.h>
+#include <d3dvk.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace d3dvk::test;
+
+namespace {
+const D3D_FEATURE_LEVEL kLevel11_1[] = {D3D_FEATURE_LEVEL_11_1};
+}
+
+TEST_CASE("D3D11CreateDevice at feature level 11_1 gives a device and its immediate context", "[runtime]") {
+  ID3D11Device* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  D3D_FEATURE_LEVEL level{};
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            &level, &context) == S_OK);
+  CHECK(level == D3D_FEATURE_LEVEL_11_1);
+  CHECK(device->GetFeatureLevel() == D3D_FEATURE_LEVEL_11_1);
+  CHECK(context->GetType() == D3D11_DEVICE_CONTEXT_IMMEDIATE);
+
+  ID3D11Device3* device3 = nullptr;
+  REQUIRE(device->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(&device3)) == S_OK);
+  CHECK(static_cast<ID3D11Device*>(device3) == device);
+  ID3D11DeviceContext3* context3 = nullptr;
+  device3->GetImmediateContext3(&context3);
+  CHECK(static_cast<ID3D11DeviceContext*>(context3) == context);
+  ID3D11Device* parent = nullptr;
+  context->GetDevice(&parent);
+  CHECK(parent == device);
+  IUnknown* unknown = nullptr;
+  CHECK(device->QueryInterface(IID_ID3D11DeviceContext, reinterpret_cast<void**>(&unknown)) == E_NOINTERFACE);
+  CHECK(unknown == nullptr);
+
+  parent->Release();
+  context3->Release();
+  device3->Release();
+  context->Release();
+  CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D11CreateDevice chooses feature levels as Windows does", "[runtime]") {
+  D3D_FEATURE_LEVEL level{};
+  SECTION("no list: the default list starts at 11_0 (11_1 only when asked for)") {
+    REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION, nullptr,
+                              &level, nullptr) == S_FALSE);
+    CHECK(level == D3D_FEATURE_LEVEL_11_0);
+  }
+  SECTION("the first supported level of the list") {
+    const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL_11_0, D3D_FEATURE_LEVEL_11_1};
+    REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, levels, 3, D3D11_SDK_VERSION, nullptr,
+                              &level, nullptr) == S_FALSE);
+    CHECK(level == D3D_FEATURE_LEVEL_11_0);
+  }
+  SECTION("no supported level is E_INVALIDARG") {
+    const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_10_0};
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, levels, 1, D3D11_SDK_VERSION, nullptr,
+                            &level, nullptr) == E_INVALIDARG);
+  }
+}
+
+TEST_CASE("D3D11CreateDevice rejects bad arguments without crashing", "[runtime]") {
+  ID3D11Device* device = reinterpret_cast<ID3D11Device*>(0x1);
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, 6, &device, nullptr,
+                          nullptr) == E_INVALIDARG);
+  CHECK(device == nullptr);
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 0, D3D11_SDK_VERSION, &device,
+                          nullptr, nullptr) == E_INVALIDARG);
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_UNKNOWN, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                          nullptr, nullptr) == E_INVALIDARG);
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                          nullptr, nullptr) == DXGI_ERROR_UNSUPPORTED);
+  CHECK(device == nullptr);
+}
+
+TEST_CASE("a missing or broken UMD gives a clear HRESULT, not a crash", "[runtime]") {
+  ID3D11Device* device = nullptr;
+  SECTION("missing") {
+    ScopedEnv env("D3DVK_UMD_PATH", "/nonexistent/libd3dvk_umd.so");
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == DXGI_ERROR_UNSUPPORTED);
+    D3DVK_RUNTIME_INFO info;
+    char message[512] = {};
+    CHECK(D3DVKGetRuntimeInfo(&info, message, sizeof message) == DXGI_ERROR_UNSUPPORTED);
+    CHECK(std::string(message).find("cannot load the user-mode driver /nonexistent/libd3dvk_umd.so") !=
+          std::string::npos);
+  }
+  SECTION("a library that is not a UMD") {
+    ScopedEnv env("D3DVK_UMD_PATH", "libdl.so.2");
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == DXGI_ERROR_UNSUPPORTED);
+  }
+  SECTION("a UMD whose OpenAdapter fails passes its HRESULT on") {
+    ScopedEnv env("D3DVK_CONSERVATIVE_RASTER", "bogus");
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == E_INVALIDARG);
+  }
+  CHECK(device == nullptr);
+}
+
+TEST_CASE("device creation goes through the DDI: OpenAdapter, versions, CalcPrivateDeviceSize, CreateDevice",
+          "[runtime][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D11Device* device = nullptr;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == S_OK);
+  device->Release();
+  std::vector<std::string> lines = trace.lines();
+  REQUIRE(lines.size() == 7);
+  CHECK(lines[0] == "OpenAdapter10_2(Interface=0x000B0020, Version=0x00090000) -> S_OK");
+  CHECK(lines[1] == "GetSupportedVersions(entries=2) -> S_OK");
+  CHECK(lines[2] == "GetSupportedVersions(entries=2, versions=[0x000B000F00000000, 0x000B002000090000]) -> S_OK");
+  CHECK(lines[3].rfind("CalcPrivateDeviceSize(Interface=0x000B0020, Version=0x00090000) -> ", 0) == 0);
+  CHECK(lines[4] == "CreateDevice(Interface=0x000B0020, Version=0x00090000) -> S_OK");
+  CHECK(lines[5].rfind("DestroyDevice(hDevice=", 0) == 0);
+  CHECK(lines[6] == "CloseAdapter() -> S_OK");
+}
+
+TEST_CASE("D3DVKGetRuntimeInfo names the runtime, the UMD and the negotiated DDI", "[runtime]") {
+  D3DVK_RUNTIME_INFO info;
+  REQUIRE(D3DVKGetRuntimeInfo(&info, nullptr, 0) == S_OK);
+  CHECK(std::string(info.RuntimePath).find("libd3dvk.so") != std::string::npos);
+  CHECK(std::string(info.UmdPath) == D3DVK_UMD_LIBRARY);
+  REQUIRE(info.SupportedVersionCount == 2);
+  CHECK(info.NegotiatedVersion == 0x000B002000090000ull);
+  CHECK(D3DVKGetRuntimeInfo(nullptr, nullptr, 0) == E_INVALIDARG);
+}
+
+TEST_CASE("private data on device and context follows D3D's rules", "[runtime]") {
+  ID3D11Device* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, &context) == S_OK);
+  const GUID key = {0x12345678, 0x1234, 0x5678, {1, 2, 3, 4, 5, 6, 7, 8}};
+  const char text[] = "d3dvk";
+  REQUIRE(device->SetPrivateData(key, sizeof text, text) == S_OK);
+  UINT size = 0;
+  REQUIRE(device->GetPrivateData(key, &size, nullptr) == S_OK);
+  CHECK(size == sizeof text);
+  char small[2];
+  size = sizeof small;
+  CHECK(device->GetPrivateData(key, &size, small) == DXGI_ERROR_MORE_DATA);
+  char out[16] = {};
+  size = sizeof out;
+  REQUIRE(device->GetPrivateData(key, &size, out) == S_OK);
+  CHECK(std::string(out) == "d3dvk");
+  size = sizeof out;
+  CHECK(context->GetPrivateData(key, &size, out) == DXGI_ERROR_NOT_FOUND);
+  CHECK(size == 0);
+  REQUIRE(device->SetPrivateData(key, 0, nullptr) == S_OK);
+  size = sizeof out;
+  CHECK(device->GetPrivateData(key, &size, out) == DXGI_ERROR_NOT_FOUND);
+  context->Release();
+  device->Release();
+}
+
+TEST_CASE("methods not implemented yet return E_NOTIMPL and null outputs", "[runtime]") {
+  ID3D11Device* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, &context) == S_OK);
+  D3D11_BUFFER_DESC desc{16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+  ID3D11Buffer* buffer = reinterpret_cast<ID3D11Buffer*>(0x1);
+  CHECK(device->CreateBuffer(&desc, nullptr, &buffer) == E_NOTIMPL);
+  CHECK(buffer == nullptr);
+  ID3D11RasterizerState* state = reinterpret_cast<ID3D11RasterizerState*>(0x1);
+  context->RSGetState(&state);
+  CHECK(state == nullptr);
+  context->Draw(3, 0);  // does nothing, does not crash
+  context->Release();
+  device->Release();
+}

@@ -1,0 +1,101 @@
+// tests/runtime: CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2) — the tier comes
+// from the UMD's GetCaps at feature level 11_1 on a WDDM 2.0 DDI, and is
+// NOT_SUPPORTED without asking the driver otherwise (the spec's negative tests),
+// proven with the DDI trace filter.
+#include "ddi_trace_log.h"
+
+#include <d3d11_3.h>
+
+#include <catch2/catch.hpp>
+
+#include <cstring>
+
+using namespace d3dvk::test;
+
+namespace {
+
+ID3D11Device* createDevice(D3D_FEATURE_LEVEL level) {
+  ID3D11Device* device = nullptr;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == S_OK);
+  return device;
+}
+
+D3D11_FEATURE_DATA_D3D11_OPTIONS2 options2(ID3D11Device* device) {
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 data;
+  std::memset(&data, 0xCD, sizeof data);  // the runtime must fill every field
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data) == S_OK);
+  return data;
+}
+
+}  // namespace
+
+TEST_CASE("OPTIONS2 at 11_1 on a WDDM 2.0 UMD asks the driver's GetCaps", "[runtime][caps][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 data = options2(device);
+  // lavapipe: no VK_EXT_conservative_rasterization, fallback not complete yet.
+  CHECK(data.ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
+  CHECK(data.PSSpecifiedStencilRefSupported == FALSE);
+  CHECK(data.TiledResourcesTier == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
+  CHECK(data.UnifiedMemoryArchitecture == FALSE);
+  device->Release();
+  std::vector<std::string> caps = trace.calls("GetCaps");
+  REQUIRE(caps.size() == 1);
+  CHECK(caps[0] ==
+        "GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=4) -> S_OK {ConservativeRasterizationTier=0}");
+}
+
+TEST_CASE("OPTIONS2 at feature level 11_0 is NOT_SUPPORTED without calling GetCaps", "[runtime][caps][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  CHECK(options2(device).ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
+  device->Release();
+  CHECK(trace.calls("CreateDevice").size() == 1);  // the trace saw the device
+  CHECK(trace.calls("GetCaps").empty());
+}
+
+TEST_CASE("OPTIONS2 on a UMD without the WDDM 2.0 DDI is NOT_SUPPORTED without calling GetCaps",
+          "[runtime][caps][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ScopedEnv hide("D3DVK_TRACE_HIDE_VERSIONS", "wddm2_0");
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  CHECK(options2(device).ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
+  device->Release();
+  std::vector<std::string> create = trace.calls("CreateDevice");
+  REQUIRE(create.size() == 1);
+  CHECK(create[0] == "CreateDevice(Interface=0x000B000F, Version=0x00000000) -> S_OK");  // D3D11.1 negotiated
+  CHECK(trace.calls("GetCaps").empty());
+}
+
+TEST_CASE("OPTIONS2 with a wrong data size is E_INVALIDARG and does not reach the driver", "[runtime][caps][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 data{};
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data - 1) == E_INVALIDARG);
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data + 4) == E_INVALIDARG);
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, nullptr, sizeof data) == E_INVALIDARG);
+  device->Release();
+  CHECK(trace.calls("GetCaps").empty());
+}
+
+TEST_CASE("OPTIONS2 reports NOT_SUPPORTED with D3DVK_CONSERVATIVE_RASTER=off", "[runtime][caps]") {
+  ScopedEnv policy("D3DVK_CONSERVATIVE_RASTER", "off");
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  CHECK(options2(device).ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
+  device->Release();
+}
+
+TEST_CASE("CheckFeatureSupport THREADING and unknown features", "[runtime][caps]") {
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  D3D11_FEATURE_DATA_THREADING threading{TRUE, TRUE};
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, sizeof threading) == S_OK);
+  CHECK(threading.DriverConcurrentCreates == FALSE);
+  CHECK(threading.DriverCommandLists == FALSE);
+  CHECK(device->CheckFeatureSupport(static_cast<D3D11_FEATURE>(9999), &threading, sizeof threading) == E_INVALIDARG);
+  device->Release();
+}
