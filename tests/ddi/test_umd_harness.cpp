@@ -77,7 +77,7 @@ TEST_CASE("UMD: GetSupportedVersions follows the two-call pattern", "[ddi][umd]"
   CHECK(a.funcs.pfnGetSupportedVersions(a.h(), nullptr, nullptr) == E_INVALIDARG);
 }
 
-TEST_CASE("UMD: GetCaps OPTIONS2 reports the tier; bad sizes and unknown caps are E_INVALIDARG", "[ddi][umd]") {
+TEST_CASE("UMD: GetCaps OPTIONS2 reports the tier, bad sizes and unknown caps are E_INVALIDARG", "[ddi][umd]") {
   OpenedAdapter a;
   REQUIRE(a.openResult == S_OK);
   D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA data{};
@@ -125,7 +125,7 @@ TEST_CASE("UMD: a missing Vulkan device selection fails OpenAdapter cleanly", "[
   CHECK(a.openResult == DXGI_ERROR_UNSUPPORTED);
 }
 
-TEST_CASE("UMD: WDDM 2.0 device fills all 170 slots; unimplemented ones report E_NOTIMPL", "[ddi][umd]") {
+TEST_CASE("UMD: WDDM 2.0 device fills all 170 slots and unimplemented ones report E_NOTIMPL", "[ddi][umd]") {
   OpenedAdapter a;
   REQUIRE(a.openResult == S_OK);
   HarnessDevice d;
