@@ -1,0 +1,79 @@
+// tests/tools: d3dvk-info on the machine's Vulkan device (lavapipe here).
+#include "run_process.h"
+
+#include <catch2/catch.hpp>
+
+using namespace d3dvk::test;
+
+namespace {
+bool contains(const std::string& haystack, const std::string& needle) {
+  return haystack.find(needle) != std::string::npos;
+}
+bool lavapipe(const std::string& out) { return contains(out, "llvmpipe"); }
+}  // namespace
+
+TEST_CASE("d3dvk-info reports the runtime, the negotiated DDI and the Vulkan device", "[tools][info]") {
+  ProcessResult r = runProcess(D3DVK_INFO_EXE);
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK(contains(r.out, "libd3dvk.so"));
+  CHECK(contains(r.out, "libd3dvk_umd.so"));
+  CHECK(contains(r.out, "DDI negotiated   WDDM 2.0 (interface 11.32, build 9)"));
+  CHECK(contains(r.out, "API version      1.3"));
+  if (lavapipe(r.out)) {
+    CHECK(contains(r.out, "VK_EXT_conservative_rasterization  absent"));
+    CHECK(contains(r.out, "native tier      NOT_SUPPORTED"));
+    CHECK(contains(r.out, "reported tier    NOT_SUPPORTED (CheckFeatureSupport at feature level 11_1: NOT_SUPPORTED)"));
+  }
+}
+
+TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
+  ProcessResult r = runProcess(std::string(D3DVK_INFO_EXE) + " --json");
+  INFO(r.out << r.err);
+  REQUIRE(r.exitCode == 0);
+  CHECK(r.out.front() == '{');
+  CHECK(contains(r.out, "\"negotiated\": \"WDDM 2.0 (interface 11.32, build 9)\""));
+  CHECK(contains(r.out, "\"policy\": \"auto\""));
+  if (lavapipe(r.out)) {
+    CHECK(contains(r.out, "\"conservative_rasterization_extension\": null"));
+    CHECK(contains(r.out, "\"native_tier\": 0"));
+    CHECK(contains(r.out, "\"draws\": \"none\""));
+  }
+  // The JSON parses (python3 is on every machine d3dvk builds on).
+  ProcessResult parsed = runProcess("python3 -c 'import json,sys; d=json.load(sys.stdin); print(d[\"conservative\"][\"api_tier\"])'", r.out);
+  CHECK(parsed.exitCode == 0);
+}
+
+TEST_CASE("d3dvk-info honours D3DVK_CONSERVATIVE_RASTER and rejects invalid values", "[tools][info]") {
+  ProcessResult off = runProcess(std::string("D3DVK_CONSERVATIVE_RASTER=off ") + D3DVK_INFO_EXE);
+  CHECK(off.exitCode == 0);
+  CHECK(contains(off.out, "policy D3DVK_CONSERVATIVE_RASTER=off"));
+  CHECK(contains(off.out, "reported tier    NOT_SUPPORTED"));
+  ProcessResult bad = runProcess(std::string("D3DVK_CONSERVATIVE_RASTER=sometimes ") + D3DVK_INFO_EXE);
+  CHECK(bad.exitCode == 1);
+  CHECK(contains(bad.err, "D3DVK_CONSERVATIVE_RASTER=sometimes is not valid; use one of: auto, native, fallback, off"));
+}
+
+TEST_CASE("d3dvk-info bad arguments and a missing UMD", "[tools][info]") {
+  ProcessResult bad = runProcess(std::string(D3DVK_INFO_EXE) + " --verbose");
+  CHECK(bad.exitCode == 2);
+  CHECK(contains(bad.err, "unknown argument '--verbose'"));
+  CHECK(contains(bad.err, "usage: d3dvk-info"));
+  ProcessResult help = runProcess(std::string(D3DVK_INFO_EXE) + " --help");
+  CHECK(help.exitCode == 0);
+  CHECK(contains(help.out, "usage: d3dvk-info"));
+  ProcessResult missing = runProcess(std::string("D3DVK_UMD_PATH=/nonexistent.so ") + D3DVK_INFO_EXE);
+  CHECK(missing.exitCode == 1);
+  CHECK(contains(missing.err, "cannot load the user-mode driver /nonexistent.so"));
+  ProcessResult noDevice = runProcess(std::string("D3DVK_DEVICE=no-such-gpu ") + D3DVK_INFO_EXE);
+  CHECK(noDevice.exitCode == 1);
+  CHECK(contains(noDevice.err, "no physical device name contains it"));
+}
+
+TEST_CASE("d3dvk-info works through the DDI trace filter", "[tools][info][trace]") {
+  ProcessResult r = runProcess(std::string("D3DVK_DDI_TRACE_FILE=/dev/null D3DVK_UMD_PATH=") + D3DVK_TRACE_LIBRARY +
+                               " " + D3DVK_INFO_EXE);
+  INFO(r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(contains(r.out, "libd3dvk_ddi_trace.so"));
+}
