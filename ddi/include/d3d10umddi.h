@@ -4,6 +4,9 @@
 // desc, the core-layer error callback and the full 170-slot WDDM 2.0 device
 // table. Names, values and layouts follow the shipped WDK (see
 // ../shared/reference/ddi.md); d3d10umddi_checks.h proves them with static_asserts.
+// Enums have a fixed underlying type (`: int`, the size every D3D enum has):
+// a caller may pass any value, and checking an invalid one is then defined
+// behaviour rather than an out-of-range enum load.
 // Slots d3dvk does not implement yet are typed PFND3DVK_DDI_PLACEHOLDER; they
 // still occupy their slot and the UMD fills them with a stub that reports
 // E_NOTIMPL through pfnSetErrorCb.
@@ -95,7 +98,7 @@ D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTQUERY)
 
 // ---------------------------------------------------------------------------
 // Caps.
-typedef enum D3D10_2DDICAPS_TYPE {
+typedef enum D3D10_2DDICAPS_TYPE : int {
   D3D11DDICAPS_THREADING = 128,
   D3D11DDICAPS_SHADER = 129,
   D3D11DDICAPS_3DPIPELINESUPPORT = 130,
@@ -109,7 +112,7 @@ typedef enum D3D10_2DDICAPS_TYPE {
   D3DWDDM2_0DDICAPS_D3D11_OPTIONS3 = 152,
 } D3D10_2DDICAPS_TYPE;
 
-typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER {
+typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER : int {
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED = 0,
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_1 = 1,
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_2 = 2,
@@ -129,18 +132,18 @@ typedef struct D3D10_2DDIARG_GETCAPS {
 
 // ---------------------------------------------------------------------------
 // Rasterizer state.
-typedef enum D3D10_DDI_FILL_MODE {
+typedef enum D3D10_DDI_FILL_MODE : int {
   D3D10_DDI_FILL_WIREFRAME = 2,
   D3D10_DDI_FILL_SOLID = 3,
 } D3D10_DDI_FILL_MODE;
 
-typedef enum D3D10_DDI_CULL_MODE {
+typedef enum D3D10_DDI_CULL_MODE : int {
   D3D10_DDI_CULL_NONE = 1,
   D3D10_DDI_CULL_FRONT = 2,
   D3D10_DDI_CULL_BACK = 3,
 } D3D10_DDI_CULL_MODE;
 
-typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE {
+typedef enum D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE : int {
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF = 0,
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON = 1,
 } D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE;
