@@ -1,0 +1,164 @@
+// tests/state: D3D rasterizer desc → Vulkan rasterization state, field by field.
+#include "rasterizer_state.h"
+
+#include <catch2/catch.hpp>
+
+using namespace d3dvk::state;
+
+namespace {
+
+// The D3D11.3 default rasterizer desc.
+D3DWDDM2_0DDI_RASTERIZER_DESC defaultDesc() {
+  return {D3D10_DDI_FILL_SOLID, D3D10_DDI_CULL_BACK, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE, 0,
+          D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF};
+}
+
+RasterizerDeviceCaps fullCaps() {
+  RasterizerDeviceCaps caps;
+  caps.depthClipEnableExtension = true;
+  caps.depthClamp = true;
+  caps.depthBiasClamp = true;
+  caps.fillModeNonSolid = true;
+  caps.conservativeDrawsRunNatively = true;
+  return caps;
+}
+
+}  // namespace
+
+TEST_CASE("default desc: solid, back-face culling, clockwise front, depth clip on, no bias", "[state][rasterizer]") {
+  RasterizerPipelineState s = translateRasterizerState(defaultDesc(), fullCaps());
+  CHECK(s.rasterization.polygonMode == VK_POLYGON_MODE_FILL);
+  CHECK(s.rasterization.cullMode == VK_CULL_MODE_BACK_BIT);
+  CHECK(s.rasterization.frontFace == VK_FRONT_FACE_CLOCKWISE);
+  CHECK(s.rasterization.depthBiasEnable == VK_FALSE);
+  CHECK(s.rasterization.rasterizerDiscardEnable == VK_FALSE);
+  CHECK(s.rasterization.lineWidth == 1.0f);
+  CHECK(s.useDepthClipState);
+  CHECK(s.depthClip.depthClipEnable == VK_TRUE);
+  CHECK(s.rasterization.depthClampEnable == VK_TRUE);  // D3D clamps depth to the viewport range
+  CHECK_FALSE(s.scissorEnable);
+  CHECK(s.forcedSampleCount == 0);
+  CHECK(s.lines == LineRasterization::Aliased);
+  CHECK_FALSE(s.useConservativeState);
+  CHECK_FALSE(s.needsFallback);
+  CHECK_FALSE(s.wireframeUnsupported);
+  CHECK_FALSE(s.depthClampUnsupported);
+  CHECK_FALSE(s.depthBiasClampUnsupported);
+}
+
+TEST_CASE("fill and cull modes, winding", "[state][rasterizer]") {
+  auto d = defaultDesc();
+  d.FillMode = D3D10_DDI_FILL_WIREFRAME;
+  d.CullMode = D3D10_DDI_CULL_NONE;
+  d.FrontCounterClockwise = TRUE;
+  auto s = translateRasterizerState(d, fullCaps());
+  CHECK(s.rasterization.polygonMode == VK_POLYGON_MODE_LINE);
+  CHECK(s.rasterization.cullMode == VK_CULL_MODE_NONE);
+  CHECK(s.rasterization.frontFace == VK_FRONT_FACE_COUNTER_CLOCKWISE);
+  d.CullMode = D3D10_DDI_CULL_FRONT;
+  CHECK(translateRasterizerState(d, fullCaps()).rasterization.cullMode == VK_CULL_MODE_FRONT_BIT);
+
+  RasterizerDeviceCaps noWire = fullCaps();
+  noWire.fillModeNonSolid = false;
+  s = translateRasterizerState(d, noWire);
+  CHECK(s.rasterization.polygonMode == VK_POLYGON_MODE_FILL);
+  CHECK(s.wireframeUnsupported);
+}
+
+TEST_CASE("depth bias: constant, slope and clamp", "[state][rasterizer]") {
+  auto d = defaultDesc();
+  d.DepthBias = -7;
+  d.DepthBiasClamp = 0.25f;
+  d.SlopeScaledDepthBias = 1.5f;
+  auto s = translateRasterizerState(d, fullCaps());
+  CHECK(s.rasterization.depthBiasEnable == VK_TRUE);
+  CHECK(s.rasterization.depthBiasConstantFactor == -7.0f);
+  CHECK(s.rasterization.depthBiasSlopeFactor == 1.5f);
+  CHECK(s.rasterization.depthBiasClamp == 0.25f);
+
+  d.DepthBias = 0;
+  d.SlopeScaledDepthBias = 0.0f;
+  CHECK(translateRasterizerState(d, fullCaps()).rasterization.depthBiasEnable == VK_FALSE);  // clamp alone: no bias
+  d.SlopeScaledDepthBias = -0.5f;
+  CHECK(translateRasterizerState(d, fullCaps()).rasterization.depthBiasEnable == VK_TRUE);
+
+  RasterizerDeviceCaps noClamp = fullCaps();
+  noClamp.depthBiasClamp = false;
+  s = translateRasterizerState(d, noClamp);
+  CHECK(s.rasterization.depthBiasClamp == 0.0f);
+  CHECK(s.depthBiasClampUnsupported);
+}
+
+TEST_CASE("DepthClipEnable with and without VK_EXT_depth_clip_enable", "[state][rasterizer]") {
+  auto d = defaultDesc();
+  d.DepthClipEnable = FALSE;
+  auto s = translateRasterizerState(d, fullCaps());
+  CHECK(s.useDepthClipState);
+  CHECK(s.depthClip.depthClipEnable == VK_FALSE);
+  CHECK(s.rasterization.depthClampEnable == VK_TRUE);
+
+  RasterizerDeviceCaps noExt = fullCaps();
+  noExt.depthClipEnableExtension = false;
+  s = translateRasterizerState(d, noExt);
+  CHECK_FALSE(s.useDepthClipState);
+  CHECK(s.rasterization.depthClampEnable == VK_TRUE);  // core: clamp turns clipping off
+  d.DepthClipEnable = TRUE;
+  s = translateRasterizerState(d, noExt);
+  CHECK(s.rasterization.depthClampEnable == VK_FALSE);
+
+  RasterizerDeviceCaps nothing = noExt;
+  nothing.depthClamp = false;
+  d.DepthClipEnable = FALSE;
+  s = translateRasterizerState(d, nothing);
+  CHECK(s.rasterization.depthClampEnable == VK_FALSE);
+  CHECK(s.depthClampUnsupported);
+}
+
+TEST_CASE("scissor, forced sample count and line modes", "[state][rasterizer]") {
+  auto d = defaultDesc();
+  d.ScissorEnable = TRUE;
+  d.ForcedSampleCount = 4;
+  auto s = translateRasterizerState(d, fullCaps());
+  CHECK(s.scissorEnable);
+  CHECK(s.forcedSampleCount == 4);
+  d.MultisampleEnable = TRUE;
+  d.AntialiasedLineEnable = TRUE;
+  CHECK(translateRasterizerState(d, fullCaps()).lines == LineRasterization::Quadrilateral);
+  d.MultisampleEnable = FALSE;
+  CHECK(translateRasterizerState(d, fullCaps()).lines == LineRasterization::AlphaAntialiased);
+}
+
+TEST_CASE("conservative ON: native overestimation, or the fallback route", "[state][rasterizer][conservative]") {
+  auto d = defaultDesc();
+  d.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
+  auto s = translateRasterizerState(d, fullCaps());
+  CHECK(s.useConservativeState);
+  CHECK_FALSE(s.needsFallback);
+  CHECK(s.conservative.conservativeRasterizationMode == VK_CONSERVATIVE_RASTERIZATION_MODE_OVERESTIMATE_EXT);
+  CHECK(s.conservative.extraPrimitiveOverestimationSize == 0.0f);
+
+  RasterizerDeviceCaps cpu = fullCaps();
+  cpu.conservativeDrawsRunNatively = false;
+  s = translateRasterizerState(d, cpu);
+  CHECK_FALSE(s.useConservativeState);
+  CHECK(s.needsFallback);
+
+  d.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  s = translateRasterizerState(d, cpu);
+  CHECK_FALSE(s.needsFallback);
+}
+
+TEST_CASE("chain() links exactly the enabled extension structs", "[state][rasterizer]") {
+  auto d = defaultDesc();
+  d.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
+  auto s = translateRasterizerState(d, fullCaps());
+  const VkPipelineRasterizationStateCreateInfo* info = s.chain();
+  REQUIRE(info == &s.rasterization);
+  REQUIRE(info->pNext == &s.depthClip);
+  REQUIRE(s.depthClip.pNext == &s.conservative);
+  CHECK(s.conservative.pNext == nullptr);
+
+  RasterizerDeviceCaps plain;
+  auto p = translateRasterizerState(defaultDesc(), plain);
+  CHECK(p.chain()->pNext == nullptr);
+}

@@ -1,0 +1,56 @@
+// translate/state/rasterizer_state.h — D3D rasterizer state (the WDDM 2.0 DDI
+// desc) → Vulkan pipeline rasterization state, as plain data. Pure: no Vulkan
+// calls. Assumes the draw path maps D3D's y-up NDC with a negative-height
+// viewport, so framebuffer coordinates equal D3D render-target coordinates and
+// D3D's winding maps 1:1 (FrontCounterClockwise = FALSE → VK_FRONT_FACE_CLOCKWISE).
+#pragma once
+
+#include "conservative_tier.h"
+#include "d3d10umddi.h"
+
+#include <vulkan/vulkan_core.h>
+
+namespace d3dvk::state {
+
+// What the device offers that the translation depends on.
+struct RasterizerDeviceCaps {
+  bool depthClipEnableExtension = false;  // VK_EXT_depth_clip_enable
+  bool depthClamp = false;                // VkPhysicalDeviceFeatures::depthClamp
+  bool depthBiasClamp = false;            // VkPhysicalDeviceFeatures::depthBiasClamp
+  bool fillModeNonSolid = false;          // VkPhysicalDeviceFeatures::fillModeNonSolid
+  bool conservativeDrawsRunNatively = false;  // ConservativeTierDecision::drawsRunNatively
+};
+
+// How D3D wants lines rasterized (MultisampleEnable / AntialiasedLineEnable).
+enum class LineRasterization { Aliased, AlphaAntialiased, Quadrilateral };
+
+struct RasterizerPipelineState {
+  VkPipelineRasterizationStateCreateInfo rasterization{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  // Chained only when `useDepthClipState` (the extension is present).
+  bool useDepthClipState = false;
+  VkPipelineRasterizationDepthClipStateCreateInfoEXT depthClip{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_DEPTH_CLIP_STATE_CREATE_INFO_EXT};
+  // Chained only when `useConservativeState` (ConservativeRaster ON, drawn natively).
+  bool useConservativeState = false;
+  VkPipelineRasterizationConservativeStateCreateInfoEXT conservative{
+      VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT};
+  // ConservativeRaster ON but the device cannot honour the reported tier: the
+  // draw takes the CPU fallback path instead of this pipeline's rasterizer.
+  bool needsFallback = false;
+  bool scissorEnable = false;           // false: the scissor is the whole render target
+  uint32_t forcedSampleCount = 0;       // 0: not forced; else the rasterization sample count (TIR)
+  LineRasterization lines = LineRasterization::Aliased;
+  // Features the desc asked for that the device lacks, and what was done instead.
+  bool wireframeUnsupported = false;    // WIREFRAME drawn as FILL
+  bool depthClampUnsupported = false;   // DepthClipEnable FALSE without depth clamp: geometry is clipped
+  bool depthBiasClampUnsupported = false;  // DepthBiasClamp ignored
+
+  // Links rasterization.pNext through the enabled extension structs. Call after
+  // the object is at its final address (the chain points into it).
+  const VkPipelineRasterizationStateCreateInfo* chain();
+};
+
+RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc,
+                                                 const RasterizerDeviceCaps& caps);
+
+}  // namespace d3dvk::state
