@@ -4,7 +4,7 @@
 // pfnSetErrorCb (and says which DDI once on stderr) instead of crashing.
 #include "adapter.h"
 #include "device.h"
-#include "rasterizer_state.h"
+#include "driver_rasterizer_state.h"
 
 #include <mutex>
 #include <string>

@@ -66,7 +66,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   }
 
   std::vector<const char*> wanted = {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME,
-                                     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME};
+                                     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -124,6 +124,12 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v13.maintenance4 = v13Supported.maintenance4;
   v13.pNext = &v12;
   if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v12.pNext = &xfb;
+  VkPhysicalDeviceDepthClipEnableFeaturesEXT depthClip{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT};
+  if (self->extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME)) {
+    depthClip.depthClipEnable = VK_TRUE;
+    depthClip.pNext = v13.pNext;
+    v13.pNext = &depthClip;
+  }
 
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};

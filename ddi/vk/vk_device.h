@@ -1,7 +1,8 @@
 // ddi/vk/vk_device.h — owns the VkDevice and its graphics queue, and what d3dvk
 // needs to know about the physical device: properties, driver, and the
 // VK_EXT_conservative_rasterization facts the tier policy reads. Enables the
-// conservative-rasterization and transform-feedback extensions when present.
+// conservative-rasterization, transform-feedback and depth-clip-enable
+// extensions when present.
 #pragma once
 
 #include "vk_instance.h"

@@ -5,7 +5,11 @@
 // result — one line per call to D3DVK_DDI_TRACE_FILE (appended) or stderr.
 // Tests select it with D3DVK_UMD_PATH and read the file to see the exact DDI
 // traffic. D3DVK_TRACE_HIDE_VERSIONS=d3d11_1,wddm2_0 removes interface versions
-// from GetSupportedVersions, to play a UMD that lacks them.
+// from GetSupportedVersions, to play a UMD that lacks them;
+// D3DVK_TRACE_FORCE_CONSERVATIVE_TIER=0|1|2|3 replaces the conservative tier the
+// real UMD reports through GetCaps (D3D11 OPTIONS2 and D3D12 OPTIONS), so tests
+// can exercise tier-dependent runtime rules on any device. Both exist only in
+// this test layer, never in the production UMD.
 #include "d3d12umddi_checks.h"
 
 #include <dlfcn.h>
@@ -95,6 +99,15 @@ void* loadRealUmd() {
   void* lib = dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!lib) trace("error: cannot load the real UMD %s: %s", path.c_str(), dlerror());
   return lib;
+}
+
+// The tier forced by D3DVK_TRACE_FORCE_CONSERVATIVE_TIER, or -1.
+int forcedTier() {
+  const char* v = std::getenv("D3DVK_TRACE_FORCE_CONSERVATIVE_TIER");
+  if (!v || !*v) return -1;
+  if (v[1] == 0 && v[0] >= '0' && v[0] <= '3') return v[0] - '0';
+  trace("error: D3DVK_TRACE_FORCE_CONSERVATIVE_TIER=%s is not one of 0, 1, 2, 3; not forcing", v);
+  return -1;
 }
 
 bool hidden(UINT64 version) {
@@ -304,10 +317,14 @@ HRESULT APIENTRY getSupportedVersions(D3D10DDI_HADAPTER a, UINT32* puEntries, UI
 HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER a, const D3D10_2DDIARG_GETCAPS* caps) {
   TraceAdapter* t = adapterFrom(a);
   HRESULT result = t->funcs.pfnGetCaps(t->real, caps);
-  if (caps && caps->Type == D3DWDDM2_0DDICAPS_D3D11_OPTIONS2 && SUCCEEDED(result))
-    trace("GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=%u) -> %s {ConservativeRasterizationTier=%d}",
-          caps->DataSize, hr(result).c_str(),
-          int(static_cast<D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA*>(caps->pData)->ConservativeRasterizationTier));
+  if (caps && caps->Type == D3DWDDM2_0DDICAPS_D3D11_OPTIONS2 && SUCCEEDED(result)) {
+    auto* data = static_cast<D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA*>(caps->pData);
+    int forced = forcedTier();
+    if (forced >= 0) data->ConservativeRasterizationTier = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER(forced);
+    trace("GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=%u) -> %s {ConservativeRasterizationTier=%d}%s",
+          caps->DataSize, hr(result).c_str(), int(data->ConservativeRasterizationTier),
+          forced >= 0 ? " (forced by D3DVK_TRACE_FORCE_CONSERVATIVE_TIER)" : "");
+  }
   else
     trace("GetCaps(Type=%d, DataSize=%u) -> %s", caps ? int(caps->Type) : -1, caps ? caps->DataSize : 0,
           hr(result).c_str());
@@ -348,10 +365,14 @@ HRESULT APIENTRY getSupportedVersions12(D3D12DDI_HADAPTER a, UINT32* puEntries, 
 }
 HRESULT APIENTRY getCaps12(D3D12DDI_HADAPTER a, const D3D12DDIARG_GETCAPS* caps) {
   HRESULT result = adapter12From(a)->funcs.pfnGetCaps(adapter12From(a)->real, caps);
-  if (caps && caps->Type == D3D12DDICAPS_TYPE_D3D12_OPTIONS && SUCCEEDED(result))
-    trace("D3D12 GetCaps(Type=D3D12DDICAPS_TYPE_D3D12_OPTIONS, DataSize=%u) -> %s {ConservativeRasterizationTier=%d}",
-          caps->DataSize, hr(result).c_str(),
-          int(static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData)->ConservativeRasterizationTier));
+  if (caps && caps->Type == D3D12DDICAPS_TYPE_D3D12_OPTIONS && SUCCEEDED(result)) {
+    auto* data = static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData);
+    int forced = forcedTier();
+    if (forced >= 0) data->ConservativeRasterizationTier = D3D12DDI_CONSERVATIVE_RASTERIZATION_TIER(forced);
+    trace("D3D12 GetCaps(Type=D3D12DDICAPS_TYPE_D3D12_OPTIONS, DataSize=%u) -> %s {ConservativeRasterizationTier=%d}%s",
+          caps->DataSize, hr(result).c_str(), int(data->ConservativeRasterizationTier),
+          forced >= 0 ? " (forced by D3DVK_TRACE_FORCE_CONSERVATIVE_TIER)" : "");
+  }
   else
     trace("D3D12 GetCaps(Type=%d, DataSize=%u) -> %s", caps ? int(caps->Type) : -1, caps ? caps->DataSize : 0,
           hr(result).c_str());

@@ -2,6 +2,7 @@
 #include "d3d11_context.h"
 
 #include "d3d11_device.h"
+#include "d3d11_rasterizer_state.h"
 
 namespace d3dvk::runtime {
 
@@ -43,6 +44,31 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {}  // nothing is recorded
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) {
   if (ppCommandList) *ppCommandList = nullptr;
   return DXGI_ERROR_INVALID_CALL;  // only deferred contexts record command lists
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+  auto* state = static_cast<D3D11RasterizerState*>(pRasterizerState);
+  if (state == rasterizerState_) return;  // no effective change, no DDI call
+  if (state) state->addPrivateRef();
+  D3D11RasterizerState* previous = rasterizerState_;
+  rasterizerState_ = state;
+  DdiDevice& ddi = device_.ddi();
+  // A null handle binds the driver's default state (the D3D11.3 default desc).
+  ddi.funcs().pfnSetRasterizerState(ddi.handle(), state ? state->ddiHandle() : D3D10DDI_HRASTERIZERSTATE{nullptr});
+  if (previous) previous->releasePrivateRef();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+  if (!ppRasterizerState) return;
+  if (rasterizerState_) rasterizerState_->AddRef();
+  *ppRasterizerState = rasterizerState_;
+}
+
+void D3D11ImmediateContext::releaseBindings() {
+  if (D3D11RasterizerState* state = rasterizerState_) {
+    rasterizerState_ = nullptr;
+    state->releasePrivateRef();
+  }
 }
 
 }  // namespace d3dvk::runtime

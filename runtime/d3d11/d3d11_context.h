@@ -14,6 +14,7 @@ class D3D11Device;
 class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  public:
   explicit D3D11ImmediateContext(D3D11Device& device) : device_(device) {}
+  ~D3D11ImmediateContext() { releaseBindings(); }
 
   // IUnknown (reference count shared with the device)
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -29,6 +30,12 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   UINT STDMETHODCALLTYPE GetContextFlags() override;
   void STDMETHODCALLTYPE Flush() override;
   HRESULT STDMETHODCALLTYPE FinishCommandList(BOOL RestoreDeferredContextState, ID3D11CommandList** ppCommandList) override;
+  // Rasterizer stage
+  void STDMETHODCALLTYPE RSSetState(ID3D11RasterizerState* pRasterizerState) override;
+  void STDMETHODCALLTYPE RSGetState(ID3D11RasterizerState** ppRasterizerState) override;
+
+  // Drops every binding without telling the driver (device teardown).
+  void releaseBindings();
 
   // Not implemented yet (d3d11_context_unimplemented.cpp):
   // ID3D11DeviceContext
@@ -68,7 +75,6 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void STDMETHODCALLTYPE DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) override;
   void STDMETHODCALLTYPE Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) override;
   void STDMETHODCALLTYPE DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) override;
-  void STDMETHODCALLTYPE RSSetState(ID3D11RasterizerState* pRasterizerState) override;
   void STDMETHODCALLTYPE RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) override;
   void STDMETHODCALLTYPE RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) override;
   void STDMETHODCALLTYPE CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox) override;
@@ -119,7 +125,6 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void STDMETHODCALLTYPE OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) override;
   void STDMETHODCALLTYPE OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) override;
   void STDMETHODCALLTYPE SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) override;
-  void STDMETHODCALLTYPE RSGetState(ID3D11RasterizerState** ppRasterizerState) override;
   void STDMETHODCALLTYPE RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) override;
   void STDMETHODCALLTYPE RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) override;
   void STDMETHODCALLTYPE HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) override;
@@ -175,6 +180,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  private:
   D3D11Device& device_;
   PrivateDataStore privateData_;
+  class D3D11RasterizerState* rasterizerState_ = nullptr;  // null: the default state
 };
 
 }  // namespace d3dvk::runtime

@@ -150,9 +150,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
-  // not implemented yet
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
   // not implemented yet
@@ -369,9 +366,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D
   if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
-  if (ppRasterizerState) *ppRasterizerState = nullptr;
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
   if (pNumViewports) *pNumViewports = 0;

@@ -1,6 +1,9 @@
 // runtime/d3d11/d3d11_device.cpp — see d3d11_device.h.
 #include "d3d11_device.h"
 
+#include "d3d11_rasterizer_state.h"
+#include "rasterizer_validator.h"
+
 #include <cstring>
 
 namespace d3dvk::runtime {
@@ -15,7 +18,11 @@ HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, D3D_FEATURE_LEV
 }
 
 D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featureLevel, UINT flags)
-    : ddi_(std::move(ddi)), featureLevel_(featureLevel), flags_(flags), context_(*this) {}
+    : ddi_(std::move(ddi)), featureLevel_(featureLevel), flags_(flags), context_(*this) {
+  if (flags & D3D11_CREATE_DEVICE_DEBUG) infoQueue_ = std::make_unique<debug::InfoQueue>(*this);
+}
+
+D3D11Device::~D3D11Device() { context_.releaseBindings(); }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObject) {
   if (!ppvObject) return E_POINTER;
@@ -24,6 +31,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObj
       riid == __uuidof(ID3D11Device2) || riid == __uuidof(ID3D11Device3)) {
     AddRef();
     *ppvObject = static_cast<ID3D11Device3*>(this);
+    return S_OK;
+  }
+  if (riid == __uuidof(ID3D11InfoQueue) && infoQueue_) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11InfoQueue*>(infoQueue_.get());
     return S_OK;
   }
   return E_NOINTERFACE;
@@ -37,8 +49,8 @@ ULONG STDMETHODCALLTYPE D3D11Device::Release() {
   return left;
 }
 
-HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
-  std::memset(data, 0, sizeof *data);  // every OPTIONS2 capability off unless the driver says otherwise
+HRESULT D3D11Device::queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier) {
+  *tier = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
   // Conservative rasterization needs feature level 11_1 and a WDDM 2.0 UMD; the
   // driver is not asked otherwise.
   if (featureLevel_ < D3D_FEATURE_LEVEL_11_1 || !ddi_->isWddm2_0()) return S_OK;
@@ -47,9 +59,33 @@ HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
   UmdAdapter& adapter = ddi_->adapter();
   HRESULT hr = adapter.funcs().pfnGetCaps(adapter.handle(), &args);
   if (FAILED(hr)) return hr;
-  if (caps.ConservativeRasterizationTier > D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_3) return E_FAIL;
-  data->ConservativeRasterizationTier = static_cast<D3D11_CONSERVATIVE_RASTERIZATION_TIER>(caps.ConservativeRasterizationTier);
+  if (caps.ConservativeRasterizationTier < D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED ||
+      caps.ConservativeRasterizationTier > D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_3)
+    return E_FAIL;  // a driver answering nonsense
+  *tier = caps.ConservativeRasterizationTier;
   return S_OK;
+}
+
+D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER D3D11Device::conservativeTier() {
+  std::call_once(conservativeTierOnce_, [this] {
+    if (FAILED(queryConservativeTier(&conservativeTier_)))
+      conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
+  });
+  return conservativeTier_;
+}
+
+HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
+  std::memset(data, 0, sizeof *data);  // every OPTIONS2 capability off unless the driver says otherwise
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER tier;
+  HRESULT hr = queryConservativeTier(&tier);
+  if (FAILED(hr)) return hr;
+  data->ConservativeRasterizationTier = static_cast<D3D11_CONSERVATIVE_RASTERIZATION_TIER>(tier);
+  return S_OK;
+}
+
+void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id,
+                               const char* idName, const char* function, const std::string& text) {
+  if (infoQueue_) infoQueue_->report(category, severity, D3D11_MESSAGE_ID(id), idName, function, text);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData,
@@ -109,6 +145,107 @@ void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** 
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
+}
+
+// --- Rasterizer states ------------------------------------------------------
+
+bool D3D11Device::DescKey::operator==(const DescKey& other) const {
+  return std::memcmp(&desc, &other.desc, sizeof desc) == 0;
+}
+
+size_t D3D11Device::DescKeyHash::operator()(const DescKey& key) const {
+  // FNV-1a over the normalized desc (12 four-byte fields, no padding).
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&key.desc);
+  size_t h = 1469598103934665603ull;
+  for (size_t i = 0; i < sizeof key.desc; ++i) h = (h ^ bytes[i]) * 1099511628211ull;
+  return h;
+}
+
+HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
+                                           ID3D11RasterizerState2** out) {
+  if (out) *out = nullptr;
+  if (!desc) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_CREATERASTERIZERSTATE_NULLDESC, "CREATERASTERIZERSTATE_NULLDESC", function,
+                 "pRasterizerDesc is NULL; a rasterizer desc is required.");
+    return E_INVALIDARG;
+  }
+  // Validation (the spec's CCreateRasterizerStateValidator, shared with D3D12).
+  std::vector<RasterizerDescError> errors =
+      validateRasterizerDesc(D3D11RasterizerState::toDdi(*desc), conservativeTier(), Api::D3D11);
+  if (!errors.empty()) {
+    for (const RasterizerDescError& e : errors)
+      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.d3d11Id, e.d3d11Name,
+                   function, e.text);
+    return E_INVALIDARG;
+  }
+  if (!out) return S_FALSE;  // a valid desc with nowhere to put the object: nothing created
+
+  // Identical descs (BOOLs normalized) share one object.
+  DescKey key{*desc};
+  for (BOOL* b : {&key.desc.FrontCounterClockwise, &key.desc.DepthClipEnable, &key.desc.ScissorEnable,
+                  &key.desc.MultisampleEnable, &key.desc.AntialiasedLineEnable})
+    *b = *b ? TRUE : FALSE;
+
+  std::lock_guard<std::mutex> lock(stateCacheMutex_);
+  auto it = rasterizerStates_.find(key);
+  if (it != rasterizerStates_.end() && it->second->tryAddRef()) {
+    *out = it->second;
+    return S_OK;
+  }
+  HRESULT hr = E_FAIL;
+  D3D11RasterizerState* state = D3D11RasterizerState::create(*this, key.desc, &hr);
+  if (!state) return hr;
+  state->AddRef();
+  rasterizerStates_[key] = state;
+  *out = state;
+  return S_OK;
+}
+
+bool D3D11Device::releaseCachedRasterizerState(D3D11RasterizerState* state) {
+  std::lock_guard<std::mutex> lock(stateCacheMutex_);
+  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
+  state->markDestroying();
+  auto it = rasterizerStates_.find(DescKey{state->desc()});
+  if (it != rasterizerStates_.end() && it->second == state) rasterizerStates_.erase(it);
+  return true;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
+                                                             ID3D11RasterizerState** ppRasterizerState) {
+  if (!pRasterizerDesc)
+    return createRasterizerState("ID3D11Device::CreateRasterizerState", nullptr, nullptr);
+  const D3D11_RASTERIZER_DESC& d = *pRasterizerDesc;
+  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
+                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
+                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
+                               d.AntialiasedLineEnable, 0,               D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = createRasterizerState("ID3D11Device::CreateRasterizerState", &desc2,
+                                     ppRasterizerState ? &state : nullptr);
+  if (ppRasterizerState) *ppRasterizerState = state;
+  return hr;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
+                                                              ID3D11RasterizerState1** ppRasterizerState) {
+  if (!pRasterizerDesc)
+    return createRasterizerState("ID3D11Device1::CreateRasterizerState1", nullptr, nullptr);
+  const D3D11_RASTERIZER_DESC1& d = *pRasterizerDesc;
+  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
+                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
+                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
+                               d.AntialiasedLineEnable, d.ForcedSampleCount, D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = createRasterizerState("ID3D11Device1::CreateRasterizerState1", &desc2,
+                                     ppRasterizerState ? &state : nullptr);
+  if (ppRasterizerState) *ppRasterizerState = state;
+  return hr;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
+                                                              ID3D11RasterizerState2** ppRasterizerState) {
+  return createRasterizerState("ID3D11Device3::CreateRasterizerState2", pRasterizerDesc, ppRasterizerState);
 }
 
 }  // namespace d3dvk::runtime

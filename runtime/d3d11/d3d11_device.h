@@ -6,6 +6,8 @@
 #pragma once
 
 #include "d3d11_context.h"
+#include "d3d11_device_child.h"
+#include "info_queue.h"
 #include "private_data.h"
 #include "umd_adapter.h"
 
@@ -13,7 +15,9 @@
 
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
+#include <unordered_map>
 
 namespace d3dvk::runtime {
 
@@ -25,6 +29,19 @@ class D3D11Device final : public ID3D11Device3 {
 
   DdiDevice& ddi() { return *ddi_; }
   D3D11ImmediateContext& immediateContext() { return context_; }
+
+  // The conservative tier the driver reports (GetCaps, asked once); NOT_SUPPORTED
+  // below feature level 11_1 or without the WDDM 2.0 DDI, without asking.
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier();
+
+  // A debug-layer message (D3D11_CREATE_DEVICE_DEBUG); nothing without the flag.
+  void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
+                    const char* function, const std::string& text);
+  debug::InfoQueue* infoQueue() { return infoQueue_.get(); }
+
+  // Called by a rasterizer state whose references all went: removes it from
+  // the dedup cache and returns true, unless a concurrent Create revived it.
+  bool releaseCachedRasterizerState(class D3D11RasterizerState* state);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -42,6 +59,12 @@ class D3D11Device final : public ID3D11Device3 {
   void STDMETHODCALLTYPE GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) override;
   HRESULT STDMETHODCALLTYPE SetExceptionMode(UINT RaiseFlags) override;
   UINT STDMETHODCALLTYPE GetExceptionMode() override;
+  HRESULT STDMETHODCALLTYPE CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
+                                                  ID3D11RasterizerState** ppRasterizerState) override;
+  HRESULT STDMETHODCALLTYPE CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
+                                                   ID3D11RasterizerState1** ppRasterizerState) override;
+  HRESULT STDMETHODCALLTYPE CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
+                                                   ID3D11RasterizerState2** ppRasterizerState) override;
   void STDMETHODCALLTYPE GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) override;
   void STDMETHODCALLTYPE GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) override;
   void STDMETHODCALLTYPE GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) override;
@@ -67,7 +90,6 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT STDMETHODCALLTYPE CreateClassLinkage(ID3D11ClassLinkage** ppLinkage) override;
   HRESULT STDMETHODCALLTYPE CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc, ID3D11BlendState** ppBlendState) override;
   HRESULT STDMETHODCALLTYPE CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc, ID3D11DepthStencilState** ppDepthStencilState) override;
-  HRESULT STDMETHODCALLTYPE CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc, ID3D11RasterizerState** ppRasterizerState) override;
   HRESULT STDMETHODCALLTYPE CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc, ID3D11SamplerState** ppSamplerState) override;
   HRESULT STDMETHODCALLTYPE CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) override;
   HRESULT STDMETHODCALLTYPE CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc, ID3D11Predicate** ppPredicate) override;
@@ -81,7 +103,6 @@ class D3D11Device final : public ID3D11Device3 {
   // ID3D11Device1
   HRESULT STDMETHODCALLTYPE CreateDeferredContext1(UINT ContextFlags, ID3D11DeviceContext1** ppDeferredContext) override;
   HRESULT STDMETHODCALLTYPE CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc, ID3D11BlendState1** ppBlendState) override;
-  HRESULT STDMETHODCALLTYPE CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc, ID3D11RasterizerState1** ppRasterizerState) override;
   HRESULT STDMETHODCALLTYPE CreateDeviceContextState(UINT Flags, const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, REFIID EmulatedInterface, D3D_FEATURE_LEVEL* pChosenFeatureLevel, ID3DDeviceContextState** ppContextState) override;
   HRESULT STDMETHODCALLTYPE OpenSharedResource1(HANDLE hResource, REFIID returnedInterface, void** ppResource) override;
   HRESULT STDMETHODCALLTYPE OpenSharedResourceByName(LPCWSTR lpName, DWORD dwDesiredAccess, REFIID returnedInterface, void** ppResource) override;
@@ -92,7 +113,6 @@ class D3D11Device final : public ID3D11Device3 {
   // ID3D11Device3
   HRESULT STDMETHODCALLTYPE CreateTexture2D1(const D3D11_TEXTURE2D_DESC1* pDesc1, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture2D1** ppTexture2D) override;
   HRESULT STDMETHODCALLTYPE CreateTexture3D1(const D3D11_TEXTURE3D_DESC1* pDesc1, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture3D1** ppTexture3D) override;
-  HRESULT STDMETHODCALLTYPE CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc, ID3D11RasterizerState2** ppRasterizerState) override;
   HRESULT STDMETHODCALLTYPE CreateShaderResourceView1(ID3D11Resource* pResource, const D3D11_SHADER_RESOURCE_VIEW_DESC1* pDesc1, ID3D11ShaderResourceView1** ppSRView1) override;
   HRESULT STDMETHODCALLTYPE CreateUnorderedAccessView1(ID3D11Resource* pResource, const D3D11_UNORDERED_ACCESS_VIEW_DESC1* pDesc1, ID3D11UnorderedAccessView1** ppUAView1) override;
   HRESULT STDMETHODCALLTYPE CreateRenderTargetView1(ID3D11Resource* pResource, const D3D11_RENDER_TARGET_VIEW_DESC1* pDesc1, ID3D11RenderTargetView1** ppRTView1) override;
@@ -103,7 +123,20 @@ class D3D11Device final : public ID3D11Device3 {
 
  private:
   D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featureLevel, UINT flags);
+  ~D3D11Device();
   HRESULT checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data);
+  HRESULT queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier);
+  // The one worker behind CreateRasterizerState, …1 and …2.
+  HRESULT createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
+                                ID3D11RasterizerState2** out);
+
+  struct DescKey {
+    D3D11_RASTERIZER_DESC2 desc;
+    bool operator==(const DescKey& other) const;
+  };
+  struct DescKeyHash {
+    size_t operator()(const DescKey& key) const;
+  };
 
   std::atomic<ULONG> refs_{1};
   std::unique_ptr<DdiDevice> ddi_;
@@ -111,7 +144,28 @@ class D3D11Device final : public ID3D11Device3 {
   UINT flags_;
   UINT exceptionMode_ = 0;
   PrivateDataStore privateData_;
-  D3D11ImmediateContext context_;
+  std::unique_ptr<debug::InfoQueue> infoQueue_;
+  std::once_flag conservativeTierOnce_;
+  D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
+  std::mutex stateCacheMutex_;
+  std::unordered_map<DescKey, class D3D11RasterizerState*, DescKeyHash> rasterizerStates_;
+  D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
+
+// D3D11DeviceChild members that need the complete device.
+template <typename Interface>
+void D3D11DeviceChild<Interface>::deviceAddRef() {
+  device_.AddRef();
+}
+template <typename Interface>
+void D3D11DeviceChild<Interface>::deviceRelease(D3D11Device& device) {
+  device.Release();
+}
+template <typename Interface>
+void STDMETHODCALLTYPE D3D11DeviceChild<Interface>::GetDevice(ID3D11Device** ppDevice) {
+  if (!ppDevice) return;
+  device_.AddRef();
+  *ppDevice = &device_;
+}
 
 }  // namespace d3dvk::runtime

@@ -1,11 +1,28 @@
-// ddi/umd/rasterizer_state.cpp — see rasterizer_state.h.
-#include "rasterizer_state.h"
+// ddi/umd/driver_rasterizer_state.cpp — see driver_rasterizer_state.h.
+#include "driver_rasterizer_state.h"
 
+#include "adapter.h"
 #include "device.h"
 
 #include <new>
 
 namespace d3dvk::umd {
+
+D3DWDDM2_0DDI_RASTERIZER_DESC defaultRasterizerDesc() {
+  return {D3D10_DDI_FILL_SOLID, D3D10_DDI_CULL_BACK, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE, 0,
+          D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF};
+}
+
+state::RasterizerDeviceCaps rasterizerDeviceCaps(Device& device) {
+  vk::Device& vk = device.adapter().device();
+  state::RasterizerDeviceCaps caps;
+  caps.depthClipEnableExtension = vk.extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
+  caps.depthClamp = vk.enabledFeatures().depthClamp == VK_TRUE;
+  caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
+  caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
+  caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
+  return caps;
+}
 
 SIZE_T APIENTRY calcPrivateRasterizerStateSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*) {
   return sizeof(RasterizerState);
@@ -21,7 +38,8 @@ VOID APIENTRY createRasterizerState(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DD
     Device::from(hDevice)->setError(E_INVALIDARG);
     return;
   }
-  new (hState.pDrvPrivate) RasterizerState{*pDesc};
+  Device* device = Device::from(hDevice);
+  new (hState.pDrvPrivate) RasterizerState{*pDesc, state::translateRasterizerState(*pDesc, rasterizerDeviceCaps(*device))};
 }
 
 VOID APIENTRY createRasterizerState11_1(D3D10DDI_HDEVICE hDevice, const D3D11_1_DDI_RASTERIZER_DESC* pDesc,

@@ -1,18 +1,29 @@
-// ddi/umd/rasterizer_state.h — the driver's rasterizer-state object, constructed
+// ddi/umd/driver_rasterizer_state.h — the driver's rasterizer-state object, constructed
 // by pfnCreateRasterizerState in runtime-allocated memory; and the four
 // rasterizer-state DDIs (WDDM 2.0 desc, and the D3D11.1 desc promoted with
 // conservative rasterization OFF).
 #pragma once
 
 #include "d3d10umddi.h"
+#include "rasterizer_state.h"  // translate/state
 
 namespace d3dvk::umd {
 
+class Device;
+
 struct RasterizerState {
   D3DWDDM2_0DDI_RASTERIZER_DESC desc;
+  // The Vulkan pipeline state the draw path uses, including whether
+  // conservative draws with this state take the CPU fallback.
+  state::RasterizerPipelineState pipeline;
 
   static RasterizerState* from(D3D10DDI_HRASTERIZERSTATE h) { return static_cast<RasterizerState*>(h.pDrvPrivate); }
 };
+
+// The D3D11.3 default rasterizer desc, bound by a null handle.
+D3DWDDM2_0DDI_RASTERIZER_DESC defaultRasterizerDesc();
+// What the device offers the rasterizer-state translation.
+state::RasterizerDeviceCaps rasterizerDeviceCaps(Device& device);
 
 SIZE_T APIENTRY calcPrivateRasterizerStateSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*);
 VOID APIENTRY createRasterizerState(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*, D3D10DDI_HRASTERIZERSTATE,
