@@ -1,7 +1,7 @@
 // runtime/core/umd_adapter.cpp — see umd_adapter.h.
 #include "umd_adapter.h"
 
-#include "d3d10umddi_checks.h"
+#include "d3d12umddi_checks.h"
 
 #include <dlfcn.h>
 
@@ -99,6 +99,58 @@ std::shared_ptr<UmdAdapter> UmdAdapter::open(HRESULT* hr, std::string* error) {
   }
   *hr = S_OK;
   return self;
+}
+
+std::shared_ptr<UmdAdapter12> UmdAdapter12::open(HRESULT* hr, std::string* error) {
+  std::shared_ptr<UmdAdapter12> self(new UmdAdapter12());
+  self->path_ = umdPath();
+  self->library_ = dlopen(self->path_.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!self->library_) {
+    *hr = DXGI_ERROR_UNSUPPORTED;
+    *error = "cannot load the user-mode driver " + self->path_ + ": " + dlerror() +
+             " (set D3DVK_UMD_PATH to the driver's path)";
+    return nullptr;
+  }
+  auto openAdapter = reinterpret_cast<PFND3D12DDI_OPENADAPTER>(dlsym(self->library_, "OpenAdapter12"));
+  if (!openAdapter) {
+    *hr = DXGI_ERROR_UNSUPPORTED;
+    *error = "the user-mode driver " + self->path_ + " does not export OpenAdapter12 (no D3D12 support)";
+    return nullptr;
+  }
+  D3D12DDIARG_OPENADAPTER args{};
+  args.pAdapterFuncs = &self->funcs_;
+  HRESULT result = openAdapter(&args);
+  if (FAILED(result)) {
+    *hr = result;
+    *error = "OpenAdapter12 of " + self->path_ + " failed with HRESULT " + hex(UINT32(result));
+    return nullptr;
+  }
+  self->hAdapter_ = args.hAdapter;
+  const D3D12DDI_ADAPTERFUNCS& f = self->funcs_;
+  if (!f.pfnCloseAdapter || !f.pfnGetSupportedVersions || !f.pfnGetCaps) {
+    *hr = DXGI_ERROR_UNSUPPORTED;
+    *error = "the user-mode driver " + self->path_ + " left D3D12 adapter functions unset";
+    return nullptr;
+  }
+  UINT32 count = 0;
+  result = f.pfnGetSupportedVersions(self->hAdapter_, &count, nullptr);
+  if (SUCCEEDED(result) && count > 0 && count < 1024) {
+    self->supported_.resize(count);
+    result = f.pfnGetSupportedVersions(self->hAdapter_, &count, self->supported_.data());
+    self->supported_.resize(SUCCEEDED(result) ? count : 0);
+  }
+  if (FAILED(result) || self->supported_.empty()) {
+    *hr = DXGI_ERROR_UNSUPPORTED;
+    *error = "the user-mode driver " + self->path_ + " reports no D3D12 DDI version";
+    return nullptr;
+  }
+  *hr = S_OK;
+  return self;
+}
+
+UmdAdapter12::~UmdAdapter12() {
+  if (hAdapter_.pDrvPrivate && funcs_.pfnCloseAdapter) funcs_.pfnCloseAdapter(hAdapter_);
+  if (library_) dlclose(library_);
 }
 
 UmdAdapter::~UmdAdapter() {

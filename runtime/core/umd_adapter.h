@@ -5,7 +5,7 @@
 // runtime allocates. Errors come back as HRESULT + a message naming the cause.
 #pragma once
 
-#include "d3d10umddi.h"
+#include "d3d12umddi.h"
 
 #include <memory>
 #include <string>
@@ -67,6 +67,28 @@ class DdiDevice {
   };
   bool created_ = false;
   friend class DdiErrorScope;
+};
+
+// The D3D12 side of the same UMD: OpenAdapter12, GetSupportedVersions, GetCaps.
+class UmdAdapter12 {
+ public:
+  static std::shared_ptr<UmdAdapter12> open(HRESULT* hr, std::string* error);
+  ~UmdAdapter12();
+  UmdAdapter12(const UmdAdapter12&) = delete;
+  UmdAdapter12& operator=(const UmdAdapter12&) = delete;
+
+  const std::string& path() const { return path_; }
+  const std::vector<UINT64>& supportedVersions() const { return supported_; }
+  D3D12DDI_HADAPTER handle() const { return hAdapter_; }
+  const D3D12DDI_ADAPTERFUNCS& funcs() const { return funcs_; }
+
+ private:
+  UmdAdapter12() = default;
+  void* library_ = nullptr;
+  std::string path_;
+  D3D12DDI_HADAPTER hAdapter_{};
+  D3D12DDI_ADAPTERFUNCS funcs_{};
+  std::vector<UINT64> supported_;
 };
 
 // Collects what the UMD reports through pfnSetErrorCb during one API call.

@@ -1,0 +1,49 @@
+// runtime/d3d12/d3d12_create_device.cpp — the exported D3D12CreateDevice: opens
+// the UMD through OpenAdapter12 and returns an ID3D12Device (feature levels
+// 11_0 and 11_1; S_FALSE when ppDevice is null and a device could be created).
+#include "d3d12_device.h"
+
+#include <dxguids/dxguids.h>
+
+#include <cstdio>
+#include <cstring>
+#include <new>
+
+using namespace d3dvk::runtime;
+
+extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D12CreateDevice(IUnknown* pAdapter,
+                                                                                   D3D_FEATURE_LEVEL MinimumFeatureLevel,
+                                                                                   REFIID riid, void** ppDevice) {
+  if (ppDevice) *ppDevice = nullptr;
+  if (pAdapter) {
+    std::fprintf(stderr, "d3dvk: D3D12CreateDevice: DXGI adapters are not supported; pass a null adapter\n");
+    return E_INVALIDARG;
+  }
+  int level = 0;
+  std::memcpy(&level, &MinimumFeatureLevel, sizeof level);
+  if (level < D3D_FEATURE_LEVEL_11_0) return E_INVALIDARG;
+  if (level > D3D_FEATURE_LEVEL_11_1) {
+    std::fprintf(stderr, "d3dvk: D3D12CreateDevice: feature level 0x%x is above what d3dvk provides (11_1)\n",
+                 unsigned(level));
+    return DXGI_ERROR_UNSUPPORTED;
+  }
+  try {
+    HRESULT hr = E_FAIL;
+    std::string error;
+    std::shared_ptr<UmdAdapter12> adapter = UmdAdapter12::open(&hr, &error);
+    if (!adapter) {
+      std::fprintf(stderr, "d3dvk: D3D12CreateDevice: %s\n", error.c_str());
+      return hr;
+    }
+    auto* device = new D3D12Device(std::move(adapter), D3D_FEATURE_LEVEL_11_1);
+    if (!ppDevice) {
+      device->Release();
+      return S_FALSE;
+    }
+    hr = device->QueryInterface(riid, ppDevice);
+    device->Release();
+    return hr;
+  } catch (const std::bad_alloc&) {
+    return E_OUTOFMEMORY;
+  }
+}

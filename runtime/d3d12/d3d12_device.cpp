@@ -1,0 +1,86 @@
+// runtime/d3d12/d3d12_device.cpp — see d3d12_device.h.
+#include "d3d12_device.h"
+
+#include <dxguids/dxguids.h>
+
+#include <cstring>
+
+namespace d3dvk::runtime {
+namespace {
+// kDebugObjectNameW, where SetName stores the name (as Windows does).
+constexpr GUID kDebugObjectNameW = {0x4cca5fd8, 0x921f, 0x42c8, {0x85, 0x66, 0x70, 0xca, 0xf2, 0xa9, 0xb7, 0x41}};
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D12Object) || riid == __uuidof(ID3D12Device)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D12Device*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+ULONG STDMETHODCALLTYPE D3D12Device::AddRef() { return ++refs_; }
+
+ULONG STDMETHODCALLTYPE D3D12Device::Release() {
+  ULONG left = --refs_;
+  if (left == 0) delete this;
+  return left;
+}
+
+HRESULT STDMETHODCALLTYPE D3D12Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+  return privateData_.get(guid, pDataSize, pData);
+}
+HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+  return privateData_.set(guid, DataSize, pData);
+}
+HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+  return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
+}
+HRESULT STDMETHODCALLTYPE D3D12Device::SetName(LPCWSTR Name) {
+  if (!Name) return E_INVALIDARG;
+  size_t length = 0;
+  while (Name[length]) ++length;
+  return privateData_.set(kDebugObjectNameW, UINT((length + 1) * sizeof(WCHAR)), Name);
+}
+
+UINT STDMETHODCALLTYPE D3D12Device::GetNodeCount() { return 1; }
+HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() { return S_OK; }
+LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() { return LUID{0, 0}; }
+
+HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
+  std::memset(data, 0, sizeof *data);
+  D3D12DDIARG_GETCAPS args{D3D12DDICAPS_TYPE_D3D12_OPTIONS, nullptr, data, sizeof *data};
+  HRESULT hr = adapter_->funcs().pfnGetCaps(adapter_->handle(), &args);
+  if (FAILED(hr)) return hr;
+  int tier;
+  std::memcpy(&tier, &data->ConservativeRasterizationTier, sizeof tier);
+  if (tier < 0 || tier > 3) return E_FAIL;  // a driver answering nonsense
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature, void* pFeatureSupportData,
+                                                           UINT FeatureSupportDataSize) {
+  if (!pFeatureSupportData) return E_INVALIDARG;
+  if (Feature != D3D12_FEATURE_D3D12_OPTIONS) return E_INVALIDARG;  // the only feature answered so far
+  if (FeatureSupportDataSize != sizeof(D3D12_FEATURE_DATA_D3D12_OPTIONS)) return E_INVALIDARG;
+  D3D12DDI_D3D12_OPTIONS_DATA_0032 caps;
+  HRESULT hr = queryOptions(&caps);
+  if (FAILED(hr)) return hr;
+  auto* out = static_cast<D3D12_FEATURE_DATA_D3D12_OPTIONS*>(pFeatureSupportData);
+  std::memset(out, 0, sizeof *out);
+  out->ConservativeRasterizationTier = static_cast<D3D12_CONSERVATIVE_RASTERIZATION_TIER>(caps.ConservativeRasterizationTier);
+  out->ResourceBindingTier = static_cast<D3D12_RESOURCE_BINDING_TIER>(caps.ResourceBindingTier);
+  out->TiledResourcesTier = static_cast<D3D12_TILED_RESOURCES_TIER>(caps.TiledResourcesTier);
+  out->ResourceHeapTier = static_cast<D3D12_RESOURCE_HEAP_TIER>(caps.ResourceHeapTier);
+  out->CrossNodeSharingTier = static_cast<D3D12_CROSS_NODE_SHARING_TIER>(caps.CrossNodeSharingTier);
+  out->OutputMergerLogicOp = caps.OutputMergerLogicOp;
+  out->VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =
+      caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation;
+  out->MaxGPUVirtualAddressBitsPerResource = 40;
+  return S_OK;
+}
+
+}  // namespace d3dvk::runtime
