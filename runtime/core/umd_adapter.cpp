@@ -31,6 +31,19 @@ std::string umdPath() {
   return "libd3dvk_umd.so";
 }
 
+// GetSupportedVersions' two-call pattern (D3D10.2 and D3D12 adapters alike).
+template <typename Handle, typename Fn>
+HRESULT querySupportedVersions(Fn getSupportedVersions, Handle adapter, std::vector<UINT64>* out) {
+  UINT32 count = 0;
+  HRESULT result = getSupportedVersions(adapter, &count, nullptr);
+  if (FAILED(result)) return result;
+  if (count == 0 || count >= 1024) return E_FAIL;
+  out->resize(count);
+  result = getSupportedVersions(adapter, &count, out->data());
+  out->resize(SUCCEEDED(result) ? count : 0);
+  return result;
+}
+
 }  // namespace
 
 DdiErrorScope::DdiErrorScope() : previous_(tCurrentScope) { tCurrentScope = this; }
@@ -71,13 +84,7 @@ std::shared_ptr<UmdAdapter> UmdAdapter::open(HRESULT* hr, std::string* error) {
     return nullptr;
   }
 
-  UINT32 count = 0;
-  result = f.pfnGetSupportedVersions(self->hAdapter_, &count, nullptr);
-  if (SUCCEEDED(result) && count > 0 && count < 1024) {
-    self->supported_.resize(count);
-    result = f.pfnGetSupportedVersions(self->hAdapter_, &count, self->supported_.data());
-    self->supported_.resize(SUCCEEDED(result) ? count : 0);
-  }
+  result = querySupportedVersions(f.pfnGetSupportedVersions, self->hAdapter_, &self->supported_);
   if (FAILED(result)) {
     *hr = result;
     *error = "GetSupportedVersions of " + self->path_ + " failed with HRESULT " + hex(UINT32(result));
@@ -132,14 +139,8 @@ std::shared_ptr<UmdAdapter12> UmdAdapter12::open(HRESULT* hr, std::string* error
     *error = "the user-mode driver " + self->path_ + " left D3D12 adapter functions unset";
     return nullptr;
   }
-  UINT32 count = 0;
-  result = f.pfnGetSupportedVersions(self->hAdapter_, &count, nullptr);
-  if (SUCCEEDED(result) && count > 0 && count < 1024) {
-    self->supported_.resize(count);
-    result = f.pfnGetSupportedVersions(self->hAdapter_, &count, self->supported_.data());
-    self->supported_.resize(SUCCEEDED(result) ? count : 0);
-  }
-  if (FAILED(result) || self->supported_.empty()) {
+  result = querySupportedVersions(f.pfnGetSupportedVersions, self->hAdapter_, &self->supported_);
+  if (FAILED(result)) {
     *hr = DXGI_ERROR_UNSUPPORTED;
     *error = "the user-mode driver " + self->path_ + " reports no D3D12 DDI version";
     return nullptr;
