@@ -1,0 +1,412 @@
+// d3dvk translate/raster: snapping, triangle setup and the span-row walker of the
+// CPU conservative rasterizer (see rasterizer.h for the exactness contract).
+//
+// Units: snapped coordinates are integers in 1/256 px; a pixel (px, py) is the
+// square [256px, 256px + 256] x [256py, 256py + 256], its centre at +128.
+// Every edge is an integer half-plane  2·E(c) + K >= t  evaluated at the pixel
+// centre c, with E(p) = A(p.x - a.x) + B(p.y - a.y) >= 0 inside and (A, B) the
+// inward normal:
+//   conservative outer  K = +257(|A|+|B|)  (centre test of the pixel grown by 1/512 px)
+//   inner (Tier 3)      K = -257(|A|+|B|)  (pixel grown by 1/512 px fully inside)
+//   standard            K = 0
+// and t = 0 on a top-left edge, 1 otherwise (the top-left rule on exact ties; the
+// inner test is closed, t = 0). As a function of px the test is 512·A·px >= N(py),
+// so each row's bound on px is ceil(N / 512|A|); N changes by a constant per row,
+// so the bound is stepped with an exact integer remainder instead of divided.
+// Together with the (dilated) bounding box — the x and y axes of the separating
+// axis test — this is exact pixel/triangle overlap.
+#include "d3dvk/raster/rasterizer.h"
+
+#include <algorithm>
+#include <cmath>
+#include <thread>
+
+namespace d3dvk::raster {
+namespace {
+
+using i64 = std::int64_t;
+
+constexpr i64 kFar = i64{1} << 40;  // beyond any pixel index
+
+// floor(n / d) for d > 0.
+constexpr i64 floorDiv(i64 n, i64 d) {
+  i64 q = n / d;
+  return q - ((n % d != 0) & (n < 0));
+}
+constexpr i64 ceilDiv(i64 n, i64 d) { return -floorDiv(-n, d); }
+
+// One edge's bound on px along the rows: c = ceil(N / D), N = c·D - m, 0 <= m < D.
+// A lower edge (A > 0) admits px >= c; an upper edge (A < 0) admits px <= -c.
+// The inner bound is ceil((N + Δ) / D) with Δ = qd·D + rd: c + qd + (m < rd).
+struct EdgeStepper {
+  i64 c, m, D, dq, dr, qd, rd;
+  bool lower;
+};
+
+void disableStepper(EdgeStepper& s) {
+  s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, true};
+}
+
+struct HalfPlane {
+  i64 A, B, ax, ay;  // inward normal and a point on the edge line
+  i64 k, t;          // outer constraint 2E(c) + k >= t
+  bool active;
+};
+
+HalfPlane makeHalfPlane(i64 A, i64 B, i64 ax, i64 ay, i64 k) {
+  const bool topLeft = A > 0 || (A == 0 && B > 0);
+  return HalfPlane{A, B, ax, ay, k, topLeft ? 0 : 1, true};
+}
+
+// N at row py for constraint 2E(c) + k >= t: 512A·px >= N.
+i64 rowN(const HalfPlane& h, i64 py, i64 k, i64 t) {
+  const i64 p = 2 * h.A * (128 - h.ax) + 2 * h.B * (256 * py + 128 - h.ay);
+  return -p - k + t;
+}
+
+// Rows [begin, end) where a horizontal-normal constraint (A == 0) holds:
+// 512B·py + 2B(128 - ay) + k - t >= 0.
+void flatRowRange(const HalfPlane& h, i64 k, i64 t, i64& begin, i64& end) {
+  const i64 rest = 2 * h.B * (128 - h.ay) + k - t;
+  if (h.B > 0) {
+    begin = std::max(begin, ceilDiv(-rest, 512 * h.B));
+  } else {
+    end = std::min(end, floorDiv(rest, -512 * h.B) + 1);
+  }
+}
+
+// floor(n / d) for d > 0 with |n| < 2^53, given rcp ≈ 1/d: the double quotient is
+// within 2^-9 of the true one, so truncation is off by at most one; fix exactly.
+inline i64 floorDivRcp(i64 n, i64 d, double rcp) {
+  i64 q = static_cast<i64>(static_cast<double>(n) * rcp);
+  const i64 r = n - q * d;
+  q -= static_cast<i64>(r < 0);
+  q += static_cast<i64>(r >= d);
+  return q;
+}
+
+void setupStepper(EdgeStepper& s, const HalfPlane& h, i64 py0, i64 innerDelta) {
+  const i64 D = 512 * (h.A > 0 ? h.A : -h.A);
+  const double rcp = 1.0 / static_cast<double>(D);
+  const i64 N = rowN(h, py0, h.k, h.t);
+  s.D = D;
+  s.c = -floorDivRcp(-N, D, rcp);
+  s.m = s.c * D - N;
+  const i64 dN = -512 * h.B;
+  s.dq = floorDivRcp(dN, D, rcp);
+  s.dr = dN - s.dq * D;
+  s.qd = floorDivRcp(innerDelta, D, rcp);
+  s.rd = innerDelta - s.qd * D;
+  s.lower = h.A > 0;
+}
+
+inline i64 clampI(i64 v, i64 lo, i64 hi) { return v < lo ? lo : (v > hi ? hi : v); }
+
+// Round-to-nearest-even of v·256 for |v| <= 32768, independent of the FPU
+// rounding mode: truncate, fix up to floor, then round the exact fraction.
+inline std::int32_t snapInRange(float v) {
+  const float f = v * 256.0f;  // exact: a power-of-two scale within range
+  auto i = static_cast<std::int32_t>(f);  // toward zero, |f| <= 2^23
+  i -= static_cast<int>(f < static_cast<float>(i));  // floor
+  const float frac = f - static_cast<float>(i);  // exact, in [0, 1)
+  const int above = frac > 0.5f, tie = frac == 0.5f;
+  return i + (above | (tie & i & 1));
+}
+
+// Walks rows [py, yEnd) writing one SpanRow per row with pixels. Edge 0 is a
+// lower bound, edge 1 an upper bound, edge 2 whichever E2Lower says (unused edges
+// are disabled steppers). Returns the number of rows written.
+template <bool E2Lower>
+std::size_t walkRows(const EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
+                     i64 innerBegin, i64 innerEnd, SpanRow* dst) {
+  i64 c0 = st[0].c, m0 = st[0].m, c1 = st[1].c, m1 = st[1].m, c2 = st[2].c, m2 = st[2].m;
+  const i64 D0 = st[0].D, dq0 = st[0].dq, dr0 = st[0].dr, qd0 = st[0].qd, rd0 = st[0].rd;
+  const i64 D1 = st[1].D, dq1 = st[1].dq, dr1 = st[1].dr, qd1 = st[1].qd, rd1 = st[1].rd;
+  const i64 D2 = st[2].D, dq2 = st[2].dq, dr2 = st[2].dr, qd2 = st[2].qd, rd2 = st[2].rd;
+  std::size_t n = 0;
+  for (; py < yEnd; ++py) {
+    const i64 in0 = c0 + qd0 + (m0 < rd0 ? 1 : 0);
+    const i64 in1 = c1 + qd1 + (m1 < rd1 ? 1 : 0);
+    const i64 in2 = c2 + qd2 + (m2 < rd2 ? 1 : 0);
+    i64 lo = std::max(xBegin, c0), hi = std::min(xEnd, 1 - c1);
+    i64 ilo = in0, ihi = 1 - in1;
+    if constexpr (E2Lower) {
+      lo = std::max(lo, c2);
+      ilo = std::max(ilo, in2);
+    } else {
+      hi = std::min(hi, 1 - c2);
+      ihi = std::min(ihi, 1 - in2);
+    }
+    m0 -= dr0;
+    c0 += dq0;
+    m1 -= dr1;
+    c1 += dq1;
+    m2 -= dr2;
+    c2 += dq2;
+    const i64 b0 = m0 >> 63, b1 = m1 >> 63, b2 = m2 >> 63;  // 0 or -1
+    m0 += D0 & b0;
+    c0 -= b0;
+    m1 += D1 & b1;
+    c1 -= b1;
+    m2 += D2 & b2;
+    c2 -= b2;
+
+    ilo = std::max(ilo, lo);
+    ihi = std::min(ihi, hi);
+    const bool hasInner = ilo < ihi && py >= innerBegin && py < innerEnd;
+    ilo = hasInner ? ilo : hi;
+    ihi = hasInner ? ihi : hi;
+    SpanRow& r = dst[n];
+    r.y = static_cast<std::uint16_t>(py);
+    r.outerBegin = static_cast<std::uint16_t>(lo);
+    r.innerBegin = static_cast<std::uint16_t>(ilo);
+    r.innerEnd = static_cast<std::uint16_t>(ihi);
+    r.outerEnd = static_cast<std::uint16_t>(hi);
+    n += lo < hi ? 1 : 0;
+  }
+  return n;
+}
+
+}  // namespace
+
+std::string_view cullReasonName(CullReason r) {
+  switch (r) {
+    case CullReason::None: return "none";
+    case CullReason::FrontFacing: return "front-facing";
+    case CullReason::BackFacing: return "back-facing";
+    case CullReason::Degenerate: return "degenerate";
+    case CullReason::NotANumber: return "nan";
+    case CullReason::Infinite: return "infinite";
+    case CullReason::OutOfRange: return "out-of-range";
+  }
+  return "unknown";
+}
+
+std::string_view cullReasonMessage(CullReason r) {
+  switch (r) {
+    case CullReason::None: return "rasterized";
+    case CullReason::FrontFacing: return "front-facing triangle culled (cull front)";
+    case CullReason::BackFacing: return "back-facing triangle culled (cull back)";
+    case CullReason::Degenerate: return "zero area after 16.8 snapping (standard mode culls it)";
+    case CullReason::NotANumber: return "coordinate is NaN";
+    case CullReason::Infinite: return "coordinate is infinite";
+    case CullReason::OutOfRange: return "coordinate outside [-32768, 32768] pixels";
+  }
+  return "unknown";
+}
+
+RowSubSpans subSpans(const SpanRow& row) {
+  RowSubSpans s;
+  auto add = [&](int b, int e, bool inner) {
+    if (b < e) s.span[s.count++] = CoverageSpan{row.y, b, e, inner};
+  };
+  add(row.outerBegin, row.innerBegin, false);
+  add(row.innerBegin, row.innerEnd, true);
+  add(row.innerEnd, row.outerEnd, false);
+  return s;
+}
+
+CullReason snapToFixed(float v, std::int32_t& fixed) {
+  if (!(std::fabs(v) <= kMaxCoordinate)) {
+    if (std::isnan(v)) return CullReason::NotANumber;
+    if (std::isinf(v)) return CullReason::Infinite;
+    return CullReason::OutOfRange;
+  }
+  fixed = snapInRange(v);
+  return CullReason::None;
+}
+
+ClipRect effectiveClip(const ClipRect& c) {
+  auto cl = [](std::int32_t v) { return std::clamp<std::int32_t>(v, 0, kMaxClipExtent); };
+  return ClipRect{cl(c.left), cl(c.top), cl(c.right), cl(c.bottom)};
+}
+
+TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDrawState& state,
+                                   SpanRowArray& rows) {
+  TriangleCoverage out;
+  out.firstRow = static_cast<std::uint32_t>(rows.size());
+
+  bool inRange = true;
+  for (const ScreenVertex& v : tri.v)
+    inRange &= (std::fabs(v.x) <= kMaxCoordinate) & (std::fabs(v.y) <= kMaxCoordinate);
+  if (!inRange) {
+    std::int32_t dummy = 0;
+    for (const ScreenVertex& v : tri.v) {
+      for (float c : {v.x, v.y}) {
+        const CullReason r = snapToFixed(c, dummy);
+        if (r != CullReason::None) {
+          out.cull = r;
+          return out;
+        }
+      }
+    }
+  }
+  i64 x[3], y[3];
+  for (int i = 0; i < 3; ++i) {
+    x[i] = snapInRange(tri.v[i].x);
+    y[i] = snapInRange(tri.v[i].y);
+  }
+
+  // Winding, y down: area2 > 0 is clockwise on screen.
+  const i64 area2 = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
+  const bool conservative = state.mode == RasterMode::Conservative;
+  out.degenerate = area2 == 0;
+  if (out.degenerate) {
+    out.frontFacing = false;
+    if (!conservative) {
+      out.cull = CullReason::Degenerate;
+      return out;
+    }
+  } else {
+    const bool clockwise = area2 > 0;
+    out.frontFacing = clockwise != state.frontCounterClockwise;
+  }
+  if (state.cull == CullMode::Back && !out.frontFacing) {
+    out.cull = CullReason::BackFacing;
+    return out;
+  }
+  if (state.cull == CullMode::Front && out.frontFacing) {
+    out.cull = CullReason::FrontFacing;
+    return out;
+  }
+
+  const ClipRect clip = effectiveClip(state.clip);
+  const i64 minX = std::min({x[0], x[1], x[2]}), maxX = std::max({x[0], x[1], x[2]});
+  const i64 minY = std::min({y[0], y[1], y[2]}), maxY = std::max({y[0], y[1], y[2]});
+
+  // Pixel bounding box: conservative pixels overlapping [min - 1/512, max + 1/512]
+  // (integers, so closed [256p, 256p + 256] against [min, max]); standard: centres.
+  i64 xBegin, xEnd, yBegin, yEnd;
+  if (conservative) {
+    xBegin = ceilDiv(minX, 256) - 1;
+    xEnd = floorDiv(maxX, 256) + 1;
+    yBegin = ceilDiv(minY, 256) - 1;
+    yEnd = floorDiv(maxY, 256) + 1;
+  } else {
+    xBegin = ceilDiv(minX - 128, 256);
+    xEnd = floorDiv(maxX - 128, 256) + 1;
+    yBegin = ceilDiv(minY - 128, 256);
+    yEnd = floorDiv(maxY - 128, 256) + 1;
+  }
+  xBegin = std::max<i64>(xBegin, clip.left);
+  xEnd = std::min<i64>(xEnd, clip.right);
+  yBegin = std::max<i64>(yBegin, clip.top);
+  yEnd = std::min<i64>(yEnd, clip.bottom);
+  if (xBegin >= xEnd || yBegin >= yEnd) return out;
+
+  // Half-planes.
+  HalfPlane hp[3];
+  for (auto& h : hp) h.active = false;
+  const bool inner = conservative && !out.degenerate && state.tier == ConservativeTier::Tier3;
+  if (!out.degenerate) {
+    const i64 sgn = area2 > 0 ? 1 : -1;
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3;
+      const i64 A = sgn * (y[i] - y[j]);
+      const i64 B = sgn * (x[j] - x[i]);
+      const i64 S = (A < 0 ? -A : A) + (B < 0 ? -B : B);
+      hp[i] = makeHalfPlane(A, B, x[i], y[i], conservative ? 257 * S : 0);
+    }
+  } else {
+    // Collinear: the band around the line through the longest edge (both sides);
+    // a point has no edge constraint left, only its box.
+    int best = -1;
+    i64 bestS = 0;
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3;
+      const i64 S = std::abs(x[j] - x[i]) + std::abs(y[j] - y[i]);
+      if (S > bestS) {
+        bestS = S;
+        best = i;
+      }
+    }
+    if (best >= 0) {
+      const int j = (best + 1) % 3;
+      const i64 A = y[best] - y[j];
+      const i64 B = x[j] - x[best];
+      hp[0] = makeHalfPlane(A, B, x[best], y[best], 257 * bestS);
+      hp[1] = makeHalfPlane(-A, -B, x[best], y[best], 257 * bestS);
+    }
+  }
+
+  // Row ranges from edges with a vertical normal (they do not depend on px).
+  i64 innerBegin = inner ? yBegin : 0, innerEnd = inner ? yEnd : 0;
+  for (const HalfPlane& h : hp) {
+    if (!h.active || h.A != 0) continue;
+    flatRowRange(h, h.k, h.t, yBegin, yEnd);
+    if (inner) flatRowRange(h, -h.k, 0, innerBegin, innerEnd);
+  }
+  if (yBegin >= yEnd) return out;
+
+  // Order the steppers: slot 0 a lower bound, slot 1 an upper bound, slot 2 the
+  // remaining one (a triangle always has both kinds; unused slots are disabled).
+  EdgeStepper st[3];
+  for (auto& e : st) disableStepper(e);
+  bool slot2Lower = true;
+  {
+    int lowers = 0, uppers = 0;
+    for (const HalfPlane& h : hp) {
+      if (!h.active || h.A == 0) continue;
+      int slot;
+      if (h.A > 0) {
+        slot = lowers++ == 0 ? 0 : 2;
+        if (slot == 2) slot2Lower = true;
+      } else {
+        slot = uppers++ == 0 ? 1 : 2;
+        if (slot == 2) slot2Lower = false;
+      }
+      // Inner: K' = -k, t' = 0, so N_inner = N_outer + 2k - t.
+      setupStepper(st[slot], h, yBegin, inner ? 2 * h.k - h.t : 0);
+    }
+  }
+
+  const std::size_t base = rows.size();
+  const i64 count = yEnd - yBegin;
+  rows.resize(base + static_cast<std::size_t>(count));
+  SpanRow* dst = rows.data() + base;
+  const std::size_t n =
+      slot2Lower ? walkRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst)
+                 : walkRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+  rows.resize(base + n);
+  out.rowCount = static_cast<std::uint32_t>(n);
+  return out;
+}
+
+void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDrawState& state,
+                        RasterOutput& out, unsigned threads) {
+  out.clear();
+  const std::size_t n = tris.size();
+  out.triangles.resize(n);
+  auto runChunk = [&state](std::span<const ScreenTriangle> chunk, TriangleCoverage* dstTris,
+                           SpanRowArray& rows) {
+    for (std::size_t i = 0; i < chunk.size(); ++i)
+      dstTris[i] = rasterizeTriangle(chunk[i], state, rows);
+  };
+  constexpr std::size_t kMinChunk = 256;
+  if (threads <= 1 || n < 2 * kMinChunk) {
+    runChunk(tris, out.triangles.data(), out.rows);
+    return;
+  }
+  const std::size_t chunks = std::min<std::size_t>(threads, n / kMinChunk);
+  std::vector<SpanRowArray> localRows(chunks - 1);
+  std::vector<std::thread> workers;
+  workers.reserve(chunks - 1);
+  auto chunkBegin = [&](std::size_t c) { return n * c / chunks; };
+  for (std::size_t c = 1; c < chunks; ++c) {
+    workers.emplace_back([&, c] {
+      const std::size_t b = chunkBegin(c), e = chunkBegin(c + 1);
+      runChunk(tris.subspan(b, e - b), out.triangles.data() + b, localRows[c - 1]);
+    });
+  }
+  runChunk(tris.subspan(0, chunkBegin(1)), out.triangles.data(), out.rows);
+  for (auto& w : workers) w.join();
+  for (std::size_t c = 1; c < chunks; ++c) {
+    const auto offset = static_cast<std::uint32_t>(out.rows.size());
+    const SpanRowArray& lr = localRows[c - 1];
+    out.rows.insert(out.rows.end(), lr.begin(), lr.end());
+    for (std::size_t i = chunkBegin(c); i < chunkBegin(c + 1); ++i)
+      out.triangles[i].firstRow += offset;
+  }
+}
+
+}  // namespace d3dvk::raster
