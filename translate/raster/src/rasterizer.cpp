@@ -115,27 +115,36 @@ inline std::int32_t snapInRange(float v) {
 
 // Walks rows [py, yEnd) writing one SpanRow per row with pixels. Edge 0 is a
 // lower bound, edge 1 an upper bound, edge 2 whichever E2Lower says (unused edges
-// are disabled steppers). Returns the number of rows written.
-template <bool E2Lower>
-std::size_t walkRows(const EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
-                     i64 innerBegin, i64 innerEnd, SpanRow* dst) {
+// are disabled steppers). WithInner also computes the inner sub-span. The
+// steppers are advanced past the walked rows. Returns the number of rows written.
+template <bool E2Lower, bool WithInner>
+std::size_t walkRows(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst) {
   i64 c0 = st[0].c, m0 = st[0].m, c1 = st[1].c, m1 = st[1].m, c2 = st[2].c, m2 = st[2].m;
   const i64 D0 = st[0].D, dq0 = st[0].dq, dr0 = st[0].dr, qd0 = st[0].qd, rd0 = st[0].rd;
   const i64 D1 = st[1].D, dq1 = st[1].dq, dr1 = st[1].dr, qd1 = st[1].qd, rd1 = st[1].rd;
   const i64 D2 = st[2].D, dq2 = st[2].dq, dr2 = st[2].dr, qd2 = st[2].qd, rd2 = st[2].rd;
   std::size_t n = 0;
   for (; py < yEnd; ++py) {
-    const i64 in0 = c0 + qd0 + (m0 < rd0 ? 1 : 0);
-    const i64 in1 = c1 + qd1 + (m1 < rd1 ? 1 : 0);
-    const i64 in2 = c2 + qd2 + (m2 < rd2 ? 1 : 0);
     i64 lo = std::max(xBegin, c0), hi = std::min(xEnd, 1 - c1);
-    i64 ilo = in0, ihi = 1 - in1;
     if constexpr (E2Lower) {
       lo = std::max(lo, c2);
-      ilo = std::max(ilo, in2);
     } else {
       hi = std::min(hi, 1 - c2);
-      ihi = std::min(ihi, 1 - in2);
+    }
+    i64 ilo = hi, ihi = hi;
+    if constexpr (WithInner) {
+      const i64 in0 = c0 + qd0 + (m0 < rd0 ? 1 : 0);
+      const i64 in1 = c1 + qd1 + (m1 < rd1 ? 1 : 0);
+      const i64 in2 = c2 + qd2 + (m2 < rd2 ? 1 : 0);
+      i64 a = std::max(lo, in0), b = std::min(hi, 1 - in1);
+      if constexpr (E2Lower) {
+        a = std::max(a, in2);
+      } else {
+        b = std::min(b, 1 - in2);
+      }
+      const bool hasInner = a < b;
+      ilo = hasInner ? a : hi;
+      ihi = hasInner ? b : hi;
     }
     m0 -= dr0;
     c0 += dq0;
@@ -151,11 +160,6 @@ std::size_t walkRows(const EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i
     m2 += D2 & b2;
     c2 -= b2;
 
-    ilo = std::max(ilo, lo);
-    ihi = std::min(ihi, hi);
-    const bool hasInner = ilo < ihi && py >= innerBegin && py < innerEnd;
-    ilo = hasInner ? ilo : hi;
-    ihi = hasInner ? ihi : hi;
     SpanRow& r = dst[n];
     r.y = static_cast<std::uint16_t>(py);
     r.outerBegin = static_cast<std::uint16_t>(lo);
@@ -164,6 +168,21 @@ std::size_t walkRows(const EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i
     r.outerEnd = static_cast<std::uint16_t>(hi);
     n += lo < hi ? 1 : 0;
   }
+  st[0].c = c0, st[0].m = m0, st[1].c = c1, st[1].m = m1, st[2].c = c2, st[2].m = m2;
+  return n;
+}
+
+// Rows [yBegin, yEnd) in up to three segments: without inner, with inner for the
+// rows [innerBegin, innerEnd), without inner again.
+template <bool E2Lower>
+std::size_t walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, i64 xEnd,
+                        i64 innerBegin, i64 innerEnd, SpanRow* dst) {
+  const i64 ib = std::clamp(innerBegin, yBegin, yEnd);
+  const i64 ie = std::clamp(innerEnd, ib, yEnd);
+  std::size_t n = 0;
+  if (ib > yBegin) n += walkRows<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n);
+  if (ie > ib) n += walkRows<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n);
+  if (yEnd > ie) n += walkRows<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n);
   return n;
 }
 
@@ -365,8 +384,8 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   rows.resize(base + static_cast<std::size_t>(count));
   SpanRow* dst = rows.data() + base;
   const std::size_t n =
-      slot2Lower ? walkRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst)
-                 : walkRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+      slot2Lower ? walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst)
+                 : walkAllRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
   rows.resize(base + n);
   out.rowCount = static_cast<std::uint32_t>(n);
   return out;
@@ -382,13 +401,15 @@ void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDr
     for (std::size_t i = 0; i < chunk.size(); ++i)
       dstTris[i] = rasterizeTriangle(chunk[i], state, rows);
   };
-  constexpr std::size_t kMinChunk = 256;
+  constexpr std::size_t kMinChunk = 32;
   if (threads <= 1 || n < 2 * kMinChunk) {
     runChunk(tris, out.triangles.data(), out.rows);
     return;
   }
   const std::size_t chunks = std::min<std::size_t>(threads, n / kMinChunk);
-  std::vector<SpanRowArray> localRows(chunks - 1);
+  std::vector<SpanRowArray>& localRows = out.threadScratch;
+  if (localRows.size() < chunks - 1) localRows.resize(chunks - 1);
+  for (std::size_t c = 0; c + 1 < chunks; ++c) localRows[c].clear();
   std::vector<std::thread> workers;
   workers.reserve(chunks - 1);
   auto chunkBegin = [&](std::size_t c) { return n * c / chunks; };
@@ -400,10 +421,14 @@ void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDr
   }
   runChunk(tris.subspan(0, chunkBegin(1)), out.triangles.data(), out.rows);
   for (auto& w : workers) w.join();
+  std::size_t total = out.rows.size();
+  for (std::size_t c = 1; c < chunks; ++c) total += localRows[c - 1].size();
+  out.rows.reserve(total);
   for (std::size_t c = 1; c < chunks; ++c) {
     const auto offset = static_cast<std::uint32_t>(out.rows.size());
     const SpanRowArray& lr = localRows[c - 1];
-    out.rows.insert(out.rows.end(), lr.begin(), lr.end());
+    out.rows.resize(offset + lr.size());
+    std::copy(lr.begin(), lr.end(), out.rows.begin() + offset);
     for (std::size_t i = chunkBegin(c); i < chunkBegin(c + 1); ++i)
       out.triangles[i].firstRow += offset;
   }

@@ -160,6 +160,8 @@ using SpanRowArray = std::vector<SpanRow, UninitializedAllocator<SpanRow>>;
 struct RasterOutput {
   std::vector<TriangleCoverage> triangles;
   SpanRowArray rows;
+  // Per-thread row scratch kept between multi-threaded calls (not part of the result).
+  std::vector<SpanRowArray> threadScratch;
 
   void clear() {
     triangles.clear();
