@@ -18,8 +18,16 @@
 #include "d3dvk/raster/rasterizer.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
+#include <cstdlib>
+#include <cstring>
 #include <thread>
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define D3DVK_RASTER_AVX2 1
+#include <immintrin.h>
+#endif
 
 namespace d3dvk::raster {
 namespace {
@@ -40,11 +48,12 @@ constexpr i64 ceilDiv(i64 n, i64 d) { return -floorDiv(-n, d); }
 // The inner bound is ceil((N + Δ) / D) with Δ = qd·D + rd: c + qd + (m < rd).
 struct EdgeStepper {
   i64 c, m, D, dq, dr, qd, rd;
+  double rcp;  // ≈ 1/D, for floorDivRcp
   bool lower;
 };
 
 void disableStepper(EdgeStepper& s) {
-  s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, true};
+  s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, 1.0, true};
 }
 
 struct HalfPlane {
@@ -97,6 +106,7 @@ void setupStepper(EdgeStepper& s, const HalfPlane& h, i64 py0, i64 innerDelta) {
   s.dr = dN - s.dq * D;
   s.qd = floorDivRcp(innerDelta, D, rcp);
   s.rd = innerDelta - s.qd * D;
+  s.rcp = rcp;
   s.lower = h.A > 0;
 }
 
@@ -172,6 +182,137 @@ std::size_t walkRows(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEn
   return n;
 }
 
+// Advances a stepper by k >= 0 rows in one go (exact).
+void jumpStepper(EdgeStepper& s, i64 k) {
+  // N' = N + k·dN = (c + k·dq)·D + (k·dr - m)
+  const i64 t = k * s.dr - s.m;  // |t| < 2^49
+  const i64 u = -floorDivRcp(-t, s.D, s.rcp);
+  s.c += k * s.dq + u;
+  s.m = u * s.D - t;
+}
+
+#if D3DVK_RASTER_AVX2
+// The same walk, four rows per step in AVX2 64-bit lanes (lane k = row py + k);
+// identical results to walkRows (the tests compare both).
+#define D3DVK_AVX2 __attribute__((target("avx2")))
+D3DVK_AVX2 inline __m256i max64(__m256i a, __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(b, a));
+}
+D3DVK_AVX2 inline __m256i min64(__m256i a, __m256i b) {
+  return _mm256_blendv_epi8(a, b, _mm256_cmpgt_epi64(a, b));
+}
+
+template <bool E2Lower, bool WithInner>
+D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
+                                    SpanRow* dst) {
+  const i64 count = yEnd - py;
+  __m256i c[3], m[3], D[3], dq4[3], dr4[3], qd[3], rd[3];
+  for (int e = 0; e < 3; ++e) {
+    alignas(32) i64 cs[4], ms[4];
+    EdgeStepper s = st[e];
+    for (int k = 0; k < 4; ++k) {
+      cs[k] = s.c;
+      ms[k] = s.m;
+      s.m -= s.dr;
+      s.c += s.dq;
+      if (s.m < 0) {
+        s.m += s.D;
+        s.c += 1;
+      }
+    }
+    c[e] = _mm256_load_si256(reinterpret_cast<const __m256i*>(cs));
+    m[e] = _mm256_load_si256(reinterpret_cast<const __m256i*>(ms));
+    // Four rows: 4·dN = (4dq + j)·D + r4 with 0 <= r4 < D.
+    const i64 j = floorDivRcp(4 * st[e].dr, st[e].D, st[e].rcp);  // 0..3
+    const i64 q4 = 4 * st[e].dq + j, r4 = 4 * st[e].dr - j * st[e].D;
+    D[e] = _mm256_set1_epi64x(st[e].D);
+    dq4[e] = _mm256_set1_epi64x(q4);
+    dr4[e] = _mm256_set1_epi64x(r4);
+    qd[e] = _mm256_set1_epi64x(st[e].qd);
+    rd[e] = _mm256_set1_epi64x(st[e].rd);
+  }
+  const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
+  const __m256i xb = _mm256_set1_epi64x(xBegin), xe = _mm256_set1_epi64x(xEnd);
+  const __m256i four = _mm256_set1_epi64x(4);
+  __m256i y = _mm256_setr_epi64x(py, py + 1, py + 2, py + 3);
+  std::size_t n = 0;
+  for (; py < yEnd; py += 4) {
+    __m256i lo = max64(xb, c[0]);
+    __m256i hi = min64(xe, _mm256_sub_epi64(one, c[1]));
+    if constexpr (E2Lower) {
+      lo = max64(lo, c[2]);
+    } else {
+      hi = min64(hi, _mm256_sub_epi64(one, c[2]));
+    }
+    __m256i ilo = hi, ihi = hi;
+    if constexpr (WithInner) {
+      __m256i in[3];
+      for (int e = 0; e < 3; ++e)  // c + qd + (m < rd)
+        in[e] = _mm256_sub_epi64(_mm256_add_epi64(c[e], qd[e]), _mm256_cmpgt_epi64(rd[e], m[e]));
+      __m256i a = max64(lo, in[0]);
+      __m256i b = min64(hi, _mm256_sub_epi64(one, in[1]));
+      if constexpr (E2Lower) {
+        a = max64(a, in[2]);
+      } else {
+        b = min64(b, _mm256_sub_epi64(one, in[2]));
+      }
+      const __m256i has = _mm256_cmpgt_epi64(b, a);
+      ilo = _mm256_blendv_epi8(hi, a, has);
+      ihi = _mm256_blendv_epi8(hi, b, has);
+    }
+    for (int e = 0; e < 3; ++e) {
+      m[e] = _mm256_sub_epi64(m[e], dr4[e]);
+      c[e] = _mm256_add_epi64(c[e], dq4[e]);
+      const __m256i borrow = _mm256_cmpgt_epi64(zero, m[e]);  // -1 where m < 0
+      m[e] = _mm256_add_epi64(m[e], _mm256_and_si256(D[e], borrow));
+      c[e] = _mm256_sub_epi64(c[e], borrow);
+    }
+    // Rows with pixels have xBegin <= lo < hi <= xEnd <= 32768: 16-bit fields.
+    const __m256i packed = _mm256_or_si256(
+        _mm256_or_si256(y, _mm256_slli_epi64(lo, 16)),
+        _mm256_or_si256(_mm256_slli_epi64(ilo, 32), _mm256_slli_epi64(ihi, 48)));
+    const int valid = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(hi, lo)));
+    alignas(32) std::uint64_t pk[4];
+    alignas(32) i64 hk[4];
+    _mm256_store_si256(reinterpret_cast<__m256i*>(pk), packed);
+    _mm256_store_si256(reinterpret_cast<__m256i*>(hk), hi);
+    const int lanes = static_cast<int>(std::min<i64>(4, yEnd - py));
+    for (int k = 0; k < lanes; ++k) {
+      auto* row = reinterpret_cast<unsigned char*>(dst + n);
+      const auto h16 = static_cast<std::uint16_t>(hk[k]);
+      std::memcpy(row, &pk[k], 8);
+      std::memcpy(row + 8, &h16, 2);
+      n += (valid >> k) & 1;
+    }
+    y = _mm256_add_epi64(y, four);
+  }
+  for (EdgeStepper& e : st) jumpStepper(e, count);
+  return n;
+}
+
+bool cpuHasAvx2() {
+  __builtin_cpu_init();
+  return __builtin_cpu_supports("avx2") && std::getenv("D3DVK_RASTER_SCALAR") == nullptr;
+}
+#endif
+
+std::atomic<bool> gUseAvx2{
+#if D3DVK_RASTER_AVX2
+    cpuHasAvx2()
+#else
+    false
+#endif
+};
+
+template <bool E2Lower, bool WithInner>
+std::size_t walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst) {
+#if D3DVK_RASTER_AVX2
+  if (yEnd - py >= 6 && gUseAvx2.load(std::memory_order_relaxed))
+    return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
+#endif
+  return walkRows<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
+}
+
 // Rows [yBegin, yEnd) in up to three segments: without inner, with inner for the
 // rows [innerBegin, innerEnd), without inner again.
 template <bool E2Lower>
@@ -180,13 +321,25 @@ std::size_t walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, 
   const i64 ib = std::clamp(innerBegin, yBegin, yEnd);
   const i64 ie = std::clamp(innerEnd, ib, yEnd);
   std::size_t n = 0;
-  if (ib > yBegin) n += walkRows<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n);
-  if (ie > ib) n += walkRows<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n);
-  if (yEnd > ie) n += walkRows<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n);
+  if (ib > yBegin) n += walkSegment<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n);
+  if (ie > ib) n += walkSegment<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n);
+  if (yEnd > ie) n += walkSegment<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n);
   return n;
 }
 
 }  // namespace
+
+bool spanWalkerUsesAvx2() { return gUseAvx2.load(std::memory_order_relaxed); }
+
+bool setSpanWalkerAvx2(bool enable) {
+#if D3DVK_RASTER_AVX2
+  const bool ok = enable && cpuHasAvx2();
+#else
+  const bool ok = false;
+#endif
+  gUseAvx2.store(ok, std::memory_order_relaxed);
+  return ok == enable;
+}
 
 std::string_view cullReasonName(CullReason r) {
   switch (r) {

@@ -191,4 +191,11 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
 void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDrawState& state,
                         RasterOutput& out, unsigned threads = 1);
 
+// The span walker has a scalar and an AVX2 kernel (chosen at startup from the CPU;
+// D3DVK_RASTER_SCALAR=1 in the environment forces scalar). Both produce identical
+// rows; tests and benchmarks switch between them with this (returns false if the
+// request cannot be honoured). Process-wide; do not flip it while rasterizing.
+bool spanWalkerUsesAvx2();
+bool setSpanWalkerAvx2(bool enable);
+
 }  // namespace d3dvk::raster
