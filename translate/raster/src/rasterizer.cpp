@@ -27,6 +27,8 @@
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define D3DVK_RASTER_AVX2 1
 #include <immintrin.h>
+#elif defined(__SSE2__)
+#include <emmintrin.h>
 #endif
 
 namespace d3dvk::raster {
@@ -122,6 +124,49 @@ inline std::int32_t snapInRange(float v) {
   const int above = frac > 0.5f, tie = frac == 0.5f;
   return i + (above | (tie & i & 1));
 }
+
+// Range-checks and snaps the six coordinates; false if any is out of range (then
+// x/y are unspecified). SSE2 version of snapInRange, four lanes at a time.
+#if defined(__SSE2__)
+inline __m128i snapLanes(__m128 v) {
+  const __m128 f = _mm_mul_ps(v, _mm_set1_ps(256.0f));  // exact
+  __m128i i = _mm_cvttps_epi32(f);                       // toward zero
+  i = _mm_add_epi32(i, _mm_castps_si128(_mm_cmplt_ps(f, _mm_cvtepi32_ps(i))));  // floor
+  const __m128 frac = _mm_sub_ps(f, _mm_cvtepi32_ps(i));  // exact, [0, 1)
+  const __m128i above = _mm_castps_si128(_mm_cmpgt_ps(frac, _mm_set1_ps(0.5f)));
+  const __m128i tie = _mm_castps_si128(_mm_cmpeq_ps(frac, _mm_set1_ps(0.5f)));
+  const __m128i odd = _mm_cmpeq_epi32(_mm_and_si128(i, _mm_set1_epi32(1)), _mm_set1_epi32(1));
+  return _mm_sub_epi32(i, _mm_or_si128(above, _mm_and_si128(tie, odd)));  // +1 where rounding up
+}
+
+inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
+  const __m128 a = _mm_setr_ps(t.v[0].x, t.v[0].y, t.v[1].x, t.v[1].y);
+  const __m128 b = _mm_setr_ps(t.v[2].x, t.v[2].y, 0.0f, 0.0f);
+  const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
+  const __m128 lim = _mm_set1_ps(kMaxCoordinate);
+  // NaN compares false, so it fails the range test too.
+  const __m128 ok = _mm_and_ps(_mm_cmple_ps(_mm_and_ps(a, absMask), lim),
+                               _mm_cmple_ps(_mm_and_ps(b, absMask), lim));
+  if (_mm_movemask_ps(ok) != 0xf) return false;
+  alignas(16) std::int32_t sa[4], sb[4];
+  _mm_store_si128(reinterpret_cast<__m128i*>(sa), snapLanes(a));
+  _mm_store_si128(reinterpret_cast<__m128i*>(sb), snapLanes(b));
+  x[0] = sa[0], y[0] = sa[1], x[1] = sa[2], y[1] = sa[3], x[2] = sb[0], y[2] = sb[1];
+  return true;
+}
+#else
+inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
+  bool inRange = true;
+  for (const ScreenVertex& v : t.v)
+    inRange &= (std::fabs(v.x) <= kMaxCoordinate) & (std::fabs(v.y) <= kMaxCoordinate);
+  if (!inRange) return false;
+  for (int i = 0; i < 3; ++i) {
+    x[i] = snapInRange(t.v[i].x);
+    y[i] = snapInRange(t.v[i].y);
+  }
+  return true;
+}
+#endif
 
 // Walks rows [py, yEnd) writing one SpanRow per row with pixels. Edge 0 is a
 // lower bound, edge 1 an upper bound, edge 2 whichever E2Lower says (unused edges
@@ -398,10 +443,8 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   TriangleCoverage out;
   out.firstRow = static_cast<std::uint32_t>(rows.size());
 
-  bool inRange = true;
-  for (const ScreenVertex& v : tri.v)
-    inRange &= (std::fabs(v.x) <= kMaxCoordinate) & (std::fabs(v.y) <= kMaxCoordinate);
-  if (!inRange) {
+  i64 x[3], y[3];
+  if (!snapTriangle(tri, x, y)) {
     std::int32_t dummy = 0;
     for (const ScreenVertex& v : tri.v) {
       for (float c : {v.x, v.y}) {
@@ -412,11 +455,8 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
         }
       }
     }
-  }
-  i64 x[3], y[3];
-  for (int i = 0; i < 3; ++i) {
-    x[i] = snapInRange(tri.v[i].x);
-    y[i] = snapInRange(tri.v[i].y);
+    out.cull = CullReason::OutOfRange;  // not reached: the range test above is the same
+    return out;
   }
 
   // Winding, y down: area2 > 0 is clockwise on screen.
