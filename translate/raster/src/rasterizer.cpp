@@ -249,7 +249,7 @@ D3DVK_AVX2 inline __m256i min64(__m256i a, __m256i b) {
 
 template <bool E2Lower, bool WithInner>
 D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
-                                    SpanRow* dst) {
+                                    SpanRow* dst, bool advance) {
   const i64 count = yEnd - py;
   __m256i c[3], m[3], D[3], dq4[3], dr4[3], qd[3], rd[3];
   for (int e = 0; e < 3; ++e) {
@@ -260,10 +260,9 @@ D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 
       ms[k] = s.m;
       s.m -= s.dr;
       s.c += s.dq;
-      if (s.m < 0) {
-        s.m += s.D;
-        s.c += 1;
-      }
+      const i64 borrow = s.m >> 63;  // branch-free: 0 or -1
+      s.m += s.D & borrow;
+      s.c -= borrow;
     }
     c[e] = _mm256_load_si256(reinterpret_cast<const __m256i*>(cs));
     m[e] = _mm256_load_si256(reinterpret_cast<const __m256i*>(ms));
@@ -321,17 +320,21 @@ D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 
     alignas(32) i64 hk[4];
     _mm256_store_si256(reinterpret_cast<__m256i*>(pk), packed);
     _mm256_store_si256(reinterpret_cast<__m256i*>(hk), hi);
+    // Lanes past yEnd are written too (the caller leaves 3 rows of slack) but
+    // never counted.
     const int lanes = static_cast<int>(std::min<i64>(4, yEnd - py));
-    for (int k = 0; k < lanes; ++k) {
+    const int keep = valid & ((1 << lanes) - 1);
+    for (int k = 0; k < 4; ++k) {
       auto* row = reinterpret_cast<unsigned char*>(dst + n);
       const auto h16 = static_cast<std::uint16_t>(hk[k]);
       std::memcpy(row, &pk[k], 8);
       std::memcpy(row + 8, &h16, 2);
-      n += (valid >> k) & 1;
+      n += (keep >> k) & 1;
     }
     y = _mm256_add_epi64(y, four);
   }
-  for (EdgeStepper& e : st) jumpStepper(e, count);
+  if (advance)
+    for (EdgeStepper& e : st) jumpStepper(e, count);
   return n;
 }
 
@@ -350,10 +353,13 @@ std::atomic<bool> gUseAvx2{
 };
 
 template <bool E2Lower, bool WithInner>
-std::size_t walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst) {
+std::size_t walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst,
+                        bool more) {
 #if D3DVK_RASTER_AVX2
   if (yEnd - py >= 6 && gUseAvx2.load(std::memory_order_relaxed))
-    return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
+    return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
+#else
+  (void)more;
 #endif
   return walkRows<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
 }
@@ -366,9 +372,9 @@ std::size_t walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, 
   const i64 ib = std::clamp(innerBegin, yBegin, yEnd);
   const i64 ie = std::clamp(innerEnd, ib, yEnd);
   std::size_t n = 0;
-  if (ib > yBegin) n += walkSegment<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n);
-  if (ie > ib) n += walkSegment<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n);
-  if (yEnd > ie) n += walkSegment<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n);
+  if (ib > yBegin) n += walkSegment<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n, ib < yEnd);
+  if (ie > ib) n += walkSegment<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n, ie < yEnd);
+  if (yEnd > ie) n += walkSegment<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n, false);
   return n;
 }
 
@@ -574,7 +580,7 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
 
   const std::size_t base = rows.size();
   const i64 count = yEnd - yBegin;
-  rows.resize(base + static_cast<std::size_t>(count));
+  rows.resize(base + static_cast<std::size_t>(count) + 3);  // +3: AVX2 walker slack
   SpanRow* dst = rows.data() + base;
   const std::size_t n =
       slot2Lower ? walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst)
