@@ -78,18 +78,20 @@ Run runFast(const std::vector<ScreenTriangle>& tris, int size, const RasterizerD
 }
 
 // Naive exact reference: the same integer rules, evaluated at every pixel of the
-// bounding box (no span walking), emitting the same span rows.
-void naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& rows) {
+// bounding box (no span walking), emitting the same span rows (empty rows as the
+// first x four times, then trimmed at both ends like the span walker does).
+// Returns the first row's y and appends the rows.
+int naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& rows) {
   long long x[3], y[3];
   for (int i = 0; i < 3; ++i) {
     std::int32_t a = 0, b = 0;
     if (snapToFixed(t.v[i].x, a) != CullReason::None || snapToFixed(t.v[i].y, b) != CullReason::None)
-      return;
+      return 0;
     x[i] = a;
     y[i] = b;
   }
   const long long area = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
-  if (area == 0) return;  // the workload has none; keep the naive path simple
+  if (area == 0) return 0;  // the workload has none; keep the naive path simple
   const long long sg = area > 0 ? 1 : -1;
   long long A[3], B[3], S[3];
   bool tl[3];
@@ -102,12 +104,15 @@ void naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& 
   }
   const long long mnx = std::min({x[0], x[1], x[2]}), mxx = std::max({x[0], x[1], x[2]});
   const long long mny = std::min({y[0], y[1], y[2]}), mxy = std::max({y[0], y[1], y[2]});
+  // (The workload's coordinates are positive, so / rounds like floor here.)
   const long long px0 = std::max<long long>(clip.left, (mnx + 255) / 256 - 1);
   const long long px1 = std::min<long long>(clip.right, mxx / 256 + 1);
   const long long py0 = std::max<long long>(clip.top, (mny + 255) / 256 - 1);
   const long long py1 = std::min<long long>(clip.bottom, mxy / 256 + 1);
+  const std::size_t base = rows.size();
   for (long long py = py0; py < py1; ++py) {
-    SpanRow row{static_cast<std::uint16_t>(py), 0, 0, 0, 0};
+    const auto e0 = static_cast<std::uint16_t>(px0);
+    SpanRow row{e0, e0, e0, e0};
     int state = 0;  // 0 before, 1 outer-left, 2 inner, 3 outer-right
     for (long long px = px0; px < px1; ++px) {
       bool cov = true, inner = true;
@@ -124,11 +129,16 @@ void naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& 
       if (!inner && state == 2) row.innerEnd = ux, state = 3;
       row.outerEnd = static_cast<std::uint16_t>(px + 1);
     }
-    if (state == 0) continue;
     if (state == 1) row.innerBegin = row.innerEnd = row.outerEnd;
     if (state == 2) row.innerEnd = row.outerEnd;
     rows.push_back(row);
   }
+  std::size_t first = base, last = rows.size();
+  while (first < last && rows[first].empty()) ++first;
+  while (last > first && rows[last - 1].empty()) --last;
+  rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(last), rows.end());
+  rows.erase(rows.begin() + static_cast<std::ptrdiff_t>(base), rows.begin() + static_cast<std::ptrdiff_t>(first));
+  return last > first ? static_cast<int>(py0 + static_cast<long long>(first - base)) : 0;
 }
 
 }  // namespace
@@ -185,9 +195,15 @@ int main(int argc, char** argv) {
     const std::size_t n = std::min<std::size_t>(sets[i].size(), 65536);
     std::span<const ScreenTriangle> slice(sets[i].data(), n);
     SpanRowArray naiveRows;
+    std::vector<int> naiveFirstY(n);
+    std::vector<std::size_t> naiveCount(n);
     naiveRows.reserve(n * 16);
     const auto t0 = std::chrono::steady_clock::now();
-    for (const auto& t : slice) naiveTriangle(t, st.clip, naiveRows);
+    for (std::size_t k = 0; k < n; ++k) {
+      const std::size_t before = naiveRows.size();
+      naiveFirstY[k] = naiveTriangle(slice[k], st.clip, naiveRows);
+      naiveCount[k] = naiveRows.size() - before;
+    }
     Run r;
     r.seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
     for (const SpanRow& row : naiveRows) {
@@ -197,8 +213,11 @@ int main(int argc, char** argv) {
     report("naive per-pixel, 1 th", sizes[i], n, r);
     RasterOutput fast;
     rasterizeTriangles(slice, st, fast, 1);
-    const bool same = fast.rows.size() == naiveRows.size() &&
-                      std::memcmp(fast.rows.data(), naiveRows.data(), naiveRows.size() * sizeof(SpanRow)) == 0;
+    bool same = fast.rows.size() == naiveRows.size() &&
+                std::memcmp(fast.rows.data(), naiveRows.data(), naiveRows.size() * sizeof(SpanRow)) == 0;
+    for (std::size_t k = 0; same && k < n; ++k)
+      same = fast.triangles[k].rowCount == naiveCount[k] &&
+             (naiveCount[k] == 0 || fast.triangles[k].firstY == naiveFirstY[k]);
     allSame = allSame && same;
   }
   std::printf("\nspan walker == naive per-pixel on the naive slices: %s\n", allSame ? "yes" : "NO");

@@ -222,8 +222,9 @@ TEST_CASE("d3dvk-raster: threads keep the order and match the library", "[raster
   REQUIRE(out.size() == tris.size());
   for (std::size_t i = 0; i < tris.size(); ++i) {
     std::string spans;
-    for (const SpanRow& row : lib.rowsOf(i)) {
-      const RowSubSpans sub = subSpans(row);
+    const auto rows = lib.rowsOf(i);
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const RowSubSpans sub = subSpans(rows[r], lib.triangles[i].firstY + static_cast<int>(r));
       for (int k = 0; k < sub.count; ++k) {
         const CoverageSpan& s = sub.span[k];
         spans += (spans.empty() ? "[" : ",[") + std::to_string(s.y) + "," + std::to_string(s.xBegin) + "," +

@@ -260,27 +260,30 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
         continue;
       }
 
-      // Span structure.
+      // Span structure: consecutive rows from firstY, non-empty at both ends,
+      // sub-spans ordered outer-left, inner, outer-right, inside the clip.
       impl.assign(static_cast<std::size_t>(ww * wh), 0);
-      long lastY = -1;
-      for (const SpanRow& r : rows) {
-        const bool ordered = r.outerBegin < r.outerEnd && r.outerBegin <= r.innerBegin &&
-                             r.innerBegin <= r.innerEnd && r.innerEnd <= r.outerEnd;
-        const bool noInnerShape = r.innerBegin < r.innerEnd || (r.innerBegin == r.outerEnd && r.innerEnd == r.outerEnd);
-        if (!ordered || !noInnerShape) fail.add("span row shape", c, cfg, r.outerBegin, r.y);
-        if (static_cast<long>(r.y) <= lastY) fail.add("rows not in increasing y", c, cfg, r.outerBegin, r.y);
-        lastY = r.y;
-        if (r.y < clip.top || r.y >= clip.bottom || r.outerBegin < clip.left || r.outerEnd > clip.right)
-          fail.add("row outside the clip rectangle", c, cfg, r.outerBegin, r.y);
+      if (!rows.empty() && (rows.front().empty() || rows.back().empty()))
+        fail.add("empty first or last row", c, cfg, -1, tc.firstY);
+      for (std::size_t i = 0; i < rows.size(); ++i) {
+        const SpanRow& r = rows[i];
+        const long y = tc.firstY + static_cast<long>(i);
+        const bool ordered = r.outerBegin <= r.innerBegin && r.innerBegin <= r.innerEnd && r.innerEnd <= r.outerEnd;
+        const bool shape = r.empty() ? (r.outerBegin == r.innerBegin && r.innerBegin == r.innerEnd &&
+                                        r.innerEnd == r.outerEnd)
+                                     : (r.innerBegin < r.innerEnd || r.innerBegin == r.outerEnd);
+        if (!ordered || !shape) fail.add("span row shape", c, cfg, r.outerBegin, y);
+        if (y < clip.top || y >= clip.bottom || (!r.empty() && (r.outerBegin < clip.left || r.outerEnd > clip.right)))
+          fail.add("row outside the clip rectangle", c, cfg, r.outerBegin, y);
         if (r.hasInner() && !(conservative && cfg.tier == ConservativeTier::Tier3))
-          fail.add("inner coverage outside Tier 3", c, cfg, r.innerBegin, r.y);
+          fail.add("inner coverage outside Tier 3", c, cfg, r.innerBegin, y);
         for (long x = r.outerBegin; x < r.outerEnd; ++x) {
           const bool inner = x >= r.innerBegin && x < r.innerEnd;
-          if (x < wx0 || x >= wx1 || r.y < wy0 || r.y >= wy1) {
-            fail.add("pixel far outside the triangle", c, cfg, x, r.y);
+          if (x < wx0 || x >= wx1 || y < wy0 || y >= wy1) {
+            fail.add("pixel far outside the triangle", c, cfg, x, y);
             continue;
           }
-          impl[static_cast<std::size_t>((r.y - wy0) * ww + (x - wx0))] = static_cast<std::uint8_t>(1 | (inner ? 2 : 0));
+          impl[static_cast<std::size_t>((y - wy0) * ww + (x - wx0))] = static_cast<std::uint8_t>(1 | (inner ? 2 : 0));
         }
       }
 
@@ -360,6 +363,7 @@ TEST_CASE("raster: batch output is identical with 1 and 2 threads and preserves 
   for (std::size_t i = 0; i < tris.size(); ++i) {
     const TriangleCoverage &a = one.triangles[i], &b = two.triangles[i];
     REQUIRE(a.firstRow == b.firstRow);
+    REQUIRE(a.firstY == b.firstY);
     REQUIRE(a.rowCount == b.rowCount);
     REQUIRE(a.cull == b.cull);
     REQUIRE(a.frontFacing == b.frontFacing);
@@ -371,7 +375,7 @@ TEST_CASE("raster: batch output is identical with 1 and 2 threads and preserves 
       REQUIRE(t.rowCount == a.rowCount);
       const auto slice = one.rowsOf(i);
       for (std::size_t k = 0; k < alone.size(); ++k) {
-        REQUIRE(alone[k].y == slice[k].y);
+        REQUIRE(t.firstY == a.firstY);
         REQUIRE(alone[k].outerBegin == slice[k].outerBegin);
         REQUIRE(alone[k].outerEnd == slice[k].outerEnd);
       }
@@ -379,7 +383,7 @@ TEST_CASE("raster: batch output is identical with 1 and 2 threads and preserves 
   }
   for (std::size_t k = 0; k < one.rows.size(); ++k) {
     const SpanRow &a = one.rows[k], &b = two.rows[k];
-    REQUIRE((a.y == b.y && a.outerBegin == b.outerBegin && a.innerBegin == b.innerBegin &&
+    REQUIRE((a.outerBegin == b.outerBegin && a.innerBegin == b.innerBegin &&
              a.innerEnd == b.innerEnd && a.outerEnd == b.outerEnd));
   }
   CHECK(one.triangles[0].cull == CullReason::NotANumber);
@@ -415,9 +419,9 @@ TEST_CASE("raster: the AVX2 and scalar span walkers produce identical rows", "[r
       const TriangleCoverage ta = rasterizeTriangle(tris[i], st, a);
       setSpanWalkerAvx2(false);
       const TriangleCoverage tb = rasterizeTriangle(tris[i], st, b);
-      bool same = ta.rowCount == tb.rowCount && a.size() == b.size();
+      bool same = ta.rowCount == tb.rowCount && a.size() == b.size() && ta.firstY == tb.firstY;
       for (std::size_t k = 0; same && k < a.size(); ++k)
-        same = a[k].y == b[k].y && a[k].outerBegin == b[k].outerBegin && a[k].innerBegin == b[k].innerBegin &&
+        same = a[k].outerBegin == b[k].outerBegin && a[k].innerBegin == b[k].innerBegin &&
                a[k].innerEnd == b[k].innerEnd && a[k].outerEnd == b[k].outerEnd;
       rowsCompared += a.size();
       if (!same && mismatches++ == 0) {

@@ -28,11 +28,14 @@ struct Result {
 Result run(const ScreenTriangle& t, RasterizerDrawState st) {
   Result r;
   r.tc = rasterizeTriangle(t, st, r.rows);
-  for (const SpanRow& row : r.rows)
+  for (std::size_t i = 0; i < r.rows.size(); ++i) {
+    const SpanRow& row = r.rows[i];
+    const int y = r.tc.firstY + static_cast<int>(i);
     for (int x = row.outerBegin; x < row.outerEnd; ++x) {
-      r.covered.insert({x, row.y});
-      if (x >= row.innerBegin && x < row.innerEnd) r.inner.insert({x, row.y});
+      r.covered.insert({x, y});
+      if (x >= row.innerBegin && x < row.innerEnd) r.inner.insert({x, y});
     }
+  }
   return r;
 }
 
@@ -211,15 +214,15 @@ TEST_CASE("raster: scenario 5, only the centre pixel has inner coverage", "[rast
   CHECK(r.inner == PixelSet{{1, 1}});
   CHECK(r.covered.size() == 9);
   REQUIRE(r.rows.size() == 3);
+  CHECK(r.tc.firstY == 0);
   const SpanRow& mid = r.rows[1];
-  CHECK(mid.y == 1);
   CHECK(mid.outerBegin == 0);
   CHECK(mid.innerBegin == 1);
   CHECK(mid.innerEnd == 2);
   CHECK(mid.outerEnd == 3);
-  const RowSubSpans sub = subSpans(mid);
+  const RowSubSpans sub = subSpans(mid, 1);
   REQUIRE(sub.count == 3);
-  CHECK((!sub.span[0].inner && sub.span[0].xBegin == 0 && sub.span[0].xEnd == 1));
+  CHECK((!sub.span[0].inner && sub.span[0].xBegin == 0 && sub.span[0].xEnd == 1 && sub.span[0].y == 1));
   CHECK((sub.span[1].inner && sub.span[1].xBegin == 1 && sub.span[1].xEnd == 2));
   CHECK((!sub.span[2].inner && sub.span[2].xBegin == 2 && sub.span[2].xEnd == 3));
   // Below Tier 3: the same pixels, never inner.

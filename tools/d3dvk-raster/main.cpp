@@ -222,8 +222,9 @@ bool flushBatch(std::vector<Entry>& entries, std::vector<ScreenTriangle>& tris,
     }
     text += o.spans ? ",\"spans\":[" : ",\"pixels\":[";
     bool first = true;
-    for (const SpanRow& row : out.rowsOf(e.tri)) {
-      const RowSubSpans sub = subSpans(row);
+    const auto rows = out.rowsOf(e.tri);
+    for (std::size_t i = 0; i < rows.size(); ++i) {
+      const RowSubSpans sub = subSpans(rows[i], tc->firstY + static_cast<int>(i));
       for (int s = 0; s < sub.count; ++s) {
         const CoverageSpan& sp = sub.span[s];
         if (o.spans) {

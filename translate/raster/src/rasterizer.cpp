@@ -168,18 +168,17 @@ inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
 }
 #endif
 
-// Walks rows [py, yEnd) writing one SpanRow per row with pixels. Edge 0 is a
-// lower bound, edge 1 an upper bound, edge 2 whichever E2Lower says (unused edges
-// are disabled steppers). WithInner also computes the inner sub-span. The
-// steppers are advanced past the walked rows. Returns the number of rows written.
+// Walks rows [py, yEnd) writing one SpanRow per row (an empty row as xBegin
+// four times). Edge 0 is a lower bound, edge 1 an upper bound, edge 2 whichever
+// E2Lower says (unused edges are disabled steppers). WithInner also computes the
+// inner sub-span. The steppers are advanced past the walked rows.
 template <bool E2Lower, bool WithInner>
-std::size_t walkRows(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst) {
+void walkRows(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst) {
   i64 c0 = st[0].c, m0 = st[0].m, c1 = st[1].c, m1 = st[1].m, c2 = st[2].c, m2 = st[2].m;
   const i64 D0 = st[0].D, dq0 = st[0].dq, dr0 = st[0].dr, qd0 = st[0].qd, rd0 = st[0].rd;
   const i64 D1 = st[1].D, dq1 = st[1].dq, dr1 = st[1].dr, qd1 = st[1].qd, rd1 = st[1].rd;
   const i64 D2 = st[2].D, dq2 = st[2].dq, dr2 = st[2].dr, qd2 = st[2].qd, rd2 = st[2].rd;
-  std::size_t n = 0;
-  for (; py < yEnd; ++py) {
+  for (; py < yEnd; ++py, ++dst) {
     i64 lo = std::max(xBegin, c0), hi = std::min(xEnd, 1 - c1);
     if constexpr (E2Lower) {
       lo = std::max(lo, c2);
@@ -215,16 +214,13 @@ std::size_t walkRows(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEn
     m2 += D2 & b2;
     c2 -= b2;
 
-    SpanRow& r = dst[n];
-    r.y = static_cast<std::uint16_t>(py);
-    r.outerBegin = static_cast<std::uint16_t>(lo);
-    r.innerBegin = static_cast<std::uint16_t>(ilo);
-    r.innerEnd = static_cast<std::uint16_t>(ihi);
-    r.outerEnd = static_cast<std::uint16_t>(hi);
-    n += lo < hi ? 1 : 0;
+    const bool any = lo < hi;
+    dst->outerBegin = static_cast<std::uint16_t>(any ? lo : xBegin);
+    dst->innerBegin = static_cast<std::uint16_t>(any ? ilo : xBegin);
+    dst->innerEnd = static_cast<std::uint16_t>(any ? ihi : xBegin);
+    dst->outerEnd = static_cast<std::uint16_t>(any ? hi : xBegin);
   }
   st[0].c = c0, st[0].m = m0, st[1].c = c1, st[1].m = m1, st[2].c = c2, st[2].m = m2;
-  return n;
 }
 
 // Advances a stepper by k >= 0 rows in one go (exact).
@@ -248,8 +244,8 @@ D3DVK_AVX2 inline __m256i min64(__m256i a, __m256i b) {
 }
 
 template <bool E2Lower, bool WithInner>
-D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
-                                    SpanRow* dst, bool advance) {
+D3DVK_AVX2 void walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
+                             SpanRow* dst, bool advance) {
   const i64 count = yEnd - py;
   __m256i c[3], m[3], D[3], dq4[3], dr4[3], qd[3], rd[3];
   for (int e = 0; e < 3; ++e) {
@@ -277,10 +273,8 @@ D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 
   }
   const __m256i zero = _mm256_setzero_si256(), one = _mm256_set1_epi64x(1);
   const __m256i xb = _mm256_set1_epi64x(xBegin), xe = _mm256_set1_epi64x(xEnd);
-  const __m256i four = _mm256_set1_epi64x(4);
-  __m256i y = _mm256_setr_epi64x(py, py + 1, py + 2, py + 3);
-  std::size_t n = 0;
-  for (; py < yEnd; py += 4) {
+  // Four rows per step; rows past yEnd land in the caller's 3 rows of slack.
+  for (; py < yEnd; py += 4, dst += 4) {
     __m256i lo = max64(xb, c[0]);
     __m256i hi = min64(xe, _mm256_sub_epi64(one, c[1]));
     if constexpr (E2Lower) {
@@ -311,31 +305,20 @@ D3DVK_AVX2 std::size_t walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 
       m[e] = _mm256_add_epi64(m[e], _mm256_and_si256(D[e], borrow));
       c[e] = _mm256_sub_epi64(c[e], borrow);
     }
-    // Rows with pixels have xBegin <= lo < hi <= xEnd <= 32768: 16-bit fields.
+    // Rows with pixels have xBegin <= lo < hi <= xEnd <= 32768: 16-bit fields;
+    // empty rows become xBegin four times.
+    const __m256i any = _mm256_cmpgt_epi64(hi, lo);
+    lo = _mm256_blendv_epi8(xb, lo, any);
+    ilo = _mm256_blendv_epi8(xb, ilo, any);
+    ihi = _mm256_blendv_epi8(xb, ihi, any);
+    hi = _mm256_blendv_epi8(xb, hi, any);
     const __m256i packed = _mm256_or_si256(
-        _mm256_or_si256(y, _mm256_slli_epi64(lo, 16)),
-        _mm256_or_si256(_mm256_slli_epi64(ilo, 32), _mm256_slli_epi64(ihi, 48)));
-    const int valid = _mm256_movemask_pd(_mm256_castsi256_pd(_mm256_cmpgt_epi64(hi, lo)));
-    alignas(32) std::uint64_t pk[4];
-    alignas(32) i64 hk[4];
-    _mm256_store_si256(reinterpret_cast<__m256i*>(pk), packed);
-    _mm256_store_si256(reinterpret_cast<__m256i*>(hk), hi);
-    // Lanes past yEnd are written too (the caller leaves 3 rows of slack) but
-    // never counted.
-    const int lanes = static_cast<int>(std::min<i64>(4, yEnd - py));
-    const int keep = valid & ((1 << lanes) - 1);
-    for (int k = 0; k < 4; ++k) {
-      auto* row = reinterpret_cast<unsigned char*>(dst + n);
-      const auto h16 = static_cast<std::uint16_t>(hk[k]);
-      std::memcpy(row, &pk[k], 8);
-      std::memcpy(row + 8, &h16, 2);
-      n += (keep >> k) & 1;
-    }
-    y = _mm256_add_epi64(y, four);
+        _mm256_or_si256(lo, _mm256_slli_epi64(ilo, 16)),
+        _mm256_or_si256(_mm256_slli_epi64(ihi, 32), _mm256_slli_epi64(hi, 48)));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(dst), packed);
   }
   if (advance)
     for (EdgeStepper& e : st) jumpStepper(e, count);
-  return n;
 }
 
 bool cpuHasAvx2() {
@@ -353,29 +336,27 @@ std::atomic<bool> gUseAvx2{
 };
 
 template <bool E2Lower, bool WithInner>
-std::size_t walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst,
-                        bool more) {
+void walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst,
+                 bool more) {
 #if D3DVK_RASTER_AVX2
   if (yEnd - py >= 6 && gUseAvx2.load(std::memory_order_relaxed))
     return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
 #else
   (void)more;
 #endif
-  return walkRows<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
+  walkRows<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst);
 }
 
-// Rows [yBegin, yEnd) in up to three segments: without inner, with inner for the
-// rows [innerBegin, innerEnd), without inner again.
+// Rows [yBegin, yEnd) into dst[0 .. yEnd - yBegin) in up to three segments:
+// without inner, with inner for the rows [innerBegin, innerEnd), without again.
 template <bool E2Lower>
-std::size_t walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, i64 xEnd,
-                        i64 innerBegin, i64 innerEnd, SpanRow* dst) {
+void walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, i64 xEnd, i64 innerBegin,
+                 i64 innerEnd, SpanRow* dst) {
   const i64 ib = std::clamp(innerBegin, yBegin, yEnd);
   const i64 ie = std::clamp(innerEnd, ib, yEnd);
-  std::size_t n = 0;
-  if (ib > yBegin) n += walkSegment<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst + n, ib < yEnd);
-  if (ie > ib) n += walkSegment<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + n, ie < yEnd);
-  if (yEnd > ie) n += walkSegment<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + n, false);
-  return n;
+  if (ib > yBegin) walkSegment<E2Lower, false>(st, yBegin, ib, xBegin, xEnd, dst, ib < yEnd);
+  if (ie > ib) walkSegment<E2Lower, true>(st, ib, ie, xBegin, xEnd, dst + (ib - yBegin), ie < yEnd);
+  if (yEnd > ie) walkSegment<E2Lower, false>(st, ie, yEnd, xBegin, xEnd, dst + (ie - yBegin), false);
 }
 
 }  // namespace
@@ -418,10 +399,10 @@ std::string_view cullReasonMessage(CullReason r) {
   return "unknown";
 }
 
-RowSubSpans subSpans(const SpanRow& row) {
+RowSubSpans subSpans(const SpanRow& row, int y) {
   RowSubSpans s;
   auto add = [&](int b, int e, bool inner) {
-    if (b < e) s.span[s.count++] = CoverageSpan{row.y, b, e, inner};
+    if (b < e) s.span[s.count++] = CoverageSpan{y, b, e, inner};
   };
   add(row.outerBegin, row.innerBegin, false);
   add(row.innerBegin, row.innerEnd, true);
@@ -582,11 +563,18 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   const i64 count = yEnd - yBegin;
   rows.resize(base + static_cast<std::size_t>(count) + 3);  // +3: AVX2 walker slack
   SpanRow* dst = rows.data() + base;
-  const std::size_t n =
-      slot2Lower ? walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst)
-                 : walkAllRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
-  rows.resize(base + n);
-  out.rowCount = static_cast<std::uint32_t>(n);
+  if (slot2Lower)
+    walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+  else
+    walkAllRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+  // Trim empty rows at both ends (clipping or ties can empty them).
+  std::size_t first = 0, last = static_cast<std::size_t>(count);
+  while (first < last && dst[first].empty()) ++first;
+  while (last > first && dst[last - 1].empty()) --last;
+  if (first > 0 && last > first) std::memmove(dst, dst + first, (last - first) * sizeof(SpanRow));
+  rows.resize(base + (last - first));
+  out.rowCount = static_cast<std::uint32_t>(last - first);
+  out.firstY = static_cast<std::uint16_t>(last > first ? yBegin + static_cast<i64>(first) : 0);
   return out;
 }
 

@@ -93,17 +93,21 @@ std::string_view cullReasonName(CullReason r);
 // A human sentence for rejections / culls.
 std::string_view cullReasonMessage(CullReason r);
 
-// One pixel row of one triangle: covered pixels [outerBegin, outerEnd), split into
-// at most three sub-spans: outer-left [outerBegin, innerBegin), inner (fully
-// covered) [innerBegin, innerEnd), outer-right [innerEnd, outerEnd). Without inner
-// pixels innerBegin == innerEnd == outerEnd. Always outerBegin < outerEnd.
+// One pixel row of one triangle; its y is TriangleCoverage::firstY plus the row's
+// index within the triangle (rows are consecutive). Covered pixels are
+// [outerBegin, outerEnd), split into at most three sub-spans: outer-left
+// [outerBegin, innerBegin), inner (fully covered) [innerBegin, innerEnd),
+// outer-right [innerEnd, outerEnd). Without inner pixels innerBegin == innerEnd ==
+// outerEnd. A triangle's first and last rows are never empty; a row in between
+// may be (all four equal) only where the coverage is cut to nothing by ties.
+// 8 bytes, so four rows are one 32-byte store.
 struct SpanRow {
-  std::uint16_t y;
   std::uint16_t outerBegin;
   std::uint16_t innerBegin;
   std::uint16_t innerEnd;
   std::uint16_t outerEnd;
 
+  bool empty() const { return outerBegin >= outerEnd; }
   bool hasInner() const { return innerBegin < innerEnd; }
 };
 
@@ -115,16 +119,17 @@ struct CoverageSpan {
   bool inner;
 };
 
-// Non-empty sub-spans of a row, left to right (1 to 3 of them).
+// Non-empty sub-spans of row y, left to right (0 to 3 of them).
 struct RowSubSpans {
   CoverageSpan span[3];
   int count = 0;
 };
-RowSubSpans subSpans(const SpanRow& row);
+RowSubSpans subSpans(const SpanRow& row, int y);
 
 struct TriangleCoverage {
   std::uint32_t firstRow = 0;  // index into RasterOutput::rows
-  std::uint32_t rowCount = 0;  // rows in increasing y, all inside the clip rect
+  std::uint32_t rowCount = 0;  // rows firstY, firstY + 1, ..., all inside the clip rect
+  std::uint16_t firstY = 0;    // y of the first row
   CullReason cull = CullReason::None;
   bool frontFacing = false;    // from the snapped winding; false for degenerates
   bool degenerate = false;     // zero snapped area
