@@ -389,11 +389,15 @@ TEST_CASE("raster: batch output is identical with 1 and 2 threads and preserves 
   CHECK(one.triangles[0].cull == CullReason::NotANumber);
 }
 
-TEST_CASE("raster: the AVX2 and scalar span walkers produce identical rows", "[raster][kernels]") {
-  const bool defaultAvx2 = spanWalkerUsesAvx2();
-  if (!setSpanWalkerAvx2(true)) {
-    WARN("no AVX2 on this CPU: only the scalar walker exists here");
-    setSpanWalkerAvx2(defaultAvx2);
+TEST_CASE("raster: the SIMD span walkers produce the scalar walker's rows", "[raster][kernels]") {
+  const SpanWalkerKernel defaultKernel = spanWalkerKernel();
+  std::vector<SpanWalkerKernel> simd;
+  for (SpanWalkerKernel k : {SpanWalkerKernel::Avx2, SpanWalkerKernel::Avx512})
+    if (setSpanWalkerKernel(k)) simd.push_back(k);
+  REQUIRE(setSpanWalkerKernel(SpanWalkerKernel::Scalar));
+  if (simd.empty()) {
+    WARN("no SIMD kernel on this CPU: only the scalar walker exists here");
+    setSpanWalkerKernel(defaultKernel);
     return;
   }
   Generator gen(4242);
@@ -401,7 +405,7 @@ TEST_CASE("raster: the AVX2 and scalar span walkers produce identical rows", "[r
   std::vector<ClipRect> clips;
   for (int i = 0; i < 40000; ++i) {
     Case c = gen.next();
-    // Larger triangles too, so the 4-row kernel runs many steps and tails.
+    // Larger triangles too, so the 4- and 8-row kernels run many steps and tails.
     if (i % 4 == 0)
       for (auto& v : c.tri.v) v.x = v.x * 7 - 3, v.y = v.y * 5 - 2;
     tris.push_back(c.tri);
@@ -414,24 +418,28 @@ TEST_CASE("raster: the AVX2 and scalar span walkers produce identical rows", "[r
     st.tier = cfg.tier;
     for (std::size_t i = 0; i < tris.size(); ++i) {
       st.clip = clips[i];
-      SpanRowArray a, b;
-      setSpanWalkerAvx2(true);
+      SpanRowArray a;
+      setSpanWalkerKernel(SpanWalkerKernel::Scalar);
       const TriangleCoverage ta = rasterizeTriangle(tris[i], st, a);
-      setSpanWalkerAvx2(false);
-      const TriangleCoverage tb = rasterizeTriangle(tris[i], st, b);
-      bool same = ta.rowCount == tb.rowCount && a.size() == b.size() && ta.firstY == tb.firstY;
-      for (std::size_t k = 0; same && k < a.size(); ++k)
-        same = a[k].outerBegin == b[k].outerBegin && a[k].innerBegin == b[k].innerBegin &&
-               a[k].innerEnd == b[k].innerEnd && a[k].outerEnd == b[k].outerEnd;
-      rowsCompared += a.size();
-      if (!same && mismatches++ == 0) {
-        INFO(cfg.name << " triangle " << tris[i].v[0].x << " " << tris[i].v[0].y << " " << tris[i].v[1].x << " "
-                      << tris[i].v[1].y << " " << tris[i].v[2].x << " " << tris[i].v[2].y);
-        CHECK(same);
+      for (SpanWalkerKernel k : simd) {
+        SpanRowArray b;
+        setSpanWalkerKernel(k);
+        const TriangleCoverage tb = rasterizeTriangle(tris[i], st, b);
+        bool same = ta.rowCount == tb.rowCount && a.size() == b.size() && ta.firstY == tb.firstY;
+        for (std::size_t r = 0; same && r < a.size(); ++r)
+          same = a[r].outerBegin == b[r].outerBegin && a[r].innerBegin == b[r].innerBegin &&
+                 a[r].innerEnd == b[r].innerEnd && a[r].outerEnd == b[r].outerEnd;
+        rowsCompared += a.size();
+        if (!same && mismatches++ == 0) {
+          INFO(spanWalkerKernelName(k) << " vs scalar, " << cfg.name << ", triangle " << tris[i].v[0].x << " "
+                                       << tris[i].v[0].y << " " << tris[i].v[1].x << " " << tris[i].v[1].y << " "
+                                       << tris[i].v[2].x << " " << tris[i].v[2].y);
+          CHECK(same);
+        }
       }
     }
   }
-  setSpanWalkerAvx2(defaultAvx2);
+  setSpanWalkerKernel(defaultKernel);
   CHECK(mismatches == 0);
   CHECK(rowsCompared > 500000);
 }

@@ -321,25 +321,124 @@ D3DVK_AVX2 void walkRowsAvx2(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin,
     for (EdgeStepper& e : st) jumpStepper(e, count);
 }
 
-bool cpuHasAvx2() {
-  __builtin_cpu_init();
-  return __builtin_cpu_supports("avx2") && std::getenv("D3DVK_RASTER_SCALAR") == nullptr;
+// The same walk, eight rows per step in AVX-512 64-bit lanes with native 64-bit
+// min/max and mask registers. (GCC 12 warns falsely about its own
+// _mm512_undefined_* temporaries inside the intrinsics; silenced here only.)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#define D3DVK_AVX512 __attribute__((target("avx512f")))
+template <bool E2Lower, bool WithInner>
+D3DVK_AVX512 void walkRowsAvx512(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd,
+                                 SpanRow* dst, bool advance) {
+  const i64 count = yEnd - py;
+  __m512i c[3], m[3], D[3], dq8[3], dr8[3], qd[3], rd[3];
+  for (int e = 0; e < 3; ++e) {
+    alignas(64) i64 cs[8], ms[8];
+    EdgeStepper s = st[e];
+    for (int k = 0; k < 8; ++k) {
+      cs[k] = s.c;
+      ms[k] = s.m;
+      s.m -= s.dr;
+      s.c += s.dq;
+      const i64 borrow = s.m >> 63;  // branch-free: 0 or -1
+      s.m += s.D & borrow;
+      s.c -= borrow;
+    }
+    c[e] = _mm512_load_si512(cs);
+    m[e] = _mm512_load_si512(ms);
+    // Eight rows: 8·dN = (8dq + j)·D + r8 with 0 <= r8 < D.
+    const i64 j = floorDivRcp(8 * st[e].dr, st[e].D, st[e].rcp);  // 0..7
+    const i64 q8 = 8 * st[e].dq + j, r8 = 8 * st[e].dr - j * st[e].D;
+    D[e] = _mm512_set1_epi64(st[e].D);
+    dq8[e] = _mm512_set1_epi64(q8);
+    dr8[e] = _mm512_set1_epi64(r8);
+    qd[e] = _mm512_set1_epi64(st[e].qd);
+    rd[e] = _mm512_set1_epi64(st[e].rd);
+  }
+  const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
+  const __m512i xb = _mm512_set1_epi64(xBegin), xe = _mm512_set1_epi64(xEnd);
+  // Eight rows per step; rows past yEnd land in the caller's 7 rows of slack.
+  for (; py < yEnd; py += 8, dst += 8) {
+    __m512i lo = _mm512_max_epi64(xb, c[0]);
+    __m512i hi = _mm512_min_epi64(xe, _mm512_sub_epi64(one, c[1]));
+    if constexpr (E2Lower) {
+      lo = _mm512_max_epi64(lo, c[2]);
+    } else {
+      hi = _mm512_min_epi64(hi, _mm512_sub_epi64(one, c[2]));
+    }
+    __m512i ilo = hi, ihi = hi;
+    if constexpr (WithInner) {
+      __m512i in[3];
+      for (int e = 0; e < 3; ++e) {  // c + qd + (m < rd)
+        const __m512i t = _mm512_add_epi64(c[e], qd[e]);
+        in[e] = _mm512_mask_add_epi64(t, _mm512_cmplt_epi64_mask(m[e], rd[e]), t, one);
+      }
+      __m512i a = _mm512_max_epi64(lo, in[0]);
+      __m512i b = _mm512_min_epi64(hi, _mm512_sub_epi64(one, in[1]));
+      if constexpr (E2Lower) {
+        a = _mm512_max_epi64(a, in[2]);
+      } else {
+        b = _mm512_min_epi64(b, _mm512_sub_epi64(one, in[2]));
+      }
+      const __mmask8 has = _mm512_cmpgt_epi64_mask(b, a);
+      ilo = _mm512_mask_blend_epi64(has, hi, a);
+      ihi = _mm512_mask_blend_epi64(has, hi, b);
+    }
+    for (int e = 0; e < 3; ++e) {
+      m[e] = _mm512_sub_epi64(m[e], dr8[e]);
+      c[e] = _mm512_add_epi64(c[e], dq8[e]);
+      const __mmask8 borrow = _mm512_cmplt_epi64_mask(m[e], zero);
+      m[e] = _mm512_mask_add_epi64(m[e], borrow, m[e], D[e]);
+      c[e] = _mm512_mask_add_epi64(c[e], borrow, c[e], one);
+    }
+    const __mmask8 any = _mm512_cmpgt_epi64_mask(hi, lo);
+    lo = _mm512_mask_blend_epi64(any, xb, lo);
+    ilo = _mm512_mask_blend_epi64(any, xb, ilo);
+    ihi = _mm512_mask_blend_epi64(any, xb, ihi);
+    hi = _mm512_mask_blend_epi64(any, xb, hi);
+    const __m512i packed = _mm512_or_si512(
+        _mm512_or_si512(lo, _mm512_slli_epi64(ilo, 16)),
+        _mm512_or_si512(_mm512_slli_epi64(ihi, 32), _mm512_slli_epi64(hi, 48)));
+    _mm512_storeu_si512(dst, packed);
+  }
+  if (advance)
+    for (EdgeStepper& e : st) jumpStepper(e, count);
 }
+#pragma GCC diagnostic pop
+
+SpanWalkerKernel bestKernel() {
+  __builtin_cpu_init();
+  if (__builtin_cpu_supports("avx512f")) return SpanWalkerKernel::Avx512;
+  if (__builtin_cpu_supports("avx2")) return SpanWalkerKernel::Avx2;
+  return SpanWalkerKernel::Scalar;
+}
+#else
+SpanWalkerKernel bestKernel() { return SpanWalkerKernel::Scalar; }
 #endif
 
-std::atomic<bool> gUseAvx2{
-#if D3DVK_RASTER_AVX2
-    cpuHasAvx2()
-#else
-    false
-#endif
-};
+// Startup choice: the best the CPU has, capped by D3DVK_RASTER_KERNEL.
+SpanWalkerKernel initialKernel() {
+  SpanWalkerKernel k = bestKernel();
+  if (const char* e = std::getenv("D3DVK_RASTER_KERNEL")) {
+    const std::string_view v = e;
+    SpanWalkerKernel cap = k;
+    if (v == "scalar") cap = SpanWalkerKernel::Scalar;
+    else if (v == "avx2") cap = SpanWalkerKernel::Avx2;
+    if (cap < k) k = cap;
+  }
+  return k;
+}
+
+std::atomic<SpanWalkerKernel> gKernel{initialKernel()};
 
 template <bool E2Lower, bool WithInner>
 void walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, SpanRow* dst,
                  bool more) {
 #if D3DVK_RASTER_AVX2
-  if (yEnd - py >= 6 && gUseAvx2.load(std::memory_order_relaxed))
+  const SpanWalkerKernel k = gKernel.load(std::memory_order_relaxed);
+  if (k == SpanWalkerKernel::Avx512 && yEnd - py >= 12)
+    return walkRowsAvx512<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
+  if (k >= SpanWalkerKernel::Avx2 && yEnd - py >= 6)
     return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
 #else
   (void)more;
@@ -361,16 +460,21 @@ void walkAllRows(EdgeStepper (&st)[3], i64 yBegin, i64 yEnd, i64 xBegin, i64 xEn
 
 }  // namespace
 
-bool spanWalkerUsesAvx2() { return gUseAvx2.load(std::memory_order_relaxed); }
+SpanWalkerKernel spanWalkerKernel() { return gKernel.load(std::memory_order_relaxed); }
 
-bool setSpanWalkerAvx2(bool enable) {
-#if D3DVK_RASTER_AVX2
-  const bool ok = enable && cpuHasAvx2();
-#else
-  const bool ok = false;
-#endif
-  gUseAvx2.store(ok, std::memory_order_relaxed);
-  return ok == enable;
+bool setSpanWalkerKernel(SpanWalkerKernel k) {
+  if (k > bestKernel()) return false;
+  gKernel.store(k, std::memory_order_relaxed);
+  return true;
+}
+
+std::string_view spanWalkerKernelName(SpanWalkerKernel k) {
+  switch (k) {
+    case SpanWalkerKernel::Scalar: return "scalar";
+    case SpanWalkerKernel::Avx2: return "avx2";
+    case SpanWalkerKernel::Avx512: return "avx512";
+  }
+  return "unknown";
 }
 
 std::string_view cullReasonName(CullReason r) {
@@ -561,7 +665,7 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
 
   const std::size_t base = rows.size();
   const i64 count = yEnd - yBegin;
-  rows.resize(base + static_cast<std::size_t>(count) + 3);  // +3: AVX2 walker slack
+  rows.resize(base + static_cast<std::size_t>(count) + 7);  // +7: SIMD walker slack
   SpanRow* dst = rows.data() + base;
   if (slot2Lower)
     walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);

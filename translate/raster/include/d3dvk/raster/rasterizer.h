@@ -196,11 +196,14 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
 void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDrawState& state,
                         RasterOutput& out, unsigned threads = 1);
 
-// The span walker has a scalar and an AVX2 kernel (chosen at startup from the CPU;
-// D3DVK_RASTER_SCALAR=1 in the environment forces scalar). Both produce identical
-// rows; tests and benchmarks switch between them with this (returns false if the
-// request cannot be honoured). Process-wide; do not flip it while rasterizing.
-bool spanWalkerUsesAvx2();
-bool setSpanWalkerAvx2(bool enable);
+// The span walker has scalar, AVX2 (4 rows per step) and AVX-512 (8 rows per
+// step) kernels, chosen at startup as the best the CPU supports, capped by the
+// environment variable D3DVK_RASTER_KERNEL=scalar|avx2. All produce identical
+// rows; tests and benchmarks switch kernels with setSpanWalkerKernel (false if
+// the CPU lacks it). Process-wide; do not switch while rasterizing.
+enum class SpanWalkerKernel : std::uint8_t { Scalar, Avx2, Avx512 };
+SpanWalkerKernel spanWalkerKernel();
+bool setSpanWalkerKernel(SpanWalkerKernel kernel);
+std::string_view spanWalkerKernelName(SpanWalkerKernel kernel);
 
 }  // namespace d3dvk::raster
