@@ -332,30 +332,33 @@ D3DVK_AVX512 void walkRowsAvx512(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBe
                                  SpanRow* dst, bool advance) {
   const i64 count = yEnd - py;
   __m512i c[3], m[3], D[3], dq8[3], dr8[3], qd[3], rd[3];
+  const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
   for (int e = 0; e < 3; ++e) {
-    alignas(64) i64 cs[8], ms[8];
-    EdgeStepper s = st[e];
-    for (int k = 0; k < 8; ++k) {
-      cs[k] = s.c;
-      ms[k] = s.m;
-      s.m -= s.dr;
-      s.c += s.dq;
-      const i64 borrow = s.m >> 63;  // branch-free: 0 or -1
-      s.m += s.D & borrow;
-      s.c -= borrow;
+    // Lane k starts k rows on: masked 1-, 2- and 4-row steps on the lanes whose
+    // bit 0, 1, 2 of k is set. Step constants by exact doubling:
+    // 2(q·D + r) = (2q + [2r >= D])·D + (2r mod D).
+    const i64 Ds = st[e].D;
+    i64 q = st[e].dq, r = st[e].dr;
+    D[e] = _mm512_set1_epi64(Ds);
+    c[e] = _mm512_set1_epi64(st[e].c);
+    m[e] = _mm512_set1_epi64(st[e].m);
+    for (const __mmask8 sel : {__mmask8(0xAA), __mmask8(0xCC), __mmask8(0xF0)}) {
+      m[e] = _mm512_mask_sub_epi64(m[e], sel, m[e], _mm512_set1_epi64(r));
+      c[e] = _mm512_mask_add_epi64(c[e], sel, c[e], _mm512_set1_epi64(q));
+      const __mmask8 borrow = _mm512_cmplt_epi64_mask(m[e], zero);
+      m[e] = _mm512_mask_add_epi64(m[e], borrow, m[e], D[e]);
+      c[e] = _mm512_mask_add_epi64(c[e], borrow, c[e], one);
+      r *= 2;
+      q *= 2;
+      const i64 over = r >= Ds ? 1 : 0;
+      r -= over * Ds;
+      q += over;
     }
-    c[e] = _mm512_load_si512(cs);
-    m[e] = _mm512_load_si512(ms);
-    // Eight rows: 8·dN = (8dq + j)·D + r8 with 0 <= r8 < D.
-    const i64 j = floorDivRcp(8 * st[e].dr, st[e].D, st[e].rcp);  // 0..7
-    const i64 q8 = 8 * st[e].dq + j, r8 = 8 * st[e].dr - j * st[e].D;
-    D[e] = _mm512_set1_epi64(st[e].D);
-    dq8[e] = _mm512_set1_epi64(q8);
-    dr8[e] = _mm512_set1_epi64(r8);
+    dq8[e] = _mm512_set1_epi64(q);  // eight rows
+    dr8[e] = _mm512_set1_epi64(r);
     qd[e] = _mm512_set1_epi64(st[e].qd);
     rd[e] = _mm512_set1_epi64(st[e].rd);
   }
-  const __m512i zero = _mm512_setzero_si512(), one = _mm512_set1_epi64(1);
   const __m512i xb = _mm512_set1_epi64(xBegin), xe = _mm512_set1_epi64(xEnd);
   // Eight rows per step; rows past yEnd land in the caller's 7 rows of slack.
   for (; py < yEnd; py += 8, dst += 8) {
@@ -436,7 +439,7 @@ void walkSegment(EdgeStepper (&st)[3], i64 py, i64 yEnd, i64 xBegin, i64 xEnd, S
                  bool more) {
 #if D3DVK_RASTER_AVX2
   const SpanWalkerKernel k = gKernel.load(std::memory_order_relaxed);
-  if (k == SpanWalkerKernel::Avx512 && yEnd - py >= 12)
+  if (k == SpanWalkerKernel::Avx512 && yEnd - py >= 4)
     return walkRowsAvx512<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
   if (k >= SpanWalkerKernel::Avx2 && yEnd - py >= 6)
     return walkRowsAvx2<E2Lower, WithInner>(st, py, yEnd, xBegin, xEnd, dst, more);
