@@ -15,6 +15,11 @@
 // so the bound is stepped with an exact integer remainder instead of divided.
 // Together with the (dilated) bounding box — the x and y axes of the separating
 // axis test — this is exact pixel/triangle overlap.
+//
+// The row walker exists three times with identical results: scalar, AVX2 (four
+// rows per step in 64-bit lanes) and AVX-512 (eight rows), picked at run time
+// from the CPU (x86-64 only; other targets use the scalar one). Per-triangle setup
+// uses double reciprocals for its few divisions and corrects them in integers.
 #include "d3dvk/raster/rasterizer.h"
 
 #include <algorithm>
@@ -51,12 +56,10 @@ constexpr i64 ceilDiv(i64 n, i64 d) { return -floorDiv(-n, d); }
 struct EdgeStepper {
   i64 c, m, D, dq, dr, qd, rd;
   double rcp;  // ≈ 1/D, for floorDivRcp
-  bool lower;
 };
 
-void disableStepper(EdgeStepper& s) {
-  s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, 1.0, true};
-}
+// A stepper that never constrains: as a lower bound -kFar, as an upper bound 1 + kFar.
+void disableStepper(EdgeStepper& s) { s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, 1.0}; }
 
 struct HalfPlane {
   i64 A, B, ax, ay;  // inward normal and a point on the edge line
@@ -109,10 +112,8 @@ void setupStepper(EdgeStepper& s, const HalfPlane& h, i64 py0, i64 innerDelta) {
   s.qd = floorDivRcp(innerDelta, D, rcp);
   s.rd = innerDelta - s.qd * D;
   s.rcp = rcp;
-  s.lower = h.A > 0;
 }
 
-inline i64 clampI(i64 v, i64 lo, i64 hi) { return v < lo ? lo : (v > hi ? hi : v); }
 
 // Round-to-nearest-even of v·256 for |v| <= 32768, independent of the FPU
 // rounding mode: truncate, fix up to floor, then round the exact fraction.
