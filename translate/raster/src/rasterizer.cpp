@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdlib>
 #include <cstring>
+#include <system_error>
 #include <thread>
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
@@ -708,13 +709,20 @@ void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDr
   std::vector<std::thread> workers;
   workers.reserve(chunks - 1);
   auto chunkBegin = [&](std::size_t c) { return n * c / chunks; };
-  for (std::size_t c = 1; c < chunks; ++c) {
-    workers.emplace_back([&, c] {
-      const std::size_t b = chunkBegin(c), e = chunkBegin(c + 1);
-      runChunk(tris.subspan(b, e - b), out.triangles.data() + b, localRows[c - 1]);
-    });
+  auto runChunkIndex = [&](std::size_t c) {
+    const std::size_t b = chunkBegin(c), e = chunkBegin(c + 1);
+    runChunk(tris.subspan(b, e - b), out.triangles.data() + b, localRows[c - 1]);
+  };
+  std::size_t started = 1;  // chunks [1, started) run on their own thread
+  for (; started < chunks; ++started) {
+    try {
+      workers.emplace_back(runChunkIndex, started);
+    } catch (const std::system_error&) {
+      break;  // no more threads available: the calling thread does the rest
+    }
   }
   runChunk(tris.subspan(0, chunkBegin(1)), out.triangles.data(), out.rows);
+  for (std::size_t c = started; c < chunks; ++c) runChunkIndex(c);
   for (auto& w : workers) w.join();
   std::size_t total = out.rows.size();
   for (std::size_t c = 1; c < chunks; ++c) total += localRows[c - 1].size();
