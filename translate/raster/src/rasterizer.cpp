@@ -579,8 +579,8 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   }
 
   const ClipRect clip = effectiveClip(state.clip);
-  const i64 minX = std::min({x[0], x[1], x[2]}), maxX = std::max({x[0], x[1], x[2]});
-  const i64 minY = std::min({y[0], y[1], y[2]}), maxY = std::max({y[0], y[1], y[2]});
+  const i64 minX = std::min(x[0], std::min(x[1], x[2])), maxX = std::max(x[0], std::max(x[1], x[2]));
+  const i64 minY = std::min(y[0], std::min(y[1], y[2])), maxY = std::max(y[0], std::max(y[1], y[2]));
 
   // Pixel bounding box: conservative pixels overlapping [min - 1/512, max + 1/512]
   // (integers, so closed [256p, 256p + 256] against [min, max]); standard: centres.
