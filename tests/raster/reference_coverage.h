@@ -1,0 +1,163 @@
+// d3dvk tests/raster: an independent, exact, per-pixel reference for the CPU
+// rasterizer, written from the spec's definitions (not from translate/raster's
+// code): every geometric question is a separating-axis test on projection
+// intervals, or an orientation test, in 128-bit integers at 2^20 units per pixel.
+// Test inputs are floats that are multiples of 2^-20 px, so they are exact here.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <cstdint>
+#include <initializer_list>
+
+namespace raster_ref {
+
+__extension__ typedef __int128 i128;  // GCC/Clang 128-bit integer
+using i64 = std::int64_t;
+
+constexpr i64 kUnit = i64{1} << 20;      // reference units per pixel
+constexpr i64 kSnapStep = kUnit / 256;   // one 16.8 step
+constexpr i64 kHalfSnap = kSnapStep / 2;  // 1/512 px
+
+struct Pt {
+  i128 x, y;
+};
+
+// Exact value of a test float in reference units; ok=false if it is not a
+// multiple of 2^-20 (the generators never produce such floats).
+inline i128 toUnits(float v, bool& ok) {
+  const double d = static_cast<double>(v) * static_cast<double>(kUnit);
+  ok = ok && std::isfinite(d) && d == std::floor(d);
+  return static_cast<i128>(static_cast<i64>(d));
+}
+
+// 16.8 snapping by integer division with an explicit half-to-even rule.
+inline i128 snapUnits(i128 v) {
+  i128 q = v / kSnapStep, r = v % kSnapStep;
+  if (r < 0) {
+    r += kSnapStep;
+    q -= 1;
+  }
+  if (r > kHalfSnap || (r == kHalfSnap && (q % 2 != 0))) q += 1;
+  return q * kSnapStep;
+}
+
+inline i128 cross(const Pt& o, const Pt& a, const Pt& b) {
+  return (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+}
+
+// Shoelace sum (twice the signed area). With y pointing down, > 0 is clockwise
+// on screen.
+inline i128 shoelace(const Pt (&t)[3]) {
+  i128 s = 0;
+  for (int i = 0; i < 3; ++i) {
+    const Pt& a = t[i];
+    const Pt& b = t[(i + 1) % 3];
+    s += a.x * b.y - b.x * a.y;
+  }
+  return s;
+}
+
+struct Interval {
+  i128 lo, hi;
+};
+
+inline Interval project(const Pt* pts, int n, i128 nx, i128 ny) {
+  Interval r{nx * pts[0].x + ny * pts[0].y, nx * pts[0].x + ny * pts[0].y};
+  for (int i = 1; i < n; ++i) {
+    const i128 p = nx * pts[i].x + ny * pts[i].y;
+    r.lo = std::min(r.lo, p);
+    r.hi = std::max(r.hi, p);
+  }
+  return r;
+}
+
+inline i128 absI(i128 v) { return v < 0 ? -v : v; }
+
+// The pixel (px, py) as a polygon in reference units.
+struct PixelSquare {
+  Pt c[4];
+  PixelSquare(i64 px, i64 py) {
+    const i128 x0 = i128(px) * kUnit, y0 = i128(py) * kUnit;
+    c[0] = {x0, y0};
+    c[1] = {x0 + kUnit, y0};
+    c[2] = {x0, y0 + kUnit};
+    c[3] = {x0 + kUnit, y0 + kUnit};
+  }
+};
+
+// Does the pixel meet the triangle t grown by an axis-aligned square of half-size
+// `grow` (Minkowski sum)? Candidate separating axes: x, y and the triangle's edge
+// normals (zero-length edges contribute none). strict=true asks whether the open
+// pixel meets the interior (intervals must overlap with positive length);
+// strict=false whether the closed sets meet.
+inline bool pixelMeetsGrownTriangle(const Pt (&t)[3], i64 px, i64 py, i128 grow, bool strict) {
+  const PixelSquare sq(px, py);
+  i128 axes[5][2] = {{1, 0}, {0, 1}, {0, 0}, {0, 0}, {0, 0}};
+  for (int i = 0; i < 3; ++i) {
+    const Pt& a = t[i];
+    const Pt& b = t[(i + 1) % 3];
+    axes[2 + i][0] = -(b.y - a.y);
+    axes[2 + i][1] = b.x - a.x;
+  }
+  for (auto& ax : axes) {
+    if (ax[0] == 0 && ax[1] == 0) continue;
+    Interval ti = project(t, 3, ax[0], ax[1]);
+    const i128 g = grow * (absI(ax[0]) + absI(ax[1]));
+    ti.lo -= g;
+    ti.hi += g;
+    const Interval pi = project(sq.c, 4, ax[0], ax[1]);
+    const bool overlap = strict ? (pi.hi > ti.lo && ti.hi > pi.lo) : (pi.hi >= ti.lo && ti.hi >= pi.lo);
+    if (!overlap) return false;
+  }
+  return true;
+}
+
+// Is the closed pixel grown by `grow` on every side inside the closed triangle?
+// (A convex set contains a square iff it contains its corners.) Zero-area
+// triangles contain nothing.
+inline bool grownPixelInsideTriangle(const Pt (&t)[3], i64 px, i64 py, i128 grow) {
+  const i128 area = cross(t[0], t[1], t[2]);
+  if (area == 0) return false;
+  const i128 x0 = i128(px) * kUnit - grow, y0 = i128(py) * kUnit - grow;
+  const i128 x1 = i128(px + 1) * kUnit + grow, y1 = i128(py + 1) * kUnit + grow;
+  for (const Pt& p : {Pt{x0, y0}, Pt{x1, y0}, Pt{x0, y1}, Pt{x1, y1}}) {
+    for (int i = 0; i < 3; ++i) {
+      const i128 s = cross(t[i], t[(i + 1) % 3], p);
+      if ((area > 0 && s < 0) || (area < 0 && s > 0)) return false;
+    }
+  }
+  return true;
+}
+
+// D3D top-left rule by its geometric definition: a top edge is exactly horizontal
+// with the rest of the triangle below it (y down); a left edge is not horizontal
+// and the triangle lies to its right.
+inline bool isTopOrLeftEdge(const Pt& a, const Pt& b, const Pt& other) {
+  if (a.y == b.y) return other.y > a.y;
+  // x of the edge line at height other.y, compared with other.x, without dividing:
+  // other.x > a.x + (other.y - a.y)(b.x - a.x)/(b.y - a.y)
+  const i128 lhs = (other.x - a.x) * (b.y - a.y);
+  const i128 rhs = (other.y - a.y) * (b.x - a.x);
+  return (b.y - a.y) > 0 ? lhs > rhs : lhs < rhs;
+}
+
+// Standard rasterization: is the pixel centre inside the (non-degenerate) snapped
+// triangle, with samples exactly on an edge decided by the top-left rule?
+inline bool centreCovered(const Pt (&t)[3], i64 px, i64 py) {
+  const Pt c{i128(px) * kUnit + kUnit / 2, i128(py) * kUnit + kUnit / 2};
+  for (int i = 0; i < 3; ++i) {
+    const Pt& a = t[i];
+    const Pt& b = t[(i + 1) % 3];
+    const Pt& o = t[(i + 2) % 3];
+    const i128 sc = cross(a, b, c), so = cross(a, b, o);
+    if (sc == 0) {
+      if (!isTopOrLeftEdge(a, b, o)) return false;
+    } else if ((sc > 0) != (so > 0)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+}  // namespace raster_ref
