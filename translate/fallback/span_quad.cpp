@@ -1,0 +1,80 @@
+// translate/fallback/span_quad.cpp — see span_quad.h.
+#include "span_quad.h"
+
+#include <cmath>
+
+namespace d3dvk::fallback {
+
+ScreenPoint toScreen(const ClipPosition& p, const Viewport& v) {
+  const double nx = p.x / p.w, ny = p.y / p.w, nz = p.z / p.w;
+  return {(nx + 1) * v.width / 2 + v.topLeftX, (1 - ny) * v.height / 2 + v.topLeftY,
+          v.minDepth + nz * (v.maxDepth - v.minDepth)};
+}
+
+namespace {
+
+// Screen point → normalized device coordinates.
+void toNdc(const Viewport& v, double sx, double sy, double* nx, double* ny) {
+  *nx = (sx - v.topLeftX) * 2 / v.width - 1;
+  *ny = 1 - (sy - v.topLeftY) * 2 / v.height;
+}
+
+}  // namespace
+
+std::optional<std::array<double, 3>> barycentricsAtScreen(const ClipPosition (&p)[3], const Viewport& viewport,
+                                                          double sx, double sy) {
+  double nx, ny;
+  toNdc(viewport, sx, sy, &nx, &ny);
+  // Σλ(x - nx·w) = 0, Σλ(y - ny·w) = 0, Σλ = 1. Eliminate λ2 = 1 - λ0 - λ1.
+  double a[3], b[3];
+  for (int i = 0; i < 3; ++i) {
+    a[i] = p[i].x - nx * p[i].w;
+    b[i] = p[i].y - ny * p[i].w;
+  }
+  const double m00 = a[0] - a[2], m01 = a[1] - a[2], r0 = -a[2];
+  const double m10 = b[0] - b[2], m11 = b[1] - b[2], r1 = -b[2];
+  const double det = m00 * m11 - m01 * m10;
+  const double scale = std::fabs(m00 * m11) + std::fabs(m01 * m10);
+  if (det == 0 || !(std::fabs(det) > 1e-12 * scale)) return std::nullopt;
+  const double l0 = (r0 * m11 - m01 * r1) / det;
+  const double l1 = (m00 * r1 - r0 * m10) / det;
+  return std::array<double, 3>{l0, l1, 1 - l0 - l1};
+}
+
+std::array<QuadCorner, 4> makeSpanQuad(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1, int y,
+                                       bool clockwise, bool degenerate) {
+  // Strip order: (left, top) (right, top) (left, bottom) (right, bottom) is
+  // clockwise on screen; swapping left and right makes it counter-clockwise.
+  const int left = clockwise ? x0 : x1, right = clockwise ? x1 : x0;
+  const int xs[4] = {left, right, left, right};
+  const int ys[4] = {y, y, y + 1, y + 1};
+  std::array<QuadCorner, 4> quad;
+  for (int i = 0; i < 4; ++i) {
+    std::optional<std::array<double, 3>> lambda;
+    if (!degenerate) lambda = barycentricsAtScreen(p, viewport, xs[i], ys[i]);
+    ClipPosition c;
+    std::array<double, 3> weights;
+    if (lambda) {
+      weights = *lambda;
+      c = interpolate(p, weights);
+    } else {
+      // Vertex 0's attributes everywhere; a position on vertex 0's depth plane.
+      weights = {1, 0, 0};
+      double nx, ny;
+      toNdc(viewport, xs[i], ys[i], &nx, &ny);
+      const double w = p[0].w > 0 ? p[0].w : 1.0;
+      c = {nx * w, ny * w, p[0].w > 0 ? p[0].z : 0.0, w};
+    }
+    quad[i].position = {float(c.x), float(c.y), float(c.z), float(c.w)};
+    quad[i].weights = {float(weights[0]), float(weights[1]), float(weights[2])};
+  }
+  return quad;
+}
+
+bool quadInFront(const std::array<QuadCorner, 4>& quad) {
+  for (const QuadCorner& c : quad)
+    if (!(c.position[3] > 0)) return false;
+  return true;
+}
+
+}  // namespace d3dvk::fallback

@@ -1,0 +1,50 @@
+// translate/fallback/span_quad.h — the shading pass's geometry: each covered
+// sub-span of the CPU rasterizer becomes an axis-aligned quad whose corners lie
+// on integer pixel boundaries (so the GPU's ordinary rasterizer covers exactly
+// those pixels and all their samples). Each corner carries the original
+// primitive's clip-space position re-projected at that screen point, and the
+// perspective-correct barycentric weights of that point on the primitive's
+// plane, so attributes computed from them and interpolated by the GPU inside
+// the quad reproduce the original primitive (extrapolating outside it). The
+// corner order gives the quad the primitive's winding, so SV_IsFrontFace and
+// culling see the same facing. Pure code.
+#pragma once
+
+#include "clip.h"
+
+#include <array>
+#include <optional>
+
+namespace d3dvk::fallback {
+
+// Screen (render-target pixel) position of a clip-space point; z is the viewport depth.
+struct ScreenPoint {
+  double x, y, z;
+};
+ScreenPoint toScreen(const ClipPosition& p, const Viewport& viewport);
+
+// The weights λ (Σλ = 1) for which Σλ·p projects to the screen point (sx, sy):
+// perspective-correct barycentrics on the triangle's plane. nullopt when the
+// plane is seen edge-on (no unique solution).
+std::optional<std::array<double, 3>> barycentricsAtScreen(const ClipPosition (&p)[3], const Viewport& viewport,
+                                                          double sx, double sy);
+
+struct QuadCorner {
+  std::array<float, 4> position;  // clip space
+  std::array<float, 3> weights;   // barycentric weights on the original triangle
+};
+
+// Corners of the quad [x0, x1) × [y, y + 1) in triangle-strip order. `clockwise`
+// gives both strip triangles clockwise winding on screen (y down), else
+// counter-clockwise. `degenerate`: a post-snap degenerate (or edge-on)
+// primitive — every corner takes vertex 0's attributes (weights (1,0,0)) and a
+// position on vertex 0's w that projects to the corner.
+std::array<QuadCorner, 4> makeSpanQuad(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1, int y,
+                                       bool clockwise, bool degenerate);
+
+// False when the primitive's plane passes behind the eye (w ≤ 0) at a corner:
+// extrapolation there is undefined (the spec requires not rasterizing pixels
+// whose extrapolated w ≤ 0), so the caller must split or drop such a quad.
+bool quadInFront(const std::array<QuadCorner, 4>& quad);
+
+}  // namespace d3dvk::fallback
