@@ -1,0 +1,202 @@
+// tests/fallback: the shading plan of whole draws — its quads light exactly the
+// rasterizer's pixels for unclipped triangles, keep primitive order, carry the
+// right facing, inner coverage and primitive IDs, and for near-clipped
+// triangles cover every pixel a sample of the visible part falls in.
+#include "shading_plan.h"
+
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <random>
+#include <set>
+#include <tuple>
+
+using namespace d3dvk;
+using namespace d3dvk::fallback;
+
+namespace {
+
+using Pixel = std::pair<int, int>;  // (x, y)
+
+std::set<Pixel> quadPixels(const ShadingPlan& plan, uint32_t triangle, std::set<Pixel>* inner = nullptr) {
+  std::set<Pixel> out;
+  for (const ShadingQuad& q : plan.quads) {
+    if (q.triangle != triangle) continue;
+    // The corners' screen rectangle, from their clip positions.
+    Viewport vp{0, 0, 64, 64, 0, 1};
+    double xs[4], ys[4];
+    for (int i = 0; i < 4; ++i) {
+      ScreenPoint s = toScreen({q.corners[i].position[0], q.corners[i].position[1], q.corners[i].position[2],
+                                q.corners[i].position[3]},
+                               vp);
+      xs[i] = s.x;
+      ys[i] = s.y;
+    }
+    int x0 = int(std::lround(*std::min_element(xs, xs + 4))), x1 = int(std::lround(*std::max_element(xs, xs + 4)));
+    int y0 = int(std::lround(*std::min_element(ys, ys + 4))), y1 = int(std::lround(*std::max_element(ys, ys + 4)));
+    REQUIRE(y1 == y0 + 1);
+    for (int x = x0; x < x1; ++x) {
+      CHECK(out.insert({x, y0}).second);  // no pixel shaded twice by one primitive
+      if (inner && q.inner) inner->insert({x, y0});
+    }
+  }
+  return out;
+}
+
+FallbackDrawState state64() {
+  FallbackDrawState s;
+  s.viewport = {0, 0, 64, 64, 0, 1};
+  s.raster.mode = raster::RasterMode::Conservative;
+  s.raster.tier = raster::ConservativeTier::Tier3;
+  s.raster.clip = {0, 0, 64, 64};
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels", "[fallback][plan]") {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> coord(-1.2f, 1.2f), wdist(0.5f, 2.0f);
+  std::vector<float> vertices;
+  std::vector<AssembledTriangle> triangles;
+  const int kTriangles = 400;
+  for (int t = 0; t < kTriangles; ++t) {
+    for (int i = 0; i < 3; ++i) {
+      float w = wdist(rng);
+      vertices.insert(vertices.end(), {coord(rng) * w, coord(rng) * w, 0.5f * w, w});
+    }
+    triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
+  }
+  FallbackDrawState state = state64();
+  ShadingPlan plan = planShadingQuads({vertices, 4, 0, triangles}, state);
+  CHECK(plan.trianglesRejected == 0);
+
+  // Quads come in primitive order, entirely in front of the eye.
+  for (size_t i = 1; i < plan.quads.size(); ++i) CHECK(plan.quads[i - 1].triangle <= plan.quads[i].triangle);
+  for (const ShadingQuad& q : plan.quads) CHECK(quadInFront(q.corners));
+  // Steep perspective puts some triangles' horizon within a pixel of their
+  // coverage: those pixels are kept, with flattened attributes from inside the triangle.
+  CHECK(plan.pixelsFlattened > 0);
+  for (const ShadingQuad& q : plan.quads) {
+    bool flat = q.corners[0].weights == q.corners[3].weights && q.corners[0].weights == q.corners[1].weights;
+    if (!flat) continue;
+    for (float w : q.corners[0].weights) CHECK(w >= 0.0f);
+  }
+
+  for (int t = 0; t < kTriangles; ++t) {
+    // The reference: the rasterizer on the projected triangle directly.
+    raster::ScreenTriangle st;
+    for (int i = 0; i < 3; ++i) {
+      const float* v = &vertices[size_t(3 * t + i) * 4];
+      ScreenPoint s = toScreen({v[0], v[1], v[2], v[3]}, state.viewport);
+      st.v[i] = {float(s.x), float(s.y)};
+    }
+    raster::SpanRowArray rows;
+    raster::TriangleCoverage cov = raster::rasterizeTriangle(st, state.raster, rows);
+    std::set<Pixel> expected, expectedInner;
+    for (uint32_t r = 0; r < cov.rowCount; ++r) {
+      raster::RowSubSpans subs = raster::subSpans(rows[r], cov.firstY + int(r));
+      for (int k = 0; k < subs.count; ++k)
+        for (int x = subs.span[k].xBegin; x < subs.span[k].xEnd; ++x) {
+          expected.insert({x, subs.span[k].y});
+          if (subs.span[k].inner) expectedInner.insert({x, subs.span[k].y});
+        }
+    }
+    std::set<Pixel> inner;
+    INFO("triangle " << t);
+    CHECK(quadPixels(plan, uint32_t(t), &inner) == expected);
+    CHECK(inner == expectedInner);
+    for (const ShadingQuad& q : plan.quads)
+      if (q.triangle == uint32_t(t)) {
+        CHECK(q.frontFacing == cov.frontFacing);
+        CHECK(q.primitiveId == uint32_t(t));
+      }
+  }
+}
+
+TEST_CASE("culling follows the snapped winding; quads wind like their primitive", "[fallback][plan]") {
+  // Clockwise on screen (y down) = front with FrontCounterClockwise FALSE.
+  // NDC y up: screen (16,16) (48,16) (16,48) → clockwise.
+  std::vector<float> v = {-0.5f, 0.5f, 0.5f, 1, 0.5f, 0.5f, 0.5f, 1, -0.5f, -0.5f, 0.5f, 1};
+  std::vector<AssembledTriangle> tri = {{{0, 1, 2}, 0}};
+  FallbackDrawState s = state64();
+  ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
+  REQUIRE(!plan.quads.empty());
+  CHECK(plan.quads[0].frontFacing);
+  auto cross = [&](const ShadingQuad& q) {
+    ScreenPoint a = toScreen({q.corners[0].position[0], q.corners[0].position[1], 0, q.corners[0].position[3]}, s.viewport);
+    ScreenPoint b = toScreen({q.corners[1].position[0], q.corners[1].position[1], 0, q.corners[1].position[3]}, s.viewport);
+    ScreenPoint c = toScreen({q.corners[2].position[0], q.corners[2].position[1], 0, q.corners[2].position[3]}, s.viewport);
+    return (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
+  };
+  CHECK(cross(plan.quads[0]) > 0);  // clockwise like the primitive
+  s.raster.frontCounterClockwise = true;  // now the same triangle is back-facing
+  plan = planShadingQuads({v, 4, 0, tri}, s);
+  REQUIRE(!plan.quads.empty());
+  CHECK_FALSE(plan.quads[0].frontFacing);
+  CHECK(cross(plan.quads[0]) > 0);  // still clockwise: back-facing under CCW-front
+  s.raster.cull = raster::CullMode::Back;
+  plan = planShadingQuads({v, 4, 0, tri}, s);
+  CHECK(plan.quads.empty());
+  CHECK(plan.trianglesCulled == 1);
+}
+
+TEST_CASE("the spec's post-snap degenerate: rasterized, back-facing, vertex 0's attributes", "[fallback][plan]") {
+  // 3×1 target, NDC (-1,1) (1, 1-1/2048) (1,1).
+  std::vector<float> v = {-1, 1, 0.5f, 1, 1, 1 - 1.0f / 2048, 0.5f, 1, 1, 1, 0.5f, 1};
+  std::vector<AssembledTriangle> tri = {{{0, 1, 2}, 7}};
+  FallbackDrawState s;
+  s.viewport = {0, 0, 3, 1, 0, 1};
+  s.raster.clip = {0, 0, 3, 1};
+  ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
+  REQUIRE(!plan.quads.empty());
+  int pixels = 0;
+  for (const ShadingQuad& q : plan.quads) {
+    CHECK_FALSE(q.frontFacing);
+    CHECK_FALSE(q.inner);
+    CHECK(q.primitiveId == 7);
+    for (const QuadCorner& c : q.corners) {
+      CHECK(c.weights[0] == 1.0f);
+      CHECK(c.weights[1] == 0.0f);
+    }
+    ScreenPoint a = toScreen({q.corners[0].position[0], q.corners[0].position[1], 0, q.corners[0].position[3]}, s.viewport);
+    ScreenPoint b = toScreen({q.corners[1].position[0], q.corners[1].position[1], 0, q.corners[1].position[3]}, s.viewport);
+    pixels += int(std::lround(std::fabs(b.x - a.x)));
+  }
+  CHECK(pixels == 3);  // the whole 3×1 target
+  s.raster.cull = raster::CullMode::Back;
+  CHECK(planShadingQuads({v, 4, 0, tri}, s).quads.empty());
+}
+
+TEST_CASE("near-clipped triangles cover every pixel the visible part touches", "[fallback][plan][clip]") {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> coord(-1.5, 1.5), unit(0, 1);
+  FallbackDrawState s = state64();
+  int clipped = 0;
+  for (int t = 0; t < 150; ++t) {
+    // One or two vertices behind the near plane (z < 0) or the eye (w < 0).
+    std::vector<float> v;
+    for (int i = 0; i < 3; ++i) {
+      double w = (i == 0 || (t % 3 == 0 && i == 1)) ? -0.5 + unit(rng) * 0.6 : 0.5 + unit(rng) * 2;
+      double z = w < 0.2 ? -0.3 : 0.5 * w;
+      v.insert(v.end(), {float(coord(rng) * std::fabs(w)), float(coord(rng) * std::fabs(w)), float(z), float(w)});
+    }
+    std::vector<AssembledTriangle> tri = {{{0, 1, 2}, 0}};
+    ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
+    std::set<Pixel> covered = quadPixels(plan, 0);
+    ClipPosition p[3] = {{v[0], v[1], v[2], v[3]}, {v[4], v[5], v[6], v[7]}, {v[8], v[9], v[10], v[11]}};
+    // Sample the triangle; visible samples (w > 0, 0 ≤ z ≤ w, on screen) must land in covered pixels.
+    for (int k = 0; k < 4000; ++k) {
+      double b0 = unit(rng), b1 = unit(rng);
+      if (b0 + b1 > 1) b0 = 1 - b0, b1 = 1 - b1;
+      ClipPosition q = interpolate(p, {b0, b1, 1 - b0 - b1});
+      if (q.w <= 1e-3 || q.z < 1e-6 || q.z > q.w - 1e-6) continue;
+      ScreenPoint sp = toScreen(q, s.viewport);
+      if (sp.x < 0.01 || sp.y < 0.01 || sp.x > 63.99 || sp.y > 63.99) continue;
+      ++clipped;
+      INFO("triangle " << t << " sample at " << sp.x << "," << sp.y);
+      CHECK(covered.count({int(std::floor(sp.x)), int(std::floor(sp.y))}) == 1);
+    }
+  }
+  CHECK(clipped > 1000);
+}
