@@ -468,6 +468,12 @@ SignatureElement parseSignatureRow(const std::string& row, const SigColumns& col
   e.semanticIndex = parseUint(f[1], fail, "semantic index");
   bool special = f[2] == "N/A";
   e.systemValue = sysValueFromTable(f[4], fail);
+  // Like fxc, the register-less pixel-shader values are stored as 0 and known by name.
+  if (e.systemValue >= 64) {
+    SignatureElement probe = e;
+    probe.systemValue = 0;
+    if (effectiveSystemValue(probe) == e.systemValue) e.systemValue = 0;
+  }
   if (f[5] == "float") e.componentType = ComponentType::Float32;
   else if (f[5] == "uint") e.componentType = ComponentType::Uint32;
   else if (f[5] == "int") e.componentType = ComponentType::Sint32;
@@ -548,9 +554,9 @@ class Assembler {
     for (const Instruction& inst : r.program.instructions)
       for (const Operand& op : inst.operands) scanUses(op, r.featureFlags);
     for (const SignatureElement& e : r.inputs.elements)
-      if (e.systemValue == kNameInnerCoverage) r.featureFlags |= kFeatureInnerCoverage;
+      if (effectiveSystemValue(e) == kNameInnerCoverage) r.featureFlags |= kFeatureInnerCoverage;
     for (const SignatureElement& e : r.outputs.elements)
-      if (e.systemValue == kNameStencilRef) r.featureFlags |= kFeatureStencilRef;
+      if (effectiveSystemValue(e) == kNameStencilRef) r.featureFlags |= kFeatureStencilRef;
     std::vector<Chunk> chunks;
     chunks.push_back(Chunk{fourcc("ISGN"), writeSignature(r.inputs), 0});
     chunks.push_back(Chunk{fourcc("OSGN"), writeSignature(r.outputs), 0});

@@ -4,6 +4,7 @@
 
 #include "dxbc/checksum.h"
 
+#include <cctype>
 #include <cstring>
 #include <sstream>
 
@@ -151,6 +152,20 @@ std::vector<uint8_t> writeContainer(const std::vector<Chunk>& chunks) {
 }
 
 // ---- signatures ----
+
+uint32_t effectiveSystemValue(const SignatureElement& e) {
+  if (e.systemValue != 0) return e.systemValue;
+  std::string n;
+  for (char c : e.semanticName) n += char(std::tolower(static_cast<unsigned char>(c)));
+  if (n == "sv_target") return 64;
+  if (n == "sv_depth") return 65;
+  if (n == "sv_coverage") return 66;
+  if (n == "sv_depthgreaterequal") return 67;
+  if (n == "sv_depthlessequal") return 68;
+  if (n == "sv_stencilref") return 69;
+  if (n == "sv_innercoverage") return 70;
+  return 0;
+}
 
 const SignatureElement* Signature::findByRegister(uint32_t reg, uint8_t component_mask) const {
   for (const SignatureElement& e : elements)

@@ -65,6 +65,12 @@ struct Signature {
   const SignatureElement* findByRegister(uint32_t reg, uint8_t component_mask) const;
 };
 
+// The D3D_NAME an element stands for. fxc stores 0 for the pixel-shader system values
+// that have no register of their own (SV_Target, SV_Depth*, SV_Coverage, SV_StencilRef,
+// SV_InnerCoverage) and identifies them by semantic name; this maps those names to
+// 64..70 and returns the stored value otherwise.
+uint32_t effectiveSystemValue(const SignatureElement& e);
+
 Signature parseSignature(const Chunk& chunk);  // format chosen from chunk.code
 std::vector<uint8_t> writeSignature(const Signature& sig);
 

@@ -334,7 +334,8 @@ std::string signatureTable(const Signature& sig, bool input) {
        "// -------------------- ----- ------ -------- -------- ------- ------\n";
   for (const SignatureElement& e : sig.elements) {
     bool special = e.registerIndex == 0xffffffffu;
-    const char* sv = systemValueTableName(e.systemValue);
+    const uint32_t svValue = effectiveSystemValue(e);
+    const char* sv = systemValueTableName(svValue);
     const char* fmt = e.componentType == ComponentType::Float32 ? "float"
                       : e.componentType == ComponentType::Uint32 ? "uint"
                       : e.componentType == ComponentType::Sint32 ? "int" : "unknown";
@@ -348,8 +349,8 @@ std::string signatureTable(const Signature& sig, bool input) {
     }
     std::string line = "// " + pad(e.semanticName, 20, false) + " " + pad(std::to_string(e.semanticIndex), 5, true) +
                        " " + pad(special ? "N/A" : maskColumn(e.mask), 6, true) + " " +
-                       pad(special ? specialRegisterName(e.systemValue, input) : std::to_string(e.registerIndex), 8, true) +
-                       " " + pad(sv ? sv : std::to_string(e.systemValue), 8, true) + " " + pad(fmt, 7, true) + " " +
+                       pad(special ? specialRegisterName(svValue, input) : std::to_string(e.registerIndex), 8, true) +
+                       " " + pad(sv ? sv : std::to_string(svValue), 8, true) + " " + pad(fmt, 7, true) + " " +
                        pad(used, 6, true);
     while (!line.empty() && line.back() == ' ') line.pop_back();
     s += line + "\n";

@@ -136,6 +136,7 @@ struct Table {
     set(Opcode::EmitStream, "emit_stream", 0, K::None);
     set(Opcode::CutStream, "cut_stream", 0, K::None);
     set(Opcode::EmitThenCutStream, "emitThenCut_stream", 0, K::None);
+    set(Opcode::InterfaceCall, "fcall", 0, K::None);
     set(Opcode::BufInfo, "bufinfo", 1, K::Uint);
     set(Opcode::DerivRtxCoarse, "deriv_rtx_coarse", 1, K::Float);
     set(Opcode::DerivRtxFine, "deriv_rtx_fine", 1, K::Float);

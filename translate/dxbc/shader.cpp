@@ -54,11 +54,11 @@ ShaderReflection reflect(const Shader& shader) {
   for (const Instruction& inst : shader.program.instructions)
     for (const Operand& op : inst.operands) scanOperand(op, r);
   for (const SignatureElement& e : shader.inputs.elements) {
-    if (e.systemValue == kNameInnerCoverage) r.readsInnerCoverage = true;
-    if (e.systemValue == kNameCoverage) r.readsCoverage = true;
+    if (effectiveSystemValue(e) == kNameInnerCoverage) r.readsInnerCoverage = true;
+    if (effectiveSystemValue(e) == kNameCoverage) r.readsCoverage = true;
   }
   for (const SignatureElement& e : shader.outputs.elements)
-    if (e.systemValue == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
+    if (effectiveSystemValue(e) == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
   return r;
 }
 

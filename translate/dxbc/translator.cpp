@@ -1400,7 +1400,14 @@ class Translator {
         uint32_t sum = b_.op(OpIAdd, ut, {width, offset});
         uint32_t fits = b_.op(OpULessThan, b_.tVec(b_.tBool(), n), {sum, constSplat(b_.cUint(32), K::U, n)});
         uint32_t safeW = b_.op(OpSelect, ut, {fits, width, constSplat(b_.cUint(0), K::U, n)});
-        uint32_t ext = b_.op(o == Opcode::IBfe ? OpBitFieldSExtract : OpBitFieldUExtract, t, {src, offset, safeW});
+        // Vulkan wants scalar Offset/Count operands: extract component by component.
+        std::vector<uint32_t> parts;
+        for (uint32_t i = 0; i < n; ++i) {
+          auto comp = [&](uint32_t v, K kk) { return n == 1 ? v : b_.op(OpCompositeExtract, typeOf(kk, 1), {v, i}); };
+          parts.push_back(b_.op(o == Opcode::IBfe ? OpBitFieldSExtract : OpBitFieldUExtract, typeOf(k, 1),
+                                {comp(src, k), comp(offset, K::U), comp(safeW, K::U)}));
+        }
+        uint32_t ext = n == 1 ? parts[0] : b_.op(OpCompositeConstruct, t, parts);
         uint32_t shifted = b_.op(o == Opcode::IBfe ? OpShiftRightArithmetic : OpShiftRightLogical, t, {src, offset});
         uint32_t r = b_.op(OpSelect, t, {fits, ext, shifted});
         uint32_t wz = b_.op(OpIEqual, b_.tVec(b_.tBool(), n), {width, constSplat(b_.cUint(0), K::U, n)});

@@ -1,0 +1,250 @@
+// tests/dxbc/test_listing.cpp — the fxc-listing assembler and disassembler:
+// exact tokens for a listing whose fxc bytes are known, signature tables → ISGN/OSGN
+// fields, SFI0 derivation, byte-identical round trip, errors with line numbers,
+// reflection, and the d3dvk-shader CLI (exit codes, messages).
+#include "dxbc/listing.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace d3dvk::dxbc;
+
+namespace {
+
+std::string readText(const std::string& path) {
+  std::ifstream f(path);
+  std::stringstream ss;
+  ss << f.rdbuf();
+  return ss.str();
+}
+
+std::string sourceDir() {
+  const char* s = std::getenv("D3DVK_SOURCE_DIR");
+  return s ? s : ".";
+}
+
+std::vector<uint32_t> programWords(const AssembleResult& r) {
+  Shader s = parseShader(r.container);
+  const Chunk* c = s.container.find(fourcc(r.program.major >= 5 ? "SHEX" : "SHDR"));
+  REQUIRE(c);
+  std::vector<uint32_t> w(c->data.size() / 4);
+  std::memcpy(w.data(), c->data.data(), c->data.size());
+  return w;
+}
+
+const char kPsBreakListing[] = R"(ps_4_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_output o0.xyzw
+if_z cb0[0].x
+  mov o0.xyzw, l(1.000000,1.000000,1.000000,1.000000)
+  break
+endif
+mov o0.xyzw, l(0,0,0,0)
+ret
+)";
+
+const char kInnerCoverageListing[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// TEXCOORD                 1     zw        1     NONE   float     zw
+// SV_InnerCoverage         0    N/A vInnerCoverage INNERCOV    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_globalFlags refactoringAllowed
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+dcl_temps 1
+utof r0.x, vInnerCoverage
+mov o0.xyzw, r0.xxxx
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("assembling an fxc listing yields fxc's exact tokens", "[dxbc][listing]") {
+  AssembleResult r = assemble(kPsBreakListing);
+  const std::vector<uint32_t> fxc = {
+      0x00000040, 0x00000020, 0x04000059, 0x00208e46, 0x00000000, 0x00000001, 0x03000065, 0x001020f2,
+      0x00000000, 0x0400001f, 0x0020800a, 0x00000000, 0x00000000, 0x08000036, 0x001020f2, 0x00000000,
+      0x00004002, 0x3f800000, 0x3f800000, 0x3f800000, 0x3f800000, 0x01000002, 0x01000015, 0x08000036,
+      0x001020f2, 0x00000000, 0x00004002, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x0100003e,
+  };
+  CHECK(programWords(r) == fxc);
+  Shader s = parseShader(r.container);
+  CHECK(s.container.find(fourcc("SHDR")));
+  CHECK_FALSE(s.container.find(fourcc("SFI0")));  // nothing needs a feature flag
+}
+
+TEST_CASE("signature comment tables become ISGN/OSGN elements", "[dxbc][listing]") {
+  AssembleResult r = assemble(kInnerCoverageListing);
+  REQUIRE(r.inputs.elements.size() == 3);
+  const SignatureElement& tc = r.inputs.elements[1];
+  CHECK(tc.semanticName == "TEXCOORD");
+  CHECK(tc.semanticIndex == 1);
+  CHECK(tc.registerIndex == 1);
+  CHECK(tc.mask == 0xc);
+  CHECK(tc.rwMask == 0xc);
+  CHECK(tc.componentType == ComponentType::Float32);
+  CHECK(r.inputs.elements[0].systemValue == 1);  // POS
+  CHECK(r.inputs.elements[0].rwMask == 0);       // not used
+  const SignatureElement& ic = r.inputs.elements[2];
+  CHECK(ic.registerIndex == 0xffffffffu);
+  CHECK(ic.componentType == ComponentType::Uint32);
+  CHECK(effectiveSystemValue(ic) == 70);  // D3D_NAME_INNER_COVERAGE
+  REQUIRE(r.outputs.elements.size() == 1);
+  CHECK(effectiveSystemValue(r.outputs.elements[0]) == 64);  // D3D_NAME_TARGET
+  CHECK(r.outputs.elements[0].rwMask == 0);                  // outputs store the never-written mask
+
+  Shader s = parseShader(r.container);
+  REQUIRE(s.featureFlags);
+  CHECK(*s.featureFlags == 0x400);  // D3D_SHADER_FEATURE_INNER_COVERAGE
+  ShaderReflection refl = reflect(s);
+  CHECK(refl.stage == ProgramType::Pixel);
+  CHECK(refl.major == 5);
+  CHECK(refl.readsInnerCoverage);
+  CHECK_FALSE(refl.readsCoverage);
+  CHECK(refl.renderTargetMask == 1);
+  // Disassembly shows the same table row and code.
+  std::string text = disassemble(s);
+  CHECK(text.find("// TEXCOORD                 1     zw        1     NONE   float     zw\n") != std::string::npos);
+  CHECK(text.find("dcl_input vInnerCoverage\nutof") == std::string::npos);
+  CHECK(text.find("utof r0.x, vInnerCoverage\n") != std::string::npos);
+}
+
+TEST_CASE("SV_Coverage input is reflected and needs no SFI0 flag", "[dxbc][listing]") {
+  AssembleResult r = assemble("ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nutof o0.xyzw, vCoverage\nret\n");
+  Shader s = parseShader(r.container);
+  CHECK_FALSE(s.featureFlags);
+  ShaderReflection refl = reflect(s);
+  CHECK(refl.readsCoverage);
+  CHECK_FALSE(refl.readsInnerCoverage);
+}
+
+TEST_CASE("assemble → disassemble → assemble is byte-identical", "[dxbc][listing]") {
+  std::string text = readText(sourceDir() + "/tests/dxbc/big_listing.asm");
+  REQUIRE(!text.empty());
+  AssembleResult a = assemble(text);
+  std::string dis = disassemble(parseShader(a.container));
+  AssembleResult b = assemble(dis);
+  CHECK(a.container == b.container);
+  // and the text is a fixed point
+  CHECK(disassemble(parseShader(b.container)) == dis);
+  for (const char* line : {"dcl_input_ps_siv linear noperspective v0.xy, position\n",
+                           "dcl_input_ps_sgv constant v2.x, is_front_face\n", "dcl_constantbuffer CB0[4], immediateIndexed\n",
+                           "mad_sat r1.xyzw, -v1.xyzw, |cb0[2].xxxx|, -|r0.x|\n",
+                           "sample_indexable(texture2d)(float,float,float,float) r1.xyzw, v1.xyxx, t0.xyzw, s0\n",
+                           "mov o0.xyzw, icb[r0.x + 1].xyzw\n", "breakc_z r0.x\n", "sincos null, r1.x, r0.x\n"}) {
+    INFO(line);
+    CHECK(dis.find(line) != std::string::npos);
+  }
+}
+
+TEST_CASE("every float immediate survives the round trip bit-exactly", "[dxbc][listing]") {
+  const uint32_t bits[] = {0x3dcccccd, 0x80000000, 0x7f800000, 0xff800000, 0x7fc00001, 0x00000001, 0x7f7fffff,
+                           0x00800000, 0x4b800001, 0xc2f6e979};
+  for (uint32_t b : bits) {
+    char line[128];
+    std::snprintf(line, sizeof line, "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(0x%08x,1.5,-2,0)\nret\n", b);
+    AssembleResult a = assemble(line);
+    std::string dis = disassemble(parseShader(a.container));
+    AssembleResult again = assemble(dis);
+    INFO(dis);
+    CHECK(again.program.instructions[1].operands[1].imm[0] == b);
+    CHECK(again.program.instructions[1].operands[1].imm[2] == uint32_t(-2));
+  }
+}
+
+TEST_CASE("assembler errors name the line and the reason", "[dxbc][listing][robustness]") {
+  auto err = [](const char* text, const char* msg) {
+    INFO(msg);
+    CHECK_THROWS_WITH(assemble(text), Catch::Contains(msg));
+  };
+  err("", "no shader version line");
+  err("ps_3_0\n", "line 1: unsupported shader model 'ps_3_0'");
+  err("ps_5_0\n\nfoo r0.x, r1.x\n", "line 3: unknown instruction 'foo'");
+  err("ps_5_0\nmov r0.x, q1.x\n", "line 2: unknown register 'q1.x'");
+  err("ps_5_0\nmov r0.x, r1.xy\n", "line 2: a source swizzle needs 1 or 4 components: '.xy'");
+  err("ps_5_0\nmov r0.yx, r1.x\n", "line 2: bad write mask '.yx'");
+  err("ps_5_0\nmov r0.x, l(1,2)\n", "line 2: an immediate needs 1 or 4 values, got 2");
+  err("ps_5_0\nmov r0.x, l(99999999999)\n", "does not fit 32 bits");
+  err("ps_5_0\ndcl_input_ps linear v0.xyzw, position\n", "dcl_input_ps needs 1 operand(s)");
+  err("ps_5_0\ndcl_resource_texture9d (float,float,float,float) t0\n", "line 2: unknown resource dimension 'texture9d'");
+  err("ps_5_0\ndcl_sampler s0, mode_fancy\n", "unknown sampler mode 'mode_fancy'");
+  err("ps_5_0\ndcl_immediateConstantBuffer { { 1, 2, 3 } }\n", "line 2: immediate constant buffer rows need 4 values");
+  err("//\n// Input signature:\n//\n// Name Index Mask Register SysValue Format Used\n// ---- ----- ---- -------- -------- ------ ----\n"
+      "// COLOR 0 xyzw 1 NONE half xyzw\n//\nps_5_0\n",
+      "line 6: unknown signature format 'half'");
+}
+
+#ifdef D3DVK_SHADER_TOOL
+namespace {
+struct RunResult {
+  int status;
+  std::string output;
+};
+RunResult run(const std::string& args) {
+  std::string cmd = std::string(D3DVK_SHADER_TOOL) + " " + args + " 2>&1";
+  FILE* p = popen(cmd.c_str(), "r");
+  REQUIRE(p);
+  std::string out;
+  char buf[512];
+  while (size_t n = fread(buf, 1, sizeof buf, p)) out.append(buf, n);
+  int st = pclose(p);
+  return {WIFEXITED(st) ? WEXITSTATUS(st) : -1, out};
+}
+}  // namespace
+
+TEST_CASE("d3dvk-shader CLI: assemble, disasm, info, spirv and exit codes", "[dxbc][cli]") {
+  std::string dir = std::string(std::getenv("D3DVK_BUILD_DIR") ? std::getenv("D3DVK_BUILD_DIR") : ".") + "/tests/dxbc";
+  std::string asmPath = dir + "/cli_ic.asm", dxbc = dir + "/cli_ic.dxbc", spv = dir + "/cli_ic.spv";
+  {
+    std::ofstream f(asmPath);
+    f << kInnerCoverageListing;
+  }
+  CHECK(run("assemble " + asmPath + " -o " + dxbc).status == 0);
+  RunResult d = run("disasm " + dxbc);
+  CHECK(d.status == 0);
+  CHECK(d.output.find("utof r0.x, vInnerCoverage") != std::string::npos);
+  RunResult info = run("info " + dxbc);
+  CHECK(info.status == 0);
+  CHECK(info.output.find("feature flags (SFI0): 0x400") != std::string::npos);
+  CHECK(info.output.find("reads SV_InnerCoverage: yes") != std::string::npos);
+  CHECK(run("spirv " + dxbc + " -o " + spv + " --validate").status == 0);
+  CHECK(run("spirv " + dxbc + " -o " + spv + " --variant fallback --validate").status == 0);
+  RunResult bad = run("spirv " + dxbc + " -o " + spv + " --variant sideways");
+  CHECK(bad.status == 2);
+  CHECK(bad.output.find("unknown variant 'sideways'") != std::string::npos);
+  CHECK(bad.output.find("usage:") != std::string::npos);
+  CHECK(run("").status == 2);
+  CHECK(run("--help").status == 0);
+  CHECK(run("assemble " + asmPath).status == 2);
+  {
+    std::ofstream f(asmPath);
+    f << "ps_5_0\nmov r0.x, r1.x\nbogus\n";
+  }
+  RunResult e = run("assemble " + asmPath + " -o " + dxbc);
+  CHECK(e.status == 1);
+  CHECK(e.output.find(asmPath + ": line 3: unknown instruction 'bogus'") != std::string::npos);
+  {
+    std::ofstream f(dxbc, std::ios::binary);
+    f << "DXBC but not really";
+  }
+  RunResult c = run("disasm " + dxbc);
+  CHECK(c.status == 1);
+  CHECK(c.output.find(dxbc + ": DXBC container: too small") != std::string::npos);
+  CHECK(run("disasm " + dir + "/does-not-exist.dxbc").status == 1);
+}
+#endif
