@@ -22,10 +22,7 @@ std::string readText(const std::string& path) {
   return ss.str();
 }
 
-std::string sourceDir() {
-  const char* s = std::getenv("D3DVK_SOURCE_DIR");
-  return s ? s : ".";
-}
+std::string sourceDir() { return D3DVK_DXBC_TEST_SOURCE_DIR; }
 
 std::vector<uint32_t> programWords(const AssembleResult& r) {
   Shader s = parseShader(r.container);
@@ -134,7 +131,7 @@ TEST_CASE("SV_Coverage input is reflected and needs no SFI0 flag", "[dxbc][listi
 }
 
 TEST_CASE("assemble → disassemble → assemble is byte-identical", "[dxbc][listing]") {
-  std::string text = readText(sourceDir() + "/tests/dxbc/big_listing.asm");
+  std::string text = readText(sourceDir() + "/big_listing.asm");
   REQUIRE(!text.empty());
   AssembleResult a = assemble(text);
   std::string dis = disassemble(parseShader(a.container));
@@ -208,7 +205,7 @@ RunResult run(const std::string& args) {
 }  // namespace
 
 TEST_CASE("d3dvk-shader CLI: assemble, disasm, info, spirv and exit codes", "[dxbc][cli]") {
-  std::string dir = std::string(std::getenv("D3DVK_BUILD_DIR") ? std::getenv("D3DVK_BUILD_DIR") : ".") + "/tests/dxbc";
+  std::string dir = D3DVK_DXBC_TEST_BINARY_DIR;
   std::string asmPath = dir + "/cli_ic.asm", dxbc = dir + "/cli_ic.dxbc", spv = dir + "/cli_ic.spv";
   {
     std::ofstream f(asmPath);
