@@ -352,6 +352,11 @@ uint32_t parseReturnTypes(const std::string& text, const LineError& fail) {
   return v;
 }
 
+bool isConditional(Opcode op) {
+  return op == Opcode::If || op == Opcode::Breakc || op == Opcode::Continuec || op == Opcode::Retc ||
+         op == Opcode::Discard || op == Opcode::Callc;
+}
+
 // Tries to parse `rest` as the mnemonic suffix list; returns false when it is not one.
 bool parseSuffixes(std::string_view rest, Opcode op, Instruction& inst, const LineError& fail) {
   while (!rest.empty()) {
@@ -370,11 +375,11 @@ bool parseSuffixes(std::string_view rest, Opcode op, Instruction& inst, const Li
       rest.remove_prefix(close + 1);
       return arg;
     };
-    if (take("_sat")) {
+    if (!opcodeInfo(op).declaration && take("_sat")) {
       inst.controls |= 1u << 2;
-    } else if (take("_nz")) {
+    } else if (isConditional(op) && take("_nz")) {
       inst.controls |= 1u << 7;
-    } else if (take("_z")) {
+    } else if (isConditional(op) && take("_z")) {
     } else if (op == Opcode::ResInfo && take("_uint")) {
       inst.controls |= 2;
     } else if (op == Opcode::ResInfo && take("_rcpFloat")) {
@@ -465,6 +470,9 @@ SignatureElement parseSignatureRow(const std::string& row, const SigColumns& col
   SignatureElement e;
   e.semanticName = f[0];
   if (e.semanticName.empty()) fail("signature row without a name");
+  for (char c : e.semanticName)
+    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
+      fail("semantic name '" + e.semanticName + "' is not an identifier");
   e.semanticIndex = parseUint(f[1], fail, "semantic index");
   bool special = f[2] == "N/A";
   e.systemValue = sysValueFromTable(f[4], fail);
@@ -656,23 +664,32 @@ class Assembler {
     std::string mn = code.substr(0, sp);
     std::string rest = sp == std::string::npos ? "" : trim(code.substr(sp));
     Instruction inst;
-    // bracketed options before operands
+    // bracketed options before operands: [precise(mask)] on instructions, [controls(N)] on
+    // declarations without a syntax of their own (what the disassembler prints)
+    uint32_t precise = 0, controlsOption = 0;
+    bool haveControls = false;
     while (startsWith(rest, "[")) {
       size_t close = rest.find(']');
       if (close == std::string::npos) fail("missing ']'");
       std::string opt = rest.substr(1, close - 1);
       rest = trim(rest.substr(close + 1));
       if (startsWith(opt, "precise(") && opt.back() == ')') {
-        uint8_t m = lettersMask(opt.substr(8, opt.size() - 9), fail);
-        inst.controls |= uint32_t(m) << 8;
+        precise = lettersMask(opt.substr(8, opt.size() - 9), fail);
+        if (!precise) fail("empty [precise()] mask");
       } else if (startsWith(opt, "controls(") && opt.back() == ')') {
-        inst.controls |= parseUint(opt.substr(9, opt.size() - 10), fail, "controls") & 0x1fff;
+        controlsOption = parseUint(opt.substr(9, opt.size() - 10), fail, "controls") & 0x1fff;
+        haveControls = controlsOption != 0;
+        if (!haveControls) fail("[controls(0)] is redundant");
       } else {
         fail("unknown instruction option '[" + opt + "]'");
       }
     }
+    auto noOptions = [&] {
+      if (precise || haveControls) fail("'" + mn + "' takes no [options]");
+    };
     // declarations with their own syntax
     if (mn == "dcl_globalFlags") {
+      noOptions();
       inst.opcode = Opcode::DclGlobalFlags;
       static const char* names[] = {"refactoringAllowed", "enableDoublePrecisionFloatOps", "forceEarlyDepthStencil",
                                     "enableRawAndStructuredBuffers", "skipOptimization", "enableMinimumPrecision",
@@ -692,11 +709,13 @@ class Assembler {
       return inst;
     }
     if (mn == "dcl_temps") {
+      noOptions();
       inst.opcode = Opcode::DclTemps;
       inst.extra.push_back(parseUint(rest, fail, "temp count"));
       return inst;
     }
     if (mn == "dcl_indexableTemp") {
+      noOptions();
       inst.opcode = Opcode::DclIndexableTemp;
       auto parts = splitTopLevel(rest);
       if (parts.size() != 2 || !startsWith(parts[0], "x")) fail("expected dcl_indexableTemp xN[size], components");
@@ -708,6 +727,7 @@ class Assembler {
       return inst;
     }
     if (startsWith(mn, "dcl_input_ps")) {
+      noOptions();
       auto it = nameMap().find(mn);
       if (it == nameMap().end()) fail("unknown declaration '" + mn + "'");
       inst.opcode = it->second;
@@ -730,6 +750,7 @@ class Assembler {
       return inst;
     }
     if (mn == "dcl_input_sgv" || mn == "dcl_input_siv" || mn == "dcl_output_sgv" || mn == "dcl_output_siv") {
+      noOptions();
       inst.opcode = nameMap().at(mn);
       auto parts = splitTopLevel(rest);
       if (parts.size() != 2) fail(mn + " needs a register and a system value name");
@@ -738,6 +759,7 @@ class Assembler {
       return inst;
     }
     if (mn == "dcl_constantbuffer") {
+      noOptions();
       inst.opcode = Opcode::DclConstantBuffer;
       auto parts = splitTopLevel(rest);
       if (parts.size() < 2) fail("expected dcl_constantbuffer CBn[size], immediateIndexed|dynamicIndexed");
@@ -748,6 +770,7 @@ class Assembler {
       return inst;
     }
     if (mn == "dcl_sampler") {
+      noOptions();
       inst.opcode = Opcode::DclSampler;
       auto parts = splitTopLevel(rest);
       if (parts.size() < 2) fail("expected dcl_sampler sN, mode_default|mode_comparison|mode_mono");
@@ -759,6 +782,7 @@ class Assembler {
       return inst;
     }
     if (startsWith(mn, "dcl_resource_") && mn != "dcl_resource_raw" && mn != "dcl_resource_structured") {
+      noOptions();
       inst.opcode = Opcode::DclResource;
       std::string dim = mn.substr(13);
       size_t paren = dim.find('(');
@@ -781,6 +805,7 @@ class Assembler {
       return inst;
     }
     if (mn == "customdata") {
+      noOptions();
       // customdata class N { 0x…, … }
       inst.opcode = Opcode::CustomData;
       if (!startsWith(rest, "class ")) fail("expected customdata class N { … }");
@@ -805,6 +830,14 @@ class Assembler {
     }
     if (!found) fail("unknown instruction '" + mn + "'");
     const OpcodeInfo& info = opcodeInfo(inst.opcode);
+    if (info.declaration) {
+      if (precise) fail("[precise(…)] is only valid on instructions");
+      if (inst.controls & (1u << 2)) fail("_sat is only valid on instructions");
+      inst.controls |= controlsOption;
+    } else {
+      if (haveControls) fail("[controls(…)] is only valid on declarations");
+      inst.controls |= precise << 8;
+    }
     auto parts = rest.empty() ? std::vector<std::string>{} : splitTopLevel(rest);
     if (info.declaration) {
       int n = declarationOperandCount(inst.opcode);

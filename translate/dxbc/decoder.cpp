@@ -55,6 +55,38 @@ int declarationOperandCount(Opcode op) {
 
 namespace {
 
+// Minimum payload dwords after a declaration's operands.
+size_t declarationExtraCount(Opcode op) {
+  switch (op) {
+    case Opcode::DclResource:
+    case Opcode::DclIndexRange:
+    case Opcode::DclMaxOutputVertexCount:
+    case Opcode::DclInputSgv:
+    case Opcode::DclInputSiv:
+    case Opcode::DclInputPsSgv:
+    case Opcode::DclInputPsSiv:
+    case Opcode::DclOutputSgv:
+    case Opcode::DclOutputSiv:
+    case Opcode::DclTemps:
+    case Opcode::DclUavTyped:
+    case Opcode::DclUavStructured:
+    case Opcode::DclTgsmRaw:
+    case Opcode::DclResourceStructured:
+    case Opcode::DclHsMaxTessFactor:
+    case Opcode::DclHsForkPhaseInstanceCount:
+    case Opcode::DclHsJoinPhaseInstanceCount:
+    case Opcode::DclGsInstanceCount:
+      return 1;
+    case Opcode::DclTgsmStructured:
+      return 2;
+    case Opcode::DclIndexableTemp:
+    case Opcode::DclThreadGroup:
+      return 3;
+    default:
+      return 0;
+  }
+}
+
 class Decoder {
  public:
   explicit Decoder(std::span<const uint32_t> w) : w_(w) {}
@@ -144,6 +176,10 @@ class Decoder {
     if (nOps >= 0) {
       for (int i = 0; i < nOps; ++i) inst.operands.push_back(decodeOperand(p, instEnd, where, i, 0));
       inst.extra.assign(w_.begin() + p, w_.begin() + instEnd);
+      size_t want = declarationExtraCount(inst.opcode);
+      if (inst.extra.size() < want)
+        fail(where, "declaration needs " + std::to_string(want) + " payload dword(s) after its operands, has " +
+                        std::to_string(inst.extra.size()));
     } else {
       int i = 0;
       while (p < instEnd) inst.operands.push_back(decodeOperand(p, instEnd, where, i++, 0));

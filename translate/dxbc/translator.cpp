@@ -19,6 +19,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <stdexcept>
 
 namespace d3dvk::dxbc {
 namespace {
@@ -45,6 +46,16 @@ class Translator {
   Translator(const Shader& s, const TranslateOptions& o) : sh_(s), opt_(o), prog_(s.program) {}
 
   std::vector<uint32_t> run() {
+    try {
+      return runImpl();
+    } catch (const std::out_of_range&) {
+      // A field the decoder cannot require in general (e.g. the operand of a
+      // control-flow instruction) is missing: malformed input, reported precisely.
+      fail("malformed instruction: missing operand or field");
+    }
+  }
+
+  std::vector<uint32_t> runImpl() {
     stage_ = prog_.type;
     if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
       throw Error("translator: only vertex and pixel shaders are supported (this is a " +
