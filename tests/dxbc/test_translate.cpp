@@ -180,6 +180,12 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Flat") != std::string::npos);
   CHECK(fallback.find("OpDecorate %fallback_PrimitiveID Location 10") != std::string::npos);
   requireValid(ps, fb);
+
+  // The caller's locations must not collide with the shader's own varyings.
+  std::string withVarying = "ps_5_0\ndcl_input_ps linear v9.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"
+                            "mov o0.xyzw, v9.xyzw\nret\n";
+  CHECK_THROWS_WITH(translateText(withVarying, fb),
+                    Catch::Contains("fallback SV_InnerCoverage location 9 collides with input register v9"));
 }
 
 TEST_CASE("binding model: set per stage, CB/sampler/SRV ranges", "[dxbc][translate]") {

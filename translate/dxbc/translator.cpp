@@ -68,6 +68,17 @@ class Translator {
       if (opcodeInfo(inst.opcode).declaration) declare(inst);
     cur_ = nullptr;
     createRegisterFiles();
+    if (opt_.variant == ShaderVariant::Fallback) {
+      if (innerCoverage_ && inputVars_.count(opt_.innerCoverageLocation))
+        throw Error("translator: fallback SV_InnerCoverage location " + std::to_string(opt_.innerCoverageLocation) +
+                    " collides with input register v" + std::to_string(opt_.innerCoverageLocation));
+      if (primitiveId_ && inputVars_.count(opt_.primitiveIdLocation))
+        throw Error("translator: fallback SV_PrimitiveID location " + std::to_string(opt_.primitiveIdLocation) +
+                    " collides with input register v" + std::to_string(opt_.primitiveIdLocation));
+      if (innerCoverage_ && primitiveId_ && opt_.innerCoverageLocation == opt_.primitiveIdLocation)
+        throw Error("translator: fallback SV_InnerCoverage and SV_PrimitiveID share location " +
+                    std::to_string(opt_.primitiveIdLocation));
+    }
 
     bodyFn_ = b_.id();
     mainFn_ = b_.id();
@@ -1375,8 +1386,32 @@ class Translator {
       }
       case Opcode::Itof: need(2); unaryOp(inst, OpConvertSToF, K::I, K::F); return;
       case Opcode::Utof: need(2); unaryOp(inst, OpConvertUToF, K::U, K::F); return;
-      case Opcode::Ftoi: need(2); unaryOp(inst, OpConvertFToS, K::F, K::I); return;
-      case Opcode::Ftou: need(2); unaryOp(inst, OpConvertFToU, K::F, K::U); return;
+      case Opcode::Ftoi:
+      case Opcode::Ftou: {
+        need(2);
+        // D3D saturates out-of-range values and maps NaN to 0; SPIR-V leaves both undefined.
+        bool s = o == Opcode::Ftoi;
+        const Operand& d = inst.operands[0];
+        uint8_t m = destMask(d);
+        uint32_t n = uint32_t(std::popcount(m));
+        uint32_t ft = typeOf(K::F, n), bt = b_.tVec(b_.tBool(), n);
+        K k = s ? K::I : K::U;
+        uint32_t t = typeOf(k, n);
+        uint32_t x = loadForMask(inst.operands[1], m, K::F);
+        float lo = s ? -2147483648.0f : 0.0f, hi = s ? 2147483648.0f : 4294967296.0f;
+        uint32_t clamped = b_.ext(ft, GlslNMax, {x, constSplat(b_.cFloat(lo), K::F, n)});
+        uint32_t tooBig = b_.op(OpFOrdGreaterThanEqual, bt, {x, constSplat(b_.cFloat(hi), K::F, n)});
+        // Convert a value that is in range for sure (hi-1ulp) when tooBig, then select the maximum.
+        float safeHi = s ? 2147483520.0f : 4294967040.0f;
+        uint32_t inRange = b_.op(OpSelect, ft, {tooBig, constSplat(b_.cFloat(safeHi), K::F, n), clamped});
+        uint32_t conv = b_.op(s ? OpConvertFToS : OpConvertFToU, t, {inRange});
+        uint32_t maxv = constSplat(s ? b_.cInt(0x7fffffff) : b_.cUint(0xffffffffu), k, n);
+        uint32_t r = b_.op(OpSelect, t, {tooBig, maxv, conv});
+        uint32_t nan = b_.op(OpIsNan, bt, {x});
+        r = b_.op(OpSelect, t, {nan, constSplat(s ? b_.cInt(0) : b_.cUint(0), k, n), r});
+        storeDest(d, r, k);
+        return;
+      }
       case Opcode::Bfrev: need(2); unaryOp(inst, OpBitReverse, K::U, K::U); return;
       case Opcode::CountBits: need(2); unaryOp(inst, OpBitCount, K::U, K::U); return;
       case Opcode::FirstBitLo: need(2); unaryExt(inst, GlslFindILsb, K::U); return;
