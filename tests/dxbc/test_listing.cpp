@@ -85,6 +85,39 @@ TEST_CASE("assembling an fxc listing yields fxc's exact tokens", "[dxbc][listing
   CHECK_FALSE(s.container.find(fourcc("SFI0")));  // nothing needs a feature flag
 }
 
+TEST_CASE("assembling the listing with its signature reproduces fxc's whole container", "[dxbc][listing]") {
+  // The complete fxc container for the shader above (vkd3d's test_invalid_shaders),
+  // checksum included: empty ISGN, OSGN with one uint SV_Target, SHDR.
+  const std::vector<uint32_t> fxc = {
+      0x43425844, 0x1316702a, 0xb1a7ebfc, 0xf477753e, 0x72605647, 0x00000001, 0x000000f8, 0x00000003,
+      0x0000002c, 0x0000003c, 0x00000070, 0x4e475349, 0x00000008, 0x00000000, 0x00000008, 0x4e47534f,
+      0x0000002c, 0x00000001, 0x00000008, 0x00000020, 0x00000000, 0x00000000, 0x00000001, 0x00000000,
+      0x0000000f, 0x545f5653, 0x65677261, 0xabab0074, 0x52444853, 0x00000080, 0x00000040, 0x00000020,
+      0x04000059, 0x00208e46, 0x00000000, 0x00000001, 0x03000065, 0x001020f2, 0x00000000, 0x0400001f,
+      0x0020800a, 0x00000000, 0x00000000, 0x08000036, 0x001020f2, 0x00000000, 0x00004002, 0x3f800000,
+      0x3f800000, 0x3f800000, 0x3f800000, 0x01000002, 0x01000015, 0x08000036, 0x001020f2, 0x00000000,
+      0x00004002, 0x00000000, 0x00000000, 0x00000000, 0x00000000, 0x0100003e,
+  };
+  std::string listing = std::string(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// no Input
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET    uint   xyzw
+//
+)") + kPsBreakListing;
+  AssembleResult r = assemble(listing);
+  std::vector<uint8_t> expected(fxc.size() * 4);
+  std::memcpy(expected.data(), fxc.data(), expected.size());
+  CHECK(r.container == expected);
+}
+
 TEST_CASE("signature comment tables become ISGN/OSGN elements", "[dxbc][listing]") {
   AssembleResult r = assemble(kInnerCoverageListing);
   REQUIRE(r.inputs.elements.size() == 3);

@@ -620,6 +620,7 @@ class Assembler {
       }
       if (!inRows) continue;
       if (tb.empty()) { inRows = false; current = nullptr; continue; }
+      if (tb == "no Input" || tb == "no Output" || tb == "no Parameters") continue;  // fxc's empty-table row
       current->elements.push_back(parseSignatureRow(body, cols, current == &r.inputs, fail));
     }
   }

@@ -332,6 +332,7 @@ std::string signatureTable(const Signature& sig, bool input) {
   std::string s = input ? "// Input signature:\n" : "// Output signature:\n";
   s += "//\n// Name                 Index   Mask Register SysValue  Format   Used\n"
        "// -------------------- ----- ------ -------- -------- ------- ------\n";
+  if (sig.elements.empty()) s += input ? "// no Input\n" : "// no Output\n";
   for (const SignatureElement& e : sig.elements) {
     bool special = e.registerIndex == 0xffffffffu;
     const uint32_t svValue = effectiveSystemValue(e);
