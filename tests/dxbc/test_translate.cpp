@@ -148,6 +148,15 @@ ret
   CHECK(text.find("OpDecorate %out_o1 Location 1") != std::string::npos);
   CHECK(text.find("OpDecorate %in_v0 Location 0") != std::string::npos);
 
+  TranslateOptions ids;
+  ids.d3dVertexInstanceIds = true;
+  requireValid(vs, ids);
+  std::string t1 = disassembleSpirv(translateText(vs, ids));
+  CHECK(t1.find("OpCapability DrawParameters") != std::string::npos);
+  CHECK(t1.find("BuiltIn BaseVertex") != std::string::npos);
+  CHECK(t1.find("BuiltIn BaseInstance") != std::string::npos);
+  CHECK(text.find("DrawParameters") == std::string::npos);  // off by default
+
   TranslateOptions custom;
   custom.transformFeedback = true;
   custom.xfbOutputs = {{1, 2, 8}};

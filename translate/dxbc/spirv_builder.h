@@ -52,12 +52,13 @@ enum Decoration : uint32_t {
 enum BuiltIn : uint32_t {
   BuiltInPosition = 0, BuiltInClipDistance = 3, BuiltInPrimitiveId = 7, BuiltInFragCoord = 15,
   BuiltInFrontFacing = 17, BuiltInSampleId = 18, BuiltInSampleMask = 20, BuiltInFragDepth = 22,
-  BuiltInVertexIndex = 42, BuiltInInstanceIndex = 43, BuiltInFullyCoveredEXT = 5264,
+  BuiltInVertexIndex = 42, BuiltInInstanceIndex = 43, BuiltInBaseVertex = 4424, BuiltInBaseInstance = 4425,
+  BuiltInFullyCoveredEXT = 5264,
 };
 
 enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampleRateShading = 35, CapImageQuery = 50,
-  CapDerivativeControl = 51, CapTransformFeedback = 53, CapFragmentFullyCoveredEXT = 5265,
+  CapDerivativeControl = 51, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
 };
 
 enum StorageClass : uint32_t {

@@ -519,9 +519,16 @@ class Translator {
         bool vid = name == SystemName::VertexId;
         uint32_t var = builtinInput(b_.tInt(), vid ? BuiltInVertexIndex : BuiltInInstanceIndex,
                                     vid ? "gl_VertexIndex" : "gl_InstanceIndex");
-        prologue_.push_back([this, var, reg, mask] {
-          uint32_t v = b_.op(OpBitcast, b_.tUint(), {b_.op(OpLoad, b_.tInt(), {var})});
-          storeInputComponents(reg, mask, splatUint(v));
+        uint32_t base = 0;
+        if (opt_.d3dVertexInstanceIds) {
+          b_.capability(CapDrawParameters);
+          base = builtinInput(b_.tInt(), vid ? BuiltInBaseVertex : BuiltInBaseInstance,
+                              vid ? "gl_BaseVertex" : "gl_BaseInstance");
+        }
+        prologue_.push_back([this, var, base, reg, mask] {
+          uint32_t i = b_.op(OpLoad, b_.tInt(), {var});
+          if (base) i = b_.op(OpISub, b_.tInt(), {i, b_.op(OpLoad, b_.tInt(), {base})});
+          storeInputComponents(reg, mask, splatUint(b_.op(OpBitcast, b_.tUint(), {i})));
         });
         return;
       }

@@ -26,6 +26,13 @@ struct TranslateOptions {
   // and SV_PrimitiveID, at these locations.
   uint32_t innerCoverageLocation = 30;
   uint32_t primitiveIdLocation = 31;
+  // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
+  // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
+  // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
+  // the device must enable VkPhysicalDeviceVulkan11Features::shaderDrawParameters).
+  // Without it they are VertexIndex / InstanceIndex, which match D3D only when the draw
+  // passes firstVertex/vertexOffset/firstInstance = 0.
+  bool d3dVertexInstanceIds = false;
   // Vertex shader: decorate outputs for transform feedback. When `xfbOutputs` is
   // empty every output register (SV_Position included) is captured as a vec4 into
   // buffer 0, packed in ascending register order (offset 16*i).
