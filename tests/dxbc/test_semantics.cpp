@@ -889,3 +889,66 @@ TEST_CASE("vertex outputs decorated for transform feedback are captured", "[dxbc
     CHECK(flat == 7 + vtx);
   }
 }
+
+TEST_CASE("two elements packed into one register (Location + Component) reach the pixel shader", "[dxbc][semantics]") {
+  // Same type and interpolation on both halves: lavapipe (Mesa 22.3) applies one
+  // interpolation mode per location, so mixed flat/linear packing is checked by
+  // spvValidate only (test_translate.cpp).
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 2;
+  s.vs = spirvOf(R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// TEXCOORD                 1     zw        1     NONE   float     zw
+//
+vs_5_0
+dcl_immediateConstantBuffer { { -1.0, -1.0, 0.0, 1.0},
+                              { 3.0, -1.0, 0.0, 1.0},
+                              { -1.0, 3.0, 0.0, 1.0} }
+dcl_input_sgv v0.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+dcl_output o1.zw
+dcl_temps 1
+mov o0.xyzw, icb[v0.x + 0].xyzw
+utof r0.x, v0.x
+mov o1.x, r0.x
+mov o1.y, l(2.0)
+mul o1.z, r0.x, l(3.0)
+mov o1.w, l(77.0)
+ret
+)");
+  s.ps = spirvOf(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// TEXCOORD                 1     zw        1     NONE   float     zw
+//
+ps_5_0
+dcl_input_ps linear v1.xy
+dcl_input_ps linear v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)");
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  DrawResult res = r.draw(s);
+  for (uint32_t i = 0; i < 4; ++i) {
+    uint32_t x = i % 2, y = i / 2;
+    INFO("pixel " << x << "," << y);
+    float ndcx = (x + 0.5f) - 1.0f, ndcy = (y + 0.5f) - 1.0f;
+    float vid = (ndcx + 1) / 4 * 1 + (ndcy + 1) / 4 * 2;
+    CHECK(res.at<float>(0, x, y, 2, 0) == Approx(vid).margin(1e-5));
+    CHECK(res.at<float>(0, x, y, 2, 1) == 2.0f);
+    CHECK(res.at<float>(0, x, y, 2, 2) == Approx(3 * vid).margin(1e-4));
+    CHECK(res.at<float>(0, x, y, 2, 3) == 77.0f);
+  }
+}

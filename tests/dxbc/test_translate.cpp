@@ -197,6 +197,31 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
                     Catch::Contains("fallback SV_InnerCoverage location 9 collides with input register v9"));
 }
 
+TEST_CASE("registers packing elements of different types/interpolation get one variable each", "[dxbc][translate]") {
+  std::string ps = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// IDS                      0     zw        1     NONE    uint     zw
+//
+ps_5_0
+dcl_input_ps linear v1.xy
+dcl_input_ps constant v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+  requireValid(ps);
+  std::string text = disassembleSpirv(translateText(ps));
+  CHECK(text.find("%in_v1 = OpVariable %_ptr_Input_v2float Input") != std::string::npos);
+  CHECK(text.find("%in_v1_2 = OpVariable %_ptr_Input_v2uint Input") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1_2 Component 2") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1_2 Flat") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1 Flat") == std::string::npos);
+}
+
 TEST_CASE("binding model: set per stage, CB/sampler/SRV ranges", "[dxbc][translate]") {
   CHECK(descriptorBinding(ProgramType::Vertex, ResourceKind::ConstantBuffer, 3).set == 0);
   CHECK(descriptorBinding(ProgramType::Vertex, ResourceKind::ConstantBuffer, 3).binding == 3);

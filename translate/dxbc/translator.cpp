@@ -19,6 +19,7 @@
 #include <cstring>
 #include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 namespace d3dvk::dxbc {
@@ -69,10 +70,10 @@ class Translator {
     cur_ = nullptr;
     createRegisterFiles();
     if (opt_.variant == ShaderVariant::Fallback) {
-      if (innerCoverage_ && inputVars_.count(opt_.innerCoverageLocation))
+      if (innerCoverage_ && inputRegs_.count(opt_.innerCoverageLocation))
         throw Error("translator: fallback SV_InnerCoverage location " + std::to_string(opt_.innerCoverageLocation) +
                     " collides with input register v" + std::to_string(opt_.innerCoverageLocation));
-      if (primitiveId_ && inputVars_.count(opt_.primitiveIdLocation))
+      if (primitiveId_ && inputRegs_.count(opt_.primitiveIdLocation))
         throw Error("translator: fallback SV_PrimitiveID location " + std::to_string(opt_.primitiveIdLocation) +
                     " collides with input register v" + std::to_string(opt_.primitiveIdLocation));
       if (innerCoverage_ && primitiveId_ && opt_.innerCoverageLocation == opt_.primitiveIdLocation)
@@ -425,45 +426,77 @@ class Translator {
     });
   }
 
+  // Component span of a write mask: first set component and count up to the last one.
+  static std::pair<uint32_t, uint32_t> componentSpan(uint8_t mask) {
+    if ((mask & 0xf) == 0) mask = 0xf;
+    uint32_t first = uint32_t(std::countr_zero(unsigned(mask)));
+    uint32_t last = 31u - uint32_t(std::countl_zero(unsigned(mask & 0xf)));
+    return {first, last - first + 1};
+  }
+
   void declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation interp) {
-    if (inputVars_.count(reg)) return;
+    if (stage_ != ProgramType::Pixel) {
+      // Vertex attributes: one vec4 per input register (the input layout fills the rest).
+      if (inputRegs_.count(reg)) return;
+      inputRegs_.insert(reg);
+      ComponentType ct = signatureType(sh_.inputs, reg, mask);
+      uint32_t vecT = b_.tVec(typeFor(ct), 4);
+      uint32_t var = b_.variable(b_.tPointer(SCInput, vecT), SCInput);
+      b_.decorate(var, DecLocation, {reg});
+      b_.name(var, "in_v" + std::to_string(reg));
+      interface_.push_back(var);
+      prologue_.push_back([this, var, vecT, ct, reg] {
+        uint32_t v = b_.op(OpLoad, vecT, {var});
+        if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, uVec4_, {v});
+        b_.opNoResult(OpStore, {b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {inArr_, b_.cUint(reg)}), v});
+      });
+      return;
+    }
+    // Pixel-shader varyings: one variable per declaration (Location = register,
+    // Component = first declared component), so registers packed from elements with
+    // different types or interpolation modes match the vertex shader's outputs.
+    auto [first, n] = componentSpan(mask);
+    if (!psInputSlots_.insert(reg * 4 + first).second) return;
+    inputRegs_.insert(reg);
     ComponentType ct = signatureType(sh_.inputs, reg, mask);
-    uint32_t comp = typeFor(ct);
-    uint32_t vecT = b_.tVec(comp, 4);
+    uint32_t vecT = b_.tVec(typeFor(ct), n);
     uint32_t var = b_.variable(b_.tPointer(SCInput, vecT), SCInput);
     b_.decorate(var, DecLocation, {reg});
-    b_.name(var, "in_v" + std::to_string(reg));
-    if (stage_ == ProgramType::Pixel) {
-      bool integer = ct != ComponentType::Float32;
-      switch (interp) {
-        case Interpolation::Constant: b_.decorate(var, DecFlat); break;
-        case Interpolation::LinearCentroid: b_.decorate(var, DecCentroid); break;
-        case Interpolation::LinearNoPerspective: b_.decorate(var, DecNoPerspective); break;
-        case Interpolation::LinearNoPerspectiveCentroid:
-          b_.decorate(var, DecNoPerspective);
-          b_.decorate(var, DecCentroid);
-          break;
-        case Interpolation::LinearSample:
-          b_.capability(CapSampleRateShading);
-          b_.decorate(var, DecSample);
-          break;
-        case Interpolation::LinearNoPerspectiveSample:
-          b_.capability(CapSampleRateShading);
-          b_.decorate(var, DecNoPerspective);
-          b_.decorate(var, DecSample);
-          break;
-        default: break;
-      }
-      if (integer && interp != Interpolation::Constant) b_.decorate(var, DecFlat);
+    if (first) b_.decorate(var, 31 /*Component*/, {first});
+    b_.name(var, "in_v" + std::to_string(reg) + (first ? "_" + std::to_string(first) : std::string()));
+    bool integer = ct != ComponentType::Float32;
+    switch (interp) {
+      case Interpolation::Constant: b_.decorate(var, DecFlat); break;
+      case Interpolation::LinearCentroid: b_.decorate(var, DecCentroid); break;
+      case Interpolation::LinearNoPerspective: b_.decorate(var, DecNoPerspective); break;
+      case Interpolation::LinearNoPerspectiveCentroid:
+        b_.decorate(var, DecNoPerspective);
+        b_.decorate(var, DecCentroid);
+        break;
+      case Interpolation::LinearSample:
+        b_.capability(CapSampleRateShading);
+        b_.decorate(var, DecSample);
+        break;
+      case Interpolation::LinearNoPerspectiveSample:
+        b_.capability(CapSampleRateShading);
+        b_.decorate(var, DecNoPerspective);
+        b_.decorate(var, DecSample);
+        break;
+      default: break;
     }
+    if (integer && interp != Interpolation::Constant) b_.decorate(var, DecFlat);
     interface_.push_back(var);
-    inputVars_[reg] = var;
-    prologue_.push_back([this, var, vecT, ct, reg] {
+    prologue_.push_back([this, var, vecT, ct, reg, mask, first, n] {
       uint32_t v = b_.op(OpLoad, vecT, {var});
-      if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, uVec4_, {v});
-      uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {inArr_, b_.cUint(reg)});
-      // Only the declared components are loaded; the register keeps the others.
-      b_.opNoResult(OpStore, {p, v});
+      uint32_t ut = b_.tVec(b_.tUint(), n);
+      if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, ut, {v});
+      for (uint32_t i = 0; i < n; ++i) {
+        uint32_t c = first + i;
+        if (!(mask & (1u << c)) && (mask & 0xf)) continue;  // only the declared components
+        uint32_t comp = n == 1 ? v : b_.op(OpCompositeExtract, b_.tUint(), {v, i});
+        uint32_t ptr = b_.op(OpAccessChain, b_.tPointer(SCPrivate, b_.tUint()), {inArr_, b_.cUint(reg), b_.cUint(c)});
+        b_.opNoResult(OpStore, {ptr, comp});
+      }
     });
   }
 
@@ -569,18 +602,43 @@ class Translator {
     }
     if (name != SystemName::Undefined) fail("unsupported system value output '" +
                                             std::string(systemNameToken(name) ? systemNameToken(name) : "?") + "'");
-    if (outputVars_.count(reg)) return;
+    if (ps) {
+      // Render-target outputs: one vec4 per SV_Target register.
+      if (outputVars_.count(reg)) return;
+      ComponentType ct = signatureType(sh_.outputs, reg, mask);
+      uint32_t vecT = b_.tVec(typeFor(ct), 4);
+      uint32_t var = b_.variable(b_.tPointer(SCOutput, vecT), SCOutput);
+      b_.decorate(var, DecLocation, {reg});
+      b_.name(var, "SV_Target" + std::to_string(reg));
+      interface_.push_back(var);
+      outputVars_[reg] = var;
+      epilogue_.push_back([this, var, vecT, ct, reg] {
+        uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {outArr_, b_.cUint(reg)});
+        uint32_t v = b_.op(OpLoad, uVec4_, {p});
+        if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, vecT, {v});
+        b_.opNoResult(OpStore, {var, v});
+      });
+      return;
+    }
+    // Vertex-shader varyings: one variable per declaration, like the pixel-shader inputs.
+    auto [first, n] = componentSpan(mask);
+    if (outputVars_.count(reg * 4 + first)) return;
     ComponentType ct = signatureType(sh_.outputs, reg, mask);
-    uint32_t vecT = b_.tVec(typeFor(ct), 4);
+    uint32_t vecT = b_.tVec(typeFor(ct), n);
     uint32_t var = b_.variable(b_.tPointer(SCOutput, vecT), SCOutput);
     b_.decorate(var, DecLocation, {reg});
-    b_.name(var, (ps ? "SV_Target" : "out_o") + std::to_string(reg));
+    if (first) b_.decorate(var, 31 /*Component*/, {first});
+    b_.name(var, "out_o" + std::to_string(reg) + (first ? "_" + std::to_string(first) : std::string()));
     interface_.push_back(var);
-    outputVars_[reg] = var;
-    if (!ps) xfbDecorate(var, reg);
-    epilogue_.push_back([this, var, vecT, ct, reg] {
-      uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {outArr_, b_.cUint(reg)});
-      uint32_t v = b_.op(OpLoad, uVec4_, {p});
+    outputVars_[reg * 4 + first] = var;
+    xfbDecorate(var, reg, first);
+    epilogue_.push_back([this, var, vecT, ct, reg, first, n] {
+      std::vector<uint32_t> parts;
+      for (uint32_t i = 0; i < n; ++i) {
+        uint32_t ptr = b_.op(OpAccessChain, b_.tPointer(SCPrivate, b_.tUint()), {outArr_, b_.cUint(reg), b_.cUint(first + i)});
+        parts.push_back(b_.op(OpLoad, b_.tUint(), {ptr}));
+      }
+      uint32_t v = n == 1 ? parts[0] : b_.op(OpCompositeConstruct, b_.tVec(b_.tUint(), n), parts);
       if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, vecT, {v});
       b_.opNoResult(OpStore, {var, v});
     });
@@ -606,7 +664,7 @@ class Translator {
       }
   }
 
-  void xfbDecorate(uint32_t var, uint32_t reg) {
+  void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0) {
     if (!opt_.transformFeedback) return;
     b_.capability(CapTransformFeedback);
     uint32_t buffer = 0, offset = 0;
@@ -638,7 +696,7 @@ class Translator {
     }
     b_.decorate(var, DecXfbBuffer, {buffer});
     b_.decorate(var, DecXfbStride, {stride});
-    b_.decorate(var, DecOffset, {offset});
+    b_.decorate(var, DecOffset, {offset + 4 * firstComponent});
   }
 
   std::vector<uint32_t> declaredOutputRegisters() const {
@@ -1559,7 +1617,8 @@ class Translator {
   std::map<uint32_t, CbInfo> cbs_;
   std::map<uint32_t, uint32_t> samplers_;
   std::map<uint32_t, TexInfo> textures_;
-  std::map<uint32_t, uint32_t> inputVars_, outputVars_, builtinIn_;
+  std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
+  std::set<uint32_t> inputRegs_, psInputSlots_;
   std::map<std::pair<int, uint32_t>, uint32_t> mulStructs_;
   std::vector<std::pair<uint32_t, uint8_t>> clipOutputs_;
   std::vector<uint32_t> interface_;
