@@ -155,6 +155,18 @@ TEST_CASE("signature comment tables become ISGN/OSGN elements", "[dxbc][listing]
   CHECK(text.find("utof r0.x, vInnerCoverage\n") != std::string::npos);
 }
 
+TEST_CASE("SFI0 flags follow from what the code uses", "[dxbc][listing]") {
+  auto flags = [](const char* text) {
+    Shader s = parseShader(assemble(text).container);
+    return s.featureFlags.value_or(0);
+  };
+  CHECK(flags("vs_5_0\ndcl_output_siv o1.x, rendertarget_array_index\nret\n") == 0x2000);
+  CHECK(flags("vs_5_0\ndcl_output_siv o1.x, viewport_array_index\nret\n") == 0x2000);
+  CHECK(flags("ps_5_0\ndcl_output oStencilRef\nmov oStencilRef, l(1)\nret\n") == 0x200);
+  CHECK(flags("ps_5_0\ndcl_input vInnerCoverage\nret\n") == 0x400);
+  CHECK(flags("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n") == 0);
+}
+
 TEST_CASE("SV_Coverage input is reflected and needs no SFI0 flag", "[dxbc][listing]") {
   AssembleResult r = assemble("ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nutof o0.xyzw, vCoverage\nret\n");
   Shader s = parseShader(r.container);

@@ -559,8 +559,14 @@ class Assembler {
       r.program.instructions.push_back(parseInstruction(code, fail));
     }
     if (!haveVersion) throw Error("line " + std::to_string(lines_.size()) + ": no shader version line (e.g. ps_5_0)");
-    for (const Instruction& inst : r.program.instructions)
+    for (const Instruction& inst : r.program.instructions) {
       for (const Operand& op : inst.operands) scanUses(op, r.featureFlags);
+      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex written before the geometry stage.
+      if (inst.opcode == Opcode::DclOutputSiv && r.program.type != ProgramType::Geometry && !inst.extra.empty() &&
+          (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex) ||
+           inst.extra[0] == uint32_t(SystemName::ViewportArrayIndex)))
+        r.featureFlags |= kFeatureViewportAndRtArrayIndexFromAnyStage;
+    }
     for (const SignatureElement& e : r.inputs.elements)
       if (effectiveSystemValue(e) == kNameInnerCoverage) r.featureFlags |= kFeatureInnerCoverage;
     for (const SignatureElement& e : r.outputs.elements)

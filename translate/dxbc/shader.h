@@ -15,6 +15,7 @@ namespace d3dvk::dxbc {
 constexpr uint64_t kFeatureMinimumPrecision = 0x10;
 constexpr uint64_t kFeatureStencilRef = 0x200;
 constexpr uint64_t kFeatureInnerCoverage = 0x400;
+constexpr uint64_t kFeatureViewportAndRtArrayIndexFromAnyStage = 0x2000;
 
 // D3D_NAME values of signatures (d3dcommon.h).
 constexpr uint32_t kNameTarget = 64, kNameDepth = 65, kNameCoverage = 66, kNameDepthGreaterEqual = 67,
