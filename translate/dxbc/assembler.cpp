@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <map>
+#include <optional>
 
 namespace d3dvk::dxbc {
 namespace {
@@ -72,6 +73,13 @@ uint32_t parseUint(const std::string& text, const LineError& fail, const char* w
   return uint32_t(v);
 }
 
+// A declaration payload value: a number, or SM5.1's "space=N".
+uint32_t parseExtra(const std::string& text, const LineError& fail) {
+  std::string t = trim(text);
+  if (t.rfind("space=", 0) == 0) return parseUint(t.substr(6), fail, "register space");
+  return parseUint(t, fail, "value");
+}
+
 // Splits at top-level commas (outside (), [], {}).
 std::vector<std::string> splitTopLevel(std::string_view s) {
   std::vector<std::string> out;
@@ -110,6 +118,9 @@ const std::map<std::string, OperandType>& prefixMap() {
         r[std::string(p)] = OperandType(t);
     }
     r["CB"] = OperandType::ConstantBuffer;
+    r["T"] = OperandType::Resource;
+    r["S"] = OperandType::Sampler;
+    r["U"] = OperandType::UnorderedAccessView;
     return r;
   }();
   return m;
@@ -225,6 +236,15 @@ class OperandParser {
       size_t close = findClose(pos_);
       std::string inner = trim(s_.substr(pos_ + 1, close - pos_ - 1));
       pos_ = close + 1;
+      size_t colon = inner.find(':');
+      if (colon != std::string::npos) {  // SM5.1 range [lower:upper]
+        if (op.indexDimension >= 2) fail_("a [lower:upper] range needs two free indices");
+        op.index[op.indexDimension].repr = IndexRepr::Imm32;
+        op.index[op.indexDimension++].imm = parseUint(inner.substr(0, colon), fail_, "range lower bound");
+        op.index[op.indexDimension].repr = IndexRepr::Imm32;
+        op.index[op.indexDimension++].imm = parseUint(inner.substr(colon + 1), fail_, "range upper bound");
+        continue;
+      }
       op.index[op.indexDimension++] = parseIndex(inner);
     }
     // components
@@ -770,10 +790,21 @@ class Assembler {
       inst.opcode = Opcode::DclConstantBuffer;
       auto parts = splitTopLevel(rest);
       if (parts.size() < 2) fail("expected dcl_constantbuffer CBn[size], immediateIndexed|dynamicIndexed");
-      inst.operands.push_back(parseOperand(parts[0], Ctx::Decl, fail));
+      std::string opText = parts[0];
+      std::optional<uint32_t> size51;
+      if (opText.find(':') != std::string::npos) {
+        // SM5.1: CBid[lower:upper][size], access, space=N
+        size_t lastOpen = opText.rfind('[');
+        if (lastOpen == std::string::npos || opText.back() != ']' || opText.find(':', lastOpen) != std::string::npos)
+          fail("expected CBid[lower:upper][size]");
+        size51 = parseUint(opText.substr(lastOpen + 1, opText.size() - lastOpen - 2), fail, "constant buffer size");
+        opText = opText.substr(0, lastOpen);
+      }
+      inst.operands.push_back(parseOperand(opText, Ctx::Decl, fail));
       if (parts[1] == "dynamicIndexed") inst.controls |= 1;
       else if (parts[1] != "immediateIndexed") fail("unknown constant buffer access pattern '" + parts[1] + "'");
-      for (size_t i = 2; i < parts.size(); ++i) inst.extra.push_back(parseUint(parts[i], fail, "value"));
+      if (size51) inst.extra.push_back(*size51);
+      for (size_t i = 2; i < parts.size(); ++i) inst.extra.push_back(parseExtra(parts[i], fail));
       return inst;
     }
     if (mn == "dcl_sampler") {
@@ -785,7 +816,7 @@ class Assembler {
       if (parts[1] == "mode_comparison") inst.controls |= 1;
       else if (parts[1] == "mode_mono") inst.controls |= 2;
       else if (parts[1] != "mode_default") fail("unknown sampler mode '" + parts[1] + "'");
-      for (size_t i = 2; i < parts.size(); ++i) inst.extra.push_back(parseUint(parts[i], fail, "value"));
+      for (size_t i = 2; i < parts.size(); ++i) inst.extra.push_back(parseExtra(parts[i], fail));
       return inst;
     }
     if (startsWith(mn, "dcl_resource_") && mn != "dcl_resource_raw" && mn != "dcl_resource_structured") {
@@ -808,7 +839,7 @@ class Assembler {
       if (parts.empty()) fail("missing resource register");
       inst.operands.push_back(parseOperand(parts[0], Ctx::Decl, fail));
       inst.extra.push_back(rt);
-      for (size_t i = 1; i < parts.size(); ++i) inst.extra.push_back(parseUint(parts[i], fail, "value"));
+      for (size_t i = 1; i < parts.size(); ++i) inst.extra.push_back(parseExtra(parts[i], fail));
       return inst;
     }
     if (mn == "customdata") {

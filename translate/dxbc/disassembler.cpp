@@ -87,7 +87,18 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
     std::string prefix(operandTypePrefix(op.type));
     if (declaration && op.type == OperandType::ConstantBuffer) prefix = "CB";
     s = prefix;
-    for (uint32_t i = 0; i < op.indexDimension; ++i) {
+    bool range = declaration && op.indexDimension == 3 &&
+                 (op.type == OperandType::ConstantBuffer || op.type == OperandType::Resource ||
+                  op.type == OperandType::Sampler || op.type == OperandType::UnorderedAccessView) &&
+                 op.index[0].repr == IndexRepr::Imm32 && op.index[1].repr == IndexRepr::Imm32 &&
+                 op.index[2].repr == IndexRepr::Imm32;
+    if (range) {  // SM5.1 declaration: id[lower:upper]
+      if (op.type == OperandType::Resource) s = "T";
+      if (op.type == OperandType::Sampler) s = "S";
+      if (op.type == OperandType::UnorderedAccessView) s = "U";
+      s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" + std::to_string(op.index[2].imm) + "]";
+    }
+    for (uint32_t i = 0; i < op.indexDimension && !range; ++i) {
       bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32;
       if (inl) s += std::to_string(op.index[0].imm);
       else s += "[" + formatIndex(op.index[i], kind) + "]";
@@ -255,12 +266,18 @@ std::string disassembleInstruction(const Instruction& inst) {
       }
       break;
     case Opcode::DclConstantBuffer:
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 2)
+        return std::string(info.name) + " " + ops(0, true) + "[" + std::to_string(inst.extra[0]) + "]" +
+               (inst.dynamicIndexed() ? ", dynamicIndexed" : ", immediateIndexed") + ", space=" + std::to_string(inst.extra[1]);
       return std::string(info.name) + " " + ops(0, true) + (inst.dynamicIndexed() ? ", dynamicIndexed" : ", immediateIndexed") +
              extras();
     case Opcode::DclSampler: {
       static const char* modes[] = {"mode_default", "mode_comparison", "mode_mono"};
       uint32_t m = inst.controls & 0xf;
-      return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + extras();
+      std::string tail = extras();
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 1)
+        tail = ", space=" + std::to_string(inst.extra[0]);
+      return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + tail;
     }
     case Opcode::DclResource: {
       const char* d = resourceDimensionText(inst.resourceDimension());
@@ -268,6 +285,8 @@ std::string disassembleInstruction(const Instruction& inst) {
       if (inst.sampleCount()) s += "(" + std::to_string(inst.sampleCount()) + ")";
       if (inst.extra.empty()) break;
       s += " " + returnTypes(inst.extra[0]) + " " + ops(0, true);
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 2)
+        return s + ", space=" + std::to_string(inst.extra[1]);
       for (size_t i = 1; i < inst.extra.size(); ++i) s += ", " + std::to_string(inst.extra[i]);
       return s;
     }
