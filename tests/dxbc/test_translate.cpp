@@ -75,6 +75,40 @@ TEST_CASE("every ALU instruction translates to valid SPIR-V", "[dxbc][translate]
   }
 }
 
+TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][translate]") {
+  struct Case {
+    const char* dcl;
+    const char* code;
+  };
+  const Case cases[] = {
+      {"dcl_resource_buffer (float,float,float,float) t0", "ld r0.xyzw, v2.xxxx, t0.xyzw"},
+      {"dcl_resource_texture1d (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xxxx, t0.xyzw, s0\nld r1.xyzw, v2.xxxx, t0.xyzw\nresinfo_uint r2.xyzw, l(0), t0.xyzw\n"
+       "sample_aoffimmi(-2,0,0) r3.xyzw, v1.xxxx, t0.xyzw, s0"},
+      {"dcl_resource_texture1darray (uint,uint,uint,uint) t0",
+       "sample_l r0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)\nresinfo_rcpFloat r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2darray (float,float,float,float) t0",
+       "sample_aoffimmi(1,1,0) r0.xyzw, v1.xyzx, t0.xyzw, s0\nld r1.xyzw, v2.xyzw, t0.xyzw\nresinfo r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2dms(4) (float,float,float,float) t0",
+       "ld_ms r0.xyzw, v2.xyxx, t0.xyzw, l(3)\nresinfo_uint r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2dmsarray(4) (sint,sint,sint,sint) t0", "ld_ms r0.xyzw, v2.xyzx, t0.xyzw, v2.w"},
+      {"dcl_resource_texture3d (float,float,float,float) t0",
+       "sample_d r0.xyzw, v1.xyzx, t0.xyzw, s0, l(0.1,0,0,0), l(0,0.1,0,0)\nld_aoffimmi(1,2,3) r1.xyzw, v2.xyzw, t0.xyzw\n"
+       "resinfo r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texturecube (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xyzx, t0.xyzw, s0\nsample_b r1.xyzw, v1.xyzx, t0.xyzw, s0, l(-1.0)\n"
+       "sample_l r2.xyzw, v1.xyzx, t0.xyzw, s0, l(2.0)\nresinfo_uint r3.xyzw, l(1), t0.xyzw"},
+      {"dcl_resource_texturecubearray (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xyzw, t0.xyzw, s0\nresinfo_uint r3.xyzw, l(0), t0.xyzw"},
+  };
+  for (const Case& c : cases) {
+    std::string text = std::string("ps_5_0\ndcl_sampler s0, mode_default\n") + c.dcl +
+                       "\ndcl_input_ps linear v1.xyzw\ndcl_input_ps constant v2.xyzw\ndcl_output o0.xyzw\ndcl_temps 4\n" +
+                       c.code + "\nmov o0.xyzw, r0.xyzw\nret\n";
+    requireValid(text);
+  }
+}
+
 TEST_CASE("control flow translates to structured SPIR-V", "[dxbc][translate]") {
   const char* bodies[] = {
       "if_nz v2.x\n mov r0.x, l(1.0)\nelse\n mov r0.x, l(2.0)\nendif",
@@ -257,7 +291,13 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, cb1[0].xyzw\nret\n", "opcode 'mov' at dword 5: cb1 is not declared");
   err("ps_5_0\ndcl_output o0.xyzw\nif_nz l(1)\nret\n", "unterminated control flow");
   err("ps_5_0\ndcl_output o0.xyzw\nendif\nret\n", "endif without if");
-  err("ps_5_0\ndcl_resource_texture3d (float,float,float,float) t0\nret\n", "resource dimension 'texture3d' is not supported");
+  err("ps_5_0\ndcl_resource_structured_buffer (float,float,float,float) t0\nret\n",
+      "resource dimension 'structured_buffer' is not supported");
+  err("ps_5_0\ndcl_resource_texture2dms(4) (float,float,float,float) t0\ndcl_temps 1\nld r0.xyzw, l(0,0,0,0), t0.xyzw\nret\n",
+      "ld on a multisampled resource needs ld_ms");
+  err("ps_5_0\ndcl_resource_texturecube (float,float,float,float) t0\ndcl_sampler s0, mode_default\ndcl_temps 1\n"
+      "sample_aoffimmi(1,0,0) r0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
+      "_aoffimmi is not valid on this resource dimension");
   err("ps_5_0\ndcl_output o0.xyzw\ngather4 o0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
       "opcode 'gather4' at dword 5: instruction is not supported by the translator");
   err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");

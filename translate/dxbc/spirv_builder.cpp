@@ -61,6 +61,9 @@ uint32_t Builder::tImage2D(uint32_t sampled) {
   // Dim 2D (1), depth 0, arrayed 0, MS 0, sampled 1, format Unknown
   return typeOrConst(OpTypeImage, {sampled, 1, 0, 0, 0, 1, 0}, false);
 }
+uint32_t Builder::tImage(uint32_t sampled, uint32_t spvDim, bool arrayed, bool multisampled) {
+  return typeOrConst(OpTypeImage, {sampled, spvDim, 0, arrayed ? 1u : 0u, multisampled ? 1u : 0u, 1, 0}, false);
+}
 uint32_t Builder::tSampler() { return typeOrConst(OpTypeSampler, {}, false); }
 uint32_t Builder::tSampledImage(uint32_t image) { return typeOrConst(OpTypeSampledImage, {image}, false); }
 uint32_t Builder::tStruct(const std::vector<uint32_t>& members) {

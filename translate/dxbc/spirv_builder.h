@@ -20,7 +20,7 @@ enum Op : uint32_t {
   OpFunctionCall = 57, OpVariable = 59, OpLoad = 61, OpStore = 62, OpAccessChain = 65, OpDecorate = 71,
   OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80, OpCompositeExtract = 81,
   OpSampledImage = 86, OpImageSampleImplicitLod = 87, OpImageSampleExplicitLod = 88, OpImageFetch = 95,
-  OpImageQuerySizeLod = 103, OpImageQueryLevels = 106, OpConvertFToU = 109, OpConvertFToS = 110,
+  OpImageQuerySizeLod = 103, OpImageQuerySize = 104, OpImageQueryLevels = 106, OpConvertFToU = 109, OpConvertFToS = 110,
   OpConvertSToF = 111, OpConvertUToF = 112, OpBitcast = 124, OpSNegate = 126, OpFNegate = 127, OpIAdd = 128,
   OpFAdd = 129, OpISub = 130, OpFSub = 131, OpIMul = 132, OpFMul = 133, OpUDiv = 134, OpUMod = 137,
   OpFDiv = 136, OpDot = 148, OpUMulExtended = 151, OpSMulExtended = 152, OpIsNan = 156, OpLogicalOr = 166,
@@ -57,7 +57,7 @@ enum BuiltIn : uint32_t {
 };
 
 enum Capability : uint32_t {
-  CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampleRateShading = 35, CapImageQuery = 50,
+  CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
   CapDerivativeControl = 51, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
 };
 
@@ -87,6 +87,8 @@ class Builder {
   uint32_t tPointer(uint32_t storage, uint32_t type);
   uint32_t tFunction(uint32_t ret);
   uint32_t tImage2D(uint32_t sampled);
+  // Sampled image of any dimension (spvDim: 1D 0, 2D 1, 3D 2, Cube 3, Buffer 5).
+  uint32_t tImage(uint32_t sampled, uint32_t spvDim, bool arrayed, bool multisampled);
   uint32_t tSampler();
   uint32_t tSampledImage(uint32_t image);
   uint32_t tStruct(const std::vector<uint32_t>& members);  // not deduplicated

@@ -30,7 +30,15 @@ using namespace spv;
 enum class K { U, I, F };  // value kind of an SPIR-V value
 
 struct CbInfo { uint32_t var; uint32_t size; };
-struct TexInfo { uint32_t var; uint32_t imageType; K kind; };
+struct TexInfo {
+  uint32_t var;
+  uint32_t imageType;
+  K kind;
+  ResourceDimension dim;
+  uint32_t spatial;  // coordinate components without the array index (cube: 3)
+  bool arrayed, ms, buffer, cube;
+  uint32_t sizeComponents;  // components OpImageQuerySize(Lod) returns
+};
 struct IdxTemp { uint32_t var; uint32_t size; };
 
 struct Construct {
@@ -287,20 +295,36 @@ class Translator {
       case Opcode::DclResource: {
         uint32_t slot = regOf(inst.operands.at(0));
         if (slot >= kMaxShaderResourceSlots) fail("shader resource slot out of range");
-        if (inst.resourceDimension() != ResourceDimension::Texture2D)
-          fail(std::string("resource dimension '") + (resourceDimensionName(inst.resourceDimension())) +
-               "' is not supported (Texture2D only)");
         if (inst.extra.empty()) fail("dcl_resource without return type");
+        TexInfo t{};
+        t.dim = inst.resourceDimension();
+        uint32_t spvDim = 1;
+        switch (t.dim) {
+          case ResourceDimension::Buffer: spvDim = 5; t.spatial = 1; t.buffer = true; b_.capability(CapSampledBuffer); break;
+          case ResourceDimension::Texture1D: spvDim = 0; t.spatial = 1; b_.capability(CapSampled1D); break;
+          case ResourceDimension::Texture1DArray: spvDim = 0; t.spatial = 1; t.arrayed = true; b_.capability(CapSampled1D); break;
+          case ResourceDimension::Texture2D: t.spatial = 2; break;
+          case ResourceDimension::Texture2DArray: t.spatial = 2; t.arrayed = true; break;
+          case ResourceDimension::Texture2DMS: t.spatial = 2; t.ms = true; break;
+          case ResourceDimension::Texture2DMSArray: t.spatial = 2; t.ms = true; t.arrayed = true; break;
+          case ResourceDimension::Texture3D: spvDim = 2; t.spatial = 3; break;
+          case ResourceDimension::TextureCube: spvDim = 3; t.spatial = 3; t.cube = true; break;
+          case ResourceDimension::TextureCubeArray:
+            spvDim = 3; t.spatial = 3; t.cube = true; t.arrayed = true; b_.capability(CapSampledCubeArray); break;
+          default:
+            fail(std::string("resource dimension '") + resourceDimensionName(t.dim) + "' is not supported");
+        }
+        t.sizeComponents = (t.cube ? 2 : t.spatial) + (t.arrayed ? 1 : 0);
         uint32_t rt = inst.extra[0] & 0xf;
-        K kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
-        uint32_t sampled = kind == K::U ? b_.tUint() : kind == K::I ? b_.tInt() : b_.tFloat();
-        uint32_t img = b_.tImage2D(sampled);
-        uint32_t v = b_.variable(b_.tPointer(SCUniformConstant, img), SCUniformConstant);
+        t.kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
+        uint32_t sampled = t.kind == K::U ? b_.tUint() : t.kind == K::I ? b_.tInt() : b_.tFloat();
+        t.imageType = b_.tImage(sampled, spvDim, t.arrayed, t.ms);
+        t.var = b_.variable(b_.tPointer(SCUniformConstant, t.imageType), SCUniformConstant);
         auto db = descriptorBinding(stage_, ResourceKind::ShaderResource, slot);
-        b_.decorate(v, DecDescriptorSet, {db.set});
-        b_.decorate(v, DecBinding, {db.binding});
-        b_.name(v, "t" + std::to_string(slot));
-        textures_[slot] = {v, img, kind};
+        b_.decorate(t.var, DecDescriptorSet, {db.set});
+        b_.decorate(t.var, DecBinding, {db.binding});
+        b_.name(t.var, "t" + std::to_string(slot));
+        textures_[slot] = t;
         return;
       }
       case Opcode::DclInput:
@@ -1037,40 +1061,68 @@ class Translator {
     return it->second;
   }
 
-  uint32_t constOffset(const Instruction& inst) {
-    return b_.cComposite(b_.tVec(b_.tInt(), 2), {b_.cInt(inst.sampleOffset(0)), b_.cInt(inst.sampleOffset(1))});
+  uint32_t constOffset(const Instruction& inst, const TexInfo& t) {
+    if (t.cube || t.buffer) fail("_aoffimmi is not valid on this resource dimension");
+    if (t.spatial == 1) return b_.cInt(inst.sampleOffset(0));
+    std::vector<uint32_t> parts;
+    for (uint32_t i = 0; i < t.spatial; ++i) parts.push_back(b_.cInt(inst.sampleOffset(int(i))));
+    return b_.cComposite(b_.tVec(b_.tInt(), t.spatial), parts);
   }
 
-  void sample(const Instruction& inst, bool explicitLod) {
-    if (!explicitLod && stage_ != ProgramType::Pixel) fail("sample (implicit LOD) is only valid in pixel shaders");
+  // First `n` components of a source operand (by its swizzle).
+  uint32_t loadFirst(const Operand& op, uint32_t n, K k) { return loadSource(op, n, k); }
+
+  enum class SampleKind { Implicit, Lod, Bias, Grad };
+
+  void sample(const Instruction& inst, SampleKind kind) {
+    if ((kind == SampleKind::Implicit || kind == SampleKind::Bias) && stage_ != ProgramType::Pixel)
+      fail("sampling with implicit derivatives is only valid in pixel shaders");
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
+    if (t.buffer || t.ms) fail("sample on a buffer or multisampled resource");
     uint32_t s = sampler(inst.operands.at(3));
-    uint32_t coord = loadSource(inst.operands.at(1), 2, K::F);
+    uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
     uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
     uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
     std::vector<uint32_t> args{si, coord};
     uint32_t operandsMask = 0;
-    if (explicitLod) operandsMask |= 0x2;
+    if (kind == SampleKind::Bias) operandsMask |= 0x1;
+    if (kind == SampleKind::Lod) operandsMask |= 0x2;
+    if (kind == SampleKind::Grad) operandsMask |= 0x4;
     if (inst.hasSampleOffsets()) operandsMask |= 0x8;
     if (operandsMask) args.push_back(operandsMask);
-    if (explicitLod) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
-    if (inst.hasSampleOffsets()) args.push_back(constOffset(inst));
+    if (kind == SampleKind::Bias || kind == SampleKind::Lod) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+    if (kind == SampleKind::Grad) {
+      args.push_back(loadFirst(inst.operands.at(4), t.spatial, K::F));
+      args.push_back(loadFirst(inst.operands.at(5), t.spatial, K::F));
+    }
+    if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
+    bool explicitLod = kind == SampleKind::Lod || kind == SampleKind::Grad;
     uint32_t r = b_.op(explicitLod ? OpImageSampleExplicitLod : OpImageSampleImplicitLod, typeOf(t.kind, 4), args);
     storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
   }
 
-  void ld(const Instruction& inst) {
+  void ld(const Instruction& inst, bool ms) {
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
+    if (ms != t.ms) fail(ms ? "ld_ms needs a multisampled resource" : "ld on a multisampled resource needs ld_ms");
     const Operand& c = inst.operands.at(1);
-    uint32_t xy[2] = {c.componentOf(0), c.componentOf(1)};
-    uint32_t coord = loadSource(c, 2, K::I, true, xy);
-    uint32_t wc[1] = {c.componentOf(3)};
-    uint32_t lod = loadSource(c, 1, K::I, true, wc);
+    uint32_t n = t.spatial + (t.arrayed ? 1 : 0);
+    uint32_t coord = loadFirst(c, n, K::I);
     uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
-    std::vector<uint32_t> args{img, coord, uint32_t(0x2 | (inst.hasSampleOffsets() ? 0x8 : 0)), lod};
-    if (inst.hasSampleOffsets()) args.push_back(constOffset(inst));
+    std::vector<uint32_t> args{img, coord};
+    uint32_t mask = 0;
+    bool offsets = inst.hasSampleOffsets() && !t.buffer;
+    if (!t.buffer && !t.ms) mask |= 0x2;
+    if (offsets) mask |= 0x8;
+    if (t.ms) mask |= 0x40;
+    if (mask) args.push_back(mask);
+    if (mask & 0x2) {
+      uint32_t wc[1] = {c.componentOf(3)};
+      args.push_back(loadSource(c, 1, K::I, true, wc));
+    }
+    if (offsets) args.push_back(constOffset(inst, t));
+    if (t.ms) args.push_back(loadSource(inst.operands.at(3), 1, K::I));
     uint32_t r = b_.op(OpImageFetch, typeOf(t.kind, 4), args);
     storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
   }
@@ -1079,26 +1131,37 @@ class Translator {
     b_.capability(CapImageQuery);
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
-    uint32_t mip = loadSource(inst.operands.at(1), 1, K::I);
+    if (t.buffer) fail("resinfo on a buffer (use bufinfo)");
     uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
-    uint32_t size = b_.op(OpImageQuerySizeLod, b_.tVec(b_.tInt(), 2), {img, mip});
-    uint32_t levels = b_.op(OpImageQueryLevels, b_.tInt(), {img});
-    uint32_t w = b_.op(OpCompositeExtract, b_.tInt(), {size, 0});
-    uint32_t h = b_.op(OpCompositeExtract, b_.tInt(), {size, 1});
+    uint32_t n = t.sizeComponents;
+    uint32_t sizeT = b_.tVec(b_.tInt(), n);
+    uint32_t size, levels;
+    if (t.ms) {
+      size = b_.op(OpImageQuerySize, sizeT, {img});
+      levels = b_.cInt(1);
+    } else {
+      size = b_.op(OpImageQuerySizeLod, sizeT, {img, loadSource(inst.operands.at(1), 1, K::I)});
+      levels = b_.op(OpImageQueryLevels, b_.tInt(), {img});
+    }
+    uint32_t comps[3];
+    for (uint32_t i = 0; i < 3; ++i)
+      comps[i] = i < n ? (n == 1 ? size : b_.op(OpCompositeExtract, b_.tInt(), {size, i})) : b_.cInt(0);
     uint32_t v4;
     K k;
     if (inst.resInfoReturnType() == 2) {
       k = K::U;
-      v4 = b_.op(OpBitcast, uVec4_, {b_.op(OpCompositeConstruct, b_.tVec(b_.tInt(), 4), {w, h, b_.cInt(0), levels})});
+      v4 = b_.op(OpBitcast, uVec4_, {b_.op(OpCompositeConstruct, b_.tVec(b_.tInt(), 4), {comps[0], comps[1], comps[2], levels})});
     } else {
       k = K::F;
-      uint32_t fw = b_.op(OpConvertSToF, b_.tFloat(), {w}), fh = b_.op(OpConvertSToF, b_.tFloat(), {h});
-      if (inst.resInfoReturnType() == 1) {
-        fw = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1), fw});
-        fh = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1), fh});
+      uint32_t f[4];
+      for (uint32_t i = 0; i < 3; ++i) {
+        f[i] = b_.op(OpConvertSToF, b_.tFloat(), {comps[i]});
+        // rcpFloat applies to the dimensions, not to array sizes.
+        bool isArraySize = t.arrayed && i == n - 1;
+        if (inst.resInfoReturnType() == 1 && i < n && !isArraySize) f[i] = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1), f[i]});
       }
-      uint32_t fl = b_.op(OpConvertSToF, b_.tFloat(), {levels});
-      v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4), {fw, fh, b_.cFloat(0), fl});
+      f[3] = b_.op(OpConvertSToF, b_.tFloat(), {levels});
+      v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4), {f[0], f[1], f[2], f[3]});
     }
     storeDest(d, swizzleResult(v4, k, inst.operands.at(2), destMask(d)), k, inst.saturate());
   }
@@ -1572,9 +1635,12 @@ class Translator {
         unaryOp(inst, op, K::F, K::F);
         return;
       }
-      case Opcode::Sample: need(4); sample(inst, false); return;
-      case Opcode::SampleL: need(5); sample(inst, true); return;
-      case Opcode::Ld: need(3); ld(inst); return;
+      case Opcode::Sample: need(4); sample(inst, SampleKind::Implicit); return;
+      case Opcode::SampleL: need(5); sample(inst, SampleKind::Lod); return;
+      case Opcode::SampleB: need(5); sample(inst, SampleKind::Bias); return;
+      case Opcode::SampleD: need(6); sample(inst, SampleKind::Grad); return;
+      case Opcode::Ld: need(3); ld(inst, false); return;
+      case Opcode::LdMs: need(4); ld(inst, true); return;
       case Opcode::ResInfo: need(3); resinfo(inst); return;
       default:
         fail("instruction is not supported by the translator");
