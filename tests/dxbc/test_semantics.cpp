@@ -84,8 +84,9 @@ struct Attachment {
 };
 
 struct Texture {
-  uint32_t width = 0, height = 0;
-  std::vector<float> rgba;  // RGBA32F texels
+  uint32_t width = 0, height = 0, layers = 1;
+  bool array = false;       // view as a 2D array
+  std::vector<float> rgba;  // RGBA32F texels, layer after layer
 };
 
 struct DrawSetup {
@@ -124,14 +125,15 @@ class Renderer {
     VkImageView view = VK_NULL_HANDLE;
   };
 
-  Image createImage(VkFormat format, uint32_t w, uint32_t h, VkSampleCountFlagBits samples, VkImageUsageFlags usage) {
+  Image createImage(VkFormat format, uint32_t w, uint32_t h, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+                    uint32_t layers = 1, bool arrayView = false) {
     Image img;
     VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     info.imageType = VK_IMAGE_TYPE_2D;
     info.format = format;
     info.extent = {w, h, 1};
     info.mipLevels = 1;
-    info.arrayLayers = 1;
+    info.arrayLayers = layers;
     info.samples = samples;
     info.tiling = VK_IMAGE_TILING_OPTIMAL;
     info.usage = usage;
@@ -147,9 +149,9 @@ class Renderer {
     REQUIRE(vkBindImageMemory(dev_, img.image, mem, 0) == VK_SUCCESS);
     VkImageViewCreateInfo vi{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     vi.image = img.image;
-    vi.viewType = VK_IMAGE_VIEW_TYPE_2D;
+    vi.viewType = arrayView ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
     vi.format = format;
-    vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
     REQUIRE(vkCreateImageView(dev_, &vi, nullptr, &img.view) == VK_SUCCESS);
     VkDevice d = dev_;
     cleanup_.push_back([d, img, mem] {
@@ -161,7 +163,8 @@ class Renderer {
   }
 
   static void barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess,
-                      VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage) {
+                      VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage,
+                      uint32_t layers = 1) {
     VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     b.srcAccessMask = srcAccess;
     b.dstAccessMask = dstAccess;
@@ -169,7 +172,7 @@ class Renderer {
     b.newLayout = to;
     b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     b.image = image;
-    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
     vkCmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, nullptr, 0, nullptr, 1, &b);
   }
 
@@ -252,19 +255,20 @@ class Renderer {
     Image tex;
     if (s.texture.width) {
       tex = createImage(VK_FORMAT_R32G32B32A32_SFLOAT, s.texture.width, s.texture.height, VK_SAMPLE_COUNT_1_BIT,
-                        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT);
+                        VK_IMAGE_USAGE_SAMPLED_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT, s.texture.layers, s.texture.array);
       auto staging = ctx_.createHostBuffer(s.texture.rgba.size() * 4, VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
       std::memcpy(staging.mapped, s.texture.rgba.data(), s.texture.rgba.size() * 4);
       ctx_.submitAndWait([&](VkCommandBuffer cmd) {
         barrier(cmd, tex.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0,
-                VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT);
+                VK_ACCESS_TRANSFER_WRITE_BIT, VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
+                s.texture.layers);
         VkBufferImageCopy region{};
-        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+        region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, s.texture.layers};
         region.imageExtent = {s.texture.width, s.texture.height, 1};
         vkCmdCopyBufferToImage(cmd, staging.buffer, tex.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
         barrier(cmd, tex.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
                 VK_ACCESS_TRANSFER_WRITE_BIT, VK_ACCESS_SHADER_READ_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT,
-                VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT);
+                VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT, s.texture.layers);
       });
       VkSamplerCreateInfo si{VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO};
       si.magFilter = si.minFilter = VK_FILTER_NEAREST;
@@ -798,6 +802,57 @@ ret
   }
   CHECK(res.at<uint32_t>(2, 0, 0, 1, 0) == 2u);
   CHECK(res.at<uint32_t>(2, 0, 0, 1, 1) == 2u);
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 3) == 1u);  // mip levels
+}
+
+TEST_CASE("Texture2DArray: sample, sample_b, sample_d, ld and resinfo pick the right layer", "[dxbc][semantics]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 1;
+  s.vs = spirvOf(fullscreenVs());
+  s.texture.width = s.texture.height = 2;
+  s.texture.layers = 2;
+  s.texture.array = true;
+  for (int i = 0; i < 32; ++i) s.texture.rgba.push_back(float(i));  // texel t of layer l starts at 16*l + 4*t
+  s.ps = spirvOf(R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+// SV_Target                1   xyzw        1   TARGET   float   xyzw
+// SV_Target                2   xyzw        2   TARGET    uint   xyzw
+// SV_Target                3   xyzw        3   TARGET   float   xyzw
+//
+ps_5_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2darray (float,float,float,float) t0
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_output o3.xyzw
+dcl_temps 2
+sample_b r0.xyzw, l(0.75,0.25,1.0,0), t0.xyzw, s0, l(0.5)
+sample r1.xyzw, l(0.25,0.75,0.0,0), t0.xyzw, s0
+add o0.xyzw, r0.xyzw, -r1.xyzw
+ld o1.xyzw, l(0,1,1,0), t0.xyzw
+resinfo_uint o2.xyzw, l(0), t0.xyzw
+sample_d o3.xyzw, l(0.75,0.75,1.0,0), t0.xyzw, s0, l(0.5,0,0,0), l(0,0.5,0,0)
+ret
+)");
+  s.attachments.assign(4, {VK_FORMAT_R32G32B32A32_SFLOAT, 16});
+  s.attachments[2].format = VK_FORMAT_R32G32B32A32_UINT;
+  DrawResult res = r.draw(s);
+  for (uint32_t c = 0; c < 4; ++c) {
+    // layer 1 texel (1,0) minus layer 0 texel (0,1): (16 + 4 + c) - (8 + c)
+    CHECK(res.at<float>(0, 0, 0, 1, c) == 12.0f);
+    CHECK(res.at<float>(1, 0, 0, 1, c) == float(16 + 8 + c));   // layer 1 texel (0,1)
+    CHECK(res.at<float>(3, 0, 0, 1, c) == float(16 + 12 + c));  // layer 1 texel (1,1)
+  }
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 0) == 2u);
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 1) == 2u);
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 2) == 2u);  // array size
   CHECK(res.at<uint32_t>(2, 0, 0, 1, 3) == 1u);  // mip levels
 }
 
