@@ -100,6 +100,9 @@ TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][transla
        "sample_l r2.xyzw, v1.xyzx, t0.xyzw, s0, l(2.0)\nresinfo_uint r3.xyzw, l(1), t0.xyzw"},
       {"dcl_resource_texturecubearray (float,float,float,float) t0",
        "sample r0.xyzw, v1.xyzw, t0.xyzw, s0\nresinfo_uint r3.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2d (float,float,float,float) t0",
+       "sample_c r0.x, v1.xyxx, t0.xxxx, s0, v1.z\nsample_c_lz_aoffimmi(1,0,0) r1.xy, v1.xyxx, t0.xxxx, s0, l(0.5)"},
+      {"dcl_resource_texturecube (float,float,float,float) t0", "sample_c_lz r0.x, v1.xyzx, t0.xxxx, s0, v1.w"},
   };
   for (const Case& c : cases) {
     std::string text = std::string("ps_5_0\ndcl_sampler s0, mode_default\n") + c.dcl +

@@ -1102,6 +1102,27 @@ class Translator {
     storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
   }
 
+  // sample_c / sample_c_lz: depth comparison; D3D returns the scalar result in every component.
+  void sampleCompare(const Instruction& inst, bool levelZero) {
+    if (!levelZero && stage_ != ProgramType::Pixel) fail("sample_c is only valid in pixel shaders");
+    const Operand& d = inst.operands.at(0);
+    const TexInfo& t = texture(inst.operands.at(2));
+    if (t.buffer || t.ms || t.dim == ResourceDimension::Texture3D) fail("sample_c on an unsupported resource dimension");
+    uint32_t s = sampler(inst.operands.at(3));
+    uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
+    uint32_t ref = loadSource(inst.operands.at(4), 1, K::F);
+    uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+    uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+    std::vector<uint32_t> args{si, coord, ref};
+    uint32_t mask = (levelZero ? 0x2u : 0u) | (inst.hasSampleOffsets() ? 0x8u : 0u);
+    if (mask) args.push_back(mask);
+    if (levelZero) args.push_back(b_.cFloat(0.0f));
+    if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
+    uint32_t r = b_.op(levelZero ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), args);
+    uint32_t n = uint32_t(std::popcount(destMask(d)));
+    storeDest(d, splat(r, K::F, n), K::F, inst.saturate());
+  }
+
   void ld(const Instruction& inst, bool ms) {
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
@@ -1639,6 +1660,8 @@ class Translator {
       case Opcode::SampleL: need(5); sample(inst, SampleKind::Lod); return;
       case Opcode::SampleB: need(5); sample(inst, SampleKind::Bias); return;
       case Opcode::SampleD: need(6); sample(inst, SampleKind::Grad); return;
+      case Opcode::SampleC: need(5); sampleCompare(inst, false); return;
+      case Opcode::SampleCLz: need(5); sampleCompare(inst, true); return;
       case Opcode::Ld: need(3); ld(inst, false); return;
       case Opcode::LdMs: need(4); ld(inst, true); return;
       case Opcode::ResInfo: need(3); resinfo(inst); return;
