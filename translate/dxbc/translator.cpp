@@ -479,7 +479,8 @@ class Translator {
     // Pixel-shader varyings: one variable per declaration (Location = register,
     // Component = first declared component), so registers packed from elements with
     // different types or interpolation modes match the vertex shader's outputs.
-    auto [first, n] = componentSpan(mask);
+    const auto span = componentSpan(mask);
+    const uint32_t first = span.first, n = span.second;
     if (!psInputSlots_.insert(reg * 4 + first).second) return;
     inputRegs_.insert(reg);
     ComponentType ct = signatureType(sh_.inputs, reg, mask);
@@ -645,7 +646,8 @@ class Translator {
       return;
     }
     // Vertex-shader varyings: one variable per declaration, like the pixel-shader inputs.
-    auto [first, n] = componentSpan(mask);
+    const auto span = componentSpan(mask);
+    const uint32_t first = span.first, n = span.second;
     if (outputVars_.count(reg * 4 + first)) return;
     ComponentType ct = signatureType(sh_.outputs, reg, mask);
     uint32_t vecT = b_.tVec(typeFor(ct), n);
