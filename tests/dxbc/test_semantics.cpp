@@ -856,6 +856,30 @@ ret
   CHECK(res.at<uint32_t>(2, 0, 0, 1, 3) == 1u);  // mip levels
 }
 
+TEST_CASE("gather4 returns the 2x2 footprint of the selected channel", "[dxbc][semantics]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 1;
+  s.vs = spirvOf(fullscreenVs());
+  s.texture.width = s.texture.height = 2;
+  s.texture.rgba = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  s.ps = spirvOf(R"(ps_5_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_output o0.xyzw
+gather4 o0.xyzw, l(0.5,0.5,0,0), t0.xyzw, s0.y
+ret
+)");
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  DrawResult res = r.draw(s);
+  // Vulkan/D3D gather order: (i0,j1), (i1,j1), (i1,j0), (i0,j0) → texels (0,1), (1,1), (1,0), (0,0); channel y.
+  CHECK(res.at<float>(0, 0, 0, 1, 0) == 10.0f);
+  CHECK(res.at<float>(0, 0, 0, 1, 1) == 14.0f);
+  CHECK(res.at<float>(0, 0, 0, 1, 2) == 6.0f);
+  CHECK(res.at<float>(0, 0, 0, 1, 3) == 2.0f);
+}
+
 TEST_CASE("fallback pixel shader reads SV_InnerCoverage and SV_PrimitiveID from flat varyings", "[dxbc][semantics]") {
   test::VkTestContext ctx;
   Renderer r(ctx);

@@ -103,6 +103,9 @@ TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][transla
       {"dcl_resource_texture2d (float,float,float,float) t0",
        "sample_c r0.x, v1.xyxx, t0.xxxx, s0, v1.z\nsample_c_lz_aoffimmi(1,0,0) r1.xy, v1.xyxx, t0.xxxx, s0, l(0.5)"},
       {"dcl_resource_texturecube (float,float,float,float) t0", "sample_c_lz r0.x, v1.xyzx, t0.xxxx, s0, v1.w"},
+      {"dcl_resource_texture2darray (float,float,float,float) t0",
+       "gather4 r0.xyzw, v1.xyzx, t0.xyzw, s0.y\ngather4_aoffimmi(1,-1,0) r1.xyzw, v1.xyzx, t0.wzyx, s0.x\n"
+       "gather4_c r2.xyzw, v1.xyzx, t0.xyzw, s0.x, v1.w"},
   };
   for (const Case& c : cases) {
     std::string text = std::string("ps_5_0\ndcl_sampler s0, mode_default\n") + c.dcl +
@@ -301,7 +304,7 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_resource_texturecube (float,float,float,float) t0\ndcl_sampler s0, mode_default\ndcl_temps 1\n"
       "sample_aoffimmi(1,0,0) r0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
       "_aoffimmi is not valid on this resource dimension");
-  err("ps_5_0\ndcl_output o0.xyzw\ngather4 o0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
-      "opcode 'gather4' at dword 5: instruction is not supported by the translator");
+  err("ps_5_0\ndcl_output o0.xyzw\nlod o0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
+      "opcode 'lod' at dword 5: instruction is not supported by the translator");
   err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");
 }

@@ -1125,6 +1125,29 @@ class Translator {
     storeDest(d, splat(r, K::F, n), K::F, inst.saturate());
   }
 
+  // gather4 / gather4_c: the sampler operand's selected component picks the channel
+  // (gather4); the result is swizzled by the resource operand like any other fetch.
+  void gather(const Instruction& inst, bool compare) {
+    const Operand& d = inst.operands.at(0);
+    const TexInfo& t = texture(inst.operands.at(2));
+    if (t.buffer || t.ms || t.spatial == 1 || t.dim == ResourceDimension::Texture3D)
+      fail("gather4 on an unsupported resource dimension");
+    const Operand& samplerOp = inst.operands.at(3);
+    uint32_t s = sampler(samplerOp);
+    uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
+    uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+    uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+    std::vector<uint32_t> args{si, coord};
+    if (compare) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+    else args.push_back(b_.cUint(samplerOp.numComponents == 4 ? samplerOp.componentOf(0) : 0));
+    if (inst.hasSampleOffsets()) {
+      args.push_back(0x8);
+      args.push_back(constOffset(inst, t));
+    }
+    uint32_t r = b_.op(compare ? OpImageDrefGather : OpImageGather, typeOf(t.kind, 4), args);
+    storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
+  }
+
   void ld(const Instruction& inst, bool ms) {
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
@@ -1664,6 +1687,8 @@ class Translator {
       case Opcode::SampleD: need(6); sample(inst, SampleKind::Grad); return;
       case Opcode::SampleC: need(5); sampleCompare(inst, false); return;
       case Opcode::SampleCLz: need(5); sampleCompare(inst, true); return;
+      case Opcode::Gather4: need(4); gather(inst, false); return;
+      case Opcode::Gather4C: need(5); gather(inst, true); return;
       case Opcode::Ld: need(3); ld(inst, false); return;
       case Opcode::LdMs: need(4); ld(inst, true); return;
       case Opcode::ResInfo: need(3); resinfo(inst); return;
