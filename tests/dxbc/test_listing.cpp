@@ -167,6 +167,12 @@ TEST_CASE("SFI0 flags follow from what the code uses", "[dxbc][listing]") {
   CHECK(flags("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n") == 0);
 }
 
+TEST_CASE("listings with a byte-order mark, CRLF line ends and tabs assemble", "[dxbc][listing]") {
+  AssembleResult a = assemble("\xEF\xBB\xBFps_5_0\r\ndcl_output o0.xyzw\r\n\tmov o0.xyzw,\tl(1.0,2.0,3.0,4.0)\r\nret\r\n");
+  AssembleResult b = assemble("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,2.0,3.0,4.0)\nret\n");
+  CHECK(a.container == b.container);
+}
+
 TEST_CASE("SV_Coverage input is reflected and needs no SFI0 flag", "[dxbc][listing]") {
   AssembleResult r = assemble("ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nutof o0.xyzw, vCoverage\nret\n");
   Shader s = parseShader(r.container);

@@ -81,7 +81,9 @@ TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][transla
     const char* code;
   };
   const Case cases[] = {
-      {"dcl_resource_buffer (float,float,float,float) t0", "ld r0.xyzw, v2.xxxx, t0.xyzw"},
+      {"dcl_resource_buffer (float,float,float,float) t0", "ld r0.xyzw, v2.xxxx, t0.xyzw\nbufinfo r1.xy, t0.xxxx"},
+      {"dcl_resource_texture2d (float,float,float,float) t0", "lod r0.xy, v1.xyxx, t0.xyzw, s0"},
+      {"dcl_resource_texturecube (float,float,float,float) t0", "lod r0.xyzw, v1.xyzx, t0.yxxx, s0"},
       {"dcl_resource_texture1d (float,float,float,float) t0",
        "sample r0.xyzw, v1.xxxx, t0.xyzw, s0\nld r1.xyzw, v2.xxxx, t0.xyzw\nresinfo_uint r2.xyzw, l(0), t0.xyzw\n"
        "sample_aoffimmi(-2,0,0) r3.xyzw, v1.xxxx, t0.xyzw, s0"},
@@ -304,7 +306,7 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_resource_texturecube (float,float,float,float) t0\ndcl_sampler s0, mode_default\ndcl_temps 1\n"
       "sample_aoffimmi(1,0,0) r0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
       "_aoffimmi is not valid on this resource dimension");
-  err("ps_5_0\ndcl_output o0.xyzw\nlod o0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
-      "opcode 'lod' at dword 5: instruction is not supported by the translator");
+  err("ps_5_0\ndcl_output o0.xyzw\nsamplepos o0.xyzw, t0.xyzw, l(0)\nret\n",
+      "opcode 'samplepos' at dword 5: instruction is not supported by the translator");
   err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");
 }

@@ -539,6 +539,7 @@ SystemName systemNameFromToken(const std::string& t, const LineError& fail) {
 class Assembler {
  public:
   explicit Assembler(std::string_view text) {
+    if (text.substr(0, 3) == "\xEF\xBB\xBF") text.remove_prefix(3);  // UTF-8 byte-order mark
     size_t start = 0;
     while (start <= text.size()) {
       size_t nl = text.find('\n', start);

@@ -1148,6 +1148,35 @@ class Translator {
     storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
   }
 
+  // bufinfo: element count of a buffer SRV, replicated.
+  void bufinfo(const Instruction& inst) {
+    b_.capability(CapImageQuery);
+    const Operand& d = inst.operands.at(0);
+    const TexInfo& t = texture(inst.operands.at(1));
+    if (!t.buffer) fail("bufinfo needs a buffer resource");
+    uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+    uint32_t size = b_.op(OpBitcast, b_.tUint(), {b_.op(OpImageQuerySize, b_.tInt(), {img})});
+    storeDest(d, splat(size, K::U, uint32_t(std::popcount(destMask(d)))), K::U);
+  }
+
+  // lod: (clamped LOD, unclamped LOD, 0, 0) swizzled by the resource operand.
+  void lod(const Instruction& inst) {
+    if (stage_ != ProgramType::Pixel) fail("lod is only valid in pixel shaders");
+    b_.capability(CapImageQuery);
+    const Operand& d = inst.operands.at(0);
+    const TexInfo& t = texture(inst.operands.at(2));
+    if (t.buffer || t.ms) fail("lod on a buffer or multisampled resource");
+    uint32_t s = sampler(inst.operands.at(3));
+    uint32_t coord = loadFirst(inst.operands.at(1), t.spatial, K::F);
+    uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+    uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+    uint32_t q = b_.op(OpImageQueryLod, b_.tVec(b_.tFloat(), 2), {si, coord});
+    uint32_t v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4),
+                        {b_.op(OpCompositeExtract, b_.tFloat(), {q, 0}), b_.op(OpCompositeExtract, b_.tFloat(), {q, 1}),
+                         b_.cFloat(0), b_.cFloat(0)});
+    storeDest(d, swizzleResult(v4, K::F, inst.operands.at(2), destMask(d)), K::F, inst.saturate());
+  }
+
   void ld(const Instruction& inst, bool ms) {
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
@@ -1688,6 +1717,8 @@ class Translator {
       case Opcode::SampleC: need(5); sampleCompare(inst, false); return;
       case Opcode::SampleCLz: need(5); sampleCompare(inst, true); return;
       case Opcode::Gather4: need(4); gather(inst, false); return;
+      case Opcode::BufInfo: need(2); bufinfo(inst); return;
+      case Opcode::Lod: need(4); lod(inst); return;
       case Opcode::Gather4C: need(5); gather(inst, true); return;
       case Opcode::Ld: need(3); ld(inst, false); return;
       case Opcode::LdMs: need(4); ld(inst, true); return;
