@@ -721,6 +721,34 @@ ret
     }
 }
 
+TEST_CASE("eval_centroid and eval_snapped interpolate the input at the requested point", "[dxbc][semantics]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 4;
+  s.vs = spirvOf(fullscreenVs());
+  s.ps = spirvOf(R"(ps_5_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.x, v1.x
+eval_centroid o0.y, v1.x
+eval_snapped o0.z, v1.x, l(4,0,0,0)
+eval_snapped o0.w, v1.x, l(0,-8,0,0)
+ret
+)");
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  DrawResult res = r.draw(s);
+  // v1.x = vertex id interpolated: d/dx = 1/8 and d/dy = 1/4 per pixel on this 4x4 target.
+  for (uint32_t y = 0; y < 4; ++y)
+    for (uint32_t x = 0; x < 4; ++x) {
+      INFO("pixel " << x << "," << y);
+      float centre = res.at<float>(0, x, y, 4, 0);
+      CHECK(res.at<float>(0, x, y, 4, 1) == Approx(centre).margin(1e-5));
+      CHECK(res.at<float>(0, x, y, 4, 2) == Approx(centre + 0.25f / 8).margin(1e-5));
+      CHECK(res.at<float>(0, x, y, 4, 3) == Approx(centre - 0.5f / 4).margin(1e-5));
+    }
+}
+
 TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantics]") {
   test::VkTestContext ctx;
   Renderer r(ctx);

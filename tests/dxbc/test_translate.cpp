@@ -63,6 +63,7 @@ TEST_CASE("every ALU instruction translates to valid SPIR-V", "[dxbc][translate]
       "itof r0.x, v2.x", "utof r0.x, v2.x", "ftoi r0.x, v1.x", "ftou r0.x, v1.x", "deriv_rtx r0.x, v1.x",
       "deriv_rty r0.x, v1.x", "deriv_rtx_coarse r0.x, v1.x", "deriv_rty_coarse r0.x, v1.x",
       "deriv_rtx_fine r0.x, v1.x", "deriv_rty_fine r0.x, v1.x", "swapc r0.x, r1.x, v2.x, v1.x, v1.y",
+      "eval_centroid r0.xy, v1.yxyy", "eval_sample_index r0.xyzw, v1.xyzw, l(1)", "eval_snapped r0.x, v1.w, l(-8,7,0,0)",
       "mov r0.xyzw, cb0[r1.x + 2].xyzw", "mov r0.xyzw, icb[r1.y + 0].xyzw", "mov x0[r1.x + 1].xy, v1.xyxx",
       "mov r0.xyzw, x0[2].xyzw", "sample r0.xyzw, v1.xyxx, t0.xyzw, s0",
       "sample_aoffimmi(1,-1,0) r0.xyzw, v1.xyxx, t0.xyzw, s0", "sample_l r0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)",
@@ -309,4 +310,6 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_output o0.xyzw\nsamplepos o0.xyzw, t0.xyzw, l(0)\nret\n",
       "opcode 'samplepos' at dword 5: instruction is not supported by the translator");
   err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");
+  err("ps_5_0\ndcl_input_ps constant v1.x\ndcl_output o0.xyzw\ndcl_temps 1\neval_centroid r0.x, v1.y\nret\n",
+      "eval_* source v1 component 1 is not a declared float varying");
 }

@@ -190,7 +190,16 @@ struct Table {
                          "imm_atomic_imax", "imm_atomic_imin", "imm_atomic_umax", "imm_atomic_umin"};
     for (uint32_t i = 0; i < 12; ++i) set(178 + i, imm[i], i < 2 ? 1 : 2, K::Uint);
     set(Opcode::Sync, "sync", 0, K::None);
+    const char* doubles[] = {"dadd", "dmax", "dmin", "dmul", "deq", "dge", "dlt", "dne", "dmov", "dmovc", "dtof", "ftod"};
+    for (uint32_t i = 0; i < 12; ++i) set(191 + i, doubles[i], 1, K::Float);
+    set(Opcode::EvalSnapped, "eval_snapped", 1, K::Float);
+    set(Opcode::EvalSampleIndex, "eval_sample_index", 1, K::Float);
+    set(Opcode::EvalCentroid, "eval_centroid", 1, K::Float);
     set(Opcode::DclGsInstanceCount, "dcl_gsinstances", 0, K::None, true);
+    set(Opcode::Abort, "abort", 0, K::None);
+    set(Opcode::DebugBreak, "debug_break", 0, K::None);
+    const char* sm51[] = {"ddiv", "dfma", "drcp", "msad", "dtoi", "dtou", "itod", "utod"};
+    for (uint32_t i = 0; i < 8; ++i) set(210 + i, sm51[i], 1, i == 3 ? K::Uint : K::Float);
   }
 };
 

@@ -40,7 +40,8 @@ enum GLSLstd450 : uint32_t {
   GlslRoundEven = 2, GlslTrunc = 3, GlslFAbs = 4, GlslSAbs = 5, GlslFloor = 8, GlslCeil = 9, GlslFract = 10,
   GlslSin = 13, GlslCos = 14, GlslExp2 = 29, GlslLog2 = 30, GlslSqrt = 31, GlslInverseSqrt = 32,
   GlslUMin = 38, GlslSMin = 39, GlslUMax = 41, GlslSMax = 42, GlslFma = 50, GlslPackHalf2x16 = 58,
-  GlslUnpackHalf2x16 = 62, GlslFindILsb = 73, GlslFindSMsb = 74, GlslFindUMsb = 75, GlslNMin = 79,
+  GlslUnpackHalf2x16 = 62, GlslFindILsb = 73, GlslInterpolateAtCentroid = 76, GlslInterpolateAtSample = 77,
+  GlslInterpolateAtOffset = 78, GlslFindSMsb = 74, GlslFindUMsb = 75, GlslNMin = 79,
   GlslNMax = 80, GlslNClamp = 81,
 };
 
@@ -59,7 +60,7 @@ enum BuiltIn : uint32_t {
 
 enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
-  CapDerivativeControl = 51, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
+  CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
 };
 
 enum StorageClass : uint32_t {

@@ -42,10 +42,12 @@ enum class Opcode : uint32_t {
   DclUavTyped = 156, DclUavRaw = 157, DclUavStructured = 158, DclTgsmRaw = 159, DclTgsmStructured = 160,
   DclResourceRaw = 161, DclResourceStructured = 162, LdUavTyped = 163, StoreUavTyped = 164, LdRaw = 165,
   StoreRaw = 166, LdStructured = 167, StoreStructured = 168,
-  // 169..189 atomics, 190 sync, 191..212 doubles and evaluate, 213 dcl_gs_instance_count
-  Sync = 190, DclGsInstanceCount = 213,
+  // 169..189 atomics, 190 sync, 191..202 doubles
+  Sync = 190, EvalSnapped = 203, EvalSampleIndex = 204, EvalCentroid = 205, DclGsInstanceCount = 206,
+  Abort = 207, DebugBreak = 208,
+  // 210..217: SM5 (11.1) ddiv, dfma, drcp, msad, dtoi, dtou, itod, utod
 };
-constexpr uint32_t kOpcodeCount = 214;
+constexpr uint32_t kOpcodeCount = 218;
 
 enum class OperandType : uint32_t {
   Temp = 0, Input = 1, Output = 2, IndexableTemp = 3, Immediate32 = 4, Immediate64 = 5, Sampler = 6,

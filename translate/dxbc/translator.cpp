@@ -511,6 +511,7 @@ class Translator {
     }
     if (integer && interp != Interpolation::Constant) b_.decorate(var, DecFlat);
     interface_.push_back(var);
+    for (uint32_t i = 0; i < n; ++i) psInputComponents_[reg * 4 + first + i] = {var, i, n, ct};
     prologue_.push_back([this, var, vecT, ct, reg, mask, first, n] {
       uint32_t v = b_.op(OpLoad, vecT, {var});
       uint32_t ut = b_.tVec(b_.tUint(), n);
@@ -1177,6 +1178,46 @@ class Translator {
     storeDest(d, swizzleResult(v4, K::F, inst.operands.at(2), destMask(d)), K::F, inst.saturate());
   }
 
+  // eval_centroid / eval_sample_index / eval_snapped: pull-model interpolation of a
+  // pixel-shader input, component by component, on the Input variable itself.
+  void evaluate(const Instruction& inst) {
+    if (stage_ != ProgramType::Pixel) fail("eval_* is only valid in pixel shaders");
+    b_.capability(CapInterpolationFunction);
+    const Operand& d = inst.operands.at(0);
+    const Operand& src = inst.operands.at(1);
+    if (src.type != OperandType::Input || src.indexDimension != 1 || src.index[0].repr != IndexRepr::Imm32)
+      fail("eval_* needs an input register with an immediate index");
+    uint32_t reg = uint32_t(src.index[0].imm);
+    uint32_t extra = 0;
+    if (inst.opcode == Opcode::EvalSampleIndex) extra = loadSource(inst.operands.at(2), 1, K::I);
+    if (inst.opcode == Opcode::EvalSnapped) {
+      // integer offsets in 1/16 pixel (-8..7)
+      uint32_t xy = loadSource(inst.operands.at(2), 2, K::I);
+      uint32_t f = b_.op(OpConvertSToF, b_.tVec(b_.tFloat(), 2), {xy});
+      extra = b_.op(OpFMul, b_.tVec(b_.tFloat(), 2), {f, b_.cComposite(b_.tVec(b_.tFloat(), 2), {b_.cFloat(1.0f / 16), b_.cFloat(1.0f / 16)})});
+    }
+    uint8_t m = destMask(d);
+    std::vector<uint32_t> parts;
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(m & (1u << c))) continue;
+      uint32_t comp = src.componentOf(c);
+      auto it = psInputComponents_.find(reg * 4 + comp);
+      if (it == psInputComponents_.end() || it->second.type != ComponentType::Float32)
+        fail("eval_* source v" + std::to_string(reg) + " component " + std::to_string(comp) +
+             " is not a declared float varying");
+      uint32_t ptr = it->second.var;
+      if (it->second.count > 1)
+        ptr = b_.op(OpAccessChain, b_.tPointer(SCInput, b_.tFloat()), {ptr, b_.cUint(it->second.index)});
+      uint32_t v = inst.opcode == Opcode::EvalCentroid ? b_.ext(b_.tFloat(), GlslInterpolateAtCentroid, {ptr})
+                   : inst.opcode == Opcode::EvalSampleIndex ? b_.ext(b_.tFloat(), GlslInterpolateAtSample, {ptr, extra})
+                                                            : b_.ext(b_.tFloat(), GlslInterpolateAtOffset, {ptr, extra});
+      parts.push_back(v);
+    }
+    uint32_t n = uint32_t(parts.size());
+    uint32_t r = n == 1 ? parts[0] : b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), n), parts);
+    storeDest(d, r, K::F, inst.saturate());
+  }
+
   void ld(const Instruction& inst, bool ms) {
     const Operand& d = inst.operands.at(0);
     const TexInfo& t = texture(inst.operands.at(2));
@@ -1718,6 +1759,9 @@ class Translator {
       case Opcode::SampleCLz: need(5); sampleCompare(inst, true); return;
       case Opcode::Gather4: need(4); gather(inst, false); return;
       case Opcode::BufInfo: need(2); bufinfo(inst); return;
+      case Opcode::EvalCentroid: need(2); evaluate(inst); return;
+      case Opcode::EvalSampleIndex:
+      case Opcode::EvalSnapped: need(3); evaluate(inst); return;
       case Opcode::Lod: need(4); lod(inst); return;
       case Opcode::Gather4C: need(5); gather(inst, true); return;
       case Opcode::Ld: need(3); ld(inst, false); return;
@@ -1766,6 +1810,8 @@ class Translator {
   std::map<uint32_t, TexInfo> textures_;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
   std::set<uint32_t> inputRegs_, psInputSlots_;
+  struct InputComponent { uint32_t var, index, count; ComponentType type; };
+  std::map<uint32_t, InputComponent> psInputComponents_;  // reg*4+component → its Input variable
   std::map<std::pair<int, uint32_t>, uint32_t> mulStructs_;
   std::vector<std::pair<uint32_t, uint8_t>> clipOutputs_;
   std::vector<uint32_t> interface_;
