@@ -98,6 +98,7 @@ struct DrawSetup {
   std::vector<uint32_t> psConstants;  // PS cb0 contents (dwords)
   Texture texture;                    // PS t0 (+ s0 nearest sampler)
   uint32_t vertexCount = 3;
+  VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
   // transform feedback capture of the VS (buffer 0)
   uint32_t xfbBytes = 0;
 };
@@ -309,6 +310,7 @@ class Renderer {
     VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
     rs.polygonMode = VK_POLYGON_MODE_FILL;
     rs.cullMode = VK_CULL_MODE_NONE;
+    rs.frontFace = s.frontFace;
     rs.lineWidth = 1.0f;
     VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
     ms.rasterizationSamples = s.samples;
@@ -746,6 +748,60 @@ ret
       CHECK(res.at<float>(0, x, y, 4, 1) == Approx(centre).margin(1e-5));
       CHECK(res.at<float>(0, x, y, 4, 2) == Approx(centre + 0.25f / 8).margin(1e-5));
       CHECK(res.at<float>(0, x, y, 4, 3) == Approx(centre - 0.5f / 4).margin(1e-5));
+    }
+}
+
+TEST_CASE("SV_IsFrontFace follows the winding and SV_ClipDistance clips", "[dxbc][semantics]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  const char* ps = R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET    uint   xyzw
+//
+ps_5_0
+dcl_input_ps_sgv constant v3.x, is_front_face
+dcl_output o0.xyzw
+mov o0.xyzw, v3.xxxx
+ret
+)";
+  // The full-screen triangle (-1,-1), (3,-1), (-1,3) is clockwise in framebuffer space (y down).
+  for (VkFrontFace face : {VK_FRONT_FACE_COUNTER_CLOCKWISE, VK_FRONT_FACE_CLOCKWISE}) {
+    DrawSetup s;
+    s.width = s.height = 2;
+    s.frontFace = face;
+    s.vs = spirvOf(fullscreenVs());
+    s.ps = spirvOf(ps);
+    DrawResult res = r.draw(s);
+    uint32_t expected = face == VK_FRONT_FACE_CLOCKWISE ? 0xffffffffu : 0u;
+    for (uint32_t i = 0; i < 4; ++i) CHECK(res.at<uint32_t>(0, i % 2, i / 2, 2, 0) == expected);
+  }
+
+  // Clip distance = clip-space x: everything left of the centre is clipped.
+  DrawSetup s;
+  s.width = s.height = 4;
+  s.vs = spirvOf(R"(vs_5_0
+dcl_immediateConstantBuffer { { -1.0, -1.0, 0.0, 1.0},
+                              { 3.0, -1.0, 0.0, 1.0},
+                              { -1.0, 3.0, 0.0, 1.0} }
+dcl_input_sgv v0.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output_siv o1.x, clip_distance
+dcl_temps 1
+mov r0.xyzw, icb[v0.x + 0].xyzw
+mov o0.xyzw, r0.xyzw
+mov o1.x, r0.x
+ret
+)");
+  s.ps = spirvOf("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n");
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  DrawResult res = r.draw(s);
+  for (uint32_t y = 0; y < 4; ++y)
+    for (uint32_t x = 0; x < 4; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(res.at<float>(0, x, y, 4, 0) == (x >= 2 ? 1.0f : 0.0f));
     }
 }
 
