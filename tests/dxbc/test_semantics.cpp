@@ -99,12 +99,14 @@ struct DrawSetup {
   Texture texture;                    // PS t0 (+ s0 nearest sampler)
   uint32_t vertexCount = 3;
   VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+  bool depth = false;  // D32_SFLOAT depth attachment, test ALWAYS, cleared to 1.0, read back
   // transform feedback capture of the VS (buffer 0)
   uint32_t xfbBytes = 0;
 };
 
 struct DrawResult {
   std::vector<std::vector<uint8_t>> pixels;  // per attachment, tightly packed rows
+  std::vector<float> depth;                  // when DrawSetup::depth
   std::vector<uint8_t> xfb;
   template <typename T>
   T at(size_t attachment, uint32_t x, uint32_t y, uint32_t width, uint32_t comp) const {
@@ -127,7 +129,8 @@ class Renderer {
   };
 
   Image createImage(VkFormat format, uint32_t w, uint32_t h, VkSampleCountFlagBits samples, VkImageUsageFlags usage,
-                    uint32_t layers = 1, bool arrayView = false) {
+                    uint32_t layers = 1, bool arrayView = false,
+                    VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT) {
     Image img;
     VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
     info.imageType = VK_IMAGE_TYPE_2D;
@@ -152,7 +155,7 @@ class Renderer {
     vi.image = img.image;
     vi.viewType = arrayView ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
     vi.format = format;
-    vi.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    vi.subresourceRange = {aspect, 0, 1, 0, layers};
     REQUIRE(vkCreateImageView(dev_, &vi, nullptr, &img.view) == VK_SUCCESS);
     VkDevice d = dev_;
     cleanup_.push_back([d, img, mem] {
@@ -165,7 +168,7 @@ class Renderer {
 
   static void barrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess,
                       VkAccessFlags dstAccess, VkPipelineStageFlags srcStage, VkPipelineStageFlags dstStage,
-                      uint32_t layers = 1) {
+                      uint32_t layers = 1, VkImageAspectFlags aspect = VK_IMAGE_ASPECT_COLOR_BIT) {
     VkImageMemoryBarrier b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
     b.srcAccessMask = srcAccess;
     b.dstAccessMask = dstAccess;
@@ -173,7 +176,7 @@ class Renderer {
     b.newLayout = to;
     b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     b.image = image;
-    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    b.subresourceRange = {aspect, 0, 1, 0, layers};
     vkCmdPipelineBarrier(cmd, srcStage, dstStage, 0, 0, nullptr, 0, nullptr, 1, &b);
   }
 
@@ -328,6 +331,13 @@ class Renderer {
     VkPipelineRenderingCreateInfo ri{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
     ri.colorAttachmentCount = uint32_t(formats.size());
     ri.pColorAttachmentFormats = formats.data();
+    VkPipelineDepthStencilStateCreateInfo dss{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+    if (s.depth) {
+      ri.depthAttachmentFormat = VK_FORMAT_D32_SFLOAT;
+      dss.depthTestEnable = VK_TRUE;
+      dss.depthWriteEnable = VK_TRUE;
+      dss.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+    }
     VkGraphicsPipelineCreateInfo gp{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     gp.pNext = &ri;
     gp.stageCount = 2;
@@ -338,6 +348,7 @@ class Renderer {
     gp.pRasterizationState = &rs;
     gp.pMultisampleState = &ms;
     gp.pColorBlendState = &cb;
+    gp.pDepthStencilState = s.depth ? &dss : nullptr;
     gp.pDynamicState = &ds;
     gp.layout = layout;
     VkPipeline pipeline;
@@ -356,6 +367,14 @@ class Renderer {
       if (s.samples != VK_SAMPLE_COUNT_1_BIT)
         resolves.push_back(createImage(a.format, s.width, s.height, VK_SAMPLE_COUNT_1_BIT, usage));
       readbacks.push_back(ctx_.createHostBuffer(VkDeviceSize(s.width) * s.height * a.texelSize, VK_BUFFER_USAGE_TRANSFER_DST_BIT));
+    }
+    Image depthImage;
+    test::VkTestContext::HostBuffer depthReadback{};
+    if (s.depth) {
+      depthImage = createImage(VK_FORMAT_D32_SFLOAT, s.width, s.height, VK_SAMPLE_COUNT_1_BIT,
+                               VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, 1, false,
+                               VK_IMAGE_ASPECT_DEPTH_BIT);
+      depthReadback = ctx_.createHostBuffer(VkDeviceSize(s.width) * s.height * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
     }
     test::VkTestContext::HostBuffer xfbBuf{};
     if (s.xfbBytes) {
@@ -388,6 +407,20 @@ class Renderer {
       rinfo.layerCount = 1;
       rinfo.colorAttachmentCount = uint32_t(atts.size());
       rinfo.pColorAttachments = atts.data();
+      VkRenderingAttachmentInfo depthAtt{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+      if (s.depth) {
+        barrier(cmd, depthImage.image, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, 0,
+                VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT | VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_READ_BIT,
+                VK_PIPELINE_STAGE_TOP_OF_PIPE_BIT,
+                VK_PIPELINE_STAGE_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT, 1,
+                VK_IMAGE_ASPECT_DEPTH_BIT);
+        depthAtt.imageView = depthImage.view;
+        depthAtt.imageLayout = VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL;
+        depthAtt.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+        depthAtt.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+        depthAtt.clearValue.depthStencil = {1.0f, 0};
+        rinfo.pDepthAttachment = &depthAtt;
+      }
       vkCmdBeginRendering(cmd, &rinfo);
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       if (psSet) vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1, &psSet, 0, nullptr);
@@ -413,6 +446,15 @@ class Renderer {
         region.imageExtent = {s.width, s.height, 1};
         vkCmdCopyImageToBuffer(cmd, src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readbacks[i].buffer, 1, &region);
       }
+      if (s.depth) {
+        barrier(cmd, depthImage.image, VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                VK_ACCESS_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT, VK_ACCESS_TRANSFER_READ_BIT,
+                VK_PIPELINE_STAGE_LATE_FRAGMENT_TESTS_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 1, VK_IMAGE_ASPECT_DEPTH_BIT);
+        VkBufferImageCopy region{};
+        region.imageSubresource = {VK_IMAGE_ASPECT_DEPTH_BIT, 0, 0, 1};
+        region.imageExtent = {s.width, s.height, 1};
+        vkCmdCopyImageToBuffer(cmd, depthImage.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depthReadback.buffer, 1, &region);
+      }
       VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
       mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | (s.xfbBytes ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT : 0);
       mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
@@ -423,6 +465,10 @@ class Renderer {
     for (auto& rb : readbacks) {
       auto* p = static_cast<const uint8_t*>(rb.mapped);
       result.pixels.emplace_back(p, p + rb.size);
+    }
+    if (s.depth) {
+      result.depth.resize(size_t(s.width) * s.height);
+      std::memcpy(result.depth.data(), depthReadback.mapped, result.depth.size() * 4);
     }
     if (s.xfbBytes) {
       auto* p = static_cast<const uint8_t*>(xfbBuf.mapped);
@@ -803,6 +849,32 @@ ret
       INFO("pixel " << x << "," << y);
       CHECK(res.at<float>(0, x, y, 4, 0) == (x >= 2 ? 1.0f : 0.0f));
     }
+}
+
+TEST_CASE("SV_Depth output replaces the depth written", "[dxbc][semantics]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 2;
+  s.depth = true;
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  s.vs = spirvOf(fullscreenVs());
+  s.ps = spirvOf(R"(ps_5_0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_output oDepth
+dcl_temps 1
+mov o0.xyzw, l(0,0,0,0)
+mul r0.x, v0.x, l(0.25)
+mov oDepth, r0.x
+ret
+)");
+  DrawResult res = r.draw(s);
+  REQUIRE(res.depth.size() == 4);
+  for (uint32_t i = 0; i < 4; ++i) {
+    INFO("pixel " << i);
+    CHECK(res.depth[i] == ((i % 2) + 0.5f) * 0.25f);  // depth = 0.25 * SV_Position.x
+  }
 }
 
 TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantics]") {
