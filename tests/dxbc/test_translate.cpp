@@ -1,0 +1,315 @@
+// tests/dxbc/test_translate.cpp — assemble → translate → spvValidate for every
+// instruction and system value of issue 5, the fallback and transform-feedback
+// variants, the binding model, and translator errors.
+#include "dxbc/listing.h"
+#include "dxbc/translator.h"
+
+#include <catch2/catch.hpp>
+
+using namespace d3dvk::dxbc;
+
+namespace {
+
+const char kPsHeader[] = R"(ps_5_0
+dcl_constantbuffer CB0[8], dynamicIndexed
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texture2d (uint,uint,uint,uint) t1
+dcl_input_ps linear v1.xyzw
+dcl_input_ps constant v2.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 4
+dcl_indexableTemp x0[4], 4
+dcl_immediateConstantBuffer { { 1.0, 2.0, 3.0, 4.0},
+                              { 5, 6, 7, 8} }
+)";
+
+std::vector<uint32_t> translateText(const std::string& text, const TranslateOptions& opt = {}) {
+  AssembleResult a = assemble(text);
+  Shader s = parseShader(a.container);
+  return translateToSpirv(s, opt);
+}
+
+void requireValid(const std::string& text, const TranslateOptions& opt = {}) {
+  INFO(text);
+  std::vector<uint32_t> spv = translateText(text, opt);
+  std::string msg = validateSpirv(spv);
+  INFO(disassembleSpirv(spv));
+  CHECK(msg == "");
+}
+
+}  // namespace
+
+TEST_CASE("every ALU instruction translates to valid SPIR-V", "[dxbc][translate]") {
+  const char* lines[] = {
+      "mov r0.xyzw, v1.xyzw", "mov_sat r0.xy, -|v1.zwzz|", "movc r0.xyzw, r1.xyzw, v1.xyzw, l(1.0,2.0,3.0,4.0)",
+      "add r0.xyzw, v1.xyzw, cb0[1].xyzw", "mul r0.xy, v1.xyxx, l(2.0,2.0,0.0,0.0)", "mad r0.xyz, v1.xyzx, v1.xyzx, r1.xyzx",
+      "div r0.x, v1.x, v1.y", "dp2 r0.x, v1.xyxx, v1.xyxx", "dp3 r0.xy, v1.xyzx, v1.xyzx", "dp4 r0.xyzw, v1.xyzw, v1.xyzw",
+      "min r0.xyzw, v1.xyzw, l(0.5,0.5,0.5,0.5)", "max r0.xyzw, v1.xyzw, l(0.5,0.5,0.5,0.5)", "sqrt r0.x, v1.x",
+      "rsq r0.x, v1.x", "rcp r0.xy, v1.xyxx", "exp r0.x, v1.x", "log r0.x, v1.x", "frc r0.xyzw, v1.xyzw",
+      "round_ne r0.x, v1.x", "round_ni r0.x, v1.x", "round_pi r0.x, v1.x", "round_z r0.x, v1.x",
+      "sincos r0.x, r1.x, v1.x", "sincos null, r1.xy, v1.xyxx", "eq r0.xyzw, v1.xyzw, l(0.0,0.0,0.0,0.0)",
+      "ne r0.x, v1.x, v1.y", "lt r0.x, v1.x, v1.y", "ge r0.x, v1.x, v1.y", "ieq r0.x, v2.x, l(3)",
+      "ine r0.x, v2.x, l(3)", "ilt r0.x, v2.x, l(3)", "ige r0.x, v2.x, l(3)", "ult r0.x, v2.x, l(3)",
+      "uge r0.x, v2.x, l(3)", "and r0.xyzw, v2.xyzw, l(1,2,3,4)", "or r0.x, v2.x, l(1)", "xor r0.x, v2.x, l(1)",
+      "not r0.x, v2.x", "ishl r0.x, v2.x, l(3)", "ishr r0.x, v2.x, l(3)", "ushr r0.x, v2.x, l(3)",
+      "iadd r0.xy, v2.xyxx, -v2.zwzz", "ineg r0.x, v2.x", "imul r0.x, r1.x, v2.x, v2.y", "imul null, r1.x, v2.x, v2.y",
+      "umul r0.x, r1.x, v2.x, v2.y", "udiv r0.x, r1.x, v2.x, v2.y", "imad r0.x, v2.x, v2.y, v2.z",
+      "umad r0.x, v2.x, v2.y, v2.z", "imax r0.x, v2.x, v2.y", "imin r0.x, v2.x, v2.y", "umax r0.x, v2.x, v2.y",
+      "umin r0.x, v2.x, v2.y", "bfi r0.x, l(8), l(4), v2.x, v2.y", "ubfe r0.xy, l(8,8,0,0), l(4,28,0,0), v2.xyxx",
+      "ibfe r0.x, l(8), l(4), v2.x", "bfrev r0.x, v2.x", "countbits r0.x, v2.x", "firstbit_hi r0.x, v2.x",
+      "firstbit_lo r0.x, v2.x", "firstbit_shi r0.x, v2.x", "f32tof16 r0.xy, v1.xyxx", "f16tof32 r0.x, v2.x",
+      "itof r0.x, v2.x", "utof r0.x, v2.x", "ftoi r0.x, v1.x", "ftou r0.x, v1.x", "deriv_rtx r0.x, v1.x",
+      "deriv_rty r0.x, v1.x", "deriv_rtx_coarse r0.x, v1.x", "deriv_rty_coarse r0.x, v1.x",
+      "deriv_rtx_fine r0.x, v1.x", "deriv_rty_fine r0.x, v1.x", "swapc r0.x, r1.x, v2.x, v1.x, v1.y",
+      "eval_centroid r0.xy, v1.yxyy", "eval_sample_index r0.xyzw, v1.xyzw, l(1)", "eval_snapped r0.x, v1.w, l(-8,7,0,0)",
+      "mov r0.xyzw, cb0[r1.x + 2].xyzw", "mov r0.xyzw, icb[r1.y + 0].xyzw", "mov x0[r1.x + 1].xy, v1.xyxx",
+      "mov r0.xyzw, x0[2].xyzw", "sample r0.xyzw, v1.xyxx, t0.xyzw, s0",
+      "sample_aoffimmi(1,-1,0) r0.xyzw, v1.xyxx, t0.xyzw, s0", "sample_l r0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)",
+      "ld r0.xyzw, v2.xyzw, t1.xyzw", "ld_indexable(texture2d)(uint,uint,uint,uint) r0.xyzw, v2.xyzw, t1.zyxw",
+      "resinfo r0.xyzw, l(0), t0.xyzw", "resinfo_uint r0.xy, l(0), t1.xyzw", "resinfo_rcpFloat r0.xyzw, v2.x, t0.xyzw",
+  };
+  for (const char* line : lines) {
+    std::string text = std::string(kPsHeader) + line + "\nmov o0.xyzw, r0.xyzw\nret\n";
+    requireValid(text);
+  }
+}
+
+TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][translate]") {
+  struct Case {
+    const char* dcl;
+    const char* code;
+  };
+  const Case cases[] = {
+      {"dcl_resource_buffer (float,float,float,float) t0", "ld r0.xyzw, v2.xxxx, t0.xyzw\nbufinfo r1.xy, t0.xxxx"},
+      {"dcl_resource_texture2d (float,float,float,float) t0", "lod r0.xy, v1.xyxx, t0.xyzw, s0"},
+      {"dcl_resource_texturecube (float,float,float,float) t0", "lod r0.xyzw, v1.xyzx, t0.yxxx, s0"},
+      {"dcl_resource_texture1d (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xxxx, t0.xyzw, s0\nld r1.xyzw, v2.xxxx, t0.xyzw\nresinfo_uint r2.xyzw, l(0), t0.xyzw\n"
+       "sample_aoffimmi(-2,0,0) r3.xyzw, v1.xxxx, t0.xyzw, s0"},
+      {"dcl_resource_texture1darray (uint,uint,uint,uint) t0",
+       "sample_l r0.xyzw, v1.xyxx, t0.xyzw, s0, l(0.0)\nresinfo_rcpFloat r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2darray (float,float,float,float) t0",
+       "sample_aoffimmi(1,1,0) r0.xyzw, v1.xyzx, t0.xyzw, s0\nld r1.xyzw, v2.xyzw, t0.xyzw\nresinfo r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2dms(4) (float,float,float,float) t0",
+       "ld_ms r0.xyzw, v2.xyxx, t0.xyzw, l(3)\nresinfo_uint r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2dmsarray(4) (sint,sint,sint,sint) t0", "ld_ms r0.xyzw, v2.xyzx, t0.xyzw, v2.w"},
+      {"dcl_resource_texture3d (float,float,float,float) t0",
+       "sample_d r0.xyzw, v1.xyzx, t0.xyzw, s0, l(0.1,0,0,0), l(0,0.1,0,0)\nld_aoffimmi(1,2,3) r1.xyzw, v2.xyzw, t0.xyzw\n"
+       "resinfo r2.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texturecube (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xyzx, t0.xyzw, s0\nsample_b r1.xyzw, v1.xyzx, t0.xyzw, s0, l(-1.0)\n"
+       "sample_l r2.xyzw, v1.xyzx, t0.xyzw, s0, l(2.0)\nresinfo_uint r3.xyzw, l(1), t0.xyzw"},
+      {"dcl_resource_texturecubearray (float,float,float,float) t0",
+       "sample r0.xyzw, v1.xyzw, t0.xyzw, s0\nresinfo_uint r3.xyzw, l(0), t0.xyzw"},
+      {"dcl_resource_texture2d (float,float,float,float) t0",
+       "sample_c r0.x, v1.xyxx, t0.xxxx, s0, v1.z\nsample_c_lz_aoffimmi(1,0,0) r1.xy, v1.xyxx, t0.xxxx, s0, l(0.5)"},
+      {"dcl_resource_texturecube (float,float,float,float) t0", "sample_c_lz r0.x, v1.xyzx, t0.xxxx, s0, v1.w"},
+      {"dcl_resource_texture2darray (float,float,float,float) t0",
+       "gather4 r0.xyzw, v1.xyzx, t0.xyzw, s0.y\ngather4_aoffimmi(1,-1,0) r1.xyzw, v1.xyzx, t0.wzyx, s0.x\n"
+       "gather4_c r2.xyzw, v1.xyzx, t0.xyzw, s0.x, v1.w"},
+  };
+  for (const Case& c : cases) {
+    std::string text = std::string("ps_5_0\ndcl_sampler s0, mode_default\n") + c.dcl +
+                       "\ndcl_input_ps linear v1.xyzw\ndcl_input_ps constant v2.xyzw\ndcl_output o0.xyzw\ndcl_temps 4\n" +
+                       c.code + "\nmov o0.xyzw, r0.xyzw\nret\n";
+    requireValid(text);
+  }
+}
+
+TEST_CASE("control flow translates to structured SPIR-V", "[dxbc][translate]") {
+  const char* bodies[] = {
+      "if_nz v2.x\n mov r0.x, l(1.0)\nelse\n mov r0.x, l(2.0)\nendif",
+      "if_z v2.x\n mov r0.x, l(1.0)\nendif",
+      "if_z v2.x\n ret\nendif\nmov r0.x, l(1.0)",
+      "mov r1.x, l(0)\nloop\n  uge r1.y, r1.x, l(4)\n  breakc_nz r1.y\n  iadd r1.x, r1.x, l(1)\n  if_nz v2.y\n    continue\n  endif\n  "
+      "continuec_z v2.z\n  if_nz v2.w\n    break\n  endif\nendloop",
+      "loop\n  break\nendloop",
+      "switch v2.x\n  case l(0)\n  mov r0.x, l(1.0)\n  break\n  case l(1)\n  case l(2)\n  mov r0.x, l(2.0)\n  break\n"
+      "  default\n  mov r0.x, l(3.0)\n  break\nendswitch",
+      "switch v2.x\n  case l(7)\n  loop\n    break\n  endloop\n  break\nendswitch",
+      "loop\n  switch v2.x\n    case l(1)\n    continue\n    default\n    break\n  endswitch\n  break\nendloop",
+      "retc_nz v2.x\nmov r0.x, l(1.0)",
+      "discard_nz v2.x\ndiscard_z v2.y",
+  };
+  for (const char* body : bodies) requireValid(std::string(kPsHeader) + body + "\nmov o0.xyzw, r0.xyzw\nret\n");
+}
+
+TEST_CASE("every pixel-shader system value translates", "[dxbc][translate]") {
+  const char* decls[] = {
+      "dcl_input_ps_siv linear noperspective v0.xy, position\nmov r0.xy, v0.xyxx",
+      "dcl_input_ps_siv linear noperspective v0.xyzw, position\nmov r0.xyzw, v0.xyzw",
+      "dcl_input_ps_sgv constant v3.x, is_front_face\nmov r0.x, v3.x",
+      "dcl_input_ps_sgv constant v3.x, sampleIndex\nmov r0.x, v3.x",
+      "dcl_input_ps_sgv constant v3.x, primitive_id\nmov r0.x, v3.x",
+      "dcl_input vPrim\nmov r0.x, vPrim",
+      "dcl_input vCoverage\nmov r0.x, vCoverage",
+      "dcl_input vInnerCoverage\nutof r0.x, vInnerCoverage",
+      "dcl_output oMask\nmov oMask, l(5)",
+      "dcl_output oDepth\nmov oDepth, l(0.5)",
+      "dcl_input_ps linear centroid v3.xy\nmov r0.xy, v3.xyxx",
+      "dcl_input_ps linear noperspective v3.xy\nmov r0.xy, v3.xyxx",
+      "dcl_input_ps linear noperspective centroid v3.xy\nmov r0.xy, v3.xyxx",
+      "dcl_input_ps linear sample v3.xy\nmov r0.xy, v3.xyxx",
+      "dcl_input_ps linear noperspective sample v3.xy\nmov r0.xy, v3.xyxx",
+      "dcl_output o2.xyzw\ndcl_output o7.xyzw\nmov o7.xyzw, l(1.0,1.0,1.0,1.0)",
+  };
+  for (const char* d : decls) requireValid(std::string(kPsHeader) + d + "\nmov o0.xyzw, r0.xyzw\nret\n");
+}
+
+TEST_CASE("every vertex-shader system value translates", "[dxbc][translate]") {
+  const char* vs = R"(vs_5_0
+dcl_input v0.xyzw
+dcl_input_sgv v1.x, vertex_id
+dcl_input_sgv v2.x, instance_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output_siv o2.xy, clip_distance
+dcl_output_siv o2.zw, clip_distance
+dcl_temps 1
+utof r0.x, v1.x
+utof r0.y, v2.x
+mov o0.xyzw, v0.xyzw
+mov o1.xy, r0.xyxx
+mov o1.zw, l(0,0,0,1.0)
+mov o2.xyzw, l(1.0,1.0,-1.0,1.0)
+ret
+)";
+  requireValid(vs);
+  TranslateOptions xfb;
+  xfb.transformFeedback = true;
+  requireValid(vs, xfb);
+  std::string text = disassembleSpirv(translateText(vs, xfb));
+  // o0 (position) at offset 0, o1 at 16; clip distances are not captured; stride = 2 registers.
+  CHECK(text.find("OpDecorate %gl_Position XfbBuffer 0") != std::string::npos);
+  CHECK(text.find("OpDecorate %gl_Position Offset 0") != std::string::npos);
+  CHECK(text.find("OpDecorate %out_o1 Offset 16") != std::string::npos);
+  CHECK(text.find("OpDecorate %out_o1 XfbStride 32") != std::string::npos);
+  CHECK(text.find("OpExecutionMode %main Xfb") != std::string::npos);
+  CHECK(text.find("BuiltIn ClipDistance") != std::string::npos);
+  CHECK(text.find("OpDecorate %out_o1 Location 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v0 Location 0") != std::string::npos);
+
+  TranslateOptions ids;
+  ids.d3dVertexInstanceIds = true;
+  requireValid(vs, ids);
+  std::string t1 = disassembleSpirv(translateText(vs, ids));
+  CHECK(t1.find("OpCapability DrawParameters") != std::string::npos);
+  CHECK(t1.find("BuiltIn BaseVertex") != std::string::npos);
+  CHECK(t1.find("BuiltIn BaseInstance") != std::string::npos);
+  CHECK(text.find("DrawParameters") == std::string::npos);  // off by default
+
+  TranslateOptions custom;
+  custom.transformFeedback = true;
+  custom.xfbOutputs = {{1, 2, 8}};
+  custom.xfbStride[2] = 64;
+  std::string t2 = disassembleSpirv(translateText(vs, custom));
+  CHECK(t2.find("OpDecorate %out_o1 XfbBuffer 2") != std::string::npos);
+  CHECK(t2.find("OpDecorate %out_o1 Offset 8") != std::string::npos);
+  CHECK(t2.find("OpDecorate %out_o1 XfbStride 64") != std::string::npos);
+  CHECK(t2.find("OpDecorate %gl_Position XfbBuffer") == std::string::npos);
+  requireValid(vs, custom);
+}
+
+TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", "[dxbc][translate]") {
+  std::string ps = "ps_5_0\ndcl_input vInnerCoverage\ndcl_input vPrim\ndcl_output o0.xyzw\ndcl_temps 1\n"
+                   "utof r0.x, vInnerCoverage\nutof r0.y, vPrim\nmov o0.xyzw, r0.xyxx\nret\n";
+  std::string native = disassembleSpirv(translateText(ps));
+  CHECK(native.find("OpCapability FragmentFullyCoveredEXT") != std::string::npos);
+  CHECK(native.find("OpExtension \"SPV_EXT_fragment_fully_covered\"") != std::string::npos);
+  CHECK(native.find("BuiltIn FullyCoveredEXT") != std::string::npos);
+  CHECK(native.find("BuiltIn PrimitiveId") != std::string::npos);
+  requireValid(ps);
+  TranslateOptions fb;
+  fb.variant = ShaderVariant::Fallback;
+  fb.innerCoverageLocation = 9;
+  fb.primitiveIdLocation = 10;
+  std::string fallback = disassembleSpirv(translateText(ps, fb));
+  CHECK(fallback.find("FullyCovered") == std::string::npos);
+  CHECK(fallback.find("BuiltIn PrimitiveId") == std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Location 9") != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Flat") != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_PrimitiveID Location 10") != std::string::npos);
+  requireValid(ps, fb);
+
+  // The caller's locations must not collide with the shader's own varyings.
+  std::string withVarying = "ps_5_0\ndcl_input_ps linear v9.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"
+                            "mov o0.xyzw, v9.xyzw\nret\n";
+  CHECK_THROWS_WITH(translateText(withVarying, fb),
+                    Catch::Contains("fallback SV_InnerCoverage location 9 collides with input register v9"));
+}
+
+TEST_CASE("registers packing elements of different types/interpolation get one variable each", "[dxbc][translate]") {
+  std::string ps = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// IDS                      0     zw        1     NONE    uint     zw
+//
+ps_5_0
+dcl_input_ps linear v1.xy
+dcl_input_ps constant v1.zw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+  requireValid(ps);
+  std::string text = disassembleSpirv(translateText(ps));
+  CHECK(text.find("%in_v1 = OpVariable %_ptr_Input_v2float Input") != std::string::npos);
+  CHECK(text.find("%in_v1_2 = OpVariable %_ptr_Input_v2uint Input") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1_2 Component 2") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1_2 Flat") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_v1 Flat") == std::string::npos);
+}
+
+TEST_CASE("binding model: set per stage, CB/sampler/SRV ranges", "[dxbc][translate]") {
+  CHECK(descriptorBinding(ProgramType::Vertex, ResourceKind::ConstantBuffer, 3).set == 0);
+  CHECK(descriptorBinding(ProgramType::Vertex, ResourceKind::ConstantBuffer, 3).binding == 3);
+  CHECK(descriptorBinding(ProgramType::Pixel, ResourceKind::Sampler, 2).set == 1);
+  CHECK(descriptorBinding(ProgramType::Pixel, ResourceKind::Sampler, 2).binding == 18);
+  CHECK(descriptorBinding(ProgramType::Pixel, ResourceKind::ShaderResource, 127).binding == 159);
+  std::string text = disassembleSpirv(translateText(std::string(kPsHeader) + "mov o0.xyzw, cb0[0].xyzw\nret\n"));
+  CHECK(text.find("OpDecorate %cb0 DescriptorSet 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %cb0 Binding 0") != std::string::npos);
+  CHECK(text.find("OpDecorate %s0 Binding 16") != std::string::npos);
+  CHECK(text.find("OpDecorate %t1 Binding 33") != std::string::npos);
+  CHECK(text.find("OpDecorate %SV_Target1 Location 1") != std::string::npos);
+}
+
+TEST_CASE("optimizer keeps modules valid", "[dxbc][translate]") {
+  auto spv = translateText(std::string(kPsHeader) + "add r0.xyzw, v1.xyzw, cb0[1].xyzw\nmov o0.xyzw, r0.xyzw\nret\n");
+  auto opt = optimizeSpirv(spv);
+  CHECK(validateSpirv(opt) == "");
+  CHECK(opt.size() < spv.size());
+}
+
+TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate][robustness]") {
+  auto err = [](const std::string& text, const char* msg) {
+    INFO(text);
+    CHECK_THROWS_WITH(translateText(text), Catch::Contains(msg));
+  };
+  // fxc's ps_4_0 "break outside a loop" shader (an invalid shader by design)
+  err("ps_4_0\ndcl_constantbuffer CB0[1], immediateIndexed\ndcl_output o0.xyzw\nif_z cb0[0].x\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\n"
+      "break\nendif\nmov o0.xyzw, l(0,0,0,0)\nret\n",
+      "opcode 'break' at dword 21: break outside a loop or switch");
+  err("gs_5_0\nret\n", "only vertex and pixel shaders are supported (this is a geometry shader)");
+  err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, r3.xyzw\nret\n", "r3 used but dcl_temps declares 0");
+  err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, cb1[0].xyzw\nret\n", "opcode 'mov' at dword 5: cb1 is not declared");
+  err("ps_5_0\ndcl_output o0.xyzw\nif_nz l(1)\nret\n", "unterminated control flow");
+  err("ps_5_0\ndcl_output o0.xyzw\nendif\nret\n", "endif without if");
+  err("ps_5_0\ndcl_resource_structured_buffer (float,float,float,float) t0\nret\n",
+      "resource dimension 'structured_buffer' is not supported");
+  err("ps_5_0\ndcl_resource_texture2dms(4) (float,float,float,float) t0\ndcl_temps 1\nld r0.xyzw, l(0,0,0,0), t0.xyzw\nret\n",
+      "ld on a multisampled resource needs ld_ms");
+  err("ps_5_0\ndcl_resource_texturecube (float,float,float,float) t0\ndcl_sampler s0, mode_default\ndcl_temps 1\n"
+      "sample_aoffimmi(1,0,0) r0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
+      "_aoffimmi is not valid on this resource dimension");
+  err("ps_5_0\ndcl_output o0.xyzw\nsamplepos o0.xyzw, t0.xyzw, l(0)\nret\n",
+      "opcode 'samplepos' at dword 5: instruction is not supported by the translator");
+  err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");
+  err("ps_5_0\ndcl_input_ps constant v1.x\ndcl_output o0.xyzw\ndcl_temps 1\neval_centroid r0.x, v1.y\nret\n",
+      "eval_* source v1 component 1 is not a declared float varying");
+}

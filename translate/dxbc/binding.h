@@ -1,0 +1,53 @@
+// translate/dxbc/binding.h — the binding model: where each D3D shader slot lives in
+// Vulkan. The UMD builds its descriptor-set layouts from this one function, and
+// the translator decorates resources with it.
+//
+//   descriptor set = the shader stage (VS 0, PS 1, GS 2, HS 3, DS 4; CS 0)
+//   binding        = constant buffer  b#/cb#  →  0 + slot    (slots 0..15,  UNIFORM_BUFFER)
+//                    sampler          s#      → 16 + slot    (slots 0..15,  SAMPLER)
+//                    shader resource  t#      → 32 + slot    (slots 0..127, SAMPLED_IMAGE)
+//
+// Vertex inputs use location = input register index (v#); pixel-shader outputs
+// use location = SV_Target index (o#); VS→PS varyings use location = register index.
+#pragma once
+
+#include "dxbc/tokens.h"
+
+#include <cstdint>
+
+namespace d3dvk::dxbc {
+
+enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource };
+
+struct DescriptorBinding {
+  uint32_t set = 0;
+  uint32_t binding = 0;
+};
+
+constexpr uint32_t kMaxConstantBufferSlots = 16;
+constexpr uint32_t kMaxSamplerSlots = 16;
+constexpr uint32_t kMaxShaderResourceSlots = 128;
+constexpr uint32_t kSamplerBindingBase = 16;
+constexpr uint32_t kShaderResourceBindingBase = 32;
+
+constexpr uint32_t descriptorSetForStage(ProgramType stage) {
+  switch (stage) {
+    case ProgramType::Vertex: return 0;
+    case ProgramType::Pixel: return 1;
+    case ProgramType::Geometry: return 2;
+    case ProgramType::Hull: return 3;
+    case ProgramType::Domain: return 4;
+    case ProgramType::Compute: return 0;
+  }
+  return 0;
+}
+
+// slot must be below the kind's limit (the translator rejects larger ones).
+constexpr DescriptorBinding descriptorBinding(ProgramType stage, ResourceKind kind, uint32_t slot) {
+  uint32_t base = kind == ResourceKind::ConstantBuffer ? 0u
+                  : kind == ResourceKind::Sampler    ? kSamplerBindingBase
+                                                     : kShaderResourceBindingBase;
+  return DescriptorBinding{descriptorSetForStage(stage), base + slot};
+}
+
+}  // namespace d3dvk::dxbc

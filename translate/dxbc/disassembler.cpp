@@ -1,0 +1,397 @@
+// translate/dxbc/disassembler.cpp — DXBC → fxc `/Fc`-style listing (signature
+// comment tables, version line, declarations, instructions). Prints immediates so
+// they parse back to the same bits (see listing.h for the round-trip contract).
+#include "dxbc/listing.h"
+
+#include <charconv>
+#include <cmath>
+#include <cstring>
+
+namespace d3dvk::dxbc {
+namespace {
+
+constexpr char kComp[] = "xyzw";
+
+std::string hex(uint32_t v) {
+  char b[16];
+  std::snprintf(b, sizeof b, "0x%08x", v);
+  return b;
+}
+
+std::string maskLetters(uint8_t mask) {
+  std::string s;
+  for (int i = 0; i < 4; ++i)
+    if (mask & (1 << i)) s += kComp[i];
+  return s;
+}
+
+std::string formatImmediate(uint32_t bits, ValueKind kind) {
+  if (kind == ValueKind::Float || kind == ValueKind::None) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    bool normalOrZero = std::isnormal(f) || (bits & 0x7fffffff) == 0;
+    if (normalOrZero) {
+      char buf[64];
+      auto res = std::to_chars(buf, buf + sizeof buf, f);
+      std::string s(buf, res.ptr);
+      if (s.find_first_of(".en") == std::string::npos) s += ".0";
+      else if (s.find('.') == std::string::npos && s.find('e') != std::string::npos) {
+        // 1e+30 style: make it unambiguous as float by inserting ".0" before the exponent
+        size_t e = s.find('e');
+        s.insert(e, ".0");
+      }
+      return s;
+    }
+    return hex(bits);
+  }
+  int32_t sv = int32_t(bits);
+  if (kind == ValueKind::Int && sv < 0 && sv > -65536) return std::to_string(sv);
+  if (bits < 0x80000000u) return std::to_string(bits);
+  return hex(bits);
+}
+
+// Types whose first index is written right after the prefix (r0, cb3[…]).
+bool firstIndexInline(OperandType t) {
+  return t != OperandType::ImmediateConstantBuffer;
+}
+
+}  // namespace
+
+std::string formatOperand(const Operand& op, ValueKind kind, bool declaration);
+
+namespace {
+std::string formatIndex(const OperandIndex& idx, ValueKind kind) {
+  std::string s;
+  switch (idx.repr) {
+    case IndexRepr::Imm32:
+    case IndexRepr::Imm64: return std::to_string(idx.imm);
+    case IndexRepr::Relative: return formatOperand(idx.rel.at(0), ValueKind::Uint, false);
+    case IndexRepr::Imm32PlusRelative:
+    case IndexRepr::Imm64PlusRelative:
+      return formatOperand(idx.rel.at(0), ValueKind::Uint, false) + " + " + std::to_string(idx.imm);
+  }
+  return s;
+}
+}  // namespace
+
+std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
+  std::string s;
+  if (op.type == OperandType::Immediate32 || op.type == OperandType::Immediate64) {
+    s = op.type == OperandType::Immediate32 ? "l(" : "d(";
+    for (uint32_t i = 0; i < op.immCount; ++i) {
+      if (i) s += ",";
+      s += op.type == OperandType::Immediate32 ? formatImmediate(op.imm[i], kind) : hex(op.imm[i]);
+    }
+    s += ")";
+  } else {
+    std::string prefix(operandTypePrefix(op.type));
+    if (declaration && op.type == OperandType::ConstantBuffer) prefix = "CB";
+    s = prefix;
+    bool range = declaration && op.indexDimension == 3 &&
+                 (op.type == OperandType::ConstantBuffer || op.type == OperandType::Resource ||
+                  op.type == OperandType::Sampler || op.type == OperandType::UnorderedAccessView) &&
+                 op.index[0].repr == IndexRepr::Imm32 && op.index[1].repr == IndexRepr::Imm32 &&
+                 op.index[2].repr == IndexRepr::Imm32;
+    if (range) {  // SM5.1 declaration: id[lower:upper]
+      if (op.type == OperandType::Resource) s = "T";
+      if (op.type == OperandType::Sampler) s = "S";
+      if (op.type == OperandType::UnorderedAccessView) s = "U";
+      s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" + std::to_string(op.index[2].imm) + "]";
+    }
+    for (uint32_t i = 0; i < op.indexDimension && !range; ++i) {
+      bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32;
+      if (inl) s += std::to_string(op.index[0].imm);
+      else s += "[" + formatIndex(op.index[i], kind) + "]";
+    }
+    if (op.numComponents == 4) {
+      bool omit = declaration && op.type == OperandType::ConstantBuffer && op.selection == SelectionMode::Swizzle &&
+                  op.swizzle[0] == 0 && op.swizzle[1] == 1 && op.swizzle[2] == 2 && op.swizzle[3] == 3;
+      if (!omit) {
+        if (op.selection == SelectionMode::Mask) {
+          if (op.mask) s += "." + maskLetters(op.mask);
+        } else if (op.selection == SelectionMode::Swizzle) {
+          s += '.';
+          for (int i = 0; i < 4; ++i) s += kComp[op.swizzle[i]];
+        } else {
+          s += '.';
+          s += kComp[op.swizzle[0]];
+        }
+      }
+    }
+  }
+  switch (op.modifier) {
+    case OperandModifier::None: break;
+    case OperandModifier::Neg: s = "-" + s; break;
+    case OperandModifier::Abs: s = "|" + s + "|"; break;
+    case OperandModifier::AbsNeg: s = "-|" + s + "|"; break;
+  }
+  if (op.extended && op.modifier == OperandModifier::None && !op.minPrecision && !op.nonUniform) s += " {ext}";
+  if (op.minPrecision) s += " {min" + std::to_string(op.minPrecision) + "}";
+  if (op.nonUniform) s += " {nonuniform}";
+  return s;
+}
+
+namespace {
+
+std::string mnemonic(const Instruction& inst) {
+  const OpcodeInfo& info = opcodeInfo(inst.opcode);
+  std::string s = info.name;
+  switch (inst.opcode) {
+    case Opcode::If:
+    case Opcode::Breakc:
+    case Opcode::Continuec:
+    case Opcode::Retc:
+    case Opcode::Discard:
+    case Opcode::Callc:
+      s += inst.testNonZero() ? "_nz" : "_z";
+      break;
+    case Opcode::ResInfo:
+      if (inst.resInfoReturnType() == 1) s += "_rcpFloat";
+      else if (inst.resInfoReturnType() == 2) s += "_uint";
+      break;
+    default: break;
+  }
+  for (uint32_t t : inst.extendedTokens) {
+    uint32_t type = t & 0x3f;
+    if (type == 1) {
+      s += "_aoffimmi(" + std::to_string(inst.sampleOffset(0)) + "," + std::to_string(inst.sampleOffset(1)) + "," +
+           std::to_string(inst.sampleOffset(2)) + ")";
+    } else if (type == 2) {
+      const char* d = resourceDimensionText(ResourceDimension((t >> 6) & 0x1f));
+      s += std::string("_indexable(") + (d ? d : "unknown");
+      uint32_t stride = (t >> 11) & 0xfff;
+      if (stride) s += ",stride=" + std::to_string(stride * 4);
+      s += ")";
+    } else if (type == 3) {
+      s += "(";
+      for (int i = 0; i < 4; ++i) {
+        const char* r = returnTypeText((t >> (6 + 4 * i)) & 0xf);
+        if (i) s += ",";
+        s += r ? r : "unused";
+      }
+      s += ")";
+    }
+  }
+  if (!info.declaration && inst.saturate()) s += "_sat";
+  if (!info.declaration && inst.preciseMask()) s += " [precise(" + maskLetters(uint8_t(inst.preciseMask())) + ")]";
+  return s;
+}
+
+std::string returnTypes(uint32_t dword) {
+  std::string s = "(";
+  for (int i = 0; i < 4; ++i) {
+    const char* r = returnTypeText((dword >> (4 * i)) & 0xf);
+    if (i) s += ",";
+    s += r ? r : std::to_string((dword >> (4 * i)) & 0xf);
+  }
+  return s + ")";
+}
+
+std::string globalFlagsText(uint32_t flags) {
+  static const char* names[] = {"refactoringAllowed",     "enableDoublePrecisionFloatOps",
+                                "forceEarlyDepthStencil", "enableRawAndStructuredBuffers",
+                                "skipOptimization",       "enableMinimumPrecision",
+                                "enable11_1DoubleExtensions", "enable11_1ShaderExtensions"};
+  std::string s;
+  for (int i = 0; i < 13; ++i) {
+    if (!(flags & (1u << i))) continue;
+    if (!s.empty()) s += " | ";
+    s += i < 8 ? names[i] : "flag" + std::to_string(i);
+  }
+  return s.empty() ? "0" : s;
+}
+
+}  // namespace
+
+std::string disassembleInstruction(const Instruction& inst) {
+  const OpcodeInfo& info = opcodeInfo(inst.opcode);
+  std::string s;
+  auto ops = [&](size_t from, bool decl) {
+    std::string r;
+    for (size_t i = from; i < inst.operands.size(); ++i) {
+      if (i > from) r += ", ";
+      r += formatOperand(inst.operands[i], info.kind, decl);
+    }
+    return r;
+  };
+  auto extras = [&]() {
+    std::string r;
+    for (uint32_t e : inst.extra) r += ", " + std::to_string(e);
+    return r;
+  };
+  switch (inst.opcode) {
+    case Opcode::CustomData:
+      if (inst.customDataClass == uint32_t(CustomDataClass::ImmediateConstantBuffer)) {
+        s = "dcl_immediateConstantBuffer {";
+        for (size_t i = 0; i + 3 < inst.customData.size(); i += 4) {
+          s += i ? ",\n                              { " : " { ";
+          for (int c = 0; c < 4; ++c) {
+            if (c) s += ", ";
+            s += formatImmediate(inst.customData[i + c], ValueKind::Float);
+          }
+          s += "}";
+        }
+        return s + " }";
+      }
+      s = "customdata class " + std::to_string(inst.customDataClass) + " {";
+      for (size_t i = 0; i < inst.customData.size(); ++i) s += (i ? ", " : " ") + hex(inst.customData[i]);
+      return s + " }";
+    case Opcode::DclGlobalFlags: return "dcl_globalFlags " + globalFlagsText(inst.controls);
+    case Opcode::DclTemps: return "dcl_temps " + (inst.extra.empty() ? std::string("?") : std::to_string(inst.extra[0]));
+    case Opcode::DclIndexableTemp:
+      if (inst.extra.size() == 3)
+        return "dcl_indexableTemp x" + std::to_string(inst.extra[0]) + "[" + std::to_string(inst.extra[1]) + "], " +
+               std::to_string(inst.extra[2]);
+      break;
+    case Opcode::DclInputPs:
+    case Opcode::DclInputPsSgv:
+    case Opcode::DclInputPsSiv: {
+      s = info.name;
+      const char* interp = interpolationText(inst.interpolation());
+      if (interp && *interp) s += std::string(" ") + interp;
+      s += " " + ops(0, true);
+      if (inst.opcode != Opcode::DclInputPs && !inst.extra.empty()) {
+        const char* n = systemNameToken(SystemName(inst.extra[0]));
+        s += ", " + (n ? std::string(n) : std::to_string(inst.extra[0]));
+      }
+      return s;
+    }
+    case Opcode::DclInputSgv:
+    case Opcode::DclInputSiv:
+    case Opcode::DclOutputSgv:
+    case Opcode::DclOutputSiv:
+      if (inst.extra.size() == 1) {
+        const char* n = systemNameToken(SystemName(inst.extra[0]));
+        return std::string(info.name) + " " + ops(0, true) + ", " + (n ? std::string(n) : std::to_string(inst.extra[0]));
+      }
+      break;
+    case Opcode::DclConstantBuffer:
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 2)
+        return std::string(info.name) + " " + ops(0, true) + "[" + std::to_string(inst.extra[0]) + "]" +
+               (inst.dynamicIndexed() ? ", dynamicIndexed" : ", immediateIndexed") + ", space=" + std::to_string(inst.extra[1]);
+      return std::string(info.name) + " " + ops(0, true) + (inst.dynamicIndexed() ? ", dynamicIndexed" : ", immediateIndexed") +
+             extras();
+    case Opcode::DclSampler: {
+      static const char* modes[] = {"mode_default", "mode_comparison", "mode_mono"};
+      uint32_t m = inst.controls & 0xf;
+      std::string tail = extras();
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 1)
+        tail = ", space=" + std::to_string(inst.extra[0]);
+      return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + tail;
+    }
+    case Opcode::DclResource: {
+      const char* d = resourceDimensionText(inst.resourceDimension());
+      s = std::string("dcl_resource_") + (d ? d : "unknown");
+      if (inst.sampleCount()) s += "(" + std::to_string(inst.sampleCount()) + ")";
+      if (inst.extra.empty()) break;
+      s += " " + returnTypes(inst.extra[0]) + " " + ops(0, true);
+      if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 2)
+        return s + ", space=" + std::to_string(inst.extra[1]);
+      for (size_t i = 1; i < inst.extra.size(); ++i) s += ", " + std::to_string(inst.extra[i]);
+      return s;
+    }
+    default: break;
+  }
+  s = mnemonic(inst);
+  if (info.declaration && inst.controls && inst.opcode != Opcode::DclConstantBuffer)
+    s += " [controls(" + std::to_string(inst.controls) + ")]";
+  if (!inst.operands.empty()) s += " " + ops(0, info.declaration);
+  if (info.declaration) {
+    std::string e = extras();
+    if (!e.empty()) s += inst.operands.empty() ? " " + e.substr(2) : e;
+  }
+  return s;
+}
+
+std::string disassembleProgram(const Program& p) {
+  std::string s;
+  s += p.type == ProgramType::Pixel ? "ps" : p.type == ProgramType::Vertex ? "vs" : p.type == ProgramType::Geometry ? "gs"
+       : p.type == ProgramType::Hull ? "hs" : p.type == ProgramType::Domain ? "ds" : "cs";
+  s += "_" + std::to_string(p.major) + "_" + std::to_string(p.minor) + "\n";
+  int indent = 0;
+  size_t slots = 0;
+  for (const Instruction& inst : p.instructions) {
+    Opcode o = inst.opcode;
+    if (o == Opcode::EndIf || o == Opcode::EndLoop || o == Opcode::EndSwitch || o == Opcode::Else)
+      indent = std::max(0, indent - 1);
+    s += std::string(size_t(indent) * 2, ' ') + disassembleInstruction(inst) + "\n";
+    if (o == Opcode::If || o == Opcode::Loop || o == Opcode::Else || o == Opcode::Switch) ++indent;
+    if (!opcodeInfo(o).declaration) ++slots;
+  }
+  s += "// Approximately " + std::to_string(slots) + " instruction slots used\n";
+  return s;
+}
+
+namespace {
+
+std::string pad(std::string s, size_t w, bool right) {
+  if (s.size() >= w) return s;
+  return right ? std::string(w - s.size(), ' ') + s : s + std::string(w - s.size(), ' ');
+}
+
+std::string maskColumn(uint8_t mask) {
+  std::string s;
+  for (int i = 0; i < 4; ++i) s += (mask & (1 << i)) ? kComp[i] : ' ';
+  return s;
+}
+
+const char* specialRegisterName(uint32_t sysValue, bool input) {
+  switch (sysValue) {
+    case kNameDepth: return "oDepth";
+    case kNameCoverage: return input ? "vCoverage" : "oMask";
+    case kNameDepthGreaterEqual: return "oDepthGE";
+    case kNameDepthLessEqual: return "oDepthLE";
+    case kNameStencilRef: return "oStencilRef";
+    case kNameInnerCoverage: return "vInnerCoverage";
+    default: return "N/A";
+  }
+}
+
+std::string signatureTable(const Signature& sig, bool input) {
+  std::string s = input ? "// Input signature:\n" : "// Output signature:\n";
+  s += "//\n// Name                 Index   Mask Register SysValue  Format   Used\n"
+       "// -------------------- ----- ------ -------- -------- ------- ------\n";
+  if (sig.elements.empty()) s += input ? "// no Input\n" : "// no Output\n";
+  for (const SignatureElement& e : sig.elements) {
+    bool special = e.registerIndex == 0xffffffffu;
+    const uint32_t svValue = effectiveSystemValue(e);
+    const char* sv = systemValueTableName(svValue);
+    const char* fmt = e.componentType == ComponentType::Float32 ? "float"
+                      : e.componentType == ComponentType::Uint32 ? "uint"
+                      : e.componentType == ComponentType::Sint32 ? "int" : "unknown";
+    std::string used;
+    if (special) {
+      used = (input ? (e.rwMask != 0) : (e.rwMask == 0)) ? "YES" : "NO";
+    } else {
+      uint8_t u = input ? e.rwMask : uint8_t(e.mask & ~e.rwMask);
+      used = maskColumn(u);
+      while (!used.empty() && used.back() == ' ') used.pop_back();
+    }
+    std::string line = "// " + pad(e.semanticName, 20, false) + " " + pad(std::to_string(e.semanticIndex), 5, true) +
+                       " " + pad(special ? "N/A" : maskColumn(e.mask), 6, true) + " " +
+                       pad(special ? specialRegisterName(svValue, input) : std::to_string(e.registerIndex), 8, true) +
+                       " " + pad(sv ? sv : std::to_string(svValue), 8, true) + " " + pad(fmt, 7, true) + " " +
+                       pad(used, 6, true);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    s += line + "\n";
+  }
+  return s + "//\n";
+}
+
+}  // namespace
+
+std::string disassemble(const Shader& shader) {
+  std::string s = "//\n// Generated by d3dvk-shader\n//\n//\n";
+  s += signatureTable(shader.inputs, true);
+  s += "//\n";
+  s += signatureTable(shader.outputs, false);
+  if (shader.featureFlags && *shader.featureFlags) {
+    char b[32];
+    std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(*shader.featureFlags));
+    s += "// Shader feature flags (SFI0): " + std::string(b) + "\n//\n";
+  }
+  s += disassembleProgram(shader.program);
+  return s;
+}
+
+}  // namespace d3dvk::dxbc

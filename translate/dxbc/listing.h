@@ -1,0 +1,35 @@
+// translate/dxbc/listing.h — the fxc `/Fc` shader-assembly listing format: the
+// assembler (listing text → DXBC container with ISGN/OSGN, SFI0 and SHDR/SHEX)
+// and the disassembler (DXBC → the same format). assemble(disassemble(assemble(t)))
+// is byte-identical to assemble(t). Errors carry "line N: reason".
+#pragma once
+
+#include "dxbc/shader.h"
+
+#include <string>
+#include <string_view>
+
+namespace d3dvk::dxbc {
+
+struct AssembleResult {
+  Program program;
+  Signature inputs, outputs;
+  uint64_t featureFlags = 0;
+  std::vector<uint8_t> container;  // the DXBC bytes
+};
+
+// Throws dxbc::Error("line N: …") on any syntax or semantic error.
+AssembleResult assemble(std::string_view text);
+
+std::string disassemble(const Shader& shader);
+std::string disassembleProgram(const Program& program);  // just the code part
+std::string disassembleInstruction(const Instruction& inst);
+
+// Shared name tables of the listing format.
+const char* systemValueTableName(uint32_t d3dName);  // "POS", "TARGET", "INNERCOV", …
+const char* systemNameToken(SystemName n);             // "position", "is_front_face", …
+const char* interpolationText(Interpolation i);        // "linear noperspective", …
+const char* resourceDimensionText(ResourceDimension d);  // "texture2d", …
+const char* returnTypeText(uint32_t rt);               // "float", "uint", …
+
+}  // namespace d3dvk::dxbc

@@ -1,0 +1,65 @@
+// translate/dxbc/shader.cpp — parseShader (container → chunks → program) and reflection.
+#include "dxbc/shader.h"
+
+namespace d3dvk::dxbc {
+
+Shader parseShader(std::span<const uint8_t> bytes, bool verifyChecksum) {
+  Shader s;
+  s.container = parseContainer(bytes, verifyChecksum);
+  const Chunk* code = s.container.find(fourcc("SHEX"));
+  s.extendedCode = code != nullptr;
+  if (!code) code = s.container.find(fourcc("SHDR"));
+  if (!code) throw Error("DXBC container: no SHDR or SHEX chunk");
+  try {
+    s.program = decodeProgramBytes(code->data);
+  } catch (const Error& e) {
+    throw Error(std::string(e.what()) + " (in chunk '" + fourccName(code->code) + "' at container offset " +
+                std::to_string(code->containerOffset) + ")");
+  }
+  for (const Chunk& c : s.container.chunks) {
+    if (c.code == fourcc("ISGN") || c.code == fourcc("ISG1")) s.inputs = parseSignature(c);
+    else if (c.code == fourcc("OSGN") || c.code == fourcc("OSG1") || c.code == fourcc("OSG5")) s.outputs = parseSignature(c);
+    else if (c.code == fourcc("SFI0")) s.featureFlags = parseFeatureFlags(c);
+    else if (c.code == fourcc("RDEF")) s.resources = parseResourceDefinitions(c);
+    else if (c.code == fourcc("STAT")) s.statistics = parseStatistics(c);
+  }
+  return s;
+}
+
+namespace {
+void scanOperand(const Operand& op, ShaderReflection& r) {
+  switch (op.type) {
+    case OperandType::InnerCoverage: r.readsInnerCoverage = true; break;
+    case OperandType::InputCoverageMask: r.readsCoverage = true; break;
+    case OperandType::OutputCoverageMask: r.writesCoverage = true; break;
+    case OperandType::OutputDepth:
+    case OperandType::OutputDepthGreaterEqual:
+    case OperandType::OutputDepthLessEqual: r.writesDepth = true; break;
+    default: break;
+  }
+  for (const OperandIndex& i : op.index)
+    for (const Operand& rel : i.rel) scanOperand(rel, r);
+}
+}  // namespace
+
+ShaderReflection reflect(const Shader& shader) {
+  ShaderReflection r;
+  r.stage = shader.program.type;
+  r.major = shader.program.major;
+  r.minor = shader.program.minor;
+  r.inputs = shader.inputs;
+  r.outputs = shader.outputs;
+  r.hasFeatureFlags = shader.featureFlags.has_value();
+  r.featureFlags = shader.featureFlags.value_or(0);
+  for (const Instruction& inst : shader.program.instructions)
+    for (const Operand& op : inst.operands) scanOperand(op, r);
+  for (const SignatureElement& e : shader.inputs.elements) {
+    if (effectiveSystemValue(e) == kNameInnerCoverage) r.readsInnerCoverage = true;
+    if (effectiveSystemValue(e) == kNameCoverage) r.readsCoverage = true;
+  }
+  for (const SignatureElement& e : shader.outputs.elements)
+    if (effectiveSystemValue(e) == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
+  return r;
+}
+
+}  // namespace d3dvk::dxbc

@@ -1,0 +1,51 @@
+// translate/dxbc/shader.h — a parsed DXBC shader: container + decoded program +
+// signatures + SFI0/RDEF/STAT; and the reflection the runtime's pixel-shader
+// validation needs (stage, model, signatures, SV_InnerCoverage/SV_Coverage reads,
+// SFI0 flags).
+#pragma once
+
+#include "dxbc/container.h"
+#include "dxbc/program.h"
+
+#include <optional>
+
+namespace d3dvk::dxbc {
+
+// D3D_SHADER_FEATURE_* bits we derive or test for.
+constexpr uint64_t kFeatureMinimumPrecision = 0x10;
+constexpr uint64_t kFeatureStencilRef = 0x200;
+constexpr uint64_t kFeatureInnerCoverage = 0x400;
+constexpr uint64_t kFeatureViewportAndRtArrayIndexFromAnyStage = 0x2000;
+
+// D3D_NAME values of signatures (d3dcommon.h).
+constexpr uint32_t kNameTarget = 64, kNameDepth = 65, kNameCoverage = 66, kNameDepthGreaterEqual = 67,
+                   kNameDepthLessEqual = 68, kNameStencilRef = 69, kNameInnerCoverage = 70;
+
+struct Shader {
+  Container container;
+  Program program;
+  bool extendedCode = false;  // SHEX (SM5) rather than SHDR
+  Signature inputs, outputs;
+  std::optional<uint64_t> featureFlags;  // SFI0
+  std::optional<ResourceDefinitions> resources;  // RDEF
+  std::vector<uint32_t> statistics;  // STAT
+};
+
+// Container + chunks + token stream, all validated. Throws dxbc::Error.
+Shader parseShader(std::span<const uint8_t> bytes, bool verifyChecksum = true);
+
+struct ShaderReflection {
+  ProgramType stage = ProgramType::Pixel;
+  uint32_t major = 0, minor = 0;
+  Signature inputs, outputs;
+  bool readsInnerCoverage = false;  // SV_InnerCoverage (vInnerCoverage) declared or read
+  bool readsCoverage = false;       // SV_Coverage input (vCoverage)
+  bool writesCoverage = false;      // oMask
+  bool writesDepth = false;         // oDepth / oDepthGE / oDepthLE
+  bool hasFeatureFlags = false;
+  uint64_t featureFlags = 0;        // SFI0 value (0 when absent)
+  uint32_t renderTargetMask = 0;    // SV_TargetN outputs
+};
+ShaderReflection reflect(const Shader& shader);
+
+}  // namespace d3dvk::dxbc

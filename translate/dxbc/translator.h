@@ -1,0 +1,54 @@
+// translate/dxbc/translator.h — DXBC (vertex and pixel shaders) → SPIR-V 1.3 for
+// Vulkan 1.1+, with the variants the draw path needs: native, fallback pixel shader
+// (SV_InnerCoverage / SV_PrimitiveID from flat varyings) and transform-feedback
+// decorated vertex outputs. Resources follow binding.h.
+#pragma once
+
+#include "dxbc/binding.h"
+#include "dxbc/shader.h"
+
+#include <string>
+#include <vector>
+
+namespace d3dvk::dxbc {
+
+enum class ShaderVariant { Native, Fallback };
+
+struct XfbOutput {
+  uint32_t outputRegister = 0;  // o#
+  uint32_t buffer = 0;
+  uint32_t offset = 0;          // bytes
+};
+
+struct TranslateOptions {
+  ShaderVariant variant = ShaderVariant::Native;
+  // Fallback pixel shader: flat uint varyings carrying SV_InnerCoverage (0 or 1)
+  // and SV_PrimitiveID, at these locations.
+  uint32_t innerCoverageLocation = 30;
+  uint32_t primitiveIdLocation = 31;
+  // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
+  // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
+  // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
+  // the device must enable VkPhysicalDeviceVulkan11Features::shaderDrawParameters).
+  // Without it they are VertexIndex / InstanceIndex, which match D3D only when the draw
+  // passes firstVertex/vertexOffset/firstInstance = 0.
+  bool d3dVertexInstanceIds = false;
+  // Vertex shader: decorate outputs for transform feedback. When `xfbOutputs` is
+  // empty every output register (SV_Position included) is captured as a vec4 into
+  // buffer 0, packed in ascending register order (offset 16*i).
+  bool transformFeedback = false;
+  std::vector<XfbOutput> xfbOutputs;
+  uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
+};
+
+// Throws dxbc::Error naming the instruction (opcode + dword offset) it cannot translate.
+std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options = {});
+
+// spvValidate for the Vulkan 1.1 environment; returns "" when valid, else the message.
+std::string validateSpirv(const std::vector<uint32_t>& words);
+// SPIR-V text (for diagnostics and the CLI).
+std::string disassembleSpirv(const std::vector<uint32_t>& words);
+// Runs the SPIRV-Tools performance passes; returns the input unchanged on failure.
+std::vector<uint32_t> optimizeSpirv(const std::vector<uint32_t>& words);
+
+}  // namespace d3dvk::dxbc
