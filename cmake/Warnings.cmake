@@ -3,7 +3,7 @@
 
 add_library(d3dvk_options INTERFACE)
 target_compile_options(d3dvk_options INTERFACE
-  -Wall -Wextra -Wpedantic -Wshadow=local -Wno-unused-parameter
+  -Wall -Wextra -Wpedantic $<$<CXX_COMPILER_ID:GNU>:-Wshadow=local> -Wno-unused-parameter
   -Wno-missing-field-initializers  # VkFoo x{VK_STRUCTURE_TYPE_FOO} is the Vulkan idiom
 )  # no -Wnon-virtual-dtor: COM interfaces have none by design; objects die in Release()
 if(D3DVK_WERROR)

@@ -105,8 +105,10 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   VkPhysicalDeviceVulkan13Features v13Supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   VkPhysicalDeviceVulkan12Features v12Supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
+  VkPhysicalDeviceVulkan11Features v11Supported{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
   v13Supported.pNext = &v12Supported;
-  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v12Supported.pNext = &xfbSupported;
+  v12Supported.pNext = &v11Supported;
+  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v11Supported.pNext = &xfbSupported;
   VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
   features2.pNext = &v13Supported;
   vkGetPhysicalDeviceFeatures2(physicalDevice, &features2);
@@ -114,6 +116,9 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
   xfb.transformFeedback = xfbSupported.transformFeedback;
   xfb.geometryStreams = xfbSupported.geometryStreams;
+  // shaderDrawParameters: BaseVertex/BaseInstance, for D3D's SV_VertexID/SV_InstanceID.
+  VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
+  v11.shaderDrawParameters = v11Supported.shaderDrawParameters;
   VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   v12.timelineSemaphore = v12Supported.timelineSemaphore;
   v12.hostQueryReset = v12Supported.hostQueryReset;
@@ -123,7 +128,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v13.synchronization2 = v13Supported.synchronization2;
   v13.maintenance4 = v13Supported.maintenance4;
   v13.pNext = &v12;
-  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v12.pNext = &xfb;
+  v12.pNext = &v11;
+  if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v11.pNext = &xfb;
   VkPhysicalDeviceDepthClipEnableFeaturesEXT depthClip{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_CLIP_ENABLE_FEATURES_EXT};
   if (self->extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME)) {
     depthClip.depthClipEnable = VK_TRUE;

@@ -10,7 +10,6 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
-#include <dlfcn.h>
 #include <cstring>
 
 using namespace d3dvk;
@@ -18,12 +17,7 @@ using namespace d3dvk::dxbc;
 
 namespace {
 
-// The Vulkan loader dlcloses the driver when an instance goes away; LeakSanitizer then
-// sees the driver's own allocations as "<unknown module>" and the .ci/lsan.supp entries
-// for the driver cannot match. Keeping lavapipe mapped lets them match.
-const bool kDriverPinned = [] {
-  return dlopen("libvulkan_lvp.so", RTLD_NOW | RTLD_NODELETE) != nullptr;
-}();
+// (Lavapipe is kept loaded for LeakSanitizer by tests/support/keep_vulkan_driver_loaded.cpp.)
 
 std::vector<uint32_t> spirvOf(const std::string& listing, const TranslateOptions& opt = {}) {
   AssembleResult a = assemble(listing);
