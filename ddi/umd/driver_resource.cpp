@@ -148,23 +148,6 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (!image) return hresultFromVk(vr);
   r.image = std::move(image);
 
-  VkCommandBuffer cmd = device.queue().record(&vr);
-  if (!cmd) return hresultFromVk(vr);
-  VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  barrier.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-  barrier.newLayout = VK_IMAGE_LAYOUT_GENERAL;
-  barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.image = r.image->handle();
-  barrier.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &barrier;
-  vkCmdPipelineBarrier2(cmd, &dep);
-  markUsed(device, r);
-
   std::shared_ptr<vk::Buffer> upload;
   uint64_t uploadSize = layoutLinear(r, true);
   if (r.isDynamic()) {
@@ -177,6 +160,9 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
     upload = vk::Buffer::create(device.vk(), uploadSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
     if (!upload) return hresultFromVk(vr);
   }
+  VkCommandBuffer cmd = device.queue().record(&vr);
+  if (!cmd) return hresultFromVk(vr);
+  markUsed(device, r);
   for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
     if (!a.pInitialDataUP[sub].pSysMem) continue;
     writeRows(static_cast<uint8_t*>(upload->mapped()), r.linear[sub], a.pInitialDataUP[sub].pSysMem,
@@ -202,6 +188,25 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
 
 void markUsed(Device& device, Resource& resource) { resource.lastUse = device.queue().openSerial(); }
 
+void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
+  if (r.layout == layout) return;
+  VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  barrier.oldLayout = r.layout;
+  barrier.newLayout = layout;
+  barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.image = r.image->handle();
+  barrier.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(cmd, &dep);
+  r.layout = layout;
+}
+
 VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(*r.format); }
 
 void recordLinearToImage(VkCommandBuffer cmd, Resource&, VkBuffer buffer, const state::LinearSubresource& layout,
@@ -225,7 +230,8 @@ void recordLinearToImage(VkCommandBuffer cmd, Resource&, VkBuffer buffer, const 
     s.bufferRowLength = stencil->rowPitch;
     s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
   }
-  vkCmdCopyBufferToImage(cmd, buffer, image.image->handle(), VK_IMAGE_LAYOUT_GENERAL, count, regions);
+  transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdCopyBufferToImage(cmd, buffer, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, count, regions);
 }
 
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
@@ -249,7 +255,8 @@ void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, Vk
     s.bufferRowLength = stencil->rowPitch;
     s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
   }
-  vkCmdCopyImageToBuffer(cmd, image.image->handle(), VK_IMAGE_LAYOUT_GENERAL, buffer, count, regions);
+  transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  vkCmdCopyImageToBuffer(cmd, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, count, regions);
 }
 
 SIZE_T APIENTRY calcPrivateResourceSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*) { return sizeof(Resource); }

@@ -4,7 +4,8 @@
 // CheckFormatSupport and CheckMultisampleQualityLevels.
 //
 // Backing: buffers are VkBuffers (host-visible and persistently mapped for
-// DYNAMIC and STAGING). Textures are VkImages, kept in GENERAL layout, except
+// DYNAMIC and STAGING). Textures are VkImages whose (whole-image) layout is
+// tracked and changed before each use (transferLayout), except
 // STAGING textures, which are host-visible VkBuffers in the linear layout of
 // state::linearLayout (what Map returns); a D24_UNORM_S8_UINT staging texture
 // keeps the stencil bytes in a separate plane after the packed texels (Vulkan
@@ -37,6 +38,7 @@ struct Resource {
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
   std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures
   uint64_t lastUse = 0;  // serial of the last batch using the backing
+  VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, as recorded so far
 
   static Resource* from(D3D10DDI_HRESOURCE h) { return static_cast<Resource*>(h.pDrvPrivate); }
   bool isBuffer() const { return dimension == D3D10DDIRESOURCE_BUFFER || dimension == D3D11DDIRESOURCE_BUFFEREX; }
@@ -53,6 +55,9 @@ struct Resource {
 
 // Records that the open batch uses the resource.
 void markUsed(Device& device, Resource& resource);
+// Records a layout transition of the whole image to `layout` (nothing if it is
+// already there); the previous contents are kept unless the layout was UNDEFINED.
+void transitionImage(VkCommandBuffer cmd, Resource& resource, VkImageLayout layout);
 
 // Copies between a resource's linear buffer and an image subresource region.
 // (x, y) is the texel position in the linear subresource `sub`.

@@ -35,8 +35,11 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
     c.srcOffset = {int32_t(box.x), int32_t(box.y), 0};
     c.dstOffset = {int32_t(dx), int32_t(dy), 0};
     c.extent = {box.width, box.height, 1};
-    vkCmdCopyImage(cmd, src.image->handle(), VK_IMAGE_LAYOUT_GENERAL, dst.image->handle(), VK_IMAGE_LAYOUT_GENERAL, 1,
-                   &c);
+    // Two subresources of one image need one layout for both.
+    const bool same = &src == &dst;
+    transitionImage(cmd, src, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    transitionImage(cmd, dst, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdCopyImage(cmd, src.image->handle(), src.layout, dst.image->handle(), dst.layout, 1, &c);
   } else if (!src.linearTexture()) {
     recordImageToLinear(cmd, src, srcSub, {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1},
                         dst.buffer->handle(), dst.linear[dstSub],
@@ -183,8 +186,10 @@ VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRES
   r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
   r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
   r.extent = {src->mipWidth(srcSub), src->mipHeight(srcSub), 1};
-  vkCmdResolveImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_GENERAL, dst->image->handle(), VK_IMAGE_LAYOUT_GENERAL, 1,
-                    &r);
+  transitionImage(cmd, *src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  transitionImage(cmd, *dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdResolveImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
   markUsed(*device, *src);
   markUsed(*device, *dst);
 }

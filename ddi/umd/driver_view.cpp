@@ -141,7 +141,8 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   if (!cmd) return;
   VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
-  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
+  transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
   markUsed(*device, *v->resource);
 }
 
@@ -160,7 +161,9 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   if (!cmd) return;
   VkClearDepthStencilValue value{depth, stencil};
   VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
-  vkCmdClearDepthStencilImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
+  transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearDepthStencilImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1,
+                              &range);
   markUsed(*device, *v->resource);
 }
 

@@ -9,9 +9,10 @@
 //   has serial N. completedSerial() is the semaphore's counter, so "is
 //   resource R idle" is "R.lastUsedSerial <= completedSerial()".
 // - Every recorded transfer/clear/render command is preceded by a full
-//   memory barrier (ALL_COMMANDS, MEMORY_READ|WRITE → same), and images stay
-//   in VK_IMAGE_LAYOUT_GENERAL after their first use, so there are no
-//   per-resource hazards to track. Each batch ends with a barrier making all
+//   memory barrier (ALL_COMMANDS, MEMORY_READ|WRITE → same), so there are no
+//   per-resource hazards to track. Image layouts are tracked per image by the
+//   UMD in recording order (the order batches execute in) and changed with an
+//   image barrier right before the command that needs another layout. Each batch ends with a barrier making all
 //   writes visible to the host (staging reads after the timeline wait).
 // - Host writes to coherent memory before a submit are visible to it
 //   (queue submission is a host → device domain operation).
