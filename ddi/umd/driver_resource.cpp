@@ -144,6 +144,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       !(props.sampleCounts & info.samples) || r.width > props.maxExtent.width || r.height > props.maxExtent.height ||
       r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
     return E_INVALIDARG;
+  // Larger than the device can hold at all: out of memory, as D3D reports it.
+  if (uint64_t(r.width) * r.height * r.arraySize * r.samples * bpp > props.maxResourceSize) return E_OUTOFMEMORY;
   std::unique_ptr<vk::Image> image = vk::Image::create(device.vk(), info, &vr);
   if (!image) return hresultFromVk(vr);
   r.image = std::move(image);

@@ -13,7 +13,7 @@ VkResult allocate(Device& device, const VkMemoryRequirements& req, bool hostVisi
     type = device.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
     if (type == UINT32_MAX) type = device.findMemoryType(req.memoryTypeBits, 0);
   }
-  if (type == UINT32_MAX) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  if (type == UINT32_MAX || !device.allocationFits(type, req.size)) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
   VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   info.allocationSize = req.size;
   info.memoryTypeIndex = type;
@@ -25,6 +25,10 @@ std::unique_ptr<Buffer> Buffer::create(Device& device, VkDeviceSize size, VkBuff
                                        VkResult* result) {
   std::unique_ptr<Buffer> self(new Buffer(device));
   self->size_ = size;
+  if (device.maxBufferSize() && size > device.maxBufferSize()) {
+    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;  // creating it would be invalid usage
+    return nullptr;
+  }
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size ? size : 1;
   info.usage = usage;

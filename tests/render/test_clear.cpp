@@ -218,3 +218,31 @@ TEST_CASE("DDI traffic: CreateTexture2D, CreateRenderTargetView, ClearRenderTarg
   CHECK(trace.calls("DestroyRenderTargetView").size() == 1);
   CHECK(trace.calls("DestroyDepthStencilView").size() == 1);
 }
+
+TEST_CASE("the D3D11.1 DDI table (a UMD without WDDM 2.0) clears, resolves and reads back the same",
+          "[render][clear][ddi]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ScopedEnv hide("D3DVK_TRACE_HIDE_VERSIONS", "wddm2_0");
+  {
+    RenderDevice d;
+    UINT levels = 0;
+    REQUIRE(d->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, &levels) == S_OK);
+    CHECK(levels == 1);
+    Target ms = makeTarget(d, DXGI_FORMAT_R8G8B8A8_UNORM, 4, 4, 4);
+    D3D11_TEXTURE2D_DESC desc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+    Com<ID3D11Texture2D> resolved;
+    REQUIRE(d->CreateTexture2D(&desc, nullptr, resolved.out()) == S_OK);
+    const float color[4] = {0.8f, 0.6f, 0.4f, 0.2f};
+    d.context->ClearRenderTargetView(ms.rtv.get(), color);
+    d.context->ResolveSubresource(resolved.get(), 0, ms.texture.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    std::vector<uint8_t> px = readback(d, resolved.get());
+    for (size_t i = 0; i < 16; ++i) CHECK(px[i * 4 + 0] == floatToUnorm(0.8f, 8));
+  }
+  std::vector<std::string> created = trace.calls("CreateDevice");
+  REQUIRE(created.size() == 1);
+  CHECK(created[0].find("Interface=0x000B000F") != std::string::npos);  // D3D11.1
+  auto quality = trace.calls("CheckMultisampleQualityLevels");
+  REQUIRE(!quality.empty());
+  CHECK(quality[0].find("Flags") == std::string::npos);  // the 11.1 signature has none
+}

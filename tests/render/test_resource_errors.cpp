@@ -342,3 +342,24 @@ TEST_CASE("copy, update, resolve and clear misuse is dropped with D3D11's messag
   expectMessages(c, {D3D11_MESSAGE_ID_CLEARDEPTHSTENCILVIEW_INVALID, D3D11_MESSAGE_ID_CLEARDEPTHSTENCILVIEW_INVALID});
   CHECK(c.ddiCalls("ClearDepthStencilView") == 0);
 }
+
+TEST_CASE("resources larger than the device can hold fail with E_OUTOFMEMORY and the OUTOFMEMORY message",
+          "[render][errors]") {
+  Checked c;
+  // 4 GiB − 16 bytes: more than lavapipe's 2 GiB heap (and any single allocation it allows).
+  D3D11_BUFFER_DESC huge{0xFFFFFFF0u, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+  Com<ID3D11Buffer> buffer;
+  CHECK(c.d->CreateBuffer(&huge, nullptr, buffer.out()) == E_OUTOFMEMORY);
+  CHECK(!buffer);
+  expectMessages(c, {D3D11_MESSAGE_ID_CREATEBUFFER_OUTOFMEMORY_RETURN});
+  // 16384 × 16384 × 16 bytes × 64 slices = 256 GiB.
+  D3D11_TEXTURE2D_DESC big = texture2DDesc(16384, 16384, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
+  big.ArraySize = 64;
+  Com<ID3D11Texture2D> texture;
+  CHECK(c.d->CreateTexture2D(&big, nullptr, texture.out()) == E_OUTOFMEMORY);
+  CHECK(!texture);
+  expectMessages(c, {D3D11_MESSAGE_ID_CREATETEXTURE2D_OUTOFMEMORY_RETURN});
+  // The device still works afterwards.
+  D3D11_BUFFER_DESC small{16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+  CHECK(c.d->CreateBuffer(&small, nullptr, buffer.out()) == S_OK);
+}
