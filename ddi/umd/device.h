@@ -10,6 +10,7 @@
 #include "vk_command_queue.h"
 
 #include <memory>
+#include <mutex>
 
 namespace d3dvk::umd {
 
@@ -40,6 +41,9 @@ class Device {
 
   // The open batch's command buffer, or null after reporting the error.
   VkCommandBuffer record();
+  // Serializes the DDIs that touch the command queue: the runtime may create
+  // and destroy resources on any thread while the immediate context records.
+  std::mutex& queueMutex() { return queueMutex_; }
 
   D3D10DDI_HRASTERIZERSTATE boundRasterizerState{};
   static constexpr UINT kMaxRenderTargets = 8;
@@ -53,6 +57,7 @@ class Device {
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
   std::unique_ptr<vk::CommandQueue> queue_;
+  std::mutex queueMutex_;
 };
 
 // HRESULT for a failed VkResult (see Device::setVkError).

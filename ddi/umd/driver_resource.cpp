@@ -270,6 +270,7 @@ VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATER
     device->setError(E_INVALIDARG);
     return;
   }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   Resource* r = new (h.pDrvPrivate) Resource();
   HRESULT hr = E_INVALIDARG;
   try {
@@ -301,6 +302,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   Resource* r = Resource::from(h);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
   r->~Resource();
@@ -316,6 +318,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
     device->setError(E_INVALIDARG);
     return;
   }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   vk::CommandQueue& queue = device->queue();
   if (mapType == D3D10_DDI_MAP_WRITE_DISCARD) {
     if (r->lastUse > queue.completedSerial()) {
@@ -371,6 +374,7 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
     device->setError(E_INVALIDARG);
     return;
   }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   if (r->hasStencilPlane()) splitStencil(*r, sub);
   if (r->isDynamic() && r->image) {
     VkCommandBuffer cmd = device->record();
@@ -383,7 +387,9 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
 
 BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   Resource* r = Resource::from(h);
-  return r && r->lastUse > Device::from(hDevice)->queue().completedSerial();
+  Device* device = Device::from(hDevice);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  return r && r->lastUse > device->queue().completedSerial();
 }
 
 VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT* pFormatCaps) {

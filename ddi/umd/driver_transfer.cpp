@@ -80,6 +80,7 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       dst->height != src->height || dst->subresourceCount() != src->subresourceCount() ||
       dst->samples != src->samples || dst->format != src->format)
     return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   for (UINT sub = 0; sub < src->subresourceCount(); ++sub) {
@@ -108,6 +109,7 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   if (!fits(*src, srcSub, box.x, box.y, box.width, box.height) || !fits(*dst, dstSub, dstX, dstY, box.width, box.height))
     return device->setError(E_INVALIDARG);
   if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box);
@@ -132,6 +134,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   }
   if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height)) return device->setError(E_INVALIDARG);
 
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkResult vr = VK_SUCCESS;
   const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel;
   uint64_t size = 0;
@@ -180,6 +183,7 @@ VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRES
       format != src->dxgiFormat || state::isDepthFormat(*src->format) || src->mipWidth(srcSub) != dst->mipWidth(dstSub) ||
       src->mipHeight(srcSub) != dst->mipHeight(dstSub))
     return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkImageResolve r{};
@@ -196,6 +200,7 @@ VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRES
 
 BOOL APIENTRY flush(D3D10DDI_HDEVICE hDevice, UINT) {
   Device* device = Device::from(hDevice);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkResult vr = device->queue().submit();
   if (vr != VK_SUCCESS) {
     device->setVkError(vr);

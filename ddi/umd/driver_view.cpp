@@ -70,6 +70,7 @@ VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDER
   RenderTargetView* v = RenderTargetView::from(h);
   for (RenderTargetView*& bound : device->boundRenderTargets)
     if (bound == v) bound = nullptr;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   if (v->resource && v->view)
     device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
   v->~RenderTargetView();
@@ -99,6 +100,7 @@ VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHS
   Device* device = Device::from(hDevice);
   DepthStencilView* v = DepthStencilView::from(h);
   if (device->boundDepthStencil == v) device->boundDepthStencil = nullptr;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   if (v->resource && v->view)
     device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
   v->~DepthStencilView();
@@ -128,6 +130,7 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   if (v->resource && v->view)
     device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
   v->~ShaderResourceView();
@@ -137,6 +140,7 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   Device* device = Device::from(hDevice);
   RenderTargetView* v = RenderTargetView::from(h);
   if (!v || !v->resource || !color) return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
@@ -157,6 +161,7 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   if (flags & D3D10_DDI_CLEAR_STENCIL) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
   aspects &= available;
   if (!aspects) return;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkClearDepthStencilValue value{depth, stencil};

@@ -5,6 +5,9 @@
 #include "ddi_trace_log.h"
 #include "render_test_util.h"
 
+#include <atomic>
+#include <thread>
+
 using namespace d3dvk::test;
 
 namespace {
@@ -182,4 +185,35 @@ TEST_CASE("CheckFormatSupport and CheckMultisampleQualityLevels for the slice's 
   CHECK(d->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 0, &levels) == E_FAIL);
   CHECK(d->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 64, &levels) == E_FAIL);
   CHECK(d->CheckMultisampleQualityLevels(DXGI_FORMAT_R8G8B8A8_UNORM, 4, nullptr) == E_INVALIDARG);
+}
+
+TEST_CASE("resources can be created and released on other threads while the immediate context works",
+          "[render][objects][threads]") {
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC rd = texture2DDesc(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+  Com<ID3D11Texture2D> target;
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateTexture2D(&rd, nullptr, target.out()) == S_OK);
+  REQUIRE(d->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+  std::atomic<int> failures{0};
+  std::vector<std::thread> workers;
+  for (int t = 0; t < 3; ++t)
+    workers.emplace_back([&, t] {
+      std::vector<uint32_t> texels(8 * 8, 0x01010101u * uint32_t(t + 1));
+      D3D11_SUBRESOURCE_DATA init{texels.data(), 8 * 4, 0};
+      D3D11_TEXTURE2D_DESC td = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+      for (int i = 0; i < 20; ++i) {
+        ID3D11Texture2D* texture = nullptr;
+        if (d->CreateTexture2D(&td, &init, &texture) != S_OK) ++failures;
+        if (texture) texture->Release();
+      }
+    });
+  for (int i = 0; i < 20; ++i) {
+    const float color[4] = {float(i) / 20.0f, 0, 0, 1};
+    d.context->ClearRenderTargetView(rtv.get(), color);
+  }
+  for (std::thread& w : workers) w.join();
+  CHECK(failures == 0);
+  std::vector<uint8_t> px = readback(d, target.get());
+  CHECK(px[0] == floatToUnorm(19.0f / 20.0f, 8));
 }
