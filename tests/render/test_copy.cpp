@@ -178,3 +178,47 @@ TEST_CASE("CopySubresourceRegion between staging textures and CopyResource betwe
   std::vector<uint8_t> px = readback(d, g2.get());
   CHECK(std::memcmp(px.data(), src.data(), px.size()) == 0);
 }
+
+TEST_CASE("IMMUTABLE texture initial data reads back exactly", "[render][copy]") {
+  RenderDevice d;
+  std::vector<uint32_t> texels = pattern(3 * 3 * 4, 21);  // R32G32B32A32_FLOAT bit patterns, 3x3
+  for (uint32_t& t : texels) t &= 0x3FFFFFFFu;             // keep them finite floats
+  D3D11_SUBRESOURCE_DATA init{texels.data(), 3 * 16, 0};
+  D3D11_TEXTURE2D_DESC desc = texture2DDesc(3, 3, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE,
+                                            D3D11_USAGE_IMMUTABLE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&desc, &init, texture.out()) == S_OK);
+  std::vector<uint8_t> px = readback(d, texture.get());
+  REQUIRE(px.size() == texels.size() * 4);
+  CHECK(std::memcmp(px.data(), texels.data(), px.size()) == 0);
+}
+
+TEST_CASE("D24_UNORM_S8_UINT staging data survives staging → depth texture → staging (depth and stencil split)",
+          "[render][copy][depth]") {
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC sd = texture2DDesc(5, 3, DXGI_FORMAT_D24_UNORM_S8_UINT, 0, D3D11_USAGE_STAGING,
+                                          D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);
+  Com<ID3D11Texture2D> upload, download;
+  REQUIRE(d->CreateTexture2D(&sd, nullptr, upload.out()) == S_OK);
+  REQUIRE(d->CreateTexture2D(&sd, nullptr, download.out()) == S_OK);
+  std::vector<uint32_t> expected(15);
+  for (uint32_t i = 0; i < 15; ++i) expected[i] = ((i * 0x0F0F0Fu) & 0xFFFFFFu) | ((0x30u + i * 7) << 24);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(upload.get(), 0, D3D11_MAP_WRITE, 0, &m) == S_OK);
+  for (UINT y = 0; y < 3; ++y) std::memcpy(static_cast<uint8_t*>(m.pData) + y * m.RowPitch, &expected[y * 5], 20);
+  d.context->Unmap(upload.get(), 0);
+  D3D11_TEXTURE2D_DESC dd = texture2DDesc(5, 3, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_BIND_DEPTH_STENCIL);
+  Com<ID3D11Texture2D> depth;
+  REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
+  d.context->CopyResource(depth.get(), upload.get());
+  d.context->CopyResource(download.get(), depth.get());
+  REQUIRE(d.context->Map(download.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+  for (UINT y = 0; y < 3; ++y)
+    for (UINT x = 0; x < 5; ++x) {
+      uint32_t v;
+      std::memcpy(&v, static_cast<uint8_t*>(m.pData) + y * m.RowPitch + x * 4, 4);
+      INFO("x " << x << " y " << y);
+      CHECK(v == expected[y * 5 + x]);
+    }
+  d.context->Unmap(download.get(), 0);
+}

@@ -192,3 +192,37 @@ TEST_CASE("DDI traffic: each usage maps through its own entry point", "[render][
   REQUIRE(staging.size() == 1);
   CHECK(staging[0].find("MapType=READ, Flags=0x100000) -> {pData=set, RowPitch=64, DepthPitch=64}") != std::string::npos);
 }
+
+TEST_CASE("DYNAMIC texture WRITE_DISCARD while the GPU still reads the previous contents", "[render][map]") {
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC desc = texture2DDesc(2, 2, DXGI_FORMAT_R32_UINT, D3D11_BIND_SHADER_RESOURCE,
+                                            D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&desc, nullptr, texture.out()) == S_OK);
+  D3D11_TEXTURE2D_DESC sd = texture2DDesc(2, 2, DXGI_FORMAT_R32_UINT, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+  Com<ID3D11Texture2D> first, second;
+  REQUIRE(d->CreateTexture2D(&sd, nullptr, first.out()) == S_OK);
+  REQUIRE(d->CreateTexture2D(&sd, nullptr, second.out()) == S_OK);
+  auto fill = [&](uint32_t value) {
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(d.context->Map(texture.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+    for (UINT y = 0; y < 2; ++y)
+      for (UINT x = 0; x < 2; ++x) std::memcpy(static_cast<uint8_t*>(m.pData) + y * m.RowPitch + x * 4, &value, 4);
+    d.context->Unmap(texture.get(), 0);
+  };
+  fill(111);
+  d.context->CopyResource(first.get(), texture.get());  // not executed yet
+  fill(222);                                             // discard while busy
+  d.context->CopyResource(second.get(), texture.get());
+  D3D11_MAPPED_SUBRESOURCE m{};
+  for (auto [staging, value] : {std::pair{first.get(), 111u}, std::pair{second.get(), 222u}}) {
+    REQUIRE(d.context->Map(staging, 0, D3D11_MAP_READ, 0, &m) == S_OK);
+    for (UINT y = 0; y < 2; ++y)
+      for (UINT x = 0; x < 2; ++x) {
+        uint32_t v;
+        std::memcpy(&v, static_cast<uint8_t*>(m.pData) + y * m.RowPitch + x * 4, 4);
+        CHECK(v == value);
+      }
+    d.context->Unmap(staging, 0);
+  }
+}
