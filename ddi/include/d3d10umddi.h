@@ -1,9 +1,13 @@
 // ddi/include/d3d10umddi.h — the subset of the WDK's D3D10/D3D11 user-mode DDI
 // that d3dvk implements: handles, version numbers, OpenAdapter10_2 and the
 // adapter functions, GetCaps (OPTIONS2), CreateDevice, the WDDM 2.0 rasterizer
-// desc, the core-layer error callback and the full 170-slot WDDM 2.0 device
-// table. Names, values and layouts follow the shipped WDK (see
-// ../shared/reference/ddi.md); d3d10umddi_checks.h proves them with static_asserts.
+// desc, resources (create args, usages, bind/CPU-access flags, maps, boxes),
+// render-target/depth-stencil/shader-resource view args, the clear, copy,
+// update, resolve, map, flush and format-query entry points, the core-layer
+// error callback and the full 170-slot WDDM 2.0 device table (and the 157-slot
+// D3D11.1 one). Names, values and layouts follow the shipped WDK (see
+// ../shared/reference/ddi.md and the WDK's d3d10umddi.h);
+// d3d10umddi_checks.h proves them with static_asserts.
 // Enums have a fixed underlying type (`: int`, the size every D3D enum has):
 // a caller may pass any value, and checking an invalid one is then defined
 // behaviour rather than an out-of-range enum load.

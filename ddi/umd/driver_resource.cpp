@@ -11,24 +11,6 @@ namespace d3dvk::umd {
 
 namespace {
 
-VkBufferUsageFlags bufferUsage(UINT bindFlags) {
-  VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
-  if (bindFlags & D3D10_DDI_BIND_VERTEX_BUFFER) usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
-  if (bindFlags & D3D10_DDI_BIND_INDEX_BUFFER) usage |= VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
-  if (bindFlags & D3D10_DDI_BIND_CONSTANT_BUFFER) usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
-  if (bindFlags & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS))
-    usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  return usage;
-}
-
-VkImageUsageFlags imageUsage(UINT bindFlags) {
-  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
-  if (bindFlags & D3D10_DDI_BIND_RENDER_TARGET) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
-  if (bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
-  if (bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
-  return usage;
-}
-
 uint8_t* mappedAt(const Resource& r, uint64_t offset) { return static_cast<uint8_t*>(r.buffer->mapped()) + offset; }
 
 // D24S8 linear data: texels hold depth in bits 0–23 and stencil in 24–31
@@ -76,9 +58,9 @@ void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src
 HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
   r.width = a.pMipInfoList[0].TexelWidth;
   if (r.width == 0) return E_INVALIDARG;
-  const bool hostVisible = r.isStaging() || r.isDynamic();
+  const bool hostVisible = state::needsHostVisibleMemory(r.usage);
   VkResult vr = VK_SUCCESS;
-  std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device.vk(), r.width, bufferUsage(r.bindFlags), hostVisible, &vr);
+  std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags), hostVisible, &vr);
   if (!buffer) return hresultFromVk(vr);
   r.buffer = std::move(buffer);
   if (!a.pInitialDataUP || !a.pInitialDataUP[0].pSysMem) return S_OK;
@@ -135,7 +117,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   info.arrayLayers = r.arraySize;
   info.samples = VkSampleCountFlagBits(r.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = imageUsage(r.bindFlags);
+  info.usage = state::imageUsageFor(r.bindFlags);
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   VkImageFormatProperties props{};
@@ -179,7 +161,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
         for (UINT x = 0; x < plane->width; ++x) stencil[x] = uint8_t(texels[x] >> 24);
       }
     }
-    recordLinearToImage(cmd, r, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
+    recordLinearToImage(cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
                         {r.linear[sub].width, r.linear[sub].height, 1});
   }
   if (upload != r.buffer) device.queue().releaseAfter(device.queue().openSerial(), upload);
@@ -211,7 +193,7 @@ void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
 
 VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(*r.format); }
 
-void recordLinearToImage(VkCommandBuffer cmd, Resource&, VkBuffer buffer, const state::LinearSubresource& layout,
+void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
                          VkOffset3D offset, VkExtent3D extent) {
   const UINT bpp = image.format->bytesPerTexel;
@@ -325,7 +307,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-      if (r->isBuffer()) usage = bufferUsage(r->bindFlags);
+      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags);
       std::shared_ptr<vk::Buffer> fresh = vk::Buffer::create(device->vk(), r->buffer->size(), usage, true, &vr);
       if (!fresh) {
         device->setVkError(vr);
@@ -379,7 +361,7 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
   if (r->isDynamic() && r->image) {
     VkCommandBuffer cmd = device->record();
     if (!cmd) return;
-    recordLinearToImage(cmd, *r, r->buffer->handle(), r->linear[sub], nullptr, 0, 0, *r, sub, {0, 0, 0},
+    recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], nullptr, 0, 0, *r, sub, {0, 0, 0},
                         {r->linear[sub].width, r->linear[sub].height, 1});
     markUsed(*device, *r);
   }

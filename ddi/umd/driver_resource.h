@@ -61,7 +61,7 @@ void transitionImage(VkCommandBuffer cmd, Resource& resource, VkImageLayout layo
 
 // Copies between a resource's linear buffer and an image subresource region.
 // (x, y) is the texel position in the linear subresource `sub`.
-void recordLinearToImage(VkCommandBuffer cmd, Resource& linearOwner, VkBuffer buffer,
+void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
                          const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x, UINT y,
                          Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent);
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,

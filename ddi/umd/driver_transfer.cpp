@@ -45,7 +45,7 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
                         dst.buffer->handle(), dst.linear[dstSub],
                         dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy);
   } else if (!dst.linearTexture()) {
-    recordLinearToImage(cmd, src, src.buffer->handle(), src.linear[srcSub],
+    recordLinearToImage(cmd, src.buffer->handle(), src.linear[srcSub],
                         src.hasStencilPlane() ? &src.stencilPlane[srcSub] : nullptr, box.x, box.y, dst, dstSub,
                         {int32_t(dx), int32_t(dy), 0}, {box.width, box.height, 1});
   } else {
@@ -166,7 +166,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     VkBufferCopy c{0, box.x, box.width};
     vkCmdCopyBuffer(cmd, upload->handle(), dst->buffer->handle(), 1, &c);
   } else {
-    recordLinearToImage(cmd, *dst, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
+    recordLinearToImage(cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
                         {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1});
   }
   markUsed(*device, *dst);

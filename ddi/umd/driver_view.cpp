@@ -36,7 +36,7 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   return v.view ? S_OK : hresultFromVk(vr);
 }
 
-template <typename View, typename Handle>
+template <typename View>
 void finishCreate(Device& device, View* view, HRESULT hr) {
   if (FAILED(hr)) {
     view->~View();
@@ -61,7 +61,7 @@ VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG
       (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
-  finishCreate<RenderTargetView, D3D10DDI_HRENDERTARGETVIEW>(*device, v, hr);
+  finishCreate<RenderTargetView>(*device, v, hr);
 }
 
 VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h) {
@@ -92,7 +92,7 @@ VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG
       (r->bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, state::formatAspects(*r->format));
-  finishCreate<DepthStencilView, D3D10DDI_HDEPTHSTENCILVIEW>(*device, v, hr);
+  finishCreate<DepthStencilView>(*device, v, hr);
 }
 
 VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTENCILVIEW h) {
@@ -123,7 +123,7 @@ VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3D11DDIA
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
   else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
     hr = E_NOTIMPL;  // buffer views come with the shader path
-  finishCreate<ShaderResourceView, D3D10DDI_HSHADERRESOURCEVIEW>(*device, v, hr);
+  finishCreate<ShaderResourceView>(*device, v, hr);
 }
 
 VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADERRESOURCEVIEW h) {

@@ -69,3 +69,21 @@ TEST_CASE("staging layout: 16-byte rows and subresources in D3D order (mip + sli
   CHECK(fullMipCount(1, 1) == 1);
   CHECK(fullMipCount(256, 16) == 9);
 }
+
+TEST_CASE("bind flags → Vulkan usage; DYNAMIC and STAGING need host-visible memory", "[state][format]") {
+  const VkBufferUsageFlags transfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  CHECK(bufferUsageFor(0) == transfer);
+  CHECK(bufferUsageFor(D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER) ==
+        (transfer | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT));
+  CHECK(bufferUsageFor(D3D10_DDI_BIND_CONSTANT_BUFFER) == (transfer | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT));
+  CHECK(bufferUsageFor(D3D10_DDI_BIND_SHADER_RESOURCE) == (transfer | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT));
+  const VkImageUsageFlags itransfer = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  CHECK(imageUsageFor(0) == itransfer);
+  CHECK(imageUsageFor(D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE) ==
+        (itransfer | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_SAMPLED_BIT));
+  CHECK(imageUsageFor(D3D10_DDI_BIND_DEPTH_STENCIL) == (itransfer | VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT));
+  CHECK(needsHostVisibleMemory(D3D10_DDI_USAGE_DYNAMIC));
+  CHECK(needsHostVisibleMemory(D3D10_DDI_USAGE_STAGING));
+  CHECK(!needsHostVisibleMemory(D3D10_DDI_USAGE_DEFAULT));
+  CHECK(!needsHostVisibleMemory(D3D10_DDI_USAGE_IMMUTABLE));
+}

@@ -90,4 +90,26 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
   return out;
 }
 
+VkBufferUsageFlags bufferUsageFor(uint32_t bind) {
+  VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+  if (bind & D3D10_DDI_BIND_VERTEX_BUFFER) usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
+  if (bind & D3D10_DDI_BIND_INDEX_BUFFER) usage |= VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
+  if (bind & D3D10_DDI_BIND_CONSTANT_BUFFER) usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
+  if (bind & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS))
+    usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  return usage;
+}
+
+VkImageUsageFlags imageUsageFor(uint32_t bind) {
+  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (bind & D3D10_DDI_BIND_RENDER_TARGET) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (bind & D3D10_DDI_BIND_DEPTH_STENCIL) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if (bind & D3D10_DDI_BIND_SHADER_RESOURCE) usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  return usage;
+}
+
+bool needsHostVisibleMemory(uint32_t usage) {
+  return usage == D3D10_DDI_USAGE_DYNAMIC || usage == D3D10_DDI_USAGE_STAGING;
+}
+
 }  // namespace d3dvk::state

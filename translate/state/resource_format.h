@@ -5,6 +5,8 @@
 // subresources that Map hands to the application. Pure: no Vulkan calls.
 #pragma once
 
+#include "d3d10umddi.h"
+
 #include <directx/dxgiformat.h>
 #include <vulkan/vulkan_core.h>
 
@@ -54,5 +56,13 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
 
 // The number of mips a full chain of a width × height texture has.
 uint32_t fullMipCount(uint32_t width, uint32_t height);
+
+// Vulkan usage for a D3D resource's DDI bind flags (D3D10_DDI_BIND_*). Every
+// resource can be a transfer source and destination (copies, updates, clears).
+VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags);
+VkImageUsageFlags imageUsageFor(uint32_t ddiBindFlags);
+// Whether a DDI usage (D3D10_DDI_USAGE_*) needs CPU-visible memory: DYNAMIC
+// and STAGING are mapped by the CPU; DEFAULT and IMMUTABLE live in device memory.
+bool needsHostVisibleMemory(uint32_t ddiUsage);
 
 }  // namespace d3dvk::state
