@@ -1,9 +1,13 @@
 // ddi/include/d3d10umddi.h — the subset of the WDK's D3D10/D3D11 user-mode DDI
 // that d3dvk implements: handles, version numbers, OpenAdapter10_2 and the
 // adapter functions, GetCaps (OPTIONS2), CreateDevice, the WDDM 2.0 rasterizer
-// desc, the core-layer error callback and the full 170-slot WDDM 2.0 device
-// table. Names, values and layouts follow the shipped WDK (see
-// ../shared/reference/ddi.md); d3d10umddi_checks.h proves them with static_asserts.
+// desc, resources (create args, usages, bind/CPU-access flags, maps, boxes),
+// render-target/depth-stencil/shader-resource view args, the clear, copy,
+// update, resolve, map, flush and format-query entry points, the core-layer
+// error callback and the full 170-slot WDDM 2.0 device table (and the 157-slot
+// D3D11.1 one). Names, values and layouts follow the shipped WDK (see
+// ../shared/reference/ddi.md and the WDK's d3d10umddi.h);
+// d3d10umddi_checks.h proves them with static_asserts.
 // Enums have a fixed underlying type (`: int`, the size every D3D enum has):
 // a caller may pass any value, and checking an invalid one is then defined
 // behaviour rather than an out-of-range enum load.
@@ -13,6 +17,8 @@
 #pragma once
 
 #include <wsl/winadapter.h>
+#include <directx/dxgicommon.h>
+#include <directx/dxgiformat.h>
 
 #include <cstddef>
 #include <cstdint>
@@ -59,6 +65,9 @@ D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTBLENDSTATE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEPTHSTENCILSTATE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSAMPLER)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTQUERY)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSHADERRESOURCEVIEW)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRENDERTARGETVIEW)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEPTHSTENCILVIEW)
 
 // ---------------------------------------------------------------------------
 // Interface versions: interface = (major << 16) | minor; a "supported" value
@@ -178,6 +187,236 @@ typedef struct D3DWDDM2_0DDI_RASTERIZER_DESC {
 } D3DWDDM2_0DDI_RASTERIZER_DESC;
 
 // ---------------------------------------------------------------------------
+// Resources: creation args, usages, bind/CPU-access/misc flags, map types.
+typedef enum D3D10DDIRESOURCE_TYPE : int {
+  D3D10DDIRESOURCE_BUFFER = 1,
+  D3D10DDIRESOURCE_TEXTURE1D = 2,
+  D3D10DDIRESOURCE_TEXTURE2D = 3,
+  D3D10DDIRESOURCE_TEXTURE3D = 4,
+  D3D10DDIRESOURCE_TEXTURECUBE = 5,
+  D3D11DDIRESOURCE_BUFFEREX = 6,
+} D3D10DDIRESOURCE_TYPE;
+
+typedef enum D3D10_DDI_RESOURCE_USAGE : int {
+  D3D10_DDI_USAGE_DEFAULT = 0,
+  D3D10_DDI_USAGE_IMMUTABLE = 1,
+  D3D10_DDI_USAGE_DYNAMIC = 2,
+  D3D10_DDI_USAGE_STAGING = 3,
+} D3D10_DDI_RESOURCE_USAGE;
+
+typedef enum D3D10_DDI_RESOURCE_BIND_FLAG : int {
+  D3D10_DDI_BIND_VERTEX_BUFFER = 0x1,
+  D3D10_DDI_BIND_INDEX_BUFFER = 0x2,
+  D3D10_DDI_BIND_CONSTANT_BUFFER = 0x4,
+  D3D10_DDI_BIND_SHADER_RESOURCE = 0x8,
+  D3D10_DDI_BIND_STREAM_OUTPUT = 0x10,
+  D3D10_DDI_BIND_RENDER_TARGET = 0x20,
+  D3D10_DDI_BIND_DEPTH_STENCIL = 0x40,
+  D3D10_DDI_BIND_PRESENT = 0x80,
+  D3D11_DDI_BIND_UNORDERED_ACCESS = 0x100,
+} D3D10_DDI_RESOURCE_BIND_FLAG;
+
+typedef enum D3D10_DDI_CPU_ACCESS : int {
+  D3D10_DDI_CPU_ACCESS_WRITE = 0x1,
+  D3D10_DDI_CPU_ACCESS_READ = 0x2,
+} D3D10_DDI_CPU_ACCESS;
+
+typedef enum D3D10_DDI_MAP : int {
+  D3D10_DDI_MAP_READ = 1,
+  D3D10_DDI_MAP_WRITE = 2,
+  D3D10_DDI_MAP_READWRITE = 3,
+  D3D10_DDI_MAP_WRITE_DISCARD = 4,
+  D3D10_DDI_MAP_WRITE_NOOVERWRITE = 5,
+} D3D10_DDI_MAP;
+
+#define D3D10_DDI_MAP_FLAG_DONOTWAIT 0x00100000
+
+// What void DDIs report through pfnSetErrorCb for a busy map with DONOTWAIT.
+#ifndef DXGI_DDI_ERR_WASSTILLDRAWING
+#define DXGI_DDI_ERR_WASSTILLDRAWING ((HRESULT)0x887B0001L)
+#endif
+
+// CheckFormatSupport bits (DDI values, not the API's D3D11_FORMAT_SUPPORT).
+#define D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE 0x00000001
+#define D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET 0x00000002
+#define D3D10_DDI_FORMAT_SUPPORT_BLENDABLE 0x00000004
+#define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET 0x00000008
+#define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD 0x00000010
+#define D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED 0x80000000
+
+#define D3D10_DDI_CLEAR_DEPTH 0x1
+#define D3D10_DDI_CLEAR_STENCIL 0x2
+
+typedef struct D3D10DDI_MIPINFO {
+  UINT TexelWidth;
+  UINT TexelHeight;
+  UINT TexelDepth;
+  UINT PhysicalWidth;
+  UINT PhysicalHeight;
+  UINT PhysicalDepth;
+} D3D10DDI_MIPINFO;
+
+typedef struct D3D10_DDIARG_SUBRESOURCE_UP {
+  VOID* pSysMem;
+  UINT SysMemPitch;
+  UINT SysMemSlicePitch;
+} D3D10_DDIARG_SUBRESOURCE_UP;
+
+typedef struct DXGI_DDI_PRIMARY_DESC DXGI_DDI_PRIMARY_DESC;  // presentation (unused)
+
+typedef struct D3D11DDIARG_CREATERESOURCE {
+  const D3D10DDI_MIPINFO* pMipInfoList;
+  const D3D10_DDIARG_SUBRESOURCE_UP* pInitialDataUP;  // one per subresource, or null
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  UINT Usage;      // D3D10_DDI_RESOURCE_USAGE
+  UINT BindFlags;  // D3D10_DDI_RESOURCE_BIND_FLAG
+  UINT MapFlags;   // D3D10_DDI_CPU_ACCESS
+  UINT MiscFlags;
+  DXGI_FORMAT Format;
+  DXGI_SAMPLE_DESC SampleDesc;
+  UINT MipLevels;
+  UINT ArraySize;
+  DXGI_DDI_PRIMARY_DESC* pPrimaryDesc;
+  UINT ByteStride;
+  UINT DecoderBufferType;  // D3D11_1DDI_VIDEO_DECODER_BUFFER_TYPE
+  UINT TextureLayout;      // D3DWDDM2_0DDI_TEXTURE_LAYOUT
+} D3D11DDIARG_CREATERESOURCE;
+
+typedef struct D3D10DDI_MAPPED_SUBRESOURCE {
+  void* pData;
+  UINT RowPitch;
+  UINT DepthPitch;
+} D3D10DDI_MAPPED_SUBRESOURCE;
+
+typedef struct D3D10_DDI_BOX {
+  LONG left;
+  LONG top;
+  LONG front;
+  LONG right;
+  LONG bottom;
+  LONG back;
+} D3D10_DDI_BOX;
+
+// ---------------------------------------------------------------------------
+// Views.
+typedef struct D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW {
+  UINT FirstElement;
+  UINT NumElements;
+} D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW;
+typedef struct D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW {
+  UINT MostDetailedMip;
+  UINT FirstArraySlice;
+  UINT MipLevels;
+  UINT ArraySize;
+} D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW;
+typedef struct D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW {
+  UINT MostDetailedMip;
+  UINT FirstArraySlice;
+  UINT MipLevels;
+  UINT ArraySize;
+} D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW;
+typedef struct D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW {
+  UINT MostDetailedMip;
+  UINT MipLevels;
+} D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW;
+typedef struct D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW {
+  UINT MostDetailedMip;
+  UINT MipLevels;
+  UINT First2DArrayFace;
+  UINT NumCubes;
+} D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW;
+typedef struct D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW {
+  UINT FirstElement;
+  UINT NumElements;
+  UINT Flags;
+} D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW;
+
+// A multisampled Texture2D view is Tex2D with the resource's sample count;
+// the DDI has no separate MS dimension.
+typedef struct D3D11DDIARG_CREATESHADERRESOURCEVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  union {
+    D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW Buffer;
+    D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW Tex1D;
+    D3D10DDIARG_TEX2D_SHADERRESOURCEVIEW Tex2D;
+    D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW Tex3D;
+    D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW TexCube;
+    D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW BufferEx;
+  };
+} D3D11DDIARG_CREATESHADERRESOURCEVIEW;
+
+typedef struct D3D10DDIARG_BUFFER_RENDERTARGETVIEW {
+  UINT FirstElement;
+  UINT NumElements;
+} D3D10DDIARG_BUFFER_RENDERTARGETVIEW;
+typedef struct D3D10DDIARG_TEX1D_RENDERTARGETVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEX1D_RENDERTARGETVIEW;
+typedef struct D3D10DDIARG_TEX2D_RENDERTARGETVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEX2D_RENDERTARGETVIEW;
+typedef struct D3D10DDIARG_TEX3D_RENDERTARGETVIEW {
+  UINT MipSlice;
+  UINT FirstW;
+  UINT WSize;
+} D3D10DDIARG_TEX3D_RENDERTARGETVIEW;
+typedef struct D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW;
+
+typedef struct D3D10DDIARG_CREATERENDERTARGETVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  union {
+    D3D10DDIARG_BUFFER_RENDERTARGETVIEW Buffer;
+    D3D10DDIARG_TEX1D_RENDERTARGETVIEW Tex1D;
+    D3D10DDIARG_TEX2D_RENDERTARGETVIEW Tex2D;
+    D3D10DDIARG_TEX3D_RENDERTARGETVIEW Tex3D;
+    D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW TexCube;
+  };
+} D3D10DDIARG_CREATERENDERTARGETVIEW;
+
+typedef struct D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW;
+typedef struct D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW;
+typedef struct D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW;
+
+#define D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH 0x1
+#define D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL 0x2
+
+typedef struct D3D11DDIARG_CREATEDEPTHSTENCILVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  UINT Flags;
+  union {
+    D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW Tex1D;
+    D3D10DDIARG_TEX2D_DEPTHSTENCILVIEW Tex2D;
+    D3D10DDIARG_TEXCUBE_DEPTHSTENCILVIEW TexCube;
+  };
+} D3D11DDIARG_CREATEDEPTHSTENCILVIEW;
+
+// ---------------------------------------------------------------------------
 // Runtime callback tables the driver receives. d3dvk reads only the members
 // declared here; the WDK tables have further members after them.
 typedef struct D3DDDI_ADAPTERCALLBACKS D3DDDI_ADAPTERCALLBACKS;  // kernel-thunk queries (unused)
@@ -216,8 +455,62 @@ typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE,
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYRASTERIZERSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HRASTERIZERSTATE);
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEVICE)(D3D10DDI_HDEVICE);
 
+// Resources, views, clears, copies, maps (the first vertical slice of rendering).
+typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATERESOURCESIZE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*);
+typedef VOID(APIENTRY* PFND3D11DDI_CREATERESOURCE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*,
+                                                  D3D10DDI_HRESOURCE, D3D10DDI_HRTRESOURCE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYRESOURCE)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
+typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE)(D3D10DDI_HDEVICE,
+                                                                        const D3D11DDIARG_CREATESHADERRESOURCEVIEW*);
+typedef VOID(APIENTRY* PFND3D11DDI_CREATESHADERRESOURCEVIEW)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*,
+                                                            D3D10DDI_HSHADERRESOURCEVIEW,
+                                                            D3D10DDI_HRTSHADERRESOURCEVIEW);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYSHADERRESOURCEVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE)(D3D10DDI_HDEVICE,
+                                                                      const D3D10DDIARG_CREATERENDERTARGETVIEW*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATERENDERTARGETVIEW)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*,
+                                                          D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYRENDERTARGETVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW);
+typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE)(D3D10DDI_HDEVICE,
+                                                                      const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*);
+typedef VOID(APIENTRY* PFND3D11DDI_CREATEDEPTHSTENCILVIEW)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*,
+                                                          D3D10DDI_HDEPTHSTENCILVIEW, D3D10DDI_HRTDEPTHSTENCILVIEW);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEPTHSTENCILVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW);
+typedef VOID(APIENTRY* PFND3D10DDI_CLEARRENDERTARGETVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW,
+                                                         FLOAT ColorRGBA[4]);
+typedef VOID(APIENTRY* PFND3D10DDI_CLEARDEPTHSTENCILVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW, UINT Flags,
+                                                         FLOAT Depth, UINT8 Stencil);
+typedef VOID(APIENTRY* PFND3D11DDI_SETRENDERTARGETS)(D3D10DDI_HDEVICE, const D3D10DDI_HRENDERTARGETVIEW*, UINT NumRTVs,
+                                                    UINT ClearSlots, D3D10DDI_HDEPTHSTENCILVIEW,
+                                                    const D3D11DDI_HUNORDEREDACCESSVIEW*, const UINT* pUAVInitialCounts,
+                                                    UINT UAVStartSlot, UINT NumUAVs, UINT UAVRangeStart,
+                                                    UINT UAVRangeSize);
+typedef VOID(APIENTRY* PFND3D10DDI_RESOURCECOPY)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hDstResource,
+                                                D3D10DDI_HRESOURCE hSrcResource);
+typedef VOID(APIENTRY* PFND3D11_1DDI_RESOURCECOPYREGION)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hDstResource,
+                                                        UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ,
+                                                        D3D10DDI_HRESOURCE hSrcResource, UINT SrcSubresource,
+                                                        const D3D10_DDI_BOX* pSrcBox, UINT CopyFlags);
+typedef VOID(APIENTRY* PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hDstResource,
+                                                                 UINT DstSubresource, const D3D10_DDI_BOX* pDstBox,
+                                                                 const VOID* pSysMemUP, UINT RowPitch, UINT DepthPitch,
+                                                                 UINT CopyFlags);
+typedef VOID(APIENTRY* PFND3D10DDI_RESOURCERESOLVESUBRESOURCE)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hDstResource,
+                                                              UINT DstSubresource, D3D10DDI_HRESOURCE hSrcResource,
+                                                              UINT SrcSubresource, DXGI_FORMAT ResolveFormat);
+typedef VOID(APIENTRY* PFND3D10DDI_RESOURCEMAP)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT Subresource, D3D10_DDI_MAP,
+                                               UINT Flags, D3D10DDI_MAPPED_SUBRESOURCE*);
+typedef VOID(APIENTRY* PFND3D10DDI_RESOURCEUNMAP)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT Subresource);
+typedef BOOL(APIENTRY* PFND3D10DDI_RESOURCEISSTAGINGBUSY)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
+typedef BOOL(APIENTRY* PFND3D11_1DDI_FLUSH)(D3D10DDI_HDEVICE, UINT FlushFlags);
+typedef VOID(APIENTRY* PFND3D10DDI_CHECKFORMATSUPPORT)(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT* pFormatCaps);
+typedef VOID(APIENTRY* PFND3D10DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT SampleCount,
+                                                                 UINT* pNumQualityLevels);
+typedef VOID(APIENTRY* PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT SampleCount,
+                                                                      UINT Flags, UINT* pNumQualityLevels);
+
 typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDefaultConstantBufferUpdateSubresourceUP;    // 1
+  PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
@@ -225,29 +518,29 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
   PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapNoOverwrite;               // 9
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferUnmap;                        // 10
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapDiscard;             // 11
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapDiscard;                   // 12
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferUnmap;                  // 13
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapNoOverwrite;              // 9
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicIABufferUnmap;                       // 10
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapDiscard;            // 11
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapDiscard;                  // 12
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicConstantBufferUnmap;                 // 13
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceMapDiscard;                   // 20
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceUnmap;                        // 21
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
-  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceMap;                          // 25
-  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceUnmap;                        // 26
+  PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
+  PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetRenderTargets;                            // 31
+  PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
@@ -255,38 +548,38 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopyRegion;                          // 39
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUpdateSubresourceUP;                 // 40
+  PFND3D11_1DDI_RESOURCECOPYREGION                     pfnResourceCopyRegion;                         // 39
+  PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearRenderTargetView;                       // 45
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearDepthStencilView;                       // 46
+  PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
+  PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
-  PFND3DVK_DDI_PLACEHOLDER                             pfnFlush;                                       // 49
+  PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopy;                                // 51
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceResolveSubresource;                  // 52
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceMap;                                 // 53
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUnmap;                               // 54
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceIsStagingBusy;                       // 55
+  PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
+  PFND3D10DDI_RESOURCERESOLVESUBRESOURCE               pfnResourceResolveSubresource;                 // 52
+  PFND3D10DDI_RESOURCEMAP                              pfnResourceMap;                                // 53
+  PFND3D10DDI_RESOURCEUNMAP                            pfnResourceUnmap;                              // 54
+  PFND3D10DDI_RESOURCEISSTAGINGBUSY                    pfnResourceIsStagingBusy;                      // 55
   PFND3DVK_DDI_PLACEHOLDER                             pfnRelocateDeviceFuncs;                         // 56
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateResourceSize;                     // 57
+  PFND3D11DDI_CALCPRIVATERESOURCESIZE                  pfnCalcPrivateResourceSize;                    // 57
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateOpenedResourceSize;               // 58
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateResource;                              // 59
+  PFND3D11DDI_CREATERESOURCE                           pfnCreateResource;                             // 59
   PFND3DVK_DDI_PLACEHOLDER                             pfnOpenResource;                                // 60
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyResource;                             // 61
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderResourceViewSize;           // 62
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateShaderResourceView;                    // 63
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShaderResourceView;                   // 64
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateRenderTargetViewSize;             // 65
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateRenderTargetView;                      // 66
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyRenderTargetView;                     // 67
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilViewSize;             // 68
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilView;                      // 69
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilView;                     // 70
+  PFND3D10DDI_DESTROYRESOURCE                          pfnDestroyResource;                            // 61
+  PFND3D11DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE        pfnCalcPrivateShaderResourceViewSize;          // 62
+  PFND3D11DDI_CREATESHADERRESOURCEVIEW                 pfnCreateShaderResourceView;                   // 63
+  PFND3D10DDI_DESTROYSHADERRESOURCEVIEW                pfnDestroyShaderResourceView;                  // 64
+  PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE          pfnCalcPrivateRenderTargetViewSize;            // 65
+  PFND3D10DDI_CREATERENDERTARGETVIEW                   pfnCreateRenderTargetView;                     // 66
+  PFND3D10DDI_DESTROYRENDERTARGETVIEW                  pfnDestroyRenderTargetView;                    // 67
+  PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE          pfnCalcPrivateDepthStencilViewSize;            // 68
+  PFND3D11DDI_CREATEDEPTHSTENCILVIEW                   pfnCreateDepthStencilView;                     // 69
+  PFND3D10DDI_DESTROYDEPTHSTENCILVIEW                  pfnDestroyDepthStencilView;                    // 70
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
@@ -312,8 +605,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckFormatSupport;                          // 96
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckMultisampleQualityLevels;               // 97
+  PFND3D10DDI_CHECKFORMATSUPPORT                       pfnCheckFormatSupport;                         // 96
+  PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS       pfnCheckMultisampleQualityLevels;              // 97
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounter;                                // 99
   PFND3D10DDI_DESTROYDEVICE                            pfnDestroyDevice;                               // 100
@@ -371,7 +664,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleDestroyCommandList;                   // 152
   PFND3DVK_DDI_PLACEHOLDER                             pfnDiscard;                                     // 153
   PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapNoOverwrite;         // 155
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapNoOverwrite;        // 155
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
   PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
   PFND3DVK_DDI_PLACEHOLDER                             pfnUpdateTileMappings;                          // 158
@@ -399,7 +692,7 @@ typedef VOID(APIENTRY* PFND3D11_1DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, co
                                                            D3D10DDI_HRASTERIZERSTATE, D3D10DDI_HRTRASTERIZERSTATE);
 
 typedef struct D3D11_1DDI_DEVICEFUNCS {
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDefaultConstantBufferUpdateSubresourceUP;    // 1
+  PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
@@ -407,29 +700,29 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
   PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapNoOverwrite;               // 9
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferUnmap;                        // 10
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapDiscard;             // 11
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicIABufferMapDiscard;                   // 12
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferUnmap;                  // 13
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapNoOverwrite;              // 9
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicIABufferUnmap;                       // 10
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapDiscard;            // 11
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapDiscard;                  // 12
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicConstantBufferUnmap;                 // 13
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceMapDiscard;                   // 20
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicResourceUnmap;                        // 21
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
+  PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
   PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
-  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceMap;                          // 25
-  PFND3DVK_DDI_PLACEHOLDER                             pfnStagingResourceUnmap;                        // 26
+  PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
+  PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetRenderTargets;                            // 31
+  PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
@@ -437,38 +730,38 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopyRegion;                          // 39
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUpdateSubresourceUP;                 // 40
+  PFND3D11_1DDI_RESOURCECOPYREGION                     pfnResourceCopyRegion;                         // 39
+  PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearRenderTargetView;                       // 45
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearDepthStencilView;                       // 46
+  PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
+  PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
-  PFND3DVK_DDI_PLACEHOLDER                             pfnFlush;                                       // 49
+  PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceCopy;                                // 51
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceResolveSubresource;                  // 52
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceMap;                                 // 53
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceUnmap;                               // 54
-  PFND3DVK_DDI_PLACEHOLDER                             pfnResourceIsStagingBusy;                       // 55
+  PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
+  PFND3D10DDI_RESOURCERESOLVESUBRESOURCE               pfnResourceResolveSubresource;                 // 52
+  PFND3D10DDI_RESOURCEMAP                              pfnResourceMap;                                // 53
+  PFND3D10DDI_RESOURCEUNMAP                            pfnResourceUnmap;                              // 54
+  PFND3D10DDI_RESOURCEISSTAGINGBUSY                    pfnResourceIsStagingBusy;                      // 55
   PFND3DVK_DDI_PLACEHOLDER                             pfnRelocateDeviceFuncs;                         // 56
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateResourceSize;                     // 57
+  PFND3D11DDI_CALCPRIVATERESOURCESIZE                  pfnCalcPrivateResourceSize;                    // 57
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateOpenedResourceSize;               // 58
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateResource;                              // 59
+  PFND3D11DDI_CREATERESOURCE                           pfnCreateResource;                             // 59
   PFND3DVK_DDI_PLACEHOLDER                             pfnOpenResource;                                // 60
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyResource;                             // 61
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderResourceViewSize;           // 62
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateShaderResourceView;                    // 63
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShaderResourceView;                   // 64
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateRenderTargetViewSize;             // 65
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateRenderTargetView;                      // 66
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyRenderTargetView;                     // 67
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilViewSize;             // 68
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilView;                      // 69
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilView;                     // 70
+  PFND3D10DDI_DESTROYRESOURCE                          pfnDestroyResource;                            // 61
+  PFND3D11DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE        pfnCalcPrivateShaderResourceViewSize;          // 62
+  PFND3D11DDI_CREATESHADERRESOURCEVIEW                 pfnCreateShaderResourceView;                   // 63
+  PFND3D10DDI_DESTROYSHADERRESOURCEVIEW                pfnDestroyShaderResourceView;                  // 64
+  PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE          pfnCalcPrivateRenderTargetViewSize;            // 65
+  PFND3D10DDI_CREATERENDERTARGETVIEW                   pfnCreateRenderTargetView;                     // 66
+  PFND3D10DDI_DESTROYRENDERTARGETVIEW                  pfnDestroyRenderTargetView;                    // 67
+  PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE          pfnCalcPrivateDepthStencilViewSize;            // 68
+  PFND3D11DDI_CREATEDEPTHSTENCILVIEW                   pfnCreateDepthStencilView;                     // 69
+  PFND3D10DDI_DESTROYDEPTHSTENCILVIEW                  pfnDestroyDepthStencilView;                    // 70
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
@@ -494,8 +787,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckFormatSupport;                          // 96
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCheckMultisampleQualityLevels;               // 97
+  PFND3D10DDI_CHECKFORMATSUPPORT                       pfnCheckFormatSupport;                         // 96
+  PFND3D10DDI_CHECKMULTISAMPLEQUALITYLEVELS            pfnCheckMultisampleQualityLevels;              // 97
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounter;                                // 99
   PFND3D10DDI_DESTROYDEVICE                            pfnDestroyDevice;                               // 100
@@ -553,7 +846,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleDestroyCommandList;                   // 152
   PFND3DVK_DDI_PLACEHOLDER                             pfnDiscard;                                     // 153
   PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDynamicConstantBufferMapNoOverwrite;         // 155
+  PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapNoOverwrite;        // 155
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
   PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
 } D3D11_1DDI_DEVICEFUNCS;

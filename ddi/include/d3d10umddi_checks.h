@@ -56,6 +56,39 @@ static_assert(offsetof(D3D10DDIARG_CREATEDEVICE, hRTDevice) == 0 && offsetof(D3D
               offsetof(D3D10DDIARG_CREATEDEVICE, ppfnRetrieveSubObject) == 80);
 static_assert(offsetof(D3D11DDI_CORELAYER_DEVICECALLBACKS, pfnSetErrorCb) == 0);
 
+// Resources and views (offsets the UMD and the runtime rely on).
+static_assert(D3D10DDIRESOURCE_BUFFER == 1 && D3D10DDIRESOURCE_TEXTURE2D == 3 && D3D11DDIRESOURCE_BUFFEREX == 6);
+static_assert(D3D10_DDI_USAGE_DEFAULT == 0 && D3D10_DDI_USAGE_IMMUTABLE == 1 && D3D10_DDI_USAGE_DYNAMIC == 2 &&
+              D3D10_DDI_USAGE_STAGING == 3);
+static_assert(D3D10_DDI_BIND_VERTEX_BUFFER == 0x1 && D3D10_DDI_BIND_INDEX_BUFFER == 0x2 &&
+              D3D10_DDI_BIND_CONSTANT_BUFFER == 0x4 && D3D10_DDI_BIND_SHADER_RESOURCE == 0x8 &&
+              D3D10_DDI_BIND_STREAM_OUTPUT == 0x10 && D3D10_DDI_BIND_RENDER_TARGET == 0x20 &&
+              D3D10_DDI_BIND_DEPTH_STENCIL == 0x40 && D3D10_DDI_BIND_PRESENT == 0x80 &&
+              D3D11_DDI_BIND_UNORDERED_ACCESS == 0x100);
+static_assert(D3D10_DDI_CPU_ACCESS_WRITE == 0x1 && D3D10_DDI_CPU_ACCESS_READ == 0x2);
+static_assert(D3D10_DDI_MAP_READ == 1 && D3D10_DDI_MAP_WRITE == 2 && D3D10_DDI_MAP_READWRITE == 3 &&
+              D3D10_DDI_MAP_WRITE_DISCARD == 4 && D3D10_DDI_MAP_WRITE_NOOVERWRITE == 5);
+static_assert(D3D10_DDI_MAP_FLAG_DONOTWAIT == 0x100000 && DXGI_DDI_ERR_WASSTILLDRAWING == HRESULT(0x887B0001));
+static_assert(sizeof(D3D10DDI_MIPINFO) == 24 && sizeof(D3D10_DDIARG_SUBRESOURCE_UP) == 16);
+static_assert(offsetof(D3D11DDIARG_CREATERESOURCE, pInitialDataUP) == 8 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, ResourceDimension) == 16 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, Usage) == 20 && offsetof(D3D11DDIARG_CREATERESOURCE, BindFlags) == 24 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, MapFlags) == 28 && offsetof(D3D11DDIARG_CREATERESOURCE, MiscFlags) == 32 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, Format) == 36 && offsetof(D3D11DDIARG_CREATERESOURCE, SampleDesc) == 40 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, MipLevels) == 48 && offsetof(D3D11DDIARG_CREATERESOURCE, ArraySize) == 52 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, pPrimaryDesc) == 56 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, ByteStride) == 64 &&
+              offsetof(D3D11DDIARG_CREATERESOURCE, TextureLayout) == 72 && sizeof(D3D11DDIARG_CREATERESOURCE) == 80);
+static_assert(sizeof(D3D10DDI_MAPPED_SUBRESOURCE) == 16 && offsetof(D3D10DDI_MAPPED_SUBRESOURCE, RowPitch) == 8);
+static_assert(sizeof(D3D10_DDI_BOX) == 24);
+static_assert(offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, Format) == 8 &&
+              offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, ResourceDimension) == 12 &&
+              offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, Tex2D) == 16 &&
+              sizeof(D3D11DDIARG_CREATESHADERRESOURCEVIEW) == 32);
+static_assert(offsetof(D3D10DDIARG_CREATERENDERTARGETVIEW, Tex2D) == 16 && sizeof(D3D10DDIARG_CREATERENDERTARGETVIEW) == 32);
+static_assert(offsetof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW, Flags) == 16 &&
+              offsetof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW, Tex2D) == 20 && sizeof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW) == 32);
+
 // Every slot of the 170-entry WDDM 2.0 device table, at its 1-based position.
 #define D3DVK_DDI_SLOT(table, member, slot) \
   static_assert(offsetof(table, member) == ((slot)-1) * sizeof(void*), #member " is not at slot " #slot)

@@ -33,7 +33,12 @@ HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVI
     return E_INVALIDARG;
   }
   try {
-    new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
+    Device* device = new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
+    HRESULT hr = device->init();
+    if (FAILED(hr)) {
+      device->~Device();
+      return hr;
+    }
     fillDeviceFuncs(*args);
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;

@@ -1,6 +1,8 @@
 // ddi/umd/device.cpp — see device.h.
 #include "device.h"
 
+#include "adapter.h"
+
 namespace d3dvk::umd {
 
 Device::Device(Adapter& adapter, const D3D10DDIARG_CREATEDEVICE& args)
@@ -9,6 +11,37 @@ Device::Device(Adapter& adapter, const D3D10DDIARG_CREATEDEVICE& args)
       hRTCoreLayer_(args.hRTCoreLayer),
       pfnSetErrorCb_(args.p11UMCallbacks->pfnSetErrorCb) {}
 
+Device::~Device() = default;  // the queue waits for the GPU before freeing
+
+HRESULT Device::init() {
+  VkResult result = VK_SUCCESS;
+  queue_ = vk::CommandQueue::create(adapter_.device(), &result);
+  return queue_ ? S_OK : hresultFromVk(result);
+}
+
+vk::Device& Device::vk() { return adapter_.device(); }
+
 void Device::setError(HRESULT hr) { pfnSetErrorCb_(hRTCoreLayer_, hr); }
+
+HRESULT hresultFromVk(VkResult result) {
+  switch (result) {
+    case VK_SUCCESS: return S_OK;
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY:
+    case VK_ERROR_OUT_OF_POOL_MEMORY:
+    case VK_ERROR_TOO_MANY_OBJECTS: return E_OUTOFMEMORY;
+    case VK_ERROR_DEVICE_LOST: return DXGI_ERROR_DEVICE_REMOVED;
+    default: return E_FAIL;
+  }
+}
+
+void Device::setVkError(VkResult result) { setError(hresultFromVk(result)); }
+
+VkCommandBuffer Device::record() {
+  VkResult result = VK_SUCCESS;
+  VkCommandBuffer cmd = queue_->record(&result);
+  if (!cmd) setVkError(result);
+  return cmd;
+}
 
 }  // namespace d3dvk::umd

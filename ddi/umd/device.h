@@ -1,36 +1,67 @@
 // ddi/umd/device.h — the UMD's device object, constructed by pfnCreateDevice in
 // the runtime-allocated hDrvDevice memory (CalcPrivateDeviceSize bytes) and
 // destroyed by pfnDestroyDevice. Holds the runtime's core-layer error callback
-// (how void DDIs report failures) and the currently bound state.
+// (how void DDIs report failures), the command queue that records and submits
+// this device's Vulkan work (see vk_command_queue.h for the synchronization
+// model), and the currently bound state.
 #pragma once
 
 #include "d3d10umddi.h"
+#include "vk_command_queue.h"
+
+#include <memory>
+#include <mutex>
 
 namespace d3dvk::umd {
 
 class Adapter;
+struct RenderTargetView;
+struct DepthStencilView;
 
 class Device {
  public:
   Device(Adapter& adapter, const D3D10DDIARG_CREATEDEVICE& args);
+  ~Device();
+  // Creates the Vulkan objects; an HRESULT for pfnCreateDevice.
+  HRESULT init();
 
   static Device* from(D3D10DDI_HDEVICE h) { return static_cast<Device*>(h.pDrvPrivate); }
 
   Adapter& adapter() { return adapter_; }
+  vk::Device& vk();
+  vk::CommandQueue& queue() { return *queue_; }
   UINT interfaceVersion() const { return interface_; }
   bool isWddm2_0() const { return interface_ == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
 
   // Reports a failure of a void DDI to the runtime (pfnSetErrorCb).
   void setError(HRESULT hr);
+  // Reports a failed Vulkan call: E_OUTOFMEMORY for out-of-memory results,
+  // DXGI_ERROR_DEVICE_REMOVED for a lost device, E_FAIL otherwise.
+  void setVkError(VkResult result);
+
+  // The open batch's command buffer, or null after reporting the error.
+  VkCommandBuffer record();
+  // Serializes the DDIs that touch the command queue: the runtime may create
+  // and destroy resources on any thread while the immediate context records.
+  std::mutex& queueMutex() { return queueMutex_; }
 
   D3D10DDI_HRASTERIZERSTATE boundRasterizerState{};
+  static constexpr UINT kMaxRenderTargets = 8;
+  RenderTargetView* boundRenderTargets[kMaxRenderTargets] = {};
+  UINT boundRenderTargetCount = 0;
+  DepthStencilView* boundDepthStencil = nullptr;
 
  private:
   Adapter& adapter_;
   UINT interface_;
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
+  std::unique_ptr<vk::CommandQueue> queue_;
+  std::mutex queueMutex_;
 };
+
+// HRESULT for a failed VkResult (see Device::setVkError).
+HRESULT hresultFromVk(VkResult result);
 
 // Fills the runtime's device table for the negotiated interface: implemented
 // slots get their entry points, every other slot a stub that reports E_NOTIMPL.

@@ -5,6 +5,9 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_rasterizer_state.h"
+#include "driver_resource.h"
+#include "driver_transfer.h"
+#include "driver_view.h"
 
 #include <mutex>
 #include <string>
@@ -35,6 +38,40 @@ void stubSlot(Fn& member) {
 
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE hDevice) { Device::from(hDevice)->~Device(); }
 
+// The slice of rendering both tables share (same signatures in both).
+template <typename Table>
+void fillResourceSlots(Table& t) {
+  t.pfnCalcPrivateResourceSize = &calcPrivateResourceSize;
+  t.pfnCreateResource = &createResource;
+  t.pfnDestroyResource = &destroyResource;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize;
+  t.pfnCreateRenderTargetView = &createRenderTargetView;
+  t.pfnDestroyRenderTargetView = &destroyRenderTargetView;
+  t.pfnCalcPrivateDepthStencilViewSize = &calcPrivateDepthStencilViewSize;
+  t.pfnCreateDepthStencilView = &createDepthStencilView;
+  t.pfnDestroyDepthStencilView = &destroyDepthStencilView;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize;
+  t.pfnCreateShaderResourceView = &createShaderResourceView;
+  t.pfnDestroyShaderResourceView = &destroyShaderResourceView;
+  t.pfnClearRenderTargetView = &clearRenderTargetView;
+  t.pfnClearDepthStencilView = &clearDepthStencilView;
+  t.pfnSetRenderTargets = &setRenderTargets;
+  t.pfnResourceCopy = &resourceCopy;
+  t.pfnResourceCopyRegion = &resourceCopyRegion;
+  t.pfnResourceUpdateSubresourceUP = &resourceUpdateSubresourceUP;
+  t.pfnDefaultConstantBufferUpdateSubresourceUP = &resourceUpdateSubresourceUP;
+  t.pfnResourceResolveSubresource = &resourceResolveSubresource;
+  t.pfnFlush = &flush;
+  // Every map entry point (the runtime picks the specialized one) shares one implementation.
+  t.pfnResourceMap = t.pfnStagingResourceMap = t.pfnDynamicResourceMapDiscard = t.pfnDynamicIABufferMapDiscard =
+      t.pfnDynamicIABufferMapNoOverwrite = t.pfnDynamicConstantBufferMapDiscard =
+          t.pfnDynamicConstantBufferMapNoOverwrite = &resourceMap;
+  t.pfnResourceUnmap = t.pfnStagingResourceUnmap = t.pfnDynamicResourceUnmap = t.pfnDynamicIABufferUnmap =
+      t.pfnDynamicConstantBufferUnmap = &resourceUnmap;
+  t.pfnResourceIsStagingBusy = &resourceIsStagingBusy;
+  t.pfnCheckFormatSupport = &checkFormatSupport;
+}
+
 void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
 #define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
@@ -44,6 +81,8 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCreateRasterizerState = &createRasterizerState;
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
+  fillResourceSlots(t);
+  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
 void fill(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -55,6 +94,8 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCreateRasterizerState = &createRasterizerState11_1;
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
+  fillResourceSlots(t);
+  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 
 }  // namespace

@@ -44,6 +44,14 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   self->physicalDevice_ = physicalDevice;
   self->info_ = queryPhysicalDevice(physicalDevice);
   vkGetPhysicalDeviceMemoryProperties(physicalDevice, &self->memory_);
+  VkPhysicalDeviceMaintenance4Properties maintenance4{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_4_PROPERTIES};
+  VkPhysicalDeviceMaintenance3Properties maintenance3{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_MAINTENANCE_3_PROPERTIES};
+  maintenance3.pNext = &maintenance4;
+  VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props2.pNext = &maintenance3;
+  vkGetPhysicalDeviceProperties2(physicalDevice, &props2);
+  self->maxAllocationSize_ = maintenance3.maxMemoryAllocationSize;
+  self->maxBufferSize_ = maintenance4.maxBufferSize;
 
   uint32_t familyCount = 0;
   vkGetPhysicalDeviceQueueFamilyProperties(physicalDevice, &familyCount, nullptr);
@@ -169,6 +177,12 @@ Device::~Device() {
 bool Device::extensionEnabled(const char* name) const {
   return std::any_of(enabledExtensions_.begin(), enabledExtensions_.end(),
                      [&](const char* e) { return std::strcmp(e, name) == 0; });
+}
+
+bool Device::allocationFits(uint32_t type, VkDeviceSize size) const {
+  if (type >= memory_.memoryTypeCount) return false;
+  if (maxAllocationSize_ && size > maxAllocationSize_) return false;
+  return size <= memory_.memoryHeaps[memory_.memoryTypes[type].heapIndex].size;
 }
 
 uint32_t Device::findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const {

@@ -47,6 +47,12 @@ class Device {
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
+  // Whether one allocation of `size` bytes of memory type `type` is within the
+  // device's limits (heap size, maxMemoryAllocationSize); larger requests are
+  // out of memory without asking the driver (asking would be invalid usage).
+  bool allocationFits(uint32_t type, VkDeviceSize size) const;
+  // VkPhysicalDeviceMaintenance4Properties::maxBufferSize (0 when unknown).
+  VkDeviceSize maxBufferSize() const { return maxBufferSize_; }
 
  private:
   Device() = default;
@@ -57,6 +63,8 @@ class Device {
   PhysicalDeviceInfo info_;
   VkPhysicalDeviceFeatures enabledFeatures_{};
   VkPhysicalDeviceMemoryProperties memory_{};
+  VkDeviceSize maxAllocationSize_ = 0;
+  VkDeviceSize maxBufferSize_ = 0;
   std::vector<const char*> enabledExtensions_;
 };
 

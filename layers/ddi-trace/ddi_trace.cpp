@@ -237,6 +237,269 @@ VOID APIENTRY destroyRasterizerState(D3D10DDI_HDEVICE h, D3D10DDI_HRASTERIZERSTA
   trace("DestroyRasterizerState(hDevice=%p, hRasterizerState=%p)", h.pDrvPrivate, s.pDrvPrivate);
   traceFrom(h)->real.pfnDestroyRasterizerState(realFrom(h), s);
 }
+// ---------------------------------------------------------------------------
+// Resources, views, clears, copies, maps. Wrappers are templated on the slot
+// so slots sharing a signature (the map family) log their own name; the real
+// entry is read from the real table at the same slot.
+template <typename Fn>
+Fn realSlot(D3D10DDI_HDEVICE h, int slot) {
+  Fn fn;
+  std::memcpy(&fn, reinterpret_cast<const char*>(&traceFrom(h)->real) + (slot - 1) * sizeof(void*), sizeof fn);
+  return fn;
+}
+const char* slotName(int slot) { return d3dvk::ddi::kWddm2_0DeviceFuncNames[slot - 1]; }
+
+const char* dimensionName(int d) {
+  switch (d) {
+    case D3D10DDIRESOURCE_BUFFER: return "BUFFER";
+    case D3D10DDIRESOURCE_TEXTURE1D: return "TEXTURE1D";
+    case D3D10DDIRESOURCE_TEXTURE2D: return "TEXTURE2D";
+    case D3D10DDIRESOURCE_TEXTURE3D: return "TEXTURE3D";
+    case D3D10DDIRESOURCE_TEXTURECUBE: return "TEXTURECUBE";
+    case D3D11DDIRESOURCE_BUFFEREX: return "BUFFEREX";
+    default: return "?";
+  }
+}
+const char* usageName(UINT u) {
+  switch (u) {
+    case D3D10_DDI_USAGE_DEFAULT: return "DEFAULT";
+    case D3D10_DDI_USAGE_IMMUTABLE: return "IMMUTABLE";
+    case D3D10_DDI_USAGE_DYNAMIC: return "DYNAMIC";
+    case D3D10_DDI_USAGE_STAGING: return "STAGING";
+    default: return "?";
+  }
+}
+const char* mapName(int m) {
+  switch (m) {
+    case D3D10_DDI_MAP_READ: return "READ";
+    case D3D10_DDI_MAP_WRITE: return "WRITE";
+    case D3D10_DDI_MAP_READWRITE: return "READWRITE";
+    case D3D10_DDI_MAP_WRITE_DISCARD: return "WRITE_DISCARD";
+    case D3D10_DDI_MAP_WRITE_NOOVERWRITE: return "WRITE_NOOVERWRITE";
+    default: return "?";
+  }
+}
+std::string box(const D3D10_DDI_BOX* b) {
+  if (!b) return "null";
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "{%ld,%ld,%ld}-{%ld,%ld,%ld}", long(b->left), long(b->top), long(b->front),
+                long(b->right), long(b->bottom), long(b->back));
+  return buf;
+}
+std::string resourceDesc(const D3D11DDIARG_CREATERESOURCE* a) {
+  if (!a) return "null";
+  char buf[512];
+  std::snprintf(buf, sizeof buf,
+                "{Dimension=%s, Usage=%s, BindFlags=0x%X, MapFlags=0x%X, MiscFlags=0x%X, Format=%d, Samples=%u/%u, "
+                "MipLevels=%u, ArraySize=%u, Size=%ux%u, InitialData=%s}",
+                dimensionName(a->ResourceDimension), usageName(a->Usage), a->BindFlags, a->MapFlags, a->MiscFlags,
+                int(a->Format), a->SampleDesc.Count, a->SampleDesc.Quality, a->MipLevels, a->ArraySize,
+                a->pMipInfoList ? a->pMipInfoList[0].TexelWidth : 0, a->pMipInfoList ? a->pMipInfoList[0].TexelHeight : 0,
+                a->pInitialDataUP ? "yes" : "no");
+  return buf;
+}
+
+template <int Slot>
+SIZE_T APIENTRY calcResourceSize(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATERESOURCE* a) {
+  SIZE_T size = realSlot<PFND3D11DDI_CALCPRIVATERESOURCESIZE>(h, Slot)(realFrom(h), a);
+  trace("%s(hDevice=%p, desc=%s) -> %zu", slotName(Slot), h.pDrvPrivate, resourceDesc(a).c_str(), size);
+  return size;
+}
+VOID APIENTRY createResource(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATERESOURCE* a, D3D10DDI_HRESOURCE r,
+                             D3D10DDI_HRTRESOURCE rt) {
+  trace("CreateResource(hDevice=%p, desc=%s, hResource=%p)", h.pDrvPrivate, resourceDesc(a).c_str(), r.pDrvPrivate);
+  traceFrom(h)->real.pfnCreateResource(realFrom(h), a, r, rt);
+}
+VOID APIENTRY destroyResource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r) {
+  trace("DestroyResource(hDevice=%p, hResource=%p)", h.pDrvPrivate, r.pDrvPrivate);
+  traceFrom(h)->real.pfnDestroyResource(realFrom(h), r);
+}
+SIZE_T APIENTRY calcRtvSize(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW* a) {
+  SIZE_T size = traceFrom(h)->real.pfnCalcPrivateRenderTargetViewSize(realFrom(h), a);
+  trace("CalcPrivateRenderTargetViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
+  return size;
+}
+VOID APIENTRY createRtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW* a, D3D10DDI_HRENDERTARGETVIEW v,
+                        D3D10DDI_HRTRENDERTARGETVIEW rt) {
+  trace("CreateRenderTargetView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, "
+        "ArraySize=%u, hView=%p)",
+        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
+        a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  traceFrom(h)->real.pfnCreateRenderTargetView(realFrom(h), a, v, rt);
+}
+VOID APIENTRY destroyRtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v) {
+  trace("DestroyRenderTargetView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnDestroyRenderTargetView(realFrom(h), v);
+}
+SIZE_T APIENTRY calcDsvSize(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW* a) {
+  SIZE_T size = traceFrom(h)->real.pfnCalcPrivateDepthStencilViewSize(realFrom(h), a);
+  trace("CalcPrivateDepthStencilViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
+  return size;
+}
+VOID APIENTRY createDsv(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW* a, D3D10DDI_HDEPTHSTENCILVIEW v,
+                        D3D10DDI_HRTDEPTHSTENCILVIEW rt) {
+  trace("CreateDepthStencilView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, Flags=0x%X, MipSlice=%u, "
+        "FirstArraySlice=%u, ArraySize=%u, hView=%p)",
+        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Flags : 0, a ? a->Tex2D.MipSlice : 0,
+        a ? a->Tex2D.FirstArraySlice : 0, a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  traceFrom(h)->real.pfnCreateDepthStencilView(realFrom(h), a, v, rt);
+}
+VOID APIENTRY destroyDsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v) {
+  trace("DestroyDepthStencilView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnDestroyDepthStencilView(realFrom(h), v);
+}
+SIZE_T APIENTRY calcSrvSize(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a) {
+  SIZE_T size = traceFrom(h)->real.pfnCalcPrivateShaderResourceViewSize(realFrom(h), a);
+  trace("CalcPrivateShaderResourceViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
+  return size;
+}
+VOID APIENTRY createSrv(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a,
+                        D3D10DDI_HSHADERRESOURCEVIEW v, D3D10DDI_HRTSHADERRESOURCEVIEW rt) {
+  trace("CreateShaderResourceView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, "
+        "FirstArraySlice=%u, MipLevels=%u, ArraySize=%u, hView=%p)",
+        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MostDetailedMip : 0,
+        a ? a->Tex2D.FirstArraySlice : 0, a ? a->Tex2D.MipLevels : 0, a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  traceFrom(h)->real.pfnCreateShaderResourceView(realFrom(h), a, v, rt);
+}
+VOID APIENTRY destroySrv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v) {
+  trace("DestroyShaderResourceView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnDestroyShaderResourceView(realFrom(h), v);
+}
+VOID APIENTRY clearRtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v, FLOAT c[4]) {
+  if (c)
+    trace("ClearRenderTargetView(hDevice=%p, hView=%p, Color={%g, %g, %g, %g})", h.pDrvPrivate, v.pDrvPrivate,
+          double(c[0]), double(c[1]), double(c[2]), double(c[3]));
+  else
+    trace("ClearRenderTargetView(hDevice=%p, hView=%p, Color=null)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnClearRenderTargetView(realFrom(h), v, c);
+}
+VOID APIENTRY clearDsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v, UINT flags, FLOAT depth, UINT8 stencil) {
+  trace("ClearDepthStencilView(hDevice=%p, hView=%p, Flags=0x%X, Depth=%g, Stencil=%u)", h.pDrvPrivate, v.pDrvPrivate,
+        flags, double(depth), unsigned(stencil));
+  traceFrom(h)->real.pfnClearDepthStencilView(realFrom(h), v, flags, depth, stencil);
+}
+VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT num, UINT clear,
+                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs,
+                               const UINT* counts, UINT uavStart, UINT numUavs, UINT rangeStart, UINT rangeSize) {
+  std::string list = "[";
+  for (UINT i = 0; rtvs && i < num && i < 8; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%p", i ? ", " : "", rtvs[i].pDrvPrivate);
+    list += buf;
+  }
+  list += "]";
+  trace("SetRenderTargets(hDevice=%p, RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVStartSlot=%u, NumUAVs=%u)",
+        h.pDrvPrivate, list.c_str(), num, clear, dsv.pDrvPrivate, uavStart, numUavs);
+  traceFrom(h)->real.pfnSetRenderTargets(realFrom(h), rtvs, num, clear, dsv, uavs, counts, uavStart, numUavs,
+                                         rangeStart, rangeSize);
+}
+VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src) {
+  trace("ResourceCopy(hDevice=%p, hDst=%p, hSrc=%p)", h.pDrvPrivate, dst.pDrvPrivate, src.pDrvPrivate);
+  traceFrom(h)->real.pfnResourceCopy(realFrom(h), dst, src);
+}
+VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT dstSub, UINT x, UINT y, UINT z,
+                                 D3D10DDI_HRESOURCE src, UINT srcSub, const D3D10_DDI_BOX* b, UINT flags) {
+  trace("ResourceCopyRegion(hDevice=%p, hDst=%p, DstSubresource=%u, Dst={%u,%u,%u}, hSrc=%p, SrcSubresource=%u, "
+        "SrcBox=%s, CopyFlags=0x%X)",
+        h.pDrvPrivate, dst.pDrvPrivate, dstSub, x, y, z, src.pDrvPrivate, srcSub, box(b).c_str(), flags);
+  traceFrom(h)->real.pfnResourceCopyRegion(realFrom(h), dst, dstSub, x, y, z, src, srcSub, b, flags);
+}
+template <int Slot>
+VOID APIENTRY updateSubresourceUP(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT sub, const D3D10_DDI_BOX* b,
+                                  const VOID* data, UINT rowPitch, UINT depthPitch, UINT flags) {
+  trace("%s(hDevice=%p, hDst=%p, DstSubresource=%u, DstBox=%s, RowPitch=%u, DepthPitch=%u, CopyFlags=0x%X)",
+        slotName(Slot), h.pDrvPrivate, dst.pDrvPrivate, sub, box(b).c_str(), rowPitch, depthPitch, flags);
+  realSlot<PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP>(h, Slot)(realFrom(h), dst, sub, b, data, rowPitch, depthPitch,
+                                                               flags);
+}
+VOID APIENTRY resolveSubresource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT dstSub, D3D10DDI_HRESOURCE src,
+                                 UINT srcSub, DXGI_FORMAT format) {
+  trace("ResourceResolveSubresource(hDevice=%p, hDst=%p, DstSubresource=%u, hSrc=%p, SrcSubresource=%u, Format=%d)",
+        h.pDrvPrivate, dst.pDrvPrivate, dstSub, src.pDrvPrivate, srcSub, int(format));
+  traceFrom(h)->real.pfnResourceResolveSubresource(realFrom(h), dst, dstSub, src, srcSub, format);
+}
+template <int Slot>
+VOID APIENTRY resourceMap(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub, D3D10_DDI_MAP type, UINT flags,
+                          D3D10DDI_MAPPED_SUBRESOURCE* out) {
+  realSlot<PFND3D10DDI_RESOURCEMAP>(h, Slot)(realFrom(h), r, sub, type, flags, out);
+  trace("%s(hDevice=%p, hResource=%p, Subresource=%u, MapType=%s, Flags=0x%X) -> {pData=%s, RowPitch=%u, "
+        "DepthPitch=%u}",
+        slotName(Slot), h.pDrvPrivate, r.pDrvPrivate, sub, mapName(type), flags,
+        out && out->pData ? "set" : "null", out ? out->RowPitch : 0, out ? out->DepthPitch : 0);
+}
+template <int Slot>
+VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, UINT sub) {
+  trace("%s(hDevice=%p, hResource=%p, Subresource=%u)", slotName(Slot), h.pDrvPrivate, r.pDrvPrivate, sub);
+  realSlot<PFND3D10DDI_RESOURCEUNMAP>(h, Slot)(realFrom(h), r, sub);
+}
+BOOL APIENTRY isStagingBusy(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r) {
+  BOOL busy = traceFrom(h)->real.pfnResourceIsStagingBusy(realFrom(h), r);
+  trace("ResourceIsStagingBusy(hDevice=%p, hResource=%p) -> %s", h.pDrvPrivate, r.pDrvPrivate, busy ? "TRUE" : "FALSE");
+  return busy;
+}
+BOOL APIENTRY flush(D3D10DDI_HDEVICE h, UINT flags) {
+  BOOL ok = traceFrom(h)->real.pfnFlush(realFrom(h), flags);
+  trace("Flush(hDevice=%p, FlushFlags=0x%X) -> %s", h.pDrvPrivate, flags, ok ? "TRUE" : "FALSE");
+  return ok;
+}
+VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE h, DXGI_FORMAT format, UINT* caps) {
+  traceFrom(h)->real.pfnCheckFormatSupport(realFrom(h), format, caps);
+  trace("CheckFormatSupport(hDevice=%p, Format=%d) -> 0x%X", h.pDrvPrivate, int(format), caps ? *caps : 0);
+}
+VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE h, DXGI_FORMAT format, UINT samples, UINT flags,
+                                            UINT* levels) {
+  traceFrom(h)->real.pfnCheckMultisampleQualityLevels(realFrom(h), format, samples, flags, levels);
+  trace("CheckMultisampleQualityLevels(hDevice=%p, Format=%d, SampleCount=%u, Flags=0x%X) -> %u", h.pDrvPrivate,
+        int(format), samples, flags, levels ? *levels : 0);
+}
+VOID APIENTRY checkMultisampleQualityLevels11_1(D3D10DDI_HDEVICE h, DXGI_FORMAT format, UINT samples, UINT* levels) {
+  traceFrom(h)->real11_1.pfnCheckMultisampleQualityLevels(realFrom(h), format, samples, levels);
+  trace("CheckMultisampleQualityLevels(hDevice=%p, Format=%d, SampleCount=%u) -> %u", h.pDrvPrivate, int(format),
+        samples, levels ? *levels : 0);
+}
+
+template <typename Table>
+void fillResourceWrappers(Table& t) {
+  t.pfnCalcPrivateResourceSize = &calcResourceSize<57>;
+  t.pfnCreateResource = &createResource;
+  t.pfnDestroyResource = &destroyResource;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcRtvSize;
+  t.pfnCreateRenderTargetView = &createRtv;
+  t.pfnDestroyRenderTargetView = &destroyRtv;
+  t.pfnCalcPrivateDepthStencilViewSize = &calcDsvSize;
+  t.pfnCreateDepthStencilView = &createDsv;
+  t.pfnDestroyDepthStencilView = &destroyDsv;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcSrvSize;
+  t.pfnCreateShaderResourceView = &createSrv;
+  t.pfnDestroyShaderResourceView = &destroySrv;
+  t.pfnClearRenderTargetView = &clearRtv;
+  t.pfnClearDepthStencilView = &clearDsv;
+  t.pfnSetRenderTargets = &setRenderTargets;
+  t.pfnResourceCopy = &resourceCopy;
+  t.pfnResourceCopyRegion = &resourceCopyRegion;
+  t.pfnResourceUpdateSubresourceUP = &updateSubresourceUP<40>;
+  t.pfnDefaultConstantBufferUpdateSubresourceUP = &updateSubresourceUP<1>;
+  t.pfnResourceResolveSubresource = &resolveSubresource;
+  t.pfnFlush = &flush;
+  t.pfnDynamicIABufferMapNoOverwrite = &resourceMap<9>;
+  t.pfnDynamicIABufferUnmap = &resourceUnmap<10>;
+  t.pfnDynamicConstantBufferMapDiscard = &resourceMap<11>;
+  t.pfnDynamicIABufferMapDiscard = &resourceMap<12>;
+  t.pfnDynamicConstantBufferUnmap = &resourceUnmap<13>;
+  t.pfnDynamicResourceMapDiscard = &resourceMap<20>;
+  t.pfnDynamicResourceUnmap = &resourceUnmap<21>;
+  t.pfnStagingResourceMap = &resourceMap<25>;
+  t.pfnStagingResourceUnmap = &resourceUnmap<26>;
+  t.pfnResourceMap = &resourceMap<53>;
+  t.pfnResourceUnmap = &resourceUnmap<54>;
+  t.pfnDynamicConstantBufferMapNoOverwrite = &resourceMap<155>;
+  t.pfnResourceIsStagingBusy = &isStagingBusy;
+  t.pfnCheckFormatSupport = &checkFormatSupport;
+}
+
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE h) {
   trace("DestroyDevice(hDevice=%p)", h.pDrvPrivate);
   TraceDevice* t = traceFrom(h);
@@ -253,6 +516,8 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCreateRasterizerState = &createRasterizerState;
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
+  fillResourceWrappers(t);
+  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
 void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -264,6 +529,8 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCreateRasterizerState = &createRasterizerState11_1;
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
+  fillResourceWrappers(t);
+  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 
 SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER a, const D3D10DDIARG_CALCPRIVATEDEVICESIZE* args) {

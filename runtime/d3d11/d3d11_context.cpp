@@ -3,6 +3,7 @@
 
 #include "d3d11_device.h"
 #include "d3d11_rasterizer_state.h"
+#include "d3d11_view.h"
 
 namespace d3dvk::runtime {
 
@@ -40,7 +41,10 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID
 
 D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() { return D3D11_DEVICE_CONTEXT_IMMEDIATE; }
 UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() { return 0; }
-void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {}  // nothing is recorded yet
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnFlush(ddi.handle(), 0);
+}
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) {
   if (ppCommandList) *ppCommandList = nullptr;
   return DXGI_ERROR_INVALID_CALL;  // only deferred contexts record command lists
@@ -65,6 +69,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState**
 }
 
 void D3D11ImmediateContext::releaseBindings() {
+  for (D3D11RenderTargetView*& view : renderTargets_)
+    if (D3D11RenderTargetView* v = view) {
+      view = nullptr;
+      v->releasePrivateRef();
+    }
+  renderTargetCount_ = 0;
+  if (D3D11DepthStencilView* v = depthStencil_) {
+    depthStencil_ = nullptr;
+    v->releasePrivateRef();
+  }
   if (D3D11RasterizerState* state = rasterizerState_) {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();

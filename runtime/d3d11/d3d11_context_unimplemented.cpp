@@ -34,14 +34,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartV
   // not implemented yet
 }
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType, UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
-  return E_NOTIMPL;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
   // not implemented yet
 }
@@ -110,10 +102,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
   // not implemented yet
 }
@@ -159,23 +147,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, const D3D11_BOX* pDstBox, const void* pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView, const FLOAT ColorRGBA[4]) {
   // not implemented yet
 }
 
@@ -184,10 +156,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D1
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView, const FLOAT Values[4]) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView, UINT ClearFlags, FLOAT Depth, UINT8 Stencil) {
   // not implemented yet
 }
 
@@ -201,10 +169,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* 
 
 FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource* pResource) {
   return {};  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource, ID3D11Resource* pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) {
-  // not implemented yet
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) {
@@ -340,11 +304,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT
   if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView) {
-  if (ppRenderTargetViews) for (UINT i = 0; i < NumViews; ++i) ppRenderTargetViews[i] = nullptr;
-  if (ppDepthStencilView) *ppDepthStencilView = nullptr;
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
   if (ppRenderTargetViews) for (UINT i = 0; i < NumRTVs; ++i) ppRenderTargetViews[i] = nullptr;
   if (ppDepthStencilView) *ppDepthStencilView = nullptr;
@@ -434,14 +393,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlo
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, UINT DstZ, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox, UINT CopyFlags) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource, const D3D11_BOX* pDstBox, const void* pSrcData, UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
   // not implemented yet
 }
 

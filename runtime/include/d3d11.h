@@ -39,6 +39,12 @@
 #include <directx/dxgiformat.h>
 #include <directx/d3dcommon.h>
 
+// Map with D3D11_MAP_FLAG_DO_NOT_WAIT while the GPU still uses the resource
+// (winerror.h on Windows; DirectX-Headers' WSL stubs lack it).
+#ifndef DXGI_ERROR_WAS_STILL_DRAWING
+#define DXGI_ERROR_WAS_STILL_DRAWING ((HRESULT)0x887A000AL)
+#endif
+
 // ---------------------------------------------------------------------------
 // Helpers shared by all d3dvk API headers
 // ---------------------------------------------------------------------------

@@ -1,0 +1,420 @@
+// ddi/umd/driver_resource.cpp — see driver_resource.h.
+#include "driver_resource.h"
+
+#include "adapter.h"
+#include "device.h"
+
+#include <cstring>
+#include <new>
+
+namespace d3dvk::umd {
+
+namespace {
+
+uint8_t* mappedAt(const Resource& r, uint64_t offset) { return static_cast<uint8_t*>(r.buffer->mapped()) + offset; }
+
+// D24S8 linear data: texels hold depth in bits 0–23 and stencil in 24–31
+// (D3D's layout); the plane holds the stencil bytes Vulkan copies separately.
+void splitStencil(Resource& r, UINT sub) {
+  const state::LinearSubresource& l = r.linear[sub];
+  const state::LinearSubresource& p = r.stencilPlane[sub];
+  for (UINT y = 0; y < l.height; ++y) {
+    const auto* texels = reinterpret_cast<const uint32_t*>(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch));
+    uint8_t* stencil = mappedAt(r, p.offset + uint64_t(y) * p.rowPitch);
+    for (UINT x = 0; x < l.width; ++x) stencil[x] = uint8_t(texels[x] >> 24);
+  }
+}
+void mergeStencil(Resource& r, UINT sub) {
+  const state::LinearSubresource& l = r.linear[sub];
+  const state::LinearSubresource& p = r.stencilPlane[sub];
+  for (UINT y = 0; y < l.height; ++y) {
+    auto* texels = reinterpret_cast<uint32_t*>(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch));
+    const uint8_t* stencil = mappedAt(r, p.offset + uint64_t(y) * p.rowPitch);
+    for (UINT x = 0; x < l.width; ++x) texels[x] = (texels[x] & 0x00FFFFFFu) | (uint32_t(stencil[x]) << 24);
+  }
+}
+
+// Linear layouts of a texture (and the stencil plane of D24S8) in one buffer.
+uint64_t layoutLinear(Resource& r, bool withStencilPlane) {
+  uint64_t total = 0;
+  r.linear = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, r.format->bytesPerTexel, &total);
+  if (withStencilPlane && r.format->kind == state::FormatKind::DepthStencil) {
+    uint64_t planeSize = 0;
+    r.stencilPlane = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, 1, &planeSize);
+    uint64_t base = (total + state::kSubresourceAlignment - 1) / state::kSubresourceAlignment * state::kSubresourceAlignment;
+    for (state::LinearSubresource& s : r.stencilPlane) s.offset += base;
+    total = base + planeSize;
+  }
+  return total;
+}
+
+// Writes application rows (pitch `srcPitch`) into linear subresource `sub` of `buffer`.
+void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src, UINT srcPitch, UINT rowBytes) {
+  for (UINT y = 0; y < l.height; ++y)
+    std::memcpy(base + l.offset + uint64_t(y) * l.rowPitch, static_cast<const uint8_t*>(src) + uint64_t(y) * srcPitch,
+                rowBytes);
+}
+
+HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
+  r.width = a.pMipInfoList[0].TexelWidth;
+  if (r.width == 0) return E_INVALIDARG;
+  const bool hostVisible = state::needsHostVisibleMemory(r.usage);
+  VkResult vr = VK_SUCCESS;
+  std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags), hostVisible, &vr);
+  if (!buffer) return hresultFromVk(vr);
+  r.buffer = std::move(buffer);
+  if (!a.pInitialDataUP || !a.pInitialDataUP[0].pSysMem) return S_OK;
+  if (hostVisible) {
+    std::memcpy(r.buffer->mapped(), a.pInitialDataUP[0].pSysMem, r.width);
+    return S_OK;
+  }
+  std::shared_ptr<vk::Buffer> upload = vk::Buffer::create(device.vk(), r.width, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
+  if (!upload) return hresultFromVk(vr);
+  std::memcpy(upload->mapped(), a.pInitialDataUP[0].pSysMem, r.width);
+  VkCommandBuffer cmd = device.queue().record(&vr);
+  if (!cmd) return hresultFromVk(vr);
+  VkBufferCopy region{0, 0, r.width};
+  vkCmdCopyBuffer(cmd, upload->handle(), r.buffer->handle(), 1, &region);
+  markUsed(device, r);
+  device.queue().releaseAfter(device.queue().openSerial(), upload);
+  return S_OK;
+}
+
+HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
+  r.format = state::findFormat(a.Format);
+  if (!r.format || a.MipLevels == 0 || a.ArraySize == 0) return E_INVALIDARG;
+  r.width = a.pMipInfoList[0].TexelWidth;
+  r.height = a.pMipInfoList[0].TexelHeight;
+  r.mipLevels = a.MipLevels;
+  r.arraySize = a.ArraySize;
+  r.samples = a.SampleDesc.Count ? a.SampleDesc.Count : 1;
+  if (r.width == 0 || r.height == 0) return E_INVALIDARG;
+  VkResult vr = VK_SUCCESS;
+  const UINT bpp = r.format->bytesPerTexel;
+
+  if (r.isStaging()) {
+    if (r.samples != 1) return E_INVALIDARG;
+    uint64_t size = layoutLinear(r, true);
+    std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(
+        device.vk(), size, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &vr);
+    if (!buffer) return hresultFromVk(vr);
+    r.buffer = std::move(buffer);
+    if (a.pInitialDataUP)
+      for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
+        if (!a.pInitialDataUP[sub].pSysMem) continue;
+        writeRows(mappedAt(r, 0), r.linear[sub], a.pInitialDataUP[sub].pSysMem, a.pInitialDataUP[sub].SysMemPitch,
+                  r.linear[sub].width * bpp);
+        if (r.hasStencilPlane()) splitStencil(r, sub);
+      }
+    return S_OK;
+  }
+
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = r.format->vk;
+  info.extent = {r.width, r.height, 1};
+  info.mipLevels = r.mipLevels;
+  info.arrayLayers = r.arraySize;
+  info.samples = VkSampleCountFlagBits(r.samples);
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = state::imageUsageFor(r.bindFlags);
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(device.vk().physicalDevice(), info.format, info.imageType, info.tiling,
+                                               info.usage, 0, &props) != VK_SUCCESS ||
+      !(props.sampleCounts & info.samples) || r.width > props.maxExtent.width || r.height > props.maxExtent.height ||
+      r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
+    return E_INVALIDARG;
+  // Larger than the device can hold at all: out of memory, as D3D reports it.
+  if (uint64_t(r.width) * r.height * r.arraySize * r.samples * bpp > props.maxResourceSize) return E_OUTOFMEMORY;
+  std::unique_ptr<vk::Image> image = vk::Image::create(device.vk(), info, &vr);
+  if (!image) return hresultFromVk(vr);
+  r.image = std::move(image);
+
+  std::shared_ptr<vk::Buffer> upload;
+  uint64_t uploadSize = layoutLinear(r, true);
+  if (r.isDynamic()) {
+    r.buffer = vk::Buffer::create(device.vk(), uploadSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
+    if (!r.buffer) return hresultFromVk(vr);
+    upload = r.buffer;
+  }
+  if (!a.pInitialDataUP) return S_OK;
+  if (!upload) {
+    upload = vk::Buffer::create(device.vk(), uploadSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
+    if (!upload) return hresultFromVk(vr);
+  }
+  VkCommandBuffer cmd = device.queue().record(&vr);
+  if (!cmd) return hresultFromVk(vr);
+  markUsed(device, r);
+  for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
+    if (!a.pInitialDataUP[sub].pSysMem) continue;
+    writeRows(static_cast<uint8_t*>(upload->mapped()), r.linear[sub], a.pInitialDataUP[sub].pSysMem,
+              a.pInitialDataUP[sub].SysMemPitch, r.linear[sub].width * bpp);
+    const state::LinearSubresource* plane = nullptr;
+    if (r.hasStencilPlane()) {
+      plane = &r.stencilPlane[sub];
+      for (UINT y = 0; y < plane->height; ++y) {
+        const auto* texels = reinterpret_cast<const uint32_t*>(static_cast<uint8_t*>(upload->mapped()) +
+                                                               r.linear[sub].offset + uint64_t(y) * r.linear[sub].rowPitch);
+        uint8_t* stencil = static_cast<uint8_t*>(upload->mapped()) + plane->offset + uint64_t(y) * plane->rowPitch;
+        for (UINT x = 0; x < plane->width; ++x) stencil[x] = uint8_t(texels[x] >> 24);
+      }
+    }
+    recordLinearToImage(cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
+                        {r.linear[sub].width, r.linear[sub].height, 1});
+  }
+  if (upload != r.buffer) device.queue().releaseAfter(device.queue().openSerial(), upload);
+  return S_OK;
+}
+
+}  // namespace
+
+void markUsed(Device& device, Resource& resource) { resource.lastUse = device.queue().openSerial(); }
+
+void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
+  if (r.layout == layout) return;
+  VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  barrier.oldLayout = r.layout;
+  barrier.newLayout = layout;
+  barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  barrier.image = r.image->handle();
+  barrier.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(cmd, &dep);
+  r.layout = layout;
+}
+
+VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(*r.format); }
+
+void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
+                         const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
+                         VkOffset3D offset, VkExtent3D extent) {
+  const UINT bpp = image.format->bytesPerTexel;
+  VkBufferImageCopy regions[2]{};
+  uint32_t count = 0;
+  VkImageAspectFlags aspects = copyAspects(image);
+  VkBufferImageCopy& main = regions[count++];
+  main.bufferOffset = layout.offset + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
+  main.bufferRowLength = layout.rowPitch / bpp;
+  main.imageSubresource = {VkImageAspectFlags(aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT), image.mipOf(imageSub),
+                           image.sliceOf(imageSub), 1};
+  main.imageOffset = offset;
+  main.imageExtent = extent;
+  if ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && stencil) {
+    VkBufferImageCopy& s = regions[count++];
+    s = main;
+    s.bufferOffset = stencil->offset + uint64_t(y) * stencil->rowPitch + x;
+    s.bufferRowLength = stencil->rowPitch;
+    s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+  }
+  transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdCopyBufferToImage(cmd, buffer, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, count, regions);
+}
+
+void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
+                         VkBuffer buffer, const state::LinearSubresource& layout,
+                         const state::LinearSubresource* stencil, UINT x, UINT y) {
+  const UINT bpp = image.format->bytesPerTexel;
+  VkBufferImageCopy regions[2]{};
+  uint32_t count = 0;
+  VkImageAspectFlags aspects = copyAspects(image);
+  VkBufferImageCopy& main = regions[count++];
+  main.bufferOffset = layout.offset + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
+  main.bufferRowLength = layout.rowPitch / bpp;
+  main.imageSubresource = {VkImageAspectFlags(aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT), image.mipOf(imageSub),
+                           image.sliceOf(imageSub), 1};
+  main.imageOffset = offset;
+  main.imageExtent = extent;
+  if ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && stencil) {
+    VkBufferImageCopy& s = regions[count++];
+    s = main;
+    s.bufferOffset = stencil->offset + uint64_t(y) * stencil->rowPitch + x;
+    s.bufferRowLength = stencil->rowPitch;
+    s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
+  }
+  transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  vkCmdCopyImageToBuffer(cmd, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, count, regions);
+}
+
+SIZE_T APIENTRY calcPrivateResourceSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*) { return sizeof(Resource); }
+
+VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATERESOURCE* a, D3D10DDI_HRESOURCE h,
+                             D3D10DDI_HRTRESOURCE) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate || !a->pMipInfoList) {
+    device->setError(E_INVALIDARG);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  Resource* r = new (h.pDrvPrivate) Resource();
+  HRESULT hr = E_INVALIDARG;
+  try {
+    r->dimension = a->ResourceDimension;
+    r->usage = a->Usage;
+    r->bindFlags = a->BindFlags;
+    r->mapFlags = a->MapFlags;
+    r->miscFlags = a->MiscFlags;
+    r->dxgiFormat = a->Format;
+    if (a->Usage > D3D10_DDI_USAGE_STAGING)
+      hr = E_INVALIDARG;
+    else if (r->isBuffer())
+      hr = createBuffer(*device, *r, *a);
+    else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D)
+      hr = createTexture(*device, *r, *a);
+  } catch (const std::bad_alloc&) {
+    hr = E_OUTOFMEMORY;
+  }
+  if (FAILED(hr)) {
+    // Anything already recorded for it must finish before its memory goes.
+    device->queue().releaseAfter(r->lastUse, r->image);
+    device->queue().releaseAfter(r->lastUse, r->buffer);
+    r->~Resource();
+    device->setError(hr);
+  }
+}
+
+VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
+  if (!h.pDrvPrivate) return;
+  Device* device = Device::from(hDevice);
+  Resource* r = Resource::from(h);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  device->queue().releaseAfter(r->lastUse, std::move(r->image));
+  device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
+  r->~Resource();
+}
+
+VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT sub, D3D10_DDI_MAP mapType, UINT flags,
+                          D3D10DDI_MAPPED_SUBRESOURCE* out) {
+  Device* device = Device::from(hDevice);
+  Resource* r = Resource::from(h);
+  if (out) *out = {};
+  if (!r || !out || !r->buffer || sub >= r->subresourceCount() || mapType < D3D10_DDI_MAP_READ ||
+      mapType > D3D10_DDI_MAP_WRITE_NOOVERWRITE) {
+    device->setError(E_INVALIDARG);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  vk::CommandQueue& queue = device->queue();
+  if (mapType == D3D10_DDI_MAP_WRITE_DISCARD) {
+    if (r->lastUse > queue.completedSerial()) {
+      // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
+      VkResult vr = VK_SUCCESS;
+      VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
+      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags);
+      std::shared_ptr<vk::Buffer> fresh = vk::Buffer::create(device->vk(), r->buffer->size(), usage, true, &vr);
+      if (!fresh) {
+        device->setVkError(vr);
+        return;
+      }
+      queue.releaseAfter(r->lastUse, std::move(r->buffer));
+      r->buffer = std::move(fresh);
+      if (r->isBuffer()) r->lastUse = 0;
+    }
+  } else if (mapType != D3D10_DDI_MAP_WRITE_NOOVERWRITE && r->lastUse > queue.completedSerial()) {
+    if (r->lastUse > queue.openSerial() - 1) {
+      VkResult vr = queue.submit();  // the batch using it must at least start
+      if (vr != VK_SUCCESS) {
+        device->setVkError(vr);
+        return;
+      }
+    }
+    if (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) {
+      if (r->lastUse > queue.completedSerial()) {
+        device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+        return;
+      }
+    } else {
+      VkResult vr = queue.wait(r->lastUse);
+      if (vr != VK_SUCCESS) {
+        device->setVkError(vr);
+        return;
+      }
+    }
+  }
+  if (r->isBuffer()) {
+    out->pData = r->buffer->mapped();
+    out->RowPitch = out->DepthPitch = r->width;
+    return;
+  }
+  if (r->hasStencilPlane()) mergeStencil(*r, sub);
+  out->pData = mappedAt(*r, r->linear[sub].offset);
+  out->RowPitch = r->linear[sub].rowPitch;
+  out->DepthPitch = r->linear[sub].depthPitch;
+}
+
+VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT sub) {
+  Device* device = Device::from(hDevice);
+  Resource* r = Resource::from(h);
+  if (!r || !r->buffer || sub >= r->subresourceCount()) {
+    device->setError(E_INVALIDARG);
+    return;
+  }
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (r->hasStencilPlane()) splitStencil(*r, sub);
+  if (r->isDynamic() && r->image) {
+    VkCommandBuffer cmd = device->record();
+    if (!cmd) return;
+    recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], nullptr, 0, 0, *r, sub, {0, 0, 0},
+                        {r->linear[sub].width, r->linear[sub].height, 1});
+    markUsed(*device, *r);
+  }
+}
+
+BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
+  Resource* r = Resource::from(h);
+  Device* device = Device::from(hDevice);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  return r && r->lastUse > device->queue().completedSerial();
+}
+
+VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT* pFormatCaps) {
+  if (!pFormatCaps) return;
+  *pFormatCaps = 0;
+  const state::FormatInfo* f = state::findFormat(format);
+  if (!f) return;
+  vk::Device& vk = Device::from(hDevice)->vk();
+  VkFormatProperties props{};
+  vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), f->vk, &props);
+  const VkFormatFeatureFlags features = props.optimalTilingFeatures;
+  UINT caps = 0;
+  if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
+  if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
+  if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;
+  UINT levels = 0;
+  checkMultisampleQualityLevels(hDevice, format, 4, 0, &levels);
+  if (levels && (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
+    caps |= D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
+  if (levels && (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) && !state::isDepthFormat(*f))
+    caps |= D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
+  *pFormatCaps = caps;
+}
+
+VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT sampleCount, UINT,
+                                            UINT* pNumQualityLevels) {
+  if (!pNumQualityLevels) return;
+  *pNumQualityLevels = 0;
+  const state::FormatInfo* f = state::findFormat(format);
+  if (!f || sampleCount == 0 || sampleCount > 64 || (sampleCount & (sampleCount - 1))) return;
+  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                            (state::isDepthFormat(*f) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                      : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(Device::from(hDevice)->vk().physicalDevice(), f->vk, VK_IMAGE_TYPE_2D,
+                                               VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) != VK_SUCCESS)
+    return;
+  if (props.sampleCounts & sampleCount) *pNumQualityLevels = 1;
+}
+
+VOID APIENTRY checkMultisampleQualityLevels11_1(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT sampleCount,
+                                                UINT* pNumQualityLevels) {
+  checkMultisampleQualityLevels(hDevice, format, sampleCount, 0, pNumQualityLevels);
+}
+
+}  // namespace d3dvk::umd

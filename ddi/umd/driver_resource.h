@@ -1,0 +1,84 @@
+// ddi/umd/driver_resource.h — the driver's resource object (buffers and 2D
+// textures), constructed by pfnCreateResource in runtime-allocated memory, and
+// the resource DDIs: create/destroy, Map/Unmap (every map slot), IsStagingBusy,
+// CheckFormatSupport and CheckMultisampleQualityLevels.
+//
+// Backing: buffers are VkBuffers (host-visible and persistently mapped for
+// DYNAMIC and STAGING). Textures are VkImages whose (whole-image) layout is
+// tracked and changed before each use (transferLayout), except
+// STAGING textures, which are host-visible VkBuffers in the linear layout of
+// state::linearLayout (what Map returns); a D24_UNORM_S8_UINT staging texture
+// keeps the stencil bytes in a separate plane after the packed texels (Vulkan
+// copies the two aspects separately) and merges/splits them on Map/Unmap.
+// DYNAMIC textures are an image plus a host-visible upload buffer in the
+// linear layout, copied into the image at Unmap. WRITE_DISCARD on a busy
+// dynamic resource renames its host-visible buffer.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "resource_format.h"
+#include "vk_resources.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd {
+
+class Device;
+
+struct Resource {
+  D3D10DDIRESOURCE_TYPE dimension = D3D10DDIRESOURCE_BUFFER;
+  UINT usage = 0, bindFlags = 0, mapFlags = 0, miscFlags = 0;
+  DXGI_FORMAT dxgiFormat = DXGI_FORMAT_UNKNOWN;
+  const state::FormatInfo* format = nullptr;  // textures only
+  UINT width = 0, height = 1, mipLevels = 1, arraySize = 1, samples = 1;  // buffers: width = bytes
+
+  std::shared_ptr<vk::Buffer> buffer;  // buffers; staging textures; dynamic textures' upload buffer
+  std::shared_ptr<vk::Image> image;    // non-staging textures
+  std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
+  std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures
+  uint64_t lastUse = 0;  // serial of the last batch using the backing
+  VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, as recorded so far
+
+  static Resource* from(D3D10DDI_HRESOURCE h) { return static_cast<Resource*>(h.pDrvPrivate); }
+  bool isBuffer() const { return dimension == D3D10DDIRESOURCE_BUFFER || dimension == D3D11DDIRESOURCE_BUFFEREX; }
+  bool isStaging() const { return usage == D3D10_DDI_USAGE_STAGING; }
+  bool isDynamic() const { return usage == D3D10_DDI_USAGE_DYNAMIC; }
+  bool linearTexture() const { return !isBuffer() && isStaging(); }
+  UINT subresourceCount() const { return isBuffer() ? 1 : mipLevels * arraySize; }
+  UINT mipOf(UINT sub) const { return sub % mipLevels; }
+  UINT sliceOf(UINT sub) const { return sub / mipLevels; }
+  UINT mipWidth(UINT sub) const { return (width >> mipOf(sub)) ? (width >> mipOf(sub)) : 1; }
+  UINT mipHeight(UINT sub) const { return (height >> mipOf(sub)) ? (height >> mipOf(sub)) : 1; }
+  bool hasStencilPlane() const { return !stencilPlane.empty(); }
+};
+
+// Records that the open batch uses the resource.
+void markUsed(Device& device, Resource& resource);
+// Records a layout transition of the whole image to `layout` (nothing if it is
+// already there); the previous contents are kept unless the layout was UNDEFINED.
+void transitionImage(VkCommandBuffer cmd, Resource& resource, VkImageLayout layout);
+
+// Copies between a resource's linear buffer and an image subresource region.
+// (x, y) is the texel position in the linear subresource `sub`.
+void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
+                         const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x, UINT y,
+                         Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent);
+void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
+                         VkBuffer buffer, const state::LinearSubresource& layout,
+                         const state::LinearSubresource* stencil, UINT x, UINT y);
+// Aspects to copy for a texture's format.
+VkImageAspectFlags copyAspects(const Resource& r);
+
+SIZE_T APIENTRY calcPrivateResourceSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*);
+VOID APIENTRY createResource(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*, D3D10DDI_HRESOURCE,
+                             D3D10DDI_HRTRESOURCE);
+VOID APIENTRY destroyResource(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
+VOID APIENTRY resourceMap(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT, D3D10_DDI_MAP, UINT, D3D10DDI_MAPPED_SUBRESOURCE*);
+VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
+BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
+VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT*);
+VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT, UINT*);
+VOID APIENTRY checkMultisampleQualityLevels11_1(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT*);
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,212 @@
+// ddi/umd/driver_transfer.cpp — see driver_transfer.h.
+#include "driver_transfer.h"
+
+#include "device.h"
+#include "driver_resource.h"
+
+#include <cstring>
+#include <vector>
+
+namespace d3dvk::umd {
+
+namespace {
+
+struct Region {
+  UINT x, y, width, height;  // texels (buffers: bytes in x/width)
+};
+
+bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h) {
+  if (sub >= r.subresourceCount()) return false;
+  if (r.isBuffer()) return uint64_t(x) + w <= r.width && y == 0 && h == 1;
+  return uint64_t(x) + w <= r.mipWidth(sub) && uint64_t(y) + h <= r.mipHeight(sub);
+}
+
+// Records one region copy between any two compatible resources.
+void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, Resource& src,
+                UINT srcSub, Region box) {
+  if (src.isBuffer()) {
+    VkBufferCopy c{box.x, dx, box.width};
+    vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
+  } else if (!src.linearTexture() && !dst.linearTexture()) {
+    VkImageCopy c{};
+    const VkImageAspectFlags aspects = copyAspects(src);
+    c.srcSubresource = {aspects, src.mipOf(srcSub), src.sliceOf(srcSub), 1};
+    c.dstSubresource = {aspects, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1};
+    c.srcOffset = {int32_t(box.x), int32_t(box.y), 0};
+    c.dstOffset = {int32_t(dx), int32_t(dy), 0};
+    c.extent = {box.width, box.height, 1};
+    // Two subresources of one image need one layout for both.
+    const bool same = &src == &dst;
+    transitionImage(cmd, src, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    transitionImage(cmd, dst, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdCopyImage(cmd, src.image->handle(), src.layout, dst.image->handle(), dst.layout, 1, &c);
+  } else if (!src.linearTexture()) {
+    recordImageToLinear(cmd, src, srcSub, {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1},
+                        dst.buffer->handle(), dst.linear[dstSub],
+                        dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy);
+  } else if (!dst.linearTexture()) {
+    recordLinearToImage(cmd, src.buffer->handle(), src.linear[srcSub],
+                        src.hasStencilPlane() ? &src.stencilPlane[srcSub] : nullptr, box.x, box.y, dst, dstSub,
+                        {int32_t(dx), int32_t(dy), 0}, {box.width, box.height, 1});
+  } else {
+    // Linear to linear: one buffer copy per row (and per stencil-plane row).
+    const UINT bpp = src.format->bytesPerTexel;
+    std::vector<VkBufferCopy> rows;
+    for (UINT row = 0; row < box.height; ++row) {
+      const auto& s = src.linear[srcSub];
+      const auto& d = dst.linear[dstSub];
+      rows.push_back({s.offset + uint64_t(box.y + row) * s.rowPitch + uint64_t(box.x) * bpp,
+                      d.offset + uint64_t(dy + row) * d.rowPitch + uint64_t(dx) * bpp, uint64_t(box.width) * bpp});
+      if (src.hasStencilPlane() && dst.hasStencilPlane()) {
+        const auto& sp = src.stencilPlane[srcSub];
+        const auto& dp = dst.stencilPlane[dstSub];
+        rows.push_back({sp.offset + uint64_t(box.y + row) * sp.rowPitch + box.x,
+                        dp.offset + uint64_t(dy + row) * dp.rowPitch + dx, box.width});
+      }
+    }
+    vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), uint32_t(rows.size()), rows.data());
+  }
+  markUsed(device, src);
+  markUsed(device, dst);
+}
+
+}  // namespace
+
+VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3D10DDI_HRESOURCE hSrc) {
+  Device* device = Device::from(hDevice);
+  Resource* dst = Resource::from(hDst);
+  Resource* src = Resource::from(hSrc);
+  if (!dst || !src || dst == src || dst->isBuffer() != src->isBuffer() || dst->width != src->width ||
+      dst->height != src->height || dst->subresourceCount() != src->subresourceCount() ||
+      dst->samples != src->samples || dst->format != src->format)
+    return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  for (UINT sub = 0; sub < src->subresourceCount(); ++sub) {
+    Region box = src->isBuffer() ? Region{0, 0, src->width, 1} : Region{0, 0, src->mipWidth(sub), src->mipHeight(sub)};
+    recordCopy(*device, cmd, *dst, sub, 0, 0, *src, sub, box);
+  }
+}
+
+VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub, UINT dstX, UINT dstY,
+                                 UINT dstZ, D3D10DDI_HRESOURCE hSrc, UINT srcSub, const D3D10_DDI_BOX* srcBox, UINT) {
+  Device* device = Device::from(hDevice);
+  Resource* dst = Resource::from(hDst);
+  Resource* src = Resource::from(hSrc);
+  if (!dst || !src || dst->isBuffer() != src->isBuffer() || dst->format != src->format || dst->samples != src->samples ||
+      srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount() || dstZ != 0)
+    return device->setError(E_INVALIDARG);
+  Region box{};
+  if (srcBox) {
+    if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front != 0 || srcBox->back != 1 || srcBox->right <= srcBox->left ||
+        srcBox->bottom <= srcBox->top)
+      return device->setError(E_INVALIDARG);
+    box = {UINT(srcBox->left), UINT(srcBox->top), UINT(srcBox->right - srcBox->left), UINT(srcBox->bottom - srcBox->top)};
+  } else {
+    box = src->isBuffer() ? Region{0, 0, src->width, 1} : Region{0, 0, src->mipWidth(srcSub), src->mipHeight(srcSub)};
+  }
+  if (!fits(*src, srcSub, box.x, box.y, box.width, box.height) || !fits(*dst, dstSub, dstX, dstY, box.width, box.height))
+    return device->setError(E_INVALIDARG);
+  if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box);
+}
+
+VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub,
+                                          const D3D10_DDI_BOX* dstBox, const VOID* data, UINT rowPitch, UINT, UINT) {
+  Device* device = Device::from(hDevice);
+  Resource* dst = Resource::from(hDst);
+  if (!dst || !data || dstSub >= dst->subresourceCount() || dst->linearTexture())
+    return device->setError(E_INVALIDARG);
+  Region box{};
+  if (dstBox) {
+    if (dstBox->left < 0 || dstBox->top < 0 || dstBox->right < dstBox->left || dstBox->bottom < dstBox->top ||
+        dstBox->front != 0 || dstBox->back != 1)
+      return device->setError(E_INVALIDARG);
+    box = {UINT(dstBox->left), UINT(dstBox->top), UINT(dstBox->right - dstBox->left),
+           UINT(dstBox->bottom - dstBox->top)};
+    if (box.width == 0 || box.height == 0) return;  // empty box: nothing to do
+  } else {
+    box = dst->isBuffer() ? Region{0, 0, dst->width, 1} : Region{0, 0, dst->mipWidth(dstSub), dst->mipHeight(dstSub)};
+  }
+  if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height)) return device->setError(E_INVALIDARG);
+
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkResult vr = VK_SUCCESS;
+  const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel;
+  uint64_t size = 0;
+  std::vector<state::LinearSubresource> layout = state::linearLayout(box.width, box.height, 1, 1, bpp, &size);
+  uint64_t planeSize = 0;
+  std::vector<state::LinearSubresource> plane;
+  const bool stencil = !dst->isBuffer() && dst->format->kind == state::FormatKind::DepthStencil;
+  if (stencil) {
+    plane = state::linearLayout(box.width, box.height, 1, 1, 1, &planeSize);
+    plane[0].offset = size;
+  }
+  std::shared_ptr<vk::Buffer> upload =
+      vk::Buffer::create(device->vk(), size + planeSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
+  if (!upload) return device->setVkError(vr);
+  auto* base = static_cast<uint8_t*>(upload->mapped());
+  for (UINT y = 0; y < box.height; ++y) {
+    const uint8_t* row = static_cast<const uint8_t*>(data) + uint64_t(y) * (dst->isBuffer() ? 0 : rowPitch);
+    std::memcpy(base + uint64_t(y) * layout[0].rowPitch, row, uint64_t(box.width) * bpp);
+    if (stencil)
+      for (UINT x = 0; x < box.width; ++x) {
+        uint32_t texel;
+        std::memcpy(&texel, row + uint64_t(x) * 4, 4);
+        base[plane[0].offset + uint64_t(y) * plane[0].rowPitch + x] = uint8_t(texel >> 24);
+      }
+  }
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  if (dst->isBuffer()) {
+    VkBufferCopy c{0, box.x, box.width};
+    vkCmdCopyBuffer(cmd, upload->handle(), dst->buffer->handle(), 1, &c);
+  } else {
+    recordLinearToImage(cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
+                        {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1});
+  }
+  markUsed(*device, *dst);
+  device->queue().releaseAfter(device->queue().openSerial(), upload);
+}
+
+VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub,
+                                         D3D10DDI_HRESOURCE hSrc, UINT srcSub, DXGI_FORMAT format) {
+  Device* device = Device::from(hDevice);
+  Resource* dst = Resource::from(hDst);
+  Resource* src = Resource::from(hSrc);
+  if (!dst || !src || !dst->image || !src->image || src->samples <= 1 || dst->samples != 1 ||
+      dstSub >= dst->subresourceCount() || srcSub >= src->subresourceCount() || src->format != dst->format ||
+      format != src->dxgiFormat || state::isDepthFormat(*src->format) || src->mipWidth(srcSub) != dst->mipWidth(dstSub) ||
+      src->mipHeight(srcSub) != dst->mipHeight(dstSub))
+    return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  VkImageResolve r{};
+  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
+  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
+  r.extent = {src->mipWidth(srcSub), src->mipHeight(srcSub), 1};
+  transitionImage(cmd, *src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  transitionImage(cmd, *dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdResolveImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
+                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  markUsed(*device, *src);
+  markUsed(*device, *dst);
+}
+
+BOOL APIENTRY flush(D3D10DDI_HDEVICE hDevice, UINT) {
+  Device* device = Device::from(hDevice);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkResult vr = device->queue().submit();
+  if (vr != VK_SUCCESS) {
+    device->setVkError(vr);
+    return FALSE;
+  }
+  return TRUE;
+}
+
+}  // namespace d3dvk::umd

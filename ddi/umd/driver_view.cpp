@@ -1,0 +1,186 @@
+// ddi/umd/driver_view.cpp — see driver_view.h.
+#include "driver_view.h"
+
+#include "device.h"
+#include "driver_resource.h"
+
+#include <new>
+
+namespace d3dvk::umd {
+
+namespace {
+
+// Fills the range and creates the VkImageView; E_INVALIDARG for a range or
+// format the resource cannot provide.
+HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format, UINT firstMip,
+                 UINT mipCount, UINT firstSlice, UINT sliceCount, VkImageAspectFlags aspects) {
+  Resource* r = Resource::from(hResource);
+  if (!r || !r->image || !r->format) return E_INVALIDARG;
+  if (format != r->dxgiFormat && format != DXGI_FORMAT_UNKNOWN) return E_INVALIDARG;
+  if (mipCount == UINT(-1)) mipCount = r->mipLevels - (firstMip < r->mipLevels ? firstMip : r->mipLevels);
+  if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
+  if (firstSlice >= r->arraySize || sliceCount == 0 || sliceCount > r->arraySize - firstSlice) return E_INVALIDARG;
+  v.resource = r;
+  v.format = r->dxgiFormat;
+  v.firstMip = firstMip;
+  v.mipCount = mipCount;
+  v.firstSlice = firstSlice;
+  v.sliceCount = sliceCount;
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = r->image->handle();
+  info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
+  info.format = r->format->vk;
+  info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
+  VkResult vr = VK_SUCCESS;
+  v.view = vk::ImageView::create(device.vk(), info, &vr);
+  return v.view ? S_OK : hresultFromVk(vr);
+}
+
+template <typename View>
+void finishCreate(Device& device, View* view, HRESULT hr) {
+  if (FAILED(hr)) {
+    view->~View();
+    device.setError(hr);
+  }
+}
+
+}  // namespace
+
+SIZE_T APIENTRY calcPrivateRenderTargetViewSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*) {
+  return sizeof(RenderTargetView);
+}
+
+VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATERENDERTARGETVIEW* a,
+                                     D3D10DDI_HRENDERTARGETVIEW h, D3D10DDI_HRTRENDERTARGETVIEW) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) RenderTargetView();
+  HRESULT hr = E_INVALIDARG;
+  Resource* r = Resource::from(a->hDrvResource);
+  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
+      (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
+    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
+                  a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  finishCreate<RenderTargetView>(*device, v, hr);
+}
+
+VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h) {
+  if (!h.pDrvPrivate) return;
+  Device* device = Device::from(hDevice);
+  RenderTargetView* v = RenderTargetView::from(h);
+  for (RenderTargetView*& bound : device->boundRenderTargets)
+    if (bound == v) bound = nullptr;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (v->resource && v->view)
+    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+  v->~RenderTargetView();
+}
+
+SIZE_T APIENTRY calcPrivateDepthStencilViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*) {
+  return sizeof(DepthStencilView);
+}
+
+VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW* a,
+                                     D3D10DDI_HDEPTHSTENCILVIEW h, D3D10DDI_HRTDEPTHSTENCILVIEW) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) DepthStencilView();
+  v->flags = a->Flags;
+  HRESULT hr = E_INVALIDARG;
+  Resource* r = Resource::from(a->hDrvResource);
+  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && state::isDepthFormat(*r->format) &&
+      (r->bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
+    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
+                  a->Tex2D.ArraySize, state::formatAspects(*r->format));
+  finishCreate<DepthStencilView>(*device, v, hr);
+}
+
+VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTENCILVIEW h) {
+  if (!h.pDrvPrivate) return;
+  Device* device = Device::from(hDevice);
+  DepthStencilView* v = DepthStencilView::from(h);
+  if (device->boundDepthStencil == v) device->boundDepthStencil = nullptr;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (v->resource && v->view)
+    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+  v->~DepthStencilView();
+}
+
+SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*) {
+  return sizeof(ShaderResourceView);
+}
+
+VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a,
+                                       D3D10DDI_HSHADERRESOURCEVIEW h, D3D10DDI_HRTSHADERRESOURCEVIEW) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) ShaderResourceView();
+  HRESULT hr = E_INVALIDARG;
+  Resource* r = Resource::from(a->hDrvResource);
+  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
+      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
+    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
+                  a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
+    hr = E_NOTIMPL;  // buffer views come with the shader path
+  finishCreate<ShaderResourceView>(*device, v, hr);
+}
+
+VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADERRESOURCEVIEW h) {
+  if (!h.pDrvPrivate) return;
+  Device* device = Device::from(hDevice);
+  ShaderResourceView* v = ShaderResourceView::from(h);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (v->resource && v->view)
+    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+  v->~ShaderResourceView();
+}
+
+VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
+  Device* device = Device::from(hDevice);
+  RenderTargetView* v = RenderTargetView::from(h);
+  if (!v || !v->resource || !color) return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
+  VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
+  transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  markUsed(*device, *v->resource);
+}
+
+VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTENCILVIEW h, UINT flags, FLOAT depth,
+                                    UINT8 stencil) {
+  Device* device = Device::from(hDevice);
+  DepthStencilView* v = DepthStencilView::from(h);
+  if (!v || !v->resource) return device->setError(E_INVALIDARG);
+  VkImageAspectFlags aspects = 0;
+  const VkImageAspectFlags available = state::formatAspects(*v->resource->format);
+  if (flags & D3D10_DDI_CLEAR_DEPTH) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (flags & D3D10_DDI_CLEAR_STENCIL) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
+  aspects &= available;
+  if (!aspects) return;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  VkClearDepthStencilValue value{depth, stencil};
+  VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
+  transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearDepthStencilImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1,
+                              &range);
+  markUsed(*device, *v->resource);
+}
+
+VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT numRTVs, UINT,
+                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW*, const UINT*, UINT,
+                               UINT, UINT, UINT) {
+  Device* device = Device::from(hDevice);
+  if (numRTVs > Device::kMaxRenderTargets || (numRTVs && !rtvs)) return device->setError(E_INVALIDARG);
+  for (UINT i = 0; i < Device::kMaxRenderTargets; ++i)
+    device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
+  device->boundRenderTargetCount = numRTVs;
+  device->boundDepthStencil = DepthStencilView::from(dsv);
+}
+
+}  // namespace d3dvk::umd

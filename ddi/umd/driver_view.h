@@ -1,0 +1,57 @@
+// ddi/umd/driver_view.h — the driver's render-target, depth-stencil and
+// shader-resource view objects (Texture2D and Texture2DMS, incl. arrays),
+// constructed in runtime-allocated memory: the resource, the subresource
+// range and a VkImageView for the draw path. Also the two clear DDIs and
+// SetRenderTargets (binding only for now).
+#pragma once
+
+#include "d3d10umddi.h"
+#include "vk_resources.h"
+
+#include <memory>
+
+namespace d3dvk::umd {
+
+struct Resource;
+
+struct ImageViewRange {
+  Resource* resource = nullptr;
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
+  std::unique_ptr<vk::ImageView> view;
+};
+
+struct RenderTargetView : ImageViewRange {
+  static RenderTargetView* from(D3D10DDI_HRENDERTARGETVIEW h) { return static_cast<RenderTargetView*>(h.pDrvPrivate); }
+};
+struct DepthStencilView : ImageViewRange {
+  UINT flags = 0;  // D3D11_DDI_CREATE_DSV_READ_ONLY_*
+  static DepthStencilView* from(D3D10DDI_HDEPTHSTENCILVIEW h) { return static_cast<DepthStencilView*>(h.pDrvPrivate); }
+};
+struct ShaderResourceView : ImageViewRange {
+  static ShaderResourceView* from(D3D10DDI_HSHADERRESOURCEVIEW h) {
+    return static_cast<ShaderResourceView*>(h.pDrvPrivate);
+  }
+};
+
+SIZE_T APIENTRY calcPrivateRenderTargetViewSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*);
+VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*,
+                                     D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW);
+VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW);
+SIZE_T APIENTRY calcPrivateDepthStencilViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*);
+VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*,
+                                     D3D10DDI_HDEPTHSTENCILVIEW, D3D10DDI_HRTDEPTHSTENCILVIEW);
+VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW);
+SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*);
+VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*,
+                                       D3D10DDI_HSHADERRESOURCEVIEW, D3D10DDI_HRTSHADERRESOURCEVIEW);
+VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
+
+VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW, FLOAT color[4]);
+VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW, UINT flags, FLOAT depth,
+                                    UINT8 stencil);
+VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE, const D3D10DDI_HRENDERTARGETVIEW*, UINT, UINT,
+                               D3D10DDI_HDEPTHSTENCILVIEW, const D3D11DDI_HUNORDEREDACCESSVIEW*, const UINT*, UINT,
+                               UINT, UINT, UINT);
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,157 @@
+// ddi/vk/vk_command_queue.cpp — see vk_command_queue.h.
+#include "vk_command_queue.h"
+
+namespace d3dvk::vk {
+
+namespace {
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
+                   VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
+  VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+  barrier.srcStageMask = srcStage;
+  barrier.srcAccessMask = srcAccess;
+  barrier.dstStageMask = dstStage;
+  barrier.dstAccessMask = dstAccess;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.memoryBarrierCount = 1;
+  dep.pMemoryBarriers = &barrier;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+}  // namespace
+
+std::unique_ptr<CommandQueue> CommandQueue::create(Device& device, VkResult* result) {
+  std::unique_ptr<CommandQueue> self(new CommandQueue(device));
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+  poolInfo.queueFamilyIndex = device.queueFamily();
+  *result = vkCreateCommandPool(device.handle(), &poolInfo, nullptr, &self->pool_);
+  if (*result != VK_SUCCESS) return nullptr;
+  VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  type.initialValue = 0;
+  VkSemaphoreCreateInfo semInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  semInfo.pNext = &type;
+  *result = vkCreateSemaphore(device.handle(), &semInfo, nullptr, &self->timeline_);
+  if (*result != VK_SUCCESS) return nullptr;
+  return self;
+}
+
+CommandQueue::~CommandQueue() {
+  if (open_) submit();
+  if (timeline_ && submitted_) {
+    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+    info.semaphoreCount = 1;
+    info.pSemaphores = &timeline_;
+    info.pValues = &submitted_;
+    vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  }
+  pending_.clear();
+  if (pool_) vkDestroyCommandPool(device_.handle(), pool_, nullptr);  // frees its command buffers
+  if (timeline_) vkDestroySemaphore(device_.handle(), timeline_, nullptr);
+}
+
+VkCommandBuffer CommandQueue::record(VkResult* result) {
+  *result = VK_SUCCESS;
+  if (!open_) {
+    collect(completedSerial());
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    if (!free_.empty()) {
+      cmd = free_.back();
+      free_.pop_back();
+      vkResetCommandBuffer(cmd, 0);
+    } else {
+      VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+      info.commandPool = pool_;
+      info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+      info.commandBufferCount = 1;
+      *result = vkAllocateCommandBuffers(device_.handle(), &info, &cmd);
+      if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+    }
+    VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+    begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+    *result = vkBeginCommandBuffer(cmd, &begin);
+    if (*result != VK_SUCCESS) {
+      free_.push_back(cmd);
+      return VK_NULL_HANDLE;
+    }
+    open_ = cmd;
+  }
+  memoryBarrier(open_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  return open_;
+}
+
+VkResult CommandQueue::submit() {
+  if (!open_) return VK_SUCCESS;
+  VkCommandBuffer cmd = open_;
+  open_ = VK_NULL_HANDLE;
+  memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT);
+  VkResult r = vkEndCommandBuffer(cmd);
+  if (r != VK_SUCCESS) {
+    free_.push_back(cmd);
+    return r;
+  }
+  const uint64_t serial = submitted_ + 1;
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal.semaphore = timeline_;
+  signal.value = serial;
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkCommandBufferSubmitInfo cmdInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+  cmdInfo.commandBuffer = cmd;
+  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  submit.commandBufferInfoCount = 1;
+  submit.pCommandBufferInfos = &cmdInfo;
+  submit.signalSemaphoreInfoCount = 1;
+  submit.pSignalSemaphoreInfos = &signal;
+  r = vkQueueSubmit2(device_.queue(), 1, &submit, VK_NULL_HANDLE);
+  if (r != VK_SUCCESS) {
+    free_.push_back(cmd);
+    return r;
+  }
+  submitted_ = serial;
+  inFlight_.push_back({cmd, serial});
+  return VK_SUCCESS;
+}
+
+uint64_t CommandQueue::completedSerial() {
+  uint64_t value = 0;
+  if (vkGetSemaphoreCounterValue(device_.handle(), timeline_, &value) != VK_SUCCESS) value = 0;
+  collect(value);
+  return value;
+}
+
+VkResult CommandQueue::wait(uint64_t serial) {
+  if (serial > submitted_) {
+    VkResult r = submit();
+    if (r != VK_SUCCESS) return r;
+  }
+  if (serial > submitted_) serial = submitted_;
+  if (serial == 0) return VK_SUCCESS;
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &timeline_;
+  info.pValues = &serial;
+  VkResult r = vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  if (r == VK_SUCCESS) collect(completedSerial());
+  return r;
+}
+
+void CommandQueue::releaseAfter(uint64_t serial, std::shared_ptr<void> object) {
+  if (!object) return;
+  if (serial <= submitted_ && serial <= completedSerial()) return;  // already idle: free now
+  pending_.push_back({serial, std::move(object)});
+}
+
+void CommandQueue::collect(uint64_t completed) {
+  while (!inFlight_.empty() && inFlight_.front().serial <= completed) {
+    free_.push_back(inFlight_.front().commands);
+    inFlight_.pop_front();
+  }
+  for (auto it = pending_.begin(); it != pending_.end();)
+    if (it->serial <= completed)
+      it = pending_.erase(it);
+    else
+      ++it;
+}
+
+}  // namespace d3dvk::vk

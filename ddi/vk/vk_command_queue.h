@@ -1,0 +1,81 @@
+// ddi/vk/vk_command_queue.h — command recording and submission for one D3D
+// device on the Vulkan device's single graphics queue.
+//
+// Synchronization model (simple and correct, tuned later):
+// - Commands are recorded into one open "batch" (a primary command buffer).
+//   A batch is submitted on Flush, when the CPU needs results (Map of a
+//   resource the batch uses, a query read back), and at device destruction.
+// - Each batch signals one value ("serial") of a timeline semaphore; batch N
+//   has serial N. completedSerial() is the semaphore's counter, so "is
+//   resource R idle" is "R.lastUsedSerial <= completedSerial()".
+// - Every recorded transfer/clear/render command is preceded by a full
+//   memory barrier (ALL_COMMANDS, MEMORY_READ|WRITE → same), so there are no
+//   per-resource hazards to track. Image layouts are tracked per image by the
+//   UMD in recording order (the order batches execute in) and changed with an
+//   image barrier right before the command that needs another layout. Each batch ends with a barrier making all
+//   writes visible to the host (staging reads after the timeline wait).
+// - Host writes to coherent memory before a submit are visible to it
+//   (queue submission is a host → device domain operation).
+// - Objects that a recorded or in-flight batch may still use are kept alive
+//   with releaseAfter(serial, …) and freed once that serial completes.
+#pragma once
+
+#include "vk_device.h"
+
+#include <deque>
+#include <memory>
+#include <vector>
+
+namespace d3dvk::vk {
+
+class CommandQueue {
+ public:
+  static std::unique_ptr<CommandQueue> create(Device& device, VkResult* result);
+  ~CommandQueue();  // waits for everything submitted, then frees
+  CommandQueue(const CommandQueue&) = delete;
+  CommandQueue& operator=(const CommandQueue&) = delete;
+
+  Device& device() { return device_; }
+
+  // The open batch's command buffer (begun on first use), after a full memory
+  // barrier so the command that follows is ordered after everything before it.
+  // VK_NULL_HANDLE (and *result) if a command buffer cannot be had.
+  VkCommandBuffer record(VkResult* result);
+  // The serial the open batch will signal.
+  uint64_t openSerial() const { return submitted_ + 1; }
+  bool hasOpenBatch() const { return open_ != VK_NULL_HANDLE; }
+
+  // Ends and submits the open batch (nothing to do without one).
+  VkResult submit();
+  // The highest serial the GPU has finished (also frees what it no longer needs).
+  uint64_t completedSerial();
+  // Waits until `serial` completes, submitting the open batch first if needed.
+  VkResult wait(uint64_t serial);
+  VkResult waitIdle() { return wait(hasOpenBatch() ? openSerial() : submitted_); }
+
+  // Keeps `object` alive until `serial` has completed.
+  void releaseAfter(uint64_t serial, std::shared_ptr<void> object);
+
+ private:
+  explicit CommandQueue(Device& device) : device_(device) {}
+  void collect(uint64_t completed);
+
+  Device& device_;
+  VkCommandPool pool_ = VK_NULL_HANDLE;
+  VkSemaphore timeline_ = VK_NULL_HANDLE;
+  uint64_t submitted_ = 0;
+  VkCommandBuffer open_ = VK_NULL_HANDLE;
+  struct InFlight {
+    VkCommandBuffer commands;
+    uint64_t serial;
+  };
+  std::deque<InFlight> inFlight_;
+  std::vector<VkCommandBuffer> free_;
+  struct Pending {
+    uint64_t serial;
+    std::shared_ptr<void> object;
+  };
+  std::deque<Pending> pending_;
+};
+
+}  // namespace d3dvk::vk

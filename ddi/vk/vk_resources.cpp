@@ -1,0 +1,88 @@
+// ddi/vk/vk_resources.cpp — see vk_resources.h.
+#include "vk_resources.h"
+
+namespace d3dvk::vk {
+
+namespace {
+VkResult allocate(Device& device, const VkMemoryRequirements& req, bool hostVisible, VkDeviceMemory* memory) {
+  uint32_t type = UINT32_MAX;
+  if (hostVisible) {
+    type = device.findMemoryType(req.memoryTypeBits,
+                                 VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT);
+  } else {
+    type = device.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT);
+    if (type == UINT32_MAX) type = device.findMemoryType(req.memoryTypeBits, 0);
+  }
+  if (type == UINT32_MAX || !device.allocationFits(type, req.size)) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
+  info.allocationSize = req.size;
+  info.memoryTypeIndex = type;
+  return vkAllocateMemory(device.handle(), &info, nullptr, memory);
+}
+}  // namespace
+
+std::unique_ptr<Buffer> Buffer::create(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, bool hostVisible,
+                                       VkResult* result) {
+  std::unique_ptr<Buffer> self(new Buffer(device));
+  self->size_ = size;
+  if (device.maxBufferSize() && size > device.maxBufferSize()) {
+    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;  // creating it would be invalid usage
+    return nullptr;
+  }
+  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
+  info.size = size ? size : 1;
+  info.usage = usage;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  *result = vkCreateBuffer(device.handle(), &info, nullptr, &self->buffer_);
+  if (*result != VK_SUCCESS) return nullptr;
+  VkMemoryRequirements req;
+  vkGetBufferMemoryRequirements(device.handle(), self->buffer_, &req);
+  *result = allocate(device, req, hostVisible, &self->memory_);
+  if (*result != VK_SUCCESS) return nullptr;
+  *result = vkBindBufferMemory(device.handle(), self->buffer_, self->memory_, 0);
+  if (*result != VK_SUCCESS) return nullptr;
+  if (hostVisible) {
+    *result = vkMapMemory(device.handle(), self->memory_, 0, VK_WHOLE_SIZE, 0, &self->mapped_);
+    if (*result != VK_SUCCESS) return nullptr;
+  }
+  return self;
+}
+
+Buffer::~Buffer() {
+  if (buffer_) vkDestroyBuffer(device_.handle(), buffer_, nullptr);
+  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);  // unmaps implicitly
+}
+
+std::unique_ptr<Image> Image::create(Device& device, const VkImageCreateInfo& info, VkResult* result) {
+  std::unique_ptr<Image> self(new Image(device));
+  self->info_ = info;
+  self->info_.pNext = nullptr;
+  self->info_.pQueueFamilyIndices = nullptr;
+  *result = vkCreateImage(device.handle(), &info, nullptr, &self->image_);
+  if (*result != VK_SUCCESS) return nullptr;
+  VkMemoryRequirements req;
+  vkGetImageMemoryRequirements(device.handle(), self->image_, &req);
+  *result = allocate(device, req, false, &self->memory_);
+  if (*result != VK_SUCCESS) return nullptr;
+  *result = vkBindImageMemory(device.handle(), self->image_, self->memory_, 0);
+  if (*result != VK_SUCCESS) return nullptr;
+  return self;
+}
+
+Image::~Image() {
+  if (image_) vkDestroyImage(device_.handle(), image_, nullptr);
+  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);
+}
+
+std::unique_ptr<ImageView> ImageView::create(Device& device, const VkImageViewCreateInfo& info, VkResult* result) {
+  std::unique_ptr<ImageView> self(new ImageView(device));
+  *result = vkCreateImageView(device.handle(), &info, nullptr, &self->view_);
+  if (*result != VK_SUCCESS) return nullptr;
+  return self;
+}
+
+ImageView::~ImageView() {
+  if (view_) vkDestroyImageView(device_.handle(), view_, nullptr);
+}
+
+}  // namespace d3dvk::vk

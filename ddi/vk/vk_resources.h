@@ -1,0 +1,67 @@
+// ddi/vk/vk_resources.h — RAII owners of Vulkan memory objects: a buffer with
+// its own allocation (optionally host-visible and persistently mapped), an
+// image with its own allocation, and an image view. Creation reports the
+// VkResult so callers can turn VK_ERROR_OUT_OF_*_MEMORY into E_OUTOFMEMORY.
+#pragma once
+
+#include "vk_device.h"
+
+#include <memory>
+
+namespace d3dvk::vk {
+
+class Buffer {
+ public:
+  // hostVisible: HOST_VISIBLE | HOST_COHERENT memory, mapped for the buffer's life.
+  static std::unique_ptr<Buffer> create(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, bool hostVisible,
+                                        VkResult* result);
+  ~Buffer();
+  Buffer(const Buffer&) = delete;
+  Buffer& operator=(const Buffer&) = delete;
+
+  VkBuffer handle() const { return buffer_; }
+  VkDeviceSize size() const { return size_; }
+  void* mapped() const { return mapped_; }  // null unless host-visible
+
+ private:
+  explicit Buffer(Device& device) : device_(device) {}
+  Device& device_;
+  VkBuffer buffer_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkDeviceSize size_ = 0;
+  void* mapped_ = nullptr;
+};
+
+class Image {
+ public:
+  static std::unique_ptr<Image> create(Device& device, const VkImageCreateInfo& info, VkResult* result);
+  ~Image();
+  Image(const Image&) = delete;
+  Image& operator=(const Image&) = delete;
+
+  VkImage handle() const { return image_; }
+  const VkImageCreateInfo& info() const { return info_; }
+
+ private:
+  explicit Image(Device& device) : device_(device) {}
+  Device& device_;
+  VkImage image_ = VK_NULL_HANDLE;
+  VkDeviceMemory memory_ = VK_NULL_HANDLE;
+  VkImageCreateInfo info_{};
+};
+
+class ImageView {
+ public:
+  static std::unique_ptr<ImageView> create(Device& device, const VkImageViewCreateInfo& info, VkResult* result);
+  ~ImageView();
+  ImageView(const ImageView&) = delete;
+  ImageView& operator=(const ImageView&) = delete;
+  VkImageView handle() const { return view_; }
+
+ private:
+  explicit ImageView(Device& device) : device_(device) {}
+  Device& device_;
+  VkImageView view_ = VK_NULL_HANDLE;
+};
+
+}  // namespace d3dvk::vk

@@ -1,0 +1,381 @@
+// runtime/d3d11/d3d11_context_resources.cpp — the immediate context's resource
+// work: Clear{RenderTarget,DepthStencil}View, CopyResource,
+// CopySubresourceRegion[1], UpdateSubresource[1], ResolveSubresource,
+// Map/Unmap, Flush and OMSetRenderTargets/OMGetRenderTargets (binding only).
+// Invalid calls are dropped here with D3D11's debug-layer message and never
+// reach the driver; Map reports its HRESULT.
+#include "d3d11_context.h"
+
+#include "d3d11_device.h"
+#include "d3d11_resource.h"
+#include "d3d11_resource_validation.h"
+#include "d3d11_view.h"
+
+namespace d3dvk::runtime {
+
+namespace {
+
+D3D11RenderTargetView* rtvFrom(ID3D11RenderTargetView* v) { return static_cast<D3D11RenderTargetView*>(v); }
+D3D11DepthStencilView* dsvFrom(ID3D11DepthStencilView* v) { return static_cast<D3D11DepthStencilView*>(v); }
+
+bool sameShape(const D3D11ResourceBase& a, const D3D11ResourceBase& b) {
+  if (a.dimension != b.dimension) return false;
+  if (a.isBuffer()) return a.width == b.width;
+  return a.width == b.width && a.height == b.height && a.mipLevels == b.mipLevels && a.arraySize == b.arraySize &&
+         a.format == b.format && a.sampleDesc.Count == b.sampleDesc.Count;
+}
+
+bool anyMapped(const D3D11ResourceBase& r) {
+  for (bool m : r.mapped)
+    if (m) return true;
+  return false;
+}
+
+D3D10_DDI_BOX ddiBox(const D3D11_BOX& b) {
+  return {LONG(b.left), LONG(b.top), LONG(b.front), LONG(b.right), LONG(b.bottom), LONG(b.back)};
+}
+
+}  // namespace
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView,
+                                                                   const FLOAT ColorRGBA[4]) {
+  if (!pRenderTargetView || !ColorRGBA) return;
+  FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnClearRenderTargetView(ddi.handle(), rtvFrom(pRenderTargetView)->ddiHandle(), color);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView,
+                                                                   UINT ClearFlags, FLOAT Depth, UINT8 Stencil) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::ClearDepthStencilView";
+  if (!pDepthStencilView) return;
+  const UINT known = D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL;
+  if (ClearFlags == 0 || (ClearFlags & ~known) || !(Depth >= 0.0f && Depth <= 1.0f)) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_CLEARDEPTHSTENCILVIEW_INVALID, "CLEARDEPTHSTENCILVIEW_INVALID", kFunction,
+                         "ClearFlags must be D3D11_CLEAR_DEPTH and/or D3D11_CLEAR_STENCIL and Depth must be in [0, 1].");
+    return;
+  }
+  DdiDevice& ddi = device_.ddi();
+  UINT flags = (ClearFlags & D3D11_CLEAR_DEPTH ? D3D10_DDI_CLEAR_DEPTH : 0) |
+               (ClearFlags & D3D11_CLEAR_STENCIL ? D3D10_DDI_CLEAR_STENCIL : 0);
+  ddi.funcs().pfnClearDepthStencilView(ddi.handle(), dsvFrom(pDepthStencilView)->ddiHandle(), flags, Depth, Stencil);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::CopyResource";
+  D3D11ResourceBase* dst = resourceBase(pDstResource);
+  D3D11ResourceBase* src = resourceBase(pSrcResource);
+  auto reject = [&](D3D11_MESSAGE_ID id, const char* name, const char* text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
+                         kFunction, text);
+  };
+  if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst == src || !sameShape(*dst, *src))
+    return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCE, "COPYRESOURCE_INVALIDSOURCE",
+                  "Source and destination must be different resources of this device with the same type, size, "
+                  "mips, array size, format and sample count.");
+  if (dst->usage == D3D11_USAGE_IMMUTABLE || anyMapped(*dst))
+    return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDDESTINATIONSTATE, "COPYRESOURCE_INVALIDDESTINATIONSTATE",
+                  "The destination is immutable or currently mapped.");
+  if (anyMapped(*src))
+    return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCESTATE, "COPYRESOURCE_INVALIDSOURCESTATE",
+                  "The source is currently mapped.");
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                   UINT DstX, UINT DstY, UINT DstZ,
+                                                                   ID3D11Resource* pSrcResource, UINT SrcSubresource,
+                                                                   const D3D11_BOX* pSrcBox) {
+  CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                    UINT DstX, UINT DstY, UINT DstZ,
+                                                                    ID3D11Resource* pSrcResource, UINT SrcSubresource,
+                                                                    const D3D11_BOX* pSrcBox, UINT CopyFlags) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::CopySubresourceRegion";
+  D3D11ResourceBase* dst = resourceBase(pDstResource);
+  D3D11ResourceBase* src = resourceBase(pSrcResource);
+  auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
+                         kFunction, text);
+  };
+  if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst->dimension != src->dimension ||
+      dst->format != src->format || dst->sampleDesc.Count != src->sampleDesc.Count)
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
+                  "Source and destination must be resources of this device with the same type, format and sample count.");
+  if (DstSubresource >= dst->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE,
+                  "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE",
+                  "DstSubresource " + std::to_string(DstSubresource) + " is out of range.");
+  if (SrcSubresource >= src->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCESUBRESOURCE,
+                  "COPYSUBRESOURCEREGION_INVALIDSOURCESUBRESOURCE",
+                  "SrcSubresource " + std::to_string(SrcSubresource) + " is out of range.");
+  if (dst->usage == D3D11_USAGE_IMMUTABLE || dst->mapped[DstSubresource])
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE,
+                  "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE", "The destination is immutable or mapped.");
+  if (src->mapped[SrcSubresource])
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCESTATE, "COPYSUBRESOURCEREGION_INVALIDSOURCESTATE",
+                  "The source subresource is mapped.");
+  const UINT srcW = src->isBuffer() ? src->width : src->mipWidth(SrcSubresource);
+  const UINT srcH = src->isBuffer() ? 1 : src->mipHeight(SrcSubresource);
+  D3D11_BOX box = pSrcBox ? *pSrcBox : D3D11_BOX{0, 0, 0, srcW, srcH, 1};
+  if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_WARNING,
+                         D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_EMPTYSOURCEBOX, "COPYSUBRESOURCEREGION_EMPTYSOURCEBOX",
+                         kFunction, "The source box is empty; nothing is copied.");
+    return;
+  }
+  const UINT w = box.right - box.left, h = box.bottom - box.top;
+  const UINT dstW = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
+  const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
+  if (box.right > srcW || box.bottom > srcH || box.back > 1 || DstZ != 0 || uint64_t(DstX) + w > dstW ||
+      uint64_t(DstY) + h > dstH ||
+      (wholeOnly && (box.left || box.top || w != srcW || h != srcH || DstX || DstY || w != dstW || h != dstH)))
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
+                  "The source box {" + std::to_string(box.left) + "," + std::to_string(box.top) + "," +
+                      std::to_string(box.front) + "}-{" + std::to_string(box.right) + "," +
+                      std::to_string(box.bottom) + "," + std::to_string(box.back) +
+                      "} at the destination offset does not fit both subresources (depth-stencil and multisampled "
+                      "resources copy whole subresources only).");
+  if (dst == src && DstSubresource == SrcSubresource)
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
+                  "Copying a subresource onto itself is not supported.");
+  D3D10_DDI_BOX ddi = ddiBox(box);
+  DdiDevice& d = device_.ddi();
+  d.funcs().pfnResourceCopyRegion(d.handle(), dst->ddiHandle(), DstSubresource, DstX, DstY, DstZ, src->ddiHandle(),
+                                  SrcSubresource, &ddi, CopyFlags & 3u);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                               const D3D11_BOX* pDstBox, const void* pSrcData,
+                                                               UINT SrcRowPitch, UINT SrcDepthPitch) {
+  UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                const D3D11_BOX* pDstBox, const void* pSrcData,
+                                                                UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::UpdateSubresource";
+  D3D11ResourceBase* dst = resourceBase(pDstResource);
+  auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
+                         kFunction, text);
+  };
+  if (!dst || &dst->owner() != &device_ || !pSrcData) return;
+  if (dst->usage != D3D11_USAGE_DEFAULT || (dst->bindFlags & D3D11_BIND_DEPTH_STENCIL) || dst->sampleDesc.Count > 1)
+    return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONSTATE,
+                  "UPDATESUBRESOURCE_INVALIDDESTINATIONSTATE",
+                  "UpdateSubresource needs a D3D11_USAGE_DEFAULT resource that is neither depth-stencil nor "
+                  "multisampled.");
+  if (DstSubresource >= dst->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONSUBRESOURCE,
+                  "UPDATESUBRESOURCE_INVALIDDESTINATIONSUBRESOURCE",
+                  "DstSubresource " + std::to_string(DstSubresource) + " is out of range.");
+  const UINT w = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
+  const UINT h = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  if (pDstBox) {
+    if (pDstBox->left >= pDstBox->right || pDstBox->top >= pDstBox->bottom || pDstBox->front >= pDstBox->back)
+      return;  // an empty box updates nothing (D3D11 behaviour)
+    if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > 1)
+      return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONBOX, "UPDATESUBRESOURCE_INVALIDDESTINATIONBOX",
+                    "The destination box lies outside the subresource.");
+  }
+  D3D10_DDI_BOX box{};
+  if (pDstBox) box = ddiBox(*pDstBox);
+  DdiDevice& ddi = device_.ddi();
+  auto fn = (dst->bindFlags & D3D11_BIND_CONSTANT_BUFFER) ? ddi.funcs().pfnDefaultConstantBufferUpdateSubresourceUP
+                                                          : ddi.funcs().pfnResourceUpdateSubresourceUP;
+  fn(ddi.handle(), dst->ddiHandle(), DstSubresource, pDstBox ? &box : nullptr, pSrcData, SrcRowPitch, SrcDepthPitch,
+     CopyFlags & 3u);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
+                                                                ID3D11Resource* pSrcResource, UINT SrcSubresource,
+                                                                DXGI_FORMAT Format) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::ResolveSubresource";
+  D3D11ResourceBase* dst = resourceBase(pDstResource);
+  D3D11ResourceBase* src = resourceBase(pSrcResource);
+  auto reject = [&](D3D11_MESSAGE_ID id, const char* name, const char* text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
+                         kFunction, text);
+  };
+  if (!dst || &dst->owner() != &device_ || dst->isBuffer() || dst->sampleDesc.Count != 1 ||
+      dst->usage != D3D11_USAGE_DEFAULT)
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
+                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID",
+                  "The destination must be a single-sampled D3D11_USAGE_DEFAULT texture of this device.");
+  if (DstSubresource >= dst->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_SUBRESOURCE_INVALID,
+                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_SUBRESOURCE_INVALID", "DstSubresource is out of range.");
+  if (!src || &src->owner() != &device_ || src->isBuffer() || src->sampleDesc.Count <= 1)
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_INVALID, "DEVICE_RESOLVESUBRESOURCE_SOURCE_INVALID",
+                  "The source must be a multisampled texture of this device.");
+  if (SrcSubresource >= src->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID,
+                  "DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID", "SrcSubresource is out of range.");
+  const FormatFacts facts = formatFacts(Format);
+  if (Format != src->format || Format != dst->format || facts.integer || facts.depth)
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
+                  "Format must be the (resolvable, non-integer, non-depth) format of both resources.");
+  if (src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
+      src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
+                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
+                                            SrcSubresource, Format);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
+                                                    UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
+  if (pMappedResource) *pMappedResource = {};
+  D3D11ResourceBase* r = resourceBase(pResource);
+  auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
+                         kFunction, text);
+    return E_INVALIDARG;
+  };
+  if (!r || &r->owner() != &device_ || !pMappedResource) return E_INVALIDARG;
+  if (Subresource >= r->subresourceCount())
+    return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_INVALIDSUBRESOURCE, "RESOURCE_MAP_INVALIDSUBRESOURCE",
+                  "Subresource " + std::to_string(Subresource) + " is out of range.");
+  if (MapFlags & ~UINT(D3D11_MAP_FLAG_DO_NOT_WAIT))
+    return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_INVALIDFLAGS, "RESOURCE_MAP_INVALIDFLAGS",
+                  "MapFlags may only contain D3D11_MAP_FLAG_DO_NOT_WAIT.");
+  bool valid = false;
+  switch (r->usage) {
+    case D3D11_USAGE_DYNAMIC:
+      valid = MapType == D3D11_MAP_WRITE_DISCARD || (MapType == D3D11_MAP_WRITE_NO_OVERWRITE && r->isBuffer());
+      break;
+    case D3D11_USAGE_STAGING: {
+      const bool read = r->cpuAccessFlags & D3D11_CPU_ACCESS_READ, write = r->cpuAccessFlags & D3D11_CPU_ACCESS_WRITE;
+      valid = (MapType == D3D11_MAP_READ && read) || (MapType == D3D11_MAP_WRITE && write) ||
+              (MapType == D3D11_MAP_READ_WRITE && read && write);
+      break;
+    }
+    default: break;
+  }
+  if (!valid)
+    return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_INVALIDMAPTYPE, "RESOURCE_MAP_INVALIDMAPTYPE",
+                  "MapType " + std::to_string(int(MapType)) +
+                      " is not allowed for this resource (DYNAMIC: WRITE_DISCARD, and WRITE_NO_OVERWRITE for buffers; "
+                      "STAGING: READ/WRITE/READ_WRITE matching its CPUAccessFlags; DEFAULT and IMMUTABLE: none).");
+  if (r->mapped[Subresource])
+    return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_ALREADYMAPPED, "RESOURCE_MAP_ALREADYMAPPED",
+                  "Subresource " + std::to_string(Subresource) + " is already mapped.");
+
+  DdiDevice& ddi = device_.ddi();
+  const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
+  PFND3D10DDI_RESOURCEMAP map = f.pfnResourceMap;
+  const bool discard = MapType == D3D11_MAP_WRITE_DISCARD;
+  if (r->usage == D3D11_USAGE_STAGING) {
+    map = f.pfnStagingResourceMap;
+  } else if (r->isBuffer() && !(r->bindFlags & ~UINT(D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER))) {
+    map = discard ? f.pfnDynamicIABufferMapDiscard : f.pfnDynamicIABufferMapNoOverwrite;
+  } else if (r->isBuffer() && r->bindFlags == D3D11_BIND_CONSTANT_BUFFER) {
+    map = discard ? f.pfnDynamicConstantBufferMapDiscard : f.pfnDynamicConstantBufferMapNoOverwrite;
+  } else if (discard) {
+    map = f.pfnDynamicResourceMapDiscard;
+  }
+  D3D10DDI_MAPPED_SUBRESOURCE mapped{};
+  const UINT flags = (MapFlags & D3D11_MAP_FLAG_DO_NOT_WAIT) ? D3D10_DDI_MAP_FLAG_DONOTWAIT : 0;
+  DdiErrorScope errors;
+  map(ddi.handle(), r->ddiHandle(), Subresource, D3D10_DDI_MAP(MapType), flags, &mapped);
+  const HRESULT hr = errors.first();
+  if (hr == DXGI_DDI_ERR_WASSTILLDRAWING) return DXGI_ERROR_WAS_STILL_DRAWING;
+  if (FAILED(hr)) {
+    if (hr == E_OUTOFMEMORY)
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                           D3D11_MESSAGE_ID_RESOURCE_MAP_OUTOFMEMORY_RETURN, "RESOURCE_MAP_OUTOFMEMORY_RETURN",
+                           kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
+    return hr;
+  }
+  if (!mapped.pData) return E_FAIL;  // a driver that reported nothing and returned nothing
+  r->mapped[Subresource] = true;
+  pMappedResource->pData = mapped.pData;
+  pMappedResource->RowPitch = mapped.RowPitch;
+  pMappedResource->DepthPitch = mapped.DepthPitch;
+  return S_OK;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::Unmap";
+  D3D11ResourceBase* r = resourceBase(pResource);
+  if (!r || &r->owner() != &device_) return;
+  if (Subresource >= r->subresourceCount()) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_RESOURCE_UNMAP_INVALIDSUBRESOURCE, "RESOURCE_UNMAP_INVALIDSUBRESOURCE",
+                         kFunction, "Subresource " + std::to_string(Subresource) + " is out of range.");
+    return;
+  }
+  if (!r->mapped[Subresource]) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_RESOURCE_UNMAP_NOTMAPPED, "RESOURCE_UNMAP_NOTMAPPED", kFunction,
+                         "Subresource " + std::to_string(Subresource) + " is not mapped.");
+    return;
+  }
+  DdiDevice& ddi = device_.ddi();
+  const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
+  PFND3D10DDI_RESOURCEUNMAP unmap = f.pfnResourceUnmap;
+  if (r->usage == D3D11_USAGE_STAGING)
+    unmap = f.pfnStagingResourceUnmap;
+  else if (r->isBuffer() && !(r->bindFlags & ~UINT(D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER)))
+    unmap = f.pfnDynamicIABufferUnmap;
+  else if (r->isBuffer() && r->bindFlags == D3D11_BIND_CONSTANT_BUFFER)
+    unmap = f.pfnDynamicConstantBufferUnmap;
+  else
+    unmap = f.pfnDynamicResourceUnmap;
+  unmap(ddi.handle(), r->ddiHandle(), Subresource);
+  r->mapped[Subresource] = false;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
+                                                                ID3D11RenderTargetView* const* ppRenderTargetViews,
+                                                                ID3D11DepthStencilView* pDepthStencilView) {
+  if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
+  D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
+  for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
+  D3D11DepthStencilView* nextDsv = dsvFrom(pDepthStencilView);
+  for (D3D11RenderTargetView* v : next)
+    if (v) v->addPrivateRef();
+  if (nextDsv) nextDsv->addPrivateRef();
+
+  D3D10DDI_HRENDERTARGETVIEW handles[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
+  for (UINT i = 0; i < NumViews; ++i) handles[i] = next[i] ? next[i]->ddiHandle() : D3D10DDI_HRENDERTARGETVIEW{};
+  const UINT clearSlots = renderTargetCount_ > NumViews ? renderTargetCount_ - NumViews : 0;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetRenderTargets(ddi.handle(), handles, NumViews, clearSlots,
+                                  nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{}, nullptr, nullptr,
+                                  NumViews, 0, NumViews, 0);
+  for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
+    D3D11RenderTargetView* previous = renderTargets_[i];
+    renderTargets_[i] = next[i];
+    if (previous) previous->releasePrivateRef();
+  }
+  renderTargetCount_ = NumViews;
+  D3D11DepthStencilView* previousDsv = depthStencil_;
+  depthStencil_ = nextDsv;
+  if (previousDsv) previousDsv->releasePrivateRef();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
+                                                                ID3D11RenderTargetView** ppRenderTargetViews,
+                                                                ID3D11DepthStencilView** ppDepthStencilView) {
+  if (ppRenderTargetViews)
+    for (UINT i = 0; i < NumViews && i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
+      ppRenderTargetViews[i] = renderTargets_[i];
+      if (renderTargets_[i]) renderTargets_[i]->AddRef();
+    }
+  if (ppDepthStencilView) {
+    *ppDepthStencilView = depthStencil_;
+    if (depthStencil_) depthStencil_->AddRef();
+  }
+}
+
+}  // namespace d3dvk::runtime

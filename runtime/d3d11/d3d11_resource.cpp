@@ -1,0 +1,129 @@
+// runtime/d3d11/d3d11_resource.cpp — see d3d11_resource.h.
+#include "d3d11_resource.h"
+
+#include "d3d11_device.h"
+
+#include <new>
+
+namespace d3dvk::runtime {
+
+namespace {
+// API flag values → DDI values (bind flags and usages share values; CPU access does not).
+UINT ddiCpuAccess(UINT api) {
+  UINT ddi = 0;
+  if (api & D3D11_CPU_ACCESS_WRITE) ddi |= D3D10_DDI_CPU_ACCESS_WRITE;
+  if (api & D3D11_CPU_ACCESS_READ) ddi |= D3D10_DDI_CPU_ACCESS_READ;
+  return ddi;
+}
+}  // namespace
+
+D3D11ResourceBase* resourceBase(ID3D11Resource* resource) {
+  if (!resource) return nullptr;
+  D3D11_RESOURCE_DIMENSION dim = D3D11_RESOURCE_DIMENSION_UNKNOWN;
+  resource->GetType(&dim);
+  if (dim == D3D11_RESOURCE_DIMENSION_BUFFER) return static_cast<D3D11Buffer*>(resource);
+  if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) return static_cast<D3D11Texture2D*>(resource);
+  return nullptr;
+}
+
+HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* initial) {
+  DdiDevice& ddi = owner_->ddi();
+  std::vector<D3D10DDI_MIPINFO> mips(mipLevels);
+  for (UINT m = 0; m < mipLevels; ++m) {
+    UINT w = (width >> m) ? (width >> m) : 1, h = (height >> m) ? (height >> m) : 1;
+    mips[m] = {w, h, 1, w, h, 1};
+  }
+  std::vector<D3D10_DDIARG_SUBRESOURCE_UP> data;
+  if (initial) {
+    data.resize(subresourceCount());
+    for (UINT i = 0; i < data.size(); ++i)
+      data[i] = {const_cast<void*>(initial[i].pSysMem), initial[i].SysMemPitch, initial[i].SysMemSlicePitch};
+  }
+  D3D11DDIARG_CREATERESOURCE args{};
+  args.pMipInfoList = mips.data();
+  args.pInitialDataUP = initial ? data.data() : nullptr;
+  args.ResourceDimension = isBuffer() ? D3D10DDIRESOURCE_BUFFER : D3D10DDIRESOURCE_TEXTURE2D;
+  args.Usage = UINT(usage);
+  args.BindFlags = bindFlags;
+  args.MapFlags = ddiCpuAccess(cpuAccessFlags);
+  args.MiscFlags = 0;
+  args.Format = format;
+  args.SampleDesc = sampleDesc;
+  args.MipLevels = mipLevels;
+  args.ArraySize = arraySize;
+
+  DdiErrorScope errors;
+  SIZE_T size = ddi.funcs().pfnCalcPrivateResourceSize(ddi.handle(), &args);
+  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!driverMemory_) return E_OUTOFMEMORY;
+  ddi.funcs().pfnCreateResource(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRESOURCE{this});
+  if (FAILED(errors.first())) return errors.first();
+  driverObjectCreated_ = true;
+  mapped.assign(subresourceCount(), false);
+  return S_OK;
+}
+
+void D3D11ResourceBase::destroyDriverResource() {
+  if (!driverObjectCreated_) return;
+  driverObjectCreated_ = false;
+  DdiDevice& ddi = owner_->ddi();
+  ddi.funcs().pfnDestroyResource(ddi.handle(), ddiHandle());
+}
+
+D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D3D11Resource(device), desc_(desc) {
+  dimension = D3D11_RESOURCE_DIMENSION_BUFFER;
+  usage = desc.Usage;
+  bindFlags = desc.BindFlags;
+  cpuAccessFlags = desc.CPUAccessFlags;
+  miscFlags = desc.MiscFlags;
+  width = desc.ByteWidth;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Buffer)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Buffer*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) {
+  if (pDesc) *pDesc = desc_;
+}
+
+D3D11Texture2D::D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& desc)
+    : D3D11Resource(device), desc_(desc) {
+  dimension = D3D11_RESOURCE_DIMENSION_TEXTURE2D;
+  usage = desc.Usage;
+  bindFlags = desc.BindFlags;
+  cpuAccessFlags = desc.CPUAccessFlags;
+  miscFlags = desc.MiscFlags;
+  format = desc.Format;
+  width = desc.Width;
+  height = desc.Height;
+  mipLevels = desc.MipLevels;
+  arraySize = desc.ArraySize;
+  sampleDesc = desc.SampleDesc;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture2D)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Texture2D*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) {
+  if (pDesc) *pDesc = desc_;
+}
+
+}  // namespace d3dvk::runtime

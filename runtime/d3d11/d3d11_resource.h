@@ -1,0 +1,102 @@
+// runtime/d3d11/d3d11_resource.h — ID3D11Buffer and ID3D11Texture2D: the API
+// objects for a resource, owning the driver's resource (pfnCreateResource in
+// memory sized by pfnCalcPrivateResourceSize) until the last public and
+// private reference goes, plus what the context validates against (desc,
+// subresource extents, which subresources are mapped). Views hold private
+// references, so a view keeps its resource alive without keeping the device
+// alive.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "d3d11_device_child.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+class D3D11Device;
+
+// The API-independent part every resource shares.
+class D3D11ResourceBase {
+ public:
+  virtual ~D3D11ResourceBase() = default;
+
+  D3D11_RESOURCE_DIMENSION dimension = D3D11_RESOURCE_DIMENSION_UNKNOWN;
+  D3D11_USAGE usage = D3D11_USAGE_DEFAULT;
+  UINT bindFlags = 0, cpuAccessFlags = 0, miscFlags = 0;
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  UINT width = 0, height = 1, mipLevels = 1, arraySize = 1;  // buffers: width = ByteWidth
+  DXGI_SAMPLE_DESC sampleDesc{1, 0};
+  std::vector<bool> mapped;  // per subresource; guarded by the immediate context
+
+  D3D10DDI_HRESOURCE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D11Device& owner() const { return *owner_; }
+  UINT subresourceCount() const { return mipLevels * arraySize; }
+  UINT mipWidth(UINT sub) const { return (width >> (sub % mipLevels)) ? (width >> (sub % mipLevels)) : 1; }
+  UINT mipHeight(UINT sub) const { return (height >> (sub % mipLevels)) ? (height >> (sub % mipLevels)) : 1; }
+  bool isBuffer() const { return dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+
+  virtual ID3D11Resource* asResource() = 0;
+  virtual void addInternalRef() = 0;
+  virtual void releaseInternalRef() = 0;
+
+  // Creates the driver object (initial data: one entry per subresource, or
+  // null). Returns the HRESULT the driver reported.
+  HRESULT createDriverResource(const D3D11_SUBRESOURCE_DATA* initial);
+
+ protected:
+  void destroyDriverResource();
+  D3D11Device* owner_ = nullptr;
+  std::unique_ptr<unsigned char[]> driverMemory_;
+  bool driverObjectCreated_ = false;
+};
+
+// Resolves an application's ID3D11Resource (one of ours) to its base, or null.
+D3D11ResourceBase* resourceBase(ID3D11Resource* resource);
+
+template <typename Interface>
+class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBase {
+ public:
+  explicit D3D11Resource(D3D11Device& device) : D3D11DeviceChild<Interface>(device) { owner_ = &device; }
+  ~D3D11Resource() override { destroyDriverResource(); }
+
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override {
+    if (pResourceDimension) *pResourceDimension = dimension;
+  }
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override { evictionPriority_ = priority; }
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override { return evictionPriority_; }
+
+  ID3D11Resource* asResource() override { return this; }
+  void addInternalRef() override { this->addPrivateRef(); }
+  void releaseInternalRef() override { this->releasePrivateRef(); }
+
+ protected:
+  void destroyIfUnused() override { delete this; }
+
+ private:
+  UINT evictionPriority_ = 0;
+};
+
+class D3D11Buffer final : public D3D11Resource<ID3D11Buffer> {
+ public:
+  D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc);
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_BUFFER_DESC* pDesc) override;
+
+ private:
+  D3D11_BUFFER_DESC desc_;
+};
+
+class D3D11Texture2D final : public D3D11Resource<ID3D11Texture2D> {
+ public:
+  // desc.MipLevels is the resolved count (0 replaced by the full chain).
+  D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& desc);
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE2D_DESC* pDesc) override;
+
+ private:
+  D3D11_TEXTURE2D_DESC desc_;
+};
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,234 @@
+// runtime/d3d11/d3d11_resource_validation.cpp — see d3d11_resource_validation.h.
+#include "d3d11_resource_validation.h"
+
+#include <cstdio>
+
+namespace d3dvk::runtime {
+
+namespace {
+
+constexpr UINT kKnownBindFlags = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                                 D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET |
+                                 D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_DECODER |
+                                 D3D11_BIND_VIDEO_ENCODER;
+constexpr UINT kKnownCpuFlags = D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ;
+constexpr UINT kKnownMiscFlags = 0x3FFFF;  // D3D11_RESOURCE_MISC_* up to HW_PROTECTED
+constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
+constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
+
+std::string usageName(D3D11_USAGE usage) {
+  switch (usage) {
+    case D3D11_USAGE_DEFAULT: return "D3D11_USAGE_DEFAULT";
+    case D3D11_USAGE_IMMUTABLE: return "D3D11_USAGE_IMMUTABLE";
+    case D3D11_USAGE_DYNAMIC: return "D3D11_USAGE_DYNAMIC";
+    case D3D11_USAGE_STAGING: return "D3D11_USAGE_STAGING";
+  }
+  return "an unknown usage";
+}
+
+// The CPU access a usage allows: DEFAULT/IMMUTABLE none, DYNAMIC write only,
+// STAGING read and/or write (at least one).
+bool cpuAccessValid(D3D11_USAGE usage, UINT cpu) {
+  switch (usage) {
+    case D3D11_USAGE_DEFAULT:
+    case D3D11_USAGE_IMMUTABLE: return cpu == 0;
+    case D3D11_USAGE_DYNAMIC: return cpu == D3D11_CPU_ACCESS_WRITE;
+    case D3D11_USAGE_STAGING: return cpu != 0;
+  }
+  return false;
+}
+
+std::string hex(UINT v) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%X", v);
+  return buf;
+}
+
+}  // namespace
+
+FormatFacts formatFacts(DXGI_FORMAT format) {
+  FormatFacts f;
+  const int v = int(format);
+  f.recognized = (v >= 0 && v <= int(DXGI_FORMAT_B4G4R4A4_UNORM)) || (v >= 130 && v <= 132);
+  switch (format) {
+    case DXGI_FORMAT_R32G32B32A32_FLOAT: f.supported = true, f.bytesPerTexel = 16; break;
+    case DXGI_FORMAT_R32G32B32A32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 16; break;
+    case DXGI_FORMAT_R16G16B16A16_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
+    case DXGI_FORMAT_R32G32_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
+    case DXGI_FORMAT_R32G32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 8; break;
+    case DXGI_FORMAT_R8G8B8A8_UNORM:
+    case DXGI_FORMAT_B8G8R8A8_UNORM:
+    case DXGI_FORMAT_R32_FLOAT: f.supported = true, f.bytesPerTexel = 4; break;
+    case DXGI_FORMAT_R32_UINT:
+    case DXGI_FORMAT_R32_SINT: f.supported = f.integer = true, f.bytesPerTexel = 4; break;
+    case DXGI_FORMAT_D32_FLOAT:
+    case DXGI_FORMAT_D24_UNORM_S8_UINT: f.supported = f.depth = true, f.bytesPerTexel = 4; break;
+    default: break;
+  }
+  return f;
+}
+
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels) {
+  if (mipLevels) return mipLevels;
+  UINT largest = width > height ? width : height, count = 1;
+  while (largest > 1) largest >>= 1, ++count;
+  return count;
+}
+
+std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& d, const D3D11_SUBRESOURCE_DATA* initial) {
+  std::vector<ResourceDescError> e;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) { e.push_back({id, name, std::move(text)}); };
+  if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDUSAGE, "CREATEBUFFER_UNRECOGNIZEDUSAGE",
+        "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");
+  if (d.BindFlags & ~kKnownBindFlags)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDBINDFLAGS, "CREATEBUFFER_UNRECOGNIZEDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + " contains unrecognized flags.");
+  if (d.CPUAccessFlags & ~kKnownCpuFlags)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDCPUACCESSFLAGS, "CREATEBUFFER_UNRECOGNIZEDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " contains unrecognized flags.");
+  if (d.MiscFlags & ~kKnownMiscFlags)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDMISCFLAGS, "CREATEBUFFER_UNRECOGNIZEDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
+  else if (d.MiscFlags)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " are not supported for buffers by this device yet.");
+  if (!e.empty()) return e;
+
+  if (d.ByteWidth == 0)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
+        "ByteWidth is 0; a buffer needs at least one byte.");
+  if (d.BindFlags & (D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_DECODER | D3D11_BIND_VIDEO_ENCODER))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDBINDFLAGS, "CREATEBUFFER_INVALIDBINDFLAGS",
+        "A buffer cannot be bound as a depth-stencil target or for video.");
+  if ((d.BindFlags & D3D11_BIND_CONSTANT_BUFFER) && (d.BindFlags & ~UINT(D3D11_BIND_CONSTANT_BUFFER)))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDCONSTANTBUFFERBINDINGS, "CREATEBUFFER_INVALIDCONSTANTBUFFERBINDINGS",
+        "D3D11_BIND_CONSTANT_BUFFER cannot be combined with other bind flags.");
+  if ((d.BindFlags & D3D11_BIND_CONSTANT_BUFFER) && d.ByteWidth % 16)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
+        "A constant buffer's ByteWidth (" + std::to_string(d.ByteWidth) + ") must be a multiple of 16.");
+  if (d.Usage == D3D11_USAGE_STAGING && d.BindFlags)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDBINDFLAGS, "CREATEBUFFER_INVALIDBINDFLAGS",
+        "A D3D11_USAGE_STAGING buffer cannot be bound to the pipeline (BindFlags must be 0).");
+  if ((d.Usage == D3D11_USAGE_DYNAMIC || d.Usage == D3D11_USAGE_IMMUTABLE) &&
+      (d.BindFlags & (D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDBINDFLAGS, "CREATEBUFFER_INVALIDBINDFLAGS",
+        usageName(d.Usage) + " buffers cannot be stream-output, render or unordered-access targets (the GPU cannot write them).");
+  if (!cpuAccessValid(d.Usage, d.CPUAccessFlags))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDCPUACCESSFLAGS, "CREATEBUFFER_INVALIDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " are not valid for " + usageName(d.Usage) +
+            " (DEFAULT and IMMUTABLE: none; DYNAMIC: WRITE; STAGING: READ and/or WRITE).");
+  if (d.Usage == D3D11_USAGE_IMMUTABLE && !initial)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDINITIALDATA, "CREATEBUFFER_INVALIDINITIALDATA",
+        "A D3D11_USAGE_IMMUTABLE buffer needs initial data.");
+  if (initial && !initial->pSysMem)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDINITIALDATA, "CREATEBUFFER_INVALIDINITIALDATA",
+        "pInitialData->pSysMem is NULL.");
+  return e;
+}
+
+std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC& d,
+                                                     const D3D11_SUBRESOURCE_DATA* initial, UINT qualityLevels) {
+  std::vector<ResourceDescError> e;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) { e.push_back({id, name, std::move(text)}); };
+  const FormatFacts f = formatFacts(d.Format);
+  if (!f.recognized)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDFORMAT, "CREATETEXTURE2D_UNRECOGNIZEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not a DXGI_FORMAT value.");
+  else if (!f.supported)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNSUPPORTEDFORMAT, "CREATETEXTURE2D_UNSUPPORTEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not supported for Texture2D by this device.");
+  if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDUSAGE, "CREATETEXTURE2D_UNRECOGNIZEDUSAGE",
+        "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");
+  if (d.BindFlags & ~kKnownBindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDBINDFLAGS, "CREATETEXTURE2D_UNRECOGNIZEDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + " contains unrecognized flags.");
+  if (d.CPUAccessFlags & ~kKnownCpuFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDCPUACCESSFLAGS, "CREATETEXTURE2D_UNRECOGNIZEDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " contains unrecognized flags.");
+  if (d.MiscFlags & ~kKnownMiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
+  else if (d.MiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " are not supported for Texture2D by this device yet.");
+  if (!e.empty()) return e;
+
+  if (d.Width == 0 || d.Height == 0 || d.Width > kMaxTexture2DDimension || d.Height > kMaxTexture2DDimension ||
+      d.ArraySize == 0 || d.ArraySize > kMaxTexture2DArraySize)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDDIMENSIONS, "CREATETEXTURE2D_INVALIDDIMENSIONS",
+        "Width " + std::to_string(d.Width) + ", Height " + std::to_string(d.Height) + ", ArraySize " +
+            std::to_string(d.ArraySize) + ": Width and Height must be 1..16384 and ArraySize 1..2048.");
+  else if (d.MipLevels > resolvedMipLevels(d.Width, d.Height, 0))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMIPLEVELS, "CREATETEXTURE2D_INVALIDMIPLEVELS",
+        "MipLevels " + std::to_string(d.MipLevels) + " is more than the " +
+            std::to_string(resolvedMipLevels(d.Width, d.Height, 0)) + " levels of a " + std::to_string(d.Width) +
+            "x" + std::to_string(d.Height) + " texture.");
+
+  if (d.SampleDesc.Count == 0 || d.SampleDesc.Count > 32 || (d.SampleDesc.Count > 1 && qualityLevels == 0) ||
+      (d.SampleDesc.Count >= 1 && qualityLevels && d.SampleDesc.Quality >= qualityLevels))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
+        "SampleDesc {Count " + std::to_string(d.SampleDesc.Count) + ", Quality " +
+            std::to_string(d.SampleDesc.Quality) + "} is not supported for this format (" +
+            std::to_string(qualityLevels) + " quality levels).");
+  else if (d.SampleDesc.Count > 1) {
+    if (d.MipLevels != 1)
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
+          "A multisampled texture must have MipLevels 1.");
+    if (d.Usage != D3D11_USAGE_DEFAULT)
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
+          "A multisampled texture must be D3D11_USAGE_DEFAULT.");
+    if (!(d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL)))
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
+          "A multisampled texture must be bindable as a render target or depth-stencil target.");
+  }
+
+  const UINT bufferOnly = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                          D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_DECODER | D3D11_BIND_VIDEO_ENCODER;
+  if (d.BindFlags & bufferOnly)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + ": vertex, index, constant-buffer and stream-output binding need a buffer.");
+  if (d.Usage == D3D11_USAGE_STAGING && d.BindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "A D3D11_USAGE_STAGING texture cannot be bound to the pipeline (BindFlags must be 0).");
+  if ((d.Usage == D3D11_USAGE_DYNAMIC || d.Usage == D3D11_USAGE_IMMUTABLE) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        usageName(d.Usage) + " textures cannot be render, depth-stencil or unordered-access targets.");
+  if (f.supported && f.depth && (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE |
+                                                D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "A depth-stencil format can only be bound as a depth-stencil target (shader access needs a typeless format).");
+  if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
+  if ((d.BindFlags & D3D11_BIND_RENDER_TARGET) && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "A texture cannot be both a render target and a depth-stencil target.");
+  if (!cpuAccessValid(d.Usage, d.CPUAccessFlags))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDCPUACCESSFLAGS, "CREATETEXTURE2D_INVALIDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " are not valid for " + usageName(d.Usage) +
+            " (DEFAULT and IMMUTABLE: none; DYNAMIC: WRITE; STAGING: READ and/or WRITE).");
+  if (d.Usage == D3D11_USAGE_IMMUTABLE && !initial)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+        "A D3D11_USAGE_IMMUTABLE texture needs initial data.");
+  if (initial && d.SampleDesc.Count > 1)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+        "A multisampled texture cannot be created with initial data.");
+  if (initial && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+        "A depth-stencil texture cannot be created with initial data.");
+  if (initial && e.empty()) {
+    const UINT count = resolvedMipLevels(d.Width, d.Height, d.MipLevels) * d.ArraySize;
+    for (UINT i = 0; i < count; ++i)
+      if (!initial[i].pSysMem) {
+        add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+            "pInitialData[" + std::to_string(i) + "].pSysMem is NULL; initial data covers every subresource.");
+        break;
+      }
+  }
+  return e;
+}
+
+}  // namespace d3dvk::runtime

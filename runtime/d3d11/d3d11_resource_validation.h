@@ -1,0 +1,41 @@
+// runtime/d3d11/d3d11_resource_validation.h — the D3D11 rules for buffer and
+// Texture2D descs and their initial data (usage × CPU access × bind flags,
+// dimensions, mips, samples, formats), as plain functions that return every
+// broken rule with its debug-layer message ID, name and text. The runtime
+// rejects a desc with any error with E_INVALIDARG before calling the driver.
+#pragma once
+
+#include <d3d11_3.h>
+
+#include <string>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+struct ResourceDescError {
+  D3D11_MESSAGE_ID id;
+  const char* name;
+  std::string text;
+};
+
+// What the runtime knows about a format, independently of the driver.
+struct FormatFacts {
+  bool recognized = false;  // a DXGI_FORMAT value at all
+  bool supported = false;   // one d3dvk can back with a resource
+  bool depth = false;       // D24_UNORM_S8_UINT, D32_FLOAT
+  bool integer = false;     // *_UINT / *_SINT
+  UINT bytesPerTexel = 0;
+};
+FormatFacts formatFacts(DXGI_FORMAT format);
+
+std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);
+
+// `qualityLevels`: what CheckMultisampleQualityLevels reports for the desc's
+// format and sample count (asked of the driver by the caller).
+std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC& desc,
+                                                     const D3D11_SUBRESOURCE_DATA* initial, UINT qualityLevels);
+
+// MipLevels 0 means the full chain.
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels);
+
+}  // namespace d3dvk::runtime

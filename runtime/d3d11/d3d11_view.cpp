@@ -1,0 +1,102 @@
+// runtime/d3d11/d3d11_view.cpp — see d3d11_view.h.
+#include "d3d11_view.h"
+
+#include "d3d11_device.h"
+
+#include <new>
+
+namespace d3dvk::runtime {
+
+namespace {
+template <typename Interface, typename Self>
+HRESULT queryView(Self* self, REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11View) ||
+      riid == __uuidof(Interface)) {
+    self->AddRef();
+    *ppvObject = static_cast<Interface*>(self);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+}  // namespace
+
+HRESULT D3D11RenderTargetView::create() {
+  DdiDevice& ddi = device().ddi();
+  D3D10DDIARG_CREATERENDERTARGETVIEW args{};
+  args.hDrvResource = resource_.ddiHandle();
+  args.Format = desc_.Format;
+  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  args.Tex2D = {range_.firstMip, range_.firstSlice, range_.sliceCount};
+  DdiErrorScope errors;
+  SIZE_T size = ddi.funcs().pfnCalcPrivateRenderTargetViewSize(ddi.handle(), &args);
+  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!driverMemory_) return E_OUTOFMEMORY;
+  ddi.funcs().pfnCreateRenderTargetView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRENDERTARGETVIEW{this});
+  if (FAILED(errors.first())) return errors.first();
+  driverObjectCreated_ = true;
+  return S_OK;
+}
+D3D11RenderTargetView::~D3D11RenderTargetView() {
+  if (!driverObjectCreated_) return;
+  DdiDevice& ddi = device().ddi();
+  ddi.funcs().pfnDestroyRenderTargetView(ddi.handle(), ddiHandle());
+}
+HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** ppvObject) {
+  return queryView<ID3D11RenderTargetView>(this, riid, ppvObject);
+}
+
+HRESULT D3D11DepthStencilView::create() {
+  DdiDevice& ddi = device().ddi();
+  D3D11DDIARG_CREATEDEPTHSTENCILVIEW args{};
+  args.hDrvResource = resource_.ddiHandle();
+  args.Format = desc_.Format;
+  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  args.Flags = (desc_.Flags & D3D11_DSV_READ_ONLY_DEPTH ? D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH : 0) |
+               (desc_.Flags & D3D11_DSV_READ_ONLY_STENCIL ? D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL : 0);
+  args.Tex2D = {range_.firstMip, range_.firstSlice, range_.sliceCount};
+  DdiErrorScope errors;
+  SIZE_T size = ddi.funcs().pfnCalcPrivateDepthStencilViewSize(ddi.handle(), &args);
+  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!driverMemory_) return E_OUTOFMEMORY;
+  ddi.funcs().pfnCreateDepthStencilView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTDEPTHSTENCILVIEW{this});
+  if (FAILED(errors.first())) return errors.first();
+  driverObjectCreated_ = true;
+  return S_OK;
+}
+D3D11DepthStencilView::~D3D11DepthStencilView() {
+  if (!driverObjectCreated_) return;
+  DdiDevice& ddi = device().ddi();
+  ddi.funcs().pfnDestroyDepthStencilView(ddi.handle(), ddiHandle());
+}
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** ppvObject) {
+  return queryView<ID3D11DepthStencilView>(this, riid, ppvObject);
+}
+
+HRESULT D3D11ShaderResourceView::create() {
+  DdiDevice& ddi = device().ddi();
+  D3D11DDIARG_CREATESHADERRESOURCEVIEW args{};
+  args.hDrvResource = resource_.ddiHandle();
+  args.Format = desc_.Format;
+  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  args.Tex2D = {range_.firstMip, range_.firstSlice, range_.mipCount, range_.sliceCount};
+  DdiErrorScope errors;
+  SIZE_T size = ddi.funcs().pfnCalcPrivateShaderResourceViewSize(ddi.handle(), &args);
+  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!driverMemory_) return E_OUTOFMEMORY;
+  ddi.funcs().pfnCreateShaderResourceView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTSHADERRESOURCEVIEW{this});
+  if (FAILED(errors.first())) return errors.first();
+  driverObjectCreated_ = true;
+  return S_OK;
+}
+D3D11ShaderResourceView::~D3D11ShaderResourceView() {
+  if (!driverObjectCreated_) return;
+  DdiDevice& ddi = device().ddi();
+  ddi.funcs().pfnDestroyShaderResourceView(ddi.handle(), ddiHandle());
+}
+HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** ppvObject) {
+  return queryView<ID3D11ShaderResourceView>(this, riid, ppvObject);
+}
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,76 @@
+// runtime/d3d11/d3d11_view.h — ID3D11RenderTargetView, ID3D11DepthStencilView
+// and ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays): each
+// owns the driver's view object (pfnCreate*View in memory sized by
+// pfnCalcPrivate*ViewSize) and a private reference on its resource.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "d3d11_device_child.h"
+#include "d3d11_resource.h"
+
+#include <memory>
+
+namespace d3dvk::runtime {
+
+// The subresource range a view covers, in its resource.
+struct ViewRange {
+  UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
+};
+
+template <typename Interface, typename Desc>
+class D3D11View : public D3D11DeviceChild<Interface> {
+ public:
+  D3D11View(D3D11Device& device, D3D11ResourceBase& resource, const Desc& desc, ViewRange range)
+      : D3D11DeviceChild<Interface>(device), resource_(resource), desc_(desc), range_(range) {
+    resource_.addInternalRef();
+  }
+  ~D3D11View() override { resource_.releaseInternalRef(); }
+
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** ppResource) override {
+    if (!ppResource) return;
+    resource_.asResource()->AddRef();
+    *ppResource = resource_.asResource();
+  }
+  void STDMETHODCALLTYPE GetDesc(Desc* pDesc) override {
+    if (pDesc) *pDesc = desc_;
+  }
+  D3D11ResourceBase& resource() { return resource_; }
+  const ViewRange& range() const { return range_; }
+
+ protected:
+  void destroyIfUnused() override { delete this; }
+  D3D11ResourceBase& resource_;
+  Desc desc_;
+  ViewRange range_;
+  std::unique_ptr<unsigned char[]> driverMemory_;
+  bool driverObjectCreated_ = false;
+};
+
+class D3D11RenderTargetView final : public D3D11View<ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC> {
+ public:
+  using D3D11View::D3D11View;
+  ~D3D11RenderTargetView() override;
+  HRESULT create();
+  D3D10DDI_HRENDERTARGETVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+};
+
+class D3D11DepthStencilView final : public D3D11View<ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC> {
+ public:
+  using D3D11View::D3D11View;
+  ~D3D11DepthStencilView() override;
+  HRESULT create();
+  D3D10DDI_HDEPTHSTENCILVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+};
+
+class D3D11ShaderResourceView final : public D3D11View<ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC> {
+ public:
+  using D3D11View::D3D11View;
+  ~D3D11ShaderResourceView() override;
+  HRESULT create();
+  D3D10DDI_HSHADERRESOURCEVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+};
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,68 @@
+// translate/state/resource_format.h — what d3dvk needs to know about a DXGI
+// format to back a D3D resource with Vulkan (VkFormat, texel size, aspects,
+// how a clear colour is interpreted), and the pure rules for a resource's
+// Vulkan usage and memory and for the linear layout of staging/dynamic
+// subresources that Map hands to the application. Pure: no Vulkan calls.
+#pragma once
+
+#include "d3d10umddi.h"
+
+#include <directx/dxgiformat.h>
+#include <vulkan/vulkan_core.h>
+
+#include <cstdint>
+#include <vector>
+
+namespace d3dvk::state {
+
+enum class FormatKind { Float, Unorm, Uint, Sint, Depth, DepthStencil };
+
+struct FormatInfo {
+  DXGI_FORMAT dxgi;
+  VkFormat vk;
+  uint32_t bytesPerTexel;  // for depth-stencil: the D3D (packed) size
+  FormatKind kind;
+};
+
+// The formats d3dvk backs (render targets, depth-stencil, shader resources,
+// staging); null for any other value, including out-of-range ones.
+const FormatInfo* findFormat(DXGI_FORMAT format);
+
+inline bool isDepthFormat(const FormatInfo& f) {
+  return f.kind == FormatKind::Depth || f.kind == FormatKind::DepthStencil;
+}
+// Image aspects of a format's Vulkan image.
+VkImageAspectFlags formatAspects(const FormatInfo& f);
+
+// D3D clears an integer render target with its float colour converted per
+// channel (truncation towards zero, saturated to the type's range).
+VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]);
+
+// The linear CPU layout of one subresource of a staging or dynamic texture:
+// rows padded to kRowPitchAlignment bytes, subresources kSubresourceAlignment-aligned.
+inline constexpr uint32_t kRowPitchAlignment = 16;
+inline constexpr uint32_t kSubresourceAlignment = 16;
+
+struct LinearSubresource {
+  uint64_t offset;
+  uint32_t width, height;  // texels of this mip
+  uint32_t rowPitch;       // bytes
+  uint32_t depthPitch;     // bytes (rowPitch × height)
+};
+
+// D3D subresource order: index = mip + arraySlice × mipLevels.
+std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uint32_t mipLevels, uint32_t arraySize,
+                                            uint32_t bytesPerTexel, uint64_t* totalSize);
+
+// The number of mips a full chain of a width × height texture has.
+uint32_t fullMipCount(uint32_t width, uint32_t height);
+
+// Vulkan usage for a D3D resource's DDI bind flags (D3D10_DDI_BIND_*). Every
+// resource can be a transfer source and destination (copies, updates, clears).
+VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags);
+VkImageUsageFlags imageUsageFor(uint32_t ddiBindFlags);
+// Whether a DDI usage (D3D10_DDI_USAGE_*) needs CPU-visible memory: DYNAMIC
+// and STAGING are mapped by the CPU; DEFAULT and IMMUTABLE live in device memory.
+bool needsHostVisibleMemory(uint32_t ddiUsage);
+
+}  // namespace d3dvk::state
