@@ -650,13 +650,14 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   const bool inner = conservative && !out.degenerate && state.tier == ConservativeTier::Tier3;
   if (!out.degenerate) {
     const i64 sgn = area2 > 0 ? 1 : -1;
+    // Outer: pixel grown by 1/512 px (k = 257 S) or, exact, the pixel itself.
+    const i64 kMul = conservative ? 257 - static_cast<i64>(exact) : 0;
     for (int i = 0; i < 3; ++i) {
       const int j = (i + 1) % 3;
       const i64 A = sgn * (y[i] - y[j]);
       const i64 B = sgn * (x[j] - x[i]);
       const i64 S = (A < 0 ? -A : A) + (B < 0 ? -B : B);
-      // Outer: pixel grown by 1/512 px (k = 257 S) or, exact, the pixel itself.
-      hp[i] = makeHalfPlane(A, B, x[i], y[i], conservative ? (exact ? 256 : 257) * S : 0, exact);
+      hp[i] = makeHalfPlane(A, B, x[i], y[i], kMul * S, exact);
     }
   } else {
     // Collinear: the band around the line through the longest edge (both sides);
