@@ -550,54 +550,16 @@ ClipRect effectiveClip(const ClipRect& c) {
   return ClipRect{cl(c.left), cl(c.top), cl(c.right), cl(c.bottom)};
 }
 
-TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDrawState& state,
-                                   SpanRowArray& rows) {
-  TriangleCoverage out;
-  out.firstRow = static_cast<std::uint32_t>(rows.size());
+namespace {
 
-  i64 x[3], y[3];
-  bool onGrid = false;
-  if (!snapTriangle(tri, x, y, onGrid)) {
-    std::int32_t dummy = 0;
-    for (const ScreenVertex& v : tri.v) {
-      for (float c : {v.x, v.y}) {
-        const CullReason r = snapToFixed(c, dummy);
-        if (r != CullReason::None) {
-          out.cull = r;
-          return out;
-        }
-      }
-    }
-    out.cull = CullReason::OutOfRange;  // not reached: the range test above is the same
-    return out;
-  }
-
-  // Winding, y down: area2 > 0 is clockwise on screen.
-  const i64 area2 = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
-  const bool conservative = state.mode == RasterMode::Conservative;
-  out.degenerate = area2 == 0;
-  if (out.degenerate) {
-    out.frontFacing = false;
-    if (!conservative) {
-      out.cull = CullReason::Degenerate;
-      return out;
-    }
-  } else {
-    const bool clockwise = area2 > 0;
-    out.frontFacing = clockwise != state.frontCounterClockwise;
-  }
-  if (state.cull == CullMode::Back && !out.frontFacing) {
-    out.cull = CullReason::BackFacing;
-    return out;
-  }
-  if (state.cull == CullMode::Front && out.frontFacing) {
-    out.cull = CullReason::FrontFacing;
-    return out;
-  }
-
-  // Exact input: snapping moved no vertex, so the float triangle is the snapped
-  // one and needs no uncertainty region (see rasterizer.h).
-  const bool exact = conservative && onGrid && !out.degenerate;
+// Everything after snapping, facing and culling. Exact: snapping moved no vertex
+// and the triangle is not degenerate, so the float triangle is the snapped one
+// and needs no uncertainty region (see rasterizer.h). A template so the usual
+// (inexact) path carries none of the exact path's selects.
+template <bool Exact>
+TriangleCoverage rasterizeSnapped(const i64 (&x)[3], const i64 (&y)[3], i64 area2, bool conservative,
+                                  const RasterizerDrawState& state, TriangleCoverage out, SpanRowArray& rows) {
+  constexpr bool exact = Exact;
   const ClipRect clip = effectiveClip(state.clip);
   const i64 minX = std::min(x[0], std::min(x[1], x[2])), maxX = std::max(x[0], std::max(x[1], x[2]));
   const i64 minY = std::min(y[0], std::min(y[1], y[2])), maxY = std::max(y[0], std::max(y[1], y[2]));
@@ -612,7 +574,7 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   // side counts iff it is a top edge; the left side iff it is a left edge or its
   // unique vertex has two top-left edges.
   i64 xBegin, xEnd, yBegin, yEnd;
-  if (exact) {
+  if constexpr (exact) {
     const i64 sgn = area2 > 0 ? 1 : -1;
     auto vertexTopLeft = [&](int i) {  // both edges at vertex i are top-left
       const int j = (i + 1) % 3, h = (i + 2) % 3;
@@ -729,6 +691,58 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
   out.rowCount = static_cast<std::uint32_t>(last - first);
   out.firstY = static_cast<std::uint16_t>(last > first ? yBegin + static_cast<i64>(first) : 0);
   return out;
+}
+
+}  // namespace
+
+TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDrawState& state,
+                                   SpanRowArray& rows) {
+  TriangleCoverage out;
+  out.firstRow = static_cast<std::uint32_t>(rows.size());
+
+  i64 x[3], y[3];
+  bool onGrid = false;
+  if (!snapTriangle(tri, x, y, onGrid)) {
+    std::int32_t dummy = 0;
+    for (const ScreenVertex& v : tri.v) {
+      for (float c : {v.x, v.y}) {
+        const CullReason r = snapToFixed(c, dummy);
+        if (r != CullReason::None) {
+          out.cull = r;
+          return out;
+        }
+      }
+    }
+    out.cull = CullReason::OutOfRange;  // not reached: the range test above is the same
+    return out;
+  }
+
+  // Winding, y down: area2 > 0 is clockwise on screen.
+  const i64 area2 = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
+  const bool conservative = state.mode == RasterMode::Conservative;
+  out.degenerate = area2 == 0;
+  if (out.degenerate) {
+    out.frontFacing = false;
+    if (!conservative) {
+      out.cull = CullReason::Degenerate;
+      return out;
+    }
+  } else {
+    const bool clockwise = area2 > 0;
+    out.frontFacing = clockwise != state.frontCounterClockwise;
+  }
+  if (state.cull == CullMode::Back && !out.frontFacing) {
+    out.cull = CullReason::BackFacing;
+    return out;
+  }
+  if (state.cull == CullMode::Front && out.frontFacing) {
+    out.cull = CullReason::FrontFacing;
+    return out;
+  }
+
+  if (conservative && onGrid && !out.degenerate)
+    return rasterizeSnapped<true>(x, y, area2, conservative, state, out, rows);
+  return rasterizeSnapped<false>(x, y, area2, conservative, state, out, rows);
 }
 
 void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDrawState& state,
