@@ -114,6 +114,38 @@ inline bool pixelMeetsGrownTriangle(const Pt (&t)[3], i64 px, i64 py, i128 grow,
   return true;
 }
 
+// The same test with the triangle's axes and projections computed once
+// (TriangleAxes), and the pixel's projection on an axis (nx, ny) taken directly:
+// [n.p0 + min(nx,0)U + min(ny,0)U, that + (|nx| + |ny|)U] for its corner p0.
+struct TriangleAxes {
+  i128 axis[5][2];
+  Interval proj[5];
+  int n = 0;
+  explicit TriangleAxes(const Pt (&t)[3]) {
+    const i128 basis[2][2] = {{1, 0}, {0, 1}};
+    for (const auto& ax : basis) axis[n][0] = ax[0], axis[n][1] = ax[1], ++n;
+    for (int i = 0; i < 3; ++i) {
+      const Pt& a = t[i];
+      const Pt& b = t[(i + 1) % 3];
+      if (a.x == b.x && a.y == b.y) continue;
+      axis[n][0] = -(b.y - a.y), axis[n][1] = b.x - a.x, ++n;
+    }
+    for (int k = 0; k < n; ++k) proj[k] = project(t, 3, axis[k][0], axis[k][1]);
+  }
+};
+
+inline bool pixelMeetsGrownTriangle(const TriangleAxes& ta, i64 px, i64 py, i128 grow, bool strict) {
+  const i128 x0 = i128(px) * kUnit, y0 = i128(py) * kUnit;
+  for (int k = 0; k < ta.n; ++k) {
+    const i128 nx = ta.axis[k][0], ny = ta.axis[k][1], l1 = absI(nx) + absI(ny);
+    const i128 plo = nx * x0 + ny * y0 + (nx < 0 ? nx : 0) * kUnit + (ny < 0 ? ny : 0) * kUnit;
+    const i128 phi = plo + l1 * kUnit;
+    const i128 tlo = ta.proj[k].lo - grow * l1, thi = ta.proj[k].hi + grow * l1;
+    if (strict ? !(phi > tlo && thi > plo) : !(phi >= tlo && thi >= plo)) return false;
+  }
+  return true;
+}
+
 // Is the closed pixel grown by `grow` on every side inside the closed triangle?
 // (A convex set contains a square iff it contains its corners.) Zero-area
 // triangles contain nothing.
@@ -176,6 +208,11 @@ struct Poly {
   Pt v[12];
   bool topLeft[12];  // edge v[i] -> v[i+1]
   int n = 0;
+  // Candidate separating axes (x, y, edge normals) and the polygon's projection
+  // on each, computed once.
+  i128 axis[14][2];
+  Interval proj[14];
+  int axes = 0;
 };
 
 // Convex hull (Andrew's monotone chain, collinear points dropped) of the
@@ -209,9 +246,20 @@ inline Poly regionPolygon(const Pt (&t)[3], i128 grow) {
   Poly poly;
   poly.n = std::max(1, k - 1);  // the last point repeats the first
   for (int i = 0; i < poly.n; ++i) poly.v[i] = h[i];
+  const i128 basis[2][2] = {{1, 0}, {0, 1}};
+  for (const auto& ax : basis) {
+    poly.axis[poly.axes][0] = ax[0], poly.axis[poly.axes][1] = ax[1];
+    poly.proj[poly.axes] = project(poly.v, poly.n, ax[0], ax[1]);
+    ++poly.axes;
+  }
   for (int i = 0; i < poly.n; ++i) {
     const Pt& a = poly.v[i];
     const Pt& b = poly.v[(i + 1) % poly.n];
+    if (poly.n >= 3) {
+      poly.axis[poly.axes][0] = -(b.y - a.y), poly.axis[poly.axes][1] = b.x - a.x;
+      poly.proj[poly.axes] = project(poly.v, poly.n, poly.axis[poly.axes][0], poly.axis[poly.axes][1]);
+      ++poly.axes;
+    }
     poly.topLeft[i] = false;
     for (int j = 0; j < poly.n; ++j)
       if (cross(a, b, poly.v[j]) != 0) {
@@ -227,15 +275,10 @@ inline Poly regionPolygon(const Pt (&t)[3], i128 grow) {
 inline bool pixelMeetsPolygonInterior(const Poly& poly, i64 px, i64 py) {
   if (poly.n < 3) return false;
   const PixelSquare sq(px, py);
-  auto overlaps = [&](i128 nx, i128 ny) {
-    const Interval a = project(poly.v, poly.n, nx, ny), b = project(sq.c, 4, nx, ny);
-    return a.hi > b.lo && b.hi > a.lo;
-  };
-  if (!overlaps(1, 0) || !overlaps(0, 1)) return false;
-  for (int i = 0; i < poly.n; ++i) {
-    const Pt& a = poly.v[i];
-    const Pt& b = poly.v[(i + 1) % poly.n];
-    if (!overlaps(-(b.y - a.y), b.x - a.x)) return false;
+  for (int k = 0; k < poly.axes; ++k) {
+    const Interval& a = poly.proj[k];
+    const Interval b = project(sq.c, 4, poly.axis[k][0], poly.axis[k][1]);
+    if (!(a.hi > b.lo && b.hi > a.lo)) return false;
   }
   return true;
 }

@@ -236,6 +236,7 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
   std::size_t exactSeen = 0, exactTouchIn = 0, exactTouchOut = 0, exactBoundaryInner = 0;
   SpanRowArray rows;
   std::vector<std::uint8_t> impl;  // per window pixel: bit0 covered, bit1 inner
+  std::vector<std::int8_t> memo;   // per window pixel and reference property: -1 unknown
 
   for (std::size_t iter = 0; iter < n; ++iter) {
     const Case c = gen.next();
@@ -261,6 +262,7 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
     const bool exactInput = onGrid && !degenerate;
     exactSeen += exactInput;
     const R::Poly region = R::regionPolygon(s, exactInput ? 0 : R::kHalfSnap);
+    const R::TriangleAxes sAxes(s), fAxes(f);
 
     // Window: everything that could be covered, intersected with the clip.
     R::i128 mn[2] = {f[0].x, f[0].y}, mx[2] = {f[0].x, f[0].y};
@@ -276,7 +278,34 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
     const long wx1 = std::min<long>(floorPx(mx[0]) + 3, clip.right);
     const long wy1 = std::min<long>(floorPx(mx[1]) + 3, clip.bottom);
     const long ww = std::max(0L, wx1 - wx0), wh = std::max(0L, wy1 - wy0);
+    // The reference's answers do not depend on the tier: each is computed at most
+    // once per pixel and triangle (keeps the sanitizer build fast).
+    enum Prop { Region, S256, S512, S512Open, SClosed, SOpen, FOpen, InnerExp, InF, InS, Shrunk, kProps };
+    memo.assign(static_cast<std::size_t>(ww * wh) * kProps, -1);
+    // Every property is about meeting or lying inside a shape within the bounding
+    // box of the float and snapped vertices grown by 1/256 px: false for a pixel
+    // that does not meet that box.
+    auto nearBox = [&](long px, long py) {
+      const R::i128 x0 = R::i128(px) * R::kUnit, y0 = R::i128(py) * R::kUnit;
+      return x0 <= mx[0] + R::kSnapStep && x0 + R::kUnit >= mn[0] - R::kSnapStep &&
+             y0 <= mx[1] + R::kSnapStep && y0 + R::kUnit >= mn[1] - R::kSnapStep;
+    };
+    auto ref = [&](Prop prop, long px, long py, auto&& fn) {
+      std::int8_t& m = memo[static_cast<std::size_t>((py - wy0) * ww + (px - wx0)) * kProps + prop];
+      if (m < 0) m = nearBox(px, py) && fn() ? 1 : 0;
+      return m == 1;
+    };
 
+    if (iter % 97 == 0)  // the precomputed-axes separating-axis test equals the plain one
+      for (long py = wy0; py < wy1; ++py)
+        for (long px = wx0; px < wx1; ++px)
+          for (const R::i128 grow : {R::i128(0), R::i128(R::kHalfSnap), R::i128(R::kSnapStep)})
+            for (const bool strict : {false, true})
+              if (R::pixelMeetsGrownTriangle(sAxes, px, py, grow, strict) !=
+                      R::pixelMeetsGrownTriangle(s, px, py, grow, strict) ||
+                  R::pixelMeetsGrownTriangle(fAxes, px, py, grow, strict) !=
+                      R::pixelMeetsGrownTriangle(f, px, py, grow, strict))
+                fail.add("reference: precomputed axes differ", c, kConfigs[0], px, py);
     for (const Config& cfg : kConfigs) {
       RasterizerDrawState st;
       st.mode = cfg.mode;
@@ -342,43 +371,48 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
             continue;
           }
           // The contract exactly: the closed pixel meets the half-open region.
-          if (covered != R::pixelMeetsHalfOpenRegion(region, px, py))
+          if (covered != ref(Region, px, py, [&] { return R::pixelMeetsHalfOpenRegion(region, px, py); }))
             fail.add(covered ? "covered, but not by the contract" : "missed, but covered by the contract", c, cfg,
                      px, py);
           if (exactInput && cfg.tier == ConservativeTier::Tier3 &&
-              R::pixelMeetsGrownTriangle(s, px, py, 0, false) && !R::pixelMeetsGrownTriangle(s, px, py, 0, true))
+              ref(SClosed, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, false); }) &&
+              !ref(SOpen, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, true); }))
             ++(covered ? exactTouchIn : exactTouchOut);  // touches only: the top-left rule decided
           // And the spec's properties, independently of how the contract is phrased.
           if (covered) {
             // False positives only inside the uncertainty region: the spec's
             // 1/256 px bound, and this rasterizer's own 1/512 px region.
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kSnapStep, false))
+            if (!ref(S256, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kSnapStep, false); }))
               fail.add("covered outside the 1/256 region", c, cfg, px, py);
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, false))
+            if (!ref(S512, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, false); }))
               fail.add("covered outside the 1/512 region", c, cfg, px, py);
-            if (exactInput && !R::pixelMeetsGrownTriangle(s, px, py, 0, false))
+            if (exactInput && !ref(SClosed, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, false); }))
               fail.add("exact input: covered but not touching the triangle", c, cfg, px, py);
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, true)) ++tieTouches;
+            if (!ref(S512Open, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, true); }))
+              ++tieTouches;
           } else {
             // No false negatives against the float triangle; for inexact input none
             // against the interior of the 1/512 region of the snapped one.
-            if (R::pixelMeetsGrownTriangle(f, px, py, 0, true))
+            if (ref(FOpen, px, py, [&] { return R::pixelMeetsGrownTriangle(fAxes, px, py, 0, true); }))
               fail.add("false negative against the float vertices", c, cfg, px, py);
-            if (!exactInput && R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, true))
+            if (!exactInput &&
+                ref(S512Open, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, true); }))
               fail.add("missed a pixel overlapping the 1/512 region", c, cfg, px, py);
           }
           if (cfg.tier != ConservativeTier::Tier3) continue;
           // Inner, exactly: exact input, the closed pixel inside the half-open
           // triangle; otherwise the pixel grown by 1/512 px inside the closed one.
-          const bool expectInner = exactInput ? R::pixelInsideHalfOpenTriangle(s, px, py)
-                                              : R::grownPixelInsideTriangle(s, px, py, R::kHalfSnap);
+          const bool expectInner = ref(InnerExp, px, py, [&] {
+            return exactInput ? R::pixelInsideHalfOpenTriangle(s, px, py)
+                              : R::grownPixelInsideTriangle(s, px, py, R::kHalfSnap);
+          });
           if (inner != expectInner)
             fail.add(inner ? "inner, but not by the contract" : "not inner, but inner by the contract", c, cfg, px,
                      py);
           if (inner) {
-            if (!R::grownPixelInsideTriangle(f, px, py, 0))
+            if (!ref(InF, px, py, [&] { return R::grownPixelInsideTriangle(f, px, py, 0); }))
               fail.add("inner pixel not inside the float triangle", c, cfg, px, py);
-            if (!R::grownPixelInsideTriangle(s, px, py, 0))
+            if (!ref(InS, px, py, [&] { return R::grownPixelInsideTriangle(s, px, py, 0); }))
               fail.add("inner pixel not inside the snapped triangle", c, cfg, px, py);
             if (!covered) fail.add("inner pixel not covered", c, cfg, px, py);
             // An inner pixel touching the boundary (only on top-left edges).
@@ -389,7 +423,8 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
                 for (int e = 0; e < 3; ++e) touches = touches || R::cross(s[e], s[(e + 1) % 3], corner) == 0;
               exactBoundaryInner += touches;
             }
-          } else if (!degenerate && R::grownPixelInsideTriangle(s, px, py, R::kSnapStep)) {
+          } else if (!degenerate &&
+                     ref(Shrunk, px, py, [&] { return R::grownPixelInsideTriangle(s, px, py, R::kSnapStep); })) {
             fail.add("pixel inside the 1/256-shrunk triangle not inner", c, cfg, px, py);
           }
         }
