@@ -17,6 +17,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 using namespace d3dvk::raster;
@@ -113,7 +114,6 @@ int naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& r
   // Exact input: a pixel touching the box's left side counts iff a vertical edge is
   // there or the one vertex there has two top-left edges; the top side iff a
   // horizontal edge is there; the right and bottom sides never.
-  const long long K = exact ? 256 : 257;
   int leftVertex = 0, atLeft = 0;
   for (int i = 0; i < 3; ++i)
     if (x[i] == mnx) leftVertex = i, ++atLeft;
@@ -125,33 +125,43 @@ int naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& r
   const long long py0 = std::max<long long>(clip.top, (mny + 255) / 256 - 1);
   const long long py1 = std::min<long long>(clip.bottom, mxy / 256 + 1);
   const std::size_t base = rows.size();
-  for (long long py = py0; py < py1; ++py) {
-    const auto e0 = static_cast<std::uint16_t>(px0);
-    SpanRow row{e0, e0, e0, e0};
-    int state = 0;  // 0 before, 1 outer-left, 2 inner, 3 outer-right
-    for (long long px = px0; px < px1; ++px) {
-      bool cov = true, inner = true;
-      for (int i = 0; i < 3; ++i) {
-        const long long e2 = 2 * (A[i] * (256 * px + 128 - x[i]) + B[i] * (256 * py + 128 - y[i]));
-        const long long o = e2 + K * S[i], in = e2 - K * S[i];
-        cov = cov && (o > 0 || (o == 0 && tl[i]));
-        inner = inner && (in > 0 || (in == 0 && (tl[i] || !exact)));
+  // The pixel loop with the exact-input choice made at compile time (so the usual
+  // inexact loop is the plain one).
+  auto walk = [&](auto exactTag) {
+    constexpr bool Exact = decltype(exactTag)::value;
+    constexpr long long K = Exact ? 256 : 257;
+    for (long long py = py0; py < py1; ++py) {
+      const auto e0 = static_cast<std::uint16_t>(px0);
+      SpanRow row{e0, e0, e0, e0};
+      int state = 0;  // 0 before, 1 outer-left, 2 inner, 3 outer-right
+      for (long long px = px0; px < px1; ++px) {
+        bool cov = true, inner = true;
+        for (int i = 0; i < 3; ++i) {
+          const long long e2 = 2 * (A[i] * (256 * px + 128 - x[i]) + B[i] * (256 * py + 128 - y[i]));
+          const long long o = e2 + K * S[i], in = e2 - K * S[i];
+          cov = cov && (o > 0 || (o == 0 && tl[i]));
+          inner = inner && (in > 0 || (in == 0 && (tl[i] || !Exact)));
+        }
+        if constexpr (Exact) {
+          cov = cov && (256 * px + 256 > mnx || (256 * px + 256 == mnx && leftTouchCounts)) && 256 * px < mxx &&
+                (256 * py + 256 > mny || (256 * py + 256 == mny && topTouchCounts)) && 256 * py < mxy;
+        }
+        if (!cov) continue;
+        const auto ux = static_cast<std::uint16_t>(px);
+        if (state == 0) row.outerBegin = row.innerBegin = ux, state = 1;
+        if (inner && state == 1) row.innerBegin = ux, state = 2;
+        if (!inner && state == 2) row.innerEnd = ux, state = 3;
+        row.outerEnd = static_cast<std::uint16_t>(px + 1);
       }
-      if (exact) {
-        cov = cov && (256 * px + 256 > mnx || (256 * px + 256 == mnx && leftTouchCounts)) && 256 * px < mxx &&
-              (256 * py + 256 > mny || (256 * py + 256 == mny && topTouchCounts)) && 256 * py < mxy;
-      }
-      if (!cov) continue;
-      const auto ux = static_cast<std::uint16_t>(px);
-      if (state == 0) row.outerBegin = row.innerBegin = ux, state = 1;
-      if (inner && state == 1) row.innerBegin = ux, state = 2;
-      if (!inner && state == 2) row.innerEnd = ux, state = 3;
-      row.outerEnd = static_cast<std::uint16_t>(px + 1);
+      if (state == 1) row.innerBegin = row.innerEnd = row.outerEnd;
+      if (state == 2) row.innerEnd = row.outerEnd;
+      rows.push_back(row);
     }
-    if (state == 1) row.innerBegin = row.innerEnd = row.outerEnd;
-    if (state == 2) row.innerEnd = row.outerEnd;
-    rows.push_back(row);
-  }
+  };
+  if (exact)
+    walk(std::true_type{});
+  else
+    walk(std::false_type{});
   std::size_t first = base, last = rows.size();
   while (first < last && rows[first].empty()) ++first;
   while (last > first && rows[last - 1].empty()) --last;
