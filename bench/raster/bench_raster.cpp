@@ -17,6 +17,7 @@
 #include <random>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 using namespace d3dvk::raster;
@@ -87,12 +88,14 @@ Run runFast(const std::vector<ScreenTriangle>& tris, int size, const RasterizerD
 // Returns the first row's y and appends the rows.
 int naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& rows) {
   long long x[3], y[3];
+  bool exact = true;  // snapping moved no vertex: the triangle itself, no region
   for (int i = 0; i < 3; ++i) {
     std::int32_t a = 0, b = 0;
     if (snapToFixed(t.v[i].x, a) != CullReason::None || snapToFixed(t.v[i].y, b) != CullReason::None)
       return 0;
     x[i] = a;
     y[i] = b;
+    exact = exact && t.v[i].x * 256.0f == static_cast<float>(a) && t.v[i].y * 256.0f == static_cast<float>(b);
   }
   const long long area = (x[1] - x[0]) * (y[2] - y[0]) - (y[1] - y[0]) * (x[2] - x[0]);
   if (area == 0) return 0;  // the workload has none; keep the naive path simple
@@ -108,35 +111,57 @@ int naiveTriangle(const ScreenTriangle& t, const ClipRect& clip, SpanRowArray& r
   }
   const long long mnx = std::min({x[0], x[1], x[2]}), mxx = std::max({x[0], x[1], x[2]});
   const long long mny = std::min({y[0], y[1], y[2]}), mxy = std::max({y[0], y[1], y[2]});
+  // Exact input: a pixel touching the box's left side counts iff a vertical edge is
+  // there or the one vertex there has two top-left edges; the top side iff a
+  // horizontal edge is there; the right and bottom sides never.
+  int leftVertex = 0, atLeft = 0;
+  for (int i = 0; i < 3; ++i)
+    if (x[i] == mnx) leftVertex = i, ++atLeft;
+  const bool leftTouchCounts = atLeft == 2 || (tl[leftVertex] && tl[(leftVertex + 2) % 3]);
+  const bool topTouchCounts = (y[0] == mny) + (y[1] == mny) + (y[2] == mny) == 2;
   // (The workload's coordinates are positive, so / rounds like floor here.)
   const long long px0 = std::max<long long>(clip.left, (mnx + 255) / 256 - 1);
   const long long px1 = std::min<long long>(clip.right, mxx / 256 + 1);
   const long long py0 = std::max<long long>(clip.top, (mny + 255) / 256 - 1);
   const long long py1 = std::min<long long>(clip.bottom, mxy / 256 + 1);
   const std::size_t base = rows.size();
-  for (long long py = py0; py < py1; ++py) {
-    const auto e0 = static_cast<std::uint16_t>(px0);
-    SpanRow row{e0, e0, e0, e0};
-    int state = 0;  // 0 before, 1 outer-left, 2 inner, 3 outer-right
-    for (long long px = px0; px < px1; ++px) {
-      bool cov = true, inner = true;
-      for (int i = 0; i < 3; ++i) {
-        const long long e2 = 2 * (A[i] * (256 * px + 128 - x[i]) + B[i] * (256 * py + 128 - y[i]));
-        const long long o = e2 + 257 * S[i];
-        cov = cov && (o > 0 || (o == 0 && tl[i]));
-        inner = inner && e2 - 257 * S[i] >= 0;
+  // The pixel loop with the exact-input choice made at compile time (so the usual
+  // inexact loop is the plain one).
+  auto walk = [&](auto exactTag) {
+    constexpr bool Exact = decltype(exactTag)::value;
+    constexpr long long K = Exact ? 256 : 257;
+    for (long long py = py0; py < py1; ++py) {
+      const auto e0 = static_cast<std::uint16_t>(px0);
+      SpanRow row{e0, e0, e0, e0};
+      int state = 0;  // 0 before, 1 outer-left, 2 inner, 3 outer-right
+      for (long long px = px0; px < px1; ++px) {
+        bool cov = true, inner = true;
+        for (int i = 0; i < 3; ++i) {
+          const long long e2 = 2 * (A[i] * (256 * px + 128 - x[i]) + B[i] * (256 * py + 128 - y[i]));
+          const long long o = e2 + K * S[i], in = e2 - K * S[i];
+          cov = cov && (o > 0 || (o == 0 && tl[i]));
+          inner = inner && (in > 0 || (in == 0 && (tl[i] || !Exact)));
+        }
+        if constexpr (Exact) {
+          cov = cov && (256 * px + 256 > mnx || (256 * px + 256 == mnx && leftTouchCounts)) && 256 * px < mxx &&
+                (256 * py + 256 > mny || (256 * py + 256 == mny && topTouchCounts)) && 256 * py < mxy;
+        }
+        if (!cov) continue;
+        const auto ux = static_cast<std::uint16_t>(px);
+        if (state == 0) row.outerBegin = row.innerBegin = ux, state = 1;
+        if (inner && state == 1) row.innerBegin = ux, state = 2;
+        if (!inner && state == 2) row.innerEnd = ux, state = 3;
+        row.outerEnd = static_cast<std::uint16_t>(px + 1);
       }
-      if (!cov) continue;
-      const auto ux = static_cast<std::uint16_t>(px);
-      if (state == 0) row.outerBegin = row.innerBegin = ux, state = 1;
-      if (inner && state == 1) row.innerBegin = ux, state = 2;
-      if (!inner && state == 2) row.innerEnd = ux, state = 3;
-      row.outerEnd = static_cast<std::uint16_t>(px + 1);
+      if (state == 1) row.innerBegin = row.innerEnd = row.outerEnd;
+      if (state == 2) row.innerEnd = row.outerEnd;
+      rows.push_back(row);
     }
-    if (state == 1) row.innerBegin = row.innerEnd = row.outerEnd;
-    if (state == 2) row.innerEnd = row.outerEnd;
-    rows.push_back(row);
-  }
+  };
+  if (exact)
+    walk(std::true_type{});
+  else
+    walk(std::false_type{});
   std::size_t first = base, last = rows.size();
   while (first < last && rows[first].empty()) ++first;
   while (last > first && rows[last - 1].empty()) --last;
@@ -198,8 +223,9 @@ int main(int argc, char** argv) {
                 what, size, size, n, r.seconds * 1e3, mtris, gpix, double(r.pixels) / n,
                 double(r.innerPixels) / n);
   };
-  for (unsigned th : {1u, threads}) {
-    if (th == threads && threads == 1) break;
+  const unsigned threadCounts[2] = {1u, threads};
+  for (int pass = 0; pass < (threads > 1 ? 2 : 1); ++pass) {  // --threads 1: one pass
+    const unsigned th = threadCounts[pass];
     char label[64];
     std::snprintf(label, sizeof label, "spans, %u thread%s", th, th > 1 ? "s" : "");
     for (int i = 0; i < 7; ++i) {
@@ -244,6 +270,27 @@ int main(int argc, char** argv) {
              (naiveCount[k] == 0 || fast.triangles[k].firstY == naiveFirstY[k]);
     allSame = allSame && same;
   }
-  std::printf("\nspan walker == naive per-pixel on the naive slices: %s\n", allSame ? "yes" : "NO");
+  // Not timed: the same check on copies of the small slices rounded to the 1/256
+  // grid, where snapping moves nothing and the exact-input rule applies.
+  for (int i = 0; i < 3; ++i) {
+    const std::size_t n = std::min<std::size_t>(sets[i].size(), 16384);
+    std::vector<ScreenTriangle> grid(sets[i].begin(), sets[i].begin() + static_cast<std::ptrdiff_t>(n));
+    for (auto& t : grid)
+      for (auto& v : t.v) v.x = std::round(v.x * 256.0f) / 256.0f, v.y = std::round(v.y * 256.0f) / 256.0f;
+    SpanRowArray naiveRows;
+    RasterOutput fast;
+    rasterizeTriangles(grid, st, fast, 1);
+    bool same = true;
+    for (std::size_t k = 0; same && k < n; ++k) {
+      naiveRows.clear();
+      const int y0 = naiveTriangle(grid[k], st.clip, naiveRows);
+      const auto rows = fast.rowsOf(k);
+      same = rows.size() == naiveRows.size() && (rows.empty() || fast.triangles[k].firstY == y0) &&
+             std::memcmp(rows.data(), naiveRows.data(), rows.size() * sizeof(SpanRow)) == 0;
+    }
+    allSame = allSame && same;
+  }
+  std::printf("\nspan walker == naive per-pixel on the naive slices (and on grid-rounded copies): %s\n",
+              allSame ? "yes" : "NO");
   return allSame ? 0 : 1;
 }

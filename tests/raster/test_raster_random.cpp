@@ -1,6 +1,7 @@
 // d3dvk tests/raster: translate/raster against the independent exact reference
 // (reference_coverage.h) on random triangles — tiny, medium, sliver, near pixel
-// edges, axis-aligned, post-snap degenerate, huge, near the coordinate limit —
+// edges, axis-aligned, post-snap degenerate, huge, near the coordinate limit, and
+// exactly on the 1/256 grid (pixel corners, edges along pixel boundaries) —
 // for standard mode and conservative Tiers 1, 2, 3. Each triangle goes through all
 // four configurations. D3DVK_RASTER_RANDOM_TRIANGLES overrides the count (default
 // 100000 per configuration).
@@ -35,9 +36,10 @@ float q20(double v) {
   return static_cast<float>(n / 1048576.0);
 }
 
-enum Category { Tiny, Medium, Sliver, NearEdges, AxisAligned, Degenerate, Huge, NearLimit, kCategories };
+enum Category { Tiny, Medium, Sliver, NearEdges, AxisAligned, Degenerate, Huge, NearLimit, OnGrid,
+                OnGridAxis, kCategories };
 const char* kCategoryName[] = {"tiny", "medium", "sliver", "near-edges", "axis-aligned",
-                               "degenerate", "huge", "near-limit"};
+                               "degenerate", "huge", "near-limit", "on-grid", "on-grid-axis"};
 
 struct Case {
   ScreenTriangle tri;
@@ -116,6 +118,40 @@ class Generator {
       case NearLimit:
         for (int i = 0; i < 3; ++i) v[2 * i] = 32768 - uni(0, 10), v[2 * i + 1] = 32768 - uni(0, 10);
         break;
+      case OnGrid: {
+        // Every coordinate exactly on the 1/256 grid (snapping moves nothing): mostly
+        // pixel boundaries (so edges lie along them and vertices sit on corners),
+        // half pixels, a few steps off a boundary, or anywhere on the grid; sometimes
+        // collinear on the grid (an exact degenerate), sometimes large.
+        const double x0 = std::floor(cx), y0 = std::floor(cy);
+        const double scale = chance(0.15) ? irand(2, 60) : 1;
+        for (int i = 0; i < 6; ++i) {
+          double d = irand(-3, 3);
+          const int kind = irand(0, 9);
+          if (kind == 6) d += 0.5;
+          else if (kind == 7) d += irand(-3, 3) / 256.0;
+          else if (kind >= 8) d += irand(0, 255) / 256.0;
+          v[i] = (i % 2 ? y0 : x0) + d * scale;
+        }
+        if (chance(0.05)) {  // collinear: the third vertex on the line of the first two
+          const int k = irand(-2, 3);
+          v[4] = v[0] + k * (v[2] - v[0]), v[5] = v[1] + k * (v[3] - v[1]);
+        }
+        break;
+      }
+      case OnGridAxis: {
+        // Right triangles with legs along pixel boundaries or 1/256 off them, any
+        // orientation: every pixel along a leg only touches it.
+        const double x0 = std::floor(cx) + (chance(0.3) ? irand(-2, 2) / 256.0 : 0.0);
+        const double y0 = std::floor(cy) + (chance(0.3) ? irand(-2, 2) / 256.0 : 0.0);
+        double w = irand(1, 6) * (chance(0.5) ? 1 : -1), h = irand(1, 6) * (chance(0.5) ? 1 : -1);
+        if (chance(0.3)) w += irand(-255, 255) / 256.0;
+        if (chance(0.3)) h += irand(-255, 255) / 256.0;
+        v[0] = x0, v[1] = y0, v[2] = x0 + w, v[3] = y0, v[4] = x0, v[5] = y0 + h;
+        if (chance(0.5)) std::swap(v[2], v[4]), std::swap(v[3], v[5]);
+        if (chance(0.3)) std::swap(v[0], v[2]), std::swap(v[1], v[3]);
+        break;
+      }
       default:
         break;
     }
@@ -197,8 +233,10 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
   Failures fail;
   std::size_t perCategory[kCategories] = {};
   std::size_t degenerateSeen = 0, culledSeen = 0, innerPixels = 0, coveredPixels = 0, tieTouches = 0;
+  std::size_t exactSeen = 0, exactTouchIn = 0, exactTouchOut = 0, exactBoundaryInner = 0;
   SpanRowArray rows;
   std::vector<std::uint8_t> impl;  // per window pixel: bit0 covered, bit1 inner
+  std::vector<std::int8_t> memo;   // per window pixel and reference property: -1 unknown
 
   for (std::size_t iter = 0; iter < n; ++iter) {
     const Case c = gen.next();
@@ -218,6 +256,13 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
     const bool degenerate = area == 0;
     const bool front = !degenerate && ((area > 0) != ccw);
     degenerateSeen += degenerate;
+    // Exact input: snapping moved no vertex; then the region is the triangle itself.
+    bool onGrid = true;
+    for (int i = 0; i < 3; ++i) onGrid = onGrid && f[i].x == s[i].x && f[i].y == s[i].y;
+    const bool exactInput = onGrid && !degenerate;
+    exactSeen += exactInput;
+    const R::Poly region = R::regionPolygon(s, exactInput ? 0 : R::kHalfSnap);
+    const R::TriangleAxes sAxes(s), fAxes(f);
 
     // Window: everything that could be covered, intersected with the clip.
     R::i128 mn[2] = {f[0].x, f[0].y}, mx[2] = {f[0].x, f[0].y};
@@ -233,7 +278,34 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
     const long wx1 = std::min<long>(floorPx(mx[0]) + 3, clip.right);
     const long wy1 = std::min<long>(floorPx(mx[1]) + 3, clip.bottom);
     const long ww = std::max(0L, wx1 - wx0), wh = std::max(0L, wy1 - wy0);
+    // The reference's answers do not depend on the tier: each is computed at most
+    // once per pixel and triangle (keeps the sanitizer build fast).
+    enum Prop { Region, S256, S512, S512Open, SClosed, SOpen, FOpen, InnerExp, InF, InS, Shrunk, kProps };
+    memo.assign(static_cast<std::size_t>(ww * wh) * kProps, -1);
+    // Every property is about meeting or lying inside a shape within the bounding
+    // box of the float and snapped vertices grown by 1/256 px: false for a pixel
+    // that does not meet that box.
+    auto nearBox = [&](long px, long py) {
+      const R::i128 x0 = R::i128(px) * R::kUnit, y0 = R::i128(py) * R::kUnit;
+      return x0 <= mx[0] + R::kSnapStep && x0 + R::kUnit >= mn[0] - R::kSnapStep &&
+             y0 <= mx[1] + R::kSnapStep && y0 + R::kUnit >= mn[1] - R::kSnapStep;
+    };
+    auto ref = [&](Prop prop, long px, long py, auto&& fn) {
+      std::int8_t& m = memo[static_cast<std::size_t>((py - wy0) * ww + (px - wx0)) * kProps + prop];
+      if (m < 0) m = nearBox(px, py) && fn() ? 1 : 0;
+      return m == 1;
+    };
 
+    if (iter % 97 == 0)  // the precomputed-axes separating-axis test equals the plain one
+      for (long py = wy0; py < wy1; ++py)
+        for (long px = wx0; px < wx1; ++px)
+          for (const R::i128 grow : {R::i128(0), R::i128(R::kHalfSnap), R::i128(R::kSnapStep)})
+            for (const bool strict : {false, true})
+              if (R::pixelMeetsGrownTriangle(sAxes, px, py, grow, strict) !=
+                      R::pixelMeetsGrownTriangle(s, px, py, grow, strict) ||
+                  R::pixelMeetsGrownTriangle(fAxes, px, py, grow, strict) !=
+                      R::pixelMeetsGrownTriangle(f, px, py, grow, strict))
+                fail.add("reference: precomputed axes differ", c, kConfigs[0], px, py);
     for (const Config& cfg : kConfigs) {
       RasterizerDrawState st;
       st.mode = cfg.mode;
@@ -298,29 +370,61 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
             if (covered != R::centreCovered(s, px, py)) fail.add("standard coverage differs", c, cfg, px, py);
             continue;
           }
+          // The contract exactly: the closed pixel meets the half-open region.
+          if (covered != ref(Region, px, py, [&] { return R::pixelMeetsHalfOpenRegion(region, px, py); }))
+            fail.add(covered ? "covered, but not by the contract" : "missed, but covered by the contract", c, cfg,
+                     px, py);
+          if (exactInput && cfg.tier == ConservativeTier::Tier3 &&
+              ref(SClosed, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, false); }) &&
+              !ref(SOpen, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, true); }))
+            ++(covered ? exactTouchIn : exactTouchOut);  // touches only: the top-left rule decided
+          // And the spec's properties, independently of how the contract is phrased.
           if (covered) {
             // False positives only inside the uncertainty region: the spec's
             // 1/256 px bound, and this rasterizer's own 1/512 px region.
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kSnapStep, false))
+            if (!ref(S256, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kSnapStep, false); }))
               fail.add("covered outside the 1/256 region", c, cfg, px, py);
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, false))
+            if (!ref(S512, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, false); }))
               fail.add("covered outside the 1/512 region", c, cfg, px, py);
-            if (!R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, true)) ++tieTouches;
+            if (exactInput && !ref(SClosed, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, 0, false); }))
+              fail.add("exact input: covered but not touching the triangle", c, cfg, px, py);
+            if (!ref(S512Open, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, true); }))
+              ++tieTouches;
           } else {
-            // No false negatives against the float triangle, and none against the
-            // interior of the 1/512 region of the snapped one.
-            if (R::pixelMeetsGrownTriangle(f, px, py, 0, true))
+            // No false negatives against the float triangle; for inexact input none
+            // against the interior of the 1/512 region of the snapped one.
+            if (ref(FOpen, px, py, [&] { return R::pixelMeetsGrownTriangle(fAxes, px, py, 0, true); }))
               fail.add("false negative against the float vertices", c, cfg, px, py);
-            if (R::pixelMeetsGrownTriangle(s, px, py, R::kHalfSnap, true))
+            if (!exactInput &&
+                ref(S512Open, px, py, [&] { return R::pixelMeetsGrownTriangle(sAxes, px, py, R::kHalfSnap, true); }))
               fail.add("missed a pixel overlapping the 1/512 region", c, cfg, px, py);
           }
           if (cfg.tier != ConservativeTier::Tier3) continue;
+          // Inner, exactly: exact input, the closed pixel inside the half-open
+          // triangle; otherwise the pixel grown by 1/512 px inside the closed one.
+          const bool expectInner = ref(InnerExp, px, py, [&] {
+            return exactInput ? R::pixelInsideHalfOpenTriangle(s, px, py)
+                              : R::grownPixelInsideTriangle(s, px, py, R::kHalfSnap);
+          });
+          if (inner != expectInner)
+            fail.add(inner ? "inner, but not by the contract" : "not inner, but inner by the contract", c, cfg, px,
+                     py);
           if (inner) {
-            if (!R::grownPixelInsideTriangle(f, px, py, 0))
+            if (!ref(InF, px, py, [&] { return R::grownPixelInsideTriangle(f, px, py, 0); }))
               fail.add("inner pixel not inside the float triangle", c, cfg, px, py);
-            if (!R::grownPixelInsideTriangle(s, px, py, 0))
+            if (!ref(InS, px, py, [&] { return R::grownPixelInsideTriangle(s, px, py, 0); }))
               fail.add("inner pixel not inside the snapped triangle", c, cfg, px, py);
-          } else if (!degenerate && R::grownPixelInsideTriangle(s, px, py, R::kSnapStep)) {
+            if (!covered) fail.add("inner pixel not covered", c, cfg, px, py);
+            // An inner pixel touching the boundary (only on top-left edges).
+            if (exactInput) {  // a corner on an edge's line: the pixel touches the boundary
+              bool touches = false;
+              const R::PixelSquare sq(px, py);
+              for (const R::Pt& corner : sq.c)
+                for (int e = 0; e < 3; ++e) touches = touches || R::cross(s[e], s[(e + 1) % 3], corner) == 0;
+              exactBoundaryInner += touches;
+            }
+          } else if (!degenerate &&
+                     ref(Shrunk, px, py, [&] { return R::grownPixelInsideTriangle(s, px, py, R::kSnapStep); })) {
             fail.add("pixel inside the 1/256-shrunk triangle not inner", c, cfg, px, py);
           }
         }
@@ -340,6 +444,14 @@ TEST_CASE("raster: random triangles match the exact reference in every mode and 
   CHECK(innerPixels > 0);
   CHECK(coveredPixels > innerPixels);
   CHECK(tieTouches > 0);  // boundary-touching pixels (top-left decided) were exercised
+  // The exact-input path was exercised heavily, with touching pixels going both
+  // ways and inner pixels touching top-left edges.
+  INFO("exact-input triangles " << exactSeen << ", touching pixels covered " << exactTouchIn << ", not "
+                                << exactTouchOut << ", boundary inner " << exactBoundaryInner);
+  CHECK(exactSeen * 8 >= n);
+  CHECK(exactTouchIn > 1000);
+  CHECK(exactTouchOut > 1000);
+  CHECK(exactBoundaryInner > 100);
 }
 
 TEST_CASE("raster: batch output is identical with 1 and 2 threads and preserves order",

@@ -136,57 +136,79 @@ TEST_CASE("raster: NaN, infinity and out-of-range coordinates are rejected with 
 }
 
 // Scenario 1 (bring-up): 2x2, triangle (0,1) (2,1) (1,0.5). No centre covered.
-// Conservative: row 0 overlaps the triangle (pixels (0,0), (1,0)). Its bottom edge
-// lies exactly on y = 1; the reference doc's "exactly (0,0) and (1,0)" cannot hold
-// for any implementation that dilates the snapped triangle by the >= 1/512 px the
-// spec requires (the 1/512 band below y = 1 overlaps row 1), and scenario 4's 13
-// pixels require exactly that dilation, so row 1 is lit as an allowed
-// uncertainty-region pixel. With the bottom edge 1/32 px higher, only row 0.
+// Every coordinate is on the 1/256 grid, so snapping moves nothing and the
+// triangle itself is tested (no uncertainty region). Row 0 overlaps its interior
+// (e.g. (0.5,0.9) and (1.5,0.9) are inside): (0,0), (1,0). Row 1 only touches the
+// bottom edge y = 1, which is not top-left (the triangle lies above it): not lit.
+// Exactly (0,0) and (1,0), as the reference doc requires; also with a 4x4 target.
+// The same snapped triangle from inexact floats (apex 1/1024 px lower, snapping
+// back to 0.5) takes the 1/512 px region, which overlaps row 1: all four pixels.
 TEST_CASE("raster: scenario 1, bring-up triangle between pixel centres", "[raster][scenario]") {
   const ScreenTriangle t = tri(0, 1, 2, 1, 1, 0.5f);
   for (int tier = 1; tier <= 3; ++tier) {
     const Result r = run(t, conservative(tier, 2, 2));
-    CHECK(r.covered == PixelSet{{0, 0}, {1, 0}, {0, 1}, {1, 1}});
+    CHECK(r.covered == PixelSet{{0, 0}, {1, 0}});
     CHECK(r.inner.empty());
     CHECK(!r.tc.frontFacing);  // counter-clockwise on screen, default clockwise front
+    CHECK(run(t, conservative(tier, 4, 4)).covered == PixelSet{{0, 0}, {1, 0}});
   }
   const Result off = run(t, standard(2, 2));
   CHECK(off.tc.cull == CullReason::None);
   CHECK(off.covered.empty());
 
+  const Result inexact = run(tri(0, 1, 2, 1, 1, 0.5009765625f), conservative(3, 2, 2));
+  CHECK(inexact.covered == PixelSet{{0, 0}, {1, 0}, {0, 1}, {1, 1}});
   const Result higher = run(tri(0, 0.96875f, 2, 0.96875f, 1, 0.5f), conservative(3, 2, 2));
   CHECK(higher.covered == PixelSet{{0, 0}, {1, 0}});
   CHECK(run(tri(0, 0.96875f, 2, 0.96875f, 1, 0.5f), standard(2, 2)).covered.empty());
 }
 
 // Scenario 2 (1/2 px, Tier 1): 4x4, NDC (-.25+d, .25-d), (-.25+d, -.25+d), (.25-d, .25-d)
-// -> pixels (1.5+2d, 1.5+2d), (1.5+2d, 2.5-2d), (2.5-2d, 1.5+2d); d = 1/64 NDC so
-// 2d = 1/32 px: legs at 1.53125, hypotenuse x + y = 4 through the corner (2,2).
-// Only the centre 2x2 pixels.
+// -> pixels (1.5+2d, 1.5+2d), (1.5+2d, 2.5-2d), (2.5-2d, 1.5+2d). For every d the
+// hypotenuse is x + y = 4, through the corner (2,2) of pixel (2,2), which it only
+// touches there. d = 0.01 NDC (2d = 0.02 px; 1.52 and 2.48 are not on the 1/256
+// grid): snapped to 389/256 and 635/256, hypotenuse still x + y = 4; the 1/512 px
+// region overlaps pixel (2,2); the legs are >= 0.5 px from pixels 0 and 3: only
+// the centre 2x2 pixels, as the reference doc says.
+// With a d that puts the vertices on the grid (d = 1/64, 2d = 1/32 px) nothing is
+// snapped, the triangle itself is tested, and pixel (2,2) only touches the
+// hypotenuse at a point of a non-top-left edge (the triangle is up-left of it):
+// (1,1), (2,1), (1,2). The spec leaves touching by the triangle itself
+// implementation-specific; d3dvk's contract applies the top-left rule.
 TEST_CASE("raster: scenario 2, only the centre 2x2 pixels", "[raster][scenario]") {
-  const ScreenTriangle t = tri(1.53125f, 1.53125f, 1.53125f, 2.46875f, 2.46875f, 1.53125f);
+  const ScreenTriangle t = tri(1.52f, 1.52f, 1.52f, 2.48f, 2.48f, 1.52f);
+  const ScreenTriangle onGrid = tri(1.53125f, 1.53125f, 1.53125f, 2.46875f, 2.46875f, 1.53125f);
   for (int tier = 1; tier <= 3; ++tier) {
     const Result r = run(t, conservative(tier, 4, 4));
     CHECK(r.covered == PixelSet{{1, 1}, {2, 1}, {1, 2}, {2, 2}});
     CHECK(r.inner.empty());
+    const Result g = run(onGrid, conservative(tier, 4, 4));
+    CHECK(g.covered == PixelSet{{1, 1}, {2, 1}, {1, 2}});
+    CHECK(g.inner.empty());
   }
 }
 
 // Scenario 3 (1/256, Tier 3): 3x3, NDC (-1/3+d, 1/3-d), (-1/3+d, -1/3+d), (1/3-d, 1/3-d)
 // -> (1+e, 1+e), (1+e, 2-e), (2-e, 1+e) with e = 1.5d = 1/64 px: only the centre
-// pixel (every other pixel is at least 1/64 px away from the triangle).
+// pixel (every other pixel is at least 1/64 px away from the triangle). These
+// vertices are on the 1/256 grid (exact path); e = 1/64 + 1/1000 px (off the grid,
+// 1/512 px region) gives the same pixel.
 TEST_CASE("raster: scenario 3, only the centre pixel", "[raster][scenario]") {
   const ScreenTriangle t = tri(1.015625f, 1.015625f, 1.015625f, 1.984375f, 1.984375f, 1.015625f);
   const Result r = run(t, conservative(3, 3, 3));
   CHECK(r.covered == PixelSet{{1, 1}});
   CHECK(r.inner.empty());
+  const float a = 1.0f + 1.0f / 64 + 0.001f, b = 2.0f - 1.0f / 64 - 0.001f;
+  CHECK(run(tri(a, a, a, b, b, a), conservative(3, 3, 3)).covered == PixelSet{{1, 1}});
 }
 
 // Scenario 4 (top-left, Tier 3): 4x4, NDC (-1+d, -0.5), (d, 0.5), (0.5, -0.5) with
 // d = 1/1024 -> (1/512, 3), (2+1/512, 1), (3, 3); snapping (ties to even) gives
 // (0,3), (2,1), (3,3). Every pixel touching that triangle: row 0: 1,2 (vertex
 // (2,1)); row 1: 0 (corner (1,2) on the left edge), 1, 2; row 2: 0..3 ((3,3) at
-// pixel 3's corner); row 3: 0..3 (bottom edge y = 3). 13 pixels.
+// pixel 3's corner); row 3: 0..3 (bottom edge y = 3). 13 pixels. The vertices are
+// not on the 1/256 grid (1/512 is a snapping tie), so this is the 1/512 px region
+// path with the top-left rule on its boundary.
 TEST_CASE("raster: scenario 4, top-left triangle lights 13 pixels", "[raster][scenario]") {
   const ScreenTriangle t = tri(0.001953125f, 3, 2.001953125f, 1, 3, 3);
   const Result r = run(t, conservative(3, 4, 4));
@@ -204,15 +226,19 @@ TEST_CASE("raster: scenario 4, top-left triangle lights 13 pixels", "[raster][sc
 }
 
 // Scenario 5 (InnerCoverage): 3x3, NDC (-1-d, -1), (1+d, -1), (0, 1+2d) with d = 1/96
-// -> (-1/64, 3), (3+1/64, 3), (1.5, -1/32). Edges 2x + y >= 3 - 1/32 and
-// -2x + y >= -3 - 1/32, bottom y <= 3. Centre pixel: its top corners have 1/32 of
-// margin (more than the 1/256 region); row 2 touches the bottom edge; the other
-// pixels have a corner outside. Every pixel of the target is covered.
+// -> (-1/64, 3), (3+1/64, 3), (1.5, -1/32), all on the 1/256 grid (exact path).
+// Edges 2x + y >= 3 - 1/32 and -2x + y >= -3 - 1/32, bottom y <= 3. Centre pixel:
+// its top corners have 1/32 of margin. Pixel (1,2) lies inside the closed
+// triangle but its bottom side is on the bottom edge, which is not top-left, so
+// it is not inner (inner = every point of the pixel inside by the top-left rule);
+// the other pixels have a corner outside. Every pixel of the target overlaps the
+// interior (row 0: e.g. (0.99,0.99) and (2.01,0.99) are inside), so all 9 covered.
 TEST_CASE("raster: scenario 5, only the centre pixel has inner coverage", "[raster][scenario]") {
   const ScreenTriangle t = tri(-0.015625f, 3, 3.015625f, 3, 1.5f, -0.03125f);
   const Result r = run(t, conservative(3, 3, 3));
   CHECK(r.inner == PixelSet{{1, 1}});
   CHECK(r.covered.size() == 9);
+  CHECK(r.inner.count({1, 2}) == 0);
   REQUIRE(r.rows.size() == 3);
   CHECK(r.tc.firstY == 0);
   const SpanRow& mid = r.rows[1];
@@ -302,23 +328,77 @@ TEST_CASE("raster: standard mode top-left rule on horizontal edges", "[raster][s
         PixelSet{{0, 1}, {0, 2}, {1, 2}, {0, 3}, {1, 3}, {2, 3}});
 }
 
-// Triangle (0,0) (2,2) (0,2), interior x >= 0, y <= 2, y >= x. Row 0: (0,0) overlaps;
-// (1,0) touches only at the corner (1,1), which lies on the diagonal, so the
-// 1/512 region overlaps it; (2,0) is 1/2 px away. Row 1: (0,1), (1,1), and (2,1)
-// via the vertex (2,2) at its corner. Row 2: the bottom edge y = 2 and the vertex
-// (2,2) give (0,2), (1,2), (2,2). Row/column -1 are clipped. No pixel fits inside.
+// Triangle (0,0) (2,2) (0,2), interior x > 0, y < 2, y > x; the left edge x = 0 is
+// top-left, the bottom edge y = 2 and the diagonal (triangle below-left of it) are
+// not. Exact input (on the grid): row 0: (0,0) overlaps; (1,0) touches only at
+// (1,1) on the diagonal: no. Row 1: (0,1), (1,1) overlap; (2,1) touches only the
+// vertex (2,2) (diagonal + bottom): no. Row 2 touches only the bottom edge: no.
+// Column -1 (left edge, would count) is clipped. (0,1) lies in the closed triangle
+// but its corner (1,1) is on the diagonal: not inner.
+// Inexact input snapping to the same triangle (third vertex 1/1024 px lower) takes
+// the 1/512 px region: (1,0) via the corner (1,1) on the diagonal, (2,1) via the
+// vertex (2,2), row 2 via the bottom edge: (0,2), (1,2), (2,2).
 TEST_CASE("raster: conservative coverage along a diagonal edge", "[raster][conservative]") {
   const Result r = run(tri(0, 0, 2, 2, 0, 2), conservative(3, 8, 8));
-  CHECK(r.covered == PixelSet{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}});
+  CHECK(r.covered == PixelSet{{0, 0}, {0, 1}, {1, 1}});
   CHECK(r.inner.empty());
-  // (0,0) (8,8) (0,8): pixel (x,y) grown by 1/512 fits iff x - 1/512 >= 0,
-  // y + 1 + 1/512 <= 8 and its top-right corner stays below the diagonal:
-  // y - 1/512 >= x + 1 + 1/512. In integers: x >= 1, y <= 6, y >= x + 2.
+  const Result inexact = run(tri(0, 0, 2, 2, 0, 2.0009765625f), conservative(3, 8, 8));
+  CHECK(inexact.covered == PixelSet{{0, 0}, {1, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}});
+  CHECK(inexact.inner.empty());
+  // (0,0) (8,8) (0,8), exact: pixel (x,y) is inner iff x >= 0 (left edge: touching
+  // is fine), y + 1 < 8 (bottom edge: must not touch) and its top-right corner is
+  // strictly below the diagonal, y > x + 1: x >= 0, y <= 6, y >= x + 2.
   const Result big = run(tri(0, 0, 8, 8, 0, 8), conservative(3, 8, 8));
   PixelSet expectInner;
   for (int y = 0; y <= 6; ++y)
-    for (int x = 1; x + 1 < y; ++x) expectInner.insert({x, y});
+    for (int x = 0; x + 1 < y; ++x) expectInner.insert({x, y});
   CHECK(big.inner == expectInner);
+  // Inexact (third vertex 1/1024 px lower, snapping to (0,8)): the pixel grown by
+  // 1/512 must fit in the closed triangle: x - 1/512 >= 0, y + 1 + 1/512 <= 8,
+  // y - 1/512 >= x + 1 + 1/512. In integers: x >= 1, y <= 6, y >= x + 2.
+  const Result bigInexact = run(tri(0, 0, 8, 8, 0, 8.0009765625f), conservative(3, 8, 8));
+  PixelSet expectInnerInexact;
+  for (int y = 0; y <= 6; ++y)
+    for (int x = 1; x + 1 < y; ++x) expectInnerInexact.insert({x, y});
+  CHECK(bigInexact.inner == expectInnerInexact);
+}
+
+// Exact input, the top-left rule on touching pixels and on inner pixels. The square
+// [1,3]^2 split along x + y = 4:
+// A = (1,1) (3,1) (1,3): top edge y = 1 and left edge x = 1 are top-left, the
+// hypotenuse (A lies up-left of it) is not. Overlapping: (1,1), (2,1), (1,2).
+// Touching: (1,0), (2,0) along the top edge: yes; (0,1), (0,2) along the left
+// edge: yes; (0,0) at the vertex (1,1), top + left: yes; (3,0) at (3,1), top +
+// hypotenuse: no; (0,3) at (1,3), left + hypotenuse: no; (2,2) at the point
+// (2,2) of the hypotenuse: no. Inner: none ((1,1) has its corner (2,2) on the
+// hypotenuse).
+// B = (3,1) (3,3) (1,3): the hypotenuse is top-left (B lies down-right of it), the
+// right edge x = 3 and bottom edge y = 3 are not. Overlapping: (2,1), (1,2), (2,2).
+// Touching: (1,1) at the hypotenuse point (2,2): yes; column 3, row 3: no; (2,0)
+// and (3,0) at the vertex (3,1), right + hypotenuse: no; (0,2), (0,3) at (1,3),
+// bottom + hypotenuse: no. Inner: none ((2,2) has its corner (3,3) on the right and
+// bottom edges).
+// C = (0,0) (8,0) (0,8): inner iff x >= 0 and y >= 0 (top and left edges may be
+// touched) and the bottom-right corner is strictly inside the hypotenuse,
+// x + y + 2 < 8: 21 pixels, (0,0) among them.
+TEST_CASE("raster: exact input, top-left rule for touching and inner pixels", "[raster][conservative]") {
+  for (int tier = 1; tier <= 3; ++tier) {
+    const Result a = run(tri(1, 1, 3, 1, 1, 3), conservative(tier, 8, 8));
+    CHECK(a.covered == PixelSet{{0, 0}, {1, 0}, {2, 0}, {0, 1}, {1, 1}, {2, 1}, {0, 2}, {1, 2}});
+    CHECK(a.inner.empty());
+    const Result b = run(tri(3, 1, 3, 3, 1, 3), conservative(tier, 8, 8));
+    CHECK(b.covered == PixelSet{{1, 1}, {2, 1}, {1, 2}, {2, 2}});
+    CHECK(b.inner.empty());
+    // Winding does not matter.
+    CHECK(run(tri(1, 1, 1, 3, 3, 1), conservative(tier, 8, 8)).covered == a.covered);
+    CHECK(run(tri(3, 1, 1, 3, 3, 3), conservative(tier, 8, 8)).covered == b.covered);
+  }
+  const Result c = run(tri(0, 0, 8, 0, 0, 8), conservative(3, 16, 16));
+  PixelSet expectInner;
+  for (int y = 0; y < 8; ++y)
+    for (int x = 0; x + y + 2 < 8; ++x) expectInner.insert({x, y});
+  CHECK(expectInner.size() == 21);
+  CHECK(c.inner == expectInner);
 }
 
 TEST_CASE("raster: clipping to the clip rectangle and culling by facing", "[raster][clip]") {

@@ -8,9 +8,12 @@
 // inward normal:
 //   conservative outer  K = +257(|A|+|B|)  (centre test of the pixel grown by 1/512 px)
 //   inner (Tier 3)      K = -257(|A|+|B|)  (pixel grown by 1/512 px fully inside)
+//   exact-input outer   K = +256(|A|+|B|)  (the pixel itself meets the edge's half-plane)
+//   exact-input inner   K = -256(|A|+|B|)  (the pixel itself inside)
 //   standard            K = 0
 // and t = 0 on a top-left edge, 1 otherwise (the top-left rule on exact ties; the
-// inner test is closed, t = 0). As a function of px the test is 512·A·px >= N(py),
+// dilated inner test is closed, t = 0; the exact-input inner test uses the edge's
+// t too). As a function of px the test is 512·A·px >= N(py),
 // so each row's bound on px is ceil(N / 512|A|); N changes by a constant per row,
 // so the bound is stepped with an exact integer remainder instead of divided.
 // Together with the (dilated) bounding box — the x and y axes of the separating
@@ -65,12 +68,17 @@ void disableStepper(EdgeStepper& s) { s = EdgeStepper{-kFar, 0, 1, 0, 0, 0, 0, 1
 struct HalfPlane {
   i64 A, B, ax, ay;  // inward normal and a point on the edge line
   i64 k, t;          // outer constraint 2E(c) + k >= t
+  i64 ti;            // inner constraint 2E(c) - k >= ti
   bool active;
 };
 
-HalfPlane makeHalfPlane(i64 A, i64 B, i64 ax, i64 ay, i64 k) {
-  const bool topLeft = A > 0 || (A == 0 && B > 0);
-  return HalfPlane{A, B, ax, ay, k, topLeft ? 0 : 1, true};
+inline bool isTopLeft(i64 A, i64 B) { return A > 0 || (A == 0 && B > 0); }
+
+// innerTies: the inner test applies the top-left rule too (exact inputs: the
+// pixel must lie in the half-open triangle); otherwise it is closed (ti = 0).
+HalfPlane makeHalfPlane(i64 A, i64 B, i64 ax, i64 ay, i64 k, bool innerTies = false) {
+  const i64 t = isTopLeft(A, B) ? 0 : 1;
+  return HalfPlane{A, B, ax, ay, k, t, innerTies ? t : 0, true};
 }
 
 // N at row py for constraint 2E(c) + k >= t: 512A·px >= N.
@@ -130,18 +138,20 @@ inline std::int32_t snapInRange(float v) {
 // Range-checks and snaps the six coordinates; false if any is out of range (then
 // x/y are unspecified). SSE2 version of snapInRange, four lanes at a time.
 #if defined(__SSE2__)
-inline __m128i snapLanes(__m128 v) {
+// onGrid: all-ones in the lanes that were already on the 1/256 grid (frac == 0).
+inline __m128i snapLanes(__m128 v, __m128& onGrid) {
   const __m128 f = _mm_mul_ps(v, _mm_set1_ps(256.0f));  // exact
   __m128i i = _mm_cvttps_epi32(f);                       // toward zero
   i = _mm_add_epi32(i, _mm_castps_si128(_mm_cmplt_ps(f, _mm_cvtepi32_ps(i))));  // floor
   const __m128 frac = _mm_sub_ps(f, _mm_cvtepi32_ps(i));  // exact, [0, 1)
+  onGrid = _mm_cmpeq_ps(frac, _mm_setzero_ps());
   const __m128i above = _mm_castps_si128(_mm_cmpgt_ps(frac, _mm_set1_ps(0.5f)));
   const __m128i tie = _mm_castps_si128(_mm_cmpeq_ps(frac, _mm_set1_ps(0.5f)));
   const __m128i odd = _mm_cmpeq_epi32(_mm_and_si128(i, _mm_set1_epi32(1)), _mm_set1_epi32(1));
   return _mm_sub_epi32(i, _mm_or_si128(above, _mm_and_si128(tie, odd)));  // +1 where rounding up
 }
 
-inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
+inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3], bool& onGrid) {
   const __m128 a = _mm_setr_ps(t.v[0].x, t.v[0].y, t.v[1].x, t.v[1].y);
   const __m128 b = _mm_setr_ps(t.v[2].x, t.v[2].y, 0.0f, 0.0f);
   const __m128 absMask = _mm_castsi128_ps(_mm_set1_epi32(0x7fffffff));
@@ -151,20 +161,26 @@ inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
                                _mm_cmple_ps(_mm_and_ps(b, absMask), lim));
   if (_mm_movemask_ps(ok) != 0xf) return false;
   alignas(16) std::int32_t sa[4], sb[4];
-  _mm_store_si128(reinterpret_cast<__m128i*>(sa), snapLanes(a));
-  _mm_store_si128(reinterpret_cast<__m128i*>(sb), snapLanes(b));
+  __m128 ga, gb;
+  _mm_store_si128(reinterpret_cast<__m128i*>(sa), snapLanes(a, ga));
+  _mm_store_si128(reinterpret_cast<__m128i*>(sb), snapLanes(b, gb));
+  onGrid = _mm_movemask_ps(_mm_and_ps(ga, gb)) == 0xf;  // b's padding lanes are 0.0
   x[0] = sa[0], y[0] = sa[1], x[1] = sa[2], y[1] = sa[3], x[2] = sb[0], y[2] = sb[1];
   return true;
 }
 #else
-inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3]) {
+inline bool snapTriangle(const ScreenTriangle& t, i64 (&x)[3], i64 (&y)[3], bool& onGrid) {
   bool inRange = true;
   for (const ScreenVertex& v : t.v)
     inRange &= (std::fabs(v.x) <= kMaxCoordinate) & (std::fabs(v.y) <= kMaxCoordinate);
   if (!inRange) return false;
+  onGrid = true;
   for (int i = 0; i < 3; ++i) {
     x[i] = snapInRange(t.v[i].x);
     y[i] = snapInRange(t.v[i].y);
+    // v * 256 is exact, so the vertex was on the grid iff it equals its snap.
+    onGrid &= (t.v[i].x * 256.0f == static_cast<float>(x[i])) &
+              (t.v[i].y * 256.0f == static_cast<float>(y[i]));
   }
   return true;
 }
@@ -534,13 +550,159 @@ ClipRect effectiveClip(const ClipRect& c) {
   return ClipRect{cl(c.left), cl(c.top), cl(c.right), cl(c.bottom)};
 }
 
+namespace {
+
+// Everything after snapping, facing and culling. Exact: snapping moved no vertex
+// and the triangle is not degenerate, so the float triangle is the snapped one
+// and needs no uncertainty region (see rasterizer.h). A template so the usual
+// (inexact) path carries none of the exact path's selects.
+template <bool Exact>
+TriangleCoverage rasterizeSnapped(const i64 (&x)[3], const i64 (&y)[3], i64 area2, bool conservative,
+                                  const RasterizerDrawState& state, TriangleCoverage out, SpanRowArray& rows) {
+  constexpr bool exact = Exact;
+  const ClipRect clip = effectiveClip(state.clip);
+  const i64 minX = std::min(x[0], std::min(x[1], x[2])), maxX = std::max(x[0], std::max(x[1], x[2]));
+  const i64 minY = std::min(y[0], std::min(y[1], y[2])), maxY = std::max(y[0], std::max(y[1], y[2]));
+
+  // Pixel bounding box: conservative pixels overlapping [min - 1/512, max + 1/512]
+  // (integers, so closed [256p, 256p + 256] against [min, max]); standard: centres.
+  // Exact: pixels overlapping [min, max], where a pixel touching a side of the box
+  // touches the triangle only at the extreme vertex or axis-aligned edge there,
+  // so the top-left rule decides: a right or bottom side never counts (right and
+  // bottom edges are not top-left, and neither edge at a unique rightmost,
+  // topmost or bottommost vertex is top-left together with the other); the top
+  // side counts iff it is a top edge; the left side iff it is a left edge or its
+  // unique vertex has two top-left edges.
+  i64 xBegin, xEnd, yBegin, yEnd;
+  if constexpr (exact) {
+    const i64 sgn = area2 > 0 ? 1 : -1;
+    auto vertexTopLeft = [&](int i) {  // both edges at vertex i are top-left
+      const int j = (i + 1) % 3, h = (i + 2) % 3;
+      return isTopLeft(sgn * (y[i] - y[j]), sgn * (x[j] - x[i])) &&
+             isTopLeft(sgn * (y[h] - y[i]), sgn * (x[i] - x[h]));
+    };
+    const int atMinX = (x[0] == minX) + (x[1] == minX) + (x[2] == minX);
+    const int atMinY = (y[0] == minY) + (y[1] == minY) + (y[2] == minY);
+    const bool leftCounts =
+        atMinX == 2 || vertexTopLeft(x[0] == minX ? 0 : (x[1] == minX ? 1 : 2));
+    xBegin = leftCounts ? ceilDiv(minX, 256) - 1 : floorDiv(minX, 256);
+    xEnd = ceilDiv(maxX, 256);
+    yBegin = atMinY == 2 ? ceilDiv(minY, 256) - 1 : floorDiv(minY, 256);
+    yEnd = ceilDiv(maxY, 256);
+  } else if (conservative) {
+    xBegin = ceilDiv(minX, 256) - 1;
+    xEnd = floorDiv(maxX, 256) + 1;
+    yBegin = ceilDiv(minY, 256) - 1;
+    yEnd = floorDiv(maxY, 256) + 1;
+  } else {
+    xBegin = ceilDiv(minX - 128, 256);
+    xEnd = floorDiv(maxX - 128, 256) + 1;
+    yBegin = ceilDiv(minY - 128, 256);
+    yEnd = floorDiv(maxY - 128, 256) + 1;
+  }
+  xBegin = std::max<i64>(xBegin, clip.left);
+  xEnd = std::min<i64>(xEnd, clip.right);
+  yBegin = std::max<i64>(yBegin, clip.top);
+  yEnd = std::min<i64>(yEnd, clip.bottom);
+  if (xBegin >= xEnd || yBegin >= yEnd) return out;
+
+  // Half-planes.
+  HalfPlane hp[3];
+  for (auto& h : hp) h.active = false;
+  const bool inner = conservative && !out.degenerate && state.tier == ConservativeTier::Tier3;
+  if (!out.degenerate) {
+    const i64 sgn = area2 > 0 ? 1 : -1;
+    // Outer: pixel grown by 1/512 px (k = 257 S) or, exact, the pixel itself.
+    const i64 kMul = conservative ? 257 - static_cast<i64>(exact) : 0;
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3;
+      const i64 A = sgn * (y[i] - y[j]);
+      const i64 B = sgn * (x[j] - x[i]);
+      const i64 S = (A < 0 ? -A : A) + (B < 0 ? -B : B);
+      hp[i] = makeHalfPlane(A, B, x[i], y[i], kMul * S, exact);
+    }
+  } else {
+    // Collinear: the band around the line through the longest edge (both sides);
+    // a point has no edge constraint left, only its box.
+    int best = -1;
+    i64 bestS = 0;
+    for (int i = 0; i < 3; ++i) {
+      const int j = (i + 1) % 3;
+      const i64 S = std::abs(x[j] - x[i]) + std::abs(y[j] - y[i]);
+      if (S > bestS) {
+        bestS = S;
+        best = i;
+      }
+    }
+    if (best >= 0) {
+      const int j = (best + 1) % 3;
+      const i64 A = y[best] - y[j];
+      const i64 B = x[j] - x[best];
+      hp[0] = makeHalfPlane(A, B, x[best], y[best], 257 * bestS);
+      hp[1] = makeHalfPlane(-A, -B, x[best], y[best], 257 * bestS);
+    }
+  }
+
+  // Row ranges from edges with a vertical normal (they do not depend on px).
+  i64 innerBegin = inner ? yBegin : 0, innerEnd = inner ? yEnd : 0;
+  for (const HalfPlane& h : hp) {
+    if (!h.active || h.A != 0) continue;
+    flatRowRange(h, h.k, h.t, yBegin, yEnd);
+    if (inner) flatRowRange(h, -h.k, h.ti, innerBegin, innerEnd);
+  }
+  if (yBegin >= yEnd) return out;
+
+  // Order the steppers: slot 0 a lower bound, slot 1 an upper bound, slot 2 the
+  // remaining one (a triangle always has both kinds; unused slots are disabled).
+  EdgeStepper st[3];
+  for (auto& e : st) disableStepper(e);
+  bool slot2Lower = true;
+  {
+    int lowers = 0, uppers = 0;
+    for (const HalfPlane& h : hp) {
+      if (!h.active || h.A == 0) continue;
+      int slot;
+      if (h.A > 0) {
+        slot = lowers++ == 0 ? 0 : 2;
+        if (slot == 2) slot2Lower = true;
+      } else {
+        slot = uppers++ == 0 ? 1 : 2;
+        if (slot == 2) slot2Lower = false;
+      }
+      // Inner: K' = -k, t' = ti, so N_inner = N_outer + 2k - t + ti.
+      setupStepper(st[slot], h, yBegin, inner ? 2 * h.k - h.t + h.ti : 0);
+    }
+  }
+
+  const std::size_t base = rows.size();
+  const i64 count = yEnd - yBegin;
+  rows.resize(base + static_cast<std::size_t>(count) + 7);  // +7: SIMD walker slack
+  SpanRow* dst = rows.data() + base;
+  if (slot2Lower)
+    walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+  else
+    walkAllRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
+  // Trim empty rows at both ends (clipping or ties can empty them).
+  std::size_t first = 0, last = static_cast<std::size_t>(count);
+  while (first < last && dst[first].empty()) ++first;
+  while (last > first && dst[last - 1].empty()) --last;
+  if (first > 0 && last > first) std::memmove(dst, dst + first, (last - first) * sizeof(SpanRow));
+  rows.resize(base + (last - first));
+  out.rowCount = static_cast<std::uint32_t>(last - first);
+  out.firstY = static_cast<std::uint16_t>(last > first ? yBegin + static_cast<i64>(first) : 0);
+  return out;
+}
+
+}  // namespace
+
 TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDrawState& state,
                                    SpanRowArray& rows) {
   TriangleCoverage out;
   out.firstRow = static_cast<std::uint32_t>(rows.size());
 
   i64 x[3], y[3];
-  if (!snapTriangle(tri, x, y)) {
+  bool onGrid = false;
+  if (!snapTriangle(tri, x, y, onGrid)) {
     std::int32_t dummy = 0;
     for (const ScreenVertex& v : tri.v) {
       for (float c : {v.x, v.y}) {
@@ -578,113 +740,9 @@ TriangleCoverage rasterizeTriangle(const ScreenTriangle& tri, const RasterizerDr
     return out;
   }
 
-  const ClipRect clip = effectiveClip(state.clip);
-  const i64 minX = std::min(x[0], std::min(x[1], x[2])), maxX = std::max(x[0], std::max(x[1], x[2]));
-  const i64 minY = std::min(y[0], std::min(y[1], y[2])), maxY = std::max(y[0], std::max(y[1], y[2]));
-
-  // Pixel bounding box: conservative pixels overlapping [min - 1/512, max + 1/512]
-  // (integers, so closed [256p, 256p + 256] against [min, max]); standard: centres.
-  i64 xBegin, xEnd, yBegin, yEnd;
-  if (conservative) {
-    xBegin = ceilDiv(minX, 256) - 1;
-    xEnd = floorDiv(maxX, 256) + 1;
-    yBegin = ceilDiv(minY, 256) - 1;
-    yEnd = floorDiv(maxY, 256) + 1;
-  } else {
-    xBegin = ceilDiv(minX - 128, 256);
-    xEnd = floorDiv(maxX - 128, 256) + 1;
-    yBegin = ceilDiv(minY - 128, 256);
-    yEnd = floorDiv(maxY - 128, 256) + 1;
-  }
-  xBegin = std::max<i64>(xBegin, clip.left);
-  xEnd = std::min<i64>(xEnd, clip.right);
-  yBegin = std::max<i64>(yBegin, clip.top);
-  yEnd = std::min<i64>(yEnd, clip.bottom);
-  if (xBegin >= xEnd || yBegin >= yEnd) return out;
-
-  // Half-planes.
-  HalfPlane hp[3];
-  for (auto& h : hp) h.active = false;
-  const bool inner = conservative && !out.degenerate && state.tier == ConservativeTier::Tier3;
-  if (!out.degenerate) {
-    const i64 sgn = area2 > 0 ? 1 : -1;
-    for (int i = 0; i < 3; ++i) {
-      const int j = (i + 1) % 3;
-      const i64 A = sgn * (y[i] - y[j]);
-      const i64 B = sgn * (x[j] - x[i]);
-      const i64 S = (A < 0 ? -A : A) + (B < 0 ? -B : B);
-      hp[i] = makeHalfPlane(A, B, x[i], y[i], conservative ? 257 * S : 0);
-    }
-  } else {
-    // Collinear: the band around the line through the longest edge (both sides);
-    // a point has no edge constraint left, only its box.
-    int best = -1;
-    i64 bestS = 0;
-    for (int i = 0; i < 3; ++i) {
-      const int j = (i + 1) % 3;
-      const i64 S = std::abs(x[j] - x[i]) + std::abs(y[j] - y[i]);
-      if (S > bestS) {
-        bestS = S;
-        best = i;
-      }
-    }
-    if (best >= 0) {
-      const int j = (best + 1) % 3;
-      const i64 A = y[best] - y[j];
-      const i64 B = x[j] - x[best];
-      hp[0] = makeHalfPlane(A, B, x[best], y[best], 257 * bestS);
-      hp[1] = makeHalfPlane(-A, -B, x[best], y[best], 257 * bestS);
-    }
-  }
-
-  // Row ranges from edges with a vertical normal (they do not depend on px).
-  i64 innerBegin = inner ? yBegin : 0, innerEnd = inner ? yEnd : 0;
-  for (const HalfPlane& h : hp) {
-    if (!h.active || h.A != 0) continue;
-    flatRowRange(h, h.k, h.t, yBegin, yEnd);
-    if (inner) flatRowRange(h, -h.k, 0, innerBegin, innerEnd);
-  }
-  if (yBegin >= yEnd) return out;
-
-  // Order the steppers: slot 0 a lower bound, slot 1 an upper bound, slot 2 the
-  // remaining one (a triangle always has both kinds; unused slots are disabled).
-  EdgeStepper st[3];
-  for (auto& e : st) disableStepper(e);
-  bool slot2Lower = true;
-  {
-    int lowers = 0, uppers = 0;
-    for (const HalfPlane& h : hp) {
-      if (!h.active || h.A == 0) continue;
-      int slot;
-      if (h.A > 0) {
-        slot = lowers++ == 0 ? 0 : 2;
-        if (slot == 2) slot2Lower = true;
-      } else {
-        slot = uppers++ == 0 ? 1 : 2;
-        if (slot == 2) slot2Lower = false;
-      }
-      // Inner: K' = -k, t' = 0, so N_inner = N_outer + 2k - t.
-      setupStepper(st[slot], h, yBegin, inner ? 2 * h.k - h.t : 0);
-    }
-  }
-
-  const std::size_t base = rows.size();
-  const i64 count = yEnd - yBegin;
-  rows.resize(base + static_cast<std::size_t>(count) + 7);  // +7: SIMD walker slack
-  SpanRow* dst = rows.data() + base;
-  if (slot2Lower)
-    walkAllRows<true>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
-  else
-    walkAllRows<false>(st, yBegin, yEnd, xBegin, xEnd, innerBegin, innerEnd, dst);
-  // Trim empty rows at both ends (clipping or ties can empty them).
-  std::size_t first = 0, last = static_cast<std::size_t>(count);
-  while (first < last && dst[first].empty()) ++first;
-  while (last > first && dst[last - 1].empty()) --last;
-  if (first > 0 && last > first) std::memmove(dst, dst + first, (last - first) * sizeof(SpanRow));
-  rows.resize(base + (last - first));
-  out.rowCount = static_cast<std::uint32_t>(last - first);
-  out.firstY = static_cast<std::uint16_t>(last > first ? yBegin + static_cast<i64>(first) : 0);
-  return out;
+  if (conservative && onGrid && !out.degenerate)
+    return rasterizeSnapped<true>(x, y, area2, conservative, state, out, rows);
+  return rasterizeSnapped<false>(x, y, area2, conservative, state, out, rows);
 }
 
 void rasterizeTriangles(std::span<const ScreenTriangle> tris, const RasterizerDrawState& state,

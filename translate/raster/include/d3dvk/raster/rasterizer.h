@@ -3,21 +3,44 @@
 // the entry points rasterizeTriangle / rasterizeTriangles. Pure C++20: no Vulkan,
 // no DDI. See ../shared/reference/conservative-raster.md for the rules.
 //
-// Exactness contract (what the tests check):
+// Exactness contract (what the tests check; tests/raster/reference_coverage.h
+// states it independently):
 //  * Vertices are snapped to 16.8 fixed point (round to nearest, ties to even);
 //    every later decision is exact integer arithmetic on the snapped vertices.
-//  * Conservative mode, every tier: a pixel is covered iff it overlaps the snapped
-//    triangle dilated by the minimum uncertainty region (a 1/256 px square swept
-//    along the snapped edges, i.e. 1/512 px each way). Where that region's edge
-//    only touches a pixel, the top-left rule decides. This has no false negatives
-//    against the float vertices and stays inside the Tier 2/3 1/256 px region.
-//  * Inner coverage (Tier 3 only): a pixel is inner iff it lies inside the snapped
-//    triangle shrunk by 1/512 px, which implies it is inside both the snapped and
-//    any float triangle that snaps to it, and includes every pixel inside the
-//    snapped triangle shrunk by 1/256 px.
+//  * "Inside by the top-left rule" below means what D3D's sample rule says of a
+//    point: strictly inside every edge, or on an edge that is top-left (inward
+//    normal n with n.x > 0, or n.x == 0 and n.y > 0) and strictly inside or on a
+//    top-left edge for the others, so a vertex counts iff both its edges are
+//    top-left. A region R with that half-open boundary is R_tl.
+//  * Conservative mode, every tier, non-degenerate after snapping: a pixel is
+//    covered iff its closed square contains a point of R_tl, where R is
+//     - exact input (snapping moved no vertex: all six coordinates were already
+//       multiples of 1/256 px): the snapped triangle itself, which then IS the
+//       float triangle. A pixel overlapping the interior counts; a pixel that
+//       only touches the boundary counts iff the touching edge is top-left (at a
+//       touching vertex: both edges there). No uncertainty region, no false
+//       positives.
+//     - otherwise: the snapped triangle dilated by the minimum uncertainty region
+//       (a 1/256 px square swept along the snapped edges, 1/512 px each way), the
+//       top-left rule on its edges (its clipped corners never touch a pixel
+//       boundary: they lie on the 1/512 half-grid). No false negatives against the
+//       float vertices (snapping moves each by <= 1/512 px per axis), extras only
+//       inside the Tier 2/3 1/256 px region. This applies to the whole triangle as
+//       soon as one vertex moved: an unmoved edge may not be left undilated,
+//       because a moved vertex can flip a thin float triangle across that edge's
+//       line, and mixing dilated and undilated edges would also break the
+//       3-edges-plus-bounding-box exactness of the span test at their vertex.
+//  * Inner coverage (Tier 3 only, non-degenerate): exact input: a pixel is inner
+//    iff every point of its closed square is inside by the top-left rule (it may
+//    touch top-left edges, never others; it lies in the float triangle = the
+//    snapped one). Otherwise: iff the pixel grown by 1/512 px lies in the closed
+//    snapped triangle, which implies it is inside both the snapped and any float
+//    triangle that snaps to it. Either way every pixel inside the snapped triangle
+//    shrunk by 1/256 px is inner.
 //  * Post-snap degenerates are back-facing and rasterized at every tier (Tier 1 is
-//    allowed to cull them; d3dvk does not): a segment becomes its 1/512-dilated
-//    band, a point its 1/512-dilated box. They never have inner pixels. Standard
+//    allowed to cull them; d3dvk does not), exact input or not: a segment becomes
+//    its 1/512-dilated band, a point its 1/512-dilated box, so a degenerate on a
+//    pixel boundary still covers pixels. They never have inner pixels. Standard
 //    mode culls them.
 //  * Standard mode: pixel centre inside, D3D top-left rule on ties.
 #pragma once
