@@ -12,12 +12,11 @@
 // by hand on one: the centre is 0.00037 px inside, edge value +1672 in 1/256²
 // units, so the exact answer is "covered"). The test requires equality
 // everywhere else and that every disagreement is such a pixel.
-#include "vk_test_context.h"
+#include "vk_offscreen.h"
 
 #include <d3dvk/raster/rasterizer.h>
 
 #include <catch2/catch.hpp>
-#include <spirv-tools/libspirv.hpp>
 
 #include <cmath>
 #include <cstring>
@@ -83,21 +82,6 @@ const char* kFragmentShader = R"(
                OpFunctionEnd
 )";
 
-VkShaderModule assemble(VkDevice device, const char* text) {
-  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
-  std::vector<uint32_t> words;
-  REQUIRE(tools.Assemble(text, &words));
-  REQUIRE(tools.Validate(words));
-  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
-  info.codeSize = words.size() * 4;
-  info.pCode = words.data();
-  VkShaderModule module = VK_NULL_HANDLE;
-  REQUIRE(vkCreateShaderModule(device, &info, nullptr, &module) == VK_SUCCESS);
-  return module;
-}
-
-// A random point on the 1/256 grid; a third of the coordinates land exactly on
-// pixel centres or pixel edges.
 // Distance in 1/256 px from the pixel centre to the nearest of the triangle's
 // edge lines, in exact integer arithmetic on the grid coordinates.
 double centreToEdgeUnits(const raster::ScreenTriangle& tri, int px, int py) {
@@ -129,99 +113,20 @@ float gridCoordinate(std::mt19937& rng) {
 
 TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[raster][vulkan]") {
   test::VkTestContext ctx;
-  VkDevice dev = ctx.vkDevice();
   if (ctx.device().info().properties.limits.subPixelPrecisionBits != 8) {
     WARN("device has " << ctx.device().info().properties.limits.subPixelPrecisionBits
                        << " sub-pixel bits, not 8: the comparison needs D3D's 16.8 snapping");
     return;
   }
 
-  // Target image and readback buffer.
-  VkImageCreateInfo imageInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  imageInfo.imageType = VK_IMAGE_TYPE_2D;
-  imageInfo.format = VK_FORMAT_R32_UINT;
-  imageInfo.extent = {kSize, kSize, 1};
-  imageInfo.mipLevels = 1;
-  imageInfo.arrayLayers = 1;
-  imageInfo.samples = VK_SAMPLE_COUNT_1_BIT;
-  imageInfo.usage = VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT;
-  VkImage image;
-  REQUIRE(vkCreateImage(dev, &imageInfo, nullptr, &image) == VK_SUCCESS);
-  VkMemoryRequirements req;
-  vkGetImageMemoryRequirements(dev, image, &req);
-  VkMemoryAllocateInfo alloc{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
-  alloc.allocationSize = req.size;
-  alloc.memoryTypeIndex = ctx.device().findMemoryType(req.memoryTypeBits, 0);
-  VkDeviceMemory imageMemory;
-  REQUIRE(vkAllocateMemory(dev, &alloc, nullptr, &imageMemory) == VK_SUCCESS);
-  REQUIRE(vkBindImageMemory(dev, image, imageMemory, 0) == VK_SUCCESS);
-  VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-  viewInfo.image = image;
-  viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D;
-  viewInfo.format = VK_FORMAT_R32_UINT;
-  viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  VkImageView view;
-  REQUIRE(vkCreateImageView(dev, &viewInfo, nullptr, &view) == VK_SUCCESS);
-  auto readback = ctx.createHostBuffer(kSize * kSize * 4, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  test::OffscreenTarget target(ctx, kSize, VK_FORMAT_R32_UINT, 4);
+  test::PipelineDesc desc;
+  desc.vertexShader = kVertexShader;
+  desc.fragmentShader = kFragmentShader;
+  desc.vertexStride = 2 * sizeof(float);
+  desc.attributes = {{0, VK_FORMAT_R32G32_SFLOAT, 0}};
+  VkPipeline pipeline = target.createPipeline(desc);
   auto vertexBuffer = ctx.createHostBuffer(6 * sizeof(float), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
-
-  // Pipeline: dynamic rendering, no culling, one R32_UINT target.
-  VkShaderModule vs = assemble(dev, kVertexShader), fs = assemble(dev, kFragmentShader);
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  VkPipelineLayout layout;
-  REQUIRE(vkCreatePipelineLayout(dev, &layoutInfo, nullptr, &layout) == VK_SUCCESS);
-  VkPipelineShaderStageCreateInfo stages[2] = {{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-                                               {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
-  stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-  stages[0].module = vs;
-  stages[0].pName = "main";
-  stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-  stages[1].module = fs;
-  stages[1].pName = "main";
-  VkVertexInputBindingDescription binding{0, 2 * sizeof(float), VK_VERTEX_INPUT_RATE_VERTEX};
-  VkVertexInputAttributeDescription attribute{0, 0, VK_FORMAT_R32G32_SFLOAT, 0};
-  VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-  vertexInput.vertexBindingDescriptionCount = 1;
-  vertexInput.pVertexBindingDescriptions = &binding;
-  vertexInput.vertexAttributeDescriptionCount = 1;
-  vertexInput.pVertexAttributeDescriptions = &attribute;
-  VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-  VkViewport viewport{0, 0, float(kSize), float(kSize), 0, 1};
-  VkRect2D scissor{{0, 0}, {kSize, kSize}};
-  VkPipelineViewportStateCreateInfo viewportState{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  viewportState.viewportCount = 1;
-  viewportState.pViewports = &viewport;
-  viewportState.scissorCount = 1;
-  viewportState.pScissors = &scissor;
-  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = VK_CULL_MODE_NONE;
-  raster.lineWidth = 1;
-  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-  multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-  VkPipelineColorBlendAttachmentState blendAttachment{};
-  blendAttachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT;
-  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  blend.attachmentCount = 1;
-  blend.pAttachments = &blendAttachment;
-  VkFormat format = VK_FORMAT_R32_UINT;
-  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &format;
-  VkGraphicsPipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-  pipelineInfo.pNext = &rendering;
-  pipelineInfo.stageCount = 2;
-  pipelineInfo.pStages = stages;
-  pipelineInfo.pVertexInputState = &vertexInput;
-  pipelineInfo.pInputAssemblyState = &assembly;
-  pipelineInfo.pViewportState = &viewportState;
-  pipelineInfo.pRasterizationState = &raster;
-  pipelineInfo.pMultisampleState = &multisample;
-  pipelineInfo.pColorBlendState = &blend;
-  pipelineInfo.layout = layout;
-  VkPipeline pipeline;
-  REQUIRE(vkCreateGraphicsPipelines(dev, VK_NULL_HANDLE, 1, &pipelineInfo, nullptr, &pipeline) == VK_SUCCESS);
 
   raster::RasterizerDrawState state;
   state.mode = raster::RasterMode::Standard;
@@ -239,65 +144,15 @@ TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[r
     tieTriangles += tie;
     std::memcpy(vertexBuffer.mapped, tri.v, sizeof tri.v);
 
-    ctx.submitAndWait([&](VkCommandBuffer cmd) {
-      VkImageMemoryBarrier2 toAttachment{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-      toAttachment.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-      toAttachment.srcAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
-      toAttachment.dstStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-      toAttachment.dstAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-      toAttachment.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-      toAttachment.newLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-      toAttachment.image = image;
-      toAttachment.subresourceRange = viewInfo.subresourceRange;
-      VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-      dep.imageMemoryBarrierCount = 1;
-      dep.pImageMemoryBarriers = &toAttachment;
-      vkCmdPipelineBarrier2(cmd, &dep);
-
-      VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-      color.imageView = view;
-      color.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-      color.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
-      color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-      color.clearValue.color.uint32[0] = 0;
-      VkRenderingInfo renderingInfo{VK_STRUCTURE_TYPE_RENDERING_INFO};
-      renderingInfo.renderArea = scissor;
-      renderingInfo.layerCount = 1;
-      renderingInfo.colorAttachmentCount = 1;
-      renderingInfo.pColorAttachments = &color;
-      vkCmdBeginRendering(cmd, &renderingInfo);
+    target.render([&](VkCommandBuffer cmd) {
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
       VkDeviceSize offset = 0;
       vkCmdBindVertexBuffers(cmd, 0, 1, &vertexBuffer.buffer, &offset);
       vkCmdDraw(cmd, 3, 1, 0, 0);
-      vkCmdEndRendering(cmd);
-
-      VkImageMemoryBarrier2 toTransfer = toAttachment;
-      toTransfer.srcStageMask = VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT;
-      toTransfer.srcAccessMask = VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT;
-      toTransfer.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-      toTransfer.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
-      toTransfer.oldLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
-      toTransfer.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
-      dep.pImageMemoryBarriers = &toTransfer;
-      vkCmdPipelineBarrier2(cmd, &dep);
-      VkBufferImageCopy region{};
-      region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
-      region.imageExtent = {kSize, kSize, 1};
-      vkCmdCopyImageToBuffer(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.buffer, 1, &region);
-      VkMemoryBarrier2 toHost{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
-      toHost.srcStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
-      toHost.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
-      toHost.dstStageMask = VK_PIPELINE_STAGE_2_HOST_BIT;
-      toHost.dstAccessMask = VK_ACCESS_2_HOST_READ_BIT;
-      VkDependencyInfo hostDep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-      hostDep.memoryBarrierCount = 1;
-      hostDep.pMemoryBarriers = &toHost;
-      vkCmdPipelineBarrier2(cmd, &hostDep);
     });
 
     std::set<std::pair<int, int>> gpu, cpu;
-    const uint32_t* pixels = static_cast<const uint32_t*>(readback.mapped);
+    const uint32_t* pixels = static_cast<const uint32_t*>(target.pixels());
     for (uint32_t y = 0; y < kSize; ++y)
       for (uint32_t x = 0; x < kSize; ++x)
         if (pixels[y * kSize + x]) gpu.insert({int(x), int(y)});
@@ -331,11 +186,4 @@ TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[r
   CHECK(disagreeing <= 9);
   WARN(disagreeing << " of " << compared << " triangles differ from the device in a sub-subpixel pixel");
 
-  vkDestroyPipeline(dev, pipeline, nullptr);
-  vkDestroyPipelineLayout(dev, layout, nullptr);
-  vkDestroyShaderModule(dev, vs, nullptr);
-  vkDestroyShaderModule(dev, fs, nullptr);
-  vkDestroyImageView(dev, view, nullptr);
-  vkDestroyImage(dev, image, nullptr);
-  vkFreeMemory(dev, imageMemory, nullptr);
 }

@@ -24,7 +24,8 @@ VkShaderModule assembleShader(VkDevice device, const char* text) {
   return module;
 }
 
-OffscreenTarget::Image OffscreenTarget::createImage(VkSampleCountFlagBits samples, VkImageUsageFlags usage) {
+OffscreenTarget::Image OffscreenTarget::createImage(VkSampleCountFlagBits samples, VkImageUsageFlags usage,
+                                                   bool withView) {
   VkDevice dev = ctx_.vkDevice();
   Image img;
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
@@ -43,6 +44,7 @@ OffscreenTarget::Image OffscreenTarget::createImage(VkSampleCountFlagBits sample
   alloc.memoryTypeIndex = ctx_.device().findMemoryType(req.memoryTypeBits, 0);
   REQUIRE(vkAllocateMemory(dev, &alloc, nullptr, &img.memory) == VK_SUCCESS);
   REQUIRE(vkBindImageMemory(dev, img.image, img.memory, 0) == VK_SUCCESS);
+  if (!withView) return img;
   VkImageViewCreateInfo view{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   view.image = img.image;
   view.viewType = VK_IMAGE_VIEW_TYPE_2D;
@@ -55,9 +57,10 @@ OffscreenTarget::Image OffscreenTarget::createImage(VkSampleCountFlagBits sample
 OffscreenTarget::OffscreenTarget(VkTestContext& ctx, uint32_t size, VkFormat format, uint32_t texelBytes,
                                  VkSampleCountFlagBits samples)
     : ctx_(ctx), size_(size), format_(format), samples_(samples) {
-  color_ = createImage(samples, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+  color_ = createImage(samples, VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT, true);
   if (samples != VK_SAMPLE_COUNT_1_BIT)
-    resolve_ = createImage(VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT);
+    resolve_ = createImage(VK_SAMPLE_COUNT_1_BIT, VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_TRANSFER_SRC_BIT,
+                           false);
   readback_ = ctx.createHostBuffer(VkDeviceSize(size) * size * texelBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT);
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   REQUIRE(vkCreatePipelineLayout(ctx.vkDevice(), &layoutInfo, nullptr, &layout_) == VK_SUCCESS);
@@ -114,6 +117,15 @@ VkPipeline OffscreenTarget::createPipeline(const PipelineDesc& desc) {
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = samples_;
   VkPipelineColorBlendAttachmentState blendAttachment{};
+  if (desc.additiveBlend) {
+    blendAttachment.blendEnable = VK_TRUE;
+    blendAttachment.srcColorBlendFactor = VK_BLEND_FACTOR_ONE;
+    blendAttachment.dstColorBlendFactor = VK_BLEND_FACTOR_ONE;
+    blendAttachment.colorBlendOp = VK_BLEND_OP_ADD;
+    blendAttachment.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    blendAttachment.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    blendAttachment.alphaBlendOp = VK_BLEND_OP_ADD;
+  }
   blendAttachment.colorWriteMask = VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT |
                                    VK_COLOR_COMPONENT_A_BIT;
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};

@@ -30,6 +30,7 @@ struct PipelineDesc {
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   VkFormat colorFormat = VK_FORMAT_R32_UINT;
   VkSampleCountFlagBits samples = VK_SAMPLE_COUNT_1_BIT;
+  bool additiveBlend = false;  // colour = colour + fragment (counts coverage per sample)
 };
 
 // A colour target of `size`×`size` pixels, with a single-sample resolve image
@@ -55,7 +56,7 @@ class OffscreenTarget {
     VkDeviceMemory memory = VK_NULL_HANDLE;
     VkImageView view = VK_NULL_HANDLE;
   };
-  Image createImage(VkSampleCountFlagBits samples, VkImageUsageFlags usage);
+  Image createImage(VkSampleCountFlagBits samples, VkImageUsageFlags usage, bool withView);
 
   VkTestContext& ctx_;
   uint32_t size_;

@@ -42,24 +42,6 @@ std::array<double, 3> visibleWeightsNear(const ClipPosition (&p)[3], const Clipp
   return poly.weights[best];
 }
 
-// One pixel with constant attributes: corners on the pixel's boundaries at the
-// depth and w of `weights`' point.
-std::array<QuadCorner, 4> flatPixelQuad(const ClipPosition (&p)[3], const Viewport& viewport, int x, int y,
-                                        bool clockwise, const std::array<double, 3>& weights) {
-  const ClipPosition c = interpolate(p, weights);
-  const int left = clockwise ? x : x + 1, right = clockwise ? x + 1 : x;
-  const int xs[4] = {left, right, left, right};
-  const int ys[4] = {y, y, y + 1, y + 1};
-  std::array<QuadCorner, 4> quad;
-  for (int i = 0; i < 4; ++i) {
-    const double nx = (xs[i] - viewport.topLeftX) * 2 / viewport.width - 1;
-    const double ny = 1 - (ys[i] - viewport.topLeftY) * 2 / viewport.height;
-    quad[i].position = {float(nx * c.w), float(ny * c.w), float(c.z), float(c.w)};
-    quad[i].weights = {float(weights[0]), float(weights[1]), float(weights[2])};
-  }
-  return quad;
-}
-
 // Emits the quads of one sub-span. Where the primitive's plane goes behind the
 // eye (w ≤ 0) at a corner — a triangle seen nearly edge-on, its horizon within
 // a pixel of its coverage — the span is split per pixel and such pixels get
@@ -70,16 +52,33 @@ void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Fall
   if (x0 >= x1) return;
   ShadingQuad q = base;
   q.inner = inner;
+  q.clockwise = clockwise;
+  q.degenerate = degenerate;
+  q.x0 = x0;
+  q.x1 = x1;
+  q.y = y;
   q.corners = makeSpanQuad(p, state.viewport, x0, x1, y, clockwise, degenerate);
-  if (quadInFront(q.corners)) {
+  // The single-triangle form reaches a pixel further; both must stay in front.
+  auto inFront = [&](const ShadingQuad& candidate) {
+    if (!quadInFront(candidate.corners)) return false;
+    auto tri = makeSpanTriangle(p, state.viewport, candidate.x0, candidate.x1, candidate.y, clockwise, degenerate);
+    for (const QuadCorner& c : tri)
+      if (!(c.position[3] > 0)) return false;
+    return true;
+  };
+  if (inFront(q)) {
     plan.quads.push_back(q);
     return;
   }
   for (int x = x0; x < x1; ++x) {
+    q.x0 = x;
+    q.x1 = x + 1;
+    q.flat = false;
     q.corners = makeSpanQuad(p, state.viewport, x, x + 1, y, clockwise, degenerate);
-    if (!quadInFront(q.corners)) {
-      q.corners = flatPixelQuad(p, state.viewport, x, y, clockwise,
-                                visibleWeightsNear(p, poly, state.viewport, x + 0.5, y + 0.5));
+    if (!inFront(q)) {
+      q.flat = true;
+      q.flatWeights = visibleWeightsNear(p, poly, state.viewport, x + 0.5, y + 0.5);
+      q.corners = makeSpanQuad(p, state.viewport, x, x + 1, y, clockwise, degenerate, &q.flatWeights);
       ++plan.pixelsFlattened;
     }
     plan.quads.push_back(q);
@@ -185,6 +184,18 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
     }
   }
   return plan;
+}
+
+std::array<QuadCorner, 3> spanTriangle(const CapturedDraw& draw, const FallbackDrawState& state,
+                                       const ShadingQuad& quad) {
+  const AssembledTriangle& tri = draw.triangles[quad.triangle];
+  ClipPosition p[3];
+  for (int i = 0; i < 3; ++i) {
+    const float* v = draw.vertices.data() + size_t(tri.vertex[i]) * draw.stride + draw.positionOffset;
+    p[i] = {v[0], v[1], v[2], v[3]};
+  }
+  return makeSpanTriangle(p, state.viewport, quad.x0, quad.x1, quad.y, quad.clockwise, quad.degenerate,
+                          quad.flat ? &quad.flatWeights : nullptr);
 }
 
 }  // namespace d3dvk::fallback

@@ -39,7 +39,12 @@ struct FallbackDrawState {
 };
 
 struct ShadingQuad {
-  std::array<QuadCorner, 4> corners;  // triangle-strip order
+  std::array<QuadCorner, 4> corners;  // triangle-strip order (single-sample targets)
+  int x0 = 0, x1 = 0, y = 0;          // the span [x0, x1) × [y, y + 1)
+  bool clockwise = false;             // the winding the geometry is built with
+  bool degenerate = false;
+  bool flat = false;                  // flattened pixel: constant attributes = flatWeights
+  std::array<double, 3> flatWeights{};
   uint32_t triangle = 0;              // index into CapturedDraw::triangles
   uint32_t primitiveId = 0;
   bool inner = false;  // SV_InnerCoverage of every pixel of the quad
@@ -55,5 +60,10 @@ struct ShadingPlan {
 };
 
 ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& state);
+
+// The span of `quad` as one triangle (makeSpanTriangle) with the same plane or
+// flat attributes: for multisampled targets, drawn with a discard outside the span.
+std::array<QuadCorner, 3> spanTriangle(const CapturedDraw& draw, const FallbackDrawState& state,
+                                       const ShadingQuad& quad);
 
 }  // namespace d3dvk::fallback

@@ -41,33 +41,59 @@ std::optional<std::array<double, 3>> barycentricsAtScreen(const ClipPosition (&p
   return std::array<double, 3>{l0, l1, 1 - l0 - l1};
 }
 
+namespace {
+
+// A corner at screen point (sx, sy): on the primitive's plane, or flat.
+QuadCorner cornerAt(const ClipPosition (&p)[3], const Viewport& viewport, double sx, double sy, bool degenerate,
+                    const std::array<double, 3>* flatWeights) {
+  std::optional<std::array<double, 3>> lambda;
+  if (!degenerate && !flatWeights) lambda = barycentricsAtScreen(p, viewport, sx, sy);
+  ClipPosition c;
+  std::array<double, 3> weights;
+  if (lambda) {
+    weights = *lambda;
+    c = interpolate(p, weights);
+  } else {
+    // Constant attributes: vertex 0's for degenerates, else the given weights;
+    // a position on their point's depth and w that projects to the corner.
+    weights = flatWeights ? *flatWeights : std::array<double, 3>{1, 0, 0};
+    const ClipPosition at = interpolate(p, weights);
+    double nx, ny;
+    toNdc(viewport, sx, sy, &nx, &ny);
+    const double w = at.w > 0 ? at.w : 1.0;
+    c = {nx * w, ny * w, at.w > 0 ? at.z : 0.0, w};
+  }
+  QuadCorner corner;
+  corner.position = {float(c.x), float(c.y), float(c.z), float(c.w)};
+  corner.weights = {float(weights[0]), float(weights[1]), float(weights[2])};
+  return corner;
+}
+
+}  // namespace
+
+std::array<QuadCorner, 3> makeSpanTriangle(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1,
+                                           int y, bool clockwise, bool degenerate,
+                                           const std::array<double, 3>* flatWeights) {
+  const double length = x1 - x0;
+  // (x0, y) → (x0 + 2L, y) → (x0, y + 2) is clockwise on screen (y down).
+  const double xs[3] = {double(x0), x0 + 2 * length, double(x0)};
+  const double ys[3] = {double(y), double(y), y + 2.0};
+  std::array<QuadCorner, 3> tri;
+  const int order[3] = {0, clockwise ? 1 : 2, clockwise ? 2 : 1};
+  for (int i = 0; i < 3; ++i)
+    tri[i] = cornerAt(p, viewport, xs[order[i]], ys[order[i]], degenerate, flatWeights);
+  return tri;
+}
+
 std::array<QuadCorner, 4> makeSpanQuad(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1, int y,
-                                       bool clockwise, bool degenerate) {
+                                       bool clockwise, bool degenerate, const std::array<double, 3>* flatWeights) {
   // Strip order: (left, top) (right, top) (left, bottom) (right, bottom) is
   // clockwise on screen; swapping left and right makes it counter-clockwise.
   const int left = clockwise ? x0 : x1, right = clockwise ? x1 : x0;
   const int xs[4] = {left, right, left, right};
   const int ys[4] = {y, y, y + 1, y + 1};
   std::array<QuadCorner, 4> quad;
-  for (int i = 0; i < 4; ++i) {
-    std::optional<std::array<double, 3>> lambda;
-    if (!degenerate) lambda = barycentricsAtScreen(p, viewport, xs[i], ys[i]);
-    ClipPosition c;
-    std::array<double, 3> weights;
-    if (lambda) {
-      weights = *lambda;
-      c = interpolate(p, weights);
-    } else {
-      // Vertex 0's attributes everywhere; a position on vertex 0's depth plane.
-      weights = {1, 0, 0};
-      double nx, ny;
-      toNdc(viewport, xs[i], ys[i], &nx, &ny);
-      const double w = p[0].w > 0 ? p[0].w : 1.0;
-      c = {nx * w, ny * w, p[0].w > 0 ? p[0].z : 0.0, w};
-    }
-    quad[i].position = {float(c.x), float(c.y), float(c.z), float(c.w)};
-    quad[i].weights = {float(weights[0]), float(weights[1]), float(weights[2])};
-  }
+  for (int i = 0; i < 4; ++i) quad[i] = cornerAt(p, viewport, xs[i], ys[i], degenerate, flatWeights);
   return quad;
 }
 

@@ -38,9 +38,23 @@ struct QuadCorner {
 // gives both strip triangles clockwise winding on screen (y down), else
 // counter-clockwise. `degenerate`: a post-snap degenerate (or edge-on)
 // primitive — every corner takes vertex 0's attributes (weights (1,0,0)) and a
-// position on vertex 0's w that projects to the corner.
+// position on vertex 0's w that projects to the corner. `flatWeights`, when
+// given, makes the attributes constant = those weights the same way.
 std::array<QuadCorner, 4> makeSpanQuad(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1, int y,
-                                       bool clockwise, bool degenerate);
+                                       bool clockwise, bool degenerate,
+                                       const std::array<double, 3>* flatWeights = nullptr);
+
+// The same span as ONE triangle on the primitive's plane, with corners
+// (x0, y), (x0 + 2L, y), (x0, y + 2), L = x1 − x0: it contains every sample of
+// the span's pixels, so a multisampled pixel is one invocation with its full
+// coverage (two triangles would split each pixel's samples along the quad's
+// diagonal: two invocations with partial SV_Coverage). It also covers pixels
+// outside the span, which the shading pass discards by the span rectangle
+// (flat data) before the application's shader runs. `flatWeights`, when given,
+// replaces the plane by constant attributes (a flattened pixel).
+std::array<QuadCorner, 3> makeSpanTriangle(const ClipPosition (&p)[3], const Viewport& viewport, int x0, int x1,
+                                           int y, bool clockwise, bool degenerate,
+                                           const std::array<double, 3>* flatWeights = nullptr);
 
 // False when the primitive's plane passes behind the eye (w ≤ 0) at a corner:
 // extrapolation there is undefined (the spec requires not rasterizing pixels
