@@ -221,22 +221,23 @@ test::PipelineDesc pipelineDesc(const char* fragmentShader, VkFormat format, VkS
   return d;
 }
 
+QuadVertex vertexOf(const ShadingQuad& q, const QuadCorner& c) {
+  QuadVertex v;
+  std::memcpy(v.position, c.position.data(), sizeof v.position);
+  std::memcpy(v.weights, c.weights.data(), sizeof v.weights);
+  v.flags = q.inner ? 1u : 0u;
+  v.rect[0] = q.x0;
+  v.rect[1] = q.x1;
+  v.rect[2] = q.y;
+  return v;
+}
+
 // Each quad as two triangles of a list, keeping the strip's winding: (0,1,2), (1,3,2).
 std::vector<QuadVertex> listVertices(const ShadingPlan& plan, uint32_t triangle) {
   std::vector<QuadVertex> out;
-  for (const ShadingQuad& q : plan.quads) {
-    if (q.triangle != triangle) continue;
-    for (int i : {0, 1, 2, 1, 3, 2}) {
-      QuadVertex v;
-      std::memcpy(v.position, q.corners[i].position.data(), sizeof v.position);
-      std::memcpy(v.weights, q.corners[i].weights.data(), sizeof v.weights);
-      v.flags = q.inner ? 1u : 0u;
-      v.rect[0] = q.x0;
-      v.rect[1] = q.x1;
-      v.rect[2] = q.y;
-      out.push_back(v);
-    }
-  }
+  for (const ShadingQuad& q : plan.quads)
+    if (q.triangle == triangle)
+      for (int i : {0, 1, 2, 1, 3, 2}) out.push_back(vertexOf(q, q.corners[i]));
   return out;
 }
 
@@ -244,19 +245,9 @@ std::vector<QuadVertex> listVertices(const ShadingPlan& plan, uint32_t triangle)
 std::vector<QuadVertex> spanTriangleVertices(const CapturedDraw& draw, const FallbackDrawState& state,
                                              const ShadingPlan& plan, uint32_t triangle) {
   std::vector<QuadVertex> out;
-  for (const ShadingQuad& q : plan.quads) {
-    if (q.triangle != triangle) continue;
-    for (const QuadCorner& c : spanTriangle(draw, state, q)) {
-      QuadVertex v;
-      std::memcpy(v.position, c.position.data(), sizeof v.position);
-      std::memcpy(v.weights, c.weights.data(), sizeof v.weights);
-      v.flags = q.inner ? 1u : 0u;
-      v.rect[0] = q.x0;
-      v.rect[1] = q.x1;
-      v.rect[2] = q.y;
-      out.push_back(v);
-    }
-  }
+  for (const ShadingQuad& q : plan.quads)
+    if (q.triangle == triangle)
+      for (const QuadCorner& c : spanTriangle(draw, state, q)) out.push_back(vertexOf(q, c));
   return out;
 }
 
