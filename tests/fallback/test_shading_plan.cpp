@@ -18,23 +18,27 @@ namespace {
 
 using Pixel = std::pair<int, int>;  // (x, y)
 
-std::set<Pixel> quadPixels(const ShadingPlan& plan, uint32_t triangle, std::set<Pixel>* inner = nullptr) {
+// The pixels of a triangle's spans, from the quads' corner geometry.
+std::set<Pixel> quadPixels(const CapturedDraw& draw, const FallbackDrawState& state, const ShadingPlan& plan,
+                           uint32_t triangle, std::set<Pixel>* inner = nullptr) {
   std::set<Pixel> out;
   for (const ShadingQuad& q : plan.quads) {
     if (q.triangle != triangle) continue;
-    // The corners' screen rectangle, from their clip positions.
-    Viewport vp{0, 0, 64, 64, 0, 1};
+    const auto corners = quadCorners(draw, state, plan, q);
     double xs[4], ys[4];
     for (int i = 0; i < 4; ++i) {
-      ScreenPoint s = toScreen({q.corners[i].position[0], q.corners[i].position[1], q.corners[i].position[2],
-                                q.corners[i].position[3]},
-                               vp);
+      ScreenPoint s = toScreen({corners[i].position[0], corners[i].position[1], corners[i].position[2],
+                                corners[i].position[3]},
+                               state.viewport);
       xs[i] = s.x;
       ys[i] = s.y;
     }
     int x0 = int(std::lround(*std::min_element(xs, xs + 4))), x1 = int(std::lround(*std::max_element(xs, xs + 4)));
     int y0 = int(std::lround(*std::min_element(ys, ys + 4))), y1 = int(std::lround(*std::max_element(ys, ys + 4)));
     REQUIRE(y1 == y0 + 1);
+    CHECK(x0 == q.x0);
+    CHECK(x1 == q.x1);
+    CHECK(y0 == q.y);
     for (int x = x0; x < x1; ++x) {
       CHECK(out.insert({x, y0}).second);  // no pixel shaded twice by one primitive
       if (inner && q.inner) inner->insert({x, y0});
@@ -68,19 +72,24 @@ TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels"
     triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
   }
   FallbackDrawState state = state64();
-  ShadingPlan plan = planShadingQuads({vertices, 4, 0, triangles}, state);
+  CapturedDraw draw{vertices, 4, 0, triangles};
+  ShadingPlan plan = planShadingQuads(draw, state);
   CHECK(plan.trianglesRejected == 0);
 
   // Quads come in primitive order, entirely in front of the eye.
   for (size_t i = 1; i < plan.quads.size(); ++i) CHECK(plan.quads[i - 1].triangle <= plan.quads[i].triangle);
-  for (const ShadingQuad& q : plan.quads) CHECK(quadInFront(q.corners));
+  for (const ShadingQuad& q : plan.quads) {
+    CHECK(quadInFront(quadCorners(draw, state, plan, q)));
+    for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) CHECK(c.position[3] > 0);
+  }
   // Steep perspective puts some triangles' horizon within a pixel of their
   // coverage: those pixels are kept, with flattened attributes from inside the triangle.
   CHECK(plan.pixelsFlattened > 0);
+  CHECK(plan.flatWeights.size() == plan.pixelsFlattened);
   for (const ShadingQuad& q : plan.quads) {
-    bool flat = q.corners[0].weights == q.corners[3].weights && q.corners[0].weights == q.corners[1].weights;
-    if (!flat) continue;
-    for (float w : q.corners[0].weights) CHECK(w >= 0.0f);
+    if (!q.flat()) continue;
+    CHECK(q.x1 == q.x0 + 1);
+    for (double w : plan.flatWeights[q.flatIndex]) CHECK(w >= 0.0);
   }
 
   for (int t = 0; t < kTriangles; ++t) {
@@ -104,7 +113,7 @@ TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels"
     }
     std::set<Pixel> inner;
     INFO("triangle " << t);
-    CHECK(quadPixels(plan, uint32_t(t), &inner) == expected);
+    CHECK(quadPixels(draw, state, plan, uint32_t(t), &inner) == expected);
     CHECK(inner == expectedInner);
     for (const ShadingQuad& q : plan.quads)
       if (q.triangle == uint32_t(t)) {
@@ -120,18 +129,20 @@ TEST_CASE("culling follows the snapped winding; quads wind like their primitive"
   std::vector<float> v = {-0.5f, 0.5f, 0.5f, 1, 0.5f, 0.5f, 0.5f, 1, -0.5f, -0.5f, 0.5f, 1};
   std::vector<AssembledTriangle> tri = {{{0, 1, 2}, 0}};
   FallbackDrawState s = state64();
-  ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
+  CapturedDraw draw{v, 4, 0, tri};
+  ShadingPlan plan = planShadingQuads(draw, s);
   REQUIRE(!plan.quads.empty());
   CHECK(plan.quads[0].frontFacing);
   auto cross = [&](const ShadingQuad& q) {
-    ScreenPoint a = toScreen({q.corners[0].position[0], q.corners[0].position[1], 0, q.corners[0].position[3]}, s.viewport);
-    ScreenPoint b = toScreen({q.corners[1].position[0], q.corners[1].position[1], 0, q.corners[1].position[3]}, s.viewport);
-    ScreenPoint c = toScreen({q.corners[2].position[0], q.corners[2].position[1], 0, q.corners[2].position[3]}, s.viewport);
+    const auto k = quadCorners(draw, s, plan, q);
+    ScreenPoint a = toScreen({k[0].position[0], k[0].position[1], 0, k[0].position[3]}, s.viewport);
+    ScreenPoint b = toScreen({k[1].position[0], k[1].position[1], 0, k[1].position[3]}, s.viewport);
+    ScreenPoint c = toScreen({k[2].position[0], k[2].position[1], 0, k[2].position[3]}, s.viewport);
     return (b.x - a.x) * (c.y - a.y) - (c.x - a.x) * (b.y - a.y);
   };
   CHECK(cross(plan.quads[0]) > 0);  // clockwise like the primitive
   s.raster.frontCounterClockwise = true;  // now the same triangle is back-facing
-  plan = planShadingQuads({v, 4, 0, tri}, s);
+  plan = planShadingQuads(draw, s);
   REQUIRE(!plan.quads.empty());
   CHECK_FALSE(plan.quads[0].frontFacing);
   CHECK(cross(plan.quads[0]) > 0);  // still clockwise: back-facing under CCW-front
@@ -148,24 +159,26 @@ TEST_CASE("the spec's post-snap degenerate: rasterized, back-facing, vertex 0's 
   FallbackDrawState s;
   s.viewport = {0, 0, 3, 1, 0, 1};
   s.raster.clip = {0, 0, 3, 1};
-  ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
+  CapturedDraw draw{v, 4, 0, tri};
+  ShadingPlan plan = planShadingQuads(draw, s);
   REQUIRE(!plan.quads.empty());
   int pixels = 0;
   for (const ShadingQuad& q : plan.quads) {
     CHECK_FALSE(q.frontFacing);
     CHECK_FALSE(q.inner);
     CHECK(q.primitiveId == 7);
-    for (const QuadCorner& c : q.corners) {
+    const auto k = quadCorners(draw, s, plan, q);
+    for (const QuadCorner& c : k) {
       CHECK(c.weights[0] == 1.0f);
       CHECK(c.weights[1] == 0.0f);
     }
-    ScreenPoint a = toScreen({q.corners[0].position[0], q.corners[0].position[1], 0, q.corners[0].position[3]}, s.viewport);
-    ScreenPoint b = toScreen({q.corners[1].position[0], q.corners[1].position[1], 0, q.corners[1].position[3]}, s.viewport);
+    ScreenPoint a = toScreen({k[0].position[0], k[0].position[1], 0, k[0].position[3]}, s.viewport);
+    ScreenPoint b = toScreen({k[1].position[0], k[1].position[1], 0, k[1].position[3]}, s.viewport);
     pixels += int(std::lround(std::fabs(b.x - a.x)));
   }
   CHECK(pixels == 3);  // the whole 3×1 target
   s.raster.cull = raster::CullMode::Back;
-  CHECK(planShadingQuads({v, 4, 0, tri}, s).quads.empty());
+  CHECK(planShadingQuads(draw, s).quads.empty());
 }
 
 TEST_CASE("near-clipped triangles cover every pixel the visible part touches", "[fallback][plan][clip]") {
@@ -182,8 +195,9 @@ TEST_CASE("near-clipped triangles cover every pixel the visible part touches", "
       v.insert(v.end(), {float(coord(rng) * std::fabs(w)), float(coord(rng) * std::fabs(w)), float(z), float(w)});
     }
     std::vector<AssembledTriangle> tri = {{{0, 1, 2}, 0}};
-    ShadingPlan plan = planShadingQuads({v, 4, 0, tri}, s);
-    std::set<Pixel> covered = quadPixels(plan, 0);
+    CapturedDraw draw{v, 4, 0, tri};
+    ShadingPlan plan = planShadingQuads(draw, s);
+    std::set<Pixel> covered = quadPixels(draw, s, plan, 0);
     ClipPosition p[3] = {{v[0], v[1], v[2], v[3]}, {v[4], v[5], v[6], v[7]}, {v[8], v[9], v[10], v[11]}};
     // Sample the triangle; visible samples (w > 0, 0 ≤ z ≤ w, on screen) must land in covered pixels.
     for (int k = 0; k < 4000; ++k) {

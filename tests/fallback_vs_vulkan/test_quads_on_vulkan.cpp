@@ -233,11 +233,14 @@ QuadVertex vertexOf(const ShadingQuad& q, const QuadCorner& c) {
 }
 
 // Each quad as two triangles of a list, keeping the strip's winding: (0,1,2), (1,3,2).
-std::vector<QuadVertex> listVertices(const ShadingPlan& plan, uint32_t triangle) {
+std::vector<QuadVertex> listVertices(const CapturedDraw& draw, const FallbackDrawState& state,
+                                     const ShadingPlan& plan, uint32_t triangle) {
   std::vector<QuadVertex> out;
-  for (const ShadingQuad& q : plan.quads)
-    if (q.triangle == triangle)
-      for (int i : {0, 1, 2, 1, 3, 2}) out.push_back(vertexOf(q, q.corners[i]));
+  for (const ShadingQuad& q : plan.quads) {
+    if (q.triangle != triangle) continue;
+    const auto corners = quadCorners(draw, state, plan, q);
+    for (int i : {0, 1, 2, 1, 3, 2}) out.push_back(vertexOf(q, corners[i]));
+  }
   return out;
 }
 
@@ -247,7 +250,7 @@ std::vector<QuadVertex> spanTriangleVertices(const CapturedDraw& draw, const Fal
   std::vector<QuadVertex> out;
   for (const ShadingQuad& q : plan.quads)
     if (q.triangle == triangle)
-      for (const QuadCorner& c : spanTriangle(draw, state, q)) out.push_back(vertexOf(q, c));
+      for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) out.push_back(vertexOf(q, c));
   return out;
 }
 
@@ -321,10 +324,11 @@ TEST_CASE("shading quads light exactly the conservative pixels with inner covera
   auto buffer = ctx.createHostBuffer(1 << 22, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
   RandomDraw d = randomDraw(31, 120);
   FallbackDrawState s = fallbackState();
-  ShadingPlan plan = planShadingQuads({d.vertices, 4, 0, d.triangles}, s);
+  CapturedDraw draw{d.vertices, 4, 0, d.triangles};
+  ShadingPlan plan = planShadingQuads(draw, s);
   int withInner = 0, front = 0, back = 0;
   for (uint32_t t = 0; t < d.triangles.size(); ++t) {
-    drawQuads(target, pipeline, buffer, listVertices(plan, t));
+    drawQuads(target, pipeline, buffer, listVertices(draw, s, plan, t));
     bool frontFacing = false;
     auto expected = rasterizerPixels(d, t, s, &frontFacing);
     const uint32_t* px = static_cast<const uint32_t*>(target.pixels());
@@ -394,9 +398,10 @@ TEST_CASE("attributes across the quads are the primitive's perspective-correct i
   int checked = 0;
   for (uint32_t t = 0; t < d.triangles.size(); ++t) {
     std::vector<AssembledTriangle> one = {d.triangles[t]};
-    ShadingPlan plan = planShadingQuads({d.vertices, 4, 0, one}, s);
+    CapturedDraw draw{d.vertices, 4, 0, one};
+    ShadingPlan plan = planShadingQuads(draw, s);
     if (plan.pixelsFlattened) continue;  // horizon within a pixel: attributes flattened on purpose
-    drawQuads(target, pipeline, buffer, listVertices(plan, 0));
+    drawQuads(target, pipeline, buffer, listVertices(draw, s, plan, 0));
     ClipPosition p[3];
     for (int i = 0; i < 3; ++i) {
       const float* v = &d.vertices[size_t(d.triangles[t].vertex[i]) * 4];

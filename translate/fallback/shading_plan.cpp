@@ -3,7 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
+
 
 namespace d3dvk::fallback {
 namespace {
@@ -42,43 +42,68 @@ std::array<double, 3> visibleWeightsNear(const ClipPosition (&p)[3], const Clipp
   return poly.weights[best];
 }
 
-// Emits the quads of one sub-span. Where the primitive's plane goes behind the
-// eye (w ≤ 0) at a corner — a triangle seen nearly edge-on, its horizon within
-// a pixel of its coverage — the span is split per pixel and such pixels get
-// constant attributes from the nearest visible point: the pixel is still
-// rasterized (no false negative), only the extrapolation is flattened.
-void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const FallbackDrawState& state, int x0, int x1,
-              int y, bool inner, bool clockwise, bool degenerate, const ShadingQuad& base, ShadingPlan& plan) {
+// 1/w of the primitive's plane is affine in screen space: 1/w = a·x + b·y + c.
+// Where it is positive the plane is in front of the eye; a span's geometry
+// (quad or the larger single triangle) may extrapolate only there.
+struct InverseW {
+  double a = 0, b = 0, c = 0;
+  bool valid = false;
+  double at(double x, double y) const { return a * x + b * y + c; }
+};
+
+InverseW inverseWPlane(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Viewport& viewport) {
+  InverseW q;
+  // Three points of the visible polygon (w > 0).
+  ScreenPoint s[3];
+  double inv[3];
+  for (int i = 0; i < 3; ++i) {
+    const ClipPosition c = interpolate(p, poly.weights[i]);
+    s[i] = toScreen(c, viewport);
+    inv[i] = 1.0 / c.w;
+  }
+  const double det = (s[1].x - s[0].x) * (s[2].y - s[0].y) - (s[2].x - s[0].x) * (s[1].y - s[0].y);
+  if (!(std::fabs(det) > 1e-12)) return q;
+  q.a = ((inv[1] - inv[0]) * (s[2].y - s[0].y) - (inv[2] - inv[0]) * (s[1].y - s[0].y)) / det;
+  q.b = ((s[1].x - s[0].x) * (inv[2] - inv[0]) - (s[2].x - s[0].x) * (inv[1] - inv[0])) / det;
+  q.c = inv[0] - q.a * s[0].x - q.b * s[0].y;
+  q.valid = true;
+  return q;
+}
+
+// Whether every corner of the span's quad and single triangle is in front:
+// the rectangle [x0, x0 + 2L] × [y, y + 2] contains both.
+bool spanInFront(const InverseW& q, int x0, int x1, int y) {
+  if (!q.valid) return true;  // degenerate screen triangle: flat geometry on vertex 0's w
+  const double xr = x0 + 2.0 * (x1 - x0);
+  const double margin = 1e-9;
+  return q.at(x0, y) > margin && q.at(xr, y) > margin && q.at(x0, y + 2.0) > margin && q.at(xr, y + 2.0) > margin;
+}
+
+// Emits one sub-span. Where the primitive's plane goes behind the eye (w ≤ 0)
+// within its geometry — a triangle seen nearly edge-on, its horizon within a
+// pixel or two of its coverage — the span is split per pixel and such pixels
+// get constant attributes from the nearest visible point: still rasterized (no
+// false negative), only the extrapolation is flattened.
+void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const FallbackDrawState& state,
+              const InverseW& inverseW, int x0, int x1, int y, bool inner, const ShadingQuad& base,
+              ShadingPlan& plan) {
   if (x0 >= x1) return;
   ShadingQuad q = base;
   q.inner = inner;
-  q.clockwise = clockwise;
-  q.degenerate = degenerate;
-  q.x0 = x0;
-  q.x1 = x1;
   q.y = y;
-  q.corners = makeSpanQuad(p, state.viewport, x0, x1, y, clockwise, degenerate);
-  // The single-triangle form reaches a pixel further; both must stay in front.
-  auto inFront = [&](const ShadingQuad& candidate) {
-    if (!quadInFront(candidate.corners)) return false;
-    auto tri = makeSpanTriangle(p, state.viewport, candidate.x0, candidate.x1, candidate.y, clockwise, degenerate);
-    for (const QuadCorner& c : tri)
-      if (!(c.position[3] > 0)) return false;
-    return true;
-  };
-  if (inFront(q)) {
+  if (q.degenerate || spanInFront(inverseW, x0, x1, y)) {
+    q.x0 = x0;
+    q.x1 = x1;
     plan.quads.push_back(q);
     return;
   }
   for (int x = x0; x < x1; ++x) {
     q.x0 = x;
     q.x1 = x + 1;
-    q.flat = false;
-    q.corners = makeSpanQuad(p, state.viewport, x, x + 1, y, clockwise, degenerate);
-    if (!inFront(q)) {
-      q.flat = true;
-      q.flatWeights = visibleWeightsNear(p, poly, state.viewport, x + 0.5, y + 0.5);
-      q.corners = makeSpanQuad(p, state.viewport, x, x + 1, y, clockwise, degenerate, &q.flatWeights);
+    q.flatIndex = ShadingQuad::kNotFlat;
+    if (!spanInFront(inverseW, x, x + 1, y)) {
+      q.flatIndex = uint32_t(plan.flatWeights.size());
+      plan.flatWeights.push_back(visibleWeightsNear(p, poly, state.viewport, x + 0.5, y + 0.5));
       ++plan.pixelsFlattened;
     }
     plan.quads.push_back(q);
@@ -102,6 +127,7 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
   ShadingPlan plan;
   const ClipState clipState = clipStateFor(state.viewport, state.depthClip);
   raster::SpanRowArray rows;
+  std::vector<MergedRow> merged;
   for (uint32_t t = 0; t < draw.triangles.size(); ++t) {
     const AssembledTriangle& tri = draw.triangles[t];
     ClipPosition p[3];
@@ -128,7 +154,8 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
 
     // Rasterize the polygon's fan; merge rows by y.
     rows.clear();
-    std::map<int, MergedRow> merged;
+    merged.clear();
+    int mergedFirstY = 0;
     bool facingKnown = false, frontFacing = false, degenerate = false, culled = false;
     for (int k = 1; k + 1 < poly.count; ++k) {
       raster::ScreenTriangle st = project(p, poly, 0, k, k + 1, state.viewport);
@@ -148,9 +175,17 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
         const raster::SpanRow& row = rows[firstRow + r];
         if (row.empty()) continue;
         const int y = cov.firstY + int(r);
-        auto [it, fresh] = merged.try_emplace(y, MergedRow{row.outerBegin, row.outerEnd, row.innerBegin, row.innerEnd});
-        if (fresh) continue;
-        MergedRow& m = it->second;
+        if (merged.empty()) mergedFirstY = y;
+        if (y < mergedFirstY) {  // a later fan triangle starting higher: shift
+          merged.insert(merged.begin(), size_t(mergedFirstY - y), MergedRow{0, 0, 0, 0});
+          mergedFirstY = y;
+        }
+        if (size_t(y - mergedFirstY) >= merged.size()) merged.resize(size_t(y - mergedFirstY) + 1, MergedRow{0, 0, 0, 0});
+        MergedRow& m = merged[size_t(y - mergedFirstY)];
+        if (m.outerBegin >= m.outerEnd) {
+          m = MergedRow{row.outerBegin, row.outerEnd, row.innerBegin, row.innerEnd};
+          continue;
+        }
         m.outerBegin = std::min<int>(m.outerBegin, row.outerBegin);
         m.outerEnd = std::max<int>(m.outerEnd, row.outerEnd);
         // Keep the wider inner interval (pixels between two fan triangles' inner
@@ -172,30 +207,51 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
     base.triangle = t;
     base.primitiveId = tri.primitiveId;
     base.frontFacing = frontFacing;
-    for (const auto& [y, m] : merged) {
-      const bool hasInner = m.innerBegin < m.innerEnd;
-      if (!hasInner) {
-        emitSpan(p, poly, state, m.outerBegin, m.outerEnd, y, false, clockwise, degenerate, base, plan);
+    base.clockwise = clockwise;
+    base.degenerate = degenerate;
+    const InverseW inverseW = degenerate ? InverseW{} : inverseWPlane(p, poly, state.viewport);
+    for (size_t r = 0; r < merged.size(); ++r) {
+      const MergedRow& m = merged[r];
+      const int y = mergedFirstY + int(r);
+      if (m.outerBegin >= m.outerEnd) continue;
+      if (m.innerBegin >= m.innerEnd) {
+        emitSpan(p, poly, state, inverseW, m.outerBegin, m.outerEnd, y, false, base, plan);
         continue;
       }
-      emitSpan(p, poly, state, m.outerBegin, m.innerBegin, y, false, clockwise, degenerate, base, plan);
-      emitSpan(p, poly, state, m.innerBegin, m.innerEnd, y, true, clockwise, degenerate, base, plan);
-      emitSpan(p, poly, state, m.innerEnd, m.outerEnd, y, false, clockwise, degenerate, base, plan);
+      emitSpan(p, poly, state, inverseW, m.outerBegin, m.innerBegin, y, false, base, plan);
+      emitSpan(p, poly, state, inverseW, m.innerBegin, m.innerEnd, y, true, base, plan);
+      emitSpan(p, poly, state, inverseW, m.innerEnd, m.outerEnd, y, false, base, plan);
     }
   }
   return plan;
 }
 
-std::array<QuadCorner, 3> spanTriangle(const CapturedDraw& draw, const FallbackDrawState& state,
-                                       const ShadingQuad& quad) {
+namespace {
+
+void positionsOf(const CapturedDraw& draw, const ShadingQuad& quad, ClipPosition (&p)[3]) {
   const AssembledTriangle& tri = draw.triangles[quad.triangle];
-  ClipPosition p[3];
   for (int i = 0; i < 3; ++i) {
     const float* v = draw.vertices.data() + size_t(tri.vertex[i]) * draw.stride + draw.positionOffset;
     p[i] = {v[0], v[1], v[2], v[3]};
   }
+}
+
+}  // namespace
+
+std::array<QuadCorner, 4> quadCorners(const CapturedDraw& draw, const FallbackDrawState& state,
+                                      const ShadingPlan& plan, const ShadingQuad& quad) {
+  ClipPosition p[3];
+  positionsOf(draw, quad, p);
+  return makeSpanQuad(p, state.viewport, quad.x0, quad.x1, quad.y, quad.clockwise, quad.degenerate,
+                      quad.flat() ? &plan.flatWeights[quad.flatIndex] : nullptr);
+}
+
+std::array<QuadCorner, 3> spanTriangle(const CapturedDraw& draw, const FallbackDrawState& state,
+                                       const ShadingPlan& plan, const ShadingQuad& quad) {
+  ClipPosition p[3];
+  positionsOf(draw, quad, p);
   return makeSpanTriangle(p, state.viewport, quad.x0, quad.x1, quad.y, quad.clockwise, quad.degenerate,
-                          quad.flat ? &quad.flatWeights : nullptr);
+                          quad.flat() ? &plan.flatWeights[quad.flatIndex] : nullptr);
 }
 
 }  // namespace d3dvk::fallback

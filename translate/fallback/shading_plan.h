@@ -19,6 +19,7 @@
 
 #include <d3dvk/raster/rasterizer.h>
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -38,21 +39,25 @@ struct FallbackDrawState {
   bool depthClip = true;  // DepthClipEnable
 };
 
+// One covered sub-span of one primitive, compact (the plan of a large draw holds
+// millions): its geometry is built on demand by quadCorners() / spanTriangle().
 struct ShadingQuad {
-  std::array<QuadCorner, 4> corners;  // triangle-strip order (single-sample targets)
-  int x0 = 0, x1 = 0, y = 0;          // the span [x0, x1) × [y, y + 1)
-  bool clockwise = false;             // the winding the geometry is built with
-  bool degenerate = false;
-  bool flat = false;                  // flattened pixel: constant attributes = flatWeights
-  std::array<double, 3> flatWeights{};
-  uint32_t triangle = 0;              // index into CapturedDraw::triangles
+  int32_t x0 = 0, x1 = 0, y = 0;  // the span [x0, x1) × [y, y + 1)
+  uint32_t triangle = 0;          // index into CapturedDraw::triangles
   uint32_t primitiveId = 0;
-  bool inner = false;  // SV_InnerCoverage of every pixel of the quad
+  uint32_t flatIndex = kNotFlat;  // into ShadingPlan::flatWeights for a flattened pixel
+  bool inner = false;             // SV_InnerCoverage of every pixel of the span
   bool frontFacing = false;
+  bool clockwise = false;         // the winding the geometry is built with
+  bool degenerate = false;        // vertex 0's attributes everywhere
+  static constexpr uint32_t kNotFlat = 0xFFFFFFFFu;
+  bool flat() const { return flatIndex != kNotFlat; }
 };
 
 struct ShadingPlan {
   std::vector<ShadingQuad> quads;
+  // Constant attribute weights of flattened pixels (extrapolation would cross w ≤ 0).
+  std::vector<std::array<double, 3>> flatWeights;
   uint32_t trianglesCulled = 0;     // by cull mode
   uint32_t trianglesClippedAway = 0;
   uint32_t trianglesRejected = 0;   // non-finite positions
@@ -61,9 +66,12 @@ struct ShadingPlan {
 
 ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& state);
 
-// The span of `quad` as one triangle (makeSpanTriangle) with the same plane or
-// flat attributes: for multisampled targets, drawn with a discard outside the span.
+// The span's geometry on its primitive's plane (or flat): as a quad of two
+// triangles (strip order; single-sample targets), or as one triangle
+// (makeSpanTriangle; multisampled targets, drawn with a discard outside the span).
+std::array<QuadCorner, 4> quadCorners(const CapturedDraw& draw, const FallbackDrawState& state,
+                                      const ShadingPlan& plan, const ShadingQuad& quad);
 std::array<QuadCorner, 3> spanTriangle(const CapturedDraw& draw, const FallbackDrawState& state,
-                                       const ShadingQuad& quad);
+                                       const ShadingPlan& plan, const ShadingQuad& quad);
 
 }  // namespace d3dvk::fallback
