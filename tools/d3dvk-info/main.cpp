@@ -5,9 +5,7 @@
 // (D3DVK_CONSERVATIVE_RASTER). The reported tier is read back through the
 // public API (CheckFeatureSupport) and cross-checked against the policy.
 // Usage: d3dvk-info [--json]. Exit 0 ok, 1 failure, 2 bad arguments.
-#include "conservative_tier.h"
-#include "vk_device.h"
-#include "vk_instance.h"
+#include "device_summary.h"
 
 #include <d3d11_3.h>
 #include <d3dvk.h>
@@ -82,10 +80,15 @@ int main(int argc, char** argv) {
     }
   }
 
-  // The policy in force.
+  // The Vulkan device and the tier policy, as the UMD sees them.
   std::string error;
-  auto policy = d3dvk::state::parseConservativePolicy(std::getenv("D3DVK_CONSERVATIVE_RASTER"), &error);
-  if (!policy) return fail(error);
+  d3dvk::tools::DeviceSummary summary;
+  if (!d3dvk::tools::summarizeDevice(&summary, &error)) return fail(error);
+  const auto& info = summary.info;
+  const auto& props = summary.conservative;
+  const auto& decision = summary.decision;
+  const size_t index = summary.index;
+  const auto policy = &decision.policy;
 
   // The runtime and the UMD it loads.
   D3DVK_RUNTIME_INFO runtime;
@@ -105,23 +108,6 @@ int main(int argc, char** argv) {
   if (FAILED(hr)) return fail("CheckFeatureSupport(D3D11_OPTIONS2) failed with HRESULT " + std::to_string(hr));
   auto apiTier = static_cast<ConservativeTier>(options2.ConservativeRasterizationTier);
 
-  // The Vulkan device, selected the way the UMD selects it.
-  d3dvk::vk::InstanceOptions options = d3dvk::vk::instanceOptionsFromEnvironment();
-  options.applicationName = "d3dvk-info";
-  auto instance = d3dvk::vk::Instance::create(options, &error);
-  if (!instance) return fail(error);
-  VkPhysicalDevice selected = instance->selectPhysicalDevice(std::getenv("D3DVK_DEVICE"), &error);
-  if (selected == VK_NULL_HANDLE) return fail(error);
-  d3dvk::vk::PhysicalDeviceInfo info = d3dvk::vk::queryPhysicalDevice(selected);
-  size_t index = 0;
-  while (instance->physicalDevices()[index] != selected) ++index;
-  d3dvk::state::ConservativeRasterizationProperties props;
-  props.extensionPresent = info.conservativeRasterization;
-  props.primitiveOverestimationSize = info.conservative.primitiveOverestimationSize;
-  props.degenerateTrianglesRasterized = info.conservative.degenerateTrianglesRasterized == VK_TRUE;
-  props.fullyCoveredFragmentShaderInputVariable = info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
-  auto decision = d3dvk::state::decideConservativeTier(d3dvk::state::nativeConservativeTier(props),
-                                                       d3dvk::state::kFallbackConservativeTier, *policy);
   const char* route = decision.reported == ConservativeTier::NotSupported ? "none (not supported)"
                       : decision.drawsRunNatively                         ? "native (VK_EXT_conservative_rasterization)"
                                                                           : "fallback (CPU rasterizer)";
@@ -147,10 +133,7 @@ int main(int argc, char** argv) {
     std::printf("  \"conservative\": {\"policy\": \"%s\", \"native_tier\": %u, \"fallback_tier\": %u, "
                 "\"reported_tier\": %u, \"api_tier\": %u, \"draws\": \"%s\"}\n}\n",
                 d3dvk::state::conservativePolicyName(*policy), unsigned(decision.native), unsigned(decision.fallback),
-                unsigned(decision.reported), unsigned(apiTier),
-                decision.reported == ConservativeTier::NotSupported ? "none"
-                : decision.drawsRunNatively                         ? "native"
-                                                                    : "fallback");
+                unsigned(decision.reported), unsigned(apiTier), summary.drawPath());
   } else {
     std::printf("d3dvk-info\n");
     std::printf("  runtime          %s\n", runtime.RuntimePath);
