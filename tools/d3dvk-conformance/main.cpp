@@ -1,0 +1,101 @@
+// tools/d3dvk-conformance — runs the conservative-rasterization scenarios of the
+// spec through the public D3D11 API on the selected Vulkan device and reports
+// them (table on stdout, --json FILE, PNG pictures of render targets in
+// --png-dir DIR). Exit 0 when every applicable scenario passes, 1 when one
+// fails (or the device cannot be used), 2 for bad arguments.
+#include "device_summary.h"
+#include "report.h"
+#include "scenarios.h"
+
+#include <d3d11_3.h>
+
+#include <sys/stat.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <string>
+
+namespace {
+
+const char* kUsage =
+    "usage: d3dvk-conformance [--json FILE] [--png-dir DIR]\n"
+    "  Runs the conservative-rasterization scenarios of the spec through the D3D11 API on\n"
+    "  the selected Vulkan device (D3DVK_DEVICE) and prints a table of results.\n"
+    "  --json FILE    also write the report as JSON\n"
+    "  --png-dir DIR  write a picture of every render target a scenario draws (created if missing)\n"
+    "exit status: 0 all applicable scenarios pass, 1 a scenario fails, 2 bad arguments\n";
+
+int usageError(const std::string& message) {
+  std::fprintf(stderr, "d3dvk-conformance: %s\n%s", message.c_str(), kUsage);
+  return 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace d3dvk;
+  std::string jsonPath, pngDir;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      std::fputs(kUsage, stdout);
+      return 0;
+    }
+    if ((arg == "--json" || arg == "--png-dir") && i + 1 >= argc) return usageError(arg + " needs a value");
+    if (arg == "--json") {
+      jsonPath = argv[++i];
+    } else if (arg == "--png-dir") {
+      pngDir = argv[++i];
+    } else {
+      return usageError("unknown argument '" + arg + "'");
+    }
+  }
+  if (!pngDir.empty() && mkdir(pngDir.c_str(), 0755) != 0 && errno != EEXIST) {
+    std::fprintf(stderr, "d3dvk-conformance: cannot create %s: %s\n", pngDir.c_str(), std::strerror(errno));
+    return 1;
+  }
+
+  tools::DeviceSummary summary;
+  std::string error;
+  if (!tools::summarizeDevice(&summary, &error)) {
+    std::fprintf(stderr, "d3dvk-conformance: %s\n", error.c_str());
+    return 1;
+  }
+  // The tier as an application sees it.
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+  ID3D11Device* device = nullptr;
+  HRESULT hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION, &device,
+                                 nullptr, nullptr);
+  if (FAILED(hr)) {
+    std::fprintf(stderr, "d3dvk-conformance: D3D11CreateDevice failed with HRESULT 0x%08X\n", unsigned(hr));
+    return 1;
+  }
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 options2{};
+  hr = device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &options2, sizeof options2);
+  device->Release();
+  if (FAILED(hr)) {
+    std::fprintf(stderr, "d3dvk-conformance: CheckFeatureSupport(OPTIONS2) failed with HRESULT 0x%08X\n", unsigned(hr));
+    return 1;
+  }
+
+  conformance::RunContext context;
+  context.tier = options2.ConservativeRasterizationTier;
+  context.pngDir = pngDir;
+  std::vector<conformance::ScenarioResult> results = conformance::runScenarios(context);
+
+  conformance::ReportHeader header{summary.info.properties.deviceName, int(context.tier), summary.drawPath()};
+  conformance::printTable(stdout, header, results);
+  if (!jsonPath.empty()) {
+    std::ofstream out(jsonPath);
+    out << conformance::toJson(header, results);
+    if (!out) {
+      std::fprintf(stderr, "d3dvk-conformance: cannot write %s\n", jsonPath.c_str());
+      return 1;
+    }
+  }
+  for (const auto& r : results)
+    if (r.result == conformance::Result::Fail) return 1;
+  return 0;
+}

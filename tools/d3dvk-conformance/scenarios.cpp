@@ -1,0 +1,266 @@
+// tools/d3dvk-conformance/scenarios.cpp — see scenarios.h.
+#include "scenarios.h"
+
+#include <d3d11sdklayers.h>
+
+#include <cstring>
+#include <string>
+
+namespace d3dvk::conformance {
+namespace {
+
+constexpr D3D11_MESSAGE_ID kInvalidConservativeMode = D3D11_MESSAGE_ID(3146154);
+
+ScenarioResult result(Result r, std::string detail) {
+  ScenarioResult s;
+  s.result = r;
+  s.detail = std::move(detail);
+  return s;
+}
+
+std::string hex(HRESULT hr) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "0x%08X", unsigned(hr));
+  return buf;
+}
+
+// A device (ID3D11Device3) and its immediate context; released on scope exit.
+struct Device {
+  ID3D11Device3* device = nullptr;
+  ID3D11DeviceContext* context = nullptr;
+  ID3D11InfoQueue* queue = nullptr;
+  HRESULT hr = E_FAIL;
+
+  explicit Device(D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1, UINT flags = D3D11_CREATE_DEVICE_DEBUG) {
+    ID3D11Device* base = nullptr;
+    hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, flags, &level, 1, D3D11_SDK_VERSION, &base,
+                           nullptr, &context);
+    if (FAILED(hr)) return;
+    hr = base->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(&device));
+    base->Release();
+    if (SUCCEEDED(hr) && (flags & D3D11_CREATE_DEVICE_DEBUG) &&
+        SUCCEEDED(device->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(&queue))))
+      queue->SetMuteDebugOutput(TRUE);  // the report shows what matters
+  }
+  ~Device() {
+    if (queue) queue->Release();
+    if (context) context->Release();
+    if (device) device->Release();
+  }
+  bool ok() const { return SUCCEEDED(hr) && device; }
+  // Whether the info queue holds a message with this ID (and returns its text).
+  bool hasMessage(D3D11_MESSAGE_ID id, std::string* text = nullptr) const {
+    if (!queue) return false;
+    for (UINT64 i = 0; i < queue->GetNumStoredMessagesAllowedByRetrievalFilter(); ++i) {
+      SIZE_T length = 0;
+      if (FAILED(queue->GetMessage(i, nullptr, &length))) continue;
+      std::vector<unsigned char> buffer(length);
+      auto* m = reinterpret_cast<D3D11_MESSAGE*>(buffer.data());
+      if (queue->GetMessage(i, m, &length) == S_OK && m->ID == id) {
+        if (text) *text = m->pDescription;
+        return true;
+      }
+    }
+    return false;
+  }
+};
+
+D3D11_RASTERIZER_DESC2 defaultDesc2() {
+  return {D3D11_FILL_SOLID, D3D11_CULL_BACK, FALSE, 0, 0.f, 0.f, TRUE, FALSE, FALSE, FALSE, 0,
+          D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+}
+
+const char* tierName(D3D11_CONSERVATIVE_RASTERIZATION_TIER t) {
+  switch (t) {
+    case D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED: return "NOT_SUPPORTED";
+    case D3D11_CONSERVATIVE_RASTERIZATION_TIER_1: return "TIER_1";
+    case D3D11_CONSERVATIVE_RASTERIZATION_TIER_2: return "TIER_2";
+    case D3D11_CONSERVATIVE_RASTERIZATION_TIER_3: return "TIER_3";
+  }
+  return "invalid";
+}
+
+// --- State-level scenarios ----------------------------------------------------
+
+ScenarioResult checkFeatureSupportTier(RunContext& ctx) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 data{};
+  HRESULT hr = d.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data);
+  if (hr != S_OK) return result(Result::Fail, "CheckFeatureSupport(OPTIONS2) returned " + hex(hr));
+  if (data.ConservativeRasterizationTier != ctx.tier)
+    return result(Result::Fail, std::string("reported ") + tierName(data.ConservativeRasterizationTier) +
+                                    ", expected " + tierName(ctx.tier));
+  hr = d.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data - 1);
+  if (hr != E_INVALIDARG) return result(Result::Fail, "a wrong data size returned " + hex(hr) + ", not E_INVALIDARG");
+  return result(Result::Pass, std::string("ConservativeRasterizationTier ") + tierName(ctx.tier) +
+                                  "; a wrong data size is E_INVALIDARG");
+}
+
+ScenarioResult featureLevel11_0NotSupported(RunContext&) {
+  Device d(D3D_FEATURE_LEVEL_11_0, 0);
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice(11_0) failed: " + hex(d.hr));
+  D3D11_FEATURE_DATA_D3D11_OPTIONS2 data{};
+  data.ConservativeRasterizationTier = D3D11_CONSERVATIVE_RASTERIZATION_TIER_3;
+  HRESULT hr = d.device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &data, sizeof data);
+  if (hr != S_OK || data.ConservativeRasterizationTier != D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED)
+    return result(Result::Fail, std::string("feature level 11_0 reported ") + tierName(data.ConservativeRasterizationTier));
+  return result(Result::Pass, "feature level 11_0: NOT_SUPPORTED");
+}
+
+ScenarioResult createOnAccepted(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
+  desc.CullMode = D3D11_CULL_NONE;
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = d.device->CreateRasterizerState2(&desc, &state);
+  if (hr != S_OK || !state) return result(Result::Fail, "CreateRasterizerState2(ON, SOLID) returned " + hex(hr));
+  D3D11_RASTERIZER_DESC2 back{};
+  state->GetDesc2(&back);
+  state->Release();
+  if (std::memcmp(&back, &desc, sizeof desc) != 0) return result(Result::Fail, "GetDesc2 differs from the desc");
+  return result(Result::Pass, "S_OK; GetDesc2 returns the desc");
+}
+
+ScenarioResult createOnRejectedWithoutSupport(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = d.device->CreateRasterizerState2(&desc, &state);
+  std::string text;
+  if (hr != E_INVALIDARG || state) return result(Result::Fail, "returned " + hex(hr) + ", not E_INVALIDARG");
+  if (!d.hasMessage(kInvalidConservativeMode, &text))
+    return result(Result::Fail, "no CREATERASTERIZERSTATE_INVALID_CONSERVATIVERASTERMODE message");
+  return result(Result::Pass, "E_INVALIDARG; debug layer: " + text);
+}
+
+ScenarioResult createOnWireframeRejected(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+  desc.FillMode = D3D11_FILL_WIREFRAME;
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = d.device->CreateRasterizerState2(&desc, &state);
+  std::string text;
+  if (hr != E_INVALIDARG || state) return result(Result::Fail, "returned " + hex(hr) + ", not E_INVALIDARG");
+  if (!d.hasMessage(kInvalidConservativeMode, &text) || text.find("D3D11_FILL_WIREFRAME") == std::string::npos)
+    return result(Result::Fail, "no message naming D3D11_FILL_WIREFRAME with ID 3146154");
+  return result(Result::Pass, "E_INVALIDARG; debug layer: " + text);
+}
+
+ScenarioResult createInvalidModeRejected(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
+  desc.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE(2);
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = d.device->CreateRasterizerState2(&desc, &state);
+  if (hr != E_INVALIDARG || state) return result(Result::Fail, "ConservativeRaster 2 returned " + hex(hr));
+  return result(Result::Pass, "ConservativeRaster = 2: E_INVALIDARG");
+}
+
+ScenarioResult getDesc2RoundTrip(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_WIREFRAME, D3D11_CULL_FRONT, TRUE, -4, 0.5f, 1.25f, FALSE, TRUE, TRUE, FALSE,
+                              4, D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+  ID3D11RasterizerState2* state = nullptr;
+  HRESULT hr = d.device->CreateRasterizerState2(&desc, &state);
+  if (hr != S_OK) return result(Result::Fail, "CreateRasterizerState2 returned " + hex(hr));
+  D3D11_RASTERIZER_DESC2 back{};
+  state->GetDesc2(&back);
+  state->Release();
+  if (std::memcmp(&back, &desc, sizeof desc) != 0) return result(Result::Fail, "GetDesc2 differs from the desc");
+  return result(Result::Pass, "every field as created");
+}
+
+ScenarioResult setGetState(RunContext&) {
+  Device d;
+  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
+  D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
+  desc.CullMode = D3D11_CULL_NONE;
+  ID3D11RasterizerState2* state = nullptr;
+  if (d.device->CreateRasterizerState2(&desc, &state) != S_OK) return result(Result::Fail, "create failed");
+  d.context->RSSetState(state);
+  ID3D11RasterizerState* got = nullptr;
+  d.context->RSGetState(&got);
+  const bool same = got == state;
+  if (got) got->Release();
+  d.context->RSSetState(nullptr);
+  ID3D11RasterizerState* none = reinterpret_cast<ID3D11RasterizerState*>(1);
+  d.context->RSGetState(&none);
+  state->Release();
+  if (!same) return result(Result::Fail, "RSGetState did not return the bound state");
+  if (none) return result(Result::Fail, "RSGetState after RSSetState(NULL) is not NULL");
+  return result(Result::Pass, "RSGetState returns the bound state; NULL restores the default");
+}
+
+ScenarioResult needsDrawPath(RunContext&) {
+  return result(Result::Skip, "needs the draw path (issue 6), not wired yet");
+}
+
+}  // namespace
+
+const char* resultName(Result r) {
+  switch (r) {
+    case Result::Pass: return "pass";
+    case Result::Fail: return "fail";
+    case Result::Skip: return "skip";
+  }
+  return "?";
+}
+
+const std::vector<Scenario>& allScenarios() {
+  static const std::vector<Scenario> scenarios = {
+      {"CheckFeatureSupport: conservative tier", 0, false, checkFeatureSupportTier},
+      {"CheckFeatureSupport: NOT_SUPPORTED at feature level 11_0", 0, false, featureLevel11_0NotSupported},
+      {"CreateRasterizerState2: ON accepted", 1, false, createOnAccepted},
+      {"CreateRasterizerState2: ON rejected without support", 0, true, createOnRejectedWithoutSupport},
+      {"CreateRasterizerState2: ON with FILL_WIREFRAME rejected", 1, false, createOnWireframeRejected},
+      {"CreateRasterizerState2: invalid ConservativeRaster value rejected", 0, false, createInvalidModeRejected},
+      {"GetDesc2 returns the created desc", 0, false, getDesc2RoundTrip},
+      {"RSSetState / RSGetState", 0, false, setGetState},
+      {"Draw: point/line topology with conservative ON is dropped", 1, false, needsDrawPath},
+      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, needsDrawPath},
+      {"CreatePixelShader: SV_InnerCoverage below Tier 3 rejected", 0, false, needsDrawPath},
+      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, needsDrawPath},
+      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, needsDrawPath},
+      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, needsDrawPath},
+      {"Top-left rule (4x4, 13 pixels)", 3, false, needsDrawPath},
+      {"Inner coverage (3x3, centre pixel inner)", 3, false, needsDrawPath},
+      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2, false, needsDrawPath},
+      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2, false, needsDrawPath},
+      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1, false, needsDrawPath},
+      {"4x MSAA gives SV_Coverage 0xF", 1, false, needsDrawPath},
+      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3, false, needsDrawPath},
+  };
+  return scenarios;
+}
+
+std::vector<ScenarioResult> runScenarios(RunContext& context) {
+  std::vector<ScenarioResult> out;
+  const int tier = int(context.tier);
+  for (const Scenario& s : allScenarios()) {
+    ScenarioResult r;
+    const bool applies = s.onlyWithoutSupport ? tier == 0 : tier >= s.requiredTier;
+    if (!applies) {
+      r = result(Result::Skip, s.onlyWithoutSupport ? std::string("applies only without support (device has ") +
+                                                          tierName(context.tier) + ")"
+                                                    : std::string("needs tier ") + std::to_string(s.requiredTier) +
+                                                          " (device has " + tierName(context.tier) + ")");
+    } else {
+      r = s.run(context);
+    }
+    r.name = s.name;
+    r.requiredTier = s.requiredTier;
+    out.push_back(std::move(r));
+  }
+  return out;
+}
+
+}  // namespace d3dvk::conformance
