@@ -5,8 +5,10 @@
 // triangles (a terrain-like strip mesh seen at an angle, so sizes vary from
 // sub-pixel to tens of pixels and some triangles are near-plane clipped), plus,
 // in the same run, the same number of random screen-space triangles of 10 px for
-// comparison. Prints milliseconds, triangles/s, quads and pixels. The GPU part of
-// the draw (capture and shading pass) is not in this number.
+// comparison; both with up to three sub-spans per row and with one span per row
+// (the inner interval passed as flat data). Prints milliseconds, triangles/s,
+// spans and pixels. The GPU part of the draw (capture and shading pass) is not
+// in this number.
 // Usage: d3dvk-bench-fallback [--triangles N] [--repeat R]
 #include "primitive_assembly.h"
 #include "shading_plan.h"
@@ -98,7 +100,9 @@ int main(int argc, char** argv) {
   state.raster.clip = {0, 0, 1920, 1080};
 
   std::printf("CPU front end of a conservative fallback draw, 1920x1080, Tier 3, 1 thread, best of %d\n", repeat);
+  for (bool spanPerRow : {false, true})
   for (const Workload& w : {perspectiveGrid(triangles), randomSmall(triangles)}) {
+    state.spanPerRow = spanPerRow;
     double bestAssembly = 1e30, bestPlan = 1e30;
     std::vector<AssembledTriangle> assembled;
     ShadingPlan plan;
@@ -122,9 +126,9 @@ int main(int argc, char** argv) {
     }
     uint64_t pixels = 0;
     for (const ShadingQuad& q : plan.quads) pixels += uint64_t(q.x1 - q.x0);
-    std::printf("  %-58s %7zu tris  assembly %6.2f ms  plan %7.2f ms  (%5.2f MTris/s)  %8zu quads  %9llu px"
+    std::printf("  %-13s %-58s %7zu tris  assembly %6.2f ms  plan %7.2f ms  (%5.2f MTris/s)  %8zu quads  %9llu px"
                 "  clipped away %u  culled %u  flattened px %u\n",
-                w.name, assembled.size(), bestAssembly, bestPlan, assembled.size() / bestPlan / 1e3, plan.quads.size(),
+                spanPerRow ? "span per row" : "3 sub-spans", w.name, assembled.size(), bestAssembly, bestPlan, assembled.size() / bestPlan / 1e3, plan.quads.size(),
                 static_cast<unsigned long long>(pixels), plan.trianglesClippedAway, plan.trianglesCulled,
                 plan.pixelsFlattened);
   }

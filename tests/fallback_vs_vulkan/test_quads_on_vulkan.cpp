@@ -9,10 +9,14 @@
 //    textbook screen-space formula, independent of the planner).
 // The vertex shader flips y, as the draw path's negative-height viewport will:
 // D3D's NDC y points up, Vulkan's framebuffer y down.
+#include "dxbc/listing.h"
+#include "dxbc/shader.h"
+#include "dxbc/translator.h"
 #include "shading_plan.h"
 #include "vk_offscreen.h"
 
 #include <catch2/catch.hpp>
+#include <spirv-tools/libspirv.hpp>
 
 #include <cmath>
 #include <cstring>
@@ -27,7 +31,8 @@ namespace {
 
 constexpr uint32_t kSize = 48;
 
-// In: position, weights, flags (bit 0: inner). Out: Position (y flipped), weights, flags (flat).
+// In: position, weights, flags (bit 0: inner), span (x0, x1, y, innerBegin | innerEnd << 16).
+// Out: Position (y flipped), weights, flags and span (flat).
 const char* kVertexShader = R"(
                OpCapability Shader
                OpMemoryModel Logical GLSL450
@@ -47,11 +52,11 @@ const char* kVertexShader = R"(
       %float = OpTypeFloat 32
        %uint = OpTypeInt 32 0
         %int = OpTypeInt 32 1
-       %iv3 = OpTypeVector %int 3
+       %iv4 = OpTypeVector %int 4
          %v3 = OpTypeVector %float 3
          %v4 = OpTypeVector %float 4
-   %inIv3Ptr = OpTypePointer Input %iv3
-  %outIv3Ptr = OpTypePointer Output %iv3
+   %inIv4Ptr = OpTypePointer Input %iv4
+  %outIv4Ptr = OpTypePointer Output %iv4
     %inV4Ptr = OpTypePointer Input %v4
     %inV3Ptr = OpTypePointer Input %v3
    %inUintPtr = OpTypePointer Input %uint
@@ -64,8 +69,8 @@ const char* kVertexShader = R"(
      %outPos = OpVariable %outV4Ptr Output
  %outWeights = OpVariable %outV3Ptr Output
    %outFlags = OpVariable %outUintPtr Output
-     %inRect = OpVariable %inIv3Ptr Input
-    %outRect = OpVariable %outIv3Ptr Output
+     %inRect = OpVariable %inIv4Ptr Input
+    %outRect = OpVariable %outIv4Ptr Output
        %main = OpFunction %void None %fn
       %entry = OpLabel
           %p = OpLoad %v4 %inPos
@@ -77,7 +82,7 @@ const char* kVertexShader = R"(
                OpStore %outWeights %w
           %f = OpLoad %uint %inFlags
                OpStore %outFlags %f
-          %r = OpLoad %iv3 %inRect
+          %r = OpLoad %iv4 %inRect
                OpStore %outRect %r
                OpReturn
                OpFunctionEnd
@@ -204,7 +209,7 @@ struct QuadVertex {
   float position[4];
   float weights[3];
   uint32_t flags;
-  int32_t rect[3];  // x0, x1, y of the span
+  int32_t span[4];  // x0, x1, y, innerBegin | innerEnd << 16
 };
 
 test::PipelineDesc pipelineDesc(const char* fragmentShader, VkFormat format, VkSampleCountFlagBits samples) {
@@ -215,7 +220,7 @@ test::PipelineDesc pipelineDesc(const char* fragmentShader, VkFormat format, VkS
   d.attributes = {{0, VK_FORMAT_R32G32B32A32_SFLOAT, 0},
                   {1, VK_FORMAT_R32G32B32_SFLOAT, 16},
                   {2, VK_FORMAT_R32_UINT, 28},
-                  {3, VK_FORMAT_R32G32B32_SINT, 32}};
+                  {3, VK_FORMAT_R32G32B32A32_SINT, 32}};
   d.colorFormat = format;
   d.samples = samples;
   return d;
@@ -226,9 +231,10 @@ QuadVertex vertexOf(const ShadingQuad& q, const QuadCorner& c) {
   std::memcpy(v.position, c.position.data(), sizeof v.position);
   std::memcpy(v.weights, c.weights.data(), sizeof v.weights);
   v.flags = q.inner ? 1u : 0u;
-  v.rect[0] = q.x0;
-  v.rect[1] = q.x1;
-  v.rect[2] = q.y;
+  v.span[0] = q.x0;
+  v.span[1] = q.x1;
+  v.span[2] = q.y;
+  v.span[3] = q.innerBegin | (q.innerEnd << 16);
   return v;
 }
 
@@ -428,4 +434,80 @@ TEST_CASE("attributes across the quads are the primitive's perspective-correct i
       }
   }
   CHECK(checked > 2000);
+}
+
+namespace {
+
+// An application pixel shader (as fxc would list it) that reads SV_InnerCoverage
+// and marks the pixel: 4 | inner.
+const char* kInnerCoveragePixelShader = R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET    uint   xyzw
+//
+ps_5_0
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+or o0.x, vInnerCoverage, l(4)
+mov o0.yzw, l(0,0,0,0)
+ret
+)";
+
+std::string spirvText(const std::vector<uint32_t>& words) {
+  spvtools::SpirvTools tools(SPV_ENV_VULKAN_1_1);
+  std::string text;
+  REQUIRE(tools.Disassemble(words, &text));
+  return text;
+}
+
+}  // namespace
+
+TEST_CASE("the translator's fallback span variant: one triangle per row, SV_InnerCoverage from the pixel position",
+          "[fallback][vulkan][dxbc]") {
+  // The application's shader, translated as the fallback variant with the span
+  // at location 2 (what the vertex shader above passes on).
+  using namespace d3dvk::dxbc;
+  TranslateOptions options;
+  options.variant = ShaderVariant::Fallback;
+  options.spanLocation = 2;
+  const std::vector<uint32_t> spirv = translateToSpirv(parseShader(assemble(kInnerCoveragePixelShader).container), options);
+  REQUIRE(validateSpirv(spirv).empty());
+  const std::string fragmentShader = spirvText(spirv);
+
+  RandomDraw d = randomDraw(123, 60);
+  FallbackDrawState s = fallbackState();
+  s.spanPerRow = true;
+  CapturedDraw draw{d.vertices, 4, 0, d.triangles};
+  ShadingPlan plan = planShadingQuads(draw, s);
+  for (VkSampleCountFlagBits samples : {VK_SAMPLE_COUNT_1_BIT, VK_SAMPLE_COUNT_4_BIT}) {
+    test::VkTestContext ctx;
+    test::OffscreenTarget target(ctx, kSize, VK_FORMAT_R32_UINT, 4, samples);
+    VkPipeline pipeline = target.createPipeline(pipelineDesc(fragmentShader.c_str(), VK_FORMAT_R32_UINT, samples));
+    auto buffer = ctx.createHostBuffer(1 << 22, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
+    int inner = 0;
+    for (uint32_t t = 0; t < d.triangles.size(); ++t) {
+      drawQuads(target, pipeline, buffer, spanTriangleVertices(draw, s, plan, t));
+      bool frontFacing;
+      auto expected = rasterizerPixels(d, t, s, &frontFacing);
+      const uint32_t* px = static_cast<const uint32_t*>(target.pixels());
+      for (uint32_t y = 0; y < kSize; ++y)
+        for (uint32_t x = 0; x < kSize; ++x) {
+          auto it = expected.find({int(x), int(y)});
+          INFO("samples " << samples << " triangle " << t << " pixel " << x << "," << y);
+          CHECK(px[y * kSize + x] == (it == expected.end() ? 0u : it->second ? 5u : 4u));
+          inner += it != expected.end() && it->second;
+        }
+    }
+    CHECK(inner > 100);
+  }
+  // One span per covered row — or, where a row had to be split for flattened
+  // pixels, one single-pixel span per pixel.
+  std::map<std::pair<uint32_t, int>, std::vector<const ShadingQuad*>> byRow;
+  for (const ShadingQuad& q : plan.quads) byRow[{q.triangle, q.y}].push_back(&q);
+  for (const auto& [row, spans] : byRow) {
+    if (spans.size() == 1) continue;
+    for (const ShadingQuad* q : spans) CHECK(q->x1 == q->x0 + 1);
+  }
 }

@@ -78,15 +78,30 @@ class Translator {
     cur_ = nullptr;
     createRegisterFiles();
     if (opt_.variant == ShaderVariant::Fallback) {
-      if (innerCoverage_ && inputRegs_.count(opt_.innerCoverageLocation))
+      if (innerCoverage_ && !spanVariant() && inputRegs_.count(opt_.innerCoverageLocation))
         throw Error("translator: fallback SV_InnerCoverage location " + std::to_string(opt_.innerCoverageLocation) +
                     " collides with input register v" + std::to_string(opt_.innerCoverageLocation));
       if (primitiveId_ && inputRegs_.count(opt_.primitiveIdLocation))
         throw Error("translator: fallback SV_PrimitiveID location " + std::to_string(opt_.primitiveIdLocation) +
                     " collides with input register v" + std::to_string(opt_.primitiveIdLocation));
-      if (innerCoverage_ && primitiveId_ && opt_.innerCoverageLocation == opt_.primitiveIdLocation)
+      if (innerCoverage_ && primitiveId_ && opt_.innerCoverageLocation == opt_.primitiveIdLocation &&
+          !spanVariant())
         throw Error("translator: fallback SV_InnerCoverage and SV_PrimitiveID share location " +
                     std::to_string(opt_.primitiveIdLocation));
+      if (spanVariant()) {
+        if (inputRegs_.count(opt_.spanLocation))
+          throw Error("translator: fallback span location " + std::to_string(opt_.spanLocation) +
+                      " collides with input register v" + std::to_string(opt_.spanLocation));
+        if (primitiveId_ && opt_.spanLocation == opt_.primitiveIdLocation)
+          throw Error("translator: fallback span and SV_PrimitiveID share location " +
+                      std::to_string(opt_.spanLocation));
+        spanVar_ = b_.variable(b_.tPointer(SCInput, b_.tVec(b_.tInt(), 4)), SCInput);
+        b_.decorate(spanVar_, DecLocation, {opt_.spanLocation});
+        b_.decorate(spanVar_, DecFlat);
+        b_.name(spanVar_, "fallback_Span");
+        interface_.push_back(spanVar_);
+        spanFragCoord_ = builtinInput(b_.tVec(b_.tFloat(), 4), BuiltInFragCoord, "gl_FragCoord");
+      }
     }
 
     bodyFn_ = b_.id();
@@ -112,6 +127,7 @@ class Translator {
     // main
     b_.beginFunction(mainFn_, b_.tVoid(), voidFn);
     b_.label(b_.id());
+    if (spanVariant()) emitSpanPrologue();
     for (auto& f : prologue_) f();
     b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
     for (auto& f : epilogue_) f();
@@ -198,6 +214,36 @@ class Translator {
     interface_.push_back(v);
     builtinIn_[key] = v;
     return v;
+  }
+
+  bool spanVariant() const {
+    return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel &&
+           opt_.spanLocation != TranslateOptions::kNoSpan;
+  }
+
+  // First thing in main(): discard outside the span, then SV_InnerCoverage from
+  // the span's inner interval (see TranslateOptions::spanLocation).
+  void emitSpanPrologue() {
+    const uint32_t tInt = b_.tInt(), tBool = b_.tBool();
+    const uint32_t span = b_.op(OpLoad, b_.tVec(tInt, 4), {spanVar_});
+    const uint32_t fc = b_.op(OpLoad, b_.tVec(b_.tFloat(), 4), {spanFragCoord_});
+    const uint32_t px = b_.op(OpConvertFToS, tInt, {b_.op(OpCompositeExtract, b_.tFloat(), {fc, 0})});
+    const uint32_t py = b_.op(OpConvertFToS, tInt, {b_.op(OpCompositeExtract, b_.tFloat(), {fc, 1})});
+    const uint32_t x0 = b_.op(OpCompositeExtract, tInt, {span, 0});
+    const uint32_t x1 = b_.op(OpCompositeExtract, tInt, {span, 1});
+    const uint32_t y = b_.op(OpCompositeExtract, tInt, {span, 2});
+    const uint32_t inner = b_.op(OpCompositeExtract, tInt, {span, 3});
+    uint32_t inside = b_.op(OpLogicalAnd, tBool, {b_.op(OpSGreaterThanEqual, tBool, {px, x0}),
+                                                  b_.op(OpSLessThan, tBool, {px, x1})});
+    inside = b_.op(OpLogicalAnd, tBool, {inside, b_.op(OpIEqual, tBool, {py, y})});
+    conditional(b_.op(OpLogicalNot, tBool, {inside}), [&] { b_.opNoResult(OpKill, {}); });
+    if (innerCoverage_) {
+      const uint32_t innerBegin = b_.op(OpBitwiseAnd, tInt, {inner, b_.cInt(0xFFFF)});
+      const uint32_t innerEnd = b_.op(OpShiftRightLogical, tInt, {inner, b_.cInt(16)});
+      const uint32_t isInner = b_.op(OpLogicalAnd, tBool, {b_.op(OpSGreaterThanEqual, tBool, {px, innerBegin}),
+                                                           b_.op(OpSLessThan, tBool, {px, innerEnd})});
+      b_.opNoResult(OpStore, {innerCoverage_, b_.op(OpSelect, b_.tUint(), {isInner, b_.cUint(1), b_.cUint(0)})});
+    }
   }
 
   uint32_t flatUintInput(uint32_t location, const char* nm) {
@@ -345,7 +391,9 @@ class Translator {
         if (op.type == OperandType::InnerCoverage) {
           if (!ps) fail("vInnerCoverage outside a pixel shader");
           innerCoverage_ = privateUint("vInnerCoverage");
-          if (opt_.variant == ShaderVariant::Fallback) {
+          if (spanVariant()) {
+            // computed from the span in emitSpanPrologue()
+          } else if (opt_.variant == ShaderVariant::Fallback) {
             uint32_t var = flatUintInput(opt_.innerCoverageLocation, "fallback_InnerCoverage");
             prologue_.push_back([this, var] {
               uint32_t v = b_.op(OpLoad, b_.tUint(), {var});
@@ -1816,6 +1864,7 @@ class Translator {
   std::vector<std::pair<uint32_t, uint8_t>> clipOutputs_;
   std::vector<uint32_t> interface_;
   std::vector<std::function<void()>> prologue_, epilogue_;
+  uint32_t spanVar_ = 0, spanFragCoord_ = 0;
   std::vector<Construct> constructs_;
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;

@@ -26,6 +26,15 @@ struct TranslateOptions {
   // and SV_PrimitiveID, at these locations.
   uint32_t innerCoverageLocation = 30;
   uint32_t primitiveIdLocation = 31;
+  // Fallback pixel shader: when set, a flat ivec4 varying at this location
+  // carries the span the invocation belongs to — (x0, x1, y, innerBegin |
+  // innerEnd << 16) — and, before the shader runs, pixels outside
+  // [x0, x1) × {y} are discarded; SV_InnerCoverage is then computed as
+  // innerBegin ≤ x < innerEnd (innerCoverageLocation is unused). This lets the
+  // shading pass draw one triangle per span row, which multisampled targets
+  // need (two-triangle quads split each pixel's samples between two invocations).
+  static constexpr uint32_t kNoSpan = 0xFFFFFFFFu;
+  uint32_t spanLocation = kNoSpan;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:

@@ -85,12 +85,14 @@ bool spanInFront(const InverseW& q, int x0, int x1, int y) {
 // get constant attributes from the nearest visible point: still rasterized (no
 // false negative), only the extrapolation is flattened.
 void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const FallbackDrawState& state,
-              const InverseW& inverseW, int x0, int x1, int y, bool inner, const ShadingQuad& base,
-              ShadingPlan& plan) {
+              const InverseW& inverseW, int x0, int x1, int y, bool inner, int innerBegin, int innerEnd,
+              const ShadingQuad& base, ShadingPlan& plan) {
   if (x0 >= x1) return;
   ShadingQuad q = base;
   q.inner = inner;
   q.y = y;
+  q.innerBegin = innerBegin;
+  q.innerEnd = innerEnd;
   if (q.degenerate || spanInFront(inverseW, x0, x1, y)) {
     q.x0 = x0;
     q.x1 = x1;
@@ -100,6 +102,8 @@ void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Fall
   for (int x = x0; x < x1; ++x) {
     q.x0 = x;
     q.x1 = x + 1;
+    q.innerBegin = x >= innerBegin && x < innerEnd ? x : 0;  // this pixel alone, or empty
+    q.innerEnd = x >= innerBegin && x < innerEnd ? x + 1 : 0;
     q.flatIndex = ShadingQuad::kNotFlat;
     if (!spanInFront(inverseW, x, x + 1, y)) {
       q.flatIndex = uint32_t(plan.flatWeights.size());
@@ -214,13 +218,15 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
       const MergedRow& m = merged[r];
       const int y = mergedFirstY + int(r);
       if (m.outerBegin >= m.outerEnd) continue;
-      if (m.innerBegin >= m.innerEnd) {
-        emitSpan(p, poly, state, inverseW, m.outerBegin, m.outerEnd, y, false, base, plan);
+      const bool hasInner = m.innerBegin < m.innerEnd;
+      const int ib = hasInner ? m.innerBegin : 0, ie = hasInner ? m.innerEnd : 0;
+      if (state.spanPerRow || !hasInner) {
+        emitSpan(p, poly, state, inverseW, m.outerBegin, m.outerEnd, y, false, ib, ie, base, plan);
         continue;
       }
-      emitSpan(p, poly, state, inverseW, m.outerBegin, m.innerBegin, y, false, base, plan);
-      emitSpan(p, poly, state, inverseW, m.innerBegin, m.innerEnd, y, true, base, plan);
-      emitSpan(p, poly, state, inverseW, m.innerEnd, m.outerEnd, y, false, base, plan);
+      emitSpan(p, poly, state, inverseW, m.outerBegin, m.innerBegin, y, false, 0, 0, base, plan);
+      emitSpan(p, poly, state, inverseW, m.innerBegin, m.innerEnd, y, true, ib, ie, base, plan);
+      emitSpan(p, poly, state, inverseW, m.innerEnd, m.outerEnd, y, false, 0, 0, base, plan);
     }
   }
   return plan;

@@ -37,16 +37,22 @@ struct FallbackDrawState {
   raster::RasterizerDrawState raster;  // conservative mode, tier, cull, winding, clip rect
   Viewport viewport;
   bool depthClip = true;  // DepthClipEnable
+  // One span per covered row, carrying its inner interval (innerBegin/innerEnd)
+  // for a pixel shader that computes SV_InnerCoverage from the pixel position
+  // (the translator's fallback span variant), instead of up to three sub-spans
+  // (outer-left, inner, outer-right) with a constant inner flag each.
+  bool spanPerRow = false;
 };
 
 // One covered sub-span of one primitive, compact (the plan of a large draw holds
 // millions): its geometry is built on demand by quadCorners() / spanTriangle().
 struct ShadingQuad {
   int32_t x0 = 0, x1 = 0, y = 0;  // the span [x0, x1) × [y, y + 1)
+  int32_t innerBegin = 0, innerEnd = 0;  // its fully covered pixels [innerBegin, innerEnd) (may be empty)
   uint32_t triangle = 0;          // index into CapturedDraw::triangles
   uint32_t primitiveId = 0;
   uint32_t flatIndex = kNotFlat;  // into ShadingPlan::flatWeights for a flattened pixel
-  bool inner = false;             // SV_InnerCoverage of every pixel of the span
+  bool inner = false;             // SV_InnerCoverage of every pixel of the span (sub-span mode)
   bool frontFacing = false;
   bool clockwise = false;         // the winding the geometry is built with
   bool degenerate = false;        // vertex 0's attributes everywhere
