@@ -229,3 +229,30 @@ TEST_CASE("degenerate primitives give vertex 0's attributes across the quad", "[
   CHECK(sp.x == Approx(0.0).margin(1e-6));  // counter-clockwise: right and left swapped
   CHECK(sp.y == Approx(0.0).margin(1e-6));
 }
+
+TEST_CASE("noperspective weights are the projected triangle's screen-space barycentrics", "[fallback][quad]") {
+  std::mt19937 rng(21);
+  std::uniform_real_distribution<double> coord(-1, 1), wdist(0.3, 3), unit(-0.3, 1.3);
+  Viewport vp{0, 0, 200, 100, 0, 1};
+  for (int t = 0; t < 1000; ++t) {
+    ClipPosition p[3];
+    for (auto& v : p) {
+      const double w = wdist(rng);
+      v = {coord(rng) * w, coord(rng) * w, 0.5 * w, w};
+    }
+    const double sx = unit(rng) * 200, sy = unit(rng) * 100;
+    auto lambda = barycentricsAtScreen(p, vp, sx, sy);
+    if (!lambda) continue;
+    if (interpolate(p, *lambda).w <= 0) continue;
+    // Independent: affine barycentrics of the projected triangle at (sx, sy).
+    ScreenPoint s[3] = {toScreen(p[0], vp), toScreen(p[1], vp), toScreen(p[2], vp)};
+    const double area = (s[1].x - s[0].x) * (s[2].y - s[0].y) - (s[2].x - s[0].x) * (s[1].y - s[0].y);
+    if (std::fabs(area) < 1) continue;
+    const double beta0 = ((s[1].x - sx) * (s[2].y - sy) - (s[2].x - sx) * (s[1].y - sy)) / area;
+    const double beta1 = ((s[2].x - sx) * (s[0].y - sy) - (s[0].x - sx) * (s[2].y - sy)) / area;
+    auto got = noPerspectiveWeights(*lambda, p);
+    CHECK(got[0] == Approx(beta0).margin(1e-6));
+    CHECK(got[1] == Approx(beta1).margin(1e-6));
+    CHECK(got[2] == Approx(1 - beta0 - beta1).margin(1e-6));
+  }
+}

@@ -97,6 +97,13 @@ std::array<QuadCorner, 4> makeSpanQuad(const ClipPosition (&p)[3], const Viewpor
   return quad;
 }
 
+std::array<double, 3> noPerspectiveWeights(const std::array<double, 3>& lambda, const ClipPosition (&p)[3]) {
+  const double b0 = lambda[0] * p[0].w, b1 = lambda[1] * p[1].w, b2 = lambda[2] * p[2].w;
+  const double sum = b0 + b1 + b2;
+  if (sum == 0) return lambda;
+  return {b0 / sum, b1 / sum, b2 / sum};
+}
+
 bool quadInFront(const std::array<QuadCorner, 4>& quad) {
   for (const QuadCorner& c : quad)
     if (!(c.position[3] > 0)) return false;

@@ -56,6 +56,15 @@ std::array<QuadCorner, 3> makeSpanTriangle(const ClipPosition (&p)[3], const Vie
                                            int y, bool clockwise, bool degenerate,
                                            const std::array<double, 3>* flatWeights = nullptr);
 
+// Attribute weights for the shading pass's corner vertices. Perspective-correct
+// attributes use the corner's weights λ as they are (the GPU interpolates the
+// corners perspective-correctly, reproducing the primitive's plane). A
+// `noperspective` attribute must be linear in screen space instead: its corner
+// value uses β_i = λ_i·w_i / Σ λ_k·w_k (the screen-space barycentrics of the
+// projected primitive), declared noperspective in the shading pass too.
+// Flat attributes take the leading vertex (0) unchanged.
+std::array<double, 3> noPerspectiveWeights(const std::array<double, 3>& lambda, const ClipPosition (&p)[3]);
+
 // False when the primitive's plane passes behind the eye (w ≤ 0) at a corner:
 // extrapolation there is undefined (the spec requires not rasterizing pixels
 // whose extrapolated w ≤ 0), so the caller must split or drop such a quad.
