@@ -1,0 +1,55 @@
+// runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
+// CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
+// and d3d11_input_layout.h). Class linkage is not supported (E_NOTIMPL).
+#include "d3d11_device.h"
+#include "d3d11_input_layout.h"
+#include "d3d11_shader.h"
+
+namespace d3dvk::runtime {
+namespace {
+
+template <typename Object, typename Interface, typename... Args>
+HRESULT createObject(Interface** out, Args&&... args) {
+  if (out) *out = nullptr;
+  HRESULT hr = S_OK;
+  Object* object = Object::create(std::forward<Args>(args)..., &hr);
+  if (!object) return hr;
+  if (!out) {  // validation only (D3D11 returns S_FALSE)
+    delete object;
+    return S_FALSE;
+  }
+  object->AddRef();
+  *out = object;
+  return S_OK;
+}
+
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                          ID3D11ClassLinkage* pClassLinkage,
+                                                          ID3D11VertexShader** ppVertexShader) {
+  if (pClassLinkage) {
+    if (ppVertexShader) *ppVertexShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11VertexShader>(ppVertexShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                         ID3D11ClassLinkage* pClassLinkage,
+                                                         ID3D11PixelShader** ppPixelShader) {
+  if (pClassLinkage) {
+    if (ppPixelShader) *ppPixelShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,
+                                                         UINT NumElements, const void* pShaderBytecodeWithInputSignature,
+                                                         SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) {
+  return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
+                                        pShaderBytecodeWithInputSignature, BytecodeLength);
+}
+
+}  // namespace d3dvk::runtime
