@@ -555,6 +555,136 @@ typedef VOID(APIENTRY* PFND3D10DDI_DRAWINDEXEDINSTANCED)(D3D10DDI_HDEVICE, UINT 
                                                          UINT InstanceCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation, UINT StartInstanceLocation);
 
+// Output merger: blend and depth-stencil state objects.
+typedef enum D3D10_DDI_BLEND : int {
+  D3D10_DDI_BLEND_ZERO = 1,
+  D3D10_DDI_BLEND_ONE = 2,
+  D3D10_DDI_BLEND_SRC_COLOR = 3,
+  D3D10_DDI_BLEND_INV_SRC_COLOR = 4,
+  D3D10_DDI_BLEND_SRC_ALPHA = 5,
+  D3D10_DDI_BLEND_INV_SRC_ALPHA = 6,
+  D3D10_DDI_BLEND_DEST_ALPHA = 7,
+  D3D10_DDI_BLEND_INV_DEST_ALPHA = 8,
+  D3D10_DDI_BLEND_DEST_COLOR = 9,
+  D3D10_DDI_BLEND_INV_DEST_COLOR = 10,
+  D3D10_DDI_BLEND_SRC_ALPHASAT = 11,
+  D3D10_DDI_BLEND_BLEND_FACTOR = 14,
+  D3D10_DDI_BLEND_INVBLEND_FACTOR = 15,
+  D3D10_DDI_BLEND_SRC1_COLOR = 16,
+  D3D10_DDI_BLEND_INV_SRC1_COLOR = 17,
+  D3D10_DDI_BLEND_SRC1_ALPHA = 18,
+  D3D10_DDI_BLEND_INV_SRC1_ALPHA = 19,
+} D3D10_DDI_BLEND;
+
+typedef enum D3D10_DDI_BLEND_OP : int {
+  D3D10_DDI_BLEND_OP_ADD = 1,
+  D3D10_DDI_BLEND_OP_SUBTRACT = 2,
+  D3D10_DDI_BLEND_OP_REV_SUBTRACT = 3,
+  D3D10_DDI_BLEND_OP_MIN = 4,
+  D3D10_DDI_BLEND_OP_MAX = 5,
+} D3D10_DDI_BLEND_OP;
+
+typedef enum D3D11_1_DDI_LOGIC_OP : int {
+  D3D11_1_DDI_LOGIC_OP_CLEAR = 0,
+  D3D11_1_DDI_LOGIC_OP_SET,
+  D3D11_1_DDI_LOGIC_OP_COPY,
+  D3D11_1_DDI_LOGIC_OP_COPY_INVERTED,
+  D3D11_1_DDI_LOGIC_OP_NOOP,
+  D3D11_1_DDI_LOGIC_OP_INVERT,
+  D3D11_1_DDI_LOGIC_OP_AND,
+  D3D11_1_DDI_LOGIC_OP_NAND,
+  D3D11_1_DDI_LOGIC_OP_OR,
+  D3D11_1_DDI_LOGIC_OP_NOR,
+  D3D11_1_DDI_LOGIC_OP_XOR,
+  D3D11_1_DDI_LOGIC_OP_EQUIV,
+  D3D11_1_DDI_LOGIC_OP_AND_REVERSE,
+  D3D11_1_DDI_LOGIC_OP_AND_INVERTED,
+  D3D11_1_DDI_LOGIC_OP_OR_REVERSE,
+  D3D11_1_DDI_LOGIC_OP_OR_INVERTED,
+} D3D11_1_DDI_LOGIC_OP;
+
+#define D3D10_DDI_SIMULTANEOUS_RENDER_TARGET_COUNT 8
+
+typedef struct D3D11_1_DDI_RENDER_TARGET_BLEND_DESC {
+  BOOL BlendEnable;
+  BOOL LogicOpEnable;
+  D3D10_DDI_BLEND SrcBlend;
+  D3D10_DDI_BLEND DestBlend;
+  D3D10_DDI_BLEND_OP BlendOp;
+  D3D10_DDI_BLEND SrcBlendAlpha;
+  D3D10_DDI_BLEND DestBlendAlpha;
+  D3D10_DDI_BLEND_OP BlendOpAlpha;
+  D3D11_1_DDI_LOGIC_OP LogicOp;
+  UINT8 RenderTargetWriteMask;
+} D3D11_1_DDI_RENDER_TARGET_BLEND_DESC;
+
+typedef struct D3D11_1_DDI_BLEND_DESC {
+  BOOL AlphaToCoverageEnable;
+  BOOL IndependentBlendEnable;
+  D3D11_1_DDI_RENDER_TARGET_BLEND_DESC RenderTarget[D3D10_DDI_SIMULTANEOUS_RENDER_TARGET_COUNT];
+} D3D11_1_DDI_BLEND_DESC;
+
+typedef enum D3D10_DDI_DEPTH_WRITE_MASK : int {
+  D3D10_DDI_DEPTH_WRITE_MASK_ZERO = 0,
+  D3D10_DDI_DEPTH_WRITE_MASK_ALL = 1,
+} D3D10_DDI_DEPTH_WRITE_MASK;
+
+typedef enum D3D10_DDI_COMPARISON_FUNC : int {
+  D3D10_DDI_COMPARISON_NEVER = 1,
+  D3D10_DDI_COMPARISON_LESS = 2,
+  D3D10_DDI_COMPARISON_EQUAL = 3,
+  D3D10_DDI_COMPARISON_LESS_EQUAL = 4,
+  D3D10_DDI_COMPARISON_GREATER = 5,
+  D3D10_DDI_COMPARISON_NOT_EQUAL = 6,
+  D3D10_DDI_COMPARISON_GREATER_EQUAL = 7,
+  D3D10_DDI_COMPARISON_ALWAYS = 8,
+} D3D10_DDI_COMPARISON_FUNC;
+
+typedef enum D3D10_DDI_STENCIL_OP : int {
+  D3D10_DDI_STENCIL_OP_KEEP = 1,
+  D3D10_DDI_STENCIL_OP_ZERO = 2,
+  D3D10_DDI_STENCIL_OP_REPLACE = 3,
+  D3D10_DDI_STENCIL_OP_INCR_SAT = 4,
+  D3D10_DDI_STENCIL_OP_DECR_SAT = 5,
+  D3D10_DDI_STENCIL_OP_INVERT = 6,
+  D3D10_DDI_STENCIL_OP_INCR = 7,
+  D3D10_DDI_STENCIL_OP_DECR = 8,
+} D3D10_DDI_STENCIL_OP;
+
+typedef struct D3D10_DDI_DEPTH_STENCILOP_DESC {
+  D3D10_DDI_STENCIL_OP StencilFailOp;
+  D3D10_DDI_STENCIL_OP StencilDepthFailOp;
+  D3D10_DDI_STENCIL_OP StencilPassOp;
+  D3D10_DDI_COMPARISON_FUNC StencilFunc;
+} D3D10_DDI_DEPTH_STENCILOP_DESC;
+
+typedef struct D3D10_DDI_DEPTH_STENCIL_DESC {
+  BOOL DepthEnable;
+  D3D10_DDI_DEPTH_WRITE_MASK DepthWriteMask;
+  D3D10_DDI_COMPARISON_FUNC DepthFunc;
+  BOOL StencilEnable;
+  BOOL FrontEnable;
+  BOOL BackEnable;
+  UINT8 StencilReadMask;
+  UINT8 StencilWriteMask;
+  D3D10_DDI_DEPTH_STENCILOP_DESC FrontFace;
+  D3D10_DDI_DEPTH_STENCILOP_DESC BackFace;
+} D3D10_DDI_DEPTH_STENCIL_DESC;
+
+typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_BLEND_DESC*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEBLENDSTATE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_BLEND_DESC*,
+                                                       D3D10DDI_HBLENDSTATE, D3D10DDI_HRTBLENDSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYBLENDSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HBLENDSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_SETBLENDSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HBLENDSTATE, const FLOAT[4],
+                                                  UINT SampleMask);
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE)(D3D10DDI_HDEVICE,
+                                                                      const D3D10_DDI_DEPTH_STENCIL_DESC*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATEDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, const D3D10_DDI_DEPTH_STENCIL_DESC*,
+                                                            D3D10DDI_HDEPTHSTENCILSTATE, D3D10DDI_HRTDEPTHSTENCILSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_SETDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILSTATE,
+                                                         UINT StencilRef);
+
 // Resources, views, clears, copies, maps (the first vertical slice of rendering).
 typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATERESOURCESIZE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*);
 typedef VOID(APIENTRY* PFND3D11DDI_CREATERESOURCE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*,
@@ -643,8 +773,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
+  PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
@@ -683,12 +813,12 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE             pfnCalcPrivateElementLayoutSize;                // 71
   PFND3D10DDI_CREATEELEMENTLAYOUT                      pfnCreateElementLayout;                         // 72
   PFND3D10DDI_DESTROYELEMENTLAYOUT                     pfnDestroyElementLayout;                        // 73
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE              pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3D11_1DDI_CREATEBLENDSTATE                       pfnCreateBlendState;                            // 75
+  PFND3D10DDI_DESTROYBLENDSTATE                        pfnDestroyBlendState;                           // 76
+  PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE         pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3D10DDI_CREATEDEPTHSTENCILSTATE                  pfnCreateDepthStencilState;                     // 78
+  PFND3D10DDI_DESTROYDEPTHSTENCILSTATE                 pfnDestroyDepthStencilState;                    // 79
   PFND3DWDDM2_0DDI_CALCPRIVATERASTERIZERSTATESIZE      pfnCalcPrivateRasterizerStateSize;              // 80
   PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE               pfnCreateRasterizerState;                       // 81
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
@@ -825,8 +955,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
+  PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
@@ -865,12 +995,12 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE             pfnCalcPrivateElementLayoutSize;                // 71
   PFND3D10DDI_CREATEELEMENTLAYOUT                      pfnCreateElementLayout;                         // 72
   PFND3D10DDI_DESTROYELEMENTLAYOUT                     pfnDestroyElementLayout;                        // 73
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE              pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3D11_1DDI_CREATEBLENDSTATE                       pfnCreateBlendState;                            // 75
+  PFND3D10DDI_DESTROYBLENDSTATE                        pfnDestroyBlendState;                           // 76
+  PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE         pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3D10DDI_CREATEDEPTHSTENCILSTATE                  pfnCreateDepthStencilState;                     // 78
+  PFND3D10DDI_DESTROYDEPTHSTENCILSTATE                 pfnDestroyDepthStencilState;                    // 79
   PFND3D11_1DDI_CALCPRIVATERASTERIZERSTATESIZE         pfnCalcPrivateRasterizerStateSize;              // 80
   PFND3D11_1DDI_CREATERASTERIZERSTATE                  pfnCreateRasterizerState;                       // 81
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82

@@ -4,6 +4,8 @@
 // pfnSetErrorCb (and says which DDI once on stderr) instead of crashing.
 #include "adapter.h"
 #include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
 #include "driver_draw.h"
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
@@ -99,6 +101,14 @@ void fillDrawSlots(Table& t) {
   t.pfnDrawIndexed = &drawIndexed;
   t.pfnDrawInstanced = &drawInstanced;
   t.pfnDrawIndexedInstanced = &drawIndexedInstanced;
+  t.pfnCalcPrivateBlendStateSize = &calcPrivateBlendStateSize;
+  t.pfnCreateBlendState = &createBlendState;
+  t.pfnDestroyBlendState = &destroyBlendState;
+  t.pfnSetBlendState = &setBlendState;
+  t.pfnCalcPrivateDepthStencilStateSize = &calcPrivateDepthStencilStateSize;
+  t.pfnCreateDepthStencilState = &createDepthStencilState;
+  t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
+  t.pfnSetDepthStencilState = &setDepthStencilState;
 }
 
 void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {

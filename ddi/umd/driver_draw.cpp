@@ -3,6 +3,8 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
@@ -158,6 +160,9 @@ void recordDraw(Device& device, const DrawCall& call) {
   key.vertexShader = s.vertexShader->id;
   key.pixelShader = s.pixelShader ? s.pixelShader->id : 0;
   key.inputLayout = s.inputLayout ? s.inputLayout->id : 0;
+  key.blendState = s.blendState ? s.blendState->id : 0;
+  key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
+  key.sampleMask = s.sampleMask;
   key.topology = s.topology;
   key.sampleCount = samples;
   key.rasterizer = rasterizerDesc;
@@ -165,11 +170,14 @@ void recordDraw(Device& device, const DrawCall& call) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     key.renderTargetFormats[i] = device.boundRenderTargets[i] ? device.boundRenderTargets[i]->format : DXGI_FORMAT_UNKNOWN;
   key.depthStencilFormat = device.boundDepthStencil ? device.boundDepthStencil->format : DXGI_FORMAT_UNKNOWN;
-  if (s.inputLayout && !s.inputLayout->id) return;
+  if ((s.inputLayout && !s.inputLayout->id) || (s.blendState && !s.blendState->id) ||
+      (s.depthStencilState && !s.depthStencilState->id))
+    return;  // a failed create: nothing valid to draw with
 
   std::lock_guard<std::mutex> lock(device.queueMutex());
   PipelineCache& cache = device.pipelines();
-  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &rasterizerDesc};
+  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &rasterizerDesc, s.blendState,
+                        s.depthStencilState};
   VkResult result = VK_SUCCESS;
   VkPipeline pipeline = cache.get(key, inputs, &result);
   if (!pipeline) return device.setVkError(result);
@@ -281,6 +289,8 @@ void recordDraw(Device& device, const DrawCall& call) {
   vkCmdSetViewport(cmd, 0, 1, &viewport);
   const VkRect2D scissor = vulkanScissor(s, rasterizerDesc.ScissorEnable, extent);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetBlendConstants(cmd, s.blendFactor);
+  vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
   if (call.indexed)
     vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
   else

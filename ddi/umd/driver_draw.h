@@ -2,6 +2,9 @@
 // assembly, shaders, constant buffers, viewports, scissors) and its DDIs: the
 // IA/VS/PS/RS setters and Draw, DrawIndexed, DrawInstanced, DrawIndexedInstanced.
 //
+// Output merger: blend state, blend factor and sample mask; depth-stencil state
+// and stencil reference (driver_blend_state.h, driver_depth_stencil_state.h).
+//
 // A draw: looks up (or builds) the graphics pipeline for the bound state in the
 // device's PipelineCache, allocates a descriptor pool for the draw's two
 // descriptor sets (VS and PS constant buffers, per translate/dxbc/binding.h;
@@ -18,6 +21,8 @@ namespace d3dvk::umd {
 struct Resource;
 struct Shader;
 struct InputLayout;
+struct BlendState;
+struct DepthStencilState;
 
 struct DrawState {
   static constexpr UINT kVertexBufferSlots = 32;
@@ -44,6 +49,11 @@ struct DrawState {
   UINT viewportCount = 0;
   D3D10_DDI_RECT scissors[kViewportSlots] = {};
   UINT scissorCount = 0;
+  BlendState* blendState = nullptr;  // null: the default state
+  FLOAT blendFactor[4] = {1, 1, 1, 1};
+  UINT sampleMask = 0xFFFFFFFF;
+  DepthStencilState* depthStencilState = nullptr;  // null: the default state
+  UINT stencilRef = 0;
 
   // Forgets a destroyed buffer wherever it is bound.
   void unbind(const Resource* resource);

@@ -2,6 +2,9 @@
 #include "pipeline_cache.h"
 
 #include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
+#include "depth_stencil_state.h"
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_shader.h"
@@ -48,7 +51,8 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
 void PipelineCache::forget(uint64_t objectId) {
   for (auto it = pipelines_.begin(); it != pipelines_.end();) {
     const state::GraphicsPipelineKey& k = it->first;
-    if (k.vertexShader == objectId || k.pixelShader == objectId || k.inputLayout == objectId) {
+    if (k.vertexShader == objectId || k.pixelShader == objectId || k.inputLayout == objectId ||
+        k.blendState == objectId || k.depthStencilState == objectId) {
       device_.queue().releaseAfter(device_.queue().openSerial(), it->second);
       it = pipelines_.erase(it);
     } else {
@@ -91,16 +95,19 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);
+  const VkSampleMask sampleMask = key.sampleMask;
+  multisample.pSampleMask = &sampleMask;
+  const state::BlendPipelineState blendState =
+      state::translateBlendState(in.blend ? in.blend->desc : state::defaultBlendDesc());
+  multisample.alphaToCoverageEnable = blendState.alphaToCoverage;
 
-  // The D3D11 default depth-stencil state (depth test LESS with writes, no stencil)
-  // until depth-stencil state objects exist.
+  // Without a depth-stencil view both tests are off (D3D: nothing to test against).
   VkPipelineDepthStencilStateCreateInfo depthStencil{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   const state::FormatInfo* dsFormat = state::findFormat(key.depthStencilFormat);
-  if (dsFormat) {
-    depthStencil.depthTestEnable = VK_TRUE;
-    depthStencil.depthWriteEnable = VK_TRUE;
-    depthStencil.depthCompareOp = VK_COMPARE_OP_LESS;
-  }
+  if (dsFormat)
+    depthStencil = state::translateDepthStencilState(
+        in.depthStencil ? in.depthStencil->desc : state::defaultDepthStencilDesc(),
+        dsFormat->kind == state::FormatKind::DepthStencil);
 
   VkPipelineColorBlendAttachmentState attachments[8]{};
   VkFormat colorFormats[8]{};
@@ -108,16 +115,19 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
     const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
     colorFormats[i] = f ? f->vk : VK_FORMAT_UNDEFINED;
     const bool written = in.pixelShader && f && (in.pixelShader->reflection.renderTargetMask >> i & 1);
-    attachments[i].colorWriteMask = written ? VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT |
-                                                  VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT
-                                            : 0;
+    attachments[i] = blendState.attachments[i];
+    if (!written) attachments[i].colorWriteMask = 0;
+    // Integer formats cannot blend (D3D ignores blending there).
+    if (f && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))
+      attachments[i].blendEnable = VK_FALSE;
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   blend.attachmentCount = key.renderTargetCount;
   blend.pAttachments = attachments;
 
   const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
-                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
+                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic.dynamicStateCount = uint32_t(std::size(dynamics));
   dynamic.pDynamicStates = dynamics;

@@ -6,8 +6,8 @@
 // pipeline layout, and a zero-filled 64 KiB uniform buffer standing in for
 // unbound constant-buffer slots (D3D reads zeros from them).
 //
-// Pipelines use dynamic rendering, and dynamic viewport, scissor and
-// vertex-buffer strides. Callers hold the device's queue mutex.
+// Pipelines use dynamic rendering, and dynamic viewport, scissor, vertex-buffer
+// strides, blend constants and stencil reference. Callers hold the device's queue mutex.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -34,6 +34,8 @@ struct PipelineInputs {
   const Shader* pixelShader = nullptr;  // null: no pixel shader (no color writes)
   const InputLayout* inputLayout = nullptr;  // null: no vertex input
   const D3DWDDM2_0DDI_RASTERIZER_DESC* rasterizer = nullptr;
+  const struct BlendState* blend = nullptr;                // null: the default state
+  const struct DepthStencilState* depthStencil = nullptr;  // null: the default state
 };
 
 class PipelineCache {

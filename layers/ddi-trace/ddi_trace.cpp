@@ -653,6 +653,71 @@ VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instance
   realSlot<PFND3D10DDI_DRAWINDEXEDINSTANCED>(h, 18)(realFrom(h), count, instances, start, base, startInstance);
 }
 
+std::string blendDesc(const D3D11_1_DDI_BLEND_DESC* d) {
+  if (!d) return "null";
+  char buf[256];
+  const D3D11_1_DDI_RENDER_TARGET_BLEND_DESC& r = d->RenderTarget[0];
+  std::snprintf(buf, sizeof buf,
+                "{AlphaToCoverage=%d, Independent=%d, RT0={Blend=%d, Src=%d, Dest=%d, Op=%d, SrcA=%d, DestA=%d, "
+                "OpA=%d, WriteMask=0x%X}}",
+                d->AlphaToCoverageEnable, d->IndependentBlendEnable, r.BlendEnable, int(r.SrcBlend), int(r.DestBlend),
+                int(r.BlendOp), int(r.SrcBlendAlpha), int(r.DestBlendAlpha), int(r.BlendOpAlpha),
+                unsigned(r.RenderTargetWriteMask));
+  return buf;
+}
+std::string depthStencilDesc(const D3D10_DDI_DEPTH_STENCIL_DESC* d) {
+  if (!d) return "null";
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "{Depth=%d, WriteMask=%d, Func=%d, Stencil=%d, ReadMask=0x%X, WriteMask=0x%X, Front={%d,%d,%d,%d}, "
+                "Back={%d,%d,%d,%d}}",
+                d->DepthEnable, int(d->DepthWriteMask), int(d->DepthFunc), d->StencilEnable,
+                unsigned(d->StencilReadMask), unsigned(d->StencilWriteMask), int(d->FrontFace.StencilFailOp),
+                int(d->FrontFace.StencilDepthFailOp), int(d->FrontFace.StencilPassOp), int(d->FrontFace.StencilFunc),
+                int(d->BackFace.StencilFailOp), int(d->BackFace.StencilDepthFailOp), int(d->BackFace.StencilPassOp),
+                int(d->BackFace.StencilFunc));
+  return buf;
+}
+SIZE_T APIENTRY calcBlendStateSize(D3D10DDI_HDEVICE h, const D3D11_1_DDI_BLEND_DESC* d) {
+  SIZE_T size = realSlot<PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE>(h, 74)(realFrom(h), d);
+  trace("CalcPrivateBlendStateSize(hDevice=%p, desc=%s) -> %zu", h.pDrvPrivate, blendDesc(d).c_str(), size);
+  return size;
+}
+VOID APIENTRY createBlendState(D3D10DDI_HDEVICE h, const D3D11_1_DDI_BLEND_DESC* d, D3D10DDI_HBLENDSTATE s,
+                               D3D10DDI_HRTBLENDSTATE rt) {
+  trace("CreateBlendState(hDevice=%p, desc=%s, hBlendState=%p)", h.pDrvPrivate, blendDesc(d).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D11_1DDI_CREATEBLENDSTATE>(h, 75)(realFrom(h), d, s, rt);
+}
+VOID APIENTRY destroyBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s) {
+  trace("DestroyBlendState(hDevice=%p, hBlendState=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYBLENDSTATE>(h, 76)(realFrom(h), s);
+}
+VOID APIENTRY setBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s, const FLOAT f[4], UINT mask) {
+  trace("SetBlendState(hDevice=%p, hBlendState=%p, BlendFactor={%g,%g,%g,%g}, SampleMask=0x%X)", h.pDrvPrivate,
+        s.pDrvPrivate, f ? f[0] : 1.0, f ? f[1] : 1.0, f ? f[2] : 1.0, f ? f[3] : 1.0, mask);
+  realSlot<PFND3D10DDI_SETBLENDSTATE>(h, 34)(realFrom(h), s, f, mask);
+}
+SIZE_T APIENTRY calcDepthStencilStateSize(D3D10DDI_HDEVICE h, const D3D10_DDI_DEPTH_STENCIL_DESC* d) {
+  SIZE_T size = realSlot<PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE>(h, 77)(realFrom(h), d);
+  trace("CalcPrivateDepthStencilStateSize(hDevice=%p, desc=%s) -> %zu", h.pDrvPrivate, depthStencilDesc(d).c_str(),
+        size);
+  return size;
+}
+VOID APIENTRY createDepthStencilState(D3D10DDI_HDEVICE h, const D3D10_DDI_DEPTH_STENCIL_DESC* d,
+                                      D3D10DDI_HDEPTHSTENCILSTATE s, D3D10DDI_HRTDEPTHSTENCILSTATE rt) {
+  trace("CreateDepthStencilState(hDevice=%p, desc=%s, hDepthStencilState=%p)", h.pDrvPrivate,
+        depthStencilDesc(d).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D10DDI_CREATEDEPTHSTENCILSTATE>(h, 78)(realFrom(h), d, s, rt);
+}
+VOID APIENTRY destroyDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s) {
+  trace("DestroyDepthStencilState(hDevice=%p, hDepthStencilState=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYDEPTHSTENCILSTATE>(h, 79)(realFrom(h), s);
+}
+VOID APIENTRY setDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s, UINT ref) {
+  trace("SetDepthStencilState(hDevice=%p, hDepthStencilState=%p, StencilRef=%u)", h.pDrvPrivate, s.pDrvPrivate, ref);
+  realSlot<PFND3D10DDI_SETDEPTHSTENCILSTATE>(h, 35)(realFrom(h), s, ref);
+}
+
 template <typename Table>
 void fillDrawWrappers(Table& t) {
   t.pfnCalcPrivateShaderSize = &calcShaderSize<83>;
@@ -676,6 +741,14 @@ void fillDrawWrappers(Table& t) {
   t.pfnDrawIndexed = &drawIndexed;
   t.pfnDrawInstanced = &drawInstanced;
   t.pfnDrawIndexedInstanced = &drawIndexedInstanced;
+  t.pfnCalcPrivateBlendStateSize = &calcBlendStateSize;
+  t.pfnCreateBlendState = &createBlendState;
+  t.pfnDestroyBlendState = &destroyBlendState;
+  t.pfnSetBlendState = &setBlendState;
+  t.pfnCalcPrivateDepthStencilStateSize = &calcDepthStencilStateSize;
+  t.pfnCreateDepthStencilState = &createDepthStencilState;
+  t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
+  t.pfnSetDepthStencilState = &setDepthStencilState;
 }
 
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE h) {

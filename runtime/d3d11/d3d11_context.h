@@ -206,6 +206,11 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   UINT viewportCount_ = 0;
   D3D11_RECT scissorRects_[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
   UINT scissorRectCount_ = 0;
+  class D3D11BlendState* blendState_ = nullptr;  // null: the default state
+  FLOAT blendFactor_[4] = {1, 1, 1, 1};
+  UINT sampleMask_ = 0xFFFFFFFF;
+  class D3D11DepthStencilState* depthStencilState_ = nullptr;  // null: the default state
+  UINT stencilRef_ = 0;
   void releaseDrawBindings();
   void setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers);
   void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers);

@@ -1,5 +1,6 @@
 // runtime/d3d11/d3d11_context_draw.cpp — the immediate context's draw path:
 // IASetInputLayout / VertexBuffers / IndexBuffer / PrimitiveTopology,
+// OMSetBlendState / OMSetDepthStencilState,
 // VS/PSSetShader, VS/PSSetConstantBuffers, RSSetViewports / ScissorRects,
 // their Get variants, and Draw, DrawIndexed, DrawInstanced,
 // DrawIndexedInstanced. Bound objects hold a private reference; every call
@@ -9,6 +10,7 @@
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
+#include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_resource.h"
 #include "d3d11_shader.h"
@@ -59,6 +61,48 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   D3D11PixelShader* noPs = nullptr;
   rebind(ps, noPs);
   pixelShader_ = nullptr;
+  D3D11BlendState* noBlend = nullptr;
+  rebind(blendState_, noBlend);
+  D3D11DepthStencilState* noDepthStencil = nullptr;
+  rebind(depthStencilState_, noDepthStencil);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
+                                                             const FLOAT BlendFactor[4], UINT SampleMask) {
+  D3D11BlendState* next = static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(pBlendState));
+  rebind(blendState_, next);
+  for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
+  sampleMask_ = SampleMask;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetBlendState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HBLENDSTATE{}, blendFactor_,
+                               SampleMask);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4],
+                                                             UINT* pSampleMask) {
+  if (ppBlendState) {
+    if (blendState_) blendState_->AddRef();
+    *ppBlendState = blendState_;
+  }
+  if (BlendFactor)
+    for (int i = 0; i < 4; ++i) BlendFactor[i] = blendFactor_[i];
+  if (pSampleMask) *pSampleMask = sampleMask_;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState,
+                                                                    UINT StencilRef) {
+  D3D11DepthStencilState* next = static_cast<D3D11DepthStencilState*>(pDepthStencilState);
+  rebind(depthStencilState_, next);
+  stencilRef_ = StencilRef;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetDepthStencilState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HDEPTHSTENCILSTATE{},
+                                      StencilRef);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState,
+                                                                    UINT* pStencilRef) {
+  if (ppDepthStencilState) handOut(depthStencilState_, ppDepthStencilState);
+  if (pStencilRef) *pStencilRef = stencilRef_;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {

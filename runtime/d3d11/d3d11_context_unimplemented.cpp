@@ -58,14 +58,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   // not implemented yet
 }
@@ -213,17 +205,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
   if (ppRenderTargetViews) for (UINT i = 0; i < NumRTVs; ++i) ppRenderTargetViews[i] = nullptr;
   if (ppDepthStencilView) *ppDepthStencilView = nullptr;
   if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
-  if (ppBlendState) *ppBlendState = nullptr;
-  if (BlendFactor) for (int i = 0; i < 4; ++i) BlendFactor[i] = 0;
-  if (pSampleMask) *pSampleMask = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
-  if (ppDepthStencilState) *ppDepthStencilState = nullptr;
-  if (pStencilRef) *pStencilRef = 0;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {

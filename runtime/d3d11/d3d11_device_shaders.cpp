@@ -1,8 +1,10 @@
 // runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
 // CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
-// and d3d11_input_layout.h). Class linkage is not supported (E_NOTIMPL).
+// and d3d11_input_layout.h), and CreateBlendState/1 and CreateDepthStencilState
+// (d3d11_output_merger_state.h). Class linkage is not supported (E_NOTIMPL).
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
+#include "d3d11_output_merger_state.h"
 #include "d3d11_shader.h"
 
 namespace d3dvk::runtime {
@@ -50,6 +52,41 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEME
                                                          SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) {
   return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
+                                                         ID3D11BlendState1** ppBlendState) {
+  if (!pBlendStateDesc) {
+    if (ppBlendState) *ppBlendState = nullptr;
+    return E_INVALIDARG;
+  }
+  return createObject<D3D11BlendState>(ppBlendState, *this, *pBlendStateDesc);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
+                                                        ID3D11BlendState** ppBlendState) {
+  if (ppBlendState) *ppBlendState = nullptr;
+  if (!pBlendStateDesc) return E_INVALIDARG;
+  D3D11_BLEND_DESC1 desc{pBlendStateDesc->AlphaToCoverageEnable, pBlendStateDesc->IndependentBlendEnable, {}};
+  for (int i = 0; i < 8; ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC& r = pBlendStateDesc->RenderTarget[i];
+    desc.RenderTarget[i] = {r.BlendEnable,    FALSE,          r.SrcBlend,          r.DestBlend,
+                            r.BlendOp,        r.SrcBlendAlpha, r.DestBlendAlpha,   r.BlendOpAlpha,
+                            D3D11_LOGIC_OP_NOOP, r.RenderTargetWriteMask};
+  }
+  ID3D11BlendState1* state = nullptr;
+  HRESULT hr = CreateBlendState1(&desc, ppBlendState ? &state : nullptr);
+  if (ppBlendState) *ppBlendState = state;
+  return hr;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
+                                                               ID3D11DepthStencilState** ppDepthStencilState) {
+  if (!pDepthStencilDesc) {
+    if (ppDepthStencilState) *ppDepthStencilState = nullptr;
+    return E_INVALIDARG;
+  }
+  return createObject<D3D11DepthStencilState>(ppDepthStencilState, *this, *pDepthStencilDesc);
 }
 
 }  // namespace d3dvk::runtime

@@ -29,6 +29,7 @@ bool sameRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& a, const D3DWDDM2_0DDI_
 
 bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
   if (vertexShader != o.vertexShader || pixelShader != o.pixelShader || inputLayout != o.inputLayout ||
+      blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
       topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
       depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
     return false;
@@ -42,6 +43,9 @@ size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
   f.add(k.vertexShader);
   f.add(k.pixelShader);
   f.add(k.inputLayout);
+  f.add(k.blendState);
+  f.add(k.depthStencilState);
+  f.add(k.sampleMask);
   f.add(k.topology);
   f.add(k.sampleCount);
   const D3DWDDM2_0DDI_RASTERIZER_DESC& r = k.rasterizer;

@@ -2,8 +2,8 @@
 // as a plain key with a hash, so the draw path can cache one pipeline per
 // distinct combination. Objects (shaders, element layouts) enter the key by
 // their driver-assigned unique ids, never by address (addresses are reused).
-// Dynamic state (viewports, scissors, vertex strides, blend constants) is not
-// part of it. Pure.
+// Dynamic state (viewports, scissors, vertex strides, blend constants, stencil reference) is not
+// part of it; blend and depth-stencil states enter by id, the sample mask by value. Pure.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -17,6 +17,9 @@ struct GraphicsPipelineKey {
   uint64_t vertexShader = 0;   // unique ids; 0 = none
   uint64_t pixelShader = 0;
   uint64_t inputLayout = 0;
+  uint64_t blendState = 0;         // 0 = the default state
+  uint64_t depthStencilState = 0;  // 0 = the default state
+  uint32_t sampleMask = 0xFFFFFFFF;
   int32_t topology = 0;        // D3D10_DDI_PRIMITIVE_TOPOLOGY
   uint32_t sampleCount = 1;
   D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
