@@ -13,8 +13,10 @@ bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
 bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
 bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
 
+// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
 bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
-  for (const D3D11_RENDER_TARGET_BLEND_DESC1& rt : d.RenderTarget) {
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
     if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
         !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
         rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
@@ -37,7 +39,8 @@ D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
   out.AlphaToCoverageEnable = d.AlphaToCoverageEnable;
   out.IndependentBlendEnable = d.IndependentBlendEnable;
   for (int i = 0; i < 8; ++i) {
-    const D3D11_RENDER_TARGET_BLEND_DESC1& r = d.RenderTarget[i];
+    // Without IndependentBlendEnable the runtime replicates RenderTarget[0] (as the DDI expects).
+    const D3D11_RENDER_TARGET_BLEND_DESC1& r = d.RenderTarget[d.IndependentBlendEnable ? i : 0];
     out.RenderTarget[i] = {r.BlendEnable,
                            r.LogicOpEnable,
                            D3D10_DDI_BLEND(r.SrcBlend),
