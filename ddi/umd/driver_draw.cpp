@@ -110,8 +110,11 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
 }
 
 // D3D viewport → Vulkan viewport with negative height (y flipped: framebuffer y = D3D y).
+// Depths are clamped to [0, 1] (D3D's valid range; Vulkan requires it without
+// VK_EXT_depth_range_unrestricted).
 VkViewport vulkanViewport(const D3D10_DDI_VIEWPORT& v) {
-  return {v.TopLeftX, v.TopLeftY + v.Height, v.Width, -v.Height, v.MinDepth, v.MaxDepth};
+  const float minDepth = std::clamp(v.MinDepth, 0.0f, 1.0f), maxDepth = std::clamp(v.MaxDepth, 0.0f, 1.0f);
+  return {v.TopLeftX, v.TopLeftY + v.Height, v.Width, -v.Height, minDepth, maxDepth};
 }
 
 VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent) {

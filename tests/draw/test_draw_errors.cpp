@@ -209,3 +209,25 @@ TEST_CASE("invalid draw-path calls are dropped before the driver; draws without 
   c.d.context->DrawIndexed(3, 0, 0);  // no index buffer
   for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});
 }
+
+TEST_CASE("the D3D11.1 DDI table (a UMD without WDDM 2.0) draws the same", "[draw][ddi]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ScopedEnv hide("D3DVK_TRACE_HIDE_VERSIONS", "wddm2_0");
+  {
+    RenderDevice d;
+    DrawTarget t(d, 8, 8);
+    const Vertex v[3] = {{-1, -1, 0.5f, 0.25f, 1, 1}, {-1, 3, 0.5f, 0.25f, 1, 1}, {3, -1, 0.5f, 0.25f, 1, 1}};
+    Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    // Out-of-range viewport depths are clamped, not passed to Vulkan.
+    const D3D11_VIEWPORT vp{0, 0, 8, 8, -1.0f, 2.0f};
+    d.context->RSSetViewports(1, &vp);
+    d.context->Draw(3, 0);
+    for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.25f, 1, 1});
+  }
+  std::vector<std::string> created = trace.calls("CreateDevice");
+  REQUIRE(created.size() == 1);
+  CHECK(created[0].find("Interface=0x000B000F") != std::string::npos);  // D3D11.1
+  CHECK(trace.calls("Draw").size() == 1);
+}
