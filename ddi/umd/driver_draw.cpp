@@ -140,6 +140,9 @@ void recordDraw(Device& device, const DrawCall& call) {
   VkExtent2D extent{};
   UINT samples = 1;
   if (!renderExtent(device, &extent, &samples)) return;  // nothing bound: nothing to rasterize into
+  // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
+  // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw here.
+  if (samples == 1 && !(s.sampleMask & 1)) return;
   if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return;
   VkIndexType indexType = VK_INDEX_TYPE_UINT16;

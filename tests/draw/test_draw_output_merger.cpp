@@ -87,8 +87,9 @@ TEST_CASE("blending: D3D's blend equation, write mask, blend factor and SampleMa
        {0.5f, 0.25f, 0.5f, 1}, 0xFFFFFFFF, {-0.5f, 0, 1, 0.25f}},  // dst·1 − src·factor; float targets do not clamp
       {"max", blendState(d, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_MAX), {1, 1, 1, 1}, 0xFFFFFFFF,
        {1, 0, 1, 0.25f}},
-      {"sample mask without sample 0 drops every sample", Com<ID3D11BlendState>(), {1, 1, 1, 1}, 0,
+      {"sample mask without sample 0 drops every sample", Com<ID3D11BlendState>(), {1, 1, 1, 1}, 0xFFFFFFFE,
        {0, 0, 1, 1}},
+      {"sample mask 0", Com<ID3D11BlendState>(), {1, 1, 1, 1}, 0, {0, 0, 1, 1}},
       {"default state, full mask", Com<ID3D11BlendState>(), {1, 1, 1, 1}, 0xFFFFFFFF, {1, 0, 0, 0.25f}},
   };
   for (Case& k : cases) {
@@ -232,4 +233,41 @@ TEST_CASE("blend and depth-stencil descs with out-of-range values are rejected",
   CHECK(d->CreateDepthStencilState(nullptr, s.out()) == E_INVALIDARG);
   CHECK(!b);
   CHECK(!s);
+}
+
+TEST_CASE("4x MSAA: a draw covers every sample; SampleMask keeps only its samples (seen after resolve)",
+          "[draw][output-merger][msaa]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);  // shaders, layout and viewport; the target is replaced below
+  D3D11_TEXTURE2D_DESC md = texture2DDesc(kW, kH, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET,
+                                          D3D11_USAGE_DEFAULT, 0, 4);
+  Com<ID3D11Texture2D> ms, resolved;
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateTexture2D(&md, nullptr, ms.out()) == S_OK);
+  REQUIRE(d->CreateRenderTargetView(ms.get(), nullptr, rtv.out()) == S_OK);
+  D3D11_TEXTURE2D_DESC rd = texture2DDesc(kW, kH, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+  REQUIRE(d->CreateTexture2D(&rd, nullptr, resolved.out()) == S_OK);
+  ID3D11RenderTargetView* views[] = {rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const float black[4] = {0, 0, 0, 0};
+  struct Case {
+    UINT mask;
+    int samples;
+  };
+  for (Case k : {Case{0xFFFFFFFF, 4}, Case{0x1, 1}, Case{0x6, 2}, Case{0x0, 0}}) {
+    INFO("SampleMask 0x" << std::hex << k.mask);
+    d.context->ClearRenderTargetView(rtv.get(), black);
+    d.context->OMSetBlendState(nullptr, nullptr, k.mask);
+    d.context->Draw(3, 0);
+    d.context->ResolveSubresource(resolved.get(), 0, ms.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    const std::vector<uint8_t> px = readback(d, resolved.get());
+    // The resolve averages the samples: k of 4 samples white.
+    const double want = 255.0 * k.samples / 4.0;
+    CHECK(std::fabs(double(px[(8 * kW + 8) * 4]) - want) <= 1.0);
+    CHECK(std::fabs(double(px[(2 * kW + 13) * 4 + 3]) - want) <= 1.0);
+  }
+  d.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
 }
