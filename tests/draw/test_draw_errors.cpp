@@ -231,3 +231,26 @@ TEST_CASE("the D3D11.1 DDI table (a UMD without WDDM 2.0) draws the same", "[dra
   CHECK(created[0].find("Interface=0x000B000F") != std::string::npos);  // D3D11.1
   CHECK(trace.calls("Draw").size() == 1);
 }
+
+TEST_CASE("conservative rasterization ON with a point or line topology: the draw is dropped with its message",
+          "[draw][errors][conservative]") {
+  ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
+  Checked c;
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> conservative;
+  REQUIRE(device3->CreateRasterizerState2(&desc, conservative.out()) == S_OK);
+  DrawTarget t(c.d, 8, 8);
+  c.d.context->RSSetState(conservative.get());
+  for (D3D11_PRIMITIVE_TOPOLOGY topology : {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP}) {
+    c.d.context->IASetPrimitiveTopology(topology);
+    c.d.context->Draw(2, 0);
+    c.d.context->DrawInstanced(2, 1, 0, 0);
+    CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID(365)));
+  }
+  CHECK(c.ddiCalls("Draw") == 0);
+  CHECK(c.ddiCalls("DrawInstanced") == 0);
+  c.d.context->RSSetState(nullptr);
+}
