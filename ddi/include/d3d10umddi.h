@@ -60,6 +60,7 @@ D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEVICE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTCORELAYER)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRESOURCE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSHADER)
+D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTELEMENTLAYOUT)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRASTERIZERSTATE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTBLENDSTATE)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEPTHSTENCILSTATE)
@@ -455,6 +456,235 @@ typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE,
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYRASTERIZERSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HRASTERIZERSTATE);
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEVICE)(D3D10DDI_HDEVICE);
 
+// Draw path: shaders, element (input) layouts, input assembly, viewports and draws.
+typedef enum D3D10_DDI_PRIMITIVE_TOPOLOGY : int {
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED = 0,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST = 1,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST = 2,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP = 3,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST = 4,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP = 5,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST_ADJ = 10,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ = 11,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ = 12,
+  D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ = 13,
+} D3D10_DDI_PRIMITIVE_TOPOLOGY;
+
+typedef struct D3D10_DDI_VIEWPORT {
+  FLOAT TopLeftX;
+  FLOAT TopLeftY;
+  FLOAT Width;
+  FLOAT Height;
+  FLOAT MinDepth;
+  FLOAT MaxDepth;
+} D3D10_DDI_VIEWPORT;
+
+typedef RECT D3D10_DDI_RECT;
+
+typedef enum D3D10_DDI_INPUT_CLASSIFICATION : int {
+  D3D10_DDI_INPUT_PER_VERTEX_DATA = 0,
+  D3D10_DDI_INPUT_PER_INSTANCE_DATA = 1,
+} D3D10_DDI_INPUT_CLASSIFICATION;
+
+typedef struct D3D10DDIARG_INPUT_ELEMENT_DESC {
+  UINT InputSlot;
+  UINT AlignedByteOffset;
+  DXGI_FORMAT Format;
+  D3D10_DDI_INPUT_CLASSIFICATION InputSlotClass;
+  UINT InstanceDataStepRate;
+  UINT InputRegister;
+} D3D10DDIARG_INPUT_ELEMENT_DESC;
+
+typedef struct D3D10DDIARG_CREATEELEMENTLAYOUT {
+  const D3D10DDIARG_INPUT_ELEMENT_DESC* pVertexElements;
+  UINT NumElements;
+} D3D10DDIARG_CREATEELEMENTLAYOUT;
+
+// Shader signatures as the runtime hands them to CreateXxxShader: one entry per
+// signature element (D3D10_SB_NAME system value, register, component mask).
+typedef UINT D3D10_SB_NAME;
+typedef UINT D3D10_SB_REGISTER_COMPONENT_TYPE;
+typedef UINT D3D11_SB_OPERAND_MIN_PRECISION;
+typedef struct D3D11_1DDIARG_SIGNATURE_ENTRY {
+  D3D10_SB_NAME SystemValue;
+  UINT Register;
+  BYTE Mask;
+  D3D10_SB_REGISTER_COMPONENT_TYPE RegisterComponentType;
+  D3D11_SB_OPERAND_MIN_PRECISION MinPrecision;
+} D3D11_1DDIARG_SIGNATURE_ENTRY;
+
+typedef struct D3D11_1DDIARG_STAGE_IO_SIGNATURES {
+  D3D11_1DDIARG_SIGNATURE_ENTRY* pInputSignature;
+  UINT NumInputSignatureEntries;
+  D3D11_1DDIARG_SIGNATURE_ENTRY* pOutputSignature;
+  UINT NumOutputSignatureEntries;
+} D3D11_1DDIARG_STAGE_IO_SIGNATURES;
+
+typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATESHADERSIZE)(D3D10DDI_HDEVICE, const UINT* pShaderCode,
+                                                              const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEVERTEXSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                         D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEPIXELSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                        D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYSHADER)(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+typedef VOID(APIENTRY* PFND3D10DDI_SETSHADER)(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+typedef VOID(APIENTRY* PFND3D11_1DDI_SETCONSTANTBUFFERS)(D3D10DDI_HDEVICE, UINT StartSlot, UINT NumBuffers,
+                                                         const D3D10DDI_HRESOURCE*, const UINT* pFirstConstant,
+                                                         const UINT* pNumConstants);
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE)(D3D10DDI_HDEVICE,
+                                                                  const D3D10DDIARG_CREATEELEMENTLAYOUT*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATEELEMENTLAYOUT)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEELEMENTLAYOUT*,
+                                                        D3D10DDI_HELEMENTLAYOUT, D3D10DDI_HRTELEMENTLAYOUT);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYELEMENTLAYOUT)(D3D10DDI_HDEVICE, D3D10DDI_HELEMENTLAYOUT);
+typedef VOID(APIENTRY* PFND3D10DDI_SETINPUTLAYOUT)(D3D10DDI_HDEVICE, D3D10DDI_HELEMENTLAYOUT);
+typedef VOID(APIENTRY* PFND3D10DDI_IA_SETVERTEXBUFFERS)(D3D10DDI_HDEVICE, UINT StartSlot, UINT NumBuffers,
+                                                        const D3D10DDI_HRESOURCE*, const UINT* pStrides,
+                                                        const UINT* pOffsets);
+typedef VOID(APIENTRY* PFND3D10DDI_IA_SETINDEXBUFFER)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, DXGI_FORMAT, UINT Offset);
+typedef VOID(APIENTRY* PFND3D10DDI_IA_SETTOPOLOGY)(D3D10DDI_HDEVICE, D3D10_DDI_PRIMITIVE_TOPOLOGY);
+typedef VOID(APIENTRY* PFND3D10DDI_SETVIEWPORTS)(D3D10DDI_HDEVICE, UINT NumViewports, UINT ClearViewports,
+                                                 const D3D10_DDI_VIEWPORT*);
+typedef VOID(APIENTRY* PFND3D10DDI_SETSCISSORRECTS)(D3D10DDI_HDEVICE, UINT NumRects, UINT ClearRects,
+                                                    const D3D10_DDI_RECT*);
+typedef VOID(APIENTRY* PFND3D10DDI_DRAW)(D3D10DDI_HDEVICE, UINT VertexCount, UINT StartVertexLocation);
+typedef VOID(APIENTRY* PFND3D10DDI_DRAWINDEXED)(D3D10DDI_HDEVICE, UINT IndexCount, UINT StartIndexLocation,
+                                                INT BaseVertexLocation);
+typedef VOID(APIENTRY* PFND3D10DDI_DRAWINSTANCED)(D3D10DDI_HDEVICE, UINT VertexCountPerInstance, UINT InstanceCount,
+                                                  UINT StartVertexLocation, UINT StartInstanceLocation);
+typedef VOID(APIENTRY* PFND3D10DDI_DRAWINDEXEDINSTANCED)(D3D10DDI_HDEVICE, UINT IndexCountPerInstance,
+                                                         UINT InstanceCount, UINT StartIndexLocation,
+                                                         INT BaseVertexLocation, UINT StartInstanceLocation);
+
+// Output merger: blend and depth-stencil state objects.
+typedef enum D3D10_DDI_BLEND : int {
+  D3D10_DDI_BLEND_ZERO = 1,
+  D3D10_DDI_BLEND_ONE = 2,
+  D3D10_DDI_BLEND_SRC_COLOR = 3,
+  D3D10_DDI_BLEND_INV_SRC_COLOR = 4,
+  D3D10_DDI_BLEND_SRC_ALPHA = 5,
+  D3D10_DDI_BLEND_INV_SRC_ALPHA = 6,
+  D3D10_DDI_BLEND_DEST_ALPHA = 7,
+  D3D10_DDI_BLEND_INV_DEST_ALPHA = 8,
+  D3D10_DDI_BLEND_DEST_COLOR = 9,
+  D3D10_DDI_BLEND_INV_DEST_COLOR = 10,
+  D3D10_DDI_BLEND_SRC_ALPHASAT = 11,
+  D3D10_DDI_BLEND_BLEND_FACTOR = 14,
+  D3D10_DDI_BLEND_INVBLEND_FACTOR = 15,
+  D3D10_DDI_BLEND_SRC1_COLOR = 16,
+  D3D10_DDI_BLEND_INV_SRC1_COLOR = 17,
+  D3D10_DDI_BLEND_SRC1_ALPHA = 18,
+  D3D10_DDI_BLEND_INV_SRC1_ALPHA = 19,
+} D3D10_DDI_BLEND;
+
+typedef enum D3D10_DDI_BLEND_OP : int {
+  D3D10_DDI_BLEND_OP_ADD = 1,
+  D3D10_DDI_BLEND_OP_SUBTRACT = 2,
+  D3D10_DDI_BLEND_OP_REV_SUBTRACT = 3,
+  D3D10_DDI_BLEND_OP_MIN = 4,
+  D3D10_DDI_BLEND_OP_MAX = 5,
+} D3D10_DDI_BLEND_OP;
+
+typedef enum D3D11_1_DDI_LOGIC_OP : int {
+  D3D11_1_DDI_LOGIC_OP_CLEAR = 0,
+  D3D11_1_DDI_LOGIC_OP_SET,
+  D3D11_1_DDI_LOGIC_OP_COPY,
+  D3D11_1_DDI_LOGIC_OP_COPY_INVERTED,
+  D3D11_1_DDI_LOGIC_OP_NOOP,
+  D3D11_1_DDI_LOGIC_OP_INVERT,
+  D3D11_1_DDI_LOGIC_OP_AND,
+  D3D11_1_DDI_LOGIC_OP_NAND,
+  D3D11_1_DDI_LOGIC_OP_OR,
+  D3D11_1_DDI_LOGIC_OP_NOR,
+  D3D11_1_DDI_LOGIC_OP_XOR,
+  D3D11_1_DDI_LOGIC_OP_EQUIV,
+  D3D11_1_DDI_LOGIC_OP_AND_REVERSE,
+  D3D11_1_DDI_LOGIC_OP_AND_INVERTED,
+  D3D11_1_DDI_LOGIC_OP_OR_REVERSE,
+  D3D11_1_DDI_LOGIC_OP_OR_INVERTED,
+} D3D11_1_DDI_LOGIC_OP;
+
+#define D3D10_DDI_SIMULTANEOUS_RENDER_TARGET_COUNT 8
+
+typedef struct D3D11_1_DDI_RENDER_TARGET_BLEND_DESC {
+  BOOL BlendEnable;
+  BOOL LogicOpEnable;
+  D3D10_DDI_BLEND SrcBlend;
+  D3D10_DDI_BLEND DestBlend;
+  D3D10_DDI_BLEND_OP BlendOp;
+  D3D10_DDI_BLEND SrcBlendAlpha;
+  D3D10_DDI_BLEND DestBlendAlpha;
+  D3D10_DDI_BLEND_OP BlendOpAlpha;
+  D3D11_1_DDI_LOGIC_OP LogicOp;
+  UINT8 RenderTargetWriteMask;
+} D3D11_1_DDI_RENDER_TARGET_BLEND_DESC;
+
+typedef struct D3D11_1_DDI_BLEND_DESC {
+  BOOL AlphaToCoverageEnable;
+  BOOL IndependentBlendEnable;
+  D3D11_1_DDI_RENDER_TARGET_BLEND_DESC RenderTarget[D3D10_DDI_SIMULTANEOUS_RENDER_TARGET_COUNT];
+} D3D11_1_DDI_BLEND_DESC;
+
+typedef enum D3D10_DDI_DEPTH_WRITE_MASK : int {
+  D3D10_DDI_DEPTH_WRITE_MASK_ZERO = 0,
+  D3D10_DDI_DEPTH_WRITE_MASK_ALL = 1,
+} D3D10_DDI_DEPTH_WRITE_MASK;
+
+typedef enum D3D10_DDI_COMPARISON_FUNC : int {
+  D3D10_DDI_COMPARISON_NEVER = 1,
+  D3D10_DDI_COMPARISON_LESS = 2,
+  D3D10_DDI_COMPARISON_EQUAL = 3,
+  D3D10_DDI_COMPARISON_LESS_EQUAL = 4,
+  D3D10_DDI_COMPARISON_GREATER = 5,
+  D3D10_DDI_COMPARISON_NOT_EQUAL = 6,
+  D3D10_DDI_COMPARISON_GREATER_EQUAL = 7,
+  D3D10_DDI_COMPARISON_ALWAYS = 8,
+} D3D10_DDI_COMPARISON_FUNC;
+
+typedef enum D3D10_DDI_STENCIL_OP : int {
+  D3D10_DDI_STENCIL_OP_KEEP = 1,
+  D3D10_DDI_STENCIL_OP_ZERO = 2,
+  D3D10_DDI_STENCIL_OP_REPLACE = 3,
+  D3D10_DDI_STENCIL_OP_INCR_SAT = 4,
+  D3D10_DDI_STENCIL_OP_DECR_SAT = 5,
+  D3D10_DDI_STENCIL_OP_INVERT = 6,
+  D3D10_DDI_STENCIL_OP_INCR = 7,
+  D3D10_DDI_STENCIL_OP_DECR = 8,
+} D3D10_DDI_STENCIL_OP;
+
+typedef struct D3D10_DDI_DEPTH_STENCILOP_DESC {
+  D3D10_DDI_STENCIL_OP StencilFailOp;
+  D3D10_DDI_STENCIL_OP StencilDepthFailOp;
+  D3D10_DDI_STENCIL_OP StencilPassOp;
+  D3D10_DDI_COMPARISON_FUNC StencilFunc;
+} D3D10_DDI_DEPTH_STENCILOP_DESC;
+
+typedef struct D3D10_DDI_DEPTH_STENCIL_DESC {
+  BOOL DepthEnable;
+  D3D10_DDI_DEPTH_WRITE_MASK DepthWriteMask;
+  D3D10_DDI_COMPARISON_FUNC DepthFunc;
+  BOOL StencilEnable;
+  BOOL FrontEnable;
+  BOOL BackEnable;
+  UINT8 StencilReadMask;
+  UINT8 StencilWriteMask;
+  D3D10_DDI_DEPTH_STENCILOP_DESC FrontFace;
+  D3D10_DDI_DEPTH_STENCILOP_DESC BackFace;
+} D3D10_DDI_DEPTH_STENCIL_DESC;
+
+typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_BLEND_DESC*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEBLENDSTATE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_BLEND_DESC*,
+                                                       D3D10DDI_HBLENDSTATE, D3D10DDI_HRTBLENDSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYBLENDSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HBLENDSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_SETBLENDSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HBLENDSTATE, const FLOAT[4],
+                                                  UINT SampleMask);
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE)(D3D10DDI_HDEVICE,
+                                                                      const D3D10_DDI_DEPTH_STENCIL_DESC*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATEDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, const D3D10_DDI_DEPTH_STENCIL_DESC*,
+                                                            D3D10DDI_HDEPTHSTENCILSTATE, D3D10DDI_HRTDEPTHSTENCILSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILSTATE);
+typedef VOID(APIENTRY* PFND3D10DDI_SETDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILSTATE,
+                                                         UINT StencilRef);
+
 // Resources, views, clears, copies, maps (the first vertical slice of rendering).
 typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATERESOURCESIZE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*);
 typedef VOID(APIENTRY* PFND3D11DDI_CREATERESOURCE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*,
@@ -511,29 +741,29 @@ typedef VOID(APIENTRY* PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_
 
 typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnVsSetConstantBuffers;                        // 2
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
+  PFND3D10DDI_SETSHADER                                pfnPsSetShader;                                 // 4
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
+  PFND3D10DDI_SETSHADER                                pfnVsSetShader;                                 // 6
+  PFND3D10DDI_DRAWINDEXED                              pfnDrawIndexed;                                 // 7
+  PFND3D10DDI_DRAW                                     pfnDraw;                                        // 8
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapNoOverwrite;              // 9
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicIABufferUnmap;                       // 10
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapDiscard;            // 11
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapDiscard;                  // 12
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicConstantBufferUnmap;                 // 13
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnPsSetConstantBuffers;                        // 14
+  PFND3D10DDI_SETINPUTLAYOUT                           pfnIaSetInputLayout;                            // 15
+  PFND3D10DDI_IA_SETVERTEXBUFFERS                      pfnIaSetVertexBuffers;                          // 16
+  PFND3D10DDI_IA_SETINDEXBUFFER                        pfnIaSetIndexBuffer;                            // 17
+  PFND3D10DDI_DRAWINDEXEDINSTANCED                     pfnDrawIndexedInstanced;                        // 18
+  PFND3D10DDI_DRAWINSTANCED                            pfnDrawInstanced;                               // 19
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
+  PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
@@ -543,8 +773,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
+  PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
@@ -552,8 +782,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
+  PFND3D10DDI_SETVIEWPORTS                             pfnSetViewports;                                // 43
+  PFND3D10DDI_SETSCISSORRECTS                          pfnSetScissorRects;                             // 44
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
@@ -580,25 +810,25 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE          pfnCalcPrivateDepthStencilViewSize;            // 68
   PFND3D11DDI_CREATEDEPTHSTENCILVIEW                   pfnCreateDepthStencilView;                     // 69
   PFND3D10DDI_DESTROYDEPTHSTENCILVIEW                  pfnDestroyDepthStencilView;                    // 70
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE             pfnCalcPrivateElementLayoutSize;                // 71
+  PFND3D10DDI_CREATEELEMENTLAYOUT                      pfnCreateElementLayout;                         // 72
+  PFND3D10DDI_DESTROYELEMENTLAYOUT                     pfnDestroyElementLayout;                        // 73
+  PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE              pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3D11_1DDI_CREATEBLENDSTATE                       pfnCreateBlendState;                            // 75
+  PFND3D10DDI_DESTROYBLENDSTATE                        pfnDestroyBlendState;                           // 76
+  PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE         pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3D10DDI_CREATEDEPTHSTENCILSTATE                  pfnCreateDepthStencilState;                     // 78
+  PFND3D10DDI_DESTROYDEPTHSTENCILSTATE                 pfnDestroyDepthStencilState;                    // 79
   PFND3DWDDM2_0DDI_CALCPRIVATERASTERIZERSTATESIZE      pfnCalcPrivateRasterizerStateSize;              // 80
   PFND3DWDDM2_0DDI_CREATERASTERIZERSTATE               pfnCreateRasterizerState;                       // 81
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderSize;                       // 83
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateVertexShader;                          // 84
+  PFND3D11_1DDI_CALCPRIVATESHADERSIZE                  pfnCalcPrivateShaderSize;                       // 83
+  PFND3D11_1DDI_CREATEVERTEXSHADER                     pfnCreateVertexShader;                          // 84
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreatePixelShader;                           // 86
+  PFND3D11_1DDI_CREATEPIXELSHADER                      pfnCreatePixelShader;                           // 86
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShader;                               // 89
+  PFND3D10DDI_DESTROYSHADER                            pfnDestroyShader;                               // 89
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92
@@ -693,29 +923,29 @@ typedef VOID(APIENTRY* PFND3D11_1DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, co
 
 typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetConstantBuffers;                        // 2
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnVsSetConstantBuffers;                        // 2
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShader;                                 // 4
+  PFND3D10DDI_SETSHADER                                pfnPsSetShader;                                 // 4
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShader;                                 // 6
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexed;                                 // 7
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDraw;                                        // 8
+  PFND3D10DDI_SETSHADER                                pfnVsSetShader;                                 // 6
+  PFND3D10DDI_DRAWINDEXED                              pfnDrawIndexed;                                 // 7
+  PFND3D10DDI_DRAW                                     pfnDraw;                                        // 8
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapNoOverwrite;              // 9
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicIABufferUnmap;                       // 10
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapDiscard;            // 11
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicIABufferMapDiscard;                  // 12
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicConstantBufferUnmap;                 // 13
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetConstantBuffers;                        // 14
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetInputLayout;                            // 15
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetVertexBuffers;                          // 16
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetIndexBuffer;                            // 17
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstanced;                        // 18
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstanced;                               // 19
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnPsSetConstantBuffers;                        // 14
+  PFND3D10DDI_SETINPUTLAYOUT                           pfnIaSetInputLayout;                            // 15
+  PFND3D10DDI_IA_SETVERTEXBUFFERS                      pfnIaSetVertexBuffers;                          // 16
+  PFND3D10DDI_IA_SETINDEXBUFFER                        pfnIaSetIndexBuffer;                            // 17
+  PFND3D10DDI_DRAWINDEXEDINSTANCED                     pfnDrawIndexedInstanced;                        // 18
+  PFND3D10DDI_DRAWINSTANCED                            pfnDrawInstanced;                               // 19
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
-  PFND3DVK_DDI_PLACEHOLDER                             pfnIaSetTopology;                               // 24
+  PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
@@ -725,8 +955,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetBlendState;                               // 34
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetDepthStencilState;                        // 35
+  PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
+  PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
   PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
@@ -734,8 +964,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
   PFND3DVK_DDI_PLACEHOLDER                             pfnDrawAuto;                                    // 42
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetViewports;                                // 43
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetScissorRects;                             // 44
+  PFND3D10DDI_SETVIEWPORTS                             pfnSetViewports;                                // 43
+  PFND3D10DDI_SETSCISSORRECTS                          pfnSetScissorRects;                             // 44
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
@@ -762,25 +992,25 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE          pfnCalcPrivateDepthStencilViewSize;            // 68
   PFND3D11DDI_CREATEDEPTHSTENCILVIEW                   pfnCreateDepthStencilView;                     // 69
   PFND3D10DDI_DESTROYDEPTHSTENCILVIEW                  pfnDestroyDepthStencilView;                    // 70
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateElementLayoutSize;                // 71
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateElementLayout;                         // 72
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyElementLayout;                        // 73
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateBlendStateSize;                   // 74
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateBlendState;                            // 75
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyBlendState;                           // 76
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDepthStencilStateSize;            // 77
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDepthStencilState;                     // 78
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyDepthStencilState;                    // 79
+  PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE             pfnCalcPrivateElementLayoutSize;                // 71
+  PFND3D10DDI_CREATEELEMENTLAYOUT                      pfnCreateElementLayout;                         // 72
+  PFND3D10DDI_DESTROYELEMENTLAYOUT                     pfnDestroyElementLayout;                        // 73
+  PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE              pfnCalcPrivateBlendStateSize;                   // 74
+  PFND3D11_1DDI_CREATEBLENDSTATE                       pfnCreateBlendState;                            // 75
+  PFND3D10DDI_DESTROYBLENDSTATE                        pfnDestroyBlendState;                           // 76
+  PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE         pfnCalcPrivateDepthStencilStateSize;            // 77
+  PFND3D10DDI_CREATEDEPTHSTENCILSTATE                  pfnCreateDepthStencilState;                     // 78
+  PFND3D10DDI_DESTROYDEPTHSTENCILSTATE                 pfnDestroyDepthStencilState;                    // 79
   PFND3D11_1DDI_CALCPRIVATERASTERIZERSTATESIZE         pfnCalcPrivateRasterizerStateSize;              // 80
   PFND3D11_1DDI_CREATERASTERIZERSTATE                  pfnCreateRasterizerState;                       // 81
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateShaderSize;                       // 83
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateVertexShader;                          // 84
+  PFND3D11_1DDI_CALCPRIVATESHADERSIZE                  pfnCalcPrivateShaderSize;                       // 83
+  PFND3D11_1DDI_CREATEVERTEXSHADER                     pfnCreateVertexShader;                          // 84
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreatePixelShader;                           // 86
+  PFND3D11_1DDI_CREATEPIXELSHADER                      pfnCreatePixelShader;                           // 86
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyShader;                               // 89
+  PFND3D10DDI_DESTROYSHADER                            pfnDestroyShader;                               // 89
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92

@@ -2,6 +2,7 @@
 #include "device.h"
 
 #include "adapter.h"
+#include "pipeline_cache.h"
 
 namespace d3dvk::umd {
 
@@ -11,12 +12,14 @@ Device::Device(Adapter& adapter, const D3D10DDIARG_CREATEDEVICE& args)
       hRTCoreLayer_(args.hRTCoreLayer),
       pfnSetErrorCb_(args.p11UMCallbacks->pfnSetErrorCb) {}
 
-Device::~Device() = default;  // the queue waits for the GPU before freeing
+Device::~Device() = default;  // the queue waits for the GPU before freeing; then the pipeline cache goes
 
 HRESULT Device::init() {
   VkResult result = VK_SUCCESS;
   queue_ = vk::CommandQueue::create(adapter_.device(), &result);
-  return queue_ ? S_OK : hresultFromVk(result);
+  if (!queue_) return hresultFromVk(result);
+  pipelines_ = PipelineCache::create(*this, &result);
+  return pipelines_ ? S_OK : hresultFromVk(result);
 }
 
 vk::Device& Device::vk() { return adapter_.device(); }

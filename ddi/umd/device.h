@@ -3,10 +3,11 @@
 // destroyed by pfnDestroyDevice. Holds the runtime's core-layer error callback
 // (how void DDIs report failures), the command queue that records and submits
 // this device's Vulkan work (see vk_command_queue.h for the synchronization
-// model), and the currently bound state.
+// model), the graphics-pipeline cache, and the currently bound state.
 #pragma once
 
 #include "d3d10umddi.h"
+#include "driver_draw.h"
 #include "vk_command_queue.h"
 
 #include <memory>
@@ -17,6 +18,7 @@ namespace d3dvk::umd {
 class Adapter;
 struct RenderTargetView;
 struct DepthStencilView;
+class PipelineCache;
 
 class Device {
  public:
@@ -30,6 +32,7 @@ class Device {
   Adapter& adapter() { return adapter_; }
   vk::Device& vk();
   vk::CommandQueue& queue() { return *queue_; }
+  PipelineCache& pipelines() { return *pipelines_; }
   UINT interfaceVersion() const { return interface_; }
   bool isWddm2_0() const { return interface_ == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
 
@@ -50,12 +53,14 @@ class Device {
   RenderTargetView* boundRenderTargets[kMaxRenderTargets] = {};
   UINT boundRenderTargetCount = 0;
   DepthStencilView* boundDepthStencil = nullptr;
+  DrawState draw;  // input assembly, shaders, constant buffers, viewports, scissors
 
  private:
   Adapter& adapter_;
   UINT interface_;
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
+  std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;
 };

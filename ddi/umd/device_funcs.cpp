@@ -4,8 +4,13 @@
 // pfnSetErrorCb (and says which DDI once on stderr) instead of crashing.
 #include "adapter.h"
 #include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
+#include "driver_draw.h"
+#include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
+#include "driver_shader.h"
 #include "driver_transfer.h"
 #include "driver_view.h"
 
@@ -72,6 +77,40 @@ void fillResourceSlots(Table& t) {
   t.pfnCheckFormatSupport = &checkFormatSupport;
 }
 
+// The draw path (same signatures in both tables).
+template <typename Table>
+void fillDrawSlots(Table& t) {
+  t.pfnCalcPrivateShaderSize = &calcPrivateShaderSize;
+  t.pfnCreateVertexShader = &createVertexShader;
+  t.pfnCreatePixelShader = &createPixelShader;
+  t.pfnDestroyShader = &destroyShader;
+  t.pfnVsSetShader = &vsSetShader;
+  t.pfnPsSetShader = &psSetShader;
+  t.pfnCalcPrivateElementLayoutSize = &calcPrivateElementLayoutSize;
+  t.pfnCreateElementLayout = &createElementLayout;
+  t.pfnDestroyElementLayout = &destroyElementLayout;
+  t.pfnIaSetInputLayout = &iaSetInputLayout;
+  t.pfnIaSetVertexBuffers = &iaSetVertexBuffers;
+  t.pfnIaSetIndexBuffer = &iaSetIndexBuffer;
+  t.pfnIaSetTopology = &iaSetTopology;
+  t.pfnVsSetConstantBuffers = &vsSetConstantBuffers;
+  t.pfnPsSetConstantBuffers = &psSetConstantBuffers;
+  t.pfnSetViewports = &setViewports;
+  t.pfnSetScissorRects = &setScissorRects;
+  t.pfnDraw = &draw;
+  t.pfnDrawIndexed = &drawIndexed;
+  t.pfnDrawInstanced = &drawInstanced;
+  t.pfnDrawIndexedInstanced = &drawIndexedInstanced;
+  t.pfnCalcPrivateBlendStateSize = &calcPrivateBlendStateSize;
+  t.pfnCreateBlendState = &createBlendState;
+  t.pfnDestroyBlendState = &destroyBlendState;
+  t.pfnSetBlendState = &setBlendState;
+  t.pfnCalcPrivateDepthStencilStateSize = &calcPrivateDepthStencilStateSize;
+  t.pfnCreateDepthStencilState = &createDepthStencilState;
+  t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
+  t.pfnSetDepthStencilState = &setDepthStencilState;
+}
+
 void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
 #define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
@@ -82,6 +121,7 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
+  fillDrawSlots(t);
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
@@ -95,6 +135,7 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
+  fillDrawSlots(t);
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 

@@ -285,6 +285,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   Device* device = Device::from(hDevice);
   Resource* r = Resource::from(h);
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  device->draw.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
   r->~Resource();

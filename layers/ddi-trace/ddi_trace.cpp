@@ -500,6 +500,257 @@ void fillResourceWrappers(Table& t) {
   t.pfnCheckFormatSupport = &checkFormatSupport;
 }
 
+// ---------------------------------------------------------------------------
+// The draw path: shaders, element layouts, input assembly, constant buffers,
+// viewports, scissors and draws (same slots and signatures in both tables).
+std::string shaderCode(const UINT* code) {
+  if (!code) return "null";
+  char buf[96];
+  // DXBC container: the byte size is the dword at offset 24.
+  std::snprintf(buf, sizeof buf, "{DXBC, %u bytes}", code[0] == 0x43425844u ? code[6] : 0u);
+  return buf;
+}
+std::string signatures(const D3D11_1DDIARG_STAGE_IO_SIGNATURES* s) {
+  if (!s) return "null";
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "{inputs=%u, outputs=%u}", s->NumInputSignatureEntries, s->NumOutputSignatureEntries);
+  return buf;
+}
+template <int Slot>
+SIZE_T APIENTRY calcShaderSize(D3D10DDI_HDEVICE h, const UINT* code, const D3D11_1DDIARG_STAGE_IO_SIGNATURES* sig) {
+  SIZE_T size = realSlot<PFND3D11_1DDI_CALCPRIVATESHADERSIZE>(h, Slot)(realFrom(h), code, sig);
+  trace("%s(hDevice=%p, code=%s, signatures=%s) -> %zu", slotName(Slot), h.pDrvPrivate, shaderCode(code).c_str(),
+        signatures(sig).c_str(), size);
+  return size;
+}
+template <int Slot>
+VOID APIENTRY createShader(D3D10DDI_HDEVICE h, const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt,
+                           const D3D11_1DDIARG_STAGE_IO_SIGNATURES* sig) {
+  trace("%s(hDevice=%p, code=%s, hShader=%p, signatures=%s)", slotName(Slot), h.pDrvPrivate, shaderCode(code).c_str(),
+        s.pDrvPrivate, signatures(sig).c_str());
+  realSlot<PFND3D11_1DDI_CREATEVERTEXSHADER>(h, Slot)(realFrom(h), code, s, rt, sig);
+}
+VOID APIENTRY destroyShader(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s) {
+  trace("DestroyShader(hDevice=%p, hShader=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYSHADER>(h, 89)(realFrom(h), s);
+}
+template <int Slot>
+VOID APIENTRY setShader(D3D10DDI_HDEVICE h, D3D10DDI_HSHADER s) {
+  trace("%s(hDevice=%p, hShader=%p)", slotName(Slot), h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_SETSHADER>(h, Slot)(realFrom(h), s);
+}
+std::string elements(const D3D10DDIARG_CREATEELEMENTLAYOUT* a) {
+  if (!a) return "null";
+  std::string out = "[";
+  for (UINT i = 0; a->pVertexElements && i < a->NumElements; ++i) {
+    const D3D10DDIARG_INPUT_ELEMENT_DESC& e = a->pVertexElements[i];
+    char buf[160];
+    std::snprintf(buf, sizeof buf, "%s{Slot=%u, Offset=%u, Format=%d, Class=%d, StepRate=%u, Register=%u}",
+                  i ? ", " : "", e.InputSlot, e.AlignedByteOffset, int(e.Format), int(e.InputSlotClass),
+                  e.InstanceDataStepRate, e.InputRegister);
+    out += buf;
+  }
+  return out + "]";
+}
+SIZE_T APIENTRY calcElementLayoutSize(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEELEMENTLAYOUT* a) {
+  SIZE_T size = realSlot<PFND3D10DDI_CALCPRIVATEELEMENTLAYOUTSIZE>(h, 71)(realFrom(h), a);
+  trace("CalcPrivateElementLayoutSize(hDevice=%p, elements=%s) -> %zu", h.pDrvPrivate, elements(a).c_str(), size);
+  return size;
+}
+VOID APIENTRY createElementLayout(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATEELEMENTLAYOUT* a,
+                                  D3D10DDI_HELEMENTLAYOUT l, D3D10DDI_HRTELEMENTLAYOUT rt) {
+  trace("CreateElementLayout(hDevice=%p, elements=%s, hElementLayout=%p)", h.pDrvPrivate, elements(a).c_str(),
+        l.pDrvPrivate);
+  realSlot<PFND3D10DDI_CREATEELEMENTLAYOUT>(h, 72)(realFrom(h), a, l, rt);
+}
+VOID APIENTRY destroyElementLayout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYOUT l) {
+  trace("DestroyElementLayout(hDevice=%p, hElementLayout=%p)", h.pDrvPrivate, l.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYELEMENTLAYOUT>(h, 73)(realFrom(h), l);
+}
+VOID APIENTRY iaSetInputLayout(D3D10DDI_HDEVICE h, D3D10DDI_HELEMENTLAYOUT l) {
+  trace("IaSetInputLayout(hDevice=%p, hElementLayout=%p)", h.pDrvPrivate, l.pDrvPrivate);
+  realSlot<PFND3D10DDI_SETINPUTLAYOUT>(h, 15)(realFrom(h), l);
+}
+VOID APIENTRY iaSetVertexBuffers(D3D10DDI_HDEVICE h, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                                 const UINT* strides, const UINT* offsets) {
+  std::string list = "[";
+  for (UINT i = 0; buffers && strides && offsets && i < count; ++i) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s{%p, stride=%u, offset=%u}", i ? ", " : "", buffers[i].pDrvPrivate, strides[i],
+                  offsets[i]);
+    list += buf;
+  }
+  trace("IaSetVertexBuffers(hDevice=%p, StartSlot=%u, NumBuffers=%u, buffers=%s])", h.pDrvPrivate, start, count,
+        list.c_str());
+  realSlot<PFND3D10DDI_IA_SETVERTEXBUFFERS>(h, 16)(realFrom(h), start, count, buffers, strides, offsets);
+}
+VOID APIENTRY iaSetIndexBuffer(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r, DXGI_FORMAT format, UINT offset) {
+  trace("IaSetIndexBuffer(hDevice=%p, hBuffer=%p, Format=%d, Offset=%u)", h.pDrvPrivate, r.pDrvPrivate, int(format),
+        offset);
+  realSlot<PFND3D10DDI_IA_SETINDEXBUFFER>(h, 17)(realFrom(h), r, format, offset);
+}
+VOID APIENTRY iaSetTopology(D3D10DDI_HDEVICE h, D3D10_DDI_PRIMITIVE_TOPOLOGY topology) {
+  trace("IaSetTopology(hDevice=%p, Topology=%d)", h.pDrvPrivate, int(topology));
+  realSlot<PFND3D10DDI_IA_SETTOPOLOGY>(h, 24)(realFrom(h), topology);
+}
+template <int Slot>
+VOID APIENTRY setConstantBuffers(D3D10DDI_HDEVICE h, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                                 const UINT* first, const UINT* num) {
+  std::string list = "[";
+  for (UINT i = 0; buffers && i < count; ++i) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s%p", i ? ", " : "", buffers[i].pDrvPrivate);
+    list += buf;
+  }
+  trace("%s(hDevice=%p, StartSlot=%u, NumBuffers=%u, buffers=%s], FirstConstant=%s, NumConstants=%s)", slotName(Slot),
+        h.pDrvPrivate, start, count, list.c_str(), first ? "set" : "null", num ? "set" : "null");
+  realSlot<PFND3D11_1DDI_SETCONSTANTBUFFERS>(h, Slot)(realFrom(h), start, count, buffers, first, num);
+}
+VOID APIENTRY setViewports(D3D10DDI_HDEVICE h, UINT count, UINT clear, const D3D10_DDI_VIEWPORT* v) {
+  std::string list = "[";
+  for (UINT i = 0; v && i < count; ++i) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "%s{%g,%g %gx%g depth %g..%g}", i ? ", " : "", v[i].TopLeftX, v[i].TopLeftY,
+                  v[i].Width, v[i].Height, v[i].MinDepth, v[i].MaxDepth);
+    list += buf;
+  }
+  trace("SetViewports(hDevice=%p, NumViewports=%u, ClearViewports=%u, viewports=%s])", h.pDrvPrivate, count, clear,
+        list.c_str());
+  realSlot<PFND3D10DDI_SETVIEWPORTS>(h, 43)(realFrom(h), count, clear, v);
+}
+VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE h, UINT count, UINT clear, const D3D10_DDI_RECT* r) {
+  std::string list = "[";
+  for (UINT i = 0; r && i < count; ++i) {
+    char buf[96];
+    std::snprintf(buf, sizeof buf, "%s{%ld,%ld,%ld,%ld}", i ? ", " : "", long(r[i].left), long(r[i].top),
+                  long(r[i].right), long(r[i].bottom));
+    list += buf;
+  }
+  trace("SetScissorRects(hDevice=%p, NumRects=%u, ClearRects=%u, rects=%s])", h.pDrvPrivate, count, clear,
+        list.c_str());
+  realSlot<PFND3D10DDI_SETSCISSORRECTS>(h, 44)(realFrom(h), count, clear, r);
+}
+VOID APIENTRY drawWrapper(D3D10DDI_HDEVICE h, UINT count, UINT start) {
+  trace("Draw(hDevice=%p, VertexCount=%u, StartVertexLocation=%u)", h.pDrvPrivate, count, start);
+  realSlot<PFND3D10DDI_DRAW>(h, 8)(realFrom(h), count, start);
+}
+VOID APIENTRY drawIndexed(D3D10DDI_HDEVICE h, UINT count, UINT start, INT base) {
+  trace("DrawIndexed(hDevice=%p, IndexCount=%u, StartIndexLocation=%u, BaseVertexLocation=%d)", h.pDrvPrivate, count,
+        start, base);
+  realSlot<PFND3D10DDI_DRAWINDEXED>(h, 7)(realFrom(h), count, start, base);
+}
+VOID APIENTRY drawInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT start, UINT startInstance) {
+  trace("DrawInstanced(hDevice=%p, VertexCountPerInstance=%u, InstanceCount=%u, StartVertexLocation=%u, "
+        "StartInstanceLocation=%u)",
+        h.pDrvPrivate, count, instances, start, startInstance);
+  realSlot<PFND3D10DDI_DRAWINSTANCED>(h, 19)(realFrom(h), count, instances, start, startInstance);
+}
+VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT start, INT base,
+                                   UINT startInstance) {
+  trace("DrawIndexedInstanced(hDevice=%p, IndexCountPerInstance=%u, InstanceCount=%u, StartIndexLocation=%u, "
+        "BaseVertexLocation=%d, StartInstanceLocation=%u)",
+        h.pDrvPrivate, count, instances, start, base, startInstance);
+  realSlot<PFND3D10DDI_DRAWINDEXEDINSTANCED>(h, 18)(realFrom(h), count, instances, start, base, startInstance);
+}
+
+std::string blendDesc(const D3D11_1_DDI_BLEND_DESC* d) {
+  if (!d) return "null";
+  char buf[256];
+  const D3D11_1_DDI_RENDER_TARGET_BLEND_DESC& r = d->RenderTarget[0];
+  std::snprintf(buf, sizeof buf,
+                "{AlphaToCoverage=%d, Independent=%d, RT0={Blend=%d, Src=%d, Dest=%d, Op=%d, SrcA=%d, DestA=%d, "
+                "OpA=%d, WriteMask=0x%X}}",
+                d->AlphaToCoverageEnable, d->IndependentBlendEnable, r.BlendEnable, int(r.SrcBlend), int(r.DestBlend),
+                int(r.BlendOp), int(r.SrcBlendAlpha), int(r.DestBlendAlpha), int(r.BlendOpAlpha),
+                unsigned(r.RenderTargetWriteMask));
+  return buf;
+}
+std::string depthStencilDesc(const D3D10_DDI_DEPTH_STENCIL_DESC* d) {
+  if (!d) return "null";
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "{Depth=%d, WriteMask=%d, Func=%d, Stencil=%d, ReadMask=0x%X, WriteMask=0x%X, Front={%d,%d,%d,%d}, "
+                "Back={%d,%d,%d,%d}}",
+                d->DepthEnable, int(d->DepthWriteMask), int(d->DepthFunc), d->StencilEnable,
+                unsigned(d->StencilReadMask), unsigned(d->StencilWriteMask), int(d->FrontFace.StencilFailOp),
+                int(d->FrontFace.StencilDepthFailOp), int(d->FrontFace.StencilPassOp), int(d->FrontFace.StencilFunc),
+                int(d->BackFace.StencilFailOp), int(d->BackFace.StencilDepthFailOp), int(d->BackFace.StencilPassOp),
+                int(d->BackFace.StencilFunc));
+  return buf;
+}
+SIZE_T APIENTRY calcBlendStateSize(D3D10DDI_HDEVICE h, const D3D11_1_DDI_BLEND_DESC* d) {
+  SIZE_T size = realSlot<PFND3D11_1DDI_CALCPRIVATEBLENDSTATESIZE>(h, 74)(realFrom(h), d);
+  trace("CalcPrivateBlendStateSize(hDevice=%p, desc=%s) -> %zu", h.pDrvPrivate, blendDesc(d).c_str(), size);
+  return size;
+}
+VOID APIENTRY createBlendState(D3D10DDI_HDEVICE h, const D3D11_1_DDI_BLEND_DESC* d, D3D10DDI_HBLENDSTATE s,
+                               D3D10DDI_HRTBLENDSTATE rt) {
+  trace("CreateBlendState(hDevice=%p, desc=%s, hBlendState=%p)", h.pDrvPrivate, blendDesc(d).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D11_1DDI_CREATEBLENDSTATE>(h, 75)(realFrom(h), d, s, rt);
+}
+VOID APIENTRY destroyBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s) {
+  trace("DestroyBlendState(hDevice=%p, hBlendState=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYBLENDSTATE>(h, 76)(realFrom(h), s);
+}
+VOID APIENTRY setBlendState(D3D10DDI_HDEVICE h, D3D10DDI_HBLENDSTATE s, const FLOAT f[4], UINT mask) {
+  trace("SetBlendState(hDevice=%p, hBlendState=%p, BlendFactor={%g,%g,%g,%g}, SampleMask=0x%X)", h.pDrvPrivate,
+        s.pDrvPrivate, f ? f[0] : 1.0, f ? f[1] : 1.0, f ? f[2] : 1.0, f ? f[3] : 1.0, mask);
+  realSlot<PFND3D10DDI_SETBLENDSTATE>(h, 34)(realFrom(h), s, f, mask);
+}
+SIZE_T APIENTRY calcDepthStencilStateSize(D3D10DDI_HDEVICE h, const D3D10_DDI_DEPTH_STENCIL_DESC* d) {
+  SIZE_T size = realSlot<PFND3D10DDI_CALCPRIVATEDEPTHSTENCILSTATESIZE>(h, 77)(realFrom(h), d);
+  trace("CalcPrivateDepthStencilStateSize(hDevice=%p, desc=%s) -> %zu", h.pDrvPrivate, depthStencilDesc(d).c_str(),
+        size);
+  return size;
+}
+VOID APIENTRY createDepthStencilState(D3D10DDI_HDEVICE h, const D3D10_DDI_DEPTH_STENCIL_DESC* d,
+                                      D3D10DDI_HDEPTHSTENCILSTATE s, D3D10DDI_HRTDEPTHSTENCILSTATE rt) {
+  trace("CreateDepthStencilState(hDevice=%p, desc=%s, hDepthStencilState=%p)", h.pDrvPrivate,
+        depthStencilDesc(d).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D10DDI_CREATEDEPTHSTENCILSTATE>(h, 78)(realFrom(h), d, s, rt);
+}
+VOID APIENTRY destroyDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s) {
+  trace("DestroyDepthStencilState(hDevice=%p, hDepthStencilState=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYDEPTHSTENCILSTATE>(h, 79)(realFrom(h), s);
+}
+VOID APIENTRY setDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTATE s, UINT ref) {
+  trace("SetDepthStencilState(hDevice=%p, hDepthStencilState=%p, StencilRef=%u)", h.pDrvPrivate, s.pDrvPrivate, ref);
+  realSlot<PFND3D10DDI_SETDEPTHSTENCILSTATE>(h, 35)(realFrom(h), s, ref);
+}
+
+template <typename Table>
+void fillDrawWrappers(Table& t) {
+  t.pfnCalcPrivateShaderSize = &calcShaderSize<83>;
+  t.pfnCreateVertexShader = &createShader<84>;
+  t.pfnCreatePixelShader = &createShader<86>;
+  t.pfnDestroyShader = &destroyShader;
+  t.pfnVsSetShader = &setShader<6>;
+  t.pfnPsSetShader = &setShader<4>;
+  t.pfnCalcPrivateElementLayoutSize = &calcElementLayoutSize;
+  t.pfnCreateElementLayout = &createElementLayout;
+  t.pfnDestroyElementLayout = &destroyElementLayout;
+  t.pfnIaSetInputLayout = &iaSetInputLayout;
+  t.pfnIaSetVertexBuffers = &iaSetVertexBuffers;
+  t.pfnIaSetIndexBuffer = &iaSetIndexBuffer;
+  t.pfnIaSetTopology = &iaSetTopology;
+  t.pfnVsSetConstantBuffers = &setConstantBuffers<2>;
+  t.pfnPsSetConstantBuffers = &setConstantBuffers<14>;
+  t.pfnSetViewports = &setViewports;
+  t.pfnSetScissorRects = &setScissorRects;
+  t.pfnDraw = &drawWrapper;
+  t.pfnDrawIndexed = &drawIndexed;
+  t.pfnDrawInstanced = &drawInstanced;
+  t.pfnDrawIndexedInstanced = &drawIndexedInstanced;
+  t.pfnCalcPrivateBlendStateSize = &calcBlendStateSize;
+  t.pfnCreateBlendState = &createBlendState;
+  t.pfnDestroyBlendState = &destroyBlendState;
+  t.pfnSetBlendState = &setBlendState;
+  t.pfnCalcPrivateDepthStencilStateSize = &calcDepthStencilStateSize;
+  t.pfnCreateDepthStencilState = &createDepthStencilState;
+  t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
+  t.pfnSetDepthStencilState = &setDepthStencilState;
+}
+
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE h) {
   trace("DestroyDevice(hDevice=%p)", h.pDrvPrivate);
   TraceDevice* t = traceFrom(h);
@@ -517,6 +768,7 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
+  fillDrawWrappers(t);
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
@@ -530,6 +782,7 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyRasterizerState = &destroyRasterizerState;
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
+  fillDrawWrappers(t);
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 

@@ -83,6 +83,7 @@ void D3D11ImmediateContext::releaseBindings() {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();
   }
+  releaseDrawBindings();
 }
 
 }  // namespace d3dvk::runtime

@@ -187,6 +187,35 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   class D3D11RenderTargetView* renderTargets_[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   UINT renderTargetCount_ = 0;
   class D3D11DepthStencilView* depthStencil_ = nullptr;
+
+  // The draw path's bindings (d3d11_context_draw.cpp); bound objects hold private references.
+  struct VertexBufferBinding {
+    class D3D11Buffer* buffer = nullptr;
+    UINT stride = 0, offset = 0;
+  };
+  class D3D11InputLayout* inputLayout_ = nullptr;
+  VertexBufferBinding vertexBuffers_[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
+  class D3D11Buffer* indexBuffer_ = nullptr;
+  DXGI_FORMAT indexFormat_ = DXGI_FORMAT_UNKNOWN;
+  UINT indexOffset_ = 0;
+  D3D11_PRIMITIVE_TOPOLOGY topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+  ID3D11VertexShader* vertexShader_ = nullptr;  // a D3D11VertexShader
+  ID3D11PixelShader* pixelShader_ = nullptr;    // a D3D11PixelShader
+  class D3D11Buffer* constantBuffers_[2][D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};  // VS, PS
+  D3D11_VIEWPORT viewports_[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
+  UINT viewportCount_ = 0;
+  D3D11_RECT scissorRects_[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
+  UINT scissorRectCount_ = 0;
+  class D3D11BlendState* blendState_ = nullptr;  // null: the default state
+  FLOAT blendFactor_[4] = {1, 1, 1, 1};
+  UINT sampleMask_ = 0xFFFFFFFF;
+  class D3D11DepthStencilState* depthStencilState_ = nullptr;  // null: the default state
+  UINT stencilRef_ = 0;
+  void releaseDrawBindings();
+  void setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers);
+  void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers);
+  // The runtime's draw-time checks; false: the draw must not reach the driver.
+  bool validateDraw(const char* function);
 };
 
 }  // namespace d3dvk::runtime

@@ -6,55 +6,11 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation, INT BaseVertexLocation) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppVertexBuffers, const UINT* pStrides, const UINT* pOffsets) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format, UINT Offset) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation) {
   // not implemented yet
 }
 
@@ -63,10 +19,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlo
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
   // not implemented yet
 }
 
@@ -106,14 +58,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState, const FLOAT BlendFactor[4], UINT SampleMask) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState, UINT StencilRef) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   // not implemented yet
 }
@@ -138,14 +82,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
   // not implemented yet
 }
 
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
-  // not implemented yet
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView) {
   // not implemented yet
@@ -227,47 +163,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlo
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
   if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
-  if (ppPixelShader) *ppPixelShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
   if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
-  if (ppVertexShader) *ppVertexShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
-  if (ppInputLayout) *ppInputLayout = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppVertexBuffers, UINT* pStrides, UINT* pOffsets) {
-  if (ppVertexBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppVertexBuffers[i] = nullptr;
-  if (pStrides) *pStrides = 0;
-  if (pOffsets) *pOffsets = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format, UINT* Offset) {
-  if (pIndexBuffer) *pIndexBuffer = nullptr;
-  if (Offset) *Offset = 0;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
@@ -278,10 +179,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader**
   if (ppGeometryShader) *ppGeometryShader = nullptr;
   if (ppClassInstances) *ppClassInstances = nullptr;
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
-  // not implemented yet
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
@@ -310,29 +207,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
   if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4], UINT* pSampleMask) {
-  if (ppBlendState) *ppBlendState = nullptr;
-  if (BlendFactor) for (int i = 0; i < 4; ++i) BlendFactor[i] = 0;
-  if (pSampleMask) *pSampleMask = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState, UINT* pStencilRef) {
-  if (ppDepthStencilState) *ppDepthStencilState = nullptr;
-  if (pStencilRef) *pStencilRef = 0;
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
   if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
 }
 
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
-  if (pNumViewports) *pNumViewports = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
-  if (pNumRects) *pNumRects = 0;
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
   if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;

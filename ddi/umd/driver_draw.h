@@ -1,0 +1,74 @@
+// ddi/umd/driver_draw.h — the bound pipeline state of the draw path (input
+// assembly, shaders, constant buffers, viewports, scissors) and its DDIs: the
+// IA/VS/PS/RS setters and Draw, DrawIndexed, DrawInstanced, DrawIndexedInstanced.
+//
+// Output merger: blend state, blend factor and sample mask; depth-stencil state
+// and stencil reference (driver_blend_state.h, driver_depth_stencil_state.h).
+//
+// A draw: looks up (or builds) the graphics pipeline for the bound state in the
+// device's PipelineCache, allocates a descriptor pool for the draw's two
+// descriptor sets (VS and PS constant buffers, per translate/dxbc/binding.h;
+// released once the batch completes), moves the render targets to attachment
+// layouts and records one dynamic-rendering instance (load/store, so draws
+// accumulate) with D3D's viewport mapped through a negative-height Vulkan
+// viewport: framebuffer coordinates equal D3D render-target coordinates.
+#pragma once
+
+#include "d3d10umddi.h"
+
+namespace d3dvk::umd {
+
+struct Resource;
+struct Shader;
+struct InputLayout;
+struct BlendState;
+struct DepthStencilState;
+
+struct DrawState {
+  static constexpr UINT kVertexBufferSlots = 32;
+  static constexpr UINT kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+  static constexpr UINT kViewportSlots = 16;
+  struct VertexBuffer {
+    Resource* buffer = nullptr;
+    UINT stride = 0, offset = 0;
+  };
+  struct ConstantBuffer {
+    Resource* buffer = nullptr;
+    UINT firstConstant = 0, numConstants = 0;  // numConstants 0: the whole buffer
+  };
+  Shader* vertexShader = nullptr;
+  Shader* pixelShader = nullptr;
+  InputLayout* inputLayout = nullptr;
+  VertexBuffer vertexBuffers[kVertexBufferSlots];
+  Resource* indexBuffer = nullptr;
+  DXGI_FORMAT indexFormat = DXGI_FORMAT_UNKNOWN;
+  UINT indexOffset = 0;
+  D3D10_DDI_PRIMITIVE_TOPOLOGY topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED;
+  ConstantBuffer constantBuffers[2][kConstantBufferSlots];  // [0] VS, [1] PS
+  D3D10_DDI_VIEWPORT viewports[kViewportSlots] = {};
+  UINT viewportCount = 0;
+  D3D10_DDI_RECT scissors[kViewportSlots] = {};
+  UINT scissorCount = 0;
+  BlendState* blendState = nullptr;  // null: the default state
+  FLOAT blendFactor[4] = {1, 1, 1, 1};
+  UINT sampleMask = 0xFFFFFFFF;
+  DepthStencilState* depthStencilState = nullptr;  // null: the default state
+  UINT stencilRef = 0;
+
+  // Forgets a destroyed buffer wherever it is bound.
+  void unbind(const Resource* resource);
+};
+
+VOID APIENTRY iaSetVertexBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY iaSetIndexBuffer(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, DXGI_FORMAT, UINT);
+VOID APIENTRY iaSetTopology(D3D10DDI_HDEVICE, D3D10_DDI_PRIMITIVE_TOPOLOGY);
+VOID APIENTRY vsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY psSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY setViewports(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_VIEWPORT*);
+VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_RECT*);
+VOID APIENTRY draw(D3D10DDI_HDEVICE, UINT, UINT);
+VOID APIENTRY drawIndexed(D3D10DDI_HDEVICE, UINT, UINT, INT);
+VOID APIENTRY drawInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, UINT);
+VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT);
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,54 @@
+// ddi/umd/driver_input_layout.cpp — see driver_input_layout.h.
+#include "driver_input_layout.h"
+
+#include "adapter.h"
+#include "device.h"
+#include "pipeline_cache.h"
+
+#include <atomic>
+#include <new>
+
+namespace d3dvk::umd {
+namespace {
+
+}
+
+SIZE_T APIENTRY calcPrivateElementLayoutSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEELEMENTLAYOUT*) {
+  return sizeof(InputLayout);
+}
+
+VOID APIENTRY createElementLayout(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATEELEMENTLAYOUT* args,
+                                  D3D10DDI_HELEMENTLAYOUT hLayout, D3D10DDI_HRTELEMENTLAYOUT) {
+  Device* device = Device::from(hDevice);
+  if (!hLayout.pDrvPrivate) return device->setError(E_INVALIDARG);
+  InputLayout* layout = new (hLayout.pDrvPrivate) InputLayout{};
+  if (!args) return device->setError(E_INVALIDARG);
+  std::string error;
+  try {
+    if (!state::translateInputLayout(args->pVertexElements, args->NumElements, &layout->vertexInput, &error)) {
+      logError("CreateElementLayout: " + error);
+      return device->setError(E_INVALIDARG);
+    }
+  } catch (const std::bad_alloc&) {
+    return device->setError(E_OUTOFMEMORY);
+  }
+  layout->id = nextObjectId();
+}
+
+VOID APIENTRY destroyElementLayout(D3D10DDI_HDEVICE hDevice, D3D10DDI_HELEMENTLAYOUT hLayout) {
+  Device* device = Device::from(hDevice);
+  InputLayout* layout = InputLayout::from(hLayout);
+  if (!layout) return;
+  if (device->draw.inputLayout == layout) device->draw.inputLayout = nullptr;
+  if (layout->id) {
+    std::lock_guard<std::mutex> lock(device->queueMutex());
+    device->pipelines().forget(layout->id);
+  }
+  layout->~InputLayout();
+}
+
+VOID APIENTRY iaSetInputLayout(D3D10DDI_HDEVICE hDevice, D3D10DDI_HELEMENTLAYOUT hLayout) {
+  Device::from(hDevice)->draw.inputLayout = InputLayout::from(hLayout);
+}
+
+}  // namespace d3dvk::umd

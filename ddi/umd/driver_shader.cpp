@@ -1,0 +1,115 @@
+// ddi/umd/driver_shader.cpp — see driver_shader.h.
+#include "driver_shader.h"
+
+#include "adapter.h"
+#include "device.h"
+#include "dxbc/translator.h"
+#include "pipeline_cache.h"
+
+#include <atomic>
+#include <new>
+#include <span>
+
+namespace d3dvk::umd {
+namespace {
+
+
+
+// The DXBC container's size is the dword after the magic and checksum (offset 24).
+bool containerBytes(const UINT* code, std::span<const uint8_t>* out) {
+  if (!code || code[0] != dxbc::fourcc("DXBC")) return false;
+  const uint32_t size = code[6];
+  if (size < 32) return false;
+  *out = {reinterpret_cast<const uint8_t*>(code), size};
+  return true;
+}
+
+// Builds the shader in place; on failure reports through pfnSetErrorCb and leaves
+// an empty object (so DestroyShader stays valid).
+void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
+  Device* device = Device::from(hDevice);
+  if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
+  Shader* shader = new (hShader.pDrvPrivate) Shader{};
+  std::span<const uint8_t> bytes;
+  if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
+  try {
+    dxbc::Shader parsed = dxbc::parseShader(bytes);
+    if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
+    for (const dxbc::Instruction& inst : parsed.program.instructions) {
+      switch (inst.opcode) {
+        case dxbc::Opcode::DclResource:
+        case dxbc::Opcode::DclSampler:
+        case dxbc::Opcode::DclResourceRaw:
+        case dxbc::Opcode::DclResourceStructured:
+        case dxbc::Opcode::DclUavTyped:
+        case dxbc::Opcode::DclUavRaw:
+        case dxbc::Opcode::DclUavStructured:
+          logError("shader resources, samplers and UAVs are not supported by the draw path yet");
+          return device->setError(E_NOTIMPL);
+        case dxbc::Opcode::DclConstantBuffer:
+          // cb# beyond the 14 API slots cannot be bound (the pipeline layout has 14).
+          if (!inst.operands.empty() && inst.operands[0].indexDimension >= 1 &&
+              inst.operands[0].index[0].imm >= PipelineCache::kConstantBufferSlots) {
+            logError("constant buffer slot beyond 13 declared");
+            return device->setError(E_INVALIDARG);
+          }
+          break;
+        default: break;
+      }
+    }
+    shader->reflection = dxbc::reflect(parsed);
+    dxbc::TranslateOptions options;
+    options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
+    shader->spirv = dxbc::translateToSpirv(parsed, options);
+  } catch (const std::bad_alloc&) {
+    return device->setError(E_OUTOFMEMORY);
+  } catch (const std::exception& e) {
+    logError(std::string("shader translation failed: ") + e.what());
+    return device->setError(E_INVALIDARG);
+  }
+  VkResult result = VK_SUCCESS;
+  shader->module = vk::createShaderModule(device->vk(), shader->spirv, &result);
+  if (!shader->module) return device->setVkError(result);
+  shader->id = nextObjectId();
+}
+
+}  // namespace
+
+SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  return sizeof(Shader);
+}
+
+VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
+                                 D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  createShader(hDevice, code, hShader, dxbc::ProgramType::Vertex);
+}
+
+VOID APIENTRY createPixelShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
+                                D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  createShader(hDevice, code, hShader, dxbc::ProgramType::Pixel);
+}
+
+VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device* device = Device::from(hDevice);
+  Shader* shader = Shader::from(hShader);
+  if (!shader) return;
+  if (device->draw.vertexShader == shader) device->draw.vertexShader = nullptr;
+  if (device->draw.pixelShader == shader) device->draw.pixelShader = nullptr;
+  {
+    std::lock_guard<std::mutex> lock(device->queueMutex());
+    if (shader->id) device->pipelines().forget(shader->id);
+    // A recorded batch may still reference the module through a pipeline; pipelines
+    // own no module reference, so the module can go once creation is done.
+  }
+  shader->~Shader();
+}
+
+VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device::from(hDevice)->draw.vertexShader = Shader::from(hShader);
+}
+
+VOID APIENTRY psSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device::from(hDevice)->draw.pixelShader = Shader::from(hShader);
+}
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,35 @@
+// ddi/umd/driver_shader.h — the driver's shader object (vertex and pixel
+// shaders), constructed by pfnCreateVertexShader / pfnCreatePixelShader in
+// runtime-allocated memory: the parsed DXBC's reflection, the native SPIR-V
+// variant translated at create time and its VkShaderModule, and a unique id
+// for the pipeline cache. Also the four shader DDIs and the two SetShader DDIs.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "dxbc/shader.h"
+#include "vk_pipeline.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd {
+
+struct Shader {
+  uint64_t id = 0;  // unique for the device's life (pipeline-cache key)
+  dxbc::ShaderReflection reflection;
+  std::vector<uint32_t> spirv;
+  std::unique_ptr<vk::ShaderModule> module;
+
+  static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
+};
+
+SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
+                                 const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+VOID APIENTRY createPixelShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
+                                const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+VOID APIENTRY destroyShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+VOID APIENTRY psSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,163 @@
+// ddi/umd/pipeline_cache.cpp — see pipeline_cache.h.
+#include "pipeline_cache.h"
+
+#include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
+#include "depth_stencil_state.h"
+#include "driver_input_layout.h"
+#include "driver_rasterizer_state.h"
+#include "driver_shader.h"
+#include "primitive_topology.h"
+#include "resource_format.h"
+
+#include <atomic>
+#include <cstring>
+#include <iterator>
+
+namespace d3dvk::umd {
+
+uint64_t nextObjectId() {
+  static std::atomic<uint64_t> next{1};
+  return next++;
+}
+
+std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* result) {
+  std::unique_ptr<PipelineCache> self(new PipelineCache(device));
+  const VkShaderStageFlags stages[kStageSets] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+  for (uint32_t set = 0; set < kStageSets; ++set) {
+    VkDescriptorSetLayoutBinding bindings[kConstantBufferSlots];
+    for (uint32_t slot = 0; slot < kConstantBufferSlots; ++slot)
+      bindings[slot] = {slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages[set], nullptr};
+    VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    info.bindingCount = kConstantBufferSlots;
+    info.pBindings = bindings;
+    self->setLayouts_[set] = vk::createDescriptorSetLayout(device.vk(), info, result);
+    if (!self->setLayouts_[set]) return nullptr;
+  }
+  VkDescriptorSetLayout sets[kStageSets] = {self->setLayouts_[0]->handle(), self->setLayouts_[1]->handle()};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = kStageSets;
+  layoutInfo.pSetLayouts = sets;
+  self->layout_ = vk::createPipelineLayout(device.vk(), layoutInfo, result);
+  if (!self->layout_) return nullptr;
+  self->nullBuffer_ =
+      vk::Buffer::create(device.vk(), kNullConstantBufferSize, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, result);
+  if (!self->nullBuffer_) return nullptr;
+  std::memset(self->nullBuffer_->mapped(), 0, kNullConstantBufferSize);
+  return self;
+}
+
+void PipelineCache::forget(uint64_t objectId) {
+  for (auto it = pipelines_.begin(); it != pipelines_.end();) {
+    const state::GraphicsPipelineKey& k = it->first;
+    if (k.vertexShader == objectId || k.pixelShader == objectId || k.inputLayout == objectId ||
+        k.blendState == objectId || k.depthStencilState == objectId) {
+      device_.queue().releaseAfter(device_.queue().openSerial(), it->second);
+      it = pipelines_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const PipelineInputs& in, VkResult* result) {
+  auto found = pipelines_.find(key);
+  if (found != pipelines_.end()) return found->second->handle();
+
+  VkPipelineShaderStageCreateInfo stages[2];
+  uint32_t stageCount = 0;
+  stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
+                          in.vertexShader->module->handle(), "main", nullptr};
+  if (in.pixelShader)
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                            VK_SHADER_STAGE_FRAGMENT_BIT, in.pixelShader->module->handle(), "main", nullptr};
+
+  VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  if (in.inputLayout) {
+    const state::VertexInputState& v = in.inputLayout->vertexInput;
+    vertexInput.vertexBindingDescriptionCount = uint32_t(v.bindings.size());
+    vertexInput.pVertexBindingDescriptions = v.bindings.data();
+    vertexInput.vertexAttributeDescriptionCount = uint32_t(v.attributes.size());
+    vertexInput.pVertexAttributeDescriptions = v.attributes.data();
+  }
+
+  const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(key.topology));
+  VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  inputAssembly.topology = assembly.topology;
+  inputAssembly.primitiveRestartEnable = assembly.primitiveRestart;
+
+  VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  viewport.viewportCount = 1;
+  viewport.scissorCount = 1;
+
+  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerDeviceCaps(device_));
+
+  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);
+  const VkSampleMask sampleMask = key.sampleMask;
+  multisample.pSampleMask = &sampleMask;
+  const state::BlendPipelineState blendState =
+      state::translateBlendState(in.blend ? in.blend->desc : state::defaultBlendDesc());
+  multisample.alphaToCoverageEnable = blendState.alphaToCoverage;
+
+  // Without a depth-stencil view both tests are off (D3D: nothing to test against).
+  VkPipelineDepthStencilStateCreateInfo depthStencil{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  const state::FormatInfo* dsFormat = state::findFormat(key.depthStencilFormat);
+  if (dsFormat)
+    depthStencil = state::translateDepthStencilState(
+        in.depthStencil ? in.depthStencil->desc : state::defaultDepthStencilDesc(),
+        dsFormat->kind == state::FormatKind::DepthStencil);
+
+  VkPipelineColorBlendAttachmentState attachments[8]{};
+  VkFormat colorFormats[8]{};
+  for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
+    const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
+    colorFormats[i] = f ? f->vk : VK_FORMAT_UNDEFINED;
+    const bool written = in.pixelShader && f && (in.pixelShader->reflection.renderTargetMask >> i & 1);
+    attachments[i] = blendState.attachments[i];
+    if (!written) attachments[i].colorWriteMask = 0;
+    // Integer formats cannot blend (D3D ignores blending there).
+    if (f && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))
+      attachments[i].blendEnable = VK_FALSE;
+  }
+  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  blend.attachmentCount = key.renderTargetCount;
+  blend.pAttachments = attachments;
+
+  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+  VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dynamic.dynamicStateCount = uint32_t(std::size(dynamics));
+  dynamic.pDynamicStates = dynamics;
+
+  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  rendering.colorAttachmentCount = key.renderTargetCount;
+  rendering.pColorAttachmentFormats = colorFormats;
+  if (dsFormat) {
+    rendering.depthAttachmentFormat = dsFormat->vk;
+    if (dsFormat->kind == state::FormatKind::DepthStencil) rendering.stencilAttachmentFormat = dsFormat->vk;
+  }
+
+  VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  info.pNext = &rendering;
+  info.stageCount = stageCount;
+  info.pStages = stages;
+  info.pVertexInputState = &vertexInput;
+  info.pInputAssemblyState = &inputAssembly;
+  info.pViewportState = &viewport;
+  info.pRasterizationState = rasterizer.chain();
+  info.pMultisampleState = &multisample;
+  info.pDepthStencilState = &depthStencil;
+  info.pColorBlendState = &blend;
+  info.pDynamicState = &dynamic;
+  info.layout = layout_->handle();
+  std::shared_ptr<vk::Pipeline> pipeline = vk::createGraphicsPipeline(device_.vk(), info, result);
+  if (!pipeline) return VK_NULL_HANDLE;
+  VkPipeline handle = pipeline->handle();
+  pipelines_.emplace(key, std::move(pipeline));
+  return handle;
+}
+
+}  // namespace d3dvk::umd

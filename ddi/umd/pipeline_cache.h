@@ -1,0 +1,68 @@
+// ddi/umd/pipeline_cache.h — the device's graphics pipelines, one per distinct
+// state::GraphicsPipelineKey (shaders, element layout, topology, rasterizer
+// desc, render-target formats, sample count), plus what every pipeline shares:
+// the descriptor-set layouts of translate/dxbc/binding.h (set 0 = VS, set 1 =
+// PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform buffers), the
+// pipeline layout, and a zero-filled 64 KiB uniform buffer standing in for
+// unbound constant-buffer slots (D3D reads zeros from them).
+//
+// Pipelines use dynamic rendering, and dynamic viewport, scissor, vertex-buffer
+// strides, blend constants and stencil reference. Callers hold the device's queue mutex.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "pipeline_key.h"  // translate/state
+#include "vk_command_queue.h"
+#include "vk_pipeline.h"
+#include "vk_resources.h"
+
+#include <memory>
+#include <unordered_map>
+
+namespace d3dvk::umd {
+
+class Device;
+struct Shader;
+struct InputLayout;
+
+// Unique ids for driver objects that enter pipeline keys (never reused).
+uint64_t nextObjectId();
+
+// What a pipeline is built from, besides its key.
+struct PipelineInputs {
+  const Shader* vertexShader = nullptr;
+  const Shader* pixelShader = nullptr;  // null: no pixel shader (no color writes)
+  const InputLayout* inputLayout = nullptr;  // null: no vertex input
+  const D3DWDDM2_0DDI_RASTERIZER_DESC* rasterizer = nullptr;
+  const struct BlendState* blend = nullptr;                // null: the default state
+  const struct DepthStencilState* depthStencil = nullptr;  // null: the default state
+};
+
+class PipelineCache {
+ public:
+  static constexpr uint32_t kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+  static constexpr uint32_t kStageSets = 2;  // VS, PS
+  static constexpr VkDeviceSize kNullConstantBufferSize = 65536;
+
+  static std::unique_ptr<PipelineCache> create(Device& device, VkResult* result);
+
+  VkPipelineLayout layout() const { return layout_->handle(); }
+  VkDescriptorSetLayout setLayout(uint32_t set) const { return setLayouts_[set]->handle(); }
+  VkBuffer nullConstantBuffer() const { return nullBuffer_->handle(); }
+
+  // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
+  VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
+  // Drops the pipelines built from a destroyed object (kept alive until the open batch completes).
+  void forget(uint64_t objectId);
+
+ private:
+  explicit PipelineCache(Device& device) : device_(device) {}
+  Device& device_;
+  std::unique_ptr<vk::DescriptorSetLayout> setLayouts_[kStageSets];
+  std::unique_ptr<vk::PipelineLayout> layout_;
+  std::unique_ptr<vk::Buffer> nullBuffer_;
+  std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
+      pipelines_;
+};
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,61 @@
+// ddi/vk/vk_pipeline.cpp — see vk_pipeline.h.
+#include "vk_pipeline.h"
+
+namespace d3dvk::vk {
+
+void destroyShaderModule(VkDevice d, VkShaderModule h, const VkAllocationCallbacks* a) { vkDestroyShaderModule(d, h, a); }
+void destroyDescriptorSetLayout(VkDevice d, VkDescriptorSetLayout h, const VkAllocationCallbacks* a) {
+  vkDestroyDescriptorSetLayout(d, h, a);
+}
+void destroyPipelineLayout(VkDevice d, VkPipelineLayout h, const VkAllocationCallbacks* a) {
+  vkDestroyPipelineLayout(d, h, a);
+}
+void destroyPipeline(VkDevice d, VkPipeline h, const VkAllocationCallbacks* a) { vkDestroyPipeline(d, h, a); }
+void destroyDescriptorPool(VkDevice d, VkDescriptorPool h, const VkAllocationCallbacks* a) {
+  vkDestroyDescriptorPool(d, h, a);
+}
+
+std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result) {
+  VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
+  info.codeSize = spirv.size() * sizeof(uint32_t);
+  info.pCode = spirv.data();
+  VkShaderModule h = VK_NULL_HANDLE;
+  *result = vkCreateShaderModule(device.handle(), &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<ShaderModule>(device, h);
+}
+
+std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
+                                                               const VkDescriptorSetLayoutCreateInfo& info,
+                                                               VkResult* result) {
+  VkDescriptorSetLayout h = VK_NULL_HANDLE;
+  *result = vkCreateDescriptorSetLayout(device.handle(), &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<DescriptorSetLayout>(device, h);
+}
+
+std::unique_ptr<PipelineLayout> createPipelineLayout(Device& device, const VkPipelineLayoutCreateInfo& info,
+                                                     VkResult* result) {
+  VkPipelineLayout h = VK_NULL_HANDLE;
+  *result = vkCreatePipelineLayout(device.handle(), &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<PipelineLayout>(device, h);
+}
+
+std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                                 VkResult* result) {
+  VkPipeline h = VK_NULL_HANDLE;
+  *result = vkCreateGraphicsPipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<Pipeline>(device, h);
+}
+
+std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
+                                                     VkResult* result) {
+  VkDescriptorPool h = VK_NULL_HANDLE;
+  *result = vkCreateDescriptorPool(device.handle(), &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<DescriptorPool>(device, h);
+}
+
+}  // namespace d3dvk::vk

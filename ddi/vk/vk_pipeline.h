@@ -1,0 +1,54 @@
+// ddi/vk/vk_pipeline.h — RAII owners of the Vulkan objects the draw path
+// creates: shader modules, descriptor-set layouts, pipeline layouts, graphics
+// pipelines and descriptor pools. Each owns one handle and destroys it with the
+// device's matching vkDestroy*; creation reports the VkResult.
+#pragma once
+
+#include "vk_device.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::vk {
+
+// One owned handle of type T destroyed by `Destroy(device, handle, allocator)`.
+template <typename T, void (*Destroy)(VkDevice, T, const VkAllocationCallbacks*)>
+class OwnedHandle {
+ public:
+  OwnedHandle(Device& device, T handle) : device_(device), handle_(handle) {}
+  ~OwnedHandle() {
+    if (handle_ != VK_NULL_HANDLE) Destroy(device_.handle(), handle_, nullptr);
+  }
+  OwnedHandle(const OwnedHandle&) = delete;
+  OwnedHandle& operator=(const OwnedHandle&) = delete;
+  T handle() const { return handle_; }
+
+ private:
+  Device& device_;
+  T handle_;
+};
+
+void destroyShaderModule(VkDevice, VkShaderModule, const VkAllocationCallbacks*);
+void destroyDescriptorSetLayout(VkDevice, VkDescriptorSetLayout, const VkAllocationCallbacks*);
+void destroyPipelineLayout(VkDevice, VkPipelineLayout, const VkAllocationCallbacks*);
+void destroyPipeline(VkDevice, VkPipeline, const VkAllocationCallbacks*);
+void destroyDescriptorPool(VkDevice, VkDescriptorPool, const VkAllocationCallbacks*);
+
+using ShaderModule = OwnedHandle<VkShaderModule, &destroyShaderModule>;
+using DescriptorSetLayout = OwnedHandle<VkDescriptorSetLayout, &destroyDescriptorSetLayout>;
+using PipelineLayout = OwnedHandle<VkPipelineLayout, &destroyPipelineLayout>;
+using Pipeline = OwnedHandle<VkPipeline, &destroyPipeline>;
+using DescriptorPool = OwnedHandle<VkDescriptorPool, &destroyDescriptorPool>;
+
+std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result);
+std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
+                                                               const VkDescriptorSetLayoutCreateInfo& info,
+                                                               VkResult* result);
+std::unique_ptr<PipelineLayout> createPipelineLayout(Device& device, const VkPipelineLayoutCreateInfo& info,
+                                                     VkResult* result);
+std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphicsPipelineCreateInfo& info,
+                                                 VkResult* result);
+std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
+                                                     VkResult* result);
+
+}  // namespace d3dvk::vk

@@ -1,0 +1,350 @@
+// runtime/d3d11/d3d11_context_draw.cpp — the immediate context's draw path:
+// IASetInputLayout / VertexBuffers / IndexBuffer / PrimitiveTopology,
+// OMSetBlendState / OMSetDepthStencilState,
+// VS/PSSetShader, VS/PSSetConstantBuffers, RSSetViewports / ScissorRects,
+// their Get variants, and Draw, DrawIndexed, DrawInstanced,
+// DrawIndexedInstanced. Bound objects hold a private reference; every call
+// reaches the driver through the DDI table except the ones D3D11 drops
+// (invalid arguments, and draws the conservative-rasterization rules reject).
+#include "conservative_validator.h"
+#include "d3d11_context.h"
+#include "d3d11_device.h"
+#include "d3d11_input_layout.h"
+#include "d3d11_output_merger_state.h"
+#include "d3d11_rasterizer_state.h"
+#include "d3d11_resource.h"
+#include "d3d11_shader.h"
+
+#include <algorithm>
+
+namespace d3dvk::runtime {
+namespace {
+
+// Swaps a bound object for another, moving the private reference.
+template <typename T>
+void rebind(T*& slot, T* next) {
+  if (slot == next) return;
+  if (next) next->addPrivateRef();
+  T* previous = slot;
+  slot = next;
+  if (previous) previous->releasePrivateRef();
+}
+
+D3D11Buffer* bufferFrom(ID3D11Buffer* b) { return static_cast<D3D11Buffer*>(b); }
+D3D11VertexShader* vsFrom(ID3D11VertexShader* s) { return static_cast<D3D11VertexShader*>(s); }
+D3D11PixelShader* psFrom(ID3D11PixelShader* s) { return static_cast<D3D11PixelShader*>(s); }
+
+template <typename Interface, typename T>
+void handOut(T* object, Interface** out) {
+  if (object) object->AddRef();
+  *out = object;
+}
+
+}  // namespace
+
+void D3D11ImmediateContext::releaseDrawBindings() {
+  D3D11InputLayout* layout = nullptr;
+  rebind(inputLayout_, layout);
+  for (VertexBufferBinding& vb : vertexBuffers_) {
+    D3D11Buffer* none = nullptr;
+    rebind(vb.buffer, none);
+  }
+  D3D11Buffer* none = nullptr;
+  rebind(indexBuffer_, none);
+  for (auto& stage : constantBuffers_)
+    for (D3D11Buffer*& cb : stage) rebind(cb, none);
+  D3D11VertexShader* vs = vsFrom(vertexShader_);
+  D3D11VertexShader* noVs = nullptr;
+  rebind(vs, noVs);
+  vertexShader_ = nullptr;
+  D3D11PixelShader* ps = psFrom(pixelShader_);
+  D3D11PixelShader* noPs = nullptr;
+  rebind(ps, noPs);
+  pixelShader_ = nullptr;
+  D3D11BlendState* noBlend = nullptr;
+  rebind(blendState_, noBlend);
+  D3D11DepthStencilState* noDepthStencil = nullptr;
+  rebind(depthStencilState_, noDepthStencil);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
+                                                             const FLOAT BlendFactor[4], UINT SampleMask) {
+  D3D11BlendState* next = static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(pBlendState));
+  rebind(blendState_, next);
+  for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
+  sampleMask_ = SampleMask;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetBlendState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HBLENDSTATE{}, blendFactor_,
+                               SampleMask);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4],
+                                                             UINT* pSampleMask) {
+  if (ppBlendState) {
+    if (blendState_) blendState_->AddRef();
+    *ppBlendState = blendState_;
+  }
+  if (BlendFactor)
+    for (int i = 0; i < 4; ++i) BlendFactor[i] = blendFactor_[i];
+  if (pSampleMask) *pSampleMask = sampleMask_;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState,
+                                                                    UINT StencilRef) {
+  D3D11DepthStencilState* next = static_cast<D3D11DepthStencilState*>(pDepthStencilState);
+  rebind(depthStencilState_, next);
+  stencilRef_ = StencilRef;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetDepthStencilState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HDEPTHSTENCILSTATE{},
+                                      StencilRef);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState,
+                                                                    UINT* pStencilRef) {
+  if (ppDepthStencilState) handOut(depthStencilState_, ppDepthStencilState);
+  if (pStencilRef) *pStencilRef = stencilRef_;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+  D3D11InputLayout* next = static_cast<D3D11InputLayout*>(pInputLayout);
+  rebind(inputLayout_, next);
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnIaSetInputLayout(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HELEMENTLAYOUT{});
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+  if (ppInputLayout) handOut(inputLayout_, ppInputLayout);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                ID3D11Buffer* const* ppVertexBuffers,
+                                                                const UINT* pStrides, const UINT* pOffsets) {
+  if (StartSlot >= D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT ||
+      NumBuffers > D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT - StartSlot)
+    return;
+  if (NumBuffers == 0) return;
+  if (!ppVertexBuffers || !pStrides || !pOffsets) return;
+  D3D10DDI_HRESOURCE handles[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
+  for (UINT i = 0; i < NumBuffers; ++i) {
+    VertexBufferBinding& vb = vertexBuffers_[StartSlot + i];
+    D3D11Buffer* next = bufferFrom(ppVertexBuffers[i]);
+    rebind(vb.buffer, next);
+    vb.stride = pStrides[i];
+    vb.offset = pOffsets[i];
+    handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
+  }
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, pStrides, pOffsets);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                ID3D11Buffer** ppVertexBuffers, UINT* pStrides,
+                                                                UINT* pOffsets) {
+  for (UINT i = 0; i < NumBuffers; ++i) {
+    const UINT slot = StartSlot + i;
+    const bool valid = slot < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
+    if (ppVertexBuffers) {
+      if (valid) handOut(vertexBuffers_[slot].buffer, &ppVertexBuffers[i]);
+      else ppVertexBuffers[i] = nullptr;
+    }
+    if (pStrides) pStrides[i] = valid ? vertexBuffers_[slot].stride : 0;
+    if (pOffsets) pOffsets[i] = valid ? vertexBuffers_[slot].offset : 0;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format,
+                                                              UINT Offset) {
+  if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
+  D3D11Buffer* next = bufferFrom(pIndexBuffer);
+  rebind(indexBuffer_, next);
+  indexFormat_ = Format;
+  indexOffset_ = Offset;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnIaSetIndexBuffer(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HRESOURCE{}, Format, Offset);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format,
+                                                              UINT* Offset) {
+  if (pIndexBuffer) handOut(indexBuffer_, pIndexBuffer);
+  if (Format) *Format = indexFormat_;
+  if (Offset) *Offset = indexOffset_;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+  const int t = int(Topology);
+  const bool known = (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
+  if (!known) return;  // dropped, as D3D11
+  topology_ = Topology;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+  if (pTopology) *pTopology = topology_;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader,
+                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) {
+  if (NumClassInstances) return;  // class instances are not supported
+  D3D11VertexShader* current = vsFrom(vertexShader_);
+  D3D11VertexShader* next = vsFrom(pVertexShader);
+  rebind(current, next);
+  vertexShader_ = next;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnVsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader,
+                                                         ID3D11ClassInstance**, UINT* pNumClassInstances) {
+  if (ppVertexShader) handOut(vsFrom(vertexShader_), ppVertexShader);
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader,
+                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) {
+  if (NumClassInstances) return;
+  D3D11PixelShader* current = psFrom(pixelShader_);
+  D3D11PixelShader* next = psFrom(pPixelShader);
+  rebind(current, next);
+  pixelShader_ = next;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnPsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader, ID3D11ClassInstance**,
+                                                         UINT* pNumClassInstances) {
+  if (ppPixelShader) handOut(psFrom(pixelShader_), ppPixelShader);
+  if (pNumClassInstances) *pNumClassInstances = 0;
+}
+
+void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers) {
+  if (start >= D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT ||
+      count > D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT - start || (count && !buffers) || count == 0)
+    return;
+  D3D10DDI_HRESOURCE handles[D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};
+  for (UINT i = 0; i < count; ++i) {
+    D3D11Buffer* next = bufferFrom(buffers[i]);
+    if (next && !(next->bindFlags & D3D11_BIND_CONSTANT_BUFFER)) next = nullptr;  // D3D11 binds null instead
+    rebind(constantBuffers_[stage][start + i], next);
+    handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
+  }
+  DdiDevice& ddi = device_.ddi();
+  if (stage == 0)
+    ddi.funcs().pfnVsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
+  else
+    ddi.funcs().pfnPsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
+}
+
+void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers) {
+  if (!buffers) return;
+  for (UINT i = 0; i < count; ++i) {
+    const UINT slot = start + i;
+    if (slot < D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT) handOut(constantBuffers_[stage][slot], &buffers[i]);
+    else buffers[i] = nullptr;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+  setConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
+}
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+  setConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
+}
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                  ID3D11Buffer** ppConstantBuffers) {
+  getConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
+}
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
+                                                                  ID3D11Buffer** ppConstantBuffers) {
+  getConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+  if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) return;
+  D3D10_DDI_VIEWPORT ddiViewports[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
+  for (UINT i = 0; i < NumViewports; ++i) {
+    const D3D11_VIEWPORT& v = pViewports[i];
+    ddiViewports[i] = {v.TopLeftX, v.TopLeftY, v.Width, v.Height, v.MinDepth, v.MaxDepth};
+    viewports_[i] = v;
+  }
+  const UINT clear = viewportCount_ > NumViewports ? viewportCount_ - NumViewports : 0;
+  viewportCount_ = NumViewports;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetViewports(ddi.handle(), NumViewports, clear, ddiViewports);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+  if (!pNumViewports) return;
+  if (!pViewports) {
+    *pNumViewports = viewportCount_;
+    return;
+  }
+  for (UINT i = 0; i < *pNumViewports; ++i) pViewports[i] = i < viewportCount_ ? viewports_[i] : D3D11_VIEWPORT{};
+  *pNumViewports = std::min(*pNumViewports, viewportCount_);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+  if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) return;
+  for (UINT i = 0; i < NumRects; ++i) scissorRects_[i] = pRects[i];
+  const UINT clear = scissorRectCount_ > NumRects ? scissorRectCount_ - NumRects : 0;
+  scissorRectCount_ = NumRects;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, scissorRects_);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+  if (!pNumRects) return;
+  if (!pRects) {
+    *pNumRects = scissorRectCount_;
+    return;
+  }
+  for (UINT i = 0; i < *pNumRects; ++i) pRects[i] = i < scissorRectCount_ ? scissorRects_[i] : D3D11_RECT{};
+  *pNumRects = std::min(*pNumRects, scissorRectCount_);
+}
+
+bool D3D11ImmediateContext::validateDraw(const char* function) {
+  DrawCheck check;
+  check.topology = uint32_t(topology_);
+  check.conservativeOn =
+      rasterizerState_ && rasterizerState_->desc().ConservativeRaster == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+  check.pixelShaderReadsInnerCoverage = pixelShader_ && psFrom(pixelShader_)->reflection().readsInnerCoverage;
+  const DrawVerdict verdict = validateConservativeDraw(check);
+  for (const ValidationMessage& m : verdict.messages)
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR, m.id, m.idName, function,
+                         m.text);
+  return !verdict.drop;
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+  if (!validateDraw("ID3D11DeviceContext::Draw")) return;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
+                                                         INT BaseVertexLocation) {
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
+                                                           UINT StartVertexLocation, UINT StartInstanceLocation) {
+  if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
+                               StartInstanceLocation);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
+                                                                  UINT StartIndexLocation, INT BaseVertexLocation,
+                                                                  UINT StartInstanceLocation) {
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
+                                      BaseVertexLocation, StartInstanceLocation);
+}
+
+}  // namespace d3dvk::runtime

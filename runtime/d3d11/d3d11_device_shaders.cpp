@@ -1,0 +1,92 @@
+// runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
+// CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
+// and d3d11_input_layout.h), and CreateBlendState/1 and CreateDepthStencilState
+// (d3d11_output_merger_state.h). Class linkage is not supported (E_NOTIMPL).
+#include "d3d11_device.h"
+#include "d3d11_input_layout.h"
+#include "d3d11_output_merger_state.h"
+#include "d3d11_shader.h"
+
+namespace d3dvk::runtime {
+namespace {
+
+template <typename Object, typename Interface, typename... Args>
+HRESULT createObject(Interface** out, Args&&... args) {
+  if (out) *out = nullptr;
+  HRESULT hr = S_OK;
+  Object* object = Object::create(std::forward<Args>(args)..., &hr);
+  if (!object) return hr;
+  if (!out) {  // validation only (D3D11 returns S_FALSE)
+    delete object;
+    return S_FALSE;
+  }
+  object->AddRef();
+  *out = object;
+  return S_OK;
+}
+
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                          ID3D11ClassLinkage* pClassLinkage,
+                                                          ID3D11VertexShader** ppVertexShader) {
+  if (pClassLinkage) {
+    if (ppVertexShader) *ppVertexShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11VertexShader>(ppVertexShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                         ID3D11ClassLinkage* pClassLinkage,
+                                                         ID3D11PixelShader** ppPixelShader) {
+  if (pClassLinkage) {
+    if (ppPixelShader) *ppPixelShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,
+                                                         UINT NumElements, const void* pShaderBytecodeWithInputSignature,
+                                                         SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) {
+  return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
+                                        pShaderBytecodeWithInputSignature, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
+                                                         ID3D11BlendState1** ppBlendState) {
+  if (!pBlendStateDesc) {
+    if (ppBlendState) *ppBlendState = nullptr;
+    return E_INVALIDARG;
+  }
+  return createObject<D3D11BlendState>(ppBlendState, *this, *pBlendStateDesc);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
+                                                        ID3D11BlendState** ppBlendState) {
+  if (ppBlendState) *ppBlendState = nullptr;
+  if (!pBlendStateDesc) return E_INVALIDARG;
+  D3D11_BLEND_DESC1 desc{pBlendStateDesc->AlphaToCoverageEnable, pBlendStateDesc->IndependentBlendEnable, {}};
+  for (int i = 0; i < 8; ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC& r = pBlendStateDesc->RenderTarget[i];
+    desc.RenderTarget[i] = {r.BlendEnable,    FALSE,          r.SrcBlend,          r.DestBlend,
+                            r.BlendOp,        r.SrcBlendAlpha, r.DestBlendAlpha,   r.BlendOpAlpha,
+                            D3D11_LOGIC_OP_NOOP, r.RenderTargetWriteMask};
+  }
+  ID3D11BlendState1* state = nullptr;
+  HRESULT hr = CreateBlendState1(&desc, ppBlendState ? &state : nullptr);
+  if (ppBlendState) *ppBlendState = state;
+  return hr;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
+                                                               ID3D11DepthStencilState** ppDepthStencilState) {
+  if (!pDepthStencilDesc) {
+    if (ppDepthStencilState) *ppDepthStencilState = nullptr;
+    return E_INVALIDARG;
+  }
+  return createObject<D3D11DepthStencilState>(ppDepthStencilState, *this, *pDepthStencilDesc);
+}
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,190 @@
+// runtime/d3d11/d3d11_output_merger_state.cpp — see d3d11_output_merger_state.h.
+#include "d3d11_output_merger_state.h"
+
+#include "d3d11_device.h"
+
+#include <new>
+
+namespace d3dvk::runtime {
+namespace {
+
+bool validBlend(D3D11_BLEND b) { return (b >= 1 && b <= 11) || (b >= 14 && b <= 19); }
+bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
+bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
+bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
+
+// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
+bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
+    if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
+        !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
+        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
+      return false;
+  }
+  return true;
+}
+
+bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
+  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
+    return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
+           validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
+  };
+  return (d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ZERO || d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL) &&
+         validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
+}
+
+D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
+  D3D11_1_DDI_BLEND_DESC out{};
+  out.AlphaToCoverageEnable = d.AlphaToCoverageEnable;
+  out.IndependentBlendEnable = d.IndependentBlendEnable;
+  for (int i = 0; i < 8; ++i) {
+    // Without IndependentBlendEnable the runtime replicates RenderTarget[0] (as the DDI expects).
+    const D3D11_RENDER_TARGET_BLEND_DESC1& r = d.RenderTarget[d.IndependentBlendEnable ? i : 0];
+    out.RenderTarget[i] = {r.BlendEnable,
+                           r.LogicOpEnable,
+                           D3D10_DDI_BLEND(r.SrcBlend),
+                           D3D10_DDI_BLEND(r.DestBlend),
+                           D3D10_DDI_BLEND_OP(r.BlendOp),
+                           D3D10_DDI_BLEND(r.SrcBlendAlpha),
+                           D3D10_DDI_BLEND(r.DestBlendAlpha),
+                           D3D10_DDI_BLEND_OP(r.BlendOpAlpha),
+                           D3D11_1_DDI_LOGIC_OP(r.LogicOp),
+                           r.RenderTargetWriteMask};
+  }
+  return out;
+}
+
+D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
+  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
+    return D3D10_DDI_DEPTH_STENCILOP_DESC{D3D10_DDI_STENCIL_OP(f.StencilFailOp),
+                                          D3D10_DDI_STENCIL_OP(f.StencilDepthFailOp),
+                                          D3D10_DDI_STENCIL_OP(f.StencilPassOp),
+                                          D3D10_DDI_COMPARISON_FUNC(f.StencilFunc)};
+  };
+  return {d.DepthEnable,      D3D10_DDI_DEPTH_WRITE_MASK(d.DepthWriteMask), D3D10_DDI_COMPARISON_FUNC(d.DepthFunc),
+          d.StencilEnable,    TRUE,                                         TRUE,
+          d.StencilReadMask,  d.StencilWriteMask,                           face(d.FrontFace),
+          face(d.BackFace)};
+}
+
+}  // namespace
+
+D3D11BlendState* D3D11BlendState::create(D3D11Device& device, const D3D11_BLEND_DESC1& desc, HRESULT* hr) {
+  if (!validBlendDesc(desc)) {
+    *hr = E_INVALIDARG;
+    return nullptr;
+  }
+  std::unique_ptr<D3D11BlendState> state(new (std::nothrow) D3D11BlendState(device, desc));
+  if (!state) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  const D3D11_1_DDI_BLEND_DESC ddiDesc = toDdi(desc);
+  DdiDevice& ddi = device.ddi();
+  DdiErrorScope errors;
+  const SIZE_T size = ddi.funcs().pfnCalcPrivateBlendStateSize(ddi.handle(), &ddiDesc);
+  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!state->driverMemory_) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  ddi.funcs().pfnCreateBlendState(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTBLENDSTATE{state.get()});
+  state->driverObjectCreated_ = true;
+  if (FAILED(errors.first())) {
+    *hr = errors.first();
+    return nullptr;
+  }
+  *hr = S_OK;
+  return state.release();
+}
+
+D3D11BlendState::~D3D11BlendState() {
+  if (driverObjectCreated_) {
+    DdiDevice& ddi = device().ddi();
+    ddi.funcs().pfnDestroyBlendState(ddi.handle(), ddiHandle());
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11BlendState) ||
+      riid == __uuidof(ID3D11BlendState1)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11BlendState1*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) {
+  if (!pDesc) return;
+  pDesc->AlphaToCoverageEnable = desc_.AlphaToCoverageEnable;
+  pDesc->IndependentBlendEnable = desc_.IndependentBlendEnable;
+  for (int i = 0; i < 8; ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& r = desc_.RenderTarget[i];
+    pDesc->RenderTarget[i] = {r.BlendEnable,    r.SrcBlend,       r.DestBlend,    r.BlendOp,
+                              r.SrcBlendAlpha, r.DestBlendAlpha, r.BlendOpAlpha, r.RenderTargetWriteMask};
+  }
+}
+
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc1(D3D11_BLEND_DESC1* pDesc) {
+  if (pDesc) *pDesc = desc_;
+}
+
+D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, const D3D11_DEPTH_STENCIL_DESC& desc,
+                                                       HRESULT* hr) {
+  if (!validDepthStencilDesc(desc)) {
+    *hr = E_INVALIDARG;
+    return nullptr;
+  }
+  std::unique_ptr<D3D11DepthStencilState> state(new (std::nothrow) D3D11DepthStencilState(device, desc));
+  if (!state) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  const D3D10_DDI_DEPTH_STENCIL_DESC ddiDesc = toDdi(desc);
+  DdiDevice& ddi = device.ddi();
+  DdiErrorScope errors;
+  const SIZE_T size = ddi.funcs().pfnCalcPrivateDepthStencilStateSize(ddi.handle(), &ddiDesc);
+  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!state->driverMemory_) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  ddi.funcs().pfnCreateDepthStencilState(ddi.handle(), &ddiDesc, state->ddiHandle(),
+                                         D3D10DDI_HRTDEPTHSTENCILSTATE{state.get()});
+  state->driverObjectCreated_ = true;
+  if (FAILED(errors.first())) {
+    *hr = errors.first();
+    return nullptr;
+  }
+  *hr = S_OK;
+  return state.release();
+}
+
+D3D11DepthStencilState::~D3D11DepthStencilState() {
+  if (driverObjectCreated_) {
+    DdiDevice& ddi = device().ddi();
+    ddi.funcs().pfnDestroyDepthStencilState(ddi.handle(), ddiHandle());
+  }
+}
+
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) ||
+      riid == __uuidof(ID3D11DepthStencilState)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11DepthStencilState*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) {
+  if (pDesc) *pDesc = desc_;
+}
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,152 @@
+// runtime/d3d11/d3d11_shader.cpp — see d3d11_shader.h.
+#include "d3d11_shader.h"
+
+#include "conservative_validator.h"
+#include "d3d11_device.h"
+
+#include <new>
+#include <span>
+#include <string>
+#include <type_traits>
+
+namespace d3dvk::runtime {
+namespace {
+
+struct StageInfo {
+  const char* function;
+  dxbc::ProgramType stage;
+  const char* stageName;
+  int invalidBytecode;
+  const char* invalidBytecodeName;
+};
+
+template <typename Interface>
+constexpr StageInfo stageInfo() {
+  if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
+    return {"ID3D11Device::CreateVertexShader", dxbc::ProgramType::Vertex, "vertex",
+            D3D11_MESSAGE_ID_CREATEVERTEXSHADER_INVALIDSHADERBYTECODE, "CREATEVERTEXSHADER_INVALIDSHADERBYTECODE"};
+  else
+    return {"ID3D11Device::CreatePixelShader", dxbc::ProgramType::Pixel, "pixel",
+            D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE, "CREATEPIXELSHADER_INVALIDSHADERBYTECODE"};
+}
+
+const char* programTypeName(dxbc::ProgramType t) {
+  switch (t) {
+    case dxbc::ProgramType::Vertex: return "vertex";
+    case dxbc::ProgramType::Pixel: return "pixel";
+    case dxbc::ProgramType::Geometry: return "geometry";
+    case dxbc::ProgramType::Hull: return "hull";
+    case dxbc::ProgramType::Domain: return "domain";
+    case dxbc::ProgramType::Compute: return "compute";
+  }
+  return "unknown";
+}
+
+std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> ddiSignature(const dxbc::Signature& sig) {
+  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> out;
+  for (const dxbc::SignatureElement& e : sig.elements)
+    out.push_back({dxbc::effectiveSystemValue(e), e.registerIndex, e.mask, UINT(e.componentType), e.minPrecision});
+  return out;
+}
+
+}  // namespace
+
+template <typename Interface>
+D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, const void* bytecode, SIZE_T length,
+                                                       HRESULT* hr) {
+  constexpr StageInfo info = stageInfo<Interface>();
+  auto reject = [&](const std::string& text) -> D3D11Shader* {
+    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, info.invalidBytecode,
+                        info.invalidBytecodeName, info.function, text);
+    *hr = E_INVALIDARG;
+    return nullptr;
+  };
+  if (!bytecode || length == 0) return reject("Shader is corrupt or in an unrecognized format (null or empty bytecode).");
+  dxbc::Shader parsed;
+  try {
+    parsed = dxbc::parseShader(std::span<const uint8_t>(static_cast<const uint8_t*>(bytecode), length));
+  } catch (const std::bad_alloc&) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  } catch (const std::exception& e) {
+    return reject(std::string("Shader is corrupt or in an unrecognized format: ") + e.what());
+  }
+  if (parsed.program.type != info.stage)
+    return reject(std::string("Shader is a ") + programTypeName(parsed.program.type) + " shader, not a " +
+                  info.stageName + " shader.");
+  std::unique_ptr<D3D11Shader> shader(new (std::nothrow) D3D11Shader(device));
+  if (!shader) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  shader->reflection_ = dxbc::reflect(parsed);
+  if constexpr (std::is_same_v<Interface, ID3D11PixelShader>) {
+    PixelShaderCheck check;
+    check.readsInnerCoverage = shader->reflection_.readsInnerCoverage;
+    check.innerCoverageFeatureFlag = (shader->reflection_.featureFlags & dxbc::kFeatureInnerCoverage) != 0;
+    check.readsCoverageInput = shader->reflection_.readsCoverage;
+    check.reportedTier = int(device.conservativeTier());
+    const std::vector<ValidationMessage> messages = validateConservativePixelShader(check);
+    if (!messages.empty()) {
+      for (const ValidationMessage& m : messages)
+        device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, m.id, m.idName,
+                            info.function, m.text);
+      *hr = E_INVALIDARG;
+      return nullptr;
+    }
+  }
+  shader->inputs_ = ddiSignature(shader->reflection_.inputs);
+  shader->outputs_ = ddiSignature(shader->reflection_.outputs);
+  D3D11_1DDIARG_STAGE_IO_SIGNATURES signatures{shader->inputs_.data(), UINT(shader->inputs_.size()),
+                                               shader->outputs_.data(), UINT(shader->outputs_.size())};
+  // The DDI takes the container as dwords; keep an aligned copy for the call.
+  std::vector<UINT> code((length + 3) / 4, 0u);
+  std::memcpy(code.data(), bytecode, length);
+
+  DdiDevice& ddi = device.ddi();
+  DdiErrorScope errors;
+  const SIZE_T size = ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures);
+  shader->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!shader->driverMemory_) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  D3D10DDI_HRTSHADER rt{shader.get()};
+  if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
+    ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), shader->ddiHandle(), rt, &signatures);
+  else
+    ddi.funcs().pfnCreatePixelShader(ddi.handle(), code.data(), shader->ddiHandle(), rt, &signatures);
+  // The driver object exists (possibly empty) even when creation failed: destroy it either way.
+  shader->driverObjectCreated_ = true;
+  if (FAILED(errors.first())) {
+    *hr = errors.first();
+    return nullptr;
+  }
+  *hr = S_OK;
+  return shader.release();
+}
+
+template <typename Interface>
+D3D11Shader<Interface>::~D3D11Shader() {
+  if (driverObjectCreated_) {
+    DdiDevice& ddi = this->device().ddi();
+    ddi.funcs().pfnDestroyShader(ddi.handle(), ddiHandle());
+  }
+}
+
+template <typename Interface>
+HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(Interface)) {
+    this->AddRef();
+    *ppvObject = static_cast<Interface*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+template class D3D11Shader<ID3D11VertexShader>;
+template class D3D11Shader<ID3D11PixelShader>;
+
+}  // namespace d3dvk::runtime

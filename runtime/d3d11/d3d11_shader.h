@@ -1,0 +1,45 @@
+// runtime/d3d11/d3d11_shader.h — ID3D11VertexShader / ID3D11PixelShader: the API
+// objects for one DXBC blob, owning the driver's shader (pfnCreateVertexShader /
+// pfnCreatePixelShader in memory sized by pfnCalcPrivateShaderSize) until the
+// last reference goes. The runtime validates the bytecode first (parsed with
+// translate/dxbc: container, chunks, tokens and the program type) and keeps
+// the reflection; pixel shaders also pass the conservative-rasterization rules
+// of runtime/core/conservative_validator.h.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "d3d11_device_child.h"
+#include "dxbc/shader.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+template <typename Interface>
+class D3D11Shader final : public D3D11DeviceChild<Interface> {
+ public:
+  // Validates and creates; on failure returns null with *hr set and the debug messages reported.
+  static D3D11Shader* create(D3D11Device& device, const void* bytecode, SIZE_T length, HRESULT* hr);
+
+  D3D10DDI_HSHADER ddiHandle() const { return {driverMemory_.get()}; }
+  const dxbc::ShaderReflection& reflection() const { return reflection_; }
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  ~D3D11Shader() override;
+
+ protected:
+  void destroyIfUnused() override { delete this; }
+
+ private:
+  explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
+  dxbc::ShaderReflection reflection_;
+  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;
+  std::unique_ptr<unsigned char[]> driverMemory_;
+  bool driverObjectCreated_ = false;
+};
+
+using D3D11VertexShader = D3D11Shader<ID3D11VertexShader>;
+using D3D11PixelShader = D3D11Shader<ID3D11PixelShader>;
+
+}  // namespace d3dvk::runtime

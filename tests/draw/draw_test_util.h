@@ -1,0 +1,205 @@
+// tests/draw/draw_test_util.h — what the draw tests share: shaders written as
+// fxc listings (assembled with dxbc::assemble), a render target with its view
+// bound and a viewport covering it, buffer helpers, and the analytic
+// expectations (pixel centres, edge functions, attribute interpolation) the
+// tests compute independently of d3dvk.
+#pragma once
+
+#include "../render/render_test_util.h"
+#include "dxbc/listing.h"
+
+#include <array>
+#include <string>
+
+namespace d3dvk::test {
+
+// VS: POSITION.xy (v0) and COLOR (v1) → SV_Position (z 0, w 1) and COLOR (o1).
+inline const char kVsColor[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_input v0.xy
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+mov o1.xyzw, v1.xyzw
+ret
+)";
+
+// VS for instancing: POSITION.xy (v0, per vertex) + OFFSET.xy (v1, per instance);
+// COLOR = cb0[0] when bound (zeros otherwise) + INSTCOLOR (v2, per instance).
+inline const char kVsInstanced[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// OFFSET                   0   xy          1     NONE   float   xy
+// INSTCOLOR                0   xyzw        2     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input v0.xy
+dcl_input v1.xy
+dcl_input v2.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+add o0.xy, v0.xyxx, v1.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+add o1.xyzw, v2.xyzw, cb0[0].xyzw
+ret
+)";
+
+// PS: SV_Target0 = COLOR.
+inline const char kPsColor[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+
+// PS: SV_Target0 = COLOR * cb2[0] (constant buffer slot 2 of the pixel stage).
+inline const char kPsScaled[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB2[1], immediateIndexed
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mul o0.xyzw, v1.xyzw, cb2[0].xyzw
+ret
+)";
+
+inline std::vector<uint8_t> assembled(const char* listing) { return dxbc::assemble(listing).container; }
+
+struct Vertex {
+  float x, y;        // NDC
+  float r, g, b, a;  // COLOR
+};
+
+inline const D3D11_INPUT_ELEMENT_DESC kColorLayout[] = {
+    {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_VERTEX_DATA, 0},
+};
+
+inline Com<ID3D11Buffer> makeBuffer(RenderDevice& d, const void* data, UINT bytes, UINT bind) {
+  D3D11_BUFFER_DESC desc{bytes, D3D11_USAGE_DEFAULT, bind, 0, 0, 0};
+  D3D11_SUBRESOURCE_DATA init{data, 0, 0};
+  Com<ID3D11Buffer> b;
+  REQUIRE(d->CreateBuffer(&desc, &init, b.out()) == S_OK);
+  return b;
+}
+
+// A W×H R32G32B32A32_FLOAT render target, cleared to `clear`, bound with a full viewport,
+// plus the colour-passing shaders and layout bound (triangle list).
+struct DrawTarget {
+  RenderDevice& d;
+  UINT width, height;
+  Com<ID3D11Texture2D> texture;
+  Com<ID3D11RenderTargetView> rtv;
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+
+  DrawTarget(RenderDevice& device, UINT w, UINT h, std::array<float, 4> clear = {0, 0, 0, 0})
+      : d(device), width(w), height(h) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(w, h, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
+    REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+    REQUIRE(d->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
+    d.context->ClearRenderTargetView(rtv.get(), clear.data());
+    ID3D11RenderTargetView* views[] = {rtv.get()};
+    d.context->OMSetRenderTargets(1, views, nullptr);
+    D3D11_VIEWPORT vp{0, 0, float(w), float(h), 0, 1};
+    d.context->RSSetViewports(1, &vp);
+    const std::vector<uint8_t> vsCode = assembled(kVsColor), psCode = assembled(kPsColor);
+    REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+    REQUIRE(d->CreateInputLayout(kColorLayout, 2, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+    d.context->IASetInputLayout(layout.get());
+    d.context->VSSetShader(vs.get(), nullptr, 0);
+    d.context->PSSetShader(ps.get(), nullptr, 0);
+    d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  }
+
+  void bindVertices(ID3D11Buffer* vb, UINT stride = sizeof(Vertex)) {
+    UINT offset = 0;
+    d.context->IASetVertexBuffers(0, 1, &vb, &stride, &offset);
+  }
+
+  // Texel (x, y) of the read-back target.
+  std::vector<std::array<float, 4>> pixels() {
+    const std::vector<uint8_t> raw = readback(d, texture.get());
+    std::vector<std::array<float, 4>> out(size_t(width) * height);
+    std::memcpy(out.data(), raw.data(), raw.size());
+    return out;
+  }
+};
+
+// NDC → render-target coordinates for a viewport covering a W×H target.
+inline std::array<double, 2> toScreen(float x, float y, UINT w, UINT h) {
+  return {(double(x) + 1.0) * 0.5 * w, (1.0 - double(y)) * 0.5 * h};
+}
+
+// Barycentric coordinates of point p in the screen-space triangle (a, b, c); the signed
+// area says the winding. Used at pixel centres (x + 0.5, y + 0.5).
+struct Barycentric {
+  double l0, l1, l2;
+  bool inside(double margin) const { return l0 > margin && l1 > margin && l2 > margin; }
+  bool outside(double margin) const { return l0 < -margin || l1 < -margin || l2 < -margin; }
+};
+inline Barycentric barycentric(std::array<double, 2> a, std::array<double, 2> b, std::array<double, 2> c, double px,
+                               double py) {
+  auto edge = [](std::array<double, 2> p, std::array<double, 2> q, double x, double y) {
+    return (q[0] - p[0]) * (y - p[1]) - (q[1] - p[1]) * (x - p[0]);
+  };
+  const double area = edge(a, b, c[0], c[1]);
+  return {edge(b, c, px, py) / area, edge(c, a, px, py) / area, edge(a, b, px, py) / area};
+}
+
+}  // namespace d3dvk::test

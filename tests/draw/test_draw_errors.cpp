@@ -1,0 +1,256 @@
+// tests/draw: the DDI traffic of shader creation and a draw (trace filter), and
+// every rejected call of the draw path — the HRESULT, the debug-layer message
+// (ID) and that the driver was not called.
+#include "ddi_trace_log.h"
+#include "draw_test_util.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+std::vector<D3D11_MESSAGE_ID> drainIds(ID3D11InfoQueue* queue) {
+  std::vector<D3D11_MESSAGE_ID> out;
+  for (UINT64 i = 0; i < queue->GetNumStoredMessages(); ++i) {
+    SIZE_T length = 0;
+    REQUIRE(queue->GetMessage(i, nullptr, &length) == S_OK);
+    std::vector<unsigned char> buffer(length);
+    auto* m = reinterpret_cast<D3D11_MESSAGE*>(buffer.data());
+    REQUIRE(queue->GetMessage(i, m, &length) == S_OK);
+    UNSCOPED_INFO(m->pDescription);
+    out.push_back(m->ID);
+  }
+  queue->ClearStoredMessages();
+  return out;
+}
+
+// A debug device on the trace filter.
+struct Checked {
+  DdiTraceLog trace;
+  ScopedEnv umd{"D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY};
+  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
+  Com<ID3D11InfoQueue> queue;
+  Checked() {
+    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
+    queue->SetMuteDebugOutput(TRUE);
+  }
+  size_t ddiCalls(const std::string& name) const { return trace.calls(name).size(); }
+};
+
+const char kInnerCoveragePs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_InnerCoverage         0    N/A vInnerCoverage INNERCOV    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+dcl_temps 1
+utof r0.x, vInnerCoverage
+mov o0.xyzw, r0.xxxx
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("shader creation and a draw reach the driver as the typed DDIs, in order", "[draw][ddi]") {
+  Checked c;
+  {
+    DrawTarget t(c.d, 8, 8);
+    const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
+    Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    c.d.context->Draw(3, 0);
+    CHECK(t.pixels()[7 * 8 + 0][0] == 1.0f);
+    // Unbinding lets the objects go when the last reference does.
+    c.d.context->VSSetShader(nullptr, nullptr, 0);
+    c.d.context->PSSetShader(nullptr, nullptr, 0);
+    c.d.context->IASetInputLayout(nullptr);
+  }
+  const std::vector<std::string> lines = c.trace.lines();
+  auto indexOf = [&](const std::string& prefix) {
+    for (size_t i = 0; i < lines.size(); ++i)
+      if (lines[i].compare(0, prefix.size(), prefix) == 0) return long(i);
+    return -1L;
+  };
+  const long calcVs = indexOf("CalcPrivateShaderSize(");
+  const long createVs = indexOf("CreateVertexShader(");
+  const long createPs = indexOf("CreatePixelShader(");
+  const long layout = indexOf("CreateElementLayout(");
+  const long draw = indexOf("Draw(");
+  REQUIRE(calcVs >= 0);
+  REQUIRE(createVs > calcVs);
+  REQUIRE(createPs > createVs);
+  REQUIRE(layout > createPs);
+  REQUIRE(draw > layout);
+  CHECK(lines[createVs].find("signatures={inputs=2, outputs=2}") != std::string::npos);
+  CHECK(lines[createPs].find("signatures={inputs=2, outputs=1}") != std::string::npos);
+  CHECK(lines[layout].find("{Slot=0, Offset=0, Format=16, Class=0, StepRate=0, Register=0}, "
+                           "{Slot=0, Offset=8, Format=2, Class=0, StepRate=0, Register=1}") != std::string::npos);
+  CHECK(lines[draw].find("VertexCount=3, StartVertexLocation=0") != std::string::npos);
+  for (const char* name : {"IaSetInputLayout", "VsSetShader", "PsSetShader", "IaSetTopology", "SetViewports",
+                           "IaSetVertexBuffers"}) {
+    INFO(name);
+    const long at = indexOf(std::string(name) + "(");
+    CHECK(at >= 0);
+    CHECK(at < draw);
+  }
+  CHECK(c.ddiCalls("DestroyShader") == 2);
+  CHECK(c.ddiCalls("DestroyElementLayout") == 1);
+  CHECK(drainIds(c.queue.get()).empty());
+}
+
+TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVALIDARG, a message and no DDI call",
+          "[draw][errors]") {
+  Checked c;
+  const std::vector<uint8_t> vs = assembled(kVsColor), ps = assembled(kPsColor);
+  Com<ID3D11VertexShader> v;
+  Com<ID3D11PixelShader> p;
+  std::vector<uint8_t> corrupt = vs;
+  corrupt[40] ^= 0xFF;  // checksum no longer matches
+  const uint8_t garbage[64] = {1, 2, 3};
+
+  CHECK(c.d->CreateVertexShader(nullptr, 0, nullptr, v.out()) == E_INVALIDARG);
+  CHECK(c.d->CreateVertexShader(garbage, sizeof garbage, nullptr, v.out()) == E_INVALIDARG);
+  CHECK(c.d->CreateVertexShader(corrupt.data(), corrupt.size(), nullptr, v.out()) == E_INVALIDARG);
+  CHECK(c.d->CreateVertexShader(ps.data(), ps.size(), nullptr, v.out()) == E_INVALIDARG);  // a pixel shader
+  CHECK(!v);
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(4, D3D11_MESSAGE_ID_CREATEVERTEXSHADER_INVALIDSHADERBYTECODE));
+
+  CHECK(c.d->CreatePixelShader(garbage, sizeof garbage, nullptr, p.out()) == E_INVALIDARG);
+  CHECK(c.d->CreatePixelShader(vs.data(), vs.size(), nullptr, p.out()) == E_INVALIDARG);  // a vertex shader
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE));
+
+  // SV_InnerCoverage needs a reported Tier 3 (lavapipe reports none until the fallback is wired).
+  const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);
+  CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, p.out()) == E_INVALIDARG);
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE});
+  CHECK(!p);
+
+  // Validation only (null output): S_FALSE for good bytecode.
+  CHECK(c.d->CreateVertexShader(vs.data(), vs.size(), nullptr, nullptr) == S_FALSE);
+  CHECK(c.ddiCalls("CalcPrivateShaderSize") == 1);
+  CHECK(c.ddiCalls("CreateVertexShader") == 1);
+  CHECK(c.ddiCalls("CreatePixelShader") == 0);
+}
+
+TEST_CASE("SV_InnerCoverage with an SV_Coverage input and tier rules: messages per failure", "[draw][errors]") {
+  // With the trace filter forcing Tier 3, SV_InnerCoverage alone is accepted by the runtime.
+  ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
+  Checked c;
+  const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);
+  Com<ID3D11PixelShader> p;
+  CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, nullptr) == S_FALSE);
+  CHECK(c.ddiCalls("CreatePixelShader") == 1);
+  CHECK(drainIds(c.queue.get()).empty());
+}
+
+TEST_CASE("CreateInputLayout checks the elements against the VS input signature", "[draw][errors]") {
+  Checked c;
+  const std::vector<uint8_t> vs = assembled(kVsColor);
+  Com<ID3D11InputLayout> layout;
+  const D3D11_INPUT_ELEMENT_DESC missingColor[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(missingColor, 1, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  const D3D11_INPUT_ELEMENT_DESC wrongIndex[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 1, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(wrongIndex, 2, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  CHECK(c.d->CreateInputLayout(kColorLayout, 2, nullptr, 0, layout.out()) == E_INVALIDARG);
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(3, D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_MISSINGELEMENT));
+  CHECK(c.d->CreateInputLayout(nullptr, 2, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_NULLDESC});
+  CHECK(!layout);
+  CHECK(c.ddiCalls("CreateElementLayout") == 0);
+  CHECK(c.ddiCalls("CalcPrivateElementLayoutSize") == 0);
+
+  // Extra elements the shader does not read are fine; case-insensitive semantic match.
+  const D3D11_INPUT_ELEMENT_DESC extra[] = {
+      {"position", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"Color", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 8, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 1, 0, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(extra, 3, vs.data(), vs.size(), layout.out()) == S_OK);
+  CHECK(c.ddiCalls("CreateElementLayout") == 1);
+}
+
+TEST_CASE("invalid draw-path calls are dropped before the driver; draws without state draw nothing",
+          "[draw][errors]") {
+  Checked c;
+  DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});
+  ID3D11Buffer* none[1] = {nullptr};
+  const UINT zero[1] = {0};
+  c.d.context->IASetVertexBuffers(40, 1, none, zero, zero);  // slot out of range
+  c.d.context->IASetIndexBuffer(nullptr, DXGI_FORMAT_R8_UINT, 0);  // accepted: null buffer
+  Com<ID3D11Buffer> ib = makeBuffer(c.d, zero, 4, D3D11_BIND_INDEX_BUFFER);
+  c.d.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R8_UINT, 0);  // bad index format
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY(7));  // not a topology
+  D3D11_VIEWPORT many[17] = {};
+  c.d.context->RSSetViewports(17, many);
+  c.d.context->VSSetConstantBuffers(14, 1, none);
+  CHECK(c.ddiCalls("IaSetVertexBuffers") == 0);
+  CHECK(c.ddiCalls("IaSetIndexBuffer") == 1);
+  CHECK(c.ddiCalls("IaSetTopology") == 1);  // the DrawTarget's TRIANGLELIST only
+  CHECK(c.ddiCalls("SetViewports") == 1);
+  CHECK(c.ddiCalls("VsSetConstantBuffers") == 0);
+
+  // A draw with no vertex buffer bound reads zeros (all vertices at the origin: nothing drawn);
+  // zero counts and a draw without a vertex shader draw nothing, and nothing crashes.
+  c.d.context->Draw(3, 0);
+  c.d.context->Draw(0, 0);
+  c.d.context->VSSetShader(nullptr, nullptr, 0);
+  c.d.context->Draw(3, 0);
+  c.d.context->DrawIndexed(3, 0, 0);  // no index buffer
+  for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});
+}
+
+TEST_CASE("the D3D11.1 DDI table (a UMD without WDDM 2.0) draws the same", "[draw][ddi]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ScopedEnv hide("D3DVK_TRACE_HIDE_VERSIONS", "wddm2_0");
+  {
+    RenderDevice d;
+    DrawTarget t(d, 8, 8);
+    const Vertex v[3] = {{-1, -1, 0.5f, 0.25f, 1, 1}, {-1, 3, 0.5f, 0.25f, 1, 1}, {3, -1, 0.5f, 0.25f, 1, 1}};
+    Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    // Out-of-range viewport depths are clamped, not passed to Vulkan.
+    const D3D11_VIEWPORT vp{0, 0, 8, 8, -1.0f, 2.0f};
+    d.context->RSSetViewports(1, &vp);
+    d.context->Draw(3, 0);
+    for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.25f, 1, 1});
+  }
+  std::vector<std::string> created = trace.calls("CreateDevice");
+  REQUIRE(created.size() == 1);
+  CHECK(created[0].find("Interface=0x000B000F") != std::string::npos);  // D3D11.1
+  CHECK(trace.calls("Draw").size() == 1);
+}
+
+TEST_CASE("conservative rasterization ON with a point or line topology: the draw is dropped with its message",
+          "[draw][errors][conservative]") {
+  ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
+  Checked c;
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> conservative;
+  REQUIRE(device3->CreateRasterizerState2(&desc, conservative.out()) == S_OK);
+  DrawTarget t(c.d, 8, 8);
+  c.d.context->RSSetState(conservative.get());
+  for (D3D11_PRIMITIVE_TOPOLOGY topology : {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP}) {
+    c.d.context->IASetPrimitiveTopology(topology);
+    c.d.context->Draw(2, 0);
+    c.d.context->DrawInstanced(2, 1, 0, 0);
+    CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID(365)));
+  }
+  CHECK(c.ddiCalls("Draw") == 0);
+  CHECK(c.ddiCalls("DrawInstanced") == 0);
+  c.d.context->RSSetState(nullptr);
+}

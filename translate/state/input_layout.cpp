@@ -1,0 +1,74 @@
+// translate/state/input_layout.cpp — see input_layout.h.
+#include "input_layout.h"
+
+#include <algorithm>
+
+namespace d3dvk::state {
+
+VkFormat vertexFormatFor(DXGI_FORMAT format) {
+  switch (format) {
+    case DXGI_FORMAT_R32G32B32A32_FLOAT: return VK_FORMAT_R32G32B32A32_SFLOAT;
+    case DXGI_FORMAT_R32G32B32A32_UINT: return VK_FORMAT_R32G32B32A32_UINT;
+    case DXGI_FORMAT_R32G32B32A32_SINT: return VK_FORMAT_R32G32B32A32_SINT;
+    case DXGI_FORMAT_R32G32B32_FLOAT: return VK_FORMAT_R32G32B32_SFLOAT;
+    case DXGI_FORMAT_R32G32B32_UINT: return VK_FORMAT_R32G32B32_UINT;
+    case DXGI_FORMAT_R32G32B32_SINT: return VK_FORMAT_R32G32B32_SINT;
+    case DXGI_FORMAT_R32G32_FLOAT: return VK_FORMAT_R32G32_SFLOAT;
+    case DXGI_FORMAT_R32G32_UINT: return VK_FORMAT_R32G32_UINT;
+    case DXGI_FORMAT_R32G32_SINT: return VK_FORMAT_R32G32_SINT;
+    case DXGI_FORMAT_R32_FLOAT: return VK_FORMAT_R32_SFLOAT;
+    case DXGI_FORMAT_R32_UINT: return VK_FORMAT_R32_UINT;
+    case DXGI_FORMAT_R32_SINT: return VK_FORMAT_R32_SINT;
+    case DXGI_FORMAT_R16G16B16A16_FLOAT: return VK_FORMAT_R16G16B16A16_SFLOAT;
+    case DXGI_FORMAT_R16G16_FLOAT: return VK_FORMAT_R16G16_SFLOAT;
+    case DXGI_FORMAT_R8G8B8A8_UNORM: return VK_FORMAT_R8G8B8A8_UNORM;
+    case DXGI_FORMAT_R8G8B8A8_UINT: return VK_FORMAT_R8G8B8A8_UINT;
+    case DXGI_FORMAT_R8G8B8A8_SNORM: return VK_FORMAT_R8G8B8A8_SNORM;
+    case DXGI_FORMAT_B8G8R8A8_UNORM: return VK_FORMAT_B8G8R8A8_UNORM;
+    default: return VK_FORMAT_UNDEFINED;
+  }
+}
+
+bool translateInputLayout(const D3D10DDIARG_INPUT_ELEMENT_DESC* elements, uint32_t count, VertexInputState* out,
+                          std::string* error) {
+  *out = {};
+  if (count && !elements) {
+    *error = "null element array";
+    return false;
+  }
+  for (uint32_t i = 0; i < count; ++i) {
+    const D3D10DDIARG_INPUT_ELEMENT_DESC& e = elements[i];
+    VkFormat format = vertexFormatFor(e.Format);
+    if (format == VK_FORMAT_UNDEFINED) {
+      *error = "element " + std::to_string(i) + ": unsupported vertex format " + std::to_string(int(e.Format));
+      return false;
+    }
+    if (e.InputSlot >= 32 || e.InputRegister >= 32) {
+      *error = "element " + std::to_string(i) + ": input slot or register out of range";
+      return false;
+    }
+    const bool perInstance = e.InputSlotClass == D3D10_DDI_INPUT_PER_INSTANCE_DATA;
+    if (!perInstance && e.InputSlotClass != D3D10_DDI_INPUT_PER_VERTEX_DATA) {
+      *error = "element " + std::to_string(i) + ": invalid input slot class";
+      return false;
+    }
+    if (perInstance && e.InstanceDataStepRate != 1) {
+      *error = "element " + std::to_string(i) + ": per-instance step rate " + std::to_string(e.InstanceDataStepRate) +
+               " is not supported (only 1)";
+      return false;
+    }
+    const VkVertexInputRate rate = perInstance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
+    auto binding = std::find_if(out->bindings.begin(), out->bindings.end(),
+                                [&](const VkVertexInputBindingDescription& b) { return b.binding == e.InputSlot; });
+    if (binding == out->bindings.end()) {
+      out->bindings.push_back({e.InputSlot, 0, rate});
+    } else if (binding->inputRate != rate) {
+      *error = "input slot " + std::to_string(e.InputSlot) + " mixes per-vertex and per-instance elements";
+      return false;
+    }
+    out->attributes.push_back({e.InputRegister, e.InputSlot, format, e.AlignedByteOffset});
+  }
+  return true;
+}
+
+}  // namespace d3dvk::state

@@ -1,0 +1,70 @@
+// translate/state/pipeline_key.cpp — see pipeline_key.h.
+#include "pipeline_key.h"
+
+#include <cstring>
+
+namespace d3dvk::state {
+namespace {
+
+struct Fnv1a {
+  uint64_t h = 0xcbf29ce484222325ull;
+  template <typename T>
+  void add(const T& v) {
+    unsigned char bytes[sizeof(T)];
+    std::memcpy(bytes, &v, sizeof(T));
+    for (unsigned char b : bytes) h = (h ^ b) * 0x100000001b3ull;
+  }
+};
+
+bool sameRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& a, const D3DWDDM2_0DDI_RASTERIZER_DESC& b) {
+  return a.FillMode == b.FillMode && a.CullMode == b.CullMode && a.FrontCounterClockwise == b.FrontCounterClockwise &&
+         a.DepthBias == b.DepthBias && std::memcmp(&a.DepthBiasClamp, &b.DepthBiasClamp, sizeof(float)) == 0 &&
+         std::memcmp(&a.SlopeScaledDepthBias, &b.SlopeScaledDepthBias, sizeof(float)) == 0 &&
+         a.DepthClipEnable == b.DepthClipEnable && a.ScissorEnable == b.ScissorEnable &&
+         a.MultisampleEnable == b.MultisampleEnable && a.AntialiasedLineEnable == b.AntialiasedLineEnable &&
+         a.ForcedSampleCount == b.ForcedSampleCount && a.ConservativeRasterizationMode == b.ConservativeRasterizationMode;
+}
+
+}  // namespace
+
+bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
+  if (vertexShader != o.vertexShader || pixelShader != o.pixelShader || inputLayout != o.inputLayout ||
+      blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
+      topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
+      depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
+    return false;
+  for (uint32_t i = 0; i < 8; ++i)
+    if (renderTargetFormats[i] != o.renderTargetFormats[i]) return false;
+  return true;
+}
+
+size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
+  Fnv1a f;
+  f.add(k.vertexShader);
+  f.add(k.pixelShader);
+  f.add(k.inputLayout);
+  f.add(k.blendState);
+  f.add(k.depthStencilState);
+  f.add(k.sampleMask);
+  f.add(k.topology);
+  f.add(k.sampleCount);
+  const D3DWDDM2_0DDI_RASTERIZER_DESC& r = k.rasterizer;
+  f.add(r.FillMode);
+  f.add(r.CullMode);
+  f.add(r.FrontCounterClockwise);
+  f.add(r.DepthBias);
+  f.add(r.DepthBiasClamp);
+  f.add(r.SlopeScaledDepthBias);
+  f.add(r.DepthClipEnable);
+  f.add(r.ScissorEnable);
+  f.add(r.MultisampleEnable);
+  f.add(r.AntialiasedLineEnable);
+  f.add(r.ForcedSampleCount);
+  f.add(r.ConservativeRasterizationMode);
+  f.add(k.renderTargetCount);
+  for (DXGI_FORMAT format : k.renderTargetFormats) f.add(format);
+  f.add(k.depthStencilFormat);
+  return size_t(f.h);
+}
+
+}  // namespace d3dvk::state

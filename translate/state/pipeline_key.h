@@ -1,0 +1,38 @@
+// translate/state/pipeline_key.h — the state a graphics pipeline depends on,
+// as a plain key with a hash, so the draw path can cache one pipeline per
+// distinct combination. Objects (shaders, element layouts) enter the key by
+// their driver-assigned unique ids, never by address (addresses are reused).
+// Dynamic state (viewports, scissors, vertex strides, blend constants, stencil reference) is not
+// part of it; blend and depth-stencil states enter by id, the sample mask by value. Pure.
+#pragma once
+
+#include "d3d10umddi.h"
+
+#include <cstddef>
+#include <cstdint>
+
+namespace d3dvk::state {
+
+struct GraphicsPipelineKey {
+  uint64_t vertexShader = 0;   // unique ids; 0 = none
+  uint64_t pixelShader = 0;
+  uint64_t inputLayout = 0;
+  uint64_t blendState = 0;         // 0 = the default state
+  uint64_t depthStencilState = 0;  // 0 = the default state
+  uint32_t sampleMask = 0xFFFFFFFF;
+  int32_t topology = 0;        // D3D10_DDI_PRIMITIVE_TOPOLOGY
+  uint32_t sampleCount = 1;
+  D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
+  uint32_t renderTargetCount = 0;
+  DXGI_FORMAT renderTargetFormats[8] = {};
+  DXGI_FORMAT depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+
+  bool operator==(const GraphicsPipelineKey& other) const;
+};
+
+// FNV-1a over the key's fields.
+struct GraphicsPipelineKeyHash {
+  size_t operator()(const GraphicsPipelineKey& key) const;
+};
+
+}  // namespace d3dvk::state

@@ -1,0 +1,25 @@
+// translate/state/primitive_topology.cpp — see primitive_topology.h.
+#include "primitive_topology.h"
+
+namespace d3dvk::state {
+
+InputAssembly translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY topology) {
+  switch (topology) {
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST: return {true, VK_PRIMITIVE_TOPOLOGY_POINT_LIST, false};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST: return {true, VK_PRIMITIVE_TOPOLOGY_LINE_LIST, false};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP: return {true, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP, true};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST: return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST, false};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP: return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP, true};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST_ADJ:
+      return {true, VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY, false};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ:
+      return {true, VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY, true};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ:
+      return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, false};
+    case D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ:
+      return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, true};
+    default: return {};
+  }
+}
+
+}  // namespace d3dvk::state
