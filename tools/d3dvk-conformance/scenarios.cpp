@@ -237,7 +237,7 @@ ScenarioResult innerCoverageShaderBelowTier3(RunContext& ctx) {
 }
 
 ScenarioResult needsDrawPath(RunContext&) {
-  return result(Result::Skip, "needs the draw path (issue 6), not wired yet");
+  return result(Result::Skip, "needs the conservative draw path (issue 7), not wired yet");
 }
 
 }  // namespace
