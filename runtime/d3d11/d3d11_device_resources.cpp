@@ -67,6 +67,65 @@ struct ViewRequest {
   ViewRange range;
 };
 
+// Render-target and depth-stencil view descs share their Texture2D* members;
+// `AttachmentDimensions` names each desc type's ViewDimension values.
+template <typename Dimension>
+struct AttachmentDimensions {
+  Dimension tex2d, tex2dArray, tex2dMS, tex2dMSArray;
+};
+
+// The ViewRequest an application's RTV/DSV desc asks for.
+template <typename Desc, typename Dimension>
+ViewRequest attachmentRequest(const Desc& desc, const AttachmentDimensions<Dimension>& dims) {
+  ViewRequest request{desc.Format, ViewRequest::Kind::Other, {}};
+  if (desc.ViewDimension == dims.tex2d) {
+    request.kind = ViewRequest::Kind::Tex2D;
+    request.range = {desc.Texture2D.MipSlice, 1, 0, 1};
+  } else if (desc.ViewDimension == dims.tex2dArray) {
+    request.kind = ViewRequest::Kind::Tex2DArray;
+    request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
+                     desc.Texture2DArray.ArraySize};
+  } else if (desc.ViewDimension == dims.tex2dMS) {
+    request.kind = ViewRequest::Kind::Tex2DMS;
+    request.range = {0, 1, 0, 1};
+  } else if (desc.ViewDimension == dims.tex2dMSArray) {
+    request.kind = ViewRequest::Kind::Tex2DMSArray;
+    request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
+  }
+  return request;
+}
+
+// A NULL RTV/DSV desc: the whole texture (mip 0, every slice) in its own format.
+template <typename Desc, typename Dimension>
+ViewRequest defaultAttachmentView(const D3D11ResourceBase& r, const AttachmentDimensions<Dimension>& dims,
+                                  Desc* desc) {
+  const bool ms = r.sampleDesc.Count > 1, array = r.arraySize > 1;
+  ViewRequest request{r.format, ViewRequest::Kind::Tex2D, {0, 1, 0, r.arraySize}};
+  desc->Format = r.format;
+  if (ms && array) {
+    desc->ViewDimension = dims.tex2dMSArray;
+    desc->Texture2DMSArray = {0, r.arraySize};
+    request.kind = ViewRequest::Kind::Tex2DMSArray;
+  } else if (ms) {
+    desc->ViewDimension = dims.tex2dMS;
+    request.kind = ViewRequest::Kind::Tex2DMS;
+  } else if (array) {
+    desc->ViewDimension = dims.tex2dArray;
+    desc->Texture2DArray = {0, 0, r.arraySize};
+    request.kind = ViewRequest::Kind::Tex2DArray;
+  } else {
+    desc->ViewDimension = dims.tex2d;
+  }
+  return request;
+}
+
+constexpr AttachmentDimensions<D3D11_RTV_DIMENSION> kRtvDimensions{
+    D3D11_RTV_DIMENSION_TEXTURE2D, D3D11_RTV_DIMENSION_TEXTURE2DARRAY, D3D11_RTV_DIMENSION_TEXTURE2DMS,
+    D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY};
+constexpr AttachmentDimensions<D3D11_DSV_DIMENSION> kDsvDimensions{
+    D3D11_DSV_DIMENSION_TEXTURE2D, D3D11_DSV_DIMENSION_TEXTURE2DARRAY, D3D11_DSV_DIMENSION_TEXTURE2DMS,
+    D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY};
+
 // Checks the resource and the request against each other; fills `range`.
 bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase* r, const ViewRequest& request,
                   std::vector<ViewError>* errors, ViewRange* range) {
@@ -245,47 +304,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
   if (pDesc) {
     desc = *pDesc;
-    request.format = desc.Format;
-    switch (desc.ViewDimension) {
-      case D3D11_RTV_DIMENSION_TEXTURE2D:
-        request.kind = ViewRequest::Kind::Tex2D;
-        request.range = {desc.Texture2D.MipSlice, 1, 0, 1};
-        break;
-      case D3D11_RTV_DIMENSION_TEXTURE2DARRAY:
-        request.kind = ViewRequest::Kind::Tex2DArray;
-        request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
-                         desc.Texture2DArray.ArraySize};
-        break;
-      case D3D11_RTV_DIMENSION_TEXTURE2DMS:
-        request.kind = ViewRequest::Kind::Tex2DMS;
-        request.range = {0, 1, 0, 1};
-        break;
-      case D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY:
-        request.kind = ViewRequest::Kind::Tex2DMSArray;
-        request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
-        break;
-      default: break;
-    }
+    request = attachmentRequest(desc, kRtvDimensions);
   } else if (r && !r->isBuffer()) {
-    const bool ms = r->sampleDesc.Count > 1, array = r->arraySize > 1;
-    desc.Format = r->format;
-    if (ms && array) {
-      desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY;
-      desc.Texture2DMSArray = {0, r->arraySize};
-      request.kind = ViewRequest::Kind::Tex2DMSArray;
-    } else if (ms) {
-      desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
-      request.kind = ViewRequest::Kind::Tex2DMS;
-    } else if (array) {
-      desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-      desc.Texture2DArray = {0, 0, r->arraySize};
-      request.kind = ViewRequest::Kind::Tex2DArray;
-    } else {
-      desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
-      request.kind = ViewRequest::Kind::Tex2D;
-    }
-    request.format = r->format;
-    request.range = {0, 1, 0, r->arraySize};
+    request = defaultAttachmentView(*r, kRtvDimensions, &desc);
   }
   return createView<D3D11RenderTargetView>(*this, kRtvMessages, r, request, desc, ppRTView);
 }
@@ -305,42 +326,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
   }
   if (pDesc) {
     desc = *pDesc;
-    request.format = desc.Format;
-    switch (desc.ViewDimension) {
-      case D3D11_DSV_DIMENSION_TEXTURE2D:
-        request.kind = ViewRequest::Kind::Tex2D;
-        request.range = {desc.Texture2D.MipSlice, 1, 0, 1};
-        break;
-      case D3D11_DSV_DIMENSION_TEXTURE2DARRAY:
-        request.kind = ViewRequest::Kind::Tex2DArray;
-        request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
-                         desc.Texture2DArray.ArraySize};
-        break;
-      case D3D11_DSV_DIMENSION_TEXTURE2DMS:
-        request.kind = ViewRequest::Kind::Tex2DMS;
-        request.range = {0, 1, 0, 1};
-        break;
-      case D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY:
-        request.kind = ViewRequest::Kind::Tex2DMSArray;
-        request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
-        break;
-      default: break;
-    }
+    request = attachmentRequest(desc, kDsvDimensions);
   } else if (r && !r->isBuffer()) {
-    const bool ms = r->sampleDesc.Count > 1;
-    desc.Format = r->format;
-    desc.ViewDimension = ms ? D3D11_DSV_DIMENSION_TEXTURE2DMS : D3D11_DSV_DIMENSION_TEXTURE2D;
-    request.kind = ms ? ViewRequest::Kind::Tex2DMS : ViewRequest::Kind::Tex2D;
-    if (r->arraySize > 1) {
-      desc.ViewDimension = ms ? D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY : D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
-      request.kind = ms ? ViewRequest::Kind::Tex2DMSArray : ViewRequest::Kind::Tex2DArray;
-      if (ms)
-        desc.Texture2DMSArray = {0, r->arraySize};
-      else
-        desc.Texture2DArray = {0, 0, r->arraySize};
-    }
-    request.format = r->format;
-    request.range = {0, 1, 0, r->arraySize};
+    request = defaultAttachmentView(*r, kDsvDimensions, &desc);
   }
   return createView<D3D11DepthStencilView>(*this, kDsvMessages, r, request, desc, ppDepthStencilView);
 }
