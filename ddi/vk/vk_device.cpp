@@ -86,6 +86,9 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   VkPhysicalDeviceFeatures supported{};
   vkGetPhysicalDeviceFeatures(physicalDevice, &supported);
   VkPhysicalDeviceFeatures& f = self->enabledFeatures_;
+  // D3D11 defines out-of-range vertex, index and constant-buffer reads; without
+  // robust access they would read past the buffer on the device.
+  f.robustBufferAccess = supported.robustBufferAccess;
   f.geometryShader = supported.geometryShader;
   f.independentBlend = supported.independentBlend;
   f.dualSrcBlend = supported.dualSrcBlend;

@@ -128,6 +128,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
   for (UINT i = 0; i < NumBuffers; ++i) {
     VertexBufferBinding& vb = vertexBuffers_[StartSlot + i];
     D3D11Buffer* next = bufferFrom(ppVertexBuffers[i]);
+    // D3D11 binds null for a buffer created without the vertex-buffer bind flag
+    // or with a stride past the 2048-byte structure limit.
+    if (next && (!(next->bindFlags & D3D11_BIND_VERTEX_BUFFER) ||
+                 pStrides[i] > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES))
+      next = nullptr;
     rebind(vb.buffer, next);
     vb.stride = pStrides[i];
     vb.offset = pOffsets[i];
@@ -141,7 +146,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot,
                                                                 ID3D11Buffer** ppVertexBuffers, UINT* pStrides,
                                                                 UINT* pOffsets) {
   for (UINT i = 0; i < NumBuffers; ++i) {
-    const UINT slot = StartSlot + i;
+    const uint64_t slot = uint64_t(StartSlot) + i;  // no wrap to slot 0
     const bool valid = slot < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
     if (ppVertexBuffers) {
       if (valid) handOut(vertexBuffers_[slot].buffer, &ppVertexBuffers[i]);
@@ -156,6 +161,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
                                                               UINT Offset) {
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
   D3D11Buffer* next = bufferFrom(pIndexBuffer);
+  if (next && !(next->bindFlags & D3D11_BIND_INDEX_BUFFER)) next = nullptr;  // D3D11 binds null instead
   rebind(indexBuffer_, next);
   indexFormat_ = Format;
   indexOffset_ = Offset;
@@ -238,7 +244,7 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
 void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers) {
   if (!buffers) return;
   for (UINT i = 0; i < count; ++i) {
-    const UINT slot = start + i;
+    const uint64_t slot = uint64_t(start) + i;  // no wrap to slot 0
     if (slot < D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT) handOut(constantBuffers_[stage][slot], &buffers[i]);
     else buffers[i] = nullptr;
   }
@@ -263,6 +269,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlo
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) return;
+  // D3D11 drops a call whose viewports leave the legal range (NaN included).
+  for (UINT i = 0; i < NumViewports; ++i) {
+    const D3D11_VIEWPORT& v = pViewports[i];
+    const auto inRange = [](float x, float lo, float hi) { return x >= lo && x <= hi; };
+    if (!inRange(v.TopLeftX, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX) ||
+        !inRange(v.TopLeftY, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX) ||
+        !inRange(v.Width, 0.0f, float(D3D11_VIEWPORT_BOUNDS_MAX) - v.TopLeftX) ||
+        !inRange(v.Height, 0.0f, float(D3D11_VIEWPORT_BOUNDS_MAX) - v.TopLeftY) ||
+        !inRange(v.MinDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH) || !inRange(v.MaxDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH))
+      return;
+  }
   D3D10_DDI_VIEWPORT ddiViewports[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
   for (UINT i = 0; i < NumViewports; ++i) {
     const D3D11_VIEWPORT& v = pViewports[i];

@@ -4,6 +4,8 @@
 #include "d3d11_device.h"
 #include "dxbc/shader.h"
 
+#include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <new>
 #include <span>
@@ -85,6 +87,13 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
                     "Element[" + std::to_string(i) + "] (" + e.SemanticName +
                         ") has an unsupported format, an input slot above 31 or an invalid slot class.");
     const UINT offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT ? slotEnd[e.InputSlot] : e.AlignedByteOffset;
+    if (offset % std::min(bytes, 4u) != 0 ||
+        uint64_t(offset) + bytes > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)
+      return reject(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDALIGNMENT, "CREATEINPUTLAYOUT_INVALIDALIGNMENT",
+                    "Element[" + std::to_string(i) + "] (" + e.SemanticName + ") has AlignedByteOffset " +
+                        std::to_string(offset) + ", which is not a multiple of " +
+                        std::to_string(std::min(bytes, 4u)) + " or ends past the " +
+                        std::to_string(D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES) + "-byte vertex.");
     slotEnd[e.InputSlot] = offset + bytes;
     ddi[i] = {e.InputSlot, offset, e.Format, D3D10_DDI_INPUT_CLASSIFICATION(e.InputSlotClass),
               e.InputSlotClass == D3D11_INPUT_PER_INSTANCE_DATA ? e.InstanceDataStepRate : 0u, 0u};

@@ -4,6 +4,8 @@
 #include "ddi_trace_log.h"
 #include "draw_test_util.h"
 
+#include <limits>
+
 using namespace d3dvk::test;
 
 namespace {
@@ -253,4 +255,81 @@ TEST_CASE("conservative rasterization ON with a point or line topology: the draw
   CHECK(c.ddiCalls("Draw") == 0);
   CHECK(c.ddiCalls("DrawInstanced") == 0);
   c.d.context->RSSetState(nullptr);
+}
+
+TEST_CASE("out-of-range element offsets, wrong bind flags, big strides and bad viewports never reach the device",
+          "[draw][errors]") {
+  Checked c;
+  const std::vector<uint8_t> vs = assembled(kVsColor);
+  Com<ID3D11InputLayout> layout;
+  const D3D11_INPUT_ELEMENT_DESC unaligned[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 9, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(unaligned, 2, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  const D3D11_INPUT_ELEMENT_DESC pastVertex[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 2040, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(pastVertex, 2, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  const D3D11_INPUT_ELEMENT_DESC wraps[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0xFFFFFFF0u, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(wraps, 2, vs.data(), vs.size(), layout.out()) == E_INVALIDARG);
+  CHECK(drainIds(c.queue.get()) ==
+        std::vector<D3D11_MESSAGE_ID>(3, D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDALIGNMENT));
+  CHECK(!layout);
+  CHECK(c.ddiCalls("CreateElementLayout") == 0);
+  const D3D11_INPUT_ELEMENT_DESC lastFits[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 2032, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  CHECK(c.d->CreateInputLayout(lastFits, 2, vs.data(), vs.size(), layout.out()) == S_OK);
+
+  // A buffer without the vertex/index bind flag, or a stride past 2048 bytes, binds NULL.
+  DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});
+  const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> cbOnly = makeBuffer(c.d, v, 96, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  auto boundVertexBuffer = [&](UINT slot) {
+    Com<ID3D11Buffer> out;
+    c.d.context->IAGetVertexBuffers(slot, 1, out.out(), nullptr, nullptr);
+    return out.get();
+  };
+  t.bindVertices(cbOnly.get());
+  CHECK(boundVertexBuffer(0) == nullptr);
+  t.bindVertices(vb.get(), 4096);
+  CHECK(boundVertexBuffer(0) == nullptr);
+  c.d.context->Draw(3, 0);
+  for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});
+  c.d.context->IASetIndexBuffer(cbOnly.get(), DXGI_FORMAT_R16_UINT, 0);
+  Com<ID3D11Buffer> ib;
+  c.d.context->IAGetIndexBuffer(ib.out(), nullptr, nullptr);
+  CHECK(!ib);
+
+  // Getters never wrap a slot index around to slot 0.
+  t.bindVertices(vb.get());
+  ID3D11Buffer* got[2] = {vb.get(), vb.get()};
+  c.d.context->IAGetVertexBuffers(0xFFFFFFFFu, 2, got, nullptr, nullptr);
+  CHECK(got[0] == nullptr);
+  CHECK(got[1] == nullptr);
+  ID3D11Buffer* constants[1] = {cbOnly.get()};
+  c.d.context->VSSetConstantBuffers(0, 1, constants);
+  ID3D11Buffer* cbs[2] = {vb.get(), vb.get()};
+  c.d.context->VSGetConstantBuffers(0xFFFFFFFFu, 2, cbs);
+  CHECK(cbs[0] == nullptr);
+  CHECK(cbs[1] == nullptr);
+
+  // Viewports outside D3D11's range (NaN included) drop the call; the previous ones stay.
+  const size_t viewportCalls = c.ddiCalls("SetViewports");
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  const D3D11_VIEWPORT bad[] = {{nan, 0, 8, 8, 0, 1}, {0, 0, 1e30f, 8, 0, 1}, {0, 0, 8, 8, 0, 2},
+                                {-40000, 0, 8, 8, 0, 1}, {0, 0, -1, 8, 0, 1}};
+  for (const D3D11_VIEWPORT& vp : bad) c.d.context->RSSetViewports(1, &vp);
+  CHECK(c.ddiCalls("SetViewports") == viewportCalls);
+  UINT count = 1;
+  D3D11_VIEWPORT kept{};
+  c.d.context->RSGetViewports(&count, &kept);
+  CHECK(count == 1);
+  CHECK(kept.Width == 8.0f);
+  CHECK(kept.MaxDepth == 1.0f);
+  c.d.context->Draw(3, 0);
+  CHECK(t.pixels()[7 * 8 + 0][0] == 1.0f);
 }
