@@ -214,3 +214,42 @@ TEST_CASE("near-clipped triangles cover every pixel the visible part touches", "
   }
   CHECK(clipped > 1000);
 }
+
+TEST_CASE("a clipped triangle is faced and culled as a whole, even when a fan sliver's snapped winding flips",
+          "[fallback][plan][clip]") {
+  // Vertex 2 lies just behind the near plane (z < 0 with DepthClipEnable), so clipping
+  // adds two vertices a hair apart; the fan triangle between them is a sliver whose
+  // 16.8-snapped winding comes out reversed (found by review; 1.8% of such random cases).
+  const float v[12] = {-2.48806405f, -3.29396009f, 1.8700062f,     3.74001241f,
+                       -0.915437341f, -0.114220113f, 1.00479388f,  2.00958776f,
+                       -0.881943643f, 2.22627449f,  -6.48742862e-05f, 3.39981389f};
+  const AssembledTriangle tri{{0, 1, 2}, 0};
+  CapturedDraw draw;
+  draw.vertices = std::span<const float>(v, 12);
+  draw.triangles = std::span<const AssembledTriangle>(&tri, 1);
+  FallbackDrawState state;
+  state.viewport = {0, 0, 1920, 1080, 0, 1};
+  state.raster.clip = {0, 0, 1920, 1080};
+
+  // The facing, independently: the unclipped triangle's screen winding in doubles
+  // (y down, clockwise = front with FrontCounterClockwise FALSE).
+  ScreenPoint s[3];
+  for (int i = 0; i < 3; ++i) s[i] = toScreen({v[4 * i], v[4 * i + 1], v[4 * i + 2], v[4 * i + 3]}, state.viewport);
+  const double area2 = (s[1].x - s[0].x) * (s[2].y - s[0].y) - (s[1].y - s[0].y) * (s[2].x - s[0].x);
+  REQUIRE(area2 > 0);  // front-facing
+
+  state.raster.cull = raster::CullMode::None;
+  const ShadingPlan none = planShadingQuads(draw, state);
+  REQUIRE(!none.quads.empty());
+  for (const ShadingQuad& q : none.quads) CHECK(q.frontFacing);
+
+  state.raster.cull = raster::CullMode::Front;
+  const ShadingPlan front = planShadingQuads(draw, state);
+  CHECK(front.quads.empty());
+  CHECK(front.trianglesCulled == 1);
+
+  state.raster.cull = raster::CullMode::Back;
+  const ShadingPlan back = planShadingQuads(draw, state);
+  CHECK(back.trianglesCulled == 0);
+  CHECK(quadPixels(draw, state, back, 0) == quadPixels(draw, state, none, 0));
+}

@@ -72,10 +72,12 @@ ClippedPolygon clipTriangle(const ClipPosition (&p)[3], const ClipState& state) 
     }
     ClippedPolygon next;
     next.clipped = true;
-    for (int i = 0; i < poly.count; ++i) {
+    // A convex polygon gains at most one vertex per plane; rounding can make a
+    // polygon lying almost in the plane alternate signs, so the writes stay bounded.
+    for (int i = 0; i < poly.count && next.count < ClippedPolygon::kMaxVertices; ++i) {
       int j = (i + 1) % poly.count;
       if (d[i] >= 0) next.weights[next.count++] = poly.weights[i];
-      if ((d[i] >= 0) != (d[j] >= 0)) {
+      if ((d[i] >= 0) != (d[j] >= 0) && next.count < ClippedPolygon::kMaxVertices) {
         double t = d[i] / (d[i] - d[j]);
         std::array<double, 3> w;
         for (int c = 0; c < 3; ++c) w[c] = poly.weights[i][c] + t * (poly.weights[j][c] - poly.weights[i][c]);

@@ -125,6 +125,29 @@ raster::ScreenTriangle project(const ClipPosition (&p)[3], const ClippedPolygon&
   return t;
 }
 
+// Twice the signed area of the clipped polygon after 16.8 snapping (shoelace,
+// y down: > 0 is clockwise on screen). Clipping can leave a fan triangle so thin
+// that its own snapped winding flips; D3D faces and culls the primitive as a
+// whole, so the planner decides facing once from this. False when a vertex is
+// outside the rasterizer's range.
+bool snappedPolygonArea2(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Viewport& viewport,
+                         int64_t* area2) {
+  int32_t x[ClippedPolygon::kMaxVertices], y[ClippedPolygon::kMaxVertices];
+  for (int i = 0; i < poly.count; ++i) {
+    const ScreenPoint s = toScreen(interpolate(p, poly.weights[i]), viewport);
+    if (raster::snapToFixed(float(s.x), x[i]) != raster::CullReason::None ||
+        raster::snapToFixed(float(s.y), y[i]) != raster::CullReason::None)
+      return false;
+  }
+  int64_t sum = 0;  // |coordinates| <= 2^23 units: each term < 2^47, at most kMaxVertices terms
+  for (int i = 0; i < poly.count; ++i) {
+    const int j = i + 1 == poly.count ? 0 : i + 1;
+    sum += int64_t(x[i]) * y[j] - int64_t(x[j]) * y[i];
+  }
+  *area2 = sum;
+  return true;
+}
+
 }  // namespace
 
 ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& state) {
@@ -156,25 +179,31 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
       continue;
     }
 
+    // Facing and culling for the whole polygon (post-snap degenerates are back-facing).
+    int64_t area2 = 0;
+    if (!snappedPolygonArea2(p, poly, state.viewport, &area2)) {
+      ++plan.trianglesRejected;
+      continue;
+    }
+    const bool degenerate = area2 == 0;
+    const bool frontFacing = !degenerate && ((area2 > 0) != state.raster.frontCounterClockwise);
+    if ((state.raster.cull == raster::CullMode::Back && !frontFacing) ||
+        (state.raster.cull == raster::CullMode::Front && frontFacing)) {
+      ++plan.trianglesCulled;
+      continue;
+    }
+    raster::RasterizerDrawState fanState = state.raster;
+    fanState.cull = raster::CullMode::None;
+
     // Rasterize the polygon's fan; merge rows by y.
     rows.clear();
     merged.clear();
     int mergedFirstY = 0;
-    bool facingKnown = false, frontFacing = false, degenerate = false, culled = false;
     for (int k = 1; k + 1 < poly.count; ++k) {
       raster::ScreenTriangle st = project(p, poly, 0, k, k + 1, state.viewport);
       const size_t firstRow = rows.size();
-      raster::TriangleCoverage cov = raster::rasterizeTriangle(st, state.raster, rows);
-      if (raster::isRejection(cov.cull)) continue;
-      if (!facingKnown && !cov.degenerate) {
-        facingKnown = true;
-        frontFacing = cov.frontFacing;
-      }
-      if (cov.culled()) {
-        culled = culled || cov.cull == raster::CullReason::FrontFacing || cov.cull == raster::CullReason::BackFacing;
-        continue;
-      }
-      degenerate = degenerate || (poly.count == 3 && cov.degenerate);
+      raster::TriangleCoverage cov = raster::rasterizeTriangle(st, fanState, rows);
+      if (cov.culled()) continue;  // a standard-mode degenerate fan triangle covers nothing
       for (uint32_t r = 0; r < cov.rowCount; ++r) {
         const raster::SpanRow& row = rows[firstRow + r];
         if (row.empty()) continue;
@@ -200,12 +229,8 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
         }
       }
     }
-    if (merged.empty()) {
-      if (culled) ++plan.trianglesCulled;
-      continue;
-    }
-    // Post-snap degenerates are back-facing; quads wind to reproduce the facing.
-    if (degenerate || !facingKnown) frontFacing = false;
+    if (merged.empty()) continue;
+    // Quads wind to reproduce the facing.
     const bool clockwise = frontFacing != state.raster.frontCounterClockwise;
     ShadingQuad base;
     base.triangle = t;
