@@ -114,31 +114,33 @@ void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Fall
   }
 }
 
-raster::ScreenTriangle project(const ClipPosition (&p)[3], const ClippedPolygon& poly, int a, int b, int c,
-                               const Viewport& viewport) {
-  raster::ScreenTriangle t;
-  const int idx[3] = {a, b, c};
-  for (int i = 0; i < 3; ++i) {
-    ScreenPoint s = toScreen(interpolate(p, poly.weights[idx[i]]), viewport);
-    t.v[i] = {float(s.x), float(s.y)};
-  }
-  return t;
-}
+// The clipped polygon's vertices in render-target pixels.
+struct ScreenPolygon {
+  int count = 0;
+  raster::ScreenVertex v[ClippedPolygon::kMaxVertices];
+};
 
-// Twice the signed area of the clipped polygon after 16.8 snapping (shoelace,
-// y down: > 0 is clockwise on screen). Clipping can leave a fan triangle so thin
-// that its own snapped winding flips; D3D faces and culls the primitive as a
-// whole, so the planner decides facing once from this. False when a vertex is
-// outside the rasterizer's range.
-bool snappedPolygonArea2(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Viewport& viewport,
-                         int64_t* area2) {
-  int32_t x[ClippedPolygon::kMaxVertices], y[ClippedPolygon::kMaxVertices];
+ScreenPolygon project(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Viewport& viewport) {
+  ScreenPolygon out;
+  out.count = poly.count;
   for (int i = 0; i < poly.count; ++i) {
     const ScreenPoint s = toScreen(interpolate(p, poly.weights[i]), viewport);
-    if (raster::snapToFixed(float(s.x), x[i]) != raster::CullReason::None ||
-        raster::snapToFixed(float(s.y), y[i]) != raster::CullReason::None)
-      return false;
+    out.v[i] = {float(s.x), float(s.y)};
   }
+  return out;
+}
+
+// Twice the signed area of the polygon after 16.8 snapping (shoelace, y down:
+// > 0 is clockwise on screen). Clipping can leave a fan triangle so thin that
+// its own snapped winding flips; D3D faces and culls the primitive as a whole,
+// so the planner decides facing once from this. False when a vertex is outside
+// the rasterizer's range.
+bool snappedArea2(const ScreenPolygon& poly, int64_t* area2) {
+  int32_t x[ClippedPolygon::kMaxVertices], y[ClippedPolygon::kMaxVertices];
+  for (int i = 0; i < poly.count; ++i)
+    if (raster::snapToFixed(poly.v[i].x, x[i]) != raster::CullReason::None ||
+        raster::snapToFixed(poly.v[i].y, y[i]) != raster::CullReason::None)
+      return false;
   int64_t sum = 0;  // |coordinates| <= 2^23 units: each term < 2^47, at most kMaxVertices terms
   for (int i = 0; i < poly.count; ++i) {
     const int j = i + 1 == poly.count ? 0 : i + 1;
@@ -179,31 +181,43 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
       continue;
     }
 
-    // Facing and culling for the whole polygon (post-snap degenerates are back-facing).
-    int64_t area2 = 0;
-    if (!snappedPolygonArea2(p, poly, state.viewport, &area2)) {
-      ++plan.trianglesRejected;
-      continue;
-    }
-    const bool degenerate = area2 == 0;
-    const bool frontFacing = !degenerate && ((area2 > 0) != state.raster.frontCounterClockwise);
-    if ((state.raster.cull == raster::CullMode::Back && !frontFacing) ||
-        (state.raster.cull == raster::CullMode::Front && frontFacing)) {
-      ++plan.trianglesCulled;
-      continue;
-    }
+    // Facing and culling (post-snap degenerates are back-facing): a triangle's come
+    // from the rasterizer; a clipped polygon is faced once from its snapped area.
+    const ScreenPolygon screen = project(p, poly, state.viewport);
+    bool frontFacing = false, degenerate = false;
     raster::RasterizerDrawState fanState = state.raster;
-    fanState.cull = raster::CullMode::None;
+    if (poly.count > 3) {
+      int64_t area2 = 0;
+      if (!snappedArea2(screen, &area2)) {
+        ++plan.trianglesRejected;
+        continue;
+      }
+      degenerate = area2 == 0;
+      frontFacing = !degenerate && ((area2 > 0) != state.raster.frontCounterClockwise);
+      if ((state.raster.cull == raster::CullMode::Back && !frontFacing) ||
+          (state.raster.cull == raster::CullMode::Front && frontFacing)) {
+        ++plan.trianglesCulled;
+        continue;
+      }
+      fanState.cull = raster::CullMode::None;
+    }
 
     // Rasterize the polygon's fan; merge rows by y.
     rows.clear();
     merged.clear();
     int mergedFirstY = 0;
     for (int k = 1; k + 1 < poly.count; ++k) {
-      raster::ScreenTriangle st = project(p, poly, 0, k, k + 1, state.viewport);
+      const raster::ScreenTriangle st{{screen.v[0], screen.v[k], screen.v[k + 1]}};
       const size_t firstRow = rows.size();
       raster::TriangleCoverage cov = raster::rasterizeTriangle(st, fanState, rows);
-      if (cov.culled()) continue;  // a standard-mode degenerate fan triangle covers nothing
+      if (poly.count == 3) {
+        if (raster::isRejection(cov.cull)) ++plan.trianglesRejected;
+        if (cov.cull == raster::CullReason::FrontFacing || cov.cull == raster::CullReason::BackFacing)
+          ++plan.trianglesCulled;
+        frontFacing = cov.frontFacing;
+        degenerate = cov.degenerate;
+      }
+      if (cov.culled()) continue;  // also a standard-mode degenerate fan triangle: it covers nothing
       for (uint32_t r = 0; r < cov.rowCount; ++r) {
         const raster::SpanRow& row = rows[firstRow + r];
         if (row.empty()) continue;
