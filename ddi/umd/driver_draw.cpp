@@ -127,11 +127,30 @@ VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent
   return {{int32_t(left), int32_t(top)}, {uint32_t(std::max<LONG>(right - left, 0)), uint32_t(std::max<LONG>(bottom - top, 0))}};
 }
 
+// Every vertex-shader input register the signature feeds from vertex data (not
+// system-generated values) needs an attribute in the bound input layout; a
+// layout made for another shader, or none, would leave a SPIR-V input without
+// one. Returns the first register missing, or -1.
+int64_t missingVertexInput(const Shader& vs, const InputLayout* layout) {
+  for (const dxbc::SignatureElement& in : vs.reflection.inputs.elements) {
+    if (in.systemValue != 0 || in.registerIndex == 0xFFFFFFFFu) continue;
+    const bool present =
+        layout && std::any_of(layout->vertexInput.attributes.begin(), layout->vertexInput.attributes.end(),
+                              [&](const VkVertexInputAttributeDescription& a) { return a.location == in.registerIndex; });
+    if (!present) return in.registerIndex;
+  }
+  return -1;
+}
+
 void recordDraw(Device& device, const DrawCall& call) {
   DrawState& s = device.draw;
   if (call.count == 0 || call.instances == 0) return;
   if (!s.vertexShader || !s.vertexShader->module) {
     logError("draw without a vertex shader is dropped");
+    return;
+  }
+  if (const int64_t reg = missingVertexInput(*s.vertexShader, s.inputLayout); reg >= 0) {
+    logError("draw dropped: the bound input layout has no element for vertex-shader input v" + std::to_string(reg));
     return;
   }
   if (s.pixelShader && !s.pixelShader->module) return;

@@ -333,3 +333,28 @@ TEST_CASE("out-of-range element offsets, wrong bind flags, big strides and bad v
   c.d.context->Draw(3, 0);
   CHECK(t.pixels()[7 * 8 + 0][0] == 1.0f);
 }
+
+TEST_CASE("a draw whose input layout lacks a vertex-shader input is dropped, not sent to the device",
+          "[draw][errors]") {
+  Checked c;
+  DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});
+  const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  // The layout made for kVsColor has no OFFSET/INSTCOLOR for this shader's v1/v2.
+  const std::vector<uint8_t> code = assembled(kVsInstanced);
+  Com<ID3D11VertexShader> instanced;
+  REQUIRE(c.d->CreateVertexShader(code.data(), code.size(), nullptr, instanced.out()) == S_OK);
+  c.d.context->VSSetShader(instanced.get(), nullptr, 0);
+  c.d.context->Draw(3, 0);
+  // No input layout at all.
+  c.d.context->VSSetShader(t.vs.get(), nullptr, 0);
+  c.d.context->IASetInputLayout(nullptr);
+  c.d.context->Draw(3, 0);
+  for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});
+  CHECK(c.ddiCalls("Draw") == 2);  // the runtime forwards them; the driver drops them
+  // The matching pair still draws.
+  c.d.context->IASetInputLayout(t.layout.get());
+  c.d.context->Draw(3, 0);
+  CHECK(t.pixels()[7 * 8 + 0][0] == 1.0f);
+}
