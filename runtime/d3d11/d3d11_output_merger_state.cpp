@@ -21,6 +21,14 @@ bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
         !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
         rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
       return false;
+    // Alpha factors cannot name colour channels (D3D11 rejects them).
+    for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
+      if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
+          alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
+        return false;
+    // Logic ops are not implemented yet (the UMD does not translate them);
+    // accepting one would silently render without it.
+    if (rt.LogicOpEnable) return false;
   }
   return true;
 }

@@ -227,6 +227,23 @@ TEST_CASE("blend and depth-stencil descs with out-of-range values are rejected",
   Com<ID3D11BlendState> b;
   CHECK(d->CreateBlendState(&blend, b.out()) == E_INVALIDARG);
   CHECK(d->CreateBlendState(nullptr, b.out()) == E_INVALIDARG);
+  blend.RenderTarget[0].SrcBlend = D3D11_BLEND_ONE;
+  blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_SRC_COLOR;  // a colour factor for alpha
+  CHECK(d->CreateBlendState(&blend, b.out()) == E_INVALIDARG);
+  blend.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+  blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_INV_DEST_COLOR;
+  CHECK(d->CreateBlendState(&blend, b.out()) == E_INVALIDARG);
+  blend.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+  CHECK(d->CreateBlendState(&blend, b.out()) == S_OK);  // the same desc, fixed
+  b.reset();
+  Com<ID3D11Device1> d1;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device1), reinterpret_cast<void**>(d1.out())) == S_OK);
+  D3D11_BLEND_DESC1 logic{};
+  logic.RenderTarget[0] = {FALSE, TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE,
+                           D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_LOGIC_OP_XOR, 0xF};
+  Com<ID3D11BlendState1> b1;
+  CHECK(d1->CreateBlendState1(&logic, b1.out()) == E_INVALIDARG);  // logic ops are not implemented
+  CHECK(!b1);
   D3D11_DEPTH_STENCIL_DESC ds{TRUE, D3D11_DEPTH_WRITE_MASK(2), D3D11_COMPARISON_LESS, FALSE, 0xFF, 0xFF, {}, {}};
   Com<ID3D11DepthStencilState> s;
   CHECK(d->CreateDepthStencilState(&ds, s.out()) == E_INVALIDARG);
