@@ -286,7 +286,8 @@ TEST_CASE("out-of-range element offsets, wrong bind flags, big strides and bad v
   // A buffer without the vertex/index bind flag, or a stride past 2048 bytes, binds NULL.
   DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});
   const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> cbOnly = makeBuffer(c.d, v, 96, D3D11_BIND_CONSTANT_BUFFER);
+  const float constantData[24] = {};  // 96 bytes: a multiple of 16, as constant buffers need
+  Com<ID3D11Buffer> cbOnly = makeBuffer(c.d, constantData, sizeof constantData, D3D11_BIND_CONSTANT_BUFFER);
   Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
   auto boundVertexBuffer = [&](UINT slot) {
     Com<ID3D11Buffer> out;
