@@ -125,6 +125,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
   if (NumBuffers == 0) return;
   if (!ppVertexBuffers || !pStrides || !pOffsets) return;
   D3D10DDI_HRESOURCE handles[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
+  UINT strides[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};  // what the driver sees: 0 for NULL slots
   for (UINT i = 0; i < NumBuffers; ++i) {
     VertexBufferBinding& vb = vertexBuffers_[StartSlot + i];
     D3D11Buffer* next = bufferFrom(ppVertexBuffers[i]);
@@ -137,9 +138,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
     vb.stride = pStrides[i];
     vb.offset = pOffsets[i];
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
+    strides[i] = next ? pStrides[i] : 0;
   }
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, pStrides, pOffsets);
+  ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, strides, pOffsets);
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers,
