@@ -1,27 +1,11 @@
 // tools/d3dvk-conformance/report.cpp — see report.h.
 #include "report.h"
 
+#include "json_string.h"
+
 namespace d3dvk::conformance {
-namespace {
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += char(c);
-    }
-  }
-  return out + "\"";
-}
-
-}  // namespace
+using tools::jsonString;
 
 void printTable(FILE* out, const ReportHeader& header, const std::vector<ScenarioResult>& results) {
   std::fprintf(out, "d3dvk conformance: %s, reported tier %d, conservative draws: %s\n\n", header.device.c_str(),

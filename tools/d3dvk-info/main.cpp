@@ -6,6 +6,7 @@
 // public API (CheckFeatureSupport) and cross-checked against the policy.
 // Usage: d3dvk-info [--json]. Exit 0 ok, 1 failure, 2 bad arguments.
 #include "device_summary.h"
+#include "json_string.h"
 
 #include <d3d11_3.h>
 #include <d3dvk.h>
@@ -37,22 +38,7 @@ std::string ddiVersionName(UINT64 supported) {
          std::to_string(build) + ")";
 }
 
-std::string jsonString(const std::string& s) {
-  std::string out = "\"";
-  for (unsigned char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += char(c);
-    } else if (c < 0x20) {
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04x", c);
-      out += buf;
-    } else {
-      out += char(c);
-    }
-  }
-  return out + "\"";
-}
+using d3dvk::tools::jsonString;
 
 std::string apiVersion(uint32_t v) {
   return std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
