@@ -193,11 +193,14 @@ void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
 
 VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(*r.format); }
 
-void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
-                         const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
-                         VkOffset3D offset, VkExtent3D extent) {
+// The copy regions between a linear (staging) layout at texel (x, y) and one image
+// subresource: the colour/depth plane, plus the stencil plane when the format has
+// one and the linear side stores it. Returns the region count.
+uint32_t linearImageRegions(const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x,
+                            UINT y, const Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
+                            VkBufferImageCopy (&regions)[2]) {
   const UINT bpp = image.format->bytesPerTexel;
-  VkBufferImageCopy regions[2]{};
+  regions[0] = regions[1] = VkBufferImageCopy{};
   uint32_t count = 0;
   VkImageAspectFlags aspects = copyAspects(image);
   VkBufferImageCopy& main = regions[count++];
@@ -214,6 +217,14 @@ void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::Line
     s.bufferRowLength = stencil->rowPitch;
     s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
   }
+  return count;
+}
+
+void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
+                         const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
+                         VkOffset3D offset, VkExtent3D extent) {
+  VkBufferImageCopy regions[2];
+  const uint32_t count = linearImageRegions(layout, stencil, x, y, image, imageSub, offset, extent, regions);
   transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdCopyBufferToImage(cmd, buffer, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, count, regions);
 }
@@ -221,24 +232,8 @@ void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::Line
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y) {
-  const UINT bpp = image.format->bytesPerTexel;
-  VkBufferImageCopy regions[2]{};
-  uint32_t count = 0;
-  VkImageAspectFlags aspects = copyAspects(image);
-  VkBufferImageCopy& main = regions[count++];
-  main.bufferOffset = layout.offset + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
-  main.bufferRowLength = layout.rowPitch / bpp;
-  main.imageSubresource = {VkImageAspectFlags(aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT), image.mipOf(imageSub),
-                           image.sliceOf(imageSub), 1};
-  main.imageOffset = offset;
-  main.imageExtent = extent;
-  if ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && stencil) {
-    VkBufferImageCopy& s = regions[count++];
-    s = main;
-    s.bufferOffset = stencil->offset + uint64_t(y) * stencil->rowPitch + x;
-    s.bufferRowLength = stencil->rowPitch;
-    s.imageSubresource.aspectMask = VK_IMAGE_ASPECT_STENCIL_BIT;
-  }
+  VkBufferImageCopy regions[2];
+  const uint32_t count = linearImageRegions(layout, stencil, x, y, image, imageSub, offset, extent, regions);
   transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   vkCmdCopyImageToBuffer(cmd, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, count, regions);
 }
