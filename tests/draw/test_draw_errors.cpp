@@ -1,7 +1,7 @@
 // tests/draw: the DDI traffic of shader creation and a draw (trace filter), and
 // every rejected call of the draw path — the HRESULT, the debug-layer message
 // (ID) and that the driver was not called.
-#include "ddi_trace_log.h"
+#include "../render/checked_device.h"
 #include "draw_test_util.h"
 
 #include <limits>
@@ -12,31 +12,9 @@ namespace {
 
 std::vector<D3D11_MESSAGE_ID> drainIds(ID3D11InfoQueue* queue) {
   std::vector<D3D11_MESSAGE_ID> out;
-  for (UINT64 i = 0; i < queue->GetNumStoredMessages(); ++i) {
-    SIZE_T length = 0;
-    REQUIRE(queue->GetMessage(i, nullptr, &length) == S_OK);
-    std::vector<unsigned char> buffer(length);
-    auto* m = reinterpret_cast<D3D11_MESSAGE*>(buffer.data());
-    REQUIRE(queue->GetMessage(i, m, &length) == S_OK);
-    UNSCOPED_INFO(m->pDescription);
-    out.push_back(m->ID);
-  }
-  queue->ClearStoredMessages();
+  for (const StoredMessage& m : drainMessages(queue)) out.push_back(m.id);
   return out;
 }
-
-// A debug device on the trace filter.
-struct Checked {
-  DdiTraceLog trace;
-  ScopedEnv umd{"D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY};
-  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
-  Com<ID3D11InfoQueue> queue;
-  Checked() {
-    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
-    queue->SetMuteDebugOutput(TRUE);
-  }
-  size_t ddiCalls(const std::string& name) const { return trace.calls(name).size(); }
-};
 
 const char kInnerCoveragePs[] = R"(//
 // Input signature:

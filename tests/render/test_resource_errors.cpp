@@ -1,8 +1,7 @@
 // tests/render: every rejected call of the slice — the HRESULT D3D11 returns,
 // the debug-layer message (ID and name), and that the driver was not called
 // (DDI trace) — plus Map/Unmap/copy misuse that D3D11 drops with a message.
-#include "ddi_trace_log.h"
-#include "render_test_util.h"
+#include "checked_device.h"
 
 #include <functional>
 
@@ -10,44 +9,9 @@ using namespace d3dvk::test;
 
 namespace {
 
-struct Message {
-  D3D11_MESSAGE_ID id;
-  D3D11_MESSAGE_CATEGORY category;
-  std::string text;
-};
-
-std::vector<Message> drain(ID3D11InfoQueue* queue) {
-  std::vector<Message> out;
-  for (UINT64 i = 0; i < queue->GetNumStoredMessages(); ++i) {
-    SIZE_T length = 0;
-    REQUIRE(queue->GetMessage(i, nullptr, &length) == S_OK);
-    std::vector<unsigned char> buffer(length);
-    auto* m = reinterpret_cast<D3D11_MESSAGE*>(buffer.data());
-    REQUIRE(queue->GetMessage(i, m, &length) == S_OK);
-    out.push_back({m->ID, m->Category, m->pDescription});
-  }
-  queue->ClearStoredMessages();
-  return out;
-}
-
-// A debug device on the trace filter.
-struct Checked {
-  DdiTraceLog trace;
-  ScopedEnv umd{"D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY};
-  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
-  Com<ID3D11InfoQueue> queue;
-  Checked() {
-    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
-    queue->SetMuteDebugOutput(TRUE);
-  }
-  size_t ddiCalls(const std::string& name) const { return trace.calls(name).size(); }
-};
-
 void expectMessages(Checked& c, std::vector<D3D11_MESSAGE_ID> ids) {
-  std::vector<Message> got = drain(c.queue.get());
   std::vector<D3D11_MESSAGE_ID> gotIds;
-  for (const Message& m : got) gotIds.push_back(m.id);
-  for (const Message& m : got) INFO(m.text);
+  for (const StoredMessage& m : drainMessages(c.queue.get())) gotIds.push_back(m.id);
   CHECK(gotIds == ids);
 }
 
@@ -198,7 +162,7 @@ TEST_CASE("view creation rejects wrong resources, formats, dimensions and ranges
   Com<ID3D11Texture2D> srvOnly, rtOnly;
   REQUIRE(c.d->CreateTexture2D(&sd, nullptr, srvOnly.out()) == S_OK);
   REQUIRE(c.d->CreateTexture2D(&rd, nullptr, rtOnly.out()) == S_OK);
-  drain(c.queue.get());
+  drainMessages(c.queue.get());
   const size_t before = c.ddiCalls("CreateRenderTargetView");
 
   Com<ID3D11RenderTargetView> rtv;
@@ -255,7 +219,7 @@ TEST_CASE("Map/Unmap misuse: HRESULTs and messages; nothing reaches the driver",
   REQUIRE(c.d->CreateBuffer(&dyn, nullptr, b.out()) == S_OK);
   REQUIRE(c.d->CreateBuffer(&readOnly, nullptr, s.out()) == S_OK);
   REQUIRE(c.d->CreateTexture2D(&dynTex, nullptr, t.out()) == S_OK);
-  drain(c.queue.get());
+  drainMessages(c.queue.get());
   D3D11_MAPPED_SUBRESOURCE m{};
   CHECK(c.d.context->Map(a.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == E_INVALIDARG);  // DEFAULT
   CHECK(c.d.context->Map(b.get(), 0, D3D11_MAP_WRITE, 0, &m) == E_INVALIDARG);          // DYNAMIC needs DISCARD
@@ -300,7 +264,7 @@ TEST_CASE("copy, update, resolve and clear misuse is dropped with D3D11's messag
   REQUIRE(c.d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
   Com<ID3D11DepthStencilView> dsv;
   REQUIRE(c.d->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
-  drain(c.queue.get());
+  drainMessages(c.queue.get());
 
   c.d.context->CopyResource(wide.get(), a.get());
   c.d.context->CopyResource(a.get(), a.get());
