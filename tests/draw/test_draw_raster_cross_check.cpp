@@ -7,6 +7,7 @@
 // edge evaluation is less precise than exact 16.8 (see that test's header).
 // Passing through D3D's NDC and the negative-height viewport must not move a
 // single pixel: the positions are exact in float all the way.
+#include "grid_triangles.h"
 #include "draw_test_util.h"
 
 #include <d3dvk/raster/rasterizer.h>
@@ -55,31 +56,6 @@ mov o0.x, l(1)
 ret
 )";
 
-double centreToEdgeUnits(const raster::ScreenTriangle& tri, int px, int py) {
-  const int64_t cx = int64_t(px) * 256 + 128, cy = int64_t(py) * 256 + 128;
-  double best = 1e300;
-  for (int i = 0; i < 3; ++i) {
-    const auto& a = tri.v[i];
-    const auto& b = tri.v[(i + 1) % 3];
-    const int64_t ax = int64_t(std::lround(a.x * 256)), ay = int64_t(std::lround(a.y * 256));
-    const int64_t bx = int64_t(std::lround(b.x * 256)), by = int64_t(std::lround(b.y * 256));
-    const int64_t e = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    const double length = std::hypot(double(bx - ax), double(by - ay));
-    if (length > 0) best = std::min(best, std::fabs(double(e)) / length);
-  }
-  return best;
-}
-
-float gridCoordinate(std::mt19937& rng) {
-  std::uniform_int_distribution<int> fixedCoord(-8 * 256, (kSize + 8) * 256);
-  std::uniform_int_distribution<int> pixel(-4, int(kSize) + 4), kind(0, 5);
-  switch (kind(rng)) {
-    case 0: return pixel(rng) + 0.5f;
-    case 1: return float(pixel(rng));
-    default: return fixedCoord(rng) / 256.0f;
-  }
-}
-
 }  // namespace
 
 TEST_CASE("D3D11 draws rasterize like translate/raster's standard mode", "[draw][raster]") {
@@ -107,7 +83,7 @@ TEST_CASE("D3D11 draws rasterize like translate/raster's standard mode", "[draw]
   std::vector<float> ndc;
   for (raster::ScreenTriangle& tri : triangles)
     for (auto& v : tri.v) {
-      v = {gridCoordinate(rng), gridCoordinate(rng)};
+      v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
       ndc.push_back(v.x / (kSize / 2.0f) - 1.0f);  // exact: 1/256 multiples, W = 64
       ndc.push_back(1.0f - v.y / (kSize / 2.0f));
     }

@@ -12,6 +12,7 @@
 // by hand on one: the centre is 0.00037 px inside, edge value +1672 in 1/256²
 // units, so the exact answer is "covered"). The test requires equality
 // everywhere else and that every disagreement is such a pixel.
+#include "grid_triangles.h"
 #include "vk_offscreen.h"
 
 #include <d3dvk/raster/rasterizer.h>
@@ -24,6 +25,8 @@
 #include <set>
 
 using namespace d3dvk;
+using d3dvk::test::centreToEdgeUnits;
+using d3dvk::test::gridCoordinate;
 
 namespace {
 
@@ -82,33 +85,6 @@ const char* kFragmentShader = R"(
                OpFunctionEnd
 )";
 
-// Distance in 1/256 px from the pixel centre to the nearest of the triangle's
-// edge lines, in exact integer arithmetic on the grid coordinates.
-double centreToEdgeUnits(const raster::ScreenTriangle& tri, int px, int py) {
-  const int64_t cx = int64_t(px) * 256 + 128, cy = int64_t(py) * 256 + 128;
-  double best = 1e300;
-  for (int i = 0; i < 3; ++i) {
-    const auto& a = tri.v[i];
-    const auto& b = tri.v[(i + 1) % 3];
-    const int64_t ax = int64_t(std::lround(a.x * 256)), ay = int64_t(std::lround(a.y * 256));
-    const int64_t bx = int64_t(std::lround(b.x * 256)), by = int64_t(std::lround(b.y * 256));
-    const int64_t e = (bx - ax) * (cy - ay) - (by - ay) * (cx - ax);
-    const double length = std::hypot(double(bx - ax), double(by - ay));
-    if (length > 0) best = std::min(best, std::fabs(double(e)) / length);
-  }
-  return best;
-}
-
-float gridCoordinate(std::mt19937& rng) {
-  std::uniform_int_distribution<int> fixedCoord(-8 * 256, (kSize + 8) * 256);
-  std::uniform_int_distribution<int> pixel(-4, int(kSize) + 4), kind(0, 5);
-  switch (kind(rng)) {
-    case 0: return pixel(rng) + 0.5f;  // a pixel centre
-    case 1: return float(pixel(rng));  // a pixel edge
-    default: return fixedCoord(rng) / 256.0f;
-  }
-}
-
 }  // namespace
 
 TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[raster][vulkan]") {
@@ -138,7 +114,7 @@ TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[r
     raster::ScreenTriangle tri;
     bool tie = false;
     for (auto& v : tri.v) {
-      v = {gridCoordinate(rng), gridCoordinate(rng)};
+      v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
       tie = tie || v.x == std::floor(v.x) + 0.5f || v.y == std::floor(v.y) + 0.5f;
     }
     tieTriangles += tie;
