@@ -36,6 +36,15 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   return v.view ? S_OK : hresultFromVk(vr);
 }
 
+// Ends a view: its VkImageView is freed once the GPU is done with the resource.
+template <typename View>
+void destroyView(Device& device, View* v) {
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  if (v->resource && v->view)
+    device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+  v->~View();
+}
+
 template <typename View>
 void finishCreate(Device& device, View* view, HRESULT hr) {
   if (FAILED(hr)) {
@@ -70,10 +79,7 @@ VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDER
   RenderTargetView* v = RenderTargetView::from(h);
   for (RenderTargetView*& bound : device->boundRenderTargets)
     if (bound == v) bound = nullptr;
-  std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (v->resource && v->view)
-    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
-  v->~RenderTargetView();
+  destroyView(*device, v);
 }
 
 SIZE_T APIENTRY calcPrivateDepthStencilViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEDEPTHSTENCILVIEW*) {
@@ -100,10 +106,7 @@ VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHS
   Device* device = Device::from(hDevice);
   DepthStencilView* v = DepthStencilView::from(h);
   if (device->boundDepthStencil == v) device->boundDepthStencil = nullptr;
-  std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (v->resource && v->view)
-    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
-  v->~DepthStencilView();
+  destroyView(*device, v);
 }
 
 SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*) {
@@ -130,10 +133,7 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
-  std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (v->resource && v->view)
-    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
-  v->~ShaderResourceView();
+  destroyView(*device, v);
 }
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
