@@ -313,3 +313,83 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_input_ps constant v1.x\ndcl_output o0.xyzw\ndcl_temps 1\neval_centroid r0.x, v1.y\nret\n",
       "eval_* source v1 component 1 is not a declared float varying");
 }
+
+TEST_CASE("fallback passthrough vertex shader: the app's outputs read from attributes, span and primitive ID forwarded",
+          "[dxbc][translate][fallback]") {
+  const std::string vs = R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// IDS                      0     zw        1     NONE    uint     zw
+//
+vs_5_0
+dcl_input v0.xyzw
+dcl_input_sgv v1.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xy
+dcl_output o1.zw
+dcl_temps 1
+mov o0.xyzw, v0.xyzw
+mov o1.xy, v0.xyxx
+utof r0.x, v1.x
+mov o1.zw, l(0,0,1,2)
+ret
+)";
+  TranslateOptions pt;
+  pt.variant = ShaderVariant::FallbackPassthrough;
+  pt.spanLocation = 30;
+  pt.primitiveIdLocation = 31;
+  requireValid(vs, pt);
+  const std::string text = disassembleSpirv(translateText(vs, pt));
+  // Inputs: one raw uvec4 per output register, no application inputs.
+  CHECK(text.find("OpDecorate %in_o0 Location 0") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_o1 Location 1") != std::string::npos);
+  CHECK(text.find("%in_v0") == std::string::npos);
+  CHECK(text.find("VertexIndex") == std::string::npos);
+  // Outputs declared as the native translation declares them.
+  CHECK(text.find("%out_o1 = OpVariable %_ptr_Output_v2float Output") != std::string::npos);
+  CHECK(text.find("%out_o1_2 = OpVariable %_ptr_Output_v2uint Output") != std::string::npos);
+  CHECK(text.find("BuiltIn Position") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_Span Location 30") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_Span Flat") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_PrimitiveID Location 31") != std::string::npos);
+  CHECK(text.find("OpDecorate %in_fallback_Span Location 30") != std::string::npos);
+
+  // An output register at a forwarded location, or the variant on a pixel shader, is an error.
+  TranslateOptions low = pt;
+  low.spanLocation = 1;
+  CHECK_THROWS_WITH(translateText(vs, low), Catch::Contains("passthrough location 1 collides with output register o1"));
+  CHECK_THROWS_WITH(translateText(std::string(kPsHeader) + "mov o0.xyzw, v1.xyzw\nret\n", pt),
+                    Catch::Contains("passthrough variant is for vertex shaders"));
+}
+
+TEST_CASE("reflection: pixel-shader input interpolation per component, integer components constant",
+          "[dxbc][translate][fallback]") {
+  const std::string ps = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// TEXCOORD                 0   xy          1     NONE   float   xy
+// IDS                      0     zw        1     NONE    uint     zw
+// COLOR                    0   xyzw        2     NONE   float   xyzw
+//
+ps_5_0
+dcl_input_ps linear noperspective v1.xy
+dcl_input_ps linear v1.zw
+dcl_input_ps linear centroid v2.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v2.xyzw
+ret
+)";
+  const ShaderReflection r = reflect(parseShader(assemble(ps).container));
+  CHECK(r.inputInterpolation[4 + 0] == Interpolation::LinearNoPerspective);
+  CHECK(r.inputInterpolation[4 + 1] == Interpolation::LinearNoPerspective);
+  CHECK(r.inputInterpolation[4 + 2] == Interpolation::Constant);  // uint: flat whatever the declaration says
+  CHECK(r.inputInterpolation[4 + 3] == Interpolation::Constant);
+  CHECK(r.inputInterpolation[8 + 3] == Interpolation::LinearCentroid);
+  CHECK(r.inputInterpolation[0] == Interpolation::Undefined);
+}

@@ -57,6 +57,20 @@ ShaderReflection reflect(const Shader& shader) {
     if (effectiveSystemValue(e) == kNameInnerCoverage) r.readsInnerCoverage = true;
     if (effectiveSystemValue(e) == kNameCoverage) r.readsCoverage = true;
   }
+  for (const Instruction& inst : shader.program.instructions) {
+    if (inst.opcode != Opcode::DclInputPs || inst.operands.empty()) continue;
+    const Operand& op = inst.operands[0];
+    if (op.type != OperandType::Input || op.indexDimension < 1) continue;
+    const uint64_t reg = op.index[0].imm;
+    if (reg >= ShaderReflection::kInputRegisters) continue;
+    const uint8_t mask = (op.mask & 0xf) ? op.mask : 0xf;
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(mask >> c & 1)) continue;
+      const SignatureElement* e = shader.inputs.findByRegister(uint32_t(reg), uint8_t(1u << c));
+      const bool integer = e && e->componentType != ComponentType::Float32;
+      r.inputInterpolation[reg * 4 + c] = integer ? Interpolation::Constant : inst.interpolation();
+    }
+  }
   for (const SignatureElement& e : shader.outputs.elements)
     if (effectiveSystemValue(e) == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
   return r;

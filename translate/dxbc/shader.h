@@ -7,6 +7,7 @@
 #include "dxbc/container.h"
 #include "dxbc/program.h"
 
+#include <array>
 #include <optional>
 
 namespace d3dvk::dxbc {
@@ -45,6 +46,12 @@ struct ShaderReflection {
   bool hasFeatureFlags = false;
   uint64_t featureFlags = 0;        // SFI0 value (0 when absent)
   uint32_t renderTargetMask = 0;    // SV_TargetN outputs
+  // Pixel shader: how each input register component (v#.xyzw → [4·# + c]) is
+  // interpolated, as the translated shader does it: the dcl_input_ps mode, and
+  // Constant for integer-typed components (Vulkan interpolates only floats).
+  // Undefined where nothing is declared (and for system values).
+  static constexpr uint32_t kInputRegisters = 32;
+  std::array<Interpolation, kInputRegisters * 4> inputInterpolation{};
 };
 ShaderReflection reflect(const Shader& shader);
 

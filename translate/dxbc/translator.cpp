@@ -66,6 +66,11 @@ class Translator {
 
   std::vector<uint32_t> runImpl() {
     stage_ = prog_.type;
+    if (passthrough() && stage_ != ProgramType::Vertex)
+      throw Error("translator: the fallback passthrough variant is for vertex shaders");
+    if (passthrough() && (opt_.spanLocation >= 32 || opt_.primitiveIdLocation >= 32 ||
+                          opt_.spanLocation == opt_.primitiveIdLocation))
+      throw Error("translator: the fallback passthrough variant needs distinct span and SV_PrimitiveID locations < 32");
     if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
       throw Error("translator: only vertex and pixel shaders are supported (this is a " +
                   std::string(stage_ == ProgramType::Geometry ? "geometry" : stage_ == ProgramType::Hull ? "hull"
@@ -104,6 +109,8 @@ class Translator {
       }
     }
 
+    if (passthrough()) declarePassthrough();
+
     bodyFn_ = b_.id();
     mainFn_ = b_.id();
     b_.name(mainFn_, "main");
@@ -113,7 +120,7 @@ class Translator {
     // body
     b_.beginFunction(bodyFn_, b_.tVoid(), voidFn);
     b_.label(b_.id());
-    for (size_t i = 0; i < prog_.instructions.size(); ++i) {
+    for (size_t i = 0; i < prog_.instructions.size() && !passthrough(); ++i) {
       const Instruction& inst = prog_.instructions[i];
       if (opcodeInfo(inst.opcode).declaration) continue;
       cur_ = &inst;
@@ -273,9 +280,57 @@ class Translator {
     return v;
   }
 
+  bool passthrough() const { return opt_.variant == ShaderVariant::FallbackPassthrough; }
+
+  // The fallback shading pass's vertex shader: the application's vertex-shader
+  // outputs, declared exactly as the native translation declares them (so they
+  // link with the pixel shader the same way), but each register o# loaded from
+  // the vertex attribute at location # (a uvec4 of raw bits) instead of running
+  // the program; plus the span and SV_PrimitiveID forwarded as flat outputs.
+  void declarePassthrough() {
+    const uint32_t locations[2] = {opt_.spanLocation, opt_.primitiveIdLocation};
+    for (uint32_t loc : locations)
+      if (loc < numOutputs_)
+        throw Error("translator: passthrough location " + std::to_string(loc) + " collides with output register o" +
+                    std::to_string(loc));
+    for (uint32_t reg : declaredOutputRegisters()) {
+      uint32_t var = b_.variable(b_.tPointer(SCInput, uVec4_), SCInput);
+      b_.decorate(var, DecLocation, {reg});
+      b_.name(var, "in_o" + std::to_string(reg));
+      interface_.push_back(var);
+      prologue_.push_back([this, var, reg] {
+        uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {outArr_, b_.cUint(reg)});
+        b_.opNoResult(OpStore, {p, b_.op(OpLoad, uVec4_, {var})});
+      });
+    }
+    const uint32_t types[2] = {b_.tVec(b_.tInt(), 4), b_.tUint()};
+    const char* names[2] = {"fallback_Span", "fallback_PrimitiveID"};
+    for (int i = 0; i < 2; ++i) {
+      uint32_t in = b_.variable(b_.tPointer(SCInput, types[i]), SCInput);
+      b_.decorate(in, DecLocation, {locations[i]});
+      b_.name(in, std::string("in_") + names[i]);
+      uint32_t out = b_.variable(b_.tPointer(SCOutput, types[i]), SCOutput);
+      b_.decorate(out, DecLocation, {locations[i]});
+      b_.decorate(out, DecFlat);
+      b_.name(out, names[i]);
+      interface_.push_back(in);
+      interface_.push_back(out);
+      prologue_.push_back([this, in, out, t = types[i]] { b_.opNoResult(OpStore, {out, b_.op(OpLoad, t, {in})}); });
+    }
+  }
+
   void declare(const Instruction& inst) {
     cur_ = &inst;
     const bool ps = stage_ == ProgramType::Pixel;
+    if (passthrough()) {
+      switch (inst.opcode) {
+        case Opcode::DclInput:
+        case Opcode::DclInputSgv:
+        case Opcode::DclInputSiv:
+        case Opcode::DclIndexRange: return;  // the program does not run: no inputs
+        default: break;
+      }
+    }
     auto regOf = [&](const Operand& op) -> uint32_t {
       if (op.indexDimension < 1 || op.index[0].repr != IndexRepr::Imm32) fail("declaration needs an immediate register index");
       return uint32_t(op.index[0].imm);

@@ -12,7 +12,14 @@
 
 namespace d3dvk::dxbc {
 
-enum class ShaderVariant { Native, Fallback };
+// Native: the shader as written. Fallback: the pixel shader of the conservative
+// fallback's shading pass (SV_InnerCoverage / SV_PrimitiveID from flat varyings).
+// FallbackPassthrough: that pass's vertex shader, made from the application's
+// vertex shader: the same output declarations, each output register o# read
+// from vertex attribute location # (uvec4 of raw bits) instead of running the
+// program, and a span (ivec4, attribute and flat output at spanLocation) and
+// SV_PrimitiveID (uint, at primitiveIdLocation) passed through.
+enum class ShaderVariant { Native, Fallback, FallbackPassthrough };
 
 struct XfbOutput {
   uint32_t outputRegister = 0;  // o#
