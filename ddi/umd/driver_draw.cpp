@@ -10,6 +10,8 @@
 #include "driver_resource.h"
 #include "driver_shader.h"
 #include "driver_view.h"
+#include "draw_recording.h"
+#include "driver_fallback_draw.h"
 #include "pipeline_cache.h"
 #include "primitive_topology.h"
 
@@ -88,12 +90,6 @@ VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE hDevice, UINT count, UINT, const 
 
 namespace {
 
-struct DrawCall {
-  bool indexed = false;
-  UINT count = 0, instances = 1, first = 0, firstInstance = 0;
-  INT baseVertex = 0;
-};
-
 // The render area every bound attachment covers (D3D renders to the intersection).
 bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
   bool any = false;
@@ -142,45 +138,51 @@ int64_t missingVertexInput(const Shader& vs, const InputLayout* layout) {
   return -1;
 }
 
-void recordDraw(Device& device, const DrawCall& call) {
+}  // namespace
+
+bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   DrawState& s = device.draw;
-  if (call.count == 0 || call.instances == 0) return;
+  if (call.count == 0 || call.instances == 0) return false;
   if (!s.vertexShader || !s.vertexShader->module) {
     logError("draw without a vertex shader is dropped");
-    return;
+    return false;
   }
   if (const int64_t reg = missingVertexInput(*s.vertexShader, s.inputLayout); reg >= 0) {
     logError("draw dropped: the bound input layout has no element for vertex-shader input v" + std::to_string(reg));
-    return;
+    return false;
   }
-  if (s.pixelShader && !s.pixelShader->module) return;
+  if (s.pixelShader && !s.pixelShader->module) return false;
   const state::InputAssembly assembly = state::translateTopology(s.topology);
-  if (!assembly.valid) return;  // D3D drops draws with an undefined topology
-  VkExtent2D extent{};
-  UINT samples = 1;
-  if (!renderExtent(device, &extent, &samples)) return;  // nothing bound: nothing to rasterize into
+  if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
+  if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
   // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw here.
-  if (samples == 1 && !(s.sampleMask & 1)) return;
-  if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return;
-  if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return;
-  VkIndexType indexType = VK_INDEX_TYPE_UINT16;
+  if (out->samples == 1 && !(s.sampleMask & 1)) return false;
+  if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
+  if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
+  out->indexType = VK_INDEX_TYPE_UINT16;
   if (call.indexed) {
-    if (s.indexFormat == DXGI_FORMAT_R32_UINT) indexType = VK_INDEX_TYPE_UINT32;
-    else if (s.indexFormat != DXGI_FORMAT_R16_UINT) return device.setError(E_INVALIDARG);
-    if (s.indexOffset % (indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) != 0 || s.indexOffset >= s.indexBuffer->width) {
+    if (s.indexFormat == DXGI_FORMAT_R32_UINT) out->indexType = VK_INDEX_TYPE_UINT32;
+    else if (s.indexFormat != DXGI_FORMAT_R16_UINT) {
+      device.setError(E_INVALIDARG);
+      return false;
+    }
+    if (s.indexOffset % (out->indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) != 0 || s.indexOffset >= s.indexBuffer->width) {
       logError("DrawIndexed: index buffer offset not aligned to the index size or past the buffer; draw dropped");
-      return;
+      return false;
     }
   }
-
+  if ((s.inputLayout && !s.inputLayout->id) || (s.blendState && !s.blendState->id) ||
+      (s.depthStencilState && !s.depthStencilState->id))
+    return false;  // a failed create: nothing valid to draw with
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
-  const D3DWDDM2_0DDI_RASTERIZER_DESC rasterizerDesc = rs ? rs->desc : defaultRasterizerDesc();
-  if (rs && rs->pipeline.needsFallback) {
-    logError("conservative draws on the CPU fallback are not wired into the draw path yet; draw dropped");
-    return device.setError(E_NOTIMPL);
-  }
+  out->rasterizer = rs ? rs->desc : defaultRasterizerDesc();
+  out->fallback = rs && rs->pipeline.needsFallback;
+  return true;
+}
 
+state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw) {
+  const DrawState& s = device.draw;
   state::GraphicsPipelineKey key;
   key.vertexShader = s.vertexShader->id;
   key.pixelShader = s.pixelShader ? s.pixelShader->id : 0;
@@ -189,33 +191,30 @@ void recordDraw(Device& device, const DrawCall& call) {
   key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
   key.sampleMask = s.sampleMask;
   key.topology = s.topology;
-  key.sampleCount = samples;
-  key.rasterizer = rasterizerDesc;
+  key.sampleCount = draw.samples;
+  key.rasterizer = draw.rasterizer;
   key.renderTargetCount = device.boundRenderTargetCount;
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     key.renderTargetFormats[i] = device.boundRenderTargets[i] ? device.boundRenderTargets[i]->format : DXGI_FORMAT_UNKNOWN;
   key.depthStencilFormat = device.boundDepthStencil ? device.boundDepthStencil->format : DXGI_FORMAT_UNKNOWN;
-  if ((s.inputLayout && !s.inputLayout->id) || (s.blendState && !s.blendState->id) ||
-      (s.depthStencilState && !s.depthStencilState->id))
-    return;  // a failed create: nothing valid to draw with
+  return key;
+}
 
-  std::lock_guard<std::mutex> lock(device.queueMutex());
+bool bindConstantBuffers(Device& device, VkCommandBuffer cmd) {
+  const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
-  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &rasterizerDesc, s.blendState,
-                        s.depthStencilState};
-  VkResult result = VK_SUCCESS;
-  VkPipeline pipeline = cache.get(key, inputs, &result);
-  if (!pipeline) return device.setVkError(result);
-
-  // Descriptor sets for the draw's constant buffers (unbound slots read the zero buffer).
   VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
                                 PipelineCache::kStageSets * PipelineCache::kConstantBufferSlots};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = PipelineCache::kStageSets;
   poolInfo.poolSizeCount = 1;
   poolInfo.pPoolSizes = &poolSize;
+  VkResult result = VK_SUCCESS;
   std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
-  if (!pool) return device.setVkError(result);
+  if (!pool) {
+    device.setVkError(result);
+    return false;
+  }
   VkDescriptorSetLayout setLayouts[PipelineCache::kStageSets] = {cache.setLayout(0), cache.setLayout(1)};
   VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   allocInfo.descriptorPool = pool->handle();
@@ -223,7 +222,10 @@ void recordDraw(Device& device, const DrawCall& call) {
   allocInfo.pSetLayouts = setLayouts;
   VkDescriptorSet sets[PipelineCache::kStageSets];
   result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, sets);
-  if (result != VK_SUCCESS) return device.setVkError(result);
+  if (result != VK_SUCCESS) {
+    device.setVkError(result);
+    return false;
+  }
   VkDescriptorBufferInfo bufferInfos[PipelineCache::kStageSets][PipelineCache::kConstantBufferSlots];
   VkWriteDescriptorSet writes[PipelineCache::kStageSets];
   for (uint32_t set = 0; set < PipelineCache::kStageSets; ++set) {
@@ -235,6 +237,7 @@ void recordDraw(Device& device, const DrawCall& call) {
         VkDeviceSize range = cb.buffer->width - offset;
         if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
         info = {cb.buffer->buffer->handle(), offset, std::min<VkDeviceSize>(range, 65536)};
+        markUsed(device, *cb.buffer);
       } else {
         info = {cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
       }
@@ -247,11 +250,13 @@ void recordDraw(Device& device, const DrawCall& call) {
     writes[set].pBufferInfo = bufferInfos[set];
   }
   vkUpdateDescriptorSets(device.vk().handle(), PipelineCache::kStageSets, writes, 0, nullptr);
-
-  VkCommandBuffer cmd = device.record();
-  if (!cmd) return;
   device.queue().releaseAfter(device.queue().openSerial(), pool);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, PipelineCache::kStageSets, sets, 0,
+                          nullptr);
+  return true;
+}
 
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent) {
   VkRenderingAttachmentInfo colors[Device::kMaxRenderTargets];
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i) {
     colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -284,18 +289,15 @@ void recordDraw(Device& device, const DrawCall& call) {
     }
     markUsed(device, *dsv->resource);
   }
-
   vkCmdBeginRendering(cmd, &rendering);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, PipelineCache::kStageSets, sets, 0,
-                          nullptr);
-  for (uint32_t set = 0; set < PipelineCache::kStageSets; ++set)
-    for (const DrawState::ConstantBuffer& cb : s.constantBuffers[set])
-      if (cb.buffer) markUsed(device, *cb.buffer);
+}
+
+void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType) {
+  const DrawState& s = device.draw;
   if (s.inputLayout) {
     for (const VkVertexInputBindingDescription& b : s.inputLayout->vertexInput.bindings) {
       const DrawState::VertexBuffer& vb = s.vertexBuffers[b.binding];
-      VkBuffer buffer = cache.nullConstantBuffer();
+      VkBuffer buffer = device.pipelines().nullConstantBuffer();
       VkDeviceSize offset = 0, stride = 0;
       if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width) {
         buffer = vb.buffer->buffer->handle();
@@ -310,12 +312,41 @@ void recordDraw(Device& device, const DrawCall& call) {
     vkCmdBindIndexBuffer(cmd, s.indexBuffer->buffer->handle(), s.indexOffset, indexType);
     markUsed(device, *s.indexBuffer);
   }
+}
+
+void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw) {
+  const DrawState& s = device.draw;
   const VkViewport viewport = vulkanViewport(s.viewports[0]);
   vkCmdSetViewport(cmd, 0, 1, &viewport);
-  const VkRect2D scissor = vulkanScissor(s, rasterizerDesc.ScissorEnable, extent);
+  const VkRect2D scissor = vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
+}
+
+namespace {
+
+void recordDraw(Device& device, const DrawCall& call) {
+  PreparedDraw prepared;
+  if (!prepareDraw(device, call, &prepared)) return;
+  if (prepared.fallback) return recordFallbackDraw(device, call, prepared);
+
+  const state::GraphicsPipelineKey key = pipelineKey(device, prepared);
+  const DrawState& s = device.draw;
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
+                        s.depthStencilState};
+  VkResult result = VK_SUCCESS;
+  VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
+  if (!pipeline) return device.setVkError(result);
+
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return;
+  beginRendering(device, cmd, prepared.extent);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  if (!bindConstantBuffers(device, cmd)) return vkCmdEndRendering(cmd);
+  bindInputAssembly(device, cmd, call, prepared.indexType);
+  setDynamicState(device, cmd, prepared);
   if (call.indexed)
     vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
   else

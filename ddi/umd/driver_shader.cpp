@@ -61,6 +61,7 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     shader->spirv = dxbc::translateToSpirv(parsed, options);
+    shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {
     return device->setError(E_OUTOFMEMORY);
   } catch (const std::exception& e) {

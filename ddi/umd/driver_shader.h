@@ -19,6 +19,15 @@ struct Shader {
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;
   std::unique_ptr<vk::ShaderModule> module;
+  // The parsed DXBC, kept for the conservative fallback's variants, which are
+  // translated on the first fallback draw that needs them (most shaders never do).
+  std::shared_ptr<const dxbc::Shader> parsed;
+  // Vertex shader: the capture variant (every declared output register as a
+  // vec4 into transform-feedback buffer 0, in ascending register order) and
+  // the shading pass's passthrough variant. Pixel shader: the fallback variant
+  // (span discard, SV_InnerCoverage and SV_PrimitiveID from flat varyings).
+  std::unique_ptr<vk::ShaderModule> captureModule, passthroughModule, fallbackModule;
+  std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
 
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };

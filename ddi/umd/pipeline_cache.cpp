@@ -65,17 +65,25 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   auto found = pipelines_.find(key);
   if (found != pipelines_.end()) return found->second->handle();
 
+  // The capture pass runs only the vertex shader (points, rasterizer discard);
+  // the shading pass may have a pixel module without an application pixel shader.
+  const bool capture = key.variant == state::PipelineVariant::FallbackCapture;
   VkPipelineShaderStageCreateInfo stages[2];
   uint32_t stageCount = 0;
   stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
-                          in.vertexShader->module->handle(), "main", nullptr};
-  if (in.pixelShader)
+                          in.vertexModule ? in.vertexModule : in.vertexShader->module->handle(), "main", nullptr};
+  const VkShaderModule pixelModule = in.pixelModule ? in.pixelModule
+                                     : in.pixelShader ? in.pixelShader->module->handle()
+                                                      : VK_NULL_HANDLE;
+  if (pixelModule && !capture)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
-                            VK_SHADER_STAGE_FRAGMENT_BIT, in.pixelShader->module->handle(), "main", nullptr};
+                            VK_SHADER_STAGE_FRAGMENT_BIT, pixelModule, "main", nullptr};
 
   VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-  if (in.inputLayout) {
-    const state::VertexInputState& v = in.inputLayout->vertexInput;
+  const state::VertexInputState* vertexInputState =
+      in.vertexInput ? in.vertexInput : in.inputLayout ? &in.inputLayout->vertexInput : nullptr;
+  if (vertexInputState) {
+    const state::VertexInputState& v = *vertexInputState;
     vertexInput.vertexBindingDescriptionCount = uint32_t(v.bindings.size());
     vertexInput.pVertexBindingDescriptions = v.bindings.data();
     vertexInput.vertexAttributeDescriptionCount = uint32_t(v.attributes.size());
@@ -84,14 +92,15 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(key.topology));
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  inputAssembly.topology = assembly.topology;
-  inputAssembly.primitiveRestartEnable = assembly.primitiveRestart;
+  inputAssembly.topology = capture ? VK_PRIMITIVE_TOPOLOGY_POINT_LIST : assembly.topology;
+  inputAssembly.primitiveRestartEnable = capture ? VK_FALSE : assembly.primitiveRestart;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = 1;
   viewport.scissorCount = 1;
 
   state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerDeviceCaps(device_));
+  if (capture) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);

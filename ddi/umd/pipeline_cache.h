@@ -11,6 +11,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "input_layout.h"  // translate/state
 #include "pipeline_key.h"  // translate/state
 #include "vk_command_queue.h"
 #include "vk_pipeline.h"
@@ -36,6 +37,11 @@ struct PipelineInputs {
   const D3DWDDM2_0DDI_RASTERIZER_DESC* rasterizer = nullptr;
   const struct BlendState* blend = nullptr;                // null: the default state
   const struct DepthStencilState* depthStencil = nullptr;  // null: the default state
+  // Fallback variants (key.variant): the modules and vertex input used instead of
+  // the shaders' native modules and the input layout's.
+  VkShaderModule vertexModule = VK_NULL_HANDLE;
+  VkShaderModule pixelModule = VK_NULL_HANDLE;
+  const state::VertexInputState* vertexInput = nullptr;
 };
 
 class PipelineCache {
@@ -52,6 +58,9 @@ class PipelineCache {
 
   // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
   VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
+  // The conservative fallback's pixel shader for draws without one: discards
+  // outside the span, writes nothing (built by driver_fallback_draw.cpp on first use).
+  std::unique_ptr<vk::ShaderModule>& spanDiscardModule() { return spanDiscard_; }
   // Drops the pipelines built from a destroyed object (kept alive until the open batch completes).
   void forget(uint64_t objectId);
 
@@ -61,6 +70,7 @@ class PipelineCache {
   std::unique_ptr<vk::DescriptorSetLayout> setLayouts_[kStageSets];
   std::unique_ptr<vk::PipelineLayout> layout_;
   std::unique_ptr<vk::Buffer> nullBuffer_;
+  std::unique_ptr<vk::ShaderModule> spanDiscard_;
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

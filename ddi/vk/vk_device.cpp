@@ -20,6 +20,9 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
 
   info.conservativeRasterization = info.hasExtension(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
   info.transformFeedback = info.hasExtension(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME);
+  VkPhysicalDeviceFeatures features{};
+  vkGetPhysicalDeviceFeatures(physicalDevice, &features);
+  info.depthClamp = features.depthClamp == VK_TRUE;
 
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
   VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};

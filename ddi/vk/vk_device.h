@@ -21,6 +21,7 @@ struct PhysicalDeviceInfo {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONSERVATIVE_RASTERIZATION_PROPERTIES_EXT};
   bool transformFeedback = false;     // VK_EXT_transform_feedback
   bool fragmentFullyCovered = false;  // VK_EXT_conservative_rasterization implies SPV_EXT_fragment_fully_covered
+  bool depthClamp = false;            // VkPhysicalDeviceFeatures::depthClamp
   std::vector<std::string> extensions;
 
   bool hasExtension(const char* name) const;

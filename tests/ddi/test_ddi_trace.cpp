@@ -65,7 +65,7 @@ TEST_CASE("trace filter forwards to the real UMD and records every call with arg
   CHECK(lines[0] == "OpenAdapter10_2(Interface=0x000B0020, Version=0x00000000) -> S_OK");
   CHECK(lines[1] == "GetSupportedVersions(entries=2) -> S_OK");
   CHECK(lines[2] == "GetSupportedVersions(entries=2, versions=[0x000B000F00000000, 0x000B002000090000]) -> S_OK");
-  CHECK(lines[3] == "GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=4) -> S_OK {ConservativeRasterizationTier=0}");
+  CHECK(lines[3] == "GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=4) -> S_OK {ConservativeRasterizationTier=3}");
   CHECK(lines[4] == "GetCaps(Type=143, DataSize=3) -> E_INVALIDARG");
   CHECK(startsWith(lines[5], "CalcPrivateDeviceSize(Interface=0x000B0020, Version=0x00000000) -> "));
   CHECK(lines[6] == "CreateDevice(Interface=0x000B0020, Version=0x00000000) -> S_OK");

@@ -108,17 +108,27 @@ TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVAL
   CHECK(c.d->CreatePixelShader(vs.data(), vs.size(), nullptr, p.out()) == E_INVALIDARG);  // a vertex shader
   CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE));
 
-  // SV_InnerCoverage needs a reported Tier 3 (lavapipe reports none until the fallback is wired).
+  // SV_InnerCoverage needs a reported Tier 3: fine here (lavapipe: the fallback), refused
+  // on a device reporting less (D3DVK_CONSERVATIVE_RASTER=off reports NOT_SUPPORTED).
   const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);
-  CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, p.out()) == E_INVALIDARG);
-  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE});
-  CHECK(!p);
+  CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, nullptr) == S_FALSE);
 
   // Validation only (null output): S_FALSE for good bytecode.
   CHECK(c.d->CreateVertexShader(vs.data(), vs.size(), nullptr, nullptr) == S_FALSE);
-  CHECK(c.ddiCalls("CalcPrivateShaderSize") == 1);
+  // The two good shaders reach the driver; none of the bad ones did.
+  CHECK(c.ddiCalls("CalcPrivateShaderSize") == 2);
   CHECK(c.ddiCalls("CreateVertexShader") == 1);
-  CHECK(c.ddiCalls("CreatePixelShader") == 0);
+  CHECK(c.ddiCalls("CreatePixelShader") == 1);
+  // (after the checks above: a second checked device records its own DDI trace)
+  {
+    ScopedEnv off("D3DVK_CONSERVATIVE_RASTER", "off");
+    Checked low;
+    CHECK(low.d->CreatePixelShader(inner.data(), inner.size(), nullptr, p.out()) == E_INVALIDARG);
+    CHECK(drainIds(low.queue.get()) ==
+          std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE});
+    CHECK(!p);
+    CHECK(low.ddiCalls("CreatePixelShader") == 0);
+  }
 }
 
 TEST_CASE("SV_InnerCoverage with an SV_Coverage input and tier rules: messages per failure", "[draw][errors]") {

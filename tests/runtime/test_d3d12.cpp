@@ -47,7 +47,7 @@ TEST_CASE("D3D12CreateDevice opens the UMD with OpenAdapter12 and reports its ti
   DdiTraceLog trace;
   ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
   ID3D12Device* device = createD3D12();
-  CHECK(d3d12Tier(device) == D3D12_CONSERVATIVE_RASTERIZATION_TIER_NOT_SUPPORTED);  // lavapipe, no fallback yet
+  CHECK(d3d12Tier(device) == D3D12_CONSERVATIVE_RASTERIZATION_TIER_3);  // lavapipe: the CPU fallback
   CHECK(device->GetNodeCount() == 1);
   CHECK(device->Release() == 0);
   std::vector<std::string> lines = trace.lines();
@@ -56,7 +56,7 @@ TEST_CASE("D3D12CreateDevice opens the UMD with OpenAdapter12 and reports its ti
   CHECK(lines[1].rfind("D3D12 GetSupportedVersions(entries=1) -> S_OK", 0) == 0);
   CHECK(trace.calls("D3D12 GetCaps").size() == 1);
   CHECK(trace.calls("D3D12 GetCaps")[0] ==
-        "D3D12 GetCaps(Type=D3D12DDICAPS_TYPE_D3D12_OPTIONS, DataSize=44) -> S_OK {ConservativeRasterizationTier=0}");
+        "D3D12 GetCaps(Type=D3D12DDICAPS_TYPE_D3D12_OPTIONS, DataSize=44) -> S_OK {ConservativeRasterizationTier=3}");
   CHECK(lines.back() == "D3D12 CloseAdapter() -> S_OK");
 }
 

@@ -82,10 +82,14 @@ TEST_CASE("reported tier and draw routing per policy", "[state][tier]") {
   }
 }
 
-TEST_CASE("the fallback tier claims nothing until the fallback path exists", "[state][tier]") {
-  CHECK(kFallbackConservativeTier == T::NotSupported);
-  auto d = decideConservativeTier(T::NotSupported, kFallbackConservativeTier, ConservativePolicy::Auto);
-  CHECK(d.reported == T::NotSupported);
+TEST_CASE("the fallback gives Tier 3 only where it can run: transform feedback and depth clamp", "[state][tier]") {
+  CHECK(fallbackConservativeTier(true, true) == T::Tier3);
+  CHECK(fallbackConservativeTier(false, true) == T::NotSupported);
+  CHECK(fallbackConservativeTier(true, false) == T::NotSupported);
+  // lavapipe: no native conservative rasterization, so Tier 3 reported and drawn on the fallback.
+  auto d = decideConservativeTier(T::NotSupported, fallbackConservativeTier(true, true), ConservativePolicy::Auto);
+  CHECK(d.reported == T::Tier3);
+  CHECK_FALSE(d.drawsRunNatively);
 }
 
 TEST_CASE("D3DVK_CONSERVATIVE_RASTER values parse and invalid ones name the valid values", "[state][tier]") {

@@ -24,7 +24,9 @@ TEST_CASE("d3dvk-info reports the runtime, the negotiated DDI and the Vulkan dev
   if (lavapipe(r.out)) {
     CHECK(contains(r.out, "VK_EXT_conservative_rasterization  absent"));
     CHECK(contains(r.out, "native tier      NOT_SUPPORTED"));
-    CHECK(contains(r.out, "reported tier    NOT_SUPPORTED (CheckFeatureSupport at feature level 11_1: NOT_SUPPORTED)"));
+    CHECK(contains(r.out, "fallback tier    TIER_3"));
+    CHECK(contains(r.out, "reported tier    TIER_3 (CheckFeatureSupport at feature level 11_1: TIER_3)"));
+    CHECK(contains(r.out, "conservative draws run  fallback (CPU rasterizer)"));
   }
 }
 
@@ -38,7 +40,8 @@ TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
   if (lavapipe(r.out)) {
     CHECK(contains(r.out, "\"conservative_rasterization_extension\": null"));
     CHECK(contains(r.out, "\"native_tier\": 0"));
-    CHECK(contains(r.out, "\"draws\": \"none\""));
+    CHECK(contains(r.out, "\"reported_tier\": 3"));
+    CHECK(contains(r.out, "\"draws\": \"fallback\""));
   }
   CHECK(JsonSyntax::valid(r.out));
 }

@@ -30,7 +30,9 @@ bool summarizeDevice(DeviceSummary* out, std::string* error) {
   p.degenerateTrianglesRasterized = out->info.conservative.degenerateTrianglesRasterized == VK_TRUE;
   p.fullyCoveredFragmentShaderInputVariable = out->info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
   out->decision =
-      state::decideConservativeTier(state::nativeConservativeTier(p), state::kFallbackConservativeTier, *policy);
+      state::decideConservativeTier(state::nativeConservativeTier(p),
+                                    state::fallbackConservativeTier(out->info.transformFeedback, out->info.depthClamp),
+                                    *policy);
   return true;
 }
 

@@ -829,18 +829,7 @@ class Translator {
     b_.decorate(var, DecOffset, {offset + 4 * firstComponent});
   }
 
-  std::vector<uint32_t> declaredOutputRegisters() const {
-    std::vector<uint32_t> regs;
-    for (const Instruction& inst : prog_.instructions) {
-      if (inst.opcode != Opcode::DclOutput && inst.opcode != Opcode::DclOutputSiv && inst.opcode != Opcode::DclOutputSgv) continue;
-      if (inst.operands.empty() || inst.operands[0].type != OperandType::Output) continue;
-      if (inst.opcode == Opcode::DclOutputSiv && !inst.extra.empty() && inst.extra[0] == uint32_t(SystemName::ClipDistance)) continue;
-      uint32_t r = uint32_t(inst.operands[0].index[0].imm);
-      if (std::find(regs.begin(), regs.end(), r) == regs.end()) regs.push_back(r);
-    }
-    std::sort(regs.begin(), regs.end());
-    return regs;
-  }
+  std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
 
   // ---------------------------------------------------------------- operands
 
@@ -1926,6 +1915,20 @@ class Translator {
 };
 
 }  // namespace
+
+std::vector<uint32_t> declaredOutputRegisters(const Program& program) {
+  std::vector<uint32_t> regs;
+  for (const Instruction& inst : program.instructions) {
+    if (inst.opcode != Opcode::DclOutput && inst.opcode != Opcode::DclOutputSiv && inst.opcode != Opcode::DclOutputSgv) continue;
+    if (inst.operands.empty() || inst.operands[0].type != OperandType::Output) continue;
+    if (inst.opcode == Opcode::DclOutputSiv && !inst.extra.empty() && inst.extra[0] == uint32_t(SystemName::ClipDistance)) continue;
+    if (inst.operands[0].indexDimension < 1) continue;
+    uint32_t r = uint32_t(inst.operands[0].index[0].imm);
+    if (std::find(regs.begin(), regs.end(), r) == regs.end()) regs.push_back(r);
+  }
+  std::sort(regs.begin(), regs.end());
+  return regs;
+}
 
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options) {
   return Translator(shader, options).run();

@@ -57,6 +57,11 @@ struct TranslateOptions {
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
 
+// The output registers a shader declares (clip distances excluded), ascending:
+// the transform-feedback layout when TranslateOptions::xfbOutputs is empty
+// (register regs[i] at byte offset 16·i).
+std::vector<uint32_t> declaredOutputRegisters(const Program& program);
+
 // Throws dxbc::Error naming the instruction (opcode + dword offset) it cannot translate.
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options = {});
 

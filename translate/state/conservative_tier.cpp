@@ -47,6 +47,10 @@ std::optional<ConservativePolicy> parseConservativePolicy(const char* value, std
   return std::nullopt;
 }
 
+ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp) {
+  return transformFeedback && depthClamp ? ConservativeTier::Tier3 : ConservativeTier::NotSupported;
+}
+
 ConservativeTierDecision decideConservativeTier(ConservativeTier native, ConservativeTier fallback,
                                                 ConservativePolicy policy) {
   ConservativeTierDecision d;

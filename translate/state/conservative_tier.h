@@ -35,9 +35,11 @@ inline constexpr float kTier2MaxOverestimation = 1.0f / 256.0f;  // one 16.8 sub
 // A NaN or negative size is treated as unusable (NOT_SUPPORTED).
 ConservativeTier nativeConservativeTier(const ConservativeRasterizationProperties& props);
 
-// The tier the CPU fallback path provides end to end. NOT_SUPPORTED until the
-// fallback draw path (capture → CPU rasterizer → span quads) is implemented.
-inline constexpr ConservativeTier kFallbackConservativeTier = ConservativeTier::NotSupported;
+// The tier the CPU fallback path provides end to end: Tier 3 on a device that
+// can run it — transform feedback (VK_EXT_transform_feedback) to capture the
+// vertex outputs, and depth clamp to keep the span triangles' extrapolated
+// depth inside the viewport range — else NOT_SUPPORTED.
+ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp);
 
 enum class ConservativePolicy { Auto, Native, Fallback, Off };
 

@@ -28,7 +28,7 @@ bool sameRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& a, const D3DWDDM2_0DDI_
 }  // namespace
 
 bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
-  if (vertexShader != o.vertexShader || pixelShader != o.pixelShader || inputLayout != o.inputLayout ||
+  if (variant != o.variant || vertexShader != o.vertexShader || pixelShader != o.pixelShader || inputLayout != o.inputLayout ||
       blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
       topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
       depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
@@ -40,6 +40,7 @@ bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
 
 size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
   Fnv1a f;
+  f.add(k.variant);
   f.add(k.vertexShader);
   f.add(k.pixelShader);
   f.add(k.inputLayout);

@@ -13,7 +13,16 @@
 
 namespace d3dvk::state {
 
+// Which pipeline of a draw: the application's own, or one of the two passes of
+// a conservative draw on the CPU fallback (ddi/umd/driver_fallback_draw.cpp).
+enum class PipelineVariant : uint32_t {
+  Native = 0,
+  FallbackCapture = 1,  // the vertex shader's capture variant into transform feedback, rasterizer discard
+  FallbackShading = 2,  // passthrough vertex shader + the pixel shader's fallback variant over span triangles
+};
+
 struct GraphicsPipelineKey {
+  PipelineVariant variant = PipelineVariant::Native;
   uint64_t vertexShader = 0;   // unique ids; 0 = none
   uint64_t pixelShader = 0;
   uint64_t inputLayout = 0;

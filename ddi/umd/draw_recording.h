@@ -1,0 +1,58 @@
+// ddi/umd/draw_recording.h — the pieces of recording a draw that the native
+// draw (driver_draw.cpp) and the conservative fallback's two passes
+// (driver_fallback_draw.cpp) share: the draw's parameters and the checks that
+// drop it, the pipeline key of the bound state, the constant-buffer descriptor
+// sets, the dynamic-rendering instance over the bound targets, the vertex and
+// index buffers, and the dynamic state (viewport, scissor, blend constants,
+// stencil reference). Callers hold the device's queue mutex where noted.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "pipeline_key.h"  // translate/state
+#include "vk_pipeline.h"
+
+#include <memory>
+
+namespace d3dvk::umd {
+
+class Device;
+
+struct DrawCall {
+  bool indexed = false;
+  UINT count = 0, instances = 1, first = 0, firstInstance = 0;
+  INT baseVertex = 0;
+};
+
+// What the checks established about a draw that goes ahead.
+struct PreparedDraw {
+  VkExtent2D extent{};  // the render area every bound attachment covers
+  UINT samples = 1;
+  VkIndexType indexType = VK_INDEX_TYPE_UINT16;
+  D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
+  bool fallback = false;  // conservative ON and the device cannot honour the reported tier natively
+};
+
+// The checks D3D (or our UMD) applies before a draw: false = the draw is
+// dropped (after logging / reporting where the application did something wrong).
+bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out);
+
+// The native pipeline key of the bound state.
+state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
+
+// Allocates and writes the two constant-buffer sets (VS, PS; unbound slots read
+// the zero buffer) and binds them. Queue mutex held. False after reporting.
+bool bindConstantBuffers(Device& device, VkCommandBuffer cmd);
+
+// Begins a dynamic-rendering instance over the bound render targets and
+// depth-stencil view (load/store), moving them to attachment layouts.
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent);
+
+// Binds the input layout's vertex buffers (unbound slots read the zero buffer)
+// and, for indexed draws, the index buffer.
+void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType);
+
+// Viewport 0 (negative height: framebuffer y = D3D y), scissor, blend
+// constants and stencil reference.
+void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
+
+}  // namespace d3dvk::umd

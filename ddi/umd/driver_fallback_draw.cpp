@@ -1,0 +1,413 @@
+// ddi/umd/driver_fallback_draw.cpp — see driver_fallback_draw.h.
+#include "driver_fallback_draw.h"
+
+#include "adapter.h"
+#include "device.h"
+#include "driver_input_layout.h"
+#include "driver_rasterizer_state.h"
+#include "driver_resource.h"
+#include "driver_shader.h"
+#include "dxbc/listing.h"
+#include "dxbc/translator.h"
+#include "pipeline_cache.h"
+#include "primitive_assembly.h"  // translate/fallback
+#include "shading_plan.h"        // translate/fallback
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <new>
+
+namespace d3dvk::umd {
+namespace {
+
+// The shading pass's flat varyings (TranslateOptions of both variants).
+constexpr uint32_t kSpanLocation = 30;
+constexpr uint32_t kPrimitiveIdLocation = 31;
+// A draw whose capture or shading data would exceed this is refused (E_OUTOFMEMORY).
+constexpr VkDeviceSize kMaxFallbackBuffer = VkDeviceSize(2) << 30;
+
+std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
+                                                   const dxbc::TranslateOptions& options, const char* what) {
+  std::vector<uint32_t> spirv;
+  try {
+    spirv = dxbc::translateToSpirv(parsed, options);
+  } catch (const std::bad_alloc&) {
+    device.setError(E_OUTOFMEMORY);
+    return nullptr;
+  } catch (const std::exception& e) {
+    logError(std::string("conservative fallback: the ") + what + " cannot be translated (" + e.what() +
+             "); draw dropped");
+    return nullptr;
+  }
+  VkResult result = VK_SUCCESS;
+  std::unique_ptr<vk::ShaderModule> module = vk::createShaderModule(device.vk(), spirv, &result);
+  if (!module) device.setVkError(result);
+  return module;
+}
+
+// The vertex shader's capture and passthrough variants, the pixel shader's
+// fallback variant (or, without a pixel shader, a shader that only discards
+// outside the span). Translated once, on first use.
+bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
+  if (!vs.captureModule) {
+    vs.capturedRegisters = dxbc::declaredOutputRegisters(vs.parsed->program);
+    dxbc::TranslateOptions capture;
+    capture.d3dVertexInstanceIds = true;
+    capture.transformFeedback = true;
+    vs.captureModule = translateVariant(device, *vs.parsed, capture, "vertex shader's capture variant");
+    if (!vs.captureModule) return false;
+  }
+  if (!vs.passthroughModule) {
+    dxbc::TranslateOptions passthrough;
+    passthrough.variant = dxbc::ShaderVariant::FallbackPassthrough;
+    passthrough.spanLocation = kSpanLocation;
+    passthrough.primitiveIdLocation = kPrimitiveIdLocation;
+    vs.passthroughModule = translateVariant(device, *vs.parsed, passthrough, "vertex shader's passthrough variant");
+    if (!vs.passthroughModule) return false;
+  }
+  dxbc::TranslateOptions fallback;
+  fallback.variant = dxbc::ShaderVariant::Fallback;
+  fallback.spanLocation = kSpanLocation;
+  fallback.primitiveIdLocation = kPrimitiveIdLocation;
+  if (ps) {
+    if (!ps->fallbackModule)
+      ps->fallbackModule = translateVariant(device, *ps->parsed, fallback, "pixel shader's fallback variant");
+    return ps->fallbackModule != nullptr;
+  }
+  std::unique_ptr<vk::ShaderModule>& discard = device.pipelines().spanDiscardModule();
+  if (!discard) {
+    const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
+    discard = translateVariant(device, empty, fallback, "span-discard pixel shader");
+  }
+  return discard != nullptr;
+}
+
+// Captured position register → index among the captured registers.
+int positionSlot(const Shader& vs) {
+  for (const dxbc::SignatureElement& e : vs.reflection.outputs.elements) {
+    if (e.systemValue != 1 /*D3D_NAME_POSITION*/) continue;
+    auto it = std::find(vs.capturedRegisters.begin(), vs.capturedRegisters.end(), e.registerIndex);
+    if (it != vs.capturedRegisters.end()) return int(it - vs.capturedRegisters.begin());
+  }
+  return -1;
+}
+
+raster::CullMode cullMode(D3D10_DDI_CULL_MODE mode) {
+  switch (mode) {
+    case D3D10_DDI_CULL_FRONT: return raster::CullMode::Front;
+    case D3D10_DDI_CULL_BACK: return raster::CullMode::Back;
+    default: return raster::CullMode::None;
+  }
+}
+
+// The CPU rasterizer's clip rectangle: the viewport's pixels inside the render
+// area (and inside the scissor when enabled, as the GPU will scissor anyway).
+raster::ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
+  const D3D10_DDI_VIEWPORT& v = device.draw.viewports[0];
+  double left = std::max(0.0, std::floor(double(v.TopLeftX))), top = std::max(0.0, std::floor(double(v.TopLeftY)));
+  double right = std::min(double(draw.extent.width), std::ceil(double(v.TopLeftX) + v.Width));
+  double bottom = std::min(double(draw.extent.height), std::ceil(double(v.TopLeftY) + v.Height));
+  if (draw.rasterizer.ScissorEnable) {
+    if (device.draw.scissorCount == 0) return {0, 0, 0, 0};
+    const D3D10_DDI_RECT& s = device.draw.scissors[0];
+    left = std::max(left, double(s.left));
+    top = std::max(top, double(s.top));
+    right = std::min(right, double(s.right));
+    bottom = std::min(bottom, double(s.bottom));
+  }
+  const auto clampInt = [](double x) { return int32_t(std::clamp(x, 0.0, 32767.0)); };
+  raster::ClipRect rect{clampInt(left), clampInt(top), clampInt(right), clampInt(bottom)};
+  if (rect.right < rect.left) rect.right = rect.left;
+  if (rect.bottom < rect.top) rect.bottom = rect.top;
+  return rect;
+}
+
+// What the capture produced, read back.
+struct Capture {
+  std::shared_ptr<vk::Buffer> vertices;  // instances × count vertices, stride 16·registers
+  std::vector<uint32_t> references;      // index values (indexed) or 0..count-1
+  bool ok = false;
+};
+
+Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepared, Shader& vs) {
+  Capture out;
+  const DrawState& s = device.draw;
+  const VkDeviceSize stride = 16 * VkDeviceSize(vs.capturedRegisters.size());
+  const VkDeviceSize vertexCount = VkDeviceSize(call.count) * call.instances;
+  if (vertexCount * stride > kMaxFallbackBuffer) {
+    logError("conservative fallback: the draw's " + std::to_string(vertexCount) +
+             " vertices exceed the capture limit; draw dropped");
+    device.setError(E_OUTOFMEMORY);
+    return out;
+  }
+  VkResult result = VK_SUCCESS;
+  out.vertices = vk::Buffer::create(device.vk(), vertexCount * stride,
+                                    VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, true, &result);
+  if (!out.vertices) {
+    device.setVkError(result);
+    return out;
+  }
+  // The index range, copied to the host (D3D reads indices past the buffer as 0).
+  std::shared_ptr<vk::Buffer> indices;
+  const VkDeviceSize indexSize = prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
+  VkDeviceSize indexBytes = 0;
+  if (call.indexed) {
+    const VkDeviceSize start = s.indexOffset + VkDeviceSize(call.first) * indexSize;
+    const VkDeviceSize available = start < s.indexBuffer->width ? s.indexBuffer->width - start : 0;
+    indexBytes = std::min<VkDeviceSize>(available, VkDeviceSize(call.count) * indexSize);
+    if (indexBytes) {
+      indices = vk::Buffer::create(device.vk(), indexBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
+      if (!indices) {
+        device.setVkError(result);
+        return out;
+      }
+    }
+  }
+
+  state::GraphicsPipelineKey key = pipelineKey(device, prepared);
+  key.variant = state::PipelineVariant::FallbackCapture;
+  key.pixelShader = 0;
+  key.blendState = key.depthStencilState = 0;
+  key.sampleMask = 0xFFFFFFFF;
+  key.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST;
+  key.sampleCount = 1;
+  key.rasterizer = defaultRasterizerDesc();
+  key.renderTargetCount = 0;
+  std::fill(std::begin(key.renderTargetFormats), std::end(key.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
+  key.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  PipelineInputs inputs{&vs, nullptr, s.inputLayout, &key.rasterizer, nullptr, nullptr};
+  inputs.vertexModule = vs.captureModule->handle();
+  VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
+  if (!pipeline) {
+    device.setVkError(result);
+    return out;
+  }
+
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return out;
+  if (indices) {
+    const VkBufferCopy region{s.indexOffset + VkDeviceSize(call.first) * indexSize, 0, indexBytes};
+    vkCmdCopyBuffer(cmd, s.indexBuffer->buffer->handle(), indices->handle(), 1, &region);
+    markUsed(device, *s.indexBuffer);
+  }
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, {1, 1}};
+  rendering.layerCount = 1;
+  vkCmdBeginRendering(cmd, &rendering);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  if (!bindConstantBuffers(device, cmd)) {
+    vkCmdEndRendering(cmd);
+    return out;
+  }
+  bindInputAssembly(device, cmd, call, prepared.indexType);
+  setDynamicState(device, cmd, prepared);
+  const VkBuffer xfb = out.vertices->handle();
+  const VkDeviceSize xfbOffset = 0, xfbSize = out.vertices->size();
+  vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
+  vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
+  if (call.indexed)
+    vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
+  else
+    vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
+  vkCmdEndTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
+  vkCmdEndRendering(cmd);
+  device.queue().releaseAfter(device.queue().openSerial(), out.vertices);
+  if (indices) device.queue().releaseAfter(device.queue().openSerial(), indices);
+  result = device.queue().waitIdle();
+  if (result != VK_SUCCESS) {
+    device.setVkError(result);
+    return out;
+  }
+
+  out.references.resize(call.count, 0);
+  if (!call.indexed) {
+    for (UINT i = 0; i < call.count; ++i) out.references[i] = i;
+  } else if (indices) {
+    const uint8_t* bytes = static_cast<const uint8_t*>(indices->mapped());
+    for (VkDeviceSize i = 0; i < indexBytes / indexSize; ++i) {
+      if (indexSize == 4) std::memcpy(&out.references[i], bytes + 4 * i, 4);
+      else {
+        uint16_t v;
+        std::memcpy(&v, bytes + 2 * i, 2);
+        out.references[i] = v;
+      }
+    }
+  }
+  out.ok = true;
+  return out;
+}
+
+// The passthrough vertex shader's input: per corner, each captured register
+// (raw uvec4 at location = register), the span (ivec4) and SV_PrimitiveID (uint).
+state::VertexInputState shadingVertexInput(const Shader& vs, uint32_t* strideBytes) {
+  state::VertexInputState v;
+  const uint32_t n = uint32_t(vs.capturedRegisters.size());
+  *strideBytes = 16 * n + 20;
+  v.bindings.push_back({0, *strideBytes, VK_VERTEX_INPUT_RATE_VERTEX});
+  for (uint32_t i = 0; i < n; ++i)
+    v.attributes.push_back({vs.capturedRegisters[i], 0, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
+  v.attributes.push_back({kSpanLocation, 0, VK_FORMAT_R32G32B32A32_SINT, 16 * n});
+  v.attributes.push_back({kPrimitiveIdLocation, 0, VK_FORMAT_R32_UINT, 16 * n + 16});
+  return v;
+}
+
+enum class Evaluate : uint8_t { Perspective, NoPerspective, LeadingVertex, Position };
+
+}  // namespace
+
+void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
+  DrawState& s = device.draw;
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  Shader& vs = *s.vertexShader;
+  Shader* ps = s.pixelShader;
+  if (!ensureVariants(device, vs, ps)) return;
+  const int posSlot = positionSlot(vs);
+  if (posSlot < 0) {
+    logError("conservative fallback: the vertex shader writes no SV_Position; draw dropped");
+    return;
+  }
+  const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
+  if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
+
+  Capture captured = capture(device, call, prepared, vs);
+  if (!captured.ok) return;
+
+  // Primitive assembly once; instances repeat it over their own vertices.
+  std::optional<uint32_t> cut;
+  if (call.indexed) cut = prepared.indexType == VK_INDEX_TYPE_UINT32 ? 0xFFFFFFFFu : 0xFFFFu;
+  const std::vector<fallback::AssembledTriangle> perInstance =
+      fallback::assembleTriangles(*topology, captured.references, cut);
+  std::vector<fallback::AssembledTriangle> triangles;
+  triangles.reserve(perInstance.size() * call.instances);
+  for (UINT i = 0; i < call.instances; ++i)
+    for (fallback::AssembledTriangle t : perInstance) {
+      for (uint32_t& v : t.vertex) v += i * call.count;
+      triangles.push_back(t);
+    }
+
+  const uint32_t registers = uint32_t(vs.capturedRegisters.size());
+  const float* vertexData = static_cast<const float*>(captured.vertices->mapped());
+  fallback::CapturedDraw draw;
+  draw.vertices = {vertexData, size_t(captured.vertices->size() / sizeof(float))};
+  draw.stride = 4 * registers;
+  draw.positionOffset = 4 * uint32_t(posSlot);
+  draw.triangles = triangles;
+  const D3D10_DDI_VIEWPORT& vp = s.viewports[0];
+  fallback::FallbackDrawState state;
+  state.raster.mode = raster::RasterMode::Conservative;
+  state.raster.tier = raster::ConservativeTier::Tier3;
+  state.raster.cull = cullMode(prepared.rasterizer.CullMode);
+  state.raster.frontCounterClockwise = prepared.rasterizer.FrontCounterClockwise != FALSE;
+  state.raster.clip = clipRect(device, prepared);
+  state.viewport = {vp.TopLeftX, vp.TopLeftY, vp.Width, vp.Height, std::clamp(vp.MinDepth, 0.0f, 1.0f),
+                    std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
+  state.depthClip = prepared.rasterizer.DepthClipEnable != FALSE;
+  state.spanPerRow = true;
+  const fallback::ShadingPlan plan = fallback::planShadingQuads(draw, state);
+  if (plan.trianglesRejected)
+    logError("conservative fallback: " + std::to_string(plan.trianglesRejected) +
+             " triangle(s) with non-finite positions were not rasterized");
+  if (plan.quads.empty()) return;
+
+  // How each captured component is evaluated at a corner.
+  std::vector<Evaluate> evaluate(size_t(registers) * 4, Evaluate::LeadingVertex);
+  for (uint32_t i = 0; i < registers; ++i) {
+    const uint32_t reg = vs.capturedRegisters[i];
+    for (uint32_t c = 0; c < 4; ++c) {
+      Evaluate& e = evaluate[4 * i + c];
+      if (int(i) == posSlot) {
+        e = Evaluate::Position;
+        continue;
+      }
+      if (!ps || reg >= dxbc::ShaderReflection::kInputRegisters) continue;
+      switch (ps->reflection.inputInterpolation[4 * reg + c]) {
+        case dxbc::Interpolation::Linear:
+        case dxbc::Interpolation::LinearCentroid:
+        case dxbc::Interpolation::LinearSample: e = Evaluate::Perspective; break;
+        case dxbc::Interpolation::LinearNoPerspective:
+        case dxbc::Interpolation::LinearNoPerspectiveCentroid:
+        case dxbc::Interpolation::LinearNoPerspectiveSample: e = Evaluate::NoPerspective; break;
+        default: break;  // flat, or not read: the leading vertex's bits
+      }
+    }
+  }
+
+  uint32_t strideBytes = 0;
+  const state::VertexInputState vertexInput = shadingVertexInput(vs, &strideBytes);
+  const VkDeviceSize bufferSize = VkDeviceSize(plan.quads.size()) * 3 * strideBytes;
+  if (bufferSize > kMaxFallbackBuffer) {
+    logError("conservative fallback: the draw covers too many spans (" + std::to_string(plan.quads.size()) +
+             "); draw dropped");
+    return device.setError(E_OUTOFMEMORY);
+  }
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::Buffer> corners =
+      vk::Buffer::create(device.vk(), bufferSize, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, &result);
+  if (!corners) return device.setVkError(result);
+  uint32_t* out = static_cast<uint32_t*>(corners->mapped());
+  const uint32_t words = strideBytes / 4;
+  for (const fallback::ShadingQuad& quad : plan.quads) {
+    const fallback::AssembledTriangle& tri = triangles[quad.triangle];
+    const float* v[3];
+    fallback::ClipPosition p[3];
+    for (int k = 0; k < 3; ++k) {
+      v[k] = vertexData + size_t(tri.vertex[k]) * draw.stride;
+      const float* pos = v[k] + draw.positionOffset;
+      p[k] = {pos[0], pos[1], pos[2], pos[3]};
+    }
+    const std::array<fallback::QuadCorner, 3> tri3 = fallback::spanTriangle(draw, state, plan, quad);
+    for (const fallback::QuadCorner& corner : tri3) {
+      const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
+      const std::array<double, 3> beta = fallback::noPerspectiveWeights(lambda, p);
+      for (uint32_t j = 0; j < 4 * registers; ++j) {
+        float value;
+        switch (evaluate[j]) {
+          case Evaluate::Position: value = corner.position[j % 4]; break;
+          case Evaluate::Perspective:
+            value = float(lambda[0] * v[0][j] + lambda[1] * v[1][j] + lambda[2] * v[2][j]);
+            break;
+          case Evaluate::NoPerspective:
+            value = float(beta[0] * v[0][j] + beta[1] * v[1][j] + beta[2] * v[2][j]);
+            break;
+          default: value = v[0][j]; break;  // bit copy (integers stay intact)
+        }
+        std::memcpy(out + j, &value, 4);
+      }
+      const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
+      std::memcpy(out + 4 * registers, span, sizeof span);
+      out[4 * registers + 4] = quad.primitiveId;
+      out += words;
+    }
+  }
+
+  state::GraphicsPipelineKey key = pipelineKey(device, prepared);
+  key.variant = state::PipelineVariant::FallbackShading;
+  key.inputLayout = 0;
+  key.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+  key.rasterizer.CullMode = D3D10_DDI_CULL_NONE;  // culled on the CPU; the winding carries the facing
+  key.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
+  key.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
+  key.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  PipelineInputs inputs{&vs, ps, nullptr, &key.rasterizer, s.blendState, s.depthStencilState};
+  inputs.vertexModule = vs.passthroughModule->handle();
+  inputs.pixelModule = ps ? ps->fallbackModule->handle() : device.pipelines().spanDiscardModule()->handle();
+  inputs.vertexInput = &vertexInput;
+  VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
+  if (!pipeline) return device.setVkError(result);
+
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return;
+  beginRendering(device, cmd, prepared.extent);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  if (!bindConstantBuffers(device, cmd)) return vkCmdEndRendering(cmd);
+  const VkBuffer buffer = corners->handle();
+  const VkDeviceSize offset = 0, stride = strideBytes;
+  vkCmdBindVertexBuffers2(cmd, 0, 1, &buffer, &offset, nullptr, &stride);
+  setDynamicState(device, cmd, prepared);
+  vkCmdDraw(cmd, uint32_t(plan.quads.size() * 3), 1, 0, 0);
+  vkCmdEndRendering(cmd);
+  device.queue().releaseAfter(device.queue().openSerial(), corners);
+}
+
+}  // namespace d3dvk::umd
