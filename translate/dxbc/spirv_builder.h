@@ -52,7 +52,7 @@ enum Decoration : uint32_t {
 };
 
 enum BuiltIn : uint32_t {
-  BuiltInPosition = 0, BuiltInClipDistance = 3, BuiltInPrimitiveId = 7, BuiltInFragCoord = 15,
+  BuiltInPosition = 0, BuiltInPointSize = 1, BuiltInClipDistance = 3, BuiltInPrimitiveId = 7, BuiltInFragCoord = 15,
   BuiltInFrontFacing = 17, BuiltInSampleId = 18, BuiltInSampleMask = 20, BuiltInFragDepth = 22,
   BuiltInVertexIndex = 42, BuiltInInstanceIndex = 43, BuiltInBaseVertex = 4424, BuiltInBaseInstance = 4425,
   BuiltInFullyCoveredEXT = 5264,

@@ -110,6 +110,7 @@ class Translator {
     }
 
     if (passthrough()) declarePassthrough();
+    if (stage_ == ProgramType::Vertex) declarePointSize();
 
     bodyFn_ = b_.id();
     mainFn_ = b_.id();
@@ -281,6 +282,16 @@ class Translator {
   }
 
   bool passthrough() const { return opt_.variant == ShaderVariant::FallbackPassthrough; }
+
+  // D3D points are one pixel; Vulkan reads the size from PointSize, which a
+  // vertex shader drawing points (a D3D point list, the fallback's capture) must write.
+  void declarePointSize() {
+    uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tFloat()), SCOutput);
+    b_.decorate(var, DecBuiltIn, {BuiltInPointSize});
+    b_.name(var, "gl_PointSize");
+    interface_.push_back(var);
+    epilogue_.push_back([this, var] { b_.opNoResult(OpStore, {var, b_.cFloat(1.0f)}); });
+  }
 
   // The fallback shading pass's vertex shader: the application's vertex-shader
   // outputs, declared exactly as the native translation declares them (so they
