@@ -24,6 +24,7 @@ namespace {
 // The shading pass's flat varyings (TranslateOptions of both variants).
 constexpr uint32_t kSpanLocation = 30;
 constexpr uint32_t kPrimitiveIdLocation = 31;
+constexpr uint32_t kCoverageLocation = 29;
 // A draw whose capture or shading data would exceed this is refused (E_OUTOFMEMORY).
 constexpr VkDeviceSize kMaxFallbackBuffer = VkDeviceSize(2) << 30;
 
@@ -63,6 +64,7 @@ bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
     passthrough.variant = dxbc::ShaderVariant::FallbackPassthrough;
     passthrough.spanLocation = kSpanLocation;
     passthrough.primitiveIdLocation = kPrimitiveIdLocation;
+    passthrough.coverageLocation = kCoverageLocation;
     vs.passthroughModule = translateVariant(device, *vs.parsed, passthrough, "vertex shader's passthrough variant");
     if (!vs.passthroughModule) return false;
   }
@@ -70,6 +72,7 @@ bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
   fallback.variant = dxbc::ShaderVariant::Fallback;
   fallback.spanLocation = kSpanLocation;
   fallback.primitiveIdLocation = kPrimitiveIdLocation;
+  fallback.coverageLocation = kCoverageLocation;
   if (ps) {
     if (!ps->fallbackModule)
       ps->fallbackModule = translateVariant(device, *ps->parsed, fallback, "pixel shader's fallback variant");
@@ -239,16 +242,18 @@ Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepar
 }
 
 // The passthrough vertex shader's input: per corner, each captured register
-// (raw uvec4 at location = register), the span (ivec4) and SV_PrimitiveID (uint).
+// (raw uvec4 at location = register), the span (ivec4), SV_PrimitiveID and
+// SV_Coverage (uints).
 state::VertexInputState shadingVertexInput(const Shader& vs, uint32_t* strideBytes) {
   state::VertexInputState v;
   const uint32_t n = uint32_t(vs.capturedRegisters.size());
-  *strideBytes = 16 * n + 20;
+  *strideBytes = 16 * n + 24;
   v.bindings.push_back({0, *strideBytes, VK_VERTEX_INPUT_RATE_VERTEX});
   for (uint32_t i = 0; i < n; ++i)
     v.attributes.push_back({vs.capturedRegisters[i], 0, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
   v.attributes.push_back({kSpanLocation, 0, VK_FORMAT_R32G32B32A32_SINT, 16 * n});
   v.attributes.push_back({kPrimitiveIdLocation, 0, VK_FORMAT_R32_UINT, 16 * n + 16});
+  v.attributes.push_back({kCoverageLocation, 0, VK_FORMAT_R32_UINT, 16 * n + 20});
   return v;
 }
 
@@ -345,6 +350,12 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   std::shared_ptr<vk::Buffer> corners =
       vk::Buffer::create(device.vk(), bufferSize, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, &result);
   if (!corners) return device.setVkError(result);
+  // SV_Coverage: every sample of the rasterization sample count (forced, or the
+  // targets'), ANDed with SampleMask.
+  const UINT coverageSamples = prepared.rasterizer.ForcedSampleCount ? prepared.rasterizer.ForcedSampleCount
+                                                                      : prepared.samples;
+  const uint32_t coverage =
+      (coverageSamples >= 32 ? 0xFFFFFFFFu : (1u << coverageSamples) - 1u) & uint32_t(s.sampleMask);
   uint32_t* out = static_cast<uint32_t*>(corners->mapped());
   const uint32_t words = strideBytes / 4;
   for (const fallback::ShadingQuad& quad : plan.quads) {
@@ -377,6 +388,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
       std::memcpy(out + 4 * registers, span, sizeof span);
       out[4 * registers + 4] = quad.primitiveId;
+      out[4 * registers + 5] = coverage;
       out += words;
     }
   }

@@ -342,6 +342,7 @@ ret
   pt.variant = ShaderVariant::FallbackPassthrough;
   pt.spanLocation = 30;
   pt.primitiveIdLocation = 31;
+  pt.coverageLocation = 29;
   requireValid(vs, pt);
   const std::string text = disassembleSpirv(translateText(vs, pt));
   // Inputs: one raw uvec4 per output register, no application inputs.
@@ -357,6 +358,8 @@ ret
   CHECK(text.find("OpDecorate %fallback_Span Flat") != std::string::npos);
   CHECK(text.find("OpDecorate %fallback_PrimitiveID Location 31") != std::string::npos);
   CHECK(text.find("OpDecorate %in_fallback_Span Location 30") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_Coverage Flat") != std::string::npos);
 
   // An output register at a forwarded location, or the variant on a pixel shader, is an error.
   TranslateOptions low = pt;
@@ -392,4 +395,21 @@ ret
   CHECK(r.inputInterpolation[4 + 3] == Interpolation::Constant);
   CHECK(r.inputInterpolation[8 + 3] == Interpolation::LinearCentroid);
   CHECK(r.inputInterpolation[0] == Interpolation::Undefined);
+}
+
+TEST_CASE("fallback pixel shader: SV_Coverage from a flat varying when a coverage location is given",
+          "[dxbc][translate][fallback]") {
+  const std::string ps = "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nmov o0.xyzw, vCoverage\nret\n";
+  TranslateOptions fb;
+  fb.variant = ShaderVariant::Fallback;
+  fb.spanLocation = 30;
+  fb.primitiveIdLocation = 31;
+  fb.coverageLocation = 29;
+  requireValid(ps, fb);
+  const std::string text = disassembleSpirv(translateText(ps, fb));
+  CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
+  CHECK(text.find("SampleMask") == std::string::npos);
+  // Without a coverage location the fallback variant reads SampleMaskIn like the native one.
+  fb.coverageLocation = TranslateOptions::kNoSpan;
+  CHECK(disassembleSpirv(translateText(ps, fb)).find("BuiltIn SampleMask") != std::string::npos);
 }

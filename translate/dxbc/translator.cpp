@@ -68,9 +68,11 @@ class Translator {
     stage_ = prog_.type;
     if (passthrough() && stage_ != ProgramType::Vertex)
       throw Error("translator: the fallback passthrough variant is for vertex shaders");
-    if (passthrough() && (opt_.spanLocation >= 32 || opt_.primitiveIdLocation >= 32 ||
-                          opt_.spanLocation == opt_.primitiveIdLocation))
-      throw Error("translator: the fallback passthrough variant needs distinct span and SV_PrimitiveID locations < 32");
+    if (passthrough() && (opt_.spanLocation >= 32 || opt_.primitiveIdLocation >= 32 || opt_.coverageLocation >= 32 ||
+                          opt_.spanLocation == opt_.primitiveIdLocation || opt_.spanLocation == opt_.coverageLocation ||
+                          opt_.primitiveIdLocation == opt_.coverageLocation))
+      throw Error("translator: the fallback passthrough variant needs distinct span, SV_PrimitiveID and coverage "
+                  "locations < 32");
     if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
       throw Error("translator: only vertex and pixel shaders are supported (this is a " +
                   std::string(stage_ == ProgramType::Geometry ? "geometry" : stage_ == ProgramType::Hull ? "hull"
@@ -93,6 +95,10 @@ class Translator {
           !spanVariant())
         throw Error("translator: fallback SV_InnerCoverage and SV_PrimitiveID share location " +
                     std::to_string(opt_.primitiveIdLocation));
+      if (coverageIn_ && opt_.coverageLocation != TranslateOptions::kNoSpan &&
+          inputRegs_.count(opt_.coverageLocation))
+        throw Error("translator: fallback SV_Coverage location " + std::to_string(opt_.coverageLocation) +
+                    " collides with input register v" + std::to_string(opt_.coverageLocation));
       if (spanVariant()) {
         if (inputRegs_.count(opt_.spanLocation))
           throw Error("translator: fallback span location " + std::to_string(opt_.spanLocation) +
@@ -299,7 +305,7 @@ class Translator {
   // the vertex attribute at location # (a uvec4 of raw bits) instead of running
   // the program; plus the span and SV_PrimitiveID forwarded as flat outputs.
   void declarePassthrough() {
-    const uint32_t locations[2] = {opt_.spanLocation, opt_.primitiveIdLocation};
+    const uint32_t locations[3] = {opt_.spanLocation, opt_.primitiveIdLocation, opt_.coverageLocation};
     for (uint32_t loc : locations)
       if (loc < numOutputs_)
         throw Error("translator: passthrough location " + std::to_string(loc) + " collides with output register o" +
@@ -314,9 +320,9 @@ class Translator {
         b_.opNoResult(OpStore, {p, b_.op(OpLoad, uVec4_, {var})});
       });
     }
-    const uint32_t types[2] = {b_.tVec(b_.tInt(), 4), b_.tUint()};
-    const char* names[2] = {"fallback_Span", "fallback_PrimitiveID"};
-    for (int i = 0; i < 2; ++i) {
+    const uint32_t types[3] = {b_.tVec(b_.tInt(), 4), b_.tUint(), b_.tUint()};
+    const char* names[3] = {"fallback_Span", "fallback_PrimitiveID", "fallback_Coverage"};
+    for (int i = 0; i < 3; ++i) {
       uint32_t in = b_.variable(b_.tPointer(SCInput, types[i]), SCInput);
       b_.decorate(in, DecLocation, {locations[i]});
       b_.name(in, std::string("in_") + names[i]);
@@ -444,6 +450,15 @@ class Translator {
         const Operand& op = inst.operands.at(0);
         if (op.type == OperandType::InputCoverageMask) {
           if (!ps) fail("vCoverage outside a pixel shader");
+          if (opt_.variant == ShaderVariant::Fallback && opt_.coverageLocation != TranslateOptions::kNoSpan) {
+            // Every sample of a conservatively rasterized pixel is covered: the
+            // shading pass passes the mask (all samples of the sample or forced
+            // count, ANDed with SampleMask) as flat data.
+            uint32_t var = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
+            coverageIn_ = privateUint("vCoverage");
+            prologue_.push_back([this, var] { b_.opNoResult(OpStore, {coverageIn_, b_.op(OpLoad, b_.tUint(), {var})}); });
+            return;
+          }
           uint32_t arrT = b_.tArray(b_.tInt(), 1);
           uint32_t var = builtinInput(arrT, BuiltInSampleMask, "gl_SampleMaskIn");
           coverageIn_ = privateUint("vCoverage");

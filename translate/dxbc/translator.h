@@ -17,8 +17,9 @@ namespace d3dvk::dxbc {
 // FallbackPassthrough: that pass's vertex shader, made from the application's
 // vertex shader: the same output declarations, each output register o# read
 // from vertex attribute location # (uvec4 of raw bits) instead of running the
-// program, and a span (ivec4, attribute and flat output at spanLocation) and
-// SV_PrimitiveID (uint, at primitiveIdLocation) passed through.
+// program, and a span (ivec4, attribute and flat output at spanLocation),
+// SV_PrimitiveID (uint, at primitiveIdLocation) and SV_Coverage (uint, at
+// coverageLocation) passed through.
 enum class ShaderVariant { Native, Fallback, FallbackPassthrough };
 
 struct XfbOutput {
@@ -42,6 +43,11 @@ struct TranslateOptions {
   // need (two-triangle quads split each pixel's samples between two invocations).
   static constexpr uint32_t kNoSpan = 0xFFFFFFFFu;
   uint32_t spanLocation = kNoSpan;
+  // Fallback pixel shader: when set, SV_Coverage (vCoverage) is this flat uint
+  // varying instead of SampleMaskIn (every sample of a conservatively
+  // rasterized pixel is covered, also for ForcedSampleCount on a single-sample
+  // target). The passthrough vertex shader forwards a uint here too.
+  uint32_t coverageLocation = kNoSpan;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
