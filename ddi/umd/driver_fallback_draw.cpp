@@ -340,7 +340,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
 
   uint32_t strideBytes = 0;
   const state::VertexInputState vertexInput = shadingVertexInput(vs, &strideBytes);
-  const VkDeviceSize bufferSize = VkDeviceSize(plan.quads.size()) * 3 * strideBytes;
+  const VkDeviceSize cornerCount = 3 * VkDeviceSize(plan.quads.size()) + 3 * VkDeviceSize(plan.pixelsAsQuads);
+  const VkDeviceSize bufferSize = cornerCount * strideBytes;
   if (bufferSize > kMaxFallbackBuffer) {
     logError("conservative fallback: the draw covers too many spans (" + std::to_string(plan.quads.size()) +
              "); draw dropped");
@@ -367,8 +368,19 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       const float* pos = v[k] + draw.positionOffset;
       p[k] = {pos[0], pos[1], pos[2], pos[3]};
     }
-    const std::array<fallback::QuadCorner, 3> tri3 = fallback::spanTriangle(draw, state, plan, quad);
-    for (const fallback::QuadCorner& corner : tri3) {
+    // One triangle per span; a horizon pixel's own quad as two (strip order → list).
+    std::array<fallback::QuadCorner, 6> geometry;
+    int cornersUsed = 3;
+    if (quad.exactQuad) {
+      const std::array<fallback::QuadCorner, 4> q = fallback::quadCorners(draw, state, plan, quad);
+      geometry = {q[0], q[1], q[2], q[2], q[1], q[3]};
+      cornersUsed = 6;
+    } else {
+      const std::array<fallback::QuadCorner, 3> t = fallback::spanTriangle(draw, state, plan, quad);
+      std::copy(t.begin(), t.end(), geometry.begin());
+    }
+    for (int g = 0; g < cornersUsed; ++g) {
+      const fallback::QuadCorner& corner = geometry[g];
       const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
       const std::array<double, 3> beta = fallback::noPerspectiveWeights(lambda, p);
       for (uint32_t j = 0; j < 4 * registers; ++j) {
@@ -417,7 +429,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const VkDeviceSize offset = 0, stride = strideBytes;
   vkCmdBindVertexBuffers2(cmd, 0, 1, &buffer, &offset, nullptr, &stride);
   setDynamicState(device, cmd, prepared);
-  vkCmdDraw(cmd, uint32_t(plan.quads.size() * 3), 1, 0, 0);
+  vkCmdDraw(cmd, uint32_t(cornerCount), 1, 0, 0);
   vkCmdEndRendering(cmd);
   device.queue().releaseAfter(device.queue().openSerial(), corners);
 }

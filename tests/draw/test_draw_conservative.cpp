@@ -188,3 +188,232 @@ TEST_CASE("conservative draws on the fallback light exactly the Tier 3 pixel set
   CHECK(withInner > 50);
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
+
+namespace {
+
+// VS: clip-space POSITION (v0) and COLOR (v1) → SV_Position, COLOR0 (o1), COLOR1 (o2).
+const char kVsClip[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyzw        0     NONE   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+// COLOR                    1   xyzw        2     NONE   float   xyzw
+//
+vs_5_0
+dcl_input v0.xyzw
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+mov o0.xyzw, v0.xyzw
+mov o1.xyzw, v1.xyzw
+mov o2.xyzw, v1.xyzw
+ret
+)";
+
+// SV_Target = (COLOR0.x perspective, COLOR1.x noperspective, SV_Position.z, SV_PrimitiveID).
+const char kPsAttributes[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float     z
+// COLOR                    0   xyzw        1     NONE   float   x
+// COLOR                    1   xyzw        2     NONE   float   x
+// SV_PrimitiveID           0   x           3   PRIMID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.z, position
+dcl_input_ps linear v1.x
+dcl_input_ps linear noperspective v2.x
+dcl_input_ps_sgv constant v3.x, primitive_id
+dcl_output o0.xyzw
+mov o0.x, v1.x
+mov o0.y, v2.x
+mov o0.z, v0.z
+utof o0.w, v3.x
+ret
+)";
+
+struct ClipVertex {
+  float x, y, z, w;
+  float r, g, b, a;
+};
+
+struct ClipPipeline {
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  ClipPipeline(RenderDevice& d, const char* psListing) {
+    const std::vector<uint8_t> vsCode = assembled(kVsClip), psCode = assembled(psListing);
+    REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+    REQUIRE(d->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+    d.context->IASetInputLayout(layout.get());
+    d.context->VSSetShader(vs.get(), nullptr, 0);
+    d.context->PSSetShader(ps.get(), nullptr, 0);
+  }
+};
+
+// Screen-space barycentrics of the pixel centre (px + ½, py + ½) for the
+// projected triangle: the textbook formula, independent of translate/fallback.
+std::array<double, 3> screenBarycentrics(const ClipVertex (&v)[3], double px, double py) {
+  double sx[3], sy[3];
+  for (int i = 0; i < 3; ++i) {
+    sx[i] = (v[i].x / v[i].w + 1.0) * 0.5 * kSize;
+    sy[i] = (1.0 - v[i].y / v[i].w) * 0.5 * kSize;
+  }
+  const double cx = px + 0.5, cy = py + 0.5;
+  const double area = (sx[1] - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (sy[1] - sy[0]);
+  const double b1 = ((cx - sx[0]) * (sy[2] - sy[0]) - (sx[2] - sx[0]) * (cy - sy[0])) / area;
+  const double b2 = ((sx[1] - sx[0]) * (cy - sy[0]) - (cx - sx[0]) * (sy[1] - sy[0])) / area;
+  return {1.0 - b1 - b2, b1, b2};
+}
+
+}  // namespace
+
+TEST_CASE("conservative fallback: attributes perspective-correct, noperspective and depth at pixel centres, "
+          "extrapolated outside the triangle",
+          "[draw][conservative][fallback]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  ClipPipeline pipeline(t.c.d, kPsAttributes);
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f), ndc(-0.8f, 0.8f), wDist(1.0f, 3.0f);
+  constexpr int kTriangles = 40;
+  std::vector<ClipVertex> vertices;
+  for (int i = 0; i < 3 * kTriangles; ++i) {
+    const float w = wDist(rng);
+    // Depth inside [0.1, 0.9] at the vertices (extrapolation may leave [0, 1]).
+    vertices.push_back({ndc(rng) * w, ndc(rng) * w, (0.1f + 0.8f * unit(rng)) * w, w, unit(rng), 0, 0, 1});
+  }
+  Com<ID3D11Buffer> vb =
+      makeBuffer(t.c.d, vertices.data(), UINT(vertices.size() * sizeof(ClipVertex)), D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(ClipVertex), offset = 0;
+  t.c.d.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  t.c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+
+  const float clear[4] = {-1, -1, -1, -1};
+  int checkedPixels = 0, outsidePixels = 0, horizonPixels = 0;
+  for (int i = 0; i < kTriangles; ++i) {
+    const ClipVertex tri[3] = {vertices[3 * i], vertices[3 * i + 1], vertices[3 * i + 2]};
+    t.c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+    t.c.d.context->Draw(3, UINT(3 * i));
+    const std::vector<uint8_t> raw = readback(t.c.d, t.texture.get());
+    INFO("triangle " << i);
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        const size_t texel = size_t(y * kSize + x) * 4;
+        if (texelAt<float>(raw, texel + 3) < 0) continue;  // not lit
+        const std::array<double, 3> b = screenBarycentrics(tri, x, y);
+        double invW = 0, persp = 0, noPersp = 0, depth = 0;
+        for (int k = 0; k < 3; ++k) {
+          invW += b[k] / tri[k].w;
+          persp += b[k] * tri[k].r / tri[k].w;
+          noPersp += b[k] * tri[k].r;
+          depth += b[k] * tri[k].z / tri[k].w;
+        }
+        // Where the primitive's plane crosses behind the eye (w ≤ 0) within the
+        // pixel, extrapolation is undefined and the fallback gives the pixel
+        // constant attributes from the nearest visible point instead: skip it.
+        bool horizon = false;
+        for (const auto& [dx, dy] : {std::pair{-0.5, -0.5}, {0.5, -0.5}, {-0.5, 0.5}, {0.5, 0.5}}) {
+          const std::array<double, 3> c = screenBarycentrics(tri, x + dx, y + dy);
+          horizon |= c[0] / tri[0].w + c[1] / tri[1].w + c[2] / tri[2].w <= 0;
+        }
+        if (horizon) {
+          ++horizonPixels;
+          continue;
+        }
+        persp /= invW;
+        INFO("pixel (" << x << "," << y << ") barycentrics " << b[0] << " " << b[1] << " " << b[2]);
+        CHECK(texelAt<float>(raw, texel + 0) == Approx(persp).margin(2e-3));
+        CHECK(texelAt<float>(raw, texel + 1) == Approx(noPersp).margin(2e-3));
+        // The pixel shader sees the extrapolated depth; only the depth test's value is clamped.
+        CHECK(texelAt<float>(raw, texel + 2) == Approx(depth).margin(1e-4));
+        CHECK(texelAt<float>(raw, texel + 3) == 0.0f);
+        ++checkedPixels;
+        outsidePixels += std::min({b[0], b[1], b[2]}) < 0;
+      }
+  }
+  CHECK(checkedPixels > 2000);
+  CHECK(outsidePixels > 500);  // extrapolation is exercised
+  CHECK(horizonPixels < checkedPixels / 20);
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}
+
+TEST_CASE("conservative fallback: extrapolated depth is clamped to the viewport range", "[draw][conservative][fallback]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  ClipPipeline pipeline(t.c.d, kPsAttributes);
+  D3D11_TEXTURE2D_DESC dd = texture2DDesc(kSize, kSize, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
+  Com<ID3D11Texture2D> depthTexture;
+  Com<ID3D11DepthStencilView> dsv;
+  REQUIRE(t.c.d->CreateTexture2D(&dd, nullptr, depthTexture.out()) == S_OK);
+  REQUIRE(t.c.d->CreateDepthStencilView(depthTexture.get(), nullptr, dsv.out()) == S_OK);
+  ID3D11RenderTargetView* views[] = {t.rtv.get()};
+  t.c.d.context->OMSetRenderTargets(1, views, dsv.get());
+  // A steep triangle from depth 0 to depth 1: pixels touched beyond its edges
+  // extrapolate below 0 and above 1. With the depth buffer cleared to 1 and
+  // LESS_EQUAL, a pixel passes only if its depth is clamped to ≤ 1; cleared to 0
+  // and GREATER_EQUAL, only if clamped to ≥ 0. Every conservative pixel must pass.
+  const ClipVertex tri[3] = {{-0.5f, -0.5f, 0.0f, 1, 1, 0, 0, 1},
+                             {0.5f, -0.5f, 1.0f, 1, 1, 0, 0, 1},
+                             {-0.5f, 0.5f, 1.0f, 1, 1, 0, 0, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(t.c.d, tri, sizeof tri, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(ClipVertex), offset = 0;
+  t.c.d.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  t.c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  raster::ScreenTriangle screen;
+  for (int k = 0; k < 3; ++k)
+    screen.v[k] = {(tri[k].x + 1.0f) * 0.5f * kSize, (1.0f - tri[k].y) * 0.5f * kSize};
+  const std::set<std::pair<int, int>> expected = conservativePixels(screen, false);
+
+  for (const auto& [clearDepth, func] : {std::pair{1.0f, D3D11_COMPARISON_LESS_EQUAL},
+                                         std::pair{0.0f, D3D11_COMPARISON_GREATER_EQUAL}}) {
+    D3D11_DEPTH_STENCIL_DESC desc{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, func, FALSE, 0xFF, 0xFF, {}, {}};
+    desc.FrontFace = desc.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                      D3D11_COMPARISON_ALWAYS};
+    Com<ID3D11DepthStencilState> state;
+    REQUIRE(t.c.d->CreateDepthStencilState(&desc, state.out()) == S_OK);
+    t.c.d.context->OMSetDepthStencilState(state.get(), 0);
+    const float clear[4] = {-1, -1, -1, -1};
+    t.c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+    t.c.d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, clearDepth, 0);
+    t.c.d.context->Draw(3, 0);
+    const std::vector<uint8_t> raw = readback(t.c.d, t.texture.get());
+    std::set<std::pair<int, int>> lit;
+    double minDepth = 1, maxDepth = 0;
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x)
+        if (texelAt<float>(raw, size_t(y * kSize + x) * 4 + 3) >= 0) {
+          lit.insert({int(x), int(y)});
+          minDepth = std::min<double>(minDepth, texelAt<float>(raw, size_t(y * kSize + x) * 4 + 2));
+          maxDepth = std::max<double>(maxDepth, texelAt<float>(raw, size_t(y * kSize + x) * 4 + 2));
+        }
+    INFO("clear depth " << clearDepth);
+    CHECK(lit == expected);
+    CHECK(minDepth >= 0.0);
+    CHECK(maxDepth <= 1.0);
+  }
+  t.c.d.context->OMSetDepthStencilState(nullptr, 0);
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}

@@ -80,7 +80,8 @@ TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels"
   for (size_t i = 1; i < plan.quads.size(); ++i) CHECK(plan.quads[i - 1].triangle <= plan.quads[i].triangle);
   for (const ShadingQuad& q : plan.quads) {
     CHECK(quadInFront(quadCorners(draw, state, plan, q)));
-    for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) CHECK(c.position[3] > 0);
+    if (!q.exactQuad)  // (a horizon pixel's single triangle may reach behind the eye; its quad does not)
+      for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) CHECK(c.position[3] > 0);
   }
   // Steep perspective puts some triangles' horizon within a pixel of their
   // coverage: those pixels are kept, with flattened attributes from inside the triangle.
@@ -252,4 +253,41 @@ TEST_CASE("a clipped triangle is faced and culled as a whole, even when a fan sl
   const ShadingPlan back = planShadingQuads(draw, state);
   CHECK(back.trianglesCulled == 0);
   CHECK(quadPixels(draw, state, back, 0) == quadPixels(draw, state, none, 0));
+}
+
+TEST_CASE("span-per-row: near the horizon a pixel is drawn as its own quad before it is flattened",
+          "[fallback][plan]") {
+  std::mt19937 rng(5);
+  std::uniform_real_distribution<float> coord(-1.2f, 1.2f), wdist(0.5f, 2.0f);
+  std::vector<float> vertices;
+  std::vector<AssembledTriangle> triangles;
+  const int kTriangles = 400;
+  for (int t = 0; t < kTriangles; ++t) {
+    for (int i = 0; i < 3; ++i) {
+      float w = wdist(rng);
+      vertices.insert(vertices.end(), {coord(rng) * w, coord(rng) * w, 0.5f * w, w});
+    }
+    triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
+  }
+  FallbackDrawState state = state64();
+  CapturedDraw draw{vertices, 4, 0, triangles};
+  const ShadingPlan subSpans = planShadingQuads(draw, state);
+  state.spanPerRow = true;
+  const ShadingPlan plan = planShadingQuads(draw, state);
+  uint32_t asQuads = 0;
+  for (const ShadingQuad& q : plan.quads) {
+    if (q.exactQuad) {
+      // The single triangle would reach behind the eye; the pixel's own quad does not.
+      ++asQuads;
+      CHECK(q.x1 == q.x0 + 1);
+      CHECK_FALSE(q.flat());
+      CHECK(quadInFront(quadCorners(draw, state, plan, q)));
+    } else {
+      for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) CHECK(c.position[3] > 0);
+    }
+  }
+  CHECK(asQuads == plan.pixelsAsQuads);
+  CHECK(plan.pixelsAsQuads > 0);
+  // Flattening is left for pixels the horizon itself crosses: never more than with sub-span quads.
+  CHECK(plan.pixelsFlattened <= subSpans.pixelsFlattened);
 }

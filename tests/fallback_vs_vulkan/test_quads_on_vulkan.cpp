@@ -250,13 +250,20 @@ std::vector<QuadVertex> listVertices(const CapturedDraw& draw, const FallbackDra
   return out;
 }
 
-// Each span as the single triangle of the multisampled shading pass.
+// Each span as the single triangle of the multisampled shading pass (a horizon
+// pixel marked exactQuad as its own quad: two triangles, each sample in one).
 std::vector<QuadVertex> spanTriangleVertices(const CapturedDraw& draw, const FallbackDrawState& state,
                                              const ShadingPlan& plan, uint32_t triangle) {
   std::vector<QuadVertex> out;
-  for (const ShadingQuad& q : plan.quads)
-    if (q.triangle == triangle)
-      for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) out.push_back(vertexOf(q, c));
+  for (const ShadingQuad& q : plan.quads) {
+    if (q.triangle != triangle) continue;
+    if (q.exactQuad) {
+      const auto corners = quadCorners(draw, state, plan, q);
+      for (int i : {0, 1, 2, 1, 3, 2}) out.push_back(vertexOf(q, corners[i]));
+      continue;
+    }
+    for (const QuadCorner& c : spanTriangle(draw, state, plan, q)) out.push_back(vertexOf(q, c));
+  }
   return out;
 }
 

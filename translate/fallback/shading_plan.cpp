@@ -79,6 +79,14 @@ bool spanInFront(const InverseW& q, int x0, int x1, int y) {
   return q.at(x0, y) > margin && q.at(xr, y) > margin && q.at(x0, y + 2.0) > margin && q.at(xr, y + 2.0) > margin;
 }
 
+// Whether the pixel [x, x + 1] × [y, y + 1] itself is in front (its own quad may extrapolate).
+bool pixelInFront(const InverseW& q, int x, int y) {
+  if (!q.valid) return true;
+  const double margin = 1e-9;
+  return q.at(x, y) > margin && q.at(x + 1.0, y) > margin && q.at(x, y + 1.0) > margin &&
+         q.at(x + 1.0, y + 1.0) > margin;
+}
+
 // Emits one sub-span. Where the primitive's plane goes behind the eye (w ≤ 0)
 // within its geometry — a triangle seen nearly edge-on, its horizon within a
 // pixel or two of its coverage — the span is split per pixel and such pixels
@@ -105,7 +113,13 @@ void emitSpan(const ClipPosition (&p)[3], const ClippedPolygon& poly, const Fall
     q.innerBegin = x >= innerBegin && x < innerEnd ? x : 0;  // this pixel alone, or empty
     q.innerEnd = x >= innerBegin && x < innerEnd ? x + 1 : 0;
     q.flatIndex = ShadingQuad::kNotFlat;
-    if (!spanInFront(inverseW, x, x + 1, y)) {
+    q.exactQuad = false;
+    if (spanInFront(inverseW, x, x + 1, y)) {
+      // its single triangle stays in front
+    } else if (pixelInFront(inverseW, x, y)) {
+      q.exactQuad = true;  // the pixel's own two-triangle quad stays in front
+      ++plan.pixelsAsQuads;
+    } else {
       q.flatIndex = uint32_t(plan.flatWeights.size());
       plan.flatWeights.push_back(visibleWeightsNear(p, poly, state.viewport, x + 0.5, y + 0.5));
       ++plan.pixelsFlattened;

@@ -56,6 +56,11 @@ struct ShadingQuad {
   bool frontFacing = false;
   bool clockwise = false;         // the winding the geometry is built with
   bool degenerate = false;        // vertex 0's attributes everywhere
+  // A one-pixel span near the plane's horizon whose single triangle would reach
+  // behind the eye but whose own pixel quad does not: draw it as quadCorners()
+  // (two triangles; on a multisampled target its samples split between two
+  // invocations with identical attributes).
+  bool exactQuad = false;
   static constexpr uint32_t kNotFlat = 0xFFFFFFFFu;
   bool flat() const { return flatIndex != kNotFlat; }
 };
@@ -68,6 +73,7 @@ struct ShadingPlan {
   uint32_t trianglesClippedAway = 0;
   uint32_t trianglesRejected = 0;   // non-finite positions
   uint32_t pixelsFlattened = 0;     // extrapolation would cross w ≤ 0: constant attributes instead
+  uint32_t pixelsAsQuads = 0;       // spanPerRow pixels drawn as their own quad (ShadingQuad::exactQuad)
 };
 
 ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& state);
