@@ -18,6 +18,8 @@ HRESULT Device::init() {
   VkResult result = VK_SUCCESS;
   queue_ = vk::CommandQueue::create(adapter_.device(), &result);
   if (!queue_) return hresultFromVk(result);
+  captureBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
+  shadingBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
   pipelines_ = PipelineCache::create(*this, &result);
   return pipelines_ ? S_OK : hresultFromVk(result);
 }

@@ -8,6 +8,7 @@
 
 #include "d3d10umddi.h"
 #include "driver_draw.h"
+#include "vk_buffer_pool.h"
 #include "vk_command_queue.h"
 
 #include <memory>
@@ -33,6 +34,10 @@ class Device {
   vk::Device& vk();
   vk::CommandQueue& queue() { return *queue_; }
   PipelineCache& pipelines() { return *pipelines_; }
+  // The conservative fallback's reused host-visible buffers: the capture
+  // (transform feedback) and the shading pass's vertices. Queue mutex held.
+  vk::BufferPool& captureBuffers() { return *captureBuffers_; }
+  vk::BufferPool& shadingBuffers() { return *shadingBuffers_; }
   UINT interfaceVersion() const { return interface_; }
   bool isWddm2_0() const { return interface_ == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
 
@@ -61,6 +66,7 @@ class Device {
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
   std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
+  std::unique_ptr<vk::BufferPool> captureBuffers_, shadingBuffers_;  // likewise
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;
 };

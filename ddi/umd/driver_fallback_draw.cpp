@@ -14,9 +14,13 @@
 #include "shading_plan.h"        // translate/fallback
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <new>
+#include <thread>
 
 namespace d3dvk::umd {
 namespace {
@@ -129,6 +133,7 @@ raster::ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
 // What the capture produced, read back.
 struct Capture {
   std::shared_ptr<vk::Buffer> vertices;  // instances × count vertices, stride 16·registers
+  VkDeviceSize bytes = 0;                // of `vertices` the capture wrote
   std::vector<uint32_t> references;      // index values (indexed) or 0..count-1
   bool ok = false;
 };
@@ -145,8 +150,9 @@ Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepar
     return out;
   }
   VkResult result = VK_SUCCESS;
-  out.vertices = vk::Buffer::create(device.vk(), vertexCount * stride,
-                                    VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, true, &result);
+  out.bytes = vertexCount * stride;
+  out.vertices = device.captureBuffers().acquire(out.bytes, device.queue().completedSerial(),
+                                                 device.queue().openSerial(), &result);
   if (!out.vertices) {
     device.setVkError(result);
     return out;
@@ -206,7 +212,7 @@ Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepar
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
   const VkBuffer xfb = out.vertices->handle();
-  const VkDeviceSize xfbOffset = 0, xfbSize = out.vertices->size();
+  const VkDeviceSize xfbOffset = 0, xfbSize = out.bytes;
   vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
   vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
   if (call.indexed)
@@ -259,6 +265,19 @@ state::VertexInputState shadingVertexInput(const Shader& vs, uint32_t* strideByt
 
 enum class Evaluate : uint8_t { Perspective, NoPerspective, LeadingVertex, Position };
 
+// D3DVK_FALLBACK_STATS=1: one line per fallback draw on stderr (what it cost and why).
+bool statsEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("D3DVK_FALLBACK_STATS");
+    return v && *v && std::strcmp(v, "0") != 0;
+  }();
+  return enabled;
+}
+
+double millisecondsSince(std::chrono::steady_clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+}
+
 }  // namespace
 
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
@@ -275,8 +294,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
   if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
 
+  const auto start = std::chrono::steady_clock::now();
   Capture captured = capture(device, call, prepared, vs);
   if (!captured.ok) return;
+  const double captureMs = millisecondsSince(start);
 
   // Primitive assembly once; instances repeat it over their own vertices.
   std::optional<uint32_t> cut;
@@ -294,7 +315,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const uint32_t registers = uint32_t(vs.capturedRegisters.size());
   const float* vertexData = static_cast<const float*>(captured.vertices->mapped());
   fallback::CapturedDraw draw;
-  draw.vertices = {vertexData, size_t(captured.vertices->size() / sizeof(float))};
+  draw.vertices = {vertexData, size_t(captured.bytes / sizeof(float))};
   draw.stride = 4 * registers;
   draw.positionOffset = 4 * uint32_t(posSlot);
   draw.triangles = triangles;
@@ -309,11 +330,18 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                     std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
   state.depthClip = prepared.rasterizer.DepthClipEnable != FALSE;
   state.spanPerRow = true;
+  const auto planStart = std::chrono::steady_clock::now();
   const fallback::ShadingPlan plan = fallback::planShadingQuads(draw, state);
+  const double planMs = millisecondsSince(planStart);
   if (plan.trianglesRejected)
     logError("conservative fallback: " + std::to_string(plan.trianglesRejected) +
              " triangle(s) with non-finite positions were not rasterized");
-  if (plan.quads.empty()) return;
+  if (plan.quads.empty()) {
+    if (statsEnabled())
+      std::fprintf(stderr, "d3dvk: fallback draw: %zu triangles, nothing covered (capture %.1f ms, plan %.1f ms)\n",
+                   triangles.size(), captureMs, planMs);
+    return;
+  }
 
   // How each captured component is evaluated at a corner.
   std::vector<Evaluate> evaluate(size_t(registers) * 4, Evaluate::LeadingVertex);
@@ -347,9 +375,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
              "); draw dropped");
     return device.setError(E_OUTOFMEMORY);
   }
+  const auto buildStart = std::chrono::steady_clock::now();
   VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::Buffer> corners =
-      vk::Buffer::create(device.vk(), bufferSize, VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, &result);
+  std::shared_ptr<vk::Buffer> corners = device.shadingBuffers().acquire(bufferSize, device.queue().completedSerial(),
+                                                                       device.queue().openSerial(), &result);
   if (!corners) return device.setVkError(result);
   // SV_Coverage: every sample of the rasterization sample count (forced, or the
   // targets'), ANDed with SampleMask.
@@ -357,53 +386,82 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                                                                       : prepared.samples;
   const uint32_t coverage =
       (coverageSamples >= 32 ? 0xFFFFFFFFu : (1u << coverageSamples) - 1u) & uint32_t(s.sampleMask);
-  uint32_t* out = static_cast<uint32_t*>(corners->mapped());
+  // Written in parallel: each worker takes a contiguous run of spans and knows
+  // where its corners start (3 per span, 3 more per horizon quad).
   const uint32_t words = strideBytes / 4;
-  for (const fallback::ShadingQuad& quad : plan.quads) {
-    const fallback::AssembledTriangle& tri = triangles[quad.triangle];
-    const float* v[3];
-    fallback::ClipPosition p[3];
-    for (int k = 0; k < 3; ++k) {
-      v[k] = vertexData + size_t(tri.vertex[k]) * draw.stride;
-      const float* pos = v[k] + draw.positionOffset;
-      p[k] = {pos[0], pos[1], pos[2], pos[3]};
-    }
-    // One triangle per span; a horizon pixel's own quad as two (strip order → list).
-    std::array<fallback::QuadCorner, 6> geometry;
-    int cornersUsed = 3;
-    if (quad.exactQuad) {
-      const std::array<fallback::QuadCorner, 4> q = fallback::quadCorners(draw, state, plan, quad);
-      geometry = {q[0], q[1], q[2], q[2], q[1], q[3]};
-      cornersUsed = 6;
-    } else {
-      const std::array<fallback::QuadCorner, 3> t = fallback::spanTriangle(draw, state, plan, quad);
-      std::copy(t.begin(), t.end(), geometry.begin());
-    }
-    for (int g = 0; g < cornersUsed; ++g) {
-      const fallback::QuadCorner& corner = geometry[g];
-      const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
-      const std::array<double, 3> beta = fallback::noPerspectiveWeights(lambda, p);
-      for (uint32_t j = 0; j < 4 * registers; ++j) {
-        float value;
-        switch (evaluate[j]) {
-          case Evaluate::Position: value = corner.position[j % 4]; break;
-          case Evaluate::Perspective:
-            value = float(lambda[0] * v[0][j] + lambda[1] * v[1][j] + lambda[2] * v[2][j]);
-            break;
-          case Evaluate::NoPerspective:
-            value = float(beta[0] * v[0][j] + beta[1] * v[1][j] + beta[2] * v[2][j]);
-            break;
-          default: value = v[0][j]; break;  // bit copy (integers stay intact)
-        }
-        std::memcpy(out + j, &value, 4);
+  auto writeCorners = [&](size_t first, size_t last, uint32_t* out) {
+    for (size_t i = first; i < last; ++i) {
+      const fallback::ShadingQuad& quad = plan.quads[i];
+      const fallback::AssembledTriangle& tri = triangles[quad.triangle];
+      const float* v[3];
+      fallback::ClipPosition p[3];
+      for (int k = 0; k < 3; ++k) {
+        v[k] = vertexData + size_t(tri.vertex[k]) * draw.stride;
+        const float* pos = v[k] + draw.positionOffset;
+        p[k] = {pos[0], pos[1], pos[2], pos[3]};
       }
-      const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
-      std::memcpy(out + 4 * registers, span, sizeof span);
-      out[4 * registers + 4] = quad.primitiveId;
-      out[4 * registers + 5] = coverage;
-      out += words;
+      // One triangle per span; a horizon pixel's own quad as two (strip order → list).
+      std::array<fallback::QuadCorner, 6> geometry;
+      int cornersUsed = 3;
+      if (quad.exactQuad) {
+        const std::array<fallback::QuadCorner, 4> q = fallback::quadCorners(draw, state, plan, quad);
+        geometry = {q[0], q[1], q[2], q[2], q[1], q[3]};
+        cornersUsed = 6;
+      } else {
+        const std::array<fallback::QuadCorner, 3> t = fallback::spanTriangle(draw, state, plan, quad);
+        std::copy(t.begin(), t.end(), geometry.begin());
+      }
+      for (int g = 0; g < cornersUsed; ++g) {
+        const fallback::QuadCorner& corner = geometry[g];
+        const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
+        const std::array<double, 3> beta = fallback::noPerspectiveWeights(lambda, p);
+        for (uint32_t j = 0; j < 4 * registers; ++j) {
+          float value;
+          switch (evaluate[j]) {
+            case Evaluate::Position: value = corner.position[j % 4]; break;
+            case Evaluate::Perspective:
+              value = float(lambda[0] * v[0][j] + lambda[1] * v[1][j] + lambda[2] * v[2][j]);
+              break;
+            case Evaluate::NoPerspective:
+              value = float(beta[0] * v[0][j] + beta[1] * v[1][j] + beta[2] * v[2][j]);
+              break;
+            default: value = v[0][j]; break;  // bit copy (integers stay intact)
+          }
+          std::memcpy(out + j, &value, 4);
+        }
+        const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
+        std::memcpy(out + 4 * registers, span, sizeof span);
+        out[4 * registers + 4] = quad.primitiveId;
+        out[4 * registers + 5] = coverage;
+        out += words;
+      }
     }
+  };
+  uint32_t* const base = static_cast<uint32_t*>(corners->mapped());
+  const size_t workers =
+      plan.quads.size() < 65536 ? 1 : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
+  if (workers == 1) {
+    writeCorners(0, plan.quads.size(), base);
+  } else {
+    std::vector<std::thread> threads;
+    size_t first = 0, corner = 0;
+    for (size_t w = 0; w < workers; ++w) {
+      const size_t last = plan.quads.size() * (w + 1) / workers;
+      threads.emplace_back(writeCorners, first, last, base + corner * words);
+      for (size_t i = first; i < last; ++i) corner += plan.quads[i].exactQuad ? 6 : 3;
+      first = last;
+    }
+    for (std::thread& t : threads) t.join();
   }
+
+  const double buildMs = millisecondsSince(buildStart);
+  if (statsEnabled())
+    std::fprintf(stderr,
+                 "d3dvk: fallback draw: %zu triangles (%u culled, %u clipped away), %zu spans, %u pixels as quads, "
+                 "%u flattened; capture %.1f ms, plan %.1f ms, shading vertices %.1f ms (%.1f MiB)\n",
+                 triangles.size(), plan.trianglesCulled, plan.trianglesClippedAway, plan.quads.size(),
+                 plan.pixelsAsQuads, plan.pixelsFlattened, captureMs, planMs, buildMs,
+                 double(bufferSize) / (1024.0 * 1024.0));
 
   state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   key.variant = state::PipelineVariant::FallbackShading;

@@ -417,3 +417,121 @@ TEST_CASE("conservative fallback: extrapolated depth is clamped to the viewport 
   t.c.d.context->OMSetDepthStencilState(nullptr, 0);
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
+
+namespace {
+
+// SV_Target = (INSTCOLOR.x, SV_PrimitiveID, SV_IsFrontFace & 1, 1).
+const char kPsPrimitive[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   x
+// SV_PrimitiveID           0   x           2   PRIMID    uint   x
+// SV_IsFrontFace           0   x           3    FFACE    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps linear v1.x
+dcl_input_ps_sgv constant v2.x, primitive_id
+dcl_input_ps_sgv constant v3.x, is_front_face
+dcl_output o0.xyzw
+dcl_temps 1
+mov o0.x, v1.x
+utof o0.y, v2.x
+and r0.x, v3.x, l(1)
+utof o0.z, r0.x
+mov o0.w, l(1.000000)
+ret
+)";
+
+struct StripInstance {
+  float dx, dy;
+  float r, g, b, a;
+};
+
+const D3D11_INPUT_ELEMENT_DESC kStripLayout[] = {
+    {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+    {"OFFSET", 0, DXGI_FORMAT_R32G32_FLOAT, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 1},
+    {"INSTCOLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 1, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_INSTANCE_DATA, 1},
+};
+
+}  // namespace
+
+TEST_CASE("conservative fallback: indexed strip with a cut, instanced — primitive IDs, facing, primitive order",
+          "[draw][conservative][fallback]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  RenderDevice& d = t.c.d;
+  const std::vector<uint8_t> vsCode = assembled(kVsInstanced), psCode = assembled(kPsPrimitive);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  REQUIRE(d->CreateInputLayout(kStripLayout, 3, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  // Pixel positions (the 1/256 grid; 64 px = 2 NDC units). Strip 0-1-2-3 gives
+  // (0,1,2) and (1,3,2), both counter-clockwise on screen (back-facing); after the
+  // cut, 4-5-6 is clockwise (front-facing). The first two share an edge, so the
+  // conservative pixels along it are covered by both: the later one must win.
+  const float px[7][2] = {{4, 4}, {4, 20}, {20, 6}, {22.5f, 24.25f}, {6, 40}, {26.75f, 42}, {10, 60}};
+  std::vector<float> positions;
+  for (const auto& p : px) positions.insert(positions.end(), {p[0] / 32.0f - 1.0f, 1.0f - p[1] / 32.0f});
+  const uint16_t indices[] = {0, 1, 2, 3, 0xFFFF, 4, 5, 6};
+  // Instance 1 moves 32 px right (NDC +1).
+  const StripInstance inst[2] = {{0, 0, 0.25f, 0, 0, 1}, {1, 0, 0.75f, 0, 0, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, positions.data(), UINT(positions.size() * 4), D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> ib = makeBuffer(d, indices, sizeof indices, D3D11_BIND_INDEX_BUFFER);
+  Com<ID3D11Buffer> instances = makeBuffer(d, inst, sizeof inst, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[2] = {vb.get(), instances.get()};
+  const UINT strides[2] = {8, sizeof(StripInstance)}, offsets[2] = {0, 0};
+  d.context->IASetVertexBuffers(0, 2, buffers, strides, offsets);
+  d.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
+  d.context->IASetInputLayout(layout.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  const float clear[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(t.rtv.get(), clear);
+  d.context->DrawIndexedInstanced(8, 2, 0, 0, 0);
+  const std::vector<uint8_t> raw = readback(d, t.texture.get());
+
+  // Expected, per instance, in primitive order (later primitives overwrite):
+  // the strip's triangles as D3D assembles them, IDs counting across the cut.
+  const int triangles[3][3] = {{0, 1, 2}, {1, 3, 2}, {4, 5, 6}};
+  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  for (int i = 0; i < 2; ++i)
+    for (int id = 0; id < 3; ++id) {
+      raster::ScreenTriangle tri;
+      for (int k = 0; k < 3; ++k) tri.v[k] = {px[triangles[id][k]][0] + 32.0f * i, px[triangles[id][k]][1]};
+      const double area = (tri.v[1].x - tri.v[0].x) * (tri.v[2].y - tri.v[0].y) -
+                          (tri.v[2].x - tri.v[0].x) * (tri.v[1].y - tri.v[0].y);
+      for (const auto& pixel : conservativePixels(tri, false))
+        expected[pixel] = {inst[i].r, float(id), area > 0 ? 1.0f : 0.0f, 1.0f};
+    }
+  int mismatches = 0;
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      const size_t texel = size_t(y * kSize + x) * 4;
+      const std::array<float, 4> got{texelAt<float>(raw, texel), texelAt<float>(raw, texel + 1),
+                                     texelAt<float>(raw, texel + 2), texelAt<float>(raw, texel + 3)};
+      auto it = expected.find({int(x), int(y)});
+      const std::array<float, 4> want = it == expected.end() ? std::array<float, 4>{0, 0, 0, 0} : it->second;
+      // The colour is interpolated (the same value at every vertex: equal up to rounding).
+      const bool same = std::fabs(got[0] - want[0]) < 1e-5f && got[1] == want[1] && got[2] == want[2] &&
+                        got[3] == want[3];
+      if (!same && ++mismatches <= 10) {
+        INFO("pixel (" << x << "," << y << ") got " << got[0] << " " << got[1] << " " << got[2] << " " << got[3]
+                       << ", want " << want[0] << " " << want[1] << " " << want[2] << " " << want[3]);
+        CHECK(same);
+      }
+    }
+  CHECK(mismatches == 0);
+  CHECK(expected.size() > 400);
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}
