@@ -60,6 +60,7 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
     shader->reflection = dxbc::reflect(parsed);
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
+    options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
     shader->spirv = dxbc::translateToSpirv(parsed, options);
     shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {

@@ -535,3 +535,37 @@ TEST_CASE("conservative fallback: indexed strip with a cut, instanced — primit
   CHECK(expected.size() > 400);
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
+
+TEST_CASE("draw-time validation: SV_InnerCoverage read with conservative OFF is error 3146155, ON is silent",
+          "[draw][conservative][errors]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_UINT);
+  RenderDevice& d = t.c.d;
+  const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsCoverage);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const D3D11_INPUT_ELEMENT_DESC element{"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+  REQUIRE(d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  const float tri[6] = {-0.5f, -0.5f, -0.5f, 0.5f, 0.5f, -0.5f};
+  Com<ID3D11Buffer> vb = makeBuffer(d, tri, sizeof tri, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = 8, offset = 0;
+  d.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  d.context->IASetInputLayout(layout.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+
+  d.context->Draw(3, 0);  // ON: valid
+  CHECK(drainMessages(t.c.queue.get()).empty());
+  d.context->RSSetState(nullptr);  // OFF
+  d.context->Draw(3, 0);
+  const std::vector<StoredMessage> messages = drainMessages(t.c.queue.get());
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].id == D3D11_MESSAGE_ID_DEVICE_DRAW_INVALID_SYSTEMVALUE);
+  CHECK(messages[0].category == D3D11_MESSAGE_CATEGORY_EXECUTION);
+  CHECK(messages[0].text.find("SV_InnerCoverage") != std::string::npos);
+  CHECK(t.c.ddiCalls("Draw") == 2);  // the spec's draw proceeds (the value is undefined)
+}

@@ -232,6 +232,11 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Flat") != std::string::npos);
   CHECK(fallback.find("OpDecorate %fallback_PrimitiveID Location 10") != std::string::npos);
   requireValid(ps, fb);
+  // Without the extension the native variant reads 0 and needs no capability.
+  TranslateOptions zero;
+  zero.innerCoverageAsZero = true;
+  requireValid(ps, zero);
+  CHECK(disassembleSpirv(translateText(ps, zero)).find("FullyCovered") == std::string::npos);
 
   // The caller's locations must not collide with the shader's own varyings.
   std::string withVarying = "ps_5_0\ndcl_input_ps linear v9.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"

@@ -48,6 +48,11 @@ struct TranslateOptions {
   // rasterized pixel is covered, also for ForcedSampleCount on a single-sample
   // target). The passthrough vertex shader forwards a uint here too.
   uint32_t coverageLocation = kNoSpan;
+  // Native pixel shader on a device without VK_EXT_conservative_rasterization:
+  // SV_InnerCoverage reads 0 instead of FullyCoveredEXT (which needs the
+  // extension). Such a device draws every conservative draw on the fallback, so
+  // the native variant runs only with conservative OFF, where the value is undefined.
+  bool innerCoverageAsZero = false;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
