@@ -60,6 +60,10 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
     shader->reflection = dxbc::reflect(parsed);
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
+    // Without the extension every conservative draw runs on the fallback (its own
+    // variant); the native one then only runs with conservative OFF, where
+    // SV_InnerCoverage is undefined.
+    options.fullyCoveredBuiltIn = device->vk().extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
     shader->spirv = dxbc::translateToSpirv(parsed, options);
     shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {

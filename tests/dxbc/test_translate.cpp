@@ -221,6 +221,15 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   CHECK(native.find("BuiltIn FullyCoveredEXT") != std::string::npos);
   CHECK(native.find("BuiltIn PrimitiveId") != std::string::npos);
   requireValid(ps);
+  // Without VK_EXT_conservative_rasterization the native variant reads 0 (it then
+  // runs only with conservative OFF, where SV_InnerCoverage is undefined).
+  TranslateOptions noBuiltIn;
+  noBuiltIn.fullyCoveredBuiltIn = false;
+  std::string withoutBuiltIn = disassembleSpirv(translateText(ps, noBuiltIn));
+  CHECK(withoutBuiltIn.find("FullyCovered") == std::string::npos);
+  CHECK(withoutBuiltIn.find("fragment_fully_covered") == std::string::npos);
+  CHECK(withoutBuiltIn.find("OpStore %vInnerCoverage %uint_0") != std::string::npos);
+  requireValid(ps, noBuiltIn);
   TranslateOptions fb;
   fb.variant = ShaderVariant::Fallback;
   fb.innerCoverageLocation = 9;

@@ -481,6 +481,8 @@ class Translator {
               uint32_t ne = b_.op(OpINotEqual, b_.tBool(), {v, b_.cUint(0)});
               b_.opNoResult(OpStore, {innerCoverage_, b_.op(OpSelect, b_.tUint(), {ne, b_.cUint(1), b_.cUint(0)})});
             });
+          } else if (!opt_.fullyCoveredBuiltIn) {
+            prologue_.push_back([this] { b_.opNoResult(OpStore, {innerCoverage_, b_.cUint(0)}); });
           } else {
             b_.capability(CapFragmentFullyCoveredEXT);
             b_.extension("SPV_EXT_fragment_fully_covered");

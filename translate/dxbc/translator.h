@@ -48,6 +48,13 @@ struct TranslateOptions {
   // rasterized pixel is covered, also for ForcedSampleCount on a single-sample
   // target). The passthrough vertex shader forwards a uint here too.
   uint32_t coverageLocation = kNoSpan;
+  // Native pixel shader: SV_InnerCoverage is the FullyCoveredEXT built-in, which
+  // Vulkan allows only with VK_EXT_conservative_rasterization enabled. Without
+  // it, set this false: SV_InnerCoverage then reads 0. That is valid wherever
+  // the native variant runs only with conservative rasterization OFF (where
+  // SV_InnerCoverage is undefined), i.e. on a device whose conservative draws
+  // all run on the fallback (which uses the Fallback variant).
+  bool fullyCoveredBuiltIn = true;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
