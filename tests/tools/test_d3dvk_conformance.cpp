@@ -71,6 +71,26 @@ TEST_CASE("d3dvk-conformance bad arguments", "[tools][conformance]") {
   CHECK(noUmd.exitCode == 1);
 }
 
+TEST_CASE("d3dvk-conformance --list names every scenario, --scenario runs only the named ones",
+          "[tools][conformance]") {
+  ProcessResult list = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --list");
+  REQUIRE(list.exitCode == 0);
+  CHECK(contains(list.out, "top-left-rule-4x4-13-pixels\tTop-left rule (4x4, 13 pixels)\n"));
+  CHECK(contains(list.out, "rssetstate-rsgetstate\tRSSetState / RSGetState\n"));
+  // By slug or by name, repeatable; the others are not run (nor listed).
+  ProcessResult two = runProcess(std::string(D3DVK_CONFORMANCE_EXE) +
+                                 " --scenario rssetstate-rsgetstate --scenario 'GetDesc2 returns the created desc'");
+  INFO(two.out << two.err);
+  CHECK(two.exitCode == 0);
+  CHECK(contains(two.out, "RSSetState / RSGetState"));
+  CHECK(contains(two.out, "GetDesc2 returns the created desc"));
+  CHECK_FALSE(contains(two.out, "CheckFeatureSupport"));
+  CHECK(contains(two.out, "2 passed, 0 failed, 0 skipped"));
+  ProcessResult unknown = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --scenario no-such-scenario");
+  CHECK(unknown.exitCode == 2);
+  CHECK(contains(unknown.err, "no scenario named 'no-such-scenario' (see --list)"));
+}
+
 TEST_CASE("PNG pictures are scaled up with square pixels and read back by libpng", "[tools][conformance][png]") {
   d3dvk::conformance::Rgba8Image image;
   image.width = 2;
