@@ -1,6 +1,7 @@
 // tools/d3dvk-conformance/scenarios.cpp — see scenarios.h.
 #include "scenarios.h"
 
+#include "draw_scenarios.h"
 #include "dxbc/listing.h"
 #include "scenario_support.h"
 
@@ -177,10 +178,6 @@ ScenarioResult innerCoverageShaderBelowTier3(RunContext& ctx) {
   return result(Result::Pass, "E_INVALIDARG below Tier 3; debug layer: " + text);
 }
 
-ScenarioResult needsDrawPath(RunContext&) {
-  return result(Result::Skip, "needs the conservative draw path (issue 7), not wired yet");
-}
-
 }  // namespace
 
 const char* resultName(Result r) {
@@ -202,19 +199,20 @@ const std::vector<Scenario>& allScenarios() {
       {"CreateRasterizerState2: invalid ConservativeRaster value rejected", 0, false, createInvalidModeRejected},
       {"GetDesc2 returns the created desc", 0, false, getDesc2RoundTrip},
       {"RSSetState / RSGetState", 0, false, setGetState},
-      {"Draw: point/line topology with conservative ON is dropped", 1, false, needsDrawPath},
-      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, needsDrawPath},
+      {"Draw: point/line topology with conservative ON is dropped", 1, false, drawPointLineTopologyDropped},
+      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, drawInnerCoverageWithConservativeOff},
       {"CreatePixelShader: SV_InnerCoverage needs Tier 3", 0, false, innerCoverageShaderBelowTier3},
-      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, needsDrawPath},
-      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, needsDrawPath},
-      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, needsDrawPath},
-      {"Top-left rule (4x4, 13 pixels)", 3, false, needsDrawPath},
-      {"Inner coverage (3x3, centre pixel inner)", 3, false, needsDrawPath},
-      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2, false, needsDrawPath},
-      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2, false, needsDrawPath},
-      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1, false, needsDrawPath},
-      {"4x MSAA gives SV_Coverage 0xF", 1, false, needsDrawPath},
-      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3, false, needsDrawPath},
+      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, bringUp},
+      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, uncertaintyHalfPixel},
+      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, uncertainty256thPixel},
+      {"Top-left rule (4x4, 13 pixels)", 3, false, topLeftRule},
+      {"Inner coverage (3x3, centre pixel inner)", 3, false, innerCoverage},
+      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2, false, postSnapDegenerate},
+      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2, false,
+       degenerateOnPixelBoundary},
+      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1, false, targetIndependentRasterization},
+      {"4x MSAA gives SV_Coverage 0xF", 1, false, msaaCoverage},
+      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3, false, sampleMaskZeroInnerCoverage},
   };
   return scenarios;
 }
