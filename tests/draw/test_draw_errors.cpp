@@ -347,3 +347,24 @@ TEST_CASE("a draw whose input layout lacks a vertex-shader input is dropped, not
   c.d.context->Draw(3, 0);
   CHECK(t.pixels()[7 * 8 + 0][0] == 1.0f);
 }
+
+TEST_CASE("SV_InnerCoverage with conservative OFF: error 3146155, and the draw still runs natively",
+          "[draw][errors][conservative]") {
+  // On a device without VK_EXT_conservative_rasterization (lavapipe) the native
+  // pixel shader cannot use FullyCoveredEXT; SV_InnerCoverage is undefined with
+  // conservative OFF, so the draw must run without it (the validation layer
+  // fails this test otherwise).
+  Checked c;
+  DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});
+  const std::vector<uint8_t> code = assembled(kInnerCoveragePs);
+  Com<ID3D11PixelShader> inner;
+  REQUIRE(c.d->CreatePixelShader(code.data(), code.size(), nullptr, inner.out()) == S_OK);
+  c.d.context->PSSetShader(inner.get(), nullptr, 0);
+  const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  c.d.context->Draw(3, 0);
+  CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID(3146155)});
+  CHECK(c.ddiCalls("Draw") == 1);
+  for (const auto& p : t.pixels()) CHECK(p != std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});  // drawn over
+}

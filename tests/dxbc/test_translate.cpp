@@ -236,7 +236,9 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   TranslateOptions zero;
   zero.innerCoverageAsZero = true;
   requireValid(ps, zero);
-  CHECK(disassembleSpirv(translateText(ps, zero)).find("FullyCovered") == std::string::npos);
+  const std::string zeroText = disassembleSpirv(translateText(ps, zero));
+  CHECK(zeroText.find("FullyCovered") == std::string::npos);
+  CHECK(zeroText.find("fragment_fully_covered") == std::string::npos);
 
   // The caller's locations must not collide with the shader's own varyings.
   std::string withVarying = "ps_5_0\ndcl_input_ps linear v9.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"

@@ -1,6 +1,8 @@
-// tests/tools: d3dvk-conformance — the report's state-level scenarios on the
-// machine's device, with the tier forced through the trace filter, its JSON,
-// its exit codes; and the PNG writer, read back with libpng.
+// tests/tools: d3dvk-conformance — the report's scenarios on the machine's
+// device (on lavapipe every rendering scenario passes on the fallback, with its
+// PNG pictures), with the tier forced through the trace filter, its JSON, its
+// exit codes, its scenario list (which the per-scenario ctest cases of
+// CMakeLists.txt repeat); and the PNG writer, read back with libpng.
 #include "json_syntax.h"
 #include "png_writer.h"
 #include "run_process.h"
@@ -8,14 +10,43 @@
 #include <catch2/catch.hpp>
 #include <png.h>
 
+#include <array>
 #include <cstdio>
+#include <dirent.h>
+#include <map>
+#include <sstream>
 #include <unistd.h>
+#include <vector>
 
 using namespace d3dvk::test;
 
 namespace {
 
 bool contains(const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; }
+
+// A PNG file read back as RGBA (width 0 when libpng cannot read it).
+struct PngPicture {
+  uint32_t width = 0, height = 0;
+  std::vector<unsigned char> pixels;
+  std::array<int, 3> rgb(uint32_t x, uint32_t y) const {
+    const unsigned char* p = &pixels[(size_t(y) * width + x) * 4];
+    return {p[0], p[1], p[2]};
+  }
+};
+
+PngPicture readPng(const std::string& path) {
+  PngPicture out;
+  png_image read{};
+  read.version = PNG_IMAGE_VERSION;
+  if (!png_image_begin_read_from_file(&read, path.c_str())) return out;
+  read.format = PNG_FORMAT_RGBA;
+  std::vector<unsigned char> pixels(PNG_IMAGE_SIZE(read));
+  if (!png_image_finish_read(&read, nullptr, pixels.data(), 0, nullptr)) return out;
+  out.width = read.width;
+  out.height = read.height;
+  out.pixels = std::move(pixels);
+  return out;
+}
 
 std::string forcedTier(const char* tier) {
   return std::string("D3DVK_UMD_PATH=") + D3DVK_TRACE_LIBRARY + " D3DVK_DDI_TRACE_FILE=/dev/null " +
@@ -41,6 +72,127 @@ TEST_CASE("d3dvk-conformance runs the state scenarios and reports them", "[tools
                          "\"result\": \"pass\""));
     CHECK(contains(text, "\"name\": \"CreateRasterizerState2: ON accepted\", \"required_tier\": 1, \"result\": \"skip\""));
   }
+}
+
+TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the fallback, with PNG pictures",
+          "[tools][conformance][png]") {
+  const std::string base = "/tmp/d3dvk-conformance-render-" + std::to_string(getpid());
+  const std::string json = base + ".json", pngDir = base + "-png";
+  ProcessResult r = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --json " + json + " --png-dir " + pngDir);
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  const std::string text = readWholeFile(json);
+  std::remove(json.c_str());
+  CHECK(JsonSyntax::valid(text));
+  if (!contains(text, "\"device\": \"llvmpipe")) {
+    WARN("not lavapipe: only the exit status is checked");
+    return;
+  }
+  // lavapipe has no VK_EXT_conservative_rasterization: Tier 3 from the fallback.
+  CHECK(contains(text, "\"tier\": 3,"));
+  CHECK(contains(text, "\"path\": \"fallback\","));
+  const std::pair<const char*, int> rendering[] = {
+      {"Draw: point/line topology with conservative ON is dropped", 1},
+      {"Draw: SV_InnerCoverage with conservative OFF", 3},
+      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1},
+      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1},
+      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3},
+      {"Top-left rule (4x4, 13 pixels)", 3},
+      {"Inner coverage (3x3, centre pixel inner)", 3},
+      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2},
+      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2},
+      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1},
+      {"4x MSAA gives SV_Coverage 0xF", 1}};
+  for (const auto& [name, tier] : rendering) {
+    INFO(name);
+    CHECK(contains(text, std::string("{\"name\": \"") + name + "\", \"required_tier\": " + std::to_string(tier) +
+                             ", \"result\": \"pass\""));
+  }
+  // The one documented skip: nothing reaches a render target with SampleMask 0.
+  CHECK(contains(text, "{\"name\": \"SampleMask 0 with inner coverage: SV_InnerCoverage still 1\", \"required_tier\": 3, "
+                       "\"result\": \"skip\", \"detail\": \"needs a UAV"));
+  CHECK_FALSE(contains(text, "\"result\": \"fail\""));
+
+  // Every read-back target as a picture: 64×64 squares per pixel, a grid line on
+  // each square's top and left edge; the centre of a square is the pixel's colour.
+  struct Expected {
+    const char* file;
+    uint32_t width, height;  // render-target pixels
+  };
+  const Expected pictures[] = {
+      {"draw-point-line-topology-with-conservative-on-is-dropped.off-pointlist", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.off-linelist", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.on-pointlist", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.on-linelist", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.on-linestrip", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.on-linelist-adj", 2, 2},
+      {"draw-point-line-topology-with-conservative-on-is-dropped.on-linestrip-adj", 2, 2},
+      {"draw-sv-innercoverage-with-conservative-off.off", 3, 3},
+      {"draw-sv-innercoverage-with-conservative-off.on", 3, 3},
+      {"bring-up-on-lights-0-0-1-0-off-lights-nothing.on", 2, 2},
+      {"bring-up-on-lights-0-0-1-0-off-lights-nothing.off", 2, 2},
+      {"uncertainty-1-2-px-4x4-centre-2x2.on", 4, 4},
+      {"uncertainty-1-256-px-3x3-centre-pixel.on", 3, 3},
+      {"top-left-rule-4x4-13-pixels.on", 4, 4},
+      {"inner-coverage-3x3-centre-pixel-inner.on", 3, 3},
+      {"post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.spec-order", 3, 1},
+      {"post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.v1-v2-swapped", 3, 1},
+      {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-none", 2, 1},
+      {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-back", 2, 1},
+      {"tir-forcedsamplecount-4-gives-sv-coverage-0xf.forced4", 2, 2},
+      {"4x-msaa-gives-sv-coverage-0xf.resolved", 2, 2}};
+  std::map<std::string, PngPicture> read;
+  for (const Expected& e : pictures) {
+    const std::string path = pngDir + "/" + e.file + ".png";
+    INFO(path);
+    CHECK(contains(text, "\"" + path + "\""));  // listed in the JSON
+    PngPicture p = readPng(path);
+    CHECK(p.width == e.width * 64);
+    CHECK(p.height == e.height * 64);
+    if (p.width == e.width * 64 && p.height == e.height * 64) read[e.file] = std::move(p);
+  }
+  auto square = [&](const char* file, uint32_t x, uint32_t y) {
+    auto it = read.find(file);
+    return it == read.end() ? std::array<int, 3>{-1, -1, -1} : it->second.rgb(x * 64 + 32, y * 64 + 32);
+  };
+  const std::array<int, 3> white{255, 255, 255}, black{0, 0, 0}, red{255, 0, 0}, yellow{255, 255, 0};
+  CHECK(square("bring-up-on-lights-0-0-1-0-off-lights-nothing.on", 1, 0) == white);
+  CHECK(square("bring-up-on-lights-0-0-1-0-off-lights-nothing.on", 1, 1) == black);
+  CHECK(square("top-left-rule-4x4-13-pixels.on", 0, 0) == black);
+  CHECK(square("top-left-rule-4x4-13-pixels.on", 3, 3) == white);
+  CHECK(square("inner-coverage-3x3-centre-pixel-inner.on", 1, 1) == yellow);  // (1, inner, 0)
+  CHECK(square("inner-coverage-3x3-centre-pixel-inner.on", 0, 2) == red);
+  // SV_Coverage 15 in green saturates.
+  CHECK(square("4x-msaa-gives-sv-coverage-0xf.resolved", 0, 0) == yellow);
+  // Vertex 0's colour (.1, .2, .3) as 8 bits.
+  CHECK(square("post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.spec-order", 2, 0) ==
+        std::array<int, 3>{26, 51, 77});
+  CHECK(read.size() == std::size(pictures));
+
+  // Nothing else was written; then clean up.
+  size_t files = 0;
+  if (DIR* dir = opendir(pngDir.c_str())) {
+    while (dirent* e = readdir(dir)) {
+      const std::string name = e->d_name;
+      if (name == "." || name == "..") continue;
+      ++files;
+      std::remove((pngDir + "/" + name).c_str());
+    }
+    closedir(dir);
+  }
+  rmdir(pngDir.c_str());
+  CHECK(files == std::size(pictures));
+}
+
+TEST_CASE("d3dvk-conformance --list agrees with the per-scenario ctest cases", "[tools][conformance]") {
+  ProcessResult list = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --list");
+  REQUIRE(list.exitCode == 0);
+  std::vector<std::string> listed, registered;
+  std::istringstream lines(list.out);
+  for (std::string line; std::getline(lines, line);) listed.push_back(line.substr(0, line.find('\t')));
+  std::istringstream cmake(D3DVK_CONFORMANCE_SCENARIOS);
+  for (std::string slug; std::getline(cmake, slug, ',');) registered.push_back(slug);
+  CHECK(listed == registered);
 }
 
 TEST_CASE("d3dvk-conformance at a forced Tier 3 runs the ON scenarios", "[tools][conformance][trace]") {
@@ -69,6 +221,26 @@ TEST_CASE("d3dvk-conformance bad arguments", "[tools][conformance]") {
   CHECK(contains(help.out, "usage: d3dvk-conformance"));
   ProcessResult noUmd = runProcess(std::string("D3DVK_UMD_PATH=/nonexistent.so ") + D3DVK_CONFORMANCE_EXE);
   CHECK(noUmd.exitCode == 1);
+}
+
+TEST_CASE("d3dvk-conformance --list names every scenario, --scenario runs only the named ones",
+          "[tools][conformance]") {
+  ProcessResult list = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --list");
+  REQUIRE(list.exitCode == 0);
+  CHECK(contains(list.out, "top-left-rule-4x4-13-pixels\tTop-left rule (4x4, 13 pixels)\n"));
+  CHECK(contains(list.out, "rssetstate-rsgetstate\tRSSetState / RSGetState\n"));
+  // By slug or by name, repeatable; the others are not run (nor listed).
+  ProcessResult two = runProcess(std::string(D3DVK_CONFORMANCE_EXE) +
+                                 " --scenario rssetstate-rsgetstate --scenario 'GetDesc2 returns the created desc'");
+  INFO(two.out << two.err);
+  CHECK(two.exitCode == 0);
+  CHECK(contains(two.out, "RSSetState / RSGetState"));
+  CHECK(contains(two.out, "GetDesc2 returns the created desc"));
+  CHECK_FALSE(contains(two.out, "CheckFeatureSupport"));
+  CHECK(contains(two.out, "2 passed, 0 failed, 0 skipped"));
+  ProcessResult unknown = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --scenario no-such-scenario");
+  CHECK(unknown.exitCode == 2);
+  CHECK(contains(unknown.err, "no scenario named 'no-such-scenario' (see --list)"));
 }
 
 TEST_CASE("PNG pictures are scaled up with square pixels and read back by libpng", "[tools][conformance][png]") {

@@ -1,8 +1,9 @@
 // tools/d3dvk-conformance — runs the conservative-rasterization scenarios of the
 // spec through the public D3D11 API on the selected Vulkan device and reports
 // them (table on stdout, --json FILE, PNG pictures of render targets in
-// --png-dir DIR). Exit 0 when every applicable scenario passes, 1 when one
-// fails (or the device cannot be used), 2 for bad arguments.
+// --png-dir DIR); --scenario NAME runs only the named ones, --list names them.
+// Exit 0 when every applicable scenario passes, 1 when one fails (or the
+// device cannot be used), 2 for bad arguments.
 #include "device_summary.h"
 #include "report.h"
 #include "scenarios.h"
@@ -11,20 +12,24 @@
 
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace {
 
 const char* kUsage =
-    "usage: d3dvk-conformance [--json FILE] [--png-dir DIR]\n"
+    "usage: d3dvk-conformance [--json FILE] [--png-dir DIR] [--scenario NAME]... | --list\n"
     "  Runs the conservative-rasterization scenarios of the spec through the D3D11 API on\n"
     "  the selected Vulkan device (D3DVK_DEVICE) and prints a table of results.\n"
-    "  --json FILE    also write the report as JSON\n"
-    "  --png-dir DIR  write a picture of every render target a scenario draws (created if missing)\n"
+    "  --json FILE      also write the report as JSON\n"
+    "  --png-dir DIR    write a picture of every render target a scenario reads back (created if missing)\n"
+    "  --scenario NAME  run only this scenario (its name or its --list slug); repeatable\n"
+    "  --list           print each scenario's slug and name, and exit\n"
     "exit status: 0 all applicable scenarios pass, 1 a scenario fails, 2 bad arguments\n";
 
 int usageError(const std::string& message) {
@@ -37,17 +42,32 @@ int usageError(const std::string& message) {
 int main(int argc, char** argv) {
   using namespace d3dvk;
   std::string jsonPath, pngDir;
+  std::vector<std::string> only;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg == "--help" || arg == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    if ((arg == "--json" || arg == "--png-dir") && i + 1 >= argc) return usageError(arg + " needs a value");
+    if (arg == "--list") {
+      for (const conformance::Scenario& s : conformance::allScenarios())
+        std::printf("%s\t%s\n", conformance::scenarioSlug(s.name).c_str(), s.name);
+      return 0;
+    }
+    if ((arg == "--json" || arg == "--png-dir" || arg == "--scenario") && i + 1 >= argc)
+      return usageError(arg + " needs a value");
     if (arg == "--json") {
       jsonPath = argv[++i];
     } else if (arg == "--png-dir") {
       pngDir = argv[++i];
+    } else if (arg == "--scenario") {
+      const std::string name = argv[++i];
+      const auto& all = conformance::allScenarios();
+      if (std::none_of(all.begin(), all.end(), [&](const conformance::Scenario& s) {
+            return name == s.name || name == conformance::scenarioSlug(s.name);
+          }))
+        return usageError("no scenario named '" + name + "' (see --list)");
+      only.push_back(name);
     } else {
       return usageError("unknown argument '" + arg + "'");
     }
@@ -83,7 +103,7 @@ int main(int argc, char** argv) {
   conformance::RunContext context;
   context.tier = options2.ConservativeRasterizationTier;
   context.pngDir = pngDir;
-  std::vector<conformance::ScenarioResult> results = conformance::runScenarios(context);
+  std::vector<conformance::ScenarioResult> results = conformance::runScenarios(context, only);
 
   conformance::ReportHeader header{summary.info.properties.deviceName, int(context.tier), summary.drawPath()};
   conformance::printTable(stdout, header, results);

@@ -1,10 +1,11 @@
 // tools/d3dvk-conformance/scenarios.cpp — see scenarios.h.
 #include "scenarios.h"
 
+#include "draw_scenarios.h"
 #include "dxbc/listing.h"
+#include "scenario_support.h"
 
-#include <d3d11sdklayers.h>
-
+#include <algorithm>
 #include <cstring>
 #include <string>
 
@@ -12,65 +13,6 @@ namespace d3dvk::conformance {
 namespace {
 
 constexpr D3D11_MESSAGE_ID kInvalidConservativeMode = D3D11_MESSAGE_ID(3146154);
-
-ScenarioResult result(Result r, std::string detail) {
-  ScenarioResult s;
-  s.result = r;
-  s.detail = std::move(detail);
-  return s;
-}
-
-std::string hex(HRESULT hr) {
-  char buf[16];
-  std::snprintf(buf, sizeof buf, "0x%08X", unsigned(hr));
-  return buf;
-}
-
-// A device (ID3D11Device3) and its immediate context; released on scope exit.
-struct Device {
-  ID3D11Device3* device = nullptr;
-  ID3D11DeviceContext* context = nullptr;
-  ID3D11InfoQueue* queue = nullptr;
-  HRESULT hr = E_FAIL;
-
-  explicit Device(D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1, UINT flags = D3D11_CREATE_DEVICE_DEBUG) {
-    ID3D11Device* base = nullptr;
-    hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, flags, &level, 1, D3D11_SDK_VERSION, &base,
-                           nullptr, &context);
-    if (FAILED(hr)) return;
-    hr = base->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(&device));
-    base->Release();
-    if (SUCCEEDED(hr) && (flags & D3D11_CREATE_DEVICE_DEBUG) &&
-        SUCCEEDED(device->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(&queue))))
-      queue->SetMuteDebugOutput(TRUE);  // the report shows what matters
-  }
-  ~Device() {
-    if (queue) queue->Release();
-    if (context) context->Release();
-    if (device) device->Release();
-  }
-  bool ok() const { return SUCCEEDED(hr) && device; }
-  // Whether the info queue holds a message with this ID (and returns its text).
-  bool hasMessage(D3D11_MESSAGE_ID id, std::string* text = nullptr) const {
-    if (!queue) return false;
-    for (UINT64 i = 0; i < queue->GetNumStoredMessagesAllowedByRetrievalFilter(); ++i) {
-      SIZE_T length = 0;
-      if (FAILED(queue->GetMessage(i, nullptr, &length))) continue;
-      std::vector<unsigned char> buffer(length);
-      auto* m = reinterpret_cast<D3D11_MESSAGE*>(buffer.data());
-      if (queue->GetMessage(i, m, &length) == S_OK && m->ID == id) {
-        if (text) *text = m->pDescription;
-        return true;
-      }
-    }
-    return false;
-  }
-};
-
-D3D11_RASTERIZER_DESC2 defaultDesc2() {
-  return {D3D11_FILL_SOLID, D3D11_CULL_BACK, FALSE, 0, 0.f, 0.f, TRUE, FALSE, FALSE, FALSE, 0,
-          D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
-}
 
 const char* tierName(D3D11_CONSERVATIVE_RASTERIZATION_TIER t) {
   switch (t) {
@@ -236,10 +178,6 @@ ScenarioResult innerCoverageShaderBelowTier3(RunContext& ctx) {
   return result(Result::Pass, "E_INVALIDARG below Tier 3; debug layer: " + text);
 }
 
-ScenarioResult needsDrawPath(RunContext&) {
-  return result(Result::Skip, "needs the conservative draw path (issue 7), not wired yet");
-}
-
 }  // namespace
 
 const char* resultName(Result r) {
@@ -261,27 +199,48 @@ const std::vector<Scenario>& allScenarios() {
       {"CreateRasterizerState2: invalid ConservativeRaster value rejected", 0, false, createInvalidModeRejected},
       {"GetDesc2 returns the created desc", 0, false, getDesc2RoundTrip},
       {"RSSetState / RSGetState", 0, false, setGetState},
-      {"Draw: point/line topology with conservative ON is dropped", 1, false, needsDrawPath},
-      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, needsDrawPath},
+      {"Draw: point/line topology with conservative ON is dropped", 1, false, drawPointLineTopologyDropped},
+      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, drawInnerCoverageWithConservativeOff},
       {"CreatePixelShader: SV_InnerCoverage needs Tier 3", 0, false, innerCoverageShaderBelowTier3},
-      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, needsDrawPath},
-      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, needsDrawPath},
-      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, needsDrawPath},
-      {"Top-left rule (4x4, 13 pixels)", 3, false, needsDrawPath},
-      {"Inner coverage (3x3, centre pixel inner)", 3, false, needsDrawPath},
-      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2, false, needsDrawPath},
-      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2, false, needsDrawPath},
-      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1, false, needsDrawPath},
-      {"4x MSAA gives SV_Coverage 0xF", 1, false, needsDrawPath},
-      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3, false, needsDrawPath},
+      {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, bringUp},
+      {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, uncertaintyHalfPixel},
+      {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, uncertainty256thPixel},
+      {"Top-left rule (4x4, 13 pixels)", 3, false, topLeftRule},
+      {"Inner coverage (3x3, centre pixel inner)", 3, false, innerCoverage},
+      {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2, false, postSnapDegenerate},
+      {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2, false,
+       degenerateOnPixelBoundary},
+      {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1, false, targetIndependentRasterization},
+      {"4x MSAA gives SV_Coverage 0xF", 1, false, msaaCoverage},
+      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3, false, sampleMaskZeroInnerCoverage},
   };
   return scenarios;
 }
 
-std::vector<ScenarioResult> runScenarios(RunContext& context) {
+std::string scenarioSlug(const std::string& name) {
+  std::string slug;
+  bool separator = false;
+  for (char c : name) {
+    const bool keep = (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || (c >= 'A' && c <= 'Z');
+    if (!keep) {
+      separator = !slug.empty();
+      continue;
+    }
+    if (separator) slug += '-';
+    separator = false;
+    slug += char(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  }
+  return slug;
+}
+
+std::vector<ScenarioResult> runScenarios(RunContext& context, const std::vector<std::string>& only) {
   std::vector<ScenarioResult> out;
   const int tier = int(context.tier);
   for (const Scenario& s : allScenarios()) {
+    if (!only.empty() && std::find_if(only.begin(), only.end(), [&](const std::string& n) {
+                           return n == s.name || n == scenarioSlug(s.name);
+                         }) == only.end())
+      continue;
     ScenarioResult r;
     const bool applies = s.onlyWithoutSupport ? tier == 0 : tier >= s.requiredTier;
     if (!applies) {
@@ -290,7 +249,13 @@ std::vector<ScenarioResult> runScenarios(RunContext& context) {
                                                     : std::string("needs tier ") + std::to_string(s.requiredTier) +
                                                           " (device has " + tierName(context.tier) + ")");
     } else {
-      r = s.run(context);
+      context.scenario = s.name;
+      try {
+        r = s.run(context);
+      } catch (const std::exception& e) {
+        r = result(Result::Fail, std::string("setup: ") + e.what());
+      }
+      context.scenario.clear();
     }
     r.name = s.name;
     r.requiredTier = s.requiredTier;

@@ -26,7 +26,8 @@ struct ScenarioResult {
 
 struct RunContext {
   D3D11_CONSERVATIVE_RASTERIZATION_TIER tier = D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
-  std::string pngDir;  // empty: no pictures
+  std::string pngDir;    // empty: no pictures
+  std::string scenario;  // the running scenario's name (pictures are named after it)
 };
 
 struct Scenario {
@@ -38,7 +39,14 @@ struct Scenario {
 
 const std::vector<Scenario>& allScenarios();
 
-// Runs every scenario (or marks it skipped when it does not apply), in order.
-std::vector<ScenarioResult> runScenarios(RunContext& context);
+// A scenario's name as a file name and command-line selector: lower case,
+// letters and digits kept, every other run of characters one '-'
+// ("Top-left rule (4x4, 13 pixels)" → "top-left-rule-4x4-13-pixels").
+std::string scenarioSlug(const std::string& name);
+
+// Runs every scenario, or only those named in `only` (by name or slug), in
+// order; one that does not apply at the device's tier is marked skipped. A
+// scenario that throws (SetupError: the API refused a step) is a failure.
+std::vector<ScenarioResult> runScenarios(RunContext& context, const std::vector<std::string>& only = {});
 
 }  // namespace d3dvk::conformance
