@@ -7,7 +7,7 @@
 //  * attributes (perspective-correct colour, SV_Position.z, noperspective)
 //    match an analytic evaluation at pixel centres, SV_PrimitiveID and
 //    SV_IsFrontFace the primitive's, for indexed strips with a cut and instances;
-//  * blending over overlapping primitives follows primitive order;
+//  * blending over overlapping primitives follows primitive order (one draw);
 //  * depth extrapolated outside the triangle is clamped to the viewport range.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
@@ -568,4 +568,84 @@ TEST_CASE("draw-time validation: SV_InnerCoverage read with conservative OFF is 
   CHECK(messages[0].category == D3D11_MESSAGE_CATEGORY_EXECUTION);
   CHECK(messages[0].text.find("SV_InnerCoverage") != std::string::npos);
   CHECK(t.c.ddiCalls("Draw") == 2);  // the spec's draw proceeds (the value is undefined)
+}
+
+TEST_CASE("conservative fallback: blending over overlapping primitives follows primitive order",
+          "[draw][conservative][fallback]") {
+  Checked c;
+  DrawTarget t(c.d, kSize, kSize);
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> state;
+  REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+  c.d.context->RSSetState(state.get());
+  // "Over" blending (src + dst · (1 − src.a)) does not commute: the overlap shows which came last.
+  D3D11_BLEND_DESC bd{};
+  bd.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_INV_SRC_ALPHA, D3D11_BLEND_OP_ADD,
+                        D3D11_BLEND_ONE, D3D11_BLEND_INV_SRC_ALPHA, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  Com<ID3D11BlendState> blend;
+  REQUIRE(c.d->CreateBlendState(&bd, blend.out()) == S_OK);
+  c.d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+  // Two overlapping triangles in one draw, then the same two in the other order.
+  const float a[3][2] = {{6.25f, 5}, {50, 12.5f}, {10, 56.75f}}, b[3][2] = {{58, 8}, {60.5f, 60}, {14, 40.25f}};
+  const std::array<float, 4> colourA{0.5f, 0, 0, 0.5f}, colourB{0, 0.5f, 0, 0.5f};
+  auto vertices = [](const float (&tri)[3][2], const std::array<float, 4>& colour) {
+    std::vector<Vertex> out;
+    for (const auto& p : tri)
+      out.push_back({p[0] / 32.0f - 1.0f, 1.0f - p[1] / 32.0f, colour[0], colour[1], colour[2], colour[3]});
+    return out;
+  };
+  auto screen = [](const float (&tri)[3][2]) {
+    raster::ScreenTriangle s;
+    for (int k = 0; k < 3; ++k) s.v[k] = {tri[k][0], tri[k][1]};
+    return s;
+  };
+  const std::set<std::pair<int, int>> inA = conservativePixels(screen(a), false), inB = conservativePixels(screen(b), false);
+  auto over = [](const std::array<float, 4>& src, const std::array<float, 4>& dst) {
+    std::array<float, 4> out;
+    for (int i = 0; i < 4; ++i) out[i] = src[i] + dst[i] * (1.0f - src[3]);
+    return out;
+  };
+  int overlap = 0;
+  for (bool aFirst : {true, false}) {
+    std::vector<Vertex> v = aFirst ? vertices(a, colourA) : vertices(b, colourB);
+    const std::vector<Vertex> second = aFirst ? vertices(b, colourB) : vertices(a, colourA);
+    v.insert(v.end(), second.begin(), second.end());
+    Com<ID3D11Buffer> vb = makeBuffer(c.d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    const float clear[4] = {0, 0, 0, 0};
+    c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+    c.d.context->Draw(6, 0);
+    const std::vector<std::array<float, 4>> px = t.pixels();
+    int mismatches = 0;
+    overlap = 0;
+    for (int y = 0; y < int(kSize); ++y)
+      for (int x = 0; x < int(kSize); ++x) {
+        const bool pa = inA.count({x, y}) != 0, pb = inB.count({x, y}) != 0;
+        std::array<float, 4> want{0, 0, 0, 0};
+        if (pa && pb) {
+          want = aFirst ? over(colourB, colourA) : over(colourA, colourB);
+          ++overlap;
+        } else if (pa) {
+          want = colourA;
+        } else if (pb) {
+          want = colourB;
+        }
+        const std::array<float, 4>& got = px[size_t(y) * kSize + x];
+        bool same = true;
+        for (int i = 0; i < 4; ++i) same &= std::fabs(got[i] - want[i]) < 1e-5f;
+        if (!same && ++mismatches <= 5) {
+          INFO((aFirst ? "A then B" : "B then A") << ": pixel (" << x << "," << y << ") got " << got[0] << " "
+                                                   << got[1] << " " << got[2] << " " << got[3]);
+          CHECK(same);
+        }
+      }
+    CHECK(mismatches == 0);
+  }
+  CHECK(overlap > 100);
+  c.d.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
+  c.d.context->RSSetState(nullptr);
+  CHECK(drainMessages(c.queue.get()).empty());
 }
