@@ -3,7 +3,7 @@
 // OMSetBlendState / OMSetDepthStencilState,
 // VS/PSSetShader, VS/PSSetConstantBuffers, RSSetViewports / ScissorRects,
 // their Get variants, and Draw, DrawIndexed, DrawInstanced,
-// DrawIndexedInstanced. Bound objects hold a private reference; every call
+// DrawIndexedInstanced, and ClearState. Bound objects hold a private reference; every call
 // reaches the driver through the DDI table except the ones D3D11 drops
 // (invalid arguments, and draws the conservative-rasterization rules reject).
 #include "conservative_validator.h"
@@ -364,6 +364,32 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);
+}
+
+// Every pipeline binding back to its default, through the same setters (so the
+// driver sees the unbinding DDIs and the references are released): no shaders,
+// layout, buffers, views or state objects; topology UNDEFINED; no viewports or
+// scissors; blend factor 1s and sample mask 0xFFFFFFFF; stencil reference 0.
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
+  ID3D11Buffer* const noBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
+  const UINT zeros[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
+  IASetInputLayout(nullptr);
+  IASetVertexBuffers(0, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, noBuffers, zeros, zeros);
+  IASetIndexBuffer(nullptr, DXGI_FORMAT_UNKNOWN, 0);
+  topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
+  VSSetShader(nullptr, nullptr, 0);
+  PSSetShader(nullptr, nullptr, 0);
+  VSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  PSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  RSSetState(nullptr);
+  RSSetViewports(0, nullptr);
+  RSSetScissorRects(0, nullptr);
+  OMSetRenderTargets(0, nullptr, nullptr);
+  const FLOAT ones[4] = {1, 1, 1, 1};
+  OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
+  OMSetDepthStencilState(nullptr, 0);
 }
 
 }  // namespace d3dvk::runtime

@@ -270,10 +270,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlo
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) {
   // not implemented yet
 }

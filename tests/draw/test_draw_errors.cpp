@@ -368,3 +368,92 @@ TEST_CASE("SV_InnerCoverage with conservative OFF: error 3146155, and the draw s
   CHECK(c.ddiCalls("Draw") == 1);
   for (const auto& p : t.pixels()) CHECK(p != std::array<float, 4>{0.5f, 0.5f, 0.5f, 0.5f});  // drawn over
 }
+
+TEST_CASE("ClearState: every pipeline binding back to its default, the driver told through the setters",
+          "[draw][state]") {
+  Checked c;
+  DrawTarget t(c.d, 8, 8);
+  const Vertex v[3] = {{-1, -1, 1, 0, 0, 1}, {-1, 3, 1, 0, 0, 1}, {3, -1, 1, 0, 0, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  const uint16_t indices[3] = {0, 1, 2};
+  Com<ID3D11Buffer> ib = makeBuffer(c.d, indices, sizeof indices, D3D11_BIND_INDEX_BUFFER);
+  const float constants[4] = {1, 2, 3, 4};
+  Com<ID3D11Buffer> cb = makeBuffer(c.d, constants, sizeof constants, D3D11_BIND_CONSTANT_BUFFER);
+  t.bindVertices(vb.get());
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  ID3D11Buffer* cbs[] = {cb.get()};
+  ctx->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
+  ctx->VSSetConstantBuffers(0, 1, cbs);
+  ctx->PSSetConstantBuffers(3, 1, cbs);
+  D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, TRUE, FALSE, FALSE};
+  Com<ID3D11RasterizerState> rs;
+  REQUIRE(c.d->CreateRasterizerState(&rd, rs.out()) == S_OK);
+  ctx->RSSetState(rs.get());
+  const D3D11_RECT scissor{0, 0, 4, 4};
+  ctx->RSSetScissorRects(1, &scissor);
+  D3D11_BLEND_DESC bd{};
+  bd.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD,
+                        D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  Com<ID3D11BlendState> blend;
+  REQUIRE(c.d->CreateBlendState(&bd, blend.out()) == S_OK);
+  const FLOAT factor[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  ctx->OMSetBlendState(blend.get(), factor, 0x3);
+  ctx->Draw(3, 0);
+  REQUIRE(c.ddiCalls("Draw") == 1);
+
+  ctx->ClearState();
+  Com<ID3D11InputLayout> layout;
+  ctx->IAGetInputLayout(layout.out());
+  CHECK(!layout);
+  ID3D11Buffer* buffers[2] = {};
+  UINT strides[2] = {7, 7}, offsets[2] = {7, 7};
+  ctx->IAGetVertexBuffers(0, 2, buffers, strides, offsets);
+  CHECK(buffers[0] == nullptr);
+  CHECK(strides[0] == 0);
+  ID3D11Buffer* index = nullptr;
+  DXGI_FORMAT format = DXGI_FORMAT_R32_UINT;
+  UINT offset = 9;
+  ctx->IAGetIndexBuffer(&index, &format, &offset);
+  CHECK(index == nullptr);
+  CHECK(format == DXGI_FORMAT_UNKNOWN);
+  D3D11_PRIMITIVE_TOPOLOGY topology = D3D11_PRIMITIVE_TOPOLOGY_POINTLIST;
+  ctx->IAGetPrimitiveTopology(&topology);
+  CHECK(topology == D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  ctx->VSGetShader(vs.out(), nullptr, nullptr);
+  ctx->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(!vs);
+  CHECK(!ps);
+  ID3D11Buffer* gotCb = nullptr;
+  ctx->PSGetConstantBuffers(3, 1, &gotCb);
+  CHECK(gotCb == nullptr);
+  Com<ID3D11RasterizerState> gotRs;
+  ctx->RSGetState(gotRs.out());
+  CHECK(!gotRs);
+  UINT viewports = 5, rects = 5;
+  ctx->RSGetViewports(&viewports, nullptr);
+  ctx->RSGetScissorRects(&rects, nullptr);
+  CHECK(viewports == 0);
+  CHECK(rects == 0);
+  Com<ID3D11RenderTargetView> rtv;
+  ctx->OMGetRenderTargets(1, rtv.out(), nullptr);
+  CHECK(!rtv);
+  Com<ID3D11BlendState> gotBlend;
+  FLOAT gotFactor[4] = {};
+  UINT mask = 0;
+  ctx->OMGetBlendState(gotBlend.out(), gotFactor, &mask);
+  CHECK(!gotBlend);
+  CHECK(gotFactor[0] == 1.0f);
+  CHECK(mask == 0xFFFFFFFFu);
+  // The driver was told: the last setters it saw carry no objects.
+  const std::vector<std::string> topologies = c.trace.calls("IaSetTopology");
+  REQUIRE(!topologies.empty());
+  CHECK(topologies.back().find("Topology=0)") != std::string::npos);
+  const std::vector<std::string> blends = c.trace.calls("SetBlendState");
+  REQUIRE(!blends.empty());
+  CHECK(blends.back().find("BlendFactor={1,1,1,1}, SampleMask=0xFFFFFFFF") != std::string::npos);
+  // Nothing is bound: a draw reaches nothing.
+  ctx->Draw(3, 0);
+  CHECK(drainIds(c.queue.get()).empty());
+}
