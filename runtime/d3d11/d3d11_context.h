@@ -7,6 +7,8 @@
 
 #include <d3d11_3.h>
 
+#include <string>
+
 namespace d3dvk::runtime {
 
 class D3D11Device;
@@ -216,6 +218,8 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers);
   // The runtime's draw-time checks; false: the draw must not reach the driver.
   bool validateDraw(const char* function);
+  // A dropped state-setting call: the debug layer's STATE_SETTING error.
+  void stateSettingError(int id, const char* idName, const char* function, const std::string& text);
 };
 
 }  // namespace d3dvk::runtime

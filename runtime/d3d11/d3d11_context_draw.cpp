@@ -16,6 +16,8 @@
 #include "d3d11_shader.h"
 
 #include <algorithm>
+#include <cstdio>
+#include <string>
 
 namespace d3dvk::runtime {
 namespace {
@@ -181,7 +183,18 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pI
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
   const int t = int(Topology);
   const bool known = (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
-  if (!known) return;  // dropped, as D3D11
+  if (!known) {  // dropped, as D3D11
+    if (t == 0)
+      stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNDEFINED,
+                        "DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNDEFINED", "ID3D11DeviceContext::IASetPrimitiveTopology",
+                        "Topology is D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED, which cannot be set; the call is ignored.");
+    else
+      stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED,
+                        "DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED",
+                        "ID3D11DeviceContext::IASetPrimitiveTopology",
+                        "Topology " + std::to_string(t) + " is not a D3D11_PRIMITIVE_TOPOLOGY value; the call is ignored.");
+    return;
+  }
   topology_ = Topology;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
@@ -270,7 +283,18 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlo
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
-  if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) return;
+  const char* function = "ID3D11DeviceContext::RSSetViewports";
+  if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT, "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT",
+                      function,
+                      NumViewports && !pViewports
+                          ? std::string("pViewports is NULL with NumViewports ") + std::to_string(NumViewports) +
+                                "; the call is ignored."
+                          : "NumViewports is " + std::to_string(NumViewports) + "; at most " +
+                                std::to_string(D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE) +
+                                " are allowed; the call is ignored.");
+    return;
+  }
   // D3D11 drops a call whose viewports leave the legal range (NaN included).
   for (UINT i = 0; i < NumViewports; ++i) {
     const D3D11_VIEWPORT& v = pViewports[i];
@@ -279,8 +303,19 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, 
         !inRange(v.TopLeftY, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX) ||
         !inRange(v.Width, 0.0f, float(D3D11_VIEWPORT_BOUNDS_MAX) - v.TopLeftX) ||
         !inRange(v.Height, 0.0f, float(D3D11_VIEWPORT_BOUNDS_MAX) - v.TopLeftY) ||
-        !inRange(v.MinDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH) || !inRange(v.MaxDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH))
+        !inRange(v.MinDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH) ||
+        !inRange(v.MaxDepth, D3D11_MIN_DEPTH, D3D11_MAX_DEPTH)) {
+      char text[512];
+      std::snprintf(text, sizeof text,
+                    "viewport %u {TopLeftX %g, TopLeftY %g, Width %g, Height %g, MinDepth %g, MaxDepth %g} is outside "
+                    "the legal range (corners within [%d, %d], width and height >= 0, depths within [0, 1]); the "
+                    "call is ignored.",
+                    i, double(v.TopLeftX), double(v.TopLeftY), double(v.Width), double(v.Height), double(v.MinDepth),
+                    double(v.MaxDepth), D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX);
+      stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT, "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT",
+                        function, text);
       return;
+    }
   }
   D3D10_DDI_VIEWPORT ddiViewports[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
   for (UINT i = 0; i < NumViewports; ++i) {
@@ -305,7 +340,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
-  if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) return;
+  if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR,
+                      "DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR", "ID3D11DeviceContext::RSSetScissorRects",
+                      NumRects && !pRects ? "pRects is NULL with NumRects " + std::to_string(NumRects) +
+                                                "; the call is ignored."
+                                          : "NumRects is " + std::to_string(NumRects) + "; at most " +
+                                                std::to_string(D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE) +
+                                                " are allowed; the call is ignored.");
+    return;
+  }
   for (UINT i = 0; i < NumRects; ++i) scissorRects_[i] = pRects[i];
   const UINT clear = scissorRectCount_ > NumRects ? scissorRectCount_ - NumRects : 0;
   scissorRectCount_ = NumRects;
@@ -321,6 +365,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects,
   }
   for (UINT i = 0; i < *pNumRects; ++i) pRects[i] = i < scissorRectCount_ ? scissorRects_[i] : D3D11_RECT{};
   *pNumRects = std::min(*pNumRects, scissorRectCount_);
+}
+
+void D3D11ImmediateContext::stateSettingError(int id, const char* idName, const char* function,
+                                              const std::string& text) {
+  device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_ERROR, id, idName, function, text);
 }
 
 bool D3D11ImmediateContext::validateDraw(const char* function) {

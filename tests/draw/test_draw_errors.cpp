@@ -4,6 +4,7 @@
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
 
+#include <cmath>
 #include <limits>
 
 using namespace d3dvk::test;
@@ -456,4 +457,37 @@ TEST_CASE("ClearState: every pipeline binding back to its default, the driver to
   // Nothing is bound: a draw reaches nothing.
   ctx->Draw(3, 0);
   CHECK(drainIds(c.queue.get()).empty());
+}
+
+TEST_CASE("dropped state-setting calls: a debug-layer message each, the previous state kept, no DDI call",
+          "[draw][errors][state]") {
+  Checked c;
+  DrawTarget t(c.d, 8, 8);
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  const size_t topologyCalls = c.ddiCalls("IaSetTopology"), viewportCalls = c.ddiCalls("SetViewports");
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY(99));
+  const D3D11_VIEWPORT nan{0, 0, std::nanf(""), 8, 0, 1};
+  ctx->RSSetViewports(1, &nan);
+  D3D11_VIEWPORT many[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE + 1] = {};
+  ctx->RSSetViewports(D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE + 1, many);
+  ctx->RSSetScissorRects(2, nullptr);
+  const std::vector<StoredMessage> messages = drainMessages(c.queue.get());
+  REQUIRE(messages.size() == 5);
+  CHECK(messages[0].id == D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNDEFINED);
+  CHECK(messages[1].id == D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED);
+  CHECK(messages[1].text.find("Topology 99") != std::string::npos);
+  CHECK(messages[2].id == D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT);
+  CHECK(messages[2].text.find("Width nan") != std::string::npos);
+  CHECK(messages[3].id == D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT);
+  CHECK(messages[4].id == D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR);
+  for (const StoredMessage& m : messages) CHECK(m.category == D3D11_MESSAGE_CATEGORY_STATE_SETTING);
+  D3D11_PRIMITIVE_TOPOLOGY topology{};
+  ctx->IAGetPrimitiveTopology(&topology);
+  CHECK(topology == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  UINT count = 0;
+  ctx->RSGetViewports(&count, nullptr);
+  CHECK(count == 1);
+  CHECK(c.ddiCalls("IaSetTopology") == topologyCalls);
+  CHECK(c.ddiCalls("SetViewports") == viewportCalls);
 }
