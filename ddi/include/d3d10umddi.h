@@ -685,6 +685,63 @@ typedef VOID(APIENTRY* PFND3D10DDI_DESTROYDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D
 typedef VOID(APIENTRY* PFND3D10DDI_SETDEPTHSTENCILSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILSTATE,
                                                          UINT StencilRef);
 
+// Samplers and the shader-resource / sampler bindings of a stage.
+typedef enum D3D10_DDI_FILTER : int {
+  D3D10_DDI_FILTER_MIN_MAG_MIP_POINT = 0x00,
+  D3D10_DDI_FILTER_MIN_MAG_POINT_MIP_LINEAR = 0x01,
+  D3D10_DDI_FILTER_MIN_POINT_MAG_LINEAR_MIP_POINT = 0x04,
+  D3D10_DDI_FILTER_MIN_POINT_MAG_MIP_LINEAR = 0x05,
+  D3D10_DDI_FILTER_MIN_LINEAR_MAG_MIP_POINT = 0x10,
+  D3D10_DDI_FILTER_MIN_LINEAR_MAG_POINT_MIP_LINEAR = 0x11,
+  D3D10_DDI_FILTER_MIN_MAG_LINEAR_MIP_POINT = 0x14,
+  D3D10_DDI_FILTER_MIN_MAG_MIP_LINEAR = 0x15,
+  D3D10_DDI_FILTER_ANISOTROPIC = 0x55,
+  D3D10_DDI_FILTER_COMPARISON_MIN_MAG_MIP_POINT = 0x80,
+  D3D10_DDI_FILTER_COMPARISON_MIN_MAG_POINT_MIP_LINEAR = 0x81,
+  D3D10_DDI_FILTER_COMPARISON_MIN_POINT_MAG_LINEAR_MIP_POINT = 0x84,
+  D3D10_DDI_FILTER_COMPARISON_MIN_POINT_MAG_MIP_LINEAR = 0x85,
+  D3D10_DDI_FILTER_COMPARISON_MIN_LINEAR_MAG_MIP_POINT = 0x90,
+  D3D10_DDI_FILTER_COMPARISON_MIN_LINEAR_MAG_POINT_MIP_LINEAR = 0x91,
+  D3D10_DDI_FILTER_COMPARISON_MIN_MAG_LINEAR_MIP_POINT = 0x94,
+  D3D10_DDI_FILTER_COMPARISON_MIN_MAG_MIP_LINEAR = 0x95,
+  D3D10_DDI_FILTER_COMPARISON_ANISOTROPIC = 0xD5,
+  // D3DWDDM1_3DDI_FILTER_MINIMUM_* = 0x100 | basic, D3DWDDM1_3DDI_FILTER_MAXIMUM_* = 0x180 | basic.
+  D3DWDDM1_3DDI_FILTER_MINIMUM_MIN_MAG_MIP_POINT = 0x100,
+  D3DWDDM1_3DDI_FILTER_MINIMUM_ANISOTROPIC = 0x155,
+  D3DWDDM1_3DDI_FILTER_MAXIMUM_MIN_MAG_MIP_POINT = 0x180,
+  D3DWDDM1_3DDI_FILTER_MAXIMUM_ANISOTROPIC = 0x1D5,
+} D3D10_DDI_FILTER;
+
+typedef enum D3D10_DDI_TEXTURE_ADDRESS_MODE : int {
+  D3D10_DDI_TEXTURE_ADDRESS_WRAP = 1,
+  D3D10_DDI_TEXTURE_ADDRESS_MIRROR = 2,
+  D3D10_DDI_TEXTURE_ADDRESS_CLAMP = 3,
+  D3D10_DDI_TEXTURE_ADDRESS_BORDER = 4,
+  D3D10_DDI_TEXTURE_ADDRESS_MIRRORONCE = 5,
+} D3D10_DDI_TEXTURE_ADDRESS_MODE;
+
+typedef struct D3D10_DDI_SAMPLER_DESC {
+  D3D10_DDI_FILTER Filter;
+  D3D10_DDI_TEXTURE_ADDRESS_MODE AddressU;
+  D3D10_DDI_TEXTURE_ADDRESS_MODE AddressV;
+  D3D10_DDI_TEXTURE_ADDRESS_MODE AddressW;
+  FLOAT MipLODBias;
+  UINT MaxAnisotropy;
+  D3D10_DDI_COMPARISON_FUNC ComparisonFunc;
+  FLOAT BorderColor[4];  // RGBA
+  FLOAT MinLOD;
+  FLOAT MaxLOD;
+} D3D10_DDI_SAMPLER_DESC;
+
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATESAMPLERSIZE)(D3D10DDI_HDEVICE, const D3D10_DDI_SAMPLER_DESC*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATESAMPLER)(D3D10DDI_HDEVICE, const D3D10_DDI_SAMPLER_DESC*, D3D10DDI_HSAMPLER,
+                                                 D3D10DDI_HRTSAMPLER);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYSAMPLER)(D3D10DDI_HDEVICE, D3D10DDI_HSAMPLER);
+typedef VOID(APIENTRY* PFND3D10DDI_SETSHADERRESOURCES)(D3D10DDI_HDEVICE, UINT StartSlot, UINT NumViews,
+                                                      const D3D10DDI_HSHADERRESOURCEVIEW*);
+typedef VOID(APIENTRY* PFND3D10DDI_SETSAMPLERS)(D3D10DDI_HDEVICE, UINT Offset, UINT NumSamplers,
+                                               const D3D10DDI_HSAMPLER*);
+
 // Resources, views, clears, copies, maps (the first vertical slice of rendering).
 typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATERESOURCESIZE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*);
 typedef VOID(APIENTRY* PFND3D11DDI_CREATERESOURCE)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATERESOURCE*,
@@ -742,9 +799,9 @@ typedef VOID(APIENTRY* PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_
 typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
   PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnVsSetConstantBuffers;                        // 2
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnPsSetShaderResources;                        // 3
   PFND3D10DDI_SETSHADER                                pfnPsSetShader;                                 // 4
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
+  PFND3D10DDI_SETSAMPLERS                              pfnPsSetSamplers;                               // 5
   PFND3D10DDI_SETSHADER                                pfnVsSetShader;                                 // 6
   PFND3D10DDI_DRAWINDEXED                              pfnDrawIndexed;                                 // 7
   PFND3D10DDI_DRAW                                     pfnDraw;                                        // 8
@@ -766,8 +823,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnVsSetShaderResources;                        // 27
+  PFND3D10DDI_SETSAMPLERS                              pfnVsSetSamplers;                               // 28
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
@@ -829,9 +886,9 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
   PFND3D10DDI_DESTROYSHADER                            pfnDestroyShader;                               // 89
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92
+  PFND3D10DDI_CALCPRIVATESAMPLERSIZE                   pfnCalcPrivateSamplerSize;                      // 90
+  PFND3D10DDI_CREATESAMPLER                            pfnCreateSampler;                               // 91
+  PFND3D10DDI_DESTROYSAMPLER                           pfnDestroySampler;                              // 92
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
@@ -924,9 +981,9 @@ typedef VOID(APIENTRY* PFND3D11_1DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, co
 typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
   PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnVsSetConstantBuffers;                        // 2
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderResources;                        // 3
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnPsSetShaderResources;                        // 3
   PFND3D10DDI_SETSHADER                                pfnPsSetShader;                                 // 4
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetSamplers;                               // 5
+  PFND3D10DDI_SETSAMPLERS                              pfnPsSetSamplers;                               // 5
   PFND3D10DDI_SETSHADER                                pfnVsSetShader;                                 // 6
   PFND3D10DDI_DRAWINDEXED                              pfnDrawIndexed;                                 // 7
   PFND3D10DDI_DRAW                                     pfnDraw;                                        // 8
@@ -948,8 +1005,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderResources;                        // 27
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetSamplers;                               // 28
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnVsSetShaderResources;                        // 27
+  PFND3D10DDI_SETSAMPLERS                              pfnVsSetSamplers;                               // 28
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
@@ -1011,9 +1068,9 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
   PFND3D10DDI_DESTROYSHADER                            pfnDestroyShader;                               // 89
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateSamplerSize;                      // 90
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateSampler;                               // 91
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroySampler;                              // 92
+  PFND3D10DDI_CALCPRIVATESAMPLERSIZE                   pfnCalcPrivateSamplerSize;                      // 90
+  PFND3D10DDI_CREATESAMPLER                            pfnCreateSampler;                               // 91
+  PFND3D10DDI_DESTROYSAMPLER                           pfnDestroySampler;                              // 92
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95

@@ -10,6 +10,7 @@
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
+#include "driver_sampler.h"
 #include "driver_shader.h"
 #include "driver_transfer.h"
 #include "driver_view.h"
@@ -109,6 +110,13 @@ void fillDrawSlots(Table& t) {
   t.pfnCreateDepthStencilState = &createDepthStencilState;
   t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
   t.pfnSetDepthStencilState = &setDepthStencilState;
+  t.pfnCalcPrivateSamplerSize = &calcPrivateSamplerSize;
+  t.pfnCreateSampler = &createSampler;
+  t.pfnDestroySampler = &destroySampler;
+  t.pfnVsSetShaderResources = &vsSetShaderResources;
+  t.pfnPsSetShaderResources = &psSetShaderResources;
+  t.pfnVsSetSamplers = &vsSetSamplers;
+  t.pfnPsSetSamplers = &psSetSamplers;
 }
 
 void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {

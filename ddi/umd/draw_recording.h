@@ -1,8 +1,8 @@
 // ddi/umd/draw_recording.h — the pieces of recording a draw that the native
 // draw (driver_draw.cpp) and the conservative fallback's two passes
 // (driver_fallback_draw.cpp) share: the draw's parameters and the checks that
-// drop it, the pipeline key of the bound state, the constant-buffer descriptor
-// sets, the dynamic-rendering instance over the bound targets, the vertex and
+// drop it, the pipeline key of the bound state, the descriptor sets of what
+// the shaders read, the dynamic-rendering instance over the bound targets, the vertex and
 // index buffers, and the dynamic state (viewport, scissor, blend constants,
 // stencil reference). Callers hold the device's queue mutex where noted.
 #pragma once
@@ -39,9 +39,15 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out);
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
 
-// Allocates and writes the two constant-buffer sets (VS, PS; unbound slots read
-// the zero buffer) and binds them. Queue mutex held. False after reporting.
-bool bindConstantBuffers(Device& device, VkCommandBuffer cmd);
+// Allocates, writes and binds the two descriptor sets (VS, PS) with everything
+// the bound shaders read: the constant buffers (unbound slots read the zero
+// buffer), the samplers the shaders declare (unbound: the D3D11 default
+// sampler) and the shader resources they declare (unbound or mismatched: a
+// null descriptor, which reads zeros), moving those images to
+// SHADER_READ_ONLY_OPTIMAL. Records barriers, so call it before the
+// rendering instance begins. Queue mutex held. False after reporting (or
+// logging why the draw is dropped).
+bool bindShaderResources(Device& device, VkCommandBuffer cmd);
 
 // Begins a dynamic-rendering instance over the bound render targets and
 // depth-stencil view (load/store), moving them to attachment layouts.

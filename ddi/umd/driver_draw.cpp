@@ -8,15 +8,19 @@
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
+#include "driver_sampler.h"
 #include "driver_shader.h"
 #include "driver_view.h"
 #include "draw_recording.h"
 #include "driver_fallback_draw.h"
 #include "pipeline_cache.h"
+#include "dxbc/binding.h"
 #include "primitive_topology.h"
 
 #include <algorithm>
 #include <cmath>
+#include <string>
+#include <vector>
 
 namespace d3dvk::umd {
 
@@ -27,6 +31,18 @@ void DrawState::unbind(const Resource* r) {
   for (auto& stage : constantBuffers)
     for (ConstantBuffer& cb : stage)
       if (cb.buffer == r) cb = {};
+}
+
+void DrawState::unbind(const ShaderResourceView* view) {
+  for (auto& stage : shaderResources)
+    for (ShaderResourceView*& bound : stage)
+      if (bound == view) bound = nullptr;
+}
+
+void DrawState::unbind(const Sampler* sampler) {
+  for (auto& stage : samplers)
+    for (Sampler*& bound : stage)
+      if (bound == sampler) bound = nullptr;
 }
 
 VOID APIENTRY iaSetVertexBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
@@ -62,7 +78,38 @@ void setConstantBuffers(Device* device, int stage, UINT start, UINT count, const
                                                       num ? num[i] : 0};
 }
 
+void setShaderResources(Device* device, int stage, UINT start, UINT count, const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  if (start >= DrawState::kShaderResourceSlots || count > DrawState::kShaderResourceSlots - start ||
+      (count && !views))
+    return device->setError(E_INVALIDARG);
+  for (UINT i = 0; i < count; ++i) device->draw.shaderResources[stage][start + i] = ShaderResourceView::from(views[i]);
+}
+
+void setSamplers(Device* device, int stage, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  if (start >= DrawState::kSamplerSlots || count > DrawState::kSamplerSlots - start || (count && !samplers))
+    return device->setError(E_INVALIDARG);
+  for (UINT i = 0; i < count; ++i) device->draw.samplers[stage][start + i] = Sampler::from(samplers[i]);
+}
+
 }  // namespace
+
+VOID APIENTRY vsSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,
+                                   const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  setShaderResources(Device::from(hDevice), 0, start, count, views);
+}
+
+VOID APIENTRY psSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,
+                                   const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  setShaderResources(Device::from(hDevice), 1, start, count, views);
+}
+
+VOID APIENTRY vsSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  setSamplers(Device::from(hDevice), 0, start, count, samplers);
+}
+
+VOID APIENTRY psSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  setSamplers(Device::from(hDevice), 1, start, count, samplers);
+}
 
 VOID APIENTRY vsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
                                    const UINT* first, const UINT* num) {
@@ -200,35 +247,93 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   return key;
 }
 
-bool bindConstantBuffers(Device& device, VkCommandBuffer cmd) {
+namespace {
+
+bool isBoundAttachment(const Device& device, const Resource* r) {
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == r) return true;
+  return device.boundDepthStencil && device.boundDepthStencil->resource == r;
+}
+
+// The view a declared t# reads through: VK_NULL_HANDLE (a null descriptor,
+// zeros) when nothing is bound or the bound view cannot serve the declaration
+// (D3D leaves those reads undefined; the debug layer would complain).
+VkImageView shaderResourceImageView(const Device& device, const DeclaredResource& decl, const ShaderResourceView* v,
+                                    const char* stage) {
+  if (!v || !v->resource || !v->view || !v->resource->format) return VK_NULL_HANDLE;
+  const Resource& r = *v->resource;
+  auto mismatch = [&](const char* why) {
+    logError(std::string("draw: ") + stage + " shader resource t" + std::to_string(decl.slot) + " " + why +
+             "; it reads zeros");
+    return VK_NULL_HANDLE;
+  };
+  if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
+  const state::FormatKind kind = r.format->kind;
+  const bool integerView = kind == state::FormatKind::Uint || kind == state::FormatKind::Sint;
+  const bool integerDecl = decl.returnType == dxbc::ReturnType::Uint || decl.returnType == dxbc::ReturnType::Sint;
+  if (integerView != integerDecl || (kind == state::FormatKind::Uint && decl.returnType != dxbc::ReturnType::Uint) ||
+      (kind == state::FormatKind::Sint && decl.returnType != dxbc::ReturnType::Sint))
+    return mismatch("has a format whose type differs from the declared return type");
+  if (isBoundAttachment(device, &r)) return mismatch("is also bound as a render target or depth-stencil view");
+  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
+  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
+  return v->view->handle();
+}
+
+}  // namespace
+
+bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
-  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
-                                PipelineCache::kStageSets * PipelineCache::kConstantBufferSlots};
+  constexpr uint32_t kSets = PipelineCache::kStageSets;
+  const Shader* shaders[kSets] = {s.vertexShader, s.pixelShader};
+  const char* stageNames[kSets] = {"vertex", "pixel"};
+
+  const uint32_t srvSlots = cache.shaderResourceSlots();
+  const bool nullDescriptor = device.vk().samplerFeatures().nullDescriptor;
+  std::vector<VkWriteDescriptorSet> writes;
+  writes.reserve(3 * kSets + DrawState::kShaderResourceSlots);
+  // Every binding of the sets is written (lavapipe reads all of a bound set's
+  // descriptors): unbound samplers get the default sampler, unbound or
+  // undeclared shader resources null descriptors. Without null descriptors only
+  // the declared shader resources are written.
+  VkDescriptorImageInfo samplerInfos[kSets][PipelineCache::kSamplerSlots];
+  std::vector<VkDescriptorImageInfo> imageInfos(size_t(kSets) * srvSlots,
+                                                VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE,
+                                                                      VK_IMAGE_LAYOUT_UNDEFINED});
+  const VkSampler fallbackSampler = defaultSampler(device);
+  if (!fallbackSampler) return false;
+
+  VkDescriptorPoolSize poolSizes[] = {
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSets * PipelineCache::kConstantBufferSlots},
+      {VK_DESCRIPTOR_TYPE_SAMPLER, kSets * PipelineCache::kSamplerSlots},
+      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * cache.shaderResourceSlots()},
+  };
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = PipelineCache::kStageSets;
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &poolSize;
+  poolInfo.maxSets = kSets;
+  poolInfo.poolSizeCount = cache.shaderResourceSlots() ? 3 : 2;
+  poolInfo.pPoolSizes = poolSizes;
   VkResult result = VK_SUCCESS;
   std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
   if (!pool) {
     device.setVkError(result);
     return false;
   }
-  VkDescriptorSetLayout setLayouts[PipelineCache::kStageSets] = {cache.setLayout(0), cache.setLayout(1)};
+  VkDescriptorSetLayout setLayouts[kSets] = {cache.setLayout(0), cache.setLayout(1)};
   VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   allocInfo.descriptorPool = pool->handle();
-  allocInfo.descriptorSetCount = PipelineCache::kStageSets;
+  allocInfo.descriptorSetCount = kSets;
   allocInfo.pSetLayouts = setLayouts;
-  VkDescriptorSet sets[PipelineCache::kStageSets];
+  VkDescriptorSet sets[kSets];
   result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, sets);
   if (result != VK_SUCCESS) {
     device.setVkError(result);
     return false;
   }
-  VkDescriptorBufferInfo bufferInfos[PipelineCache::kStageSets][PipelineCache::kConstantBufferSlots];
-  VkWriteDescriptorSet writes[PipelineCache::kStageSets];
-  for (uint32_t set = 0; set < PipelineCache::kStageSets; ++set) {
+  device.queue().releaseAfter(device.queue().openSerial(), pool);
+
+  VkDescriptorBufferInfo bufferInfos[kSets][PipelineCache::kConstantBufferSlots];
+  for (uint32_t set = 0; set < kSets; ++set) {
     for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot) {
       const DrawState::ConstantBuffer& cb = s.constantBuffers[set][slot];
       VkDescriptorBufferInfo& info = bufferInfos[set][slot];
@@ -242,17 +347,68 @@ bool bindConstantBuffers(Device& device, VkCommandBuffer cmd) {
         info = {cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
       }
     }
-    writes[set] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[set].dstSet = sets[set];
-    writes[set].dstBinding = 0;
-    writes[set].descriptorCount = PipelineCache::kConstantBufferSlots;
-    writes[set].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    writes[set].pBufferInfo = bufferInfos[set];
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = sets[set];
+    w.dstBinding = 0;
+    w.descriptorCount = PipelineCache::kConstantBufferSlots;
+    w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    w.pBufferInfo = bufferInfos[set];
+    writes.push_back(w);
+
+    VkDescriptorImageInfo* samplerInfo = samplerInfos[set];
+    VkDescriptorImageInfo* imageInfo = imageInfos.data() + size_t(set) * srvSlots;
+    for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot)
+      samplerInfo[slot] = {fallbackSampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
+    const Shader* shader = shaders[set];
+    if (shader) {
+      for (uint32_t slot : shader->samplers) {
+        Sampler* sampler = s.samplers[set][slot];
+        if (!sampler || !sampler->sampler) continue;
+        samplerInfo[slot].sampler = sampler->sampler->handle();
+        sampler->lastUse = device.queue().openSerial();
+      }
+      for (const DeclaredResource& decl : shader->resources) {
+        ShaderResourceView* view = s.shaderResources[set][decl.slot];
+        const VkImageView imageView = shaderResourceImageView(device, decl, view, stageNames[set]);
+        if (imageView) {
+          transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+          markUsed(device, *view->resource);
+          imageInfo[decl.slot] = {VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
+        } else if (!nullDescriptor) {
+          logError(std::string("draw dropped: ") + stageNames[set] + " shader resource t" +
+                   std::to_string(decl.slot) + " has nothing usable bound and the Vulkan device has no null descriptors");
+          return false;
+        }
+        if (!nullDescriptor) {
+          VkWriteDescriptorSet iw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+          iw.dstSet = sets[set];
+          iw.dstBinding = dxbc::kShaderResourceBindingBase + decl.slot;
+          iw.descriptorCount = 1;
+          iw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+          iw.pImageInfo = &imageInfo[decl.slot];
+          writes.push_back(iw);
+        }
+      }
+    }
+    VkWriteDescriptorSet sw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    sw.dstSet = sets[set];
+    sw.dstBinding = dxbc::kSamplerBindingBase;
+    sw.descriptorCount = PipelineCache::kSamplerSlots;
+    sw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLER;
+    sw.pImageInfo = samplerInfo;
+    writes.push_back(sw);
+    if (nullDescriptor && srvSlots) {
+      VkWriteDescriptorSet iw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      iw.dstSet = sets[set];
+      iw.dstBinding = dxbc::kShaderResourceBindingBase;
+      iw.descriptorCount = srvSlots;
+      iw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+      iw.pImageInfo = imageInfo;
+      writes.push_back(iw);
+    }
   }
-  vkUpdateDescriptorSets(device.vk().handle(), PipelineCache::kStageSets, writes, 0, nullptr);
-  device.queue().releaseAfter(device.queue().openSerial(), pool);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, PipelineCache::kStageSets, sets, 0,
-                          nullptr);
+  vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, kSets, sets, 0, nullptr);
   return true;
 }
 
@@ -342,9 +498,9 @@ void recordDraw(Device& device, const DrawCall& call) {
 
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
+  if (!bindShaderResources(device, cmd)) return;
   beginRendering(device, cmd, prepared.extent);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  if (!bindConstantBuffers(device, cmd)) return vkCmdEndRendering(cmd);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
   if (call.indexed)

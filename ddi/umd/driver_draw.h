@@ -1,14 +1,16 @@
 // ddi/umd/driver_draw.h — the bound pipeline state of the draw path (input
-// assembly, shaders, constant buffers, viewports, scissors) and its DDIs: the
-// IA/VS/PS/RS setters and Draw, DrawIndexed, DrawInstanced, DrawIndexedInstanced.
+// assembly, shaders, constant buffers, shader resources, samplers, viewports,
+// scissors) and its DDIs: the IA/VS/PS/RS setters and Draw, DrawIndexed,
+// DrawInstanced, DrawIndexedInstanced.
 //
 // Output merger: blend state, blend factor and sample mask; depth-stencil state
 // and stencil reference (driver_blend_state.h, driver_depth_stencil_state.h).
 //
 // A draw: looks up (or builds) the graphics pipeline for the bound state in the
 // device's PipelineCache, allocates a descriptor pool for the draw's two
-// descriptor sets (VS and PS constant buffers, per translate/dxbc/binding.h;
-// released once the batch completes), moves the render targets to attachment
+// descriptor sets (VS and PS constant buffers, samplers and shader resources,
+// per translate/dxbc/binding.h; released once the batch completes), moves the
+// images the shaders read to SHADER_READ_ONLY_OPTIMAL and the render targets to attachment
 // layouts and records one dynamic-rendering instance (load/store, so draws
 // accumulate) with D3D's viewport mapped through a negative-height Vulkan
 // viewport: framebuffer coordinates equal D3D render-target coordinates.
@@ -23,11 +25,15 @@ struct Shader;
 struct InputLayout;
 struct BlendState;
 struct DepthStencilState;
+struct ShaderResourceView;
+struct Sampler;
 
 struct DrawState {
   static constexpr UINT kVertexBufferSlots = 32;
   static constexpr UINT kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
   static constexpr UINT kViewportSlots = 16;
+  static constexpr UINT kShaderResourceSlots = 128;  // D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT
+  static constexpr UINT kSamplerSlots = 16;          // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
   struct VertexBuffer {
     Resource* buffer = nullptr;
     UINT stride = 0, offset = 0;
@@ -45,6 +51,8 @@ struct DrawState {
   UINT indexOffset = 0;
   D3D10_DDI_PRIMITIVE_TOPOLOGY topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED;
   ConstantBuffer constantBuffers[2][kConstantBufferSlots];  // [0] VS, [1] PS
+  ShaderResourceView* shaderResources[2][kShaderResourceSlots] = {};
+  Sampler* samplers[2][kSamplerSlots] = {};
   D3D10_DDI_VIEWPORT viewports[kViewportSlots] = {};
   UINT viewportCount = 0;
   D3D10_DDI_RECT scissors[kViewportSlots] = {};
@@ -57,6 +65,9 @@ struct DrawState {
 
   // Forgets a destroyed buffer wherever it is bound.
   void unbind(const Resource* resource);
+  // Forgets a destroyed view or sampler wherever it is bound.
+  void unbind(const ShaderResourceView* view);
+  void unbind(const Sampler* sampler);
 };
 
 VOID APIENTRY iaSetVertexBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
@@ -64,6 +75,10 @@ VOID APIENTRY iaSetIndexBuffer(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, DXGI_FORMAT
 VOID APIENTRY iaSetTopology(D3D10DDI_HDEVICE, D3D10_DDI_PRIMITIVE_TOPOLOGY);
 VOID APIENTRY vsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
 VOID APIENTRY psSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY vsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
+VOID APIENTRY psSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
+VOID APIENTRY vsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
+VOID APIENTRY psSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY setViewports(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_VIEWPORT*);
 VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_RECT*);
 VOID APIENTRY draw(D3D10DDI_HDEVICE, UINT, UINT);

@@ -200,15 +200,12 @@ Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepar
     vkCmdCopyBuffer(cmd, s.indexBuffer->buffer->handle(), indices->handle(), 1, &region);
     markUsed(device, *s.indexBuffer);
   }
+  if (!bindShaderResources(device, cmd)) return out;
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
   rendering.renderArea = {{0, 0}, {1, 1}};
   rendering.layerCount = 1;
   vkCmdBeginRendering(cmd, &rendering);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  if (!bindConstantBuffers(device, cmd)) {
-    vkCmdEndRendering(cmd);
-    return out;
-  }
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
   const VkBuffer xfb = out.vertices->handle();
@@ -480,9 +477,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
 
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
+  if (!bindShaderResources(device, cmd)) return;
   beginRendering(device, cmd, prepared.extent);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  if (!bindConstantBuffers(device, cmd)) return vkCmdEndRendering(cmd);
   const VkBuffer buffer = corners->handle();
   const VkDeviceSize offset = 0, stride = strideBytes;
   vkCmdBindVertexBuffers2(cmd, 0, 1, &buffer, &offset, nullptr, &stride);

@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "pipeline_cache.h"
 
@@ -35,16 +36,51 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
   try {
     dxbc::Shader parsed = dxbc::parseShader(bytes);
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
+    const uint32_t srvSlots = device->pipelines().shaderResourceSlots();
     for (const dxbc::Instruction& inst : parsed.program.instructions) {
+      const bool immediateSlot = !inst.operands.empty() && inst.operands[0].indexDimension >= 1 &&
+                                 inst.operands[0].index[0].repr == dxbc::IndexRepr::Imm32;
       switch (inst.opcode) {
-        case dxbc::Opcode::DclResource:
-        case dxbc::Opcode::DclSampler:
+        case dxbc::Opcode::DclResource: {
+          const dxbc::ResourceDimension dim = inst.resourceDimension();
+          const bool texture2D = dim == dxbc::ResourceDimension::Texture2D ||
+                                 dim == dxbc::ResourceDimension::Texture2DArray ||
+                                 dim == dxbc::ResourceDimension::Texture2DMS ||
+                                 dim == dxbc::ResourceDimension::Texture2DMSArray;
+          if (!texture2D) {
+            logError(std::string("shader resources other than Texture2D(Array)/Texture2DMS(Array) are not supported "
+                                 "by the draw path yet (declared: ") +
+                     dxbc::resourceDimensionText(dim) + ")");
+            return device->setError(E_NOTIMPL);
+          }
+          if (!immediateSlot || inst.extra.empty()) return device->setError(E_INVALIDARG);
+          const uint64_t slot = inst.operands[0].index[0].imm;
+          if (slot >= srvSlots) {
+            logError("shader resource slot t" + std::to_string(slot) + " is beyond the " + std::to_string(srvSlots) +
+                     " slots this Vulkan device can bind per stage");
+            return device->setError(E_NOTIMPL);
+          }
+          shader->resources.push_back({uint32_t(slot), dim, dxbc::ReturnType(inst.extra[0] & 0xF)});
+          break;
+        }
+        case dxbc::Opcode::DclSampler: {
+          if (!immediateSlot) return device->setError(E_INVALIDARG);
+          const uint64_t slot = inst.operands[0].index[0].imm;
+          if (slot >= PipelineCache::kSamplerSlots) {
+            logError("sampler slot beyond 15 declared");
+            return device->setError(E_INVALIDARG);
+          }
+          shader->samplers.push_back(uint32_t(slot));
+          break;
+        }
         case dxbc::Opcode::DclResourceRaw:
         case dxbc::Opcode::DclResourceStructured:
+          logError("raw and structured buffer shader resources are not supported by the draw path yet");
+          return device->setError(E_NOTIMPL);
         case dxbc::Opcode::DclUavTyped:
         case dxbc::Opcode::DclUavRaw:
         case dxbc::Opcode::DclUavStructured:
-          logError("shader resources, samplers and UAVs are not supported by the draw path yet");
+          logError("UAVs are not supported by the draw path yet");
           return device->setError(E_NOTIMPL);
         case dxbc::Opcode::DclConstantBuffer:
           // cb# beyond the 14 API slots cannot be bound (the pipeline layout has 14).

@@ -2,7 +2,9 @@
 // shaders), constructed by pfnCreateVertexShader / pfnCreatePixelShader in
 // runtime-allocated memory: the parsed DXBC's reflection, the native SPIR-V
 // variant translated at create time and its VkShaderModule, and a unique id
-// for the pipeline cache. Also the four shader DDIs and the two SetShader DDIs.
+// for the pipeline cache, and the shader resources (t#) and samplers (s#) it
+// declares (what a draw binds). Also the four shader DDIs and the two
+// SetShader DDIs.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -14,8 +16,25 @@
 
 namespace d3dvk::umd {
 
+// A dcl_resource the draw path binds: Texture2D(MS)(Array) of one return type.
+struct DeclaredResource {
+  uint32_t slot = 0;
+  dxbc::ResourceDimension dimension = dxbc::ResourceDimension::Texture2D;
+  dxbc::ReturnType returnType = dxbc::ReturnType::Float;  // of the first component
+  bool arrayed() const {
+    return dimension == dxbc::ResourceDimension::Texture2DArray ||
+           dimension == dxbc::ResourceDimension::Texture2DMSArray;
+  }
+  bool multisampled() const {
+    return dimension == dxbc::ResourceDimension::Texture2DMS ||
+           dimension == dxbc::ResourceDimension::Texture2DMSArray;
+  }
+};
+
 struct Shader {
   uint64_t id = 0;  // unique for the device's life (pipeline-cache key)
+  std::vector<DeclaredResource> resources;  // t#
+  std::vector<uint32_t> samplers;           // s#
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;
   std::unique_ptr<vk::ShaderModule> module;

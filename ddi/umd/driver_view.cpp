@@ -124,6 +124,16 @@ VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3D11DDIA
       (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  if (SUCCEEDED(hr) && v->sliceCount == 1) {
+    VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    info.image = r->image->handle();
+    info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    info.format = r->format->vk;
+    info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, 1};
+    VkResult vr = VK_SUCCESS;
+    v->arrayView = vk::ImageView::create(device->vk(), info, &vr);
+    if (!v->arrayView) hr = hresultFromVk(vr);
+  }
   else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
     hr = E_NOTIMPL;  // buffer views come with the shader path
   finishCreate<ShaderResourceView>(*device, v, hr);
@@ -133,6 +143,11 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
+  device->draw.unbind(v);
+  if (v->resource && v->arrayView) {
+    std::lock_guard<std::mutex> lock(device->queueMutex());
+    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->arrayView)));
+  }
   destroyView(*device, v);
 }
 

@@ -2,7 +2,8 @@
 // shader-resource view objects (Texture2D and Texture2DMS, incl. arrays),
 // constructed in runtime-allocated memory: the resource, the subresource
 // range and a VkImageView for the draw path. Also the two clear DDIs and
-// SetRenderTargets (binding only for now).
+// SetRenderTargets (binding only for now); the SRV bindings are draw state
+// (driver_draw.h).
 #pragma once
 
 #include "d3d10umddi.h"
@@ -29,6 +30,10 @@ struct DepthStencilView : ImageViewRange {
   static DepthStencilView* from(D3D10DDI_HDEPTHSTENCILVIEW h) { return static_cast<DepthStencilView*>(h.pDrvPrivate); }
 };
 struct ShaderResourceView : ImageViewRange {
+  // A single-slice view also as a one-layer 2D_ARRAY view: the DDI does not say
+  // whether the application made a Texture2D or a Texture2DArray view, and the
+  // shader's declaration decides which Vulkan view type it reads.
+  std::unique_ptr<vk::ImageView> arrayView;
   static ShaderResourceView* from(D3D10DDI_HSHADERRESOURCEVIEW h) {
     return static_cast<ShaderResourceView*>(h.pDrvPrivate);
   }

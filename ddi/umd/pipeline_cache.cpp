@@ -8,12 +8,15 @@
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
 #include "driver_shader.h"
+#include "dxbc/binding.h"
 #include "primitive_topology.h"
 #include "resource_format.h"
 
+#include <algorithm>
 #include <atomic>
 #include <cstring>
 #include <iterator>
+#include <vector>
 
 namespace d3dvk::umd {
 
@@ -25,13 +28,28 @@ uint64_t nextObjectId() {
 std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* result) {
   std::unique_ptr<PipelineCache> self(new PipelineCache(device));
   const VkShaderStageFlags stages[kStageSets] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
+  // Uniform buffers, sampled images and the fragment stage's 8 colour
+  // attachments share maxPerStageResources; samplers do not count.
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  const uint32_t perStage = limits.maxPerStageResources > kConstantBufferSlots + 8
+                                ? limits.maxPerStageResources - kConstantBufferSlots - 8
+                                : 0;
+  self->shaderResourceSlots_ = std::min({dxbc::kMaxShaderResourceSlots, perStage,
+                                         limits.maxPerStageDescriptorSampledImages,
+                                         limits.maxDescriptorSetSampledImages / kStageSets});
+  const uint32_t samplerSlots = kSamplerSlots;  // Vulkan guarantees 16 samplers per stage
   for (uint32_t set = 0; set < kStageSets; ++set) {
-    VkDescriptorSetLayoutBinding bindings[kConstantBufferSlots];
+    std::vector<VkDescriptorSetLayoutBinding> bindings;
     for (uint32_t slot = 0; slot < kConstantBufferSlots; ++slot)
-      bindings[slot] = {slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages[set], nullptr};
+      bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages[set], nullptr});
+    for (uint32_t slot = 0; slot < samplerSlots; ++slot)
+      bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, stages[set], nullptr});
+    for (uint32_t slot = 0; slot < self->shaderResourceSlots_; ++slot)
+      bindings.push_back(
+          {dxbc::kShaderResourceBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages[set], nullptr});
     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    info.bindingCount = kConstantBufferSlots;
-    info.pBindings = bindings;
+    info.bindingCount = uint32_t(bindings.size());
+    info.pBindings = bindings.data();
     self->setLayouts_[set] = vk::createDescriptorSetLayout(device.vk(), info, result);
     if (!self->setLayouts_[set]) return nullptr;
   }

@@ -2,9 +2,12 @@
 // state::GraphicsPipelineKey (shaders, element layout, topology, rasterizer
 // desc, render-target formats, sample count), plus what every pipeline shares:
 // the descriptor-set layouts of translate/dxbc/binding.h (set 0 = VS, set 1 =
-// PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform buffers), the
-// pipeline layout, and a zero-filled 64 KiB uniform buffer standing in for
-// unbound constant-buffer slots (D3D reads zeros from them).
+// PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform
+// buffers, 16..31 = samplers s0..s15, 32.. = shader resources t0.. as sampled
+// images, as many of D3D's 128 as the device's per-stage limits allow), the
+// pipeline layout, a zero-filled 64 KiB uniform buffer standing in for
+// unbound constant-buffer slots (D3D reads zeros from them) and the sampler
+// unbound sampler slots read.
 //
 // Pipelines use dynamic rendering, and dynamic viewport, scissor, vertex-buffer
 // strides, blend constants and stencil reference. Callers hold the device's queue mutex.
@@ -49,12 +52,18 @@ class PipelineCache {
   static constexpr uint32_t kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
   static constexpr uint32_t kStageSets = 2;  // VS, PS
   static constexpr VkDeviceSize kNullConstantBufferSize = 65536;
+  static constexpr uint32_t kSamplerSlots = 16;  // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
 
   static std::unique_ptr<PipelineCache> create(Device& device, VkResult* result);
 
   VkPipelineLayout layout() const { return layout_->handle(); }
   VkDescriptorSetLayout setLayout(uint32_t set) const { return setLayouts_[set]->handle(); }
   VkBuffer nullConstantBuffer() const { return nullBuffer_->handle(); }
+  // Shader-resource slots t0..t(n-1) the layouts hold (D3D's 128, or fewer
+  // where maxPerStageResources / the sampled-image limits are lower).
+  uint32_t shaderResourceSlots() const { return shaderResourceSlots_; }
+  // The D3D11 default sampler for unbound sampler slots (driver_sampler.cpp creates it).
+  std::shared_ptr<vk::Sampler>& defaultSampler() { return defaultSampler_; }
 
   // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
   VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
@@ -71,6 +80,8 @@ class PipelineCache {
   std::unique_ptr<vk::PipelineLayout> layout_;
   std::unique_ptr<vk::Buffer> nullBuffer_;
   std::unique_ptr<vk::ShaderModule> spanDiscard_;
+  std::shared_ptr<vk::Sampler> defaultSampler_;
+  uint32_t shaderResourceSlots_ = 0;
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

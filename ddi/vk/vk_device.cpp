@@ -77,7 +77,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   }
 
   std::vector<const char*> wanted = {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME,
-                                     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME};
+                                     VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
+                                     VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME};
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -137,6 +138,11 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v12.timelineSemaphore = v12Supported.timelineSemaphore;
   v12.hostQueryReset = v12Supported.hostQueryReset;
   v12.scalarBlockLayout = v12Supported.scalarBlockLayout;
+  // Sampler states: MIRRORONCE addressing and the MINIMUM_/MAXIMUM_ filters.
+  v12.samplerMirrorClampToEdge = v12Supported.samplerMirrorClampToEdge;
+  v12.samplerFilterMinmax = v12Supported.samplerFilterMinmax;
+  self->samplerFeatures_.mirrorClampToEdge = v12.samplerMirrorClampToEdge == VK_TRUE;
+  self->samplerFeatures_.filterMinmax = v12.samplerFilterMinmax == VK_TRUE;
   VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   v13.dynamicRendering = v13Supported.dynamicRendering;
   v13.synchronization2 = v13Supported.synchronization2;
@@ -149,6 +155,43 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     depthClip.depthClipEnable = VK_TRUE;
     depthClip.pNext = v13.pNext;
     v13.pNext = &depthClip;
+  }
+
+  // Unbound shader-resource slots read zeros through null descriptors
+  // (robustness2.nullDescriptor); D3D sampler border colours beyond Vulkan's
+  // three fixed ones need custom border colours.
+  VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+  VkPhysicalDeviceCustomBorderColorFeaturesEXT borderColor{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+  {
+    VkPhysicalDeviceRobustness2FeaturesEXT robustness2Supported{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
+    VkPhysicalDeviceCustomBorderColorFeaturesEXT borderColorSupported{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    if (self->extensionEnabled(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
+      robustness2Supported.pNext = query.pNext;
+      query.pNext = &robustness2Supported;
+    }
+    if (self->extensionEnabled(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME)) {
+      borderColorSupported.pNext = query.pNext;
+      query.pNext = &borderColorSupported;
+    }
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
+    if (self->extensionEnabled(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
+      robustness2.nullDescriptor = robustness2Supported.nullDescriptor;
+      robustness2.pNext = v13.pNext;
+      v13.pNext = &robustness2;
+    }
+    if (self->extensionEnabled(VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME)) {
+      borderColor.customBorderColors = borderColorSupported.customBorderColors;
+      borderColor.customBorderColorWithoutFormat = borderColorSupported.customBorderColorWithoutFormat;
+      borderColor.pNext = v13.pNext;
+      v13.pNext = &borderColor;
+    }
+    self->samplerFeatures_.nullDescriptor = robustness2.nullDescriptor == VK_TRUE;
+    self->samplerFeatures_.customBorderColors =
+        borderColor.customBorderColors == VK_TRUE && borderColor.customBorderColorWithoutFormat == VK_TRUE;
   }
 
   float priority = 1.0f;

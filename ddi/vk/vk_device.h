@@ -1,8 +1,8 @@
 // ddi/vk/vk_device.h — owns the VkDevice and its graphics queue, and what d3dvk
 // needs to know about the physical device: properties, driver, and the
 // VK_EXT_conservative_rasterization facts the tier policy reads. Enables the
-// conservative-rasterization, transform-feedback and depth-clip-enable
-// extensions when present.
+// conservative-rasterization, transform-feedback, depth-clip-enable,
+// robustness2 (null descriptors) and custom-border-colour extensions when present.
 #pragma once
 
 #include "vk_instance.h"
@@ -29,6 +29,14 @@ struct PhysicalDeviceInfo {
 
 PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice);
 
+// Optional features the shader-resource and sampler path uses, as enabled.
+struct SamplerFeatures {
+  bool nullDescriptor = false;      // VK_EXT_robustness2: unbound SRVs read zeros
+  bool customBorderColors = false;  // VK_EXT_custom_border_color (without format)
+  bool mirrorClampToEdge = false;   // samplerMirrorClampToEdge: MIRRORONCE
+  bool filterMinmax = false;        // samplerFilterMinmax: MINIMUM_/MAXIMUM_ filters
+};
+
 class Device {
  public:
   // Extra device extensions are enabled when the device has them (ignored otherwise).
@@ -45,6 +53,7 @@ class Device {
   const PhysicalDeviceInfo& info() const { return info_; }
   const VkPhysicalDeviceFeatures& enabledFeatures() const { return enabledFeatures_; }
   bool extensionEnabled(const char* name) const;
+  const SamplerFeatures& samplerFeatures() const { return samplerFeatures_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -63,6 +72,7 @@ class Device {
   uint32_t queueFamily_ = 0;
   PhysicalDeviceInfo info_;
   VkPhysicalDeviceFeatures enabledFeatures_{};
+  SamplerFeatures samplerFeatures_;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;

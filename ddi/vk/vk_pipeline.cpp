@@ -14,6 +14,7 @@ void destroyPipeline(VkDevice d, VkPipeline h, const VkAllocationCallbacks* a) {
 void destroyDescriptorPool(VkDevice d, VkDescriptorPool h, const VkAllocationCallbacks* a) {
   vkDestroyDescriptorPool(d, h, a);
 }
+void destroySampler(VkDevice d, VkSampler h, const VkAllocationCallbacks* a) { vkDestroySampler(d, h, a); }
 
 std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result) {
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
@@ -56,6 +57,13 @@ std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDes
   *result = vkCreateDescriptorPool(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
   return std::make_unique<DescriptorPool>(device, h);
+}
+
+std::unique_ptr<Sampler> createSampler(Device& device, const VkSamplerCreateInfo& info, VkResult* result) {
+  VkSampler h = VK_NULL_HANDLE;
+  *result = vkCreateSampler(device.handle(), &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<Sampler>(device, h);
 }
 
 }  // namespace d3dvk::vk

@@ -1,6 +1,6 @@
 // ddi/vk/vk_pipeline.h — RAII owners of the Vulkan objects the draw path
 // creates: shader modules, descriptor-set layouts, pipeline layouts, graphics
-// pipelines and descriptor pools. Each owns one handle and destroys it with the
+// pipelines, descriptor pools and samplers. Each owns one handle and destroys it with the
 // device's matching vkDestroy*; creation reports the VkResult.
 #pragma once
 
@@ -33,12 +33,14 @@ void destroyDescriptorSetLayout(VkDevice, VkDescriptorSetLayout, const VkAllocat
 void destroyPipelineLayout(VkDevice, VkPipelineLayout, const VkAllocationCallbacks*);
 void destroyPipeline(VkDevice, VkPipeline, const VkAllocationCallbacks*);
 void destroyDescriptorPool(VkDevice, VkDescriptorPool, const VkAllocationCallbacks*);
+void destroySampler(VkDevice, VkSampler, const VkAllocationCallbacks*);
 
 using ShaderModule = OwnedHandle<VkShaderModule, &destroyShaderModule>;
 using DescriptorSetLayout = OwnedHandle<VkDescriptorSetLayout, &destroyDescriptorSetLayout>;
 using PipelineLayout = OwnedHandle<VkPipelineLayout, &destroyPipelineLayout>;
 using Pipeline = OwnedHandle<VkPipeline, &destroyPipeline>;
 using DescriptorPool = OwnedHandle<VkDescriptorPool, &destroyDescriptorPool>;
+using Sampler = OwnedHandle<VkSampler, &destroySampler>;
 
 std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result);
 std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
@@ -50,5 +52,6 @@ std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphic
                                                  VkResult* result);
 std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
                                                      VkResult* result);
+std::unique_ptr<Sampler> createSampler(Device& device, const VkSamplerCreateInfo& info, VkResult* result);
 
 }  // namespace d3dvk::vk

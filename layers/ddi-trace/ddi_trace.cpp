@@ -718,6 +718,54 @@ VOID APIENTRY setDepthStencilState(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILSTA
   realSlot<PFND3D10DDI_SETDEPTHSTENCILSTATE>(h, 35)(realFrom(h), s, ref);
 }
 
+std::string samplerDesc(const D3D10_DDI_SAMPLER_DESC* d) {
+  if (!d) return "null";
+  char buf[256];
+  std::snprintf(buf, sizeof buf,
+                "{Filter=0x%X, Address={%d,%d,%d}, MipLODBias=%g, MaxAnisotropy=%u, ComparisonFunc=%d, "
+                "BorderColor={%g,%g,%g,%g}, LOD=%g..%g}",
+                unsigned(d->Filter), int(d->AddressU), int(d->AddressV), int(d->AddressW), d->MipLODBias,
+                d->MaxAnisotropy, int(d->ComparisonFunc), d->BorderColor[0], d->BorderColor[1], d->BorderColor[2],
+                d->BorderColor[3], d->MinLOD, d->MaxLOD);
+  return buf;
+}
+SIZE_T APIENTRY calcSamplerSize(D3D10DDI_HDEVICE h, const D3D10_DDI_SAMPLER_DESC* d) {
+  SIZE_T size = realSlot<PFND3D10DDI_CALCPRIVATESAMPLERSIZE>(h, 90)(realFrom(h), d);
+  trace("CalcPrivateSamplerSize(hDevice=%p, desc=%s) -> %zu", h.pDrvPrivate, samplerDesc(d).c_str(), size);
+  return size;
+}
+VOID APIENTRY createSampler(D3D10DDI_HDEVICE h, const D3D10_DDI_SAMPLER_DESC* d, D3D10DDI_HSAMPLER s,
+                            D3D10DDI_HRTSAMPLER rt) {
+  trace("CreateSampler(hDevice=%p, desc=%s, hSampler=%p)", h.pDrvPrivate, samplerDesc(d).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D10DDI_CREATESAMPLER>(h, 91)(realFrom(h), d, s, rt);
+}
+VOID APIENTRY destroySampler(D3D10DDI_HDEVICE h, D3D10DDI_HSAMPLER s) {
+  trace("DestroySampler(hDevice=%p, hSampler=%p)", h.pDrvPrivate, s.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYSAMPLER>(h, 92)(realFrom(h), s);
+}
+template <typename Handle>
+std::string handleList(const Handle* handles, UINT count) {
+  std::string list = "[";
+  for (UINT i = 0; handles && i < count; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%p", i ? ", " : "", handles[i].pDrvPrivate);
+    list += buf;
+  }
+  return list + "]";
+}
+template <int Slot>
+VOID APIENTRY setShaderResources(D3D10DDI_HDEVICE h, UINT start, UINT count, const D3D10DDI_HSHADERRESOURCEVIEW* v) {
+  trace("%s(hDevice=%p, StartSlot=%u, NumViews=%u, views=%s)", slotName(Slot), h.pDrvPrivate, start, count,
+        handleList(v, count).c_str());
+  realSlot<PFND3D10DDI_SETSHADERRESOURCES>(h, Slot)(realFrom(h), start, count, v);
+}
+template <int Slot>
+VOID APIENTRY setSamplers(D3D10DDI_HDEVICE h, UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
+  trace("%s(hDevice=%p, Offset=%u, NumSamplers=%u, samplers=%s)", slotName(Slot), h.pDrvPrivate, start, count,
+        handleList(s, count).c_str());
+  realSlot<PFND3D10DDI_SETSAMPLERS>(h, Slot)(realFrom(h), start, count, s);
+}
+
 template <typename Table>
 void fillDrawWrappers(Table& t) {
   t.pfnCalcPrivateShaderSize = &calcShaderSize<83>;
@@ -749,6 +797,13 @@ void fillDrawWrappers(Table& t) {
   t.pfnCreateDepthStencilState = &createDepthStencilState;
   t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
   t.pfnSetDepthStencilState = &setDepthStencilState;
+  t.pfnCalcPrivateSamplerSize = &calcSamplerSize;
+  t.pfnCreateSampler = &createSampler;
+  t.pfnDestroySampler = &destroySampler;
+  t.pfnPsSetShaderResources = &setShaderResources<3>;
+  t.pfnVsSetShaderResources = &setShaderResources<27>;
+  t.pfnPsSetSamplers = &setSamplers<5>;
+  t.pfnVsSetSamplers = &setSamplers<28>;
 }
 
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE h) {

@@ -213,6 +213,18 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   UINT sampleMask_ = 0xFFFFFFFF;
   class D3D11DepthStencilState* depthStencilState_ = nullptr;  // null: the default state
   UINT stencilRef_ = 0;
+  // Shader resources and samplers of VS/PS (d3d11_context_shader_resources.cpp).
+  class D3D11ShaderResourceView* shaderResources_[2][D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT] = {};
+  class D3D11SamplerState* samplers_[2][D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT] = {};
+  void setShaderResources(int stage, const char* function, UINT start, UINT count,
+                          ID3D11ShaderResourceView* const* views);
+  void getShaderResources(int stage, UINT start, UINT count, ID3D11ShaderResourceView** views);
+  void setSamplers(int stage, const char* function, UINT start, UINT count, ID3D11SamplerState* const* samplers);
+  void getSamplers(int stage, UINT start, UINT count, ID3D11SamplerState** samplers);
+  // D3D11's hazard rule: a resource bound for output is unbound from every
+  // shader-resource slot (with the debug layer's OMSETRENDERTARGETS_HAZARD warning).
+  void unbindShaderResourcesOf(const void* resource, const char* function);
+  void releaseShaderResourceBindings();
   void releaseDrawBindings();
   void setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers);
   void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers);

@@ -45,6 +45,7 @@ void handOut(T* object, Interface** out) {
 }  // namespace
 
 void D3D11ImmediateContext::releaseDrawBindings() {
+  releaseShaderResourceBindings();
   D3D11InputLayout* layout = nullptr;
   rebind(inputLayout_, layout);
   for (VertexBufferBinding& vb : vertexBuffers_) {

@@ -346,6 +346,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
     if (v) v->addPrivateRef();
   if (nextDsv) nextDsv->addPrivateRef();
 
+  for (D3D11RenderTargetView* v : next)
+    if (v) unbindShaderResourcesOf(&v->resource(), "ID3D11DeviceContext::OMSetRenderTargets");
+  if (nextDsv) unbindShaderResourcesOf(&nextDsv->resource(), "ID3D11DeviceContext::OMSetRenderTargets");
+
   D3D10DDI_HRENDERTARGETVIEW handles[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) handles[i] = next[i] ? next[i]->ddiHandle() : D3D10DDI_HRENDERTARGETVIEW{};
   const UINT clearSlots = renderTargetCount_ > NumViews ? renderTargetCount_ - NumViews : 0;

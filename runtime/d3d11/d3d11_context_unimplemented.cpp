@@ -6,27 +6,11 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
   // not implemented yet
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
   // not implemented yet
 }
 
@@ -163,14 +147,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlo
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
 }
@@ -179,14 +155,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader**
   if (ppGeometryShader) *ppGeometryShader = nullptr;
   if (ppClassInstances) *ppClassInstances = nullptr;
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {

@@ -42,6 +42,8 @@ class D3D11Device final : public ID3D11Device3 {
   // Called by a rasterizer state whose references all went: removes it from
   // the dedup cache and returns true, unless a concurrent Create revived it.
   bool releaseCachedRasterizerState(class D3D11RasterizerState* state);
+  // The same for sampler states (d3d11_sampler_state.cpp).
+  bool releaseCachedSamplerState(class D3D11SamplerState* state);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -151,6 +153,7 @@ class D3D11Device final : public ID3D11Device3 {
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
   std::mutex stateCacheMutex_;
   std::unordered_map<DescKey, class D3D11RasterizerState*, DescKeyHash> rasterizerStates_;
+  std::unordered_map<std::string, class D3D11SamplerState*> samplerStates_;  // key: the desc's bytes
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 

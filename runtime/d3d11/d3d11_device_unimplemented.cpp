@@ -51,11 +51,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage** p
 }
 
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc, ID3D11SamplerState** ppSamplerState) {
-  if (ppSamplerState) *ppSamplerState = nullptr;
-  return E_NOTIMPL;
-}
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
   if (ppQuery) *ppQuery = nullptr;
   return E_NOTIMPL;

@@ -1,0 +1,169 @@
+// runtime/d3d11/d3d11_sampler_state.cpp — see d3d11_sampler_state.h. Also
+// ID3D11Device::CreateSamplerState (validation, dedup, the driver object).
+#include "d3d11_sampler_state.h"
+
+#include "d3d11_device.h"
+
+#include <cmath>
+#include <cstring>
+#include <new>
+
+namespace d3dvk::runtime {
+namespace {
+
+bool validFilter(D3D11_FILTER filter) {
+  const unsigned f = unsigned(filter);
+  if (f & ~0x1D5u) return false;
+  if (f & 0x40u) return (f & 0x3Fu) == 0x15u;
+  return true;
+}
+
+D3D10_DDI_SAMPLER_DESC toDdi(const D3D11_SAMPLER_DESC& d) {
+  D3D10_DDI_SAMPLER_DESC out{};
+  out.Filter = D3D10_DDI_FILTER(d.Filter);
+  out.AddressU = D3D10_DDI_TEXTURE_ADDRESS_MODE(d.AddressU);
+  out.AddressV = D3D10_DDI_TEXTURE_ADDRESS_MODE(d.AddressV);
+  out.AddressW = D3D10_DDI_TEXTURE_ADDRESS_MODE(d.AddressW);
+  out.MipLODBias = d.MipLODBias;
+  out.MaxAnisotropy = d.MaxAnisotropy;
+  out.ComparisonFunc = D3D10_DDI_COMPARISON_FUNC(d.ComparisonFunc);
+  std::memcpy(out.BorderColor, d.BorderColor, sizeof out.BorderColor);
+  out.MinLOD = d.MinLOD;
+  out.MaxLOD = d.MaxLOD;
+  return out;
+}
+
+}  // namespace
+
+std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& d) {
+  std::vector<SamplerDescError> errors;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) { errors.push_back({id, name, std::move(text)}); };
+  if (!validFilter(d.Filter))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDFILTER, "CREATESAMPLERSTATE_INVALIDFILTER",
+        "Filter (0x" + [&] { char b[16]; std::snprintf(b, sizeof b, "%X", unsigned(d.Filter)); return std::string(b); }() +
+            ") is not a valid D3D11_FILTER.");
+  auto validAddress = [](D3D11_TEXTURE_ADDRESS_MODE m) { return m >= 1 && m <= 5; };
+  if (!validAddress(d.AddressU))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDADDRESSU, "CREATESAMPLERSTATE_INVALIDADDRESSU",
+        "AddressU (" + std::to_string(int(d.AddressU)) + ") is not a valid D3D11_TEXTURE_ADDRESS_MODE.");
+  if (!validAddress(d.AddressV))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDADDRESSV, "CREATESAMPLERSTATE_INVALIDADDRESSV",
+        "AddressV (" + std::to_string(int(d.AddressV)) + ") is not a valid D3D11_TEXTURE_ADDRESS_MODE.");
+  if (!validAddress(d.AddressW))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDADDRESSW, "CREATESAMPLERSTATE_INVALIDADDRESSW",
+        "AddressW (" + std::to_string(int(d.AddressW)) + ") is not a valid D3D11_TEXTURE_ADDRESS_MODE.");
+  if (!(d.MipLODBias >= D3D11_MIP_LOD_BIAS_MIN && d.MipLODBias <= D3D11_MIP_LOD_BIAS_MAX))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDMIPLODBIAS, "CREATESAMPLERSTATE_INVALIDMIPLODBIAS",
+        "MipLODBias (" + std::to_string(d.MipLODBias) + ") must be in [-16.0, 15.99].");
+  if ((unsigned(d.Filter) & 0x40u) && (d.MaxAnisotropy < 1 || d.MaxAnisotropy > D3D11_MAX_MAXANISOTROPY))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDMAXANISOTROPY, "CREATESAMPLERSTATE_INVALIDMAXANISOTROPY",
+        "MaxAnisotropy (" + std::to_string(d.MaxAnisotropy) + ") must be in [1, 16] for an anisotropic filter.");
+  if (((unsigned(d.Filter) >> 7) & 3u) == 1u && !(d.ComparisonFunc >= 1 && d.ComparisonFunc <= 8))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDCOMPARISONFUNC, "CREATESAMPLERSTATE_INVALIDCOMPARISONFUNC",
+        "ComparisonFunc (" + std::to_string(int(d.ComparisonFunc)) + ") is not a valid D3D11_COMPARISON_FUNC.");
+  if (std::isnan(d.MinLOD))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDMINLOD, "CREATESAMPLERSTATE_INVALIDMINLOD", "MinLOD is NaN.");
+  if (std::isnan(d.MaxLOD) || (!std::isnan(d.MinLOD) && d.MaxLOD < d.MinLOD))
+    add(D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDMAXLOD, "CREATESAMPLERSTATE_INVALIDMAXLOD",
+        "MaxLOD (" + std::to_string(d.MaxLOD) + ") must not be NaN or below MinLOD (" + std::to_string(d.MinLOD) +
+            ").");
+  return errors;
+}
+
+D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr) {
+  std::unique_ptr<D3D11SamplerState> state(new (std::nothrow) D3D11SamplerState(device, desc));
+  if (!state) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  DdiDevice& ddi = device.ddi();
+  const D3D10_DDI_SAMPLER_DESC ddiDesc = toDdi(desc);
+  DdiErrorScope errors;
+  const SIZE_T size = ddi.funcs().pfnCalcPrivateSamplerSize(ddi.handle(), &ddiDesc);
+  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!state->driverMemory_) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  ddi.funcs().pfnCreateSampler(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTSAMPLER{state.get()});
+  if (FAILED(errors.first())) {
+    // The driver constructed its object before failing: destroy it.
+    ddi.funcs().pfnDestroySampler(ddi.handle(), state->ddiHandle());
+    *hr = errors.first();
+    return nullptr;
+  }
+  state->driverObjectCreated_ = true;
+  *hr = S_OK;
+  return state.release();
+}
+
+D3D11SamplerState::~D3D11SamplerState() {
+  if (driverObjectCreated_) {
+    DdiDevice& ddi = device().ddi();
+    ddi.funcs().pfnDestroySampler(ddi.handle(), ddiHandle());
+  }
+}
+
+void D3D11SamplerState::destroyIfUnused() {
+  if (device().releaseCachedSamplerState(this)) delete this;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11SamplerState)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11SamplerState*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) {
+  if (pDesc) *pDesc = desc_;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc,
+                                                          ID3D11SamplerState** ppSamplerState) {
+  static constexpr const char* kFunction = "ID3D11Device::CreateSamplerState";
+  if (ppSamplerState) *ppSamplerState = nullptr;
+  if (!pSamplerDesc) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_CREATESAMPLERSTATE_NULLDESC, "CREATESAMPLERSTATE_NULLDESC", kFunction,
+                 "pSamplerDesc is NULL; a sampler desc is required.");
+    return E_INVALIDARG;
+  }
+  const std::vector<SamplerDescError> errors = validateSamplerDesc(*pSamplerDesc);
+  if (!errors.empty()) {
+    for (const SamplerDescError& e : errors)
+      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.idName, kFunction,
+                   e.text);
+    return E_INVALIDARG;
+  }
+  if (!ppSamplerState) return S_FALSE;
+  std::string key(reinterpret_cast<const char*>(pSamplerDesc), sizeof *pSamplerDesc);
+  std::lock_guard<std::mutex> lock(stateCacheMutex_);
+  auto it = samplerStates_.find(key);
+  if (it != samplerStates_.end() && it->second->tryAddRef()) {
+    *ppSamplerState = it->second;
+    return S_OK;
+  }
+  HRESULT hr = E_FAIL;
+  D3D11SamplerState* state = D3D11SamplerState::create(*this, *pSamplerDesc, &hr);
+  if (!state) return hr;
+  state->AddRef();
+  samplerStates_[key] = state;
+  *ppSamplerState = state;
+  return S_OK;
+}
+
+bool D3D11Device::releaseCachedSamplerState(D3D11SamplerState* state) {
+  std::lock_guard<std::mutex> lock(stateCacheMutex_);
+  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
+  state->markDestroying();
+  auto it = samplerStates_.find(std::string(reinterpret_cast<const char*>(&state->desc()), sizeof state->desc()));
+  if (it != samplerStates_.end() && it->second == state) samplerStates_.erase(it);
+  return true;
+}
+
+}  // namespace d3dvk::runtime

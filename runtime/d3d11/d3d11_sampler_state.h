@@ -1,0 +1,48 @@
+// runtime/d3d11/d3d11_sampler_state.h — ID3D11SamplerState: the API object for
+// one sampler desc, owning the driver's sampler (pfnCreateSampler in memory
+// sized by pfnCalcPrivateSamplerSize) until the last reference goes.
+// Identical descs share one object (the device's cache); the desc is
+// validated first (validateSamplerDesc, with the debug layer's messages).
+#pragma once
+
+#include "d3d10umddi.h"
+#include "d3d11_device_child.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+struct SamplerDescError {
+  D3D11_MESSAGE_ID id;
+  const char* idName;
+  std::string text;
+};
+
+// D3D11's CreateSamplerState rules: filter, address modes, MipLODBias in
+// [-16, 15.99], MaxAnisotropy 1..16 for anisotropic filters, ComparisonFunc for
+// comparison filters, MinLOD/MaxLOD not NaN and MinLOD <= MaxLOD.
+std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& desc);
+
+class D3D11SamplerState final : public D3D11DeviceChild<ID3D11SamplerState> {
+ public:
+  static D3D11SamplerState* create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr);
+  const D3D11_SAMPLER_DESC& desc() const { return desc_; }
+  D3D10DDI_HSAMPLER ddiHandle() const { return {driverMemory_.get()}; }
+
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* pDesc) override;
+  ~D3D11SamplerState() override;
+
+ protected:
+  void destroyIfUnused() override;
+
+ private:
+  D3D11SamplerState(D3D11Device& device, const D3D11_SAMPLER_DESC& desc) : D3D11DeviceChild(device), desc_(desc) {}
+  D3D11_SAMPLER_DESC desc_;
+  std::unique_ptr<unsigned char[]> driverMemory_;
+  bool driverObjectCreated_ = false;
+};
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,91 @@
+// tests/draw: shader resources and samplers end to end — a pixel shader samples
+// a known 2x2 texture through a point sampler (exact texels read back), an
+// unbound slot reads zeros, and identical sampler descs share one object.
+#include "draw_test_util.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kW = 32, kH = 32;
+
+// PS: SV_Target0 = t0.Sample(s0, SV_Position.xy / 32).
+const char kPsSample[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+mul r0.xy, v0.xyxx, l(0.031250, 0.031250, 0.000000, 0.000000)
+sample_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyxx, t0.xyzw, s0
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler; an unbound slot reads zeros",
+          "[draw][pixels][srv]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  const float texels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 0.5f}};
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+  D3D11_SUBRESOURCE_DATA init{texels, 2 * 16, 0};
+  Com<ID3D11Texture2D> tex;
+  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
+  D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
+                        D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+  Com<ID3D11SamplerState> sampler, same;
+  REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+  REQUIRE(d->CreateSamplerState(&sd, same.out()) == S_OK);
+  CHECK(sampler.get() == same.get());  // identical descs share one object
+  const std::vector<uint8_t> psCode = assembled(kPsSample);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ID3D11ShaderResourceView* views[] = {srv.get()};
+  ID3D11SamplerState* samplers[] = {sampler.get()};
+  d.context->PSSetShaderResources(0, 1, views);
+  d.context->PSSetSamplers(0, 1, samplers);
+  ID3D11ShaderResourceView* gotView = nullptr;
+  d.context->PSGetShaderResources(0, 1, &gotView);
+  CHECK(gotView == srv.get());
+  if (gotView) gotView->Release();
+  ID3D11SamplerState* gotSampler = nullptr;
+  d.context->PSGetSamplers(0, 1, &gotSampler);
+  CHECK(gotSampler == sampler.get());
+  if (gotSampler) gotSampler->Release();
+
+  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
+                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(6, 0);
+  auto px = t.pixels();
+  CHECK(px[4 * kW + 4] == std::array<float, 4>{1, 0, 0, 1});
+  CHECK(px[4 * kW + 20] == std::array<float, 4>{0, 1, 0, 1});
+  CHECK(px[20 * kW + 4] == std::array<float, 4>{0, 0, 1, 1});
+  CHECK(px[20 * kW + 20] == std::array<float, 4>{1, 1, 0, 0.5f});
+
+  ID3D11ShaderResourceView* none[] = {nullptr};
+  d.context->PSSetShaderResources(0, 1, none);
+  d.context->Draw(6, 0);
+  px = t.pixels();
+  CHECK(px[4 * kW + 4] == std::array<float, 4>{0, 0, 0, 0});
+  CHECK(px[20 * kW + 20] == std::array<float, 4>{0, 0, 0, 0});
+}
