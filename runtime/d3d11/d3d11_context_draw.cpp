@@ -418,7 +418,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
 
 // Every pipeline binding back to its default, through the same setters (so the
 // driver sees the unbinding DDIs and the references are released): no shaders,
-// layout, buffers, views or state objects; topology UNDEFINED; no viewports or
+// layout, buffers, shader resources, samplers, views or state objects; topology UNDEFINED; no viewports or
 // scissors; blend factor 1s and sample mask 0xFFFFFFFF; stencil reference 0.
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   ID3D11Buffer* const noBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
@@ -433,6 +433,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   PSSetShader(nullptr, nullptr, 0);
   VSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   PSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  ID3D11ShaderResourceView* const noViews[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT] = {};
+  ID3D11SamplerState* const noSamplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT] = {};
+  VSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  PSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  VSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  PSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   RSSetState(nullptr);
   RSSetViewports(0, nullptr);
   RSSetScissorRects(0, nullptr);

@@ -1,8 +1,12 @@
 // tests/draw: shader resources and samplers end to end — a pixel shader samples
 // a known 2x2 texture through a point sampler (exact texels read back), an
-// unbound slot reads zeros, and identical sampler descs share one object.
+// unbound slot reads zeros, identical sampler descs share one object, a
+// conservative draw on the fallback samples the same way, and ClearState unbinds.
 #include "draw_test_util.h"
 
+#include <d3dvk/raster/rasterizer.h>
+
+using namespace d3dvk;
 using namespace d3dvk::test;
 
 namespace {
@@ -88,4 +92,77 @@ TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler; an unbo
   px = t.pixels();
   CHECK(px[4 * kW + 4] == std::array<float, 4>{0, 0, 0, 0});
   CHECK(px[20 * kW + 20] == std::array<float, 4>{0, 0, 0, 0});
+}
+
+TEST_CASE("a conservative draw on the fallback samples through its shader resources; ClearState unbinds them",
+          "[draw][srv][conservative][fallback]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  const float texels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 0.5f}};
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+  D3D11_SUBRESOURCE_DATA init{texels, 2 * 16, 0};
+  Com<ID3D11Texture2D> tex;
+  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
+  D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
+                        D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+  Com<ID3D11SamplerState> sampler;
+  REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+  const std::vector<uint8_t> psCode = assembled(kPsSample);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ID3D11ShaderResourceView* views[] = {srv.get()};
+  ID3D11SamplerState* samplers[] = {sampler.get()};
+  d.context->PSSetShaderResources(0, 1, views);
+  d.context->PSSetSamplers(0, 1, samplers);
+  Com<ID3D11Device3> device3;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> conservative;
+  REQUIRE(device3->CreateRasterizerState2(&rd, conservative.out()) == S_OK);
+  d.context->RSSetState(conservative.get());
+  // A triangle over all four quadrants (pixels: (3.5, 2.25), (29, 6), (8.75, 30)).
+  const float px[3][2] = {{3.5f, 2.25f}, {29, 6}, {8.75f, 30}};
+  Vertex v[3];
+  for (int k = 0; k < 3; ++k) v[k] = {px[k][0] / 16.0f - 1.0f, 1.0f - px[k][1] / 16.0f, 0, 0, 0, 1};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(3, 0);
+  const std::vector<std::array<float, 4>> got = t.pixels();
+  raster::RasterizerDrawState state;
+  state.clip = {0, 0, int(kW), int(kH)};
+  raster::ScreenTriangle tri;
+  for (int k = 0; k < 3; ++k) tri.v[k] = {px[k][0], px[k][1]};
+  raster::SpanRowArray rows;
+  const raster::TriangleCoverage cov = raster::rasterizeTriangle(tri, state, rows);
+  std::vector<bool> lit(size_t(kW) * kH, false);
+  for (uint32_t r = 0; r < cov.rowCount; ++r)
+    for (int x = rows[r].outerBegin; x < rows[r].outerEnd; ++x) lit[size_t(cov.firstY + int(r)) * kW + x] = true;
+  int litCount = 0, mismatches = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      // Point sampling at the pixel centre: the texel of the pixel's quadrant.
+      const float* texel = texels[(y >= kH / 2 ? 2 : 0) + (x >= kW / 2 ? 1 : 0)];
+      const std::array<float, 4> want = lit[size_t(y) * kW + x]
+                                            ? std::array<float, 4>{texel[0], texel[1], texel[2], texel[3]}
+                                            : std::array<float, 4>{0, 0, 0, 0};
+      litCount += lit[size_t(y) * kW + x];
+      if (got[size_t(y) * kW + x] != want && ++mismatches <= 5) {
+        INFO("pixel (" << x << "," << y << ")");
+        CHECK(got[size_t(y) * kW + x] == want);
+      }
+    }
+  CHECK(mismatches == 0);
+  CHECK(litCount > 200);
+
+  d.context->ClearState();
+  ID3D11ShaderResourceView* gotView = srv.get();
+  ID3D11SamplerState* gotSampler = sampler.get();
+  d.context->PSGetShaderResources(0, 1, &gotView);
+  d.context->PSGetSamplers(0, 1, &gotSampler);
+  CHECK(gotView == nullptr);
+  CHECK(gotSampler == nullptr);
 }
