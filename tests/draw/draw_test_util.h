@@ -13,6 +13,28 @@
 
 namespace d3dvk::test {
 
+// VS: POSITION.xy (v0) → SV_Position (z 0, w 1).
+inline const char kVsPosition[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+vs_5_0
+dcl_input v0.xy
+dcl_output_siv o0.xyzw, position
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+ret
+)";
+
 // VS: POSITION.xy (v0) and COLOR (v1) → SV_Position (z 0, w 1) and COLOR (o1).
 inline const char kVsColor[] = R"(//
 // Input signature:

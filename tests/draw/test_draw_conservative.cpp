@@ -27,27 +27,6 @@ namespace {
 
 constexpr UINT kSize = 64;
 
-const char kVsPosition[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// POSITION                 0   xy          0     NONE   float   xy
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-//
-vs_5_0
-dcl_input v0.xy
-dcl_output_siv o0.xyzw, position
-mov o0.xy, v0.xyxx
-mov o0.zw, l(0,0,0,1.000000)
-ret
-)";
-
 // SV_Target (uint4) = (1, SV_InnerCoverage, SV_PrimitiveID, SV_IsFrontFace).
 const char kPsCoverage[] = R"(//
 // Input signature:

@@ -39,21 +39,33 @@ sample_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyxx, t0.xyzw, 
 ret
 )";
 
+// The 2x2 texture both tests sample (red, green / blue, yellow at alpha ½), its
+// view, and the point-sampler desc.
+const float kTexels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 0.5f}};
+const D3D11_SAMPLER_DESC kPointClamp{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                                     D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                                     D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+
+struct Texture2x2 {
+  Com<ID3D11Texture2D> tex;
+  Com<ID3D11ShaderResourceView> srv;
+  explicit Texture2x2(RenderDevice& d) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+    D3D11_SUBRESOURCE_DATA init{kTexels, 2 * 16, 0};
+    REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
+    REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler; an unbound slot reads zeros",
           "[draw][pixels][srv]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
-  const float texels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 0.5f}};
-  D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
-  D3D11_SUBRESOURCE_DATA init{texels, 2 * 16, 0};
-  Com<ID3D11Texture2D> tex;
-  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
-  Com<ID3D11ShaderResourceView> srv;
-  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
-  D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
-                        D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+  const Texture2x2 texture(d);
+  const Com<ID3D11ShaderResourceView>& srv = texture.srv;
+  const D3D11_SAMPLER_DESC sd = kPointClamp;
   Com<ID3D11SamplerState> sampler, same;
   REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
   REQUIRE(d->CreateSamplerState(&sd, same.out()) == S_OK);
@@ -98,15 +110,9 @@ TEST_CASE("a conservative draw on the fallback samples through its shader resour
           "[draw][srv][conservative][fallback]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
-  const float texels[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 0.5f}};
-  D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
-  D3D11_SUBRESOURCE_DATA init{texels, 2 * 16, 0};
-  Com<ID3D11Texture2D> tex;
-  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
-  Com<ID3D11ShaderResourceView> srv;
-  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
-  D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
-                        D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+  const Texture2x2 texture(d);
+  const Com<ID3D11ShaderResourceView>& srv = texture.srv;
+  const D3D11_SAMPLER_DESC sd = kPointClamp;
   Com<ID3D11SamplerState> sampler;
   REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
   const std::vector<uint8_t> psCode = assembled(kPsSample);
@@ -145,7 +151,7 @@ TEST_CASE("a conservative draw on the fallback samples through its shader resour
   for (UINT y = 0; y < kH; ++y)
     for (UINT x = 0; x < kW; ++x) {
       // Point sampling at the pixel centre: the texel of the pixel's quadrant.
-      const float* texel = texels[(y >= kH / 2 ? 2 : 0) + (x >= kW / 2 ? 1 : 0)];
+      const float* texel = kTexels[(y >= kH / 2 ? 2 : 0) + (x >= kW / 2 ? 1 : 0)];
       const std::array<float, 4> want = lit[size_t(y) * kW + x]
                                             ? std::array<float, 4>{texel[0], texel[1], texel[2], texel[3]}
                                             : std::array<float, 4>{0, 0, 0, 0};

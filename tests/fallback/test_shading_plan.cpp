@@ -56,21 +56,32 @@ FallbackDrawState state64() {
   return s;
 }
 
+// 400 random triangles in steep perspective (w in [0.5, 2] per vertex), some
+// reaching past the viewport: their clip-space vertices and the triangle list.
+struct RandomPerspectiveTriangles {
+  static constexpr int kTriangles = 400;
+  std::vector<float> vertices;
+  std::vector<AssembledTriangle> triangles;
+  RandomPerspectiveTriangles() {
+    std::mt19937 rng(5);
+    std::uniform_real_distribution<float> coord(-1.2f, 1.2f), wdist(0.5f, 2.0f);
+    for (int t = 0; t < kTriangles; ++t) {
+      for (int i = 0; i < 3; ++i) {
+        float w = wdist(rng);
+        vertices.insert(vertices.end(), {coord(rng) * w, coord(rng) * w, 0.5f * w, w});
+      }
+      triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
+    }
+  }
+};
+
 }  // namespace
 
 TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels", "[fallback][plan]") {
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<float> coord(-1.2f, 1.2f), wdist(0.5f, 2.0f);
-  std::vector<float> vertices;
-  std::vector<AssembledTriangle> triangles;
-  const int kTriangles = 400;
-  for (int t = 0; t < kTriangles; ++t) {
-    for (int i = 0; i < 3; ++i) {
-      float w = wdist(rng);
-      vertices.insert(vertices.end(), {coord(rng) * w, coord(rng) * w, 0.5f * w, w});
-    }
-    triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
-  }
+  const RandomPerspectiveTriangles random;
+  const std::vector<float>& vertices = random.vertices;
+  const std::vector<AssembledTriangle>& triangles = random.triangles;
+  const int kTriangles = RandomPerspectiveTriangles::kTriangles;
   FallbackDrawState state = state64();
   CapturedDraw draw{vertices, 4, 0, triangles};
   ShadingPlan plan = planShadingQuads(draw, state);
@@ -257,18 +268,9 @@ TEST_CASE("a clipped triangle is faced and culled as a whole, even when a fan sl
 
 TEST_CASE("span-per-row: near the horizon a pixel is drawn as its own quad before it is flattened",
           "[fallback][plan]") {
-  std::mt19937 rng(5);
-  std::uniform_real_distribution<float> coord(-1.2f, 1.2f), wdist(0.5f, 2.0f);
-  std::vector<float> vertices;
-  std::vector<AssembledTriangle> triangles;
-  const int kTriangles = 400;
-  for (int t = 0; t < kTriangles; ++t) {
-    for (int i = 0; i < 3; ++i) {
-      float w = wdist(rng);
-      vertices.insert(vertices.end(), {coord(rng) * w, coord(rng) * w, 0.5f * w, w});
-    }
-    triangles.push_back({{uint32_t(3 * t), uint32_t(3 * t + 1), uint32_t(3 * t + 2)}, uint32_t(t)});
-  }
+  const RandomPerspectiveTriangles random;
+  const std::vector<float>& vertices = random.vertices;
+  const std::vector<AssembledTriangle>& triangles = random.triangles;
   FallbackDrawState state = state64();
   CapturedDraw draw{vertices, 4, 0, triangles};
   const ShadingPlan subSpans = planShadingQuads(draw, state);
