@@ -8,8 +8,12 @@
 // from GetSupportedVersions, to play a UMD that lacks them;
 // D3DVK_TRACE_FORCE_CONSERVATIVE_TIER=0|1|2|3 replaces the conservative tier the
 // real UMD reports through GetCaps (D3D11 OPTIONS2 and D3D12 OPTIONS), so tests
-// can exercise tier-dependent runtime rules on any device. Both exist only in
-// this test layer, never in the production UMD.
+// can exercise tier-dependent runtime rules on any device;
+// D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW=N plays a device lost at the Nth draw DDI
+// (counted per device from 1): that draw and every later one report
+// DXGI_ERROR_DEVICE_REMOVED through the runtime's pfnSetErrorCb instead of
+// reaching the real UMD. All exist only in this test layer, never in the
+// production UMD.
 #include "d3d12umddi_checks.h"
 
 #include <dlfcn.h>
@@ -181,6 +185,10 @@ struct TraceDevice {
     D3D11_1DDI_DEVICEFUNCS real11_1;
   };
   UINT interface_ = 0;
+  // The runtime's error callback, for D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW.
+  D3D10DDI_HRTCORELAYER hRTCoreLayer{};
+  PFND3D10DDI_SETERROR_CB setError = nullptr;
+  unsigned long draws = 0, removeAtDraw = 0;  // 0: never
   TraceDevice() : real{} {}
 };
 constexpr SIZE_T kDevicePrefix = (sizeof(TraceDevice) + 63) & ~SIZE_T(63);
@@ -630,19 +638,33 @@ VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE h, UINT count, UINT clear, const 
         list.c_str());
   realSlot<PFND3D10DDI_SETSCISSORRECTS>(h, 44)(realFrom(h), count, clear, r);
 }
+// D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW: true when this draw finds the device
+// removed (reported to the runtime; the draw must not reach the real UMD).
+bool deviceRemovedAtDraw(D3D10DDI_HDEVICE h) {
+  TraceDevice* d = traceFrom(h);
+  ++d->draws;
+  if (!d->removeAtDraw || d->draws < d->removeAtDraw || !d->setError) return false;
+  trace("(device removed at draw %lu: pfnSetErrorCb(DXGI_ERROR_DEVICE_REMOVED))", d->draws);
+  d->setError(d->hRTCoreLayer, DXGI_ERROR_DEVICE_REMOVED);
+  return true;
+}
+
 VOID APIENTRY drawWrapper(D3D10DDI_HDEVICE h, UINT count, UINT start) {
   trace("Draw(hDevice=%p, VertexCount=%u, StartVertexLocation=%u)", h.pDrvPrivate, count, start);
+  if (deviceRemovedAtDraw(h)) return;
   realSlot<PFND3D10DDI_DRAW>(h, 8)(realFrom(h), count, start);
 }
 VOID APIENTRY drawIndexed(D3D10DDI_HDEVICE h, UINT count, UINT start, INT base) {
   trace("DrawIndexed(hDevice=%p, IndexCount=%u, StartIndexLocation=%u, BaseVertexLocation=%d)", h.pDrvPrivate, count,
         start, base);
+  if (deviceRemovedAtDraw(h)) return;
   realSlot<PFND3D10DDI_DRAWINDEXED>(h, 7)(realFrom(h), count, start, base);
 }
 VOID APIENTRY drawInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT start, UINT startInstance) {
   trace("DrawInstanced(hDevice=%p, VertexCountPerInstance=%u, InstanceCount=%u, StartVertexLocation=%u, "
         "StartInstanceLocation=%u)",
         h.pDrvPrivate, count, instances, start, startInstance);
+  if (deviceRemovedAtDraw(h)) return;
   realSlot<PFND3D10DDI_DRAWINSTANCED>(h, 19)(realFrom(h), count, instances, start, startInstance);
 }
 VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instances, UINT start, INT base,
@@ -650,6 +672,7 @@ VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE h, UINT count, UINT instance
   trace("DrawIndexedInstanced(hDevice=%p, IndexCountPerInstance=%u, InstanceCount=%u, StartIndexLocation=%u, "
         "BaseVertexLocation=%d, StartInstanceLocation=%u)",
         h.pDrvPrivate, count, instances, start, base, startInstance);
+  if (deviceRemovedAtDraw(h)) return;
   realSlot<PFND3D10DDI_DRAWINDEXEDINSTANCED>(h, 18)(realFrom(h), count, instances, start, base, startInstance);
 }
 
@@ -857,6 +880,14 @@ HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER a, D3D10DDIARG_CREATEDEVICE* arg
   }
   auto* device = new (args->hDrvDevice.pDrvPrivate) TraceDevice();
   device->interface_ = args->Interface;
+  device->hRTCoreLayer = args->hRTCoreLayer;
+  device->setError = args->p11UMCallbacks ? args->p11UMCallbacks->pfnSetErrorCb : nullptr;
+  if (const char* v = std::getenv("D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW"); v && *v) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(v, &end, 10);
+    if (*end || n == 0) trace("error: D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW=%s is not a positive number; ignored", v);
+    else device->removeAtDraw = n;
+  }
   D3D10DDIARG_CREATEDEVICE forwarded = *args;
   forwarded.hDrvDevice = realFrom(args->hDrvDevice);
   forwarded.pWDDM2_0DeviceFuncs = &device->real;

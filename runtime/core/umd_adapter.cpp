@@ -159,8 +159,15 @@ UmdAdapter::~UmdAdapter() {
   if (library_) dlclose(library_);
 }
 
-VOID APIENTRY DdiDevice::onSetError(D3D10DDI_HRTCORELAYER, HRESULT hr) {
+VOID APIENTRY DdiDevice::onSetError(D3D10DDI_HRTCORELAYER layer, HRESULT hr) {
   if (tCurrentScope && tCurrentScope->first_ == S_OK) tCurrentScope->first_ = hr;
+  // DXGI_ERROR_DEVICE_REMOVED, _HUNG, _RESET and DXGI_ERROR_DRIVER_INTERNAL_ERROR (winerror.h values).
+  const bool removal = hr == HRESULT(0x887A0005) || hr == HRESULT(0x887A0006) || hr == HRESULT(0x887A0007) ||
+                       hr == HRESULT(0x887A0020);
+  if (removal && layer.handle) {
+    HRESULT none = S_OK;
+    static_cast<DdiDevice*>(layer.handle)->removed_.compare_exchange_strong(none, hr, std::memory_order_acq_rel);
+  }
 }
 
 std::unique_ptr<DdiDevice> DdiDevice::create(std::shared_ptr<UmdAdapter> adapter, HRESULT* hr, std::string* error) {

@@ -7,6 +7,7 @@
 
 #include "d3d12umddi.h"
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -53,11 +54,16 @@ class DdiDevice {
   const D3D11_1DDI_DEVICEFUNCS& funcs11_1() const { return funcs11_1_; }
   UmdAdapter& adapter() { return *adapter_; }
   bool isWddm2_0() const { return adapter_->supportsWddm2_0(); }
+  // S_OK, or why the device was removed: the first device-removal HRESULT
+  // (DXGI_ERROR_DEVICE_REMOVED / HUNG / RESET / DRIVER_INTERNAL_ERROR) the UMD
+  // reported through pfnSetErrorCb. Permanent: from then on the API returns it.
+  HRESULT removedReason() const { return removed_.load(std::memory_order_acquire); }
 
  private:
   DdiDevice() : funcs_{} {}
   static VOID APIENTRY onSetError(D3D10DDI_HRTCORELAYER, HRESULT hr);
   std::shared_ptr<UmdAdapter> adapter_;
+  std::atomic<HRESULT> removed_{S_OK};
   std::unique_ptr<unsigned char[]> memory_;
   D3D10DDI_HDEVICE hDevice_{};
   D3D11DDI_CORELAYER_DEVICECALLBACKS callbacks_{};

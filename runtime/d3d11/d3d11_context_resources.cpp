@@ -235,6 +235,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
                                                     UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
   static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
   if (pMappedResource) *pMappedResource = {};
+  if (device_.removed()) return device_.ddi().removedReason();
   D3D11ResourceBase* r = resourceBase(pResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,

@@ -118,7 +118,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, con
 }
 D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() { return featureLevel_; }
 UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() { return flags_; }
-HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() { return S_OK; }
+HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() { return ddi_->removedReason(); }
 HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) {
   if (RaiseFlags & ~UINT(D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR)) return E_INVALIDARG;
   exceptionMode_ = RaiseFlags;
@@ -213,6 +213,7 @@ bool D3D11Device::releaseCachedRasterizerState(D3D11RasterizerState* state) {
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
                                                              ID3D11RasterizerState** ppRasterizerState) {
+  if (removed()) return removedFailure(ppRasterizerState);
   if (!pRasterizerDesc)
     return createRasterizerState("ID3D11Device::CreateRasterizerState", nullptr, nullptr);
   const D3D11_RASTERIZER_DESC& d = *pRasterizerDesc;
@@ -229,6 +230,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERI
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
                                                               ID3D11RasterizerState1** ppRasterizerState) {
+  if (removed()) return removedFailure(ppRasterizerState);
   if (!pRasterizerDesc)
     return createRasterizerState("ID3D11Device1::CreateRasterizerState1", nullptr, nullptr);
   const D3D11_RASTERIZER_DESC1& d = *pRasterizerDesc;
@@ -245,6 +247,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTER
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
                                                               ID3D11RasterizerState2** ppRasterizerState) {
+  if (removed()) return removedFailure(ppRasterizerState);
   return createRasterizerState("ID3D11Device3::CreateRasterizerState2", pRasterizerDesc, ppRasterizerState);
 }
 

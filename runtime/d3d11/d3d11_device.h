@@ -28,6 +28,14 @@ class D3D11Device final : public ID3D11Device3 {
                         D3D11Device** out, std::string* error);
 
   DdiDevice& ddi() { return *ddi_; }
+  // The device was removed (the UMD reported it): every HRESULT method returns
+  // the reason from then on, and creates hand out null.
+  bool removed() { return FAILED(ddi_->removedReason()); }
+  template <typename T>
+  HRESULT removedFailure(T** out) {
+    if (out) *out = nullptr;
+    return ddi_->removedReason();
+  }
   D3D11ImmediateContext& immediateContext() { return context_; }
 
   // The conservative tier the driver reports (GetCaps, asked once); NOT_SUPPORTED

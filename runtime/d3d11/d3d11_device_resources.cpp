@@ -227,6 +227,7 @@ UINT D3D11Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount) {
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDesc,
                                                     const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) {
+  if (removed()) return removedFailure(ppBuffer);
   static constexpr const char* kFunction = "ID3D11Device::CreateBuffer";
   if (ppBuffer) *ppBuffer = nullptr;
   if (!pDesc) {
@@ -260,6 +261,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc,
                                                        const D3D11_SUBRESOURCE_DATA* pInitialData,
                                                        ID3D11Texture2D** ppTexture2D) {
+  if (removed()) return removedFailure(ppTexture2D);
   static constexpr const char* kFunction = "ID3D11Device::CreateTexture2D";
   if (ppTexture2D) *ppTexture2D = nullptr;
   if (!pDesc) {
@@ -299,6 +301,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource,
                                                               const D3D11_RENDER_TARGET_VIEW_DESC* pDesc,
                                                               ID3D11RenderTargetView** ppRTView) {
+  if (removed()) return removedFailure(ppRTView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_RENDER_TARGET_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
@@ -314,6 +317,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pResource,
                                                               const D3D11_DEPTH_STENCIL_VIEW_DESC* pDesc,
                                                               ID3D11DepthStencilView** ppDepthStencilView) {
+  if (removed()) return removedFailure(ppDepthStencilView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_DEPTH_STENCIL_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
@@ -336,6 +340,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* pResource,
                                                                 const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc,
                                                                 ID3D11ShaderResourceView** ppSRView) {
+  if (removed()) return removedFailure(ppSRView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};

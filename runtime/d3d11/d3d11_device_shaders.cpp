@@ -30,6 +30,7 @@ HRESULT createObject(Interface** out, Args&&... args) {
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                           ID3D11ClassLinkage* pClassLinkage,
                                                           ID3D11VertexShader** ppVertexShader) {
+  if (removed()) return removedFailure(ppVertexShader);
   if (pClassLinkage) {
     if (ppVertexShader) *ppVertexShader = nullptr;
     return E_NOTIMPL;
@@ -40,6 +41,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderByt
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                          ID3D11ClassLinkage* pClassLinkage,
                                                          ID3D11PixelShader** ppPixelShader) {
+  if (removed()) return removedFailure(ppPixelShader);
   if (pClassLinkage) {
     if (ppPixelShader) *ppPixelShader = nullptr;
     return E_NOTIMPL;
@@ -50,12 +52,14 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderByte
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,
                                                          UINT NumElements, const void* pShaderBytecodeWithInputSignature,
                                                          SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) {
+  if (removed()) return removedFailure(ppInputLayout);
   return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
                                                          ID3D11BlendState1** ppBlendState) {
+  if (removed()) return removedFailure(ppBlendState);
   if (!pBlendStateDesc) {
     if (ppBlendState) *ppBlendState = nullptr;
     return E_INVALIDARG;
@@ -65,6 +69,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
                                                         ID3D11BlendState** ppBlendState) {
+  if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
   D3D11_BLEND_DESC1 desc{pBlendStateDesc->AlphaToCoverageEnable, pBlendStateDesc->IndependentBlendEnable, {}};
@@ -82,6 +87,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* 
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
                                                                ID3D11DepthStencilState** ppDepthStencilState) {
+  if (removed()) return removedFailure(ppDepthStencilState);
   if (!pDepthStencilDesc) {
     if (ppDepthStencilState) *ppDepthStencilState = nullptr;
     return E_INVALIDARG;

@@ -125,6 +125,7 @@ void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) {
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc,
                                                           ID3D11SamplerState** ppSamplerState) {
+  if (removed()) return removedFailure(ppSamplerState);
   static constexpr const char* kFunction = "ID3D11Device::CreateSamplerState";
   if (ppSamplerState) *ppSamplerState = nullptr;
   if (!pSamplerDesc) {

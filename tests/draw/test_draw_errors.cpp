@@ -491,3 +491,40 @@ TEST_CASE("dropped state-setting calls: a debug-layer message each, the previous
   CHECK(c.ddiCalls("IaSetTopology") == topologyCalls);
   CHECK(c.ddiCalls("SetViewports") == viewportCalls);
 }
+
+TEST_CASE("device removal: reported once by the driver, DXGI_ERROR_DEVICE_REMOVED from then on, never a crash",
+          "[draw][errors][removal]") {
+  // The trace filter plays a device lost at the second draw.
+  ScopedEnv removal{"D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW", "2"};
+  Checked c;
+  DrawTarget t(c.d, 8, 8);
+  const Vertex v[3] = {{-1, -1, 1, 0, 0, 1}, {-1, 3, 1, 0, 0, 1}, {3, -1, 1, 0, 0, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  c.d.context->Draw(3, 0);
+  CHECK(c.d->GetDeviceRemovedReason() == S_OK);
+  c.d.context->Draw(3, 0);  // the device is lost here
+  CHECK(c.d->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_REMOVED);
+
+  // Every HRESULT method says so, creates hand out null, and nothing crashes.
+  D3D11_BUFFER_DESC bd{16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+  ID3D11Buffer* buffer = reinterpret_cast<ID3D11Buffer*>(uintptr_t(1));
+  CHECK(c.d->CreateBuffer(&bd, nullptr, &buffer) == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(buffer == nullptr);
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+  Com<ID3D11Texture2D> texture;
+  CHECK(c.d->CreateTexture2D(&td, nullptr, texture.out()) == DXGI_ERROR_DEVICE_REMOVED);
+  const std::vector<uint8_t> psCode = assembled(kPsColor);
+  Com<ID3D11PixelShader> ps;
+  CHECK(c.d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == DXGI_ERROR_DEVICE_REMOVED);
+  D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE};
+  Com<ID3D11RasterizerState> rs;
+  CHECK(c.d->CreateRasterizerState(&rd, rs.out()) == DXGI_ERROR_DEVICE_REMOVED);
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  CHECK(c.d.context->Map(vb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(mapped.pData == nullptr);
+  c.d.context->Draw(3, 0);
+  c.d.context->Flush();
+  CHECK(c.d->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_REMOVED);  // permanent
+  CHECK(c.ddiCalls("CreateResource") == 2);  // the target and the vertex buffer, before the loss
+}
