@@ -47,7 +47,8 @@ void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT context
       (!query->isStatistics() || device->vk().enabledFeatures().pipelineStatisticsQuery) &&
       (type != D3D10DDI_QUERY_TIMESTAMP || device->vk().info().properties.limits.timestampComputeAndGraphics);
   if (!supported) {
-    logError("CreateQuery: query type " + std::to_string(int(type)) + " is not supported on this device");
+    logError("CreateQuery: query type " + std::to_string(int(type)) +
+             " is not implemented by d3dvk or not supported by this Vulkan device");
     device->setError(E_NOTIMPL);
   }
 }
