@@ -257,6 +257,35 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQu
   return S_OK;
 }
 
+// ID3D11Device::CreatePredicate: the desc is checked like CreateQuery's, then
+// E_NOTIMPL (predication is not implemented).
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
+                                                       ID3D11Predicate** ppPredicate) {
+  constexpr const char* kFunction = "ID3D11Device::CreatePredicate";
+  if (ppPredicate) *ppPredicate = nullptr;
+  auto report = [&](int id, const char* name, const std::string& text) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name, kFunction, text);
+  };
+  if (!pPredicateDesc) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC, "CREATEQUERYORPREDICATE_NULLDESC",
+           "pPredicateDesc is NULL.");
+    return E_INVALIDARG;
+  }
+  if (!isPredicate(pPredicateDesc->Query)) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+           "Query " + std::to_string(int(pPredicateDesc->Query)) + " is not a predicate type.");
+    return E_INVALIDARG;
+  }
+  if (pPredicateDesc->MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT)) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDMISCFLAGS, "CREATEQUERYORPREDICATE_INVALIDMISCFLAGS",
+           "MiscFlags has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
+    return E_INVALIDARG;
+  }
+  report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+         "Predicates are not implemented by d3dvk; returning E_NOTIMPL.");
+  return E_NOTIMPL;
+}
+
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
 // runtime hands out is a D3D11Query.
 void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {

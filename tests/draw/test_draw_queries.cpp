@@ -387,6 +387,17 @@ TEST_CASE("CreateQuery rejects bad descs with E_INVALIDARG and the D3D11 message
   }
   CHECK(drainIds(c.queue.get()).size() == 2);
   CHECK(!q);
+  // CreatePredicate checks its desc, then is not implemented.
+  Com<ID3D11Predicate> p;
+  CHECK(c.d->CreatePredicate(nullptr, p.out()) == E_INVALIDARG);
+  desc = {D3D11_QUERY_OCCLUSION, 0};
+  CHECK(c.d->CreatePredicate(&desc, p.out()) == E_INVALIDARG);
+  CHECK(drainIds(c.queue.get()) == std::vector{D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC,
+                                               D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY});
+  desc = {D3D11_QUERY_OCCLUSION_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
+  CHECK(c.d->CreatePredicate(&desc, p.out()) == E_NOTIMPL);
+  CHECK(drainIds(c.queue.get()).size() == 1);
+  CHECK(!p);
   CHECK(c.ddiCalls("CreateQuery") == 0);
   // Validation only: S_FALSE.
   desc = {D3D11_QUERY_EVENT, 0};
