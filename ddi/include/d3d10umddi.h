@@ -3,7 +3,7 @@
 // adapter functions, GetCaps (OPTIONS2), CreateDevice, the WDDM 2.0 rasterizer
 // desc, resources (create args, usages, bind/CPU-access flags, maps, boxes),
 // render-target/depth-stencil/shader-resource view args, the clear, copy,
-// update, resolve, map, flush and format-query entry points, the core-layer
+// update, resolve, map, flush and format-query entry points, queries, the core-layer
 // error callback and the full 170-slot WDDM 2.0 device table (and the 157-slot
 // D3D11.1 one). Names, values and layouts follow the shipped WDK (see
 // ../shared/reference/ddi.md and the WDK's d3d10umddi.h);
@@ -796,6 +796,90 @@ typedef VOID(APIENTRY* PFND3D10DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_HDEVI
 typedef VOID(APIENTRY* PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT SampleCount,
                                                                       UINT Flags, UINT* pNumQualityLevels);
 
+// Queries: types, create args (the D3D11.1 table's and the WDDM 2.0 table's,
+// which adds the context type), result layouts and the QueryGetData flag.
+// QueryGetData reports "not ready yet" as DXGI_DDI_ERR_WASSTILLDRAWING through
+// pfnSetErrorCb (the runtime's GetData then returns S_FALSE).
+typedef enum D3D10DDI_QUERY : int {
+  D3D10DDI_QUERY_EVENT = 0,
+  D3D10DDI_QUERY_OCCLUSION = 1,
+  D3D10DDI_QUERY_TIMESTAMP = 2,
+  D3D10DDI_QUERY_TIMESTAMPDISJOINT = 3,
+  D3D10DDI_QUERY_PIPELINESTATS = 4,
+  D3D10DDI_QUERY_OCCLUSIONPREDICATE = 5,
+  D3D10DDI_QUERY_STREAMOUTPUTSTATS = 6,
+  D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE = 7,
+  D3D11DDI_QUERY_PIPELINESTATS = 8,
+  D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0 = 9,
+  D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM1 = 10,
+  D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM2 = 11,
+  D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM3 = 12,
+  D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0 = 13,
+  D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM1 = 14,
+  D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM2 = 15,
+  D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3 = 16,
+  D3D10DDI_COUNTER_GPU_IDLE = 0x1000,  // start of the counters (not implemented)
+} D3D10DDI_QUERY;
+
+#define D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT 0x1
+
+typedef struct D3D10DDIARG_CREATEQUERY {
+  D3D10DDI_QUERY Query;
+  UINT MiscFlags;
+} D3D10DDIARG_CREATEQUERY;
+
+typedef struct D3DWDDM2_0DDIARG_CREATEQUERY {
+  D3D10DDI_QUERY Query;
+  UINT MiscFlags;
+  UINT ContextType;  // D3D11_CONTEXT_TYPE of ID3D11Device3::CreateQuery1 (0: all)
+} D3DWDDM2_0DDIARG_CREATEQUERY;
+
+typedef enum D3D10_DDI_GET_DATA_FLAG : int {
+  D3D10_DDI_GET_DATA_DO_NOT_FLUSH = 0x01,
+} D3D10_DDI_GET_DATA_FLAG;
+
+typedef struct D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT {
+  UINT64 Frequency;
+  BOOL Disjoint;
+} D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT;
+
+typedef struct D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS {
+  UINT64 IAVertices;
+  UINT64 IAPrimitives;
+  UINT64 VSInvocations;
+  UINT64 GSInvocations;
+  UINT64 GSPrimitives;
+  UINT64 CInvocations;
+  UINT64 CPrimitives;
+  UINT64 PSInvocations;
+} D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS;
+
+typedef struct D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS {
+  UINT64 IAVertices;
+  UINT64 IAPrimitives;
+  UINT64 VSInvocations;
+  UINT64 GSInvocations;
+  UINT64 GSPrimitives;
+  UINT64 CInvocations;
+  UINT64 CPrimitives;
+  UINT64 PSInvocations;
+  UINT64 HSInvocations;
+  UINT64 DSInvocations;
+  UINT64 CSInvocations;
+} D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS;
+
+typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATEQUERYSIZE)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*);
+typedef VOID(APIENTRY* PFND3D10DDI_CREATEQUERY)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*, D3D10DDI_HQUERY,
+                                               D3D10DDI_HRTQUERY);
+typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATEQUERYSIZE)(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*);
+typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATEQUERY)(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*,
+                                                    D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);
+typedef VOID(APIENTRY* PFND3D10DDI_DESTROYQUERY)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+typedef VOID(APIENTRY* PFND3D10DDI_QUERYBEGIN)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+typedef VOID(APIENTRY* PFND3D10DDI_QUERYEND)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+typedef VOID(APIENTRY* PFND3D10DDI_QUERYGETDATA)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, VOID* pData, UINT DataSize,
+                                                UINT Flags);
+
 typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
   PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnVsSetConstantBuffers;                        // 2
@@ -833,8 +917,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
   PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
+  PFND3D10DDI_QUERYEND                                 pfnQueryEnd;                                    // 37
+  PFND3D10DDI_QUERYBEGIN                               pfnQueryBegin;                                  // 38
   PFND3D11_1DDI_RESOURCECOPYREGION                     pfnResourceCopyRegion;                         // 39
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
@@ -844,7 +928,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
+  PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
   PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
@@ -889,9 +973,9 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_CALCPRIVATESAMPLERSIZE                   pfnCalcPrivateSamplerSize;                      // 90
   PFND3D10DDI_CREATESAMPLER                            pfnCreateSampler;                               // 91
   PFND3D10DDI_DESTROYSAMPLER                           pfnDestroySampler;                              // 92
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
+  PFND3DWDDM2_0DDI_CALCPRIVATEQUERYSIZE                pfnCalcPrivateQuerySize;                        // 93
+  PFND3DWDDM2_0DDI_CREATEQUERY                         pfnCreateQuery;                                 // 94
+  PFND3D10DDI_DESTROYQUERY                             pfnDestroyQuery;                                // 95
   PFND3D10DDI_CHECKFORMATSUPPORT                       pfnCheckFormatSupport;                         // 96
   PFND3DWDDM1_3DDI_CHECKMULTISAMPLEQUALITYLEVELS       pfnCheckMultisampleQualityLevels;              // 97
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98
@@ -972,7 +1056,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
 #define D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT 170
 
 // The D3D11.1 table: the first 157 slots of the WDDM 2.0 table (up to ClearView),
-// with the rasterizer-state entries taking the D3D11.1 desc (no conservative mode).
+// with the rasterizer-state entries taking the D3D11.1 desc (no conservative mode)
+// and the query-creation entries D3D10DDIARG_CREATEQUERY (no context type).
 typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATERASTERIZERSTATESIZE)(D3D10DDI_HDEVICE,
                                                                       const D3D11_1_DDI_RASTERIZER_DESC*);
 typedef VOID(APIENTRY* PFND3D11_1DDI_CREATERASTERIZERSTATE)(D3D10DDI_HDEVICE, const D3D11_1_DDI_RASTERIZER_DESC*,
@@ -1015,8 +1100,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_SETBLENDSTATE                            pfnSetBlendState;                               // 34
   PFND3D10DDI_SETDEPTHSTENCILSTATE                     pfnSetDepthStencilState;                        // 35
   PFND3D10DDI_SETRASTERIZERSTATE                       pfnSetRasterizerState;                          // 36
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryEnd;                                    // 37
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryBegin;                                  // 38
+  PFND3D10DDI_QUERYEND                                 pfnQueryEnd;                                    // 37
+  PFND3D10DDI_QUERYBEGIN                               pfnQueryBegin;                                  // 38
   PFND3D11_1DDI_RESOURCECOPYREGION                     pfnResourceCopyRegion;                         // 39
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnResourceUpdateSubresourceUP;                // 40
   PFND3DVK_DDI_PLACEHOLDER                             pfnSoSetTargets;                                // 41
@@ -1026,7 +1111,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
-  PFND3DVK_DDI_PLACEHOLDER                             pfnQueryGetData;                                // 48
+  PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
   PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
@@ -1071,9 +1156,9 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_CALCPRIVATESAMPLERSIZE                   pfnCalcPrivateSamplerSize;                      // 90
   PFND3D10DDI_CREATESAMPLER                            pfnCreateSampler;                               // 91
   PFND3D10DDI_DESTROYSAMPLER                           pfnDestroySampler;                              // 92
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateQuerySize;                        // 93
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateQuery;                                 // 94
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyQuery;                                // 95
+  PFND3D10DDI_CALCPRIVATEQUERYSIZE                     pfnCalcPrivateQuerySize;                        // 93
+  PFND3D10DDI_CREATEQUERY                              pfnCreateQuery;                                 // 94
+  PFND3D10DDI_DESTROYQUERY                             pfnDestroyQuery;                                // 95
   PFND3D10DDI_CHECKFORMATSUPPORT                       pfnCheckFormatSupport;                         // 96
   PFND3D10DDI_CHECKMULTISAMPLEQUALITYLEVELS            pfnCheckMultisampleQualityLevels;              // 97
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckCounterInfo;                            // 98

@@ -89,6 +89,26 @@ static_assert(offsetof(D3D10DDIARG_CREATERENDERTARGETVIEW, Tex2D) == 16 && sizeo
 static_assert(offsetof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW, Flags) == 16 &&
               offsetof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW, Tex2D) == 20 && sizeof(D3D11DDIARG_CREATEDEPTHSTENCILVIEW) == 32);
 
+// Queries.
+static_assert(D3D10DDI_QUERY_EVENT == 0 && D3D10DDI_QUERY_OCCLUSION == 1 && D3D10DDI_QUERY_TIMESTAMP == 2 &&
+              D3D10DDI_QUERY_TIMESTAMPDISJOINT == 3 && D3D10DDI_QUERY_PIPELINESTATS == 4 &&
+              D3D10DDI_QUERY_OCCLUSIONPREDICATE == 5 && D3D10DDI_QUERY_STREAMOUTPUTSTATS == 6 &&
+              D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE == 7 && D3D11DDI_QUERY_PIPELINESTATS == 8 &&
+              D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0 == 9 && D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3 == 16 &&
+              D3D10DDI_COUNTER_GPU_IDLE == 0x1000);
+static_assert(D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT == 0x1 && D3D10_DDI_GET_DATA_DO_NOT_FLUSH == 0x1);
+static_assert(sizeof(D3D10DDIARG_CREATEQUERY) == 8 && offsetof(D3D10DDIARG_CREATEQUERY, MiscFlags) == 4);
+static_assert(sizeof(D3DWDDM2_0DDIARG_CREATEQUERY) == 12 && offsetof(D3DWDDM2_0DDIARG_CREATEQUERY, MiscFlags) == 4 &&
+              offsetof(D3DWDDM2_0DDIARG_CREATEQUERY, ContextType) == 8);
+static_assert(sizeof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT) == 16 &&
+              offsetof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT, Disjoint) == 8);
+static_assert(sizeof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS) == 64 &&
+              offsetof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS, CInvocations) == 40 &&
+              offsetof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS, PSInvocations) == 56);
+static_assert(sizeof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS) == 88 &&
+              offsetof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS, HSInvocations) == 64 &&
+              offsetof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS, CSInvocations) == 80);
+
 // Every slot of the 170-entry WDDM 2.0 device table, at its 1-based position.
 #define D3DVK_DDI_SLOT(table, member, slot) \
   static_assert(offsetof(table, member) == ((slot)-1) * sizeof(void*), #member " is not at slot " #slot)
@@ -338,4 +358,11 @@ D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnVsSetSamplers, 28);
 D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnCalcPrivateSamplerSize, 90);
 D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnCreateSampler, 91);
 D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnDestroySampler, 92);
+// Query slots in the D3D11.1 table (D3D10DDIARG_CREATEQUERY there).
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnQueryEnd, 37);
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnQueryBegin, 38);
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnQueryGetData, 48);
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnCalcPrivateQuerySize, 93);
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnCreateQuery, 94);
+D3DVK_DDI_SLOT(D3D11_1DDI_DEVICEFUNCS, pfnDestroyQuery, 95);
 #undef D3DVK_DDI_SLOT

@@ -2,6 +2,7 @@
 #include "device.h"
 
 #include "adapter.h"
+#include "driver_query.h"
 #include "pipeline_cache.h"
 
 namespace d3dvk::umd {
@@ -18,6 +19,7 @@ HRESULT Device::init() {
   VkResult result = VK_SUCCESS;
   queue_ = vk::CommandQueue::create(adapter_.device(), &result);
   if (!queue_) return hresultFromVk(result);
+  queue_->setBeforeSubmit([this](VkCommandBuffer cmd) { suspendQueries(*this, cmd); });
   captureBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
   shadingBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
   pipelines_ = PipelineCache::create(*this, &result);
@@ -46,6 +48,7 @@ VkCommandBuffer Device::record() {
   VkResult result = VK_SUCCESS;
   VkCommandBuffer cmd = queue_->record(&result);
   if (!cmd) setVkError(result);
+  else if (!activeQueries.empty()) resumeQueries(*this, cmd);
   return cmd;
 }
 

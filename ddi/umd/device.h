@@ -3,7 +3,8 @@
 // destroyed by pfnDestroyDevice. Holds the runtime's core-layer error callback
 // (how void DDIs report failures), the command queue that records and submits
 // this device's Vulkan work (see vk_command_queue.h for the synchronization
-// model), the graphics-pipeline cache, and the currently bound state.
+// model), the graphics-pipeline cache, the currently bound state and the
+// active queries.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -13,6 +14,7 @@
 
 #include <memory>
 #include <mutex>
+#include <vector>
 
 namespace d3dvk::umd {
 
@@ -20,6 +22,7 @@ class Adapter;
 struct RenderTargetView;
 struct DepthStencilView;
 class PipelineCache;
+struct Query;
 
 class Device {
  public:
@@ -47,7 +50,8 @@ class Device {
   // DXGI_ERROR_DEVICE_REMOVED for a lost device, E_FAIL otherwise.
   void setVkError(VkResult result);
 
-  // The open batch's command buffer, or null after reporting the error.
+  // The open batch's command buffer, or null after reporting the error. Begins
+  // a segment of every active query there (driver_query.h).
   VkCommandBuffer record();
   // Serializes the DDIs that touch the command queue: the runtime may create
   // and destroy resources on any thread while the immediate context records.
@@ -59,6 +63,11 @@ class Device {
   UINT boundRenderTargetCount = 0;
   DepthStencilView* boundDepthStencil = nullptr;
   DrawState draw;  // input assembly, shaders, constant buffers, viewports, scissors
+  // Begin/End queries between QueryBegin and QueryEnd (queue mutex held), and
+  // whether a fallback draw hides the statistics (driver_query.h). Declared
+  // before the queue, whose destruction still runs the before-submit hook.
+  std::vector<Query*> activeQueries;
+  bool statisticsSuspended = false;
 
  private:
   Adapter& adapter_;

@@ -8,6 +8,7 @@
 #include "driver_depth_stencil_state.h"
 #include "driver_draw.h"
 #include "driver_input_layout.h"
+#include "driver_query.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_sampler.h"
@@ -119,6 +120,15 @@ void fillDrawSlots(Table& t) {
   t.pfnPsSetSamplers = &psSetSamplers;
 }
 
+// Queries (the creation entries differ per table).
+template <typename Table>
+void fillQuerySlots(Table& t) {
+  t.pfnDestroyQuery = &destroyQuery;
+  t.pfnQueryBegin = &queryBegin;
+  t.pfnQueryEnd = &queryEnd;
+  t.pfnQueryGetData = &queryGetData;
+}
+
 void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
 #define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
@@ -130,6 +140,9 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
   fillDrawSlots(t);
+  fillQuerySlots(t);
+  t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize;
+  t.pfnCreateQuery = &createQuery;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
@@ -144,6 +157,9 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
   fillDrawSlots(t);
+  fillQuerySlots(t);
+  t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize11_1;
+  t.pfnCreateQuery = &createQuery11_1;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 

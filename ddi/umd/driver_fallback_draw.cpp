@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_input_layout.h"
+#include "driver_query.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
@@ -280,6 +281,8 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
   DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  // Neither pass may count in pipeline statistics; the app draw's values are added below.
+  FallbackQueryScope queries(device);
   Shader& vs = *s.vertexShader;
   Shader* ps = s.pixelShader;
   if (!ensureVariants(device, vs, ps)) return;
@@ -330,6 +333,12 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const auto planStart = std::chrono::steady_clock::now();
   const fallback::ShadingPlan plan = fallback::planShadingQuads(draw, state);
   const double planMs = millisecondsSince(planStart);
+  FallbackStatistics statistics;
+  statistics.vertices = uint64_t(call.count) * call.instances;
+  statistics.primitives = triangles.size();
+  statistics.clippedPrimitives = triangles.size() - plan.trianglesClippedAway - plan.trianglesRejected;
+  for (const fallback::ShadingQuad& quad : plan.quads) statistics.pixelShaderInvocations += uint64_t(quad.x1 - quad.x0);
+  queries.add(statistics);
   if (plan.trianglesRejected)
     logError("conservative fallback: " + std::to_string(plan.trianglesRejected) +
              " triangle(s) with non-finite positions were not rasterized");

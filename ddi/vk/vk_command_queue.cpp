@@ -83,6 +83,7 @@ VkCommandBuffer CommandQueue::record(VkResult* result) {
 VkResult CommandQueue::submit() {
   if (!open_) return VK_SUCCESS;
   VkCommandBuffer cmd = open_;
+  if (beforeSubmit_) beforeSubmit_(cmd);
   open_ = VK_NULL_HANDLE;
   memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                 VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT);

@@ -18,11 +18,15 @@
 //   (queue submission is a host → device domain operation).
 // - Objects that a recorded or in-flight batch may still use are kept alive
 //   with releaseAfter(serial, …) and freed once that serial completes.
+// - Vulkan queries must begin and end in one command buffer: the owner's
+//   before-submit hook ends the queries still active in the open batch (the UMD
+//   begins a new segment of each in the next batch).
 #pragma once
 
 #include "vk_device.h"
 
 #include <deque>
+#include <functional>
 #include <memory>
 #include <vector>
 
@@ -55,6 +59,10 @@ class CommandQueue {
 
   // Keeps `object` alive until `serial` has completed.
   void releaseAfter(uint64_t serial, std::shared_ptr<void> object);
+  // The serial of the last submitted batch (0: none yet).
+  uint64_t submittedSerial() const { return submitted_; }
+  // Called with the open batch's command buffer right before it is ended and submitted.
+  void setBeforeSubmit(std::function<void(VkCommandBuffer)> hook) { beforeSubmit_ = std::move(hook); }
 
  private:
   explicit CommandQueue(Device& device) : device_(device) {}
@@ -76,6 +84,7 @@ class CommandQueue {
     std::shared_ptr<void> object;
   };
   std::deque<Pending> pending_;
+  std::function<void(VkCommandBuffer)> beforeSubmit_;
 };
 
 }  // namespace d3dvk::vk

@@ -829,6 +829,72 @@ void fillDrawWrappers(Table& t) {
   t.pfnVsSetSamplers = &setSamplers<28>;
 }
 
+// Queries: the creation entries differ per table (the WDDM 2.0 args add ContextType).
+const char* queryName(int q) {
+  switch (q) {
+    case D3D10DDI_QUERY_EVENT: return "EVENT";
+    case D3D10DDI_QUERY_OCCLUSION: return "OCCLUSION";
+    case D3D10DDI_QUERY_TIMESTAMP: return "TIMESTAMP";
+    case D3D10DDI_QUERY_TIMESTAMPDISJOINT: return "TIMESTAMPDISJOINT";
+    case D3D10DDI_QUERY_PIPELINESTATS: return "PIPELINESTATS";
+    case D3D10DDI_QUERY_OCCLUSIONPREDICATE: return "OCCLUSIONPREDICATE";
+    case D3D10DDI_QUERY_STREAMOUTPUTSTATS: return "STREAMOUTPUTSTATS";
+    case D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE: return "STREAMOVERFLOWPREDICATE";
+    case D3D11DDI_QUERY_PIPELINESTATS: return "D3D11_PIPELINESTATS";
+    default: return "?";
+  }
+}
+std::string queryArgs(const D3DWDDM2_0DDIARG_CREATEQUERY* a) {
+  if (!a) return "null";
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "{Query=%s(%d), MiscFlags=0x%X, ContextType=%u}", queryName(a->Query), int(a->Query),
+                a->MiscFlags, a->ContextType);
+  return buf;
+}
+std::string queryArgs(const D3D10DDIARG_CREATEQUERY* a) {
+  if (!a) return "null";
+  char buf[128];
+  std::snprintf(buf, sizeof buf, "{Query=%s(%d), MiscFlags=0x%X}", queryName(a->Query), int(a->Query), a->MiscFlags);
+  return buf;
+}
+template <typename Args>
+SIZE_T APIENTRY calcQuerySize(D3D10DDI_HDEVICE h, const Args* a) {
+  using Fn = SIZE_T(APIENTRY*)(D3D10DDI_HDEVICE, const Args*);
+  SIZE_T size = realSlot<Fn>(h, 93)(realFrom(h), a);
+  trace("CalcPrivateQuerySize(hDevice=%p, args=%s) -> %zu", h.pDrvPrivate, queryArgs(a).c_str(), size);
+  return size;
+}
+template <typename Args>
+VOID APIENTRY createQuery(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HQUERY q, D3D10DDI_HRTQUERY rt) {
+  trace("CreateQuery(hDevice=%p, args=%s, hQuery=%p)", h.pDrvPrivate, queryArgs(a).c_str(), q.pDrvPrivate);
+  using Fn = VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);
+  realSlot<Fn>(h, 94)(realFrom(h), a, q, rt);
+}
+VOID APIENTRY destroyQuery(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q) {
+  trace("DestroyQuery(hDevice=%p, hQuery=%p)", h.pDrvPrivate, q.pDrvPrivate);
+  realSlot<PFND3D10DDI_DESTROYQUERY>(h, 95)(realFrom(h), q);
+}
+VOID APIENTRY queryBegin(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q) {
+  trace("QueryBegin(hDevice=%p, hQuery=%p)", h.pDrvPrivate, q.pDrvPrivate);
+  realSlot<PFND3D10DDI_QUERYBEGIN>(h, 38)(realFrom(h), q);
+}
+VOID APIENTRY queryEnd(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q) {
+  trace("QueryEnd(hDevice=%p, hQuery=%p)", h.pDrvPrivate, q.pDrvPrivate);
+  realSlot<PFND3D10DDI_QUERYEND>(h, 37)(realFrom(h), q);
+}
+VOID APIENTRY queryGetData(D3D10DDI_HDEVICE h, D3D10DDI_HQUERY q, VOID* data, UINT size, UINT flags) {
+  trace("QueryGetData(hDevice=%p, hQuery=%p, pData=%s, DataSize=%u, Flags=0x%X)", h.pDrvPrivate, q.pDrvPrivate,
+        data ? "non-null" : "null", size, flags);
+  realSlot<PFND3D10DDI_QUERYGETDATA>(h, 48)(realFrom(h), q, data, size, flags);
+}
+template <typename Table>
+void fillQueryWrappers(Table& t) {
+  t.pfnDestroyQuery = &destroyQuery;
+  t.pfnQueryBegin = &queryBegin;
+  t.pfnQueryEnd = &queryEnd;
+  t.pfnQueryGetData = &queryGetData;
+}
+
 VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE h) {
   trace("DestroyDevice(hDevice=%p)", h.pDrvPrivate);
   TraceDevice* t = traceFrom(h);
@@ -847,6 +913,9 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
   fillDrawWrappers(t);
+  fillQueryWrappers(t);
+  t.pfnCalcPrivateQuerySize = &calcQuerySize<D3DWDDM2_0DDIARG_CREATEQUERY>;
+  t.pfnCreateQuery = &createQuery<D3DWDDM2_0DDIARG_CREATEQUERY>;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
 }
 
@@ -861,6 +930,9 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
   fillDrawWrappers(t);
+  fillQueryWrappers(t);
+  t.pfnCalcPrivateQuerySize = &calcQuerySize<D3D10DDIARG_CREATEQUERY>;
+  t.pfnCreateQuery = &createQuery<D3D10DDIARG_CREATEQUERY>;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
 }
 

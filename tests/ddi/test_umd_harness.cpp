@@ -230,3 +230,59 @@ TEST_CASE("UMD: OpenAdapter12 and D3D12 GetCaps(D3D12_OPTIONS)", "[ddi][umd][d3d
   CHECK(funcs.pfnCreateDevice(args.hAdapter, nullptr) == E_NOTIMPL);
   CHECK(funcs.pfnCloseAdapter(args.hAdapter) == S_OK);
 }
+
+TEST_CASE("UMD: the query DDIs check their arguments and report through pfnSetErrorCb", "[ddi][umd][query]") {
+  OpenedAdapter a;
+  REQUIRE(a.openResult == S_OK);
+  HarnessDevice d;
+  REQUIRE(createDevice(a, d, D3DWDDM2_0_DDI_INTERFACE_VERSION) == S_OK);
+  auto create = [&](D3D10DDI_QUERY type, UINT misc, UINT context, std::vector<char>& memory) {
+    const D3DWDDM2_0DDIARG_CREATEQUERY args{type, misc, context};
+    memory.assign(d.funcs.pfnCalcPrivateQuerySize(d.hDevice, &args), 0);
+    REQUIRE(!memory.empty());
+    const D3D10DDI_HQUERY h{memory.data()};
+    d.funcs.pfnCreateQuery(d.hDevice, &args, h, D3D10DDI_HRTQUERY{nullptr});
+    return h;
+  };
+  std::vector<char> m0, m1, m2, m3, m4;
+  // Not implemented types, flags and context types are refused (the object can still be destroyed).
+  const D3D10DDI_HQUERY predicate = create(D3D10DDI_QUERY_OCCLUSIONPREDICATE, 0, 0, m0);
+  const D3D10DDI_HQUERY hinted = create(D3D10DDI_QUERY_OCCLUSION, D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT, 0, m1);
+  const D3D10DDI_HQUERY badContext = create(D3D10DDI_QUERY_EVENT, 0, 9, m2);
+  CHECK(d.reported == std::vector<HRESULT>{E_NOTIMPL, E_INVALIDARG, E_INVALIDARG});
+  for (D3D10DDI_HQUERY h : {predicate, hinted, badContext}) d.funcs.pfnDestroyQuery(d.hDevice, h);
+  d.funcs.pfnCreateQuery(d.hDevice, nullptr, D3D10DDI_HQUERY{m0.data()}, D3D10DDI_HRTQUERY{nullptr});
+  d.funcs.pfnDestroyQuery(d.hDevice, D3D10DDI_HQUERY{m0.data()});
+  CHECK(d.reported.size() == 4);
+  CHECK(d.reported.back() == E_INVALIDARG);
+  d.reported.clear();
+
+  // GetData before End, with a wrong size, with unknown flags: E_INVALIDARG.
+  const D3D10DDI_HQUERY occlusion = create(D3D10DDI_QUERY_OCCLUSION, 0, 0, m3);
+  UINT64 value = 7;
+  d.funcs.pfnQueryGetData(d.hDevice, occlusion, &value, sizeof value, 0);
+  d.funcs.pfnQueryBegin(d.hDevice, occlusion);
+  d.funcs.pfnQueryEnd(d.hDevice, occlusion);
+  d.funcs.pfnQueryGetData(d.hDevice, occlusion, &value, 4, 0);
+  d.funcs.pfnQueryGetData(d.hDevice, occlusion, nullptr, sizeof value, 0);
+  d.funcs.pfnQueryGetData(d.hDevice, occlusion, &value, sizeof value, 0x2);
+  CHECK(d.reported == std::vector<HRESULT>(4, E_INVALIDARG));
+  CHECK(value == 7);
+  d.reported.clear();
+  // Nothing was recorded between Begin and End: the result (0) is ready at once.
+  d.funcs.pfnQueryGetData(d.hDevice, occlusion, &value, sizeof value, D3D10_DDI_GET_DATA_DO_NOT_FLUSH);
+  CHECK(d.reported.empty());
+  CHECK(value == 0);
+  // The D3D10 statistics layout (64 bytes) is accepted too.
+  const D3D10DDI_HQUERY stats = create(D3D10DDI_QUERY_PIPELINESTATS, 0, 0, m4);
+  d.funcs.pfnQueryBegin(d.hDevice, stats);
+  d.funcs.pfnQueryEnd(d.hDevice, stats);
+  D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS s;
+  std::memset(&s, 0xFF, sizeof s);
+  d.funcs.pfnQueryGetData(d.hDevice, stats, &s, sizeof s, 0);
+  CHECK(d.reported.empty());
+  CHECK((s.IAVertices == 0 && s.PSInvocations == 0));
+  d.funcs.pfnDestroyQuery(d.hDevice, stats);
+  d.funcs.pfnDestroyQuery(d.hDevice, occlusion);
+  d.funcs.pfnDestroyDevice(d.hDevice);
+}

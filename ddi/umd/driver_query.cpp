@@ -1,0 +1,290 @@
+// ddi/umd/driver_query.cpp — see driver_query.h.
+#include "driver_query.h"
+
+#include "adapter.h"
+#include "device.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace d3dvk::umd {
+namespace {
+
+// The statistics d3dvk asks Vulkan for, in the order vkGetQueryPoolResults returns them.
+constexpr VkQueryPipelineStatisticFlags kStatistics =
+    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT | VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT | VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT | VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
+constexpr uint32_t kStatisticCount = 6;
+
+// The size of a query type's result (0: a type d3dvk does not implement).
+UINT resultSize(D3D10DDI_QUERY type) {
+  switch (type) {
+    case D3D10DDI_QUERY_EVENT: return sizeof(BOOL);
+    case D3D10DDI_QUERY_OCCLUSION:
+    case D3D10DDI_QUERY_TIMESTAMP: return sizeof(UINT64);
+    case D3D10DDI_QUERY_TIMESTAMPDISJOINT: return sizeof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT);
+    case D3D10DDI_QUERY_PIPELINESTATS: return sizeof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS);
+    case D3D11DDI_QUERY_PIPELINESTATS: return sizeof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS);
+    default: return 0;
+  }
+}
+
+// The batch a result issued now waits for: the open one, else the last submitted.
+uint64_t issueSerial(Device& device) {
+  vk::CommandQueue& q = device.queue();
+  return q.hasOpenBatch() ? q.openSerial() : q.submittedSerial();
+}
+
+void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT contextType, D3D10DDI_HQUERY h) {
+  if (!h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  Query* query = new (h.pDrvPrivate) Query{};
+  query->type = type;
+  if (miscFlags != 0 || contextType > 4) return device->setError(E_INVALIDARG);
+  const bool supported =
+      resultSize(type) != 0 &&
+      (!query->isStatistics() || device->vk().enabledFeatures().pipelineStatisticsQuery) &&
+      (type != D3D10DDI_QUERY_TIMESTAMP || device->vk().info().properties.limits.timestampComputeAndGraphics);
+  if (!supported) {
+    logError("CreateQuery: query type " + std::to_string(int(type)) +
+             " is not implemented by d3dvk or not supported by this Vulkan device");
+    device->setError(E_NOTIMPL);
+  }
+}
+
+// The pool holding segment `slot`, created on first use. Null after reporting.
+vk::QueryPool* poolFor(Device& device, Query& q, uint32_t slot) {
+  const size_t index = slot / Query::kSlotsPerPool;
+  if (index < q.pools.size()) return q.pools[index].get();
+  VkResult result = VK_SUCCESS;
+  const VkQueryType type = q.type == D3D10DDI_QUERY_OCCLUSION   ? VK_QUERY_TYPE_OCCLUSION
+                           : q.type == D3D10DDI_QUERY_TIMESTAMP ? VK_QUERY_TYPE_TIMESTAMP
+                                                                : VK_QUERY_TYPE_PIPELINE_STATISTICS;
+  std::shared_ptr<vk::QueryPool> pool =
+      vk::createQueryPool(device.vk(), type, Query::kSlotsPerPool, kStatistics, &result);
+  if (!pool) {
+    device.setVkError(result);
+    return nullptr;
+  }
+  q.pools.push_back(std::move(pool));
+  return q.pools.back().get();
+}
+
+void endSegment(Query& q, VkCommandBuffer cmd) {
+  if (!q.segmentOpen) return;
+  const uint32_t slot = q.segments - 1;
+  vkCmdEndQuery(cmd, q.pools[slot / Query::kSlotsPerPool]->handle(), slot % Query::kSlotsPerPool);
+  q.segmentOpen = false;
+}
+
+void beginSegment(Device& device, Query& q, VkCommandBuffer cmd) {
+  const uint32_t slot = q.segments;
+  vk::QueryPool* pool = poolFor(device, q, slot);
+  if (!pool) return;
+  const uint32_t index = slot % Query::kSlotsPerPool;
+  vkCmdResetQueryPool(cmd, pool->handle(), index, 1);
+  const bool precise = q.type == D3D10DDI_QUERY_OCCLUSION && device.vk().enabledFeatures().occlusionQueryPrecise;
+  vkCmdBeginQuery(cmd, pool->handle(), index, precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  q.segments = slot + 1;
+  q.segmentOpen = true;
+}
+
+// Stops a Begin/End query: its open segment ends in the open batch.
+void deactivate(Device& device, Query& q) {
+  auto& active = device.activeQueries;
+  auto it = std::find(active.begin(), active.end(), &q);
+  if (it == active.end()) return;
+  active.erase(it);
+  if (q.segmentOpen) {
+    VkResult result = VK_SUCCESS;
+    VkCommandBuffer cmd = device.queue().record(&result);  // the segment's batch is still open
+    if (cmd) endSegment(q, cmd);
+  }
+}
+
+// Sums the query's segments; false if Vulkan has not written them all (yet).
+bool readSegments(Device& device, Query& q, uint64_t* sums, uint32_t values) {
+  std::fill(sums, sums + values, 0);
+  std::vector<uint64_t> data(size_t(Query::kSlotsPerPool) * values);
+  for (uint32_t first = 0; first < q.segments; first += Query::kSlotsPerPool) {
+    const uint32_t count = std::min(Query::kSlotsPerPool, q.segments - first);
+    const VkResult r = vkGetQueryPoolResults(device.vk().handle(), q.pools[first / Query::kSlotsPerPool]->handle(), 0,
+                                             count, data.size() * sizeof(uint64_t), data.data(),
+                                             values * sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
+    if (r != VK_SUCCESS) return false;
+    for (uint32_t s = 0; s < count; ++s)
+      for (uint32_t v = 0; v < values; ++v) sums[v] += data[size_t(s) * values + v];
+  }
+  return true;
+}
+
+}  // namespace
+
+void suspendQueries(Device& device, VkCommandBuffer cmd) {
+  for (Query* q : device.activeQueries) endSegment(*q, cmd);
+}
+
+void resumeQueries(Device& device, VkCommandBuffer cmd) {
+  for (Query* q : device.activeQueries)
+    if (!q->segmentOpen && !(q->isStatistics() && device.statisticsSuspended)) beginSegment(device, *q, cmd);
+}
+
+FallbackQueryScope::FallbackQueryScope(Device& device) : device_(device) {
+  device.statisticsSuspended = true;
+  if (!device.queue().hasOpenBatch()) return;
+  VkResult result = VK_SUCCESS;
+  VkCommandBuffer cmd = device.queue().record(&result);
+  if (!cmd) return;
+  for (Query* q : device.activeQueries)
+    if (q->isStatistics()) endSegment(*q, cmd);
+}
+
+FallbackQueryScope::~FallbackQueryScope() { device_.statisticsSuspended = false; }  // the next record() resumes
+
+void FallbackQueryScope::add(const FallbackStatistics& s) {
+  for (Query* q : device_.activeQueries) {
+    if (!q->isStatistics()) continue;
+    D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS& c = q->cpuStatistics;
+    c.IAVertices += s.vertices;
+    c.VSInvocations += s.vertices;
+    c.IAPrimitives += s.primitives;
+    c.CInvocations += s.primitives;
+    c.CPrimitives += s.clippedPrimitives;
+    c.PSInvocations += s.pixelShaderInvocations;
+  }
+}
+
+SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*) { return sizeof(Query); }
+SIZE_T APIENTRY calcPrivateQuerySize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*) { return sizeof(Query); }
+
+VOID APIENTRY createQuery(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATEQUERY* args, D3D10DDI_HQUERY h,
+                          D3D10DDI_HRTQUERY) {
+  Device* device = Device::from(hDevice);
+  if (!args) {
+    if (h.pDrvPrivate) new (h.pDrvPrivate) Query{};
+    return device->setError(E_INVALIDARG);
+  }
+  construct(device, args->Query, args->MiscFlags, args->ContextType, h);
+}
+
+VOID APIENTRY createQuery11_1(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATEQUERY* args, D3D10DDI_HQUERY h,
+                              D3D10DDI_HRTQUERY) {
+  Device* device = Device::from(hDevice);
+  if (!args) {
+    if (h.pDrvPrivate) new (h.pDrvPrivate) Query{};
+    return device->setError(E_INVALIDARG);
+  }
+  construct(device, args->Query, args->MiscFlags, 0, h);
+}
+
+VOID APIENTRY destroyQuery(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
+  Device* device = Device::from(hDevice);
+  Query* q = Query::from(h);
+  if (!q) return;
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  deactivate(*device, *q);
+  // Recorded or in-flight batches may still write the pools.
+  for (std::shared_ptr<vk::QueryPool>& pool : q->pools)
+    device->queue().releaseAfter(device->queue().openSerial(), std::move(pool));
+  q->~Query();
+}
+
+VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
+  Device* device = Device::from(hDevice);
+  Query* q = Query::from(h);
+  if (!q) return device->setError(E_INVALIDARG);
+  if (q->type == D3D10DDI_QUERY_EVENT || q->type == D3D10DDI_QUERY_TIMESTAMP) return;  // nothing to begin
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  deactivate(*device, *q);  // a Begin while building restarts the query
+  q->state = Query::State::Building;
+  q->segments = 0;
+  q->cpuStatistics = {};
+  // Segments begin with the next recorded command (Device::record()).
+  if (q->usesSegments()) device->activeQueries.push_back(q);
+}
+
+VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
+  Device* device = Device::from(hDevice);
+  Query* q = Query::from(h);
+  if (!q) return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (q->type == D3D10DDI_QUERY_TIMESTAMP) {
+    VkCommandBuffer cmd = device->record();
+    if (!cmd) return;
+    vk::QueryPool* pool = poolFor(*device, *q, 0);
+    if (!pool) return;
+    vkCmdResetQueryPool(cmd, pool->handle(), 0, 1);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool->handle(), 0);
+    q->segments = 1;
+  } else if (q->usesSegments()) {
+    if (q->state == Query::State::Building) {
+      deactivate(*device, *q);
+    } else {  // End without Begin: an empty query
+      q->segments = 0;
+      q->cpuStatistics = {};
+    }
+  }
+  q->readySerial = issueSerial(*device);
+  q->state = Query::State::Issued;
+}
+
+VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pData, UINT DataSize, UINT Flags) {
+  Device* device = Device::from(hDevice);
+  Query* q = Query::from(h);
+  if (!q || q->state != Query::State::Issued) return device->setError(E_INVALIDARG);
+  const UINT size = resultSize(q->type);
+  if (size == 0 || (pData ? DataSize != size : DataSize != 0) || (Flags & ~UINT(D3D10_DDI_GET_DATA_DO_NOT_FLUSH)))
+    return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  vk::CommandQueue& queue = device->queue();
+  if (q->readySerial > queue.completedSerial()) {
+    if (!(Flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) && queue.hasOpenBatch() && q->readySerial == queue.openSerial()) {
+      const VkResult r = queue.submit();
+      if (r != VK_SUCCESS) return device->setVkError(r);
+    }
+    if (q->readySerial > queue.completedSerial()) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+  }
+  switch (q->type) {
+    case D3D10DDI_QUERY_EVENT: {
+      if (pData) {
+        const BOOL done = TRUE;
+        std::memcpy(pData, &done, sizeof done);
+      }
+      return;
+    }
+    case D3D10DDI_QUERY_TIMESTAMPDISJOINT: {
+      if (pData) {
+        D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT d{};
+        const double period = device->vk().info().properties.limits.timestampPeriod;
+        d.Frequency = UINT64(1e9 / (period > 0 ? period : 1.0) + 0.5);
+        d.Disjoint = FALSE;
+        std::memcpy(pData, &d, sizeof d);
+      }
+      return;
+    }
+    case D3D10DDI_QUERY_OCCLUSION:
+    case D3D10DDI_QUERY_TIMESTAMP: {
+      uint64_t value = 0;
+      if (!readSegments(*device, *q, &value, 1)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+      if (pData) std::memcpy(pData, &value, sizeof value);
+      return;
+    }
+    default: {  // pipeline statistics
+      uint64_t v[kStatisticCount];
+      if (!readSegments(*device, *q, v, kStatisticCount)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+      if (!pData) return;
+      D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS s = q->cpuStatistics;
+      s.IAVertices += v[0];
+      s.IAPrimitives += v[1];
+      s.VSInvocations += v[2];
+      s.CInvocations += v[3];
+      s.CPrimitives += v[4];
+      s.PSInvocations += v[5];
+      std::memcpy(pData, &s, size);  // the D3D10 layout is the D3D11 one's first 8 members
+      return;
+    }
+  }
+}
+
+}  // namespace d3dvk::umd

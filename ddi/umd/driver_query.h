@@ -1,0 +1,96 @@
+// ddi/umd/driver_query.h — the driver's query object, constructed by
+// pfnCreateQuery in runtime-allocated memory, and the query DDIs (CalcPrivate/
+// Create/DestroyQuery, QueryBegin, QueryEnd, QueryGetData) over Vulkan query
+// pools recorded into the device's command queue.
+//
+// - EVENT and TIMESTAMP_DISJOINT need no Vulkan query: their result is ready
+//   once the batch that was open at QueryEnd (or the last submitted one) has
+//   completed. The disjoint query's frequency is 1e9 / timestampPeriod and
+//   Disjoint is FALSE (one device, one queue, no clock changes).
+// - TIMESTAMP writes vkCmdWriteTimestamp2 after everything recorded before it.
+// - OCCLUSION (precise: samples passed) and PIPELINESTATS are Begin/End queries.
+//   A Vulkan query must begin and end in one command buffer and cannot be
+//   paused, so an active query is a list of segments: each batch it spans gets
+//   its own query slot (ended by the queue's before-submit hook, begun again by
+//   the next Device::record()), and GetData sums the segments.
+// - The conservative fallback (driver_fallback_draw.cpp) runs the app's draw as
+//   a capture pass (the VS over the vertices as points) and a shading pass
+//   (span triangles, a passthrough VS, the PS variant that discards pixels
+//   outside the span). Occlusion needs nothing: the capture rasterizes nothing
+//   and the shading pass's samples are exactly the conservative coverage. The
+//   statistics of both passes would be wrong (points, passthrough vertices, and
+//   fragment invocations for the discarded pixels of each span triangle), so a
+//   FallbackQueryScope ends the active statistics segments for the fallback
+//   draw and adds the CPU-known values of the app's draw instead (see
+//   FallbackStatistics).
+// GetData reports a result that is not ready as DXGI_DDI_ERR_WASSTILLDRAWING
+// through pfnSetErrorCb, after submitting the batch the result waits for
+// unless D3D10_DDI_GET_DATA_DO_NOT_FLUSH is set.
+#pragma once
+
+#include "d3d10umddi.h"
+#include "vk_query_pool.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd {
+
+class Device;
+
+struct Query {
+  D3D10DDI_QUERY type = D3D10DDI_QUERY_EVENT;
+  enum class State { Created, Building, Issued } state = State::Created;
+  // The Vulkan slots of a Begin/End query (one per batch or fallback break), or
+  // the one timestamp slot. Pools hold kSlotsPerPool slots; more are added as needed.
+  static constexpr uint32_t kSlotsPerPool = 8;
+  std::vector<std::shared_ptr<vk::QueryPool>> pools;
+  uint32_t segments = 0;         // slots used since Begin (or End, for a timestamp)
+  bool segmentOpen = false;      // the last segment is active in the open batch
+  uint64_t readySerial = 0;      // the batch whose completion makes the result available
+  D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS cpuStatistics{};  // added by fallback draws
+
+  static Query* from(D3D10DDI_HQUERY h) { return static_cast<Query*>(h.pDrvPrivate); }
+  bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
+  bool usesSegments() const { return type == D3D10DDI_QUERY_OCCLUSION || isStatistics(); }
+};
+
+// What the fallback knows about the app's draw for the statistics it hides.
+struct FallbackStatistics {
+  uint64_t vertices = 0;            // IAVertices and VSInvocations (the capture runs the VS once per vertex)
+  uint64_t primitives = 0;          // IAPrimitives and CInvocations: assembled triangles
+  uint64_t clippedPrimitives = 0;   // CPrimitives: triangles the clipper outputs (not clipped away or rejected)
+  uint64_t pixelShaderInvocations = 0;  // PSInvocations: conservatively covered pixels (one per span pixel)
+};
+
+// Ends the active statistics segments for one fallback draw (the capture and
+// shading passes do not count) and resumes them afterwards. Queue mutex held.
+class FallbackQueryScope {
+ public:
+  explicit FallbackQueryScope(Device& device);
+  ~FallbackQueryScope();
+  FallbackQueryScope(const FallbackQueryScope&) = delete;
+  FallbackQueryScope& operator=(const FallbackQueryScope&) = delete;
+  // Adds the app draw's statistics to every active statistics query.
+  void add(const FallbackStatistics& statistics);
+
+ private:
+  Device& device_;
+};
+
+// Device hooks (queue mutex held): ends the active segments in `cmd` (the
+// queue's before-submit hook) and begins a new segment of each active query
+// in the open batch (Device::record()).
+void suspendQueries(Device& device, VkCommandBuffer cmd);
+void resumeQueries(Device& device, VkCommandBuffer cmd);
+
+SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*);
+VOID APIENTRY createQuery(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*, D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);
+SIZE_T APIENTRY calcPrivateQuerySize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*);
+VOID APIENTRY createQuery11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*, D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);
+VOID APIENTRY destroyQuery(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+VOID APIENTRY queryBegin(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+VOID APIENTRY queryEnd(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
+VOID APIENTRY queryGetData(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, VOID* pData, UINT DataSize, UINT Flags);
+
+}  // namespace d3dvk::umd

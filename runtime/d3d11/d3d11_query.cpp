@@ -1,0 +1,305 @@
+// runtime/d3d11/d3d11_query.cpp — see d3d11_query.h.
+#include "d3d11_query.h"
+
+#include "d3d11_device.h"
+
+#include <new>
+#include <string>
+
+namespace d3dvk::runtime {
+namespace {
+
+constexpr const char* kBegin = "ID3D11DeviceContext::Begin";
+constexpr const char* kEnd = "ID3D11DeviceContext::End";
+constexpr const char* kGetData = "ID3D11DeviceContext::GetData";
+
+bool isPredicate(D3D11_QUERY q) {
+  return q == D3D11_QUERY_OCCLUSION_PREDICATE || q == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+         (q >= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 && q <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3 &&
+          (q - D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) % 2 == 0);
+}
+
+// The DDI query type the D3D11 runtime creates for an API type d3dvk implements.
+bool ddiQuery(D3D11_QUERY q, D3D10DDI_QUERY* out) {
+  switch (q) {
+    case D3D11_QUERY_EVENT: *out = D3D10DDI_QUERY_EVENT; return true;
+    case D3D11_QUERY_OCCLUSION: *out = D3D10DDI_QUERY_OCCLUSION; return true;
+    case D3D11_QUERY_TIMESTAMP: *out = D3D10DDI_QUERY_TIMESTAMP; return true;
+    case D3D11_QUERY_TIMESTAMP_DISJOINT: *out = D3D10DDI_QUERY_TIMESTAMPDISJOINT; return true;
+    case D3D11_QUERY_PIPELINE_STATISTICS: *out = D3D11DDI_QUERY_PIPELINESTATS; return true;
+    default: return false;
+  }
+}
+
+}  // namespace
+
+UINT D3D11Query::dataSize(D3D11_QUERY type) {
+  switch (type) {
+    case D3D11_QUERY_EVENT:
+    case D3D11_QUERY_OCCLUSION_PREDICATE:
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE: return sizeof(BOOL);
+    case D3D11_QUERY_OCCLUSION:
+    case D3D11_QUERY_TIMESTAMP: return sizeof(UINT64);
+    case D3D11_QUERY_TIMESTAMP_DISJOINT: return sizeof(D3D11_QUERY_DATA_TIMESTAMP_DISJOINT);
+    case D3D11_QUERY_PIPELINE_STATISTICS: return sizeof(D3D11_QUERY_DATA_PIPELINE_STATISTICS);
+    case D3D11_QUERY_SO_STATISTICS: return sizeof(D3D11_QUERY_DATA_SO_STATISTICS);
+    default:
+      if (type >= D3D11_QUERY_SO_STATISTICS_STREAM0 && type <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3)
+        return isPredicate(type) ? sizeof(BOOL) : sizeof(D3D11_QUERY_DATA_SO_STATISTICS);
+      return 0;
+  }
+}
+
+D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const D3D11_QUERY_DESC1* desc,
+                               HRESULT* hr) {
+  auto reject = [&](int id, const char* name, const std::string& text) -> D3D11Query* {
+    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name, function, text);
+    *hr = E_INVALIDARG;
+    return nullptr;
+  };
+  if (!desc)
+    return reject(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC, "CREATEQUERYORPREDICATE_NULLDESC",
+                  "pQueryDesc is NULL.");
+  if (dataSize(desc->Query) == 0)
+    return reject(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+                  "Query " + std::to_string(int(desc->Query)) + " is not a valid D3D11_QUERY.");
+  if (desc->MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT))
+    return reject(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDMISCFLAGS, "CREATEQUERYORPREDICATE_INVALIDMISCFLAGS",
+                  "MiscFlags (0x" + [&] {
+                    char buf[16];
+                    std::snprintf(buf, sizeof buf, "%X", desc->MiscFlags);
+                    return std::string(buf);
+                  }() + ") has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
+  if ((desc->MiscFlags & D3D11_QUERY_MISC_PREDICATEHINT) && !isPredicate(desc->Query))
+    return reject(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_UNEXPECTEDMISCFLAG,
+                  "CREATEQUERYORPREDICATE_UNEXPECTEDMISCFLAG",
+                  "D3D11_QUERY_MISC_PREDICATEHINT is only valid for predicates; Query " +
+                      std::to_string(int(desc->Query)) + " is not one.");
+  if (UINT(desc->ContextType) > UINT(D3D11_CONTEXT_TYPE_VIDEO))
+    return reject(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+                  "ContextType " + std::to_string(int(desc->ContextType)) + " is not a valid D3D11_CONTEXT_TYPE.");
+  D3D10DDI_QUERY type{};
+  if (!ddiQuery(desc->Query, &type)) {
+    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                        D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+                        function,
+                        "Query " + std::to_string(int(desc->Query)) +
+                            " (a predicate or stream-output query) is not implemented by d3dvk; returning E_NOTIMPL.");
+    *hr = E_NOTIMPL;
+    return nullptr;
+  }
+
+  std::unique_ptr<D3D11Query> query(new (std::nothrow) D3D11Query(device));
+  if (!query) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  query->desc_ = *desc;
+  DdiDevice& dd = device.ddi();
+  DdiErrorScope errors;
+  SIZE_T size = 0;
+  const D3DWDDM2_0DDIARG_CREATEQUERY args{type, 0, UINT(desc->ContextType)};
+  const D3D10DDIARG_CREATEQUERY args11_1{type, 0};
+  if (dd.isWddm2_0())
+    size = dd.funcs().pfnCalcPrivateQuerySize(dd.handle(), &args);
+  else
+    size = dd.funcs11_1().pfnCalcPrivateQuerySize(dd.handle(), &args11_1);
+  query->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!query->driverMemory_) {
+    *hr = E_OUTOFMEMORY;
+    return nullptr;
+  }
+  if (dd.isWddm2_0())
+    dd.funcs().pfnCreateQuery(dd.handle(), &args, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
+  else
+    dd.funcs11_1().pfnCreateQuery(dd.handle(), &args11_1, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
+  query->driverObjectCreated_ = true;
+  if (FAILED(errors.first())) {
+    *hr = errors.first();
+    if (*hr == E_NOTIMPL)
+      device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                          D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+                          function,
+                          "Query " + std::to_string(int(desc->Query)) +
+                              " is not supported by the driver on this device; returning E_NOTIMPL.");
+    return nullptr;
+  }
+  *hr = S_OK;
+  return query.release();
+}
+
+D3D11Query::~D3D11Query() {
+  if (driverObjectCreated_) {
+    DdiDevice& ddi = device().ddi();
+    ddi.funcs().pfnDestroyQuery(ddi.handle(), ddiHandle());
+  }
+}
+
+void D3D11Query::message(D3D11_MESSAGE_SEVERITY severity, int id, const char* name, const char* function,
+                         const std::string& text) {
+  device().debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, severity, id, name, function, text);
+}
+
+void D3D11Query::begin() {
+  if (!needsBegin())
+    return message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_BEGIN_UNSUPPORTED, "QUERY_BEGIN_UNSUPPORTED",
+                   kBegin,
+                   "Begin is not supported for D3D11_QUERY_EVENT and D3D11_QUERY_TIMESTAMP (only End); the call is "
+                   "dropped.");
+  if (state_ == State::Building)
+    return message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_BEGIN_DUPLICATE, "QUERY_BEGIN_DUPLICATE",
+                   kBegin, "Begin is being invoked on a query that is already building; the call is dropped.");
+  if (state_ == State::Issued && !resultRead_)
+    message(D3D11_MESSAGE_SEVERITY_WARNING, D3D11_MESSAGE_ID_QUERY_BEGIN_ABANDONING_PREVIOUS_RESULTS,
+            "QUERY_BEGIN_ABANDONING_PREVIOUS_RESULTS", kBegin,
+            "Begin is abandoning the results of the previous End, which GetData never returned.");
+  DdiDevice& ddi = device().ddi();
+  ddi.funcs().pfnQueryBegin(ddi.handle(), ddiHandle());
+  state_ = State::Building;
+}
+
+void D3D11Query::end() {
+  DdiDevice& ddi = device().ddi();
+  if (needsBegin() && state_ != State::Building) {
+    message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_END_WITHOUT_BEGIN, "QUERY_END_WITHOUT_BEGIN", kEnd,
+            "End is being invoked on a query that needs Begin but is not building; it acts as Begin immediately "
+            "followed by End (an empty query).");
+    ddi.funcs().pfnQueryBegin(ddi.handle(), ddiHandle());
+  } else if (!needsBegin() && state_ == State::Issued && !resultRead_) {
+    message(D3D11_MESSAGE_SEVERITY_WARNING, D3D11_MESSAGE_ID_QUERY_END_ABANDONING_PREVIOUS_RESULTS,
+            "QUERY_END_ABANDONING_PREVIOUS_RESULTS", kEnd,
+            "End is abandoning the results of the previous End, which GetData never returned.");
+  }
+  ddi.funcs().pfnQueryEnd(ddi.handle(), ddiHandle());
+  state_ = State::Issued;
+  resultRead_ = false;
+}
+
+HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
+  if (flags & ~UINT(D3D11_ASYNC_GETDATA_DONOTFLUSH)) {
+    message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_GETDATA_INVALID_FLAGS, "QUERY_GETDATA_INVALID_FLAGS",
+            kGetData, "GetDataFlags (" + std::to_string(flags) + ") may only contain D3D11_ASYNC_GETDATA_DONOTFLUSH.");
+    return E_INVALIDARG;
+  }
+  if ((size != 0 && size != GetDataSize()) || (!data && size != 0)) {
+    message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_GETDATA_INVALID_DATASIZE,
+            "QUERY_GETDATA_INVALID_DATASIZE", kGetData,
+            "DataSize is " + std::to_string(size) + ", but must be 0 or " + std::to_string(GetDataSize()) +
+                (data ? "" : " (0 when pData is NULL)") + " for this query.");
+    return E_INVALIDARG;
+  }
+  if (state_ != State::Issued) {
+    message(D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_QUERY_GETDATA_INVALID_CALL, "QUERY_GETDATA_INVALID_CALL",
+            kGetData,
+            state_ == State::Building ? "GetData is being invoked on a query that is building (Begin without End)."
+                                      : "GetData is being invoked on a query that was never issued (no End).");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  DdiDevice& ddi = device().ddi();
+  DdiErrorScope errors;
+  ddi.funcs().pfnQueryGetData(ddi.handle(), ddiHandle(), size ? data : nullptr, size,
+                              (flags & D3D11_ASYNC_GETDATA_DONOTFLUSH) ? D3D10_DDI_GET_DATA_DO_NOT_FLUSH : 0);
+  const HRESULT hr = errors.first();
+  if (hr == DXGI_DDI_ERR_WASSTILLDRAWING) return S_FALSE;
+  if (FAILED(hr)) return hr;
+  resultRead_ = true;
+  return S_OK;
+}
+
+void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) {
+  if (pDesc) *pDesc = {desc_.Query, desc_.MiscFlags};
+}
+
+void STDMETHODCALLTYPE D3D11Query::GetDesc1(D3D11_QUERY_DESC1* pDesc1) {
+  if (pDesc1) *pDesc1 = desc_;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObject) {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Asynchronous) ||
+      riid == __uuidof(ID3D11Query) || riid == __uuidof(ID3D11Query1)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Query1*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+}
+
+// ID3D11Device::CreateQuery / ID3D11Device3::CreateQuery1.
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
+  if (ppQuery) *ppQuery = nullptr;
+  D3D11_QUERY_DESC1 desc1{};
+  if (pQueryDesc) desc1 = {pQueryDesc->Query, pQueryDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};
+  HRESULT hr = S_OK;
+  D3D11Query* query = D3D11Query::create(*this, "ID3D11Device::CreateQuery", pQueryDesc ? &desc1 : nullptr, &hr);
+  if (!query) return hr;
+  if (!ppQuery) {
+    delete query;
+    return S_FALSE;
+  }
+  query->AddRef();
+  *ppQuery = query;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) {
+  if (ppQuery1) *ppQuery1 = nullptr;
+  HRESULT hr = S_OK;
+  D3D11Query* query = D3D11Query::create(*this, "ID3D11Device3::CreateQuery1", pQueryDesc1, &hr);
+  if (!query) return hr;
+  if (!ppQuery1) {
+    delete query;
+    return S_FALSE;
+  }
+  query->AddRef();
+  *ppQuery1 = query;
+  return S_OK;
+}
+
+// ID3D11Device::CreatePredicate: the desc is checked like CreateQuery's, then
+// E_NOTIMPL (predication is not implemented).
+HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
+                                                       ID3D11Predicate** ppPredicate) {
+  constexpr const char* kFunction = "ID3D11Device::CreatePredicate";
+  if (ppPredicate) *ppPredicate = nullptr;
+  auto report = [&](int id, const char* name, const std::string& text) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name, kFunction, text);
+  };
+  if (!pPredicateDesc) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC, "CREATEQUERYORPREDICATE_NULLDESC",
+           "pPredicateDesc is NULL.");
+    return E_INVALIDARG;
+  }
+  if (!isPredicate(pPredicateDesc->Query)) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+           "Query " + std::to_string(int(pPredicateDesc->Query)) + " is not a predicate type.");
+    return E_INVALIDARG;
+  }
+  if (pPredicateDesc->MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT)) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDMISCFLAGS, "CREATEQUERYORPREDICATE_INVALIDMISCFLAGS",
+           "MiscFlags has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
+    return E_INVALIDARG;
+  }
+  report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+         "Predicates are not implemented by d3dvk; returning E_NOTIMPL.");
+  return E_NOTIMPL;
+}
+
+// ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
+// runtime hands out is a D3D11Query.
+void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {
+  if (pAsync) static_cast<D3D11Query*>(pAsync)->begin();
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
+  if (pAsync) static_cast<D3D11Query*>(pAsync)->end();
+}
+
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,
+                                                         UINT GetDataFlags) {
+  if (!pAsync) return E_INVALIDARG;
+  return static_cast<D3D11Query*>(pAsync)->getData(pData, DataSize, GetDataFlags);
+}
+
+}  // namespace d3dvk::runtime
