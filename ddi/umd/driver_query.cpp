@@ -21,7 +21,8 @@ constexpr uint32_t kStatisticCount = 6;
 // The size of a query type's result (0: a type d3dvk does not implement).
 UINT resultSize(D3D10DDI_QUERY type) {
   switch (type) {
-    case D3D10DDI_QUERY_EVENT: return sizeof(BOOL);
+    case D3D10DDI_QUERY_EVENT:
+    case D3D10DDI_QUERY_OCCLUSIONPREDICATE: return sizeof(BOOL);
     case D3D10DDI_QUERY_OCCLUSION:
     case D3D10DDI_QUERY_TIMESTAMP: return sizeof(UINT64);
     case D3D10DDI_QUERY_TIMESTAMPDISJOINT: return sizeof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT);
@@ -58,7 +59,7 @@ vk::QueryPool* poolFor(Device& device, Query& q, uint32_t slot) {
   const size_t index = slot / Query::kSlotsPerPool;
   if (index < q.pools.size()) return q.pools[index].get();
   VkResult result = VK_SUCCESS;
-  const VkQueryType type = q.type == D3D10DDI_QUERY_OCCLUSION   ? VK_QUERY_TYPE_OCCLUSION
+  const VkQueryType type = q.occlusion()                       ? VK_QUERY_TYPE_OCCLUSION
                            : q.type == D3D10DDI_QUERY_TIMESTAMP ? VK_QUERY_TYPE_TIMESTAMP
                                                                 : VK_QUERY_TYPE_PIPELINE_STATISTICS;
   std::shared_ptr<vk::QueryPool> pool =
@@ -268,6 +269,13 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       uint64_t value = 0;
       if (!readSegments(*device, *q, &value, 1)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
       if (pData) std::memcpy(pData, &value, sizeof value);
+      return;
+    }
+    case D3D10DDI_QUERY_OCCLUSIONPREDICATE: {  // TRUE when any sample passed
+      uint64_t value = 0;
+      if (!readSegments(*device, *q, &value, 1)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+      const BOOL passed = value != 0;
+      if (pData) std::memcpy(pData, &passed, sizeof passed);
       return;
     }
     default: {  // pipeline statistics

@@ -52,7 +52,8 @@ struct Query {
 
   static Query* from(D3D10DDI_HQUERY h) { return static_cast<Query*>(h.pDrvPrivate); }
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
-  bool usesSegments() const { return type == D3D10DDI_QUERY_OCCLUSION || isStatistics(); }
+  bool occlusion() const { return type == D3D10DDI_QUERY_OCCLUSION || type == D3D10DDI_QUERY_OCCLUSIONPREDICATE; }
+  bool usesSegments() const { return occlusion() || isStatistics(); }
 };
 
 // What the fallback knows about the app's draw for the statistics it hides.

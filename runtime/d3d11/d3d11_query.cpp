@@ -24,6 +24,7 @@ bool ddiQuery(D3D11_QUERY q, D3D10DDI_QUERY* out) {
   switch (q) {
     case D3D11_QUERY_EVENT: *out = D3D10DDI_QUERY_EVENT; return true;
     case D3D11_QUERY_OCCLUSION: *out = D3D10DDI_QUERY_OCCLUSION; return true;
+    case D3D11_QUERY_OCCLUSION_PREDICATE: *out = D3D10DDI_QUERY_OCCLUSIONPREDICATE; return true;
     case D3D11_QUERY_TIMESTAMP: *out = D3D10DDI_QUERY_TIMESTAMP; return true;
     case D3D11_QUERY_TIMESTAMP_DISJOINT: *out = D3D10DDI_QUERY_TIMESTAMPDISJOINT; return true;
     case D3D11_QUERY_PIPELINE_STATISTICS: *out = D3D11DDI_QUERY_PIPELINESTATS; return true;
@@ -218,7 +219,8 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Asynchronous) ||
-      riid == __uuidof(ID3D11Query) || riid == __uuidof(ID3D11Query1)) {
+      riid == __uuidof(ID3D11Query) || riid == __uuidof(ID3D11Query1) ||
+      (riid == __uuidof(ID3D11Predicate) && isPredicate(desc_.Query))) {
     AddRef();
     *ppvObject = static_cast<ID3D11Query1*>(this);
     return S_OK;
@@ -229,6 +231,7 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
 // ID3D11Device::CreateQuery / ID3D11Device3::CreateQuery1.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
   if (ppQuery) *ppQuery = nullptr;
+  if (removed()) return removedFailure(ppQuery);
   D3D11_QUERY_DESC1 desc1{};
   if (pQueryDesc) desc1 = {pQueryDesc->Query, pQueryDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};
   HRESULT hr = S_OK;
@@ -245,6 +248,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQuer
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) {
   if (ppQuery1) *ppQuery1 = nullptr;
+  if (removed()) return removedFailure(ppQuery1);
   HRESULT hr = S_OK;
   D3D11Query* query = D3D11Query::create(*this, "ID3D11Device3::CreateQuery1", pQueryDesc1, &hr);
   if (!query) return hr;
@@ -257,8 +261,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQu
   return S_OK;
 }
 
-// ID3D11Device::CreatePredicate: the desc is checked like CreateQuery's, then
-// E_NOTIMPL (predication is not implemented).
+// ID3D11Device::CreatePredicate: OCCLUSION_PREDICATE is an occlusion query
+// answering BOOL (ID3D11Predicate adds nothing to ID3D11Query's vtable, so the
+// query object serves as one); the stream-output predicates are E_NOTIMPL, and
+// SetPredication does not predicate draws yet.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
                                                        ID3D11Predicate** ppPredicate) {
   constexpr const char* kFunction = "ID3D11Device::CreatePredicate";
@@ -281,9 +287,23 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* p
            "MiscFlags has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
     return E_INVALIDARG;
   }
-  report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
-         "Predicates are not implemented by d3dvk; returning E_NOTIMPL.");
-  return E_NOTIMPL;
+  if (pPredicateDesc->Query != D3D11_QUERY_OCCLUSION_PREDICATE) {
+    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
+           "Stream-output predicates are not implemented by d3dvk; returning E_NOTIMPL.");
+    return E_NOTIMPL;
+  }
+  if (removed()) return removedFailure(ppPredicate);
+  const D3D11_QUERY_DESC1 desc1{pPredicateDesc->Query, pPredicateDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};
+  HRESULT hr = S_OK;
+  D3D11Query* query = D3D11Query::create(*this, kFunction, &desc1, &hr);
+  if (!query) return hr;
+  if (!ppPredicate) {
+    delete query;
+    return S_FALSE;
+  }
+  query->AddRef();
+  *ppPredicate = reinterpret_cast<ID3D11Predicate*>(static_cast<ID3D11Query*>(query));
+  return S_OK;
 }
 
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this

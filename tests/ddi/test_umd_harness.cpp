@@ -246,7 +246,7 @@ TEST_CASE("UMD: the query DDIs check their arguments and report through pfnSetEr
   };
   std::vector<char> m0, m1, m2, m3, m4;
   // Not implemented types, flags and context types are refused (the object can still be destroyed).
-  const D3D10DDI_HQUERY predicate = create(D3D10DDI_QUERY_OCCLUSIONPREDICATE, 0, 0, m0);
+  const D3D10DDI_HQUERY predicate = create(D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE, 0, 0, m0);
   const D3D10DDI_HQUERY hinted = create(D3D10DDI_QUERY_OCCLUSION, D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT, 0, m1);
   const D3D10DDI_HQUERY badContext = create(D3D10DDI_QUERY_EVENT, 0, 9, m2);
   CHECK(d.reported == std::vector<HRESULT>{E_NOTIMPL, E_INVALIDARG, E_INVALIDARG});

@@ -33,7 +33,7 @@ Com<ID3D11Query> makeQuery(RenderDevice& d, D3D11_QUERY type) {
 
 // GetData until the result is there (S_FALSE means not yet); the final HRESULT.
 template <typename T>
-HRESULT waitData(RenderDevice& d, ID3D11Query* q, T* out, UINT flags = 0) {
+HRESULT waitData(RenderDevice& d, ID3D11Asynchronous* q, T* out, UINT flags = 0) {
   HRESULT hr = S_FALSE;
   for (int i = 0; i < 10000 && hr == S_FALSE; ++i) {
     hr = d.context->GetData(q, out, sizeof(T), flags);
@@ -380,21 +380,21 @@ TEST_CASE("CreateQuery rejects bad descs with E_INVALIDARG and the D3D11 message
   desc = {D3D11_QUERY_OCCLUSION, D3D11_QUERY_MISC_PREDICATEHINT};
   CHECK(c.d->CreateQuery(&desc, q.out()) == E_INVALIDARG);
   CHECK(drainIds(c.queue.get()) == std::vector{D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_UNEXPECTEDMISCFLAG});
-  // Predicates and stream-output statistics are not implemented.
-  for (D3D11_QUERY type : {D3D11_QUERY_OCCLUSION_PREDICATE, D3D11_QUERY_SO_STATISTICS}) {
+  // Stream-output statistics and stream-output predicates are not implemented.
+  for (D3D11_QUERY type : {D3D11_QUERY_SO_STATISTICS, D3D11_QUERY_SO_OVERFLOW_PREDICATE}) {
     desc = {type, 0};
     CHECK(c.d->CreateQuery(&desc, q.out()) == E_NOTIMPL);
   }
   CHECK(drainIds(c.queue.get()).size() == 2);
   CHECK(!q);
-  // CreatePredicate checks its desc, then is not implemented.
+  // CreatePredicate checks its desc; only the stream-output predicates are not implemented.
   Com<ID3D11Predicate> p;
   CHECK(c.d->CreatePredicate(nullptr, p.out()) == E_INVALIDARG);
   desc = {D3D11_QUERY_OCCLUSION, 0};
   CHECK(c.d->CreatePredicate(&desc, p.out()) == E_INVALIDARG);
   CHECK(drainIds(c.queue.get()) == std::vector{D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC,
                                                D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY});
-  desc = {D3D11_QUERY_OCCLUSION_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
+  desc = {D3D11_QUERY_SO_OVERFLOW_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
   CHECK(c.d->CreatePredicate(&desc, p.out()) == E_NOTIMPL);
   CHECK(drainIds(c.queue.get()).size() == 1);
   CHECK(!p);
@@ -504,4 +504,32 @@ TEST_CASE("the D3D11.1 DDI table creates queries with D3D10DDIARG_CREATEQUERY an
   const std::vector<std::string> create = trace.calls("CreateQuery");
   REQUIRE(create.size() == 1);
   CHECK(create[0].find("args={Query=OCCLUSION(1), MiscFlags=0x0}") != std::string::npos);  // no ContextType
+}
+
+TEST_CASE("OCCLUSION_PREDICATE (CreateQuery and CreatePredicate): TRUE when any sample passed, FALSE otherwise",
+          "[draw][query]") {
+  RenderDevice d;
+  SampledTarget t(d, 16, 16, 1);
+  Com<ID3D11Buffer> vb = t.bind(rectangle(2, 3, 10, 8, 16, 16));
+  Com<ID3D11Query> q = makeQuery(d, D3D11_QUERY_OCCLUSION_PREDICATE);
+  const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
+  Com<ID3D11Predicate> predicate;
+  REQUIRE(d->CreatePredicate(&desc, predicate.out()) == S_OK);
+  CHECK(predicate->GetDataSize() == sizeof(BOOL));
+  Com<ID3D11Predicate> again;
+  CHECK(predicate->QueryInterface(__uuidof(ID3D11Predicate), reinterpret_cast<void**>(again.out())) == S_OK);
+  for (ID3D11Asynchronous* a : {static_cast<ID3D11Asynchronous*>(q.get()), static_cast<ID3D11Asynchronous*>(predicate.get())}) {
+    BOOL any = TRUE;
+    d.context->Begin(a);
+    d.context->End(a);  // nothing drawn
+    REQUIRE(waitData(d, a, &any) == S_OK);
+    CHECK(any == FALSE);
+    d.context->Begin(a);
+    d.context->Draw(6, 0);
+    d.context->End(a);
+    REQUIRE(waitData(d, a, &any) == S_OK);
+    CHECK(any == TRUE);
+    UINT64 wrongSize = 0;
+    CHECK(d.context->GetData(a, &wrongSize, sizeof wrongSize, 0) == E_INVALIDARG);
+  }
 }
