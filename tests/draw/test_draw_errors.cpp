@@ -171,7 +171,7 @@ TEST_CASE("CreateInputLayout checks the elements against the VS input signature"
   CHECK(c.ddiCalls("CreateElementLayout") == 1);
 }
 
-TEST_CASE("invalid draw-path calls are dropped before the driver; draws without state draw nothing",
+TEST_CASE("invalid draw-path calls are dropped before the driver, draws without state draw nothing",
           "[draw][errors]") {
   Checked c;
   DrawTarget t(c.d, 8, 8, {0.5f, 0.5f, 0.5f, 0.5f});

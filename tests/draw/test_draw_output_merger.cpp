@@ -111,7 +111,7 @@ TEST_CASE("blending: D3D's blend equation, write mask, blend factor and SampleMa
   d.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
 }
 
-TEST_CASE("depth test: LESS by default with a depth view; write mask and function from the state",
+TEST_CASE("depth test: LESS by default with a depth view, write mask and function from the state",
           "[draw][output-merger]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
@@ -252,7 +252,7 @@ TEST_CASE("blend and depth-stencil descs with out-of-range values are rejected",
   CHECK(!s);
 }
 
-TEST_CASE("4x MSAA: a draw covers every sample; SampleMask keeps only its samples (seen after resolve)",
+TEST_CASE("4x MSAA: a draw covers every sample, SampleMask keeps only its samples (seen after resolve)",
           "[draw][output-merger][msaa]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);  // shaders, layout and viewport; the target is replaced below

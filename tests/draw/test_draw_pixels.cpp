@@ -65,7 +65,7 @@ TEST_CASE("a triangle's per-vertex colours interpolate as D3D's barycentric rule
   CHECK(outside > 300);
 }
 
-TEST_CASE("D3D's winding rule: clockwise in render-target space is front-facing; culling follows the state",
+TEST_CASE("D3D's winding rule: clockwise in render-target space is front-facing, culling follows the state",
           "[draw][pixels]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
@@ -99,7 +99,7 @@ TEST_CASE("D3D's winding rule: clockwise in render-target space is front-facing;
   d.context->RSSetState(nullptr);
 }
 
-TEST_CASE("ScissorEnable clips to the scissor rect; without it the rect is ignored", "[draw][pixels]") {
+TEST_CASE("ScissorEnable clips to the scissor rect, without it the rect is ignored", "[draw][pixels]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
   const Vertex v[3] = {{-1, -1, 0.25f, 0.5f, 0.75f, 1}, {-1, 3, 0.25f, 0.5f, 0.75f, 1}, {3, -1, 0.25f, 0.5f, 0.75f, 1}};
@@ -267,7 +267,7 @@ TEST_CASE("constant buffers reach the vertex and the pixel stage at their slots"
   CHECK(px[20 * kW + 20] == std::array<float, 4>{0.125f, 0.5f, 1.0f, 1.0f});
 }
 
-TEST_CASE("viewports: the Get variants return what was set; a viewport offset moves the image", "[draw][pixels]") {
+TEST_CASE("viewports: the Get variants return what was set, a viewport offset moves the image", "[draw][pixels]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
   const D3D11_VIEWPORT vp{8, 4, 16, 16, 0, 1};

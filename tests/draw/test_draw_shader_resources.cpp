@@ -59,7 +59,7 @@ struct Texture2x2 {
 
 }  // namespace
 
-TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler; an unbound slot reads zeros",
+TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler, an unbound slot reads zeros",
           "[draw][pixels][srv]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);
@@ -106,7 +106,7 @@ TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler; an unbo
   CHECK(px[20 * kW + 20] == std::array<float, 4>{0, 0, 0, 0});
 }
 
-TEST_CASE("a conservative draw on the fallback samples through its shader resources; ClearState unbinds them",
+TEST_CASE("a conservative draw on the fallback samples through its shader resources, ClearState unbinds them",
           "[draw][srv][conservative][fallback]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);

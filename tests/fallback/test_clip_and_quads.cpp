@@ -75,7 +75,7 @@ TEST_CASE("clipping keeps exactly the part of the triangle inside every plane", 
   CHECK(emptyCount > 10);
 }
 
-TEST_CASE("a triangle inside every plane is left unchanged; one behind the eye vanishes", "[fallback][clip]") {
+TEST_CASE("a triangle inside every plane is left unchanged, one behind the eye vanishes", "[fallback][clip]") {
   ClipPosition inside[3] = {{-0.5, -0.5, 0.5, 1}, {0.5, -0.5, 0.5, 1}, {0, 0.5, 0.5, 1}};
   ClippedPolygon poly = clipTriangle(inside, ClipState{});
   CHECK_FALSE(poly.clipped);

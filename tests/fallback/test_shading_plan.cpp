@@ -135,7 +135,7 @@ TEST_CASE("unclipped triangles: the quads light exactly the rasterizer's pixels"
   }
 }
 
-TEST_CASE("culling follows the snapped winding; quads wind like their primitive", "[fallback][plan]") {
+TEST_CASE("culling follows the snapped winding, quads wind like their primitive", "[fallback][plan]") {
   // Clockwise on screen (y down) = front with FrontCounterClockwise FALSE.
   // NDC y up: screen (16,16) (48,16) (16,48) → clockwise.
   std::vector<float> v = {-0.5f, 0.5f, 0.5f, 1, 0.5f, 0.5f, 0.5f, 1, -0.5f, -0.5f, 0.5f, 1};

@@ -63,7 +63,7 @@ TEST_CASE("DYNAMIC WRITE_DISCARD: copies recorded before a discard see the old c
   for (int i = 0; i < 63; ++i) CHECK(b[i] == 0xB2);
 }
 
-TEST_CASE("DYNAMIC texture WRITE_DISCARD uploads at Unmap; readback sees each generation", "[render][map]") {
+TEST_CASE("DYNAMIC texture WRITE_DISCARD uploads at Unmap, readback sees each generation", "[render][map]") {
   RenderDevice d;
   D3D11_TEXTURE2D_DESC desc = texture2DDesc(3, 2, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE,
                                             D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
@@ -84,7 +84,7 @@ TEST_CASE("DYNAMIC texture WRITE_DISCARD uploads at Unmap; readback sees each ge
   }
 }
 
-TEST_CASE("STAGING WRITE then copy to a GPU texture; READ_WRITE keeps the contents", "[render][map]") {
+TEST_CASE("STAGING WRITE then copy to a GPU texture, READ_WRITE keeps the contents", "[render][map]") {
   RenderDevice d;
   D3D11_TEXTURE2D_DESC sd = texture2DDesc(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_USAGE_STAGING,
                                           D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);

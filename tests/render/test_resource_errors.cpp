@@ -206,7 +206,7 @@ TEST_CASE("view creation rejects wrong resources, formats, dimensions and ranges
   CHECK(c.d->CreateShaderResourceView(srvOnly.get(), nullptr, nullptr) == S_FALSE);
 }
 
-TEST_CASE("Map/Unmap misuse: HRESULTs and messages; nothing reaches the driver", "[render][errors]") {
+TEST_CASE("Map/Unmap misuse: HRESULTs and messages, nothing reaches the driver", "[render][errors]") {
   Checked c;
   D3D11_BUFFER_DESC def{64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
   D3D11_BUFFER_DESC dyn{64, D3D11_USAGE_DYNAMIC, D3D11_BIND_VERTEX_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};

@@ -47,7 +47,7 @@ TEST_CASE("info queue stores, counts and clears messages", "[runtime][debug]") {
   CHECK(d.queue->GetNumStoredMessages() == 0);
 }
 
-TEST_CASE("storage filters deny by ID and severity; the filter stack pushes and pops", "[runtime][debug]") {
+TEST_CASE("storage filters deny by ID and severity, the filter stack pushes and pops", "[runtime][debug]") {
   DebugDevice d;
   D3D11_MESSAGE_ID deny[] = {D3D11_MESSAGE_ID_CREATERASTERIZERSTATE_INVALIDFILLMODE};
   D3D11_INFO_QUEUE_FILTER filter{};
@@ -115,7 +115,7 @@ TEST_CASE("the message count limit discards and counts", "[runtime][debug]") {
   CHECK(d.queue->GetNumMessagesDiscardedByMessageCountLimit() == 1);
 }
 
-TEST_CASE("muted output prints nothing; unmuted prints one line per message", "[runtime][debug]") {
+TEST_CASE("muted output prints nothing, unmuted prints one line per message", "[runtime][debug]") {
   DebugDevice d;
   {
     StderrCapture capture;

@@ -95,7 +95,7 @@ TEST_CASE("CreateRasterizerState2 calls CalcPrivateRasterizerStateSize then Crea
   device->Release();
 }
 
-TEST_CASE("GetDesc, GetDesc1 and GetDesc2 return what was created; QueryInterface across the versions",
+TEST_CASE("GetDesc, GetDesc1 and GetDesc2 return what was created, QueryInterface across the versions",
           "[runtime][rasterizer]") {
   ID3D11Device3* device = createDevice3();
   D3D11_RASTERIZER_DESC2 desc = defaultDesc2();
@@ -311,7 +311,7 @@ TEST_CASE("ConservativeRaster ON is accepted at tiers 1 to 3 and reaches the dri
   }
 }
 
-TEST_CASE("RSSetState binds through the DDI once per effective change; RSGetState returns it AddRef'd",
+TEST_CASE("RSSetState binds through the DDI once per effective change, RSGetState returns it AddRef'd",
           "[runtime][rasterizer][trace]") {
   DdiTraceLog trace;
   ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);

@@ -70,7 +70,7 @@ TEST_CASE("staging layout: 16-byte rows and subresources in D3D order (mip + sli
   CHECK(fullMipCount(256, 16) == 9);
 }
 
-TEST_CASE("bind flags → Vulkan usage; DYNAMIC and STAGING need host-visible memory", "[state][format]") {
+TEST_CASE("bind flags → Vulkan usage, DYNAMIC and STAGING need host-visible memory", "[state][format]") {
   const VkBufferUsageFlags transfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   CHECK(bufferUsageFor(0) == transfer);
   CHECK(bufferUsageFor(D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER) ==
