@@ -319,6 +319,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,
                                                          UINT GetDataFlags) {
   if (!pAsync) return E_INVALIDARG;
+  if (device_.removed()) return device_.ddi().removedReason();
   return static_cast<D3D11Query*>(pAsync)->getData(pData, DataSize, GetDataFlags);
 }
 

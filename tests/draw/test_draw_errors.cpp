@@ -503,6 +503,9 @@ TEST_CASE("device removal: reported once by the driver, DXGI_ERROR_DEVICE_REMOVE
   t.bindVertices(vb.get());
   c.d.context->Draw(3, 0);
   CHECK(c.d->GetDeviceRemovedReason() == S_OK);
+  const D3D11_QUERY_DESC qd{D3D11_QUERY_EVENT, 0};
+  Com<ID3D11Query> before;
+  REQUIRE(c.d->CreateQuery(&qd, before.out()) == S_OK);
   c.d.context->Draw(3, 0);  // the device is lost here
   CHECK(c.d->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_REMOVED);
 
@@ -523,6 +526,12 @@ TEST_CASE("device removal: reported once by the driver, DXGI_ERROR_DEVICE_REMOVE
   D3D11_MAPPED_SUBRESOURCE mapped{};
   CHECK(c.d.context->Map(vb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == DXGI_ERROR_DEVICE_REMOVED);
   CHECK(mapped.pData == nullptr);
+  Com<ID3D11Query> event;
+  CHECK(c.d->CreateQuery(&qd, event.out()) == DXGI_ERROR_DEVICE_REMOVED);
+  CHECK(!event);
+  c.d.context->End(before.get());
+  BOOL done = FALSE;
+  CHECK(c.d.context->GetData(before.get(), &done, sizeof done, 0) == DXGI_ERROR_DEVICE_REMOVED);
   c.d.context->Draw(3, 0);
   c.d.context->Flush();
   CHECK(c.d->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_REMOVED);  // permanent
