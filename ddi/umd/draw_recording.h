@@ -61,4 +61,7 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
 // constants and stencil reference.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
 
+// The draw command itself, indexed or not, with the call's parameters.
+void cmdDraw(VkCommandBuffer cmd, const DrawCall& call);
+
 }  // namespace d3dvk::umd

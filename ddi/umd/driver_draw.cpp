@@ -480,6 +480,13 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
 }
 
+void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
+  if (call.indexed)
+    vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
+  else
+    vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
+}
+
 namespace {
 
 void recordDraw(Device& device, const DrawCall& call) {
@@ -503,10 +510,7 @@ void recordDraw(Device& device, const DrawCall& call) {
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
-  if (call.indexed)
-    vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
-  else
-    vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
+  cmdDraw(cmd, call);
   vkCmdEndRendering(cmd);
 }
 
