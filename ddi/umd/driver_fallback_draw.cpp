@@ -213,10 +213,7 @@ Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepar
   const VkDeviceSize xfbOffset = 0, xfbSize = out.bytes;
   vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
   vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
-  if (call.indexed)
-    vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
-  else
-    vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
+  cmdDraw(cmd, call);
   vkCmdEndTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
   vkCmdEndRendering(cmd);
   device.queue().releaseAfter(device.queue().openSerial(), out.vertices);
@@ -372,6 +369,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     }
   }
 
+  const bool anyNoPerspective = std::find(evaluate.begin(), evaluate.end(), Evaluate::NoPerspective) != evaluate.end();
+
   uint32_t strideBytes = 0;
   const state::VertexInputState vertexInput = shadingVertexInput(vs, &strideBytes);
   const VkDeviceSize cornerCount = 3 * VkDeviceSize(plan.quads.size()) + 3 * VkDeviceSize(plan.pixelsAsQuads);
@@ -420,7 +419,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       for (int g = 0; g < cornersUsed; ++g) {
         const fallback::QuadCorner& corner = geometry[g];
         const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
-        const std::array<double, 3> beta = fallback::noPerspectiveWeights(lambda, p);
+        // Screen-space weights only when some component is noperspective (per corner: hot).
+        const std::array<double, 3> beta = anyNoPerspective ? fallback::noPerspectiveWeights(lambda, p) : lambda;
         for (uint32_t j = 0; j < 4 * registers; ++j) {
           float value;
           switch (evaluate[j]) {
