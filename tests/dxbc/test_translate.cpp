@@ -420,3 +420,75 @@ TEST_CASE("fallback pixel shader: SV_Coverage from a flat varying when a coverag
   fb.coverageLocation = TranslateOptions::kNoSpan;
   CHECK(disassembleSpirv(translateText(ps, fb)).find("BuiltIn SampleMask") != std::string::npos);
 }
+
+TEST_CASE("typed UAVs: RWTexture2D(Array) stores and R32 loads, bound at 160 + slot in the pixel set",
+          "[dxbc][translate][uav]") {
+  const std::string header = "ps_5_0\ndcl_globalFlags refactoringAllowed\n"
+                             "dcl_uav_typed_texture2d (uint,uint,uint,uint) u1\n"
+                             "dcl_uav_typed_texture2darray (float,float,float,float) u3\n"
+                             "dcl_uav_typed_texture2d (sint,sint,sint,sint) u63\n"
+                             "dcl_input_ps_siv linear noperspective v0.xy, position\n"
+                             "dcl_temps 2\n";
+  const std::string body = "ftou r0.xy, v0.xyxx\n"
+                           "store_uav_typed u1.xyzw, r0.xyyy, l(7,0,0,0)\n"
+                           "store_uav_typed u3.xyzw, l(1,2,3,0), v0.xyxy\n"
+                           "ld_uav_typed r1.x, r0.xyyy, u63.xyzw\n"
+                           "ld_uav_typed r1.y, r0.xyyy, u1.yxzw\n"
+                           "store_uav_typed u63.xyzw, r0.xyyy, r1.xxxx\n"
+                           "ret\n";
+  const std::vector<uint32_t> spv = translateText(header + body);
+  CHECK(validateSpirv(spv) == "");
+  const std::string text = disassembleSpirv(spv);
+  INFO(text);
+  CHECK(text.find("OpDecorate %u1 DescriptorSet 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %u1 Binding 161") != std::string::npos);
+  CHECK(text.find("OpDecorate %u3 Binding 163") != std::string::npos);
+  CHECK(text.find("OpDecorate %u63 Binding 223") != std::string::npos);
+  // written only: no format (needs StorageImageWriteWithoutFormat); loaded: R32 of its type
+  CHECK(text.find("OpCapability StorageImageWriteWithoutFormat") != std::string::npos);
+  CHECK(text.find("OpTypeImage %float 2D 0 1 0 2 Unknown") != std::string::npos);
+  CHECK(text.find("OpTypeImage %int 2D 0 0 0 2 R32i") != std::string::npos);
+  CHECK(text.find("OpTypeImage %uint 2D 0 0 0 2 R32ui") != std::string::npos);
+  CHECK(text.find("OpImageWrite") != std::string::npos);
+  CHECK(text.find("OpImageRead") != std::string::npos);
+  CHECK(text.find("EarlyFragmentTests") == std::string::npos);
+  CHECK(descriptorBinding(ProgramType::Pixel, ResourceKind::UnorderedAccess, 5).binding == 165);
+
+  // the fallback variant keeps the UAVs (a conservatively rasterized pixel writes them once)
+  TranslateOptions fallback;
+  fallback.variant = ShaderVariant::Fallback;
+  fallback.spanLocation = 30;
+  CHECK(validateSpirv(translateText(header + body, fallback)) == "");
+}
+
+TEST_CASE("forceEarlyDepthStencil becomes EarlyFragmentTests", "[dxbc][translate][uav]") {
+  const std::string text = disassembleSpirv(translateText(
+      "ps_5_0\ndcl_globalFlags refactoringAllowed | forceEarlyDepthStencil\n"
+      "dcl_uav_typed_texture2d (float,float,float,float) u0\n"
+      "store_uav_typed u0.xyzw, l(0,0,0,0), l(1.0,1.0,1.0,1.0)\nret\n"));
+  CHECK(text.find("OpExecutionMode %main EarlyFragmentTests") != std::string::npos);
+}
+
+TEST_CASE("UAV translation errors name what is unsupported", "[dxbc][translate][uav][robustness]") {
+  auto err = [](const std::string& text, const char* msg) {
+    INFO(text);
+    CHECK_THROWS_WITH(translateText(text), Catch::Contains(msg));
+  };
+  err("vs_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u0\nret\n", "UAVs are only supported in pixel shaders");
+  err("ps_5_0\ndcl_uav_typed_buffer (float,float,float,float) u0\nret\n", "UAV dimension 'buffer' is not supported");
+  err("ps_5_0\ndcl_uav_typed_texture2d_rov (float,float,float,float) u0\nret\n", "rasterizer-ordered UAVs are not supported");
+  err("ps_5_0\ndcl_uav_raw u0\nret\n", "raw and structured UAVs are not supported");
+  err("ps_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u64\nret\n", "UAV slot out of range");
+  err("ps_5_0\nstore_uav_typed u2.xyzw, l(0,0,0,0), l(0,0,0,0)\nret\n", "u2 is not declared");
+}
+
+TEST_CASE("dcl_uav_typed assembles and disassembles round trip", "[dxbc][listing][uav]") {
+  const std::string text = "ps_5_0\ndcl_uav_typed_texture2darray_glc (uint,uint,uint,uint) u2\nret\n";
+  AssembleResult a = assemble(text);
+  Shader s = parseShader(a.container);
+  REQUIRE(s.program.instructions.size() == 2);
+  CHECK(s.program.instructions[0].opcode == Opcode::DclUavTyped);
+  CHECK(s.program.instructions[0].resourceDimension() == ResourceDimension::Texture2DArray);
+  CHECK((s.program.instructions[0].controls & 0x20) != 0);
+  CHECK(disassembleProgram(s.program).find("dcl_uav_typed_texture2darray_glc (uint,uint,uint,uint) u2") != std::string::npos);
+}

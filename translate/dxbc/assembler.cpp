@@ -820,10 +820,19 @@ class Assembler {
       for (size_t i = 2; i < parts.size(); ++i) inst.extra.push_back(parseExtra(parts[i], fail));
       return inst;
     }
-    if (startsWith(mn, "dcl_resource_") && mn != "dcl_resource_raw" && mn != "dcl_resource_structured") {
+    const bool typedUav = startsWith(mn, "dcl_uav_typed_");
+    if (typedUav || (startsWith(mn, "dcl_resource_") && mn != "dcl_resource_raw" && mn != "dcl_resource_structured")) {
       noOptions();
-      inst.opcode = Opcode::DclResource;
-      std::string dim = mn.substr(13);
+      inst.opcode = typedUav ? Opcode::DclUavTyped : Opcode::DclResource;
+      std::string dim = mn.substr(typedUav ? 14 : 13);
+      // dcl_uav_typed_<dim>[_glc][_rov]: globally coherent, rasterizer ordered
+      for (auto [suffix, bit] : {std::pair<const char*, uint32_t>{"_rov", 0x40u}, {"_glc", 0x20u}}) {
+        const std::string sfx = suffix;
+        if (typedUav && dim.size() > sfx.size() && dim.compare(dim.size() - sfx.size(), sfx.size(), sfx) == 0) {
+          inst.controls |= bit;
+          dim = dim.substr(0, dim.size() - sfx.size());
+        }
+      }
       size_t paren = dim.find('(');
       if (paren != std::string::npos) {
         if (dim.back() != ')') fail("bad sample count in '" + mn + "'");

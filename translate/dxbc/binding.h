@@ -6,6 +6,7 @@
 //   binding        = constant buffer  b#/cb#  →  0 + slot    (slots 0..15,  UNIFORM_BUFFER)
 //                    sampler          s#      → 16 + slot    (slots 0..15,  SAMPLER)
 //                    shader resource  t#      → 32 + slot    (slots 0..127, SAMPLED_IMAGE)
+//                    unordered access u#      → 160 + slot   (slots 0..63,  STORAGE_IMAGE; pixel shaders)
 //
 // Vertex inputs use location = input register index (v#); pixel-shader outputs
 // use location = SV_Target index (o#); VS→PS varyings use location = register index.
@@ -17,7 +18,7 @@
 
 namespace d3dvk::dxbc {
 
-enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource };
+enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource, UnorderedAccess };
 
 struct DescriptorBinding {
   uint32_t set = 0;
@@ -29,6 +30,8 @@ constexpr uint32_t kMaxSamplerSlots = 16;
 constexpr uint32_t kMaxShaderResourceSlots = 128;
 constexpr uint32_t kSamplerBindingBase = 16;
 constexpr uint32_t kShaderResourceBindingBase = 32;
+constexpr uint32_t kMaxUnorderedAccessSlots = 64;  // D3D11_1_UAV_SLOT_COUNT
+constexpr uint32_t kUnorderedAccessBindingBase = 160;
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {
@@ -44,9 +47,10 @@ constexpr uint32_t descriptorSetForStage(ProgramType stage) {
 
 // slot must be below the kind's limit (the translator rejects larger ones).
 constexpr DescriptorBinding descriptorBinding(ProgramType stage, ResourceKind kind, uint32_t slot) {
-  uint32_t base = kind == ResourceKind::ConstantBuffer ? 0u
-                  : kind == ResourceKind::Sampler    ? kSamplerBindingBase
-                                                     : kShaderResourceBindingBase;
+  uint32_t base = kind == ResourceKind::ConstantBuffer   ? 0u
+                  : kind == ResourceKind::Sampler        ? kSamplerBindingBase
+                  : kind == ResourceKind::ShaderResource ? kShaderResourceBindingBase
+                                                         : kUnorderedAccessBindingBase;
   return DescriptorBinding{descriptorSetForStage(stage), base + slot};
 }
 

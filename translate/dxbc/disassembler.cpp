@@ -279,10 +279,18 @@ std::string disassembleInstruction(const Instruction& inst) {
         tail = ", space=" + std::to_string(inst.extra[0]);
       return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + tail;
     }
+    case Opcode::DclUavTyped:
     case Opcode::DclResource: {
       const char* d = resourceDimensionText(inst.resourceDimension());
-      s = std::string("dcl_resource_") + (d ? d : "unknown");
-      if (inst.sampleCount()) s += "(" + std::to_string(inst.sampleCount()) + ")";
+      const bool uav = inst.opcode == Opcode::DclUavTyped;
+      s = std::string(uav ? "dcl_uav_typed_" : "dcl_resource_") + (d ? d : "unknown");
+      if (uav) {
+        if (inst.controls & 0x20) s += "_glc";
+        if (inst.controls & 0x40) s += "_rov";
+        if (inst.controls & ~0x7fu) break;
+      } else if (inst.sampleCount()) {
+        s += "(" + std::to_string(inst.sampleCount()) + ")";
+      }
       if (inst.extra.empty()) break;
       s += " " + returnTypes(inst.extra[0]) + " " + ops(0, true);
       if (inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && inst.extra.size() == 2)

@@ -64,6 +64,9 @@ uint32_t Builder::tImage2D(uint32_t sampled) {
 uint32_t Builder::tImage(uint32_t sampled, uint32_t spvDim, bool arrayed, bool multisampled) {
   return typeOrConst(OpTypeImage, {sampled, spvDim, 0, arrayed ? 1u : 0u, multisampled ? 1u : 0u, 1, 0}, false);
 }
+uint32_t Builder::tStorageImage(uint32_t sampled, uint32_t spvDim, bool arrayed, uint32_t format) {
+  return typeOrConst(OpTypeImage, {sampled, spvDim, 0, arrayed ? 1u : 0u, 0, 2, format}, false);
+}
 uint32_t Builder::tSampler() { return typeOrConst(OpTypeSampler, {}, false); }
 uint32_t Builder::tSampledImage(uint32_t image) { return typeOrConst(OpTypeSampledImage, {image}, false); }
 uint32_t Builder::tStruct(const std::vector<uint32_t>& members) {

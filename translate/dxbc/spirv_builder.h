@@ -20,7 +20,7 @@ enum Op : uint32_t {
   OpFunctionCall = 57, OpVariable = 59, OpLoad = 61, OpStore = 62, OpAccessChain = 65, OpDecorate = 71,
   OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80, OpCompositeExtract = 81,
   OpSampledImage = 86, OpImageSampleImplicitLod = 87, OpImageSampleExplicitLod = 88,
-  OpImageSampleDrefImplicitLod = 89, OpImageSampleDrefExplicitLod = 90, OpImageGather = 96, OpImageDrefGather = 97, OpImageFetch = 95,
+  OpImageSampleDrefImplicitLod = 89, OpImageSampleDrefExplicitLod = 90, OpImageGather = 96, OpImageDrefGather = 97, OpImageFetch = 95, OpImageRead = 98, OpImageWrite = 99,
   OpImageQuerySizeLod = 103, OpImageQuerySize = 104, OpImageQueryLod = 105, OpImageQueryLevels = 106, OpConvertFToU = 109, OpConvertFToS = 110,
   OpConvertSToF = 111, OpConvertUToF = 112, OpBitcast = 124, OpSNegate = 126, OpFNegate = 127, OpIAdd = 128,
   OpFAdd = 129, OpISub = 130, OpFSub = 131, OpIMul = 132, OpFMul = 133, OpUDiv = 134, OpUMod = 137,
@@ -61,13 +61,14 @@ enum BuiltIn : uint32_t {
 enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
+  CapStorageImageWriteWithoutFormat = 56,
 };
 
 enum StorageClass : uint32_t {
   SCUniformConstant = 0, SCInput = 1, SCUniform = 2, SCOutput = 3, SCPrivate = 6, SCFunction = 7,
 };
 
-enum ExecutionMode : uint32_t { ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
+enum ExecutionMode : uint32_t { ModeEarlyFragmentTests = 9, ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
 
 class Builder {
  public:
@@ -91,6 +92,8 @@ class Builder {
   uint32_t tImage2D(uint32_t sampled);
   // Sampled image of any dimension (spvDim: 1D 0, 2D 1, 3D 2, Cube 3, Buffer 5).
   uint32_t tImage(uint32_t sampled, uint32_t spvDim, bool arrayed, bool multisampled);
+  // A storage image (Sampled 2) of an SPIR-V image format (0 = Unknown).
+  uint32_t tStorageImage(uint32_t sampled, uint32_t spvDim, bool arrayed, uint32_t format);
   uint32_t tSampler();
   uint32_t tSampledImage(uint32_t image);
   uint32_t tStruct(const std::vector<uint32_t>& members);  // not deduplicated

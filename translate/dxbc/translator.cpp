@@ -39,6 +39,16 @@ struct TexInfo {
   bool arrayed, ms, buffer, cube;
   uint32_t sizeComponents;  // components OpImageQuerySize(Lod) returns
 };
+// A typed UAV (RWTexture2D / RWTexture2DArray): a storage image. Written
+// without a format (StorageImageWriteWithoutFormat); one the shader loads from
+// is declared R32 of its type, the only formats D3D11 allows typed UAV loads from.
+struct UavInfo {
+  uint32_t var;
+  uint32_t imageType;
+  K kind;
+  uint32_t coordComponents;  // 2, or 3 with the array slice
+  bool loaded;
+};
 struct IdxTemp { uint32_t var; uint32_t size; };
 
 struct Construct {
@@ -152,6 +162,7 @@ class Translator {
       b_.entryPoint(4, mainFn_, "main", interface_);
       b_.executionMode(mainFn_, ModeOriginUpperLeft);
       if (depthReplacing_) b_.executionMode(mainFn_, ModeDepthReplacing);
+      if (earlyFragmentTests_) b_.executionMode(mainFn_, ModeEarlyFragmentTests);
     } else {
       b_.entryPoint(0, mainFn_, "main", interface_);
       if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
@@ -354,8 +365,16 @@ class Translator {
     };
     switch (inst.opcode) {
       case Opcode::DclGlobalFlags:
+        // forceEarlyDepthStencil: depth/stencil tests (and writes) before the
+        // shader runs, also when it has side effects (UAV stores).
+        if ((inst.controls & 0x4) && ps) earlyFragmentTests_ = true;
+        return;
       case Opcode::DclTemps:
         return;
+      case Opcode::DclUavTyped: declareTypedUav(inst, regOf(inst.operands.at(0))); return;
+      case Opcode::DclUavRaw:
+      case Opcode::DclUavStructured:
+        fail("raw and structured UAVs are not supported (typed RWTexture2D/RWTexture2DArray UAVs are)");
       case Opcode::DclIndexableTemp: {
         if (inst.extra.size() != 3) fail("malformed dcl_indexableTemp");
         uint32_t reg = inst.extra[0], size = inst.extra[1];
@@ -1177,6 +1196,64 @@ class Translator {
     return it->second;
   }
 
+  const UavInfo& uav(const Operand& op) {
+    if (op.type != OperandType::UnorderedAccessView || op.indexDimension != 1) fail("expected a u# operand");
+    auto it = uavs_.find(immediateIndex(op, 0));
+    if (it == uavs_.end()) fail("u" + std::to_string(op.index[0].imm) + " is not declared");
+    return it->second;
+  }
+
+  void declareTypedUav(const Instruction& inst, uint32_t slot) {
+    if (stage_ != ProgramType::Pixel) fail("UAVs are only supported in pixel shaders");
+    if (slot >= kMaxUnorderedAccessSlots) fail("UAV slot out of range");
+    if (inst.extra.empty()) fail("dcl_uav_typed without return type");
+    if (inst.controls & 0x40) fail("rasterizer-ordered UAVs are not supported");
+    UavInfo u{};
+    const ResourceDimension dim = inst.resourceDimension();
+    if (dim == ResourceDimension::Texture2D) u.coordComponents = 2;
+    else if (dim == ResourceDimension::Texture2DArray) u.coordComponents = 3;
+    else fail(std::string("UAV dimension '") + resourceDimensionName(dim) + "' is not supported (texture2d and texture2darray are)");
+    const uint32_t rt = inst.extra[0] & 0xf;
+    if (rt != uint32_t(ReturnType::Uint) && rt != uint32_t(ReturnType::Sint) && rt != uint32_t(ReturnType::Float) &&
+        rt != uint32_t(ReturnType::Unorm) && rt != uint32_t(ReturnType::Snorm))
+      fail("unsupported UAV return type");
+    u.kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
+    for (const Instruction& other : prog_.instructions)
+      if (other.opcode == Opcode::LdUavTyped && other.operands.size() > 2 &&
+          other.operands[2].type == OperandType::UnorderedAccessView && other.operands[2].indexDimension == 1 &&
+          other.operands[2].index[0].repr == IndexRepr::Imm32 && uint32_t(other.operands[2].index[0].imm) == slot)
+        u.loaded = true;
+    // SPIR-V image formats: R32f 3, R32i 24, R32ui 33; Unknown 0.
+    const uint32_t format = !u.loaded ? 0u : u.kind == K::U ? 33u : u.kind == K::I ? 24u : 3u;
+    if (!u.loaded) b_.capability(CapStorageImageWriteWithoutFormat);
+    const uint32_t sampled = u.kind == K::U ? b_.tUint() : u.kind == K::I ? b_.tInt() : b_.tFloat();
+    u.imageType = b_.tStorageImage(sampled, 1, u.coordComponents == 3, format);
+    u.var = b_.variable(b_.tPointer(SCUniformConstant, u.imageType), SCUniformConstant);
+    const auto db = descriptorBinding(stage_, ResourceKind::UnorderedAccess, slot);
+    b_.decorate(u.var, DecDescriptorSet, {db.set});
+    b_.decorate(u.var, DecBinding, {db.binding});
+    b_.name(u.var, "u" + std::to_string(slot));
+    uavs_[slot] = u;
+  }
+
+  // store_uav_typed u#.xyzw, coordinates, value: writes all four components (the
+  // view's format keeps the ones it has).
+  void storeUavTyped(const Instruction& inst) {
+    const UavInfo& u = uav(inst.operands.at(0));
+    const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
+    const uint32_t value = loadSource(inst.operands.at(2), 4, u.kind);
+    b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), coord, value});
+  }
+
+  // ld_uav_typed dest, coordinates, u#: one R32 texel, swizzled by the u# operand.
+  void loadUavTyped(const Instruction& inst) {
+    const Operand& d = inst.operands.at(0);
+    const UavInfo& u = uav(inst.operands.at(2));
+    const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
+    const uint32_t r = b_.op(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), coord});
+    storeDest(d, swizzleResult(r, u.kind, inst.operands.at(2), destMask(d)), u.kind);
+  }
+
   uint32_t sampler(const Operand& op) {
     if (op.type != OperandType::Sampler || op.indexDimension != 1) fail("expected an s# sampler operand");
     auto it = samplers_.find(immediateIndex(op, 0));
@@ -1887,6 +1964,8 @@ class Translator {
       case Opcode::Ld: need(3); ld(inst, false); return;
       case Opcode::LdMs: need(4); ld(inst, true); return;
       case Opcode::ResInfo: need(3); resinfo(inst); return;
+      case Opcode::StoreUavTyped: need(3); storeUavTyped(inst); return;
+      case Opcode::LdUavTyped: need(3); loadUavTyped(inst); return;
       default:
         fail("instruction is not supported by the translator");
     }
@@ -1928,6 +2007,8 @@ class Translator {
   std::map<uint32_t, CbInfo> cbs_;
   std::map<uint32_t, uint32_t> samplers_;
   std::map<uint32_t, TexInfo> textures_;
+  std::map<uint32_t, UavInfo> uavs_;
+  bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
   std::set<uint32_t> inputRegs_, psInputSlots_;
   struct InputComponent { uint32_t var, index, count; ComponentType type; };
