@@ -69,6 +69,7 @@ D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTQUERY)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTSHADERRESOURCEVIEW)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTRENDERTARGETVIEW)
 D3DVK_DDI_RUNTIME_HANDLE(D3D10DDI_HRTDEPTHSTENCILVIEW)
+D3DVK_DDI_RUNTIME_HANDLE(D3D11DDI_HRTUNORDEREDACCESSVIEW)
 
 // ---------------------------------------------------------------------------
 // Interface versions: interface = (major << 16) | minor; a "supported" value
@@ -243,6 +244,7 @@ typedef enum D3D10_DDI_MAP : int {
 #define D3D10_DDI_FORMAT_SUPPORT_BLENDABLE 0x00000004
 #define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET 0x00000008
 #define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD 0x00000010
+#define D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES 0x00000200
 #define D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED 0x80000000
 
 #define D3D10_DDI_CLEAR_DEPTH 0x1
@@ -347,6 +349,57 @@ typedef struct D3D11DDIARG_CREATESHADERRESOURCEVIEW {
     D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW BufferEx;
   };
 } D3D11DDIARG_CREATESHADERRESOURCEVIEW;
+
+// Unordered-access views. The D3D11.1 table takes D3D11DDIARG_CREATEUNORDEREDACCESSVIEW;
+// the WDDM 2.0 table the same with a PlaneSlice in the Texture2D member.
+typedef struct D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW {
+  UINT FirstElement;
+  UINT NumElements;
+  UINT Flags;  // D3D11_DDI_BUFFER_UAV_FLAG_*
+} D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW;
+typedef struct D3D11DDIARG_TEX1D_UNORDEREDACCESSVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D11DDIARG_TEX1D_UNORDEREDACCESSVIEW;
+typedef struct D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+} D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW;
+typedef struct D3D11DDIARG_TEX3D_UNORDEREDACCESSVIEW {
+  UINT MipSlice;
+  UINT FirstW;
+  UINT WSize;
+} D3D11DDIARG_TEX3D_UNORDEREDACCESSVIEW;
+typedef struct D3D11DDIARG_CREATEUNORDEREDACCESSVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;  // never TEXTURECUBE
+  union {
+    D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW Buffer;
+    D3D11DDIARG_TEX1D_UNORDEREDACCESSVIEW Tex1D;
+    D3D11DDIARG_TEX2D_UNORDEREDACCESSVIEW Tex2D;
+    D3D11DDIARG_TEX3D_UNORDEREDACCESSVIEW Tex3D;
+  };
+} D3D11DDIARG_CREATEUNORDEREDACCESSVIEW;
+typedef struct D3DWDDM2_0DDIARG_TEX2D_UNORDEREDACCESSVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+  UINT PlaneSlice;
+} D3DWDDM2_0DDIARG_TEX2D_UNORDEREDACCESSVIEW;
+typedef struct D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  union {
+    D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW Buffer;
+    D3D11DDIARG_TEX1D_UNORDEREDACCESSVIEW Tex1D;
+    D3DWDDM2_0DDIARG_TEX2D_UNORDEREDACCESSVIEW Tex2D;
+    D3D11DDIARG_TEX3D_UNORDEREDACCESSVIEW Tex3D;
+  };
+} D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW;
 
 typedef struct D3D10DDIARG_BUFFER_RENDERTARGETVIEW {
   UINT FirstElement;
@@ -753,6 +806,22 @@ typedef VOID(APIENTRY* PFND3D11DDI_CREATESHADERRESOURCEVIEW)(D3D10DDI_HDEVICE, c
                                                             D3D10DDI_HSHADERRESOURCEVIEW,
                                                             D3D10DDI_HRTSHADERRESOURCEVIEW);
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYSHADERRESOURCEVIEW)(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
+typedef SIZE_T(APIENTRY* PFND3D11DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE)(D3D10DDI_HDEVICE,
+                                                                          const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW*);
+typedef VOID(APIENTRY* PFND3D11DDI_CREATEUNORDEREDACCESSVIEW)(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW*,
+                                                             D3D11DDI_HUNORDEREDACCESSVIEW,
+                                                             D3D11DDI_HRTUNORDEREDACCESSVIEW);
+typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE)(
+    D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW*);
+typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATEUNORDEREDACCESSVIEW)(D3D10DDI_HDEVICE,
+                                                                  const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW*,
+                                                                  D3D11DDI_HUNORDEREDACCESSVIEW,
+                                                                  D3D11DDI_HRTUNORDEREDACCESSVIEW);
+typedef VOID(APIENTRY* PFND3D11DDI_DESTROYUNORDEREDACCESSVIEW)(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW);
+typedef VOID(APIENTRY* PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT)(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW,
+                                                                const UINT[4]);
+typedef VOID(APIENTRY* PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT)(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW,
+                                                                 const FLOAT[4]);
 typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE)(D3D10DDI_HDEVICE,
                                                                       const D3D10DDIARG_CREATERENDERTARGETVIEW*);
 typedef VOID(APIENTRY* PFND3D10DDI_CREATERENDERTARGETVIEW)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*,
@@ -1019,11 +1088,11 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateUnorderedAccessViewSize;          // 139
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateUnorderedAccessView;                   // 140
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyUnorderedAccessView;                  // 141
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewUint;                // 142
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewFloat;               // 143
+  PFND3DWDDM2_0DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE  pfnCalcPrivateUnorderedAccessViewSize;          // 139
+  PFND3DWDDM2_0DDI_CREATEUNORDEREDACCESSVIEW           pfnCreateUnorderedAccessView;                   // 140
+  PFND3D11DDI_DESTROYUNORDEREDACCESSVIEW               pfnDestroyUnorderedAccessView;                  // 141
+  PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT             pfnClearUnorderedAccessViewUint;                // 142
+  PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT            pfnClearUnorderedAccessViewFloat;               // 143
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
   PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
   PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146
@@ -1202,11 +1271,11 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateUnorderedAccessViewSize;          // 139
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateUnorderedAccessView;                   // 140
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyUnorderedAccessView;                  // 141
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewUint;                // 142
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearUnorderedAccessViewFloat;               // 143
+  PFND3D11DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE       pfnCalcPrivateUnorderedAccessViewSize;          // 139
+  PFND3D11DDI_CREATEUNORDEREDACCESSVIEW                pfnCreateUnorderedAccessView;                   // 140
+  PFND3D11DDI_DESTROYUNORDEREDACCESSVIEW               pfnDestroyUnorderedAccessView;                  // 141
+  PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT             pfnClearUnorderedAccessViewUint;                // 142
+  PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT            pfnClearUnorderedAccessViewFloat;               // 143
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
   PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
   PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146

@@ -21,6 +21,7 @@ namespace d3dvk::umd {
 class Adapter;
 struct RenderTargetView;
 struct DepthStencilView;
+struct UnorderedAccessView;
 class PipelineCache;
 struct Query;
 
@@ -62,6 +63,10 @@ class Device {
   RenderTargetView* boundRenderTargets[kMaxRenderTargets] = {};
   UINT boundRenderTargetCount = 0;
   DepthStencilView* boundDepthStencil = nullptr;
+  // The pixel shader's UAV slots (D3D11_1_UAV_SLOT_COUNT; the draw path binds the first
+  // PipelineCache::unorderedAccessSlots()).
+  static constexpr UINT kMaxUnorderedAccessViews = 64;
+  UnorderedAccessView* boundUnorderedAccessViews[kMaxUnorderedAccessViews] = {};
   DrawState draw;  // input assembly, shaders, constant buffers, viewports, scissors
   // Begin/End queries between QueryBegin and QueryEnd (queue mutex held), and
   // whether a fallback draw hides the statistics (driver_query.h). Declared

@@ -63,6 +63,9 @@ void fillResourceSlots(Table& t) {
   t.pfnClearRenderTargetView = &clearRenderTargetView;
   t.pfnClearDepthStencilView = &clearDepthStencilView;
   t.pfnSetRenderTargets = &setRenderTargets;
+  t.pfnDestroyUnorderedAccessView = &destroyUnorderedAccessView;
+  t.pfnClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
+  t.pfnClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
   t.pfnResourceCopy = &resourceCopy;
   t.pfnResourceCopyRegion = &resourceCopyRegion;
   t.pfnResourceUpdateSubresourceUP = &resourceUpdateSubresourceUP;
@@ -144,6 +147,8 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize;
   t.pfnCreateQuery = &createQuery;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
+  t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize;
+  t.pfnCreateUnorderedAccessView = &createUnorderedAccessView;
 }
 
 void fill(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -161,6 +166,8 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize11_1;
   t.pfnCreateQuery = &createQuery11_1;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
+  t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize11_1;
+  t.pfnCreateUnorderedAccessView = &createUnorderedAccessView11_1;
 }
 
 }  // namespace

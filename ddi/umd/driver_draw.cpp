@@ -149,6 +149,12 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i]) include(*device.boundRenderTargets[i]);
   if (device.boundDepthStencil) include(*device.boundDepthStencil);
+  if (any) return true;
+  // UAV-only rendering: the area every bound UAV covers, one sample (or the
+  // rasterizer's ForcedSampleCount, which the pipeline applies).
+  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
+    if (u && u->resource) include(*u);
+  *samples = 1;
   return any;
 }
 
@@ -202,9 +208,22 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   const state::InputAssembly assembly = state::translateTopology(s.topology);
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
   if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
+  const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
+  out->fallback = rs && rs->pipeline.needsFallback;
   // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
-  // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw here.
-  if (out->samples == 1 && !(s.sampleMask & 1)) return false;
+  // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw
+  // here, unless the pixel shader has side effects (UAVs), which D3D still runs:
+  // the fallback applies the mask in its shader (always exact); a native draw
+  // then writes its targets on lavapipe (reported once).
+  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback) {
+    if (!s.pixelShader || s.pixelShader->uavs.empty()) return false;
+    static bool reported = false;
+    if (!reported) {
+      reported = true;
+      logError("draw with SampleMask bit 0 clear on a single-sample target and a pixel shader with UAVs: the "
+               "Vulkan pipeline's sample mask decides the target writes (lavapipe ignores it)");
+    }
+  }
   if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
   out->indexType = VK_INDEX_TYPE_UINT16;
@@ -222,9 +241,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if ((s.inputLayout && !s.inputLayout->id) || (s.blendState && !s.blendState->id) ||
       (s.depthStencilState && !s.depthStencilState->id))
     return false;  // a failed create: nothing valid to draw with
-  const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->rasterizer = rs ? rs->desc : defaultRasterizerDesc();
-  out->fallback = rs && rs->pipeline.needsFallback;
   return true;
 }
 
@@ -249,10 +266,42 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 
 namespace {
 
-bool isBoundAttachment(const Device& device, const Resource* r) {
+// Bound for writing: a render target, the depth-stencil view or a UAV.
+bool isBoundForOutput(const Device& device, const Resource* r) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == r) return true;
+  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
+    if (u && u->resource == r) return true;
   return device.boundDepthStencil && device.boundDepthStencil->resource == r;
+}
+
+// The view a declared u# writes through: VK_NULL_HANDLE (a null descriptor:
+// stores are dropped, loads read zeros) when nothing is bound or the bound view
+// cannot serve the declaration.
+VkImageView unorderedAccessImageView(const Device& device, const DeclaredUav& decl, const UnorderedAccessView* v) {
+  if (!v || !v->resource || !v->view || !v->resource->format) return VK_NULL_HANDLE;
+  const Resource& r = *v->resource;
+  auto mismatch = [&](const char* why) {
+    logError("draw: pixel shader UAV u" + std::to_string(decl.slot) + " " + why + "; it is left unbound");
+    return VK_NULL_HANDLE;
+  };
+  const state::FormatKind kind = r.format->kind;
+  const bool integerView = kind == state::FormatKind::Uint || kind == state::FormatKind::Sint;
+  const bool integerDecl = decl.returnType == dxbc::ReturnType::Uint || decl.returnType == dxbc::ReturnType::Sint;
+  if (integerView != integerDecl || (kind == state::FormatKind::Uint && decl.returnType != dxbc::ReturnType::Uint) ||
+      (kind == state::FormatKind::Sint && decl.returnType != dxbc::ReturnType::Sint))
+    return mismatch("has a format whose type differs from the declared return type");
+  if (decl.loaded && r.format->dxgi != DXGI_FORMAT_R32_UINT && r.format->dxgi != DXGI_FORMAT_R32_SINT &&
+      r.format->dxgi != DXGI_FORMAT_R32_FLOAT)
+    return mismatch("is read (ld_uav_typed) but its format is not R32_UINT, R32_SINT or R32_FLOAT");
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == &r)
+      return mismatch("is also bound as a render target");
+  if (device.boundDepthStencil && device.boundDepthStencil->resource == &r)
+    return mismatch("is also bound as the depth-stencil view");
+  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
+  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
+  return v->view->handle();
 }
 
 // The view a declared t# reads through: VK_NULL_HANDLE (a null descriptor,
@@ -274,7 +323,7 @@ VkImageView shaderResourceImageView(const Device& device, const DeclaredResource
   if (integerView != integerDecl || (kind == state::FormatKind::Uint && decl.returnType != dxbc::ReturnType::Uint) ||
       (kind == state::FormatKind::Sint && decl.returnType != dxbc::ReturnType::Sint))
     return mismatch("has a format whose type differs from the declared return type");
-  if (isBoundAttachment(device, &r)) return mismatch("is also bound as a render target or depth-stencil view");
+  if (isBoundForOutput(device, &r)) return mismatch("is also bound as a render target, depth-stencil view or UAV");
   if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
   if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
   return v->view->handle();
@@ -304,15 +353,17 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
   const VkSampler fallbackSampler = defaultSampler(device);
   if (!fallbackSampler) return false;
 
-  VkDescriptorPoolSize poolSizes[] = {
+  const uint32_t uavSlots = cache.unorderedAccessSlots();
+  std::vector<VkDescriptorPoolSize> poolSizes = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSets * PipelineCache::kConstantBufferSlots},
       {VK_DESCRIPTOR_TYPE_SAMPLER, kSets * PipelineCache::kSamplerSlots},
-      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * cache.shaderResourceSlots()},
   };
+  if (srvSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * srvSlots});
+  if (uavSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uavSlots});  // the PS set only
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = kSets;
-  poolInfo.poolSizeCount = cache.shaderResourceSlots() ? 3 : 2;
-  poolInfo.pPoolSizes = poolSizes;
+  poolInfo.poolSizeCount = uint32_t(poolSizes.size());
+  poolInfo.pPoolSizes = poolSizes.data();
   VkResult result = VK_SUCCESS;
   std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
   if (!pool) {
@@ -406,6 +457,45 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
       iw.pImageInfo = imageInfo;
       writes.push_back(iw);
     }
+  }
+
+  // The pixel shader's UAVs (storage images in the GENERAL layout). A UAV
+  // written by an earlier command gets a barrier: D3D orders UAV accesses
+  // across draws.
+  std::vector<VkDescriptorImageInfo> uavInfos(uavSlots, VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE,
+                                                                              VK_IMAGE_LAYOUT_GENERAL});
+  if (s.pixelShader)
+    for (const DeclaredUav& decl : s.pixelShader->uavs) {
+      UnorderedAccessView* view = device.boundUnorderedAccessViews[decl.slot];
+      const VkImageView imageView = unorderedAccessImageView(device, decl, view);
+      if (imageView) {
+        if (view->resource->layout == VK_IMAGE_LAYOUT_GENERAL) barrierImage(cmd, *view->resource);
+        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_GENERAL);
+        markUsed(device, *view->resource);
+        uavInfos[decl.slot].imageView = imageView;
+      } else if (!nullDescriptor) {
+        logError("draw dropped: pixel shader UAV u" + std::to_string(decl.slot) +
+                 " has nothing usable bound and the Vulkan device has no null descriptors");
+        return false;
+      }
+      if (!nullDescriptor) {
+        VkWriteDescriptorSet uw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+        uw.dstSet = sets[1];
+        uw.dstBinding = dxbc::kUnorderedAccessBindingBase + decl.slot;
+        uw.descriptorCount = 1;
+        uw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+        uw.pImageInfo = &uavInfos[decl.slot];
+        writes.push_back(uw);
+      }
+    }
+  if (nullDescriptor && uavSlots) {
+    VkWriteDescriptorSet uw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    uw.dstSet = sets[1];
+    uw.dstBinding = dxbc::kUnorderedAccessBindingBase;
+    uw.descriptorCount = uavSlots;
+    uw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    uw.pImageInfo = uavInfos.data();
+    writes.push_back(uw);
   }
   vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, kSets, sets, 0, nullptr);

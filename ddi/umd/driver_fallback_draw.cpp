@@ -78,6 +78,7 @@ bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
   fallback.spanLocation = kSpanLocation;
   fallback.primitiveIdLocation = kPrimitiveIdLocation;
   fallback.coverageLocation = kCoverageLocation;
+  fallback.coverageMaskOutput = true;  // SampleMask applied in the shader (the pipeline's stays full)
   if (ps) {
     if (!ps->fallbackModule)
       ps->fallbackModule = translateVariant(device, *ps->parsed, fallback, "pixel shader's fallback variant");
@@ -477,6 +478,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   key.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
   key.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
   key.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  // The pixel shader writes SampleMask (the flat coverage ANDed with
+  // OMSetBlendState's mask): with the pipeline's mask full it runs even for a
+  // mask of 0, where D3D still runs it (UAV writes) but updates no sample.
+  key.sampleMask = 0xFFFFFFFF;
   PipelineInputs inputs{&vs, ps, nullptr, &key.rasterizer, s.blendState, s.depthStencilState};
   inputs.vertexModule = vs.passthroughModule->handle();
   inputs.pixelModule = ps ? ps->fallbackModule->handle() : device.pipelines().spanDiscardModule()->handle();

@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "pipeline_cache.h"
 
 #include <cstring>
 #include <new>
@@ -172,15 +173,15 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
 
 void markUsed(Device& device, Resource& resource) { resource.lastUse = device.queue().openSerial(); }
 
-void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
-  if (r.layout == layout) return;
+namespace {
+void imageBarrier(VkCommandBuffer cmd, Resource& r, VkImageLayout oldLayout, VkImageLayout newLayout) {
   VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
   barrier.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   barrier.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  barrier.oldLayout = r.layout;
-  barrier.newLayout = layout;
+  barrier.oldLayout = oldLayout;
+  barrier.newLayout = newLayout;
   barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   barrier.image = r.image->handle();
   barrier.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
@@ -188,6 +189,14 @@ void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
   dep.imageMemoryBarrierCount = 1;
   dep.pImageMemoryBarriers = &barrier;
   vkCmdPipelineBarrier2(cmd, &dep);
+}
+}  // namespace
+
+void barrierImage(VkCommandBuffer cmd, Resource& r) { imageBarrier(cmd, r, r.layout, r.layout); }
+
+void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
+  if (r.layout == layout) return;
+  imageBarrier(cmd, r, r.layout, layout);
   r.layout = layout;
 }
 
@@ -383,6 +392,10 @@ VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, U
   if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;
+  // Typed UAV stores from pixel shaders (driver_view.h).
+  if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) &&
+      Device::from(hDevice)->pipelines().unorderedAccessSlots())
+    caps |= D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES;
   UINT levels = 0;
   checkMultisampleQualityLevels(hDevice, format, 4, 0, &levels);
   if (levels && (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))

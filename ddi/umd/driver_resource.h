@@ -58,6 +58,9 @@ void markUsed(Device& device, Resource& resource);
 // Records a layout transition of the whole image to `layout` (nothing if it is
 // already there); the previous contents are kept unless the layout was UNDEFINED.
 void transitionImage(VkCommandBuffer cmd, Resource& resource, VkImageLayout layout);
+// Records a barrier on the whole image that keeps its layout: every earlier
+// write before every later access (UAVs written by consecutive draws).
+void barrierImage(VkCommandBuffer cmd, Resource& resource);
 
 // Copies between a resource's linear buffer and an image subresource region.
 // (x, y) is the texel position in the linear subresource `sub`.

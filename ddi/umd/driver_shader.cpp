@@ -77,10 +77,33 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
         case dxbc::Opcode::DclResourceStructured:
           logError("raw and structured buffer shader resources are not supported by the draw path yet");
           return device->setError(E_NOTIMPL);
-        case dxbc::Opcode::DclUavTyped:
+        case dxbc::Opcode::DclUavTyped: {
+          const dxbc::ResourceDimension dim = inst.resourceDimension();
+          if (dim != dxbc::ResourceDimension::Texture2D && dim != dxbc::ResourceDimension::Texture2DArray) {
+            logError(std::string("UAVs other than RWTexture2D(Array) are not supported by the draw path yet "
+                                 "(declared: ") + dxbc::resourceDimensionText(dim) + ")");
+            return device->setError(E_NOTIMPL);
+          }
+          if (!immediateSlot || inst.extra.empty()) return device->setError(E_INVALIDARG);
+          const uint64_t slot = inst.operands[0].index[0].imm;
+          const uint32_t uavSlots = device->pipelines().unorderedAccessSlots();
+          if (slot >= uavSlots) {
+            logError("UAV slot u" + std::to_string(slot) + " is beyond the " + std::to_string(uavSlots) +
+                     " pixel-shader UAV slots this Vulkan device can bind" +
+                     (uavSlots ? "" : " (it lacks fragmentStoresAndAtomics or shaderStorageImageWriteWithoutFormat)"));
+            return device->setError(E_NOTIMPL);
+          }
+          bool loaded = false;
+          for (const dxbc::Instruction& use : parsed.program.instructions)
+            if (use.opcode == dxbc::Opcode::LdUavTyped && use.operands.size() > 2 &&
+                use.operands[2].indexDimension >= 1 && use.operands[2].index[0].imm == slot)
+              loaded = true;
+          shader->uavs.push_back({uint32_t(slot), dim, dxbc::ReturnType(inst.extra[0] & 0xF), loaded});
+          break;
+        }
         case dxbc::Opcode::DclUavRaw:
         case dxbc::Opcode::DclUavStructured:
-          logError("UAVs are not supported by the draw path yet");
+          logError("raw and structured UAVs are not supported by the draw path yet");
           return device->setError(E_NOTIMPL);
         case dxbc::Opcode::DclConstantBuffer:
           // cb# beyond the 14 API slots cannot be bound (the pipeline layout has 14).

@@ -31,10 +31,21 @@ struct DeclaredResource {
   }
 };
 
+// A dcl_uav_typed the draw path binds: RWTexture2D(Array) of one return type;
+// `loaded` when the shader reads it (ld_uav_typed: the view must be R32 of that type).
+struct DeclaredUav {
+  uint32_t slot = 0;
+  dxbc::ResourceDimension dimension = dxbc::ResourceDimension::Texture2D;
+  dxbc::ReturnType returnType = dxbc::ReturnType::Float;
+  bool loaded = false;
+  bool arrayed() const { return dimension == dxbc::ResourceDimension::Texture2DArray; }
+};
+
 struct Shader {
   uint64_t id = 0;  // unique for the device's life (pipeline-cache key)
   std::vector<DeclaredResource> resources;  // t#
   std::vector<uint32_t> samplers;           // s#
+  std::vector<DeclaredUav> uavs;            // u# (pixel shaders)
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;
   std::unique_ptr<vk::ShaderModule> module;

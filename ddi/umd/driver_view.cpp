@@ -1,6 +1,7 @@
 // ddi/umd/driver_view.cpp — see driver_view.h.
 #include "driver_view.h"
 
+#include "adapter.h"
 #include "device.h"
 #include "driver_resource.h"
 
@@ -151,6 +152,102 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   destroyView(*device, v);
 }
 
+namespace {
+
+HRESULT createUav(Device& device, UnorderedAccessView* v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format,
+                  D3D10DDIRESOURCE_TYPE dimension, UINT mip, UINT firstSlice, UINT sliceCount, UINT planeSlice) {
+  Resource* r = Resource::from(hResource);
+  if (dimension == D3D10DDIRESOURCE_BUFFER || dimension == D3D11DDIRESOURCE_BUFFEREX) {
+    logError("CreateUnorderedAccessView: buffer UAVs are not supported by the draw path yet");
+    return E_NOTIMPL;
+  }
+  if (dimension != D3D10DDIRESOURCE_TEXTURE2D || !r || !r->format || state::isDepthFormat(*r->format) ||
+      !(r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) || r->samples != 1 || planeSlice != 0)
+    return E_INVALIDARG;
+  HRESULT hr = initView(device, *v, hResource, format, mip, 1, firstSlice, sliceCount, VK_IMAGE_ASPECT_COLOR_BIT);
+  if (SUCCEEDED(hr) && v->sliceCount == 1) {
+    VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    info.image = r->image->handle();
+    info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    info.format = r->format->vk;
+    info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, 1};
+    VkResult vr = VK_SUCCESS;
+    v->arrayView = vk::ImageView::create(device.vk(), info, &vr);
+    if (!v->arrayView) hr = hresultFromVk(vr);
+  }
+  return hr;
+}
+
+// Clears every texel of the view's mip and slices (outside any rendering).
+void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return;
+  VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, v->sliceCount};
+  transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  markUsed(device, *v->resource);
+}
+
+}  // namespace
+
+SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW*) {
+  return sizeof(UnorderedAccessView);
+}
+SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize11_1(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW*) {
+  return sizeof(UnorderedAccessView);
+}
+
+VOID APIENTRY createUnorderedAccessView(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW* a,
+                                        D3D11DDI_HUNORDEREDACCESSVIEW h, D3D11DDI_HRTUNORDEREDACCESSVIEW) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) UnorderedAccessView();
+  finishCreate<UnorderedAccessView>(*device, v,
+                                    createUav(*device, v, a->hDrvResource, a->Format, a->ResourceDimension,
+                                              a->Tex2D.MipSlice, a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize,
+                                              a->Tex2D.PlaneSlice));
+}
+
+VOID APIENTRY createUnorderedAccessView11_1(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW* a,
+                                            D3D11DDI_HUNORDEREDACCESSVIEW h, D3D11DDI_HRTUNORDEREDACCESSVIEW) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) UnorderedAccessView();
+  finishCreate<UnorderedAccessView>(*device, v,
+                                    createUav(*device, v, a->hDrvResource, a->Format, a->ResourceDimension,
+                                              a->Tex2D.MipSlice, a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, 0));
+}
+
+VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h) {
+  if (!h.pDrvPrivate) return;
+  Device* device = Device::from(hDevice);
+  UnorderedAccessView* v = UnorderedAccessView::from(h);
+  for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
+    if (bound == v) bound = nullptr;
+  if (v->resource && v->arrayView) {
+    std::lock_guard<std::mutex> lock(device->queueMutex());
+    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->arrayView)));
+  }
+  destroyView(*device, v);
+}
+
+VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h,
+                                           const UINT values[4]) {
+  Device* device = Device::from(hDevice);
+  UnorderedAccessView* v = UnorderedAccessView::from(h);
+  if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
+  clearUav(*device, v, state::uavClearColorFromBits(*v->resource->format, values));
+}
+
+VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h,
+                                            const FLOAT values[4]) {
+  Device* device = Device::from(hDevice);
+  UnorderedAccessView* v = UnorderedAccessView::from(h);
+  if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
+  clearUav(*device, v, state::clearColorFor(*v->resource->format, values));
+}
+
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
   Device* device = Device::from(hDevice);
   RenderTargetView* v = RenderTargetView::from(h);
@@ -187,11 +284,19 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   markUsed(*device, *v->resource);
 }
 
+// UAVs: slots [uavStart, uavStart + numUAVs) take the given views; the other
+// slots of the updated range [rangeStart, rangeStart + rangeSize) become empty.
 VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT numRTVs, UINT,
-                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW*, const UINT*, UINT,
-                               UINT, UINT, UINT) {
+                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs, const UINT*,
+                               UINT uavStart, UINT numUAVs, UINT rangeStart, UINT rangeSize) {
   Device* device = Device::from(hDevice);
-  if (numRTVs > Device::kMaxRenderTargets || (numRTVs && !rtvs)) return device->setError(E_INVALIDARG);
+  constexpr UINT kUavSlots = Device::kMaxUnorderedAccessViews;
+  if (numRTVs > Device::kMaxRenderTargets || (numRTVs && !rtvs) || (numUAVs && !uavs) || uavStart > kUavSlots ||
+      numUAVs > kUavSlots - uavStart || rangeStart > kUavSlots || rangeSize > kUavSlots - rangeStart)
+    return device->setError(E_INVALIDARG);
+  for (UINT slot = rangeStart; slot < rangeStart + rangeSize; ++slot) device->boundUnorderedAccessViews[slot] = nullptr;
+  for (UINT i = 0; i < numUAVs; ++i)
+    device->boundUnorderedAccessViews[uavStart + i] = UnorderedAccessView::from(uavs[i]);
   for (UINT i = 0; i < Device::kMaxRenderTargets; ++i)
     device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
   device->boundRenderTargetCount = numRTVs;

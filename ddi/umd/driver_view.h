@@ -1,9 +1,9 @@
-// ddi/umd/driver_view.h — the driver's render-target, depth-stencil and
-// shader-resource view objects (Texture2D and Texture2DMS, incl. arrays),
-// constructed in runtime-allocated memory: the resource, the subresource
-// range and a VkImageView for the draw path. Also the two clear DDIs and
-// SetRenderTargets (binding only for now); the SRV bindings are draw state
-// (driver_draw.h).
+// ddi/umd/driver_view.h — the driver's render-target, depth-stencil,
+// shader-resource (Texture2D and Texture2DMS, incl. arrays) and unordered-access
+// (RWTexture2D(Array)) view objects, constructed in runtime-allocated memory:
+// the resource, the subresource range and a VkImageView for the draw path.
+// Also the four clear DDIs and SetRenderTargets (render targets, depth-stencil
+// and the pixel shader's UAV slots); the SRV bindings are draw state (driver_draw.h).
 #pragma once
 
 #include "d3d10umddi.h"
@@ -39,6 +39,16 @@ struct ShaderResourceView : ImageViewRange {
   }
 };
 
+// A UAV is one mip of one or more slices; the draw path binds it as a storage
+// image in the GENERAL layout.
+struct UnorderedAccessView : ImageViewRange {
+  // A single-slice view also as a one-layer 2D_ARRAY view (like ShaderResourceView).
+  std::unique_ptr<vk::ImageView> arrayView;
+  static UnorderedAccessView* from(D3D11DDI_HUNORDEREDACCESSVIEW h) {
+    return static_cast<UnorderedAccessView*>(h.pDrvPrivate);
+  }
+};
+
 SIZE_T APIENTRY calcPrivateRenderTargetViewSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*);
 VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*,
                                      D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW);
@@ -51,6 +61,18 @@ SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3D11D
 VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*,
                                        D3D10DDI_HSHADERRESOURCEVIEW, D3D10DDI_HRTSHADERRESOURCEVIEW);
 VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
+
+// The WDDM 2.0 table's entry points (Texture2D with a PlaneSlice, which must be
+// 0) and the D3D11.1 table's.
+SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW*);
+VOID APIENTRY createUnorderedAccessView(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW*,
+                                        D3D11DDI_HUNORDEREDACCESSVIEW, D3D11DDI_HRTUNORDEREDACCESSVIEW);
+SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize11_1(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW*);
+VOID APIENTRY createUnorderedAccessView11_1(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW*,
+                                            D3D11DDI_HUNORDEREDACCESSVIEW, D3D11DDI_HRTUNORDEREDACCESSVIEW);
+VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW);
+VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW, const UINT[4]);
+VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW, const FLOAT[4]);
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW, FLOAT color[4]);
 VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW, UINT flags, FLOAT depth,

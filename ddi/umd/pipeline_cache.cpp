@@ -31,9 +31,16 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
   // Uniform buffers, sampled images and the fragment stage's 8 colour
   // attachments share maxPerStageResources; samplers do not count.
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  const uint32_t perStage = limits.maxPerStageResources > kConstantBufferSlots + 8
-                                ? limits.maxPerStageResources - kConstantBufferSlots - 8
-                                : 0;
+  // UAVs: pixel-shader storage images, D3D11.0's 8 slots, when the device can
+  // store from fragment shaders and write images without a declared format.
+  const bool fragmentStores = device.vk().enabledFeatures().fragmentStoresAndAtomics &&
+                              device.vk().enabledFeatures().shaderStorageImageWriteWithoutFormat;
+  self->unorderedAccessSlots_ =
+      fragmentStores ? std::min({kUnorderedAccessSlots, limits.maxPerStageDescriptorStorageImages,
+                                 limits.maxDescriptorSetStorageImages})
+                     : 0;
+  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_;
+  const uint32_t perStage = limits.maxPerStageResources > reserved ? limits.maxPerStageResources - reserved : 0;
   self->shaderResourceSlots_ = std::min({dxbc::kMaxShaderResourceSlots, perStage,
                                          limits.maxPerStageDescriptorSampledImages,
                                          limits.maxDescriptorSetSampledImages / kStageSets});
@@ -47,6 +54,10 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
     for (uint32_t slot = 0; slot < self->shaderResourceSlots_; ++slot)
       bindings.push_back(
           {dxbc::kShaderResourceBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages[set], nullptr});
+    if (stages[set] == VK_SHADER_STAGE_FRAGMENT_BIT)
+      for (uint32_t slot = 0; slot < self->unorderedAccessSlots_; ++slot)
+        bindings.push_back(
+            {dxbc::kUnorderedAccessBindingBase + slot, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages[set], nullptr});
     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     info.bindingCount = uint32_t(bindings.size());
     info.pBindings = bindings.data();

@@ -4,7 +4,9 @@
 // the descriptor-set layouts of translate/dxbc/binding.h (set 0 = VS, set 1 =
 // PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform
 // buffers, 16..31 = samplers s0..s15, 32.. = shader resources t0.. as sampled
-// images, as many of D3D's 128 as the device's per-stage limits allow), the
+// images, as many of D3D's 128 as the device's per-stage limits allow; in the
+// PS set also 160.. = unordered-access views u0.. as storage images, D3D11.0's
+// 8 where the device has fragment stores and 8 storage images per stage), the
 // pipeline layout, a zero-filled 64 KiB uniform buffer standing in for
 // unbound constant-buffer slots (D3D reads zeros from them) and the sampler
 // unbound sampler slots read.
@@ -62,6 +64,9 @@ class PipelineCache {
   // Shader-resource slots t0..t(n-1) the layouts hold (D3D's 128, or fewer
   // where maxPerStageResources / the sampled-image limits are lower).
   uint32_t shaderResourceSlots() const { return shaderResourceSlots_; }
+  // Unordered-access slots u0..u(n-1) of the PS set (0 without fragment stores).
+  uint32_t unorderedAccessSlots() const { return unorderedAccessSlots_; }
+  static constexpr uint32_t kUnorderedAccessSlots = 8;  // D3D11_PS_CS_UAV_REGISTER_COUNT
   // The D3D11 default sampler for unbound sampler slots (driver_sampler.cpp creates it).
   std::shared_ptr<vk::Sampler>& defaultSampler() { return defaultSampler_; }
 
@@ -82,6 +87,7 @@ class PipelineCache {
   std::unique_ptr<vk::ShaderModule> spanDiscard_;
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t shaderResourceSlots_ = 0;
+  uint32_t unorderedAccessSlots_ = 0;
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

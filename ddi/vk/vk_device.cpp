@@ -105,6 +105,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.pipelineStatisticsQuery = supported.pipelineStatisticsQuery;
   f.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
   f.vertexPipelineStoresAndAtomics = supported.vertexPipelineStoresAndAtomics;
+  f.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;  // UAV stores
   f.shaderClipDistance = supported.shaderClipDistance;
   f.shaderCullDistance = supported.shaderCullDistance;
   f.shaderImageGatherExtended = supported.shaderImageGatherExtended;

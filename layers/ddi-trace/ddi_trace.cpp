@@ -376,6 +376,43 @@ VOID APIENTRY destroySrv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v) {
   trace("DestroyShaderResourceView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
   traceFrom(h)->real.pfnDestroyShaderResourceView(realFrom(h), v);
 }
+template <typename Args>
+SIZE_T APIENTRY calcUavSize(D3D10DDI_HDEVICE h, const Args* a) {
+  SIZE_T size = realSlot<SIZE_T(APIENTRY*)(D3D10DDI_HDEVICE, const Args*)>(h, 139)(realFrom(h), a);
+  trace("CalcPrivateUnorderedAccessViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
+  return size;
+}
+template <typename Args>
+VOID APIENTRY createUav(D3D10DDI_HDEVICE h, const Args* a, D3D11DDI_HUNORDEREDACCESSVIEW v,
+                        D3D11DDI_HRTUNORDEREDACCESSVIEW rt) {
+  trace("CreateUnorderedAccessView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, "
+        "FirstArraySlice=%u, ArraySize=%u, hView=%p)",
+        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
+        a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D11DDI_HUNORDEREDACCESSVIEW,
+                           D3D11DDI_HRTUNORDEREDACCESSVIEW)>(h, 140)(realFrom(h), a, v, rt);
+}
+VOID APIENTRY destroyUav(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v) {
+  trace("DestroyUnorderedAccessView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnDestroyUnorderedAccessView(realFrom(h), v);
+}
+VOID APIENTRY clearUavUint(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v, const UINT c[4]) {
+  if (c)
+    trace("ClearUnorderedAccessViewUint(hDevice=%p, hView=%p, Values={%u, %u, %u, %u})", h.pDrvPrivate, v.pDrvPrivate,
+          c[0], c[1], c[2], c[3]);
+  else
+    trace("ClearUnorderedAccessViewUint(hDevice=%p, hView=%p, Values=null)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnClearUnorderedAccessViewUint(realFrom(h), v, c);
+}
+VOID APIENTRY clearUavFloat(D3D10DDI_HDEVICE h, D3D11DDI_HUNORDEREDACCESSVIEW v, const FLOAT c[4]) {
+  if (c)
+    trace("ClearUnorderedAccessViewFloat(hDevice=%p, hView=%p, Values={%g, %g, %g, %g})", h.pDrvPrivate,
+          v.pDrvPrivate, double(c[0]), double(c[1]), double(c[2]), double(c[3]));
+  else
+    trace("ClearUnorderedAccessViewFloat(hDevice=%p, hView=%p, Values=null)", h.pDrvPrivate, v.pDrvPrivate);
+  traceFrom(h)->real.pfnClearUnorderedAccessViewFloat(realFrom(h), v, c);
+}
 VOID APIENTRY clearRtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v, FLOAT c[4]) {
   if (c)
     trace("ClearRenderTargetView(hDevice=%p, hView=%p, Color={%g, %g, %g, %g})", h.pDrvPrivate, v.pDrvPrivate,
@@ -399,8 +436,17 @@ VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETV
     list += buf;
   }
   list += "]";
-  trace("SetRenderTargets(hDevice=%p, RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVStartSlot=%u, NumUAVs=%u)",
-        h.pDrvPrivate, list.c_str(), num, clear, dsv.pDrvPrivate, uavStart, numUavs);
+  std::string uavList = "[";
+  for (UINT i = 0; uavs && i < numUavs && i < 64; ++i) {
+    char buf[32];
+    std::snprintf(buf, sizeof buf, "%s%p", i ? ", " : "", uavs[i].pDrvPrivate);
+    uavList += buf;
+  }
+  uavList += "]";
+  trace("SetRenderTargets(hDevice=%p, RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVs=%s, UAVStartSlot=%u, "
+        "NumUAVs=%u, UAVRangeStart=%u, UAVRangeSize=%u)",
+        h.pDrvPrivate, list.c_str(), num, clear, dsv.pDrvPrivate, uavList.c_str(), uavStart, numUavs, rangeStart,
+        rangeSize);
   traceFrom(h)->real.pfnSetRenderTargets(realFrom(h), rtvs, num, clear, dsv, uavs, counts, uavStart, numUavs,
                                          rangeStart, rangeSize);
 }
@@ -486,6 +532,9 @@ void fillResourceWrappers(Table& t) {
   t.pfnClearRenderTargetView = &clearRtv;
   t.pfnClearDepthStencilView = &clearDsv;
   t.pfnSetRenderTargets = &setRenderTargets;
+  t.pfnDestroyUnorderedAccessView = &destroyUav;
+  t.pfnClearUnorderedAccessViewUint = &clearUavUint;
+  t.pfnClearUnorderedAccessViewFloat = &clearUavFloat;
   t.pfnResourceCopy = &resourceCopy;
   t.pfnResourceCopyRegion = &resourceCopyRegion;
   t.pfnResourceUpdateSubresourceUP = &updateSubresourceUP<40>;
@@ -917,6 +966,8 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCalcPrivateQuerySize = &calcQuerySize<D3DWDDM2_0DDIARG_CREATEQUERY>;
   t.pfnCreateQuery = &createQuery<D3DWDDM2_0DDIARG_CREATEQUERY>;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
+  t.pfnCalcPrivateUnorderedAccessViewSize = &calcUavSize<D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW>;
+  t.pfnCreateUnorderedAccessView = &createUav<D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW>;
 }
 
 void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -934,6 +985,8 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCalcPrivateQuerySize = &calcQuerySize<D3D10DDIARG_CREATEQUERY>;
   t.pfnCreateQuery = &createQuery<D3D10DDIARG_CREATEQUERY>;
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
+  t.pfnCalcPrivateUnorderedAccessViewSize = &calcUavSize<D3D11DDIARG_CREATEUNORDEREDACCESSVIEW>;
+  t.pfnCreateUnorderedAccessView = &createUav<D3D11DDIARG_CREATEUNORDEREDACCESSVIEW>;
 }
 
 SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER a, const D3D10DDIARG_CALCPRIVATEDEVICESIZE* args) {

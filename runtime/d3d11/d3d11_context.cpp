@@ -79,6 +79,11 @@ void D3D11ImmediateContext::releaseBindings() {
     depthStencil_ = nullptr;
     v->releasePrivateRef();
   }
+  for (D3D11UnorderedAccessView*& view : unorderedAccessViews_)
+    if (D3D11UnorderedAccessView* v = view) {
+      view = nullptr;
+      v->releasePrivateRef();
+    }
   if (D3D11RasterizerState* state = rasterizerState_) {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();

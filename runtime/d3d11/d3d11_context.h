@@ -191,6 +191,15 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   class D3D11RenderTargetView* renderTargets_[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   UINT renderTargetCount_ = 0;
   class D3D11DepthStencilView* depthStencil_ = nullptr;
+  // The pixel shader's UAV slots (D3D11.0: 8, D3D11.1: 64), shared with the
+  // render targets: UAVs start at or after the last render target.
+  class D3D11UnorderedAccessView* unorderedAccessViews_[D3D11_1_UAV_SLOT_COUNT] = {};
+  UINT uavSlotCount() const;
+  // Binds render targets + depth-stencil (when setTargets) and the UAV slots
+  // (all of them, from `uavs`) with one pfnSetRenderTargets.
+  void setOutputMerger(bool setTargets, UINT numRTVs, class D3D11RenderTargetView* const* rtvs,
+                       class D3D11DepthStencilView* dsv, class D3D11UnorderedAccessView* const* uavs,
+                       const char* function);
 
   // The draw path's bindings (d3d11_context_draw.cpp); bound objects hold private references.
   struct VertexBufferBinding {

@@ -442,7 +442,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   RSSetState(nullptr);
   RSSetViewports(0, nullptr);
   RSSetScissorRects(0, nullptr);
-  OMSetRenderTargets(0, nullptr, nullptr);
+  ID3D11UnorderedAccessView* const noUavs[D3D11_1_UAV_SLOT_COUNT] = {};
+  OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, uavSlotCount(), noUavs, nullptr);
   const FLOAT ones[4] = {1, 1, 1, 1};
   OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
   OMSetDepthStencilState(nullptr, 0);

@@ -1,7 +1,8 @@
 // runtime/d3d11/d3d11_context_resources.cpp — the immediate context's resource
 // work: Clear{RenderTarget,DepthStencil}View, CopyResource,
 // CopySubresourceRegion[1], UpdateSubresource[1], ResolveSubresource,
-// Map/Unmap, Flush and OMSetRenderTargets/OMGetRenderTargets (binding only).
+// Map/Unmap, Flush, the output-merger bindings (OMSetRenderTargets[AndUnorderedAccessViews]
+// and their getters) and ClearUnorderedAccessView{Uint,Float}.
 // Invalid calls are dropped here with D3D11's debug-layer message and never
 // reach the driver; Map reports its HRESULT.
 #include "d3d11_context.h"
@@ -336,37 +337,187 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
   r->mapped[Subresource] = false;
 }
 
+UINT D3D11ImmediateContext::uavSlotCount() const {
+  return device_.GetFeatureLevel() >= D3D_FEATURE_LEVEL_11_1 ? D3D11_1_UAV_SLOT_COUNT : D3D11_PS_CS_UAV_REGISTER_COUNT;
+}
+
+void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11RenderTargetView* const* rtvs,
+                                            D3D11DepthStencilView* dsv, D3D11UnorderedAccessView* const* uavs,
+                                            const char* function) {
+  constexpr UINT kRtSlots = D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT;
+  D3D11RenderTargetView* nextRt[kRtSlots] = {};
+  D3D11DepthStencilView* nextDsv = depthStencil_;
+  UINT nextRtCount = renderTargetCount_;
+  if (setTargets) {
+    for (UINT i = 0; i < numRTVs; ++i) nextRt[i] = rtvs[i];
+    nextDsv = dsv;
+    nextRtCount = numRTVs;
+  } else {
+    std::copy(std::begin(renderTargets_), std::end(renderTargets_), nextRt);
+  }
+  // References first, so rebinding an object to its own slot cannot free it.
+  for (D3D11RenderTargetView* v : nextRt)
+    if (v) v->addPrivateRef();
+  if (nextDsv) nextDsv->addPrivateRef();
+  for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
+    if (uavs[i]) uavs[i]->addPrivateRef();
+
+  // D3D11's hazard rule: whatever is bound for output leaves the shader-resource slots.
+  for (D3D11RenderTargetView* v : nextRt)
+    if (v) unbindShaderResourcesOf(&v->resource(), function);
+  if (nextDsv) unbindShaderResourcesOf(&nextDsv->resource(), function);
+  for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
+    if (uavs[i]) unbindShaderResourcesOf(&uavs[i]->resource(), function);
+
+  D3D10DDI_HRENDERTARGETVIEW rtHandles[kRtSlots] = {};
+  for (UINT i = 0; i < nextRtCount; ++i) rtHandles[i] = nextRt[i] ? nextRt[i]->ddiHandle() : D3D10DDI_HRENDERTARGETVIEW{};
+  const UINT clearSlots = renderTargetCount_ > nextRtCount ? renderTargetCount_ - nextRtCount : 0;
+  // UAVs go to the driver as slots [nextRtCount, uavSlotCount()); the updated
+  // range is every UAV slot, so slots below the render targets are emptied too.
+  // Without any UAV before or after, the call names none (the common case).
+  bool anyUav = false;
+  for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i) anyUav = anyUav || uavs[i] || unorderedAccessViews_[i];
+  const UINT uavSlots = uavSlotCount();
+  const UINT uavStart = std::min(nextRtCount, uavSlots);
+  D3D11DDI_HUNORDEREDACCESSVIEW uavHandles[D3D11_1_UAV_SLOT_COUNT] = {};
+  for (UINT i = uavStart; i < uavSlots; ++i)
+    uavHandles[i - uavStart] = uavs[i] ? uavs[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
+  const UINT keepCounts[D3D11_1_UAV_SLOT_COUNT] = {};
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnSetRenderTargets(ddi.handle(), rtHandles, nextRtCount, clearSlots,
+                                  nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{},
+                                  anyUav ? uavHandles : nullptr, anyUav ? keepCounts : nullptr, uavStart,
+                                  anyUav ? uavSlots - uavStart : 0, anyUav ? 0 : uavStart, anyUav ? uavSlots : 0);
+
+  for (UINT i = 0; i < kRtSlots; ++i) {
+    D3D11RenderTargetView* previous = renderTargets_[i];
+    renderTargets_[i] = nextRt[i];
+    if (previous) previous->releasePrivateRef();
+  }
+  renderTargetCount_ = nextRtCount;
+  D3D11DepthStencilView* previousDsv = depthStencil_;
+  depthStencil_ = nextDsv;
+  if (previousDsv) previousDsv->releasePrivateRef();
+  for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i) {
+    D3D11UnorderedAccessView* previous = unorderedAccessViews_[i];
+    unorderedAccessViews_[i] = uavs[i];
+    if (previous) previous->releasePrivateRef();
+  }
+}
+
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView* const* ppRenderTargetViews,
                                                                 ID3D11DepthStencilView* pDepthStencilView) {
   if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
-  D3D11DepthStencilView* nextDsv = dsvFrom(pDepthStencilView);
-  for (D3D11RenderTargetView* v : next)
-    if (v) v->addPrivateRef();
-  if (nextDsv) nextDsv->addPrivateRef();
+  // UAVs stay, except in the slots the render targets now take.
+  D3D11UnorderedAccessView* uavs[D3D11_1_UAV_SLOT_COUNT];
+  std::copy(std::begin(unorderedAccessViews_), std::end(unorderedAccessViews_), uavs);
+  for (UINT i = 0; i < NumViews; ++i) uavs[i] = nullptr;
+  setOutputMerger(true, NumViews, next, dsvFrom(pDepthStencilView), uavs, "ID3D11DeviceContext::OMSetRenderTargets");
+}
 
-  for (D3D11RenderTargetView* v : next)
-    if (v) unbindShaderResourcesOf(&v->resource(), "ID3D11DeviceContext::OMSetRenderTargets");
-  if (nextDsv) unbindShaderResourcesOf(&nextDsv->resource(), "ID3D11DeviceContext::OMSetRenderTargets");
-
-  D3D10DDI_HRENDERTARGETVIEW handles[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
-  for (UINT i = 0; i < NumViews; ++i) handles[i] = next[i] ? next[i]->ddiHandle() : D3D10DDI_HRENDERTARGETVIEW{};
-  const UINT clearSlots = renderTargetCount_ > NumViews ? renderTargetCount_ - NumViews : 0;
-  DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnSetRenderTargets(ddi.handle(), handles, NumViews, clearSlots,
-                                  nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{}, nullptr, nullptr,
-                                  NumViews, 0, NumViews, 0);
-  for (UINT i = 0; i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
-    D3D11RenderTargetView* previous = renderTargets_[i];
-    renderTargets_[i] = next[i];
-    if (previous) previous->releasePrivateRef();
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
+    UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
+    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT*) {
+  const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
+  const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
+  const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
+  const UINT uavSlots = uavSlotCount();
+  auto reject = [&](const std::string& text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_CORRUPTION,
+                         D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1, "CORRUPTED_PARAMETER1", kFunction,
+                         text + "; the call is ignored.");
+  };
+  if (setTargets && (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumRTVs && !ppRenderTargetViews)))
+    return reject("NumRTVs (" + std::to_string(NumRTVs) + ") must be at most 8, with ppRenderTargetViews for them");
+  const UINT rtCount = setTargets ? NumRTVs : renderTargetCount_;
+  if (setUavs && (UAVStartSlot >= uavSlots || NumUAVs > uavSlots - UAVStartSlot || UAVStartSlot < rtCount ||
+                  (NumUAVs && !ppUnorderedAccessViews)))
+    return reject("UAVStartSlot (" + std::to_string(UAVStartSlot) + ") + NumUAVs (" + std::to_string(NumUAVs) +
+                  ") must lie within the " + std::to_string(uavSlots) +
+                  " UAV slots of this feature level, starting at or after the " + std::to_string(rtCount) +
+                  " render targets");
+  D3D11RenderTargetView* rtvs[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
+  if (setTargets)
+    for (UINT i = 0; i < NumRTVs; ++i) rtvs[i] = rtvFrom(ppRenderTargetViews[i]);
+  D3D11UnorderedAccessView* uavs[D3D11_1_UAV_SLOT_COUNT] = {};
+  if (setUavs) {
+    for (UINT i = 0; i < NumUAVs; ++i) uavs[UAVStartSlot + i] = static_cast<D3D11UnorderedAccessView*>(ppUnorderedAccessViews[i]);
+  } else {
+    std::copy(std::begin(unorderedAccessViews_), std::end(unorderedAccessViews_), uavs);
+    for (UINT i = 0; i < rtCount; ++i) {
+      if (uavs[i])
+        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                             D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_OVERLAPPING_OLD_SLOTS,
+                             "DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_OVERLAPPING_OLD_SLOTS", kFunction,
+                             "UAV slot " + std::to_string(i) + " is now a render-target slot; that UAV is unbound.");
+      uavs[i] = nullptr;
+    }
   }
-  renderTargetCount_ = NumViews;
-  D3D11DepthStencilView* previousDsv = depthStencil_;
-  depthStencil_ = nextDsv;
-  if (previousDsv) previousDsv->releasePrivateRef();
+  // One resource cannot be both a render target / depth-stencil and a UAV, nor two UAVs.
+  for (UINT i = 0; i < uavSlots; ++i) {
+    if (!uavs[i]) continue;
+    const void* r = &uavs[i]->resource();
+    bool clash = (setTargets ? pDepthStencilView && &dsvFrom(pDepthStencilView)->resource() == r
+                             : depthStencil_ && &depthStencil_->resource() == r);
+    for (UINT k = 0; k < rtCount; ++k) {
+      D3D11RenderTargetView* rt = setTargets ? rtvs[k] : renderTargets_[k];
+      clash = clash || (rt && &rt->resource() == r);
+    }
+    for (UINT k = 0; k < i; ++k) clash = clash || (uavs[k] && &uavs[k]->resource() == r);
+    if (clash) {
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_ERROR,
+                           D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_HAZARD,
+                           "DEVICE_OMSETRENDERTARGETSANDUNORDEREDACCESSVIEWS_HAZARD", kFunction,
+                           "The resource of the UAV for slot " + std::to_string(i) +
+                               " is also bound as another output (render target, depth-stencil or UAV); the call "
+                               "is ignored.");
+      return;
+    }
+  }
+  setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction);
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
+    UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView,
+    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+  if (ppRenderTargetViews || ppDepthStencilView) OMGetRenderTargets(NumRTVs, ppRenderTargetViews, ppDepthStencilView);
+  if (!ppUnorderedAccessViews) return;
+  for (UINT i = 0; i < NumUAVs; ++i) {
+    const uint64_t slot = uint64_t(UAVStartSlot) + i;
+    D3D11UnorderedAccessView* v = slot < D3D11_1_UAV_SLOT_COUNT ? unorderedAccessViews_[slot] : nullptr;
+    if (v) v->AddRef();
+    ppUnorderedAccessViews[i] = v;
+  }
+}
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
+                                                                          const UINT Values[4]) {
+  if (!pView || !Values) return;
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
+                                              Values);
+}
+
+// D3D11: FLOAT, UNORM and SNORM views only; on others the call does not reach the driver.
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pView,
+                                                                           const FLOAT Values[4]) {
+  if (!pView || !Values) return;
+  auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
+  view->GetDesc(&desc);
+  if (formatFacts(desc.Format).integer) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1, "CORRUPTED_PARAMETER1",
+                         "ID3D11DeviceContext::ClearUnorderedAccessViewFloat",
+                         "The view's format " + std::to_string(int(desc.Format)) +
+                             " is an integer format; use ClearUnorderedAccessViewUint. The call is ignored.");
+    return;
+  }
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnClearUnorderedAccessViewFloat(ddi.handle(), view->ddiHandle(), Values);
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,

@@ -26,10 +26,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT
   // not implemented yet
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) {
-  // not implemented yet
-}
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
   // not implemented yet
 }
@@ -56,14 +52,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
 
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pUnorderedAccessView, const UINT Values[4]) {
-  // not implemented yet
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pUnorderedAccessView, const FLOAT Values[4]) {
   // not implemented yet
 }
 
@@ -155,12 +143,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlo
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
   if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews( UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView, UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
-  if (ppRenderTargetViews) for (UINT i = 0; i < NumRTVs; ++i) ppRenderTargetViews[i] = nullptr;
-  if (ppDepthStencilView) *ppDepthStencilView = nullptr;
-  if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {

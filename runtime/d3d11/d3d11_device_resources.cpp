@@ -1,6 +1,6 @@
 // runtime/d3d11/d3d11_device_resources.cpp — the ID3D11Device methods that
 // create resources and views and answer format questions: CreateBuffer,
-// CreateTexture2D, Create{RenderTarget,DepthStencil,ShaderResource}View,
+// CreateTexture2D, Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View,
 // CheckFormatSupport, CheckMultisampleQualityLevels[1]. Invalid arguments are
 // rejected here, with the debug-layer message D3D11 gives, before the driver
 // is called; driver failures (E_OUTOFMEMORY …) come back unchanged.
@@ -60,7 +60,18 @@ constexpr ViewMessages kSrvMessages{
     "CREATESHADERRESOURCEVIEW_UNRECOGNIZEDFORMAT", "CREATESHADERRESOURCEVIEW_INVALIDDIMENSIONS",
     "CREATESHADERRESOURCEVIEW_INVALIDARG_RETURN", D3D11_BIND_SHADER_RESOURCE, "D3D11_BIND_SHADER_RESOURCE"};
 
-// What a view desc asks for, in one shape for the three view kinds.
+constexpr ViewMessages kUavMessages{
+    "ID3D11Device::CreateUnorderedAccessView",
+    D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDRESOURCE, D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDDESC,
+    D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFORMAT,
+    D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_UNRECOGNIZEDFORMAT,
+    D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDDIMENSIONS,
+    D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDARG_RETURN, "CREATEUNORDEREDACCESSVIEW_INVALIDRESOURCE",
+    "CREATEUNORDEREDACCESSVIEW_INVALIDDESC", "CREATEUNORDEREDACCESSVIEW_INVALIDFORMAT",
+    "CREATEUNORDEREDACCESSVIEW_UNRECOGNIZEDFORMAT", "CREATEUNORDEREDACCESSVIEW_INVALIDDIMENSIONS",
+    "CREATEUNORDEREDACCESSVIEW_INVALIDARG_RETURN", D3D11_BIND_UNORDERED_ACCESS, "D3D11_BIND_UNORDERED_ACCESS"};
+
+// What a view desc asks for, in one shape for the four view kinds.
 struct ViewRequest {
   DXGI_FORMAT format;
   enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Other } kind;
@@ -275,6 +286,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
                           ? qualityLevels(pDesc->Format, pDesc->SampleDesc.Count)
                           : 0;
   std::vector<ResourceDescError> errors = validateTexture2DDesc(*pDesc, pInitialData, levels);
+  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
+    UINT caps = 0;
+    DdiErrorScope scope;
+    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
+    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
+      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+                        "Format " + std::to_string(int(pDesc->Format)) +
+                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
+  }
   if (!errors.empty()) {
     rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDARG_RETURN,
                    "CREATETEXTURE2D_INVALIDARG_RETURN");
@@ -389,6 +409,41 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
   return createView<D3D11ShaderResourceView>(*this, kSrvMessages, r, request, desc, ppSRView);
 }
 
+// Texture2D and Texture2DArray UAVs: one mip, one or more slices.
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource,
+                                                                 const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc,
+                                                                 ID3D11UnorderedAccessView** ppUAView) {
+  if (removed()) return removedFailure(ppUAView);
+  D3D11ResourceBase* r = resourceBase(pResource);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+  ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
+  if (pDesc) {
+    desc = *pDesc;
+    request.format = desc.Format;
+    if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE2D) {
+      request.kind = ViewRequest::Kind::Tex2D;
+      request.range = {desc.Texture2D.MipSlice, 1, 0, 1};
+    } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE2DARRAY) {
+      request.kind = ViewRequest::Kind::Tex2DArray;
+      request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
+                       desc.Texture2DArray.ArraySize};
+    }
+  } else if (r && !r->isBuffer()) {
+    desc.Format = r->format;
+    request.format = r->format;
+    if (r->arraySize > 1) {
+      desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2DARRAY;
+      desc.Texture2DArray = {0, 0, r->arraySize};
+      request.kind = ViewRequest::Kind::Tex2DArray;
+    } else {
+      desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2D;
+      request.kind = ViewRequest::Kind::Tex2D;
+    }
+    request.range = {0, 1, 0, r->arraySize};
+  }
+  return createView<D3D11UnorderedAccessView>(*this, kUavMessages, r, request, desc, ppUAView);
+}
+
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) {
   if (!pFormatSupport) return E_INVALIDARG;
   *pFormatSupport = 0;
@@ -409,6 +464,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
     if (caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE) support |= D3D11_FORMAT_SUPPORT_SHADER_SAMPLE;
     if (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) support |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;
     if (caps & D3D10_DDI_FORMAT_SUPPORT_BLENDABLE) support |= D3D11_FORMAT_SUPPORT_BLENDABLE;
+    if (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) support |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
     if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET) {
       support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
       if (!facts.integer) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE;

@@ -15,11 +15,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
   return E_NOTIMPL;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource, const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc, ID3D11UnorderedAccessView** ppUAView) {
-  if (ppUAView) *ppUAView = nullptr;
-  return E_NOTIMPL;
-}
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) {
   if (ppGeometryShader) *ppGeometryShader = nullptr;
   return E_NOTIMPL;

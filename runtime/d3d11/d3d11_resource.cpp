@@ -44,7 +44,9 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   args.pInitialDataUP = initial ? data.data() : nullptr;
   args.ResourceDimension = isBuffer() ? D3D10DDIRESOURCE_BUFFER : D3D10DDIRESOURCE_TEXTURE2D;
   args.Usage = UINT(usage);
-  args.BindFlags = bindFlags;
+  // The API's bind bits equal the DDI's up to DEPTH_STENCIL; UNORDERED_ACCESS
+  // is 0x80 in the API and 0x100 in the DDI (0x80 there is PRESENT).
+  args.BindFlags = (bindFlags & 0x7F) | (bindFlags & D3D11_BIND_UNORDERED_ACCESS ? D3D11_DDI_BIND_UNORDERED_ACCESS : 0);
   args.MapFlags = ddiCpuAccess(cpuAccessFlags);
   args.MiscFlags = 0;
   args.Format = format;

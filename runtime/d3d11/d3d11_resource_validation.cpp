@@ -182,6 +182,9 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
     if (!(d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL)))
       add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
           "A multisampled texture must be bindable as a render target or depth-stencil target.");
+    if (d.BindFlags & D3D11_BIND_UNORDERED_ACCESS)
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+          "A multisampled texture cannot be bound as an unordered access view (D3D11_BIND_UNORDERED_ACCESS).");
   }
 
   const UINT bufferOnly = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |

@@ -99,4 +99,47 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
   return queryView<ID3D11ShaderResourceView>(this, riid, ppvObject);
 }
 
+// Both DDI tables take the UAV through their own args struct (the WDDM 2.0 one
+// has a PlaneSlice); the runtime fills the one its table declares.
+HRESULT D3D11UnorderedAccessView::create() {
+  DdiDevice& ddi = device().ddi();
+  DdiErrorScope errors;
+  auto build = [&](auto& args) {
+    args.hDrvResource = resource_.ddiHandle();
+    args.Format = desc_.Format;
+    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    args.Tex2D.MipSlice = range_.firstMip;
+    args.Tex2D.FirstArraySlice = range_.firstSlice;
+    args.Tex2D.ArraySize = range_.sliceCount;
+  };
+  auto run = [&](auto& funcs, auto& args) -> HRESULT {
+    build(args);
+    SIZE_T size = funcs.pfnCalcPrivateUnorderedAccessViewSize(ddi.handle(), &args);
+    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+    if (!driverMemory_) return E_OUTOFMEMORY;
+    funcs.pfnCreateUnorderedAccessView(ddi.handle(), &args, ddiHandle(), D3D11DDI_HRTUNORDEREDACCESSVIEW{this});
+    return S_OK;
+  };
+  HRESULT hr;
+  if (ddi.isWddm2_0()) {
+    D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW args{};
+    hr = run(ddi.funcs(), args);
+  } else {
+    D3D11DDIARG_CREATEUNORDEREDACCESSVIEW args{};
+    hr = run(ddi.funcs11_1(), args);
+  }
+  if (FAILED(hr)) return hr;
+  if (FAILED(errors.first())) return errors.first();
+  driverObjectCreated_ = true;
+  return S_OK;
+}
+D3D11UnorderedAccessView::~D3D11UnorderedAccessView() {
+  if (!driverObjectCreated_) return;
+  DdiDevice& ddi = device().ddi();
+  ddi.funcs().pfnDestroyUnorderedAccessView(ddi.handle(), ddiHandle());
+}
+HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** ppvObject) {
+  return queryView<ID3D11UnorderedAccessView>(this, riid, ppvObject);
+}
+
 }  // namespace d3dvk::runtime

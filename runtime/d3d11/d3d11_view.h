@@ -1,5 +1,6 @@
-// runtime/d3d11/d3d11_view.h — ID3D11RenderTargetView, ID3D11DepthStencilView
-// and ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays): each
+// runtime/d3d11/d3d11_view.h — ID3D11RenderTargetView, ID3D11DepthStencilView,
+// ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays) and
+// ID3D11UnorderedAccessView (Texture2D and Texture2DArray): each
 // owns the driver's view object (pfnCreate*View in memory sized by
 // pfnCalcPrivate*ViewSize) and a private reference on its resource.
 #pragma once
@@ -70,6 +71,16 @@ class D3D11ShaderResourceView final : public D3D11View<ID3D11ShaderResourceView,
   ~D3D11ShaderResourceView() override;
   HRESULT create();
   D3D10DDI_HSHADERRESOURCEVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+};
+
+class D3D11UnorderedAccessView final
+    : public D3D11View<ID3D11UnorderedAccessView, D3D11_UNORDERED_ACCESS_VIEW_DESC> {
+ public:
+  using D3D11View::D3D11View;
+  ~D3D11UnorderedAccessView() override;
+  HRESULT create();
+  D3D11DDI_HUNORDEREDACCESSVIEW ddiHandle() const { return {driverMemory_.get()}; }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
 };
 

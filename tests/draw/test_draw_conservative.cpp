@@ -10,6 +10,7 @@
 //  * blending over overlapping primitives follows primitive order (one draw);
 //  * depth extrapolated outside the triangle is clamped to the viewport range.
 #include "../render/checked_device.h"
+#include "conservative_pixels.h"
 #include "draw_test_util.h"
 #include "grid_triangles.h"
 
@@ -81,21 +82,7 @@ struct ConservativeTarget {
 
 std::set<std::pair<int, int>> conservativePixels(const raster::ScreenTriangle& tri, bool innerOnly,
                                                  raster::CullMode cull = raster::CullMode::None) {
-  raster::RasterizerDrawState state;
-  state.mode = raster::RasterMode::Conservative;
-  state.tier = raster::ConservativeTier::Tier3;
-  state.cull = cull;
-  state.clip = {0, 0, int(kSize), int(kSize)};
-  raster::SpanRowArray rows;
-  const raster::TriangleCoverage cov = raster::rasterizeTriangle(tri, state, rows);
-  std::set<std::pair<int, int>> out;
-  for (uint32_t r = 0; r < cov.rowCount; ++r) {
-    const raster::SpanRow& row = rows[r];
-    const int y = cov.firstY + int(r);
-    const int begin = innerOnly ? row.innerBegin : row.outerBegin, end = innerOnly ? row.innerEnd : row.outerEnd;
-    for (int x = begin; x < end; ++x) out.insert({x, y});
-  }
-  return out;
+  return test::conservativePixels(tri, innerOnly, int(kSize), cull);
 }
 
 }  // namespace

@@ -105,7 +105,7 @@ class Translator {
           !spanVariant())
         throw Error("translator: fallback SV_InnerCoverage and SV_PrimitiveID share location " +
                     std::to_string(opt_.primitiveIdLocation));
-      if (coverageIn_ && opt_.coverageLocation != TranslateOptions::kNoSpan &&
+      if ((coverageIn_ || coverageMaskOutput()) && opt_.coverageLocation != TranslateOptions::kNoSpan &&
           inputRegs_.count(opt_.coverageLocation))
         throw Error("translator: fallback SV_Coverage location " + std::to_string(opt_.coverageLocation) +
                     " collides with input register v" + std::to_string(opt_.coverageLocation));
@@ -125,6 +125,19 @@ class Translator {
       }
     }
 
+    if (coverageMaskOutput() && !sampleMaskOut_) {
+      // No oMask: the sample mask output is the flat coverage itself.
+      uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tArray(b_.tInt(), 1)), SCOutput);
+      b_.decorate(var, DecBuiltIn, {BuiltInSampleMask});
+      b_.name(var, "gl_SampleMask");
+      interface_.push_back(var);
+      sampleMaskOut_ = var;
+      const uint32_t coverage = fallbackCoverageInput();
+      epilogue_.push_back([this, var, coverage] {
+        uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
+        b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {coverage})})});
+      });
+    }
     if (passthrough()) declarePassthrough();
     if (stage_ == ProgramType::Vertex) declarePointSize();
 
@@ -280,6 +293,12 @@ class Translator {
     return v;
   }
 
+  // The fallback's flat coverage varying (at coverageLocation), declared once.
+  uint32_t fallbackCoverageInput() {
+    if (!fallbackCoverageVar_) fallbackCoverageVar_ = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
+    return fallbackCoverageVar_;
+  }
+
   // Stores scalar uint `value` into v[reg].component for each component in mask (prologue helper).
   void storeInputComponents(uint32_t reg, uint8_t mask, uint32_t uvec4Value) {
     for (uint32_t c = 0; c < 4; ++c) {
@@ -299,6 +318,10 @@ class Translator {
   }
 
   bool passthrough() const { return opt_.variant == ShaderVariant::FallbackPassthrough; }
+  bool coverageMaskOutput() const {
+    return opt_.variant == ShaderVariant::Fallback && opt_.coverageMaskOutput &&
+           opt_.coverageLocation != TranslateOptions::kNoSpan;
+  }
 
   // D3D points are one pixel; Vulkan reads the size from PointSize, which a
   // vertex shader drawing points (a D3D point list, the fallback's capture) must write.
@@ -473,7 +496,7 @@ class Translator {
             // Every sample of a conservatively rasterized pixel is covered: the
             // shading pass passes the mask (all samples of the sample or forced
             // count, ANDed with SampleMask) as flat data.
-            uint32_t var = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
+            uint32_t var = fallbackCoverageInput();
             coverageIn_ = privateUint("vCoverage");
             prologue_.push_back([this, var] { b_.opNoResult(OpStore, {coverageIn_, b_.op(OpLoad, b_.tUint(), {var})}); });
             return;
@@ -548,9 +571,13 @@ class Translator {
           uint32_t var = b_.variable(b_.tPointer(SCOutput, arrT), SCOutput);
           b_.decorate(var, DecBuiltIn, {BuiltInSampleMask});
           interface_.push_back(var);
+          sampleMaskOut_ = var;
           epilogue_.push_back([this, var] {
             uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
-            b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {coverageOut_})})});
+            uint32_t mask = b_.op(OpLoad, b_.tUint(), {coverageOut_});
+            if (coverageMaskOutput())
+              mask = b_.op(OpBitwiseAnd, b_.tUint(), {mask, b_.op(OpLoad, b_.tUint(), {fallbackCoverageInput()})});
+            b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
           });
           return;
         }
@@ -2008,6 +2035,7 @@ class Translator {
   std::map<uint32_t, uint32_t> samplers_;
   std::map<uint32_t, TexInfo> textures_;
   std::map<uint32_t, UavInfo> uavs_;
+  uint32_t fallbackCoverageVar_ = 0, sampleMaskOut_ = 0;
   bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
   std::set<uint32_t> inputRegs_, psInputSlots_;

@@ -48,6 +48,12 @@ struct TranslateOptions {
   // rasterized pixel is covered, also for ForcedSampleCount on a single-sample
   // target). The passthrough vertex shader forwards a uint here too.
   uint32_t coverageLocation = kNoSpan;
+  // Fallback pixel shader with a coverage location: the shader writes the
+  // sample mask (SampleMask output) as that flat coverage, ANDed with oMask
+  // when declared. The shading pass then keeps the pipeline's sample mask full,
+  // so the pixel shader runs (UAV writes, SV_InnerCoverage) even when
+  // OMSetBlendState's SampleMask leaves no sample to write, as D3D requires.
+  bool coverageMaskOutput = false;
   // Native pixel shader on a device without VK_EXT_conservative_rasterization:
   // SV_InnerCoverage reads 0 instead of FullyCoveredEXT (which needs the
   // extension). Such a device draws every conservative draw on the fallback, so

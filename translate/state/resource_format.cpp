@@ -2,6 +2,7 @@
 #include "resource_format.h"
 
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 namespace d3dvk::state {
@@ -62,6 +63,33 @@ VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]) {
   return v;
 }
 
+namespace {
+float halfToFloat(uint32_t h) {
+  const uint32_t sign = (h >> 15) & 1, exponent = (h >> 10) & 0x1f, mantissa = h & 0x3ff;
+  float magnitude;
+  if (exponent == 0) magnitude = std::ldexp(float(mantissa), -24);
+  else if (exponent == 31) magnitude = mantissa ? std::numeric_limits<float>::quiet_NaN() : std::numeric_limits<float>::infinity();
+  else magnitude = std::ldexp(float(mantissa | 0x400), int(exponent) - 25);
+  return sign ? -magnitude : magnitude;
+}
+}  // namespace
+
+VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t values[4]) {
+  VkClearColorValue v{};
+  for (int i = 0; i < 4; ++i) {
+    switch (f.kind) {
+      case FormatKind::Uint:
+      case FormatKind::Sint: v.uint32[i] = values[i]; break;
+      case FormatKind::Unorm: v.float32[i] = float(values[i] & 0xFF) / 255.0f; break;
+      default:
+        if (f.bytesPerTexel == 8 && f.vk == VK_FORMAT_R16G16B16A16_SFLOAT) v.float32[i] = halfToFloat(values[i] & 0xFFFF);
+        else std::memcpy(&v.float32[i], &values[i], 4);
+        break;
+    }
+  }
+  return v;
+}
+
 uint32_t fullMipCount(uint32_t width, uint32_t height) {
   uint32_t largest = width > height ? width : height, count = 1;
   while (largest > 1) largest >>= 1, ++count;
@@ -105,6 +133,7 @@ VkImageUsageFlags imageUsageFor(uint32_t bind) {
   if (bind & D3D10_DDI_BIND_RENDER_TARGET) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
   if (bind & D3D10_DDI_BIND_DEPTH_STENCIL) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   if (bind & D3D10_DDI_BIND_SHADER_RESOURCE) usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if (bind & D3D11_DDI_BIND_UNORDERED_ACCESS) usage |= VK_IMAGE_USAGE_STORAGE_BIT;
   return usage;
 }
 

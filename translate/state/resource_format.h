@@ -38,6 +38,11 @@ VkImageAspectFlags formatAspects(const FormatInfo& f);
 // channel (truncation towards zero, saturated to the type's range).
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]);
 
+// ClearUnorderedAccessViewUint: each channel takes the low bits of its value
+// as raw bits (integer formats: the integer; 8-bit UNORM: bits / 255; 16- and
+// 32-bit float: the half or float with those bits). Channels map R, G, B, A.
+VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t values[4]);
+
 // The linear CPU layout of one subresource of a staging or dynamic texture:
 // rows padded to kRowPitchAlignment bytes, subresources kSubresourceAlignment-aligned.
 inline constexpr uint32_t kRowPitchAlignment = 16;
