@@ -102,15 +102,13 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
       {"Post-snap degenerate: rasterized, back-facing, vertex 0 attributes", 2},
       {"Degenerate on a pixel boundary: at least one pixel; none with back-face culling", 2},
       {"TIR: ForcedSampleCount 4 gives SV_Coverage 0xF", 1},
-      {"4x MSAA gives SV_Coverage 0xF", 1}};
+      {"4x MSAA gives SV_Coverage 0xF", 1},
+      {"SampleMask 0 with inner coverage: SV_InnerCoverage still 1", 3}};
   for (const auto& [name, tier] : rendering) {
     INFO(name);
     CHECK(contains(text, std::string("{\"name\": \"") + name + "\", \"required_tier\": " + std::to_string(tier) +
                              ", \"result\": \"pass\""));
   }
-  // The one documented skip: nothing reaches a render target with SampleMask 0.
-  CHECK(contains(text, "{\"name\": \"SampleMask 0 with inner coverage: SV_InnerCoverage still 1\", \"required_tier\": 3, "
-                       "\"result\": \"skip\", \"detail\": \"needs a UAV"));
   CHECK_FALSE(contains(text, "\"result\": \"fail\""));
 
   // Every read-back target as a picture: 64×64 squares per pixel, a grid line on
@@ -140,7 +138,9 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
       {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-none", 2, 1},
       {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-back", 2, 1},
       {"tir-forcedsamplecount-4-gives-sv-coverage-0xf.forced4", 2, 2},
-      {"4x-msaa-gives-sv-coverage-0xf.resolved", 2, 2}};
+      {"4x-msaa-gives-sv-coverage-0xf.resolved", 2, 2},
+      {"samplemask-0-with-inner-coverage-sv-innercoverage-still-1.target", 3, 3},
+      {"samplemask-0-with-inner-coverage-sv-innercoverage-still-1.uav", 3, 3}};
   std::map<std::string, PngPicture> read;
   for (const Expected& e : pictures) {
     const std::string path = pngDir + "/" + e.file + ".png";
@@ -164,6 +164,10 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
   CHECK(square("inner-coverage-3x3-centre-pixel-inner.on", 0, 2) == red);
   // SV_Coverage 15 in green saturates.
   CHECK(square("4x-msaa-gives-sv-coverage-0xf.resolved", 0, 0) == yellow);
+  // SampleMask 0: the target keeps its clear colour; the UAV shows the inner pixel.
+  CHECK(square("samplemask-0-with-inner-coverage-sv-innercoverage-still-1.target", 1, 1) == black);
+  CHECK(square("samplemask-0-with-inner-coverage-sv-innercoverage-still-1.uav", 1, 1) == yellow);
+  CHECK(square("samplemask-0-with-inner-coverage-sv-innercoverage-still-1.uav", 0, 0) == red);
   // Vertex 0's colour (.1, .2, .3) as 8 bits.
   CHECK(square("post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.spec-order", 2, 0) ==
         std::array<int, 3>{26, 51, 77});

@@ -171,6 +171,37 @@ Texels DrawRig::read() {
   return t;
 }
 
+void DrawRig::bindUintUav() {
+  ID3D11Device3* d = device_.device;
+  D3D11_TEXTURE2D_DESC td = textureDesc(width_, height_, 1, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0);
+  td.Format = DXGI_FORMAT_R32_UINT;
+  require(d->CreateTexture2D(&td, nullptr, uavTexture_.out()), "CreateTexture2D (UAV)");
+  require(d->CreateUnorderedAccessView(uavTexture_.get(), nullptr, uav_.out()), "CreateUnorderedAccessView");
+  const UINT zero[4] = {0, 0, 0, 0};
+  device_.context->ClearUnorderedAccessViewUint(uav_.get(), zero);
+  ID3D11RenderTargetView* views[] = {view_.get()};
+  ID3D11UnorderedAccessView* uavs[] = {uav_.get()};
+  device_.context->OMSetRenderTargetsAndUnorderedAccessViews(1, views, nullptr, 1, 1, uavs, nullptr);
+}
+
+std::vector<uint32_t> DrawRig::readUav() {
+  ID3D11Device3* d = device_.device;
+  ID3D11DeviceContext* c = device_.context;
+  D3D11_TEXTURE2D_DESC sd = textureDesc(width_, height_, 1, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ);
+  sd.Format = DXGI_FORMAT_R32_UINT;
+  Ref<ID3D11Texture2D> staging;
+  require(d->CreateTexture2D(&sd, nullptr, staging.out()), "CreateTexture2D (UAV staging)");
+  c->CopyResource(staging.get(), uavTexture_.get());
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  require(c->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped), "Map (UAV staging)");
+  std::vector<uint32_t> values(size_t(width_) * height_);
+  for (UINT y = 0; y < height_; ++y)
+    std::memcpy(&values[size_t(y) * width_], static_cast<const uint8_t*>(mapped.pData) + size_t(y) * mapped.RowPitch,
+                size_t(width_) * sizeof(uint32_t));
+  c->Unmap(staging.get(), 0);
+  return values;
+}
+
 void Pictures::save(const std::string& label, const Texels& texels) {
   if (context_.pngDir.empty()) return;
   Rgba8Image image;

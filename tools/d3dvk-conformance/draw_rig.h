@@ -5,7 +5,8 @@
 // (assembled with dxbc::assemble), a rasterizer state (ID3D11RasterizerState2),
 // triangle or other topologies from NDC vertices, and the read-back of the
 // target (resolved first when multisampled, then copied to a staging texture
-// and mapped). Also the pixel-set helpers the scenarios compare with, and the
+// and mapped), optionally with an R32_UINT UAV of the same size bound beside
+// the target at slot 1. Also the pixel-set helpers the scenarios compare with, and the
 // PNG picture of every target a scenario reads back.
 #pragma once
 
@@ -54,6 +55,11 @@ class DrawRig {
             D3D11_PRIMITIVE_TOPOLOGY topology = D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   // Reads the target back (resolving it first when multisampled).
   Texels read();
+  // Creates a W×H R32_UINT texture, clears it to 0 and binds its UAV at slot 1
+  // beside the render target (OMSetRenderTargetsAndUnorderedAccessViews).
+  void bindUintUav();
+  // The UAV texture's values, row-major (bindUintUav first).
+  std::vector<uint32_t> readUav();
 
  private:
   Device& device_;
@@ -65,6 +71,8 @@ class DrawRig {
   Ref<ID3D11InputLayout> layout_;
   Ref<ID3D11RasterizerState2> rasterizer_;
   Ref<ID3D11Buffer> vertices_;
+  Ref<ID3D11Texture2D> uavTexture_;
+  Ref<ID3D11UnorderedAccessView> uav_;
 };
 
 // The PNG pictures of a scenario: each target it reads back is written (scaled

@@ -485,27 +485,79 @@ ScenarioResult msaaCoverage(RunContext& ctx) {
                                         " lit with all 4 samples written, SV_Coverage 0xF");
 }
 
-ScenarioResult sampleMaskZeroInnerCoverage(RunContext&) {
-  // With SampleMask 0 no sample of any pixel reaches a render target (or depth),
-  // so what the pixel shader read can only leave through a UAV write (or be
-  // counted by a query); d3dvk implements neither yet.
+namespace {
+
+// PS: u1[SV_Position.xy] = 1 + SV_InnerCoverage bit 0 (so 1: ran, 2: ran and
+// fully covered); SV_Target = (1, SV_InnerCoverage bit 0, 0, 1).
+const char kPsInnerCoverageUav[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// SV_InnerCoverage         0    N/A vInnerCoverage INNERCOV    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_globalFlags refactoringAllowed
+dcl_uav_typed_texture2d (uint,uint,uint,uint) u1
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+and r0.z, vInnerCoverage, l(1)
+iadd r0.w, r0.z, l(1)
+store_uav_typed u1.xyzw, r0.xyyy, r0.wwww
+utof o0.y, r0.z
+mov o0.xzw, l(1.000000,0,0,1.000000)
+ret
+)";
+
+}  // namespace
+
+ScenarioResult sampleMaskZeroInnerCoverage(RunContext& ctx) {
+  // The inner-coverage test on a 4x MSAA target with OMSetBlendState's
+  // SampleMask 0: no sample reaches the target, so what SV_InnerCoverage read
+  // leaves the pixel shader through a UAV (R32_UINT at slot 1).
   Device d;
-  if (!d.ok()) return result(Result::Fail, "D3D11CreateDevice failed: " + hex(d.hr));
-  D3D11_BUFFER_DESC desc{16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, 0, 0};
-  Ref<ID3D11Buffer> buffer;
-  Ref<ID3D11UnorderedAccessView> view;
-  HRESULT hr = d.device->CreateBuffer(&desc, nullptr, buffer.out());
-  const char* step = "CreateBuffer(D3D11_BIND_UNORDERED_ACCESS)";
-  if (hr == S_OK) {
-    step = "CreateUnorderedAccessView";
-    hr = d.device->CreateUnorderedAccessView(buffer.get(), nullptr, view.out());
-  }
-  if (hr == S_OK)
-    return result(Result::Skip, "UAVs can be created now, but this scenario (SampleMask 0, SV_InnerCoverage written "
-                                "to a UAV) is not written yet");
-  return result(Result::Skip, std::string("needs a UAV to observe SV_InnerCoverage in the pixel shader when "
-                                          "SampleMask is 0 (no sample reaches a render target); UAVs are not "
-                                          "implemented (") + step + " returns " + hex(hr) + ")");
+  DrawRig rig(d, 3, 3, kPsInnerCoverageUav, 4);
+  Pictures pictures(ctx);
+  Problems problems;
+  rig.bindUintUav();
+  d.context->OMSetBlendState(nullptr, nullptr, 0x00000000);
+  const float e = 1.0f / 48;  // the inner-coverage scenario's triangle
+  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
+  rig.draw({{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}});
+  Texels target = rig.read();  // resolved
+  pictures.save("target", target);
+  const std::vector<uint32_t> written = rig.readUav();
+  Texels uav;
+  uav.width = uav.height = 3;
+  PixelSet ran, inner;
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) {
+      const uint32_t v = written[size_t(y) * 3 + x];
+      uav.values.push_back({v ? 1.0f : 0.0f, v == 2 ? 1.0f : 0.0f, 0, 1});
+      if (v) ran.insert({x, y});
+      if (v == 2) inner.insert({x, y});
+      if (v > 2) problems.add("UAV at (" + std::to_string(x) + "," + std::to_string(y) + "): " + std::to_string(v));
+    }
+  pictures.save("uav", uav);
+  PixelSet all;
+  for (int y = 0; y < 3; ++y)
+    for (int x = 0; x < 3; ++x) all.insert({x, y});
+  problems.expectPixels("pixel shader ran (UAV written)", all, ran);
+  problems.expectPixels("SV_InnerCoverage 1 (UAV)", {{1, 1}}, inner);
+  problems.expectPixels("render-target samples written with SampleMask 0", {}, target.where(0));
+  problems.expectNoMessages(d, "draw");
+  return finish(pictures, problems, "4x MSAA, SampleMask 0: the target keeps every sample; through the UAV all 9 "
+                                    "pixels ran and SV_InnerCoverage is 1 at " + describe(inner));
 }
 
 }  // namespace d3dvk::conformance
