@@ -266,6 +266,14 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 
 namespace {
 
+// Whether a view's format can serve a declaration's return type: float/norm
+// formats for float/unorm/snorm declarations, UINT for uint, SINT for sint.
+bool formatServesReturnType(state::FormatKind kind, dxbc::ReturnType type) {
+  if (kind == state::FormatKind::Uint) return type == dxbc::ReturnType::Uint;
+  if (kind == state::FormatKind::Sint) return type == dxbc::ReturnType::Sint;
+  return type != dxbc::ReturnType::Uint && type != dxbc::ReturnType::Sint;
+}
+
 // Bound for writing: a render target, the depth-stencil view or a UAV.
 bool isBoundForOutput(const Device& device, const Resource* r) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
@@ -285,11 +293,7 @@ VkImageView unorderedAccessImageView(const Device& device, const DeclaredUav& de
     logError("draw: pixel shader UAV u" + std::to_string(decl.slot) + " " + why + "; it is left unbound");
     return VK_NULL_HANDLE;
   };
-  const state::FormatKind kind = r.format->kind;
-  const bool integerView = kind == state::FormatKind::Uint || kind == state::FormatKind::Sint;
-  const bool integerDecl = decl.returnType == dxbc::ReturnType::Uint || decl.returnType == dxbc::ReturnType::Sint;
-  if (integerView != integerDecl || (kind == state::FormatKind::Uint && decl.returnType != dxbc::ReturnType::Uint) ||
-      (kind == state::FormatKind::Sint && decl.returnType != dxbc::ReturnType::Sint))
+  if (!formatServesReturnType(r.format->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
   if (decl.loaded && r.format->dxgi != DXGI_FORMAT_R32_UINT && r.format->dxgi != DXGI_FORMAT_R32_SINT &&
       r.format->dxgi != DXGI_FORMAT_R32_FLOAT)
@@ -317,11 +321,7 @@ VkImageView shaderResourceImageView(const Device& device, const DeclaredResource
     return VK_NULL_HANDLE;
   };
   if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
-  const state::FormatKind kind = r.format->kind;
-  const bool integerView = kind == state::FormatKind::Uint || kind == state::FormatKind::Sint;
-  const bool integerDecl = decl.returnType == dxbc::ReturnType::Uint || decl.returnType == dxbc::ReturnType::Sint;
-  if (integerView != integerDecl || (kind == state::FormatKind::Uint && decl.returnType != dxbc::ReturnType::Uint) ||
-      (kind == state::FormatKind::Sint && decl.returnType != dxbc::ReturnType::Sint))
+  if (!formatServesReturnType(r.format->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
   if (isBoundForOutput(device, &r)) return mismatch("is also bound as a render target, depth-stencil view or UAV");
   if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();

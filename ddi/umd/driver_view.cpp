@@ -37,6 +37,20 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   return v.view ? S_OK : hresultFromVk(vr);
 }
 
+// A single-slice view's range also as a one-layer 2D_ARRAY view: the DDI does
+// not say whether the application made a Texture2D or a Texture2DArray view,
+// and the shader's declaration decides which Vulkan view type it uses.
+HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<vk::ImageView>* out) {
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = v.resource->image->handle();
+  info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+  info.format = v.resource->format->vk;
+  info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, v.mipCount, v.firstSlice, 1};
+  VkResult vr = VK_SUCCESS;
+  *out = vk::ImageView::create(device.vk(), info, &vr);
+  return *out ? S_OK : hresultFromVk(vr);
+}
+
 // Ends a view: its VkImageView is freed once the GPU is done with the resource.
 template <typename View>
 void destroyView(Device& device, View* v) {
@@ -125,16 +139,7 @@ VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3D11DDIA
       (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) {
-    VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    info.image = r->image->handle();
-    info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-    info.format = r->format->vk;
-    info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, 1};
-    VkResult vr = VK_SUCCESS;
-    v->arrayView = vk::ImageView::create(device->vk(), info, &vr);
-    if (!v->arrayView) hr = hresultFromVk(vr);
-  }
+  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
   else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
     hr = E_NOTIMPL;  // buffer views come with the shader path
   finishCreate<ShaderResourceView>(*device, v, hr);
@@ -165,16 +170,7 @@ HRESULT createUav(Device& device, UnorderedAccessView* v, D3D10DDI_HRESOURCE hRe
       !(r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) || r->samples != 1 || planeSlice != 0)
     return E_INVALIDARG;
   HRESULT hr = initView(device, *v, hResource, format, mip, 1, firstSlice, sliceCount, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) {
-    VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
-    info.image = r->image->handle();
-    info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-    info.format = r->format->vk;
-    info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, 1};
-    VkResult vr = VK_SUCCESS;
-    v->arrayView = vk::ImageView::create(device.vk(), info, &vr);
-    if (!v->arrayView) hr = hresultFromVk(vr);
-  }
+  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(device, *v, &v->arrayView);
   return hr;
 }
 
@@ -198,25 +194,30 @@ SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize11_1(D3D10DDI_HDEVICE, const D
   return sizeof(UnorderedAccessView);
 }
 
-VOID APIENTRY createUnorderedAccessView(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW* a,
-                                        D3D11DDI_HUNORDEREDACCESSVIEW h, D3D11DDI_HRTUNORDEREDACCESSVIEW) {
+namespace {
+UINT planeSliceOf(const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW& a) { return a.Tex2D.PlaneSlice; }
+UINT planeSliceOf(const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW&) { return 0; }
+
+template <typename Args>
+void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDACCESSVIEW h) {
   Device* device = Device::from(hDevice);
   if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
   auto* v = new (h.pDrvPrivate) UnorderedAccessView();
   finishCreate<UnorderedAccessView>(*device, v,
                                     createUav(*device, v, a->hDrvResource, a->Format, a->ResourceDimension,
                                               a->Tex2D.MipSlice, a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize,
-                                              a->Tex2D.PlaneSlice));
+                                              planeSliceOf(*a)));
+}
+}  // namespace
+
+VOID APIENTRY createUnorderedAccessView(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW* a,
+                                        D3D11DDI_HUNORDEREDACCESSVIEW h, D3D11DDI_HRTUNORDEREDACCESSVIEW) {
+  createUavFrom(hDevice, a, h);
 }
 
 VOID APIENTRY createUnorderedAccessView11_1(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW* a,
                                             D3D11DDI_HUNORDEREDACCESSVIEW h, D3D11DDI_HRTUNORDEREDACCESSVIEW) {
-  Device* device = Device::from(hDevice);
-  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
-  auto* v = new (h.pDrvPrivate) UnorderedAccessView();
-  finishCreate<UnorderedAccessView>(*device, v,
-                                    createUav(*device, v, a->hDrvResource, a->Format, a->ResourceDimension,
-                                              a->Tex2D.MipSlice, a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, 0));
+  createUavFrom(hDevice, a, h);
 }
 
 VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h) {

@@ -445,3 +445,38 @@ TEST_CASE("UAV rules: bind flags, slot ranges, output hazards, clears and ClearS
   CHECK(got == nullptr);
   CHECK(drainMessages(c.queue.get()).empty());
 }
+
+TEST_CASE("the D3D11.1 DDI table creates UAVs with D3D11DDIARG_CREATEUNORDEREDACCESSVIEW and draws the same",
+          "[draw][uav][ddi]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ScopedEnv hide("D3DVK_TRACE_HIDE_VERSIONS", "wddm2_0");
+  {
+    RenderDevice d;
+    DrawTarget t(d, kSize, kSize);
+    UintUav target(d, kSize, 7);
+    const std::vector<uint8_t> psCode = assembled(kPsStore);
+    Com<ID3D11PixelShader> ps;
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+    d.context->PSSetShader(ps.get(), nullptr, 0);
+    ID3D11RenderTargetView* rtvs[] = {t.rtv.get()};
+    ID3D11UnorderedAccessView* uavs[] = {target.uav.get()};
+    d.context->OMSetRenderTargetsAndUnorderedAccessViews(1, rtvs, nullptr, 1, 1, uavs, nullptr);
+    const std::vector<Vertex> quad = rectangle(4, 6, 20, 18);
+    Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);
+    const std::vector<uint8_t> raw = readback(d, target.texture.get());
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        INFO("pixel " << x << "," << y);
+        CHECK(texelAt<uint32_t>(raw, y * kSize + x) == (inside(x, y) ? y * 1000 + x + 1 : 7u));
+      }
+  }
+  REQUIRE(trace.calls("CreateDevice").size() == 1);
+  CHECK(trace.calls("CreateDevice")[0].find("Interface=0x000B000F") != std::string::npos);  // D3D11.1
+  const std::vector<std::string> create = trace.calls("CreateUnorderedAccessView");
+  REQUIRE(create.size() == 1);
+  CHECK(create[0].find("Format=42, Dimension=TEXTURE2D, MipSlice=0, FirstArraySlice=0, ArraySize=1") !=
+        std::string::npos);  // DXGI_FORMAT_R32_UINT
+}
