@@ -492,3 +492,46 @@ TEST_CASE("dcl_uav_typed assembles and disassembles round trip", "[dxbc][listing
   CHECK((s.program.instructions[0].controls & 0x20) != 0);
   CHECK(disassembleProgram(s.program).find("dcl_uav_typed_texture2darray_glc (uint,uint,uint,uint) u2") != std::string::npos);
 }
+
+TEST_CASE("invocation-counting pixel shader: an atomic increment of the counter first, valid with discard and "
+          "sample frequency",
+          "[dxbc][translate]") {
+  TranslateOptions counting;
+  counting.countInvocations = true;
+  // A shader that discards, one that runs per sample (SV_SampleIndex) and the
+  // issue-5 header with every resource kind: all validate.
+  const std::string discarding = "ps_5_0\ndcl_input_ps linear v1.x\ndcl_output o0.xyzw\n"
+                                 "discard_nz v1.x\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n";
+  const std::string perSample = "ps_5_0\ndcl_input_ps_sgv constant v0.x, sampleIndex\ndcl_output o0.xyzw\n"
+                                "utof o0.xyzw, v0.xxxx\nret\n";
+  for (const std::string& ps :
+       {discarding, perSample, std::string(kPsHeader) + "sample r0.xyzw, v1.xyxx, t0.xyzw, s0\nmov o0.xyzw, r0.xyzw\nret\n"})
+    requireValid(ps, counting);
+
+  const std::string text = disassembleSpirv(translateText(discarding, counting));
+  INFO(text);
+  CHECK(text.find("OpDecorate %invocation_counter DescriptorSet 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %invocation_counter Binding " + std::to_string(kInvocationCounterBinding)) !=
+        std::string::npos);
+  CHECK(text.find("OpDecorate %InvocationCounter Block") != std::string::npos);
+  CHECK(text.find("%invocation_counter = OpVariable %_ptr_StorageBuffer_InvocationCounter StorageBuffer") !=
+        std::string::npos);
+  // The increment is main()'s first instruction after the access chain, before
+  // the body (whose discard it must precede) is called.
+  const size_t main = text.find("%main = OpFunction");
+  const size_t increment = text.find("OpAtomicIIncrement %uint", main);
+  REQUIRE(main != std::string::npos);
+  REQUIRE(increment != std::string::npos);
+  CHECK(increment < text.find("OpFunctionCall %void %shader_body", main));
+  CHECK(text.find("OpAtomicIIncrement", increment + 1) == std::string::npos);  // exactly one
+  // Without the option there is no counter.
+  const std::string plain = disassembleSpirv(translateText(discarding));
+  CHECK(plain.find("invocation_counter") == std::string::npos);
+  CHECK(plain.find("OpAtomic") == std::string::npos);
+  // Only native pixel shaders count.
+  CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n", counting),
+                    Catch::Contains("only the native variant of a pixel shader counts its invocations"));
+  counting.variant = ShaderVariant::Fallback;
+  CHECK_THROWS_WITH(translateText(discarding, counting),
+                    Catch::Contains("only the native variant of a pixel shader counts its invocations"));
+}

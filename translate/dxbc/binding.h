@@ -7,6 +7,9 @@
 //                    sampler          s#      → 16 + slot    (slots 0..15,  SAMPLER)
 //                    shader resource  t#      → 32 + slot    (slots 0..127, SAMPLED_IMAGE)
 //                    unordered access u#      → 160 + slot   (slots 0..63,  STORAGE_IMAGE; pixel shaders)
+//                    invocation counter       → 240          (pixel shader only, STORAGE_BUFFER: one
+//                                                              uint the counting variant increments,
+//                                                              TranslateOptions::countInvocations)
 //
 // Vertex inputs use location = input register index (v#); pixel-shader outputs
 // use location = SV_Target index (o#); VS→PS varyings use location = register index.
@@ -32,6 +35,8 @@ constexpr uint32_t kSamplerBindingBase = 16;
 constexpr uint32_t kShaderResourceBindingBase = 32;
 constexpr uint32_t kMaxUnorderedAccessSlots = 64;  // D3D11_1_UAV_SLOT_COUNT
 constexpr uint32_t kUnorderedAccessBindingBase = 160;
+// In the pixel shader's set (descriptorSetForStage(ProgramType::Pixel)).
+constexpr uint32_t kInvocationCounterBinding = 240;
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {

@@ -34,6 +34,7 @@ enum Op : uint32_t {
   OpDPdxFine = 210, OpDPdyFine = 211, OpDPdxCoarse = 213, OpDPdyCoarse = 214, OpLoopMerge = 246,
   OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250, OpSwitch = 251,
   OpKill = 252, OpReturn = 253, OpFunctionParameter = 55,
+  OpAtomicIIncrement = 232,
 };
 
 enum GLSLstd450 : uint32_t {
@@ -66,9 +67,14 @@ enum Capability : uint32_t {
 
 enum StorageClass : uint32_t {
   SCUniformConstant = 0, SCInput = 1, SCUniform = 2, SCOutput = 3, SCPrivate = 6, SCFunction = 7,
+  SCStorageBuffer = 12,
 };
 
 enum ExecutionMode : uint32_t { ModeEarlyFragmentTests = 9, ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
+
+// Memory scopes and semantics (atomic operands are ids of uint constants).
+enum Scope : uint32_t { ScopeDevice = 1 };
+enum MemorySemantics : uint32_t { SemanticsRelaxed = 0 };
 
 class Builder {
  public:

@@ -138,6 +138,7 @@ class Translator {
         b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {coverage})})});
       });
     }
+    if (opt_.countInvocations) declareInvocationCounter();
     if (passthrough()) declarePassthrough();
     if (stage_ == ProgramType::Vertex) declarePointSize();
 
@@ -164,6 +165,7 @@ class Translator {
     // main
     b_.beginFunction(mainFn_, b_.tVoid(), voidFn);
     b_.label(b_.id());
+    if (invocationCounter_) countInvocation();
     if (spanVariant()) emitSpanPrologue();
     for (auto& f : prologue_) f();
     b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
@@ -282,6 +284,29 @@ class Translator {
                                                            b_.op(OpSLessThan, tBool, {px, innerEnd})});
       b_.opNoResult(OpStore, {innerCoverage_, b_.op(OpSelect, b_.tUint(), {isInner, b_.cUint(1), b_.cUint(0)})});
     }
+  }
+
+  // TranslateOptions::countInvocations: the counter, a Block struct of one uint
+  // in a storage buffer at the pixel set's kInvocationCounterBinding.
+  void declareInvocationCounter() {
+    if (stage_ != ProgramType::Pixel || opt_.variant != ShaderVariant::Native)
+      throw Error("translator: only the native variant of a pixel shader counts its invocations");
+    const uint32_t block = b_.tStruct({b_.tUint()});
+    b_.decorate(block, DecBlock);
+    b_.memberDecorate(block, 0, DecOffset, {0});
+    b_.name(block, "InvocationCounter");
+    invocationCounter_ = b_.variable(b_.tPointer(SCStorageBuffer, block), SCStorageBuffer);
+    b_.decorate(invocationCounter_, DecDescriptorSet, {descriptorSetForStage(ProgramType::Pixel)});
+    b_.decorate(invocationCounter_, DecBinding, {kInvocationCounterBinding});
+    b_.name(invocationCounter_, "invocation_counter");
+  }
+
+  // First thing in main(), before anything can discard: counter += 1 (a helper
+  // invocation's atomic has no effect, so only covered pixels/samples count).
+  void countInvocation() {
+    const uint32_t counter =
+        b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, b_.tUint()), {invocationCounter_, b_.cUint(0)});
+    b_.op(OpAtomicIIncrement, b_.tUint(), {counter, b_.cUint(ScopeDevice), b_.cUint(SemanticsRelaxed)});
   }
 
   uint32_t flatUintInput(uint32_t location, const char* nm) {
@@ -2046,6 +2071,7 @@ class Translator {
   std::vector<uint32_t> interface_;
   std::vector<std::function<void()>> prologue_, epilogue_;
   uint32_t spanVar_ = 0, spanFragCoord_ = 0;
+  uint32_t invocationCounter_ = 0;  // TranslateOptions::countInvocations
   std::vector<Construct> constructs_;
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;

@@ -59,6 +59,15 @@ struct TranslateOptions {
   // extension). Such a device draws every conservative draw on the fallback, so
   // the native variant runs only with conservative OFF, where the value is undefined.
   bool innerCoverageAsZero = false;
+  // Native pixel shader: the first thing main() does is an atomic increment of
+  // the uint at offset 0 of the storage buffer at kInvocationCounterBinding in
+  // the pixel shader's set (binding.h). The draw path uses this variant while a
+  // pipeline-statistics query is active: helper invocations' atomics have no
+  // effect, so the buffer counts exactly the invocations for covered pixels (or
+  // samples, at sample frequency). Needs fragmentStoresAndAtomics. Note that a
+  // shader with side effects has its depth/stencil tests after it runs unless
+  // it declares forceEarlyDepthStencil.
+  bool countInvocations = false;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
