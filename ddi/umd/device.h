@@ -3,12 +3,13 @@
 // destroyed by pfnDestroyDevice. Holds the runtime's core-layer error callback
 // (how void DDIs report failures), the command queue that records and submits
 // this device's Vulkan work (see vk_command_queue.h for the synchronization
-// model), the graphics-pipeline cache, the currently bound state and the
-// active queries.
+// model), the graphics-pipeline cache, the currently bound state, the
+// active queries and the pixel-shader invocation counters.
 #pragma once
 
 #include "d3d10umddi.h"
 #include "driver_draw.h"
+#include "driver_query.h"
 #include "vk_buffer_pool.h"
 #include "vk_command_queue.h"
 
@@ -73,6 +74,7 @@ class Device {
   // before the queue, whose destruction still runs the before-submit hook.
   std::vector<Query*> activeQueries;
   bool statisticsSuspended = false;
+  InvocationCounters invocationCounters;  // the counted draws' PSInvocations (driver_query.h)
 
  private:
   Adapter& adapter_;

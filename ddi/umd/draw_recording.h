@@ -16,6 +16,7 @@
 namespace d3dvk::umd {
 
 class Device;
+struct InvocationCounter;
 
 struct DrawCall {
   bool indexed = false;
@@ -44,10 +45,11 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 // buffer), the samplers the shaders declare (unbound: the D3D11 default
 // sampler) and the shader resources they declare (unbound or mismatched: a
 // null descriptor, which reads zeros), moving those images to
-// SHADER_READ_ONLY_OPTIMAL. Records barriers, so call it before the
-// rendering instance begins. Queue mutex held. False after reporting (or
-// logging why the draw is dropped).
-bool bindShaderResources(Device& device, VkCommandBuffer cmd);
+// SHADER_READ_ONLY_OPTIMAL; with `counter`, also the counting pixel
+// shader's invocation counter (driver_query.h). Records barriers, so call it
+// before the rendering instance begins. Queue mutex held. False after
+// reporting (or logging why the draw is dropped).
+bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter = nullptr);
 
 // Begins a dynamic-rendering instance over the bound render targets and
 // depth-stencil view (load/store), moving them to attachment layouts.

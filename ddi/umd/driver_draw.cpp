@@ -331,7 +331,7 @@ VkImageView shaderResourceImageView(const Device& device, const DeclaredResource
 
 }  // namespace
 
-bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
+bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
   constexpr uint32_t kSets = PipelineCache::kStageSets;
@@ -357,6 +357,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
   std::vector<VkDescriptorPoolSize> poolSizes = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSets * PipelineCache::kConstantBufferSlots},
       {VK_DESCRIPTOR_TYPE_SAMPLER, kSets * PipelineCache::kSamplerSlots},
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},  // the invocation counter
   };
   if (srvSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * srvSlots});
   if (uavSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uavSlots});  // the PS set only
@@ -497,6 +498,18 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd) {
     uw.pImageInfo = uavInfos.data();
     writes.push_back(uw);
   }
+  // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
+  VkDescriptorBufferInfo counterInfo{};
+  if (counter) {
+    counterInfo = {counter->buffer, counter->offset, sizeof(uint32_t)};
+    VkWriteDescriptorSet cw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    cw.dstSet = sets[1];
+    cw.dstBinding = dxbc::kInvocationCounterBinding;
+    cw.descriptorCount = 1;
+    cw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    cw.pBufferInfo = &counterInfo;
+    writes.push_back(cw);
+  }
   vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, kSets, sets, 0, nullptr);
   return true;
@@ -584,18 +597,27 @@ void recordDraw(Device& device, const DrawCall& call) {
   if (!prepareDraw(device, call, &prepared)) return;
   if (prepared.fallback) return recordFallbackDraw(device, call, prepared);
 
-  const state::GraphicsPipelineKey key = pipelineKey(device, prepared);
+  state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   const DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
   PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
                         s.depthStencilState};
+  // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
+  const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
+  if (counting) {
+    key.variant = state::PipelineVariant::NativeCounting;
+    inputs.pixelModule = countingPixelShaderModule(device, *s.pixelShader);
+    if (!inputs.pixelModule) return;
+  }
   VkResult result = VK_SUCCESS;
   VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
   if (!pipeline) return device.setVkError(result);
 
+  InvocationCounter counter;
+  if (counting && !allocateInvocationCounter(device, &counter)) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
-  if (!bindShaderResources(device, cmd)) return;
+  if (!bindShaderResources(device, cmd, counting ? &counter : nullptr)) return;
   beginRendering(device, cmd, prepared.extent);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);

@@ -120,10 +120,122 @@ bool readSegments(Device& device, Query& q, uint64_t* sums, uint32_t values) {
   return true;
 }
 
+// Whether PSInvocations comes from the counting pixel shaders instead of the
+// Vulkan statistic (the device can run them).
+bool countingSupported(Device& device) { return device.vk().enabledFeatures().fragmentStoresAndAtomics; }
+
+// Copies the used slots of the open batch's counter block to its readback twin
+// (after the pixel shaders' atomics) and retires it.
+void retireCounterBlock(Device& device, VkCommandBuffer cmd) {
+  InvocationCounters& c = device.invocationCounters;
+  if (!c.current) return;
+  InvocationCounterBlock& block = *c.current;
+  if (block.used) {
+    VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+    barrier.srcStageMask = VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT;
+    barrier.srcAccessMask = VK_ACCESS_2_SHADER_STORAGE_WRITE_BIT;
+    barrier.dstStageMask = VK_PIPELINE_STAGE_2_COPY_BIT;
+    barrier.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
+    VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dependency.memoryBarrierCount = 1;
+    dependency.pMemoryBarriers = &barrier;
+    vkCmdPipelineBarrier2(cmd, &dependency);
+    const VkBufferCopy region{0, 0, block.used * block.stride};
+    vkCmdCopyBuffer(cmd, block.counters->handle(), block.readback->handle(), 1, &region);
+  }
+  c.retired.push_back(std::move(c.current));
+}
+
+// A zeroed block for the open batch: a retired one nobody reads any more, or a
+// new one. Retired blocks beyond a few spares are dropped, kept alive until
+// their batch completes (and by the queries still holding them).
+std::shared_ptr<InvocationCounterBlock> startCounterBlock(Device& device) {
+  InvocationCounters& c = device.invocationCounters;
+  std::shared_ptr<InvocationCounterBlock> block;
+  const uint64_t completed = device.queue().completedSerial();
+  for (auto it = c.retired.begin(); it != c.retired.end(); ++it)
+    if (it->use_count() == 1 && (*it)->serial <= completed) {
+      block = std::move(*it);
+      c.retired.erase(it);
+      break;
+    }
+  constexpr size_t kSpareBlocks = 4;
+  while (c.retired.size() > kSpareBlocks) {
+    device.queue().releaseAfter(c.retired.front()->serial, std::move(c.retired.front()));
+    c.retired.erase(c.retired.begin());
+  }
+  if (!block) {
+    block = std::make_shared<InvocationCounterBlock>();
+    const VkDeviceSize alignment = device.vk().info().properties.limits.minStorageBufferOffsetAlignment;
+    block->stride = std::max<VkDeviceSize>(alignment, sizeof(uint32_t));
+    const VkDeviceSize size = block->stride * InvocationCounterBlock::kSlots;
+    VkResult result = VK_SUCCESS;
+    block->counters = vk::Buffer::create(
+        device.vk(), size,
+        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+        false, &result);
+    if (block->counters)
+      block->readback = vk::Buffer::create(device.vk(), size, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
+    if (!block->readback) {
+      device.setVkError(result);
+      return nullptr;
+    }
+  }
+  VkCommandBuffer cmd = device.record();  // its barrier orders the fill after the block's last use
+  if (!cmd) return nullptr;
+  vkCmdFillBuffer(cmd, block->counters->handle(), 0, VK_WHOLE_SIZE, 0);
+  block->used = 0;
+  block->serial = device.queue().openSerial();
+  return block;
+}
+
+// PSInvocations of the counted draws: the sum of the query's counter slots
+// (the batches holding them have completed).
+uint64_t countedInvocations(const Query& q) {
+  uint64_t sum = 0;
+  for (const InvocationCounterRange& r : q.counterRanges) {
+    const auto* bytes = static_cast<const uint8_t*>(r.block->readback->mapped());
+    for (uint32_t slot = r.first; slot < r.end; ++slot) {
+      uint32_t value = 0;
+      std::memcpy(&value, bytes + slot * r.block->stride, sizeof value);
+      sum += value;
+    }
+  }
+  return sum;
+}
+
 }  // namespace
 
 void suspendQueries(Device& device, VkCommandBuffer cmd) {
   for (Query* q : device.activeQueries) endSegment(*q, cmd);
+  retireCounterBlock(device, cmd);
+}
+
+bool countsPixelShaderInvocations(Device& device) {
+  if (!countingSupported(device) || device.statisticsSuspended) return false;
+  return std::any_of(device.activeQueries.begin(), device.activeQueries.end(),
+                     [](const Query* q) { return q->isStatistics(); });
+}
+
+bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
+  InvocationCounters& c = device.invocationCounters;
+  if (c.current && c.current->used == InvocationCounterBlock::kSlots) {
+    VkCommandBuffer cmd = device.record();
+    if (!cmd) return false;
+    retireCounterBlock(device, cmd);
+  }
+  if (!c.current && !(c.current = startCounterBlock(device))) return false;
+  const uint32_t slot = c.current->used++;
+  for (Query* q : device.activeQueries) {
+    if (!q->isStatistics()) continue;
+    std::vector<InvocationCounterRange>& ranges = q->counterRanges;
+    if (!ranges.empty() && ranges.back().block == c.current && ranges.back().end == slot)
+      ++ranges.back().end;
+    else
+      ranges.push_back({c.current, slot, slot + 1});
+  }
+  *out = {c.current->counters->handle(), slot * c.current->stride};
+  return true;
 }
 
 void resumeQueries(Device& device, VkCommandBuffer cmd) {
@@ -201,6 +313,7 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   q->state = Query::State::Building;
   q->segments = 0;
   q->cpuStatistics = {};
+  q->counterRanges.clear();
   // Segments begin with the next recorded command (Device::record()).
   if (q->usesSegments()) device->activeQueries.push_back(q);
 }
@@ -224,6 +337,7 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
     } else {  // End without Begin: an empty query
       q->segments = 0;
       q->cpuStatistics = {};
+      q->counterRanges.clear();
     }
   }
   q->readySerial = issueSerial(*device);
@@ -288,7 +402,7 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       s.VSInvocations += v[2];
       s.CInvocations += v[3];
       s.CPrimitives += v[4];
-      s.PSInvocations += v[5];
+      s.PSInvocations += countingSupported(*device) ? countedInvocations(*q) : v[5];
       std::memcpy(pData, &s, size);  // the D3D10 layout is the D3D11 one's first 8 members
       return;
     }

@@ -23,6 +23,24 @@
 //   FallbackQueryScope ends the active statistics segments for the fallback
 //   draw and adds the CPU-known values of the app's draw instead (see
 //   FallbackStatistics).
+// - PSInvocations: Vulkan's fragment-shader invocation statistic is not exact
+//   (lavapipe counts whole 4x4 blocks), so while a statistics query is active
+//   a native draw with a pixel shader uses the shader's counting variant
+//   (PipelineVariant::NativeCounting, dxbc TranslateOptions::countInvocations):
+//   it atomically increments its own uint counter slot first thing, and helper
+//   invocations' atomics have no effect, so the slot ends up holding exactly
+//   the invocations for covered pixels (covered samples when the shader runs
+//   per sample). Each counted draw takes the next slot of the open batch's
+//   InvocationCounterBlock and adds it to every active statistics query's
+//   ranges (overlapping queries share the draw; no two draws share a slot, so
+//   no barrier is needed between them); GetData sums the ranges, plus the
+//   fallback's CPU count, instead of the Vulkan value. Draws without a pixel
+//   shader count nothing. A shader with side effects has its depth/stencil
+//   tests after it runs, so the count includes pixels those tests then reject,
+//   as on D3D hardware without early depth. (At pixel frequency on a
+//   multisampled target, a triangle the device clips into pieces shades a
+//   pixel on an edge between two pieces twice, and both invocations count.)
+//   Without fragmentStoresAndAtomics PSInvocations stays the Vulkan statistic.
 // GetData reports a result that is not ready as DXGI_DDI_ERR_WASSTILLDRAWING
 // through pfnSetErrorCb, after submitting the batch the result waits for
 // unless D3D10_DDI_GET_DATA_DO_NOT_FLUSH is set.
@@ -30,6 +48,7 @@
 
 #include "d3d10umddi.h"
 #include "vk_query_pool.h"
+#include "vk_resources.h"
 
 #include <memory>
 #include <vector>
@@ -37,6 +56,39 @@
 namespace d3dvk::umd {
 
 class Device;
+
+// A block of pixel-shader invocation counters: one uint per counted draw, at the
+// device's storage-buffer offset alignment, in device-local memory zeroed with
+// vkCmdFillBuffer when the block starts; its batch's submit (or the block
+// filling up) copies the used slots to the host-visible twin GetData reads.
+// A block belongs to one batch.
+struct InvocationCounterBlock {
+  static constexpr uint32_t kSlots = 1024;
+  std::unique_ptr<vk::Buffer> counters;  // device-local, STORAGE_BUFFER | TRANSFER_SRC | TRANSFER_DST
+  std::unique_ptr<vk::Buffer> readback;  // host-visible, TRANSFER_DST
+  VkDeviceSize stride = 4;               // bytes between slots
+  uint32_t used = 0;                     // slots handed out
+  uint64_t serial = 0;                   // the batch that writes and copies it
+};
+
+// The slots [first, end) of a block that a statistics query's draws counted in.
+struct InvocationCounterRange {
+  std::shared_ptr<InvocationCounterBlock> block;
+  uint32_t first = 0, end = 0;
+};
+
+// The device's counter blocks: the open batch's, and the ones already copied,
+// reused once their batch has completed and no query holds them.
+struct InvocationCounters {
+  std::shared_ptr<InvocationCounterBlock> current;
+  std::vector<std::shared_ptr<InvocationCounterBlock>> retired;
+};
+
+// The counter a counted draw's pixel shader increments (a storage-buffer descriptor).
+struct InvocationCounter {
+  VkBuffer buffer = VK_NULL_HANDLE;
+  VkDeviceSize offset = 0;
+};
 
 struct Query {
   D3D10DDI_QUERY type = D3D10DDI_QUERY_EVENT;
@@ -49,6 +101,7 @@ struct Query {
   bool segmentOpen = false;      // the last segment is active in the open batch
   uint64_t readySerial = 0;      // the batch whose completion makes the result available
   D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS cpuStatistics{};  // added by fallback draws
+  std::vector<InvocationCounterRange> counterRanges;  // the counted draws' PSInvocations (statistics)
 
   static Query* from(D3D10DDI_HQUERY h) { return static_cast<Query*>(h.pDrvPrivate); }
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
@@ -79,11 +132,21 @@ class FallbackQueryScope {
   Device& device_;
 };
 
-// Device hooks (queue mutex held): ends the active segments in `cmd` (the
-// queue's before-submit hook) and begins a new segment of each active query
-// in the open batch (Device::record()).
+// Device hooks (queue mutex held): ends the active segments in `cmd` and
+// copies the open batch's invocation counters for GetData (the queue's
+// before-submit hook), and begins a new segment of each active query in the
+// open batch (Device::record()).
 void suspendQueries(Device& device, VkCommandBuffer cmd);
 void resumeQueries(Device& device, VkCommandBuffer cmd);
+
+// Whether a native draw recorded now counts its pixel-shader invocations: a
+// statistics query is active (and not hidden by a fallback draw) and the device
+// has fragmentStoresAndAtomics. Queue mutex held.
+bool countsPixelShaderInvocations(Device& device);
+// The next counter slot for a counted draw, added to every active statistics
+// query; may record a fill of a new block, so call it before the draw's
+// Device::record(). False after reporting. Queue mutex held.
+bool allocateInvocationCounter(Device& device, InvocationCounter* out);
 
 SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*);
 VOID APIENTRY createQuery(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*, D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);

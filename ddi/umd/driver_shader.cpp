@@ -121,6 +121,7 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
     shader->spirv = dxbc::translateToSpirv(parsed, options);
+    shader->nativeOptions = options;
     shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {
     return device->setError(E_OUTOFMEMORY);
@@ -135,6 +136,30 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
 }
 
 }  // namespace
+
+VkShaderModule countingPixelShaderModule(Device& device, Shader& shader) {
+  if (shader.countingModule) return shader.countingModule->handle();
+  dxbc::TranslateOptions options = shader.nativeOptions;
+  options.countInvocations = true;
+  std::vector<uint32_t> spirv;
+  try {
+    spirv = dxbc::translateToSpirv(*shader.parsed, options);
+  } catch (const std::bad_alloc&) {
+    device.setError(E_OUTOFMEMORY);
+    return VK_NULL_HANDLE;
+  } catch (const std::exception& e) {  // the native variant translated, so this is a d3dvk bug
+    logError(std::string("the pixel shader's invocation-counting variant cannot be translated (") + e.what() +
+             "); draw dropped");
+    return VK_NULL_HANDLE;
+  }
+  VkResult result = VK_SUCCESS;
+  shader.countingModule = vk::createShaderModule(device.vk(), spirv, &result);
+  if (!shader.countingModule) {
+    device.setVkError(result);
+    return VK_NULL_HANDLE;
+  }
+  return shader.countingModule->handle();
+}
 
 SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
   return sizeof(Shader);

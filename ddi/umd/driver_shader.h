@@ -9,6 +9,7 @@
 
 #include "d3d10umddi.h"
 #include "dxbc/shader.h"
+#include "dxbc/translator.h"
 #include "vk_pipeline.h"
 
 #include <memory>
@@ -58,9 +59,19 @@ struct Shader {
   // (span discard, SV_InnerCoverage and SV_PrimitiveID from flat varyings).
   std::unique_ptr<vk::ShaderModule> captureModule, passthroughModule, fallbackModule;
   std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
+  // The options `spirv` was translated with, and the pixel shader's
+  // invocation-counting variant of it (those options plus countInvocations),
+  // built on the first draw under a pipeline-statistics query (driver_query.h).
+  dxbc::TranslateOptions nativeOptions;
+  std::unique_ptr<vk::ShaderModule> countingModule;
 
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };
+
+class Device;
+// The pixel shader's invocation-counting module (built on first use), or
+// VK_NULL_HANDLE after reporting. Queue mutex held.
+VkShaderModule countingPixelShaderModule(Device& device, Shader& shader);
 
 SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,

@@ -28,8 +28,8 @@ uint64_t nextObjectId() {
 std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* result) {
   std::unique_ptr<PipelineCache> self(new PipelineCache(device));
   const VkShaderStageFlags stages[kStageSets] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
-  // Uniform buffers, sampled images and the fragment stage's 8 colour
-  // attachments share maxPerStageResources; samplers do not count.
+  // Uniform buffers, sampled and storage images, the fragment stage's 8 colour
+  // attachments and its invocation counter share maxPerStageResources; samplers do not count.
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
   // UAVs: pixel-shader storage images, D3D11.0's 8 slots, when the device can
   // store from fragment shaders and write images without a declared format.
@@ -39,7 +39,9 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
       fragmentStores ? std::min({kUnorderedAccessSlots, limits.maxPerStageDescriptorStorageImages,
                                  limits.maxDescriptorSetStorageImages})
                      : 0;
-  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_;
+  // The invocation counter of the counting pixel shaders (driver_query.h).
+  const bool counter = device.vk().enabledFeatures().fragmentStoresAndAtomics;
+  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_ + (counter ? 1 : 0);
   const uint32_t perStage = limits.maxPerStageResources > reserved ? limits.maxPerStageResources - reserved : 0;
   self->shaderResourceSlots_ = std::min({dxbc::kMaxShaderResourceSlots, perStage,
                                          limits.maxPerStageDescriptorSampledImages,
@@ -58,6 +60,9 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
       for (uint32_t slot = 0; slot < self->unorderedAccessSlots_; ++slot)
         bindings.push_back(
             {dxbc::kUnorderedAccessBindingBase + slot, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages[set], nullptr});
+    if (counter && stages[set] == VK_SHADER_STAGE_FRAGMENT_BIT)  // the counting pixel shader's (driver_query.h)
+      bindings.push_back(
+          {dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     info.bindingCount = uint32_t(bindings.size());
     info.pBindings = bindings.data();

@@ -6,7 +6,9 @@
 // buffers, 16..31 = samplers s0..s15, 32.. = shader resources t0.. as sampled
 // images, as many of D3D's 128 as the device's per-stage limits allow; in the
 // PS set also 160.. = unordered-access views u0.. as storage images, D3D11.0's
-// 8 where the device has fragment stores and 8 storage images per stage), the
+// 8 where the device has fragment stores and 8 storage images per stage, and
+// 240 = the invocation counter, a storage buffer, where it has
+// fragmentStoresAndAtomics), the
 // pipeline layout, a zero-filled 64 KiB uniform buffer standing in for
 // unbound constant-buffer slots (D3D reads zeros from them) and the sampler
 // unbound sampler slots read.

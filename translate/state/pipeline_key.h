@@ -13,12 +13,15 @@
 
 namespace d3dvk::state {
 
-// Which pipeline of a draw: the application's own, or one of the two passes of
-// a conservative draw on the CPU fallback (ddi/umd/driver_fallback_draw.cpp).
+// Which pipeline of a draw: the application's own, the application's own
+// counting pixel-shader invocations (while a pipeline-statistics query is
+// active, ddi/umd/driver_query.h), or one of the two passes of a conservative
+// draw on the CPU fallback (ddi/umd/driver_fallback_draw.cpp).
 enum class PipelineVariant : uint32_t {
   Native = 0,
   FallbackCapture = 1,  // the vertex shader's capture variant into transform feedback, rasterizer discard
   FallbackShading = 2,  // passthrough vertex shader + the pixel shader's fallback variant over span triangles
+  NativeCounting = 3,   // Native with the pixel shader's invocation-counting variant (dxbc countInvocations)
 };
 
 struct GraphicsPipelineKey {
