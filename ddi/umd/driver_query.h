@@ -37,7 +37,8 @@
 //   fallback's CPU count, instead of the Vulkan value. Draws without a pixel
 //   shader count nothing. A shader with side effects has its depth/stencil
 //   tests after it runs, so the count includes pixels those tests then reject,
-//   as on D3D hardware without early depth. (At pixel frequency on a
+//   as on D3D hardware without early depth, unless the shader declares
+//   forceEarlyDepthStencil (Vulkan's EarlyFragmentTests). (At pixel frequency on a
 //   multisampled target, a triangle the device clips into pieces shades a
 //   pixel on an edge between two pieces twice, and both invocations count.)
 //   Without fragmentStoresAndAtomics PSInvocations stays the Vulkan statistic.

@@ -205,6 +205,29 @@ mov o0.xyzw, v1.xyzw
 ret
 )";
 
+// PS: kPsColor with forceEarlyDepthStencil.
+const char kPsColorEarlyDepth[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_globalFlags refactoringAllowed | forceEarlyDepthStencil
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+
 // PS at sample frequency (it reads SV_SampleIndex): SV_Target0 = COLOR * (1 + 0 * index).
 const char kPsPerSample[] = R"(//
 // Input signature:
@@ -525,7 +548,9 @@ TEST_CASE("PSInvocations counts a pixel shader that discards, and is 0 without a
   CHECK(s.CPrimitives == 2);
 }
 
-TEST_CASE("PSInvocations counts the pixels the depth test rejects after the pixel shader ran", "[draw][query]") {
+TEST_CASE("PSInvocations counts the pixels the depth test rejects after the pixel shader ran, unless it forces "
+          "early depth",
+          "[draw][query]") {
   RenderDevice d;
   SampledTarget t(d, 16, 16, 1);
   D3D11_TEXTURE2D_DESC dd = texture2DDesc(16, 16, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
@@ -570,6 +595,22 @@ TEST_CASE("PSInvocations counts the pixels the depth test rejects after the pixe
   UINT64 passed = ~0ull;
   REQUIRE(waitData(d, occlusion.get(), &passed) == S_OK);
   CHECK(passed == 0);
+
+  // The same shader with forceEarlyDepthStencil: the tests run first, so the
+  // rejected pixels never reach it and it counts only the ones that pass.
+  const std::vector<uint8_t> code = assembled(kPsColorEarlyDepth);
+  Com<ID3D11PixelShader> early;
+  REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, early.out()) == S_OK);
+  d.context->PSSetShader(early.get(), nullptr, 0);
+  d.context->Begin(stats.get());
+  d.context->Draw(6, 0);
+  d.context->End(stats.get());
+  CHECK(statistics(d, stats.get()).PSInvocations == 0);
+  d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+  d.context->Begin(stats.get());
+  d.context->Draw(6, 0);
+  d.context->End(stats.get());
+  CHECK(statistics(d, stats.get()).PSInvocations == 40);
 }
 
 TEST_CASE("PSInvocations on a 4x target: covered pixels at pixel frequency, covered samples at sample frequency",

@@ -535,3 +535,26 @@ TEST_CASE("invocation-counting pixel shader: an atomic increment of the counter 
   CHECK_THROWS_WITH(translateText(discarding, counting),
                     Catch::Contains("only the native variant of a pixel shader counts its invocations"));
 }
+
+TEST_CASE("forceEarlyDepthStencil: EarlyFragmentTests in the native variant only", "[dxbc][translate]") {
+  const std::string ps = "ps_5_0\ndcl_globalFlags refactoringAllowed | forceEarlyDepthStencil\n"
+                         "dcl_input_ps linear v1.x\ndcl_output o0.xyzw\ndiscard_nz v1.x\n"
+                         "mov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n";
+  TranslateOptions counting;
+  counting.countInvocations = true;
+  requireValid(ps);
+  requireValid(ps, counting);
+  CHECK(disassembleSpirv(translateText(ps)).find("OpExecutionMode %main EarlyFragmentTests") != std::string::npos);
+  CHECK(disassembleSpirv(translateText(ps, counting)).find("OpExecutionMode %main EarlyFragmentTests") !=
+        std::string::npos);
+  // The fallback's span variant discards pixels outside the span: its tests stay late.
+  TranslateOptions fallback;
+  fallback.variant = ShaderVariant::Fallback;
+  fallback.spanLocation = 20;
+  requireValid(ps, fallback);
+  CHECK(disassembleSpirv(translateText(ps, fallback)).find("EarlyFragmentTests") == std::string::npos);
+  // Without the flag, none.
+  CHECK(disassembleSpirv(translateText("ps_5_0\ndcl_globalFlags refactoringAllowed\ndcl_output o0.xyzw\n"
+                                       "mov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n"))
+            .find("EarlyFragmentTests") == std::string::npos);
+}

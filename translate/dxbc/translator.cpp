@@ -414,8 +414,11 @@ class Translator {
     switch (inst.opcode) {
       case Opcode::DclGlobalFlags:
         // forceEarlyDepthStencil: depth/stencil tests (and writes) before the
-        // shader runs, also when it has side effects (UAV stores).
-        if ((inst.controls & 0x4) && ps) earlyFragmentTests_ = true;
+        // shader runs, also when it has side effects (UAV stores, the
+        // invocation counter). Native only: the fallback's span variant
+        // discards the pixels outside its span, which early tests would
+        // already have written.
+        if ((inst.controls & 0x4) && ps && opt_.variant == ShaderVariant::Native) earlyFragmentTests_ = true;
         return;
       case Opcode::DclTemps:
         return;
