@@ -161,7 +161,8 @@ std::shared_ptr<InvocationCounterBlock> startCounterBlock(Device& device) {
     }
   constexpr size_t kSpareBlocks = 4;
   while (c.retired.size() > kSpareBlocks) {
-    device.queue().releaseAfter(c.retired.front()->serial, std::move(c.retired.front()));
+    const uint64_t serial = c.retired.front()->serial;
+    device.queue().releaseAfter(serial, std::move(c.retired.front()));
     c.retired.erase(c.retired.begin());
   }
   if (!block) {
