@@ -501,7 +501,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
   VkDescriptorBufferInfo counterInfo{};
   if (counter) {
-    counterInfo = {counter->buffer, counter->offset, sizeof(uint32_t)};
+    counterInfo = {counter->buffer, counter->offset, dxbc::kInvocationCounterBytes};
     VkWriteDescriptorSet cw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     cw.dstSet = sets[1];
     cw.dstBinding = dxbc::kInvocationCounterBinding;

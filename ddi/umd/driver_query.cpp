@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "dxbc/translator.h"
 
 #include <algorithm>
 #include <cstring>
@@ -168,7 +169,7 @@ std::shared_ptr<InvocationCounterBlock> startCounterBlock(Device& device) {
   if (!block) {
     block = std::make_shared<InvocationCounterBlock>();
     const VkDeviceSize alignment = device.vk().info().properties.limits.minStorageBufferOffsetAlignment;
-    block->stride = std::max<VkDeviceSize>(alignment, sizeof(uint32_t));
+    block->stride = std::max<VkDeviceSize>(alignment, dxbc::kInvocationCounterBytes);
     const VkDeviceSize size = block->stride * InvocationCounterBlock::kSlots;
     VkResult result = VK_SUCCESS;
     block->counters = vk::Buffer::create(
@@ -196,11 +197,12 @@ uint64_t countedInvocations(const Query& q) {
   uint64_t sum = 0;
   for (const InvocationCounterRange& r : q.counterRanges) {
     const auto* bytes = static_cast<const uint8_t*>(r.block->readback->mapped());
-    for (uint32_t slot = r.first; slot < r.end; ++slot) {
-      uint32_t value = 0;
-      std::memcpy(&value, bytes + slot * r.block->stride, sizeof value);
-      sum += value;
-    }
+    for (uint32_t slot = r.first; slot < r.end; ++slot)
+      for (uint32_t lane = 0; lane < dxbc::kInvocationCounterLanes; ++lane) {
+        uint32_t value = 0;
+        std::memcpy(&value, bytes + slot * r.block->stride + lane * dxbc::kInvocationCounterLaneBytes, sizeof value);
+        sum += value;
+      }
   }
   return sum;
 }

@@ -27,10 +27,14 @@
 //   (lavapipe counts whole 4x4 blocks), so while a statistics query is active
 //   a native draw with a pixel shader uses the shader's counting variant
 //   (PipelineVariant::NativeCounting, dxbc TranslateOptions::countInvocations):
-//   it atomically increments its own uint counter slot first thing, and helper
-//   invocations' atomics have no effect, so the slot ends up holding exactly
-//   the invocations for covered pixels (covered samples when the shader runs
-//   per sample). Each counted draw takes the next slot of the open batch's
+//   it atomically adds itself to its draw's counter slot first thing, and
+//   helper invocations do not count, so the slot ends up holding exactly the
+//   invocations for covered pixels (covered samples when the shader runs per
+//   sample). Where the device has fragment subgroup ballots, one invocation
+//   per subgroup adds for all (countPerSubgroup), and the slot has 16 lanes on
+//   separate cache lines (by 64×64 tile): on lavapipe that cuts the time of
+//   full-screen 1920×1080 draws under the query from ~26x the time without it
+//   to ~3.4x. Each counted draw takes the next slot of the open batch's
 //   InvocationCounterBlock and adds it to every active statistics query's
 //   ranges (overlapping queries share the draw; no two draws share a slot, so
 //   no barrier is needed between them); GetData sums the ranges, plus the
@@ -58,13 +62,14 @@ namespace d3dvk::umd {
 
 class Device;
 
-// A block of pixel-shader invocation counters: one uint per counted draw, at the
-// device's storage-buffer offset alignment, in device-local memory zeroed with
+// A block of pixel-shader invocation counters: one per counted draw (the
+// dxbc::kInvocationCounterBytes the counting variant adds to), at the device's
+// storage-buffer offset alignment, in device-local memory zeroed with
 // vkCmdFillBuffer when the block starts; its batch's submit (or the block
 // filling up) copies the used slots to the host-visible twin GetData reads.
 // A block belongs to one batch.
 struct InvocationCounterBlock {
-  static constexpr uint32_t kSlots = 1024;
+  static constexpr uint32_t kSlots = 256;
   std::unique_ptr<vk::Buffer> counters;  // device-local, STORAGE_BUFFER | TRANSFER_SRC | TRANSFER_DST
   std::unique_ptr<vk::Buffer> readback;  // host-visible, TRANSFER_DST
   VkDeviceSize stride = 4;               // bytes between slots

@@ -141,6 +141,7 @@ VkShaderModule countingPixelShaderModule(Device& device, Shader& shader) {
   if (shader.countingModule) return shader.countingModule->handle();
   dxbc::TranslateOptions options = shader.nativeOptions;
   options.countInvocations = true;
+  options.countPerSubgroup = device.vk().info().fragmentSubgroupBallot;  // far fewer atomics
   std::vector<uint32_t> spirv;
   try {
     spirv = dxbc::translateToSpirv(*shader.parsed, options);

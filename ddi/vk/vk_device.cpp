@@ -24,18 +24,23 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
   vkGetPhysicalDeviceFeatures(physicalDevice, &features);
   info.depthClamp = features.depthClamp == VK_TRUE;
 
+  VkPhysicalDeviceSubgroupProperties subgroup{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SUBGROUP_PROPERTIES};
   VkPhysicalDeviceDriverProperties driver{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DRIVER_PROPERTIES};
+  driver.pNext = &subgroup;
   VkPhysicalDeviceProperties2 props2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
   props2.pNext = &driver;
   if (info.conservativeRasterization) {
     info.conservative.pNext = nullptr;
-    driver.pNext = &info.conservative;
+    subgroup.pNext = &info.conservative;
   }
   vkGetPhysicalDeviceProperties2(physicalDevice, &props2);
   info.conservative.pNext = nullptr;
   info.properties = props2.properties;
   info.driverName = driver.driverName;
   info.driverInfo = driver.driverInfo;
+  const VkSubgroupFeatureFlags ballot = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT;
+  info.fragmentSubgroupBallot = (subgroup.supportedStages & VK_SHADER_STAGE_FRAGMENT_BIT) &&
+                                (subgroup.supportedOperations & ballot) == ballot;
   info.fragmentFullyCovered = info.conservativeRasterization &&
                               info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
   return info;

@@ -22,6 +22,8 @@ struct PhysicalDeviceInfo {
   bool transformFeedback = false;     // VK_EXT_transform_feedback
   bool fragmentFullyCovered = false;  // VK_EXT_conservative_rasterization implies SPV_EXT_fragment_fully_covered
   bool depthClamp = false;            // VkPhysicalDeviceFeatures::depthClamp
+  // Subgroup BASIC and BALLOT operations in fragment shaders (VkPhysicalDeviceSubgroupProperties).
+  bool fragmentSubgroupBallot = false;
   std::vector<std::string> extensions;
 
   bool hasExtension(const char* name) const;

@@ -493,46 +493,71 @@ TEST_CASE("dcl_uav_typed assembles and disassembles round trip", "[dxbc][listing
   CHECK(disassembleProgram(s.program).find("dcl_uav_typed_texture2darray_glc (uint,uint,uint,uint) u2") != std::string::npos);
 }
 
-TEST_CASE("invocation-counting pixel shader: an atomic increment of the counter first, valid with discard and "
-          "sample frequency",
+TEST_CASE("invocation-counting pixel shader: the counter added to first, per invocation or per subgroup, valid "
+          "with discard and sample frequency",
           "[dxbc][translate]") {
-  TranslateOptions counting;
-  counting.countInvocations = true;
-  // A shader that discards, one that runs per sample (SV_SampleIndex) and the
-  // issue-5 header with every resource kind: all validate.
+  // A shader that discards, one that runs per sample (SV_SampleIndex), one
+  // that reads SV_Position (FragCoord, which counting reads too) and the
+  // issue-5 header with every resource kind: all validate, in both modes.
   const std::string discarding = "ps_5_0\ndcl_input_ps linear v1.x\ndcl_output o0.xyzw\n"
                                  "discard_nz v1.x\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n";
   const std::string perSample = "ps_5_0\ndcl_input_ps_sgv constant v0.x, sampleIndex\ndcl_output o0.xyzw\n"
                                 "utof o0.xyzw, v0.xxxx\nret\n";
-  for (const std::string& ps :
-       {discarding, perSample, std::string(kPsHeader) + "sample r0.xyzw, v1.xyxx, t0.xyzw, s0\nmov o0.xyzw, r0.xyzw\nret\n"})
-    requireValid(ps, counting);
+  const std::string position = "ps_5_0\ndcl_input_ps_siv linear noperspective v0.xy, position\n"
+                               "dcl_output o0.xyzw\nmov o0.xy, v0.xyxx\nret\n";
+  const std::string resources =
+      std::string(kPsHeader) + "sample r0.xyzw, v1.xyxx, t0.xyzw, s0\nmov o0.xyzw, r0.xyzw\nret\n";
+  TranslateOptions perInvocation, perSubgroup;
+  perInvocation.countInvocations = perSubgroup.countInvocations = true;
+  perSubgroup.countPerSubgroup = true;
+  for (const TranslateOptions& options : {perInvocation, perSubgroup})
+    for (const std::string& ps : {discarding, perSample, position, resources}) requireValid(ps, options);
 
-  const std::string text = disassembleSpirv(translateText(discarding, counting));
-  INFO(text);
-  CHECK(text.find("OpDecorate %invocation_counter DescriptorSet 1") != std::string::npos);
-  CHECK(text.find("OpDecorate %invocation_counter Binding " + std::to_string(kInvocationCounterBinding)) !=
-        std::string::npos);
-  CHECK(text.find("OpDecorate %InvocationCounter Block") != std::string::npos);
-  CHECK(text.find("%invocation_counter = OpVariable %_ptr_StorageBuffer_InvocationCounter StorageBuffer") !=
-        std::string::npos);
-  // The increment is main()'s first instruction after the access chain, before
-  // the body (whose discard it must precede) is called.
-  const size_t main = text.find("%main = OpFunction");
-  const size_t increment = text.find("OpAtomicIIncrement %uint", main);
-  REQUIRE(main != std::string::npos);
-  REQUIRE(increment != std::string::npos);
-  CHECK(increment < text.find("OpFunctionCall %void %shader_body", main));
-  CHECK(text.find("OpAtomicIIncrement", increment + 1) == std::string::npos);  // exactly one
+  for (const TranslateOptions& options : {perInvocation, perSubgroup}) {
+    const std::string text = disassembleSpirv(translateText(discarding, options));
+    INFO(text);
+    CHECK(text.find("OpDecorate %invocation_counter DescriptorSet 1") != std::string::npos);
+    CHECK(text.find("OpDecorate %invocation_counter Binding " + std::to_string(kInvocationCounterBinding)) !=
+          std::string::npos);
+    CHECK(text.find("OpDecorate %InvocationCounter Block") != std::string::npos);
+    CHECK(text.find("%invocation_counter = OpVariable %_ptr_StorageBuffer_InvocationCounter StorageBuffer") !=
+          std::string::npos);
+    CHECK(text.find("%_arr_uint_uint_" + std::to_string(kInvocationCounterBytes / 4) + " = OpTypeArray") !=
+          std::string::npos);
+    // The atomic comes in main() before the body (whose discard it must precede) is called.
+    const size_t main = text.find("%main = OpFunction");
+    const char* atomic = options.countPerSubgroup ? "OpAtomicIAdd %uint" : "OpAtomicIIncrement %uint";
+    const size_t add = text.find(atomic, main);
+    REQUIRE(main != std::string::npos);
+    REQUIRE(add != std::string::npos);
+    CHECK(add < text.find("OpFunctionCall %void %shader_body", main));
+    CHECK(text.find("OpAtomic", add + 1) == std::string::npos);  // exactly one
+    if (options.countPerSubgroup) {
+      // Only non-helper invocations take part; the elected one adds their number.
+      CHECK(text.find("OpCapability GroupNonUniformBallot") != std::string::npos);
+      CHECK(text.find("OpDecorate %gl_HelperInvocation BuiltIn HelperInvocation") != std::string::npos);
+      const size_t ballot = text.find("OpGroupNonUniformBallot %v4uint %uint_3 %true", main);
+      const size_t count = text.find("OpGroupNonUniformBallotBitCount %uint %uint_3 Reduce", main);
+      const size_t elect = text.find("OpGroupNonUniformElect %bool %uint_3", main);
+      CHECK(text.find("OpLoad %bool %gl_HelperInvocation", main) < ballot);
+      CHECK(ballot < count);
+      CHECK(count < add);
+      CHECK(elect < add);
+    } else {
+      CHECK(text.find("GroupNonUniform") == std::string::npos);
+      CHECK(text.find("HelperInvocation") == std::string::npos);
+    }
+  }
   // Without the option there is no counter.
   const std::string plain = disassembleSpirv(translateText(discarding));
   CHECK(plain.find("invocation_counter") == std::string::npos);
   CHECK(plain.find("OpAtomic") == std::string::npos);
   // Only native pixel shaders count.
-  CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n", counting),
+  CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n",
+                                  perInvocation),
                     Catch::Contains("only the native variant of a pixel shader counts its invocations"));
-  counting.variant = ShaderVariant::Fallback;
-  CHECK_THROWS_WITH(translateText(discarding, counting),
+  perInvocation.variant = ShaderVariant::Fallback;
+  CHECK_THROWS_WITH(translateText(discarding, perInvocation),
                     Catch::Contains("only the native variant of a pixel shader counts its invocations"));
 }
 

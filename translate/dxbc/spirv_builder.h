@@ -34,7 +34,8 @@ enum Op : uint32_t {
   OpDPdxFine = 210, OpDPdyFine = 211, OpDPdxCoarse = 213, OpDPdyCoarse = 214, OpLoopMerge = 246,
   OpSelectionMerge = 247, OpLabel = 248, OpBranch = 249, OpBranchConditional = 250, OpSwitch = 251,
   OpKill = 252, OpReturn = 253, OpFunctionParameter = 55,
-  OpAtomicIIncrement = 232,
+  OpAtomicIIncrement = 232, OpAtomicIAdd = 234, OpGroupNonUniformElect = 333, OpGroupNonUniformBallot = 339,
+  OpGroupNonUniformBallotBitCount = 342,
 };
 
 enum GLSLstd450 : uint32_t {
@@ -54,7 +55,7 @@ enum Decoration : uint32_t {
 
 enum BuiltIn : uint32_t {
   BuiltInPosition = 0, BuiltInPointSize = 1, BuiltInClipDistance = 3, BuiltInPrimitiveId = 7, BuiltInFragCoord = 15,
-  BuiltInFrontFacing = 17, BuiltInSampleId = 18, BuiltInSampleMask = 20, BuiltInFragDepth = 22,
+  BuiltInFrontFacing = 17, BuiltInSampleId = 18, BuiltInHelperInvocation = 23, BuiltInSampleMask = 20, BuiltInFragDepth = 22,
   BuiltInVertexIndex = 42, BuiltInInstanceIndex = 43, BuiltInBaseVertex = 4424, BuiltInBaseInstance = 4425,
   BuiltInFullyCoveredEXT = 5264,
 };
@@ -63,6 +64,7 @@ enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
   CapStorageImageWriteWithoutFormat = 56,
+  CapGroupNonUniform = 61, CapGroupNonUniformBallot = 64,
 };
 
 enum StorageClass : uint32_t {
@@ -73,8 +75,9 @@ enum StorageClass : uint32_t {
 enum ExecutionMode : uint32_t { ModeEarlyFragmentTests = 9, ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
 
 // Memory scopes and semantics (atomic operands are ids of uint constants).
-enum Scope : uint32_t { ScopeDevice = 1 };
+enum Scope : uint32_t { ScopeDevice = 1, ScopeSubgroup = 3 };
 enum MemorySemantics : uint32_t { SemanticsRelaxed = 0 };
+enum GroupOperation : uint32_t { GroupOperationReduce = 0 };
 
 class Builder {
  public:

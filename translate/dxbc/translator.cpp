@@ -286,12 +286,15 @@ class Translator {
     }
   }
 
-  // TranslateOptions::countInvocations: the counter, a Block struct of one uint
-  // in a storage buffer at the pixel set's kInvocationCounterBinding.
+  // TranslateOptions::countInvocations: the counter, a Block struct of a uint
+  // array (the lanes, kInvocationCounterLaneBytes apart) in a storage buffer at
+  // the pixel set's kInvocationCounterBinding, and the inputs counting reads.
   void declareInvocationCounter() {
     if (stage_ != ProgramType::Pixel || opt_.variant != ShaderVariant::Native)
       throw Error("translator: only the native variant of a pixel shader counts its invocations");
-    const uint32_t block = b_.tStruct({b_.tUint()});
+    const uint32_t lanes = b_.tArray(b_.tUint(), kInvocationCounterBytes / 4);
+    b_.decorate(lanes, DecArrayStride, {4});
+    const uint32_t block = b_.tStruct({lanes});
     b_.decorate(block, DecBlock);
     b_.memberDecorate(block, 0, DecOffset, {0});
     b_.name(block, "InvocationCounter");
@@ -299,14 +302,44 @@ class Translator {
     b_.decorate(invocationCounter_, DecDescriptorSet, {descriptorSetForStage(ProgramType::Pixel)});
     b_.decorate(invocationCounter_, DecBinding, {kInvocationCounterBinding});
     b_.name(invocationCounter_, "invocation_counter");
+    counterFragCoord_ = builtinInput(b_.tVec(b_.tFloat(), 4), BuiltInFragCoord, "gl_FragCoord");
+    if (opt_.countPerSubgroup) {
+      b_.capability(CapGroupNonUniform);
+      b_.capability(CapGroupNonUniformBallot);
+      helperInvocation_ = builtinInput(b_.tBool(), BuiltInHelperInvocation, "gl_HelperInvocation");
+    }
   }
 
-  // First thing in main(), before anything can discard: counter += 1 (a helper
-  // invocation's atomic has no effect, so only covered pixels/samples count).
+  // First thing in main(), before anything can discard: add this invocation to
+  // its lane of the counter (see kInvocationCounterLanes). Per invocation: an
+  // increment (a helper invocation's has no effect). Per subgroup: only
+  // non-helper invocations take part, and the elected one adds their number.
   void countInvocation() {
+    const uint32_t tInt = b_.tInt(), tUint = b_.tUint(), tBool = b_.tBool(), tFloat = b_.tFloat();
+    const uint32_t fc = b_.op(OpLoad, b_.tVec(tFloat, 4), {counterFragCoord_});
+    auto tile = [&](uint32_t component) {  // pixel coordinate / 64
+      const uint32_t pixel = b_.op(OpConvertFToS, tInt, {b_.op(OpCompositeExtract, tFloat, {fc, component})});
+      return b_.op(OpShiftRightArithmetic, tInt, {pixel, b_.cInt(6)});
+    };
+    const uint32_t tx = tile(0), ty = tile(1);
+    const uint32_t lane = b_.op(OpBitwiseAnd, tInt, {b_.op(OpIAdd, tInt, {tx, b_.op(OpShiftLeftLogical, tInt, {ty, b_.cInt(2)})}),
+                                                     b_.cInt(int32_t(kInvocationCounterLanes - 1))});
+    const uint32_t element = b_.op(OpIMul, tInt, {lane, b_.cInt(int32_t(kInvocationCounterLaneBytes / 4))});
     const uint32_t counter =
-        b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, b_.tUint()), {invocationCounter_, b_.cUint(0)});
-    b_.op(OpAtomicIIncrement, b_.tUint(), {counter, b_.cUint(ScopeDevice), b_.cUint(SemanticsRelaxed)});
+        b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, tUint), {invocationCounter_, b_.cUint(0), element});
+    const uint32_t device = b_.cUint(ScopeDevice), relaxed = b_.cUint(SemanticsRelaxed);
+    if (!opt_.countPerSubgroup) {
+      b_.op(OpAtomicIIncrement, tUint, {counter, device, relaxed});
+      return;
+    }
+    const uint32_t subgroup = b_.cUint(ScopeSubgroup);
+    const uint32_t helper = b_.op(OpLoad, tBool, {helperInvocation_});
+    conditional(b_.op(OpLogicalNot, tBool, {helper}), [&] {
+      const uint32_t ballot = b_.op(OpGroupNonUniformBallot, b_.tVec(tUint, 4), {subgroup, b_.cBool(true)});
+      const uint32_t count = b_.op(OpGroupNonUniformBallotBitCount, tUint, {subgroup, GroupOperationReduce, ballot});
+      const uint32_t elected = b_.op(OpGroupNonUniformElect, tBool, {subgroup});
+      conditional(elected, [&] { b_.op(OpAtomicIAdd, tUint, {counter, device, relaxed, count}); });
+    });
   }
 
   uint32_t flatUintInput(uint32_t location, const char* nm) {
@@ -1163,7 +1196,8 @@ class Translator {
     return nullptr;
   }
 
-  // if (cond) { <terminator> } as a selection construct.
+  // if (cond) { body } as a selection construct; a body that does not end in a
+  // terminator continues after it.
   template <typename F>
   void conditional(uint32_t cond, F&& body) {
     uint32_t then = b_.id(), after = b_.id();
@@ -1171,6 +1205,7 @@ class Translator {
     b_.opNoResult(OpBranchConditional, {cond, then, after});
     b_.label(then);
     body();
+    if (b_.blockOpen()) b_.opNoResult(OpBranch, {after});
     b_.label(after);
   }
 
@@ -2074,7 +2109,7 @@ class Translator {
   std::vector<uint32_t> interface_;
   std::vector<std::function<void()>> prologue_, epilogue_;
   uint32_t spanVar_ = 0, spanFragCoord_ = 0;
-  uint32_t invocationCounter_ = 0;  // TranslateOptions::countInvocations
+  uint32_t invocationCounter_ = 0, counterFragCoord_ = 0, helperInvocation_ = 0;  // countInvocations
   std::vector<Construct> constructs_;
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;

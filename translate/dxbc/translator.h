@@ -59,15 +59,22 @@ struct TranslateOptions {
   // extension). Such a device draws every conservative draw on the fallback, so
   // the native variant runs only with conservative OFF, where the value is undefined.
   bool innerCoverageAsZero = false;
-  // Native pixel shader: the first thing main() does is an atomic increment of
-  // the uint at offset 0 of the storage buffer at kInvocationCounterBinding in
-  // the pixel shader's set (binding.h). The draw path uses this variant while a
-  // pipeline-statistics query is active: helper invocations' atomics have no
-  // effect, so the buffer counts exactly the invocations for covered pixels (or
-  // samples, at sample frequency). Needs fragmentStoresAndAtomics. Note that a
-  // shader with side effects has its depth/stencil tests after it runs unless
-  // it declares forceEarlyDepthStencil.
+  // Native pixel shader: the first thing main() does is count the invocation
+  // in the storage buffer at kInvocationCounterBinding in the pixel shader's
+  // set (binding.h), laid out as kInvocationCounterLanes uints
+  // kInvocationCounterLaneBytes apart whose sum is the count. The draw path
+  // uses this variant while a pipeline-statistics query is active: helper
+  // invocations do not count (their atomics have no effect), so the sum is
+  // exactly the invocations for covered pixels (or samples, at sample
+  // frequency). Needs fragmentStoresAndAtomics. Note that a shader with side
+  // effects has its depth/stencil tests after it runs unless it declares
+  // forceEarlyDepthStencil.
   bool countInvocations = false;
+  // With countInvocations: one atomic per subgroup — the elected non-helper
+  // invocation adds the number of the subgroup's non-helper invocations —
+  // instead of one increment per invocation. Needs subgroup BASIC and BALLOT
+  // operations in the fragment stage.
+  bool countPerSubgroup = false;
   // Vertex shader: D3D's SV_VertexID excludes StartVertexLocation/BaseVertexLocation and
   // SV_InstanceID excludes StartInstanceLocation. With this set they are computed as
   // VertexIndex - BaseVertex and InstanceIndex - BaseInstance (capability DrawParameters:
@@ -82,6 +89,15 @@ struct TranslateOptions {
   std::vector<XfbOutput> xfbOutputs;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
+
+// The invocation counter's layout (TranslateOptions::countInvocations): an
+// invocation adds to lane (x / 64 + 4 · (y / 64)) mod kInvocationCounterLanes
+// of its pixel (x, y), so invocations in different 64×64 tiles — which a tiled
+// rasterizer shades on different threads — mostly add to different cache lines
+// instead of contending for one; the count is the sum of the lanes.
+constexpr uint32_t kInvocationCounterLanes = 16;
+constexpr uint32_t kInvocationCounterLaneBytes = 64;
+constexpr uint32_t kInvocationCounterBytes = kInvocationCounterLanes * kInvocationCounterLaneBytes;
 
 // The output registers a shader declares (clip distances excluded), ascending:
 // the transform-feedback layout when TranslateOptions::xfbOutputs is empty
