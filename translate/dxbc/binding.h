@@ -7,8 +7,8 @@
 //                    sampler          s#      → 16 + slot    (slots 0..15,  SAMPLER)
 //                    shader resource  t#      → 32 + slot    (slots 0..127, SAMPLED_IMAGE)
 //                    unordered access u#      → 160 + slot   (slots 0..63,  STORAGE_IMAGE; pixel shaders)
-//                    invocation counter       → 240          (pixel shader only, STORAGE_BUFFER: one
-//                                                              uint the counting variant increments,
+//                    invocation counter       → 240          (pixel shader only, STORAGE_BUFFER: what
+//                                                              the counting variant adds itself to,
 //                                                              TranslateOptions::countInvocations)
 //
 // Vertex inputs use location = input register index (v#); pixel-shader outputs
