@@ -42,10 +42,14 @@
 //   shader count nothing. A shader with side effects has its depth/stencil
 //   tests after it runs, so the count includes pixels those tests then reject,
 //   as on D3D hardware without early depth, unless the shader declares
-//   forceEarlyDepthStencil (Vulkan's EarlyFragmentTests). (At pixel frequency on a
-//   multisampled target, a triangle the device clips into pieces shades a
-//   pixel on an edge between two pieces twice, and both invocations count.)
+//   forceEarlyDepthStencil (Vulkan's EarlyFragmentTests). (At pixel frequency
+//   on a multisampled target, a triangle the device clips into pieces shades
+//   a pixel on an edge between two pieces twice, and both invocations count.)
 //   Without fragmentStoresAndAtomics PSInvocations stays the Vulkan statistic.
+// - Not yet: overlapping Begin/End queries of one Vulkan query type (two
+//   statistics queries, or two of OCCLUSION / OCCLUSIONPREDICATE; D3D allows
+//   them) begin two Vulkan queries of that type in one command buffer, which
+//   Vulkan forbids (VUID-vkCmdBeginQuery-queryPool-01922).
 // GetData reports a result that is not ready as DXGI_DDI_ERR_WASSTILLDRAWING
 // through pfnSetErrorCb, after submitting the batch the result waits for
 // unless D3D10_DDI_GET_DATA_DO_NOT_FLUSH is set.
