@@ -74,6 +74,7 @@ class Device {
   // before the queue, whose destruction still runs the before-submit hook.
   std::vector<Query*> activeQueries;
   bool statisticsSuspended = false;
+  QuerySegments querySegments[2];  // [0] occlusion, [1] pipeline statistics (driver_query.h)
   InvocationCounters invocationCounters;  // the counted draws' PSInvocations (driver_query.h)
 
  private:

@@ -55,68 +55,81 @@ void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT context
   }
 }
 
-// The pool holding segment `slot`, created on first use. Null after reporting.
-vk::QueryPool* poolFor(Device& device, Query& q, uint32_t slot) {
-  const size_t index = slot / Query::kSlotsPerPool;
-  if (index < q.pools.size()) return q.pools[index].get();
+VkQueryType vulkanQueryType(const Query& q) {
+  return q.occlusion()                       ? VK_QUERY_TYPE_OCCLUSION
+         : q.type == D3D10DDI_QUERY_TIMESTAMP ? VK_QUERY_TYPE_TIMESTAMP
+                                              : VK_QUERY_TYPE_PIPELINE_STATISTICS;
+}
+
+std::shared_ptr<vk::QueryPool> createPool(Device& device, VkQueryType type, uint32_t slots) {
   VkResult result = VK_SUCCESS;
-  const VkQueryType type = q.occlusion()                       ? VK_QUERY_TYPE_OCCLUSION
-                           : q.type == D3D10DDI_QUERY_TIMESTAMP ? VK_QUERY_TYPE_TIMESTAMP
-                                                                : VK_QUERY_TYPE_PIPELINE_STATISTICS;
-  std::shared_ptr<vk::QueryPool> pool =
-      vk::createQueryPool(device.vk(), type, Query::kSlotsPerPool, kStatistics, &result);
-  if (!pool) {
-    device.setVkError(result);
-    return nullptr;
+  std::shared_ptr<vk::QueryPool> pool = vk::createQueryPool(device.vk(), type, slots, kStatistics, &result);
+  if (!pool) device.setVkError(result);
+  return pool;
+}
+
+// Ends the open segment of a kind in `cmd` (the open batch's command buffer).
+void endSegment(QuerySegments& segments, VkCommandBuffer cmd) {
+  if (!segments.isOpen) return;
+  vkCmdEndQuery(cmd, segments.open.pool->handle(), segments.open.index);
+  segments.isOpen = false;
+}
+
+// Begins a segment of a kind in `cmd` and appends it to every active query of that kind.
+void beginSegment(Device& device, size_t kind, VkCommandBuffer cmd) {
+  QuerySegments& segments = device.querySegments[kind];
+  if (segments.nextIndex == QuerySegments::kSlotsPerPool) {
+    // The full pool lives on in the queries holding its slots.
+    segments.pool = createPool(device, kind == 0 ? VK_QUERY_TYPE_OCCLUSION : VK_QUERY_TYPE_PIPELINE_STATISTICS,
+                               QuerySegments::kSlotsPerPool);
+    if (!segments.pool) return;
+    segments.nextIndex = 0;
   }
-  q.pools.push_back(std::move(pool));
-  return q.pools.back().get();
+  segments.open = {segments.pool, segments.nextIndex++};
+  vkCmdResetQueryPool(cmd, segments.open.pool->handle(), segments.open.index, 1);
+  // Precise for every occlusion segment: OCCLUSION needs the count, OCCLUSION_PREDICATE only its being non-zero.
+  const bool precise = kind == 0 && device.vk().enabledFeatures().occlusionQueryPrecise;
+  vkCmdBeginQuery(cmd, segments.open.pool->handle(), segments.open.index, precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  segments.isOpen = true;
+  for (Query* q : device.activeQueries)
+    if (q->segmentKind() == kind) q->slots.push_back(segments.open);
 }
 
-void endSegment(Query& q, VkCommandBuffer cmd) {
-  if (!q.segmentOpen) return;
-  const uint32_t slot = q.segments - 1;
-  vkCmdEndQuery(cmd, q.pools[slot / Query::kSlotsPerPool]->handle(), slot % Query::kSlotsPerPool);
-  q.segmentOpen = false;
+// The active set of a kind changes: its open segment ends in the open batch
+// (the next Device::record() begins one for the queries then active).
+void endSegmentOf(Device& device, size_t kind) {
+  QuerySegments& segments = device.querySegments[kind];
+  if (!segments.isOpen) return;
+  VkResult result = VK_SUCCESS;
+  VkCommandBuffer cmd = device.queue().record(&result);  // the segment's batch is still open
+  if (cmd) endSegment(segments, cmd);
 }
 
-void beginSegment(Device& device, Query& q, VkCommandBuffer cmd) {
-  const uint32_t slot = q.segments;
-  vk::QueryPool* pool = poolFor(device, q, slot);
-  if (!pool) return;
-  const uint32_t index = slot % Query::kSlotsPerPool;
-  vkCmdResetQueryPool(cmd, pool->handle(), index, 1);
-  const bool precise = q.type == D3D10DDI_QUERY_OCCLUSION && device.vk().enabledFeatures().occlusionQueryPrecise;
-  vkCmdBeginQuery(cmd, pool->handle(), index, precise ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
-  q.segments = slot + 1;
-  q.segmentOpen = true;
+// Drops a query's slots: the batches that write them may still be in flight.
+void releaseSlots(Device& device, Query& q) {
+  for (QuerySlot& slot : q.slots) device.queue().releaseAfter(device.queue().openSerial(), std::move(slot.pool));
+  q.slots.clear();
 }
 
-// Stops a Begin/End query: its open segment ends in the open batch.
+// Stops a Begin/End query: the segment it shares ends in the open batch.
 void deactivate(Device& device, Query& q) {
   auto& active = device.activeQueries;
   auto it = std::find(active.begin(), active.end(), &q);
   if (it == active.end()) return;
   active.erase(it);
-  if (q.segmentOpen) {
-    VkResult result = VK_SUCCESS;
-    VkCommandBuffer cmd = device.queue().record(&result);  // the segment's batch is still open
-    if (cmd) endSegment(q, cmd);
-  }
+  endSegmentOf(device, q.segmentKind());
 }
 
-// Sums the query's segments; false if Vulkan has not written them all (yet).
+// Sums the query's slots; false if Vulkan has not written them all (yet).
 bool readSegments(Device& device, Query& q, uint64_t* sums, uint32_t values) {
   std::fill(sums, sums + values, 0);
-  std::vector<uint64_t> data(size_t(Query::kSlotsPerPool) * values);
-  for (uint32_t first = 0; first < q.segments; first += Query::kSlotsPerPool) {
-    const uint32_t count = std::min(Query::kSlotsPerPool, q.segments - first);
-    const VkResult r = vkGetQueryPoolResults(device.vk().handle(), q.pools[first / Query::kSlotsPerPool]->handle(), 0,
-                                             count, data.size() * sizeof(uint64_t), data.data(),
-                                             values * sizeof(uint64_t), VK_QUERY_RESULT_64_BIT);
+  std::vector<uint64_t> data(values);
+  for (const QuerySlot& slot : q.slots) {
+    const VkResult r = vkGetQueryPoolResults(device.vk().handle(), slot.pool->handle(), slot.index, 1,
+                                             data.size() * sizeof(uint64_t), data.data(), values * sizeof(uint64_t),
+                                             VK_QUERY_RESULT_64_BIT);
     if (r != VK_SUCCESS) return false;
-    for (uint32_t s = 0; s < count; ++s)
-      for (uint32_t v = 0; v < values; ++v) sums[v] += data[size_t(s) * values + v];
+    for (uint32_t v = 0; v < values; ++v) sums[v] += data[v];
   }
   return true;
 }
@@ -210,7 +223,7 @@ uint64_t countedInvocations(const Query& q) {
 }  // namespace
 
 void suspendQueries(Device& device, VkCommandBuffer cmd) {
-  for (Query* q : device.activeQueries) endSegment(*q, cmd);
+  for (QuerySegments& segments : device.querySegments) endSegment(segments, cmd);
   retireCounterBlock(device, cmd);
 }
 
@@ -242,8 +255,12 @@ bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
 }
 
 void resumeQueries(Device& device, VkCommandBuffer cmd) {
-  for (Query* q : device.activeQueries)
-    if (!q->segmentOpen && !(q->isStatistics() && device.statisticsSuspended)) beginSegment(device, *q, cmd);
+  for (size_t kind = 0; kind < 2; ++kind) {
+    if (device.querySegments[kind].isOpen || (kind == 1 && device.statisticsSuspended)) continue;
+    if (std::any_of(device.activeQueries.begin(), device.activeQueries.end(),
+                    [kind](const Query* q) { return q->segmentKind() == kind; }))
+      beginSegment(device, kind, cmd);
+  }
 }
 
 FallbackQueryScope::FallbackQueryScope(Device& device) : device_(device) {
@@ -252,8 +269,7 @@ FallbackQueryScope::FallbackQueryScope(Device& device) : device_(device) {
   VkResult result = VK_SUCCESS;
   VkCommandBuffer cmd = device.queue().record(&result);
   if (!cmd) return;
-  for (Query* q : device.activeQueries)
-    if (q->isStatistics()) endSegment(*q, cmd);
+  endSegment(device.querySegments[1], cmd);
 }
 
 FallbackQueryScope::~FallbackQueryScope() { device_.statisticsSuspended = false; }  // the next record() resumes
@@ -300,9 +316,7 @@ VOID APIENTRY destroyQuery(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   if (!q) return;
   std::lock_guard<std::mutex> lock(device->queueMutex());
   deactivate(*device, *q);
-  // Recorded or in-flight batches may still write the pools.
-  for (std::shared_ptr<vk::QueryPool>& pool : q->pools)
-    device->queue().releaseAfter(device->queue().openSerial(), std::move(pool));
+  releaseSlots(*device, *q);  // recorded or in-flight batches may still write them
   q->~Query();
 }
 
@@ -314,11 +328,15 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   std::lock_guard<std::mutex> lock(device->queueMutex());
   deactivate(*device, *q);  // a Begin while building restarts the query
   q->state = Query::State::Building;
-  q->segments = 0;
+  releaseSlots(*device, *q);
   q->cpuStatistics = {};
   q->counterRanges.clear();
-  // Segments begin with the next recorded command (Device::record()).
-  if (q->usesSegments()) device->activeQueries.push_back(q);
+  // The segment the queries of this type share ends here; the next recorded
+  // command (Device::record()) begins one that includes this query.
+  if (q->usesSegments()) {
+    endSegmentOf(*device, q->segmentKind());
+    device->activeQueries.push_back(q);
+  }
 }
 
 VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
@@ -329,16 +347,19 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   if (q->type == D3D10DDI_QUERY_TIMESTAMP) {
     VkCommandBuffer cmd = device->record();
     if (!cmd) return;
-    vk::QueryPool* pool = poolFor(*device, *q, 0);
-    if (!pool) return;
-    vkCmdResetQueryPool(cmd, pool->handle(), 0, 1);
-    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool->handle(), 0);
-    q->segments = 1;
+    if (q->slots.empty()) {
+      std::shared_ptr<vk::QueryPool> pool = createPool(*device, vulkanQueryType(*q), 1);
+      if (!pool) return;
+      q->slots.push_back({std::move(pool), 0});
+    }
+    const QuerySlot& slot = q->slots.front();
+    vkCmdResetQueryPool(cmd, slot.pool->handle(), slot.index, 1);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool->handle(), slot.index);
   } else if (q->usesSegments()) {
     if (q->state == Query::State::Building) {
       deactivate(*device, *q);
     } else {  // End without Begin: an empty query
-      q->segments = 0;
+      releaseSlots(*device, *q);
       q->cpuStatistics = {};
       q->counterRanges.clear();
     }

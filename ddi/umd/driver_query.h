@@ -8,11 +8,16 @@
 //   completed. The disjoint query's frequency is 1e9 / timestampPeriod and
 //   Disjoint is FALSE (one device, one queue, no clock changes).
 // - TIMESTAMP writes vkCmdWriteTimestamp2 after everything recorded before it.
-// - OCCLUSION (precise: samples passed) and PIPELINESTATS are Begin/End queries.
-//   A Vulkan query must begin and end in one command buffer and cannot be
-//   paused, so an active query is a list of segments: each batch it spans gets
-//   its own query slot (ended by the queue's before-submit hook, begun again by
-//   the next Device::record()), and GetData sums the segments.
+// - OCCLUSION (precise: samples passed), OCCLUSION_PREDICATE and PIPELINESTATS
+//   are Begin/End queries. A Vulkan query must begin and end in one command
+//   buffer and cannot be paused, and a command buffer may have only one active
+//   query of a type, while D3D queries overlap freely. So the device records
+//   segments per Vulkan query type (QuerySegments): one Vulkan query slot at a
+//   time, begun by Device::record() when some D3D query of that type is active,
+//   ended by the queue's before-submit hook and whenever the set of active D3D
+//   queries of that type changes (Begin, End, Destroy). Each segment is
+//   appended to every D3D query active while it runs, and GetData sums the
+//   query's segments.
 // - The conservative fallback (driver_fallback_draw.cpp) runs the app's draw as
 //   a capture pass (the VS over the vertices as points) and a shading pass
 //   (span triangles, a passthrough VS, the PS variant that discards pixels
@@ -46,10 +51,6 @@
 //   on a multisampled target, a triangle the device clips into pieces shades
 //   a pixel on an edge between two pieces twice, and both invocations count.)
 //   Without fragmentStoresAndAtomics PSInvocations stays the Vulkan statistic.
-// - Not yet: overlapping Begin/End queries of one Vulkan query type (two
-//   statistics queries, or two of OCCLUSION / OCCLUSIONPREDICATE; D3D allows
-//   them) begin two Vulkan queries of that type in one command buffer, which
-//   Vulkan forbids (VUID-vkCmdBeginQuery-queryPool-01922).
 // GetData reports a result that is not ready as DXGI_DDI_ERR_WASSTILLDRAWING
 // through pfnSetErrorCb, after submitting the batch the result waits for
 // unless D3D10_DDI_GET_DATA_DO_NOT_FLUSH is set.
@@ -100,15 +101,28 @@ struct InvocationCounter {
   VkDeviceSize offset = 0;
 };
 
+// One Vulkan query slot: a segment of Begin/End queries, or a timestamp.
+struct QuerySlot {
+  std::shared_ptr<vk::QueryPool> pool;
+  uint32_t index = 0;
+};
+
+// The segments of one Vulkan query type (occlusion or pipeline statistics):
+// the slot active in the open batch, and the pool new slots come from.
+struct QuerySegments {
+  static constexpr uint32_t kSlotsPerPool = 32;
+  QuerySlot open;
+  bool isOpen = false;
+  std::shared_ptr<vk::QueryPool> pool;
+  uint32_t nextIndex = kSlotsPerPool;  // the pool's next unused slot
+};
+
 struct Query {
   D3D10DDI_QUERY type = D3D10DDI_QUERY_EVENT;
   enum class State { Created, Building, Issued } state = State::Created;
-  // The Vulkan slots of a Begin/End query (one per batch or fallback break), or
-  // the one timestamp slot. Pools hold kSlotsPerPool slots; more are added as needed.
-  static constexpr uint32_t kSlotsPerPool = 8;
-  std::vector<std::shared_ptr<vk::QueryPool>> pools;
-  uint32_t segments = 0;         // slots used since Begin (or End, for a timestamp)
-  bool segmentOpen = false;      // the last segment is active in the open batch
+  // A Begin/End query's segments since Begin (shared with the queries of its
+  // type active at the same time), or a timestamp's one slot.
+  std::vector<QuerySlot> slots;
   uint64_t readySerial = 0;      // the batch whose completion makes the result available
   D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS cpuStatistics{};  // added by fallback draws
   std::vector<InvocationCounterRange> counterRanges;  // the counted draws' PSInvocations (statistics)
@@ -117,6 +131,8 @@ struct Query {
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
   bool occlusion() const { return type == D3D10DDI_QUERY_OCCLUSION || type == D3D10DDI_QUERY_OCCLUSIONPREDICATE; }
   bool usesSegments() const { return occlusion() || isStatistics(); }
+  // Which of the device's QuerySegments a Begin/End query records in.
+  size_t segmentKind() const { return isStatistics() ? 1 : 0; }
 };
 
 // What the fallback knows about the app's draw for the statistics it hides.

@@ -916,3 +916,49 @@ TEST_CASE("OCCLUSION_PREDICATE (CreateQuery and CreatePredicate): TRUE when any 
     CHECK(d.context->GetData(a, &wrongSize, sizeof wrongSize, 0) == E_INVALIDARG);
   }
 }
+
+TEST_CASE("overlapping queries of one type each count exactly their own draws", "[draw][query]") {
+  // Vulkan allows one active query per type in a command buffer; D3D lets them
+  // overlap. A at [draw 1, draw 3], B (begun inside A) at [draw 2, draw 4],
+  // the predicate and the statistics queries likewise, across a Flush.
+  RenderDevice d;
+  SampledTarget t(d, 16, 16, 1);
+  Com<ID3D11Buffer> vb = t.bind(rectangle(2, 3, 10, 8, 16, 16));  // 40 pixels, 2 triangles
+  Com<ID3D11Query> a = makeQuery(d, D3D11_QUERY_OCCLUSION), b = makeQuery(d, D3D11_QUERY_OCCLUSION),
+                   p = makeQuery(d, D3D11_QUERY_OCCLUSION_PREDICATE),
+                   sa = makeQuery(d, D3D11_QUERY_PIPELINE_STATISTICS),
+                   sb = makeQuery(d, D3D11_QUERY_PIPELINE_STATISTICS);
+  ID3D11DeviceContext* ctx = d.context.get();
+  ctx->Begin(a.get());
+  ctx->Begin(sa.get());
+  ctx->Draw(6, 0);  // 1: A, SA
+  ctx->Begin(b.get());
+  ctx->Begin(p.get());
+  ctx->Begin(sb.get());
+  ctx->Draw(6, 0);  // 2: A, B, P, SA, SB
+  ctx->Flush();
+  ctx->Draw(3, 0);  // 3: A, B, P, SA, SB (one triangle: 20 pixels)
+  ctx->End(a.get());
+  ctx->End(sa.get());
+  ctx->Draw(6, 0);  // 4: B, P, SB
+  ctx->End(b.get());
+  ctx->End(p.get());
+  ctx->End(sb.get());
+  ctx->Draw(6, 0);  // 5: none
+  UINT64 countA = 0, countB = 0;
+  BOOL any = FALSE;
+  D3D11_QUERY_DATA_PIPELINE_STATISTICS statsA{}, statsB{};
+  REQUIRE(waitData(d, a.get(), &countA) == S_OK);
+  REQUIRE(waitData(d, b.get(), &countB) == S_OK);
+  REQUIRE(waitData(d, p.get(), &any) == S_OK);
+  REQUIRE(waitData(d, sa.get(), &statsA) == S_OK);
+  REQUIRE(waitData(d, sb.get(), &statsB) == S_OK);
+  CHECK(countA == 40 + 40 + 20);
+  CHECK(countB == 40 + 20 + 40);
+  CHECK(any == TRUE);
+  CHECK(statsA.IAVertices == 6 + 6 + 3);
+  CHECK(statsA.IAPrimitives == 2 + 2 + 1);
+  CHECK(statsA.PSInvocations == 40 + 40 + 20);
+  CHECK(statsB.IAVertices == 6 + 3 + 6);
+  CHECK(statsB.PSInvocations == 40 + 20 + 40);
+}
