@@ -15,6 +15,7 @@
 #include "driver_fallback_draw.h"
 #include "pipeline_cache.h"
 #include "dxbc/binding.h"
+#include "primitive_assembly.h"  // translate/fallback
 #include "primitive_topology.h"
 
 #include <algorithm>
@@ -150,8 +151,8 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
     if (device.boundRenderTargets[i]) include(*device.boundRenderTargets[i]);
   if (device.boundDepthStencil) include(*device.boundDepthStencil);
   if (any) return true;
-  // UAV-only rendering: the area every bound UAV covers, one sample (or the
-  // rasterizer's ForcedSampleCount, which the pipeline applies).
+  // UAV-only rendering: the area every bound UAV covers, one sample (a
+  // ForcedSampleCount triangle draw takes the fallback, which applies it).
   for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
     if (u && u->resource) include(*u);
   *samples = 1;
@@ -210,6 +211,23 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
+  // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
+  // with the targets' sample count (mixed-sample extensions aside), so triangle
+  // draws take the fallback, which computes the forced samples' coverage on the
+  // CPU; others rasterize with the target's samples (reported once).
+  if (rs && rs->desc.ForcedSampleCount && !out->fallback) {
+    const vk::PhysicalDeviceInfo& info = device.vk().info();
+    if (fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback && info.depthClamp) {
+      out->fallback = true;
+    } else {
+      static bool reported = false;
+      if (!reported) {
+        reported = true;
+        logError("ForcedSampleCount on a point/line draw (or without the fallback's transform feedback and depth "
+                 "clamp) rasterizes with the render target's sample count");
+      }
+    }
+  }
   // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
   // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw
   // here, unless the pixel shader has side effects (UAVs), which D3D still runs:

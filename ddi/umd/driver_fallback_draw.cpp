@@ -319,7 +319,12 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   draw.triangles = triangles;
   const D3D10_DDI_VIEWPORT& vp = s.viewports[0];
   fallback::FallbackDrawState state;
-  state.raster.mode = raster::RasterMode::Conservative;
+  // Conservative, or (ForcedSampleCount without conservative mode) standard
+  // coverage at the forced sample positions.
+  const bool conservative =
+      prepared.rasterizer.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
+  state.raster.mode = conservative ? raster::RasterMode::Conservative : raster::RasterMode::Standard;
+  state.forcedSampleCount = conservative ? 0 : prepared.rasterizer.ForcedSampleCount;
   state.raster.tier = raster::ConservativeTier::Tier3;
   state.raster.cull = cullMode(prepared.rasterizer.CullMode);
   state.raster.frontCounterClockwise = prepared.rasterizer.FrontCounterClockwise != FALSE;
@@ -390,8 +395,12 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // targets'), ANDed with SampleMask.
   const UINT coverageSamples = prepared.rasterizer.ForcedSampleCount ? prepared.rasterizer.ForcedSampleCount
                                                                       : prepared.samples;
-  const uint32_t coverage =
-      (coverageSamples >= 32 ? 0xFFFFFFFFu : (1u << coverageSamples) - 1u) & uint32_t(s.sampleMask);
+  const uint32_t allSamples = (coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u);
+  // Target-independent rasterization on a single-sample target: the pixel is
+  // written when any forced sample remains (dxbc::kFallbackCoverageAnyBit).
+  const uint32_t anyFlag =
+      prepared.rasterizer.ForcedSampleCount && prepared.samples == 1 ? dxbc::kFallbackCoverageAnyBit : 0u;
+  const uint32_t coverage = (allSamples & uint32_t(s.sampleMask)) | anyFlag;
   // Written in parallel: each worker takes a contiguous run of spans and knows
   // where its corners start (3 per span, 3 more per horizon quad).
   const uint32_t words = strideBytes / 4;
@@ -439,7 +448,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
         const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
         std::memcpy(out + 4 * registers, span, sizeof span);
         out[4 * registers + 4] = quad.primitiveId;
-        out[4 * registers + 5] = coverage;
+        out[4 * registers + 5] =
+            quad.coverage ? (quad.coverage & uint32_t(s.sampleMask)) | anyFlag : coverage;
         out += words;
       }
     }

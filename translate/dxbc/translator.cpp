@@ -132,10 +132,9 @@ class Translator {
       b_.name(var, "gl_SampleMask");
       interface_.push_back(var);
       sampleMaskOut_ = var;
-      const uint32_t coverage = fallbackCoverageInput();
-      epilogue_.push_back([this, var, coverage] {
+      epilogue_.push_back([this, var] {
         uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
-        b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {coverage})})});
+        b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {fallbackSampleMask(b_.cUint(0xFFFFFFFFu))})});
       });
     }
     if (opt_.countInvocations) declareInvocationCounter();
@@ -351,6 +350,19 @@ class Translator {
     return v;
   }
 
+  // The fallback's sample-mask output: its flat coverage (without the "any"
+  // bit) ANDed with `oMask`; with the any bit set, all ones when something
+  // remains, else 0 (kFallbackCoverageAnyBit).
+  uint32_t fallbackSampleMask(uint32_t oMask) {
+    const uint32_t raw = b_.op(OpLoad, b_.tUint(), {fallbackCoverageInput()});
+    const uint32_t samples = b_.op(OpBitwiseAnd, b_.tUint(), {raw, b_.cUint(~kFallbackCoverageAnyBit)});
+    const uint32_t kept = b_.op(OpBitwiseAnd, b_.tUint(), {samples, oMask});
+    const uint32_t any = b_.op(OpINotEqual, b_.tBool(), {b_.op(OpBitwiseAnd, b_.tUint(), {raw, b_.cUint(kFallbackCoverageAnyBit)}), b_.cUint(0)});
+    const uint32_t nonZero = b_.op(OpINotEqual, b_.tBool(), {kept, b_.cUint(0)});
+    const uint32_t all = b_.op(OpSelect, b_.tUint(), {nonZero, b_.cUint(0xFFFFFFFFu), b_.cUint(0)});
+    return b_.op(OpSelect, b_.tUint(), {any, all, kept});
+  }
+
   // The fallback's flat coverage varying (at coverageLocation), declared once.
   uint32_t fallbackCoverageInput() {
     if (!fallbackCoverageVar_) fallbackCoverageVar_ = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
@@ -559,7 +571,10 @@ class Translator {
             // count, ANDed with SampleMask) as flat data.
             uint32_t var = fallbackCoverageInput();
             coverageIn_ = privateUint("vCoverage");
-            prologue_.push_back([this, var] { b_.opNoResult(OpStore, {coverageIn_, b_.op(OpLoad, b_.tUint(), {var})}); });
+            prologue_.push_back([this, var] {
+              const uint32_t raw = b_.op(OpLoad, b_.tUint(), {var});
+              b_.opNoResult(OpStore, {coverageIn_, b_.op(OpBitwiseAnd, b_.tUint(), {raw, b_.cUint(~kFallbackCoverageAnyBit)})});
+            });
             return;
           }
           uint32_t arrT = b_.tArray(b_.tInt(), 1);
@@ -636,8 +651,7 @@ class Translator {
           epilogue_.push_back([this, var] {
             uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
             uint32_t mask = b_.op(OpLoad, b_.tUint(), {coverageOut_});
-            if (coverageMaskOutput())
-              mask = b_.op(OpBitwiseAnd, b_.tUint(), {mask, b_.op(OpLoad, b_.tUint(), {fallbackCoverageInput()})});
+            if (coverageMaskOutput()) mask = fallbackSampleMask(mask);
             b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
           });
           return;

@@ -104,6 +104,12 @@ constexpr uint32_t kInvocationCounterBytes = kInvocationCounterLanes * kInvocati
 // (register regs[i] at byte offset 16·i).
 std::vector<uint32_t> declaredOutputRegisters(const Program& program);
 
+// Bit 31 of the fallback coverage varying (TranslateOptions::coverageLocation):
+// not a sample, but "the target is single-sample under ForcedSampleCount": the
+// pixel is written when any sample of the mask remains (after oMask), so the
+// sample-mask output is all ones or 0. SV_Coverage never shows the bit.
+inline constexpr uint32_t kFallbackCoverageAnyBit = 0x80000000u;
+
 // Throws dxbc::Error naming the instruction (opcode + dword offset) it cannot translate.
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options = {});
 

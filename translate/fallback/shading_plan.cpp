@@ -8,6 +8,14 @@
 namespace d3dvk::fallback {
 namespace {
 
+constexpr std::array<int8_t, 2> kSamples1[] = {{0, 0}};
+constexpr std::array<int8_t, 2> kSamples2[] = {{4, 4}, {-4, -4}};
+constexpr std::array<int8_t, 2> kSamples4[] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+constexpr std::array<int8_t, 2> kSamples8[] = {{1, -3}, {-1, 3}, {5, 1}, {-3, -5}, {-5, 5}, {-7, -1}, {3, 7}, {7, -7}};
+constexpr std::array<int8_t, 2> kSamples16[] = {{1, 1},  {-1, -3}, {-3, 2},  {4, -1}, {-5, -2}, {2, 5},
+                                                {5, 3},  {3, -5},  {-2, 6},  {0, -7}, {-4, -6}, {-6, 4},
+                                                {-8, 0}, {7, -4},  {6, 7},   {-7, -8}};
+
 struct MergedRow {
   int outerBegin, outerEnd;
   int innerBegin, innerEnd;  // empty when innerBegin >= innerEnd
@@ -164,7 +172,81 @@ bool snappedArea2(const ScreenPolygon& poly, int64_t* area2) {
   return true;
 }
 
+// Target-independent rasterization: the fan's standard coverage at each forced
+// sample position (the fan shifted by minus the sample's offset, its pixel
+// centres tested: exact on the 16.8 grid, since offsets are multiples of 1/16
+// px), per pixel as an N-bit mask; emitted as spans of equal masks.
+void emitForcedSampleSpans(const ClipPosition (&p)[3], const ClippedPolygon& poly, const ScreenPolygon& screen,
+                           const FallbackDrawState& state, const raster::RasterizerDrawState& fanState,
+                           const InverseW& inverseW, const ShadingQuad& base, ShadingPlan& plan) {
+  const std::span<const std::array<int8_t, 2>> samples = standardSamplePositions(state.forcedSampleCount);
+  struct Interval {
+    int y, begin, end;
+    uint32_t sample;
+  };
+  std::vector<Interval> intervals;
+  raster::SpanRowArray rows;
+  int minY = INT32_MAX, maxY = INT32_MIN;
+  for (uint32_t s = 0; s < samples.size(); ++s) {
+    const float dx = samples[s][0] / 16.0f, dy = samples[s][1] / 16.0f;
+    for (int k = 1; k + 1 < screen.count; ++k) {
+      const raster::ScreenTriangle st{{{screen.v[0].x - dx, screen.v[0].y - dy},
+                                       {screen.v[k].x - dx, screen.v[k].y - dy},
+                                       {screen.v[k + 1].x - dx, screen.v[k + 1].y - dy}}};
+      rows.clear();
+      const raster::TriangleCoverage cov = raster::rasterizeTriangle(st, fanState, rows);
+      if (cov.culled()) continue;
+      for (uint32_t r = 0; r < cov.rowCount; ++r) {
+        const raster::SpanRow& row = rows[r];
+        if (row.empty()) continue;
+        const int y = cov.firstY + int(r);
+        intervals.push_back({y, row.outerBegin, row.outerEnd, s});
+        minY = std::min(minY, y);
+        maxY = std::max(maxY, y);
+      }
+    }
+  }
+  if (intervals.empty()) return;
+  std::sort(intervals.begin(), intervals.end(), [](const Interval& a, const Interval& b) { return a.y < b.y; });
+  std::vector<uint16_t> masks;
+  for (size_t i = 0; i < intervals.size();) {
+    const int y = intervals[i].y;
+    size_t j = i;
+    int x0 = INT32_MAX, x1 = INT32_MIN;
+    for (; j < intervals.size() && intervals[j].y == y; ++j) {
+      x0 = std::min(x0, intervals[j].begin);
+      x1 = std::max(x1, intervals[j].end);
+    }
+    masks.assign(size_t(x1 - x0), 0);
+    for (size_t k = i; k < j; ++k)
+      for (int x = intervals[k].begin; x < intervals[k].end; ++x) masks[size_t(x - x0)] |= uint16_t(1u << intervals[k].sample);
+    for (int x = x0; x < x1;) {
+      const uint16_t mask = masks[size_t(x - x0)];
+      int end = x + 1;
+      while (end < x1 && masks[size_t(end - x0)] == mask) ++end;
+      if (mask) {
+        ShadingQuad q = base;
+        q.coverage = mask;
+        emitSpan(p, poly, state, inverseW, x, end, y, false, 0, 0, q, plan);
+      }
+      x = end;
+    }
+    i = j;
+  }
+}
+
 }  // namespace
+
+std::span<const std::array<int8_t, 2>> standardSamplePositions(uint32_t count) {
+  switch (count) {
+    case 1: return kSamples1;
+    case 2: return kSamples2;
+    case 4: return kSamples4;
+    case 8: return kSamples8;
+    case 16: return kSamples16;
+    default: return {};
+  }
+}
 
 ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& state) {
   ShadingPlan plan;
@@ -214,6 +296,33 @@ ShadingPlan planShadingQuads(const CapturedDraw& draw, const FallbackDrawState& 
         continue;
       }
       fanState.cull = raster::CullMode::None;
+    }
+
+    if (state.forcedSampleCount && state.raster.mode == raster::RasterMode::Standard) {
+      // Facing and culling of a triangle from the rasterizer (unshifted; standard
+      // mode culls degenerates, which cover no sample).
+      if (poly.count == 3) {
+        rows.clear();
+        const raster::TriangleCoverage cov =
+            raster::rasterizeTriangle(raster::ScreenTriangle{{screen.v[0], screen.v[1], screen.v[2]}}, fanState, rows);
+        if (raster::isRejection(cov.cull)) ++plan.trianglesRejected;
+        if (cov.cull == raster::CullReason::FrontFacing || cov.cull == raster::CullReason::BackFacing)
+          ++plan.trianglesCulled;
+        if (raster::isRejection(cov.cull) || cov.cull == raster::CullReason::FrontFacing ||
+            cov.cull == raster::CullReason::BackFacing || cov.degenerate)
+          continue;
+        frontFacing = cov.frontFacing;
+        fanState.cull = raster::CullMode::None;
+      } else if (degenerate) {
+        continue;
+      }
+      ShadingQuad base;
+      base.triangle = t;
+      base.primitiveId = tri.primitiveId;
+      base.frontFacing = frontFacing;
+      base.clockwise = frontFacing != state.raster.frontCounterClockwise;
+      emitForcedSampleSpans(p, poly, screen, state, fanState, inverseWPlane(p, poly, state.viewport), base, plan);
+      continue;
     }
 
     // Rasterize the polygon's fan; merge rows by y.

@@ -42,7 +42,17 @@ struct FallbackDrawState {
   // (the translator's fallback span variant), instead of up to three sub-spans
   // (outer-left, inner, outer-right) with a constant inner flag each.
   bool spanPerRow = false;
+  // Target-independent rasterization without conservative mode (raster.mode
+  // Standard, ForcedSampleCount N = 1, 2, 4, 8 or 16): a pixel is covered when
+  // any of the N D3D standard sample positions is (each one's top-left-rule
+  // coverage), and each span carries the pixels' N-bit coverage mask
+  // (ShadingQuad::coverage); pixels with different masks get different spans.
+  uint32_t forcedSampleCount = 0;
 };
+
+// The D3D standard sample positions of a sample count (1, 2, 4, 8, 16), in
+// 1/16 px from the pixel centre (x right, y down); empty for other counts.
+std::span<const std::array<int8_t, 2>> standardSamplePositions(uint32_t count);
 
 // One covered sub-span of one primitive, compact (the plan of a large draw holds
 // millions): its geometry is built on demand by quadCorners() / spanTriangle().
@@ -61,6 +71,9 @@ struct ShadingQuad {
   // (two triangles; on a multisampled target its samples split between two
   // invocations with identical attributes).
   bool exactQuad = false;
+  // Target-independent rasterization (FallbackDrawState::forcedSampleCount):
+  // the forced samples every pixel of the span covers; 0 otherwise (all).
+  uint16_t coverage = 0;
   static constexpr uint32_t kNotFlat = 0xFFFFFFFFu;
   bool flat() const { return flatIndex != kNotFlat; }
 };
