@@ -583,3 +583,29 @@ TEST_CASE("forceEarlyDepthStencil: EarlyFragmentTests in the native variant only
                                        "mov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n"))
             .find("EarlyFragmentTests") == std::string::npos);
 }
+
+TEST_CASE("fallback pixel shader with coverageMaskOutput writes SampleMask from the flat coverage (and oMask)",
+          "[dxbc][translate][fallback]") {
+  TranslateOptions fb;
+  fb.variant = ShaderVariant::Fallback;
+  fb.spanLocation = 30;
+  fb.primitiveIdLocation = 31;
+  fb.coverageLocation = 29;
+  fb.coverageMaskOutput = true;
+  const char* shaders[] = {
+      "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n",
+      "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nmov o0.xyzw, vCoverage\nret\n",
+      "ps_5_0\ndcl_input vCoverage\ndcl_output oMask\nand oMask, vCoverage, l(5)\nret\n",
+  };
+  for (const char* ps : shaders) {
+    INFO(ps);
+    requireValid(ps, fb);
+    const std::string text = disassembleSpirv(translateText(ps, fb));
+    // One flat input carries both SV_Coverage and the mask; the "any" bit selects all-or-nothing.
+    CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
+    CHECK(text.find("BuiltIn SampleMask") != std::string::npos);
+    CHECK(text.find("OpSelect") != std::string::npos);
+    CHECK(text.find("2147483648") != std::string::npos);  // kFallbackCoverageAnyBit
+  }
+  CHECK(kFallbackCoverageAnyBit == 0x80000000u);
+}
