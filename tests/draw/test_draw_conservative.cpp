@@ -8,7 +8,9 @@
 //    match an analytic evaluation at pixel centres, SV_PrimitiveID and
 //    SV_IsFrontFace the primitive's, for indexed strips with a cut and instances;
 //  * blending over overlapping primitives follows primitive order (one draw);
-//  * depth extrapolated outside the triangle is clamped to the viewport range.
+//  * depth extrapolated outside the triangle is clamped to the viewport range;
+//  * near/far clipping follows DepthClipEnable; random meshes (list, strip) in
+//    one draw shade each pixel once per triangle whose Tier 3 set holds it.
 #include "../render/checked_device.h"
 #include "conservative_pixels.h"
 #include "draw_test_util.h"
@@ -326,6 +328,56 @@ TEST_CASE("conservative fallback: attributes perspective-correct, noperspective 
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
 
+TEST_CASE("conservative fallback: a triangle crossing the near or far plane is clipped with DepthClipEnable TRUE, "
+          "rasterized whole with FALSE",
+          "[draw][conservative][fallback][clip]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  ClipPipeline pipeline(t.c.d, kPsAttributes);
+  // Screen (64x64): (8,56) (56,56) (32,8). z/w is 0.5 along the bottom edge and
+  // -0.5 (near case) or 1.5 (far case) at the apex, so the plane z = 0 or z = w
+  // crosses at y = 32, between (20,32) and (44,32): clipping keeps the
+  // trapezoid (8,56) (56,56) (44,32) (20,32), expected as the union of its two
+  // fan triangles' Tier 3 sets (a pixel overlaps the trapezoid iff it overlaps one).
+  const raster::ScreenTriangle whole{{{8, 56}, {56, 56}, {32, 8}}};
+  const raster::ScreenTriangle fanA{{{8, 56}, {56, 56}, {44, 32}}}, fanB{{{8, 56}, {44, 32}, {20, 32}}};
+  std::set<std::pair<int, int>> clipped = conservativePixels(fanA, false);
+  for (const auto& p : conservativePixels(fanB, false)) clipped.insert(p);
+  const std::set<std::pair<int, int>> unclipped = conservativePixels(whole, false);
+  REQUIRE(clipped.size() < unclipped.size());
+
+  Com<ID3D11Device3> device3;
+  REQUIRE(t.c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 noClip{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, FALSE, FALSE, FALSE, FALSE,
+                                0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> noClipState;
+  REQUIRE(device3->CreateRasterizerState2(&noClip, noClipState.out()) == S_OK);
+  ID3D11DeviceContext* ctx = t.c.d.context.get();
+  for (const float apexZ : {-0.5f, 1.5f}) {
+    const ClipVertex vertices[3] = {{-0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
+                                    {0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
+                                    {0.0f, 0.75f, apexZ, 1, 0.5f, 0, 0, 1}};
+    Com<ID3D11Buffer> vb = makeBuffer(t.c.d, vertices, sizeof vertices, D3D11_BIND_VERTEX_BUFFER);
+    ID3D11Buffer* buffers[] = {vb.get()};
+    const UINT stride = sizeof(ClipVertex), offset = 0;
+    ctx->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+    ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    for (const bool depthClip : {true, false}) {
+      ctx->RSSetState(depthClip ? static_cast<ID3D11RasterizerState*>(t.state.get()) : noClipState.get());
+      const float clear[4] = {-1, -1, -1, -1};
+      ctx->ClearRenderTargetView(t.rtv.get(), clear);
+      ctx->Draw(3, 0);
+      const std::vector<uint8_t> raw = readback(t.c.d, t.texture.get());
+      std::set<std::pair<int, int>> lit;
+      for (UINT y = 0; y < kSize; ++y)
+        for (UINT x = 0; x < kSize; ++x)
+          if (texelAt<float>(raw, size_t(y * kSize + x) * 4 + 3) >= 0) lit.insert({int(x), int(y)});
+      INFO("apex z " << apexZ << ", DepthClipEnable " << depthClip);
+      CHECK(lit == (depthClip ? clipped : unclipped));
+    }
+  }
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}
+
 TEST_CASE("conservative fallback: extrapolated depth is clamped to the viewport range", "[draw][conservative][fallback]") {
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
@@ -613,5 +665,68 @@ TEST_CASE("conservative fallback: blending over overlapping primitives follows p
   CHECK(overlap > 100);
   c.d.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
   c.d.context->RSSetState(nullptr);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("conservative fallback: random meshes in one draw (list and strip) light each pixel once per triangle "
+          "whose Tier 3 set holds it",
+          "[draw][conservative][fallback]") {
+  // Additive blending of 1 per pixel shader invocation counts, per pixel, the
+  // triangles of the draw that lit it: exactly the number of triangles whose
+  // translate/raster Tier 3 set contains it.
+  Checked c;
+  DrawTarget t(c.d, kSize, kSize);
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> state;
+  REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+  c.d.context->RSSetState(state.get());
+  D3D11_BLEND_DESC bd{};
+  bd.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD,
+                        D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  Com<ID3D11BlendState> blend;
+  REQUIRE(c.d->CreateBlendState(&bd, blend.out()) == S_OK);
+  c.d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+
+  std::mt19937 rng(99);
+  constexpr int kVertices = 90;
+  std::vector<raster::ScreenVertex> screen(kVertices);
+  std::vector<Vertex> vertices;
+  for (raster::ScreenVertex& s : screen) {
+    s = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
+    vertices.push_back({s.x / (kSize / 2.0f) - 1.0f, 1.0f - s.y / (kSize / 2.0f), 1, 0, 0, 0});  // COLOR red 1
+  }
+  Com<ID3D11Buffer> vb =
+      makeBuffer(c.d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  for (const D3D11_PRIMITIVE_TOPOLOGY topology :
+       {D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST, D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP}) {
+    std::vector<int> expected(size_t(kSize) * kSize, 0);
+    const bool list = topology == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+    const int triangles = list ? kVertices / 3 : kVertices - 2;
+    for (int i = 0; i < triangles; ++i) {
+      const int first = list ? 3 * i : i;
+      const raster::ScreenTriangle tri{{screen[first], screen[first + 1], screen[first + 2]}};
+      for (const auto& [x, y] : conservativePixels(tri, false)) ++expected[size_t(y) * kSize + size_t(x)];
+    }
+    c.d.context->IASetPrimitiveTopology(topology);
+    const float clear[4] = {0, 0, 0, 0};
+    c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+    c.d.context->Draw(kVertices, 0);
+    const std::vector<std::array<float, 4>> px = t.pixels();
+    int mismatches = 0, maxCount = 0;
+    for (size_t p = 0; p < px.size(); ++p) {
+      maxCount = std::max(maxCount, expected[p]);
+      // COLOR.r is 1 at every vertex; interpolated (and extrapolated) it is 1 within rounding.
+      if (std::fabs(px[p][0] - float(expected[p])) > 1e-3f && ++mismatches <= 5)
+        UNSCOPED_INFO("pixel " << p % kSize << "," << p / kSize << ": " << px[p][0] << " invocations, expected "
+                               << expected[p]);
+    }
+    INFO((list ? "triangle list" : "triangle strip"));
+    CHECK(mismatches == 0);
+    CHECK(maxCount >= 5);  // the mesh overlaps itself
+  }
   CHECK(drainMessages(c.queue.get()).empty());
 }
