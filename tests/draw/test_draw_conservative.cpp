@@ -4,7 +4,7 @@
 // checked against independent expectations:
 //  * the lit pixels are exactly translate/raster's conservative (Tier 3) set,
 //    and SV_InnerCoverage is exactly its inner set, triangle by triangle;
-//  * attributes (perspective-correct colour, SV_Position.z, noperspective)
+//  * attributes (perspective-correct colour, SV_Position, noperspective)
 //    match an analytic evaluation at pixel centres, SV_PrimitiveID and
 //    SV_IsFrontFace the primitive's, for indexed strips with a cut and instances;
 //  * blending over overlapping primitives follows primitive order (one draw);
@@ -375,6 +375,76 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
       CHECK(lit == (depthClip ? clipped : unclipped));
     }
   }
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}
+
+// SV_Target = SV_Position.
+const char kPsPosition[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.xyzw, position
+dcl_output o0.xyzw
+mov o0.xyzw, v0.xyzw
+ret
+)";
+
+TEST_CASE("conservative fallback: SV_Position is the pixel centre, the extrapolated depth and the perspective w",
+          "[draw][conservative][fallback]") {
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  ClipPipeline pipeline(t.c.d, kPsPosition);
+  std::mt19937 rng(17);
+  std::uniform_real_distribution<float> unit(0.0f, 1.0f), ndc(-0.8f, 0.8f), wDist(1.0f, 2.0f);
+  constexpr int kTriangles = 12;
+  std::vector<ClipVertex> vertices;
+  for (int i = 0; i < 3 * kTriangles; ++i) {
+    const float w = wDist(rng);
+    vertices.push_back({ndc(rng) * w, ndc(rng) * w, (0.2f + 0.6f * unit(rng)) * w, w, 0, 0, 0, 1});
+  }
+  Com<ID3D11Buffer> vb =
+      makeBuffer(t.c.d, vertices.data(), UINT(vertices.size() * sizeof(ClipVertex)), D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(ClipVertex), offset = 0;
+  t.c.d.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  t.c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  int checked = 0;
+  for (int i = 0; i < kTriangles; ++i) {
+    const ClipVertex tri[3] = {vertices[3 * i], vertices[3 * i + 1], vertices[3 * i + 2]};
+    const float clear[4] = {-1, -1, -1, -1};
+    t.c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+    t.c.d.context->Draw(3, UINT(3 * i));
+    const std::vector<uint8_t> raw = readback(t.c.d, t.texture.get());
+    INFO("triangle " << i);
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        const size_t texel = size_t(y * kSize + x) * 4;
+        if (texelAt<float>(raw, texel) < 0) continue;  // not lit
+        const std::array<double, 3> b = screenBarycentrics(tri, x, y);
+        double invW = 0, depth = 0;
+        for (int k = 0; k < 3; ++k) {
+          invW += b[k] / tri[k].w;
+          depth += b[k] * tri[k].z / tri[k].w;
+        }
+        if (invW < 0.2) continue;  // near the plane's horizon extrapolation is flattened (see above)
+        INFO("pixel (" << x << "," << y << ")");
+        CHECK(texelAt<float>(raw, texel + 0) == x + 0.5f);
+        CHECK(texelAt<float>(raw, texel + 1) == y + 0.5f);
+        CHECK(texelAt<float>(raw, texel + 2) == Approx(depth).margin(1e-4));
+        CHECK(texelAt<float>(raw, texel + 3) == Approx(1.0 / invW).epsilon(1e-3));
+        ++checked;
+      }
+  }
+  CHECK(checked > 1000);
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
 
