@@ -10,7 +10,8 @@
 //  * blending over overlapping primitives follows primitive order (one draw);
 //  * depth extrapolated outside the triangle is clamped to the viewport range;
 //  * near/far clipping follows DepthClipEnable; random meshes (list, strip) in
-//    one draw shade each pixel once per triangle whose Tier 3 set holds it.
+//    one draw shade each pixel once per triangle whose Tier 3 set holds it;
+//  * culling by winding (FrontCounterClockwise) and the scissor rectangle.
 #include "../render/checked_device.h"
 #include "conservative_pixels.h"
 #include "draw_test_util.h"
@@ -798,5 +799,69 @@ TEST_CASE("conservative fallback: random meshes in one draw (list and strip) lig
     CHECK(mismatches == 0);
     CHECK(maxCount >= 5);  // the mesh overlaps itself
   }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("conservative fallback: culling by winding and FrontCounterClockwise, and the scissor rectangle",
+          "[draw][conservative][fallback]") {
+  Checked c;
+  DrawTarget t(c.d, kSize, kSize);
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  std::mt19937 rng(5);
+  constexpr int kTriangles = 24;
+  std::vector<raster::ScreenTriangle> triangles(kTriangles);
+  std::vector<Vertex> vertices;
+  for (raster::ScreenTriangle& tri : triangles)
+    for (raster::ScreenVertex& v : tri.v) {
+      v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
+      vertices.push_back({v.x / (kSize / 2.0f) - 1.0f, 1.0f - v.y / (kSize / 2.0f), 1, 1, 1, 1});
+    }
+  Com<ID3D11Buffer> vb =
+      makeBuffer(c.d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const D3D11_RECT scissor{5, 9, 50, 41};
+  c.d.context->RSSetScissorRects(1, &scissor);
+  struct Case {
+    D3D11_CULL_MODE cull;
+    BOOL frontCounterClockwise, scissorEnable;
+  };
+  int culled = 0, drawn = 0;
+  for (const Case& k : {Case{D3D11_CULL_BACK, FALSE, FALSE}, Case{D3D11_CULL_BACK, TRUE, FALSE},
+                        Case{D3D11_CULL_FRONT, FALSE, FALSE}, Case{D3D11_CULL_NONE, FALSE, TRUE}}) {
+    D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, k.cull, k.frontCounterClockwise, 0, 0.0f, 0.0f, TRUE, k.scissorEnable,
+                              FALSE, FALSE, 0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+    Com<ID3D11RasterizerState2> state;
+    REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+    c.d.context->RSSetState(state.get());
+    for (int i = 0; i < kTriangles; ++i) {
+      const raster::ScreenTriangle& tri = triangles[i];
+      // Screen y is down: a positive shoelace sum is clockwise; degenerates are back-facing.
+      const double area = (double(tri.v[1].x) - tri.v[0].x) * (double(tri.v[2].y) - tri.v[0].y) -
+                          (double(tri.v[2].x) - tri.v[0].x) * (double(tri.v[1].y) - tri.v[0].y);
+      const bool front = area != 0 && ((area > 0) != bool(k.frontCounterClockwise));
+      const bool cull = (k.cull == D3D11_CULL_BACK && !front) || (k.cull == D3D11_CULL_FRONT && front);
+      std::set<std::pair<int, int>> expected;
+      if (!cull)
+        for (const auto& p : conservativePixels(tri, false))
+          if (!k.scissorEnable ||
+              (p.first >= scissor.left && p.first < scissor.right && p.second >= scissor.top && p.second < scissor.bottom))
+            expected.insert(p);
+      culled += cull;
+      drawn += !cull;
+      const float clear[4] = {0, 0, 0, 0};
+      c.d.context->ClearRenderTargetView(t.rtv.get(), clear);
+      c.d.context->Draw(3, UINT(3 * i));
+      const std::vector<std::array<float, 4>> px = t.pixels();
+      std::set<std::pair<int, int>> lit;
+      for (UINT p = 0; p < kSize * kSize; ++p)
+        if (px[p][3] != 0) lit.insert({int(p % kSize), int(p / kSize)});
+      INFO("cull " << int(k.cull) << ", FrontCounterClockwise " << k.frontCounterClockwise << ", scissor "
+                   << k.scissorEnable << ", triangle " << i);
+      CHECK(lit == expected);
+    }
+  }
+  CHECK(culled > 10);
+  CHECK(drawn > 40);
   CHECK(drainMessages(c.queue.get()).empty());
 }
