@@ -439,6 +439,47 @@ typedef struct D3D10DDIARG_CREATERENDERTARGETVIEW {
   };
 } D3D10DDIARG_CREATERENDERTARGETVIEW;
 
+// The WDDM 2.0 table's shader-resource and render-target view args: the
+// Texture2D member gains a PlaneSlice (planar formats; 0 otherwise).
+typedef struct D3DWDDM2_0DDIARG_TEX2D_SHADERRESOURCEVIEW {
+  UINT MostDetailedMip;
+  UINT FirstArraySlice;
+  UINT MipLevels;
+  UINT ArraySize;
+  UINT PlaneSlice;
+} D3DWDDM2_0DDIARG_TEX2D_SHADERRESOURCEVIEW;
+typedef struct D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  union {
+    D3D10DDIARG_BUFFER_SHADERRESOURCEVIEW Buffer;
+    D3D10DDIARG_TEX1D_SHADERRESOURCEVIEW Tex1D;
+    D3DWDDM2_0DDIARG_TEX2D_SHADERRESOURCEVIEW Tex2D;
+    D3D10DDIARG_TEX3D_SHADERRESOURCEVIEW Tex3D;
+    D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW TexCube;
+    D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW BufferEx;
+  };
+} D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW;
+typedef struct D3DWDDM2_0DDIARG_TEX2D_RENDERTARGETVIEW {
+  UINT MipSlice;
+  UINT FirstArraySlice;
+  UINT ArraySize;
+  UINT PlaneSlice;
+} D3DWDDM2_0DDIARG_TEX2D_RENDERTARGETVIEW;
+typedef struct D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW {
+  D3D10DDI_HRESOURCE hDrvResource;
+  DXGI_FORMAT Format;
+  D3D10DDIRESOURCE_TYPE ResourceDimension;
+  union {
+    D3D10DDIARG_BUFFER_RENDERTARGETVIEW Buffer;
+    D3D10DDIARG_TEX1D_RENDERTARGETVIEW Tex1D;
+    D3DWDDM2_0DDIARG_TEX2D_RENDERTARGETVIEW Tex2D;
+    D3D10DDIARG_TEX3D_RENDERTARGETVIEW Tex3D;
+    D3D10DDIARG_TEXCUBE_RENDERTARGETVIEW TexCube;
+  };
+} D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW;
+
 typedef struct D3D10DDIARG_TEX1D_DEPTHSTENCILVIEW {
   UINT MipSlice;
   UINT FirstArraySlice;
@@ -822,6 +863,17 @@ typedef VOID(APIENTRY* PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT)(D3D10DDI_HDEVIC
                                                                 const UINT[4]);
 typedef VOID(APIENTRY* PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT)(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW,
                                                                  const FLOAT[4]);
+typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE)(
+    D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW*);
+typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATESHADERRESOURCEVIEW)(D3D10DDI_HDEVICE,
+                                                                 const D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW*,
+                                                                 D3D10DDI_HSHADERRESOURCEVIEW,
+                                                                 D3D10DDI_HRTSHADERRESOURCEVIEW);
+typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATERENDERTARGETVIEWSIZE)(
+    D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW*);
+typedef VOID(APIENTRY* PFND3DWDDM2_0DDI_CREATERENDERTARGETVIEW)(D3D10DDI_HDEVICE,
+                                                               const D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW*,
+                                                               D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW);
 typedef SIZE_T(APIENTRY* PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE)(D3D10DDI_HDEVICE,
                                                                       const D3D10DDIARG_CREATERENDERTARGETVIEW*);
 typedef VOID(APIENTRY* PFND3D10DDI_CREATERENDERTARGETVIEW)(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*,
@@ -1011,11 +1063,11 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11DDI_CREATERESOURCE                           pfnCreateResource;                             // 59
   PFND3DVK_DDI_PLACEHOLDER                             pfnOpenResource;                                // 60
   PFND3D10DDI_DESTROYRESOURCE                          pfnDestroyResource;                            // 61
-  PFND3D11DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE        pfnCalcPrivateShaderResourceViewSize;          // 62
-  PFND3D11DDI_CREATESHADERRESOURCEVIEW                 pfnCreateShaderResourceView;                   // 63
+  PFND3DWDDM2_0DDI_CALCPRIVATESHADERRESOURCEVIEWSIZE   pfnCalcPrivateShaderResourceViewSize;          // 62
+  PFND3DWDDM2_0DDI_CREATESHADERRESOURCEVIEW            pfnCreateShaderResourceView;                   // 63
   PFND3D10DDI_DESTROYSHADERRESOURCEVIEW                pfnDestroyShaderResourceView;                  // 64
-  PFND3D10DDI_CALCPRIVATERENDERTARGETVIEWSIZE          pfnCalcPrivateRenderTargetViewSize;            // 65
-  PFND3D10DDI_CREATERENDERTARGETVIEW                   pfnCreateRenderTargetView;                     // 66
+  PFND3DWDDM2_0DDI_CALCPRIVATERENDERTARGETVIEWSIZE     pfnCalcPrivateRenderTargetViewSize;            // 65
+  PFND3DWDDM2_0DDI_CREATERENDERTARGETVIEW              pfnCreateRenderTargetView;                     // 66
   PFND3D10DDI_DESTROYRENDERTARGETVIEW                  pfnDestroyRenderTargetView;                    // 67
   PFND3D11DDI_CALCPRIVATEDEPTHSTENCILVIEWSIZE          pfnCalcPrivateDepthStencilViewSize;            // 68
   PFND3D11DDI_CREATEDEPTHSTENCILVIEW                   pfnCreateDepthStencilView;                     // 69

@@ -85,6 +85,11 @@ static_assert(offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, Format) == 8 &&
               offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, ResourceDimension) == 12 &&
               offsetof(D3D11DDIARG_CREATESHADERRESOURCEVIEW, Tex2D) == 16 &&
               sizeof(D3D11DDIARG_CREATESHADERRESOURCEVIEW) == 32);
+static_assert(offsetof(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW, Tex2D) == 16 &&
+              offsetof(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW, Tex2D.PlaneSlice) == 32 &&
+              sizeof(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW) == 40);
+static_assert(offsetof(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW, Tex2D.PlaneSlice) == 28 &&
+              sizeof(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW) == 32);
 static_assert(offsetof(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW, Format) == 8 &&
               offsetof(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW, ResourceDimension) == 12 &&
               offsetof(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW, Tex2D) == 16 &&

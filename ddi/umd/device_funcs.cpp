@@ -51,14 +51,10 @@ void fillResourceSlots(Table& t) {
   t.pfnCalcPrivateResourceSize = &calcPrivateResourceSize;
   t.pfnCreateResource = &createResource;
   t.pfnDestroyResource = &destroyResource;
-  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize;
-  t.pfnCreateRenderTargetView = &createRenderTargetView;
   t.pfnDestroyRenderTargetView = &destroyRenderTargetView;
   t.pfnCalcPrivateDepthStencilViewSize = &calcPrivateDepthStencilViewSize;
   t.pfnCreateDepthStencilView = &createDepthStencilView;
   t.pfnDestroyDepthStencilView = &destroyDepthStencilView;
-  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize;
-  t.pfnCreateShaderResourceView = &createShaderResourceView;
   t.pfnDestroyShaderResourceView = &destroyShaderResourceView;
   t.pfnClearRenderTargetView = &clearRenderTargetView;
   t.pfnClearDepthStencilView = &clearDepthStencilView;
@@ -149,6 +145,10 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
   t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize;
   t.pfnCreateUnorderedAccessView = &createUnorderedAccessView;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize;
+  t.pfnCreateRenderTargetView = &createRenderTargetView;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize;
+  t.pfnCreateShaderResourceView = &createShaderResourceView;
 }
 
 void fill(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -168,6 +168,10 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
   t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize11_1;
   t.pfnCreateUnorderedAccessView = &createUnorderedAccessView11_1;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize11_1;
+  t.pfnCreateRenderTargetView = &createRenderTargetView11_1;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize11_1;
+  t.pfnCreateShaderResourceView = &createShaderResourceView11_1;
 }
 
 }  // namespace

@@ -70,22 +70,59 @@ void finishCreate(Device& device, View* view, HRESULT hr) {
 
 }  // namespace
 
-SIZE_T APIENTRY calcPrivateRenderTargetViewSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*) {
-  return sizeof(RenderTargetView);
+namespace {
+// The WDDM 2.0 args' PlaneSlice (0 for every format d3dvk backs: none is planar).
+template <typename Args>
+UINT planeSliceOf(const Args& a) {
+  if constexpr (requires { a.Tex2D.PlaneSlice; }) return a.Tex2D.PlaneSlice;
+  return 0;
 }
 
-VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATERENDERTARGETVIEW* a,
-                                     D3D10DDI_HRENDERTARGETVIEW h, D3D10DDI_HRTRENDERTARGETVIEW) {
+template <typename Args>
+void createRenderTargetViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DDI_HRENDERTARGETVIEW h) {
   Device* device = Device::from(hDevice);
   if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
   auto* v = new (h.pDrvPrivate) RenderTargetView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
   if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
-      (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
+      (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET) && planeSliceOf(*a) == 0)
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
   finishCreate<RenderTargetView>(*device, v, hr);
+}
+
+template <typename Args>
+void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DDI_HSHADERRESOURCEVIEW h) {
+  Device* device = Device::from(hDevice);
+  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  auto* v = new (h.pDrvPrivate) ShaderResourceView();
+  HRESULT hr = E_INVALIDARG;
+  Resource* r = Resource::from(a->hDrvResource);
+  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
+      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0)
+    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
+                  a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
+    hr = E_NOTIMPL;  // buffer views come with the shader path
+  finishCreate<ShaderResourceView>(*device, v, hr);
+}
+}  // namespace
+
+SIZE_T APIENTRY calcPrivateRenderTargetViewSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW*) {
+  return sizeof(RenderTargetView);
+}
+SIZE_T APIENTRY calcPrivateRenderTargetViewSize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATERENDERTARGETVIEW*) {
+  return sizeof(RenderTargetView);
+}
+VOID APIENTRY createRenderTargetView(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW* a,
+                                     D3D10DDI_HRENDERTARGETVIEW h, D3D10DDI_HRTRENDERTARGETVIEW) {
+  createRenderTargetViewFrom(hDevice, a, h);
+}
+VOID APIENTRY createRenderTargetView11_1(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATERENDERTARGETVIEW* a,
+                                         D3D10DDI_HRENDERTARGETVIEW h, D3D10DDI_HRTRENDERTARGETVIEW) {
+  createRenderTargetViewFrom(hDevice, a, h);
 }
 
 VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h) {
@@ -124,25 +161,19 @@ VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHS
   destroyView(*device, v);
 }
 
-SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*) {
+SIZE_T APIENTRY calcPrivateShaderResourceViewSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW*) {
   return sizeof(ShaderResourceView);
 }
-
-VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a,
+SIZE_T APIENTRY calcPrivateShaderResourceViewSize11_1(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATESHADERRESOURCEVIEW*) {
+  return sizeof(ShaderResourceView);
+}
+VOID APIENTRY createShaderResourceView(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW* a,
                                        D3D10DDI_HSHADERRESOURCEVIEW h, D3D10DDI_HRTSHADERRESOURCEVIEW) {
-  Device* device = Device::from(hDevice);
-  if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
-  auto* v = new (h.pDrvPrivate) ShaderResourceView();
-  HRESULT hr = E_INVALIDARG;
-  Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
-      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
-    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
-                  a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
-  else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
-    hr = E_NOTIMPL;  // buffer views come with the shader path
-  finishCreate<ShaderResourceView>(*device, v, hr);
+  createShaderResourceViewFrom(hDevice, a, h);
+}
+VOID APIENTRY createShaderResourceView11_1(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a,
+                                           D3D10DDI_HSHADERRESOURCEVIEW h, D3D10DDI_HRTSHADERRESOURCEVIEW) {
+  createShaderResourceViewFrom(hDevice, a, h);
 }
 
 VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADERRESOURCEVIEW h) {
@@ -195,9 +226,6 @@ SIZE_T APIENTRY calcPrivateUnorderedAccessViewSize11_1(D3D10DDI_HDEVICE, const D
 }
 
 namespace {
-UINT planeSliceOf(const D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW& a) { return a.Tex2D.PlaneSlice; }
-UINT planeSliceOf(const D3D11DDIARG_CREATEUNORDEREDACCESSVIEW&) { return 0; }
-
 template <typename Args>
 void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDACCESSVIEW h) {
   Device* device = Device::from(hDevice);

@@ -322,19 +322,22 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE r) {
   trace("DestroyResource(hDevice=%p, hResource=%p)", h.pDrvPrivate, r.pDrvPrivate);
   traceFrom(h)->real.pfnDestroyResource(realFrom(h), r);
 }
-SIZE_T APIENTRY calcRtvSize(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW* a) {
-  SIZE_T size = traceFrom(h)->real.pfnCalcPrivateRenderTargetViewSize(realFrom(h), a);
+template <typename Args>
+SIZE_T APIENTRY calcRtvSize(D3D10DDI_HDEVICE h, const Args* a) {
+  SIZE_T size = realSlot<SIZE_T(APIENTRY*)(D3D10DDI_HDEVICE, const Args*)>(h, 65)(realFrom(h), a);
   trace("CalcPrivateRenderTargetViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
   return size;
 }
-VOID APIENTRY createRtv(D3D10DDI_HDEVICE h, const D3D10DDIARG_CREATERENDERTARGETVIEW* a, D3D10DDI_HRENDERTARGETVIEW v,
+template <typename Args>
+VOID APIENTRY createRtv(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HRENDERTARGETVIEW v,
                         D3D10DDI_HRTRENDERTARGETVIEW rt) {
   trace("CreateRenderTargetView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, "
         "ArraySize=%u, hView=%p)",
         h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
         a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
         a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
-  traceFrom(h)->real.pfnCreateRenderTargetView(realFrom(h), a, v, rt);
+  realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW)>(
+      h, 66)(realFrom(h), a, v, rt);
 }
 VOID APIENTRY destroyRtv(D3D10DDI_HDEVICE h, D3D10DDI_HRENDERTARGETVIEW v) {
   trace("DestroyRenderTargetView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
@@ -358,19 +361,22 @@ VOID APIENTRY destroyDsv(D3D10DDI_HDEVICE h, D3D10DDI_HDEPTHSTENCILVIEW v) {
   trace("DestroyDepthStencilView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
   traceFrom(h)->real.pfnDestroyDepthStencilView(realFrom(h), v);
 }
-SIZE_T APIENTRY calcSrvSize(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a) {
-  SIZE_T size = traceFrom(h)->real.pfnCalcPrivateShaderResourceViewSize(realFrom(h), a);
+template <typename Args>
+SIZE_T APIENTRY calcSrvSize(D3D10DDI_HDEVICE h, const Args* a) {
+  SIZE_T size = realSlot<SIZE_T(APIENTRY*)(D3D10DDI_HDEVICE, const Args*)>(h, 62)(realFrom(h), a);
   trace("CalcPrivateShaderResourceViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
   return size;
 }
-VOID APIENTRY createSrv(D3D10DDI_HDEVICE h, const D3D11DDIARG_CREATESHADERRESOURCEVIEW* a,
-                        D3D10DDI_HSHADERRESOURCEVIEW v, D3D10DDI_HRTSHADERRESOURCEVIEW rt) {
+template <typename Args>
+VOID APIENTRY createSrv(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HSHADERRESOURCEVIEW v,
+                        D3D10DDI_HRTSHADERRESOURCEVIEW rt) {
   trace("CreateShaderResourceView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, "
         "FirstArraySlice=%u, MipLevels=%u, ArraySize=%u, hView=%p)",
         h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
         a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MostDetailedMip : 0,
         a ? a->Tex2D.FirstArraySlice : 0, a ? a->Tex2D.MipLevels : 0, a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
-  traceFrom(h)->real.pfnCreateShaderResourceView(realFrom(h), a, v, rt);
+  realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D10DDI_HSHADERRESOURCEVIEW,
+                           D3D10DDI_HRTSHADERRESOURCEVIEW)>(h, 63)(realFrom(h), a, v, rt);
 }
 VOID APIENTRY destroySrv(D3D10DDI_HDEVICE h, D3D10DDI_HSHADERRESOURCEVIEW v) {
   trace("DestroyShaderResourceView(hDevice=%p, hView=%p)", h.pDrvPrivate, v.pDrvPrivate);
@@ -520,14 +526,10 @@ void fillResourceWrappers(Table& t) {
   t.pfnCalcPrivateResourceSize = &calcResourceSize<57>;
   t.pfnCreateResource = &createResource;
   t.pfnDestroyResource = &destroyResource;
-  t.pfnCalcPrivateRenderTargetViewSize = &calcRtvSize;
-  t.pfnCreateRenderTargetView = &createRtv;
   t.pfnDestroyRenderTargetView = &destroyRtv;
   t.pfnCalcPrivateDepthStencilViewSize = &calcDsvSize;
   t.pfnCreateDepthStencilView = &createDsv;
   t.pfnDestroyDepthStencilView = &destroyDsv;
-  t.pfnCalcPrivateShaderResourceViewSize = &calcSrvSize;
-  t.pfnCreateShaderResourceView = &createSrv;
   t.pfnDestroyShaderResourceView = &destroySrv;
   t.pfnClearRenderTargetView = &clearRtv;
   t.pfnClearDepthStencilView = &clearDsv;
@@ -968,6 +970,10 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
   t.pfnCalcPrivateUnorderedAccessViewSize = &calcUavSize<D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW>;
   t.pfnCreateUnorderedAccessView = &createUav<D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW>;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcRtvSize<D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW>;
+  t.pfnCreateRenderTargetView = &createRtv<D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW>;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcSrvSize<D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW>;
+  t.pfnCreateShaderResourceView = &createSrv<D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW>;
 }
 
 void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
@@ -987,6 +993,10 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
   t.pfnCalcPrivateUnorderedAccessViewSize = &calcUavSize<D3D11DDIARG_CREATEUNORDEREDACCESSVIEW>;
   t.pfnCreateUnorderedAccessView = &createUav<D3D11DDIARG_CREATEUNORDEREDACCESSVIEW>;
+  t.pfnCalcPrivateRenderTargetViewSize = &calcRtvSize<D3D10DDIARG_CREATERENDERTARGETVIEW>;
+  t.pfnCreateRenderTargetView = &createRtv<D3D10DDIARG_CREATERENDERTARGETVIEW>;
+  t.pfnCalcPrivateShaderResourceViewSize = &calcSrvSize<D3D11DDIARG_CREATESHADERRESOURCEVIEW>;
+  t.pfnCreateShaderResourceView = &createSrv<D3D11DDIARG_CREATESHADERRESOURCEVIEW>;
 }
 
 SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER a, const D3D10DDIARG_CALCPRIVATEDEVICESIZE* args) {

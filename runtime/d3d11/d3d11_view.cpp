@@ -22,18 +22,32 @@ HRESULT queryView(Self* self, REFIID riid, void** ppvObject) {
 }
 }  // namespace
 
+// The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW (PlaneSlice 0).
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
-  D3D10DDIARG_CREATERENDERTARGETVIEW args{};
-  args.hDrvResource = resource_.ddiHandle();
-  args.Format = desc_.Format;
-  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-  args.Tex2D = {range_.firstMip, range_.firstSlice, range_.sliceCount};
   DdiErrorScope errors;
-  SIZE_T size = ddi.funcs().pfnCalcPrivateRenderTargetViewSize(ddi.handle(), &args);
-  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!driverMemory_) return E_OUTOFMEMORY;
-  ddi.funcs().pfnCreateRenderTargetView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRENDERTARGETVIEW{this});
+  auto run = [&](const auto& funcs, auto& args) -> HRESULT {
+    args.hDrvResource = resource_.ddiHandle();
+    args.Format = desc_.Format;
+    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    args.Tex2D.MipSlice = range_.firstMip;
+    args.Tex2D.FirstArraySlice = range_.firstSlice;
+    args.Tex2D.ArraySize = range_.sliceCount;
+    SIZE_T size = funcs.pfnCalcPrivateRenderTargetViewSize(ddi.handle(), &args);
+    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+    if (!driverMemory_) return E_OUTOFMEMORY;
+    funcs.pfnCreateRenderTargetView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRENDERTARGETVIEW{this});
+    return S_OK;
+  };
+  HRESULT hr;
+  if (ddi.isWddm2_0()) {
+    D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW args{};
+    hr = run(ddi.funcs(), args);
+  } else {
+    D3D10DDIARG_CREATERENDERTARGETVIEW args{};
+    hr = run(ddi.funcs11_1(), args);
+  }
+  if (FAILED(hr)) return hr;
   if (FAILED(errors.first())) return errors.first();
   driverObjectCreated_ = true;
   return S_OK;
@@ -74,18 +88,33 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, voi
   return queryView<ID3D11DepthStencilView>(this, riid, ppvObject);
 }
 
+// The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW (PlaneSlice 0).
 HRESULT D3D11ShaderResourceView::create() {
   DdiDevice& ddi = device().ddi();
-  D3D11DDIARG_CREATESHADERRESOURCEVIEW args{};
-  args.hDrvResource = resource_.ddiHandle();
-  args.Format = desc_.Format;
-  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-  args.Tex2D = {range_.firstMip, range_.firstSlice, range_.mipCount, range_.sliceCount};
   DdiErrorScope errors;
-  SIZE_T size = ddi.funcs().pfnCalcPrivateShaderResourceViewSize(ddi.handle(), &args);
-  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!driverMemory_) return E_OUTOFMEMORY;
-  ddi.funcs().pfnCreateShaderResourceView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTSHADERRESOURCEVIEW{this});
+  auto run = [&](const auto& funcs, auto& args) -> HRESULT {
+    args.hDrvResource = resource_.ddiHandle();
+    args.Format = desc_.Format;
+    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    args.Tex2D.MostDetailedMip = range_.firstMip;
+    args.Tex2D.FirstArraySlice = range_.firstSlice;
+    args.Tex2D.MipLevels = range_.mipCount;
+    args.Tex2D.ArraySize = range_.sliceCount;
+    SIZE_T size = funcs.pfnCalcPrivateShaderResourceViewSize(ddi.handle(), &args);
+    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+    if (!driverMemory_) return E_OUTOFMEMORY;
+    funcs.pfnCreateShaderResourceView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTSHADERRESOURCEVIEW{this});
+    return S_OK;
+  };
+  HRESULT hr;
+  if (ddi.isWddm2_0()) {
+    D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW args{};
+    hr = run(ddi.funcs(), args);
+  } else {
+    D3D11DDIARG_CREATESHADERRESOURCEVIEW args{};
+    hr = run(ddi.funcs11_1(), args);
+  }
+  if (FAILED(hr)) return hr;
   if (FAILED(errors.first())) return errors.first();
   driverObjectCreated_ = true;
   return S_OK;

@@ -286,3 +286,64 @@ TEST_CASE("UMD: the query DDIs check their arguments and report through pfnSetEr
   d.funcs.pfnDestroyQuery(d.hDevice, occlusion);
   d.funcs.pfnDestroyDevice(d.hDevice);
 }
+
+TEST_CASE("UMD: the WDDM 2.0 table's view DDIs take the D3DWDDM2_0DDIARG structs, a PlaneSlice is refused",
+          "[ddi][umd][views]") {
+  OpenedAdapter a;
+  REQUIRE(a.openResult == S_OK);
+  HarnessDevice d;
+  REQUIRE(createDevice(a, d, D3DWDDM2_0_DDI_INTERFACE_VERSION) == S_OK);
+  // An 8x8 R8G8B8A8 texture bindable as render target, shader resource and UAV.
+  const D3D10DDI_MIPINFO mip{8, 8, 1, 8, 8, 1};
+  D3D11DDIARG_CREATERESOURCE rc{};
+  rc.pMipInfoList = &mip;
+  rc.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  rc.Usage = D3D10_DDI_USAGE_DEFAULT;
+  rc.BindFlags = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS;
+  rc.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  rc.SampleDesc = {1, 0};
+  rc.MipLevels = 1;
+  rc.ArraySize = 1;
+  std::vector<char> resourceMemory(d.funcs.pfnCalcPrivateResourceSize(d.hDevice, &rc));
+  const D3D10DDI_HRESOURCE resource{resourceMemory.data()};
+  d.funcs.pfnCreateResource(d.hDevice, &rc, resource, D3D10DDI_HRTRESOURCE{nullptr});
+  REQUIRE(d.reported.empty());
+
+  for (UINT plane : {0u, 1u}) {
+    INFO("PlaneSlice " << plane);
+    D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW rtv{};
+    rtv.hDrvResource = resource;
+    rtv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    rtv.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    rtv.Tex2D = {0, 0, 1, plane};
+    std::vector<char> rtvMemory(d.funcs.pfnCalcPrivateRenderTargetViewSize(d.hDevice, &rtv));
+    d.funcs.pfnCreateRenderTargetView(d.hDevice, &rtv, D3D10DDI_HRENDERTARGETVIEW{rtvMemory.data()},
+                                      D3D10DDI_HRTRENDERTARGETVIEW{nullptr});
+    D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW srv{};
+    srv.hDrvResource = resource;
+    srv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    srv.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    srv.Tex2D = {0, 0, 1, 1, plane};
+    std::vector<char> srvMemory(d.funcs.pfnCalcPrivateShaderResourceViewSize(d.hDevice, &srv));
+    d.funcs.pfnCreateShaderResourceView(d.hDevice, &srv, D3D10DDI_HSHADERRESOURCEVIEW{srvMemory.data()},
+                                        D3D10DDI_HRTSHADERRESOURCEVIEW{nullptr});
+    D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW uav{};
+    uav.hDrvResource = resource;
+    uav.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+    uav.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+    uav.Tex2D = {0, 0, 1, plane};
+    std::vector<char> uavMemory(d.funcs.pfnCalcPrivateUnorderedAccessViewSize(d.hDevice, &uav));
+    d.funcs.pfnCreateUnorderedAccessView(d.hDevice, &uav, D3D11DDI_HUNORDEREDACCESSVIEW{uavMemory.data()},
+                                         D3D11DDI_HRTUNORDEREDACCESSVIEW{nullptr});
+    // R8G8B8A8 has one plane: slice 0 is the texture, slice 1 does not exist.
+    CHECK(d.reported == (plane == 0 ? std::vector<HRESULT>{} : std::vector<HRESULT>(3, E_INVALIDARG)));
+    d.reported.clear();
+    if (plane == 0) {
+      d.funcs.pfnDestroyRenderTargetView(d.hDevice, D3D10DDI_HRENDERTARGETVIEW{rtvMemory.data()});
+      d.funcs.pfnDestroyShaderResourceView(d.hDevice, D3D10DDI_HSHADERRESOURCEVIEW{srvMemory.data()});
+      d.funcs.pfnDestroyUnorderedAccessView(d.hDevice, D3D11DDI_HUNORDEREDACCESSVIEW{uavMemory.data()});
+    }
+  }
+  d.funcs.pfnDestroyResource(d.hDevice, resource);
+  d.funcs.pfnDestroyDevice(d.hDevice);
+}
