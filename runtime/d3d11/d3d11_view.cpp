@@ -20,37 +20,51 @@ HRESULT queryView(Self* self, REFIID riid, void** ppvObject) {
   }
   return E_NOINTERFACE;
 }
+
+// Sizes, allocates and creates a view's driver object through one table's
+// CalcPrivate*ViewSize / Create*View pair (the runtime handle is the view).
+template <typename Args, typename Handle, typename RtHandle>
+HRESULT createInDriver(DdiDevice& ddi, const Args& args, SIZE_T(APIENTRY* calc)(D3D10DDI_HDEVICE, const Args*),
+                       VOID(APIENTRY* create)(D3D10DDI_HDEVICE, const Args*, Handle, RtHandle), void* view,
+                       std::unique_ptr<unsigned char[]>& memory) {
+  const SIZE_T size = calc(ddi.handle(), &args);
+  memory.reset(new (std::nothrow) unsigned char[size ? size : 1]());
+  if (!memory) return E_OUTOFMEMORY;
+  create(ddi.handle(), &args, Handle{memory.get()}, RtHandle{view});
+  return S_OK;
+}
+
+// The create's outcome: its own failure, else what the driver reported.
+HRESULT finishInDriver(HRESULT hr, const DdiErrorScope& errors, bool* created) {
+  if (FAILED(hr)) return hr;
+  if (FAILED(errors.first())) return errors.first();
+  *created = true;
+  return S_OK;
+}
 }  // namespace
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW (PlaneSlice 0).
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto run = [&](const auto& funcs, auto& args) -> HRESULT {
+  auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
     args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
     args.Tex2D.MipSlice = range_.firstMip;
     args.Tex2D.FirstArraySlice = range_.firstSlice;
     args.Tex2D.ArraySize = range_.sliceCount;
-    SIZE_T size = funcs.pfnCalcPrivateRenderTargetViewSize(ddi.handle(), &args);
-    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-    if (!driverMemory_) return E_OUTOFMEMORY;
-    funcs.pfnCreateRenderTargetView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRENDERTARGETVIEW{this});
-    return S_OK;
+    return args;
   };
-  HRESULT hr;
-  if (ddi.isWddm2_0()) {
-    D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW args{};
-    hr = run(ddi.funcs(), args);
-  } else {
-    D3D10DDIARG_CREATERENDERTARGETVIEW args{};
-    hr = run(ddi.funcs11_1(), args);
-  }
-  if (FAILED(hr)) return hr;
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
-  return S_OK;
+  const HRESULT hr =
+      ddi.isWddm2_0()
+          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),
+                           ddi.funcs().pfnCalcPrivateRenderTargetViewSize, ddi.funcs().pfnCreateRenderTargetView, this,
+                           driverMemory_)
+          : createInDriver(ddi, fill(D3D10DDIARG_CREATERENDERTARGETVIEW{}),
+                           ddi.funcs11_1().pfnCalcPrivateRenderTargetViewSize,
+                           ddi.funcs11_1().pfnCreateRenderTargetView, this, driverMemory_);
+  return finishInDriver(hr, errors, &driverObjectCreated_);
 }
 D3D11RenderTargetView::~D3D11RenderTargetView() {
   if (!driverObjectCreated_) return;
@@ -92,7 +106,7 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, voi
 HRESULT D3D11ShaderResourceView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto run = [&](const auto& funcs, auto& args) -> HRESULT {
+  auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
     args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
@@ -100,24 +114,17 @@ HRESULT D3D11ShaderResourceView::create() {
     args.Tex2D.FirstArraySlice = range_.firstSlice;
     args.Tex2D.MipLevels = range_.mipCount;
     args.Tex2D.ArraySize = range_.sliceCount;
-    SIZE_T size = funcs.pfnCalcPrivateShaderResourceViewSize(ddi.handle(), &args);
-    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-    if (!driverMemory_) return E_OUTOFMEMORY;
-    funcs.pfnCreateShaderResourceView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTSHADERRESOURCEVIEW{this});
-    return S_OK;
+    return args;
   };
-  HRESULT hr;
-  if (ddi.isWddm2_0()) {
-    D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW args{};
-    hr = run(ddi.funcs(), args);
-  } else {
-    D3D11DDIARG_CREATESHADERRESOURCEVIEW args{};
-    hr = run(ddi.funcs11_1(), args);
-  }
-  if (FAILED(hr)) return hr;
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
-  return S_OK;
+  const HRESULT hr =
+      ddi.isWddm2_0()
+          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW{}),
+                           ddi.funcs().pfnCalcPrivateShaderResourceViewSize, ddi.funcs().pfnCreateShaderResourceView,
+                           this, driverMemory_)
+          : createInDriver(ddi, fill(D3D11DDIARG_CREATESHADERRESOURCEVIEW{}),
+                           ddi.funcs11_1().pfnCalcPrivateShaderResourceViewSize,
+                           ddi.funcs11_1().pfnCreateShaderResourceView, this, driverMemory_);
+  return finishInDriver(hr, errors, &driverObjectCreated_);
 }
 D3D11ShaderResourceView::~D3D11ShaderResourceView() {
   if (!driverObjectCreated_) return;
@@ -128,39 +135,28 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
   return queryView<ID3D11ShaderResourceView>(this, riid, ppvObject);
 }
 
-// Both DDI tables take the UAV through their own args struct (the WDDM 2.0 one
-// has a PlaneSlice); the runtime fills the one its table declares.
+// The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW (PlaneSlice 0).
 HRESULT D3D11UnorderedAccessView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto build = [&](auto& args) {
+  auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
     args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
     args.Tex2D.MipSlice = range_.firstMip;
     args.Tex2D.FirstArraySlice = range_.firstSlice;
     args.Tex2D.ArraySize = range_.sliceCount;
+    return args;
   };
-  auto run = [&](auto& funcs, auto& args) -> HRESULT {
-    build(args);
-    SIZE_T size = funcs.pfnCalcPrivateUnorderedAccessViewSize(ddi.handle(), &args);
-    driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-    if (!driverMemory_) return E_OUTOFMEMORY;
-    funcs.pfnCreateUnorderedAccessView(ddi.handle(), &args, ddiHandle(), D3D11DDI_HRTUNORDEREDACCESSVIEW{this});
-    return S_OK;
-  };
-  HRESULT hr;
-  if (ddi.isWddm2_0()) {
-    D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW args{};
-    hr = run(ddi.funcs(), args);
-  } else {
-    D3D11DDIARG_CREATEUNORDEREDACCESSVIEW args{};
-    hr = run(ddi.funcs11_1(), args);
-  }
-  if (FAILED(hr)) return hr;
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
-  return S_OK;
+  const HRESULT hr =
+      ddi.isWddm2_0()
+          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),
+                           ddi.funcs().pfnCalcPrivateUnorderedAccessViewSize, ddi.funcs().pfnCreateUnorderedAccessView,
+                           this, driverMemory_)
+          : createInDriver(ddi, fill(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW{}),
+                           ddi.funcs11_1().pfnCalcPrivateUnorderedAccessViewSize,
+                           ddi.funcs11_1().pfnCreateUnorderedAccessView, this, driverMemory_);
+  return finishInDriver(hr, errors, &driverObjectCreated_);
 }
 D3D11UnorderedAccessView::~D3D11UnorderedAccessView() {
   if (!driverObjectCreated_) return;
