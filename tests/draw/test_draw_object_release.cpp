@@ -120,3 +120,77 @@ TEST_CASE("blend, depth-stencil, sampler and UAV objects are destroyed in the dr
   CHECK(c.ddiCalls("DestroyResource") == c.ddiCalls("CreateResource"));
   CHECK(drainMessages(c.queue.get()).empty());
 }
+
+TEST_CASE("identical blend and depth-stencil descs share one object and one driver object, as D3D11 does",
+          "[draw][ddi][release]") {
+  Checked c;
+  D3D11_BLEND_DESC blend{};
+  for (D3D11_RENDER_TARGET_BLEND_DESC& rt : blend.RenderTarget)
+    rt = {FALSE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ZERO,
+          D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  blend.RenderTarget[0] = {TRUE, D3D11_BLEND_SRC_ALPHA, D3D11_BLEND_INV_SRC_ALPHA, D3D11_BLEND_OP_ADD,
+                           D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  D3D11_BLEND_DESC other = blend;
+  other.AlphaToCoverageEnable = TRUE;
+  // The same desc through CreateBlendState1 (no logic op).
+  D3D11_BLEND_DESC1 blend1{blend.AlphaToCoverageEnable, blend.IndependentBlendEnable, {}};
+  for (int i = 0; i < 8; ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC& r = blend.RenderTarget[i];
+    blend1.RenderTarget[i] = {r.BlendEnable,    FALSE,            r.SrcBlend,     r.DestBlend,
+                              r.BlendOp,        r.SrcBlendAlpha,  r.DestBlendAlpha, r.BlendOpAlpha,
+                              D3D11_LOGIC_OP_NOOP, r.RenderTargetWriteMask};
+  }
+  Com<ID3D11Device1> device1;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device1), reinterpret_cast<void**>(device1.out())) == S_OK);
+
+  Com<ID3D11BlendState> a, b, different;
+  Com<ID3D11BlendState1> a1;
+  REQUIRE(c.d->CreateBlendState(&blend, a.out()) == S_OK);
+  REQUIRE(c.d->CreateBlendState(&blend, b.out()) == S_OK);
+  REQUIRE(device1->CreateBlendState1(&blend1, a1.out()) == S_OK);
+  REQUIRE(c.d->CreateBlendState(&other, different.out()) == S_OK);
+  CHECK(b.get() == a.get());
+  CHECK(static_cast<ID3D11BlendState*>(a1.get()) == a.get());
+  CHECK(different.get() != a.get());
+  CHECK(c.d->CreateBlendState(&blend, nullptr) == S_FALSE);  // validation only: no driver call
+  CHECK(c.ddiCalls("CreateBlendState") == 2);
+  D3D11_BLEND_DESC got{};
+  b->GetDesc(&got);
+  CHECK(got.RenderTarget[0].SrcBlend == D3D11_BLEND_SRC_ALPHA);
+  CHECK(got.AlphaToCoverageEnable == FALSE);
+
+  D3D11_DEPTH_STENCIL_DESC ds{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS_EQUAL, TRUE, 0xF0, 0x0F, {}, {}};
+  ds.FrontFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_INCR, D3D11_STENCIL_OP_REPLACE, D3D11_COMPARISON_EQUAL};
+  ds.BackFace = {D3D11_STENCIL_OP_ZERO, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_COMPARISON_ALWAYS};
+  D3D11_DEPTH_STENCIL_DESC otherDs = ds;
+  otherDs.StencilWriteMask = 0x1F;
+  Com<ID3D11DepthStencilState> s, t, differentDs;
+  REQUIRE(c.d->CreateDepthStencilState(&ds, s.out()) == S_OK);
+  REQUIRE(c.d->CreateDepthStencilState(&ds, t.out()) == S_OK);
+  REQUIRE(c.d->CreateDepthStencilState(&otherDs, differentDs.out()) == S_OK);
+  CHECK(t.get() == s.get());
+  CHECK(differentDs.get() != s.get());
+  CHECK(c.d->CreateDepthStencilState(&ds, nullptr) == S_FALSE);  // validation only: no driver call
+  CHECK(c.ddiCalls("CreateDepthStencilState") == 2);
+
+  // The shared objects go with their last reference; a later Create makes a new one.
+  a.reset();
+  b.reset();
+  CHECK(c.ddiCalls("DestroyBlendState") == 0);  // a1 still holds it
+  a1.reset();
+  CHECK(c.ddiCalls("DestroyBlendState") == 1);
+  s.reset();
+  t.reset();
+  CHECK(c.ddiCalls("DestroyDepthStencilState") == 1);
+  REQUIRE(c.d->CreateBlendState(&blend, a.out()) == S_OK);
+  REQUIRE(c.d->CreateDepthStencilState(&ds, s.out()) == S_OK);
+  CHECK(c.ddiCalls("CreateBlendState") == 3);
+  CHECK(c.ddiCalls("CreateDepthStencilState") == 3);
+  a.reset();
+  different.reset();
+  s.reset();
+  differentDs.reset();
+  CHECK(c.ddiCalls("DestroyBlendState") == 3);
+  CHECK(c.ddiCalls("DestroyDepthStencilState") == 3);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
