@@ -52,6 +52,9 @@ class D3D11Device final : public ID3D11Device3 {
   bool releaseCachedRasterizerState(class D3D11RasterizerState* state);
   // The same for sampler states (d3d11_sampler_state.cpp).
   bool releaseCachedSamplerState(class D3D11SamplerState* state);
+  // The same for blend and depth-stencil states (d3d11_output_merger_state.cpp).
+  bool releaseCachedBlendState(class D3D11BlendState* state);
+  bool releaseCachedDepthStencilState(class D3D11DepthStencilState* state);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -163,6 +166,8 @@ class D3D11Device final : public ID3D11Device3 {
   std::mutex stateCacheMutex_;
   std::unordered_map<DescKey, class D3D11RasterizerState*, DescKeyHash> rasterizerStates_;
   std::unordered_map<std::string, class D3D11SamplerState*> samplerStates_;  // key: the desc's bytes
+  std::unordered_map<std::string, class D3D11BlendState*> blendStates_;                // key: blendStateKey
+  std::unordered_map<std::string, class D3D11DepthStencilState*> depthStencilStates_;  // key: depthStencilStateKey
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 

@@ -1,7 +1,8 @@
 // runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
 // CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
-// and d3d11_input_layout.h), and CreateBlendState/1 and CreateDepthStencilState
-// (d3d11_output_merger_state.h). Class linkage is not supported (E_NOTIMPL).
+// and d3d11_input_layout.h), and CreateBlendState (as CreateBlendState1, which
+// is in d3d11_output_merger_state.cpp with CreateDepthStencilState). Class
+// linkage is not supported (E_NOTIMPL).
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
 #include "d3d11_output_merger_state.h"
@@ -57,16 +58,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEME
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
-                                                         ID3D11BlendState1** ppBlendState) {
-  if (removed()) return removedFailure(ppBlendState);
-  if (!pBlendStateDesc) {
-    if (ppBlendState) *ppBlendState = nullptr;
-    return E_INVALIDARG;
-  }
-  return createObject<D3D11BlendState>(ppBlendState, *this, *pBlendStateDesc);
-}
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
                                                         ID3D11BlendState** ppBlendState) {
   if (removed()) return removedFailure(ppBlendState);
@@ -83,16 +74,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* 
   HRESULT hr = CreateBlendState1(&desc, ppBlendState ? &state : nullptr);
   if (ppBlendState) *ppBlendState = state;
   return hr;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
-                                                               ID3D11DepthStencilState** ppDepthStencilState) {
-  if (removed()) return removedFailure(ppDepthStencilState);
-  if (!pDepthStencilDesc) {
-    if (ppDepthStencilState) *ppDepthStencilState = nullptr;
-    return E_INVALIDARG;
-  }
-  return createObject<D3D11DepthStencilState>(ppDepthStencilState, *this, *pDepthStencilDesc);
 }
 
 }  // namespace d3dvk::runtime

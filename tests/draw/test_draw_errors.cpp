@@ -3,10 +3,13 @@
 // (ID) and that the driver was not called.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
+#include "dxbc/container.h"
+#include "dxbc/shader.h"
 
 #include <cmath>
 #include <limits>
 
+using namespace d3dvk;
 using namespace d3dvk::test;
 
 namespace {
@@ -36,6 +39,52 @@ dcl_output o0.xyzw
 dcl_temps 1
 utof r0.x, vInnerCoverage
 mov o0.xyzw, r0.xxxx
+ret
+)";
+
+// SV_Target = SV_Coverage + SV_InnerCoverage: both declared, which the spec forbids.
+const char kInnerAndCoveragePs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Coverage              0    N/A   vCoverage  COVERAGE    uint    YES
+// SV_InnerCoverage         0    N/A vInnerCoverage INNERCOV    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input vCoverage
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+dcl_temps 1
+iadd r0.x, vCoverage, vInnerCoverage
+utof o0.xyzw, r0.xxxx
+ret
+)";
+
+// SV_Target = SV_Coverage (input) alone: valid at every tier.
+const char kCoveragePs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Coverage              0    N/A   vCoverage  COVERAGE    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input vCoverage
+dcl_output o0.xyzw
+utof o0.xyzw, vCoverage
 ret
 )";
 
@@ -133,14 +182,69 @@ TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVAL
 }
 
 TEST_CASE("SV_InnerCoverage with an SV_Coverage input and tier rules: messages per failure", "[draw][errors]") {
-  // With the trace filter forcing Tier 3, SV_InnerCoverage alone is accepted by the runtime.
-  ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
-  Checked c;
-  const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);
-  Com<ID3D11PixelShader> p;
-  CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, nullptr) == S_FALSE);
-  CHECK(c.ddiCalls("CreatePixelShader") == 1);
-  CHECK(drainIds(c.queue.get()).empty());
+  // The spec's pixel-shader validation: SV_InnerCoverage (declared, or only the
+  // SFI0 inner-coverage flag) needs a reported Tier 3, and SV_InnerCoverage
+  // together with an SV_Coverage input is invalid at any tier. Each failure is
+  // E_INVALIDARG with its own message, and the driver never sees the shader.
+  const std::vector<uint8_t> inner = assembled(kInnerCoveragePs), both = assembled(kInnerAndCoveragePs),
+                             coverage = assembled(kCoveragePs);
+  // kPsColor with only the SFI0 inner-coverage flag added (nothing declared).
+  dxbc::Container plain = dxbc::parseContainer(assembled(kPsColor));
+  REQUIRE(plain.find(dxbc::fourcc("SFI0")) == nullptr);
+  plain.chunks.push_back({dxbc::fourcc("SFI0"), dxbc::writeFeatureFlags(dxbc::kFeatureInnerCoverage), 0});
+  const std::vector<uint8_t> flagOnly = dxbc::writeContainer(plain.chunks);
+  const std::string tierText = "The shader uses SV_InnerCoverage, which requires D3D11_CONSERVATIVE_RASTERIZATION_TIER_3";
+  const std::string bothText =
+      "The shader declares both SV_InnerCoverage and an SV_Coverage input; they are mutually exclusive.";
+  auto rejected = [](Checked& c, const std::vector<uint8_t>& code) {
+    Com<ID3D11PixelShader> p;
+    CHECK(c.d->CreatePixelShader(code.data(), code.size(), nullptr, p.out()) == E_INVALIDARG);
+    CHECK(!p);
+    // Validation only (null output) fails the same way.
+    CHECK(c.d->CreatePixelShader(code.data(), code.size(), nullptr, nullptr) == E_INVALIDARG);
+    std::vector<StoredMessage> messages = drainMessages(c.queue.get());
+    for (const StoredMessage& m : messages) {
+      CHECK(m.id == D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE);
+      CHECK(m.category == D3D11_MESSAGE_CATEGORY_STATE_CREATION);
+    }
+    return messages;
+  };
+
+  SECTION("Tier 3: SV_InnerCoverage alone and an SV_Coverage input alone are fine, both together are not") {
+    ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
+    Checked c;
+    Com<ID3D11PixelShader> p;
+    CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, p.out()) == S_OK);
+    CHECK(c.d->CreatePixelShader(coverage.data(), coverage.size(), nullptr, p.out()) == S_OK);
+    CHECK(c.d->CreatePixelShader(flagOnly.data(), flagOnly.size(), nullptr, p.out()) == S_OK);
+    CHECK(drainIds(c.queue.get()).empty());
+    CHECK(c.ddiCalls("CreatePixelShader") == 3);
+    p.reset();
+    const std::vector<StoredMessage> messages = rejected(c, both);
+    REQUIRE(messages.size() == 2);  // one per call
+    CHECK(messages[0].text.find(bothText) != std::string::npos);
+    CHECK(messages[0].text.find("TIER_3") == std::string::npos);
+    CHECK(messages[1].text == messages[0].text);
+    CHECK(c.ddiCalls("CreatePixelShader") == 3);
+  }
+  SECTION("Tier 2: SV_InnerCoverage (declared or only flagged) is refused, with both faults both messages") {
+    ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "2"};
+    Checked c;
+    Com<ID3D11PixelShader> p;
+    CHECK(c.d->CreatePixelShader(coverage.data(), coverage.size(), nullptr, p.out()) == S_OK);  // no inner coverage
+    CHECK(drainIds(c.queue.get()).empty());
+    for (const std::vector<uint8_t>* code : {&inner, &flagOnly}) {
+      const std::vector<StoredMessage> messages = rejected(c, *code);
+      REQUIRE(messages.size() == 2);
+      CHECK(messages[0].text.find(tierText + ", but the device reports D3D11_CONSERVATIVE_RASTERIZATION_TIER_2.") !=
+            std::string::npos);
+    }
+    const std::vector<StoredMessage> messages = rejected(c, both);
+    REQUIRE(messages.size() == 4);  // two per call
+    CHECK(messages[0].text.find(tierText) != std::string::npos);
+    CHECK(messages[1].text.find(bothText) != std::string::npos);
+    CHECK(c.ddiCalls("CreatePixelShader") == 1);
+  }
 }
 
 TEST_CASE("CreateInputLayout checks the elements against the VS input signature", "[draw][errors]") {

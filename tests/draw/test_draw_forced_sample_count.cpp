@@ -20,7 +20,7 @@ using namespace d3dvk::test;
 
 namespace {
 
-constexpr UINT kSize = 48;
+constexpr UINT kSize = 64;  // a power of two: NDC ↔ pixels is exact
 
 // SV_Target (uint4) = (1, SV_Coverage, SV_PrimitiveID, 0).
 const char kPsCoverage[] = R"(//
@@ -118,7 +118,7 @@ TEST_CASE("ForcedSampleCount without conservative mode: shaded where any forced 
   for (auto& tri : triangles)
     for (auto& v : tri) {
       v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
-      ndc.push_back(v[0] / (kSize / 2.0f) - 1.0f);  // exact: 1/256 multiples, W = 48
+      ndc.push_back(v[0] / (kSize / 2.0f) - 1.0f);  // exact: 1/256 multiples, W = 64
       ndc.push_back(1.0f - v[1] / (kSize / 2.0f));
     }
   Com<ID3D11Buffer> vb = makeBuffer(c.d, ndc.data(), UINT(ndc.size() * sizeof(float)), D3D11_BIND_VERTEX_BUFFER);

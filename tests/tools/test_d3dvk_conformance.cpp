@@ -135,6 +135,7 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
       {"inner-coverage-3x3-centre-pixel-inner.on", 3, 3},
       {"post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.spec-order", 3, 1},
       {"post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.v1-v2-swapped", 3, 1},
+      {"post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.cull-back", 3, 1},
       {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-none", 2, 1},
       {"degenerate-on-a-pixel-boundary-at-least-one-pixel-none-with-back-face-culling.cull-back", 2, 1},
       {"tir-forcedsamplecount-4-gives-sv-coverage-0xf.forced4", 2, 2},
@@ -171,6 +172,9 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
   // Vertex 0's colour (.1, .2, .3) as 8 bits.
   CHECK(square("post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.spec-order", 2, 0) ==
         std::array<int, 3>{26, 51, 77});
+  // The back-face-culled re-run lights nothing (the clear colour is black).
+  for (uint32_t x = 0; x < 3; ++x)
+    CHECK(square("post-snap-degenerate-rasterized-back-facing-vertex-0-attributes.cull-back", x, 0) == black);
   CHECK(read.size() == std::size(pictures));
 
   // Nothing else was written; then clean up.

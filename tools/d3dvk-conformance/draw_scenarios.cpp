@@ -410,9 +410,19 @@ ScenarioResult postSnapDegenerate(RunContext& ctx) {
       if (p[3] != 1.0f) problems.add(at + (p[3] == 2.0f ? ": front-facing, expected back-facing" : ": bad marker"));
     }
   }
+  // The spec's re-run with back-face culling: a post-snap degenerate is
+  // back-facing, so CULL_BACK culls it (both vertex orders, one picture).
+  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
+  rig.clear();
+  rig.draw({v0, v1, v2});
+  rig.draw({v0, v2, v1});
+  Texels culled = rig.read();
+  pictures.save("cull-back", culled);
+  problems.expectPixels("CULL_BACK (degenerates are back-facing)", {}, culled.where(3));
   problems.expectNoMessages(d, "draws");
   return finish(pictures, problems,
-                "both vertex orders: " + describe(all) + " lit, colour (0.1,0.2,0.3), back-facing");
+                "both vertex orders: " + describe(all) +
+                    " lit, colour (0.1,0.2,0.3), back-facing; with CULL_BACK nothing lit");
 }
 
 ScenarioResult degenerateOnPixelBoundary(RunContext& ctx) {

@@ -1,0 +1,146 @@
+// tests/draw: DYNAMIC buffers feeding draws. D3D11's contract (Map,
+// D3D11_MAP_WRITE_DISCARD / D3D11_MAP_WRITE_NO_OVERWRITE): after a
+// WRITE_DISCARD map the application writes a fresh buffer while draws recorded
+// before it still read the old contents; NO_OVERWRITE returns the same memory
+// with its contents kept, the application promising not to touch what recorded
+// draws use. So every draw sees the data of the map before it, even when all
+// draws run in one batch after the last Unmap. Checked by drawing each
+// generation somewhere else in its own colour and reading the target back once.
+#include "draw_test_util.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kW = 32, kH = 32;
+
+// Two triangles covering the columns [x0, x1) of the whole target height; the
+// edges lie on pixel boundaries, so the covered pixels are unambiguous.
+std::array<Vertex, 6> columns(int x0, int x1, std::array<float, 4> c) {
+  const float l = x0 / (kW / 2.0f) - 1.0f, r = x1 / (kW / 2.0f) - 1.0f;
+  return {Vertex{l, 1, c[0], c[1], c[2], c[3]},  Vertex{r, 1, c[0], c[1], c[2], c[3]},
+          Vertex{l, -1, c[0], c[1], c[2], c[3]}, Vertex{r, 1, c[0], c[1], c[2], c[3]},
+          Vertex{r, -1, c[0], c[1], c[2], c[3]}, Vertex{l, -1, c[0], c[1], c[2], c[3]}};
+}
+
+Com<ID3D11Buffer> dynamicBuffer(RenderDevice& d, UINT bytes, UINT bind) {
+  D3D11_BUFFER_DESC desc{bytes, D3D11_USAGE_DYNAMIC, bind, D3D11_CPU_ACCESS_WRITE, 0, 0};
+  Com<ID3D11Buffer> b;
+  REQUIRE(d->CreateBuffer(&desc, nullptr, b.out()) == S_OK);
+  return b;
+}
+
+// Maps `buffer` with `type`, copies `bytes` to `offset`, unmaps.
+void write(RenderDevice& d, ID3D11Buffer* buffer, D3D11_MAP type, UINT offset, const void* data, size_t bytes) {
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(buffer, 0, type, 0, &m) == S_OK);
+  REQUIRE(m.pData != nullptr);
+  std::memcpy(static_cast<uint8_t*>(m.pData) + offset, data, bytes);
+  d.context->Unmap(buffer, 0);
+}
+
+// Colour of column x after the draws below: generation k's colour is (k/32, 1 − k/32, 0.5, 1).
+std::array<float, 4> generationColour(int k) { return {k / 32.0f, 1.0f - k / 32.0f, 0.5f, 1.0f}; }
+
+}  // namespace
+
+TEST_CASE("a DYNAMIC vertex buffer mapped WRITE_DISCARD before each draw: every draw sees its own vertices",
+          "[draw][pixels][dynamic]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  // Room for one column's two triangles; 32 generations, one per column, all
+  // drawn before anything is read back.
+  Com<ID3D11Buffer> vb = dynamicBuffer(d, sizeof(std::array<Vertex, 6>), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  for (int k = 0; k < int(kW); ++k) {
+    const auto v = columns(k, k + 1, generationColour(k));
+    write(d, vb.get(), D3D11_MAP_WRITE_DISCARD, 0, v.data(), sizeof v);
+    d.context->Draw(6, 0);
+  }
+  const auto px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * kW + x] == generationColour(int(x)));
+    }
+}
+
+TEST_CASE("a DYNAMIC constant buffer mapped WRITE_DISCARD between draws: every draw sees its own constants",
+          "[draw][pixels][dynamic]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  // White columns [8k, 8k+8), scaled in the pixel shader by cb2[0] (kPsScaled).
+  std::vector<Vertex> v;
+  for (int k = 0; k < 4; ++k) {
+    const auto c = columns(8 * k, 8 * k + 8, {1, 1, 1, 1});
+    v.insert(v.end(), c.begin(), c.end());
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> psCode = assembled(kPsScaled);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  Com<ID3D11Buffer> cb = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->PSSetConstantBuffers(2, 1, cbs);
+  const std::array<float, 4> scale[4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0.5f}, {0.25f, 0.5f, 0.75f, 1}};
+  for (int k = 0; k < 4; ++k) {
+    write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[k].data(), 16);
+    d.context->Draw(6, UINT(6 * k));
+  }
+  const auto px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * kW + x] == scale[x / 8]);
+    }
+}
+
+TEST_CASE("NO_OVERWRITE appends after the region recorded draws read, WRITE_DISCARD then starts over",
+          "[draw][pixels][dynamic]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  constexpr int kRegions = 4;  // four 8-pixel column bands, one per region
+  constexpr UINT kRegionBytes = sizeof(std::array<Vertex, 6>);
+  Com<ID3D11Buffer> vb = dynamicBuffer(d, kRegions * kRegionBytes, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  auto band = [](int k) { return generationColour(8 * k); };
+  // The usual streaming pattern: DISCARD for the first region, NO_OVERWRITE to
+  // append each next one after the regions earlier draws still read.
+  for (int k = 0; k < kRegions; ++k) {
+    const auto v = columns(8 * k, 8 * k + 8, band(k));
+    write(d, vb.get(), k == 0 ? D3D11_MAP_WRITE_DISCARD : D3D11_MAP_WRITE_NO_OVERWRITE, k * kRegionBytes, v.data(),
+          sizeof v);
+    d.context->Draw(6, UINT(6 * k));
+  }
+  auto px = t.pixels();
+  for (UINT x = 0; x < kW; ++x) {
+    INFO("column " << x);
+    CHECK(px[5 * kW + x] == band(int(x) / 8));
+    CHECK(px[30 * kW + x] == band(int(x) / 8));
+  }
+
+  // The appends kept the earlier regions: one draw of all of them shows every band.
+  const float black[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(t.rtv.get(), black);
+  d.context->Draw(6 * kRegions, 0);
+  px = t.pixels();
+  for (UINT x = 0; x < kW; ++x) {
+    INFO("column " << x);
+    CHECK(px[17 * kW + x] == band(int(x) / 8));
+  }
+
+  // A draw of every region, then a DISCARD that writes only region 0 (now band 3's
+  // columns, in red) and a draw of it: the first draw still read the old regions.
+  d.context->ClearRenderTargetView(t.rtv.get(), black);
+  d.context->Draw(6 * kRegions, 0);
+  const auto red = columns(24, 32, {1, 0, 0, 1});
+  write(d, vb.get(), D3D11_MAP_WRITE_DISCARD, 0, red.data(), sizeof red);
+  d.context->Draw(6, 0);
+  px = t.pixels();
+  for (UINT x = 0; x < kW; ++x) {
+    INFO("column " << x);
+    CHECK(px[9 * kW + x] == (x >= 24 ? std::array<float, 4>{1, 0, 0, 1} : band(int(x) / 8)));
+  }
+}
