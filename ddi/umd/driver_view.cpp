@@ -51,6 +51,13 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   return *out ? S_OK : hresultFromVk(vr);
 }
 
+// Frees a view's one-layer array view once the GPU is done with the resource.
+void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<vk::ImageView>& arrayView) {
+  if (!v.resource || !arrayView) return;
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  device.queue().releaseAfter(v.resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(arrayView)));
+}
+
 // Ends a view: its VkImageView is freed once the GPU is done with the resource.
 template <typename View>
 void destroyView(Device& device, View* v) {
@@ -181,29 +188,11 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
   device->draw.unbind(v);
-  if (v->resource && v->arrayView) {
-    std::lock_guard<std::mutex> lock(device->queueMutex());
-    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->arrayView)));
-  }
+  releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
 
 namespace {
-
-HRESULT createUav(Device& device, UnorderedAccessView* v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format,
-                  D3D10DDIRESOURCE_TYPE dimension, UINT mip, UINT firstSlice, UINT sliceCount, UINT planeSlice) {
-  Resource* r = Resource::from(hResource);
-  if (dimension == D3D10DDIRESOURCE_BUFFER || dimension == D3D11DDIRESOURCE_BUFFEREX) {
-    logError("CreateUnorderedAccessView: buffer UAVs are not supported by the draw path yet");
-    return E_NOTIMPL;
-  }
-  if (dimension != D3D10DDIRESOURCE_TEXTURE2D || !r || !r->format || state::isDepthFormat(*r->format) ||
-      !(r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) || r->samples != 1 || planeSlice != 0)
-    return E_INVALIDARG;
-  HRESULT hr = initView(device, *v, hResource, format, mip, 1, firstSlice, sliceCount, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(device, *v, &v->arrayView);
-  return hr;
-}
 
 // Clears every texel of the view's mip and slices (outside any rendering).
 void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
@@ -231,10 +220,19 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
   Device* device = Device::from(hDevice);
   if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
   auto* v = new (h.pDrvPrivate) UnorderedAccessView();
-  finishCreate<UnorderedAccessView>(*device, v,
-                                    createUav(*device, v, a->hDrvResource, a->Format, a->ResourceDimension,
-                                              a->Tex2D.MipSlice, a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize,
-                                              planeSliceOf(*a)));
+  HRESULT hr = E_INVALIDARG;
+  Resource* r = Resource::from(a->hDrvResource);
+  if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
+    logError("CreateUnorderedAccessView: buffer UAVs are not supported by the draw path yet");
+    hr = E_NOTIMPL;
+  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
+             !state::isDepthFormat(*r->format) && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) &&
+             r->samples == 1 && planeSliceOf(*a) == 0) {
+    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
+                  a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+    if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  }
+  finishCreate<UnorderedAccessView>(*device, v, hr);
 }
 }  // namespace
 
@@ -254,10 +252,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr;
-  if (v->resource && v->arrayView) {
-    std::lock_guard<std::mutex> lock(device->queueMutex());
-    device->queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->arrayView)));
-  }
+  releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
 

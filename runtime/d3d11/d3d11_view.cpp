@@ -34,6 +34,18 @@ HRESULT createInDriver(DdiDevice& ddi, const Args& args, SIZE_T(APIENTRY* calc)(
   return S_OK;
 }
 
+// Render-target and UAV args: a Texture2D view of one mip and a slice range.
+template <typename Args>
+Args singleMipArgs(Args args, D3D10DDI_HRESOURCE resource, DXGI_FORMAT format, const ViewRange& range) {
+  args.hDrvResource = resource;
+  args.Format = format;
+  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  args.Tex2D.MipSlice = range.firstMip;
+  args.Tex2D.FirstArraySlice = range.firstSlice;
+  args.Tex2D.ArraySize = range.sliceCount;
+  return args;
+}
+
 // The create's outcome: its own failure, else what the driver reported.
 HRESULT finishInDriver(HRESULT hr, const DdiErrorScope& errors, bool* created) {
   if (FAILED(hr)) return hr;
@@ -47,15 +59,7 @@ HRESULT finishInDriver(HRESULT hr, const DdiErrorScope& errors, bool* created) {
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto fill = [&](auto args) {
-    args.hDrvResource = resource_.ddiHandle();
-    args.Format = desc_.Format;
-    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    args.Tex2D.MipSlice = range_.firstMip;
-    args.Tex2D.FirstArraySlice = range_.firstSlice;
-    args.Tex2D.ArraySize = range_.sliceCount;
-    return args;
-  };
+  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
   const HRESULT hr =
       ddi.isWddm2_0()
           ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),
@@ -139,15 +143,7 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
 HRESULT D3D11UnorderedAccessView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto fill = [&](auto args) {
-    args.hDrvResource = resource_.ddiHandle();
-    args.Format = desc_.Format;
-    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    args.Tex2D.MipSlice = range_.firstMip;
-    args.Tex2D.FirstArraySlice = range_.firstSlice;
-    args.Tex2D.ArraySize = range_.sliceCount;
-    return args;
-  };
+  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
   const HRESULT hr =
       ddi.isWddm2_0()
           ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),

@@ -59,6 +59,22 @@ and o0.w, v0.x, l(1)
 ret
 )";
 
+// A ConservativeRaster ON rasterizer state (solid fill; MultisampleEnable and
+// AntialiasedLineEnable FALSE; no forced sample count).
+struct ConservativeDesc {
+  D3D11_CULL_MODE cull = D3D11_CULL_NONE;
+  BOOL frontCounterClockwise = FALSE, depthClip = TRUE, scissor = FALSE;
+};
+Com<ID3D11RasterizerState2> conservativeState(RenderDevice& d, const ConservativeDesc& k = {}) {
+  Com<ID3D11Device3> device3;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  const D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, k.cull, k.frontCounterClockwise, 0, 0.0f, 0.0f, k.depthClip,
+                                    k.scissor, FALSE, FALSE, 0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> state;
+  REQUIRE(device3->CreateRasterizerState2(&desc, state.out()) == S_OK);
+  return state;
+}
+
 struct ConservativeTarget {
   Checked c;
   Com<ID3D11Texture2D> texture;
@@ -70,11 +86,7 @@ struct ConservativeTarget {
     D3D11_TEXTURE2D_DESC td = texture2DDesc(width, height, format, D3D11_BIND_RENDER_TARGET);
     REQUIRE(c.d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
     REQUIRE(c.d->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
-    Com<ID3D11Device3> device3;
-    REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-    D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, cull, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
-                                0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-    REQUIRE(device3->CreateRasterizerState2(&desc, state.out()) == S_OK);
+    state = conservativeState(c.d, {cull});
     ID3D11RenderTargetView* views[] = {rtv.get()};
     c.d.context->OMSetRenderTargets(1, views, nullptr);
     const D3D11_VIEWPORT vp{0, 0, float(width), float(height), 0, 1};
@@ -346,12 +358,7 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
   const std::set<std::pair<int, int>> unclipped = conservativePixels(whole, false);
   REQUIRE(clipped.size() < unclipped.size());
 
-  Com<ID3D11Device3> device3;
-  REQUIRE(t.c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 noClip{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, FALSE, FALSE, FALSE, FALSE,
-                                0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> noClipState;
-  REQUIRE(device3->CreateRasterizerState2(&noClip, noClipState.out()) == S_OK);
+  const Com<ID3D11RasterizerState2> noClipState = conservativeState(t.c.d, {D3D11_CULL_NONE, FALSE, FALSE});
   ID3D11DeviceContext* ctx = t.c.d.context.get();
   for (const float apexZ : {-0.5f, 1.5f}) {
     const ClipVertex vertices[3] = {{-0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
@@ -663,12 +670,7 @@ TEST_CASE("conservative fallback: blending over overlapping primitives follows p
           "[draw][conservative][fallback]") {
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
-                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> state;
-  REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+  const Com<ID3D11RasterizerState2> state = conservativeState(c.d);
   c.d.context->RSSetState(state.get());
   // "Over" blending (src + dst · (1 − src.a)) does not commute: the overlap shows which came last.
   D3D11_BLEND_DESC bd{};
@@ -747,12 +749,7 @@ TEST_CASE("conservative fallback: random meshes in one draw (list and strip) lig
   // translate/raster Tier 3 set contains it.
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
-                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> state;
-  REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+  const Com<ID3D11RasterizerState2> state = conservativeState(c.d);
   c.d.context->RSSetState(state.get());
   D3D11_BLEND_DESC bd{};
   bd.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD,
@@ -806,8 +803,6 @@ TEST_CASE("conservative fallback: culling by winding and FrontCounterClockwise, 
           "[draw][conservative][fallback]") {
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
   std::mt19937 rng(5);
   constexpr int kTriangles = 24;
   std::vector<raster::ScreenTriangle> triangles(kTriangles);
@@ -829,10 +824,8 @@ TEST_CASE("conservative fallback: culling by winding and FrontCounterClockwise, 
   int culled = 0, drawn = 0;
   for (const Case& k : {Case{D3D11_CULL_BACK, FALSE, FALSE}, Case{D3D11_CULL_BACK, TRUE, FALSE},
                         Case{D3D11_CULL_FRONT, FALSE, FALSE}, Case{D3D11_CULL_NONE, FALSE, TRUE}}) {
-    D3D11_RASTERIZER_DESC2 rd{D3D11_FILL_SOLID, k.cull, k.frontCounterClockwise, 0, 0.0f, 0.0f, TRUE, k.scissorEnable,
-                              FALSE, FALSE, 0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-    Com<ID3D11RasterizerState2> state;
-    REQUIRE(device3->CreateRasterizerState2(&rd, state.out()) == S_OK);
+    const Com<ID3D11RasterizerState2> state =
+        conservativeState(c.d, {k.cull, k.frontCounterClockwise, TRUE, k.scissorEnable});
     c.d.context->RSSetState(state.get());
     for (int i = 0; i < kTriangles; ++i) {
       const raster::ScreenTriangle& tri = triangles[i];
