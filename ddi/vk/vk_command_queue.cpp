@@ -3,7 +3,6 @@
 
 namespace d3dvk::vk {
 
-namespace {
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
                    VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess) {
   VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
@@ -16,7 +15,6 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
   dep.pMemoryBarriers = &barrier;
   vkCmdPipelineBarrier2(cmd, &dep);
 }
-}  // namespace
 
 std::unique_ptr<CommandQueue> CommandQueue::create(Device& device, VkResult* result) {
   std::unique_ptr<CommandQueue> self(new CommandQueue(device));

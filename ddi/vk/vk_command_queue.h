@@ -32,6 +32,11 @@
 
 namespace d3dvk::vk {
 
+// Records one global memory barrier (synchronization2): the source stage's
+// accesses before the destination stage's.
+void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
+                   VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+
 class CommandQueue {
  public:
   static std::unique_ptr<CommandQueue> create(Device& device, VkResult* result);
