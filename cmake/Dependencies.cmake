@@ -3,7 +3,7 @@
 #   d3dvk::vulkan_headers  Vulkan-Headers, with VK_NO_PROTOTYPES (nothing links libvulkan)
 #   d3dvk::volk            volk.c from libvulkan-volk-dev compiled once, static
 #   d3dvk::directx_headers DirectX-Headers (wsl/winadapter.h, directx/*.h)
-#   SPIRV-Tools-static     SPIRV-Tools (spvValidate, disassembly)
+#   SPIRV-Tools-static     SPIRV-Tools (spvValidate, disassembly; tools and tests only)
 #   Catch2::Catch2 / Catch2::Catch2WithMain, and Catch's catch_discover_tests
 
 find_path(D3DVK_VULKAN_INCLUDE_DIR vulkan/vulkan.h REQUIRED)

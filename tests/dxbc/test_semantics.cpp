@@ -4,6 +4,7 @@
 // coverage output and input, textures (ld/sample/resinfo), the fallback pixel
 // shader's flat varyings, and transform-feedback capture of VS outputs.
 #include "dxbc/listing.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 #include "vk_test_context.h"
 

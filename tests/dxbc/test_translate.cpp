@@ -2,6 +2,7 @@
 // instruction and system value of issue 5, the fallback and transform-feedback
 // variants, the binding model, and translator errors.
 #include "dxbc/listing.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
 #include <catch2/catch.hpp>

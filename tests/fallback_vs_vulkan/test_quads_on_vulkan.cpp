@@ -11,6 +11,7 @@
 // D3D's NDC y points up, Vulkan's framebuffer y down.
 #include "dxbc/listing.h"
 #include "dxbc/shader.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 #include "shading_plan.h"
 #include "vk_offscreen.h"

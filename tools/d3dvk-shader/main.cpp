@@ -2,6 +2,7 @@
 // listings, disassemble DXBC, translate to SPIR-V (native/fallback, optional
 // validation), and print reflection info. Exit codes: 0 ok, 1 failure, 2 bad arguments.
 #include "dxbc/listing.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
 #include <cstdio>

@@ -113,11 +113,7 @@ inline constexpr uint32_t kFallbackCoverageAnyBit = 0x80000000u;
 // Throws dxbc::Error naming the instruction (opcode + dword offset) it cannot translate.
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options = {});
 
-// spvValidate for the Vulkan 1.1 environment; returns "" when valid, else the message.
-std::string validateSpirv(const std::vector<uint32_t>& words);
-// SPIR-V text (for diagnostics and the CLI).
-std::string disassembleSpirv(const std::vector<uint32_t>& words);
-// Runs the SPIRV-Tools performance passes; returns the input unchanged on failure.
-std::vector<uint32_t> optimizeSpirv(const std::vector<uint32_t>& words);
+// Validation, disassembly and optimization of the result: dxbc/spirv_tools.h
+// (library d3dvk_spirv_tools, for tools and tests; the driver does not link it).
 
 }  // namespace d3dvk::dxbc
