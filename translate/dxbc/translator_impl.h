@@ -1,0 +1,372 @@
+// translate/dxbc/translator_impl.h — private to the DXBC → SPIR-V translator: the
+// Translator class (one object per translateToSpirv call, see translator.h) and the
+// small types it uses. Its members are defined by concern, one file each:
+//   translator.cpp: the driver: run() checks the options, translates the declarations, then the body
+//     function and main() (prologue, body call, epilogue) and the entry point; the public functions
+//   translator_declarations.cpp: dcl_* instructions: register files, signatures, interface
+//     variables (varyings, system values, outputs), constant buffers, samplers, resources and their bindings
+//   translator_operands.cpp: operand access: register pointers, (relative) indexing, swizzles,
+//     modifiers, source loads and destination stores (masks, saturate)
+//   translator_instructions.cpp: the instruction switch: structured control flow, ALU (float,
+//     integer, bit, conversion, derivative) and its helpers; dispatches resource access
+//   translator_resources.cpp: resource access instructions: sample*, gather4*, ld/ld_ms,
+//     resinfo/bufinfo/lod, eval_*, typed UAV load/store
+//   translator_variants.cpp: the shader variants: fallback span / SV_Coverage / SV_PrimitiveID
+//     inputs and sample mask, the passthrough vertex shader, the invocation counter, point size,
+//     clip distances and transform-feedback decorations
+// Small helpers and templates stay inline here.
+#pragma once
+
+#include "dxbc/listing.h"
+#include "dxbc/spirv_builder.h"
+#include "dxbc/translator.h"
+
+#include <algorithm>
+#include <functional>
+#include <bit>
+#include <cstring>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+
+namespace d3dvk::dxbc::detail {
+
+using namespace spv;
+
+enum class K { U, I, F };  // value kind of an SPIR-V value
+
+struct CbInfo { uint32_t var; uint32_t size; };
+struct TexInfo {
+  uint32_t var;
+  uint32_t imageType;
+  K kind;
+  ResourceDimension dim;
+  uint32_t spatial;  // coordinate components without the array index (cube: 3)
+  bool arrayed, ms, buffer, cube;
+  uint32_t sizeComponents;  // components OpImageQuerySize(Lod) returns
+};
+// A typed UAV (RWTexture2D / RWTexture2DArray): a storage image. Written
+// without a format (StorageImageWriteWithoutFormat); one the shader loads from
+// is declared R32 of its type, the only formats D3D11 allows typed UAV loads from.
+struct UavInfo {
+  uint32_t var;
+  uint32_t imageType;
+  K kind;
+  uint32_t coordComponents;  // 2, or 3 with the array slice
+  bool loaded;
+};
+struct IdxTemp { uint32_t var; uint32_t size; };
+
+struct Construct {
+  enum Type { If, Loop, Switch } type;
+  uint32_t merge = 0;
+  uint32_t cont = 0;       // Loop
+  uint32_t elseLabel = 0;  // If
+  bool hadElse = false;
+  std::map<size_t, uint32_t> caseLabels;  // Switch: instruction index → label
+};
+
+class Translator {
+ public:
+  Translator(const Shader& s, const TranslateOptions& o) : sh_(s), opt_(o), prog_(s.program) {}
+
+  std::vector<uint32_t> run();
+  std::vector<uint32_t> runImpl();
+
+ private:
+  // ---------------------------------------------------------------- translator.cpp
+
+  [[noreturn]] void fail(const std::string& what) const;
+
+  // ---------------------------------------------------------------- translator_declarations.cpp
+
+  void scanRegisters();
+  void createRegisterFiles();
+
+  ComponentType signatureType(const Signature& sig, uint32_t reg, uint8_t mask) const {
+    if (const SignatureElement* e = sig.findByRegister(reg, mask ? mask : 0xf)) return e->componentType;
+    return ComponentType::Float32;
+  }
+
+  uint32_t typeFor(ComponentType ct) {
+    return ct == ComponentType::Uint32 ? b_.tUint() : ct == ComponentType::Sint32 ? b_.tInt() : b_.tFloat();
+  }
+
+  uint32_t builtinInput(uint32_t type, uint32_t builtin, const char* nm);
+
+  // Stores scalar uint `value` into v[reg].component for each component in mask (prologue helper).
+  void storeInputComponents(uint32_t reg, uint8_t mask, uint32_t uvec4Value);
+  uint32_t splatUint(uint32_t scalar) { return b_.op(OpCompositeConstruct, uVec4_, {scalar, scalar, scalar, scalar}); }
+
+  uint32_t privateUint(const char* nm) {
+    uint32_t v = b_.variable(b_.tPointer(SCPrivate, b_.tUint()), SCPrivate, b_.cUint(0));
+    b_.name(v, nm);
+    return v;
+  }
+
+  // D3D points are one pixel; Vulkan reads the size from PointSize, which a
+  // vertex shader drawing points (a D3D point list, the fallback's capture) must write.
+  void declarePointSize();
+  void declare(const Instruction& inst);
+
+  static const char* resourceDimensionName(ResourceDimension d) {
+    const char* n = resourceDimensionText(d);
+    return n ? n : "unknown";
+  }
+
+  void declarePrimitiveId();
+
+  // Component span of a write mask: first set component and count up to the last one.
+  static std::pair<uint32_t, uint32_t> componentSpan(uint8_t mask);
+  void declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation interp);
+  void declareSystemInput(uint32_t reg, uint8_t mask, SystemName name);
+  void declareOutput(uint32_t reg, uint8_t mask, SystemName name);
+
+  // ---------------------------------------------------------------- translator_operands.cpp
+
+  uint32_t typeOf(K k, uint32_t n) {
+    uint32_t c = k == K::U ? b_.tUint() : k == K::I ? b_.tInt() : b_.tFloat();
+    return b_.tVec(c, n);
+  }
+
+  uint32_t bitcast(uint32_t v, K from, K to, uint32_t n) {
+    if (from == to) return v;
+    return b_.op(OpBitcast, typeOf(to, n), {v});
+  }
+
+  // Evaluates a (possibly relative) index as a uint scalar.
+  uint32_t indexValue(const OperandIndex& idx);
+
+  void requireIndex(const Operand& op, uint32_t dims) {
+    if (op.indexDimension != dims)
+      fail("operand " + std::string(operandTypePrefix(op.type)) + " needs " + std::to_string(dims) + " index(es), has " +
+           std::to_string(op.indexDimension));
+  }
+
+  uint32_t immediateIndex(const Operand& op, uint32_t i) {
+    if (op.index[i].repr != IndexRepr::Imm32) fail("operand needs an immediate index");
+    return uint32_t(op.index[i].imm);
+  }
+
+  // Pointer to the uvec4 (or uint scalar for 1-component registers) an operand names.
+  // Returns {pointer, isScalar}.
+  std::pair<uint32_t, bool> registerPointer(const Operand& op, bool write);
+
+  // Loads `n` components of a source operand: component i is swizzle[i] (i < n), or
+  // selected by `comps` when given. Applies the operand modifier in kind `k`.
+  uint32_t loadSource(const Operand& op, uint32_t n, K k, bool applyModifier = true, const uint32_t* comps = nullptr);
+
+  // Source components matching the destination write mask (component i of the
+  // result belongs to the i-th set bit of mask).
+  uint32_t loadForMask(const Operand& src, uint8_t mask, K k);
+
+  static uint8_t destMask(const Operand& dst) {
+    if (dst.numComponents == 4 && dst.selection == SelectionMode::Mask) return dst.mask;
+    return 1;
+  }
+
+  // Stores `value` (n components of kind k, n = popcount(mask)) to the destination.
+  void storeDest(const Operand& dst, uint32_t value, K k, bool saturate = false);
+  static uint32_t scalarStorage(const Operand&) { return SCPrivate; }
+
+  // Replicates a scalar to n components.
+  uint32_t splat(uint32_t scalar, K k, uint32_t n) {
+    if (n == 1) return scalar;
+    return b_.op(OpCompositeConstruct, typeOf(k, n), std::vector<uint32_t>(n, scalar));
+  }
+
+  uint32_t constSplat(uint32_t scalarConst, K k, uint32_t n) {
+    if (n == 1) return scalarConst;
+    return b_.cComposite(typeOf(k, n), std::vector<uint32_t>(n, scalarConst));
+  }
+
+  // ---------------------------------------------------------------- translator_instructions.cpp
+
+  void ensureBlock() {
+    if (!b_.blockOpen()) b_.label(b_.id());
+  }
+
+  uint32_t condition(const Instruction& inst, const Operand& op) {
+    uint32_t v = loadSource(op, 1, K::U);
+    return b_.op(inst.testNonZero() ? OpINotEqual : OpIEqual, b_.tBool(), {v, b_.cUint(0)});
+  }
+
+  Construct* innermost(bool loopOnly) {
+    for (auto it = constructs_.rbegin(); it != constructs_.rend(); ++it)
+      if (it->type == Construct::Loop || (!loopOnly && it->type == Construct::Switch)) return &*it;
+    return nullptr;
+  }
+
+  // if (cond) { body } as a selection construct; a body that does not end in a
+  // terminator continues after it.
+  template <typename F>
+  void conditional(uint32_t cond, F&& body) {
+    uint32_t then = b_.id(), after = b_.id();
+    b_.opNoResult(OpSelectionMerge, {after, 0});
+    b_.opNoResult(OpBranchConditional, {cond, then, after});
+    b_.label(then);
+    body();
+    if (b_.blockOpen()) b_.opNoResult(OpBranch, {after});
+    b_.label(after);
+  }
+
+  void binaryFloat(const Instruction& inst, uint32_t opcode);
+  void binaryInt(const Instruction& inst, uint32_t opcode, K k);
+  void binaryExt(const Instruction& inst, uint32_t extOp, K k);
+  void unaryExt(const Instruction& inst, uint32_t extOp, K k);
+  void unaryOp(const Instruction& inst, uint32_t opcode, K in, K out);
+  void compare(const Instruction& inst, uint32_t opcode, K k);
+  void dot(const Instruction& inst, uint32_t count);
+
+  // Per-component helper for ops SPIR-V only has as scalar (f16 conversions).
+  template <typename F>
+  void perComponent(const Instruction& inst, K in, K out, F&& f) {
+    const Operand& d = inst.operands.at(0);
+    uint8_t m = destMask(d);
+    uint32_t n = uint32_t(std::popcount(m));
+    uint32_t a = loadForMask(inst.operands.at(1), m, in);
+    std::vector<uint32_t> parts;
+    for (uint32_t i = 0; i < n; ++i) {
+      uint32_t x = n == 1 ? a : b_.op(OpCompositeExtract, typeOf(in, 1), {a, i});
+      parts.push_back(f(x));
+    }
+    uint32_t r = n == 1 ? parts[0] : b_.op(OpCompositeConstruct, typeOf(out, n), parts);
+    storeDest(d, r, out, inst.saturate());
+  }
+
+  void translate(const Instruction& inst);
+  void shift(const Instruction& inst, uint32_t opcode, K k);
+  uint32_t mulStruct(K k, uint32_t n);
+
+  // ---------------------------------------------------------------- translator_resources.cpp
+
+  // Applies the resource operand's swizzle to a vec4 result and keeps the dest-mask components.
+  uint32_t swizzleResult(uint32_t vec4, K k, const Operand& resource, uint8_t mask);
+  const TexInfo& texture(const Operand& op);
+  const UavInfo& uav(const Operand& op);
+  void declareTypedUav(const Instruction& inst, uint32_t slot);
+
+  // store_uav_typed u#.xyzw, coordinates, value: writes all four components (the
+  // view's format keeps the ones it has).
+  void storeUavTyped(const Instruction& inst);
+
+  // ld_uav_typed dest, coordinates, u#: one R32 texel, swizzled by the u# operand.
+  void loadUavTyped(const Instruction& inst);
+  uint32_t sampler(const Operand& op);
+  uint32_t constOffset(const Instruction& inst, const TexInfo& t);
+
+  // First `n` components of a source operand (by its swizzle).
+  uint32_t loadFirst(const Operand& op, uint32_t n, K k) { return loadSource(op, n, k); }
+
+  enum class SampleKind { Implicit, Lod, Bias, Grad };
+  void sample(const Instruction& inst, SampleKind kind);
+
+  // sample_c / sample_c_lz: depth comparison; D3D returns the scalar result in every component.
+  void sampleCompare(const Instruction& inst, bool levelZero);
+
+  // gather4 / gather4_c: the sampler operand's selected component picks the channel
+  // (gather4); the result is swizzled by the resource operand like any other fetch.
+  void gather(const Instruction& inst, bool compare);
+
+  // bufinfo: element count of a buffer SRV, replicated.
+  void bufinfo(const Instruction& inst);
+
+  // lod: (clamped LOD, unclamped LOD, 0, 0) swizzled by the resource operand.
+  void lod(const Instruction& inst);
+
+  // eval_centroid / eval_sample_index / eval_snapped: pull-model interpolation of a
+  // pixel-shader input, component by component, on the Input variable itself.
+  void evaluate(const Instruction& inst);
+  void ld(const Instruction& inst, bool ms);
+  void resinfo(const Instruction& inst);
+
+  // ---------------------------------------------------------------- translator_variants.cpp
+
+  bool spanVariant() const {
+    return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel &&
+           opt_.spanLocation != TranslateOptions::kNoSpan;
+  }
+
+  // First thing in main(): discard outside the span, then SV_InnerCoverage from
+  // the span's inner interval (see TranslateOptions::spanLocation).
+  void emitSpanPrologue();
+
+  // TranslateOptions::countInvocations: the counter, a Block struct of a uint
+  // array (the lanes, kInvocationCounterLaneBytes apart) in a storage buffer at
+  // the pixel set's kInvocationCounterBinding, and the inputs counting reads.
+  void declareInvocationCounter();
+
+  // First thing in main(), before anything can discard: add this invocation to
+  // its lane of the counter (see kInvocationCounterLanes). Per invocation: an
+  // increment (a helper invocation's has no effect). Per subgroup: only
+  // non-helper invocations take part, and the elected one adds their number.
+  void countInvocation();
+  uint32_t flatUintInput(uint32_t location, const char* nm);
+
+  // The fallback's sample-mask output: its flat coverage (without the "any"
+  // bit) ANDed with `oMask`; with the any bit set, all ones when something
+  // remains, else 0 (kFallbackCoverageAnyBit).
+  uint32_t fallbackSampleMask(uint32_t oMask);
+
+  // The fallback's flat coverage varying (at coverageLocation), declared once.
+  uint32_t fallbackCoverageInput() {
+    if (!fallbackCoverageVar_) fallbackCoverageVar_ = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
+    return fallbackCoverageVar_;
+  }
+
+  bool passthrough() const { return opt_.variant == ShaderVariant::FallbackPassthrough; }
+
+  bool coverageMaskOutput() const {
+    return opt_.variant == ShaderVariant::Fallback && opt_.coverageMaskOutput &&
+           opt_.coverageLocation != TranslateOptions::kNoSpan;
+  }
+
+  // The fallback shading pass's vertex shader: the application's vertex-shader
+  // outputs, declared exactly as the native translation declares them (so they
+  // link with the pixel shader the same way), but each register o# loaded from
+  // the vertex attribute at location # (a uvec4 of raw bits) instead of running
+  // the program; plus the span and SV_PrimitiveID forwarded as flat outputs.
+  void declarePassthrough();
+  void emitClipDistances();
+  void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0);
+  std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
+
+  // ---------------------------------------------------------------- state
+
+  static constexpr uint32_t OpCompositeInsert_ = 82;
+
+  const Shader& sh_;
+  const TranslateOptions& opt_;
+  const Program& prog_;
+  Builder b_;
+  ProgramType stage_ = ProgramType::Pixel;
+  uint32_t uVec4_ = 0;
+  uint32_t numTemps_ = 0, numInputs_ = 0, numOutputs_ = 0, maxTempUsed_ = 0;
+  uint32_t tempArr_ = 0, inArr_ = 0, outArr_ = 0, icb_ = 0, icbSize_ = 0;
+  uint32_t coverageIn_ = 0, innerCoverage_ = 0, primitiveId_ = 0, coverageOut_ = 0, depthOut_ = 0;
+  bool depthReplacing_ = false;
+  uint32_t mainFn_ = 0, bodyFn_ = 0;
+  std::map<uint32_t, IdxTemp> idxTemps_;
+  std::map<uint32_t, CbInfo> cbs_;
+  std::map<uint32_t, uint32_t> samplers_;
+  std::map<uint32_t, TexInfo> textures_;
+  std::map<uint32_t, UavInfo> uavs_;
+  uint32_t fallbackCoverageVar_ = 0, sampleMaskOut_ = 0;
+  bool earlyFragmentTests_ = false;
+  std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
+  std::set<uint32_t> inputRegs_, psInputSlots_;
+  struct InputComponent { uint32_t var, index, count; ComponentType type; };
+  std::map<uint32_t, InputComponent> psInputComponents_;  // reg*4+component → its Input variable
+  std::map<std::pair<int, uint32_t>, uint32_t> mulStructs_;
+  std::vector<std::pair<uint32_t, uint8_t>> clipOutputs_;
+  std::vector<uint32_t> interface_;
+  std::vector<std::function<void()>> prologue_, epilogue_;
+  uint32_t spanVar_ = 0, spanFragCoord_ = 0;
+  uint32_t invocationCounter_ = 0, counterFragCoord_ = 0, helperInvocation_ = 0;  // countInvocations
+  std::vector<Construct> constructs_;
+  const Instruction* cur_ = nullptr;
+  size_t curIndex_ = 0;
+};
+
+}  // namespace d3dvk::dxbc::detail

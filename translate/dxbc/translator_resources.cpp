@@ -1,0 +1,294 @@
+// translate/dxbc/translator_resources.cpp — Translator members for resource
+// access instructions: sample*, gather4*, ld / ld_ms, resinfo / bufinfo / lod,
+// eval_*, typed UAV load / store. See translator_impl.h.
+#include "translator_impl.h"
+
+namespace d3dvk::dxbc::detail {
+
+uint32_t Translator::swizzleResult(uint32_t vec4, K k, const Operand& resource, uint8_t mask) {
+  std::vector<uint32_t> sel;
+  for (uint32_t c = 0; c < 4; ++c)
+    if (mask & (1u << c)) sel.push_back(resource.numComponents == 4 ? resource.componentOf(c) : c);
+  uint32_t n = uint32_t(sel.size());
+  if (n == 1) return b_.op(OpCompositeExtract, typeOf(k, 1), {vec4, sel[0]});
+  std::vector<uint32_t> args{vec4, vec4};
+  args.insert(args.end(), sel.begin(), sel.end());
+  return b_.op(OpVectorShuffle, typeOf(k, n), args);
+}
+
+const TexInfo& Translator::texture(const Operand& op) {
+  if (op.type != OperandType::Resource || op.indexDimension != 1) fail("expected a t# resource operand");
+  auto it = textures_.find(immediateIndex(op, 0));
+  if (it == textures_.end()) fail("t" + std::to_string(op.index[0].imm) + " is not declared");
+  return it->second;
+}
+
+const UavInfo& Translator::uav(const Operand& op) {
+  if (op.type != OperandType::UnorderedAccessView || op.indexDimension != 1) fail("expected a u# operand");
+  auto it = uavs_.find(immediateIndex(op, 0));
+  if (it == uavs_.end()) fail("u" + std::to_string(op.index[0].imm) + " is not declared");
+  return it->second;
+}
+
+void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
+  if (stage_ != ProgramType::Pixel) fail("UAVs are only supported in pixel shaders");
+  if (slot >= kMaxUnorderedAccessSlots) fail("UAV slot out of range");
+  if (inst.extra.empty()) fail("dcl_uav_typed without return type");
+  if (inst.controls & 0x40) fail("rasterizer-ordered UAVs are not supported");
+  UavInfo u{};
+  const ResourceDimension dim = inst.resourceDimension();
+  if (dim == ResourceDimension::Texture2D) u.coordComponents = 2;
+  else if (dim == ResourceDimension::Texture2DArray) u.coordComponents = 3;
+  else fail(std::string("UAV dimension '") + resourceDimensionName(dim) + "' is not supported (texture2d and texture2darray are)");
+  const uint32_t rt = inst.extra[0] & 0xf;
+  if (rt != uint32_t(ReturnType::Uint) && rt != uint32_t(ReturnType::Sint) && rt != uint32_t(ReturnType::Float) &&
+      rt != uint32_t(ReturnType::Unorm) && rt != uint32_t(ReturnType::Snorm))
+    fail("unsupported UAV return type");
+  u.kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
+  for (const Instruction& other : prog_.instructions)
+    if (other.opcode == Opcode::LdUavTyped && other.operands.size() > 2 &&
+        other.operands[2].type == OperandType::UnorderedAccessView && other.operands[2].indexDimension == 1 &&
+        other.operands[2].index[0].repr == IndexRepr::Imm32 && uint32_t(other.operands[2].index[0].imm) == slot)
+      u.loaded = true;
+  // SPIR-V image formats: R32f 3, R32i 24, R32ui 33; Unknown 0.
+  const uint32_t format = !u.loaded ? 0u : u.kind == K::U ? 33u : u.kind == K::I ? 24u : 3u;
+  if (!u.loaded) b_.capability(CapStorageImageWriteWithoutFormat);
+  const uint32_t sampled = u.kind == K::U ? b_.tUint() : u.kind == K::I ? b_.tInt() : b_.tFloat();
+  u.imageType = b_.tStorageImage(sampled, 1, u.coordComponents == 3, format);
+  u.var = b_.variable(b_.tPointer(SCUniformConstant, u.imageType), SCUniformConstant);
+  const auto db = descriptorBinding(stage_, ResourceKind::UnorderedAccess, slot);
+  b_.decorate(u.var, DecDescriptorSet, {db.set});
+  b_.decorate(u.var, DecBinding, {db.binding});
+  b_.name(u.var, "u" + std::to_string(slot));
+  uavs_[slot] = u;
+}
+
+void Translator::storeUavTyped(const Instruction& inst) {
+  const UavInfo& u = uav(inst.operands.at(0));
+  const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
+  const uint32_t value = loadSource(inst.operands.at(2), 4, u.kind);
+  b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), coord, value});
+}
+
+void Translator::loadUavTyped(const Instruction& inst) {
+  const Operand& d = inst.operands.at(0);
+  const UavInfo& u = uav(inst.operands.at(2));
+  const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
+  const uint32_t r = b_.op(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), coord});
+  storeDest(d, swizzleResult(r, u.kind, inst.operands.at(2), destMask(d)), u.kind);
+}
+
+uint32_t Translator::sampler(const Operand& op) {
+  if (op.type != OperandType::Sampler || op.indexDimension != 1) fail("expected an s# sampler operand");
+  auto it = samplers_.find(immediateIndex(op, 0));
+  if (it == samplers_.end()) fail("s" + std::to_string(op.index[0].imm) + " is not declared");
+  return it->second;
+}
+
+uint32_t Translator::constOffset(const Instruction& inst, const TexInfo& t) {
+  if (t.cube || t.buffer) fail("_aoffimmi is not valid on this resource dimension");
+  if (t.spatial == 1) return b_.cInt(inst.sampleOffset(0));
+  std::vector<uint32_t> parts;
+  for (uint32_t i = 0; i < t.spatial; ++i) parts.push_back(b_.cInt(inst.sampleOffset(int(i))));
+  return b_.cComposite(b_.tVec(b_.tInt(), t.spatial), parts);
+}
+
+void Translator::sample(const Instruction& inst, SampleKind kind) {
+  if ((kind == SampleKind::Implicit || kind == SampleKind::Bias) && stage_ != ProgramType::Pixel)
+    fail("sampling with implicit derivatives is only valid in pixel shaders");
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (t.buffer || t.ms) fail("sample on a buffer or multisampled resource");
+  uint32_t s = sampler(inst.operands.at(3));
+  uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+  std::vector<uint32_t> args{si, coord};
+  uint32_t operandsMask = 0;
+  if (kind == SampleKind::Bias) operandsMask |= 0x1;
+  if (kind == SampleKind::Lod) operandsMask |= 0x2;
+  if (kind == SampleKind::Grad) operandsMask |= 0x4;
+  if (inst.hasSampleOffsets()) operandsMask |= 0x8;
+  if (operandsMask) args.push_back(operandsMask);
+  if (kind == SampleKind::Bias || kind == SampleKind::Lod) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+  if (kind == SampleKind::Grad) {
+    args.push_back(loadFirst(inst.operands.at(4), t.spatial, K::F));
+    args.push_back(loadFirst(inst.operands.at(5), t.spatial, K::F));
+  }
+  if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
+  bool explicitLod = kind == SampleKind::Lod || kind == SampleKind::Grad;
+  uint32_t r = b_.op(explicitLod ? OpImageSampleExplicitLod : OpImageSampleImplicitLod, typeOf(t.kind, 4), args);
+  storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
+}
+
+void Translator::sampleCompare(const Instruction& inst, bool levelZero) {
+  if (!levelZero && stage_ != ProgramType::Pixel) fail("sample_c is only valid in pixel shaders");
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (t.buffer || t.ms || t.dim == ResourceDimension::Texture3D) fail("sample_c on an unsupported resource dimension");
+  uint32_t s = sampler(inst.operands.at(3));
+  uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
+  uint32_t ref = loadSource(inst.operands.at(4), 1, K::F);
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+  std::vector<uint32_t> args{si, coord, ref};
+  uint32_t mask = (levelZero ? 0x2u : 0u) | (inst.hasSampleOffsets() ? 0x8u : 0u);
+  if (mask) args.push_back(mask);
+  if (levelZero) args.push_back(b_.cFloat(0.0f));
+  if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
+  uint32_t r = b_.op(levelZero ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), args);
+  uint32_t n = uint32_t(std::popcount(destMask(d)));
+  storeDest(d, splat(r, K::F, n), K::F, inst.saturate());
+}
+
+void Translator::gather(const Instruction& inst, bool compare) {
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (t.buffer || t.ms || t.spatial == 1 || t.dim == ResourceDimension::Texture3D)
+    fail("gather4 on an unsupported resource dimension");
+  const Operand& samplerOp = inst.operands.at(3);
+  uint32_t s = sampler(samplerOp);
+  uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+  std::vector<uint32_t> args{si, coord};
+  if (compare) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+  else args.push_back(b_.cUint(samplerOp.numComponents == 4 ? samplerOp.componentOf(0) : 0));
+  if (inst.hasSampleOffsets()) {
+    args.push_back(0x8);
+    args.push_back(constOffset(inst, t));
+  }
+  uint32_t r = b_.op(compare ? OpImageDrefGather : OpImageGather, typeOf(t.kind, 4), args);
+  storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
+}
+
+void Translator::bufinfo(const Instruction& inst) {
+  b_.capability(CapImageQuery);
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(1));
+  if (!t.buffer) fail("bufinfo needs a buffer resource");
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t size = b_.op(OpBitcast, b_.tUint(), {b_.op(OpImageQuerySize, b_.tInt(), {img})});
+  storeDest(d, splat(size, K::U, uint32_t(std::popcount(destMask(d)))), K::U);
+}
+
+void Translator::lod(const Instruction& inst) {
+  if (stage_ != ProgramType::Pixel) fail("lod is only valid in pixel shaders");
+  b_.capability(CapImageQuery);
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (t.buffer || t.ms) fail("lod on a buffer or multisampled resource");
+  uint32_t s = sampler(inst.operands.at(3));
+  uint32_t coord = loadFirst(inst.operands.at(1), t.spatial, K::F);
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+  uint32_t q = b_.op(OpImageQueryLod, b_.tVec(b_.tFloat(), 2), {si, coord});
+  uint32_t v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4),
+                      {b_.op(OpCompositeExtract, b_.tFloat(), {q, 0}), b_.op(OpCompositeExtract, b_.tFloat(), {q, 1}),
+                       b_.cFloat(0), b_.cFloat(0)});
+  storeDest(d, swizzleResult(v4, K::F, inst.operands.at(2), destMask(d)), K::F, inst.saturate());
+}
+
+void Translator::evaluate(const Instruction& inst) {
+  if (stage_ != ProgramType::Pixel) fail("eval_* is only valid in pixel shaders");
+  b_.capability(CapInterpolationFunction);
+  const Operand& d = inst.operands.at(0);
+  const Operand& src = inst.operands.at(1);
+  if (src.type != OperandType::Input || src.indexDimension != 1 || src.index[0].repr != IndexRepr::Imm32)
+    fail("eval_* needs an input register with an immediate index");
+  uint32_t reg = uint32_t(src.index[0].imm);
+  uint32_t extra = 0;
+  if (inst.opcode == Opcode::EvalSampleIndex) extra = loadSource(inst.operands.at(2), 1, K::I);
+  if (inst.opcode == Opcode::EvalSnapped) {
+    // integer offsets in 1/16 pixel (-8..7)
+    uint32_t xy = loadSource(inst.operands.at(2), 2, K::I);
+    uint32_t f = b_.op(OpConvertSToF, b_.tVec(b_.tFloat(), 2), {xy});
+    extra = b_.op(OpFMul, b_.tVec(b_.tFloat(), 2), {f, b_.cComposite(b_.tVec(b_.tFloat(), 2), {b_.cFloat(1.0f / 16), b_.cFloat(1.0f / 16)})});
+  }
+  uint8_t m = destMask(d);
+  std::vector<uint32_t> parts;
+  for (uint32_t c = 0; c < 4; ++c) {
+    if (!(m & (1u << c))) continue;
+    uint32_t comp = src.componentOf(c);
+    auto it = psInputComponents_.find(reg * 4 + comp);
+    if (it == psInputComponents_.end() || it->second.type != ComponentType::Float32)
+      fail("eval_* source v" + std::to_string(reg) + " component " + std::to_string(comp) +
+           " is not a declared float varying");
+    uint32_t ptr = it->second.var;
+    if (it->second.count > 1)
+      ptr = b_.op(OpAccessChain, b_.tPointer(SCInput, b_.tFloat()), {ptr, b_.cUint(it->second.index)});
+    uint32_t v = inst.opcode == Opcode::EvalCentroid ? b_.ext(b_.tFloat(), GlslInterpolateAtCentroid, {ptr})
+                 : inst.opcode == Opcode::EvalSampleIndex ? b_.ext(b_.tFloat(), GlslInterpolateAtSample, {ptr, extra})
+                                                          : b_.ext(b_.tFloat(), GlslInterpolateAtOffset, {ptr, extra});
+    parts.push_back(v);
+  }
+  uint32_t n = uint32_t(parts.size());
+  uint32_t r = n == 1 ? parts[0] : b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), n), parts);
+  storeDest(d, r, K::F, inst.saturate());
+}
+
+void Translator::ld(const Instruction& inst, bool ms) {
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (ms != t.ms) fail(ms ? "ld_ms needs a multisampled resource" : "ld on a multisampled resource needs ld_ms");
+  const Operand& c = inst.operands.at(1);
+  uint32_t n = t.spatial + (t.arrayed ? 1 : 0);
+  uint32_t coord = loadFirst(c, n, K::I);
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  std::vector<uint32_t> args{img, coord};
+  uint32_t mask = 0;
+  bool offsets = inst.hasSampleOffsets() && !t.buffer;
+  if (!t.buffer && !t.ms) mask |= 0x2;
+  if (offsets) mask |= 0x8;
+  if (t.ms) mask |= 0x40;
+  if (mask) args.push_back(mask);
+  if (mask & 0x2) {
+    uint32_t wc[1] = {c.componentOf(3)};
+    args.push_back(loadSource(c, 1, K::I, true, wc));
+  }
+  if (offsets) args.push_back(constOffset(inst, t));
+  if (t.ms) args.push_back(loadSource(inst.operands.at(3), 1, K::I));
+  uint32_t r = b_.op(OpImageFetch, typeOf(t.kind, 4), args);
+  storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
+}
+
+void Translator::resinfo(const Instruction& inst) {
+  b_.capability(CapImageQuery);
+  const Operand& d = inst.operands.at(0);
+  const TexInfo& t = texture(inst.operands.at(2));
+  if (t.buffer) fail("resinfo on a buffer (use bufinfo)");
+  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t n = t.sizeComponents;
+  uint32_t sizeT = b_.tVec(b_.tInt(), n);
+  uint32_t size, levels;
+  if (t.ms) {
+    size = b_.op(OpImageQuerySize, sizeT, {img});
+    levels = b_.cInt(1);
+  } else {
+    size = b_.op(OpImageQuerySizeLod, sizeT, {img, loadSource(inst.operands.at(1), 1, K::I)});
+    levels = b_.op(OpImageQueryLevels, b_.tInt(), {img});
+  }
+  uint32_t comps[3];
+  for (uint32_t i = 0; i < 3; ++i)
+    comps[i] = i < n ? (n == 1 ? size : b_.op(OpCompositeExtract, b_.tInt(), {size, i})) : b_.cInt(0);
+  uint32_t v4;
+  K k;
+  if (inst.resInfoReturnType() == 2) {
+    k = K::U;
+    v4 = b_.op(OpBitcast, uVec4_, {b_.op(OpCompositeConstruct, b_.tVec(b_.tInt(), 4), {comps[0], comps[1], comps[2], levels})});
+  } else {
+    k = K::F;
+    uint32_t f[4];
+    for (uint32_t i = 0; i < 3; ++i) {
+      f[i] = b_.op(OpConvertSToF, b_.tFloat(), {comps[i]});
+      // rcpFloat applies to the dimensions, not to array sizes.
+      bool isArraySize = t.arrayed && i == n - 1;
+      if (inst.resInfoReturnType() == 1 && i < n && !isArraySize) f[i] = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1), f[i]});
+    }
+    f[3] = b_.op(OpConvertSToF, b_.tFloat(), {levels});
+    v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4), {f[0], f[1], f[2], f[3]});
+  }
+  storeDest(d, swizzleResult(v4, k, inst.operands.at(2), destMask(d)), k, inst.saturate());
+}
+
+}  // namespace d3dvk::dxbc::detail
