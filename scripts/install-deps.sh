@@ -7,6 +7,7 @@ packages=(
   libvulkan-dev libvulkan-volk-dev       # Vulkan-Headers + loader, volk
   directx-headers-dev                    # DirectX-Headers (winadapter.h, d3d12.h, d3dcommon.h)
   spirv-tools                            # SPIRV-Tools (validation of generated SPIR-V)
+  glslang-tools                          # glslangValidator: the fallback's setup shader (GLSL) at build time
   catch2                                 # Catch2 v2 tests
   libbenchmark-dev                       # Google Benchmark (bench/)
   mesa-vulkan-drivers                    # lavapipe, the CPU Vulkan driver

@@ -47,7 +47,8 @@ std::unique_ptr<Adapter> Adapter::open(std::string* error, HRESULT* hr) {
   }
   self->conservative_ = state::decideConservativeTier(
       state::nativeConservativeTier(conservativeProperties(self->device_->info())),
-      state::fallbackConservativeTier(self->device_->info().transformFeedback, self->device_->info().depthClamp),
+      state::fallbackConservativeTier(self->device_->info().transformFeedback, self->device_->info().depthClamp,
+                                      self->device_->info().shaderInt64),
       *policy);
   *hr = S_OK;
   return self;

@@ -2,6 +2,7 @@
 #include "device.h"
 
 #include "adapter.h"
+#include "driver_fallback_draw.h"
 #include "driver_query.h"
 #include "pipeline_cache.h"
 
@@ -20,8 +21,6 @@ HRESULT Device::init() {
   queue_ = vk::CommandQueue::create(adapter_.device(), &result);
   if (!queue_) return hresultFromVk(result);
   queue_->setBeforeSubmit([this](VkCommandBuffer cmd) { suspendQueries(*this, cmd); });
-  captureBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT);
-  shadingBuffers_ = std::make_unique<vk::BufferPool>(adapter_.device(), VK_BUFFER_USAGE_VERTEX_BUFFER_BIT);
   pipelines_ = PipelineCache::create(*this, &result);
   return pipelines_ ? S_OK : hresultFromVk(result);
 }

@@ -10,7 +10,6 @@
 #include "d3d10umddi.h"
 #include "driver_draw.h"
 #include "driver_query.h"
-#include "vk_buffer_pool.h"
 #include "vk_command_queue.h"
 
 #include <memory>
@@ -24,6 +23,7 @@ struct RenderTargetView;
 struct DepthStencilView;
 struct UnorderedAccessView;
 class PipelineCache;
+struct FallbackResources;
 struct Query;
 
 class Device {
@@ -39,10 +39,9 @@ class Device {
   vk::Device& vk();
   vk::CommandQueue& queue() { return *queue_; }
   PipelineCache& pipelines() { return *pipelines_; }
-  // The conservative fallback's reused host-visible buffers: the capture
-  // (transform feedback) and the shading pass's vertices. Queue mutex held.
-  vk::BufferPool& captureBuffers() { return *captureBuffers_; }
-  vk::BufferPool& shadingBuffers() { return *shadingBuffers_; }
+  // The GPU fallback's shared objects (driver_fallback_draw.h), created on
+  // the first fallback draw. Queue mutex held.
+  std::unique_ptr<FallbackResources>& fallbackResources() { return fallbackResources_; }
   UINT interfaceVersion() const { return interface_; }
   bool isWddm2_0() const { return interface_ == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
 
@@ -83,7 +82,7 @@ class Device {
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
   std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
-  std::unique_ptr<vk::BufferPool> captureBuffers_, shadingBuffers_;  // likewise
+  std::unique_ptr<FallbackResources> fallbackResources_;  // likewise
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;
 };

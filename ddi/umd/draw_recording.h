@@ -40,16 +40,25 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out);
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
 
+// The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
+struct FallbackBuffers {
+  VkBuffer captured = VK_NULL_HANDLE;  // vertex shader: the captured vertices
+  VkBuffer corners = VK_NULL_HANDLE;   // vertex shader: FallbackCorner[]
+  VkBuffer records = VK_NULL_HANDLE;   // pixel shader: FallbackHeader + FallbackRecord[]
+};
+
 // Allocates, writes and binds the two descriptor sets (VS, PS) with everything
 // the bound shaders read: the constant buffers (unbound slots read the zero
 // buffer), the samplers the shaders declare (unbound: the D3D11 default
 // sampler) and the shader resources they declare (unbound or mismatched: a
 // null descriptor, which reads zeros), moving those images to
 // SHADER_READ_ONLY_OPTIMAL; with `counter`, also the counting pixel
-// shader's invocation counter (driver_query.h). Records barriers, so call it
-// before the rendering instance begins. Queue mutex held. False after
-// reporting (or logging why the draw is dropped).
-bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter = nullptr);
+// shader's invocation counter (driver_query.h); with `fallback`, the fallback
+// draw pass's buffers. Records barriers, so call it before the rendering
+// instance begins. Queue mutex held. False after reporting (or logging why
+// the draw is dropped).
+bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter = nullptr,
+                         const FallbackBuffers* fallback = nullptr);
 
 // Begins a dynamic-rendering instance over the bound render targets and
 // depth-stencil view (load/store), moving them to attachment layouts.

@@ -349,7 +349,8 @@ VkImageView shaderResourceImageView(const Device& device, const DeclaredResource
 
 }  // namespace
 
-bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter) {
+bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter,
+                         const FallbackBuffers* fallback) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
   constexpr uint32_t kSets = PipelineCache::kStageSets;
@@ -375,7 +376,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   std::vector<VkDescriptorPoolSize> poolSizes = {
       {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSets * PipelineCache::kConstantBufferSlots},
       {VK_DESCRIPTOR_TYPE_SAMPLER, kSets * PipelineCache::kSamplerSlots},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1},  // the invocation counter
+      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5},  // the invocation counter, the fallback's four bindings
   };
   if (srvSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * srvSlots});
   if (uavSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uavSlots});  // the PS set only
@@ -527,6 +528,25 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     cw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
     cw.pBufferInfo = &counterInfo;
     writes.push_back(cw);
+  }
+  // The fallback draw pass's buffers; other draws leave these bindings unwritten (unused).
+  VkDescriptorBufferInfo fallbackInfos[4]{};
+  if (fallback) {
+    const VkBuffer buffers[4] = {fallback->captured, fallback->corners, fallback->records, fallback->records};
+    const uint32_t targets[4][2] = {{0, dxbc::kFallbackCapturedBinding},
+                                    {0, dxbc::kFallbackCornersBinding},
+                                    {0, dxbc::kFallbackVertexRecordsBinding},
+                                    {1, dxbc::kFallbackRecordsBinding}};
+    for (uint32_t i = 0; i < 4; ++i) {
+      fallbackInfos[i] = {buffers[i], 0, VK_WHOLE_SIZE};
+      VkWriteDescriptorSet fw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      fw.dstSet = sets[targets[i][0]];
+      fw.dstBinding = targets[i][1];
+      fw.descriptorCount = 1;
+      fw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      fw.pBufferInfo = &fallbackInfos[i];
+      writes.push_back(fw);
+    }
   }
   vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, kSets, sets, 0, nullptr);

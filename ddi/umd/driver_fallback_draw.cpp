@@ -8,11 +8,16 @@
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "dxbc/binding.h"
+#include "dxbc/fallback_shaders.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
+#include "gpu_layout.h"          // translate/fallback
 #include "pipeline_cache.h"
 #include "primitive_assembly.h"  // translate/fallback
-#include "shading_plan.h"        // translate/fallback
+#include "clip.h"                // translate/fallback
+#include "setup_shader.h"        // translate/fallback
+#include "shading_plan.h"        // translate/fallback: standardSamplePositions
 
 #include <algorithm>
 #include <chrono>
@@ -21,17 +26,18 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <thread>
 
 namespace d3dvk::umd {
 namespace {
 
-// The shading pass's flat varyings (TranslateOptions of both variants).
-constexpr uint32_t kSpanLocation = 30;
-constexpr uint32_t kPrimitiveIdLocation = 31;
-constexpr uint32_t kCoverageLocation = 29;
-// A draw whose capture or shading data would exceed this is refused (E_OUTOFMEMORY).
-constexpr VkDeviceSize kMaxFallbackBuffer = VkDeviceSize(2) << 30;
+namespace gpu = fallback::gpu;
+
+// One piece: at most this many triangles, and a capture of at most this many bytes.
+constexpr uint32_t kMaxPieceTriangles = 1u << 18;
+constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
+// Statistics words in FallbackResources::counters.
+constexpr VkDeviceSize kCounterBytes = 256;
+constexpr VkDeviceSize kScratchStatisticsOffset = 64;
 
 std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
                                                    const dxbc::TranslateOptions& options, const char* what) {
@@ -52,10 +58,19 @@ std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::S
   return module;
 }
 
-// The vertex shader's capture and passthrough variants, the pixel shader's
-// fallback variant (or, without a pixel shader, a shader that only discards
-// outside the span). Translated once, on first use.
-bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
+dxbc::TranslateOptions fallbackPixelOptions(Device& device, bool counting) {
+  dxbc::TranslateOptions o;
+  o.variant = dxbc::ShaderVariant::Fallback;
+  o.demoteToHelper = device.vk().info().demoteToHelperInvocation;
+  o.countInvocations = counting;
+  o.countPerSubgroup = counting && device.vk().info().fragmentSubgroupBallot;
+  return o;
+}
+
+// The vertex shader's capture variant, and the pixel shader's fallback
+// variants (or, without a pixel shader, one that only decides coverage).
+// Translated once, on first use.
+bool ensureVariants(Device& device, Shader& vs, Shader* ps, bool counting) {
   if (!vs.captureModule) {
     vs.capturedRegisters = dxbc::declaredOutputRegisters(vs.parsed->program);
     dxbc::TranslateOptions capture;
@@ -64,32 +79,19 @@ bool ensureVariants(Device& device, Shader& vs, Shader* ps) {
     vs.captureModule = translateVariant(device, *vs.parsed, capture, "vertex shader's capture variant");
     if (!vs.captureModule) return false;
   }
-  if (!vs.passthroughModule) {
-    dxbc::TranslateOptions passthrough;
-    passthrough.variant = dxbc::ShaderVariant::FallbackPassthrough;
-    passthrough.spanLocation = kSpanLocation;
-    passthrough.primitiveIdLocation = kPrimitiveIdLocation;
-    passthrough.coverageLocation = kCoverageLocation;
-    vs.passthroughModule = translateVariant(device, *vs.parsed, passthrough, "vertex shader's passthrough variant");
-    if (!vs.passthroughModule) return false;
-  }
-  dxbc::TranslateOptions fallback;
-  fallback.variant = dxbc::ShaderVariant::Fallback;
-  fallback.spanLocation = kSpanLocation;
-  fallback.primitiveIdLocation = kPrimitiveIdLocation;
-  fallback.coverageLocation = kCoverageLocation;
-  fallback.coverageMaskOutput = true;  // SampleMask applied in the shader (the pipeline's stays full)
+  std::unique_ptr<vk::ShaderModule>* module = nullptr;
+  const dxbc::Shader* parsed = nullptr;
+  static const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
   if (ps) {
-    if (!ps->fallbackModule)
-      ps->fallbackModule = translateVariant(device, *ps->parsed, fallback, "pixel shader's fallback variant");
-    return ps->fallbackModule != nullptr;
+    module = counting ? &ps->fallbackCountingModule : &ps->fallbackModule;
+    parsed = ps->parsed.get();
+  } else {
+    module = counting ? &device.pipelines().fallbackCountingPixelModule() : &device.pipelines().fallbackPixelModule();
+    parsed = &empty;
   }
-  std::unique_ptr<vk::ShaderModule>& discard = device.pipelines().spanDiscardModule();
-  if (!discard) {
-    const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
-    discard = translateVariant(device, empty, fallback, "span-discard pixel shader");
-  }
-  return discard != nullptr;
+  if (!*module)
+    *module = translateVariant(device, *parsed, fallbackPixelOptions(device, counting), "pixel shader's fallback variant");
+  return *module != nullptr;
 }
 
 // Captured position register → index among the captured registers.
@@ -102,17 +104,12 @@ int positionSlot(const Shader& vs) {
   return -1;
 }
 
-raster::CullMode cullMode(D3D10_DDI_CULL_MODE mode) {
-  switch (mode) {
-    case D3D10_DDI_CULL_FRONT: return raster::CullMode::Front;
-    case D3D10_DDI_CULL_BACK: return raster::CullMode::Back;
-    default: return raster::CullMode::None;
-  }
-}
-
-// The CPU rasterizer's clip rectangle: the viewport's pixels inside the render
-// area (and inside the scissor when enabled, as the GPU will scissor anyway).
-raster::ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
+// The rasterizer's clip rectangle: the viewport's pixels inside the render
+// area (and inside the scissor when enabled).
+struct ClipRect {
+  int32_t left, top, right, bottom;
+};
+ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
   const D3D10_DDI_VIEWPORT& v = device.draw.viewports[0];
   double left = std::max(0.0, std::floor(double(v.TopLeftX))), top = std::max(0.0, std::floor(double(v.TopLeftY)));
   double right = std::min(double(draw.extent.width), std::ceil(double(v.TopLeftX) + v.Width));
@@ -126,142 +123,24 @@ raster::ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
     bottom = std::min(bottom, double(s.bottom));
   }
   const auto clampInt = [](double x) { return int32_t(std::clamp(x, 0.0, 32767.0)); };
-  raster::ClipRect rect{clampInt(left), clampInt(top), clampInt(right), clampInt(bottom)};
+  ClipRect rect{clampInt(left), clampInt(top), clampInt(right), clampInt(bottom)};
   if (rect.right < rect.left) rect.right = rect.left;
   if (rect.bottom < rect.top) rect.bottom = rect.top;
   return rect;
 }
 
-// What the capture produced, read back.
-struct Capture {
-  std::shared_ptr<vk::Buffer> vertices;  // instances × count vertices, stride 16·registers
-  VkDeviceSize bytes = 0;                // of `vertices` the capture wrote
-  std::vector<uint32_t> references;      // index values (indexed) or 0..count-1
-  bool ok = false;
-};
-
-Capture capture(Device& device, const DrawCall& call, const PreparedDraw& prepared, Shader& vs) {
-  Capture out;
-  const DrawState& s = device.draw;
-  const VkDeviceSize stride = 16 * VkDeviceSize(vs.capturedRegisters.size());
-  const VkDeviceSize vertexCount = VkDeviceSize(call.count) * call.instances;
-  if (vertexCount * stride > kMaxFallbackBuffer) {
-    logError("conservative fallback: the draw's " + std::to_string(vertexCount) +
-             " vertices exceed the capture limit; draw dropped");
-    device.setError(E_OUTOFMEMORY);
-    return out;
+// Triangles one instance of the draw assembles at most (strip cuts only lower it).
+uint64_t trianglesPerInstance(fallback::TriangleTopology topology, uint64_t count) {
+  switch (topology) {
+    case fallback::TriangleTopology::TriangleList: return count / 3;
+    case fallback::TriangleTopology::TriangleStrip: return count >= 3 ? count - 2 : 0;
+    case fallback::TriangleTopology::TriangleListAdj: return count / 6;
+    case fallback::TriangleTopology::TriangleStripAdj: return count >= 6 ? (count - 4) / 2 : 0;
   }
-  VkResult result = VK_SUCCESS;
-  out.bytes = vertexCount * stride;
-  out.vertices = device.captureBuffers().acquire(out.bytes, device.queue().completedSerial(),
-                                                 device.queue().openSerial(), &result);
-  if (!out.vertices) {
-    device.setVkError(result);
-    return out;
-  }
-  // The index range, copied to the host (D3D reads indices past the buffer as 0).
-  std::shared_ptr<vk::Buffer> indices;
-  const VkDeviceSize indexSize = prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
-  VkDeviceSize indexBytes = 0;
-  if (call.indexed) {
-    const VkDeviceSize start = s.indexOffset + VkDeviceSize(call.first) * indexSize;
-    const VkDeviceSize available = start < s.indexBuffer->width ? s.indexBuffer->width - start : 0;
-    indexBytes = std::min<VkDeviceSize>(available, VkDeviceSize(call.count) * indexSize);
-    if (indexBytes) {
-      indices = vk::Buffer::create(device.vk(), indexBytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
-      if (!indices) {
-        device.setVkError(result);
-        return out;
-      }
-    }
-  }
-
-  state::GraphicsPipelineKey key = pipelineKey(device, prepared);
-  key.variant = state::PipelineVariant::FallbackCapture;
-  key.pixelShader = 0;
-  key.blendState = key.depthStencilState = 0;
-  key.sampleMask = 0xFFFFFFFF;
-  key.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST;
-  key.sampleCount = 1;
-  key.rasterizer = defaultRasterizerDesc();
-  key.renderTargetCount = 0;
-  std::fill(std::begin(key.renderTargetFormats), std::end(key.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
-  key.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
-  PipelineInputs inputs{&vs, nullptr, s.inputLayout, &key.rasterizer, nullptr, nullptr};
-  inputs.vertexModule = vs.captureModule->handle();
-  VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
-  if (!pipeline) {
-    device.setVkError(result);
-    return out;
-  }
-
-  VkCommandBuffer cmd = device.record();
-  if (!cmd) return out;
-  if (indices) {
-    const VkBufferCopy region{s.indexOffset + VkDeviceSize(call.first) * indexSize, 0, indexBytes};
-    vkCmdCopyBuffer(cmd, s.indexBuffer->buffer->handle(), indices->handle(), 1, &region);
-    markUsed(device, *s.indexBuffer);
-  }
-  if (!bindShaderResources(device, cmd)) return out;
-  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  rendering.renderArea = {{0, 0}, {1, 1}};
-  rendering.layerCount = 1;
-  vkCmdBeginRendering(cmd, &rendering);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  bindInputAssembly(device, cmd, call, prepared.indexType);
-  setDynamicState(device, cmd, prepared);
-  const VkBuffer xfb = out.vertices->handle();
-  const VkDeviceSize xfbOffset = 0, xfbSize = out.bytes;
-  vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
-  vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
-  cmdDraw(cmd, call);
-  vkCmdEndTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
-  vkCmdEndRendering(cmd);
-  device.queue().releaseAfter(device.queue().openSerial(), out.vertices);
-  if (indices) device.queue().releaseAfter(device.queue().openSerial(), indices);
-  result = device.queue().waitIdle();
-  if (result != VK_SUCCESS) {
-    device.setVkError(result);
-    return out;
-  }
-
-  out.references.resize(call.count, 0);
-  if (!call.indexed) {
-    for (UINT i = 0; i < call.count; ++i) out.references[i] = i;
-  } else if (indices) {
-    const uint8_t* bytes = static_cast<const uint8_t*>(indices->mapped());
-    for (VkDeviceSize i = 0; i < indexBytes / indexSize; ++i) {
-      if (indexSize == 4) std::memcpy(&out.references[i], bytes + 4 * i, 4);
-      else {
-        uint16_t v;
-        std::memcpy(&v, bytes + 2 * i, 2);
-        out.references[i] = v;
-      }
-    }
-  }
-  out.ok = true;
-  return out;
+  return 0;
 }
 
-// The passthrough vertex shader's input: per corner, each captured register
-// (raw uvec4 at location = register), the span (ivec4), SV_PrimitiveID and
-// SV_Coverage (uints).
-state::VertexInputState shadingVertexInput(const Shader& vs, uint32_t* strideBytes) {
-  state::VertexInputState v;
-  const uint32_t n = uint32_t(vs.capturedRegisters.size());
-  *strideBytes = 16 * n + 24;
-  v.bindings.push_back({0, *strideBytes, VK_VERTEX_INPUT_RATE_VERTEX});
-  for (uint32_t i = 0; i < n; ++i)
-    v.attributes.push_back({vs.capturedRegisters[i], 0, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
-  v.attributes.push_back({kSpanLocation, 0, VK_FORMAT_R32G32B32A32_SINT, 16 * n});
-  v.attributes.push_back({kPrimitiveIdLocation, 0, VK_FORMAT_R32_UINT, 16 * n + 16});
-  v.attributes.push_back({kCoverageLocation, 0, VK_FORMAT_R32_UINT, 16 * n + 20});
-  return v;
-}
-
-enum class Evaluate : uint8_t { Perspective, NoPerspective, LeadingVertex, Position };
-
-// D3DVK_FALLBACK_STATS=1: one line per fallback draw on stderr (what it cost and why).
+// D3DVK_FALLBACK_STATS=1: one line per fallback draw on stderr.
 bool statsEnabled() {
   static const bool enabled = [] {
     const char* v = std::getenv("D3DVK_FALLBACK_STATS");
@@ -270,8 +149,104 @@ bool statsEnabled() {
   return enabled;
 }
 
-double millisecondsSince(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+// A device-local storage buffer of at least `size` bytes in `slot` (grown to a
+// power of two; the old one lives until the batches that used it complete).
+bool ensureBuffer(Device& device, std::shared_ptr<vk::Buffer>& slot, VkDeviceSize size, VkBufferUsageFlags usage) {
+  if (slot && slot->size() >= size) return true;
+  VkDeviceSize rounded = 4096;
+  while (rounded < size) rounded *= 2;
+  if (slot) device.queue().releaseAfter(device.queue().openSerial(), slot);
+  VkResult result = VK_SUCCESS;
+  slot = vk::Buffer::create(device.vk(), rounded, usage, false, &result);
+  if (!slot) {
+    device.setVkError(result);
+    return false;
+  }
+  return true;
+}
+
+// The setup pipeline and the static index buffer, created on first use.
+FallbackResources* resources(Device& device) {
+  std::unique_ptr<FallbackResources>& r = device.fallbackResources();
+  if (r) return r.get();
+  auto created = std::make_unique<FallbackResources>();
+  VkResult result = VK_SUCCESS;
+  VkDescriptorSetLayoutBinding bindings[5];
+  for (uint32_t i = 0; i < 5; ++i)
+    bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = 5;
+  setInfo.pBindings = bindings;
+  created->setupSetLayout = vk::createDescriptorSetLayout(device.vk(), setInfo, &result);
+  if (!created->setupSetLayout) return device.setVkError(result), nullptr;
+  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::SetupParams)};
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  const VkDescriptorSetLayout setLayout = created->setupSetLayout->handle();
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &setLayout;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  created->setupLayout = vk::createPipelineLayout(device.vk(), layoutInfo, &result);
+  if (!created->setupLayout) return device.setVkError(result), nullptr;
+  const std::span<const uint32_t> code = fallback::setupShaderSpirv(device.vk().enabledFeatures().shaderFloat64);
+  std::unique_ptr<vk::ShaderModule> module =
+      vk::createShaderModule(device.vk(), std::vector<uint32_t>(code.begin(), code.end()), &result);
+  if (!module) return device.setVkError(result), nullptr;
+  VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                        module->handle(), "main", nullptr};
+  pipelineInfo.layout = created->setupLayout->handle();
+  created->setupPipeline = vk::createComputePipeline(device.vk(), pipelineInfo, &result);
+  if (!created->setupPipeline) return device.setVkError(result), nullptr;
+  r = std::move(created);
+  return r.get();
+}
+
+// One piece of a draw: the sub-draw the capture records and what the setup
+// needs to number its primitives.
+struct Piece {
+  DrawCall call;
+  uint32_t slots = 0;            // triangles at most
+  uint32_t instances = 1;        // instances the capture runs
+  uint32_t primitiveIdBase = 0;  // triangle lists cut inside one instance
+};
+
+// Splits the draw so no piece exceeds the limits: whole instances per piece,
+// or consecutive triangles of one instance (lists only; strips keep their
+// cut state, so they are never cut).
+bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint32_t strideBytes,
+                std::vector<Piece>* out) {
+  const uint64_t perInstance = trianglesPerInstance(topology, call.count);
+  if (perInstance == 0) return true;
+  const uint64_t capacity =
+      std::max<uint64_t>(1, std::min<uint64_t>(kMaxPieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))));
+  if (perInstance <= capacity) {
+    const uint64_t instancesPerPiece = std::max<uint64_t>(1, capacity / perInstance);
+    for (uint64_t i = 0; i < call.instances; i += instancesPerPiece) {
+      Piece p;
+      p.call = call;
+      p.instances = uint32_t(std::min<uint64_t>(instancesPerPiece, call.instances - i));
+      p.call.instances = p.instances;
+      p.call.firstInstance = call.firstInstance + uint32_t(i);
+      p.slots = uint32_t(perInstance * p.instances);
+      out->push_back(p);
+    }
+    return true;
+  }
+  if (topology != fallback::TriangleTopology::TriangleList) return false;
+  for (uint32_t instance = 0; instance < call.instances; ++instance)
+    for (uint64_t t = 0; t < perInstance; t += capacity) {
+      Piece p;
+      p.call = call;
+      p.call.instances = 1;
+      p.call.firstInstance = call.firstInstance + instance;
+      p.call.first = uint32_t(call.first + 3 * t);
+      p.call.count = uint32_t(3 * std::min<uint64_t>(capacity, perInstance - t));
+      p.slots = p.call.count / 3;
+      p.primitiveIdBase = uint32_t(t);
+      out->push_back(p);
+    }
+  return true;
 }
 
 }  // namespace
@@ -279,238 +254,254 @@ double millisecondsSince(std::chrono::steady_clock::time_point start) {
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
   DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
-  // Neither pass may count in pipeline statistics; the app draw's values are added below.
+  const auto start = std::chrono::steady_clock::now();
+  // Neither pass counts in pipeline statistics; the app draw's values are added instead.
   FallbackQueryScope queries(device);
   Shader& vs = *s.vertexShader;
   Shader* ps = s.pixelShader;
-  if (!ensureVariants(device, vs, ps)) return;
+  const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
+  if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
+  const bool counting = queries.countsPixelShaderInvocations();
+  if (!ensureVariants(device, vs, ps, counting)) return;
   const int posSlot = positionSlot(vs);
   if (posSlot < 0) {
     logError("conservative fallback: the vertex shader writes no SV_Position; draw dropped");
     return;
   }
-  const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
-  if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
-
-  const auto start = std::chrono::steady_clock::now();
-  Capture captured = capture(device, call, prepared, vs);
-  if (!captured.ok) return;
-  const double captureMs = millisecondsSince(start);
-
-  // Primitive assembly once; instances repeat it over their own vertices.
-  std::optional<uint32_t> cut;
-  if (call.indexed) cut = prepared.indexType == VK_INDEX_TYPE_UINT32 ? 0xFFFFFFFFu : 0xFFFFu;
-  const std::vector<fallback::AssembledTriangle> perInstance =
-      fallback::assembleTriangles(*topology, captured.references, cut);
-  std::vector<fallback::AssembledTriangle> triangles;
-  triangles.reserve(perInstance.size() * call.instances);
-  for (UINT i = 0; i < call.instances; ++i)
-    for (fallback::AssembledTriangle t : perInstance) {
-      for (uint32_t& v : t.vertex) v += i * call.count;
-      triangles.push_back(t);
-    }
+  FallbackResources* r = resources(device);
+  if (!r) return;
 
   const uint32_t registers = uint32_t(vs.capturedRegisters.size());
-  const float* vertexData = static_cast<const float*>(captured.vertices->mapped());
-  fallback::CapturedDraw draw;
-  draw.vertices = {vertexData, size_t(captured.bytes / sizeof(float))};
-  draw.stride = 4 * registers;
-  draw.positionOffset = 4 * uint32_t(posSlot);
-  draw.triangles = triangles;
-  const D3D10_DDI_VIEWPORT& vp = s.viewports[0];
-  fallback::FallbackDrawState state;
-  // Conservative, or (ForcedSampleCount without conservative mode) standard
-  // coverage at the forced sample positions.
-  const bool conservative =
-      prepared.rasterizer.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
-  state.raster.mode = conservative ? raster::RasterMode::Conservative : raster::RasterMode::Standard;
-  state.forcedSampleCount = conservative ? 0 : prepared.rasterizer.ForcedSampleCount;
-  state.raster.tier = raster::ConservativeTier::Tier3;
-  state.raster.cull = cullMode(prepared.rasterizer.CullMode);
-  state.raster.frontCounterClockwise = prepared.rasterizer.FrontCounterClockwise != FALSE;
-  state.raster.clip = clipRect(device, prepared);
-  state.viewport = {vp.TopLeftX, vp.TopLeftY, vp.Width, vp.Height, std::clamp(vp.MinDepth, 0.0f, 1.0f),
-                    std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
-  state.depthClip = prepared.rasterizer.DepthClipEnable != FALSE;
-  state.spanPerRow = true;
-  const auto planStart = std::chrono::steady_clock::now();
-  const fallback::ShadingPlan plan = fallback::planShadingQuads(draw, state);
-  const double planMs = millisecondsSince(planStart);
+  const uint32_t strideBytes = 16 * registers;
+  std::vector<Piece> pieces;
+  if (!planPieces(call, *topology, strideBytes, &pieces)) {
+    logError("conservative fallback: a strip draw of " + std::to_string(call.count) +
+             " indices per instance exceeds one piece (" + std::to_string(kMaxPieceTriangles) +
+             " triangles); draw dropped");
+    return device.setError(E_OUTOFMEMORY);
+  }
   FallbackStatistics statistics;
   statistics.vertices = uint64_t(call.count) * call.instances;
-  statistics.primitives = triangles.size();
-  statistics.clippedPrimitives = triangles.size() - plan.trianglesClippedAway - plan.trianglesRejected;
-  for (const fallback::ShadingQuad& quad : plan.quads) statistics.pixelShaderInvocations += uint64_t(quad.x1 - quad.x0);
   queries.add(statistics);
-  if (plan.trianglesRejected)
-    logError("conservative fallback: " + std::to_string(plan.trianglesRejected) +
-             " triangle(s) with non-finite positions were not rasterized");
-  if (plan.quads.empty()) {
-    if (statsEnabled())
-      std::fprintf(stderr, "d3dvk: fallback draw: %zu triangles, nothing covered (capture %.1f ms, plan %.1f ms)\n",
-                   triangles.size(), captureMs, planMs);
+  if (pieces.empty()) return;
+
+  // The draw pass's vertex shader for this pair of shaders.
+  VkResult result = VK_SUCCESS;
+  const VkShaderModule pullModule = device.pipelines().fallbackVertexModule(vs, ps, uint32_t(posSlot), &result);
+  if (!pullModule) {
+    if (result != VK_SUCCESS) device.setVkError(result);
     return;
   }
 
-  // How each captured component is evaluated at a corner.
-  std::vector<Evaluate> evaluate(size_t(registers) * 4, Evaluate::LeadingVertex);
-  for (uint32_t i = 0; i < registers; ++i) {
-    const uint32_t reg = vs.capturedRegisters[i];
-    for (uint32_t c = 0; c < 4; ++c) {
-      Evaluate& e = evaluate[4 * i + c];
-      if (int(i) == posSlot) {
-        e = Evaluate::Position;
-        continue;
-      }
-      if (!ps || reg >= dxbc::ShaderReflection::kInputRegisters) continue;
-      switch (ps->reflection.inputInterpolation[4 * reg + c]) {
-        case dxbc::Interpolation::Linear:
-        case dxbc::Interpolation::LinearCentroid:
-        case dxbc::Interpolation::LinearSample: e = Evaluate::Perspective; break;
-        case dxbc::Interpolation::LinearNoPerspective:
-        case dxbc::Interpolation::LinearNoPerspectiveCentroid:
-        case dxbc::Interpolation::LinearNoPerspectiveSample: e = Evaluate::NoPerspective; break;
-        default: break;  // flat, or not read: the leading vertex's bits
-      }
-    }
-  }
+  // Pipelines: the capture (the app's topology, rasterizer discard) and the draw pass.
+  state::GraphicsPipelineKey captureKey = pipelineKey(device, prepared);
+  captureKey.variant = state::PipelineVariant::FallbackCapture;
+  captureKey.pixelShader = 0;
+  captureKey.blendState = captureKey.depthStencilState = 0;
+  captureKey.sampleMask = 0xFFFFFFFF;
+  captureKey.sampleCount = 1;
+  captureKey.rasterizer = defaultRasterizerDesc();
+  captureKey.renderTargetCount = 0;
+  std::fill(std::begin(captureKey.renderTargetFormats), std::end(captureKey.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
+  captureKey.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  PipelineInputs captureInputs{&vs, nullptr, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};
+  captureInputs.vertexModule = vs.captureModule->handle();
+  VkPipeline capturePipeline = device.pipelines().get(captureKey, captureInputs, &result);
+  if (!capturePipeline) return device.setVkError(result);
 
-  const bool anyNoPerspective = std::find(evaluate.begin(), evaluate.end(), Evaluate::NoPerspective) != evaluate.end();
-
-  uint32_t strideBytes = 0;
-  const state::VertexInputState vertexInput = shadingVertexInput(vs, &strideBytes);
-  const VkDeviceSize cornerCount = 3 * VkDeviceSize(plan.quads.size()) + 3 * VkDeviceSize(plan.pixelsAsQuads);
-  const VkDeviceSize bufferSize = cornerCount * strideBytes;
-  if (bufferSize > kMaxFallbackBuffer) {
-    logError("conservative fallback: the draw covers too many spans (" + std::to_string(plan.quads.size()) +
-             "); draw dropped");
-    return device.setError(E_OUTOFMEMORY);
-  }
-  const auto buildStart = std::chrono::steady_clock::now();
-  VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::Buffer> corners = device.shadingBuffers().acquire(bufferSize, device.queue().completedSerial(),
-                                                                       device.queue().openSerial(), &result);
-  if (!corners) return device.setVkError(result);
-  // SV_Coverage: every sample of the rasterization sample count (forced, or the
-  // targets'), ANDed with SampleMask.
-  const UINT coverageSamples = prepared.rasterizer.ForcedSampleCount ? prepared.rasterizer.ForcedSampleCount
-                                                                      : prepared.samples;
-  const uint32_t allSamples = (coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u);
-  // Target-independent rasterization on a single-sample target: the pixel is
-  // written when any forced sample remains (dxbc::kFallbackCoverageAnyBit).
-  const uint32_t anyFlag =
-      prepared.rasterizer.ForcedSampleCount && prepared.samples == 1 ? dxbc::kFallbackCoverageAnyBit : 0u;
-  const uint32_t coverage = (allSamples & uint32_t(s.sampleMask)) | anyFlag;
-  // Written in parallel: each worker takes a contiguous run of spans and knows
-  // where its corners start (3 per span, 3 more per horizon quad).
-  const uint32_t words = strideBytes / 4;
-  auto writeCorners = [&](size_t first, size_t last, uint32_t* out) {
-    for (size_t i = first; i < last; ++i) {
-      const fallback::ShadingQuad& quad = plan.quads[i];
-      const fallback::AssembledTriangle& tri = triangles[quad.triangle];
-      const float* v[3];
-      fallback::ClipPosition p[3];
-      for (int k = 0; k < 3; ++k) {
-        v[k] = vertexData + size_t(tri.vertex[k]) * draw.stride;
-        const float* pos = v[k] + draw.positionOffset;
-        p[k] = {pos[0], pos[1], pos[2], pos[3]};
-      }
-      // One triangle per span; a horizon pixel's own quad as two (strip order → list).
-      std::array<fallback::QuadCorner, 6> geometry;
-      int cornersUsed = 3;
-      if (quad.exactQuad) {
-        const std::array<fallback::QuadCorner, 4> q = fallback::quadCorners(draw, state, plan, quad);
-        geometry = {q[0], q[1], q[2], q[2], q[1], q[3]};
-        cornersUsed = 6;
-      } else {
-        const std::array<fallback::QuadCorner, 3> t = fallback::spanTriangle(draw, state, plan, quad);
-        std::copy(t.begin(), t.end(), geometry.begin());
-      }
-      for (int g = 0; g < cornersUsed; ++g) {
-        const fallback::QuadCorner& corner = geometry[g];
-        const std::array<double, 3> lambda{corner.weights[0], corner.weights[1], corner.weights[2]};
-        // Screen-space weights only when some component is noperspective (per corner: hot).
-        const std::array<double, 3> beta = anyNoPerspective ? fallback::noPerspectiveWeights(lambda, p) : lambda;
-        for (uint32_t j = 0; j < 4 * registers; ++j) {
-          float value;
-          switch (evaluate[j]) {
-            case Evaluate::Position: value = corner.position[j % 4]; break;
-            case Evaluate::Perspective:
-              value = float(lambda[0] * v[0][j] + lambda[1] * v[1][j] + lambda[2] * v[2][j]);
-              break;
-            case Evaluate::NoPerspective:
-              value = float(beta[0] * v[0][j] + beta[1] * v[1][j] + beta[2] * v[2][j]);
-              break;
-            default: value = v[0][j]; break;  // bit copy (integers stay intact)
-          }
-          std::memcpy(out + j, &value, 4);
-        }
-        const int32_t span[4] = {quad.x0, quad.x1, quad.y, quad.innerBegin | (quad.innerEnd << 16)};
-        std::memcpy(out + 4 * registers, span, sizeof span);
-        out[4 * registers + 4] = quad.primitiveId;
-        out[4 * registers + 5] =
-            quad.coverage ? (quad.coverage & uint32_t(s.sampleMask)) | anyFlag : coverage;
-        out += words;
-      }
-    }
-  };
-  uint32_t* const base = static_cast<uint32_t*>(corners->mapped());
-  const size_t workers =
-      plan.quads.size() < 65536 ? 1 : std::clamp<size_t>(std::thread::hardware_concurrency(), 1, 8);
-  if (workers == 1) {
-    writeCorners(0, plan.quads.size(), base);
-  } else {
-    std::vector<std::thread> threads;
-    size_t first = 0, corner = 0;
-    for (size_t w = 0; w < workers; ++w) {
-      const size_t last = plan.quads.size() * (w + 1) / workers;
-      threads.emplace_back(writeCorners, first, last, base + corner * words);
-      for (size_t i = first; i < last; ++i) corner += plan.quads[i].exactQuad ? 6 : 3;
-      first = last;
-    }
-    for (std::thread& t : threads) t.join();
-  }
-
-  const double buildMs = millisecondsSince(buildStart);
-  if (statsEnabled())
-    std::fprintf(stderr,
-                 "d3dvk: fallback draw: %zu triangles (%u culled, %u clipped away), %zu spans, %u pixels as quads, "
-                 "%u flattened; capture %.1f ms, plan %.1f ms, shading vertices %.1f ms (%.1f MiB)\n",
-                 triangles.size(), plan.trianglesCulled, plan.trianglesClippedAway, plan.quads.size(),
-                 plan.pixelsAsQuads, plan.pixelsFlattened, captureMs, planMs, buildMs,
-                 double(bufferSize) / (1024.0 * 1024.0));
-
-  state::GraphicsPipelineKey key = pipelineKey(device, prepared);
-  key.variant = state::PipelineVariant::FallbackShading;
-  key.inputLayout = 0;
-  key.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
-  key.rasterizer.CullMode = D3D10_DDI_CULL_NONE;  // culled on the CPU; the winding carries the facing
-  key.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
-  key.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
-  key.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
-  // The pixel shader writes SampleMask (the flat coverage ANDed with
+  state::GraphicsPipelineKey drawKey = pipelineKey(device, prepared);
+  drawKey.variant = counting ? state::PipelineVariant::FallbackCounting : state::PipelineVariant::FallbackShading;
+  drawKey.inputLayout = 0;
+  drawKey.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
+  drawKey.rasterizer.CullMode = D3D10_DDI_CULL_NONE;  // culled by the setup; the record carries the facing
+  drawKey.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
+  drawKey.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
+  drawKey.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  drawKey.rasterizer.ForcedSampleCount = 0;
+  drawKey.rasterizer.MultisampleEnable = FALSE;
+  drawKey.rasterizer.AntialiasedLineEnable = FALSE;
+  drawKey.rasterizer.ScissorEnable = TRUE;  // the clip rectangle
+  // The pixel shader writes SampleMask itself (the coverage ANDed with
   // OMSetBlendState's mask): with the pipeline's mask full it runs even for a
   // mask of 0, where D3D still runs it (UAV writes) but updates no sample.
-  key.sampleMask = 0xFFFFFFFF;
-  PipelineInputs inputs{&vs, ps, nullptr, &key.rasterizer, s.blendState, s.depthStencilState};
-  inputs.vertexModule = vs.passthroughModule->handle();
-  inputs.pixelModule = ps ? ps->fallbackModule->handle() : device.pipelines().spanDiscardModule()->handle();
-  inputs.vertexInput = &vertexInput;
-  VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
-  if (!pipeline) return device.setVkError(result);
+  drawKey.sampleMask = 0xFFFFFFFF;
+  const state::VertexInputState noVertexInput;
+  PipelineInputs drawInputs{&vs, ps, nullptr, &drawKey.rasterizer, s.blendState, s.depthStencilState};
+  drawInputs.vertexModule = pullModule;
+  drawInputs.pixelModule = ps ? (counting ? ps->fallbackCountingModule : ps->fallbackModule)->handle()
+                              : (counting ? device.pipelines().fallbackCountingPixelModule()
+                                          : device.pipelines().fallbackPixelModule())->handle();
+  drawInputs.vertexInput = &noVertexInput;
+  VkPipeline drawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
+  if (!drawPipeline) return device.setVkError(result);
 
-  VkCommandBuffer cmd = device.record();
-  if (!cmd) return;
-  if (!bindShaderResources(device, cmd)) return;
-  beginRendering(device, cmd, prepared.extent);
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
-  const VkBuffer buffer = corners->handle();
-  const VkDeviceSize offset = 0, stride = strideBytes;
-  vkCmdBindVertexBuffers2(cmd, 0, 1, &buffer, &offset, nullptr, &stride);
-  setDynamicState(device, cmd, prepared);
-  vkCmdDraw(cmd, uint32_t(cornerCount), 1, 0, 0);
-  vkCmdEndRendering(cmd);
-  device.queue().releaseAfter(device.queue().openSerial(), corners);
+  // The draw header: SV_Coverage and the sample mask the prelude applies.
+  const bool conservative =
+      prepared.rasterizer.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
+  const UINT forced = prepared.rasterizer.ForcedSampleCount;
+  const UINT coverageSamples = forced ? forced : prepared.samples;
+  const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
+  const uint32_t anyBit = forced && prepared.samples == 1 ? gpu::kHeaderCoverageAnyBit : 0u;
+  gpu::FallbackHeader header{};
+  header.coverage = (conservative ? allSamples & uint32_t(s.sampleMask) : uint32_t(s.sampleMask) & 0x7FFFFFFFu) | anyBit;
+  if (!conservative) {
+    const std::span<const std::array<int8_t, 2>> positions = fallback::standardSamplePositions(forced);
+    header.sampleCount = uint32_t(positions.size());
+    for (size_t i = 0; i < positions.size(); ++i) header.samples[i][0] = positions[i][0], header.samples[i][1] = positions[i][1];
+  }
+
+  // Setup parameters shared by the pieces.
+  const D3D10_DDI_VIEWPORT& vp = s.viewports[0];
+  const fallback::Viewport viewport{vp.TopLeftX, vp.TopLeftY, vp.Width, vp.Height, 0.0, 1.0};
+  const fallback::ClipState clipState = fallback::clipStateFor(viewport, prepared.rasterizer.DepthClipEnable != FALSE);
+  const ClipRect clip = clipRect(device, prepared);
+  gpu::SetupParams params{};
+  params.viewportX = vp.TopLeftX;
+  params.viewportY = vp.TopLeftY;
+  params.viewportWidth = vp.Width;
+  params.viewportHeight = vp.Height;
+  params.clipLeft = clip.left;
+  params.clipTop = clip.top;
+  params.clipRight = clip.right;
+  params.clipBottom = clip.bottom;
+  params.guardX = float(clipState.guardX);
+  params.guardY = float(clipState.guardY);
+  params.targetWidth = float(prepared.extent.width);
+  params.targetHeight = float(prepared.extent.height);
+  params.flags = (conservative ? gpu::kSetupConservative | gpu::kSetupInner : 0u) |
+                 (prepared.rasterizer.DepthClipEnable ? gpu::kSetupDepthClip : 0u) |
+                 (prepared.rasterizer.CullMode == D3D10_DDI_CULL_FRONT ? gpu::kSetupCullFront : 0u) |
+                 (prepared.rasterizer.CullMode == D3D10_DDI_CULL_BACK ? gpu::kSetupCullBack : 0u) |
+                 (prepared.rasterizer.FrontCounterClockwise ? gpu::kSetupFrontCounterClockwise : 0u) |
+                 (prepared.samples > 1 ? gpu::kSetupFullPixels : 0u);
+  params.strideWords = 4 * registers;
+  params.positionWord = 4 * uint32_t(posSlot);
+
+  uint32_t maxSlots = 0;
+  for (const Piece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
+  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  if (!ensureBuffer(device, r->capture, VkDeviceSize(maxSlots) * 3 * strideBytes,
+                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT) ||
+      !ensureBuffer(device, r->records,
+                    sizeof(gpu::FallbackHeader) + VkDeviceSize(maxSlots) * sizeof(gpu::FallbackRecord),
+                    storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT) ||
+      !ensureBuffer(device, r->corners, VkDeviceSize(maxSlots) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner),
+                    storage) ||
+      !ensureBuffer(device, r->counters, kCounterBytes,
+                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT))
+    return;
+  for (const std::shared_ptr<vk::Buffer>& b : {r->capture, r->records, r->corners, r->counters})
+    device.queue().releaseAfter(device.queue().openSerial(), b);
+
+  // The setup pass's descriptor set (one per draw, its pool freed with the batch).
+  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5 * uint32_t(pieces.size())};
+  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = uint32_t(pieces.size());
+  poolInfo.poolSizeCount = 1;
+  poolInfo.pPoolSizes = &poolSize;
+  std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
+  if (!pool) return device.setVkError(result);
+  device.queue().releaseAfter(device.queue().openSerial(), pool);
+
+  uint64_t trianglesTotal = 0;
+  for (const Piece& piece : pieces) {
+    trianglesTotal += piece.slots;
+    // Statistics the setup counts: into a query's counter slot while a
+    // statistics query is active, else into scratch words.
+    InvocationCounter statisticsCounter{r->counters->handle(), kScratchStatisticsOffset};
+    if (queries.active() && !allocateFallbackStatisticsCounter(device, &statisticsCounter)) return;
+    InvocationCounter invocationCounter;
+    if (counting && !allocateInvocationCounter(device, &invocationCounter)) return;
+
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    allocInfo.descriptorPool = pool->handle();
+    allocInfo.descriptorSetCount = 1;
+    const VkDescriptorSetLayout setLayout = r->setupSetLayout->handle();
+    allocInfo.pSetLayouts = &setLayout;
+    result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
+    if (result != VK_SUCCESS) return device.setVkError(result);
+    const VkDescriptorBufferInfo infos[5] = {
+        {r->capture->handle(), 0, VK_WHOLE_SIZE},
+        {r->counters->handle(), 0, 16},
+        {r->records->handle(), 0, VK_WHOLE_SIZE},
+        {r->corners->handle(), 0, VK_WHOLE_SIZE},
+        {statisticsCounter.buffer, statisticsCounter.offset, 16},
+    };
+    VkWriteDescriptorSet writes[5];
+    for (uint32_t i = 0; i < 5; ++i) {
+      writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      writes[i].dstSet = set;
+      writes[i].dstBinding = i;
+      writes[i].descriptorCount = 1;
+      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      writes[i].pBufferInfo = &infos[i];
+    }
+    vkUpdateDescriptorSets(device.vk().handle(), 5, writes, 0, nullptr);
+
+    // 1. Capture.
+    VkCommandBuffer cmd = device.record();
+    if (!cmd) return;
+    vkCmdFillBuffer(cmd, r->counters->handle(), 0, 16, 0);
+    if (!queries.active()) vkCmdFillBuffer(cmd, r->counters->handle(), kScratchStatisticsOffset, 16, 0);
+    vkCmdUpdateBuffer(cmd, r->records->handle(), 0, sizeof header, &header);
+    if (!bindShaderResources(device, cmd)) return;
+    cmd = device.record();  // orders the fills before the capture
+    if (!cmd) return;
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, {1, 1}};
+    rendering.layerCount = 1;
+    vkCmdBeginRendering(cmd, &rendering);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
+    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
+    setDynamicState(device, cmd, prepared);
+    const VkBuffer xfb = r->capture->handle();
+    const VkDeviceSize xfbOffset = 0, xfbSize = VkDeviceSize(piece.slots) * 3 * strideBytes;
+    vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
+    vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
+    cmdDraw(cmd, piece.call);
+    const VkBuffer counterBuffer = r->counters->handle();
+    const VkDeviceSize counterOffset = 0;
+    vkCmdEndTransformFeedbackEXT(cmd, 0, 1, &counterBuffer, &counterOffset);
+    vkCmdEndRendering(cmd);
+
+    // 2. Setup.
+    cmd = device.record();
+    if (!cmd) return;
+    params.slots = piece.slots;
+    params.instances = piece.instances;
+    params.primitiveIdBase = piece.primitiveIdBase;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupPipeline->handle());
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
+    vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
+    vkCmdDispatch(cmd, (piece.slots + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, 1, 1);
+
+    // 3. Draw.
+    cmd = device.record();
+    if (!cmd) return;
+    const FallbackBuffers buffers{r->capture->handle(), r->corners->handle(), r->records->handle()};
+    if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &buffers)) return;
+    beginRendering(device, cmd, prepared.extent);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipeline);
+    setDynamicState(device, cmd, prepared);
+    const VkViewport target{0.0f, 0.0f, float(prepared.extent.width), float(prepared.extent.height),
+                            std::clamp(vp.MinDepth, 0.0f, 1.0f), std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
+    vkCmdSetViewport(cmd, 0, 1, &target);
+    const VkRect2D scissor{{clip.left, clip.top},
+                           {uint32_t(clip.right - clip.left), uint32_t(clip.bottom - clip.top)}};
+    vkCmdSetScissor(cmd, 0, 1, &scissor);
+    vkCmdDraw(cmd, gpu::kCornersPerRecord * piece.slots, 1, 0, 0);
+    vkCmdEndRendering(cmd);
+  }
+  if (statsEnabled()) {
+    const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    std::fprintf(stderr,
+                 "d3dvk: fallback draw: up to %llu triangles in %zu piece(s); %.2f ms to record; buffers: capture %.1f "
+                 "MiB, records %.1f MiB, corners %.1f MiB\n",
+                 static_cast<unsigned long long>(trianglesTotal), pieces.size(), ms,
+                 double(r->capture->size()) / 1048576.0, double(r->records->size()) / 1048576.0,
+                 double(r->corners->size()) / 1048576.0);
+  }
 }
 
 }  // namespace d3dvk::umd

@@ -1,28 +1,54 @@
-// ddi/umd/driver_fallback_draw.h — a conservative draw on the CPU fallback
-// path (../DESIGN.md "The fallback path"), for a rasterizer state with
-// ConservativeRaster ON when the device cannot honour the reported tier:
+// ddi/umd/driver_fallback_draw.h — a conservative draw on the exact GPU
+// fallback (../DESIGN.md "The fallback path"), for a rasterizer state with
+// ConservativeRaster ON when the device cannot honour the reported tier
+// natively, and for triangle draws with ForcedSampleCount (target-independent
+// rasterization), whose forced samples Vulkan cannot rasterize. Everything
+// runs on the GPU, in the open batch, in API order (no readback, no CPU work
+// per triangle or pixel; memory bounded by the triangles of one piece):
 //
-//  1. capture: the vertex shader's capture variant runs the draw's vertices as
-//     points with rasterizer discard, writing every output register into a
-//     transform-feedback buffer (one vertex per index reference, instances in
-//     order); the index range is copied alongside; the batch is submitted and
-//     waited for, and both are read back;
-//  2. CPU front end (translate/fallback): primitive assembly in API order,
-//     clipping, divide, viewport, the 16.8 conservative rasterizer with culling,
-//     → one span per covered row per primitive;
-//  3. shading: each span becomes one triangle on the primitive's plane (corners
-//     carry re-projected clip positions and every output register evaluated
-//     there: perspective, noperspective or flat as the pixel shader declares),
-//     drawn with the passthrough vertex shader and the pixel shader's fallback
-//     variant (pixels outside the span discarded, SV_InnerCoverage from the
-//     span's inner interval, SV_PrimitiveID flat), cull off, depth clamp on,
-//     and the application's blend, depth-stencil, sample mask, targets and
-//     scissor — in primitive order.
+//  1. capture: the vertex shader's capture variant draws the application's
+//     draw with its own topology, instances and primitive restart, rasterizer
+//     discard, and transform feedback writes every output register of the
+//     three vertices of every triangle, in primitive order (the counter buffer
+//     gets the bytes written);
+//  2. setup (translate/fallback/shaders/setup.comp): one compute invocation
+//     per captured triangle → one FallbackRecord (exact coverage data:
+//     translate/raster's integer rules) and four FallbackCorner (a candidate
+//     triangle covering every pixel the coverage can select, with the
+//     primitive's attribute weights there);
+//  3. draw: one triangle per record, vertex-pulled by the fallback vertex shader (dxbc/fallback_shaders.h) from the corners and
+//     the captured vertices, with the pixel shader's fallback variant, whose
+//     prelude tests the pixel against its record (demoting it to a helper
+//     when not covered) and supplies SV_InnerCoverage, SV_Coverage,
+//     SV_PrimitiveID and SV_IsFrontFace; cull off, depth clamp, the
+//     application's blend, depth-stencil, targets and scissor.
+//
+// Draws larger than one piece (kMaxPieceTriangles triangles, or a capture
+// over kMaxCaptureBytes) run as several pieces of whole instances, or of
+// consecutive triangles of one instance for triangle lists.
 #pragma once
 
 #include "draw_recording.h"
+#include "vk_pipeline.h"
+#include "vk_resources.h"
+
+#include <memory>
 
 namespace d3dvk::umd {
+
+// The device's objects the fallback shares across draws (created on the
+// first fallback draw): the setup pipeline and the piece buffers, grown as needed and reused by every
+// fallback draw (recording orders their uses; a replaced buffer stays alive
+// until the batches that used it complete). Queue mutex held.
+struct FallbackResources {
+  std::unique_ptr<vk::DescriptorSetLayout> setupSetLayout;
+  std::unique_ptr<vk::PipelineLayout> setupLayout;
+  std::unique_ptr<vk::Pipeline> setupPipeline;
+  std::shared_ptr<vk::Buffer> capture;   // transform feedback: captured vertices
+  std::shared_ptr<vk::Buffer> records;   // FallbackHeader + FallbackRecord[]
+  std::shared_ptr<vk::Buffer> corners;   // FallbackCorner[3·slots]
+  std::shared_ptr<vk::Buffer> counters;  // [0] transform-feedback bytes, [4..] setup statistics
+};
 
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared);
 

@@ -197,6 +197,20 @@ std::shared_ptr<InvocationCounterBlock> startCounterBlock(Device& device) {
   return block;
 }
 
+// The fallback setup passes' triangle counts: word `word` of each slot.
+uint64_t countedPrimitives(const Query& q, uint32_t word) {
+  uint64_t sum = 0;
+  for (const InvocationCounterRange& r : q.primitiveRanges) {
+    const auto* bytes = static_cast<const uint8_t*>(r.block->readback->mapped());
+    for (uint32_t slot = r.first; slot < r.end; ++slot) {
+      uint32_t value = 0;
+      std::memcpy(&value, bytes + slot * r.block->stride + 4 * word, sizeof value);
+      sum += value;
+    }
+  }
+  return sum;
+}
+
 // PSInvocations of the counted draws: the sum of the query's counter slots
 // (the batches holding them have completed).
 uint64_t countedInvocations(const Query& q) {
@@ -226,7 +240,10 @@ bool countsPixelShaderInvocations(Device& device) {
                      [](const Query* q) { return q->isStatistics(); });
 }
 
-bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
+namespace {
+
+// The next slot of the open batch's counter block, appended to `member` of every active statistics query.
+bool allocateCounterSlot(Device& device, std::vector<InvocationCounterRange> Query::*member, InvocationCounter* out) {
   InvocationCounters& c = device.invocationCounters;
   if (c.current && c.current->used == InvocationCounterBlock::kSlots) {
     VkCommandBuffer cmd = device.record();
@@ -237,7 +254,7 @@ bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
   const uint32_t slot = c.current->used++;
   for (Query* q : device.activeQueries) {
     if (!q->isStatistics()) continue;
-    std::vector<InvocationCounterRange>& ranges = q->counterRanges;
+    std::vector<InvocationCounterRange>& ranges = q->*member;
     if (!ranges.empty() && ranges.back().block == c.current && ranges.back().end == slot)
       ++ranges.back().end;
     else
@@ -245,6 +262,16 @@ bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
   }
   *out = {c.current->counters->handle(), slot * c.current->stride};
   return true;
+}
+
+}  // namespace
+
+bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
+  return allocateCounterSlot(device, &Query::counterRanges, out);
+}
+
+bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out) {
+  return allocateCounterSlot(device, &Query::primitiveRanges, out);
 }
 
 void resumeQueries(Device& device, VkCommandBuffer cmd) {
@@ -273,12 +300,15 @@ void FallbackQueryScope::add(const FallbackStatistics& s) {
     D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS& c = q->cpuStatistics;
     c.IAVertices += s.vertices;
     c.VSInvocations += s.vertices;
-    c.IAPrimitives += s.primitives;
-    c.CInvocations += s.primitives;
-    c.CPrimitives += s.clippedPrimitives;
-    c.PSInvocations += s.pixelShaderInvocations;
   }
 }
+
+bool FallbackQueryScope::active() const {
+  return std::any_of(device_.activeQueries.begin(), device_.activeQueries.end(),
+                     [](const Query* q) { return q->isStatistics(); });
+}
+
+bool FallbackQueryScope::countsPixelShaderInvocations() const { return countingSupported(device_) && active(); }
 
 SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*) { return sizeof(Query); }
 SIZE_T APIENTRY calcPrivateQuerySize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*) { return sizeof(Query); }
@@ -324,6 +354,7 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   releaseSlots(*device, *q);
   q->cpuStatistics = {};
   q->counterRanges.clear();
+  q->primitiveRanges.clear();
   // The segment the queries of this type share ends here; the next recorded
   // command (Device::record()) begins one that includes this query.
   if (q->usesSegments()) {
@@ -355,6 +386,7 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
       releaseSlots(*device, *q);
       q->cpuStatistics = {};
       q->counterRanges.clear();
+      q->primitiveRanges.clear();
     }
   }
   q->readySerial = issueSerial(*device);
@@ -415,10 +447,11 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       if (!pData) return;
       D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS s = q->cpuStatistics;
       s.IAVertices += v[0];
-      s.IAPrimitives += v[1];
+      const uint64_t assembled = countedPrimitives(*q, 0), clipped = countedPrimitives(*q, 1);
+      s.IAPrimitives += v[1] + assembled;
       s.VSInvocations += v[2];
-      s.CInvocations += v[3];
-      s.CPrimitives += v[4];
+      s.CInvocations += v[3] + assembled;
+      s.CPrimitives += v[4] + clipped;
       s.PSInvocations += countingSupported(*device) ? countedInvocations(*q) : v[5];
       std::memcpy(pData, &s, size);  // the D3D10 layout is the D3D11 one's first 8 members
       return;

@@ -126,6 +126,9 @@ struct Query {
   uint64_t readySerial = 0;      // the batch whose completion makes the result available
   D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS cpuStatistics{};  // added by fallback draws
   std::vector<InvocationCounterRange> counterRanges;  // the counted draws' PSInvocations (statistics)
+  // The GPU fallback's setup passes: per slot, word 0 the triangles assembled
+  // (IAPrimitives, CInvocations), word 1 those the clipper outputs (CPrimitives).
+  std::vector<InvocationCounterRange> primitiveRanges;
 
   static Query* from(D3D10DDI_HQUERY h) { return static_cast<Query*>(h.pDrvPrivate); }
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
@@ -135,16 +138,17 @@ struct Query {
   size_t segmentKind() const { return isStatistics() ? 1 : 0; }
 };
 
-// What the fallback knows about the app's draw for the statistics it hides.
+// What the fallback knows on the CPU about the app's draw for the statistics it hides.
 struct FallbackStatistics {
-  uint64_t vertices = 0;            // IAVertices and VSInvocations (the capture runs the VS once per vertex)
-  uint64_t primitives = 0;          // IAPrimitives and CInvocations: assembled triangles
-  uint64_t clippedPrimitives = 0;   // CPrimitives: triangles the clipper outputs (not clipped away or rejected)
-  uint64_t pixelShaderInvocations = 0;  // PSInvocations: conservatively covered pixels (one per span pixel)
+  uint64_t vertices = 0;            // IAVertices and VSInvocations (count × instances)
 };
 
-// Ends the active statistics segments for one fallback draw (the capture and
-// shading passes do not count) and resumes them afterwards. Queue mutex held.
+// Ends the active statistics segments for one fallback draw (its capture,
+// setup and draw passes do not count) and resumes them afterwards. The app
+// draw's statistics are added instead: the vertices from the CPU (add), the
+// assembled and clipped triangles from the setup pass
+// (allocateFallbackStatisticsCounter), the covered pixels from the fallback
+// pixel shader's counting variant (allocateInvocationCounter). Queue mutex held.
 class FallbackQueryScope {
  public:
   explicit FallbackQueryScope(Device& device);
@@ -153,6 +157,11 @@ class FallbackQueryScope {
   FallbackQueryScope& operator=(const FallbackQueryScope&) = delete;
   // Adds the app draw's statistics to every active statistics query.
   void add(const FallbackStatistics& statistics);
+  // Whether a pipeline-statistics query is active.
+  bool active() const;
+  // Whether the fallback pixel shader counts its covered invocations now
+  // (a statistics query is active and the device has fragment stores).
+  bool countsPixelShaderInvocations() const;
 
  private:
   Device& device_;
@@ -164,6 +173,11 @@ class FallbackQueryScope {
 // open batch (Device::record()).
 void suspendQueries(Device& device, VkCommandBuffer cmd);
 void resumeQueries(Device& device, VkCommandBuffer cmd);
+
+// A counter slot the GPU fallback's setup pass adds a piece's assembled and
+// clipped triangles to (words 0 and 1), added to every active statistics
+// query. Like allocateInvocationCounter.
+bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out);
 
 // Whether a native draw recorded now counts its pixel-shader invocations: a
 // statistics query is active (and not hidden by a fallback draw) and the device

@@ -54,10 +54,10 @@ struct Shader {
   // translated on the first fallback draw that needs them (most shaders never do).
   std::shared_ptr<const dxbc::Shader> parsed;
   // Vertex shader: the capture variant (every declared output register as a
-  // vec4 into transform-feedback buffer 0, in ascending register order) and
-  // the shading pass's passthrough variant. Pixel shader: the fallback variant
-  // (span discard, SV_InnerCoverage and SV_PrimitiveID from flat varyings).
-  std::unique_ptr<vk::ShaderModule> captureModule, passthroughModule, fallbackModule;
+  // vec4 into transform-feedback buffer 0, in ascending register order). Pixel
+  // shader: the fallback variant (the exact coverage prelude, see
+  // driver_fallback_draw.h) and the same counting its covered invocations.
+  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModule, fallbackCountingModule;
   std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
   // The options `spirv` was translated with, and the pixel shader's
   // invocation-counting variant of it (those options plus countInvocations),

@@ -1,6 +1,7 @@
 // ddi/umd/pipeline_cache.cpp — see pipeline_cache.h.
 #include "pipeline_cache.h"
 
+#include "adapter.h"
 #include "device.h"
 #include "driver_blend_state.h"
 #include "driver_depth_stencil_state.h"
@@ -9,6 +10,7 @@
 #include "driver_rasterizer_state.h"
 #include "driver_shader.h"
 #include "dxbc/binding.h"
+#include "dxbc/fallback_shaders.h"
 #include "primitive_topology.h"
 #include "resource_format.h"
 
@@ -41,7 +43,7 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
                      : 0;
   // The invocation counter of the counting pixel shaders (driver_query.h).
   const bool counter = device.vk().enabledFeatures().fragmentStoresAndAtomics;
-  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_ + (counter ? 1 : 0);
+  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_ + (counter ? 1 : 0) + 3;
   const uint32_t perStage = limits.maxPerStageResources > reserved ? limits.maxPerStageResources - reserved : 0;
   self->shaderResourceSlots_ = std::min({dxbc::kMaxShaderResourceSlots, perStage,
                                          limits.maxPerStageDescriptorSampledImages,
@@ -63,6 +65,17 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
     if (counter && stages[set] == VK_SHADER_STAGE_FRAGMENT_BIT)  // the counting pixel shader's (driver_query.h)
       bindings.push_back(
           {dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
+    // The GPU fallback's draw pass (driver_fallback_draw.h): the captured
+    // vertices and corners its vertex shader pulls, the records its pixel
+    // shader's prelude tests.
+    if (stages[set] == VK_SHADER_STAGE_VERTEX_BIT) {
+      bindings.push_back({dxbc::kFallbackCapturedBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
+      bindings.push_back({dxbc::kFallbackCornersBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
+      bindings.push_back(
+          {dxbc::kFallbackVertexRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
+    } else {
+      bindings.push_back({dxbc::kFallbackRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
+    }
     VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     info.bindingCount = uint32_t(bindings.size());
     info.pBindings = bindings.data();
@@ -93,14 +106,49 @@ void PipelineCache::forget(uint64_t objectId) {
       ++it;
     }
   }
+  for (auto it = fallbackVertexModules_.begin(); it != fallbackVertexModules_.end();) {
+    if (it->first.first == objectId || it->first.second == objectId) {
+      device_.queue().releaseAfter(device_.queue().openSerial(), it->second);
+      it = fallbackVertexModules_.erase(it);
+    } else {
+      ++it;
+    }
+  }
+}
+
+VkShaderModule PipelineCache::fallbackVertexModule(const Shader& vs, const Shader* ps, uint32_t positionSlot,
+                                                   VkResult* result) {
+  const std::pair<uint64_t, uint64_t> key{vs.id, ps ? ps->id : 0};
+  auto found = fallbackVertexModules_.find(key);
+  if (found != fallbackVertexModules_.end()) return found->second->handle();
+  std::vector<uint32_t> spirv;
+  try {
+    const std::vector<dxbc::FallbackVarying> varyings =
+        ps ? dxbc::fallbackPixelVaryings(*ps->parsed) : std::vector<dxbc::FallbackVarying>{};
+    spirv = dxbc::buildFallbackVertexShader(varyings, dxbc::fallbackNeedsSampleInverseW(varyings),
+                                            dxbc::FallbackCaptureLayout{vs.capturedRegisters, positionSlot});
+  } catch (const std::bad_alloc&) {
+    *result = VK_ERROR_OUT_OF_HOST_MEMORY;
+    return VK_NULL_HANDLE;
+  } catch (const std::exception& e) {
+    logError(std::string("conservative fallback: ") + e.what() + "; draw dropped");
+    *result = VK_SUCCESS;
+    return VK_NULL_HANDLE;
+  }
+  std::shared_ptr<vk::ShaderModule> module = vk::createShaderModule(device_.vk(), spirv, result);
+  if (!module) return VK_NULL_HANDLE;
+  const VkShaderModule handle = module->handle();
+  fallbackVertexModules_.emplace(key, std::move(module));
+  return handle;
 }
 
 VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const PipelineInputs& in, VkResult* result) {
   auto found = pipelines_.find(key);
   if (found != pipelines_.end()) return found->second->handle();
 
-  // The capture pass runs only the vertex shader (points, rasterizer discard);
-  // the shading pass may have a pixel module without an application pixel shader.
+  // The capture pass runs only the vertex shader (the draw's own topology,
+  // rasterizer discard); the draw pass may have a pixel module without an
+  // application pixel shader.
   const bool capture = key.variant == state::PipelineVariant::FallbackCapture;
   VkPipelineShaderStageCreateInfo stages[2];
   uint32_t stageCount = 0;
@@ -126,8 +174,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(key.topology));
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  inputAssembly.topology = capture ? VK_PRIMITIVE_TOPOLOGY_POINT_LIST : assembly.topology;
-  inputAssembly.primitiveRestartEnable = capture ? VK_FALSE : assembly.primitiveRestart;
+  inputAssembly.topology = assembly.topology;
+  inputAssembly.primitiveRestartEnable = assembly.primitiveRestart;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = 1;

@@ -1,6 +1,7 @@
 // ddi/umd/pipeline_cache.h — the device's graphics pipelines, one per distinct
 // state::GraphicsPipelineKey (shaders, element layout, topology, rasterizer
-// desc, render-target formats, sample count), plus what every pipeline shares:
+// desc, render-target formats, sample count), the GPU fallback's draw-pass
+// vertex shaders (one per pair of shaders), plus what every pipeline shares:
 // the descriptor-set layouts of translate/dxbc/binding.h (set 0 = VS, set 1 =
 // PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform
 // buffers, 16..31 = samplers s0..s15, 32.. = shader resources t0.. as sampled
@@ -25,6 +26,7 @@
 #include "vk_resources.h"
 
 #include <memory>
+#include <map>
 #include <unordered_map>
 
 namespace d3dvk::umd {
@@ -74,9 +76,15 @@ class PipelineCache {
 
   // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
   VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
-  // The conservative fallback's pixel shader for draws without one: discards
-  // outside the span, writes nothing (built by driver_fallback_draw.cpp on first use).
-  std::unique_ptr<vk::ShaderModule>& spanDiscardModule() { return spanDiscard_; }
+  // The GPU fallback's pixel shader for draws without one: the coverage
+  // prelude alone, and the same counting its covered invocations (built by
+  // driver_fallback_draw.cpp on first use).
+  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule() { return fallbackPixel_; }
+  std::unique_ptr<vk::ShaderModule>& fallbackCountingPixelModule() { return fallbackCountingPixel_; }
+  // The fallback draw pass's vertex shader for this pair of shaders (built on
+  // first use, dxbc/fallback_shaders.h); VK_NULL_HANDLE with *result on a
+  // Vulkan failure, or with VK_SUCCESS after logging why it cannot be built.
+  VkShaderModule fallbackVertexModule(const Shader& vs, const Shader* ps, uint32_t positionSlot, VkResult* result);
   // Drops the pipelines built from a destroyed object (kept alive until the open batch completes).
   void forget(uint64_t objectId);
 
@@ -86,7 +94,8 @@ class PipelineCache {
   std::unique_ptr<vk::DescriptorSetLayout> setLayouts_[kStageSets];
   std::unique_ptr<vk::PipelineLayout> layout_;
   std::unique_ptr<vk::Buffer> nullBuffer_;
-  std::unique_ptr<vk::ShaderModule> spanDiscard_;
+  std::unique_ptr<vk::ShaderModule> fallbackPixel_, fallbackCountingPixel_;
+  std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (VS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t shaderResourceSlots_ = 0;
   uint32_t unorderedAccessSlots_ = 0;

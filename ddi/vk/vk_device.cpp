@@ -43,6 +43,15 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
                                 (subgroup.supportedOperations & ballot) == ballot;
   info.fragmentFullyCovered = info.conservativeRasterization &&
                               info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
+  info.shaderInt64 = features.shaderInt64 == VK_TRUE;
+  info.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
+  if (info.properties.apiVersion >= VK_API_VERSION_1_3) {
+    VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
+    VkPhysicalDeviceFeatures2 features2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    features2.pNext = &v13;
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &features2);
+    info.demoteToHelperInvocation = v13.shaderDemoteToHelperInvocation == VK_TRUE;
+  }
   return info;
 }
 
@@ -121,6 +130,10 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
   f.multiViewport = supported.multiViewport;
   f.variableMultisampleRate = supported.variableMultisampleRate;
+  // The exact GPU fallback's setup and coverage test (64-bit edge equations,
+  // clipping in double where available).
+  f.shaderInt64 = supported.shaderInt64;
+  f.shaderFloat64 = supported.shaderFloat64;
 
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbSupported{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
@@ -153,6 +166,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v13.dynamicRendering = v13Supported.dynamicRendering;
   v13.synchronization2 = v13Supported.synchronization2;
   v13.maintenance4 = v13Supported.maintenance4;
+  v13.shaderDemoteToHelperInvocation = v13Supported.shaderDemoteToHelperInvocation;  // the fallback's prelude
   v13.pNext = &v12;
   v12.pNext = &v11;
   if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v11.pNext = &xfb;

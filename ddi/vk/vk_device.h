@@ -24,6 +24,14 @@ struct PhysicalDeviceInfo {
   bool depthClamp = false;            // VkPhysicalDeviceFeatures::depthClamp
   // Subgroup BASIC and BALLOT operations in fragment shaders (VkPhysicalDeviceSubgroupProperties).
   bool fragmentSubgroupBallot = false;
+  // What the exact GPU fallback uses (translate/fallback/gpu_layout.h): 64-bit
+  // integers (the edge equations; required), doubles (clipping; else floats),
+  // demote-to-helper (Vulkan 1.3 / VK_EXT_shader_demote_to_helper_invocation;
+  // else uncovered pixels are discarded, so derivatives at the coverage's
+  // edges are undefined).
+  bool shaderInt64 = false;
+  bool shaderFloat64 = false;
+  bool demoteToHelperInvocation = false;
   std::vector<std::string> extensions;
 
   bool hasExtension(const char* name) const;

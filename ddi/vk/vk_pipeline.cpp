@@ -51,6 +51,14 @@ std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphic
   return std::make_unique<Pipeline>(device, h);
 }
 
+std::unique_ptr<Pipeline> createComputePipeline(Device& device, const VkComputePipelineCreateInfo& info,
+                                                VkResult* result) {
+  VkPipeline h = VK_NULL_HANDLE;
+  *result = vkCreateComputePipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &h);
+  if (*result != VK_SUCCESS) return nullptr;
+  return std::make_unique<Pipeline>(device, h);
+}
+
 std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
                                                      VkResult* result) {
   VkDescriptorPool h = VK_NULL_HANDLE;

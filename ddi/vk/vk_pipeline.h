@@ -1,6 +1,6 @@
 // ddi/vk/vk_pipeline.h — RAII owners of the Vulkan objects the draw path
 // creates: shader modules, descriptor-set layouts, pipeline layouts, graphics
-// pipelines, descriptor pools and samplers. Each owns one handle and destroys it with the
+// and compute pipelines, descriptor pools and samplers. Each owns one handle and destroys it with the
 // device's matching vkDestroy*; creation reports the VkResult.
 #pragma once
 
@@ -50,6 +50,8 @@ std::unique_ptr<PipelineLayout> createPipelineLayout(Device& device, const VkPip
                                                      VkResult* result);
 std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphicsPipelineCreateInfo& info,
                                                  VkResult* result);
+std::unique_ptr<Pipeline> createComputePipeline(Device& device, const VkComputePipelineCreateInfo& info,
+                                                VkResult* result);
 std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
                                                      VkResult* result);
 std::unique_ptr<Sampler> createSampler(Device& device, const VkSamplerCreateInfo& info, VkResult* result);

@@ -1031,62 +1031,6 @@ ret
   CHECK(res.at<float>(0, 0, 0, 1, 3) == 2.0f);
 }
 
-TEST_CASE("fallback pixel shader reads SV_InnerCoverage and SV_PrimitiveID from flat varyings", "[dxbc][semantics]") {
-  test::VkTestContext ctx;
-  Renderer r(ctx);
-  DrawSetup s;
-  s.width = s.height = 2;
-  // VS writes 7 (any odd value) to o2 as "inner coverage" and 42 to o3 as "primitive id".
-  s.vs = spirvOf(R"(//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-// INNERCOV                 0   x           2     NONE    uint   x
-// PRIMID                   0   x           3     NONE    uint   x
-//
-vs_5_0
-dcl_immediateConstantBuffer { { -1.0, -1.0, 0.0, 1.0},
-                              { 3.0, -1.0, 0.0, 1.0},
-                              { -1.0, 3.0, 0.0, 1.0} }
-dcl_input_sgv v0.x, vertex_id
-dcl_output_siv o0.xyzw, position
-dcl_output o2.x
-dcl_output o3.x
-mov o0.xyzw, icb[v0.x + 0].xyzw
-mov o2.x, l(7)
-mov o3.x, l(42)
-ret
-)");
-  TranslateOptions fb;
-  fb.variant = ShaderVariant::Fallback;
-  fb.innerCoverageLocation = 2;
-  fb.primitiveIdLocation = 3;
-  s.ps = spirvOf(R"(//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Target                0   xyzw        0   TARGET    uint   xyzw
-//
-ps_5_0
-dcl_input vInnerCoverage
-dcl_input vPrim
-dcl_output o0.xyzw
-mov o0.x, vInnerCoverage
-mov o0.y, vPrim
-mov o0.zw, l(0,0,0,0)
-ret
-)",
-                 fb);
-  DrawResult res = r.draw(s);
-  for (uint32_t i = 0; i < 4; ++i) {
-    CHECK(res.at<uint32_t>(0, i % 2, i / 2, 2, 0) == 1u);  // normalised: true is odd (1)
-    CHECK(res.at<uint32_t>(0, i % 2, i / 2, 2, 1) == 42u);
-  }
-}
-
 TEST_CASE("vertex outputs decorated for transform feedback are captured", "[dxbc][semantics]") {
   test::VkTestContext ctx({VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME});
   if (!ctx.device().extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) {

@@ -2,6 +2,7 @@
 // instruction and system value of issue 5, the fallback and transform-feedback
 // variants, the binding model, and translator errors.
 #include "dxbc/listing.h"
+#include "dxbc/fallback_shaders.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
@@ -213,7 +214,7 @@ ret
   requireValid(vs, custom);
 }
 
-TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", "[dxbc][translate]") {
+TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs the fallback prelude's record", "[dxbc][translate]") {
   std::string ps = "ps_5_0\ndcl_input vInnerCoverage\ndcl_input vPrim\ndcl_output o0.xyzw\ndcl_temps 1\n"
                    "utof r0.x, vInnerCoverage\nutof r0.y, vPrim\nmov o0.xyzw, r0.xyxx\nret\n";
   std::string native = disassembleSpirv(translateText(ps));
@@ -224,15 +225,30 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   requireValid(ps);
   TranslateOptions fb;
   fb.variant = ShaderVariant::Fallback;
-  fb.innerCoverageLocation = 9;
-  fb.primitiveIdLocation = 10;
   std::string fallback = disassembleSpirv(translateText(ps, fb));
+  INFO(fallback);
   CHECK(fallback.find("FullyCovered") == std::string::npos);
   CHECK(fallback.find("BuiltIn PrimitiveId") == std::string::npos);
-  CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Location 9") != std::string::npos);
-  CHECK(fallback.find("OpDecorate %fallback_InnerCoverage Flat") != std::string::npos);
-  CHECK(fallback.find("OpDecorate %fallback_PrimitiveID Location 10") != std::string::npos);
+  // The record's flat words, 1/w (noperspective) and the records buffer of the pixel set.
+  CHECK(fallback.find("OpDecorate %fallback_flat0 Location " + std::to_string(kFallbackFlatLocation)) != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_flat3 Location " + std::to_string(kFallbackFlatLocation + 3)) != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_flat0 Flat") != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_inverse_w Location " + std::to_string(kFallbackInverseWLocation)) != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_inverse_w NoPerspective") != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_records Binding " + std::to_string(kFallbackRecordsBinding)) != std::string::npos);
+  CHECK(fallback.find("OpDecorate %fallback_records DescriptorSet 1") != std::string::npos);
+  // 64-bit edge equations; uncovered pixels demoted to helpers.
+  CHECK(fallback.find("OpCapability Int64") != std::string::npos);
+  CHECK(fallback.find("OpDemoteToHelperInvocation") != std::string::npos);
+  CHECK(fallback.find("OpExtension \"SPV_EXT_demote_to_helper_invocation\"") != std::string::npos);
   requireValid(ps, fb);
+  // Without demote, uncovered pixels are discarded.
+  TranslateOptions kill = fb;
+  kill.demoteToHelper = false;
+  requireValid(ps, kill);
+  const std::string killText = disassembleSpirv(translateText(ps, kill));
+  CHECK(killText.find("Demote") == std::string::npos);
+  CHECK(killText.find("OpKill") != std::string::npos);
   // Without the extension the native variant reads 0 and needs no capability.
   TranslateOptions zero;
   zero.innerCoverageAsZero = true;
@@ -241,11 +257,12 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs fallback flat varyings", 
   CHECK(zeroText.find("FullyCovered") == std::string::npos);
   CHECK(zeroText.find("fragment_fully_covered") == std::string::npos);
 
-  // The caller's locations must not collide with the shader's own varyings.
-  std::string withVarying = "ps_5_0\ndcl_input_ps linear v9.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"
-                            "mov o0.xyzw, v9.xyzw\nret\n";
-  CHECK_THROWS_WITH(translateText(withVarying, fb),
-                    Catch::Contains("fallback SV_InnerCoverage location 9 collides with input register v9"));
+  // Input registers must stay below the fallback's own varyings; the variant is for pixel shaders.
+  std::string withVarying = "ps_5_0\ndcl_input_ps linear v26.xyzw\ndcl_input vInnerCoverage\ndcl_output o0.xyzw\n"
+                            "mov o0.xyzw, v26.xyzw\nret\n";
+  CHECK_THROWS_WITH(translateText(withVarying, fb), Catch::Contains("input register v26 collides with the fallback's own varyings"));
+  CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n", fb),
+                    Catch::Contains("the fallback variant is for pixel shaders"));
 }
 
 TEST_CASE("registers packing elements of different types/interpolation get one variable each", "[dxbc][translate]") {
@@ -322,59 +339,86 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
       "eval_* source v1 component 1 is not a declared float varying");
 }
 
-TEST_CASE("fallback passthrough vertex shader: the app's outputs read from attributes, span and primitive ID forwarded",
+TEST_CASE("fallback draw pass: the vertex shader writes every varying the pixel shader's fallback variant reads",
           "[dxbc][translate][fallback]") {
-  const std::string vs = R"(//
-// Output signature:
+  const std::string ps = R"(//
+// Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used
 // -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
+// SV_Position              0   xyzw        0      POS   float
 // TEXCOORD                 0   xy          1     NONE   float   xy
 // IDS                      0     zw        1     NONE    uint     zw
+// COLOR                    0   xyzw        2     NONE   float   xyzw
+// SCREEN                   0   xy          3     NONE   float   xy
+// SAMPLED                  0   xyzw        4     NONE   float   xyzw
 //
-vs_5_0
-dcl_input v0.xyzw
-dcl_input_sgv v1.x, vertex_id
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xy
-dcl_output o1.zw
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_input_ps linear v1.xy
+dcl_input_ps constant v1.zw
+dcl_input_ps linear centroid v2.xyzw
+dcl_input_ps linear noperspective v3.xy
+dcl_input_ps linear sample v4.xyzw
+dcl_output o0.xyzw
 dcl_temps 1
-mov o0.xyzw, v0.xyzw
-mov o1.xy, v0.xyxx
-utof r0.x, v1.x
-mov o1.zw, l(0,0,1,2)
+add r0.xyzw, v2.xyzw, v4.xyzw
+add r0.xy, r0.xyxx, v1.xyxx
+add r0.xy, r0.xyxx, v3.xyxx
+utof r0.zw, v1.zzzw
+mov o0.xyzw, r0.xyzw
 ret
 )";
-  TranslateOptions pt;
-  pt.variant = ShaderVariant::FallbackPassthrough;
-  pt.spanLocation = 30;
-  pt.primitiveIdLocation = 31;
-  pt.coverageLocation = 29;
-  requireValid(vs, pt);
-  const std::string text = disassembleSpirv(translateText(vs, pt));
-  // Inputs: one raw uvec4 per output register, no application inputs.
-  CHECK(text.find("OpDecorate %in_o0 Location 0") != std::string::npos);
-  CHECK(text.find("OpDecorate %in_o1 Location 1") != std::string::npos);
-  CHECK(text.find("%in_v0") == std::string::npos);
-  CHECK(text.find("VertexIndex") == std::string::npos);
-  // Outputs declared as the native translation declares them.
-  CHECK(text.find("%out_o1 = OpVariable %_ptr_Output_v2float Output") != std::string::npos);
-  CHECK(text.find("%out_o1_2 = OpVariable %_ptr_Output_v2uint Output") != std::string::npos);
-  CHECK(text.find("BuiltIn Position") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_Span Location 30") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_Span Flat") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_PrimitiveID Location 31") != std::string::npos);
-  CHECK(text.find("OpDecorate %in_fallback_Span Location 30") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_Coverage Flat") != std::string::npos);
+  const Shader parsed = parseShader(assemble(ps).container);
+  const std::vector<FallbackVarying> varyings = fallbackPixelVaryings(parsed);
+  REQUIRE(varyings.size() == 5);  // SV_Position is FragCoord, not a varying
+  CHECK((varyings[0].location == 1 && varyings[0].firstComponent == 0 && varyings[0].componentCount == 2 &&
+         varyings[0].cls == FallbackVaryingClass::Perspective));
+  CHECK((varyings[1].location == 1 && varyings[1].firstComponent == 2 && varyings[1].type == ComponentType::Uint32 &&
+         varyings[1].cls == FallbackVaryingClass::Flat));
+  CHECK(varyings[2].cls == FallbackVaryingClass::Perspective);  // centroid: the pixel centre (all samples covered)
+  CHECK(varyings[3].cls == FallbackVaryingClass::NoPerspective);
+  CHECK((varyings[4].cls == FallbackVaryingClass::Perspective && varyings[4].sample));
+  CHECK(fallbackNeedsSampleInverseW(varyings));
 
-  // An output register at a forwarded location, or the variant on a pixel shader, is an error.
-  TranslateOptions low = pt;
-  low.spanLocation = 1;
-  CHECK_THROWS_WITH(translateText(vs, low), Catch::Contains("passthrough location 1 collides with output register o1"));
-  CHECK_THROWS_WITH(translateText(std::string(kPsHeader) + "mov o0.xyzw, v1.xyzw\nret\n", pt),
-                    Catch::Contains("passthrough variant is for vertex shaders"));
+  // The VS over a capture of o0 (position), o1, o2, o4 (o3 not written: zeros).
+  const FallbackCaptureLayout capture{{0, 1, 2, 4}, 0};
+  const std::vector<uint32_t> vs = buildFallbackVertexShader(varyings, true, capture);
+  CHECK(validateSpirv(vs) == "");
+  const std::string text = disassembleSpirv(vs);
+  INFO(text);
+  CHECK(text.find("OpDecorate %out_v1_0 Location 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %out_v1_2 Component 2") != std::string::npos);
+  CHECK(text.find("OpDecorate %out_v1_2 Flat") != std::string::npos);
+  CHECK(text.find("%out_v1_2 = OpVariable %_ptr_Output_v2uint Output") != std::string::npos);
+  CHECK(text.find("%out_v2_0 = OpVariable %_ptr_Output_v4float Output") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_flat0 Location 28") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_flat3 Location 31") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_inverse_w Location 27") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_inverse_w_sample Location 26") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_records Binding " + std::to_string(kFallbackVertexRecordsBinding)) != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_captured Binding " + std::to_string(kFallbackCapturedBinding)) != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_corners Binding " + std::to_string(kFallbackCornersBinding)) != std::string::npos);
+  CHECK(text.find("BuiltIn VertexIndex") != std::string::npos);
+  CHECK(text.find("BuiltIn Position") != std::string::npos);
+
+  // The pixel shader's fallback variant declares the same locations, types and components.
+  TranslateOptions fb;
+  fb.variant = ShaderVariant::Fallback;
+  requireValid(ps, fb);
+  const std::string psText = disassembleSpirv(translateText(ps, fb));
+  CHECK(psText.find("OpDecorate %in_v1 NoPerspective") != std::string::npos);  // u·a, divided by Σu
+  CHECK(psText.find("OpDecorate %in_v2 Centroid") == std::string::npos);
+  CHECK(psText.find("OpDecorate %in_v4 Sample") != std::string::npos);
+  CHECK(psText.find("OpDecorate %fallback_inverse_w_sample Location 26") != std::string::npos);
+  CHECK(psText.find("%in_v1_2 = OpVariable %_ptr_Input_v2uint Input") != std::string::npos);
+
+  // A varying where the fallback's own live is refused.
+  std::vector<FallbackVarying> high = varyings;
+  high[0].location = 26;
+  CHECK_THROWS_WITH(buildFallbackVertexShader(high, false, capture), Catch::Contains("collides"));
+  CHECK_THROWS_WITH(buildFallbackVertexShader(varyings, false, FallbackCaptureLayout{{1, 2}, 5}),
+                    Catch::Contains("no SV_Position"));
 }
 
 TEST_CASE("reflection: pixel-shader input interpolation per component, integer components constant",
@@ -405,21 +449,22 @@ ret
   CHECK(r.inputInterpolation[0] == Interpolation::Undefined);
 }
 
-TEST_CASE("fallback pixel shader: SV_Coverage from a flat varying when a coverage location is given",
+TEST_CASE("fallback pixel shader: SV_Coverage from the prelude, ownership from SampleMaskIn bit 0",
           "[dxbc][translate][fallback]") {
   const std::string ps = "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nmov o0.xyzw, vCoverage\nret\n";
   TranslateOptions fb;
   fb.variant = ShaderVariant::Fallback;
-  fb.spanLocation = 30;
-  fb.primitiveIdLocation = 31;
-  fb.coverageLocation = 29;
   requireValid(ps, fb);
   const std::string text = disassembleSpirv(translateText(ps, fb));
-  CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
-  CHECK(text.find("SampleMask") == std::string::npos);
-  // Without a coverage location the fallback variant reads SampleMaskIn like the native one.
-  fb.coverageLocation = TranslateOptions::kNoSpan;
-  CHECK(disassembleSpirv(translateText(ps, fb)).find("BuiltIn SampleMask") != std::string::npos);
+  INFO(text);
+  CHECK(text.find("fallback_Coverage") == std::string::npos);  // no flat varying: the record decides
+  CHECK(text.find("OpDecorate %gl_SampleMaskIn BuiltIn SampleMask") != std::string::npos);
+  CHECK(text.find("OpDecorate %gl_SampleMask BuiltIn SampleMask") != std::string::npos);
+  // At sample frequency every sample invocation owns its side effects: no SampleMaskIn test.
+  const std::string perSample = "ps_5_0\ndcl_input_ps_sgv v0.x, sampleIndex\ndcl_output o0.xyzw\n"
+                                "utof o0.xyzw, v0.xxxx\nret\n";
+  requireValid(perSample, fb);
+  CHECK(disassembleSpirv(translateText(perSample, fb)).find("gl_SampleMaskIn") == std::string::npos);
 }
 
 TEST_CASE("typed UAVs: RWTexture2D(Array) stores and R32 loads, bound at 160 + slot in the pixel set",
@@ -455,11 +500,15 @@ TEST_CASE("typed UAVs: RWTexture2D(Array) stores and R32 loads, bound at 160 + s
   CHECK(text.find("EarlyFragmentTests") == std::string::npos);
   CHECK(descriptorBinding(ProgramType::Pixel, ResourceKind::UnorderedAccess, 5).binding == 165);
 
-  // the fallback variant keeps the UAVs (a conservatively rasterized pixel writes them once)
+  // the fallback variant keeps the UAVs (a conservatively rasterized pixel
+  // writes them once: only the invocation owning the pixel stores)
   TranslateOptions fallback;
   fallback.variant = ShaderVariant::Fallback;
-  fallback.spanLocation = 30;
   CHECK(validateSpirv(translateText(header + body, fallback)) == "");
+  const std::string fallbackText = disassembleSpirv(translateText(header + body, fallback));
+  const size_t write = fallbackText.find("OpImageWrite");
+  REQUIRE(write != std::string::npos);
+  CHECK(fallbackText.rfind("OpLoad %bool %fallback_owner", write) != std::string::npos);
 }
 
 TEST_CASE("forceEarlyDepthStencil becomes EarlyFragmentTests", "[dxbc][translate][uav]") {
@@ -556,10 +605,14 @@ TEST_CASE("invocation-counting pixel shader: the counter added to first, per inv
   // Only native pixel shaders count.
   CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n",
                                   perInvocation),
-                    Catch::Contains("only the native variant of a pixel shader counts its invocations"));
+                    Catch::Contains("only a pixel shader counts its invocations"));
+  // The fallback variant counts only covered invocations: after the coverage test, before the demote.
   perInvocation.variant = ShaderVariant::Fallback;
-  CHECK_THROWS_WITH(translateText(discarding, perInvocation),
-                    Catch::Contains("only the native variant of a pixel shader counts its invocations"));
+  requireValid(discarding, perInvocation);
+  const std::string fallbackText = disassembleSpirv(translateText(discarding, perInvocation));
+  const size_t demote = fallbackText.find("OpDemoteToHelperInvocation");
+  REQUIRE(demote != std::string::npos);
+  CHECK(fallbackText.find("OpAtomicIIncrement") < demote);
 }
 
 TEST_CASE("forceEarlyDepthStencil: EarlyFragmentTests in the native variant only", "[dxbc][translate]") {
@@ -573,10 +626,9 @@ TEST_CASE("forceEarlyDepthStencil: EarlyFragmentTests in the native variant only
   CHECK(disassembleSpirv(translateText(ps)).find("OpExecutionMode %main EarlyFragmentTests") != std::string::npos);
   CHECK(disassembleSpirv(translateText(ps, counting)).find("OpExecutionMode %main EarlyFragmentTests") !=
         std::string::npos);
-  // The fallback's span variant discards pixels outside the span: its tests stay late.
+  // The fallback's prelude demotes pixels outside the exact coverage: its tests stay late.
   TranslateOptions fallback;
   fallback.variant = ShaderVariant::Fallback;
-  fallback.spanLocation = 20;
   requireValid(ps, fallback);
   CHECK(disassembleSpirv(translateText(ps, fallback)).find("EarlyFragmentTests") == std::string::npos);
   // Without the flag, none.
@@ -585,14 +637,9 @@ TEST_CASE("forceEarlyDepthStencil: EarlyFragmentTests in the native variant only
             .find("EarlyFragmentTests") == std::string::npos);
 }
 
-TEST_CASE("fallback pixel shader with coverageMaskOutput writes SampleMask from the flat coverage (and oMask)",
-          "[dxbc][translate][fallback]") {
+TEST_CASE("fallback pixel shader writes SampleMask from its coverage (and oMask)", "[dxbc][translate][fallback]") {
   TranslateOptions fb;
   fb.variant = ShaderVariant::Fallback;
-  fb.spanLocation = 30;
-  fb.primitiveIdLocation = 31;
-  fb.coverageLocation = 29;
-  fb.coverageMaskOutput = true;
   const char* shaders[] = {
       "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n",
       "ps_5_0\ndcl_input vCoverage\ndcl_output o0.xyzw\nmov o0.xyzw, vCoverage\nret\n",
@@ -602,8 +649,8 @@ TEST_CASE("fallback pixel shader with coverageMaskOutput writes SampleMask from 
     INFO(ps);
     requireValid(ps, fb);
     const std::string text = disassembleSpirv(translateText(ps, fb));
-    // One flat input carries both SV_Coverage and the mask; the "any" bit selects all-or-nothing.
-    CHECK(text.find("OpDecorate %fallback_Coverage Location 29") != std::string::npos);
+    // The coverage (FallbackHeader::coverage, or the forced samples covered) decides the mask; the "any" bit selects all-or-nothing.
+    CHECK(text.find("OpStore %fallback_coverage") != std::string::npos);
     CHECK(text.find("BuiltIn SampleMask") != std::string::npos);
     CHECK(text.find("OpSelect") != std::string::npos);
     CHECK(text.find("2147483648") != std::string::npos);  // kFallbackCoverageAnyBit

@@ -83,11 +83,12 @@ TEST_CASE("reported tier and draw routing per policy", "[state][tier]") {
 }
 
 TEST_CASE("the fallback gives Tier 3 only where it can run: transform feedback and depth clamp", "[state][tier]") {
-  CHECK(fallbackConservativeTier(true, true) == T::Tier3);
-  CHECK(fallbackConservativeTier(false, true) == T::NotSupported);
-  CHECK(fallbackConservativeTier(true, false) == T::NotSupported);
+  CHECK(fallbackConservativeTier(true, true, true) == T::Tier3);
+  CHECK(fallbackConservativeTier(false, true, true) == T::NotSupported);
+  CHECK(fallbackConservativeTier(true, false, true) == T::NotSupported);
+  CHECK(fallbackConservativeTier(true, true, false) == T::NotSupported);
   // lavapipe: no native conservative rasterization, so Tier 3 reported and drawn on the fallback.
-  auto d = decideConservativeTier(T::NotSupported, fallbackConservativeTier(true, true), ConservativePolicy::Auto);
+  auto d = decideConservativeTier(T::NotSupported, fallbackConservativeTier(true, true, true), ConservativePolicy::Auto);
   CHECK(d.reported == T::Tier3);
   CHECK_FALSE(d.drawsRunNatively);
 }

@@ -31,7 +31,8 @@ bool summarizeDevice(DeviceSummary* out, std::string* error) {
   p.fullyCoveredFragmentShaderInputVariable = out->info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
   out->decision =
       state::decideConservativeTier(state::nativeConservativeTier(p),
-                                    state::fallbackConservativeTier(out->info.transformFeedback, out->info.depthClamp),
+                                    state::fallbackConservativeTier(out->info.transformFeedback, out->info.depthClamp,
+                                                                    out->info.shaderInt64),
                                     *policy);
   return true;
 }

@@ -22,10 +22,10 @@ const char kUsage[] =
     "  assemble <in.asm> -o <out.dxbc>     assemble an fxc /Fc listing into a DXBC container\n"
     "  disasm <in.dxbc>                     print the listing of a DXBC container\n"
     "  spirv <in.dxbc> -o <out.spv> [--variant native|fallback] [--validate] [--xfb] [--optimize]\n"
-    "        [--inner-coverage-location N] [--primitive-id-location N] [--d3d-vertex-ids]\n"
+    "        [--d3d-vertex-ids]\n"
     "                                       translate a vertex/pixel shader to SPIR-V; the fallback\n"
-    "                                       variant reads SV_InnerCoverage / SV_PrimitiveID from flat\n"
-    "                                       uint varyings at those locations (default 30 / 31)\n"
+    "                                       variant (pixel shaders) is the exact conservative\n"
+    "                                       fallback's: coverage and system values from its record\n"
     "  info <in.dxbc>                       print stage, model, signatures and feature flags\n"
     "  --help                               this text\n"
     "exit status: 0 ok, 1 failure (message names file and line/offset), 2 bad arguments\n";
@@ -89,12 +89,6 @@ int main(int argc, char** argv) {
   std::string cmd = args[0];
   std::string input, output, variant = "native";
   bool validate = false, xfb = false, optimize = false, d3dIds = false;
-  uint32_t icLocation = 30, primLocation = 31;
-  auto parseLocation = [](const std::string& text, uint32_t& out) {
-    if (text.empty() || text.size() > 2 || text.find_first_not_of("0123456789") != std::string::npos) return false;
-    out = uint32_t(std::stoul(text));
-    return out < 32;
-  };
   for (size_t i = 1; i < args.size(); ++i) {
     const std::string& a = args[i];
     if (a == "-o") {
@@ -112,9 +106,6 @@ int main(int argc, char** argv) {
       optimize = true;
     } else if (a == "--d3d-vertex-ids") {
       d3dIds = true;
-    } else if (a == "--inner-coverage-location" || a == "--primitive-id-location") {
-      if (++i >= args.size() || !parseLocation(args[i], a == "--inner-coverage-location" ? icLocation : primLocation))
-        return usageError(a + " needs a location 0..31");
     } else if (!a.empty() && a[0] == '-') {
       return usageError("unknown option '" + a + "'");
     } else if (input.empty()) {
@@ -164,8 +155,6 @@ int main(int argc, char** argv) {
     TranslateOptions opts;
     opts.variant = variant == "fallback" ? ShaderVariant::Fallback : ShaderVariant::Native;
     opts.transformFeedback = xfb;
-    opts.innerCoverageLocation = icLocation;
-    opts.primitiveIdLocation = primLocation;
     opts.d3dVertexInstanceIds = d3dIds;
     std::vector<uint32_t> spv = translateToSpirv(shader, opts);
     if (optimize) spv = optimizeSpirv(spv);

@@ -10,6 +10,10 @@
 //                    invocation counter       → 240          (pixel shader only, STORAGE_BUFFER: what
 //                                                              the counting variant adds itself to,
 //                                                              TranslateOptions::countInvocations)
+//                    conservative fallback    → 241..243     (STORAGE_BUFFER: VS set: the captured
+//                                                              vertices, corners and records the draw
+//                                                              pass pulls; PS set 241: the records the
+//                                                              fallback prelude tests, fallback_shaders.h)
 //
 // Vertex inputs use location = input register index (v#); pixel-shader outputs
 // use location = SV_Target index (o#); VS→PS varyings use location = register index.
@@ -37,6 +41,11 @@ constexpr uint32_t kMaxUnorderedAccessSlots = 64;  // D3D11_1_UAV_SLOT_COUNT
 constexpr uint32_t kUnorderedAccessBindingBase = 160;
 // In the pixel shader's set (descriptorSetForStage(ProgramType::Pixel)).
 constexpr uint32_t kInvocationCounterBinding = 240;
+// The GPU conservative fallback's buffers (translate/fallback/gpu_layout.h).
+constexpr uint32_t kFallbackCapturedBinding = 241;  // vertex shader's set
+constexpr uint32_t kFallbackCornersBinding = 242;   // vertex shader's set
+constexpr uint32_t kFallbackVertexRecordsBinding = 243;  // vertex shader's set
+constexpr uint32_t kFallbackRecordsBinding = 241;   // pixel shader's set
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {

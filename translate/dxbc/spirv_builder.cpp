@@ -53,6 +53,7 @@ uint32_t Builder::tBool() { return typeOrConst(OpTypeBool, {}, false); }
 uint32_t Builder::tUint() { return typeOrConst(OpTypeInt, {32, 0}, false); }
 uint32_t Builder::tInt() { return typeOrConst(OpTypeInt, {32, 1}, false); }
 uint32_t Builder::tFloat() { return typeOrConst(OpTypeFloat, {32}, false); }
+uint32_t Builder::tInt64() { return typeOrConst(OpTypeInt, {64, 1}, false); }
 uint32_t Builder::tVec(uint32_t c, uint32_t n) { return n == 1 ? c : typeOrConst(OpTypeVector, {c, n}, false); }
 uint32_t Builder::tArray(uint32_t e, uint32_t len) { return typeOrConst(OpTypeArray, {e, cUint(len)}, false); }
 uint32_t Builder::tPointer(uint32_t sc, uint32_t t) { return typeOrConst(OpTypePointer, {sc, t}, false); }
@@ -69,6 +70,11 @@ uint32_t Builder::tStorageImage(uint32_t sampled, uint32_t spvDim, bool arrayed,
 }
 uint32_t Builder::tSampler() { return typeOrConst(OpTypeSampler, {}, false); }
 uint32_t Builder::tSampledImage(uint32_t image) { return typeOrConst(OpTypeSampledImage, {image}, false); }
+uint32_t Builder::tRuntimeArray(uint32_t element) {
+  const uint32_t r = id();
+  emit(globals_, OpTypeRuntimeArray, {r, element});
+  return r;
+}
 uint32_t Builder::tStruct(const std::vector<uint32_t>& members) {
   uint32_t r = id();
   std::vector<uint32_t> w{r};
@@ -83,6 +89,10 @@ uint32_t Builder::cFloat(float v) {
   uint32_t bits;
   std::memcpy(&bits, &v, 4);
   return typeOrConst(OpConstant, {tFloat(), bits}, true);
+}
+uint32_t Builder::cInt64(int64_t v) {
+  const uint64_t bits = uint64_t(v);
+  return typeOrConst(OpConstant, {tInt64(), uint32_t(bits), uint32_t(bits >> 32)}, true);
 }
 uint32_t Builder::cBool(bool v) { return typeOrConst(v ? OpConstantTrue : OpConstantFalse, {tBool()}, true); }
 uint32_t Builder::cComposite(uint32_t type, const std::vector<uint32_t>& parts) {

@@ -15,7 +15,7 @@ enum Op : uint32_t {
   OpName = 5, OpMemberName = 6, OpExtension = 10, OpExtInstImport = 11, OpExtInst = 12, OpMemoryModel = 14,
   OpEntryPoint = 15, OpExecutionMode = 16, OpCapability = 17, OpTypeVoid = 19, OpTypeBool = 20, OpTypeInt = 21,
   OpTypeFloat = 22, OpTypeVector = 23, OpTypeImage = 25, OpTypeSampler = 26, OpTypeSampledImage = 27,
-  OpTypeArray = 28, OpTypeStruct = 30, OpTypePointer = 32, OpTypeFunction = 33, OpConstantTrue = 41,
+  OpTypeArray = 28, OpTypeRuntimeArray = 29, OpTypeStruct = 30, OpTypePointer = 32, OpTypeFunction = 33, OpConstantTrue = 41,
   OpConstantFalse = 42, OpConstant = 43, OpConstantComposite = 44, OpFunction = 54, OpFunctionEnd = 56,
   OpFunctionCall = 57, OpVariable = 59, OpLoad = 61, OpStore = 62, OpAccessChain = 65, OpDecorate = 71,
   OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80, OpCompositeExtract = 81,
@@ -36,6 +36,9 @@ enum Op : uint32_t {
   OpKill = 252, OpReturn = 253, OpFunctionParameter = 55,
   OpAtomicIIncrement = 232, OpAtomicIAdd = 234, OpGroupNonUniformElect = 333, OpGroupNonUniformBallot = 339,
   OpGroupNonUniformBallotBitCount = 342,
+  OpUConvert = 113, OpSConvert = 114, OpFConvert = 115, OpUGreaterThan = 172, OpSGreaterThan = 173,
+  OpULessThanEqual = 178, OpSLessThanEqual = 179, OpFOrdGreaterThan = 186, OpFOrdLessThanEqual = 188, OpPhi = 245,
+  OpDemoteToHelperInvocationEXT = 5380, OpIsHelperInvocationEXT = 5381,
 };
 
 enum GLSLstd450 : uint32_t {
@@ -64,7 +67,8 @@ enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
   CapStorageImageWriteWithoutFormat = 56,
-  CapGroupNonUniform = 61, CapGroupNonUniformBallot = 64,
+  CapGroupNonUniform = 61, CapGroupNonUniformBallot = 64, CapFloat64 = 10, CapInt64 = 11,
+  CapDemoteToHelperInvocationEXT = 5379,
 };
 
 enum StorageClass : uint32_t {
@@ -94,6 +98,7 @@ class Builder {
   uint32_t tUint();
   uint32_t tInt();
   uint32_t tFloat();
+  uint32_t tInt64();  // the caller declares CapInt64
   uint32_t tVec(uint32_t component, uint32_t n);  // n == 1 returns component
   uint32_t tArray(uint32_t element, uint32_t length);
   uint32_t tPointer(uint32_t storage, uint32_t type);
@@ -106,11 +111,13 @@ class Builder {
   uint32_t tSampler();
   uint32_t tSampledImage(uint32_t image);
   uint32_t tStruct(const std::vector<uint32_t>& members);  // not deduplicated
+  uint32_t tRuntimeArray(uint32_t element);                 // not deduplicated (each gets its own ArrayStride)
 
   // Constants (deduplicated).
   uint32_t cUint(uint32_t v);
   uint32_t cInt(int32_t v);
   uint32_t cFloat(float v);
+  uint32_t cInt64(int64_t v);
   uint32_t cBool(bool v);
   uint32_t cComposite(uint32_t type, const std::vector<uint32_t>& parts);
 
@@ -120,7 +127,7 @@ class Builder {
   void decorate(uint32_t target, uint32_t dec, std::initializer_list<uint32_t> args = {});
   void memberDecorate(uint32_t type, uint32_t member, uint32_t dec, std::initializer_list<uint32_t> args = {});
   void name(uint32_t target, const std::string& n);
-  void entryPoint(uint32_t model, uint32_t fn, const std::string& name, const std::vector<uint32_t>& interface);
+  void entryPoint(uint32_t model, uint32_t fn, const std::string& name, const std::vector<uint32_t>& iface);
   void executionMode(uint32_t fn, uint32_t mode, std::initializer_list<uint32_t> args = {});
 
   // Function body emission: instructions go to the current function.

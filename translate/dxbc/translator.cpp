@@ -25,13 +25,6 @@ std::vector<uint32_t> Translator::run() {
 
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
-  if (passthrough() && stage_ != ProgramType::Vertex)
-    throw Error("translator: the fallback passthrough variant is for vertex shaders");
-  if (passthrough() && (opt_.spanLocation >= 32 || opt_.primitiveIdLocation >= 32 || opt_.coverageLocation >= 32 ||
-                        opt_.spanLocation == opt_.primitiveIdLocation || opt_.spanLocation == opt_.coverageLocation ||
-                        opt_.primitiveIdLocation == opt_.coverageLocation))
-    throw Error("translator: the fallback passthrough variant needs distinct span, SV_PrimitiveID and coverage "
-                "locations < 32");
   if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
     throw Error("translator: only vertex and pixel shaders are supported (this is a " +
                 std::string(stage_ == ProgramType::Geometry ? "geometry" : stage_ == ProgramType::Hull ? "hull"
@@ -39,40 +32,14 @@ std::vector<uint32_t> Translator::runImpl() {
   b_.capability(CapShader);
   uVec4_ = b_.tVec(b_.tUint(), 4);
   scanRegisters();
+  if (opt_.variant == ShaderVariant::Fallback && stage_ != ProgramType::Pixel)
+    throw Error("translator: the fallback variant is for pixel shaders");
+  if (fallbackPixel()) declareFallbackInterface();
   for (const Instruction& inst : prog_.instructions)
     if (opcodeInfo(inst.opcode).declaration) declare(inst);
   cur_ = nullptr;
   createRegisterFiles();
-  if (opt_.variant == ShaderVariant::Fallback) {
-    if (innerCoverage_ && !spanVariant() && inputRegs_.count(opt_.innerCoverageLocation))
-      throw Error("translator: fallback SV_InnerCoverage location " + std::to_string(opt_.innerCoverageLocation) +
-                  " collides with input register v" + std::to_string(opt_.innerCoverageLocation));
-    if (primitiveId_ && inputRegs_.count(opt_.primitiveIdLocation))
-      throw Error("translator: fallback SV_PrimitiveID location " + std::to_string(opt_.primitiveIdLocation) +
-                  " collides with input register v" + std::to_string(opt_.primitiveIdLocation));
-    if (innerCoverage_ && primitiveId_ && opt_.innerCoverageLocation == opt_.primitiveIdLocation &&
-        !spanVariant())
-      throw Error("translator: fallback SV_InnerCoverage and SV_PrimitiveID share location " +
-                  std::to_string(opt_.primitiveIdLocation));
-    if ((coverageIn_ || coverageMaskOutput()) && opt_.coverageLocation != TranslateOptions::kNoSpan &&
-        inputRegs_.count(opt_.coverageLocation))
-      throw Error("translator: fallback SV_Coverage location " + std::to_string(opt_.coverageLocation) +
-                  " collides with input register v" + std::to_string(opt_.coverageLocation));
-    if (spanVariant()) {
-      if (inputRegs_.count(opt_.spanLocation))
-        throw Error("translator: fallback span location " + std::to_string(opt_.spanLocation) +
-                    " collides with input register v" + std::to_string(opt_.spanLocation));
-      if (primitiveId_ && opt_.spanLocation == opt_.primitiveIdLocation)
-        throw Error("translator: fallback span and SV_PrimitiveID share location " +
-                    std::to_string(opt_.spanLocation));
-      spanVar_ = b_.variable(b_.tPointer(SCInput, b_.tVec(b_.tInt(), 4)), SCInput);
-      b_.decorate(spanVar_, DecLocation, {opt_.spanLocation});
-      b_.decorate(spanVar_, DecFlat);
-      b_.name(spanVar_, "fallback_Span");
-      interface_.push_back(spanVar_);
-      spanFragCoord_ = builtinInput(b_.tVec(b_.tFloat(), 4), BuiltInFragCoord, "gl_FragCoord");
-    }
-  }
+  if (fallbackPixel()) checkFallbackLocations();
 
   if (coverageMaskOutput() && !sampleMaskOut_) {
     // No oMask: the sample mask output is the flat coverage itself.
@@ -87,7 +54,6 @@ std::vector<uint32_t> Translator::runImpl() {
     });
   }
   if (opt_.countInvocations) declareInvocationCounter();
-  if (passthrough()) declarePassthrough();
   if (stage_ == ProgramType::Vertex) declarePointSize();
 
   bodyFn_ = b_.id();
@@ -99,7 +65,7 @@ std::vector<uint32_t> Translator::runImpl() {
   // body
   b_.beginFunction(bodyFn_, b_.tVoid(), voidFn);
   b_.label(b_.id());
-  for (size_t i = 0; i < prog_.instructions.size() && !passthrough(); ++i) {
+  for (size_t i = 0; i < prog_.instructions.size(); ++i) {
     const Instruction& inst = prog_.instructions[i];
     if (opcodeInfo(inst.opcode).declaration) continue;
     cur_ = &inst;
@@ -113,8 +79,8 @@ std::vector<uint32_t> Translator::runImpl() {
   // main
   b_.beginFunction(mainFn_, b_.tVoid(), voidFn);
   b_.label(b_.id());
-  if (invocationCounter_) countInvocation();
-  if (spanVariant()) emitSpanPrologue();
+  if (fallbackPixel()) emitFallbackPrelude();  // counts the covered invocations itself
+  else if (invocationCounter_) countInvocation();
   for (auto& f : prologue_) f();
   b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
   for (auto& f : epilogue_) f();

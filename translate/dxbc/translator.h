@@ -1,7 +1,7 @@
 // translate/dxbc/translator.h — DXBC (vertex and pixel shaders) → SPIR-V 1.3 for
-// Vulkan 1.1+, with the variants the draw path needs: native, fallback pixel shader
-// (SV_InnerCoverage / SV_PrimitiveID from flat varyings) and transform-feedback
-// decorated vertex outputs. Resources follow binding.h.
+// Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
+// fallback's pixel shader (coverage prelude, system values from its record) and
+// transform-feedback decorated vertex outputs. Resources follow binding.h.
 #pragma once
 
 #include "dxbc/binding.h"
@@ -12,15 +12,18 @@
 
 namespace d3dvk::dxbc {
 
-// Native: the shader as written. Fallback: the pixel shader of the conservative
-// fallback's shading pass (SV_InnerCoverage / SV_PrimitiveID from flat varyings).
-// FallbackPassthrough: that pass's vertex shader, made from the application's
-// vertex shader: the same output declarations, each output register o# read
-// from vertex attribute location # (uvec4 of raw bits) instead of running the
-// program, and a span (ivec4, attribute and flat output at spanLocation),
-// SV_PrimitiveID (uint, at primitiveIdLocation) and SV_Coverage (uint, at
-// coverageLocation) passed through.
-enum class ShaderVariant { Native, Fallback, FallbackPassthrough };
+// Native: the shader as written. Fallback: the pixel shader of the exact GPU
+// conservative fallback's draw pass (translate/fallback/gpu_layout.h,
+// fallback_shaders.h): a prelude tests the pixel against its FallbackRecord
+// (its words 0..15 as flat varyings at kFallbackFlatLocation, the records
+// buffer at kFallbackRecordsBinding of the pixel set), demotes uncovered pixels to
+// helpers, takes SV_InnerCoverage, SV_Coverage, SV_PrimitiveID and
+// SV_IsFrontFace from the record and writes SampleMask itself (the coverage
+// ANDed with OMSetBlendState's mask and oMask), so the pipeline's mask stays
+// full and the shader runs (UAV writes, SV_InnerCoverage) even for a mask of
+// 0, as D3D requires. Its perspective varyings arrive as u·a without
+// perspective and are divided by the interpolated Σu = 1/w.
+enum class ShaderVariant { Native, Fallback };
 
 struct XfbOutput {
   uint32_t outputRegister = 0;  // o#
@@ -30,30 +33,10 @@ struct XfbOutput {
 
 struct TranslateOptions {
   ShaderVariant variant = ShaderVariant::Native;
-  // Fallback pixel shader: flat uint varyings carrying SV_InnerCoverage (0 or 1)
-  // and SV_PrimitiveID, at these locations.
-  uint32_t innerCoverageLocation = 30;
-  uint32_t primitiveIdLocation = 31;
-  // Fallback pixel shader: when set, a flat ivec4 varying at this location
-  // carries the span the invocation belongs to — (x0, x1, y, innerBegin |
-  // innerEnd << 16) — and, before the shader runs, pixels outside
-  // [x0, x1) × {y} are discarded; SV_InnerCoverage is then computed as
-  // innerBegin ≤ x < innerEnd (innerCoverageLocation is unused). This lets the
-  // shading pass draw one triangle per span row, which multisampled targets
-  // need (two-triangle quads split each pixel's samples between two invocations).
-  static constexpr uint32_t kNoSpan = 0xFFFFFFFFu;
-  uint32_t spanLocation = kNoSpan;
-  // Fallback pixel shader: when set, SV_Coverage (vCoverage) is this flat uint
-  // varying instead of SampleMaskIn (every sample of a conservatively
-  // rasterized pixel is covered, also for ForcedSampleCount on a single-sample
-  // target). The passthrough vertex shader forwards a uint here too.
-  uint32_t coverageLocation = kNoSpan;
-  // Fallback pixel shader with a coverage location: the shader writes the
-  // sample mask (SampleMask output) as that flat coverage, ANDed with oMask
-  // when declared. The shading pass then keeps the pipeline's sample mask full,
-  // so the pixel shader runs (UAV writes, SV_InnerCoverage) even when
-  // OMSetBlendState's SampleMask leaves no sample to write, as D3D requires.
-  bool coverageMaskOutput = false;
+  // Fallback variant: leave uncovered pixels as helpers (SPV_EXT_demote_to_helper_invocation,
+  // the device's shaderDemoteToHelperInvocation); false: discard them (derivatives at the
+  // coverage's edges are then undefined).
+  bool demoteToHelper = true;
   // Native pixel shader on a device without VK_EXT_conservative_rasterization:
   // SV_InnerCoverage reads 0 instead of FullyCoveredEXT (which needs the
   // extension). Such a device draws every conservative draw on the fallback, so
@@ -104,7 +87,7 @@ constexpr uint32_t kInvocationCounterBytes = kInvocationCounterLanes * kInvocati
 // (register regs[i] at byte offset 16·i).
 std::vector<uint32_t> declaredOutputRegisters(const Program& program);
 
-// Bit 31 of the fallback coverage varying (TranslateOptions::coverageLocation):
+// Bit 31 of the fallback's coverage (FallbackHeader::coverage, gpu_layout.h):
 // not a sample, but "the target is single-sample under ForcedSampleCount": the
 // pixel is written when any sample of the mask remains (after oMask), so the
 // sample-mask output is all ones or 0. SV_Coverage never shows the bit.

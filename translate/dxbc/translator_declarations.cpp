@@ -76,15 +76,6 @@ void Translator::declarePointSize() {
 void Translator::declare(const Instruction& inst) {
   cur_ = &inst;
   const bool ps = stage_ == ProgramType::Pixel;
-  if (passthrough()) {
-    switch (inst.opcode) {
-      case Opcode::DclInput:
-      case Opcode::DclInputSgv:
-      case Opcode::DclInputSiv:
-      case Opcode::DclIndexRange: return;  // the program does not run: no inputs
-      default: break;
-    }
-  }
   auto regOf = [&](const Operand& op) -> uint32_t {
     if (op.indexDimension < 1 || op.index[0].repr != IndexRepr::Imm32) fail("declaration needs an immediate register index");
     return uint32_t(op.index[0].imm);
@@ -93,8 +84,8 @@ void Translator::declare(const Instruction& inst) {
     case Opcode::DclGlobalFlags:
       // forceEarlyDepthStencil: depth/stencil tests (and writes) before the
       // shader runs, also when it has side effects (UAV stores, the
-      // invocation counter). Native only: the fallback's span variant
-      // discards the pixels outside its span, which early tests would
+      // invocation counter). Native only: the fallback's prelude demotes
+      // the pixels outside the exact coverage, which early tests would
       // already have written.
       if ((inst.controls & 0x4) && ps && opt_.variant == ShaderVariant::Native) earlyFragmentTests_ = true;
       return;
@@ -198,16 +189,11 @@ void Translator::declare(const Instruction& inst) {
       const Operand& op = inst.operands.at(0);
       if (op.type == OperandType::InputCoverageMask) {
         if (!ps) fail("vCoverage outside a pixel shader");
-        if (opt_.variant == ShaderVariant::Fallback && opt_.coverageLocation != TranslateOptions::kNoSpan) {
-          // Every sample of a conservatively rasterized pixel is covered: the
-          // shading pass passes the mask (all samples of the sample or forced
-          // count, ANDed with SampleMask) as flat data.
-          uint32_t var = fallbackCoverageInput();
+        if (fallbackPixel()) {
+          // Every sample of a conservatively rasterized pixel is covered; a
+          // ForcedSampleCount pixel has its forced samples' coverage: the
+          // prelude computes it (ANDed with SampleMask).
           coverageIn_ = privateUint("vCoverage");
-          prologue_.push_back([this, var] {
-            const uint32_t raw = b_.op(OpLoad, b_.tUint(), {var});
-            b_.opNoResult(OpStore, {coverageIn_, b_.op(OpBitwiseAnd, b_.tUint(), {raw, b_.cUint(~kFallbackCoverageAnyBit)})});
-          });
           return;
         }
         uint32_t arrT = b_.tArray(b_.tInt(), 1);
@@ -223,15 +209,8 @@ void Translator::declare(const Instruction& inst) {
       if (op.type == OperandType::InnerCoverage) {
         if (!ps) fail("vInnerCoverage outside a pixel shader");
         innerCoverage_ = privateUint("vInnerCoverage");
-        if (spanVariant()) {
-          // computed from the span in emitSpanPrologue()
-        } else if (opt_.variant == ShaderVariant::Fallback) {
-          uint32_t var = flatUintInput(opt_.innerCoverageLocation, "fallback_InnerCoverage");
-          prologue_.push_back([this, var] {
-            uint32_t v = b_.op(OpLoad, b_.tUint(), {var});
-            uint32_t ne = b_.op(OpINotEqual, b_.tBool(), {v, b_.cUint(0)});
-            b_.opNoResult(OpStore, {innerCoverage_, b_.op(OpSelect, b_.tUint(), {ne, b_.cUint(1), b_.cUint(0)})});
-          });
+        if (fallbackPixel()) {
+          // computed by the prelude from the record
         } else if (opt_.innerCoverageAsZero) {
           // vInnerCoverage keeps its initial 0
         } else {
@@ -316,11 +295,7 @@ void Translator::declare(const Instruction& inst) {
 void Translator::declarePrimitiveId() {
   if (primitiveId_) return;
   primitiveId_ = privateUint("vPrim");
-  if (stage_ == ProgramType::Pixel && opt_.variant == ShaderVariant::Fallback) {
-    uint32_t var = flatUintInput(opt_.primitiveIdLocation, "fallback_PrimitiveID");
-    prologue_.push_back([this, var] { b_.opNoResult(OpStore, {primitiveId_, b_.op(OpLoad, b_.tUint(), {var})}); });
-    return;
-  }
+  if (fallbackPixel()) return;  // the prelude reads it from the record
   if (stage_ != ProgramType::Pixel) fail("SV_PrimitiveID input is only supported in pixel shaders");
   b_.capability(CapGeometry);
   uint32_t var = builtinInput(b_.tInt(), BuiltInPrimitiveId, "gl_PrimitiveID");
@@ -369,7 +344,20 @@ void Translator::declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation i
   if (first) b_.decorate(var, 31 /*Component*/, {first});
   b_.name(var, "in_v" + std::to_string(reg) + (first ? "_" + std::to_string(first) : std::string()));
   bool integer = ct != ComponentType::Float32;
-  switch (interp) {
+  // Fallback variant: a perspective varying arrives as u·a (affine on
+  // screen, noperspective) and is divided by the interpolated 1/w (Σu);
+  // centroid is the pixel centre there (every sample of a covered pixel is covered).
+  const bool dividedByW = fallbackPixel() && !integer &&
+                          (interp == Interpolation::Linear || interp == Interpolation::LinearCentroid ||
+                           interp == Interpolation::LinearSample || interp == Interpolation::Undefined);
+  if (dividedByW) {
+    b_.decorate(var, DecNoPerspective);
+    if (interp == Interpolation::LinearSample) {
+      b_.capability(CapSampleRateShading);
+      b_.decorate(var, DecSample);
+      perSample_ = true;
+    }
+  } else switch (interp) {
     case Interpolation::Constant: b_.decorate(var, DecFlat); break;
     case Interpolation::LinearCentroid: b_.decorate(var, DecCentroid); break;
     case Interpolation::LinearNoPerspective: b_.decorate(var, DecNoPerspective); break;
@@ -380,19 +368,26 @@ void Translator::declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation i
     case Interpolation::LinearSample:
       b_.capability(CapSampleRateShading);
       b_.decorate(var, DecSample);
+      perSample_ = true;
       break;
     case Interpolation::LinearNoPerspectiveSample:
       b_.capability(CapSampleRateShading);
       b_.decorate(var, DecNoPerspective);
       b_.decorate(var, DecSample);
+      perSample_ = true;
       break;
     default: break;
   }
   if (integer && interp != Interpolation::Constant) b_.decorate(var, DecFlat);
   interface_.push_back(var);
-  for (uint32_t i = 0; i < n; ++i) psInputComponents_[reg * 4 + first + i] = {var, i, n, ct};
-  prologue_.push_back([this, var, vecT, ct, reg, mask, first, n] {
+  for (uint32_t i = 0; i < n; ++i) psInputComponents_[reg * 4 + first + i] = {var, i, n, ct, dividedByW};
+  const uint32_t inverseW = !dividedByW ? 0 : interp == Interpolation::LinearSample ? fallbackSampleInverseW() : fbInverseW_;  // declared first
+  prologue_.push_back([this, var, vecT, ct, reg, mask, first, n, inverseW] {
     uint32_t v = b_.op(OpLoad, vecT, {var});
+    if (inverseW) {
+      const uint32_t w = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1.0f), fallbackSafeInverseW(b_.op(OpLoad, b_.tFloat(), {inverseW}))});
+      v = n == 1 ? b_.op(OpFMul, b_.tFloat(), {v, w}) : b_.op(142 /*OpVectorTimesScalar*/, vecT, {v, w});
+    }
     uint32_t ut = b_.tVec(b_.tUint(), n);
     if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, ut, {v});
     for (uint32_t i = 0; i < n; ++i) {
@@ -416,8 +411,10 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
       uint32_t var = builtinInput(b_.tVec(b_.tFloat(), 4), BuiltInFragCoord, "gl_FragCoord");
       prologue_.push_back([this, var, reg, mask] {
         uint32_t v = b_.op(OpLoad, b_.tVec(b_.tFloat(), 4), {var});
-        // D3D's SV_Position.w in the pixel shader is the clip-space w; FragCoord.w is 1/w.
-        uint32_t w = b_.op(OpCompositeExtract, b_.tFloat(), {v, 3});
+        // D3D's SV_Position.w in the pixel shader is the clip-space w; FragCoord.w is 1/w
+        // (the fallback's draw pass has w = 1 everywhere: its interpolated Σu is 1/w).
+        uint32_t w = fallbackPixel() ? fallbackSafeInverseW(b_.op(OpLoad, b_.tFloat(), {fbInverseW_}))
+                                     : b_.op(OpCompositeExtract, b_.tFloat(), {v, 3});
         uint32_t rw = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1.0f), w});
         v = b_.op(OpCompositeInsert_, b_.tVec(b_.tFloat(), 4), {rw, v, 3});
         storeInputComponents(reg, mask, b_.op(OpBitcast, uVec4_, {v}));
@@ -426,7 +423,8 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
     }
     case SystemName::IsFrontFace: {
       if (!ps) fail("is_front_face outside a pixel shader");
-      uint32_t var = builtinInput(b_.tBool(), BuiltInFrontFacing, "gl_FrontFacing");
+      // The fallback's facing comes from its record (the draw pass's geometry has none).
+      uint32_t var = fallbackPixel() ? fbFront_ : builtinInput(b_.tBool(), BuiltInFrontFacing, "gl_FrontFacing");  // declared first
       prologue_.push_back([this, var, reg, mask] {
         uint32_t v = b_.op(OpSelect, b_.tUint(), {b_.op(OpLoad, b_.tBool(), {var}), b_.cUint(0xffffffffu), b_.cUint(0)});
         storeInputComponents(reg, mask, splatUint(v));
@@ -436,6 +434,7 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
     case SystemName::SampleIndex: {
       if (!ps) fail("sampleIndex outside a pixel shader");
       b_.capability(CapSampleRateShading);
+      perSample_ = true;
       uint32_t var = builtinInput(b_.tInt(), BuiltInSampleId, "gl_SampleID");
       b_.decorate(var, DecFlat);
       prologue_.push_back([this, var, reg, mask] {

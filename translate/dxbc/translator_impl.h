@@ -11,8 +11,8 @@
 //     integer, bit, conversion, derivative) and its helpers; dispatches resource access
 //   translator_resources.cpp: resource access instructions: sample*, gather4*, ld/ld_ms,
 //     resinfo/bufinfo/lod, eval_*, typed UAV load/store
-//   translator_variants.cpp: the shader variants: fallback span / SV_Coverage / SV_PrimitiveID
-//     inputs and sample mask, the passthrough vertex shader, the invocation counter, point size,
+//   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
+//     inputs, coverage prelude, 1/w division, sample mask), the invocation counter, point size,
 //     clip distances and transform-feedback decorations
 // Small helpers and templates stay inline here.
 #pragma once
@@ -283,14 +283,37 @@ class Translator {
 
   // ---------------------------------------------------------------- translator_variants.cpp
 
-  bool spanVariant() const {
-    return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel &&
-           opt_.spanLocation != TranslateOptions::kNoSpan;
-  }
+  bool fallbackPixel() const { return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel; }
 
-  // First thing in main(): discard outside the span, then SV_InnerCoverage from
-  // the span's inner interval (see TranslateOptions::spanLocation).
-  void emitSpanPrologue();
+  // Input registers must stay below the fallback variant's own varyings.
+  void checkFallbackLocations() const;
+
+  // The fallback variant's own inputs (fallback_shaders.h): the record's
+  // words 0..15 (flat), 1/w at the pixel centre (noperspective), FragCoord,
+  // and the records buffer. Declared before the shader's declarations, which
+  // refer to them.
+  void declareFallbackInterface();
+
+  // The fallback variant's 1/w interpolated per sample (for per-sample perspective inputs).
+  uint32_t fallbackSampleInverseW();
+
+  // 1/w, no smaller than the record's guard (a pixel past the primitive's horizon).
+  uint32_t fallbackSafeInverseW(uint32_t inverseW);
+
+  // First thing in main() of the fallback variant: the exact coverage of this
+  // pixel against its record (translate/fallback/gpu_layout.h), the system
+  // values taken from it, the invocation count (covered pixels only), and a
+  // pixel outside the coverage demoted to a helper (or discarded, on devices
+  // without demote): no outputs, no UAV writes, derivatives intact.
+  void emitFallbackPrelude();
+
+  // A UAV write: in the fallback variant only the invocation that owns the
+  // pixel performs it (see emitFallbackPrelude).
+  template <class F>
+  void sideEffect(F&& write) {
+    if (fallbackPixel()) conditional(b_.op(OpLoad, b_.tBool(), {fbOwner_}), write);
+    else write();
+  }
 
   // TranslateOptions::countInvocations: the counter, a Block struct of a uint
   // array (the lanes, kInvocationCounterLaneBytes apart) in a storage buffer at
@@ -302,32 +325,14 @@ class Translator {
   // increment (a helper invocation's has no effect). Per subgroup: only
   // non-helper invocations take part, and the elected one adds their number.
   void countInvocation();
-  uint32_t flatUintInput(uint32_t location, const char* nm);
 
-  // The fallback's sample-mask output: its flat coverage (without the "any"
-  // bit) ANDed with `oMask`; with the any bit set, all ones when something
+  // The fallback's sample-mask output: its coverage (without the "any" bit)
+  // ANDed with `oMask`; with the any bit set, all ones when something
   // remains, else 0 (kFallbackCoverageAnyBit).
   uint32_t fallbackSampleMask(uint32_t oMask);
 
-  // The fallback's flat coverage varying (at coverageLocation), declared once.
-  uint32_t fallbackCoverageInput() {
-    if (!fallbackCoverageVar_) fallbackCoverageVar_ = flatUintInput(opt_.coverageLocation, "fallback_Coverage");
-    return fallbackCoverageVar_;
-  }
-
-  bool passthrough() const { return opt_.variant == ShaderVariant::FallbackPassthrough; }
-
-  bool coverageMaskOutput() const {
-    return opt_.variant == ShaderVariant::Fallback && opt_.coverageMaskOutput &&
-           opt_.coverageLocation != TranslateOptions::kNoSpan;
-  }
-
-  // The fallback shading pass's vertex shader: the application's vertex-shader
-  // outputs, declared exactly as the native translation declares them (so they
-  // link with the pixel shader the same way), but each register o# loaded from
-  // the vertex attribute at location # (a uvec4 of raw bits) instead of running
-  // the program; plus the span and SV_PrimitiveID forwarded as flat outputs.
-  void declarePassthrough();
+  // The fallback variant writes the sample mask itself (SampleMask ∧ coverage, see fallbackSampleMask).
+  bool coverageMaskOutput() const { return fallbackPixel(); }
   void emitClipDistances();
   void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0);
   std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
@@ -352,17 +357,24 @@ class Translator {
   std::map<uint32_t, uint32_t> samplers_;
   std::map<uint32_t, TexInfo> textures_;
   std::map<uint32_t, UavInfo> uavs_;
-  uint32_t fallbackCoverageVar_ = 0, sampleMaskOut_ = 0;
+  uint32_t sampleMaskOut_ = 0;
+  // The fallback variant (declareFallbackInterface).
+  uint32_t fbFlat_[4] = {0, 0, 0, 0}, fbInverseW_ = 0, fbInverseWSample_ = 0, fbFragCoord_ = 0, fbRecords_ = 0;
+  uint32_t fbCoverage_ = 0, fbMinInverseW_ = 0, fbFront_ = 0, fbOwner_ = 0;
+  bool perSample_ = false;  // the pixel shader runs per sample (SV_SampleIndex, sample interpolation)
   bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
   std::set<uint32_t> inputRegs_, psInputSlots_;
-  struct InputComponent { uint32_t var, index, count; ComponentType type; };
+  struct InputComponent {
+    uint32_t var, index, count;
+    ComponentType type;
+    bool dividedByW;  // the fallback variant's perspective varying: u·a, divided by Σu
+  };
   std::map<uint32_t, InputComponent> psInputComponents_;  // reg*4+component → its Input variable
   std::map<std::pair<int, uint32_t>, uint32_t> mulStructs_;
   std::vector<std::pair<uint32_t, uint8_t>> clipOutputs_;
   std::vector<uint32_t> interface_;
   std::vector<std::function<void()>> prologue_, epilogue_;
-  uint32_t spanVar_ = 0, spanFragCoord_ = 0;
   uint32_t invocationCounter_ = 0, counterFragCoord_ = 0, helperInvocation_ = 0;  // countInvocations
   std::vector<Construct> constructs_;
   const Instruction* cur_ = nullptr;

@@ -67,7 +67,7 @@ void Translator::storeUavTyped(const Instruction& inst) {
   const UavInfo& u = uav(inst.operands.at(0));
   const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
   const uint32_t value = loadSource(inst.operands.at(2), 4, u.kind);
-  b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), coord, value});
+  sideEffect([&] { b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), coord, value}); });
 }
 
 void Translator::loadUavTyped(const Instruction& inst) {
@@ -217,9 +217,14 @@ void Translator::evaluate(const Instruction& inst) {
     uint32_t ptr = it->second.var;
     if (it->second.count > 1)
       ptr = b_.op(OpAccessChain, b_.tPointer(SCInput, b_.tFloat()), {ptr, b_.cUint(it->second.index)});
-    uint32_t v = inst.opcode == Opcode::EvalCentroid ? b_.ext(b_.tFloat(), GlslInterpolateAtCentroid, {ptr})
-                 : inst.opcode == Opcode::EvalSampleIndex ? b_.ext(b_.tFloat(), GlslInterpolateAtSample, {ptr, extra})
-                                                          : b_.ext(b_.tFloat(), GlslInterpolateAtOffset, {ptr, extra});
+    auto interpolateAt = [&](uint32_t pointer) {
+      return inst.opcode == Opcode::EvalCentroid ? b_.ext(b_.tFloat(), GlslInterpolateAtCentroid, {pointer})
+             : inst.opcode == Opcode::EvalSampleIndex ? b_.ext(b_.tFloat(), GlslInterpolateAtSample, {pointer, extra})
+                                                      : b_.ext(b_.tFloat(), GlslInterpolateAtOffset, {pointer, extra});
+    };
+    uint32_t v = interpolateAt(ptr);
+    if (it->second.dividedByW)  // the fallback's u·a over Σu, both evaluated there
+      v = b_.op(OpFDiv, b_.tFloat(), {v, fallbackSafeInverseW(interpolateAt(fbInverseW_))});
     parts.push_back(v);
   }
   uint32_t n = uint32_t(parts.size());

@@ -47,8 +47,8 @@ std::optional<ConservativePolicy> parseConservativePolicy(const char* value, std
   return std::nullopt;
 }
 
-ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp) {
-  return transformFeedback && depthClamp ? ConservativeTier::Tier3 : ConservativeTier::NotSupported;
+ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp, bool shaderInt64) {
+  return transformFeedback && depthClamp && shaderInt64 ? ConservativeTier::Tier3 : ConservativeTier::NotSupported;
 }
 
 ConservativeTierDecision decideConservativeTier(ConservativeTier native, ConservativeTier fallback,

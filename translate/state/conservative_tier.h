@@ -35,11 +35,12 @@ inline constexpr float kTier2MaxOverestimation = 1.0f / 256.0f;  // one 16.8 sub
 // A NaN or negative size is treated as unusable (NOT_SUPPORTED).
 ConservativeTier nativeConservativeTier(const ConservativeRasterizationProperties& props);
 
-// The tier the CPU fallback path provides end to end: Tier 3 on a device that
-// can run it — transform feedback (VK_EXT_transform_feedback) to capture the
-// vertex outputs, and depth clamp to keep the span triangles' extrapolated
-// depth inside the viewport range — else NOT_SUPPORTED.
-ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp);
+// The tier the exact GPU fallback provides end to end: Tier 3 on a device that
+// can run it — transform feedback (VK_EXT_transform_feedback) to capture what
+// reaches the rasterizer, depth clamp to keep the candidate geometry's
+// extrapolated depth inside the viewport range, and 64-bit shader integers
+// for the exact edge equations — else NOT_SUPPORTED.
+ConservativeTier fallbackConservativeTier(bool transformFeedback, bool depthClamp, bool shaderInt64);
 
 enum class ConservativePolicy { Auto, Native, Fallback, Off };
 

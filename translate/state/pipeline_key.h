@@ -20,8 +20,9 @@ namespace d3dvk::state {
 enum class PipelineVariant : uint32_t {
   Native = 0,
   FallbackCapture = 1,  // the vertex shader's capture variant into transform feedback, rasterizer discard
-  FallbackShading = 2,  // passthrough vertex shader + the pixel shader's fallback variant over span triangles
+  FallbackShading = 2,  // the fallback's draw pass: vertex pulling + the pixel shader's fallback variant
   NativeCounting = 3,   // Native with the pixel shader's invocation-counting variant (dxbc countInvocations)
+  FallbackCounting = 4, // FallbackShading with the fallback variant that counts covered invocations
 };
 
 struct GraphicsPipelineKey {

@@ -1,0 +1,155 @@
+// translate/fallback/gpu_layout.h — the data the GPU conservative fallback's
+// passes share, as plain C++ mirrors of the GLSL/SPIR-V declarations:
+//
+//   capture (transform feedback of the last pre-rasterization stage: three
+//   vertices per triangle, in primitive order)
+//     → setup pass (setup.comp: one invocation per captured triangle — clip,
+//       divide, viewport, 16.8 snap, facing, culling, edges, pixel box)
+//     → one FallbackRecord per triangle (what the pixel-shader prelude tests a
+//       pixel against) and three FallbackCorner per triangle (the candidate
+//       triangle the draw pass rasterizes, with the attribute weights there)
+//     → draw pass (vertex pulling from corners + captured vertices; the pixel
+//       shader's fallback variant decides coverage from the record).
+//
+// Units: snapped coordinates are integers in 1/256 px; a pixel (px, py) is the
+// square [256px, 256px + 256]². Every edge of a record is the integer
+// half-plane F(px, py) = 512·(A·px + B·py) + C ≥ 0 evaluated at the pixel
+// (px, py), which is translate/raster's 2·E(centre) + k ≥ t with C = 2A(128 − ax)
+// + 2B(128 − ay) + k − t; see raster/rasterizer.h for k and t. The record's
+// pixel box is translate/raster's (clipped) bounding box. Together they are the
+// exact coverage of translate/raster: outer iff the pixel is in the box and
+// every F ≥ 0; inner (Tier 3, not degenerate, conservative) iff also every
+// F ≥ 2k − t + ti, where k = kMul·(|A| + |B|) (kMul 257, or 256 for exact
+// input), t = 0 on a top-left edge (A > 0, or A = 0 and B > 0) else 1, and
+// ti = t for exact input, else 0. Standard mode (ForcedSampleCount without
+// conservative mode) has k = 0 and tests sample (dx, dy) (1/16 px from the
+// centre) as F + 32·(A·dx + B·dy) ≥ 0.
+//
+// Fast path (records with at most three edges, conservative): the same F as
+// a float plane over the box, f = F0 + 512A·(px − left) + 512B·(py − top)
+// with F0 = F(left, top), all rounded to float; |f − F| ≤ bound for every
+// pixel of the box (the setup computes bound = 2⁻²⁰·max over the edges of
+// |F0| + |512A|·width + |512B|·height, a wide margin over float32's
+// correctly rounded operations), so the sign of F is known whenever
+// |f| > bound; only the rare pixels within bound of an edge's tie take the
+// exact 64-bit test.
+//
+// Keep in sync with translate/fallback/shaders/setup.comp and the translator's
+// fallback prelude (translate/dxbc/fallback_shaders.cpp); the static_asserts
+// pin the byte layout.
+#pragma once
+
+#include <cstdint>
+
+namespace d3dvk::fallback::gpu {
+
+// Most edges a record holds: a triangle clipped by w > 0, 0 ≤ z ≤ w and the
+// four guard-band planes is a convex polygon of at most 10 vertices.
+inline constexpr uint32_t kMaxEdges = 10;
+
+// FallbackRecord.flags
+inline constexpr uint32_t kRecordFrontFacing = 1u << 0;
+inline constexpr uint32_t kRecordDegenerate = 1u << 1;  // post-snap degenerate: band or point, vertex 0 attributes
+inline constexpr uint32_t kRecordExact = 1u << 2;       // exact input: no uncertainty region (kMul 256)
+inline constexpr uint32_t kRecordInner = 1u << 3;       // inner coverage defined (Tier 3, conservative, not degenerate)
+inline constexpr uint32_t kRecordStandard = 1u << 4;    // standard coverage at forced sample positions
+inline constexpr uint32_t kRecordEdgeCountShift = 8;    // bits 8..15: edges in use
+inline constexpr uint32_t kRecordRejected = 1u << 16;   // non-finite or out-of-range position: nothing drawn
+inline constexpr uint32_t kRecordCulled = 1u << 17;     // culled by facing (or a standard-mode degenerate)
+inline constexpr uint32_t kRecordClippedAway = 1u << 18;
+inline constexpr uint32_t kRecordClipped = 1u << 19;    // a clipped polygon (more than 3 edges possible)
+inline constexpr uint32_t kRecordEmpty = 1u << 20;      // beyond the captured triangles
+inline constexpr uint32_t kRecordFast = 1u << 21;       // fastEdges and bound are valid
+
+struct FallbackEdge {
+  int32_t a, b;        // inward normal (A, B)
+  uint32_t cLow;       // C, a two's-complement int64, low word first
+  uint32_t cHigh;
+};
+
+struct FallbackRecord {
+  // Words 0..15 reach the pixel shader as the draw pass's four flat uvec4
+  // varyings (kFallbackFlatWords; the vertex shader puts the record's index in word 0).
+  uint32_t index;             // 0 in the buffer
+  uint32_t flags;
+  uint32_t primitiveId;       // SV_PrimitiveID
+  float minInverseW;          // the smallest 1/w the pixel shader divides by (horizon guard)
+  uint32_t boxOrigin;         // the pixel box: left | top << 16
+  uint32_t boxSize;           // width | height << 16 (zero: nothing to rasterize)
+  float bound;                // fast path: |f − F| ≤ bound over the box
+  float fastEdges[3][3];      // fast path: F0, 512A, 512B per edge (an unused edge: F0 = 1e30)
+  FallbackEdge edges[kMaxEdges];  // the exact edges, words 16..55
+};
+static_assert(sizeof(FallbackEdge) == 16);
+static_assert(sizeof(FallbackRecord) == 224);
+inline constexpr uint32_t kRecordWords = sizeof(FallbackRecord) / 4;
+inline constexpr uint32_t kFallbackFlatWords = 16;
+
+// The draw header at the start of the record buffer, written by the UMD before
+// the setup pass; records follow at kRecordsOffsetWords.
+inline constexpr uint32_t kHeaderCoverageAnyBit = 0x80000000u;  // dxbc::kFallbackCoverageAnyBit
+struct FallbackHeader {
+  uint32_t coverage;      // conservative: every sample ∧ SampleMask (| any bit); standard: SampleMask (| any bit)
+  uint32_t sampleCount;   // standard mode: forced samples N (positions below); else 0
+  uint32_t reserved[2];
+  int32_t samples[16][2];  // standard mode: D3D standard sample positions, 1/16 px from the pixel centre
+  uint32_t pad[28];
+};
+static_assert(sizeof(FallbackHeader) == 256);
+inline constexpr uint32_t kRecordsOffsetWords = sizeof(FallbackHeader) / 4;
+
+// One corner of a record's candidate geometry (one triangle per record), in the draw pass's normalized device
+// coordinates (viewport = the whole render area), and the weights u of the
+// captured triangle's three vertices there: u = λ / w on the primitive's plane,
+// so Σ u·(x, y, w) = (ndc x, ndc y, 1) of the application's viewport, 1/w = Σ u,
+// z/w = Σ u·z, a perspective attribute a = Σ u·a / Σ u and a noperspective one
+// Σ u·w·a — all affine in screen space, which the draw pass interpolates
+// without perspective.
+struct FallbackCorner {
+  float x, y;
+  float u[3];
+};
+static_assert(sizeof(FallbackCorner) == 20);
+inline constexpr uint32_t kCornersPerRecord = 3;
+inline constexpr uint32_t kCornerWords = sizeof(FallbackCorner) / 4;
+
+// SetupParams.flags
+inline constexpr uint32_t kSetupConservative = 1u << 0;  // else standard (forced samples)
+inline constexpr uint32_t kSetupDepthClip = 1u << 1;
+inline constexpr uint32_t kSetupCullFront = 1u << 2;
+inline constexpr uint32_t kSetupCullBack = 1u << 3;
+inline constexpr uint32_t kSetupFrontCounterClockwise = 1u << 4;
+inline constexpr uint32_t kSetupScreenInput = 1u << 5;   // tests: positions are render-target pixels (x, y), no clipping
+inline constexpr uint32_t kSetupFullPixels = 1u << 6;    // candidate geometry covers whole pixels (every sample)
+inline constexpr uint32_t kSetupInner = 1u << 7;         // Tier 3: records carry inner coverage
+
+// The setup pass's push constants (std430 push-constant layout).
+struct SetupParams {
+  float viewportX, viewportY, viewportWidth, viewportHeight;  // the application's viewport 0
+  int32_t clipLeft, clipTop, clipRight, clipBottom;           // viewport ∩ scissor ∩ targets, within [0, 32768]
+  float guardX, guardY;                                       // |x| ≤ guardX·w, |y| ≤ guardY·w (clip.h)
+  float targetWidth, targetHeight;                            // the draw pass's viewport (NDC of the corners)
+  uint32_t flags;
+  uint32_t strideWords;     // captured vertex stride
+  uint32_t positionWord;    // SV_Position's offset in a captured vertex
+  uint32_t slots;           // records to write (the dispatch covers them)
+  uint32_t instances;       // SV_PrimitiveID = triangle mod (captured triangles / instances)
+  uint32_t firstTriangle;   // captured triangle of slot 0 (draws set up in pieces)
+  uint32_t primitiveIdBase; // added to SV_PrimitiveID (pieces of one instance)
+  uint32_t reserved;
+};
+static_assert(sizeof(SetupParams) == 80);
+
+// The statistics words the setup pass adds to (pipeline-statistics queries).
+inline constexpr uint32_t kStatisticsAssembled = 0;  // IAPrimitives / CInvocations: captured triangles
+inline constexpr uint32_t kStatisticsClipped = 1;    // CPrimitives: not clipped away nor rejected
+
+// Descriptor bindings of the setup pass (set 0).
+inline constexpr uint32_t kSetupCapturedBinding = 0;   // captured vertices (uint words)
+inline constexpr uint32_t kSetupCounterBinding = 1;    // transform-feedback counter: bytes captured
+inline constexpr uint32_t kSetupRecordsBinding = 2;    // header + records
+inline constexpr uint32_t kSetupCornersBinding = 3;
+inline constexpr uint32_t kSetupStatisticsBinding = 4;
+inline constexpr uint32_t kSetupWorkgroupSize = 64;
+
+}  // namespace d3dvk::fallback::gpu

@@ -1,0 +1,556 @@
+// translate/fallback/shaders/setup.comp — the GPU conservative fallback's setup
+// pass: one invocation per captured triangle (three transform-feedback vertices
+// in primitive order) → one FallbackRecord (exact coverage data) and four
+// FallbackCorner (candidate geometry with attribute weights). The layouts and
+// the meaning of every field are in ../gpu_layout.h; the coverage rules are
+// translate/raster's (raster/rasterizer.h), which this reproduces exactly:
+// clipping in homogeneous space (w > 0, 0 ≤ z ≤ w per DepthClipEnable, the
+// guard band), divide and viewport as translate/fallback/clip.h and
+// span_quad.cpp's toScreen (in double where REAL_IS_DOUBLE), 16.8 snapping
+// (round to nearest, ties to even), facing and culling from the snapped
+// winding, post-snap degenerates (back-facing, vertex 0's attributes), the
+// exact-input rule, integer edge equations and the pixel box. A clipped
+// triangle is one polygon record: the convex hull of its snapped vertices,
+// whose edges the pixel shader tests together.
+// Compiled twice by CMake: with REAL_IS_DOUBLE (devices with shaderFloat64) and without.
+#version 450
+#extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
+
+#ifdef REAL_IS_DOUBLE
+#define real double
+#define real3 dvec3
+#define real4 dvec4
+#else
+#define real float
+#define real3 vec3
+#define real4 vec4
+#endif
+
+layout(local_size_x = 64) in;
+
+const uint kMaxEdges = 10u;
+const uint kRecordWords = 56u;
+const uint kRecordEdgesWord = 16u;
+const uint kRecordsOffsetWords = 64u;
+const uint kCornerWords = 5u;
+const uint kCornersPerRecord = 3u;
+const uint kMaxPolygon = 10u;
+
+const uint kRecordFrontFacing = 1u << 0;
+const uint kRecordDegenerate = 1u << 1;
+const uint kRecordExact = 1u << 2;
+const uint kRecordInner = 1u << 3;
+const uint kRecordStandard = 1u << 4;
+const uint kRecordEdgeCountShift = 8u;
+const uint kRecordRejected = 1u << 16;
+const uint kRecordCulled = 1u << 17;
+const uint kRecordClippedAway = 1u << 18;
+const uint kRecordClipped = 1u << 19;
+const uint kRecordEmpty = 1u << 20;
+const uint kRecordFast = 1u << 21;
+
+const uint kSetupConservative = 1u << 0;
+const uint kSetupDepthClip = 1u << 1;
+const uint kSetupCullFront = 1u << 2;
+const uint kSetupCullBack = 1u << 3;
+const uint kSetupFrontCounterClockwise = 1u << 4;
+const uint kSetupScreenInput = 1u << 5;
+const uint kSetupFullPixels = 1u << 6;
+const uint kSetupInner = 1u << 7;
+
+const real kMinClipW = real(1.0 / 1048576.0);  // clip.h kMinClipW (a power of two: exact in float too)
+
+layout(std430, set = 0, binding = 0) readonly buffer Captured { uint captured[]; };
+layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedBytes; };
+layout(std430, set = 0, binding = 2) writeonly buffer Records { uint records[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer Corners { float corners[]; };
+layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
+
+layout(push_constant, std430) uniform SetupParams {
+  float viewportX, viewportY, viewportWidth, viewportHeight;
+  int clipLeft, clipTop, clipRight, clipBottom;
+  float guardX, guardY;
+  float targetWidth, targetHeight;
+  uint flags;
+  uint strideWords;
+  uint positionWord;
+  uint slots;
+  uint instances;
+  uint firstTriangle;
+  uint primitiveIdBase;
+  uint reserved;
+} params;
+
+shared uint clippedCount;
+
+int64_t floorDiv(int64_t n, int64_t d) {  // d > 0
+  int64_t q = n / d;
+  return q - ((n % d != 0 && n < 0) ? 1l : 0l);
+}
+int64_t ceilDiv(int64_t n, int64_t d) { return -floorDiv(-n, d); }
+
+bool isTopLeft(int64_t a, int64_t b) { return a > 0 || (a == 0 && b > 0); }
+
+// translate/raster's snapToFixed for |v| ≤ 32768: v·256 rounded to nearest, ties to even.
+int snapInRange(float v, out bool onGrid) {
+  precise float f = v * 256.0;
+  int i = int(f);
+  if (f < float(i)) i -= 1;
+  precise float frac = f - float(i);
+  onGrid = frac == 0.0;
+  if (frac > 0.5 || (frac == 0.5 && (i & 1) != 0)) i += 1;
+  return i;
+}
+
+bool finite4(vec4 p) {
+  return !any(isnan(p)) && !any(isinf(p));
+}
+
+vec4 loadPosition(uint triangle, uint vertex) {
+  uint base = ((params.firstTriangle + triangle) * 3u + vertex) * params.strideWords + params.positionWord;
+  return uintBitsToFloat(uvec4(captured[base], captured[base + 1u], captured[base + 2u], captured[base + 3u]));
+}
+
+// Σ weights·p
+real4 interpolate(real4 p[3], real3 w) { return w.x * p[0] + w.y * p[1] + w.z * p[2]; }
+
+int64_t edgeA[kMaxEdges], edgeB[kMaxEdges], edgeC[kMaxEdges];  // this invocation's edges
+
+void writeEdge(uint base, uint i, int a, int b, int64_t c) {
+  edgeA[i] = int64_t(a);
+  edgeB[i] = int64_t(b);
+  edgeC[i] = c;
+  uint e = base + kRecordEdgesWord + 4u * i;
+  records[e] = uint(a);
+  records[e + 1u] = uint(b);
+  records[e + 2u] = uint(c & 0xFFFFFFFFl);
+  records[e + 3u] = uint(c >> 32);
+}
+
+void writeCorner(uint slot, uint corner, vec2 pixel, real3 u) {
+  uint c = (slot * kCornersPerRecord + corner) * kCornerWords;
+  corners[c] = 2.0 * pixel.x / params.targetWidth - 1.0;
+  corners[c + 1u] = 2.0 * pixel.y / params.targetHeight - 1.0;
+  corners[c + 2u] = float(u.x);
+  corners[c + 3u] = float(u.y);
+  corners[c + 4u] = float(u.z);
+}
+
+// Words 0..15 (gpu_layout.h FallbackRecord): index, flags, primitive id,
+// 1/w guard, box origin and size, the fast path's bound and edges.
+void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize) {
+  records[base] = 0u;
+  records[base + 1u] = flags;
+  records[base + 2u] = primitiveId;
+  records[base + 3u] = floatBitsToUint(minInverseW);
+  records[base + 4u] = boxOrigin;
+  records[base + 5u] = boxSize;
+}
+
+void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
+  writeHeader(base, flags, primitiveId, 1.0, 0u, 0u);
+  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0));
+}
+
+// Returns whether the triangle counts as a clipper output primitive.
+bool setup(uint slot) {
+  const uint base = kRecordsOffsetWords + slot * kRecordWords;
+  const uint stride = max(params.strideWords, 1u);
+  const uint capturedTriangles = capturedBytes / (12u * stride);
+  if (params.firstTriangle + slot >= capturedTriangles) {
+    writeNothing(slot, base, kRecordEmpty, 0u);
+    return false;
+  }
+  const uint triangle = params.firstTriangle + slot;
+  const uint perInstance = max(capturedTriangles / max(params.instances, 1u), 1u);
+  const uint primitiveId = params.primitiveIdBase + triangle % perInstance;
+  const bool conservative = (params.flags & kSetupConservative) != 0u;
+
+  vec4 position[3];
+  for (uint j = 0u; j < 3u; ++j) position[j] = loadPosition(slot, j);
+
+  // The visible polygon, as barycentric weights on the captured triangle.
+  real3 weights[kMaxPolygon];
+  uint count = 3u;
+  weights[0] = real3(1, 0, 0);
+  weights[1] = real3(0, 1, 0);
+  weights[2] = real3(0, 0, 1);
+  bool clipped = false;
+  vec2 screen[kMaxPolygon];
+  real4 p[3];
+  if ((params.flags & kSetupScreenInput) != 0u) {
+    for (uint j = 0u; j < 3u; ++j) {
+      screen[j] = position[j].xy;
+      p[j] = real4(position[j].xy, 0, 1);
+    }
+  } else {
+    if (!finite4(position[0]) || !finite4(position[1]) || !finite4(position[2])) {
+      writeNothing(slot, base, kRecordRejected, primitiveId);
+      return false;
+    }
+    for (uint j = 0u; j < 3u; ++j) p[j] = real4(position[j]);
+    // Planes a·(x, y, z, w) ≥ 0, as clip.cpp: w ≥ kMinClipW, 0 ≤ z ≤ w, guard band.
+    real4 planes[7];
+    uint planeCount = 0u;
+    planes[planeCount++] = real4(0, 0, 0, 1);
+    if ((params.flags & kSetupDepthClip) != 0u) {
+      planes[planeCount++] = real4(0, 0, 1, 0);
+      planes[planeCount++] = real4(0, 0, -1, 1);
+    }
+    const real gx = real(params.guardX), gy = real(params.guardY);
+    planes[planeCount++] = real4(-1, 0, 0, gx);
+    planes[planeCount++] = real4(1, 0, 0, gx);
+    planes[planeCount++] = real4(0, -1, 0, gy);
+    planes[planeCount++] = real4(0, 1, 0, gy);
+    for (uint k = 0u; k < planeCount && count > 0u; ++k) {
+      const real offset = k == 0u ? real(kMinClipW) : real(0);
+      real d[kMaxPolygon];
+      bool allInside = true, allOutside = true;
+      for (uint i = 0u; i < count; ++i) {
+        precise real4 c = interpolate(p, weights[i]);
+        precise real dist = planes[k].x * c.x + planes[k].y * c.y + planes[k].z * c.z + planes[k].w * c.w;
+        d[i] = dist - offset;
+        allInside = allInside && d[i] >= 0;
+        allOutside = allOutside && d[i] < 0;
+      }
+      if (allInside) continue;
+      clipped = true;
+      if (allOutside) {
+        count = 0u;
+        break;
+      }
+      real3 next[kMaxPolygon];
+      uint nextCount = 0u;
+      for (uint i = 0u; i < count && nextCount < kMaxPolygon; ++i) {
+        const uint j = i + 1u == count ? 0u : i + 1u;
+        if (d[i] >= 0) next[nextCount++] = weights[i];
+        if ((d[i] >= 0) != (d[j] >= 0) && nextCount < kMaxPolygon) {
+          precise real t = d[i] / (d[i] - d[j]);
+          precise real3 w = weights[i] + t * (weights[j] - weights[i]);
+          next[nextCount++] = w;
+        }
+      }
+      for (uint i = 0u; i < nextCount; ++i) weights[i] = next[i];
+      count = nextCount;
+    }
+    if (count < 3u) {
+      writeNothing(slot, base, kRecordClippedAway, primitiveId);
+      return false;
+    }
+    // Divide and viewport (span_quad.cpp toScreen), rounded to float.
+    const real vx = real(params.viewportX), vy = real(params.viewportY);
+    const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
+    for (uint i = 0u; i < count; ++i) {
+      precise real4 c = clipped ? interpolate(p, weights[i]) : p[i];
+      precise real nx = c.x / c.w;
+      precise real ny = c.y / c.w;
+      precise real sx = (nx + 1) * vw / 2 + vx;
+      precise real sy = (1 - ny) * vh / 2 + vy;
+      screen[i] = vec2(float(sx), float(sy));
+    }
+  }
+
+  // Snap; a coordinate outside ±32768 px (possible only for screen input) is rejected.
+  int64_t x[kMaxPolygon], y[kMaxPolygon];
+  bool onGrid = true;
+  for (uint i = 0u; i < count; ++i) {
+    if (!(abs(screen[i].x) <= 32768.0) || !(abs(screen[i].y) <= 32768.0)) {
+      writeNothing(slot, base, kRecordRejected, primitiveId);
+      return false;
+    }
+    bool gx, gy;
+    x[i] = int64_t(snapInRange(screen[i].x, gx));
+    y[i] = int64_t(snapInRange(screen[i].y, gy));
+    onGrid = onGrid && gx && gy;
+  }
+
+  // Facing from the snapped winding (shoelace; y down: > 0 is clockwise).
+  int64_t area2 = 0;
+  for (uint i = 0u; i < count; ++i) {
+    const uint j = i + 1u == count ? 0u : i + 1u;
+    area2 += x[i] * y[j] - x[j] * y[i];
+  }
+  const bool frontCcw = (params.flags & kSetupFrontCounterClockwise) != 0u;
+  const bool front = area2 != 0 && ((area2 > 0) != frontCcw);
+  uint recordFlags = (front ? kRecordFrontFacing : 0u) | (clipped ? kRecordClipped : 0u) |
+                     (conservative ? 0u : kRecordStandard);
+  if (((params.flags & kSetupCullBack) != 0u && !front) || ((params.flags & kSetupCullFront) != 0u && front)) {
+    writeNothing(slot, base, recordFlags | kRecordCulled, primitiveId);
+    return true;
+  }
+
+  // Convex hull of the snapped vertices (monotone chain, strict turns, over
+  // the distinct points): hull[] with a positive shoelace sum, i.e. clockwise
+  // on screen (y down).
+  uint order[kMaxPolygon];
+  for (uint i = 0u; i < count; ++i) order[i] = i;
+  for (uint i = 1u; i < count; ++i) {  // insertion sort by (x, y)
+    uint v = order[i];
+    uint j = i;
+    while (j > 0u && (x[order[j - 1u]] > x[v] || (x[order[j - 1u]] == x[v] && y[order[j - 1u]] > y[v]))) {
+      order[j] = order[j - 1u];
+      --j;
+    }
+    order[j] = v;
+  }
+  uint distinct = 1u;
+  for (uint i = 1u; i < count; ++i)
+    if (x[order[i]] != x[order[distinct - 1u]] || y[order[i]] != y[order[distinct - 1u]]) order[distinct++] = order[i];
+  uint hull[2u * kMaxPolygon];
+  uint h = 0u;
+  for (uint pass = 0u; pass < 2u && distinct > 1u; ++pass) {
+    const uint start = h;
+    for (uint n = 0u; n < distinct; ++n) {
+      const uint v = pass == 0u ? order[n] : order[distinct - 1u - n];
+      while (h >= start + 2u) {
+        const uint o = hull[h - 2u], a = hull[h - 1u];
+        const int64_t cross = (x[a] - x[o]) * (y[v] - y[o]) - (y[a] - y[o]) * (x[v] - x[o]);
+        if (cross > 0) break;
+        --h;
+      }
+      hull[h++] = v;
+    }
+    --h;  // the last point of each chain starts the other
+  }
+  if (distinct == 1u) hull[h++] = order[0];
+  // h: hull size (1 for a point, 2 for a segment, ≥ 3 for a polygon).
+  const bool degenerate = h < 3u;  // collinear snapped vertices (zero area)
+  if (degenerate && !conservative) {  // standard mode culls post-snap degenerates
+    writeNothing(slot, base, recordFlags | kRecordDegenerate | kRecordCulled, primitiveId);
+    return true;
+  }
+  const bool exact = conservative && !degenerate && onGrid;
+  if (degenerate) recordFlags |= kRecordDegenerate;
+  if (exact) recordFlags |= kRecordExact;
+  if (conservative && !degenerate && (params.flags & kSetupInner) != 0u) recordFlags |= kRecordInner;
+
+  int64_t minX = x[0], maxX = x[0], minY = y[0], maxY = y[0];
+  for (uint i = 1u; i < count; ++i) {
+    minX = min(minX, x[i]);
+    maxX = max(maxX, x[i]);
+    minY = min(minY, y[i]);
+    maxY = max(maxY, y[i]);
+  }
+
+  // Edges: the hull's (A, B) inward normals; a degenerate's band along its
+  // segment (both sides), a point none.
+  uint edgeCount = 0u;
+  const int64_t kMul = conservative ? (exact ? 256l : 257l) : 0l;
+  if (!degenerate) {
+    // The hull has a positive shoelace sum (clockwise on screen), so the
+    // inward normal of its edge o → a is (A, B) = (y_o − y_a, x_a − x_o), as
+    // translate/raster's for a triangle of positive area.
+    for (uint i = 0u; i < h; ++i) {
+      const uint o = hull[i], a = hull[i + 1u == h ? 0u : i + 1u];
+      const int64_t A = y[o] - y[a];
+      const int64_t B = x[a] - x[o];
+      const int64_t S = abs(A) + abs(B);
+      const int64_t t = isTopLeft(A, B) ? 0l : 1l;
+      const int64_t C = 2 * A * (128 - x[o]) + 2 * B * (128 - y[o]) + kMul * S - t;
+      writeEdge(base, edgeCount++, int(A), int(B), C);
+    }
+  } else if (h >= 2u) {
+    const uint o = hull[0], a = hull[1];
+    const int64_t A = y[o] - y[a];
+    const int64_t B = x[a] - x[o];
+    const int64_t S = abs(A) + abs(B);
+    for (uint side = 0u; side < 2u; ++side) {
+      const int64_t sa = side == 0u ? A : -A, sb = side == 0u ? B : -B;
+      const int64_t t = isTopLeft(sa, sb) ? 0l : 1l;
+      const int64_t C = 2 * sa * (128 - x[o]) + 2 * sb * (128 - y[o]) + 257l * S - t;
+      writeEdge(base, edgeCount++, int(sa), int(sb), C);
+    }
+  }
+
+  // The pixel box (translate/raster's), clipped.
+  int64_t xBegin, xEnd, yBegin, yEnd;
+  if (exact) {
+    uint atMinX = 0u, atMinY = 0u, minXVertex = 0u;
+    for (uint i = 0u; i < h; ++i) {
+      if (x[hull[i]] == minX) {
+        ++atMinX;
+        minXVertex = i;
+      }
+      if (y[hull[i]] == minY) ++atMinY;
+    }
+    bool leftCounts = atMinX == 2u;
+    if (!leftCounts) {
+      // Both hull edges at the unique leftmost vertex top-left.
+      const uint prev = hull[minXVertex == 0u ? h - 1u : minXVertex - 1u];
+      const uint v = hull[minXVertex];
+      const uint next = hull[minXVertex + 1u == h ? 0u : minXVertex + 1u];
+      leftCounts = isTopLeft(y[prev] - y[v], x[v] - x[prev]) && isTopLeft(y[v] - y[next], x[next] - x[v]);
+    }
+    xBegin = leftCounts ? ceilDiv(minX, 256l) - 1 : floorDiv(minX, 256l);
+    xEnd = ceilDiv(maxX, 256l);
+    yBegin = atMinY == 2u ? ceilDiv(minY, 256l) - 1 : floorDiv(minY, 256l);
+    yEnd = ceilDiv(maxY, 256l);
+  } else {
+    xBegin = ceilDiv(minX, 256l) - 1;
+    xEnd = floorDiv(maxX, 256l) + 1;
+    yBegin = ceilDiv(minY, 256l) - 1;
+    yEnd = floorDiv(maxY, 256l) + 1;
+  }
+  const int64_t clipLeft = clamp(int64_t(params.clipLeft), 0l, 32768l);
+  const int64_t clipTop = clamp(int64_t(params.clipTop), 0l, 32768l);
+  const int64_t clipRight = clamp(int64_t(params.clipRight), 0l, 32768l);
+  const int64_t clipBottom = clamp(int64_t(params.clipBottom), 0l, 32768l);
+  xBegin = max(xBegin, clipLeft);
+  xEnd = min(xEnd, clipRight);
+  yBegin = max(yBegin, clipTop);
+  yEnd = min(yEnd, clipBottom);
+  if (xBegin >= xEnd || yBegin >= yEnd) {
+    writeNothing(slot, base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId);
+    return true;
+  }
+
+  // Attribute weights: u = M⁻¹·(ndc x, ndc y, 1), M's columns the captured
+  // clip positions (x, y, w); degenerate or edge-on: the first visible
+  // polygon vertex's attributes everywhere.
+  real minInverseW = real(1);
+  real3 cof0 = real3(0), cof1 = real3(0), cof2 = real3(0);
+  bool flatAttributes = degenerate || (params.flags & kSetupScreenInput) != 0u;
+  if (!flatAttributes) {
+    // Rows of adj(M): u = adj(M)·b / det(M).
+    const real4 a = p[0], b = p[1], c = p[2];
+    cof0 = real3(b.y * c.w - c.y * b.w, c.x * b.w - b.x * c.w, b.x * c.y - c.x * b.y);
+    cof1 = real3(c.y * a.w - a.y * c.w, a.x * c.w - c.x * a.w, c.x * a.y - a.x * c.y);
+    cof2 = real3(a.y * b.w - b.y * a.w, b.x * a.w - a.x * b.w, a.x * b.y - b.x * a.y);
+    const real det = a.x * cof0.x + b.x * cof1.x + c.x * cof2.x;
+    const real scale = max(max(abs(a.w), abs(b.w)), abs(c.w));
+    if (!(abs(det) > real(1e-30) * scale * scale * scale) || isinf(det)) {
+      flatAttributes = true;
+    } else {
+      cof0 /= det;
+      cof1 /= det;
+      cof2 /= det;
+    }
+  }
+  real3 flatU = real3(1, 0, 0);
+  {
+    real smallest = real(1e30);
+    for (uint i = 0u; i < count; ++i) {
+      const real w = (params.flags & kSetupScreenInput) != 0u ? real(1) : interpolate(p, weights[i]).w;
+      smallest = min(smallest, real(1) / w);
+    }
+    minInverseW = smallest / 2;
+    const real w0 = (params.flags & kSetupScreenInput) != 0u ? real(1) : interpolate(p, weights[0]).w;
+    flatU = weights[0] / w0;
+  }
+
+  // The fast path (at most three edges, conservative): each edge's F as a
+  // float plane over the box, and a bound on its rounding (gpu_layout.h).
+  const int64_t width = xEnd - xBegin, height = yEnd - yBegin;
+  if (conservative && edgeCount <= 3u) {
+    recordFlags |= kRecordFast;
+    real largest = real(0);
+    for (uint i = 0u; i < 3u; ++i) {
+      float f0 = 1e30, dx = 0.0, dy = 0.0;
+      if (i < edgeCount) {
+        const int64_t A = edgeA[i], B = edgeB[i];
+        const int64_t F0 = 512 * (A * xBegin + B * yBegin) + edgeC[i];
+        f0 = float(F0);
+        dx = float(512 * A);
+        dy = float(512 * B);
+        largest = max(largest, abs(real(F0)) + abs(real(512 * A)) * real(width) + abs(real(512 * B)) * real(height));
+      }
+      records[base + 7u + 3u * i] = floatBitsToUint(f0);
+      records[base + 8u + 3u * i] = floatBitsToUint(dx);
+      records[base + 9u + 3u * i] = floatBitsToUint(dy);
+    }
+    records[base + 6u] = floatBitsToUint(float(largest * (1.0 / 1048576.0)) * 1.0001 + 1.0);
+  }
+  writeHeader(base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
+              uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16));
+
+  // Candidate geometry, one triangle (so a pixel is not split between two
+  // triangles of the record, shaded twice on a multisampled target): every
+  // pixel centre (or, for whole pixels, every point of every pixel) the
+  // coverage can select lies inside, with a margin for the GPU's own vertex
+  // snapping. Of the triangle offset outward edge by edge (long spikes at
+  // sharp corners) and the right triangle around the box oriented along the
+  // longest hull edge (twice the box's area), the smaller.
+  const float reach = ((params.flags & kSetupFullPixels) != 0u ? 1.0 : 0.5) + 1.0 / 16.0;
+  vec2 v[kMaxPolygon];
+  for (uint i = 0u; i < h; ++i) v[i] = vec2(float(x[hull[i]]), float(y[hull[i]])) / 256.0;
+  vec2 quad[3];
+  bool useTriangle = false;
+  float offsetArea = 0.0;
+  if (h == 3u && !degenerate) {
+    vec2 n[3];
+    float offset[3];
+    for (uint i = 0u; i < 3u; ++i) {
+      const vec2 e = v[(i + 1u) % 3u] - v[i];
+      n[i] = normalize(vec2(e.y, -e.x));  // outward for a counter-clockwise (y down) hull
+      offset[i] = dot(n[i], v[i]) + reach * (abs(n[i].x) + abs(n[i].y));
+    }
+    useTriangle = true;
+    for (uint i = 0u; i < 3u; ++i) {
+      const uint prev = (i + 2u) % 3u;
+      const float det = n[prev].x * n[i].y - n[prev].y * n[i].x;
+      const vec2 corner = vec2(offset[prev] * n[i].y - n[prev].y * offset[i], n[prev].x * offset[i] - offset[prev] * n[i].x) / det;
+      quad[i] = corner;
+      if (!(length(corner - v[i]) <= 65536.0)) useTriangle = false;  // (near-)parallel edges
+    }
+    offsetArea = abs((quad[1].x - quad[0].x) * (quad[2].y - quad[0].y) - (quad[2].x - quad[0].x) * (quad[1].y - quad[0].y)) / 2.0;
+  }
+  {
+    // The oriented box's triangle, kept when it is smaller.
+    vec2 axis = vec2(1, 0);
+    float longest = 0.0;
+    for (uint i = 0u; i < h; ++i) {
+      const vec2 e = v[i + 1u == h ? 0u : i + 1u] - v[i];
+      if (dot(e, e) > longest) {
+        longest = dot(e, e);
+        axis = e;
+      }
+    }
+    axis = longest > 0.0 ? normalize(axis) : vec2(1, 0);
+    const vec2 side = vec2(-axis.y, axis.x);
+    float lo = 1e30, hi = -1e30, slo = 1e30, shi = -1e30;
+    for (uint i = 0u; i < h; ++i) {
+      lo = min(lo, dot(v[i], axis));
+      hi = max(hi, dot(v[i], axis));
+      slo = min(slo, dot(v[i], side));
+      shi = max(shi, dot(v[i], side));
+    }
+    const float ra = reach * (abs(axis.x) + abs(axis.y)), rs = reach * (abs(side.x) + abs(side.y));
+    lo -= ra;
+    hi += ra;
+    slo -= rs;
+    shi += rs;
+    // The box [lo, hi] × [slo, shi] inside the triangle (lo, slo), (2hi − lo, slo), (lo, 2shi − slo).
+    if (!useTriangle || 2.0 * (hi - lo) * (shi - slo) < offsetArea) {
+      quad[0] = lo * axis + slo * side;
+      quad[1] = (2.0 * hi - lo) * axis + slo * side;
+      quad[2] = lo * axis + (2.0 * shi - slo) * side;
+    }
+  }
+  const real vx = real(params.viewportX), vy = real(params.viewportY);
+  const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
+  for (uint c = 0u; c < kCornersPerRecord; ++c) {
+    real3 u = flatU;
+    if (!flatAttributes) {
+      const real3 ndc = real3((real(quad[c].x) - vx) * 2 / vw - 1, 1 - (real(quad[c].y) - vy) * 2 / vh, 1);
+      u = real3(dot(cof0, ndc), dot(cof1, ndc), dot(cof2, ndc));
+    }
+    writeCorner(slot, c, quad[c], u);
+  }
+  return true;
+}
+
+void main() {
+  const uint slot = gl_GlobalInvocationID.x;
+  if (gl_LocalInvocationIndex == 0u) clippedCount = 0u;
+  barrier();
+  bool counted = false;
+  if (slot < params.slots) counted = setup(slot);
+  if (counted) atomicAdd(clippedCount, 1u);
+  barrier();
+  if (gl_LocalInvocationIndex == 0u && clippedCount != 0u) atomicAdd(statistics[1], clippedCount);
+  if (slot == 0u) {
+    const uint stride = max(params.strideWords, 1u);
+    const uint capturedTriangles = capturedBytes / (12u * stride);
+    atomicAdd(statistics[0], min(capturedTriangles - min(capturedTriangles, params.firstTriangle), params.slots));
+  }
+}
