@@ -455,7 +455,7 @@ std::vector<uint32_t> buildCoverageTestShader() {
   const uint32_t tUint = b.tUint(), tInt = b.tInt(), tBool = b.tBool();
   std::vector<uint32_t> iface;  // SPIR-V 1.3: Input and Output variables only
   const uint32_t records = declareStorageWords(b, 0, 0, "records", true);
-  const uint32_t offsets = declareStorageWords(b, 0, 1, "row_offsets", true);
+  const uint32_t offsets = declareStorageWords(b, 0, 1, "row_table", true);
   const uint32_t rows = declareStorageWords(b, 0, 2, "rows", false);
   const uint32_t pcBlock = b.tStruct({tUint, tUint});
   b.decorate(pcBlock, DecBlock);
@@ -474,58 +474,57 @@ std::vector<uint32_t> buildCoverageTestShader() {
   const uint32_t count = b.op(OpLoad, tUint, {b.op(OpAccessChain, b.tPointer(9, tUint), {pc, b.cUint(0)})});
   const uint32_t forceExact = b.op(OpINotEqual, tBool, {b.op(OpLoad, tUint, {b.op(OpAccessChain, b.tPointer(9, tUint), {pc, b.cUint(1)})}), b.cUint(0)});
   ifThen(b, b.op(OpULessThan, tBool, {i, count}), [&] {
-    const uint32_t base = addU(b, b.cUint(kRecordsOffsetWords), b.op(OpIMul, tUint, {i, b.cUint(kRecordWords)}));
+    // Row i of the batch: record rowTable[2i], box row rowTable[2i + 1].
+    const uint32_t record = loadWord(b, offsets, b.op(OpIMul, tUint, {i, b.cUint(2)}));
+    const uint32_t r = b.op(OpBitcast, tInt, {loadWord(b, offsets, addU(b, b.op(OpIMul, tUint, {i, b.cUint(2)}), b.cUint(1)))});
+    const uint32_t base = addU(b, b.cUint(kRecordsOffsetWords), b.op(OpIMul, tUint, {record, b.cUint(kRecordWords)}));
     uint32_t flat[16];
-    for (uint32_t k = 0; k < 16; ++k) flat[k] = k == 0 ? i : loadWord(b, records, addU(b, base, b.cUint(k)));
+    for (uint32_t k = 0; k < 16; ++k) flat[k] = k == 0 ? record : loadWord(b, records, addU(b, base, b.cUint(k)));
     const uint32_t origin = flat[kRecordBoxOriginWord], size = flat[kRecordBoxSizeWord];
     const uint32_t left = b.op(OpBitcast, tInt, {b.op(OpBitwiseAnd, tUint, {origin, b.cUint(0xFFFF)})});
     const uint32_t top = b.op(OpBitcast, tInt, {b.op(OpShiftRightLogical, tUint, {origin, b.cUint(16)})});
     const uint32_t width = b.op(OpBitcast, tInt, {b.op(OpBitwiseAnd, tUint, {size, b.cUint(0xFFFF)})});
-    const uint32_t height = b.op(OpBitcast, tInt, {b.op(OpShiftRightLogical, tUint, {size, b.cUint(16)})});
-    const uint32_t rowBase = loadWord(b, offsets, i);
-    forLoop(b, height, [&](uint32_t r) {
-      const uint32_t py = b.op(OpIAdd, tInt, {top, r});
-      const uint32_t state = b.localVariable(b.tPointer(SCFunction, b.tVec(tUint, 4)));  // outer begin/end, inner begin/end
-      const uint32_t counts = b.localVariable(b.tPointer(SCFunction, b.tVec(tUint, 2)));
-      const uint32_t none = b.cComposite(b.tVec(tUint, 4), {b.cUint(0xFFFF), b.cUint(0), b.cUint(0xFFFF), b.cUint(0)});
-      b.opNoResult(OpStore, {state, none});
-      b.opNoResult(OpStore, {counts, b.cComposite(b.tVec(tUint, 2), {b.cUint(0), b.cUint(0)})});
-      forLoop(b, width, [&](uint32_t c) {
-        const uint32_t px = b.op(OpIAdd, tInt, {left, c});
-        const FallbackCoverage cov = emitFallbackCoverage(b, records, base, flat, px, py, true, false, forceExact);
-        const uint32_t x = b.op(OpBitcast, tUint, {px});
-        const uint32_t x1 = addU(b, x, b.cUint(1));
-        auto update = [&](uint32_t hit, uint32_t first, uint32_t countIndex) {
-          ifThen(b, hit, [&] {
-            uint32_t s = b.op(OpLoad, b.tVec(tUint, 4), {state});
-            const uint32_t lo = b.ext(tUint, GlslUMin, {b.op(OpCompositeExtract, tUint, {s, first}), x});
-            const uint32_t hi = b.ext(tUint, GlslUMax, {b.op(OpCompositeExtract, tUint, {s, first + 1}), x1});
-            s = b.op(82 /*OpCompositeInsert*/, b.tVec(tUint, 4), {lo, s, first});
-            s = b.op(82, b.tVec(tUint, 4), {hi, s, first + 1});
-            b.opNoResult(OpStore, {state, s});
-            uint32_t n = b.op(OpLoad, b.tVec(tUint, 2), {counts});
-            n = b.op(82, b.tVec(tUint, 2), {addU(b, b.op(OpCompositeExtract, tUint, {n, countIndex}), b.cUint(1)), n, countIndex});
-            b.opNoResult(OpStore, {counts, n});
-          });
-        };
-        update(cov.covered, 0, 0);
-        update(cov.inner, 2, 1);
-      });
-      const uint32_t s = b.op(OpLoad, b.tVec(tUint, 4), {state});
-      const uint32_t n = b.op(OpLoad, b.tVec(tUint, 2), {counts});
-      auto interval = [&](uint32_t first, uint32_t countIndex) {
-        const uint32_t any = b.op(OpINotEqual, tBool, {b.op(OpCompositeExtract, tUint, {n, countIndex}), b.cUint(0)});
-        const uint32_t packed = b.op(OpBitwiseOr, tUint, {b.op(OpCompositeExtract, tUint, {s, first}),
-                                                          b.op(OpShiftLeftLogical, tUint, {b.op(OpCompositeExtract, tUint, {s, first + 1}), b.cUint(16)})});
-        return b.op(OpSelect, tUint, {any, packed, b.cUint(0)});
+    const uint32_t py = b.op(OpIAdd, tInt, {top, r});
+    const uint32_t state = b.localVariable(b.tPointer(SCFunction, b.tVec(tUint, 4)));  // outer begin/end, inner begin/end
+    const uint32_t counts = b.localVariable(b.tPointer(SCFunction, b.tVec(tUint, 2)));
+    const uint32_t none = b.cComposite(b.tVec(tUint, 4), {b.cUint(0xFFFF), b.cUint(0), b.cUint(0xFFFF), b.cUint(0)});
+    b.opNoResult(OpStore, {state, none});
+    b.opNoResult(OpStore, {counts, b.cComposite(b.tVec(tUint, 2), {b.cUint(0), b.cUint(0)})});
+    forLoop(b, width, [&](uint32_t c) {
+      const uint32_t px = b.op(OpIAdd, tInt, {left, c});
+      const FallbackCoverage cov = emitFallbackCoverage(b, records, base, flat, px, py, true, false, forceExact);
+      const uint32_t x = b.op(OpBitcast, tUint, {px});
+      const uint32_t x1 = addU(b, x, b.cUint(1));
+      auto update = [&](uint32_t hit, uint32_t first, uint32_t countIndex) {
+        ifThen(b, hit, [&] {
+          uint32_t s = b.op(OpLoad, b.tVec(tUint, 4), {state});
+          const uint32_t lo = b.ext(tUint, GlslUMin, {b.op(OpCompositeExtract, tUint, {s, first}), x});
+          const uint32_t hi = b.ext(tUint, GlslUMax, {b.op(OpCompositeExtract, tUint, {s, first + 1}), x1});
+          s = b.op(82 /*OpCompositeInsert*/, b.tVec(tUint, 4), {lo, s, first});
+          s = b.op(82, b.tVec(tUint, 4), {hi, s, first + 1});
+          b.opNoResult(OpStore, {state, s});
+          uint32_t n = b.op(OpLoad, b.tVec(tUint, 2), {counts});
+          n = b.op(82, b.tVec(tUint, 2), {addU(b, b.op(OpCompositeExtract, tUint, {n, countIndex}), b.cUint(1)), n, countIndex});
+          b.opNoResult(OpStore, {counts, n});
+        });
       };
-      const uint32_t row = b.op(OpIMul, tUint, {addU(b, rowBase, b.op(OpBitcast, tUint, {r})), b.cUint(3)});
-      storeWord(b, rows, row, interval(0, 0));
-      storeWord(b, rows, addU(b, row, b.cUint(1)), interval(2, 1));
-      storeWord(b, rows, addU(b, row, b.cUint(2)),
-                b.op(OpBitwiseOr, tUint, {b.op(OpCompositeExtract, tUint, {n, 0}),
-                                          b.op(OpShiftLeftLogical, tUint, {b.op(OpCompositeExtract, tUint, {n, 1}), b.cUint(16)})}));
+      update(cov.covered, 0, 0);
+      update(cov.inner, 2, 1);
     });
+    const uint32_t s = b.op(OpLoad, b.tVec(tUint, 4), {state});
+    const uint32_t n = b.op(OpLoad, b.tVec(tUint, 2), {counts});
+    auto interval = [&](uint32_t first, uint32_t countIndex) {
+      const uint32_t any = b.op(OpINotEqual, tBool, {b.op(OpCompositeExtract, tUint, {n, countIndex}), b.cUint(0)});
+      const uint32_t packed = b.op(OpBitwiseOr, tUint, {b.op(OpCompositeExtract, tUint, {s, first}),
+                                                        b.op(OpShiftLeftLogical, tUint, {b.op(OpCompositeExtract, tUint, {s, first + 1}), b.cUint(16)})});
+      return b.op(OpSelect, tUint, {any, packed, b.cUint(0)});
+    };
+    const uint32_t row = b.op(OpIMul, tUint, {i, b.cUint(3)});
+    storeWord(b, rows, row, interval(0, 0));
+    storeWord(b, rows, addU(b, row, b.cUint(1)), interval(2, 1));
+    storeWord(b, rows, addU(b, row, b.cUint(2)),
+              b.op(OpBitwiseOr, tUint, {b.op(OpCompositeExtract, tUint, {n, 0}),
+                                        b.op(OpShiftLeftLogical, tUint, {b.op(OpCompositeExtract, tUint, {n, 1}), b.cUint(16)})}));
   });
   b.opNoResult(OpReturn, {});
   b.endFunction();

@@ -90,13 +90,14 @@ FallbackCoverage emitFallbackCoverage(spv::Builder& b, uint32_t records, uint32_
 uint32_t declareStorageWords(spv::Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly);
 
 // The coverage test shader (compute, local size 64): invocation i < count
-// (push constant word 0) tests every pixel of record i's box with
-// emitFallbackCoverage (set 0: binding 0 records with their header, binding 1
-// row offsets, binding 2 rows; push constant word 1 non-zero forces the
-// exact path) and writes, for each box row y, three words at
-// rows[3·(offset[i] + y − top)]: outerBegin | outerEnd << 16, innerBegin |
-// innerEnd << 16 (begin = end = 0 when empty) and the outer | inner pixel
-// counts << 16, from which a test checks that each row is one interval.
+// (push constant word 0) tests every pixel of one row of one record's box with
+// emitFallbackCoverage — set 0: binding 0 the records with their header,
+// binding 1 a row table (record, row within its box) per invocation, binding 2
+// the rows; push constant word 1 non-zero forces the exact path — and writes
+// three words at rows[3i]: outerBegin | outerEnd << 16, innerBegin | innerEnd
+// << 16 (0 when empty) and the outer | inner pixel counts << 16, from which a
+// test checks that the row is one interval. (One row per invocation: lavapipe
+// stops a shader's loops after 65 535 iterations.)
 std::vector<uint32_t> buildCoverageTestShader();
 
 }  // namespace d3dvk::dxbc

@@ -119,7 +119,9 @@ inline constexpr uint32_t kSetupDepthClip = 1u << 1;
 inline constexpr uint32_t kSetupCullFront = 1u << 2;
 inline constexpr uint32_t kSetupCullBack = 1u << 3;
 inline constexpr uint32_t kSetupFrontCounterClockwise = 1u << 4;
-inline constexpr uint32_t kSetupScreenInput = 1u << 5;   // tests: positions are render-target pixels (x, y), no clipping
+// Tests: positions are render-target pixels (x, y), no clipping; vertex 0's z
+// and w hold the clip rectangle (left | top << 16, right | bottom << 16).
+inline constexpr uint32_t kSetupScreenInput = 1u << 5;
 inline constexpr uint32_t kSetupFullPixels = 1u << 6;    // candidate geometry covers whole pixels (every sample)
 inline constexpr uint32_t kSetupInner = 1u << 7;         // Tier 3: records carry inner coverage
 

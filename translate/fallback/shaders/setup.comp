@@ -391,10 +391,16 @@ bool setup(uint slot) {
     yBegin = ceilDiv(minY, 256l) - 1;
     yEnd = floorDiv(maxY, 256l) + 1;
   }
-  const int64_t clipLeft = clamp(int64_t(params.clipLeft), 0l, 32768l);
-  const int64_t clipTop = clamp(int64_t(params.clipTop), 0l, 32768l);
-  const int64_t clipRight = clamp(int64_t(params.clipRight), 0l, 32768l);
-  const int64_t clipBottom = clamp(int64_t(params.clipBottom), 0l, 32768l);
+  ivec4 clip = ivec4(params.clipLeft, params.clipTop, params.clipRight, params.clipBottom);
+  if ((params.flags & kSetupScreenInput) != 0u) {
+    // Tests: each triangle's own clip rectangle, 16-bit fields in vertex 0's z and w bits.
+    const uvec2 packed = floatBitsToUint(position[0].zw);
+    clip = ivec4(packed.x & 0xFFFFu, packed.x >> 16, packed.y & 0xFFFFu, packed.y >> 16);
+  }
+  const int64_t clipLeft = clamp(int64_t(clip.x), 0l, 32768l);
+  const int64_t clipTop = clamp(int64_t(clip.y), 0l, 32768l);
+  const int64_t clipRight = clamp(int64_t(clip.z), 0l, 32768l);
+  const int64_t clipBottom = clamp(int64_t(clip.w), 0l, 32768l);
   xBegin = max(xBegin, clipLeft);
   xEnd = min(xEnd, clipRight);
   yBegin = max(yBegin, clipTop);
