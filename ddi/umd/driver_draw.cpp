@@ -15,7 +15,7 @@
 #include "driver_fallback_draw.h"
 #include "pipeline_cache.h"
 #include "dxbc/binding.h"
-#include "primitive_assembly.h"  // translate/fallback
+#include "triangle_topology.h"  // translate/fallback
 #include "primitive_topology.h"
 
 #include <algorithm>

@@ -13,11 +13,11 @@
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "gpu_layout.h"          // translate/fallback
+#include "guard_band.h"          // translate/fallback
 #include "pipeline_cache.h"
-#include "primitive_assembly.h"  // translate/fallback
-#include "clip.h"                // translate/fallback
+#include "sample_positions.h"    // translate/fallback
 #include "setup_shader.h"        // translate/fallback
-#include "shading_plan.h"        // translate/fallback: standardSamplePositions
+#include "triangle_topology.h"   // translate/fallback
 
 #include <algorithm>
 #include <chrono>
@@ -129,17 +129,6 @@ ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
   return rect;
 }
 
-// Triangles one instance of the draw assembles at most (strip cuts only lower it).
-uint64_t trianglesPerInstance(fallback::TriangleTopology topology, uint64_t count) {
-  switch (topology) {
-    case fallback::TriangleTopology::TriangleList: return count / 3;
-    case fallback::TriangleTopology::TriangleStrip: return count >= 3 ? count - 2 : 0;
-    case fallback::TriangleTopology::TriangleListAdj: return count / 6;
-    case fallback::TriangleTopology::TriangleStripAdj: return count >= 6 ? (count - 4) / 2 : 0;
-  }
-  return 0;
-}
-
 // D3DVK_FALLBACK_STATS=1: one line per fallback draw on stderr.
 bool statsEnabled() {
   static const bool enabled = [] {
@@ -216,7 +205,7 @@ struct Piece {
 // cut state, so they are never cut).
 bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint32_t strideBytes,
                 std::vector<Piece>* out) {
-  const uint64_t perInstance = trianglesPerInstance(topology, call.count);
+  const uint64_t perInstance = fallback::trianglesPerInstance(topology, call.count);
   if (perInstance == 0) return true;
   const uint64_t capacity =
       std::max<uint64_t>(1, std::min<uint64_t>(kMaxPieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))));
