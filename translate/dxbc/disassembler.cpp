@@ -172,6 +172,13 @@ std::string mnemonic(const Instruction& inst) {
       s += ")";
     }
   }
+  if (inst.opcode == Opcode::Sync) {
+    if (inst.controls & 8) s += "_uglobal";
+    if (inst.controls & 4) s += "_ugroup";
+    if (inst.controls & 2) s += "_g";
+    if (inst.controls & 1) s += "_t";
+    return s;
+  }
   if (!info.declaration && inst.saturate()) s += "_sat";
   if (!info.declaration && inst.preciseMask()) s += " [precise(" + maskLetters(uint8_t(inst.preciseMask())) + ")]";
   return s;
@@ -279,6 +286,27 @@ std::string disassembleInstruction(const Instruction& inst) {
         tail = ", space=" + std::to_string(inst.extra[0]);
       return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + tail;
     }
+    case Opcode::DclGsInputPrimitive:
+    case Opcode::DclGsOutputTopology: {
+      const char* n = inst.opcode == Opcode::DclGsInputPrimitive ? gsInputPrimitiveText(inst.controls)
+                                                                 : gsOutputTopologyText(inst.controls);
+      if (n && inst.operands.empty() && inst.extra.empty()) return std::string(info.name) + " " + n;
+      break;
+    }
+    case Opcode::DclUavRaw:
+    case Opcode::DclUavStructured:
+      if (!(inst.controls & ~0x1060u) && (inst.opcode == Opcode::DclUavStructured || !(inst.controls & 0x1000))) {
+        s = info.name;
+        if (inst.controls & 0x20) s += "_glc";
+        if (inst.controls & 0x40) s += "_rov";
+        if (inst.controls & 0x1000) s += "_opc";
+        s += " " + ops(0, true) + extras();
+        return s;
+      }
+      break;
+    case Opcode::Sync:
+      if (inst.controls & ~0xFu) break;
+      return mnemonic(inst);
     case Opcode::DclUavTyped:
     case Opcode::DclResource: {
       const char* d = resourceDimensionText(inst.resourceDimension());

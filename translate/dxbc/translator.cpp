@@ -1,4 +1,4 @@
-// translate/dxbc/translator.cpp — DXBC vertex/pixel shader → SPIR-V (see translator.h):
+// translate/dxbc/translator.cpp — DXBC vertex/pixel/compute shader → SPIR-V (see translator.h):
 // translateToSpirv, declaredOutputRegisters and the Translator driver, run(). The
 // class and the map of its other files are in translator_impl.h.
 //
@@ -25,10 +25,10 @@ std::vector<uint32_t> Translator::run() {
 
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
-  if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
-    throw Error("translator: only vertex and pixel shaders are supported (this is a " +
-                std::string(stage_ == ProgramType::Geometry ? "geometry" : stage_ == ProgramType::Hull ? "hull"
-                            : stage_ == ProgramType::Domain ? "domain" : "compute") + " shader)");
+  if (stage_ == ProgramType::Geometry) throw Error("translator: geometry shaders are not supported yet");
+  if (stage_ == ProgramType::Hull || stage_ == ProgramType::Domain)
+    throw Error("translator: hull and domain shaders are not supported (this is a " +
+                std::string(stage_ == ProgramType::Hull ? "hull" : "domain") + " shader)");
   b_.capability(CapShader);
   uVec4_ = b_.tVec(b_.tUint(), 4);
   scanRegisters();
@@ -40,6 +40,9 @@ std::vector<uint32_t> Translator::runImpl() {
   cur_ = nullptr;
   createRegisterFiles();
   if (fallbackPixel()) checkFallbackLocations();
+  if (stage_ == ProgramType::Compute && !threadGroup_[0]) throw Error("translator: compute shader without dcl_thread_group");
+  if (opt_.transformFeedback && stage_ != ProgramType::Vertex && stage_ != ProgramType::Geometry)
+    throw Error("translator: transform feedback captures vertex or geometry shader outputs");
 
   if (coverageMaskOutput() && !sampleMaskOut_) {
     // No oMask: the sample mask output is the flat coverage itself.
@@ -92,8 +95,11 @@ std::vector<uint32_t> Translator::runImpl() {
     b_.executionMode(mainFn_, ModeOriginUpperLeft);
     if (depthReplacing_) b_.executionMode(mainFn_, ModeDepthReplacing);
     if (earlyFragmentTests_) b_.executionMode(mainFn_, ModeEarlyFragmentTests);
+  } else if (stage_ == ProgramType::Compute) {
+    b_.entryPoint(ModelGLCompute, mainFn_, "main", interface_);
+    b_.executionMode(mainFn_, ModeLocalSize, {threadGroup_[0], threadGroup_[1], threadGroup_[2]});
   } else {
-    b_.entryPoint(0, mainFn_, "main", interface_);
+    b_.entryPoint(entryModel(), mainFn_, "main", interface_);
     if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
   }
   return b_.finish();

@@ -1,5 +1,5 @@
-// translate/dxbc/translator.h — DXBC (vertex and pixel shaders) → SPIR-V 1.3 for
-// Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
+// translate/dxbc/translator.h — DXBC (vertex, pixel and compute shaders) → SPIR-V
+// 1.3 for Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
 // fallback's pixel shader (coverage prelude, system values from its record) and
 // transform-feedback decorated vertex outputs. Resources follow binding.h.
 #pragma once

@@ -94,7 +94,13 @@ void Translator::declare(const Instruction& inst) {
     case Opcode::DclUavTyped: declareTypedUav(inst, regOf(inst.operands.at(0))); return;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:
-      fail("raw and structured UAVs are not supported (typed RWTexture2D/RWTexture2DArray UAVs are)");
+    case Opcode::DclResourceRaw:
+    case Opcode::DclResourceStructured:
+    case Opcode::DclTgsmRaw:
+    case Opcode::DclTgsmStructured:
+      declareBuffer(inst, regOf(inst.operands.at(0)));
+      return;
+    case Opcode::DclThreadGroup: declareThreadGroup(inst); return;
     case Opcode::DclIndexableTemp: {
       if (inst.extra.size() != 3) fail("malformed dcl_indexableTemp");
       uint32_t reg = inst.extra[0], size = inst.extra[1];
@@ -228,6 +234,12 @@ void Translator::declare(const Instruction& inst) {
       }
       if (op.type == OperandType::InputPrimitiveId) {
         declarePrimitiveId();
+        return;
+      }
+      if (op.type == OperandType::InputThreadId || op.type == OperandType::InputThreadGroupId ||
+          op.type == OperandType::InputThreadIdInGroup || op.type == OperandType::InputThreadIdInGroupFlattened ||
+          op.type == OperandType::InputGsInstanceId) {
+        declareSystemOperand(op.type);
         return;
       }
       if (op.type != OperandType::Input) fail("unsupported input operand type " + std::to_string(uint32_t(op.type)));

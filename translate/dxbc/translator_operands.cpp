@@ -75,6 +75,13 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
     case OperandType::OutputDepth:
       if (!write || !depthOut_) fail("oDepth used without dcl_output oDepth");
       return {depthOut_, true};
+    case OperandType::InputThreadId:
+    case OperandType::InputThreadGroupId:
+    case OperandType::InputThreadIdInGroup:
+    case OperandType::InputThreadIdInGroupFlattened:
+    case OperandType::InputGsInstanceId:
+      if (write) fail(std::string(operandTypePrefix(op.type)) + " is read-only");
+      return systemOperandPointer(op);
     default:
       fail("unsupported operand type '" + std::string(operandTypePrefix(op.type)) + "'");
   }
