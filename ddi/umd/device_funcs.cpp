@@ -5,6 +5,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_blend_state.h"
+#include "driver_compute.h"
 #include "driver_depth_stencil_state.h"
 #include "driver_draw.h"
 #include "driver_input_layout.h"
@@ -119,6 +120,28 @@ void fillDrawSlots(Table& t) {
   t.pfnPsSetSamplers = &psSetSamplers;
 }
 
+// The geometry and compute stages, indirect draws and dispatches, UAV counters
+// (driver_compute.h; same signatures in both tables).
+template <typename Table>
+void fillComputeSlots(Table& t) {
+  t.pfnCreateGeometryShader = &createGeometryShader;
+  t.pfnGsSetShader = &gsSetShader;
+  t.pfnGsSetConstantBuffers = &gsSetConstantBuffers;
+  t.pfnGsSetShaderResources = &gsSetShaderResources;
+  t.pfnGsSetSamplers = &gsSetSamplers;
+  t.pfnDrawInstancedIndirect = &drawInstancedIndirect;
+  t.pfnDrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
+  t.pfnCreateComputeShader = &createComputeShader;
+  t.pfnCsSetShader = &csSetShader;
+  t.pfnCsSetShaderResources = &csSetShaderResources;
+  t.pfnCsSetSamplers = &csSetSamplers;
+  t.pfnCsSetConstantBuffers = &csSetConstantBuffers;
+  t.pfnCsSetUnorderedAccessViews = &csSetUnorderedAccessViews;
+  t.pfnDispatch = &dispatch;
+  t.pfnDispatchIndirect = &dispatchIndirect;
+  t.pfnCopyStructureCount = &copyStructureCount;
+}
+
 // Queries (the creation entries differ per table).
 template <typename Table>
 void fillQuerySlots(Table& t) {
@@ -139,6 +162,7 @@ void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
   fillDrawSlots(t);
+  fillComputeSlots(t);
   fillQuerySlots(t);
   t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize;
   t.pfnCreateQuery = &createQuery;
@@ -162,6 +186,7 @@ void fill(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceSlots(t);
   fillDrawSlots(t);
+  fillComputeSlots(t);
   fillQuerySlots(t);
   t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize11_1;
   t.pfnCreateQuery = &createQuery11_1;

@@ -22,6 +22,10 @@ struct DrawCall {
   bool indexed = false;
   UINT count = 0, instances = 1, first = 0, firstInstance = 0;
   INT baseVertex = 0;
+  // DrawInstancedIndirect / DrawIndexedInstancedIndirect: the arguments are in
+  // this buffer at this offset (the counts above are not known on the CPU).
+  struct Resource* indirectBuffer = nullptr;
+  UINT indirectOffset = 0;
 };
 
 // What the checks established about a draw that goes ahead.

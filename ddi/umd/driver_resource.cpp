@@ -61,7 +61,9 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
   if (r.width == 0) return E_INVALIDARG;
   const bool hostVisible = state::needsHostVisibleMemory(r.usage);
   VkResult vr = VK_SUCCESS;
-  std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags), hostVisible, &vr);
+  r.byteStride = a.ByteStride;
+  std::unique_ptr<vk::Buffer> buffer =
+      vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags, r.miscFlags), hostVisible, &vr);
   if (!buffer) return hresultFromVk(vr);
   r.buffer = std::move(buffer);
   if (!a.pInitialDataUP || !a.pInitialDataUP[0].pSysMem) return S_OK;
@@ -290,6 +292,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   Resource* r = Resource::from(h);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   device->draw.unbind(r);
+  device->compute.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
   r->~Resource();
@@ -312,7 +315,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags);
+      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags, r->miscFlags);
       std::shared_ptr<vk::Buffer> fresh = vk::Buffer::create(device->vk(), r->buffer->size(), usage, true, &vr);
       if (!fresh) {
         device->setVkError(vr);

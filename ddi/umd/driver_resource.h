@@ -32,6 +32,8 @@ struct Resource {
   DXGI_FORMAT dxgiFormat = DXGI_FORMAT_UNKNOWN;
   const state::FormatInfo* format = nullptr;  // textures only
   UINT width = 0, height = 1, mipLevels = 1, arraySize = 1, samples = 1;  // buffers: width = bytes
+  UINT depth = 1;       // Texture3D
+  UINT byteStride = 0;  // structured buffers (D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED)
 
   std::shared_ptr<vk::Buffer> buffer;  // buffers; staging textures; dynamic textures' upload buffer
   std::shared_ptr<vk::Image> image;    // non-staging textures

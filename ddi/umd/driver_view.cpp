@@ -58,12 +58,19 @@ void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<v
   device.queue().releaseAfter(v.resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(arrayView)));
 }
 
-// Ends a view: its VkImageView is freed once the GPU is done with the resource.
+// Ends a view: its VkImageView (or VkBufferView and counter) is freed once the GPU is done with the resource.
 template <typename View>
 void destroyView(Device& device, View* v) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   if (v->resource && v->view)
     device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+  if constexpr (requires { v->window; }) {
+    if (v->resource && v->window.texel)
+      device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::BufferView>(std::move(v->window.texel)));
+  }
+  if constexpr (requires { v->counter; }) {
+    if (v->counter) device.queue().releaseAfter(std::max<uint64_t>(v->counterLastUse, device.queue().openSerial()), std::move(v->counter));
+  }
   v->~View();
 }
 
@@ -111,8 +118,11 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
   if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
-  else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
-    hr = E_NOTIMPL;  // buffer views come with the shader path
+  else if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER)
+    hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements, 0);
+  else if (r && a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
+    hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->BufferEx.FirstElement, a->BufferEx.NumElements,
+                                      a->BufferEx.Flags);
   finishCreate<ShaderResourceView>(*device, v, hr);
 }
 }  // namespace
@@ -188,6 +198,7 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
   device->draw.unbind(v);
+  device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
@@ -222,9 +233,9 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
   auto* v = new (h.pDrvPrivate) UnorderedAccessView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
-    logError("CreateUnorderedAccessView: buffer UAVs are not supported by the draw path yet");
-    hr = E_NOTIMPL;
+  if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
+    hr = initBufferUnorderedAccessView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements,
+                                       a->Buffer.Flags);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
              !state::isDepthFormat(*r->format) && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) &&
              r->samples == 1 && planeSliceOf(*a) == 0) {
@@ -252,6 +263,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr;
+  device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
@@ -261,6 +273,7 @@ VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE hDevice, D3D11DDI_HU
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
+  if (v->isBuffer) return clearBufferUnorderedAccessView(*device, *v, values);
   clearUav(*device, v, state::uavClearColorFromBits(*v->resource->format, values));
 }
 
@@ -269,6 +282,10 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
+  if (v->isBuffer) {
+    logError("ClearUnorderedAccessViewFloat on a buffer view is not supported yet; the call is ignored");
+    return device->setError(E_NOTIMPL);
+  }
   clearUav(*device, v, state::clearColorFor(*v->resource->format, values));
 }
 
@@ -311,16 +328,20 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
 // UAVs: slots [uavStart, uavStart + numUAVs) take the given views; the other
 // slots of the updated range [rangeStart, rangeStart + rangeSize) become empty.
 VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT numRTVs, UINT,
-                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs, const UINT*,
-                               UINT uavStart, UINT numUAVs, UINT rangeStart, UINT rangeSize) {
+                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs,
+                               const UINT* initialCounts, UINT uavStart, UINT numUAVs, UINT rangeStart, UINT rangeSize) {
   Device* device = Device::from(hDevice);
   constexpr UINT kUavSlots = Device::kMaxUnorderedAccessViews;
   if (numRTVs > Device::kMaxRenderTargets || (numRTVs && !rtvs) || (numUAVs && !uavs) || uavStart > kUavSlots ||
       numUAVs > kUavSlots - uavStart || rangeStart > kUavSlots || rangeSize > kUavSlots - rangeStart)
     return device->setError(E_INVALIDARG);
   for (UINT slot = rangeStart; slot < rangeStart + rangeSize; ++slot) device->boundUnorderedAccessViews[slot] = nullptr;
-  for (UINT i = 0; i < numUAVs; ++i)
-    device->boundUnorderedAccessViews[uavStart + i] = UnorderedAccessView::from(uavs[i]);
+  for (UINT i = 0; i < numUAVs; ++i) {
+    UnorderedAccessView* v = UnorderedAccessView::from(uavs[i]);
+    device->boundUnorderedAccessViews[uavStart + i] = v;
+    // An append/counter view's hidden counter takes the initial count (UINT(-1): kept).
+    if (v && initialCounts && initialCounts[i] != UINT(-1)) setUavCounter(*device, *v, initialCounts[i]);
+  }
   for (UINT i = 0; i < Device::kMaxRenderTargets; ++i)
     device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
   device->boundRenderTargetCount = numRTVs;

@@ -299,11 +299,11 @@ std::string resourceDesc(const D3D11DDIARG_CREATERESOURCE* a) {
   char buf[512];
   std::snprintf(buf, sizeof buf,
                 "{Dimension=%s, Usage=%s, BindFlags=0x%X, MapFlags=0x%X, MiscFlags=0x%X, Format=%d, Samples=%u/%u, "
-                "MipLevels=%u, ArraySize=%u, Size=%ux%u, InitialData=%s}",
+                "MipLevels=%u, ArraySize=%u, Size=%ux%u, InitialData=%s, Depth=%u, ByteStride=%u}",
                 dimensionName(a->ResourceDimension), usageName(a->Usage), a->BindFlags, a->MapFlags, a->MiscFlags,
                 int(a->Format), a->SampleDesc.Count, a->SampleDesc.Quality, a->MipLevels, a->ArraySize,
                 a->pMipInfoList ? a->pMipInfoList[0].TexelWidth : 0, a->pMipInfoList ? a->pMipInfoList[0].TexelHeight : 0,
-                a->pInitialDataUP ? "yes" : "no");
+                a->pInitialDataUP ? "yes" : "no", a->pMipInfoList ? a->pMipInfoList[0].TexelDepth : 0, a->ByteStride);
   return buf;
 }
 
@@ -367,14 +367,32 @@ SIZE_T APIENTRY calcSrvSize(D3D10DDI_HDEVICE h, const Args* a) {
   trace("CalcPrivateShaderResourceViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
   return size;
 }
+// A buffer view's window and flags (the DDI's union read as Buffer / BufferEx).
+template <typename Args>
+bool traceBufferView(const char* name, D3D10DDI_HDEVICE h, const Args* a, void* view) {
+  if (!a || (a->ResourceDimension != D3D10DDIRESOURCE_BUFFER && a->ResourceDimension != D3D11DDIRESOURCE_BUFFEREX))
+    return false;
+  UINT first = 0, count = 0, flags = 0;
+  if constexpr (requires { a->BufferEx; }) {
+    if (a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) first = a->BufferEx.FirstElement, count = a->BufferEx.NumElements, flags = a->BufferEx.Flags;
+    else first = a->Buffer.FirstElement, count = a->Buffer.NumElements;
+  } else {
+    first = a->Buffer.FirstElement, count = a->Buffer.NumElements, flags = a->Buffer.Flags;
+  }
+  trace("%s(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, FirstElement=%u, NumElements=%u, Flags=0x%X, hView=%p)",
+        name, h.pDrvPrivate, a->hDrvResource.pDrvPrivate, int(a->Format), dimensionName(a->ResourceDimension), first,
+        count, flags, view);
+  return true;
+}
 template <typename Args>
 VOID APIENTRY createSrv(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HSHADERRESOURCEVIEW v,
                         D3D10DDI_HRTSHADERRESOURCEVIEW rt) {
-  trace("CreateShaderResourceView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, "
-        "FirstArraySlice=%u, MipLevels=%u, ArraySize=%u, hView=%p)",
-        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
-        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MostDetailedMip : 0,
-        a ? a->Tex2D.FirstArraySlice : 0, a ? a->Tex2D.MipLevels : 0, a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  if (!traceBufferView("CreateShaderResourceView", h, a, v.pDrvPrivate))
+    trace("CreateShaderResourceView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, "
+          "FirstArraySlice=%u, MipLevels=%u, ArraySize=%u, hView=%p)",
+          h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+          a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MostDetailedMip : 0,
+          a ? a->Tex2D.FirstArraySlice : 0, a ? a->Tex2D.MipLevels : 0, a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
   realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D10DDI_HSHADERRESOURCEVIEW,
                            D3D10DDI_HRTSHADERRESOURCEVIEW)>(h, 63)(realFrom(h), a, v, rt);
 }
@@ -391,11 +409,12 @@ SIZE_T APIENTRY calcUavSize(D3D10DDI_HDEVICE h, const Args* a) {
 template <typename Args>
 VOID APIENTRY createUav(D3D10DDI_HDEVICE h, const Args* a, D3D11DDI_HUNORDEREDACCESSVIEW v,
                         D3D11DDI_HRTUNORDEREDACCESSVIEW rt) {
-  trace("CreateUnorderedAccessView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, "
-        "FirstArraySlice=%u, ArraySize=%u, hView=%p)",
-        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
-        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
-        a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  if (!traceBufferView("CreateUnorderedAccessView", h, a, v.pDrvPrivate))
+    trace("CreateUnorderedAccessView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, "
+          "FirstArraySlice=%u, ArraySize=%u, hView=%p)",
+          h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+          a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
+          a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
   realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D11DDI_HUNORDEREDACCESSVIEW,
                            D3D11DDI_HRTUNORDEREDACCESSVIEW)>(h, 140)(realFrom(h), a, v, rt);
 }
@@ -449,10 +468,13 @@ VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE h, const D3D10DDI_HRENDERTARGETV
     uavList += buf;
   }
   uavList += "]";
-  trace("SetRenderTargets(hDevice=%p, RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVs=%s, UAVStartSlot=%u, "
-        "NumUAVs=%u, UAVRangeStart=%u, UAVRangeSize=%u)",
-        h.pDrvPrivate, list.c_str(), num, clear, dsv.pDrvPrivate, uavList.c_str(), uavStart, numUavs, rangeStart,
-        rangeSize);
+  std::string countList = counts ? "[" : "null";
+  for (UINT i = 0; counts && i < numUavs && i < 64; ++i) countList += (i ? ", " : "") + std::to_string(int(counts[i]));
+  if (counts) countList += "]";
+  trace("SetRenderTargets(hDevice=%p, RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVs=%s, UAVInitialCounts=%s, "
+        "UAVStartSlot=%u, NumUAVs=%u, UAVRangeStart=%u, UAVRangeSize=%u)",
+        h.pDrvPrivate, list.c_str(), num, clear, dsv.pDrvPrivate, uavList.c_str(), countList.c_str(), uavStart, numUavs,
+        rangeStart, rangeSize);
   traceFrom(h)->real.pfnSetRenderTargets(realFrom(h), rtvs, num, clear, dsv, uavs, counts, uavStart, numUavs,
                                          rangeStart, rangeSize);
 }
@@ -880,6 +902,62 @@ void fillDrawWrappers(Table& t) {
   t.pfnVsSetSamplers = &setSamplers<28>;
 }
 
+// The geometry and compute stages, indirect draws and dispatches, UAV counters
+// (the same signatures in both tables; the indirect draws count as draws for
+// D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW).
+VOID APIENTRY createComputeShader(D3D10DDI_HDEVICE h, const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER rt) {
+  trace("CreateComputeShader(hDevice=%p, code=%s, hShader=%p)", h.pDrvPrivate, shaderCode(code).c_str(), s.pDrvPrivate);
+  realSlot<PFND3D11DDI_CREATECOMPUTESHADER>(h, 134)(realFrom(h), code, s, rt);
+}
+VOID APIENTRY csSetUnorderedAccessViews(D3D10DDI_HDEVICE h, UINT start, UINT count,
+                                        const D3D11DDI_HUNORDEREDACCESSVIEW* v, const UINT* counts) {
+  std::string list = "[";
+  for (UINT i = 0; counts && i < count; ++i) list += (i ? ", " : "") + std::to_string(int(counts[i]));
+  trace("CsSetUnorderedAccessViews(hDevice=%p, StartSlot=%u, NumViews=%u, views=%s, initialCounts=%s)", h.pDrvPrivate,
+        start, count, handleList(v, count).c_str(), counts ? (list + "]").c_str() : "null");
+  realSlot<PFND3D11DDI_SETUNORDEREDACCESSVIEWS>(h, 144)(realFrom(h), start, count, v, counts);
+}
+VOID APIENTRY dispatchWrapper(D3D10DDI_HDEVICE h, UINT x, UINT y, UINT z) {
+  trace("Dispatch(hDevice=%p, ThreadGroupCountX=%u, ThreadGroupCountY=%u, ThreadGroupCountZ=%u)", h.pDrvPrivate, x, y, z);
+  realSlot<PFND3D11DDI_DISPATCH>(h, 145)(realFrom(h), x, y, z);
+}
+VOID APIENTRY dispatchIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE args, UINT offset) {
+  trace("DispatchIndirect(hDevice=%p, hBufferForArgs=%p, AlignedByteOffsetForArgs=%u)", h.pDrvPrivate, args.pDrvPrivate,
+        offset);
+  realSlot<PFND3D11DDI_DISPATCHINDIRECT>(h, 146)(realFrom(h), args, offset);
+}
+VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE dst, UINT offset, D3D11DDI_HUNORDEREDACCESSVIEW v) {
+  trace("CopyStructureCount(hDevice=%p, hDstBuffer=%p, DstAlignedByteOffset=%u, hSrcView=%p)", h.pDrvPrivate,
+        dst.pDrvPrivate, offset, v.pDrvPrivate);
+  realSlot<PFND3D11DDI_COPYSTRUCTURECOUNT>(h, 148)(realFrom(h), dst, offset, v);
+}
+template <int Slot>
+VOID APIENTRY drawIndirect(D3D10DDI_HDEVICE h, D3D10DDI_HRESOURCE args, UINT offset) {
+  trace("%s(hDevice=%p, hBufferForArgs=%p, AlignedByteOffsetForArgs=%u)", slotName(Slot), h.pDrvPrivate,
+        args.pDrvPrivate, offset);
+  if (deviceRemovedAtDraw(h)) return;
+  realSlot<PFND3D11DDI_DRAWINSTANCEDINDIRECT>(h, Slot)(realFrom(h), args, offset);
+}
+template <typename Table>
+void fillComputeWrappers(Table& t) {
+  t.pfnCreateGeometryShader = &createShader<85>;
+  t.pfnGsSetShader = &setShader<23>;
+  t.pfnGsSetConstantBuffers = &setConstantBuffers<22>;
+  t.pfnGsSetShaderResources = &setShaderResources<29>;
+  t.pfnGsSetSamplers = &setSamplers<30>;
+  t.pfnDrawIndexedInstancedIndirect = &drawIndirect<106>;
+  t.pfnDrawInstancedIndirect = &drawIndirect<107>;
+  t.pfnCreateComputeShader = &createComputeShader;
+  t.pfnCsSetShader = &setShader<135>;
+  t.pfnCsSetShaderResources = &setShaderResources<136>;
+  t.pfnCsSetSamplers = &setSamplers<137>;
+  t.pfnCsSetConstantBuffers = &setConstantBuffers<138>;
+  t.pfnCsSetUnorderedAccessViews = &csSetUnorderedAccessViews;
+  t.pfnDispatch = &dispatchWrapper;
+  t.pfnDispatchIndirect = &dispatchIndirect;
+  t.pfnCopyStructureCount = &copyStructureCount;
+}
+
 // Queries: the creation entries differ per table (the WDDM 2.0 args add ContextType).
 const char* queryName(int q) {
   switch (q) {
@@ -964,6 +1042,7 @@ void fillWrappers(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
   fillDrawWrappers(t);
+  fillComputeWrappers(t);
   fillQueryWrappers(t);
   t.pfnCalcPrivateQuerySize = &calcQuerySize<D3DWDDM2_0DDIARG_CREATEQUERY>;
   t.pfnCreateQuery = &createQuery<D3DWDDM2_0DDIARG_CREATEQUERY>;
@@ -987,6 +1066,7 @@ void fillWrappers(D3D11_1DDI_DEVICEFUNCS& t) {
   t.pfnDestroyDevice = &destroyDevice;
   fillResourceWrappers(t);
   fillDrawWrappers(t);
+  fillComputeWrappers(t);
   fillQueryWrappers(t);
   t.pfnCalcPrivateQuerySize = &calcQuerySize<D3D10DDIARG_CREATEQUERY>;
   t.pfnCreateQuery = &createQuery<D3D10DDIARG_CREATEQUERY>;

@@ -64,6 +64,11 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   D3D11PixelShader* noPs = nullptr;
   rebind(ps, noPs);
   pixelShader_ = nullptr;
+  D3D11GeometryShader* gs = static_cast<D3D11GeometryShader*>(geometryShader_);
+  D3D11GeometryShader* noGs = nullptr;
+  rebind(gs, noGs);
+  geometryShader_ = nullptr;
+  releaseComputeBindings();
   D3D11BlendState* noBlend = nullptr;
   rebind(blendState_, noBlend);
   D3D11DepthStencilState* noDepthStencil = nullptr;
@@ -251,10 +256,12 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
   }
   DdiDevice& ddi = device_.ddi();
-  if (stage == 0)
-    ddi.funcs().pfnVsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
-  else
-    ddi.funcs().pfnPsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
+  const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
+  const PFND3D11_1DDI_SETCONSTANTBUFFERS set = stage == kVS   ? f.pfnVsSetConstantBuffers
+                                              : stage == kPS ? f.pfnPsSetConstantBuffers
+                                              : stage == kGS ? f.pfnGsSetConstantBuffers
+                                                             : f.pfnCsSetConstantBuffers;
+  set(ddi.handle(), start, count, handles, nullptr, nullptr);
 }
 
 void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers) {
@@ -431,19 +438,28 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);
+  GSSetShader(nullptr, nullptr, 0);
+  CSSetShader(nullptr, nullptr, 0);
   VSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   PSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  GSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  CSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   ID3D11ShaderResourceView* const noViews[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT] = {};
   ID3D11SamplerState* const noSamplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT] = {};
   VSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   PSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  GSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  CSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   VSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   PSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  GSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  CSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   RSSetState(nullptr);
   RSSetViewports(0, nullptr);
   RSSetScissorRects(0, nullptr);
   ID3D11UnorderedAccessView* const noUavs[D3D11_1_UAV_SLOT_COUNT] = {};
   OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, uavSlotCount(), noUavs, nullptr);
+  CSSetUnorderedAccessViews(0, uavSlotCount(), noUavs, nullptr);
   const FLOAT ones[4] = {1, 1, 1, 1};
   OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
   OMSetDepthStencilState(nullptr, 0);

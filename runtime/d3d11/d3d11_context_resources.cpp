@@ -343,7 +343,7 @@ UINT D3D11ImmediateContext::uavSlotCount() const {
 
 void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11RenderTargetView* const* rtvs,
                                             D3D11DepthStencilView* dsv, D3D11UnorderedAccessView* const* uavs,
-                                            const char* function) {
+                                            const char* function, const UINT* initialCounts) {
   constexpr UINT kRtSlots = D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT;
   D3D11RenderTargetView* nextRt[kRtSlots] = {};
   D3D11DepthStencilView* nextDsv = depthStencil_;
@@ -382,11 +382,13 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   D3D11DDI_HUNORDEREDACCESSVIEW uavHandles[D3D11_1_UAV_SLOT_COUNT] = {};
   for (UINT i = uavStart; i < uavSlots; ++i)
     uavHandles[i - uavStart] = uavs[i] ? uavs[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
-  const UINT keepCounts[D3D11_1_UAV_SLOT_COUNT] = {};
+  // The hidden counters of append/counter views: UINT(-1) keeps them, other values set them.
+  UINT counts[D3D11_1_UAV_SLOT_COUNT];
+  for (UINT i = uavStart; i < uavSlots; ++i) counts[i - uavStart] = initialCounts ? initialCounts[i] : UINT(-1);
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetRenderTargets(ddi.handle(), rtHandles, nextRtCount, clearSlots,
                                   nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{},
-                                  anyUav ? uavHandles : nullptr, anyUav ? keepCounts : nullptr, uavStart,
+                                  anyUav ? uavHandles : nullptr, anyUav ? counts : nullptr, uavStart,
                                   anyUav ? uavSlots - uavStart : 0, anyUav ? 0 : uavStart, anyUav ? uavSlots : 0);
 
   for (UINT i = 0; i < kRtSlots; ++i) {
@@ -420,7 +422,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
-    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT*) {
+    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
+    const UINT* pUAVInitialCounts) {
   const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
   const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
   const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -477,7 +480,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
       return;
     }
   }
-  setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction);
+  // Initial counts apply to the views set now that have a hidden counter (append/counter buffers).
+  UINT counts[D3D11_1_UAV_SLOT_COUNT];
+  std::fill(std::begin(counts), std::end(counts), UINT(-1));
+  if (setUavs && pUAVInitialCounts)
+    for (UINT i = 0; i < NumUAVs; ++i)
+      if (uavs[UAVStartSlot + i] && uavs[UAVStartSlot + i]->hasCounter()) counts[UAVStartSlot + i] = pUAVInitialCounts[i];
+  setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction, counts);
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(

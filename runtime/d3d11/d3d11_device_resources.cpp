@@ -194,7 +194,6 @@ HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase
   if (out) *out = nullptr;
   std::vector<ViewError> errors;
   ViewRange range;
-  if (r && r->isBuffer() && (r->bindFlags & m.requiredBind)) return E_NOTIMPL;  // buffer views: with the shader path
   if (!validateView(device, m, r, request, &errors, &range)) {
     for (const ViewError& e : errors)
       device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name,
@@ -207,6 +206,108 @@ HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase
   Desc full = desc;
   if (full.Format == DXGI_FORMAT_UNKNOWN) full.Format = r->format;
   std::unique_ptr<View> view(new (std::nothrow) View(device, *r, full, range));
+  if (!view) return E_OUTOFMEMORY;
+  HRESULT hr = view->create();
+  if (FAILED(hr)) return hr;
+  view->AddRef();
+  *out = view.release();
+  return S_OK;
+}
+
+// A buffer view: what kind of elements it has (typed: of its format; raw:
+// dwords through R32_TYPELESS; structured: of the buffer's stride, format
+// UNKNOWN) and whether they lie in the buffer, with D3D11's rules and messages.
+struct BufferViewRequest {
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  UINT firstElement = 0, numElements = 0;
+  bool raw = false;
+  UINT flags = 0;         // BUFFEREX_SRV_FLAG_* / BUFFER_UAV_FLAG_* as the desc gives them
+  bool bufferEx = false;  // SRV: D3D11_SRV_DIMENSION_BUFFEREX
+};
+
+template <typename View, typename Desc, typename Out>
+HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase* r, bool uav, bool dimensionOk,
+                         const BufferViewRequest& request, const Desc& desc, Out** out) {
+  if (out) *out = nullptr;
+  std::vector<ViewError> errors;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
+    errors.push_back({id, name, std::move(text)});
+  };
+  const bool structured = r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  const bool rawAllowed = r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS;
+  const UINT knownFlags = uav ? UINT(D3D11_BUFFER_UAV_FLAG_RAW | D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)
+                              : UINT(D3D11_BUFFEREX_SRV_FLAG_RAW);
+  const UINT counterFlags = D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER;
+  const FormatFacts facts = formatFacts(request.format);
+  UINT elementBytes = 0;
+  if (!(r->bindFlags & m.requiredBind)) {
+    add(m.invalidResource, m.invalidResourceName, std::string("The buffer was not created with ") + m.bindName + ".");
+  } else if (!dimensionOk) {
+    add(m.invalidDesc, m.invalidDescName,
+        std::string("The ViewDimension does not match the resource: a buffer takes ") +
+            (uav ? "D3D11_UAV_DIMENSION_BUFFER" : "D3D11_SRV_DIMENSION_BUFFER or BUFFEREX") + " views.");
+  } else if (request.flags & ~knownFlags) {
+    if (uav)
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "Buffer.Flags " + std::to_string(request.flags) + " contains unrecognized flags.");
+    else
+      add(D3D11_MESSAGE_ID_CREATESHADERRESOURCEVIEW_INVALIDFLAGS, "CREATESHADERRESOURCEVIEW_INVALIDFLAGS",
+          "BufferEx.Flags " + std::to_string(request.flags) + " contains unrecognized flags.");
+  } else if (request.raw) {
+    if (!rawAllowed)
+      add(m.invalidDesc, m.invalidDescName,
+          "A raw view needs a buffer created with D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS.");
+    else if (request.format != DXGI_FORMAT_R32_TYPELESS)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A raw view's format must be DXGI_FORMAT_R32_TYPELESS, not " + std::to_string(int(request.format)) + ".");
+    else if (uav && (request.flags & counterFlags))
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and _COUNTER need a structured buffer, not a raw view.");
+    elementBytes = 4;
+  } else if (structured) {
+    if (request.format != DXGI_FORMAT_UNKNOWN)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A view of a structured buffer must have DXGI_FORMAT_UNKNOWN, not " + std::to_string(int(request.format)) + ".");
+    else if (uav && (request.flags & counterFlags) == counterFlags)
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and D3D11_BUFFER_UAV_FLAG_COUNTER cannot be combined.");
+    elementBytes = r->structureByteStride;
+  } else {
+    if (!facts.recognized)
+      add(m.unrecognizedFormat, m.unrecognizedFormatName,
+          "Format " + std::to_string(int(request.format)) + " is not a DXGI_FORMAT value.");
+    else if (request.format == DXGI_FORMAT_UNKNOWN || !facts.supported || facts.depth)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A typed buffer view needs a typed format this device supports in buffers; " +
+              std::to_string(int(request.format)) + " is not one (raw views need the RAW flag, structured buffers "
+              "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED).");
+    else if (uav && (request.flags & counterFlags))
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and _COUNTER need a structured buffer.");
+    elementBytes = facts.bytesPerTexel;
+  }
+  if (errors.empty() && elementBytes &&
+      (request.numElements == 0 ||
+       uint64_t(request.firstElement) + request.numElements > uint64_t(r->width) / elementBytes))
+    add(m.invalidDimensions, m.invalidDimensionsName,
+        "Elements " + std::to_string(request.firstElement) + "+" + std::to_string(request.numElements) + " of " +
+            std::to_string(elementBytes) + " bytes lie outside the " + std::to_string(r->width) + "-byte buffer.");
+  if (!errors.empty()) {
+    for (const ViewError& e : errors)
+      device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name,
+                          m.function, e.text);
+    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, m.invalidArg,
+                        m.invalidArgName, m.function, "Returning E_INVALIDARG, meaning invalid parameters were passed.");
+    return E_INVALIDARG;
+  }
+  if (!out) return S_FALSE;
+  ViewRange range;
+  range.buffer = true;
+  range.bufferEx = request.bufferEx;
+  range.firstElement = request.firstElement;
+  range.numElements = request.numElements;
+  range.bufferFlags = request.flags;
+  std::unique_ptr<View> view(new (std::nothrow) View(device, *r, desc, range));
   if (!view) return E_OUTOFMEMORY;
   HRESULT hr = view->create();
   if (FAILED(hr)) return hr;
@@ -362,6 +463,35 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
                                                                 ID3D11ShaderResourceView** ppSRView) {
   if (removed()) return removedFailure(ppSRView);
   D3D11ResourceBase* r = resourceBase(pResource);
+  if (r && &r->owner() == this && r->isBuffer()) {
+    // A NULL desc views a whole structured buffer; other buffers need a desc (their format).
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    BufferViewRequest request;
+    bool dimensionOk = true;
+    if (pDesc) {
+      desc = *pDesc;
+      request.format = desc.Format;
+      if (desc.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
+        request = {desc.Format, desc.BufferEx.FirstElement, desc.BufferEx.NumElements,
+                   (desc.BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW) != 0, desc.BufferEx.Flags, true};
+      } else if (desc.ViewDimension == D3D11_SRV_DIMENSION_BUFFER) {
+        request.firstElement = desc.Buffer.FirstElement;
+        request.numElements = desc.Buffer.NumElements;
+      } else {
+        dimensionOk = false;
+      }
+    } else if ((r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) && r->structureByteStride) {
+      desc.Format = DXGI_FORMAT_UNKNOWN;
+      desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+      desc.Buffer.FirstElement = 0;
+      desc.Buffer.NumElements = r->width / r->structureByteStride;
+      request.numElements = desc.Buffer.NumElements;
+    } else {
+      dimensionOk = false;
+    }
+    return createBufferView<D3D11ShaderResourceView>(*this, kSrvMessages, r, false, dimensionOk, request, desc,
+                                                     ppSRView);
+  }
   D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
   if (pDesc) {
@@ -415,6 +545,26 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
                                                                  ID3D11UnorderedAccessView** ppUAView) {
   if (removed()) return removedFailure(ppUAView);
   D3D11ResourceBase* r = resourceBase(pResource);
+  if (r && &r->owner() == this && r->isBuffer()) {
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    BufferViewRequest request;
+    bool dimensionOk = true;
+    if (pDesc && pDesc->ViewDimension == D3D11_UAV_DIMENSION_BUFFER) {
+      desc = *pDesc;
+      request = {desc.Format, desc.Buffer.FirstElement, desc.Buffer.NumElements,
+                 (desc.Buffer.Flags & D3D11_BUFFER_UAV_FLAG_RAW) != 0, desc.Buffer.Flags, false};
+    } else if (!pDesc && (r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) && r->structureByteStride) {
+      desc.Format = DXGI_FORMAT_UNKNOWN;
+      desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+      desc.Buffer = {0, r->width / r->structureByteStride, 0};
+      request.numElements = desc.Buffer.NumElements;
+    } else {
+      if (pDesc) desc = *pDesc;
+      dimensionOk = false;
+    }
+    return createBufferView<D3D11UnorderedAccessView>(*this, kUavMessages, r, true, dimensionOk, request, desc,
+                                                      ppUAView);
+  }
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
   if (pDesc) {

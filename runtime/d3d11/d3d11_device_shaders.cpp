@@ -1,5 +1,5 @@
 // runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
-// CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
+// CreatePixelShader, CreateGeometryShader, CreateComputeShader and CreateInputLayout (the objects are in d3d11_shader.h
 // and d3d11_input_layout.h), and CreateBlendState (as CreateBlendState1, which
 // is in d3d11_output_merger_state.cpp with CreateDepthStencilState). Class
 // linkage is not supported (E_NOTIMPL).
@@ -48,6 +48,29 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderByte
     return E_NOTIMPL;
   }
   return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                            ID3D11ClassLinkage* pClassLinkage,
+                                                            ID3D11GeometryShader** ppGeometryShader) {
+  if (removed()) return removedFailure(ppGeometryShader);
+  if (pClassLinkage) {
+    if (ppGeometryShader) *ppGeometryShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11GeometryShader>(ppGeometryShader, *this, pShaderBytecode, BytecodeLength);
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                           ID3D11ClassLinkage* pClassLinkage,
+                                                           ID3D11ComputeShader** ppComputeShader) {
+  if (removed()) return removedFailure(ppComputeShader);
+  if (pClassLinkage) {
+    if (ppComputeShader) *ppComputeShader = nullptr;
+    return E_NOTIMPL;
+  }
+  // Compute shaders need feature level 11_0 (d3dvk's devices are 11_0 and up).
+  return createObject<D3D11ComputeShader>(ppComputeShader, *this, pShaderBytecode, BytecodeLength);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,

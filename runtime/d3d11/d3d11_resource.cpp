@@ -48,7 +48,10 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   // is 0x80 in the API and 0x100 in the DDI (0x80 there is PRESENT).
   args.BindFlags = (bindFlags & 0x7F) | (bindFlags & D3D11_BIND_UNORDERED_ACCESS ? D3D11_DDI_BIND_UNORDERED_ACCESS : 0);
   args.MapFlags = ddiCpuAccess(cpuAccessFlags);
-  args.MiscFlags = 0;
+  // Buffer misc flags share their values with the DDI's (D3D11_DDI_RESOURCE_MISC_*).
+  args.MiscFlags = miscFlags & (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                                D3D11_RESOURCE_MISC_BUFFER_STRUCTURED);
+  args.ByteStride = (miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) ? structureByteStride : 0;
   args.Format = format;
   args.SampleDesc = sampleDesc;
   args.MipLevels = mipLevels;
@@ -79,6 +82,7 @@ D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D
   cpuAccessFlags = desc.CPUAccessFlags;
   miscFlags = desc.MiscFlags;
   width = desc.ByteWidth;
+  structureByteStride = desc.StructureByteStride;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) {

@@ -27,6 +27,8 @@ class D3D11ResourceBase {
   UINT bindFlags = 0, cpuAccessFlags = 0, miscFlags = 0;
   DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
   UINT width = 0, height = 1, mipLevels = 1, arraySize = 1;  // buffers: width = ByteWidth
+  UINT depth = 1;                // Texture3D
+  UINT structureByteStride = 0;  // D3D11_RESOURCE_MISC_BUFFER_STRUCTURED buffers
   DXGI_SAMPLE_DESC sampleDesc{1, 0};
   std::vector<bool> mapped;  // per subresource; guarded by the immediate context
 

@@ -13,6 +13,8 @@ constexpr UINT kKnownBindFlags = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUF
                                  D3D11_BIND_VIDEO_ENCODER;
 constexpr UINT kKnownCpuFlags = D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ;
 constexpr UINT kKnownMiscFlags = 0x3FFFF;  // D3D11_RESOURCE_MISC_* up to HW_PROTECTED
+constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                                  D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
 
@@ -90,10 +92,38 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& d, co
   if (d.MiscFlags & ~kKnownMiscFlags)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDMISCFLAGS, "CREATEBUFFER_UNRECOGNIZEDMISCFLAGS",
         "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
-  else if (d.MiscFlags)
+  else if (d.MiscFlags & ~kBufferMiscFlags)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
-        "MiscFlags " + hex(d.MiscFlags) + " are not supported for buffers by this device yet.");
+        "MiscFlags " + hex(d.MiscFlags & ~kBufferMiscFlags) +
+            " are not supported for buffers by this device (DRAWINDIRECT_ARGS, BUFFER_ALLOW_RAW_VIEWS and "
+            "BUFFER_STRUCTURED are).");
   if (!e.empty()) return e;
+
+  const bool structured = d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  if (structured && (d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED cannot be combined with D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS.");
+  if (structured && (d.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED cannot be combined with D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS.");
+  if ((d.MiscFlags & (D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                      D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) &&
+      (d.BindFlags & D3D11_BIND_CONSTANT_BUFFER))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "A constant buffer cannot be structured, allow raw views or hold indirect arguments.");
+  if (structured && (d.BindFlags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_STREAM_OUTPUT)))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "A structured buffer cannot be bound as a vertex, index or stream-output buffer.");
+  if (structured && (d.StructureByteStride == 0 || d.StructureByteStride % 4 ||
+                     d.StructureByteStride > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES ||
+                     d.ByteWidth % d.StructureByteStride))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDSTRUCTURESTRIDE, "CREATEBUFFER_INVALIDSTRUCTURESTRIDE",
+        "StructureByteStride " + std::to_string(d.StructureByteStride) +
+            " must be a non-zero multiple of 4 of at most 2048 that divides ByteWidth (" + std::to_string(d.ByteWidth) +
+            ") for a D3D11_RESOURCE_MISC_BUFFER_STRUCTURED buffer.");
+  if ((d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS) && d.ByteWidth % 4)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
+        "A buffer allowing raw views needs a ByteWidth (" + std::to_string(d.ByteWidth) + ") that is a multiple of 4.");
 
   if (d.ByteWidth == 0)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",

@@ -113,11 +113,22 @@ HRESULT D3D11ShaderResourceView::create() {
   auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
-    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    args.Tex2D.MostDetailedMip = range_.firstMip;
-    args.Tex2D.FirstArraySlice = range_.firstSlice;
-    args.Tex2D.MipLevels = range_.mipCount;
-    args.Tex2D.ArraySize = range_.sliceCount;
+    if (range_.buffer && range_.bufferEx) {
+      args.ResourceDimension = D3D11DDIRESOURCE_BUFFEREX;
+      args.BufferEx = {range_.firstElement, range_.numElements, range_.bufferFlags};
+    } else if (range_.buffer) {
+      args.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
+      args.Buffer = {range_.firstElement, range_.numElements};
+    } else if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.mipCount};
+    } else {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+      args.Tex2D.MostDetailedMip = range_.firstMip;
+      args.Tex2D.FirstArraySlice = range_.firstSlice;
+      args.Tex2D.MipLevels = range_.mipCount;
+      args.Tex2D.ArraySize = range_.sliceCount;
+    }
     return args;
   };
   const HRESULT hr =
@@ -143,7 +154,23 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
 HRESULT D3D11UnorderedAccessView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
+  auto fill = [&](auto args) {
+    if (range_.buffer) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
+      args.Buffer = {range_.firstElement, range_.numElements, range_.bufferFlags};
+      return args;
+    }
+    if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
+      return args;
+    }
+    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+  };
   const HRESULT hr =
       ddi.isWddm2_0()
           ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),

@@ -118,13 +118,16 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
   return out;
 }
 
-VkBufferUsageFlags bufferUsageFor(uint32_t bind) {
+VkBufferUsageFlags bufferUsageFor(uint32_t bind, uint32_t misc) {
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   if (bind & D3D10_DDI_BIND_VERTEX_BUFFER) usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
   if (bind & D3D10_DDI_BIND_INDEX_BUFFER) usage |= VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
   if (bind & D3D10_DDI_BIND_CONSTANT_BUFFER) usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
   if (bind & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS))
     usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  if (bind & D3D10_DDI_BIND_SHADER_RESOURCE) usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+  if (bind & D3D11_DDI_BIND_UNORDERED_ACCESS) usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+  if (misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) usage |= VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   return usage;
 }
 

@@ -64,7 +64,9 @@ uint32_t fullMipCount(uint32_t width, uint32_t height);
 
 // Vulkan usage for a D3D resource's DDI bind flags (D3D10_DDI_BIND_*). Every
 // resource can be a transfer source and destination (copies, updates, clears).
-VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags);
+// Buffers: shader-resource and UAV buffers are also storage and texel
+// buffers (raw, structured and typed views); DRAWINDIRECT_ARGS ones indirect buffers.
+VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags, uint32_t ddiMiscFlags = 0);
 VkImageUsageFlags imageUsageFor(uint32_t ddiBindFlags);
 // Whether a DDI usage (D3D10_DDI_USAGE_*) needs CPU-visible memory: DYNAMIC
 // and STAGING are mapped by the CPU; DEFAULT and IMMUTABLE live in device memory.
