@@ -167,12 +167,23 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
     if (device.boundRenderTargets[i]) include(*device.boundRenderTargets[i]);
   if (device.boundDepthStencil) include(*device.boundDepthStencil);
   if (any) return true;
-  // UAV-only rendering: the area every bound UAV covers, one sample (a
+  // UAV-only rendering (no render target or depth-stencil view, buffer or
+  // texture UAVs): D3D rasterizes over the viewports, one sample (a
   // ForcedSampleCount triangle draw takes the fallback, which applies it).
-  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
-    if (u && u->resource && !u->isBuffer) include(*u);
+  const DrawState& s = device.draw;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  uint32_t width = 0, height = 0;
+  for (UINT i = 0; i < s.viewportCount; ++i) {
+    const D3D10_DDI_VIEWPORT& v = s.viewports[i];
+    if (!(v.Width > 0) || !(v.Height > 0)) continue;
+    width = std::max(width, uint32_t(std::clamp(std::ceil(double(v.TopLeftX) + v.Width), 0.0,
+                                                double(limits.maxFramebufferWidth))));
+    height = std::max(height, uint32_t(std::clamp(std::ceil(double(v.TopLeftY) + v.Height), 0.0,
+                                                  double(limits.maxFramebufferHeight))));
+  }
+  *extent = {width, height};
   *samples = 1;
-  return any;
+  return width > 0 && height > 0;
 }
 
 // D3D viewport → Vulkan viewport with negative height (y flipped: framebuffer y = D3D y).
