@@ -1,4 +1,4 @@
-// ddi/umd/driver_resource.h — the driver's resource object (buffers and 2D
+// ddi/umd/driver_resource.h — the driver's resource object (buffers, 2D and 3D
 // textures), constructed by pfnCreateResource in runtime-allocated memory, and
 // the resource DDIs: create/destroy, Map/Unmap (every map slot), IsStagingBusy,
 // CheckFormatSupport and CheckMultisampleQualityLevels.
@@ -52,6 +52,8 @@ struct Resource {
   UINT sliceOf(UINT sub) const { return sub / mipLevels; }
   UINT mipWidth(UINT sub) const { return (width >> mipOf(sub)) ? (width >> mipOf(sub)) : 1; }
   UINT mipHeight(UINT sub) const { return (height >> mipOf(sub)) ? (height >> mipOf(sub)) : 1; }
+  UINT mipDepth(UINT sub) const { return (depth >> mipOf(sub)) ? (depth >> mipOf(sub)) : 1; }
+  bool isTexture3D() const { return dimension == D3D10DDIRESOURCE_TEXTURE3D; }
   bool hasStencilPlane() const { return !stencilPlane.empty(); }
 };
 
@@ -66,12 +68,14 @@ void barrierImage(VkCommandBuffer cmd, Resource& resource);
 
 // Copies between a resource's linear buffer and an image subresource region.
 // (x, y) is the texel position in the linear subresource `sub`.
+// (A Texture3D's linear subresource holds its mip's depth slices, depthPitch apart;
+// offsets and extents then carry z.)
 void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
                          const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x, UINT y,
-                         Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent);
+                         Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent, UINT linearZ = 0);
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
-                         const state::LinearSubresource* stencil, UINT x, UINT y);
+                         const state::LinearSubresource* stencil, UINT x, UINT y, UINT linearZ = 0);
 // Aspects to copy for a texture's format.
 VkImageAspectFlags copyAspects(const Resource& r);
 

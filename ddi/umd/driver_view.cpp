@@ -6,6 +6,7 @@
 #include "driver_resource.h"
 
 #include <new>
+#include <string>
 
 namespace d3dvk::umd {
 
@@ -32,6 +33,42 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
   info.format = r->format->vk;
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
+  VkResult vr = VK_SUCCESS;
+  v.view = vk::ImageView::create(device.vk(), info, &vr);
+  return v.view ? S_OK : hresultFromVk(vr);
+}
+
+// A view of a Texture3D: SRVs and UAVs see it as a 3D image (mips [firstMip,
+// +mipCount), every depth slice of them; a UAV of a W range short of the whole
+// mip is refused with E_NOTIMPL, logged), render targets as a 2D array of the
+// W slices [firstW, +wSize) of one mip (the image is 2D-array compatible).
+// wSize UINT(-1): to the mip's last slice.
+HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORMAT format, UINT firstMip, UINT mipCount,
+                       UINT firstW, UINT wSize, bool renderTarget, const char* what) {
+  if (!r || !r->image || !r->format || !r->isTexture3D()) return E_INVALIDARG;
+  if (format != r->dxgiFormat && format != DXGI_FORMAT_UNKNOWN) return E_INVALIDARG;
+  if (mipCount == UINT(-1)) mipCount = firstMip < r->mipLevels ? r->mipLevels - firstMip : 0;
+  if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
+  const UINT depth = r->mipDepth(firstMip);
+  if (wSize == UINT(-1)) wSize = firstW < depth ? depth - firstW : 0;
+  if (firstW >= depth || wSize == 0 || wSize > depth - firstW) return E_INVALIDARG;
+  if (!renderTarget && (firstW != 0 || wSize != depth) && what) {
+    logError(std::string(what) + ": a view of W slices " + std::to_string(firstW) + ".." + std::to_string(firstW + wSize - 1) +
+             " of a " + std::to_string(depth) + "-slice Texture3D mip is not supported yet (whole mips are)");
+    return E_NOTIMPL;
+  }
+  v.resource = r;
+  v.format = r->dxgiFormat;
+  v.firstMip = firstMip;
+  v.mipCount = mipCount;
+  v.firstSlice = renderTarget ? firstW : 0;
+  v.sliceCount = renderTarget ? wSize : 1;
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = r->image->handle();
+  info.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
+  info.format = r->format->vk;
+  info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, firstMip, mipCount, renderTarget ? firstW : 0,
+                           renderTarget ? wSize : 1};
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
   return v.view ? S_OK : hresultFromVk(vr);
@@ -103,6 +140,8 @@ void createRenderTargetViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DD
       (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET) && planeSliceOf(*a) == 0)
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, true, nullptr);
   finishCreate<RenderTargetView>(*device, v, hr);
 }
 
@@ -114,10 +153,13 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
   if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
-      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0)
+      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0) {
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+    if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false,
+                        "CreateShaderResourceView");
   else if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER)
     hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements, 0);
   else if (r && a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
@@ -210,6 +252,7 @@ void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& v
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
+  // (A Texture3D's view covers its whole mip: one "layer" of the 3D image.)
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
@@ -242,6 +285,9 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
     if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS)) {
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, false,
+                        "CreateUnorderedAccessView");
   }
   finishCreate<UnorderedAccessView>(*device, v, hr);
 }
@@ -297,6 +343,25 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
+  if (v->resource->isTexture3D()) {
+    // A Texture3D's W slices: cleared as the view's layers by a rendering instance (vkCmdClearColorImage would clear the whole mip).
+    transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    attachment.imageView = v->view->handle();
+    attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachment.clearValue.color = value;
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, {v->resource->mipWidth(v->firstMip), v->resource->mipHeight(v->firstMip)}};
+    rendering.layerCount = v->sliceCount;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &attachment;
+    vkCmdBeginRendering(cmd, &rendering);
+    vkCmdEndRendering(cmd);
+    markUsed(*device, *v->resource);
+    return;
+  }
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);

@@ -328,14 +328,30 @@ SIZE_T APIENTRY calcRtvSize(D3D10DDI_HDEVICE h, const Args* a) {
   trace("CalcPrivateRenderTargetViewSize(hDevice=%p) -> %zu", h.pDrvPrivate, size);
   return size;
 }
+// A Texture3D view's args: its mips and W slices (render targets and UAVs: one
+// mip, FirstW + WSize; shader resources: a mip range, every slice).
+template <typename Args>
+bool traceVolumeView(const char* name, D3D10DDI_HDEVICE h, const Args* a, void* view) {
+  if (!a || a->ResourceDimension != D3D10DDIRESOURCE_TEXTURE3D) return false;
+  if constexpr (requires { a->Tex3D.MostDetailedMip; })
+    trace("%s(hDevice=%p, hResource=%p, Format=%d, Dimension=TEXTURE3D, MostDetailedMip=%u, MipLevels=%u, hView=%p)",
+          name, h.pDrvPrivate, a->hDrvResource.pDrvPrivate, int(a->Format), a->Tex3D.MostDetailedMip,
+          a->Tex3D.MipLevels, view);
+  else
+    trace("%s(hDevice=%p, hResource=%p, Format=%d, Dimension=TEXTURE3D, MipSlice=%u, FirstW=%u, WSize=%u, hView=%p)",
+          name, h.pDrvPrivate, a->hDrvResource.pDrvPrivate, int(a->Format), a->Tex3D.MipSlice, a->Tex3D.FirstW,
+          a->Tex3D.WSize, view);
+  return true;
+}
 template <typename Args>
 VOID APIENTRY createRtv(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HRENDERTARGETVIEW v,
                         D3D10DDI_HRTRENDERTARGETVIEW rt) {
-  trace("CreateRenderTargetView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, "
-        "ArraySize=%u, hView=%p)",
-        h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
-        a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
-        a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
+  if (!traceVolumeView("CreateRenderTargetView", h, a, v.pDrvPrivate))
+    trace("CreateRenderTargetView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, "
+          "ArraySize=%u, hView=%p)",
+          h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
+          a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0, a ? a->Tex2D.FirstArraySlice : 0,
+          a ? a->Tex2D.ArraySize : 0, v.pDrvPrivate);
   realSlot<VOID(APIENTRY*)(D3D10DDI_HDEVICE, const Args*, D3D10DDI_HRENDERTARGETVIEW, D3D10DDI_HRTRENDERTARGETVIEW)>(
       h, 66)(realFrom(h), a, v, rt);
 }
@@ -387,7 +403,8 @@ bool traceBufferView(const char* name, D3D10DDI_HDEVICE h, const Args* a, void* 
 template <typename Args>
 VOID APIENTRY createSrv(D3D10DDI_HDEVICE h, const Args* a, D3D10DDI_HSHADERRESOURCEVIEW v,
                         D3D10DDI_HRTSHADERRESOURCEVIEW rt) {
-  if (!traceBufferView("CreateShaderResourceView", h, a, v.pDrvPrivate))
+  if (!traceBufferView("CreateShaderResourceView", h, a, v.pDrvPrivate) &&
+      !traceVolumeView("CreateShaderResourceView", h, a, v.pDrvPrivate))
     trace("CreateShaderResourceView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, "
           "FirstArraySlice=%u, MipLevels=%u, ArraySize=%u, hView=%p)",
           h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
@@ -409,7 +426,8 @@ SIZE_T APIENTRY calcUavSize(D3D10DDI_HDEVICE h, const Args* a) {
 template <typename Args>
 VOID APIENTRY createUav(D3D10DDI_HDEVICE h, const Args* a, D3D11DDI_HUNORDEREDACCESSVIEW v,
                         D3D11DDI_HRTUNORDEREDACCESSVIEW rt) {
-  if (!traceBufferView("CreateUnorderedAccessView", h, a, v.pDrvPrivate))
+  if (!traceBufferView("CreateUnorderedAccessView", h, a, v.pDrvPrivate) &&
+      !traceVolumeView("CreateUnorderedAccessView", h, a, v.pDrvPrivate))
     trace("CreateUnorderedAccessView(hDevice=%p, hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, "
           "FirstArraySlice=%u, ArraySize=%u, hView=%p)",
           h.pDrvPrivate, a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,

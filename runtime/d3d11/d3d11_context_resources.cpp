@@ -22,8 +22,8 @@ D3D11DepthStencilView* dsvFrom(ID3D11DepthStencilView* v) { return static_cast<D
 bool sameShape(const D3D11ResourceBase& a, const D3D11ResourceBase& b) {
   if (a.dimension != b.dimension) return false;
   if (a.isBuffer()) return a.width == b.width;
-  return a.width == b.width && a.height == b.height && a.mipLevels == b.mipLevels && a.arraySize == b.arraySize &&
-         a.format == b.format && a.sampleDesc.Count == b.sampleDesc.Count;
+  return a.width == b.width && a.height == b.height && a.depth == b.depth && a.mipLevels == b.mipLevels &&
+         a.arraySize == b.arraySize && a.format == b.format && a.sampleDesc.Count == b.sampleDesc.Count;
 }
 
 bool anyMapped(const D3D11ResourceBase& r) {
@@ -123,19 +123,21 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                   "The source subresource is mapped.");
   const UINT srcW = src->isBuffer() ? src->width : src->mipWidth(SrcSubresource);
   const UINT srcH = src->isBuffer() ? 1 : src->mipHeight(SrcSubresource);
-  D3D11_BOX box = pSrcBox ? *pSrcBox : D3D11_BOX{0, 0, 0, srcW, srcH, 1};
+  const UINT srcD = src->isBuffer() ? 1 : src->mipDepth(SrcSubresource);
+  D3D11_BOX box = pSrcBox ? *pSrcBox : D3D11_BOX{0, 0, 0, srcW, srcH, srcD};
   if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_WARNING,
                          D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_EMPTYSOURCEBOX, "COPYSUBRESOURCEREGION_EMPTYSOURCEBOX",
                          kFunction, "The source box is empty; nothing is copied.");
     return;
   }
-  const UINT w = box.right - box.left, h = box.bottom - box.top;
+  const UINT w = box.right - box.left, h = box.bottom - box.top, depth = box.back - box.front;
   const UINT dstW = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
   const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  const UINT dstD = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
-  if (box.right > srcW || box.bottom > srcH || box.back > 1 || DstZ != 0 || uint64_t(DstX) + w > dstW ||
-      uint64_t(DstY) + h > dstH ||
+  if (box.right > srcW || box.bottom > srcH || box.back > srcD || uint64_t(DstX) + w > dstW ||
+      uint64_t(DstY) + h > dstH || uint64_t(DstZ) + depth > dstD ||
       (wholeOnly && (box.left || box.top || w != srcW || h != srcH || DstX || DstY || w != dstW || h != dstH)))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
                   "The source box {" + std::to_string(box.left) + "," + std::to_string(box.top) + "," +
@@ -179,10 +181,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
                   "DstSubresource " + std::to_string(DstSubresource) + " is out of range.");
   const UINT w = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
   const UINT h = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  const UINT d = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   if (pDstBox) {
     if (pDstBox->left >= pDstBox->right || pDstBox->top >= pDstBox->bottom || pDstBox->front >= pDstBox->back)
       return;  // an empty box updates nothing (D3D11 behaviour)
-    if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > 1)
+    if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > d)
       return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONBOX, "UPDATESUBRESOURCE_INVALIDDESTINATIONBOX",
                     "The destination box lies outside the subresource.");
   }

@@ -1,6 +1,6 @@
 // runtime/d3d11/d3d11_device_resources.cpp — the ID3D11Device methods that
 // create resources and views and answer format questions: CreateBuffer,
-// CreateTexture2D, Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View,
+// CreateTexture2D, CreateTexture3D, Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View,
 // CheckFormatSupport, CheckMultisampleQualityLevels[1]. Invalid arguments are
 // rejected here, with the debug-layer message D3D11 gives, before the driver
 // is called; driver failures (E_OUTOFMEMORY …) come back unchanged.
@@ -74,8 +74,8 @@ constexpr ViewMessages kUavMessages{
 // What a view desc asks for, in one shape for the four view kinds.
 struct ViewRequest {
   DXGI_FORMAT format;
-  enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Other } kind;
-  ViewRange range;
+  enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Tex3D, Other } kind;
+  ViewRange range;  // Tex3D: the slices are the W slices of range.firstMip (sliceCount UINT(-1): to the last)
 };
 
 // Render-target and depth-stencil view descs share their Texture2D* members;
@@ -167,6 +167,12 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   }
   const bool ms = r->sampleDesc.Count > 1;
   using Kind = ViewRequest::Kind;
+  if (r->isTexture3D() != (request.kind == Kind::Tex3D)) {
+    add(m.invalidDesc, m.invalidDescName,
+        r->isTexture3D() ? "The ViewDimension does not match the resource: a Texture3D takes TEXTURE3D views."
+                         : "The ViewDimension does not match the resource: TEXTURE3D views need a Texture3D.");
+    return false;
+  }
   if (request.kind == Kind::Other || r->isBuffer() ||
       ((request.kind == Kind::Tex2DMS || request.kind == Kind::Tex2DMSArray) != ms)) {
     add(m.invalidDesc, m.invalidDescName,
@@ -176,6 +182,21 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   }
   ViewRange v = request.range;
   if (v.mipCount == UINT(-1)) v.mipCount = v.firstMip < r->mipLevels ? r->mipLevels - v.firstMip : 0;
+  if (request.kind == Kind::Tex3D) {
+    // W slices of the (first) mip: UINT(-1) runs to its last slice.
+    const UINT depth = v.firstMip < r->mipLevels ? r->mipDepth(v.firstMip) : 0;
+    if (v.sliceCount == UINT(-1)) v.sliceCount = v.firstSlice < depth ? depth - v.firstSlice : 0;
+    if (v.firstMip >= r->mipLevels || v.mipCount == 0 || v.mipCount > r->mipLevels - v.firstMip ||
+        v.firstSlice >= depth || v.sliceCount == 0 || v.sliceCount > depth - v.firstSlice) {
+      add(m.invalidDimensions, m.invalidDimensionsName,
+          "Mips " + std::to_string(v.firstMip) + "+" + std::to_string(v.mipCount) + ", W slices " +
+              std::to_string(v.firstSlice) + "+" + std::to_string(v.sliceCount) + " lie outside the Texture3D's " +
+              std::to_string(r->mipLevels) + " mips and that mip's " + std::to_string(depth) + " slices.");
+      return false;
+    }
+    *range = v;
+    return true;
+  }
   if (v.firstMip >= r->mipLevels || v.mipCount == 0 || v.mipCount > r->mipLevels - v.firstMip ||
       v.firstSlice >= r->arraySize || v.sliceCount == 0 || v.sliceCount > r->arraySize - v.firstSlice) {
     add(m.invalidDimensions, m.invalidDimensionsName,
@@ -419,6 +440,51 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   return S_OK;
 }
 
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc,
+                                                       const D3D11_SUBRESOURCE_DATA* pInitialData,
+                                                       ID3D11Texture3D** ppTexture3D) {
+  if (removed()) return removedFailure(ppTexture3D);
+  static constexpr const char* kFunction = "ID3D11Device::CreateTexture3D";
+  if (ppTexture3D) *ppTexture3D = nullptr;
+  if (!pDesc) {
+    rejectResource(*this, kFunction,
+                   {{D3D11_MESSAGE_ID_CREATETEXTURE3D_NULLDESC, "CREATETEXTURE3D_NULLDESC", "pDesc is NULL."}},
+                   D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN, "CREATETEXTURE3D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  std::vector<ResourceDescError> errors = validateTexture3DDesc(*pDesc, pInitialData);
+  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
+    UINT caps = 0;
+    DdiErrorScope scope;
+    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
+    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
+      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+                        "Format " + std::to_string(int(pDesc->Format)) +
+                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
+  }
+  if (!errors.empty()) {
+    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN,
+                   "CREATETEXTURE3D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  if (!ppTexture3D) return S_FALSE;
+  D3D11_TEXTURE3D_DESC desc = *pDesc;
+  desc.MipLevels = resolvedMipLevels(desc.Width, desc.Height, desc.MipLevels, desc.Depth);
+  std::unique_ptr<D3D11Texture3D> texture(new (std::nothrow) D3D11Texture3D(*this, desc));
+  if (!texture) return E_OUTOFMEMORY;
+  HRESULT hr = texture->createDriverResource(pInitialData);
+  if (FAILED(hr)) {
+    if (hr == E_OUTOFMEMORY)
+      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                   D3D11_MESSAGE_ID_CREATETEXTURE3D_OUTOFMEMORY_RETURN, "CREATETEXTURE3D_OUTOFMEMORY_RETURN",
+                   kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
+    return hr;
+  }
+  texture->AddRef();
+  *ppTexture3D = texture.release();
+  return S_OK;
+}
+
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource,
                                                               const D3D11_RENDER_TARGET_VIEW_DESC* pDesc,
                                                               ID3D11RenderTargetView** ppRTView) {
@@ -429,6 +495,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
   if (pDesc) {
     desc = *pDesc;
     request = attachmentRequest(desc, kRtvDimensions);
+    if (desc.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE3D) {
+      request.kind = ViewRequest::Kind::Tex3D;
+      request.range = {desc.Texture3D.MipSlice, 1, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
+    }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, 0, r->depth};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, 1, 0, r->depth}};
   } else if (r && !r->isBuffer()) {
     request = defaultAttachmentView(*r, kRtvDimensions, &desc);
   }
@@ -515,8 +590,17 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
         request.kind = ViewRequest::Kind::Tex2DMSArray;
         request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
         break;
+      case D3D11_SRV_DIMENSION_TEXTURE3D:
+        request.kind = ViewRequest::Kind::Tex3D;
+        request.range = {desc.Texture3D.MostDetailedMip, desc.Texture3D.MipLevels, 0, UINT(-1)};
+        break;
       default: break;
     }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, r->mipLevels};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, r->mipLevels, 0, UINT(-1)}};
   } else if (r && !r->isBuffer()) {
     const bool ms = r->sampleDesc.Count > 1, array = r->arraySize > 1;
     desc.Format = r->format;
@@ -539,7 +623,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
   return createView<D3D11ShaderResourceView>(*this, kSrvMessages, r, request, desc, ppSRView);
 }
 
-// Texture2D and Texture2DArray UAVs: one mip, one or more slices.
+// Texture2D(Array) UAVs: one mip, one or more slices; Texture3D UAVs: one mip's W slices.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource,
                                                                  const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc,
                                                                  ID3D11UnorderedAccessView** ppUAView) {
@@ -577,7 +661,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
       request.kind = ViewRequest::Kind::Tex2DArray;
       request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
                        desc.Texture2DArray.ArraySize};
+    } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE3D) {
+      request.kind = ViewRequest::Kind::Tex3D;
+      request.range = {desc.Texture3D.MipSlice, 1, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
     }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, 0, r->depth};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, 1, 0, r->depth}};
   } else if (r && !r->isBuffer()) {
     desc.Format = r->format;
     request.format = r->format;
@@ -606,6 +698,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
     if (FAILED(errors.first())) return errors.first();
   }
   UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
+  if (!facts.depth) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
   if (facts.depth) {
     support |= D3D11_FORMAT_SUPPORT_DEPTH_STENCIL;
     if (qualityLevels(Format, 4)) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;

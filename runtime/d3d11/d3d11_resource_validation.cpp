@@ -17,6 +17,7 @@ constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_
                                   D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
+constexpr UINT kMaxTexture3DDimension = 2048;   // D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION
 
 std::string usageName(D3D11_USAGE usage) {
   switch (usage) {
@@ -70,9 +71,10 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
   return f;
 }
 
-UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels) {
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {
   if (mipLevels) return mipLevels;
   UINT largest = width > height ? width : height, count = 1;
+  if (depth > largest) largest = depth;
   while (largest > 1) largest >>= 1, ++count;
   return count;
 }
@@ -257,6 +259,80 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
     for (UINT i = 0; i < count; ++i)
       if (!initial[i].pSysMem) {
         add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+            "pInitialData[" + std::to_string(i) + "].pSysMem is NULL; initial data covers every subresource.");
+        break;
+      }
+  }
+  return e;
+}
+
+std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC& d,
+                                                     const D3D11_SUBRESOURCE_DATA* initial) {
+  std::vector<ResourceDescError> e;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) { e.push_back({id, name, std::move(text)}); };
+  const FormatFacts f = formatFacts(d.Format);
+  if (!f.recognized)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDFORMAT, "CREATETEXTURE3D_UNRECOGNIZEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not a DXGI_FORMAT value.");
+  else if (!f.supported || f.depth)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not supported for Texture3D" +
+            (f.depth ? " (depth-stencil formats are 2D only)." : " by this device."));
+  if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDUSAGE, "CREATETEXTURE3D_UNRECOGNIZEDUSAGE",
+        "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");
+  if (d.BindFlags & ~kKnownBindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDBINDFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + " contains unrecognized flags.");
+  if (d.CPUAccessFlags & ~kKnownCpuFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDCPUACCESSFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " contains unrecognized flags.");
+  if (d.MiscFlags & ~kKnownMiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
+  else if (d.MiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMISCFLAGS, "CREATETEXTURE3D_INVALIDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " are not supported for Texture3D by this device yet.");
+  if (!e.empty()) return e;
+
+  if (d.Width == 0 || d.Height == 0 || d.Depth == 0 || d.Width > kMaxTexture3DDimension ||
+      d.Height > kMaxTexture3DDimension || d.Depth > kMaxTexture3DDimension)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDDIMENSIONS, "CREATETEXTURE3D_INVALIDDIMENSIONS",
+        "Width " + std::to_string(d.Width) + ", Height " + std::to_string(d.Height) + ", Depth " +
+            std::to_string(d.Depth) + ": each must be 1..2048.");
+  else if (d.MipLevels > resolvedMipLevels(d.Width, d.Height, 0, d.Depth))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMIPLEVELS, "CREATETEXTURE3D_INVALIDMIPLEVELS",
+        "MipLevels " + std::to_string(d.MipLevels) + " is more than the " +
+            std::to_string(resolvedMipLevels(d.Width, d.Height, 0, d.Depth)) + " levels of a " +
+            std::to_string(d.Width) + "x" + std::to_string(d.Height) + "x" + std::to_string(d.Depth) + " texture.");
+
+  const UINT bufferOnly = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                          D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_DECODER | D3D11_BIND_VIDEO_ENCODER;
+  if (d.BindFlags & bufferOnly)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + ": vertex, index, constant-buffer and stream-output binding need a buffer.");
+  if (d.BindFlags & D3D11_BIND_DEPTH_STENCIL)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "A Texture3D cannot be a depth-stencil target (D3D11_BIND_DEPTH_STENCIL).");
+  if (d.Usage == D3D11_USAGE_STAGING && d.BindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "A D3D11_USAGE_STAGING texture cannot be bound to the pipeline (BindFlags must be 0).");
+  if ((d.Usage == D3D11_USAGE_DYNAMIC || d.Usage == D3D11_USAGE_IMMUTABLE) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        usageName(d.Usage) + " textures cannot be render or unordered-access targets.");
+  if (!cpuAccessValid(d.Usage, d.CPUAccessFlags))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDCPUACCESSFLAGS, "CREATETEXTURE3D_INVALIDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " are not valid for " + usageName(d.Usage) +
+            " (DEFAULT and IMMUTABLE: none; DYNAMIC: WRITE; STAGING: READ and/or WRITE).");
+  if (d.Usage == D3D11_USAGE_IMMUTABLE && !initial)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDINITIALDATA, "CREATETEXTURE3D_INVALIDINITIALDATA",
+        "A D3D11_USAGE_IMMUTABLE texture needs initial data.");
+  if (initial && e.empty()) {
+    const UINT count = resolvedMipLevels(d.Width, d.Height, d.MipLevels, d.Depth);
+    for (UINT i = 0; i < count; ++i)
+      if (!initial[i].pSysMem) {
+        add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDINITIALDATA, "CREATETEXTURE3D_INVALIDINITIALDATA",
             "pInitialData[" + std::to_string(i) + "].pSysMem is NULL; initial data covers every subresource.");
         break;
       }

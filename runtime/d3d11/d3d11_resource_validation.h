@@ -1,5 +1,5 @@
-// runtime/d3d11/d3d11_resource_validation.h — the D3D11 rules for buffer and
-// Texture2D descs and their initial data (usage × CPU access × bind flags,
+// runtime/d3d11/d3d11_resource_validation.h — the D3D11 rules for buffer,
+// Texture2D and Texture3D descs and their initial data (usage × CPU access × bind flags,
 // dimensions, mips, samples, formats), as plain functions that return every
 // broken rule with its debug-layer message ID, name and text. The runtime
 // rejects a desc with any error with E_INVALIDARG before calling the driver.
@@ -35,7 +35,10 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc,
 std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC& desc,
                                                      const D3D11_SUBRESOURCE_DATA* initial, UINT qualityLevels);
 
+std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC& desc,
+                                                     const D3D11_SUBRESOURCE_DATA* initial);
+
 // MipLevels 0 means the full chain.
-UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels);
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth = 1);
 
 }  // namespace d3dvk::runtime

@@ -59,7 +59,16 @@ HRESULT finishInDriver(HRESULT hr, const DdiErrorScope& errors, bool* created) {
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
   DdiErrorScope errors;
-  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
+  auto fill = [&](auto args) {
+    if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
+      return args;
+    }
+    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+  };
   const HRESULT hr =
       ddi.isWddm2_0()
           ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),

@@ -70,6 +70,19 @@ TEST_CASE("staging layout: 16-byte rows and subresources in D3D order (mip + sli
   CHECK(fullMipCount(256, 16) == 9);
 }
 
+TEST_CASE("staging layout of a Texture3D: each mip's depth slices one depthPitch apart", "[state][format]") {
+  uint64_t total = 0;
+  std::vector<LinearSubresource> l = linearLayoutVolume(5, 3, 4, 2, 4, &total);
+  REQUIRE(l.size() == 2);
+  CHECK((l[0].offset == 0 && l[0].rowPitch == 32 && l[0].depthPitch == 96 && l[0].depth == 4));
+  CHECK((l[1].width == 2 && l[1].height == 1 && l[1].depth == 2 && l[1].rowPitch == 16 && l[1].depthPitch == 16));
+  CHECK(l[1].offset == 4 * 96);
+  CHECK(total == 4 * 96 + 2 * 16);
+  // Depth runs out before width: the last mips keep one slice.
+  l = linearLayoutVolume(8, 8, 2, 4, 4, &total);
+  CHECK((l[1].depth == 1 && l[2].depth == 1 && l[3].depth == 1));
+}
+
 TEST_CASE("bind flags → Vulkan usage, DYNAMIC and STAGING need host-visible memory", "[state][format]") {
   const VkBufferUsageFlags transfer = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   CHECK(bufferUsageFor(0) == transfer);

@@ -118,6 +118,21 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
   return out;
 }
 
+std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize) {
+  std::vector<LinearSubresource> out = linearLayout(width, height, mipLevels, 1, bytesPerTexel, nullptr);
+  uint64_t offset = 0;
+  for (uint32_t mip = 0; mip < mipLevels; ++mip) {
+    LinearSubresource& s = out[mip];
+    s.depth = (depth >> mip) ? (depth >> mip) : 1;
+    offset = (offset + kSubresourceAlignment - 1) / kSubresourceAlignment * kSubresourceAlignment;
+    s.offset = offset;
+    offset += uint64_t(s.depthPitch) * s.depth;
+  }
+  if (totalSize) *totalSize = offset;
+  return out;
+}
+
 VkBufferUsageFlags bufferUsageFor(uint32_t bind, uint32_t misc) {
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   if (bind & D3D10_DDI_BIND_VERTEX_BUFFER) usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;

@@ -52,12 +52,16 @@ struct LinearSubresource {
   uint64_t offset;
   uint32_t width, height;  // texels of this mip
   uint32_t rowPitch;       // bytes
-  uint32_t depthPitch;     // bytes (rowPitch × height)
+  uint32_t depthPitch;     // bytes (rowPitch × height): one depth slice
+  uint32_t depth = 1;      // depth slices of this mip (Texture3D)
 };
 
 // D3D subresource order: index = mip + arraySlice × mipLevels.
 std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uint32_t mipLevels, uint32_t arraySize,
                                             uint32_t bytesPerTexel, uint64_t* totalSize);
+// A Texture3D's mips (each `depth >> mip` slices of depthPitch bytes, at least one).
+std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize);
 
 // The number of mips a full chain of a width × height texture has.
 uint32_t fullMipCount(uint32_t width, uint32_t height);
