@@ -35,6 +35,10 @@ struct PreparedDraw {
   VkIndexType indexType = VK_INDEX_TYPE_UINT16;
   D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
   bool fallback = false;  // conservative ON and the device cannot honour the reported tier natively
+  // A geometry shader writing SV_ViewportArrayIndex: every bound viewport (and
+  // scissor); writing SV_RenderTargetArrayIndex: the layers every bound view
+  // has (layered rendering). 1 otherwise.
+  uint32_t viewportCount = 1, layerCount = 1;
 };
 
 // The checks D3D (or our UMD) applies before a draw: false = the draw is
@@ -65,15 +69,17 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                          const FallbackBuffers* fallback = nullptr);
 
 // Begins a dynamic-rendering instance over the bound render targets and
-// depth-stencil view (load/store), moving them to attachment layouts.
-void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent);
+// depth-stencil view (load/store), moving them to attachment layouts;
+// `layerCount` layers of them (layered rendering from a geometry shader).
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint32_t layerCount = 1);
 
 // Binds the input layout's vertex buffers (unbound slots read the zero buffer)
 // and, for indexed draws, the index buffer.
 void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType);
 
 // Viewport 0 (negative height: framebuffer y = D3D y), scissor, blend
-// constants and stencil reference.
+// constants and stencil reference; draw.viewportCount viewports and scissors
+// when a geometry shader picks among them.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
 
 // The draw command itself, indexed or not, with the call's parameters.

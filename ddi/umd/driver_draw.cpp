@@ -194,10 +194,10 @@ VkViewport vulkanViewport(const D3D10_DDI_VIEWPORT& v) {
   return {v.TopLeftX, v.TopLeftY + v.Height, v.Width, -v.Height, minDepth, maxDepth};
 }
 
-VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent) {
+VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent, UINT index = 0) {
   if (!scissorEnable) return {{0, 0}, extent};
-  if (s.scissorCount == 0) return {{0, 0}, {0, 0}};
-  const D3D10_DDI_RECT& r = s.scissors[0];
+  if (s.scissorCount <= index) return {{0, 0}, {0, 0}};
+  const D3D10_DDI_RECT& r = s.scissors[index];
   const LONG left = std::clamp<LONG>(r.left, 0, LONG(extent.width)), top = std::clamp<LONG>(r.top, 0, LONG(extent.height));
   const LONG right = std::clamp<LONG>(r.right, 0, LONG(extent.width)),
              bottom = std::clamp<LONG>(r.bottom, 0, LONG(extent.height));
@@ -219,6 +219,43 @@ int64_t missingVertexInput(const Shader& vs, const InputLayout* layout) {
   return -1;
 }
 
+// Whether an IA topology feeds a geometry shader's input primitive (D3D10_SB_PRIMITIVE).
+bool feedsGeometryShader(D3D10_DDI_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
+  switch (primitive) {
+    case 1: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST;
+    case 2: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP;
+    case 3: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP;
+    case 6: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ;
+    case 7:
+      return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    default: return false;
+  }
+}
+
+// A bound geometry shader: it must exist and match the topology; it decides
+// how many viewports the draw uses (SV_ViewportArrayIndex) and whether it
+// renders into every layer the bound views share (SV_RenderTargetArrayIndex).
+bool prepareGeometryStage(Device& device, PreparedDraw* out) {
+  const DrawState& s = device.draw;
+  const Shader& gs = *s.geometryShader;
+  if (!gs.module) return false;  // a failed create
+  if (!feedsGeometryShader(s.topology, gs.reflection.gsInputPrimitive)) {
+    logError("draw dropped: primitive topology " + std::to_string(int(s.topology)) +
+             " does not feed the geometry shader's input primitive");
+    return false;
+  }
+  if (gs.reflection.writesViewportArrayIndex)
+    out->viewportCount = std::clamp<uint32_t>(s.viewportCount, 1, device.vk().info().properties.limits.maxViewports);
+  if (gs.reflection.writesRenderTargetArrayIndex) {
+    uint32_t layers = UINT32_MAX;
+    for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+      if (device.boundRenderTargets[i]) layers = std::min(layers, device.boundRenderTargets[i]->sliceCount);
+    if (device.boundDepthStencil) layers = std::min(layers, device.boundDepthStencil->sliceCount);
+    out->layerCount = layers == UINT32_MAX ? 1 : layers;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
@@ -235,6 +272,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (s.pixelShader && !s.pixelShader->module) return false;
   const state::InputAssembly assembly = state::translateTopology(s.topology);
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
+  if (s.geometryShader && !prepareGeometryStage(device, out)) return false;
   if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
@@ -244,16 +282,25 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   // CPU; others rasterize with the target's samples (reported once).
   if (rs && rs->desc.ForcedSampleCount && !out->fallback) {
     const vk::PhysicalDeviceInfo& info = device.vk().info();
-    if (fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback && info.depthClamp) {
+    if (!s.geometryShader && fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback &&
+        info.depthClamp) {
       out->fallback = true;
     } else {
       static bool reported = false;
       if (!reported) {
         reported = true;
-        logError("ForcedSampleCount on a point/line draw (or without the fallback's transform feedback and depth "
-                 "clamp) rasterizes with the render target's sample count");
+        logError("ForcedSampleCount on a point/line draw, a draw with a geometry shader (or without the fallback's "
+                 "transform feedback and depth clamp) rasterizes with the render target's sample count");
       }
     }
+  }
+  // The conservative fallback captures the vertex shader's output; a geometry
+  // shader's is not captured yet (translate/dxbc can translate it for capture:
+  // TranslateOptions::transformFeedback).
+  if (out->fallback && s.geometryShader) {
+    logError("conservative draw with a geometry shader bound: the conservative fallback does not run geometry "
+             "shaders yet; draw dropped");
+    return false;
   }
   // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
   // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw
@@ -309,6 +356,7 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   key.sampleMask = s.sampleMask;
   key.topology = s.topology;
   key.sampleCount = draw.samples;
+  key.viewportCount = draw.viewportCount;
   key.rasterizer = draw.rasterizer;
   key.renderTargetCount = device.boundRenderTargetCount;
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
@@ -396,7 +444,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   return true;
 }
 
-void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent) {
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint32_t layerCount) {
   VkRenderingAttachmentInfo colors[Device::kMaxRenderTargets];
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i) {
     colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -413,7 +461,7 @@ void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent) {
   VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
   rendering.renderArea = {{0, 0}, extent};
-  rendering.layerCount = 1;
+  rendering.layerCount = layerCount;
   rendering.colorAttachmentCount = device.boundRenderTargetCount;
   rendering.pColorAttachments = colors;
   if (DepthStencilView* dsv = device.boundDepthStencil) {
@@ -456,10 +504,17 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
 
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw) {
   const DrawState& s = device.draw;
-  const VkViewport viewport = vulkanViewport(s.viewports[0]);
-  vkCmdSetViewport(cmd, 0, 1, &viewport);
-  const VkRect2D scissor = vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent);
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  VkViewport viewports[DrawState::kViewportSlots];
+  VkRect2D scissors[DrawState::kViewportSlots];
+  const uint32_t count = std::min<uint32_t>(draw.viewportCount, DrawState::kViewportSlots);
+  for (uint32_t i = 0; i < count; ++i) {
+    // Viewports past the bound ones are empty (nothing drawn through them).
+    viewports[i] = i < s.viewportCount ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
+    scissors[i] = i < s.viewportCount ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i)
+                                      : VkRect2D{{0, 0}, {0, 0}};
+  }
+  vkCmdSetViewport(cmd, 0, count, viewports);
+  vkCmdSetScissor(cmd, 0, count, scissors);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
 }
@@ -532,6 +587,7 @@ void recordDraw(Device& device, DrawCall call) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
                         s.depthStencilState};
+  inputs.geometryShader = s.geometryShader;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
   if (counting) {
@@ -548,7 +604,7 @@ void recordDraw(Device& device, DrawCall call) {
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   if (!bindShaderResources(device, cmd, counting ? &counter : nullptr)) return;
-  beginRendering(device, cmd, prepared.extent);
+  beginRendering(device, cmd, prepared.extent, prepared.layerCount);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);

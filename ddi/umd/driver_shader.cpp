@@ -157,6 +157,16 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
     HRESULT hr = S_OK;
     if (!collectDeclarations(*device, parsed, *shader, &hr)) return device->setError(hr);
     shader->reflection = dxbc::reflect(parsed);
+    // Geometry shaders, and the layer and viewport index built-ins, need the Vulkan features behind them.
+    const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
+    if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
+      logError("geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
+    if (shader->reflection.writesViewportArrayIndex && !features.multiViewport) {
+      logError("SV_ViewportArrayIndex needs the Vulkan device's multiViewport feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;

@@ -380,9 +380,39 @@ void D3D11ImmediateContext::stateSettingError(int id, const char* idName, const 
   device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_ERROR, id, idName, function, text);
 }
 
+namespace {
+// Whether an IA topology feeds a geometry shader's input primitive (D3D10_SB_PRIMITIVE).
+bool feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
+  switch (primitive) {
+    case 1: return t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST;
+    case 2: return t == D3D11_PRIMITIVE_TOPOLOGY_LINELIST || t == D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP;
+    case 3: return t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST || t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP;
+    case 6: return t == D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || t == D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ;
+    case 7: return t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    default: return false;
+  }
+}
+}  // namespace
+
 bool D3D11ImmediateContext::validateDraw(const char* function) {
   DrawCheck check;
   check.topology = uint32_t(topology_);
+  if (geometryShader_) {
+    const dxbc::ShaderReflection& gs = static_cast<D3D11GeometryShader*>(geometryShader_)->reflection();
+    if (!feedsGeometryShader(topology_, gs.gsInputPrimitive)) {
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                           D3D11_MESSAGE_ID_DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH,
+                           "DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH", function,
+                           "The primitive topology " + std::to_string(int(topology_)) +
+                               " does not match the geometry shader's input primitive (D3D10_SB_PRIMITIVE " +
+                               std::to_string(gs.gsInputPrimitive) + "); the draw is dropped.");
+      return false;
+    }
+    // The rasterizer sees the geometry shader's output: a point list, line strip or triangle strip.
+    check.topology = gs.gsOutputTopology == 1   ? uint32_t(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+                     : gs.gsOutputTopology == 3 ? uint32_t(D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP)
+                                                : uint32_t(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  }
   check.conservativeOn =
       rasterizerState_ && rasterizerState_->desc().ConservativeRaster == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
   check.pixelShaderReadsInnerCoverage = pixelShader_ && psFrom(pixelShader_)->reflection().readsInnerCoverage;

@@ -99,7 +99,9 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
       s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" + std::to_string(op.index[2].imm) + "]";
     }
     for (uint32_t i = 0; i < op.indexDimension && !range; ++i) {
-      bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32;
+      // A 2D input (the geometry shader's v[vertex][register]) keeps both indices bracketed.
+      bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32 &&
+                 !(op.type == OperandType::Input && op.indexDimension == 2);
       if (inl) s += std::to_string(op.index[0].imm);
       else s += "[" + formatIndex(op.index[i], kind) + "]";
     }

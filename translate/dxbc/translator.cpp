@@ -1,4 +1,4 @@
-// translate/dxbc/translator.cpp — DXBC vertex/pixel/compute shader → SPIR-V (see translator.h):
+// translate/dxbc/translator.cpp — DXBC vertex/pixel/geometry/compute shader → SPIR-V (see translator.h):
 // translateToSpirv, declaredOutputRegisters and the Translator driver, run(). The
 // class and the map of its other files are in translator_impl.h.
 //
@@ -25,12 +25,17 @@ std::vector<uint32_t> Translator::run() {
 
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
-  if (stage_ == ProgramType::Geometry) throw Error("translator: geometry shaders are not supported yet");
   if (stage_ == ProgramType::Hull || stage_ == ProgramType::Domain)
     throw Error("translator: hull and domain shaders are not supported (this is a " +
                 std::string(stage_ == ProgramType::Hull ? "hull" : "domain") + " shader)");
   b_.capability(CapShader);
   uVec4_ = b_.tVec(b_.tUint(), 4);
+  if (geometry()) {
+    b_.capability(CapGeometry);
+    scanGeometryDeclarations();
+    storeOutputsFn_ = b_.id();
+    b_.name(storeOutputsFn_, "store_outputs");
+  }
   scanRegisters();
   if (opt_.variant == ShaderVariant::Fallback && stage_ != ProgramType::Pixel)
     throw Error("translator: the fallback variant is for pixel shaders");
@@ -57,6 +62,8 @@ std::vector<uint32_t> Translator::runImpl() {
     });
   }
   if (opt_.countInvocations) declareInvocationCounter();
+  // (A geometry shader leaves PointSize alone: writing it needs
+  // shaderTessellationAndGeometryPointSize, and without it points are 1 pixel, as in D3D.)
   if (stage_ == ProgramType::Vertex) declarePointSize();
 
   bodyFn_ = b_.id();
@@ -86,9 +93,11 @@ std::vector<uint32_t> Translator::runImpl() {
   else if (invocationCounter_) countInvocation();
   for (auto& f : prologue_) f();
   b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
-  for (auto& f : epilogue_) f();
+  if (!geometry())
+    for (auto& f : epilogue_) f();  // a geometry shader stores its outputs at each emit
   b_.opNoResult(OpReturn, {});
   b_.endFunction();
+  if (geometry()) defineStoreOutputs();
 
   if (stage_ == ProgramType::Pixel) {
     b_.entryPoint(4, mainFn_, "main", interface_);
@@ -100,6 +109,12 @@ std::vector<uint32_t> Translator::runImpl() {
     b_.executionMode(mainFn_, ModeLocalSize, {threadGroup_[0], threadGroup_[1], threadGroup_[2]});
   } else {
     b_.entryPoint(entryModel(), mainFn_, "main", interface_);
+    if (geometry()) {
+      b_.executionMode(mainFn_, gsInputMode_);
+      b_.executionMode(mainFn_, ModeInvocations, {gsInstances_});
+      b_.executionMode(mainFn_, gsOutputMode_);
+      b_.executionMode(mainFn_, ModeOutputVertices, {gsMaxOut_});
+    }
     if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
   }
   return b_.finish();

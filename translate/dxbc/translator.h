@@ -1,4 +1,4 @@
-// translate/dxbc/translator.h — DXBC (vertex, pixel and compute shaders) → SPIR-V
+// translate/dxbc/translator.h — DXBC (vertex, pixel, geometry and compute shaders) → SPIR-V
 // 1.3 for Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
 // fallback's pixel shader (coverage prelude, system values from its record) and
 // transform-feedback decorated vertex outputs. Resources follow binding.h.
@@ -65,9 +65,12 @@ struct TranslateOptions {
   // Without it they are VertexIndex / InstanceIndex, which match D3D only when the draw
   // passes firstVertex/vertexOffset/firstInstance = 0.
   bool d3dVertexInstanceIds = false;
-  // Vertex shader: decorate outputs for transform feedback. When `xfbOutputs` is
-  // empty every output register (SV_Position included) is captured as a vec4 into
-  // buffer 0, packed in ascending register order (offset 16*i).
+  // Vertex or geometry shader: decorate outputs for transform feedback. When
+  // `xfbOutputs` is empty every output register (SV_Position included) is
+  // captured as a vec4 into buffer 0, packed in ascending register order
+  // (offset 16*i); a geometry shader captures every emitted vertex (stream 0),
+  // its SV_RenderTargetArrayIndex / SV_ViewportArrayIndex / SV_PrimitiveID as
+  // the int in their register's component.
   bool transformFeedback = false;
   std::vector<XfbOutput> xfbOutputs;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)

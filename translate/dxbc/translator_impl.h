@@ -16,7 +16,8 @@
 //     (atomic_*, imm_atomic_* on typed, raw and structured UAVs and g#), the UAV counters
 //     (imm_atomic_alloc/consume) and sync
 //   translator_stages.cpp: what the compute and geometry stages add: thread groups and their
-//     system values, the geometry shader's input arrays, output streams, emit/cut, instancing
+//     system values, the geometry shader's primitive types, input arrays, emit/cut (stream 0),
+//     instancing, and its per-emit output stores
 //   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
 //     inputs, coverage prelude, 1/w division, sample mask), the invocation counter, point size,
 //     clip distances and transform-feedback decorations
@@ -333,6 +334,30 @@ class Translator {
   std::pair<uint32_t, bool> systemOperandPointer(const Operand& op);
   uint32_t entryModel() const;
 
+  bool geometry() const { return stage_ == ProgramType::Geometry; }
+  // Before the declarations: the geometry shader's input primitive (its vertex
+  // count sizes the input arrays), output topology, maximum output vertex
+  // count and instance count; fails when one it needs is missing.
+  void scanGeometryDeclarations();
+  // dcl_inputprimitive, dcl_outputtopology, dcl_maxout, dcl_gsinstances, dcl_stream.
+  void declareGeometry(const Instruction& inst);
+  // The register a declaration's or instruction's input operand names: the
+  // geometry shader's inputs are v[vertex][register].
+  bool gsInputOperand(const Operand& op) const {
+    return geometry() && op.type == OperandType::Input && op.indexDimension == 2;
+  }
+  // A geometry-shader input register: an Input array over the primitive's
+  // vertices (Location reg, Component first declared; SV_Position from the
+  // gl_PerVertex block's Position), copied into v[vertex][reg] by the prologue.
+  void declareGsInput(uint32_t reg, uint8_t mask, bool position);
+  // emit / cut / emitThenCut and their _stream forms (stream 0, the rasterized
+  // one): the output registers go to the interface outputs, then EmitVertex
+  // and/or EndPrimitive.
+  void gsEmitCut(const Instruction& inst, bool emit, bool cut);
+  // The output stores the vertex and pixel stages run at the end of main(); a
+  // geometry shader calls them at every emit (storeOutputsFn_).
+  void defineStoreOutputs();
+
   // ---------------------------------------------------------------- translator_variants.cpp
 
   bool fallbackPixel() const { return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel; }
@@ -411,6 +436,10 @@ class Translator {
   std::map<uint32_t, UavInfo> uavs_;
   std::map<uint32_t, BufferInfo> bufferSrvs_, bufferUavs_, tgsm_;  // t#, u#, g#
   uint32_t threadGroup_[3] = {0, 0, 0};                              // compute: dcl_thread_group
+  // Geometry: vertices per input primitive, execution modes, max vertices, instances.
+  uint32_t gsInputVertices_ = 0, gsInputMode_ = 0, gsOutputMode_ = 0, gsMaxOut_ = 0, gsInstances_ = 1;
+  uint32_t storeOutputsFn_ = 0, gsPositionIn_ = 0;
+  std::set<uint32_t> gsInputSlots_;  // reg*4 + first component declared
   std::map<OperandType, std::pair<uint32_t, bool>> systemOperands_;  // Private copy, scalar
   uint32_t sampleMaskOut_ = 0;
   // The fallback variant (declareFallbackInterface).

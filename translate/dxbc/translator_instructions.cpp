@@ -540,6 +540,12 @@ void Translator::translate(const Instruction& inst) {
     case Opcode::StoreRaw: need(3); storeBuffer(inst, false); return;
     case Opcode::StoreStructured: need(4); storeBuffer(inst, true); return;
     case Opcode::Sync: sync(inst); return;
+    case Opcode::Emit:
+    case Opcode::EmitStream: gsEmitCut(inst, true, false); return;
+    case Opcode::Cut:
+    case Opcode::CutStream: gsEmitCut(inst, false, true); return;
+    case Opcode::EmitThenCut:
+    case Opcode::EmitThenCutStream: gsEmitCut(inst, true, true); return;
     default:
       if (uint32_t(o) >= 169 && uint32_t(o) <= 189 && uint32_t(o) != 178 && uint32_t(o) != 179) {
         const uint32_t op = uint32_t(o);
