@@ -39,7 +39,7 @@ bool isTexture3D(const Resource& r) { return r.dimension == D3D10DDIRESOURCE_TEX
 // undefined; the debug layer would complain).
 VkImageView shaderResourceImageView(const Device& device, const StageBindings& stage, const DeclaredResource& decl,
                                     const ShaderResourceView* v) {
-  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format) {
+  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format || !v->viewFormat) {
     if (v && v->isBuffer)
       logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
                " is a buffer view but the shader declares a texture; it reads zeros");
@@ -52,7 +52,7 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
     return VK_NULL_HANDLE;
   };
   if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
-  if (!formatServesReturnType(r.format->kind, decl.returnType))
+  if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
   if (stage.boundForOutput(device, &r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
@@ -66,7 +66,7 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
 // The storage image a declared typed texture u# uses (VK_NULL_HANDLE: a null descriptor).
 VkImageView unorderedAccessImageView(const Device& device, const StageBindings& stage, const DeclaredUav& decl,
                                      const UnorderedAccessView* v) {
-  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format) {
+  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format || !v->viewFormat) {
     if (v && v->isBuffer)
       logError(std::string(stage.command) + ": " + stage.stageName + " UAV u" + std::to_string(decl.slot) +
                " is a buffer view but the shader declares a texture; it is left unbound");
@@ -78,10 +78,10 @@ VkImageView unorderedAccessImageView(const Device& device, const StageBindings& 
              "; it is left unbound");
     return VK_NULL_HANDLE;
   };
-  if (!formatServesReturnType(r.format->kind, decl.returnType))
+  if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
-  if (decl.loaded && r.format->dxgi != DXGI_FORMAT_R32_UINT && r.format->dxgi != DXGI_FORMAT_R32_SINT &&
-      r.format->dxgi != DXGI_FORMAT_R32_FLOAT)
+  if (decl.loaded && v->viewFormat->dxgi != DXGI_FORMAT_R32_UINT && v->viewFormat->dxgi != DXGI_FORMAT_R32_SINT &&
+      v->viewFormat->dxgi != DXGI_FORMAT_R32_FLOAT)
     return mismatch("is read or used atomically but its format is not R32_UINT, R32_SINT or R32_FLOAT");
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == &r)

@@ -124,6 +124,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   info.imageType = r.isTexture3D() ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
   // A Texture3D render target is drawn into through 2D-array views of its depth slices.
   if (r.isTexture3D() && (r.bindFlags & D3D10_DDI_BIND_RENDER_TARGET)) info.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+  // A typeless texture (its family's UINT format) is viewed in any typed member of the family.
+  if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   info.format = r.format->vk;
   info.extent = {r.width, r.height, r.depth};
   info.mipLevels = r.mipLevels;

@@ -11,6 +11,11 @@ namespace d3dvk::umd {
 
 namespace {
 
+// Copies keep bits: one format, or members of one typeless family (buffers: no format).
+bool copyFormatsMatch(const Resource& a, const Resource& b) {
+  return a.format == b.format || (a.format && b.format && state::copyCompatible(*a.format, *b.format));
+}
+
 struct Region {
   UINT x, y, width, height;  // texels (buffers: bytes in x/width)
   UINT z = 0, depth = 1;     // Texture3D depth slices
@@ -89,7 +94,7 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
   Resource* src = Resource::from(hSrc);
   if (!dst || !src || dst == src || dst->isBuffer() != src->isBuffer() || dst->dimension != src->dimension ||
       dst->width != src->width || dst->height != src->height || dst->depth != src->depth ||
-      dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || dst->format != src->format)
+      dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
@@ -102,7 +107,7 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
-  if (!dst || !src || dst->isBuffer() != src->isBuffer() || dst->format != src->format || dst->samples != src->samples ||
+  if (!dst || !src || dst->isBuffer() != src->isBuffer() || !copyFormatsMatch(*dst, *src) || dst->samples != src->samples ||
       srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount())
     return device->setError(E_INVALIDARG);
   Region box{};

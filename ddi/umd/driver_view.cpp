@@ -12,18 +12,28 @@ namespace d3dvk::umd {
 
 namespace {
 
+// The format a view of `r` in `format` reads and writes: the resource's own
+// (also for UNKNOWN), or a typed member of its typeless family; null otherwise.
+const state::FormatInfo* viewFormatFor(const Resource& r, DXGI_FORMAT format) {
+  if (format == DXGI_FORMAT_UNKNOWN) return r.format->kind == state::FormatKind::Typeless ? nullptr : r.format;
+  const state::FormatInfo* f = state::findFormat(format);
+  return f && state::viewFormatFits(*r.format, *f) ? f : nullptr;
+}
+
 // Fills the range and creates the VkImageView; E_INVALIDARG for a range or
 // format the resource cannot provide.
 HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format, UINT firstMip,
                  UINT mipCount, UINT firstSlice, UINT sliceCount, VkImageAspectFlags aspects) {
   Resource* r = Resource::from(hResource);
   if (!r || !r->image || !r->format) return E_INVALIDARG;
-  if (format != r->dxgiFormat && format != DXGI_FORMAT_UNKNOWN) return E_INVALIDARG;
+  const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
+  if (!viewFormat) return E_INVALIDARG;
   if (mipCount == UINT(-1)) mipCount = r->mipLevels - (firstMip < r->mipLevels ? firstMip : r->mipLevels);
   if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
   if (firstSlice >= r->arraySize || sliceCount == 0 || sliceCount > r->arraySize - firstSlice) return E_INVALIDARG;
   v.resource = r;
-  v.format = r->dxgiFormat;
+  v.format = viewFormat->dxgi;
+  v.viewFormat = viewFormat;
   v.firstMip = firstMip;
   v.mipCount = mipCount;
   v.firstSlice = firstSlice;
@@ -31,7 +41,7 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
   info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
-  info.format = r->format->vk;
+  info.format = viewFormat->vk;
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
@@ -46,7 +56,8 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
 HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORMAT format, UINT firstMip, UINT mipCount,
                        UINT firstW, UINT wSize, bool renderTarget, const char* what) {
   if (!r || !r->image || !r->format || !r->isTexture3D()) return E_INVALIDARG;
-  if (format != r->dxgiFormat && format != DXGI_FORMAT_UNKNOWN) return E_INVALIDARG;
+  const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
+  if (!viewFormat) return E_INVALIDARG;
   if (mipCount == UINT(-1)) mipCount = firstMip < r->mipLevels ? r->mipLevels - firstMip : 0;
   if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
   const UINT depth = r->mipDepth(firstMip);
@@ -58,7 +69,8 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
     return E_NOTIMPL;
   }
   v.resource = r;
-  v.format = r->dxgiFormat;
+  v.format = viewFormat->dxgi;
+  v.viewFormat = viewFormat;
   v.firstMip = firstMip;
   v.mipCount = mipCount;
   v.firstSlice = renderTarget ? firstW : 0;
@@ -66,7 +78,7 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
   info.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
-  info.format = r->format->vk;
+  info.format = viewFormat->vk;
   info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, firstMip, mipCount, renderTarget ? firstW : 0,
                            renderTarget ? wSize : 1};
   VkResult vr = VK_SUCCESS;
@@ -81,7 +93,7 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = v.resource->image->handle();
   info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-  info.format = v.resource->format->vk;
+  info.format = v.viewFormat->vk;
   info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, v.mipCount, v.firstSlice, 1};
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
@@ -255,7 +267,9 @@ void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& v
   // (A Texture3D's view covers its whole mip: one "layer" of the 3D image.)
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  // (A typeless image clears with the bits the view's format gives the value.)
+  const VkClearColorValue bits = state::clearValueForImage(*v->viewFormat, *v->resource->format, value);
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &range);
   markUsed(device, *v->resource);
 }
 
@@ -320,7 +334,7 @@ VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE hDevice, D3D11DDI_HU
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
   if (v->isBuffer) return clearBufferUnorderedAccessView(*device, *v, values);
-  clearUav(*device, v, state::uavClearColorFromBits(*v->resource->format, values));
+  clearUav(*device, v, state::uavClearColorFromBits(*v->viewFormat, values));
 }
 
 VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h,
@@ -332,7 +346,7 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
     logError("ClearUnorderedAccessViewFloat on a buffer view is not supported yet; the call is ignored");
     return device->setError(E_NOTIMPL);
   }
-  clearUav(*device, v, state::clearColorFor(*v->resource->format, values));
+  clearUav(*device, v, state::clearColorFor(*v->viewFormat, values));
 }
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
@@ -342,7 +356,7 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
+  VkClearColorValue value = state::clearColorFor(*v->viewFormat, color);
   if (v->resource->isTexture3D()) {
     // A Texture3D's W slices: cleared as the view's layers by a rendering instance (vkCmdClearColorImage would clear the whole mip).
     transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
@@ -364,6 +378,7 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   }
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  value = state::clearValueForImage(*v->viewFormat, *v->resource->format, value);
   vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
   markUsed(*device, *v->resource);
 }

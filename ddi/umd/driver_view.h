@@ -10,6 +10,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "resource_format.h"  // translate/state
 #include "vk_resources.h"
 
 #include <memory>
@@ -21,7 +22,8 @@ class Device;
 
 struct ImageViewRange {
   Resource* resource = nullptr;
-  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;  // the view's format (a typed member of a typeless resource's family)
+  const state::FormatInfo* viewFormat = nullptr;
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
   std::unique_ptr<vk::ImageView> view;
 };

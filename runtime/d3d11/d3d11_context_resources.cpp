@@ -23,7 +23,7 @@ bool sameShape(const D3D11ResourceBase& a, const D3D11ResourceBase& b) {
   if (a.dimension != b.dimension) return false;
   if (a.isBuffer()) return a.width == b.width;
   return a.width == b.width && a.height == b.height && a.depth == b.depth && a.mipLevels == b.mipLevels &&
-         a.arraySize == b.arraySize && a.format == b.format && a.sampleDesc.Count == b.sampleDesc.Count;
+         a.arraySize == b.arraySize && copyFormatsCompatible(a.format, b.format) && a.sampleDesc.Count == b.sampleDesc.Count;
 }
 
 bool anyMapped(const D3D11ResourceBase& r) {
@@ -74,7 +74,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
   if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst == src || !sameShape(*dst, *src))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCE, "COPYRESOURCE_INVALIDSOURCE",
                   "Source and destination must be different resources of this device with the same type, size, "
-                  "mips, array size, format and sample count.");
+                  "mips, array size, format (or formats of one typeless family) and sample count.");
   if (dst->usage == D3D11_USAGE_IMMUTABLE || anyMapped(*dst))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDDESTINATIONSTATE, "COPYRESOURCE_INVALIDDESTINATIONSTATE",
                   "The destination is immutable or currently mapped.");
@@ -104,9 +104,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                          kFunction, text);
   };
   if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst->dimension != src->dimension ||
-      dst->format != src->format || dst->sampleDesc.Count != src->sampleDesc.Count)
+      !copyFormatsCompatible(dst->format, src->format) || dst->sampleDesc.Count != src->sampleDesc.Count)
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
-                  "Source and destination must be resources of this device with the same type, format and sample count.");
+                  "Source and destination must be resources of this device with the same type, format (or formats "
+                  "of one typeless family) and sample count.");
   if (DstSubresource >= dst->subresourceCount())
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE,
                   "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE",

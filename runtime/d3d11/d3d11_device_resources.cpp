@@ -159,10 +159,18 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
         "Format " + std::to_string(int(request.format)) + " is not a DXGI_FORMAT value.");
     return false;
   }
-  if (request.format != DXGI_FORMAT_UNKNOWN && request.format != r->format) {
+  const bool typelessResource = formatFacts(r->format).typeless;
+  if ((request.format == DXGI_FORMAT_UNKNOWN || request.format == r->format) && typelessResource) {
     add(m.invalidFormat, m.invalidFormatName,
-        "The view format " + std::to_string(int(request.format)) + " differs from the resource's format " +
-            std::to_string(int(r->format)) + " (only typeless resources take other view formats).");
+        "The resource's format " + std::to_string(int(r->format)) +
+            " is typeless: a view needs a desc naming a typed format of its family.");
+    return false;
+  }
+  if (request.format != DXGI_FORMAT_UNKNOWN && !viewFormatFits(r->format, request.format)) {
+    add(m.invalidFormat, m.invalidFormatName,
+        "The view format " + std::to_string(int(request.format)) + " does not fit the resource's format " +
+            std::to_string(int(r->format)) +
+            " (the same format, or for a typeless resource a typed format of its family).");
     return false;
   }
   const bool ms = r->sampleDesc.Count > 1;
@@ -297,7 +305,7 @@ HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11Resour
     if (!facts.recognized)
       add(m.unrecognizedFormat, m.unrecognizedFormatName,
           "Format " + std::to_string(int(request.format)) + " is not a DXGI_FORMAT value.");
-    else if (request.format == DXGI_FORMAT_UNKNOWN || !facts.supported || facts.depth)
+    else if (request.format == DXGI_FORMAT_UNKNOWN || !facts.supported || facts.depth || facts.typeless)
       add(m.invalidFormat, m.invalidFormatName,
           "A typed buffer view needs a typed format this device supports in buffers; " +
               std::to_string(int(request.format)) + " is not one (raw views need the RAW flag, structured buffers "
@@ -699,6 +707,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
   }
   UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
   if (!facts.depth) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
+  if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
+    *pFormatSupport = support | D3D11_FORMAT_SUPPORT_MIP;
+    return S_OK;
+  }
   if (facts.depth) {
     support |= D3D11_FORMAT_SUPPORT_DEPTH_STENCIL;
     if (qualityLevels(Format, 4)) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;

@@ -49,26 +49,67 @@ std::string hex(UINT v) {
 
 }  // namespace
 
+namespace {
+// The colour formats d3dvk backs, by family: {typeless, bytes per texel, typed members…, integer members…}.
+struct FamilyFacts {
+  DXGI_FORMAT typeless;
+  UINT bytes;
+  DXGI_FORMAT typed[5];    // non-integer members (UNKNOWN: unused)
+  DXGI_FORMAT integer[2];  // *_UINT, *_SINT
+};
+constexpr FamilyFacts kFamilies[] = {
+    {DXGI_FORMAT_R32G32B32A32_TYPELESS, 16, {DXGI_FORMAT_R32G32B32A32_FLOAT}, {DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_R32G32B32A32_SINT}},
+    {DXGI_FORMAT_R16G16B16A16_TYPELESS, 8, {DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R16G16B16A16_UNORM, DXGI_FORMAT_R16G16B16A16_SNORM},
+     {DXGI_FORMAT_R16G16B16A16_UINT, DXGI_FORMAT_R16G16B16A16_SINT}},
+    {DXGI_FORMAT_R32G32_TYPELESS, 8, {DXGI_FORMAT_R32G32_FLOAT}, {DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32_SINT}},
+    {DXGI_FORMAT_R8G8B8A8_TYPELESS, 4, {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_R8G8B8A8_SNORM},
+     {DXGI_FORMAT_R8G8B8A8_UINT, DXGI_FORMAT_R8G8B8A8_SINT}},
+    {DXGI_FORMAT_B8G8R8A8_TYPELESS, 4, {DXGI_FORMAT_B8G8R8A8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB}, {}},
+    {DXGI_FORMAT_R16G16_TYPELESS, 4, {DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16_SNORM},
+     {DXGI_FORMAT_R16G16_UINT, DXGI_FORMAT_R16G16_SINT}},
+    {DXGI_FORMAT_R32_TYPELESS, 4, {DXGI_FORMAT_R32_FLOAT}, {DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32_SINT}},
+    {DXGI_FORMAT_R8G8_TYPELESS, 2, {DXGI_FORMAT_R8G8_UNORM, DXGI_FORMAT_R8G8_SNORM}, {DXGI_FORMAT_R8G8_UINT, DXGI_FORMAT_R8G8_SINT}},
+    {DXGI_FORMAT_R16_TYPELESS, 2, {DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16_UNORM, DXGI_FORMAT_R16_SNORM},
+     {DXGI_FORMAT_R16_UINT, DXGI_FORMAT_R16_SINT}},
+    {DXGI_FORMAT_R8_TYPELESS, 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_SNORM}, {DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SINT}},
+};
+}  // namespace
+
 FormatFacts formatFacts(DXGI_FORMAT format) {
   FormatFacts f;
   const int v = int(format);
   f.recognized = (v >= 0 && v <= int(DXGI_FORMAT_B4G4R4A4_UNORM)) || (v >= 130 && v <= 132);
-  switch (format) {
-    case DXGI_FORMAT_R32G32B32A32_FLOAT: f.supported = true, f.bytesPerTexel = 16; break;
-    case DXGI_FORMAT_R32G32B32A32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 16; break;
-    case DXGI_FORMAT_R16G16B16A16_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R32G32_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R32G32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R8G8B8A8_UNORM:
-    case DXGI_FORMAT_B8G8R8A8_UNORM:
-    case DXGI_FORMAT_R32_FLOAT: f.supported = true, f.bytesPerTexel = 4; break;
-    case DXGI_FORMAT_R32_UINT:
-    case DXGI_FORMAT_R32_SINT: f.supported = f.integer = true, f.bytesPerTexel = 4; break;
-    case DXGI_FORMAT_D32_FLOAT:
-    case DXGI_FORMAT_D24_UNORM_S8_UINT: f.supported = f.depth = true, f.bytesPerTexel = 4; break;
-    default: break;
+  if (format == DXGI_FORMAT_UNKNOWN) return f;
+  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT) {
+    f.supported = f.depth = true;
+    f.bytesPerTexel = 4;
+    return f;
+  }
+  for (const FamilyFacts& family : kFamilies) {
+    bool member = format == family.typeless, integer = false;
+    for (DXGI_FORMAT t : family.typed) member = member || t == format;
+    for (DXGI_FORMAT t : family.integer) integer = integer || t == format;
+    if (!member && !integer) continue;
+    f.supported = true;
+    f.integer = integer;
+    f.typeless = format == family.typeless;
+    f.bytesPerTexel = family.bytes;
+    f.family = family.typeless;
+    return f;
   }
   return f;
+}
+
+bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
+  if (view == resource) return true;
+  const FormatFacts r = formatFacts(resource), v = formatFacts(view);
+  return r.typeless && v.supported && !v.typeless && v.family == resource;
+}
+
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
+  if (a == b) return true;
+  const FormatFacts fa = formatFacts(a), fb = formatFacts(b);
+  return fa.family != DXGI_FORMAT_UNKNOWN && fa.family == fb.family;
 }
 
 UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {
@@ -237,7 +278,9 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
         "A depth-stencil format can only be bound as a depth-stencil target (shader access needs a typeless format).");
   if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-        "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
+        f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format is not supported by this device yet (create it "
+                     "as D32_FLOAT or D24_UNORM_S8_UINT)."
+                   : "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
   if ((d.BindFlags & D3D11_BIND_RENDER_TARGET) && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "A texture cannot be both a render target and a depth-stencil target.");

@@ -24,9 +24,15 @@ struct FormatFacts {
   bool supported = false;   // one d3dvk can back with a resource
   bool depth = false;       // D24_UNORM_S8_UINT, D32_FLOAT
   bool integer = false;     // *_UINT / *_SINT
+  bool typeless = false;    // *_TYPELESS: views pick a typed member of its family
   UINT bytesPerTexel = 0;
+  DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the family's *_TYPELESS format (UNKNOWN: none)
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
+// A view format for a resource format: the same one, or a typed member of the typeless resource format's family.
+bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
+// Copies between resources: one format, or members of one typeless family.
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);
 
 std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);
 
