@@ -596,7 +596,13 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
       const DrawState::VertexBuffer& vb = s.vertexBuffers[b.binding];
       VkBuffer buffer = device.pipelines().nullConstantBuffer();
       VkDeviceSize offset = 0, stride = 0;
-      if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width) {
+      // A base vertex past the buffer's end puts every fetch of a per-vertex
+      // buffer out of bounds (indices are ≥ 0): D3D reads zeros there, while a
+      // device computing the address in 32 bits can wrap into the buffer.
+      const bool allOutOfBounds =
+          call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX && vb.buffer &&
+          uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
+      if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds) {
         buffer = vb.buffer->buffer->handle();
         offset = vb.offset;
         stride = vb.stride;

@@ -55,9 +55,10 @@ struct Shader {
   std::shared_ptr<const dxbc::Shader> parsed;
   // Vertex shader: the capture variant (every declared output register as a
   // vec4 into transform-feedback buffer 0, in ascending register order). Pixel
-  // shader: the fallback variant (the exact coverage prelude, see
-  // driver_fallback_draw.h) and the same counting its covered invocations.
-  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModule, fallbackCountingModule;
+  // shader: the fallback variants (the exact coverage prelude, see
+  // driver_fallback_draw.h), indexed by kFallbackCounting | kFallbackMasked.
+  static constexpr unsigned kFallbackCounting = 1, kFallbackMasked = 2;
+  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModules[4];
   std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
   // The options `spirv` was translated with, and the pixel shader's
   // invocation-counting variant of it (those options plus countInvocations),

@@ -86,6 +86,10 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.setLayoutCount = kStageSets;
   layoutInfo.pSetLayouts = sets;
+  // The fallback's capture variant reads the draw's vertex and instance bases (dxbc idBasesFromPushConstants).
+  const VkPushConstantRange idBases{VK_SHADER_STAGE_VERTEX_BIT, 0, dxbc::kIdBasePushConstantBytes};
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &idBases;
   self->layout_ = vk::createPipelineLayout(device.vk(), layoutInfo, result);
   if (!self->layout_) return nullptr;
   self->nullBuffer_ =

@@ -77,10 +77,9 @@ class PipelineCache {
   // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
   VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
   // The GPU fallback's pixel shader for draws without one: the coverage
-  // prelude alone, and the same counting its covered invocations (built by
+  // prelude alone, its variants indexed like Shader::fallbackModules (built by
   // driver_fallback_draw.cpp on first use).
-  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule() { return fallbackPixel_; }
-  std::unique_ptr<vk::ShaderModule>& fallbackCountingPixelModule() { return fallbackCountingPixel_; }
+  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule(unsigned variant) { return fallbackPixel_[variant & 3]; }
   // The fallback draw pass's vertex shader for this pair of shaders (built on
   // first use, dxbc/fallback_shaders.h); VK_NULL_HANDLE with *result on a
   // Vulkan failure, or with VK_SUCCESS after logging why it cannot be built.
@@ -94,7 +93,7 @@ class PipelineCache {
   std::unique_ptr<vk::DescriptorSetLayout> setLayouts_[kStageSets];
   std::unique_ptr<vk::PipelineLayout> layout_;
   std::unique_ptr<vk::Buffer> nullBuffer_;
-  std::unique_ptr<vk::ShaderModule> fallbackPixel_, fallbackCountingPixel_;
+  std::unique_ptr<vk::ShaderModule> fallbackPixel_[4];
   std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (VS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t shaderResourceSlots_ = 0;

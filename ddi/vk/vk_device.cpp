@@ -200,6 +200,9 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
     if (self->extensionEnabled(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
       robustness2.nullDescriptor = robustness2Supported.nullDescriptor;
+      // D3D reads zeros past a vertex or index buffer's end (robustBufferAccess
+      // alone may return any in-bounds value and does not cover indices).
+      robustness2.robustBufferAccess2 = robustness2Supported.robustBufferAccess2 && f.robustBufferAccess;
       robustness2.pNext = v13.pNext;
       v13.pNext = &robustness2;
     }
@@ -210,6 +213,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
       v13.pNext = &borderColor;
     }
     self->samplerFeatures_.nullDescriptor = robustness2.nullDescriptor == VK_TRUE;
+    self->samplerFeatures_.robustBufferAccess2 = robustness2.robustBufferAccess2 == VK_TRUE;
     self->samplerFeatures_.customBorderColors =
         borderColor.customBorderColors == VK_TRUE && borderColor.customBorderColorWithoutFormat == VK_TRUE;
   }

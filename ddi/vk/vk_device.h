@@ -42,6 +42,7 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice);
 // Optional features the shader-resource and sampler path uses, as enabled.
 struct SamplerFeatures {
   bool nullDescriptor = false;      // VK_EXT_robustness2: unbound SRVs read zeros
+  bool robustBufferAccess2 = false; // VK_EXT_robustness2: reads past a vertex or index buffer return zeros
   bool customBorderColors = false;  // VK_EXT_custom_border_color (without format)
   bool mirrorClampToEdge = false;   // samplerMirrorClampToEdge: MIRRORONCE
   bool filterMinmax = false;        // samplerFilterMinmax: MINIMUM_/MAXIMUM_ filters

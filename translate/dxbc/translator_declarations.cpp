@@ -456,15 +456,21 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
       bool vid = name == SystemName::VertexId;
       uint32_t var = builtinInput(b_.tInt(), vid ? BuiltInVertexIndex : BuiltInInstanceIndex,
                                   vid ? "gl_VertexIndex" : "gl_InstanceIndex");
-      uint32_t base = 0;
-      if (opt_.d3dVertexInstanceIds) {
+      uint32_t base = 0, pushBase = 0;
+      if (opt_.idBasesFromPushConstants) {
+        pushBase = idBasePushConstants();
+      } else if (opt_.d3dVertexInstanceIds) {
         b_.capability(CapDrawParameters);
         base = builtinInput(b_.tInt(), vid ? BuiltInBaseVertex : BuiltInBaseInstance,
                             vid ? "gl_BaseVertex" : "gl_BaseInstance");
       }
-      prologue_.push_back([this, var, base, reg, mask] {
+      prologue_.push_back([this, var, base, pushBase, vid, reg, mask] {
         uint32_t i = b_.op(OpLoad, b_.tInt(), {var});
         if (base) i = b_.op(OpISub, b_.tInt(), {i, b_.op(OpLoad, b_.tInt(), {base})});
+        if (pushBase) {
+          const uint32_t p = b_.op(OpAccessChain, b_.tPointer(9 /*PushConstant*/, b_.tInt()), {pushBase, b_.cUint(vid ? 0 : 1)});
+          i = b_.op(OpISub, b_.tInt(), {i, b_.op(OpLoad, b_.tInt(), {p})});
+        }
         storeInputComponents(reg, mask, splatUint(b_.op(OpBitcast, b_.tUint(), {i})));
       });
       return;

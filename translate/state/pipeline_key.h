@@ -23,6 +23,8 @@ enum class PipelineVariant : uint32_t {
   FallbackShading = 2,  // the fallback's draw pass: vertex pulling + the pixel shader's fallback variant
   NativeCounting = 3,   // Native with the pixel shader's invocation-counting variant (dxbc countInvocations)
   FallbackCounting = 4, // FallbackShading with the fallback variant that counts covered invocations
+  FallbackPlain = 5,    // FallbackShading without the shader-written sample mask (dxbc fallbackSampleMask false)
+  FallbackPlainCounting = 6,
 };
 
 struct GraphicsPipelineKey {
