@@ -149,18 +149,6 @@ void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** 
 
 // --- Rasterizer states ------------------------------------------------------
 
-bool D3D11Device::DescKey::operator==(const DescKey& other) const {
-  return std::memcmp(&desc, &other.desc, sizeof desc) == 0;
-}
-
-size_t D3D11Device::DescKeyHash::operator()(const DescKey& key) const {
-  // FNV-1a over the normalized desc (12 four-byte fields, no padding).
-  const auto* bytes = reinterpret_cast<const unsigned char*>(&key.desc);
-  size_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < sizeof key.desc; ++i) h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
-
 HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
                                            ID3D11RasterizerState2** out) {
   if (out) *out = nullptr;
@@ -181,34 +169,17 @@ HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RAS
   }
   if (!out) return S_FALSE;  // a valid desc with nowhere to put the object: nothing created
 
-  // Identical descs (BOOLs normalized) share one object.
-  DescKey key{*desc};
-  for (BOOL* b : {&key.desc.FrontCounterClockwise, &key.desc.DepthClipEnable, &key.desc.ScissorEnable,
-                  &key.desc.MultisampleEnable, &key.desc.AntialiasedLineEnable})
+  // Identical descs (BOOLs normalized) share one object; it keeps the normalized desc.
+  D3D11_RASTERIZER_DESC2 normalized = *desc;
+  for (BOOL* b : {&normalized.FrontCounterClockwise, &normalized.DepthClipEnable, &normalized.ScissorEnable,
+                  &normalized.MultisampleEnable, &normalized.AntialiasedLineEnable})
     *b = *b ? TRUE : FALSE;
-
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = rasterizerStates_.find(key);
-  if (it != rasterizerStates_.end() && it->second->tryAddRef()) {
-    *out = it->second;
-    return S_OK;
-  }
-  HRESULT hr = E_FAIL;
-  D3D11RasterizerState* state = D3D11RasterizerState::create(*this, key.desc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  rasterizerStates_[key] = state;
+  D3D11RasterizerState* state = nullptr;
+  const HRESULT hr = rasterizerStates_.findOrCreate(
+      D3D11RasterizerState::key(normalized),
+      [&](HRESULT* created) { return D3D11RasterizerState::create(*this, normalized, created); }, &state);
   *out = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedRasterizerState(D3D11RasterizerState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = rasterizerStates_.find(DescKey{state->desc()});
-  if (it != rasterizerStates_.end() && it->second == state) rasterizerStates_.erase(it);
-  return true;
+  return hr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,

@@ -7,6 +7,10 @@
 
 #include "d3d11_context.h"
 #include "d3d11_device_child.h"
+#include "d3d11_output_merger_state.h"
+#include "d3d11_rasterizer_state.h"
+#include "d3d11_sampler_state.h"
+#include "d3d11_state_object_cache.h"
 #include "info_queue.h"
 #include "private_data.h"
 #include "umd_adapter.h"
@@ -17,7 +21,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 
 namespace d3dvk::runtime {
 
@@ -46,15 +49,6 @@ class D3D11Device final : public ID3D11Device3 {
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);
   debug::InfoQueue* infoQueue() { return infoQueue_.get(); }
-
-  // Called by a rasterizer state whose references all went: removes it from
-  // the dedup cache and returns true, unless a concurrent Create revived it.
-  bool releaseCachedRasterizerState(class D3D11RasterizerState* state);
-  // The same for sampler states (d3d11_sampler_state.cpp).
-  bool releaseCachedSamplerState(class D3D11SamplerState* state);
-  // The same for blend and depth-stencil states (d3d11_output_merger_state.cpp).
-  bool releaseCachedBlendState(class D3D11BlendState* state);
-  bool releaseCachedDepthStencilState(class D3D11DepthStencilState* state);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -146,14 +140,6 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
                                 ID3D11RasterizerState2** out);
 
-  struct DescKey {
-    D3D11_RASTERIZER_DESC2 desc;
-    bool operator==(const DescKey& other) const;
-  };
-  struct DescKeyHash {
-    size_t operator()(const DescKey& key) const;
-  };
-
   std::atomic<ULONG> refs_{1};
   std::unique_ptr<DdiDevice> ddi_;
   D3D_FEATURE_LEVEL featureLevel_;
@@ -163,11 +149,11 @@ class D3D11Device final : public ID3D11Device3 {
   std::unique_ptr<debug::InfoQueue> infoQueue_;
   std::once_flag conservativeTierOnce_;
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
-  std::mutex stateCacheMutex_;
-  std::unordered_map<DescKey, class D3D11RasterizerState*, DescKeyHash> rasterizerStates_;
-  std::unordered_map<std::string, class D3D11SamplerState*> samplerStates_;  // key: the desc's bytes
-  std::unordered_map<std::string, class D3D11BlendState*> blendStates_;                // key: blendStateKey
-  std::unordered_map<std::string, class D3D11DepthStencilState*> depthStencilStates_;  // key: depthStencilStateKey
+  // Identical state descs share one object (d3d11_state_object_cache.h).
+  StateObjectCache<D3D11RasterizerState> rasterizerStates_;
+  StateObjectCache<D3D11BlendState> blendStates_;
+  StateObjectCache<D3D11DepthStencilState> depthStencilStates_;
+  StateObjectCache<D3D11SamplerState> samplerStates_;
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 

@@ -23,9 +23,6 @@ class D3D11InputLayout final : public D3D11DeviceChild<ID3D11InputLayout> {
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   ~D3D11InputLayout() override;
 
- protected:
-  void destroyIfUnused() override { delete this; }
-
  private:
   explicit D3D11InputLayout(D3D11Device& device) : D3D11DeviceChild(device) {}
   std::unique_ptr<unsigned char[]> driverMemory_;

@@ -78,29 +78,29 @@ D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
           face(d.BackFace)};
 }
 
-// Appends each value's bytes to a cache key.
-template <typename... Values>
-void appendFields(std::string& key, const Values&... values) {
-  (key.append(reinterpret_cast<const char*>(&values), sizeof values), ...);
-}
-
 }  // namespace
 
-std::string blendStateKey(const D3D11_BLEND_DESC1& d) {
-  std::string key;
-  appendFields(key, d.AlphaToCoverageEnable, d.IndependentBlendEnable);
-  for (const D3D11_RENDER_TARGET_BLEND_DESC1& r : d.RenderTarget)
-    appendFields(key, r.BlendEnable, r.LogicOpEnable, r.SrcBlend, r.DestBlend, r.BlendOp, r.SrcBlendAlpha,
-                 r.DestBlendAlpha, r.BlendOpAlpha, r.LogicOp, r.RenderTargetWriteMask);
-  return key;
+BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& d) {
+  BlendStateKey key;
+  StateKeyWriter writer(key);
+  writer.addBool(d.AlphaToCoverageEnable).addBool(d.IndependentBlendEnable);
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& r = d.RenderTarget[i];
+    writer.addBool(r.BlendEnable)
+        .addBool(r.LogicOpEnable)
+        .add(r.SrcBlend, r.DestBlend, r.BlendOp, r.SrcBlendAlpha, r.DestBlendAlpha, r.BlendOpAlpha, r.LogicOp,
+             r.RenderTargetWriteMask);
+  }
+  return key;  // without IndependentBlendEnable the words of RenderTarget[1..7] stay 0
 }
 
-std::string depthStencilStateKey(const D3D11_DEPTH_STENCIL_DESC& d) {
-  std::string key;
-  appendFields(key, d.DepthEnable, d.DepthWriteMask, d.DepthFunc, d.StencilEnable, d.StencilReadMask,
-               d.StencilWriteMask);
+DepthStencilStateKey D3D11DepthStencilState::key(const D3D11_DEPTH_STENCIL_DESC& d) {
+  DepthStencilStateKey key;
+  StateKeyWriter writer(key);
+  writer.addBool(d.DepthEnable).add(d.DepthWriteMask, d.DepthFunc).addBool(d.StencilEnable);
+  writer.add(d.StencilReadMask, d.StencilWriteMask);
   for (const D3D11_DEPTH_STENCILOP_DESC& f : {d.FrontFace, d.BackFace})
-    appendFields(key, f.StencilFailOp, f.StencilDepthFailOp, f.StencilPassOp, f.StencilFunc);
+    writer.add(f.StencilFailOp, f.StencilDepthFailOp, f.StencilPassOp, f.StencilFunc);
   return key;
 }
 
@@ -138,10 +138,6 @@ D3D11BlendState::~D3D11BlendState() {
     DdiDevice& ddi = device().ddi();
     ddi.funcs().pfnDestroyBlendState(ddi.handle(), ddiHandle());
   }
-}
-
-void D3D11BlendState::destroyIfUnused() {
-  if (device().releaseCachedBlendState(this)) delete this;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) {
@@ -209,10 +205,6 @@ D3D11DepthStencilState::~D3D11DepthStencilState() {
   }
 }
 
-void D3D11DepthStencilState::destroyIfUnused() {
-  if (device().releaseCachedDepthStencilState(this)) delete this;
-}
-
 HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
@@ -238,29 +230,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
   if (!ppBlendState) return validBlendDesc(*pBlendStateDesc) ? S_FALSE : E_INVALIDARG;
-  const std::string key = blendStateKey(*pBlendStateDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = blendStates_.find(key);
-  if (it != blendStates_.end() && it->second->tryAddRef()) {
-    *ppBlendState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = S_OK;
-  D3D11BlendState* state = D3D11BlendState::create(*this, *pBlendStateDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  blendStates_[key] = state;
+  D3D11BlendState* state = nullptr;
+  const HRESULT hr = blendStates_.findOrCreate(
+      D3D11BlendState::key(*pBlendStateDesc),
+      [&](HRESULT* created) { return D3D11BlendState::create(*this, *pBlendStateDesc, created); }, &state);
   *ppBlendState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedBlendState(D3D11BlendState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = blendStates_.find(blendStateKey(state->desc()));
-  if (it != blendStates_.end() && it->second == state) blendStates_.erase(it);
-  return true;
+  return hr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
@@ -269,29 +244,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH
   if (ppDepthStencilState) *ppDepthStencilState = nullptr;
   if (!pDepthStencilDesc) return E_INVALIDARG;
   if (!ppDepthStencilState) return validDepthStencilDesc(*pDepthStencilDesc) ? S_FALSE : E_INVALIDARG;
-  const std::string key = depthStencilStateKey(*pDepthStencilDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = depthStencilStates_.find(key);
-  if (it != depthStencilStates_.end() && it->second->tryAddRef()) {
-    *ppDepthStencilState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = S_OK;
-  D3D11DepthStencilState* state = D3D11DepthStencilState::create(*this, *pDepthStencilDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  depthStencilStates_[key] = state;
+  D3D11DepthStencilState* state = nullptr;
+  const HRESULT hr = depthStencilStates_.findOrCreate(
+      D3D11DepthStencilState::key(*pDepthStencilDesc),
+      [&](HRESULT* created) { return D3D11DepthStencilState::create(*this, *pDepthStencilDesc, created); }, &state);
   *ppDepthStencilState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedDepthStencilState(D3D11DepthStencilState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = depthStencilStates_.find(depthStencilStateKey(state->desc()));
-  if (it != depthStencilStates_.end() && it->second == state) depthStencilStates_.erase(it);
-  return true;
+  return hr;
 }
 
 }  // namespace d3dvk::runtime

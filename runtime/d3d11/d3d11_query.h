@@ -41,9 +41,6 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   void STDMETHODCALLTYPE GetDesc1(D3D11_QUERY_DESC1* pDesc1) override;
   ~D3D11Query() override;
 
- protected:
-  void destroyIfUnused() override { delete this; }
-
  private:
   explicit D3D11Query(D3D11Device& device) : D3D11DeviceChild(device) {}
   bool needsBegin() const { return desc_.Query != D3D11_QUERY_EVENT && desc_.Query != D3D11_QUERY_TIMESTAMP; }

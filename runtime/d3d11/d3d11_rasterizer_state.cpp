@@ -22,6 +22,20 @@ D3DWDDM2_0DDI_RASTERIZER_DESC D3D11RasterizerState::toDdi(const D3D11_RASTERIZER
           static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE>(d.ConservativeRaster)};
 }
 
+RasterizerStateKey D3D11RasterizerState::key(const D3D11_RASTERIZER_DESC2& d) {
+  RasterizerStateKey key;
+  StateKeyWriter(key)
+      .add(d.FillMode, d.CullMode)
+      .addBool(d.FrontCounterClockwise)
+      .add(d.DepthBias, d.DepthBiasClamp, d.SlopeScaledDepthBias)
+      .addBool(d.DepthClipEnable)
+      .addBool(d.ScissorEnable)
+      .addBool(d.MultisampleEnable)
+      .addBool(d.AntialiasedLineEnable)
+      .add(d.ForcedSampleCount, d.ConservativeRaster);
+  return key;
+}
+
 D3D11RasterizerState* D3D11RasterizerState::create(D3D11Device& device, const D3D11_RASTERIZER_DESC2& desc,
                                                    HRESULT* hr) {
   std::unique_ptr<D3D11RasterizerState> state(new (std::nothrow) D3D11RasterizerState(device, desc));
@@ -67,10 +81,6 @@ D3D11RasterizerState::~D3D11RasterizerState() {
     DdiDevice& ddi = device().ddi();
     ddi.funcs().pfnDestroyRasterizerState(ddi.handle(), ddiHandle());
   }
-}
-
-void D3D11RasterizerState::destroyIfUnused() {
-  if (device().releaseCachedRasterizerState(this)) delete this;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void** ppvObject) {

@@ -71,9 +71,6 @@ class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBa
   void addInternalRef() override { this->addPrivateRef(); }
   void releaseInternalRef() override { this->releasePrivateRef(); }
 
- protected:
-  void destroyIfUnused() override { delete this; }
-
  private:
   UINT evictionPriority_ = 0;
 };

@@ -70,6 +70,14 @@ std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& d) {
   return errors;
 }
 
+SamplerStateKey D3D11SamplerState::key(const D3D11_SAMPLER_DESC& d) {
+  SamplerStateKey key;
+  StateKeyWriter(key)
+      .add(d.Filter, d.AddressU, d.AddressV, d.AddressW, d.MipLODBias, d.MaxAnisotropy, d.ComparisonFunc)
+      .add(d.BorderColor[0], d.BorderColor[1], d.BorderColor[2], d.BorderColor[3], d.MinLOD, d.MaxLOD);
+  return key;
+}
+
 D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr) {
   std::unique_ptr<D3D11SamplerState> state(new (std::nothrow) D3D11SamplerState(device, desc));
   if (!state) {
@@ -102,10 +110,6 @@ D3D11SamplerState::~D3D11SamplerState() {
     DdiDevice& ddi = device().ddi();
     ddi.funcs().pfnDestroySampler(ddi.handle(), ddiHandle());
   }
-}
-
-void D3D11SamplerState::destroyIfUnused() {
-  if (device().releaseCachedSamplerState(this)) delete this;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) {
@@ -142,29 +146,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
     return E_INVALIDARG;
   }
   if (!ppSamplerState) return S_FALSE;
-  std::string key(reinterpret_cast<const char*>(pSamplerDesc), sizeof *pSamplerDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = samplerStates_.find(key);
-  if (it != samplerStates_.end() && it->second->tryAddRef()) {
-    *ppSamplerState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = E_FAIL;
-  D3D11SamplerState* state = D3D11SamplerState::create(*this, *pSamplerDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  samplerStates_[key] = state;
+  D3D11SamplerState* state = nullptr;
+  const HRESULT hr = samplerStates_.findOrCreate(
+      D3D11SamplerState::key(*pSamplerDesc),
+      [&](HRESULT* created) { return D3D11SamplerState::create(*this, *pSamplerDesc, created); }, &state);
   *ppSamplerState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedSamplerState(D3D11SamplerState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = samplerStates_.find(std::string(reinterpret_cast<const char*>(&state->desc()), sizeof state->desc()));
-  if (it != samplerStates_.end() && it->second == state) samplerStates_.erase(it);
-  return true;
+  return hr;
 }
 
 }  // namespace d3dvk::runtime

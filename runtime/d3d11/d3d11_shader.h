@@ -28,9 +28,6 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   ~D3D11Shader() override;
 
- protected:
-  void destroyIfUnused() override { delete this; }
-
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
   dxbc::ShaderReflection reflection_;

@@ -39,7 +39,6 @@ class D3D11View : public D3D11DeviceChild<Interface> {
   const ViewRange& range() const { return range_; }
 
  protected:
-  void destroyIfUnused() override { delete this; }
   D3D11ResourceBase& resource_;
   Desc desc_;
   ViewRange range_;
