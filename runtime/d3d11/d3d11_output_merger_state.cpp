@@ -116,28 +116,13 @@ D3D11BlendState* D3D11BlendState::create(D3D11Device& device, const D3D11_BLEND_
   }
   const D3D11_1_DDI_BLEND_DESC ddiDesc = toDdi(desc);
   DdiDevice& ddi = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateBlendStateSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateBlendState(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTBLENDSTATE{state.get()});
-  state->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return state.release();
-}
-
-D3D11BlendState::~D3D11BlendState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyBlendState(ddi.handle(), ddiHandle());
-  }
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyBlendState,
+      [&] { return ddi.funcs().pfnCalcPrivateBlendStateSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HBLENDSTATE h) {
+        ddi.funcs().pfnCreateBlendState(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTBLENDSTATE{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) {
@@ -180,29 +165,13 @@ D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, cons
   }
   const D3D10_DDI_DEPTH_STENCIL_DESC ddiDesc = toDdi(desc);
   DdiDevice& ddi = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateDepthStencilStateSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateDepthStencilState(ddi.handle(), &ddiDesc, state->ddiHandle(),
-                                         D3D10DDI_HRTDEPTHSTENCILSTATE{state.get()});
-  state->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return state.release();
-}
-
-D3D11DepthStencilState::~D3D11DepthStencilState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyDepthStencilState(ddi.handle(), ddiHandle());
-  }
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyDepthStencilState,
+      [&] { return ddi.funcs().pfnCalcPrivateDepthStencilStateSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HDEPTHSTENCILSTATE h) {
+        ddi.funcs().pfnCreateDepthStencilState(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTDEPTHSTENCILSTATE{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) {

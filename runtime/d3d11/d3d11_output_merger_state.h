@@ -9,6 +9,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "d3d11_driver_object.h"
 #include "d3d11_state_object_cache.h"
 
 #include <memory>
@@ -24,19 +25,17 @@ class D3D11BlendState final : public D3D11StateObject<ID3D11BlendState1, D3D11Bl
   // IndependentBlendEnable (without it D3D11 uses RenderTarget[0] for all).
   static BlendStateKey key(const D3D11_BLEND_DESC1& desc);
   static D3D11BlendState* create(D3D11Device& device, const D3D11_BLEND_DESC1& desc, HRESULT* hr);
-  D3D10DDI_HBLENDSTATE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HBLENDSTATE ddiHandle() const { return driverObject_.handle(); }
   const D3D11_BLEND_DESC1& desc() const { return desc_; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   void STDMETHODCALLTYPE GetDesc(D3D11_BLEND_DESC* pDesc) override;
   void STDMETHODCALLTYPE GetDesc1(D3D11_BLEND_DESC1* pDesc) override;
-  ~D3D11BlendState() override;
 
  private:
   D3D11BlendState(D3D11Device& device, const D3D11_BLEND_DESC1& desc) : D3D11StateObject(device), desc_(desc) {}
   D3D11_BLEND_DESC1 desc_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HBLENDSTATE> driverObject_;
 };
 
 class D3D11DepthStencilState final
@@ -45,19 +44,17 @@ class D3D11DepthStencilState final
   // The cache key: every field, BOOLs normalized.
   static DepthStencilStateKey key(const D3D11_DEPTH_STENCIL_DESC& desc);
   static D3D11DepthStencilState* create(D3D11Device& device, const D3D11_DEPTH_STENCIL_DESC& desc, HRESULT* hr);
-  D3D10DDI_HDEPTHSTENCILSTATE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HDEPTHSTENCILSTATE ddiHandle() const { return driverObject_.handle(); }
   const D3D11_DEPTH_STENCIL_DESC& desc() const { return desc_; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   void STDMETHODCALLTYPE GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) override;
-  ~D3D11DepthStencilState() override;
 
  private:
   D3D11DepthStencilState(D3D11Device& device, const D3D11_DEPTH_STENCIL_DESC& desc)
       : D3D11StateObject(device), desc_(desc) {}
   D3D11_DEPTH_STENCIL_DESC desc_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HDEPTHSTENCILSTATE> driverObject_;
 };
 
 }  // namespace d3dvk::runtime

@@ -97,26 +97,22 @@ D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const 
   }
   query->desc_ = *desc;
   DdiDevice& dd = device.ddi();
-  DdiErrorScope errors;
-  SIZE_T size = 0;
   const D3DWDDM2_0DDIARG_CREATEQUERY args{type, 0, UINT(desc->ContextType)};
   const D3D10DDIARG_CREATEQUERY args11_1{type, 0};
-  if (dd.isWddm2_0())
-    size = dd.funcs().pfnCalcPrivateQuerySize(dd.handle(), &args);
-  else
-    size = dd.funcs11_1().pfnCalcPrivateQuerySize(dd.handle(), &args11_1);
-  query->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!query->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  if (dd.isWddm2_0())
-    dd.funcs().pfnCreateQuery(dd.handle(), &args, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
-  else
-    dd.funcs11_1().pfnCreateQuery(dd.handle(), &args11_1, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
-  query->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
+  const D3D10DDI_HRTQUERY rt{query.get()};
+  *hr = query->driverObject_.create(
+      dd, dd.funcs().pfnDestroyQuery,
+      [&] {
+        return dd.isWddm2_0() ? dd.funcs().pfnCalcPrivateQuerySize(dd.handle(), &args)
+                              : dd.funcs11_1().pfnCalcPrivateQuerySize(dd.handle(), &args11_1);
+      },
+      [&](D3D10DDI_HQUERY h) {
+        if (dd.isWddm2_0())
+          dd.funcs().pfnCreateQuery(dd.handle(), &args, h, rt);
+        else
+          dd.funcs11_1().pfnCreateQuery(dd.handle(), &args11_1, h, rt);
+      });
+  if (FAILED(*hr)) {
     if (*hr == E_NOTIMPL)
       device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
                           D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
@@ -125,15 +121,7 @@ D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const 
                               " is not supported by the driver on this device; returning E_NOTIMPL.");
     return nullptr;
   }
-  *hr = S_OK;
   return query.release();
-}
-
-D3D11Query::~D3D11Query() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyQuery(ddi.handle(), ddiHandle());
-  }
 }
 
 void D3D11Query::message(D3D11_MESSAGE_SEVERITY severity, int id, const char* name, const char* function,

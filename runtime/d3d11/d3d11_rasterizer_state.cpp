@@ -44,43 +44,23 @@ D3D11RasterizerState* D3D11RasterizerState::create(D3D11Device& device, const D3
     return nullptr;
   }
   DdiDevice& ddi = device.ddi();
-  D3DWDDM2_0DDI_RASTERIZER_DESC ddiDesc = toDdi(desc);
-  DdiErrorScope errors;
-  SIZE_T size;
-  if (ddi.isWddm2_0()) {
-    size = ddi.funcs().pfnCalcPrivateRasterizerStateSize(ddi.handle(), &ddiDesc);
-  } else {
-    D3D11_1_DDI_RASTERIZER_DESC desc11_1;
-    std::memcpy(&desc11_1, &ddiDesc, sizeof desc11_1);  // the 11.1 desc is the WDDM 2.0 one without the last field
-    size = ddi.funcs11_1().pfnCalcPrivateRasterizerStateSize(ddi.handle(), &desc11_1);
-  }
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  D3D10DDI_HRTRASTERIZERSTATE rt{state.get()};
-  if (ddi.isWddm2_0()) {
-    ddi.funcs().pfnCreateRasterizerState(ddi.handle(), &ddiDesc, state->ddiHandle(), rt);
-  } else {
-    D3D11_1_DDI_RASTERIZER_DESC desc11_1;
-    std::memcpy(&desc11_1, &ddiDesc, sizeof desc11_1);
-    ddi.funcs11_1().pfnCreateRasterizerState(ddi.handle(), &desc11_1, state->ddiHandle(), rt);
-  }
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  state->driverObjectCreated_ = true;
-  *hr = S_OK;
-  return state.release();
-}
-
-D3D11RasterizerState::~D3D11RasterizerState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyRasterizerState(ddi.handle(), ddiHandle());
-  }
+  const D3DWDDM2_0DDI_RASTERIZER_DESC ddiDesc = toDdi(desc);
+  D3D11_1_DDI_RASTERIZER_DESC desc11_1;
+  std::memcpy(&desc11_1, &ddiDesc, sizeof desc11_1);  // the 11.1 desc is the WDDM 2.0 one without the last field
+  const D3D10DDI_HRTRASTERIZERSTATE rt{state.get()};
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyRasterizerState,
+      [&] {
+        return ddi.isWddm2_0() ? ddi.funcs().pfnCalcPrivateRasterizerStateSize(ddi.handle(), &ddiDesc)
+                               : ddi.funcs11_1().pfnCalcPrivateRasterizerStateSize(ddi.handle(), &desc11_1);
+      },
+      [&](D3D10DDI_HRASTERIZERSTATE h) {
+        if (ddi.isWddm2_0())
+          ddi.funcs().pfnCreateRasterizerState(ddi.handle(), &ddiDesc, h, rt);
+        else
+          ddi.funcs11_1().pfnCreateRasterizerState(ddi.handle(), &desc11_1, h, rt);
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void** ppvObject) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "d3d11_driver_object.h"
 #include "d3d11_state_object_cache.h"
 
 #include <memory>
@@ -23,14 +24,13 @@ class D3D11RasterizerState final
   static D3D11RasterizerState* create(D3D11Device& device, const D3D11_RASTERIZER_DESC2& desc, HRESULT* hr);
 
   const D3D11_RASTERIZER_DESC2& desc() const { return desc_; }
-  D3D10DDI_HRASTERIZERSTATE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HRASTERIZERSTATE ddiHandle() const { return driverObject_.handle(); }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   void STDMETHODCALLTYPE GetDesc(D3D11_RASTERIZER_DESC* pDesc) override;
   void STDMETHODCALLTYPE GetDesc1(D3D11_RASTERIZER_DESC1* pDesc) override;
   void STDMETHODCALLTYPE GetDesc2(D3D11_RASTERIZER_DESC2* pDesc) override;
 
-  ~D3D11RasterizerState() override;  // destroys the driver object
 
   // The DDI form of a desc (same values).
   static D3DWDDM2_0DDI_RASTERIZER_DESC toDdi(const D3D11_RASTERIZER_DESC2& desc);
@@ -38,8 +38,7 @@ class D3D11RasterizerState final
  private:
   D3D11RasterizerState(D3D11Device& device, const D3D11_RASTERIZER_DESC2& desc) : D3D11StateObject(device), desc_(desc) {}
   D3D11_RASTERIZER_DESC2 desc_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HRASTERIZERSTATE> driverObject_;
 };
 
 }  // namespace d3dvk::runtime

@@ -54,22 +54,12 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   args.MipLevels = mipLevels;
   args.ArraySize = arraySize;
 
-  DdiErrorScope errors;
-  SIZE_T size = ddi.funcs().pfnCalcPrivateResourceSize(ddi.handle(), &args);
-  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!driverMemory_) return E_OUTOFMEMORY;
-  ddi.funcs().pfnCreateResource(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRESOURCE{this});
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
+  const HRESULT hr = driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyResource, [&] { return ddi.funcs().pfnCalcPrivateResourceSize(ddi.handle(), &args); },
+      [&](D3D10DDI_HRESOURCE h) { ddi.funcs().pfnCreateResource(ddi.handle(), &args, h, D3D10DDI_HRTRESOURCE{this}); });
+  if (FAILED(hr)) return hr;
   mapped.assign(subresourceCount(), false);
   return S_OK;
-}
-
-void D3D11ResourceBase::destroyDriverResource() {
-  if (!driverObjectCreated_) return;
-  driverObjectCreated_ = false;
-  DdiDevice& ddi = owner_->ddi();
-  ddi.funcs().pfnDestroyResource(ddi.handle(), ddiHandle());
 }
 
 D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D3D11Resource(device), desc_(desc) {

@@ -9,6 +9,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 
 #include <memory>
 #include <vector>
@@ -30,7 +31,7 @@ class D3D11ResourceBase {
   DXGI_SAMPLE_DESC sampleDesc{1, 0};
   std::vector<bool> mapped;  // per subresource; guarded by the immediate context
 
-  D3D10DDI_HRESOURCE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HRESOURCE ddiHandle() const { return driverObject_.handle(); }
   D3D11Device& owner() const { return *owner_; }
   UINT subresourceCount() const { return mipLevels * arraySize; }
   UINT mipWidth(UINT sub) const { return (width >> (sub % mipLevels)) ? (width >> (sub % mipLevels)) : 1; }
@@ -46,10 +47,9 @@ class D3D11ResourceBase {
   HRESULT createDriverResource(const D3D11_SUBRESOURCE_DATA* initial);
 
  protected:
-  void destroyDriverResource();
+  void destroyDriverResource() { driverObject_.destroy(); }
   D3D11Device* owner_ = nullptr;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HRESOURCE> driverObject_;
 };
 
 // Resolves an application's ID3D11Resource (one of ours) to its base, or null.

@@ -86,30 +86,13 @@ D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SA
   }
   DdiDevice& ddi = device.ddi();
   const D3D10_DDI_SAMPLER_DESC ddiDesc = toDdi(desc);
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateSamplerSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateSampler(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTSAMPLER{state.get()});
-  if (FAILED(errors.first())) {
-    // The driver constructed its object before failing: destroy it.
-    ddi.funcs().pfnDestroySampler(ddi.handle(), state->ddiHandle());
-    *hr = errors.first();
-    return nullptr;
-  }
-  state->driverObjectCreated_ = true;
-  *hr = S_OK;
-  return state.release();
-}
-
-D3D11SamplerState::~D3D11SamplerState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroySampler(ddi.handle(), ddiHandle());
-  }
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroySampler,
+      [&] { return ddi.funcs().pfnCalcPrivateSamplerSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HSAMPLER h) {
+        ddi.funcs().pfnCreateSampler(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTSAMPLER{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "d3d11_driver_object.h"
 #include "d3d11_state_object_cache.h"
 
 #include <memory>
@@ -33,17 +34,15 @@ class D3D11SamplerState final : public D3D11StateObject<ID3D11SamplerState, D3D1
   static SamplerStateKey key(const D3D11_SAMPLER_DESC& desc);
   static D3D11SamplerState* create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr);
   const D3D11_SAMPLER_DESC& desc() const { return desc_; }
-  D3D10DDI_HSAMPLER ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HSAMPLER ddiHandle() const { return driverObject_.handle(); }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* pDesc) override;
-  ~D3D11SamplerState() override;
 
  private:
   D3D11SamplerState(D3D11Device& device, const D3D11_SAMPLER_DESC& desc) : D3D11StateObject(device), desc_(desc) {}
   D3D11_SAMPLER_DESC desc_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HSAMPLER> driverObject_;
 };
 
 }  // namespace d3dvk::runtime
