@@ -34,18 +34,17 @@ HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVI
              " is not supported (use D3D11.1 or WDDM 2.0 from GetSupportedVersions)");
     return E_INVALIDARG;
   }
+  Device* device = new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
+  HRESULT hr = E_FAIL;
   try {
-    Device* device = new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
-    HRESULT hr = device->init();
-    if (FAILED(hr)) {
-      device->~Device();
-      return hr;
-    }
-    fillDeviceFuncs(*args);
-  } catch (const std::bad_alloc&) {
-    return E_OUTOFMEMORY;
+    hr = device->init();
+    if (SUCCEEDED(hr)) fillDeviceFuncs(*args);
+  } catch (...) {
+    device->~Device();  // what init built goes before the exception barrier answers
+    throw;
   }
-  return S_OK;
+  if (FAILED(hr)) device->~Device();
+  return hr;
 } D3DVK_CATCH_HRESULT
 
 HRESULT APIENTRY closeAdapter(D3D10DDI_HADAPTER hAdapter) try {

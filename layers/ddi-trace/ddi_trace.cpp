@@ -91,25 +91,24 @@ struct TraceEntry<Slot, R(APIENTRY*)(D3D10DDI_HDEVICE, A...)> {
   using Fn = R(APIENTRY*)(D3D10DDI_HDEVICE, A...);
   static constexpr bool kTraceAfter = !std::is_void_v<R> || kHasResult<Slot, A...>;
 
-  static R APIENTRY call(D3D10DDI_HDEVICE h, A... a) noexcept {
-    try {
-      if constexpr (!kTraceAfter) trace("%s", callLine<Slot>(h, a...).c_str());
-      if (traceFrom(h)->faults.intercept(Slot)) {
-        if constexpr (kTraceAfter) trace("%s", callLine<Slot>(h, a...).c_str());
-        return R();
-      }
-      if constexpr (std::is_void_v<R>) {
-        realSlot<Fn>(h, Slot)(realFrom(h), a...);
-        if constexpr (kTraceAfter) trace("%s%s", callLine<Slot>(h, a...).c_str(), result(SlotTag<Slot>{}, a...).c_str());
-        if constexpr (Slot == int(ddi::DeviceSlot::DestroyDevice)) traceFrom(h)->~TraceDevice();
-      } else {
-        const R value = realSlot<Fn>(h, Slot)(realFrom(h), a...);
-        trace("%s%s", callLine<Slot>(h, a...).c_str(), returned(value).c_str());
-        return value;
-      }
-    } catch (...) {
-      traceFrom(h)->faults.report(hresultFromCaughtException(slotName(Slot)));
+  static R APIENTRY call(D3D10DDI_HDEVICE h, A... a) noexcept try {
+    if constexpr (!kTraceAfter) trace("%s", callLine<Slot>(h, a...).c_str());
+    if (traceFrom(h)->faults.intercept(Slot)) {
+      if constexpr (kTraceAfter) trace("%s", callLine<Slot>(h, a...).c_str());
+      return R();
     }
+    if constexpr (std::is_void_v<R>) {
+      realSlot<Fn>(h, Slot)(realFrom(h), a...);
+      if constexpr (kTraceAfter) trace("%s%s", callLine<Slot>(h, a...).c_str(), result(SlotTag<Slot>{}, a...).c_str());
+      if constexpr (Slot == int(ddi::DeviceSlot::DestroyDevice)) traceFrom(h)->~TraceDevice();
+    } else {
+      const R value = realSlot<Fn>(h, Slot)(realFrom(h), a...);
+      trace("%s%s", callLine<Slot>(h, a...).c_str(), returned(value).c_str());
+      return value;
+    }
+    return R();
+  } catch (...) {
+    traceFrom(h)->faults.report(hresultFromCaughtException(slotName(Slot)));
     return R();
   }
 

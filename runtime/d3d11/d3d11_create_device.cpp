@@ -72,7 +72,7 @@ using namespace d3dvk::runtime;
 extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevice(
     IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE Software, UINT Flags,
     const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, ID3D11Device** ppDevice,
-    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) {
+    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) try {
   if (ppDevice) *ppDevice = nullptr;
   if (ppImmediateContext) *ppImmediateContext = nullptr;
   if (pFeatureLevel) *pFeatureLevel = D3D_FEATURE_LEVEL(0);
@@ -134,11 +134,11 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
-}
+} D3DVK_CATCH_HRESULT
 
 extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo,
                                                                                char* pErrorMessage,
-                                                                               UINT ErrorMessageSize) {
+                                                                               UINT ErrorMessageSize) try {
   if (!pInfo) return E_INVALIDARG;
   std::memset(pInfo, 0, sizeof *pInfo);
   Dl_info self{};
@@ -160,4 +160,4 @@ extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
-}
+} D3DVK_CATCH_HRESULT

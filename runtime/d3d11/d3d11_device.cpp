@@ -24,7 +24,7 @@ D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featu
 
 D3D11Device::~D3D11Device() { context_.releaseBindings(); }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11Device) || riid == __uuidof(ID3D11Device1) ||
@@ -39,15 +39,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObj
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE D3D11Device::AddRef() { return ++refs_; }
+ULONG STDMETHODCALLTYPE D3D11Device::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN({})
 
-ULONG STDMETHODCALLTYPE D3D11Device::Release() {
+ULONG STDMETHODCALLTYPE D3D11Device::Release() try {
   ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT D3D11Device::queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier) {
   *tier = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
@@ -89,7 +89,7 @@ void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SE
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData,
-                                                           UINT FeatureSupportDataSize) {
+                                                           UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;
   switch (Feature) {
     case D3D11_FEATURE_THREADING: {
@@ -105,47 +105,47 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
     default:
       return E_INVALIDARG;
   }
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+HRESULT STDMETHODCALLTYPE D3D11Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) try {
   return privateData_.get(guid, pDataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) try {
   return privateData_.set(guid, DataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) try {
   return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
-}
-D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() { return featureLevel_; }
-UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() { return flags_; }
-HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() { return ddi_->removedReason(); }
-HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) {
+} D3DVK_CATCH_HRESULT
+D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() try { return featureLevel_; } D3DVK_CATCH_RETURN({})
+UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() try { return flags_; } D3DVK_CATCH_RETURN({})
+HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() try { return ddi_->removedReason(); } D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) try {
   if (RaiseFlags & ~UINT(D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR)) return E_INVALIDARG;
   exceptionMode_ = RaiseFlags;
   return S_OK;
-}
-UINT STDMETHODCALLTYPE D3D11Device::GetExceptionMode() { return exceptionMode_; }
+} D3DVK_CATCH_HRESULT
+UINT STDMETHODCALLTYPE D3D11Device::GetExceptionMode() try { return exceptionMode_; } D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) {
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
+} D3DVK_CATCH_VOID
 
 // --- Rasterizer states ------------------------------------------------------
 
@@ -183,7 +183,7 @@ HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RAS
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
-                                                             ID3D11RasterizerState** ppRasterizerState) {
+                                                             ID3D11RasterizerState** ppRasterizerState) try {
   if (removed()) return removedFailure(ppRasterizerState);
   if (!pRasterizerDesc)
     return createRasterizerState("ID3D11Device::CreateRasterizerState", nullptr, nullptr);
@@ -197,10 +197,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERI
                                      ppRasterizerState ? &state : nullptr);
   if (ppRasterizerState) *ppRasterizerState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
-                                                              ID3D11RasterizerState1** ppRasterizerState) {
+                                                              ID3D11RasterizerState1** ppRasterizerState) try {
   if (removed()) return removedFailure(ppRasterizerState);
   if (!pRasterizerDesc)
     return createRasterizerState("ID3D11Device1::CreateRasterizerState1", nullptr, nullptr);
@@ -214,12 +214,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTER
                                      ppRasterizerState ? &state : nullptr);
   if (ppRasterizerState) *ppRasterizerState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
-                                                              ID3D11RasterizerState2** ppRasterizerState) {
+                                                              ID3D11RasterizerState2** ppRasterizerState) try {
   if (removed()) return removedFailure(ppRasterizerState);
   return createRasterizerState("ID3D11Device3::CreateRasterizerState2", pRasterizerDesc, ppRasterizerState);
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

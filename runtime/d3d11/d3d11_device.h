@@ -167,10 +167,10 @@ void D3D11DeviceChild<Interface>::deviceRelease(D3D11Device& device) {
   device.Release();
 }
 template <typename Interface>
-void STDMETHODCALLTYPE D3D11DeviceChild<Interface>::GetDevice(ID3D11Device** ppDevice) {
+void STDMETHODCALLTYPE D3D11DeviceChild<Interface>::GetDevice(ID3D11Device** ppDevice) try {
   if (!ppDevice) return;
   device_.AddRef();
   *ppDevice = &device_;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -10,6 +10,7 @@
 // still find is never deleted and one being deleted is never found.
 #pragma once
 
+#include "d3dvk_entry_guard.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>
@@ -27,30 +28,30 @@ class D3D11DeviceChild : public Interface {
  public:
   explicit D3D11DeviceChild(D3D11Device& device) : device_(device) {}
 
-  ULONG STDMETHODCALLTYPE AddRef() override {
+  ULONG STDMETHODCALLTYPE AddRef() override try {
     const uint64_t before = refs_.fetch_add(kPublic, std::memory_order_relaxed);
     if (publicCount(before) == 0) deviceAddRef();
     return publicCount(before) + 1;
-  }
-  ULONG STDMETHODCALLTYPE Release() override {
+  } D3DVK_CATCH_RETURN({})
+  ULONG STDMETHODCALLTYPE Release() override try {
     D3D11Device& device = device_;
     const ULONG left = publicCount(dropReference(kPublic)) - 1;  // may delete this
     if (left == 0) deviceRelease(device);
     return left;
-  }
+  } D3DVK_CATCH_RETURN({})
   void addPrivateRef() { refs_.fetch_add(kPrivate, std::memory_order_relaxed); }
   void releasePrivateRef() { dropReference(kPrivate); }
 
   void STDMETHODCALLTYPE GetDevice(ID3D11Device** ppDevice) override;
-  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) override {
+  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) override try {
     return privateData_.get(guid, pDataSize, pData);
-  }
-  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) override {
+  } D3DVK_CATCH_HRESULT
+  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) override try {
     return privateData_.set(guid, DataSize, pData);
-  }
-  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) override {
+  } D3DVK_CATCH_HRESULT
+  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) override try {
     return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
-  }
+  } D3DVK_CATCH_HRESULT
 
   virtual ~D3D11DeviceChild() = default;
 

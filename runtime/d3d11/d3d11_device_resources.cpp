@@ -237,7 +237,7 @@ UINT D3D11Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDesc,
-                                                    const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) {
+                                                    const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) try {
   if (removed()) return removedFailure(ppBuffer);
   static constexpr const char* kFunction = "ID3D11Device::CreateBuffer";
   if (ppBuffer) *ppBuffer = nullptr;
@@ -267,11 +267,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
   buffer->AddRef();
   *ppBuffer = buffer.release();
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc,
                                                        const D3D11_SUBRESOURCE_DATA* pInitialData,
-                                                       ID3D11Texture2D** ppTexture2D) {
+                                                       ID3D11Texture2D** ppTexture2D) try {
   if (removed()) return removedFailure(ppTexture2D);
   static constexpr const char* kFunction = "ID3D11Device::CreateTexture2D";
   if (ppTexture2D) *ppTexture2D = nullptr;
@@ -316,11 +316,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   texture->AddRef();
   *ppTexture2D = texture.release();
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource,
                                                               const D3D11_RENDER_TARGET_VIEW_DESC* pDesc,
-                                                              ID3D11RenderTargetView** ppRTView) {
+                                                              ID3D11RenderTargetView** ppRTView) try {
   if (removed()) return removedFailure(ppRTView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_RENDER_TARGET_VIEW_DESC desc{};
@@ -332,11 +332,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
     request = defaultAttachmentView(*r, kRtvDimensions, &desc);
   }
   return createView<D3D11RenderTargetView>(*this, kRtvMessages, r, request, desc, ppRTView);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pResource,
                                                               const D3D11_DEPTH_STENCIL_VIEW_DESC* pDesc,
-                                                              ID3D11DepthStencilView** ppDepthStencilView) {
+                                                              ID3D11DepthStencilView** ppDepthStencilView) try {
   if (removed()) return removedFailure(ppDepthStencilView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_DEPTH_STENCIL_VIEW_DESC desc{};
@@ -355,11 +355,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
     request = defaultAttachmentView(*r, kDsvDimensions, &desc);
   }
   return createView<D3D11DepthStencilView>(*this, kDsvMessages, r, request, desc, ppDepthStencilView);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* pResource,
                                                                 const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc,
-                                                                ID3D11ShaderResourceView** ppSRView) {
+                                                                ID3D11ShaderResourceView** ppSRView) try {
   if (removed()) return removedFailure(ppSRView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
@@ -407,12 +407,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
     request.range = {0, r->mipLevels, 0, r->arraySize};
   }
   return createView<D3D11ShaderResourceView>(*this, kSrvMessages, r, request, desc, ppSRView);
-}
+} D3DVK_CATCH_HRESULT
 
 // Texture2D and Texture2DArray UAVs: one mip, one or more slices.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource,
                                                                  const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc,
-                                                                 ID3D11UnorderedAccessView** ppUAView) {
+                                                                 ID3D11UnorderedAccessView** ppUAView) try {
   if (removed()) return removedFailure(ppUAView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
@@ -442,9 +442,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
     request.range = {0, 1, 0, r->arraySize};
   }
   return createView<D3D11UnorderedAccessView>(*this, kUavMessages, r, request, desc, ppUAView);
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) {
+HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) try {
   if (!pFormatSupport) return E_INVALIDARG;
   *pFormatSupport = 0;
   const FormatFacts facts = formatFacts(Format);
@@ -473,15 +473,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
   }
   *pFormatSupport = support;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount,
-                                                                     UINT* pNumQualityLevels) {
+                                                                     UINT* pNumQualityLevels) try {
   return CheckMultisampleQualityLevels1(Format, SampleCount, 0, pNumQualityLevels);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMAT Format, UINT SampleCount, UINT Flags,
-                                                                      UINT* pNumQualityLevels) {
+                                                                      UINT* pNumQualityLevels) try {
   if (!pNumQualityLevels) return E_INVALIDARG;
   *pNumQualityLevels = 0;
   if (Flags != 0) {  // D3D11_CHECK_MULTISAMPLE_QUALITY_LEVELS_TILED_RESOURCE: no tiled resources
@@ -494,6 +494,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMA
   if (!formatFacts(Format).supported) return S_OK;          // 0 levels: not a multisample format here
   *pNumQualityLevels = qualityLevels(Format, SampleCount);
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

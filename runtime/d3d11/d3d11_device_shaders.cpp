@@ -30,36 +30,36 @@ HRESULT createObject(Interface** out, Args&&... args) {
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                           ID3D11ClassLinkage* pClassLinkage,
-                                                          ID3D11VertexShader** ppVertexShader) {
+                                                          ID3D11VertexShader** ppVertexShader) try {
   if (removed()) return removedFailure(ppVertexShader);
   if (pClassLinkage) {
     if (ppVertexShader) *ppVertexShader = nullptr;
     return E_NOTIMPL;
   }
   return createObject<D3D11VertexShader>(ppVertexShader, *this, pShaderBytecode, BytecodeLength);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                          ID3D11ClassLinkage* pClassLinkage,
-                                                         ID3D11PixelShader** ppPixelShader) {
+                                                         ID3D11PixelShader** ppPixelShader) try {
   if (removed()) return removedFailure(ppPixelShader);
   if (pClassLinkage) {
     if (ppPixelShader) *ppPixelShader = nullptr;
     return E_NOTIMPL;
   }
   return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,
                                                          UINT NumElements, const void* pShaderBytecodeWithInputSignature,
-                                                         SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) {
+                                                         SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) try {
   if (removed()) return removedFailure(ppInputLayout);
   return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
-                                                        ID3D11BlendState** ppBlendState) {
+                                                        ID3D11BlendState** ppBlendState) try {
   if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
@@ -74,6 +74,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* 
   HRESULT hr = CreateBlendState1(&desc, ppBlendState ? &state : nullptr);
   if (ppBlendState) *ppBlendState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -136,7 +136,7 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
   return SUCCEEDED(*hr) ? layout.release() : nullptr;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11InputLayout)) {
@@ -145,6 +145,6 @@ HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** p
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

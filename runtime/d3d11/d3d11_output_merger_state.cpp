@@ -125,7 +125,7 @@ D3D11BlendState* D3D11BlendState::create(D3D11Device& device, const D3D11_BLEND_
   return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11BlendState) ||
@@ -135,9 +135,9 @@ HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** pp
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) try {
   if (!pDesc) return;
   pDesc->AlphaToCoverageEnable = desc_.AlphaToCoverageEnable;
   pDesc->IndependentBlendEnable = desc_.IndependentBlendEnable;
@@ -146,11 +146,11 @@ void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) {
     pDesc->RenderTarget[i] = {r.BlendEnable,    r.SrcBlend,       r.DestBlend,    r.BlendOp,
                               r.SrcBlendAlpha, r.DestBlendAlpha, r.BlendOpAlpha, r.RenderTargetWriteMask};
   }
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11BlendState::GetDesc1(D3D11_BLEND_DESC1* pDesc) {
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc1(D3D11_BLEND_DESC1* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, const D3D11_DEPTH_STENCIL_DESC& desc,
                                                        HRESULT* hr) {
@@ -174,7 +174,7 @@ D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, cons
   return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) ||
@@ -184,17 +184,17 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, vo
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 // Identical descs (by key) share one object: the cached one gets another
 // reference unless its last one is already going. Validation only (null out):
 // S_FALSE for a valid desc, without a driver call.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
-                                                         ID3D11BlendState1** ppBlendState) {
+                                                         ID3D11BlendState1** ppBlendState) try {
   if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
@@ -205,10 +205,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
       [&](HRESULT* created) { return D3D11BlendState::create(*this, *pBlendStateDesc, created); }, &state);
   *ppBlendState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
-                                                               ID3D11DepthStencilState** ppDepthStencilState) {
+                                                               ID3D11DepthStencilState** ppDepthStencilState) try {
   if (removed()) return removedFailure(ppDepthStencilState);
   if (ppDepthStencilState) *ppDepthStencilState = nullptr;
   if (!pDepthStencilDesc) return E_INVALIDARG;
@@ -219,6 +219,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH
       [&](HRESULT* created) { return D3D11DepthStencilState::create(*this, *pDepthStencilDesc, created); }, &state);
   *ppDepthStencilState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -195,15 +195,15 @@ HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
   return S_OK;
 }
 
-void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) try {
   if (pDesc) *pDesc = {desc_.Query, desc_.MiscFlags};
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11Query::GetDesc1(D3D11_QUERY_DESC1* pDesc1) {
+void STDMETHODCALLTYPE D3D11Query::GetDesc1(D3D11_QUERY_DESC1* pDesc1) try {
   if (pDesc1) *pDesc1 = desc_;
-}
+} D3DVK_CATCH_VOID
 
-HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Asynchronous) ||
@@ -214,10 +214,10 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
 // ID3D11Device::CreateQuery / ID3D11Device3::CreateQuery1.
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) try {
   if (ppQuery) *ppQuery = nullptr;
   if (removed()) return removedFailure(ppQuery);
   D3D11_QUERY_DESC1 desc1{};
@@ -232,9 +232,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQuer
   query->AddRef();
   *ppQuery = query;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) {
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) try {
   if (ppQuery1) *ppQuery1 = nullptr;
   if (removed()) return removedFailure(ppQuery1);
   HRESULT hr = S_OK;
@@ -247,14 +247,14 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQu
   query->AddRef();
   *ppQuery1 = query;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 // ID3D11Device::CreatePredicate: OCCLUSION_PREDICATE is an occlusion query
 // answering BOOL (ID3D11Predicate adds nothing to ID3D11Query's vtable, so the
 // query object serves as one); the stream-output predicates are E_NOTIMPL, and
 // SetPredication does not predicate draws yet.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
-                                                       ID3D11Predicate** ppPredicate) {
+                                                       ID3D11Predicate** ppPredicate) try {
   constexpr const char* kFunction = "ID3D11Device::CreatePredicate";
   if (ppPredicate) *ppPredicate = nullptr;
   auto report = [&](int id, const char* name, const std::string& text) {
@@ -292,23 +292,23 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* p
   query->AddRef();
   *ppPredicate = reinterpret_cast<ID3D11Predicate*>(static_cast<ID3D11Query*>(query));
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
 // runtime hands out is a D3D11Query.
-void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
   if (pAsync) static_cast<D3D11Query*>(pAsync)->begin();
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
   if (pAsync) static_cast<D3D11Query*>(pAsync)->end();
-}
+} D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,
-                                                         UINT GetDataFlags) {
+                                                         UINT GetDataFlags) try {
   if (!pAsync) return E_INVALIDARG;
   if (device_.removed()) return device_.ddi().removedReason();
   return static_cast<D3D11Query*>(pAsync)->getData(pData, DataSize, GetDataFlags);
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -37,7 +37,7 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   HRESULT getData(void* data, UINT size, UINT flags);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
-  UINT STDMETHODCALLTYPE GetDataSize() override { return dataSize(desc_.Query); }
+  UINT STDMETHODCALLTYPE GetDataSize() override try { return dataSize(desc_.Query); } D3DVK_CATCH_RETURN({})
   void STDMETHODCALLTYPE GetDesc(D3D11_QUERY_DESC* pDesc) override;
   void STDMETHODCALLTYPE GetDesc1(D3D11_QUERY_DESC1* pDesc1) override;
 

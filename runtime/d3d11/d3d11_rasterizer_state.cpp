@@ -63,7 +63,7 @@ D3D11RasterizerState* D3D11RasterizerState::create(D3D11Device& device, const D3
   return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11RasterizerState) ||
@@ -73,24 +73,24 @@ HRESULT STDMETHODCALLTYPE D3D11RasterizerState::QueryInterface(REFIID riid, void
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc(D3D11_RASTERIZER_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc(D3D11_RASTERIZER_DESC* pDesc) try {
   if (!pDesc) return;
   *pDesc = {desc_.FillMode,        desc_.CullMode,        desc_.FrontCounterClockwise, desc_.DepthBias,
             desc_.DepthBiasClamp,  desc_.SlopeScaledDepthBias, desc_.DepthClipEnable, desc_.ScissorEnable,
             desc_.MultisampleEnable, desc_.AntialiasedLineEnable};
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc1(D3D11_RASTERIZER_DESC1* pDesc) {
+void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc1(D3D11_RASTERIZER_DESC1* pDesc) try {
   if (!pDesc) return;
   *pDesc = {desc_.FillMode,        desc_.CullMode,        desc_.FrontCounterClockwise, desc_.DepthBias,
             desc_.DepthBiasClamp,  desc_.SlopeScaledDepthBias, desc_.DepthClipEnable, desc_.ScissorEnable,
             desc_.MultisampleEnable, desc_.AntialiasedLineEnable, desc_.ForcedSampleCount};
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc2(D3D11_RASTERIZER_DESC2* pDesc) {
+void STDMETHODCALLTYPE D3D11RasterizerState::GetDesc2(D3D11_RASTERIZER_DESC2* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -71,7 +71,7 @@ D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D
   width = desc.ByteWidth;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
@@ -81,11 +81,11 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObj
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 D3D11Texture2D::D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& desc)
     : D3D11Resource(device), desc_(desc) {
@@ -102,7 +102,7 @@ D3D11Texture2D::D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& 
   sampleDesc = desc.SampleDesc;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
@@ -112,10 +112,10 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppv
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

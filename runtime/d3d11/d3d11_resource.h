@@ -61,11 +61,11 @@ class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBa
   explicit D3D11Resource(D3D11Device& device) : D3D11DeviceChild<Interface>(device) { owner_ = &device; }
   ~D3D11Resource() override { destroyDriverResource(); }
 
-  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override {
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override try {
     if (pResourceDimension) *pResourceDimension = dimension;
-  }
-  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override { evictionPriority_ = priority; }
-  UINT STDMETHODCALLTYPE GetEvictionPriority() override { return evictionPriority_; }
+  } D3DVK_CATCH_VOID
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override try { evictionPriority_ = priority; } D3DVK_CATCH_VOID
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override try { return evictionPriority_; } D3DVK_CATCH_RETURN({})
 
   ID3D11Resource* asResource() override { return this; }
   void addInternalRef() override { this->addPrivateRef(); }

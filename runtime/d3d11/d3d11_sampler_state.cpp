@@ -95,7 +95,7 @@ D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SA
   return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11SamplerState)) {
@@ -104,14 +104,14 @@ HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** 
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc,
-                                                          ID3D11SamplerState** ppSamplerState) {
+                                                          ID3D11SamplerState** ppSamplerState) try {
   if (removed()) return removedFailure(ppSamplerState);
   static constexpr const char* kFunction = "ID3D11Device::CreateSamplerState";
   if (ppSamplerState) *ppSamplerState = nullptr;
@@ -135,6 +135,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
       [&](HRESULT* created) { return D3D11SamplerState::create(*this, *pSamplerDesc, created); }, &state);
   *ppSamplerState = state;
   return hr;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

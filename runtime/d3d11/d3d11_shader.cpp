@@ -118,7 +118,7 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
 }
 
 template <typename Interface>
-HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(Interface)) {
@@ -127,7 +127,7 @@ HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, vo
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
 template class D3D11Shader<ID3D11VertexShader>;
 template class D3D11Shader<ID3D11PixelShader>;

@@ -16,6 +16,7 @@
 #include <bit>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <mutex>
 #include <string_view>
 #include <type_traits>
@@ -118,11 +119,12 @@ class StateObjectCache {
       return S_OK;
     }
     HRESULT hr = E_FAIL;
-    Object* object = create(&hr);
-    if (!object) return hr;
-    object->cache_ = this;
-    object->key_ = key;
-    objects_.emplace(key, object);
+    std::unique_ptr<Object> created(create(&hr));
+    if (!created) return hr;
+    created->cache_ = this;
+    created->key_ = key;
+    objects_.emplace(key, created.get());  // may throw std::bad_alloc: then the new object goes again
+    Object* object = created.release();
     object->AddRef();
     *out = object;
     return S_OK;

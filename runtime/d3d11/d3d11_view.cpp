@@ -58,9 +58,9 @@ HRESULT D3D11RenderTargetView::create() {
                               ddi.funcs11_1().pfnCalcPrivateRenderTargetViewSize,
                               ddi.funcs11_1().pfnCreateRenderTargetView, this);
 }
-HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11RenderTargetView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT D3D11DepthStencilView::create() {
   DdiDevice& ddi = device().ddi();
@@ -74,9 +74,9 @@ HRESULT D3D11DepthStencilView::create() {
   return createInDriver(ddi, driverObject_, ddi.funcs().pfnDestroyDepthStencilView, args,
                         ddi.funcs().pfnCalcPrivateDepthStencilViewSize, ddi.funcs().pfnCreateDepthStencilView, this);
 }
-HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11DepthStencilView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW (PlaneSlice 0).
 HRESULT D3D11ShaderResourceView::create() {
@@ -100,9 +100,9 @@ HRESULT D3D11ShaderResourceView::create() {
                               ddi.funcs11_1().pfnCalcPrivateShaderResourceViewSize,
                               ddi.funcs11_1().pfnCreateShaderResourceView, this);
 }
-HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11ShaderResourceView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW (PlaneSlice 0).
 HRESULT D3D11UnorderedAccessView::create() {
@@ -117,8 +117,8 @@ HRESULT D3D11UnorderedAccessView::create() {
                               ddi.funcs11_1().pfnCalcPrivateUnorderedAccessViewSize,
                               ddi.funcs11_1().pfnCreateUnorderedAccessView, this);
 }
-HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11UnorderedAccessView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

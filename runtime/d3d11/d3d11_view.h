@@ -28,14 +28,14 @@ class D3D11View : public D3D11DeviceChild<Interface> {
   }
   ~D3D11View() override { resource_.releaseInternalRef(); }
 
-  void STDMETHODCALLTYPE GetResource(ID3D11Resource** ppResource) override {
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** ppResource) override try {
     if (!ppResource) return;
     resource_.asResource()->AddRef();
     *ppResource = resource_.asResource();
-  }
-  void STDMETHODCALLTYPE GetDesc(Desc* pDesc) override {
+  } D3DVK_CATCH_VOID
+  void STDMETHODCALLTYPE GetDesc(Desc* pDesc) override try {
     if (pDesc) *pDesc = desc_;
-  }
+  } D3DVK_CATCH_VOID
   D3D11ResourceBase& resource() { return resource_; }
   const ViewRange& range() const { return range_; }
 
