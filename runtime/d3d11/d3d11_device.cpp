@@ -1,11 +1,6 @@
 // runtime/d3d11/d3d11_device.cpp — see d3d11_device.h.
 #include "d3d11_device.h"
 
-#include "d3d11_rasterizer_state.h"
-#include "rasterizer_validator.h"
-
-#include <cstring>
-
 namespace d3dvk::runtime {
 
 HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, D3D_FEATURE_LEVEL featureLevel, UINT flags,
@@ -146,80 +141,5 @@ void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** 
   context_.AddRef();
   *ppImmediateContext = &context_;
 } D3DVK_CATCH_VOID
-
-// --- Rasterizer states ------------------------------------------------------
-
-HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
-                                           ID3D11RasterizerState2** out) {
-  if (out) *out = nullptr;
-  if (!desc) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CREATERASTERIZERSTATE_NULLDESC, "CREATERASTERIZERSTATE_NULLDESC", function,
-                 "pRasterizerDesc is NULL; a rasterizer desc is required.");
-    return E_INVALIDARG;
-  }
-  // Validation (the spec's CCreateRasterizerStateValidator, shared with D3D12).
-  std::vector<RasterizerDescError> errors =
-      validateRasterizerDesc(D3D11RasterizerState::toDdi(*desc), conservativeTier(), Api::D3D11);
-  if (!errors.empty()) {
-    for (const RasterizerDescError& e : errors)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.d3d11Id, e.d3d11Name,
-                   function, e.text);
-    return E_INVALIDARG;
-  }
-  if (!out) return S_FALSE;  // a valid desc with nowhere to put the object: nothing created
-
-  // Identical descs (BOOLs normalized) share one object; it keeps the normalized desc.
-  D3D11_RASTERIZER_DESC2 normalized = *desc;
-  for (BOOL* b : {&normalized.FrontCounterClockwise, &normalized.DepthClipEnable, &normalized.ScissorEnable,
-                  &normalized.MultisampleEnable, &normalized.AntialiasedLineEnable})
-    *b = *b ? TRUE : FALSE;
-  D3D11RasterizerState* state = nullptr;
-  const HRESULT hr = rasterizerStates_.findOrCreate(
-      D3D11RasterizerState::key(normalized),
-      [&](HRESULT* created) { return D3D11RasterizerState::create(*this, normalized, created); }, &state);
-  *out = state;
-  return hr;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
-                                                             ID3D11RasterizerState** ppRasterizerState) try {
-  if (removed()) return removedFailure(ppRasterizerState);
-  if (!pRasterizerDesc)
-    return createRasterizerState("ID3D11Device::CreateRasterizerState", nullptr, nullptr);
-  const D3D11_RASTERIZER_DESC& d = *pRasterizerDesc;
-  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
-                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
-                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
-                               d.AntialiasedLineEnable, 0,               D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
-  ID3D11RasterizerState2* state = nullptr;
-  HRESULT hr = createRasterizerState("ID3D11Device::CreateRasterizerState", &desc2,
-                                     ppRasterizerState ? &state : nullptr);
-  if (ppRasterizerState) *ppRasterizerState = state;
-  return hr;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
-                                                              ID3D11RasterizerState1** ppRasterizerState) try {
-  if (removed()) return removedFailure(ppRasterizerState);
-  if (!pRasterizerDesc)
-    return createRasterizerState("ID3D11Device1::CreateRasterizerState1", nullptr, nullptr);
-  const D3D11_RASTERIZER_DESC1& d = *pRasterizerDesc;
-  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
-                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
-                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
-                               d.AntialiasedLineEnable, d.ForcedSampleCount, D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
-  ID3D11RasterizerState2* state = nullptr;
-  HRESULT hr = createRasterizerState("ID3D11Device1::CreateRasterizerState1", &desc2,
-                                     ppRasterizerState ? &state : nullptr);
-  if (ppRasterizerState) *ppRasterizerState = state;
-  return hr;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
-                                                              ID3D11RasterizerState2** ppRasterizerState) try {
-  if (removed()) return removedFailure(ppRasterizerState);
-  return createRasterizerState("ID3D11Device3::CreateRasterizerState2", pRasterizerDesc, ppRasterizerState);
-} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

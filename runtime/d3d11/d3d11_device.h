@@ -1,8 +1,11 @@
 // runtime/d3d11/d3d11_device.h — the D3D11 device (ID3D11Device3) over one DDI
 // device: feature level, creation flags, private data, the immediate context,
 // and CheckFeatureSupport (D3D11_OPTIONS2 → the UMD's GetCaps, only for feature
-// level 11_1+ on a WDDM 2.0 DDI, as the spec requires). Methods not implemented
-// yet live in d3d11_device_unimplemented.cpp.
+// level 11_1+ on a WDDM 2.0 DDI, as the spec requires). Every Create* lives
+// in d3d11_device_create_<family>.cpp — states (rasterizer, blend,
+// depth-stencil, sampler), resources (and the format checks), views, shaders
+// (and input layouts), queries (and predicates); methods not implemented yet
+// live in d3d11_device_unimplemented.cpp.
 #pragma once
 
 #include "d3d11_context.h"
@@ -83,7 +86,7 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT STDMETHODCALLTYPE CreateShaderResourceView(ID3D11Resource* pResource, const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc, ID3D11ShaderResourceView** ppSRView) override;
   HRESULT STDMETHODCALLTYPE CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture2D** ppTexture2D) override;
   HRESULT STDMETHODCALLTYPE CreateBuffer(const D3D11_BUFFER_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) override;
-  // Queries (d3d11_query.cpp)
+  // Queries (d3d11_device_create_queries.cpp)
   HRESULT STDMETHODCALLTYPE CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) override;
   HRESULT STDMETHODCALLTYPE CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) override;
   HRESULT STDMETHODCALLTYPE CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc, ID3D11Predicate** ppPredicate) override;

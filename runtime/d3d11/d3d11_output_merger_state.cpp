@@ -1,6 +1,4 @@
 // runtime/d3d11/d3d11_output_merger_state.cpp — see d3d11_output_merger_state.h.
-// Also ID3D11Device::CreateBlendState1 and CreateDepthStencilState (validation,
-// dedup, the driver object).
 #include "d3d11_output_merger_state.h"
 
 #include "d3d11_device.h"
@@ -14,35 +12,6 @@ bool validBlend(D3D11_BLEND b) { return (b >= 1 && b <= 11) || (b >= 14 && b <= 
 bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
 bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
 bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
-
-// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
-bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
-  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
-    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
-    if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
-        !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
-        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
-      return false;
-    // Alpha factors cannot name colour channels (D3D11 rejects them).
-    for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
-      if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
-          alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
-        return false;
-    // Logic ops are not implemented yet (the UMD does not translate them);
-    // accepting one would silently render without it.
-    if (rt.LogicOpEnable) return false;
-  }
-  return true;
-}
-
-bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
-  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
-    return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
-           validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
-  };
-  return (d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ZERO || d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL) &&
-         validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
-}
 
 D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
   D3D11_1_DDI_BLEND_DESC out{};
@@ -79,6 +48,35 @@ D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
 }
 
 }  // namespace
+
+// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
+bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
+    if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
+        !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
+        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
+      return false;
+    // Alpha factors cannot name colour channels (D3D11 rejects them).
+    for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
+      if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
+          alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
+        return false;
+    // Logic ops are not implemented yet (the UMD does not translate them);
+    // accepting one would silently render without it.
+    if (rt.LogicOpEnable) return false;
+  }
+  return true;
+}
+
+bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
+  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
+    return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
+           validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
+  };
+  return (d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ZERO || d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL) &&
+         validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
+}
 
 BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& d) {
   BlendStateKey key;
@@ -189,36 +187,5 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, vo
 void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
 } D3DVK_CATCH_VOID
-
-// Identical descs (by key) share one object: the cached one gets another
-// reference unless its last one is already going. Validation only (null out):
-// S_FALSE for a valid desc, without a driver call.
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
-                                                         ID3D11BlendState1** ppBlendState) try {
-  if (removed()) return removedFailure(ppBlendState);
-  if (ppBlendState) *ppBlendState = nullptr;
-  if (!pBlendStateDesc) return E_INVALIDARG;
-  if (!ppBlendState) return validBlendDesc(*pBlendStateDesc) ? S_FALSE : E_INVALIDARG;
-  D3D11BlendState* state = nullptr;
-  const HRESULT hr = blendStates_.findOrCreate(
-      D3D11BlendState::key(*pBlendStateDesc),
-      [&](HRESULT* created) { return D3D11BlendState::create(*this, *pBlendStateDesc, created); }, &state);
-  *ppBlendState = state;
-  return hr;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
-                                                               ID3D11DepthStencilState** ppDepthStencilState) try {
-  if (removed()) return removedFailure(ppDepthStencilState);
-  if (ppDepthStencilState) *ppDepthStencilState = nullptr;
-  if (!pDepthStencilDesc) return E_INVALIDARG;
-  if (!ppDepthStencilState) return validDepthStencilDesc(*pDepthStencilDesc) ? S_FALSE : E_INVALIDARG;
-  D3D11DepthStencilState* state = nullptr;
-  const HRESULT hr = depthStencilStates_.findOrCreate(
-      D3D11DepthStencilState::key(*pDepthStencilDesc),
-      [&](HRESULT* created) { return D3D11DepthStencilState::create(*this, *pDepthStencilDesc, created); }, &state);
-  *ppDepthStencilState = state;
-  return hr;
-} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -16,6 +16,11 @@
 
 namespace d3dvk::runtime {
 
+// The range checks of CreateBlendState1 and CreateDepthStencilState (out-of-range
+// enums, alpha factors naming colours, logic ops, which are not implemented).
+bool validBlendDesc(const D3D11_BLEND_DESC1& desc);
+bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& desc);
+
 using BlendStateKey = StateKey<2 + 8 * 10>;
 using DepthStencilStateKey = StateKey<14>;
 

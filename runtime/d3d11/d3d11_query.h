@@ -28,6 +28,8 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   static D3D11Query* create(D3D11Device& device, const char* function, const D3D11_QUERY_DESC1* desc, HRESULT* hr);
   // The result size of a valid query type (0 otherwise).
   static UINT dataSize(D3D11_QUERY type);
+  // Whether the type is a predicate (OCCLUSION_PREDICATE or an SO overflow predicate).
+  static bool isPredicate(D3D11_QUERY type);
 
   D3D10DDI_HQUERY ddiHandle() const { return driverObject_.handle(); }
 

@@ -1,5 +1,4 @@
-// runtime/d3d11/d3d11_sampler_state.cpp — see d3d11_sampler_state.h. Also
-// ID3D11Device::CreateSamplerState (validation, dedup, the driver object).
+// runtime/d3d11/d3d11_sampler_state.cpp — see d3d11_sampler_state.h.
 #include "d3d11_sampler_state.h"
 
 #include "d3d11_device.h"
@@ -109,32 +108,5 @@ HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** 
 void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
 } D3DVK_CATCH_VOID
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc,
-                                                          ID3D11SamplerState** ppSamplerState) try {
-  if (removed()) return removedFailure(ppSamplerState);
-  static constexpr const char* kFunction = "ID3D11Device::CreateSamplerState";
-  if (ppSamplerState) *ppSamplerState = nullptr;
-  if (!pSamplerDesc) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CREATESAMPLERSTATE_NULLDESC, "CREATESAMPLERSTATE_NULLDESC", kFunction,
-                 "pSamplerDesc is NULL; a sampler desc is required.");
-    return E_INVALIDARG;
-  }
-  const std::vector<SamplerDescError> errors = validateSamplerDesc(*pSamplerDesc);
-  if (!errors.empty()) {
-    for (const SamplerDescError& e : errors)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.idName, kFunction,
-                   e.text);
-    return E_INVALIDARG;
-  }
-  if (!ppSamplerState) return S_FALSE;
-  D3D11SamplerState* state = nullptr;
-  const HRESULT hr = samplerStates_.findOrCreate(
-      D3D11SamplerState::key(*pSamplerDesc),
-      [&](HRESULT* created) { return D3D11SamplerState::create(*this, *pSamplerDesc, created); }, &state);
-  *ppSamplerState = state;
-  return hr;
-} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

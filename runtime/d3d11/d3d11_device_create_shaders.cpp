@@ -1,11 +1,9 @@
-// runtime/d3d11/d3d11_device_shaders.cpp — ID3D11Device's CreateVertexShader,
-// CreatePixelShader and CreateInputLayout (the objects are in d3d11_shader.h
-// and d3d11_input_layout.h), and CreateBlendState (as CreateBlendState1, which
-// is in d3d11_output_merger_state.cpp with CreateDepthStencilState). Class
-// linkage is not supported (E_NOTIMPL).
+// runtime/d3d11/d3d11_device_create_shaders.cpp — ID3D11Device's
+// CreateVertexShader, CreatePixelShader and CreateInputLayout (the objects are
+// in d3d11_shader.h and d3d11_input_layout.h). Class linkage is not supported
+// (E_NOTIMPL); the other stages' creates are in d3d11_device_unimplemented.cpp.
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
-#include "d3d11_output_merger_state.h"
 #include "d3d11_shader.h"
 
 namespace d3dvk::runtime {
@@ -56,24 +54,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEME
   if (removed()) return removedFailure(ppInputLayout);
   return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState(const D3D11_BLEND_DESC* pBlendStateDesc,
-                                                        ID3D11BlendState** ppBlendState) try {
-  if (removed()) return removedFailure(ppBlendState);
-  if (ppBlendState) *ppBlendState = nullptr;
-  if (!pBlendStateDesc) return E_INVALIDARG;
-  D3D11_BLEND_DESC1 desc{pBlendStateDesc->AlphaToCoverageEnable, pBlendStateDesc->IndependentBlendEnable, {}};
-  for (int i = 0; i < 8; ++i) {
-    const D3D11_RENDER_TARGET_BLEND_DESC& r = pBlendStateDesc->RenderTarget[i];
-    desc.RenderTarget[i] = {r.BlendEnable,    FALSE,          r.SrcBlend,          r.DestBlend,
-                            r.BlendOp,        r.SrcBlendAlpha, r.DestBlendAlpha,   r.BlendOpAlpha,
-                            D3D11_LOGIC_OP_NOOP, r.RenderTargetWriteMask};
-  }
-  ID3D11BlendState1* state = nullptr;
-  HRESULT hr = CreateBlendState1(&desc, ppBlendState ? &state : nullptr);
-  if (ppBlendState) *ppBlendState = state;
-  return hr;
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime
