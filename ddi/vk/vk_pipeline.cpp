@@ -70,7 +70,7 @@ std::unique_ptr<Pipeline> createComputePipeline(Device& device, const VkComputeP
   VkPipeline h = VK_NULL_HANDLE;
   *result = vkCreateComputePipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<Pipeline>(device, h);
+  return own<Pipeline>(device, h, destroyPipeline);
 }
 
 std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
