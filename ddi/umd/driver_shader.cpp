@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_object.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "pipeline_cache.h"
@@ -25,12 +26,12 @@ bool containerBytes(const UINT* code, std::span<const uint8_t>* out) {
   return true;
 }
 
-// Builds the shader in place; on failure reports through pfnSetErrorCb and leaves
-// an empty object (so DestroyShader stays valid).
+// Builds the shader in place; on failure reports through pfnSetErrorCb and
+// destroys what it built (the runtime does not call DestroyShader then).
 void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
   Device* device = Device::from(hDevice);
   if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
-  Shader* shader = new (hShader.pDrvPrivate) Shader{};
+  Constructing<Shader> shader(hShader.pDrvPrivate);
   std::span<const uint8_t> bytes;
   if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
   try {
@@ -133,6 +134,7 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
   shader->module = vk::createShaderModule(device->vk(), shader->spirv, &result);
   if (!shader->module) return device->setVkError(result);
   shader->id = nextObjectId();
+  shader.keep();
 }
 
 }  // namespace

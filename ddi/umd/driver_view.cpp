@@ -55,7 +55,7 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
 void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<vk::ImageView>& arrayView) {
   if (!v.resource || !arrayView) return;
   std::lock_guard<std::mutex> lock(device.queueMutex());
-  device.queue().releaseAfter(v.resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(arrayView)));
+  device.queue().releaseAfter(v.resource->lastUse, std::move(arrayView));
 }
 
 // Ends a view: its VkImageView is freed once the GPU is done with the resource.
@@ -63,7 +63,7 @@ template <typename View>
 void destroyView(Device& device, View* v) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   if (v->resource && v->view)
-    device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+    device.queue().releaseAfter(v->resource->lastUse, std::move(v->view));
   v->~View();
 }
 

@@ -1,6 +1,7 @@
 // tests/runtime: D3D11CreateDevice and the device/context basics through the
 // public headers, as an application sees them.
 #include "ddi_trace_log.h"
+#include "stderr_capture.h"
 
 #include <d3d11_3.h>
 #include <d3dvk.h>
@@ -77,6 +78,41 @@ TEST_CASE("D3D11CreateDevice rejects bad arguments without crashing", "[runtime]
   CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
                           nullptr, nullptr) == DXGI_ERROR_UNSUPPORTED);
   CHECK(device == nullptr);
+}
+
+TEST_CASE("D3D11CreateDevice rejects creation flags D3D11 does not define", "[runtime]") {
+  // D3D11_CREATE_DEVICE_FLAG defines 0x1, 0x2, 0x4 (SWITCH_TO_REF, "not supported
+  // in Direct3D 11"), 0x8, 0x20, 0x40, 0x80, 0x100 and 0x800; any other bit, and
+  // SWITCH_TO_REF, is an invalid argument.
+  for (UINT flags : {0x10u, 0x200u, 0x400u, 0x1000u, 0x80000000u, UINT(D3D11_CREATE_DEVICE_SWITCH_TO_REF),
+                     UINT(D3D11_CREATE_DEVICE_BGRA_SUPPORT | 0x10000u)}) {
+    INFO("Flags 0x" << std::hex << flags);
+    ID3D11Device* device = reinterpret_cast<ID3D11Device*>(0x1);
+    ID3D11DeviceContext* context = reinterpret_cast<ID3D11DeviceContext*>(0x1);
+    StderrCapture capture;
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, flags, kLevel11_1, 1, D3D11_SDK_VERSION,
+                            &device, nullptr, &context) == E_INVALIDARG);
+    CHECK(device == nullptr);
+    CHECK(context == nullptr);
+    CHECK(capture.text().find("D3D11CreateDevice: Flags") != std::string::npos);
+  }
+  // With the debug layer asked for, the message is the debug layer's.
+  StderrCapture capture;
+  ID3D11Device* device = nullptr;
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, D3D11_CREATE_DEVICE_DEBUG | 0x1000u, kLevel11_1,
+                          1, D3D11_SDK_VERSION, &device, nullptr, nullptr) == E_INVALIDARG);
+  CHECK(capture.text() ==
+        "D3D11 ERROR: D3D11CreateDevice: Flags (0x1002) has bits that are not D3D11_CREATE_DEVICE_FLAG values "
+        "(0x1000). [ MISCELLANEOUS ERROR #3146141: CREATEDEVICE_INVALIDARGS]\n");
+  // Every defined flag but SWITCH_TO_REF is accepted, together too.
+  const UINT all = D3D11_CREATE_DEVICE_SINGLETHREADED | D3D11_CREATE_DEVICE_DEBUG |
+                   D3D11_CREATE_DEVICE_PREVENT_INTERNAL_THREADING_OPTIMIZATIONS | D3D11_CREATE_DEVICE_BGRA_SUPPORT |
+                   D3D11_CREATE_DEVICE_DEBUGGABLE | D3D11_CREATE_DEVICE_PREVENT_ALTERING_LAYER_SETTINGS_FROM_REGISTRY |
+                   D3D11_CREATE_DEVICE_DISABLE_GPU_TIMEOUT | D3D11_CREATE_DEVICE_VIDEO_SUPPORT;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, all, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == S_OK);
+  CHECK(device->GetCreationFlags() == all);
+  device->Release();
 }
 
 TEST_CASE("a missing or broken UMD gives a clear HRESULT, not a crash", "[runtime]") {
