@@ -50,6 +50,9 @@ uint32_t Translator::builtinInput(uint32_t type, uint32_t builtin, const char* n
   if (it != builtinIn_.end()) return it->second;
   uint32_t v = b_.variable(b_.tPointer(SCInput, type), SCInput);
   b_.decorate(v, DecBuiltIn, {builtin});
+  // An integer input of a fragment shader must be Flat (VUID-StandaloneSpirv-Flat-04744),
+  // built-ins included; PrimitiveId and SampleId get theirs where they are declared.
+  if (builtin == BuiltInSampleMask) b_.decorate(v, DecFlat);
   b_.name(v, nm);
   interface_.push_back(v);
   builtinIn_[key] = v;
