@@ -3,8 +3,29 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace d3dvk::vk {
+namespace {
+
+// Live devices by handle, for deviceEnabledExtension.
+std::mutex& registryMutex() {
+  static std::mutex m;
+  return m;
+}
+std::unordered_map<VkDevice, const Device*>& registry() {
+  static auto* devices = new std::unordered_map<VkDevice, const Device*>();  // outlives static destructors
+  return *devices;
+}
+
+}  // namespace
+
+bool deviceEnabledExtension(VkDevice device, const char* name) {
+  std::lock_guard<std::mutex> lock(registryMutex());
+  auto it = registry().find(device);
+  return it != registry().end() && it->second->extensionEnabled(name);
+}
 
 bool PhysicalDeviceInfo::hasExtension(const char* name) const {
   return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
@@ -233,11 +254,19 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     return nullptr;
   }
   vkGetDeviceQueue(self->device_, self->queueFamily_, 0, &self->queue_);
+  {
+    std::lock_guard<std::mutex> lock(registryMutex());
+    registry()[self->device_] = self.get();
+  }
   return self;
 }
 
 Device::~Device() {
   if (device_) {
+    {
+      std::lock_guard<std::mutex> lock(registryMutex());
+      registry().erase(device_);
+    }
     vkDeviceWaitIdle(device_);
     vkDestroyDevice(device_, nullptr);
   }

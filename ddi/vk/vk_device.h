@@ -39,6 +39,10 @@ struct PhysicalDeviceInfo {
 
 PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice);
 
+// Whether the live device `device` (created by Device::create) enabled the
+// extension; false for unknown handles. Thread-safe (the validation messenger asks).
+bool deviceEnabledExtension(VkDevice device, const char* name);
+
 // Optional features the shader-resource and sampler path uses, as enabled.
 struct SamplerFeatures {
   bool nullDescriptor = false;      // VK_EXT_robustness2: unbound SRVs read zeros
