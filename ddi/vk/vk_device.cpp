@@ -174,6 +174,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   // shaderDrawParameters: BaseVertex/BaseInstance, for D3D's SV_VertexID/SV_InstanceID.
   VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
   v11.shaderDrawParameters = v11Supported.shaderDrawParameters;
+  self->transformFeedback_ = xfb.transformFeedback == VK_TRUE;
+  self->shaderDrawParameters_ = v11.shaderDrawParameters == VK_TRUE;
   VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   v12.timelineSemaphore = v12Supported.timelineSemaphore;
   v12.hostQueryReset = v12Supported.hostQueryReset;
@@ -188,6 +190,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v13.synchronization2 = v13Supported.synchronization2;
   v13.maintenance4 = v13Supported.maintenance4;
   v13.shaderDemoteToHelperInvocation = v13Supported.shaderDemoteToHelperInvocation;  // the fallback's prelude
+  self->demoteToHelperInvocation_ = v13.shaderDemoteToHelperInvocation == VK_TRUE;
   v13.pNext = &v12;
   v12.pNext = &v11;
   if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v11.pNext = &xfb;

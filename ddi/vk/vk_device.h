@@ -68,6 +68,10 @@ class Device {
   const VkPhysicalDeviceFeatures& enabledFeatures() const { return enabledFeatures_; }
   bool extensionEnabled(const char* name) const;
   const SamplerFeatures& samplerFeatures() const { return samplerFeatures_; }
+  // Features of extension and Vulkan 1.1 structures, as enabled.
+  bool transformFeedbackEnabled() const { return transformFeedback_; }
+  bool shaderDrawParametersEnabled() const { return shaderDrawParameters_; }
+  bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -87,6 +91,7 @@ class Device {
   PhysicalDeviceInfo info_;
   VkPhysicalDeviceFeatures enabledFeatures_{};
   SamplerFeatures samplerFeatures_;
+  bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;

@@ -1,11 +1,18 @@
-// tests/vk: the Vulkan backend core — instance, validation wiring, device selection.
+// tests/vk: the Vulkan backend core — process-wide instances, validation wiring (and the
+// stale-layer report it ignores), device selection, and what shader modules may declare.
+#include "stderr_capture.h"
+#include "vk_pipeline.h"
+#include "vk_shader_requirements.h"
 #include "vk_test_context.h"
 
 #include "dxbc/listing.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "setup_shader.h"
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
 #include <thread>
 
 using namespace d3dvk;
@@ -223,4 +230,61 @@ TEST_CASE("the stale-layer SPV_EXT_fragment_fully_covered report is ignored only
   // extension (pCode-04147).
   if (instance->validationLayerVersion() < VK_MAKE_API_VERSION(0, 1, 3, 241)) CHECK(staleTable);
   CHECK(reported);
+}
+
+TEST_CASE("shader modules may declare only what the device enabled, others are refused before Vulkan sees them",
+          "[vk]") {
+  test::VkTestContext ctx;
+  vk::Device& device = ctx.device();
+  auto translated = [](const char* listing, const dxbc::TranslateOptions& options = {}) {
+    return dxbc::translateToSpirv(dxbc::parseShader(dxbc::assemble(listing).container), options);
+  };
+  const char* innerCoverage = "ps_5_0\ndcl_input vInnerCoverage\ndcl_output o0.x\nmov o0.x, vInnerCoverage\nret\n";
+  dxbc::TranslateOptions asZero;
+  asZero.innerCoverageAsZero = true;
+  CHECK(vk::unmetShaderRequirement(device, translated(innerCoverage, asZero)) == "");
+  const std::string native = vk::unmetShaderRequirement(device, translated(innerCoverage));
+  if (device.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME)) {
+    CHECK(native == "");
+  } else {
+    // What the UMD's native variant must not be on such a device (it reads 0 instead).
+    CHECK(native ==
+          "OpCapability FragmentFullyCoveredEXT needs VK_EXT_conservative_rasterization, which the device did not "
+          "enable");
+    VkResult result = VK_SUCCESS;
+    test::StderrCapture capture;
+    CHECK(vk::createShaderModule(device, translated(innerCoverage), &result) == nullptr);
+    const std::string printed = capture.text();
+    CHECK(result == VK_ERROR_FEATURE_NOT_PRESENT);
+    CHECK(printed == std::string(vk::kValidationMessagePrefix) + "d3dvk refused a shader module: " + native + "\n");
+  }
+  // The UMD's other modules on this device: the fallback's setup pass and the
+  // fallback variant of a pixel shader (demote to helper, 64-bit edges).
+  if (device.enabledFeatures().shaderInt64) {
+    const std::span<const uint32_t> setup = fallback::setupShaderSpirv(device.enabledFeatures().shaderFloat64 == VK_TRUE);
+    CHECK(vk::unmetShaderRequirement(device, std::vector<uint32_t>(setup.begin(), setup.end())) == "");
+    dxbc::TranslateOptions fallbackVariant;
+    fallbackVariant.variant = dxbc::ShaderVariant::Fallback;
+    fallbackVariant.demoteToHelper = device.demoteToHelperInvocationEnabled();
+    CHECK(vk::unmetShaderRequirement(device, translated(innerCoverage, fallbackVariant)) == "");
+  }
+  // The extension alone (no capability) is checked too, as are unknown capabilities and extensions.
+  std::vector<uint32_t> words = translated("ps_5_0\ndcl_output o0.x\nmov o0.x, l(1)\nret\n");
+  CHECK(vk::unmetShaderRequirement(device, words) == "");
+  const char ext[] = "SPV_EXT_fragment_fully_covered";  // 31 characters + NUL: 8 words
+  std::vector<uint32_t> extension = {(1u + 8u) << 16 | 10u, 0, 0, 0, 0, 0, 0, 0, 0};
+  std::memcpy(&extension[1], ext, sizeof ext);
+  std::vector<uint32_t> withExtension = words;
+  withExtension.insert(withExtension.begin() + 7, extension.begin(), extension.end());  // after OpCapability Shader
+  CHECK(dxbc::validateSpirv(withExtension) == "");
+  if (!device.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME))
+    CHECK(vk::unmetShaderRequirement(device, withExtension) ==
+          "OpExtension SPV_EXT_fragment_fully_covered needs VK_EXT_conservative_rasterization, which the device did "
+          "not enable");
+  std::vector<uint32_t> unknown = words;
+  unknown.insert(unknown.begin() + 7, {2u << 16 | 17u, 5009u});  // OpCapability 5009 (not in the table)
+  CHECK(vk::unmetShaderRequirement(device, unknown) ==
+        "OpCapability 5009 needs an entry in d3dvk's table (vk_shader_requirements.cpp), which the device did not "
+        "enable");
+  CHECK(vk::unmetShaderRequirement(device, {0x07230203u}) == "not a SPIR-V module (shorter than its header)");
 }
