@@ -334,6 +334,34 @@ TEST_CASE("pixel shaders decorate every integer input Flat, built-ins included (
     }
 }
 
+TEST_CASE("native pixel shaders can write OMSetBlendState's SampleMask themselves, ANDed with oMask",
+          "[dxbc][translate]") {
+  const char* plain = "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n";
+  const char* withOMask = "ps_5_0\ndcl_output o0.xyzw\ndcl_output oMask\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\n"
+                          "mov oMask, l(6)\nret\n";
+  TranslateOptions mask;
+  mask.writeSampleMask = true;
+  mask.sampleMask = 0x5;
+  // Off by default: no sample-mask output unless the shader declares oMask.
+  CHECK(disassembleSpirv(translateText(plain)).find("BuiltIn SampleMask") == std::string::npos);
+  const std::string p = disassembleSpirv(translateText(plain, mask));
+  CHECK(p.find("BuiltIn SampleMask") != std::string::npos);
+  CHECK(p.find("OpConstant %uint 5") != std::string::npos);
+  requireValid(plain, mask);
+  const std::string o = disassembleSpirv(translateText(withOMask, mask));
+  CHECK(o.find("OpBitwiseAnd %uint") != std::string::npos);  // oMask & 0x5
+  CHECK(o.find("OpConstant %uint 5") != std::string::npos);
+  requireValid(withOMask, mask);
+  mask.countInvocations = true;  // the counting variant can write it too
+  requireValid(withOMask, mask);
+  // The fallback variant writes its own mask (the record's coverage), never this constant.
+  TranslateOptions fallback = mask;
+  fallback.countInvocations = false;
+  fallback.variant = ShaderVariant::Fallback;
+  fallback.sampleMask = 0x12345;
+  CHECK(disassembleSpirv(translateText(plain, fallback)).find("OpConstant %uint 74565") == std::string::npos);
+}
+
 TEST_CASE("registers packing elements of different types/interpolation get one variable each", "[dxbc][translate]") {
   std::string ps = R"(//
 // Input signature:

@@ -267,6 +267,7 @@ void Translator::declare(const Instruction& inst) {
           uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
           uint32_t mask = b_.op(OpLoad, b_.tUint(), {coverageOut_});
           if (coverageMaskOutput()) mask = fallbackSampleMask(mask);
+          if (nativeMaskOutput()) mask = b_.op(OpBitwiseAnd, b_.tUint(), {mask, b_.cUint(opt_.sampleMask)});
           b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
         });
         return;
