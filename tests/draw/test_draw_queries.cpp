@@ -341,6 +341,7 @@ TEST_CASE("occlusion queries count only samples passing the depth test", "[draw]
 TEST_CASE("a conservative draw's occlusion count is 4x its Tier 3 pixels on a 4x target, statistics count the "
           "app's draw",
           "[draw][query][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   constexpr int kSize = 32;
   Checked c;
   SampledTarget t(c.d, kSize, kSize, 4);
@@ -390,6 +391,7 @@ TEST_CASE("a conservative draw's occlusion count is 4x its Tier 3 pixels on a 4x
 
 TEST_CASE("pipeline statistics of a native draw are exact, a fallback draw inside adds only its own values",
           "[draw][query]") {
+  ForceConservativeFallback fallback;
   RenderDevice d;
   SampledTarget t(d, 16, 16, 1);
   Com<ID3D11Buffer> vb = t.bind(rectangle(2, 3, 10, 8, 16, 16));

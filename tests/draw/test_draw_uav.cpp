@@ -311,6 +311,7 @@ TEST_CASE("a native draw runs its UAV-writing pixel shader where SampleMask clea
 TEST_CASE("conservative fallback: a UAV written per pixel holds exactly the Tier 3 set and inner set, "
           "also with SampleMask 0 on 4x MSAA, where the target keeps every sample",
           "[draw][uav][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   ID3D11DeviceContext* ctx = c.d.context.get();
   D3D11_TEXTURE2D_DESC md = texture2DDesc(kSize, kSize, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
