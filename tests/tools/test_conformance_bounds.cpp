@@ -1,8 +1,9 @@
 // tests/tools: the conformance report's tolerance (tools/d3dvk-conformance/
 // coverage_bounds.h) fed with pixel sets: the outer uncertainty region computed
-// exactly from the snapped geometry at Tier 1 and Tiers 2–3, and the verdict
-// (required ⊆ lit ⊆ required ∪ region, "exact" or "within the uncertainty
-// region, extra: …").
+// exactly from the snapped geometry at Tier 1 and Tiers 2–3, the pixels a
+// triangle overlaps or fully covers (what must be lit, what inner coverage may
+// and must report), and the verdict (required ⊆ lit ⊆ required ∪ region,
+// "exact" or "within the uncertainty region, extra: …").
 #include "coverage_bounds.h"
 
 #include <catch2/catch.hpp>
@@ -126,4 +127,30 @@ TEST_CASE("the verdict: required ⊆ lit ⊆ required ∪ region, with what was 
   CHECK(v.pass);
   CHECK(v.detail == "exact");
   CHECK(judgeCoverage({}, {}, {{0, 0}}).detail == "lit outside the uncertainty region: {(0,0)} (required {}, lit {(0,0)})");
+}
+
+TEST_CASE("the pixels a triangle overlaps and those it fully covers, exactly", "[tools][conformance]") {
+  // Bring-up: row 1 is only touched along y = 1, so exactly row 0 must be lit.
+  const auto bringUp = fromNdc({{{-1, 0}, {1, 0}, {0, 0.5f}}}, 2, 2);
+  CHECK(overlappedPixels(bringUp, 2, 2) == PixelSet{{0, 0}, {1, 0}});
+  CHECK(fullyCoveredPixels(bringUp, 2, 2, 0).empty());
+  // Top-left: snapped to (0,3) (2,1) (3,3), its interior meets 5 pixels — all among the 13 the spec requires.
+  const float e = 1.0f / 1024;
+  const auto topLeft = fromNdc({{{-1 + e, -0.5f}, {e, 0.5f}, {0.5f, -0.5f}}}, 4, 4);
+  CHECK(overlappedPixels(topLeft, 4, 4) == PixelSet{{1, 1}, {2, 1}, {0, 2}, {1, 2}, {2, 2}});
+  // Inner coverage (3×3): the centre pixel is inside by 1/32 px; (1,2) lies in the
+  // closed triangle but touches its bottom edge, so only the centre survives 1/256.
+  const float d = 1.0f / 48;
+  const auto inner = fromNdc({{{-1 - d, -1}, {1 + d, -1}, {0, 1 + 2 * d}}}, 3, 3);
+  CHECK(overlappedPixels(inner, 3, 3) == allOf(3, 3));
+  CHECK(fullyCoveredPixels(inner, 3, 3, 0) == PixelSet{{1, 1}, {1, 2}});
+  CHECK(fullyCoveredPixels(inner, 3, 3, 1) == PixelSet{{1, 1}});
+  // Both windings alike; a degenerate triangle has no interior.
+  const auto reversed = fromNdc({{{1 + d, -1}, {-1 - d, -1}, {0, 1 + 2 * d}}}, 3, 3);
+  CHECK(fullyCoveredPixels(reversed, 3, 3, 1) == PixelSet{{1, 1}});
+  CHECK(overlappedPixels({PixelPoint{0, 0.5}, {2, 0.5}, {1, 0.5}}, 2, 1).empty());
+  CHECK(fullyCoveredPixels({PixelPoint{0, 0.5}, {2, 0.5}, {1, 0.5}}, 2, 1, 0).empty());
+  // A pixel-aligned square's two halves: each overlaps exactly its own pixels' interiors.
+  CHECK(overlappedPixels({PixelPoint{1, 1}, {3, 1}, {1, 3}}, 4, 4) == PixelSet{{1, 1}, {2, 1}, {1, 2}});
+  CHECK(fullyCoveredPixels({PixelPoint{1, 1}, {3, 1}, {1, 3}}, 4, 4, 0) == PixelSet{{1, 1}});
 }

@@ -39,6 +39,18 @@ int uncertaintyHalfSize(int tier);
 // the region around that segment or point.
 PixelSet uncertaintyRegionPixels(const std::array<PixelPoint, 3>& triangle, int tier, int width, int height);
 
+// The pixels of a W×H target whose open square the triangle's interior
+// overlaps: what every conservative rasterization must light (no false
+// negatives). Exact for vertices on the 16.8 grid (snapping moves nothing);
+// empty for a degenerate triangle.
+PixelSet overlappedPixels(const std::array<PixelPoint, 3>& triangle, int width, int height);
+
+// The pixels whose closed square, grown by `margin` (1/256 px), lies inside the
+// closed triangle (vertices on the 16.8 grid). margin 0: the pixels inner
+// coverage may report (it has no false positives); margin 1 at Tier 3: the
+// pixels it must report (false negatives only within 1/256 px of an edge).
+PixelSet fullyCoveredPixels(const std::array<PixelPoint, 3>& triangle, int width, int height, int margin);
+
 struct CoverageVerdict {
   bool pass = false;
   PixelSet missing;  // required but not lit
