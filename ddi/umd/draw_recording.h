@@ -31,6 +31,10 @@ struct PreparedDraw {
   VkIndexType indexType = VK_INDEX_TYPE_UINT16;
   D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
   bool fallback = false;  // conservative ON and the device cannot honour the reported tier natively
+  // Native draw: OMSetBlendState's SampleMask clears samples of the target and
+  // the pixel shader must still run for them (UAVs, SV_InnerCoverage, an
+  // invocation count), so its variant writes the mask (dxbc writeSampleMask).
+  bool shaderSampleMask = false;
 };
 
 // The checks D3D (or our UMD) applies before a draw: false = the draw is

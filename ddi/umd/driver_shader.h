@@ -12,7 +12,9 @@
 #include "dxbc/translator.h"
 #include "vk_pipeline.h"
 
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace d3dvk::umd {
@@ -65,6 +67,9 @@ struct Shader {
   // built on the first draw under a pipeline-statistics query (driver_query.h).
   dxbc::TranslateOptions nativeOptions;
   std::unique_ptr<vk::ShaderModule> countingModule;
+  // Pixel shader: the variants writing OMSetBlendState's SampleMask themselves
+  // (dxbc writeSampleMask), by (mask, counting), built on first use.
+  std::map<std::pair<uint32_t, bool>, std::unique_ptr<vk::ShaderModule>> sampleMaskModules;
 
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };
@@ -73,6 +78,10 @@ class Device;
 // The pixel shader's invocation-counting module (built on first use), or
 // VK_NULL_HANDLE after reporting. Queue mutex held.
 VkShaderModule countingPixelShaderModule(Device& device, Shader& shader);
+// The pixel shader's variant that writes `sampleMask` as its sample mask (ANDed
+// with oMask), counting its invocations too when `counting`: built on first
+// use, VK_NULL_HANDLE after reporting. Queue mutex held.
+VkShaderModule sampleMaskPixelShaderModule(Device& device, Shader& shader, uint32_t sampleMask, bool counting);
 
 SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,

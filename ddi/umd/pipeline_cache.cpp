@@ -190,7 +190,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);
-  const VkSampleMask sampleMask = key.sampleMask;
+  const VkSampleMask sampleMask = state::shaderWritesSampleMask(key.variant) ? 0xFFFFFFFFu : key.sampleMask;
   multisample.pSampleMask = &sampleMask;
   const state::BlendPipelineState blendState =
       state::translateBlendState(in.blend ? in.blend->desc : state::defaultBlendDesc());

@@ -1,6 +1,10 @@
 // ddi/vk/vk_pipeline.cpp — see vk_pipeline.h.
 #include "vk_pipeline.h"
 
+#include "vk_shader_requirements.h"
+
+#include <cstdio>
+
 namespace d3dvk::vk {
 
 void destroyShaderModule(VkDevice d, VkShaderModule h, const VkAllocationCallbacks* a) { vkDestroyShaderModule(d, h, a); }
@@ -31,6 +35,13 @@ std::unique_ptr<T> own(Device& device, Handle h, void (*destroy)(VkDevice, Handl
 }  // namespace
 
 std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result) {
+  // The rule of VUID-VkShaderModuleCreateInfo-pCode-01091/04147, checked here on
+  // every device (a d3dvk defect if it fails; reported like a validation message).
+  if (const std::string unmet = unmetShaderRequirement(device, spirv); !unmet.empty()) {
+    std::fprintf(stderr, "%sd3dvk refused a shader module: %s\n", kValidationMessagePrefix, unmet.c_str());
+    *result = VK_ERROR_FEATURE_NOT_PRESENT;
+    return nullptr;
+  }
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   info.codeSize = spirv.size() * sizeof(uint32_t);
   info.pCode = spirv.data();

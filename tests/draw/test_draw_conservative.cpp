@@ -1,7 +1,7 @@
-// tests/draw: conservative draws through the D3D11 API on lavapipe, which has
-// no VK_EXT_conservative_rasterization, so every one runs on the CPU fallback
-// (capture → translate/fallback → span triangles). What an application sees is
-// checked against independent expectations:
+// tests/draw: conservative draws through the D3D11 API on the UMD's fallback,
+// forced in every such case (ForceConservativeFallback: lavapipe has no
+// VK_EXT_conservative_rasterization anyway, a GPU would draw natively). What an
+// application sees is checked against independent expectations:
 //  * the lit pixels are exactly translate/raster's conservative (Tier 3) set,
 //    and SV_InnerCoverage is exactly its inner set, triangle by triangle;
 //  * attributes (perspective-correct colour, SV_Position, noperspective)
@@ -109,6 +109,7 @@ std::set<std::pair<int, int>> conservativePixels(const raster::ScreenTriangle& t
 
 TEST_CASE("conservative draws on the fallback light exactly the Tier 3 pixel set, inner coverage exact",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_UINT);
   const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsCoverage);
   Com<ID3D11VertexShader> vs;
@@ -279,6 +280,7 @@ std::array<double, 3> screenBarycentrics(const ClipVertex (&v)[3], double px, do
 TEST_CASE("conservative fallback: attributes perspective-correct, noperspective and depth at pixel centres, "
           "extrapolated outside the triangle",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   std::mt19937 rng(7);
@@ -389,6 +391,7 @@ bool pixelNearPolygon(int x, int y, const std::vector<std::array<double, 2>>& po
 TEST_CASE("conservative fallback: a triangle crossing the near or far plane is clipped with DepthClipEnable TRUE, "
           "rasterized whole with FALSE",
           "[draw][conservative][fallback][clip]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   // Screen (64x64): (8,56) (56,56) (32,8). z/w is 0.5 along the bottom edge and
@@ -468,6 +471,7 @@ ret
 
 TEST_CASE("conservative fallback: SV_Position is the pixel centre, the extrapolated depth and the perspective w",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsPosition);
   std::mt19937 rng(17);
@@ -516,6 +520,7 @@ TEST_CASE("conservative fallback: SV_Position is the pixel centre, the extrapola
 }
 
 TEST_CASE("conservative fallback: extrapolated depth is clamped to the viewport range", "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   D3D11_TEXTURE2D_DESC dd = texture2DDesc(kSize, kSize, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
@@ -621,6 +626,7 @@ const D3D11_INPUT_ELEMENT_DESC kStripLayout[] = {
 
 TEST_CASE("conservative fallback: indexed strip with a cut, instanced — primitive IDs, facing, primitive order",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   RenderDevice& d = t.c.d;
   const std::vector<uint8_t> vsCode = assembled(kVsInstanced), psCode = assembled(kPsPrimitive);
@@ -727,6 +733,7 @@ TEST_CASE("draw-time validation: SV_InnerCoverage read with conservative OFF is 
 
 TEST_CASE("conservative fallback: blending over overlapping primitives follows primitive order",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
   const Com<ID3D11RasterizerState2> state = conservativeState(c.d);
@@ -803,6 +810,7 @@ TEST_CASE("conservative fallback: blending over overlapping primitives follows p
 TEST_CASE("conservative fallback: random meshes in one draw (list and strip) light each pixel once per triangle "
           "whose Tier 3 set holds it",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   // Additive blending of 1 per pixel shader invocation counts, per pixel, the
   // triangles of the draw that lit it: exactly the number of triangles whose
   // translate/raster Tier 3 set contains it.
@@ -860,6 +868,7 @@ TEST_CASE("conservative fallback: random meshes in one draw (list and strip) lig
 
 TEST_CASE("conservative fallback: culling by winding and FrontCounterClockwise, and the scissor rectangle",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
   std::mt19937 rng(5);

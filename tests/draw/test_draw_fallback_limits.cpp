@@ -76,6 +76,7 @@ struct ClipVertex {
 // conservative ON or OFF (and a cull mode).
 struct Scene {
   UINT size;
+  ForceConservativeFallback fallback;  // before the device: these cases test the fallback
   Checked c;
   Com<ID3D11Texture2D> texture;
   Com<ID3D11RenderTargetView> rtv;

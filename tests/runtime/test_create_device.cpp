@@ -8,7 +8,13 @@
 
 #include <catch2/catch.hpp>
 
+#include <link.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <vector>
 
 using namespace d3dvk::test;
 
@@ -44,6 +50,68 @@ TEST_CASE("D3D11CreateDevice at feature level 11_1 gives a device and its immedi
   device3->Release();
   context->Release();
   CHECK(device->Release() == 0);
+}
+
+namespace {
+
+// How many times an object was added to / removed from the process's link map
+// (dlopen / dlclose of a library not already loaded, or its unloading).
+struct LinkMapCounts {
+  unsigned long long adds = 0, subs = 0;
+  bool operator==(const LinkMapCounts&) const = default;
+};
+LinkMapCounts linkMapCounts() {
+  LinkMapCounts c;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t size, void* out) {
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+          static_cast<LinkMapCounts*>(out)->adds = info->dlpi_adds;
+          static_cast<LinkMapCounts*>(out)->subs = info->dlpi_subs;
+        }
+        return 1;  // the counters are process-wide: the first object is enough
+      },
+      &c);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("200 devices created and released in one process all succeed, without reloading the Vulkan driver",
+          "[runtime][device]") {
+  // An application or test harness creates many devices per process. Each
+  // creation must find the UMD, the Vulkan loader and driver already loaded
+  // after the first (the NVIDIA driver cannot be loaded ~30 times in one
+  // process), so no library may be loaded or unloaded for devices 2..201.
+  using Clock = std::chrono::steady_clock;
+  auto createAndRelease = [](double* ms) {
+    const Clock::time_point start = Clock::now();
+    ID3D11Device* device = nullptr;
+    ID3D11DeviceContext* context = nullptr;
+    const HRESULT hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1,
+                                         D3D11_SDK_VERSION, &device, nullptr, &context);
+    *ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (hr != S_OK || !device || !context) return hr == S_OK ? E_FAIL : hr;
+    context->Release();
+    return device->Release() == 0 ? S_OK : E_FAIL;
+  };
+  double first = 0;
+  REQUIRE(createAndRelease(&first) == S_OK);
+  const LinkMapCounts before = linkMapCounts();
+  constexpr int kDevices = 200;
+  std::vector<double> ms(kDevices);
+  int failed = 0;
+  for (int i = 0; i < kDevices; ++i) failed += createAndRelease(&ms[size_t(i)]) != S_OK;
+  const LinkMapCounts after = linkMapCounts();
+  CHECK(failed == 0);
+  INFO("link map adds " << before.adds << " -> " << after.adds << ", removals " << before.subs << " -> "
+                        << after.subs);
+  CHECK(after == before);
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  double sum = 0;
+  for (double v : ms) sum += v;
+  std::printf("D3D11CreateDevice: first %.1f ms; next %d: mean %.2f ms, median %.2f ms, max %.2f ms\n", first,
+              kDevices, sum / kDevices, sorted[kDevices / 2], sorted.back());
 }
 
 TEST_CASE("D3D11CreateDevice chooses feature levels as Windows does", "[runtime]") {

@@ -42,6 +42,13 @@ struct TranslateOptions {
   // False (a single-sample target whose SampleMask keeps every rasterized
   // sample): oMask as in the native variant, every covered invocation owns its pixel.
   bool fallbackSampleMask = true;
+  // Native pixel shader: the shader writes the sample mask (SampleMask output)
+  // as `sampleMask`, ANDed with oMask when declared, so the draw can keep the
+  // pipeline's sample mask full and the pixel shader runs (UAV writes,
+  // SV_InnerCoverage) where OMSetBlendState's SampleMask clears samples: D3D
+  // applies the mask at output merging, Vulkan before shading.
+  bool writeSampleMask = false;
+  uint32_t sampleMask = 0xFFFFFFFFu;
   // Native pixel shader on a device without VK_EXT_conservative_rasterization:
   // SV_InnerCoverage reads 0 instead of FullyCoveredEXT (which needs the
   // extension). Such a device draws every conservative draw on the fallback, so

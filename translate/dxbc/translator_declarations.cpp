@@ -50,6 +50,9 @@ uint32_t Translator::builtinInput(uint32_t type, uint32_t builtin, const char* n
   if (it != builtinIn_.end()) return it->second;
   uint32_t v = b_.variable(b_.tPointer(SCInput, type), SCInput);
   b_.decorate(v, DecBuiltIn, {builtin});
+  // An integer input of a fragment shader must be Flat (VUID-StandaloneSpirv-Flat-04744),
+  // built-ins included; PrimitiveId and SampleId get theirs where they are declared.
+  if (builtin == BuiltInSampleMask) b_.decorate(v, DecFlat);
   b_.name(v, nm);
   interface_.push_back(v);
   builtinIn_[key] = v;
@@ -264,6 +267,7 @@ void Translator::declare(const Instruction& inst) {
           uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
           uint32_t mask = b_.op(OpLoad, b_.tUint(), {coverageOut_});
           if (coverageMaskOutput()) mask = fallbackSampleMask(mask);
+          if (nativeMaskOutput()) mask = b_.op(OpBitwiseAnd, b_.tUint(), {mask, b_.cUint(opt_.sampleMask)});
           b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
         });
         return;

@@ -346,6 +346,10 @@ class Translator {
 
   // The fallback variant writes the sample mask itself (SampleMask ∧ coverage, see fallbackSampleMask).
   bool coverageMaskOutput() const { return fallbackPixel() && opt_.fallbackSampleMask; }
+  // TranslateOptions::writeSampleMask: the native pixel shader writes OMSetBlendState's mask itself.
+  bool nativeMaskOutput() const {
+    return opt_.variant == ShaderVariant::Native && opt_.writeSampleMask && stage_ == ProgramType::Pixel;
+  }
   void emitClipDistances();
   void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0);
   std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
