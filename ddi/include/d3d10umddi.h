@@ -1453,9 +1453,12 @@ typedef struct D3D10DDIARG_OPENADAPTER {
 
 typedef HRESULT(APIENTRY* PFND3D10DDI_OPENADAPTER)(D3D10DDIARG_OPENADAPTER*);
 
-// Every slot of D3DWDDM2_0DDI_DEVICEFUNCS as X(slot, Name), 1-based, in table
-// order (the D3D11.1 table is slots 1–157). Used to fill, stub and trace the
-// table slot by slot with the member types checked at compile time.
+// The one list of device-table slots: every slot of D3DWDDM2_0DDI_DEVICEFUNCS
+// as X(slot, Name), 1-based, in table order; the D3D11.1 table is its first
+// D3D11_1DDI_DEVICEFUNCS_SLOT_COUNT (157) slots. The UMD's table fill
+// (ddi/umd/device_funcs.cpp), the trace filter's wrappers
+// (layers/ddi-trace/ddi_trace.cpp), the slot names and the layout checks are
+// generated from it, with the member types checked at compile time.
 #define D3DVK_WDDM2_0_DEVICEFUNCS(X) \
   X(1, DefaultConstantBufferUpdateSubresourceUP) \
   X(2, VsSetConstantBuffers) \
@@ -1628,167 +1631,13 @@ typedef HRESULT(APIENTRY* PFND3D10DDI_OPENADAPTER)(D3D10DDIARG_OPENADAPTER*);
   X(169, RetrieveShaderComment) \
   X(170, SetHardwareProtectionState) 
 
-// The same for D3D11_1DDI_DEVICEFUNCS (slots 1–157).
-#define D3DVK_D3D11_1_DEVICEFUNCS(X) \
-  X(1, DefaultConstantBufferUpdateSubresourceUP) \
-  X(2, VsSetConstantBuffers) \
-  X(3, PsSetShaderResources) \
-  X(4, PsSetShader) \
-  X(5, PsSetSamplers) \
-  X(6, VsSetShader) \
-  X(7, DrawIndexed) \
-  X(8, Draw) \
-  X(9, DynamicIABufferMapNoOverwrite) \
-  X(10, DynamicIABufferUnmap) \
-  X(11, DynamicConstantBufferMapDiscard) \
-  X(12, DynamicIABufferMapDiscard) \
-  X(13, DynamicConstantBufferUnmap) \
-  X(14, PsSetConstantBuffers) \
-  X(15, IaSetInputLayout) \
-  X(16, IaSetVertexBuffers) \
-  X(17, IaSetIndexBuffer) \
-  X(18, DrawIndexedInstanced) \
-  X(19, DrawInstanced) \
-  X(20, DynamicResourceMapDiscard) \
-  X(21, DynamicResourceUnmap) \
-  X(22, GsSetConstantBuffers) \
-  X(23, GsSetShader) \
-  X(24, IaSetTopology) \
-  X(25, StagingResourceMap) \
-  X(26, StagingResourceUnmap) \
-  X(27, VsSetShaderResources) \
-  X(28, VsSetSamplers) \
-  X(29, GsSetShaderResources) \
-  X(30, GsSetSamplers) \
-  X(31, SetRenderTargets) \
-  X(32, ShaderResourceViewReadAfterWriteHazard) \
-  X(33, ResourceReadAfterWriteHazard) \
-  X(34, SetBlendState) \
-  X(35, SetDepthStencilState) \
-  X(36, SetRasterizerState) \
-  X(37, QueryEnd) \
-  X(38, QueryBegin) \
-  X(39, ResourceCopyRegion) \
-  X(40, ResourceUpdateSubresourceUP) \
-  X(41, SoSetTargets) \
-  X(42, DrawAuto) \
-  X(43, SetViewports) \
-  X(44, SetScissorRects) \
-  X(45, ClearRenderTargetView) \
-  X(46, ClearDepthStencilView) \
-  X(47, SetPredication) \
-  X(48, QueryGetData) \
-  X(49, Flush) \
-  X(50, GenMips) \
-  X(51, ResourceCopy) \
-  X(52, ResourceResolveSubresource) \
-  X(53, ResourceMap) \
-  X(54, ResourceUnmap) \
-  X(55, ResourceIsStagingBusy) \
-  X(56, RelocateDeviceFuncs) \
-  X(57, CalcPrivateResourceSize) \
-  X(58, CalcPrivateOpenedResourceSize) \
-  X(59, CreateResource) \
-  X(60, OpenResource) \
-  X(61, DestroyResource) \
-  X(62, CalcPrivateShaderResourceViewSize) \
-  X(63, CreateShaderResourceView) \
-  X(64, DestroyShaderResourceView) \
-  X(65, CalcPrivateRenderTargetViewSize) \
-  X(66, CreateRenderTargetView) \
-  X(67, DestroyRenderTargetView) \
-  X(68, CalcPrivateDepthStencilViewSize) \
-  X(69, CreateDepthStencilView) \
-  X(70, DestroyDepthStencilView) \
-  X(71, CalcPrivateElementLayoutSize) \
-  X(72, CreateElementLayout) \
-  X(73, DestroyElementLayout) \
-  X(74, CalcPrivateBlendStateSize) \
-  X(75, CreateBlendState) \
-  X(76, DestroyBlendState) \
-  X(77, CalcPrivateDepthStencilStateSize) \
-  X(78, CreateDepthStencilState) \
-  X(79, DestroyDepthStencilState) \
-  X(80, CalcPrivateRasterizerStateSize) \
-  X(81, CreateRasterizerState) \
-  X(82, DestroyRasterizerState) \
-  X(83, CalcPrivateShaderSize) \
-  X(84, CreateVertexShader) \
-  X(85, CreateGeometryShader) \
-  X(86, CreatePixelShader) \
-  X(87, CalcPrivateGeometryShaderWithStreamOutput) \
-  X(88, CreateGeometryShaderWithStreamOutput) \
-  X(89, DestroyShader) \
-  X(90, CalcPrivateSamplerSize) \
-  X(91, CreateSampler) \
-  X(92, DestroySampler) \
-  X(93, CalcPrivateQuerySize) \
-  X(94, CreateQuery) \
-  X(95, DestroyQuery) \
-  X(96, CheckFormatSupport) \
-  X(97, CheckMultisampleQualityLevels) \
-  X(98, CheckCounterInfo) \
-  X(99, CheckCounter) \
-  X(100, DestroyDevice) \
-  X(101, SetTextFilterSize) \
-  X(102, ResourceConvert) \
-  X(103, ResourceConvertRegion) \
-  X(104, ResetPrimitiveID) \
-  X(105, SetVertexPipelineOutput) \
-  X(106, DrawIndexedInstancedIndirect) \
-  X(107, DrawInstancedIndirect) \
-  X(108, CommandListExecute) \
-  X(109, HsSetShaderResources) \
-  X(110, HsSetShader) \
-  X(111, HsSetSamplers) \
-  X(112, HsSetConstantBuffers) \
-  X(113, DsSetShaderResources) \
-  X(114, DsSetShader) \
-  X(115, DsSetSamplers) \
-  X(116, DsSetConstantBuffers) \
-  X(117, CreateHullShader) \
-  X(118, CreateDomainShader) \
-  X(119, CheckDeferredContextHandleSizes) \
-  X(120, CalcDeferredContextHandleSize) \
-  X(121, CalcPrivateDeferredContextSize) \
-  X(122, CreateDeferredContext) \
-  X(123, AbandonCommandList) \
-  X(124, CalcPrivateCommandListSize) \
-  X(125, CreateCommandList) \
-  X(126, DestroyCommandList) \
-  X(127, CalcPrivateTessellationShaderSize) \
-  X(128, PsSetShaderWithIfaces) \
-  X(129, VsSetShaderWithIfaces) \
-  X(130, GsSetShaderWithIfaces) \
-  X(131, HsSetShaderWithIfaces) \
-  X(132, DsSetShaderWithIfaces) \
-  X(133, CsSetShaderWithIfaces) \
-  X(134, CreateComputeShader) \
-  X(135, CsSetShader) \
-  X(136, CsSetShaderResources) \
-  X(137, CsSetSamplers) \
-  X(138, CsSetConstantBuffers) \
-  X(139, CalcPrivateUnorderedAccessViewSize) \
-  X(140, CreateUnorderedAccessView) \
-  X(141, DestroyUnorderedAccessView) \
-  X(142, ClearUnorderedAccessViewUint) \
-  X(143, ClearUnorderedAccessViewFloat) \
-  X(144, CsSetUnorderedAccessViews) \
-  X(145, Dispatch) \
-  X(146, DispatchIndirect) \
-  X(147, SetResourceMinLOD) \
-  X(148, CopyStructureCount) \
-  X(149, RecycleCommandList) \
-  X(150, RecycleCreateCommandList) \
-  X(151, RecycleCreateDeferredContext) \
-  X(152, RecycleDestroyCommandList) \
-  X(153, Discard) \
-  X(154, AssignDebugBinary) \
-  X(155, DynamicConstantBufferMapNoOverwrite) \
-  X(156, CheckDirectFlipSupport) \
-  X(157, ClearView) 
-
 namespace d3dvk::ddi {
+// The slots by name, e.g. int(DeviceSlot::Draw) == 8.
+enum class DeviceSlot : int {
+#define D3DVK_X(slot, name) name = slot,
+  D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
+#undef D3DVK_X
+};
 // The slot names of D3DWDDM2_0DDI_DEVICEFUNCS, index 0 = slot 1 (for tracing and messages).
 inline constexpr const char* kWddm2_0DeviceFuncNames[D3DWDDM2_0DDI_DEVICEFUNCS_SLOT_COUNT] = {
 #define D3DVK_X(slot, name) #name,

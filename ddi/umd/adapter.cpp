@@ -30,7 +30,7 @@ std::unique_ptr<Adapter> Adapter::open(std::string* error, HRESULT* hr) {
   }
   std::unique_ptr<Adapter> self(new Adapter());
   vk::InstanceOptions options = vk::instanceOptionsFromEnvironment();
-  self->instance_ = vk::Instance::create(options, error);
+  self->instance_ = vk::Instance::shared(options, error);
   if (!self->instance_) {
     *hr = DXGI_ERROR_UNSUPPORTED;
     return nullptr;

@@ -1,7 +1,8 @@
 // ddi/umd/adapter.h — the UMD's adapter object: opened by OpenAdapter10_2 /
-// OpenAdapter12, it owns the Vulkan instance and device (chosen by D3DVK_DEVICE)
-// and the conservative-rasterization tier decision (D3DVK_CONSERVATIVE_RASTER),
-// which GetCaps reports and the draw path follows.
+// OpenAdapter12, it owns the Vulkan device (chosen by D3DVK_DEVICE) on the
+// process-wide Vulkan instance of the D3DVK_VALIDATION mode (vk::Instance::shared,
+// never reloaded per adapter), and the conservative-rasterization tier decision
+// (D3DVK_CONSERVATIVE_RASTER), which GetCaps reports and the draw path follows.
 #pragma once
 
 #include "conservative_tier.h"
@@ -17,7 +18,7 @@ namespace d3dvk::umd {
 
 class Adapter {
  public:
-  // Reads the environment, creates the Vulkan instance and device. Returns null
+  // Reads the environment, creates the Vulkan device. Returns null
   // with *error set (and *hr the HRESULT to return) on failure.
   static std::unique_ptr<Adapter> open(std::string* error, HRESULT* hr);
 
@@ -27,7 +28,7 @@ class Adapter {
 
  private:
   Adapter() = default;
-  std::unique_ptr<vk::Instance> instance_;
+  vk::Instance* instance_ = nullptr;  // process-wide, never destroyed
   std::unique_ptr<vk::Device> device_;
   state::ConservativeTierDecision conservative_;
 };

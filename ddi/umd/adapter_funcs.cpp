@@ -1,8 +1,10 @@
 // ddi/umd/adapter_funcs.cpp — the D3D10/11 adapter DDIs and the OpenAdapter10_2
 // export: version negotiation (D3D11.1 and WDDM 2.0), GetCaps (OPTIONS2 →
 // conservative-rasterization tier), and device creation in runtime memory.
-// Entry points validate their arguments, never throw, and return HRESULTs.
+// Entry points validate their arguments, return HRESULTs, and are exception
+// barriers (d3dvk_entry_guard.h): nothing thrown crosses them.
 #include "adapter.h"
+#include "d3dvk_entry_guard.h"
 #include "d3d10umddi_checks.h"
 #include "device.h"
 
@@ -19,11 +21,11 @@ bool isSupportedInterface(UINT version) {
   return version == D3D11_1_DDI_INTERFACE_VERSION || version == D3DWDDM2_0_DDI_INTERFACE_VERSION;
 }
 
-SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER, const D3D10DDIARG_CALCPRIVATEDEVICESIZE*) {
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER, const D3D10DDIARG_CALCPRIVATEDEVICESIZE*) try {
   return sizeof(Device);
-}
+} D3DVK_CATCH_RETURN({})
 
-HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVICE* args) {
+HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVICE* args) try {
   if (!hAdapter.pDrvPrivate || !args || !args->hDrvDevice.pDrvPrivate || !args->pWDDM2_0DeviceFuncs ||
       !args->p11UMCallbacks || !args->p11UMCallbacks->pfnSetErrorCb)
     return E_INVALIDARG;
@@ -32,26 +34,25 @@ HRESULT APIENTRY createDevice(D3D10DDI_HADAPTER hAdapter, D3D10DDIARG_CREATEDEVI
              " is not supported (use D3D11.1 or WDDM 2.0 from GetSupportedVersions)");
     return E_INVALIDARG;
   }
+  Device* device = new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
+  HRESULT hr = E_FAIL;
   try {
-    Device* device = new (args->hDrvDevice.pDrvPrivate) Device(*adapterFrom(hAdapter), *args);
-    HRESULT hr = device->init();
-    if (FAILED(hr)) {
-      device->~Device();
-      return hr;
-    }
-    fillDeviceFuncs(*args);
-  } catch (const std::bad_alloc&) {
-    return E_OUTOFMEMORY;
+    hr = device->init();
+    if (SUCCEEDED(hr)) fillDeviceFuncs(*args);
+  } catch (...) {
+    device->~Device();  // what init built goes before the exception barrier answers
+    throw;
   }
-  return S_OK;
-}
+  if (FAILED(hr)) device->~Device();
+  return hr;
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY closeAdapter(D3D10DDI_HADAPTER hAdapter) {
+HRESULT APIENTRY closeAdapter(D3D10DDI_HADAPTER hAdapter) try {
   delete adapterFrom(hAdapter);
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY getSupportedVersions(D3D10DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) {
+HRESULT APIENTRY getSupportedVersions(D3D10DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) try {
   if (!puEntries) return E_INVALIDARG;
   constexpr UINT32 count = sizeof(kSupportedVersions) / sizeof(kSupportedVersions[0]);
   if (!pVersions) {
@@ -65,9 +66,9 @@ HRESULT APIENTRY getSupportedVersions(D3D10DDI_HADAPTER, UINT32* puEntries, UINT
   for (UINT32 i = 0; i < count; ++i) pVersions[i] = kSupportedVersions[i];
   *puEntries = count;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS* caps) {
+HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS* caps) try {
   if (!hAdapter.pDrvPrivate || !caps || !caps->pData) return E_INVALIDARG;
   switch (caps->Type) {
     case D3DWDDM2_0DDICAPS_D3D11_OPTIONS2: {
@@ -80,7 +81,7 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS
     default:
       return E_INVALIDARG;  // caps d3dvk does not answer
   }
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace
 
@@ -103,7 +104,7 @@ HRESULT openAdapter(Adapter** out) {
 
 }  // namespace d3dvk::umd
 
-extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER* args) {
+extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter10_2(D3D10DDIARG_OPENADAPTER* args) try {
   using namespace d3dvk::umd;
   if (!args || !args->pAdapterFuncs_2) return E_INVALIDARG;
   UINT major = D3D10DDI_GET_INTERFACE_MAJOR(args->Interface);
@@ -122,4 +123,4 @@ extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter10
   f.pfnGetSupportedVersions = &getSupportedVersions;
   f.pfnGetCaps = &getCaps;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT

@@ -3,6 +3,7 @@
 // conservative-rasterization tier as D3D11. D3D12 device creation is not
 // implemented yet: CreateDevice returns E_NOTIMPL.
 #include "adapter.h"
+#include "d3dvk_entry_guard.h"
 #include "d3d12umddi_checks.h"
 
 namespace d3dvk::umd {
@@ -13,19 +14,19 @@ namespace {
 
 Adapter* adapterFrom(D3D12DDI_HADAPTER h) { return static_cast<Adapter*>(h.pDrvPrivate); }
 
-SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*) { return 0; }
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*) try { return 0; } D3DVK_CATCH_RETURN({})
 
-HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, D3D12DDIARG_CREATEDEVICE_0003*) {
+HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, D3D12DDIARG_CREATEDEVICE_0003*) try {
   logError("D3D12 CreateDevice is not implemented yet");
   return E_NOTIMPL;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY closeAdapter(D3D12DDI_HADAPTER hAdapter) {
+HRESULT APIENTRY closeAdapter(D3D12DDI_HADAPTER hAdapter) try {
   delete adapterFrom(hAdapter);
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY getSupportedVersions(D3D12DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) {
+HRESULT APIENTRY getSupportedVersions(D3D12DDI_HADAPTER, UINT32* puEntries, UINT64* pVersions) try {
   if (!puEntries) return E_INVALIDARG;
   if (!pVersions) {
     *puEntries = 1;
@@ -38,9 +39,9 @@ HRESULT APIENTRY getSupportedVersions(D3D12DDI_HADAPTER, UINT32* puEntries, UINT
   pVersions[0] = D3D12DDI_SUPPORTED_0003;
   *puEntries = 1;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* caps) {
+HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* caps) try {
   if (!hAdapter.pDrvPrivate || !caps || !caps->pData) return E_INVALIDARG;
   if (caps->Type != D3D12DDICAPS_TYPE_D3D12_OPTIONS) return E_INVALIDARG;
   if (caps->DataSize != sizeof(D3D12DDI_D3D12_OPTIONS_DATA_0032)) return E_INVALIDARG;
@@ -54,15 +55,15 @@ HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* 
   data.ProgrammableSamplePositionsTier = D3D12DDI_PROGRAMMABLE_SAMPLE_POSITIONS_TIER_NOT_SUPPORTED;
   *static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData) = data;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-VOID APIENTRY notImplemented(D3D12DDI_HADAPTER) { logError("this D3D12 adapter DDI is not implemented yet"); }
-VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE) {}
+VOID APIENTRY notImplemented(D3D12DDI_HADAPTER) try { logError("this D3D12 adapter DDI is not implemented yet"); } D3DVK_CATCH_VOID
+VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE) try {} D3DVK_CATCH_VOID
 
 }  // namespace
 }  // namespace d3dvk::umd
 
-extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12(D3D12DDIARG_OPENADAPTER* args) {
+extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12(D3D12DDIARG_OPENADAPTER* args) try {
   using namespace d3dvk::umd;
   if (!args || !args->pAdapterFuncs) return E_INVALIDARG;
   Adapter* adapter = nullptr;
@@ -79,4 +80,4 @@ extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12
   f.pfnFillDDITable = &notImplemented;
   f.pfnDestroyDevice = &destroyDevice;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT

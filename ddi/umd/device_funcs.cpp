@@ -1,7 +1,9 @@
 // ddi/umd/device_funcs.cpp — fills the runtime's device function table
-// (WDDM 2.0, or D3D11.1 = its first 157 slots) slot by slot: the implemented
-// DDIs, and for every other slot a stub that reports E_NOTIMPL through
-// pfnSetErrorCb (and says which DDI once on stderr) instead of crashing.
+// (WDDM 2.0, or D3D11.1 = its first 157 slots) from the one slot list in
+// d3d10umddi.h: the implemented DDIs (listed once below, by slot name), each
+// behind its exception barrier (d3dvk_entry_guard.h), and for every other slot
+// a stub that reports E_NOTIMPL through pfnSetErrorCb (and says which DDI once
+// on stderr) instead of crashing.
 #include "adapter.h"
 #include "device.h"
 #include "driver_blend_state.h"
@@ -16,6 +18,7 @@
 #include "driver_shader.h"
 #include "driver_transfer.h"
 #include "driver_view.h"
+#include "d3dvk_entry_guard.h"
 
 #include <mutex>
 #include <string>
@@ -23,6 +26,147 @@
 
 namespace d3dvk::umd {
 namespace {
+
+VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE hDevice) { Device::from(hDevice)->~Device(); }
+
+// The DDIs this UMD implements, named by slot (D3DVK_WDDM2_0_DEVICEFUNCS in
+// d3d10umddi.h): one line per implemented DDI. Slots sharing an implementation
+// (the map family) name it once each.
+struct Implemented {
+  // State objects
+  static constexpr auto SetRasterizerState = &setRasterizerState;
+  static constexpr auto CalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize;
+  static constexpr auto CreateRasterizerState = &createRasterizerState;
+  static constexpr auto DestroyRasterizerState = &destroyRasterizerState;
+  static constexpr auto CalcPrivateBlendStateSize = &calcPrivateBlendStateSize;
+  static constexpr auto CreateBlendState = &createBlendState;
+  static constexpr auto DestroyBlendState = &destroyBlendState;
+  static constexpr auto SetBlendState = &setBlendState;
+  static constexpr auto CalcPrivateDepthStencilStateSize = &calcPrivateDepthStencilStateSize;
+  static constexpr auto CreateDepthStencilState = &createDepthStencilState;
+  static constexpr auto DestroyDepthStencilState = &destroyDepthStencilState;
+  static constexpr auto SetDepthStencilState = &setDepthStencilState;
+  static constexpr auto CalcPrivateSamplerSize = &calcPrivateSamplerSize;
+  static constexpr auto CreateSampler = &createSampler;
+  static constexpr auto DestroySampler = &destroySampler;
+  // Resources, views, clears, copies, maps
+  static constexpr auto CalcPrivateResourceSize = &calcPrivateResourceSize;
+  static constexpr auto CreateResource = &createResource;
+  static constexpr auto DestroyResource = &destroyResource;
+  static constexpr auto CalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize;
+  static constexpr auto CreateRenderTargetView = &createRenderTargetView;
+  static constexpr auto DestroyRenderTargetView = &destroyRenderTargetView;
+  static constexpr auto CalcPrivateDepthStencilViewSize = &calcPrivateDepthStencilViewSize;
+  static constexpr auto CreateDepthStencilView = &createDepthStencilView;
+  static constexpr auto DestroyDepthStencilView = &destroyDepthStencilView;
+  static constexpr auto CalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize;
+  static constexpr auto CreateShaderResourceView = &createShaderResourceView;
+  static constexpr auto DestroyShaderResourceView = &destroyShaderResourceView;
+  static constexpr auto CalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize;
+  static constexpr auto CreateUnorderedAccessView = &createUnorderedAccessView;
+  static constexpr auto DestroyUnorderedAccessView = &destroyUnorderedAccessView;
+  static constexpr auto ClearRenderTargetView = &clearRenderTargetView;
+  static constexpr auto ClearDepthStencilView = &clearDepthStencilView;
+  static constexpr auto ClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
+  static constexpr auto ClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
+  static constexpr auto SetRenderTargets = &setRenderTargets;
+  static constexpr auto ResourceCopy = &resourceCopy;
+  static constexpr auto ResourceCopyRegion = &resourceCopyRegion;
+  static constexpr auto ResourceUpdateSubresourceUP = &resourceUpdateSubresourceUP;
+  static constexpr auto DefaultConstantBufferUpdateSubresourceUP = &resourceUpdateSubresourceUP;
+  static constexpr auto ResourceResolveSubresource = &resourceResolveSubresource;
+  static constexpr auto Flush = &flush;
+  // Every map entry point (the runtime picks the specialized one) shares one implementation.
+  static constexpr auto ResourceMap = &resourceMap;
+  static constexpr auto StagingResourceMap = &resourceMap;
+  static constexpr auto DynamicResourceMapDiscard = &resourceMap;
+  static constexpr auto DynamicIABufferMapDiscard = &resourceMap;
+  static constexpr auto DynamicIABufferMapNoOverwrite = &resourceMap;
+  static constexpr auto DynamicConstantBufferMapDiscard = &resourceMap;
+  static constexpr auto DynamicConstantBufferMapNoOverwrite = &resourceMap;
+  static constexpr auto ResourceUnmap = &resourceUnmap;
+  static constexpr auto StagingResourceUnmap = &resourceUnmap;
+  static constexpr auto DynamicResourceUnmap = &resourceUnmap;
+  static constexpr auto DynamicIABufferUnmap = &resourceUnmap;
+  static constexpr auto DynamicConstantBufferUnmap = &resourceUnmap;
+  static constexpr auto ResourceIsStagingBusy = &resourceIsStagingBusy;
+  static constexpr auto CheckFormatSupport = &checkFormatSupport;
+  static constexpr auto CheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
+  // The draw path
+  static constexpr auto CalcPrivateShaderSize = &calcPrivateShaderSize;
+  static constexpr auto CreateVertexShader = &createVertexShader;
+  static constexpr auto CreatePixelShader = &createPixelShader;
+  static constexpr auto DestroyShader = &destroyShader;
+  static constexpr auto VsSetShader = &vsSetShader;
+  static constexpr auto PsSetShader = &psSetShader;
+  static constexpr auto CalcPrivateElementLayoutSize = &calcPrivateElementLayoutSize;
+  static constexpr auto CreateElementLayout = &createElementLayout;
+  static constexpr auto DestroyElementLayout = &destroyElementLayout;
+  static constexpr auto IaSetInputLayout = &iaSetInputLayout;
+  static constexpr auto IaSetVertexBuffers = &iaSetVertexBuffers;
+  static constexpr auto IaSetIndexBuffer = &iaSetIndexBuffer;
+  static constexpr auto IaSetTopology = &iaSetTopology;
+  static constexpr auto VsSetConstantBuffers = &vsSetConstantBuffers;
+  static constexpr auto PsSetConstantBuffers = &psSetConstantBuffers;
+  static constexpr auto VsSetShaderResources = &vsSetShaderResources;
+  static constexpr auto PsSetShaderResources = &psSetShaderResources;
+  static constexpr auto VsSetSamplers = &vsSetSamplers;
+  static constexpr auto PsSetSamplers = &psSetSamplers;
+  static constexpr auto SetViewports = &setViewports;
+  static constexpr auto SetScissorRects = &setScissorRects;
+  static constexpr auto Draw = &draw;
+  static constexpr auto DrawIndexed = &drawIndexed;
+  static constexpr auto DrawInstanced = &drawInstanced;
+  static constexpr auto DrawIndexedInstanced = &drawIndexedInstanced;
+  // The geometry and compute stages, indirect draws and dispatches, UAV counters (driver_compute.h)
+  static constexpr auto CreateGeometryShader = &createGeometryShader;
+  static constexpr auto GsSetShader = &gsSetShader;
+  static constexpr auto GsSetConstantBuffers = &gsSetConstantBuffers;
+  static constexpr auto GsSetShaderResources = &gsSetShaderResources;
+  static constexpr auto GsSetSamplers = &gsSetSamplers;
+  static constexpr auto DrawInstancedIndirect = &drawInstancedIndirect;
+  static constexpr auto DrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
+  static constexpr auto CreateComputeShader = &createComputeShader;
+  static constexpr auto CsSetShader = &csSetShader;
+  static constexpr auto CsSetShaderResources = &csSetShaderResources;
+  static constexpr auto CsSetSamplers = &csSetSamplers;
+  static constexpr auto CsSetConstantBuffers = &csSetConstantBuffers;
+  static constexpr auto CsSetUnorderedAccessViews = &csSetUnorderedAccessViews;
+  static constexpr auto Dispatch = &dispatch;
+  static constexpr auto DispatchIndirect = &dispatchIndirect;
+  static constexpr auto CopyStructureCount = &copyStructureCount;
+  // Queries
+  static constexpr auto CalcPrivateQuerySize = &calcPrivateQuerySize;
+  static constexpr auto CreateQuery = &createQuery;
+  static constexpr auto DestroyQuery = &destroyQuery;
+  static constexpr auto QueryBegin = &queryBegin;
+  static constexpr auto QueryEnd = &queryEnd;
+  static constexpr auto QueryGetData = &queryGetData;
+  // The device
+  static constexpr auto DestroyDevice = &destroyDevice;
+};
+
+// The D3D11.1 table (the first 157 slots): the same, except the slots whose
+// arguments are the D3D11.1 types (no conservative mode, no query context type,
+// no view plane slice, no multisample-quality flags).
+struct Implemented11_1 : Implemented {
+  static constexpr auto CalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize11_1;
+  static constexpr auto CreateRasterizerState = &createRasterizerState11_1;
+  static constexpr auto CalcPrivateQuerySize = &calcPrivateQuerySize11_1;
+  static constexpr auto CreateQuery = &createQuery11_1;
+  static constexpr auto CheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
+  static constexpr auto CalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize11_1;
+  static constexpr auto CreateUnorderedAccessView = &createUnorderedAccessView11_1;
+  static constexpr auto CalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize11_1;
+  static constexpr auto CreateRenderTargetView = &createRenderTargetView11_1;
+  static constexpr auto CalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize11_1;
+  static constexpr auto CreateShaderResourceView = &createShaderResourceView11_1;
+};
+
+// What an exception caught at a device DDI becomes: pfnSetErrorCb(hr).
+void reportToRuntime(D3D10DDI_HDEVICE hDevice, HRESULT hr) {
+  if (hDevice.pDrvPrivate) Device::from(hDevice)->setError(hr);
+}
 
 template <int Slot>
 VOID APIENTRY notImplemented(D3D10DDI_HDEVICE hDevice) {
@@ -34,178 +178,38 @@ VOID APIENTRY notImplemented(D3D10DDI_HDEVICE hDevice) {
   if (hDevice.pDrvPrivate) Device::from(hDevice)->setError(E_NOTIMPL);
 }
 
-// Placeholder-typed slots get the stub; typed slots must be assigned below
-// (a typed slot left out stays null, which the UMD harness test catches).
+// The stub for a slot the UMD does not implement; only placeholder-typed slots
+// (DDIs of features d3dvk does not have yet) may be left out.
 template <int Slot, typename Fn>
-void stubSlot(Fn& member) {
-  if constexpr (std::is_same_v<Fn, PFND3DVK_DDI_PLACEHOLDER>)
-    member = &notImplemented<Slot>;
-  else
-    member = nullptr;
+Fn placeholder(Fn) {
+  static_assert(std::is_same_v<Fn, PFND3DVK_DDI_PLACEHOLDER>, "a typed slot needs its entry in Implemented");
+  return &DeviceEntryGuard<Slot, &notImplemented<Slot>, &reportToRuntime>::call;
 }
 
-VOID APIENTRY destroyDevice(D3D10DDI_HDEVICE hDevice) { Device::from(hDevice)->~Device(); }
-
-// The slice of rendering both tables share (same signatures in both).
-template <typename Table>
-void fillResourceSlots(Table& t) {
-  t.pfnCalcPrivateResourceSize = &calcPrivateResourceSize;
-  t.pfnCreateResource = &createResource;
-  t.pfnDestroyResource = &destroyResource;
-  t.pfnDestroyRenderTargetView = &destroyRenderTargetView;
-  t.pfnCalcPrivateDepthStencilViewSize = &calcPrivateDepthStencilViewSize;
-  t.pfnCreateDepthStencilView = &createDepthStencilView;
-  t.pfnDestroyDepthStencilView = &destroyDepthStencilView;
-  t.pfnDestroyShaderResourceView = &destroyShaderResourceView;
-  t.pfnClearRenderTargetView = &clearRenderTargetView;
-  t.pfnClearDepthStencilView = &clearDepthStencilView;
-  t.pfnSetRenderTargets = &setRenderTargets;
-  t.pfnDestroyUnorderedAccessView = &destroyUnorderedAccessView;
-  t.pfnClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
-  t.pfnClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
-  t.pfnResourceCopy = &resourceCopy;
-  t.pfnResourceCopyRegion = &resourceCopyRegion;
-  t.pfnResourceUpdateSubresourceUP = &resourceUpdateSubresourceUP;
-  t.pfnDefaultConstantBufferUpdateSubresourceUP = &resourceUpdateSubresourceUP;
-  t.pfnResourceResolveSubresource = &resourceResolveSubresource;
-  t.pfnFlush = &flush;
-  // Every map entry point (the runtime picks the specialized one) shares one implementation.
-  t.pfnResourceMap = t.pfnStagingResourceMap = t.pfnDynamicResourceMapDiscard = t.pfnDynamicIABufferMapDiscard =
-      t.pfnDynamicIABufferMapNoOverwrite = t.pfnDynamicConstantBufferMapDiscard =
-          t.pfnDynamicConstantBufferMapNoOverwrite = &resourceMap;
-  t.pfnResourceUnmap = t.pfnStagingResourceUnmap = t.pfnDynamicResourceUnmap = t.pfnDynamicIABufferUnmap =
-      t.pfnDynamicConstantBufferUnmap = &resourceUnmap;
-  t.pfnResourceIsStagingBusy = &resourceIsStagingBusy;
-  t.pfnCheckFormatSupport = &checkFormatSupport;
-}
-
-// The draw path (same signatures in both tables).
-template <typename Table>
-void fillDrawSlots(Table& t) {
-  t.pfnCalcPrivateShaderSize = &calcPrivateShaderSize;
-  t.pfnCreateVertexShader = &createVertexShader;
-  t.pfnCreatePixelShader = &createPixelShader;
-  t.pfnDestroyShader = &destroyShader;
-  t.pfnVsSetShader = &vsSetShader;
-  t.pfnPsSetShader = &psSetShader;
-  t.pfnCalcPrivateElementLayoutSize = &calcPrivateElementLayoutSize;
-  t.pfnCreateElementLayout = &createElementLayout;
-  t.pfnDestroyElementLayout = &destroyElementLayout;
-  t.pfnIaSetInputLayout = &iaSetInputLayout;
-  t.pfnIaSetVertexBuffers = &iaSetVertexBuffers;
-  t.pfnIaSetIndexBuffer = &iaSetIndexBuffer;
-  t.pfnIaSetTopology = &iaSetTopology;
-  t.pfnVsSetConstantBuffers = &vsSetConstantBuffers;
-  t.pfnPsSetConstantBuffers = &psSetConstantBuffers;
-  t.pfnSetViewports = &setViewports;
-  t.pfnSetScissorRects = &setScissorRects;
-  t.pfnDraw = &draw;
-  t.pfnDrawIndexed = &drawIndexed;
-  t.pfnDrawInstanced = &drawInstanced;
-  t.pfnDrawIndexedInstanced = &drawIndexedInstanced;
-  t.pfnCalcPrivateBlendStateSize = &calcPrivateBlendStateSize;
-  t.pfnCreateBlendState = &createBlendState;
-  t.pfnDestroyBlendState = &destroyBlendState;
-  t.pfnSetBlendState = &setBlendState;
-  t.pfnCalcPrivateDepthStencilStateSize = &calcPrivateDepthStencilStateSize;
-  t.pfnCreateDepthStencilState = &createDepthStencilState;
-  t.pfnDestroyDepthStencilState = &destroyDepthStencilState;
-  t.pfnSetDepthStencilState = &setDepthStencilState;
-  t.pfnCalcPrivateSamplerSize = &calcPrivateSamplerSize;
-  t.pfnCreateSampler = &createSampler;
-  t.pfnDestroySampler = &destroySampler;
-  t.pfnVsSetShaderResources = &vsSetShaderResources;
-  t.pfnPsSetShaderResources = &psSetShaderResources;
-  t.pfnVsSetSamplers = &vsSetSamplers;
-  t.pfnPsSetSamplers = &psSetSamplers;
-}
-
-// The geometry and compute stages, indirect draws and dispatches, UAV counters
-// (driver_compute.h; same signatures in both tables).
-template <typename Table>
-void fillComputeSlots(Table& t) {
-  t.pfnCreateGeometryShader = &createGeometryShader;
-  t.pfnGsSetShader = &gsSetShader;
-  t.pfnGsSetConstantBuffers = &gsSetConstantBuffers;
-  t.pfnGsSetShaderResources = &gsSetShaderResources;
-  t.pfnGsSetSamplers = &gsSetSamplers;
-  t.pfnDrawInstancedIndirect = &drawInstancedIndirect;
-  t.pfnDrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
-  t.pfnCreateComputeShader = &createComputeShader;
-  t.pfnCsSetShader = &csSetShader;
-  t.pfnCsSetShaderResources = &csSetShaderResources;
-  t.pfnCsSetSamplers = &csSetSamplers;
-  t.pfnCsSetConstantBuffers = &csSetConstantBuffers;
-  t.pfnCsSetUnorderedAccessViews = &csSetUnorderedAccessViews;
-  t.pfnDispatch = &dispatch;
-  t.pfnDispatchIndirect = &dispatchIndirect;
-  t.pfnCopyStructureCount = &copyStructureCount;
-}
-
-// Queries (the creation entries differ per table).
-template <typename Table>
-void fillQuerySlots(Table& t) {
-  t.pfnDestroyQuery = &destroyQuery;
-  t.pfnQueryBegin = &queryBegin;
-  t.pfnQueryEnd = &queryEnd;
-  t.pfnQueryGetData = &queryGetData;
-}
-
-void fill(D3DWDDM2_0DDI_DEVICEFUNCS& t) {
-#define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
+// Fills every slot of the table from the one slot list: an implemented DDI
+// behind its exception barrier, a placeholder-typed slot with the E_NOTIMPL
+// stub (behind the barrier too: its message allocates). A typed slot without an
+// implementation does not compile.
+template <typename Entries, typename Table>
+void fill(Table& t) {
+#define D3DVK_X(slot, name)                                                                          \
+  if constexpr (slot <= kDeviceFuncSlotCount<Table>) {                                               \
+    if constexpr (requires { Entries::name; })                                                       \
+      t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime>::call;                  \
+    else                                                                                             \
+      t.pfn##name = placeholder<slot>(t.pfn##name);                                                  \
+  }
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
 #undef D3DVK_X
-  t.pfnSetRasterizerState = &setRasterizerState;
-  t.pfnCalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize;
-  t.pfnCreateRasterizerState = &createRasterizerState;
-  t.pfnDestroyRasterizerState = &destroyRasterizerState;
-  t.pfnDestroyDevice = &destroyDevice;
-  fillResourceSlots(t);
-  fillDrawSlots(t);
-  fillComputeSlots(t);
-  fillQuerySlots(t);
-  t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize;
-  t.pfnCreateQuery = &createQuery;
-  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels;
-  t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize;
-  t.pfnCreateUnorderedAccessView = &createUnorderedAccessView;
-  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize;
-  t.pfnCreateRenderTargetView = &createRenderTargetView;
-  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize;
-  t.pfnCreateShaderResourceView = &createShaderResourceView;
-}
-
-void fill(D3D11_1DDI_DEVICEFUNCS& t) {
-#define D3DVK_X(slot, name) stubSlot<slot>(t.pfn##name);
-  D3DVK_D3D11_1_DEVICEFUNCS(D3DVK_X)
-#undef D3DVK_X
-  t.pfnSetRasterizerState = &setRasterizerState;
-  t.pfnCalcPrivateRasterizerStateSize = &calcPrivateRasterizerStateSize11_1;
-  t.pfnCreateRasterizerState = &createRasterizerState11_1;
-  t.pfnDestroyRasterizerState = &destroyRasterizerState;
-  t.pfnDestroyDevice = &destroyDevice;
-  fillResourceSlots(t);
-  fillDrawSlots(t);
-  fillComputeSlots(t);
-  fillQuerySlots(t);
-  t.pfnCalcPrivateQuerySize = &calcPrivateQuerySize11_1;
-  t.pfnCreateQuery = &createQuery11_1;
-  t.pfnCheckMultisampleQualityLevels = &checkMultisampleQualityLevels11_1;
-  t.pfnCalcPrivateUnorderedAccessViewSize = &calcPrivateUnorderedAccessViewSize11_1;
-  t.pfnCreateUnorderedAccessView = &createUnorderedAccessView11_1;
-  t.pfnCalcPrivateRenderTargetViewSize = &calcPrivateRenderTargetViewSize11_1;
-  t.pfnCreateRenderTargetView = &createRenderTargetView11_1;
-  t.pfnCalcPrivateShaderResourceViewSize = &calcPrivateShaderResourceViewSize11_1;
-  t.pfnCreateShaderResourceView = &createShaderResourceView11_1;
 }
 
 }  // namespace
 
 void fillDeviceFuncs(const D3D10DDIARG_CREATEDEVICE& args) {
   if (args.Interface == D3DWDDM2_0_DDI_INTERFACE_VERSION)
-    fill(*args.pWDDM2_0DeviceFuncs);
+    fill<Implemented>(*args.pWDDM2_0DeviceFuncs);
   else
-    fill(*args.p11_1DeviceFuncs);
+    fill<Implemented11_1>(*args.p11_1DeviceFuncs);
 }
 
 }  // namespace d3dvk::umd

@@ -39,6 +39,10 @@ struct PreparedDraw {
   // scissor); writing SV_RenderTargetArrayIndex: the layers every bound view
   // has (layered rendering). 1 otherwise.
   uint32_t viewportCount = 1, layerCount = 1;
+  // Native draw: OMSetBlendState's SampleMask clears samples of the target and
+  // the pixel shader must still run for them (UAVs, SV_InnerCoverage, an
+  // invocation count), so its variant writes the mask (dxbc writeSampleMask).
+  bool shaderSampleMask = false;
 };
 
 // The checks D3D (or our UMD) applies before a draw: false = the draw is

@@ -15,9 +15,8 @@ SIZE_T APIENTRY calcPrivateBlendStateSize(D3D10DDI_HDEVICE, const D3D11_1_DDI_BL
 VOID APIENTRY createBlendState(D3D10DDI_HDEVICE hDevice, const D3D11_1_DDI_BLEND_DESC* desc, D3D10DDI_HBLENDSTATE h,
                                D3D10DDI_HRTBLENDSTATE) {
   Device* device = Device::from(hDevice);
-  if (!h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  if (!h.pDrvPrivate || !desc) return device->setError(E_INVALIDARG);
   BlendState* state = new (h.pDrvPrivate) BlendState{};
-  if (!desc) return device->setError(E_INVALIDARG);
   state->desc = *desc;
   state->pipeline = state::translateBlendState(*desc);
   state->id = nextObjectId();

@@ -15,9 +15,8 @@ SIZE_T APIENTRY calcPrivateDepthStencilStateSize(D3D10DDI_HDEVICE, const D3D10_D
 VOID APIENTRY createDepthStencilState(D3D10DDI_HDEVICE hDevice, const D3D10_DDI_DEPTH_STENCIL_DESC* desc,
                                       D3D10DDI_HDEPTHSTENCILSTATE h, D3D10DDI_HRTDEPTHSTENCILSTATE) {
   Device* device = Device::from(hDevice);
-  if (!h.pDrvPrivate) return device->setError(E_INVALIDARG);
+  if (!h.pDrvPrivate || !desc) return device->setError(E_INVALIDARG);
   DepthStencilState* state = new (h.pDrvPrivate) DepthStencilState{};
-  if (!desc) return device->setError(E_INVALIDARG);
   state->desc = *desc;
   state->id = nextObjectId();
 }

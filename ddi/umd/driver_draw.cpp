@@ -302,20 +302,20 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
              "shaders yet; draw dropped");
     return false;
   }
-  // Single-sample targets: the sample mask's bit 0 decides every write. lavapipe
-  // ignores a nonzero mask there (0xFFFFFFFE still writes), so drop the draw
-  // here, unless the pixel shader has side effects (UAVs), which D3D still runs:
-  // the fallback applies the mask in its shader (always exact); a native draw
-  // then writes its targets on lavapipe (reported once).
-  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback) {
-    if (!s.pixelShader || s.pixelShader->uavs.empty()) return false;
-    static bool reported = false;
-    if (!reported) {
-      reported = true;
-      logError("draw with SampleMask bit 0 clear on a single-sample target and a pixel shader with UAVs: the "
-               "Vulkan pipeline's sample mask decides the target writes (lavapipe ignores it)");
-    }
-  }
+  // D3D applies OMSetBlendState's SampleMask at output merging: the pixel
+  // shader still runs for the samples it clears. Vulkan's pipeline sample mask
+  // removes them before shading, so when the pixel shader can show that it ran
+  // (UAV writes, SV_InnerCoverage, an invocation count) a native draw keeps the
+  // pipeline's mask full and the shader writes the mask (the fallback always
+  // applies it in its shader).
+  const uint32_t allSamples = out->samples >= 32 ? 0xFFFFFFFFu : (1u << out->samples) - 1;
+  out->shaderSampleMask = !out->fallback && s.pixelShader && (s.sampleMask & allSamples) != allSamples &&
+                          (!s.pixelShader->uavs.empty() || s.pixelShader->reflection.readsInnerCoverage ||
+                           countsPixelShaderInvocations(device));
+  // Single-sample targets with bit 0 clear: nothing reaches them, and lavapipe
+  // ignores a pipeline mask there (0xFFFFFFFE still writes), so such a draw is
+  // dropped unless its pixel shader must run (then it writes the mask itself).
+  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask) return false;
   if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
   if (call.indirectBuffer && (!call.indirectBuffer->buffer || !(call.indirectBuffer->miscFlags & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ||
@@ -487,7 +487,13 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
       const DrawState::VertexBuffer& vb = s.vertexBuffers[b.binding];
       VkBuffer buffer = device.pipelines().nullConstantBuffer();
       VkDeviceSize offset = 0, stride = 0;
-      if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width) {
+      // A base vertex past the buffer's end puts every fetch of a per-vertex
+      // buffer out of bounds (indices are ≥ 0): D3D reads zeros there, while a
+      // device computing the address in 32 bits can wrap into the buffer.
+      const bool allOutOfBounds =
+          call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX && vb.buffer &&
+          uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
+      if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds) {
         buffer = vb.buffer->buffer->handle();
         offset = vb.offset;
         stride = vb.stride;
@@ -590,7 +596,13 @@ void recordDraw(Device& device, DrawCall call) {
   inputs.geometryShader = s.geometryShader;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
-  if (counting) {
+  if (prepared.shaderSampleMask) {
+    key.variant = counting ? state::PipelineVariant::NativeCountingShaderSampleMask
+                           : state::PipelineVariant::NativeShaderSampleMask;
+    key.sampleMask = s.sampleMask & (prepared.samples >= 32 ? 0xFFFFFFFFu : (1u << prepared.samples) - 1);
+    inputs.pixelModule = sampleMaskPixelShaderModule(device, *s.pixelShader, key.sampleMask, counting);
+    if (!inputs.pixelModule) return;
+  } else if (counting) {
     key.variant = state::PipelineVariant::NativeCounting;
     inputs.pixelModule = countingPixelShaderModule(device, *s.pixelShader);
     if (!inputs.pixelModule) return;

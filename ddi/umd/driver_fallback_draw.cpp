@@ -26,14 +26,16 @@
 #include <cstdlib>
 #include <cstring>
 #include <new>
+#include <string_view>
 
 namespace d3dvk::umd {
 namespace {
 
 namespace gpu = fallback::gpu;
 
-// One piece: at most this many triangles, and a capture of at most this many bytes.
-constexpr uint32_t kMaxPieceTriangles = 1u << 18;
+// One piece: at most this many triangles (D3DVK_FALLBACK_PIECE_TRIANGLES), and
+// a capture of at most this many bytes.
+constexpr uint32_t kDefaultPieceTriangles = 1u << 18;
 constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
 // Statistics words in FallbackResources::counters.
 constexpr VkDeviceSize kCounterBytes = 256;
@@ -58,40 +60,36 @@ std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::S
   return module;
 }
 
-dxbc::TranslateOptions fallbackPixelOptions(Device& device, bool counting) {
+dxbc::TranslateOptions fallbackPixelOptions(Device& device, unsigned variant) {
+  const bool counting = variant & Shader::kFallbackCounting;
   dxbc::TranslateOptions o;
   o.variant = dxbc::ShaderVariant::Fallback;
   o.demoteToHelper = device.vk().info().demoteToHelperInvocation;
+  o.fallbackSampleMask = variant & Shader::kFallbackMasked;
   o.countInvocations = counting;
   o.countPerSubgroup = counting && device.vk().info().fragmentSubgroupBallot;
   return o;
 }
 
 // The vertex shader's capture variant, and the pixel shader's fallback
-// variants (or, without a pixel shader, one that only decides coverage).
-// Translated once, on first use.
-bool ensureVariants(Device& device, Shader& vs, Shader* ps, bool counting) {
+// variant (or, without a pixel shader, one that only decides coverage), as
+// `variant` (Shader::kFallback*) selects. Translated once, on first use.
+VkShaderModule ensureVariants(Device& device, Shader& vs, Shader* ps, unsigned variant) {
   if (!vs.captureModule) {
     vs.capturedRegisters = dxbc::declaredOutputRegisters(vs.parsed->program);
     dxbc::TranslateOptions capture;
-    capture.d3dVertexInstanceIds = true;
+    capture.idBasesFromPushConstants = true;  // the whole draw's ids in every piece
     capture.transformFeedback = true;
     vs.captureModule = translateVariant(device, *vs.parsed, capture, "vertex shader's capture variant");
-    if (!vs.captureModule) return false;
+    if (!vs.captureModule) return VK_NULL_HANDLE;
   }
-  std::unique_ptr<vk::ShaderModule>* module = nullptr;
-  const dxbc::Shader* parsed = nullptr;
   static const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
-  if (ps) {
-    module = counting ? &ps->fallbackCountingModule : &ps->fallbackModule;
-    parsed = ps->parsed.get();
-  } else {
-    module = counting ? &device.pipelines().fallbackCountingPixelModule() : &device.pipelines().fallbackPixelModule();
-    parsed = &empty;
-  }
-  if (!*module)
-    *module = translateVariant(device, *parsed, fallbackPixelOptions(device, counting), "pixel shader's fallback variant");
-  return *module != nullptr;
+  std::unique_ptr<vk::ShaderModule>& module =
+      ps ? ps->fallbackModules[variant & 3] : device.pipelines().fallbackPixelModule(variant);
+  if (!module)
+    module = translateVariant(device, ps ? *ps->parsed : empty, fallbackPixelOptions(device, variant),
+                              "pixel shader's fallback variant");
+  return module ? module->handle() : VK_NULL_HANDLE;
 }
 
 // Captured position register → index among the captured registers.
@@ -177,7 +175,11 @@ FallbackResources* resources(Device& device) {
   layoutInfo.pPushConstantRanges = &push;
   created->setupLayout = vk::createPipelineLayout(device.vk(), layoutInfo, &result);
   if (!created->setupLayout) return device.setVkError(result), nullptr;
-  const std::span<const uint32_t> code = fallback::setupShaderSpirv(device.vk().enabledFeatures().shaderFloat64);
+  // D3DVK_FALLBACK_SETUP_FLOAT=1: the single-precision setup pass even on a
+  // device with shaderFloat64 (what devices without it run), for tests.
+  const char* forceFloat = std::getenv("D3DVK_FALLBACK_SETUP_FLOAT");
+  const bool doubles = device.vk().enabledFeatures().shaderFloat64 && !(forceFloat && std::string_view(forceFloat) == "1");
+  const std::span<const uint32_t> code = fallback::setupShaderSpirv(doubles);
   std::unique_ptr<vk::ShaderModule> module =
       vk::createShaderModule(device.vk(), std::vector<uint32_t>(code.begin(), code.end()), &result);
   if (!module) return device.setVkError(result), nullptr;
@@ -187,6 +189,13 @@ FallbackResources* resources(Device& device) {
   pipelineInfo.layout = created->setupLayout->handle();
   created->setupPipeline = vk::createComputePipeline(device.vk(), pipelineInfo, &result);
   if (!created->setupPipeline) return device.setVkError(result), nullptr;
+  created->pieceTriangles = kDefaultPieceTriangles;
+  if (const char* v = std::getenv("D3DVK_FALLBACK_PIECE_TRIANGLES")) {
+    char* end = nullptr;
+    const unsigned long n = std::strtoul(v, &end, 10);
+    if (*v && end && *end == 0 && n >= 1 && n <= (1ul << 22)) created->pieceTriangles = uint32_t(n);
+    else logError("D3DVK_FALLBACK_PIECE_TRIANGLES must be 1..4194304; using " + std::to_string(kDefaultPieceTriangles));
+  }
   r = std::move(created);
   return r.get();
 }
@@ -200,15 +209,31 @@ struct Piece {
   uint32_t primitiveIdBase = 0;  // triangle lists cut inside one instance
 };
 
-// Splits the draw so no piece exceeds the limits: whole instances per piece,
-// or consecutive triangles of one instance (lists only; strips keep their
-// cut state, so they are never cut).
-bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint32_t strideBytes,
+// Where triangle t of one instance starts in the draw's vertex references,
+// how many references k consecutive triangles use, and whether a piece may
+// start at triangle t (strips keep their winding only from even triangles).
+struct TopologyLayout {
+  uint32_t start, perTriangle, extra;  // triangle t starts at start·t; k triangles use perTriangle·k + extra
+};
+TopologyLayout topologyLayout(fallback::TriangleTopology topology) {
+  switch (topology) {
+    case fallback::TriangleTopology::TriangleList: return {3, 3, 0};
+    case fallback::TriangleTopology::TriangleListAdj: return {6, 6, 0};
+    case fallback::TriangleTopology::TriangleStrip: return {1, 1, 2};
+    case fallback::TriangleTopology::TriangleStripAdj: return {2, 2, 4};
+  }
+  return {3, 3, 0};
+}
+
+// Splits the draw so no piece exceeds `capacity` triangles: whole instances
+// per piece, or runs of consecutive triangles of one instance (strips from
+// even triangles, so their winding holds; an indexed strip only when it fits,
+// since a cut earlier in the index buffer would change the winding and the
+// numbering of a piece's first triangles).
+bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint64_t capacity,
                 std::vector<Piece>* out) {
   const uint64_t perInstance = fallback::trianglesPerInstance(topology, call.count);
   if (perInstance == 0) return true;
-  const uint64_t capacity =
-      std::max<uint64_t>(1, std::min<uint64_t>(kMaxPieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))));
   if (perInstance <= capacity) {
     const uint64_t instancesPerPiece = std::max<uint64_t>(1, capacity / perInstance);
     for (uint64_t i = 0; i < call.instances; i += instancesPerPiece) {
@@ -222,20 +247,101 @@ bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint3
     }
     return true;
   }
-  if (topology != fallback::TriangleTopology::TriangleList) return false;
+  const bool strip = topology == fallback::TriangleTopology::TriangleStrip ||
+                     topology == fallback::TriangleTopology::TriangleStripAdj;
+  if (strip && call.indexed) return false;
+  const TopologyLayout layout = topologyLayout(topology);
+  const uint64_t run = strip ? std::max<uint64_t>(2, capacity & ~uint64_t(1)) : capacity;
   for (uint32_t instance = 0; instance < call.instances; ++instance)
-    for (uint64_t t = 0; t < perInstance; t += capacity) {
+    for (uint64_t t = 0; t < perInstance; t += run) {
+      const uint64_t k = std::min<uint64_t>(run, perInstance - t);
       Piece p;
       p.call = call;
       p.call.instances = 1;
       p.call.firstInstance = call.firstInstance + instance;
-      p.call.first = uint32_t(call.first + 3 * t);
-      p.call.count = uint32_t(3 * std::min<uint64_t>(capacity, perInstance - t));
-      p.slots = p.call.count / 3;
+      p.call.first = uint32_t(call.first + layout.start * t);
+      p.call.count = uint32_t(layout.perTriangle * k + layout.extra);
+      p.slots = uint32_t(k);
       p.primitiveIdBase = uint32_t(t);
       out->push_back(p);
     }
   return true;
+}
+
+// An indexed strip too large for one piece, as the index list of its
+// triangles (fallback::stripTriangleIndices): the index range is read back
+// (the batch is submitted and waited for: a rare, very large draw), converted
+// and uploaded, and `call` becomes the indexed list draw over it. False after
+// reporting.
+bool stripAsList(Device& device, const DrawCall& call, fallback::TriangleTopology topology, VkIndexType indexType,
+                 std::shared_ptr<vk::Buffer>* list, DrawCall* listCall) {
+  const DrawState& s = device.draw;
+  const VkDeviceSize indexSize = indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
+  const VkDeviceSize bytes = VkDeviceSize(call.count) * indexSize;
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::Buffer> readback =
+      bytes ? vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result) : nullptr;
+  if (bytes && !readback) return device.setVkError(result), false;
+  std::vector<uint32_t> indices(call.count);
+  if (bytes) {
+    VkCommandBuffer cmd = device.record();
+    if (!cmd) return false;
+    const VkBufferCopy region{s.indexOffset + VkDeviceSize(call.first) * indexSize, 0, bytes};
+    vkCmdCopyBuffer(cmd, s.indexBuffer->buffer->handle(), readback->handle(), 1, &region);
+    markUsed(device, *s.indexBuffer);
+    device.queue().releaseAfter(device.queue().openSerial(), readback);
+    result = device.queue().waitIdle();
+    if (result != VK_SUCCESS) return device.setVkError(result), false;
+    const uint8_t* data = static_cast<const uint8_t*>(readback->mapped());
+    for (uint32_t i = 0; i < call.count; ++i) {
+      if (indexSize == 4) {
+        std::memcpy(&indices[i], data + 4 * size_t(i), 4);
+      } else {
+        uint16_t v;
+        std::memcpy(&v, data + 2 * size_t(i), 2);
+        indices[i] = v;
+      }
+    }
+  }
+  const std::vector<uint32_t> triangles = fallback::stripTriangleIndices(
+      indices, indexSize == 4 ? 0xFFFFFFFFu : 0xFFFFu, topology == fallback::TriangleTopology::TriangleStripAdj);
+  *listCall = call;
+  listCall->first = 0;
+  listCall->count = uint32_t(triangles.size());
+  if (triangles.empty()) return true;
+  *list = vk::Buffer::create(device.vk(), triangles.size() * 4, VK_BUFFER_USAGE_INDEX_BUFFER_BIT, true, &result);
+  if (!*list) return device.setVkError(result), false;
+  std::memcpy((*list)->mapped(), triangles.data(), triangles.size() * 4);
+  device.queue().releaseAfter(device.queue().openSerial(), *list);
+  return true;
+}
+
+// Indexed draws read only the indices the bound buffer holds: a triangle
+// whose references all lie past its end reads index 0 three times (D3D reads
+// zeros there), a triangle with duplicate indices, which conservative
+// rasterization may cull (the spec's exception). With robustBufferAccess2
+// the triangles straddling the end stay (their missing indices read 0 on the
+// device); without it they are dropped too, as Vulkan must not read past the
+// index buffer.
+DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, fallback::TriangleTopology topology,
+                            VkIndexType indexType) {
+  if (!call.indexed) return call;
+  const DrawState& s = device.draw;
+  const uint64_t indexSize = indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
+  const uint64_t held = s.indexBuffer->width > s.indexOffset ? (s.indexBuffer->width - s.indexOffset) / indexSize : 0;
+  const uint64_t available = held > call.first ? held - call.first : 0;
+  const TopologyLayout layout = topologyLayout(topology);
+  uint64_t count = call.count;
+  if (device.vk().samplerFeatures().robustBufferAccess2) {
+    // Every triangle with a reference inside the buffer.
+    const uint64_t triangles = (available + layout.start - 1) / layout.start;
+    count = std::min<uint64_t>(count, triangles ? layout.perTriangle * triangles + layout.extra : 0);
+  } else {
+    count = std::min<uint64_t>(count, available);
+  }
+  DrawCall clamped = call;
+  clamped.count = uint32_t(count);
+  return clamped;
 }
 
 }  // namespace
@@ -251,7 +357,15 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
   if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
   const bool counting = queries.countsPixelShaderInvocations();
-  if (!ensureVariants(device, vs, ps, counting)) return;
+  // The pixel shader writes the sample mask itself unless the target is
+  // single-sample and SampleMask keeps every rasterized sample.
+  const UINT forced = prepared.rasterizer.ForcedSampleCount;
+  const UINT coverageSamples = forced ? forced : prepared.samples;
+  const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
+  const bool masked = prepared.samples > 1 || (uint32_t(s.sampleMask) & allSamples) != allSamples;
+  const unsigned variant = (counting ? Shader::kFallbackCounting : 0u) | (masked ? Shader::kFallbackMasked : 0u);
+  const VkShaderModule pixelModule = ensureVariants(device, vs, ps, variant);
+  if (!pixelModule) return;
   const int posSlot = positionSlot(vs);
   if (posSlot < 0) {
     logError("conservative fallback: the vertex shader writes no SV_Position; draw dropped");
@@ -262,16 +376,20 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
 
   const uint32_t registers = uint32_t(vs.capturedRegisters.size());
   const uint32_t strideBytes = 16 * registers;
-  std::vector<Piece> pieces;
-  if (!planPieces(call, *topology, strideBytes, &pieces)) {
-    logError("conservative fallback: a strip draw of " + std::to_string(call.count) +
-             " indices per instance exceeds one piece (" + std::to_string(kMaxPieceTriangles) +
-             " triangles); draw dropped");
-    return device.setError(E_OUTOFMEMORY);
-  }
   FallbackStatistics statistics;
   statistics.vertices = uint64_t(call.count) * call.instances;
   queries.add(statistics);
+  DrawCall clamped = clampToIndexBuffer(device, call, *topology, prepared.indexType);
+  const uint64_t capacity = std::max<uint64_t>(
+      1, std::min<uint64_t>(r->pieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))));
+  std::vector<Piece> pieces;
+  fallback::TriangleTopology captureTopology = *topology;
+  std::shared_ptr<vk::Buffer> listIndices;  // an indexed strip drawn as its triangles' index list
+  if (!planPieces(clamped, captureTopology, capacity, &pieces)) {
+    if (!stripAsList(device, clamped, *topology, prepared.indexType, &listIndices, &clamped)) return;
+    captureTopology = fallback::TriangleTopology::TriangleList;
+    if (!planPieces(clamped, captureTopology, capacity, &pieces)) return;
+  }
   if (pieces.empty()) return;
 
   // The draw pass's vertex shader for this pair of shaders.
@@ -293,13 +411,18 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   captureKey.renderTargetCount = 0;
   std::fill(std::begin(captureKey.renderTargetFormats), std::end(captureKey.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
   captureKey.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  captureKey.topology = int32_t(captureTopology);  // D3D's values
   PipelineInputs captureInputs{&vs, nullptr, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};
   captureInputs.vertexModule = vs.captureModule->handle();
   VkPipeline capturePipeline = device.pipelines().get(captureKey, captureInputs, &result);
   if (!capturePipeline) return device.setVkError(result);
+  // Its layout (for the id bases' push constants; every graphics layout has the same range).
+  const VkPipelineLayout captureLayout = device.pipelines().graphicsLayout(&vs, nullptr, nullptr, &result);
+  if (!captureLayout) return device.setVkError(result);
 
   state::GraphicsPipelineKey drawKey = pipelineKey(device, prepared);
-  drawKey.variant = counting ? state::PipelineVariant::FallbackCounting : state::PipelineVariant::FallbackShading;
+  drawKey.variant = masked ? (counting ? state::PipelineVariant::FallbackCounting : state::PipelineVariant::FallbackShading)
+                           : (counting ? state::PipelineVariant::FallbackPlainCounting : state::PipelineVariant::FallbackPlain);
   drawKey.inputLayout = 0;
   drawKey.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
   drawKey.rasterizer.CullMode = D3D10_DDI_CULL_NONE;  // culled by the setup; the record carries the facing
@@ -317,9 +440,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const state::VertexInputState noVertexInput;
   PipelineInputs drawInputs{&vs, ps, nullptr, &drawKey.rasterizer, s.blendState, s.depthStencilState};
   drawInputs.vertexModule = pullModule;
-  drawInputs.pixelModule = ps ? (counting ? ps->fallbackCountingModule : ps->fallbackModule)->handle()
-                              : (counting ? device.pipelines().fallbackCountingPixelModule()
-                                          : device.pipelines().fallbackPixelModule())->handle();
+  drawInputs.pixelModule = pixelModule;
   drawInputs.vertexInput = &noVertexInput;
   VkPipeline drawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
   if (!drawPipeline) return device.setVkError(result);
@@ -327,9 +448,6 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // The draw header: SV_Coverage and the sample mask the prelude applies.
   const bool conservative =
       prepared.rasterizer.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
-  const UINT forced = prepared.rasterizer.ForcedSampleCount;
-  const UINT coverageSamples = forced ? forced : prepared.samples;
-  const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
   const uint32_t anyBit = forced && prepared.samples == 1 ? gpu::kHeaderCoverageAnyBit : 0u;
   gpu::FallbackHeader header{};
   header.coverage = (conservative ? allSamples & uint32_t(s.sampleMask) : uint32_t(s.sampleMask) & 0x7FFFFFFFu) | anyBit;
@@ -392,8 +510,31 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   if (!pool) return device.setVkError(result);
   device.queue().releaseAfter(device.queue().openSerial(), pool);
 
+  // D3DVK_FALLBACK_STATS: the previous draw's GPU times, and timestamps for this one.
+  const bool timing = statsEnabled() && device.vk().info().properties.limits.timestampComputeAndGraphics;
+  if (timing) {
+    if (r->timestamps && r->timestampsPending) {
+      uint64_t t[4] = {};
+      if (vkGetQueryPoolResults(device.vk().handle(), r->timestamps->handle(), 0, 4, sizeof t, t, sizeof t[0],
+                                VK_QUERY_RESULT_64_BIT) == VK_SUCCESS) {
+        const double period = device.vk().info().properties.limits.timestampPeriod / 1e6;  // ms per tick
+        std::fprintf(stderr, "d3dvk: fallback draw (previous, on the GPU): capture %.2f ms, setup %.2f ms, draw %.2f ms\n",
+                     double(t[1] - t[0]) * period, double(t[2] - t[1]) * period, double(t[3] - t[2]) * period);
+        r->timestampsPending = false;
+      }
+    }
+    if (!r->timestamps) r->timestamps = vk::createQueryPool(device.vk(), VK_QUERY_TYPE_TIMESTAMP, 4, 0, &result);
+  }
+  auto timestamp = [&](VkCommandBuffer cmd, uint32_t slot) {
+    if (!timing || !r->timestamps || r->timestampsPending) return;
+    if (slot == 0) vkCmdResetQueryPool(cmd, r->timestamps->handle(), 0, 4);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, r->timestamps->handle(), slot);
+  };
+
   uint64_t trianglesTotal = 0;
-  for (const Piece& piece : pieces) {
+  for (size_t pieceIndex = 0; pieceIndex < pieces.size(); ++pieceIndex) {
+    const Piece& piece = pieces[pieceIndex];
+    const bool first = pieceIndex == 0, last = pieceIndex + 1 == pieces.size();
     trianglesTotal += piece.slots;
     // Statistics the setup counts: into a query's counter slot while a
     // statistics query is active, else into scratch words.
@@ -437,12 +578,17 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!bindShaderResources(device, cmd)) return;
     cmd = device.record();  // orders the fills before the capture
     if (!cmd) return;
+    if (first) timestamp(cmd, 0);
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = {{0, 0}, {1, 1}};
     rendering.layerCount = 1;
     vkCmdBeginRendering(cmd, &rendering);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
+    // SV_VertexID and SV_InstanceID count from the application's draw, not the piece's.
+    const int32_t idBases[2] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance)};
+    vkCmdPushConstants(cmd, captureLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof idBases, idBases);
     bindInputAssembly(device, cmd, piece.call, prepared.indexType);
+    if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
     setDynamicState(device, cmd, prepared);
     const VkBuffer xfb = r->capture->handle();
     const VkDeviceSize xfbOffset = 0, xfbSize = VkDeviceSize(piece.slots) * 3 * strideBytes;
@@ -457,6 +603,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // 2. Setup.
     cmd = device.record();
     if (!cmd) return;
+    if (first) timestamp(cmd, 1);
     params.slots = piece.slots;
     params.instances = piece.instances;
     params.primitiveIdBase = piece.primitiveIdBase;
@@ -468,6 +615,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // 3. Draw.
     cmd = device.record();
     if (!cmd) return;
+    if (first) timestamp(cmd, 2);
     const FallbackBuffers buffers{r->capture->handle(), r->corners->handle(), r->records->handle()};
     if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &buffers)) return;
     beginRendering(device, cmd, prepared.extent);
@@ -481,12 +629,17 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     vkCmdSetScissor(cmd, 0, 1, &scissor);
     vkCmdDraw(cmd, gpu::kCornersPerRecord * piece.slots, 1, 0, 0);
     vkCmdEndRendering(cmd);
+    if (last && timing && r->timestamps && !r->timestampsPending) {
+      timestamp(cmd, 3);
+      r->timestampsPending = true;
+      device.queue().releaseAfter(device.queue().openSerial(), r->timestamps);
+    }
   }
   if (statsEnabled()) {
     const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
     std::fprintf(stderr,
-                 "d3dvk: fallback draw: up to %llu triangles in %zu piece(s); %.2f ms to record; buffers: capture %.1f "
-                 "MiB, records %.1f MiB, corners %.1f MiB\n",
+                 "d3dvk: fallback draw: up to %llu triangles in %zu piece(s); %.2f ms to record; fallback buffers "
+                 "(high-water mark): capture %.1f MiB, records %.1f MiB, corners %.1f MiB\n",
                  static_cast<unsigned long long>(trianglesTotal), pieces.size(), ms,
                  double(r->capture->size()) / 1048576.0, double(r->records->size()) / 1048576.0,
                  double(r->corners->size()) / 1048576.0);

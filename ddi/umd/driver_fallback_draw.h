@@ -23,13 +23,17 @@
 //     SV_PrimitiveID and SV_IsFrontFace; cull off, depth clamp, the
 //     application's blend, depth-stencil, targets and scissor.
 //
-// Draws larger than one piece (kMaxPieceTriangles triangles, or a capture
-// over kMaxCaptureBytes) run as several pieces of whole instances, or of
-// consecutive triangles of one instance for triangle lists.
+// Draws larger than one piece (2^18 triangles, D3DVK_FALLBACK_PIECE_TRIANGLES,
+// or a capture over 256 MiB) run as several pieces of whole instances, or of
+// consecutive triangles of one instance (an indexed strip, whose winding and
+// numbering depend on every cut before a piece, is first read back and drawn
+// as its triangles' index list). Indexed draws stop where the index buffer ends (the triangles past
+// it read index 0 three times: duplicate indices, which may be culled).
 #pragma once
 
 #include "draw_recording.h"
 #include "vk_pipeline.h"
+#include "vk_query_pool.h"
 #include "vk_resources.h"
 
 #include <memory>
@@ -44,10 +48,16 @@ struct FallbackResources {
   std::unique_ptr<vk::DescriptorSetLayout> setupSetLayout;
   std::unique_ptr<vk::PipelineLayout> setupLayout;
   std::unique_ptr<vk::Pipeline> setupPipeline;
+  uint32_t pieceTriangles = 0;  // triangles per piece (D3DVK_FALLBACK_PIECE_TRIANGLES, default 2^18)
   std::shared_ptr<vk::Buffer> capture;   // transform feedback: captured vertices
   std::shared_ptr<vk::Buffer> records;   // FallbackHeader + FallbackRecord[]
   std::shared_ptr<vk::Buffer> corners;   // FallbackCorner[3·slots]
   std::shared_ptr<vk::Buffer> counters;  // [0] transform-feedback bytes, [4..] setup statistics
+  // D3DVK_FALLBACK_STATS: GPU timestamps around the passes of the last draw
+  // (before the capture, after it, after the setup, after the draw), printed
+  // by the next fallback draw once they are available.
+  std::shared_ptr<vk::QueryPool> timestamps;
+  bool timestampsPending = false;
 };
 
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared);

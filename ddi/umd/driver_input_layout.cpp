@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_object.h"
 #include "pipeline_cache.h"
 
 #include <atomic>
@@ -21,8 +22,8 @@ VOID APIENTRY createElementLayout(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CR
                                   D3D10DDI_HELEMENTLAYOUT hLayout, D3D10DDI_HRTELEMENTLAYOUT) {
   Device* device = Device::from(hDevice);
   if (!hLayout.pDrvPrivate) return device->setError(E_INVALIDARG);
-  InputLayout* layout = new (hLayout.pDrvPrivate) InputLayout{};
   if (!args) return device->setError(E_INVALIDARG);
+  Constructing<InputLayout> layout(hLayout.pDrvPrivate);
   std::string error;
   try {
     if (!state::translateInputLayout(args->pVertexElements, args->NumElements, &layout->vertexInput, &error)) {
@@ -33,6 +34,7 @@ VOID APIENTRY createElementLayout(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CR
     return device->setError(E_OUTOFMEMORY);
   }
   layout->id = nextObjectId();
+  layout.keep();
 }
 
 VOID APIENTRY destroyElementLayout(D3D10DDI_HDEVICE hDevice, D3D10DDI_HELEMENTLAYOUT hLayout) {

@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_object.h"
 #include "dxbc/translator.h"
 
 #include <algorithm>
@@ -40,10 +41,9 @@ uint64_t issueSerial(Device& device) {
 }
 
 void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT contextType, D3D10DDI_HQUERY h) {
-  if (!h.pDrvPrivate) return device->setError(E_INVALIDARG);
-  Query* query = new (h.pDrvPrivate) Query{};
+  if (!h.pDrvPrivate || miscFlags != 0 || contextType > 4) return device->setError(E_INVALIDARG);
+  Constructing<Query> query(h.pDrvPrivate);
   query->type = type;
-  if (miscFlags != 0 || contextType > 4) return device->setError(E_INVALIDARG);
   const bool supported =
       resultSize(type) != 0 &&
       (!query->isStatistics() || device->vk().enabledFeatures().pipelineStatisticsQuery) &&
@@ -51,8 +51,9 @@ void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT context
   if (!supported) {
     logError("CreateQuery: query type " + std::to_string(int(type)) +
              " is not implemented by d3dvk or not supported by this Vulkan device");
-    device->setError(E_NOTIMPL);
+    return device->setError(E_NOTIMPL);
   }
+  query.keep();
 }
 
 VkQueryType vulkanQueryType(const Query& q) {
@@ -316,20 +317,14 @@ SIZE_T APIENTRY calcPrivateQuerySize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CRE
 VOID APIENTRY createQuery(D3D10DDI_HDEVICE hDevice, const D3DWDDM2_0DDIARG_CREATEQUERY* args, D3D10DDI_HQUERY h,
                           D3D10DDI_HRTQUERY) {
   Device* device = Device::from(hDevice);
-  if (!args) {
-    if (h.pDrvPrivate) new (h.pDrvPrivate) Query{};
-    return device->setError(E_INVALIDARG);
-  }
+  if (!args) return device->setError(E_INVALIDARG);
   construct(device, args->Query, args->MiscFlags, args->ContextType, h);
 }
 
 VOID APIENTRY createQuery11_1(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CREATEQUERY* args, D3D10DDI_HQUERY h,
                               D3D10DDI_HRTQUERY) {
   Device* device = Device::from(hDevice);
-  if (!args) {
-    if (h.pDrvPrivate) new (h.pDrvPrivate) Query{};
-    return device->setError(E_INVALIDARG);
-  }
+  if (!args) return device->setError(E_INVALIDARG);
   construct(device, args->Query, args->MiscFlags, 0, h);
 }
 

@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_object.h"
 #include "pipeline_cache.h"
 #include "sampler_state.h"  // translate/state
 
@@ -83,11 +84,12 @@ VOID APIENTRY createSampler(D3D10DDI_HDEVICE hDevice, const D3D10_DDI_SAMPLER_DE
                             D3D10DDI_HRTSAMPLER) {
   Device* device = Device::from(hDevice);
   if (!h.pDrvPrivate) return device->setError(E_INVALIDARG);
-  Sampler* sampler = new (h.pDrvPrivate) Sampler{};
   if (!desc) return device->setError(E_INVALIDARG);
+  Constructing<Sampler> sampler(h.pDrvPrivate);
   sampler->desc = *desc;
   const HRESULT hr = createVkSampler(*device, *desc, &sampler->sampler);
-  if (FAILED(hr)) device->setError(hr);
+  if (FAILED(hr)) return device->setError(hr);
+  sampler.keep();
 }
 
 VOID APIENTRY destroySampler(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSAMPLER h) {

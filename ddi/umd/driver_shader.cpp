@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_compute.h"
+#include "driver_object.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "pipeline_cache.h"
@@ -142,12 +143,12 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
 
 }  // namespace
 
-// Builds the shader in place; on failure reports through pfnSetErrorCb and leaves
-// an empty object (so DestroyShader stays valid).
+// Builds the shader in place; on failure reports through pfnSetErrorCb and
+// destroys what it built (the runtime does not call DestroyShader then).
 void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
   Device* device = Device::from(hDevice);
   if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
-  Shader* shader = new (hShader.pDrvPrivate) Shader{};
+  Constructing<Shader> shader(hShader.pDrvPrivate);
   shader->stage = stage;
   std::span<const uint8_t> bytes;
   if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
@@ -183,16 +184,16 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
   shader->module = vk::createShaderModule(device->vk(), shader->spirv, &result);
   if (!shader->module) return device->setVkError(result);
   shader->id = nextObjectId();
+  shader.keep();
 }
 
 namespace {
-}  // namespace
 
-VkShaderModule countingPixelShaderModule(Device& device, Shader& shader) {
-  if (shader.countingModule) return shader.countingModule->handle();
-  dxbc::TranslateOptions options = shader.nativeOptions;
-  options.countInvocations = true;
-  options.countPerSubgroup = device.vk().info().fragmentSubgroupBallot;  // far fewer atomics
+// Translates and creates a variant of a pixel shader's native translation into
+// `slot` (once); VK_NULL_HANDLE after reporting.
+VkShaderModule nativeVariantModule(Device& device, Shader& shader, const dxbc::TranslateOptions& options,
+                                   const char* what, std::unique_ptr<vk::ShaderModule>& slot) {
+  if (slot) return slot->handle();
   std::vector<uint32_t> spirv;
   try {
     spirv = dxbc::translateToSpirv(*shader.parsed, options);
@@ -200,17 +201,39 @@ VkShaderModule countingPixelShaderModule(Device& device, Shader& shader) {
     device.setError(E_OUTOFMEMORY);
     return VK_NULL_HANDLE;
   } catch (const std::exception& e) {  // the native variant translated, so this is a d3dvk bug
-    logError(std::string("the pixel shader's invocation-counting variant cannot be translated (") + e.what() +
+    logError(std::string("the pixel shader's ") + what + " variant cannot be translated (" + e.what() +
              "); draw dropped");
     return VK_NULL_HANDLE;
   }
   VkResult result = VK_SUCCESS;
-  shader.countingModule = vk::createShaderModule(device.vk(), spirv, &result);
-  if (!shader.countingModule) {
+  slot = vk::createShaderModule(device.vk(), spirv, &result);
+  if (!slot) {
     device.setVkError(result);
     return VK_NULL_HANDLE;
   }
-  return shader.countingModule->handle();
+  return slot->handle();
+}
+
+dxbc::TranslateOptions countingOptions(Device& device, const Shader& shader) {
+  dxbc::TranslateOptions options = shader.nativeOptions;
+  options.countInvocations = true;
+  options.countPerSubgroup = device.vk().info().fragmentSubgroupBallot;  // far fewer atomics
+  return options;
+}
+
+}  // namespace
+
+VkShaderModule countingPixelShaderModule(Device& device, Shader& shader) {
+  return nativeVariantModule(device, shader, countingOptions(device, shader), "invocation-counting",
+                             shader.countingModule);
+}
+
+VkShaderModule sampleMaskPixelShaderModule(Device& device, Shader& shader, uint32_t sampleMask, bool counting) {
+  dxbc::TranslateOptions options = counting ? countingOptions(device, shader) : shader.nativeOptions;
+  options.writeSampleMask = true;
+  options.sampleMask = sampleMask;
+  return nativeVariantModule(device, shader, options, "sample-mask-writing",
+                             shader.sampleMaskModules[{sampleMask, counting}]);
 }
 
 SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {

@@ -12,7 +12,9 @@
 #include "dxbc/translator.h"
 #include "vk_pipeline.h"
 
+#include <map>
 #include <memory>
+#include <utility>
 #include <vector>
 
 namespace d3dvk::umd {
@@ -83,15 +85,19 @@ struct Shader {
   std::shared_ptr<const dxbc::Shader> parsed;
   // Vertex shader: the capture variant (every declared output register as a
   // vec4 into transform-feedback buffer 0, in ascending register order). Pixel
-  // shader: the fallback variant (the exact coverage prelude, see
-  // driver_fallback_draw.h) and the same counting its covered invocations.
-  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModule, fallbackCountingModule;
+  // shader: the fallback variants (the exact coverage prelude, see
+  // driver_fallback_draw.h), indexed by kFallbackCounting | kFallbackMasked.
+  static constexpr unsigned kFallbackCounting = 1, kFallbackMasked = 2;
+  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModules[4];
   std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
   // The options `spirv` was translated with, and the pixel shader's
   // invocation-counting variant of it (those options plus countInvocations),
   // built on the first draw under a pipeline-statistics query (driver_query.h).
   dxbc::TranslateOptions nativeOptions;
   std::unique_ptr<vk::ShaderModule> countingModule;
+  // Pixel shader: the variants writing OMSetBlendState's SampleMask themselves
+  // (dxbc writeSampleMask), by (mask, counting), built on first use.
+  std::map<std::pair<uint32_t, bool>, std::unique_ptr<vk::ShaderModule>> sampleMaskModules;
 
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };
@@ -100,6 +106,10 @@ class Device;
 // The pixel shader's invocation-counting module (built on first use), or
 // VK_NULL_HANDLE after reporting. Queue mutex held.
 VkShaderModule countingPixelShaderModule(Device& device, Shader& shader);
+// The pixel shader's variant that writes `sampleMask` as its sample mask (ANDed
+// with oMask), counting its invocations too when `counting`: built on first
+// use, VK_NULL_HANDLE after reporting. Queue mutex held.
+VkShaderModule sampleMaskPixelShaderModule(Device& device, Shader& shader, uint32_t sampleMask, bool counting);
 
 SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
@@ -108,7 +118,8 @@ VOID APIENTRY createPixelShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER,
                                 const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY destroyShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 // Builds a shader of `stage` in place (what every pfnCreate*Shader does); on
-// failure reports through pfnSetErrorCb and leaves an empty object.
+// failure reports through pfnSetErrorCb and destroys what it built (the
+// runtime does not call DestroyShader then).
 void createShaderObject(D3D10DDI_HDEVICE, const UINT* code, D3D10DDI_HSHADER, dxbc::ProgramType stage);
 VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
                                    const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);

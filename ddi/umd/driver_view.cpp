@@ -104,7 +104,7 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
 void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<vk::ImageView>& arrayView) {
   if (!v.resource || !arrayView) return;
   std::lock_guard<std::mutex> lock(device.queueMutex());
-  device.queue().releaseAfter(v.resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(arrayView)));
+  device.queue().releaseAfter(v.resource->lastUse, std::move(arrayView));
 }
 
 // Ends a view: its VkImageView (or VkBufferView and counter) is freed once the GPU is done with the resource.
@@ -112,10 +112,9 @@ template <typename View>
 void destroyView(Device& device, View* v) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   if (v->resource && v->view)
-    device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::ImageView>(std::move(v->view)));
+    device.queue().releaseAfter(v->resource->lastUse, std::move(v->view));
   if constexpr (requires { v->window; }) {
-    if (v->resource && v->window.texel)
-      device.queue().releaseAfter(v->resource->lastUse, std::shared_ptr<vk::BufferView>(std::move(v->window.texel)));
+    if (v->resource && v->window.texel) device.queue().releaseAfter(v->resource->lastUse, std::move(v->window.texel));
   }
   if constexpr (requires { v->counter; }) {
     if (v->counter) device.queue().releaseAfter(std::max<uint64_t>(v->counterLastUse, device.queue().openSerial()), std::move(v->counter));

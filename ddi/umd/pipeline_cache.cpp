@@ -116,14 +116,24 @@ const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType s
 }
 
 namespace {
+// A pipeline layout of these sets (graphics layouts, whose set 0 is a vertex
+// stage's, and compute layouts never share a key). Every graphics layout has
+// the same push-constant range: the fallback capture variant's vertex and
+// instance bases (dxbc idBasesFromPushConstants), so the pushed values and the
+// VS set stay compatible across the draw's and the capture's layouts.
 VkPipelineLayout cachedPipelineLayout(vk::Device& device,
                                       std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>>& cache,
-                                      const std::vector<VkDescriptorSetLayout>& sets, VkResult* result) {
+                                      const std::vector<VkDescriptorSetLayout>& sets, bool graphics, VkResult* result) {
   auto found = cache.find(sets);
   if (found != cache.end()) return found->second->handle();
   VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   info.setLayoutCount = uint32_t(sets.size());
   info.pSetLayouts = sets.data();
+  const VkPushConstantRange idBases{VK_SHADER_STAGE_VERTEX_BIT, 0, dxbc::kIdBasePushConstantBytes};
+  if (graphics) {
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &idBases;
+  }
   std::unique_ptr<vk::PipelineLayout> layout = vk::createPipelineLayout(device, info, result);
   if (!layout) return VK_NULL_HANDLE;
   return cache.emplace(sets, std::move(layout)).first->second->handle();
@@ -138,13 +148,13 @@ VkPipelineLayout PipelineCache::graphicsLayout(const Shader* vs, const Shader* p
   if (!p || (gs && !g)) return VK_NULL_HANDLE;
   std::vector<VkDescriptorSetLayout> sets{v->handle(), p->handle()};
   if (g) sets.push_back(g->handle());
-  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, sets, result);
+  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, sets, true, result);
 }
 
 VkPipelineLayout PipelineCache::computeLayout(const Shader& cs, VkResult* result) {
   const StageLayout* c = stageLayout(dxbc::ProgramType::Compute, &cs, result);
   if (!c) return VK_NULL_HANDLE;
-  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, {c->handle()}, result);
+  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, {c->handle()}, false, result);
 }
 
 std::string PipelineCache::checkStageLimits(const Shader& shader) const {
@@ -294,7 +304,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);
-  const VkSampleMask sampleMask = key.sampleMask;
+  const VkSampleMask sampleMask = state::shaderWritesSampleMask(key.variant) ? 0xFFFFFFFFu : key.sampleMask;
   multisample.pSampleMask = &sampleMask;
   const state::BlendPipelineState blendState =
       state::translateBlendState(in.blend ? in.blend->desc : state::defaultBlendDesc());

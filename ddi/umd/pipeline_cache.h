@@ -14,7 +14,9 @@
 // corners, records) and the PS set 240 (the counting pixel shader's
 // invocation counter, where the device has fragmentStoresAndAtomics) and 241
 // (the fallback prelude's records). Layouts are shared by every shader with
-// the same bindings. Also: a zero-filled 64 KiB uniform buffer standing in for
+// the same bindings. Every graphics pipeline layout has one push-constant
+// range, VS bytes 0..7: the fallback capture variant's SV_VertexID /
+// SV_InstanceID bases (dxbc::kIdBasePushConstantBytes). Also: a zero-filled 64 KiB uniform buffer standing in for
 // unbound constant-buffer slots (D3D reads zeros from them) and the sampler
 // unbound sampler slots read.
 //
@@ -97,10 +99,9 @@ class PipelineCache {
   // The compute pipeline of a compute shader (created on first use).
   VkPipeline computePipeline(const Shader& cs, VkResult* result);
   // The GPU fallback's pixel shader for draws without one: the coverage
-  // prelude alone, and the same counting its covered invocations (built by
+  // prelude alone, its variants indexed like Shader::fallbackModules (built by
   // driver_fallback_draw.cpp on first use).
-  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule() { return fallbackPixel_; }
-  std::unique_ptr<vk::ShaderModule>& fallbackCountingPixelModule() { return fallbackCountingPixel_; }
+  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule(unsigned variant) { return fallbackPixel_[variant & 3]; }
   // The fallback draw pass's vertex shader for this pair of shaders (built on
   // first use, dxbc/fallback_shaders.h); VK_NULL_HANDLE with *result on a
   // Vulkan failure, or with VK_SUCCESS after logging why it cannot be built.
@@ -115,7 +116,7 @@ class PipelineCache {
   std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>> pipelineLayouts_;
   std::map<uint64_t, std::shared_ptr<vk::Pipeline>> computePipelines_;  // by compute shader id
   std::unique_ptr<vk::Buffer> nullBuffer_;
-  std::unique_ptr<vk::ShaderModule> fallbackPixel_, fallbackCountingPixel_;
+  std::unique_ptr<vk::ShaderModule> fallbackPixel_[4];
   std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (VS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t unorderedAccessSlots_ = 0;

@@ -108,7 +108,11 @@ VkResult CommandQueue::submit() {
     return r;
   }
   submitted_ = serial;
-  inFlight_.push_back({cmd, serial});
+  try {
+    inFlight_.push_back({cmd, serial});
+  } catch (const std::bad_alloc&) {
+    // Not reused then; the pool still frees it.
+  }
   return VK_SUCCESS;
 }
 
@@ -135,15 +139,42 @@ VkResult CommandQueue::wait(uint64_t serial) {
   return r;
 }
 
-void CommandQueue::releaseAfter(uint64_t serial, std::shared_ptr<void> object) {
+void CommandQueue::releaseAfter(uint64_t serial, std::shared_ptr<void> object) noexcept {
   if (!object) return;
   if (serial <= submitted_ && serial <= completedSerial()) return;  // already idle: free now
-  pending_.push_back({serial, std::move(object)});
+  if (pending_.size() < pending_.capacity()) {
+    pending_.push_back({serial, std::move(object)});  // no allocation: cannot throw
+    if (pending_.size() == pending_.capacity()) {
+      try {
+        pending_.reserve(pending_.size() * 2 + 16);  // room for the next one
+      } catch (const std::bad_alloc&) {
+      }
+    }
+    return;
+  }
+  try {
+    pending_.reserve(pending_.size() * 2 + 16);
+    pending_.push_back({serial, std::move(object)});
+  } catch (const std::bad_alloc&) {
+    freeWhenDone(serial);  // `object` is freed on return
+  }
+}
+
+void CommandQueue::freeWhenDone(uint64_t serial) noexcept {
+  try {
+    wait(serial);
+  } catch (...) {
+    // Out of memory twice over: free it anyway (the GPU may still read it).
+  }
 }
 
 void CommandQueue::collect(uint64_t completed) {
   while (!inFlight_.empty() && inFlight_.front().serial <= completed) {
-    free_.push_back(inFlight_.front().commands);
+    try {
+      free_.push_back(inFlight_.front().commands);
+    } catch (const std::bad_alloc&) {
+      // Not reused then; the pool still frees it.
+    }
     inFlight_.pop_front();
   }
   for (auto it = pending_.begin(); it != pending_.end();)

@@ -62,8 +62,22 @@ class CommandQueue {
   VkResult wait(uint64_t serial);
   VkResult waitIdle() { return wait(hasOpenBatch() ? openSerial() : submitted_); }
 
-  // Keeps `object` alive until `serial` has completed.
-  void releaseAfter(uint64_t serial, std::shared_ptr<void> object);
+  // Keeps `object` alive until `serial` has completed. Never throws (destroy
+  // DDIs call it): the list always has room for one more entry; when even
+  // that cannot be kept, it waits for `serial` and frees the object now.
+  void releaseAfter(uint64_t serial, std::shared_ptr<void> object) noexcept;
+  template <typename T>
+  void releaseAfter(uint64_t serial, std::unique_ptr<T> object) noexcept {
+    if (!object) return;
+    std::shared_ptr<void> shared;
+    try {
+      shared = std::move(object);
+    } catch (const std::bad_alloc&) {
+      freeWhenDone(serial);  // `object` still owns it and frees it on return
+      return;
+    }
+    releaseAfter(serial, std::move(shared));
+  }
   // The serial of the last submitted batch (0: none yet).
   uint64_t submittedSerial() const { return submitted_; }
   // Called with the open batch's command buffer right before it is ended and submitted.
@@ -72,6 +86,8 @@ class CommandQueue {
  private:
   explicit CommandQueue(Device& device) : device_(device) {}
   void collect(uint64_t completed);
+  // What releaseAfter does without memory: waits until `serial` completes.
+  void freeWhenDone(uint64_t serial) noexcept;
 
   Device& device_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
@@ -88,7 +104,7 @@ class CommandQueue {
     uint64_t serial;
     std::shared_ptr<void> object;
   };
-  std::deque<Pending> pending_;
+  std::vector<Pending> pending_;  // capacity kept above size (see releaseAfter)
   std::function<void(VkCommandBuffer)> beforeSubmit_;
 };
 

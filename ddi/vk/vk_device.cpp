@@ -3,8 +3,29 @@
 
 #include <algorithm>
 #include <cstring>
+#include <mutex>
+#include <unordered_map>
 
 namespace d3dvk::vk {
+namespace {
+
+// Live devices by handle, for deviceEnabledExtension.
+std::mutex& registryMutex() {
+  static std::mutex m;
+  return m;
+}
+std::unordered_map<VkDevice, const Device*>& registry() {
+  static auto* devices = new std::unordered_map<VkDevice, const Device*>();  // outlives static destructors
+  return *devices;
+}
+
+}  // namespace
+
+bool deviceEnabledExtension(VkDevice device, const char* name) {
+  std::lock_guard<std::mutex> lock(registryMutex());
+  auto it = registry().find(device);
+  return it != registry().end() && it->second->extensionEnabled(name);
+}
 
 bool PhysicalDeviceInfo::hasExtension(const char* name) const {
   return std::find(extensions.begin(), extensions.end(), name) != extensions.end();
@@ -154,6 +175,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   // shaderDrawParameters: BaseVertex/BaseInstance, for D3D's SV_VertexID/SV_InstanceID.
   VkPhysicalDeviceVulkan11Features v11{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_1_FEATURES};
   v11.shaderDrawParameters = v11Supported.shaderDrawParameters;
+  self->transformFeedback_ = xfb.transformFeedback == VK_TRUE;
+  self->shaderDrawParameters_ = v11.shaderDrawParameters == VK_TRUE;
   VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   v12.timelineSemaphore = v12Supported.timelineSemaphore;
   v12.hostQueryReset = v12Supported.hostQueryReset;
@@ -168,6 +191,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v13.synchronization2 = v13Supported.synchronization2;
   v13.maintenance4 = v13Supported.maintenance4;
   v13.shaderDemoteToHelperInvocation = v13Supported.shaderDemoteToHelperInvocation;  // the fallback's prelude
+  self->demoteToHelperInvocation_ = v13.shaderDemoteToHelperInvocation == VK_TRUE;
   v13.pNext = &v12;
   v12.pNext = &v11;
   if (self->extensionEnabled(VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME)) v11.pNext = &xfb;
@@ -201,6 +225,9 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
     if (self->extensionEnabled(VK_EXT_ROBUSTNESS_2_EXTENSION_NAME)) {
       robustness2.nullDescriptor = robustness2Supported.nullDescriptor;
+      // D3D reads zeros past a vertex or index buffer's end (robustBufferAccess
+      // alone may return any in-bounds value and does not cover indices).
+      robustness2.robustBufferAccess2 = robustness2Supported.robustBufferAccess2 && f.robustBufferAccess;
       robustness2.pNext = v13.pNext;
       v13.pNext = &robustness2;
     }
@@ -211,6 +238,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
       v13.pNext = &borderColor;
     }
     self->samplerFeatures_.nullDescriptor = robustness2.nullDescriptor == VK_TRUE;
+    self->samplerFeatures_.robustBufferAccess2 = robustness2.robustBufferAccess2 == VK_TRUE;
     self->samplerFeatures_.customBorderColors =
         borderColor.customBorderColors == VK_TRUE && borderColor.customBorderColorWithoutFormat == VK_TRUE;
   }
@@ -234,11 +262,19 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     return nullptr;
   }
   vkGetDeviceQueue(self->device_, self->queueFamily_, 0, &self->queue_);
+  {
+    std::lock_guard<std::mutex> lock(registryMutex());
+    registry()[self->device_] = self.get();
+  }
   return self;
 }
 
 Device::~Device() {
   if (device_) {
+    {
+      std::lock_guard<std::mutex> lock(registryMutex());
+      registry().erase(device_);
+    }
     vkDeviceWaitIdle(device_);
     vkDestroyDevice(device_, nullptr);
   }

@@ -39,9 +39,14 @@ struct PhysicalDeviceInfo {
 
 PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice);
 
+// Whether the live device `device` (created by Device::create) enabled the
+// extension; false for unknown handles. Thread-safe (the validation messenger asks).
+bool deviceEnabledExtension(VkDevice device, const char* name);
+
 // Optional features the shader-resource and sampler path uses, as enabled.
 struct SamplerFeatures {
   bool nullDescriptor = false;      // VK_EXT_robustness2: unbound SRVs read zeros
+  bool robustBufferAccess2 = false; // VK_EXT_robustness2: reads past a vertex or index buffer return zeros
   bool customBorderColors = false;  // VK_EXT_custom_border_color (without format)
   bool mirrorClampToEdge = false;   // samplerMirrorClampToEdge: MIRRORONCE
   bool filterMinmax = false;        // samplerFilterMinmax: MINIMUM_/MAXIMUM_ filters
@@ -64,6 +69,10 @@ class Device {
   const VkPhysicalDeviceFeatures& enabledFeatures() const { return enabledFeatures_; }
   bool extensionEnabled(const char* name) const;
   const SamplerFeatures& samplerFeatures() const { return samplerFeatures_; }
+  // Features of extension and Vulkan 1.1 structures, as enabled.
+  bool transformFeedbackEnabled() const { return transformFeedback_; }
+  bool shaderDrawParametersEnabled() const { return shaderDrawParameters_; }
+  bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -83,6 +92,7 @@ class Device {
   PhysicalDeviceInfo info_;
   VkPhysicalDeviceFeatures enabledFeatures_{};
   SamplerFeatures samplerFeatures_;
+  bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;

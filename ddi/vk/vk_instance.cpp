@@ -1,7 +1,12 @@
 // ddi/vk/vk_instance.cpp — see vk_instance.h.
 #include "vk_instance.h"
 
+#include "vk_device.h"
+
+#include <dlfcn.h>
+
 #include <algorithm>
+#include <array>
 #include <cctype>
 #include <cstdio>
 #include <cstdlib>
@@ -21,13 +26,15 @@ bool loadVulkan(std::string* error) {
   return result == VK_SUCCESS;
 }
 
-bool hasLayer(const char* name) {
+// The layer's VkLayerProperties::specVersion, or 0 when it is not installed.
+uint32_t layerVersion(const char* name) {
   uint32_t count = 0;
   vkEnumerateInstanceLayerProperties(&count, nullptr);
   std::vector<VkLayerProperties> layers(count);
   vkEnumerateInstanceLayerProperties(&count, layers.data());
-  return std::any_of(layers.begin(), layers.end(),
-                     [&](const VkLayerProperties& l) { return std::strcmp(l.layerName, name) == 0; });
+  for (const VkLayerProperties& l : layers)
+    if (std::strcmp(l.layerName, name) == 0) return l.specVersion ? l.specVersion : 1;
+  return 0;
 }
 
 bool hasInstanceExtension(const char* name) {
@@ -44,7 +51,33 @@ std::string lower(std::string s) {
   return s;
 }
 
+// Keeps the module holding the process-wide instances (the UMD, or a program
+// linking this library) mapped until the process exits: a dlclose of it would
+// orphan them (their pointers live in its static storage). A no-op for programs.
+void pinThisModule() {
+  Dl_info info{};
+  if (dladdr(reinterpret_cast<void*>(&pinThisModule), &info) && info.dli_fname)
+    dlopen(info.dli_fname, RTLD_NOW | RTLD_NOLOAD | RTLD_NODELETE);  // the reference is never dropped
+}
+
+bool deviceObjectEnabledConservativeRasterization(const VkDebugUtilsMessengerCallbackDataEXT* data) {
+  for (uint32_t i = 0; data && i < data->objectCount; ++i)
+    if (data->pObjects[i].objectType == VK_OBJECT_TYPE_DEVICE &&
+        deviceEnabledExtension(reinterpret_cast<VkDevice>(data->pObjects[i].objectHandle),
+                               VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME))
+      return true;
+  return false;
+}
+
 }  // namespace
+
+bool isStaleFragmentFullyCoveredReport(const char* messageIdName, const char* message, uint32_t layerSpecVersion,
+                                       bool deviceEnabledConservativeRasterization) {
+  return deviceEnabledConservativeRasterization && layerSpecVersion != 0 &&
+         layerSpecVersion < VK_MAKE_API_VERSION(0, 1, 3, 241) && messageIdName && message &&
+         std::strcmp(messageIdName, "VUID-VkShaderModuleCreateInfo-pCode-04146") == 0 &&
+         std::strstr(message, "SPV_EXT_fragment_fully_covered") != nullptr;
+}
 
 InstanceOptions instanceOptionsFromEnvironment() {
   InstanceOptions options;
@@ -54,6 +87,23 @@ InstanceOptions instanceOptionsFromEnvironment() {
     options.synchronizationValidation = value == "sync";
   }
   return options;
+}
+
+Instance* Instance::shared(const InstanceOptions& options, std::string* error) {
+  static std::mutex mutex;
+  static std::array<Instance*, 3> instances{};  // off, on, on + synchronization; never destroyed
+  const size_t mode = !options.validation ? 0 : options.synchronizationValidation ? 2 : 1;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!instances[mode]) {
+    InstanceOptions o;
+    o.validation = options.validation;
+    o.synchronizationValidation = options.synchronizationValidation;
+    std::unique_ptr<Instance> created = create(o, error);
+    if (!created) return nullptr;
+    pinThisModule();
+    instances[mode] = created.release();
+  }
+  return instances[mode];
 }
 
 std::unique_ptr<Instance> Instance::create(const InstanceOptions& options, std::string* error) {
@@ -68,7 +118,8 @@ std::unique_ptr<Instance> Instance::create(const InstanceOptions& options, std::
   std::vector<const char*> layers;
   std::vector<const char*> extensions;
   if (options.validation) {
-    if (!hasLayer(kValidationLayer) || !hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
+    self->layerVersion_ = layerVersion(kValidationLayer);
+    if (!self->layerVersion_ || !hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
       if (error)
         *error = "D3DVK_VALIDATION is set but VK_LAYER_KHRONOS_validation (package "
                  "vulkan-validationlayers) or VK_EXT_debug_utils is not available";
@@ -138,6 +189,20 @@ VkBool32 VKAPI_CALL Instance::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT s
                                         VkDebugUtilsMessageTypeFlagsEXT, const VkDebugUtilsMessengerCallbackDataEXT* data,
                                         void* user) {
   auto* self = static_cast<Instance*>(user);
+  if (self && isStaleFragmentFullyCoveredReport(data ? data->pMessageIdName : nullptr,
+                                                data ? data->pMessage : nullptr, self->layerVersion_,
+                                                deviceObjectEnabledConservativeRasterization(data))) {
+    static std::once_flag noted;
+    std::call_once(noted, [&] {
+      std::fprintf(stderr,
+                   "d3dvk: note: the validation layer (%u.%u.%u) predates SPV_EXT_fragment_fully_covered in the "
+                   "Vulkan registry (1.3.241); its VUID-VkShaderModuleCreateInfo-pCode-04146 reports of that "
+                   "extension on devices that enabled VK_EXT_conservative_rasterization are ignored\n",
+                   VK_API_VERSION_MAJOR(self->layerVersion_), VK_API_VERSION_MINOR(self->layerVersion_),
+                   VK_API_VERSION_PATCH(self->layerVersion_));
+    });
+    return VK_FALSE;
+  }
   if (self) self->messageCount_.fetch_add(1);
   const char* level = (severity & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT) ? "error" : "warning";
   std::string text = std::string(level) + ": " + (data && data->pMessage ? data->pMessage : "(no message)");
@@ -154,7 +219,16 @@ VkPhysicalDevice Instance::selectPhysicalDevice(const char* selector, std::strin
     return VK_NULL_HANDLE;
   }
   std::string sel = selector ? selector : "";
-  if (sel.empty()) return physicalDevices_[0];
+  if (sel.empty()) {
+    // The first GPU; a CPU implementation (lavapipe) only when there is no GPU.
+    for (VkPhysicalDevice pd : physicalDevices_) {
+      VkPhysicalDeviceProperties props;
+      vkGetPhysicalDeviceProperties(pd, &props);
+      if (props.deviceType != VK_PHYSICAL_DEVICE_TYPE_CPU && props.deviceType != VK_PHYSICAL_DEVICE_TYPE_OTHER)
+        return pd;
+    }
+    return physicalDevices_[0];
+  }
   if (std::all_of(sel.begin(), sel.end(), [](unsigned char c) { return std::isdigit(c); })) {
     size_t index = std::strtoul(sel.c_str(), nullptr, 10);
     if (sel.size() < 6 && index < physicalDevices_.size()) return physicalDevices_[index];

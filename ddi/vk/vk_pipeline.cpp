@@ -1,6 +1,10 @@
 // ddi/vk/vk_pipeline.cpp — see vk_pipeline.h.
 #include "vk_pipeline.h"
 
+#include "vk_shader_requirements.h"
+
+#include <cstdio>
+
 namespace d3dvk::vk {
 
 void destroyShaderModule(VkDevice d, VkShaderModule h, const VkAllocationCallbacks* a) { vkDestroyShaderModule(d, h, a); }
@@ -16,14 +20,35 @@ void destroyDescriptorPool(VkDevice d, VkDescriptorPool h, const VkAllocationCal
 }
 void destroySampler(VkDevice d, VkSampler h, const VkAllocationCallbacks* a) { vkDestroySampler(d, h, a); }
 
+namespace {
+// The owner of a new handle; if the owner cannot be allocated, the handle is
+// destroyed before the exception goes on.
+template <typename T, typename Handle>
+std::unique_ptr<T> own(Device& device, Handle h, void (*destroy)(VkDevice, Handle, const VkAllocationCallbacks*)) {
+  try {
+    return std::make_unique<T>(device, h);
+  } catch (...) {
+    destroy(device.handle(), h, nullptr);
+    throw;
+  }
+}
+}  // namespace
+
 std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result) {
+  // The rule of VUID-VkShaderModuleCreateInfo-pCode-01091/04147, checked here on
+  // every device (a d3dvk defect if it fails; reported like a validation message).
+  if (const std::string unmet = unmetShaderRequirement(device, spirv); !unmet.empty()) {
+    std::fprintf(stderr, "%sd3dvk refused a shader module: %s\n", kValidationMessagePrefix, unmet.c_str());
+    *result = VK_ERROR_FEATURE_NOT_PRESENT;
+    return nullptr;
+  }
   VkShaderModuleCreateInfo info{VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO};
   info.codeSize = spirv.size() * sizeof(uint32_t);
   info.pCode = spirv.data();
   VkShaderModule h = VK_NULL_HANDLE;
   *result = vkCreateShaderModule(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<ShaderModule>(device, h);
+  return own<ShaderModule>(device, h, destroyShaderModule);
 }
 
 std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
@@ -32,7 +57,7 @@ std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
   VkDescriptorSetLayout h = VK_NULL_HANDLE;
   *result = vkCreateDescriptorSetLayout(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<DescriptorSetLayout>(device, h);
+  return own<DescriptorSetLayout>(device, h, destroyDescriptorSetLayout);
 }
 
 std::unique_ptr<PipelineLayout> createPipelineLayout(Device& device, const VkPipelineLayoutCreateInfo& info,
@@ -40,7 +65,7 @@ std::unique_ptr<PipelineLayout> createPipelineLayout(Device& device, const VkPip
   VkPipelineLayout h = VK_NULL_HANDLE;
   *result = vkCreatePipelineLayout(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<PipelineLayout>(device, h);
+  return own<PipelineLayout>(device, h, destroyPipelineLayout);
 }
 
 std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphicsPipelineCreateInfo& info,
@@ -48,7 +73,7 @@ std::unique_ptr<Pipeline> createGraphicsPipeline(Device& device, const VkGraphic
   VkPipeline h = VK_NULL_HANDLE;
   *result = vkCreateGraphicsPipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<Pipeline>(device, h);
+  return own<Pipeline>(device, h, destroyPipeline);
 }
 
 std::unique_ptr<Pipeline> createComputePipeline(Device& device, const VkComputePipelineCreateInfo& info,
@@ -56,7 +81,7 @@ std::unique_ptr<Pipeline> createComputePipeline(Device& device, const VkComputeP
   VkPipeline h = VK_NULL_HANDLE;
   *result = vkCreateComputePipelines(device.handle(), VK_NULL_HANDLE, 1, &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<Pipeline>(device, h);
+  return own<Pipeline>(device, h, destroyPipeline);
 }
 
 std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDescriptorPoolCreateInfo& info,
@@ -64,14 +89,14 @@ std::unique_ptr<DescriptorPool> createDescriptorPool(Device& device, const VkDes
   VkDescriptorPool h = VK_NULL_HANDLE;
   *result = vkCreateDescriptorPool(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<DescriptorPool>(device, h);
+  return own<DescriptorPool>(device, h, destroyDescriptorPool);
 }
 
 std::unique_ptr<Sampler> createSampler(Device& device, const VkSamplerCreateInfo& info, VkResult* result) {
   VkSampler h = VK_NULL_HANDLE;
   *result = vkCreateSampler(device.handle(), &info, nullptr, &h);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<Sampler>(device, h);
+  return own<Sampler>(device, h, destroySampler);
 }
 
 }  // namespace d3dvk::vk

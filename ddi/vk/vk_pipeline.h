@@ -42,6 +42,9 @@ using Pipeline = OwnedHandle<VkPipeline, &destroyPipeline>;
 using DescriptorPool = OwnedHandle<VkDescriptorPool, &destroyDescriptorPool>;
 using Sampler = OwnedHandle<VkSampler, &destroySampler>;
 
+// Refuses (VK_ERROR_FEATURE_NOT_PRESENT, message on stderr with the validation
+// prefix) a module declaring a capability or extension the device did not
+// enable (vk_shader_requirements.h) without passing it to Vulkan.
 std::unique_ptr<ShaderModule> createShaderModule(Device& device, const std::vector<uint32_t>& spirv, VkResult* result);
 std::unique_ptr<DescriptorSetLayout> createDescriptorSetLayout(Device& device,
                                                                const VkDescriptorSetLayoutCreateInfo& info,

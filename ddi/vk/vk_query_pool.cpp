@@ -14,7 +14,12 @@ std::unique_ptr<QueryPool> createQueryPool(Device& device, VkQueryType type, uin
   VkQueryPool pool = VK_NULL_HANDLE;
   *result = vkCreateQueryPool(device.handle(), &info, nullptr, &pool);
   if (*result != VK_SUCCESS) return nullptr;
-  return std::make_unique<QueryPool>(device, pool);
+  try {
+    return std::make_unique<QueryPool>(device, pool);
+  } catch (...) {
+    vkDestroyQueryPool(device.handle(), pool, nullptr);  // the owner could not be allocated
+    throw;
+  }
 }
 
 }  // namespace d3dvk::vk

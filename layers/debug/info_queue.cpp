@@ -89,7 +89,7 @@ void InfoQueue::store(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY se
   messages_.push_back({category, severity, id, std::move(description)});
 }
 
-HRESULT STDMETHODCALLTYPE InfoQueue::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE InfoQueue::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   if (riid == __uuidof(ID3D11InfoQueue)) {
     AddRef();
@@ -97,19 +97,19 @@ HRESULT STDMETHODCALLTYPE InfoQueue::QueryInterface(REFIID riid, void** ppvObjec
     return S_OK;
   }
   return owner_.QueryInterface(riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE InfoQueue::SetMessageCountLimit(UINT64 MessageCountLimit) {
+HRESULT STDMETHODCALLTYPE InfoQueue::SetMessageCountLimit(UINT64 MessageCountLimit) try {
   std::lock_guard<std::mutex> lock(mutex_);
   limit_ = MessageCountLimit == UINT64(-1) ? UINT64(-1) : MessageCountLimit;
   if (messages_.size() > limit_) messages_.resize(size_t(limit_));
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE InfoQueue::ClearStoredMessages() {
+void STDMETHODCALLTYPE InfoQueue::ClearStoredMessages() try {
   std::lock_guard<std::mutex> lock(mutex_);
   messages_.clear();
-}
+} D3DVK_CATCH_VOID
 
 std::vector<const InfoQueue::Message*> InfoQueue::retrievable() const {
   std::vector<const Message*> out;
@@ -120,7 +120,7 @@ std::vector<const InfoQueue::Message*> InfoQueue::retrievable() const {
 }
 
 HRESULT STDMETHODCALLTYPE InfoQueue::GetMessage(UINT64 MessageIndex, D3D11_MESSAGE* pMessage,
-                                                SIZE_T* pMessageByteLength) {
+                                                SIZE_T* pMessageByteLength) try {
   if (!pMessageByteLength) return E_INVALIDARG;
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<const Message*> list = retrievable();
@@ -141,32 +141,32 @@ HRESULT STDMETHODCALLTYPE InfoQueue::GetMessage(UINT64 MessageIndex, D3D11_MESSA
   pMessage->DescriptionByteLength = m.description.size() + 1;
   *pMessageByteLength = needed;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesAllowedByStorageFilter() {
+UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesAllowedByStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return allowedByStorage_;
-}
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDeniedByStorageFilter() {
+} D3DVK_CATCH_RETURN({})
+UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDeniedByStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return deniedByStorage_;
-}
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessages() {
+} D3DVK_CATCH_RETURN({})
+UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessages() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return messages_.size();
-}
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessagesAllowedByRetrievalFilter() {
+} D3DVK_CATCH_RETURN({})
+UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessagesAllowedByRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return retrievable().size();
-}
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDiscardedByMessageCountLimit() {
+} D3DVK_CATCH_RETURN({})
+UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDiscardedByMessageCountLimit() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return discardedByLimit_;
-}
-UINT64 STDMETHODCALLTYPE InfoQueue::GetMessageCountLimit() {
+} D3DVK_CATCH_RETURN({})
+UINT64 STDMETHODCALLTYPE InfoQueue::GetMessageCountLimit() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return limit_;
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT InfoQueue::addEntries(FilterStack& stack, const D3D11_INFO_QUEUE_FILTER* filter) {
   if (!filter) return E_INVALIDARG;
@@ -216,125 +216,125 @@ HRESULT InfoQueue::push(FilterStack& stack, const D3D11_INFO_QUEUE_FILTER* filte
   return filter ? addEntries(stack, filter) : S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddStorageFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) {
+HRESULT STDMETHODCALLTYPE InfoQueue::AddStorageFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return addEntries(storage_, pFilter);
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::GetStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::GetStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return getFilter(storage_, pFilter, pFilterByteLength);
-}
-void STDMETHODCALLTYPE InfoQueue::ClearStorageFilter() {
+} D3DVK_CATCH_HRESULT
+void STDMETHODCALLTYPE InfoQueue::ClearStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   storage_.stack.back() = Filter{};
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyStorageFilter() {
+} D3DVK_CATCH_VOID
+HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(storage_, nullptr);
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfStorageFilter() {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   storage_.stack.push_back(storage_.stack.back());
   return S_OK;
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::PushStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(storage_, pFilter);
-}
-void STDMETHODCALLTYPE InfoQueue::PopStorageFilter() {
+} D3DVK_CATCH_HRESULT
+void STDMETHODCALLTYPE InfoQueue::PopStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   if (storage_.stack.size() > 1) storage_.stack.pop_back();
-}
-UINT STDMETHODCALLTYPE InfoQueue::GetStorageFilterStackSize() {
+} D3DVK_CATCH_VOID
+UINT STDMETHODCALLTYPE InfoQueue::GetStorageFilterStackSize() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return UINT(storage_.stack.size());
-}
+} D3DVK_CATCH_RETURN({})
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddRetrievalFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) {
+HRESULT STDMETHODCALLTYPE InfoQueue::AddRetrievalFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return addEntries(retrieval_, pFilter);
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return getFilter(retrieval_, pFilter, pFilterByteLength);
-}
-void STDMETHODCALLTYPE InfoQueue::ClearRetrievalFilter() {
+} D3DVK_CATCH_HRESULT
+void STDMETHODCALLTYPE InfoQueue::ClearRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   retrieval_.stack.back() = Filter{};
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyRetrievalFilter() {
+} D3DVK_CATCH_VOID
+HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(retrieval_, nullptr);
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfRetrievalFilter() {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   retrieval_.stack.push_back(retrieval_.stack.back());
   return S_OK;
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::PushRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::PushRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(retrieval_, pFilter);
-}
-void STDMETHODCALLTYPE InfoQueue::PopRetrievalFilter() {
+} D3DVK_CATCH_HRESULT
+void STDMETHODCALLTYPE InfoQueue::PopRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   if (retrieval_.stack.size() > 1) retrieval_.stack.pop_back();
-}
-UINT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilterStackSize() {
+} D3DVK_CATCH_VOID
+UINT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilterStackSize() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return UINT(retrieval_.stack.size());
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE InfoQueue::AddMessage(D3D11_MESSAGE_CATEGORY Category, D3D11_MESSAGE_SEVERITY Severity,
-                                                D3D11_MESSAGE_ID ID, LPCSTR pDescription) {
+                                                D3D11_MESSAGE_ID ID, LPCSTR pDescription) try {
   if (!pDescription) return E_INVALIDARG;
   store(Category, Severity, ID, pDescription);
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddApplicationMessage(D3D11_MESSAGE_SEVERITY Severity, LPCSTR pDescription) {
+HRESULT STDMETHODCALLTYPE InfoQueue::AddApplicationMessage(D3D11_MESSAGE_SEVERITY Severity, LPCSTR pDescription) try {
   if (!pDescription) return E_INVALIDARG;
   store(D3D11_MESSAGE_CATEGORY_APPLICATION_DEFINED, Severity, D3D11_MESSAGE_ID(0), pDescription);
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 // Breaking into a debugger is a Windows facility; the flags are kept for Get*.
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category, BOOL bEnable) {
+HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakCategories_.erase(std::remove(breakCategories_.begin(), breakCategories_.end(), Category), breakCategories_.end());
   if (bEnable) breakCategories_.push_back(Category);
   return S_OK;
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity, BOOL bEnable) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakSeverities_.erase(std::remove(breakSeverities_.begin(), breakSeverities_.end(), Severity), breakSeverities_.end());
   if (bEnable) breakSeverities_.push_back(Severity);
   return S_OK;
-}
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnID(D3D11_MESSAGE_ID ID, BOOL bEnable) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnID(D3D11_MESSAGE_ID ID, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakIds_.erase(std::remove(breakIds_.begin(), breakIds_.end(), ID), breakIds_.end());
   if (bEnable) breakIds_.push_back(ID);
   return S_OK;
-}
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category) {
+} D3DVK_CATCH_HRESULT
+BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakCategories_, Category);
-}
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity) {
+} D3DVK_CATCH_RETURN({})
+BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakSeverities_, Severity);
-}
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnID(D3D11_MESSAGE_ID ID) {
+} D3DVK_CATCH_RETURN({})
+BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnID(D3D11_MESSAGE_ID ID) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakIds_, ID);
-}
-void STDMETHODCALLTYPE InfoQueue::SetMuteDebugOutput(BOOL bMute) {
+} D3DVK_CATCH_RETURN({})
+void STDMETHODCALLTYPE InfoQueue::SetMuteDebugOutput(BOOL bMute) try {
   std::lock_guard<std::mutex> lock(mutex_);
   mute_ = bMute != FALSE;
-}
-BOOL STDMETHODCALLTYPE InfoQueue::GetMuteDebugOutput() {
+} D3DVK_CATCH_VOID
+BOOL STDMETHODCALLTYPE InfoQueue::GetMuteDebugOutput() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return mute_;
-}
+} D3DVK_CATCH_RETURN({})
 
 }  // namespace d3dvk::debug

@@ -6,6 +6,8 @@
 // unless muted. Reference counting is delegated to the owning device.
 #pragma once
 
+#include "d3dvk_entry_guard.h"
+
 #include <d3d11sdklayers.h>
 
 #include <mutex>
@@ -31,8 +33,8 @@ class InfoQueue final : public ID3D11InfoQueue {
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
-  ULONG STDMETHODCALLTYPE AddRef() override { return owner_.AddRef(); }
-  ULONG STDMETHODCALLTYPE Release() override { return owner_.Release(); }
+  ULONG STDMETHODCALLTYPE AddRef() override try { return owner_.AddRef(); } D3DVK_CATCH_RETURN({})
+  ULONG STDMETHODCALLTYPE Release() override try { return owner_.Release(); } D3DVK_CATCH_RETURN({})
 
   // ID3D11InfoQueue
   HRESULT STDMETHODCALLTYPE SetMessageCountLimit(UINT64 MessageCountLimit) override;

@@ -2,6 +2,7 @@
 #include "umd_adapter.h"
 
 #include "d3d12umddi_checks.h"
+#include "d3dvk_entry_guard.h"
 
 #include <dlfcn.h>
 
@@ -159,7 +160,7 @@ UmdAdapter::~UmdAdapter() {
   if (library_) dlclose(library_);
 }
 
-VOID APIENTRY DdiDevice::onSetError(D3D10DDI_HRTCORELAYER layer, HRESULT hr) {
+VOID APIENTRY DdiDevice::onSetError(D3D10DDI_HRTCORELAYER layer, HRESULT hr) try {
   if (tCurrentScope && tCurrentScope->first_ == S_OK) tCurrentScope->first_ = hr;
   // DXGI_ERROR_DEVICE_REMOVED, _HUNG, _RESET and DXGI_ERROR_DRIVER_INTERNAL_ERROR (winerror.h values).
   const bool removal = hr == HRESULT(0x887A0005) || hr == HRESULT(0x887A0006) || hr == HRESULT(0x887A0007) ||
@@ -168,7 +169,7 @@ VOID APIENTRY DdiDevice::onSetError(D3D10DDI_HRTCORELAYER layer, HRESULT hr) {
     HRESULT none = S_OK;
     static_cast<DdiDevice*>(layer.handle)->removed_.compare_exchange_strong(none, hr, std::memory_order_acq_rel);
   }
-}
+} D3DVK_CATCH_VOID
 
 std::unique_ptr<DdiDevice> DdiDevice::create(std::shared_ptr<UmdAdapter> adapter, HRESULT* hr, std::string* error) {
   std::unique_ptr<DdiDevice> self(new DdiDevice());

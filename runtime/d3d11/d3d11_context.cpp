@@ -7,7 +7,7 @@
 
 namespace d3dvk::runtime {
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11DeviceContext) ||
@@ -18,39 +18,39 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, voi
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE D3D11ImmediateContext::AddRef() { return device_.AddRef(); }
-ULONG STDMETHODCALLTYPE D3D11ImmediateContext::Release() { return device_.Release(); }
+ULONG STDMETHODCALLTYPE D3D11ImmediateContext::AddRef() try { return device_.AddRef(); } D3DVK_CATCH_RETURN({})
+ULONG STDMETHODCALLTYPE D3D11ImmediateContext::Release() try { return device_.Release(); } D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetDevice(ID3D11Device** ppDevice) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetDevice(ID3D11Device** ppDevice) try {
   if (!ppDevice) return;
   device_.AddRef();
   *ppDevice = &device_;
-}
+} D3DVK_CATCH_VOID
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) try {
   return privateData_.get(guid, pDataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) try {
   return privateData_.set(guid, DataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) try {
   return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
-}
+} D3DVK_CATCH_HRESULT
 
-D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() { return D3D11_DEVICE_CONTEXT_IMMEDIATE; }
-UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() { return 0; }
-void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() {
+D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() try { return D3D11_DEVICE_CONTEXT_IMMEDIATE; } D3DVK_CATCH_RETURN({})
+UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() try { return 0; } D3DVK_CATCH_RETURN({})
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() try {
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnFlush(ddi.handle(), 0);
-}
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) {
+} D3DVK_CATCH_VOID
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) try {
   if (ppCommandList) *ppCommandList = nullptr;
   return DXGI_ERROR_INVALID_CALL;  // only deferred contexts record command lists
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) try {
   auto* state = static_cast<D3D11RasterizerState*>(pRasterizerState);
   if (state == rasterizerState_) return;  // no effective change, no DDI call
   if (state) state->addPrivateRef();
@@ -60,13 +60,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* 
   // A null handle binds the driver's default state (the D3D11.3 default desc).
   ddi.funcs().pfnSetRasterizerState(ddi.handle(), state ? state->ddiHandle() : D3D10DDI_HRASTERIZERSTATE{nullptr});
   if (previous) previous->releasePrivateRef();
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) try {
   if (!ppRasterizerState) return;
   if (rasterizerState_) rasterizerState_->AddRef();
   *ppRasterizerState = rasterizerState_;
-}
+} D3DVK_CATCH_VOID
 
 void D3D11ImmediateContext::releaseBindings() {
   for (D3D11RenderTargetView*& view : renderTargets_)

@@ -3,6 +3,7 @@
 // implemented yet live in d3d11_context_unimplemented.cpp.
 #pragma once
 
+#include "d3dvk_entry_guard.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>

@@ -43,7 +43,7 @@ D3D11Buffer* bufferFrom(ID3D11Buffer* b) { return static_cast<D3D11Buffer*>(b); 
 // Geometry stage.
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const*,
-                                                         UINT NumClassInstances) {
+                                                         UINT NumClassInstances) try {
   if (NumClassInstances) return;  // class instances are not supported
   D3D11GeometryShader* current = gsFrom(geometryShader_);
   D3D11GeometryShader* next = gsFrom(pShader);
@@ -51,42 +51,42 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
   geometryShader_ = next;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnGsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader, ID3D11ClassInstance**,
-                                                         UINT* pNumClassInstances) {
+                                                         UINT* pNumClassInstances) try {
   if (ppGeometryShader) handOut(gsFrom(geometryShader_), ppGeometryShader);
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+                                                                  ID3D11Buffer* const* ppConstantBuffers) try {
   setConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer** ppConstantBuffers) {
+                                                                  ID3D11Buffer** ppConstantBuffers) try {
   getConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView* const* ppViews) {
+                                                                  ID3D11ShaderResourceView* const* ppViews) try {
   setShaderResources(kGS, "ID3D11DeviceContext::GSSetShaderResources", StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView** ppViews) {
+                                                                  ID3D11ShaderResourceView** ppViews) try {
   getShaderResources(kGS, StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState* const* ppSamplers) {
+                                                           ID3D11SamplerState* const* ppSamplers) try {
   setSamplers(kGS, "ID3D11DeviceContext::GSSetSamplers", StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState** ppSamplers) {
+                                                           ID3D11SamplerState** ppSamplers) try {
   getSamplers(kGS, StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 
 // ---------------------------------------------------------------------------
 // Compute stage.
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) {
+                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
   if (NumClassInstances) return;
   D3D11ComputeShader* current = csFrom(computeShader_);
   D3D11ComputeShader* next = csFrom(pComputeShader);
@@ -94,40 +94,40 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* p
   computeShader_ = next;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnCsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader, ID3D11ClassInstance**,
-                                                         UINT* pNumClassInstances) {
+                                                         UINT* pNumClassInstances) try {
   if (ppComputeShader) handOut(csFrom(computeShader_), ppComputeShader);
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+                                                                  ID3D11Buffer* const* ppConstantBuffers) try {
   setConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer** ppConstantBuffers) {
+                                                                  ID3D11Buffer** ppConstantBuffers) try {
   getConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView* const* ppViews) {
+                                                                  ID3D11ShaderResourceView* const* ppViews) try {
   setShaderResources(kCS, "ID3D11DeviceContext::CSSetShaderResources", StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView** ppViews) {
+                                                                  ID3D11ShaderResourceView** ppViews) try {
   getShaderResources(kCS, StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState* const* ppSamplers) {
+                                                           ID3D11SamplerState* const* ppSamplers) try {
   setSamplers(kCS, "ID3D11DeviceContext::CSSetSamplers", StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState** ppSamplers) {
+                                                           ID3D11SamplerState** ppSamplers) try {
   getSamplers(kCS, StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                        ID3D11UnorderedAccessView* const* ppViews,
-                                                                       const UINT* pUAVInitialCounts) {
+                                                                       const UINT* pUAVInitialCounts) try {
   const char* kFunction = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
   const UINT slots = uavSlotCount();
   if (StartSlot >= slots || NumUAVs > slots - StartSlot) {
@@ -162,16 +162,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
   }
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnCsSetUnorderedAccessViews(ddi.handle(), StartSlot, NumUAVs, handles, counts);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
-                                                                       ID3D11UnorderedAccessView** ppViews) {
+                                                                       ID3D11UnorderedAccessView** ppViews) try {
   if (!ppViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     const uint64_t slot = uint64_t(StartSlot) + i;
     handOut(slot < D3D11_1_UAV_SLOT_COUNT ? computeUavs_[slot] : nullptr, &ppViews[i]);
   }
-}
+} D3DVK_CATCH_VOID
 
 void D3D11ImmediateContext::releaseComputeBindings() {
   D3D11ComputeShader* cs = csFrom(computeShader_);
@@ -229,7 +229,7 @@ bool checkIndirectArgs(D3D11Device& device, const char* function, const Indirect
 }  // namespace
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY,
-                                                      UINT ThreadGroupCountZ) {
+                                                      UINT ThreadGroupCountZ) try {
   const char* kFunction = "ID3D11DeviceContext::Dispatch";
   constexpr UINT kMax = D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
   if (ThreadGroupCountX > kMax || ThreadGroupCountY > kMax || ThreadGroupCountZ > kMax) {
@@ -249,29 +249,29 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
   }
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDispatch(ddi.handle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs,
-                                                              UINT AlignedByteOffsetForArgs) {
+                                                              UINT AlignedByteOffsetForArgs) try {
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
                          AlignedByteOffsetForArgs, 3 * sizeof(UINT)))
     return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDispatchIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs,
-                                                                   UINT AlignedByteOffsetForArgs) {
+                                                                   UINT AlignedByteOffsetForArgs) try {
   const char* kFunction = "ID3D11DeviceContext::DrawInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
       !validateDraw(kFunction))
     return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs,
-                                                                          UINT AlignedByteOffsetForArgs) {
+                                                                          UINT AlignedByteOffsetForArgs) try {
   const char* kFunction = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
       !validateDraw(kFunction))
@@ -279,10 +279,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D1
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexedInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(),
                                               AlignedByteOffsetForArgs);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
-                                                                ID3D11UnorderedAccessView* pSrcView) {
+                                                                ID3D11UnorderedAccessView* pSrcView) try {
   const char* kFunction = "ID3D11DeviceContext::CopyStructureCount";
   auto error = [&](D3D11_MESSAGE_ID id, const char* name, const std::string& text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
@@ -307,6 +307,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
                      : "pSrcView is NULL.");
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnCopyStructureCount(ddi.handle(), dst->ddiHandle(), DstAlignedByteOffset, src->ddiHandle());
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -76,7 +76,7 @@ void D3D11ImmediateContext::releaseDrawBindings() {
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
-                                                             const FLOAT BlendFactor[4], UINT SampleMask) {
+                                                             const FLOAT BlendFactor[4], UINT SampleMask) try {
   D3D11BlendState* next = static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(pBlendState));
   rebind(blendState_, next);
   for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
@@ -84,10 +84,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* 
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetBlendState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HBLENDSTATE{}, blendFactor_,
                                SampleMask);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4],
-                                                             UINT* pSampleMask) {
+                                                             UINT* pSampleMask) try {
   if (ppBlendState) {
     if (blendState_) blendState_->AddRef();
     *ppBlendState = blendState_;
@@ -95,38 +95,38 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState**
   if (BlendFactor)
     for (int i = 0; i < 4; ++i) BlendFactor[i] = blendFactor_[i];
   if (pSampleMask) *pSampleMask = sampleMask_;
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState,
-                                                                    UINT StencilRef) {
+                                                                    UINT StencilRef) try {
   D3D11DepthStencilState* next = static_cast<D3D11DepthStencilState*>(pDepthStencilState);
   rebind(depthStencilState_, next);
   stencilRef_ = StencilRef;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetDepthStencilState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HDEPTHSTENCILSTATE{},
                                       StencilRef);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState,
-                                                                    UINT* pStencilRef) {
+                                                                    UINT* pStencilRef) try {
   if (ppDepthStencilState) handOut(depthStencilState_, ppDepthStencilState);
   if (pStencilRef) *pStencilRef = stencilRef_;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) try {
   D3D11InputLayout* next = static_cast<D3D11InputLayout*>(pInputLayout);
   rebind(inputLayout_, next);
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetInputLayout(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HELEMENTLAYOUT{});
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) try {
   if (ppInputLayout) handOut(inputLayout_, ppInputLayout);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers,
                                                                 ID3D11Buffer* const* ppVertexBuffers,
-                                                                const UINT* pStrides, const UINT* pOffsets) {
+                                                                const UINT* pStrides, const UINT* pOffsets) try {
   if (StartSlot >= D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT ||
       NumBuffers > D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT - StartSlot)
     return;
@@ -150,11 +150,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
   }
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, strides, pOffsets);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers,
                                                                 ID3D11Buffer** ppVertexBuffers, UINT* pStrides,
-                                                                UINT* pOffsets) {
+                                                                UINT* pOffsets) try {
   for (UINT i = 0; i < NumBuffers; ++i) {
     const uint64_t slot = uint64_t(StartSlot) + i;  // no wrap to slot 0
     const bool valid = slot < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
@@ -165,10 +165,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot,
     if (pStrides) pStrides[i] = valid ? vertexBuffers_[slot].stride : 0;
     if (pOffsets) pOffsets[i] = valid ? vertexBuffers_[slot].offset : 0;
   }
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format,
-                                                              UINT Offset) {
+                                                              UINT Offset) try {
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
   D3D11Buffer* next = bufferFrom(pIndexBuffer);
   if (next && !(next->bindFlags & D3D11_BIND_INDEX_BUFFER)) next = nullptr;  // D3D11 binds null instead
@@ -177,16 +177,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
   indexOffset_ = Offset;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetIndexBuffer(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HRESOURCE{}, Format, Offset);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format,
-                                                              UINT* Offset) {
+                                                              UINT* Offset) try {
   if (pIndexBuffer) handOut(indexBuffer_, pIndexBuffer);
   if (Format) *Format = indexFormat_;
   if (Offset) *Offset = indexOffset_;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) try {
   const int t = int(Topology);
   const bool known = (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
   if (!known) {  // dropped, as D3D11
@@ -204,14 +204,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
   topology_ = Topology;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) try {
   if (pTopology) *pTopology = topology_;
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) {
+                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
   if (NumClassInstances) return;  // class instances are not supported
   D3D11VertexShader* current = vsFrom(vertexShader_);
   D3D11VertexShader* next = vsFrom(pVertexShader);
@@ -219,16 +219,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pV
   vertexShader_ = next;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnVsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader,
-                                                         ID3D11ClassInstance**, UINT* pNumClassInstances) {
+                                                         ID3D11ClassInstance**, UINT* pNumClassInstances) try {
   if (ppVertexShader) handOut(vsFrom(vertexShader_), ppVertexShader);
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) {
+                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
   if (NumClassInstances) return;
   D3D11PixelShader* current = psFrom(pixelShader_);
   D3D11PixelShader* next = psFrom(pPixelShader);
@@ -236,13 +236,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPi
   pixelShader_ = next;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnPsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader, ID3D11ClassInstance**,
-                                                         UINT* pNumClassInstances) {
+                                                         UINT* pNumClassInstances) try {
   if (ppPixelShader) handOut(psFrom(pixelShader_), ppPixelShader);
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 
 void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers) {
   if (start >= D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT ||
@@ -274,23 +274,23 @@ void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+                                                                  ID3D11Buffer* const* ppConstantBuffers) try {
   setConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer* const* ppConstantBuffers) {
+                                                                  ID3D11Buffer* const* ppConstantBuffers) try {
   setConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer** ppConstantBuffers) {
+                                                                  ID3D11Buffer** ppConstantBuffers) try {
   getConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
-                                                                  ID3D11Buffer** ppConstantBuffers) {
+                                                                  ID3D11Buffer** ppConstantBuffers) try {
   getConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) try {
   const char* function = "ID3D11DeviceContext::RSSetViewports";
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT, "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT",
@@ -335,9 +335,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, 
   viewportCount_ = NumViewports;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetViewports(ddi.handle(), NumViewports, clear, ddiViewports);
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) try {
   if (!pNumViewports) return;
   if (!pViewports) {
     *pNumViewports = viewportCount_;
@@ -345,9 +345,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
   }
   for (UINT i = 0; i < *pNumViewports; ++i) pViewports[i] = i < viewportCount_ ? viewports_[i] : D3D11_VIEWPORT{};
   *pNumViewports = std::min(*pNumViewports, viewportCount_);
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) try {
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR,
                       "DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR", "ID3D11DeviceContext::RSSetScissorRects",
@@ -363,9 +363,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
   scissorRectCount_ = NumRects;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, scissorRects_);
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) try {
   if (!pNumRects) return;
   if (!pRects) {
     *pNumRects = scissorRectCount_;
@@ -373,7 +373,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects,
   }
   for (UINT i = 0; i < *pNumRects; ++i) pRects[i] = i < scissorRectCount_ ? scissorRects_[i] : D3D11_RECT{};
   *pNumRects = std::min(*pNumRects, scissorRectCount_);
-}
+} D3DVK_CATCH_VOID
 
 void D3D11ImmediateContext::stateSettingError(int id, const char* idName, const char* function,
                                               const std::string& text) {
@@ -423,41 +423,41 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
   return !verdict.drop;
 }
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
   if (!validateDraw("ID3D11DeviceContext::Draw")) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
-                                                         INT BaseVertexLocation) {
+                                                         INT BaseVertexLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
-                                                           UINT StartVertexLocation, UINT StartInstanceLocation) {
+                                                           UINT StartVertexLocation, UINT StartInstanceLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
-                                                                  UINT StartInstanceLocation) {
+                                                                  UINT StartInstanceLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);
-}
+} D3DVK_CATCH_VOID
 
 // Every pipeline binding back to its default, through the same setters (so the
 // driver sees the unbinding DDIs and the references are released): no shaders,
 // layout, buffers, shader resources, samplers, views or state objects; topology UNDEFINED; no viewports or
 // scissors; blend factor 1s and sample mask 0xFFFFFFFF; stencil reference 0.
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   ID3D11Buffer* const noBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
   const UINT zeros[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
   IASetInputLayout(nullptr);
@@ -493,6 +493,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() {
   const FLOAT ones[4] = {1, 1, 1, 1};
   OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
   OMSetDepthStencilState(nullptr, 0);
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -39,15 +39,15 @@ D3D10_DDI_BOX ddiBox(const D3D11_BOX& b) {
 }  // namespace
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView,
-                                                                   const FLOAT ColorRGBA[4]) {
+                                                                   const FLOAT ColorRGBA[4]) try {
   if (!pRenderTargetView || !ColorRGBA) return;
   FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnClearRenderTargetView(ddi.handle(), rtvFrom(pRenderTargetView)->ddiHandle(), color);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView,
-                                                                   UINT ClearFlags, FLOAT Depth, UINT8 Stencil) {
+                                                                   UINT ClearFlags, FLOAT Depth, UINT8 Stencil) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::ClearDepthStencilView";
   if (!pDepthStencilView) return;
   const UINT known = D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL;
@@ -61,9 +61,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
   UINT flags = (ClearFlags & D3D11_CLEAR_DEPTH ? D3D10_DDI_CLEAR_DEPTH : 0) |
                (ClearFlags & D3D11_CLEAR_STENCIL ? D3D10_DDI_CLEAR_STENCIL : 0);
   ddi.funcs().pfnClearDepthStencilView(ddi.handle(), dsvFrom(pDepthStencilView)->ddiHandle(), flags, Depth, Stencil);
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopyResource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -83,19 +83,19 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
                   "The source is currently mapped.");
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                    UINT DstX, UINT DstY, UINT DstZ,
                                                                    ID3D11Resource* pSrcResource, UINT SrcSubresource,
-                                                                   const D3D11_BOX* pSrcBox) {
+                                                                   const D3D11_BOX* pSrcBox) try {
   CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                     UINT DstX, UINT DstY, UINT DstZ,
                                                                     ID3D11Resource* pSrcResource, UINT SrcSubresource,
-                                                                    const D3D11_BOX* pSrcBox, UINT CopyFlags) {
+                                                                    const D3D11_BOX* pSrcBox, UINT CopyFlags) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopySubresourceRegion";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -153,17 +153,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   DdiDevice& d = device_.ddi();
   d.funcs().pfnResourceCopyRegion(d.handle(), dst->ddiHandle(), DstSubresource, DstX, DstY, DstZ, src->ddiHandle(),
                                   SrcSubresource, &ddi, CopyFlags & 3u);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                const D3D11_BOX* pDstBox, const void* pSrcData,
-                                                               UINT SrcRowPitch, UINT SrcDepthPitch) {
+                                                               UINT SrcRowPitch, UINT SrcDepthPitch) try {
   UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 const D3D11_BOX* pDstBox, const void* pSrcData,
-                                                                UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) {
+                                                                UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::UpdateSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
@@ -197,11 +197,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
                                                           : ddi.funcs().pfnResourceUpdateSubresourceUP;
   fn(ddi.handle(), dst->ddiHandle(), DstSubresource, pDstBox ? &box : nullptr, pSrcData, SrcRowPitch, SrcDepthPitch,
      CopyFlags & 3u);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 ID3D11Resource* pSrcResource, UINT SrcSubresource,
-                                                                DXGI_FORMAT Format) {
+                                                                DXGI_FORMAT Format) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::ResolveSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -234,10 +234,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                             SrcSubresource, Format);
-}
+} D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
-                                                    UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) {
+                                                    UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
   if (pMappedResource) *pMappedResource = {};
   if (device_.removed()) return device_.ddi().removedReason();
@@ -308,9 +308,9 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
   pMappedResource->RowPitch = mapped.RowPitch;
   pMappedResource->DepthPitch = mapped.DepthPitch;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::Unmap";
   D3D11ResourceBase* r = resourceBase(pResource);
   if (!r || &r->owner() != &device_) return;
@@ -339,7 +339,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
     unmap = f.pfnDynamicResourceUnmap;
   unmap(ddi.handle(), r->ddiHandle(), Subresource);
   r->mapped[Subresource] = false;
-}
+} D3DVK_CATCH_VOID
 
 UINT D3D11ImmediateContext::uavSlotCount() const {
   return device_.GetFeatureLevel() >= D3D_FEATURE_LEVEL_11_1 ? D3D11_1_UAV_SLOT_COUNT : D3D11_PS_CS_UAV_REGISTER_COUNT;
@@ -413,7 +413,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView* const* ppRenderTargetViews,
-                                                                ID3D11DepthStencilView* pDepthStencilView) {
+                                                                ID3D11DepthStencilView* pDepthStencilView) try {
   if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
@@ -422,12 +422,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
   std::copy(std::begin(unorderedAccessViews_), std::end(unorderedAccessViews_), uavs);
   for (UINT i = 0; i < NumViews; ++i) uavs[i] = nullptr;
   setOutputMerger(true, NumViews, next, dsvFrom(pDepthStencilView), uavs, "ID3D11DeviceContext::OMSetRenderTargets");
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
     UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
-    const UINT* pUAVInitialCounts) {
+    const UINT* pUAVInitialCounts) try {
   const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
   const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
   const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -491,11 +491,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
     for (UINT i = 0; i < NumUAVs; ++i)
       if (uavs[UAVStartSlot + i] && uavs[UAVStartSlot + i]->hasCounter()) counts[UAVStartSlot + i] = pUAVInitialCounts[i];
   setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction, counts);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView,
-    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) {
+    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) try {
   if (ppRenderTargetViews || ppDepthStencilView) OMGetRenderTargets(NumRTVs, ppRenderTargetViews, ppDepthStencilView);
   if (!ppUnorderedAccessViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
@@ -504,19 +504,19 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
     if (v) v->AddRef();
     ppUnorderedAccessViews[i] = v;
   }
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
-                                                                          const UINT Values[4]) {
+                                                                          const UINT Values[4]) try {
   if (!pView || !Values) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
                                               Values);
-}
+} D3DVK_CATCH_VOID
 
 // D3D11: FLOAT, UNORM and SNORM views only; on others the call does not reach the driver.
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pView,
-                                                                           const FLOAT Values[4]) {
+                                                                           const FLOAT Values[4]) try {
   if (!pView || !Values) return;
   auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
@@ -531,11 +531,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
   }
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnClearUnorderedAccessViewFloat(ddi.handle(), view->ddiHandle(), Values);
-}
+} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView** ppRenderTargetViews,
-                                                                ID3D11DepthStencilView** ppDepthStencilView) {
+                                                                ID3D11DepthStencilView** ppDepthStencilView) try {
   if (ppRenderTargetViews)
     for (UINT i = 0; i < NumViews && i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
       ppRenderTargetViews[i] = renderTargets_[i];
@@ -545,6 +545,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
     *ppDepthStencilView = depthStencil_;
     if (depthStencil_) depthStencil_->AddRef();
   }
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -178,36 +178,36 @@ void D3D11ImmediateContext::releaseShaderResourceBindings() {
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView* const* ppViews) {
+                                                                  ID3D11ShaderResourceView* const* ppViews) try {
   setShaderResources(0, kStageSetSrv[0], StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView* const* ppViews) {
+                                                                  ID3D11ShaderResourceView* const* ppViews) try {
   setShaderResources(1, kStageSetSrv[1], StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView** ppViews) {
+                                                                  ID3D11ShaderResourceView** ppViews) try {
   getShaderResources(0, StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT StartSlot, UINT NumViews,
-                                                                  ID3D11ShaderResourceView** ppViews) {
+                                                                  ID3D11ShaderResourceView** ppViews) try {
   getShaderResources(1, StartSlot, NumViews, ppViews);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState* const* ppSamplers) {
+                                                           ID3D11SamplerState* const* ppSamplers) try {
   setSamplers(0, kStageSetSampler[0], StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState* const* ppSamplers) {
+                                                           ID3D11SamplerState* const* ppSamplers) try {
   setSamplers(1, kStageSetSampler[1], StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState** ppSamplers) {
+                                                           ID3D11SamplerState** ppSamplers) try {
   getSamplers(0, StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT StartSlot, UINT NumSamplers,
-                                                           ID3D11SamplerState** ppSamplers) {
+                                                           ID3D11SamplerState** ppSamplers) try {
   getSamplers(1, StartSlot, NumSamplers, ppSamplers);
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -6,240 +6,243 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) {
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource* pResource) {
+FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource* pResource) try {
   return {};  // not implemented yet
-}
+} D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
   if (ppPredicate) *ppPredicate = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) try {
   if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
   if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
   if (ppHullShader) *ppHullShader = nullptr;
   if (ppClassInstances) *ppClassInstances = nullptr;
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
   if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
   if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
   if (ppDomainShader) *ppDomainShader = nullptr;
   if (ppClassInstances) *ppClassInstances = nullptr;
   if (pNumClassInstances) *pNumClassInstances = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
   if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* pResourceView) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* pResourceView) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-}
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
   if (pFirstConstant) *pFirstConstant = 0;
   if (pNumConstants) *pNumConstants = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
   if (pFirstConstant) *pFirstConstant = 0;
   if (pNumConstants) *pNumConstants = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
   if (pFirstConstant) *pFirstConstant = 0;
   if (pNumConstants) *pNumConstants = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
   if (pFirstConstant) *pFirstConstant = 0;
   if (pNumConstants) *pNumConstants = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
   if (pFirstConstant) *pFirstConstant = 0;
   if (pNumConstants) *pNumConstants = 0;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState* pState, ID3DDeviceContextState** ppPreviousState) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
+  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
+  if (pFirstConstant) *pFirstConstant = 0;
+  if (pNumConstants) *pNumConstants = 0;
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState* pState, ID3DDeviceContextState** ppPreviousState) try {
   if (ppPreviousState) *ppPreviousState = nullptr;
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View* pResourceView, const D3D11_RECT* pRects, UINT NumRects) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View* pResourceView, const D3D11_RECT* pRects, UINT NumRects) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTileMappings( ID3D11Resource* pTiledResource, UINT NumTiledResourceRegions, const D3D11_TILED_RESOURCE_COORDINATE* pTiledResourceRegionStartCoordinates, const D3D11_TILE_REGION_SIZE* pTiledResourceRegionSizes, ID3D11Buffer* pTilePool, UINT NumRanges, const UINT* pRangeFlags, const UINT* pTilePoolStartOffsets, const UINT* pRangeTileCounts, UINT Flags) {
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTileMappings( ID3D11Resource* pTiledResource, UINT NumTiledResourceRegions, const D3D11_TILED_RESOURCE_COORDINATE* pTiledResourceRegionStartCoordinates, const D3D11_TILE_REGION_SIZE* pTiledResourceRegionSizes, ID3D11Buffer* pTilePool, UINT NumRanges, const UINT* pRangeFlags, const UINT* pTilePoolStartOffsets, const UINT* pRangeTileCounts, UINT Flags) try {
   return E_NOTIMPL;
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::CopyTileMappings( ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestRegionStartCoordinate, ID3D11Resource* pSourceTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pSourceRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, UINT Flags) {
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::CopyTileMappings( ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestRegionStartCoordinate, ID3D11Resource* pSourceTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pSourceRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, UINT Flags) try {
   return E_NOTIMPL;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyTiles(ID3D11Resource* pTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, ID3D11Buffer* pBuffer, UINT64 BufferStartOffsetInBytes, UINT Flags) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::CopyTiles(ID3D11Resource* pTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pTileRegionSize, ID3D11Buffer* pBuffer, UINT64 BufferStartOffsetInBytes, UINT Flags) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTiles(ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pDestTileRegionSize, const void* pSourceTileData, UINT Flags) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateTiles(ID3D11Resource* pDestTiledResource, const D3D11_TILED_RESOURCE_COORDINATE* pDestTileRegionStartCoordinate, const D3D11_TILE_REGION_SIZE* pDestTileRegionSize, const void* pSourceTileData, UINT Flags) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::ResizeTilePool(ID3D11Buffer* pTilePool, UINT64 NewSizeInBytes) {
+HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::ResizeTilePool(ID3D11Buffer* pTilePool, UINT64 NewSizeInBytes) try {
   return E_NOTIMPL;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::TiledResourceBarrier(ID3D11DeviceChild* pTiledResourceOrViewAccessBeforeBarrier, ID3D11DeviceChild* pTiledResourceOrViewAccessAfterBarrier) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::TiledResourceBarrier(ID3D11DeviceChild* pTiledResourceOrViewAccessBeforeBarrier, ID3D11DeviceChild* pTiledResourceOrViewAccessAfterBarrier) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-BOOL STDMETHODCALLTYPE D3D11ImmediateContext::IsAnnotationEnabled() {
+BOOL STDMETHODCALLTYPE D3D11ImmediateContext::IsAnnotationEnabled() try {
   return {};  // not implemented yet
-}
+} D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetMarkerInt(LPCWSTR pLabel, INT Data) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetMarkerInt(LPCWSTR pLabel, INT Data) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::BeginEventInt(LPCWSTR pLabel, INT Data) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::BeginEventInt(LPCWSTR pLabel, INT Data) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() {
+void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE ContextType, HANDLE hEvent) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE ContextType, HANDLE hEvent) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetHardwareProtectionState(BOOL HwProtectionEnable) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::SetHardwareProtectionState(BOOL HwProtectionEnable) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetHardwareProtectionState(BOOL* pHwProtectionEnable) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::GetHardwareProtectionState(BOOL* pHwProtectionEnable) try {
   // not implemented yet
-}
+} D3DVK_CATCH_VOID
+
 
 }  // namespace d3dvk::runtime

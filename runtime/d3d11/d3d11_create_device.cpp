@@ -1,9 +1,11 @@
 // runtime/d3d11/d3d11_create_device.cpp — the exported entry points of
 // libd3dvk.so: D3D11CreateDevice (argument rules of the Windows runtime:
-// SDK version 7, feature levels 11_1/11_0 of those requested — 11_1 only when
-// asked for explicitly —, S_FALSE when no device or context pointer is given)
+// SDK version 7, only defined D3D11_CREATE_DEVICE_FLAG bits, feature levels
+// 11_1/11_0 of those requested — 11_1 only when asked for explicitly —,
+// S_FALSE when no device or context pointer is given)
 // and d3dvk's D3DVKGetRuntimeInfo.
 #include "d3d11_device.h"
+#include "info_queue.h"
 
 #include <d3d11_3.h>
 #include <d3dvk.h>
@@ -38,6 +40,30 @@ bool chooseFeatureLevel(const D3D_FEATURE_LEVEL* levels, UINT count, D3D_FEATURE
   return false;
 }
 
+// The D3D11_CREATE_DEVICE_FLAG values D3D11 accepts: every defined flag but
+// SWITCH_TO_REF, which "is not supported in Direct3D 11".
+constexpr UINT kAcceptedCreateDeviceFlags =
+    D3D11_CREATE_DEVICE_SINGLETHREADED | D3D11_CREATE_DEVICE_DEBUG |
+    D3D11_CREATE_DEVICE_PREVENT_INTERNAL_THREADING_OPTIMIZATIONS | D3D11_CREATE_DEVICE_BGRA_SUPPORT |
+    D3D11_CREATE_DEVICE_DEBUGGABLE | D3D11_CREATE_DEVICE_PREVENT_ALTERING_LAYER_SETTINGS_FROM_REGISTRY |
+    D3D11_CREATE_DEVICE_DISABLE_GPU_TIMEOUT | D3D11_CREATE_DEVICE_VIDEO_SUPPORT;
+
+// Why Flags is invalid (empty when it is not). With D3D11_CREATE_DEVICE_DEBUG
+// the reason is printed as the debug layer's message (there is no device, so
+// no info queue to store it in), else as the runtime's error line.
+std::string invalidFlags(UINT flags) {
+  char text[160];
+  if (flags & ~(kAcceptedCreateDeviceFlags | D3D11_CREATE_DEVICE_SWITCH_TO_REF))
+    std::snprintf(text, sizeof text, "Flags (0x%X) has bits that are not D3D11_CREATE_DEVICE_FLAG values (0x%X).", flags,
+                  flags & ~(kAcceptedCreateDeviceFlags | D3D11_CREATE_DEVICE_SWITCH_TO_REF));
+  else if (flags & D3D11_CREATE_DEVICE_SWITCH_TO_REF)
+    std::snprintf(text, sizeof text,
+                  "Flags (0x%X) has D3D11_CREATE_DEVICE_SWITCH_TO_REF, which Direct3D 11 does not support.", flags);
+  else
+    return {};
+  return text;
+}
+
 }  // namespace
 }  // namespace d3dvk::runtime
 
@@ -46,12 +72,23 @@ using namespace d3dvk::runtime;
 extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevice(
     IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE Software, UINT Flags,
     const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, ID3D11Device** ppDevice,
-    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) {
+    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) try {
   if (ppDevice) *ppDevice = nullptr;
   if (ppImmediateContext) *ppImmediateContext = nullptr;
   if (pFeatureLevel) *pFeatureLevel = D3D_FEATURE_LEVEL(0);
   if (SDKVersion != D3D11_SDK_VERSION) {
     logError("D3D11CreateDevice", "SDKVersion " + std::to_string(SDKVersion) + " is not D3D11_SDK_VERSION (7)");
+    return E_INVALIDARG;
+  }
+  if (const std::string reason = invalidFlags(Flags); !reason.empty()) {
+    if (Flags & D3D11_CREATE_DEVICE_DEBUG)
+      std::fprintf(stderr, "%s\n",
+                   d3dvk::debug::InfoQueue::formatLine(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR,
+                                                       D3D11_MESSAGE_ID_CREATEDEVICE_INVALIDARGS,
+                                                       "CREATEDEVICE_INVALIDARGS", "D3D11CreateDevice: " + reason)
+                       .c_str());
+    else
+      logError("D3D11CreateDevice", reason);
     return E_INVALIDARG;
   }
   if (pAdapter) {
@@ -97,11 +134,11 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
-}
+} D3DVK_CATCH_HRESULT
 
 extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo,
                                                                                char* pErrorMessage,
-                                                                               UINT ErrorMessageSize) {
+                                                                               UINT ErrorMessageSize) try {
   if (!pInfo) return E_INVALIDARG;
   std::memset(pInfo, 0, sizeof *pInfo);
   Dl_info self{};
@@ -123,4 +160,4 @@ extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
-}
+} D3DVK_CATCH_HRESULT

@@ -1,11 +1,6 @@
 // runtime/d3d11/d3d11_device.cpp — see d3d11_device.h.
 #include "d3d11_device.h"
 
-#include "d3d11_rasterizer_state.h"
-#include "rasterizer_validator.h"
-
-#include <cstring>
-
 namespace d3dvk::runtime {
 
 HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, D3D_FEATURE_LEVEL featureLevel, UINT flags,
@@ -24,7 +19,7 @@ D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featu
 
 D3D11Device::~D3D11Device() { context_.releaseBindings(); }
 
-HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11Device) || riid == __uuidof(ID3D11Device1) ||
@@ -39,15 +34,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObj
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE D3D11Device::AddRef() { return ++refs_; }
+ULONG STDMETHODCALLTYPE D3D11Device::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN({})
 
-ULONG STDMETHODCALLTYPE D3D11Device::Release() {
+ULONG STDMETHODCALLTYPE D3D11Device::Release() try {
   ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT D3D11Device::queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier) {
   *tier = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
@@ -89,7 +84,7 @@ void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SE
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData,
-                                                           UINT FeatureSupportDataSize) {
+                                                           UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;
   switch (Feature) {
     case D3D11_FEATURE_THREADING: {
@@ -105,150 +100,46 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
     default:
       return E_INVALIDARG;
   }
-}
+} D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+HRESULT STDMETHODCALLTYPE D3D11Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) try {
   return privateData_.get(guid, pDataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) try {
   return privateData_.set(guid, DataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) try {
   return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
-}
-D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() { return featureLevel_; }
-UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() { return flags_; }
-HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() { return ddi_->removedReason(); }
-HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) {
+} D3DVK_CATCH_HRESULT
+D3D_FEATURE_LEVEL STDMETHODCALLTYPE D3D11Device::GetFeatureLevel() try { return featureLevel_; } D3DVK_CATCH_RETURN({})
+UINT STDMETHODCALLTYPE D3D11Device::GetCreationFlags() try { return flags_; } D3DVK_CATCH_RETURN({})
+HRESULT STDMETHODCALLTYPE D3D11Device::GetDeviceRemovedReason() try { return ddi_->removedReason(); } D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D11Device::SetExceptionMode(UINT RaiseFlags) try {
   if (RaiseFlags & ~UINT(D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR)) return E_INVALIDARG;
   exceptionMode_ = RaiseFlags;
   return S_OK;
-}
-UINT STDMETHODCALLTYPE D3D11Device::GetExceptionMode() { return exceptionMode_; }
+} D3DVK_CATCH_HRESULT
+UINT STDMETHODCALLTYPE D3D11Device::GetExceptionMode() try { return exceptionMode_; } D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) {
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext(ID3D11DeviceContext** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext1(ID3D11DeviceContext1** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext2(ID3D11DeviceContext2** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) {
+} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11Device::GetImmediateContext3(ID3D11DeviceContext3** ppImmediateContext) try {
   if (!ppImmediateContext) return;
   context_.AddRef();
   *ppImmediateContext = &context_;
-}
-
-// --- Rasterizer states ------------------------------------------------------
-
-bool D3D11Device::DescKey::operator==(const DescKey& other) const {
-  return std::memcmp(&desc, &other.desc, sizeof desc) == 0;
-}
-
-size_t D3D11Device::DescKeyHash::operator()(const DescKey& key) const {
-  // FNV-1a over the normalized desc (12 four-byte fields, no padding).
-  const auto* bytes = reinterpret_cast<const unsigned char*>(&key.desc);
-  size_t h = 1469598103934665603ull;
-  for (size_t i = 0; i < sizeof key.desc; ++i) h = (h ^ bytes[i]) * 1099511628211ull;
-  return h;
-}
-
-HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
-                                           ID3D11RasterizerState2** out) {
-  if (out) *out = nullptr;
-  if (!desc) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CREATERASTERIZERSTATE_NULLDESC, "CREATERASTERIZERSTATE_NULLDESC", function,
-                 "pRasterizerDesc is NULL; a rasterizer desc is required.");
-    return E_INVALIDARG;
-  }
-  // Validation (the spec's CCreateRasterizerStateValidator, shared with D3D12).
-  std::vector<RasterizerDescError> errors =
-      validateRasterizerDesc(D3D11RasterizerState::toDdi(*desc), conservativeTier(), Api::D3D11);
-  if (!errors.empty()) {
-    for (const RasterizerDescError& e : errors)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.d3d11Id, e.d3d11Name,
-                   function, e.text);
-    return E_INVALIDARG;
-  }
-  if (!out) return S_FALSE;  // a valid desc with nowhere to put the object: nothing created
-
-  // Identical descs (BOOLs normalized) share one object.
-  DescKey key{*desc};
-  for (BOOL* b : {&key.desc.FrontCounterClockwise, &key.desc.DepthClipEnable, &key.desc.ScissorEnable,
-                  &key.desc.MultisampleEnable, &key.desc.AntialiasedLineEnable})
-    *b = *b ? TRUE : FALSE;
-
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = rasterizerStates_.find(key);
-  if (it != rasterizerStates_.end() && it->second->tryAddRef()) {
-    *out = it->second;
-    return S_OK;
-  }
-  HRESULT hr = E_FAIL;
-  D3D11RasterizerState* state = D3D11RasterizerState::create(*this, key.desc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  rasterizerStates_[key] = state;
-  *out = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedRasterizerState(D3D11RasterizerState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = rasterizerStates_.find(DescKey{state->desc()});
-  if (it != rasterizerStates_.end() && it->second == state) rasterizerStates_.erase(it);
-  return true;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState(const D3D11_RASTERIZER_DESC* pRasterizerDesc,
-                                                             ID3D11RasterizerState** ppRasterizerState) {
-  if (removed()) return removedFailure(ppRasterizerState);
-  if (!pRasterizerDesc)
-    return createRasterizerState("ID3D11Device::CreateRasterizerState", nullptr, nullptr);
-  const D3D11_RASTERIZER_DESC& d = *pRasterizerDesc;
-  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
-                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
-                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
-                               d.AntialiasedLineEnable, 0,               D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
-  ID3D11RasterizerState2* state = nullptr;
-  HRESULT hr = createRasterizerState("ID3D11Device::CreateRasterizerState", &desc2,
-                                     ppRasterizerState ? &state : nullptr);
-  if (ppRasterizerState) *ppRasterizerState = state;
-  return hr;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState1(const D3D11_RASTERIZER_DESC1* pRasterizerDesc,
-                                                              ID3D11RasterizerState1** ppRasterizerState) {
-  if (removed()) return removedFailure(ppRasterizerState);
-  if (!pRasterizerDesc)
-    return createRasterizerState("ID3D11Device1::CreateRasterizerState1", nullptr, nullptr);
-  const D3D11_RASTERIZER_DESC1& d = *pRasterizerDesc;
-  D3D11_RASTERIZER_DESC2 desc2{d.FillMode,          d.CullMode,          d.FrontCounterClockwise,
-                               d.DepthBias,         d.DepthBiasClamp,    d.SlopeScaledDepthBias,
-                               d.DepthClipEnable,   d.ScissorEnable,     d.MultisampleEnable,
-                               d.AntialiasedLineEnable, d.ForcedSampleCount, D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
-  ID3D11RasterizerState2* state = nullptr;
-  HRESULT hr = createRasterizerState("ID3D11Device1::CreateRasterizerState1", &desc2,
-                                     ppRasterizerState ? &state : nullptr);
-  if (ppRasterizerState) *ppRasterizerState = state;
-  return hr;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateRasterizerState2(const D3D11_RASTERIZER_DESC2* pRasterizerDesc,
-                                                              ID3D11RasterizerState2** ppRasterizerState) {
-  if (removed()) return removedFailure(ppRasterizerState);
-  return createRasterizerState("ID3D11Device3::CreateRasterizerState2", pRasterizerDesc, ppRasterizerState);
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -1,12 +1,19 @@
 // runtime/d3d11/d3d11_device.h — the D3D11 device (ID3D11Device3) over one DDI
 // device: feature level, creation flags, private data, the immediate context,
 // and CheckFeatureSupport (D3D11_OPTIONS2 → the UMD's GetCaps, only for feature
-// level 11_1+ on a WDDM 2.0 DDI, as the spec requires). Methods not implemented
-// yet live in d3d11_device_unimplemented.cpp.
+// level 11_1+ on a WDDM 2.0 DDI, as the spec requires). Every Create* lives
+// in d3d11_device_create_<family>.cpp — states (rasterizer, blend,
+// depth-stencil, sampler), resources (and the format checks), views, shaders
+// (and input layouts), queries (and predicates); methods not implemented yet
+// live in d3d11_device_unimplemented.cpp.
 #pragma once
 
 #include "d3d11_context.h"
 #include "d3d11_device_child.h"
+#include "d3d11_output_merger_state.h"
+#include "d3d11_rasterizer_state.h"
+#include "d3d11_sampler_state.h"
+#include "d3d11_state_object_cache.h"
 #include "info_queue.h"
 #include "private_data.h"
 #include "umd_adapter.h"
@@ -17,7 +24,6 @@
 #include <memory>
 #include <mutex>
 #include <string>
-#include <unordered_map>
 
 namespace d3dvk::runtime {
 
@@ -46,15 +52,6 @@ class D3D11Device final : public ID3D11Device3 {
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);
   debug::InfoQueue* infoQueue() { return infoQueue_.get(); }
-
-  // Called by a rasterizer state whose references all went: removes it from
-  // the dedup cache and returns true, unless a concurrent Create revived it.
-  bool releaseCachedRasterizerState(class D3D11RasterizerState* state);
-  // The same for sampler states (d3d11_sampler_state.cpp).
-  bool releaseCachedSamplerState(class D3D11SamplerState* state);
-  // The same for blend and depth-stencil states (d3d11_output_merger_state.cpp).
-  bool releaseCachedBlendState(class D3D11BlendState* state);
-  bool releaseCachedDepthStencilState(class D3D11DepthStencilState* state);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -91,7 +88,7 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT STDMETHODCALLTYPE CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) override;
   HRESULT STDMETHODCALLTYPE CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11ComputeShader** ppComputeShader) override;
   HRESULT STDMETHODCALLTYPE CreateBuffer(const D3D11_BUFFER_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) override;
-  // Queries (d3d11_query.cpp)
+  // Queries (d3d11_device_create_queries.cpp)
   HRESULT STDMETHODCALLTYPE CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) override;
   HRESULT STDMETHODCALLTYPE CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) override;
   HRESULT STDMETHODCALLTYPE CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc, ID3D11Predicate** ppPredicate) override;
@@ -146,14 +143,6 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
                                 ID3D11RasterizerState2** out);
 
-  struct DescKey {
-    D3D11_RASTERIZER_DESC2 desc;
-    bool operator==(const DescKey& other) const;
-  };
-  struct DescKeyHash {
-    size_t operator()(const DescKey& key) const;
-  };
-
   std::atomic<ULONG> refs_{1};
   std::unique_ptr<DdiDevice> ddi_;
   D3D_FEATURE_LEVEL featureLevel_;
@@ -163,11 +152,11 @@ class D3D11Device final : public ID3D11Device3 {
   std::unique_ptr<debug::InfoQueue> infoQueue_;
   std::once_flag conservativeTierOnce_;
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
-  std::mutex stateCacheMutex_;
-  std::unordered_map<DescKey, class D3D11RasterizerState*, DescKeyHash> rasterizerStates_;
-  std::unordered_map<std::string, class D3D11SamplerState*> samplerStates_;  // key: the desc's bytes
-  std::unordered_map<std::string, class D3D11BlendState*> blendStates_;                // key: blendStateKey
-  std::unordered_map<std::string, class D3D11DepthStencilState*> depthStencilStates_;  // key: depthStencilStateKey
+  // Identical state descs share one object (d3d11_state_object_cache.h).
+  StateObjectCache<D3D11RasterizerState> rasterizerStates_;
+  StateObjectCache<D3D11BlendState> blendStates_;
+  StateObjectCache<D3D11DepthStencilState> depthStencilStates_;
+  StateObjectCache<D3D11SamplerState> samplerStates_;
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 
@@ -181,10 +170,10 @@ void D3D11DeviceChild<Interface>::deviceRelease(D3D11Device& device) {
   device.Release();
 }
 template <typename Interface>
-void STDMETHODCALLTYPE D3D11DeviceChild<Interface>::GetDevice(ID3D11Device** ppDevice) {
+void STDMETHODCALLTYPE D3D11DeviceChild<Interface>::GetDevice(ID3D11Device** ppDevice) try {
   if (!ppDevice) return;
   device_.AddRef();
   *ppDevice = &device_;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

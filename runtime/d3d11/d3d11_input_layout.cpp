@@ -127,31 +127,16 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
   }
   D3D10DDIARG_CREATEELEMENTLAYOUT args{used.data(), UINT(used.size())};
   DdiDevice& dd = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = dd.funcs().pfnCalcPrivateElementLayoutSize(dd.handle(), &args);
-  layout->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!layout->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  dd.funcs().pfnCreateElementLayout(dd.handle(), &args, layout->ddiHandle(), D3D10DDI_HRTELEMENTLAYOUT{layout.get()});
-  layout->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return layout.release();
+  *hr = layout->driverObject_.create(
+      dd, dd.funcs().pfnDestroyElementLayout,
+      [&] { return dd.funcs().pfnCalcPrivateElementLayoutSize(dd.handle(), &args); },
+      [&](D3D10DDI_HELEMENTLAYOUT h) {
+        dd.funcs().pfnCreateElementLayout(dd.handle(), &args, h, D3D10DDI_HRTELEMENTLAYOUT{layout.get()});
+      });
+  return SUCCEEDED(*hr) ? layout.release() : nullptr;
 }
 
-D3D11InputLayout::~D3D11InputLayout() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyElementLayout(ddi.handle(), ddiHandle());
-  }
-}
-
-HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11InputLayout)) {
@@ -160,6 +145,6 @@ HRESULT STDMETHODCALLTYPE D3D11InputLayout::QueryInterface(REFIID riid, void** p
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -7,6 +7,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 
 #include <memory>
 
@@ -18,18 +19,13 @@ class D3D11InputLayout final : public D3D11DeviceChild<ID3D11InputLayout> {
   static D3D11InputLayout* create(D3D11Device& device, const D3D11_INPUT_ELEMENT_DESC* elements, UINT count,
                                   const void* bytecode, SIZE_T length, HRESULT* hr);
 
-  D3D10DDI_HELEMENTLAYOUT ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HELEMENTLAYOUT ddiHandle() const { return driverObject_.handle(); }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
-  ~D3D11InputLayout() override;
-
- protected:
-  void destroyIfUnused() override { delete this; }
 
  private:
   explicit D3D11InputLayout(D3D11Device& device) : D3D11DeviceChild(device) {}
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HELEMENTLAYOUT> driverObject_;
 };
 
 }  // namespace d3dvk::runtime

@@ -1,6 +1,4 @@
 // runtime/d3d11/d3d11_output_merger_state.cpp — see d3d11_output_merger_state.h.
-// Also ID3D11Device::CreateBlendState1 and CreateDepthStencilState (validation,
-// dedup, the driver object).
 #include "d3d11_output_merger_state.h"
 
 #include "d3d11_device.h"
@@ -14,35 +12,6 @@ bool validBlend(D3D11_BLEND b) { return (b >= 1 && b <= 11) || (b >= 14 && b <= 
 bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
 bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
 bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
-
-// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
-bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
-  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
-    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
-    if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
-        !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
-        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
-      return false;
-    // Alpha factors cannot name colour channels (D3D11 rejects them).
-    for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
-      if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
-          alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
-        return false;
-    // Logic ops are not implemented yet (the UMD does not translate them);
-    // accepting one would silently render without it.
-    if (rt.LogicOpEnable) return false;
-  }
-  return true;
-}
-
-bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
-  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
-    return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
-           validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
-  };
-  return (d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ZERO || d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL) &&
-         validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
-}
 
 D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
   D3D11_1_DDI_BLEND_DESC out{};
@@ -78,29 +47,58 @@ D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
           face(d.BackFace)};
 }
 
-// Appends each value's bytes to a cache key.
-template <typename... Values>
-void appendFields(std::string& key, const Values&... values) {
-  (key.append(reinterpret_cast<const char*>(&values), sizeof values), ...);
-}
-
 }  // namespace
 
-std::string blendStateKey(const D3D11_BLEND_DESC1& d) {
-  std::string key;
-  appendFields(key, d.AlphaToCoverageEnable, d.IndependentBlendEnable);
-  for (const D3D11_RENDER_TARGET_BLEND_DESC1& r : d.RenderTarget)
-    appendFields(key, r.BlendEnable, r.LogicOpEnable, r.SrcBlend, r.DestBlend, r.BlendOp, r.SrcBlendAlpha,
-                 r.DestBlendAlpha, r.BlendOpAlpha, r.LogicOp, r.RenderTargetWriteMask);
-  return key;
+// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
+bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
+    if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
+        !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
+        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
+      return false;
+    // Alpha factors cannot name colour channels (D3D11 rejects them).
+    for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
+      if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
+          alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
+        return false;
+    // Logic ops are not implemented yet (the UMD does not translate them);
+    // accepting one would silently render without it.
+    if (rt.LogicOpEnable) return false;
+  }
+  return true;
 }
 
-std::string depthStencilStateKey(const D3D11_DEPTH_STENCIL_DESC& d) {
-  std::string key;
-  appendFields(key, d.DepthEnable, d.DepthWriteMask, d.DepthFunc, d.StencilEnable, d.StencilReadMask,
-               d.StencilWriteMask);
+bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
+  auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
+    return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
+           validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
+  };
+  return (d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ZERO || d.DepthWriteMask == D3D11_DEPTH_WRITE_MASK_ALL) &&
+         validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
+}
+
+BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& d) {
+  BlendStateKey key;
+  StateKeyWriter writer(key);
+  writer.addBool(d.AlphaToCoverageEnable).addBool(d.IndependentBlendEnable);
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& r = d.RenderTarget[i];
+    writer.addBool(r.BlendEnable)
+        .addBool(r.LogicOpEnable)
+        .add(r.SrcBlend, r.DestBlend, r.BlendOp, r.SrcBlendAlpha, r.DestBlendAlpha, r.BlendOpAlpha, r.LogicOp,
+             r.RenderTargetWriteMask);
+  }
+  return key;  // without IndependentBlendEnable the words of RenderTarget[1..7] stay 0
+}
+
+DepthStencilStateKey D3D11DepthStencilState::key(const D3D11_DEPTH_STENCIL_DESC& d) {
+  DepthStencilStateKey key;
+  StateKeyWriter writer(key);
+  writer.addBool(d.DepthEnable).add(d.DepthWriteMask, d.DepthFunc).addBool(d.StencilEnable);
+  writer.add(d.StencilReadMask, d.StencilWriteMask);
   for (const D3D11_DEPTH_STENCILOP_DESC& f : {d.FrontFace, d.BackFace})
-    appendFields(key, f.StencilFailOp, f.StencilDepthFailOp, f.StencilPassOp, f.StencilFunc);
+    writer.add(f.StencilFailOp, f.StencilDepthFailOp, f.StencilPassOp, f.StencilFunc);
   return key;
 }
 
@@ -116,35 +114,16 @@ D3D11BlendState* D3D11BlendState::create(D3D11Device& device, const D3D11_BLEND_
   }
   const D3D11_1_DDI_BLEND_DESC ddiDesc = toDdi(desc);
   DdiDevice& ddi = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateBlendStateSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateBlendState(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTBLENDSTATE{state.get()});
-  state->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return state.release();
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyBlendState,
+      [&] { return ddi.funcs().pfnCalcPrivateBlendStateSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HBLENDSTATE h) {
+        ddi.funcs().pfnCreateBlendState(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTBLENDSTATE{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-D3D11BlendState::~D3D11BlendState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyBlendState(ddi.handle(), ddiHandle());
-  }
-}
-
-void D3D11BlendState::destroyIfUnused() {
-  if (device().releaseCachedBlendState(this)) delete this;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11BlendState) ||
@@ -154,9 +133,9 @@ HRESULT STDMETHODCALLTYPE D3D11BlendState::QueryInterface(REFIID riid, void** pp
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) try {
   if (!pDesc) return;
   pDesc->AlphaToCoverageEnable = desc_.AlphaToCoverageEnable;
   pDesc->IndependentBlendEnable = desc_.IndependentBlendEnable;
@@ -165,11 +144,11 @@ void STDMETHODCALLTYPE D3D11BlendState::GetDesc(D3D11_BLEND_DESC* pDesc) {
     pDesc->RenderTarget[i] = {r.BlendEnable,    r.SrcBlend,       r.DestBlend,    r.BlendOp,
                               r.SrcBlendAlpha, r.DestBlendAlpha, r.BlendOpAlpha, r.RenderTargetWriteMask};
   }
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11BlendState::GetDesc1(D3D11_BLEND_DESC1* pDesc) {
+void STDMETHODCALLTYPE D3D11BlendState::GetDesc1(D3D11_BLEND_DESC1* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, const D3D11_DEPTH_STENCIL_DESC& desc,
                                                        HRESULT* hr) {
@@ -184,36 +163,16 @@ D3D11DepthStencilState* D3D11DepthStencilState::create(D3D11Device& device, cons
   }
   const D3D10_DDI_DEPTH_STENCIL_DESC ddiDesc = toDdi(desc);
   DdiDevice& ddi = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateDepthStencilStateSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateDepthStencilState(ddi.handle(), &ddiDesc, state->ddiHandle(),
-                                         D3D10DDI_HRTDEPTHSTENCILSTATE{state.get()});
-  state->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return state.release();
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyDepthStencilState,
+      [&] { return ddi.funcs().pfnCalcPrivateDepthStencilStateSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HDEPTHSTENCILSTATE h) {
+        ddi.funcs().pfnCreateDepthStencilState(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTDEPTHSTENCILSTATE{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-D3D11DepthStencilState::~D3D11DepthStencilState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyDepthStencilState(ddi.handle(), ddiHandle());
-  }
-}
-
-void D3D11DepthStencilState::destroyIfUnused() {
-  if (device().releaseCachedDepthStencilState(this)) delete this;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) ||
@@ -223,75 +182,10 @@ HRESULT STDMETHODCALLTYPE D3D11DepthStencilState::QueryInterface(REFIID riid, vo
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11DepthStencilState::GetDesc(D3D11_DEPTH_STENCIL_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
-
-// Identical descs (by key) share one object: the cached one gets another
-// reference unless its last one is already going. Validation only (null out):
-// S_FALSE for a valid desc, without a driver call.
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1* pBlendStateDesc,
-                                                         ID3D11BlendState1** ppBlendState) {
-  if (removed()) return removedFailure(ppBlendState);
-  if (ppBlendState) *ppBlendState = nullptr;
-  if (!pBlendStateDesc) return E_INVALIDARG;
-  if (!ppBlendState) return validBlendDesc(*pBlendStateDesc) ? S_FALSE : E_INVALIDARG;
-  const std::string key = blendStateKey(*pBlendStateDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = blendStates_.find(key);
-  if (it != blendStates_.end() && it->second->tryAddRef()) {
-    *ppBlendState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = S_OK;
-  D3D11BlendState* state = D3D11BlendState::create(*this, *pBlendStateDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  blendStates_[key] = state;
-  *ppBlendState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedBlendState(D3D11BlendState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = blendStates_.find(blendStateKey(state->desc()));
-  if (it != blendStates_.end() && it->second == state) blendStates_.erase(it);
-  return true;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH_STENCIL_DESC* pDepthStencilDesc,
-                                                               ID3D11DepthStencilState** ppDepthStencilState) {
-  if (removed()) return removedFailure(ppDepthStencilState);
-  if (ppDepthStencilState) *ppDepthStencilState = nullptr;
-  if (!pDepthStencilDesc) return E_INVALIDARG;
-  if (!ppDepthStencilState) return validDepthStencilDesc(*pDepthStencilDesc) ? S_FALSE : E_INVALIDARG;
-  const std::string key = depthStencilStateKey(*pDepthStencilDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = depthStencilStates_.find(key);
-  if (it != depthStencilStates_.end() && it->second->tryAddRef()) {
-    *ppDepthStencilState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = S_OK;
-  D3D11DepthStencilState* state = D3D11DepthStencilState::create(*this, *pDepthStencilDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  depthStencilStates_[key] = state;
-  *ppDepthStencilState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedDepthStencilState(D3D11DepthStencilState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = depthStencilStates_.find(depthStencilStateKey(state->desc()));
-  if (it != depthStencilStates_.end() && it->second == state) depthStencilStates_.erase(it);
-  return true;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

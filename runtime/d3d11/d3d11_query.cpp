@@ -13,12 +13,6 @@ constexpr const char* kBegin = "ID3D11DeviceContext::Begin";
 constexpr const char* kEnd = "ID3D11DeviceContext::End";
 constexpr const char* kGetData = "ID3D11DeviceContext::GetData";
 
-bool isPredicate(D3D11_QUERY q) {
-  return q == D3D11_QUERY_OCCLUSION_PREDICATE || q == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
-         (q >= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 && q <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3 &&
-          (q - D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) % 2 == 0);
-}
-
 // The DDI query type the D3D11 runtime creates for an API type d3dvk implements.
 bool ddiQuery(D3D11_QUERY q, D3D10DDI_QUERY* out) {
   switch (q) {
@@ -49,6 +43,12 @@ UINT D3D11Query::dataSize(D3D11_QUERY type) {
         return isPredicate(type) ? sizeof(BOOL) : sizeof(D3D11_QUERY_DATA_SO_STATISTICS);
       return 0;
   }
+}
+
+bool D3D11Query::isPredicate(D3D11_QUERY q) {
+  return q == D3D11_QUERY_OCCLUSION_PREDICATE || q == D3D11_QUERY_SO_OVERFLOW_PREDICATE ||
+         (q >= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0 && q <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3 &&
+          (q - D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM0) % 2 == 0);
 }
 
 D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const D3D11_QUERY_DESC1* desc,
@@ -97,26 +97,22 @@ D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const 
   }
   query->desc_ = *desc;
   DdiDevice& dd = device.ddi();
-  DdiErrorScope errors;
-  SIZE_T size = 0;
   const D3DWDDM2_0DDIARG_CREATEQUERY args{type, 0, UINT(desc->ContextType)};
   const D3D10DDIARG_CREATEQUERY args11_1{type, 0};
-  if (dd.isWddm2_0())
-    size = dd.funcs().pfnCalcPrivateQuerySize(dd.handle(), &args);
-  else
-    size = dd.funcs11_1().pfnCalcPrivateQuerySize(dd.handle(), &args11_1);
-  query->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!query->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  if (dd.isWddm2_0())
-    dd.funcs().pfnCreateQuery(dd.handle(), &args, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
-  else
-    dd.funcs11_1().pfnCreateQuery(dd.handle(), &args11_1, query->ddiHandle(), D3D10DDI_HRTQUERY{query.get()});
-  query->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
+  const D3D10DDI_HRTQUERY rt{query.get()};
+  *hr = query->driverObject_.create(
+      dd, dd.funcs().pfnDestroyQuery,
+      [&] {
+        return dd.isWddm2_0() ? dd.funcs().pfnCalcPrivateQuerySize(dd.handle(), &args)
+                              : dd.funcs11_1().pfnCalcPrivateQuerySize(dd.handle(), &args11_1);
+      },
+      [&](D3D10DDI_HQUERY h) {
+        if (dd.isWddm2_0())
+          dd.funcs().pfnCreateQuery(dd.handle(), &args, h, rt);
+        else
+          dd.funcs11_1().pfnCreateQuery(dd.handle(), &args11_1, h, rt);
+      });
+  if (FAILED(*hr)) {
     if (*hr == E_NOTIMPL)
       device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
                           D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
@@ -125,15 +121,7 @@ D3D11Query* D3D11Query::create(D3D11Device& device, const char* function, const 
                               " is not supported by the driver on this device; returning E_NOTIMPL.");
     return nullptr;
   }
-  *hr = S_OK;
   return query.release();
-}
-
-D3D11Query::~D3D11Query() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroyQuery(ddi.handle(), ddiHandle());
-  }
 }
 
 void D3D11Query::message(D3D11_MESSAGE_SEVERITY severity, int id, const char* name, const char* function,
@@ -207,15 +195,15 @@ HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
   return S_OK;
 }
 
-void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) try {
   if (pDesc) *pDesc = {desc_.Query, desc_.MiscFlags};
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11Query::GetDesc1(D3D11_QUERY_DESC1* pDesc1) {
+void STDMETHODCALLTYPE D3D11Query::GetDesc1(D3D11_QUERY_DESC1* pDesc1) try {
   if (pDesc1) *pDesc1 = desc_;
-}
+} D3DVK_CATCH_VOID
 
-HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Asynchronous) ||
@@ -226,101 +214,23 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
     return S_OK;
   }
   return E_NOINTERFACE;
-}
-
-// ID3D11Device::CreateQuery / ID3D11Device3::CreateQuery1.
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery(const D3D11_QUERY_DESC* pQueryDesc, ID3D11Query** ppQuery) {
-  if (ppQuery) *ppQuery = nullptr;
-  if (removed()) return removedFailure(ppQuery);
-  D3D11_QUERY_DESC1 desc1{};
-  if (pQueryDesc) desc1 = {pQueryDesc->Query, pQueryDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};
-  HRESULT hr = S_OK;
-  D3D11Query* query = D3D11Query::create(*this, "ID3D11Device::CreateQuery", pQueryDesc ? &desc1 : nullptr, &hr);
-  if (!query) return hr;
-  if (!ppQuery) {
-    delete query;
-    return S_FALSE;
-  }
-  query->AddRef();
-  *ppQuery = query;
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQueryDesc1, ID3D11Query1** ppQuery1) {
-  if (ppQuery1) *ppQuery1 = nullptr;
-  if (removed()) return removedFailure(ppQuery1);
-  HRESULT hr = S_OK;
-  D3D11Query* query = D3D11Query::create(*this, "ID3D11Device3::CreateQuery1", pQueryDesc1, &hr);
-  if (!query) return hr;
-  if (!ppQuery1) {
-    delete query;
-    return S_FALSE;
-  }
-  query->AddRef();
-  *ppQuery1 = query;
-  return S_OK;
-}
-
-// ID3D11Device::CreatePredicate: OCCLUSION_PREDICATE is an occlusion query
-// answering BOOL (ID3D11Predicate adds nothing to ID3D11Query's vtable, so the
-// query object serves as one); the stream-output predicates are E_NOTIMPL, and
-// SetPredication does not predicate draws yet.
-HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
-                                                       ID3D11Predicate** ppPredicate) {
-  constexpr const char* kFunction = "ID3D11Device::CreatePredicate";
-  if (ppPredicate) *ppPredicate = nullptr;
-  auto report = [&](int id, const char* name, const std::string& text) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name, kFunction, text);
-  };
-  if (!pPredicateDesc) {
-    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC, "CREATEQUERYORPREDICATE_NULLDESC",
-           "pPredicateDesc is NULL.");
-    return E_INVALIDARG;
-  }
-  if (!isPredicate(pPredicateDesc->Query)) {
-    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
-           "Query " + std::to_string(int(pPredicateDesc->Query)) + " is not a predicate type.");
-    return E_INVALIDARG;
-  }
-  if (pPredicateDesc->MiscFlags & ~UINT(D3D11_QUERY_MISC_PREDICATEHINT)) {
-    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDMISCFLAGS, "CREATEQUERYORPREDICATE_INVALIDMISCFLAGS",
-           "MiscFlags has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
-    return E_INVALIDARG;
-  }
-  if (pPredicateDesc->Query != D3D11_QUERY_OCCLUSION_PREDICATE) {
-    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
-           "Stream-output predicates are not implemented by d3dvk; returning E_NOTIMPL.");
-    return E_NOTIMPL;
-  }
-  if (removed()) return removedFailure(ppPredicate);
-  const D3D11_QUERY_DESC1 desc1{pPredicateDesc->Query, pPredicateDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};
-  HRESULT hr = S_OK;
-  D3D11Query* query = D3D11Query::create(*this, kFunction, &desc1, &hr);
-  if (!query) return hr;
-  if (!ppPredicate) {
-    delete query;
-    return S_FALSE;
-  }
-  query->AddRef();
-  *ppPredicate = reinterpret_cast<ID3D11Predicate*>(static_cast<ID3D11Query*>(query));
-  return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
 // runtime hands out is a D3D11Query.
-void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
   if (pAsync) static_cast<D3D11Query*>(pAsync)->begin();
-}
+} D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) {
+void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
   if (pAsync) static_cast<D3D11Query*>(pAsync)->end();
-}
+} D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,
-                                                         UINT GetDataFlags) {
+                                                         UINT GetDataFlags) try {
   if (!pAsync) return E_INVALIDARG;
   if (device_.removed()) return device_.ddi().removedReason();
   return static_cast<D3D11Query*>(pAsync)->getData(pData, DataSize, GetDataFlags);
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

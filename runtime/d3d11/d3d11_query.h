@@ -16,6 +16,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 
 #include <memory>
 
@@ -27,8 +28,10 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   static D3D11Query* create(D3D11Device& device, const char* function, const D3D11_QUERY_DESC1* desc, HRESULT* hr);
   // The result size of a valid query type (0 otherwise).
   static UINT dataSize(D3D11_QUERY type);
+  // Whether the type is a predicate (OCCLUSION_PREDICATE or an SO overflow predicate).
+  static bool isPredicate(D3D11_QUERY type);
 
-  D3D10DDI_HQUERY ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HQUERY ddiHandle() const { return driverObject_.handle(); }
 
   // ID3D11DeviceContext::Begin / End / GetData on this query.
   void begin();
@@ -36,13 +39,9 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   HRESULT getData(void* data, UINT size, UINT flags);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
-  UINT STDMETHODCALLTYPE GetDataSize() override { return dataSize(desc_.Query); }
+  UINT STDMETHODCALLTYPE GetDataSize() override try { return dataSize(desc_.Query); } D3DVK_CATCH_RETURN({})
   void STDMETHODCALLTYPE GetDesc(D3D11_QUERY_DESC* pDesc) override;
   void STDMETHODCALLTYPE GetDesc1(D3D11_QUERY_DESC1* pDesc1) override;
-  ~D3D11Query() override;
-
- protected:
-  void destroyIfUnused() override { delete this; }
 
  private:
   explicit D3D11Query(D3D11Device& device) : D3D11DeviceChild(device) {}
@@ -51,8 +50,7 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
                const std::string& text);
 
   D3D11_QUERY_DESC1 desc_{};
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HQUERY> driverObject_;
   enum class State { Created, Building, Issued } state_ = State::Created;
   bool resultRead_ = true;  // the last issue's result was returned by GetData (or there was none)
 };

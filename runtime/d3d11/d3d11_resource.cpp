@@ -61,22 +61,12 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   args.MipLevels = mipLevels;
   args.ArraySize = arraySize;
 
-  DdiErrorScope errors;
-  SIZE_T size = ddi.funcs().pfnCalcPrivateResourceSize(ddi.handle(), &args);
-  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!driverMemory_) return E_OUTOFMEMORY;
-  ddi.funcs().pfnCreateResource(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTRESOURCE{this});
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
+  const HRESULT hr = driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyResource, [&] { return ddi.funcs().pfnCalcPrivateResourceSize(ddi.handle(), &args); },
+      [&](D3D10DDI_HRESOURCE h) { ddi.funcs().pfnCreateResource(ddi.handle(), &args, h, D3D10DDI_HRTRESOURCE{this}); });
+  if (FAILED(hr)) return hr;
   mapped.assign(subresourceCount(), false);
   return S_OK;
-}
-
-void D3D11ResourceBase::destroyDriverResource() {
-  if (!driverObjectCreated_) return;
-  driverObjectCreated_ = false;
-  DdiDevice& ddi = owner_->ddi();
-  ddi.funcs().pfnDestroyResource(ddi.handle(), ddiHandle());
 }
 
 D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D3D11Resource(device), desc_(desc) {
@@ -89,7 +79,7 @@ D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D
   structureByteStride = desc.StructureByteStride;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
@@ -99,11 +89,11 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObj
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 D3D11Texture2D::D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& desc)
     : D3D11Resource(device), desc_(desc) {
@@ -120,7 +110,7 @@ D3D11Texture2D::D3D11Texture2D(D3D11Device& device, const D3D11_TEXTURE2D_DESC& 
   sampleDesc = desc.SampleDesc;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
@@ -130,11 +120,11 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppv
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 D3D11Texture3D::D3D11Texture3D(D3D11Device& device, const D3D11_TEXTURE3D_DESC& desc)
     : D3D11Resource(device), desc_(desc) {
@@ -150,7 +140,7 @@ D3D11Texture3D::D3D11Texture3D(D3D11Device& device, const D3D11_TEXTURE3D_DESC& 
   mipLevels = desc.MipLevels;
 }
 
-HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
@@ -160,10 +150,10 @@ HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** ppv
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11Texture3D::GetDesc(D3D11_TEXTURE3D_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11Texture3D::GetDesc(D3D11_TEXTURE3D_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

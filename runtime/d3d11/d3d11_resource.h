@@ -9,6 +9,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 
 #include <memory>
 #include <vector>
@@ -32,7 +33,7 @@ class D3D11ResourceBase {
   DXGI_SAMPLE_DESC sampleDesc{1, 0};
   std::vector<bool> mapped;  // per subresource; guarded by the immediate context
 
-  D3D10DDI_HRESOURCE ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HRESOURCE ddiHandle() const { return driverObject_.handle(); }
   D3D11Device& owner() const { return *owner_; }
   UINT subresourceCount() const { return mipLevels * arraySize; }
   UINT mipWidth(UINT sub) const { return (width >> (sub % mipLevels)) ? (width >> (sub % mipLevels)) : 1; }
@@ -50,10 +51,9 @@ class D3D11ResourceBase {
   HRESULT createDriverResource(const D3D11_SUBRESOURCE_DATA* initial);
 
  protected:
-  void destroyDriverResource();
+  void destroyDriverResource() { driverObject_.destroy(); }
   D3D11Device* owner_ = nullptr;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HRESOURCE> driverObject_;
 };
 
 // Resolves an application's ID3D11Resource (one of ours) to its base, or null.
@@ -65,18 +65,15 @@ class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBa
   explicit D3D11Resource(D3D11Device& device) : D3D11DeviceChild<Interface>(device) { owner_ = &device; }
   ~D3D11Resource() override { destroyDriverResource(); }
 
-  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override {
+  void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override try {
     if (pResourceDimension) *pResourceDimension = dimension;
-  }
-  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override { evictionPriority_ = priority; }
-  UINT STDMETHODCALLTYPE GetEvictionPriority() override { return evictionPriority_; }
+  } D3DVK_CATCH_VOID
+  void STDMETHODCALLTYPE SetEvictionPriority(UINT priority) override try { evictionPriority_ = priority; } D3DVK_CATCH_VOID
+  UINT STDMETHODCALLTYPE GetEvictionPriority() override try { return evictionPriority_; } D3DVK_CATCH_RETURN({})
 
   ID3D11Resource* asResource() override { return this; }
   void addInternalRef() override { this->addPrivateRef(); }
   void releaseInternalRef() override { this->releasePrivateRef(); }
-
- protected:
-  void destroyIfUnused() override { delete this; }
 
  private:
   UINT evictionPriority_ = 0;

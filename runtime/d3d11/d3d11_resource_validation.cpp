@@ -18,6 +18,7 @@ constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
 constexpr UINT kMaxTexture3DDimension = 2048;   // D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION
+constexpr UINT64 kMaxResourceBytes = UINT64(2048) << 20;  // D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM MB
 
 std::string usageName(D3D11_USAGE usage) {
   switch (usage) {
@@ -171,6 +172,12 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& d, co
   if (d.ByteWidth == 0)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
         "ByteWidth is 0; a buffer needs at least one byte.");
+  // D3D11's resource size limit, min(max(128 MB, VRAM / 4), 2048 MB): its upper
+  // bound holds on every device, so more is not an allocation to attempt.
+  if (d.ByteWidth > kMaxResourceBytes)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
+        "ByteWidth (" + std::to_string(d.ByteWidth) +
+            ") exceeds the maximum resource size of 2048 MB (D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM).");
   if (d.BindFlags & (D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_DECODER | D3D11_BIND_VIDEO_ENCODER))
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDBINDFLAGS, "CREATEBUFFER_INVALIDBINDFLAGS",
         "A buffer cannot be bound as a depth-stencil target or for video.");

@@ -1,5 +1,4 @@
-// runtime/d3d11/d3d11_sampler_state.cpp — see d3d11_sampler_state.h. Also
-// ID3D11Device::CreateSamplerState (validation, dedup, the driver object).
+// runtime/d3d11/d3d11_sampler_state.cpp — see d3d11_sampler_state.h.
 #include "d3d11_sampler_state.h"
 
 #include "d3d11_device.h"
@@ -70,6 +69,14 @@ std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& d) {
   return errors;
 }
 
+SamplerStateKey D3D11SamplerState::key(const D3D11_SAMPLER_DESC& d) {
+  SamplerStateKey key;
+  StateKeyWriter(key)
+      .add(d.Filter, d.AddressU, d.AddressV, d.AddressW, d.MipLODBias, d.MaxAnisotropy, d.ComparisonFunc)
+      .add(d.BorderColor[0], d.BorderColor[1], d.BorderColor[2], d.BorderColor[3], d.MinLOD, d.MaxLOD);
+  return key;
+}
+
 D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr) {
   std::unique_ptr<D3D11SamplerState> state(new (std::nothrow) D3D11SamplerState(device, desc));
   if (!state) {
@@ -78,37 +85,16 @@ D3D11SamplerState* D3D11SamplerState::create(D3D11Device& device, const D3D11_SA
   }
   DdiDevice& ddi = device.ddi();
   const D3D10_DDI_SAMPLER_DESC ddiDesc = toDdi(desc);
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateSamplerSize(ddi.handle(), &ddiDesc);
-  state->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!state->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  ddi.funcs().pfnCreateSampler(ddi.handle(), &ddiDesc, state->ddiHandle(), D3D10DDI_HRTSAMPLER{state.get()});
-  if (FAILED(errors.first())) {
-    // The driver constructed its object before failing: destroy it.
-    ddi.funcs().pfnDestroySampler(ddi.handle(), state->ddiHandle());
-    *hr = errors.first();
-    return nullptr;
-  }
-  state->driverObjectCreated_ = true;
-  *hr = S_OK;
-  return state.release();
+  *hr = state->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroySampler,
+      [&] { return ddi.funcs().pfnCalcPrivateSamplerSize(ddi.handle(), &ddiDesc); },
+      [&](D3D10DDI_HSAMPLER h) {
+        ddi.funcs().pfnCreateSampler(ddi.handle(), &ddiDesc, h, D3D10DDI_HRTSAMPLER{state.get()});
+      });
+  return SUCCEEDED(*hr) ? state.release() : nullptr;
 }
 
-D3D11SamplerState::~D3D11SamplerState() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = device().ddi();
-    ddi.funcs().pfnDestroySampler(ddi.handle(), ddiHandle());
-  }
-}
-
-void D3D11SamplerState::destroyIfUnused() {
-  if (device().releaseCachedSamplerState(this)) delete this;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11SamplerState)) {
@@ -117,54 +103,10 @@ HRESULT STDMETHODCALLTYPE D3D11SamplerState::QueryInterface(REFIID riid, void** 
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) {
+void STDMETHODCALLTYPE D3D11SamplerState::GetDesc(D3D11_SAMPLER_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DESC* pSamplerDesc,
-                                                          ID3D11SamplerState** ppSamplerState) {
-  if (removed()) return removedFailure(ppSamplerState);
-  static constexpr const char* kFunction = "ID3D11Device::CreateSamplerState";
-  if (ppSamplerState) *ppSamplerState = nullptr;
-  if (!pSamplerDesc) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CREATESAMPLERSTATE_NULLDESC, "CREATESAMPLERSTATE_NULLDESC", kFunction,
-                 "pSamplerDesc is NULL; a sampler desc is required.");
-    return E_INVALIDARG;
-  }
-  const std::vector<SamplerDescError> errors = validateSamplerDesc(*pSamplerDesc);
-  if (!errors.empty()) {
-    for (const SamplerDescError& e : errors)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.idName, kFunction,
-                   e.text);
-    return E_INVALIDARG;
-  }
-  if (!ppSamplerState) return S_FALSE;
-  std::string key(reinterpret_cast<const char*>(pSamplerDesc), sizeof *pSamplerDesc);
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  auto it = samplerStates_.find(key);
-  if (it != samplerStates_.end() && it->second->tryAddRef()) {
-    *ppSamplerState = it->second;
-    return S_OK;
-  }
-  HRESULT hr = E_FAIL;
-  D3D11SamplerState* state = D3D11SamplerState::create(*this, *pSamplerDesc, &hr);
-  if (!state) return hr;
-  state->AddRef();
-  samplerStates_[key] = state;
-  *ppSamplerState = state;
-  return S_OK;
-}
-
-bool D3D11Device::releaseCachedSamplerState(D3D11SamplerState* state) {
-  std::lock_guard<std::mutex> lock(stateCacheMutex_);
-  if (state->isDestroying() || state->publicRefs() != 0 || state->privateRefs() != 0) return false;
-  state->markDestroying();
-  auto it = samplerStates_.find(std::string(reinterpret_cast<const char*>(&state->desc()), sizeof state->desc()));
-  if (it != samplerStates_.end() && it->second == state) samplerStates_.erase(it);
-  return true;
-}
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -1,12 +1,13 @@
 // runtime/d3d11/d3d11_sampler_state.h — ID3D11SamplerState: the API object for
 // one sampler desc, owning the driver's sampler (pfnCreateSampler in memory
 // sized by pfnCalcPrivateSamplerSize) until the last reference goes.
-// Identical descs share one object (the device's cache); the desc is
+// Identical descs share one object (the device's cache, d3d11_state_object_cache.h); the desc is
 // validated first (validateSamplerDesc, with the debug layer's messages).
 #pragma once
 
 #include "d3d10umddi.h"
-#include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
+#include "d3d11_state_object_cache.h"
 
 #include <memory>
 #include <string>
@@ -25,24 +26,23 @@ struct SamplerDescError {
 // comparison filters, MinLOD/MaxLOD not NaN and MinLOD <= MaxLOD.
 std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& desc);
 
-class D3D11SamplerState final : public D3D11DeviceChild<ID3D11SamplerState> {
+using SamplerStateKey = StateKey<13>;
+
+class D3D11SamplerState final : public D3D11StateObject<ID3D11SamplerState, D3D11SamplerState, SamplerStateKey> {
  public:
+  // The cache key: every field of the desc.
+  static SamplerStateKey key(const D3D11_SAMPLER_DESC& desc);
   static D3D11SamplerState* create(D3D11Device& device, const D3D11_SAMPLER_DESC& desc, HRESULT* hr);
   const D3D11_SAMPLER_DESC& desc() const { return desc_; }
-  D3D10DDI_HSAMPLER ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HSAMPLER ddiHandle() const { return driverObject_.handle(); }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   void STDMETHODCALLTYPE GetDesc(D3D11_SAMPLER_DESC* pDesc) override;
-  ~D3D11SamplerState() override;
-
- protected:
-  void destroyIfUnused() override;
 
  private:
-  D3D11SamplerState(D3D11Device& device, const D3D11_SAMPLER_DESC& desc) : D3D11DeviceChild(device), desc_(desc) {}
+  D3D11SamplerState(D3D11Device& device, const D3D11_SAMPLER_DESC& desc) : D3D11StateObject(device), desc_(desc) {}
   D3D11_SAMPLER_DESC desc_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HSAMPLER> driverObject_;
 };
 
 }  // namespace d3dvk::runtime

@@ -110,42 +110,25 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   std::memcpy(code.data(), bytecode, length);
 
   DdiDevice& ddi = device.ddi();
-  DdiErrorScope errors;
-  const SIZE_T size = ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures);
-  shader->driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!shader->driverMemory_) {
-    *hr = E_OUTOFMEMORY;
-    return nullptr;
-  }
-  D3D10DDI_HRTSHADER rt{shader.get()};
-  if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
-    ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), shader->ddiHandle(), rt, &signatures);
-  else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
-    ddi.funcs().pfnCreateGeometryShader(ddi.handle(), code.data(), shader->ddiHandle(), rt, &signatures);
-  else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
-    ddi.funcs().pfnCreateComputeShader(ddi.handle(), code.data(), shader->ddiHandle(), rt);
-  else
-    ddi.funcs().pfnCreatePixelShader(ddi.handle(), code.data(), shader->ddiHandle(), rt, &signatures);
-  // The driver object exists (possibly empty) even when creation failed: destroy it either way.
-  shader->driverObjectCreated_ = true;
-  if (FAILED(errors.first())) {
-    *hr = errors.first();
-    return nullptr;
-  }
-  *hr = S_OK;
-  return shader.release();
+  const D3D10DDI_HRTSHADER rt{shader.get()};
+  *hr = shader->driverObject_.create(
+      ddi, ddi.funcs().pfnDestroyShader,
+      [&] { return ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures); },
+      [&](D3D10DDI_HSHADER h) {
+        if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
+          ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), h, rt, &signatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
+          ddi.funcs().pfnCreateGeometryShader(ddi.handle(), code.data(), h, rt, &signatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
+          ddi.funcs().pfnCreateComputeShader(ddi.handle(), code.data(), h, rt);
+        else
+          ddi.funcs().pfnCreatePixelShader(ddi.handle(), code.data(), h, rt, &signatures);
+      });
+  return SUCCEEDED(*hr) ? shader.release() : nullptr;
 }
 
 template <typename Interface>
-D3D11Shader<Interface>::~D3D11Shader() {
-  if (driverObjectCreated_) {
-    DdiDevice& ddi = this->device().ddi();
-    ddi.funcs().pfnDestroyShader(ddi.handle(), ddiHandle());
-  }
-}
-
-template <typename Interface>
-HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(Interface)) {
@@ -154,7 +137,7 @@ HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, vo
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
 template class D3D11Shader<ID3D11VertexShader>;
 template class D3D11Shader<ID3D11PixelShader>;

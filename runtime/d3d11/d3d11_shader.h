@@ -9,6 +9,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 #include "dxbc/shader.h"
 
 #include <memory>
@@ -22,21 +23,16 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
   // Validates and creates; on failure returns null with *hr set and the debug messages reported.
   static D3D11Shader* create(D3D11Device& device, const void* bytecode, SIZE_T length, HRESULT* hr);
 
-  D3D10DDI_HSHADER ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HSHADER ddiHandle() const { return driverObject_.handle(); }
   const dxbc::ShaderReflection& reflection() const { return reflection_; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
-  ~D3D11Shader() override;
-
- protected:
-  void destroyIfUnused() override { delete this; }
 
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
   dxbc::ShaderReflection reflection_;
   std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
+  DriverObject<D3D10DDI_HSHADER> driverObject_;
 };
 
 using D3D11VertexShader = D3D11Shader<ID3D11VertexShader>;

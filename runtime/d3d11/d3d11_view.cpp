@@ -21,17 +21,15 @@ HRESULT queryView(Self* self, REFIID riid, void** ppvObject) {
   return E_NOINTERFACE;
 }
 
-// Sizes, allocates and creates a view's driver object through one table's
-// CalcPrivate*ViewSize / Create*View pair (the runtime handle is the view).
+// Creates a view's driver object through one table's CalcPrivate*ViewSize /
+// Create*View pair (the runtime handle is the view).
 template <typename Args, typename Handle, typename RtHandle>
-HRESULT createInDriver(DdiDevice& ddi, const Args& args, SIZE_T(APIENTRY* calc)(D3D10DDI_HDEVICE, const Args*),
-                       VOID(APIENTRY* create)(D3D10DDI_HDEVICE, const Args*, Handle, RtHandle), void* view,
-                       std::unique_ptr<unsigned char[]>& memory) {
-  const SIZE_T size = calc(ddi.handle(), &args);
-  memory.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!memory) return E_OUTOFMEMORY;
-  create(ddi.handle(), &args, Handle{memory.get()}, RtHandle{view});
-  return S_OK;
+HRESULT createInDriver(DdiDevice& ddi, DriverObject<Handle>& object, VOID(APIENTRY* destroy)(D3D10DDI_HDEVICE, Handle),
+                       const Args& args, SIZE_T(APIENTRY* calc)(D3D10DDI_HDEVICE, const Args*),
+                       VOID(APIENTRY* create)(D3D10DDI_HDEVICE, const Args*, Handle, RtHandle), void* view) {
+  return object.create(
+      ddi, destroy, [&] { return calc(ddi.handle(), &args); },
+      [&](Handle h) { create(ddi.handle(), &args, h, RtHandle{view}); });
 }
 
 // Render-target and UAV args: a Texture2D view of one mip and a slice range.
@@ -46,19 +44,11 @@ Args singleMipArgs(Args args, D3D10DDI_HRESOURCE resource, DXGI_FORMAT format, c
   return args;
 }
 
-// The create's outcome: its own failure, else what the driver reported.
-HRESULT finishInDriver(HRESULT hr, const DdiErrorScope& errors, bool* created) {
-  if (FAILED(hr)) return hr;
-  if (FAILED(errors.first())) return errors.first();
-  *created = true;
-  return S_OK;
-}
 }  // namespace
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW (PlaneSlice 0).
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
-  DdiErrorScope errors;
   auto fill = [&](auto args) {
     if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
       args.hDrvResource = resource_.ddiHandle();
@@ -69,24 +59,17 @@ HRESULT D3D11RenderTargetView::create() {
     }
     return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
   };
-  const HRESULT hr =
-      ddi.isWddm2_0()
-          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),
-                           ddi.funcs().pfnCalcPrivateRenderTargetViewSize, ddi.funcs().pfnCreateRenderTargetView, this,
-                           driverMemory_)
-          : createInDriver(ddi, fill(D3D10DDIARG_CREATERENDERTARGETVIEW{}),
-                           ddi.funcs11_1().pfnCalcPrivateRenderTargetViewSize,
-                           ddi.funcs11_1().pfnCreateRenderTargetView, this, driverMemory_);
-  return finishInDriver(hr, errors, &driverObjectCreated_);
+  const auto destroy = ddi.funcs().pfnDestroyRenderTargetView;
+  return ddi.isWddm2_0()
+             ? createInDriver(ddi, driverObject_, destroy, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),
+                              ddi.funcs().pfnCalcPrivateRenderTargetViewSize, ddi.funcs().pfnCreateRenderTargetView, this)
+             : createInDriver(ddi, driverObject_, destroy, fill(D3D10DDIARG_CREATERENDERTARGETVIEW{}),
+                              ddi.funcs11_1().pfnCalcPrivateRenderTargetViewSize,
+                              ddi.funcs11_1().pfnCreateRenderTargetView, this);
 }
-D3D11RenderTargetView::~D3D11RenderTargetView() {
-  if (!driverObjectCreated_) return;
-  DdiDevice& ddi = device().ddi();
-  ddi.funcs().pfnDestroyRenderTargetView(ddi.handle(), ddiHandle());
-}
-HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11RenderTargetView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11RenderTargetView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 HRESULT D3D11DepthStencilView::create() {
   DdiDevice& ddi = device().ddi();
@@ -97,28 +80,16 @@ HRESULT D3D11DepthStencilView::create() {
   args.Flags = (desc_.Flags & D3D11_DSV_READ_ONLY_DEPTH ? D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH : 0) |
                (desc_.Flags & D3D11_DSV_READ_ONLY_STENCIL ? D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL : 0);
   args.Tex2D = {range_.firstMip, range_.firstSlice, range_.sliceCount};
-  DdiErrorScope errors;
-  SIZE_T size = ddi.funcs().pfnCalcPrivateDepthStencilViewSize(ddi.handle(), &args);
-  driverMemory_.reset(new (std::nothrow) unsigned char[size ? size : 1]());
-  if (!driverMemory_) return E_OUTOFMEMORY;
-  ddi.funcs().pfnCreateDepthStencilView(ddi.handle(), &args, ddiHandle(), D3D10DDI_HRTDEPTHSTENCILVIEW{this});
-  if (FAILED(errors.first())) return errors.first();
-  driverObjectCreated_ = true;
-  return S_OK;
+  return createInDriver(ddi, driverObject_, ddi.funcs().pfnDestroyDepthStencilView, args,
+                        ddi.funcs().pfnCalcPrivateDepthStencilViewSize, ddi.funcs().pfnCreateDepthStencilView, this);
 }
-D3D11DepthStencilView::~D3D11DepthStencilView() {
-  if (!driverObjectCreated_) return;
-  DdiDevice& ddi = device().ddi();
-  ddi.funcs().pfnDestroyDepthStencilView(ddi.handle(), ddiHandle());
-}
-HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11DepthStencilView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11DepthStencilView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW (PlaneSlice 0).
 HRESULT D3D11ShaderResourceView::create() {
   DdiDevice& ddi = device().ddi();
-  DdiErrorScope errors;
   auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
@@ -140,29 +111,22 @@ HRESULT D3D11ShaderResourceView::create() {
     }
     return args;
   };
-  const HRESULT hr =
-      ddi.isWddm2_0()
-          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW{}),
-                           ddi.funcs().pfnCalcPrivateShaderResourceViewSize, ddi.funcs().pfnCreateShaderResourceView,
-                           this, driverMemory_)
-          : createInDriver(ddi, fill(D3D11DDIARG_CREATESHADERRESOURCEVIEW{}),
-                           ddi.funcs11_1().pfnCalcPrivateShaderResourceViewSize,
-                           ddi.funcs11_1().pfnCreateShaderResourceView, this, driverMemory_);
-  return finishInDriver(hr, errors, &driverObjectCreated_);
+  const auto destroy = ddi.funcs().pfnDestroyShaderResourceView;
+  return ddi.isWddm2_0()
+             ? createInDriver(ddi, driverObject_, destroy, fill(D3DWDDM2_0DDIARG_CREATESHADERRESOURCEVIEW{}),
+                              ddi.funcs().pfnCalcPrivateShaderResourceViewSize,
+                              ddi.funcs().pfnCreateShaderResourceView, this)
+             : createInDriver(ddi, driverObject_, destroy, fill(D3D11DDIARG_CREATESHADERRESOURCEVIEW{}),
+                              ddi.funcs11_1().pfnCalcPrivateShaderResourceViewSize,
+                              ddi.funcs11_1().pfnCreateShaderResourceView, this);
 }
-D3D11ShaderResourceView::~D3D11ShaderResourceView() {
-  if (!driverObjectCreated_) return;
-  DdiDevice& ddi = device().ddi();
-  ddi.funcs().pfnDestroyShaderResourceView(ddi.handle(), ddiHandle());
-}
-HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11ShaderResourceView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW (PlaneSlice 0).
 HRESULT D3D11UnorderedAccessView::create() {
   DdiDevice& ddi = device().ddi();
-  DdiErrorScope errors;
   auto fill = [&](auto args) {
     if (range_.buffer) {
       args.hDrvResource = resource_.ddiHandle();
@@ -180,23 +144,17 @@ HRESULT D3D11UnorderedAccessView::create() {
     }
     return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
   };
-  const HRESULT hr =
-      ddi.isWddm2_0()
-          ? createInDriver(ddi, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),
-                           ddi.funcs().pfnCalcPrivateUnorderedAccessViewSize, ddi.funcs().pfnCreateUnorderedAccessView,
-                           this, driverMemory_)
-          : createInDriver(ddi, fill(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW{}),
-                           ddi.funcs11_1().pfnCalcPrivateUnorderedAccessViewSize,
-                           ddi.funcs11_1().pfnCreateUnorderedAccessView, this, driverMemory_);
-  return finishInDriver(hr, errors, &driverObjectCreated_);
+  const auto destroy = ddi.funcs().pfnDestroyUnorderedAccessView;
+  return ddi.isWddm2_0()
+             ? createInDriver(ddi, driverObject_, destroy, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),
+                              ddi.funcs().pfnCalcPrivateUnorderedAccessViewSize,
+                              ddi.funcs().pfnCreateUnorderedAccessView, this)
+             : createInDriver(ddi, driverObject_, destroy, fill(D3D11DDIARG_CREATEUNORDEREDACCESSVIEW{}),
+                              ddi.funcs11_1().pfnCalcPrivateUnorderedAccessViewSize,
+                              ddi.funcs11_1().pfnCreateUnorderedAccessView, this);
 }
-D3D11UnorderedAccessView::~D3D11UnorderedAccessView() {
-  if (!driverObjectCreated_) return;
-  DdiDevice& ddi = device().ddi();
-  ddi.funcs().pfnDestroyUnorderedAccessView(ddi.handle(), ddiHandle());
-}
-HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D11UnorderedAccessView::QueryInterface(REFIID riid, void** ppvObject) try {
   return queryView<ID3D11UnorderedAccessView>(this, riid, ppvObject);
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -8,6 +8,7 @@
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
+#include "d3d11_driver_object.h"
 #include "d3d11_resource.h"
 
 #include <memory>
@@ -32,63 +33,68 @@ class D3D11View : public D3D11DeviceChild<Interface> {
   }
   ~D3D11View() override { resource_.releaseInternalRef(); }
 
-  void STDMETHODCALLTYPE GetResource(ID3D11Resource** ppResource) override {
+  void STDMETHODCALLTYPE GetResource(ID3D11Resource** ppResource) override try {
     if (!ppResource) return;
     resource_.asResource()->AddRef();
     *ppResource = resource_.asResource();
-  }
-  void STDMETHODCALLTYPE GetDesc(Desc* pDesc) override {
+  } D3DVK_CATCH_VOID
+  void STDMETHODCALLTYPE GetDesc(Desc* pDesc) override try {
     if (pDesc) *pDesc = desc_;
-  }
+  } D3DVK_CATCH_VOID
   D3D11ResourceBase& resource() { return resource_; }
   const ViewRange& range() const { return range_; }
 
  protected:
-  void destroyIfUnused() override { delete this; }
   D3D11ResourceBase& resource_;
   Desc desc_;
   ViewRange range_;
-  std::unique_ptr<unsigned char[]> driverMemory_;
-  bool driverObjectCreated_ = false;
 };
 
 class D3D11RenderTargetView final : public D3D11View<ID3D11RenderTargetView, D3D11_RENDER_TARGET_VIEW_DESC> {
  public:
   using D3D11View::D3D11View;
-  ~D3D11RenderTargetView() override;
   HRESULT create();
-  D3D10DDI_HRENDERTARGETVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HRENDERTARGETVIEW ddiHandle() const { return driverObject_.handle(); }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+
+ private:
+  DriverObject<D3D10DDI_HRENDERTARGETVIEW> driverObject_;  // destroyed before the view releases its resource
 };
 
 class D3D11DepthStencilView final : public D3D11View<ID3D11DepthStencilView, D3D11_DEPTH_STENCIL_VIEW_DESC> {
  public:
   using D3D11View::D3D11View;
-  ~D3D11DepthStencilView() override;
   HRESULT create();
-  D3D10DDI_HDEPTHSTENCILVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HDEPTHSTENCILVIEW ddiHandle() const { return driverObject_.handle(); }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+
+ private:
+  DriverObject<D3D10DDI_HDEPTHSTENCILVIEW> driverObject_;  // destroyed before the view releases its resource
 };
 
 class D3D11ShaderResourceView final : public D3D11View<ID3D11ShaderResourceView, D3D11_SHADER_RESOURCE_VIEW_DESC> {
  public:
   using D3D11View::D3D11View;
-  ~D3D11ShaderResourceView() override;
   HRESULT create();
-  D3D10DDI_HSHADERRESOURCEVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  D3D10DDI_HSHADERRESOURCEVIEW ddiHandle() const { return driverObject_.handle(); }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+
+ private:
+  DriverObject<D3D10DDI_HSHADERRESOURCEVIEW> driverObject_;  // destroyed before the view releases its resource
 };
 
 class D3D11UnorderedAccessView final
     : public D3D11View<ID3D11UnorderedAccessView, D3D11_UNORDERED_ACCESS_VIEW_DESC> {
  public:
   using D3D11View::D3D11View;
-  ~D3D11UnorderedAccessView() override;
   HRESULT create();
-  D3D11DDI_HUNORDEREDACCESSVIEW ddiHandle() const { return {driverMemory_.get()}; }
+  D3D11DDI_HUNORDEREDACCESSVIEW ddiHandle() const { return driverObject_.handle(); }
   // An APPEND or COUNTER buffer view (it has a hidden counter).
   bool hasCounter() const { return range_.buffer && (range_.bufferFlags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)); }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+
+ private:
+  DriverObject<D3D11DDI_HUNORDEREDACCESSVIEW> driverObject_;  // destroyed before the view releases its resource
 };
 
 }  // namespace d3dvk::runtime

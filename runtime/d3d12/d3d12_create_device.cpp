@@ -13,7 +13,7 @@ using namespace d3dvk::runtime;
 
 extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D12CreateDevice(IUnknown* pAdapter,
                                                                                    D3D_FEATURE_LEVEL MinimumFeatureLevel,
-                                                                                   REFIID riid, void** ppDevice) {
+                                                                                   REFIID riid, void** ppDevice) try {
   if (ppDevice) *ppDevice = nullptr;
   if (pAdapter) {
     std::fprintf(stderr, "d3dvk: D3D12CreateDevice: DXGI adapters are not supported; pass a null adapter\n");
@@ -46,4 +46,4 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D12CreateDevi
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
-}
+} D3DVK_CATCH_HRESULT

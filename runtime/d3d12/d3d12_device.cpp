@@ -11,7 +11,7 @@ namespace {
 constexpr GUID kDebugObjectNameW = {0x4cca5fd8, 0x921f, 0x42c8, {0x85, 0x66, 0x70, 0xca, 0xf2, 0xa9, 0xb7, 0x41}};
 }  // namespace
 
-HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
   if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D12Object) || riid == __uuidof(ID3D12Device)) {
@@ -20,35 +20,35 @@ HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObj
     return S_OK;
   }
   return E_NOINTERFACE;
-}
+} D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE D3D12Device::AddRef() { return ++refs_; }
+ULONG STDMETHODCALLTYPE D3D12Device::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN({})
 
-ULONG STDMETHODCALLTYPE D3D12Device::Release() {
+ULONG STDMETHODCALLTYPE D3D12Device::Release() try {
   ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN({})
 
-HRESULT STDMETHODCALLTYPE D3D12Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) {
+HRESULT STDMETHODCALLTYPE D3D12Device::GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) try {
   return privateData_.get(guid, pDataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateData(REFGUID guid, UINT DataSize, const void* pData) try {
   return privateData_.set(guid, DataSize, pData);
-}
-HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D12Device::SetPrivateDataInterface(REFGUID guid, const IUnknown* pData) try {
   return privateData_.setInterface(guid, const_cast<IUnknown*>(pData));
-}
-HRESULT STDMETHODCALLTYPE D3D12Device::SetName(LPCWSTR Name) {
+} D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D12Device::SetName(LPCWSTR Name) try {
   if (!Name) return E_INVALIDARG;
   size_t length = 0;
   while (Name[length]) ++length;
   return privateData_.set(kDebugObjectNameW, UINT((length + 1) * sizeof(WCHAR)), Name);
-}
+} D3DVK_CATCH_HRESULT
 
-UINT STDMETHODCALLTYPE D3D12Device::GetNodeCount() { return 1; }
-HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() { return S_OK; }
-LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() { return LUID{0, 0}; }
+UINT STDMETHODCALLTYPE D3D12Device::GetNodeCount() try { return 1; } D3DVK_CATCH_RETURN({})
+HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() try { return S_OK; } D3DVK_CATCH_HRESULT
+LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() try { return LUID{0, 0}; } D3DVK_CATCH_RETURN({})
 
 HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
   std::memset(data, 0, sizeof *data);
@@ -62,7 +62,7 @@ HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
 }
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature, void* pFeatureSupportData,
-                                                           UINT FeatureSupportDataSize) {
+                                                           UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;
   if (Feature != D3D12_FEATURE_D3D12_OPTIONS) return E_INVALIDARG;  // the only feature answered so far
   if (FeatureSupportDataSize != sizeof(D3D12_FEATURE_DATA_D3D12_OPTIONS)) return E_INVALIDARG;
@@ -81,6 +81,6 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature
       caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation;
   out->MaxGPUVirtualAddressBitsPerResource = 40;
   return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

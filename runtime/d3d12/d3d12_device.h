@@ -5,6 +5,7 @@
 // returns E_NOTIMPL (d3d12_device_unimplemented.cpp).
 #pragma once
 
+#include "d3dvk_entry_guard.h"
 #include "private_data.h"
 #include "umd_adapter.h"
 

@@ -1,6 +1,7 @@
 // tests/ddi: drives libd3dvk_umd.so through its DDI entry points directly, as a
 // driver test harness would: OpenAdapter10_2 → GetSupportedVersions → GetCaps →
 // CreateDevice → device DDIs → DestroyDevice → CloseAdapter, and OpenAdapter12.
+#include "expected_device.h"
 #include "umd_harness.h"
 
 #include <catch2/catch.hpp>
@@ -84,8 +85,8 @@ TEST_CASE("UMD: GetCaps OPTIONS2 reports the tier, bad sizes and unknown caps ar
   std::memset(&data, 0x7f, sizeof data);
   D3D10_2DDIARG_GETCAPS caps{D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, nullptr, &data, sizeof data};
   REQUIRE(a.funcs.pfnGetCaps(a.h(), &caps) == S_OK);
-  // lavapipe has no VK_EXT_conservative_rasterization; the CPU fallback gives Tier 3.
-  CHECK(data.ConservativeRasterizationTier == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER_3);
+  // The device's tier as the policy gives it (lavapipe: the CPU fallback's Tier 3).
+  CHECK(int(data.ConservativeRasterizationTier) == int(expectedDevice().decide().reported));
 
   D3D10_2DDIARG_GETCAPS wrongSize{D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, nullptr, &data, sizeof data + 4};
   CHECK(a.funcs.pfnGetCaps(a.h(), &wrongSize) == E_INVALIDARG);
@@ -222,7 +223,7 @@ TEST_CASE("UMD: OpenAdapter12 and D3D12 GetCaps(D3D12_OPTIONS)", "[ddi][umd][d3d
   data.ConservativeRasterizationTier = D3D12DDI_CONSERVATIVE_RASTERIZATION_TIER_NOT_SUPPORTED;
   D3D12DDIARG_GETCAPS caps{D3D12DDICAPS_TYPE_D3D12_OPTIONS, nullptr, &data, sizeof data};
   REQUIRE(funcs.pfnGetCaps(args.hAdapter, &caps) == S_OK);
-  CHECK(data.ConservativeRasterizationTier == D3D12DDI_CONSERVATIVE_RASTERIZATION_TIER_3);  // lavapipe: the fallback
+  CHECK(int(data.ConservativeRasterizationTier) == int(expectedDevice().decide().reported));
   caps.DataSize = 8;
   CHECK(funcs.pfnGetCaps(args.hAdapter, &caps) == E_INVALIDARG);
   D3D12DDIARG_GETCAPS other{D3D12DDICAPS_TYPE_SHADER, nullptr, &data, sizeof data};

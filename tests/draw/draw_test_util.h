@@ -6,6 +6,7 @@
 #pragma once
 
 #include "../render/render_test_util.h"
+#include "ddi_trace_log.h"
 #include "dxbc/listing.h"
 
 #include <array>
@@ -139,6 +140,16 @@ ret
 )";
 
 inline std::vector<uint8_t> assembled(const char* listing) { return dxbc::assemble(listing).container; }
+
+// Conservative draws of devices created in this scope run on the UMD's
+// fallback path, whatever the Vulkan device can do natively (the UMD reads
+// D3DVK_CONSERVATIVE_RASTER when an adapter opens, so declare it before the
+// device). The tests holding conservative draws to translate/raster's exact
+// Tier 3 sets use it: only the fallback guarantees exactness; a native draw is
+// held to the spec's bounds instead (test_draw_conservative_bounds.cpp).
+struct ForceConservativeFallback {
+  ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};
+};
 
 struct Vertex {
   float x, y;        // NDC

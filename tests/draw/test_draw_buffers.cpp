@@ -172,6 +172,7 @@ TEST_CASE("pixel-shader atomics on raw, structured and typed UAVs run once per c
 TEST_CASE("conservative fallback: every UAV write and atomic of the pixel shader runs exactly once per pixel of "
           "the Tier 3 set",
           "[draw][uav][atomics][conservative][fallback]") {
+  ForceConservativeFallback fallback;  // the fallback's exact Tier 3 set on any device
   Checked c;
   Com<ID3D11Device3> device3;
   REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);

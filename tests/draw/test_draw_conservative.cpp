@@ -1,7 +1,7 @@
-// tests/draw: conservative draws through the D3D11 API on lavapipe, which has
-// no VK_EXT_conservative_rasterization, so every one runs on the CPU fallback
-// (capture → translate/fallback → span triangles). What an application sees is
-// checked against independent expectations:
+// tests/draw: conservative draws through the D3D11 API on the UMD's fallback,
+// forced in every such case (ForceConservativeFallback: lavapipe has no
+// VK_EXT_conservative_rasterization anyway, a GPU would draw natively). What an
+// application sees is checked against independent expectations:
 //  * the lit pixels are exactly translate/raster's conservative (Tier 3) set,
 //    and SV_InnerCoverage is exactly its inner set, triangle by triangle;
 //  * attributes (perspective-correct colour, SV_Position, noperspective)
@@ -19,7 +19,12 @@
 
 #include <d3dvk/raster/rasterizer.h>
 
+#include <algorithm>
+#include <array>
 #include <cmath>
+#include <cstdlib>
+#include <string>
+#include <vector>
 #include <map>
 #include <random>
 #include <set>
@@ -104,6 +109,7 @@ std::set<std::pair<int, int>> conservativePixels(const raster::ScreenTriangle& t
 
 TEST_CASE("conservative draws on the fallback light exactly the Tier 3 pixel set, inner coverage exact",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_UINT);
   const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsCoverage);
   Com<ID3D11VertexShader> vs;
@@ -274,6 +280,7 @@ std::array<double, 3> screenBarycentrics(const ClipVertex (&v)[3], double px, do
 TEST_CASE("conservative fallback: attributes perspective-correct, noperspective and depth at pixel centres, "
           "extrapolated outside the triangle",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   std::mt19937 rng(7);
@@ -341,9 +348,50 @@ TEST_CASE("conservative fallback: attributes perspective-correct, noperspective 
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
 
+// D3DVK_FALLBACK_SETUP_FLOAT=1 (a ctest runs the [fallback] cases so): the
+// setup pass devices without shaderFloat64 run.
+bool singlePrecisionSetup() {
+  const char* v = std::getenv("D3DVK_FALLBACK_SETUP_FLOAT");
+  return v && std::string(v) == "1";
+}
+
+bool subsetOf(const std::set<std::pair<int, int>>& a, const std::set<std::pair<int, int>>& b) {
+  return std::includes(b.begin(), b.end(), a.begin(), a.end());
+}
+
+// Whether pixel (x, y)'s square grown by r on every side meets the convex
+// polygon (separating axes: the square's two, the polygon's edge normals).
+bool pixelNearPolygon(int x, int y, const std::vector<std::array<double, 2>>& polygon, double r) {
+  const double x0 = x - r, x1 = x + 1 + r, y0 = y - r, y1 = y + 1 + r;
+  double minX = 1e300, maxX = -1e300, minY = 1e300, maxY = -1e300;
+  for (const auto& v : polygon) {
+    minX = std::min(minX, v[0]), maxX = std::max(maxX, v[0]);
+    minY = std::min(minY, v[1]), maxY = std::max(maxY, v[1]);
+  }
+  if (maxX < x0 || minX > x1 || maxY < y0 || minY > y1) return false;
+  const double corners[4][2] = {{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}};
+  for (size_t i = 0; i < polygon.size(); ++i) {
+    const auto& a = polygon[i];
+    const auto& b = polygon[(i + 1) % polygon.size()];
+    const double nx = b[1] - a[1], ny = a[0] - b[0];  // one side's normal; the polygon lies on one side
+    double polyMin = 1e300, polyMax = -1e300, sqMin = 1e300, sqMax = -1e300;
+    for (const auto& v : polygon) {
+      polyMin = std::min(polyMin, nx * v[0] + ny * v[1]);
+      polyMax = std::max(polyMax, nx * v[0] + ny * v[1]);
+    }
+    for (const auto& c : corners) {
+      sqMin = std::min(sqMin, nx * c[0] + ny * c[1]);
+      sqMax = std::max(sqMax, nx * c[0] + ny * c[1]);
+    }
+    if (sqMax < polyMin || sqMin > polyMax) return false;
+  }
+  return true;
+}
+
 TEST_CASE("conservative fallback: a triangle crossing the near or far plane is clipped with DepthClipEnable TRUE, "
           "rasterized whole with FALSE",
           "[draw][conservative][fallback][clip]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   // Screen (64x64): (8,56) (56,56) (32,8). z/w is 0.5 along the bottom edge and
@@ -380,7 +428,21 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
         for (UINT x = 0; x < kSize; ++x)
           if (texelAt<float>(raw, size_t(y * kSize + x) * 4 + 3) >= 0) lit.insert({int(x), int(y)});
       INFO("apex z " << apexZ << ", DepthClipEnable " << depthClip);
-      CHECK(lit == (depthClip ? clipped : unclipped));
+      if (!singlePrecisionSetup()) {
+        CHECK(lit == (depthClip ? clipped : unclipped));
+      } else {
+        // The single-precision setup pass computes the clipped vertices to a
+        // float's precision: every pixel the polygon overlaps, and none
+        // farther than Tier 3's uncertainty (1/256 px) from it.
+        const std::vector<std::array<double, 2>> trapezoid = {{8, 56}, {56, 56}, {44, 32}, {20, 32}};
+        const std::vector<std::array<double, 2>> triangle = {{8, 56}, {56, 56}, {32, 8}};
+        const auto& polygon = depthClip ? trapezoid : triangle;
+        CHECK(subsetOf(depthClip ? clipped : unclipped, lit));
+        for (const auto& p : lit) {
+          INFO("pixel (" << p.first << ", " << p.second << ")");
+          CHECK(pixelNearPolygon(p.first, p.second, polygon, 1.0 / 256));
+        }
+      }
     }
   }
   CHECK(drainMessages(t.c.queue.get()).empty());
@@ -409,6 +471,7 @@ ret
 
 TEST_CASE("conservative fallback: SV_Position is the pixel centre, the extrapolated depth and the perspective w",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsPosition);
   std::mt19937 rng(17);
@@ -457,6 +520,7 @@ TEST_CASE("conservative fallback: SV_Position is the pixel centre, the extrapola
 }
 
 TEST_CASE("conservative fallback: extrapolated depth is clamped to the viewport range", "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   ClipPipeline pipeline(t.c.d, kPsAttributes);
   D3D11_TEXTURE2D_DESC dd = texture2DDesc(kSize, kSize, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
@@ -562,6 +626,7 @@ const D3D11_INPUT_ELEMENT_DESC kStripLayout[] = {
 
 TEST_CASE("conservative fallback: indexed strip with a cut, instanced — primitive IDs, facing, primitive order",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
   RenderDevice& d = t.c.d;
   const std::vector<uint8_t> vsCode = assembled(kVsInstanced), psCode = assembled(kPsPrimitive);
@@ -668,6 +733,7 @@ TEST_CASE("draw-time validation: SV_InnerCoverage read with conservative OFF is 
 
 TEST_CASE("conservative fallback: blending over overlapping primitives follows primitive order",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
   const Com<ID3D11RasterizerState2> state = conservativeState(c.d);
@@ -744,6 +810,7 @@ TEST_CASE("conservative fallback: blending over overlapping primitives follows p
 TEST_CASE("conservative fallback: random meshes in one draw (list and strip) light each pixel once per triangle "
           "whose Tier 3 set holds it",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   // Additive blending of 1 per pixel shader invocation counts, per pixel, the
   // triangles of the draw that lit it: exactly the number of triangles whose
   // translate/raster Tier 3 set contains it.
@@ -801,6 +868,7 @@ TEST_CASE("conservative fallback: random meshes in one draw (list and strip) lig
 
 TEST_CASE("conservative fallback: culling by winding and FrontCounterClockwise, and the scissor rectangle",
           "[draw][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   DrawTarget t(c.d, kSize, kSize);
   std::mt19937 rng(5);

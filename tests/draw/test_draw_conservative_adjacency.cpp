@@ -1,5 +1,5 @@
 // tests/draw: conservative draws with the adjacency triangle topologies on the
-// CPU fallback (lavapipe has no VK_EXT_conservative_rasterization). Without a
+// UMD's fallback, forced (ForceConservativeFallback) whatever the device. Without a
 // geometry shader the adjacency vertices are ignored: TRIANGLELIST_ADJ draws
 // (0, 2, 4) of each group of 6 and TRIANGLESTRIP_ADJ the strip of the even
 // vertices (triangle i is (2i, 2i+2, 2i+4), odd i swapping the first two). Each
@@ -157,6 +157,7 @@ size_t litCount(const std::vector<uint32_t>& texels) {
 
 TEST_CASE("conservative fallback: TRIANGLELIST_ADJ lights the Tier 3 pixels of the (0, 2, 4) triangles",
           "[draw][conservative][fallback][topology]") {
+  ForceConservativeFallback fallback;
   AdjacencyScene s;
   // Triangle 0 clockwise on screen (front-facing), triangle 1 counter-clockwise;
   // the two overlap, so primitive order shows in the overlap.
@@ -185,6 +186,7 @@ TEST_CASE("conservative fallback: TRIANGLELIST_ADJ lights the Tier 3 pixels of t
 TEST_CASE("conservative fallback: TRIANGLESTRIP_ADJ lights the Tier 3 pixels of the even-vertex strip, also "
           "indexed with a cut",
           "[draw][conservative][fallback][topology]") {
+  ForceConservativeFallback fallback;
   AdjacencyScene s;
   s.setConservative(D3D11_CULL_NONE);
   // The even vertices: a zig-zag strip of 4 triangles, the first clockwise.

@@ -139,6 +139,7 @@ TEST_CASE("shader creation and a draw reach the driver as the typed DDIs, in ord
 
 TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVALIDARG, a message and no DDI call",
           "[draw][errors]") {
+  ForceConservativeFallback fallback;  // a reported Tier 3 on any device that can run the fallback
   Checked c;
   const std::vector<uint8_t> vs = assembled(kVsColor), ps = assembled(kPsColor);
   Com<ID3D11VertexShader> v;
@@ -158,7 +159,7 @@ TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVAL
   CHECK(c.d->CreatePixelShader(vs.data(), vs.size(), nullptr, p.out()) == E_INVALIDARG);  // a vertex shader
   CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE));
 
-  // SV_InnerCoverage needs a reported Tier 3: fine here (lavapipe: the fallback), refused
+  // SV_InnerCoverage needs a reported Tier 3: fine here (the fallback's, forced above), refused
   // on a device reporting less (D3DVK_CONSERVATIVE_RASTER=off reports NOT_SUPPORTED).
   const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);
   CHECK(c.d->CreatePixelShader(inner.data(), inner.size(), nullptr, nullptr) == S_FALSE);

@@ -85,6 +85,7 @@ std::vector<uint32_t> referenceMasks(const float (&xy)[3][2], UINT samples) {
 TEST_CASE("ForcedSampleCount without conservative mode: shaded where any forced sample is covered, SV_Coverage "
           "exact, SampleMask applied",
           "[draw][tir][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   ID3D11DeviceContext* ctx = c.d.context.get();
   D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_UINT, D3D11_BIND_RENDER_TARGET);

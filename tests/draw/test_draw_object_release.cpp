@@ -8,6 +8,7 @@
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
 
+#include <functional>
 #include <set>
 
 using namespace d3dvk::test;
@@ -193,4 +194,141 @@ TEST_CASE("identical blend and depth-stencil descs share one object and one driv
   CHECK(c.ddiCalls("DestroyBlendState") == 3);
   CHECK(c.ddiCalls("DestroyDepthStencilState") == 3);
   CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("a driver object whose create the driver fails is never destroyed, and the API create fails with its HRESULT",
+          "[draw][ddi][release]") {
+  // The WDK: after a create reported an error through pfnSetErrorCb, the runtime
+  // does not call the Destroy DDI for that handle. The trace filter plays a
+  // driver whose CreateX fails (D3DVK_TRACE_FAIL_DDI), for each of the nine kinds.
+  struct FailingKind {
+    const char* create;
+    const char* destroy;
+    std::function<HRESULT(ID3D11Device*)> call;
+  };
+  const std::vector<uint8_t> vsCode = assembled(kVsColor), psCode = assembled(kPsColor);
+  auto texture = [](ID3D11Device* d, UINT bind, DXGI_FORMAT format = DXGI_FORMAT_R8G8B8A8_UNORM) {
+    const D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, format, bind);
+    Com<ID3D11Texture2D> t;
+    REQUIRE(d->CreateTexture2D(&td, nullptr, t.out()) == S_OK);
+    return t;
+  };
+  const std::vector<FailingKind> kinds = {
+      {"CreateRasterizerState", "DestroyRasterizerState",
+       [](ID3D11Device* d) {
+         const D3D11_RASTERIZER_DESC r{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE};
+         Com<ID3D11RasterizerState> s;
+         const HRESULT hr = d->CreateRasterizerState(&r, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateBlendState", "DestroyBlendState",
+       [](ID3D11Device* d) {
+         D3D11_BLEND_DESC b{};
+         b.RenderTarget[0] = {FALSE, D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE,
+                              D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+         Com<ID3D11BlendState> s;
+         const HRESULT hr = d->CreateBlendState(&b, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateDepthStencilState", "DestroyDepthStencilState",
+       [](ID3D11Device* d) {
+         D3D11_DEPTH_STENCIL_DESC ds{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS, FALSE, 0xFF, 0xFF, {}, {}};
+         ds.FrontFace = ds.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                       D3D11_COMPARISON_ALWAYS};
+         Com<ID3D11DepthStencilState> s;
+         const HRESULT hr = d->CreateDepthStencilState(&ds, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateSampler", "DestroySampler",
+       [](ID3D11Device* d) {
+         const D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                                     D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1,
+                                     D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+         Com<ID3D11SamplerState> s;
+         const HRESULT hr = d->CreateSamplerState(&sd, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateQuery", "DestroyQuery",
+       [](ID3D11Device* d) {
+         const D3D11_QUERY_DESC q{D3D11_QUERY_OCCLUSION, 0};
+         Com<ID3D11Query> s;
+         const HRESULT hr = d->CreateQuery(&q, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateVertexShader", "DestroyShader",
+       [&](ID3D11Device* d) {
+         Com<ID3D11VertexShader> s;
+         const HRESULT hr = d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreatePixelShader", "DestroyShader",
+       [&](ID3D11Device* d) {
+         Com<ID3D11PixelShader> s;
+         const HRESULT hr = d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateElementLayout", "DestroyElementLayout",
+       [&](ID3D11Device* d) {
+         Com<ID3D11InputLayout> s;
+         const HRESULT hr = d->CreateInputLayout(kColorLayout, 2, vsCode.data(), vsCode.size(), s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateResource", "DestroyResource",
+       [](ID3D11Device* d) {
+         const D3D11_BUFFER_DESC bd{64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+         Com<ID3D11Buffer> s;
+         const HRESULT hr = d->CreateBuffer(&bd, nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateRenderTargetView", "DestroyRenderTargetView",
+       [&](ID3D11Device* d) {
+         Com<ID3D11Texture2D> t = texture(d, D3D11_BIND_RENDER_TARGET);
+         Com<ID3D11RenderTargetView> s;
+         const HRESULT hr = d->CreateRenderTargetView(t.get(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateDepthStencilView", "DestroyDepthStencilView",
+       [&](ID3D11Device* d) {
+         Com<ID3D11Texture2D> t = texture(d, D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D32_FLOAT);
+         Com<ID3D11DepthStencilView> s;
+         const HRESULT hr = d->CreateDepthStencilView(t.get(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateShaderResourceView", "DestroyShaderResourceView",
+       [&](ID3D11Device* d) {
+         Com<ID3D11Texture2D> t = texture(d, D3D11_BIND_SHADER_RESOURCE);
+         Com<ID3D11ShaderResourceView> s;
+         const HRESULT hr = d->CreateShaderResourceView(t.get(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+      {"CreateUnorderedAccessView", "DestroyUnorderedAccessView",
+       [&](ID3D11Device* d) {
+         Com<ID3D11Texture2D> t = texture(d, D3D11_BIND_UNORDERED_ACCESS, DXGI_FORMAT_R32_UINT);
+         Com<ID3D11UnorderedAccessView> s;
+         const HRESULT hr = d->CreateUnorderedAccessView(t.get(), nullptr, s.out());
+         CHECK(!s);
+         return hr;
+       }},
+  };
+  for (const FailingKind& k : kinds) {
+    INFO(k.create);
+    ScopedEnv fail("D3DVK_TRACE_FAIL_DDI", k.create);
+    Checked c;
+    CHECK(k.call(c.d.device.get()) == E_OUTOFMEMORY);
+    CHECK(c.ddiCalls(k.create) == 1);
+    CHECK(c.ddiCalls(k.destroy) == 0);
+    c.queue->ClearStoredMessages();
+  }
 }

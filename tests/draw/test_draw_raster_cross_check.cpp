@@ -1,14 +1,16 @@
 // tests/draw: the standard-rasterization cross-check through the D3D11 API —
-// random triangles drawn with Draw on the real UMD (lavapipe) against
-// translate/raster's standard mode, pixel for pixel. The triangles are the
-// same kind as tests/raster_vs_vulkan's (vertices on the 16.8 grid, many on
-// pixel centres and edges), and so is the rule: the two agree except for
-// pixels whose centre lies less than 1/256 px from an edge, where lavapipe's
-// edge evaluation is less precise than exact 16.8 (see that test's header).
+// random triangles drawn with Draw on the real UMD against translate/raster's
+// standard mode, pixel for pixel. The triangles are the same kind as
+// tests/raster_vs_vulkan's (vertices on the 16.8 grid, many on pixel centres
+// and edges), and so is the rule: the two agree except for pixels whose centre
+// lies closer to an edge than the device's subpixel precision, where the
+// Vulkan spec leaves the answer to the device (grid_triangles.h; lavapipe's
+// edge evaluation is less precise than exact 16.8 there).
 // Passing through D3D's NDC and the negative-height viewport must not move a
 // single pixel: the positions are exact in float all the way.
-#include "grid_triangles.h"
 #include "draw_test_util.h"
+#include "expected_device.h"
+#include "grid_triangles.h"
 
 #include <d3dvk/raster/rasterizer.h>
 
@@ -39,6 +41,8 @@ ret
 
 TEST_CASE("D3D11 draws rasterize like translate/raster's standard mode", "[draw][raster]") {
   RenderDevice d;
+  const uint32_t bits = expectedDevice().subPixelPrecisionBits;
+  const double tolerance = subpixelToleranceUnits(bits);
   D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32_UINT, D3D11_BIND_RENDER_TARGET);
   Com<ID3D11Texture2D> texture;
   Com<ID3D11RenderTargetView> rtv;
@@ -112,13 +116,13 @@ TEST_CASE("D3D11 draws rasterize like translate/raster's standard mode", "[draw]
     for (auto& px : differences) {
       INFO("pixel (" << px.first << "," << px.second << ") differs, centre "
                      << centreToEdgeUnits(tri, px.first, px.second) << "/256 px from an edge");
-      CHECK(centreToEdgeUnits(tri, px.first, px.second) < 1.0);
+      CHECK(centreToEdgeUnits(tri, px.first, px.second) < tolerance);
     }
     disagreeing += !differences.empty();
     nonEmpty += !gpu.empty();
   }
   CHECK(nonEmpty > 150);
-  CHECK(disagreeing <= 9);
-  WARN(disagreeing << " of " << kTriangles << " triangles differ from the device in a sub-subpixel pixel");
+  WARN(disagreeing << " of " << kTriangles << " triangles differ from the device at a pixel within one subpixel (2^-"
+                   << bits << " px) of an edge");
   d.context->RSSetState(nullptr);
 }

@@ -108,6 +108,7 @@ TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler, an unbo
 
 TEST_CASE("a conservative draw on the fallback samples through its shader resources, ClearState unbinds them",
           "[draw][srv][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   RenderDevice d;
   DrawTarget t(d, kW, kH);
   const Texture2x2 texture(d);

@@ -4,6 +4,9 @@
 //    once, the rest keeps ClearUnorderedAccessViewUint's value;
 //  * ld_uav_typed sees the previous draw's stores (D3D orders UAV accesses
 //    across draws), with no render target bound (UAV-only rendering);
+//  * a native draw runs its pixel shader (UAV stores, PSInvocations) where
+//    OMSetBlendState's SampleMask clears samples, on 4x and 1x targets, while
+//    the target keeps exactly the cleared samples;
 //  * a conservative draw on the CPU fallback writes exactly the Tier 3 pixel
 //    set, SV_InnerCoverage exactly the inner set, also with OMSetBlendState's
 //    SampleMask 0 on a 4x MSAA target, where the target keeps every sample;
@@ -14,6 +17,7 @@
 #include "draw_test_util.h"
 #include "grid_triangles.h"
 
+#include <cmath>
 #include <random>
 #include <set>
 
@@ -211,9 +215,103 @@ TEST_CASE("UAV loads see the previous draw's stores, with no render target bound
     }
 }
 
+TEST_CASE("a native draw runs its UAV-writing pixel shader where SampleMask clears samples, the target keeps them",
+          "[draw][uav][pixels]") {
+  // D3D applies OMSetBlendState's SampleMask at output merging: the pixel shader
+  // runs for every covered pixel and its UAV stores happen, whatever the mask
+  // keeps of the render target. Conservative OFF: the native draw, on any device.
+  Checked c;
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  const std::vector<uint8_t> vsCode = assembled(kVsColor), psCode = assembled(kPsStore);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(c.d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(c.d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  REQUIRE(c.d->CreateInputLayout(kColorLayout, 2, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  ctx->IASetInputLayout(layout.get());
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  ctx->VSSetShader(vs.get(), nullptr, 0);
+  ctx->PSSetShader(ps.get(), nullptr, 0);
+  const D3D11_VIEWPORT vp{0, 0, float(kSize), float(kSize), 0, 1};
+  ctx->RSSetViewports(1, &vp);
+  const std::vector<Vertex> quad = rectangle(4, 6, 20, 18);  // edges on pixel boundaries: exact on any device
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(Vertex), offset = 0;
+  ctx->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  UintUav target(c.d, kSize, 0);
+  Com<ID3D11Query> stats;
+  const D3D11_QUERY_DESC statsDesc{D3D11_QUERY_PIPELINE_STATISTICS, 0};
+  REQUIRE(c.d->CreateQuery(&statsDesc, stats.out()) == S_OK);
+
+  // 4x: mask 0 keeps every sample, 0x5 writes samples 0 and 2 (half of the
+  // resolved colour), 0xF all; 1x: a mask without bit 0 writes nothing.
+  struct Case {
+    UINT samples, mask;
+    double resolvedShare;  // of the pixel shader's colour, inside the rectangle
+  };
+  // PSInvocations: 1x, one per covered pixel; 4x, as with the full mask (the
+  // pixels along the shared diagonal run once per triangle) — a mask never
+  // changes how often the pixel shader runs.
+  uint64_t fullMaskInvocations = 0;
+  for (const Case& k : {Case{4, 0xFu, 1.0}, Case{4, 0x0u, 0.0}, Case{4, 0xFFFFFFF0u, 0.0}, Case{4, 0x5u, 0.5},
+                        Case{1, 0xFFFFFFFEu, 0.0}, Case{1, 0x1u, 1.0}}) {
+    INFO(k.samples << "x, SampleMask 0x" << std::hex << k.mask);
+    D3D11_TEXTURE2D_DESC md = texture2DDesc(kSize, kSize, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+    md.SampleDesc.Count = k.samples;
+    Com<ID3D11Texture2D> rt, resolved;
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(c.d->CreateTexture2D(&md, nullptr, rt.out()) == S_OK);
+    REQUIRE(c.d->CreateRenderTargetView(rt.get(), nullptr, rtv.out()) == S_OK);
+    const D3D11_TEXTURE2D_DESC rd = texture2DDesc(kSize, kSize, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+    REQUIRE(c.d->CreateTexture2D(&rd, nullptr, resolved.out()) == S_OK);
+    const float clear[4] = {0, 0, 0, 0};
+    const UINT zero[4] = {0, 0, 0, 0};
+    ctx->ClearRenderTargetView(rtv.get(), clear);
+    ctx->ClearUnorderedAccessViewUint(target.uav.get(), zero);
+    ID3D11RenderTargetView* rtvs[] = {rtv.get()};
+    ID3D11UnorderedAccessView* uavs[] = {target.uav.get()};
+    ctx->OMSetRenderTargetsAndUnorderedAccessViews(1, rtvs, nullptr, 1, 1, uavs, nullptr);
+    ctx->OMSetBlendState(nullptr, nullptr, k.mask);
+    ctx->Begin(stats.get());
+    ctx->Draw(6, 0);
+    ctx->End(stats.get());
+    D3D11_QUERY_DATA_PIPELINE_STATISTICS counted{};
+    while (ctx->GetData(stats.get(), &counted, sizeof counted, 0) == S_FALSE) {
+    }
+    if (k.samples > 1)
+      ctx->ResolveSubresource(resolved.get(), 0, rt.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    else
+      ctx->CopyResource(resolved.get(), rt.get());
+    const std::vector<uint8_t> uav = readback(c.d, target.texture.get());
+    const std::vector<uint8_t> colour = readback(c.d, resolved.get());
+    int wrongUav = 0, wrongColour = 0;
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        wrongUav += texelAt<uint32_t>(uav, y * kSize + x) != (inside(x, y) ? y * 1000 + x + 1 : 0u);
+        const double blue = inside(x, y) ? 0.75 * 255 * k.resolvedShare : 0.0;  // COLOR.b of rectangle()
+        wrongColour += std::abs(colour[(y * kSize + x) * 4 + 2] - blue) > 1.5;
+      }
+    CHECK(wrongUav == 0);
+    CHECK(wrongColour == 0);
+    if (k.samples == 1) {
+      CHECK(counted.PSInvocations == 16u * 12u);
+    } else if (k.mask == 0xFu) {
+      fullMaskInvocations = counted.PSInvocations;
+      CHECK(fullMaskInvocations >= 16u * 12u);
+    } else {
+      CHECK(counted.PSInvocations == fullMaskInvocations);
+    }
+  }
+  ctx->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFFu);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
 TEST_CASE("conservative fallback: a UAV written per pixel holds exactly the Tier 3 set and inner set, "
           "also with SampleMask 0 on 4x MSAA, where the target keeps every sample",
           "[draw][uav][conservative][fallback]") {
+  ForceConservativeFallback fallback;
   Checked c;
   ID3D11DeviceContext* ctx = c.d.context.get();
   D3D11_TEXTURE2D_DESC md = texture2DDesc(kSize, kSize, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);

@@ -901,7 +901,10 @@ TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantic
   in.attachments = {{VK_FORMAT_R32_UINT, 4}};
   DrawResult cov = r.draw(in);
   // Standard 4x sample positions: sums x+y within a pixel are .5, 1.25, .75, 1.5 for samples 0..3;
-  // the hypotenuse is x + y = 4 in pixels.
+  // the hypotenuse is x + y = 4 in pixels. The diagonal x + y = 3 has samples 0 and 2 covered
+  // while its pixel centres lie on the edge (not covered): SampleMask is an integer input and
+  // must be Flat (VUID-StandaloneSpirv-Flat-04744) — without Flat, NVIDIA evaluated it at the
+  // centre and read 0 there (issue 14); lavapipe ignored the missing decoration.
   for (uint32_t y = 0; y < 4; ++y)
     for (uint32_t x = 0; x < 4; ++x) {
       uint32_t expected = x + y <= 2 ? 0xfu : x + y == 3 ? 0x5u : 0u;

@@ -8,6 +8,9 @@
 
 #include <catch2/catch.hpp>
 
+#include <map>
+#include <set>
+
 using namespace d3dvk::dxbc;
 
 namespace {
@@ -263,6 +266,100 @@ TEST_CASE("SV_InnerCoverage: native FullyCoveredEXT vs the fallback prelude's re
   CHECK_THROWS_WITH(translateText(withVarying, fb), Catch::Contains("input register v26 collides with the fallback's own varyings"));
   CHECK_THROWS_WITH(translateText("vs_5_0\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, l(0,0,0,1.0)\nret\n", fb),
                     Catch::Contains("the fallback variant is for pixel shaders"));
+}
+
+namespace {
+
+// The Input variables of a module whose type is (an array or vector of) an
+// integer or a 64-bit float, named by their OpName, that lack a Flat decoration.
+std::vector<std::string> integerInputsWithoutFlat(const std::vector<uint32_t>& spv) {
+  enum : uint32_t { OpName = 5, OpTypeInt = 21, OpTypeFloat = 22, OpTypeVector = 23, OpTypeArray = 28,
+                    OpTypeRuntimeArray = 29, OpTypePointer = 32, OpVariable = 59, OpDecorate = 71 };
+  std::map<uint32_t, std::vector<uint32_t>> types;  // id → the instruction's words
+  std::map<uint32_t, std::string> names;
+  std::set<uint32_t> flat;
+  std::vector<std::pair<uint32_t, uint32_t>> inputs;  // (variable, pointer type)
+  for (size_t i = 5; i < spv.size();) {
+    const uint32_t op = spv[i] & 0xFFFF, count = spv[i] >> 16;
+    REQUIRE(count > 0);
+    const std::vector<uint32_t> words(spv.begin() + long(i), spv.begin() + long(i + count));
+    if (op == OpName) names[words[1]] = reinterpret_cast<const char*>(&words[2]);
+    if (op >= 19 && op <= OpTypePointer) types[words[1]] = words;  // OpTypeVoid … OpTypePointer
+    if (op == OpDecorate && words[2] == 14) flat.insert(words[1]);  // Flat
+    if (op == OpVariable && words[3] == 1) inputs.push_back({words[2], words[1]});  // StorageClass Input
+    i += count;
+  }
+  std::vector<std::string> missing;
+  for (auto [var, pointer] : inputs) {
+    uint32_t t = types.at(pointer)[3];
+    while (types.at(t)[0] % 65536 == OpTypeArray || types.at(t)[0] % 65536 == OpTypeRuntimeArray ||
+           types.at(t)[0] % 65536 == OpTypeVector)
+      t = types.at(t)[2];
+    const std::vector<uint32_t>& scalar = types.at(t);
+    const bool needsFlat = scalar[0] % 65536 == OpTypeInt || (scalar[0] % 65536 == OpTypeFloat && scalar[2] == 64);
+    if (needsFlat && !flat.count(var)) missing.push_back(names.count(var) ? names[var] : std::to_string(var));
+  }
+  return missing;
+}
+
+}  // namespace
+
+TEST_CASE("pixel shaders decorate every integer input Flat, built-ins included (VUID-StandaloneSpirv-Flat-04744)",
+          "[dxbc][translate]") {
+  // spirv-val does not check built-ins, but the rule covers them: a device may
+  // interpolate an integer input without Flat (SampleMask read at a pixel centre
+  // outside the triangle gave 0 on NVIDIA, issue 14).
+  const char* shaders[] = {
+      "ps_5_0\ndcl_input vCoverage\ndcl_output o0.x\nmov o0.x, vCoverage\nret\n",
+      "ps_5_0\ndcl_input vPrim\ndcl_output o0.x\nmov o0.x, vPrim\nret\n",
+      "ps_5_0\ndcl_input_ps_sgv constant v0.x, sampleIndex\ndcl_output o0.x\nmov o0.x, v0.x\nret\n",
+      "ps_5_0\ndcl_input_ps_sgv constant v0.x, primitive_id\ndcl_output o0.x\nmov o0.x, v0.x\nret\n",
+      "ps_5_0\ndcl_input_ps_sgv constant v0.x, is_front_face\ndcl_output o0.x\nmov o0.x, v0.x\nret\n",
+      "ps_5_0\ndcl_input_ps constant v1.xy\ndcl_input_ps linear v2.xyzw\ndcl_output o0.xyzw\n"
+      "mov o0.xyzw, v2.xyzw\nmov o0.xy, v1.xyxx\nret\n",
+      "ps_5_0\ndcl_input vInnerCoverage\ndcl_input vCoverage\ndcl_output o0.xy\nmov o0.x, vInnerCoverage\n"
+      "mov o0.y, vCoverage\nret\n",
+  };
+  TranslateOptions native, counting, fallback, fallbackCounting;
+  counting.countInvocations = fallbackCounting.countInvocations = true;
+  fallback.variant = fallbackCounting.variant = ShaderVariant::Fallback;
+  for (const char* text : shaders)
+    for (const TranslateOptions* o : {&native, &counting, &fallback, &fallbackCounting}) {
+      INFO(text << "variant " << (o == &native ? "native" : o == &counting ? "counting" : o == &fallback ? "fallback"
+                                                                                                         : "fallback counting"));
+      const std::vector<uint32_t> spv = translateText(text, *o);
+      INFO(disassembleSpirv(spv));
+      CHECK(integerInputsWithoutFlat(spv).empty());
+      CHECK(validateSpirv(spv) == "");
+    }
+}
+
+TEST_CASE("native pixel shaders can write OMSetBlendState's SampleMask themselves, ANDed with oMask",
+          "[dxbc][translate]") {
+  const char* plain = "ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\nret\n";
+  const char* withOMask = "ps_5_0\ndcl_output o0.xyzw\ndcl_output oMask\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\n"
+                          "mov oMask, l(6)\nret\n";
+  TranslateOptions mask;
+  mask.writeSampleMask = true;
+  mask.sampleMask = 0x5;
+  // Off by default: no sample-mask output unless the shader declares oMask.
+  CHECK(disassembleSpirv(translateText(plain)).find("BuiltIn SampleMask") == std::string::npos);
+  const std::string p = disassembleSpirv(translateText(plain, mask));
+  CHECK(p.find("BuiltIn SampleMask") != std::string::npos);
+  CHECK(p.find("OpConstant %uint 5") != std::string::npos);
+  requireValid(plain, mask);
+  const std::string o = disassembleSpirv(translateText(withOMask, mask));
+  CHECK(o.find("OpBitwiseAnd %uint") != std::string::npos);  // oMask & 0x5
+  CHECK(o.find("OpConstant %uint 5") != std::string::npos);
+  requireValid(withOMask, mask);
+  mask.countInvocations = true;  // the counting variant can write it too
+  requireValid(withOMask, mask);
+  // The fallback variant writes its own mask (the record's coverage), never this constant.
+  TranslateOptions fallback = mask;
+  fallback.countInvocations = false;
+  fallback.variant = ShaderVariant::Fallback;
+  fallback.sampleMask = 0x12345;
+  CHECK(disassembleSpirv(translateText(plain, fallback)).find("OpConstant %uint 74565") == std::string::npos);
 }
 
 TEST_CASE("registers packing elements of different types/interpolation get one variable each", "[dxbc][translate]") {

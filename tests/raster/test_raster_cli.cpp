@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <fstream>
@@ -164,6 +165,46 @@ TEST_CASE("d3dvk-raster: comments, blank lines and malformed lines", "[raster][c
   const CliRun q = runCli("", "1 2 3 4 5 \"x\\\n");
   CHECK(q.exitCode == 1);
   CHECK(q.out == "{\"tri\":0,\"error\":\"not a decimal number: '\\\"x\\\\'\"}\n");
+}
+
+TEST_CASE("d3dvk-raster: a coordinate beyond 32768 is an error even where it rounds to 32768.0f", "[raster][cli]") {
+  // The contract: |v| > 32768 is an error line. 32768.001 and -32768.001 round
+  // to ±32768.0f (float spacing there is 1/256), and 3.2768000000000001e4 even
+  // to 32768.0 in double: the decimal value decides, not its rounding.
+  const std::string input =
+      "32768.001 0 0 1 1 0\n"
+      "0 -32768.001 0 1 1 0\n"
+      "3.2768000000000001e4 0 0 1 1 0\n"
+      "-32768.0000000000000000001 0 0 1 1 0\n"
+      "32768 0 0 1 1 0\n"
+      "-32768.000 0 0 1 1 0\n"
+      "0 0 3.2768e4 1 1 0\n"
+      "32767.999 0 0 1 1 0\n"
+      "0.0000032768e10 0 0 1 1 0\n";
+  const CliRun r = runCli("--rt 16 16", input);
+  CHECK(r.exitCode == 1);
+  const auto out = lines(r.out);
+  REQUIRE(out.size() == 9);
+  CHECK(out[0] == "{\"tri\":0,\"error\":\"coordinate out of range (|v| > 32768): '32768.001'\"}");
+  CHECK(out[1] == "{\"tri\":1,\"error\":\"coordinate out of range (|v| > 32768): '-32768.001'\"}");
+  CHECK(out[2] == "{\"tri\":2,\"error\":\"coordinate out of range (|v| > 32768): '3.2768000000000001e4'\"}");
+  CHECK(out[3] ==
+        "{\"tri\":3,\"error\":\"coordinate out of range (|v| > 32768): '-32768.0000000000000000001'\"}");
+  // Exactly ±32768 (however written) and anything below is a triangle, which
+  // the library accepts too (the CLI and the library draw the line at the same place).
+  for (size_t i = 4; i < out.size(); ++i) {
+    INFO(out[i]);
+    CHECK(out[i].find("\"error\"") == std::string::npos);
+    CHECK(out[i].find("\"culled\":false") != std::string::npos);
+  }
+  d3dvk::raster::RasterizerDrawState state;
+  d3dvk::raster::SpanRowArray rows;
+  for (float edge : {32768.0f, -32768.0f, 32767.999f}) {
+    const d3dvk::raster::ScreenTriangle t{{{edge, 0}, {0, 1}, {1, 0}}};
+    CHECK(!d3dvk::raster::isRejection(d3dvk::raster::rasterizeTriangle(t, state, rows).cull));
+  }
+  const d3dvk::raster::ScreenTriangle beyond{{{std::nextafter(32768.0f, 40000.0f), 0}, {0, 1}, {1, 0}}};
+  CHECK(d3dvk::raster::rasterizeTriangle(beyond, state, rows).cull == d3dvk::raster::CullReason::OutOfRange);
 }
 
 TEST_CASE("d3dvk-raster: parsing ignores the locale", "[raster][cli]") {

@@ -5,13 +5,15 @@
 // drawn one by one into a 64×64 R32_UINT target through plain Vulkan, read back,
 // and compared with translate/raster's standard-mode coverage.
 //
-// The rule found: they agree exactly, except that lavapipe evaluates edge
-// functions with less than the exact 16.8 precision on larger triangles, so a
-// pixel whose centre lies within a fraction of a subpixel of an edge can come
-// out the other way there (about 1% of random triangles, one pixel each; checked
-// by hand on one: the centre is 0.00037 px inside, edge value +1672 in 1/256²
-// units, so the exact answer is "covered"). The test requires equality
-// everywhere else and that every disagreement is such a pixel.
+// The rule: they agree exactly, except at pixels whose centre lies closer to an
+// edge than the device's subpixel precision (2^-subPixelPrecisionBits px; the
+// Vulkan spec leaves the evaluation there to the device, grid_triangles.h).
+// lavapipe, at 8 bits, evaluates edge functions with less than exact 16.8
+// precision on larger triangles, so such a pixel can come out the other way
+// there (about 1% of random triangles, one pixel each; checked by hand on one:
+// the centre is 0.00037 px inside, edge value +1672 in 1/256² units, so the
+// exact answer is "covered"); an H100 agreed on all 300. The test requires
+// equality everywhere else.
 #include "grid_triangles.h"
 #include "vk_offscreen.h"
 
@@ -89,11 +91,8 @@ const char* kFragmentShader = R"(
 
 TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[raster][vulkan]") {
   test::VkTestContext ctx;
-  if (ctx.device().info().properties.limits.subPixelPrecisionBits != 8) {
-    WARN("device has " << ctx.device().info().properties.limits.subPixelPrecisionBits
-                       << " sub-pixel bits, not 8: the comparison needs D3D's 16.8 snapping");
-    return;
-  }
+  const uint32_t bits = ctx.device().info().properties.limits.subPixelPrecisionBits;
+  const double tolerance = test::subpixelToleranceUnits(bits);
 
   test::OffscreenTarget target(ctx, kSize, VK_FORMAT_R32_UINT, 4);
   test::PipelineDesc desc;
@@ -149,7 +148,7 @@ TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[r
     for (auto& px : differences) {
       INFO("pixel (" << px.first << "," << px.second << ") differs, centre "
                      << centreToEdgeUnits(tri, px.first, px.second) << "/256 px from an edge");
-      CHECK(centreToEdgeUnits(tri, px.first, px.second) < 1.0);  // only sub-subpixel disagreements
+      CHECK(centreToEdgeUnits(tri, px.first, px.second) < tolerance);  // closer to an edge than a subpixel
     }
     disagreeing += !differences.empty();
     ++compared;
@@ -158,8 +157,6 @@ TEST_CASE("standard-mode coverage equals the Vulkan device's rasterization", "[r
   CHECK(compared == 300);
   CHECK(nonEmpty > 150);
   CHECK(tieTriangles > 100);
-  // Disagreements stay rare (4 of these 300 on lavapipe at the time of writing).
-  CHECK(disagreeing <= 9);
-  WARN(disagreeing << " of " << compared << " triangles differ from the device in a sub-subpixel pixel");
-
+  WARN(disagreeing << " of " << compared << " triangles differ from the device at a pixel within one subpixel (2^-"
+                    << bits << " px) of an edge");
 }

@@ -339,12 +339,7 @@ TEST_CASE("copy, update, resolve and clear misuse is dropped with D3D11's messag
 TEST_CASE("resources larger than the device can hold fail with E_OUTOFMEMORY and the OUTOFMEMORY message",
           "[render][errors]") {
   Checked c;
-  // 4 GiB − 16 bytes: more than lavapipe's 2 GiB heap (and any single allocation it allows).
-  D3D11_BUFFER_DESC huge{0xFFFFFFF0u, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
   Com<ID3D11Buffer> buffer;
-  CHECK(c.d->CreateBuffer(&huge, nullptr, buffer.out()) == E_OUTOFMEMORY);
-  CHECK(!buffer);
-  expectMessages(c, {D3D11_MESSAGE_ID_CREATEBUFFER_OUTOFMEMORY_RETURN});
   // 16384 × 16384 × 16 bytes × 64 slices = 256 GiB.
   D3D11_TEXTURE2D_DESC big = texture2DDesc(16384, 16384, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
   big.ArraySize = 64;
@@ -355,4 +350,57 @@ TEST_CASE("resources larger than the device can hold fail with E_OUTOFMEMORY and
   // The device still works afterwards.
   D3D11_BUFFER_DESC small{16, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
   CHECK(c.d->CreateBuffer(&small, nullptr, buffer.out()) == S_OK);
+}
+
+TEST_CASE("a buffer beyond D3D11's maximum resource size (2048 MB) is an invalid argument, not a driver allocation",
+          "[render][errors]") {
+  // D3D11's resource limits: no resource is larger than
+  // min(max(128, VRAM / 4), 2048) MB (D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM
+  // caps it on every device), so ByteWidth > 2^31 is outside the API's range.
+  Checked c;
+  for (UINT bytes : {0xFFFFFFFFu, 0xFFFFFFF0u, 0x80000010u}) {
+    INFO("ByteWidth " << bytes);
+    D3D11_BUFFER_DESC huge{bytes, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+    Com<ID3D11Buffer> buffer;
+    CHECK(c.d->CreateBuffer(&huge, nullptr, buffer.out()) == E_INVALIDARG);
+    CHECK(!buffer);
+    CHECK(c.d->CreateBuffer(&huge, nullptr, nullptr) == E_INVALIDARG);  // validation alone says so too
+    const std::vector<StoredMessage> m = drainMessages(c.queue.get());
+    REQUIRE(m.size() == 4);  // the reason and INVALIDARG_RETURN, twice
+    CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS);
+    CHECK(m[0].text.find("2048 MB") != std::string::npos);
+    CHECK(m[1].id == D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDARG_RETURN);
+  }
+  CHECK(c.ddiCalls("CalcPrivateResourceSize") == 0);
+  CHECK(c.ddiCalls("CreateResource") == 0);
+  // Exactly 2048 MB is within the limit (validation only: no 2 GiB allocation here).
+  D3D11_BUFFER_DESC limit{0x80000000u, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
+  CHECK(c.d->CreateBuffer(&limit, nullptr, nullptr) == S_FALSE);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("initial data whose SysMemPitch is below a row is valid: rows start SysMemPitch apart, 0 repeats row 0",
+          "[render][resources]") {
+  // D3D11.3 functional spec 5.5: "Pitch values are restricted only to non-negative
+  // integers, intentionally including zero for which the first row will be
+  // replicated to all rows."
+  Checked c;
+  constexpr UINT kW = 4, kH = 4;
+  std::vector<uint32_t> texels(kW * kH * 2);
+  for (size_t i = 0; i < texels.size(); ++i) texels[i] = 0x01000000u * uint32_t(i) + 0x00010203u;
+  for (UINT pitch : {0u, 4u, 8u, 12u}) {  // bytes; a row is 16
+    INFO("SysMemPitch " << pitch);
+    const D3D11_TEXTURE2D_DESC desc = texture2DDesc(kW, kH, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+    const D3D11_SUBRESOURCE_DATA init{texels.data(), pitch, 0};
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(c.d->CreateTexture2D(&desc, &init, texture.out()) == S_OK);
+    const std::vector<uint8_t> got = readback(c.d, texture.get());
+    for (UINT y = 0; y < kH; ++y)
+      for (UINT x = 0; x < kW; ++x) {
+        uint32_t want;
+        std::memcpy(&want, reinterpret_cast<const uint8_t*>(texels.data()) + y * pitch + x * 4, 4);
+        CHECK(texelAt<uint32_t>(got, y * kW + x) == want);
+      }
+  }
+  CHECK(drainMessages(c.queue.get()).empty());
 }

@@ -1,13 +1,20 @@
 // tests/runtime: D3D11CreateDevice and the device/context basics through the
 // public headers, as an application sees them.
 #include "ddi_trace_log.h"
+#include "stderr_capture.h"
 
 #include <d3d11_3.h>
 #include <d3dvk.h>
 
 #include <catch2/catch.hpp>
 
+#include <link.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstring>
+#include <vector>
 
 using namespace d3dvk::test;
 
@@ -45,6 +52,68 @@ TEST_CASE("D3D11CreateDevice at feature level 11_1 gives a device and its immedi
   CHECK(device->Release() == 0);
 }
 
+namespace {
+
+// How many times an object was added to / removed from the process's link map
+// (dlopen / dlclose of a library not already loaded, or its unloading).
+struct LinkMapCounts {
+  unsigned long long adds = 0, subs = 0;
+  bool operator==(const LinkMapCounts&) const = default;
+};
+LinkMapCounts linkMapCounts() {
+  LinkMapCounts c;
+  dl_iterate_phdr(
+      [](dl_phdr_info* info, size_t size, void* out) {
+        if (size >= offsetof(dl_phdr_info, dlpi_subs) + sizeof(info->dlpi_subs)) {
+          static_cast<LinkMapCounts*>(out)->adds = info->dlpi_adds;
+          static_cast<LinkMapCounts*>(out)->subs = info->dlpi_subs;
+        }
+        return 1;  // the counters are process-wide: the first object is enough
+      },
+      &c);
+  return c;
+}
+
+}  // namespace
+
+TEST_CASE("200 devices created and released in one process all succeed, without reloading the Vulkan driver",
+          "[runtime][device]") {
+  // An application or test harness creates many devices per process. Each
+  // creation must find the UMD, the Vulkan loader and driver already loaded
+  // after the first (the NVIDIA driver cannot be loaded ~30 times in one
+  // process), so no library may be loaded or unloaded for devices 2..201.
+  using Clock = std::chrono::steady_clock;
+  auto createAndRelease = [](double* ms) {
+    const Clock::time_point start = Clock::now();
+    ID3D11Device* device = nullptr;
+    ID3D11DeviceContext* context = nullptr;
+    const HRESULT hr = D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1,
+                                         D3D11_SDK_VERSION, &device, nullptr, &context);
+    *ms = std::chrono::duration<double, std::milli>(Clock::now() - start).count();
+    if (hr != S_OK || !device || !context) return hr == S_OK ? E_FAIL : hr;
+    context->Release();
+    return device->Release() == 0 ? S_OK : E_FAIL;
+  };
+  double first = 0;
+  REQUIRE(createAndRelease(&first) == S_OK);
+  const LinkMapCounts before = linkMapCounts();
+  constexpr int kDevices = 200;
+  std::vector<double> ms(kDevices);
+  int failed = 0;
+  for (int i = 0; i < kDevices; ++i) failed += createAndRelease(&ms[size_t(i)]) != S_OK;
+  const LinkMapCounts after = linkMapCounts();
+  CHECK(failed == 0);
+  INFO("link map adds " << before.adds << " -> " << after.adds << ", removals " << before.subs << " -> "
+                        << after.subs);
+  CHECK(after == before);
+  std::vector<double> sorted = ms;
+  std::sort(sorted.begin(), sorted.end());
+  double sum = 0;
+  for (double v : ms) sum += v;
+  std::printf("D3D11CreateDevice: first %.1f ms; next %d: mean %.2f ms, median %.2f ms, max %.2f ms\n", first,
+              kDevices, sum / kDevices, sorted[kDevices / 2], sorted.back());
+}
+
 TEST_CASE("D3D11CreateDevice chooses feature levels as Windows does", "[runtime]") {
   D3D_FEATURE_LEVEL level{};
   SECTION("no list: the default list starts at 11_0 (11_1 only when asked for)") {
@@ -77,6 +146,41 @@ TEST_CASE("D3D11CreateDevice rejects bad arguments without crashing", "[runtime]
   CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_REFERENCE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
                           nullptr, nullptr) == DXGI_ERROR_UNSUPPORTED);
   CHECK(device == nullptr);
+}
+
+TEST_CASE("D3D11CreateDevice rejects creation flags D3D11 does not define", "[runtime]") {
+  // D3D11_CREATE_DEVICE_FLAG defines 0x1, 0x2, 0x4 (SWITCH_TO_REF, "not supported
+  // in Direct3D 11"), 0x8, 0x20, 0x40, 0x80, 0x100 and 0x800; any other bit, and
+  // SWITCH_TO_REF, is an invalid argument.
+  for (UINT flags : {0x10u, 0x200u, 0x400u, 0x1000u, 0x80000000u, UINT(D3D11_CREATE_DEVICE_SWITCH_TO_REF),
+                     UINT(D3D11_CREATE_DEVICE_BGRA_SUPPORT | 0x10000u)}) {
+    INFO("Flags 0x" << std::hex << flags);
+    ID3D11Device* device = reinterpret_cast<ID3D11Device*>(0x1);
+    ID3D11DeviceContext* context = reinterpret_cast<ID3D11DeviceContext*>(0x1);
+    StderrCapture capture;
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, flags, kLevel11_1, 1, D3D11_SDK_VERSION,
+                            &device, nullptr, &context) == E_INVALIDARG);
+    CHECK(device == nullptr);
+    CHECK(context == nullptr);
+    CHECK(capture.text().find("D3D11CreateDevice: Flags") != std::string::npos);
+  }
+  // With the debug layer asked for, the message is the debug layer's.
+  StderrCapture capture;
+  ID3D11Device* device = nullptr;
+  CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, D3D11_CREATE_DEVICE_DEBUG | 0x1000u, kLevel11_1,
+                          1, D3D11_SDK_VERSION, &device, nullptr, nullptr) == E_INVALIDARG);
+  CHECK(capture.text() ==
+        "D3D11 ERROR: D3D11CreateDevice: Flags (0x1002) has bits that are not D3D11_CREATE_DEVICE_FLAG values "
+        "(0x1000). [ MISCELLANEOUS ERROR #3146141: CREATEDEVICE_INVALIDARGS]\n");
+  // Every defined flag but SWITCH_TO_REF is accepted, together too.
+  const UINT all = D3D11_CREATE_DEVICE_SINGLETHREADED | D3D11_CREATE_DEVICE_DEBUG |
+                   D3D11_CREATE_DEVICE_PREVENT_INTERNAL_THREADING_OPTIMIZATIONS | D3D11_CREATE_DEVICE_BGRA_SUPPORT |
+                   D3D11_CREATE_DEVICE_DEBUGGABLE | D3D11_CREATE_DEVICE_PREVENT_ALTERING_LAYER_SETTINGS_FROM_REGISTRY |
+                   D3D11_CREATE_DEVICE_DISABLE_GPU_TIMEOUT | D3D11_CREATE_DEVICE_VIDEO_SUPPORT;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, all, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
+                            nullptr, nullptr) == S_OK);
+  CHECK(device->GetCreationFlags() == all);
+  device->Release();
 }
 
 TEST_CASE("a missing or broken UMD gives a clear HRESULT, not a crash", "[runtime]") {

@@ -1,8 +1,8 @@
 // tests/support/grid_triangles.h — shared by the checks of the CPU rasterizer's
 // standard mode against a Vulkan device (tests/raster_vs_vulkan, tests/draw):
 // random vertex coordinates on the 16.8 grid that favour pixel centres and
-// edges (the tie cases), and the distance used to accept the device's reduced
-// edge precision.
+// edges (the tie cases), and the tolerance the Vulkan spec gives a device near
+// an edge (subpixelToleranceUnits).
 #pragma once
 
 #include <d3dvk/raster/rasterizer.h>
@@ -29,6 +29,16 @@ inline double centreToEdgeUnits(const raster::ScreenTriangle& tri, int px, int p
     if (length > 0) best = std::min(best, std::fabs(double(e)) / length);
   }
   return best;
+}
+
+// Vulkan rasterizes vertex positions held with subPixelPrecisionBits
+// fractional bits (VkPhysicalDeviceLimits; D3D's 16.8 is 8 bits) and does not
+// pin down the edge evaluation beyond that precision, so a sample closer to
+// an edge line than one subpixel, 2^-bits px, may fall either way on a
+// conformant device (snapping alone moves an edge by up to 2^-(bits+1)·√2 px).
+// That distance in the 1/256 px units of centreToEdgeUnits: 1 at 8 bits.
+inline double subpixelToleranceUnits(uint32_t subPixelPrecisionBits) {
+  return 256.0 / double(uint64_t(1) << std::min<uint32_t>(subPixelPrecisionBits, 30));
 }
 
 // A coordinate on the 1/256 px grid of a size×size target (with a margin of a few

@@ -1,7 +1,10 @@
-// tests/support/vk_test_context.h — a Vulkan instance + device for tests that talk
-// to Vulkan directly (shader semantics, rasterization cross-checks). The Khronos
-// validation layer is always on; every message is printed with the prefix ctest
-// fails on, and the destructor CHECKs that none was seen.
+// tests/support/vk_test_context.h — a Vulkan device for tests that talk to Vulkan
+// directly (shader semantics, rasterization cross-checks), on the process-wide
+// instance with the Khronos validation layer (always on, with synchronization
+// validation when D3DVK_VALIDATION=sync): every message is printed with the
+// prefix ctest fails on, and the destructor CHECKs that none was seen while the
+// context lived. The instance is never destroyed, so a test program with many
+// contexts loads the Vulkan driver once.
 #pragma once
 
 #include "vk_device.h"
@@ -15,7 +18,7 @@ namespace d3dvk::test {
 
 class VkTestContext {
  public:
-  // Creates the context on the device D3DVK_DEVICE selects (lavapipe here).
+  // Creates the context on the device D3DVK_DEVICE selects (the first GPU, else lavapipe).
   // FAILs the current test (REQUIRE) when Vulkan or the validation layer is missing.
   explicit VkTestContext(const std::vector<const char*>& optionalDeviceExtensions = {});
   ~VkTestContext();
@@ -37,7 +40,8 @@ class VkTestContext {
   HostBuffer createHostBuffer(VkDeviceSize size, VkBufferUsageFlags usage);
 
  private:
-  std::unique_ptr<vk::Instance> instance_;
+  vk::Instance* instance_ = nullptr;  // process-wide
+  uint32_t messagesBefore_ = 0;
   std::unique_ptr<vk::Device> device_;
   VkCommandPool pool_ = VK_NULL_HANDLE;
   std::vector<HostBuffer> buffers_;

@@ -4,9 +4,13 @@
 // conformance scenario passes, and each conservative rendering scenario really
 // runs on the UMD's fallback (D3DVK_FALLBACK_STATS=1 makes the UMD print one
 // "d3dvk: fallback draw:" line per such draw, README "Environment variables").
-// `native` on a device without VK_EXT_conservative_rasterization (lavapipe)
-// reports NOT_SUPPORTED through CheckFeatureSupport, so the conservative
-// scenarios are skipped and no draw reaches the fallback.
+// `native` reports the device's own tier: NOT_SUPPORTED through
+// CheckFeatureSupport on a device without VK_EXT_conservative_rasterization
+// (lavapipe), so the conservative scenarios are skipped; a GPU's native tier
+// otherwise, its scenarios drawn natively. Either way no draw reaches the
+// fallback. What each policy should give is worked out from the device
+// (expected_device.h), not assumed.
+#include "expected_device.h"
 #include "json_syntax.h"
 #include "run_process.h"
 
@@ -16,6 +20,7 @@
 
 #include <string>
 
+using namespace d3dvk;
 using namespace d3dvk::test;
 
 namespace {
@@ -28,7 +33,7 @@ size_t count(const std::string& s, const std::string& part) {
   return n;
 }
 
-bool lavapipe(const std::string& out) { return contains(out, "llvmpipe"); }
+std::string tier(state::ConservativeTier t) { return state::conservativeTierName(t); }
 
 // The conformance scenarios that draw with ConservativeRaster ON (by slug).
 const char* const kConservativeDrawScenarios[] = {
@@ -57,15 +62,18 @@ TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-info reports the forced CPU
   REQUIRE(json.exitCode == 0);
   CHECK(JsonSyntax::valid(json.out));
   CHECK(contains(json.out, "\"policy\": \"fallback\""));
-  if (!lavapipe(text.out)) {
-    WARN("not lavapipe: only the policy is checked");
-    return;
-  }
-  // The fallback needs transform feedback and depth clamp, which lavapipe has.
-  CHECK(contains(text.out, "fallback tier    TIER_3"));
-  CHECK(contains(text.out, "reported tier    TIER_3 (CheckFeatureSupport at feature level 11_1: TIER_3)"));
-  CHECK(contains(text.out, "conservative draws run  fallback (CPU rasterizer)"));
-  CHECK(contains(json.out, "\"fallback_tier\": 3, \"reported_tier\": 3, \"api_tier\": 3, \"draws\": \"fallback\""));
+  // The fallback's tier (Tier 3 with transform feedback and depth clamp), reported whatever the native one is.
+  const ExpectedDevice e = expectedDevice();
+  const state::ConservativeTierDecision d = e.decide(state::ConservativePolicy::Fallback);
+  CHECK(d.reported == e.fallback);
+  CHECK(contains(text.out, "fallback tier    " + tier(e.fallback) + "\n"));
+  CHECK(contains(text.out, "reported tier    " + tier(d.reported) + " (CheckFeatureSupport at feature level 11_1: " +
+                               tier(d.reported) + ")"));
+  CHECK(contains(text.out, std::string("conservative draws run  ") +
+                               (d.reported == state::ConservativeTier::NotSupported ? "none" : "fallback")));
+  const std::string t = std::to_string(int(d.reported));
+  CHECK(contains(json.out, "\"reported_tier\": " + t + ", \"api_tier\": " + t + ", \"draws\": \"" +
+                               e.drawPath(state::ConservativePolicy::Fallback) + "\""));
 }
 
 TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-conformance passes every scenario, the draws run on the "
@@ -79,8 +87,9 @@ TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-conformance passes every sc
   const std::string text = readWholeFile(json);
   std::remove(json.c_str());
   CHECK(JsonSyntax::valid(text));
-  if (!lavapipe(text)) {
-    WARN("not lavapipe: only the exit status is checked");
+  const ExpectedDevice e = expectedDevice();
+  if (e.fallback != state::ConservativeTier::Tier3) {
+    WARN("this device cannot run the fallback (no transform feedback, depth clamp or 64-bit shader integers): only the exit status is checked");
     return;
   }
   CHECK(contains(r.out, "reported tier 3, conservative draws: fallback"));
@@ -109,27 +118,43 @@ TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-conformance passes every sc
   CHECK(count(state.err, "d3dvk: fallback draw: ") == 0);
 }
 
-TEST_CASE("D3DVK_CONSERVATIVE_RASTER=native on lavapipe: NOT_SUPPORTED through the API, no fallback draw",
+TEST_CASE("D3DVK_CONSERVATIVE_RASTER=native: the device's own tier through the API, scenarios drawn natively, "
+          "no fallback draw",
           "[tools][conformance][policy]") {
   const std::string env = "D3DVK_FALLBACK_STATS=1 D3DVK_CONSERVATIVE_RASTER=native ";
   ProcessResult info = runProcess(env + D3DVK_INFO_EXE);
   REQUIRE(info.exitCode == 0);
-  if (!lavapipe(info.out)) {
-    WARN("not lavapipe: a device with native conservative rasterization reports its own tier");
-    return;
-  }
-  CHECK(contains(info.out, "reported tier    NOT_SUPPORTED (CheckFeatureSupport at feature level 11_1: NOT_SUPPORTED)"));
+  const ExpectedDevice e = expectedDevice();
+  const std::string reported = tier(e.native);  // NOT_SUPPORTED without VK_EXT_conservative_rasterization (lavapipe)
+  CHECK(contains(info.out, "reported tier    " + reported + " (CheckFeatureSupport at feature level 11_1: " + reported +
+                               ")"));
   const std::string json = "/tmp/d3dvk-conformance-native-" + std::to_string(getpid()) + ".json";
   ProcessResult r = runProcess(env + D3DVK_CONFORMANCE_EXE + " --json " + json);
   INFO(r.out << r.err);
-  CHECK(r.exitCode == 0);  // skipped scenarios are not failures
+  CHECK(r.exitCode == 0);  // every applicable scenario passes; skipped ones are not failures
   const std::string text = readWholeFile(json);
   std::remove(json.c_str());
-  CHECK(contains(text, "\"tier\": 0,"));
-  CHECK(contains(text, "\"path\": \"none\","));
-  CHECK(contains(text, "{\"name\": \"Top-left rule (4x4, 13 pixels)\", \"required_tier\": 3, \"result\": \"skip\""));
-  CHECK(contains(text, "{\"name\": \"CreateRasterizerState2: ON rejected without support\", \"required_tier\": 0, "
-                       "\"result\": \"pass\""));
+  CHECK(contains(text, "\"tier\": " + std::to_string(int(e.native)) + ","));
+  CHECK(contains(text, std::string("\"path\": \"") + e.drawPath(state::ConservativePolicy::Native) + "\","));
+  const bool tier3 = e.native == state::ConservativeTier::Tier3;
+  CHECK(contains(text, std::string("{\"name\": \"Top-left rule (4x4, 13 pixels)\", \"required_tier\": 3, ") +
+                           "\"result\": \"" + (tier3 ? "pass" : "skip") + "\""));
+  CHECK(contains(text, std::string("{\"name\": \"CreateRasterizerState2: ON rejected without support\", ") +
+                           "\"required_tier\": 0, \"result\": \"" +
+                           (e.native == state::ConservativeTier::NotSupported ? "pass" : "skip") + "\""));
   CHECK_FALSE(contains(text, "\"result\": \"fail\""));
-  CHECK(count(r.err, "d3dvk: fallback draw: ") == 0);
+  if (e.native == state::ConservativeTier::NotSupported) {
+    CHECK(count(r.err, "d3dvk: fallback draw: ") == 0);
+    return;
+  }
+  // Each conservative scenario alone draws natively; only ForcedSampleCount
+  // into a single-sample target (which Vulkan cannot rasterize) takes the fallback.
+  for (const char* slug : kConservativeDrawScenarios) {
+    if (std::string(slug) == "tir-forcedsamplecount-4-gives-sv-coverage-0xf") continue;
+    INFO(slug);
+    ProcessResult one = runProcess(env + D3DVK_CONFORMANCE_EXE + " --scenario " + slug);
+    INFO(one.out << one.err);
+    CHECK(one.exitCode == 0);
+    CHECK(count(one.err, "d3dvk: fallback draw: ") == 0);
+  }
 }

@@ -1,8 +1,12 @@
 // tests/tools: d3dvk-conformance — the report's scenarios on the machine's
-// device (on lavapipe every rendering scenario passes on the fallback, with its
-// PNG pictures), with the tier forced through the trace filter, its JSON, its
-// exit codes, its scenario list (which the per-scenario ctest cases of
+// device: on the device's own path (auto: native on a GPU with
+// VK_EXT_conservative_rasterization, the fallback on lavapipe) every applicable
+// scenario passes, each conservatively lit set exact or within the uncertainty
+// region; with the fallback forced every rendering scenario passes exactly,
+// with its PNG pictures; with the tier forced through the trace filter; its
+// JSON, exit codes and scenario list (which the per-scenario ctest cases of
 // CMakeLists.txt repeat); and the PNG writer, read back with libpng.
+#include "expected_device.h"
 #include "json_syntax.h"
 #include "png_writer.h"
 #include "run_process.h"
@@ -18,6 +22,7 @@
 #include <unistd.h>
 #include <vector>
 
+using namespace d3dvk;
 using namespace d3dvk::test;
 
 namespace {
@@ -74,21 +79,56 @@ TEST_CASE("d3dvk-conformance runs the state scenarios and reports them", "[tools
   }
 }
 
-TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the fallback, with PNG pictures",
-          "[tools][conformance][png]") {
-  const std::string base = "/tmp/d3dvk-conformance-render-" + std::to_string(getpid());
-  const std::string json = base + ".json", pngDir = base + "-png";
-  ProcessResult r = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --json " + json + " --png-dir " + pngDir);
+TEST_CASE("d3dvk-conformance on the device's own path: every applicable scenario passes, each lit set exact or "
+          "within the uncertainty region",
+          "[tools][conformance]") {
+  const ExpectedDevice e = expectedDevice();
+  const std::string json = "/tmp/d3dvk-conformance-auto-" + std::to_string(getpid()) + ".json";
+  ProcessResult r = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --json " + json);
   INFO(r.out << r.err);
   CHECK(r.exitCode == 0);
   const std::string text = readWholeFile(json);
   std::remove(json.c_str());
   CHECK(JsonSyntax::valid(text));
-  if (!contains(text, "\"device\": \"llvmpipe")) {
-    WARN("not lavapipe: only the exit status is checked");
+  CHECK(contains(text, "\"device\": \"" + e.name + "\""));
+  CHECK(contains(text, "\"tier\": " + std::to_string(int(e.decide().reported)) + ","));
+  CHECK(contains(text, std::string("\"path\": \"") + e.drawPath() + "\","));
+  CHECK_FALSE(contains(text, "\"result\": \"fail\""));
+  if (e.decide().reported != state::ConservativeTier::Tier3) return;
+  // The verdict on each conservatively lit set: the spec's bounds, and which.
+  const char* verdicts[] = {"\"Bring-up: ON lights (0,0),(1,0); OFF lights nothing\", \"required_tier\": 1, "
+                            "\"result\": \"pass\", \"detail\": \"ON lit ",
+                            "\"Uncertainty: 1/256 px (3x3, centre pixel)\", \"required_tier\": 3, \"result\": "
+                            "\"pass\", \"detail\": \"lit {(1,1)} (exact)\"",
+                            "\"Top-left rule (4x4, 13 pixels)\", \"required_tier\": 3, \"result\": \"pass\", "
+                            "\"detail\": \"13 pixels lit: "};
+  for (const char* v : verdicts) CHECK(contains(text, v));
+  const size_t bringUp = text.find("\"detail\": \"ON lit ");
+  REQUIRE(bringUp != std::string::npos);
+  const std::string detail = text.substr(bringUp, text.find('\n', bringUp) - bringUp);
+  INFO(detail);
+  CHECK((contains(detail, "(exact); OFF lit {}") ||
+         contains(detail, "(within the uncertainty region, extra: {(0,1) (1,1)}); OFF lit {}") ||
+         contains(detail, "(within the uncertainty region, extra: {(0,1)}); OFF lit {}") ||
+         contains(detail, "(within the uncertainty region, extra: {(1,1)}); OFF lit {}")));
+}
+
+TEST_CASE("d3dvk-conformance with the fallback forced passes every rendering scenario exactly, with PNG pictures",
+          "[tools][conformance][png][fallback]") {
+  if (expectedDevice().fallback != state::ConservativeTier::Tier3) {
+    WARN("this device cannot run the fallback (no transform feedback, depth clamp or 64-bit shader integers)");
     return;
   }
-  // lavapipe has no VK_EXT_conservative_rasterization: Tier 3 from the fallback.
+  const std::string base = "/tmp/d3dvk-conformance-render-" + std::to_string(getpid());
+  const std::string json = base + ".json", pngDir = base + "-png";
+  ProcessResult r = runProcess(std::string("D3DVK_CONSERVATIVE_RASTER=fallback ") + D3DVK_CONFORMANCE_EXE +
+                               " --json " + json + " --png-dir " + pngDir);
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  const std::string text = readWholeFile(json);
+  std::remove(json.c_str());
+  CHECK(JsonSyntax::valid(text));
+  // Tier 3 from the fallback, whatever the device has natively.
   CHECK(contains(text, "\"tier\": 3,"));
   CHECK(contains(text, "\"path\": \"fallback\","));
   const std::pair<const char*, int> rendering[] = {
@@ -110,6 +150,7 @@ TEST_CASE("d3dvk-conformance on lavapipe passes every rendering scenario on the 
                              ", \"result\": \"pass\""));
   }
   CHECK_FALSE(contains(text, "\"result\": \"fail\""));
+  CHECK_FALSE(contains(text, "within the uncertainty region"));  // the fallback is exact
 
   // Every read-back target as a picture: 64×64 squares per pixel, a grid line on
   // each square's top and left edge; the centre of a square is the pixel's colour.

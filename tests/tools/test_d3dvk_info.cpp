@@ -1,16 +1,27 @@
-// tests/tools: d3dvk-info on the machine's Vulkan device (lavapipe here).
+// tests/tools: d3dvk-info on the machine's Vulkan device, checked against what
+// the test works out about that device itself (expected_device.h): lavapipe
+// here, the GPU on a GPU machine.
+#include "expected_device.h"
 #include "json_syntax.h"
 #include "run_process.h"
 
 #include <catch2/catch.hpp>
 
+using namespace d3dvk;
 using namespace d3dvk::test;
 
 namespace {
 bool contains(const std::string& haystack, const std::string& needle) {
   return haystack.find(needle) != std::string::npos;
 }
-bool lavapipe(const std::string& out) { return contains(out, "llvmpipe"); }
+
+const char* tierName(state::ConservativeTier t) { return state::conservativeTierName(t); }
+
+std::string route(const ExpectedDevice& e) {
+  const std::string path = e.drawPath();
+  return path == "native" ? "native (VK_EXT_conservative_rasterization)"
+         : path == "fallback" ? "fallback (CPU rasterizer)" : "none (not supported)";
+}
 }  // namespace
 
 TEST_CASE("d3dvk-info reports the runtime, the negotiated DDI and the Vulkan device", "[tools][info]") {
@@ -20,14 +31,17 @@ TEST_CASE("d3dvk-info reports the runtime, the negotiated DDI and the Vulkan dev
   CHECK(contains(r.out, "libd3dvk.so"));
   CHECK(contains(r.out, "libd3dvk_umd.so"));
   CHECK(contains(r.out, "DDI negotiated   WDDM 2.0 (interface 11.32, build 9)"));
-  CHECK(contains(r.out, "API version      1.3"));
-  if (lavapipe(r.out)) {
-    CHECK(contains(r.out, "VK_EXT_conservative_rasterization  absent"));
-    CHECK(contains(r.out, "native tier      NOT_SUPPORTED"));
-    CHECK(contains(r.out, "fallback tier    TIER_3"));
-    CHECK(contains(r.out, "reported tier    TIER_3 (CheckFeatureSupport at feature level 11_1: TIER_3)"));
-    CHECK(contains(r.out, "conservative draws run  fallback (CPU rasterizer)"));
-  }
+  const ExpectedDevice e = expectedDevice();
+  CHECK(contains(r.out, "] " + e.name + "\n"));
+  CHECK(contains(r.out, "API version      " + e.apiVersion + "\n"));
+  CHECK(contains(r.out, std::string("VK_EXT_conservative_rasterization  ") +
+                            (e.conservativeExtension ? "present" : "absent")));
+  CHECK(contains(r.out, std::string("native tier      ") + tierName(e.native) + "\n"));
+  CHECK(contains(r.out, std::string("fallback tier    ") + tierName(e.fallback) + "\n"));
+  const std::string reported = tierName(e.decide().reported);
+  CHECK(contains(r.out, "reported tier    " + reported + " (CheckFeatureSupport at feature level 11_1: " + reported +
+                            ")"));
+  CHECK(contains(r.out, "conservative draws run  " + route(e) + "\n"));
 }
 
 TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
@@ -36,13 +50,16 @@ TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
   REQUIRE(r.exitCode == 0);
   CHECK(r.out.front() == '{');
   CHECK(contains(r.out, "\"negotiated\": \"WDDM 2.0 (interface 11.32, build 9)\""));
-  CHECK(contains(r.out, "\"policy\": \"auto\""));
-  if (lavapipe(r.out)) {
-    CHECK(contains(r.out, "\"conservative_rasterization_extension\": null"));
-    CHECK(contains(r.out, "\"native_tier\": 0"));
-    CHECK(contains(r.out, "\"reported_tier\": 3"));
-    CHECK(contains(r.out, "\"draws\": \"fallback\""));
-  }
+  const ExpectedDevice e = expectedDevice();
+  const state::ConservativeTierDecision d = e.decide();
+  CHECK(contains(r.out, "\"api_version\": \"" + e.apiVersion + "\""));
+  CHECK(contains(r.out, std::string("\"conservative_rasterization_extension\": ") +
+                            (e.conservativeExtension ? "{\"primitiveOverestimationSize\": " : "null")));
+  CHECK(contains(r.out, "\"conservative\": {\"policy\": \"auto\", \"native_tier\": " + std::to_string(int(d.native)) +
+                            ", \"fallback_tier\": " + std::to_string(int(d.fallback)) +
+                            ", \"reported_tier\": " + std::to_string(int(d.reported)) +
+                            ", \"api_tier\": " + std::to_string(int(d.reported)) + ", \"draws\": \"" + e.drawPath() +
+                            "\"}"));
   CHECK(JsonSyntax::valid(r.out));
 }
 

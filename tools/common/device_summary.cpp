@@ -15,9 +15,9 @@ const char* DeviceSummary::drawPath() const {
 bool summarizeDevice(DeviceSummary* out, std::string* error) {
   auto policy = state::parseConservativePolicy(std::getenv("D3DVK_CONSERVATIVE_RASTER"), error);
   if (!policy) return false;
-  vk::InstanceOptions options = vk::instanceOptionsFromEnvironment();
-  options.applicationName = "d3dvk-tools";
-  auto instance = vk::Instance::create(options, error);
+  // The process-wide instance: the devices the tool then creates through the
+  // API find the Vulkan driver loaded (their UMD has its own, likewise kept).
+  vk::Instance* instance = vk::Instance::shared(vk::instanceOptionsFromEnvironment(), error);
   if (!instance) return false;
   VkPhysicalDevice selected = instance->selectPhysicalDevice(std::getenv("D3DVK_DEVICE"), error);
   if (selected == VK_NULL_HANDLE) return false;

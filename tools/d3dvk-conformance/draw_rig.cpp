@@ -70,13 +70,6 @@ uint8_t toByte(float v) {
 
 }  // namespace
 
-std::string describe(const PixelSet& pixels) {
-  std::string s = "{";
-  for (const auto& [x, y] : pixels)
-    s += (s.size() > 1 ? " (" : "(") + std::to_string(x) + "," + std::to_string(y) + ")";
-  return s + "}";
-}
-
 PixelSet Texels::where(int c) const {
   PixelSet out;
   for (UINT y = 0; y < height; ++y)

@@ -6,10 +6,11 @@
 // triangle or other topologies from NDC vertices, and the read-back of the
 // target (resolved first when multisampled, then copied to a staging texture
 // and mapped), optionally with an R32_UINT UAV of the same size bound beside
-// the target at slot 1. Also the pixel-set helpers the scenarios compare with, and the
-// PNG picture of every target a scenario reads back.
+// the target at slot 1. Also the PNG picture of every target a scenario reads
+// back (the pixel sets they compare are in coverage_bounds.h).
 #pragma once
 
+#include "coverage_bounds.h"
 #include "scenario_support.h"
 
 #include <array>
@@ -25,10 +26,6 @@ struct Vertex {
   float x, y;
   float r = 1, g = 1, b = 1, a = 1;
 };
-
-// (x, y) render-target pixels.
-using PixelSet = std::set<std::pair<int, int>>;
-std::string describe(const PixelSet& pixels);  // "{(0,0) (1,0)}", "{}" when empty
 
 // A read-back R32G32B32A32_FLOAT target.
 struct Texels {

@@ -3,7 +3,9 @@
 // Pixel coordinates: the viewport covers the target, origin top-left, y down,
 // Xrt = (X + 1)·W/2, Yrt = (1 − Y)·H/2. Every target is R32G32B32A32_FLOAT
 // cleared to 0, and every pixel shader writes a non-zero marker, so "lit" means
-// a pixel shader ran there.
+// a pixel shader ran there. Conservatively lit sets are held to the spec's
+// bounds (coverage_bounds.h): the required pixels, plus any inside the outer
+// uncertainty region at the reported tier; the detail says which.
 #include "draw_scenarios.h"
 
 #include "draw_rig.h"
@@ -122,8 +124,17 @@ D3D11_RASTERIZER_DESC2 rasterizerDesc(bool conservative, D3D11_CULL_MODE cull = 
 // The spec's bring-up triangle: NDC (−1,0) (1,0) (0,0.5) on 2×2, i.e. pixels
 // (0,1) (2,1) (1,0.5): below every pixel centre of row 0, above row 1's.
 const std::vector<Vertex> kBringUpTriangle = {{-1.0f, 0.0f}, {1.0f, 0.0f}, {0.0f, 0.5f}};
-// The only pixels it overlaps: the two of row 0 (row 1 meets it only along y = 1).
+// The only pixels it overlaps: the two of row 0 (row 1 meets it only along y =
+// 1, inside the uncertainty region: hardware dilating by 1/512 lights it too).
 const PixelSet kBringUpLit = {{0, 0}, {1, 0}};
+
+// The pixels of a W×H target the triangle's outer uncertainty region reaches at the reported tier.
+PixelSet regionOf(const RunContext& ctx, const std::vector<Vertex>& triangle, int width, int height) {
+  return uncertaintyRegionPixels({ndcToPixels(triangle[0].x, triangle[0].y, width, height),
+                                  ndcToPixels(triangle[1].x, triangle[1].y, width, height),
+                                  ndcToPixels(triangle[2].x, triangle[2].y, width, height)},
+                                 int(ctx.tier), width, height);
+}
 
 // What went wrong in a scenario, joined into the detail of a failure.
 struct Problems {
@@ -138,6 +149,14 @@ struct Problems {
       if (!expected.count(p)) extra.insert(p);
     add(what + ": expected " + describe(expected) + ", got " + describe(got) + " (missing " + describe(missing) +
         ", extra " + describe(extra) + ")");
+  }
+  // required ⊆ lit ⊆ required ∪ region; returns "exact" or "within the
+  // uncertainty region, extra: …" (the failure's detail when it fails).
+  std::string expectCoverage(const std::string& what, const PixelSet& required, const PixelSet& region,
+                             const PixelSet& lit) {
+    const CoverageVerdict v = judgeCoverage(required, region, lit);
+    if (!v.pass) add(what + ": " + v.detail);
+    return v.detail;
   }
   // The debug layer must have said nothing (draws the scenario expects to be valid).
   void expectNoMessages(const Device& d, const std::string& when) {
@@ -269,7 +288,8 @@ ScenarioResult bringUp(RunContext& ctx) {
   rig.draw(kBringUpTriangle);
   Texels on = rig.read();
   pictures.save("on", on);
-  problems.expectPixels("ON", kBringUpLit, on.where(0));
+  const std::string verdict =
+      problems.expectCoverage("ON", kBringUpLit, regionOf(ctx, kBringUpTriangle, 2, 2), on.where(0));
 
   rig.setRasterizer(rasterizerDesc(false));
   rig.clear();
@@ -278,7 +298,7 @@ ScenarioResult bringUp(RunContext& ctx) {
   pictures.save("off", off);
   problems.expectPixels("OFF (no pixel centre is covered)", {}, off.where(0));
   problems.expectNoMessages(d, "draws");
-  return finish(pictures, problems, "ON lit " + describe(on.where(0)) + "; OFF lit {}");
+  return finish(pictures, problems, "ON lit " + describe(on.where(0)) + " (" + verdict + "); OFF lit {}");
 }
 
 ScenarioResult uncertaintyHalfPixel(RunContext& ctx) {
@@ -293,24 +313,22 @@ ScenarioResult uncertaintyHalfPixel(RunContext& ctx) {
   // light. A ½ px region around it stays inside [1.03, 2.97]²: nothing outside
   // the centre 2×2.
   const float e = 1.0f / 64;
+  const std::vector<Vertex> triangle = {{-0.25f + e, 0.25f - e}, {-0.25f + e, -0.25f + e}, {0.25f - e, 0.25f - e}};
   rig.setRasterizer(rasterizerDesc(true));
-  rig.draw({{-0.25f + e, 0.25f - e}, {-0.25f + e, -0.25f + e}, {0.25f - e, 0.25f - e}});
+  rig.draw(triangle);
   Texels t = rig.read();
   pictures.save("on", t);
   const PixelSet lit = t.where(0);
   const PixelSet overlapped = {{1, 1}, {2, 1}, {1, 2}};
   const PixelSet centre = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
-  PixelSet outside, missing;
-  for (const auto& p : lit)
-    if (!centre.count(p)) outside.insert(p);
-  for (const auto& p : overlapped)
-    if (!lit.count(p)) missing.insert(p);
-  if (!outside.empty()) problems.add("lit outside the centre 2x2: " + describe(outside) + " (lit " + describe(lit) + ")");
-  if (!missing.empty())
-    problems.add("overlapped pixels not lit: " + describe(missing) + " (lit " + describe(lit) + ")");
+  const PixelSet region = regionOf(ctx, triangle, 4, 4);
+  // The region at any tier stays inside the centre 2×2 (the spec's statement).
+  for (const auto& p : region)
+    if (!centre.count(p)) problems.add("the uncertainty region reaches " + describe({p}) + " outside the centre 2x2");
+  const std::string verdict = problems.expectCoverage("lit", overlapped, region, lit);
   problems.expectNoMessages(d, "draw");
   return finish(pictures, problems,
-                "lit " + describe(lit) + " (within the centre 2x2; (2,2) touched only at its corner)");
+                "lit " + describe(lit) + ", " + verdict + " (within the centre 2x2; (2,2) touched only at its corner)");
 }
 
 ScenarioResult uncertainty256thPixel(RunContext& ctx) {
@@ -322,13 +340,15 @@ ScenarioResult uncertainty256thPixel(RunContext& ctx) {
   // (1+δ,1+δ) (1+δ,2−δ) (2−δ,1+δ) with δ = 1.5·d = 4/256, i.e. inside the
   // centre pixel by 4/256 — more than the 1/256 region plus 1/512 snapping.
   const float e = 1.0f / 96;
+  const std::vector<Vertex> triangle = {
+      {-1.0f / 3 + e, 1.0f / 3 - e}, {-1.0f / 3 + e, -1.0f / 3 + e}, {1.0f / 3 - e, 1.0f / 3 - e}};
   rig.setRasterizer(rasterizerDesc(true));
-  rig.draw({{-1.0f / 3 + e, 1.0f / 3 - e}, {-1.0f / 3 + e, -1.0f / 3 + e}, {1.0f / 3 - e, 1.0f / 3 - e}});
+  rig.draw(triangle);
   Texels t = rig.read();
   pictures.save("on", t);
-  problems.expectPixels("lit", {{1, 1}}, t.where(0));
+  const std::string verdict = problems.expectCoverage("lit", {{1, 1}}, regionOf(ctx, triangle, 3, 3), t.where(0));
   problems.expectNoMessages(d, "draw");
-  return finish(pictures, problems, "lit " + describe(t.where(0)));
+  return finish(pictures, problems, "lit " + describe(t.where(0)) + " (" + verdict + ")");
 }
 
 ScenarioResult topLeftRule(RunContext& ctx) {
@@ -342,17 +362,20 @@ ScenarioResult topLeftRule(RunContext& ctx) {
   // apex (2,1) at two corners, (0,1) and (3,2) meet it at a corner, row 3
   // along the bottom edge and at (3,3) — 13 pixels.
   const float e = 1.0f / 1024;
+  const std::vector<Vertex> triangle = {{-1 + e, -0.5f}, {e, 0.5f}, {0.5f, -0.5f}};
   rig.setRasterizer(rasterizerDesc(true));
-  rig.draw({{-1 + e, -0.5f}, {e, 0.5f}, {0.5f, -0.5f}});
+  rig.draw(triangle);
   Texels t = rig.read();
   pictures.save("on", t);
   const PixelSet expected = {{1, 0}, {2, 0},                  //
                              {0, 1}, {1, 1}, {2, 1},          //
                              {0, 2}, {1, 2}, {2, 2}, {3, 2},  //
                              {0, 3}, {1, 3}, {2, 3}, {3, 3}};
-  problems.expectPixels("lit (13 pixels)", expected, t.where(0));
+  const std::string verdict =
+      problems.expectCoverage("lit (13 pixels required)", expected, regionOf(ctx, triangle, 4, 4), t.where(0));
   problems.expectNoMessages(d, "draw");
-  return finish(pictures, problems, std::to_string(t.where(0).size()) + " pixels lit: " + describe(t.where(0)));
+  return finish(pictures, problems,
+                std::to_string(t.where(0).size()) + " pixels lit: " + describe(t.where(0)) + " (" + verdict + ")");
 }
 
 ScenarioResult innerCoverage(RunContext& ctx) {
@@ -365,15 +388,18 @@ ScenarioResult innerCoverage(RunContext& ctx) {
   // (its bottom ones by more); every other pixel has a corner outside or on
   // the bottom edge y = 3. The triangle overlaps all nine pixels.
   const float e = 1.0f / 48;
+  const std::vector<Vertex> triangle = {{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}};
   rig.setRasterizer(rasterizerDesc(true));
-  rig.draw({{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}});
+  rig.draw(triangle);
   Texels t = rig.read();
   pictures.save("on", t);
   PixelSet all;
   for (int y = 0; y < 3; ++y)
     for (int x = 0; x < 3; ++x) all.insert({x, y});
+  // Inner coverage has no false positives, and the centre pixel (inside by
+  // 1/32 px, far more than the 1/256 inner region) has no false negative.
   problems.expectPixels("SV_InnerCoverage set", {{1, 1}}, t.where(1));
-  problems.expectPixels("lit", all, t.where(0));
+  problems.expectCoverage("lit", all, regionOf(ctx, triangle, 3, 3), t.where(0));
   problems.expectNoMessages(d, "draw");
   return finish(pictures, problems, "inner " + describe(t.where(1)) + "; all 9 pixels lit");
 }
@@ -438,6 +464,7 @@ ScenarioResult degenerateOnPixelBoundary(RunContext& ctx) {
   Texels none = rig.read();
   pictures.save("cull-none", none);
   if (none.where(0).empty()) problems.add("CULL_NONE: no pixel lit, expected at least one");
+  problems.expectCoverage("CULL_NONE", {}, regionOf(ctx, triangle, 2, 1), none.where(0));
 
   rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
   rig.clear();
@@ -451,16 +478,19 @@ ScenarioResult degenerateOnPixelBoundary(RunContext& ctx) {
 
 namespace {
 
-// The bring-up triangle with SV_Coverage written out: exactly its two pixels,
-// each with coverage 0xF (and, resolved from 4 samples, every sample written).
-void expectFullCoverage(Problems& problems, const Texels& t) {
-  problems.expectPixels("lit", kBringUpLit, t.where(0));
+// The bring-up triangle with SV_Coverage written out: its two pixels (and what
+// the uncertainty region allows), each with coverage 0xF (and, resolved from 4
+// samples, every sample written). Returns the coverage verdict.
+std::string expectFullCoverage(const RunContext& ctx, Problems& problems, const Texels& t) {
+  const std::string verdict =
+      problems.expectCoverage("lit", kBringUpLit, regionOf(ctx, kBringUpTriangle, 2, 2), t.where(0));
   for (const auto& [x, y] : t.where(0)) {
     const std::array<float, 4>& p = t.at(x, y);
     const std::string at = "pixel (" + std::to_string(x) + "," + std::to_string(y) + ")";
     if (p[0] != 1.0f) problems.add(at + ": not every sample written (resolved marker " + number(p[0]) + ")");
     if (p[1] != 15.0f) problems.add(at + ": expected SV_Coverage 0xF (15), got " + number(p[1]));
   }
+  return verdict;
 }
 
 }  // namespace
@@ -474,10 +504,10 @@ ScenarioResult targetIndependentRasterization(RunContext& ctx) {
   rig.draw(kBringUpTriangle);
   Texels t = rig.read();
   pictures.save("forced4", t);
-  expectFullCoverage(problems, t);
+  const std::string verdict = expectFullCoverage(ctx, problems, t);
   problems.expectNoMessages(d, "draw");
-  return finish(pictures, problems, "ForcedSampleCount 4, 1-sample target: " + describe(t.where(0)) +
-                                        " lit, SV_Coverage 0xF");
+  return finish(pictures, problems, "ForcedSampleCount 4, 1-sample target: " + describe(t.where(0)) + " lit (" +
+                                        verdict + "), SV_Coverage 0xF");
 }
 
 ScenarioResult msaaCoverage(RunContext& ctx) {
@@ -489,10 +519,10 @@ ScenarioResult msaaCoverage(RunContext& ctx) {
   rig.draw(kBringUpTriangle);
   Texels t = rig.read();  // resolved
   pictures.save("resolved", t);
-  expectFullCoverage(problems, t);
+  const std::string verdict = expectFullCoverage(ctx, problems, t);
   problems.expectNoMessages(d, "draw");
-  return finish(pictures, problems, "4x MSAA (resolved): " + describe(t.where(0)) +
-                                        " lit with all 4 samples written, SV_Coverage 0xF");
+  return finish(pictures, problems, "4x MSAA (resolved): " + describe(t.where(0)) + " lit (" + verdict +
+                                        ") with all 4 samples written, SV_Coverage 0xF");
 }
 
 namespace {
@@ -542,8 +572,9 @@ ScenarioResult sampleMaskZeroInnerCoverage(RunContext& ctx) {
   rig.bindUintUav();
   d.context->OMSetBlendState(nullptr, nullptr, 0x00000000);
   const float e = 1.0f / 48;  // the inner-coverage scenario's triangle
+  const std::vector<Vertex> triangle = {{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}};
   rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
-  rig.draw({{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}});
+  rig.draw(triangle);
   Texels target = rig.read();  // resolved
   pictures.save("target", target);
   const std::vector<uint32_t> written = rig.readUav();
@@ -562,7 +593,7 @@ ScenarioResult sampleMaskZeroInnerCoverage(RunContext& ctx) {
   PixelSet all;
   for (int y = 0; y < 3; ++y)
     for (int x = 0; x < 3; ++x) all.insert({x, y});
-  problems.expectPixels("pixel shader ran (UAV written)", all, ran);
+  problems.expectCoverage("pixel shader ran (UAV written)", all, regionOf(ctx, triangle, 3, 3), ran);
   problems.expectPixels("SV_InnerCoverage 1 (UAV)", {{1, 1}}, inner);
   problems.expectPixels("render-target samples written with SampleMask 0", {}, target.where(0));
   problems.expectNoMessages(d, "draw");

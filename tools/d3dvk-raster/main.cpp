@@ -5,7 +5,9 @@
 // (std::from_chars), output is built with std::to_chars.
 #include "d3dvk/raster/rasterizer.h"
 
+#include <algorithm>
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -143,6 +145,49 @@ void appendJsonString(std::string& out, std::string_view s) {
   out += '"';
 }
 
+// True when the decimal number `s` (what from_chars accepts in general format:
+// [-]digits[.digits][(e|E)[+|-]digits]) has a magnitude above `limit`, decided
+// on the decimal digits themselves: 32768.001 is above 32768 although it rounds
+// to 32768.0f, and so is 3.2768000000000001e4, which rounds to 32768.0 even in double.
+bool decimalAbove(std::string_view s, std::uint32_t limit) {
+  if (!s.empty() && (s[0] == '-' || s[0] == '+')) s.remove_prefix(1);
+  std::string digits;            // significant digits, leading zeros dropped
+  long long pointAt = 0;         // digits of `digits` before the decimal point
+  bool afterPoint = false;
+  std::size_t i = 0;
+  for (; i < s.size() && s[i] != 'e' && s[i] != 'E'; ++i) {
+    if (s[i] == '.') {
+      afterPoint = true;
+      continue;
+    }
+    if (s[i] < '0' || s[i] > '9') return false;  // not a plain decimal (inf, nan): the library decides
+    if (digits.empty() && s[i] == '0') {
+      if (afterPoint) --pointAt;  // 0.00123: the first significant digit is further right
+      continue;
+    }
+    digits += s[i];
+    if (!afterPoint) ++pointAt;
+  }
+  if (digits.empty()) return false;  // zero
+  long long exponent = 0;
+  if (i < s.size()) {
+    std::string_view e = s.substr(i + 1);
+    bool negative = false;
+    if (!e.empty() && (e[0] == '-' || e[0] == '+')) negative = e[0] == '-', e.remove_prefix(1);
+    for (char c : e) exponent = std::min(exponent * 10 + (c - '0'), 1000000LL);  // far past any float
+    if (negative) exponent = -exponent;
+  }
+  // The value is 0.digits × 10^(pointAt + exponent); compare with the limit's digits.
+  const std::string bound = std::to_string(limit);
+  const long long integerDigits = pointAt + exponent;
+  if (integerDigits != static_cast<long long>(bound.size())) return integerDigits > static_cast<long long>(bound.size());
+  for (std::size_t k = 0; k < bound.size(); ++k) {
+    const char d = k < digits.size() ? digits[k] : '0';
+    if (d != bound[k]) return d > bound[k];
+  }
+  return digits.find_first_not_of('0', bound.size()) != std::string::npos;  // a nonzero fraction
+}
+
 // Parses one decimal coordinate; returns an error message or empty on success.
 std::string parseCoordinate(std::string_view tok, float& v) {
   std::string_view s = tok;
@@ -159,6 +204,9 @@ std::string parseCoordinate(std::string_view tok, float& v) {
     return "coordinate out of range (|v| > 32768): '" + std::string(tok) + "'";
   }
   if (ec != std::errc() || p != end) return "not a decimal number: '" + std::string(tok) + "'";
+  // Rounding to float must not bring a value beyond the range into it.
+  if (std::fabs(v) <= kMaxCoordinate && decimalAbove(s, static_cast<std::uint32_t>(kMaxCoordinate)))
+    return "coordinate out of range (|v| > 32768): '" + std::string(tok) + "'";
   return {};
 }
 

@@ -49,8 +49,8 @@ std::vector<uint32_t> Translator::runImpl() {
   if (opt_.transformFeedback && stage_ != ProgramType::Vertex && stage_ != ProgramType::Geometry)
     throw Error("translator: transform feedback captures vertex or geometry shader outputs");
 
-  if (coverageMaskOutput() && !sampleMaskOut_) {
-    // No oMask: the sample mask output is the flat coverage itself.
+  if ((coverageMaskOutput() || nativeMaskOutput()) && !sampleMaskOut_) {
+    // No oMask: the sample mask output is the fallback's coverage (native: the mask) itself.
     uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tArray(b_.tInt(), 1)), SCOutput);
     b_.decorate(var, DecBuiltIn, {BuiltInSampleMask});
     b_.name(var, "gl_SampleMask");
@@ -58,7 +58,8 @@ std::vector<uint32_t> Translator::runImpl() {
     sampleMaskOut_ = var;
     epilogue_.push_back([this, var] {
       uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
-      b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {fallbackSampleMask(b_.cUint(0xFFFFFFFFu))})});
+      const uint32_t mask = nativeMaskOutput() ? b_.cUint(opt_.sampleMask) : fallbackSampleMask(b_.cUint(0xFFFFFFFFu));
+      b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
     });
   }
   if (opt_.countInvocations) declareInvocationCounter();

@@ -37,6 +37,18 @@ struct TranslateOptions {
   // the device's shaderDemoteToHelperInvocation); false: discard them (derivatives at the
   // coverage's edges are then undefined).
   bool demoteToHelper = true;
+  // Fallback variant: write SampleMask (the coverage ANDed with SampleMask and
+  // oMask) and let only the invocation holding sample 0 perform side effects.
+  // False (a single-sample target whose SampleMask keeps every rasterized
+  // sample): oMask as in the native variant, every covered invocation owns its pixel.
+  bool fallbackSampleMask = true;
+  // Native pixel shader: the shader writes the sample mask (SampleMask output)
+  // as `sampleMask`, ANDed with oMask when declared, so the draw can keep the
+  // pipeline's sample mask full and the pixel shader runs (UAV writes,
+  // SV_InnerCoverage) where OMSetBlendState's SampleMask clears samples: D3D
+  // applies the mask at output merging, Vulkan before shading.
+  bool writeSampleMask = false;
+  uint32_t sampleMask = 0xFFFFFFFFu;
   // Native pixel shader on a device without VK_EXT_conservative_rasterization:
   // SV_InnerCoverage reads 0 instead of FullyCoveredEXT (which needs the
   // extension). Such a device draws every conservative draw on the fallback, so
@@ -65,6 +77,13 @@ struct TranslateOptions {
   // Without it they are VertexIndex / InstanceIndex, which match D3D only when the draw
   // passes firstVertex/vertexOffset/firstInstance = 0.
   bool d3dVertexInstanceIds = false;
+  // Vertex shader (the conservative fallback's capture, which may run a draw
+  // in pieces): SV_VertexID / SV_InstanceID are VertexIndex / InstanceIndex
+  // minus the draw's first vertex (or base vertex) and first instance taken
+  // from push constants (words 0 and 1, kIdBasePushConstantBytes) instead of
+  // BaseVertex / BaseInstance, so a piece drawn with other first values keeps
+  // the whole draw's ids. Overrides d3dVertexInstanceIds.
+  bool idBasesFromPushConstants = false;
   // Vertex or geometry shader: decorate outputs for transform feedback. When
   // `xfbOutputs` is empty every output register (SV_Position included) is
   // captured as a vec4 into buffer 0, packed in ascending register order
@@ -75,6 +94,10 @@ struct TranslateOptions {
   std::vector<XfbOutput> xfbOutputs;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
+
+// The push-constant bytes TranslateOptions::idBasesFromPushConstants reads
+// (vertex stage): uint32 vertex base, uint32 instance base.
+constexpr uint32_t kIdBasePushConstantBytes = 8;
 
 // The invocation counter's layout (TranslateOptions::countInvocations): an
 // invocation adds to lane (x / 64 + 4 · (y / 64)) mod kInvocationCounterLanes

@@ -54,6 +54,9 @@ uint32_t Translator::builtinInput(uint32_t type, uint32_t builtin, const char* n
   if (it != builtinIn_.end()) return it->second;
   uint32_t v = b_.variable(b_.tPointer(SCInput, type), SCInput);
   b_.decorate(v, DecBuiltIn, {builtin});
+  // An integer input of a fragment shader must be Flat (VUID-StandaloneSpirv-Flat-04744),
+  // built-ins included; PrimitiveId and SampleId get theirs where they are declared.
+  if (builtin == BuiltInSampleMask) b_.decorate(v, DecFlat);
   b_.name(v, nm);
   interface_.push_back(v);
   builtinIn_[key] = v;
@@ -307,6 +310,7 @@ void Translator::declare(const Instruction& inst) {
           uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tInt()), {var, b_.cInt(0)});
           uint32_t mask = b_.op(OpLoad, b_.tUint(), {coverageOut_});
           if (coverageMaskOutput()) mask = fallbackSampleMask(mask);
+          if (nativeMaskOutput()) mask = b_.op(OpBitwiseAnd, b_.tUint(), {mask, b_.cUint(opt_.sampleMask)});
           b_.opNoResult(OpStore, {p, b_.op(OpBitcast, b_.tInt(), {mask})});
         });
         return;
@@ -514,15 +518,21 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
       bool vid = name == SystemName::VertexId;
       uint32_t var = builtinInput(b_.tInt(), vid ? BuiltInVertexIndex : BuiltInInstanceIndex,
                                   vid ? "gl_VertexIndex" : "gl_InstanceIndex");
-      uint32_t base = 0;
-      if (opt_.d3dVertexInstanceIds) {
+      uint32_t base = 0, pushBase = 0;
+      if (opt_.idBasesFromPushConstants) {
+        pushBase = idBasePushConstants();
+      } else if (opt_.d3dVertexInstanceIds) {
         b_.capability(CapDrawParameters);
         base = builtinInput(b_.tInt(), vid ? BuiltInBaseVertex : BuiltInBaseInstance,
                             vid ? "gl_BaseVertex" : "gl_BaseInstance");
       }
-      prologue_.push_back([this, var, base, reg, mask] {
+      prologue_.push_back([this, var, base, pushBase, vid, reg, mask] {
         uint32_t i = b_.op(OpLoad, b_.tInt(), {var});
         if (base) i = b_.op(OpISub, b_.tInt(), {i, b_.op(OpLoad, b_.tInt(), {base})});
+        if (pushBase) {
+          const uint32_t p = b_.op(OpAccessChain, b_.tPointer(9 /*PushConstant*/, b_.tInt()), {pushBase, b_.cUint(vid ? 0 : 1)});
+          i = b_.op(OpISub, b_.tInt(), {i, b_.op(OpLoad, b_.tInt(), {p})});
+        }
         storeInputComponents(reg, mask, splatUint(b_.op(OpBitcast, b_.tUint(), {i})));
       });
       return;

@@ -135,6 +135,19 @@ class Translator {
 
   void declarePrimitiveId();
 
+  // The push-constant block of TranslateOptions::idBasesFromPushConstants (declared once).
+  uint32_t idBasePushConstants() {
+    if (!idBases_) {
+      const uint32_t block = b_.tStruct({b_.tInt(), b_.tInt()});
+      b_.decorate(block, DecBlock);
+      b_.memberDecorate(block, 0, DecOffset, {0});
+      b_.memberDecorate(block, 1, DecOffset, {4});
+      idBases_ = b_.variable(b_.tPointer(9 /*PushConstant*/, block), 9);
+      b_.name(idBases_, "id_bases");
+    }
+    return idBases_;
+  }
+
   // Component span of a write mask: first set component and count up to the last one.
   static std::pair<uint32_t, uint32_t> componentSpan(uint8_t mask);
   void declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation interp);
@@ -409,7 +422,11 @@ class Translator {
   uint32_t fallbackSampleMask(uint32_t oMask);
 
   // The fallback variant writes the sample mask itself (SampleMask ∧ coverage, see fallbackSampleMask).
-  bool coverageMaskOutput() const { return fallbackPixel(); }
+  bool coverageMaskOutput() const { return fallbackPixel() && opt_.fallbackSampleMask; }
+  // TranslateOptions::writeSampleMask: the native pixel shader writes OMSetBlendState's mask itself.
+  bool nativeMaskOutput() const {
+    return opt_.variant == ShaderVariant::Native && opt_.writeSampleMask && stage_ == ProgramType::Pixel;
+  }
   void emitClipDistances();
   void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0);
   std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
@@ -445,7 +462,8 @@ class Translator {
   // The fallback variant (declareFallbackInterface).
   uint32_t fbFlat_[4] = {0, 0, 0, 0}, fbInverseW_ = 0, fbInverseWSample_ = 0, fbFragCoord_ = 0, fbRecords_ = 0;
   uint32_t fbCoverage_ = 0, fbMinInverseW_ = 0, fbFront_ = 0, fbOwner_ = 0;
-  bool perSample_ = false;  // the pixel shader runs per sample (SV_SampleIndex, sample interpolation)
+  bool perSample_ = false;
+  uint32_t idBases_ = 0;  // TranslateOptions::idBasesFromPushConstants  // the pixel shader runs per sample (SV_SampleIndex, sample interpolation)
   bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;
   std::set<uint32_t> inputRegs_, psInputSlots_;

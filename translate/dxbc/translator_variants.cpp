@@ -117,7 +117,7 @@ void Translator::emitFallbackPrelude() {
   // samples (each writes its own samples; both see the same attributes).
   // The one with sample 0 owns it; at sample frequency each sample is its own.
   uint32_t owner = b_.cBool(true);
-  if (!perSample_) {
+  if (!perSample_ && opt_.fallbackSampleMask) {
     const uint32_t maskIn = builtinInput(b_.tArray(tInt, 1), BuiltInSampleMask, "gl_SampleMaskIn");
     const uint32_t first = b_.op(OpLoad, tInt, {b_.op(OpAccessChain, b_.tPointer(SCInput, tInt), {maskIn, b_.cInt(0)})});
     owner = b_.op(OpINotEqual, tBool, {b_.op(OpBitwiseAnd, tInt, {first, b_.cInt(1)}), b_.cInt(0)});

@@ -6,6 +6,8 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
+#include <vector>
 
 namespace d3dvk::fallback {
 
@@ -24,5 +26,12 @@ std::optional<TriangleTopology> triangleTopology(uint32_t d3dTopology);
 // The triangles one instance of a draw of `count` vertex references assembles
 // at most (strip cuts only lower it; incomplete trailing primitives are dropped).
 uint64_t trianglesPerInstance(TriangleTopology topology, uint64_t count);
+
+// An indexed strip (with adjacency: its triangle vertices only) as the index
+// list of its triangles, in order, as D3D assembles them: restarting after
+// each `cut` value, odd triangles of a run with their last two vertices
+// swapped (D3D's and Vulkan's order), incomplete runs dropped. (The fallback
+// draws an indexed strip too large for one piece as this list.)
+std::vector<uint32_t> stripTriangleIndices(std::span<const uint32_t> indices, uint32_t cut, bool adjacency);
 
 }  // namespace d3dvk::fallback

@@ -23,7 +23,19 @@ enum class PipelineVariant : uint32_t {
   FallbackShading = 2,  // the fallback's draw pass: vertex pulling + the pixel shader's fallback variant
   NativeCounting = 3,   // Native with the pixel shader's invocation-counting variant (dxbc countInvocations)
   FallbackCounting = 4, // FallbackShading with the fallback variant that counts covered invocations
+  FallbackPlain = 5,    // FallbackShading without the shader-written sample mask (dxbc fallbackSampleMask false)
+  FallbackPlainCounting = 6,
+  // Native / NativeCounting with the pixel shader's variant that writes the
+  // sample mask itself (dxbc writeSampleMask: the key's sampleMask); the
+  // pipeline's sample mask is then full.
+  NativeShaderSampleMask = 7,
+  NativeCountingShaderSampleMask = 8,
 };
+
+// Whether the variant's pixel shader applies the key's sampleMask (the pipeline's is all ones).
+constexpr bool shaderWritesSampleMask(PipelineVariant v) {
+  return v == PipelineVariant::NativeShaderSampleMask || v == PipelineVariant::NativeCountingShaderSampleMask;
+}
 
 struct GraphicsPipelineKey {
   PipelineVariant variant = PipelineVariant::Native;

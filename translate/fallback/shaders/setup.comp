@@ -18,10 +18,12 @@
 
 #ifdef REAL_IS_DOUBLE
 #define real double
+#define real2 dvec2
 #define real3 dvec3
 #define real4 dvec4
 #else
 #define real float
+#define real2 vec2
 #define real3 vec3
 #define real4 vec4
 #endif
@@ -178,17 +180,37 @@ bool setup(uint slot) {
   bool clipped = false;
   vec2 screen[kMaxPolygon];
   real4 p[3];
+  // The vertices scaled to a largest component of 1 (the same projective
+  // points): clipping works on these, so huge coordinates (±1e20 at w = 1)
+  // do not cancel away the clipped polygon's precision. Weights refer to them.
+  real4 pn[3];
+  real scale[3] = {real(1), real(1), real(1)};
+  bool screenClip = false;  // clipped on the screen: ndc[] holds the polygon
+  real2 ndc[kMaxPolygon];
+  real3 rowN[3];            // rows of adj(Mn), Mn's columns pn's (x, y, w)
+  real detN = real(0);
   if ((params.flags & kSetupScreenInput) != 0u) {
     for (uint j = 0u; j < 3u; ++j) {
       screen[j] = position[j].xy;
       p[j] = real4(position[j].xy, 0, 1);
+      pn[j] = p[j];
     }
   } else {
+    // A vertex at w = +inf with finite x, y, z divides to the origin (the
+    // device's own rasterizer puts it there): the same point at w = 1.
+    for (uint j = 0u; j < 3u; ++j)
+      if (isinf(position[j].w) && position[j].w > 0.0 && finite4(vec4(position[j].xyz, 0.0)))
+        position[j] = vec4(0.0, 0.0, 0.0, 1.0);
     if (!finite4(position[0]) || !finite4(position[1]) || !finite4(position[2])) {
       writeNothing(slot, base, kRecordRejected, primitiveId);
       return false;
     }
-    for (uint j = 0u; j < 3u; ++j) p[j] = real4(position[j]);
+    for (uint j = 0u; j < 3u; ++j) {
+      p[j] = real4(position[j]);
+      const real largest = max(max(abs(p[j].x), abs(p[j].y)), max(abs(p[j].z), abs(p[j].w)));
+      scale[j] = largest > real(0) ? largest : real(1);
+      pn[j] = p[j] / scale[j];
+    }
     // Planes a·(x, y, z, w) ≥ 0, as clip.cpp: w ≥ kMinClipW, 0 ≤ z ≤ w, guard band.
     real4 planes[7];
     uint planeCount = 0u;
@@ -202,12 +224,93 @@ bool setup(uint slot) {
     planes[planeCount++] = real4(1, 0, 0, gx);
     planes[planeCount++] = real4(0, -1, 0, gy);
     planes[planeCount++] = real4(0, 1, 0, gy);
-    for (uint k = 0u; k < planeCount && count > 0u; ++k) {
+    // Most triangles are inside every plane: no clipping.
+    bool inside = true;
+    for (uint k = 0u; k < planeCount; ++k)
+      for (uint j = 0u; j < 3u; ++j) {
+        precise real dist = planes[k].x * p[j].x + planes[k].y * p[j].y + planes[k].z * p[j].z + planes[k].w * p[j].w;
+        inside = inside && dist - (k == 0u ? real(kMinClipW) : real(0)) >= 0;
+      }
+    // A clipped triangle whose clip positions are linearly independent (its
+    // plane misses the eye) is clipped on the screen: the points (x, y) of
+    // the NDC plane it covers are those whose homogeneous weights
+    // λ = M⁻¹·(x, y, 1) (M's columns the clip positions' x, y, w) are all
+    // ≥ 0; there w = 1/Σλ and z/w = Σλ·z. Every plane becomes a half-plane
+    // h·(x, y, 1) ≥ 0 and the guard square [−gx, gx] × [−gy, gy] is clipped
+    // by them in bounded coordinates, so huge or mixed-scale inputs lose no
+    // precision. Otherwise (the eye in the triangle's plane) the clipping
+    // below runs in homogeneous space.
+    if (!inside) {
+      const real4 a = pn[0], b = pn[1], c = pn[2];
+      rowN[0] = real3(b.y * c.w - c.y * b.w, c.x * b.w - b.x * c.w, b.x * c.y - c.x * b.y);
+      rowN[1] = real3(c.y * a.w - a.y * c.w, a.x * c.w - c.x * a.w, c.x * a.y - a.x * c.y);
+      rowN[2] = real3(a.y * b.w - b.y * a.w, b.x * a.w - a.x * b.w, a.x * b.y - b.x * a.y);
+      detN = a.x * rowN[0].x + b.x * rowN[1].x + c.x * rowN[2].x;
+      const real terms = abs(a.x * rowN[0].x) + abs(b.x * rowN[1].x) + abs(c.x * rowN[2].x);
+#ifdef REAL_IS_DOUBLE
+      const real kEpsilon = real(1.0 / 4503599627370496.0);  // 2^-52
+#else
+      const real kEpsilon = real(1.0 / 8388608.0);  // 2^-23
+#endif
+      screenClip = !isinf(detN) && !isnan(detN) && abs(detN) > 64 * kEpsilon * terms;
+    }
+    if (screenClip) {
+      clipped = true;
+      const real sgn = detN > 0 ? real(1) : real(-1);
+      const real adet = abs(detN);
+      real3 halves[6];
+      uint halfCount = 0u;
+      for (uint j = 0u; j < 3u; ++j) halves[halfCount++] = sgn * rowN[j];  // λ_j ≥ 0
+      // w ≥ kMinClipW: Σλ_j = Σ λn_j / s_j ≤ 1 / kMinClipW.
+      halves[halfCount++] = real3(0, 0, adet / kMinClipW) - sgn * (rowN[0] / scale[0] + rowN[1] / scale[1] + rowN[2] / scale[2]);
+      if ((params.flags & kSetupDepthClip) != 0u) {
+        const real3 depth = sgn * (pn[0].z * rowN[0] + pn[1].z * rowN[1] + pn[2].z * rowN[2]);
+        halves[halfCount++] = depth;                        // z/w ≥ 0
+        halves[halfCount++] = real3(0, 0, adet) - depth;  // z/w ≤ 1
+      }
+      ndc[0] = real2(-gx, -gy);
+      ndc[1] = real2(gx, -gy);
+      ndc[2] = real2(gx, gy);
+      ndc[3] = real2(-gx, gy);
+      count = 4u;
+      for (uint k = 0u; k < halfCount && count > 0u; ++k) {
+        real d[kMaxPolygon];
+        bool allInside = true;
+        for (uint i = 0u; i < count; ++i) {
+          precise real dist = halves[k].x * ndc[i].x + halves[k].y * ndc[i].y + halves[k].z;
+          d[i] = dist;
+          allInside = allInside && dist >= 0;
+        }
+        if (allInside) continue;
+        real2 next[kMaxPolygon];
+        uint nextCount = 0u;
+        for (uint i = 0u; i < count && nextCount < kMaxPolygon; ++i) {
+          const uint j = i + 1u == count ? 0u : i + 1u;
+          if (d[i] >= 0) next[nextCount++] = ndc[i];
+          if ((d[i] >= 0) != (d[j] >= 0) && nextCount < kMaxPolygon) {
+            precise real t = d[i] / (d[i] - d[j]);
+            precise real2 q = ndc[i] + t * (ndc[j] - ndc[i]);
+            next[nextCount++] = q;
+          }
+        }
+        for (uint i = 0u; i < nextCount; ++i) ndc[i] = next[i];
+        count = nextCount;
+      }
+      // The square runs counter-clockwise in NDC; the triangle's visible part
+      // runs as its vertices do, whose orientation is det(M)'s sign.
+      if (sgn < 0)
+        for (uint i = 0u; i < count / 2u; ++i) {
+          const real2 t = ndc[i];
+          ndc[i] = ndc[count - 1u - i];
+          ndc[count - 1u - i] = t;
+        }
+    }
+    for (uint k = 0u; k < planeCount && count > 0u && !inside && !screenClip; ++k) {
       const real offset = k == 0u ? real(kMinClipW) : real(0);
       real d[kMaxPolygon];
       bool allInside = true, allOutside = true;
       for (uint i = 0u; i < count; ++i) {
-        precise real4 c = interpolate(p, weights[i]);
+        precise real4 c = interpolate(pn, weights[i]);
         precise real dist = planes[k].x * c.x + planes[k].y * c.y + planes[k].z * c.z + planes[k].w * c.w;
         d[i] = dist - offset;
         allInside = allInside && d[i] >= 0;
@@ -241,9 +344,9 @@ bool setup(uint slot) {
     const real vx = real(params.viewportX), vy = real(params.viewportY);
     const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
     for (uint i = 0u; i < count; ++i) {
-      precise real4 c = clipped ? interpolate(p, weights[i]) : p[i];
-      precise real nx = c.x / c.w;
-      precise real ny = c.y / c.w;
+      precise real4 c = screenClip ? real4(ndc[i], 0, 1) : clipped ? interpolate(pn, weights[i]) : p[i];
+      precise real nx = screenClip ? c.x : c.x / c.w;
+      precise real ny = screenClip ? c.y : c.y / c.w;
       precise real sx = (nx + 1) * vw / 2 + vx;
       precise real sy = (1 - ny) * vh / 2 + vy;
       screen[i] = vec2(float(sx), float(sy));
@@ -281,8 +384,17 @@ bool setup(uint slot) {
 
   // Convex hull of the snapped vertices (monotone chain, strict turns, over
   // the distinct points): hull[] with a positive shoelace sum, i.e. clockwise
-  // on screen (y down).
+  // on screen (y down). A triangle of non-zero area is its own hull.
+  uint hull[2u * kMaxPolygon];
+  uint h = 0u;
   uint order[kMaxPolygon];
+  uint distinct = 0u;
+  if (count == 3u && area2 != 0) {
+    hull[0] = 0u;
+    hull[1] = area2 > 0 ? 1u : 2u;
+    hull[2] = area2 > 0 ? 2u : 1u;
+    h = 3u;
+  } else {
   for (uint i = 0u; i < count; ++i) order[i] = i;
   for (uint i = 1u; i < count; ++i) {  // insertion sort by (x, y)
     uint v = order[i];
@@ -293,11 +405,9 @@ bool setup(uint slot) {
     }
     order[j] = v;
   }
-  uint distinct = 1u;
+  distinct = 1u;
   for (uint i = 1u; i < count; ++i)
     if (x[order[i]] != x[order[distinct - 1u]] || y[order[i]] != y[order[distinct - 1u]]) order[distinct++] = order[i];
-  uint hull[2u * kMaxPolygon];
-  uint h = 0u;
   for (uint pass = 0u; pass < 2u && distinct > 1u; ++pass) {
     const uint start = h;
     for (uint n = 0u; n < distinct; ++n) {
@@ -313,6 +423,7 @@ bool setup(uint slot) {
     --h;  // the last point of each chain starts the other
   }
   if (distinct == 1u) hull[h++] = order[0];
+  }
   // h: hull size (1 for a point, 2 for a segment, ≥ 3 for a polygon).
   const bool degenerate = h < 3u;  // collinear snapped vertices (zero area)
   if (degenerate && !conservative) {  // standard mode culls post-snap degenerates
@@ -432,16 +543,26 @@ bool setup(uint slot) {
       cof2 /= det;
     }
   }
+  // A polygon vertex's weights on the original vertices (sum 1), and the u
+  // there; the smallest 1/w over the polygon bounds the pixel shader's division.
   real3 flatU = real3(1, 0, 0);
   {
     real smallest = real(1e30);
     for (uint i = 0u; i < count; ++i) {
-      const real w = (params.flags & kSetupScreenInput) != 0u ? real(1) : interpolate(p, weights[i]).w;
-      smallest = min(smallest, real(1) / w);
+      real3 u;
+      if (screenClip) {  // λ_j = λn_j / s_j at the polygon vertex
+        const real3 q = real3(ndc[i], 1);
+        u = real3(dot(rowN[0], q) / scale[0], dot(rowN[1], q) / scale[1], dot(rowN[2], q) / scale[2]) / detN;
+      } else {
+        real3 lambda = weights[i] / real3(scale[0], scale[1], scale[2]);
+        lambda /= lambda.x + lambda.y + lambda.z;
+        const real w = (params.flags & kSetupScreenInput) != 0u ? real(1) : interpolate(p, lambda).w;
+        u = lambda / w;
+      }
+      smallest = min(smallest, u.x + u.y + u.z);
+      if (i == 0u) flatU = u;
     }
     minInverseW = smallest / 2;
-    const real w0 = (params.flags & kSetupScreenInput) != 0u ? real(1) : interpolate(p, weights[0]).w;
-    flatU = weights[0] / w0;
   }
 
   // The fast path (at most three edges, conservative): each edge's F as a

@@ -1,9 +1,10 @@
-// runtime/d3d11/d3d11_device_resources.cpp — the ID3D11Device methods that
-// create resources and views and answer format questions: CreateBuffer,
-// CreateTexture2D, CreateTexture3D, Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View,
-// CheckFormatSupport, CheckMultisampleQualityLevels[1]. Invalid arguments are
-// rejected here, with the debug-layer message D3D11 gives, before the driver
-// is called; driver failures (E_OUTOFMEMORY …) come back unchanged.
+// runtime/d3d11/d3d11_device_create_views.cpp — ID3D11Device's
+// Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View: one
+// validation for the four kinds of texture views (the resource, its bind flag,
+// format, dimension and subresource range against the desc, with D3D11's
+// messages per kind), one for buffer views (typed, raw and structured SRVs and
+// UAVs, append/counter flags), then the view object and its driver view
+// (d3d11_view.h). A null output pointer validates only (S_FALSE).
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
@@ -345,157 +346,11 @@ HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11Resour
   return S_OK;
 }
 
-void rejectResource(D3D11Device& device, const char* function, const std::vector<ResourceDescError>& errors,
-                    D3D11_MESSAGE_ID returnId, const char* returnName) {
-  for (const ResourceDescError& e : errors)
-    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name, function,
-                        e.text);
-  device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, returnId, returnName,
-                      function, "Returning E_INVALIDARG, meaning invalid parameters were passed.");
-}
-
 }  // namespace
-
-UINT D3D11Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount) {
-  UINT levels = 0;
-  DdiErrorScope errors;
-  if (ddi_->isWddm2_0())
-    ddi_->funcs().pfnCheckMultisampleQualityLevels(ddi_->handle(), format, sampleCount, 0, &levels);
-  else
-    ddi_->funcs11_1().pfnCheckMultisampleQualityLevels(ddi_->handle(), format, sampleCount, &levels);
-  return FAILED(errors.first()) ? 0 : levels;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDesc,
-                                                    const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Buffer** ppBuffer) {
-  if (removed()) return removedFailure(ppBuffer);
-  static constexpr const char* kFunction = "ID3D11Device::CreateBuffer";
-  if (ppBuffer) *ppBuffer = nullptr;
-  if (!pDesc) {
-    rejectResource(*this, kFunction,
-                   {{D3D11_MESSAGE_ID_CREATEBUFFER_NULLDESC, "CREATEBUFFER_NULLDESC", "pDesc is NULL."}},
-                   D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDARG_RETURN, "CREATEBUFFER_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  std::vector<ResourceDescError> errors = validateBufferDesc(*pDesc, pInitialData);
-  if (!errors.empty()) {
-    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDARG_RETURN,
-                   "CREATEBUFFER_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  if (!ppBuffer) return S_FALSE;
-  std::unique_ptr<D3D11Buffer> buffer(new (std::nothrow) D3D11Buffer(*this, *pDesc));
-  if (!buffer) return E_OUTOFMEMORY;
-  HRESULT hr = buffer->createDriverResource(pInitialData);
-  if (FAILED(hr)) {
-    if (hr == E_OUTOFMEMORY)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                   D3D11_MESSAGE_ID_CREATEBUFFER_OUTOFMEMORY_RETURN, "CREATEBUFFER_OUTOFMEMORY_RETURN", kFunction,
-                   "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
-    return hr;
-  }
-  buffer->AddRef();
-  *ppBuffer = buffer.release();
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc,
-                                                       const D3D11_SUBRESOURCE_DATA* pInitialData,
-                                                       ID3D11Texture2D** ppTexture2D) {
-  if (removed()) return removedFailure(ppTexture2D);
-  static constexpr const char* kFunction = "ID3D11Device::CreateTexture2D";
-  if (ppTexture2D) *ppTexture2D = nullptr;
-  if (!pDesc) {
-    rejectResource(*this, kFunction,
-                   {{D3D11_MESSAGE_ID_CREATETEXTURE2D_NULLDESC, "CREATETEXTURE2D_NULLDESC", "pDesc is NULL."}},
-                   D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDARG_RETURN, "CREATETEXTURE2D_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  const UINT levels = formatFacts(pDesc->Format).supported && pDesc->SampleDesc.Count >= 1 &&
-                              pDesc->SampleDesc.Count <= 32
-                          ? qualityLevels(pDesc->Format, pDesc->SampleDesc.Count)
-                          : 0;
-  std::vector<ResourceDescError> errors = validateTexture2DDesc(*pDesc, pInitialData, levels);
-  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
-    UINT caps = 0;
-    DdiErrorScope scope;
-    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
-    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
-      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-                        "Format " + std::to_string(int(pDesc->Format)) +
-                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
-  }
-  if (!errors.empty()) {
-    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDARG_RETURN,
-                   "CREATETEXTURE2D_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  if (!ppTexture2D) return S_FALSE;
-  D3D11_TEXTURE2D_DESC desc = *pDesc;
-  desc.MipLevels = resolvedMipLevels(desc.Width, desc.Height, desc.MipLevels);
-  std::unique_ptr<D3D11Texture2D> texture(new (std::nothrow) D3D11Texture2D(*this, desc));
-  if (!texture) return E_OUTOFMEMORY;
-  HRESULT hr = texture->createDriverResource(pInitialData);
-  if (FAILED(hr)) {
-    if (hr == E_OUTOFMEMORY)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                   D3D11_MESSAGE_ID_CREATETEXTURE2D_OUTOFMEMORY_RETURN, "CREATETEXTURE2D_OUTOFMEMORY_RETURN",
-                   kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
-    return hr;
-  }
-  texture->AddRef();
-  *ppTexture2D = texture.release();
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc,
-                                                       const D3D11_SUBRESOURCE_DATA* pInitialData,
-                                                       ID3D11Texture3D** ppTexture3D) {
-  if (removed()) return removedFailure(ppTexture3D);
-  static constexpr const char* kFunction = "ID3D11Device::CreateTexture3D";
-  if (ppTexture3D) *ppTexture3D = nullptr;
-  if (!pDesc) {
-    rejectResource(*this, kFunction,
-                   {{D3D11_MESSAGE_ID_CREATETEXTURE3D_NULLDESC, "CREATETEXTURE3D_NULLDESC", "pDesc is NULL."}},
-                   D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN, "CREATETEXTURE3D_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  std::vector<ResourceDescError> errors = validateTexture3DDesc(*pDesc, pInitialData);
-  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
-    UINT caps = 0;
-    DdiErrorScope scope;
-    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
-    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
-      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
-                        "Format " + std::to_string(int(pDesc->Format)) +
-                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
-  }
-  if (!errors.empty()) {
-    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN,
-                   "CREATETEXTURE3D_INVALIDARG_RETURN");
-    return E_INVALIDARG;
-  }
-  if (!ppTexture3D) return S_FALSE;
-  D3D11_TEXTURE3D_DESC desc = *pDesc;
-  desc.MipLevels = resolvedMipLevels(desc.Width, desc.Height, desc.MipLevels, desc.Depth);
-  std::unique_ptr<D3D11Texture3D> texture(new (std::nothrow) D3D11Texture3D(*this, desc));
-  if (!texture) return E_OUTOFMEMORY;
-  HRESULT hr = texture->createDriverResource(pInitialData);
-  if (FAILED(hr)) {
-    if (hr == E_OUTOFMEMORY)
-      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                   D3D11_MESSAGE_ID_CREATETEXTURE3D_OUTOFMEMORY_RETURN, "CREATETEXTURE3D_OUTOFMEMORY_RETURN",
-                   kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
-    return hr;
-  }
-  texture->AddRef();
-  *ppTexture3D = texture.release();
-  return S_OK;
-}
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource,
                                                               const D3D11_RENDER_TARGET_VIEW_DESC* pDesc,
-                                                              ID3D11RenderTargetView** ppRTView) {
+                                                              ID3D11RenderTargetView** ppRTView) try {
   if (removed()) return removedFailure(ppRTView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_RENDER_TARGET_VIEW_DESC desc{};
@@ -516,11 +371,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
     request = defaultAttachmentView(*r, kRtvDimensions, &desc);
   }
   return createView<D3D11RenderTargetView>(*this, kRtvMessages, r, request, desc, ppRTView);
-}
-
+} D3DVK_CATCH_HRESULT
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pResource,
                                                               const D3D11_DEPTH_STENCIL_VIEW_DESC* pDesc,
-                                                              ID3D11DepthStencilView** ppDepthStencilView) {
+                                                              ID3D11DepthStencilView** ppDepthStencilView) try {
   if (removed()) return removedFailure(ppDepthStencilView);
   D3D11ResourceBase* r = resourceBase(pResource);
   D3D11_DEPTH_STENCIL_VIEW_DESC desc{};
@@ -539,11 +393,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilView(ID3D11Resource* pR
     request = defaultAttachmentView(*r, kDsvDimensions, &desc);
   }
   return createView<D3D11DepthStencilView>(*this, kDsvMessages, r, request, desc, ppDepthStencilView);
-}
-
+} D3DVK_CATCH_HRESULT
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* pResource,
                                                                 const D3D11_SHADER_RESOURCE_VIEW_DESC* pDesc,
-                                                                ID3D11ShaderResourceView** ppSRView) {
+                                                                ID3D11ShaderResourceView** ppSRView) try {
   if (removed()) return removedFailure(ppSRView);
   D3D11ResourceBase* r = resourceBase(pResource);
   if (r && &r->owner() == this && r->isBuffer()) {
@@ -629,12 +482,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
     request.range = {0, r->mipLevels, 0, r->arraySize};
   }
   return createView<D3D11ShaderResourceView>(*this, kSrvMessages, r, request, desc, ppSRView);
-}
+} D3DVK_CATCH_HRESULT
 
 // Texture2D(Array) UAVs: one mip, one or more slices; Texture3D UAVs: one mip's W slices.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource,
                                                                  const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc,
-                                                                 ID3D11UnorderedAccessView** ppUAView) {
+                                                                 ID3D11UnorderedAccessView** ppUAView) try {
   if (removed()) return removedFailure(ppUAView);
   D3D11ResourceBase* r = resourceBase(pResource);
   if (r && &r->owner() == this && r->isBuffer()) {
@@ -692,63 +545,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
     request.range = {0, 1, 0, r->arraySize};
   }
   return createView<D3D11UnorderedAccessView>(*this, kUavMessages, r, request, desc, ppUAView);
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) {
-  if (!pFormatSupport) return E_INVALIDARG;
-  *pFormatSupport = 0;
-  const FormatFacts facts = formatFacts(Format);
-  if (!facts.supported) return E_FAIL;  // D3D11: a format the device cannot use at all
-  UINT caps = 0;
-  {
-    DdiErrorScope errors;
-    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), Format, &caps);
-    if (FAILED(errors.first())) return errors.first();
-  }
-  UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-  if (!facts.depth) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
-  if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
-    *pFormatSupport = support | D3D11_FORMAT_SUPPORT_MIP;
-    return S_OK;
-  }
-  if (facts.depth) {
-    support |= D3D11_FORMAT_SUPPORT_DEPTH_STENCIL;
-    if (qualityLevels(Format, 4)) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
-  } else {
-    support |= D3D11_FORMAT_SUPPORT_MIP | D3D11_FORMAT_SUPPORT_SHADER_LOAD;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE) support |= D3D11_FORMAT_SUPPORT_SHADER_SAMPLE;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) support |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_BLENDABLE) support |= D3D11_FORMAT_SUPPORT_BLENDABLE;
-    if (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) support |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET) {
-      support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
-      if (!facts.integer) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE;
-    }
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
-  }
-  *pFormatSupport = support;
-  return S_OK;
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount,
-                                                                     UINT* pNumQualityLevels) {
-  return CheckMultisampleQualityLevels1(Format, SampleCount, 0, pNumQualityLevels);
-}
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMAT Format, UINT SampleCount, UINT Flags,
-                                                                      UINT* pNumQualityLevels) {
-  if (!pNumQualityLevels) return E_INVALIDARG;
-  *pNumQualityLevels = 0;
-  if (Flags != 0) {  // D3D11_CHECK_MULTISAMPLE_QUALITY_LEVELS_TILED_RESOURCE: no tiled resources
-    debugMessage(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CHECKMULTISAMPLEQUALITYLEVELS_INVALIDFLAGS, "CHECKMULTISAMPLEQUALITYLEVELS_INVALIDFLAGS",
-                 "ID3D11Device2::CheckMultisampleQualityLevels1", "Flags must be 0 (tiled resources are not supported).");
-    return E_INVALIDARG;
-  }
-  if (SampleCount == 0 || SampleCount > 32) return E_FAIL;  // D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT is 32
-  if (!formatFacts(Format).supported) return S_OK;          // 0 levels: not a multisample format here
-  *pNumQualityLevels = qualityLevels(Format, SampleCount);
-  return S_OK;
-}
+} D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

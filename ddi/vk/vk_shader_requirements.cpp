@@ -1,0 +1,113 @@
+// ddi/vk/vk_shader_requirements.cpp — see vk_shader_requirements.h.
+#include "vk_shader_requirements.h"
+
+#include <cstring>
+
+namespace d3dvk::vk {
+namespace {
+
+constexpr uint32_t kOpExtension = 10, kOpMemoryModel = 14, kOpCapability = 17;
+
+// A capability: its name, and whether the device enabled what it needs (*need names that).
+struct CapabilityCheck {
+  const char* name;
+  bool enabled;
+};
+
+CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need) {
+  const VkPhysicalDeviceFeatures& f = d.enabledFeatures();
+  auto feature = [&](const char* capName, VkBool32 enabled, const char* featureName) {
+    *need = std::string("the ") + featureName + " feature";
+    return CapabilityCheck{capName, enabled == VK_TRUE};
+  };
+  auto core = [](const char* capName) { return CapabilityCheck{capName, true}; };
+  switch (cap) {
+    case 1: return core("Shader");
+    case 4: return core("Matrix");
+    case 43: return core("Sampled1D");
+    case 44: return core("Image1D");
+    case 46: return core("SampledBuffer");
+    case 47: return core("ImageBuffer");
+    case 50: return core("ImageQuery");
+    case 51: return core("DerivativeControl");
+    case 61:
+      *need = "subgroup BASIC operations in the fragment stage";
+      return {"GroupNonUniform", d.info().fragmentSubgroupBallot};
+    case 64:
+      *need = "subgroup BALLOT operations in the fragment stage";
+      return {"GroupNonUniformBallot", d.info().fragmentSubgroupBallot};
+    case 2: return feature("Geometry", f.geometryShader, "geometryShader");
+    case 10: return feature("Float64", f.shaderFloat64, "shaderFloat64");
+    case 11: return feature("Int64", f.shaderInt64, "shaderInt64");
+    case 5379:
+      return feature("DemoteToHelperInvocationEXT", d.demoteToHelperInvocationEnabled(),
+                     "shaderDemoteToHelperInvocation");
+    case 32: return feature("ClipDistance", f.shaderClipDistance, "shaderClipDistance");
+    case 33: return feature("CullDistance", f.shaderCullDistance, "shaderCullDistance");
+    case 34: return feature("ImageCubeArray", f.imageCubeArray, "imageCubeArray");
+    case 35: return feature("SampleRateShading", f.sampleRateShading, "sampleRateShading");
+    case 45: return feature("SampledCubeArray", f.imageCubeArray, "imageCubeArray");
+    case 49:
+      return feature("StorageImageExtendedFormats", f.shaderStorageImageExtendedFormats,
+                     "shaderStorageImageExtendedFormats");
+    case 52: return feature("InterpolationFunction", f.sampleRateShading, "sampleRateShading");
+    case 57: return feature("MultiViewport", f.multiViewport, "multiViewport");
+    case 55:
+      return feature("StorageImageReadWithoutFormat", f.shaderStorageImageReadWithoutFormat,
+                     "shaderStorageImageReadWithoutFormat");
+    case 56:
+      return feature("StorageImageWriteWithoutFormat", f.shaderStorageImageWriteWithoutFormat,
+                     "shaderStorageImageWriteWithoutFormat");
+    case 53:
+      return feature("TransformFeedback", d.transformFeedbackEnabled(), "transformFeedback (VK_EXT_transform_feedback)");
+    case 4427: return feature("DrawParameters", d.shaderDrawParametersEnabled(), "shaderDrawParameters");
+    case 5265:
+      *need = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
+      return {"FragmentFullyCoveredEXT", d.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME)};
+    default:
+      *need = "an entry in d3dvk's table (vk_shader_requirements.cpp)";
+      return {nullptr, false};
+  }
+}
+
+bool extensionEnabled(const Device& d, const char* ext, std::string* need) {
+  if (std::strcmp(ext, "SPV_EXT_fragment_fully_covered") == 0) {
+    *need = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
+    return d.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+  }
+  if (std::strcmp(ext, "SPV_EXT_demote_to_helper_invocation") == 0) {  // core in Vulkan 1.3, which d3dvk requires
+    *need = "Vulkan 1.3 or VK_EXT_shader_demote_to_helper_invocation";
+    return d.info().properties.apiVersion >= VK_API_VERSION_1_3 ||
+           d.extensionEnabled(VK_EXT_SHADER_DEMOTE_TO_HELPER_INVOCATION_EXTENSION_NAME);
+  }
+  *need = "an entry in d3dvk's table (vk_shader_requirements.cpp)";
+  return false;
+}
+
+}  // namespace
+
+std::string unmetShaderRequirement(const Device& device, const std::vector<uint32_t>& spirv) {
+  if (spirv.size() < 5) return "not a SPIR-V module (shorter than its header)";
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t op = spirv[i] & 0xFFFF, count = spirv[i] >> 16;
+    if (count == 0 || i + count > spirv.size()) return "malformed SPIR-V (instruction at word " + std::to_string(i) + ")";
+    std::string need;
+    if (op == kOpCapability && count >= 2) {
+      const CapabilityCheck c = checkCapability(device, spirv[i + 1], &need);
+      if (!c.enabled)
+        return "OpCapability " + (c.name ? std::string(c.name) : std::to_string(spirv[i + 1])) + " needs " + need +
+               ", which the device did not enable";
+    }
+    if (op == kOpExtension && count >= 2) {
+      const std::string name(reinterpret_cast<const char*>(&spirv[i + 1]),
+                             strnlen(reinterpret_cast<const char*>(&spirv[i + 1]), (count - 1) * 4));
+      if (!extensionEnabled(device, name.c_str(), &need))
+        return "OpExtension " + name + " needs " + need + ", which the device did not enable";
+    }
+    if (op == kOpMemoryModel) break;  // capabilities and extensions come before it
+    i += count;
+  }
+  return "";
+}
+
+}  // namespace d3dvk::vk

@@ -1,0 +1,67 @@
+// tests/support/expected_device.h — what d3dvk should report about the
+// machine's Vulkan device, worked out by the test itself: the device
+// D3DVK_DEVICE selects (on the process-wide instance), its name and API
+// version, its VK_EXT_conservative_rasterization facts, and the tiers and
+// draw path translate/state's policy gives for them (that policy is tested on
+// its own in tests/state). Tool and API tests compare d3dvk's output with
+// this instead of assuming lavapipe, so they hold on any device.
+#pragma once
+
+#include "conservative_tier.h"
+#include "vk_device.h"
+
+#include <catch2/catch.hpp>
+
+#include <cstdlib>
+#include <string>
+
+namespace d3dvk::test {
+
+struct ExpectedDevice {
+  std::string name;
+  std::string apiVersion;  // "1.3.230"
+  bool conservativeExtension = false;
+  state::ConservativeRasterizationProperties conservative;
+  state::ConservativeTier native = state::ConservativeTier::NotSupported;
+  state::ConservativeTier fallback = state::ConservativeTier::NotSupported;
+  uint32_t subPixelPrecisionBits = 0;  // VkPhysicalDeviceLimits
+
+  state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
+    return state::decideConservativeTier(native, fallback, policy);
+  }
+  // d3dvk-info's "conservative draws run" text and JSON "draws" / the
+  // conformance report's "path" for a policy.
+  const char* drawPath(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
+    const state::ConservativeTierDecision d = decide(policy);
+    return d.reported == state::ConservativeTier::NotSupported ? "none" : d.drawsRunNatively ? "native" : "fallback";
+  }
+};
+
+inline ExpectedDevice expectedDevice() {
+  std::string error;
+  vk::Instance* instance = vk::Instance::shared(vk::InstanceOptions{}, &error);
+  INFO(error);
+  REQUIRE(instance);
+  const VkPhysicalDevice pd = instance->selectPhysicalDevice(std::getenv("D3DVK_DEVICE"), &error);
+  REQUIRE(pd != VK_NULL_HANDLE);
+  const vk::PhysicalDeviceInfo info = vk::queryPhysicalDevice(pd);
+  ExpectedDevice e;
+  e.name = info.properties.deviceName;
+  const uint32_t v = info.properties.apiVersion;
+  e.apiVersion = std::to_string(VK_API_VERSION_MAJOR(v)) + "." + std::to_string(VK_API_VERSION_MINOR(v)) + "." +
+                 std::to_string(VK_API_VERSION_PATCH(v));
+  e.subPixelPrecisionBits = info.properties.limits.subPixelPrecisionBits;
+  e.conservativeExtension = info.conservativeRasterization;
+  e.conservative.extensionPresent = info.conservativeRasterization;
+  if (info.conservativeRasterization) {
+    e.conservative.primitiveOverestimationSize = info.conservative.primitiveOverestimationSize;
+    e.conservative.degenerateTrianglesRasterized = info.conservative.degenerateTrianglesRasterized == VK_TRUE;
+    e.conservative.fullyCoveredFragmentShaderInputVariable =
+        info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
+  }
+  e.native = state::nativeConservativeTier(e.conservative);
+  e.fallback = state::fallbackConservativeTier(info.transformFeedback, info.depthClamp, info.shaderInt64);
+  return e;
+}
+
+}  // namespace d3dvk::test
