@@ -1,15 +1,19 @@
-// d3dvk bench/draw: one DrawIndexed of N triangles (default 100 000) into a
-// 1920×1080 render target through the public D3D11 API, conservative ON
-// against the same draw with conservative OFF, in the same run. On a device
-// without native conservative rasterization (lavapipe) the ON draw takes the
-// CPU fallback: capture (transform feedback, read back), the CPU front end and
-// the shading pass — this prints what that costs. Each timing is the draw plus
+// d3dvk bench/draw: one Draw of N triangles into a 1920×1080 render target
+// through the public D3D11 API, conservative ON against the same draw with
+// conservative OFF, in the same run. On a device without native conservative
+// rasterization (lavapipe) the ON draw takes the exact fallback on the GPU:
+// transform-feedback capture, the setup pass and the draw pass whose pixel
+// shader decides coverage (README "Data flow"). Each timing is the draw plus
 // waiting for it (a 1×1 copy to a staging texture and Map); the first draw of
 // each kind (pipeline and shader-variant creation) is not timed; the median of
-// R repetitions is printed.
-// Workloads: random triangles of about 10 px and of about 40 px edge, spread
-// over the target, in perspective (w in [1, 2] per triangle, ±2 % across it).
-// Usage: d3dvk-bench-draw [--triangles N] [--repeat R]
+// R repetitions is printed, with the process's peak resident memory while the
+// OFF and the ON draws ran (on lavapipe device memory is host memory, so the
+// difference is what the fallback holds; on a discrete GPU
+// D3DVK_FALLBACK_STATS=1 prints the fallback's buffer sizes instead).
+// Workloads: N (default 100 000) random triangles of about 10 px and of about
+// 40 px edge, then L (default 1 000 000) of about 10 px, spread over the
+// target, in perspective (w in [1, 2] per triangle, ±2 % across it).
+// Usage: d3dvk-bench-draw [--triangles N] [--large L] [--repeat R]   (L = 0 skips that workload)
 #include "dxbc/listing.h"
 
 #include <d3d11_3.h>
@@ -19,6 +23,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <fstream>
 #include <random>
 #include <string>
 #include <vector>
@@ -111,21 +116,37 @@ std::vector<Vertex> randomTriangles(uint32_t count, double edgePixels, uint32_t 
   return out;
 }
 
+// The process's peak resident set (VmHWM) since the last resetPeakMemory(), in MiB.
+double peakMemoryMiB() {
+  std::ifstream status("/proc/self/status");
+  std::string line;
+  while (std::getline(status, line))
+    if (line.rfind("VmHWM:", 0) == 0) return std::strtod(line.c_str() + 6, nullptr) / 1024.0;
+  return 0;
+}
+
+void resetPeakMemory() {
+  std::ofstream clear("/proc/self/clear_refs");
+  clear << "5";  // resets VmHWM to the current resident set
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
-  uint32_t triangles = 100000, repeat = 5;
+  uint32_t triangles = 100000, large = 1000000, repeat = 5;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
-    if ((a == "--triangles" || a == "--repeat") && i + 1 < argc) {
-      const long v = std::strtol(argv[++i], nullptr, 10);
-      if (v <= 0) {
-        std::fprintf(stderr, "d3dvk-bench-draw: %s needs a positive number\n", a.c_str());
+    if ((a == "--triangles" || a == "--large" || a == "--repeat") && i + 1 < argc) {
+      char* end = nullptr;
+      const long v = std::strtol(argv[++i], &end, 10);
+      if (*end != 0 || v < (a == "--large" ? 0 : 1) || v > 10000000) {
+        std::fprintf(stderr, "d3dvk-bench-draw: %s needs a number from %d to 10000000\n", a.c_str(),
+                     a == "--large" ? 0 : 1);
         return 2;
       }
-      (a == "--triangles" ? triangles : repeat) = uint32_t(v);
+      (a == "--triangles" ? triangles : a == "--large" ? large : repeat) = uint32_t(v);
     } else {
-      std::fprintf(stderr, "usage: d3dvk-bench-draw [--triangles N] [--repeat R]\n");
+      std::fprintf(stderr, "usage: d3dvk-bench-draw [--triangles N] [--large L] [--repeat R]\n");
       return 2;
     }
   }
@@ -202,10 +223,17 @@ int main(int argc, char** argv) {
     return v[v.size() / 2];
   };
 
-  std::printf("d3dvk-bench-draw: %u triangles, %ux%u R8G8B8A8_UNORM, conservative tier %d, median of %u\n",
-              triangles, kWidth, kHeight, int(options2.ConservativeRasterizationTier), repeat);
-  for (double edge : {10.0, 40.0}) {
-    const std::vector<Vertex> vertices = randomTriangles(triangles, edge, 2026);
+  std::printf("d3dvk-bench-draw: %ux%u R8G8B8A8_UNORM, conservative tier %d, median of %u\n", kWidth, kHeight,
+              int(options2.ConservativeRasterizationTier), repeat);
+  struct Workload {
+    uint32_t triangles;
+    double edge;
+  };
+  std::vector<Workload> workloads = {{triangles, 10.0}, {triangles, 40.0}};
+  if (large) workloads.push_back({large, 10.0});
+  for (const Workload& workload : workloads) {
+    const double edge = workload.edge;
+    const std::vector<Vertex> vertices = randomTriangles(workload.triangles, edge, 2026);
     D3D11_BUFFER_DESC bd{UINT(vertices.size() * sizeof(Vertex)), D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0, 0, 0};
     D3D11_SUBRESOURCE_DATA init{vertices.data(), 0, 0};
     Ref<ID3D11Buffer> vb;
@@ -214,16 +242,21 @@ int main(int argc, char** argv) {
     const UINT stride = sizeof(Vertex), offset = 0;
     context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
     const UINT count = UINT(vertices.size());
-    timeDraw(standard.p, count);  // warm-up: pipelines, shader variants
-    timeDraw(conservative.p, count);
+    // Warm-ups (pipelines, shader variants; the fallback's buffers, which it
+    // keeps) inside the peak they belong to.
     std::vector<double> off, on;
-    for (uint32_t r = 0; r < repeat; ++r) {
-      off.push_back(timeDraw(standard.p, count));
-      on.push_back(timeDraw(conservative.p, count));
-    }
+    resetPeakMemory();
+    timeDraw(standard.p, count);
+    for (uint32_t r = 0; r < repeat; ++r) off.push_back(timeDraw(standard.p, count));
+    const double offPeak = peakMemoryMiB();
+    resetPeakMemory();
+    timeDraw(conservative.p, count);
+    for (uint32_t r = 0; r < repeat; ++r) on.push_back(timeDraw(conservative.p, count));
+    const double onPeak = peakMemoryMiB();
     const double offMs = median(off), onMs = median(on);
-    std::printf("  random triangles, ~%3.0f px edges:  conservative OFF %8.1f ms   ON %8.1f ms   (%.1fx)\n", edge,
-                offMs, onMs, onMs / offMs);
+    std::printf("  %7u triangles, ~%2.0f px edges:  conservative OFF %8.1f ms   ON %8.1f ms   (%.1fx)   "
+                "peak RSS OFF %.0f MiB, ON %.0f MiB\n",
+                workload.triangles, edge, offMs, onMs, onMs / offMs, offPeak, onPeak);
   }
   return 0;
 }

@@ -25,6 +25,9 @@ struct ExpectedDevice {
   state::ConservativeTier native = state::ConservativeTier::NotSupported;
   state::ConservativeTier fallback = state::ConservativeTier::NotSupported;
   uint32_t subPixelPrecisionBits = 0;  // VkPhysicalDeviceLimits
+  // The fallback's device features, queried from Vulkan here (not through d3dvk's query).
+  bool transformFeedback = false, depthClamp = false, shaderInt64 = false, shaderFloat64 = false,
+       demoteToHelper = false;
 
   state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
     return state::decideConservativeTier(native, fallback, policy);
@@ -61,6 +64,16 @@ inline ExpectedDevice expectedDevice() {
   }
   e.native = state::nativeConservativeTier(e.conservative);
   e.fallback = state::fallbackConservativeTier(info.transformFeedback, info.depthClamp, info.shaderInt64);
+  VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+  VkPhysicalDeviceShaderDemoteToHelperInvocationFeatures demote{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_SHADER_DEMOTE_TO_HELPER_INVOCATION_FEATURES, &xfb};
+  VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &demote};
+  vkGetPhysicalDeviceFeatures2(pd, &features);
+  e.transformFeedback = xfb.transformFeedback == VK_TRUE;
+  e.depthClamp = features.features.depthClamp == VK_TRUE;
+  e.shaderInt64 = features.features.shaderInt64 == VK_TRUE;
+  e.shaderFloat64 = features.features.shaderFloat64 == VK_TRUE;
+  e.demoteToHelper = demote.shaderDemoteToHelperInvocation == VK_TRUE;
   return e;
 }
 

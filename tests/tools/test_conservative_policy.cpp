@@ -1,6 +1,6 @@
 // tests/tools: D3DVK_CONSERVATIVE_RASTER end to end, the way a user sets it —
 // on the command line of d3dvk-info and d3dvk-conformance. `fallback` forces
-// the CPU path: the tools report it (policy, Tier 3, "fallback"), every
+// the GPU fallback: the tools report it (policy, Tier 3, "fallback"), every
 // conformance scenario passes, and each conservative rendering scenario really
 // runs on the UMD's fallback (D3DVK_FALLBACK_STATS=1 makes the UMD print one
 // "d3dvk: fallback draw:" line per such draw, README "Environment variables").
@@ -51,7 +51,7 @@ const char* const kConservativeDrawScenarios[] = {
 
 }  // namespace
 
-TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-info reports the forced CPU path", "[tools][info][policy]") {
+TEST_CASE("D3DVK_CONSERVATIVE_RASTER=fallback: d3dvk-info reports the forced fallback path", "[tools][info][policy]") {
   const std::string env = "D3DVK_CONSERVATIVE_RASTER=fallback ";
   ProcessResult text = runProcess(env + D3DVK_INFO_EXE);
   INFO(text.out << text.err);

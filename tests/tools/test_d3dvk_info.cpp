@@ -20,7 +20,7 @@ const char* tierName(state::ConservativeTier t) { return state::conservativeTier
 std::string route(const ExpectedDevice& e) {
   const std::string path = e.drawPath();
   return path == "native" ? "native (VK_EXT_conservative_rasterization)"
-         : path == "fallback" ? "fallback (CPU rasterizer)" : "none (not supported)";
+         : path == "fallback" ? "fallback (exact, on the GPU)" : "none (not supported)";
 }
 }  // namespace
 
@@ -42,6 +42,13 @@ TEST_CASE("d3dvk-info reports the runtime, the negotiated DDI and the Vulkan dev
   CHECK(contains(r.out, "reported tier    " + reported + " (CheckFeatureSupport at feature level 11_1: " + reported +
                             ")"));
   CHECK(contains(r.out, "conservative draws run  " + route(e) + "\n"));
+  // The fallback's device features, as the device reports them.
+  CHECK(contains(r.out, std::string("transform feedback  ") + (e.transformFeedback ? "yes" : "no") + " (required"));
+  CHECK(contains(r.out, std::string("depth clamp         ") + (e.depthClamp ? "yes" : "no") + " (required"));
+  CHECK(contains(r.out, std::string("shaderInt64         ") + (e.shaderInt64 ? "yes" : "no") + " (required"));
+  CHECK(contains(r.out, e.shaderFloat64 ? "shaderFloat64       yes (the setup pass clips and projects in double)"
+                                        : "shaderFloat64       no (the setup pass runs in single precision"));
+  CHECK(contains(r.out, std::string("demote to helper    ") + (e.demoteToHelper ? "yes" : "no")));
 }
 
 TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
@@ -60,6 +67,11 @@ TEST_CASE("d3dvk-info --json is machine-readable", "[tools][info]") {
                             ", \"reported_tier\": " + std::to_string(int(d.reported)) +
                             ", \"api_tier\": " + std::to_string(int(d.reported)) + ", \"draws\": \"" + e.drawPath() +
                             "\"}"));
+  const auto b = [](bool v) { return std::string(v ? "true" : "false"); };
+  CHECK(contains(r.out, "\"fallback_device\": {\"transform_feedback\": " + b(e.transformFeedback) +
+                            ", \"depth_clamp\": " + b(e.depthClamp) + ", \"shader_int64\": " + b(e.shaderInt64) +
+                            ", \"setup_precision\": \"" + (e.shaderFloat64 ? "double" : "float") +
+                            "\", \"demote_to_helper\": " + b(e.demoteToHelper) + "}"));
   CHECK(JsonSyntax::valid(r.out));
 }
 

@@ -52,6 +52,8 @@ int fail(const std::string& message) {
 
 }  // namespace
 
+static const char* yesNo(bool v, const char* yes = "yes", const char* no = "no") { return v ? yes : no; }
+
 int main(int argc, char** argv) {
   bool json = false;
   for (int i = 1; i < argc; ++i) {
@@ -96,7 +98,7 @@ int main(int argc, char** argv) {
 
   const char* route = decision.reported == ConservativeTier::NotSupported ? "none (not supported)"
                       : decision.drawsRunNatively                         ? "native (VK_EXT_conservative_rasterization)"
-                                                                          : "fallback (CPU rasterizer)";
+                                                                          : "fallback (exact, on the GPU)";
   bool consistent = apiTier == decision.reported;
 
   if (json) {
@@ -117,9 +119,14 @@ int main(int argc, char** argv) {
                   double(props.primitiveOverestimationSize), props.degenerateTrianglesRasterized ? "true" : "false",
                   props.fullyCoveredFragmentShaderInputVariable ? "true" : "false");
     std::printf("  \"conservative\": {\"policy\": \"%s\", \"native_tier\": %u, \"fallback_tier\": %u, "
-                "\"reported_tier\": %u, \"api_tier\": %u, \"draws\": \"%s\"}\n}\n",
+                "\"reported_tier\": %u, \"api_tier\": %u, \"draws\": \"%s\"},\n",
                 d3dvk::state::conservativePolicyName(*policy), unsigned(decision.native), unsigned(decision.fallback),
                 unsigned(decision.reported), unsigned(apiTier), summary.drawPath());
+    std::printf("  \"fallback_device\": {\"transform_feedback\": %s, \"depth_clamp\": %s, \"shader_int64\": %s, "
+                "\"setup_precision\": \"%s\", \"demote_to_helper\": %s}\n}\n",
+                yesNo(info.transformFeedback, "true", "false"), yesNo(info.depthClamp, "true", "false"),
+                yesNo(info.shaderInt64, "true", "false"), info.shaderFloat64 ? "double" : "float",
+                yesNo(info.demoteToHelperInvocation, "true", "false"));
   } else {
     std::printf("d3dvk-info\n");
     std::printf("  runtime          %s\n", runtime.RuntimePath);
@@ -146,6 +153,17 @@ int main(int argc, char** argv) {
     std::printf("  reported tier    %s (CheckFeatureSupport at feature level 11_1: %s)\n",
                 d3dvk::state::conservativeTierName(decision.reported), d3dvk::state::conservativeTierName(apiTier));
     std::printf("  conservative draws run  %s\n", route);
+    // What the exact fallback needs of the device (translate/fallback/gpu_layout.h).
+    std::printf("Conservative fallback device features\n");
+    std::printf("  transform feedback  %s (required: captures the rasterized triangles)\n", yesNo(info.transformFeedback));
+    std::printf("  depth clamp         %s (required: DepthClipEnable FALSE)\n", yesNo(info.depthClamp));
+    std::printf("  shaderInt64         %s (required: the exact 64-bit edge equations)\n", yesNo(info.shaderInt64));
+    std::printf("  shaderFloat64       %s (%s)\n", yesNo(info.shaderFloat64),
+                info.shaderFloat64 ? "the setup pass clips and projects in double"
+                                   : "the setup pass runs in single precision: clipped vertices within Tier 3's bound");
+    std::printf("  demote to helper    %s (%s)\n", yesNo(info.demoteToHelperInvocation),
+                info.demoteToHelperInvocation ? "uncovered pixels become helpers"
+                                              : "uncovered pixels are discarded: derivatives at coverage edges undefined");
   }
   if (!consistent)
     return fail(std::string("the API reports ") + d3dvk::state::conservativeTierName(apiTier) +
