@@ -2,8 +2,10 @@
 // that d3dvk implements: handles, version numbers, OpenAdapter10_2 and the
 // adapter functions, GetCaps (OPTIONS2), CreateDevice, the WDDM 2.0 rasterizer
 // desc, resources (create args, usages, bind/CPU-access flags, maps, boxes),
-// render-target/depth-stencil/shader-resource view args, the clear, copy,
-// update, resolve, map, flush and format-query entry points, queries, the core-layer
+// render-target/depth-stencil/shader-resource/unordered-access view args
+// (buffer views with their RAW/APPEND/COUNTER flags), the clear, copy,
+// update, resolve, map, flush and format-query entry points, queries, the
+// geometry and compute stages, dispatches, indirect draws and CopyStructureCount, the core-layer
 // error callback and the full 170-slot WDDM 2.0 device table (and the 157-slot
 // D3D11.1 one). Names, values and layouts follow the shipped WDK (see
 // ../shared/reference/ddi.md and the WDK's d3d10umddi.h);
@@ -218,6 +220,11 @@ typedef enum D3D10_DDI_RESOURCE_BIND_FLAG : int {
   D3D11_DDI_BIND_UNORDERED_ACCESS = 0x100,
 } D3D10_DDI_RESOURCE_BIND_FLAG;
 
+// Resource misc flags (D3D11DDIARG_CREATERESOURCE::MiscFlags) d3dvk reads.
+#define D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS 0x00000010
+#define D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS 0x00000020
+#define D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED 0x00000040
+
 typedef enum D3D10_DDI_CPU_ACCESS : int {
   D3D10_DDI_CPU_ACCESS_WRITE = 0x1,
   D3D10_DDI_CPU_ACCESS_READ = 0x2,
@@ -245,6 +252,8 @@ typedef enum D3D10_DDI_MAP : int {
 #define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET 0x00000008
 #define D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD 0x00000010
 #define D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES 0x00000200
+#define D3D11_1DDI_FORMAT_SUPPORT_BUFFER 0x00000400
+#define D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS 0x00020000
 #define D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED 0x80000000
 
 #define D3D10_DDI_CLEAR_DEPTH 0x1
@@ -331,8 +340,9 @@ typedef struct D3D10_1DDIARG_TEXCUBE_SHADERRESOURCEVIEW {
 typedef struct D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW {
   UINT FirstElement;
   UINT NumElements;
-  UINT Flags;
+  UINT Flags;  // D3D11_DDI_BUFFEREX_SRV_FLAG_*
 } D3D11DDIARG_BUFFEREX_SHADERRESOURCEVIEW;
+#define D3D11_DDI_BUFFEREX_SRV_FLAG_RAW 0x00000001
 
 // A multisampled Texture2D view is Tex2D with the resource's sample count;
 // the DDI has no separate MS dimension.
@@ -357,6 +367,9 @@ typedef struct D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW {
   UINT NumElements;
   UINT Flags;  // D3D11_DDI_BUFFER_UAV_FLAG_*
 } D3D11DDIARG_BUFFER_UNORDEREDACCESSVIEW;
+#define D3D11_DDI_BUFFER_UAV_FLAG_RAW 0x00000001
+#define D3D11_DDI_BUFFER_UAV_FLAG_APPEND 0x00000002
+#define D3D11_DDI_BUFFER_UAV_FLAG_COUNTER 0x00000004
 typedef struct D3D11DDIARG_TEX1D_UNORDEREDACCESSVIEW {
   UINT MipSlice;
   UINT FirstArraySlice;
@@ -648,6 +661,26 @@ typedef VOID(APIENTRY* PFND3D10DDI_DRAWINSTANCED)(D3D10DDI_HDEVICE, UINT VertexC
 typedef VOID(APIENTRY* PFND3D10DDI_DRAWINDEXEDINSTANCED)(D3D10DDI_HDEVICE, UINT IndexCountPerInstance,
                                                          UINT InstanceCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation, UINT StartInstanceLocation);
+typedef VOID(APIENTRY* PFND3D11DDI_DRAWINDEXEDINSTANCEDINDIRECT)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hBufferForArgs,
+                                                                UINT AlignedByteOffsetForArgs);
+typedef VOID(APIENTRY* PFND3D11DDI_DRAWINSTANCEDINDIRECT)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hBufferForArgs,
+                                                         UINT AlignedByteOffsetForArgs);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEGEOMETRYSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                           D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+
+// Compute: shaders, the CS stage's UAV slots (with the hidden counters' initial
+// values, UINT(-1) = keep), dispatches and CopyStructureCount.
+typedef VOID(APIENTRY* PFND3D11DDI_CREATECOMPUTESHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                        D3D10DDI_HRTSHADER);
+typedef VOID(APIENTRY* PFND3D11DDI_SETUNORDEREDACCESSVIEWS)(D3D10DDI_HDEVICE, UINT StartSlot, UINT NumViews,
+                                                            const D3D11DDI_HUNORDEREDACCESSVIEW*,
+                                                            const UINT* pUAVInitialCounts);
+typedef VOID(APIENTRY* PFND3D11DDI_DISPATCH)(D3D10DDI_HDEVICE, UINT ThreadGroupCountX, UINT ThreadGroupCountY,
+                                             UINT ThreadGroupCountZ);
+typedef VOID(APIENTRY* PFND3D11DDI_DISPATCHINDIRECT)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hBufferForArgs,
+                                                     UINT AlignedByteOffsetForArgs);
+typedef VOID(APIENTRY* PFND3D11DDI_COPYSTRUCTURECOUNT)(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE hDstBuffer,
+                                                       UINT DstAlignedByteOffset, D3D11DDI_HUNORDEREDACCESSVIEW hSrcView);
 
 // Output merger: blend and depth-stencil state objects.
 typedef enum D3D10_DDI_BLEND : int {
@@ -1023,15 +1056,15 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_DRAWINSTANCED                            pfnDrawInstanced;                               // 19
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnGsSetConstantBuffers;                        // 22
+  PFND3D10DDI_SETSHADER                                pfnGsSetShader;                                 // 23
   PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3D10DDI_SETSHADERRESOURCES                       pfnVsSetShaderResources;                        // 27
   PFND3D10DDI_SETSAMPLERS                              pfnVsSetSamplers;                               // 28
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnGsSetShaderResources;                        // 29
+  PFND3D10DDI_SETSAMPLERS                              pfnGsSetSamplers;                               // 30
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
@@ -1086,7 +1119,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
   PFND3D11_1DDI_CALCPRIVATESHADERSIZE                  pfnCalcPrivateShaderSize;                       // 83
   PFND3D11_1DDI_CREATEVERTEXSHADER                     pfnCreateVertexShader;                          // 84
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
+  PFND3D11_1DDI_CREATEGEOMETRYSHADER                   pfnCreateGeometryShader;                        // 85
   PFND3D11_1DDI_CREATEPIXELSHADER                      pfnCreatePixelShader;                           // 86
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
@@ -1107,8 +1140,8 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvertRegion;                       // 103
   PFND3DVK_DDI_PLACEHOLDER                             pfnResetPrimitiveID;                            // 104
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetVertexPipelineOutput;                     // 105
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstancedIndirect;                // 106
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstancedIndirect;                       // 107
+  PFND3D11DDI_DRAWINDEXEDINSTANCEDINDIRECT             pfnDrawIndexedInstancedIndirect;                // 106
+  PFND3D11DDI_DRAWINSTANCEDINDIRECT                    pfnDrawInstancedIndirect;                       // 107
   PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
@@ -1135,21 +1168,21 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
   PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateComputeShader;                         // 134
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShader;                                 // 135
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
+  PFND3D11DDI_CREATECOMPUTESHADER                      pfnCreateComputeShader;                         // 134
+  PFND3D10DDI_SETSHADER                                pfnCsSetShader;                                 // 135
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnCsSetShaderResources;                        // 136
+  PFND3D10DDI_SETSAMPLERS                              pfnCsSetSamplers;                               // 137
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnCsSetConstantBuffers;                        // 138
   PFND3DWDDM2_0DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE  pfnCalcPrivateUnorderedAccessViewSize;          // 139
   PFND3DWDDM2_0DDI_CREATEUNORDEREDACCESSVIEW           pfnCreateUnorderedAccessView;                   // 140
   PFND3D11DDI_DESTROYUNORDEREDACCESSVIEW               pfnDestroyUnorderedAccessView;                  // 141
   PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT             pfnClearUnorderedAccessViewUint;                // 142
   PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT            pfnClearUnorderedAccessViewFloat;               // 143
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146
+  PFND3D11DDI_SETUNORDEREDACCESSVIEWS                  pfnCsSetUnorderedAccessViews;                   // 144
+  PFND3D11DDI_DISPATCH                                 pfnDispatch;                                    // 145
+  PFND3D11DDI_DISPATCHINDIRECT                         pfnDispatchIndirect;                            // 146
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetResourceMinLOD;                           // 147
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyStructureCount;                          // 148
+  PFND3D11DDI_COPYSTRUCTURECOUNT                       pfnCopyStructureCount;                          // 148
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCommandList;                          // 149
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateCommandList;                    // 150
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateDeferredContext;                // 151
@@ -1206,15 +1239,15 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_DRAWINSTANCED                            pfnDrawInstanced;                               // 19
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicResourceMapDiscard;                  // 20
   PFND3D10DDI_RESOURCEUNMAP                            pfnDynamicResourceUnmap;                       // 21
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetConstantBuffers;                        // 22
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShader;                                 // 23
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnGsSetConstantBuffers;                        // 22
+  PFND3D10DDI_SETSHADER                                pfnGsSetShader;                                 // 23
   PFND3D10DDI_IA_SETTOPOLOGY                           pfnIaSetTopology;                               // 24
   PFND3D10DDI_RESOURCEMAP                              pfnStagingResourceMap;                         // 25
   PFND3D10DDI_RESOURCEUNMAP                            pfnStagingResourceUnmap;                       // 26
   PFND3D10DDI_SETSHADERRESOURCES                       pfnVsSetShaderResources;                        // 27
   PFND3D10DDI_SETSAMPLERS                              pfnVsSetSamplers;                               // 28
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderResources;                        // 29
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetSamplers;                               // 30
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnGsSetShaderResources;                        // 29
+  PFND3D10DDI_SETSAMPLERS                              pfnGsSetSamplers;                               // 30
   PFND3D11DDI_SETRENDERTARGETS                         pfnSetRenderTargets;                           // 31
   PFND3DVK_DDI_PLACEHOLDER                             pfnShaderResourceViewReadAfterWriteHazard;      // 32
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceReadAfterWriteHazard;                // 33
@@ -1269,7 +1302,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_DESTROYRASTERIZERSTATE                   pfnDestroyRasterizerState;                      // 82
   PFND3D11_1DDI_CALCPRIVATESHADERSIZE                  pfnCalcPrivateShaderSize;                       // 83
   PFND3D11_1DDI_CREATEVERTEXSHADER                     pfnCreateVertexShader;                          // 84
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShader;                        // 85
+  PFND3D11_1DDI_CREATEGEOMETRYSHADER                   pfnCreateGeometryShader;                        // 85
   PFND3D11_1DDI_CREATEPIXELSHADER                      pfnCreatePixelShader;                           // 86
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateGeometryShaderWithStreamOutput;   // 87
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateGeometryShaderWithStreamOutput;        // 88
@@ -1290,8 +1323,8 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnResourceConvertRegion;                       // 103
   PFND3DVK_DDI_PLACEHOLDER                             pfnResetPrimitiveID;                            // 104
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetVertexPipelineOutput;                     // 105
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawIndexedInstancedIndirect;                // 106
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDrawInstancedIndirect;                       // 107
+  PFND3D11DDI_DRAWINDEXEDINSTANCEDINDIRECT             pfnDrawIndexedInstancedIndirect;                // 106
+  PFND3D11DDI_DRAWINSTANCEDINDIRECT                    pfnDrawInstancedIndirect;                       // 107
   PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
@@ -1318,21 +1351,21 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
   PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
   PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateComputeShader;                         // 134
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShader;                                 // 135
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderResources;                        // 136
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetSamplers;                               // 137
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetConstantBuffers;                        // 138
+  PFND3D11DDI_CREATECOMPUTESHADER                      pfnCreateComputeShader;                         // 134
+  PFND3D10DDI_SETSHADER                                pfnCsSetShader;                                 // 135
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnCsSetShaderResources;                        // 136
+  PFND3D10DDI_SETSAMPLERS                              pfnCsSetSamplers;                               // 137
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnCsSetConstantBuffers;                        // 138
   PFND3D11DDI_CALCPRIVATEUNORDEREDACCESSVIEWSIZE       pfnCalcPrivateUnorderedAccessViewSize;          // 139
   PFND3D11DDI_CREATEUNORDEREDACCESSVIEW                pfnCreateUnorderedAccessView;                   // 140
   PFND3D11DDI_DESTROYUNORDEREDACCESSVIEW               pfnDestroyUnorderedAccessView;                  // 141
   PFND3D11DDI_CLEARUNORDEREDACCESSVIEWUINT             pfnClearUnorderedAccessViewUint;                // 142
   PFND3D11DDI_CLEARUNORDEREDACCESSVIEWFLOAT            pfnClearUnorderedAccessViewFloat;               // 143
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetUnorderedAccessViews;                   // 144
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatch;                                    // 145
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDispatchIndirect;                            // 146
+  PFND3D11DDI_SETUNORDEREDACCESSVIEWS                  pfnCsSetUnorderedAccessViews;                   // 144
+  PFND3D11DDI_DISPATCH                                 pfnDispatch;                                    // 145
+  PFND3D11DDI_DISPATCHINDIRECT                         pfnDispatchIndirect;                            // 146
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetResourceMinLOD;                           // 147
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCopyStructureCount;                          // 148
+  PFND3D11DDI_COPYSTRUCTURECOUNT                       pfnCopyStructureCount;                          // 148
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCommandList;                          // 149
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateCommandList;                    // 150
   PFND3DVK_DDI_PLACEHOLDER                             pfnRecycleCreateDeferredContext;                // 151

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "driver_compute.h"
 #include "driver_draw.h"
 #include "driver_query.h"
 #include "vk_command_queue.h"
@@ -63,11 +64,12 @@ class Device {
   RenderTargetView* boundRenderTargets[kMaxRenderTargets] = {};
   UINT boundRenderTargetCount = 0;
   DepthStencilView* boundDepthStencil = nullptr;
-  // The pixel shader's UAV slots (D3D11_1_UAV_SLOT_COUNT; the draw path binds the first
-  // PipelineCache::unorderedAccessSlots()).
+  // The graphics stages' UAV slots (D3D11_1_UAV_SLOT_COUNT, shared by every
+  // graphics stage; the compute stage has its own, ComputeState).
   static constexpr UINT kMaxUnorderedAccessViews = 64;
   UnorderedAccessView* boundUnorderedAccessViews[kMaxUnorderedAccessViews] = {};
   DrawState draw;  // input assembly, shaders, constant buffers, viewports, scissors
+  ComputeState compute;  // the compute stage (driver_compute.h)
   // Begin/End queries between QueryBegin and QueryEnd (queue mutex held), and
   // whether a fallback draw hides the statistics (driver_query.h). Declared
   // before the queue, whose destruction still runs the before-submit hook.

@@ -7,6 +7,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_blend_state.h"
+#include "driver_compute.h"
 #include "driver_depth_stencil_state.h"
 #include "driver_draw.h"
 #include "driver_input_layout.h"
@@ -117,6 +118,23 @@ struct Implemented {
   static constexpr auto DrawIndexed = &drawIndexed;
   static constexpr auto DrawInstanced = &drawInstanced;
   static constexpr auto DrawIndexedInstanced = &drawIndexedInstanced;
+  // The geometry and compute stages, indirect draws and dispatches, UAV counters (driver_compute.h)
+  static constexpr auto CreateGeometryShader = &createGeometryShader;
+  static constexpr auto GsSetShader = &gsSetShader;
+  static constexpr auto GsSetConstantBuffers = &gsSetConstantBuffers;
+  static constexpr auto GsSetShaderResources = &gsSetShaderResources;
+  static constexpr auto GsSetSamplers = &gsSetSamplers;
+  static constexpr auto DrawInstancedIndirect = &drawInstancedIndirect;
+  static constexpr auto DrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
+  static constexpr auto CreateComputeShader = &createComputeShader;
+  static constexpr auto CsSetShader = &csSetShader;
+  static constexpr auto CsSetShaderResources = &csSetShaderResources;
+  static constexpr auto CsSetSamplers = &csSetSamplers;
+  static constexpr auto CsSetConstantBuffers = &csSetConstantBuffers;
+  static constexpr auto CsSetUnorderedAccessViews = &csSetUnorderedAccessViews;
+  static constexpr auto Dispatch = &dispatch;
+  static constexpr auto DispatchIndirect = &dispatchIndirect;
+  static constexpr auto CopyStructureCount = &copyStructureCount;
   // Queries
   static constexpr auto CalcPrivateQuerySize = &calcPrivateQuerySize;
   static constexpr auto CreateQuery = &createQuery;

@@ -22,6 +22,10 @@ struct DrawCall {
   bool indexed = false;
   UINT count = 0, instances = 1, first = 0, firstInstance = 0;
   INT baseVertex = 0;
+  // DrawInstancedIndirect / DrawIndexedInstancedIndirect: the arguments are in
+  // this buffer at this offset (the counts above are not known on the CPU).
+  struct Resource* indirectBuffer = nullptr;
+  UINT indirectOffset = 0;
 };
 
 // What the checks established about a draw that goes ahead.
@@ -31,6 +35,10 @@ struct PreparedDraw {
   VkIndexType indexType = VK_INDEX_TYPE_UINT16;
   D3DWDDM2_0DDI_RASTERIZER_DESC rasterizer{};
   bool fallback = false;  // conservative ON and the device cannot honour the reported tier natively
+  // A geometry shader writing SV_ViewportArrayIndex: every bound viewport (and
+  // scissor); writing SV_RenderTargetArrayIndex: the layers every bound view
+  // has (layered rendering). 1 otherwise.
+  uint32_t viewportCount = 1, layerCount = 1;
   // Native draw: OMSetBlendState's SampleMask clears samples of the target and
   // the pixel shader must still run for them (UAVs, SV_InnerCoverage, an
   // invocation count), so its variant writes the mask (dxbc writeSampleMask).
@@ -65,15 +73,17 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                          const FallbackBuffers* fallback = nullptr);
 
 // Begins a dynamic-rendering instance over the bound render targets and
-// depth-stencil view (load/store), moving them to attachment layouts.
-void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent);
+// depth-stencil view (load/store), moving them to attachment layouts;
+// `layerCount` layers of them (layered rendering from a geometry shader).
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint32_t layerCount = 1);
 
 // Binds the input layout's vertex buffers (unbound slots read the zero buffer)
 // and, for indexed draws, the index buffer.
 void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType);
 
 // Viewport 0 (negative height: framebuffer y = D3D y), scissor, blend
-// constants and stencil reference.
+// constants and stencil reference; draw.viewportCount viewports and scissors
+// when a geometry shader picks among them.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
 
 // The draw command itself, indexed or not, with the call's parameters.

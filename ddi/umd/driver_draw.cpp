@@ -12,6 +12,7 @@
 #include "driver_shader.h"
 #include "driver_view.h"
 #include "draw_recording.h"
+#include "descriptor_binding.h"
 #include "driver_fallback_draw.h"
 #include "pipeline_cache.h"
 #include "dxbc/binding.h"
@@ -20,6 +21,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -112,6 +114,20 @@ VOID APIENTRY psSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, co
   setSamplers(Device::from(hDevice), 1, start, count, samplers);
 }
 
+VOID APIENTRY gsSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,
+                                   const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  setShaderResources(Device::from(hDevice), 2, start, count, views);
+}
+
+VOID APIENTRY gsSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  setSamplers(Device::from(hDevice), 2, start, count, samplers);
+}
+
+VOID APIENTRY gsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                                   const UINT* first, const UINT* num) {
+  setConstantBuffers(Device::from(hDevice), 2, start, count, buffers, first, num);
+}
+
 VOID APIENTRY vsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
                                    const UINT* first, const UINT* num) {
   setConstantBuffers(Device::from(hDevice), 0, start, count, buffers, first, num);
@@ -151,12 +167,23 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
     if (device.boundRenderTargets[i]) include(*device.boundRenderTargets[i]);
   if (device.boundDepthStencil) include(*device.boundDepthStencil);
   if (any) return true;
-  // UAV-only rendering: the area every bound UAV covers, one sample (a
+  // UAV-only rendering (no render target or depth-stencil view, buffer or
+  // texture UAVs): D3D rasterizes over the viewports, one sample (a
   // ForcedSampleCount triangle draw takes the fallback, which applies it).
-  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
-    if (u && u->resource) include(*u);
+  const DrawState& s = device.draw;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  uint32_t width = 0, height = 0;
+  for (UINT i = 0; i < s.viewportCount; ++i) {
+    const D3D10_DDI_VIEWPORT& v = s.viewports[i];
+    if (!(v.Width > 0) || !(v.Height > 0)) continue;
+    width = std::max(width, uint32_t(std::clamp(std::ceil(double(v.TopLeftX) + v.Width), 0.0,
+                                                double(limits.maxFramebufferWidth))));
+    height = std::max(height, uint32_t(std::clamp(std::ceil(double(v.TopLeftY) + v.Height), 0.0,
+                                                  double(limits.maxFramebufferHeight))));
+  }
+  *extent = {width, height};
   *samples = 1;
-  return any;
+  return width > 0 && height > 0;
 }
 
 // D3D viewport → Vulkan viewport with negative height (y flipped: framebuffer y = D3D y).
@@ -167,10 +194,10 @@ VkViewport vulkanViewport(const D3D10_DDI_VIEWPORT& v) {
   return {v.TopLeftX, v.TopLeftY + v.Height, v.Width, -v.Height, minDepth, maxDepth};
 }
 
-VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent) {
+VkRect2D vulkanScissor(const DrawState& s, bool scissorEnable, VkExtent2D extent, UINT index = 0) {
   if (!scissorEnable) return {{0, 0}, extent};
-  if (s.scissorCount == 0) return {{0, 0}, {0, 0}};
-  const D3D10_DDI_RECT& r = s.scissors[0];
+  if (s.scissorCount <= index) return {{0, 0}, {0, 0}};
+  const D3D10_DDI_RECT& r = s.scissors[index];
   const LONG left = std::clamp<LONG>(r.left, 0, LONG(extent.width)), top = std::clamp<LONG>(r.top, 0, LONG(extent.height));
   const LONG right = std::clamp<LONG>(r.right, 0, LONG(extent.width)),
              bottom = std::clamp<LONG>(r.bottom, 0, LONG(extent.height));
@@ -192,11 +219,48 @@ int64_t missingVertexInput(const Shader& vs, const InputLayout* layout) {
   return -1;
 }
 
+// Whether an IA topology feeds a geometry shader's input primitive (D3D10_SB_PRIMITIVE).
+bool feedsGeometryShader(D3D10_DDI_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
+  switch (primitive) {
+    case 1: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST;
+    case 2: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP;
+    case 3: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP;
+    case 6: return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ;
+    case 7:
+      return t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || t == D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    default: return false;
+  }
+}
+
+// A bound geometry shader: it must exist and match the topology; it decides
+// how many viewports the draw uses (SV_ViewportArrayIndex) and whether it
+// renders into every layer the bound views share (SV_RenderTargetArrayIndex).
+bool prepareGeometryStage(Device& device, PreparedDraw* out) {
+  const DrawState& s = device.draw;
+  const Shader& gs = *s.geometryShader;
+  if (!gs.module) return false;  // a failed create
+  if (!feedsGeometryShader(s.topology, gs.reflection.gsInputPrimitive)) {
+    logError("draw dropped: primitive topology " + std::to_string(int(s.topology)) +
+             " does not feed the geometry shader's input primitive");
+    return false;
+  }
+  if (gs.reflection.writesViewportArrayIndex)
+    out->viewportCount = std::clamp<uint32_t>(s.viewportCount, 1, device.vk().info().properties.limits.maxViewports);
+  if (gs.reflection.writesRenderTargetArrayIndex) {
+    uint32_t layers = UINT32_MAX;
+    for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+      if (device.boundRenderTargets[i]) layers = std::min(layers, device.boundRenderTargets[i]->sliceCount);
+    if (device.boundDepthStencil) layers = std::min(layers, device.boundDepthStencil->sliceCount);
+    out->layerCount = layers == UINT32_MAX ? 1 : layers;
+  }
+  return true;
+}
+
 }  // namespace
 
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   DrawState& s = device.draw;
-  if (call.count == 0 || call.instances == 0) return false;
+  if (!call.indirectBuffer && (call.count == 0 || call.instances == 0)) return false;
   if (!s.vertexShader || !s.vertexShader->module) {
     logError("draw without a vertex shader is dropped");
     return false;
@@ -208,6 +272,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (s.pixelShader && !s.pixelShader->module) return false;
   const state::InputAssembly assembly = state::translateTopology(s.topology);
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
+  if (s.geometryShader && !prepareGeometryStage(device, out)) return false;
   if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
@@ -217,16 +282,25 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   // CPU; others rasterize with the target's samples (reported once).
   if (rs && rs->desc.ForcedSampleCount && !out->fallback) {
     const vk::PhysicalDeviceInfo& info = device.vk().info();
-    if (fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback && info.depthClamp) {
+    if (!s.geometryShader && fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback &&
+        info.depthClamp) {
       out->fallback = true;
     } else {
       static bool reported = false;
       if (!reported) {
         reported = true;
-        logError("ForcedSampleCount on a point/line draw (or without the fallback's transform feedback and depth "
-                 "clamp) rasterizes with the render target's sample count");
+        logError("ForcedSampleCount on a point/line draw, a draw with a geometry shader (or without the fallback's "
+                 "transform feedback and depth clamp) rasterizes with the render target's sample count");
       }
     }
+  }
+  // The conservative fallback captures the vertex shader's output; a geometry
+  // shader's is not captured yet (translate/dxbc can translate it for capture:
+  // TranslateOptions::transformFeedback).
+  if (out->fallback && s.geometryShader) {
+    logError("conservative draw with a geometry shader bound: the conservative fallback does not run geometry "
+             "shaders yet; draw dropped");
+    return false;
   }
   // D3D applies OMSetBlendState's SampleMask at output merging: the pixel
   // shader still runs for the samples it clears. Vulkan's pipeline sample mask
@@ -244,6 +318,13 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask) return false;
   if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
+  if (call.indirectBuffer && (!call.indirectBuffer->buffer || !(call.indirectBuffer->miscFlags & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ||
+                              call.indirectOffset % 4 ||
+                              uint64_t(call.indirectOffset) + (call.indexed ? 20 : 16) > call.indirectBuffer->width)) {
+    logError("indirect draw: the argument buffer is not a DRAWINDIRECT_ARGS buffer, or the offset is unaligned or "
+             "past its end; draw dropped");
+    return false;
+  }
   out->indexType = VK_INDEX_TYPE_UINT16;
   if (call.indexed) {
     if (s.indexFormat == DXGI_FORMAT_R32_UINT) out->indexType = VK_INDEX_TYPE_UINT32;
@@ -268,12 +349,14 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   state::GraphicsPipelineKey key;
   key.vertexShader = s.vertexShader->id;
   key.pixelShader = s.pixelShader ? s.pixelShader->id : 0;
+  key.geometryShader = s.geometryShader ? s.geometryShader->id : 0;
   key.inputLayout = s.inputLayout ? s.inputLayout->id : 0;
   key.blendState = s.blendState ? s.blendState->id : 0;
   key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
   key.sampleMask = s.sampleMask;
   key.topology = s.topology;
   key.sampleCount = draw.samples;
+  key.viewportCount = draw.viewportCount;
   key.rasterizer = draw.rasterizer;
   key.renderTargetCount = device.boundRenderTargetCount;
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
@@ -284,67 +367,13 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 
 namespace {
 
-// Whether a view's format can serve a declaration's return type: float/norm
-// formats for float/unorm/snorm declarations, UINT for uint, SINT for sint.
-bool formatServesReturnType(state::FormatKind kind, dxbc::ReturnType type) {
-  if (kind == state::FormatKind::Uint) return type == dxbc::ReturnType::Uint;
-  if (kind == state::FormatKind::Sint) return type == dxbc::ReturnType::Sint;
-  return type != dxbc::ReturnType::Uint && type != dxbc::ReturnType::Sint;
-}
-
-// Bound for writing: a render target, the depth-stencil view or a UAV.
-bool isBoundForOutput(const Device& device, const Resource* r) {
+// Bound for writing at a draw: a render target, the depth-stencil view or a UAV.
+bool isBoundForDrawOutput(const Device& device, const Resource* r) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == r) return true;
   for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
     if (u && u->resource == r) return true;
   return device.boundDepthStencil && device.boundDepthStencil->resource == r;
-}
-
-// The view a declared u# writes through: VK_NULL_HANDLE (a null descriptor:
-// stores are dropped, loads read zeros) when nothing is bound or the bound view
-// cannot serve the declaration.
-VkImageView unorderedAccessImageView(const Device& device, const DeclaredUav& decl, const UnorderedAccessView* v) {
-  if (!v || !v->resource || !v->view || !v->resource->format) return VK_NULL_HANDLE;
-  const Resource& r = *v->resource;
-  auto mismatch = [&](const char* why) {
-    logError("draw: pixel shader UAV u" + std::to_string(decl.slot) + " " + why + "; it is left unbound");
-    return VK_NULL_HANDLE;
-  };
-  if (!formatServesReturnType(r.format->kind, decl.returnType))
-    return mismatch("has a format whose type differs from the declared return type");
-  if (decl.loaded && r.format->dxgi != DXGI_FORMAT_R32_UINT && r.format->dxgi != DXGI_FORMAT_R32_SINT &&
-      r.format->dxgi != DXGI_FORMAT_R32_FLOAT)
-    return mismatch("is read (ld_uav_typed) but its format is not R32_UINT, R32_SINT or R32_FLOAT");
-  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
-    if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == &r)
-      return mismatch("is also bound as a render target");
-  if (device.boundDepthStencil && device.boundDepthStencil->resource == &r)
-    return mismatch("is also bound as the depth-stencil view");
-  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
-  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
-  return v->view->handle();
-}
-
-// The view a declared t# reads through: VK_NULL_HANDLE (a null descriptor,
-// zeros) when nothing is bound or the bound view cannot serve the declaration
-// (D3D leaves those reads undefined; the debug layer would complain).
-VkImageView shaderResourceImageView(const Device& device, const DeclaredResource& decl, const ShaderResourceView* v,
-                                    const char* stage) {
-  if (!v || !v->resource || !v->view || !v->resource->format) return VK_NULL_HANDLE;
-  const Resource& r = *v->resource;
-  auto mismatch = [&](const char* why) {
-    logError(std::string("draw: ") + stage + " shader resource t" + std::to_string(decl.slot) + " " + why +
-             "; it reads zeros");
-    return VK_NULL_HANDLE;
-  };
-  if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
-  if (!formatServesReturnType(r.format->kind, decl.returnType))
-    return mismatch("has a format whose type differs from the declared return type");
-  if (isBoundForOutput(device, &r)) return mismatch("is also bound as a render target, depth-stencil view or UAV");
-  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
-  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
-  return v->view->handle();
 }
 
 }  // namespace
@@ -353,184 +382,51 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                          const FallbackBuffers* fallback) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
-  constexpr uint32_t kSets = PipelineCache::kStageSets;
-  const Shader* shaders[kSets] = {s.vertexShader, s.pixelShader};
-  const char* stageNames[kSets] = {"vertex", "pixel"};
+  static constexpr dxbc::ProgramType kStageTypes[DrawState::kStages] = {
+      dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel, dxbc::ProgramType::Geometry};
+  static constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry"};
+  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader};
+  const uint32_t setCount = s.geometryShader ? 3 : 2;
 
-  const uint32_t srvSlots = cache.shaderResourceSlots();
-  const bool nullDescriptor = device.vk().samplerFeatures().nullDescriptor;
-  std::vector<VkWriteDescriptorSet> writes;
-  writes.reserve(3 * kSets + DrawState::kShaderResourceSlots);
-  // Every binding of the sets is written (lavapipe reads all of a bound set's
-  // descriptors): unbound samplers get the default sampler, unbound or
-  // undeclared shader resources null descriptors. Without null descriptors only
-  // the declared shader resources are written.
-  VkDescriptorImageInfo samplerInfos[kSets][PipelineCache::kSamplerSlots];
-  std::vector<VkDescriptorImageInfo> imageInfos(size_t(kSets) * srvSlots,
-                                                VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE,
-                                                                      VK_IMAGE_LAYOUT_UNDEFINED});
-  const VkSampler fallbackSampler = defaultSampler(device);
-  if (!fallbackSampler) return false;
-
-  const uint32_t uavSlots = cache.unorderedAccessSlots();
-  std::vector<VkDescriptorPoolSize> poolSizes = {
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, kSets * PipelineCache::kConstantBufferSlots},
-      {VK_DESCRIPTOR_TYPE_SAMPLER, kSets * PipelineCache::kSamplerSlots},
-      {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5},  // the invocation counter, the fallback's four bindings
-  };
-  if (srvSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, kSets * srvSlots});
-  if (uavSlots) poolSizes.push_back({VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, uavSlots});  // the PS set only
-  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = kSets;
-  poolInfo.poolSizeCount = uint32_t(poolSizes.size());
-  poolInfo.pPoolSizes = poolSizes.data();
   VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
-  if (!pool) {
+  std::vector<VkDescriptorSetLayout> layouts;
+  std::vector<VkDescriptorPoolSize> sizes;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    const PipelineCache::StageLayout* layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
+    if (!layout) {
+      device.setVkError(result);
+      return false;
+    }
+    layouts.push_back(layout->handle());
+    sizes.insert(sizes.end(), layout->sizes.begin(), layout->sizes.end());
+  }
+  const VkPipelineLayout pipelineLayout = cache.graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader, &result);
+  if (!pipelineLayout) {
     device.setVkError(result);
     return false;
   }
-  VkDescriptorSetLayout setLayouts[kSets] = {cache.setLayout(0), cache.setLayout(1)};
-  VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  allocInfo.descriptorPool = pool->handle();
-  allocInfo.descriptorSetCount = kSets;
-  allocInfo.pSetLayouts = setLayouts;
-  VkDescriptorSet sets[kSets];
-  result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, sets);
-  if (result != VK_SUCCESS) {
-    device.setVkError(result);
-    return false;
-  }
-  device.queue().releaseAfter(device.queue().openSerial(), pool);
+  VkDescriptorSet sets[DrawState::kStages];
+  if (!allocateDescriptorSets(device, layouts, sizes, sets)) return false;
 
-  VkDescriptorBufferInfo bufferInfos[kSets][PipelineCache::kConstantBufferSlots];
-  for (uint32_t set = 0; set < kSets; ++set) {
-    for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot) {
-      const DrawState::ConstantBuffer& cb = s.constantBuffers[set][slot];
-      VkDescriptorBufferInfo& info = bufferInfos[set][slot];
-      const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
-      if (cb.buffer && cb.buffer->buffer && offset < cb.buffer->width) {
-        VkDeviceSize range = cb.buffer->width - offset;
-        if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
-        info = {cb.buffer->buffer->handle(), offset, std::min<VkDeviceSize>(range, 65536)};
-        markUsed(device, *cb.buffer);
-      } else {
-        info = {cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
-      }
-    }
-    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    w.dstSet = sets[set];
-    w.dstBinding = 0;
-    w.descriptorCount = PipelineCache::kConstantBufferSlots;
-    w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-    w.pBufferInfo = bufferInfos[set];
-    writes.push_back(w);
-
-    VkDescriptorImageInfo* samplerInfo = samplerInfos[set];
-    VkDescriptorImageInfo* imageInfo = imageInfos.data() + size_t(set) * srvSlots;
-    for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot)
-      samplerInfo[slot] = {fallbackSampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
-    const Shader* shader = shaders[set];
-    if (shader) {
-      for (uint32_t slot : shader->samplers) {
-        Sampler* sampler = s.samplers[set][slot];
-        if (!sampler || !sampler->sampler) continue;
-        samplerInfo[slot].sampler = sampler->sampler->handle();
-        sampler->lastUse = device.queue().openSerial();
-      }
-      for (const DeclaredResource& decl : shader->resources) {
-        ShaderResourceView* view = s.shaderResources[set][decl.slot];
-        const VkImageView imageView = shaderResourceImageView(device, decl, view, stageNames[set]);
-        if (imageView) {
-          transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-          markUsed(device, *view->resource);
-          imageInfo[decl.slot] = {VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL};
-        } else if (!nullDescriptor) {
-          logError(std::string("draw dropped: ") + stageNames[set] + " shader resource t" +
-                   std::to_string(decl.slot) + " has nothing usable bound and the Vulkan device has no null descriptors");
-          return false;
-        }
-        if (!nullDescriptor) {
-          VkWriteDescriptorSet iw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-          iw.dstSet = sets[set];
-          iw.dstBinding = dxbc::kShaderResourceBindingBase + decl.slot;
-          iw.descriptorCount = 1;
-          iw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-          iw.pImageInfo = &imageInfo[decl.slot];
-          writes.push_back(iw);
-        }
-      }
-    }
-    VkWriteDescriptorSet sw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    sw.dstSet = sets[set];
-    sw.dstBinding = dxbc::kSamplerBindingBase;
-    sw.descriptorCount = PipelineCache::kSamplerSlots;
-    sw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLER;
-    sw.pImageInfo = samplerInfo;
-    writes.push_back(sw);
-    if (nullDescriptor && srvSlots) {
-      VkWriteDescriptorSet iw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      iw.dstSet = sets[set];
-      iw.dstBinding = dxbc::kShaderResourceBindingBase;
-      iw.descriptorCount = srvSlots;
-      iw.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-      iw.pImageInfo = imageInfo;
-      writes.push_back(iw);
-    }
-  }
-
-  // The pixel shader's UAVs (storage images in the GENERAL layout). A UAV
-  // written by an earlier command gets a barrier: D3D orders UAV accesses
-  // across draws.
-  std::vector<VkDescriptorImageInfo> uavInfos(uavSlots, VkDescriptorImageInfo{VK_NULL_HANDLE, VK_NULL_HANDLE,
-                                                                              VK_IMAGE_LAYOUT_GENERAL});
-  if (s.pixelShader)
-    for (const DeclaredUav& decl : s.pixelShader->uavs) {
-      UnorderedAccessView* view = device.boundUnorderedAccessViews[decl.slot];
-      const VkImageView imageView = unorderedAccessImageView(device, decl, view);
-      if (imageView) {
-        if (view->resource->layout == VK_IMAGE_LAYOUT_GENERAL) barrierImage(cmd, *view->resource);
-        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_GENERAL);
-        markUsed(device, *view->resource);
-        uavInfos[decl.slot].imageView = imageView;
-      } else if (!nullDescriptor) {
-        logError("draw dropped: pixel shader UAV u" + std::to_string(decl.slot) +
-                 " has nothing usable bound and the Vulkan device has no null descriptors");
-        return false;
-      }
-      if (!nullDescriptor) {
-        VkWriteDescriptorSet uw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-        uw.dstSet = sets[1];
-        uw.dstBinding = dxbc::kUnorderedAccessBindingBase + decl.slot;
-        uw.descriptorCount = 1;
-        uw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-        uw.pImageInfo = &uavInfos[decl.slot];
-        writes.push_back(uw);
-      }
-    }
-  if (nullDescriptor && uavSlots) {
-    VkWriteDescriptorSet uw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    uw.dstSet = sets[1];
-    uw.dstBinding = dxbc::kUnorderedAccessBindingBase;
-    uw.descriptorCount = uavSlots;
-    uw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
-    uw.pImageInfo = uavInfos.data();
-    writes.push_back(uw);
+  DescriptorWrites writes;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    StageBindings stage;
+    stage.shader = shaders[i];
+    stage.constantBuffers = s.constantBuffers[i];
+    stage.shaderResources = s.shaderResources[i];
+    stage.samplers = s.samplers[i];
+    stage.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
+    stage.stageName = kStageNames[i];
+    stage.boundForOutput = &isBoundForDrawOutput;
+    if (!writeStageSet(device, cmd, sets[i], stage, writes)) return false;
   }
   // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
-  VkDescriptorBufferInfo counterInfo{};
   if (counter) {
-    counterInfo = {counter->buffer, counter->offset, dxbc::kInvocationCounterBytes};
-    VkWriteDescriptorSet cw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    cw.dstSet = sets[1];
-    cw.dstBinding = dxbc::kInvocationCounterBinding;
-    cw.descriptorCount = 1;
-    cw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    cw.pBufferInfo = &counterInfo;
-    writes.push_back(cw);
+    writes.buffers.push_back({counter->buffer, counter->offset, dxbc::kInvocationCounterBytes});
+    writes.add(sets[1], dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
+        &writes.buffers.back();
   }
   // The fallback draw pass's buffers; other draws leave these bindings unwritten (unused).
-  VkDescriptorBufferInfo fallbackInfos[4]{};
   if (fallback) {
     const VkBuffer buffers[4] = {fallback->captured, fallback->corners, fallback->records, fallback->records};
     const uint32_t targets[4][2] = {{0, dxbc::kFallbackCapturedBinding},
@@ -538,22 +434,17 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                                     {0, dxbc::kFallbackVertexRecordsBinding},
                                     {1, dxbc::kFallbackRecordsBinding}};
     for (uint32_t i = 0; i < 4; ++i) {
-      fallbackInfos[i] = {buffers[i], 0, VK_WHOLE_SIZE};
-      VkWriteDescriptorSet fw{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      fw.dstSet = sets[targets[i][0]];
-      fw.dstBinding = targets[i][1];
-      fw.descriptorCount = 1;
-      fw.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      fw.pBufferInfo = &fallbackInfos[i];
-      writes.push_back(fw);
+      writes.buffers.push_back({buffers[i], 0, VK_WHOLE_SIZE});
+      writes.add(sets[targets[i][0]], targets[i][1], VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
+          &writes.buffers.back();
     }
   }
-  vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, cache.layout(), 0, kSets, sets, 0, nullptr);
+  vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.writes.size()), writes.writes.data(), 0, nullptr);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, 0, setCount, sets, 0, nullptr);
   return true;
 }
 
-void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent) {
+void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint32_t layerCount) {
   VkRenderingAttachmentInfo colors[Device::kMaxRenderTargets];
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i) {
     colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
@@ -570,7 +461,7 @@ void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent) {
   VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
   rendering.renderArea = {{0, 0}, extent};
-  rendering.layerCount = 1;
+  rendering.layerCount = layerCount;
   rendering.colorAttachmentCount = device.boundRenderTargetCount;
   rendering.pColorAttachments = colors;
   if (DepthStencilView* dsv = device.boundDepthStencil) {
@@ -619,16 +510,29 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
 
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw) {
   const DrawState& s = device.draw;
-  const VkViewport viewport = vulkanViewport(s.viewports[0]);
-  vkCmdSetViewport(cmd, 0, 1, &viewport);
-  const VkRect2D scissor = vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent);
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  VkViewport viewports[DrawState::kViewportSlots];
+  VkRect2D scissors[DrawState::kViewportSlots];
+  const uint32_t count = std::min<uint32_t>(draw.viewportCount, DrawState::kViewportSlots);
+  for (uint32_t i = 0; i < count; ++i) {
+    // Viewports past the bound ones are empty (nothing drawn through them).
+    viewports[i] = i < s.viewportCount ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
+    scissors[i] = i < s.viewportCount ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i)
+                                      : VkRect2D{{0, 0}, {0, 0}};
+  }
+  vkCmdSetViewport(cmd, 0, count, viewports);
+  vkCmdSetScissor(cmd, 0, count, scissors);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
 }
 
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
-  if (call.indexed)
+  // D3D11's indirect argument layouts are VkDrawIndirectCommand / VkDrawIndexedIndirectCommand.
+  if (call.indirectBuffer && call.indexed)
+    vkCmdDrawIndexedIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectOffset, 1,
+                             sizeof(VkDrawIndexedIndirectCommand));
+  else if (call.indirectBuffer)
+    vkCmdDrawIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectOffset, 1, sizeof(VkDrawIndirectCommand));
+  else if (call.indexed)
     vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
   else
     vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
@@ -636,16 +540,60 @@ void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
 
 namespace {
 
-void recordDraw(Device& device, const DrawCall& call) {
+// An indirect draw's arguments, read back to the CPU (the open batch is
+// submitted and waited for): the conservative fallback sizes its passes from
+// the counts. False after reporting.
+bool resolveIndirectArguments(Device& device, DrawCall* call) {
+  const VkDeviceSize bytes = call->indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::Buffer> readback =
+      vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
+  if (!readback) {
+    device.setVkError(result);
+    return false;
+  }
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return false;
+  const VkBufferCopy region{call->indirectOffset, 0, bytes};
+  vkCmdCopyBuffer(cmd, call->indirectBuffer->buffer->handle(), readback->handle(), 1, &region);
+  markUsed(device, *call->indirectBuffer);
+  device.queue().releaseAfter(device.queue().openSerial(), readback);
+  result = device.queue().wait(device.queue().openSerial());
+  if (result != VK_SUCCESS) {
+    device.setVkError(result);
+    return false;
+  }
+  uint32_t words[5] = {};
+  std::memcpy(words, readback->mapped(), size_t(bytes));
+  call->count = words[0];
+  call->instances = words[1];
+  call->first = words[2];
+  if (call->indexed) {
+    call->baseVertex = int32_t(words[3]);
+    call->firstInstance = words[4];
+  } else {
+    call->firstInstance = words[3];
+  }
+  call->indirectBuffer = nullptr;
+  return true;
+}
+
+void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
-  if (prepared.fallback) return recordFallbackDraw(device, call, prepared);
+  if (prepared.fallback) {
+    if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
+    if (call.count == 0 || call.instances == 0) return;
+    return recordFallbackDraw(device, call, prepared);
+  }
 
   state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   const DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
   PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
                         s.depthStencilState};
+  inputs.geometryShader = s.geometryShader;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
   if (prepared.shaderSampleMask) {
@@ -668,7 +616,7 @@ void recordDraw(Device& device, const DrawCall& call) {
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   if (!bindShaderResources(device, cmd, counting ? &counter : nullptr)) return;
-  beginRendering(device, cmd, prepared.extent);
+  beginRendering(device, cmd, prepared.extent, prepared.layerCount);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
@@ -694,6 +642,14 @@ VOID APIENTRY drawInstanced(D3D10DDI_HDEVICE hDevice, UINT vertexCount, UINT ins
 VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE hDevice, UINT indexCount, UINT instanceCount, UINT startIndex,
                                    INT baseVertex, UINT startInstance) {
   recordDraw(*Device::from(hDevice), {true, indexCount, instanceCount, startIndex, startInstance, baseVertex});
+}
+
+VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE args, UINT offset) {
+  recordDraw(*Device::from(hDevice), {false, 0, 0, 0, 0, 0, Resource::from(args), offset});
+}
+
+VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE args, UINT offset) {
+  recordDraw(*Device::from(hDevice), {true, 0, 0, 0, 0, 0, Resource::from(args), offset});
 }
 
 }  // namespace d3dvk::umd

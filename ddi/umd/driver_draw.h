@@ -1,7 +1,7 @@
 // ddi/umd/driver_draw.h — the bound pipeline state of the draw path (input
 // assembly, shaders, constant buffers, shader resources, samplers, viewports,
-// scissors) and its DDIs: the IA/VS/PS/RS setters and Draw, DrawIndexed,
-// DrawInstanced, DrawIndexedInstanced.
+// scissors) and its DDIs: the IA/VS/GS/PS/RS setters and Draw, DrawIndexed,
+// DrawInstanced, DrawIndexedInstanced and the two indirect draws.
 //
 // Output merger: blend state, blend factor and sample mask; depth-stencil state
 // and stencil reference (driver_blend_state.h, driver_depth_stencil_state.h).
@@ -42,17 +42,19 @@ struct DrawState {
     Resource* buffer = nullptr;
     UINT firstConstant = 0, numConstants = 0;  // numConstants 0: the whole buffer
   };
+  static constexpr UINT kStages = 3;  // [0] VS, [1] PS, [2] GS: also their descriptor sets (dxbc/binding.h)
   Shader* vertexShader = nullptr;
   Shader* pixelShader = nullptr;
+  Shader* geometryShader = nullptr;
   InputLayout* inputLayout = nullptr;
   VertexBuffer vertexBuffers[kVertexBufferSlots];
   Resource* indexBuffer = nullptr;
   DXGI_FORMAT indexFormat = DXGI_FORMAT_UNKNOWN;
   UINT indexOffset = 0;
   D3D10_DDI_PRIMITIVE_TOPOLOGY topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED;
-  ConstantBuffer constantBuffers[2][kConstantBufferSlots];  // [0] VS, [1] PS
-  ShaderResourceView* shaderResources[2][kShaderResourceSlots] = {};
-  Sampler* samplers[2][kSamplerSlots] = {};
+  ConstantBuffer constantBuffers[kStages][kConstantBufferSlots];
+  ShaderResourceView* shaderResources[kStages][kShaderResourceSlots] = {};
+  Sampler* samplers[kStages][kSamplerSlots] = {};
   D3D10_DDI_VIEWPORT viewports[kViewportSlots] = {};
   UINT viewportCount = 0;
   D3D10_DDI_RECT scissors[kViewportSlots] = {};
@@ -79,11 +81,19 @@ VOID APIENTRY vsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_
 VOID APIENTRY psSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
 VOID APIENTRY vsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY psSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
+VOID APIENTRY gsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY gsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
+VOID APIENTRY gsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY setViewports(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_VIEWPORT*);
 VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_RECT*);
 VOID APIENTRY draw(D3D10DDI_HDEVICE, UINT, UINT);
 VOID APIENTRY drawIndexed(D3D10DDI_HDEVICE, UINT, UINT, INT);
 VOID APIENTRY drawInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, UINT);
 VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT);
+// The argument buffer's {count, instances, first, (base vertex,) first instance}
+// at the offset: native draws read it on the GPU; a conservative draw on the
+// fallback reads it back first (it sizes its passes from the counts).
+VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
+VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 
 }  // namespace d3dvk::umd

@@ -416,6 +416,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   captureInputs.vertexModule = vs.captureModule->handle();
   VkPipeline capturePipeline = device.pipelines().get(captureKey, captureInputs, &result);
   if (!capturePipeline) return device.setVkError(result);
+  // Its layout (for the id bases' push constants; every graphics layout has the same range).
+  const VkPipelineLayout captureLayout = device.pipelines().graphicsLayout(&vs, nullptr, nullptr, &result);
+  if (!captureLayout) return device.setVkError(result);
 
   state::GraphicsPipelineKey drawKey = pipelineKey(device, prepared);
   drawKey.variant = masked ? (counting ? state::PipelineVariant::FallbackCounting : state::PipelineVariant::FallbackShading)
@@ -583,7 +586,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
     // SV_VertexID and SV_InstanceID count from the application's draw, not the piece's.
     const int32_t idBases[2] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance)};
-    vkCmdPushConstants(cmd, device.pipelines().layout(), VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof idBases, idBases);
+    vkCmdPushConstants(cmd, captureLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof idBases, idBases);
     bindInputAssembly(device, cmd, piece.call, prepared.indexType);
     if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
     setDynamicState(device, cmd, prepared);

@@ -38,6 +38,10 @@ void mergeStencil(Resource& r, UINT sub) {
 // Linear layouts of a texture (and the stencil plane of D24S8) in one buffer.
 uint64_t layoutLinear(Resource& r, bool withStencilPlane) {
   uint64_t total = 0;
+  if (r.isTexture3D()) {
+    r.linear = state::linearLayoutVolume(r.width, r.height, r.depth, r.mipLevels, r.format->bytesPerTexel, &total);
+    return total;
+  }
   r.linear = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, r.format->bytesPerTexel, &total);
   if (withStencilPlane && r.format->kind == state::FormatKind::DepthStencil) {
     uint64_t planeSize = 0;
@@ -49,11 +53,13 @@ uint64_t layoutLinear(Resource& r, bool withStencilPlane) {
   return total;
 }
 
-// Writes application rows (pitch `srcPitch`) into linear subresource `sub` of `buffer`.
-void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src, UINT srcPitch, UINT rowBytes) {
-  for (UINT y = 0; y < l.height; ++y)
-    std::memcpy(base + l.offset + uint64_t(y) * l.rowPitch, static_cast<const uint8_t*>(src) + uint64_t(y) * srcPitch,
-                rowBytes);
+// Writes application rows (pitch `srcPitch`, slices `srcSlicePitch` apart) into linear subresource `sub` of `buffer`.
+void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src, UINT srcPitch, UINT rowBytes,
+               UINT srcSlicePitch = 0) {
+  for (UINT z = 0; z < l.depth; ++z)
+    for (UINT y = 0; y < l.height; ++y)
+      std::memcpy(base + l.offset + uint64_t(z) * l.depthPitch + uint64_t(y) * l.rowPitch,
+                  static_cast<const uint8_t*>(src) + uint64_t(z) * srcSlicePitch + uint64_t(y) * srcPitch, rowBytes);
 }
 
 HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
@@ -61,7 +67,9 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
   if (r.width == 0) return E_INVALIDARG;
   const bool hostVisible = state::needsHostVisibleMemory(r.usage);
   VkResult vr = VK_SUCCESS;
-  std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags), hostVisible, &vr);
+  r.byteStride = a.ByteStride;
+  std::unique_ptr<vk::Buffer> buffer =
+      vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags, r.miscFlags), hostVisible, &vr);
   if (!buffer) return hresultFromVk(vr);
   r.buffer = std::move(buffer);
   if (!a.pInitialDataUP || !a.pInitialDataUP[0].pSysMem) return S_OK;
@@ -86,10 +94,12 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (!r.format || a.MipLevels == 0 || a.ArraySize == 0) return E_INVALIDARG;
   r.width = a.pMipInfoList[0].TexelWidth;
   r.height = a.pMipInfoList[0].TexelHeight;
+  r.depth = r.isTexture3D() ? a.pMipInfoList[0].TexelDepth : 1;
   r.mipLevels = a.MipLevels;
   r.arraySize = a.ArraySize;
   r.samples = a.SampleDesc.Count ? a.SampleDesc.Count : 1;
-  if (r.width == 0 || r.height == 0) return E_INVALIDARG;
+  if (r.width == 0 || r.height == 0 || r.depth == 0) return E_INVALIDARG;
+  if (r.isTexture3D() && (r.arraySize != 1 || r.samples != 1 || state::isDepthFormat(*r.format))) return E_INVALIDARG;
   VkResult vr = VK_SUCCESS;
   const UINT bpp = r.format->bytesPerTexel;
 
@@ -104,16 +114,20 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
         if (!a.pInitialDataUP[sub].pSysMem) continue;
         writeRows(mappedAt(r, 0), r.linear[sub], a.pInitialDataUP[sub].pSysMem, a.pInitialDataUP[sub].SysMemPitch,
-                  r.linear[sub].width * bpp);
+                  r.linear[sub].width * bpp, a.pInitialDataUP[sub].SysMemSlicePitch);
         if (r.hasStencilPlane()) splitStencil(r, sub);
       }
     return S_OK;
   }
 
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  info.imageType = VK_IMAGE_TYPE_2D;
+  info.imageType = r.isTexture3D() ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+  // A Texture3D render target is drawn into through 2D-array views of its depth slices.
+  if (r.isTexture3D() && (r.bindFlags & D3D10_DDI_BIND_RENDER_TARGET)) info.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
+  // A typeless texture (its family's UINT format) is viewed in any typed member of the family.
+  if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   info.format = r.format->vk;
-  info.extent = {r.width, r.height, 1};
+  info.extent = {r.width, r.height, r.depth};
   info.mipLevels = r.mipLevels;
   info.arrayLayers = r.arraySize;
   info.samples = VkSampleCountFlagBits(r.samples);
@@ -123,12 +137,12 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   VkImageFormatProperties props{};
   if (vkGetPhysicalDeviceImageFormatProperties(device.vk().physicalDevice(), info.format, info.imageType, info.tiling,
-                                               info.usage, 0, &props) != VK_SUCCESS ||
+                                               info.usage, info.flags, &props) != VK_SUCCESS ||
       !(props.sampleCounts & info.samples) || r.width > props.maxExtent.width || r.height > props.maxExtent.height ||
-      r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
+      r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
     return E_INVALIDARG;
   // Larger than the device can hold at all: out of memory, as D3D reports it.
-  if (uint64_t(r.width) * r.height * r.arraySize * r.samples * bpp > props.maxResourceSize) return E_OUTOFMEMORY;
+  if (uint64_t(r.width) * r.height * r.depth * r.arraySize * r.samples * bpp > props.maxResourceSize) return E_OUTOFMEMORY;
   std::unique_ptr<vk::Image> image = vk::Image::create(device.vk(), info, &vr);
   if (!image) return hresultFromVk(vr);
   r.image = std::move(image);
@@ -151,7 +165,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
     if (!a.pInitialDataUP[sub].pSysMem) continue;
     writeRows(static_cast<uint8_t*>(upload->mapped()), r.linear[sub], a.pInitialDataUP[sub].pSysMem,
-              a.pInitialDataUP[sub].SysMemPitch, r.linear[sub].width * bpp);
+              a.pInitialDataUP[sub].SysMemPitch, r.linear[sub].width * bpp, a.pInitialDataUP[sub].SysMemSlicePitch);
     const state::LinearSubresource* plane = nullptr;
     if (r.hasStencilPlane()) {
       plane = &r.stencilPlane[sub];
@@ -163,7 +177,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       }
     }
     recordLinearToImage(cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
-                        {r.linear[sub].width, r.linear[sub].height, 1});
+                        {r.linear[sub].width, r.linear[sub].height, r.linear[sub].depth});
   }
   if (upload != r.buffer) device.queue().releaseAfter(device.queue().openSerial(), upload);
   return S_OK;
@@ -206,15 +220,17 @@ VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(
 // subresource: the colour/depth plane, plus the stencil plane when the format has
 // one and the linear side stores it. Returns the region count.
 uint32_t linearImageRegions(const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x,
-                            UINT y, const Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
+                            UINT y, UINT z, const Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                             VkBufferImageCopy (&regions)[2]) {
   const UINT bpp = image.format->bytesPerTexel;
   regions[0] = regions[1] = VkBufferImageCopy{};
   uint32_t count = 0;
   VkImageAspectFlags aspects = copyAspects(image);
   VkBufferImageCopy& main = regions[count++];
-  main.bufferOffset = layout.offset + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
+  // The linear side's z is the image offset's (both walk the same region).
+  main.bufferOffset = layout.offset + uint64_t(z) * layout.depthPitch + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
   main.bufferRowLength = layout.rowPitch / bpp;
+  main.bufferImageHeight = layout.depthPitch / layout.rowPitch;
   main.imageSubresource = {VkImageAspectFlags(aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT), image.mipOf(imageSub),
                            image.sliceOf(imageSub), 1};
   main.imageOffset = offset;
@@ -231,18 +247,18 @@ uint32_t linearImageRegions(const state::LinearSubresource& layout, const state:
 
 void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
-                         VkOffset3D offset, VkExtent3D extent) {
+                         VkOffset3D offset, VkExtent3D extent, UINT linearZ) {
   VkBufferImageCopy regions[2];
-  const uint32_t count = linearImageRegions(layout, stencil, x, y, image, imageSub, offset, extent, regions);
+  const uint32_t count = linearImageRegions(layout, stencil, x, y, linearZ, image, imageSub, offset, extent, regions);
   transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdCopyBufferToImage(cmd, buffer, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, count, regions);
 }
 
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
-                         const state::LinearSubresource* stencil, UINT x, UINT y) {
+                         const state::LinearSubresource* stencil, UINT x, UINT y, UINT linearZ) {
   VkBufferImageCopy regions[2];
-  const uint32_t count = linearImageRegions(layout, stencil, x, y, image, imageSub, offset, extent, regions);
+  const uint32_t count = linearImageRegions(layout, stencil, x, y, linearZ, image, imageSub, offset, extent, regions);
   transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   vkCmdCopyImageToBuffer(cmd, image.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer, count, regions);
 }
@@ -270,7 +286,7 @@ VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATER
       hr = E_INVALIDARG;
     else if (r->isBuffer())
       hr = createBuffer(*device, *r, *a);
-    else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D)
+    else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D || a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D)
       hr = createTexture(*device, *r, *a);
   } catch (const std::bad_alloc&) {
     hr = E_OUTOFMEMORY;
@@ -290,6 +306,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   Resource* r = Resource::from(h);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   device->draw.unbind(r);
+  device->compute.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
   r->~Resource();
@@ -312,7 +329,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
-      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags);
+      if (r->isBuffer()) usage = state::bufferUsageFor(r->bindFlags, r->miscFlags);
       std::shared_ptr<vk::Buffer> fresh = vk::Buffer::create(device->vk(), r->buffer->size(), usage, true, &vr);
       if (!fresh) {
         device->setVkError(vr);
@@ -367,7 +384,7 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
     VkCommandBuffer cmd = device->record();
     if (!cmd) return;
     recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], nullptr, 0, 0, *r, sub, {0, 0, 0},
-                        {r->linear[sub].width, r->linear[sub].height, 1});
+                        {r->linear[sub].width, r->linear[sub].height, r->linear[sub].depth});
     markUsed(*device, *r);
   }
 }

@@ -1,4 +1,4 @@
-// ddi/umd/driver_resource.h — the driver's resource object (buffers and 2D
+// ddi/umd/driver_resource.h — the driver's resource object (buffers, 2D and 3D
 // textures), constructed by pfnCreateResource in runtime-allocated memory, and
 // the resource DDIs: create/destroy, Map/Unmap (every map slot), IsStagingBusy,
 // CheckFormatSupport and CheckMultisampleQualityLevels.
@@ -32,6 +32,8 @@ struct Resource {
   DXGI_FORMAT dxgiFormat = DXGI_FORMAT_UNKNOWN;
   const state::FormatInfo* format = nullptr;  // textures only
   UINT width = 0, height = 1, mipLevels = 1, arraySize = 1, samples = 1;  // buffers: width = bytes
+  UINT depth = 1;       // Texture3D
+  UINT byteStride = 0;  // structured buffers (D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED)
 
   std::shared_ptr<vk::Buffer> buffer;  // buffers; staging textures; dynamic textures' upload buffer
   std::shared_ptr<vk::Image> image;    // non-staging textures
@@ -50,6 +52,8 @@ struct Resource {
   UINT sliceOf(UINT sub) const { return sub / mipLevels; }
   UINT mipWidth(UINT sub) const { return (width >> mipOf(sub)) ? (width >> mipOf(sub)) : 1; }
   UINT mipHeight(UINT sub) const { return (height >> mipOf(sub)) ? (height >> mipOf(sub)) : 1; }
+  UINT mipDepth(UINT sub) const { return (depth >> mipOf(sub)) ? (depth >> mipOf(sub)) : 1; }
+  bool isTexture3D() const { return dimension == D3D10DDIRESOURCE_TEXTURE3D; }
   bool hasStencilPlane() const { return !stencilPlane.empty(); }
 };
 
@@ -64,12 +68,14 @@ void barrierImage(VkCommandBuffer cmd, Resource& resource);
 
 // Copies between a resource's linear buffer and an image subresource region.
 // (x, y) is the texel position in the linear subresource `sub`.
+// (A Texture3D's linear subresource holds its mip's depth slices, depthPitch apart;
+// offsets and extents then carry z.)
 void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
                          const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x, UINT y,
-                         Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent);
+                         Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent, UINT linearZ = 0);
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
-                         const state::LinearSubresource* stencil, UINT x, UINT y);
+                         const state::LinearSubresource* stencil, UINT x, UINT y, UINT linearZ = 0);
 // Aspects to copy for a texture's format.
 VkImageAspectFlags copyAspects(const Resource& r);
 

@@ -97,6 +97,7 @@ VOID APIENTRY destroySampler(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSAMPLER h) {
   Sampler* sampler = Sampler::from(h);
   if (!sampler) return;
   device->draw.unbind(sampler);
+  device->compute.unbind(sampler);
   if (sampler->sampler) {
     std::lock_guard<std::mutex> lock(device->queueMutex());
     device->queue().releaseAfter(sampler->lastUse, std::move(sampler->sampler));

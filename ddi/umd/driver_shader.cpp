@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "device.h"
+#include "driver_compute.h"
 #include "driver_object.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
@@ -26,98 +27,147 @@ bool containerBytes(const UINT* code, std::span<const uint8_t>* out) {
   return true;
 }
 
+// The immediate slot a declaration's first operand names, or -1.
+int64_t declaredSlot(const dxbc::Instruction& inst) {
+  if (inst.operands.empty() || inst.operands[0].indexDimension < 1 ||
+      inst.operands[0].index[0].repr != dxbc::IndexRepr::Imm32)
+    return -1;
+  return int64_t(inst.operands[0].index[0].imm);
+}
+
+bool namesUav(const dxbc::Operand& op, uint64_t slot) {
+  return op.type == dxbc::OperandType::UnorderedAccessView && op.indexDimension >= 1 && op.index[0].imm == slot;
+}
+
+// What the shader declares that a draw or dispatch binds (t#, s#, u#), checked
+// against what this device can bind; false after logging why (E_NOTIMPL or E_INVALIDARG in *hr).
+bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& shader, HRESULT* hr) {
+  using dxbc::Opcode;
+  using dxbc::ResourceDimension;
+  const std::vector<dxbc::Instruction>& program = parsed.program.instructions;
+  auto notSupported = [&](const std::string& why) {
+    logError(why);
+    *hr = E_NOTIMPL;
+    return false;
+  };
+  for (const dxbc::Instruction& inst : program) {
+    const int64_t slot = declaredSlot(inst);
+    switch (inst.opcode) {
+      case Opcode::DclResource:
+      case Opcode::DclResourceRaw:
+      case Opcode::DclResourceStructured: {
+        DeclaredResource decl;
+        decl.dimension = inst.opcode == Opcode::DclResourceRaw          ? ResourceDimension::RawBuffer
+                         : inst.opcode == Opcode::DclResourceStructured ? ResourceDimension::StructuredBuffer
+                                                                        : inst.resourceDimension();
+        const ResourceDimension dim = decl.dimension;
+        if (dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
+            dim != ResourceDimension::Texture2DMS && dim != ResourceDimension::Texture2DMSArray &&
+            dim != ResourceDimension::Texture3D && dim != ResourceDimension::Buffer && !decl.rawOrStructured())
+          return notSupported(std::string("shader resources of dimension ") + dxbc::resourceDimensionText(dim) +
+                              " are not supported by the draw path yet (Texture2D(MS)(Array), Texture3D and "
+                              "typed, raw and structured buffers are)");
+        if (slot < 0 || slot >= int64_t(dxbc::kMaxShaderResourceSlots) ||
+            (inst.opcode != Opcode::DclResourceRaw && inst.extra.empty())) {
+          *hr = E_INVALIDARG;
+          return false;
+        }
+        decl.slot = uint32_t(slot);
+        if (inst.opcode == Opcode::DclResource) decl.returnType = dxbc::ReturnType(inst.extra[0] & 0xF);
+        if (inst.opcode == Opcode::DclResourceStructured) decl.stride = inst.extra.at(0);
+        shader.resources.push_back(decl);
+        break;
+      }
+      case Opcode::DclSampler:
+        if (slot < 0 || slot >= int64_t(PipelineCache::kSamplerSlots)) {
+          logError("sampler slot beyond 15 declared");
+          *hr = E_INVALIDARG;
+          return false;
+        }
+        shader.samplers.push_back(uint32_t(slot));
+        break;
+      case Opcode::DclUavTyped:
+      case Opcode::DclUavRaw:
+      case Opcode::DclUavStructured: {
+        DeclaredUav decl;
+        decl.dimension = inst.opcode == Opcode::DclUavRaw          ? ResourceDimension::RawBuffer
+                         : inst.opcode == Opcode::DclUavStructured ? ResourceDimension::StructuredBuffer
+                                                                   : inst.resourceDimension();
+        const ResourceDimension dim = decl.dimension;
+        if (dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
+            dim != ResourceDimension::Texture3D && dim != ResourceDimension::Buffer && !decl.rawOrStructured())
+          return notSupported(std::string("UAVs of dimension ") + dxbc::resourceDimensionText(dim) +
+                              " are not supported yet (RWTexture2D(Array), RWTexture3D and typed, raw and "
+                              "structured buffers are)");
+        if (slot < 0 || (inst.opcode == Opcode::DclUavTyped && inst.extra.empty()) ||
+            (inst.opcode == Opcode::DclUavStructured && inst.extra.empty())) {
+          *hr = E_INVALIDARG;
+          return false;
+        }
+        const uint32_t uavSlots = device.pipelines().unorderedAccessSlots();
+        if (uint64_t(slot) >= uavSlots)
+          return notSupported("UAV slot u" + std::to_string(slot) + " is beyond the " + std::to_string(uavSlots) +
+                              " UAV slots this Vulkan device can bind" +
+                              (uavSlots ? "" : " (it lacks fragmentStoresAndAtomics or shaderStorageImageWriteWithoutFormat)"));
+        decl.slot = uint32_t(slot);
+        if (inst.opcode == Opcode::DclUavTyped) decl.returnType = dxbc::ReturnType(inst.extra[0] & 0xF);
+        if (inst.opcode == Opcode::DclUavStructured) decl.stride = inst.extra[0];
+        for (const dxbc::Instruction& use : program) {
+          const uint32_t op = uint32_t(use.opcode);
+          if (use.opcode == Opcode::LdUavTyped && use.operands.size() > 2 && namesUav(use.operands[2], slot))
+            decl.loaded = true;
+          if (op >= 169 && op <= 177 && !use.operands.empty() && namesUav(use.operands[0], slot)) decl.loaded = true;
+          if (op >= 180 && op <= 189 && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.loaded = true;
+          if ((op == 178 || op == 179) && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.counter = true;
+        }
+        if (decl.rawOrStructured()) decl.loaded = false;  // no format: any access is fine
+        shader.uavs.push_back(decl);
+        break;
+      }
+      case Opcode::DclConstantBuffer:
+        // cb# beyond the 14 API slots cannot be bound (the pipeline layout has 14).
+        if (!inst.operands.empty() && inst.operands[0].indexDimension >= 1 &&
+            inst.operands[0].index[0].imm >= PipelineCache::kConstantBufferSlots) {
+          logError("constant buffer slot beyond 13 declared");
+          *hr = E_INVALIDARG;
+          return false;
+        }
+        break;
+      default: break;
+    }
+  }
+  const std::string limit = device.pipelines().checkStageLimits(shader);
+  if (!limit.empty()) return notSupported(limit);
+  return true;
+}
+
+}  // namespace
+
 // Builds the shader in place; on failure reports through pfnSetErrorCb and
 // destroys what it built (the runtime does not call DestroyShader then).
-void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
+void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
   Device* device = Device::from(hDevice);
   if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
   Constructing<Shader> shader(hShader.pDrvPrivate);
+  shader->stage = stage;
   std::span<const uint8_t> bytes;
   if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
   try {
     dxbc::Shader parsed = dxbc::parseShader(bytes);
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
-    const uint32_t srvSlots = device->pipelines().shaderResourceSlots();
-    for (const dxbc::Instruction& inst : parsed.program.instructions) {
-      const bool immediateSlot = !inst.operands.empty() && inst.operands[0].indexDimension >= 1 &&
-                                 inst.operands[0].index[0].repr == dxbc::IndexRepr::Imm32;
-      switch (inst.opcode) {
-        case dxbc::Opcode::DclResource: {
-          const dxbc::ResourceDimension dim = inst.resourceDimension();
-          const bool texture2D = dim == dxbc::ResourceDimension::Texture2D ||
-                                 dim == dxbc::ResourceDimension::Texture2DArray ||
-                                 dim == dxbc::ResourceDimension::Texture2DMS ||
-                                 dim == dxbc::ResourceDimension::Texture2DMSArray;
-          if (!texture2D) {
-            logError(std::string("shader resources other than Texture2D(Array)/Texture2DMS(Array) are not supported "
-                                 "by the draw path yet (declared: ") +
-                     dxbc::resourceDimensionText(dim) + ")");
-            return device->setError(E_NOTIMPL);
-          }
-          if (!immediateSlot || inst.extra.empty()) return device->setError(E_INVALIDARG);
-          const uint64_t slot = inst.operands[0].index[0].imm;
-          if (slot >= srvSlots) {
-            logError("shader resource slot t" + std::to_string(slot) + " is beyond the " + std::to_string(srvSlots) +
-                     " slots this Vulkan device can bind per stage");
-            return device->setError(E_NOTIMPL);
-          }
-          shader->resources.push_back({uint32_t(slot), dim, dxbc::ReturnType(inst.extra[0] & 0xF)});
-          break;
-        }
-        case dxbc::Opcode::DclSampler: {
-          if (!immediateSlot) return device->setError(E_INVALIDARG);
-          const uint64_t slot = inst.operands[0].index[0].imm;
-          if (slot >= PipelineCache::kSamplerSlots) {
-            logError("sampler slot beyond 15 declared");
-            return device->setError(E_INVALIDARG);
-          }
-          shader->samplers.push_back(uint32_t(slot));
-          break;
-        }
-        case dxbc::Opcode::DclResourceRaw:
-        case dxbc::Opcode::DclResourceStructured:
-          logError("raw and structured buffer shader resources are not supported by the draw path yet");
-          return device->setError(E_NOTIMPL);
-        case dxbc::Opcode::DclUavTyped: {
-          const dxbc::ResourceDimension dim = inst.resourceDimension();
-          if (dim != dxbc::ResourceDimension::Texture2D && dim != dxbc::ResourceDimension::Texture2DArray) {
-            logError(std::string("UAVs other than RWTexture2D(Array) are not supported by the draw path yet "
-                                 "(declared: ") + dxbc::resourceDimensionText(dim) + ")");
-            return device->setError(E_NOTIMPL);
-          }
-          if (!immediateSlot || inst.extra.empty()) return device->setError(E_INVALIDARG);
-          const uint64_t slot = inst.operands[0].index[0].imm;
-          const uint32_t uavSlots = device->pipelines().unorderedAccessSlots();
-          if (slot >= uavSlots) {
-            logError("UAV slot u" + std::to_string(slot) + " is beyond the " + std::to_string(uavSlots) +
-                     " pixel-shader UAV slots this Vulkan device can bind" +
-                     (uavSlots ? "" : " (it lacks fragmentStoresAndAtomics or shaderStorageImageWriteWithoutFormat)"));
-            return device->setError(E_NOTIMPL);
-          }
-          bool loaded = false;
-          for (const dxbc::Instruction& use : parsed.program.instructions)
-            if (use.opcode == dxbc::Opcode::LdUavTyped && use.operands.size() > 2 &&
-                use.operands[2].indexDimension >= 1 && use.operands[2].index[0].imm == slot)
-              loaded = true;
-          shader->uavs.push_back({uint32_t(slot), dim, dxbc::ReturnType(inst.extra[0] & 0xF), loaded});
-          break;
-        }
-        case dxbc::Opcode::DclUavRaw:
-        case dxbc::Opcode::DclUavStructured:
-          logError("raw and structured UAVs are not supported by the draw path yet");
-          return device->setError(E_NOTIMPL);
-        case dxbc::Opcode::DclConstantBuffer:
-          // cb# beyond the 14 API slots cannot be bound (the pipeline layout has 14).
-          if (!inst.operands.empty() && inst.operands[0].indexDimension >= 1 &&
-              inst.operands[0].index[0].imm >= PipelineCache::kConstantBufferSlots) {
-            logError("constant buffer slot beyond 13 declared");
-            return device->setError(E_INVALIDARG);
-          }
-          break;
-        default: break;
-      }
-    }
+    HRESULT hr = S_OK;
+    if (!collectDeclarations(*device, parsed, *shader, &hr)) return device->setError(hr);
     shader->reflection = dxbc::reflect(parsed);
+    // Geometry shaders, and the layer and viewport index built-ins, need the Vulkan features behind them.
+    const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
+    if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
+      logError("geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
+    if (shader->reflection.writesViewportArrayIndex && !features.multiViewport) {
+      logError("SV_ViewportArrayIndex needs the Vulkan device's multiViewport feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
@@ -136,8 +186,6 @@ void createShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER h
   shader->id = nextObjectId();
   shader.keep();
 }
-
-}  // namespace
 
 namespace {
 
@@ -194,12 +242,17 @@ SIZE_T APIENTRY calcPrivateShaderSize(D3D10DDI_HDEVICE, const UINT*, const D3D11
 
 VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
                                  D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
-  createShader(hDevice, code, hShader, dxbc::ProgramType::Vertex);
+  createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Vertex);
 }
 
 VOID APIENTRY createPixelShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
                                 D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
-  createShader(hDevice, code, hShader, dxbc::ProgramType::Pixel);
+  createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Pixel);
+}
+
+VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
+                                   D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Geometry);
 }
 
 VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
@@ -208,6 +261,8 @@ VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) 
   if (!shader) return;
   if (device->draw.vertexShader == shader) device->draw.vertexShader = nullptr;
   if (device->draw.pixelShader == shader) device->draw.pixelShader = nullptr;
+  if (device->draw.geometryShader == shader) device->draw.geometryShader = nullptr;
+  device->compute.unbind(shader);
   {
     std::lock_guard<std::mutex> lock(device->queueMutex());
     if (shader->id) device->pipelines().forget(shader->id);
@@ -223,6 +278,10 @@ VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
 
 VOID APIENTRY psSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
   Device::from(hDevice)->draw.pixelShader = Shader::from(hShader);
+}
+
+VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device::from(hDevice)->draw.geometryShader = Shader::from(hShader);
 }
 
 }  // namespace d3dvk::umd

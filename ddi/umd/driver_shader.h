@@ -1,5 +1,5 @@
-// ddi/umd/driver_shader.h — the driver's shader object (vertex and pixel
-// shaders), constructed by pfnCreateVertexShader / pfnCreatePixelShader in
+// ddi/umd/driver_shader.h — the driver's shader object (vertex, pixel, geometry
+// and compute shaders), constructed by pfnCreate*Shader in
 // runtime-allocated memory: the parsed DXBC's reflection, the native SPIR-V
 // variant translated at create time and its VkShaderModule, and a unique id
 // for the pipeline cache, and the shader resources (t#) and samplers (s#) it
@@ -19,11 +19,15 @@
 
 namespace d3dvk::umd {
 
-// A dcl_resource the draw path binds: Texture2D(MS)(Array) of one return type.
+// A t# the shader declares: a texture (Texture2D(MS)(Array), Texture3D) read
+// as a sampled image, a typed buffer (uniform texel buffer), or a raw or
+// structured buffer (storage buffer); dcl_resource_raw / _structured have the
+// dimensions RawBuffer / StructuredBuffer here.
 struct DeclaredResource {
   uint32_t slot = 0;
   dxbc::ResourceDimension dimension = dxbc::ResourceDimension::Texture2D;
-  dxbc::ReturnType returnType = dxbc::ReturnType::Float;  // of the first component
+  dxbc::ReturnType returnType = dxbc::ReturnType::Float;  // of the first component (textures, typed buffers)
+  uint32_t stride = 0;                                    // structured buffers
   bool arrayed() const {
     return dimension == dxbc::ResourceDimension::Texture2DArray ||
            dimension == dxbc::ResourceDimension::Texture2DMSArray;
@@ -32,23 +36,47 @@ struct DeclaredResource {
     return dimension == dxbc::ResourceDimension::Texture2DMS ||
            dimension == dxbc::ResourceDimension::Texture2DMSArray;
   }
+  bool typedBuffer() const { return dimension == dxbc::ResourceDimension::Buffer; }
+  bool rawOrStructured() const {
+    return dimension == dxbc::ResourceDimension::RawBuffer || dimension == dxbc::ResourceDimension::StructuredBuffer;
+  }
+  VkDescriptorType descriptorType() const {
+    return rawOrStructured() ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+           : typedBuffer()   ? VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER
+                             : VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+  }
 };
 
-// A dcl_uav_typed the draw path binds: RWTexture2D(Array) of one return type;
-// `loaded` when the shader reads it (ld_uav_typed: the view must be R32 of that type).
+// A u# the shader declares: RWTexture2D(Array) / RWTexture3D (storage image),
+// RWBuffer (storage texel buffer), or a raw or structured buffer (storage
+// buffer, with a counter when it uses imm_atomic_alloc/consume). `loaded`:
+// typed, read (ld_uav_typed) or used atomically, so the view must be R32 of
+// the declared type.
 struct DeclaredUav {
   uint32_t slot = 0;
   dxbc::ResourceDimension dimension = dxbc::ResourceDimension::Texture2D;
   dxbc::ReturnType returnType = dxbc::ReturnType::Float;
   bool loaded = false;
+  uint32_t stride = 0;   // structured
+  bool counter = false;  // structured with imm_atomic_alloc/consume
   bool arrayed() const { return dimension == dxbc::ResourceDimension::Texture2DArray; }
+  bool typedBuffer() const { return dimension == dxbc::ResourceDimension::Buffer; }
+  bool rawOrStructured() const {
+    return dimension == dxbc::ResourceDimension::RawBuffer || dimension == dxbc::ResourceDimension::StructuredBuffer;
+  }
+  VkDescriptorType descriptorType() const {
+    return rawOrStructured() ? VK_DESCRIPTOR_TYPE_STORAGE_BUFFER
+           : typedBuffer()   ? VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER
+                             : VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+  }
 };
 
 struct Shader {
   uint64_t id = 0;  // unique for the device's life (pipeline-cache key)
   std::vector<DeclaredResource> resources;  // t#
   std::vector<uint32_t> samplers;           // s#
-  std::vector<DeclaredUav> uavs;            // u# (pixel shaders)
+  std::vector<DeclaredUav> uavs;            // u#
+  dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;
   std::unique_ptr<vk::ShaderModule> module;
@@ -89,7 +117,14 @@ VOID APIENTRY createVertexShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER
 VOID APIENTRY createPixelShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
                                 const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY destroyShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+// Builds a shader of `stage` in place (what every pfnCreate*Shader does); on
+// failure reports through pfnSetErrorCb and destroys what it built (the
+// runtime does not call DestroyShader then).
+void createShaderObject(D3D10DDI_HDEVICE, const UINT* code, D3D10DDI_HSHADER, dxbc::ProgramType stage);
+VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
+                                   const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY psSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 
 }  // namespace d3dvk::umd

@@ -11,19 +11,31 @@ namespace d3dvk::umd {
 
 namespace {
 
+// Copies keep bits: one format, or members of one typeless family (buffers: no format).
+bool copyFormatsMatch(const Resource& a, const Resource& b) {
+  return a.format == b.format || (a.format && b.format && state::copyCompatible(*a.format, *b.format));
+}
+
 struct Region {
   UINT x, y, width, height;  // texels (buffers: bytes in x/width)
+  UINT z = 0, depth = 1;     // Texture3D depth slices
 };
 
-bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h) {
+bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h, UINT z = 0, UINT d = 1) {
   if (sub >= r.subresourceCount()) return false;
-  if (r.isBuffer()) return uint64_t(x) + w <= r.width && y == 0 && h == 1;
-  return uint64_t(x) + w <= r.mipWidth(sub) && uint64_t(y) + h <= r.mipHeight(sub);
+  if (r.isBuffer()) return uint64_t(x) + w <= r.width && y == 0 && h == 1 && z == 0 && d == 1;
+  return uint64_t(x) + w <= r.mipWidth(sub) && uint64_t(y) + h <= r.mipHeight(sub) && uint64_t(z) + d <= r.mipDepth(sub);
+}
+
+// The whole subresource as a region.
+Region wholeRegion(const Resource& r, UINT sub) {
+  if (r.isBuffer()) return {0, 0, r.width, 1};
+  return {0, 0, r.mipWidth(sub), r.mipHeight(sub), 0, r.mipDepth(sub)};
 }
 
 // Records one region copy between any two compatible resources.
 void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, Resource& src,
-                UINT srcSub, Region box) {
+                UINT srcSub, Region box, UINT dz = 0) {
   if (src.isBuffer()) {
     VkBufferCopy c{box.x, dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
@@ -32,31 +44,35 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
     const VkImageAspectFlags aspects = copyAspects(src);
     c.srcSubresource = {aspects, src.mipOf(srcSub), src.sliceOf(srcSub), 1};
     c.dstSubresource = {aspects, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1};
-    c.srcOffset = {int32_t(box.x), int32_t(box.y), 0};
-    c.dstOffset = {int32_t(dx), int32_t(dy), 0};
-    c.extent = {box.width, box.height, 1};
+    c.srcOffset = {int32_t(box.x), int32_t(box.y), int32_t(box.z)};
+    c.dstOffset = {int32_t(dx), int32_t(dy), int32_t(dz)};
+    c.extent = {box.width, box.height, box.depth};
     // Two subresources of one image need one layout for both.
     const bool same = &src == &dst;
     transitionImage(cmd, src, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     transitionImage(cmd, dst, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     vkCmdCopyImage(cmd, src.image->handle(), src.layout, dst.image->handle(), dst.layout, 1, &c);
   } else if (!src.linearTexture()) {
-    recordImageToLinear(cmd, src, srcSub, {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1},
-                        dst.buffer->handle(), dst.linear[dstSub],
-                        dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy);
+    recordImageToLinear(cmd, src, srcSub, {int32_t(box.x), int32_t(box.y), int32_t(box.z)},
+                        {box.width, box.height, box.depth}, dst.buffer->handle(), dst.linear[dstSub],
+                        dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy, dz);
   } else if (!dst.linearTexture()) {
     recordLinearToImage(cmd, src.buffer->handle(), src.linear[srcSub],
                         src.hasStencilPlane() ? &src.stencilPlane[srcSub] : nullptr, box.x, box.y, dst, dstSub,
-                        {int32_t(dx), int32_t(dy), 0}, {box.width, box.height, 1});
+                        {int32_t(dx), int32_t(dy), int32_t(dz)}, {box.width, box.height, box.depth}, box.z);
   } else {
     // Linear to linear: one buffer copy per row (and per stencil-plane row).
     const UINT bpp = src.format->bytesPerTexel;
     std::vector<VkBufferCopy> rows;
+    for (UINT slice = 0; slice < box.depth; ++slice)
     for (UINT row = 0; row < box.height; ++row) {
       const auto& s = src.linear[srcSub];
       const auto& d = dst.linear[dstSub];
-      rows.push_back({s.offset + uint64_t(box.y + row) * s.rowPitch + uint64_t(box.x) * bpp,
-                      d.offset + uint64_t(dy + row) * d.rowPitch + uint64_t(dx) * bpp, uint64_t(box.width) * bpp});
+      rows.push_back({s.offset + uint64_t(box.z + slice) * s.depthPitch + uint64_t(box.y + row) * s.rowPitch +
+                          uint64_t(box.x) * bpp,
+                      d.offset + uint64_t(dz + slice) * d.depthPitch + uint64_t(dy + row) * d.rowPitch +
+                          uint64_t(dx) * bpp,
+                      uint64_t(box.width) * bpp});
       if (src.hasStencilPlane() && dst.hasStencilPlane()) {
         const auto& sp = src.stencilPlane[srcSub];
         const auto& dp = dst.stencilPlane[dstSub];
@@ -76,17 +92,14 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
-  if (!dst || !src || dst == src || dst->isBuffer() != src->isBuffer() || dst->width != src->width ||
-      dst->height != src->height || dst->subresourceCount() != src->subresourceCount() ||
-      dst->samples != src->samples || dst->format != src->format)
+  if (!dst || !src || dst == src || dst->isBuffer() != src->isBuffer() || dst->dimension != src->dimension ||
+      dst->width != src->width || dst->height != src->height || dst->depth != src->depth ||
+      dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  for (UINT sub = 0; sub < src->subresourceCount(); ++sub) {
-    Region box = src->isBuffer() ? Region{0, 0, src->width, 1} : Region{0, 0, src->mipWidth(sub), src->mipHeight(sub)};
-    recordCopy(*device, cmd, *dst, sub, 0, 0, *src, sub, box);
-  }
+  for (UINT sub = 0; sub < src->subresourceCount(); ++sub) recordCopy(*device, cmd, *dst, sub, 0, 0, *src, sub, wholeRegion(*src, sub));
 }
 
 VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub, UINT dstX, UINT dstY,
@@ -94,51 +107,58 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
-  if (!dst || !src || dst->isBuffer() != src->isBuffer() || dst->format != src->format || dst->samples != src->samples ||
-      srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount() || dstZ != 0)
+  if (!dst || !src || dst->isBuffer() != src->isBuffer() || !copyFormatsMatch(*dst, *src) || dst->samples != src->samples ||
+      srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount())
     return device->setError(E_INVALIDARG);
   Region box{};
   if (srcBox) {
-    if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front != 0 || srcBox->back != 1 || srcBox->right <= srcBox->left ||
-        srcBox->bottom <= srcBox->top)
+    if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front < 0 || srcBox->right <= srcBox->left ||
+        srcBox->bottom <= srcBox->top || srcBox->back <= srcBox->front)
       return device->setError(E_INVALIDARG);
-    box = {UINT(srcBox->left), UINT(srcBox->top), UINT(srcBox->right - srcBox->left), UINT(srcBox->bottom - srcBox->top)};
+    box = {UINT(srcBox->left), UINT(srcBox->top), UINT(srcBox->right - srcBox->left), UINT(srcBox->bottom - srcBox->top),
+           UINT(srcBox->front), UINT(srcBox->back - srcBox->front)};
   } else {
-    box = src->isBuffer() ? Region{0, 0, src->width, 1} : Region{0, 0, src->mipWidth(srcSub), src->mipHeight(srcSub)};
+    box = wholeRegion(*src, srcSub);
   }
-  if (!fits(*src, srcSub, box.x, box.y, box.width, box.height) || !fits(*dst, dstSub, dstX, dstY, box.width, box.height))
+  // Between a Texture3D and a 2D texture, a region of depth 1 copies one slice.
+  if (!fits(*src, srcSub, box.x, box.y, box.width, box.height, box.z, box.depth) ||
+      !fits(*dst, dstSub, dstX, dstY, box.width, box.height, dstZ, box.depth) ||
+      (src->isTexture3D() != dst->isTexture3D() && box.depth != 1))
     return device->setError(E_INVALIDARG);
   if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box);
+  recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box, dstZ);
 }
 
 VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub,
-                                          const D3D10_DDI_BOX* dstBox, const VOID* data, UINT rowPitch, UINT, UINT) {
+                                          const D3D10_DDI_BOX* dstBox, const VOID* data, UINT rowPitch, UINT depthPitch,
+                                          UINT) {
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   if (!dst || !data || dstSub >= dst->subresourceCount() || dst->linearTexture())
     return device->setError(E_INVALIDARG);
   Region box{};
   if (dstBox) {
-    if (dstBox->left < 0 || dstBox->top < 0 || dstBox->right < dstBox->left || dstBox->bottom < dstBox->top ||
-        dstBox->front != 0 || dstBox->back != 1)
+    if (dstBox->left < 0 || dstBox->top < 0 || dstBox->front < 0 || dstBox->right < dstBox->left ||
+        dstBox->bottom < dstBox->top || dstBox->back < dstBox->front)
       return device->setError(E_INVALIDARG);
     box = {UINT(dstBox->left), UINT(dstBox->top), UINT(dstBox->right - dstBox->left),
-           UINT(dstBox->bottom - dstBox->top)};
-    if (box.width == 0 || box.height == 0) return;  // empty box: nothing to do
+           UINT(dstBox->bottom - dstBox->top), UINT(dstBox->front), UINT(dstBox->back - dstBox->front)};
+    if (box.width == 0 || box.height == 0 || box.depth == 0) return;  // empty box: nothing to do
   } else {
-    box = dst->isBuffer() ? Region{0, 0, dst->width, 1} : Region{0, 0, dst->mipWidth(dstSub), dst->mipHeight(dstSub)};
+    box = wholeRegion(*dst, dstSub);
   }
-  if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height)) return device->setError(E_INVALIDARG);
+  if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height, box.z, box.depth)) return device->setError(E_INVALIDARG);
 
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkResult vr = VK_SUCCESS;
   const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel;
   uint64_t size = 0;
-  std::vector<state::LinearSubresource> layout = state::linearLayout(box.width, box.height, 1, 1, bpp, &size);
+  std::vector<state::LinearSubresource> layout =
+      box.depth > 1 ? state::linearLayoutVolume(box.width, box.height, box.depth, 1, bpp, &size)
+                    : state::linearLayout(box.width, box.height, 1, 1, bpp, &size);
   uint64_t planeSize = 0;
   std::vector<state::LinearSubresource> plane;
   const bool stencil = !dst->isBuffer() && dst->format->kind == state::FormatKind::DepthStencil;
@@ -150,9 +170,12 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
       vk::Buffer::create(device->vk(), size + planeSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
   if (!upload) return device->setVkError(vr);
   auto* base = static_cast<uint8_t*>(upload->mapped());
+  for (UINT z = 0; z < box.depth; ++z)
   for (UINT y = 0; y < box.height; ++y) {
-    const uint8_t* row = static_cast<const uint8_t*>(data) + uint64_t(y) * (dst->isBuffer() ? 0 : rowPitch);
-    std::memcpy(base + uint64_t(y) * layout[0].rowPitch, row, uint64_t(box.width) * bpp);
+    const uint8_t* row = static_cast<const uint8_t*>(data) + uint64_t(z) * depthPitch +
+                         uint64_t(y) * (dst->isBuffer() ? 0 : rowPitch);
+    std::memcpy(base + uint64_t(z) * layout[0].depthPitch + uint64_t(y) * layout[0].rowPitch, row,
+                uint64_t(box.width) * bpp);
     if (stencil)
       for (UINT x = 0; x < box.width; ++x) {
         uint32_t texel;
@@ -167,7 +190,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     vkCmdCopyBuffer(cmd, upload->handle(), dst->buffer->handle(), 1, &c);
   } else {
     recordLinearToImage(cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
-                        {int32_t(box.x), int32_t(box.y), 0}, {box.width, box.height, 1});
+                        {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth});
   }
   markUsed(*device, *dst);
   device->queue().releaseAfter(device->queue().openSerial(), upload);

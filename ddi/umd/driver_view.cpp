@@ -6,10 +6,19 @@
 #include "driver_resource.h"
 
 #include <new>
+#include <string>
 
 namespace d3dvk::umd {
 
 namespace {
+
+// The format a view of `r` in `format` reads and writes: the resource's own
+// (also for UNKNOWN), or a typed member of its typeless family; null otherwise.
+const state::FormatInfo* viewFormatFor(const Resource& r, DXGI_FORMAT format) {
+  if (format == DXGI_FORMAT_UNKNOWN) return r.format->kind == state::FormatKind::Typeless ? nullptr : r.format;
+  const state::FormatInfo* f = state::findFormat(format);
+  return f && state::viewFormatFits(*r.format, *f) ? f : nullptr;
+}
 
 // Fills the range and creates the VkImageView; E_INVALIDARG for a range or
 // format the resource cannot provide.
@@ -17,12 +26,14 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
                  UINT mipCount, UINT firstSlice, UINT sliceCount, VkImageAspectFlags aspects) {
   Resource* r = Resource::from(hResource);
   if (!r || !r->image || !r->format) return E_INVALIDARG;
-  if (format != r->dxgiFormat && format != DXGI_FORMAT_UNKNOWN) return E_INVALIDARG;
+  const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
+  if (!viewFormat) return E_INVALIDARG;
   if (mipCount == UINT(-1)) mipCount = r->mipLevels - (firstMip < r->mipLevels ? firstMip : r->mipLevels);
   if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
   if (firstSlice >= r->arraySize || sliceCount == 0 || sliceCount > r->arraySize - firstSlice) return E_INVALIDARG;
   v.resource = r;
-  v.format = r->dxgiFormat;
+  v.format = viewFormat->dxgi;
+  v.viewFormat = viewFormat;
   v.firstMip = firstMip;
   v.mipCount = mipCount;
   v.firstSlice = firstSlice;
@@ -30,8 +41,46 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
   info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
-  info.format = r->format->vk;
+  info.format = viewFormat->vk;
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
+  VkResult vr = VK_SUCCESS;
+  v.view = vk::ImageView::create(device.vk(), info, &vr);
+  return v.view ? S_OK : hresultFromVk(vr);
+}
+
+// A view of a Texture3D: SRVs and UAVs see it as a 3D image (mips [firstMip,
+// +mipCount), every depth slice of them; a UAV of a W range short of the whole
+// mip is refused with E_NOTIMPL, logged), render targets as a 2D array of the
+// W slices [firstW, +wSize) of one mip (the image is 2D-array compatible).
+// wSize UINT(-1): to the mip's last slice.
+HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORMAT format, UINT firstMip, UINT mipCount,
+                       UINT firstW, UINT wSize, bool renderTarget, const char* what) {
+  if (!r || !r->image || !r->format || !r->isTexture3D()) return E_INVALIDARG;
+  const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
+  if (!viewFormat) return E_INVALIDARG;
+  if (mipCount == UINT(-1)) mipCount = firstMip < r->mipLevels ? r->mipLevels - firstMip : 0;
+  if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
+  const UINT depth = r->mipDepth(firstMip);
+  if (wSize == UINT(-1)) wSize = firstW < depth ? depth - firstW : 0;
+  if (firstW >= depth || wSize == 0 || wSize > depth - firstW) return E_INVALIDARG;
+  if (!renderTarget && (firstW != 0 || wSize != depth) && what) {
+    logError(std::string(what) + ": a view of W slices " + std::to_string(firstW) + ".." + std::to_string(firstW + wSize - 1) +
+             " of a " + std::to_string(depth) + "-slice Texture3D mip is not supported yet (whole mips are)");
+    return E_NOTIMPL;
+  }
+  v.resource = r;
+  v.format = viewFormat->dxgi;
+  v.viewFormat = viewFormat;
+  v.firstMip = firstMip;
+  v.mipCount = mipCount;
+  v.firstSlice = renderTarget ? firstW : 0;
+  v.sliceCount = renderTarget ? wSize : 1;
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = r->image->handle();
+  info.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
+  info.format = viewFormat->vk;
+  info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, firstMip, mipCount, renderTarget ? firstW : 0,
+                           renderTarget ? wSize : 1};
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
   return v.view ? S_OK : hresultFromVk(vr);
@@ -44,7 +93,7 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = v.resource->image->handle();
   info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-  info.format = v.resource->format->vk;
+  info.format = v.viewFormat->vk;
   info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, v.mipCount, v.firstSlice, 1};
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
@@ -58,12 +107,18 @@ void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<v
   device.queue().releaseAfter(v.resource->lastUse, std::move(arrayView));
 }
 
-// Ends a view: its VkImageView is freed once the GPU is done with the resource.
+// Ends a view: its VkImageView (or VkBufferView and counter) is freed once the GPU is done with the resource.
 template <typename View>
 void destroyView(Device& device, View* v) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   if (v->resource && v->view)
     device.queue().releaseAfter(v->resource->lastUse, std::move(v->view));
+  if constexpr (requires { v->window; }) {
+    if (v->resource && v->window.texel) device.queue().releaseAfter(v->resource->lastUse, std::move(v->window.texel));
+  }
+  if constexpr (requires { v->counter; }) {
+    if (v->counter) device.queue().releaseAfter(std::max<uint64_t>(v->counterLastUse, device.queue().openSerial()), std::move(v->counter));
+  }
   v->~View();
 }
 
@@ -96,6 +151,8 @@ void createRenderTargetViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DD
       (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET) && planeSliceOf(*a) == 0)
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+  else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, true, nullptr);
   finishCreate<RenderTargetView>(*device, v, hr);
 }
 
@@ -107,12 +164,18 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
   if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
-      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0)
+      (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0) {
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
-  if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
-  else if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
-    hr = E_NOTIMPL;  // buffer views come with the shader path
+    if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false,
+                        "CreateShaderResourceView");
+  else if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER)
+    hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements, 0);
+  else if (r && a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
+    hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->BufferEx.FirstElement, a->BufferEx.NumElements,
+                                      a->BufferEx.Flags);
   finishCreate<ShaderResourceView>(*device, v, hr);
 }
 }  // namespace
@@ -188,6 +251,7 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
   device->draw.unbind(v);
+  device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
@@ -199,9 +263,12 @@ void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& v
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
+  // (A Texture3D's view covers its whole mip: one "layer" of the 3D image.)
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, 1, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
+  // (A typeless image clears with the bits the view's format gives the value.)
+  const VkClearColorValue bits = state::clearValueForImage(*v->viewFormat, *v->resource->format, value);
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &range);
   markUsed(device, *v->resource);
 }
 
@@ -222,15 +289,18 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
   auto* v = new (h.pDrvPrivate) UnorderedAccessView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_BUFFER || a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX) {
-    logError("CreateUnorderedAccessView: buffer UAVs are not supported by the draw path yet");
-    hr = E_NOTIMPL;
+  if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
+    hr = initBufferUnorderedAccessView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements,
+                                       a->Buffer.Flags);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
              !state::isDepthFormat(*r->format) && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) &&
              r->samples == 1 && planeSliceOf(*a) == 0) {
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
     if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS)) {
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, false,
+                        "CreateUnorderedAccessView");
   }
   finishCreate<UnorderedAccessView>(*device, v, hr);
 }
@@ -252,6 +322,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr;
+  device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
 }
@@ -261,7 +332,8 @@ VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE hDevice, D3D11DDI_HU
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
-  clearUav(*device, v, state::uavClearColorFromBits(*v->resource->format, values));
+  if (v->isBuffer) return clearBufferUnorderedAccessView(*device, *v, values);
+  clearUav(*device, v, state::uavClearColorFromBits(*v->viewFormat, values));
 }
 
 VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNORDEREDACCESSVIEW h,
@@ -269,7 +341,11 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
-  clearUav(*device, v, state::clearColorFor(*v->resource->format, values));
+  if (v->isBuffer) {
+    logError("ClearUnorderedAccessViewFloat on a buffer view is not supported yet; the call is ignored");
+    return device->setError(E_NOTIMPL);
+  }
+  clearUav(*device, v, state::clearColorFor(*v->viewFormat, values));
 }
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
@@ -279,9 +355,29 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkClearColorValue value = state::clearColorFor(*v->resource->format, color);
+  VkClearColorValue value = state::clearColorFor(*v->viewFormat, color);
+  if (v->resource->isTexture3D()) {
+    // A Texture3D's W slices: cleared as the view's layers by a rendering instance (vkCmdClearColorImage would clear the whole mip).
+    transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+    VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    attachment.imageView = v->view->handle();
+    attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR;
+    attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    attachment.clearValue.color = value;
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, {v->resource->mipWidth(v->firstMip), v->resource->mipHeight(v->firstMip)}};
+    rendering.layerCount = v->sliceCount;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &attachment;
+    vkCmdBeginRendering(cmd, &rendering);
+    vkCmdEndRendering(cmd);
+    markUsed(*device, *v->resource);
+    return;
+  }
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  value = state::clearValueForImage(*v->viewFormat, *v->resource->format, value);
   vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1, &range);
   markUsed(*device, *v->resource);
 }
@@ -311,16 +407,20 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
 // UAVs: slots [uavStart, uavStart + numUAVs) take the given views; the other
 // slots of the updated range [rangeStart, rangeStart + rangeSize) become empty.
 VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT numRTVs, UINT,
-                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs, const UINT*,
-                               UINT uavStart, UINT numUAVs, UINT rangeStart, UINT rangeSize) {
+                               D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs,
+                               const UINT* initialCounts, UINT uavStart, UINT numUAVs, UINT rangeStart, UINT rangeSize) {
   Device* device = Device::from(hDevice);
   constexpr UINT kUavSlots = Device::kMaxUnorderedAccessViews;
   if (numRTVs > Device::kMaxRenderTargets || (numRTVs && !rtvs) || (numUAVs && !uavs) || uavStart > kUavSlots ||
       numUAVs > kUavSlots - uavStart || rangeStart > kUavSlots || rangeSize > kUavSlots - rangeStart)
     return device->setError(E_INVALIDARG);
   for (UINT slot = rangeStart; slot < rangeStart + rangeSize; ++slot) device->boundUnorderedAccessViews[slot] = nullptr;
-  for (UINT i = 0; i < numUAVs; ++i)
-    device->boundUnorderedAccessViews[uavStart + i] = UnorderedAccessView::from(uavs[i]);
+  for (UINT i = 0; i < numUAVs; ++i) {
+    UnorderedAccessView* v = UnorderedAccessView::from(uavs[i]);
+    device->boundUnorderedAccessViews[uavStart + i] = v;
+    // An append/counter view's hidden counter takes the initial count (UINT(-1): kept).
+    if (v && initialCounts && initialCounts[i] != UINT(-1)) setUavCounter(*device, *v, initialCounts[i]);
+  }
   for (UINT i = 0; i < Device::kMaxRenderTargets; ++i)
     device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
   device->boundRenderTargetCount = numRTVs;

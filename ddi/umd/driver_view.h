@@ -1,12 +1,16 @@
 // ddi/umd/driver_view.h — the driver's render-target, depth-stencil,
-// shader-resource (Texture2D and Texture2DMS, incl. arrays) and unordered-access
-// (RWTexture2D(Array)) view objects, constructed in runtime-allocated memory:
-// the resource, the subresource range and a VkImageView for the draw path.
+// shader-resource (Texture2D(MS)(Array), Texture3D, typed/raw/structured
+// buffers) and unordered-access (RWTexture2D(Array), RWTexture3D, typed/raw/
+// structured buffers, append/counter) view objects, constructed in
+// runtime-allocated memory: the resource, the subresource range and a
+// VkImageView, or for a buffer view its byte window (and VkBufferView when
+// typed; driver_buffer_view.cpp), for the draw and dispatch paths.
 // Also the four clear DDIs and SetRenderTargets (render targets, depth-stencil
 // and the pixel shader's UAV slots); the SRV bindings are draw state (driver_draw.h).
 #pragma once
 
 #include "d3d10umddi.h"
+#include "resource_format.h"  // translate/state
 #include "vk_resources.h"
 
 #include <memory>
@@ -14,10 +18,12 @@
 namespace d3dvk::umd {
 
 struct Resource;
+class Device;
 
 struct ImageViewRange {
   Resource* resource = nullptr;
-  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;  // the view's format (a typed member of a typeless resource's family)
+  const state::FormatInfo* viewFormat = nullptr;
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
   std::unique_ptr<vk::ImageView> view;
 };
@@ -29,7 +35,20 @@ struct DepthStencilView : ImageViewRange {
   UINT flags = 0;  // D3D11_DDI_CREATE_DSV_READ_ONLY_*
   static DepthStencilView* from(D3D10DDI_HDEPTHSTENCILVIEW h) { return static_cast<DepthStencilView*>(h.pDrvPrivate); }
 };
+// A buffer view's window of its buffer: raw views see dwords, structured views
+// elements of the buffer's stride, typed views texels of their format (through
+// a VkBufferView).
+struct BufferWindow {
+  VkDeviceSize offset = 0, size = 0;  // bytes
+  UINT elementBytes = 0;
+  bool raw = false, structured = false;
+  std::unique_ptr<vk::BufferView> texel;  // typed views
+  bool typed() const { return !raw && !structured; }
+};
+
 struct ShaderResourceView : ImageViewRange {
+  bool isBuffer = false;  // a buffer view: `window` instead of the image views
+  BufferWindow window;
   // A single-slice view also as a one-layer 2D_ARRAY view: the DDI does not say
   // whether the application made a Texture2D or a Texture2DArray view, and the
   // shader's declaration decides which Vulkan view type it reads.
@@ -44,6 +63,14 @@ struct ShaderResourceView : ImageViewRange {
 struct UnorderedAccessView : ImageViewRange {
   // A single-slice view also as a one-layer 2D_ARRAY view (like ShaderResourceView).
   std::unique_ptr<vk::ImageView> arrayView;
+  bool isBuffer = false;  // a buffer view: `window` instead of the image views
+  BufferWindow window;
+  // APPEND / COUNTER views (D3D11_DDI_BUFFER_UAV_FLAG_*): the hidden counter, a
+  // uint in its own buffer, set by the UAV bindings' initial counts and read by
+  // CopyStructureCount.
+  UINT flags = 0;
+  std::shared_ptr<vk::Buffer> counter;
+  VkDeviceSize counterLastUse = 0;
   static UnorderedAccessView* from(D3D11DDI_HUNORDEREDACCESSVIEW h) {
     return static_cast<UnorderedAccessView*>(h.pDrvPrivate);
   }
@@ -81,6 +108,18 @@ VOID APIENTRY createUnorderedAccessView11_1(D3D10DDI_HDEVICE, const D3D11DDIARG_
 VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW);
 VOID APIENTRY clearUnorderedAccessViewUint(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW, const UINT[4]);
 VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE, D3D11DDI_HUNORDEREDACCESSVIEW, const FLOAT[4]);
+
+// Buffer views (driver_buffer_view.cpp): fill `view` from the DDI's buffer
+// args; E_INVALIDARG for a window, format or flag the buffer cannot provide,
+// E_NOTIMPL for what d3dvk cannot back (logged).
+HRESULT initBufferShaderResourceView(Device& device, ShaderResourceView& view, Resource& buffer, DXGI_FORMAT format,
+                                     UINT firstElement, UINT numElements, UINT bufferExFlags);
+HRESULT initBufferUnorderedAccessView(Device& device, UnorderedAccessView& view, Resource& buffer, DXGI_FORMAT format,
+                                      UINT firstElement, UINT numElements, UINT flags);
+// Records the clear of a buffer UAV (raw/structured: values[0] in every dword).
+void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& view, const UINT values[4]);
+// Records setting a UAV's hidden counter (a bound view with an initial count other than UINT(-1)).
+void setUavCounter(Device& device, UnorderedAccessView& view, UINT value);
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW, FLOAT color[4]);
 VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW, UINT flags, FLOAT depth,

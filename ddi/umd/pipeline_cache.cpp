@@ -29,12 +29,9 @@ uint64_t nextObjectId() {
 
 std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* result) {
   std::unique_ptr<PipelineCache> self(new PipelineCache(device));
-  const VkShaderStageFlags stages[kStageSets] = {VK_SHADER_STAGE_VERTEX_BIT, VK_SHADER_STAGE_FRAGMENT_BIT};
-  // Uniform buffers, sampled and storage images, the fragment stage's 8 colour
-  // attachments and its invocation counter share maxPerStageResources; samplers do not count.
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  // UAVs: pixel-shader storage images, D3D11.0's 8 slots, when the device can
-  // store from fragment shaders and write images without a declared format.
+  // UAVs: D3D11.1's 64 slots, when the device can store from fragment shaders
+  // and write images without a declared format.
   const bool fragmentStores = device.vk().enabledFeatures().fragmentStoresAndAtomics &&
                               device.vk().enabledFeatures().shaderStorageImageWriteWithoutFormat;
   self->unorderedAccessSlots_ =
@@ -42,56 +39,7 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
                                  limits.maxDescriptorSetStorageImages})
                      : 0;
   // The invocation counter of the counting pixel shaders (driver_query.h).
-  const bool counter = device.vk().enabledFeatures().fragmentStoresAndAtomics;
-  const uint32_t reserved = kConstantBufferSlots + 8 + self->unorderedAccessSlots_ + (counter ? 1 : 0) + 3;
-  const uint32_t perStage = limits.maxPerStageResources > reserved ? limits.maxPerStageResources - reserved : 0;
-  self->shaderResourceSlots_ = std::min({dxbc::kMaxShaderResourceSlots, perStage,
-                                         limits.maxPerStageDescriptorSampledImages,
-                                         limits.maxDescriptorSetSampledImages / kStageSets});
-  const uint32_t samplerSlots = kSamplerSlots;  // Vulkan guarantees 16 samplers per stage
-  for (uint32_t set = 0; set < kStageSets; ++set) {
-    std::vector<VkDescriptorSetLayoutBinding> bindings;
-    for (uint32_t slot = 0; slot < kConstantBufferSlots; ++slot)
-      bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, stages[set], nullptr});
-    for (uint32_t slot = 0; slot < samplerSlots; ++slot)
-      bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, stages[set], nullptr});
-    for (uint32_t slot = 0; slot < self->shaderResourceSlots_; ++slot)
-      bindings.push_back(
-          {dxbc::kShaderResourceBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, stages[set], nullptr});
-    if (stages[set] == VK_SHADER_STAGE_FRAGMENT_BIT)
-      for (uint32_t slot = 0; slot < self->unorderedAccessSlots_; ++slot)
-        bindings.push_back(
-            {dxbc::kUnorderedAccessBindingBase + slot, VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, 1, stages[set], nullptr});
-    if (counter && stages[set] == VK_SHADER_STAGE_FRAGMENT_BIT)  // the counting pixel shader's (driver_query.h)
-      bindings.push_back(
-          {dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
-    // The GPU fallback's draw pass (driver_fallback_draw.h): the captured
-    // vertices and corners its vertex shader pulls, the records its pixel
-    // shader's prelude tests.
-    if (stages[set] == VK_SHADER_STAGE_VERTEX_BIT) {
-      bindings.push_back({dxbc::kFallbackCapturedBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
-      bindings.push_back({dxbc::kFallbackCornersBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
-      bindings.push_back(
-          {dxbc::kFallbackVertexRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
-    } else {
-      bindings.push_back({dxbc::kFallbackRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, stages[set], nullptr});
-    }
-    VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    info.bindingCount = uint32_t(bindings.size());
-    info.pBindings = bindings.data();
-    self->setLayouts_[set] = vk::createDescriptorSetLayout(device.vk(), info, result);
-    if (!self->setLayouts_[set]) return nullptr;
-  }
-  VkDescriptorSetLayout sets[kStageSets] = {self->setLayouts_[0]->handle(), self->setLayouts_[1]->handle()};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = kStageSets;
-  layoutInfo.pSetLayouts = sets;
-  // The fallback's capture variant reads the draw's vertex and instance bases (dxbc idBasesFromPushConstants).
-  const VkPushConstantRange idBases{VK_SHADER_STAGE_VERTEX_BIT, 0, dxbc::kIdBasePushConstantBytes};
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &idBases;
-  self->layout_ = vk::createPipelineLayout(device.vk(), layoutInfo, result);
-  if (!self->layout_) return nullptr;
+  self->invocationCounter_ = device.vk().enabledFeatures().fragmentStoresAndAtomics;
   self->nullBuffer_ =
       vk::Buffer::create(device.vk(), kNullConstantBufferSize, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, result);
   if (!self->nullBuffer_) return nullptr;
@@ -99,16 +47,179 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
   return self;
 }
 
+namespace {
+
+VkShaderStageFlags stageFlags(dxbc::ProgramType stage) {
+  switch (stage) {
+    case dxbc::ProgramType::Vertex: return VK_SHADER_STAGE_VERTEX_BIT;
+    case dxbc::ProgramType::Pixel: return VK_SHADER_STAGE_FRAGMENT_BIT;
+    case dxbc::ProgramType::Geometry: return VK_SHADER_STAGE_GEOMETRY_BIT;
+    case dxbc::ProgramType::Compute: return VK_SHADER_STAGE_COMPUTE_BIT;
+    default: return 0;
+  }
+}
+
+// The bindings of one stage's set (pipeline_cache.h).
+std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage, const Shader* shader,
+                                                        bool invocationCounter) {
+  const VkShaderStageFlags flags = stageFlags(stage);
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot)
+    bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, flags, nullptr});
+  for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot)
+    bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, flags, nullptr});
+  if (shader) {
+    for (const DeclaredResource& r : shader->resources)
+      bindings.push_back({dxbc::kShaderResourceBindingBase + r.slot, r.descriptorType(), 1, flags, nullptr});
+    for (const DeclaredUav& u : shader->uavs) {
+      bindings.push_back({dxbc::kUnorderedAccessBindingBase + u.slot, u.descriptorType(), 1, flags, nullptr});
+      if (u.counter)
+        bindings.push_back(
+            {dxbc::kUnorderedAccessCounterBindingBase + u.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+    }
+  }
+  if (stage == dxbc::ProgramType::Pixel) {
+    if (invocationCounter)  // the counting pixel shader's (driver_query.h)
+      bindings.push_back({dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+    // The GPU fallback's draw pass (driver_fallback_draw.h): the records its pixel shader's prelude tests.
+    bindings.push_back({dxbc::kFallbackRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+  } else if (stage == dxbc::ProgramType::Vertex) {
+    // The fallback draw pass's vertex shader pulls the captured vertices and corners.
+    for (uint32_t b : {dxbc::kFallbackCapturedBinding, dxbc::kFallbackCornersBinding, dxbc::kFallbackVertexRecordsBinding})
+      bindings.push_back({b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+  }
+  return bindings;
+}
+
+}  // namespace
+
+const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType stage, const Shader* shader,
+                                                             VkResult* result) {
+  const std::vector<VkDescriptorSetLayoutBinding> bindings = stageBindings(stage, shader, invocationCounter_);
+  std::vector<uint64_t> key{stageFlags(stage)};
+  for (const VkDescriptorSetLayoutBinding& b : bindings) key.push_back(uint64_t(b.binding) << 32 | b.descriptorType);
+  auto found = stageLayouts_.find(key);
+  if (found != stageLayouts_.end()) return found->second.get();
+  auto entry = std::make_unique<StageLayout>();
+  VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  info.bindingCount = uint32_t(bindings.size());
+  info.pBindings = bindings.data();
+  entry->layout = vk::createDescriptorSetLayout(device_.vk(), info, result);
+  if (!entry->layout) return nullptr;
+  for (const VkDescriptorSetLayoutBinding& b : bindings) {
+    auto size = std::find_if(entry->sizes.begin(), entry->sizes.end(),
+                             [&](const VkDescriptorPoolSize& p) { return p.type == b.descriptorType; });
+    if (size == entry->sizes.end()) entry->sizes.push_back({b.descriptorType, b.descriptorCount});
+    else size->descriptorCount += b.descriptorCount;
+  }
+  return stageLayouts_.emplace(std::move(key), std::move(entry)).first->second.get();
+}
+
+namespace {
+// A pipeline layout of these sets (graphics layouts, whose set 0 is a vertex
+// stage's, and compute layouts never share a key). Every graphics layout has
+// the same push-constant range: the fallback capture variant's vertex and
+// instance bases (dxbc idBasesFromPushConstants), so the pushed values and the
+// VS set stay compatible across the draw's and the capture's layouts.
+VkPipelineLayout cachedPipelineLayout(vk::Device& device,
+                                      std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>>& cache,
+                                      const std::vector<VkDescriptorSetLayout>& sets, bool graphics, VkResult* result) {
+  auto found = cache.find(sets);
+  if (found != cache.end()) return found->second->handle();
+  VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  info.setLayoutCount = uint32_t(sets.size());
+  info.pSetLayouts = sets.data();
+  const VkPushConstantRange idBases{VK_SHADER_STAGE_VERTEX_BIT, 0, dxbc::kIdBasePushConstantBytes};
+  if (graphics) {
+    info.pushConstantRangeCount = 1;
+    info.pPushConstantRanges = &idBases;
+  }
+  std::unique_ptr<vk::PipelineLayout> layout = vk::createPipelineLayout(device, info, result);
+  if (!layout) return VK_NULL_HANDLE;
+  return cache.emplace(sets, std::move(layout)).first->second->handle();
+}
+}  // namespace
+
+VkPipelineLayout PipelineCache::graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result) {
+  // Sets 0 VS, 1 PS, and 2 GS only when a geometry shader is bound.
+  const StageLayout* v = stageLayout(dxbc::ProgramType::Vertex, vs, result);
+  const StageLayout* p = v ? stageLayout(dxbc::ProgramType::Pixel, ps, result) : nullptr;
+  const StageLayout* g = p && gs ? stageLayout(dxbc::ProgramType::Geometry, gs, result) : nullptr;
+  if (!p || (gs && !g)) return VK_NULL_HANDLE;
+  std::vector<VkDescriptorSetLayout> sets{v->handle(), p->handle()};
+  if (g) sets.push_back(g->handle());
+  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, sets, true, result);
+}
+
+VkPipelineLayout PipelineCache::computeLayout(const Shader& cs, VkResult* result) {
+  const StageLayout* c = stageLayout(dxbc::ProgramType::Compute, &cs, result);
+  if (!c) return VK_NULL_HANDLE;
+  return cachedPipelineLayout(device_.vk(), pipelineLayouts_, {c->handle()}, false, result);
+}
+
+std::string PipelineCache::checkStageLimits(const Shader& shader) const {
+  const VkPhysicalDeviceLimits& limits = device_.vk().info().properties.limits;
+  // Uniform texel buffers count as sampled images, storage texel buffers as storage images (Vulkan's limits).
+  uint32_t sampled = 0, storageImages = 0, storageBuffers = 0;
+  for (const DeclaredResource& r : shader.resources)
+    (r.descriptorType() == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ? storageBuffers : sampled)++;
+  for (const DeclaredUav& u : shader.uavs) {
+    (u.descriptorType() == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ? storageBuffers : storageImages)++;
+    if (u.counter) ++storageBuffers;
+  }
+  // What the stage's set always has besides: constant buffers, the fallback's and the counter's storage buffers.
+  const uint32_t fixedStorageBuffers = shader.stage == dxbc::ProgramType::Vertex ? 3
+                                       : shader.stage == dxbc::ProgramType::Pixel ? 2 : 0;
+  const uint32_t colorAttachments = shader.stage == dxbc::ProgramType::Pixel ? 8 : 0;
+  const uint32_t total = kConstantBufferSlots + sampled + storageImages + storageBuffers + fixedStorageBuffers +
+                         colorAttachments;
+  auto over = [](const char* what, uint32_t used, uint32_t limit) {
+    return std::string("the shader declares ") + std::to_string(used) + " " + what + ", more than the " +
+           std::to_string(limit) + " this Vulkan device binds per stage";
+  };
+  if (sampled > limits.maxPerStageDescriptorSampledImages)
+    return over("textures and typed buffers", sampled, limits.maxPerStageDescriptorSampledImages);
+  if (storageImages > limits.maxPerStageDescriptorStorageImages)
+    return over("typed UAVs", storageImages, limits.maxPerStageDescriptorStorageImages);
+  if (storageBuffers + fixedStorageBuffers > limits.maxPerStageDescriptorStorageBuffers)
+    return over("raw/structured buffers and UAV counters", storageBuffers,
+                limits.maxPerStageDescriptorStorageBuffers - fixedStorageBuffers);
+  if (total > limits.maxPerStageResources)
+    return over("resources (with 14 constant buffers)", total - fixedStorageBuffers - colorAttachments,
+                limits.maxPerStageResources - fixedStorageBuffers - colorAttachments);
+  return {};
+}
+
+VkPipeline PipelineCache::computePipeline(const Shader& cs, VkResult* result) {
+  auto found = computePipelines_.find(cs.id);
+  if (found != computePipelines_.end()) return found->second->handle();
+  const VkPipelineLayout layout = computeLayout(cs, result);
+  if (!layout) return VK_NULL_HANDLE;
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                cs.module->handle(), "main", nullptr};
+  info.layout = layout;
+  std::shared_ptr<vk::Pipeline> pipeline = vk::createComputePipeline(device_.vk(), info, result);
+  if (!pipeline) return VK_NULL_HANDLE;
+  const VkPipeline handle = pipeline->handle();
+  computePipelines_.emplace(cs.id, std::move(pipeline));
+  return handle;
+}
+
 void PipelineCache::forget(uint64_t objectId) {
   for (auto it = pipelines_.begin(); it != pipelines_.end();) {
     const state::GraphicsPipelineKey& k = it->first;
-    if (k.vertexShader == objectId || k.pixelShader == objectId || k.inputLayout == objectId ||
+    if (k.vertexShader == objectId || k.pixelShader == objectId || k.geometryShader == objectId || k.inputLayout == objectId ||
         k.blendState == objectId || k.depthStencilState == objectId) {
       device_.queue().releaseAfter(device_.queue().openSerial(), it->second);
       it = pipelines_.erase(it);
     } else {
       ++it;
     }
+  }
+  if (auto compute = computePipelines_.find(objectId); compute != computePipelines_.end()) {
+    device_.queue().releaseAfter(device_.queue().openSerial(), compute->second);
+    computePipelines_.erase(compute);
   }
   for (auto it = fallbackVertexModules_.begin(); it != fallbackVertexModules_.end();) {
     if (it->first.first == objectId || it->first.second == objectId) {
@@ -154,10 +265,13 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   // rasterizer discard); the draw pass may have a pixel module without an
   // application pixel shader.
   const bool capture = key.variant == state::PipelineVariant::FallbackCapture;
-  VkPipelineShaderStageCreateInfo stages[2];
+  VkPipelineShaderStageCreateInfo stages[3];
   uint32_t stageCount = 0;
   stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
                           in.vertexModule ? in.vertexModule : in.vertexShader->module->handle(), "main", nullptr};
+  if (in.geometryShader)
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
+                            in.geometryShader->module->handle(), "main", nullptr};
   const VkShaderModule pixelModule = in.pixelModule ? in.pixelModule
                                      : in.pixelShader ? in.pixelShader->module->handle()
                                                       : VK_NULL_HANDLE;
@@ -182,8 +296,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   inputAssembly.primitiveRestartEnable = assembly.primitiveRestart;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  viewport.viewportCount = 1;
-  viewport.scissorCount = 1;
+  viewport.viewportCount = key.viewportCount;
+  viewport.scissorCount = key.viewportCount;
 
   state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerDeviceCaps(device_));
   if (capture) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
@@ -247,7 +361,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   info.pDepthStencilState = &depthStencil;
   info.pColorBlendState = &blend;
   info.pDynamicState = &dynamic;
-  info.layout = layout_->handle();
+  info.layout = graphicsLayout(in.vertexShader, in.pixelShader, in.geometryShader, result);
+  if (!info.layout) return VK_NULL_HANDLE;
   std::shared_ptr<vk::Pipeline> pipeline = vk::createGraphicsPipeline(device_.vk(), info, result);
   if (!pipeline) return VK_NULL_HANDLE;
   VkPipeline handle = pipeline->handle();

@@ -1,16 +1,22 @@
-// ddi/umd/pipeline_cache.h — the device's graphics pipelines, one per distinct
-// state::GraphicsPipelineKey (shaders, element layout, topology, rasterizer
-// desc, render-target formats, sample count), the GPU fallback's draw-pass
-// vertex shaders (one per pair of shaders), plus what every pipeline shares:
-// the descriptor-set layouts of translate/dxbc/binding.h (set 0 = VS, set 1 =
-// PS; bindings 0..13 = constant buffers b0..b13 (the API slots) as uniform
-// buffers, 16..31 = samplers s0..s15, 32.. = shader resources t0.. as sampled
-// images, as many of D3D's 128 as the device's per-stage limits allow; in the
-// PS set also 160.. = unordered-access views u0.. as storage images, D3D11.0's
-// 8 where the device has fragment stores and 8 storage images per stage, and
-// 240 = the invocation counter, a storage buffer, where it has
-// fragmentStoresAndAtomics), the
-// pipeline layout, a zero-filled 64 KiB uniform buffer standing in for
+// ddi/umd/pipeline_cache.h — the device's graphics and compute pipelines, one
+// per distinct state::GraphicsPipelineKey (shaders, element layout, topology,
+// rasterizer desc, render-target formats, sample count) or compute shader, the
+// GPU fallback's draw-pass vertex shaders (one per pair of shaders), plus the
+// descriptor-set and pipeline layouts of translate/dxbc/binding.h.
+//
+// Set layouts are per stage and per shader: set 0 = VS (or CS), 1 = PS, 2 = GS.
+// Every stage set has bindings 0..13 = constant buffers b0..b13 (the API
+// slots) as uniform buffers and 16..31 = samplers s0..s15; then one binding
+// per t# and u# the shader declares, of the descriptor type its declaration
+// needs (sampled image, uniform/storage texel buffer, storage image, storage
+// buffer; 32 + t, 160 + u) and 256 + u for a structured UAV's counter. The
+// VS set also has 241..243 (the GPU fallback's draw pass: captured vertices,
+// corners, records) and the PS set 240 (the counting pixel shader's
+// invocation counter, where the device has fragmentStoresAndAtomics) and 241
+// (the fallback prelude's records). Layouts are shared by every shader with
+// the same bindings. Every graphics pipeline layout has one push-constant
+// range, VS bytes 0..7: the fallback capture variant's SV_VertexID /
+// SV_InstanceID bases (dxbc::kIdBasePushConstantBytes). Also: a zero-filled 64 KiB uniform buffer standing in for
 // unbound constant-buffer slots (D3D reads zeros from them) and the sampler
 // unbound sampler slots read.
 //
@@ -25,9 +31,13 @@
 #include "vk_pipeline.h"
 #include "vk_resources.h"
 
-#include <memory>
+#include "dxbc/tokens.h"
+
 #include <map>
+#include <memory>
+#include <string>
 #include <unordered_map>
+#include <vector>
 
 namespace d3dvk::umd {
 
@@ -51,31 +61,43 @@ struct PipelineInputs {
   VkShaderModule vertexModule = VK_NULL_HANDLE;
   VkShaderModule pixelModule = VK_NULL_HANDLE;
   const state::VertexInputState* vertexInput = nullptr;
+  const Shader* geometryShader = nullptr;  // null: none
 };
 
 class PipelineCache {
  public:
   static constexpr uint32_t kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
-  static constexpr uint32_t kStageSets = 2;  // VS, PS
+  static constexpr uint32_t kStageSets = 3;  // VS, PS, GS (binding.h's set numbers)
   static constexpr VkDeviceSize kNullConstantBufferSize = 65536;
   static constexpr uint32_t kSamplerSlots = 16;  // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
 
   static std::unique_ptr<PipelineCache> create(Device& device, VkResult* result);
 
-  VkPipelineLayout layout() const { return layout_->handle(); }
-  VkDescriptorSetLayout setLayout(uint32_t set) const { return setLayouts_[set]->handle(); }
+  // One stage's descriptor-set layout for `shader` (null: the stage's fixed
+  // bindings only), with the descriptors a set of it needs; null with *result on failure.
+  struct StageLayout {
+    std::unique_ptr<vk::DescriptorSetLayout> layout;
+    std::vector<VkDescriptorPoolSize> sizes;
+    VkDescriptorSetLayout handle() const { return layout->handle(); }
+  };
+  const StageLayout* stageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
+  // The pipeline layout of a draw (sets 0 VS, 1 PS, and 2 GS when `gs`) or of a dispatch (set 0 CS).
+  VkPipelineLayout graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result);
+  VkPipelineLayout computeLayout(const Shader& cs, VkResult* result);
+  // Why this device cannot bind what `shader` declares in one stage (its
+  // per-stage descriptor limits), or "".
+  std::string checkStageLimits(const Shader& shader) const;
   VkBuffer nullConstantBuffer() const { return nullBuffer_->handle(); }
-  // Shader-resource slots t0..t(n-1) the layouts hold (D3D's 128, or fewer
-  // where maxPerStageResources / the sampled-image limits are lower).
-  uint32_t shaderResourceSlots() const { return shaderResourceSlots_; }
-  // Unordered-access slots u0..u(n-1) of the PS set (0 without fragment stores).
+  // Unordered-access slots u0..u(n-1) (D3D11.1's 64; 0 without fragment stores).
   uint32_t unorderedAccessSlots() const { return unorderedAccessSlots_; }
-  static constexpr uint32_t kUnorderedAccessSlots = 8;  // D3D11_PS_CS_UAV_REGISTER_COUNT
+  static constexpr uint32_t kUnorderedAccessSlots = 64;  // D3D11_1_UAV_SLOT_COUNT
   // The D3D11 default sampler for unbound sampler slots (driver_sampler.cpp creates it).
   std::shared_ptr<vk::Sampler>& defaultSampler() { return defaultSampler_; }
 
   // The pipeline for `key` (created on first use); VK_NULL_HANDLE with *result on failure.
   VkPipeline get(const state::GraphicsPipelineKey& key, const PipelineInputs& inputs, VkResult* result);
+  // The compute pipeline of a compute shader (created on first use).
+  VkPipeline computePipeline(const Shader& cs, VkResult* result);
   // The GPU fallback's pixel shader for draws without one: the coverage
   // prelude alone, its variants indexed like Shader::fallbackModules (built by
   // driver_fallback_draw.cpp on first use).
@@ -90,14 +112,15 @@ class PipelineCache {
  private:
   explicit PipelineCache(Device& device) : device_(device) {}
   Device& device_;
-  std::unique_ptr<vk::DescriptorSetLayout> setLayouts_[kStageSets];
-  std::unique_ptr<vk::PipelineLayout> layout_;
+  std::map<std::vector<uint64_t>, std::unique_ptr<StageLayout>> stageLayouts_;  // key: stage flags + bindings
+  std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>> pipelineLayouts_;
+  std::map<uint64_t, std::shared_ptr<vk::Pipeline>> computePipelines_;  // by compute shader id
   std::unique_ptr<vk::Buffer> nullBuffer_;
   std::unique_ptr<vk::ShaderModule> fallbackPixel_[4];
   std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (VS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
-  uint32_t shaderResourceSlots_ = 0;
   uint32_t unorderedAccessSlots_ = 0;
+  bool invocationCounter_ = false;  // the PS set's binding 240
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

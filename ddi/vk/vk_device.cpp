@@ -146,6 +146,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.shaderImageGatherExtended = supported.shaderImageGatherExtended;
   f.imageCubeArray = supported.imageCubeArray;
   f.fullDrawIndexUint32 = supported.fullDrawIndexUint32;
+  f.drawIndirectFirstInstance = supported.drawIndirectFirstInstance;  // DrawInstancedIndirect's StartInstanceLocation
   f.samplerAnisotropy = supported.samplerAnisotropy;
   f.textureCompressionBC = supported.textureCompressionBC;
   f.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;

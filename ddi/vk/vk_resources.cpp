@@ -85,4 +85,15 @@ ImageView::~ImageView() {
   if (view_) vkDestroyImageView(device_.handle(), view_, nullptr);
 }
 
+std::unique_ptr<BufferView> BufferView::create(Device& device, const VkBufferViewCreateInfo& info, VkResult* result) {
+  std::unique_ptr<BufferView> self(new BufferView(device));
+  *result = vkCreateBufferView(device.handle(), &info, nullptr, &self->view_);
+  if (*result != VK_SUCCESS) return nullptr;
+  return self;
+}
+
+BufferView::~BufferView() {
+  if (view_) vkDestroyBufferView(device_.handle(), view_, nullptr);
+}
+
 }  // namespace d3dvk::vk

@@ -1,6 +1,7 @@
 // ddi/vk/vk_resources.h — RAII owners of Vulkan memory objects: a buffer with
 // its own allocation (optionally host-visible and persistently mapped), an
-// image with its own allocation, and an image view. Creation reports the
+// image with its own allocation, an image view and a buffer view (typed buffer
+// shader resources and UAVs). Creation reports the
 // VkResult so callers can turn VK_ERROR_OUT_OF_*_MEMORY into E_OUTOFMEMORY.
 #pragma once
 
@@ -62,6 +63,20 @@ class ImageView {
   explicit ImageView(Device& device) : device_(device) {}
   Device& device_;
   VkImageView view_ = VK_NULL_HANDLE;
+};
+
+class BufferView {
+ public:
+  static std::unique_ptr<BufferView> create(Device& device, const VkBufferViewCreateInfo& info, VkResult* result);
+  ~BufferView();
+  BufferView(const BufferView&) = delete;
+  BufferView& operator=(const BufferView&) = delete;
+  VkBufferView handle() const { return view_; }
+
+ private:
+  explicit BufferView(Device& device) : device_(device) {}
+  Device& device_;
+  VkBufferView view_ = VK_NULL_HANDLE;
 };
 
 }  // namespace d3dvk::vk

@@ -51,6 +51,7 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
       return feature("StorageImageExtendedFormats", f.shaderStorageImageExtendedFormats,
                      "shaderStorageImageExtendedFormats");
     case 52: return feature("InterpolationFunction", f.sampleRateShading, "sampleRateShading");
+    case 57: return feature("MultiViewport", f.multiViewport, "multiViewport");
     case 55:
       return feature("StorageImageReadWithoutFormat", f.shaderStorageImageReadWithoutFormat,
                      "shaderStorageImageReadWithoutFormat");

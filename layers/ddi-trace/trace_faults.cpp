@@ -52,7 +52,9 @@ bool DeviceFaults::intercept(int slot) {
   }
   using ddi::DeviceSlot;
   const bool draw = slot == int(DeviceSlot::Draw) || slot == int(DeviceSlot::DrawIndexed) ||
-                    slot == int(DeviceSlot::DrawInstanced) || slot == int(DeviceSlot::DrawIndexedInstanced);
+                    slot == int(DeviceSlot::DrawInstanced) || slot == int(DeviceSlot::DrawIndexedInstanced) ||
+                    slot == int(DeviceSlot::DrawInstancedIndirect) ||
+                    slot == int(DeviceSlot::DrawIndexedInstancedIndirect);
   if (!draw) return false;
   ++draws_;
   if (!removeAtDraw_ || draws_ < removeAtDraw_ || !setError_) return false;

@@ -4,7 +4,7 @@
 // UMD or runtime):
 //   D3DVK_TRACE_HIDE_VERSIONS=d3d11_1,wddm2_0  GetSupportedVersions leaves them out
 //   D3DVK_TRACE_FORCE_CONSERVATIVE_TIER=0..3   GetCaps (D3D11 OPTIONS2, D3D12 OPTIONS) reports it
-//   D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW=N        the Nth draw DDI of a device (from 1) and every
+//   D3DVK_TRACE_REMOVE_DEVICE_AT_DRAW=N        the Nth draw DDI (indirect ones too) of a device (from 1) and every
 //                                              later one report DXGI_ERROR_DEVICE_REMOVED
 //                                              through pfnSetErrorCb instead of reaching the UMD
 //   D3DVK_TRACE_FAIL_DDI=Name[,Name...]        those device DDIs (slot names, e.g.

@@ -82,11 +82,12 @@ inline std::string box(const D3D10_DDI_BOX* b) {
 inline std::string desc(const D3D11DDIARG_CREATERESOURCE* a) {
   if (!a) return "null";
   return format("{Dimension=%s, Usage=%s, BindFlags=0x%X, MapFlags=0x%X, MiscFlags=0x%X, Format=%d, Samples=%u/%u, "
-                "MipLevels=%u, ArraySize=%u, Size=%ux%u, InitialData=%s}",
+                "MipLevels=%u, ArraySize=%u, Size=%ux%u, InitialData=%s, Depth=%u, ByteStride=%u}",
                 dimensionName(a->ResourceDimension), usageName(a->Usage), a->BindFlags, a->MapFlags, a->MiscFlags,
                 int(a->Format), a->SampleDesc.Count, a->SampleDesc.Quality, a->MipLevels, a->ArraySize,
                 a->pMipInfoList ? a->pMipInfoList[0].TexelWidth : 0,
-                a->pMipInfoList ? a->pMipInfoList[0].TexelHeight : 0, a->pInitialDataUP ? "yes" : "no");
+                a->pMipInfoList ? a->pMipInfoList[0].TexelHeight : 0, a->pInitialDataUP ? "yes" : "no",
+                a->pMipInfoList ? a->pMipInfoList[0].TexelDepth : 0, a->ByteStride);
 }
 inline std::string desc(const D3D11_1_DDI_BLEND_DESC* d) {
   if (!d) return "null";
@@ -165,6 +166,13 @@ std::string handleList(const Handle* handles, UINT count, UINT limit = ~0u) {
   for (UINT i = 0; handles && i < count && i < limit; ++i) list += format("%s%p", i ? ", " : "", handles[i].pDrvPrivate);
   return list + "]";
 }
+// UAV initial counts as signed numbers ("[0, -1]"; UINT(-1) keeps the counter), or "null".
+inline std::string countList(const UINT* counts, UINT count, UINT limit = ~0u) {
+  if (!counts) return "null";
+  std::string list = "[";
+  for (UINT i = 0; i < count && i < limit; ++i) list += format("%s%d", i ? ", " : "", int(counts[i]));
+  return list + "]";
+}
 
 // --- Per-slot arguments (after hDevice) ---------------------------------------
 
@@ -204,8 +212,41 @@ inline std::string args(D3DVK_SLOT(CreateResource), const D3D11DDIARG_CREATERESO
 inline std::string args(D3DVK_SLOT(DestroyResource), D3D10DDI_HRESOURCE r) {
   return ", hResource=" + ptr(r.pDrvPrivate);
 }
+// A Texture3D view: its mips and W slices (render targets and UAVs: one mip,
+// FirstW + WSize; shader resources: a mip range, every slice); "" for other views.
+template <typename Args>
+std::string volumeViewArgs(const Args* a, const void* view) {
+  if (!a || a->ResourceDimension != D3D10DDIRESOURCE_TEXTURE3D) return {};
+  if constexpr (requires { a->Tex3D.MostDetailedMip; })
+    return format(", hResource=%p, Format=%d, Dimension=TEXTURE3D, MostDetailedMip=%u, MipLevels=%u, hView=%p",
+                  a->hDrvResource.pDrvPrivate, int(a->Format), a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, view);
+  else
+    return format(", hResource=%p, Format=%d, Dimension=TEXTURE3D, MipSlice=%u, FirstW=%u, WSize=%u, hView=%p",
+                  a->hDrvResource.pDrvPrivate, int(a->Format), a->Tex3D.MipSlice, a->Tex3D.FirstW, a->Tex3D.WSize,
+                  view);
+}
+// A buffer view: its window and flags (the DDI's union read as Buffer or
+// BufferEx); "" for other views.
+template <typename Args>
+std::string bufferViewArgs(const Args* a, const void* view) {
+  if (!a || (a->ResourceDimension != D3D10DDIRESOURCE_BUFFER && a->ResourceDimension != D3D11DDIRESOURCE_BUFFEREX))
+    return {};
+  UINT first = 0, count = 0, flags = 0;
+  if constexpr (requires { a->BufferEx; }) {
+    if (a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
+      first = a->BufferEx.FirstElement, count = a->BufferEx.NumElements, flags = a->BufferEx.Flags;
+    else
+      first = a->Buffer.FirstElement, count = a->Buffer.NumElements;
+  } else {
+    first = a->Buffer.FirstElement, count = a->Buffer.NumElements, flags = a->Buffer.Flags;
+  }
+  return format(", hResource=%p, Format=%d, Dimension=%s, FirstElement=%u, NumElements=%u, Flags=0x%X, hView=%p",
+                a->hDrvResource.pDrvPrivate, int(a->Format), dimensionName(a->ResourceDimension), first, count, flags,
+                view);
+}
 template <typename Args, typename Handle, typename RtHandle>
 std::string args(D3DVK_SLOT(CreateRenderTargetView), const Args* a, Handle v, RtHandle) {
+  if (std::string volume = volumeViewArgs(a, v.pDrvPrivate); !volume.empty()) return volume;
   return format(", hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, ArraySize=%u, hView=%p",
                 a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
                 a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0,
@@ -221,6 +262,8 @@ inline std::string args(D3DVK_SLOT(CreateDepthStencilView), const D3D11DDIARG_CR
 }
 template <typename Args, typename Handle, typename RtHandle>
 std::string args(D3DVK_SLOT(CreateShaderResourceView), const Args* a, Handle v, RtHandle) {
+  if (std::string buffer = bufferViewArgs(a, v.pDrvPrivate); !buffer.empty()) return buffer;
+  if (std::string volume = volumeViewArgs(a, v.pDrvPrivate); !volume.empty()) return volume;
   return format(", hResource=%p, Format=%d, Dimension=%s, MostDetailedMip=%u, FirstArraySlice=%u, MipLevels=%u, "
                 "ArraySize=%u, hView=%p",
                 a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
@@ -230,6 +273,8 @@ std::string args(D3DVK_SLOT(CreateShaderResourceView), const Args* a, Handle v, 
 }
 template <typename Args, typename Handle, typename RtHandle>
 std::string args(D3DVK_SLOT(CreateUnorderedAccessView), const Args* a, Handle v, RtHandle) {
+  if (std::string buffer = bufferViewArgs(a, v.pDrvPrivate); !buffer.empty()) return buffer;
+  if (std::string volume = volumeViewArgs(a, v.pDrvPrivate); !volume.empty()) return volume;
   return format(", hResource=%p, Format=%d, Dimension=%s, MipSlice=%u, FirstArraySlice=%u, ArraySize=%u, hView=%p",
                 a ? a->hDrvResource.pDrvPrivate : nullptr, a ? int(a->Format) : -1,
                 a ? dimensionName(a->ResourceDimension) : "?", a ? a->Tex2D.MipSlice : 0,
@@ -267,12 +312,12 @@ inline std::string args(D3DVK_SLOT(ClearDepthStencilView), D3D10DDI_HDEPTHSTENCI
                 unsigned(stencil));
 }
 inline std::string args(D3DVK_SLOT(SetRenderTargets), const D3D10DDI_HRENDERTARGETVIEW* rtvs, UINT num, UINT clear,
-                        D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs, const UINT*,
-                        UINT uavStart, UINT numUavs, UINT rangeStart, UINT rangeSize) {
-  return format(", RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVs=%s, UAVStartSlot=%u, NumUAVs=%u, "
-                "UAVRangeStart=%u, UAVRangeSize=%u",
+                        D3D10DDI_HDEPTHSTENCILVIEW dsv, const D3D11DDI_HUNORDEREDACCESSVIEW* uavs,
+                        const UINT* counts, UINT uavStart, UINT numUavs, UINT rangeStart, UINT rangeSize) {
+  return format(", RTVs=%s, NumRTVs=%u, ClearSlots=%u, hDSV=%p, UAVs=%s, UAVInitialCounts=%s, UAVStartSlot=%u, "
+                "NumUAVs=%u, UAVRangeStart=%u, UAVRangeSize=%u",
                 handleList(rtvs, num, 8).c_str(), num, clear, dsv.pDrvPrivate, handleList(uavs, numUavs, 64).c_str(),
-                uavStart, numUavs, rangeStart, rangeSize);
+                countList(counts, numUavs, 64).c_str(), uavStart, numUavs, rangeStart, rangeSize);
 }
 inline std::string args(D3DVK_SLOT(ResourceCopy), D3D10DDI_HRESOURCE dst, D3D10DDI_HRESOURCE src) {
   return format(", hDst=%p, hSrc=%p", dst.pDrvPrivate, src.pDrvPrivate);
@@ -486,6 +531,63 @@ inline std::string args(D3DVK_SLOT(VsSetSamplers), UINT start, UINT count, const
 }
 inline std::string args(D3DVK_SLOT(PsSetSamplers), UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
   return samplerArgs(start, count, s);
+}
+
+// The geometry and compute stages, indirect draws and dispatches, UAV counters
+inline std::string args(D3DVK_SLOT(CreateGeometryShader), const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER,
+                        const D3D11_1DDIARG_STAGE_IO_SIGNATURES* sig) {
+  return shaderArgs(code, s, sig);
+}
+inline std::string args(D3DVK_SLOT(CreateComputeShader), const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER) {
+  return ", code=" + shaderCode(code) + ", hShader=" + ptr(s.pDrvPrivate);
+}
+inline std::string args(D3DVK_SLOT(GsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+inline std::string args(D3DVK_SLOT(CsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+inline std::string args(D3DVK_SLOT(GsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                        const UINT* first, const UINT* num) {
+  return constantBufferArgs(start, count, buffers, first, num);
+}
+inline std::string args(D3DVK_SLOT(CsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                        const UINT* first, const UINT* num) {
+  return constantBufferArgs(start, count, buffers, first, num);
+}
+inline std::string args(D3DVK_SLOT(GsSetShaderResources), UINT start, UINT count,
+                        const D3D10DDI_HSHADERRESOURCEVIEW* v) {
+  return viewArgs(start, count, v);
+}
+inline std::string args(D3DVK_SLOT(CsSetShaderResources), UINT start, UINT count,
+                        const D3D10DDI_HSHADERRESOURCEVIEW* v) {
+  return viewArgs(start, count, v);
+}
+inline std::string args(D3DVK_SLOT(GsSetSamplers), UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
+  return samplerArgs(start, count, s);
+}
+inline std::string args(D3DVK_SLOT(CsSetSamplers), UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
+  return samplerArgs(start, count, s);
+}
+inline std::string args(D3DVK_SLOT(CsSetUnorderedAccessViews), UINT start, UINT count,
+                        const D3D11DDI_HUNORDEREDACCESSVIEW* v, const UINT* counts) {
+  return format(", StartSlot=%u, NumViews=%u, views=%s, initialCounts=%s", start, count, handleList(v, count).c_str(),
+                countList(counts, count).c_str());
+}
+inline std::string args(D3DVK_SLOT(Dispatch), UINT x, UINT y, UINT z) {
+  return format(", ThreadGroupCountX=%u, ThreadGroupCountY=%u, ThreadGroupCountZ=%u", x, y, z);
+}
+inline std::string indirectArgs(D3D10DDI_HRESOURCE buffer, UINT offset) {
+  return format(", hBufferForArgs=%p, AlignedByteOffsetForArgs=%u", buffer.pDrvPrivate, offset);
+}
+inline std::string args(D3DVK_SLOT(DispatchIndirect), D3D10DDI_HRESOURCE buffer, UINT offset) {
+  return indirectArgs(buffer, offset);
+}
+inline std::string args(D3DVK_SLOT(DrawInstancedIndirect), D3D10DDI_HRESOURCE buffer, UINT offset) {
+  return indirectArgs(buffer, offset);
+}
+inline std::string args(D3DVK_SLOT(DrawIndexedInstancedIndirect), D3D10DDI_HRESOURCE buffer, UINT offset) {
+  return indirectArgs(buffer, offset);
+}
+inline std::string args(D3DVK_SLOT(CopyStructureCount), D3D10DDI_HRESOURCE dst, UINT offset,
+                        D3D11DDI_HUNORDEREDACCESSVIEW v) {
+  return format(", hDstBuffer=%p, DstAlignedByteOffset=%u, hSrcView=%p", dst.pDrvPrivate, offset, v.pDrvPrivate);
 }
 
 // Queries (the creation arguments differ per table: WDDM 2.0 adds ContextType)

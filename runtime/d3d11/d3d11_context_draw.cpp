@@ -64,6 +64,11 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   D3D11PixelShader* noPs = nullptr;
   rebind(ps, noPs);
   pixelShader_ = nullptr;
+  D3D11GeometryShader* gs = static_cast<D3D11GeometryShader*>(geometryShader_);
+  D3D11GeometryShader* noGs = nullptr;
+  rebind(gs, noGs);
+  geometryShader_ = nullptr;
+  releaseComputeBindings();
   D3D11BlendState* noBlend = nullptr;
   rebind(blendState_, noBlend);
   D3D11DepthStencilState* noDepthStencil = nullptr;
@@ -251,10 +256,12 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
   }
   DdiDevice& ddi = device_.ddi();
-  if (stage == 0)
-    ddi.funcs().pfnVsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
-  else
-    ddi.funcs().pfnPsSetConstantBuffers(ddi.handle(), start, count, handles, nullptr, nullptr);
+  const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
+  const PFND3D11_1DDI_SETCONSTANTBUFFERS set = stage == kVS   ? f.pfnVsSetConstantBuffers
+                                              : stage == kPS ? f.pfnPsSetConstantBuffers
+                                              : stage == kGS ? f.pfnGsSetConstantBuffers
+                                                             : f.pfnCsSetConstantBuffers;
+  set(ddi.handle(), start, count, handles, nullptr, nullptr);
 }
 
 void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers) {
@@ -373,9 +380,39 @@ void D3D11ImmediateContext::stateSettingError(int id, const char* idName, const 
   device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_ERROR, id, idName, function, text);
 }
 
+namespace {
+// Whether an IA topology feeds a geometry shader's input primitive (D3D10_SB_PRIMITIVE).
+bool feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
+  switch (primitive) {
+    case 1: return t == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST;
+    case 2: return t == D3D11_PRIMITIVE_TOPOLOGY_LINELIST || t == D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP;
+    case 3: return t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST || t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP;
+    case 6: return t == D3D11_PRIMITIVE_TOPOLOGY_LINELIST_ADJ || t == D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ;
+    case 7: return t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST_ADJ || t == D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ;
+    default: return false;
+  }
+}
+}  // namespace
+
 bool D3D11ImmediateContext::validateDraw(const char* function) {
   DrawCheck check;
   check.topology = uint32_t(topology_);
+  if (geometryShader_) {
+    const dxbc::ShaderReflection& gs = static_cast<D3D11GeometryShader*>(geometryShader_)->reflection();
+    if (!feedsGeometryShader(topology_, gs.gsInputPrimitive)) {
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                           D3D11_MESSAGE_ID_DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH,
+                           "DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH", function,
+                           "The primitive topology " + std::to_string(int(topology_)) +
+                               " does not match the geometry shader's input primitive (D3D10_SB_PRIMITIVE " +
+                               std::to_string(gs.gsInputPrimitive) + "); the draw is dropped.");
+      return false;
+    }
+    // The rasterizer sees the geometry shader's output: a point list, line strip or triangle strip.
+    check.topology = gs.gsOutputTopology == 1   ? uint32_t(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
+                     : gs.gsOutputTopology == 3 ? uint32_t(D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP)
+                                                : uint32_t(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  }
   check.conservativeOn =
       rasterizerState_ && rasterizerState_->desc().ConservativeRaster == D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
   check.pixelShaderReadsInnerCoverage = pixelShader_ && psFrom(pixelShader_)->reflection().readsInnerCoverage;
@@ -431,19 +468,28 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);
+  GSSetShader(nullptr, nullptr, 0);
+  CSSetShader(nullptr, nullptr, 0);
   VSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   PSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  GSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  CSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   ID3D11ShaderResourceView* const noViews[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT] = {};
   ID3D11SamplerState* const noSamplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT] = {};
   VSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   PSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  GSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  CSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   VSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   PSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  GSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  CSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   RSSetState(nullptr);
   RSSetViewports(0, nullptr);
   RSSetScissorRects(0, nullptr);
   ID3D11UnorderedAccessView* const noUavs[D3D11_1_UAV_SLOT_COUNT] = {};
   OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, uavSlotCount(), noUavs, nullptr);
+  CSSetUnorderedAccessViews(0, uavSlotCount(), noUavs, nullptr);
   const FLOAT ones[4] = {1, 1, 1, 1};
   OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
   OMSetDepthStencilState(nullptr, 0);

@@ -22,8 +22,8 @@ D3D11DepthStencilView* dsvFrom(ID3D11DepthStencilView* v) { return static_cast<D
 bool sameShape(const D3D11ResourceBase& a, const D3D11ResourceBase& b) {
   if (a.dimension != b.dimension) return false;
   if (a.isBuffer()) return a.width == b.width;
-  return a.width == b.width && a.height == b.height && a.mipLevels == b.mipLevels && a.arraySize == b.arraySize &&
-         a.format == b.format && a.sampleDesc.Count == b.sampleDesc.Count;
+  return a.width == b.width && a.height == b.height && a.depth == b.depth && a.mipLevels == b.mipLevels &&
+         a.arraySize == b.arraySize && copyFormatsCompatible(a.format, b.format) && a.sampleDesc.Count == b.sampleDesc.Count;
 }
 
 bool anyMapped(const D3D11ResourceBase& r) {
@@ -74,7 +74,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
   if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst == src || !sameShape(*dst, *src))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCE, "COPYRESOURCE_INVALIDSOURCE",
                   "Source and destination must be different resources of this device with the same type, size, "
-                  "mips, array size, format and sample count.");
+                  "mips, array size, format (or formats of one typeless family) and sample count.");
   if (dst->usage == D3D11_USAGE_IMMUTABLE || anyMapped(*dst))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDDESTINATIONSTATE, "COPYRESOURCE_INVALIDDESTINATIONSTATE",
                   "The destination is immutable or currently mapped.");
@@ -104,9 +104,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                          kFunction, text);
   };
   if (!dst || !src || &dst->owner() != &device_ || &src->owner() != &device_ || dst->dimension != src->dimension ||
-      dst->format != src->format || dst->sampleDesc.Count != src->sampleDesc.Count)
+      !copyFormatsCompatible(dst->format, src->format) || dst->sampleDesc.Count != src->sampleDesc.Count)
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
-                  "Source and destination must be resources of this device with the same type, format and sample count.");
+                  "Source and destination must be resources of this device with the same type, format (or formats "
+                  "of one typeless family) and sample count.");
   if (DstSubresource >= dst->subresourceCount())
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE,
                   "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSUBRESOURCE",
@@ -123,19 +124,21 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                   "The source subresource is mapped.");
   const UINT srcW = src->isBuffer() ? src->width : src->mipWidth(SrcSubresource);
   const UINT srcH = src->isBuffer() ? 1 : src->mipHeight(SrcSubresource);
-  D3D11_BOX box = pSrcBox ? *pSrcBox : D3D11_BOX{0, 0, 0, srcW, srcH, 1};
+  const UINT srcD = src->isBuffer() ? 1 : src->mipDepth(SrcSubresource);
+  D3D11_BOX box = pSrcBox ? *pSrcBox : D3D11_BOX{0, 0, 0, srcW, srcH, srcD};
   if (box.left >= box.right || box.top >= box.bottom || box.front >= box.back) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_WARNING,
                          D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_EMPTYSOURCEBOX, "COPYSUBRESOURCEREGION_EMPTYSOURCEBOX",
                          kFunction, "The source box is empty; nothing is copied.");
     return;
   }
-  const UINT w = box.right - box.left, h = box.bottom - box.top;
+  const UINT w = box.right - box.left, h = box.bottom - box.top, depth = box.back - box.front;
   const UINT dstW = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
   const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  const UINT dstD = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
-  if (box.right > srcW || box.bottom > srcH || box.back > 1 || DstZ != 0 || uint64_t(DstX) + w > dstW ||
-      uint64_t(DstY) + h > dstH ||
+  if (box.right > srcW || box.bottom > srcH || box.back > srcD || uint64_t(DstX) + w > dstW ||
+      uint64_t(DstY) + h > dstH || uint64_t(DstZ) + depth > dstD ||
       (wholeOnly && (box.left || box.top || w != srcW || h != srcH || DstX || DstY || w != dstW || h != dstH)))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
                   "The source box {" + std::to_string(box.left) + "," + std::to_string(box.top) + "," +
@@ -179,10 +182,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
                   "DstSubresource " + std::to_string(DstSubresource) + " is out of range.");
   const UINT w = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
   const UINT h = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
+  const UINT d = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   if (pDstBox) {
     if (pDstBox->left >= pDstBox->right || pDstBox->top >= pDstBox->bottom || pDstBox->front >= pDstBox->back)
       return;  // an empty box updates nothing (D3D11 behaviour)
-    if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > 1)
+    if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > d)
       return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONBOX, "UPDATESUBRESOURCE_INVALIDDESTINATIONBOX",
                     "The destination box lies outside the subresource.");
   }
@@ -343,7 +347,7 @@ UINT D3D11ImmediateContext::uavSlotCount() const {
 
 void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11RenderTargetView* const* rtvs,
                                             D3D11DepthStencilView* dsv, D3D11UnorderedAccessView* const* uavs,
-                                            const char* function) {
+                                            const char* function, const UINT* initialCounts) {
   constexpr UINT kRtSlots = D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT;
   D3D11RenderTargetView* nextRt[kRtSlots] = {};
   D3D11DepthStencilView* nextDsv = depthStencil_;
@@ -382,11 +386,13 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   D3D11DDI_HUNORDEREDACCESSVIEW uavHandles[D3D11_1_UAV_SLOT_COUNT] = {};
   for (UINT i = uavStart; i < uavSlots; ++i)
     uavHandles[i - uavStart] = uavs[i] ? uavs[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
-  const UINT keepCounts[D3D11_1_UAV_SLOT_COUNT] = {};
+  // The hidden counters of append/counter views: UINT(-1) keeps them, other values set them.
+  UINT counts[D3D11_1_UAV_SLOT_COUNT];
+  for (UINT i = uavStart; i < uavSlots; ++i) counts[i - uavStart] = initialCounts ? initialCounts[i] : UINT(-1);
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnSetRenderTargets(ddi.handle(), rtHandles, nextRtCount, clearSlots,
                                   nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{},
-                                  anyUav ? uavHandles : nullptr, anyUav ? keepCounts : nullptr, uavStart,
+                                  anyUav ? uavHandles : nullptr, anyUav ? counts : nullptr, uavStart,
                                   anyUav ? uavSlots - uavStart : 0, anyUav ? 0 : uavStart, anyUav ? uavSlots : 0);
 
   for (UINT i = 0; i < kRtSlots; ++i) {
@@ -420,7 +426,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
-    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT*) try {
+    UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
+    const UINT* pUAVInitialCounts) try {
   const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
   const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
   const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -477,7 +484,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
       return;
     }
   }
-  setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction);
+  // Initial counts apply to the views set now that have a hidden counter (append/counter buffers).
+  UINT counts[D3D11_1_UAV_SLOT_COUNT];
+  std::fill(std::begin(counts), std::end(counts), UINT(-1));
+  if (setUavs && pUAVInitialCounts)
+    for (UINT i = 0; i < NumUAVs; ++i)
+      if (uavs[UAVStartSlot + i] && uavs[UAVStartSlot + i]->hasCounter()) counts[UAVStartSlot + i] = pUAVInitialCounts[i];
+  setOutputMerger(setTargets, NumRTVs, rtvs, dsvFrom(pDepthStencilView), uavs, kFunction, counts);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(

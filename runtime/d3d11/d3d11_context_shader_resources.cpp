@@ -1,12 +1,13 @@
 // runtime/d3d11/d3d11_context_shader_resources.cpp — the immediate context's
-// VS/PS shader-resource and sampler bindings: VS/PSSetShaderResources,
-// VS/PSSetSamplers and their Get variants (slot ranges checked with the debug
-// layer's message; bound objects hold a private reference), and D3D11's
-// input/output hazard rule: a view whose resource is bound as a render target
-// or depth-stencil view is bound as NULL (…SETSHADERRESOURCES_HAZARD), and
-// binding a resource for output unbinds its shader-resource views
-// (OMSETRENDERTARGETS_HAZARD). Not covered yet: UAVs and stream output (not
-// implemented), and subresource-precise overlap (any view of the resource counts).
+// shader-resource and sampler bindings of every stage (VS, PS, GS, CS;
+// the VS/PS entry points here, GS/CS in d3d11_context_compute.cpp), with the
+// Get variants (slot ranges checked with the debug layer's message; bound
+// objects hold a private reference), and D3D11's input/output hazard rule: a
+// view whose resource is bound for output in its pipeline (render target,
+// depth-stencil or output-merger UAV for the graphics stages, a CS UAV for the
+// compute stage) is bound as NULL (…SETSHADERRESOURCES_HAZARD), and binding a
+// resource for output unbinds its shader-resource views there. Not covered
+// yet: stream output, and subresource-precise overlap (any view of the resource counts).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
@@ -27,9 +28,31 @@ void rebindPrivate(T*& slot, T* next) {
   if (previous) previous->releasePrivateRef();
 }
 
-const char* const kStageSetSrv[2] = {"ID3D11DeviceContext::VSSetShaderResources",
-                                     "ID3D11DeviceContext::PSSetShaderResources"};
-const char* const kStageSetSampler[2] = {"ID3D11DeviceContext::VSSetSamplers", "ID3D11DeviceContext::PSSetSamplers"};
+const char* const kStageSetSrv[4] = {
+    "ID3D11DeviceContext::VSSetShaderResources", "ID3D11DeviceContext::PSSetShaderResources",
+    "ID3D11DeviceContext::GSSetShaderResources", "ID3D11DeviceContext::CSSetShaderResources"};
+const char* const kStageSetSampler[4] = {"ID3D11DeviceContext::VSSetSamplers", "ID3D11DeviceContext::PSSetSamplers",
+                                         "ID3D11DeviceContext::GSSetSamplers", "ID3D11DeviceContext::CSSetSamplers"};
+const char* const kStageName[4] = {"VS", "PS", "GS", "CS"};
+// The debug layer's …SETSHADERRESOURCES_HAZARD per stage.
+struct HazardId {
+  D3D11_MESSAGE_ID id;
+  const char* name;
+};
+const HazardId kSrvHazard[4] = {
+    {D3D11_MESSAGE_ID_DEVICE_VSSETSHADERRESOURCES_HAZARD, "DEVICE_VSSETSHADERRESOURCES_HAZARD"},
+    {D3D11_MESSAGE_ID_DEVICE_PSSETSHADERRESOURCES_HAZARD, "DEVICE_PSSETSHADERRESOURCES_HAZARD"},
+    {D3D11_MESSAGE_ID_DEVICE_GSSETSHADERRESOURCES_HAZARD, "DEVICE_GSSETSHADERRESOURCES_HAZARD"},
+    {D3D11_MESSAGE_ID_DEVICE_CSSETSHADERRESOURCES_HAZARD, "DEVICE_CSSETSHADERRESOURCES_HAZARD"}};
+
+PFND3D10DDI_SETSHADERRESOURCES srvEntry(const D3DWDDM2_0DDI_DEVICEFUNCS& f, int stage) {
+  return stage == 0 ? f.pfnVsSetShaderResources : stage == 1 ? f.pfnPsSetShaderResources
+         : stage == 2 ? f.pfnGsSetShaderResources : f.pfnCsSetShaderResources;
+}
+PFND3D10DDI_SETSAMPLERS samplerEntry(const D3DWDDM2_0DDI_DEVICEFUNCS& f, int stage) {
+  return stage == 0 ? f.pfnVsSetSamplers : stage == 1 ? f.pfnPsSetSamplers
+         : stage == 2 ? f.pfnGsSetSamplers : f.pfnCsSetSamplers;
+}
 
 }  // namespace
 
@@ -47,29 +70,30 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   D3D10DDI_HSHADERRESOURCEVIEW handles[kSlots] = {};
   for (UINT i = 0; i < count; ++i) {
     auto* next = views ? static_cast<D3D11ShaderResourceView*>(views[i]) : nullptr;
-    if (next) {
-      const void* resource = &next->resource();
-      bool output = depthStencil_ && &depthStencil_->resource() == resource;
-      for (D3D11RenderTargetView* rtv : renderTargets_) output = output || (rtv && &rtv->resource() == resource);
-      if (output) {
-        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
-                             stage == 0 ? D3D11_MESSAGE_ID_DEVICE_VSSETSHADERRESOURCES_HAZARD
-                                        : D3D11_MESSAGE_ID_DEVICE_PSSETSHADERRESOURCES_HAZARD,
-                             stage == 0 ? "DEVICE_VSSETSHADERRESOURCES_HAZARD" : "DEVICE_PSSETSHADERRESOURCES_HAZARD",
-                             function,
-                             "Resource being set to shader resource slot " + std::to_string(start + i) +
-                                 " is still bound on output! Forcing to NULL.");
-        next = nullptr;
-      }
+    if (next && boundForOutput(stage, &next->resource())) {
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, kSrvHazard[stage].id,
+                           kSrvHazard[stage].name, function,
+                           "Resource being set to shader resource slot " + std::to_string(start + i) +
+                               " is still bound on output! Forcing to NULL.");
+      next = nullptr;
     }
     rebindPrivate(shaderResources_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSHADERRESOURCEVIEW{};
   }
   DdiDevice& ddi = device_.ddi();
-  if (stage == 0)
-    ddi.funcs().pfnVsSetShaderResources(ddi.handle(), start, count, handles);
-  else
-    ddi.funcs().pfnPsSetShaderResources(ddi.handle(), start, count, handles);
+  srvEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
+}
+
+bool D3D11ImmediateContext::boundForOutput(int stage, const void* resource) const {
+  if (stage == kCS) {
+    for (D3D11UnorderedAccessView* u : computeUavs_)
+      if (u && &u->resource() == resource) return true;
+    return false;
+  }
+  bool output = depthStencil_ && &depthStencil_->resource() == resource;
+  for (D3D11RenderTargetView* rtv : renderTargets_) output = output || (rtv && &rtv->resource() == resource);
+  for (D3D11UnorderedAccessView* u : unorderedAccessViews_) output = output || (u && &u->resource() == resource);
+  return output;
 }
 
 void D3D11ImmediateContext::getShaderResources(int stage, UINT start, UINT count, ID3D11ShaderResourceView** views) {
@@ -101,10 +125,7 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSAMPLER{};
   }
   DdiDevice& ddi = device_.ddi();
-  if (stage == 0)
-    ddi.funcs().pfnVsSetSamplers(ddi.handle(), start, count, handles);
-  else
-    ddi.funcs().pfnPsSetSamplers(ddi.handle(), start, count, handles);
+  samplerEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
 void D3D11ImmediateContext::getSamplers(int stage, UINT start, UINT count, ID3D11SamplerState** samplers) {
@@ -117,25 +138,29 @@ void D3D11ImmediateContext::getSamplers(int stage, UINT start, UINT count, ID3D1
   }
 }
 
-void D3D11ImmediateContext::unbindShaderResourcesOf(const void* resource, const char* function) {
-  for (int stage = 0; stage < 2; ++stage)
+void D3D11ImmediateContext::unbindShaderResourcesOf(const void* resource, const char* function, bool compute) {
+  for (int stage = compute ? kCS : kVS; stage < (compute ? kStages : kCS); ++stage)
     for (UINT slot = 0; slot < D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT; ++slot) {
       D3D11ShaderResourceView* v = shaderResources_[stage][slot];
       if (!v || &v->resource() != resource) continue;
-      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
-                           D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETS_HAZARD, "DEVICE_OMSETRENDERTARGETS_HAZARD",
-                           function,
-                           std::string("Resource being set to OM RenderTarget/DepthStencil is still bound on input (") +
-                               (stage == 0 ? "VS" : "PS") + " shader resource slot " + std::to_string(slot) +
-                               "); forcing that slot to NULL.");
+      if (compute)
+        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                             D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD,
+                             "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD", function,
+                             "Resource being set to a CS UnorderedAccessView slot is still bound on input (CS shader "
+                             "resource slot " + std::to_string(slot) + "); forcing that slot to NULL.");
+      else
+        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                             D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETS_HAZARD, "DEVICE_OMSETRENDERTARGETS_HAZARD",
+                             function,
+                             std::string("Resource being set to OM RenderTarget/DepthStencil/UAV is still bound on input (") +
+                                 kStageName[stage] + " shader resource slot " + std::to_string(slot) +
+                                 "); forcing that slot to NULL.");
       D3D11ShaderResourceView* none = nullptr;
       rebindPrivate(shaderResources_[stage][slot], none);
       const D3D10DDI_HSHADERRESOURCEVIEW null{};
       DdiDevice& ddi = device_.ddi();
-      if (stage == 0)
-        ddi.funcs().pfnVsSetShaderResources(ddi.handle(), slot, 1, &null);
-      else
-        ddi.funcs().pfnPsSetShaderResources(ddi.handle(), slot, 1, &null);
+      srvEntry(ddi.funcs(), stage)(ddi.handle(), slot, 1, &null);
     }
 }
 

@@ -6,23 +6,7 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
   // not implemented yet
 } D3DVK_CATCH_VOID
 
@@ -34,26 +18,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs, UINT AlignedByteOffsetForArgs) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset, ID3D11UnorderedAccessView* pSrcView) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
   // not implemented yet
@@ -103,46 +67,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlo
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews, const UINT* pUAVInitialCounts) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
-  if (ppGeometryShader) *ppGeometryShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
   if (ppPredicate) *ppPredicate = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) try {
@@ -183,28 +109,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) try {
-  if (ppUnorderedAccessViews) for (UINT i = 0; i < NumUAVs; ++i) ppUnorderedAccessViews[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
-  if (ppComputeShader) *ppComputeShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
   if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
 } D3DVK_CATCH_VOID
 

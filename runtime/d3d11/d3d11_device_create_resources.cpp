@@ -1,6 +1,7 @@
 // runtime/d3d11/d3d11_device_create_resources.cpp — the ID3D11Device methods
 // that create resources and answer format questions: CreateBuffer,
-// CreateTexture2D, CheckFormatSupport, CheckMultisampleQualityLevels[1].
+// CreateTexture2D, CreateTexture3D, CheckFormatSupport,
+// CheckMultisampleQualityLevels[1].
 // Invalid arguments are rejected here, with the debug-layer message D3D11
 // gives, before the driver is called (the rules are in
 // d3d11_resource_validation.cpp); driver failures (E_OUTOFMEMORY …) come back
@@ -118,6 +119,51 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc,
+                                                       const D3D11_SUBRESOURCE_DATA* pInitialData,
+                                                       ID3D11Texture3D** ppTexture3D) try {
+  if (removed()) return removedFailure(ppTexture3D);
+  static constexpr const char* kFunction = "ID3D11Device::CreateTexture3D";
+  if (ppTexture3D) *ppTexture3D = nullptr;
+  if (!pDesc) {
+    rejectResource(*this, kFunction,
+                   {{D3D11_MESSAGE_ID_CREATETEXTURE3D_NULLDESC, "CREATETEXTURE3D_NULLDESC", "pDesc is NULL."}},
+                   D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN, "CREATETEXTURE3D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  std::vector<ResourceDescError> errors = validateTexture3DDesc(*pDesc, pInitialData);
+  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
+    UINT caps = 0;
+    DdiErrorScope scope;
+    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
+    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
+      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+                        "Format " + std::to_string(int(pDesc->Format)) +
+                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
+  }
+  if (!errors.empty()) {
+    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDARG_RETURN,
+                   "CREATETEXTURE3D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  if (!ppTexture3D) return S_FALSE;
+  D3D11_TEXTURE3D_DESC desc = *pDesc;
+  desc.MipLevels = resolvedMipLevels(desc.Width, desc.Height, desc.MipLevels, desc.Depth);
+  std::unique_ptr<D3D11Texture3D> texture(new (std::nothrow) D3D11Texture3D(*this, desc));
+  if (!texture) return E_OUTOFMEMORY;
+  HRESULT hr = texture->createDriverResource(pInitialData);
+  if (FAILED(hr)) {
+    if (hr == E_OUTOFMEMORY)
+      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                   D3D11_MESSAGE_ID_CREATETEXTURE3D_OUTOFMEMORY_RETURN, "CREATETEXTURE3D_OUTOFMEMORY_RETURN",
+                   kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
+    return hr;
+  }
+  texture->AddRef();
+  *ppTexture3D = texture.release();
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) try {
   if (!pFormatSupport) return E_INVALIDARG;
   *pFormatSupport = 0;
@@ -130,6 +176,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
     if (FAILED(errors.first())) return errors.first();
   }
   UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
+  if (!facts.depth) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
+  if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
+    *pFormatSupport = support | D3D11_FORMAT_SUPPORT_MIP;
+    return S_OK;
+  }
   if (facts.depth) {
     support |= D3D11_FORMAT_SUPPORT_DEPTH_STENCIL;
     if (qualityLevels(Format, 4)) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;

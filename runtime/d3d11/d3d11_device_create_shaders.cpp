@@ -1,7 +1,8 @@
 // runtime/d3d11/d3d11_device_create_shaders.cpp — ID3D11Device's
-// CreateVertexShader, CreatePixelShader and CreateInputLayout (the objects are
-// in d3d11_shader.h and d3d11_input_layout.h). Class linkage is not supported
-// (E_NOTIMPL); the other stages' creates are in d3d11_device_unimplemented.cpp.
+// CreateVertexShader, CreatePixelShader, CreateGeometryShader,
+// CreateComputeShader and CreateInputLayout (the objects are in d3d11_shader.h
+// and d3d11_input_layout.h). Class linkage is not supported (E_NOTIMPL); the
+// other stages' creates are in d3d11_device_unimplemented.cpp.
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
 #include "d3d11_shader.h"
@@ -46,6 +47,29 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderByte
     return E_NOTIMPL;
   }
   return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                            ID3D11ClassLinkage* pClassLinkage,
+                                                            ID3D11GeometryShader** ppGeometryShader) try {
+  if (removed()) return removedFailure(ppGeometryShader);
+  if (pClassLinkage) {
+    if (ppGeometryShader) *ppGeometryShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11GeometryShader>(ppGeometryShader, *this, pShaderBytecode, BytecodeLength);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                           ID3D11ClassLinkage* pClassLinkage,
+                                                           ID3D11ComputeShader** ppComputeShader) try {
+  if (removed()) return removedFailure(ppComputeShader);
+  if (pClassLinkage) {
+    if (ppComputeShader) *ppComputeShader = nullptr;
+    return E_NOTIMPL;
+  }
+  // Compute shaders need feature level 11_0 (d3dvk's devices are 11_0 and up).
+  return createObject<D3D11ComputeShader>(ppComputeShader, *this, pShaderBytecode, BytecodeLength);
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,

@@ -1,9 +1,10 @@
 // runtime/d3d11/d3d11_device_create_views.cpp — ID3D11Device's
 // Create{RenderTarget,DepthStencil,ShaderResource,UnorderedAccess}View: one
-// validation for the four kinds (the resource, its bind flag, format, dimension
-// and subresource range against the desc, with D3D11's messages per kind),
-// then the view object and its driver view (d3d11_view.h). A null output
-// pointer validates only (S_FALSE).
+// validation for the four kinds of texture views (the resource, its bind flag,
+// format, dimension and subresource range against the desc, with D3D11's
+// messages per kind), one for buffer views (typed, raw and structured SRVs and
+// UAVs, append/counter flags), then the view object and its driver view
+// (d3d11_view.h). A null output pointer validates only (S_FALSE).
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
@@ -74,8 +75,8 @@ constexpr ViewMessages kUavMessages{
 // What a view desc asks for, in one shape for the four view kinds.
 struct ViewRequest {
   DXGI_FORMAT format;
-  enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Other } kind;
-  ViewRange range;
+  enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Tex3D, Other } kind;
+  ViewRange range;  // Tex3D: the slices are the W slices of range.firstMip (sliceCount UINT(-1): to the last)
 };
 
 // Render-target and depth-stencil view descs share their Texture2D* members;
@@ -159,14 +160,28 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
         "Format " + std::to_string(int(request.format)) + " is not a DXGI_FORMAT value.");
     return false;
   }
-  if (request.format != DXGI_FORMAT_UNKNOWN && request.format != r->format) {
+  const bool typelessResource = formatFacts(r->format).typeless;
+  if ((request.format == DXGI_FORMAT_UNKNOWN || request.format == r->format) && typelessResource) {
     add(m.invalidFormat, m.invalidFormatName,
-        "The view format " + std::to_string(int(request.format)) + " differs from the resource's format " +
-            std::to_string(int(r->format)) + " (only typeless resources take other view formats).");
+        "The resource's format " + std::to_string(int(r->format)) +
+            " is typeless: a view needs a desc naming a typed format of its family.");
+    return false;
+  }
+  if (request.format != DXGI_FORMAT_UNKNOWN && !viewFormatFits(r->format, request.format)) {
+    add(m.invalidFormat, m.invalidFormatName,
+        "The view format " + std::to_string(int(request.format)) + " does not fit the resource's format " +
+            std::to_string(int(r->format)) +
+            " (the same format, or for a typeless resource a typed format of its family).");
     return false;
   }
   const bool ms = r->sampleDesc.Count > 1;
   using Kind = ViewRequest::Kind;
+  if (r->isTexture3D() != (request.kind == Kind::Tex3D)) {
+    add(m.invalidDesc, m.invalidDescName,
+        r->isTexture3D() ? "The ViewDimension does not match the resource: a Texture3D takes TEXTURE3D views."
+                         : "The ViewDimension does not match the resource: TEXTURE3D views need a Texture3D.");
+    return false;
+  }
   if (request.kind == Kind::Other || r->isBuffer() ||
       ((request.kind == Kind::Tex2DMS || request.kind == Kind::Tex2DMSArray) != ms)) {
     add(m.invalidDesc, m.invalidDescName,
@@ -176,6 +191,21 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   }
   ViewRange v = request.range;
   if (v.mipCount == UINT(-1)) v.mipCount = v.firstMip < r->mipLevels ? r->mipLevels - v.firstMip : 0;
+  if (request.kind == Kind::Tex3D) {
+    // W slices of the (first) mip: UINT(-1) runs to its last slice.
+    const UINT depth = v.firstMip < r->mipLevels ? r->mipDepth(v.firstMip) : 0;
+    if (v.sliceCount == UINT(-1)) v.sliceCount = v.firstSlice < depth ? depth - v.firstSlice : 0;
+    if (v.firstMip >= r->mipLevels || v.mipCount == 0 || v.mipCount > r->mipLevels - v.firstMip ||
+        v.firstSlice >= depth || v.sliceCount == 0 || v.sliceCount > depth - v.firstSlice) {
+      add(m.invalidDimensions, m.invalidDimensionsName,
+          "Mips " + std::to_string(v.firstMip) + "+" + std::to_string(v.mipCount) + ", W slices " +
+              std::to_string(v.firstSlice) + "+" + std::to_string(v.sliceCount) + " lie outside the Texture3D's " +
+              std::to_string(r->mipLevels) + " mips and that mip's " + std::to_string(depth) + " slices.");
+      return false;
+    }
+    *range = v;
+    return true;
+  }
   if (v.firstMip >= r->mipLevels || v.mipCount == 0 || v.mipCount > r->mipLevels - v.firstMip ||
       v.firstSlice >= r->arraySize || v.sliceCount == 0 || v.sliceCount > r->arraySize - v.firstSlice) {
     add(m.invalidDimensions, m.invalidDimensionsName,
@@ -194,7 +224,6 @@ HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase
   if (out) *out = nullptr;
   std::vector<ViewError> errors;
   ViewRange range;
-  if (r && r->isBuffer() && (r->bindFlags & m.requiredBind)) return E_NOTIMPL;  // buffer views: with the shader path
   if (!validateView(device, m, r, request, &errors, &range)) {
     for (const ViewError& e : errors)
       device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name,
@@ -215,6 +244,108 @@ HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase
   return S_OK;
 }
 
+// A buffer view: what kind of elements it has (typed: of its format; raw:
+// dwords through R32_TYPELESS; structured: of the buffer's stride, format
+// UNKNOWN) and whether they lie in the buffer, with D3D11's rules and messages.
+struct BufferViewRequest {
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  UINT firstElement = 0, numElements = 0;
+  bool raw = false;
+  UINT flags = 0;         // BUFFEREX_SRV_FLAG_* / BUFFER_UAV_FLAG_* as the desc gives them
+  bool bufferEx = false;  // SRV: D3D11_SRV_DIMENSION_BUFFEREX
+};
+
+template <typename View, typename Desc, typename Out>
+HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase* r, bool uav, bool dimensionOk,
+                         const BufferViewRequest& request, const Desc& desc, Out** out) {
+  if (out) *out = nullptr;
+  std::vector<ViewError> errors;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
+    errors.push_back({id, name, std::move(text)});
+  };
+  const bool structured = r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  const bool rawAllowed = r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS;
+  const UINT knownFlags = uav ? UINT(D3D11_BUFFER_UAV_FLAG_RAW | D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)
+                              : UINT(D3D11_BUFFEREX_SRV_FLAG_RAW);
+  const UINT counterFlags = D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER;
+  const FormatFacts facts = formatFacts(request.format);
+  UINT elementBytes = 0;
+  if (!(r->bindFlags & m.requiredBind)) {
+    add(m.invalidResource, m.invalidResourceName, std::string("The buffer was not created with ") + m.bindName + ".");
+  } else if (!dimensionOk) {
+    add(m.invalidDesc, m.invalidDescName,
+        std::string("The ViewDimension does not match the resource: a buffer takes ") +
+            (uav ? "D3D11_UAV_DIMENSION_BUFFER" : "D3D11_SRV_DIMENSION_BUFFER or BUFFEREX") + " views.");
+  } else if (request.flags & ~knownFlags) {
+    if (uav)
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "Buffer.Flags " + std::to_string(request.flags) + " contains unrecognized flags.");
+    else
+      add(D3D11_MESSAGE_ID_CREATESHADERRESOURCEVIEW_INVALIDFLAGS, "CREATESHADERRESOURCEVIEW_INVALIDFLAGS",
+          "BufferEx.Flags " + std::to_string(request.flags) + " contains unrecognized flags.");
+  } else if (request.raw) {
+    if (!rawAllowed)
+      add(m.invalidDesc, m.invalidDescName,
+          "A raw view needs a buffer created with D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS.");
+    else if (request.format != DXGI_FORMAT_R32_TYPELESS)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A raw view's format must be DXGI_FORMAT_R32_TYPELESS, not " + std::to_string(int(request.format)) + ".");
+    else if (uav && (request.flags & counterFlags))
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and _COUNTER need a structured buffer, not a raw view.");
+    elementBytes = 4;
+  } else if (structured) {
+    if (request.format != DXGI_FORMAT_UNKNOWN)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A view of a structured buffer must have DXGI_FORMAT_UNKNOWN, not " + std::to_string(int(request.format)) + ".");
+    else if (uav && (request.flags & counterFlags) == counterFlags)
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and D3D11_BUFFER_UAV_FLAG_COUNTER cannot be combined.");
+    elementBytes = r->structureByteStride;
+  } else {
+    if (!facts.recognized)
+      add(m.unrecognizedFormat, m.unrecognizedFormatName,
+          "Format " + std::to_string(int(request.format)) + " is not a DXGI_FORMAT value.");
+    else if (request.format == DXGI_FORMAT_UNKNOWN || !facts.supported || facts.depth || facts.typeless)
+      add(m.invalidFormat, m.invalidFormatName,
+          "A typed buffer view needs a typed format this device supports in buffers; " +
+              std::to_string(int(request.format)) + " is not one (raw views need the RAW flag, structured buffers "
+              "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED).");
+    else if (uav && (request.flags & counterFlags))
+      add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",
+          "D3D11_BUFFER_UAV_FLAG_APPEND and _COUNTER need a structured buffer.");
+    elementBytes = facts.bytesPerTexel;
+  }
+  if (errors.empty() && elementBytes &&
+      (request.numElements == 0 ||
+       uint64_t(request.firstElement) + request.numElements > uint64_t(r->width) / elementBytes))
+    add(m.invalidDimensions, m.invalidDimensionsName,
+        "Elements " + std::to_string(request.firstElement) + "+" + std::to_string(request.numElements) + " of " +
+            std::to_string(elementBytes) + " bytes lie outside the " + std::to_string(r->width) + "-byte buffer.");
+  if (!errors.empty()) {
+    for (const ViewError& e : errors)
+      device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name,
+                          m.function, e.text);
+    device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, m.invalidArg,
+                        m.invalidArgName, m.function, "Returning E_INVALIDARG, meaning invalid parameters were passed.");
+    return E_INVALIDARG;
+  }
+  if (!out) return S_FALSE;
+  ViewRange range;
+  range.buffer = true;
+  range.bufferEx = request.bufferEx;
+  range.firstElement = request.firstElement;
+  range.numElements = request.numElements;
+  range.bufferFlags = request.flags;
+  std::unique_ptr<View> view(new (std::nothrow) View(device, *r, desc, range));
+  if (!view) return E_OUTOFMEMORY;
+  HRESULT hr = view->create();
+  if (FAILED(hr)) return hr;
+  view->AddRef();
+  *out = view.release();
+  return S_OK;
+}
+
 }  // namespace
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pResource,
@@ -227,6 +358,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateRenderTargetView(ID3D11Resource* pR
   if (pDesc) {
     desc = *pDesc;
     request = attachmentRequest(desc, kRtvDimensions);
+    if (desc.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE3D) {
+      request.kind = ViewRequest::Kind::Tex3D;
+      request.range = {desc.Texture3D.MipSlice, 1, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
+    }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, 0, r->depth};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, 1, 0, r->depth}};
   } else if (r && !r->isBuffer()) {
     request = defaultAttachmentView(*r, kRtvDimensions, &desc);
   }
@@ -259,6 +399,35 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
                                                                 ID3D11ShaderResourceView** ppSRView) try {
   if (removed()) return removedFailure(ppSRView);
   D3D11ResourceBase* r = resourceBase(pResource);
+  if (r && &r->owner() == this && r->isBuffer()) {
+    // A NULL desc views a whole structured buffer; other buffers need a desc (their format).
+    D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
+    BufferViewRequest request;
+    bool dimensionOk = true;
+    if (pDesc) {
+      desc = *pDesc;
+      request.format = desc.Format;
+      if (desc.ViewDimension == D3D11_SRV_DIMENSION_BUFFEREX) {
+        request = {desc.Format, desc.BufferEx.FirstElement, desc.BufferEx.NumElements,
+                   (desc.BufferEx.Flags & D3D11_BUFFEREX_SRV_FLAG_RAW) != 0, desc.BufferEx.Flags, true};
+      } else if (desc.ViewDimension == D3D11_SRV_DIMENSION_BUFFER) {
+        request.firstElement = desc.Buffer.FirstElement;
+        request.numElements = desc.Buffer.NumElements;
+      } else {
+        dimensionOk = false;
+      }
+    } else if ((r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) && r->structureByteStride) {
+      desc.Format = DXGI_FORMAT_UNKNOWN;
+      desc.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+      desc.Buffer.FirstElement = 0;
+      desc.Buffer.NumElements = r->width / r->structureByteStride;
+      request.numElements = desc.Buffer.NumElements;
+    } else {
+      dimensionOk = false;
+    }
+    return createBufferView<D3D11ShaderResourceView>(*this, kSrvMessages, r, false, dimensionOk, request, desc,
+                                                     ppSRView);
+  }
   D3D11_SHADER_RESOURCE_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
   if (pDesc) {
@@ -282,8 +451,17 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
         request.kind = ViewRequest::Kind::Tex2DMSArray;
         request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
         break;
+      case D3D11_SRV_DIMENSION_TEXTURE3D:
+        request.kind = ViewRequest::Kind::Tex3D;
+        request.range = {desc.Texture3D.MostDetailedMip, desc.Texture3D.MipLevels, 0, UINT(-1)};
+        break;
       default: break;
     }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, r->mipLevels};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, r->mipLevels, 0, UINT(-1)}};
   } else if (r && !r->isBuffer()) {
     const bool ms = r->sampleDesc.Count > 1, array = r->arraySize > 1;
     desc.Format = r->format;
@@ -305,12 +483,33 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
   }
   return createView<D3D11ShaderResourceView>(*this, kSrvMessages, r, request, desc, ppSRView);
 } D3DVK_CATCH_HRESULT
-// Texture2D and Texture2DArray UAVs: one mip, one or more slices.
+
+// Texture2D(Array) UAVs: one mip, one or more slices; Texture3D UAVs: one mip's W slices.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource* pResource,
                                                                  const D3D11_UNORDERED_ACCESS_VIEW_DESC* pDesc,
                                                                  ID3D11UnorderedAccessView** ppUAView) try {
   if (removed()) return removedFailure(ppUAView);
   D3D11ResourceBase* r = resourceBase(pResource);
+  if (r && &r->owner() == this && r->isBuffer()) {
+    D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
+    BufferViewRequest request;
+    bool dimensionOk = true;
+    if (pDesc && pDesc->ViewDimension == D3D11_UAV_DIMENSION_BUFFER) {
+      desc = *pDesc;
+      request = {desc.Format, desc.Buffer.FirstElement, desc.Buffer.NumElements,
+                 (desc.Buffer.Flags & D3D11_BUFFER_UAV_FLAG_RAW) != 0, desc.Buffer.Flags, false};
+    } else if (!pDesc && (r->miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) && r->structureByteStride) {
+      desc.Format = DXGI_FORMAT_UNKNOWN;
+      desc.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+      desc.Buffer = {0, r->width / r->structureByteStride, 0};
+      request.numElements = desc.Buffer.NumElements;
+    } else {
+      if (pDesc) desc = *pDesc;
+      dimensionOk = false;
+    }
+    return createBufferView<D3D11UnorderedAccessView>(*this, kUavMessages, r, true, dimensionOk, request, desc,
+                                                      ppUAView);
+  }
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc{};
   ViewRequest request{DXGI_FORMAT_UNKNOWN, ViewRequest::Kind::Other, {}};
   if (pDesc) {
@@ -323,7 +522,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
       request.kind = ViewRequest::Kind::Tex2DArray;
       request.range = {desc.Texture2DArray.MipSlice, 1, desc.Texture2DArray.FirstArraySlice,
                        desc.Texture2DArray.ArraySize};
+    } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE3D) {
+      request.kind = ViewRequest::Kind::Tex3D;
+      request.range = {desc.Texture3D.MipSlice, 1, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
     }
+  } else if (r && r->isTexture3D()) {
+    desc.Format = r->format;
+    desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE3D;
+    desc.Texture3D = {0, 0, r->depth};
+    request = {r->format, ViewRequest::Kind::Tex3D, {0, 1, 0, r->depth}};
   } else if (r && !r->isBuffer()) {
     desc.Format = r->format;
     request.format = r->format;

@@ -10,16 +10,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DES
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture3D** ppTexture3D) try {
-  if (ppTexture3D) *ppTexture3D = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) try {
-  if (ppGeometryShader) *ppGeometryShader = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput( const void* pShaderBytecode, SIZE_T BytecodeLength, const D3D11_SO_DECLARATION_ENTRY* pSODeclaration, UINT NumEntries, const UINT* pBufferStrides, UINT NumStrides, UINT RasterizedStream, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) try {
   if (ppGeometryShader) *ppGeometryShader = nullptr;
   return E_NOTIMPL;
@@ -32,11 +22,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void* pShaderBytec
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11DomainShader** ppDomainShader) try {
   if (ppDomainShader) *ppDomainShader = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11ComputeShader** ppComputeShader) try {
-  if (ppComputeShader) *ppComputeShader = nullptr;
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 

@@ -23,6 +23,7 @@ D3D11ResourceBase* resourceBase(ID3D11Resource* resource) {
   resource->GetType(&dim);
   if (dim == D3D11_RESOURCE_DIMENSION_BUFFER) return static_cast<D3D11Buffer*>(resource);
   if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) return static_cast<D3D11Texture2D*>(resource);
+  if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) return static_cast<D3D11Texture3D*>(resource);
   return nullptr;
 }
 
@@ -30,8 +31,9 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   DdiDevice& ddi = owner_->ddi();
   std::vector<D3D10DDI_MIPINFO> mips(mipLevels);
   for (UINT m = 0; m < mipLevels; ++m) {
-    UINT w = (width >> m) ? (width >> m) : 1, h = (height >> m) ? (height >> m) : 1;
-    mips[m] = {w, h, 1, w, h, 1};
+    UINT w = (width >> m) ? (width >> m) : 1, h = (height >> m) ? (height >> m) : 1,
+         d = (depth >> m) ? (depth >> m) : 1;
+    mips[m] = {w, h, d, w, h, d};
   }
   std::vector<D3D10_DDIARG_SUBRESOURCE_UP> data;
   if (initial) {
@@ -42,13 +44,18 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   D3D11DDIARG_CREATERESOURCE args{};
   args.pMipInfoList = mips.data();
   args.pInitialDataUP = initial ? data.data() : nullptr;
-  args.ResourceDimension = isBuffer() ? D3D10DDIRESOURCE_BUFFER : D3D10DDIRESOURCE_TEXTURE2D;
+  args.ResourceDimension = isBuffer()      ? D3D10DDIRESOURCE_BUFFER
+                           : isTexture3D() ? D3D10DDIRESOURCE_TEXTURE3D
+                                           : D3D10DDIRESOURCE_TEXTURE2D;
   args.Usage = UINT(usage);
   // The API's bind bits equal the DDI's up to DEPTH_STENCIL; UNORDERED_ACCESS
   // is 0x80 in the API and 0x100 in the DDI (0x80 there is PRESENT).
   args.BindFlags = (bindFlags & 0x7F) | (bindFlags & D3D11_BIND_UNORDERED_ACCESS ? D3D11_DDI_BIND_UNORDERED_ACCESS : 0);
   args.MapFlags = ddiCpuAccess(cpuAccessFlags);
-  args.MiscFlags = 0;
+  // Buffer misc flags share their values with the DDI's (D3D11_DDI_RESOURCE_MISC_*).
+  args.MiscFlags = miscFlags & (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                                D3D11_RESOURCE_MISC_BUFFER_STRUCTURED);
+  args.ByteStride = (miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) ? structureByteStride : 0;
   args.Format = format;
   args.SampleDesc = sampleDesc;
   args.MipLevels = mipLevels;
@@ -69,6 +76,7 @@ D3D11Buffer::D3D11Buffer(D3D11Device& device, const D3D11_BUFFER_DESC& desc) : D
   cpuAccessFlags = desc.CPUAccessFlags;
   miscFlags = desc.MiscFlags;
   width = desc.ByteWidth;
+  structureByteStride = desc.StructureByteStride;
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObject) try {
@@ -115,6 +123,36 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppv
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) try {
+  if (pDesc) *pDesc = desc_;
+} D3DVK_CATCH_VOID
+
+D3D11Texture3D::D3D11Texture3D(D3D11Device& device, const D3D11_TEXTURE3D_DESC& desc)
+    : D3D11Resource(device), desc_(desc) {
+  dimension = D3D11_RESOURCE_DIMENSION_TEXTURE3D;
+  usage = desc.Usage;
+  bindFlags = desc.BindFlags;
+  cpuAccessFlags = desc.CPUAccessFlags;
+  miscFlags = desc.MiscFlags;
+  format = desc.Format;
+  width = desc.Width;
+  height = desc.Height;
+  depth = desc.Depth;
+  mipLevels = desc.MipLevels;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** ppvObject) try {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture3D)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Texture3D*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+} D3DVK_CATCH_HRESULT
+
+void STDMETHODCALLTYPE D3D11Texture3D::GetDesc(D3D11_TEXTURE3D_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
 } D3DVK_CATCH_VOID
 

@@ -1,4 +1,4 @@
-// runtime/d3d11/d3d11_resource.h — ID3D11Buffer and ID3D11Texture2D: the API
+// runtime/d3d11/d3d11_resource.h — ID3D11Buffer, ID3D11Texture2D and ID3D11Texture3D: the API
 // objects for a resource, owning the driver's resource (pfnCreateResource in
 // memory sized by pfnCalcPrivateResourceSize) until the last public and
 // private reference goes, plus what the context validates against (desc,
@@ -28,6 +28,8 @@ class D3D11ResourceBase {
   UINT bindFlags = 0, cpuAccessFlags = 0, miscFlags = 0;
   DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
   UINT width = 0, height = 1, mipLevels = 1, arraySize = 1;  // buffers: width = ByteWidth
+  UINT depth = 1;                // Texture3D
+  UINT structureByteStride = 0;  // D3D11_RESOURCE_MISC_BUFFER_STRUCTURED buffers
   DXGI_SAMPLE_DESC sampleDesc{1, 0};
   std::vector<bool> mapped;  // per subresource; guarded by the immediate context
 
@@ -36,7 +38,9 @@ class D3D11ResourceBase {
   UINT subresourceCount() const { return mipLevels * arraySize; }
   UINT mipWidth(UINT sub) const { return (width >> (sub % mipLevels)) ? (width >> (sub % mipLevels)) : 1; }
   UINT mipHeight(UINT sub) const { return (height >> (sub % mipLevels)) ? (height >> (sub % mipLevels)) : 1; }
+  UINT mipDepth(UINT sub) const { return (depth >> (sub % mipLevels)) ? (depth >> (sub % mipLevels)) : 1; }
   bool isBuffer() const { return dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
+  bool isTexture3D() const { return dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D; }
 
   virtual ID3D11Resource* asResource() = 0;
   virtual void addInternalRef() = 0;
@@ -94,6 +98,17 @@ class D3D11Texture2D final : public D3D11Resource<ID3D11Texture2D> {
 
  private:
   D3D11_TEXTURE2D_DESC desc_;
+};
+
+class D3D11Texture3D final : public D3D11Resource<ID3D11Texture3D> {
+ public:
+  // desc.MipLevels is the resolved count (0 replaced by the full chain).
+  D3D11Texture3D(D3D11Device& device, const D3D11_TEXTURE3D_DESC& desc);
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE3D_DESC* pDesc) override;
+
+ private:
+  D3D11_TEXTURE3D_DESC desc_;
 };
 
 }  // namespace d3dvk::runtime

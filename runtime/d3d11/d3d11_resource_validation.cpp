@@ -13,8 +13,11 @@ constexpr UINT kKnownBindFlags = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUF
                                  D3D11_BIND_VIDEO_ENCODER;
 constexpr UINT kKnownCpuFlags = D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ;
 constexpr UINT kKnownMiscFlags = 0x3FFFF;  // D3D11_RESOURCE_MISC_* up to HW_PROTECTED
+constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                                  D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
+constexpr UINT kMaxTexture3DDimension = 2048;   // D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION
 constexpr UINT64 kMaxResourceBytes = UINT64(2048) << 20;  // D3D11_REQ_RESOURCE_SIZE_IN_MEGABYTES_EXPRESSION_C_TERM MB
 
 std::string usageName(D3D11_USAGE usage) {
@@ -47,31 +50,73 @@ std::string hex(UINT v) {
 
 }  // namespace
 
+namespace {
+// The colour formats d3dvk backs, by family: {typeless, bytes per texel, typed members…, integer members…}.
+struct FamilyFacts {
+  DXGI_FORMAT typeless;
+  UINT bytes;
+  DXGI_FORMAT typed[5];    // non-integer members (UNKNOWN: unused)
+  DXGI_FORMAT integer[2];  // *_UINT, *_SINT
+};
+constexpr FamilyFacts kFamilies[] = {
+    {DXGI_FORMAT_R32G32B32A32_TYPELESS, 16, {DXGI_FORMAT_R32G32B32A32_FLOAT}, {DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_R32G32B32A32_SINT}},
+    {DXGI_FORMAT_R16G16B16A16_TYPELESS, 8, {DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R16G16B16A16_UNORM, DXGI_FORMAT_R16G16B16A16_SNORM},
+     {DXGI_FORMAT_R16G16B16A16_UINT, DXGI_FORMAT_R16G16B16A16_SINT}},
+    {DXGI_FORMAT_R32G32_TYPELESS, 8, {DXGI_FORMAT_R32G32_FLOAT}, {DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32_SINT}},
+    {DXGI_FORMAT_R8G8B8A8_TYPELESS, 4, {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_R8G8B8A8_SNORM},
+     {DXGI_FORMAT_R8G8B8A8_UINT, DXGI_FORMAT_R8G8B8A8_SINT}},
+    {DXGI_FORMAT_B8G8R8A8_TYPELESS, 4, {DXGI_FORMAT_B8G8R8A8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB}, {}},
+    {DXGI_FORMAT_R16G16_TYPELESS, 4, {DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16_SNORM},
+     {DXGI_FORMAT_R16G16_UINT, DXGI_FORMAT_R16G16_SINT}},
+    {DXGI_FORMAT_R32_TYPELESS, 4, {DXGI_FORMAT_R32_FLOAT}, {DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32_SINT}},
+    {DXGI_FORMAT_R8G8_TYPELESS, 2, {DXGI_FORMAT_R8G8_UNORM, DXGI_FORMAT_R8G8_SNORM}, {DXGI_FORMAT_R8G8_UINT, DXGI_FORMAT_R8G8_SINT}},
+    {DXGI_FORMAT_R16_TYPELESS, 2, {DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16_UNORM, DXGI_FORMAT_R16_SNORM},
+     {DXGI_FORMAT_R16_UINT, DXGI_FORMAT_R16_SINT}},
+    {DXGI_FORMAT_R8_TYPELESS, 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_SNORM}, {DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SINT}},
+};
+}  // namespace
+
 FormatFacts formatFacts(DXGI_FORMAT format) {
   FormatFacts f;
   const int v = int(format);
   f.recognized = (v >= 0 && v <= int(DXGI_FORMAT_B4G4R4A4_UNORM)) || (v >= 130 && v <= 132);
-  switch (format) {
-    case DXGI_FORMAT_R32G32B32A32_FLOAT: f.supported = true, f.bytesPerTexel = 16; break;
-    case DXGI_FORMAT_R32G32B32A32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 16; break;
-    case DXGI_FORMAT_R16G16B16A16_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R32G32_FLOAT: f.supported = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R32G32_UINT: f.supported = f.integer = true, f.bytesPerTexel = 8; break;
-    case DXGI_FORMAT_R8G8B8A8_UNORM:
-    case DXGI_FORMAT_B8G8R8A8_UNORM:
-    case DXGI_FORMAT_R32_FLOAT: f.supported = true, f.bytesPerTexel = 4; break;
-    case DXGI_FORMAT_R32_UINT:
-    case DXGI_FORMAT_R32_SINT: f.supported = f.integer = true, f.bytesPerTexel = 4; break;
-    case DXGI_FORMAT_D32_FLOAT:
-    case DXGI_FORMAT_D24_UNORM_S8_UINT: f.supported = f.depth = true, f.bytesPerTexel = 4; break;
-    default: break;
+  if (format == DXGI_FORMAT_UNKNOWN) return f;
+  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT) {
+    f.supported = f.depth = true;
+    f.bytesPerTexel = 4;
+    return f;
+  }
+  for (const FamilyFacts& family : kFamilies) {
+    bool member = format == family.typeless, integer = false;
+    for (DXGI_FORMAT t : family.typed) member = member || t == format;
+    for (DXGI_FORMAT t : family.integer) integer = integer || t == format;
+    if (!member && !integer) continue;
+    f.supported = true;
+    f.integer = integer;
+    f.typeless = format == family.typeless;
+    f.bytesPerTexel = family.bytes;
+    f.family = family.typeless;
+    return f;
   }
   return f;
 }
 
-UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels) {
+bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
+  if (view == resource) return true;
+  const FormatFacts r = formatFacts(resource), v = formatFacts(view);
+  return r.typeless && v.supported && !v.typeless && v.family == resource;
+}
+
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
+  if (a == b) return true;
+  const FormatFacts fa = formatFacts(a), fb = formatFacts(b);
+  return fa.family != DXGI_FORMAT_UNKNOWN && fa.family == fb.family;
+}
+
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {
   if (mipLevels) return mipLevels;
   UINT largest = width > height ? width : height, count = 1;
+  if (depth > largest) largest = depth;
   while (largest > 1) largest >>= 1, ++count;
   return count;
 }
@@ -91,10 +136,38 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& d, co
   if (d.MiscFlags & ~kKnownMiscFlags)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_UNRECOGNIZEDMISCFLAGS, "CREATEBUFFER_UNRECOGNIZEDMISCFLAGS",
         "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
-  else if (d.MiscFlags)
+  else if (d.MiscFlags & ~kBufferMiscFlags)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
-        "MiscFlags " + hex(d.MiscFlags) + " are not supported for buffers by this device yet.");
+        "MiscFlags " + hex(d.MiscFlags & ~kBufferMiscFlags) +
+            " are not supported for buffers by this device (DRAWINDIRECT_ARGS, BUFFER_ALLOW_RAW_VIEWS and "
+            "BUFFER_STRUCTURED are).");
   if (!e.empty()) return e;
+
+  const bool structured = d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+  if (structured && (d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED cannot be combined with D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS.");
+  if (structured && (d.MiscFlags & D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_BUFFER_STRUCTURED cannot be combined with D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS.");
+  if ((d.MiscFlags & (D3D11_RESOURCE_MISC_BUFFER_STRUCTURED | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
+                      D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS)) &&
+      (d.BindFlags & D3D11_BIND_CONSTANT_BUFFER))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "A constant buffer cannot be structured, allow raw views or hold indirect arguments.");
+  if (structured && (d.BindFlags & (D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_STREAM_OUTPUT)))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDMISCFLAGS, "CREATEBUFFER_INVALIDMISCFLAGS",
+        "A structured buffer cannot be bound as a vertex, index or stream-output buffer.");
+  if (structured && (d.StructureByteStride == 0 || d.StructureByteStride % 4 ||
+                     d.StructureByteStride > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES ||
+                     d.ByteWidth % d.StructureByteStride))
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDSTRUCTURESTRIDE, "CREATEBUFFER_INVALIDSTRUCTURESTRIDE",
+        "StructureByteStride " + std::to_string(d.StructureByteStride) +
+            " must be a non-zero multiple of 4 of at most 2048 that divides ByteWidth (" + std::to_string(d.ByteWidth) +
+            ") for a D3D11_RESOURCE_MISC_BUFFER_STRUCTURED buffer.");
+  if ((d.MiscFlags & D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS) && d.ByteWidth % 4)
+    add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
+        "A buffer allowing raw views needs a ByteWidth (" + std::to_string(d.ByteWidth) + ") that is a multiple of 4.");
 
   if (d.ByteWidth == 0)
     add(D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDDIMENSIONS, "CREATEBUFFER_INVALIDDIMENSIONS",
@@ -212,7 +285,9 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
         "A depth-stencil format can only be bound as a depth-stencil target (shader access needs a typeless format).");
   if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-        "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
+        f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format is not supported by this device yet (create it "
+                     "as D32_FLOAT or D24_UNORM_S8_UINT)."
+                   : "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
   if ((d.BindFlags & D3D11_BIND_RENDER_TARGET) && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "A texture cannot be both a render target and a depth-stencil target.");
@@ -234,6 +309,80 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
     for (UINT i = 0; i < count; ++i)
       if (!initial[i].pSysMem) {
         add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA, "CREATETEXTURE2D_INVALIDINITIALDATA",
+            "pInitialData[" + std::to_string(i) + "].pSysMem is NULL; initial data covers every subresource.");
+        break;
+      }
+  }
+  return e;
+}
+
+std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC& d,
+                                                     const D3D11_SUBRESOURCE_DATA* initial) {
+  std::vector<ResourceDescError> e;
+  auto add = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) { e.push_back({id, name, std::move(text)}); };
+  const FormatFacts f = formatFacts(d.Format);
+  if (!f.recognized)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDFORMAT, "CREATETEXTURE3D_UNRECOGNIZEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not a DXGI_FORMAT value.");
+  else if (!f.supported || f.depth)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
+        "Format " + std::to_string(int(d.Format)) + " is not supported for Texture3D" +
+            (f.depth ? " (depth-stencil formats are 2D only)." : " by this device."));
+  if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDUSAGE, "CREATETEXTURE3D_UNRECOGNIZEDUSAGE",
+        "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");
+  if (d.BindFlags & ~kKnownBindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDBINDFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + " contains unrecognized flags.");
+  if (d.CPUAccessFlags & ~kKnownCpuFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDCPUACCESSFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " contains unrecognized flags.");
+  if (d.MiscFlags & ~kKnownMiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
+  else if (d.MiscFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMISCFLAGS, "CREATETEXTURE3D_INVALIDMISCFLAGS",
+        "MiscFlags " + hex(d.MiscFlags) + " are not supported for Texture3D by this device yet.");
+  if (!e.empty()) return e;
+
+  if (d.Width == 0 || d.Height == 0 || d.Depth == 0 || d.Width > kMaxTexture3DDimension ||
+      d.Height > kMaxTexture3DDimension || d.Depth > kMaxTexture3DDimension)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDDIMENSIONS, "CREATETEXTURE3D_INVALIDDIMENSIONS",
+        "Width " + std::to_string(d.Width) + ", Height " + std::to_string(d.Height) + ", Depth " +
+            std::to_string(d.Depth) + ": each must be 1..2048.");
+  else if (d.MipLevels > resolvedMipLevels(d.Width, d.Height, 0, d.Depth))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMIPLEVELS, "CREATETEXTURE3D_INVALIDMIPLEVELS",
+        "MipLevels " + std::to_string(d.MipLevels) + " is more than the " +
+            std::to_string(resolvedMipLevels(d.Width, d.Height, 0, d.Depth)) + " levels of a " +
+            std::to_string(d.Width) + "x" + std::to_string(d.Height) + "x" + std::to_string(d.Depth) + " texture.");
+
+  const UINT bufferOnly = D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER | D3D11_BIND_CONSTANT_BUFFER |
+                          D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_DECODER | D3D11_BIND_VIDEO_ENCODER;
+  if (d.BindFlags & bufferOnly)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "BindFlags " + hex(d.BindFlags) + ": vertex, index, constant-buffer and stream-output binding need a buffer.");
+  if (d.BindFlags & D3D11_BIND_DEPTH_STENCIL)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "A Texture3D cannot be a depth-stencil target (D3D11_BIND_DEPTH_STENCIL).");
+  if (d.Usage == D3D11_USAGE_STAGING && d.BindFlags)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "A D3D11_USAGE_STAGING texture cannot be bound to the pipeline (BindFlags must be 0).");
+  if ((d.Usage == D3D11_USAGE_DYNAMIC || d.Usage == D3D11_USAGE_IMMUTABLE) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        usageName(d.Usage) + " textures cannot be render or unordered-access targets.");
+  if (!cpuAccessValid(d.Usage, d.CPUAccessFlags))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDCPUACCESSFLAGS, "CREATETEXTURE3D_INVALIDCPUACCESSFLAGS",
+        "CPUAccessFlags " + hex(d.CPUAccessFlags) + " are not valid for " + usageName(d.Usage) +
+            " (DEFAULT and IMMUTABLE: none; DYNAMIC: WRITE; STAGING: READ and/or WRITE).");
+  if (d.Usage == D3D11_USAGE_IMMUTABLE && !initial)
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDINITIALDATA, "CREATETEXTURE3D_INVALIDINITIALDATA",
+        "A D3D11_USAGE_IMMUTABLE texture needs initial data.");
+  if (initial && e.empty()) {
+    const UINT count = resolvedMipLevels(d.Width, d.Height, d.MipLevels, d.Depth);
+    for (UINT i = 0; i < count; ++i)
+      if (!initial[i].pSysMem) {
+        add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDINITIALDATA, "CREATETEXTURE3D_INVALIDINITIALDATA",
             "pInitialData[" + std::to_string(i) + "].pSysMem is NULL; initial data covers every subresource.");
         break;
       }

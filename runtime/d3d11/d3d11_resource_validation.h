@@ -1,5 +1,5 @@
-// runtime/d3d11/d3d11_resource_validation.h — the D3D11 rules for buffer and
-// Texture2D descs and their initial data (usage × CPU access × bind flags,
+// runtime/d3d11/d3d11_resource_validation.h — the D3D11 rules for buffer,
+// Texture2D and Texture3D descs and their initial data (usage × CPU access × bind flags,
 // dimensions, mips, samples, formats), as plain functions that return every
 // broken rule with its debug-layer message ID, name and text. The runtime
 // rejects a desc with any error with E_INVALIDARG before calling the driver.
@@ -24,9 +24,15 @@ struct FormatFacts {
   bool supported = false;   // one d3dvk can back with a resource
   bool depth = false;       // D24_UNORM_S8_UINT, D32_FLOAT
   bool integer = false;     // *_UINT / *_SINT
+  bool typeless = false;    // *_TYPELESS: views pick a typed member of its family
   UINT bytesPerTexel = 0;
+  DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the family's *_TYPELESS format (UNKNOWN: none)
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
+// A view format for a resource format: the same one, or a typed member of the typeless resource format's family.
+bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
+// Copies between resources: one format, or members of one typeless family.
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);
 
 std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);
 
@@ -35,7 +41,10 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc,
 std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC& desc,
                                                      const D3D11_SUBRESOURCE_DATA* initial, UINT qualityLevels);
 
+std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC& desc,
+                                                     const D3D11_SUBRESOURCE_DATA* initial);
+
 // MipLevels 0 means the full chain.
-UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels);
+UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth = 1);
 
 }  // namespace d3dvk::runtime

@@ -25,6 +25,12 @@ constexpr StageInfo stageInfo() {
   if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
     return {"ID3D11Device::CreateVertexShader", dxbc::ProgramType::Vertex, "vertex",
             D3D11_MESSAGE_ID_CREATEVERTEXSHADER_INVALIDSHADERBYTECODE, "CREATEVERTEXSHADER_INVALIDSHADERBYTECODE"};
+  else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
+    return {"ID3D11Device::CreateGeometryShader", dxbc::ProgramType::Geometry, "geometry",
+            D3D11_MESSAGE_ID_CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE, "CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE"};
+  else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
+    return {"ID3D11Device::CreateComputeShader", dxbc::ProgramType::Compute, "compute",
+            D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE, "CREATECOMPUTESHADER_INVALIDSHADERBYTECODE"};
   else
     return {"ID3D11Device::CreatePixelShader", dxbc::ProgramType::Pixel, "pixel",
             D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE, "CREATEPIXELSHADER_INVALIDSHADERBYTECODE"};
@@ -111,6 +117,10 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
       [&](D3D10DDI_HSHADER h) {
         if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
           ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), h, rt, &signatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
+          ddi.funcs().pfnCreateGeometryShader(ddi.handle(), code.data(), h, rt, &signatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
+          ddi.funcs().pfnCreateComputeShader(ddi.handle(), code.data(), h, rt);
         else
           ddi.funcs().pfnCreatePixelShader(ddi.handle(), code.data(), h, rt, &signatures);
       });
@@ -131,5 +141,7 @@ HRESULT STDMETHODCALLTYPE D3D11Shader<Interface>::QueryInterface(REFIID riid, vo
 
 template class D3D11Shader<ID3D11VertexShader>;
 template class D3D11Shader<ID3D11PixelShader>;
+template class D3D11Shader<ID3D11GeometryShader>;
+template class D3D11Shader<ID3D11ComputeShader>;
 
 }  // namespace d3dvk::runtime

@@ -1,6 +1,6 @@
-// runtime/d3d11/d3d11_shader.h — ID3D11VertexShader / ID3D11PixelShader: the API
-// objects for one DXBC blob, owning the driver's shader (pfnCreateVertexShader /
-// pfnCreatePixelShader in memory sized by pfnCalcPrivateShaderSize) until the
+// runtime/d3d11/d3d11_shader.h — ID3D11VertexShader / ID3D11PixelShader /
+// ID3D11GeometryShader / ID3D11ComputeShader: the API objects for one DXBC
+// blob, owning the driver's shader (pfnCreate*Shader in memory sized by pfnCalcPrivateShaderSize) until the
 // last reference goes. The runtime validates the bytecode first (parsed with
 // translate/dxbc: container, chunks, tokens and the program type) and keeps
 // the reflection; pixel shaders also pass the conservative-rasterization rules
@@ -37,5 +37,7 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
 
 using D3D11VertexShader = D3D11Shader<ID3D11VertexShader>;
 using D3D11PixelShader = D3D11Shader<ID3D11PixelShader>;
+using D3D11GeometryShader = D3D11Shader<ID3D11GeometryShader>;
+using D3D11ComputeShader = D3D11Shader<ID3D11ComputeShader>;
 
 }  // namespace d3dvk::runtime

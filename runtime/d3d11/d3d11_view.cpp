@@ -49,7 +49,16 @@ Args singleMipArgs(Args args, D3D10DDI_HRESOURCE resource, DXGI_FORMAT format, c
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW (PlaneSlice 0).
 HRESULT D3D11RenderTargetView::create() {
   DdiDevice& ddi = device().ddi();
-  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
+  auto fill = [&](auto args) {
+    if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
+      return args;
+    }
+    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+  };
   const auto destroy = ddi.funcs().pfnDestroyRenderTargetView;
   return ddi.isWddm2_0()
              ? createInDriver(ddi, driverObject_, destroy, fill(D3DWDDM2_0DDIARG_CREATERENDERTARGETVIEW{}),
@@ -84,11 +93,22 @@ HRESULT D3D11ShaderResourceView::create() {
   auto fill = [&](auto args) {
     args.hDrvResource = resource_.ddiHandle();
     args.Format = desc_.Format;
-    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
-    args.Tex2D.MostDetailedMip = range_.firstMip;
-    args.Tex2D.FirstArraySlice = range_.firstSlice;
-    args.Tex2D.MipLevels = range_.mipCount;
-    args.Tex2D.ArraySize = range_.sliceCount;
+    if (range_.buffer && range_.bufferEx) {
+      args.ResourceDimension = D3D11DDIRESOURCE_BUFFEREX;
+      args.BufferEx = {range_.firstElement, range_.numElements, range_.bufferFlags};
+    } else if (range_.buffer) {
+      args.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
+      args.Buffer = {range_.firstElement, range_.numElements};
+    } else if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.mipCount};
+    } else {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+      args.Tex2D.MostDetailedMip = range_.firstMip;
+      args.Tex2D.FirstArraySlice = range_.firstSlice;
+      args.Tex2D.MipLevels = range_.mipCount;
+      args.Tex2D.ArraySize = range_.sliceCount;
+    }
     return args;
   };
   const auto destroy = ddi.funcs().pfnDestroyShaderResourceView;
@@ -107,7 +127,23 @@ HRESULT STDMETHODCALLTYPE D3D11ShaderResourceView::QueryInterface(REFIID riid, v
 // The WDDM 2.0 table takes D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW (PlaneSlice 0).
 HRESULT D3D11UnorderedAccessView::create() {
   DdiDevice& ddi = device().ddi();
-  auto fill = [&](auto args) { return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_); };
+  auto fill = [&](auto args) {
+    if (range_.buffer) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_BUFFER;
+      args.Buffer = {range_.firstElement, range_.numElements, range_.bufferFlags};
+      return args;
+    }
+    if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
+      args.hDrvResource = resource_.ddiHandle();
+      args.Format = desc_.Format;
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
+      args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
+      return args;
+    }
+    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+  };
   const auto destroy = ddi.funcs().pfnDestroyUnorderedAccessView;
   return ddi.isWddm2_0()
              ? createInDriver(ddi, driverObject_, destroy, fill(D3DWDDM2_0DDIARG_CREATEUNORDEREDACCESSVIEW{}),

@@ -1,6 +1,7 @@
 // runtime/d3d11/d3d11_view.h — ID3D11RenderTargetView, ID3D11DepthStencilView,
-// ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays) and
-// ID3D11UnorderedAccessView (Texture2D and Texture2DArray): each
+// ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays, Texture3D,
+// typed / raw / structured buffers) and ID3D11UnorderedAccessView (Texture2D(Array),
+// Texture3D, typed / raw / structured buffers with append/counter flags): each
 // owns the driver's view object (pfnCreate*View in memory sized by
 // pfnCalcPrivate*ViewSize) and a private reference on its resource.
 #pragma once
@@ -14,9 +15,13 @@
 
 namespace d3dvk::runtime {
 
-// The subresource range a view covers, in its resource.
+// The subresource range a view covers, in its resource; for a buffer view its
+// elements and the DDI's flags (BUFFEREX_SRV_FLAG_* / BUFFER_UAV_FLAG_*), and
+// whether an SRV goes to the driver as BUFFEREX (D3D11_SRV_DIMENSION_BUFFEREX).
 struct ViewRange {
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
+  bool buffer = false, bufferEx = false;
+  UINT firstElement = 0, numElements = 0, bufferFlags = 0;
 };
 
 template <typename Interface, typename Desc>
@@ -84,6 +89,8 @@ class D3D11UnorderedAccessView final
   using D3D11View::D3D11View;
   HRESULT create();
   D3D11DDI_HUNORDEREDACCESSVIEW ddiHandle() const { return driverObject_.handle(); }
+  // An APPEND or COUNTER buffer view (it has a hidden counter).
+  bool hasCounter() const { return range_.buffer && (range_.bufferFlags & (D3D11_BUFFER_UAV_FLAG_APPEND | D3D11_BUFFER_UAV_FLAG_COUNTER)); }
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
 
  private:

@@ -417,7 +417,7 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_4_0\ndcl_constantbuffer CB0[1], immediateIndexed\ndcl_output o0.xyzw\nif_z cb0[0].x\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\n"
       "break\nendif\nmov o0.xyzw, l(0,0,0,0)\nret\n",
       "opcode 'break' at dword 21: break outside a loop or switch");
-  err("gs_5_0\nret\n", "only vertex and pixel shaders are supported (this is a geometry shader)");
+  err("hs_5_0\nret\n", "hull and domain shaders are not supported (this is a hull shader)");
   err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, r3.xyzw\nret\n", "r3 used but dcl_temps declares 0");
   err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, cb1[0].xyzw\nret\n", "opcode 'mov' at dword 5: cb1 is not declared");
   err("ps_5_0\ndcl_output o0.xyzw\nif_nz l(1)\nret\n", "unterminated control flow");
@@ -621,10 +621,9 @@ TEST_CASE("UAV translation errors name what is unsupported", "[dxbc][translate][
     INFO(text);
     CHECK_THROWS_WITH(translateText(text), Catch::Contains(msg));
   };
-  err("vs_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u0\nret\n", "UAVs are only supported in pixel shaders");
-  err("ps_5_0\ndcl_uav_typed_buffer (float,float,float,float) u0\nret\n", "UAV dimension 'buffer' is not supported");
+  err("ps_5_0\ndcl_uav_typed_texture1d (float,float,float,float) u0\nret\n", "UAV dimension 'texture1d' is not supported");
   err("ps_5_0\ndcl_uav_typed_texture2d_rov (float,float,float,float) u0\nret\n", "rasterizer-ordered UAVs are not supported");
-  err("ps_5_0\ndcl_uav_raw u0\nret\n", "raw and structured UAVs are not supported");
+  err("ps_5_0\ndcl_uav_raw_rov u0\nret\n", "rasterizer-ordered UAVs are not supported");
   err("ps_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u64\nret\n", "UAV slot out of range");
   err("ps_5_0\nstore_uav_typed u2.xyzw, l(0,0,0,0), l(0,0,0,0)\nret\n", "u2 is not declared");
 }

@@ -128,6 +128,35 @@ inline std::vector<uint8_t> readback(RenderDevice& d, ID3D11Texture2D* texture, 
   return out;
 }
 
+// Reads mip `mip` of a Texture3D back through a STAGING copy, rows and slices packed
+// (checking the mapped pitches hold a row and a slice).
+inline std::vector<uint8_t> readback(RenderDevice& d, ID3D11Texture3D* texture, UINT mip = 0) {
+  D3D11_TEXTURE3D_DESC desc;
+  texture->GetDesc(&desc);
+  const UINT w = std::max(1u, desc.Width >> mip), h = std::max(1u, desc.Height >> mip),
+             depth = std::max(1u, desc.Depth >> mip);
+  D3D11_TEXTURE3D_DESC sd = desc;
+  sd.Usage = D3D11_USAGE_STAGING;
+  sd.BindFlags = 0;
+  sd.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  sd.MiscFlags = 0;
+  Com<ID3D11Texture3D> staging;
+  REQUIRE(d->CreateTexture3D(&sd, nullptr, staging.out()) == S_OK);
+  d.context->CopySubresourceRegion(staging.get(), mip, 0, 0, 0, texture, mip, nullptr);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(staging.get(), mip, D3D11_MAP_READ, 0, &m) == S_OK);
+  const UINT row = w * bytesPerTexel(desc.Format);
+  REQUIRE(m.RowPitch >= row);
+  REQUIRE(m.DepthPitch >= m.RowPitch * h);
+  std::vector<uint8_t> out(size_t(row) * h * depth);
+  for (UINT z = 0; z < depth; ++z)
+    for (UINT y = 0; y < h; ++y)
+      std::memcpy(out.data() + (size_t(z) * h + y) * row,
+                  static_cast<uint8_t*>(m.pData) + size_t(z) * m.DepthPitch + size_t(y) * m.RowPitch, row);
+  d.context->Unmap(staging.get(), mip);
+  return out;
+}
+
 template <typename T>
 T texelAt(const std::vector<uint8_t>& data, size_t index) {
   T v;

@@ -4,6 +4,7 @@
 // the code uses; writes SHDR (SM4.x) or SHEX (SM5.x).
 #include "dxbc/listing.h"
 
+#include <algorithm>
 #include <cctype>
 #include <cerrno>
 #include <cmath>
@@ -395,7 +396,20 @@ bool parseSuffixes(std::string_view rest, Opcode op, Instruction& inst, const Li
       rest.remove_prefix(close + 1);
       return arg;
     };
-    if (!opcodeInfo(op).declaration && take("_sat")) {
+    if (op == Opcode::Sync) {
+      // sync[_uglobal|_ugroup][_g][_t]: controls bits 3, 2, 1, 0.
+      if (take("_uglobal")) inst.controls |= 8;
+      else if (take("_ugroup")) inst.controls |= 4;
+      else if (take("_g")) inst.controls |= 2;
+      else if (take("_t")) inst.controls |= 1;
+      else return false;
+    } else if ((op == Opcode::DclUavRaw || op == Opcode::DclUavStructured) && take("_glc")) {
+      inst.controls |= 0x20;  // globally coherent
+    } else if ((op == Opcode::DclUavRaw || op == Opcode::DclUavStructured) && take("_rov")) {
+      inst.controls |= 0x40;  // rasterizer ordered
+    } else if (op == Opcode::DclUavStructured && take("_opc")) {
+      inst.controls |= 0x1000;  // has an order-preserving counter
+    } else if (!opcodeInfo(op).declaration && take("_sat")) {
       inst.controls |= 1u << 2;
     } else if (isConditional(op) && take("_nz")) {
       inst.controls |= 1u << 7;
@@ -688,8 +702,19 @@ class Assembler {
   }
 
   Instruction parseInstruction(const std::string& code, const LineError& fail) {
-    size_t sp = code.find_first_of(" \t");
+    // The mnemonic ends at the first blank outside parentheses: fxc writes
+    // "ld_structured_indexable(structured_buffer, stride=16)(…)" with a blank inside.
+    size_t sp = std::string::npos;
+    for (size_t i = 0, depth = 0; i < code.size(); ++i) {
+      if (code[i] == '(') ++depth;
+      else if (code[i] == ')' && depth) --depth;
+      else if ((code[i] == ' ' || code[i] == '\t') && depth == 0) {
+        sp = i;
+        break;
+      }
+    }
     std::string mn = code.substr(0, sp);
+    mn.erase(std::remove_if(mn.begin(), mn.end(), [](char ch) { return ch == ' ' || ch == '\t'; }), mn.end());
     std::string rest = sp == std::string::npos ? "" : trim(code.substr(sp));
     Instruction inst;
     // bracketed options before operands: [precise(mask)] on instructions, [controls(N)] on
@@ -734,6 +759,17 @@ class Assembler {
         if (!found && startsWith(f, "flag")) { inst.controls |= 1u << parseUint(f.substr(4), fail, "flag bit"); found = true; }
         if (!found) fail("unknown global flag '" + f + "'");
       }
+      return inst;
+    }
+    if (mn == "dcl_inputprimitive" || mn == "dcl_outputtopology") {
+      noOptions();
+      const bool input = mn == "dcl_inputprimitive";
+      inst.opcode = input ? Opcode::DclGsInputPrimitive : Opcode::DclGsOutputTopology;
+      for (uint32_t v = 1; v < 64 && !inst.controls; ++v) {
+        const char* n = input ? gsInputPrimitiveText(v) : gsOutputTopologyText(v);
+        if (n && rest == n) inst.controls = v;
+      }
+      if (!inst.controls) fail("unknown " + std::string(input ? "input primitive" : "output topology") + " '" + rest + "'");
       return inst;
     }
     if (mn == "dcl_temps") {

@@ -5,8 +5,13 @@
 //   descriptor set = the shader stage (VS 0, PS 1, GS 2, HS 3, DS 4; CS 0)
 //   binding        = constant buffer  b#/cb#  →  0 + slot    (slots 0..15,  UNIFORM_BUFFER)
 //                    sampler          s#      → 16 + slot    (slots 0..15,  SAMPLER)
-//                    shader resource  t#      → 32 + slot    (slots 0..127, SAMPLED_IMAGE)
-//                    unordered access u#      → 160 + slot   (slots 0..63,  STORAGE_IMAGE; pixel shaders)
+//                    shader resource  t#      → 32 + slot    (slots 0..127) as the declaration says:
+//                                                              textures SAMPLED_IMAGE, typed buffers
+//                                                              UNIFORM_TEXEL_BUFFER, raw and structured
+//                                                              buffers STORAGE_BUFFER (a uint array)
+//                    unordered access u#      → 160 + slot   (slots 0..63) likewise: textures STORAGE_IMAGE,
+//                                                              typed buffers STORAGE_TEXEL_BUFFER, raw and
+//                                                              structured buffers STORAGE_BUFFER
 //                    invocation counter       → 240          (pixel shader only, STORAGE_BUFFER: what
 //                                                              the counting variant adds itself to,
 //                                                              TranslateOptions::countInvocations)
@@ -14,6 +19,14 @@
 //                                                              vertices, corners and records the draw
 //                                                              pass pulls; PS set 241: the records the
 //                                                              fallback prelude tests, fallback_shaders.h)
+//                    UAV counter of u#        → 256 + slot   (STORAGE_BUFFER of one uint: the hidden
+//                                                              counter of a structured UAV the shader
+//                                                              uses with imm_atomic_alloc/consume)
+//
+// A set layout therefore depends on the shader's declarations (one binding
+// number per slot, its descriptor type from the declaration): the UMD builds
+// each stage's set layout from what its shader declares (shaderBindings in the
+// UMD), so D3D's 128 + 64 slots never all occupy one layout.
 //
 // Vertex inputs use location = input register index (v#); pixel-shader outputs
 // use location = SV_Target index (o#); VS→PS varyings use location = register index.
@@ -25,7 +38,7 @@
 
 namespace d3dvk::dxbc {
 
-enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource, UnorderedAccess };
+enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource, UnorderedAccess, UnorderedAccessCounter };
 
 struct DescriptorBinding {
   uint32_t set = 0;
@@ -46,6 +59,7 @@ constexpr uint32_t kFallbackCapturedBinding = 241;  // vertex shader's set
 constexpr uint32_t kFallbackCornersBinding = 242;   // vertex shader's set
 constexpr uint32_t kFallbackVertexRecordsBinding = 243;  // vertex shader's set
 constexpr uint32_t kFallbackRecordsBinding = 241;   // pixel shader's set
+constexpr uint32_t kUnorderedAccessCounterBindingBase = 256;
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {
@@ -61,10 +75,11 @@ constexpr uint32_t descriptorSetForStage(ProgramType stage) {
 
 // slot must be below the kind's limit (the translator rejects larger ones).
 constexpr DescriptorBinding descriptorBinding(ProgramType stage, ResourceKind kind, uint32_t slot) {
-  uint32_t base = kind == ResourceKind::ConstantBuffer   ? 0u
-                  : kind == ResourceKind::Sampler        ? kSamplerBindingBase
-                  : kind == ResourceKind::ShaderResource ? kShaderResourceBindingBase
-                                                         : kUnorderedAccessBindingBase;
+  uint32_t base = kind == ResourceKind::ConstantBuffer    ? 0u
+                  : kind == ResourceKind::Sampler         ? kSamplerBindingBase
+                  : kind == ResourceKind::ShaderResource  ? kShaderResourceBindingBase
+                  : kind == ResourceKind::UnorderedAccess ? kUnorderedAccessBindingBase
+                                                          : kUnorderedAccessCounterBindingBase;
   return DescriptorBinding{descriptorSetForStage(stage), base + slot};
 }
 

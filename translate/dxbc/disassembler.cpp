@@ -99,7 +99,9 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
       s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" + std::to_string(op.index[2].imm) + "]";
     }
     for (uint32_t i = 0; i < op.indexDimension && !range; ++i) {
-      bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32;
+      // A 2D input (the geometry shader's v[vertex][register]) keeps both indices bracketed.
+      bool inl = i == 0 && firstIndexInline(op.type) && op.index[0].repr == IndexRepr::Imm32 &&
+                 !(op.type == OperandType::Input && op.indexDimension == 2);
       if (inl) s += std::to_string(op.index[0].imm);
       else s += "[" + formatIndex(op.index[i], kind) + "]";
     }
@@ -171,6 +173,13 @@ std::string mnemonic(const Instruction& inst) {
       }
       s += ")";
     }
+  }
+  if (inst.opcode == Opcode::Sync) {
+    if (inst.controls & 8) s += "_uglobal";
+    if (inst.controls & 4) s += "_ugroup";
+    if (inst.controls & 2) s += "_g";
+    if (inst.controls & 1) s += "_t";
+    return s;
   }
   if (!info.declaration && inst.saturate()) s += "_sat";
   if (!info.declaration && inst.preciseMask()) s += " [precise(" + maskLetters(uint8_t(inst.preciseMask())) + ")]";
@@ -279,6 +288,27 @@ std::string disassembleInstruction(const Instruction& inst) {
         tail = ", space=" + std::to_string(inst.extra[0]);
       return std::string(info.name) + " " + ops(0, true) + ", " + (m < 3 ? modes[m] : "mode" + std::to_string(m)) + tail;
     }
+    case Opcode::DclGsInputPrimitive:
+    case Opcode::DclGsOutputTopology: {
+      const char* n = inst.opcode == Opcode::DclGsInputPrimitive ? gsInputPrimitiveText(inst.controls)
+                                                                 : gsOutputTopologyText(inst.controls);
+      if (n && inst.operands.empty() && inst.extra.empty()) return std::string(info.name) + " " + n;
+      break;
+    }
+    case Opcode::DclUavRaw:
+    case Opcode::DclUavStructured:
+      if (!(inst.controls & ~0x1060u) && (inst.opcode == Opcode::DclUavStructured || !(inst.controls & 0x1000))) {
+        s = info.name;
+        if (inst.controls & 0x20) s += "_glc";
+        if (inst.controls & 0x40) s += "_rov";
+        if (inst.controls & 0x1000) s += "_opc";
+        s += " " + ops(0, true) + extras();
+        return s;
+      }
+      break;
+    case Opcode::Sync:
+      if (inst.controls & ~0xFu) break;
+      return mnemonic(inst);
     case Opcode::DclUavTyped:
     case Opcode::DclResource: {
       const char* d = resourceDimensionText(inst.resourceDimension());

@@ -93,4 +93,24 @@ const char* returnTypeText(uint32_t rt) {
   }
 }
 
+const char* gsInputPrimitiveText(uint32_t p) {
+  switch (p) {
+    case 1: return "point";
+    case 2: return "line";
+    case 3: return "triangle";
+    case 6: return "lineadj";
+    case 7: return "triangleadj";
+    default: return nullptr;
+  }
+}
+
+const char* gsOutputTopologyText(uint32_t t) {
+  switch (t) {
+    case 1: return "pointlist";
+    case 3: return "linestrip";
+    case 5: return "trianglestrip";
+    default: return nullptr;
+  }
+}
+
 }  // namespace d3dvk::dxbc

@@ -73,6 +73,14 @@ ShaderReflection reflect(const Shader& shader) {
   }
   for (const SignatureElement& e : shader.outputs.elements)
     if (effectiveSystemValue(e) == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
+  for (const Instruction& inst : shader.program.instructions) {
+    if (inst.opcode == Opcode::DclGsInputPrimitive) r.gsInputPrimitive = inst.controls;
+    if (inst.opcode == Opcode::DclGsOutputTopology) r.gsOutputTopology = inst.controls;
+    if (inst.opcode == Opcode::DclOutputSiv && !inst.extra.empty()) {
+      if (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex)) r.writesRenderTargetArrayIndex = true;
+      if (inst.extra[0] == uint32_t(SystemName::ViewportArrayIndex)) r.writesViewportArrayIndex = true;
+    }
+  }
   return r;
 }
 

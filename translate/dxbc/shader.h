@@ -46,6 +46,12 @@ struct ShaderReflection {
   bool hasFeatureFlags = false;
   uint64_t featureFlags = 0;        // SFI0 value (0 when absent)
   uint32_t renderTargetMask = 0;    // SV_TargetN outputs
+  // Geometry shader: dcl_inputprimitive (D3D10_SB_PRIMITIVE: 1 point, 2 line,
+  // 3 triangle, 6 lineadj, 7 triangleadj; 0 elsewhere) and dcl_outputtopology
+  // (1 point list, 3 line strip, 5 triangle strip).
+  uint32_t gsInputPrimitive = 0, gsOutputTopology = 0;
+  // Geometry shader: writes SV_RenderTargetArrayIndex / SV_ViewportArrayIndex.
+  bool writesRenderTargetArrayIndex = false, writesViewportArrayIndex = false;
   // Pixel shader: how each input register component (v#.xyzw → [4·# + c]) is
   // interpolated, as the translated shader does it: the dcl_input_ps mode, and
   // Constant for integer-typed components (Vulkan interpolates only floats).

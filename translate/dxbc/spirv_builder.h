@@ -39,6 +39,10 @@ enum Op : uint32_t {
   OpUConvert = 113, OpSConvert = 114, OpFConvert = 115, OpUGreaterThan = 172, OpSGreaterThan = 173,
   OpULessThanEqual = 178, OpSLessThanEqual = 179, OpFOrdGreaterThan = 186, OpFOrdLessThanEqual = 188, OpPhi = 245,
   OpDemoteToHelperInvocationEXT = 5380, OpIsHelperInvocationEXT = 5381,
+  OpImageTexelPointer = 60, OpArrayLength = 68, OpEmitVertex = 218, OpEndPrimitive = 219, OpEmitStreamVertex = 220,
+  OpEndStreamPrimitive = 221, OpControlBarrier = 224, OpMemoryBarrier = 225, OpAtomicLoad = 227, OpAtomicStore = 228,
+  OpAtomicExchange = 229, OpAtomicCompareExchange = 230, OpAtomicISub = 235, OpAtomicSMin = 236, OpAtomicUMin = 237,
+  OpAtomicSMax = 238, OpAtomicUMax = 239, OpAtomicAnd = 240, OpAtomicOr = 241, OpAtomicXor = 242,
 };
 
 enum GLSLstd450 : uint32_t {
@@ -53,14 +57,16 @@ enum GLSLstd450 : uint32_t {
 enum Decoration : uint32_t {
   DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecNoPerspective = 13, DecFlat = 14, DecCentroid = 16,
   DecSample = 17, DecLocation = 30, DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35, DecXfbBuffer = 36,
-  DecXfbStride = 37,
+  DecXfbStride = 37, DecCoherent = 23, DecNonWritable = 24, DecNonReadable = 25, DecStream = 29,
 };
 
 enum BuiltIn : uint32_t {
   BuiltInPosition = 0, BuiltInPointSize = 1, BuiltInClipDistance = 3, BuiltInPrimitiveId = 7, BuiltInFragCoord = 15,
   BuiltInFrontFacing = 17, BuiltInSampleId = 18, BuiltInHelperInvocation = 23, BuiltInSampleMask = 20, BuiltInFragDepth = 22,
   BuiltInVertexIndex = 42, BuiltInInstanceIndex = 43, BuiltInBaseVertex = 4424, BuiltInBaseInstance = 4425,
-  BuiltInFullyCoveredEXT = 5264,
+  BuiltInFullyCoveredEXT = 5264, BuiltInInvocationId = 8, BuiltInLayer = 9, BuiltInViewportIndex = 10,
+  BuiltInWorkgroupId = 26, BuiltInLocalInvocationId = 27, BuiltInGlobalInvocationId = 28,
+  BuiltInLocalInvocationIndex = 29,
 };
 
 enum Capability : uint32_t {
@@ -68,19 +74,29 @@ enum Capability : uint32_t {
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
   CapStorageImageWriteWithoutFormat = 56,
   CapGroupNonUniform = 61, CapGroupNonUniformBallot = 64, CapFloat64 = 10, CapInt64 = 11,
-  CapDemoteToHelperInvocationEXT = 5379,
+  CapDemoteToHelperInvocationEXT = 5379, CapImageBuffer = 47, CapGeometryStreams = 54, CapMultiViewport = 57,
+  CapShaderViewportIndexLayerEXT = 5254,
 };
 
 enum StorageClass : uint32_t {
   SCUniformConstant = 0, SCInput = 1, SCUniform = 2, SCOutput = 3, SCPrivate = 6, SCFunction = 7,
-  SCStorageBuffer = 12,
+  SCStorageBuffer = 12, SCWorkgroup = 4, SCImage = 11,
 };
 
-enum ExecutionMode : uint32_t { ModeEarlyFragmentTests = 9, ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12 };
+enum ExecutionMode : uint32_t {
+  ModeEarlyFragmentTests = 9, ModeOriginUpperLeft = 7, ModeXfb = 11, ModeDepthReplacing = 12, ModeInvocations = 0,
+  ModeLocalSize = 17, ModeInputPoints = 19, ModeInputLines = 20, ModeInputLinesAdjacency = 21, ModeTriangles = 22,
+  ModeInputTrianglesAdjacency = 23, ModeOutputVertices = 26, ModeOutputPoints = 27, ModeOutputLineStrip = 28,
+  ModeOutputTriangleStrip = 29,
+};
+enum ExecutionModel : uint32_t { ModelVertex = 0, ModelGeometry = 3, ModelFragment = 4, ModelGLCompute = 5 };
 
 // Memory scopes and semantics (atomic operands are ids of uint constants).
-enum Scope : uint32_t { ScopeDevice = 1, ScopeSubgroup = 3 };
-enum MemorySemantics : uint32_t { SemanticsRelaxed = 0 };
+enum Scope : uint32_t { ScopeDevice = 1, ScopeWorkgroup = 2, ScopeSubgroup = 3 };
+enum MemorySemantics : uint32_t {
+  SemanticsRelaxed = 0, SemanticsAcquireRelease = 0x8, SemanticsUniformMemory = 0x40, SemanticsWorkgroupMemory = 0x100,
+  SemanticsImageMemory = 0x800,
+};
 enum GroupOperation : uint32_t { GroupOperationReduce = 0 };
 
 class Builder {

@@ -1,4 +1,4 @@
-// translate/dxbc/translator.cpp — DXBC vertex/pixel shader → SPIR-V (see translator.h):
+// translate/dxbc/translator.cpp — DXBC vertex/pixel/geometry/compute shader → SPIR-V (see translator.h):
 // translateToSpirv, declaredOutputRegisters and the Translator driver, run(). The
 // class and the map of its other files are in translator_impl.h.
 //
@@ -25,12 +25,17 @@ std::vector<uint32_t> Translator::run() {
 
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
-  if (stage_ != ProgramType::Vertex && stage_ != ProgramType::Pixel)
-    throw Error("translator: only vertex and pixel shaders are supported (this is a " +
-                std::string(stage_ == ProgramType::Geometry ? "geometry" : stage_ == ProgramType::Hull ? "hull"
-                            : stage_ == ProgramType::Domain ? "domain" : "compute") + " shader)");
+  if (stage_ == ProgramType::Hull || stage_ == ProgramType::Domain)
+    throw Error("translator: hull and domain shaders are not supported (this is a " +
+                std::string(stage_ == ProgramType::Hull ? "hull" : "domain") + " shader)");
   b_.capability(CapShader);
   uVec4_ = b_.tVec(b_.tUint(), 4);
+  if (geometry()) {
+    b_.capability(CapGeometry);
+    scanGeometryDeclarations();
+    storeOutputsFn_ = b_.id();
+    b_.name(storeOutputsFn_, "store_outputs");
+  }
   scanRegisters();
   if (opt_.variant == ShaderVariant::Fallback && stage_ != ProgramType::Pixel)
     throw Error("translator: the fallback variant is for pixel shaders");
@@ -40,6 +45,9 @@ std::vector<uint32_t> Translator::runImpl() {
   cur_ = nullptr;
   createRegisterFiles();
   if (fallbackPixel()) checkFallbackLocations();
+  if (stage_ == ProgramType::Compute && !threadGroup_[0]) throw Error("translator: compute shader without dcl_thread_group");
+  if (opt_.transformFeedback && stage_ != ProgramType::Vertex && stage_ != ProgramType::Geometry)
+    throw Error("translator: transform feedback captures vertex or geometry shader outputs");
 
   if ((coverageMaskOutput() || nativeMaskOutput()) && !sampleMaskOut_) {
     // No oMask: the sample mask output is the fallback's coverage (native: the mask) itself.
@@ -55,6 +63,8 @@ std::vector<uint32_t> Translator::runImpl() {
     });
   }
   if (opt_.countInvocations) declareInvocationCounter();
+  // (A geometry shader leaves PointSize alone: writing it needs
+  // shaderTessellationAndGeometryPointSize, and without it points are 1 pixel, as in D3D.)
   if (stage_ == ProgramType::Vertex) declarePointSize();
 
   bodyFn_ = b_.id();
@@ -84,17 +94,28 @@ std::vector<uint32_t> Translator::runImpl() {
   else if (invocationCounter_) countInvocation();
   for (auto& f : prologue_) f();
   b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
-  for (auto& f : epilogue_) f();
+  if (!geometry())
+    for (auto& f : epilogue_) f();  // a geometry shader stores its outputs at each emit
   b_.opNoResult(OpReturn, {});
   b_.endFunction();
+  if (geometry()) defineStoreOutputs();
 
   if (stage_ == ProgramType::Pixel) {
     b_.entryPoint(4, mainFn_, "main", interface_);
     b_.executionMode(mainFn_, ModeOriginUpperLeft);
     if (depthReplacing_) b_.executionMode(mainFn_, ModeDepthReplacing);
     if (earlyFragmentTests_) b_.executionMode(mainFn_, ModeEarlyFragmentTests);
+  } else if (stage_ == ProgramType::Compute) {
+    b_.entryPoint(ModelGLCompute, mainFn_, "main", interface_);
+    b_.executionMode(mainFn_, ModeLocalSize, {threadGroup_[0], threadGroup_[1], threadGroup_[2]});
   } else {
-    b_.entryPoint(0, mainFn_, "main", interface_);
+    b_.entryPoint(entryModel(), mainFn_, "main", interface_);
+    if (geometry()) {
+      b_.executionMode(mainFn_, gsInputMode_);
+      b_.executionMode(mainFn_, ModeInvocations, {gsInstances_});
+      b_.executionMode(mainFn_, gsOutputMode_);
+      b_.executionMode(mainFn_, ModeOutputVertices, {gsMaxOut_});
+    }
     if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
   }
   return b_.finish();

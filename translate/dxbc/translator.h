@@ -1,5 +1,5 @@
-// translate/dxbc/translator.h — DXBC (vertex and pixel shaders) → SPIR-V 1.3 for
-// Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
+// translate/dxbc/translator.h — DXBC (vertex, pixel, geometry and compute shaders) → SPIR-V
+// 1.3 for Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
 // fallback's pixel shader (coverage prelude, system values from its record) and
 // transform-feedback decorated vertex outputs. Resources follow binding.h.
 #pragma once
@@ -84,9 +84,12 @@ struct TranslateOptions {
   // BaseVertex / BaseInstance, so a piece drawn with other first values keeps
   // the whole draw's ids. Overrides d3dVertexInstanceIds.
   bool idBasesFromPushConstants = false;
-  // Vertex shader: decorate outputs for transform feedback. When `xfbOutputs` is
-  // empty every output register (SV_Position included) is captured as a vec4 into
-  // buffer 0, packed in ascending register order (offset 16*i).
+  // Vertex or geometry shader: decorate outputs for transform feedback. When
+  // `xfbOutputs` is empty every output register (SV_Position included) is
+  // captured as a vec4 into buffer 0, packed in ascending register order
+  // (offset 16*i); a geometry shader captures every emitted vertex (stream 0),
+  // its SV_RenderTargetArrayIndex / SV_ViewportArrayIndex / SV_PrimitiveID as
+  // the int in their register's component.
   bool transformFeedback = false;
   std::vector<XfbOutput> xfbOutputs;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)

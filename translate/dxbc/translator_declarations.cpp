@@ -10,8 +10,9 @@ void Translator::scanRegisters() {
   for (const Instruction& inst : prog_.instructions) {
     if (inst.opcode == Opcode::DclTemps && !inst.extra.empty()) numTemps_ = inst.extra[0];
     for (const Operand& op : inst.operands) {
-      if (op.indexDimension >= 1 && op.index[0].repr == IndexRepr::Imm32) {
-        uint32_t r = uint32_t(op.index[0].imm);
+      const uint32_t at = gsInputOperand(op) ? 1 : 0;  // the geometry shader's v[vertex][register]
+      if (op.indexDimension > at && op.index[at].repr == IndexRepr::Imm32) {
+        uint32_t r = uint32_t(op.index[at].imm);
         if (op.type == OperandType::Input) numInputs_ = std::max<uint32_t>(numInputs_, r + 1);
         if (op.type == OperandType::Output) numOutputs_ = std::max<uint32_t>(numOutputs_, r + 1);
         if (op.type == OperandType::Temp) maxTempUsed_ = std::max<uint32_t>(maxTempUsed_, r + 1);
@@ -32,7 +33,10 @@ void Translator::createRegisterFiles() {
     b_.name(tempArr_, "r");
   }
   if (numInputs_) {
-    inArr_ = b_.variable(b_.tPointer(SCPrivate, b_.tArray(uVec4_, numInputs_)), SCPrivate);
+    // A geometry shader's inputs: v[vertex][register].
+    uint32_t arrT = b_.tArray(uVec4_, numInputs_);
+    if (geometry()) arrT = b_.tArray(arrT, gsInputVertices_);
+    inArr_ = b_.variable(b_.tPointer(SCPrivate, arrT), SCPrivate);
     b_.name(inArr_, "v");
   }
   if (numOutputs_) {
@@ -97,7 +101,20 @@ void Translator::declare(const Instruction& inst) {
     case Opcode::DclUavTyped: declareTypedUav(inst, regOf(inst.operands.at(0))); return;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:
-      fail("raw and structured UAVs are not supported (typed RWTexture2D/RWTexture2DArray UAVs are)");
+    case Opcode::DclResourceRaw:
+    case Opcode::DclResourceStructured:
+    case Opcode::DclTgsmRaw:
+    case Opcode::DclTgsmStructured:
+      declareBuffer(inst, regOf(inst.operands.at(0)));
+      return;
+    case Opcode::DclThreadGroup: declareThreadGroup(inst); return;
+    case Opcode::DclGsInputPrimitive:
+    case Opcode::DclGsOutputTopology:
+    case Opcode::DclMaxOutputVertexCount:
+    case Opcode::DclGsInstanceCount:
+    case Opcode::DclStream:
+      declareGeometry(inst);
+      return;
     case Opcode::DclIndexableTemp: {
       if (inst.extra.size() != 3) fail("malformed dcl_indexableTemp");
       uint32_t reg = inst.extra[0], size = inst.extra[1];
@@ -233,7 +250,22 @@ void Translator::declare(const Instruction& inst) {
         declarePrimitiveId();
         return;
       }
+      if (op.type == OperandType::InputThreadId || op.type == OperandType::InputThreadGroupId ||
+          op.type == OperandType::InputThreadIdInGroup || op.type == OperandType::InputThreadIdInGroupFlattened ||
+          op.type == OperandType::InputGsInstanceId) {
+        declareSystemOperand(op.type);
+        return;
+      }
       if (op.type != OperandType::Input) fail("unsupported input operand type " + std::to_string(uint32_t(op.type)));
+      if (geometry()) {
+        if (!gsInputOperand(op) || op.index[1].repr != IndexRepr::Imm32) fail("a geometry-shader input is v[vertices][register]");
+        const uint32_t reg = uint32_t(op.index[1].imm);
+        if (reg >= numInputs_) fail("input register out of range");
+        // An input the signature names SV_Position (declared without _siv) is still the built-in.
+        const SignatureElement* e = sh_.inputs.findByRegister(reg, op.mask ? op.mask : 0xf);
+        declareGsInput(reg, op.mask, e && e->systemValue == uint32_t(SystemName::Position));
+        return;
+      }
       uint32_t reg = regOf(op);
       if (reg >= numInputs_) fail("input register out of range");
       declareVaryingInput(reg, op.mask, ps ? inst.interpolation() : Interpolation::Undefined);
@@ -244,6 +276,17 @@ void Translator::declare(const Instruction& inst) {
     case Opcode::DclInputPsSgv:
     case Opcode::DclInputPsSiv: {
       const Operand& op = inst.operands.at(0);
+      if (geometry()) {
+        if (!gsInputOperand(op) || op.index[1].repr != IndexRepr::Imm32) fail("a geometry-shader input is v[vertices][register]");
+        const uint32_t reg = uint32_t(op.index[1].imm);
+        if (reg >= numInputs_) fail("input register out of range");
+        const SystemName name = SystemName(inst.extra.at(0));
+        if (name != SystemName::Position)
+          fail("system value input '" + std::string(systemNameToken(name) ? systemNameToken(name) : "?") +
+               "' is not supported in a geometry shader (position is; SV_PrimitiveID is vPrim)");
+        declareGsInput(reg, op.mask, true);
+        return;
+      }
       uint32_t reg = regOf(op);
       if (reg >= numInputs_) fail("input register out of range");
       uint8_t mask = op.numComponents == 4 && op.selection == SelectionMode::Mask ? op.mask : 1;
@@ -300,10 +343,11 @@ void Translator::declarePrimitiveId() {
   if (primitiveId_) return;
   primitiveId_ = privateUint("vPrim");
   if (fallbackPixel()) return;  // the prelude reads it from the record
-  if (stage_ != ProgramType::Pixel) fail("SV_PrimitiveID input is only supported in pixel shaders");
+  if (stage_ != ProgramType::Pixel && !geometry())
+    fail("SV_PrimitiveID input is only supported in pixel and geometry shaders");
   b_.capability(CapGeometry);
   uint32_t var = builtinInput(b_.tInt(), BuiltInPrimitiveId, "gl_PrimitiveID");
-  b_.decorate(var, DecFlat);
+  if (!geometry()) b_.decorate(var, DecFlat);
   prologue_.push_back([this, var] {
     b_.opNoResult(OpStore, {primitiveId_, b_.op(OpBitcast, b_.tUint(), {b_.op(OpLoad, b_.tInt(), {var})})});
   });
@@ -454,6 +498,20 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
       });
       return;
     }
+    case SystemName::RenderTargetArrayIndex:
+    case SystemName::ViewportArrayIndex: {
+      // What the geometry shader wrote (0 without one).
+      if (!ps) fail("rendertarget_array_index/viewport_array_index inputs outside a pixel shader");
+      const bool layer = name == SystemName::RenderTargetArrayIndex;
+      b_.capability(layer ? CapGeometry : CapMultiViewport);
+      uint32_t var = builtinInput(b_.tInt(), layer ? BuiltInLayer : BuiltInViewportIndex,
+                                  layer ? "gl_Layer" : "gl_ViewportIndex");
+      b_.decorate(var, DecFlat);
+      prologue_.push_back([this, var, reg, mask] {
+        storeInputComponents(reg, mask, splatUint(b_.op(OpBitcast, b_.tUint(), {b_.op(OpLoad, b_.tInt(), {var})})));
+      });
+      return;
+    }
     case SystemName::VertexId:
     case SystemName::InstanceId: {
       if (ps) fail("vertex_id/instance_id inputs outside a vertex shader");
@@ -514,6 +572,26 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     }
     return;
   }
+  if ((name == SystemName::RenderTargetArrayIndex || name == SystemName::ViewportArrayIndex ||
+       name == SystemName::PrimitiveId) &&
+      geometry()) {
+    // Scalar integer built-ins from one component of the register.
+    const uint32_t builtin = name == SystemName::RenderTargetArrayIndex ? BuiltInLayer
+                             : name == SystemName::ViewportArrayIndex   ? BuiltInViewportIndex
+                                                                        : BuiltInPrimitiveId;
+    if (builtin == BuiltInViewportIndex) b_.capability(CapMultiViewport);
+    const uint32_t component = componentSpan(mask).first;
+    uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tInt()), SCOutput);
+    b_.decorate(var, DecBuiltIn, {builtin});
+    b_.name(var, builtin == BuiltInLayer ? "gl_Layer" : builtin == BuiltInViewportIndex ? "gl_ViewportIndex" : "gl_PrimitiveID");
+    interface_.push_back(var);
+    xfbDecorate(var, reg, component);
+    epilogue_.push_back([this, var, reg, component] {
+      uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, b_.tUint()), {outArr_, b_.cUint(reg), b_.cUint(component)});
+      b_.opNoResult(OpStore, {var, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {p})})});
+    });
+    return;
+  }
   if (name != SystemName::Undefined) fail("unsupported system value output '" +
                                           std::string(systemNameToken(name) ? systemNameToken(name) : "?") + "'");
   if (ps) {
@@ -534,7 +612,7 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     });
     return;
   }
-  // Vertex-shader varyings: one variable per declaration, like the pixel-shader inputs.
+  // Vertex- and geometry-shader varyings: one variable per declaration, like the pixel-shader inputs.
   const auto span = componentSpan(mask);
   const uint32_t first = span.first, n = span.second;
   if (outputVars_.count(reg * 4 + first)) return;

@@ -11,6 +11,13 @@
 //     integer, bit, conversion, derivative) and its helpers; dispatches resource access
 //   translator_resources.cpp: resource access instructions: sample*, gather4*, ld/ld_ms,
 //     resinfo/bufinfo/lod, eval_*, typed UAV load/store
+//   translator_memory.cpp: raw and structured buffers (t#, u#) and thread-group shared memory
+//     (g#): their declarations, ld_raw/ld_structured/store_raw/store_structured, every atomic
+//     (atomic_*, imm_atomic_* on typed, raw and structured UAVs and g#), the UAV counters
+//     (imm_atomic_alloc/consume) and sync
+//   translator_stages.cpp: what the compute and geometry stages add: thread groups and their
+//     system values, the geometry shader's primitive types, input arrays, emit/cut (stream 0),
+//     instancing, and its per-emit output stores
 //   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
 //     inputs, coverage prelude, 1/w division, sample mask), the invocation counter, point size,
 //     clip distances and transform-feedback decorations
@@ -46,15 +53,26 @@ struct TexInfo {
   bool arrayed, ms, buffer, cube;
   uint32_t sizeComponents;  // components OpImageQuerySize(Lod) returns
 };
-// A typed UAV (RWTexture2D / RWTexture2DArray): a storage image. Written
-// without a format (StorageImageWriteWithoutFormat); one the shader loads from
-// is declared R32 of its type, the only formats D3D11 allows typed UAV loads from.
+// A typed UAV (RWTexture2D(Array), RWTexture3D, RWBuffer): a storage image or
+// storage texel buffer. Written without a format (StorageImageWriteWithoutFormat);
+// one the shader loads from or uses atomically is declared R32 of its type, the
+// only formats D3D11 allows typed UAV loads and atomics on.
 struct UavInfo {
   uint32_t var;
   uint32_t imageType;
   K kind;
-  uint32_t coordComponents;  // 2, or 3 with the array slice
+  uint32_t coordComponents;  // 1 (buffer), 2, or 3 (array slice or W)
   bool loaded;
+};
+// A raw or structured buffer (t#, u#: a uint array in a storage-buffer block)
+// or thread-group shared memory (g#: a uint array in Workgroup storage).
+struct BufferInfo {
+  uint32_t var = 0;
+  uint32_t storage = 0;  // SCStorageBuffer or SCWorkgroup
+  uint32_t stride = 0;   // structured: bytes per element; raw: 0
+  uint32_t dwords = 0;   // g#: the array's length
+  bool uav = false;      // u#: writes are UAV side effects (sideEffect)
+  uint32_t counter = 0;  // u# with imm_atomic_alloc/consume: its hidden counter (a storage-buffer uint)
 };
 struct IdxTemp { uint32_t var; uint32_t size; };
 
@@ -294,6 +312,65 @@ class Translator {
   void ld(const Instruction& inst, bool ms);
   void resinfo(const Instruction& inst);
 
+  // ---------------------------------------------------------------- translator_memory.cpp
+
+  // dcl_resource_raw/_structured (t#), dcl_uav_raw/_structured (u#), dcl_tgsm_raw/_structured (g#).
+  void declareBuffer(const Instruction& inst, uint32_t slot);
+  // The buffer a t#, u# or g# operand names (null for a typed t#/u#).
+  const BufferInfo* bufferOf(const Operand& op);
+  // Pointer to dword `index` of the buffer, and its length in dwords.
+  uint32_t bufferWord(const BufferInfo& buf, uint32_t index);
+  uint32_t bufferDwords(const BufferInfo& buf);
+  // The dword index of a raw byte address, or of (element index, byte offset) in a structured buffer.
+  uint32_t rawDword(uint32_t byteAddress) { return b_.op(OpShiftRightLogical, b_.tUint(), {byteAddress, b_.cUint(2)}); }
+  uint32_t structuredDword(const BufferInfo& buf, uint32_t index, uint32_t byteOffset);
+  // ld_raw / ld_structured: up to four consecutive dwords, swizzled by the resource operand; 0 out of bounds.
+  void loadBuffer(const Instruction& inst, bool structured);
+  // store_raw / store_structured: the destination mask's dwords; nothing out of bounds.
+  void storeBuffer(const Instruction& inst, bool structured);
+  // atomic_* and imm_atomic_* (not alloc/consume) on typed UAVs, raw/structured UAVs and g#.
+  void atomic(const Instruction& inst);
+  // imm_atomic_alloc / imm_atomic_consume: the structured UAV's hidden counter.
+  void counter(const Instruction& inst);
+  // sync[_uglobal|_ugroup][_g][_t]: a memory barrier, with the thread-group barrier for _t.
+  void sync(const Instruction& inst);
+  // bufinfo on a raw or structured buffer: bytes (raw) or elements (structured).
+  void bufferInfo(const Instruction& inst, const BufferInfo& buf);
+
+  // ---------------------------------------------------------------- translator_stages.cpp
+
+  // dcl_thread_group: the compute shader's LocalSize.
+  void declareThreadGroup(const Instruction& inst);
+  // dcl_input of vThreadID, vThreadGroupID, vThreadIDInGroup(Flattened), vGSInstanceID:
+  // a Private copy of the built-in, read like a register.
+  void declareSystemOperand(OperandType type);
+  std::pair<uint32_t, bool> systemOperandPointer(const Operand& op);
+  uint32_t entryModel() const;
+
+  bool geometry() const { return stage_ == ProgramType::Geometry; }
+  // Before the declarations: the geometry shader's input primitive (its vertex
+  // count sizes the input arrays), output topology, maximum output vertex
+  // count and instance count; fails when one it needs is missing.
+  void scanGeometryDeclarations();
+  // dcl_inputprimitive, dcl_outputtopology, dcl_maxout, dcl_gsinstances, dcl_stream.
+  void declareGeometry(const Instruction& inst);
+  // The register a declaration's or instruction's input operand names: the
+  // geometry shader's inputs are v[vertex][register].
+  bool gsInputOperand(const Operand& op) const {
+    return geometry() && op.type == OperandType::Input && op.indexDimension == 2;
+  }
+  // A geometry-shader input register: an Input array over the primitive's
+  // vertices (Location reg, Component first declared; SV_Position from the
+  // gl_PerVertex block's Position), copied into v[vertex][reg] by the prologue.
+  void declareGsInput(uint32_t reg, uint8_t mask, bool position);
+  // emit / cut / emitThenCut and their _stream forms (stream 0, the rasterized
+  // one): the output registers go to the interface outputs, then EmitVertex
+  // and/or EndPrimitive.
+  void gsEmitCut(const Instruction& inst, bool emit, bool cut);
+  // The output stores the vertex and pixel stages run at the end of main(); a
+  // geometry shader calls them at every emit (storeOutputsFn_).
+  void defineStoreOutputs();
+
   // ---------------------------------------------------------------- translator_variants.cpp
 
   bool fallbackPixel() const { return opt_.variant == ShaderVariant::Fallback && stage_ == ProgramType::Pixel; }
@@ -374,6 +451,13 @@ class Translator {
   std::map<uint32_t, uint32_t> samplers_;
   std::map<uint32_t, TexInfo> textures_;
   std::map<uint32_t, UavInfo> uavs_;
+  std::map<uint32_t, BufferInfo> bufferSrvs_, bufferUavs_, tgsm_;  // t#, u#, g#
+  uint32_t threadGroup_[3] = {0, 0, 0};                              // compute: dcl_thread_group
+  // Geometry: vertices per input primitive, execution modes, max vertices, instances.
+  uint32_t gsInputVertices_ = 0, gsInputMode_ = 0, gsOutputMode_ = 0, gsMaxOut_ = 0, gsInstances_ = 1;
+  uint32_t storeOutputsFn_ = 0, gsPositionIn_ = 0;
+  std::set<uint32_t> gsInputSlots_;  // reg*4 + first component declared
+  std::map<OperandType, std::pair<uint32_t, bool>> systemOperands_;  // Private copy, scalar
   uint32_t sampleMaskOut_ = 0;
   // The fallback variant (declareFallbackInterface).
   uint32_t fbFlat_[4] = {0, 0, 0, 0}, fbInverseW_ = 0, fbInverseWSample_ = 0, fbFragCoord_ = 0, fbRecords_ = 0;

@@ -535,7 +535,29 @@ void Translator::translate(const Instruction& inst) {
     case Opcode::ResInfo: need(3); resinfo(inst); return;
     case Opcode::StoreUavTyped: need(3); storeUavTyped(inst); return;
     case Opcode::LdUavTyped: need(3); loadUavTyped(inst); return;
+    case Opcode::LdRaw: need(3); loadBuffer(inst, false); return;
+    case Opcode::LdStructured: need(4); loadBuffer(inst, true); return;
+    case Opcode::StoreRaw: need(3); storeBuffer(inst, false); return;
+    case Opcode::StoreStructured: need(4); storeBuffer(inst, true); return;
+    case Opcode::Sync: sync(inst); return;
+    case Opcode::Emit:
+    case Opcode::EmitStream: gsEmitCut(inst, true, false); return;
+    case Opcode::Cut:
+    case Opcode::CutStream: gsEmitCut(inst, false, true); return;
+    case Opcode::EmitThenCut:
+    case Opcode::EmitThenCutStream: gsEmitCut(inst, true, true); return;
     default:
+      if (uint32_t(o) >= 169 && uint32_t(o) <= 189 && uint32_t(o) != 178 && uint32_t(o) != 179) {
+        const uint32_t op = uint32_t(o);
+        need(op == 172 ? 4 : op < 178 ? 3 : op == 185 ? 5 : 4);
+        atomic(inst);
+        return;
+      }
+      if (uint32_t(o) == 178 || uint32_t(o) == 179) {
+        need(2);
+        counter(inst);
+        return;
+      }
       fail("instruction is not supported by the translator");
   }
 }

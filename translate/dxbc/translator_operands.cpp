@@ -24,6 +24,13 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
     }
     case OperandType::Input: {
       if (write) fail("inputs are read-only");
+      if (geometry()) {  // v[vertex][register]
+        requireIndex(op, 2);
+        if (!inArr_) fail("input register read without any input declaration");
+        if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= gsInputVertices_) fail("input vertex out of range");
+        if (op.index[1].repr == IndexRepr::Imm32 && op.index[1].imm >= numInputs_) fail("input register out of range");
+        return {b_.op(OpAccessChain, pv, {inArr_, indexValue(op.index[0]), indexValue(op.index[1])}), false};
+      }
       requireIndex(op, 1);
       if (!inArr_) fail("input register read without any input declaration");
       if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= numInputs_) fail("input register out of range");
@@ -75,6 +82,13 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
     case OperandType::OutputDepth:
       if (!write || !depthOut_) fail("oDepth used without dcl_output oDepth");
       return {depthOut_, true};
+    case OperandType::InputThreadId:
+    case OperandType::InputThreadGroupId:
+    case OperandType::InputThreadIdInGroup:
+    case OperandType::InputThreadIdInGroupFlattened:
+    case OperandType::InputGsInstanceId:
+      if (write) fail(std::string(operandTypePrefix(op.type)) + " is read-only");
+      return systemOperandPointer(op);
     default:
       fail("unsupported operand type '" + std::string(operandTypePrefix(op.type)) + "'");
   }

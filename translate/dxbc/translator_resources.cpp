@@ -26,35 +26,56 @@ const TexInfo& Translator::texture(const Operand& op) {
 const UavInfo& Translator::uav(const Operand& op) {
   if (op.type != OperandType::UnorderedAccessView || op.indexDimension != 1) fail("expected a u# operand");
   auto it = uavs_.find(immediateIndex(op, 0));
-  if (it == uavs_.end()) fail("u" + std::to_string(op.index[0].imm) + " is not declared");
+  if (it == uavs_.end())
+    fail("u" + std::to_string(op.index[0].imm) +
+         (bufferUavs_.count(uint32_t(op.index[0].imm)) ? " is a raw or structured UAV, not a typed one" : " is not declared"));
   return it->second;
 }
 
+namespace {
+// The u# slot an instruction's operand names, if immediate.
+bool namesUav(const Operand& op, uint32_t slot) {
+  return op.type == OperandType::UnorderedAccessView && op.indexDimension == 1 &&
+         op.index[0].repr == IndexRepr::Imm32 && uint32_t(op.index[0].imm) == slot;
+}
+}  // namespace
+
 void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
-  if (stage_ != ProgramType::Pixel) fail("UAVs are only supported in pixel shaders");
   if (slot >= kMaxUnorderedAccessSlots) fail("UAV slot out of range");
   if (inst.extra.empty()) fail("dcl_uav_typed without return type");
   if (inst.controls & 0x40) fail("rasterizer-ordered UAVs are not supported");
   UavInfo u{};
   const ResourceDimension dim = inst.resourceDimension();
+  uint32_t spvDim = 1;
+  bool arrayed = false;
   if (dim == ResourceDimension::Texture2D) u.coordComponents = 2;
-  else if (dim == ResourceDimension::Texture2DArray) u.coordComponents = 3;
-  else fail(std::string("UAV dimension '") + resourceDimensionName(dim) + "' is not supported (texture2d and texture2darray are)");
+  else if (dim == ResourceDimension::Texture2DArray) u.coordComponents = 3, arrayed = true;
+  else if (dim == ResourceDimension::Texture3D) u.coordComponents = 3, spvDim = 2;
+  else if (dim == ResourceDimension::Buffer) u.coordComponents = 1, spvDim = 5, b_.capability(CapImageBuffer);
+  else
+    fail(std::string("UAV dimension '") + resourceDimensionName(dim) +
+         "' is not supported (buffer, texture2d, texture2darray and texture3d are)");
   const uint32_t rt = inst.extra[0] & 0xf;
   if (rt != uint32_t(ReturnType::Uint) && rt != uint32_t(ReturnType::Sint) && rt != uint32_t(ReturnType::Float) &&
       rt != uint32_t(ReturnType::Unorm) && rt != uint32_t(ReturnType::Snorm))
     fail("unsupported UAV return type");
   u.kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
-  for (const Instruction& other : prog_.instructions)
-    if (other.opcode == Opcode::LdUavTyped && other.operands.size() > 2 &&
-        other.operands[2].type == OperandType::UnorderedAccessView && other.operands[2].indexDimension == 1 &&
-        other.operands[2].index[0].repr == IndexRepr::Imm32 && uint32_t(other.operands[2].index[0].imm) == slot)
+  bool atomic = false;
+  for (const Instruction& other : prog_.instructions) {
+    const uint32_t op = uint32_t(other.opcode);
+    if (other.opcode == Opcode::LdUavTyped && other.operands.size() > 2 && namesUav(other.operands[2], slot))
       u.loaded = true;
+    if (op >= 169 && op <= 177 && !other.operands.empty() && namesUav(other.operands[0], slot)) atomic = true;
+    if (op >= 180 && op <= 189 && other.operands.size() > 1 && namesUav(other.operands[1], slot)) atomic = true;
+  }
+  if (atomic && u.kind == K::F) fail("atomics on u" + std::to_string(slot) + " need a uint or sint UAV");
   // SPIR-V image formats: R32f 3, R32i 24, R32ui 33; Unknown 0.
-  const uint32_t format = !u.loaded ? 0u : u.kind == K::U ? 33u : u.kind == K::I ? 24u : 3u;
-  if (!u.loaded) b_.capability(CapStorageImageWriteWithoutFormat);
+  const bool r32 = u.loaded || atomic;
+  u.loaded = r32;
+  const uint32_t format = !r32 ? 0u : u.kind == K::U ? 33u : u.kind == K::I ? 24u : 3u;
+  if (!r32) b_.capability(CapStorageImageWriteWithoutFormat);
   const uint32_t sampled = u.kind == K::U ? b_.tUint() : u.kind == K::I ? b_.tInt() : b_.tFloat();
-  u.imageType = b_.tStorageImage(sampled, 1, u.coordComponents == 3, format);
+  u.imageType = b_.tStorageImage(sampled, spvDim, arrayed, format);
   u.var = b_.variable(b_.tPointer(SCUniformConstant, u.imageType), SCUniformConstant);
   const auto db = descriptorBinding(stage_, ResourceKind::UnorderedAccess, slot);
   b_.decorate(u.var, DecDescriptorSet, {db.set});
@@ -163,11 +184,19 @@ void Translator::gather(const Instruction& inst, bool compare) {
 }
 
 void Translator::bufinfo(const Instruction& inst) {
+  if (const BufferInfo* buf = bufferOf(inst.operands.at(1))) return bufferInfo(inst, *buf);
   b_.capability(CapImageQuery);
   const Operand& d = inst.operands.at(0);
-  const TexInfo& t = texture(inst.operands.at(1));
-  if (!t.buffer) fail("bufinfo needs a buffer resource");
-  uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
+  uint32_t img;
+  if (inst.operands.at(1).type == OperandType::UnorderedAccessView) {
+    const UavInfo& u = uav(inst.operands.at(1));
+    if (u.coordComponents != 1) fail("bufinfo needs a buffer UAV");
+    img = b_.op(OpLoad, u.imageType, {u.var});
+  } else {
+    const TexInfo& t = texture(inst.operands.at(1));
+    if (!t.buffer) fail("bufinfo needs a buffer resource");
+    img = b_.op(OpLoad, t.imageType, {t.var});
+  }
   uint32_t size = b_.op(OpBitcast, b_.tUint(), {b_.op(OpImageQuerySize, b_.tInt(), {img})});
   storeDest(d, splat(size, K::U, uint32_t(std::popcount(destMask(d)))), K::U);
 }

@@ -28,7 +28,8 @@ bool sameRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& a, const D3DWDDM2_0DDI_
 }  // namespace
 
 bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
-  if (variant != o.variant || vertexShader != o.vertexShader || pixelShader != o.pixelShader || inputLayout != o.inputLayout ||
+  if (variant != o.variant || vertexShader != o.vertexShader || pixelShader != o.pixelShader ||
+      geometryShader != o.geometryShader || viewportCount != o.viewportCount || inputLayout != o.inputLayout ||
       blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
       topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
       depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
@@ -43,6 +44,8 @@ size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
   f.add(k.variant);
   f.add(k.vertexShader);
   f.add(k.pixelShader);
+  f.add(k.geometryShader);
+  f.add(k.viewportCount);
   f.add(k.inputLayout);
   f.add(k.blendState);
   f.add(k.depthStencilState);

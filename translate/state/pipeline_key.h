@@ -41,6 +41,7 @@ struct GraphicsPipelineKey {
   PipelineVariant variant = PipelineVariant::Native;
   uint64_t vertexShader = 0;   // unique ids; 0 = none
   uint64_t pixelShader = 0;
+  uint64_t geometryShader = 0;
   uint64_t inputLayout = 0;
   uint64_t blendState = 0;         // 0 = the default state
   uint64_t depthStencilState = 0;  // 0 = the default state
@@ -51,6 +52,7 @@ struct GraphicsPipelineKey {
   uint32_t renderTargetCount = 0;
   DXGI_FORMAT renderTargetFormats[8] = {};
   DXGI_FORMAT depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  uint32_t viewportCount = 1;  // > 1 only with a geometry shader that writes SV_ViewportArrayIndex
 
   bool operator==(const GraphicsPipelineKey& other) const;
 };

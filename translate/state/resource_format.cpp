@@ -1,6 +1,7 @@
 // translate/state/resource_format.cpp — see resource_format.h.
 #include "resource_format.h"
 
+#include <algorithm>
 #include <cmath>
 #include <cstring>
 #include <limits>
@@ -8,17 +9,57 @@
 namespace d3dvk::state {
 
 namespace {
+// {DXGI, Vulkan, bytes, kind, typeless family, bits per channel, sRGB}
 constexpr FormatInfo kFormats[] = {
-    {DXGI_FORMAT_R32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, 16, FormatKind::Float},
-    {DXGI_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_UINT, 16, FormatKind::Uint},
-    {DXGI_FORMAT_R16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, 8, FormatKind::Float},
-    {DXGI_FORMAT_R32G32_FLOAT, VK_FORMAT_R32G32_SFLOAT, 8, FormatKind::Float},
-    {DXGI_FORMAT_R32G32_UINT, VK_FORMAT_R32G32_UINT, 8, FormatKind::Uint},
-    {DXGI_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, 4, FormatKind::Unorm},
-    {DXGI_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, 4, FormatKind::Unorm},
-    {DXGI_FORMAT_R32_FLOAT, VK_FORMAT_R32_SFLOAT, 4, FormatKind::Float},
-    {DXGI_FORMAT_R32_UINT, VK_FORMAT_R32_UINT, 4, FormatKind::Uint},
-    {DXGI_FORMAT_R32_SINT, VK_FORMAT_R32_SINT, 4, FormatKind::Sint},
+    {DXGI_FORMAT_R32G32B32A32_TYPELESS, VK_FORMAT_R32G32B32A32_UINT, 16, FormatKind::Typeless, DXGI_FORMAT_R32G32B32A32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32A32_FLOAT, VK_FORMAT_R32G32B32A32_SFLOAT, 16, FormatKind::Float, DXGI_FORMAT_R32G32B32A32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32A32_UINT, VK_FORMAT_R32G32B32A32_UINT, 16, FormatKind::Uint, DXGI_FORMAT_R32G32B32A32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32A32_SINT, VK_FORMAT_R32G32B32A32_SINT, 16, FormatKind::Sint, DXGI_FORMAT_R32G32B32A32_TYPELESS, 32},
+    {DXGI_FORMAT_R16G16B16A16_TYPELESS, VK_FORMAT_R16G16B16A16_UINT, 8, FormatKind::Typeless, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16B16A16_FLOAT, VK_FORMAT_R16G16B16A16_SFLOAT, 8, FormatKind::Float, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16B16A16_UNORM, VK_FORMAT_R16G16B16A16_UNORM, 8, FormatKind::Unorm, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16B16A16_SNORM, VK_FORMAT_R16G16B16A16_SNORM, 8, FormatKind::Snorm, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16B16A16_UINT, VK_FORMAT_R16G16B16A16_UINT, 8, FormatKind::Uint, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16B16A16_SINT, VK_FORMAT_R16G16B16A16_SINT, 8, FormatKind::Sint, DXGI_FORMAT_R16G16B16A16_TYPELESS, 16},
+    {DXGI_FORMAT_R32G32_TYPELESS, VK_FORMAT_R32G32_UINT, 8, FormatKind::Typeless, DXGI_FORMAT_R32G32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32_FLOAT, VK_FORMAT_R32G32_SFLOAT, 8, FormatKind::Float, DXGI_FORMAT_R32G32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32_UINT, VK_FORMAT_R32G32_UINT, 8, FormatKind::Uint, DXGI_FORMAT_R32G32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32_SINT, VK_FORMAT_R32G32_SINT, 8, FormatKind::Sint, DXGI_FORMAT_R32G32_TYPELESS, 32},
+    {DXGI_FORMAT_R8G8B8A8_TYPELESS, VK_FORMAT_R8G8B8A8_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8B8A8_UNORM, VK_FORMAT_R8G8B8A8_UNORM, 4, FormatKind::Unorm, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, VK_FORMAT_R8G8B8A8_SRGB, 4, FormatKind::Unorm, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8, true},
+    {DXGI_FORMAT_R8G8B8A8_SNORM, VK_FORMAT_R8G8B8A8_SNORM, 4, FormatKind::Snorm, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8B8A8_UINT, VK_FORMAT_R8G8B8A8_UINT, 4, FormatKind::Uint, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8B8A8_SINT, VK_FORMAT_R8G8B8A8_SINT, 4, FormatKind::Sint, DXGI_FORMAT_R8G8B8A8_TYPELESS, 8},
+    {DXGI_FORMAT_B8G8R8A8_TYPELESS, VK_FORMAT_B8G8R8A8_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_B8G8R8A8_TYPELESS, 8},
+    {DXGI_FORMAT_B8G8R8A8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, 4, FormatKind::Unorm, DXGI_FORMAT_B8G8R8A8_TYPELESS, 8},
+    {DXGI_FORMAT_B8G8R8A8_UNORM_SRGB, VK_FORMAT_B8G8R8A8_SRGB, 4, FormatKind::Unorm, DXGI_FORMAT_B8G8R8A8_TYPELESS, 8, true},
+    {DXGI_FORMAT_R16G16_TYPELESS, VK_FORMAT_R16G16_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16_FLOAT, VK_FORMAT_R16G16_SFLOAT, 4, FormatKind::Float, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16_UNORM, VK_FORMAT_R16G16_UNORM, 4, FormatKind::Unorm, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16_SNORM, VK_FORMAT_R16G16_SNORM, 4, FormatKind::Snorm, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16_UINT, VK_FORMAT_R16G16_UINT, 4, FormatKind::Uint, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R16G16_SINT, VK_FORMAT_R16G16_SINT, 4, FormatKind::Sint, DXGI_FORMAT_R16G16_TYPELESS, 16},
+    {DXGI_FORMAT_R32_TYPELESS, VK_FORMAT_R32_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_R32_TYPELESS, 32},
+    {DXGI_FORMAT_R32_FLOAT, VK_FORMAT_R32_SFLOAT, 4, FormatKind::Float, DXGI_FORMAT_R32_TYPELESS, 32},
+    {DXGI_FORMAT_R32_UINT, VK_FORMAT_R32_UINT, 4, FormatKind::Uint, DXGI_FORMAT_R32_TYPELESS, 32},
+    {DXGI_FORMAT_R32_SINT, VK_FORMAT_R32_SINT, 4, FormatKind::Sint, DXGI_FORMAT_R32_TYPELESS, 32},
+    {DXGI_FORMAT_R8G8_TYPELESS, VK_FORMAT_R8G8_UINT, 2, FormatKind::Typeless, DXGI_FORMAT_R8G8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8_UNORM, VK_FORMAT_R8G8_UNORM, 2, FormatKind::Unorm, DXGI_FORMAT_R8G8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8_SNORM, VK_FORMAT_R8G8_SNORM, 2, FormatKind::Snorm, DXGI_FORMAT_R8G8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8_UINT, VK_FORMAT_R8G8_UINT, 2, FormatKind::Uint, DXGI_FORMAT_R8G8_TYPELESS, 8},
+    {DXGI_FORMAT_R8G8_SINT, VK_FORMAT_R8G8_SINT, 2, FormatKind::Sint, DXGI_FORMAT_R8G8_TYPELESS, 8},
+    {DXGI_FORMAT_R16_TYPELESS, VK_FORMAT_R16_UINT, 2, FormatKind::Typeless, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R16_FLOAT, VK_FORMAT_R16_SFLOAT, 2, FormatKind::Float, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R16_UNORM, VK_FORMAT_R16_UNORM, 2, FormatKind::Unorm, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R16_SNORM, VK_FORMAT_R16_SNORM, 2, FormatKind::Snorm, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R16_UINT, VK_FORMAT_R16_UINT, 2, FormatKind::Uint, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R16_SINT, VK_FORMAT_R16_SINT, 2, FormatKind::Sint, DXGI_FORMAT_R16_TYPELESS, 16},
+    {DXGI_FORMAT_R8_TYPELESS, VK_FORMAT_R8_UINT, 1, FormatKind::Typeless, DXGI_FORMAT_R8_TYPELESS, 8},
+    {DXGI_FORMAT_R8_UNORM, VK_FORMAT_R8_UNORM, 1, FormatKind::Unorm, DXGI_FORMAT_R8_TYPELESS, 8},
+    {DXGI_FORMAT_R8_SNORM, VK_FORMAT_R8_SNORM, 1, FormatKind::Snorm, DXGI_FORMAT_R8_TYPELESS, 8},
+    {DXGI_FORMAT_R8_UINT, VK_FORMAT_R8_UINT, 1, FormatKind::Uint, DXGI_FORMAT_R8_TYPELESS, 8},
+    {DXGI_FORMAT_R8_SINT, VK_FORMAT_R8_SINT, 1, FormatKind::Sint, DXGI_FORMAT_R8_TYPELESS, 8},
     {DXGI_FORMAT_D32_FLOAT, VK_FORMAT_D32_SFLOAT, 4, FormatKind::Depth},
     {DXGI_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::DepthStencil},
 };
@@ -42,6 +83,15 @@ const FormatInfo* findFormat(DXGI_FORMAT format) {
   return nullptr;
 }
 
+bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view) {
+  if (&resource == &view) return true;
+  return resource.kind == FormatKind::Typeless && view.kind != FormatKind::Typeless && view.family == resource.dxgi;
+}
+
+bool copyCompatible(const FormatInfo& a, const FormatInfo& b) {
+  return &a == &b || (a.family != DXGI_FORMAT_UNKNOWN && a.family == b.family);
+}
+
 VkImageAspectFlags formatAspects(const FormatInfo& f) {
   switch (f.kind) {
     case FormatKind::Depth: return VK_IMAGE_ASPECT_DEPTH_BIT;
@@ -52,15 +102,80 @@ VkImageAspectFlags formatAspects(const FormatInfo& f) {
 
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]) {
   VkClearColorValue v{};
+  const uint32_t bits = f.channelBits ? f.channelBits : 32;
+  const uint32_t umax = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+  const int32_t smax = bits >= 32 ? std::numeric_limits<int32_t>::max() : (1 << (bits - 1)) - 1;
   for (int i = 0; i < 4; ++i) {
     if (f.kind == FormatKind::Uint)
-      v.uint32[i] = toUint(rgba[i]);
+      v.uint32[i] = std::min(toUint(rgba[i]), umax);
     else if (f.kind == FormatKind::Sint)
-      v.int32[i] = toSint(rgba[i]);
+      v.int32[i] = std::clamp(toSint(rgba[i]), -smax - 1, smax);
     else
       v.float32[i] = rgba[i];
   }
   return v;
+}
+
+namespace {
+uint32_t floatToHalfBits(float f) {
+  uint32_t x;
+  std::memcpy(&x, &f, 4);
+  const uint32_t sign = (x >> 16) & 0x8000;
+  const uint32_t exponent = (x >> 23) & 0xFF;
+  uint32_t mantissa = x & 0x7FFFFF;
+  if (exponent == 0xFF) return sign | 0x7C00 | (mantissa ? 0x200 : 0);  // Inf / NaN
+  const int e = int(exponent) - 127 + 15;
+  if (e >= 31) return sign | 0x7C00;  // overflow: Inf
+  if (e <= 0) {                       // subnormal half (or zero)
+    if (e < -10) return sign;
+    mantissa |= 0x800000;
+    const uint32_t shift = uint32_t(14 - e);
+    uint32_t half = mantissa >> shift;
+    const uint32_t rest = mantissa & ((1u << shift) - 1), midpoint = 1u << (shift - 1);
+    if (rest > midpoint || (rest == midpoint && (half & 1))) ++half;
+    return sign | half;
+  }
+  uint32_t half = (uint32_t(e) << 10) | (mantissa >> 13);
+  const uint32_t rest = mantissa & 0x1FFF;
+  if (rest > 0x1000 || (rest == 0x1000 && (half & 1))) ++half;  // may carry into the exponent: still right
+  return sign | half;
+}
+
+// D3D's FLOAT → UNORM/SNORM (round to nearest; NaN → 0), and the sRGB curve before it.
+uint32_t toUnormBits(float v, uint32_t bits, bool srgb) {
+  if (!(v > 0.0f)) return 0;
+  if (v > 1.0f) v = 1.0f;
+  if (srgb) v = v <= 0.0031308f ? v * 12.92f : 1.055f * std::pow(v, 1.0f / 2.4f) - 0.055f;
+  const double max = double((1ull << bits) - 1);
+  return uint32_t(std::floor(double(v) * max + 0.5));
+}
+uint32_t toSnormBits(float v, uint32_t bits) {
+  if (v != v) return 0;
+  v = std::clamp(v, -1.0f, 1.0f);
+  const double max = double((1ull << (bits - 1)) - 1);
+  const int32_t q = int32_t(std::lround(double(v) * max));
+  return uint32_t(q) & uint32_t((1ull << bits) - 1);
+}
+}  // namespace
+
+VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& image, const VkClearColorValue& value) {
+  if (&view == &image || image.kind != FormatKind::Typeless) return value;
+  VkClearColorValue out{};
+  const uint32_t bits = view.channelBits ? view.channelBits : 32;
+  const uint32_t mask = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+  for (int i = 0; i < 4; ++i) {
+    switch (view.kind) {
+      case FormatKind::Uint:
+      case FormatKind::Sint: out.uint32[i] = value.uint32[i] & mask; break;
+      case FormatKind::Unorm: out.uint32[i] = toUnormBits(value.float32[i], bits, view.srgb && i < 3); break;
+      case FormatKind::Snorm: out.uint32[i] = toSnormBits(value.float32[i], bits); break;
+      default:  // float
+        if (bits == 16) out.uint32[i] = floatToHalfBits(value.float32[i]);
+        else std::memcpy(&out.uint32[i], &value.float32[i], 4);
+        break;
+    }
+  }
+  return out;
 }
 
 namespace {
@@ -80,9 +195,19 @@ VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t valu
     switch (f.kind) {
       case FormatKind::Uint:
       case FormatKind::Sint: v.uint32[i] = values[i]; break;
-      case FormatKind::Unorm: v.float32[i] = float(values[i] & 0xFF) / 255.0f; break;
+      case FormatKind::Unorm: {
+        const uint32_t max = (1u << f.channelBits) - 1;
+        v.float32[i] = float(values[i] & max) / float(max);
+        break;
+      }
+      case FormatKind::Snorm: {
+        const uint32_t bits = f.channelBits, low = values[i] & ((1u << bits) - 1);
+        const int32_t value = int32_t(low << (32 - bits)) >> (32 - bits);  // sign-extended
+        v.float32[i] = std::max(-1.0f, float(value) / float((1 << (bits - 1)) - 1));
+        break;
+      }
       default:
-        if (f.bytesPerTexel == 8 && f.vk == VK_FORMAT_R16G16B16A16_SFLOAT) v.float32[i] = halfToFloat(values[i] & 0xFFFF);
+        if (f.channelBits == 16) v.float32[i] = halfToFloat(values[i] & 0xFFFF);
         else std::memcpy(&v.float32[i], &values[i], 4);
         break;
     }
@@ -118,13 +243,31 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
   return out;
 }
 
-VkBufferUsageFlags bufferUsageFor(uint32_t bind) {
+std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize) {
+  std::vector<LinearSubresource> out = linearLayout(width, height, mipLevels, 1, bytesPerTexel, nullptr);
+  uint64_t offset = 0;
+  for (uint32_t mip = 0; mip < mipLevels; ++mip) {
+    LinearSubresource& s = out[mip];
+    s.depth = (depth >> mip) ? (depth >> mip) : 1;
+    offset = (offset + kSubresourceAlignment - 1) / kSubresourceAlignment * kSubresourceAlignment;
+    s.offset = offset;
+    offset += uint64_t(s.depthPitch) * s.depth;
+  }
+  if (totalSize) *totalSize = offset;
+  return out;
+}
+
+VkBufferUsageFlags bufferUsageFor(uint32_t bind, uint32_t misc) {
   VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
   if (bind & D3D10_DDI_BIND_VERTEX_BUFFER) usage |= VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
   if (bind & D3D10_DDI_BIND_INDEX_BUFFER) usage |= VK_BUFFER_USAGE_INDEX_BUFFER_BIT;
   if (bind & D3D10_DDI_BIND_CONSTANT_BUFFER) usage |= VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT;
   if (bind & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS))
     usage |= VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
+  if (bind & D3D10_DDI_BIND_SHADER_RESOURCE) usage |= VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT;
+  if (bind & D3D11_DDI_BIND_UNORDERED_ACCESS) usage |= VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
+  if (misc & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) usage |= VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
   return usage;
 }
 

@@ -15,18 +15,33 @@
 
 namespace d3dvk::state {
 
-enum class FormatKind { Float, Unorm, Uint, Sint, Depth, DepthStencil };
+// Typeless: a resource format whose views pick a typed member of its family
+// (the image is created MUTABLE_FORMAT with the family's UINT member).
+enum class FormatKind { Float, Unorm, Snorm, Uint, Sint, Depth, DepthStencil, Typeless };
 
 struct FormatInfo {
   DXGI_FORMAT dxgi;
   VkFormat vk;
   uint32_t bytesPerTexel;  // for depth-stencil: the D3D (packed) size
   FormatKind kind;
+  DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the *_TYPELESS format of its family (UNKNOWN: none)
+  uint32_t channelBits = 0;                   // bits per channel (colour formats)
+  bool srgb = false;
 };
 
 // The formats d3dvk backs (render targets, depth-stencil, shader resources,
-// staging); null for any other value, including out-of-range ones.
+// staging): R8, R8G8, R8G8B8A8 (and B8G8R8A8) UNORM/UNORM_SRGB/SNORM/UINT/SINT,
+// R16, R16G16, R16G16B16A16 FLOAT/UNORM/SNORM/UINT/SINT, R32, R32G32,
+// R32G32B32A32 FLOAT/UINT/SINT, the TYPELESS format of each of those families,
+// D32_FLOAT and D24_UNORM_S8_UINT; null for any other value, including out-of-range ones.
 const FormatInfo* findFormat(DXGI_FORMAT format);
+
+// Whether a view of format `view` may look at a resource of format `resource`:
+// the same format, or a typed member of the typeless resource format's family.
+bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view);
+// Whether two resources copy into each other (CopyResource/CopySubresourceRegion):
+// the same format, or members of one typeless family.
+bool copyCompatible(const FormatInfo& a, const FormatInfo& b);
 
 inline bool isDepthFormat(const FormatInfo& f) {
   return f.kind == FormatKind::Depth || f.kind == FormatKind::DepthStencil;
@@ -35,12 +50,20 @@ inline bool isDepthFormat(const FormatInfo& f) {
 VkImageAspectFlags formatAspects(const FormatInfo& f);
 
 // D3D clears an integer render target with its float colour converted per
-// channel (truncation towards zero, saturated to the type's range).
+// channel (truncation towards zero, saturated to the channel's range).
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]);
 
+// A clear value given in a view's format (clearColorFor, uavClearColorFromBits)
+// for vkCmdClearColorImage on the view's image: unchanged for an image of the
+// view's own format; for a typeless image (its family's UINT format) the
+// channels' bits as the view's format encodes them (UNORM/SNORM rounded to
+// nearest, sRGB-encoded first for *_SRGB; halves rounded to nearest even).
+VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& image, const VkClearColorValue& value);
+
 // ClearUnorderedAccessViewUint: each channel takes the low bits of its value
-// as raw bits (integer formats: the integer; 8-bit UNORM: bits / 255; 16- and
-// 32-bit float: the half or float with those bits). Channels map R, G, B, A.
+// as raw bits (integer formats: the integer; n-bit UNORM: bits / (2^n − 1);
+// n-bit SNORM: the two's-complement bits / (2^(n−1) − 1), clamped to −1; 16-
+// and 32-bit float: the half or float with those bits). Channels map R, G, B, A.
 VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t values[4]);
 
 // The linear CPU layout of one subresource of a staging or dynamic texture:
@@ -52,19 +75,25 @@ struct LinearSubresource {
   uint64_t offset;
   uint32_t width, height;  // texels of this mip
   uint32_t rowPitch;       // bytes
-  uint32_t depthPitch;     // bytes (rowPitch × height)
+  uint32_t depthPitch;     // bytes (rowPitch × height): one depth slice
+  uint32_t depth = 1;      // depth slices of this mip (Texture3D)
 };
 
 // D3D subresource order: index = mip + arraySlice × mipLevels.
 std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uint32_t mipLevels, uint32_t arraySize,
                                             uint32_t bytesPerTexel, uint64_t* totalSize);
+// A Texture3D's mips (each `depth >> mip` slices of depthPitch bytes, at least one).
+std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize);
 
 // The number of mips a full chain of a width × height texture has.
 uint32_t fullMipCount(uint32_t width, uint32_t height);
 
 // Vulkan usage for a D3D resource's DDI bind flags (D3D10_DDI_BIND_*). Every
 // resource can be a transfer source and destination (copies, updates, clears).
-VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags);
+// Buffers: shader-resource and UAV buffers are also storage and texel
+// buffers (raw, structured and typed views); DRAWINDIRECT_ARGS ones indirect buffers.
+VkBufferUsageFlags bufferUsageFor(uint32_t ddiBindFlags, uint32_t ddiMiscFlags = 0);
 VkImageUsageFlags imageUsageFor(uint32_t ddiBindFlags);
 // Whether a DDI usage (D3D10_DDI_USAGE_*) needs CPU-visible memory: DYNAMIC
 // and STAGING are mapped by the CPU; DEFAULT and IMMUTABLE live in device memory.

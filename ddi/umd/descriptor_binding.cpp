@@ -1,0 +1,272 @@
+// ddi/umd/descriptor_binding.cpp — see descriptor_binding.h.
+#include "descriptor_binding.h"
+
+#include "adapter.h"
+#include "device.h"
+#include "driver_resource.h"
+#include "driver_sampler.h"
+#include "driver_shader.h"
+#include "driver_view.h"
+#include "dxbc/binding.h"
+#include "pipeline_cache.h"
+
+#include <string>
+
+namespace d3dvk::umd {
+
+VkWriteDescriptorSet& DescriptorWrites::add(VkDescriptorSet set, uint32_t binding, VkDescriptorType type) {
+  VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  w.dstSet = set;
+  w.dstBinding = binding;
+  w.descriptorCount = 1;
+  w.descriptorType = type;
+  writes.push_back(w);
+  return writes.back();
+}
+
+bool formatServesReturnType(state::FormatKind kind, dxbc::ReturnType type) {
+  if (kind == state::FormatKind::Uint) return type == dxbc::ReturnType::Uint;
+  if (kind == state::FormatKind::Sint) return type == dxbc::ReturnType::Sint;
+  return type != dxbc::ReturnType::Uint && type != dxbc::ReturnType::Sint;
+}
+
+namespace {
+
+bool isTexture3D(const Resource& r) { return r.dimension == D3D10DDIRESOURCE_TEXTURE3D; }
+
+// The image view a declared texture t# reads through: VK_NULL_HANDLE (a null
+// descriptor, zeros) when nothing usable is bound (D3D leaves those reads
+// undefined; the debug layer would complain).
+VkImageView shaderResourceImageView(const Device& device, const StageBindings& stage, const DeclaredResource& decl,
+                                    const ShaderResourceView* v) {
+  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format || !v->viewFormat) {
+    if (v && v->isBuffer)
+      logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
+               " is a buffer view but the shader declares a texture; it reads zeros");
+    return VK_NULL_HANDLE;
+  }
+  const Resource& r = *v->resource;
+  auto mismatch = [&](const char* why) {
+    logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
+             " " + why + "; it reads zeros");
+    return VK_NULL_HANDLE;
+  };
+  if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
+  if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
+    return mismatch("has a format whose type differs from the declared return type");
+  if (stage.boundForOutput(device, &r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
+  if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
+    return mismatch("does not match the declared dimension (Texture3D or not)");
+  if (isTexture3D(r)) return v->view->handle();
+  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
+  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
+  return v->view->handle();
+}
+
+// The storage image a declared typed texture u# uses (VK_NULL_HANDLE: a null descriptor).
+VkImageView unorderedAccessImageView(const Device& device, const StageBindings& stage, const DeclaredUav& decl,
+                                     const UnorderedAccessView* v) {
+  if (!v || !v->resource || v->isBuffer || !v->view || !v->resource->format || !v->viewFormat) {
+    if (v && v->isBuffer)
+      logError(std::string(stage.command) + ": " + stage.stageName + " UAV u" + std::to_string(decl.slot) +
+               " is a buffer view but the shader declares a texture; it is left unbound");
+    return VK_NULL_HANDLE;
+  }
+  const Resource& r = *v->resource;
+  auto mismatch = [&](const char* why) {
+    logError(std::string(stage.command) + ": " + stage.stageName + " UAV u" + std::to_string(decl.slot) + " " + why +
+             "; it is left unbound");
+    return VK_NULL_HANDLE;
+  };
+  if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
+    return mismatch("has a format whose type differs from the declared return type");
+  if (decl.loaded && v->viewFormat->dxgi != DXGI_FORMAT_R32_UINT && v->viewFormat->dxgi != DXGI_FORMAT_R32_SINT &&
+      v->viewFormat->dxgi != DXGI_FORMAT_R32_FLOAT)
+    return mismatch("is read or used atomically but its format is not R32_UINT, R32_SINT or R32_FLOAT");
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == &r)
+      return mismatch("is also bound as a render target");
+  if (device.boundDepthStencil && device.boundDepthStencil->resource == &r)
+    return mismatch("is also bound as the depth-stencil view");
+  if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
+    return mismatch("does not match the declared dimension (RWTexture3D or not)");
+  if (isTexture3D(r)) return v->view->handle();
+  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
+  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
+  return v->view->handle();
+}
+
+// Whether a buffer view serves a buffer declaration: typed views typed
+// declarations of their type, raw views raw ones, structured views structured
+// ones of their stride. Logs the mismatch.
+bool bufferViewServes(const StageBindings& stage, const char* kind, uint32_t slot, const BufferWindow& w, DXGI_FORMAT format,
+                      dxbc::ResourceDimension dim, dxbc::ReturnType returnType, uint32_t stride) {
+  auto mismatch = [&](const std::string& why) {
+    logError(std::string(stage.command) + ": " + stage.stageName + " " + kind + std::to_string(slot) + " " + why +
+             "; it is left unbound");
+    return false;
+  };
+  if (dim == dxbc::ResourceDimension::RawBuffer && !w.raw) return mismatch("is declared raw but the view is not raw");
+  if (dim == dxbc::ResourceDimension::StructuredBuffer) {
+    if (!w.structured) return mismatch("is declared structured but the view is not structured");
+    if (w.elementBytes != stride)
+      return mismatch("is declared with a " + std::to_string(stride) + "-byte structure but the view's buffer has " +
+                      std::to_string(w.elementBytes) + "-byte elements");
+  }
+  if (dim == dxbc::ResourceDimension::Buffer) {
+    const state::FormatInfo* f = state::findFormat(format);
+    if (!w.typed() || !f) return mismatch("is a typed buffer but the view is raw or structured");
+    if (!formatServesReturnType(f->kind, returnType))
+      return mismatch("has a format whose type differs from the declared return type");
+  }
+  return true;
+}
+
+}  // namespace
+
+bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
+                   DescriptorWrites& out) {
+  PipelineCache& cache = device.pipelines();
+  const bool nullDescriptor = device.vk().samplerFeatures().nullDescriptor;
+  const uint64_t serial = device.queue().openSerial();
+  auto dropped = [&](const std::string& what) {
+    logError(std::string(stage.command) + " dropped: " + stage.stageName + " " + what +
+             " has nothing usable bound and the Vulkan device has no null descriptors");
+    return false;
+  };
+  // Constant buffers: every API slot (unbound ones read the zero buffer).
+  for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot) {
+    const DrawState::ConstantBuffer& cb = stage.constantBuffers[slot];
+    const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
+    VkDescriptorBufferInfo info{cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
+    if (cb.buffer && cb.buffer->buffer && offset < cb.buffer->width) {
+      VkDeviceSize range = cb.buffer->width - offset;
+      if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
+      info = {cb.buffer->buffer->handle(), offset, std::min<VkDeviceSize>(range, 65536)};
+      markUsed(device, *cb.buffer);
+    }
+    out.buffers.push_back(info);
+    out.add(set, slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).pBufferInfo = &out.buffers.back();
+  }
+  // Samplers: every slot (unbound ones: the default sampler).
+  const VkSampler fallbackSampler = defaultSampler(device);
+  if (!fallbackSampler) return false;
+  for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot) {
+    VkDescriptorImageInfo info{fallbackSampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
+    if (Sampler* sampler = stage.samplers[slot]; sampler && sampler->sampler) {
+      info.sampler = sampler->sampler->handle();
+      sampler->lastUse = serial;
+    }
+    out.images.push_back(info);
+    out.add(set, dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER).pImageInfo = &out.images.back();
+  }
+  if (!stage.shader) return true;
+  for (const DeclaredResource& decl : stage.shader->resources) {
+    ShaderResourceView* view = stage.shaderResources[decl.slot];
+    const uint32_t binding = dxbc::kShaderResourceBindingBase + decl.slot;
+    const VkDescriptorType type = decl.descriptorType();
+    if (type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE) {
+      const VkImageView imageView = shaderResourceImageView(device, stage, decl, view);
+      if (!imageView && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
+      if (imageView) {
+        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
+        markUsed(device, *view->resource);
+      }
+      out.images.push_back({VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
+      out.add(set, binding, type).pImageInfo = &out.images.back();
+      continue;
+    }
+    bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&
+                  bufferViewServes(stage, "shader resource t", decl.slot, view->window, view->format, decl.dimension,
+                                   decl.returnType, decl.stride);
+    if (usable && stage.boundForOutput(device, view->resource)) {
+      logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
+               " is also bound for output (a UAV); it reads zeros");
+      usable = false;
+    }
+    if (!usable && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
+    if (usable) markUsed(device, *view->resource);
+    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
+      out.texels.push_back(usable ? view->window.texel->handle() : VK_NULL_HANDLE);
+      out.add(set, binding, type).pTexelBufferView = &out.texels.back();
+    } else {
+      out.buffers.push_back(usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset,
+                                                            view->window.size}
+                                   : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+      out.add(set, binding, type).pBufferInfo = &out.buffers.back();
+    }
+  }
+  for (const DeclaredUav& decl : stage.shader->uavs) {
+    UnorderedAccessView* view = stage.uavs[decl.slot];
+    const uint32_t binding = dxbc::kUnorderedAccessBindingBase + decl.slot;
+    const VkDescriptorType type = decl.descriptorType();
+    if (type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
+      // Storage images in the GENERAL layout; an earlier writer gets a barrier (D3D orders UAV accesses).
+      const VkImageView imageView = unorderedAccessImageView(device, stage, decl, view);
+      if (!imageView && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
+      if (imageView) {
+        if (view->resource->layout == VK_IMAGE_LAYOUT_GENERAL) barrierImage(cmd, *view->resource);
+        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_GENERAL);
+        markUsed(device, *view->resource);
+      }
+      out.images.push_back({VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_GENERAL});
+      out.add(set, binding, type).pImageInfo = &out.images.back();
+      continue;
+    }
+    const bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&
+                        bufferViewServes(stage, "UAV u", decl.slot, view->window, view->format, decl.dimension,
+                                         decl.returnType, decl.stride);
+    if (!usable && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
+    if (usable) markUsed(device, *view->resource);
+    if (type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
+      out.texels.push_back(usable ? view->window.texel->handle() : VK_NULL_HANDLE);
+      out.add(set, binding, type).pTexelBufferView = &out.texels.back();
+    } else {
+      out.buffers.push_back(usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset,
+                                                            view->window.size}
+                                   : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+      out.add(set, binding, type).pBufferInfo = &out.buffers.back();
+    }
+    if (decl.counter) {
+      const bool counter = usable && view->counter;
+      if (usable && !counter)
+        logError(std::string(stage.command) + ": " + stage.stageName + " UAV u" + std::to_string(decl.slot) +
+                 " is used as an append/consume buffer or with a counter, but the view has no counter "
+                 "(D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER); its counter is left unbound");
+      if (!counter && !nullDescriptor) return dropped("UAV counter of u" + std::to_string(decl.slot));
+      if (counter) view->counterLastUse = serial;
+      out.buffers.push_back(counter ? VkDescriptorBufferInfo{view->counter->handle(), 0, 4}
+                                    : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+      out.add(set, dxbc::kUnorderedAccessCounterBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
+          &out.buffers.back();
+    }
+  }
+  return true;
+}
+
+bool allocateDescriptorSets(Device& device, const std::vector<VkDescriptorSetLayout>& layouts,
+                            const std::vector<VkDescriptorPoolSize>& sizes, VkDescriptorSet* sets) {
+  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+  poolInfo.maxSets = uint32_t(layouts.size());
+  poolInfo.poolSizeCount = uint32_t(sizes.size());
+  poolInfo.pPoolSizes = sizes.data();
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
+  if (!pool) {
+    device.setVkError(result);
+    return false;
+  }
+  VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+  allocInfo.descriptorPool = pool->handle();
+  allocInfo.descriptorSetCount = uint32_t(layouts.size());
+  allocInfo.pSetLayouts = layouts.data();
+  result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, sets);
+  if (result != VK_SUCCESS) {
+    device.setVkError(result);
+    return false;
+  }
+  device.queue().releaseAfter(device.queue().openSerial(), pool);
+  return true;
+}
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,165 @@
+// ddi/umd/driver_buffer_view.cpp — buffer shader-resource and unordered-access
+// views (see driver_view.h): raw (R32_TYPELESS, BUFFEREX_SRV_FLAG_RAW /
+// BUFFER_UAV_FLAG_RAW, on buffers created with BUFFER_ALLOW_RAW_VIEWS),
+// structured (format UNKNOWN on BUFFER_STRUCTURED buffers, elements of the
+// buffer's stride, APPEND / COUNTER with a hidden counter) and typed views (a
+// VkBufferView of the format), their clears and the hidden counters.
+//
+// The shader reads a raw or structured view as a storage buffer over the
+// view's window and a typed one through its texel buffer view; both need the
+// window's start aligned to the device's minimum storage / texel buffer
+// offset alignment (16 bytes on lavapipe), which D3D does not require: views
+// starting elsewhere are refused with E_NOTIMPL (logged).
+#include "driver_view.h"
+
+#include "adapter.h"
+#include "device.h"
+#include "driver_resource.h"
+
+namespace d3dvk::umd {
+
+namespace {
+
+// The window, or E_INVALIDARG when it is not inside the buffer.
+HRESULT window(Device& device, BufferWindow& w, const Resource& buffer, UINT firstElement, UINT numElements,
+               const char* what) {
+  if (numElements == 0 || w.elementBytes == 0) return E_INVALIDARG;
+  const uint64_t offset = uint64_t(firstElement) * w.elementBytes, size = uint64_t(numElements) * w.elementBytes;
+  if (offset + size > buffer.width) return E_INVALIDARG;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  const VkDeviceSize alignment = w.typed() ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+  if (alignment > 1 && offset % alignment) {
+    logError(std::string(what) + ": a buffer view starting at byte " + std::to_string(offset) +
+             " is not supported on this Vulkan device (its views must start at multiples of " +
+             std::to_string(alignment) + " bytes)");
+    return E_NOTIMPL;
+  }
+  w.offset = offset;
+  w.size = size;
+  return S_OK;
+}
+
+HRESULT texelView(Device& device, BufferWindow& w, const Resource& buffer, const state::FormatInfo& format,
+                  VkFormatFeatureFlags needed, const char* what) {
+  VkFormatProperties props{};
+  vkGetPhysicalDeviceFormatProperties(device.vk().physicalDevice(), format.vk, &props);
+  if ((props.bufferFeatures & needed) != needed) {
+    logError(std::string(what) + ": format " + std::to_string(int(format.dxgi)) +
+             " cannot back a typed buffer view on this Vulkan device");
+    return E_NOTIMPL;
+  }
+  VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+  info.buffer = buffer.buffer->handle();
+  info.format = format.vk;
+  info.offset = w.offset;
+  info.range = w.size;
+  VkResult vr = VK_SUCCESS;
+  w.texel = vk::BufferView::create(device.vk(), info, &vr);
+  return w.texel ? S_OK : hresultFromVk(vr);
+}
+
+}  // namespace
+
+HRESULT initBufferShaderResourceView(Device& device, ShaderResourceView& v, Resource& r, DXGI_FORMAT format,
+                                     UINT firstElement, UINT numElements, UINT flags) {
+  constexpr const char* kWhat = "CreateShaderResourceView";
+  if (!r.isBuffer() || !r.buffer || !(r.bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) ||
+      (flags & ~UINT(D3D11_DDI_BUFFEREX_SRV_FLAG_RAW)))
+    return E_INVALIDARG;
+  v.isBuffer = true;
+  v.resource = &r;
+  v.format = format;
+  BufferWindow& w = v.window;
+  w.raw = flags & D3D11_DDI_BUFFEREX_SRV_FLAG_RAW;
+  if (w.raw) {
+    if (format != DXGI_FORMAT_R32_TYPELESS || !(r.miscFlags & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+      return E_INVALIDARG;
+    w.elementBytes = 4;
+    return window(device, w, r, firstElement, numElements, kWhat);
+  }
+  if (r.miscFlags & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) {
+    if (format != DXGI_FORMAT_UNKNOWN || r.byteStride == 0) return E_INVALIDARG;
+    w.structured = true;
+    w.elementBytes = r.byteStride;
+    return window(device, w, r, firstElement, numElements, kWhat);
+  }
+  const state::FormatInfo* f = state::findFormat(format);
+  if (!f || state::isDepthFormat(*f)) return E_INVALIDARG;
+  w.elementBytes = f->bytesPerTexel;
+  const HRESULT hr = window(device, w, r, firstElement, numElements, kWhat);
+  if (FAILED(hr)) return hr;
+  return texelView(device, w, r, *f, VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT, kWhat);
+}
+
+HRESULT initBufferUnorderedAccessView(Device& device, UnorderedAccessView& v, Resource& r, DXGI_FORMAT format,
+                                      UINT firstElement, UINT numElements, UINT flags) {
+  constexpr const char* kWhat = "CreateUnorderedAccessView";
+  constexpr UINT kKnown = D3D11_DDI_BUFFER_UAV_FLAG_RAW | D3D11_DDI_BUFFER_UAV_FLAG_APPEND | D3D11_DDI_BUFFER_UAV_FLAG_COUNTER;
+  if (!r.isBuffer() || !r.buffer || !(r.bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) || (flags & ~kKnown))
+    return E_INVALIDARG;
+  v.isBuffer = true;
+  v.resource = &r;
+  v.format = format;
+  v.flags = flags;
+  BufferWindow& w = v.window;
+  w.raw = flags & D3D11_DDI_BUFFER_UAV_FLAG_RAW;
+  const bool counted = flags & (D3D11_DDI_BUFFER_UAV_FLAG_APPEND | D3D11_DDI_BUFFER_UAV_FLAG_COUNTER);
+  HRESULT hr;
+  if (w.raw) {
+    if (counted || format != DXGI_FORMAT_R32_TYPELESS || !(r.miscFlags & D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS))
+      return E_INVALIDARG;
+    w.elementBytes = 4;
+    hr = window(device, w, r, firstElement, numElements, kWhat);
+  } else if (r.miscFlags & D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED) {
+    if (format != DXGI_FORMAT_UNKNOWN || r.byteStride == 0 ||
+        (flags & (D3D11_DDI_BUFFER_UAV_FLAG_APPEND | D3D11_DDI_BUFFER_UAV_FLAG_COUNTER)) ==
+            (D3D11_DDI_BUFFER_UAV_FLAG_APPEND | D3D11_DDI_BUFFER_UAV_FLAG_COUNTER))
+      return E_INVALIDARG;
+    w.structured = true;
+    w.elementBytes = r.byteStride;
+    hr = window(device, w, r, firstElement, numElements, kWhat);
+  } else {
+    const state::FormatInfo* f = state::findFormat(format);
+    if (counted || !f || state::isDepthFormat(*f)) return E_INVALIDARG;
+    w.elementBytes = f->bytesPerTexel;
+    hr = window(device, w, r, firstElement, numElements, kWhat);
+    if (SUCCEEDED(hr)) hr = texelView(device, w, r, *f, VK_FORMAT_FEATURE_STORAGE_TEXEL_BUFFER_BIT, kWhat);
+  }
+  if (FAILED(hr) || !counted) return hr;
+  VkResult vr = VK_SUCCESS;
+  v.counter = vk::Buffer::create(device.vk(), 4,
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT |
+                                     VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                 false, &vr);
+  if (!v.counter) return hresultFromVk(vr);
+  setUavCounter(device, v, 0);
+  return S_OK;
+}
+
+void setUavCounter(Device& device, UnorderedAccessView& v, UINT value) {
+  if (!v.counter) return;
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return;
+  vkCmdFillBuffer(cmd, v.counter->handle(), 0, 4, value);
+  v.counterLastUse = device.queue().openSerial();
+}
+
+void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& v, const UINT values[4]) {
+  const BufferWindow& w = v.window;
+  // Typed views of one 32-bit channel clear with the value's bits like raw ones;
+  // other typed formats would need a conversion d3dvk does not record yet.
+  const state::FormatInfo* f = w.typed() ? state::findFormat(v.format) : nullptr;
+  if (f && !(f->bytesPerTexel == 4 && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))) {
+    logError("ClearUnorderedAccessViewUint on a typed buffer view of format " + std::to_string(int(v.format)) +
+             " is not supported yet (R32_UINT / R32_SINT are); the call is ignored");
+    return device.setError(E_NOTIMPL);
+  }
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return;
+  vkCmdFillBuffer(cmd, v.resource->buffer->handle(), w.offset, w.size, values[0]);
+  markUsed(device, *v.resource);
+}
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,102 @@
+// tests/compute/compute_test_util.h — what the compute tests share: buffers
+// with their raw / structured / typed views made through the public API, a
+// staging readback of a buffer, compute shaders from fxc listings, and the
+// expectations written independently of d3dvk.
+#pragma once
+
+#include "checked_device.h"
+#include "dxbc/listing.h"
+
+#include <cstring>
+#include <string>
+#include <vector>
+
+namespace d3dvk::test {
+
+inline std::vector<uint8_t> assembledListing(const char* listing) { return dxbc::assemble(listing).container; }
+
+// A DEFAULT buffer with initial data (uints), bind flags and misc flags (stride for structured ones).
+inline Com<ID3D11Buffer> makeDataBuffer(RenderDevice& d, const std::vector<uint32_t>& data, UINT bind, UINT misc = 0,
+                                        UINT stride = 0) {
+  D3D11_BUFFER_DESC desc{UINT(data.size() * 4), D3D11_USAGE_DEFAULT, bind, 0, misc, stride};
+  D3D11_SUBRESOURCE_DATA init{data.data(), 0, 0};
+  Com<ID3D11Buffer> b;
+  REQUIRE(d->CreateBuffer(&desc, &init, b.out()) == S_OK);
+  return b;
+}
+
+// The whole buffer back through a STAGING copy, as uints.
+inline std::vector<uint32_t> readBuffer(RenderDevice& d, ID3D11Buffer* buffer) {
+  D3D11_BUFFER_DESC desc;
+  buffer->GetDesc(&desc);
+  D3D11_BUFFER_DESC sd{desc.ByteWidth, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+  Com<ID3D11Buffer> staging;
+  REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
+  d.context->CopyResource(staging.get(), buffer);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+  std::vector<uint32_t> out(desc.ByteWidth / 4);
+  std::memcpy(out.data(), m.pData, out.size() * 4);
+  d.context->Unmap(staging.get(), 0);
+  return out;
+}
+
+inline Com<ID3D11UnorderedAccessView> rawUav(RenderDevice& d, ID3D11Buffer* b, UINT dwords) {
+  D3D11_UNORDERED_ACCESS_VIEW_DESC u{};
+  u.Format = DXGI_FORMAT_R32_TYPELESS;
+  u.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  u.Buffer = {0, dwords, D3D11_BUFFER_UAV_FLAG_RAW};
+  Com<ID3D11UnorderedAccessView> v;
+  REQUIRE(d->CreateUnorderedAccessView(b, &u, v.out()) == S_OK);
+  return v;
+}
+
+inline Com<ID3D11UnorderedAccessView> structuredUav(RenderDevice& d, ID3D11Buffer* b, UINT elements, UINT flags = 0) {
+  D3D11_UNORDERED_ACCESS_VIEW_DESC u{};
+  u.Format = DXGI_FORMAT_UNKNOWN;
+  u.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  u.Buffer = {0, elements, flags};
+  Com<ID3D11UnorderedAccessView> v;
+  REQUIRE(d->CreateUnorderedAccessView(b, &u, v.out()) == S_OK);
+  return v;
+}
+
+inline Com<ID3D11UnorderedAccessView> typedUav(RenderDevice& d, ID3D11Buffer* b, DXGI_FORMAT format, UINT elements) {
+  D3D11_UNORDERED_ACCESS_VIEW_DESC u{};
+  u.Format = format;
+  u.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  u.Buffer = {0, elements, 0};
+  Com<ID3D11UnorderedAccessView> v;
+  REQUIRE(d->CreateUnorderedAccessView(b, &u, v.out()) == S_OK);
+  return v;
+}
+
+inline Com<ID3D11ShaderResourceView> structuredSrv(RenderDevice& d, ID3D11Buffer* b, UINT elements) {
+  D3D11_SHADER_RESOURCE_VIEW_DESC s{};
+  s.Format = DXGI_FORMAT_UNKNOWN;
+  s.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+  s.Buffer.FirstElement = 0;
+  s.Buffer.NumElements = elements;
+  Com<ID3D11ShaderResourceView> v;
+  REQUIRE(d->CreateShaderResourceView(b, &s, v.out()) == S_OK);
+  return v;
+}
+
+inline Com<ID3D11ShaderResourceView> rawSrv(RenderDevice& d, ID3D11Buffer* b, UINT dwords) {
+  D3D11_SHADER_RESOURCE_VIEW_DESC s{};
+  s.Format = DXGI_FORMAT_R32_TYPELESS;
+  s.ViewDimension = D3D11_SRV_DIMENSION_BUFFEREX;
+  s.BufferEx = {0, dwords, D3D11_BUFFEREX_SRV_FLAG_RAW};
+  Com<ID3D11ShaderResourceView> v;
+  REQUIRE(d->CreateShaderResourceView(b, &s, v.out()) == S_OK);
+  return v;
+}
+
+inline Com<ID3D11ComputeShader> computeShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembledListing(listing);
+  Com<ID3D11ComputeShader> cs;
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), nullptr, cs.out()) == S_OK);
+  return cs;
+}
+
+}  // namespace d3dvk::test

@@ -1,0 +1,418 @@
+// tests/draw: geometry shaders through the public D3D11 API on lavapipe, pixels
+// read back through staging copies:
+//  * layered rendering: an instanced geometry shader (SV_GSInstanceID) writes
+//    SV_RenderTargetArrayIndex, each instance lands in its slice of a
+//    Texture2DArray view (from its first slice on) and in the W slices of a
+//    Texture3D view, coloured from the geometry shader's constant buffer;
+//  * viewport arrays: SV_ViewportArrayIndex picks one of two viewports (and scissors);
+//  * point sprites: points expanded to exact pixel squares (triangle strips,
+//    emit/cut), their size from a geometry-shader SRV, SV_PrimitiveID from
+//    vPrim through the geometry shader to the pixel shader;
+//  * the rules: a topology that does not feed the geometry shader's input
+//    primitive (debug-layer message, no driver draw), bytecode of another
+//    stage, and a conservative draw with a geometry shader on the fallback
+//    device (dropped, the fallback does not run geometry shaders yet).
+#include "../render/checked_device.h"
+#include "draw_test_util.h"
+
+#include <string>
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+namespace {
+
+// Every triangle once per instance (2), into slice SV_GSInstanceID of the bound
+// array, its colour multiplied by cb0[SV_GSInstanceID].
+const char kGsLayered[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+// SV_RenderTargetArrayIndex     0   x           2  RTINDEX    uint   x
+//
+gs_5_0
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer CB0[2], dynamicIndexed
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_temps 1
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output_siv o2.x, rendertarget_array_index
+dcl_maxout 3
+dcl_gsinstances 2
+dcl_input vGSInstanceID
+mov r0.z, vGSInstanceID
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  mov o0.xyzw, v[r0.x + 0][0].xyzw
+  mul o1.xyzw, v[r0.x + 0][1].xyzw, cb0[r0.z + 0].xyzw
+  mov o2.x, r0.z
+  emit_stream m0
+  iadd r0.x, r0.x, l(1)
+endloop
+ret
+)";
+
+// Every triangle once per instance (2), through viewport SV_GSInstanceID, red then blue.
+const char kGsViewports[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+// SV_ViewportArrayIndex     0   x           2  VPINDEX    uint   x
+//
+gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_temps 2
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output_siv o2.x, viewport_array_index
+dcl_maxout 3
+dcl_gsinstances 2
+dcl_input vGSInstanceID
+mov r0.z, vGSInstanceID
+ieq r1.x, r0.z, l(0)
+movc r1.xyzw, r1.xxxx, l(1.0, 0, 0, 1.0), l(0, 0, 1.0, 1.0)
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  mov o0.xyzw, v[r0.x + 0][0].xyzw
+  mov o1.xyzw, r1.xyzw
+  mov o2.x, r0.z
+  emit_stream m0
+  iadd r0.x, r0.x, l(1)
+endloop
+ret
+)";
+
+// Each point becomes a square of t0[0] NDC units a side (its lower left corner
+// at the point; corners (0,0), (0,1), (1,0), (1,1): clockwise, front-facing
+// under the default rasterizer state), passing vPrim on as SV_PrimitiveID.
+const char kGsSprites[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// SV_PrimitiveID           0   x           1   PRIMID    uint   x
+//
+gs_4_0
+dcl_resource_buffer (float,float,float,float) t0
+dcl_input_siv v[1][0].xy, position
+dcl_input vPrim
+dcl_temps 3
+dcl_inputprimitive point
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output_sgv o1.x, primitive_id
+dcl_maxout 4
+ld r2.x, l(0, 0, 0, 0), t0.xyzw
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(4)
+  breakc_nz r0.y
+  and r1.xy, r0.xxxx, l(2, 1, 0, 0)
+  umin r1.xy, r1.xyxx, l(1, 1, 0, 0)
+  utof r1.xy, r1.xyxx
+  mad o0.xy, r1.xyxx, r2.xxxx, v[0][0].xyxx
+  mov o0.zw, l(0, 0, 0, 1.0)
+  mov o1.x, vPrim
+  emit
+  iadd r0.x, r0.x, l(1)
+endloop
+cut
+ret
+)";
+
+// PS: SV_Target0 (uint) = SV_PrimitiveID + 1.
+const char kPsPrimitiveId[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// SV_PrimitiveID           0   x           1   PRIMID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   x           0   TARGET    uint   x
+//
+ps_5_0
+dcl_input_ps_sgv constant v1.x, primitive_id
+dcl_output o0.x
+iadd o0.x, v1.x, l(1)
+ret
+)";
+
+Com<ID3D11GeometryShader> geometryShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembled(listing);
+  Com<ID3D11GeometryShader> gs;
+  REQUIRE(d->CreateGeometryShader(code.data(), code.size(), nullptr, gs.out()) == S_OK);
+  return gs;
+}
+
+// A full-screen white triangle.
+Com<ID3D11Buffer> coverAll(DrawTarget& t) {
+  const Vertex cover[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(t.d, cover, sizeof cover, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  return vb;
+}
+
+using Texel = std::array<float, 4>;
+
+}  // namespace
+
+TEST_CASE("layered rendering: an instanced geometry shader writes each instance into its slice of a "
+          "Texture2DArray view and of a Texture3D view",
+          "[draw][geometry][layered]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11Buffer> vb = coverAll(t);
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsLayered);
+  const float colours[2][4] = {{1, 0, 0, 1}, {0, 0, 1, 1}};
+  Com<ID3D11Buffer> cb = makeBuffer(d, colours, sizeof colours, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->GSSetConstantBuffers(0, 1, cbs);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+
+  // Slices 1 and 2 of a 3-slice array through a view of them; slice 0 keeps its clear.
+  D3D11_TEXTURE2D_DESC ad = texture2DDesc(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
+  ad.ArraySize = 3;
+  Com<ID3D11Texture2D> array;
+  REQUIRE(d->CreateTexture2D(&ad, nullptr, array.out()) == S_OK);
+  Com<ID3D11RenderTargetView> all, upper;
+  REQUIRE(d->CreateRenderTargetView(array.get(), nullptr, all.out()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC rv{};
+  rv.Format = ad.Format;
+  rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+  rv.Texture2DArray = {0, 1, 2};
+  REQUIRE(d->CreateRenderTargetView(array.get(), &rv, upper.out()) == S_OK);
+  const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  d.context->ClearRenderTargetView(all.get(), grey);
+  ID3D11RenderTargetView* views[] = {upper.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  d.context->Draw(3, 0);
+  const Texel expected[3] = {{0.5f, 0.5f, 0.5f, 0.5f}, {1, 0, 0, 1}, {0, 0, 1, 1}};
+  for (UINT slice = 0; slice < 3; ++slice) {
+    const std::vector<uint8_t> texels = readback(d, array.get(), slice);
+    for (UINT i = 0; i < 16; ++i) {
+      INFO("slice " << slice << " texel " << i);
+      CHECK(texelAt<Texel>(texels, i) == expected[slice]);
+    }
+  }
+
+  // W slices 2 and 3 of a 4-deep Texture3D.
+  D3D11_TEXTURE3D_DESC vd{4, 4, 4, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
+  Com<ID3D11Texture3D> volume;
+  REQUIRE(d->CreateTexture3D(&vd, nullptr, volume.out()) == S_OK);
+  Com<ID3D11RenderTargetView> wholeVolume, back;
+  REQUIRE(d->CreateRenderTargetView(volume.get(), nullptr, wholeVolume.out()) == S_OK);
+  d.context->ClearRenderTargetView(wholeVolume.get(), grey);
+  rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
+  rv.Texture3D = {0, 2, 2};
+  REQUIRE(d->CreateRenderTargetView(volume.get(), &rv, back.out()) == S_OK);
+  views[0] = back.get();
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  d.context->Draw(3, 0);
+  const std::vector<uint8_t> texels = readback(d, volume.get());
+  const Texel expectedW[4] = {{0.5f, 0.5f, 0.5f, 0.5f}, {0.5f, 0.5f, 0.5f, 0.5f}, {1, 0, 0, 1}, {0, 0, 1, 1}};
+  for (UINT z = 0; z < 4; ++z)
+    for (UINT i = 0; i < 16; ++i) {
+      INFO("W slice " << z << " texel " << i);
+      CHECK(texelAt<Texel>(texels, z * 16 + i) == expectedW[z]);
+    }
+
+  // The DDI saw the geometry shader and its constant buffer.
+  CHECK(c.ddiCalls("CreateGeometryShader") == 1);
+  CHECK(c.ddiCalls("GsSetShader") >= 1);
+  CHECK(c.ddiCalls("GsSetConstantBuffers") >= 1);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("viewport arrays: SV_ViewportArrayIndex from the geometry shader picks the viewport and scissor",
+          "[draw][geometry][viewports]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  DrawTarget t(d, 8, 4);
+  Com<ID3D11Buffer> vb = coverAll(t);
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsViewports);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  const D3D11_VIEWPORT vps[2] = {{0, 0, 4, 4, 0, 1}, {4, 0, 4, 4, 0, 1}};
+  d.context->RSSetViewports(2, vps);
+  d.context->Draw(3, 0);
+  std::vector<Texel> px = t.pixels();
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * 8 + x] == (x < 4 ? Texel{1, 0, 0, 1} : Texel{0, 0, 1, 1}));
+    }
+
+  // With scissors: rectangle i clips viewport i (the top row of the left half, the right column).
+  D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, TRUE, FALSE, FALSE};
+  Com<ID3D11RasterizerState> scissored;
+  REQUIRE(d->CreateRasterizerState(&rd, scissored.out()) == S_OK);
+  d.context->RSSetState(scissored.get());
+  const D3D11_RECT rects[2] = {{0, 0, 4, 1}, {7, 0, 8, 4}};
+  d.context->RSSetScissorRects(2, rects);
+  const float black[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(t.rtv.get(), black);
+  d.context->Draw(3, 0);
+  px = t.pixels();
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO("pixel " << x << "," << y);
+      const Texel want = x < 4 && y == 0 ? Texel{1, 0, 0, 1} : x == 7 ? Texel{0, 0, 1, 1} : Texel{0, 0, 0, 0};
+      CHECK(px[y * 8 + x] == want);
+    }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("point sprites: a geometry shader expands points to exact pixel squares, its size from a GS SRV, "
+          "SV_PrimitiveID passed to the pixel shader",
+          "[draw][geometry][sprites]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 16, kH = 16;
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, DXGI_FORMAT_R32_UINT, D3D11_BIND_RENDER_TARGET);
+  Com<ID3D11Texture2D> target;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, target.out()) == S_OK);
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+  const float zero[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(rtv.get(), zero);
+  ID3D11RenderTargetView* views[] = {rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  const D3D11_VIEWPORT vp{0, 0, float(kW), float(kH), 0, 1};
+  d.context->RSSetViewports(1, &vp);
+
+  const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsPrimitiveId);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const D3D11_INPUT_ELEMENT_DESC element{"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsSprites);
+  // The square's side, 4 pixels: 0.5 NDC units on a 16-pixel target.
+  const float side[4] = {0.5f, 0, 0, 0};
+  Com<ID3D11Buffer> sideBuffer = makeBuffer(d, side, sizeof side, D3D11_BIND_SHADER_RESOURCE);
+  D3D11_SHADER_RESOURCE_VIEW_DESC sv{};
+  sv.Format = DXGI_FORMAT_R32_FLOAT;
+  sv.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+  sv.Buffer.FirstElement = 0;
+  sv.Buffer.NumElements = 4;
+  Com<ID3D11ShaderResourceView> sideView;
+  REQUIRE(d->CreateShaderResourceView(sideBuffer.get(), &sv, sideView.out()) == S_OK);
+  ID3D11ShaderResourceView* srvs[] = {sideView.get()};
+  d.context->GSSetShaderResources(0, 1, srvs);
+  // Points at pixels (2, 12) and (9, 6) (lower-left corners in NDC).
+  const float points[4] = {2 / 8.0f - 1, 1 - 12 / 8.0f, 9 / 8.0f - 1, 1 - 6 / 8.0f};
+  Com<ID3D11Buffer> vb = makeBuffer(d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* b = vb.get();
+  const UINT stride = 8, offset = 0;
+  d.context->IASetVertexBuffers(0, 1, &b, &stride, &offset);
+  d.context->IASetInputLayout(layout.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  d.context->Draw(2, 0);
+
+  const std::vector<uint8_t> texels = readback(d, target.get());
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      const bool first = x >= 2 && x < 6 && y >= 8 && y < 12, second = x >= 9 && x < 13 && y >= 2 && y < 6;
+      CHECK(texelAt<uint32_t>(texels, y * kW + x) == (first ? 1u : second ? 2u : 0u));
+    }
+  CHECK(c.ddiCalls("GsSetShaderResources") >= 1);
+  CHECK(drainMessages(c.queue.get()).empty());
+
+  // A topology that does not feed the geometry shader's input primitive: reported, no driver draw.
+  const size_t draws = c.ddiCalls("Draw");
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  d.context->Draw(3, 0);
+  CHECK(c.ddiCalls("Draw") == draws);
+  std::vector<StoredMessage> m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH);
+  // Unbinding the geometry shader draws the triangle list again.
+  d.context->GSSetShader(nullptr, nullptr, 0);
+  d.context->Draw(3, 0);
+  CHECK(c.ddiCalls("Draw") == draws + 1);
+  CHECK(drainMessages(c.queue.get()).empty());
+
+  // Bytecode of another stage is not a geometry shader.
+  Com<ID3D11GeometryShader> wrong;
+  CHECK(d->CreateGeometryShader(vsCode.data(), vsCode.size(), nullptr, wrong.out()) == E_INVALIDARG);
+  m = drainMessages(c.queue.get());
+  REQUIRE(!m.empty());
+  CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE);
+}
+
+TEST_CASE("a conservative draw with a geometry shader is dropped on the fallback path, other draws go on",
+          "[draw][geometry][conservative]") {
+  ScopedEnv fallback("D3DVK_CONSERVATIVE_RASTER", "fallback");  // on any device
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11Device3> device3;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE,
+                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> conservative;
+  REQUIRE(device3->CreateRasterizerState2(&rs, conservative.out()) == S_OK);
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11Buffer> vb = coverAll(t);
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsViewports);
+  const D3D11_VIEWPORT vps[2] = {{0, 0, 4, 4, 0, 1}, {0, 0, 4, 4, 0, 1}};
+  d.context->RSSetViewports(2, vps);
+  d.context->RSSetState(conservative.get());
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  d.context->Draw(3, 0);  // dropped by the UMD: the fallback does not run geometry shaders yet
+  for (const Texel& p : t.pixels()) CHECK(p == Texel{0, 0, 0, 0});
+  d.context->GSSetShader(nullptr, nullptr, 0);
+  d.context->Draw(3, 0);  // the conservative fallback draws it
+  for (const Texel& p : t.pixels()) CHECK(p == Texel{1, 1, 1, 1});
+  CHECK(drainMessages(c.queue.get()).empty());
+}
