@@ -277,30 +277,24 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
-  // with the targets' sample count (mixed-sample extensions aside), so triangle
-  // draws take the fallback, which computes the forced samples' coverage on the
-  // CPU; others rasterize with the target's samples (reported once).
+  // with the targets' sample count (mixed-sample extensions aside), so
+  // triangle draws (a geometry shader's triangle strips included) take the
+  // fallback, whose pixel shader tests the forced sample positions; points
+  // and lines rasterize with the target's samples (reported once).
   if (rs && rs->desc.ForcedSampleCount && !out->fallback) {
     const vk::PhysicalDeviceInfo& info = device.vk().info();
-    if (!s.geometryShader && fallback::triangleTopology(uint32_t(s.topology)) && info.transformFeedback &&
-        info.depthClamp) {
+    const bool triangles = s.geometryShader ? s.geometryShader->reflection.gsOutputTopology == 5
+                                            : fallback::triangleTopology(uint32_t(s.topology)).has_value();
+    if (triangles && info.transformFeedback && info.depthClamp) {
       out->fallback = true;
     } else {
       static bool reported = false;
       if (!reported) {
         reported = true;
-        logError("ForcedSampleCount on a point/line draw, a draw with a geometry shader (or without the fallback's "
-                 "transform feedback and depth clamp) rasterizes with the render target's sample count");
+        logError("ForcedSampleCount on a point/line draw (or without the fallback's transform feedback and depth "
+                 "clamp) rasterizes with the render target's sample count");
       }
     }
-  }
-  // The conservative fallback captures the vertex shader's output; a geometry
-  // shader's is not captured yet (translate/dxbc can translate it for capture:
-  // TranslateOptions::transformFeedback).
-  if (out->fallback && s.geometryShader) {
-    logError("conservative draw with a geometry shader bound: the conservative fallback does not run geometry "
-             "shaders yet; draw dropped");
-    return false;
   }
   // D3D applies OMSetBlendState's SampleMask at output merging: the pixel
   // shader still runs for the samples it clears. Vulkan's pipeline sample mask

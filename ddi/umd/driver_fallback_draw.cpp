@@ -20,6 +20,7 @@
 #include "triangle_topology.h"   // translate/fallback
 
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -71,17 +72,26 @@ dxbc::TranslateOptions fallbackPixelOptions(Device& device, unsigned variant) {
   return o;
 }
 
-// The vertex shader's capture variant, and the pixel shader's fallback
-// variant (or, without a pixel shader, one that only decides coverage), as
-// `variant` (Shader::kFallback*) selects. Translated once, on first use.
-VkShaderModule ensureVariants(Device& device, Shader& vs, Shader* ps, unsigned variant) {
-  if (!vs.captureModule) {
-    vs.capturedRegisters = dxbc::declaredOutputRegisters(vs.parsed->program);
-    dxbc::TranslateOptions capture;
-    capture.idBasesFromPushConstants = true;  // the whole draw's ids in every piece
+// The capture variant of the last pre-rasterization stage (`captured`: the
+// vertex shader, or the geometry shader with the vertex shader's id-base
+// variant ahead of it), and the pixel shader's fallback variant (or, without a
+// pixel shader, one that only decides coverage), as `variant`
+// (Shader::kFallback*) selects. Translated once, on first use.
+VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shader* ps, unsigned variant) {
+  dxbc::TranslateOptions idBases;
+  idBases.idBasesFromPushConstants = true;  // the whole draw's ids in every piece
+  if (&captured != &vs && !vs.idBaseModule) {
+    vs.idBaseModule = translateVariant(device, *vs.parsed, idBases, "vertex shader's id-base variant");
+    if (!vs.idBaseModule) return VK_NULL_HANDLE;
+  }
+  if (!captured.captureModule) {
+    captured.capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
+    dxbc::TranslateOptions capture = idBases;
     capture.transformFeedback = true;
-    vs.captureModule = translateVariant(device, *vs.parsed, capture, "vertex shader's capture variant");
-    if (!vs.captureModule) return VK_NULL_HANDLE;
+    captured.captureModule = translateVariant(
+        device, *captured.parsed, capture,
+        &captured == &vs ? "vertex shader's capture variant" : "geometry shader's capture variant");
+    if (!captured.captureModule) return VK_NULL_HANDLE;
   }
   static const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
   std::unique_ptr<vk::ShaderModule>& module =
@@ -92,12 +102,15 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader* ps, unsigned v
   return module ? module->handle() : VK_NULL_HANDLE;
 }
 
-// Captured position register → index among the captured registers.
-int positionSlot(const Shader& vs) {
-  for (const dxbc::SignatureElement& e : vs.reflection.outputs.elements) {
-    if (e.systemValue != 1 /*D3D_NAME_POSITION*/) continue;
-    auto it = std::find(vs.capturedRegisters.begin(), vs.capturedRegisters.end(), e.registerIndex);
-    if (it != vs.capturedRegisters.end()) return int(it - vs.capturedRegisters.begin());
+// A captured system value's register → its word in a captured vertex (the
+// registers are captured as vec4s in ascending order), or -1.
+int capturedWord(const Shader& captured, uint32_t systemValue) {
+  for (const dxbc::SignatureElement& e : captured.reflection.outputs.elements) {
+    if (e.systemValue != systemValue || e.stream != 0) continue;
+    auto it = std::find(captured.capturedRegisters.begin(), captured.capturedRegisters.end(), e.registerIndex);
+    if (it == captured.capturedRegisters.end()) continue;
+    const uint32_t component = e.mask ? uint32_t(std::countr_zero(unsigned(e.mask))) : 0u;
+    return int(4 * (it - captured.capturedRegisters.begin()) + component);
   }
   return -1;
 }
@@ -204,35 +217,21 @@ FallbackResources* resources(Device& device) {
 // needs to number its primitives.
 struct Piece {
   DrawCall call;
-  uint32_t slots = 0;            // triangles at most
+  uint32_t slots = 0;            // captured triangles at most
   uint32_t instances = 1;        // instances the capture runs
-  uint32_t primitiveIdBase = 0;  // triangle lists cut inside one instance
+  uint32_t primitiveIdBase = 0;  // lists cut inside one instance: the piece's first primitive
 };
 
-// Where triangle t of one instance starts in the draw's vertex references,
-// how many references k consecutive triangles use, and whether a piece may
-// start at triangle t (strips keep their winding only from even triangles).
-struct TopologyLayout {
-  uint32_t start, perTriangle, extra;  // triangle t starts at start·t; k triangles use perTriangle·k + extra
-};
-TopologyLayout topologyLayout(fallback::TriangleTopology topology) {
-  switch (topology) {
-    case fallback::TriangleTopology::TriangleList: return {3, 3, 0};
-    case fallback::TriangleTopology::TriangleListAdj: return {6, 6, 0};
-    case fallback::TriangleTopology::TriangleStrip: return {1, 1, 2};
-    case fallback::TriangleTopology::TriangleStripAdj: return {2, 2, 4};
-  }
-  return {3, 3, 0};
-}
-
-// Splits the draw so no piece exceeds `capacity` triangles: whole instances
-// per piece, or runs of consecutive triangles of one instance (strips from
-// even triangles, so their winding holds; an indexed strip only when it fits,
-// since a cut earlier in the index buffer would change the winding and the
-// numbering of a piece's first triangles).
-bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint64_t capacity,
-                std::vector<Piece>* out) {
-  const uint64_t perInstance = fallback::trianglesPerInstance(topology, call.count);
+// Splits the draw so no piece exceeds `capacity` primitives of `layout`
+// (each captured as at most `trianglesPerPrimitive` triangles: 1, or what a
+// geometry shader may emit): whole instances per piece, or runs of
+// consecutive primitives of one instance (strips from even primitives, so a
+// triangle strip's winding holds; an indexed strip only when it fits, since a
+// cut earlier in the index buffer would change the winding and the numbering
+// of a piece's first primitives).
+bool planPieces(const DrawCall& call, const fallback::PrimitiveLayout& layout, uint64_t capacity,
+                uint32_t trianglesPerPrimitive, std::vector<Piece>* out) {
+  const uint64_t perInstance = fallback::primitivesPerInstance(layout, call.count);
   if (perInstance == 0) return true;
   if (perInstance <= capacity) {
     const uint64_t instancesPerPiece = std::max<uint64_t>(1, capacity / perInstance);
@@ -242,16 +241,13 @@ bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint6
       p.instances = uint32_t(std::min<uint64_t>(instancesPerPiece, call.instances - i));
       p.call.instances = p.instances;
       p.call.firstInstance = call.firstInstance + uint32_t(i);
-      p.slots = uint32_t(perInstance * p.instances);
+      p.slots = uint32_t(perInstance * p.instances * trianglesPerPrimitive);
       out->push_back(p);
     }
     return true;
   }
-  const bool strip = topology == fallback::TriangleTopology::TriangleStrip ||
-                     topology == fallback::TriangleTopology::TriangleStripAdj;
-  if (strip && call.indexed) return false;
-  const TopologyLayout layout = topologyLayout(topology);
-  const uint64_t run = strip ? std::max<uint64_t>(2, capacity & ~uint64_t(1)) : capacity;
+  if (layout.strip && call.indexed) return false;
+  const uint64_t run = layout.strip ? std::max<uint64_t>(2, capacity & ~uint64_t(1)) : capacity;
   for (uint32_t instance = 0; instance < call.instances; ++instance)
     for (uint64_t t = 0; t < perInstance; t += run) {
       const uint64_t k = std::min<uint64_t>(run, perInstance - t);
@@ -260,8 +256,8 @@ bool planPieces(const DrawCall& call, fallback::TriangleTopology topology, uint6
       p.call.instances = 1;
       p.call.firstInstance = call.firstInstance + instance;
       p.call.first = uint32_t(call.first + layout.start * t);
-      p.call.count = uint32_t(layout.perTriangle * k + layout.extra);
-      p.slots = uint32_t(k);
+      p.call.count = uint32_t(layout.perPrimitive * k + layout.extra);
+      p.slots = uint32_t(k * trianglesPerPrimitive);
       p.primitiveIdBase = uint32_t(t);
       out->push_back(p);
     }
@@ -323,19 +319,18 @@ bool stripAsList(Device& device, const DrawCall& call, fallback::TriangleTopolog
 // the triangles straddling the end stay (their missing indices read 0 on the
 // device); without it they are dropped too, as Vulkan must not read past the
 // index buffer.
-DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, fallback::TriangleTopology topology,
+DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, const fallback::PrimitiveLayout& layout,
                             VkIndexType indexType) {
   if (!call.indexed) return call;
   const DrawState& s = device.draw;
   const uint64_t indexSize = indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
   const uint64_t held = s.indexBuffer->width > s.indexOffset ? (s.indexBuffer->width - s.indexOffset) / indexSize : 0;
   const uint64_t available = held > call.first ? held - call.first : 0;
-  const TopologyLayout layout = topologyLayout(topology);
   uint64_t count = call.count;
   if (device.vk().samplerFeatures().robustBufferAccess2) {
     // Every triangle with a reference inside the buffer.
-    const uint64_t triangles = (available + layout.start - 1) / layout.start;
-    count = std::min<uint64_t>(count, triangles ? layout.perTriangle * triangles + layout.extra : 0);
+    const uint64_t primitives = (available + layout.start - 1) / layout.start;
+    count = std::min<uint64_t>(count, primitives ? layout.perPrimitive * primitives + layout.extra : 0);
   } else {
     count = std::min<uint64_t>(count, available);
   }
@@ -353,9 +348,34 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // Neither pass counts in pipeline statistics; the app draw's values are added instead.
   FallbackQueryScope queries(device);
   Shader& vs = *s.vertexShader;
+  Shader* gs = s.geometryShader;
+  Shader& captured = gs ? *gs : vs;  // the last pre-rasterization stage: what reaches the rasterizer
   Shader* ps = s.pixelShader;
-  const std::optional<fallback::TriangleTopology> topology = fallback::triangleTopology(uint32_t(s.topology));
-  if (!topology) return;  // points and lines: the runtime already rejected the draw (ID 365)
+  const std::optional<fallback::PrimitiveLayout> inputLayout = fallback::primitiveLayout(uint32_t(s.topology));
+  if (!inputLayout) return;
+  // Without a geometry shader the draw's own triangles; with one, the
+  // triangles of the strips it emits, at most maxvertexcount − 2 per strip and
+  // one strip per cut, so at most (maxvertexcount − 2) per invocation and
+  // dcl_gsinstances invocations per input primitive.
+  uint32_t trianglesPerPrimitive = 1;
+  if (gs) {
+    if (gs->reflection.gsOutputTopology != 5) return;  // points and lines: the runtime already rejected the draw (ID 365)
+    if (gs->reflection.writesViewportArrayIndex && prepared.viewportCount > 1) {
+      logError("conservative fallback: a geometry shader writing SV_ViewportArrayIndex with more than one viewport "
+               "bound is not supported (the fallback draws into viewport 0); draw dropped");
+      return;
+    }
+    if (gs->reflection.writesRenderTargetArrayIndex && prepared.layerCount > 1) {
+      logError("conservative fallback: a geometry shader writing SV_RenderTargetArrayIndex into views of more than "
+               "one array slice is not supported (the fallback draws into slice 0); draw dropped");
+      return;
+    }
+    const uint32_t maxOut = gs->reflection.gsMaxOutputVertices;
+    trianglesPerPrimitive = (maxOut > 2 ? maxOut - 2 : 0) * gs->reflection.gsInstanceCount;
+    if (trianglesPerPrimitive == 0) return;  // no strip of three vertices: nothing to rasterize
+  } else if (!fallback::triangleTopology(uint32_t(s.topology))) {
+    return;  // points and lines: the runtime already rejected the draw (ID 365)
+  }
   const bool counting = queries.countsPixelShaderInvocations();
   // The pixel shader writes the sample mask itself unless the target is
   // single-sample and SampleMask keeps every rasterized sample.
@@ -364,46 +384,61 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
   const bool masked = prepared.samples > 1 || (uint32_t(s.sampleMask) & allSamples) != allSamples;
   const unsigned variant = (counting ? Shader::kFallbackCounting : 0u) | (masked ? Shader::kFallbackMasked : 0u);
-  const VkShaderModule pixelModule = ensureVariants(device, vs, ps, variant);
+  const VkShaderModule pixelModule = ensureVariants(device, vs, captured, ps, variant);
   if (!pixelModule) return;
-  const int posSlot = positionSlot(vs);
-  if (posSlot < 0) {
-    logError("conservative fallback: the vertex shader writes no SV_Position; draw dropped");
+  const int positionWord = capturedWord(captured, 1 /*D3D_NAME_POSITION*/);
+  if (positionWord < 0 || positionWord % 4 != 0) {
+    logError(std::string("conservative fallback: the ") + (gs ? "geometry" : "vertex") +
+             " shader writes no SV_Position; draw dropped");
     return;
   }
+  const uint32_t positionSlot = uint32_t(positionWord) / 4;
   FallbackResources* r = resources(device);
   if (!r) return;
 
-  const uint32_t registers = uint32_t(vs.capturedRegisters.size());
+  const uint32_t registers = uint32_t(captured.capturedRegisters.size());
   const uint32_t strideBytes = 16 * registers;
   FallbackStatistics statistics;
   statistics.vertices = uint64_t(call.count) * call.instances;
   queries.add(statistics);
-  DrawCall clamped = clampToIndexBuffer(device, call, *topology, prepared.indexType);
-  const uint64_t capacity = std::max<uint64_t>(
-      1, std::min<uint64_t>(r->pieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))));
+  DrawCall clamped = clampToIndexBuffer(device, call, *inputLayout, prepared.indexType);
+  const uint64_t capacity =
+      std::max<uint64_t>(1, std::min<uint64_t>(r->pieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))) /
+                                trianglesPerPrimitive);
   std::vector<Piece> pieces;
-  fallback::TriangleTopology captureTopology = *topology;
+  uint32_t captureTopology = uint32_t(s.topology);
   std::shared_ptr<vk::Buffer> listIndices;  // an indexed strip drawn as its triangles' index list
-  if (!planPieces(clamped, captureTopology, capacity, &pieces)) {
-    if (!stripAsList(device, clamped, *topology, prepared.indexType, &listIndices, &clamped)) return;
-    captureTopology = fallback::TriangleTopology::TriangleList;
-    if (!planPieces(clamped, captureTopology, capacity, &pieces)) return;
+  if (!planPieces(clamped, *inputLayout, capacity, trianglesPerPrimitive, &pieces)) {
+    // An indexed triangle strip too large for one piece; a geometry shader
+    // taking line strips or adjacency would see other primitives in a list.
+    const std::optional<fallback::TriangleTopology> strip = fallback::triangleTopology(captureTopology);
+    if (!strip || (gs && *strip != fallback::TriangleTopology::TriangleStrip)) {
+      logError("conservative fallback: an indexed strip of " + std::to_string(clamped.count) +
+               " references into a geometry shader exceeds one piece (D3DVK_FALLBACK_PIECE_TRIANGLES); draw dropped");
+      return;
+    }
+    if (!stripAsList(device, clamped, *strip, prepared.indexType, &listIndices, &clamped)) return;
+    captureTopology = uint32_t(fallback::TriangleTopology::TriangleList);
+    if (!planPieces(clamped, *fallback::primitiveLayout(captureTopology), capacity, trianglesPerPrimitive, &pieces))
+      return;
   }
   if (pieces.empty()) return;
 
   // The draw pass's vertex shader for this pair of shaders.
   VkResult result = VK_SUCCESS;
-  const VkShaderModule pullModule = device.pipelines().fallbackVertexModule(vs, ps, uint32_t(posSlot), &result);
+  const VkShaderModule pullModule = device.pipelines().fallbackVertexModule(captured, ps, positionSlot, &result);
   if (!pullModule) {
     if (result != VK_SUCCESS) device.setVkError(result);
     return;
   }
 
-  // Pipelines: the capture (the app's topology, rasterizer discard) and the draw pass.
+  // Pipelines: the capture (the app's topology, rasterizer discard) and the
+  // draw pass. With a geometry shader the capture's layout also has the pixel
+  // shader's set (the sets bound for the draw: set 2, the geometry shader's,
+  // stays compatible); without one, the vertex shader's set is all it uses.
   state::GraphicsPipelineKey captureKey = pipelineKey(device, prepared);
   captureKey.variant = state::PipelineVariant::FallbackCapture;
-  captureKey.pixelShader = 0;
+  if (!gs) captureKey.pixelShader = 0;
   captureKey.blendState = captureKey.depthStencilState = 0;
   captureKey.sampleMask = 0xFFFFFFFF;
   captureKey.sampleCount = 1;
@@ -412,12 +447,15 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   std::fill(std::begin(captureKey.renderTargetFormats), std::end(captureKey.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
   captureKey.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
   captureKey.topology = int32_t(captureTopology);  // D3D's values
-  PipelineInputs captureInputs{&vs, nullptr, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};
-  captureInputs.vertexModule = vs.captureModule->handle();
+  const Shader* capturePixelShader = gs ? ps : nullptr;
+  PipelineInputs captureInputs{&vs, capturePixelShader, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};
+  captureInputs.vertexModule = gs ? vs.idBaseModule->handle() : vs.captureModule->handle();
+  captureInputs.geometryShader = gs;
+  if (gs) captureInputs.geometryModule = gs->captureModule->handle();
   VkPipeline capturePipeline = device.pipelines().get(captureKey, captureInputs, &result);
   if (!capturePipeline) return device.setVkError(result);
   // Its layout (for the id bases' push constants; every graphics layout has the same range).
-  const VkPipelineLayout captureLayout = device.pipelines().graphicsLayout(&vs, nullptr, nullptr, &result);
+  const VkPipelineLayout captureLayout = device.pipelines().graphicsLayout(&vs, capturePixelShader, gs, &result);
   if (!captureLayout) return device.setVkError(result);
 
   state::GraphicsPipelineKey drawKey = pipelineKey(device, prepared);
@@ -482,7 +520,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                  (prepared.rasterizer.FrontCounterClockwise ? gpu::kSetupFrontCounterClockwise : 0u) |
                  (prepared.samples > 1 ? gpu::kSetupFullPixels : 0u);
   params.strideWords = 4 * registers;
-  params.positionWord = 4 * uint32_t(posSlot);
+  params.positionWord = uint32_t(positionWord);
+  // A geometry shader's SV_PrimitiveID (else the setup numbers the triangles).
+  const int primitiveIdWord = gs ? capturedWord(*gs, 7 /*D3D_NAME_PRIMITIVE_ID*/) : -1;
+  params.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
 
   uint32_t maxSlots = 0;
   for (const Piece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
@@ -584,9 +625,11 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     rendering.layerCount = 1;
     vkCmdBeginRendering(cmd, &rendering);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
-    // SV_VertexID and SV_InstanceID count from the application's draw, not the piece's.
-    const int32_t idBases[2] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance)};
-    vkCmdPushConstants(cmd, captureLayout, VK_SHADER_STAGE_VERTEX_BIT, 0, sizeof idBases, idBases);
+    // SV_VertexID, SV_InstanceID and a geometry shader's SV_PrimitiveID count
+    // from the application's draw, not the piece's.
+    const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
+                                int32_t(piece.primitiveIdBase)};
+    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
     bindInputAssembly(device, cmd, piece.call, prepared.indexType);
     if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
     setDynamicState(device, cmd, prepared);
@@ -605,8 +648,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!cmd) return;
     if (first) timestamp(cmd, 1);
     params.slots = piece.slots;
-    params.instances = piece.instances;
-    params.primitiveIdBase = piece.primitiveIdBase;
+    params.instances = gs ? 1 : piece.instances;
+    params.primitiveIdBase = gs ? 0 : piece.primitiveIdBase;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupPipeline->handle());
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
     vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);

@@ -83,13 +83,16 @@ struct Shader {
   // The parsed DXBC, kept for the conservative fallback's variants, which are
   // translated on the first fallback draw that needs them (most shaders never do).
   std::shared_ptr<const dxbc::Shader> parsed;
-  // Vertex shader: the capture variant (every declared output register as a
-  // vec4 into transform-feedback buffer 0, in ascending register order). Pixel
-  // shader: the fallback variants (the exact coverage prelude, see
-  // driver_fallback_draw.h), indexed by kFallbackCounting | kFallbackMasked.
+  // Vertex or geometry shader, the last pre-rasterization stage of a fallback
+  // draw: the capture variant (every declared output register as a vec4 into
+  // transform-feedback buffer 0, in ascending register order; the id bases
+  // from push constants). Vertex shader ahead of a geometry shader:
+  // idBaseModule, the id bases without the capture. Pixel shader: the
+  // fallback variants (the exact coverage prelude, see driver_fallback_draw.h),
+  // indexed by kFallbackCounting | kFallbackMasked.
   static constexpr unsigned kFallbackCounting = 1, kFallbackMasked = 2;
-  std::unique_ptr<vk::ShaderModule> captureModule, fallbackModules[4];
-  std::vector<uint32_t> capturedRegisters;  // vertex shader: the capture layout (dxbc::declaredOutputRegisters)
+  std::unique_ptr<vk::ShaderModule> captureModule, idBaseModule, fallbackModules[4];
+  std::vector<uint32_t> capturedRegisters;  // the capture layout (dxbc::declaredOutputRegisters)
   // The options `spirv` was translated with, and the pixel shader's
   // invocation-counting variant of it (those options plus countInvocations),
   // built on the first draw under a pipeline-statistics query (driver_query.h).

@@ -118,18 +118,20 @@ const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType s
 namespace {
 // A pipeline layout of these sets (graphics layouts, whose set 0 is a vertex
 // stage's, and compute layouts never share a key). Every graphics layout has
-// the same push-constant range: the fallback capture variant's vertex and
-// instance bases (dxbc idBasesFromPushConstants), so the pushed values and the
-// VS set stay compatible across the draw's and the capture's layouts.
+// the same push-constant range: the fallback capture variants' vertex,
+// instance and primitive bases (dxbc idBasesFromPushConstants), so the pushed
+// values and the VS set stay compatible across the draw's and the capture's
+// layouts.
 VkPipelineLayout cachedPipelineLayout(vk::Device& device,
                                       std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>>& cache,
                                       const std::vector<VkDescriptorSetLayout>& sets, bool graphics, VkResult* result) {
+  const VkShaderStageFlags idBaseStages = PipelineCache::idBaseStages(device);
   auto found = cache.find(sets);
   if (found != cache.end()) return found->second->handle();
   VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   info.setLayoutCount = uint32_t(sets.size());
   info.pSetLayouts = sets.data();
-  const VkPushConstantRange idBases{VK_SHADER_STAGE_VERTEX_BIT, 0, dxbc::kIdBasePushConstantBytes};
+  const VkPushConstantRange idBases{idBaseStages, 0, dxbc::kIdBasePushConstantBytes};
   if (graphics) {
     info.pushConstantRangeCount = 1;
     info.pPushConstantRanges = &idBases;
@@ -231,9 +233,9 @@ void PipelineCache::forget(uint64_t objectId) {
   }
 }
 
-VkShaderModule PipelineCache::fallbackVertexModule(const Shader& vs, const Shader* ps, uint32_t positionSlot,
+VkShaderModule PipelineCache::fallbackVertexModule(const Shader& captured, const Shader* ps, uint32_t positionSlot,
                                                    VkResult* result) {
-  const std::pair<uint64_t, uint64_t> key{vs.id, ps ? ps->id : 0};
+  const std::pair<uint64_t, uint64_t> key{captured.id, ps ? ps->id : 0};
   auto found = fallbackVertexModules_.find(key);
   if (found != fallbackVertexModules_.end()) return found->second->handle();
   std::vector<uint32_t> spirv;
@@ -241,7 +243,7 @@ VkShaderModule PipelineCache::fallbackVertexModule(const Shader& vs, const Shade
     const std::vector<dxbc::FallbackVarying> varyings =
         ps ? dxbc::fallbackPixelVaryings(*ps->parsed) : std::vector<dxbc::FallbackVarying>{};
     spirv = dxbc::buildFallbackVertexShader(varyings, dxbc::fallbackNeedsSampleInverseW(varyings),
-                                            dxbc::FallbackCaptureLayout{vs.capturedRegisters, positionSlot});
+                                            dxbc::FallbackCaptureLayout{captured.capturedRegisters, positionSlot});
   } catch (const std::bad_alloc&) {
     *result = VK_ERROR_OUT_OF_HOST_MEMORY;
     return VK_NULL_HANDLE;
@@ -261,9 +263,9 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   auto found = pipelines_.find(key);
   if (found != pipelines_.end()) return found->second->handle();
 
-  // The capture pass runs only the vertex shader (the draw's own topology,
-  // rasterizer discard); the draw pass may have a pixel module without an
-  // application pixel shader.
+  // The capture pass runs the pre-rasterization stages only (the draw's own
+  // topology, rasterizer discard); the draw pass may have a pixel module
+  // without an application pixel shader.
   const bool capture = key.variant == state::PipelineVariant::FallbackCapture;
   VkPipelineShaderStageCreateInfo stages[3];
   uint32_t stageCount = 0;
@@ -271,7 +273,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
                           in.vertexModule ? in.vertexModule : in.vertexShader->module->handle(), "main", nullptr};
   if (in.geometryShader)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
-                            in.geometryShader->module->handle(), "main", nullptr};
+                            in.geometryModule ? in.geometryModule : in.geometryShader->module->handle(), "main",
+                            nullptr};
   const VkShaderModule pixelModule = in.pixelModule ? in.pixelModule
                                      : in.pixelShader ? in.pixelShader->module->handle()
                                                       : VK_NULL_HANDLE;

@@ -62,6 +62,7 @@ struct PipelineInputs {
   VkShaderModule pixelModule = VK_NULL_HANDLE;
   const state::VertexInputState* vertexInput = nullptr;
   const Shader* geometryShader = nullptr;  // null: none
+  VkShaderModule geometryModule = VK_NULL_HANDLE;  // instead of geometryShader's native module (the capture variant)
 };
 
 class PipelineCache {
@@ -83,6 +84,11 @@ class PipelineCache {
   const StageLayout* stageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
   // The pipeline layout of a draw (sets 0 VS, 1 PS, and 2 GS when `gs`) or of a dispatch (set 0 CS).
   VkPipelineLayout graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result);
+  // The stages of every graphics layout's push-constant range (the id bases):
+  // vertex, and geometry where the device enabled geometry shaders.
+  static VkShaderStageFlags idBaseStages(const vk::Device& device) {
+    return VK_SHADER_STAGE_VERTEX_BIT | (device.enabledFeatures().geometryShader ? VkShaderStageFlags(VK_SHADER_STAGE_GEOMETRY_BIT) : 0u);
+  }
   VkPipelineLayout computeLayout(const Shader& cs, VkResult* result);
   // Why this device cannot bind what `shader` declares in one stage (its
   // per-stage descriptor limits), or "".
@@ -102,10 +108,11 @@ class PipelineCache {
   // prelude alone, its variants indexed like Shader::fallbackModules (built by
   // driver_fallback_draw.cpp on first use).
   std::unique_ptr<vk::ShaderModule>& fallbackPixelModule(unsigned variant) { return fallbackPixel_[variant & 3]; }
-  // The fallback draw pass's vertex shader for this pair of shaders (built on
+  // The fallback draw pass's vertex shader for the captured stage (the vertex
+  // or geometry shader) and the pixel shader (built on
   // first use, dxbc/fallback_shaders.h); VK_NULL_HANDLE with *result on a
   // Vulkan failure, or with VK_SUCCESS after logging why it cannot be built.
-  VkShaderModule fallbackVertexModule(const Shader& vs, const Shader* ps, uint32_t positionSlot, VkResult* result);
+  VkShaderModule fallbackVertexModule(const Shader& captured, const Shader* ps, uint32_t positionSlot, VkResult* result);
   // Drops the pipelines built from a destroyed object (kept alive until the open batch completes).
   void forget(uint64_t objectId);
 
@@ -117,7 +124,7 @@ class PipelineCache {
   std::map<uint64_t, std::shared_ptr<vk::Pipeline>> computePipelines_;  // by compute shader id
   std::unique_ptr<vk::Buffer> nullBuffer_;
   std::unique_ptr<vk::ShaderModule> fallbackPixel_[4];
-  std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (VS, PS) ids
+  std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (captured VS or GS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t unorderedAccessSlots_ = 0;
   bool invocationCounter_ = false;  // the PS set's binding 240

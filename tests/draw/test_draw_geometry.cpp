@@ -10,10 +10,21 @@
 //    vPrim through the geometry shader to the pixel shader;
 //  * the rules: a topology that does not feed the geometry shader's input
 //    primitive (debug-layer message, no driver draw), bytecode of another
-//    stage, and a conservative draw with a geometry shader on the fallback
-//    device (dropped, the fallback does not run geometry shaders yet).
+//    stage;
+//  * conservative draws through a geometry shader on the fallback (forced on
+//    any device; the capture records what the geometry shader emits): an
+//    instanced geometry shader swizzling x and y per instance lights exactly
+//    the Tier 3 sets of the triangles it emits, with their attributes; point
+//    sprites' strips light the Tier 3 sets of their two triangles with the
+//    geometry shader's SV_PrimitiveID, also in pieces (primitive numbering
+//    kept); SV_ViewportArrayIndex with two viewports bound is dropped with a
+//    message while other draws go on.
 #include "../render/checked_device.h"
+#include "conservative_pixels.h"
 #include "draw_test_util.h"
+
+#include <map>
+#include <set>
 
 #include <string>
 
@@ -109,6 +120,54 @@ loop
   mov o0.xyzw, v[r0.x + 0][0].xyzw
   mov o1.xyzw, r1.xyzw
   mov o2.x, r0.z
+  emit_stream m0
+  iadd r0.x, r0.x, l(1)
+endloop
+ret
+)";
+
+// Every triangle once per instance (2): instance 0 as it is, instance 1 with x
+// and y swapped (a projection onto another axis, as a voxelizer's dominant-axis
+// geometry shader does); COLOR = (COLOR.x, SV_GSInstanceID, COLOR.z, 1).
+const char kGsSwizzle[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_temps 2
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 3
+dcl_gsinstances 2
+dcl_input vGSInstanceID
+mov r0.z, vGSInstanceID
+utof r1.y, vGSInstanceID
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  mov r1.zw, v[r0.x + 0][0].xxxy
+  movc o0.xy, r0.zzzz, r1.wzww, r1.zwzz
+  mov o0.zw, v[r0.x + 0][0].zzzw
+  mov o1.xz, v[r0.x + 0][1].xxzx
+  mov o1.y, r1.y
+  mov o1.w, l(1.000000)
   emit_stream m0
   iadd r0.x, r0.x, l(1)
 endloop
@@ -391,17 +450,158 @@ TEST_CASE("point sprites: a geometry shader expands points to exact pixel square
   CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE);
 }
 
-TEST_CASE("a conservative draw with a geometry shader is dropped on the fallback path, other draws go on",
-          "[draw][geometry][conservative]") {
-  ScopedEnv fallback("D3DVK_CONSERVATIVE_RASTER", "fallback");  // on any device
-  Checked c;
-  RenderDevice& d = c.d;
+// The Tier 3 pixels of a triangle given in NDC on a size×size target.
+std::set<std::pair<int, int>> tier3(const float (&ndc)[3][2], int size) {
+  raster::ScreenTriangle tri;
+  for (int k = 0; k < 3; ++k) {
+    const std::array<double, 2> p = toScreen(ndc[k][0], ndc[k][1], UINT(size), UINT(size));
+    tri.v[k] = {float(p[0]), float(p[1])};
+  }
+  return conservativePixels(tri, false, size);
+}
+
+Com<ID3D11RasterizerState2> conservativeState(RenderDevice& d) {
   Com<ID3D11Device3> device3;
   REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
   D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE,
                             0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> conservative;
-  REQUIRE(device3->CreateRasterizerState2(&rs, conservative.out()) == S_OK);
+  Com<ID3D11RasterizerState2> state;
+  REQUIRE(device3->CreateRasterizerState2(&rs, state.out()) == S_OK);
+  return state;
+}
+
+TEST_CASE("conservative fallback: an instanced geometry shader's triangles light exactly their Tier 3 sets, "
+          "with the attributes it wrote",
+          "[draw][geometry][conservative][fallback]") {
+  ForceConservativeFallback fallback;
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr int kSize = 32;
+  DrawTarget t(d, kSize, kSize);
+  // Off-grid triangles in the top-left quadrant (x < 0 < y in NDC): their
+  // swizzled copies land in the bottom-right one, so the sets do not overlap.
+  const float triangles[3][3][2] = {
+      {{-0.93f, 0.12f}, {-0.41f, 0.87f}, {-0.22f, 0.31f}},
+      {{-0.97f, 0.95f}, {-0.05f, 0.91f}, {-0.90f, 0.83f}},  // thin and long
+      {{-0.61f, 0.52f}, {-0.58f, 0.55f}, {-0.60f, 0.57f}},  // smaller than a pixel
+  };
+  std::vector<Vertex> vertices;
+  for (const auto& tri : triangles)
+    for (const auto& v : tri) vertices.push_back({v[0], v[1], 0.25f, 1, 0.75f, 1});
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsSwizzle);
+  Com<ID3D11RasterizerState2> state = conservativeState(d);
+  d.context->RSSetState(state.get());
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  d.context->Draw(UINT(vertices.size()), 0);
+
+  std::map<std::pair<int, int>, float> expected;  // pixel → SV_GSInstanceID
+  for (const auto& tri : triangles) {
+    float swizzled[3][2];
+    for (int k = 0; k < 3; ++k) swizzled[k][0] = tri[k][1], swizzled[k][1] = tri[k][0];
+    for (const auto& pixel : tier3(tri, kSize)) expected[pixel] = 0;
+    for (const auto& pixel : tier3(swizzled, kSize)) expected[pixel] = 1;
+  }
+  const auto px = t.pixels();
+  std::map<std::pair<int, int>, float> lit;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) {
+      const Texel& p = px[size_t(y) * kSize + x];
+      if (p[3] == 0) continue;
+      lit[{x, y}] = p[1];
+      INFO("pixel " << x << "," << y);
+      CHECK(p[0] == Approx(0.25).margin(1e-5));  // constant attributes, interpolated
+      CHECK(p[2] == Approx(0.75).margin(1e-5));
+    }
+  CHECK(lit == expected);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("conservative fallback: point sprites from a geometry shader light their two triangles' Tier 3 sets "
+          "with the geometry shader's SV_PrimitiveID",
+          "[draw][geometry][conservative][fallback]") {
+  // Under D3DVK_FALLBACK_PIECE_TRIANGLES=3 (the [fallback] re-run) each point
+  // is its own piece: the second keeps primitive id 1.
+  ForceConservativeFallback fallback;
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr int kSize = 16;
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32_UINT, D3D11_BIND_RENDER_TARGET);
+  Com<ID3D11Texture2D> target;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, target.out()) == S_OK);
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+  const float zero[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(rtv.get(), zero);
+  ID3D11RenderTargetView* views[] = {rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  const D3D11_VIEWPORT vp{0, 0, float(kSize), float(kSize), 0, 1};
+  d.context->RSSetViewports(1, &vp);
+  const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsPrimitiveId);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const D3D11_INPUT_ELEMENT_DESC element{"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  Com<ID3D11GeometryShader> gs = geometryShader(d, kGsSprites);
+  // Squares 0.3 NDC units (2.4 px) a side, off the pixel grid.
+  const float side[4] = {0.3f, 0, 0, 0};
+  Com<ID3D11Buffer> sideBuffer = makeBuffer(d, side, sizeof side, D3D11_BIND_SHADER_RESOURCE);
+  D3D11_SHADER_RESOURCE_VIEW_DESC sv{};
+  sv.Format = DXGI_FORMAT_R32_FLOAT;
+  sv.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+  sv.Buffer.NumElements = 4;
+  Com<ID3D11ShaderResourceView> sideView;
+  REQUIRE(d->CreateShaderResourceView(sideBuffer.get(), &sv, sideView.out()) == S_OK);
+  ID3D11ShaderResourceView* srvs[] = {sideView.get()};
+  d.context->GSSetShaderResources(0, 1, srvs);
+  const float points[2][2] = {{-0.71f, -0.46f}, {0.13f, 0.27f}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* b = vb.get();
+  const UINT stride = 8, offset = 0;
+  d.context->IASetVertexBuffers(0, 1, &b, &stride, &offset);
+  d.context->IASetInputLayout(layout.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  Com<ID3D11RasterizerState2> state = conservativeState(d);
+  d.context->RSSetState(state.get());
+  d.context->Draw(2, 0);
+
+  // The strip's corners (0,0), (0,1), (1,0), (1,1) of each square: triangles
+  // (c0, c1, c2) and (c1, c3, c2).
+  std::map<std::pair<int, int>, uint32_t> expected;
+  for (uint32_t i = 0; i < 2; ++i) {
+    float corner[4][2];
+    for (uint32_t k = 0; k < 4; ++k) {
+      corner[k][0] = points[i][0] + ((k & 2) ? side[0] : 0.0f);
+      corner[k][1] = points[i][1] + ((k & 1) ? side[0] : 0.0f);
+    }
+    const float first[3][2] = {{corner[0][0], corner[0][1]}, {corner[1][0], corner[1][1]}, {corner[2][0], corner[2][1]}};
+    const float second[3][2] = {{corner[1][0], corner[1][1]}, {corner[3][0], corner[3][1]}, {corner[2][0], corner[2][1]}};
+    for (const auto& pixel : tier3(first, kSize)) expected[pixel] = i + 1;
+    for (const auto& pixel : tier3(second, kSize)) expected[pixel] = i + 1;
+  }
+  const std::vector<uint8_t> texels = readback(d, target.get());
+  std::map<std::pair<int, int>, uint32_t> lit;
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x)
+      if (const uint32_t v = texelAt<uint32_t>(texels, size_t(y) * kSize + x)) lit[{x, y}] = v;
+  CHECK(lit == expected);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("conservative fallback: a geometry shader writing SV_ViewportArrayIndex with two viewports bound is "
+          "dropped, other draws go on",
+          "[draw][geometry][conservative][fallback]") {
+  ForceConservativeFallback fallback;
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11RasterizerState2> conservative = conservativeState(d);
   DrawTarget t(d, 4, 4);
   Com<ID3D11Buffer> vb = coverAll(t);
   Com<ID3D11GeometryShader> gs = geometryShader(d, kGsViewports);
@@ -409,8 +609,14 @@ TEST_CASE("a conservative draw with a geometry shader is dropped on the fallback
   d.context->RSSetViewports(2, vps);
   d.context->RSSetState(conservative.get());
   d.context->GSSetShader(gs.get(), nullptr, 0);
-  d.context->Draw(3, 0);  // dropped by the UMD: the fallback does not run geometry shaders yet
+  d.context->Draw(3, 0);  // dropped by the UMD (logged): the fallback draws into viewport 0 only
   for (const Texel& p : t.pixels()) CHECK(p == Texel{0, 0, 0, 0});
+  // With one viewport bound the index selects viewport 0 (D3D: an index out
+  // of range uses viewport 0): both instances draw, blue over red.
+  d.context->RSSetViewports(1, vps);
+  d.context->Draw(3, 0);
+  for (const Texel& p : t.pixels()) CHECK(p == Texel{0, 0, 1, 1});
+  d.context->RSSetViewports(2, vps);
   d.context->GSSetShader(nullptr, nullptr, 0);
   d.context->Draw(3, 0);  // the conservative fallback draws it
   for (const Texel& p : t.pixels()) CHECK(p == Texel{1, 1, 1, 1});

@@ -33,6 +33,26 @@ TEST_CASE("an instance assembles at most this many triangles, incomplete tails d
   CHECK(trianglesPerInstance(TriangleTopology::TriangleList, 0xFFFFFFFFull) == 0x55555555ull);
 }
 
+TEST_CASE("every topology a geometry shader takes: primitives per instance and where each starts", "[fallback][topology]") {
+  // (D3D topology, vertex references, primitives, start of primitive 1) counted by hand.
+  struct Case {
+    uint32_t topology, count, primitives, secondStart;
+  };
+  for (const Case c : {Case{1, 5, 5, 1}, Case{2, 5, 2, 2}, Case{3, 1, 0, 1}, Case{3, 5, 4, 1}, Case{4, 5, 1, 3},
+                       Case{5, 5, 3, 1}, Case{10, 9, 2, 4}, Case{11, 3, 0, 1}, Case{11, 6, 3, 1}, Case{12, 13, 2, 6},
+                       Case{13, 9, 2, 2}}) {
+    INFO("topology " << c.topology << ", " << c.count << " references");
+    const std::optional<PrimitiveLayout> layout = primitiveLayout(c.topology);
+    REQUIRE(layout);
+    CHECK(primitivesPerInstance(*layout, c.count) == c.primitives);
+    CHECK(layout->start == c.secondStart);
+    // k consecutive primitives use exactly the references the whole draw needs for them.
+    if (c.primitives) CHECK(layout->perPrimitive * c.primitives + layout->extra <= c.count);
+    CHECK(layout->strip == (c.topology == 3 || c.topology == 5 || c.topology == 11 || c.topology == 13));
+  }
+  for (uint32_t invalid : {0u, 6u, 9u, 14u, 33u, 64u}) CHECK_FALSE(primitiveLayout(invalid));
+}
+
 TEST_CASE("the guard band keeps screen coordinates inside the rasterizer's range", "[fallback][clip]") {
   for (const Viewport vp : {Viewport{0, 0, 1920, 1080, 0, 1}, Viewport{-500, 300, 64, 64, 0, 1},
                             Viewport{0, 0, 16384, 16384, 0, 1}}) {

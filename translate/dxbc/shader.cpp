@@ -1,6 +1,8 @@
 // translate/dxbc/shader.cpp — parseShader (container → chunks → program) and reflection.
 #include "dxbc/shader.h"
 
+#include <algorithm>
+
 namespace d3dvk::dxbc {
 
 Shader parseShader(std::span<const uint8_t> bytes, bool verifyChecksum) {
@@ -76,6 +78,8 @@ ShaderReflection reflect(const Shader& shader) {
   for (const Instruction& inst : shader.program.instructions) {
     if (inst.opcode == Opcode::DclGsInputPrimitive) r.gsInputPrimitive = inst.controls;
     if (inst.opcode == Opcode::DclGsOutputTopology) r.gsOutputTopology = inst.controls;
+    if (inst.opcode == Opcode::DclMaxOutputVertexCount && !inst.extra.empty()) r.gsMaxOutputVertices = inst.extra[0];
+    if (inst.opcode == Opcode::DclGsInstanceCount && !inst.extra.empty()) r.gsInstanceCount = std::max(inst.extra[0], 1u);
     if (inst.opcode == Opcode::DclOutputSiv && !inst.extra.empty()) {
       if (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex)) r.writesRenderTargetArrayIndex = true;
       if (inst.extra[0] == uint32_t(SystemName::ViewportArrayIndex)) r.writesViewportArrayIndex = true;

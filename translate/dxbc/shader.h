@@ -50,6 +50,8 @@ struct ShaderReflection {
   // 3 triangle, 6 lineadj, 7 triangleadj; 0 elsewhere) and dcl_outputtopology
   // (1 point list, 3 line strip, 5 triangle strip).
   uint32_t gsInputPrimitive = 0, gsOutputTopology = 0;
+  // Geometry shader: dcl_maxout and dcl_gsinstances (1 when not declared).
+  uint32_t gsMaxOutputVertices = 0, gsInstanceCount = 1;
   // Geometry shader: writes SV_RenderTargetArrayIndex / SV_ViewportArrayIndex.
   bool writesRenderTargetArrayIndex = false, writesViewportArrayIndex = false;
   // Pixel shader: how each input register component (v#.xyzw → [4·# + c]) is

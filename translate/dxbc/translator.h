@@ -82,7 +82,9 @@ struct TranslateOptions {
   // minus the draw's first vertex (or base vertex) and first instance taken
   // from push constants (words 0 and 1, kIdBasePushConstantBytes) instead of
   // BaseVertex / BaseInstance, so a piece drawn with other first values keeps
-  // the whole draw's ids. Overrides d3dVertexInstanceIds.
+  // the whole draw's ids. Overrides d3dVertexInstanceIds. Geometry shader:
+  // SV_PrimitiveID is PrimitiveId plus word 2 (a piece that starts inside an
+  // instance keeps the instance's primitive numbering).
   bool idBasesFromPushConstants = false;
   // Vertex or geometry shader: decorate outputs for transform feedback. When
   // `xfbOutputs` is empty every output register (SV_Position included) is
@@ -95,9 +97,10 @@ struct TranslateOptions {
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
 
-// The push-constant bytes TranslateOptions::idBasesFromPushConstants reads
-// (vertex stage): uint32 vertex base, uint32 instance base.
-constexpr uint32_t kIdBasePushConstantBytes = 8;
+// The push-constant bytes TranslateOptions::idBasesFromPushConstants reads:
+// int32 vertex base, int32 instance base (vertex stage), int32 primitive base
+// (geometry stage).
+constexpr uint32_t kIdBasePushConstantBytes = 12;
 
 // The invocation counter's layout (TranslateOptions::countInvocations): an
 // invocation adds to lane (x / 64 + 4 · (y / 64)) mod kInvocationCounterLanes

@@ -348,8 +348,14 @@ void Translator::declarePrimitiveId() {
   b_.capability(CapGeometry);
   uint32_t var = builtinInput(b_.tInt(), BuiltInPrimitiveId, "gl_PrimitiveID");
   if (!geometry()) b_.decorate(var, DecFlat);
-  prologue_.push_back([this, var] {
-    b_.opNoResult(OpStore, {primitiveId_, b_.op(OpBitcast, b_.tUint(), {b_.op(OpLoad, b_.tInt(), {var})})});
+  const uint32_t pushBase = geometry() && opt_.idBasesFromPushConstants ? idBasePushConstants() : 0;
+  prologue_.push_back([this, var, pushBase] {
+    uint32_t id = b_.op(OpLoad, b_.tInt(), {var});
+    if (pushBase) {
+      const uint32_t p = b_.op(OpAccessChain, b_.tPointer(9 /*PushConstant*/, b_.tInt()), {pushBase, b_.cUint(2)});
+      id = b_.op(OpIAdd, b_.tInt(), {id, b_.op(OpLoad, b_.tInt(), {p})});
+    }
+    b_.opNoResult(OpStore, {primitiveId_, b_.op(OpBitcast, b_.tUint(), {id})});
   });
 }
 

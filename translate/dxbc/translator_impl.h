@@ -138,10 +138,9 @@ class Translator {
   // The push-constant block of TranslateOptions::idBasesFromPushConstants (declared once).
   uint32_t idBasePushConstants() {
     if (!idBases_) {
-      const uint32_t block = b_.tStruct({b_.tInt(), b_.tInt()});
+      const uint32_t block = b_.tStruct({b_.tInt(), b_.tInt(), b_.tInt()});
       b_.decorate(block, DecBlock);
-      b_.memberDecorate(block, 0, DecOffset, {0});
-      b_.memberDecorate(block, 1, DecOffset, {4});
+      for (uint32_t i = 0; i < 3; ++i) b_.memberDecorate(block, i, DecOffset, {4 * i});
       idBases_ = b_.variable(b_.tPointer(9 /*PushConstant*/, block), 9);
       b_.name(idBases_, "id_bases");
     }

@@ -129,7 +129,7 @@ inline constexpr uint32_t kSetupInner = 1u << 7;         // Tier 3: records carr
 struct SetupParams {
   float viewportX, viewportY, viewportWidth, viewportHeight;  // the application's viewport 0
   int32_t clipLeft, clipTop, clipRight, clipBottom;           // viewport ∩ scissor ∩ targets, within [0, 32768]
-  float guardX, guardY;                                       // |x| ≤ guardX·w, |y| ≤ guardY·w (clip.h)
+  float guardX, guardY;                                       // |x| ≤ guardX·w, |y| ≤ guardY·w (guard_band.h)
   float targetWidth, targetHeight;                            // the draw pass's viewport (NDC of the corners)
   uint32_t flags;
   uint32_t strideWords;     // captured vertex stride
@@ -138,8 +138,9 @@ struct SetupParams {
   uint32_t instances;       // SV_PrimitiveID = triangle mod (captured triangles / instances)
   uint32_t firstTriangle;   // captured triangle of slot 0 (draws set up in pieces)
   uint32_t primitiveIdBase; // added to SV_PrimitiveID (pieces of one instance)
-  uint32_t reserved;
+  uint32_t primitiveIdWord; // a geometry shader's SV_PrimitiveID output in a captured vertex, or kNoPrimitiveIdWord
 };
+inline constexpr uint32_t kNoPrimitiveIdWord = 0xFFFFFFFFu;
 static_assert(sizeof(SetupParams) == 80);
 
 // The statistics words the setup pass adds to (pipeline-statistics queries).

@@ -14,13 +14,27 @@ std::optional<TriangleTopology> triangleTopology(uint32_t d3dTopology) {
 }
 
 uint64_t trianglesPerInstance(TriangleTopology topology, uint64_t count) {
-  switch (topology) {
-    case TriangleTopology::TriangleList: return count / 3;
-    case TriangleTopology::TriangleStrip: return count >= 3 ? count - 2 : 0;
-    case TriangleTopology::TriangleListAdj: return count / 6;
-    case TriangleTopology::TriangleStripAdj: return count >= 6 ? (count - 4) / 2 : 0;
+  return primitivesPerInstance(*primitiveLayout(uint32_t(topology)), count);
+}
+
+std::optional<PrimitiveLayout> primitiveLayout(uint32_t d3dTopology) {
+  switch (d3dTopology) {
+    case 1: return PrimitiveLayout{1, 1, 0, false};   // point list
+    case 2: return PrimitiveLayout{2, 2, 0, false};   // line list
+    case 3: return PrimitiveLayout{1, 1, 1, true};    // line strip
+    case 4: return PrimitiveLayout{3, 3, 0, false};   // triangle list
+    case 5: return PrimitiveLayout{1, 1, 2, true};    // triangle strip
+    case 10: return PrimitiveLayout{4, 4, 0, false};  // line list with adjacency
+    case 11: return PrimitiveLayout{1, 1, 3, true};   // line strip with adjacency
+    case 12: return PrimitiveLayout{6, 6, 0, false};  // triangle list with adjacency
+    case 13: return PrimitiveLayout{2, 2, 4, true};   // triangle strip with adjacency
+    default: return std::nullopt;
   }
-  return 0;
+}
+
+uint64_t primitivesPerInstance(const PrimitiveLayout& layout, uint64_t count) {
+  if (layout.start == 0 || count < uint64_t(layout.perPrimitive) + layout.extra) return 0;
+  return (count - layout.extra - layout.perPrimitive) / layout.start + 1;
 }
 
 std::vector<uint32_t> stripTriangleIndices(std::span<const uint32_t> indices, uint32_t cut, bool adjacency) {

@@ -1,12 +1,14 @@
 // translate/fallback/shaders/setup.comp — the GPU conservative fallback's setup
 // pass: one invocation per captured triangle (three transform-feedback vertices
-// in primitive order) → one FallbackRecord (exact coverage data) and four
-// FallbackCorner (candidate geometry with attribute weights). The layouts and
+// in primitive order) → one FallbackRecord (exact coverage data) and
+// kCornersPerRecord FallbackCorner (the candidate triangle, with attribute
+// weights). The layouts and
 // the meaning of every field are in ../gpu_layout.h; the coverage rules are
 // translate/raster's (raster/rasterizer.h), which this reproduces exactly:
-// clipping in homogeneous space (w > 0, 0 ≤ z ≤ w per DepthClipEnable, the
-// guard band), divide and viewport as translate/fallback/clip.h and
-// span_quad.cpp's toScreen (in double where REAL_IS_DOUBLE), 16.8 snapping
+// clipping (w ≥ kMinClipW, 0 ≤ z ≤ w per DepthClipEnable, the guard band of
+// ../guard_band.h: on the screen where the triangle's projective map is
+// invertible, else in homogeneous space), divide and viewport (in double where
+// REAL_IS_DOUBLE), 16.8 snapping
 // (round to nearest, ties to even), facing and culling from the snapped
 // winding, post-snap degenerates (back-facing, vertex 0's attributes), the
 // exact-input rule, integer edge equations and the pixel box. A clipped
@@ -60,7 +62,9 @@ const uint kSetupScreenInput = 1u << 5;
 const uint kSetupFullPixels = 1u << 6;
 const uint kSetupInner = 1u << 7;
 
-const real kMinClipW = real(1.0 / 1048576.0);  // clip.h kMinClipW (a power of two: exact in float too)
+const uint kNoPrimitiveIdWord = 0xFFFFFFFFu;  // gpu_layout.h
+
+const real kMinClipW = real(1.0 / 1048576.0);  // guard_band.h kMinClipW (a power of two: exact in float too)
 
 layout(std430, set = 0, binding = 0) readonly buffer Captured { uint captured[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedBytes; };
@@ -80,7 +84,7 @@ layout(push_constant, std430) uniform SetupParams {
   uint instances;
   uint firstTriangle;
   uint primitiveIdBase;
-  uint reserved;
+  uint primitiveIdWord;
 } params;
 
 shared uint clippedCount;
@@ -165,7 +169,11 @@ bool setup(uint slot) {
   }
   const uint triangle = params.firstTriangle + slot;
   const uint perInstance = max(capturedTriangles / max(params.instances, 1u), 1u);
-  const uint primitiveId = params.primitiveIdBase + triangle % perInstance;
+  // SV_PrimitiveID: the triangle's number in its instance, or what a geometry
+  // shader wrote (its first vertex's captured word).
+  const uint primitiveId = params.primitiveIdWord != kNoPrimitiveIdWord
+                               ? captured[triangle * 3u * stride + params.primitiveIdWord]
+                               : params.primitiveIdBase + triangle % perInstance;
   const bool conservative = (params.flags & kSetupConservative) != 0u;
 
   vec4 position[3];
@@ -211,7 +219,7 @@ bool setup(uint slot) {
       scale[j] = largest > real(0) ? largest : real(1);
       pn[j] = p[j] / scale[j];
     }
-    // Planes a·(x, y, z, w) ≥ 0, as clip.cpp: w ≥ kMinClipW, 0 ≤ z ≤ w, guard band.
+    // Planes a·(x, y, z, w) ≥ 0: w ≥ kMinClipW, 0 ≤ z ≤ w, the guard band.
     real4 planes[7];
     uint planeCount = 0u;
     planes[planeCount++] = real4(0, 0, 0, 1);
@@ -340,7 +348,7 @@ bool setup(uint slot) {
       writeNothing(slot, base, kRecordClippedAway, primitiveId);
       return false;
     }
-    // Divide and viewport (span_quad.cpp toScreen), rounded to float.
+    // Divide and viewport (D3D's viewport transform), rounded to float.
     const real vx = real(params.viewportX), vy = real(params.viewportY);
     const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
     for (uint i = 0u; i < count; ++i) {
