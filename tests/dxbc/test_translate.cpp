@@ -81,6 +81,26 @@ TEST_CASE("every ALU instruction translates to valid SPIR-V", "[dxbc][translate]
   }
 }
 
+TEST_CASE("constant buffers of one size (one SPIR-V array type) translate to valid SPIR-V", "[dxbc][translate]") {
+  // Found in fxc output: the shared array type was decorated ArrayStride once
+  // per buffer, which SPIR-V forbids.
+  for (const char* stage : {"ps_5_0", "vs_5_0", "cs_5_0"}) {
+    std::string text = std::string(stage) + "\n";
+    if (std::string(stage) == "cs_5_0") text += "dcl_thread_group 1, 1, 1\n";
+    const bool output = std::string(stage) != "cs_5_0";
+    text += "dcl_constantbuffer CB0[2], immediateIndexed\n"
+            "dcl_constantbuffer CB1[2], immediateIndexed\n"
+            "dcl_constantbuffer CB3[2], dynamicIndexed\n";
+    if (output) text += "dcl_output o0.xyzw\n";
+    text += "dcl_temps 1\n"
+            "add r0.xyzw, cb0[1].xyzw, cb1[1].xyzw\n"
+            "add r0.xyzw, r0.xyzw, cb3[r0.x + 0].xyzw\n";
+    if (output) text += "mov o0.xyzw, r0.xyzw\n";
+    text += "ret\n";
+    requireValid(text);
+  }
+}
+
 TEST_CASE("every resource dimension samples, loads and queries", "[dxbc][translate]") {
   struct Case {
     const char* dcl;

@@ -116,6 +116,7 @@ uint32_t Builder::localVariable(uint32_t ptr) {
 void Builder::decorate(uint32_t target, uint32_t dec, std::initializer_list<uint32_t> args) {
   std::vector<uint32_t> w{target, dec};
   w.insert(w.end(), args.begin(), args.end());
+  if (!decorations_.insert(w).second) return;
   emit(annotations_, OpDecorate, w);
 }
 void Builder::memberDecorate(uint32_t type, uint32_t member, uint32_t dec, std::initializer_list<uint32_t> args) {

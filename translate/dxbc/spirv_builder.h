@@ -5,6 +5,7 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -140,6 +141,9 @@ class Builder {
   uint32_t variable(uint32_t pointerType, uint32_t storage, uint32_t init = 0);  // global
   uint32_t localVariable(uint32_t pointerType);                                  // Function storage
 
+  // Types are deduplicated, so two declarations may decorate the same type
+  // (two constant buffers of one size: one array type); an identical
+  // decoration is emitted once (SPIR-V forbids repeating it).
   void decorate(uint32_t target, uint32_t dec, std::initializer_list<uint32_t> args = {});
   void memberDecorate(uint32_t type, uint32_t member, uint32_t dec, std::initializer_list<uint32_t> args = {});
   void name(uint32_t target, const std::string& n);
@@ -170,6 +174,7 @@ class Builder {
   std::vector<std::string> extensions_;
   std::vector<uint32_t> entry_, modes_, debug_, annotations_, globals_, functions_, fnVars_, fnBody_;
   std::map<std::vector<uint32_t>, uint32_t> dedup_;
+  std::set<std::vector<uint32_t>> decorations_;  // (target, decoration, operands) emitted
   bool blockOpen_ = false;
   bool firstBlock_ = false;
 };
