@@ -6,7 +6,9 @@
 // shader decides coverage (README "Data flow"). Each timing is the draw plus
 // waiting for it (a 1×1 copy to a staging texture and Map); the first draw of
 // each kind (pipeline and shader-variant creation) is not timed; the median of
-// R repetitions is printed, with the process's peak resident memory while the
+// R repetitions is printed, wall clock and the process's CPU time (every
+// thread, lavapipe's included: steadier than wall clock on a shared machine),
+// with the process's peak resident memory while the
 // OFF and the ON draws ran (on lavapipe device memory is host memory, so the
 // difference is what the fallback holds; on a discrete GPU
 // D3DVK_FALLBACK_STATS=1 prints the fallback's buffer sizes instead).
@@ -26,6 +28,7 @@
 #include <fstream>
 #include <random>
 #include <string>
+#include <sys/resource.h>
 #include <vector>
 
 namespace {
@@ -125,6 +128,14 @@ double peakMemoryMiB() {
   return 0;
 }
 
+// The process's CPU time (user + system, every thread: lavapipe's too), in ms.
+double cpuMs() {
+  rusage usage{};
+  getrusage(RUSAGE_SELF, &usage);
+  return (double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3) +
+         double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+}
+
 void resetPeakMemory() {
   std::ofstream clear("/proc/self/clear_refs");
   clear << "5";  // resets VmHWM to the current resident set
@@ -207,8 +218,12 @@ int main(int argc, char** argv) {
   context->VSSetShader(vs.p, nullptr, 0);
   context->PSSetShader(ps.p, nullptr, 0);
 
+  struct Timing {
+    double wall, cpu;
+  };
   auto timeDraw = [&](ID3D11RasterizerState2* state, UINT vertexCount) {
     context->RSSetState(state);
+    const double cpuStart = cpuMs();
     const auto start = std::chrono::steady_clock::now();
     context->Draw(vertexCount, 0);
     const D3D11_BOX box{0, 0, 0, 1, 1, 1};
@@ -216,7 +231,8 @@ int main(int argc, char** argv) {
     D3D11_MAPPED_SUBRESOURCE mapped{};
     if (FAILED(context->Map(staging.p, 0, D3D11_MAP_READ, 0, &mapped))) die("Map", E_FAIL);
     context->Unmap(staging.p, 0);
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return Timing{std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count(),
+                  cpuMs() - cpuStart};
   };
   auto median = [](std::vector<double> v) {
     std::sort(v.begin(), v.end());
@@ -244,19 +260,28 @@ int main(int argc, char** argv) {
     const UINT count = UINT(vertices.size());
     // Warm-ups (pipelines, shader variants; the fallback's buffers, which it
     // keeps) inside the peak they belong to.
-    std::vector<double> off, on;
+    std::vector<double> off, on, offCpu, onCpu;
     resetPeakMemory();
     timeDraw(standard.p, count);
-    for (uint32_t r = 0; r < repeat; ++r) off.push_back(timeDraw(standard.p, count));
+    for (uint32_t r = 0; r < repeat; ++r) {
+      const Timing t = timeDraw(standard.p, count);
+      off.push_back(t.wall);
+      offCpu.push_back(t.cpu);
+    }
     const double offPeak = peakMemoryMiB();
     resetPeakMemory();
     timeDraw(conservative.p, count);
-    for (uint32_t r = 0; r < repeat; ++r) on.push_back(timeDraw(conservative.p, count));
+    for (uint32_t r = 0; r < repeat; ++r) {
+      const Timing t = timeDraw(conservative.p, count);
+      on.push_back(t.wall);
+      onCpu.push_back(t.cpu);
+    }
     const double onPeak = peakMemoryMiB();
-    const double offMs = median(off), onMs = median(on);
+    const double offMs = median(off), onMs = median(on), offCpuMs = median(offCpu), onCpuMs = median(onCpu);
     std::printf("  %7u triangles, ~%2.0f px edges:  conservative OFF %8.1f ms   ON %8.1f ms   (%.1fx)   "
-                "peak RSS OFF %.0f MiB, ON %.0f MiB\n",
-                workload.triangles, edge, offMs, onMs, onMs / offMs, offPeak, onPeak);
+                "CPU time OFF %.1f ms, ON %.1f ms (%.1fx)   peak RSS OFF %.0f MiB, ON %.0f MiB\n",
+                workload.triangles, edge, offMs, onMs, onMs / offMs, offCpuMs, onCpuMs, onCpuMs / offCpuMs, offPeak,
+                onPeak);
   }
   return 0;
 }

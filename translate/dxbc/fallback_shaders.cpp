@@ -47,8 +47,13 @@ std::pair<uint32_t, uint32_t> componentSpan(uint8_t mask) {
 }
 
 // for (i = 0; i < count; ++i) body(i): a structured loop over an int counter.
+// for (i = 0; i < count && (whileCond or true); ++i) body(i). whileCond, a
+// bool computed before the loop, lets an invocation leave before the first
+// iteration: a SIMD implementation that runs every lane through an `if`
+// (llvmpipe) still runs the body once, but stops looping when no lane of the
+// group needs the loop.
 template <class F>
-void forLoop(Builder& b, uint32_t count, F&& body) {
+void forLoop(Builder& b, uint32_t count, F&& body, uint32_t whileCond = 0) {
   const uint32_t tInt = b.tInt(), tBool = b.tBool();
   const uint32_t counter = b.localVariable(b.tPointer(SCFunction, tInt));
   b.opNoResult(OpStore, {counter, b.cInt(0)});
@@ -59,7 +64,9 @@ void forLoop(Builder& b, uint32_t count, F&& body) {
   b.opNoResult(OpBranch, {check});
   b.label(check);
   const uint32_t i = b.op(OpLoad, tInt, {counter});
-  b.opNoResult(OpBranchConditional, {b.op(OpSLessThan, tBool, {i, count}), bodyLabel, merge});
+  uint32_t go = b.op(OpSLessThan, tBool, {i, count});
+  if (whileCond) go = b.op(OpLogicalAnd, tBool, {go, whileCond});
+  b.opNoResult(OpBranchConditional, {go, bodyLabel, merge});
   b.label(bodyLabel);
   body(i);
   if (b.blockOpen()) b.opNoResult(OpBranch, {cont});
@@ -246,7 +253,10 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
 
   // Exact path: the record's 64-bit edges (a polygon, a standard-mode record,
   // or a pixel the fast path could not decide).
-  ifThen(b, b.op(OpLogicalNot, tBool, {and2(fast, decided)}), [&] {
+  // (On llvmpipe every lane runs an `if` body; the edge loop below stops
+  // after its first iteration when no lane of the group needs it.)
+  const uint32_t needExact = b.op(OpLogicalNot, tBool, {and2(fast, decided)});
+  ifThen(b, needExact, [&] {
     const uint32_t edgeCount = asInt(b.op(OpBitFieldUExtract, tUint, {out.flags, b.cUint(kRecordEdgeCountShift), b.cUint(8)}));
     const uint32_t px64 = b.op(OpSConvert, tI64, {px}), py64 = b.op(OpSConvert, tI64, {py});
     const uint32_t outerVar = b.localVariable(b.tPointer(SCFunction, tBool));
@@ -307,7 +317,7 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
           b.opNoResult(OpStore, {maskVar, b.op(OpSelect, tUint, {fails, cleared, b.op(OpLoad, tUint, {maskVar})})});
         });
       }
-    });
+    }, needExact);
     uint32_t covered = b.op(OpLoad, tBool, {outerVar});
     if (wantSamples)
       covered = b.op(OpSelect, tBool, {standard, b.op(OpINotEqual, tBool, {b.op(OpLoad, tUint, {maskVar}), b.cUint(0)}), covered});
