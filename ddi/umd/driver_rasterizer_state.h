@@ -14,7 +14,7 @@ class Device;
 struct RasterizerState {
   D3DWDDM2_0DDI_RASTERIZER_DESC desc;
   // The Vulkan pipeline state the draw path uses, including whether
-  // conservative draws with this state take the CPU fallback.
+  // conservative draws with this state take the GPU fallback.
   state::RasterizerPipelineState pipeline;
 
   static RasterizerState* from(D3D10DDI_HRASTERIZERSTATE h) { return static_cast<RasterizerState*>(h.pDrvPrivate); }

@@ -85,7 +85,7 @@ TEST_CASE("UMD: GetCaps OPTIONS2 reports the tier, bad sizes and unknown caps ar
   std::memset(&data, 0x7f, sizeof data);
   D3D10_2DDIARG_GETCAPS caps{D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, nullptr, &data, sizeof data};
   REQUIRE(a.funcs.pfnGetCaps(a.h(), &caps) == S_OK);
-  // The device's tier as the policy gives it (lavapipe: the CPU fallback's Tier 3).
+  // The device's tier as the policy gives it (lavapipe: the GPU fallback's Tier 3).
   CHECK(int(data.ConservativeRasterizationTier) == int(expectedDevice().decide().reported));
 
   D3D10_2DDIARG_GETCAPS wrongSize{D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, nullptr, &data, sizeof data + 4};

@@ -4,7 +4,7 @@
 // (D3D's standard positions, top-left rule), SV_Coverage shows exactly those
 // samples ANDed with SampleMask, and the target is written when any remains.
 // Vulkan rasterizes with the target's sample count, so d3dvk draws these on the
-// CPU fallback; the expectation here is tests/raster's independent exact
+// GPU fallback; the expectation here is tests/raster's independent exact
 // reference (raster_ref::centreCovered on the triangle moved by each sample's
 // offset, in 2^-20 px units), not translate/raster.
 #include "../raster/reference_coverage.h"

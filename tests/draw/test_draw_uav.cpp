@@ -7,7 +7,7 @@
 //  * a native draw runs its pixel shader (UAV stores, PSInvocations) where
 //    OMSetBlendState's SampleMask clears samples, on 4x and 1x targets, while
 //    the target keeps exactly the cleared samples;
-//  * a conservative draw on the CPU fallback writes exactly the Tier 3 pixel
+//  * a conservative draw on the GPU fallback writes exactly the Tier 3 pixel
 //    set, SV_InnerCoverage exactly the inner set, also with OMSetBlendState's
 //    SampleMask 0 on a 4x MSAA target, where the target keeps every sample;
 //  * the runtime's rules: bind flags, slot ranges, output hazards, clears,

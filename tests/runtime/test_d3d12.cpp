@@ -48,7 +48,7 @@ TEST_CASE("D3D12CreateDevice opens the UMD with OpenAdapter12 and reports its ti
   DdiTraceLog trace;
   ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
   ID3D12Device* device = createD3D12();
-  CHECK(int(d3d12Tier(device)) == int(expectedDevice().decide().reported));  // lavapipe: the CPU fallback's Tier 3
+  CHECK(int(d3d12Tier(device)) == int(expectedDevice().decide().reported));  // lavapipe: the GPU fallback's Tier 3
   CHECK(device->GetNodeCount() == 1);
   CHECK(device->Release() == 0);
   std::vector<std::string> lines = trace.lines();

@@ -36,7 +36,7 @@ TEST_CASE("OPTIONS2 at 11_1 on a WDDM 2.0 UMD asks the driver's GetCaps", "[runt
   ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
   ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
   D3D11_FEATURE_DATA_D3D11_OPTIONS2 data = options2(device);
-  // The device's tier as the policy gives it (lavapipe: the CPU fallback's Tier 3).
+  // The device's tier as the policy gives it (lavapipe: the GPU fallback's Tier 3).
   const int tier = int(expectedDevice().decide().reported);
   CHECK(int(data.ConservativeRasterizationTier) == tier);
   CHECK(data.PSSpecifiedStencilRefSupported == FALSE);

@@ -1,7 +1,7 @@
 // translate/state/conservative_tier.h — the conservative-rasterization tier policy:
 // which D3D tier a Vulkan device honours natively (VK_EXT_conservative_rasterization
 // properties checked against the spec's bounds, not just its booleans), which tier
-// the CPU fallback provides, what we report, and whether conservative draws run
+// the exact GPU fallback provides, what we report, and whether conservative draws run
 // natively or on the fallback. D3DVK_CONSERVATIVE_RASTER=auto|native|fallback|off
 // overrides. Pure code: no Vulkan calls, no DDI.
 #pragma once
@@ -54,7 +54,7 @@ struct ConservativeTierDecision {
   ConservativeTier native = ConservativeTier::NotSupported;
   ConservativeTier fallback = ConservativeTier::NotSupported;
   ConservativeTier reported = ConservativeTier::NotSupported;
-  // Conservative draws go through VK_EXT_conservative_rasterization (else: CPU fallback).
+  // Conservative draws go through VK_EXT_conservative_rasterization (else: the GPU fallback).
   bool drawsRunNatively = false;
 };
 

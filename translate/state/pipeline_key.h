@@ -16,7 +16,7 @@ namespace d3dvk::state {
 // Which pipeline of a draw: the application's own, the application's own
 // counting pixel-shader invocations (while a pipeline-statistics query is
 // active, ddi/umd/driver_query.h), or one of the two passes of a conservative
-// draw on the CPU fallback (ddi/umd/driver_fallback_draw.cpp).
+// draw on the GPU fallback (ddi/umd/driver_fallback_draw.cpp).
 enum class PipelineVariant : uint32_t {
   Native = 0,
   FallbackCapture = 1,  // the vertex shader's capture variant into transform feedback, rasterizer discard

@@ -35,7 +35,7 @@ struct RasterizerPipelineState {
   VkPipelineRasterizationConservativeStateCreateInfoEXT conservative{
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT};
   // ConservativeRaster ON but the device cannot honour the reported tier: the
-  // draw takes the CPU fallback path instead of this pipeline's rasterizer.
+  // draw takes the GPU fallback path instead of this pipeline's rasterizer.
   bool needsFallback = false;
   bool scissorEnable = false;           // false: the scissor is the whole render target
   uint32_t forcedSampleCount = 0;       // 0: not forced; else the rasterization sample count (TIR)
