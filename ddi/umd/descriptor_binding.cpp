@@ -211,6 +211,15 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
       }
       out.images.push_back({VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_GENERAL});
       out.add(set, binding, type).pImageInfo = &out.images.back();
+      if (decl.windowed()) {
+        // The view's W window; an unbound (or unusable) UAV gets zeros: an
+        // empty window, so its loads read 0 and its stores are dropped.
+        const bool window = imageView && view->wWindow;
+        out.buffers.push_back(window ? VkDescriptorBufferInfo{view->wWindow->handle(), 0, 16}
+                                     : VkDescriptorBufferInfo{device.pipelines().nullConstantBuffer(), 0, 16});
+        out.add(set, dxbc::kUnorderedAccessWindowBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
+            .pBufferInfo = &out.buffers.back();
+      }
       continue;
     }
     const bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&

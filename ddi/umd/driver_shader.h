@@ -60,6 +60,8 @@ struct DeclaredUav {
   uint32_t stride = 0;   // structured
   bool counter = false;  // structured with imm_atomic_alloc/consume
   bool arrayed() const { return dimension == dxbc::ResourceDimension::Texture2DArray; }
+  // RWTexture3D: the view's W window is bound beside it (binding.h).
+  bool windowed() const { return dimension == dxbc::ResourceDimension::Texture3D; }
   bool typedBuffer() const { return dimension == dxbc::ResourceDimension::Buffer; }
   bool rawOrStructured() const {
     return dimension == dxbc::ResourceDimension::RawBuffer || dimension == dxbc::ResourceDimension::StructuredBuffer;

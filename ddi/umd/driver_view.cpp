@@ -5,6 +5,7 @@
 #include "device.h"
 #include "driver_resource.h"
 
+#include <cstring>
 #include <new>
 #include <string>
 
@@ -49,12 +50,13 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
 }
 
 // A view of a Texture3D: SRVs and UAVs see it as a 3D image (mips [firstMip,
-// +mipCount), every depth slice of them; a UAV of a W range short of the whole
-// mip is refused with E_NOTIMPL, logged), render targets as a 2D array of the
-// W slices [firstW, +wSize) of one mip (the image is 2D-array compatible).
-// wSize UINT(-1): to the mip's last slice.
+// +mipCount), every depth slice of them; a UAV's W slices [firstW, +wSize)
+// are its W window, which the shader applies: `window` receives them, and
+// the UAV's window buffer holds them, binding.h), render targets as a 2D array
+// of the W slices [firstW, +wSize) of one mip (the image is 2D-array
+// compatible). wSize UINT(-1): to the mip's last slice.
 HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORMAT format, UINT firstMip, UINT mipCount,
-                       UINT firstW, UINT wSize, bool renderTarget, const char* what) {
+                       UINT firstW, UINT wSize, bool renderTarget, UINT (*window)[2] = nullptr) {
   if (!r || !r->image || !r->format || !r->isTexture3D()) return E_INVALIDARG;
   const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
   if (!viewFormat) return E_INVALIDARG;
@@ -63,11 +65,7 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
   const UINT depth = r->mipDepth(firstMip);
   if (wSize == UINT(-1)) wSize = firstW < depth ? depth - firstW : 0;
   if (firstW >= depth || wSize == 0 || wSize > depth - firstW) return E_INVALIDARG;
-  if (!renderTarget && (firstW != 0 || wSize != depth) && what) {
-    logError(std::string(what) + ": a view of W slices " + std::to_string(firstW) + ".." + std::to_string(firstW + wSize - 1) +
-             " of a " + std::to_string(depth) + "-slice Texture3D mip is not supported yet (whole mips are)");
-    return E_NOTIMPL;
-  }
+  if (window) (*window)[0] = firstW, (*window)[1] = wSize;
   v.resource = r;
   v.format = viewFormat->dxgi;
   v.viewFormat = viewFormat;
@@ -119,6 +117,11 @@ void destroyView(Device& device, View* v) {
   if constexpr (requires { v->counter; }) {
     if (v->counter) device.queue().releaseAfter(std::max<uint64_t>(v->counterLastUse, device.queue().openSerial()), std::move(v->counter));
   }
+  if constexpr (requires { v->wWindow; }) {
+    if (v->wWindow)
+      device.queue().releaseAfter(std::max<uint64_t>(v->resource ? v->resource->lastUse : 0, device.queue().openSerial()),
+                                  std::move(v->wWindow));
+  }
   v->~View();
 }
 
@@ -152,7 +155,7 @@ void createRenderTargetViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DD
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
   else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET))
-    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, true, nullptr);
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, true);
   finishCreate<RenderTargetView>(*device, v, hr);
 }
 
@@ -169,8 +172,7 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
                   a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
     if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
-    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false,
-                        "CreateShaderResourceView");
+    hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false);
   else if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER)
     hr = initBufferShaderResourceView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements, 0);
   else if (r && a->ResourceDimension == D3D11DDIRESOURCE_BUFFEREX)
@@ -299,8 +301,20 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
     if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS)) {
+    UINT window[2] = {0, 0};
     hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MipSlice, 1, a->Tex3D.FirstW, a->Tex3D.WSize, false,
-                        "CreateUnorderedAccessView");
+                        &window);
+    if (SUCCEEDED(hr)) {
+      // The W window the shader applies (binding.h): FirstWSlice, WSize.
+      VkResult vr = VK_SUCCESS;
+      v->wWindow = vk::Buffer::create(device->vk(), 16, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true, &vr);
+      if (!v->wWindow) {
+        hr = hresultFromVk(vr);
+      } else {
+        const uint32_t words[4] = {window[0], window[1], 0, 0};
+        std::memcpy(v->wWindow->mapped(), words, sizeof words);
+      }
+    }
   }
   finishCreate<UnorderedAccessView>(*device, v, hr);
 }

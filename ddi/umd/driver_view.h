@@ -71,6 +71,9 @@ struct UnorderedAccessView : ImageViewRange {
   UINT flags = 0;
   std::shared_ptr<vk::Buffer> counter;
   VkDeviceSize counterLastUse = 0;
+  // Texture3D views: the W window (FirstWSlice, WSize in a storage buffer) a
+  // RWTexture3D applies to its z coordinate (the image view is the whole mip).
+  std::shared_ptr<vk::Buffer> wWindow;
   static UnorderedAccessView* from(D3D11DDI_HUNORDEREDACCESSVIEW h) {
     return static_cast<UnorderedAccessView*>(h.pDrvPrivate);
   }

@@ -41,7 +41,9 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
   // The invocation counter of the counting pixel shaders (driver_query.h).
   self->invocationCounter_ = device.vk().enabledFeatures().fragmentStoresAndAtomics;
   self->nullBuffer_ =
-      vk::Buffer::create(device.vk(), kNullConstantBufferSize, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT, true, result);
+      vk::Buffer::create(device.vk(), kNullConstantBufferSize,
+                         VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                         true, result);
   if (!self->nullBuffer_) return nullptr;
   std::memset(self->nullBuffer_->mapped(), 0, kNullConstantBufferSize);
   return self;
@@ -76,6 +78,9 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
       if (u.counter)
         bindings.push_back(
             {dxbc::kUnorderedAccessCounterBindingBase + u.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+      if (u.windowed())
+        bindings.push_back(
+            {dxbc::kUnorderedAccessWindowBindingBase + u.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
     }
   }
   if (stage == dxbc::ProgramType::Pixel) {
@@ -168,6 +173,7 @@ std::string PipelineCache::checkStageLimits(const Shader& shader) const {
   for (const DeclaredUav& u : shader.uavs) {
     (u.descriptorType() == VK_DESCRIPTOR_TYPE_STORAGE_BUFFER ? storageBuffers : storageImages)++;
     if (u.counter) ++storageBuffers;
+    if (u.windowed()) ++storageBuffers;  // a RWTexture3D's W window
   }
   // What the stage's set always has besides: constant buffers, the fallback's and the counter's storage buffers.
   const uint32_t fixedStorageBuffers = shader.stage == dxbc::ProgramType::Vertex ? 3
@@ -184,7 +190,7 @@ std::string PipelineCache::checkStageLimits(const Shader& shader) const {
   if (storageImages > limits.maxPerStageDescriptorStorageImages)
     return over("typed UAVs", storageImages, limits.maxPerStageDescriptorStorageImages);
   if (storageBuffers + fixedStorageBuffers > limits.maxPerStageDescriptorStorageBuffers)
-    return over("raw/structured buffers and UAV counters", storageBuffers,
+    return over("raw/structured buffers, UAV counters and RWTexture3D windows", storageBuffers,
                 limits.maxPerStageDescriptorStorageBuffers - fixedStorageBuffers);
   if (total > limits.maxPerStageResources)
     return over("resources (with 14 constant buffers)", total - fixedStorageBuffers - colorAttachments,

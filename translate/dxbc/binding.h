@@ -22,6 +22,10 @@
 //                    UAV counter of u#        → 256 + slot   (STORAGE_BUFFER of one uint: the hidden
 //                                                              counter of a structured UAV the shader
 //                                                              uses with imm_atomic_alloc/consume)
+//                    W window of u#           → 320 + slot   (STORAGE_BUFFER of uints: FirstWSlice and
+//                                                              WSize of the Texture3D view bound to a
+//                                                              RWTexture3D u#; the image view is the whole
+//                                                              mip, the shader offsets and bounds z)
 //
 // A set layout therefore depends on the shader's declarations (one binding
 // number per slot, its descriptor type from the declaration): the UMD builds
@@ -38,7 +42,8 @@
 
 namespace d3dvk::dxbc {
 
-enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource, UnorderedAccess, UnorderedAccessCounter };
+enum class ResourceKind { ConstantBuffer, Sampler, ShaderResource, UnorderedAccess, UnorderedAccessCounter,
+                          UnorderedAccessWindow };
 
 struct DescriptorBinding {
   uint32_t set = 0;
@@ -60,6 +65,7 @@ constexpr uint32_t kFallbackCornersBinding = 242;   // vertex shader's set
 constexpr uint32_t kFallbackVertexRecordsBinding = 243;  // vertex shader's set
 constexpr uint32_t kFallbackRecordsBinding = 241;   // pixel shader's set
 constexpr uint32_t kUnorderedAccessCounterBindingBase = 256;
+constexpr uint32_t kUnorderedAccessWindowBindingBase = 320;
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {
@@ -79,7 +85,8 @@ constexpr DescriptorBinding descriptorBinding(ProgramType stage, ResourceKind ki
                   : kind == ResourceKind::Sampler         ? kSamplerBindingBase
                   : kind == ResourceKind::ShaderResource  ? kShaderResourceBindingBase
                   : kind == ResourceKind::UnorderedAccess ? kUnorderedAccessBindingBase
-                                                          : kUnorderedAccessCounterBindingBase;
+                  : kind == ResourceKind::UnorderedAccessCounter ? kUnorderedAccessCounterBindingBase
+                                                                 : kUnorderedAccessWindowBindingBase;
   return DescriptorBinding{descriptorSetForStage(stage), base + slot};
 }
 

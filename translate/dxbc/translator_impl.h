@@ -63,6 +63,7 @@ struct UavInfo {
   K kind;
   uint32_t coordComponents;  // 1 (buffer), 2, or 3 (array slice or W)
   bool loaded;
+  uint32_t window = 0;  // RWTexture3D: the view's W window (binding.h), a storage block of uints
 };
 // A raw or structured buffer (t#, u#: a uint array in a storage-buffer block)
 // or thread-group shared memory (g#: a uint array in Workgroup storage).
@@ -134,6 +135,13 @@ class Translator {
   }
 
   void declarePrimitiveId();
+  // A RWTexture3D access through its view's W window: `coord` with z moved
+  // to the view's first slice, and whether z is inside the view (null for
+  // other UAVs: always inside).
+  struct WindowedCoord {
+    uint32_t coord = 0, inside = 0;
+  };
+  WindowedCoord uavWindowed(const UavInfo& u, uint32_t coord);
 
   // The push-constant block of TranslateOptions::idBasesFromPushConstants (declared once).
   uint32_t idBasePushConstants() {
@@ -310,6 +318,8 @@ class Translator {
   void evaluate(const Instruction& inst);
   void ld(const Instruction& inst, bool ms);
   void resinfo(const Instruction& inst);
+  void resinfoUav(const Instruction& inst);
+  void storeResinfo(const Instruction& inst, const uint32_t (&comps)[3], uint32_t n, bool arrayed, uint32_t levels);
 
   // ---------------------------------------------------------------- translator_memory.cpp
 

@@ -243,13 +243,16 @@ void Translator::atomic(const Instruction& inst) {
     if (u.kind == K::F) fail("atomics need a uint or sint UAV");
     b_.capability(CapImageQuery);
     const uint32_t n = u.coordComponents;
-    const uint32_t coord = loadFirst(address, n, K::I);
+    const WindowedCoord at = uavWindowed(u, loadFirst(address, n, K::I));
+    const uint32_t coord = at.coord;
     const uint32_t type = u.kind == K::I ? b_.tInt() : b_.tUint();
     sideEffect([&] {
-      // Out of bounds: no effect (D3D); the size query keeps the texel pointer in range.
+      // Out of bounds (or outside the view's W slices): no effect (D3D); the
+      // size query keeps the texel pointer in range.
       const uint32_t size = b_.op(OpImageQuerySize, typeOf(K::I, n), {b_.op(OpLoad, u.imageType, {u.var})});
       const uint32_t below = b_.op(OpULessThan, b_.tVec(b_.tBool(), n), {bitcast(coord, K::I, K::U, n), bitcast(size, K::I, K::U, n)});
-      const uint32_t inBounds = n == 1 ? below : b_.op(155 /*OpAll*/, b_.tBool(), {below});
+      uint32_t inBounds = n == 1 ? below : b_.op(155 /*OpAll*/, b_.tBool(), {below});
+      if (at.inside) inBounds = b_.op(OpLogicalAnd, b_.tBool(), {inBounds, at.inside});
       conditional(inBounds, [&] {
         const uint32_t pointer = b_.op(OpImageTexelPointer, b_.tPointer(SCImage, type), {u.var, coord, b_.cUint(0)});
         emitAtomic(pointer, type, ScopeDevice, u.kind == K::I);

@@ -3,6 +3,8 @@
 // eval_*, typed UAV load / store. See translator_impl.h.
 #include "translator_impl.h"
 
+#include "dxbc/fallback_shaders.h"  // declareStorageWords
+
 namespace d3dvk::dxbc::detail {
 
 uint32_t Translator::swizzleResult(uint32_t vec4, K k, const Operand& resource, uint8_t mask) {
@@ -81,21 +83,48 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
   b_.decorate(u.var, DecDescriptorSet, {db.set});
   b_.decorate(u.var, DecBinding, {db.binding});
   b_.name(u.var, "u" + std::to_string(slot));
+  if (dim == ResourceDimension::Texture3D) {
+    const auto wb = descriptorBinding(stage_, ResourceKind::UnorderedAccessWindow, slot);
+    u.window = declareStorageWords(b_, wb.set, wb.binding, ("u" + std::to_string(slot) + "_window").c_str(), true);
+  }
   uavs_[slot] = u;
+}
+
+Translator::WindowedCoord Translator::uavWindowed(const UavInfo& u, uint32_t coord) {
+  if (!u.window) return {coord, 0};
+  const uint32_t tUint = b_.tUint(), tInt = b_.tInt();
+  auto windowWord = [&](uint32_t i) {
+    return b_.op(OpLoad, tUint, {b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, tUint), {u.window, b_.cUint(0), b_.cUint(i)})});
+  };
+  const uint32_t first = windowWord(0), size = windowWord(1);
+  const uint32_t z = b_.op(OpBitcast, tUint, {b_.op(OpCompositeExtract, tInt, {coord, 2})});
+  const uint32_t inside = b_.op(OpULessThan, b_.tBool(), {z, size});
+  // Outside the window: the view's first slice (the access is then dropped or reads 0).
+  const uint32_t moved = b_.op(OpSelect, tUint, {inside, b_.op(OpIAdd, tUint, {z, first}), first});
+  return {b_.op(OpCompositeInsert, b_.tVec(tInt, 3), {b_.op(OpBitcast, tInt, {moved}), coord, 2}), inside};
 }
 
 void Translator::storeUavTyped(const Instruction& inst) {
   const UavInfo& u = uav(inst.operands.at(0));
-  const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
+  const WindowedCoord at = uavWindowed(u, loadFirst(inst.operands.at(1), u.coordComponents, K::I));
   const uint32_t value = loadSource(inst.operands.at(2), 4, u.kind);
-  sideEffect([&] { b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), coord, value}); });
+  sideEffect([&] {
+    auto write = [&] { b_.opNoResult(OpImageWrite, {b_.op(OpLoad, u.imageType, {u.var}), at.coord, value}); };
+    if (at.inside) conditional(at.inside, write);  // outside the view's W slices: dropped (D3D)
+    else write();
+  });
 }
 
 void Translator::loadUavTyped(const Instruction& inst) {
   const Operand& d = inst.operands.at(0);
   const UavInfo& u = uav(inst.operands.at(2));
-  const uint32_t coord = loadFirst(inst.operands.at(1), u.coordComponents, K::I);
-  const uint32_t r = b_.op(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), coord});
+  const WindowedCoord at = uavWindowed(u, loadFirst(inst.operands.at(1), u.coordComponents, K::I));
+  uint32_t r = b_.op(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), at.coord});
+  if (at.inside) {  // outside the view's W slices: 0 (D3D)
+    const uint32_t zero = b_.op(OpBitcast, typeOf(u.kind, 4), {b_.cComposite(uVec4_, {b_.cUint(0), b_.cUint(0), b_.cUint(0), b_.cUint(0)})});
+    const uint32_t inside4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tBool(), 4), {at.inside, at.inside, at.inside, at.inside});
+    r = b_.op(OpSelect, typeOf(u.kind, 4), {inside4, r, zero});
+  }
   storeDest(d, swizzleResult(r, u.kind, inst.operands.at(2), destMask(d)), u.kind);
 }
 
@@ -288,7 +317,7 @@ void Translator::ld(const Instruction& inst, bool ms) {
 
 void Translator::resinfo(const Instruction& inst) {
   b_.capability(CapImageQuery);
-  const Operand& d = inst.operands.at(0);
+  if (inst.operands.at(2).type == OperandType::UnorderedAccessView) return resinfoUav(inst);
   const TexInfo& t = texture(inst.operands.at(2));
   if (t.buffer) fail("resinfo on a buffer (use bufinfo)");
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
@@ -305,6 +334,29 @@ void Translator::resinfo(const Instruction& inst) {
   uint32_t comps[3];
   for (uint32_t i = 0; i < 3; ++i)
     comps[i] = i < n ? (n == 1 ? size : b_.op(OpCompositeExtract, b_.tInt(), {size, i})) : b_.cInt(0);
+  storeResinfo(inst, comps, n, t.arrayed, levels);
+}
+
+// resinfo on a typed UAV (RWTexture2D/2DArray/3D): the view's size (a
+// RWTexture3D's depth is its W window's size), one mip level.
+void Translator::resinfoUav(const Instruction& inst) {
+  const UavInfo& u = uav(inst.operands.at(2));
+  if (u.coordComponents == 1) fail("resinfo on a buffer UAV (use bufinfo)");
+  const uint32_t n = u.coordComponents;
+  const uint32_t size = b_.op(OpImageQuerySize, b_.tVec(b_.tInt(), n), {b_.op(OpLoad, u.imageType, {u.var})});
+  uint32_t comps[3];
+  for (uint32_t i = 0; i < 3; ++i) comps[i] = i < n ? b_.op(OpCompositeExtract, b_.tInt(), {size, i}) : b_.cInt(0);
+  if (u.window) {
+    const uint32_t ptr = b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, b_.tUint()), {u.window, b_.cUint(0), b_.cUint(1)});
+    comps[2] = b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {ptr})});
+  }
+  storeResinfo(inst, comps, n, n == 3 && !u.window, b_.cInt(1));
+}
+
+// resinfo's result: (width, height, depth or array size, levels) as uint, float or reciprocal float.
+void Translator::storeResinfo(const Instruction& inst, const uint32_t (&comps)[3], uint32_t n, bool arrayed,
+                              uint32_t levels) {
+  const Operand& d = inst.operands.at(0);
   uint32_t v4;
   K k;
   if (inst.resInfoReturnType() == 2) {
@@ -316,7 +368,7 @@ void Translator::resinfo(const Instruction& inst) {
     for (uint32_t i = 0; i < 3; ++i) {
       f[i] = b_.op(OpConvertSToF, b_.tFloat(), {comps[i]});
       // rcpFloat applies to the dimensions, not to array sizes.
-      bool isArraySize = t.arrayed && i == n - 1;
+      bool isArraySize = arrayed && i == n - 1;
       if (inst.resInfoReturnType() == 1 && i < n && !isArraySize) f[i] = b_.op(OpFDiv, b_.tFloat(), {b_.cFloat(1), f[i]});
     }
     f[3] = b_.op(OpConvertSToF, b_.tFloat(), {levels});
