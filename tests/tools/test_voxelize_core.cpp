@@ -286,6 +286,13 @@ TEST_CASE("the occupancy check: superset of the exact set, extras only within th
   CHECK_FALSE(a.ok());
   // A 45° triangle's allowance in depth is a voxel and more.
   CHECK(depthAllowance(ts[0], 2) == Approx(1 + 4.0 / 256));
+  // At Tier 1 (½ px) the same extra beside the flat triangle by 3/8 voxel is allowed, at Tiers 2–3 not.
+  const std::vector<Triangle> farther{tri({1.375, 1.2, 1.5}, {2.8, 1.2, 1.5}, {1.375, 2.8, 1.5})};
+  Grid fartherGpu = exactVoxelize(farther, 4);
+  fartherGpu.at(0, 1, 1) = 1;
+  CHECK(checkOccupancy(farther, exactVoxelize(farther, 4), fartherGpu).unexplained == 1);
+  CHECK(checkOccupancy(farther, exactVoxelize(farther, 4), fartherGpu, kPixelUncertaintyTier1).unexplained == 0);
+  CHECK(depthAllowance(ts[0], 2, kPixelUncertaintyTier1) == Approx(2 + 2.0 / 256));
   CHECK(countMissing(exact, missing) == 1);
 }
 

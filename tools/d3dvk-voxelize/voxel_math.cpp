@@ -97,10 +97,10 @@ Grid exactVoxelize(const std::vector<Triangle>& triangles, uint32_t n) {
   return g;
 }
 
-double depthAllowance(const Triangle& t, int axis) {
+double depthAllowance(const Triangle& t, int axis, double uncertainty) {
   const Vec3 n = project(axis, normalOf(t));
   const double a = std::abs(n[0] / n[2]), b = std::abs(n[1] / n[2]);
-  return (a + b) * (1 + 2 * kPixelUncertainty) + 2 * kPixelUncertainty;
+  return (a + b) * (1 + 2 * uncertainty) + 2.0 / 256;
 }
 
 size_t countMissing(const Grid& exact, const Grid& gpu) {
@@ -109,7 +109,8 @@ size_t countMissing(const Grid& exact, const Grid& gpu) {
   return missing;
 }
 
-CheckResult checkOccupancy(const std::vector<Triangle>& triangles, const Grid& exact, const Grid& gpu) {
+CheckResult checkOccupancy(const std::vector<Triangle>& triangles, const Grid& exact, const Grid& gpu,
+                           double uncertainty) {
   CheckResult r;
   const uint32_t n = exact.n;
   r.exact = exact.count();
@@ -134,7 +135,7 @@ CheckResult checkOccupancy(const std::vector<Triangle>& triangles, const Grid& e
       const double largest = std::max({std::abs(normal[0]), std::abs(normal[1]), std::abs(normal[2])});
       for (int axis = 0; axis < 3; ++axis) {
         if (std::abs(normal[axis]) < largest * (1 - 1e-4)) continue;
-        const Vec3 grow = unproject(axis, {kPixelUncertainty, kPixelUncertainty, depthAllowance(t, axis)});
+        const Vec3 grow = unproject(axis, {uncertainty, uncertainty, depthAllowance(t, axis, uncertainty)});
         int first[3], last[3];
         for (int k = 0; k < 3; ++k)
           voxelRange(std::min({t.v[0][k], t.v[1][k], t.v[2][k]}) - grow[k] - 1,

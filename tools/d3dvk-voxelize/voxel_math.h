@@ -52,14 +52,16 @@ struct Grid {
 Grid exactVoxelize(const std::vector<Triangle>& triangles, uint32_t n);
 
 // The growth the pixel-shader method is allowed beyond a triangle, in voxels:
-// 1/256 in the two projected axes (the spec's uncertainty region), and in depth
-// (|∂w/∂u| + |∂w/∂v|)(1 + 2/256) + 2/256 — the depth range the shader marks is
-// the triangle's plane over the whole pixel (clamped to the triangle's own
-// depth range) widened by 1/256, so a marked voxel is at most the plane's
-// change across the (grown) pixel plus that margin from a point of the
-// triangle; the dominant axis keeps each slope ≤ 1, so this is ≤ 2.03.
-constexpr double kPixelUncertainty = 1.0 / 256;
-double depthAllowance(const Triangle& t, int axis);
+// the spec's uncertainty region in the two projected axes (1/256 px at Tiers
+// 2–3, 1/2 px at Tier 1), and in depth (|∂w/∂u| + |∂w/∂v|)(1 + 2·uncertainty)
+// + 2/256 — the depth range the shader marks is the triangle's plane over the
+// whole pixel (clamped to the triangle's own depth range) widened by 1/256, so
+// a marked voxel is at most the plane's change across the (grown) pixel plus
+// that margin (and 1/256 for float rounding) from a point of the triangle; the
+// dominant axis keeps each slope ≤ 1, so this is ≤ 2.03 at Tiers 2–3.
+constexpr double kPixelUncertainty = 1.0 / 256;      // Tiers 2 and 3
+constexpr double kPixelUncertaintyTier1 = 1.0 / 2;   // Tier 1
+double depthAllowance(const Triangle& t, int axis, double uncertainty = kPixelUncertainty);
 
 struct CheckResult {
   size_t exact = 0, gpu = 0;
@@ -72,7 +74,8 @@ struct CheckResult {
 // Compares a GPU occupancy with the exact set: a superset, and every extra
 // voxel's box grown by the allowance (for a dominant axis within 1e-4 of the
 // largest normal component, float ties) meets a triangle.
-CheckResult checkOccupancy(const std::vector<Triangle>& triangles, const Grid& exact, const Grid& gpu);
+CheckResult checkOccupancy(const std::vector<Triangle>& triangles, const Grid& exact, const Grid& gpu,
+                           double uncertainty = kPixelUncertainty);
 
 // Exact voxels missing from `gpu`.
 size_t countMissing(const Grid& exact, const Grid& gpu);
