@@ -521,3 +521,80 @@ TEST_CASE("compute: the runtime's rules for shaders, dispatches, indirect argume
   d.context->CSGetUnorderedAccessViews(63, 1, &got);
   CHECK(got == nullptr);
 }
+
+namespace {
+
+// CS: sampleinfo and samplepos of a 4× Texture2DMS (t0) and a single-sample
+// Texture2D (t1), into u0: words 0..1 the counts (uint, float), 2..11 the
+// positions of samples 0..4 of t0 (x, y), 12..13 sample 0 of t1.
+const char kCsSampleQueries[] = R"(cs_5_0
+dcl_resource_texture2dms(4) (float,float,float,float) t0
+dcl_resource_texture2d (float,float,float,float) t1
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+dcl_temps 3
+sampleinfo_uint r0.x, t0.x
+sampleinfo r0.y, t1.x
+store_raw u0.xy, l(0), r0.xyxx
+mov r2.x, l(0)
+loop
+  uge r2.y, r2.x, l(5)
+  breakc_nz r2.y
+  samplepos r1.xy, t0.xyxx, r2.x
+  ishl r2.z, r2.x, l(3)
+  iadd r2.z, r2.z, l(8)
+  store_raw u0.xy, r2.z, r1.xyxx
+  iadd r2.x, r2.x, l(1)
+endloop
+samplepos r1.xy, t1.xyxx, l(0)
+store_raw u0.xy, l(48), r1.xyxx
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3D's standard positions, 0 elsewhere",
+          "[compute][msaa]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  D3D11_TEXTURE2D_DESC msDesc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                              D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE,
+                                              D3D11_USAGE_DEFAULT, 0, 4);
+  D3D11_TEXTURE2D_DESC plainDesc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> ms, plain;
+  REQUIRE(d->CreateTexture2D(&msDesc, nullptr, ms.out()) == S_OK);
+  REQUIRE(d->CreateTexture2D(&plainDesc, nullptr, plain.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> msView, plainView;
+  REQUIRE(d->CreateShaderResourceView(ms.get(), nullptr, msView.out()) == S_OK);
+  REQUIRE(d->CreateShaderResourceView(plain.get(), nullptr, plainView.out()) == S_OK);
+  Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(16, 0xDEADu), D3D11_BIND_UNORDERED_ACCESS,
+                                         D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+  Com<ID3D11UnorderedAccessView> outView = rawUav(d, out.get(), 16);
+  Com<ID3D11ComputeShader> cs = computeShader(d, kCsSampleQueries);
+  d.context->CSSetShader(cs.get(), nullptr, 0);
+  ID3D11ShaderResourceView* srvs[] = {msView.get(), plainView.get()};
+  d.context->CSSetShaderResources(0, 2, srvs);
+  ID3D11UnorderedAccessView* uavs[] = {outView.get()};
+  d.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  d.context->Dispatch(1, 1, 1);
+
+  const std::vector<uint32_t> o = readBuffer(d, out.get());
+  auto asFloat = [](uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  };
+  CHECK(o[0] == 4u);
+  CHECK(asFloat(o[1]) == 0.0f);
+  // D3D11_STANDARD_MULTISAMPLE_PATTERN, 4 samples, in 1/16 px (the D3D11 functional spec's table).
+  const float pattern[4][2] = {{-2, -6}, {6, -2}, {-6, 2}, {2, 6}};
+  for (int i = 0; i < 4; ++i) {
+    INFO("sample " << i);
+    CHECK(asFloat(o[2 + 2 * i]) == pattern[i][0] / 16.0f);
+    CHECK(asFloat(o[3 + 2 * i]) == pattern[i][1] / 16.0f);
+  }
+  CHECK((asFloat(o[10]) == 0.0f && asFloat(o[11]) == 0.0f));  // index 4: out of range
+  CHECK((asFloat(o[12]) == 0.0f && asFloat(o[13]) == 0.0f));  // not multisampled
+  CHECK(o[14] == 0xDEADu);
+  CHECK(drainMessages(c.queue.get()).empty());
+}

@@ -414,6 +414,8 @@ bool parseSuffixes(std::string_view rest, Opcode op, Instruction& inst, const Li
     } else if (isConditional(op) && take("_nz")) {
       inst.controls |= 1u << 7;
     } else if (isConditional(op) && take("_z")) {
+    } else if (op == Opcode::SampleInfo && take("_uint")) {
+      inst.controls |= 1;  // D3D10_SB_INSTRUCTION_RETURN_TYPE: uint
     } else if (op == Opcode::ResInfo && take("_uint")) {
       inst.controls |= 2;
     } else if (op == Opcode::ResInfo && take("_rcpFloat")) {

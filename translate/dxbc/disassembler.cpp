@@ -151,6 +151,9 @@ std::string mnemonic(const Instruction& inst) {
       if (inst.resInfoReturnType() == 1) s += "_rcpFloat";
       else if (inst.resInfoReturnType() == 2) s += "_uint";
       break;
+    case Opcode::SampleInfo:
+      if (inst.controls & 1) s += "_uint";
+      break;
     default: break;
   }
   for (uint32_t t : inst.extendedTokens) {

@@ -22,7 +22,7 @@ enum Op : uint32_t {
   OpMemberDecorate = 72, OpVectorShuffle = 79, OpCompositeConstruct = 80, OpCompositeExtract = 81, OpCompositeInsert = 82,
   OpSampledImage = 86, OpImageSampleImplicitLod = 87, OpImageSampleExplicitLod = 88,
   OpImageSampleDrefImplicitLod = 89, OpImageSampleDrefExplicitLod = 90, OpImageGather = 96, OpImageDrefGather = 97, OpImageFetch = 95, OpImageRead = 98, OpImageWrite = 99,
-  OpImageQuerySizeLod = 103, OpImageQuerySize = 104, OpImageQueryLod = 105, OpImageQueryLevels = 106, OpConvertFToU = 109, OpConvertFToS = 110,
+  OpImageQuerySizeLod = 103, OpImageQuerySize = 104, OpImageQueryLod = 105, OpImageQueryLevels = 106, OpImageQuerySamples = 107, OpConvertFToU = 109, OpConvertFToS = 110,
   OpConvertSToF = 111, OpConvertUToF = 112, OpBitcast = 124, OpSNegate = 126, OpFNegate = 127, OpIAdd = 128,
   OpFAdd = 129, OpISub = 130, OpFSub = 131, OpIMul = 132, OpFMul = 133, OpUDiv = 134, OpUMod = 137,
   OpFDiv = 136, OpDot = 148, OpUMulExtended = 151, OpSMulExtended = 152, OpIsNan = 156, OpLogicalOr = 166,

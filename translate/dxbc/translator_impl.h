@@ -319,6 +319,9 @@ class Translator {
   void ld(const Instruction& inst, bool ms);
   void resinfo(const Instruction& inst);
   void resinfoUav(const Instruction& inst);
+  void sampleInfo(const Instruction& inst);
+  void samplePos(const Instruction& inst);
+  uint32_t sampleCountOf(const Operand& op);  // int: a t#'s samples (0 if not multisampled)
   void storeResinfo(const Instruction& inst, const uint32_t (&comps)[3], uint32_t n, bool arrayed, uint32_t levels);
 
   // ---------------------------------------------------------------- translator_memory.cpp
@@ -472,6 +475,7 @@ class Translator {
   uint32_t fbFlat_[4] = {0, 0, 0, 0}, fbInverseW_ = 0, fbInverseWSample_ = 0, fbFragCoord_ = 0, fbRecords_ = 0;
   uint32_t fbCoverage_ = 0, fbMinInverseW_ = 0, fbFront_ = 0, fbOwner_ = 0;
   bool perSample_ = false;
+  uint32_t samplePositions_ = 0;  // samplepos's table of the standard patterns (Private, declared once)
   uint32_t idBases_ = 0;  // TranslateOptions::idBasesFromPushConstants  // the pixel shader runs per sample (SV_SampleIndex, sample interpolation)
   bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;

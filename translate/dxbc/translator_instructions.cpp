@@ -533,6 +533,8 @@ void Translator::translate(const Instruction& inst) {
     case Opcode::Ld: need(3); ld(inst, false); return;
     case Opcode::LdMs: need(4); ld(inst, true); return;
     case Opcode::ResInfo: need(3); resinfo(inst); return;
+    case Opcode::SampleInfo: need(2); sampleInfo(inst); return;
+    case Opcode::SamplePos: need(3); samplePos(inst); return;
     case Opcode::StoreUavTyped: need(3); storeUavTyped(inst); return;
     case Opcode::LdUavTyped: need(3); loadUavTyped(inst); return;
     case Opcode::LdRaw: need(3); loadBuffer(inst, false); return;

@@ -4,6 +4,7 @@
 #include "translator_impl.h"
 
 #include "dxbc/fallback_shaders.h"  // declareStorageWords
+#include "fallback/sample_positions.h"  // D3D's standard sample positions
 
 namespace d3dvk::dxbc::detail {
 
@@ -375,6 +376,66 @@ void Translator::storeResinfo(const Instruction& inst, const uint32_t (&comps)[3
     v4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tFloat(), 4), {f[0], f[1], f[2], f[3]});
   }
   storeDest(d, swizzleResult(v4, k, inst.operands.at(2), destMask(d)), k, inst.saturate());
+}
+
+// The sample count of a t# (0 for a resource that is not multisampled, as
+// D3D's sampleinfo/samplepos answer). The rasterizer operand (the bound
+// targets' count) is not translated yet.
+uint32_t Translator::sampleCountOf(const Operand& op) {
+  if (op.type == OperandType::Rasterizer)
+    fail("sampleinfo/samplepos of the rasterizer (not a t#) are not supported yet");
+  const TexInfo& t = texture(op);
+  if (!t.ms) return b_.cInt(0);
+  b_.capability(CapImageQuery);
+  return b_.op(OpImageQuerySamples, b_.tInt(), {b_.op(OpLoad, t.imageType, {t.var})});
+}
+
+// sampleinfo[_uint] dest, t#: (samples, 0, 0, 0), float unless _uint, swizzled as the resource operand says.
+void Translator::sampleInfo(const Instruction& inst) {
+  const Operand& d = inst.operands.at(0);
+  const uint32_t count = sampleCountOf(inst.operands.at(1));
+  const bool asUint = inst.controls & 1;
+  const uint32_t x = asUint ? b_.op(OpBitcast, b_.tUint(), {count})
+                            : b_.op(OpBitcast, b_.tUint(), {b_.op(OpConvertSToF, b_.tFloat(), {count})});
+  const uint32_t v4 = b_.op(OpCompositeConstruct, uVec4_, {x, b_.cUint(0), b_.cUint(0), b_.cUint(0)});
+  const K k = asUint ? K::U : K::F;
+  storeDest(d, swizzleResult(asUint ? v4 : b_.op(OpBitcast, b_.tVec(b_.tFloat(), 4), {v4}), k, inst.operands.at(1),
+                             destMask(d)),
+            k, inst.saturate());
+}
+
+// samplepos dest, t#, index: the standard position of sample `index` for the
+// resource's sample count (D3D11_STANDARD_MULTISAMPLE_PATTERN, in pixels from
+// the centre) as (x, y, 0, 0); 0 for an index out of range, a resource that
+// is not multisampled, or a count without a standard pattern.
+void Translator::samplePos(const Instruction& inst) {
+  const Operand& d = inst.operands.at(0);
+  const uint32_t count = sampleCountOf(inst.operands.at(1));
+  const uint32_t index = loadSource(inst.operands.at(2), 1, K::I);
+  const uint32_t tFloat = b_.tFloat(), tInt = b_.tInt(), tBool = b_.tBool(), vec2 = b_.tVec(tFloat, 2);
+  // Every pattern of 1, 2, 4, 8 and 16 samples in one table: count n's at n − 1.
+  if (!samplePositions_) {
+    std::vector<uint32_t> entries;
+    for (uint32_t n : {1u, 2u, 4u, 8u, 16u})
+      for (const auto& p : fallback::standardSamplePositions(n))
+        entries.push_back(b_.cComposite(vec2, {b_.cFloat(float(p[0]) / 16.0f), b_.cFloat(float(p[1]) / 16.0f)}));
+    const uint32_t arrayType = b_.tArray(vec2, uint32_t(entries.size()));
+    samplePositions_ = b_.variable(b_.tPointer(SCPrivate, arrayType), SCPrivate, b_.cComposite(arrayType, entries));
+    b_.name(samplePositions_, "standard_sample_positions");
+  }
+  // A standard count (a power of two up to 16) and an index below it.
+  const uint32_t pow2 = b_.op(OpIEqual, tBool, {b_.op(OpBitwiseAnd, tInt, {count, b_.op(OpISub, tInt, {count, b_.cInt(1)})}), b_.cInt(0)});
+  const uint32_t inRange = b_.op(OpLogicalAnd, tBool, {b_.op(OpSGreaterThan, tBool, {count, b_.cInt(0)}),
+                                                       b_.op(OpSLessThanEqual, tBool, {count, b_.cInt(16)})});
+  const uint32_t below = b_.op(OpULessThan, tBool, {b_.op(OpBitcast, b_.tUint(), {index}), b_.op(OpBitcast, b_.tUint(), {count})});
+  const uint32_t valid = b_.op(OpLogicalAnd, tBool, {b_.op(OpLogicalAnd, tBool, {pow2, inRange}), below});
+  const uint32_t at = b_.op(OpSelect, tInt, {valid, b_.op(OpIAdd, tInt, {b_.op(OpISub, tInt, {count, b_.cInt(1)}), index}), b_.cInt(0)});
+  const uint32_t p = b_.op(OpLoad, vec2, {b_.op(OpAccessChain, b_.tPointer(SCPrivate, vec2), {samplePositions_, at})});
+  const uint32_t zero = b_.cFloat(0.0f);
+  const uint32_t x = b_.op(OpSelect, tFloat, {valid, b_.op(OpCompositeExtract, tFloat, {p, 0}), zero});
+  const uint32_t y = b_.op(OpSelect, tFloat, {valid, b_.op(OpCompositeExtract, tFloat, {p, 1}), zero});
+  const uint32_t v4 = b_.op(OpCompositeConstruct, b_.tVec(tFloat, 4), {x, y, zero, zero});
+  storeDest(d, swizzleResult(v4, K::F, inst.operands.at(1), destMask(d)), K::F, inst.saturate());
 }
 
 }  // namespace d3dvk::dxbc::detail
