@@ -261,6 +261,53 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
 namespace {
 
 // Clears every texel of the view's mip and slices (outside any rendering).
+// A Texture3D UAV's W window short of its whole mip: Vulkan clears whole 3D
+// mips only, so a scratch image of the window's extent is cleared and copied
+// into the window's slices (a rare call: the scratch lives until the batch ends).
+void clearVolumeWindow(Device& device, VkCommandBuffer cmd, UnorderedAccessView& v, const VkClearColorValue& bits,
+                       uint32_t firstW, uint32_t wSize) {
+  Resource& r = *v.resource;
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_3D;
+  info.format = r.format->vk;
+  info.extent = {r.mipWidth(v.firstMip), r.mipHeight(v.firstMip), wSize};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = VK_SAMPLE_COUNT_1_BIT;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VkResult vr = VK_SUCCESS;
+  std::unique_ptr<vk::Image> scratch = vk::Image::create(device.vk(), info, &vr);
+  if (!scratch) return device.setVkError(vr);
+  const VkImageSubresourceRange whole{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  auto layout = [&](VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess, VkAccessFlags dstAccess) {
+    VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
+    barrier.srcAccessMask = srcAccess;
+    barrier.dstAccessMask = dstAccess;
+    barrier.oldLayout = from;
+    barrier.newLayout = to;
+    barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    barrier.image = scratch->handle();
+    barrier.subresourceRange = whole;
+    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
+                         1, &barrier);
+  };
+  layout(VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+  vkCmdClearColorImage(cmd, scratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &whole);
+  layout(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
+         VK_ACCESS_TRANSFER_READ_BIT);
+  VkImageCopy region{};
+  region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, 0, 1};
+  region.dstOffset = {0, 0, int32_t(firstW)};
+  region.extent = info.extent;
+  vkCmdCopyImage(cmd, scratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, r.image->handle(),
+                 VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  device.queue().releaseAfter(device.queue().openSerial(), std::move(scratch));
+}
+
 void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
@@ -270,8 +317,14 @@ void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& v
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   // (A typeless image clears with the bits the view's format gives the value.)
   const VkClearColorValue bits = state::clearValueForImage(*v->viewFormat, *v->resource->format, value);
-  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &range);
   markUsed(device, *v->resource);
+  if (v->wWindow) {  // a Texture3D UAV: (FirstWSlice, WSize) in its window buffer
+    uint32_t window[2];
+    std::memcpy(window, v->wWindow->mapped(), sizeof window);
+    if (window[0] != 0 || window[1] != v->resource->mipDepth(v->firstMip))
+      return clearVolumeWindow(device, cmd, *v, bits, window[0], window[1]);
+  }
+  vkCmdClearColorImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &range);
 }
 
 }  // namespace

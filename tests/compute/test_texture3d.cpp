@@ -263,7 +263,7 @@ ret
 )";
 
 TEST_CASE("RWTexture3D through a UAV of W slices 2..4: z moves by FirstWSlice, outside WSize loads read 0 and "
-          "stores and atomics are dropped, resinfo gives WSize",
+          "stores and atomics are dropped, resinfo gives WSize, a clear clears those slices only",
           "[compute][texture3d][atomics]") {
   Checked c;
   RenderDevice& d = c.d;
@@ -308,6 +308,16 @@ TEST_CASE("RWTexture3D through a UAV of W slices 2..4: z moves by FirstWSlice, o
       for (UINT x = 0; x < 4; ++x) {
         INFO("voxel " << x << "," << y << "," << z);
         CHECK(v[(z * 4 + y) * 4 + x] == (z >= 2 && z < 5 ? value(x, y, z) + 101 : value(x, y, z)));
+      }
+  // ClearUnorderedAccessViewUint clears the view's slices only.
+  const UINT seven[4] = {7, 7, 7, 7};
+  d.context->ClearUnorderedAccessViewUint(window.get(), seven);
+  const std::vector<uint32_t> cleared = asUints(readback(d, volume.get()));
+  for (UINT z = 0; z < 8; ++z)
+    for (UINT y = 0; y < 4; ++y)
+      for (UINT x = 0; x < 4; ++x) {
+        INFO("voxel " << x << "," << y << "," << z << " after the clear");
+        CHECK(cleared[(z * 4 + y) * 4 + x] == (z >= 2 && z < 5 ? 7u : value(x, y, z)));
       }
   CHECK(anyContains(c.trace.calls("CreateUnorderedAccessView"), "Dimension=TEXTURE3D, MipSlice=0, FirstW=2, WSize=3"));
   CHECK(drainMessages(c.queue.get()).empty());
