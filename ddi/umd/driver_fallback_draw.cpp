@@ -467,6 +467,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   drawKey.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
   drawKey.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
   drawKey.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  drawKey.rasterizerSamples = forced ? forced : prepared.samples;  // what sampleinfo(rasterizer) answers
   drawKey.rasterizer.ForcedSampleCount = 0;
   drawKey.rasterizer.MultisampleEnable = FALSE;
   drawKey.rasterizer.AntialiasedLineEnable = FALSE;

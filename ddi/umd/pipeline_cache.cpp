@@ -284,9 +284,17 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   const VkShaderModule pixelModule = in.pixelModule ? in.pixelModule
                                      : in.pixelShader ? in.pixelShader->module->handle()
                                                       : VK_NULL_HANDLE;
+  // The rasterizer's sample count a pixel shader may read (sampleinfo /
+  // samplepos of `rasterizer`): ForcedSampleCount, else the pipeline's samples.
+  const uint32_t rasterizerSamples =
+      key.rasterizerSamples ? key.rasterizerSamples
+                            : in.rasterizer && in.rasterizer->ForcedSampleCount ? in.rasterizer->ForcedSampleCount
+                                                                               : key.sampleCount;
+  const VkSpecializationMapEntry sampleCountEntry{dxbc::kRasterizerSampleCountSpecId, 0, sizeof rasterizerSamples};
+  const VkSpecializationInfo pixelSpecialization{1, &sampleCountEntry, sizeof rasterizerSamples, &rasterizerSamples};
   if (pixelModule && !capture)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
-                            VK_SHADER_STAGE_FRAGMENT_BIT, pixelModule, "main", nullptr};
+                            VK_SHADER_STAGE_FRAGMENT_BIT, pixelModule, "main", &pixelSpecialization};
 
   VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   const state::VertexInputState* vertexInputState =

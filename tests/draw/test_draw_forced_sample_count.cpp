@@ -12,6 +12,8 @@
 #include "draw_test_util.h"
 #include "grid_triangles.h"
 
+#include <array>
+#include <cstring>
 #include <map>
 #include <random>
 
@@ -169,5 +171,112 @@ TEST_CASE("ForcedSampleCount without conservative mode: shaded where any forced 
     }
     if (k.samples > 1) CHECK(partial > 20);  // pixels with some but not all samples covered were exercised
   }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// PS: u1 (raw) = sampleinfo_uint(rasterizer), samplepos(rasterizer, 1).xy.
+const char kPsRasterizerSamples[] = R"(//
+ps_5_0
+dcl_uav_raw u1
+dcl_output o0.xyzw
+dcl_temps 2
+sampleinfo_uint r0.x, rasterizer.x
+store_raw u1.x, l(0), r0.x
+samplepos r1.xy, rasterizer.xyxx, l(1)
+store_raw u1.xy, l(4), r1.xyxx
+mov o0.xyzw, l(1.000000,1.000000,1.000000,1.000000)
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("sampleinfo and samplepos of the rasterizer: the target's samples on a native MSAA draw, the forced "
+          "count on a ForcedSampleCount draw",
+          "[draw][tir][msaa]") {
+  Checked c;
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  const std::vector<uint8_t> vsCode = assembled(kVsPosition), psCode = assembled(kPsRasterizerSamples);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(c.d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(c.d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const D3D11_INPUT_ELEMENT_DESC element{"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0};
+  REQUIRE(c.d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  ctx->IASetInputLayout(layout.get());
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  ctx->VSSetShader(vs.get(), nullptr, 0);
+  ctx->PSSetShader(ps.get(), nullptr, 0);
+  const float cover[6] = {-1, -1, -1, 3, 3, -1};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, cover, sizeof cover, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = 8, offset = 0;
+  ctx->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  const D3D11_VIEWPORT vp{0, 0, 8, 8, 0, 1};
+  ctx->RSSetViewports(1, &vp);
+  const uint32_t poison[4] = {0xDEAD, 0xDEAD, 0xDEAD, 0xDEAD};
+  D3D11_BUFFER_DESC bd{16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0};
+  const D3D11_SUBRESOURCE_DATA init{poison, 0, 0};
+  Com<ID3D11Buffer> out;
+  REQUIRE(c.d->CreateBuffer(&bd, &init, out.out()) == S_OK);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC uv{};
+  uv.Format = DXGI_FORMAT_R32_TYPELESS;
+  uv.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  uv.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_RAW};
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(c.d->CreateUnorderedAccessView(out.get(), &uv, uav.out()) == S_OK);
+  auto read = [&] {
+    D3D11_BUFFER_DESC sd{16, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+    Com<ID3D11Buffer> staging;
+    REQUIRE(c.d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
+    ctx->CopyResource(staging.get(), out.get());
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(ctx->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+    std::array<uint32_t, 3> words{};
+    std::memcpy(words.data(), m.pData, sizeof words);
+    ctx->Unmap(staging.get(), 0);
+    return words;
+  };
+  auto bitsOf = [](int sixteenths) {
+    const float f = float(sixteenths) / 16.0f;
+    uint32_t bits;
+    std::memcpy(&bits, &f, 4);
+    return bits;
+  };
+  auto drawInto = [&](UINT samples) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET,
+                                            D3D11_USAGE_DEFAULT, 0, samples);
+    Com<ID3D11Texture2D> target;
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(c.d->CreateTexture2D(&td, nullptr, target.out()) == S_OK);
+    REQUIRE(c.d->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    ID3D11RenderTargetView* rtvs[] = {rtv.get()};
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    ctx->OMSetRenderTargetsAndUnorderedAccessViews(1, rtvs, nullptr, 1, 1, uavs, nullptr);
+    ctx->Draw(3, 0);
+  };
+
+  // A native draw into a 4× target: 4, and the 4× pattern's sample 1.
+  drawInto(4);
+  std::array<uint32_t, 3> got = read();
+  CHECK(got[0] == 4u);
+  CHECK(got[1] == bitsOf(kPositions.at(4)[1].first));
+  CHECK(got[2] == bitsOf(kPositions.at(4)[1].second));
+
+  // ForcedSampleCount 8 into a single-sample target (the fallback path): 8, and the 8× pattern's sample 1.
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                              8, D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+  Com<ID3D11RasterizerState2> forced;
+  REQUIRE(device3->CreateRasterizerState2(&desc, forced.out()) == S_OK);
+  ctx->RSSetState(forced.get());
+  drawInto(1);
+  got = read();
+  CHECK(got[0] == 8u);
+  CHECK(got[1] == bitsOf(kPositions.at(8)[1].first));
+  CHECK(got[2] == bitsOf(kPositions.at(8)[1].second));
   CHECK(drainMessages(c.queue.get()).empty());
 }

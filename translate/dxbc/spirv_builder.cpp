@@ -90,6 +90,12 @@ uint32_t Builder::cFloat(float v) {
   std::memcpy(&bits, &v, 4);
   return typeOrConst(OpConstant, {tFloat(), bits}, true);
 }
+uint32_t Builder::specConstant(uint32_t type, uint32_t defaultValue, uint32_t specId) {
+  const uint32_t r = id();
+  emit(globals_, 50 /*OpSpecConstant*/, {type, r, defaultValue});
+  decorate(r, DecSpecId, {specId});
+  return r;
+}
 uint32_t Builder::cInt64(int64_t v) {
   const uint64_t bits = uint64_t(v);
   return typeOrConst(OpConstant, {tInt64(), uint32_t(bits), uint32_t(bits >> 32)}, true);

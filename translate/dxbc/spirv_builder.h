@@ -56,7 +56,7 @@ enum GLSLstd450 : uint32_t {
 };
 
 enum Decoration : uint32_t {
-  DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecNoPerspective = 13, DecFlat = 14, DecCentroid = 16,
+  DecSpecId = 1, DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecNoPerspective = 13, DecFlat = 14, DecCentroid = 16,
   DecSample = 17, DecLocation = 30, DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35, DecXfbBuffer = 36,
   DecXfbStride = 37, DecCoherent = 23, DecNonWritable = 24, DecNonReadable = 25, DecStream = 29,
 };
@@ -135,6 +135,8 @@ class Builder {
   uint32_t cInt(int32_t v);
   uint32_t cFloat(float v);
   uint32_t cInt64(int64_t v);
+  // A 32-bit specialization constant (OpSpecConstant, not deduplicated) with SpecId `specId`.
+  uint32_t specConstant(uint32_t type, uint32_t defaultValue, uint32_t specId);
   uint32_t cBool(bool v);
   uint32_t cComposite(uint32_t type, const std::vector<uint32_t>& parts);
 

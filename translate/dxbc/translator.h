@@ -97,6 +97,11 @@ struct TranslateOptions {
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
 
+// The specialization constant (SpecId) a pixel shader reads as the
+// rasterizer's sample count (sampleinfo / samplepos of `rasterizer`): int32,
+// the pipeline's rasterization samples or ForcedSampleCount; 1 if unset.
+constexpr uint32_t kRasterizerSampleCountSpecId = 0;
+
 // The push-constant bytes TranslateOptions::idBasesFromPushConstants reads:
 // int32 vertex base, int32 instance base (vertex stage), int32 primitive base
 // (geometry stage).

@@ -379,11 +379,17 @@ void Translator::storeResinfo(const Instruction& inst, const uint32_t (&comps)[3
 }
 
 // The sample count of a t# (0 for a resource that is not multisampled, as
-// D3D's sampleinfo/samplepos answer). The rasterizer operand (the bound
-// targets' count) is not translated yet.
+// D3D's sampleinfo/samplepos answer), or of the rasterizer (pixel shaders: a
+// specialization constant the pipeline sets, kRasterizerSampleCountSpecId).
 uint32_t Translator::sampleCountOf(const Operand& op) {
-  if (op.type == OperandType::Rasterizer)
-    fail("sampleinfo/samplepos of the rasterizer (not a t#) are not supported yet");
+  if (op.type == OperandType::Rasterizer) {
+    if (stage_ != ProgramType::Pixel) fail("the rasterizer's sample count is only defined in pixel shaders");
+    if (!rasterizerSamples_) {
+      rasterizerSamples_ = b_.specConstant(b_.tInt(), 1, kRasterizerSampleCountSpecId);
+      b_.name(rasterizerSamples_, "rasterizer_sample_count");
+    }
+    return rasterizerSamples_;
+  }
   const TexInfo& t = texture(op);
   if (!t.ms) return b_.cInt(0);
   b_.capability(CapImageQuery);
