@@ -54,7 +54,8 @@ struct GraphicsPipelineKey {
   DXGI_FORMAT depthStencilFormat = DXGI_FORMAT_UNKNOWN;
   uint32_t viewportCount = 1;  // > 1 only with a geometry shader that writes SV_ViewportArrayIndex
   // The pixel shader's rasterizer sample count (sampleinfo / samplepos of the
-  // rasterizer: a specialization constant); 0 = sampleCount.
+  // rasterizer: a specialization constant); 0: the key's ForcedSampleCount,
+  // else sampleCount.
   uint32_t rasterizerSamples = 0;
 
   bool operator==(const GraphicsPipelineKey& other) const;
