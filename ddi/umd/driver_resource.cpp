@@ -187,8 +187,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
 
 void markUsed(Device& device, Resource& resource) { resource.lastUse = device.queue().openSerial(); }
 
-namespace {
-void imageBarrier(VkCommandBuffer cmd, Resource& r, VkImageLayout oldLayout, VkImageLayout newLayout) {
+void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspects, VkImageLayout oldLayout,
+                  VkImageLayout newLayout) {
   VkImageMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   barrier.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   barrier.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
@@ -197,20 +197,25 @@ void imageBarrier(VkCommandBuffer cmd, Resource& r, VkImageLayout oldLayout, VkI
   barrier.oldLayout = oldLayout;
   barrier.newLayout = newLayout;
   barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  barrier.image = r.image->handle();
-  barrier.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  barrier.image = image;
+  barrier.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.imageMemoryBarrierCount = 1;
   dep.pImageMemoryBarriers = &barrier;
   vkCmdPipelineBarrier2(cmd, &dep);
 }
+
+namespace {
+void resourceBarrier(VkCommandBuffer cmd, Resource& r, VkImageLayout oldLayout, VkImageLayout newLayout) {
+  imageBarrier(cmd, r.image->handle(), state::formatAspects(*r.format), oldLayout, newLayout);
+}
 }  // namespace
 
-void barrierImage(VkCommandBuffer cmd, Resource& r) { imageBarrier(cmd, r, r.layout, r.layout); }
+void barrierImage(VkCommandBuffer cmd, Resource& r) { resourceBarrier(cmd, r, r.layout, r.layout); }
 
 void transitionImage(VkCommandBuffer cmd, Resource& r, VkImageLayout layout) {
   if (r.layout == layout) return;
-  imageBarrier(cmd, r, r.layout, layout);
+  resourceBarrier(cmd, r, r.layout, layout);
   r.layout = layout;
 }
 

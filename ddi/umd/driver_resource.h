@@ -62,6 +62,10 @@ void markUsed(Device& device, Resource& resource);
 // Records a layout transition of the whole image to `layout` (nothing if it is
 // already there); the previous contents are kept unless the layout was UNDEFINED.
 void transitionImage(VkCommandBuffer cmd, Resource& resource, VkImageLayout layout);
+// Records a layout transition of every subresource of an image the UMD owns
+// outside a Resource (a scratch image), every earlier access before every later one.
+void imageBarrier(VkCommandBuffer cmd, VkImage image, VkImageAspectFlags aspects, VkImageLayout oldLayout,
+                  VkImageLayout newLayout);
 // Records a barrier on the whole image that keeps its layout: every earlier
 // write before every later access (UAVs written by consecutive draws).
 void barrierImage(VkCommandBuffer cmd, Resource& resource);

@@ -260,7 +260,6 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
 
 namespace {
 
-// Clears every texel of the view's mip and slices (outside any rendering).
 // A Texture3D UAV's W window short of its whole mip: Vulkan clears whole 3D
 // mips only, so a scratch image of the window's extent is cleared and copied
 // into the window's slices (a rare call: the scratch lives until the batch ends).
@@ -282,22 +281,11 @@ void clearVolumeWindow(Device& device, VkCommandBuffer cmd, UnorderedAccessView&
   std::unique_ptr<vk::Image> scratch = vk::Image::create(device.vk(), info, &vr);
   if (!scratch) return device.setVkError(vr);
   const VkImageSubresourceRange whole{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  auto layout = [&](VkImageLayout from, VkImageLayout to, VkAccessFlags srcAccess, VkAccessFlags dstAccess) {
-    VkImageMemoryBarrier barrier{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER};
-    barrier.srcAccessMask = srcAccess;
-    barrier.dstAccessMask = dstAccess;
-    barrier.oldLayout = from;
-    barrier.newLayout = to;
-    barrier.srcQueueFamilyIndex = barrier.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    barrier.image = scratch->handle();
-    barrier.subresourceRange = whole;
-    vkCmdPipelineBarrier(cmd, VK_PIPELINE_STAGE_TRANSFER_BIT, VK_PIPELINE_STAGE_TRANSFER_BIT, 0, 0, nullptr, 0, nullptr,
-                         1, &barrier);
-  };
-  layout(VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 0, VK_ACCESS_TRANSFER_WRITE_BIT);
+  imageBarrier(cmd, scratch->handle(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_UNDEFINED,
+               VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdClearColorImage(cmd, scratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &bits, 1, &whole);
-  layout(VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_ACCESS_TRANSFER_WRITE_BIT,
-         VK_ACCESS_TRANSFER_READ_BIT);
+  imageBarrier(cmd, scratch->handle(), VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+               VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   VkImageCopy region{};
   region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
   region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, 0, 1};
@@ -308,6 +296,7 @@ void clearVolumeWindow(Device& device, VkCommandBuffer cmd, UnorderedAccessView&
   device.queue().releaseAfter(device.queue().openSerial(), std::move(scratch));
 }
 
+// Clears every texel of the view's mip and slices (outside any rendering).
 void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
