@@ -25,19 +25,11 @@ inline Com<ID3D11Buffer> makeDataBuffer(RenderDevice& d, const std::vector<uint3
   return b;
 }
 
-// The whole buffer back through a STAGING copy, as uints.
+// The whole buffer back through a STAGING copy (render_test_util.h's readback), as uints.
 inline std::vector<uint32_t> readBuffer(RenderDevice& d, ID3D11Buffer* buffer) {
-  D3D11_BUFFER_DESC desc;
-  buffer->GetDesc(&desc);
-  D3D11_BUFFER_DESC sd{desc.ByteWidth, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-  Com<ID3D11Buffer> staging;
-  REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
-  d.context->CopyResource(staging.get(), buffer);
-  D3D11_MAPPED_SUBRESOURCE m{};
-  REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
-  std::vector<uint32_t> out(desc.ByteWidth / 4);
-  std::memcpy(out.data(), m.pData, out.size() * 4);
-  d.context->Unmap(staging.get(), 0);
+  const std::vector<uint8_t> bytes = readback(d, buffer);
+  std::vector<uint32_t> out(bytes.size() / 4);
+  std::memcpy(out.data(), bytes.data(), out.size() * 4);
   return out;
 }
 

@@ -104,13 +104,9 @@ void drawWithStageUavs(bool conservative) {
   d.context->IASetInputLayout(layout.get());
   d.context->VSSetShader(vs.get(), nullptr, 0);
   d.context->GSSetShader(gs.get(), nullptr, 0);
+  Com<ID3D11RasterizerState2> state;
   if (conservative) {
-    Com<ID3D11Device3> device3;
-    REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-    D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE,
-                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-    Com<ID3D11RasterizerState2> state;
-    REQUIRE(device3->CreateRasterizerState2(&rs, state.out()) == S_OK);
+    state = conservativeState(d);
     d.context->RSSetState(state.get());
   }
   // Four triangles (12 vertices), two of them off the target (still shaded by VS and GS).

@@ -151,6 +151,22 @@ struct ForceConservativeFallback {
   ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};
 };
 
+// A ConservativeRaster ON rasterizer state (solid fill; MultisampleEnable and
+// AntialiasedLineEnable FALSE; no forced sample count).
+struct ConservativeDesc {
+  D3D11_CULL_MODE cull = D3D11_CULL_NONE;
+  BOOL frontCounterClockwise = FALSE, depthClip = TRUE, scissor = FALSE;
+};
+inline Com<ID3D11RasterizerState2> conservativeState(RenderDevice& d, const ConservativeDesc& k = {}) {
+  Com<ID3D11Device3> device3;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  const D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, k.cull, k.frontCounterClockwise, 0, 0.0f, 0.0f, k.depthClip,
+                                    k.scissor, FALSE, FALSE, 0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> state;
+  REQUIRE(device3->CreateRasterizerState2(&desc, state.out()) == S_OK);
+  return state;
+}
+
 struct Vertex {
   float x, y;        // NDC
   float r, g, b, a;  // COLOR

@@ -13,6 +13,7 @@
 #include "draw_test_util.h"
 #include "grid_triangles.h"
 
+#include <cstring>
 #include <map>
 #include <random>
 #include <set>
@@ -107,18 +108,11 @@ struct PixelAtomicsRig {
       for (UINT x = 0; x < kSize; ++x)
         if (const uint32_t n = texelAt<uint32_t>(texels, y * kSize + x)) out[{int(x), int(y)}] = n;
     // The counter handed out one slot per invocation, each recording its pixel.
-    D3D11_BUFFER_DESC sd{kSize * kSize * 8, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-    Com<ID3D11Buffer> staging, stagingCounter;
-    REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
-    sd.ByteWidth = 16;
-    REQUIRE(d->CreateBuffer(&sd, nullptr, stagingCounter.out()) == S_OK);
-    d.context->CopyResource(staging.get(), records.get());
-    d.context->CopyResource(stagingCounter.get(), counter.get());
-    D3D11_MAPPED_SUBRESOURCE m{}, mc{};
-    REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
-    REQUIRE(d.context->Map(stagingCounter.get(), 0, D3D11_MAP_READ, 0, &mc) == S_OK);
-    const uint32_t invocations = *static_cast<const uint32_t*>(mc.pData);
-    const auto* rec = static_cast<const uint32_t*>(m.pData);
+    const std::vector<uint8_t> recordBytes = readback(d, records.get()), counterBytes = readback(d, counter.get());
+    uint32_t invocations = 0;
+    std::memcpy(&invocations, counterBytes.data(), 4);
+    std::vector<uint32_t> rec(recordBytes.size() / 4);
+    std::memcpy(rec.data(), recordBytes.data(), rec.size() * 4);
     uint32_t total = 0;
     for (const auto& [pixel, n] : out) total += n;
     CHECK(invocations == total);
@@ -126,8 +120,6 @@ struct PixelAtomicsRig {
     for (uint32_t i = 0; i < invocations && i < kSize * kSize; ++i) ++recorded[{int(rec[2 * i]), int(rec[2 * i + 1])}];
     CHECK(recorded == out);
     if (invocations < kSize * kSize) CHECK(rec[2 * invocations] == 0xFFFFFFFFu);  // nothing past the last slot
-    d.context->Unmap(staging.get(), 0);
-    d.context->Unmap(stagingCounter.get(), 0);
     return out;
   }
 };

@@ -228,15 +228,9 @@ TEST_CASE("sampleinfo and samplepos of the rasterizer: the target's samples on a
   Com<ID3D11UnorderedAccessView> uav;
   REQUIRE(c.d->CreateUnorderedAccessView(out.get(), &uv, uav.out()) == S_OK);
   auto read = [&] {
-    D3D11_BUFFER_DESC sd{16, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-    Com<ID3D11Buffer> staging;
-    REQUIRE(c.d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
-    ctx->CopyResource(staging.get(), out.get());
-    D3D11_MAPPED_SUBRESOURCE m{};
-    REQUIRE(ctx->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+    const std::vector<uint8_t> bytes = readback(c.d, out.get());
     std::array<uint32_t, 3> words{};
-    std::memcpy(words.data(), m.pData, sizeof words);
-    ctx->Unmap(staging.get(), 0);
+    std::memcpy(words.data(), bytes.data(), sizeof words);
     return words;
   };
   auto bitsOf = [](int sixteenths) {

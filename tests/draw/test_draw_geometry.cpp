@@ -460,16 +460,6 @@ std::set<std::pair<int, int>> tier3(const float (&ndc)[3][2], int size) {
   return conservativePixels(tri, false, size);
 }
 
-Com<ID3D11RasterizerState2> conservativeState(RenderDevice& d) {
-  Com<ID3D11Device3> device3;
-  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE,
-                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> state;
-  REQUIRE(device3->CreateRasterizerState2(&rs, state.out()) == S_OK);
-  return state;
-}
-
 TEST_CASE("conservative fallback: an instanced geometry shader's triangles light exactly their Tier 3 sets, "
           "with the attributes it wrote",
           "[draw][geometry][conservative][fallback]") {

@@ -213,12 +213,7 @@ TEST_CASE("conservative fallback: an indexed instanced indirect draw draws what 
   REQUIRE(c.d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
   ctx->IASetInputLayout(layout.get());
   ctx->VSSetShader(vs.get(), nullptr, 0);
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE,
-                            0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> state;
-  REQUIRE(device3->CreateRasterizerState2(&rs, state.out()) == S_OK);
+  Com<ID3D11RasterizerState2> state = conservativeState(c.d);
   ctx->RSSetState(state.get());
 
   // Triangle i of instance 0 in a 3×2 grid of the target's top half (off the

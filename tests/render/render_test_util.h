@@ -104,6 +104,23 @@ inline UINT bytesPerTexel(DXGI_FORMAT f) {
   }
 }
 
+// Reads a whole buffer back through a STAGING copy (checking Map reports the
+// buffer's size as its row pitch).
+inline std::vector<uint8_t> readback(RenderDevice& d, ID3D11Buffer* buffer) {
+  D3D11_BUFFER_DESC desc;
+  buffer->GetDesc(&desc);
+  D3D11_BUFFER_DESC sd{desc.ByteWidth, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
+  Com<ID3D11Buffer> staging;
+  REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
+  d.context->CopyResource(staging.get(), buffer);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+  CHECK(m.RowPitch == desc.ByteWidth);
+  std::vector<uint8_t> out(static_cast<uint8_t*>(m.pData), static_cast<uint8_t*>(m.pData) + desc.ByteWidth);
+  d.context->Unmap(staging.get(), 0);
+  return out;
+}
+
 // Reads subresource `sub` of a texture back through a STAGING copy, rows packed.
 inline std::vector<uint8_t> readback(RenderDevice& d, ID3D11Texture2D* texture, UINT sub = 0) {
   D3D11_TEXTURE2D_DESC desc;

@@ -7,21 +7,6 @@ using namespace d3dvk::test;
 
 namespace {
 
-std::vector<uint8_t> readBuffer(RenderDevice& d, ID3D11Buffer* buffer) {
-  D3D11_BUFFER_DESC desc;
-  buffer->GetDesc(&desc);
-  D3D11_BUFFER_DESC sd{desc.ByteWidth, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ, 0, 0};
-  Com<ID3D11Buffer> staging;
-  REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
-  d.context->CopyResource(staging.get(), buffer);
-  D3D11_MAPPED_SUBRESOURCE m{};
-  REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
-  CHECK(m.RowPitch == desc.ByteWidth);
-  std::vector<uint8_t> out(static_cast<uint8_t*>(m.pData), static_cast<uint8_t*>(m.pData) + desc.ByteWidth);
-  d.context->Unmap(staging.get(), 0);
-  return out;
-}
-
 std::vector<uint32_t> pattern(size_t count, uint32_t seed) {
   std::vector<uint32_t> v(count);
   for (size_t i = 0; i < count; ++i) v[i] = seed * 2654435761u + uint32_t(i) * 40503u;
@@ -46,7 +31,7 @@ TEST_CASE("buffer initial data round-trips through a staging copy for every usag
     D3D11_BUFFER_DESC desc{256, c.usage, c.bind, c.cpu, 0, 0};
     Com<ID3D11Buffer> buffer;
     REQUIRE(d->CreateBuffer(&desc, &init, buffer.out()) == S_OK);
-    std::vector<uint8_t> back = readBuffer(d, buffer.get());
+    std::vector<uint8_t> back = readback(d, buffer.get());
     CHECK(std::memcmp(back.data(), data.data(), 256) == 0);
   }
 }
@@ -102,12 +87,12 @@ TEST_CASE("UpdateSubresource writes exactly the destination box (texture and buf
   const uint8_t payload[5] = {1, 2, 3, 4, 5};
   D3D11_BOX bbox{10, 0, 0, 15, 1, 1};
   d.context->UpdateSubresource(buffer.get(), 0, &bbox, payload, 0, 0);
-  std::vector<uint8_t> back = readBuffer(d, buffer.get());
+  std::vector<uint8_t> back = readback(d, buffer.get());
   for (UINT i = 0; i < 64; ++i) CHECK(back[i] == (i >= 10 && i < 15 ? payload[i - 10] : 0x11));
   // An empty box changes nothing.
   D3D11_BOX empty{20, 0, 0, 20, 1, 1};
   d.context->UpdateSubresource(buffer.get(), 0, &empty, payload, 0, 0);
-  CHECK(readBuffer(d, buffer.get()) == back);
+  CHECK(readback(d, buffer.get()) == back);
 }
 
 TEST_CASE("UpdateSubresource of a whole constant buffer goes through the constant-buffer path", "[render][copy]") {
@@ -117,7 +102,7 @@ TEST_CASE("UpdateSubresource of a whole constant buffer goes through the constan
   REQUIRE(d->CreateBuffer(&bd, nullptr, cb.out()) == S_OK);
   std::vector<uint32_t> values = pattern(8, 11);
   d.context->UpdateSubresource(cb.get(), 0, nullptr, values.data(), 0, 0);
-  std::vector<uint8_t> back = readBuffer(d, cb.get());
+  std::vector<uint8_t> back = readback(d, cb.get());
   CHECK(std::memcmp(back.data(), values.data(), 32) == 0);
 }
 
