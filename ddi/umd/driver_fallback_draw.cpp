@@ -40,6 +40,7 @@ constexpr uint32_t kDefaultPieceTriangles = 1u << 18;
 constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
 // Statistics words in FallbackResources::counters.
 constexpr VkDeviceSize kCounterBytes = 256;
+constexpr VkDeviceSize kDrawArgsOffset = 32;  // gpu::FallbackDrawArgs
 constexpr VkDeviceSize kScratchStatisticsOffset = 64;
 
 std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
@@ -67,6 +68,7 @@ dxbc::TranslateOptions fallbackPixelOptions(Device& device, unsigned variant) {
   o.variant = dxbc::ShaderVariant::Fallback;
   o.demoteToHelper = device.vk().info().demoteToHelperInvocation;
   o.fallbackSampleMask = variant & Shader::kFallbackMasked;
+  o.fallbackExactPath = !(variant & Shader::kFallbackFlatOnly);
   o.countInvocations = counting;
   o.countPerSubgroup = counting && device.vk().info().fragmentSubgroupBallot;
   return o;
@@ -95,7 +97,7 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
   }
   static const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
   std::unique_ptr<vk::ShaderModule>& module =
-      ps ? ps->fallbackModules[variant & 3] : device.pipelines().fallbackPixelModule(variant);
+      ps ? ps->fallbackModules[variant & 7] : device.pipelines().fallbackPixelModule(variant);
   if (!module)
     module = translateVariant(device, ps ? *ps->parsed : empty, fallbackPixelOptions(device, variant),
                               "pixel shader's fallback variant");
@@ -171,11 +173,11 @@ FallbackResources* resources(Device& device) {
   if (r) return r.get();
   auto created = std::make_unique<FallbackResources>();
   VkResult result = VK_SUCCESS;
-  VkDescriptorSetLayoutBinding bindings[5];
-  for (uint32_t i = 0; i < 5; ++i)
+  VkDescriptorSetLayoutBinding bindings[6];
+  for (uint32_t i = 0; i < 6; ++i)
     bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 5;
+  setInfo.bindingCount = 6;
   setInfo.pBindings = bindings;
   created->setupSetLayout = vk::createDescriptorSetLayout(device.vk(), setInfo, &result);
   if (!created->setupSetLayout) return device.setVkError(result), nullptr;
@@ -384,8 +386,11 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
   const bool masked = prepared.samples > 1 || (uint32_t(s.sampleMask) & allSamples) != allSamples;
   const unsigned variant = (counting ? Shader::kFallbackCounting : 0u) | (masked ? Shader::kFallbackMasked : 0u);
+  // Two pixel-shader variants: the flat path alone, and with the exact path (gpu_layout.h).
   const VkShaderModule pixelModule = ensureVariants(device, vs, captured, ps, variant);
   if (!pixelModule) return;
+  const VkShaderModule flatPixelModule = ensureVariants(device, vs, captured, ps, variant | Shader::kFallbackFlatOnly);
+  if (!flatPixelModule) return;
   const int positionWord = capturedWord(captured, 1 /*D3D_NAME_POSITION*/);
   if (positionWord < 0 || positionWord % 4 != 0) {
     logError(std::string("conservative fallback: the ") + (gs ? "geometry" : "vertex") +
@@ -483,6 +488,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   drawInputs.vertexInput = &noVertexInput;
   VkPipeline drawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
   if (!drawPipeline) return device.setVkError(result);
+  drawKey.fallbackFlatOnly = true;
+  drawInputs.pixelModule = flatPixelModule;
+  VkPipeline flatDrawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
+  if (!flatDrawPipeline) return device.setVkError(result);
 
   // The draw header: SV_Coverage and the sample mask the prelude applies.
   const bool conservative =
@@ -537,13 +546,14 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       !ensureBuffer(device, r->corners, VkDeviceSize(maxSlots) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner),
                     storage) ||
       !ensureBuffer(device, r->counters, kCounterBytes,
-                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT))
+                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                        VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT))
     return;
   for (const std::shared_ptr<vk::Buffer>& b : {r->capture, r->records, r->corners, r->counters})
     device.queue().releaseAfter(device.queue().openSerial(), b);
 
   // The setup pass's descriptor set (one per draw, its pool freed with the batch).
-  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 5 * uint32_t(pieces.size())};
+  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6 * uint32_t(pieces.size())};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = uint32_t(pieces.size());
   poolInfo.poolSizeCount = 1;
@@ -593,15 +603,16 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     allocInfo.pSetLayouts = &setLayout;
     result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
     if (result != VK_SUCCESS) return device.setVkError(result);
-    const VkDescriptorBufferInfo infos[5] = {
+    const VkDescriptorBufferInfo infos[6] = {
         {r->capture->handle(), 0, VK_WHOLE_SIZE},
         {r->counters->handle(), 0, 16},
         {r->records->handle(), 0, VK_WHOLE_SIZE},
         {r->corners->handle(), 0, VK_WHOLE_SIZE},
         {statisticsCounter.buffer, statisticsCounter.offset, 16},
+        {r->counters->handle(), kDrawArgsOffset, sizeof(gpu::FallbackDrawArgs)},
     };
-    VkWriteDescriptorSet writes[5];
-    for (uint32_t i = 0; i < 5; ++i) {
+    VkWriteDescriptorSet writes[6];
+    for (uint32_t i = 0; i < 6; ++i) {
       writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
       writes[i].dstSet = set;
       writes[i].dstBinding = i;
@@ -609,7 +620,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[i].pBufferInfo = &infos[i];
     }
-    vkUpdateDescriptorSets(device.vk().handle(), 5, writes, 0, nullptr);
+    vkUpdateDescriptorSets(device.vk().handle(), 6, writes, 0, nullptr);
 
     // 1. Capture.
     VkCommandBuffer cmd = device.record();
@@ -617,6 +628,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     vkCmdFillBuffer(cmd, r->counters->handle(), 0, 16, 0);
     if (!queries.active()) vkCmdFillBuffer(cmd, r->counters->handle(), kScratchStatisticsOffset, 16, 0);
     vkCmdUpdateBuffer(cmd, r->records->handle(), 0, sizeof header, &header);
+    // The flat-only draw until the setup finds a record it cannot decide.
+    const gpu::FallbackDrawArgs drawArgs{{gpu::kCornersPerRecord * piece.slots, 1, 0, 0}, {0, 1, 0, 0}};
+    vkCmdUpdateBuffer(cmd, r->counters->handle(), kDrawArgsOffset, sizeof drawArgs, &drawArgs);
     if (!bindShaderResources(device, cmd)) return;
     cmd = device.record();  // orders the fills before the capture
     if (!cmd) return;
@@ -663,7 +677,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     const FallbackBuffers buffers{r->capture->handle(), r->corners->handle(), r->records->handle()};
     if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &buffers)) return;
     beginRendering(device, cmd, prepared.extent);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipeline);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, flatDrawPipeline);
     setDynamicState(device, cmd, prepared);
     const VkViewport target{0.0f, 0.0f, float(prepared.extent.width), float(prepared.extent.height),
                             std::clamp(vp.MinDepth, 0.0f, 1.0f), std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
@@ -671,7 +685,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     const VkRect2D scissor{{clip.left, clip.top},
                            {uint32_t(clip.right - clip.left), uint32_t(clip.bottom - clip.top)}};
     vkCmdSetScissor(cmd, 0, 1, &scissor);
-    vkCmdDraw(cmd, gpu::kCornersPerRecord * piece.slots, 1, 0, 0);
+    // One of the two runs (the other has no vertices): the same candidate triangles in primitive order.
+    vkCmdDrawIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, flat), 1, 0);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipeline);
+    vkCmdDrawIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, exact), 1, 0);
     vkCmdEndRendering(cmd);
     if (last && timing && r->timestamps && !r->timestampsPending) {
       timestamp(cmd, 3);

@@ -91,9 +91,10 @@ struct Shader {
   // from push constants). Vertex shader ahead of a geometry shader:
   // idBaseModule, the id bases without the capture. Pixel shader: the
   // fallback variants (the exact coverage prelude, see driver_fallback_draw.h),
-  // indexed by kFallbackCounting | kFallbackMasked.
-  static constexpr unsigned kFallbackCounting = 1, kFallbackMasked = 2;
-  std::unique_ptr<vk::ShaderModule> captureModule, idBaseModule, fallbackModules[4];
+  // indexed by kFallbackCounting | kFallbackMasked | kFallbackFlatOnly (the
+  // prelude without its exact path, dxbc fallbackExactPath false).
+  static constexpr unsigned kFallbackCounting = 1, kFallbackMasked = 2, kFallbackFlatOnly = 4;
+  std::unique_ptr<vk::ShaderModule> captureModule, idBaseModule, fallbackModules[8];
   std::vector<uint32_t> capturedRegisters;  // the capture layout (dxbc::declaredOutputRegisters)
   // The options `spirv` was translated with, and the pixel shader's
   // invocation-counting variant of it (those options plus countInvocations),

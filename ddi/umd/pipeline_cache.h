@@ -107,7 +107,7 @@ class PipelineCache {
   // The GPU fallback's pixel shader for draws without one: the coverage
   // prelude alone, its variants indexed like Shader::fallbackModules (built by
   // driver_fallback_draw.cpp on first use).
-  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule(unsigned variant) { return fallbackPixel_[variant & 3]; }
+  std::unique_ptr<vk::ShaderModule>& fallbackPixelModule(unsigned variant) { return fallbackPixel_[variant & 7]; }
   // The fallback draw pass's vertex shader for the captured stage (the vertex
   // or geometry shader) and the pixel shader (built on
   // first use, dxbc/fallback_shaders.h); VK_NULL_HANDLE with *result on a
@@ -123,7 +123,7 @@ class PipelineCache {
   std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>> pipelineLayouts_;
   std::map<uint64_t, std::shared_ptr<vk::Pipeline>> computePipelines_;  // by compute shader id
   std::unique_ptr<vk::Buffer> nullBuffer_;
-  std::unique_ptr<vk::ShaderModule> fallbackPixel_[4];
+  std::unique_ptr<vk::ShaderModule> fallbackPixel_[8];
   std::map<std::pair<uint64_t, uint64_t>, std::shared_ptr<vk::ShaderModule>> fallbackVertexModules_;  // (captured VS or GS, PS) ids
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t unorderedAccessSlots_ = 0;

@@ -384,19 +384,29 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
   // crosses at y = 32, between (20,32) and (44,32): clipping keeps the
   // trapezoid (8,56) (56,56) (44,32) (20,32), expected as the union of its two
   // fan triangles' Tier 3 sets (a pixel overlaps the trapezoid iff it overlaps one).
+  // The same draw has a small unclipped triangle (1,1) (6,1) (1,6) in the
+  // corner: one draw of a polygon record and a triangle record (the draw pass's
+  // exact draw, gpu_layout.h) or of triangle records only (its flat-only draw).
   const raster::ScreenTriangle whole{{{8, 56}, {56, 56}, {32, 8}}};
+  const std::set<std::pair<int, int>> corner = conservativePixels(raster::ScreenTriangle{{{1, 1}, {6, 1}, {1, 6}}}, false);
+  auto inCorner = [](const std::pair<int, int>& p) { return p.first < 8 && p.second < 7; };
   const raster::ScreenTriangle fanA{{{8, 56}, {56, 56}, {44, 32}}}, fanB{{{8, 56}, {44, 32}, {20, 32}}};
   std::set<std::pair<int, int>> clipped = conservativePixels(fanA, false);
   for (const auto& p : conservativePixels(fanB, false)) clipped.insert(p);
-  const std::set<std::pair<int, int>> unclipped = conservativePixels(whole, false);
+  std::set<std::pair<int, int>> unclipped = conservativePixels(whole, false);
   REQUIRE(clipped.size() < unclipped.size());
+  for (const auto& p : corner) REQUIRE((inCorner(p) && !clipped.count(p) && !unclipped.count(p)));
+  for (const auto& p : corner) clipped.insert(p), unclipped.insert(p);
 
   const Com<ID3D11RasterizerState2> noClipState = conservativeState(t.c.d, {D3D11_CULL_NONE, FALSE, FALSE});
   ID3D11DeviceContext* ctx = t.c.d.context.get();
   for (const float apexZ : {-0.5f, 1.5f}) {
-    const ClipVertex vertices[3] = {{-0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
+    const ClipVertex vertices[6] = {{-0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
                                     {0.75f, -0.75f, 0.5f, 1, 0.5f, 0, 0, 1},
-                                    {0.0f, 0.75f, apexZ, 1, 0.5f, 0, 0, 1}};
+                                    {0.0f, 0.75f, apexZ, 1, 0.5f, 0, 0, 1},
+                                    {-31.0f / 32, 31.0f / 32, 0.5f, 1, 0.5f, 0, 0, 1},
+                                    {-26.0f / 32, 31.0f / 32, 0.5f, 1, 0.5f, 0, 0, 1},
+                                    {-31.0f / 32, 26.0f / 32, 0.5f, 1, 0.5f, 0, 0, 1}};
     Com<ID3D11Buffer> vb = makeBuffer(t.c.d, vertices, sizeof vertices, D3D11_BIND_VERTEX_BUFFER);
     ID3D11Buffer* buffers[] = {vb.get()};
     const UINT stride = sizeof(ClipVertex), offset = 0;
@@ -406,7 +416,7 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
       ctx->RSSetState(depthClip ? static_cast<ID3D11RasterizerState*>(t.state.get()) : noClipState.get());
       const float clear[4] = {-1, -1, -1, -1};
       ctx->ClearRenderTargetView(t.rtv.get(), clear);
-      ctx->Draw(3, 0);
+      ctx->Draw(6, 0);
       const std::vector<uint8_t> raw = readback(t.c.d, t.texture.get());
       std::set<std::pair<int, int>> lit;
       for (UINT y = 0; y < kSize; ++y)
@@ -424,6 +434,10 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
         const auto& polygon = depthClip ? trapezoid : triangle;
         CHECK(subsetOf(depthClip ? clipped : unclipped, lit));
         for (const auto& p : lit) {
+          if (inCorner(p)) {
+            CHECK(corner.count(p));
+            continue;
+          }
           INFO("pixel (" << p.first << ", " << p.second << ")");
           CHECK(pixelNearPolygon(p.first, p.second, polygon, 1.0 / 256));
         }

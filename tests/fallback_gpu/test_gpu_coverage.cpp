@@ -8,8 +8,10 @@
 // (dxbc::emitFallbackCoverage, driven by dxbc::buildCoverageTestShader over
 // every pixel of each record's box); every row's outer and inner pixels, the
 // facing and the degenerate flag must equal translate/raster's at Tier 3.
-// Once with the float fast path (and its exact fallback near ties), and for a
-// share of the batches with the exact 64-bit path forced.
+// Once with the flat path for the records it decides (kRecordFast) and the
+// exact path for the rest, and for a share of the batches with the exact
+// 64-bit path forced for every record; the setup's switch between the draw
+// pass's flat-only and exact draws (FallbackDrawArgs) is checked per batch.
 // D3DVK_GPU_COVERAGE_TRIANGLES overrides the count (default 1 000 000);
 // D3DVK_GPU_COVERAGE_TRIANGLE="x0 y0 x1 y1 x2 y2 left top right bottom" draws
 // that one triangle instead (the failure message prints them so).
@@ -137,9 +139,9 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   REQUIRE(dxbc::validateSpirv(setupSpirv) == "");
   const std::vector<uint32_t> coverageSpirv = dxbc::buildCoverageTestShader();
   REQUIRE(dxbc::validateSpirv(coverageSpirv) == "");
-  const ComputePipeline setup(ctx.vkDevice(), setupSpirv, 5, sizeof(gpu::SetupParams));
+  const ComputePipeline setup(ctx.vkDevice(), setupSpirv, 6, sizeof(gpu::SetupParams));
   const ComputePipeline coverage(ctx.vkDevice(), coverageSpirv, 3, 8);
-  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 8};
+  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 9};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = 2;
   poolInfo.poolSizeCount = 1;
@@ -154,6 +156,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   auto records = ctx.createHostBuffer(sizeof(gpu::FallbackHeader) + VkDeviceSize(kBatch) * sizeof(gpu::FallbackRecord), storage);
   auto corners = ctx.createHostBuffer(VkDeviceSize(kBatch) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner), storage);
   auto statistics = ctx.createHostBuffer(16, storage);
+  auto drawArgs = ctx.createHostBuffer(sizeof(gpu::FallbackDrawArgs), storage);
   constexpr uint32_t kMaxRows = 1u << 22;
   auto offsets = ctx.createHostBuffer(VkDeviceSize(kMaxRows) * 8, storage);
   auto rows = ctx.createHostBuffer(kMaxRows * 12, storage);
@@ -164,7 +167,8 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   raster::RasterizerDrawState state;
   state.mode = raster::RasterMode::Conservative;
   state.tier = raster::ConservativeTier::Tier3;
-  size_t failures = 0, checkedPixels = 0, innerPixels = 0, degenerates = 0, exactBatches = 0;
+  size_t failures = 0, checkedPixels = 0, innerPixels = 0, degenerates = 0, exactBatches = 0, flatRecords = 0;
+  size_t switchedBatches = 0, argFailures = 0;
   std::string first;
   std::vector<raster_test::Case> cases(kBatch);
   raster::SpanRowArray cpuRows;
@@ -259,6 +263,8 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     const uint32_t bytes = count * 3 * 16;
     std::memcpy(counter.mapped, &bytes, 4);
     std::memset(statistics.mapped, 0, 16);
+    const gpu::FallbackDrawArgs initialArgs{{3 * count, 1, 0, 0}, {0, 1, 0, 0}};
+    std::memcpy(drawArgs.mapped, &initialArgs, sizeof initialArgs);
     gpu::SetupParams params{};
     params.flags = gpu::kSetupConservative | gpu::kSetupInner | gpu::kSetupScreenInput;
     params.strideWords = 4;
@@ -267,7 +273,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     params.targetWidth = params.targetHeight = 32768.0f;
     params.guardX = params.guardY = 1.0f;
     params.viewportWidth = params.viewportHeight = 1.0f;
-    dispatch(ctx, pool, setup, {&captured, &counter, &records, &corners, &statistics}, &params, sizeof params,
+    dispatch(ctx, pool, setup, {&captured, &counter, &records, &corners, &statistics, &drawArgs}, &params, sizeof params,
              (count + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize);
 
     // One invocation per box row: the row table (record, row within its box).
@@ -275,6 +281,18 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
                                                        sizeof(gpu::FallbackHeader));
     uint32_t* rowTable = static_cast<uint32_t*>(offsets.mapped);
     uint32_t total = 0;
+    // The draw pass runs its exact draw iff a record with pixels to test is not decided by the flat path.
+    bool needsExact = false;
+    for (uint32_t i = 0; i < count; ++i) {
+      const bool drawn = (rec[i].flags & (gpu::kRecordRejected | gpu::kRecordCulled | gpu::kRecordClippedAway)) == 0 &&
+                         rec[i].boxSize != 0;
+      if (drawn && !(rec[i].flags & gpu::kRecordFast)) needsExact = true;
+      flatRecords += (rec[i].flags & gpu::kRecordFast) != 0;
+    }
+    gpu::FallbackDrawArgs args;
+    std::memcpy(&args, drawArgs.mapped, sizeof args);
+    switchedBatches += needsExact;
+    if (args.flat[0] != (needsExact ? 0 : 3 * count) || args.exact[0] != (needsExact ? 3 * count : 0)) ++argFailures;
     for (uint32_t i = 0; i < count; ++i) {
       rowOffset[i] = total;
       for (uint32_t r = 0; r < (rec[i].boxSize >> 16); ++r, ++total) {
@@ -299,7 +317,10 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   CHECK(innerPixels > 0);
   CHECK(degenerates > n / 50);
   CHECK(exactBatches > 0);
+  CHECK(argFailures == 0);
+  CHECK(flatRecords > n / 2);
   WARN("compared " << n << " triangles, " << checkedPixels << " covered and " << innerPixels << " inner pixels, "
-                   << degenerates << " degenerates");
+                   << degenerates << " degenerates, " << flatRecords << " records on the flat path, "
+                   << switchedBatches << " batches needing the exact draw");
   vkDestroyDescriptorPool(ctx.vkDevice(), pool, nullptr);
 }

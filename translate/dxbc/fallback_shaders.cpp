@@ -25,8 +25,8 @@ constexpr uint32_t kRecordsOffsetWords = gpu::kRecordsOffsetWords;
 constexpr uint32_t kRecordFlagsWord = offsetof(gpu::FallbackRecord, flags) / 4;
 constexpr uint32_t kRecordBoxOriginWord = offsetof(gpu::FallbackRecord, boxOrigin) / 4;
 constexpr uint32_t kRecordBoxSizeWord = offsetof(gpu::FallbackRecord, boxSize) / 4;
-constexpr uint32_t kRecordBoundWord = offsetof(gpu::FallbackRecord, bound) / 4;
-constexpr uint32_t kRecordFastEdgesWord = offsetof(gpu::FallbackRecord, fastEdges) / 4;
+constexpr uint32_t kRecordFlatF0Word = offsetof(gpu::FallbackRecord, flatF0) / 4;
+constexpr uint32_t kRecordFlatNormalsWord = offsetof(gpu::FallbackRecord, flatNormals) / 4;
 constexpr uint32_t kRecordEdgesWord = offsetof(gpu::FallbackRecord, edges) / 4;
 constexpr uint32_t kRecordFastBit = gpu::kRecordFast;
 constexpr uint32_t kEdgeWords = sizeof(gpu::FallbackEdge) / 4;
@@ -175,11 +175,11 @@ uint32_t declareStorageWords(Builder& b, uint32_t set, uint32_t binding, const c
 }
 
 FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t recordBase, const uint32_t (&flat)[16],
-                                      uint32_t px, uint32_t py, bool wantInner, bool wantSamples, uint32_t forceExact) {
+                                      uint32_t px, uint32_t py, bool wantInner, bool wantSamples, uint32_t forceExact,
+                                      bool exactPath) {
   b.capability(CapInt64);
-  const uint32_t tUint = b.tUint(), tInt = b.tInt(), tBool = b.tBool(), tI64 = b.tInt64(), tFloat = b.tFloat();
+  const uint32_t tUint = b.tUint(), tInt = b.tInt(), tBool = b.tBool(), tI64 = b.tInt64();
   auto asInt = [&](uint32_t u) { return b.op(OpBitcast, tInt, {u}); };
-  auto asFloat = [&](uint32_t u) { return b.op(OpBitcast, tFloat, {u}); };
   auto and2 = [&](uint32_t x, uint32_t y) { return b.op(OpLogicalAnd, tBool, {x, y}); };
   auto or2 = [&](uint32_t x, uint32_t y) { return b.op(OpLogicalOr, tBool, {x, y}); };
   auto flagSet = [&](uint32_t bit) {
@@ -203,59 +203,49 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
   const uint32_t maskVar = b.localVariable(b.tPointer(SCFunction, tUint));
   b.opNoResult(OpStore, {maskVar, b.cUint(0)});
 
-  // Fast path: each edge's F as a float plane over the box (gpu_layout.h);
-  // decided where every edge is farther than the bound from its tie.
+  // Flat path (records flagged kRecordFast, gpu_layout.h): every edge's
+  // F = F0 + A·512dx + B·512dy in 64-bit integers from the flat words alone.
   uint32_t fast = flagSet(kRecordFastBit);
   if (forceExact) fast = and2(fast, b.op(OpLogicalNot, tBool, {forceExact}));
-  const uint32_t fdx = b.op(OpConvertSToF, tFloat, {dx}), fdy = b.op(OpConvertSToF, tFloat, {dy});
-  const uint32_t bound = asFloat(flat[kRecordBoundWord]);
-  uint32_t minF = 0, minG = 0, innerBound = bound;
+  const uint32_t step[2] = {b.op(OpSConvert, tI64, {b.op(OpShiftLeftLogical, tInt, {dx, b.cInt(9)})}),
+                            b.op(OpSConvert, tI64, {b.op(OpShiftLeftLogical, tInt, {dy, b.cInt(9)})})};
+  uint32_t normal[3][2];
+  for (uint32_t e = 0; e < 2; ++e)
+    for (uint32_t k = 0; k < 2; ++k) normal[e][k] = asInt(flat[kRecordFlatNormalsWord + 2 * e + k]);
+  for (uint32_t k = 0; k < 2; ++k)
+    normal[2][k] = b.op(OpSNegate, tInt, {b.op(OpIAdd, tInt, {normal[0][k], normal[1][k]})});
+  uint32_t flatOuter = inBox, flatInner = and2(inBox, innerDefined);
   for (uint32_t e = 0; e < 3; ++e) {
-    const uint32_t f0 = asFloat(flat[kRecordFastEdgesWord + 3 * e]);
-    const uint32_t stepX = asFloat(flat[kRecordFastEdgesWord + 3 * e + 1]);
-    const uint32_t stepY = asFloat(flat[kRecordFastEdgesWord + 3 * e + 2]);
-    const uint32_t f = b.op(OpFAdd, tFloat, {f0, b.op(OpFAdd, tFloat, {b.op(OpFMul, tFloat, {stepX, fdx}),
-                                                                       b.op(OpFMul, tFloat, {stepY, fdy})})});
-    minF = e == 0 ? f : b.ext(tFloat, GlslNMin, {minF, f});
+    const uint32_t low = b.op(OpBitwiseAnd, tI64, {b.op(OpSConvert, tI64, {asInt(flat[kRecordFlatF0Word + 2 * e])}),
+                                                   b.cInt64(0xFFFFFFFFll)});
+    const uint32_t high = b.op(OpShiftLeftLogical, tI64, {b.op(OpSConvert, tI64, {asInt(flat[kRecordFlatF0Word + 2 * e + 1])}), b.cInt64(32)});
+    const uint32_t f0 = b.op(OpBitwiseOr, tI64, {high, low});
+    const uint32_t a64 = b.op(OpSConvert, tI64, {normal[e][0]}), b64 = b.op(OpSConvert, tI64, {normal[e][1]});
+    const uint32_t f = b.op(OpIAdd, tI64, {f0, b.op(OpIAdd, tI64, {b.op(OpIMul, tI64, {a64, step[0]}),
+                                                                    b.op(OpIMul, tI64, {b64, step[1]})})});
+    flatOuter = and2(flatOuter, b.op(OpSGreaterThanEqual, tBool, {f, b.cInt64(0)}));
     if (wantInner) {
-      // Δ = 2k − t + ti with k = kMul·(|A| + |B|), A = 512A / 512 (exact in float);
-      // its float rounding is added to the bound.
-      const uint32_t a = b.op(OpFMul, tFloat, {stepX, b.cFloat(1.0f / 512)});
-      const uint32_t c = b.op(OpFMul, tFloat, {stepY, b.cFloat(1.0f / 512)});
-      const uint32_t s = b.op(OpFAdd, tFloat, {b.ext(tFloat, GlslFAbs, {a}), b.ext(tFloat, GlslFAbs, {c})});
-      const uint32_t k2 = b.op(OpFMul, tFloat, {s, b.op(OpSelect, tFloat, {exact, b.cFloat(512.0f), b.cFloat(514.0f)})});
-      const uint32_t topLeft = or2(b.op(OpFOrdGreaterThan, tBool, {a, b.cFloat(0.0f)}),
-                                   and2(b.op(OpFOrdEqual, tBool, {a, b.cFloat(0.0f)}), b.op(OpFOrdGreaterThan, tBool, {c, b.cFloat(0.0f)})));
-      const uint32_t t = b.op(OpSelect, tFloat, {topLeft, b.cFloat(0.0f), b.cFloat(1.0f)});
-      const uint32_t ti = b.op(OpSelect, tFloat, {exact, t, b.cFloat(0.0f)});
-      const uint32_t delta = b.op(OpFAdd, tFloat, {b.op(OpFSub, tFloat, {k2, t}), ti});
-      const uint32_t g = b.op(OpFSub, tFloat, {f, delta});
-      minG = e == 0 ? g : b.ext(tFloat, GlslNMin, {minG, g});
-      innerBound = b.op(OpFAdd, tFloat, {innerBound, b.op(OpFAdd, tFloat, {b.op(OpFMul, tFloat, {k2, b.cFloat(1.0f / (1 << 20))}), b.cFloat(4.0f)})});
+      // Δ = 2k − t + ti with k = kMul·(|A| + |B|): kMul 256 for exact input (ti = t), else 257 (ti = 0).
+      const uint32_t s = b.op(OpSConvert, tI64, {b.op(OpIAdd, tInt, {b.ext(tInt, GlslSAbs, {normal[e][0]}), b.ext(tInt, GlslSAbs, {normal[e][1]})})});
+      const uint32_t k2 = b.op(OpIMul, tI64, {s, b.op(OpSelect, tI64, {exact, b.cInt64(512), b.cInt64(514)})});
+      const uint32_t topLeft = or2(b.op(OpSGreaterThan, tBool, {normal[e][0], b.cInt(0)}),
+                                   and2(b.op(OpIEqual, tBool, {normal[e][0], b.cInt(0)}), b.op(OpSGreaterThan, tBool, {normal[e][1], b.cInt(0)})));
+      const uint32_t t = b.op(OpSelect, tI64, {and2(b.op(OpLogicalNot, tBool, {topLeft}), b.op(OpLogicalNot, tBool, {exact})), b.cInt64(1), b.cInt64(0)});
+      flatInner = and2(flatInner, b.op(OpSGreaterThanEqual, tBool, {f, b.op(OpISub, tI64, {k2, t})}));
     }
   }
-  const uint32_t negBound = b.op(OpFNegate, tFloat, {bound});
-  const uint32_t outerYes = b.op(OpFOrdGreaterThan, tBool, {minF, bound});
-  const uint32_t outerNo = b.op(OpFOrdLessThan, tBool, {minF, negBound});
-  uint32_t decided = or2(b.op(OpLogicalNot, tBool, {inBox}), or2(outerNo, outerYes));
-  uint32_t fastInner = b.cBool(false);
-  if (wantInner) {
-    const uint32_t innerYes = b.op(OpFOrdGreaterThan, tBool, {minG, innerBound});
-    const uint32_t innerNo = b.op(OpFOrdLessThan, tBool, {minG, b.op(OpFNegate, tFloat, {innerBound})});
-    // Covered pixels need the inner decision too (where it is defined).
-    const uint32_t innerDecided = or2(b.op(OpLogicalNot, tBool, {innerDefined}), or2(innerYes, innerNo));
-    decided = and2(decided, or2(b.op(OpLogicalNot, tBool, {and2(inBox, outerYes)}), innerDecided));
-    fastInner = and2(innerDefined, innerYes);
+  b.opNoResult(OpStore, {coveredVar, and2(fast, flatOuter)});
+  b.opNoResult(OpStore, {innerVar, and2(and2(fast, flatOuter), flatInner)});
+  if (!exactPath) {
+    out.covered = b.op(OpLoad, tBool, {coveredVar});
+    if (wantInner) out.inner = b.op(OpLoad, tBool, {innerVar});
+    if (wantSamples) out.sampleMask = b.cUint(0);
+    return out;
   }
-  const uint32_t fastCovered = and2(inBox, outerYes);
-  b.opNoResult(OpStore, {coveredVar, fastCovered});
-  b.opNoResult(OpStore, {innerVar, and2(fastCovered, fastInner)});
 
-  // Exact path: the record's 64-bit edges (a polygon, a standard-mode record,
-  // or a pixel the fast path could not decide).
-  // (On llvmpipe every lane runs an `if` body; the edge loop below stops
-  // after its first iteration when no lane of the group needs it.)
-  const uint32_t needExact = b.op(OpLogicalNot, tBool, {and2(fast, decided)});
+  // Exact path: the record's 64-bit edges from the buffer (a polygon, a
+  // standard-mode record, or any record when forceExact).
+  const uint32_t needExact = b.op(OpLogicalNot, tBool, {fast});
   ifThen(b, needExact, [&] {
     const uint32_t edgeCount = asInt(b.op(OpBitFieldUExtract, tUint, {out.flags, b.cUint(kRecordEdgeCountShift), b.cUint(8)}));
     const uint32_t px64 = b.op(OpSConvert, tI64, {px}), py64 = b.op(OpSConvert, tI64, {py});

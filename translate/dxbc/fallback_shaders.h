@@ -70,10 +70,11 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
 
 // The exact coverage of pixel (px, py) against a record, emitted into the
 // builder's current block: `flat` holds the record's words 0..15 (uint ids:
-// the fast path's data, gpu_layout.h), the exact path reads the record at
+// the flat path's data, gpu_layout.h), the exact path reads the record at
 // word `recordBase` of the uint array member 0 of storage-buffer block
 // variable `records` (header at word 0). With `forceExact` (a bool id, or 0)
-// the fast path is skipped. Declares CapInt64 and the GLSL import. With
+// the flat path is skipped. Without `exactPath` only the flat path is emitted
+// (a record not flagged kRecordFast is then uncovered). Declares CapInt64 and the GLSL import. With
 // wantSamples, records flagged kRecordStandard (ForcedSampleCount draws) are
 // tested at the header's sample positions instead, decided at run time.
 struct FallbackCoverage {
@@ -84,7 +85,7 @@ struct FallbackCoverage {
 };
 FallbackCoverage emitFallbackCoverage(spv::Builder& b, uint32_t records, uint32_t recordBase,
                                       const uint32_t (&flat)[16], uint32_t px, uint32_t py, bool wantInner,
-                                      bool wantSamples, uint32_t forceExact = 0);
+                                      bool wantSamples, uint32_t forceExact = 0, bool exactPath = true);
 
 // A storage-buffer block { uint words[]; } at (set, binding), declared once per call.
 uint32_t declareStorageWords(spv::Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly);

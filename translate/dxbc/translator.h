@@ -42,6 +42,10 @@ struct TranslateOptions {
   // False (a single-sample target whose SampleMask keeps every rasterized
   // sample): oMask as in the native variant, every covered invocation owns its pixel.
   bool fallbackSampleMask = true;
+  // Fallback variant: also emit the exact path (the record's 64-bit edges read
+  // from the buffer, for polygons and standard-mode records); false: the flat
+  // path only (translate/fallback/gpu_layout.h), for the draw whose records are all kRecordFast.
+  bool fallbackExactPath = true;
   // Native pixel shader: the shader writes the sample mask (SampleMask output)
   // as `sampleMask`, ANDed with oMask when declared, so the draw can keep the
   // pipeline's sample mask full and the pixel shader runs (UAV writes,

@@ -97,7 +97,8 @@ void Translator::emitFallbackPrelude() {
   const uint32_t fc = b_.op(OpLoad, b_.tVec(tFloat, 4), {fbFragCoord_});
   const uint32_t px = b_.op(OpConvertFToS, tInt, {b_.ext(tFloat, GlslFloor, {b_.op(OpCompositeExtract, tFloat, {fc, 0})})});
   const uint32_t py = b_.op(OpConvertFToS, tInt, {b_.ext(tFloat, GlslFloor, {b_.op(OpCompositeExtract, tFloat, {fc, 1})})});
-  const FallbackCoverage cov = emitFallbackCoverage(b_, fbRecords_, base, flat, px, py, innerCoverage_ != 0, true);
+  const FallbackCoverage cov = emitFallbackCoverage(b_, fbRecords_, base, flat, px, py, innerCoverage_ != 0, true, 0,
+                                                  opt_.fallbackExactPath);
   // SV_Coverage / the sample mask: the header's, standard records' ANDed with the forced samples covered.
   const uint32_t header = word(b_.cUint(offsetof(gpu::FallbackHeader, coverage) / 4));
   const uint32_t standard = b_.op(OpINotEqual, tBool, {b_.op(OpBitwiseAnd, tUint, {cov.flags, b_.cUint(gpu::kRecordStandard)}), b_.cUint(0)});

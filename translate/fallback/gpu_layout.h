@@ -25,20 +25,29 @@
 // conservative mode) has k = 0 and tests sample (dx, dy) (1/16 px from the
 // centre) as F + 32·(A·dx + B·dy) ≥ 0.
 //
-// Fast path (records with at most three edges, conservative): the same F as
-// a float plane over the box, f = F0 + 512A·(px − left) + 512B·(py − top)
-// with F0 = F(left, top), all rounded to float; |f − F| ≤ bound for every
-// pixel of the box (the setup computes bound = 2⁻²⁰·max over the edges of
-// |F0| + |512A|·width + |512B|·height, a wide margin over float32's
-// correctly rounded operations), so the sign of F is known whenever
-// |f| > bound; only the rare pixels within bound of an edge's tie take the
-// exact 64-bit test.
+// Flat path (records flagged kRecordFast: conservative, at most three edges,
+// a triangle's edges summing to zero, every |F| over the box below 2^53):
+// words 0..15 alone decide the pixel, exactly and without reading the buffer.
+// They hold F0 = F(left, top) per edge as int64 and (A, B) of edges 0 and 1;
+// edge 2's is −(A0 + A1, B0 + B1) (a triangle's edge normals sum to zero; an
+// unused edge has A = B = 0 and F0 = 1). F(px, py) = F0 + 512A·(px − left) +
+// 512B·(py − top), in 64-bit integers (or in doubles, where every term and
+// partial sum is an integer below 2^53).
+//
+// The draw pass is two indirect draws with the same candidate triangles: one
+// whose pixel shader has the flat path only, one that also has the exact path
+// reading the record's 64-bit edges from the buffer (polygons, standard-mode
+// records). The setup pass writes their vertex counts (FallbackDrawArgs): the
+// flat-only draw runs unless some drawn record is not kRecordFast. (llvmpipe
+// runs every lane through both sides of a branch, so an exact path that no
+// pixel takes still costs its loads; the flat-only pixel shader has none.)
 //
 // Keep in sync with translate/fallback/shaders/setup.comp and the translator's
 // fallback prelude (translate/dxbc/fallback_shaders.cpp); the static_asserts
 // pin the byte layout.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 namespace d3dvk::fallback::gpu {
@@ -59,7 +68,7 @@ inline constexpr uint32_t kRecordCulled = 1u << 17;     // culled by facing (or 
 inline constexpr uint32_t kRecordClippedAway = 1u << 18;
 inline constexpr uint32_t kRecordClipped = 1u << 19;    // a clipped polygon (more than 3 edges possible)
 inline constexpr uint32_t kRecordEmpty = 1u << 20;      // beyond the captured triangles
-inline constexpr uint32_t kRecordFast = 1u << 21;       // fastEdges and bound are valid
+inline constexpr uint32_t kRecordFast = 1u << 21;       // words 6..15 decide the coverage (the flat path)
 
 struct FallbackEdge {
   int32_t a, b;        // inward normal (A, B)
@@ -76,14 +85,24 @@ struct FallbackRecord {
   float minInverseW;          // the smallest 1/w the pixel shader divides by (horizon guard)
   uint32_t boxOrigin;         // the pixel box: left | top << 16
   uint32_t boxSize;           // width | height << 16 (zero: nothing to rasterize)
-  float bound;                // fast path: |f − F| ≤ bound over the box
-  float fastEdges[3][3];      // fast path: F0, 512A, 512B per edge (an unused edge: F0 = 1e30)
+  uint32_t flatF0[3][2];       // flat path: F0 per edge, int64 low word first (unused edge: 1)
+  int32_t flatNormals[2][2];   // flat path: (A, B) of edges 0 and 1
   FallbackEdge edges[kMaxEdges];  // the exact edges, words 16..55
 };
 static_assert(sizeof(FallbackEdge) == 16);
 static_assert(sizeof(FallbackRecord) == 224);
 inline constexpr uint32_t kRecordWords = sizeof(FallbackRecord) / 4;
 inline constexpr uint32_t kFallbackFlatWords = 16;
+static_assert(offsetof(FallbackRecord, edges) == 4 * kFallbackFlatWords);
+
+// The draw pass's two indirect draws (VkDrawIndirectCommand each), written by
+// the UMD (flat-only draw: every candidate vertex; the other: none) and
+// switched by the setup pass when a drawn record is not kRecordFast.
+struct FallbackDrawArgs {
+  uint32_t flat[4];   // vertexCount, instanceCount, firstVertex, firstInstance
+  uint32_t exact[4];
+};
+static_assert(sizeof(FallbackDrawArgs) == 32);
 
 // The draw header at the start of the record buffer, written by the UMD before
 // the setup pass; records follow at kRecordsOffsetWords.
@@ -153,6 +172,7 @@ inline constexpr uint32_t kSetupCounterBinding = 1;    // transform-feedback cou
 inline constexpr uint32_t kSetupRecordsBinding = 2;    // header + records
 inline constexpr uint32_t kSetupCornersBinding = 3;
 inline constexpr uint32_t kSetupStatisticsBinding = 4;
+inline constexpr uint32_t kSetupDrawArgsBinding = 5;
 inline constexpr uint32_t kSetupWorkgroupSize = 64;
 
 }  // namespace d3dvk::fallback::gpu

@@ -30,7 +30,7 @@ bool sameRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& a, const D3DWDDM2_0DDI_
 bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
   if (variant != o.variant || vertexShader != o.vertexShader || pixelShader != o.pixelShader ||
       geometryShader != o.geometryShader || viewportCount != o.viewportCount ||
-      rasterizerSamples != o.rasterizerSamples || inputLayout != o.inputLayout ||
+      rasterizerSamples != o.rasterizerSamples || fallbackFlatOnly != o.fallbackFlatOnly || inputLayout != o.inputLayout ||
       blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
       topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
       depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
@@ -48,6 +48,7 @@ size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
   f.add(k.geometryShader);
   f.add(k.viewportCount);
   f.add(k.rasterizerSamples);
+  f.add(k.fallbackFlatOnly);
   f.add(k.inputLayout);
   f.add(k.blendState);
   f.add(k.depthStencilState);

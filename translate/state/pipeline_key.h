@@ -57,6 +57,9 @@ struct GraphicsPipelineKey {
   // rasterizer: a specialization constant); 0: the key's ForcedSampleCount,
   // else sampleCount.
   uint32_t rasterizerSamples = 0;
+  // The fallback draw pass's pixel shader without the exact path (dxbc
+  // fallbackExactPath false): the draw of records all decided by the flat path.
+  bool fallbackFlatOnly = false;
 
   bool operator==(const GraphicsPipelineKey& other) const;
 };

@@ -71,6 +71,8 @@ layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedByte
 layout(std430, set = 0, binding = 2) writeonly buffer Records { uint records[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer Corners { float corners[]; };
 layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
+// FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact draw's.
+layout(std430, set = 0, binding = 5) buffer DrawArgs { uint drawArgs[]; };
 
 layout(push_constant, std430) uniform SetupParams {
   float viewportX, viewportY, viewportWidth, viewportHeight;
@@ -573,27 +575,38 @@ bool setup(uint slot) {
     minInverseW = smallest / 2;
   }
 
-  // The fast path (at most three edges, conservative): each edge's F as a
-  // float plane over the box, and a bound on its rounding (gpu_layout.h).
+  // The flat path (gpu_layout.h): F0 per edge and the normals of edges 0
+  // and 1, when a triangle's (or a band's) edges sum to zero and every |F|
+  // over the box stays below 2^53.
   const int64_t width = xEnd - xBegin, height = yEnd - yBegin;
   if (conservative && edgeCount <= 3u) {
-    recordFlags |= kRecordFast;
-    real largest = real(0);
+    int64_t sumA = 0, sumB = 0, F0[3];
+    bool small = true;
     for (uint i = 0u; i < 3u; ++i) {
-      float f0 = 1e30, dx = 0.0, dy = 0.0;
-      if (i < edgeCount) {
-        const int64_t A = edgeA[i], B = edgeB[i];
-        const int64_t F0 = 512 * (A * xBegin + B * yBegin) + edgeC[i];
-        f0 = float(F0);
-        dx = float(512 * A);
-        dy = float(512 * B);
-        largest = max(largest, abs(real(F0)) + abs(real(512 * A)) * real(width) + abs(real(512 * B)) * real(height));
-      }
-      records[base + 7u + 3u * i] = floatBitsToUint(f0);
-      records[base + 8u + 3u * i] = floatBitsToUint(dx);
-      records[base + 9u + 3u * i] = floatBitsToUint(dy);
+      F0[i] = 1;
+      if (i >= edgeCount) continue;
+      sumA += edgeA[i];
+      sumB += edgeB[i];
+      F0[i] = 512 * (edgeA[i] * xBegin + edgeB[i] * yBegin) + edgeC[i];
+      const int64_t reach = abs(F0[i]) + abs(512 * edgeA[i]) * width + abs(512 * edgeB[i]) * height;
+      if (abs(F0[i]) >= (1l << 52) || reach >= (1l << 53)) small = false;
     }
-    records[base + 6u] = floatBitsToUint(float(largest * (1.0 / 1048576.0)) * 1.0001 + 1.0);
+    if (small && sumA == 0 && sumB == 0) {
+      recordFlags |= kRecordFast;
+      for (uint i = 0u; i < 3u; ++i) {
+        records[base + 6u + 2u * i] = uint(F0[i] & 0xFFFFFFFFl);
+        records[base + 7u + 2u * i] = uint(F0[i] >> 32);
+      }
+      for (uint i = 0u; i < 2u; ++i) {
+        records[base + 12u + 2u * i] = i < edgeCount ? uint(int(edgeA[i])) : 0u;
+        records[base + 13u + 2u * i] = i < edgeCount ? uint(int(edgeB[i])) : 0u;
+      }
+    }
+  }
+  // A drawn record the flat path cannot decide: the draw pass runs its exact draw.
+  if ((recordFlags & kRecordFast) == 0u) {
+    atomicExchange(drawArgs[0], 0u);
+    atomicExchange(drawArgs[4], params.slots * kCornersPerRecord);
   }
   writeHeader(base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
               uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16));
