@@ -107,6 +107,8 @@ void Translator::doubleInstruction(const Instruction& inst) {
       return;
     }
     case Opcode::DFma: {
+      // D3D requires one rounding (0.5 ULP); GLSL.std.450 Fma is fused only where the
+      // device fuses it (hardware double FMA units do; lavapipe rounds the product first).
       auto [pairs, n] = doubleResult();
       const uint32_t a = loadDoubles(inst.operands[1], pairs), b = loadDoubles(inst.operands[2], pairs),
                      c = loadDoubles(inst.operands[3], pairs);
