@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Builds the DXBC libFuzzer target with clang (ASan+UBSan) in its own build dir and
 # runs it briefly. Seeds: the listings under tests/dxbc, as listing text and as
-# assembled containers.
+# assembled containers; dictionary: tests/dxbc/fuzz/dxbc.dict.
 #   FUZZ_SECONDS   run time (default 45)
 #   FUZZ_BUILD_DIR build dir (default build-fuzz)
 # Exit status: 0 when the run found nothing, non-zero on a crash/leak/sanitizer report
 # (libFuzzer writes the reproducer as crash-* / leak-* into the build dir).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+ROOT=$PWD
 BUILD_DIR=${FUZZ_BUILD_DIR:-$PWD/build-fuzz}
 SECONDS_TO_RUN=${FUZZ_SECONDS:-45}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
@@ -31,4 +32,5 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 cd "$BUILD_DIR"
 echo "fuzz-dxbc: running for ${SECONDS_TO_RUN}s"
-./bin/fuzz_dxbc -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -print_final_stats=1 "$CORPUS"
+./bin/fuzz_dxbc -max_total_time="$SECONDS_TO_RUN" -max_len=8192 -timeout=10 -print_final_stats=1 \
+  -dict="$ROOT/tests/dxbc/fuzz/dxbc.dict" "$CORPUS"

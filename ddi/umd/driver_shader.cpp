@@ -171,6 +171,10 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
+    // Double-precision instructions need shaderFloat64; without it the translator
+    // names the feature, reported below with E_INVALIDARG (what D3D11 returns for a
+    // shader using doubles on a device without D3D11_FEATURE_DOUBLES).
+    options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
     shader->spirv = dxbc::translateToSpirv(parsed, options);
     shader->nativeOptions = options;
     shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));

@@ -63,6 +63,32 @@ uint32_t parseValue(const std::string& text, const LineError& fail) {
   return uint32_t(int64_t(v));
 }
 
+// Parses one value of a d(…) immediate: a double (1.0, -2.5e-300, inf, nan; fxc
+// prints 1.000000) or its 64 bits in hex (0x7ff8000000000000, what the
+// disassembler prints for NaN, infinities and denormals).
+uint64_t parseDoubleValue(const std::string& text, const LineError& fail) {
+  std::string t = trim(text);
+  if (t.empty()) fail("empty immediate value");
+  std::string body = t[0] == '-' || t[0] == '+' ? t.substr(1) : t;
+  if (startsWith(body, "0x") || startsWith(body, "0X")) {
+    char* end = nullptr;
+    errno = 0;
+    unsigned long long v = std::strtoull(body.c_str() + 2, &end, 16);
+    if (body.size() == 2 || body.size() > 18 || *end || errno || t[0] == '-' || t[0] == '+')
+      fail("bad 64-bit hex value '" + t + "'");
+    return uint64_t(v);
+  }
+  for (char c : body)
+    if (!std::isdigit(static_cast<unsigned char>(c)) && !std::strchr(".eE+-", c) && body != "inf" && body != "nan")
+      fail("bad double value '" + t + "'");
+  char* end = nullptr;
+  double d = std::strtod(t.c_str(), &end);
+  if (end == t.c_str() || *end) fail("bad double value '" + t + "'");
+  uint64_t u;
+  std::memcpy(&u, &d, 8);
+  return u;
+}
+
 uint32_t parseUint(const std::string& text, const LineError& fail, const char* what) {
   std::string t = trim(text);
   if (t.empty()) fail(std::string("missing ") + what);
@@ -216,6 +242,26 @@ class OperandParser {
       op.mask = 0;
       op.immCount = uint32_t(vals.size());
       for (size_t i = 0; i < vals.size(); ++i) op.imm[i] = parseValue(vals[i], fail_);
+      return op;
+    }
+    if (startsWith(s_.substr(pos_), "d(")) {  // 64-bit immediate: one double, or two (a 4-component operand)
+      pos_ += 2;
+      size_t close = s_.find(')', pos_);
+      if (close == std::string_view::npos) fail_("missing ')' in immediate");
+      auto vals = splitTopLevel(s_.substr(pos_, close - pos_));
+      pos_ = close + 1;
+      if (vals.size() != 1 && vals.size() != 2)
+        fail_("a double immediate needs 1 or 2 values, got " + std::to_string(vals.size()));
+      op.type = OperandType::Immediate64;
+      op.numComponents = vals.size() == 1 ? 1 : 4;
+      op.selection = SelectionMode::Mask;
+      op.mask = 0;
+      op.immCount = uint32_t(vals.size() * 2);
+      for (size_t i = 0; i < vals.size(); ++i) {
+        const uint64_t bits = parseDoubleValue(vals[i], fail_);
+        op.imm[2 * i] = uint32_t(bits);
+        op.imm[2 * i + 1] = uint32_t(bits >> 32);
+      }
       return op;
     }
     size_t start = pos_;
@@ -598,6 +644,9 @@ class Assembler {
     if (!haveVersion) throw Error("line " + std::to_string(lines_.size()) + ": no shader version line (e.g. ps_5_0)");
     for (const Instruction& inst : r.program.instructions) {
       for (const Operand& op : inst.operands) scanUses(op, r.featureFlags);
+      // Double-precision instructions (and the 11.1 ones: ddiv, dfma, drcp, dtoi, dtou, itod, utod).
+      if (isDoubleOpcode(inst.opcode)) r.featureFlags |= kFeatureDoubles;
+      if (isDoubleExtensionOpcode(inst.opcode)) r.featureFlags |= kFeature11_1DoubleExtensions;
       // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex written before the geometry stage.
       if (inst.opcode == Opcode::DclOutputSiv && r.program.type != ProgramType::Geometry && !inst.extra.empty() &&
           (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex) ||

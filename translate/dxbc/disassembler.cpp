@@ -50,6 +50,25 @@ std::string formatImmediate(uint32_t bits, ValueKind kind) {
   return hex(bits);
 }
 
+// A double of a d(…) immediate: the shortest text that parses back to the same
+// bits (1.0, -0.0, 2.5e-300), or its 64 bits in hex for NaN, infinities and denormals.
+std::string formatDouble(uint32_t lo, uint32_t hi) {
+  const uint64_t bits = uint64_t(hi) << 32 | lo;
+  double d;
+  std::memcpy(&d, &bits, 8);
+  if (std::isnormal(d) || (bits & 0x7fffffffffffffffull) == 0) {
+    char buf[64];
+    auto res = std::to_chars(buf, buf + sizeof buf, d);
+    std::string s(buf, res.ptr);
+    if (s.find_first_of(".e") == std::string::npos) s += ".0";
+    else if (s.find('.') == std::string::npos) s.insert(s.find('e'), ".0");
+    return s;
+  }
+  char b[24];
+  std::snprintf(b, sizeof b, "0x%016llx", static_cast<unsigned long long>(bits));
+  return b;
+}
+
 // Types whose first index is written right after the prefix (r0, cb3[…]).
 bool firstIndexInline(OperandType t) {
   return t != OperandType::ImmediateConstantBuffer;
@@ -78,9 +97,16 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
   std::string s;
   if (op.type == OperandType::Immediate32 || op.type == OperandType::Immediate64) {
     s = op.type == OperandType::Immediate32 ? "l(" : "d(";
-    for (uint32_t i = 0; i < op.immCount; ++i) {
-      if (i) s += ",";
-      s += op.type == OperandType::Immediate32 ? formatImmediate(op.imm[i], kind) : hex(op.imm[i]);
+    if (op.type == OperandType::Immediate32) {
+      for (uint32_t i = 0; i < op.immCount; ++i) {
+        if (i) s += ",";
+        s += formatImmediate(op.imm[i], kind);
+      }
+    } else {  // two dwords a double, low first
+      for (uint32_t i = 0; i + 1 < op.immCount; i += 2) {
+        if (i) s += ",";
+        s += formatDouble(op.imm[i], op.imm[i + 1]);
+      }
     }
     s += ")";
   } else {

@@ -200,6 +200,8 @@ struct Table {
     set(Opcode::DebugBreak, "debug_break", 0, K::None);
     const char* sm51[] = {"ddiv", "dfma", "drcp", "msad", "dtoi", "dtou", "itod", "utod"};
     for (uint32_t i = 0; i < 8; ++i) set(210 + i, sm51[i], 1, i == 3 ? K::Uint : K::Float);
+    set(Opcode::ItoD, "itod", 1, K::Int);
+    set(Opcode::UtoD, "utod", 1, K::Uint);
   }
 };
 
@@ -214,6 +216,16 @@ const OpcodeInfo& opcodeInfo(Opcode op) {
   static const OpcodeInfo none{};
   uint32_t i = uint32_t(op);
   return i < kOpcodeCount ? table().e[i] : none;
+}
+
+bool isDoubleExtensionOpcode(Opcode op) {
+  const uint32_t i = uint32_t(op);
+  return i >= 210 && i <= 217 && op != Opcode::Msad;
+}
+
+bool isDoubleOpcode(Opcode op) {
+  const uint32_t i = uint32_t(op);
+  return (i >= 191 && i <= 202) || isDoubleExtensionOpcode(op);
 }
 
 std::string_view operandTypePrefix(OperandType t) {

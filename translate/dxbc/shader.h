@@ -13,7 +13,9 @@
 namespace d3dvk::dxbc {
 
 // D3D_SHADER_FEATURE_* bits we derive or test for.
+constexpr uint64_t kFeatureDoubles = 0x1;
 constexpr uint64_t kFeatureMinimumPrecision = 0x10;
+constexpr uint64_t kFeature11_1DoubleExtensions = 0x20;
 constexpr uint64_t kFeatureStencilRef = 0x200;
 constexpr uint64_t kFeatureInnerCoverage = 0x400;
 constexpr uint64_t kFeatureViewportAndRtArrayIndexFromAnyStage = 0x2000;

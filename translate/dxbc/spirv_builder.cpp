@@ -54,6 +54,7 @@ uint32_t Builder::tUint() { return typeOrConst(OpTypeInt, {32, 0}, false); }
 uint32_t Builder::tInt() { return typeOrConst(OpTypeInt, {32, 1}, false); }
 uint32_t Builder::tFloat() { return typeOrConst(OpTypeFloat, {32}, false); }
 uint32_t Builder::tInt64() { return typeOrConst(OpTypeInt, {64, 1}, false); }
+uint32_t Builder::tDouble() { return typeOrConst(OpTypeFloat, {64}, false); }
 uint32_t Builder::tVec(uint32_t c, uint32_t n) { return n == 1 ? c : typeOrConst(OpTypeVector, {c, n}, false); }
 uint32_t Builder::tArray(uint32_t e, uint32_t len) { return typeOrConst(OpTypeArray, {e, cUint(len)}, false); }
 uint32_t Builder::tPointer(uint32_t sc, uint32_t t) { return typeOrConst(OpTypePointer, {sc, t}, false); }
@@ -99,6 +100,11 @@ uint32_t Builder::specConstant(uint32_t type, uint32_t defaultValue, uint32_t sp
 uint32_t Builder::cInt64(int64_t v) {
   const uint64_t bits = uint64_t(v);
   return typeOrConst(OpConstant, {tInt64(), uint32_t(bits), uint32_t(bits >> 32)}, true);
+}
+uint32_t Builder::cDouble(double v) {
+  uint64_t bits;
+  std::memcpy(&bits, &v, 8);
+  return typeOrConst(OpConstant, {tDouble(), uint32_t(bits), uint32_t(bits >> 32)}, true);
 }
 uint32_t Builder::cBool(bool v) { return typeOrConst(v ? OpConstantTrue : OpConstantFalse, {tBool()}, true); }
 uint32_t Builder::cComposite(uint32_t type, const std::vector<uint32_t>& parts) {

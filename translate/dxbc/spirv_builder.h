@@ -116,6 +116,7 @@ class Builder {
   uint32_t tInt();
   uint32_t tFloat();
   uint32_t tInt64();  // the caller declares CapInt64
+  uint32_t tDouble();  // the caller declares CapFloat64
   uint32_t tVec(uint32_t component, uint32_t n);  // n == 1 returns component
   uint32_t tArray(uint32_t element, uint32_t length);
   uint32_t tPointer(uint32_t storage, uint32_t type);
@@ -135,6 +136,7 @@ class Builder {
   uint32_t cInt(int32_t v);
   uint32_t cFloat(float v);
   uint32_t cInt64(int64_t v);
+  uint32_t cDouble(double v);
   // A 32-bit specialization constant (OpSpecConstant, not deduplicated) with SpecId `specId`.
   uint32_t specConstant(uint32_t type, uint32_t defaultValue, uint32_t specId);
   uint32_t cBool(bool v);

@@ -43,6 +43,9 @@ enum class Opcode : uint32_t {
   DclResourceRaw = 161, DclResourceStructured = 162, LdUavTyped = 163, StoreUavTyped = 164, LdRaw = 165,
   StoreRaw = 166, LdStructured = 167, StoreStructured = 168,
   // 169..189 atomics, 190 sync, 191..202 doubles
+  DAdd = 191, DMax = 192, DMin = 193, DMul = 194, DEq = 195, DGe = 196, DLt = 197, DNe = 198, DMov = 199,
+  DMovc = 200, DtoF = 201, FtoD = 202,
+  DDiv = 210, DFma = 211, DRcp = 212, Msad = 213, DtoI = 214, DtoU = 215, ItoD = 216, UtoD = 217,
   Sync = 190, EvalSnapped = 203, EvalSampleIndex = 204, EvalCentroid = 205, DclGsInstanceCount = 206,
   Abort = 207, DebugBreak = 208,
   // 210..217: SM5 (11.1) ddiv, dfma, drcp, msad, dtoi, dtou, itod, utod
@@ -159,6 +162,12 @@ struct OpcodeInfo {
   bool declaration = false;
 };
 const OpcodeInfo& opcodeInfo(Opcode op);
+
+// The double-precision instructions: SM5.0's dadd … ftod (191..202) and the
+// D3D11.1 double extensions ddiv, dfma, drcp, dtoi, dtou, itod, utod (210..217
+// without msad). A double occupies a component pair (.xy or .zw, x the low 32 bits).
+bool isDoubleOpcode(Opcode op);
+bool isDoubleExtensionOpcode(Opcode op);  // the 11.1 ones
 
 std::string_view operandTypePrefix(OperandType t);  // "r", "v", "o", "x", "cb", … ("" for special)
 

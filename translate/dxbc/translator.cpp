@@ -28,6 +28,12 @@ std::vector<uint32_t> Translator::runImpl() {
   if (stage_ == ProgramType::Hull || stage_ == ProgramType::Domain)
     throw Error("translator: hull and domain shaders are not supported (this is a " +
                 std::string(stage_ == ProgramType::Hull ? "hull" : "domain") + " shader)");
+  if (!opt_.shaderFloat64)
+    for (const Instruction& inst : prog_.instructions)
+      if (isDoubleOpcode(inst.opcode))
+        throw Error("translator: opcode '" + std::string(opcodeInfo(inst.opcode).name) + "' at dword " +
+                    std::to_string(inst.offset) +
+                    ": double-precision instructions need the Vulkan device's shaderFloat64 feature, which it lacks");
   b_.capability(CapShader);
   uVec4_ = b_.tVec(b_.tUint(), 4);
   if (geometry()) {

@@ -58,6 +58,11 @@ struct TranslateOptions {
   // extension). Such a device draws every conservative draw on the fallback, so
   // the native variant runs only with conservative OFF, where the value is undefined.
   bool innerCoverageAsZero = false;
+  // The device enabled shaderFloat64: double-precision instructions (dadd …
+  // ftod, the 11.1 ddiv … utod) translate to Float64 arithmetic. Without it a
+  // shader using them does not translate: dxbc::Error names the feature (the
+  // UMD fails CreateXShader with E_INVALIDARG and that message).
+  bool shaderFloat64 = true;
   // Native pixel shader: the first thing main() does is count the invocation
   // in the storage buffer at kInvocationCounterBinding in the pixel shader's
   // set (binding.h), laid out as kInvocationCounterLanes uints

@@ -18,6 +18,8 @@
 //   translator_stages.cpp: what the compute and geometry stages add: thread groups and their
 //     system values, the geometry shader's primitive types, input arrays, emit/cut (stream 0),
 //     instancing, and its per-emit output stores
+//   translator_doubles.cpp: the double-precision instructions (dadd … ftod, the 11.1 ddiv, dfma,
+//     drcp, dtoi, dtou, itod, utod): component pairs bitcast to Float64 and back, d(…) immediates
 //   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
 //     inputs, coverage prelude, 1/w division, sample mask), the invocation counter, point size,
 //     clip distances and transform-feedback decorations
@@ -382,6 +384,22 @@ class Translator {
   // The output stores the vertex and pixel stages run at the end of main(); a
   // geometry shader calls them at every emit (storeOutputsFn_).
   void defineStoreOutputs();
+
+  // ---------------------------------------------------------------- translator_doubles.cpp
+
+  // A double-precision instruction (isDoubleOpcode). A double is a component
+  // pair, x (or z) its low 32 bits: a double destination's mask is .xy, .zw or
+  // .xyzw; a double source's post-swizzle .xy is its first double, .zw its second.
+  void doubleInstruction(const Instruction& inst);
+  // The doubles (pair 0: .xy, pair 1: .zw) a double destination mask writes.
+  std::vector<uint32_t> doublePairs(uint8_t mask);
+  // Double i of the result (f64 or f64vec2) is the source's post-swizzle pair
+  // pairs[i] (a d(…) immediate: its double pairs[i]); the modifier applies to the double.
+  uint32_t loadDoubles(const Operand& op, const std::vector<uint32_t>& pairs);
+  // 32-bit source components for double pairs: pair p takes post-swizzle component p.
+  uint32_t loadPerPair(const Operand& op, const std::vector<uint32_t>& pairs, K k);
+  // Stores doubles (f64 or f64vec2, one per pair of the mask), saturated to [0, 1] when asked.
+  void storeDoubles(const Operand& dst, uint32_t value, uint32_t n, bool saturate);
 
   // ---------------------------------------------------------------- translator_variants.cpp
 

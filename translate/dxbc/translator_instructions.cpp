@@ -560,6 +560,10 @@ void Translator::translate(const Instruction& inst) {
         counter(inst);
         return;
       }
+      if (isDoubleOpcode(o)) {
+        doubleInstruction(inst);
+        return;
+      }
       fail("instruction is not supported by the translator");
   }
 }

@@ -3,6 +3,8 @@
 // token decoder, the disassembler, the translator and the listing assembler. Any
 // input must end in a result or a dxbc::Error; crashes, hangs and sanitizer reports
 // are bugs. Also checks decode(encode(decode(x))) == decode(x) on the token stream.
+// Seeds: the listings under tests/dxbc (doubles.asm has every double instruction and
+// d(…) immediate); dxbc.dict adds the listing words (mnemonics, d(…), swizzles).
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 
@@ -20,6 +22,13 @@ void container(const uint8_t* data, size_t size) {
     std::string text = disassemble(s);
     try {
       (void)translateToSpirv(s);
+    } catch (const Error&) {
+    }
+    // A device without shaderFloat64: doubles fail cleanly, everything else translates as above.
+    try {
+      TranslateOptions noFloat64;
+      noFloat64.shaderFloat64 = false;
+      (void)translateToSpirv(s, noFloat64);
     } catch (const Error&) {
     }
     // What the disassembler prints must assemble (or fail cleanly).
