@@ -78,6 +78,13 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS
           adapterFrom(hAdapter)->conservative().reported);
       return S_OK;
     }
+    case D3D11DDICAPS_SHADER: {
+      // Doubles where the Vulkan device has shaderFloat64 (the translator's Float64).
+      if (caps->DataSize != sizeof(D3D11DDI_SHADER_CAPS)) return E_INVALIDARG;
+      auto* data = static_cast<D3D11DDI_SHADER_CAPS*>(caps->pData);
+      data->Caps = adapterFrom(hAdapter)->device().enabledFeatures().shaderFloat64 ? D3D11DDICAPS_SHADER_DOUBLES : 0u;
+      return S_OK;
+    }
     default:
       return E_INVALIDARG;  // caps d3dvk does not answer
   }

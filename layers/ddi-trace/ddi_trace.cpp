@@ -185,8 +185,10 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER a, const D3D10_2DDIARG_GETCAPS* caps)
     trace("GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=%u) -> %s {ConservativeRasterizationTier=%d}%s",
           caps->DataSize, hr(result).c_str(), int(data->ConservativeRasterizationTier),
           forced >= 0 ? " (forced by D3DVK_TRACE_FORCE_CONSERVATIVE_TIER)" : "");
-  }
-  else
+  } else if (caps && caps->Type == D3D11DDICAPS_SHADER && SUCCEEDED(result)) {
+    trace("GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=%u) -> %s {Caps=0x%x}", caps->DataSize, hr(result).c_str(),
+          static_cast<const D3D11DDI_SHADER_CAPS*>(caps->pData)->Caps);
+  } else
     trace("GetCaps(Type=%d, DataSize=%u) -> %s", caps ? int(caps->Type) : -1, caps ? caps->DataSize : 0,
           hr(result).c_str());
   return result;

@@ -94,6 +94,16 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       data->DriverCommandLists = FALSE;
       return S_OK;
     }
+    case D3D11_FEATURE_DOUBLES: {
+      if (FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_DOUBLES)) return E_INVALIDARG;
+      auto* data = static_cast<D3D11_FEATURE_DATA_DOUBLES*>(pFeatureSupportData);
+      D3D11DDI_SHADER_CAPS caps{};
+      D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
+      UmdAdapter& adapter = ddi_->adapter();
+      const HRESULT hr = adapter.funcs().pfnGetCaps(adapter.handle(), &args);
+      data->DoublePrecisionFloatShaderOps = SUCCEEDED(hr) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES) ? TRUE : FALSE;
+      return S_OK;
+    }
     case D3D11_FEATURE_D3D11_OPTIONS2:
       if (FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS2)) return E_INVALIDARG;
       return checkOptions2(static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS2*>(pFeatureSupportData));

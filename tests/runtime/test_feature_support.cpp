@@ -102,3 +102,20 @@ TEST_CASE("CheckFeatureSupport THREADING and unknown features", "[runtime][caps]
   CHECK(device->CheckFeatureSupport(static_cast<D3D11_FEATURE>(9999), &threading, sizeof threading) == E_INVALIDARG);
   device->Release();
 }
+
+TEST_CASE("DOUBLES asks the driver's shader caps and reports the Vulkan device's shaderFloat64",
+          "[runtime][caps][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_0);
+  D3D11_FEATURE_DATA_DOUBLES data;
+  std::memset(&data, 0xCD, sizeof data);
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_DOUBLES, &data, sizeof data) == S_OK);
+  const bool doubles = expectedDevice().shaderFloat64;
+  CHECK(data.DoublePrecisionFloatShaderOps == (doubles ? TRUE : FALSE));
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_DOUBLES, &data, sizeof data + 1) == E_INVALIDARG);
+  device->Release();
+  const std::vector<std::string> caps = trace.calls("GetCaps");
+  REQUIRE(caps.size() == 1);
+  CHECK(caps[0] == std::string("GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=4) -> S_OK {Caps=") + (doubles ? "0x1" : "0x0") + "}");
+}
