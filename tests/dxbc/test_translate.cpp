@@ -437,7 +437,7 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_4_0\ndcl_constantbuffer CB0[1], immediateIndexed\ndcl_output o0.xyzw\nif_z cb0[0].x\nmov o0.xyzw, l(1.0,1.0,1.0,1.0)\n"
       "break\nendif\nmov o0.xyzw, l(0,0,0,0)\nret\n",
       "opcode 'break' at dword 21: break outside a loop or switch");
-  err("hs_5_0\nret\n", "hull and domain shaders are not supported (this is a hull shader)");
+  err("hs_5_0\nret\n", "a hull shader needs dcl_tessellator_domain");
   err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, r3.xyzw\nret\n", "r3 used but dcl_temps declares 0");
   err("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, cb1[0].xyzw\nret\n", "opcode 'mov' at dword 5: cb1 is not declared");
   err("ps_5_0\ndcl_output o0.xyzw\nif_nz l(1)\nret\n", "unterminated control flow");

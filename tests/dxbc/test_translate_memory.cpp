@@ -236,5 +236,5 @@ TEST_CASE("buffer, atomic and compute translation errors name the reason", "[dxb
   err("ps_5_0\ndcl_input vThreadID.x\nret\n", "outside a compute shader");
   err("cs_5_0\ndcl_temps 1\ndcl_thread_group 1, 1, 1\nmov r0.x, vThreadID.x\nret\n", "used without dcl_input");
   err("ps_5_0\nsync_g_t\nret\n", "outside a compute shader");
-  err("hs_5_0\nret\n", "hull and domain shaders are not supported");
+  err("hs_5_0\nret\n", "a hull shader needs dcl_tessellator_domain");
 }

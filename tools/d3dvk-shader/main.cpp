@@ -23,7 +23,7 @@ const char kUsage[] =
     "  disasm <in.dxbc>                     print the listing of a DXBC container\n"
     "  spirv <in.dxbc> -o <out.spv> [--variant native|fallback] [--validate] [--xfb] [--optimize]\n"
     "        [--d3d-vertex-ids]\n"
-    "                                       translate a vertex/pixel shader to SPIR-V; the fallback\n"
+    "                                       translate a shader of any stage to SPIR-V; the fallback\n"
     "                                       variant (pixel shaders) is the exact conservative\n"
     "                                       fallback's: coverage and system values from its record\n"
     "  info <in.dxbc>                       print stage, model, signatures and feature flags\n"

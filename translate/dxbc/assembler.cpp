@@ -593,7 +593,7 @@ void scanUses(const Operand& op, uint64_t& flags) {
 }
 
 SystemName systemNameFromToken(const std::string& t, const LineError& fail) {
-  for (uint32_t i = 0; i <= 10; ++i)
+  for (uint32_t i = 0; i <= uint32_t(SystemName::FinalLineDensityTessFactor); ++i)
     if (t == systemNameToken(SystemName(i))) return SystemName(i);
   fail("unknown system value name '" + t + "'");
 }
@@ -821,6 +821,40 @@ class Assembler {
         if (n && rest == n) inst.controls = v;
       }
       if (!inst.controls) fail("unknown " + std::string(input ? "input primitive" : "output topology") + " '" + rest + "'");
+      return inst;
+    }
+    if (mn == "dcl_tessellator_domain" || mn == "dcl_tessellator_partitioning" ||
+        mn == "dcl_tessellator_output_primitive") {
+      noOptions();
+      const char* (*text)(uint32_t) = mn == "dcl_tessellator_domain"         ? tessDomainText
+                                      : mn == "dcl_tessellator_partitioning" ? tessPartitioningText
+                                                                             : tessOutputPrimitiveText;
+      inst.opcode = nameMap().at(mn);
+      for (uint32_t v = 1; v < 8 && !inst.controls; ++v)
+        if (text(v) && rest == text(v)) inst.controls = v;
+      if (!inst.controls) fail("unknown " + mn.substr(4) + " '" + rest + "'");
+      return inst;
+    }
+    if (mn == "dcl_hs_max_tessfactor") {
+      noOptions();
+      // fxc: dcl_hs_max_tessfactor l(64.000000): a float, also when written without a point.
+      inst.opcode = Opcode::DclHsMaxTessFactor;
+      if (!startsWith(rest, "l(") || rest.back() != ')') fail("expected dcl_hs_max_tessfactor l(value)");
+      const std::string v = trim(rest.substr(2, rest.size() - 3));
+      char* end = nullptr;
+      const float f = std::strtof(v.c_str(), &end);
+      if (v.empty() || *end) fail("bad maximum tessellation factor '" + v + "'");
+      uint32_t u;
+      std::memcpy(&u, &f, 4);
+      inst.extra.push_back(u);
+      return inst;
+    }
+    if (mn == "dcl_input_control_point_count" || mn == "dcl_output_control_point_count") {
+      noOptions();
+      inst.opcode = nameMap().at(mn);
+      const uint32_t n = parseUint(rest, fail, "control point count");
+      if (n > 32) fail("control point count " + std::to_string(n) + " is above 32");
+      inst.controls = n;
       return inst;
     }
     if (mn == "dcl_temps") {

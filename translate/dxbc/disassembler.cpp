@@ -5,6 +5,7 @@
 
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 namespace d3dvk::dxbc {
@@ -324,6 +325,36 @@ std::string disassembleInstruction(const Instruction& inst) {
       if (n && inst.operands.empty() && inst.extra.empty()) return std::string(info.name) + " " + n;
       break;
     }
+    case Opcode::DclTessDomain:
+    case Opcode::DclTessPartitioning:
+    case Opcode::DclTessOutputPrimitive: {
+      const char* n = inst.opcode == Opcode::DclTessDomain         ? tessDomainText(inst.controls)
+                      : inst.opcode == Opcode::DclTessPartitioning ? tessPartitioningText(inst.controls)
+                                                                   : tessOutputPrimitiveText(inst.controls);
+      if (n && inst.operands.empty() && inst.extra.empty()) return std::string(info.name) + " " + n;
+      break;
+    }
+    case Opcode::DclHsMaxTessFactor:
+      if (inst.extra.size() == 1 && inst.operands.empty())
+      {
+        // fxc: l(64.000000)
+        float f;
+        std::memcpy(&f, &inst.extra[0], 4);
+        char b[64];
+        std::snprintf(b, sizeof b, "%f", double(f));
+        std::string text = b;
+        uint32_t back;
+        const float parsed = std::strtof(b, nullptr);
+        std::memcpy(&back, &parsed, 4);
+        if (back != inst.extra[0]) text = formatImmediate(inst.extra[0], ValueKind::Float);  // keeps every bit
+        return std::string(info.name) + " l(" + text + ")";
+      }
+      break;
+    case Opcode::DclInputControlPointCount:
+    case Opcode::DclOutputControlPointCount:
+      if (inst.controls <= 32 && inst.operands.empty() && inst.extra.empty())
+        return std::string(info.name) + " " + std::to_string(inst.controls);
+      break;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:
       if (!(inst.controls & ~0x1060u) && (inst.opcode == Opcode::DclUavStructured || !(inst.controls & 0x1000))) {

@@ -32,6 +32,9 @@ const char* interpolationText(Interpolation i);        // "linear noperspective"
 const char* resourceDimensionText(ResourceDimension d);  // "texture2d", …
 const char* returnTypeText(uint32_t rt);               // "float", "uint", …
 const char* gsInputPrimitiveText(uint32_t p);          // "triangle", "lineadj", … (dcl_inputprimitive)
+const char* tessDomainText(uint32_t d);                // "domain_tri", … (dcl_tessellator_domain)
+const char* tessPartitioningText(uint32_t p);          // "partitioning_integer", … (dcl_tessellator_partitioning)
+const char* tessOutputPrimitiveText(uint32_t p);       // "output_triangle_cw", … (dcl_tessellator_output_primitive)
 const char* gsOutputTopologyText(uint32_t t);          // "trianglestrip", … (dcl_outputtopology)
 
 }  // namespace d3dvk::dxbc

@@ -17,6 +17,12 @@ const char* systemValueTableName(uint32_t n) {
     case 8: return "INSTID";
     case 9: return "FFACE";
     case 10: return "SAMPLE";
+    case 11: return "QUADEDGE";
+    case 12: return "QUADINT";
+    case 13: return "TRIEDGE";
+    case 14: return "TRIINT";
+    case 15: return "LINEDET";
+    case 16: return "LINEDEN";
     case 64: return "TARGET";
     case 65: return "DEPTH";
     case 66: return "COVERAGE";
@@ -41,6 +47,18 @@ const char* systemNameToken(SystemName n) {
     case SystemName::InstanceId: return "instance_id";
     case SystemName::IsFrontFace: return "is_front_face";
     case SystemName::SampleIndex: return "sampleIndex";
+    case SystemName::FinalQuadUEq0EdgeTessFactor: return "finalQuadUeq0EdgeTessFactor";
+    case SystemName::FinalQuadVEq0EdgeTessFactor: return "finalQuadVeq0EdgeTessFactor";
+    case SystemName::FinalQuadUEq1EdgeTessFactor: return "finalQuadUeq1EdgeTessFactor";
+    case SystemName::FinalQuadVEq1EdgeTessFactor: return "finalQuadVeq1EdgeTessFactor";
+    case SystemName::FinalQuadUInsideTessFactor: return "finalQuadUInsideTessFactor";
+    case SystemName::FinalQuadVInsideTessFactor: return "finalQuadVInsideTessFactor";
+    case SystemName::FinalTriUEq0EdgeTessFactor: return "finalTriUeq0EdgeTessFactor";
+    case SystemName::FinalTriVEq0EdgeTessFactor: return "finalTriVeq0EdgeTessFactor";
+    case SystemName::FinalTriWEq0EdgeTessFactor: return "finalTriWeq0EdgeTessFactor";
+    case SystemName::FinalTriInsideTessFactor: return "finalTriInsideTessFactor";
+    case SystemName::FinalLineDetailTessFactor: return "finalLineDetailTessFactor";
+    case SystemName::FinalLineDensityTessFactor: return "finalLineDensityTessFactor";
   }
   return nullptr;
 }
@@ -100,6 +118,35 @@ const char* gsInputPrimitiveText(uint32_t p) {
     case 3: return "triangle";
     case 6: return "lineadj";
     case 7: return "triangleadj";
+    default: return nullptr;
+  }
+}
+
+const char* tessDomainText(uint32_t d) {
+  switch (d) {
+    case 1: return "domain_isoline";
+    case 2: return "domain_tri";
+    case 3: return "domain_quad";
+    default: return nullptr;
+  }
+}
+
+const char* tessPartitioningText(uint32_t p) {
+  switch (p) {
+    case 1: return "partitioning_integer";
+    case 2: return "partitioning_pow2";
+    case 3: return "partitioning_fractional_odd";
+    case 4: return "partitioning_fractional_even";
+    default: return nullptr;
+  }
+}
+
+const char* tessOutputPrimitiveText(uint32_t p) {
+  switch (p) {
+    case 1: return "output_point";
+    case 2: return "output_line";
+    case 3: return "output_triangle_cw";
+    case 4: return "output_triangle_ccw";
     default: return nullptr;
   }
 }

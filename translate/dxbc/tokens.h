@@ -80,6 +80,11 @@ enum class Interpolation : uint32_t {
 enum class SystemName : uint32_t {
   Undefined = 0, Position = 1, ClipDistance = 2, CullDistance = 3, RenderTargetArrayIndex = 4,
   ViewportArrayIndex = 5, VertexId = 6, PrimitiveId = 7, InstanceId = 8, IsFrontFace = 9, SampleIndex = 10,
+  // Hull-shader patch-constant outputs (and domain-shader vpc inputs): the tessellation factors.
+  FinalQuadUEq0EdgeTessFactor = 11, FinalQuadVEq0EdgeTessFactor = 12, FinalQuadUEq1EdgeTessFactor = 13,
+  FinalQuadVEq1EdgeTessFactor = 14, FinalQuadUInsideTessFactor = 15, FinalQuadVInsideTessFactor = 16,
+  FinalTriUEq0EdgeTessFactor = 17, FinalTriVEq0EdgeTessFactor = 18, FinalTriWEq0EdgeTessFactor = 19,
+  FinalTriInsideTessFactor = 20, FinalLineDetailTessFactor = 21, FinalLineDensityTessFactor = 22,
 };
 
 enum class ResourceDimension : uint32_t {

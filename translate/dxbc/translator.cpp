@@ -1,4 +1,4 @@
-// translate/dxbc/translator.cpp — DXBC vertex/pixel/geometry/compute shader → SPIR-V (see translator.h):
+// translate/dxbc/translator.cpp — DXBC vertex/pixel/geometry/hull/domain/compute shader → SPIR-V (see translator.h):
 // translateToSpirv, declaredOutputRegisters and the Translator driver, run(). The
 // class and the map of its other files are in translator_impl.h.
 //
@@ -25,9 +25,6 @@ std::vector<uint32_t> Translator::run() {
 
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
-  if (stage_ == ProgramType::Hull || stage_ == ProgramType::Domain)
-    throw Error("translator: hull and domain shaders are not supported (this is a " +
-                std::string(stage_ == ProgramType::Hull ? "hull" : "domain") + " shader)");
   if (!opt_.shaderFloat64)
     for (const Instruction& inst : prog_.instructions)
       if (isDoubleOpcode(inst.opcode))
@@ -43,17 +40,25 @@ std::vector<uint32_t> Translator::runImpl() {
     b_.name(storeOutputsFn_, "store_outputs");
   }
   scanRegisters();
+  if (tessellation()) scanTessellationDeclarations();
   if (opt_.variant == ShaderVariant::Fallback && stage_ != ProgramType::Pixel)
     throw Error("translator: the fallback variant is for pixel shaders");
   if (fallbackPixel()) declareFallbackInterface();
-  for (const Instruction& inst : prog_.instructions)
+  for (const Instruction& inst : prog_.instructions) {
+    if (hull()) {  // what o# and vicp declare depends on the phase
+      if (inst.opcode == Opcode::HsControlPointPhase) hsPhase_ = HsPhase::ControlPoint;
+      if (inst.opcode == Opcode::HsForkPhase) hsPhase_ = HsPhase::Fork;
+      if (inst.opcode == Opcode::HsJoinPhase) hsPhase_ = HsPhase::Join;
+    }
     if (opcodeInfo(inst.opcode).declaration) declare(inst);
+  }
   cur_ = nullptr;
   createRegisterFiles();
+  if (tessellation()) createTessellationRegisters();
   if (fallbackPixel()) checkFallbackLocations();
   if (stage_ == ProgramType::Compute && !threadGroup_[0]) throw Error("translator: compute shader without dcl_thread_group");
-  if (opt_.transformFeedback && stage_ != ProgramType::Vertex && stage_ != ProgramType::Geometry)
-    throw Error("translator: transform feedback captures vertex or geometry shader outputs");
+  if (opt_.transformFeedback && stage_ != ProgramType::Vertex && stage_ != ProgramType::Geometry && !domain())
+    throw Error("translator: transform feedback captures vertex, geometry or domain shader outputs");
 
   if ((coverageMaskOutput() || nativeMaskOutput()) && !sampleMaskOut_) {
     // No oMask: the sample mask output is the fallback's coverage (native: the mask) itself.
@@ -76,22 +81,26 @@ std::vector<uint32_t> Translator::runImpl() {
   bodyFn_ = b_.id();
   mainFn_ = b_.id();
   b_.name(mainFn_, "main");
-  b_.name(bodyFn_, "shader_body");
+  if (!hull()) b_.name(bodyFn_, "shader_body");  // (a hull shader has a function per phase instead)
   uint32_t voidFn = b_.tFunction(b_.tVoid());
 
-  // body
-  b_.beginFunction(bodyFn_, b_.tVoid(), voidFn);
-  b_.label(b_.id());
-  for (size_t i = 0; i < prog_.instructions.size(); ++i) {
-    const Instruction& inst = prog_.instructions[i];
-    if (opcodeInfo(inst.opcode).declaration) continue;
-    cur_ = &inst;
-    curIndex_ = i;
-    translate(inst);
+  // body (a hull shader: one function per phase)
+  if (hull()) {
+    translateHullPhases();
+  } else {
+    b_.beginFunction(bodyFn_, b_.tVoid(), voidFn);
+    b_.label(b_.id());
+    for (size_t i = 0; i < prog_.instructions.size(); ++i) {
+      const Instruction& inst = prog_.instructions[i];
+      if (opcodeInfo(inst.opcode).declaration) continue;
+      cur_ = &inst;
+      curIndex_ = i;
+      translate(inst);
+    }
+    if (!constructs_.empty()) fail("unterminated control flow at the end of the program");
+    if (b_.blockOpen()) b_.opNoResult(OpReturn, {});
+    b_.endFunction();
   }
-  if (!constructs_.empty()) fail("unterminated control flow at the end of the program");
-  if (b_.blockOpen()) b_.opNoResult(OpReturn, {});
-  b_.endFunction();
 
   // main
   b_.beginFunction(mainFn_, b_.tVoid(), voidFn);
@@ -99,9 +108,13 @@ std::vector<uint32_t> Translator::runImpl() {
   if (fallbackPixel()) emitFallbackPrelude();  // counts the covered invocations itself
   else if (invocationCounter_) countInvocation();
   for (auto& f : prologue_) f();
-  b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
-  if (!geometry())
-    for (auto& f : epilogue_) f();  // a geometry shader stores its outputs at each emit
+  if (hull()) {
+    emitHullMain();
+  } else {
+    b_.op(OpFunctionCall, b_.tVoid(), {bodyFn_});
+    if (!geometry())
+      for (auto& f : epilogue_) f();  // a geometry shader stores its outputs at each emit
+  }
   b_.opNoResult(OpReturn, {});
   b_.endFunction();
   if (geometry()) defineStoreOutputs();
@@ -122,6 +135,7 @@ std::vector<uint32_t> Translator::runImpl() {
       b_.executionMode(mainFn_, gsOutputMode_);
       b_.executionMode(mainFn_, ModeOutputVertices, {gsMaxOut_});
     }
+    if (tessellation()) emitTessellationModes();
     if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
   }
   return b_.finish();

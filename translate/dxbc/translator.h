@@ -1,4 +1,4 @@
-// translate/dxbc/translator.h — DXBC (vertex, pixel, geometry and compute shaders) → SPIR-V
+// translate/dxbc/translator.h — DXBC (vertex, pixel, geometry, hull, domain and compute shaders) → SPIR-V
 // 1.3 for Vulkan 1.1+, with the variants the draw path needs: native, the exact GPU
 // fallback's pixel shader (coverage prelude, system values from its record) and
 // transform-feedback decorated vertex outputs. Resources follow binding.h.

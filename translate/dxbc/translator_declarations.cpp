@@ -8,7 +8,8 @@ namespace d3dvk::dxbc::detail {
 
 void Translator::scanRegisters() {
   for (const Instruction& inst : prog_.instructions) {
-    if (inst.opcode == Opcode::DclTemps && !inst.extra.empty()) numTemps_ = inst.extra[0];
+    // (A hull shader declares temps per phase; they share one file.)
+    if (inst.opcode == Opcode::DclTemps && !inst.extra.empty()) numTemps_ = std::max(numTemps_, inst.extra[0]);
     for (const Operand& op : inst.operands) {
       const uint32_t at = gsInputOperand(op) ? 1 : 0;  // the geometry shader's v[vertex][register]
       if (op.indexDimension > at && op.index[at].repr == IndexRepr::Imm32) {
@@ -33,9 +34,9 @@ void Translator::createRegisterFiles() {
     b_.name(tempArr_, "r");
   }
   if (numInputs_) {
-    // A geometry shader's inputs: v[vertex][register].
+    // A geometry shader's inputs: v[vertex][register] (hull and domain shaders: [control point][register]).
     uint32_t arrT = b_.tArray(uVec4_, numInputs_);
-    if (geometry()) arrT = b_.tArray(arrT, gsInputVertices_);
+    if (geometry() || tessellation()) arrT = b_.tArray(arrT, gsInputVertices_);
     inArr_ = b_.variable(b_.tPointer(SCPrivate, arrT), SCPrivate);
     b_.name(inArr_, "v");
   }
@@ -82,6 +83,7 @@ void Translator::declarePointSize() {
 
 void Translator::declare(const Instruction& inst) {
   cur_ = &inst;
+  if (tessellation() && declareTessellation(inst)) return;
   const bool ps = stage_ == ProgramType::Pixel;
   auto regOf = [&](const Operand& op) -> uint32_t {
     if (op.indexDimension < 1 || op.index[0].repr != IndexRepr::Imm32) fail("declaration needs an immediate register index");
@@ -119,6 +121,8 @@ void Translator::declare(const Instruction& inst) {
       if (inst.extra.size() != 3) fail("malformed dcl_indexableTemp");
       uint32_t reg = inst.extra[0], size = inst.extra[1];
       if (size == 0 || size > 4096 || reg > 64) fail("indexable temp x" + std::to_string(reg) + "[" + std::to_string(size) + "] out of range");
+      // (Hull-shader phases declare their own x#: the largest serves them all.)
+      if (auto it = idxTemps_.find(reg); it != idxTemps_.end() && it->second.size >= size) return;
       uint32_t v = b_.variable(b_.tPointer(SCPrivate, b_.tArray(uVec4_, size)), SCPrivate);
       b_.name(v, "x" + std::to_string(reg));
       idxTemps_[reg] = {v, size};
@@ -343,11 +347,11 @@ void Translator::declarePrimitiveId() {
   if (primitiveId_) return;
   primitiveId_ = privateUint("vPrim");
   if (fallbackPixel()) return;  // the prelude reads it from the record
-  if (stage_ != ProgramType::Pixel && !geometry())
-    fail("SV_PrimitiveID input is only supported in pixel and geometry shaders");
-  b_.capability(CapGeometry);
+  if (stage_ != ProgramType::Pixel && !geometry() && !tessellation())
+    fail("SV_PrimitiveID input is only supported in pixel, geometry, hull and domain shaders");
+  if (!tessellation()) b_.capability(CapGeometry);  // (hull and domain: Tessellation)
   uint32_t var = builtinInput(b_.tInt(), BuiltInPrimitiveId, "gl_PrimitiveID");
-  if (!geometry()) b_.decorate(var, DecFlat);
+  if (stage_ == ProgramType::Pixel) b_.decorate(var, DecFlat);
   const uint32_t pushBase = geometry() && opt_.idBasesFromPushConstants ? idBasePushConstants() : 0;
   prologue_.push_back([this, var, pushBase] {
     uint32_t id = b_.op(OpLoad, b_.tInt(), {var});

@@ -20,6 +20,9 @@
 //     instancing, and its per-emit output stores
 //   translator_doubles.cpp: the double-precision instructions (dadd … ftod, the 11.1 ddiv, dfma,
 //     drcp, dtoi, dtou, itod, utod): component pairs bitcast to Float64 and back, d(…) immediates
+
+//   translator_tessellation.cpp: hull shaders (phases as functions, control points, patch
+//     constants, tessellation factors, execution modes) and domain shaders (vDomain, vicp, vpc)
 //   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
 //     inputs, coverage prelude, 1/w division, sample mask), the invocation counter, point size,
 //     clip distances and transform-feedback decorations
@@ -371,7 +374,7 @@ class Translator {
   // The register a declaration's or instruction's input operand names: the
   // geometry shader's inputs are v[vertex][register].
   bool gsInputOperand(const Operand& op) const {
-    return geometry() && op.type == OperandType::Input && op.indexDimension == 2;
+    return (geometry() || hull()) && op.type == OperandType::Input && op.indexDimension == 2;
   }
   // A geometry-shader input register: an Input array over the primitive's
   // vertices (Location reg, Component first declared; SV_Position from the
@@ -400,6 +403,46 @@ class Translator {
   uint32_t loadPerPair(const Operand& op, const std::vector<uint32_t>& pairs, K k);
   // Stores doubles (f64 or f64vec2, one per pair of the mask), saturated to [0, 1] when asked.
   void storeDoubles(const Operand& dst, uint32_t value, uint32_t n, bool saturate);
+
+  // ---------------------------------------------------------------- translator_tessellation.cpp
+
+  bool hull() const { return stage_ == ProgramType::Hull; }
+  bool domain() const { return stage_ == ProgramType::Domain; }
+  bool tessellation() const { return hull() || domain(); }
+  enum class HsPhase { Decls, ControlPoint, Fork, Join };
+  struct HullPhase {
+    HsPhase kind;
+    size_t begin, end;   // its instructions (after the phase marker)
+    uint32_t instances;  // dcl_hs_fork/join_phase_instance_count
+    uint32_t fn;         // its SPIR-V function
+  };
+  static constexpr uint32_t kMaxHullPhaseInstances = 128;
+  // The tessellation-factor system value's TessLevelOuter/Inner element.
+  static bool tessFactorSlot(SystemName n, bool* inner, uint32_t* index);
+  // Before scanRegisters' results are used: phases, control-point counts,
+  // domain, partitioning, output primitive, max factor, instance counts, the
+  // control-point input and patch-constant register counts; fails when one it needs is missing.
+  void scanTessellationDeclarations();
+  // The declarations hull and domain shaders read differently (inputs, outputs
+  // by phase, the tessellator's); false: declare() handles it.
+  bool declareTessellation(const Instruction& inst);
+  bool declareTessellationInput(const Instruction& inst);
+  bool declareHullOutput(const Instruction& inst);
+  void hsSystemOperand(OperandType type);
+  uint32_t hullInvocationId();
+  uint32_t controlPointOutputVariable(uint32_t reg);
+  uint32_t patchVariable(uint32_t reg, uint32_t storage);
+  uint32_t tessLevelVariable(bool inner, uint32_t storage);
+  void declareDomainControlPoint(uint32_t reg);
+  // After the declarations: the pass-through control points and the patch-constant register file.
+  void createTessellationRegisters();
+  // Operands of the hull and domain shaders (nullopt: registerPointer's own).
+  std::optional<std::pair<uint32_t, bool>> tessellationPointer(const Operand& op, bool write);
+  // The hull shader's phases as functions, and main()'s part after the prologue.
+  void translateHullPhases();
+  void emitHullMain();
+  void emitTessellationModes();
+  uint32_t tessellationModel() const;
 
   // ---------------------------------------------------------------- translator_variants.cpp
 
@@ -488,6 +531,21 @@ class Translator {
   uint32_t storeOutputsFn_ = 0, gsPositionIn_ = 0;
   std::set<uint32_t> gsInputSlots_;  // reg*4 + first component declared
   std::map<OperandType, std::pair<uint32_t, bool>> systemOperands_;  // Private copy, scalar
+  // Hull and domain shaders (translator_tessellation.cpp).
+  std::vector<HullPhase> hsPhases_;
+  HsPhase hsPhase_ = HsPhase::Decls;  // the phase being declared or translated
+  uint32_t tsInputCp_ = 0, tsOutputCp_ = 0, tsDomain_ = 0, tsPartitioning_ = 0, tsOutputPrimitive_ = 0;
+  float tsMaxFactor_ = 64.0f;
+  uint32_t numPatch_ = 0, patchArr_ = 0, tessLevelOuter_ = 0, tessLevelInner_ = 0;
+  std::map<uint32_t, uint8_t> hsInputMasks_;
+  std::set<uint32_t> hsPassThrough_, patchOutputRegs_;
+  std::map<uint32_t, uint32_t> cpOutputVars_, patchVars_, dsControlPointInputs_;
+  struct TessFactorOutput {
+    uint32_t reg, component;
+    bool inner;
+    uint32_t index;
+  };
+  std::vector<TessFactorOutput> tessFactorOutputs_;
   uint32_t sampleMaskOut_ = 0;
   // The fallback variant (declareFallbackInterface).
   uint32_t fbFlat_[4] = {0, 0, 0, 0}, fbInverseW_ = 0, fbInverseWSample_ = 0, fbFragCoord_ = 0, fbRecords_ = 0;

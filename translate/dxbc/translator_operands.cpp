@@ -14,6 +14,8 @@ uint32_t Translator::indexValue(const OperandIndex& idx) {
 }
 
 std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool write) {
+  if (tessellation())
+    if (auto p = tessellationPointer(op, write)) return *p;
   uint32_t pv = b_.tPointer(SCPrivate, uVec4_);
   switch (op.type) {
     case OperandType::Temp: {

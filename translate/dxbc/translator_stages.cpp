@@ -76,6 +76,8 @@ uint32_t Translator::entryModel() const {
     case ProgramType::Vertex: return ModelVertex;
     case ProgramType::Pixel: return ModelFragment;
     case ProgramType::Geometry: return ModelGeometry;
+    case ProgramType::Hull:
+    case ProgramType::Domain: return tessellationModel();
     default: return ModelGLCompute;
   }
 }

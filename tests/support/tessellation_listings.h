@@ -1,0 +1,186 @@
+// tests/support/tessellation_listings.h — hull and domain shaders written as fxc
+// listings (our own), shared by the translator tests (tests/dxbc) and the
+// tessellated draws (tests/draw). They take kVsColor's outputs (SV_Position in
+// o0, COLOR in o1) and hand kPsColor its inputs.
+#pragma once
+
+namespace d3dvk::test {
+
+// Triangle domain, integer partitioning, clockwise triangles: a control-point
+// phase copies each control point; a fork phase with 3 instances writes the
+// three edge factors through o[vForkInstanceID] from cb0[0].x, a second fork
+// phase the inside factor from cb0[0].y.
+inline const char kHsTri[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyzw        0     NONE   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+hs_5_0
+hs_decls
+dcl_input_control_point_count 3
+dcl_output_control_point_count 3
+dcl_tessellator_domain domain_tri
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_triangle_cw
+dcl_hs_max_tessfactor l(64.000000)
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer CB0[1], immediateIndexed
+hs_control_point_phase
+dcl_input vOutputControlPointID
+dcl_input v[3][0].xyzw
+dcl_input v[3][1].xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 1
+mov r0.x, vOutputControlPointID
+mov o0.xyzw, v[r0.x + 0][0].xyzw
+mov o1.xyzw, v[r0.x + 0][1].xyzw
+ret
+hs_fork_phase
+dcl_hs_fork_phase_instance_count 3
+dcl_input vForkInstanceID
+dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor
+dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor
+dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor
+dcl_temps 1
+mov r0.x, vForkInstanceID.x
+mov o[r0.x + 0].x, cb0[0].x
+ret
+hs_fork_phase
+dcl_output_siv o3.x, finalTriInsideTessFactor
+mov o3.x, cb0[0].y
+ret
+)";
+
+// Triangle domain: SV_Position = u·p0 + v·p1 + w·p2, COLOR = (u, v, w, alpha of control point 0).
+inline const char kDsTri[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyzw        0     NONE   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float      w
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+ds_5_0
+dcl_input_control_point_count 3
+dcl_tessellator_domain domain_tri
+dcl_globalFlags refactoringAllowed
+dcl_input vDomain.xyz
+dcl_input vicp[3][0].xyzw
+dcl_input vicp[3][1].w
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+mul r0.xyzw, vDomain.yyyy, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, vicp[0][0].xyzw, r0.xyzw
+mad o0.xyzw, vDomain.zzzz, vicp[2][0].xyzw, r0.xyzw
+mov o1.xyz, vDomain.xyzx
+mov o1.w, vicp[0][1].w
+ret
+)";
+
+// Quad domain, integer partitioning, clockwise triangles, no control-point
+// phase (the 4 input control points pass through): a fork phase with 4
+// instances writes the edge factors from cb0[0].x; a join phase writes the
+// inside U factor from cb0[0].y and the inside V factor from vpc1.x (the V==0
+// edge's factor, a patch constant of the fork phase).
+inline const char kHsQuad[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+hs_5_0
+hs_decls
+dcl_input_control_point_count 4
+dcl_output_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_triangle_cw
+dcl_hs_max_tessfactor l(64.000000)
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer CB0[1], immediateIndexed
+hs_fork_phase
+dcl_hs_fork_phase_instance_count 4
+dcl_input vForkInstanceID
+dcl_output_siv o0.x, finalQuadUeq0EdgeTessFactor
+dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor
+dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor
+dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor
+dcl_temps 1
+mov r0.x, vForkInstanceID.x
+mov o[r0.x + 0].x, cb0[0].x
+ret
+hs_join_phase
+dcl_input vpc1.x
+dcl_output_siv o4.x, finalQuadUInsideTessFactor
+dcl_output_siv o5.x, finalQuadVInsideTessFactor
+mov o4.x, cb0[0].y
+mov o5.x, vpc1.x
+ret
+)";
+
+// Quad domain over control points top-left, top-right, bottom-right,
+// bottom-left: SV_Position bilinear in (u, v); COLOR = (u², v², 0, 1).
+inline const char kDsQuad[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+ds_5_0
+dcl_input_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_globalFlags refactoringAllowed
+dcl_input vDomain.xy
+dcl_input vicp[4][0].xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 2
+add r0.xyzw, -vicp[0][0].xyzw, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw
+add r1.xyzw, -vicp[3][0].xyzw, vicp[2][0].xyzw
+mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw
+add r1.xyzw, -r0.xyzw, r1.xyzw
+mad o0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw
+mul o1.xy, vDomain.xyxx, vDomain.xyxx
+mov o1.zw, l(0,0,0,1.000000)
+ret
+)";
+
+}  // namespace d3dvk::test
