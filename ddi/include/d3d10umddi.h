@@ -675,6 +675,22 @@ typedef VOID(APIENTRY* PFND3D11DDI_DRAWINSTANCEDINDIRECT)(D3D10DDI_HDEVICE, D3D1
 typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEGEOMETRYSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
                                                            D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 
+// Hull and domain shaders: their signatures add the patch-constant one.
+typedef struct D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES {
+  D3D11_1DDIARG_SIGNATURE_ENTRY* pInputSignature;
+  UINT NumInputSignatureEntries;
+  D3D11_1DDIARG_SIGNATURE_ENTRY* pOutputSignature;
+  UINT NumOutputSignatureEntries;
+  D3D11_1DDIARG_SIGNATURE_ENTRY* pPatchConstantSignature;
+  UINT NumPatchConstantSignatureEntries;
+} D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES;
+typedef SIZE_T(APIENTRY* PFND3D11_1DDI_CALCPRIVATETESSELLATIONSHADERSIZE)(
+    D3D10DDI_HDEVICE, const UINT* pShaderCode, const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEHULLSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                       D3D10DDI_HRTSHADER, const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEDOMAINSHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
+                                                         D3D10DDI_HRTSHADER, const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+
 // Compute: shaders, the CS stage's UAV slots (with the hidden counters' initial
 // values, UINT(-1) = keep), dispatches and CopyStructureCount.
 typedef VOID(APIENTRY* PFND3D11DDI_CREATECOMPUTESHADER)(D3D10DDI_HDEVICE, const UINT* pShaderCode, D3D10DDI_HSHADER,
@@ -1150,16 +1166,16 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11DDI_DRAWINDEXEDINSTANCEDINDIRECT             pfnDrawIndexedInstancedIndirect;                // 106
   PFND3D11DDI_DRAWINSTANCEDINDIRECT                    pfnDrawInstancedIndirect;                       // 107
   PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetSamplers;                               // 111
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetConstantBuffers;                        // 112
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderResources;                        // 113
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShader;                                 // 114
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetSamplers;                               // 115
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetConstantBuffers;                        // 116
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateHullShader;                            // 117
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDomainShader;                          // 118
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnHsSetShaderResources;                        // 109
+  PFND3D10DDI_SETSHADER                                pfnHsSetShader;                                 // 110
+  PFND3D10DDI_SETSAMPLERS                              pfnHsSetSamplers;                               // 111
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnHsSetConstantBuffers;                        // 112
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnDsSetShaderResources;                        // 113
+  PFND3D10DDI_SETSHADER                                pfnDsSetShader;                                 // 114
+  PFND3D10DDI_SETSAMPLERS                              pfnDsSetSamplers;                               // 115
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnDsSetConstantBuffers;                        // 116
+  PFND3D11_1DDI_CREATEHULLSHADER                       pfnCreateHullShader;                            // 117
+  PFND3D11_1DDI_CREATEDOMAINSHADER                     pfnCreateDomainShader;                          // 118
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDeferredContextHandleSizes;             // 119
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcDeferredContextHandleSize;               // 120
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDeferredContextSize;              // 121
@@ -1168,7 +1184,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateCommandListSize;                  // 124
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateTessellationShaderSize;           // 127
+  PFND3D11_1DDI_CALCPRIVATETESSELLATIONSHADERSIZE      pfnCalcPrivateTessellationShaderSize;           // 127
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130
@@ -1333,16 +1349,16 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D11DDI_DRAWINDEXEDINSTANCEDINDIRECT             pfnDrawIndexedInstancedIndirect;                // 106
   PFND3D11DDI_DRAWINSTANCEDINDIRECT                    pfnDrawInstancedIndirect;                       // 107
   PFND3DVK_DDI_PLACEHOLDER                             pfnCommandListExecute;                          // 108
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderResources;                        // 109
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShader;                                 // 110
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetSamplers;                               // 111
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetConstantBuffers;                        // 112
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderResources;                        // 113
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShader;                                 // 114
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetSamplers;                               // 115
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetConstantBuffers;                        // 116
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateHullShader;                            // 117
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCreateDomainShader;                          // 118
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnHsSetShaderResources;                        // 109
+  PFND3D10DDI_SETSHADER                                pfnHsSetShader;                                 // 110
+  PFND3D10DDI_SETSAMPLERS                              pfnHsSetSamplers;                               // 111
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnHsSetConstantBuffers;                        // 112
+  PFND3D10DDI_SETSHADERRESOURCES                       pfnDsSetShaderResources;                        // 113
+  PFND3D10DDI_SETSHADER                                pfnDsSetShader;                                 // 114
+  PFND3D10DDI_SETSAMPLERS                              pfnDsSetSamplers;                               // 115
+  PFND3D11_1DDI_SETCONSTANTBUFFERS                     pfnDsSetConstantBuffers;                        // 116
+  PFND3D11_1DDI_CREATEHULLSHADER                       pfnCreateHullShader;                            // 117
+  PFND3D11_1DDI_CREATEDOMAINSHADER                     pfnCreateDomainShader;                          // 118
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDeferredContextHandleSizes;             // 119
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcDeferredContextHandleSize;               // 120
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateDeferredContextSize;              // 121
@@ -1351,7 +1367,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateCommandListSize;                  // 124
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCalcPrivateTessellationShaderSize;           // 127
+  PFND3D11_1DDI_CALCPRIVATETESSELLATIONSHADERSIZE      pfnCalcPrivateTessellationShaderSize;           // 127
   PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
   PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
   PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130

@@ -124,6 +124,18 @@ struct Implemented {
   static constexpr auto GsSetConstantBuffers = &gsSetConstantBuffers;
   static constexpr auto GsSetShaderResources = &gsSetShaderResources;
   static constexpr auto GsSetSamplers = &gsSetSamplers;
+  // The hull and domain stages (tessellation)
+  static constexpr auto CalcPrivateTessellationShaderSize = &calcPrivateTessellationShaderSize;
+  static constexpr auto CreateHullShader = &createHullShader;
+  static constexpr auto CreateDomainShader = &createDomainShader;
+  static constexpr auto HsSetShader = &hsSetShader;
+  static constexpr auto HsSetConstantBuffers = &hsSetConstantBuffers;
+  static constexpr auto HsSetShaderResources = &hsSetShaderResources;
+  static constexpr auto HsSetSamplers = &hsSetSamplers;
+  static constexpr auto DsSetShader = &dsSetShader;
+  static constexpr auto DsSetConstantBuffers = &dsSetConstantBuffers;
+  static constexpr auto DsSetShaderResources = &dsSetShaderResources;
+  static constexpr auto DsSetSamplers = &dsSetSamplers;
   static constexpr auto DrawInstancedIndirect = &drawInstancedIndirect;
   static constexpr auto DrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
   static constexpr auto CreateComputeShader = &createComputeShader;

@@ -49,6 +49,12 @@ struct PreparedDraw {
 // dropped (after logging / reporting where the application did something wrong).
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out);
 
+// Whether the bound hull and domain shaders tessellate into triangles (what the rasterizer then sees).
+bool tessellationOutputTriangles(const struct DrawState& s);
+// At most how many primitives the tessellator makes of one patch for a hull
+// shader's dcl_hs_max_tessfactor (the conservative fallback sizes its capture by it).
+uint32_t tessellatedPrimitiveBound(float maxTessFactor);
+
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
 

@@ -128,6 +128,34 @@ VOID APIENTRY gsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT co
   setConstantBuffers(Device::from(hDevice), 2, start, count, buffers, first, num);
 }
 
+VOID APIENTRY hsSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,
+                                   const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  setShaderResources(Device::from(hDevice), 3, start, count, views);
+}
+
+VOID APIENTRY hsSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  setSamplers(Device::from(hDevice), 3, start, count, samplers);
+}
+
+VOID APIENTRY hsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                                   const UINT* first, const UINT* num) {
+  setConstantBuffers(Device::from(hDevice), 3, start, count, buffers, first, num);
+}
+
+VOID APIENTRY dsSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,
+                                   const D3D10DDI_HSHADERRESOURCEVIEW* views) {
+  setShaderResources(Device::from(hDevice), 4, start, count, views);
+}
+
+VOID APIENTRY dsSetSamplers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
+  setSamplers(Device::from(hDevice), 4, start, count, samplers);
+}
+
+VOID APIENTRY dsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                                   const UINT* first, const UINT* num) {
+  setConstantBuffers(Device::from(hDevice), 4, start, count, buffers, first, num);
+}
+
 VOID APIENTRY vsSetConstantBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
                                    const UINT* first, const UINT* num) {
   setConstantBuffers(Device::from(hDevice), 0, start, count, buffers, first, num);
@@ -256,7 +284,51 @@ bool prepareGeometryStage(Device& device, PreparedDraw* out) {
   return true;
 }
 
+// Bound hull and domain shaders: both or neither, a patch list of the hull
+// shader's input control points exactly when they are, the domain shader's
+// control points and domain those the hull shader outputs (the runtime's
+// debug layer says so first; the UMD drops such draws too), and a device with
+// tessellation shaders.
+bool prepareTessellationStages(Device& device) {
+  const DrawState& s = device.draw;
+  const bool patches = s.topology >= 33 && s.topology <= 64;
+  if (!s.hullShader && !s.domainShader) {
+    if (patches) logError("draw dropped: a patch-list topology without hull and domain shaders");
+    return !patches;
+  }
+  if (!s.hullShader || !s.domainShader) {
+    logError("draw dropped: a hull shader without a domain shader, or a domain shader without a hull shader");
+    return false;
+  }
+  if (!s.hullShader->module || !s.domainShader->module) return false;  // a failed create
+  const dxbc::ShaderReflection& hs = s.hullShader->reflection;
+  const dxbc::ShaderReflection& ds = s.domainShader->reflection;
+  if (!patches || uint32_t(s.topology - 32) != hs.inputControlPoints) {
+    logError("draw dropped: the hull shader takes " + std::to_string(hs.inputControlPoints) +
+             "-control-point patches, the topology is " + std::to_string(int(s.topology)));
+    return false;
+  }
+  if (hs.outputControlPoints != ds.inputControlPoints || hs.tessDomain != ds.tessDomain) {
+    logError("draw dropped: the domain shader's control points or domain are not the hull shader's");
+    return false;
+  }
+  if (uint32_t(s.topology - 32) > device.vk().info().properties.limits.maxTessellationPatchSize) {
+    logError("draw dropped: patches of " + std::to_string(s.topology - 32) + " control points exceed the device's limit");
+    return false;
+  }
+  return true;
+}
+
 }  // namespace
+
+uint32_t tessellatedPrimitiveBound(float maxTessFactor) {
+  const uint32_t f = uint32_t(std::ceil(std::clamp(maxTessFactor, 1.0f, 64.0f))) + 1;
+  return 2 * f * f + 8 * f;
+}
+
+bool tessellationOutputTriangles(const DrawState& s) {
+  return s.hullShader && s.domainShader && s.hullShader->reflection.tessOutputPrimitive >= 3;
+}
 
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   DrawState& s = device.draw;
@@ -272,6 +344,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (s.pixelShader && !s.pixelShader->module) return false;
   const state::InputAssembly assembly = state::translateTopology(s.topology);
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
+  if (!prepareTessellationStages(device)) return false;
   if (s.geometryShader && !prepareGeometryStage(device, out)) return false;
   if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
@@ -284,6 +357,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (rs && rs->desc.ForcedSampleCount && !out->fallback) {
     const vk::PhysicalDeviceInfo& info = device.vk().info();
     const bool triangles = s.geometryShader ? s.geometryShader->reflection.gsOutputTopology == 5
+                           : s.hullShader   ? tessellationOutputTriangles(s)
                                             : fallback::triangleTopology(uint32_t(s.topology)).has_value();
     if (triangles && info.transformFeedback && info.depthClamp) {
       out->fallback = true;
@@ -344,6 +418,8 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   key.vertexShader = s.vertexShader->id;
   key.pixelShader = s.pixelShader ? s.pixelShader->id : 0;
   key.geometryShader = s.geometryShader ? s.geometryShader->id : 0;
+  key.hullShader = s.hullShader ? s.hullShader->id : 0;
+  key.domainShader = s.domainShader ? s.domainShader->id : 0;
   key.inputLayout = s.inputLayout ? s.inputLayout->id : 0;
   key.blendState = s.blendState ? s.blendState->id : 0;
   key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
@@ -377,10 +453,14 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
   static constexpr dxbc::ProgramType kStageTypes[DrawState::kStages] = {
-      dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel, dxbc::ProgramType::Geometry};
-  static constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry"};
-  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader};
-  const uint32_t setCount = s.geometryShader ? 3 : 2;
+      dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel, dxbc::ProgramType::Geometry, dxbc::ProgramType::Hull,
+      dxbc::ProgramType::Domain};
+  static constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
+  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
+                                               s.domainShader};
+  // (Tessellating without a geometry shader: set 2 is an empty geometry set.)
+  const bool tessellation = s.hullShader && s.domainShader;
+  const uint32_t setCount = tessellation ? 5 : s.geometryShader ? 3 : 2;
 
   VkResult result = VK_SUCCESS;
   std::vector<VkDescriptorSetLayout> layouts;
@@ -394,7 +474,8 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     layouts.push_back(layout->handle());
     sizes.insert(sizes.end(), layout->sizes.begin(), layout->sizes.end());
   }
-  const VkPipelineLayout pipelineLayout = cache.graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader, &result);
+  const VkPipelineLayout pipelineLayout = cache.graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader, &result,
+                                                              s.hullShader, s.domainShader);
   if (!pipelineLayout) {
     device.setVkError(result);
     return false;
@@ -588,6 +669,8 @@ void recordDraw(Device& device, DrawCall call) {
   PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
                         s.depthStencilState};
   inputs.geometryShader = s.geometryShader;
+  inputs.hullShader = s.hullShader;
+  inputs.domainShader = s.domainShader;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
   if (prepared.shaderSampleMask) {

@@ -42,10 +42,13 @@ struct DrawState {
     Resource* buffer = nullptr;
     UINT firstConstant = 0, numConstants = 0;  // numConstants 0: the whole buffer
   };
-  static constexpr UINT kStages = 3;  // [0] VS, [1] PS, [2] GS: also their descriptor sets (dxbc/binding.h)
+  // [0] VS, [1] PS, [2] GS, [3] HS, [4] DS: also their descriptor sets (dxbc/binding.h)
+  static constexpr UINT kStages = 5;
   Shader* vertexShader = nullptr;
   Shader* pixelShader = nullptr;
   Shader* geometryShader = nullptr;
+  Shader* hullShader = nullptr;
+  Shader* domainShader = nullptr;
   InputLayout* inputLayout = nullptr;
   VertexBuffer vertexBuffers[kVertexBufferSlots];
   Resource* indexBuffer = nullptr;
@@ -82,6 +85,12 @@ VOID APIENTRY psSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_
 VOID APIENTRY vsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY psSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY gsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY hsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY hsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
+VOID APIENTRY hsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
+VOID APIENTRY dsSetConstantBuffers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HRESOURCE*, const UINT*, const UINT*);
+VOID APIENTRY dsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
+VOID APIENTRY dsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY gsSetShaderResources(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSHADERRESOURCEVIEW*);
 VOID APIENTRY gsSetSamplers(D3D10DDI_HDEVICE, UINT, UINT, const D3D10DDI_HSAMPLER*);
 VOID APIENTRY setViewports(D3D10DDI_HDEVICE, UINT, UINT, const D3D10_DDI_VIEWPORT*);

@@ -92,7 +92,9 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
     capture.transformFeedback = true;
     captured.captureModule = translateVariant(
         device, *captured.parsed, capture,
-        &captured == &vs ? "vertex shader's capture variant" : "geometry shader's capture variant");
+        &captured == &vs                                 ? "vertex shader's capture variant"
+        : captured.stage == dxbc::ProgramType::Domain ? "domain shader's capture variant"
+                                                       : "geometry shader's capture variant");
     if (!captured.captureModule) return VK_NULL_HANDLE;
   }
   static const dxbc::Shader empty = dxbc::parseShader(dxbc::assemble("ps_5_0\nret\n").container);
@@ -351,7 +353,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   FallbackQueryScope queries(device);
   Shader& vs = *s.vertexShader;
   Shader* gs = s.geometryShader;
-  Shader& captured = gs ? *gs : vs;  // the last pre-rasterization stage: what reaches the rasterizer
+  Shader* ds = s.hullShader ? s.domainShader : nullptr;  // tessellation (prepareDraw checked the pair)
+  Shader& captured = gs ? *gs : ds ? *ds : vs;  // the last pre-rasterization stage: what reaches the rasterizer
   Shader* ps = s.pixelShader;
   const std::optional<fallback::PrimitiveLayout> inputLayout = fallback::primitiveLayout(uint32_t(s.topology));
   if (!inputLayout) return;
@@ -375,9 +378,13 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     const uint32_t maxOut = gs->reflection.gsMaxOutputVertices;
     trianglesPerPrimitive = (maxOut > 2 ? maxOut - 2 : 0) * gs->reflection.gsInstanceCount;
     if (trianglesPerPrimitive == 0) return;  // no strip of three vertices: nothing to rasterize
-  } else if (!fallback::triangleTopology(uint32_t(s.topology))) {
+  } else if (ds ? !tessellationOutputTriangles(s) : !fallback::triangleTopology(uint32_t(s.topology))) {
     return;  // points and lines: the runtime already rejected the draw (ID 365)
   }
+  // Tessellation: a patch's primitives are bounded by the hull shader's
+  // maximum factor F (rounded up, +1 for fractional partitioning): an inner
+  // grid of at most 2F² triangles and rings of at most 8F.
+  if (ds) trianglesPerPrimitive *= tessellatedPrimitiveBound(s.hullShader->reflection.maxTessFactor);
   const bool counting = queries.countsPixelShaderInvocations();
   // The pixel shader writes the sample mask itself unless the target is
   // single-sample and SampleMask keeps every rasterized sample.
@@ -443,7 +450,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // stays compatible); without one, the vertex shader's set is all it uses.
   state::GraphicsPipelineKey captureKey = pipelineKey(device, prepared);
   captureKey.variant = state::PipelineVariant::FallbackCapture;
-  if (!gs) captureKey.pixelShader = 0;
+  if (!gs && !ds) captureKey.pixelShader = 0;
   captureKey.blendState = captureKey.depthStencilState = 0;
   captureKey.sampleMask = 0xFFFFFFFF;
   captureKey.sampleCount = 1;
@@ -452,15 +459,19 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   std::fill(std::begin(captureKey.renderTargetFormats), std::end(captureKey.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
   captureKey.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
   captureKey.topology = int32_t(captureTopology);  // D3D's values
-  const Shader* capturePixelShader = gs ? ps : nullptr;
+  const Shader* capturePixelShader = gs || ds ? ps : nullptr;
   PipelineInputs captureInputs{&vs, capturePixelShader, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};
-  captureInputs.vertexModule = gs ? vs.idBaseModule->handle() : vs.captureModule->handle();
+  captureInputs.vertexModule = &captured != &vs ? vs.idBaseModule->handle() : vs.captureModule->handle();
   captureInputs.geometryShader = gs;
   if (gs) captureInputs.geometryModule = gs->captureModule->handle();
+  captureInputs.hullShader = ds ? s.hullShader : nullptr;
+  captureInputs.domainShader = ds;
+  if (ds && !gs) captureInputs.domainModule = ds->captureModule->handle();
   VkPipeline capturePipeline = device.pipelines().get(captureKey, captureInputs, &result);
   if (!capturePipeline) return device.setVkError(result);
   // Its layout (for the id bases' push constants; every graphics layout has the same range).
-  const VkPipelineLayout captureLayout = device.pipelines().graphicsLayout(&vs, capturePixelShader, gs, &result);
+  const VkPipelineLayout captureLayout =
+      device.pipelines().graphicsLayout(&vs, capturePixelShader, gs, &result, ds ? s.hullShader : nullptr, ds);
   if (!captureLayout) return device.setVkError(result);
 
   state::GraphicsPipelineKey drawKey = pipelineKey(device, prepared);
@@ -663,8 +674,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!cmd) return;
     if (first) timestamp(cmd, 1);
     params.slots = piece.slots;
-    params.instances = gs ? 1 : piece.instances;
-    params.primitiveIdBase = gs ? 0 : piece.primitiveIdBase;
+    params.instances = gs || ds ? 1 : piece.instances;
+    params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupPipeline->handle());
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
     vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);

@@ -164,6 +164,10 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
       logError("geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
       return device->setError(E_NOTIMPL);
     }
+    if ((stage == dxbc::ProgramType::Hull || stage == dxbc::ProgramType::Domain) && !features.tessellationShader) {
+      logError("hull and domain shaders need the Vulkan device's tessellationShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
     if (shader->reflection.writesViewportArrayIndex && !features.multiViewport) {
       logError("SV_ViewportArrayIndex needs the Vulkan device's multiViewport feature, which it lacks");
       return device->setError(E_NOTIMPL);
@@ -259,6 +263,21 @@ VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D
   createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Geometry);
 }
 
+SIZE_T APIENTRY calcPrivateTessellationShaderSize(D3D10DDI_HDEVICE, const UINT*,
+                                                  const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*) {
+  return sizeof(Shader);
+}
+
+VOID APIENTRY createHullShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
+                               D3D10DDI_HRTSHADER, const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*) {
+  createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Hull);
+}
+
+VOID APIENTRY createDomainShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader,
+                                 D3D10DDI_HRTSHADER, const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*) {
+  createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Domain);
+}
+
 VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
   Device* device = Device::from(hDevice);
   Shader* shader = Shader::from(hShader);
@@ -266,6 +285,8 @@ VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) 
   if (device->draw.vertexShader == shader) device->draw.vertexShader = nullptr;
   if (device->draw.pixelShader == shader) device->draw.pixelShader = nullptr;
   if (device->draw.geometryShader == shader) device->draw.geometryShader = nullptr;
+  if (device->draw.hullShader == shader) device->draw.hullShader = nullptr;
+  if (device->draw.domainShader == shader) device->draw.domainShader = nullptr;
   device->compute.unbind(shader);
   {
     std::lock_guard<std::mutex> lock(device->queueMutex());
@@ -286,6 +307,14 @@ VOID APIENTRY psSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
 
 VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
   Device::from(hDevice)->draw.geometryShader = Shader::from(hShader);
+}
+
+VOID APIENTRY hsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device::from(hDevice)->draw.hullShader = Shader::from(hShader);
+}
+
+VOID APIENTRY dsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
+  Device::from(hDevice)->draw.domainShader = Shader::from(hShader);
 }
 
 }  // namespace d3dvk::umd

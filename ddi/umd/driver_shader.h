@@ -1,5 +1,5 @@
-// ddi/umd/driver_shader.h — the driver's shader object (vertex, pixel, geometry
-// and compute shaders), constructed by pfnCreate*Shader in
+// ddi/umd/driver_shader.h — the driver's shader object (vertex, pixel, geometry,
+// hull, domain and compute shaders), constructed by pfnCreate*Shader in
 // runtime-allocated memory: the parsed DXBC's reflection, the native SPIR-V
 // variant translated at create time and its VkShaderModule, and a unique id
 // for the pipeline cache, and the shader resources (t#) and samplers (s#) it
@@ -129,6 +129,14 @@ VOID APIENTRY destroyShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 void createShaderObject(D3D10DDI_HDEVICE, const UINT* code, D3D10DDI_HSHADER, dxbc::ProgramType stage);
 VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
                                    const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+SIZE_T APIENTRY calcPrivateTessellationShaderSize(D3D10DDI_HDEVICE, const UINT*,
+                                                  const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+VOID APIENTRY createHullShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
+                               const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+VOID APIENTRY createDomainShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
+                                 const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES*);
+VOID APIENTRY hsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+VOID APIENTRY dsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY psSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);

@@ -56,6 +56,8 @@ VkShaderStageFlags stageFlags(dxbc::ProgramType stage) {
     case dxbc::ProgramType::Vertex: return VK_SHADER_STAGE_VERTEX_BIT;
     case dxbc::ProgramType::Pixel: return VK_SHADER_STAGE_FRAGMENT_BIT;
     case dxbc::ProgramType::Geometry: return VK_SHADER_STAGE_GEOMETRY_BIT;
+    case dxbc::ProgramType::Hull: return VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
+    case dxbc::ProgramType::Domain: return VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
     case dxbc::ProgramType::Compute: return VK_SHADER_STAGE_COMPUTE_BIT;
     default: return 0;
   }
@@ -147,14 +149,23 @@ VkPipelineLayout cachedPipelineLayout(vk::Device& device,
 }
 }  // namespace
 
-VkPipelineLayout PipelineCache::graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result) {
-  // Sets 0 VS, 1 PS, and 2 GS only when a geometry shader is bound.
+VkPipelineLayout PipelineCache::graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result,
+                                               const Shader* hs, const Shader* ds) {
+  // Sets 0 VS, 1 PS, 2 GS only when a geometry shader is bound or the draw
+  // tessellates (then an empty GS set keeps the HS and DS sets at 3 and 4).
+  const bool tessellation = hs && ds;
   const StageLayout* v = stageLayout(dxbc::ProgramType::Vertex, vs, result);
   const StageLayout* p = v ? stageLayout(dxbc::ProgramType::Pixel, ps, result) : nullptr;
-  const StageLayout* g = p && gs ? stageLayout(dxbc::ProgramType::Geometry, gs, result) : nullptr;
-  if (!p || (gs && !g)) return VK_NULL_HANDLE;
+  const StageLayout* g = p && (gs || tessellation) ? stageLayout(dxbc::ProgramType::Geometry, gs, result) : nullptr;
+  const StageLayout* h = g && tessellation ? stageLayout(dxbc::ProgramType::Hull, hs, result) : nullptr;
+  const StageLayout* d = h ? stageLayout(dxbc::ProgramType::Domain, ds, result) : nullptr;
+  if (!p || ((gs || tessellation) && !g) || (tessellation && !d)) return VK_NULL_HANDLE;
   std::vector<VkDescriptorSetLayout> sets{v->handle(), p->handle()};
   if (g) sets.push_back(g->handle());
+  if (d) {
+    sets.push_back(h->handle());
+    sets.push_back(d->handle());
+  }
   return cachedPipelineLayout(device_.vk(), pipelineLayouts_, sets, true, result);
 }
 
@@ -217,7 +228,8 @@ VkPipeline PipelineCache::computePipeline(const Shader& cs, VkResult* result) {
 void PipelineCache::forget(uint64_t objectId) {
   for (auto it = pipelines_.begin(); it != pipelines_.end();) {
     const state::GraphicsPipelineKey& k = it->first;
-    if (k.vertexShader == objectId || k.pixelShader == objectId || k.geometryShader == objectId || k.inputLayout == objectId ||
+    if (k.vertexShader == objectId || k.pixelShader == objectId || k.geometryShader == objectId ||
+        k.hullShader == objectId || k.domainShader == objectId || k.inputLayout == objectId ||
         k.blendState == objectId || k.depthStencilState == objectId) {
       device_.queue().releaseAfter(device_.queue().openSerial(), it->second);
       it = pipelines_.erase(it);
@@ -273,10 +285,18 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   // topology, rasterizer discard); the draw pass may have a pixel module
   // without an application pixel shader.
   const bool capture = key.variant == state::PipelineVariant::FallbackCapture;
-  VkPipelineShaderStageCreateInfo stages[3];
+  VkPipelineShaderStageCreateInfo stages[5];
   uint32_t stageCount = 0;
   stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
                           in.vertexModule ? in.vertexModule : in.vertexShader->module->handle(), "main", nullptr};
+  const bool tessellation = in.hullShader && in.domainShader;
+  if (tessellation) {
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                            VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, in.hullShader->module->handle(), "main", nullptr};
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                            VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT,
+                            in.domainModule ? in.domainModule : in.domainShader->module->handle(), "main", nullptr};
+  }
   if (in.geometryShader)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
                             in.geometryModule ? in.geometryModule : in.geometryShader->module->handle(), "main",
@@ -311,6 +331,10 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   inputAssembly.topology = assembly.topology;
   inputAssembly.primitiveRestartEnable = assembly.primitiveRestart;
+
+  // D3D11_PRIMITIVE_TOPOLOGY_N_CONTROL_POINT_PATCHLIST is 32 + N.
+  VkPipelineTessellationStateCreateInfo tessellationState{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  tessellationState.patchControlPoints = key.topology > 32 ? uint32_t(key.topology - 32) : 1;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   viewport.viewportCount = key.viewportCount;
@@ -372,13 +396,15 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   info.pStages = stages;
   info.pVertexInputState = &vertexInput;
   info.pInputAssemblyState = &inputAssembly;
+  if (tessellation) info.pTessellationState = &tessellationState;
   info.pViewportState = &viewport;
   info.pRasterizationState = rasterizer.chain();
   info.pMultisampleState = &multisample;
   info.pDepthStencilState = &depthStencil;
   info.pColorBlendState = &blend;
   info.pDynamicState = &dynamic;
-  info.layout = graphicsLayout(in.vertexShader, in.pixelShader, in.geometryShader, result);
+  info.layout = graphicsLayout(in.vertexShader, in.pixelShader, in.geometryShader, result, in.hullShader,
+                               in.domainShader);
   if (!info.layout) return VK_NULL_HANDLE;
   std::shared_ptr<vk::Pipeline> pipeline = vk::createGraphicsPipeline(device_.vk(), info, result);
   if (!pipeline) return VK_NULL_HANDLE;

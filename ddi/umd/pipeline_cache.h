@@ -63,12 +63,16 @@ struct PipelineInputs {
   const state::VertexInputState* vertexInput = nullptr;
   const Shader* geometryShader = nullptr;  // null: none
   VkShaderModule geometryModule = VK_NULL_HANDLE;  // instead of geometryShader's native module (the capture variant)
+  // Tessellation: both or neither; the patch's control points come from key.topology (33..64).
+  const Shader* hullShader = nullptr;
+  const Shader* domainShader = nullptr;
+  VkShaderModule domainModule = VK_NULL_HANDLE;  // instead of domainShader's native module (the capture variant)
 };
 
 class PipelineCache {
  public:
   static constexpr uint32_t kConstantBufferSlots = 14;  // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
-  static constexpr uint32_t kStageSets = 3;  // VS, PS, GS (binding.h's set numbers)
+  static constexpr uint32_t kStageSets = 5;  // VS, PS, GS, HS, DS (binding.h's set numbers)
   static constexpr VkDeviceSize kNullConstantBufferSize = 65536;
   static constexpr uint32_t kSamplerSlots = 16;  // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
 
@@ -82,8 +86,10 @@ class PipelineCache {
     VkDescriptorSetLayout handle() const { return layout->handle(); }
   };
   const StageLayout* stageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
-  // The pipeline layout of a draw (sets 0 VS, 1 PS, and 2 GS when `gs`) or of a dispatch (set 0 CS).
-  VkPipelineLayout graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result);
+  // The pipeline layout of a draw (sets 0 VS, 1 PS, 2 GS when `gs` or
+  // tessellating, 3 HS and 4 DS when tessellating) or of a dispatch (set 0 CS).
+  VkPipelineLayout graphicsLayout(const Shader* vs, const Shader* ps, const Shader* gs, VkResult* result,
+                                  const Shader* hs = nullptr, const Shader* ds = nullptr);
   // The stages of every graphics layout's push-constant range (the id bases):
   // vertex, and geometry where the device enabled geometry shaders.
   static VkShaderStageFlags idBaseStages(const vk::Device& device) {

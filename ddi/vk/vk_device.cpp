@@ -129,6 +129,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   // robust access they would read past the buffer on the device.
   f.robustBufferAccess = supported.robustBufferAccess;
   f.geometryShader = supported.geometryShader;
+  f.tessellationShader = supported.tessellationShader;  // hull and domain shaders
   f.independentBlend = supported.independentBlend;
   f.dualSrcBlend = supported.dualSrcBlend;
   f.logicOp = supported.logicOp;

@@ -37,6 +37,7 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
       *need = "subgroup BALLOT operations in the fragment stage";
       return {"GroupNonUniformBallot", d.info().fragmentSubgroupBallot};
     case 2: return feature("Geometry", f.geometryShader, "geometryShader");
+    case 3: return feature("Tessellation", f.tessellationShader, "tessellationShader");
     case 10: return feature("Float64", f.shaderFloat64, "shaderFloat64");
     case 11: return feature("Int64", f.shaderInt64, "shaderInt64");
     case 5379:

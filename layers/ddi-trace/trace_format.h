@@ -148,6 +148,11 @@ inline std::string signatures(const D3D11_1DDIARG_STAGE_IO_SIGNATURES* s) {
   if (!s) return "null";
   return format("{inputs=%u, outputs=%u}", s->NumInputSignatureEntries, s->NumOutputSignatureEntries);
 }
+inline std::string signatures(const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES* s) {
+  if (!s) return "null";
+  return format("{inputs=%u, outputs=%u, patchConstants=%u}", s->NumInputSignatureEntries,
+                s->NumOutputSignatureEntries, s->NumPatchConstantSignatureEntries);
+}
 inline std::string elements(const D3D10DDIARG_CREATEELEMENTLAYOUT* a) {
   if (!a) return "null";
   std::string out = "[";
@@ -542,6 +547,44 @@ inline std::string args(D3DVK_SLOT(CreateComputeShader), const UINT* code, D3D10
   return ", code=" + shaderCode(code) + ", hShader=" + ptr(s.pDrvPrivate);
 }
 inline std::string args(D3DVK_SLOT(GsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+
+// The hull and domain stages
+inline std::string args(D3DVK_SLOT(CalcPrivateTessellationShaderSize), const UINT* code,
+                        const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES* sig) {
+  return ", code=" + shaderCode(code) + ", signatures=" + signatures(sig);
+}
+inline std::string args(D3DVK_SLOT(CreateHullShader), const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER,
+                        const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES* sig) {
+  return ", code=" + shaderCode(code) + ", hShader=" + ptr(s.pDrvPrivate) + ", signatures=" + signatures(sig);
+}
+inline std::string args(D3DVK_SLOT(CreateDomainShader), const UINT* code, D3D10DDI_HSHADER s, D3D10DDI_HRTSHADER,
+                        const D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES* sig) {
+  return ", code=" + shaderCode(code) + ", hShader=" + ptr(s.pDrvPrivate) + ", signatures=" + signatures(sig);
+}
+inline std::string args(D3DVK_SLOT(HsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+inline std::string args(D3DVK_SLOT(DsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+inline std::string args(D3DVK_SLOT(HsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                        const UINT* first, const UINT* num) {
+  return constantBufferArgs(start, count, buffers, first, num);
+}
+inline std::string args(D3DVK_SLOT(DsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
+                        const UINT* first, const UINT* num) {
+  return constantBufferArgs(start, count, buffers, first, num);
+}
+inline std::string args(D3DVK_SLOT(HsSetShaderResources), UINT start, UINT count,
+                        const D3D10DDI_HSHADERRESOURCEVIEW* v) {
+  return viewArgs(start, count, v);
+}
+inline std::string args(D3DVK_SLOT(DsSetShaderResources), UINT start, UINT count,
+                        const D3D10DDI_HSHADERRESOURCEVIEW* v) {
+  return viewArgs(start, count, v);
+}
+inline std::string args(D3DVK_SLOT(HsSetSamplers), UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
+  return samplerArgs(start, count, s);
+}
+inline std::string args(D3DVK_SLOT(DsSetSamplers), UINT start, UINT count, const D3D10DDI_HSAMPLER* s) {
+  return samplerArgs(start, count, s);
+}
 inline std::string args(D3DVK_SLOT(CsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
 inline std::string args(D3DVK_SLOT(GsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
                         const UINT* first, const UINT* num) {

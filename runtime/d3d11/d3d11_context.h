@@ -218,9 +218,16 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   D3D11_PRIMITIVE_TOPOLOGY topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
   ID3D11VertexShader* vertexShader_ = nullptr;  // a D3D11VertexShader
   ID3D11PixelShader* pixelShader_ = nullptr;    // a D3D11PixelShader
-  // Per-stage bindings are indexed by stage: kVS, kPS, kGS, kCS.
-  enum Stage : int { kVS = 0, kPS = 1, kGS = 2, kCS = 3, kStages = 4 };
+  // Per-stage bindings are indexed by stage: kVS, kPS, kGS, kHS, kDS (the graphics stages), kCS.
+  enum Stage : int { kVS = 0, kPS = 1, kGS = 2, kHS = 3, kDS = 4, kCS = 5, kStages = 6 };
   ID3D11GeometryShader* geometryShader_ = nullptr;  // a D3D11GeometryShader
+  ID3D11HullShader* hullShader_ = nullptr;          // a D3D11HullShader
+  ID3D11DomainShader* domainShader_ = nullptr;      // a D3D11DomainShader
+  // The draw-time rules of the tessellation stages (d3d11_context_tessellation.cpp);
+  // false: the draw is dropped after the debug layer's message. `*topology`
+  // becomes what the rasterizer sees when the domain shader's output replaces the patches.
+  bool validateTessellation(const char* function, uint32_t* topology);
+  void releaseTessellationBindings();
   ID3D11ComputeShader* computeShader_ = nullptr;    // a D3D11ComputeShader
   // The compute stage's UAV slots (D3D11.0: 8, D3D11.1: 64), apart from the output merger's.
   class D3D11UnorderedAccessView* computeUavs_[D3D11_1_UAV_SLOT_COUNT] = {};

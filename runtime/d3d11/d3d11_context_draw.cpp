@@ -68,6 +68,7 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   D3D11GeometryShader* noGs = nullptr;
   rebind(gs, noGs);
   geometryShader_ = nullptr;
+  releaseTessellationBindings();
   releaseComputeBindings();
   D3D11BlendState* noBlend = nullptr;
   rebind(blendState_, noBlend);
@@ -260,6 +261,8 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
   const PFND3D11_1DDI_SETCONSTANTBUFFERS set = stage == kVS   ? f.pfnVsSetConstantBuffers
                                               : stage == kPS ? f.pfnPsSetConstantBuffers
                                               : stage == kGS ? f.pfnGsSetConstantBuffers
+                                              : stage == kHS ? f.pfnHsSetConstantBuffers
+                                              : stage == kDS ? f.pfnDsSetConstantBuffers
                                                              : f.pfnCsSetConstantBuffers;
   set(ddi.handle(), start, count, handles, nullptr, nullptr);
 }
@@ -397,9 +400,11 @@ bool feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
 bool D3D11ImmediateContext::validateDraw(const char* function) {
   DrawCheck check;
   check.topology = uint32_t(topology_);
+  // Tessellation: the domain shader's points, lines or triangles go on down the pipeline.
+  if (!validateTessellation(function, &check.topology)) return false;
   if (geometryShader_) {
     const dxbc::ShaderReflection& gs = static_cast<D3D11GeometryShader*>(geometryShader_)->reflection();
-    if (!feedsGeometryShader(topology_, gs.gsInputPrimitive)) {
+    if (!feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY(check.topology), gs.gsInputPrimitive)) {
       device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
                            D3D11_MESSAGE_ID_DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH,
                            "DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH", function,
@@ -469,20 +474,28 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);
   GSSetShader(nullptr, nullptr, 0);
+  HSSetShader(nullptr, nullptr, 0);
+  DSSetShader(nullptr, nullptr, 0);
   CSSetShader(nullptr, nullptr, 0);
   VSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   PSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   GSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  HSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
+  DSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   CSSetConstantBuffers(0, D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT, noBuffers);
   ID3D11ShaderResourceView* const noViews[D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT] = {};
   ID3D11SamplerState* const noSamplers[D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT] = {};
   VSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   PSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   GSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  HSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
+  DSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   CSSetShaderResources(0, D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT, noViews);
   VSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   PSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   GSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  HSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
+  DSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   CSSetSamplers(0, D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT, noSamplers);
   RSSetState(nullptr);
   RSSetViewports(0, nullptr);

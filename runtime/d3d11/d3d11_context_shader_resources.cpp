@@ -1,6 +1,7 @@
 // runtime/d3d11/d3d11_context_shader_resources.cpp — the immediate context's
-// shader-resource and sampler bindings of every stage (VS, PS, GS, CS;
-// the VS/PS entry points here, GS/CS in d3d11_context_compute.cpp), with the
+// shader-resource and sampler bindings of every stage (VS, PS, GS, HS, DS, CS;
+// the VS/PS entry points here, GS/CS in d3d11_context_compute.cpp, HS/DS in
+// d3d11_context_tessellation.cpp), with the
 // Get variants (slot ranges checked with the debug layer's message; bound
 // objects hold a private reference), and D3D11's input/output hazard rule: a
 // view whose resource is bound for output in its pipeline (render target,
@@ -28,30 +29,37 @@ void rebindPrivate(T*& slot, T* next) {
   if (previous) previous->releasePrivateRef();
 }
 
-const char* const kStageSetSrv[4] = {
+// Indexed by D3D11ImmediateContext::Stage (VS, PS, GS, HS, DS, CS).
+const char* const kStageSetSrv[6] = {
     "ID3D11DeviceContext::VSSetShaderResources", "ID3D11DeviceContext::PSSetShaderResources",
-    "ID3D11DeviceContext::GSSetShaderResources", "ID3D11DeviceContext::CSSetShaderResources"};
-const char* const kStageSetSampler[4] = {"ID3D11DeviceContext::VSSetSamplers", "ID3D11DeviceContext::PSSetSamplers",
-                                         "ID3D11DeviceContext::GSSetSamplers", "ID3D11DeviceContext::CSSetSamplers"};
-const char* const kStageName[4] = {"VS", "PS", "GS", "CS"};
+    "ID3D11DeviceContext::GSSetShaderResources", "ID3D11DeviceContext::HSSetShaderResources",
+    "ID3D11DeviceContext::DSSetShaderResources", "ID3D11DeviceContext::CSSetShaderResources"};
+const char* const kStageSetSampler[6] = {"ID3D11DeviceContext::VSSetSamplers", "ID3D11DeviceContext::PSSetSamplers",
+                                         "ID3D11DeviceContext::GSSetSamplers", "ID3D11DeviceContext::HSSetSamplers",
+                                         "ID3D11DeviceContext::DSSetSamplers", "ID3D11DeviceContext::CSSetSamplers"};
+const char* const kStageName[6] = {"VS", "PS", "GS", "HS", "DS", "CS"};
 // The debug layer's …SETSHADERRESOURCES_HAZARD per stage.
 struct HazardId {
   D3D11_MESSAGE_ID id;
   const char* name;
 };
-const HazardId kSrvHazard[4] = {
+const HazardId kSrvHazard[6] = {
     {D3D11_MESSAGE_ID_DEVICE_VSSETSHADERRESOURCES_HAZARD, "DEVICE_VSSETSHADERRESOURCES_HAZARD"},
     {D3D11_MESSAGE_ID_DEVICE_PSSETSHADERRESOURCES_HAZARD, "DEVICE_PSSETSHADERRESOURCES_HAZARD"},
     {D3D11_MESSAGE_ID_DEVICE_GSSETSHADERRESOURCES_HAZARD, "DEVICE_GSSETSHADERRESOURCES_HAZARD"},
+    {D3D11_MESSAGE_ID_DEVICE_HSSETSHADERRESOURCES_HAZARD, "DEVICE_HSSETSHADERRESOURCES_HAZARD"},
+    {D3D11_MESSAGE_ID_DEVICE_DSSETSHADERRESOURCES_HAZARD, "DEVICE_DSSETSHADERRESOURCES_HAZARD"},
     {D3D11_MESSAGE_ID_DEVICE_CSSETSHADERRESOURCES_HAZARD, "DEVICE_CSSETSHADERRESOURCES_HAZARD"}};
 
 PFND3D10DDI_SETSHADERRESOURCES srvEntry(const D3DWDDM2_0DDI_DEVICEFUNCS& f, int stage) {
   return stage == 0 ? f.pfnVsSetShaderResources : stage == 1 ? f.pfnPsSetShaderResources
-         : stage == 2 ? f.pfnGsSetShaderResources : f.pfnCsSetShaderResources;
+         : stage == 2 ? f.pfnGsSetShaderResources : stage == 3 ? f.pfnHsSetShaderResources
+         : stage == 4 ? f.pfnDsSetShaderResources : f.pfnCsSetShaderResources;
 }
 PFND3D10DDI_SETSAMPLERS samplerEntry(const D3DWDDM2_0DDI_DEVICEFUNCS& f, int stage) {
   return stage == 0 ? f.pfnVsSetSamplers : stage == 1 ? f.pfnPsSetSamplers
-         : stage == 2 ? f.pfnGsSetSamplers : f.pfnCsSetSamplers;
+         : stage == 2 ? f.pfnGsSetSamplers : stage == 3 ? f.pfnHsSetSamplers
+         : stage == 4 ? f.pfnDsSetSamplers : f.pfnCsSetSamplers;
 }
 
 }  // namespace

@@ -35,38 +35,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandLi
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView* const* ppShaderResourceViews) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader, ID3D11ClassInstance* const* ppClassInstances, UINT NumClassInstances) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState* const* ppSamplers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
   if (ppPredicate) *ppPredicate = nullptr;
 } D3DVK_CATCH_VOID
@@ -75,42 +43,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D
   if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
 } D3DVK_CATCH_VOID
 
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
-  if (ppHullShader) *ppHullShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT StartSlot, UINT NumViews, ID3D11ShaderResourceView** ppShaderResourceViews) try {
-  if (ppShaderResourceViews) for (UINT i = 0; i < NumViews; ++i) ppShaderResourceViews[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader, ID3D11ClassInstance** ppClassInstances, UINT* pNumClassInstances) try {
-  if (ppDomainShader) *ppDomainShader = nullptr;
-  if (ppClassInstances) *ppClassInstances = nullptr;
-  if (pNumClassInstances) *pNumClassInstances = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT NumSamplers, ID3D11SamplerState** ppSamplers) try {
-  if (ppSamplers) for (UINT i = 0; i < NumSamplers; ++i) ppSamplers[i] = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-} D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) try {
   // not implemented yet

@@ -1,6 +1,6 @@
 // runtime/d3d11/d3d11_device_create_shaders.cpp — ID3D11Device's
-// CreateVertexShader, CreatePixelShader, CreateGeometryShader,
-// CreateComputeShader and CreateInputLayout (the objects are in d3d11_shader.h
+// CreateVertexShader, CreatePixelShader, CreateGeometryShader, CreateHullShader,
+// CreateDomainShader, CreateComputeShader and CreateInputLayout (the objects are in d3d11_shader.h
 // and d3d11_input_layout.h). Class linkage is not supported (E_NOTIMPL); the
 // other stages' creates are in d3d11_device_unimplemented.cpp.
 #include "d3d11_device.h"
@@ -58,6 +58,28 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderB
     return E_NOTIMPL;
   }
   return createObject<D3D11GeometryShader>(ppGeometryShader, *this, pShaderBytecode, BytecodeLength);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                        ID3D11ClassLinkage* pClassLinkage,
+                                                        ID3D11HullShader** ppHullShader) try {
+  if (removed()) return removedFailure(ppHullShader);
+  if (pClassLinkage) {
+    if (ppHullShader) *ppHullShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11HullShader>(ppHullShader, *this, pShaderBytecode, BytecodeLength);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
+                                                          ID3D11ClassLinkage* pClassLinkage,
+                                                          ID3D11DomainShader** ppDomainShader) try {
+  if (removed()) return removedFailure(ppDomainShader);
+  if (pClassLinkage) {
+    if (ppDomainShader) *ppDomainShader = nullptr;
+    return E_NOTIMPL;
+  }
+  return createObject<D3D11DomainShader>(ppDomainShader, *this, pShaderBytecode, BytecodeLength);
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength,

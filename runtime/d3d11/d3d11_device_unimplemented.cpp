@@ -15,16 +15,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput( con
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11HullShader** ppHullShader) try {
-  if (ppHullShader) *ppHullShader = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void* pShaderBytecode, SIZE_T BytecodeLength, ID3D11ClassLinkage* pClassLinkage, ID3D11DomainShader** ppDomainShader) try {
-  if (ppDomainShader) *ppDomainShader = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage** ppLinkage) try {
   if (ppLinkage) *ppLinkage = nullptr;
   return E_NOTIMPL;

@@ -28,6 +28,12 @@ constexpr StageInfo stageInfo() {
   else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
     return {"ID3D11Device::CreateGeometryShader", dxbc::ProgramType::Geometry, "geometry",
             D3D11_MESSAGE_ID_CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE, "CREATEGEOMETRYSHADER_INVALIDSHADERBYTECODE"};
+  else if constexpr (std::is_same_v<Interface, ID3D11HullShader>)
+    return {"ID3D11Device::CreateHullShader", dxbc::ProgramType::Hull, "hull",
+            D3D11_MESSAGE_ID_CREATEHULLSHADER_INVALIDSHADERBYTECODE, "CREATEHULLSHADER_INVALIDSHADERBYTECODE"};
+  else if constexpr (std::is_same_v<Interface, ID3D11DomainShader>)
+    return {"ID3D11Device::CreateDomainShader", dxbc::ProgramType::Domain, "domain",
+            D3D11_MESSAGE_ID_CREATEDOMAINSHADER_INVALIDSHADERBYTECODE, "CREATEDOMAINSHADER_INVALIDSHADERBYTECODE"};
   else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
     return {"ID3D11Device::CreateComputeShader", dxbc::ProgramType::Compute, "compute",
             D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE, "CREATECOMPUTESHADER_INVALIDSHADERBYTECODE"};
@@ -105,6 +111,11 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   shader->outputs_ = ddiSignature(shader->reflection_.outputs);
   D3D11_1DDIARG_STAGE_IO_SIGNATURES signatures{shader->inputs_.data(), UINT(shader->inputs_.size()),
                                                shader->outputs_.data(), UINT(shader->outputs_.size())};
+  D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES tessellationSignatures{
+      shader->inputs_.data(), UINT(shader->inputs_.size()), shader->outputs_.data(), UINT(shader->outputs_.size()),
+      nullptr, 0};
+  constexpr bool tessellation =
+      std::is_same_v<Interface, ID3D11HullShader> || std::is_same_v<Interface, ID3D11DomainShader>;
   // The DDI takes the container as dwords; keep an aligned copy for the call.
   std::vector<UINT> code((length + 3) / 4, 0u);
   std::memcpy(code.data(), bytecode, length);
@@ -113,12 +124,21 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   const D3D10DDI_HRTSHADER rt{shader.get()};
   *hr = shader->driverObject_.create(
       ddi, ddi.funcs().pfnDestroyShader,
-      [&] { return ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures); },
+      [&] {
+        if constexpr (tessellation)
+          return ddi.funcs().pfnCalcPrivateTessellationShaderSize(ddi.handle(), code.data(), &tessellationSignatures);
+        else
+          return ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures);
+      },
       [&](D3D10DDI_HSHADER h) {
         if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
           ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), h, rt, &signatures);
         else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)
           ddi.funcs().pfnCreateGeometryShader(ddi.handle(), code.data(), h, rt, &signatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11HullShader>)
+          ddi.funcs().pfnCreateHullShader(ddi.handle(), code.data(), h, rt, &tessellationSignatures);
+        else if constexpr (std::is_same_v<Interface, ID3D11DomainShader>)
+          ddi.funcs().pfnCreateDomainShader(ddi.handle(), code.data(), h, rt, &tessellationSignatures);
         else if constexpr (std::is_same_v<Interface, ID3D11ComputeShader>)
           ddi.funcs().pfnCreateComputeShader(ddi.handle(), code.data(), h, rt);
         else
@@ -143,5 +163,7 @@ template class D3D11Shader<ID3D11VertexShader>;
 template class D3D11Shader<ID3D11PixelShader>;
 template class D3D11Shader<ID3D11GeometryShader>;
 template class D3D11Shader<ID3D11ComputeShader>;
+template class D3D11Shader<ID3D11HullShader>;
+template class D3D11Shader<ID3D11DomainShader>;
 
 }  // namespace d3dvk::runtime

@@ -1,5 +1,5 @@
 // runtime/d3d11/d3d11_shader.h — ID3D11VertexShader / ID3D11PixelShader /
-// ID3D11GeometryShader / ID3D11ComputeShader: the API objects for one DXBC
+// ID3D11GeometryShader / ID3D11HullShader / ID3D11DomainShader / ID3D11ComputeShader: the API objects for one DXBC
 // blob, owning the driver's shader (pfnCreate*Shader in memory sized by pfnCalcPrivateShaderSize) until the
 // last reference goes. The runtime validates the bytecode first (parsed with
 // translate/dxbc: container, chunks, tokens and the program type) and keeps
@@ -31,7 +31,7 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
   dxbc::ShaderReflection reflection_;
-  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;
+  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;  // (hull and domain: no patch-constant signature yet)
   DriverObject<D3D10DDI_HSHADER> driverObject_;
 };
 
@@ -39,5 +39,7 @@ using D3D11VertexShader = D3D11Shader<ID3D11VertexShader>;
 using D3D11PixelShader = D3D11Shader<ID3D11PixelShader>;
 using D3D11GeometryShader = D3D11Shader<ID3D11GeometryShader>;
 using D3D11ComputeShader = D3D11Shader<ID3D11ComputeShader>;
+using D3D11HullShader = D3D11Shader<ID3D11HullShader>;
+using D3D11DomainShader = D3D11Shader<ID3D11DomainShader>;
 
 }  // namespace d3dvk::runtime

@@ -50,7 +50,16 @@ TEST_CASE("every topology a geometry shader takes: primitives per instance and w
     if (c.primitives) CHECK(layout->perPrimitive * c.primitives + layout->extra <= c.count);
     CHECK(layout->strip == (c.topology == 3 || c.topology == 5 || c.topology == 11 || c.topology == 13));
   }
-  for (uint32_t invalid : {0u, 6u, 9u, 14u, 33u, 64u}) CHECK_FALSE(primitiveLayout(invalid));
+  // Patch lists (the hull shader's input): N control points per patch, none shared.
+  for (const Case c : {Case{33, 5, 5, 1}, Case{36, 9, 2, 4}, Case{64, 64, 2, 32}}) {
+    INFO("patch list topology " << c.topology << ", " << c.count << " references");
+    const std::optional<PrimitiveLayout> layout = primitiveLayout(c.topology);
+    REQUIRE(layout);
+    CHECK(primitivesPerInstance(*layout, c.count) == c.primitives);
+    CHECK(layout->start == c.secondStart);
+    CHECK_FALSE(layout->strip);
+  }
+  for (uint32_t invalid : {0u, 6u, 9u, 14u, 32u, 65u}) CHECK_FALSE(primitiveLayout(invalid));
 }
 
 TEST_CASE("the guard band keeps screen coordinates inside the rasterizer's range", "[fallback][clip]") {

@@ -72,7 +72,9 @@ TEST_CASE("topology: lists never restart, strips restart at the cut index, unkno
         VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY);
   CHECK_FALSE(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY_POINTLIST).primitiveRestart);
   CHECK_FALSE(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED).valid);
-  CHECK_FALSE(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(33)).valid);  // patch lists: no tessellation yet
+  CHECK(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(33)).topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST);
+  CHECK(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(64)).topology == VK_PRIMITIVE_TOPOLOGY_PATCH_LIST);
+  CHECK_FALSE(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(65)).valid);
   CHECK_FALSE(translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(-1)).valid);
 }
 

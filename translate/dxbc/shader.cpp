@@ -2,6 +2,7 @@
 #include "dxbc/shader.h"
 
 #include <algorithm>
+#include <cstring>
 
 namespace d3dvk::dxbc {
 
@@ -75,8 +76,15 @@ ShaderReflection reflect(const Shader& shader) {
   }
   for (const SignatureElement& e : shader.outputs.elements)
     if (effectiveSystemValue(e) == kNameTarget && e.registerIndex < 8) r.renderTargetMask |= 1u << e.registerIndex;
+  bool hullControlPointPhase = false;
   for (const Instruction& inst : shader.program.instructions) {
     if (inst.opcode == Opcode::DclGsInputPrimitive) r.gsInputPrimitive = inst.controls;
+    if (inst.opcode == Opcode::DclInputControlPointCount) r.inputControlPoints = inst.controls;
+    if (inst.opcode == Opcode::DclOutputControlPointCount) r.outputControlPoints = inst.controls;
+    if (inst.opcode == Opcode::DclTessDomain) r.tessDomain = inst.controls;
+    if (inst.opcode == Opcode::DclTessOutputPrimitive) r.tessOutputPrimitive = inst.controls;
+    if (inst.opcode == Opcode::DclHsMaxTessFactor && !inst.extra.empty()) std::memcpy(&r.maxTessFactor, &inst.extra[0], 4);
+    if (inst.opcode == Opcode::HsControlPointPhase) hullControlPointPhase = true;
     if (inst.opcode == Opcode::DclGsOutputTopology) r.gsOutputTopology = inst.controls;
     if (inst.opcode == Opcode::DclMaxOutputVertexCount && !inst.extra.empty()) r.gsMaxOutputVertices = inst.extra[0];
     if (inst.opcode == Opcode::DclGsInstanceCount && !inst.extra.empty()) r.gsInstanceCount = std::max(inst.extra[0], 1u);
@@ -84,6 +92,10 @@ ShaderReflection reflect(const Shader& shader) {
       if (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex)) r.writesRenderTargetArrayIndex = true;
       if (inst.extra[0] == uint32_t(SystemName::ViewportArrayIndex)) r.writesViewportArrayIndex = true;
     }
+  }
+  if (r.stage == ProgramType::Hull) {
+    if (!hullControlPointPhase || !r.outputControlPoints) r.outputControlPoints = r.inputControlPoints;
+    if (r.maxTessFactor == 0.0f) r.maxTessFactor = 64.0f;
   }
   return r;
 }

@@ -54,6 +54,14 @@ struct ShaderReflection {
   uint32_t gsInputPrimitive = 0, gsOutputTopology = 0;
   // Geometry shader: dcl_maxout and dcl_gsinstances (1 when not declared).
   uint32_t gsMaxOutputVertices = 0, gsInstanceCount = 1;
+  // Hull and domain shaders: dcl_input_control_point_count, the hull shader's
+  // dcl_output_control_point_count (its input count without a control-point
+  // phase, which passes the input through), dcl_tessellator_domain
+  // (1 isoline, 2 tri, 3 quad), the hull shader's
+  // dcl_tessellator_output_primitive (1 point, 2 line, 3 triangle_cw, 4 triangle_ccw)
+  // and dcl_hs_max_tessfactor (64 when not declared); 0 elsewhere.
+  uint32_t inputControlPoints = 0, outputControlPoints = 0, tessDomain = 0, tessOutputPrimitive = 0;
+  float maxTessFactor = 0.0f;
   // Geometry shader: writes SV_RenderTargetArrayIndex / SV_ViewportArrayIndex.
   bool writesRenderTargetArrayIndex = false, writesViewportArrayIndex = false;
   // Pixel shader: how each input register component (v#.xyzw → [4·# + c]) is

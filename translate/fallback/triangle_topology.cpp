@@ -28,7 +28,9 @@ std::optional<PrimitiveLayout> primitiveLayout(uint32_t d3dTopology) {
     case 11: return PrimitiveLayout{1, 1, 3, true};   // line strip with adjacency
     case 12: return PrimitiveLayout{6, 6, 0, false};  // triangle list with adjacency
     case 13: return PrimitiveLayout{2, 2, 4, true};   // triangle strip with adjacency
-    default: return std::nullopt;
+    default:  // 33..64: patch lists of 1..32 control points (the tessellation stages)
+      if (d3dTopology >= 33 && d3dTopology <= 64) return PrimitiveLayout{d3dTopology - 32, d3dTopology - 32, 0, false};
+      return std::nullopt;
   }
 }
 

@@ -42,6 +42,7 @@ struct GraphicsPipelineKey {
   uint64_t vertexShader = 0;   // unique ids; 0 = none
   uint64_t pixelShader = 0;
   uint64_t geometryShader = 0;
+  uint64_t hullShader = 0, domainShader = 0;  // both or neither (tessellation)
   uint64_t inputLayout = 0;
   uint64_t blendState = 0;         // 0 = the default state
   uint64_t depthStencilState = 0;  // 0 = the default state

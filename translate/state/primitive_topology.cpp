@@ -18,7 +18,11 @@ InputAssembly translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY topology) {
       return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST_WITH_ADJACENCY, false};
     case D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP_ADJ:
       return {true, VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY, true};
-    default: return {};
+    default:
+      // D3D11_PRIMITIVE_TOPOLOGY_1..32_CONTROL_POINT_PATCHLIST (33..64): patches
+      // for the tessellation stages (the pipeline's patchControlPoints is topology - 32).
+      if (topology >= 33 && topology <= 64) return {true, VK_PRIMITIVE_TOPOLOGY_PATCH_LIST, false};
+      return {};
   }
 }
 

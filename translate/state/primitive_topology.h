@@ -11,7 +11,7 @@
 namespace d3dvk::state {
 
 struct InputAssembly {
-  bool valid = false;  // false: UNDEFINED, patch lists or an unknown value (nothing to draw)
+  bool valid = false;  // false: UNDEFINED or an unknown value (nothing to draw)
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   bool primitiveRestart = false;
 };

@@ -1,0 +1,328 @@
+// tests/draw: hull and domain shaders through the public D3D11 API on
+// lavapipe, pixels read back and held to expectations computed here on the CPU:
+//  * a triangle patch (tri domain, integer partitioning, factors 4, clockwise
+//    output under the default back-face culling) covers exactly the pixels
+//    whose centres the untessellated triangle covers, each once (additive
+//    blending: an overlap or a crack would show), coloured with vDomain =
+//    the pixel centre's barycentric coordinates;
+//  * a quad patch (pass-through control points, fork and join phases, vpc)
+//    with factors 4 covers exactly its rectangle and shows (u², v²) as the
+//    piecewise-linear interpolation over the 4×4 grid the tessellator
+//    makes of it: the factor, the edge order and vpc are what they should be;
+//  * the rules D3D11's debug layer states for the stages (a hull shader
+//    without a domain shader and the reverse, a patch list without them, a
+//    topology that is not the hull shader's patch, mismatched control-point
+//    counts and domains): the message, and no draw reaches the driver;
+//  * the DDI traffic (CreateHullShader/CreateDomainShader, Hs/DsSet*) and the getters;
+//  * a conservative draw of a tessellated quad on the exact fallback (the
+//    capture records the domain shader's triangles) lights exactly the Tier 3
+//    sets of the triangles the tessellator made, with the domain shader's attributes.
+#include "../render/checked_device.h"
+#include "conservative_pixels.h"
+#include "draw_test_util.h"
+#include "tessellation_listings.h"
+
+#include <cmath>
+#include <set>
+#include <string>
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+namespace {
+
+Com<ID3D11HullShader> hullShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembled(listing);
+  Com<ID3D11HullShader> hs;
+  REQUIRE(d->CreateHullShader(code.data(), code.size(), nullptr, hs.out()) == S_OK);
+  return hs;
+}
+
+Com<ID3D11DomainShader> domainShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembled(listing);
+  Com<ID3D11DomainShader> ds;
+  REQUIRE(d->CreateDomainShader(code.data(), code.size(), nullptr, ds.out()) == S_OK);
+  return ds;
+}
+
+std::string replaced(std::string text, const std::string& from, const std::string& to) {
+  text.replace(text.find(from), from.size(), to);
+  return text;
+}
+
+// ONE + ONE on render target 0: every fragment adds, so a pixel shaded twice shows alpha 2.
+Com<ID3D11BlendState> additiveBlend(RenderDevice& d) {
+  D3D11_BLEND_DESC desc{};
+  desc.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD,
+                          D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  Com<ID3D11BlendState> blend;
+  REQUIRE(d->CreateBlendState(&desc, blend.out()) == S_OK);
+  return blend;
+}
+
+// Screen → NDC for a W×H target.
+Vertex at(double x, double y, UINT w, UINT h) {
+  return {float(x / w * 2 - 1), float(1 - y / h * 2), 1, 1, 1, 1};
+}
+
+// The piecewise-linear interpolation of t² between the knots k/n (what a
+// linear attribute t² at the vertices of an n-segment grid interpolates to).
+double piecewiseSquare(double t, int n) {
+  const int k = std::min(int(std::floor(t * n)), n - 1);
+  const double a = double(k) / n, b = double(k + 1) / n, f = t * n - k;
+  return (1 - f) * a * a + f * b * b;
+}
+
+}  // namespace
+
+TEST_CASE("a tessellated triangle patch covers exactly the untessellated triangle's pixels, each once, with "
+          "vDomain's barycentric coordinates",
+          "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  // Clockwise on screen (front-facing under the default rasterizer state, which culls back faces).
+  const std::array<double, 2> a{3.3, 2.2}, b{28.7, 6.1}, cc{9.4, 29.6};
+  const Vertex patch[3] = {at(a[0], a[1], kW, kH), at(b[0], b[1], kW, kH), at(cc[0], cc[1], kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsTri);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsTri);
+  const float factors[4] = {4, 4, 0, 0};  // edges, inside
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  Com<ID3D11BlendState> blend = additiveBlend(d);
+  d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(3, 0);
+
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  size_t covered = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      const Barycentric l = barycentric(a, b, cc, x + 0.5, y + 0.5);
+      if (!l.inside(0.02) && !l.outside(0.02)) continue;  // a centre within rounding of an edge
+      INFO("pixel " << x << "," << y);
+      const std::array<float, 4>& p = px[y * kW + x];
+      if (l.outside(0.02)) {
+        CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+        continue;
+      }
+      ++covered;
+      CHECK(p[3] == 1.0f);  // shaded exactly once
+      CHECK(std::abs(p[0] - l.l0) < 2e-3);
+      CHECK(std::abs(p[1] - l.l1) < 2e-3);
+      CHECK(std::abs(p[2] - l.l2) < 2e-3);
+    }
+  CHECK(covered > 250);
+  CHECK(drainMessages(c.queue.get()).empty());
+  CHECK(c.ddiCalls("CreateHullShader") == 1);
+  CHECK(c.ddiCalls("CreateDomainShader") == 1);
+  CHECK(c.ddiCalls("CalcPrivateTessellationShaderSize") == 2);
+  CHECK(c.ddiCalls("HsSetShader") == 1);
+  CHECK(c.ddiCalls("DsSetShader") == 1);
+  CHECK(c.ddiCalls("HsSetConstantBuffers") == 1);
+  CHECK(c.ddiCalls("Draw") == 1);
+
+  // The getters hand back what is bound.
+  Com<ID3D11HullShader> boundHs;
+  Com<ID3D11DomainShader> boundDs;
+  Com<ID3D11Buffer> boundCb;
+  d.context->HSGetShader(boundHs.out(), nullptr, nullptr);
+  d.context->DSGetShader(boundDs.out(), nullptr, nullptr);
+  d.context->HSGetConstantBuffers(0, 1, boundCb.out());
+  CHECK(boundHs.get() == hs.get());
+  CHECK(boundDs.get() == ds.get());
+  CHECK(boundCb.get() == cb.get());
+}
+
+TEST_CASE("a tessellated quad patch (pass-through control points, fork and join phases) covers its rectangle once "
+          "and interpolates over the tessellator's 4x4 grid",
+          "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  const double x0 = 4.25, x1 = 28.25, y0 = 3.25, y1 = 27.25;
+  // Top-left, top-right, bottom-right, bottom-left.
+  const Vertex patch[4] = {at(x0, y0, kW, kH), at(x1, y0, kW, kH), at(x1, y1, kW, kH), at(x0, y1, kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsQuad);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsQuad);
+  const float factors[4] = {4, 4, 0, 0};  // edges (and the inside V factor through vpc1), inside U
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  Com<ID3D11BlendState> blend = additiveBlend(d);
+  d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(4, 0);
+
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      const double cx = x + 0.5, cy = y + 0.5;
+      const std::array<float, 4>& p = px[y * kW + x];
+      if (cx < x0 || cx >= x1 || cy < y0 || cy >= y1) {
+        CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+        continue;
+      }
+      const double u = (cx - x0) / (x1 - x0), v = (cy - y0) / (y1 - y0);
+      CHECK(p[3] == 1.0f);
+      CHECK(std::abs(p[0] - piecewiseSquare(u, 4)) < 2e-3);
+      CHECK(std::abs(p[1] - piecewiseSquare(v, 4)) < 2e-3);
+      CHECK(p[2] == 0.0f);
+    }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("tessellation stage rules: the debug layer's message and no driver draw", "[draw][tessellation][errors]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  DrawTarget t(d, 8, 8);
+  const Vertex patch[4] = {at(1, 1, 8, 8), at(7, 1, 8, 8), at(7, 7, 8, 8), at(1, 7, 8, 8)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hsTri = hullShader(d, kHsTri), hsQuad = hullShader(d, kHsQuad);
+  Com<ID3D11DomainShader> dsTri = domainShader(d, kDsTri), dsQuad = domainShader(d, kDsQuad);
+  // A domain shader of the quad domain taking 3 control points (the tri hull shader's count).
+  Com<ID3D11DomainShader> dsQuadOf3 = domainShader(d, replaced(kDsTri, "domain_tri", "domain_quad").c_str());
+  struct Case {
+    const char* what;
+    ID3D11HullShader* hs;
+    ID3D11DomainShader* ds;
+    D3D11_PRIMITIVE_TOPOLOGY topology;
+    D3D11_MESSAGE_ID id;
+  };
+  const Case cases[] = {
+      {"a hull shader without a domain shader", hsTri.get(), nullptr, D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST,
+       D3D11_MESSAGE_ID_DEVICE_DRAW_HS_XOR_DS_MISMATCH},
+      {"a domain shader without a hull shader", nullptr, dsTri.get(), D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST,
+       D3D11_MESSAGE_ID_DEVICE_DRAW_HS_XOR_DS_MISMATCH},
+      {"a patch list without hull and domain shaders", nullptr, nullptr,
+       D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST, D3D11_MESSAGE_ID_DEVICE_DRAW_RASTERIZING_CONTROL_POINTS},
+      {"a triangle list into a hull shader", hsTri.get(), dsTri.get(), D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST,
+       D3D11_MESSAGE_ID_DEVICE_DRAW_HULL_SHADER_INPUT_TOPOLOGY_MISMATCH},
+      {"4-point patches into a 3-point hull shader", hsTri.get(), dsTri.get(),
+       D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST, D3D11_MESSAGE_ID_DEVICE_DRAW_HULL_SHADER_INPUT_TOPOLOGY_MISMATCH},
+      {"4 control points out, 3 into the domain shader", hsQuad.get(), dsTri.get(),
+       D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST, D3D11_MESSAGE_ID_DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH},
+      {"a tri hull shader and a quad domain shader", hsTri.get(), dsQuadOf3.get(),
+       D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST, D3D11_MESSAGE_ID_DEVICE_DRAW_HS_DS_TESSELLATOR_DOMAIN_MISMATCH},
+  };
+  for (const Case& k : cases) {
+    INFO(k.what);
+    d.context->HSSetShader(k.hs, nullptr, 0);
+    d.context->DSSetShader(k.ds, nullptr, 0);
+    d.context->IASetPrimitiveTopology(k.topology);
+    const size_t draws = c.ddiCalls("Draw");
+    d.context->Draw(4, 0);
+    CHECK(c.ddiCalls("Draw") == draws);
+    const std::vector<StoredMessage> m = drainMessages(c.queue.get());
+    REQUIRE(m.size() == 1);
+    CHECK(m[0].id == k.id);
+  }
+  // Nothing was drawn; a matching pair then draws.
+  for (const std::array<float, 4>& p : t.pixels()) CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+  const float factors[4] = {1, 1, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hsQuad.get(), nullptr, 0);
+  d.context->DSSetShader(dsQuad.get(), nullptr, 0);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(4, 0);
+  CHECK(drainMessages(c.queue.get()).empty());
+  CHECK(t.pixels()[4 * 8 + 4][3] == 1.0f);
+  // ClearState unbinds both stages (the driver sees it).
+  const size_t hsSets = c.ddiCalls("HsSetShader"), dsSets = c.ddiCalls("DsSetShader");
+  d.context->ClearState();
+  Com<ID3D11HullShader> none;
+  d.context->HSGetShader(none.out(), nullptr, nullptr);
+  CHECK(none.get() == nullptr);
+  CHECK(c.ddiCalls("HsSetShader") == hsSets + 1);
+  CHECK(c.ddiCalls("DsSetShader") == dsSets + 1);
+}
+
+TEST_CASE("hull and domain shader bytecode of another stage is refused with the debug layer's message",
+          "[draw][tessellation][errors]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  const std::vector<uint8_t> vs = assembled(kVsColor), hs = assembled(kHsTri);
+  Com<ID3D11HullShader> h;
+  Com<ID3D11DomainShader> ds;
+  CHECK(d->CreateHullShader(vs.data(), vs.size(), nullptr, h.out()) == E_INVALIDARG);
+  std::vector<StoredMessage> m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEHULLSHADER_INVALIDSHADERBYTECODE);
+  CHECK(d->CreateDomainShader(hs.data(), hs.size(), nullptr, ds.out()) == E_INVALIDARG);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEDOMAINSHADER_INVALIDSHADERBYTECODE);
+  CHECK(c.ddiCalls("CreateHullShader") == 0);
+  CHECK(c.ddiCalls("CreateDomainShader") == 0);
+}
+
+TEST_CASE("conservative fallback: a tessellated quad patch lights exactly the Tier 3 sets of its triangles, with "
+          "the domain shader's attributes",
+          "[draw][tessellation][conservative][fallback]") {
+  ForceConservativeFallback fallback;
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr int kSize = 32;
+  DrawTarget t(d, kSize, kSize);
+  // Corners on the 16.8 grid: every tessellated vertex (u, v in quarters) is
+  // exact, so the 32 triangles of the 4×4 grid tile the rectangle exactly and
+  // their Tier 3 sets together are those of any two triangles tiling it.
+  const double x0 = 4.25, x1 = 28.25, y0 = 3.25, y1 = 27.25;
+  const Vertex patch[4] = {at(x0, y0, kSize, kSize), at(x1, y0, kSize, kSize), at(x1, y1, kSize, kSize),
+                           at(x0, y1, kSize, kSize)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsQuad);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsQuad);
+  const float factors[4] = {4, 4, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  Com<ID3D11RasterizerState2> state = conservativeState(d);
+  d.context->RSSetState(state.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(4, 0);
+
+  raster::ScreenTriangle upper, lower;
+  upper.v[0] = {float(x0), float(y0)}, upper.v[1] = {float(x1), float(y0)}, upper.v[2] = {float(x1), float(y1)};
+  lower.v[0] = {float(x0), float(y0)}, lower.v[1] = {float(x1), float(y1)}, lower.v[2] = {float(x0), float(y1)};
+  std::set<std::pair<int, int>> expected = conservativePixels(upper, false, kSize);
+  for (const auto& pixel : conservativePixels(lower, false, kSize)) expected.insert(pixel);
+
+  const auto px = t.pixels();
+  std::set<std::pair<int, int>> lit;
+  const double cell = (x1 - x0) / 4;  // the grid's cells (x and y alike)
+  for (int y = 0; y < kSize; ++y)
+    for (int x = 0; x < kSize; ++x) {
+      const std::array<float, 4>& p = px[size_t(y) * kSize + x];
+      if (p[3] == 0) continue;
+      lit.insert({x, y});
+      // Inside one cell of the grid, any of its triangles interpolates (u², v²) piecewise linearly.
+      const bool oneCell = x >= x0 && x + 1 <= x1 && y >= y0 && y + 1 <= y1 &&
+                           std::floor((x - x0) / cell) == std::floor((x + 1 - x0) / cell) &&
+                           std::floor((y - y0) / cell) == std::floor((y + 1 - y0) / cell);
+      if (!oneCell) continue;
+      INFO("pixel " << x << "," << y);
+      CHECK(std::abs(p[0] - piecewiseSquare((x + 0.5 - x0) / (x1 - x0), 4)) < 2e-3);
+      CHECK(std::abs(p[1] - piecewiseSquare((y + 0.5 - y0) / (y1 - y0), 4)) < 2e-3);
+    }
+  CHECK(lit == expected);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
