@@ -9,6 +9,8 @@
 //    with factors 4 covers exactly its rectangle and shows (u², v²) as the
 //    piecewise-linear interpolation over the 4×4 grid the tessellator
 //    makes of it: the factor, the edge order and vpc are what they should be;
+//  * SV_TessFactor[0..3] subdivide the quad's U==0, V==0, U==1, V==1 edges
+//    (a domain shader bulging subdivided edges out shows which one);
 //  * the rules D3D11's debug layer states for the stages (a hull shader
 //    without a domain shader and the reverse, a patch list without them, a
 //    topology that is not the hull shader's patch, mismatched control-point
@@ -72,6 +74,36 @@ double piecewiseSquare(double t, int n) {
   const double a = double(k) / n, b = double(k + 1) / n, f = t * n - k;
   return (1 - f) * a * a + f * b * b;
 }
+
+// A quad domain shader that bulges every vertex outward from the patch's
+// centre by 2·(u(1−u) + v(1−v))·(u − ½, ½ − v) in NDC: the corners and the
+// centre stay, the midpoint of an edge the tessellator subdivides in two moves
+// a quarter of the patch's size out of it (a straight edge does not).
+const char kDsQuadBulge[] = R"(ds_5_0
+dcl_input_control_point_count 4
+dcl_tessellator_domain domain_quad
+dcl_input vDomain.xy
+dcl_input vicp[4][0].xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 3
+add r0.xyzw, -vicp[0][0].xyzw, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw
+add r1.xyzw, -vicp[3][0].xyzw, vicp[2][0].xyzw
+mad r1.xyzw, vDomain.xxxx, r1.xyzw, vicp[3][0].xyzw
+add r1.xyzw, -r0.xyzw, r1.xyzw
+mad r0.xyzw, vDomain.yyyy, r1.xyzw, r0.xyzw
+add r2.xy, -vDomain.xyxx, l(1.000000, 1.000000, 0, 0)
+mul r2.xy, r2.xyxx, vDomain.xyxx
+add r2.x, r2.y, r2.x
+add r2.yz, vDomain.xxyx, l(0, -0.500000, -0.500000, 0)
+mul r2.yz, r2.yyzy, r2.xxxx
+mad o0.x, r2.y, l(2.000000), r0.x
+mad o0.y, r2.z, l(-2.000000), r0.y
+mov o0.zw, r0.zzzw
+mov o1.xyzw, l(1.000000, 1.000000, 1.000000, 1.000000)
+ret
+)";
 
 }  // namespace
 
@@ -181,6 +213,50 @@ TEST_CASE("a tessellated quad patch (pass-through control points, fork and join 
       CHECK(std::abs(p[1] - piecewiseSquare(v, 4)) < 2e-3);
       CHECK(p[2] == 0.0f);
     }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("SV_TessFactor[0..3] subdivide the quad's U==0, V==0, U==1 and V==1 edges (D3D's order)",
+          "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  // Top-left, top-right, bottom-right, bottom-left: u runs right, v down.
+  const Vertex patch[4] = {at(8, 8, kW, kH), at(24, 8, kW, kH), at(24, 24, kW, kH), at(8, 24, kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  // Each edge's factor from cb0[edge].x, the inside factors from cb0[4].xy.
+  std::string hsText =
+      replaced(kHsQuad, "dcl_constantbuffer CB0[1], immediateIndexed", "dcl_constantbuffer CB0[5], dynamicIndexed");
+  hsText = replaced(hsText, "mov o[r0.x + 0].x, cb0[0].x", "mov o[r0.x + 0].x, cb0[r0.x + 0].x");
+  hsText = replaced(hsText, "mov o4.x, cb0[0].y", "mov o4.x, cb0[4].x");
+  hsText = replaced(hsText, "mov o5.x, vpc1.x", "mov o5.x, cb0[4].y");
+  Com<ID3D11HullShader> hs = hullShader(d, hsText.c_str());
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsQuadBulge);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  // Just outside the middle of the left, top, right and bottom edges (the bulge reaches 4 pixels out).
+  const std::pair<UINT, UINT> outside[4] = {{6, 15}, {15, 6}, {25, 16}, {16, 25}};
+  const float black[4] = {0, 0, 0, 0};
+  for (int edge = 0; edge < 4; ++edge) {
+    INFO("SV_TessFactor[" << edge << "] = 2, the others 1");
+    float factors[5][4] = {};
+    for (int e = 0; e < 4; ++e) factors[e][0] = e == edge ? 2.0f : 1.0f;
+    factors[4][0] = factors[4][1] = 1.0f;
+    Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+    ID3D11Buffer* cbs[] = {cb.get()};
+    d.context->HSSetConstantBuffers(0, 1, cbs);
+    d.context->ClearRenderTargetView(t.rtv.get(), black);
+    d.context->Draw(4, 0);
+    const auto px = t.pixels();
+    for (int e = 0; e < 4; ++e) {
+      INFO("outside edge " << e);
+      CHECK((px[outside[e].second * kW + outside[e].first][3] == 1.0f) == (e == edge));
+    }
+    CHECK(px[16 * kW + 16][3] == 1.0f);
+  }
   CHECK(drainMessages(c.queue.get()).empty());
 }
 
