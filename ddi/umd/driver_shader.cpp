@@ -116,6 +116,8 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
           const uint32_t op = uint32_t(use.opcode);
           if (use.opcode == Opcode::LdUavTyped && use.operands.size() > 2 && namesUav(use.operands[2], slot))
             decl.loaded = true;
+          if (use.opcode == Opcode::LdUavTypedS && use.operands.size() > 3 && namesUav(use.operands[3], slot))
+            decl.loaded = true;
           if (op >= 169 && op <= 177 && !use.operands.empty() && namesUav(use.operands[0], slot)) decl.loaded = true;
           if (op >= 180 && op <= 189 && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.loaded = true;
           if ((op == 178 || op == 179) && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.counter = true;

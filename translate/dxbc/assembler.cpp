@@ -392,6 +392,7 @@ const std::map<std::string, Opcode>& nameMap() {
     std::map<std::string, Opcode> r;
     for (uint32_t i = 0; i < kOpcodeCount; ++i)
       if (opcodeInfo(Opcode(i)).name) r[opcodeInfo(Opcode(i)).name] = Opcode(i);
+    r["ld_ms_s"] = Opcode::LdMsS;  // ldms_s's other spelling (like ld_ms)
     return r;
   }();
   return m;

@@ -245,11 +245,15 @@ std::string globalFlagsText(uint32_t flags) {
 std::string disassembleInstruction(const Instruction& inst) {
   const OpcodeInfo& info = opcodeInfo(inst.opcode);
   std::string s;
+  // gather4_po's offsets are integers (operand 2; 3 in the _s forms, after the status).
+  const bool po = inst.opcode == Opcode::Gather4Po || inst.opcode == Opcode::Gather4PoC;
+  const bool poStatus = inst.opcode == Opcode::Gather4PoS || inst.opcode == Opcode::Gather4PoCS;
+  const size_t intOperand = po ? 2 : poStatus ? 3 : SIZE_MAX;
   auto ops = [&](size_t from, bool decl) {
     std::string r;
     for (size_t i = from; i < inst.operands.size(); ++i) {
       if (i > from) r += ", ";
-      r += formatOperand(inst.operands[i], info.kind, decl);
+      r += formatOperand(inst.operands[i], i == intOperand ? ValueKind::Int : info.kind, decl);
     }
     return r;
   };

@@ -202,6 +202,23 @@ struct Table {
     for (uint32_t i = 0; i < 8; ++i) set(210 + i, sm51[i], 1, i == 3 ? K::Uint : K::Float);
     set(Opcode::ItoD, "itod", 1, K::Int);
     set(Opcode::UtoD, "utod", 1, K::Uint);
+    // Tiled resources: dest, residency status, then the base form's sources.
+    set(Opcode::Gather4S, "gather4_s", 2, K::Float);
+    set(Opcode::Gather4CS, "gather4_c_s", 2, K::Float);
+    set(Opcode::Gather4PoS, "gather4_po_s", 2, K::Float);
+    set(Opcode::Gather4PoCS, "gather4_po_c_s", 2, K::Float);
+    set(Opcode::LdS, "ld_s", 2, K::Int);
+    set(Opcode::LdMsS, "ldms_s", 2, K::Int);
+    set(Opcode::LdUavTypedS, "ld_uav_typed_s", 2, K::Uint);
+    set(Opcode::LdRawS, "ld_raw_s", 2, K::Uint);
+    set(Opcode::LdStructuredS, "ld_structured_s", 2, K::Uint);
+    set(Opcode::SampleLS, "sample_l_s", 2, K::Float);
+    set(Opcode::SampleCLzS, "sample_c_lz_s", 2, K::Float);
+    set(Opcode::SampleClS, "sample_cl_s", 2, K::Float);
+    set(Opcode::SampleBClS, "sample_b_cl_s", 2, K::Float);
+    set(Opcode::SampleDClS, "sample_d_cl_s", 2, K::Float);
+    set(Opcode::SampleCClS, "sample_c_cl_s", 2, K::Float);
+    set(Opcode::CheckAccessFullyMapped, "check_access_fully_mapped", 1, K::Uint);
   }
 };
 

@@ -49,8 +49,13 @@ enum class Opcode : uint32_t {
   Sync = 190, EvalSnapped = 203, EvalSampleIndex = 204, EvalCentroid = 205, DclGsInstanceCount = 206,
   Abort = 207, DebugBreak = 208,
   // 210..217: SM5 (11.1) ddiv, dfma, drcp, msad, dtoi, dtou, itod, utod
+  // 219..234: WDDM 1.3 (D3D11.2 tiled resources): the *_s forms, whose second
+  // destination is the residency status, and check_access_fully_mapped.
+  Gather4S = 219, Gather4CS = 220, Gather4PoS = 221, Gather4PoCS = 222, LdS = 223, LdMsS = 224,
+  LdUavTypedS = 225, LdRawS = 226, LdStructuredS = 227, SampleLS = 228, SampleCLzS = 229, SampleClS = 230,
+  SampleBClS = 231, SampleDClS = 232, SampleCClS = 233, CheckAccessFullyMapped = 234,
 };
-constexpr uint32_t kOpcodeCount = 218;
+constexpr uint32_t kOpcodeCount = 235;
 
 enum class OperandType : uint32_t {
   Temp = 0, Input = 1, Output = 2, IndexableTemp = 3, Immediate32 = 4, Immediate64 = 5, Sampler = 6,

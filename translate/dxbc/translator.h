@@ -103,6 +103,14 @@ struct TranslateOptions {
   // the int in their register's component.
   bool transformFeedback = false;
   std::vector<XfbOutput> xfbOutputs;
+  // The device has shaderResourceResidency: the tiled-resource *_s forms use
+  // OpImageSparse* (capability SparseResidency) and report non-resident texels
+  // in their status. Without it every access is fully resident (kResidentStatus).
+  bool sparseResidency = false;
+  // The device has shaderResourceMinLod: the _cl forms' LOD clamp is the MinLod
+  // image operand. Without it a clamp other than an immediate <= 0 (no clamp)
+  // is a translation error.
+  bool minLod = false;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
 };
 
@@ -135,6 +143,14 @@ std::vector<uint32_t> declaredOutputRegisters(const Program& program);
 // pixel is written when any sample of the mask remains (after oMask), so the
 // sample-mask output is all ones or 0. SV_Coverage never shows the bit.
 inline constexpr uint32_t kFallbackCoverageAnyBit = 0x80000000u;
+
+// The residency status the tiled-resource *_s forms write (their second
+// destination) when every texel they accessed is resident, which
+// check_access_fully_mapped answers with 0xFFFFFFFF; any other status
+// (1: the access touched a non-resident texel) answers 0. Raw, structured and
+// buffer accesses, and every access on a device without
+// shaderResourceResidency, are always resident.
+inline constexpr uint32_t kResidentStatus = 0;
 
 // Throws dxbc::Error naming the instruction (opcode + dword offset) it cannot translate.
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options = {});

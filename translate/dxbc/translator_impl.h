@@ -15,6 +15,9 @@
 //     (g#): their declarations, ld_raw/ld_structured/store_raw/store_structured, every atomic
 //     (atomic_*, imm_atomic_* on typed, raw and structured UAVs and g#), the UAV counters
 //     (imm_atomic_alloc/consume) and sync
+//   translator_feedback.cpp: the tiled-resource forms (*_s: the base instruction plus its
+//     residency status), check_access_fully_mapped, and the image access every fetch, sample,
+//     gather and typed UAV load goes through (sparse residency, LOD clamp)
 //   translator_stages.cpp: what the compute and geometry stages add: thread groups and their
 //     system values, the geometry shader's primitive types, input arrays, emit/cut (stream 0),
 //     instancing, and its per-emit output stores
@@ -310,7 +313,8 @@ class Translator {
 
   // gather4 / gather4_c: the sampler operand's selected component picks the channel
   // (gather4); the result is swizzled by the resource operand like any other fetch.
-  void gather(const Instruction& inst, bool compare);
+  // gather4_po / gather4_po_c (programmable): the offset comes from a register (operand 2).
+  void gather(const Instruction& inst, bool compare, bool programmable = false);
 
   // bufinfo: element count of a buffer SRV, replicated.
   void bufinfo(const Instruction& inst);
@@ -328,6 +332,25 @@ class Translator {
   void samplePos(const Instruction& inst);
   uint32_t sampleCountOf(const Operand& op);  // int: a t#'s samples (0 if not multisampled)
   void storeResinfo(const Instruction& inst, const uint32_t (&comps)[3], uint32_t n, bool arrayed, uint32_t levels);
+
+  // ---------------------------------------------------------------- translator_feedback.cpp
+
+  // A *_s instruction (219..233): translated as its base form without the
+  // status operand (and the _cl forms' LOD clamp, applied to the image access),
+  // then the status is written (kResidentStatus unless the access reported
+  // non-resident texels, see imageAccess).
+  void feedbackForm(const Instruction& inst);
+  // check_access_fully_mapped dest, status: 0xFFFFFFFF where status == kResidentStatus, else 0.
+  void checkAccessFullyMapped(const Instruction& inst);
+  // The image instruction `opcode` (OpImageSample*, OpImageFetch, OpImageGather,
+  // OpImageDrefGather, OpImageRead) with `args` (image, coordinate, dref or
+  // component) and image operands `mask` + `maskArgs`; adds the LOD clamp of a
+  // _cl form (MinLod) and, inside a *_s form on a device with
+  // shaderResourceResidency, uses its OpImageSparse* form and keeps the status.
+  uint32_t imageAccess(uint32_t opcode, uint32_t resultType, std::vector<uint32_t> args, uint32_t mask,
+                       const std::vector<uint32_t>& maskArgs, bool sparseAllowed = true);
+  // gather4_po / gather4_po_c: the offset operand's low 6 bits of x and y, sign-extended (D3D).
+  uint32_t programmableOffset(const Operand& offset);
 
   // ---------------------------------------------------------------- translator_memory.cpp
 
@@ -569,6 +592,11 @@ class Translator {
   std::vector<std::function<void()>> prologue_, epilogue_;
   uint32_t invocationCounter_ = 0, counterFragCoord_ = 0, helperInvocation_ = 0;  // countInvocations
   std::vector<Construct> constructs_;
+  // Inside a *_s form (feedbackForm): its status operand, the _cl forms' LOD
+  // clamp, and the status the image access computed (0: none, kResidentStatus).
+  const Operand* feedback_ = nullptr;
+  std::optional<Operand> lodClamp_;
+  uint32_t residency_ = 0;
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;
 };

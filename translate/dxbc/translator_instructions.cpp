@@ -530,6 +530,27 @@ void Translator::translate(const Instruction& inst) {
     case Opcode::EvalSnapped: need(3); evaluate(inst); return;
     case Opcode::Lod: need(4); lod(inst); return;
     case Opcode::Gather4C: need(5); gather(inst, true); return;
+    case Opcode::Gather4Po: need(5); gather(inst, false, true); return;
+    case Opcode::Gather4PoC: need(6); gather(inst, true, true); return;
+    case Opcode::Gather4S:
+    case Opcode::Gather4CS:
+    case Opcode::Gather4PoS:
+    case Opcode::Gather4PoCS:
+    case Opcode::LdS:
+    case Opcode::LdMsS:
+    case Opcode::LdUavTypedS:
+    case Opcode::LdRawS:
+    case Opcode::LdStructuredS:
+    case Opcode::SampleLS:
+    case Opcode::SampleCLzS:
+    case Opcode::SampleClS:
+    case Opcode::SampleBClS:
+    case Opcode::SampleDClS:
+    case Opcode::SampleCClS:
+      if (feedback_) fail("nested tiled-resource feedback form");
+      feedbackForm(inst);
+      return;
+    case Opcode::CheckAccessFullyMapped: need(2); checkAccessFullyMapped(inst); return;
     case Opcode::Ld: need(3); ld(inst, false); return;
     case Opcode::LdMs: need(4); ld(inst, true); return;
     case Opcode::ResInfo: need(3); resinfo(inst); return;

@@ -68,6 +68,8 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
     const uint32_t op = uint32_t(other.opcode);
     if (other.opcode == Opcode::LdUavTyped && other.operands.size() > 2 && namesUav(other.operands[2], slot))
       u.loaded = true;
+    if (other.opcode == Opcode::LdUavTypedS && other.operands.size() > 3 && namesUav(other.operands[3], slot))
+      u.loaded = true;
     if (op >= 169 && op <= 177 && !other.operands.empty() && namesUav(other.operands[0], slot)) atomic = true;
     if (op >= 180 && op <= 189 && other.operands.size() > 1 && namesUav(other.operands[1], slot)) atomic = true;
   }
@@ -120,7 +122,8 @@ void Translator::loadUavTyped(const Instruction& inst) {
   const Operand& d = inst.operands.at(0);
   const UavInfo& u = uav(inst.operands.at(2));
   const WindowedCoord at = uavWindowed(u, loadFirst(inst.operands.at(1), u.coordComponents, K::I));
-  uint32_t r = b_.op(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), at.coord});
+  uint32_t r = imageAccess(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), at.coord}, 0, {},
+                           u.coordComponents != 1);
   if (at.inside) {  // outside the view's W slices: 0 (D3D)
     const uint32_t zero = b_.op(OpBitcast, typeOf(u.kind, 4), {b_.cComposite(uVec4_, {b_.cUint(0), b_.cUint(0), b_.cUint(0), b_.cUint(0)})});
     const uint32_t inside4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tBool(), 4), {at.inside, at.inside, at.inside, at.inside});
@@ -154,21 +157,21 @@ void Translator::sample(const Instruction& inst, SampleKind kind) {
   uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
-  std::vector<uint32_t> args{si, coord};
   uint32_t operandsMask = 0;
+  std::vector<uint32_t> operands;
   if (kind == SampleKind::Bias) operandsMask |= 0x1;
   if (kind == SampleKind::Lod) operandsMask |= 0x2;
   if (kind == SampleKind::Grad) operandsMask |= 0x4;
   if (inst.hasSampleOffsets()) operandsMask |= 0x8;
-  if (operandsMask) args.push_back(operandsMask);
-  if (kind == SampleKind::Bias || kind == SampleKind::Lod) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+  if (kind == SampleKind::Bias || kind == SampleKind::Lod) operands.push_back(loadSource(inst.operands.at(4), 1, K::F));
   if (kind == SampleKind::Grad) {
-    args.push_back(loadFirst(inst.operands.at(4), t.spatial, K::F));
-    args.push_back(loadFirst(inst.operands.at(5), t.spatial, K::F));
+    operands.push_back(loadFirst(inst.operands.at(4), t.spatial, K::F));
+    operands.push_back(loadFirst(inst.operands.at(5), t.spatial, K::F));
   }
-  if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
+  if (inst.hasSampleOffsets()) operands.push_back(constOffset(inst, t));
   bool explicitLod = kind == SampleKind::Lod || kind == SampleKind::Grad;
-  uint32_t r = b_.op(explicitLod ? OpImageSampleExplicitLod : OpImageSampleImplicitLod, typeOf(t.kind, 4), args);
+  uint32_t r = imageAccess(explicitLod ? OpImageSampleExplicitLod : OpImageSampleImplicitLod, typeOf(t.kind, 4), {si, coord},
+                           operandsMask, operands);
   storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
 }
 
@@ -182,35 +185,42 @@ void Translator::sampleCompare(const Instruction& inst, bool levelZero) {
   uint32_t ref = loadSource(inst.operands.at(4), 1, K::F);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
-  std::vector<uint32_t> args{si, coord, ref};
   uint32_t mask = (levelZero ? 0x2u : 0u) | (inst.hasSampleOffsets() ? 0x8u : 0u);
-  if (mask) args.push_back(mask);
-  if (levelZero) args.push_back(b_.cFloat(0.0f));
-  if (inst.hasSampleOffsets()) args.push_back(constOffset(inst, t));
-  uint32_t r = b_.op(levelZero ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), args);
+  std::vector<uint32_t> operands;
+  if (levelZero) operands.push_back(b_.cFloat(0.0f));
+  if (inst.hasSampleOffsets()) operands.push_back(constOffset(inst, t));
+  uint32_t r = imageAccess(levelZero ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), {si, coord, ref},
+                           mask, operands);
   uint32_t n = uint32_t(std::popcount(destMask(d)));
   storeDest(d, splat(r, K::F, n), K::F, inst.saturate());
 }
 
-void Translator::gather(const Instruction& inst, bool compare) {
+void Translator::gather(const Instruction& inst, bool compare, bool programmable) {
   const Operand& d = inst.operands.at(0);
-  const TexInfo& t = texture(inst.operands.at(2));
+  const uint32_t at = programmable ? 3 : 2;  // gather4_po: dest, coordinate, offset, t#, s# [, reference]
+  const TexInfo& t = texture(inst.operands.at(at));
   if (t.buffer || t.ms || t.spatial == 1 || t.dim == ResourceDimension::Texture3D)
     fail("gather4 on an unsupported resource dimension");
-  const Operand& samplerOp = inst.operands.at(3);
+  if (programmable && t.cube) fail("gather4_po on a cube texture");
+  const Operand& samplerOp = inst.operands.at(at + 1);
   uint32_t s = sampler(samplerOp);
   uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
   std::vector<uint32_t> args{si, coord};
-  if (compare) args.push_back(loadSource(inst.operands.at(4), 1, K::F));
+  if (compare) args.push_back(loadSource(inst.operands.at(at + 2), 1, K::F));
   else args.push_back(b_.cUint(samplerOp.numComponents == 4 ? samplerOp.componentOf(0) : 0));
-  if (inst.hasSampleOffsets()) {
-    args.push_back(0x8);
-    args.push_back(constOffset(inst, t));
+  uint32_t mask = 0;
+  std::vector<uint32_t> operands;
+  if (programmable) {
+    mask = 0x10;  // Offset (ImageGatherExtended); D3D ignores _aoffimmi on gather4_po
+    operands.push_back(programmableOffset(inst.operands.at(2)));
+  } else if (inst.hasSampleOffsets()) {
+    mask = 0x8;
+    operands.push_back(constOffset(inst, t));
   }
-  uint32_t r = b_.op(compare ? OpImageDrefGather : OpImageGather, typeOf(t.kind, 4), args);
-  storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
+  uint32_t r = imageAccess(compare ? OpImageDrefGather : OpImageGather, typeOf(t.kind, 4), args, mask, operands);
+  storeDest(d, swizzleResult(r, t.kind, inst.operands.at(at), destMask(d)), t.kind, inst.saturate());
 }
 
 void Translator::bufinfo(const Instruction& inst) {
@@ -299,20 +309,20 @@ void Translator::ld(const Instruction& inst, bool ms) {
   uint32_t n = t.spatial + (t.arrayed ? 1 : 0);
   uint32_t coord = loadFirst(c, n, K::I);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
-  std::vector<uint32_t> args{img, coord};
   uint32_t mask = 0;
+  std::vector<uint32_t> operands;
   bool offsets = inst.hasSampleOffsets() && !t.buffer;
   if (!t.buffer && !t.ms) mask |= 0x2;
   if (offsets) mask |= 0x8;
   if (t.ms) mask |= 0x40;
-  if (mask) args.push_back(mask);
   if (mask & 0x2) {
     uint32_t wc[1] = {c.componentOf(3)};
-    args.push_back(loadSource(c, 1, K::I, true, wc));
+    operands.push_back(loadSource(c, 1, K::I, true, wc));
   }
-  if (offsets) args.push_back(constOffset(inst, t));
-  if (t.ms) args.push_back(loadSource(inst.operands.at(3), 1, K::I));
-  uint32_t r = b_.op(OpImageFetch, typeOf(t.kind, 4), args);
+  if (offsets) operands.push_back(constOffset(inst, t));
+  if (t.ms) operands.push_back(loadSource(inst.operands.at(3), 1, K::I));
+  // Texel buffers have no sparse form: always resident.
+  uint32_t r = imageAccess(OpImageFetch, typeOf(t.kind, 4), {img, coord}, mask, operands, !t.buffer);
   storeDest(d, swizzleResult(r, t.kind, inst.operands.at(2), destMask(d)), t.kind, inst.saturate());
 }
 
