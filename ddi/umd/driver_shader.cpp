@@ -8,6 +8,7 @@
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "pipeline_cache.h"
+#include "vk_shader_requirements.h"
 
 #include <atomic>
 #include <new>
@@ -181,6 +182,8 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
     // names the feature, reported below with E_INVALIDARG (what D3D11 returns for a
     // shader using doubles on a device without D3D11_FEATURE_DOUBLES).
     options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
+    options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
+    options.minLod = features.shaderResourceMinLod == VK_TRUE;
     shader->spirv = dxbc::translateToSpirv(parsed, options);
     shader->nativeOptions = options;
     shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
@@ -189,6 +192,13 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
   } catch (const std::exception& e) {
     logError(std::string("shader translation failed: ") + e.what());
     return device->setError(E_INVALIDARG);
+  }
+  // What the shader needs that the device lacks (SV_StencilRef without
+  // VK_EXT_shader_stencil_export, SV_CullDistance without shaderCullDistance,
+  // gather4_po without shaderImageGatherExtended, …): a creation error that says so.
+  if (const std::string unmet = vk::unmetShaderRequirement(device->vk(), shader->spirv); !unmet.empty()) {
+    logError("the shader cannot run on this Vulkan device: " + unmet);
+    return device->setError(E_NOTIMPL);
   }
   VkResult result = VK_SUCCESS;
   shader->module = vk::createShaderModule(device->vk(), shader->spirv, &result);

@@ -113,7 +113,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
 
   std::vector<const char*> wanted = {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME,
                                      VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
-                                     VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME};
+                                     VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME,
+                                     VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME};  // SV_StencilRef
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -144,7 +145,10 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;  // UAV stores
   f.shaderClipDistance = supported.shaderClipDistance;
   f.shaderCullDistance = supported.shaderCullDistance;
-  f.shaderImageGatherExtended = supported.shaderImageGatherExtended;
+  f.shaderImageGatherExtended = supported.shaderImageGatherExtended;  // gather4_po's register offsets
+  // Tiled resources' *_s forms: residency feedback (OpImageSparse*) and the _cl forms' LOD clamp (MinLod).
+  f.shaderResourceResidency = supported.shaderResourceResidency;
+  f.shaderResourceMinLod = supported.shaderResourceMinLod;
   f.imageCubeArray = supported.imageCubeArray;
   f.fullDrawIndexUint32 = supported.fullDrawIndexUint32;
   f.drawIndirectFirstInstance = supported.drawIndirectFirstInstance;  // DrawInstancedIndirect's StartInstanceLocation

@@ -46,6 +46,12 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
     case 32: return feature("ClipDistance", f.shaderClipDistance, "shaderClipDistance");
     case 33: return feature("CullDistance", f.shaderCullDistance, "shaderCullDistance");
     case 34: return feature("ImageCubeArray", f.imageCubeArray, "imageCubeArray");
+    case 25: return feature("ImageGatherExtended", f.shaderImageGatherExtended, "shaderImageGatherExtended");
+    case 41: return feature("SparseResidency", f.shaderResourceResidency, "shaderResourceResidency");
+    case 42: return feature("MinLod", f.shaderResourceMinLod, "shaderResourceMinLod");
+    case 5013:
+      *need = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
+      return {"StencilExportEXT", d.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME)};
     case 35: return feature("SampleRateShading", f.sampleRateShading, "sampleRateShading");
     case 45: return feature("SampledCubeArray", f.imageCubeArray, "imageCubeArray");
     case 49:
@@ -75,6 +81,10 @@ bool extensionEnabled(const Device& d, const char* ext, std::string* need) {
   if (std::strcmp(ext, "SPV_EXT_fragment_fully_covered") == 0) {
     *need = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
     return d.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+  }
+  if (std::strcmp(ext, "SPV_EXT_shader_stencil_export") == 0) {
+    *need = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
+    return d.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
   }
   if (std::strcmp(ext, "SPV_EXT_demote_to_helper_invocation") == 0) {  // core in Vulkan 1.3, which d3dvk requires
     *need = "Vulkan 1.3 or VK_EXT_shader_demote_to_helper_invocation";

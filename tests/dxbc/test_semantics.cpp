@@ -872,6 +872,87 @@ ret
   }
 }
 
+TEST_CASE("SV_CullDistance culls a triangle whose vertices are all negative, and reaches the pixel shader",
+          "[dxbc][semantics][sysvalue]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  // Cull distance (vertex id - k): k = 3 makes all three negative (culled); k = 1 keeps the
+  // triangle, and the pixel shader reads the interpolated distance (its SV_CullDistance input).
+  for (int k : {3, 1}) {
+    char vs[1024];
+    std::snprintf(vs, sizeof vs, R"(vs_5_0
+dcl_immediateConstantBuffer { { -1.0, -1.0, 0.0, 1.0},
+                              { 3.0, -1.0, 0.0, 1.0},
+                              { -1.0, 3.0, 0.0, 1.0} }
+dcl_input_sgv v0.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output_siv o1.x, cull_distance
+dcl_temps 1
+mov o0.xyzw, icb[v0.x + 0].xyzw
+iadd r0.x, v0.x, l(-%d)
+itof o1.x, r0.x
+ret
+)", k);
+    DrawSetup s;
+    s.width = s.height = 2;
+    s.vs = spirvOf(vs);
+    s.ps = spirvOf(R"(ps_5_0
+dcl_input_ps_siv linear v1.x, cull_distance
+dcl_output o0.xyzw
+mov o0.xyzw, l(1.0,1.0,1.0,1.0)
+mov o0.y, v1.x
+ret
+)");
+    s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+    const std::string text = disassembleSpirv(s.vs);
+    CHECK(text.find("BuiltIn CullDistance") != std::string::npos);
+    DrawResult res = r.draw(s);
+    for (uint32_t y = 0; y < 2; ++y)
+      for (uint32_t x = 0; x < 2; ++x) {
+        INFO("k " << k << " pixel " << x << "," << y);
+        CHECK(res.at<float>(0, x, y, 2, 0) == (k == 3 ? 0.0f : 1.0f));
+        // Interpolated vertex id - 1 at the pixel centre: -1 + (x + 0.5) / 2 * ... (barycentrics of the
+        // full-screen triangle: vertex 1 weight = (x + 0.5) / 4, vertex 2 weight = (y + 0.5) / 4).
+        if (k == 1)
+          CHECK(res.at<float>(0, x, y, 2, 1) == Approx(-1.0f + (x + 0.5f) / 4.0f + 2.0f * (y + 0.5f) / 4.0f));
+      }
+  }
+}
+
+TEST_CASE("SV_DepthGreaterEqual / SV_DepthLessEqual write depth, clamped to their side of the rasterized depth",
+          "[dxbc][semantics][sysvalue]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  for (const char* reg : {"oDepthGE", "oDepthLE"}) {
+    DrawSetup s;
+    s.width = s.height = 2;
+    s.depth = true;
+    s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+    s.vs = spirvOf(fullscreenVs());  // rasterized depth 0
+    const std::string ps = std::string(R"(ps_5_0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_output )") + reg + R"(
+dcl_temps 1
+mov o0.xyzw, l(0,0,0,0)
+mad r0.x, v0.x, l(0.25), l(0.25)
+mov )" + reg + R"(, r0.x
+ret
+)";
+    s.ps = spirvOf(ps);
+    const std::string text = disassembleSpirv(s.ps);
+    const bool ge = std::string(reg) == "oDepthGE";
+    CHECK(text.find(ge ? "OpExecutionMode %main DepthGreater" : "OpExecutionMode %main DepthLess") != std::string::npos);
+    DrawResult res = r.draw(s);
+    REQUIRE(res.depth.size() == 4);
+    for (uint32_t i = 0; i < 4; ++i) {
+      INFO(reg << " pixel " << i);
+      // 0.25 * x + 0.25 is above the rasterized 0: kept by GE, clamped to 0 by LE.
+      CHECK(res.depth[i] == (ge ? ((i % 2) + 0.5f) * 0.25f + 0.25f : 0.0f));
+    }
+  }
+}
+
 TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantics]") {
   test::VkTestContext ctx;
   Renderer r(ctx);
@@ -1032,6 +1113,69 @@ ret
   CHECK(res.at<float>(0, 0, 0, 1, 1) == 14.0f);
   CHECK(res.at<float>(0, 0, 0, 1, 2) == 6.0f);
   CHECK(res.at<float>(0, 0, 0, 1, 3) == 2.0f);
+}
+
+TEST_CASE("tiled-resource *_s forms return their base form's texels and a status check_access_fully_mapped accepts",
+          "[dxbc][semantics][tiled]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 1;
+  s.vs = spirvOf(fullscreenVs());
+  s.texture.width = s.texture.height = 2;
+  s.texture.rgba = {1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16};
+  s.ps = spirvOf(R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+// SV_Target                1   xyzw        1   TARGET   float   xyzw
+// SV_Target                2   xyzw        2   TARGET    uint   xyzw
+// SV_Target                3   xyzw        3   TARGET   float   xyzw
+//
+ps_5_0
+dcl_sampler s0, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_output o3.xyzw
+dcl_temps 7
+mov r1.xyzw, l(7,7,7,7)
+sample_l_s r0.xyzw, r1.x, l(0.75,0.25,0,0), t0.xyzw, s0, l(0.0)
+ld_s r2.xyzw, r1.y, l(0,1,0,0), t0.wzyx
+sample_cl_s r3.xyzw, r1.z, l(0.75,0.75,0,0), t0.xyzw, s0, l(0.0)
+gather4_po_s r4.xyzw, r1.w, l(0.5,0.5,0,0), l(63,64,0,0), t0.xyzw, s0.x
+check_access_fully_mapped r5.xyzw, r1.xyzw
+and r5.x, r5.x, r5.y
+and r5.x, r5.x, r5.z
+and r5.x, r5.x, r5.w
+check_access_fully_mapped r5.y, l(1)
+mov r5.z, r1.x
+mov r5.w, l(0)
+mov o0.xyzw, r0.xyzw
+mov o1.xyzw, r4.xyzw
+mov o2.xyzw, r5.xyzw
+mad o3.xyzw, r3.xyzw, l(100.0,100.0,100.0,100.0), r2.xyzw
+ret
+)");
+  s.attachments.assign(4, {VK_FORMAT_R32G32B32A32_SFLOAT, 16});
+  s.attachments[2].format = VK_FORMAT_R32G32B32A32_UINT;
+  DrawResult res = r.draw(s);
+  for (uint32_t c = 0; c < 4; ++c) {
+    CHECK(res.at<float>(0, 0, 0, 1, c) == float(5 + c));                          // sample_l_s: texel (1,0)
+    CHECK(res.at<float>(3, 0, 0, 1, c) == float(100 * (13 + c) + (12 - c)));     // sample_cl_s (1,1), ld_s (0,1).wzyx
+  }
+  // gather4_po_s at the centre with offset (63, 64): D3D keeps 6 signed bits, (-1, 0), so the
+  // footprint is texels x -1..0 (clamped to 0), y 0..1: x channel in gather order (0,1) (0,1) (0,0) (0,0).
+  CHECK(res.at<float>(1, 0, 0, 1, 0) == 9.0f);
+  CHECK(res.at<float>(1, 0, 0, 1, 1) == 9.0f);
+  CHECK(res.at<float>(1, 0, 0, 1, 2) == 1.0f);
+  CHECK(res.at<float>(1, 0, 0, 1, 3) == 1.0f);
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 0) == 0xFFFFFFFFu);  // every status: fully mapped
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 1) == 0u);           // a value no access wrote: not
+  CHECK(res.at<uint32_t>(2, 0, 0, 1, 2) == kResidentStatus);
 }
 
 TEST_CASE("vertex outputs decorated for transform feedback are captured", "[dxbc][semantics]") {

@@ -123,6 +123,8 @@ std::vector<uint32_t> Translator::runImpl() {
     b_.entryPoint(4, mainFn_, "main", interface_);
     b_.executionMode(mainFn_, ModeOriginUpperLeft);
     if (depthReplacing_) b_.executionMode(mainFn_, ModeDepthReplacing);
+    if (depthMode_) b_.executionMode(mainFn_, depthMode_);  // oDepthGE / oDepthLE: DepthGreater / DepthLess
+    if (stencilRefOut_) b_.executionMode(mainFn_, 5027 /*StencilRefReplacingEXT*/);
     if (earlyFragmentTests_) b_.executionMode(mainFn_, ModeEarlyFragmentTests);
   } else if (stage_ == ProgramType::Compute) {
     b_.entryPoint(ModelGLCompute, mainFn_, "main", interface_);

@@ -319,16 +319,10 @@ void Translator::declare(const Instruction& inst) {
         });
         return;
       }
-      if (op.type == OperandType::OutputDepth) {
-        if (!ps) fail("oDepth outside a pixel shader");
-        depthOut_ = privateUint("oDepth");
-        depthReplacing_ = true;
-        uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tFloat()), SCOutput);
-        b_.decorate(var, DecBuiltIn, {BuiltInFragDepth});
-        interface_.push_back(var);
-        epilogue_.push_back([this, var] {
-          b_.opNoResult(OpStore, {var, b_.op(OpBitcast, b_.tFloat(), {b_.op(OpLoad, b_.tUint(), {depthOut_})})});
-        });
+      if (op.type == OperandType::OutputDepth || op.type == OperandType::OutputDepthGreaterEqual ||
+          op.type == OperandType::OutputDepthLessEqual || op.type == OperandType::OutputStencilRef) {
+        if (!ps) fail(std::string(operandTypePrefix(op.type)) + " outside a pixel shader");
+        declareDepthOrStencilOutput(op.type);
         return;
       }
       if (op.type != OperandType::Output) fail("unsupported output operand type " + std::to_string(uint32_t(op.type)));
@@ -574,6 +568,15 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     });
     return;
   }
+  if (name == SystemName::CullDistance && !ps) {
+    cullOutputs_.push_back({reg, mask});
+    if (cullOutputs_.size() == 1) {
+      b_.capability(33 /*CullDistance*/);
+      epilogue_.push_back([this] { emitCullDistances(); });
+    }
+    declareOutput(reg, mask, SystemName::Undefined);  // also a varying (a pixel shader may read it)
+    return;
+  }
   if (name == SystemName::ClipDistance && !ps) {
     clipOutputs_.push_back({reg, mask});
     if (clipOutputs_.size() == 1) {
@@ -645,6 +648,62 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, vecT, {v});
     b_.opNoResult(OpStore, {var, v});
   });
+}
+
+void Translator::declareDepthOrStencilOutput(OperandType type) {
+  if (type == OperandType::OutputStencilRef) {
+    if (stencilRefOut_) return;
+    stencilRefOut_ = privateUint("oStencilRef");
+    b_.capability(5013 /*StencilExportEXT*/);
+    b_.extension("SPV_EXT_shader_stencil_export");
+    const uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tInt()), SCOutput);
+    b_.decorate(var, DecBuiltIn, {5014 /*FragStencilRefEXT*/});
+    b_.name(var, "gl_FragStencilRefARB");
+    interface_.push_back(var);
+    epilogue_.push_back([this, var] {
+      b_.opNoResult(OpStore, {var, b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {stencilRefOut_})})});
+    });
+    return;
+  }
+  if (depthOut_) fail("more than one depth output declared");
+  depthOut_ = privateUint(type == OperandType::OutputDepth ? "oDepth" : type == OperandType::OutputDepthGreaterEqual ? "oDepthGE" : "oDepthLE");
+  depthReplacing_ = true;
+  uint32_t fragCoord = 0;
+  if (type != OperandType::OutputDepth) {
+    depthMode_ = type == OperandType::OutputDepthGreaterEqual ? 14u /*DepthGreater*/ : 15u /*DepthLess*/;
+    fragCoord = builtinInput(b_.tVec(b_.tFloat(), 4), BuiltInFragCoord, "gl_FragCoord");
+  }
+  const uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tFloat()), SCOutput);
+  b_.decorate(var, DecBuiltIn, {BuiltInFragDepth});
+  interface_.push_back(var);
+  const bool greater = type == OperandType::OutputDepthGreaterEqual;
+  epilogue_.push_back([this, var, fragCoord, greater] {
+    uint32_t depth = b_.op(OpBitcast, b_.tFloat(), {b_.op(OpLoad, b_.tUint(), {depthOut_})});
+    if (fragCoord) {  // D3D clamps a conservative depth output to its side of the rasterized depth
+      const uint32_t z = b_.op(OpLoad, b_.tFloat(), {b_.op(OpAccessChain, b_.tPointer(SCInput, b_.tFloat()), {fragCoord, b_.cUint(2)})});
+      depth = b_.ext(b_.tFloat(), greater ? GlslNMax : GlslNMin, {depth, z});
+    }
+    b_.opNoResult(OpStore, {var, depth});
+  });
+}
+
+void Translator::emitCullDistances() {
+  uint32_t total = 0, clip = 0;
+  for (auto& c : cullOutputs_) total += uint32_t(std::popcount(c.second));
+  for (auto& c : clipOutputs_) clip += uint32_t(std::popcount(c.second));
+  if (total == 0 || total + clip > 8) fail("SV_CullDistance needs 1..8 components (with SV_ClipDistance)");
+  const uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tArray(b_.tFloat(), total)), SCOutput);
+  b_.decorate(var, DecBuiltIn, {4 /*CullDistance*/});
+  b_.name(var, "gl_CullDistance");
+  interface_.push_back(var);
+  uint32_t k = 0;
+  for (auto& [reg, mask] : cullOutputs_)
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(mask & (1u << c))) continue;
+      const uint32_t src = b_.op(OpAccessChain, b_.tPointer(SCPrivate, b_.tUint()), {outArr_, b_.cUint(reg), b_.cUint(c)});
+      const uint32_t dst = b_.op(OpAccessChain, b_.tPointer(SCOutput, b_.tFloat()), {var, b_.cUint(k++)});
+      b_.opNoResult(OpStore, {dst, b_.op(OpBitcast, b_.tFloat(), {b_.op(OpLoad, b_.tUint(), {src})})});
+    }
 }
 
 }  // namespace d3dvk::dxbc::detail

@@ -168,6 +168,14 @@ class Translator {
   void declareVaryingInput(uint32_t reg, uint8_t mask, Interpolation interp);
   void declareSystemInput(uint32_t reg, uint8_t mask, SystemName name);
   void declareOutput(uint32_t reg, uint8_t mask, SystemName name);
+  // oDepth, oDepthGE, oDepthLE (FragDepth; GE/LE clamped against the
+  // rasterized depth, as D3D does, with DepthGreater/DepthLess) and oStencilRef
+  // (FragStencilRefEXT, SPV_EXT_shader_stencil_export).
+  void declareDepthOrStencilOutput(OperandType type);
+  // SV_CullDistance outputs of a vertex or geometry shader: the CullDistance
+  // array (1..8 components with the clip distances), and the register as an
+  // ordinary varying for a pixel shader that reads SV_CullDistance.
+  void emitCullDistances();
 
   // ---------------------------------------------------------------- translator_operands.cpp
 
@@ -541,6 +549,9 @@ class Translator {
   uint32_t tempArr_ = 0, inArr_ = 0, outArr_ = 0, icb_ = 0, icbSize_ = 0;
   uint32_t coverageIn_ = 0, innerCoverage_ = 0, primitiveId_ = 0, coverageOut_ = 0, depthOut_ = 0;
   bool depthReplacing_ = false;
+  uint32_t depthMode_ = 0;      // oDepthGE / oDepthLE: ExecutionMode DepthGreater (14) / DepthLess (15)
+  uint32_t stencilRefOut_ = 0;  // oStencilRef: its Private copy (FragStencilRefEXT)
+  std::vector<std::pair<uint32_t, uint8_t>> cullOutputs_;  // SV_CullDistance registers and masks
   uint32_t mainFn_ = 0, bodyFn_ = 0;
   std::map<uint32_t, IdxTemp> idxTemps_;
   std::map<uint32_t, CbInfo> cbs_;

@@ -82,8 +82,14 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
       if (!write || !coverageOut_) fail("oMask used without dcl_output oMask");
       return {coverageOut_, true};
     case OperandType::OutputDepth:
-      if (!write || !depthOut_) fail("oDepth used without dcl_output oDepth");
+    case OperandType::OutputDepthGreaterEqual:
+    case OperandType::OutputDepthLessEqual:
+      if (!write || !depthOut_)
+        fail(std::string(operandTypePrefix(op.type)) + " used without dcl_output " + std::string(operandTypePrefix(op.type)));
       return {depthOut_, true};
+    case OperandType::OutputStencilRef:
+      if (!write || !stencilRefOut_) fail("oStencilRef used without dcl_output oStencilRef");
+      return {stencilRefOut_, true};
     case OperandType::InputThreadId:
     case OperandType::InputThreadGroupId:
     case OperandType::InputThreadIdInGroup:
