@@ -29,7 +29,7 @@ ld_raw_s r0.xy, r1.x, l(4), t0.xyxx
 ld_structured_s r0.zw, r1.y, l(1), l(0), t1.xxxy
 ld_uav_typed_s r2.x, r1.z, l(1,0,0,0), u1.xyzw
 ldms_s r2.y, r1.w, l(1,1,0,0), t2.xyzw, l(2)
-ld_s r2.z, r3.x, l(2,0,0,0), t3.xyzw
+ld_s r2.z, r3.x, l(2,0,0,0), t3.xxxx
 check_access_fully_mapped r1.xyzw, r1.xyzw
 check_access_fully_mapped r3.y, r3.x
 and r1.x, r1.x, r1.y

@@ -953,6 +953,67 @@ ret
   }
 }
 
+TEST_CASE("dcl_indexrange: a vertex shader writes o[r + 1], the pixel shader reads v[r + 1] in a loop",
+          "[dxbc][semantics][indexrange]") {
+  test::VkTestContext ctx;
+  Renderer r(ctx);
+  DrawSetup s;
+  s.width = s.height = 2;
+  s.vs = spirvOf(R"(vs_5_0
+dcl_immediateConstantBuffer { { -1.0, -1.0, 0.0, 1.0},
+                              { 3.0, -1.0, 0.0, 1.0},
+                              { -1.0, 3.0, 0.0, 1.0} }
+dcl_input_sgv v0.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_output o3.xyzw
+dcl_indexrange o1.xyzw, 3
+dcl_temps 2
+mov o0.xyzw, icb[v0.x + 0].xyzw
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  iadd r1.x, r0.x, l(1)
+  utof r1.x, r1.x
+  mul r1.xyzw, r1.xxxx, l(1.0,10.0,100.0,1000.0)
+  mov o[r0.x + 1].xyzw, r1.xyzw
+  iadd r0.x, r0.x, l(1)
+endloop
+ret
+)");
+  s.ps = spirvOf(R"(ps_5_0
+dcl_input_ps constant v1.xyzw
+dcl_input_ps constant v2.xyzw
+dcl_input_ps constant v3.xyzw
+dcl_indexrange v1.xyzw, 3
+dcl_output o0.xyzw
+dcl_temps 2
+mov r0.xyzw, l(0,0,0,0)
+mov r1.x, l(0)
+loop
+  uge r1.y, r1.x, l(3)
+  breakc_nz r1.y
+  add r0.xyzw, r0.xyzw, v[r1.x + 1].xyzw
+  iadd r1.x, r1.x, l(1)
+endloop
+mov o0.xyzw, r0.xyzw
+ret
+)");
+  s.attachments = {{VK_FORMAT_R32G32B32A32_SFLOAT, 16}};
+  DrawResult res = r.draw(s);
+  for (uint32_t y = 0; y < 2; ++y)
+    for (uint32_t x = 0; x < 2; ++x) {
+      INFO("pixel " << x << "," << y);
+      // (1 + 2 + 3) · (1, 10, 100, 1000)
+      CHECK(res.at<float>(0, x, y, 2, 0) == 6.0f);
+      CHECK(res.at<float>(0, x, y, 2, 1) == 60.0f);
+      CHECK(res.at<float>(0, x, y, 2, 2) == 600.0f);
+      CHECK(res.at<float>(0, x, y, 2, 3) == 6000.0f);
+    }
+}
+
 TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantics]") {
   test::VkTestContext ctx;
   Renderer r(ctx);

@@ -110,3 +110,38 @@ ret
   CHECK_THROWS_WITH(translateToSpirv(parseShader(assemble("ps_5_0\nmov oStencilRef, l(7)\nret\n").container)),
                     Catch::Contains("oStencilRef used without dcl_output oStencilRef"));
 }
+
+TEST_CASE("dcl_indexrange round-trips; relative o#/v# indexing translates; a range beyond the registers is an error",
+          "[dxbc][translate][indexrange]") {
+  const std::string gs = spirvText(R"(gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_input v[3][2].xyzw
+dcl_indexrange v[3][1].xyzw, 2
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_output o2.xyzw
+dcl_indexrange o1.xyzw, 2
+dcl_temps 1
+dcl_maxout 3
+mov r0.x, l(1)
+mov o0.xyzw, v[0][0].xyzw
+mov o[r0.x + 0].xyzw, v[0][r0.x + 0].xyzw
+mov o[r0.x + 1].xyzw, v[0][r0.x + 1].xyzw
+emit_stream m0
+ret
+)",
+                                   "dcl_indexrange o1.xyzw, 2\n");
+  CHECK(gs.find("UMin") != std::string::npos);  // the dynamic output index is clamped to the register file
+  CHECK_THROWS_WITH(translateToSpirv(parseShader(assemble(R"(vs_5_0
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_indexrange o1.xyzw, 4
+mov o0.xyzw, l(0,0,0,0)
+ret
+)").container)),
+                    Catch::Contains("dcl_indexrange o1, 4 exceeds the declared registers"));
+}

@@ -4,6 +4,7 @@
 #include "dxbc/listing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "shader_info.h"
 
 #include <cstdio>
 #include <cstring>
@@ -26,7 +27,9 @@ const char kUsage[] =
     "                                       translate a shader of any stage to SPIR-V; the fallback\n"
     "                                       variant (pixel shaders) is the exact conservative\n"
     "                                       fallback's: coverage and system values from its record\n"
-    "  info <in.dxbc>                       print stage, model, signatures and feature flags\n"
+    "  info <in.dxbc>                       print stage, model, signatures, feature flags, every\n"
+    "                                       declared resource with its register space, and the\n"
+    "                                       Vulkan capabilities/extensions/features it needs\n"
     "  --help                               this text\n"
     "exit status: 0 ok, 1 failure (message names file and line/offset), 2 bad arguments\n";
 
@@ -150,6 +153,9 @@ int main(int argc, char** argv) {
       std::printf("reads SV_InnerCoverage: %s\nreads SV_Coverage: %s\nwrites SV_Coverage: %s\nwrites SV_Depth: %s\n",
                   r.readsInnerCoverage ? "yes" : "no", r.readsCoverage ? "yes" : "no", r.writesCoverage ? "yes" : "no",
                   r.writesDepth ? "yes" : "no");
+      std::printf("resources:\n%s", d3dvk::tools::describeResources(shader.program).c_str());
+      std::printf("vulkan requirements (native translation):\n%s",
+                  d3dvk::tools::describeVulkanRequirements(shader).c_str());
       return 0;
     }
     TranslateOptions opts;

@@ -1015,7 +1015,7 @@ class Assembler {
       if (parts.size() < size_t(n)) fail(mn + " needs " + std::to_string(n) + " operand(s)");
       for (size_t i = 0; i < parts.size(); ++i) {
         if (int(i) < n) inst.operands.push_back(parseOperand(parts[i], Ctx::Decl, fail));
-        else inst.extra.push_back(parseValue(parts[i], fail));
+        else inst.extra.push_back(startsWith(parts[i], "space=") ? parseExtra(parts[i], fail) : parseValue(parts[i], fail));
       }
       return inst;
     }

@@ -257,9 +257,14 @@ std::string disassembleInstruction(const Instruction& inst) {
     }
     return r;
   };
+  // SM5.1 raw/structured SRV and UAV declarations (T0[lo:hi], U0[lo:hi]): the last payload dword is the register space.
+  const bool spaced = (inst.opcode == Opcode::DclResourceRaw || inst.opcode == Opcode::DclResourceStructured ||
+                       inst.opcode == Opcode::DclUavRaw || inst.opcode == Opcode::DclUavStructured) &&
+                      inst.operands.size() == 1 && inst.operands[0].indexDimension == 3 && !inst.extra.empty();
   auto extras = [&]() {
     std::string r;
-    for (uint32_t e : inst.extra) r += ", " + std::to_string(e);
+    for (size_t i = 0; i < inst.extra.size(); ++i)
+      r += (spaced && i + 1 == inst.extra.size() ? ", space=" : ", ") + std::to_string(inst.extra[i]);
     return r;
   };
   switch (inst.opcode) {

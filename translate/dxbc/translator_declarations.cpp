@@ -100,6 +100,23 @@ void Translator::declare(const Instruction& inst) {
       return;
     case Opcode::DclTemps:
       return;
+    case Opcode::DclIndexRange: {
+      // v[r + n] / o[r + n] over registers first..first+count-1: the register
+      // files are arrays, so a relative index needs no more than the range to
+      // lie inside them (a dynamic output index is clamped to the file).
+      const Operand& op = inst.operands.at(0);
+      const bool gsInput = gsInputOperand(op);
+      if (op.type != OperandType::Input && op.type != OperandType::Output)
+        fail("dcl_indexrange needs an input or output register range");
+      const uint32_t first = gsInput ? (op.index[1].repr == IndexRepr::Imm32 ? uint32_t(op.index[1].imm) : ~0u)
+                                     : regOf(op);
+      const uint32_t count = inst.extra.at(0);
+      const uint32_t size = op.type == OperandType::Input ? numInputs_ : numOutputs_;
+      if (count == 0 || first == ~0u || uint64_t(first) + count > size)
+        fail("dcl_indexrange " + std::string(operandTypePrefix(op.type)) + std::to_string(first) + ", " +
+             std::to_string(count) + " exceeds the declared registers");
+      return;
+    }
     case Opcode::DclUavTyped: declareTypedUav(inst, regOf(inst.operands.at(0))); return;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:

@@ -41,6 +41,10 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
     case OperandType::Output: {
       requireIndex(op, 1);
       if (!outArr_) fail("output register used without any output declaration");
+      if (op.index[0].repr != IndexRepr::Imm32) {  // o[r + n] (dcl_indexrange): clamped to the register file
+        const uint32_t i = b_.ext(b_.tUint(), GlslUMin, {indexValue(op.index[0]), b_.cUint(numOutputs_ - 1)});
+        return {b_.op(OpAccessChain, pv, {outArr_, i}), false};
+      }
       uint32_t r = immediateIndex(op, 0);
       if (r >= numOutputs_) fail("output register o" + std::to_string(r) + " out of range");
       return {b_.op(OpAccessChain, pv, {outArr_, b_.cUint(r)}), false};

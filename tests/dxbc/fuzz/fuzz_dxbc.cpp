@@ -20,9 +20,15 @@ void container(const uint8_t* data, size_t size) {
     Shader s = parseShader({data, size}, /*verifyChecksum=*/false);
     (void)reflect(s);
     std::string text = disassemble(s);
-    try {
-      (void)translateToSpirv(s);
-    } catch (const Error&) {
+    // Native, and with the optional device features (sparse residency and
+    // MinLod for the tiled-resource forms).
+    TranslateOptions features;
+    features.sparseResidency = features.minLod = true;
+    for (const TranslateOptions& o : {TranslateOptions{}, features}) {
+      try {
+        (void)translateToSpirv(s, o);
+      } catch (const Error&) {
+      }
     }
     // A device without shaderFloat64: doubles fail cleanly, everything else translates as above.
     try {
