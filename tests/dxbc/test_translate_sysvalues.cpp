@@ -111,7 +111,7 @@ ret
                     Catch::Contains("oStencilRef used without dcl_output oStencilRef"));
 }
 
-TEST_CASE("dcl_indexrange round-trips; relative o#/v# indexing translates; a range beyond the registers is an error",
+TEST_CASE("dcl_indexrange round-trips, relative output and input indexing translates, a range beyond the registers is an error",
           "[dxbc][translate][indexrange]") {
   const std::string gs = spirvText(R"(gs_5_0
 dcl_input_siv v[3][0].xyzw, position

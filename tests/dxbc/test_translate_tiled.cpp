@@ -144,7 +144,7 @@ ret
   CHECK(disassembleSpirv(withMinLod).find("MinLod") != std::string::npos);
 }
 
-TEST_CASE("tiled-resource forms in compute and vertex shaders translate; errors name the instruction",
+TEST_CASE("tiled-resource forms in compute shaders translate, and a status that is not a register is named as an error",
           "[dxbc][translate][tiled][robustness]") {
   const std::string cs = R"(cs_5_0
 dcl_globalFlags refactoringAllowed
