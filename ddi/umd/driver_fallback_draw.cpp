@@ -62,9 +62,19 @@ std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::S
   return module;
 }
 
-dxbc::TranslateOptions fallbackPixelOptions(Device& device, unsigned variant) {
+// `o` with the device's features the shader's native translation was given
+// (doubles, sparse residency, MinLod): a variant translates what the native one does.
+dxbc::TranslateOptions withDeviceFeatures(const Shader* shader, dxbc::TranslateOptions o) {
+  if (!shader) return o;
+  o.shaderFloat64 = shader->nativeOptions.shaderFloat64;
+  o.sparseResidency = shader->nativeOptions.sparseResidency;
+  o.minLod = shader->nativeOptions.minLod;
+  return o;
+}
+
+dxbc::TranslateOptions fallbackPixelOptions(Device& device, const Shader* ps, unsigned variant) {
   const bool counting = variant & Shader::kFallbackCounting;
-  dxbc::TranslateOptions o;
+  dxbc::TranslateOptions o = withDeviceFeatures(ps, {});
   o.variant = dxbc::ShaderVariant::Fallback;
   o.demoteToHelper = device.vk().info().demoteToHelperInvocation;
   o.fallbackSampleMask = variant & Shader::kFallbackMasked;
@@ -83,12 +93,13 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
   dxbc::TranslateOptions idBases;
   idBases.idBasesFromPushConstants = true;  // the whole draw's ids in every piece
   if (&captured != &vs && !vs.idBaseModule) {
-    vs.idBaseModule = translateVariant(device, *vs.parsed, idBases, "vertex shader's id-base variant");
+    vs.idBaseModule =
+        translateVariant(device, *vs.parsed, withDeviceFeatures(&vs, idBases), "vertex shader's id-base variant");
     if (!vs.idBaseModule) return VK_NULL_HANDLE;
   }
   if (!captured.captureModule) {
     captured.capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
-    dxbc::TranslateOptions capture = idBases;
+    dxbc::TranslateOptions capture = withDeviceFeatures(&captured, idBases);
     capture.transformFeedback = true;
     captured.captureModule = translateVariant(
         device, *captured.parsed, capture,
@@ -101,7 +112,7 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
   std::unique_ptr<vk::ShaderModule>& module =
       ps ? ps->fallbackModules[variant & 7] : device.pipelines().fallbackPixelModule(variant);
   if (!module)
-    module = translateVariant(device, ps ? *ps->parsed : empty, fallbackPixelOptions(device, variant),
+    module = translateVariant(device, ps ? *ps->parsed : empty, fallbackPixelOptions(device, ps, variant),
                               "pixel shader's fallback variant");
   return module ? module->handle() : VK_NULL_HANDLE;
 }
