@@ -556,6 +556,18 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // A geometry shader's SV_PrimitiveID (else the setup numbers the triangles).
   const int primitiveIdWord = gs ? capturedWord(*gs, 7 /*D3D_NAME_PRIMITIVE_ID*/) : -1;
   params.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
+  // The captured stage's SV_CullDistance components (the setup culls by them).
+  for (const dxbc::SignatureElement& e : captured.reflection.outputs.elements) {
+    if (e.systemValue != 3 /*D3D_NAME_CULL_DISTANCE*/ || e.stream != 0) continue;
+    auto it = std::find(captured.capturedRegisters.begin(), captured.capturedRegisters.end(), e.registerIndex);
+    if (it == captured.capturedRegisters.end()) continue;
+    for (uint32_t c = 0; c < 4; ++c) {
+      if (!(e.mask & (1u << c)) || params.cullCount == 8) continue;
+      const uint32_t word = 4 * uint32_t(it - captured.capturedRegisters.begin()) + c;
+      params.cullWords[params.cullCount / 4] |= word << (8 * (params.cullCount % 4));
+      ++params.cullCount;
+    }
+  }
 
   uint32_t maxSlots = 0;
   for (const Piece& p : pieces) maxSlots = std::max(maxSlots, p.slots);

@@ -447,6 +447,96 @@ TEST_CASE("conservative fallback: a triangle crossing the near or far plane is c
   CHECK(drainMessages(t.c.queue.get()).empty());
 }
 
+// SV_Position from POSITION; COLOR's y and z as two SV_CullDistance planes.
+const char kVsCull[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyzw        0     NONE   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float    yz
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// SV_CullDistance          0   xy          1  CULLDST   float   xy
+//
+vs_5_0
+dcl_input v0.xyzw
+dcl_input v1.yz
+dcl_output_siv o0.xyzw, position
+dcl_output_siv o1.xy, cull_distance
+mov o0.xyzw, v0.xyzw
+mov o1.xy, v1.yzyy
+ret
+)";
+
+const char kPsWhite[] = R"(//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_output o0.xyzw
+mov o0.xyzw, l(1.0, 1.0, 1.0, 1.0)
+ret
+)";
+
+TEST_CASE("conservative fallback: a triangle whose vertices are all negative in one SV_CullDistance is culled",
+          "[draw][conservative][fallback][clip]") {
+  ForceConservativeFallback fallback;
+  ConservativeTarget t(DXGI_FORMAT_R32G32B32A32_FLOAT);
+  RenderDevice& d = t.c.d;
+  const std::vector<uint8_t> vsCode = assembled(kVsCull), psCode = assembled(kPsWhite);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const D3D11_INPUT_ELEMENT_DESC elements[] = {
+      {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 16, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+  REQUIRE(d->CreateInputLayout(elements, 2, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  ID3D11DeviceContext* ctx = d.context.get();
+  ctx->IASetInputLayout(layout.get());
+  ctx->VSSetShader(vs.get(), nullptr, 0);
+  ctx->PSSetShader(ps.get(), nullptr, 0);
+  // Three triangles (pixels): A (4,4) (20,4) (4,20) negative everywhere in
+  // the first distance: culled; B (24,24) (40,24) (24,40) negative at every
+  // vertex but in a different distance each time: drawn; C (44,44) (60,44)
+  // (44,60) negative everywhere in the second distance: culled.
+  const float cull[3][3][2] = {{{-1, 1}, {-1, 2}, {-0.5f, 0}},
+                               {{-1, 2}, {3, -1}, {-1, 0}},
+                               {{1, -1}, {2, -2}, {0, -0.25f}}};
+  const int corner[3] = {4, 24, 44};
+  ClipVertex vertices[9];
+  for (int tri = 0; tri < 3; ++tri)
+    for (int k = 0; k < 3; ++k) {
+      const float px = float(corner[tri] + (k == 1 ? 16 : 0)), py = float(corner[tri] + (k == 2 ? 16 : 0));
+      vertices[3 * tri + k] = {px / 32 - 1, 1 - py / 32, 0.5f, 1, 0, cull[tri][k][0], cull[tri][k][1], 0};
+    }
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices, sizeof vertices, D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(ClipVertex), offset = 0;
+  ctx->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  ctx->RSSetState(t.state.get());
+  const float clear[4] = {-1, -1, -1, -1};
+  ctx->ClearRenderTargetView(t.rtv.get(), clear);
+  ctx->Draw(9, 0);
+  const std::vector<uint8_t> raw = readback(d, t.texture.get());
+  std::set<std::pair<int, int>> lit;
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x)
+      if (texelAt<float>(raw, size_t(y * kSize + x) * 4 + 3) >= 0) lit.insert({int(x), int(y)});
+  CHECK(lit == conservativePixels(raster::ScreenTriangle{{{24, 24}, {40, 24}, {24, 40}}}, false));
+  CHECK(drainMessages(t.c.queue.get()).empty());
+}
+
 // SV_Target = SV_Position.
 const char kPsPosition[] = R"(//
 // Input signature:

@@ -158,9 +158,15 @@ struct SetupParams {
   uint32_t firstTriangle;   // captured triangle of slot 0 (draws set up in pieces)
   uint32_t primitiveIdBase; // added to SV_PrimitiveID (pieces of one instance)
   uint32_t primitiveIdWord; // a geometry shader's SV_PrimitiveID output in a captured vertex, or kNoPrimitiveIdWord
+  // SV_CullDistance: cullCount (≤ 8) words of a captured vertex, their offsets
+  // one byte each (cullWords[0] bits 0..7 the first); a triangle whose three
+  // vertices are all negative in one of them is culled before clipping.
+  uint32_t cullCount;
+  uint32_t cullWords[2];
+  uint32_t reserved;
 };
 inline constexpr uint32_t kNoPrimitiveIdWord = 0xFFFFFFFFu;
-static_assert(sizeof(SetupParams) == 80);
+static_assert(sizeof(SetupParams) == 96);
 
 // The statistics words the setup pass adds to (pipeline-statistics queries).
 inline constexpr uint32_t kStatisticsAssembled = 0;  // IAPrimitives / CInvocations: captured triangles

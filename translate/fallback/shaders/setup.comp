@@ -87,6 +87,9 @@ layout(push_constant, std430) uniform SetupParams {
   uint firstTriangle;
   uint primitiveIdBase;
   uint primitiveIdWord;
+  uint cullCount;
+  uint cullWords[2];
+  uint reserved;
 } params;
 
 shared uint clippedCount;
@@ -180,6 +183,16 @@ bool setup(uint slot) {
 
   vec4 position[3];
   for (uint j = 0u; j < 3u; ++j) position[j] = loadPosition(slot, j);
+  // SV_CullDistance: every vertex negative in one distance culls the triangle (before clipping).
+  for (uint c = 0u; c < params.cullCount; ++c) {
+    const uint word = (params.cullWords[c / 4u] >> (8u * (c % 4u))) & 0xFFu;
+    bool negative = true;
+    for (uint j = 0u; j < 3u; ++j) negative = negative && uintBitsToFloat(captured[(triangle * 3u + j) * stride + word]) < 0.0;
+    if (negative) {
+      writeNothing(slot, base, kRecordClippedAway, primitiveId);
+      return false;
+    }
+  }
 
   // The visible polygon, as barycentric weights on the captured triangle.
   real3 weights[kMaxPolygon];
