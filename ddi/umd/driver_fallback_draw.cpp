@@ -38,10 +38,13 @@ namespace gpu = fallback::gpu;
 // a capture of at most this many bytes.
 constexpr uint32_t kDefaultPieceTriangles = 1u << 18;
 constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
-// Statistics words in FallbackResources::counters.
-constexpr VkDeviceSize kCounterBytes = 256;
-constexpr VkDeviceSize kDrawArgsOffset = 32;  // gpu::FallbackDrawArgs
-constexpr VkDeviceSize kScratchStatisticsOffset = 64;
+// Words in FallbackResources::counters, each bound as a storage buffer at an
+// offset that is a multiple of 256 (the largest minStorageBufferOffsetAlignment
+// Vulkan allows): the transform-feedback counter, the scratch statistics and
+// the draw pass's indirect draws.
+constexpr VkDeviceSize kScratchStatisticsOffset = 256;
+constexpr VkDeviceSize kDrawArgsOffset = 512;  // gpu::FallbackDrawArgs
+constexpr VkDeviceSize kCounterBytes = 768;
 
 std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
                                                    const dxbc::TranslateOptions& options, const char* what) {

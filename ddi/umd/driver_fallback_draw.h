@@ -52,7 +52,7 @@ struct FallbackResources {
   std::shared_ptr<vk::Buffer> capture;   // transform feedback: captured vertices
   std::shared_ptr<vk::Buffer> records;   // FallbackHeader + FallbackRecord[]
   std::shared_ptr<vk::Buffer> corners;   // FallbackCorner[3·slots]
-  std::shared_ptr<vk::Buffer> counters;  // [0] transform-feedback bytes, [4..] setup statistics
+  std::shared_ptr<vk::Buffer> counters;  // transform-feedback bytes, scratch setup statistics, indirect draws
   // D3DVK_FALLBACK_STATS: GPU timestamps around the passes of the last draw
   // (before the capture, after it, after the setup, after the draw), printed
   // by the next fallback draw once they are available.
