@@ -301,7 +301,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
         rowTable[2 * total + 1] = r;
       }
     }
-    // Every batch with the fast path; every fourth also with the exact path forced.
+    // Every batch with the flat path where records allow it; every fourth also with the exact path forced.
     for (const bool forceExact : {false, true}) {
       if (forceExact && (done / kBatch) % 4 != 0) continue;
       exactBatches += forceExact;

@@ -148,7 +148,7 @@ void writeCorner(uint slot, uint corner, vec2 pixel, real3 u) {
 }
 
 // Words 0..15 (gpu_layout.h FallbackRecord): index, flags, primitive id,
-// 1/w guard, box origin and size, the fast path's bound and edges.
+// 1/w guard, box origin and size (the flat path's words 6..15 are written by setup()).
 void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize) {
   records[base] = 0u;
   records[base + 1u] = flags;
