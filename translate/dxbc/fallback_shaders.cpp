@@ -214,6 +214,17 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
     for (uint32_t k = 0; k < 2; ++k) normal[e][k] = asInt(flat[kRecordFlatNormalsWord + 2 * e + k]);
   for (uint32_t k = 0; k < 2; ++k)
     normal[2][k] = b.op(OpSNegate, tInt, {b.op(OpIAdd, tInt, {normal[0][k], normal[1][k]})});
+  // Inner coverage's threshold for an edge (A, B) (int ids): Δ = 2k − t + ti
+  // with k = kMul·(|A| + |B|), kMul 256 for exact input (ti = t), else 257
+  // (ti = 0), t = 0 on a top-left edge else 1 — for the flat and exact paths.
+  auto innerDelta = [&](uint32_t a, uint32_t c) {
+    const uint32_t s = b.op(OpSConvert, tI64, {b.op(OpIAdd, tInt, {b.ext(tInt, GlslSAbs, {a}), b.ext(tInt, GlslSAbs, {c})})});
+    const uint32_t k2 = b.op(OpIMul, tI64, {s, b.op(OpSelect, tI64, {exact, b.cInt64(512), b.cInt64(514)})});
+    const uint32_t topLeft = or2(b.op(OpSGreaterThan, tBool, {a, b.cInt(0)}),
+                                 and2(b.op(OpIEqual, tBool, {a, b.cInt(0)}), b.op(OpSGreaterThan, tBool, {c, b.cInt(0)})));
+    const uint32_t t = b.op(OpSelect, tI64, {or2(topLeft, exact), b.cInt64(0), b.cInt64(1)});  // t − ti
+    return b.op(OpISub, tI64, {k2, t});
+  };
   uint32_t flatOuter = inBox, flatInner = and2(inBox, innerDefined);
   for (uint32_t e = 0; e < 3; ++e) {
     const uint32_t low = b.op(OpBitwiseAnd, tI64, {b.op(OpSConvert, tI64, {asInt(flat[kRecordFlatF0Word + 2 * e])}),
@@ -224,15 +235,8 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
     const uint32_t f = b.op(OpIAdd, tI64, {f0, b.op(OpIAdd, tI64, {b.op(OpIMul, tI64, {a64, step[0]}),
                                                                     b.op(OpIMul, tI64, {b64, step[1]})})});
     flatOuter = and2(flatOuter, b.op(OpSGreaterThanEqual, tBool, {f, b.cInt64(0)}));
-    if (wantInner) {
-      // Δ = 2k − t + ti with k = kMul·(|A| + |B|): kMul 256 for exact input (ti = t), else 257 (ti = 0).
-      const uint32_t s = b.op(OpSConvert, tI64, {b.op(OpIAdd, tInt, {b.ext(tInt, GlslSAbs, {normal[e][0]}), b.ext(tInt, GlslSAbs, {normal[e][1]})})});
-      const uint32_t k2 = b.op(OpIMul, tI64, {s, b.op(OpSelect, tI64, {exact, b.cInt64(512), b.cInt64(514)})});
-      const uint32_t topLeft = or2(b.op(OpSGreaterThan, tBool, {normal[e][0], b.cInt(0)}),
-                                   and2(b.op(OpIEqual, tBool, {normal[e][0], b.cInt(0)}), b.op(OpSGreaterThan, tBool, {normal[e][1], b.cInt(0)})));
-      const uint32_t t = b.op(OpSelect, tI64, {and2(b.op(OpLogicalNot, tBool, {topLeft}), b.op(OpLogicalNot, tBool, {exact})), b.cInt64(1), b.cInt64(0)});
-      flatInner = and2(flatInner, b.op(OpSGreaterThanEqual, tBool, {f, b.op(OpISub, tI64, {k2, t})}));
-    }
+    if (wantInner)
+      flatInner = and2(flatInner, b.op(OpSGreaterThanEqual, tBool, {f, innerDelta(normal[e][0], normal[e][1])}));
   }
   b.opNoResult(OpStore, {coveredVar, and2(fast, flatOuter)});
   b.opNoResult(OpStore, {innerVar, and2(and2(fast, flatOuter), flatInner)});
@@ -280,16 +284,7 @@ FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t rec
       const uint32_t pass = b.op(OpSGreaterThanEqual, tBool, {f, b.cInt64(0)});
       b.opNoResult(OpStore, {outerVar, and2(b.op(OpLoad, tBool, {outerVar}), pass)});
       if (wantInner) {
-        // Δ = 2k − t + ti, k = kMul·(|A| + |B|), kMul 256 exact else 257, ti = t when exact.
-        const uint32_t s = b.op(OpSConvert, tI64, {b.op(OpIAdd, tInt, {b.ext(tInt, GlslSAbs, {a}), b.ext(tInt, GlslSAbs, {c})})});
-        const uint32_t kMul = b.op(OpSelect, tI64, {exact, b.cInt64(256), b.cInt64(257)});
-        const uint32_t k = b.op(OpIMul, tI64, {kMul, s});
-        const uint32_t topLeft = or2(b.op(OpSGreaterThan, tBool, {a, b.cInt(0)}),
-                                     and2(b.op(OpIEqual, tBool, {a, b.cInt(0)}), b.op(OpSGreaterThan, tBool, {c, b.cInt(0)})));
-        const uint32_t t = b.op(OpSelect, tI64, {topLeft, b.cInt64(0), b.cInt64(1)});
-        const uint32_t ti = b.op(OpSelect, tI64, {exact, t, b.cInt64(0)});
-        const uint32_t delta = b.op(OpIAdd, tI64, {b.op(OpISub, tI64, {b.op(OpIMul, tI64, {k, b.cInt64(2)}), t}), ti});
-        const uint32_t innerPass = b.op(OpSGreaterThanEqual, tBool, {f, delta});
+        const uint32_t innerPass = b.op(OpSGreaterThanEqual, tBool, {f, innerDelta(a, c)});
         b.opNoResult(OpStore, {exactInnerVar, and2(b.op(OpLoad, tBool, {exactInnerVar}), innerPass)});
       }
       if (wantSamples) {
