@@ -61,7 +61,6 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {
   VkBuffer captured = VK_NULL_HANDLE;  // vertex shader: the captured vertices
-  VkBuffer corners = VK_NULL_HANDLE;   // vertex shader: FallbackCorner[]
   VkBuffer records = VK_NULL_HANDLE;   // pixel shader: FallbackHeader + FallbackRecord[]
 };
 

@@ -503,12 +503,9 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   }
   // The fallback draw pass's buffers; other draws leave these bindings unwritten (unused).
   if (fallback) {
-    const VkBuffer buffers[4] = {fallback->captured, fallback->corners, fallback->records, fallback->records};
-    const uint32_t targets[4][2] = {{0, dxbc::kFallbackCapturedBinding},
-                                    {0, dxbc::kFallbackCornersBinding},
-                                    {0, dxbc::kFallbackVertexRecordsBinding},
-                                    {1, dxbc::kFallbackRecordsBinding}};
-    for (uint32_t i = 0; i < 4; ++i) {
+    const VkBuffer buffers[2] = {fallback->captured, fallback->records};
+    const uint32_t targets[2][2] = {{0, dxbc::kFallbackCapturedBinding}, {1, dxbc::kFallbackRecordsBinding}};
+    for (uint32_t i = 0; i < 2; ++i) {
       writes.buffers.push_back({buffers[i], 0, VK_WHOLE_SIZE});
       writes.add(sets[targets[i][0]], targets[i][1], VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
           &writes.buffers.back();

@@ -189,11 +189,11 @@ FallbackResources* resources(Device& device) {
   if (r) return r.get();
   auto created = std::make_unique<FallbackResources>();
   VkResult result = VK_SUCCESS;
-  VkDescriptorSetLayoutBinding bindings[6];
-  for (uint32_t i = 0; i < 6; ++i)
+  VkDescriptorSetLayoutBinding bindings[gpu::kSetupBindings];
+  for (uint32_t i = 0; i < gpu::kSetupBindings; ++i)
     bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 6;
+  setInfo.bindingCount = gpu::kSetupBindings;
   setInfo.pBindings = bindings;
   created->setupSetLayout = vk::createDescriptorSetLayout(device.vk(), setInfo, &result);
   if (!created->setupSetLayout) return device.setVkError(result), nullptr;
@@ -210,16 +210,20 @@ FallbackResources* resources(Device& device) {
   // device with shaderFloat64 (what devices without it run), for tests.
   const char* forceFloat = std::getenv("D3DVK_FALLBACK_SETUP_FLOAT");
   const bool doubles = device.vk().enabledFeatures().shaderFloat64 && !(forceFloat && std::string_view(forceFloat) == "1");
-  const std::span<const uint32_t> code = fallback::setupShaderSpirv(doubles);
-  std::unique_ptr<vk::ShaderModule> module =
-      vk::createShaderModule(device.vk(), std::vector<uint32_t>(code.begin(), code.end()), &result);
-  if (!module) return device.setVkError(result), nullptr;
-  VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
-                        module->handle(), "main", nullptr};
-  pipelineInfo.layout = created->setupLayout->handle();
-  created->setupPipeline = vk::createComputePipeline(device.vk(), pipelineInfo, &result);
-  if (!created->setupPipeline) return device.setVkError(result), nullptr;
+  for (const fallback::SetupPass pass : {fallback::SetupPass::Triage, fallback::SetupPass::Deferred}) {
+    const std::span<const uint32_t> code = fallback::setupShaderSpirv(doubles, pass);
+    std::unique_ptr<vk::ShaderModule> module =
+        vk::createShaderModule(device.vk(), std::vector<uint32_t>(code.begin(), code.end()), &result);
+    if (!module) return device.setVkError(result), nullptr;
+    VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+    pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                          module->handle(), "main", nullptr};
+    pipelineInfo.layout = created->setupLayout->handle();
+    std::unique_ptr<vk::Pipeline>& pipeline =
+        pass == fallback::SetupPass::Triage ? created->setupPipeline : created->deferredPipeline;
+    pipeline = vk::createComputePipeline(device.vk(), pipelineInfo, &result);
+    if (!pipeline) return device.setVkError(result), nullptr;
+  }
   created->pieceTriangles = kDefaultPieceTriangles;
   if (const char* v = std::getenv("D3DVK_FALLBACK_PIECE_TRIANGLES")) {
     char* end = nullptr;
@@ -506,11 +510,20 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // OMSetBlendState's mask): with the pipeline's mask full it runs even for a
   // mask of 0, where D3D still runs it (UAV writes) but updates no sample.
   drawKey.sampleMask = 0xFFFFFFFF;
-  const state::VertexInputState noVertexInput;
+  // The corners and the records' words 0..15 as vertex attributes (gpu_layout.h; strides dynamic).
+  state::VertexInputState drawVertexInput;
+  drawVertexInput.bindings = {{gpu::kDrawCornersBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX},
+                              {gpu::kDrawRecordsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX}};
+  drawVertexInput.attributes = {
+      {gpu::kDrawCornerPositionLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, x)},
+      {gpu::kDrawCornerWeightsLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, u)}};
+  for (uint32_t i = 0; i < 4; ++i)
+    drawVertexInput.attributes.push_back(
+        {gpu::kDrawRecordWordsLocation + i, gpu::kDrawRecordsBinding, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
   PipelineInputs drawInputs{&vs, ps, nullptr, &drawKey.rasterizer, s.blendState, s.depthStencilState};
   drawInputs.vertexModule = pullModule;
   drawInputs.pixelModule = pixelModule;
-  drawInputs.vertexInput = &noVertexInput;
+  drawInputs.vertexInput = &drawVertexInput;
   VkPipeline drawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
   if (!drawPipeline) return device.setVkError(result);
   drawKey.fallbackFlatOnly = true;
@@ -579,18 +592,19 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                     storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT) ||
       !ensureBuffer(device, r->records,
                     sizeof(gpu::FallbackHeader) + VkDeviceSize(maxSlots) * sizeof(gpu::FallbackRecord),
-                    storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT) ||
+                    storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT) ||
       !ensureBuffer(device, r->corners, VkDeviceSize(maxSlots) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner),
-                    storage) ||
+                    storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT) ||
+      !ensureBuffer(device, r->deferred, VkDeviceSize(maxSlots) * sizeof(uint32_t), storage) ||
       !ensureBuffer(device, r->counters, kCounterBytes,
                     storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                         VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT))
     return;
-  for (const std::shared_ptr<vk::Buffer>& b : {r->capture, r->records, r->corners, r->counters})
+  for (const std::shared_ptr<vk::Buffer>& b : {r->capture, r->records, r->corners, r->counters, r->deferred})
     device.queue().releaseAfter(device.queue().openSerial(), b);
 
   // The setup pass's descriptor set (one per draw, its pool freed with the batch).
-  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 6 * uint32_t(pieces.size())};
+  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings * uint32_t(pieces.size())};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = uint32_t(pieces.size());
   poolInfo.poolSizeCount = 1;
@@ -640,16 +654,17 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     allocInfo.pSetLayouts = &setLayout;
     result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
     if (result != VK_SUCCESS) return device.setVkError(result);
-    const VkDescriptorBufferInfo infos[6] = {
+    const VkDescriptorBufferInfo infos[gpu::kSetupBindings] = {
         {r->capture->handle(), 0, VK_WHOLE_SIZE},
         {r->counters->handle(), 0, 16},
         {r->records->handle(), 0, VK_WHOLE_SIZE},
         {r->corners->handle(), 0, VK_WHOLE_SIZE},
         {statisticsCounter.buffer, statisticsCounter.offset, 16},
         {r->counters->handle(), kDrawArgsOffset, sizeof(gpu::FallbackDrawArgs)},
+        {r->deferred->handle(), 0, VK_WHOLE_SIZE},
     };
-    VkWriteDescriptorSet writes[6];
-    for (uint32_t i = 0; i < 6; ++i) {
+    VkWriteDescriptorSet writes[gpu::kSetupBindings];
+    for (uint32_t i = 0; i < gpu::kSetupBindings; ++i) {
       writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
       writes[i].dstSet = set;
       writes[i].dstBinding = i;
@@ -657,7 +672,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
       writes[i].pBufferInfo = &infos[i];
     }
-    vkUpdateDescriptorSets(device.vk().handle(), 6, writes, 0, nullptr);
+    vkUpdateDescriptorSets(device.vk().handle(), gpu::kSetupBindings, writes, 0, nullptr);
 
     // 1. Capture.
     VkCommandBuffer cmd = device.record();
@@ -666,7 +681,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!queries.active()) vkCmdFillBuffer(cmd, r->counters->handle(), kScratchStatisticsOffset, 16, 0);
     vkCmdUpdateBuffer(cmd, r->records->handle(), 0, sizeof header, &header);
     // The flat-only draw until the setup finds a record it cannot decide.
-    const gpu::FallbackDrawArgs drawArgs{{gpu::kCornersPerRecord * piece.slots, 1, 0, 0}, {0, 1, 0, 0}};
+    const gpu::FallbackDrawArgs drawArgs{{gpu::kCornersPerRecord * piece.slots, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 1}, 0};
     vkCmdUpdateBuffer(cmd, r->counters->handle(), kDrawArgsOffset, sizeof drawArgs, &drawArgs);
     if (!bindShaderResources(device, cmd)) return;
     cmd = device.record();  // orders the fills before the capture
@@ -706,12 +721,19 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
     vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
     vkCmdDispatch(cmd, (piece.slots + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, 1, 1);
+    // The full setup over the triangles the triage deferred (clipped, degenerate, non-finite).
+    cmd = device.record();  // orders the triage's writes before the indirect dispatch
+    if (!cmd) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->deferredPipeline->handle());
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
+    vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
+    vkCmdDispatchIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, deferredDispatch));
 
     // 3. Draw.
     cmd = device.record();
     if (!cmd) return;
     if (first) timestamp(cmd, 2);
-    const FallbackBuffers buffers{r->capture->handle(), r->corners->handle(), r->records->handle()};
+    const FallbackBuffers buffers{r->capture->handle(), r->records->handle()};
     if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &buffers)) return;
     beginRendering(device, cmd, prepared.extent);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, flatDrawPipeline);
@@ -722,6 +744,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     const VkRect2D scissor{{clip.left, clip.top},
                            {uint32_t(clip.right - clip.left), uint32_t(clip.bottom - clip.top)}};
     vkCmdSetScissor(cmd, 0, 1, &scissor);
+    const VkBuffer vertexBuffers[2] = {r->corners->handle(), r->records->handle()};
+    const VkDeviceSize vertexOffsets[2] = {0, sizeof(gpu::FallbackHeader)};
+    const VkDeviceSize vertexStrides[2] = {sizeof(gpu::FallbackCorner), gpu::kRecordVertexStride};
+    vkCmdBindVertexBuffers2(cmd, gpu::kDrawCornersBinding, 2, vertexBuffers, vertexOffsets, nullptr, vertexStrides);
     // One of the two runs (the other has no vertices): the same candidate triangles in primitive order.
     vkCmdDrawIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, flat), 1, 0);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipeline);

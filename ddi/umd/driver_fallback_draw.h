@@ -41,18 +41,20 @@
 namespace d3dvk::umd {
 
 // The device's objects the fallback shares across draws (created on the
-// first fallback draw): the setup pipeline and the piece buffers, grown as needed and reused by every
+// first fallback draw): the setup pipelines and the piece buffers, grown as needed and reused by every
 // fallback draw (recording orders their uses; a replaced buffer stays alive
 // until the batches that used it complete). Queue mutex held.
 struct FallbackResources {
   std::unique_ptr<vk::DescriptorSetLayout> setupSetLayout;
   std::unique_ptr<vk::PipelineLayout> setupLayout;
-  std::unique_ptr<vk::Pipeline> setupPipeline;
+  std::unique_ptr<vk::Pipeline> setupPipeline;     // the triage pass (setup.comp), over every slot
+  std::unique_ptr<vk::Pipeline> deferredPipeline;  // the full setup over the slots the triage deferred
   uint32_t pieceTriangles = 0;  // triangles per piece (D3DVK_FALLBACK_PIECE_TRIANGLES, default 2^18)
   std::shared_ptr<vk::Buffer> capture;   // transform feedback: captured vertices
   std::shared_ptr<vk::Buffer> records;   // FallbackHeader + FallbackRecord[]
   std::shared_ptr<vk::Buffer> corners;   // FallbackCorner[3·slots]
   std::shared_ptr<vk::Buffer> counters;  // transform-feedback bytes, scratch setup statistics, indirect draws
+  std::shared_ptr<vk::Buffer> deferred;  // the triage pass's deferred slots (uint[slots])
   // D3DVK_FALLBACK_STATS: GPU timestamps around the passes of the last draw
   // (before the capture, after it, after the setup, after the draw), printed
   // by the next fallback draw once they are available.

@@ -91,9 +91,8 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
     // The GPU fallback's draw pass (driver_fallback_draw.h): the records its pixel shader's prelude tests.
     bindings.push_back({dxbc::kFallbackRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
   } else if (stage == dxbc::ProgramType::Vertex) {
-    // The fallback draw pass's vertex shader pulls the captured vertices and corners.
-    for (uint32_t b : {dxbc::kFallbackCapturedBinding, dxbc::kFallbackCornersBinding, dxbc::kFallbackVertexRecordsBinding})
-      bindings.push_back({b, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
+    // The fallback draw pass's vertex shader pulls the captured vertices' attributes.
+    bindings.push_back({dxbc::kFallbackCapturedBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
   }
   return bindings;
 }

@@ -515,9 +515,13 @@ ret
   CHECK(text.find("OpDecorate %fallback_flat3 Location 31") != std::string::npos);
   CHECK(text.find("OpDecorate %fallback_inverse_w Location 27") != std::string::npos);
   CHECK(text.find("OpDecorate %fallback_inverse_w_sample Location 26") != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_records Binding " + std::to_string(kFallbackVertexRecordsBinding)) != std::string::npos);
   CHECK(text.find("OpDecorate %fallback_captured Binding " + std::to_string(kFallbackCapturedBinding)) != std::string::npos);
-  CHECK(text.find("OpDecorate %fallback_corners Binding " + std::to_string(kFallbackCornersBinding)) != std::string::npos);
+  // The corner and the record's words 0..15 arrive as vertex attributes (gpu_layout.h's draw-pass vertex input).
+  CHECK(text.find("OpDecorate %fallback_corner Location 0") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_weights Location 1") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_record0 Location 2") != std::string::npos);
+  CHECK(text.find("OpDecorate %fallback_record3 Location 5") != std::string::npos);
+  CHECK(text.find("%fallback_record3 = OpVariable %_ptr_Input_v4uint Input") != std::string::npos);
   CHECK(text.find("BuiltIn VertexIndex") != std::string::npos);
   CHECK(text.find("BuiltIn Position") != std::string::npos);
 

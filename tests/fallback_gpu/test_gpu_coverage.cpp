@@ -3,7 +3,8 @@
 // triangles of every category of tests/raster/random_triangles.h (tiny, sliver,
 // huge, near pixel edges, on the 1/256 grid, near ±32768, post-snap
 // degenerates), each with its own clip rectangle, go through the real setup
-// pass (translate/fallback/shaders/setup.comp, screen-space input) and then
+// passes (translate/fallback/shaders/setup.comp's triage and, indirectly, its
+// full setup over the deferred triangles; screen-space input) and then
 // through the coverage function the pixel shader's prelude runs
 // (dxbc::emitFallbackCoverage, driven by dxbc::buildCoverageTestShader over
 // every pixel of each record's box); every row's outer and inner pixels, the
@@ -25,6 +26,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstddef>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -88,10 +90,13 @@ struct ComputePipeline {
   ComputePipeline& operator=(const ComputePipeline&) = delete;
 };
 
-// Records a dispatch of `pipeline` over `buffers` (whole sizes) with push constants.
+// Records a dispatch of `pipeline` over `buffers` (whole sizes) with push
+// constants; with `then`, an indirect dispatch of `then` (same set layout and
+// push constants) from `indirect` at `indirectOffset` after it.
 void dispatch(test::VkTestContext& ctx, VkDescriptorPool pool, const ComputePipeline& p,
               const std::vector<test::VkTestContext::HostBuffer*>& buffers, const void* push, uint32_t pushBytes,
-              uint32_t groups) {
+              uint32_t groups, const ComputePipeline* then = nullptr, VkBuffer indirect = VK_NULL_HANDLE,
+              VkDeviceSize indirectOffset = 0) {
   VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
   alloc.descriptorPool = pool;
   alloc.descriptorSetCount = 1;
@@ -115,6 +120,20 @@ void dispatch(test::VkTestContext& ctx, VkDescriptorPool pool, const ComputePipe
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, p.layout, 0, 1, &set, 0, nullptr);
     vkCmdPushConstants(cmd, p.layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
     vkCmdDispatch(cmd, groups, 1, 1);
+    if (!then) return;
+    VkMemoryBarrier2 barrier{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+    barrier.srcStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT;
+    barrier.srcAccessMask = VK_ACCESS_2_SHADER_WRITE_BIT;
+    barrier.dstStageMask = VK_PIPELINE_STAGE_2_COMPUTE_SHADER_BIT | VK_PIPELINE_STAGE_2_DRAW_INDIRECT_BIT;
+    barrier.dstAccessMask = VK_ACCESS_2_SHADER_READ_BIT | VK_ACCESS_2_SHADER_WRITE_BIT | VK_ACCESS_2_INDIRECT_COMMAND_READ_BIT;
+    VkDependencyInfo dependency{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dependency.memoryBarrierCount = 1;
+    dependency.pMemoryBarriers = &barrier;
+    vkCmdPipelineBarrier2(cmd, &dependency);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, then->pipeline);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, then->layout, 0, 1, &set, 0, nullptr);
+    vkCmdPushConstants(cmd, then->layout, VK_SHADER_STAGE_COMPUTE_BIT, 0, pushBytes, push);
+    vkCmdDispatchIndirect(cmd, indirect, indirectOffset);
   });
   REQUIRE(vkResetDescriptorPool(ctx.vkDevice(), pool, 0) == VK_SUCCESS);
 }
@@ -134,14 +153,18 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     WARN("device has no shaderInt64: the GPU fallback cannot run here");
     return;
   }
-  const std::span<const uint32_t> setupCode = fallback::setupShaderSpirv(doubles);
-  const std::vector<uint32_t> setupSpirv(setupCode.begin(), setupCode.end());
-  REQUIRE(dxbc::validateSpirv(setupSpirv) == "");
+  const std::span<const uint32_t> triageCode = fallback::setupShaderSpirv(doubles, fallback::SetupPass::Triage);
+  const std::span<const uint32_t> deferredCode = fallback::setupShaderSpirv(doubles, fallback::SetupPass::Deferred);
+  const std::vector<uint32_t> triageSpirv(triageCode.begin(), triageCode.end());
+  const std::vector<uint32_t> deferredSpirv(deferredCode.begin(), deferredCode.end());
+  REQUIRE(dxbc::validateSpirv(triageSpirv) == "");
+  REQUIRE(dxbc::validateSpirv(deferredSpirv) == "");
   const std::vector<uint32_t> coverageSpirv = dxbc::buildCoverageTestShader();
   REQUIRE(dxbc::validateSpirv(coverageSpirv) == "");
-  const ComputePipeline setup(ctx.vkDevice(), setupSpirv, 6, sizeof(gpu::SetupParams));
+  const ComputePipeline setup(ctx.vkDevice(), triageSpirv, gpu::kSetupBindings, sizeof(gpu::SetupParams));
+  const ComputePipeline setupDeferred(ctx.vkDevice(), deferredSpirv, gpu::kSetupBindings, sizeof(gpu::SetupParams));
   const ComputePipeline coverage(ctx.vkDevice(), coverageSpirv, 3, 8);
-  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 9};
+  VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings + 3};
   VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
   poolInfo.maxSets = 2;
   poolInfo.poolSizeCount = 1;
@@ -156,7 +179,8 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   auto records = ctx.createHostBuffer(sizeof(gpu::FallbackHeader) + VkDeviceSize(kBatch) * sizeof(gpu::FallbackRecord), storage);
   auto corners = ctx.createHostBuffer(VkDeviceSize(kBatch) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner), storage);
   auto statistics = ctx.createHostBuffer(16, storage);
-  auto drawArgs = ctx.createHostBuffer(sizeof(gpu::FallbackDrawArgs), storage);
+  auto drawArgs = ctx.createHostBuffer(sizeof(gpu::FallbackDrawArgs), storage | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT);
+  auto deferred = ctx.createHostBuffer(VkDeviceSize(kBatch) * sizeof(uint32_t), storage);
   constexpr uint32_t kMaxRows = 1u << 22;
   auto offsets = ctx.createHostBuffer(VkDeviceSize(kMaxRows) * 8, storage);
   auto rows = ctx.createHostBuffer(kMaxRows * 12, storage);
@@ -168,7 +192,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   state.mode = raster::RasterMode::Conservative;
   state.tier = raster::ConservativeTier::Tier3;
   size_t failures = 0, checkedPixels = 0, innerPixels = 0, degenerates = 0, exactBatches = 0, flatRecords = 0;
-  size_t switchedBatches = 0, argFailures = 0;
+  size_t switchedBatches = 0, argFailures = 0, deferredRecords = 0, degenerateRecords = 0;
   std::string first;
   std::vector<raster_test::Case> cases(kBatch);
   raster::SpanRowArray cpuRows;
@@ -263,7 +287,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     const uint32_t bytes = count * 3 * 16;
     std::memcpy(counter.mapped, &bytes, 4);
     std::memset(statistics.mapped, 0, 16);
-    const gpu::FallbackDrawArgs initialArgs{{3 * count, 1, 0, 0}, {0, 1, 0, 0}};
+    const gpu::FallbackDrawArgs initialArgs{{3 * count, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 1}, 0};
     std::memcpy(drawArgs.mapped, &initialArgs, sizeof initialArgs);
     gpu::SetupParams params{};
     params.flags = gpu::kSetupConservative | gpu::kSetupInner | gpu::kSetupScreenInput;
@@ -273,8 +297,9 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     params.targetWidth = params.targetHeight = 32768.0f;
     params.guardX = params.guardY = 1.0f;
     params.viewportWidth = params.viewportHeight = 1.0f;
-    dispatch(ctx, pool, setup, {&captured, &counter, &records, &corners, &statistics, &drawArgs}, &params, sizeof params,
-             (count + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize);
+    dispatch(ctx, pool, setup, {&captured, &counter, &records, &corners, &statistics, &drawArgs, &deferred}, &params,
+             sizeof params, (count + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, &setupDeferred,
+             drawArgs.buffer, offsetof(gpu::FallbackDrawArgs, deferredDispatch));
 
     // One invocation per box row: the row table (record, row within its box).
     rec = reinterpret_cast<const gpu::FallbackRecord*>(static_cast<const uint8_t*>(records.mapped) +
@@ -288,10 +313,14 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
                          rec[i].boxSize != 0;
       if (drawn && !(rec[i].flags & gpu::kRecordFast)) needsExact = true;
       flatRecords += (rec[i].flags & gpu::kRecordFast) != 0;
+      degenerateRecords += (rec[i].flags & gpu::kRecordDegenerate) != 0;
     }
     gpu::FallbackDrawArgs args;
     std::memcpy(&args, drawArgs.mapped, sizeof args);
     switchedBatches += needsExact;
+    deferredRecords += args.deferredCount;
+    if (args.deferredDispatch[0] != (args.deferredCount + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize)
+      ++argFailures;
     if (args.flat[0] != (needsExact ? 0 : 3 * count) || args.exact[0] != (needsExact ? 3 * count : 0)) ++argFailures;
     for (uint32_t i = 0; i < count; ++i) {
       rowOffset[i] = total;
@@ -319,8 +348,13 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   CHECK(exactBatches > 0);
   CHECK(argFailures == 0);
   CHECK(flatRecords > n / 2);
+  // Both setup passes ran: the triage defers the post-snap degenerates (and,
+  // for screen-space input, nothing else) to the full setup.
+  CHECK(deferredRecords == degenerateRecords);
+  CHECK(deferredRecords > 0);
   WARN("compared " << n << " triangles, " << checkedPixels << " covered and " << innerPixels << " inner pixels, "
                    << degenerates << " degenerates, " << flatRecords << " records on the flat path, "
-                   << switchedBatches << " batches needing the exact draw");
+                   << switchedBatches << " batches needing the exact draw, " << deferredRecords
+                   << " triangles set up by the deferred pass");
   vkDestroyDescriptorPool(ctx.vkDevice(), pool, nullptr);
 }

@@ -261,8 +261,11 @@ TEST_CASE("shader modules may declare only what the device enabled, others are r
   // The UMD's other modules on this device: the fallback's setup pass and the
   // fallback variant of a pixel shader (demote to helper, 64-bit edges).
   if (device.enabledFeatures().shaderInt64) {
-    const std::span<const uint32_t> setup = fallback::setupShaderSpirv(device.enabledFeatures().shaderFloat64 == VK_TRUE);
-    CHECK(vk::unmetShaderRequirement(device, std::vector<uint32_t>(setup.begin(), setup.end())) == "");
+    for (const fallback::SetupPass pass : {fallback::SetupPass::Triage, fallback::SetupPass::Deferred}) {
+      const std::span<const uint32_t> setup =
+          fallback::setupShaderSpirv(device.enabledFeatures().shaderFloat64 == VK_TRUE, pass);
+      CHECK(vk::unmetShaderRequirement(device, std::vector<uint32_t>(setup.begin(), setup.end())) == "");
+    }
     dxbc::TranslateOptions fallbackVariant;
     fallbackVariant.variant = dxbc::ShaderVariant::Fallback;
     fallbackVariant.demoteToHelper = device.demoteToHelperInvocationEnabled();

@@ -61,8 +61,6 @@ constexpr uint32_t kUnorderedAccessBindingBase = 160;
 constexpr uint32_t kInvocationCounterBinding = 240;
 // The GPU conservative fallback's buffers (translate/fallback/gpu_layout.h).
 constexpr uint32_t kFallbackCapturedBinding = 241;  // vertex shader's set
-constexpr uint32_t kFallbackCornersBinding = 242;   // vertex shader's set
-constexpr uint32_t kFallbackVertexRecordsBinding = 243;  // vertex shader's set
 constexpr uint32_t kFallbackRecordsBinding = 241;   // pixel shader's set
 constexpr uint32_t kUnorderedAccessCounterBindingBase = 256;
 constexpr uint32_t kUnorderedAccessWindowBindingBase = 320;

@@ -36,7 +36,6 @@ constexpr uint32_t kRecordStandardBit = gpu::kRecordStandard;
 constexpr uint32_t kRecordEdgeCountShift = gpu::kRecordEdgeCountShift;
 constexpr uint32_t kHeaderSampleCountWord = offsetof(gpu::FallbackHeader, sampleCount) / 4;
 constexpr uint32_t kHeaderSamplesWord = offsetof(gpu::FallbackHeader, samples) / 4;
-constexpr uint32_t kCornerWords = gpu::kCornerWords;
 
 // The component span of a declaration's mask (as the translator declares it).
 std::pair<uint32_t, uint32_t> componentSpan(uint8_t mask) {
@@ -328,8 +327,20 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
 
   const uint32_t set = descriptorSetForStage(ProgramType::Vertex);
   const uint32_t captured = declareStorageWords(b, set, kFallbackCapturedBinding, "fallback_captured", true);
-  const uint32_t corners = declareStorageWords(b, set, kFallbackCornersBinding, "fallback_corners", true);
-  const uint32_t records = declareStorageWords(b, set, kFallbackVertexRecordsBinding, "fallback_records", true);
+  // The corner and the record's words 0..15 as vertex attributes (gpu_layout.h's draw-pass vertex input).
+  auto input = [&](uint32_t type, uint32_t location, const std::string& name) {
+    const uint32_t v = b.variable(b.tPointer(SCInput, type), SCInput);
+    b.decorate(v, DecLocation, {location});
+    b.name(v, name);
+    iface.push_back(v);
+    return v;
+  };
+  const uint32_t tVec3 = b.tVec(tFloat, 3);
+  const uint32_t cornerIn = input(tVec3, gpu::kDrawCornerPositionLocation, "fallback_corner");
+  const uint32_t weightsIn = input(tVec3, gpu::kDrawCornerWeightsLocation, "fallback_weights");
+  uint32_t recordIn[4];
+  for (uint32_t i = 0; i < 4; ++i)
+    recordIn[i] = input(b.tVec(tUint, 4), gpu::kDrawRecordWordsLocation + i, "fallback_record" + std::to_string(i));
 
   const uint32_t vertexIndex = b.variable(b.tPointer(SCInput, tInt), SCInput);
   b.decorate(vertexIndex, DecBuiltIn, {BuiltInVertexIndex});
@@ -375,12 +386,12 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
   b.label(b.id());
   const uint32_t index = b.op(OpBitcast, tUint, {b.op(OpLoad, tInt, {vertexIndex})});
   const uint32_t record = b.op(OpUDiv, tUint, {index, b.cUint(gpu::kCornersPerRecord)});
-  const uint32_t cornerBase = b.op(OpIMul, tUint, {index, b.cUint(kCornerWords)});
-  auto cornerFloat = [&](uint32_t k) {
-    return b.op(OpBitcast, tFloat, {loadWord(b, corners, addU(b, cornerBase, b.cUint(k)))});
-  };
-  const uint32_t x = cornerFloat(0), y = cornerFloat(1);
-  const uint32_t u[3] = {cornerFloat(2), cornerFloat(3), cornerFloat(4)};
+  const uint32_t corner = b.op(OpLoad, tVec3, {cornerIn});
+  const uint32_t cornerWeights = b.op(OpLoad, tVec3, {weightsIn});
+  const uint32_t x = b.op(OpCompositeExtract, tFloat, {corner, 0}), y = b.op(OpCompositeExtract, tFloat, {corner, 1});
+  const uint32_t z = b.op(OpCompositeExtract, tFloat, {corner, 2});
+  const uint32_t u[3] = {b.op(OpCompositeExtract, tFloat, {cornerWeights, 0}), b.op(OpCompositeExtract, tFloat, {cornerWeights, 1}),
+                         b.op(OpCompositeExtract, tFloat, {cornerWeights, 2})};
   const uint32_t stride = uint32_t(capture.registers.size()) * 4;
   uint32_t vertexBase[3];
   for (uint32_t j = 0; j < 3; ++j)
@@ -397,19 +408,17 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
       sum = b.op(OpFAdd, tFloat, {sum, b.op(OpFMul, tFloat, {weights[j], capturedFloat(j, slot, component)})});
     return sum;
   };
-  // z/w = Σu·z, 1/w = Σu; gl_Position.w = 1 (every varying is affine on screen).
-  const uint32_t z = weighted(u, capture.positionSlot, 2);
+  // z/w = Σu·z (the setup's), 1/w = Σu; gl_Position.w = 1 (every varying is affine on screen).
   b.opNoResult(OpStore, {position, b.op(OpCompositeConstruct, tVec4, {x, y, z, b.cFloat(1.0f)})});
   const uint32_t inverseW = b.op(OpFAdd, tFloat, {b.op(OpFAdd, tFloat, {u[0], u[1]}), u[2]});
   b.opNoResult(OpStore, {inverseWOut, inverseW});
   if (inverseWSampleOut) b.opNoResult(OpStore, {inverseWSampleOut, inverseW});
-  // The record's words 0..15 as flat data, word 0 its index.
-  const uint32_t recordBase = addU(b, b.cUint(kRecordsOffsetWords), b.op(OpIMul, tUint, {record, b.cUint(kRecordWords)}));
+  // The record's words 0..15 as flat data, word 0 its index (only the
+  // provoking vertex's count: the others read other bytes of the record).
   for (uint32_t i = 0; i < 4; ++i) {
-    uint32_t words[4];
-    for (uint32_t k = 0; k < 4; ++k)
-      words[k] = i == 0 && k == 0 ? record : loadWord(b, records, addU(b, recordBase, b.cUint(4 * i + k)));
-    b.opNoResult(OpStore, {flatOut[i], b.op(OpCompositeConstruct, b.tVec(tUint, 4), {words[0], words[1], words[2], words[3]})});
+    uint32_t words = b.op(OpLoad, b.tVec(tUint, 4), {recordIn[i]});
+    if (i == 0) words = b.op(OpCompositeInsert, b.tVec(tUint, 4), {record, words, 0});
+    b.opNoResult(OpStore, {flatOut[i], words});
   }
   // Noperspective weights: u·w (the screen-space barycentrics).
   uint32_t screenWeights[3] = {0, 0, 0};

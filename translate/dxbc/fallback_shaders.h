@@ -62,9 +62,10 @@ struct FallbackCaptureLayout {
 
 // The draw pass's vertex shader for a pixel shader with `varyings` (empty
 // without a pixel shader) over a capture laid out as `capture`: vertex index
-// 3·record + corner (one triangle per record); reads FallbackCorner (binding
-// kFallbackCornersBinding), the record's words 0..15 (kFallbackVertexRecordsBinding)
-// and the captured triangle (kFallbackCapturedBinding) in the vertex shader's set.
+// 3·record + corner (one triangle per record); reads FallbackCorner and the
+// record's words 0..15 as vertex attributes (gpu_layout.h's draw-pass vertex
+// input) and the captured triangle's attributes from kFallbackCapturedBinding
+// in the vertex shader's set.
 std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVarying>& varyings, bool sampleInverseW,
                                                 const FallbackCaptureLayout& capture);
 

@@ -8,8 +8,9 @@
 //     → one FallbackRecord per triangle (what the pixel-shader prelude tests a
 //       pixel against) and three FallbackCorner per triangle (the candidate
 //       triangle the draw pass rasterizes, with the attribute weights there)
-//     → draw pass (vertex pulling from corners + captured vertices; the pixel
-//       shader's fallback variant decides coverage from the record).
+//     → draw pass (the corners and the records' words 0..15 as vertex
+//       attributes, the captured vertices' attributes pulled from the buffer;
+//       the pixel shader's fallback variant decides coverage from the record).
 //
 // Units: snapped coordinates are integers in 1/256 px; a pixel (px, py) is the
 // square [256px, 256px + 256]². Every edge of a record is the integer
@@ -88,21 +89,35 @@ struct FallbackRecord {
   uint32_t flatF0[3][2];       // flat path: F0 per edge, int64 low word first (unused edge: 1)
   int32_t flatNormals[2][2];   // flat path: (A, B) of edges 0 and 1
   FallbackEdge edges[kMaxEdges];  // the exact edges, words 16..55
+  uint32_t pad[4];            // to 3 × kRecordVertexStride
 };
 static_assert(sizeof(FallbackEdge) == 16);
-static_assert(sizeof(FallbackRecord) == 224);
+static_assert(sizeof(FallbackRecord) == 240);
 inline constexpr uint32_t kRecordWords = sizeof(FallbackRecord) / 4;
 inline constexpr uint32_t kFallbackFlatWords = 16;
 static_assert(offsetof(FallbackRecord, edges) == 4 * kFallbackFlatWords);
+// The draw pass reads a record's words 0..15 as four uvec4 vertex attributes
+// (binding kDrawRecordsBinding at the records' start, stride
+// kRecordVertexStride): candidate vertex 3r + c reads 80 bytes at record r's
+// byte 80c, so the provoking vertex 3r — the one whose flat varyings the pixel
+// shader sees — reads words 0..15 of record r, with no copy per vertex (the
+// other two read bytes the pixel shader never sees).
+inline constexpr uint32_t kRecordVertexStride = 80;
+static_assert(sizeof(FallbackRecord) == 3 * kRecordVertexStride && kRecordVertexStride >= 4 * kFallbackFlatWords);
 
 // The draw pass's two indirect draws (VkDrawIndirectCommand each), written by
 // the UMD (flat-only draw: every candidate vertex; the other: none) and
 // switched by the setup pass when a drawn record is not kRecordFast.
+// The setup's deferred pass (setup.comp) runs as an indirect dispatch of
+// deferredDispatch groups (the UMD writes {0, 1, 1}, the triage pass grows x)
+// over deferredCount slots listed in the deferred-slots buffer.
 struct FallbackDrawArgs {
   uint32_t flat[4];   // vertexCount, instanceCount, firstVertex, firstInstance
   uint32_t exact[4];
+  uint32_t deferredDispatch[3];  // VkDispatchIndirectCommand
+  uint32_t deferredCount;
 };
-static_assert(sizeof(FallbackDrawArgs) == 32);
+static_assert(sizeof(FallbackDrawArgs) == 48);
 
 // The draw header at the start of the record buffer, written by the UMD before
 // the setup pass; records follow at kRecordsOffsetWords.
@@ -118,17 +133,18 @@ static_assert(sizeof(FallbackHeader) == 256);
 inline constexpr uint32_t kRecordsOffsetWords = sizeof(FallbackHeader) / 4;
 
 // One corner of a record's candidate geometry (one triangle per record), in the draw pass's normalized device
-// coordinates (viewport = the whole render area), and the weights u of the
+// coordinates (viewport = the whole render area), its depth z/w, and the weights u of the
 // captured triangle's three vertices there: u = λ / w on the primitive's plane,
 // so Σ u·(x, y, w) = (ndc x, ndc y, 1) of the application's viewport, 1/w = Σ u,
 // z/w = Σ u·z, a perspective attribute a = Σ u·a / Σ u and a noperspective one
 // Σ u·w·a — all affine in screen space, which the draw pass interpolates
 // without perspective.
+// The draw pass reads it as two vertex attributes (binding kDrawCornersBinding).
 struct FallbackCorner {
-  float x, y;
+  float x, y, z;
   float u[3];
 };
-static_assert(sizeof(FallbackCorner) == 20);
+static_assert(sizeof(FallbackCorner) == 24);
 inline constexpr uint32_t kCornersPerRecord = 3;
 inline constexpr uint32_t kCornerWords = sizeof(FallbackCorner) / 4;
 
@@ -179,6 +195,19 @@ inline constexpr uint32_t kSetupRecordsBinding = 2;    // header + records
 inline constexpr uint32_t kSetupCornersBinding = 3;
 inline constexpr uint32_t kSetupStatisticsBinding = 4;
 inline constexpr uint32_t kSetupDrawArgsBinding = 5;
+inline constexpr uint32_t kSetupDeferredBinding = 6;   // the triage pass's deferred slots (uint each)
+inline constexpr uint32_t kSetupBindings = 7;
 inline constexpr uint32_t kSetupWorkgroupSize = 64;
+
+// The draw pass's vertex input (the vertex shader of buildFallbackVertexShader):
+// binding kDrawCornersBinding, FallbackCorner per vertex: location
+// kDrawCornerPositionLocation (x, y, z) and kDrawCornerWeightsLocation (u);
+// binding kDrawRecordsBinding, at the first record, stride kRecordVertexStride:
+// locations kDrawRecordWordsLocation + i (i < 4), words 4i..4i+3 as uvec4.
+inline constexpr uint32_t kDrawCornersBinding = 0;
+inline constexpr uint32_t kDrawRecordsBinding = 1;
+inline constexpr uint32_t kDrawCornerPositionLocation = 0;
+inline constexpr uint32_t kDrawCornerWeightsLocation = 1;
+inline constexpr uint32_t kDrawRecordWordsLocation = 2;
 
 }  // namespace d3dvk::fallback::gpu

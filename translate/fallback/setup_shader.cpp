@@ -4,14 +4,20 @@
 #include <cstdint>
 
 namespace {
-#include "setup_double.spv.h"
-#include "setup_float.spv.h"
+#include "setup_deferred_double.spv.h"
+#include "setup_deferred_float.spv.h"
+#include "setup_triage_double.spv.h"
+#include "setup_triage_float.spv.h"
 }  // namespace
 
 namespace d3dvk::fallback {
 
-std::span<const uint32_t> setupShaderSpirv(bool doublePrecision) {
-  return doublePrecision ? std::span<const uint32_t>(kSetupSpirv_double) : std::span<const uint32_t>(kSetupSpirv_float);
+std::span<const uint32_t> setupShaderSpirv(bool doublePrecision, SetupPass pass) {
+  if (pass == SetupPass::Triage)
+    return doublePrecision ? std::span<const uint32_t>(kSetupSpirv_triage_double)
+                           : std::span<const uint32_t>(kSetupSpirv_triage_float);
+  return doublePrecision ? std::span<const uint32_t>(kSetupSpirv_deferred_double)
+                         : std::span<const uint32_t>(kSetupSpirv_deferred_float);
 }
 
 }  // namespace d3dvk::fallback

@@ -14,7 +14,17 @@
 // exact-input rule, integer edge equations and the pixel box. A clipped
 // triangle is one polygon record: the convex hull of its snapped vertices,
 // whose edges the pixel shader tests together.
-// Compiled twice by CMake: with REAL_IS_DOUBLE (devices with shaderFloat64) and without.
+//
+// Two passes share this source. SETUP_TRIAGE (the first, one invocation per
+// slot) sets up in straight-line code every triangle that needs no clipping
+// and stays a triangle after snapping (most of them), and defers the others:
+// it appends their slots to Deferred and grows the indirect dispatch in
+// FallbackDrawArgs. SETUP_DEFERRED (the second, dispatched indirectly) runs the
+// full setup over the deferred slots. (llvmpipe runs a workgroup's lanes as
+// masked SIMD: a single pass paid for every branch of clipping and hull code
+// on every triangle.)
+// Compiled four times by CMake: each pass with REAL_IS_DOUBLE (devices with
+// shaderFloat64) and without.
 #version 450
 #extension GL_EXT_shader_explicit_arithmetic_types_int64 : require
 
@@ -33,10 +43,10 @@
 layout(local_size_x = 64) in;
 
 const uint kMaxEdges = 10u;
-const uint kRecordWords = 56u;
+const uint kRecordWords = 60u;
 const uint kRecordEdgesWord = 16u;
 const uint kRecordsOffsetWords = 64u;
-const uint kCornerWords = 5u;
+const uint kCornerWords = 6u;
 const uint kCornersPerRecord = 3u;
 const uint kMaxPolygon = 10u;
 
@@ -71,8 +81,10 @@ layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedByte
 layout(std430, set = 0, binding = 2) writeonly buffer Records { uint records[]; };
 layout(std430, set = 0, binding = 3) writeonly buffer Corners { float corners[]; };
 layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
-// FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact draw's.
+// FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact
+// draw's, [8..10] the deferred pass's dispatch, [11] the deferred slots.
 layout(std430, set = 0, binding = 5) buffer DrawArgs { uint drawArgs[]; };
+layout(std430, set = 0, binding = 6) buffer Deferred { uint deferred[]; };
 
 layout(push_constant, std430) uniform SetupParams {
   float viewportX, viewportY, viewportWidth, viewportHeight;
@@ -127,6 +139,17 @@ real4 interpolate(real4 p[3], real3 w) { return w.x * p[0] + w.y * p[1] + w.z * 
 
 int64_t edgeA[kMaxEdges], edgeB[kMaxEdges], edgeC[kMaxEdges];  // this invocation's edges
 
+#ifdef SETUP_TRIAGE
+// Leaves a slot to the deferred pass (which counts it for the statistics).
+#define DEFER()                                         \
+  {                                                     \
+    const uint deferredIndex = atomicAdd(drawArgs[11], 1u); \
+    deferred[deferredIndex] = slot;                     \
+    atomicMax(drawArgs[8], deferredIndex / 64u + 1u);   \
+    return false;                                       \
+  }
+#endif
+
 void writeEdge(uint base, uint i, int a, int b, int64_t c) {
   edgeA[i] = int64_t(a);
   edgeB[i] = int64_t(b);
@@ -138,13 +161,15 @@ void writeEdge(uint base, uint i, int a, int b, int64_t c) {
   records[e + 3u] = uint(c >> 32);
 }
 
-void writeCorner(uint slot, uint corner, vec2 pixel, real3 u) {
+// z: the captured vertices' clip z (z/w there = Σ u·z).
+void writeCorner(uint slot, uint corner, vec2 pixel, real3 u, real3 z) {
   uint c = (slot * kCornersPerRecord + corner) * kCornerWords;
   corners[c] = 2.0 * pixel.x / params.targetWidth - 1.0;
   corners[c + 1u] = 2.0 * pixel.y / params.targetHeight - 1.0;
-  corners[c + 2u] = float(u.x);
-  corners[c + 3u] = float(u.y);
-  corners[c + 4u] = float(u.z);
+  corners[c + 2u] = float(dot(u, z));
+  corners[c + 3u] = float(u.x);
+  corners[c + 4u] = float(u.y);
+  corners[c + 5u] = float(u.z);
 }
 
 // Words 0..15 (gpu_layout.h FallbackRecord): index, flags, primitive id,
@@ -160,7 +185,7 @@ void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uin
 
 void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
   writeHeader(base, flags, primitiveId, 1.0, 0u, 0u);
-  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0));
+  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0), real3(0));
 }
 
 // Returns whether the triangle counts as a clipper output primitive.
@@ -196,11 +221,16 @@ bool setup(uint slot) {
 
   // The visible polygon, as barycentric weights on the captured triangle.
   real3 weights[kMaxPolygon];
+#ifdef SETUP_TRIAGE
+  const uint count = 3u;  // an unclipped triangle (else deferred)
+  const bool clipped = false;
+#else
   uint count = 3u;
+  bool clipped = false;
+#endif
   weights[0] = real3(1, 0, 0);
   weights[1] = real3(0, 1, 0);
   weights[2] = real3(0, 0, 1);
-  bool clipped = false;
   vec2 screen[kMaxPolygon];
   real4 p[3];
   // The vertices scaled to a largest component of 1 (the same projective
@@ -208,7 +238,11 @@ bool setup(uint slot) {
   // do not cancel away the clipped polygon's precision. Weights refer to them.
   real4 pn[3];
   real scale[3] = {real(1), real(1), real(1)};
+#ifdef SETUP_TRIAGE
+  const bool screenClip = false;
+#else
   bool screenClip = false;  // clipped on the screen: ndc[] holds the polygon
+#endif
   real2 ndc[kMaxPolygon];
   real3 rowN[3];            // rows of adj(Mn), Mn's columns pn's (x, y, w)
   real detN = real(0);
@@ -224,6 +258,10 @@ bool setup(uint slot) {
     for (uint j = 0u; j < 3u; ++j)
       if (isinf(position[j].w) && position[j].w > 0.0 && finite4(vec4(position[j].xyz, 0.0)))
         position[j] = vec4(0.0, 0.0, 0.0, 1.0);
+#ifdef SETUP_TRIAGE
+    if (!finite4(position[0]) || !finite4(position[1]) || !finite4(position[2])) DEFER();
+    for (uint j = 0u; j < 3u; ++j) p[j] = real4(position[j]);
+#else
     if (!finite4(position[0]) || !finite4(position[1]) || !finite4(position[2])) {
       writeNothing(slot, base, kRecordRejected, primitiveId);
       return false;
@@ -234,6 +272,7 @@ bool setup(uint slot) {
       scale[j] = largest > real(0) ? largest : real(1);
       pn[j] = p[j] / scale[j];
     }
+#endif
     // Planes a·(x, y, z, w) ≥ 0: w ≥ kMinClipW, 0 ≤ z ≤ w, the guard band.
     real4 planes[7];
     uint planeCount = 0u;
@@ -254,6 +293,9 @@ bool setup(uint slot) {
         precise real dist = planes[k].x * p[j].x + planes[k].y * p[j].y + planes[k].z * p[j].z + planes[k].w * p[j].w;
         inside = inside && dist - (k == 0u ? real(kMinClipW) : real(0)) >= 0;
       }
+#ifdef SETUP_TRIAGE
+    if (!inside) DEFER();
+#else
     // A clipped triangle whose clip positions are linearly independent (its
     // plane misses the eye) is clipped on the screen: the points (x, y) of
     // the NDC plane it covers are those whose homogeneous weights
@@ -363,6 +405,7 @@ bool setup(uint slot) {
       writeNothing(slot, base, kRecordClippedAway, primitiveId);
       return false;
     }
+#endif
     // Divide and viewport (D3D's viewport transform), rounded to float.
     const real vx = real(params.viewportX), vy = real(params.viewportY);
     const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
@@ -409,6 +452,13 @@ bool setup(uint slot) {
   // the distinct points): hull[] with a positive shoelace sum, i.e. clockwise
   // on screen (y down). A triangle of non-zero area is its own hull.
   uint hull[2u * kMaxPolygon];
+#ifdef SETUP_TRIAGE
+  if (area2 == 0) DEFER();  // a post-snap degenerate
+  const uint h = 3u;
+  hull[0] = 0u;
+  hull[1] = area2 > 0 ? 1u : 2u;
+  hull[2] = area2 > 0 ? 2u : 1u;
+#else
   uint h = 0u;
   uint order[kMaxPolygon];
   uint distinct = 0u;
@@ -447,6 +497,7 @@ bool setup(uint slot) {
   }
   if (distinct == 1u) hull[h++] = order[0];
   }
+#endif
   // h: hull size (1 for a point, 2 for a segment, ≥ 3 for a polygon).
   const bool degenerate = h < 3u;  // collinear snapped vertices (zero area)
   if (degenerate && !conservative) {  // standard mode culls post-snap degenerates
@@ -695,23 +746,32 @@ bool setup(uint slot) {
       const real3 ndc = real3((real(quad[c].x) - vx) * 2 / vw - 1, 1 - (real(quad[c].y) - vy) * 2 / vh, 1);
       u = real3(dot(cof0, ndc), dot(cof1, ndc), dot(cof2, ndc));
     }
-    writeCorner(slot, c, quad[c], u);
+    writeCorner(slot, c, quad[c], u, real3(p[0].z, p[1].z, p[2].z));
   }
   return true;
 }
 
 void main() {
+#ifdef SETUP_DEFERRED
+  const uint index = gl_GlobalInvocationID.x;
+  const bool inRange = index < drawArgs[11];
+  const uint slot = inRange ? deferred[index] : 0u;
+#else
   const uint slot = gl_GlobalInvocationID.x;
+  const bool inRange = slot < params.slots;
+#endif
   if (gl_LocalInvocationIndex == 0u) clippedCount = 0u;
   barrier();
   bool counted = false;
-  if (slot < params.slots) counted = setup(slot);
+  if (inRange) counted = setup(slot);
   if (counted) atomicAdd(clippedCount, 1u);
   barrier();
   if (gl_LocalInvocationIndex == 0u && clippedCount != 0u) atomicAdd(statistics[1], clippedCount);
+#ifndef SETUP_DEFERRED
   if (slot == 0u) {
     const uint stride = max(params.strideWords, 1u);
     const uint capturedTriangles = capturedBytes / (12u * stride);
     atomicAdd(statistics[0], min(capturedTriangles - min(capturedTriangles, params.firstTriangle), params.slots));
   }
+#endif
 }
