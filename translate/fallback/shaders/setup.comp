@@ -1,5 +1,5 @@
 // translate/fallback/shaders/setup.comp — the GPU conservative fallback's setup
-// pass: one invocation per captured triangle (three transform-feedback vertices
+// passes: per captured triangle (three transform-feedback vertices
 // in primitive order) → one FallbackRecord (exact coverage data) and
 // kCornersPerRecord FallbackCorner (the candidate triangle, with attribute
 // weights). The layouts and
