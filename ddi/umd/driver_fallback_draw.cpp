@@ -45,6 +45,9 @@ constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
 constexpr VkDeviceSize kScratchStatisticsOffset = 256;
 constexpr VkDeviceSize kDrawArgsOffset = 512;  // gpu::FallbackDrawArgs
 constexpr VkDeviceSize kCounterBytes = 768;
+// The captured register a domain shader's capture adds last: the patch's
+// SV_PrimitiveID (TranslateOptions::capturePrimitiveId), no output register.
+constexpr uint32_t kCapturedPrimitiveIdRegister = 0xFFFFFFFFu;
 
 std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
                                                    const dxbc::TranslateOptions& options, const char* what) {
@@ -104,6 +107,9 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
     captured.capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
     dxbc::TranslateOptions capture = withDeviceFeatures(&captured, idBases);
     capture.transformFeedback = true;
+    // After the tessellator, SV_PrimitiveID is the patch's: the domain shader's capture adds it.
+    capture.capturePrimitiveId = captured.stage == dxbc::ProgramType::Domain;
+    if (capture.capturePrimitiveId) captured.capturedRegisters.push_back(kCapturedPrimitiveIdRegister);
     captured.captureModule = translateVariant(
         device, *captured.parsed, capture,
         &captured == &vs                                 ? "vertex shader's capture variant"
@@ -569,8 +575,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                  (prepared.samples > 1 ? gpu::kSetupFullPixels : 0u);
   params.strideWords = 4 * registers;
   params.positionWord = uint32_t(positionWord);
-  // A geometry shader's SV_PrimitiveID (else the setup numbers the triangles).
-  const int primitiveIdWord = gs ? capturedWord(*gs, 7 /*D3D_NAME_PRIMITIVE_ID*/) : -1;
+  // A geometry shader's SV_PrimitiveID or a tessellated triangle's patch's (else the setup numbers the triangles).
+  const int primitiveIdWord = gs   ? capturedWord(*gs, 7 /*D3D_NAME_PRIMITIVE_ID*/)
+                              : ds ? int(4 * (registers - 1))  // the patch's (kCapturedPrimitiveIdRegister)
+                                   : -1;
   params.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
   // The captured stage's SV_CullDistance components (the setup culls by them).
   for (const dxbc::SignatureElement& e : captured.reflection.outputs.elements) {

@@ -93,7 +93,9 @@ class PipelineCache {
   // The stages of every graphics layout's push-constant range (the id bases):
   // vertex, and geometry where the device enabled geometry shaders.
   static VkShaderStageFlags idBaseStages(const vk::Device& device) {
-    return VK_SHADER_STAGE_VERTEX_BIT | (device.enabledFeatures().geometryShader ? VkShaderStageFlags(VK_SHADER_STAGE_GEOMETRY_BIT) : 0u);
+    return VK_SHADER_STAGE_VERTEX_BIT |
+           (device.enabledFeatures().geometryShader ? VkShaderStageFlags(VK_SHADER_STAGE_GEOMETRY_BIT) : 0u) |
+           (device.enabledFeatures().tessellationShader ? VkShaderStageFlags(VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT) : 0u);
   }
   VkPipelineLayout computeLayout(const Shader& cs, VkResult* result);
   // Why this device cannot bind what `shader` declares in one stage (its

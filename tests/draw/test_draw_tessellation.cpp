@@ -18,7 +18,9 @@
 //  * the DDI traffic (CreateHullShader/CreateDomainShader, Hs/DsSet*) and the getters;
 //  * a conservative draw of a tessellated quad on the exact fallback (the
 //    capture records the domain shader's triangles) lights exactly the Tier 3
-//    sets of the triangles the tessellator made, with the domain shader's attributes.
+//    sets of the triangles the tessellator made, with the domain shader's attributes;
+//  * SV_PrimitiveID after the tessellator is the patch's, natively and on the
+//    fallback, also when the fallback draws the patches in pieces.
 #include "../render/checked_device.h"
 #include "conservative_pixels.h"
 #include "draw_test_util.h"
@@ -401,4 +403,107 @@ TEST_CASE("conservative fallback: a tessellated quad patch lights exactly the Ti
     }
   CHECK(lit == expected);
   CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// PS: SV_Target0 = (SV_PrimitiveID, COLOR.x, 0, 1).
+const char kPsPrimitiveId[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   x
+// SV_PrimitiveID           0   x           2   PRIMID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps linear v1.x
+dcl_input_ps_sgv constant v2.x, primitive_id
+dcl_output o0.xyzw
+utof o0.x, v2.x
+mov o0.y, v1.x
+mov o0.zw, l(0, 0, 0, 1.000000)
+ret
+)";
+
+// Six quad patches (factors 4: 32 triangles each) side by side, patch k in
+// columns [8k, 8k + 8) of a 48×16 target; what each lit pixel shows as
+// SV_PrimitiveID, per column, and whether every patch lit some pixel.
+void drawSixPatches(bool conservative, std::vector<std::array<float, 4>>* out) {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr int kWidth = 48, kHeight = 16;
+  DrawTarget t(d, kWidth, kHeight);
+  std::vector<Vertex> patches;
+  for (int k = 0; k < 6; ++k) {
+    const double x0 = 8 * k + 1.25, x1 = 8 * k + 6.75, y0 = 4.25, y1 = 11.75;
+    for (const auto& [x, y] : {std::pair{x0, y0}, {x1, y0}, {x1, y1}, {x0, y1}}) patches.push_back(at(x, y, kWidth, kHeight));
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, patches.data(), UINT(patches.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsQuad);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsQuad);
+  const std::vector<uint8_t> psCode = assembled(kPsPrimitiveId);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  const float factors[4] = {4, 4, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  Com<ID3D11RasterizerState2> state;
+  if (conservative) {
+    state = conservativeState(d);
+    d.context->RSSetState(state.get());
+  }
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(UINT(patches.size()), 0);
+  *out = t.pixels();
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+void checkPatchIds(const std::vector<std::array<float, 4>>& px) {
+  std::set<int> patchesLit;
+  for (int y = 0; y < 16; ++y)
+    for (int x = 0; x < 48; ++x) {
+      const std::array<float, 4>& p = px[size_t(y) * 48 + x];
+      if (p[3] == 0) continue;
+      INFO("pixel " << x << "," << y);
+      CHECK(p[0] == float(x / 8));
+      patchesLit.insert(x / 8);
+    }
+  CHECK(patchesLit.size() == 6);
+}
+
+}  // namespace
+
+TEST_CASE("SV_PrimitiveID after the tessellator is the patch's, natively and on the conservative fallback (in pieces "
+          "too)",
+          "[draw][tessellation][conservative][fallback]") {
+  std::vector<std::array<float, 4>> px;
+  SECTION("native, conservative rasterization off") {
+    drawSixPatches(false, &px);
+    checkPatchIds(px);
+  }
+  SECTION("conservative fallback, one piece") {
+    ForceConservativeFallback fallback;
+    drawSixPatches(true, &px);
+    checkPatchIds(px);
+  }
+  SECTION("conservative fallback, two patches per piece") {
+    ForceConservativeFallback fallback;
+    // dcl_hs_max_tessfactor 64: at most 2·65² + 8·65 = 8970 triangles per patch (the UMD's bound).
+    ScopedEnv pieces{"D3DVK_FALLBACK_PIECE_TRIANGLES", "17940"};
+    drawSixPatches(true, &px);
+    checkPatchIds(px);
+  }
 }

@@ -74,6 +74,7 @@ std::vector<uint32_t> Translator::runImpl() {
     });
   }
   if (opt_.countInvocations) declareInvocationCounter();
+  if (opt_.capturePrimitiveId) declareCapturedPrimitiveId();
   // (A geometry shader leaves PointSize alone: writing it needs
   // shaderTessellationAndGeometryPointSize, and without it points are 1 pixel, as in D3D.)
   if (stage_ == ProgramType::Vertex) declarePointSize();

@@ -103,6 +103,12 @@ struct TranslateOptions {
   // the int in their register's component.
   bool transformFeedback = false;
   std::vector<XfbOutput> xfbOutputs;
+  // With transformFeedback in a domain shader (and no xfbOutputs): one more
+  // captured vec4 after the declared output registers, its x the patch's
+  // SV_PrimitiveID (plus the push-constant base with idBasesFromPushConstants)
+  // — what a pixel shader after the tessellator reads. The conservative
+  // fallback's setup numbers a tessellated triangle by it.
+  bool capturePrimitiveId = false;
   // The device has shaderResourceResidency: the tiled-resource *_s forms use
   // OpImageSparse* (capability SparseResidency) and report non-resident texels
   // in their status. Without it every access is fully resident (kResidentStatus).

@@ -363,7 +363,8 @@ void Translator::declarePrimitiveId() {
   if (!tessellation()) b_.capability(CapGeometry);  // (hull and domain: Tessellation)
   uint32_t var = builtinInput(b_.tInt(), BuiltInPrimitiveId, "gl_PrimitiveID");
   if (stage_ == ProgramType::Pixel) b_.decorate(var, DecFlat);
-  const uint32_t pushBase = geometry() && opt_.idBasesFromPushConstants ? idBasePushConstants() : 0;
+  // A geometry or domain shader's id counts from the application's draw (the fallback captures in pieces).
+  const uint32_t pushBase = (geometry() || domain()) && opt_.idBasesFromPushConstants ? idBasePushConstants() : 0;
   prologue_.push_back([this, var, pushBase] {
     uint32_t id = b_.op(OpLoad, b_.tInt(), {var});
     if (pushBase) {

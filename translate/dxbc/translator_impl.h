@@ -533,6 +533,7 @@ class Translator {
   }
   void emitClipDistances();
   void xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent = 0);
+  void declareCapturedPrimitiveId();  // TranslateOptions::capturePrimitiveId
   std::vector<uint32_t> declaredOutputRegisters() const { return dxbc::declaredOutputRegisters(prog_); }
 
   // ---------------------------------------------------------------- state

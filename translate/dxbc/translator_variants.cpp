@@ -248,7 +248,8 @@ void Translator::xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent
   if (buffer > 3) fail("transform feedback buffer index out of range");
   uint32_t stride = opt_.xfbStride[buffer];
   if (!stride) {
-    if (opt_.xfbOutputs.empty()) stride = uint32_t(16 * declaredOutputRegisters().size());
+    if (opt_.xfbOutputs.empty())
+      stride = uint32_t(16 * (declaredOutputRegisters().size() + (opt_.capturePrimitiveId ? 1 : 0)));
     else
       for (const XfbOutput& x : opt_.xfbOutputs)
         if (x.buffer == buffer) stride = std::max(stride, x.offset + 16);
@@ -256,6 +257,26 @@ void Translator::xfbDecorate(uint32_t var, uint32_t reg, uint32_t firstComponent
   b_.decorate(var, DecXfbBuffer, {buffer});
   b_.decorate(var, DecXfbStride, {stride});
   b_.decorate(var, DecOffset, {offset + 4 * firstComponent});
+}
+
+void Translator::declareCapturedPrimitiveId() {
+  if (!domain() || !opt_.transformFeedback || !opt_.xfbOutputs.empty())
+    throw Error("translator: capturePrimitiveId is for a domain shader's packed capture");
+  const std::vector<uint32_t> regs = declaredOutputRegisters();
+  // The first location no output register takes (the variable only feeds transform feedback).
+  uint32_t location = 0;
+  while (std::find(regs.begin(), regs.end(), location) != regs.end()) ++location;
+  if (location >= 32) fail("no output location is left to capture SV_PrimitiveID");
+  declarePrimitiveId();
+  const uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tUint()), SCOutput);
+  b_.decorate(var, DecLocation, {location});
+  b_.name(var, "captured_primitive_id");
+  b_.capability(CapTransformFeedback);
+  b_.decorate(var, DecXfbBuffer, {0});
+  b_.decorate(var, DecXfbStride, {uint32_t(16 * (regs.size() + 1))});
+  b_.decorate(var, DecOffset, {uint32_t(16 * regs.size())});
+  interface_.push_back(var);
+  epilogue_.push_back([this, var] { b_.opNoResult(OpStore, {var, b_.op(OpLoad, b_.tUint(), {primitiveId_})}); });
 }
 
 }  // namespace d3dvk::dxbc::detail
