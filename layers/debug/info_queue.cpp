@@ -1,5 +1,8 @@
-// layers/debug/info_queue.cpp — see info_queue.h.
+// layers/debug/info_queue.cpp — see info_queue.h. The template's members,
+// instantiated for D3D11 and D3D12 at the end.
 #include "info_queue.h"
+
+#include <dxguids/dxguids.h>
 
 #include <algorithm>
 #include <cstdio>
@@ -8,7 +11,14 @@
 namespace d3dvk::debug {
 namespace {
 
-const char* categoryName(D3D11_MESSAGE_CATEGORY c) {
+// One name table serves both APIs: their categories and severities have the same values.
+static_assert(int(D3D12_MESSAGE_CATEGORY_APPLICATION_DEFINED) == int(D3D11_MESSAGE_CATEGORY_APPLICATION_DEFINED));
+static_assert(int(D3D12_MESSAGE_CATEGORY_STATE_CREATION) == int(D3D11_MESSAGE_CATEGORY_STATE_CREATION));
+static_assert(int(D3D12_MESSAGE_CATEGORY_SHADER) == int(D3D11_MESSAGE_CATEGORY_SHADER));
+static_assert(int(D3D12_MESSAGE_SEVERITY_CORRUPTION) == int(D3D11_MESSAGE_SEVERITY_CORRUPTION));
+static_assert(int(D3D12_MESSAGE_SEVERITY_MESSAGE) == int(D3D11_MESSAGE_SEVERITY_MESSAGE));
+
+const char* categoryName(int c) {
   switch (c) {
     case D3D11_MESSAGE_CATEGORY_APPLICATION_DEFINED: return "APPLICATION_DEFINED";
     case D3D11_MESSAGE_CATEGORY_MISCELLANEOUS: return "MISCELLANEOUS";
@@ -25,7 +35,7 @@ const char* categoryName(D3D11_MESSAGE_CATEGORY c) {
   return "UNKNOWN";
 }
 
-const char* severityName(D3D11_MESSAGE_SEVERITY s) {
+const char* severityName(int s) {
   switch (s) {
     case D3D11_MESSAGE_SEVERITY_CORRUPTION: return "CORRUPTION";
     case D3D11_MESSAGE_SEVERITY_ERROR: return "ERROR";
@@ -48,7 +58,8 @@ void append(std::vector<T>& list, const T* values, UINT count) {
 
 }  // namespace
 
-bool InfoQueue::Filter::passes(D3D11_MESSAGE_CATEGORY c, D3D11_MESSAGE_SEVERITY s, D3D11_MESSAGE_ID id) const {
+template <typename Api>
+bool BasicInfoQueue<Api>::Filter::passes(Category c, Severity s, Id id) const {
   if (listed(deny.categories, c) || listed(deny.severities, s) || listed(deny.ids, id)) return false;
   if (!allow.categories.empty() && !listed(allow.categories, c)) return false;
   if (!allow.severities.empty() && !listed(allow.severities, s)) return false;
@@ -56,13 +67,15 @@ bool InfoQueue::Filter::passes(D3D11_MESSAGE_CATEGORY c, D3D11_MESSAGE_SEVERITY 
   return true;
 }
 
-std::string InfoQueue::formatLine(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity,
-                                  D3D11_MESSAGE_ID id, const char* idName, const std::string& description) {
-  return std::string("D3D11 ") + severityName(severity) + ": " + description + " [ " + categoryName(category) + " " +
-         severityName(severity) + " #" + std::to_string(int(id)) + ": " + (idName ? idName : "UNKNOWN") + "]";
+template <typename Api>
+std::string BasicInfoQueue<Api>::formatLine(Category category, Severity severity,
+                                  Id id, const char* idName, const std::string& description) {
+  return std::string(Api::kApiName) + " " + severityName(int(severity)) + ": " + description + " [ " + categoryName(int(category)) + " " +
+         severityName(int(severity)) + " #" + std::to_string(int(id)) + ": " + (idName ? idName : "UNKNOWN") + "]";
 }
 
-void InfoQueue::report(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, D3D11_MESSAGE_ID id,
+template <typename Api>
+void BasicInfoQueue<Api>::report(Category category, Severity severity, Id id,
                        const char* idName, const std::string& function, const std::string& text) {
   std::string description = function.empty() ? text : function + ": " + text;
   bool mute;
@@ -74,7 +87,8 @@ void InfoQueue::report(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY s
   store(category, severity, id, std::move(description));
 }
 
-void InfoQueue::store(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, D3D11_MESSAGE_ID id,
+template <typename Api>
+void BasicInfoQueue<Api>::store(Category category, Severity severity, Id id,
                       std::string description) {
   std::lock_guard<std::mutex> lock(mutex_);
   if (!storage_.stack.back().passes(category, severity, id)) {
@@ -89,29 +103,33 @@ void InfoQueue::store(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY se
   messages_.push_back({category, severity, id, std::move(description)});
 }
 
-HRESULT STDMETHODCALLTYPE InfoQueue::QueryInterface(REFIID riid, void** ppvObject) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
-  if (riid == __uuidof(ID3D11InfoQueue)) {
+  if (riid == __uuidof(Interface)) {
     AddRef();
-    *ppvObject = static_cast<ID3D11InfoQueue*>(this);
+    *ppvObject = static_cast<Interface*>(this);
     return S_OK;
   }
   return owner_.QueryInterface(riid, ppvObject);
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE InfoQueue::SetMessageCountLimit(UINT64 MessageCountLimit) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::SetMessageCountLimit(UINT64 MessageCountLimit) try {
   std::lock_guard<std::mutex> lock(mutex_);
   limit_ = MessageCountLimit == UINT64(-1) ? UINT64(-1) : MessageCountLimit;
   if (messages_.size() > limit_) messages_.resize(size_t(limit_));
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE InfoQueue::ClearStoredMessages() try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::ClearStoredMessages() try {
   std::lock_guard<std::mutex> lock(mutex_);
   messages_.clear();
 } D3DVK_CATCH_VOID
 
-std::vector<const InfoQueue::Message*> InfoQueue::retrievable() const {
+template <typename Api>
+std::vector<const typename BasicInfoQueue<Api>::Message*> BasicInfoQueue<Api>::retrievable() const {
   std::vector<const Message*> out;
   const Filter& f = retrieval_.stack.back();
   for (const Message& m : messages_)
@@ -119,20 +137,21 @@ std::vector<const InfoQueue::Message*> InfoQueue::retrievable() const {
   return out;
 }
 
-HRESULT STDMETHODCALLTYPE InfoQueue::GetMessage(UINT64 MessageIndex, D3D11_MESSAGE* pMessage,
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::GetMessage(UINT64 MessageIndex, typename Api::Message* pMessage,
                                                 SIZE_T* pMessageByteLength) try {
   if (!pMessageByteLength) return E_INVALIDARG;
   std::lock_guard<std::mutex> lock(mutex_);
   std::vector<const Message*> list = retrievable();
   if (MessageIndex >= list.size()) return E_INVALIDARG;
   const Message& m = *list[size_t(MessageIndex)];
-  const SIZE_T needed = sizeof(D3D11_MESSAGE) + m.description.size() + 1;
+  const SIZE_T needed = sizeof(typename Api::Message) + m.description.size() + 1;
   if (!pMessage) {
     *pMessageByteLength = needed;
     return S_OK;
   }
   if (*pMessageByteLength < needed) return E_INVALIDARG;
-  char* text = reinterpret_cast<char*>(pMessage) + sizeof(D3D11_MESSAGE);
+  char* text = reinterpret_cast<char*>(pMessage) + sizeof(typename Api::Message);
   std::memcpy(text, m.description.c_str(), m.description.size() + 1);
   pMessage->Category = m.category;
   pMessage->Severity = m.severity;
@@ -143,32 +162,39 @@ HRESULT STDMETHODCALLTYPE InfoQueue::GetMessage(UINT64 MessageIndex, D3D11_MESSA
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesAllowedByStorageFilter() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetNumMessagesAllowedByStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return allowedByStorage_;
 } D3DVK_CATCH_RETURN({})
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDeniedByStorageFilter() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetNumMessagesDeniedByStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return deniedByStorage_;
 } D3DVK_CATCH_RETURN({})
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessages() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetNumStoredMessages() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return messages_.size();
 } D3DVK_CATCH_RETURN({})
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumStoredMessagesAllowedByRetrievalFilter() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetNumStoredMessagesAllowedByRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return retrievable().size();
 } D3DVK_CATCH_RETURN({})
-UINT64 STDMETHODCALLTYPE InfoQueue::GetNumMessagesDiscardedByMessageCountLimit() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetNumMessagesDiscardedByMessageCountLimit() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return discardedByLimit_;
 } D3DVK_CATCH_RETURN({})
-UINT64 STDMETHODCALLTYPE InfoQueue::GetMessageCountLimit() try {
+template <typename Api>
+UINT64 STDMETHODCALLTYPE BasicInfoQueue<Api>::GetMessageCountLimit() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return limit_;
 } D3DVK_CATCH_RETURN({})
 
-HRESULT InfoQueue::addEntries(FilterStack& stack, const D3D11_INFO_QUEUE_FILTER* filter) {
+template <typename Api>
+HRESULT BasicInfoQueue<Api>::addEntries(FilterStack& stack, const typename Api::QueueFilter* filter) {
   if (!filter) return E_INVALIDARG;
   Filter& f = stack.stack.back();
   append(f.allow.categories, filter->AllowList.pCategoryList, filter->AllowList.NumCategories);
@@ -181,19 +207,20 @@ HRESULT InfoQueue::addEntries(FilterStack& stack, const D3D11_INFO_QUEUE_FILTER*
 }
 
 // The filter is returned in one buffer: the struct, then its arrays.
-HRESULT InfoQueue::getFilter(const FilterStack& stack, D3D11_INFO_QUEUE_FILTER* filter, SIZE_T* length) {
+template <typename Api>
+HRESULT BasicInfoQueue<Api>::getFilter(const FilterStack& stack, typename Api::QueueFilter* filter, SIZE_T* length) {
   if (!length) return E_INVALIDARG;
   const Filter& f = stack.stack.back();
-  const SIZE_T needed = sizeof(D3D11_INFO_QUEUE_FILTER) +
-                        (f.allow.categories.size() + f.deny.categories.size()) * sizeof(D3D11_MESSAGE_CATEGORY) +
-                        (f.allow.severities.size() + f.deny.severities.size()) * sizeof(D3D11_MESSAGE_SEVERITY) +
-                        (f.allow.ids.size() + f.deny.ids.size()) * sizeof(D3D11_MESSAGE_ID);
+  const SIZE_T needed = sizeof(typename Api::QueueFilter) +
+                        (f.allow.categories.size() + f.deny.categories.size()) * sizeof(Category) +
+                        (f.allow.severities.size() + f.deny.severities.size()) * sizeof(Severity) +
+                        (f.allow.ids.size() + f.deny.ids.size()) * sizeof(Id);
   if (!filter) {
     *length = needed;
     return S_OK;
   }
   if (*length < needed) return E_INVALIDARG;
-  char* p = reinterpret_cast<char*>(filter) + sizeof(D3D11_INFO_QUEUE_FILTER);
+  char* p = reinterpret_cast<char*>(filter) + sizeof(typename Api::QueueFilter);
   auto put = [&p](const auto& list, auto** out, UINT* count) {
     using T = typename std::decay_t<decltype(list)>::value_type;
     *count = UINT(list.size());
@@ -211,130 +238,160 @@ HRESULT InfoQueue::getFilter(const FilterStack& stack, D3D11_INFO_QUEUE_FILTER* 
   return S_OK;
 }
 
-HRESULT InfoQueue::push(FilterStack& stack, const D3D11_INFO_QUEUE_FILTER* filter) {
+template <typename Api>
+HRESULT BasicInfoQueue<Api>::push(FilterStack& stack, const typename Api::QueueFilter* filter) {
   stack.stack.push_back(Filter{});
   return filter ? addEntries(stack, filter) : S_OK;
 }
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddStorageFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::AddStorageFilterEntries(typename Api::QueueFilter* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return addEntries(storage_, pFilter);
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::GetStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::GetStorageFilter(typename Api::QueueFilter* pFilter, SIZE_T* pFilterByteLength) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return getFilter(storage_, pFilter, pFilterByteLength);
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE InfoQueue::ClearStorageFilter() try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::ClearStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   storage_.stack.back() = Filter{};
 } D3DVK_CATCH_VOID
-HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyStorageFilter() try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushEmptyStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(storage_, nullptr);
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfStorageFilter() try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushCopyOfStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   storage_.stack.push_back(storage_.stack.back());
   return S_OK;
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::PushStorageFilter(D3D11_INFO_QUEUE_FILTER* pFilter) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushStorageFilter(typename Api::QueueFilter* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(storage_, pFilter);
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE InfoQueue::PopStorageFilter() try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::PopStorageFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   if (storage_.stack.size() > 1) storage_.stack.pop_back();
 } D3DVK_CATCH_VOID
-UINT STDMETHODCALLTYPE InfoQueue::GetStorageFilterStackSize() try {
+template <typename Api>
+UINT STDMETHODCALLTYPE BasicInfoQueue<Api>::GetStorageFilterStackSize() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return UINT(storage_.stack.size());
 } D3DVK_CATCH_RETURN({})
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddRetrievalFilterEntries(D3D11_INFO_QUEUE_FILTER* pFilter) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::AddRetrievalFilterEntries(typename Api::QueueFilter* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return addEntries(retrieval_, pFilter);
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter, SIZE_T* pFilterByteLength) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::GetRetrievalFilter(typename Api::QueueFilter* pFilter, SIZE_T* pFilterByteLength) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return getFilter(retrieval_, pFilter, pFilterByteLength);
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE InfoQueue::ClearRetrievalFilter() try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::ClearRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   retrieval_.stack.back() = Filter{};
 } D3DVK_CATCH_VOID
-HRESULT STDMETHODCALLTYPE InfoQueue::PushEmptyRetrievalFilter() try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushEmptyRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(retrieval_, nullptr);
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::PushCopyOfRetrievalFilter() try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushCopyOfRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   retrieval_.stack.push_back(retrieval_.stack.back());
   return S_OK;
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::PushRetrievalFilter(D3D11_INFO_QUEUE_FILTER* pFilter) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::PushRetrievalFilter(typename Api::QueueFilter* pFilter) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return push(retrieval_, pFilter);
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE InfoQueue::PopRetrievalFilter() try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::PopRetrievalFilter() try {
   std::lock_guard<std::mutex> lock(mutex_);
   if (retrieval_.stack.size() > 1) retrieval_.stack.pop_back();
 } D3DVK_CATCH_VOID
-UINT STDMETHODCALLTYPE InfoQueue::GetRetrievalFilterStackSize() try {
+template <typename Api>
+UINT STDMETHODCALLTYPE BasicInfoQueue<Api>::GetRetrievalFilterStackSize() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return UINT(retrieval_.stack.size());
 } D3DVK_CATCH_RETURN({})
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddMessage(D3D11_MESSAGE_CATEGORY Category, D3D11_MESSAGE_SEVERITY Severity,
-                                                D3D11_MESSAGE_ID ID, LPCSTR pDescription) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::AddMessage(Category Category, Severity Severity,
+                                                Id ID, LPCSTR pDescription) try {
   if (!pDescription) return E_INVALIDARG;
   store(Category, Severity, ID, pDescription);
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE InfoQueue::AddApplicationMessage(D3D11_MESSAGE_SEVERITY Severity, LPCSTR pDescription) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::AddApplicationMessage(Severity Severity, LPCSTR pDescription) try {
   if (!pDescription) return E_INVALIDARG;
-  store(D3D11_MESSAGE_CATEGORY_APPLICATION_DEFINED, Severity, D3D11_MESSAGE_ID(0), pDescription);
+  store(Category(0), Severity, Id(0), pDescription);
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
 // Breaking into a debugger is a Windows facility; the flags are kept for Get*.
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category, BOOL bEnable) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::SetBreakOnCategory(Category Category, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakCategories_.erase(std::remove(breakCategories_.begin(), breakCategories_.end(), Category), breakCategories_.end());
   if (bEnable) breakCategories_.push_back(Category);
   return S_OK;
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity, BOOL bEnable) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::SetBreakOnSeverity(Severity Severity, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakSeverities_.erase(std::remove(breakSeverities_.begin(), breakSeverities_.end(), Severity), breakSeverities_.end());
   if (bEnable) breakSeverities_.push_back(Severity);
   return S_OK;
 } D3DVK_CATCH_HRESULT
-HRESULT STDMETHODCALLTYPE InfoQueue::SetBreakOnID(D3D11_MESSAGE_ID ID, BOOL bEnable) try {
+template <typename Api>
+HRESULT STDMETHODCALLTYPE BasicInfoQueue<Api>::SetBreakOnID(Id ID, BOOL bEnable) try {
   std::lock_guard<std::mutex> lock(mutex_);
   breakIds_.erase(std::remove(breakIds_.begin(), breakIds_.end(), ID), breakIds_.end());
   if (bEnable) breakIds_.push_back(ID);
   return S_OK;
 } D3DVK_CATCH_HRESULT
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnCategory(D3D11_MESSAGE_CATEGORY Category) try {
+template <typename Api>
+BOOL STDMETHODCALLTYPE BasicInfoQueue<Api>::GetBreakOnCategory(Category Category) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakCategories_, Category);
 } D3DVK_CATCH_RETURN({})
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnSeverity(D3D11_MESSAGE_SEVERITY Severity) try {
+template <typename Api>
+BOOL STDMETHODCALLTYPE BasicInfoQueue<Api>::GetBreakOnSeverity(Severity Severity) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakSeverities_, Severity);
 } D3DVK_CATCH_RETURN({})
-BOOL STDMETHODCALLTYPE InfoQueue::GetBreakOnID(D3D11_MESSAGE_ID ID) try {
+template <typename Api>
+BOOL STDMETHODCALLTYPE BasicInfoQueue<Api>::GetBreakOnID(Id ID) try {
   std::lock_guard<std::mutex> lock(mutex_);
   return listed(breakIds_, ID);
 } D3DVK_CATCH_RETURN({})
-void STDMETHODCALLTYPE InfoQueue::SetMuteDebugOutput(BOOL bMute) try {
+template <typename Api>
+void STDMETHODCALLTYPE BasicInfoQueue<Api>::SetMuteDebugOutput(BOOL bMute) try {
   std::lock_guard<std::mutex> lock(mutex_);
   mute_ = bMute != FALSE;
 } D3DVK_CATCH_VOID
-BOOL STDMETHODCALLTYPE InfoQueue::GetMuteDebugOutput() try {
+template <typename Api>
+BOOL STDMETHODCALLTYPE BasicInfoQueue<Api>::GetMuteDebugOutput() try {
   std::lock_guard<std::mutex> lock(mutex_);
   return mute_;
 } D3DVK_CATCH_RETURN({})
+
+template class BasicInfoQueue<D3D11Messages>;
+template class BasicInfoQueue<D3D12Messages>;
 
 }  // namespace d3dvk::debug

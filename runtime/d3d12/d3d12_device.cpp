@@ -19,6 +19,11 @@ HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObj
     *ppvObject = static_cast<ID3D12Device*>(this);
     return S_OK;
   }
+  if (riid == __uuidof(ID3D12InfoQueue) && infoQueue_) {
+    AddRef();
+    *ppvObject = static_cast<ID3D12InfoQueue*>(infoQueue_.get());
+    return S_OK;
+  }
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 

@@ -5,7 +5,9 @@
 // returns E_NOTIMPL (d3d12_device_unimplemented.cpp).
 #pragma once
 
+#include "d3d12_debug.h"
 #include "d3dvk_entry_guard.h"
+#include "info_queue.h"
 #include "private_data.h"
 #include "umd_adapter.h"
 
@@ -14,6 +16,7 @@
 
 #include <atomic>
 #include <memory>
+#include <string>
 
 namespace d3dvk::runtime {
 
@@ -24,6 +27,18 @@ class D3D12Device final : public ID3D12Device {
 
   // The conservative tier the UMD reports through GetCaps(D3D12_OPTIONS).
   HRESULT queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data);
+
+  // The debug layer (d3d12_debug.h): a message for ID3D12InfoQueue, nothing
+  // when the device was created without the layer. `idName` is the ID's name
+  // without D3D12_MESSAGE_ID_ (D3DVK_D3D12_MESSAGE_ID(name) gives both),
+  // `function` e.g. "ID3D12Device::CreateRootSignature".
+  void debugMessage(D3D12_MESSAGE_CATEGORY category, D3D12_MESSAGE_SEVERITY severity, D3D12_MESSAGE_ID id,
+                    const char* idName, const char* function, const std::string& text);
+  debug::InfoQueue12* infoQueue() { return infoQueue_.get(); }
+
+  // The rasterizer part of graphics-PSO validation (d3d12_pipeline_state_validation.cpp):
+  // E_INVALIDARG, each violation reported through debugMessage, when `desc` breaks a rule.
+  HRESULT validateRasterizerState(const D3D12_RASTERIZER_DESC& desc, const char* function);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -82,6 +97,8 @@ class D3D12Device final : public ID3D12Device {
   std::shared_ptr<UmdAdapter12> adapter_;
   D3D_FEATURE_LEVEL featureLevel_;
   PrivateDataStore privateData_;
+  std::unique_ptr<debug::InfoQueue12> infoQueue_{d3d12DebugLayerEnabled() ? std::make_unique<debug::InfoQueue12>(*this)
+                                                                         : nullptr};
 };
 
 }  // namespace d3dvk::runtime

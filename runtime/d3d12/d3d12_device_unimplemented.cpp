@@ -17,6 +17,9 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateCommandAllocator(D3D12_COMMAND_LIST
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateGraphicsPipelineState(const D3D12_GRAPHICS_PIPELINE_STATE_DESC *pDesc, REFIID riid, void **ppPipelineState) try {
   if (ppPipelineState) *ppPipelineState = nullptr;
+  // PSOs do not exist yet, but an invalid rasterizer desc already gets D3D12's answer.
+  if (!pDesc) return E_INVALIDARG;
+  if (HRESULT hr = validateRasterizerState(pDesc->RasterizerState, "ID3D12Device::CreateGraphicsPipelineState"); FAILED(hr)) return hr;
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
@@ -38,11 +41,6 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateDescriptorHeap(const D3D12_DESCRIPT
 UINT STDMETHODCALLTYPE D3D12Device::GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE DescriptorHeapType) try {
   return {};  // not implemented yet
 } D3DVK_CATCH_RETURN({})
-
-HRESULT STDMETHODCALLTYPE D3D12Device::CreateRootSignature(UINT nodeMask, const void *pBlobWithRootSignature, SIZE_T blobLengthInBytes, REFIID riid, void **ppvRootSignature) try {
-  if (ppvRootSignature) *ppvRootSignature = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D12Device::CreateConstantBufferView(const D3D12_CONSTANT_BUFFER_VIEW_DESC *pDesc, D3D12_CPU_DESCRIPTOR_HANDLE DestDescriptor) try {
   // not implemented yet
