@@ -5,6 +5,7 @@
 // 1.0 <-> 1.1 conversion, and malformed blobs.
 #include "dxbc/checksum.h"
 #include "dxbc/container.h"
+#include "dxbc/error.h"
 #include "rootsig/root_signature.h"
 #include "rootsig/rts0.h"
 
@@ -354,4 +355,33 @@ TEST_CASE("malformed blobs are rejected with what is wrong", "[rootsig]") {
   CHECK_THAT(rts0Error(w), Contains("2 static samplers of 52 bytes"));
   w = {1, 0, 24, 0};
   CHECK_THAT(rts0Error(w), Contains("StaticSamplersOffset at offset 16 is outside the chunk"));
+}
+
+TEST_CASE("every corrupted byte or word of a chunk is an error or a desc that round-trips", "[rootsig]") {
+  for (uint32_t version : {kVersion1_0, kVersion1_1}) {
+    const std::vector<uint8_t> good = writeRts0(everyKind(version));
+    auto check = [](const std::vector<uint8_t>& bytes) {
+      RootSignatureDesc desc;
+      try {
+        desc = parseRts0(bytes);
+      } catch (const d3dvk::dxbc::Error& e) {
+        CHECK_THAT(e.what(), Catch::Matchers::StartsWith("RTS0 chunk: "));
+        return;
+      }
+      if (validate(desc).empty()) CHECK(parseRts0(writeRts0(desc)) == desc);
+    };
+    for (size_t i = 0; i < good.size(); ++i)
+      for (uint8_t value : {0x00, 0x01, 0x7f, 0x80, 0xff}) {
+        std::vector<uint8_t> bytes = good;
+        bytes[i] = value;
+        check(bytes);
+      }
+    for (size_t i = 0; i + 4 <= good.size(); i += 4)
+      for (uint32_t value : {0xFFFFFFFFu, 0x7FFFFFFFu, uint32_t(good.size()), uint32_t(good.size() - 4)}) {
+        std::vector<uint8_t> bytes = good;
+        std::memcpy(bytes.data() + i, &value, 4);
+        check(bytes);
+      }
+    for (size_t size = 0; size < good.size(); ++size) check({good.begin(), good.begin() + size});
+  }
 }

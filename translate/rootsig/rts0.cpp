@@ -30,8 +30,10 @@ class Reader {
     const uint8_t* p = bytes_.data() + offset;
     return uint32_t(p[0]) | uint32_t(p[1]) << 8 | uint32_t(p[2]) << 16 | uint32_t(p[3]) << 24;
   }
-  // An array of `count` elements of `stride` bytes at `offset` must fit.
+  // An array of `count` elements of `stride` bytes at `offset` must fit; an
+  // empty array may point anywhere.
   void checkArray(uint32_t offset, uint32_t count, size_t stride, const char* what) const {
+    if (count == 0) return;
     if (offset > bytes_.size() || uint64_t(count) * stride > bytes_.size() - offset)
       throw dxbc::Error(std::string("RTS0 chunk: ") + std::to_string(count) + " " + what + " of " +
                         std::to_string(stride) + " bytes at offset " + std::to_string(offset) +
