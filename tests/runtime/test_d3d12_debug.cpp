@@ -78,7 +78,7 @@ struct DebugDevice {
 
 }  // namespace
 
-TEST_CASE("without EnableDebugLayer a D3D12 device has no ID3D12InfoQueue; devices created after it do",
+TEST_CASE("without EnableDebugLayer a D3D12 device has no ID3D12InfoQueue, devices created after it do",
           "[runtime][d3d12][debug]") {
   ID3D12Device* before = createD3D12();
   void* queue = reinterpret_cast<void*>(0x1);
