@@ -339,6 +339,15 @@ TEST_CASE("CreateRootSignature builds an ID3D12RootSignature from a blob", "[run
   const std::vector<uint8_t> noRootSignature = d3dvk::dxbc::writeContainer({shader});
   CHECK(device->CreateRootSignature(0, noRootSignature.data(), noRootSignature.size(), __uuidof(ID3D12RootSignature),
                                     &out) == E_FAIL);
+  // A shader with an embedded root signature (RTS0 beside its other chunks) is a blob too.
+  d3dvk::dxbc::Chunk rts0;
+  rts0.code = d3dvk::dxbc::fourcc("RTS0");
+  rts0.data = d3dvk::dxbc::parseContainer(bytesOf(blob)).find(d3dvk::dxbc::fourcc("RTS0"))->data;
+  const std::vector<uint8_t> shaderWithRootSignature = d3dvk::dxbc::writeContainer({shader, rts0});
+  ID3D12RootSignature* embedded = nullptr;
+  REQUIRE(device->CreateRootSignature(0, shaderWithRootSignature.data(), shaderWithRootSignature.size(),
+                                      __uuidof(ID3D12RootSignature), reinterpret_cast<void**>(&embedded)) == S_OK);
+  CHECK(embedded->Release() == 0);
   // A well-formed blob whose desc breaks a rule (two root CBVs at b0) is refused too.
   const std::vector<uint8_t> overlapping = containerByHand({1, 2, 24, 0, 64, 0, 2, 0, 48, 2, 0, 56, 0, 0, 0, 0});
   CHECK(device->CreateRootSignature(0, overlapping.data(), overlapping.size(), __uuidof(ID3D12RootSignature), &out) ==
