@@ -498,6 +498,11 @@ class Translator {
   void declareDomainControlPoint(uint32_t reg);
   // After the declarations: the pass-through control points and the patch-constant register file.
   void createTessellationRegisters();
+  // A register index into a file of `size` registers: a relative one (dcl_indexrange) clamped to the file.
+  uint32_t registerIndex(const OperandIndex& idx, uint32_t size) {
+    if (idx.repr == IndexRepr::Imm32) return indexValue(idx);
+    return b_.ext(b_.tUint(), GlslUMin, {indexValue(idx), b_.cUint(size ? size - 1 : 0)});
+  }
   // Operands of the hull and domain shaders (nullopt: registerPointer's own).
   std::optional<std::pair<uint32_t, bool>> tessellationPointer(const Operand& op, bool write);
   // The hull shader's phases as functions, and main()'s part after the prologue.
