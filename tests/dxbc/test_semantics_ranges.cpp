@@ -372,7 +372,7 @@ ret
   CHECK(out[2][0] == std::vector<uint32_t>{41, 42});
 }
 
-TEST_CASE("SM5.1 texture and sampler ranges translate to valid SPIR-V; bad operands fail clearly", "[dxbc][sm51]") {
+TEST_CASE("SM5.1 texture and sampler ranges translate to valid SPIR-V, and bad operands fail clearly", "[dxbc][sm51]") {
   const char* ps = R"(ps_5_1
 dcl_globalFlags refactoringAllowed
 dcl_constantbuffer CB0[0:0][2], immediateIndexed, space=0
