@@ -267,7 +267,16 @@ bool prepareGeometryStage(Device& device, PreparedDraw* out) {
   const DrawState& s = device.draw;
   const Shader& gs = *s.geometryShader;
   if (!gs.module) return false;  // a failed create
-  if (!feedsGeometryShader(s.topology, gs.reflection.gsInputPrimitive)) {
+  if (s.hullShader && s.domainShader) {
+    // After tessellation the geometry shader takes the tessellator's primitives
+    // (D3D11_TESSELLATOR_OUTPUT_PRIMITIVE: 1 point, 2 line, 3/4 triangle).
+    const uint32_t tessellated = s.hullShader->reflection.tessOutputPrimitive;
+    const uint32_t primitive = tessellated >= 3 ? 3u : tessellated;
+    if (gs.reflection.gsInputPrimitive != primitive) {
+      logError("draw dropped: the tessellator's output primitive does not feed the geometry shader's input primitive");
+      return false;
+    }
+  } else if (!feedsGeometryShader(s.topology, gs.reflection.gsInputPrimitive)) {
     logError("draw dropped: primitive topology " + std::to_string(int(s.topology)) +
              " does not feed the geometry shader's input primitive");
     return false;

@@ -158,6 +158,10 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
   try {
     dxbc::Shader parsed = dxbc::parseShader(bytes);
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
+    if (parsed.program.major == 5 && parsed.program.minor >= 1) {  // the D3D11 DDI: SM4.0-5.0 (5.1 is D3D12's)
+      logError("shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only");
+      return device->setError(E_INVALIDARG);
+    }
     HRESULT hr = S_OK;
     if (!collectDeclarations(*device, parsed, *shader, &hr)) return device->setError(hr);
     shader->reflection = dxbc::reflect(parsed);

@@ -161,6 +161,11 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   // clipping in double where available).
   f.shaderInt64 = supported.shaderInt64;
   f.shaderFloat64 = supported.shaderFloat64;
+  // SM5.1 register ranges indexed by a register value (descriptor arrays).
+  f.shaderUniformBufferArrayDynamicIndexing = supported.shaderUniformBufferArrayDynamicIndexing;
+  f.shaderSampledImageArrayDynamicIndexing = supported.shaderSampledImageArrayDynamicIndexing;
+  f.shaderStorageBufferArrayDynamicIndexing = supported.shaderStorageBufferArrayDynamicIndexing;
+  f.shaderStorageImageArrayDynamicIndexing = supported.shaderStorageImageArrayDynamicIndexing;
 
   VkPhysicalDeviceTransformFeedbackFeaturesEXT xfbSupported{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
@@ -191,6 +196,28 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v12.samplerFilterMinmax = v12Supported.samplerFilterMinmax;
   self->samplerFeatures_.mirrorClampToEdge = v12.samplerMirrorClampToEdge == VK_TRUE;
   self->samplerFeatures_.filterMinmax = v12.samplerFilterMinmax == VK_TRUE;
+  // SM5.1 register ranges: dynamic and {nonuniform} indices into descriptor arrays, unbounded ranges.
+  v12.shaderUniformTexelBufferArrayDynamicIndexing = v12Supported.shaderUniformTexelBufferArrayDynamicIndexing;
+  v12.shaderStorageTexelBufferArrayDynamicIndexing = v12Supported.shaderStorageTexelBufferArrayDynamicIndexing;
+  v12.shaderUniformBufferArrayNonUniformIndexing = v12Supported.shaderUniformBufferArrayNonUniformIndexing;
+  v12.shaderSampledImageArrayNonUniformIndexing = v12Supported.shaderSampledImageArrayNonUniformIndexing;
+  v12.shaderStorageBufferArrayNonUniformIndexing = v12Supported.shaderStorageBufferArrayNonUniformIndexing;
+  v12.shaderStorageImageArrayNonUniformIndexing = v12Supported.shaderStorageImageArrayNonUniformIndexing;
+  v12.shaderUniformTexelBufferArrayNonUniformIndexing = v12Supported.shaderUniformTexelBufferArrayNonUniformIndexing;
+  v12.shaderStorageTexelBufferArrayNonUniformIndexing = v12Supported.shaderStorageTexelBufferArrayNonUniformIndexing;
+  v12.runtimeDescriptorArray = v12Supported.runtimeDescriptorArray;
+  {
+    DescriptorIndexingFeatures& di = self->descriptorIndexing_;
+    di.uniformTexelBufferDynamic = v12.shaderUniformTexelBufferArrayDynamicIndexing == VK_TRUE;
+    di.storageTexelBufferDynamic = v12.shaderStorageTexelBufferArrayDynamicIndexing == VK_TRUE;
+    di.uniformBufferNonUniform = v12.shaderUniformBufferArrayNonUniformIndexing == VK_TRUE;
+    di.sampledImageNonUniform = v12.shaderSampledImageArrayNonUniformIndexing == VK_TRUE;
+    di.storageBufferNonUniform = v12.shaderStorageBufferArrayNonUniformIndexing == VK_TRUE;
+    di.storageImageNonUniform = v12.shaderStorageImageArrayNonUniformIndexing == VK_TRUE;
+    di.uniformTexelBufferNonUniform = v12.shaderUniformTexelBufferArrayNonUniformIndexing == VK_TRUE;
+    di.storageTexelBufferNonUniform = v12.shaderStorageTexelBufferArrayNonUniformIndexing == VK_TRUE;
+    di.runtimeDescriptorArray = v12.runtimeDescriptorArray == VK_TRUE;
+  }
   VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   v13.dynamicRendering = v13Supported.dynamicRendering;
   v13.synchronization2 = v13Supported.synchronization2;

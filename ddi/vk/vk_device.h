@@ -52,6 +52,16 @@ struct SamplerFeatures {
   bool filterMinmax = false;        // samplerFilterMinmax: MINIMUM_/MAXIMUM_ filters
 };
 
+// Descriptor-array indexing (Vulkan 1.2's descriptor-indexing features), as
+// enabled: what SM5.1 register ranges indexed with dynamic, {nonuniform} or
+// unbounded ranges need (translator.h, TranslateOptions::descriptorRanges).
+struct DescriptorIndexingFeatures {
+  bool uniformTexelBufferDynamic = false, storageTexelBufferDynamic = false;
+  bool uniformBufferNonUniform = false, sampledImageNonUniform = false, storageBufferNonUniform = false,
+       storageImageNonUniform = false, uniformTexelBufferNonUniform = false, storageTexelBufferNonUniform = false;
+  bool runtimeDescriptorArray = false;
+};
+
 class Device {
  public:
   // Extra device extensions are enabled when the device has them (ignored otherwise).
@@ -73,6 +83,7 @@ class Device {
   bool transformFeedbackEnabled() const { return transformFeedback_; }
   bool shaderDrawParametersEnabled() const { return shaderDrawParameters_; }
   bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
+  const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -93,6 +104,7 @@ class Device {
   VkPhysicalDeviceFeatures enabledFeatures_{};
   SamplerFeatures samplerFeatures_;
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
+  DescriptorIndexingFeatures descriptorIndexing_;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;

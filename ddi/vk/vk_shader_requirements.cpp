@@ -68,6 +68,52 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
     case 53:
       return feature("TransformFeedback", d.transformFeedbackEnabled(), "transformFeedback (VK_EXT_transform_feedback)");
     case 4427: return feature("DrawParameters", d.shaderDrawParametersEnabled(), "shaderDrawParameters");
+    // Descriptor arrays (SM5.1 register ranges): dynamic, non-uniform and runtime-sized.
+    case 28:
+      return feature("UniformBufferArrayDynamicIndexing", f.shaderUniformBufferArrayDynamicIndexing,
+                     "shaderUniformBufferArrayDynamicIndexing");
+    case 29:
+      return feature("SampledImageArrayDynamicIndexing", f.shaderSampledImageArrayDynamicIndexing,
+                     "shaderSampledImageArrayDynamicIndexing");
+    case 30:
+      return feature("StorageBufferArrayDynamicIndexing", f.shaderStorageBufferArrayDynamicIndexing,
+                     "shaderStorageBufferArrayDynamicIndexing");
+    case 31:
+      return feature("StorageImageArrayDynamicIndexing", f.shaderStorageImageArrayDynamicIndexing,
+                     "shaderStorageImageArrayDynamicIndexing");
+    case 5301: {  // any of the non-uniform indexing features
+      const DescriptorIndexingFeatures& di = d.descriptorIndexing();
+      *need = "a shader*ArrayNonUniformIndexing feature";
+      return {"ShaderNonUniform", di.uniformBufferNonUniform || di.sampledImageNonUniform || di.storageBufferNonUniform ||
+                                      di.storageImageNonUniform || di.uniformTexelBufferNonUniform ||
+                                      di.storageTexelBufferNonUniform};
+    }
+    case 5302:
+      return feature("RuntimeDescriptorArray", d.descriptorIndexing().runtimeDescriptorArray, "runtimeDescriptorArray");
+    case 5304:
+      return feature("UniformTexelBufferArrayDynamicIndexing", d.descriptorIndexing().uniformTexelBufferDynamic,
+                     "shaderUniformTexelBufferArrayDynamicIndexing");
+    case 5305:
+      return feature("StorageTexelBufferArrayDynamicIndexing", d.descriptorIndexing().storageTexelBufferDynamic,
+                     "shaderStorageTexelBufferArrayDynamicIndexing");
+    case 5306:
+      return feature("UniformBufferArrayNonUniformIndexing", d.descriptorIndexing().uniformBufferNonUniform,
+                     "shaderUniformBufferArrayNonUniformIndexing");
+    case 5307:
+      return feature("SampledImageArrayNonUniformIndexing", d.descriptorIndexing().sampledImageNonUniform,
+                     "shaderSampledImageArrayNonUniformIndexing");
+    case 5308:
+      return feature("StorageBufferArrayNonUniformIndexing", d.descriptorIndexing().storageBufferNonUniform,
+                     "shaderStorageBufferArrayNonUniformIndexing");
+    case 5309:
+      return feature("StorageImageArrayNonUniformIndexing", d.descriptorIndexing().storageImageNonUniform,
+                     "shaderStorageImageArrayNonUniformIndexing");
+    case 5311:
+      return feature("UniformTexelBufferArrayNonUniformIndexing", d.descriptorIndexing().uniformTexelBufferNonUniform,
+                     "shaderUniformTexelBufferArrayNonUniformIndexing");
+    case 5312:
+      return feature("StorageTexelBufferArrayNonUniformIndexing", d.descriptorIndexing().storageTexelBufferNonUniform,
+                     "shaderStorageTexelBufferArrayNonUniformIndexing");
     case 5265:
       *need = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
       return {"FragmentFullyCoveredEXT", d.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME)};
@@ -85,6 +131,10 @@ bool extensionEnabled(const Device& d, const char* ext, std::string* need) {
   if (std::strcmp(ext, "SPV_EXT_shader_stencil_export") == 0) {
     *need = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;
     return d.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
+  }
+  if (std::strcmp(ext, "SPV_EXT_descriptor_indexing") == 0) {  // core in Vulkan 1.2; its capabilities name the features
+    *need = "Vulkan 1.2";
+    return d.info().properties.apiVersion >= VK_API_VERSION_1_2;
   }
   if (std::strcmp(ext, "SPV_EXT_demote_to_helper_invocation") == 0) {  // core in Vulkan 1.3, which d3dvk requires
     *need = "Vulkan 1.3 or VK_EXT_shader_demote_to_helper_invocation";

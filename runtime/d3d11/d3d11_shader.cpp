@@ -86,6 +86,10 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   if (parsed.program.type != info.stage)
     return reject(std::string("Shader is a ") + programTypeName(parsed.program.type) + " shader, not a " +
                   info.stageName + " shader.");
+  // Shader model 5.1 (register spaces and ranges) is Direct3D 12 only.
+  if (parsed.program.major == 5 && parsed.program.minor >= 1)
+    return reject("Shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only; Direct3D 11 takes "
+                  "shader models 4.0 to 5.0.");
   std::unique_ptr<D3D11Shader> shader(new (std::nothrow) D3D11Shader(device));
   if (!shader) {
     *hr = E_OUTOFMEMORY;

@@ -159,6 +159,16 @@ TEST_CASE("CreateVertexShader/CreatePixelShader reject bad bytecode with E_INVAL
   CHECK(c.d->CreatePixelShader(vs.data(), vs.size(), nullptr, p.out()) == E_INVALIDARG);  // a vertex shader
   CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>(2, D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE));
 
+  // Shader model 5.1 (register spaces) is Direct3D 12's: refused with a message that says so.
+  const std::vector<uint8_t> ps51 = assembled("ps_5_1\ndcl_output o0.xyzw\nmov o0.xyzw, l(0,0,0,0)\nret\n");
+  CHECK(c.d->CreatePixelShader(ps51.data(), ps51.size(), nullptr, p.out()) == E_INVALIDARG);
+  CHECK(!p);
+  const std::vector<StoredMessage> sm51 = drainMessages(c.queue.get());
+  REQUIRE(sm51.size() == 1);
+  CHECK(sm51[0].id == D3D11_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE);
+  CHECK(sm51[0].text.find("Shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only") !=
+        std::string::npos);
+
   // SV_InnerCoverage needs a reported Tier 3: fine here (the fallback's, forced above), refused
   // on a device reporting less (D3DVK_CONSERVATIVE_RASTER=off reports NOT_SUPPORTED).
   const std::vector<uint8_t> inner = assembled(kInnerCoveragePs);

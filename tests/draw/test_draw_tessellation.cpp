@@ -107,6 +107,117 @@ mov o1.xyzw, l(1.000000, 1.000000, 1.000000, 1.000000)
 ret
 )";
 
+// A geometry shader after the domain shader: each triangle passed through,
+// its COLOR replaced by (1 − w, 1 − w, 1 − w, 1) (w of the clip position, 1
+// here: black with alpha 1), so only what went through it shows.
+const char kGsAfterDs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_temps 1
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 3
+mov r0.x, l(0)
+loop
+  uge r0.y, r0.x, l(3)
+  breakc_nz r0.y
+  mov o0.xyzw, v[r0.x + 0][0].xyzw
+  add o1.xyz, -v[r0.x + 0][0].wwww, l(1.000000, 1.000000, 1.000000, 0)
+  mov o1.w, l(1.000000)
+  emit_stream m0
+  iadd r0.x, r0.x, l(1)
+endloop
+ret
+)";
+
+// Isoline domain, integer partitioning, line output: the line density (how
+// many lines, along v: Vulkan's TessLevelOuter[0]) from cb0[0].x, the line
+// detail (segments per line, along u) from cb0[0].y; the 2 control points pass through.
+const char kHsIsolines[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+hs_5_0
+hs_decls
+dcl_input_control_point_count 2
+dcl_output_control_point_count 2
+dcl_tessellator_domain domain_isoline
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_line
+dcl_hs_max_tessfactor l(64.000000)
+dcl_constantbuffer CB0[1], immediateIndexed
+hs_join_phase
+dcl_output_siv o0.x, finalLineDensityTessFactor
+dcl_output_siv o1.x, finalLineDetailTessFactor
+mov o0.x, cb0[0].x
+mov o1.x, cb0[0].y
+ret
+)";
+
+// Isolines from control point 0 (u = 0) to 1 (u = 1) moved down by v times
+// cb0[0].x in NDC; COLOR = (u, v, 0, 1).
+const char kDsIsolines[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+ds_5_0
+dcl_input_control_point_count 2
+dcl_tessellator_domain domain_isoline
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input vDomain.xy
+dcl_input vicp[2][0].xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+add r0.xyzw, -vicp[0][0].xyzw, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw
+mad o0.y, -vDomain.y, cb0[0].x, r0.y
+mov o0.xzw, r0.xxzw
+mov o1.xy, vDomain.xyxx
+mov o1.zw, l(0,0,0,1.000000)
+ret
+)";
+
 }  // namespace
 
 TEST_CASE("a tessellated triangle patch covers exactly the untessellated triangle's pixels, each once, with "
@@ -506,4 +617,131 @@ TEST_CASE("SV_PrimitiveID after the tessellator is the patch's, natively and on 
     drawSixPatches(true, &px);
     checkPatchIds(px);
   }
+}
+
+TEST_CASE("a geometry shader after the domain shader gets the tessellated triangles", "[draw][tessellation][geometry]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  const std::array<double, 2> a{3.3, 2.2}, b{28.7, 6.1}, cc{9.4, 29.6};
+  const Vertex patch[3] = {at(a[0], a[1], kW, kH), at(b[0], b[1], kW, kH), at(cc[0], cc[1], kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsTri);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsTri);
+  const std::vector<uint8_t> gsCode = assembled(kGsAfterDs);
+  Com<ID3D11GeometryShader> gs;
+  REQUIRE(d->CreateGeometryShader(gsCode.data(), gsCode.size(), nullptr, gs.out()) == S_OK);
+  const float factors[4] = {3, 3, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  Com<ID3D11BlendState> blend = additiveBlend(d);
+  d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(3, 0);
+
+  // The untessellated triangle's pixels, each once, in the geometry shader's colour (not vDomain's).
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  size_t covered = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      const Barycentric l = barycentric(a, b, cc, x + 0.5, y + 0.5);
+      if (!l.inside(0.02) && !l.outside(0.02)) continue;
+      INFO("pixel " << x << "," << y);
+      const std::array<float, 4>& p = px[y * kW + x];
+      if (l.outside(0.02)) {
+        CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+        continue;
+      }
+      ++covered;
+      CHECK(p == std::array<float, 4>{0, 0, 0, 1});
+    }
+  CHECK(covered > 250);
+  CHECK(drainMessages(c.queue.get()).empty());
+  CHECK(c.ddiCalls("GsSetShader") == 1);
+}
+
+TEST_CASE("isoline tessellation: the density factor's lines, each the detail factor's segments, u along them",
+          "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  // From (2, 4.5) to (30, 4.5); a line at v lies v·24 pixels lower (v·1.5 in NDC).
+  const Vertex patch[2] = {at(2, 4.5, kW, kH), at(30, 4.5, kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsIsolines);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsIsolines);
+  const float hsFactors[4] = {3, 4, 0, 0};  // density 3: lines at v = 0, 1/3, 2/3; detail 4: 4 segments each
+  const float dsOffset[4] = {1.5f, 0, 0, 0};
+  Com<ID3D11Buffer> hcb = makeBuffer(d, hsFactors, sizeof hsFactors, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> dcb = makeBuffer(d, dsOffset, sizeof dsOffset, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* hcbs[] = {hcb.get()};
+  ID3D11Buffer* dcbs[] = {dcb.get()};
+  d.context->HSSetConstantBuffers(0, 1, hcbs);
+  d.context->DSSetConstantBuffers(0, 1, dcbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_2_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(2, 0);
+
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  // Rows 4, 12 and 20 hold the lines v = 0, 1/3, 2/3 (row 28, v = 1, is not drawn: D3D's isolines stop short of it).
+  for (UINT y = 0; y < kH; ++y) {
+    const bool line = y == 4 || y == 12 || y == 20;
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      const std::array<float, 4>& p = px[y * kW + x];
+      if (!line || x < 3 || x > 28) {  // (the lines' end pixels depend on the line rasterization rule)
+        if (!line) CHECK(p[3] == 0.0f);
+        continue;
+      }
+      CHECK(p[3] == 1.0f);
+      CHECK(std::abs(p[0] - (x + 0.5 - 2) / 28) < 0.02);  // u along the line
+      CHECK(std::abs(p[1] - (y - 4) / 24.0) < 1e-3);       // the line's v
+    }
+  }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("output_point tessellation: one pixel per domain point", "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  // Corners at pixel centres (4, 4), (28, 4), (4, 28): with factors 2 the
+  // tessellator's points are the corners, the edge midpoints and the centroid (12, 12).
+  const Vertex patch[3] = {at(4.5, 4.5, kW, kH), at(28.5, 4.5, kW, kH), at(4.5, 28.5, kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, replaced(kHsTri, "output_triangle_cw", "output_point").c_str());
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsTri);
+  const float factors[4] = {2, 2, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  Com<ID3D11BlendState> blend = additiveBlend(d);
+  d.context->OMSetBlendState(blend.get(), nullptr, 0xFFFFFFFF);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(3, 0);
+
+  const std::set<std::pair<UINT, UINT>> points = {{4, 4}, {28, 4}, {4, 28}, {16, 4}, {16, 16}, {4, 16}, {12, 12}};
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * kW + x][3] == (points.count({x, y}) ? 1.0f : 0.0f));  // each point once
+    }
+  // The centroid's colour is vDomain = (1/3, 1/3, 1/3).
+  CHECK(std::abs(px[12 * kW + 12][0] - 1.0f / 3) < 1e-3);
+  CHECK(std::abs(px[12 * kW + 12][1] - 1.0f / 3) < 1e-3);
+  CHECK(drainMessages(c.queue.get()).empty());
 }

@@ -226,6 +226,35 @@ TEST_CASE("hull and domain shaders that cannot be translated say why", "[dxbc][t
              Catch::Contains("phase instance count 0 is outside 1..128"));
 }
 
+TEST_CASE("dcl_indexrange in hull and domain shaders: checked against the phase's registers, relative indices clamped",
+          "[dxbc][tessellation][indexrange]") {
+  auto replaced = [](std::string t, const std::string& from, const std::string& to) {
+    t.replace(t.find(from), from.size(), to);
+    return t;
+  };
+  // The fork phase's o[vForkInstanceID] over the three edge factors (the listings' fxc form):
+  // the patch-constant index is clamped to the four patch constants.
+  CHECK(has(kHsTri, "dcl_indexrange o0.x, 3\n"));
+  CHECK(has(validText(kHsTri), " UMin "));
+  CHECK_THAT(translateError(replaced(kHsTri, "dcl_indexrange o0.x, 3", "dcl_indexrange o0.x, 5")),
+             Catch::Contains("dcl_indexrange o0, 5 exceeds the declared registers"));
+  CHECK(translateError(replaced(kHsTri, "dcl_indexrange o0.x, 3", "dcl_indexrange o1.x, 3")).empty());
+  // The control-point phase: inputs v[cp][r + n] over the two input registers, outputs o# over its own.
+  const std::string cp = replaced(kHsTri, "dcl_temps 1\nmov r0.x, vOutputControlPointID",
+                                  "dcl_temps 1\ndcl_indexrange v[3][0].xyzw, 2\nmov r0.x, vOutputControlPointID");
+  CHECK(translateError(cp).empty());
+  CHECK_THAT(translateError(replaced(cp, "dcl_indexrange v[3][0].xyzw, 2", "dcl_indexrange v[3][1].xyzw, 2")),
+             Catch::Contains("dcl_indexrange v1, 2 exceeds the declared registers"));
+  CHECK_THAT(translateError(replaced(cp, "dcl_indexrange v[3][0].xyzw, 2", "dcl_indexrange o0.xyzw, 5")),
+             Catch::Contains("dcl_indexrange o0, 5 exceeds the declared registers"));
+  // A domain shader reading vicp[0][r + 0] over both control-point registers.
+  const std::string ds = replaced(replaced(kDsTri, "dcl_temps 1\n", "dcl_temps 1\ndcl_indexrange vicp[3][0].xyzw, 2\n"),
+                                  "mov o1.w, vicp[0][1].w", "mov r0.x, l(1)\nmov o1.w, vicp[0][r0.x + 0].w");
+  CHECK(has(validText(ds), " UMin "));
+  CHECK_THAT(translateError(replaced(ds, "dcl_indexrange vicp[3][0].xyzw, 2", "dcl_indexrange vicp[3][0].xyzw, 3")),
+             Catch::Contains("dcl_indexrange vicp0, 3 exceeds the declared registers"));
+}
+
 #ifdef D3DVK_SHADER_TOOL
 TEST_CASE("d3dvk-shader spirv translates hull and domain shaders (validated, and the domain shader's --xfb)",
           "[dxbc][tessellation][cli]") {

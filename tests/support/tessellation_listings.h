@@ -8,7 +8,7 @@ namespace d3dvk::test {
 
 // Triangle domain, integer partitioning, clockwise triangles: a control-point
 // phase copies each control point; a fork phase with 3 instances writes the
-// three edge factors through o[vForkInstanceID] from cb0[0].x, a second fork
+// three edge factors through o[vForkInstanceID] (dcl_indexrange o0.x, 3) from cb0[0].x, a second fork
 // phase the inside factor from cb0[0].y.
 inline const char kHsTri[] = R"(//
 // Input signature:
@@ -53,6 +53,7 @@ dcl_output_siv o0.x, finalTriUeq0EdgeTessFactor
 dcl_output_siv o1.x, finalTriVeq0EdgeTessFactor
 dcl_output_siv o2.x, finalTriWeq0EdgeTessFactor
 dcl_temps 1
+dcl_indexrange o0.x, 3
 mov r0.x, vForkInstanceID.x
 mov o[r0.x + 0].x, cb0[0].x
 ret
@@ -98,7 +99,7 @@ ret
 
 // Quad domain, integer partitioning, clockwise triangles, no control-point
 // phase (the 4 input control points pass through): a fork phase with 4
-// instances writes the edge factors from cb0[0].x; a join phase writes the
+// instances writes the edge factors through o[vForkInstanceID] (dcl_indexrange) from cb0[0].x; a join phase writes the
 // inside U factor from cb0[0].y and the inside V factor from vpc1.x (the V==0
 // edge's factor, a patch constant of the fork phase).
 inline const char kHsQuad[] = R"(//
@@ -134,6 +135,7 @@ dcl_output_siv o1.x, finalQuadVeq0EdgeTessFactor
 dcl_output_siv o2.x, finalQuadUeq1EdgeTessFactor
 dcl_output_siv o3.x, finalQuadVeq1EdgeTessFactor
 dcl_temps 1
+dcl_indexrange o0.x, 4
 mov r0.x, vForkInstanceID.x
 mov o[r0.x + 0].x, cb0[0].x
 ret

@@ -65,6 +65,20 @@ const Requirement kCapabilities[] = {
     {"DemoteToHelperInvocationEXT", "feature shaderDemoteToHelperInvocation"},
     {"GroupNonUniform", "subgroup basic operations"}, {"GroupNonUniformBallot", "subgroup ballot operations"},
     {"ShaderViewportIndexLayerEXT", "feature shaderOutputViewportIndex and shaderOutputLayer"},
+    {"UniformBufferArrayDynamicIndexing", "feature shaderUniformBufferArrayDynamicIndexing"},
+    {"SampledImageArrayDynamicIndexing", "feature shaderSampledImageArrayDynamicIndexing"},
+    {"StorageBufferArrayDynamicIndexing", "feature shaderStorageBufferArrayDynamicIndexing"},
+    {"StorageImageArrayDynamicIndexing", "feature shaderStorageImageArrayDynamicIndexing"},
+    {"ShaderNonUniform", "a shader*ArrayNonUniformIndexing feature"},
+    {"RuntimeDescriptorArray", "feature runtimeDescriptorArray"},
+    {"UniformTexelBufferArrayDynamicIndexing", "feature shaderUniformTexelBufferArrayDynamicIndexing"},
+    {"StorageTexelBufferArrayDynamicIndexing", "feature shaderStorageTexelBufferArrayDynamicIndexing"},
+    {"UniformBufferArrayNonUniformIndexing", "feature shaderUniformBufferArrayNonUniformIndexing"},
+    {"SampledImageArrayNonUniformIndexing", "feature shaderSampledImageArrayNonUniformIndexing"},
+    {"StorageBufferArrayNonUniformIndexing", "feature shaderStorageBufferArrayNonUniformIndexing"},
+    {"StorageImageArrayNonUniformIndexing", "feature shaderStorageImageArrayNonUniformIndexing"},
+    {"UniformTexelBufferArrayNonUniformIndexing", "feature shaderUniformTexelBufferArrayNonUniformIndexing"},
+    {"StorageTexelBufferArrayNonUniformIndexing", "feature shaderStorageTexelBufferArrayNonUniformIndexing"},
 };
 
 const Requirement kExtensions[] = {
@@ -72,6 +86,7 @@ const Requirement kExtensions[] = {
     {"SPV_EXT_fragment_fully_covered", "extension VK_EXT_conservative_rasterization"},
     {"SPV_EXT_demote_to_helper_invocation", "feature shaderDemoteToHelperInvocation"},
     {"SPV_EXT_shader_viewport_index_layer", "feature shaderOutputViewportIndex and shaderOutputLayer"},
+    {"SPV_EXT_descriptor_indexing", "Vulkan 1.2 (its capabilities name the features)"},
 };
 
 const char* lookup(const Requirement* table, size_t n, const std::string& name) {
@@ -111,6 +126,20 @@ const char* capabilityName(uint32_t c) {
     case 57: return "MultiViewport";
     case 61: return "GroupNonUniform";
     case 64: return "GroupNonUniformBallot";
+    case 28: return "UniformBufferArrayDynamicIndexing";
+    case 29: return "SampledImageArrayDynamicIndexing";
+    case 30: return "StorageBufferArrayDynamicIndexing";
+    case 31: return "StorageImageArrayDynamicIndexing";
+    case 5301: return "ShaderNonUniform";
+    case 5302: return "RuntimeDescriptorArray";
+    case 5304: return "UniformTexelBufferArrayDynamicIndexing";
+    case 5305: return "StorageTexelBufferArrayDynamicIndexing";
+    case 5306: return "UniformBufferArrayNonUniformIndexing";
+    case 5307: return "SampledImageArrayNonUniformIndexing";
+    case 5308: return "StorageBufferArrayNonUniformIndexing";
+    case 5309: return "StorageImageArrayNonUniformIndexing";
+    case 5311: return "UniformTexelBufferArrayNonUniformIndexing";
+    case 5312: return "StorageTexelBufferArrayNonUniformIndexing";
     case 4427: return "DrawParameters";
     case 5013: return "StencilExportEXT";
     case 5254: return "ShaderViewportIndexLayerEXT";

@@ -289,7 +289,8 @@ class OperandParser {
         op.index[op.indexDimension].repr = IndexRepr::Imm32;
         op.index[op.indexDimension++].imm = parseUint(inner.substr(0, colon), fail_, "range lower bound");
         op.index[op.indexDimension].repr = IndexRepr::Imm32;
-        op.index[op.indexDimension++].imm = parseUint(inner.substr(colon + 1), fail_, "range upper bound");
+        const std::string upper = trim(inner.substr(colon + 1));  // "*": unbounded (0xffffffff)
+        op.index[op.indexDimension++].imm = upper == "*" ? 0xffffffffu : parseUint(upper, fail_, "range upper bound");
         continue;
       }
       op.index[op.indexDimension++] = parseIndex(inner);

@@ -123,7 +123,8 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
       if (op.type == OperandType::Resource) s = "T";
       if (op.type == OperandType::Sampler) s = "S";
       if (op.type == OperandType::UnorderedAccessView) s = "U";
-      s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" + std::to_string(op.index[2].imm) + "]";
+      s += std::to_string(op.index[0].imm) + "[" + std::to_string(op.index[1].imm) + ":" +
+           (op.index[2].imm == 0xffffffffu ? std::string("*") : std::to_string(op.index[2].imm)) + "]";  // unbounded
     }
     for (uint32_t i = 0; i < op.indexDimension && !range; ++i) {
       // A 2D input (the geometry shader's v[vertex][register]) keeps both indices bracketed.

@@ -195,7 +195,18 @@ uint32_t Builder::op(uint32_t opcode, uint32_t type, const std::vector<uint32_t>
   std::vector<uint32_t> w{type, r};
   w.insert(w.end(), args.begin(), args.end());
   emit(fnBody_, opcode, w);
+  if (!nonUniform_.empty() && (opcode == OpAccessChain || opcode == OpLoad || opcode == OpSampledImage ||
+                               opcode == OpImageTexelPointer || opcode == 83 /*OpCopyObject*/))
+    for (uint32_t a : args)
+      if (nonUniform_.count(a)) {
+        markNonUniform(r);
+        break;
+      }
   return r;
+}
+void Builder::markNonUniform(uint32_t target) {
+  nonUniform_.insert(target);
+  decorate(target, DecNonUniform);
 }
 void Builder::opNoResult(uint32_t opcode, std::initializer_list<uint32_t> args) {
   opNoResult(opcode, std::vector<uint32_t>(args));

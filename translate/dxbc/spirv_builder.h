@@ -59,6 +59,7 @@ enum Decoration : uint32_t {
   DecSpecId = 1, DecBlock = 2, DecArrayStride = 6, DecBuiltIn = 11, DecNoPerspective = 13, DecFlat = 14, DecCentroid = 16,
   DecSample = 17, DecLocation = 30, DecBinding = 33, DecDescriptorSet = 34, DecOffset = 35, DecXfbBuffer = 36,
   DecXfbStride = 37, DecCoherent = 23, DecNonWritable = 24, DecNonReadable = 25, DecStream = 29,
+  DecNonUniform = 5300,
 };
 
 enum BuiltIn : uint32_t {
@@ -164,6 +165,12 @@ class Builder {
   void opNoResult(uint32_t opcode, const std::vector<uint32_t>& args);
   uint32_t ext(uint32_t type, uint32_t inst, std::initializer_list<uint32_t> args);
   bool blockOpen() const { return blockOpen_; }
+  // Decorates `id` NonUniform (SPV_EXT_descriptor_indexing; the caller declares the
+  // capabilities) and every later OpAccessChain, OpLoad, OpSampledImage,
+  // OpImageTexelPointer or OpCopyObject result that takes a marked id: the
+  // pointer, the loaded descriptor and the combined image a non-uniform resource
+  // index reaches, as Vulkan requires of the operand that names the resource.
+  void markNonUniform(uint32_t id);
 
   std::vector<uint32_t> finish();
 
@@ -181,6 +188,7 @@ class Builder {
   std::set<std::vector<uint32_t>> decorations_;  // (target, decoration, operands) emitted
   bool blockOpen_ = false;
   bool firstBlock_ = false;
+  std::set<uint32_t> nonUniform_;  // markNonUniform
 };
 
 }  // namespace d3dvk::spv

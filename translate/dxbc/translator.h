@@ -31,6 +31,19 @@ struct XfbOutput {
   uint32_t offset = 0;          // bytes
 };
 
+// Where a range of D3D registers of one kind and register space lives in
+// Vulkan: one descriptor array at (set, binding) whose element i is register
+// lowerBound + i. What a D3D12 root signature's descriptor ranges become.
+struct DescriptorRange {
+  ResourceKind kind = ResourceKind::ShaderResource;  // ConstantBuffer, Sampler, ShaderResource or UnorderedAccess
+  uint32_t space = 0;
+  uint32_t lowerBound = 0;  // first register
+  uint32_t count = 1;       // registers; kUnboundedDescriptorRange: every register from lowerBound up
+  uint32_t set = 0;
+  uint32_t binding = 0;
+};
+inline constexpr uint32_t kUnboundedDescriptorRange = 0xFFFFFFFFu;
+
 struct TranslateOptions {
   ShaderVariant variant = ShaderVariant::Native;
   // Fallback variant: leave uncovered pixels as helpers (SPV_EXT_demote_to_helper_invocation,
@@ -118,7 +131,32 @@ struct TranslateOptions {
   // is a translation error.
   bool minLod = false;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
+  // Register ranges → descriptor arrays (D3D12). An SM5.1 shader declares its
+  // constant buffers, samplers, SRVs and UAVs as ranges (`T0[4:7], space=5`,
+  // unbounded `[0:*]`) and indexes them with the range's id and an absolute
+  // register (`T0[r0.x + 5]`, {nonuniform} where marked); each declared range
+  // must lie inside one entry of its kind and space here (an unbounded one:
+  // start inside it; registers past the entry are undefined), and becomes a
+  // descriptor array variable at the entry's set and binding, `count` long (a
+  // runtime array when unbounded), its element the register minus the entry's
+  // lowerBound. An SM4/5.0 shader's t#, s#, u#, cb# are one-register ranges in
+  // space 0 under a non-empty map. Empty (the default): an SM5.0 shader uses
+  // binding.h; an SM5.1 shader's range T<id> (likewise S, U, CB) is an array of
+  // its declared length at set descriptorSetForStage(stage) and binding
+  // descriptorBinding(stage, kind, id), what defaultDescriptorRanges lists. A
+  // dynamic index needs the device's *ArrayDynamicIndexing feature for the
+  // descriptor type, a {nonuniform} one the *ArrayNonUniformIndexing feature, an
+  // unbounded range runtimeDescriptorArray. A RWTexture3D's W window and a
+  // structured UAV's counter stay at binding.h's bindings for the range's id, and
+  // need a one-register range.
+  std::vector<DescriptorRange> descriptorRanges;
 };
+
+// The default map (TranslateOptions::descriptorRanges empty) of a shader's
+// declared ranges: an SM5.1 shader's ranges, one entry per declaration (its
+// register space, lower bound and count, at its default set and binding);
+// none for SM4/5.0 shaders, which use binding.h.
+std::vector<DescriptorRange> defaultDescriptorRanges(const Program& program);
 
 // The specialization constant (SpecId) a pixel shader reads as the
 // rasterizer's sample count (sampleinfo / samplepos of `rasterizer`): int32,

@@ -117,11 +117,13 @@ void Translator::declare(const Instruction& inst) {
              std::to_string(count) + " exceeds the declared registers");
       return;
     }
-    case Opcode::DclUavTyped: declareTypedUav(inst, regOf(inst.operands.at(0))); return;
+    case Opcode::DclUavTyped: declareTypedUav(inst, declarationId(inst)); return;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:
     case Opcode::DclResourceRaw:
     case Opcode::DclResourceStructured:
+      declareBuffer(inst, declarationId(inst));
+      return;
     case Opcode::DclTgsmRaw:
     case Opcode::DclTgsmStructured:
       declareBuffer(inst, regOf(inst.operands.at(0)));
@@ -160,10 +162,19 @@ void Translator::declare(const Instruction& inst) {
       }
       return;
     case Opcode::DclConstantBuffer: {
+      // SM4/5.0: CBn[size]; SM5.1: CBid[lower:upper] with the size and the space as extra dwords.
       const Operand& op = inst.operands.at(0);
-      if (op.indexDimension != 2 || op.index[0].repr != IndexRepr::Imm32 || op.index[1].repr != IndexRepr::Imm32)
-        fail("dcl_constantbuffer needs CBn[size] (SM5.1 register spaces are not supported yet)");
-      uint32_t slot = uint32_t(op.index[0].imm), size = uint32_t(op.index[1].imm);
+      uint32_t slot = 0, size = 0;
+      if (sm51_) {
+        slot = declarationId(inst);
+        if (inst.extra.size() != 2) fail("an SM5.1 dcl_constantbuffer needs CBid[lower:upper][size] and a space");
+        size = inst.extra[0];
+      } else {
+        if (op.indexDimension != 2 || op.index[0].repr != IndexRepr::Imm32 || op.index[1].repr != IndexRepr::Imm32)
+          fail("dcl_constantbuffer needs CBn[size]");
+        slot = uint32_t(op.index[0].imm);
+        size = uint32_t(op.index[1].imm);
+      }
       if (slot >= kMaxConstantBufferSlots) fail("constant buffer slot " + std::to_string(slot) + " out of range");
       if (size == 0 || size > 4096) fail("constant buffer size " + std::to_string(size) + " out of range (1..4096)");
       uint32_t arr = b_.tArray(uVec4_, size);
@@ -171,27 +182,39 @@ void Translator::declare(const Instruction& inst) {
       uint32_t st = b_.tStruct({arr});
       b_.decorate(st, DecBlock);
       b_.memberDecorate(st, 0, DecOffset, {0});
-      uint32_t v = b_.variable(b_.tPointer(SCUniform, st), SCUniform);
-      auto db = descriptorBinding(stage_, ResourceKind::ConstantBuffer, slot);
-      b_.decorate(v, DecDescriptorSet, {db.set});
-      b_.decorate(v, DecBinding, {db.binding});
-      b_.name(v, "cb" + std::to_string(slot));
+      uint32_t v = 0;
+      if (rangedBindings()) {
+        v = rangeVariable(inst, ResourceKind::ConstantBuffer, st, SCUniform, DescriptorClass::UniformBuffer,
+                          "cb" + std::to_string(slot));
+      } else {
+        v = b_.variable(b_.tPointer(SCUniform, st), SCUniform);
+        auto db = descriptorBinding(stage_, ResourceKind::ConstantBuffer, slot);
+        b_.decorate(v, DecDescriptorSet, {db.set});
+        b_.decorate(v, DecBinding, {db.binding});
+        b_.name(v, "cb" + std::to_string(slot));
+      }
       cbs_[slot] = {v, size};
       return;
     }
     case Opcode::DclSampler: {
-      uint32_t slot = regOf(inst.operands.at(0));
+      uint32_t slot = declarationId(inst);
       if (slot >= kMaxSamplerSlots) fail("sampler slot out of range");
-      uint32_t v = b_.variable(b_.tPointer(SCUniformConstant, b_.tSampler()), SCUniformConstant);
-      auto db = descriptorBinding(stage_, ResourceKind::Sampler, slot);
-      b_.decorate(v, DecDescriptorSet, {db.set});
-      b_.decorate(v, DecBinding, {db.binding});
-      b_.name(v, "s" + std::to_string(slot));
+      uint32_t v = 0;
+      if (rangedBindings()) {
+        v = rangeVariable(inst, ResourceKind::Sampler, b_.tSampler(), SCUniformConstant, DescriptorClass::Sampler,
+                          "s" + std::to_string(slot));
+      } else {
+        v = b_.variable(b_.tPointer(SCUniformConstant, b_.tSampler()), SCUniformConstant);
+        auto db = descriptorBinding(stage_, ResourceKind::Sampler, slot);
+        b_.decorate(v, DecDescriptorSet, {db.set});
+        b_.decorate(v, DecBinding, {db.binding});
+        b_.name(v, "s" + std::to_string(slot));
+      }
       samplers_[slot] = v;
       return;
     }
     case Opcode::DclResource: {
-      uint32_t slot = regOf(inst.operands.at(0));
+      uint32_t slot = declarationId(inst);
       if (slot >= kMaxShaderResourceSlots) fail("shader resource slot out of range");
       if (inst.extra.empty()) fail("dcl_resource without return type");
       TexInfo t{};
@@ -217,11 +240,17 @@ void Translator::declare(const Instruction& inst) {
       t.kind = rt == uint32_t(ReturnType::Uint) ? K::U : rt == uint32_t(ReturnType::Sint) ? K::I : K::F;
       uint32_t sampled = t.kind == K::U ? b_.tUint() : t.kind == K::I ? b_.tInt() : b_.tFloat();
       t.imageType = b_.tImage(sampled, spvDim, t.arrayed, t.ms);
-      t.var = b_.variable(b_.tPointer(SCUniformConstant, t.imageType), SCUniformConstant);
-      auto db = descriptorBinding(stage_, ResourceKind::ShaderResource, slot);
-      b_.decorate(t.var, DecDescriptorSet, {db.set});
-      b_.decorate(t.var, DecBinding, {db.binding});
-      b_.name(t.var, "t" + std::to_string(slot));
+      if (rangedBindings()) {
+        t.var = rangeVariable(inst, ResourceKind::ShaderResource, t.imageType, SCUniformConstant,
+                              t.buffer ? DescriptorClass::UniformTexelBuffer : DescriptorClass::SampledImage,
+                              "t" + std::to_string(slot));
+      } else {
+        t.var = b_.variable(b_.tPointer(SCUniformConstant, t.imageType), SCUniformConstant);
+        auto db = descriptorBinding(stage_, ResourceKind::ShaderResource, slot);
+        b_.decorate(t.var, DecDescriptorSet, {db.set});
+        b_.decorate(t.var, DecBinding, {db.binding});
+        b_.name(t.var, "t" + std::to_string(slot));
+      }
       textures_[slot] = t;
       return;
     }

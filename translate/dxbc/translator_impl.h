@@ -24,6 +24,8 @@
 //   translator_doubles.cpp: the double-precision instructions (dadd … ftod, the 11.1 ddiv, dfma,
 //     drcp, dtoi, dtou, itod, utod): component pairs bitcast to Float64 and back, d(…) immediates
 
+//   translator_ranges.cpp: register ranges as descriptor arrays (SM5.1 spaces and ranges,
+//     TranslateOptions::descriptorRanges): the array variables and the element an operand indexes
 //   translator_tessellation.cpp: hull shaders (phases as functions, control points, patch
 //     constants, tessellation factors, execution modes) and domain shaders (vDomain, vicp, vpc)
 //   translator_variants.cpp: the shader variants: the exact GPU fallback's pixel shader (its
@@ -40,6 +42,7 @@
 #include <functional>
 #include <bit>
 #include <cstring>
+#include <deque>
 #include <map>
 #include <optional>
 #include <set>
@@ -96,7 +99,8 @@ struct Construct {
 
 class Translator {
  public:
-  Translator(const Shader& s, const TranslateOptions& o) : sh_(s), opt_(o), prog_(s.program) {}
+  Translator(const Shader& s, const TranslateOptions& o)
+      : sh_(s), opt_(o), prog_(s.program), sm51_(s.program.major == 5 && s.program.minor >= 1) {}
 
   std::vector<uint32_t> run();
   std::vector<uint32_t> runImpl();
@@ -297,8 +301,8 @@ class Translator {
 
   // Applies the resource operand's swizzle to a vec4 result and keeps the dest-mask components.
   uint32_t swizzleResult(uint32_t vec4, K k, const Operand& resource, uint8_t mask);
-  const TexInfo& texture(const Operand& op);
-  const UavInfo& uav(const Operand& op);
+  TexInfo texture(const Operand& op);
+  UavInfo uav(const Operand& op);
   void declareTypedUav(const Instruction& inst, uint32_t slot);
 
   // store_uav_typed u#.xyzw, coordinates, value: writes all four components (the
@@ -435,6 +439,33 @@ class Translator {
   // Stores doubles (f64 or f64vec2, one per pair of the mask), saturated to [0, 1] when asked.
   void storeDoubles(const Operand& dst, uint32_t value, uint32_t n, bool saturate);
 
+  // ---------------------------------------------------------------- translator_ranges.cpp
+
+  // The Vulkan descriptor type of a range's array (its capabilities for dynamic
+  // and non-uniform indexing).
+  enum class DescriptorClass { UniformBuffer, Sampler, SampledImage, UniformTexelBuffer, StorageBuffer, StorageImage,
+                               StorageTexelBuffer };
+  struct RangeBinding {
+    uint32_t var = 0;             // the descriptor array
+    uint32_t elementPointer = 0;  // pointer type of one element
+    uint32_t lower = 0, upper = 0;  // the declared registers (upper kUnboundedDescriptorRange: unbounded)
+    uint32_t base = 0;              // the register at element 0
+    uint32_t length = 0;            // elements; 0: a runtime array
+    DescriptorClass cls = DescriptorClass::SampledImage;
+  };
+  // Resources are descriptor arrays: an SM5.1 shader, or any shader under a descriptor map.
+  bool rangedBindings() const { return sm51_ || !opt_.descriptorRanges.empty(); }
+  // The id (SM5.1: T<id>; SM5.0: the register) a resource declaration keys its maps by.
+  uint32_t declarationId(const Instruction& inst);
+  // The array variable of a ranged declaration (`elementType` in `storage`) at its set and binding.
+  uint32_t rangeVariable(const Instruction& inst, ResourceKind kind, uint32_t elementType, uint32_t storage,
+                         DescriptorClass cls, const std::string& name);
+  // Pointer to the element a resource operand names (SM5.1: T<id>[register]; SM5.0: t<register>),
+  // NonUniform when the operand is marked {nonuniform}.
+  uint32_t rangeElement(const Operand& op, ResourceKind kind);
+  // The operand index holding the register (SM5.1: 1, else 0) and a constant buffer's element index (one more).
+  uint32_t resourceRegisterIndex() const { return sm51_ ? 1 : 0; }
+
   // ---------------------------------------------------------------- translator_tessellation.cpp
 
   bool hull() const { return stage_ == ProgramType::Hull; }
@@ -467,6 +498,11 @@ class Translator {
   void declareDomainControlPoint(uint32_t reg);
   // After the declarations: the pass-through control points and the patch-constant register file.
   void createTessellationRegisters();
+  // A register index into a file of `size` registers: a relative one (dcl_indexrange) clamped to the file.
+  uint32_t registerIndex(const OperandIndex& idx, uint32_t size) {
+    if (idx.repr == IndexRepr::Imm32) return indexValue(idx);
+    return b_.ext(b_.tUint(), GlslUMin, {indexValue(idx), b_.cUint(size ? size - 1 : 0)});
+  }
   // Operands of the hull and domain shaders (nullopt: registerPointer's own).
   std::optional<std::pair<uint32_t, bool>> tessellationPointer(const Operand& op, bool write);
   // The hull shader's phases as functions, and main()'s part after the prologue.
@@ -611,6 +647,9 @@ class Translator {
   uint32_t residency_ = 0;
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;
+  const bool sm51_;  // shader model 5.1: resources are register ranges in spaces
+  std::map<std::pair<ResourceKind, uint32_t>, RangeBinding> ranges_;  // (kind, declaration id)
+  std::deque<BufferInfo> bufferElements_;  // bufferOf's answers for ranged buffers (stable addresses)
 };
 
 }  // namespace d3dvk::dxbc::detail

@@ -47,7 +47,8 @@ bool usesCounter(const Program& program, uint32_t slot) {
     const uint32_t op = uint32_t(inst.opcode);
     if ((op == kImmAtomicAlloc || op == kImmAtomicConsume) && inst.operands.size() > 1) {
       const Operand& u = inst.operands[1];
-      if (u.type == OperandType::UnorderedAccessView && u.indexDimension == 1 && u.index[0].repr == IndexRepr::Imm32 &&
+      if (u.type == OperandType::UnorderedAccessView && (u.indexDimension == 1 || u.indexDimension == 2) &&
+          u.index[0].repr == IndexRepr::Imm32 &&
           uint32_t(u.index[0].imm) == slot)
         return true;
     }
@@ -88,9 +89,23 @@ void Translator::declareBuffer(const Instruction& inst, uint32_t slot) {
   if (uav && (inst.controls & 0x40)) fail("rasterizer-ordered UAVs are not supported");
   buf.uav = uav;
   buf.storage = SCStorageBuffer;
-  const auto db = descriptorBinding(stage_, uav ? ResourceKind::UnorderedAccess : ResourceKind::ShaderResource, slot);
+  const ResourceKind kind = uav ? ResourceKind::UnorderedAccess : ResourceKind::ShaderResource;
   const std::string name = (uav ? "u" : "t") + std::to_string(slot);
-  buf.var = declareStorageWords(b_, db.set, db.binding, name.c_str(), !uav);
+  if (rangedBindings()) {  // an array of the blocks declareStorageWords makes
+    const uint32_t words = b_.tRuntimeArray(b_.tUint());
+    b_.decorate(words, DecArrayStride, {4});
+    const uint32_t block = b_.tStruct({words});
+    b_.decorate(block, DecBlock);
+    b_.memberDecorate(block, 0, DecOffset, {0});
+    if (!uav) b_.memberDecorate(block, 0, DecNonWritable);
+    buf.var = rangeVariable(inst, kind, block, SCStorageBuffer, DescriptorClass::StorageBuffer, name);
+    const RangeBinding& rb = ranges_.at({kind, slot});
+    if (uav && usesCounter(prog_, slot) && rb.upper != rb.lower)
+      fail("imm_atomic_alloc/consume on a UAV range of more than one register is not supported");
+  } else {
+    const auto db = descriptorBinding(stage_, kind, slot);
+    buf.var = declareStorageWords(b_, db.set, db.binding, name.c_str(), !uav);
+  }
   if (uav && usesCounter(prog_, slot)) {
     if (!structured) fail("imm_atomic_alloc/consume on u" + std::to_string(slot) + ", which is not structured");
     const auto cb = descriptorBinding(stage_, ResourceKind::UnorderedAccessCounter, slot);
@@ -105,8 +120,17 @@ const BufferInfo* Translator::bufferOf(const Operand& op) {
                                         : op.type == OperandType::ThreadGroupSharedMemory ? &tgsm_
                                                                                           : nullptr;
   if (!map) return nullptr;
-  if (op.indexDimension != 1) fail("expected a t#, u# or g# operand with one immediate index");
+  const bool ranged = rangedBindings() && op.type != OperandType::ThreadGroupSharedMemory;
+  if (op.indexDimension != (ranged && sm51_ ? 2u : 1u))
+    fail(sm51_ && ranged ? "expected a T# or U# operand with its range id and register"
+                         : "expected a t#, u# or g# operand with one immediate index");
   auto it = map->find(immediateIndex(op, 0));
+  if (it != map->end() && ranged) {  // the range's element, kept for the caller
+    BufferInfo element = it->second;
+    element.var = rangeElement(op, op.type == OperandType::Resource ? ResourceKind::ShaderResource : ResourceKind::UnorderedAccess);
+    bufferElements_.push_back(element);
+    return &bufferElements_.back();
+  }
   if (it != map->end()) return &it->second;
   if (op.type == OperandType::ThreadGroupSharedMemory) fail("g" + std::to_string(op.index[0].imm) + " is not declared");
   return nullptr;

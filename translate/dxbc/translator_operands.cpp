@@ -59,6 +59,16 @@ std::pair<uint32_t, bool> Translator::registerPointer(const Operand& op, bool wr
     }
     case OperandType::ConstantBuffer: {
       if (write) fail("constant buffers are read-only");
+      if (rangedBindings()) {  // SM5.1: CB<id>[register][element]; SM5.0 under a descriptor map: cb<register>[element]
+        const uint32_t slot = immediateIndex(op, 0);
+        auto it = cbs_.find(slot);
+        if (it == cbs_.end()) fail("cb" + std::to_string(slot) + " is not declared");
+        const uint32_t buffer = rangeElement(op, ResourceKind::ConstantBuffer);
+        const OperandIndex& element = op.index[resourceRegisterIndex() + 1];
+        if (element.repr == IndexRepr::Imm32 && element.imm >= it->second.size)
+          fail("cb" + std::to_string(slot) + " index out of range");
+        return {b_.op(OpAccessChain, b_.tPointer(SCUniform, uVec4_), {buffer, b_.cUint(0), indexValue(element)}), false};
+      }
       requireIndex(op, 2);
       uint32_t slot = immediateIndex(op, 0);
       auto it = cbs_.find(slot);

@@ -19,26 +19,34 @@ uint32_t Translator::swizzleResult(uint32_t vec4, K k, const Operand& resource, 
   return b_.op(OpVectorShuffle, typeOf(k, n), args);
 }
 
-const TexInfo& Translator::texture(const Operand& op) {
-  if (op.type != OperandType::Resource || op.indexDimension != 1) fail("expected a t# resource operand");
+TexInfo Translator::texture(const Operand& op) {
+  if (op.type != OperandType::Resource || op.indexDimension < 1 || op.indexDimension > 2)
+    fail("expected a t# resource operand");
   auto it = textures_.find(immediateIndex(op, 0));
   if (it == textures_.end()) fail("t" + std::to_string(op.index[0].imm) + " is not declared");
-  return it->second;
+  TexInfo t = it->second;
+  if (rangedBindings()) t.var = rangeElement(op, ResourceKind::ShaderResource);  // the array's element
+  else if (op.indexDimension != 1) fail("expected a t# resource operand");
+  return t;
 }
 
-const UavInfo& Translator::uav(const Operand& op) {
-  if (op.type != OperandType::UnorderedAccessView || op.indexDimension != 1) fail("expected a u# operand");
+UavInfo Translator::uav(const Operand& op) {
+  if (op.type != OperandType::UnorderedAccessView || op.indexDimension < 1 || op.indexDimension > 2)
+    fail("expected a u# operand");
   auto it = uavs_.find(immediateIndex(op, 0));
   if (it == uavs_.end())
     fail("u" + std::to_string(op.index[0].imm) +
          (bufferUavs_.count(uint32_t(op.index[0].imm)) ? " is a raw or structured UAV, not a typed one" : " is not declared"));
-  return it->second;
+  UavInfo u = it->second;
+  if (rangedBindings()) u.var = rangeElement(op, ResourceKind::UnorderedAccess);
+  else if (op.indexDimension != 1) fail("expected a u# operand");
+  return u;
 }
 
 namespace {
-// The u# slot an instruction's operand names, if immediate.
+// The u# slot (SM5.1: the range id) an instruction's operand names, if immediate.
 bool namesUav(const Operand& op, uint32_t slot) {
-  return op.type == OperandType::UnorderedAccessView && op.indexDimension == 1 &&
+  return op.type == OperandType::UnorderedAccessView && (op.indexDimension == 1 || op.indexDimension == 2) &&
          op.index[0].repr == IndexRepr::Imm32 && uint32_t(op.index[0].imm) == slot;
 }
 }  // namespace
@@ -81,11 +89,20 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
   if (!r32) b_.capability(CapStorageImageWriteWithoutFormat);
   const uint32_t sampled = u.kind == K::U ? b_.tUint() : u.kind == K::I ? b_.tInt() : b_.tFloat();
   u.imageType = b_.tStorageImage(sampled, spvDim, arrayed, format);
-  u.var = b_.variable(b_.tPointer(SCUniformConstant, u.imageType), SCUniformConstant);
-  const auto db = descriptorBinding(stage_, ResourceKind::UnorderedAccess, slot);
-  b_.decorate(u.var, DecDescriptorSet, {db.set});
-  b_.decorate(u.var, DecBinding, {db.binding});
-  b_.name(u.var, "u" + std::to_string(slot));
+  if (rangedBindings()) {
+    u.var = rangeVariable(inst, ResourceKind::UnorderedAccess, u.imageType, SCUniformConstant,
+                          dim == ResourceDimension::Buffer ? DescriptorClass::StorageTexelBuffer : DescriptorClass::StorageImage,
+                          "u" + std::to_string(slot));
+    const RangeBinding& rb = ranges_.at({ResourceKind::UnorderedAccess, slot});
+    if (dim == ResourceDimension::Texture3D && rb.upper != rb.lower)
+      fail("a RWTexture3D range of more than one register (its W windows) is not supported");
+  } else {
+    u.var = b_.variable(b_.tPointer(SCUniformConstant, u.imageType), SCUniformConstant);
+    const auto db = descriptorBinding(stage_, ResourceKind::UnorderedAccess, slot);
+    b_.decorate(u.var, DecDescriptorSet, {db.set});
+    b_.decorate(u.var, DecBinding, {db.binding});
+    b_.name(u.var, "u" + std::to_string(slot));
+  }
   if (dim == ResourceDimension::Texture3D) {
     const auto wb = descriptorBinding(stage_, ResourceKind::UnorderedAccessWindow, slot);
     u.window = declareStorageWords(b_, wb.set, wb.binding, ("u" + std::to_string(slot) + "_window").c_str(), true);
@@ -133,9 +150,12 @@ void Translator::loadUavTyped(const Instruction& inst) {
 }
 
 uint32_t Translator::sampler(const Operand& op) {
-  if (op.type != OperandType::Sampler || op.indexDimension != 1) fail("expected an s# sampler operand");
+  if (op.type != OperandType::Sampler || op.indexDimension < 1 || op.indexDimension > 2)
+    fail("expected an s# sampler operand");
   auto it = samplers_.find(immediateIndex(op, 0));
   if (it == samplers_.end()) fail("s" + std::to_string(op.index[0].imm) + " is not declared");
+  if (rangedBindings()) return rangeElement(op, ResourceKind::Sampler);
+  if (op.indexDimension != 1) fail("expected an s# sampler operand");
   return it->second;
 }
 

@@ -210,10 +210,31 @@ bool Translator::declareTessellation(const Instruction& inst) {
     case Opcode::DclHsForkPhaseInstanceCount:
     case Opcode::DclHsJoinPhaseInstanceCount:
       return true;  // scanTessellationDeclarations
-    case Opcode::DclIndexRange:
-      // The fork/join phases index o# (and reads of vicp/vpc) by instance: every
-      // register file here is an array, so indexing needs no declaration.
+    case Opcode::DclIndexRange: {
+      // v[cp][r + n], vicp[cp][r + n], vpc[r + n] and o[r + n] (the fork and
+      // join phases index their patch constants by instance) over registers
+      // first..first+count-1 of the phase's register file: the files are
+      // arrays, so the range only has to lie inside one (tessellationPointer
+      // clamps a relative register index to it).
+      const Operand& op = inst.operands.at(0);
+      const uint32_t count = inst.extra.at(0);
+      uint32_t first = ~0u, size = 0;
+      if (op.type == OperandType::Input || op.type == OperandType::InputControlPoint ||
+          op.type == OperandType::OutputControlPoint) {
+        if (op.indexDimension == 2 && op.index[1].repr == IndexRepr::Imm32) first = uint32_t(op.index[1].imm);
+        size = op.type == OperandType::OutputControlPoint ? numOutputs_ : numInputs_;
+      } else if (op.type == OperandType::Output || op.type == OperandType::InputPatchConstant) {
+        if (op.indexDimension == 1 && op.index[0].repr == IndexRepr::Imm32) first = uint32_t(op.index[0].imm);
+        const bool patch = op.type == OperandType::InputPatchConstant || (hull() && hsPhase_ != HsPhase::ControlPoint);
+        size = patch ? numPatch_ : numOutputs_;
+      } else {
+        fail("dcl_indexrange needs an input, output, vicp, vocp or vpc register range");
+      }
+      if (count == 0 || first == ~0u || uint64_t(first) + count > size)
+        fail("dcl_indexrange " + std::string(operandTypePrefix(op.type)) + std::to_string(first) + ", " +
+             std::to_string(count) + " exceeds the declared registers");
       return true;
+    }
     case Opcode::DclInput:
     case Opcode::DclInputSgv:
     case Opcode::DclInputSiv: return declareTessellationInput(inst);
@@ -429,7 +450,7 @@ std::optional<std::pair<uint32_t, bool>> Translator::tessellationPointer(const O
       if (!inArr_) fail("control-point input read without any input declaration");
       if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= tsInputCp_) fail("input control point out of range");
       if (op.index[1].repr == IndexRepr::Imm32 && op.index[1].imm >= numInputs_) fail("input register out of range");
-      return std::pair{b_.op(OpAccessChain, pv, {inArr_, indexValue(op.index[0]), indexValue(op.index[1])}), false};
+      return std::pair{b_.op(OpAccessChain, pv, {inArr_, indexValue(op.index[0]), registerIndex(op.index[1], numInputs_)}), false};
     }
     case OperandType::OutputControlPoint: {
       if (write) fail("vocp is read-only");
@@ -447,7 +468,7 @@ std::optional<std::pair<uint32_t, bool>> Translator::tessellationPointer(const O
       requireIndex(op, 1);
       if (!patchArr_) fail("vpc read without any patch constant");
       if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= numPatch_) fail("patch constant register out of range");
-      return std::pair{b_.op(OpAccessChain, pv, {patchArr_, indexValue(op.index[0])}), false};
+      return std::pair{b_.op(OpAccessChain, pv, {patchArr_, registerIndex(op.index[0], numPatch_)}), false};
     }
     case OperandType::Output: {
       if (!hull()) return std::nullopt;
@@ -455,11 +476,11 @@ std::optional<std::pair<uint32_t, bool>> Translator::tessellationPointer(const O
       if (hsPhase_ == HsPhase::ControlPoint) {
         if (!outArr_) fail("output register used without any output declaration");
         if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= numOutputs_) fail("output register out of range");
-        return std::pair{b_.op(OpAccessChain, pv, {outArr_, indexValue(op.index[0])}), false};
+        return std::pair{b_.op(OpAccessChain, pv, {outArr_, registerIndex(op.index[0], numOutputs_)}), false};
       }
       if (!patchArr_) fail("output register used without any patch constant declaration");
       if (op.index[0].repr == IndexRepr::Imm32 && op.index[0].imm >= numPatch_) fail("patch constant register out of range");
-      return std::pair{b_.op(OpAccessChain, pv, {patchArr_, indexValue(op.index[0])}), false};
+      return std::pair{b_.op(OpAccessChain, pv, {patchArr_, registerIndex(op.index[0], numPatch_)}), false};
     }
     case OperandType::OutputControlPointId:
     case OperandType::InputForkInstanceId:
