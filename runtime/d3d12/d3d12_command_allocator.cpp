@@ -43,6 +43,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
   }
   DdiErrorScope12 scope;
   device()->ddi().core().pfnResetCommandAllocator(ddiHandle());
+  ++epoch_;
   return scope.first();
 } D3DVK_CATCH_HRESULT
 

@@ -24,6 +24,9 @@ class D3D12CommandAllocator final : public D3D12DeviceChild<ID3D12CommandAllocat
   }
   void release(const void* list) { recorder_.compare_exchange_strong(list, nullptr); }
 
+  // Counts the allocator's Resets: a list recorded before the last Reset has lost its commands.
+  UINT64 epoch() const { return epoch_.load(); }
+
   HRESULT STDMETHODCALLTYPE Reset() override;
 
  protected:
@@ -37,6 +40,7 @@ class D3D12CommandAllocator final : public D3D12DeviceChild<ID3D12CommandAllocat
   std::unique_ptr<unsigned char[]> memory_;
   bool created_ = false;
   std::atomic<const void*> recorder_{nullptr};
+  std::atomic<UINT64> epoch_{0};
 };
 
 }  // namespace d3dvk::runtime

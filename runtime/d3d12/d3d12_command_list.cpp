@@ -57,6 +57,7 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
   if (FAILED(hr)) return hr;  // the destructor releases the allocator
   self->created_ = true;
   self->open_ = true;
+  self->allocatorEpoch_ = allocator->epoch();
   *out = self.release();
   return S_OK;
 }
@@ -68,6 +69,8 @@ D3D12CommandList::~D3D12CommandList() {
     allocator_->Release();
   }
 }
+
+bool D3D12CommandList::commandsReleased() const { return allocator_->epoch() != allocatorEpoch_; }
 
 bool D3D12CommandList::recording(const char* method) {
   if (open_) return true;
@@ -133,6 +136,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   allocator->AddRef();
   allocator_->Release();
   allocator_ = allocator;
+  allocatorEpoch_ = allocator->epoch();
   open_ = true;
   error_ = S_OK;
   return S_OK;

@@ -30,6 +30,8 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   D3D12DDI_HCOMMANDLIST ddiHandle() const { return {memory_.get()}; }
   bool isOpen() const { return open_; }
   HRESULT closeResult() const { return closeResult_; }
+  // Whether the allocator it recorded into was reset since (its commands are gone).
+  bool commandsReleased() const;
 
   D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE GetType() override;
   HRESULT STDMETHODCALLTYPE Close(void) override;
@@ -107,6 +109,7 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   bool open_ = false;
   HRESULT error_ = S_OK;        // the first error of the current recording
   HRESULT closeResult_ = S_OK;  // what the last Close returned
+  UINT64 allocatorEpoch_ = 0;   // the allocator's epoch when the recording began
 };
 
 }  // namespace d3dvk::runtime

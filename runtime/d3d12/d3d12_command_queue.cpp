@@ -81,6 +81,11 @@ void STDMETHODCALLTYPE D3D12CommandQueue::ExecuteCommandLists(UINT NumCommandLis
       d3d12Error(method, "command list " + std::to_string(i) + " failed to close (invalid recording); nothing is executed");
       return;
     }
+    if (list->commandsReleased()) {
+      d3d12Error(method, "command list " + std::to_string(i) +
+                             "'s allocator was reset after it was recorded (its commands are gone); nothing is executed");
+      return;
+    }
     lists.push_back(list->ddiHandle());
   }
   DdiErrorScope12 scope;

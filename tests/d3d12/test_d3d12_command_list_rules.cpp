@@ -90,6 +90,10 @@ TEST_CASE("D3D12 an invalid recording fails at Close and is never executed, and 
   executeAndWait(queue, {list}, fence, &value);
   CHECK(readBuffer(readback, 256) == std::vector<unsigned char>(256, 0x5a));
 
+  // After its allocator is reset, a closed list has no commands left to execute.
+  REQUIRE(allocator->Reset() == S_OK);
+  executeAndWait(queue, {list}, fence, &value);
+
   // A clear through a handle that is no RTV descriptor of this device.
   REQUIRE(allocator->Reset() == S_OK);
   REQUIRE(list->Reset(allocator, nullptr) == S_OK);
@@ -104,6 +108,7 @@ TEST_CASE("D3D12 an invalid recording fails at Close and is never executed, and 
   CHECK(text.find("ExecuteCommandLists: command list 0 is of another type than the queue") != std::string::npos);
   CHECK(text.find("ClearRenderTargetView: the handle is not a descriptor of an RTV heap of this device") !=
         std::string::npos);
+  CHECK(text.find("command list 0's allocator was reset after it was recorded") != std::string::npos);
 
   for (IUnknown* o : std::initializer_list<IUnknown*>{readback, upload, fence, list, allocator, copyQueue, queue}) o->Release();
   CHECK(device->Release() == 0);
