@@ -10,6 +10,7 @@
 // inject (environment variables of this test layer only, never of the
 // production UMD). Every entry point is an exception barrier.
 #include "d3dvk_entry_guard.h"
+#include "ddi_trace12.h"
 #include "trace_faults.h"
 #include "trace_format.h"
 #include "trace_log.h"
@@ -213,11 +214,12 @@ HRESULT APIENTRY createDevice12(D3D12DDI_HADAPTER a, const D3D12DDIARG_CREATEDEV
   trace("D3D12 CreateDevice() -> %s", hr(result).c_str());
   return result;
 } D3DVK_CATCH_HRESULT
-// The D3D12 device tables pass through untraced (the adapter handle is the real one's).
+// The D3D12 device tables: the filled entries traced (ddi_trace12.cpp).
 HRESULT APIENTRY fillDDITable12(D3D12DDI_HADAPTER a, D3D12DDI_TABLE_TYPE type, VOID* table, SIZE_T size, UINT index,
                                 D3D12DDI_HRTTABLE hRT) try {
   HRESULT result = adapter12From(a)->funcs.pfnFillDDITable(adapter12From(a)->real, type, table, size, index, hRT);
   trace("D3D12 FillDDITable(Type=%d, Size=%zu) -> %s", int(type), size_t(size), hr(result).c_str());
+  if (SUCCEEDED(result)) wrapTable12(type, table, size);
   return result;
 } D3DVK_CATCH_HRESULT
 HRESULT APIENTRY getOptionalDDITables12(D3D12DDI_HADAPTER a, UINT32* puEntries, D3D12DDI_TABLE_REQUEST* requests) try {

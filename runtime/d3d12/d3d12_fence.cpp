@@ -64,8 +64,10 @@ HRESULT STDMETHODCALLTYPE D3D12Fence::SetEventOnCompletion(UINT64 Value, HANDLE 
     do {
       hr = d.fence().pfnWait(d.handle(), ddiHandle(), Value, 100'000'000);  // 100 ms slices
     } while (hr == S_FALSE);
-    if (SUCCEEDED(hr)) signalEvent(hEvent);
+    // Let go of the fence before waking the application, so that once woken
+    // it holds the last references (its Release of the device then returns 0).
     Release();
+    if (SUCCEEDED(hr)) signalEvent(hEvent);
   }).detach();
   return S_OK;
 } D3DVK_CATCH_HRESULT

@@ -185,3 +185,43 @@ TEST_CASE("D3D12 device creation fills the DDI tables through FillDDITable", "[d
   CHECK(fills[2].rfind("D3D12 FillDDITable(Type=2, Size=56) -> S_OK", 0) == 0);   // 7 command-queue slots
   CHECK(fills[3].rfind("D3D12 FillDDITable(Type=65536, Size=24) -> S_OK", 0) == 0);
 }
+
+TEST_CASE("D3D12 API calls reach the DDI as the matching entries, and dropped commands do not", "[d3d12][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  ID3D12Fence* fence = createFence(device);
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 256);
+  ID3D12Resource* readback = createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256);
+  size_t before = trace.lines().size();
+
+  list->CopyBufferRegion(readback, 0, upload, 0, 256);
+  list->CopyBufferRegion(readback, 0, upload, 0, 512);  // past the end: dropped by the runtime
+  D3D12_RESOURCE_BARRIER uav{};
+  uav.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+  list->ResourceBarrier(1, &uav);
+  list->DrawInstanced(3, 1, 0, 0);  // not implemented yet: never reaches the DDI
+  CHECK(list->Close() == E_INVALIDARG);
+  REQUIRE(allocator->Reset() == S_OK);
+  REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+  list->CopyBufferRegion(readback, 0, upload, 0, 256);
+  REQUIRE(list->Close() == S_OK);
+  UINT64 value = 0;
+  executeAndWait(queue, {list}, fence, &value);
+
+  std::vector<std::string> lines = trace.lines();
+  std::vector<std::string> calls(lines.begin() + before, lines.end());
+  std::vector<std::string> expected = {
+      "D3D12 CopyBufferRegion()",   "D3D12 ResourceBarrier()",     "D3D12 CloseCommandList()",
+      "D3D12 ResetCommandAllocator()", "D3D12 ResetCommandList()", "D3D12 CopyBufferRegion()",
+      "D3D12 CloseCommandList()",   "D3D12 ExecuteCommandLists()", "D3D12 SignalFence()"};
+  CHECK(calls == expected);
+  for (IUnknown* o : std::initializer_list<IUnknown*>{readback, upload, fence, list, allocator, queue}) o->Release();
+  CHECK(device->Release() == 0);
+  CHECK(trace.calls("D3D12 DestroyHeapAndResource").size() == 2);
+  CHECK(trace.calls("D3D12 CreateHeapAndResource") ==
+        std::vector<std::string>(2, "D3D12 CreateHeapAndResource() -> S_OK"));
+}
