@@ -19,24 +19,22 @@ template <typename Table, typename R, typename... A, R(APIENTRY* Table::*Member)
 struct Wrap<Member> {
   static inline const char* name = "";
   static inline const Table* real = nullptr;
-  static R APIENTRY call(A... args) noexcept {
-    try {
-      if constexpr (std::is_void_v<R>) {
-        (real->*Member)(args...);
-        trace("D3D12 %s()", name);
-      } else if constexpr (std::is_same_v<R, HRESULT>) {
-        R result = (real->*Member)(args...);
-        trace("D3D12 %s() -> %s", name, hr(result).c_str());
-        return result;
-      } else {
-        R result = (real->*Member)(args...);
-        trace("D3D12 %s()", name);
-        return result;
-      }
-    } catch (...) {
-      hresultFromCaughtException(name);
-      if constexpr (!std::is_void_v<R>) return R();
+  static R APIENTRY call(A... args) try {
+    if constexpr (std::is_void_v<R>) {
+      (real->*Member)(args...);
+      trace("D3D12 %s()", name);
+    } else if constexpr (std::is_same_v<R, HRESULT>) {
+      R result = (real->*Member)(args...);
+      trace("D3D12 %s() -> %s", name, hr(result).c_str());
+      return result;
+    } else {
+      R result = (real->*Member)(args...);
+      trace("D3D12 %s()", name);
+      return result;
     }
+  } catch (...) {
+    hresultFromCaughtException(name);
+    if constexpr (!std::is_void_v<R>) return R();
   }
 };
 

@@ -332,8 +332,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearRenderTargetView(D3D12_CPU_DESCRIP
   });
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::SetMarker(UINT, const void*, UINT) {}
-void STDMETHODCALLTYPE D3D12CommandList::BeginEvent(UINT, const void*, UINT) {}
-void STDMETHODCALLTYPE D3D12CommandList::EndEvent() {}
+void STDMETHODCALLTYPE D3D12CommandList::SetMarker(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandList::BeginEvent(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandList::EndEvent() try {} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -125,9 +125,9 @@ void STDMETHODCALLTYPE D3D12CommandQueue::CopyTileMappings(ID3D12Resource*, cons
                                                            const D3D12_TILE_REGION_SIZE*, D3D12_TILE_MAPPING_FLAGS) try {
   d3d12Error("ID3D12CommandQueue::CopyTileMappings", "tiled resources are not supported");
 } D3DVK_CATCH_VOID
-void STDMETHODCALLTYPE D3D12CommandQueue::SetMarker(UINT, const void*, UINT) {}
-void STDMETHODCALLTYPE D3D12CommandQueue::BeginEvent(UINT, const void*, UINT) {}
-void STDMETHODCALLTYPE D3D12CommandQueue::EndEvent() {}
+void STDMETHODCALLTYPE D3D12CommandQueue::SetMarker(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandQueue::BeginEvent(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandQueue::EndEvent() try {} D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE D3D12CommandQueue::GetTimestampFrequency(UINT64* pFrequency) try {
   if (pFrequency) *pFrequency = 0;
   d3d12Error("ID3D12CommandQueue::GetTimestampFrequency", "timestamps are not implemented yet");

@@ -32,12 +32,12 @@ class D3D12DeviceChild : public Iface {
     }
     return E_NOINTERFACE;
   } D3DVK_CATCH_HRESULT
-  ULONG STDMETHODCALLTYPE AddRef() override { return ++refs_; }
-  ULONG STDMETHODCALLTYPE Release() override {
+  ULONG STDMETHODCALLTYPE AddRef() override try { return ++refs_; } D3DVK_CATCH_RETURN({})
+  ULONG STDMETHODCALLTYPE Release() override try {
     ULONG left = --refs_;
     if (left == 0) delete this;
     return left;
-  }
+  } D3DVK_CATCH_RETURN({})
   HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID guid, UINT* pDataSize, void* pData) override try {
     return privateData_.get(guid, pDataSize, pData);
   } D3DVK_CATCH_HRESULT
