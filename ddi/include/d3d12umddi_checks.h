@@ -22,3 +22,83 @@ static_assert(offsetof(D3D12DDIARG_OPENADAPTER, hAdapter) == 8 &&
 static_assert(sizeof(D3D12DDI_ADAPTERFUNCS) == 8 * sizeof(void*) &&
               offsetof(D3D12DDI_ADAPTERFUNCS, pfnGetCaps) == 4 * sizeof(void*) &&
               offsetof(D3D12DDI_ADAPTERFUNCS, pfnDestroyDevice) == 7 * sizeof(void*));
+
+// Device creation, the tables and the argument structs d3dvk fills (x64 WDK layouts).
+static_assert(offsetof(D3D12DDIARG_CREATEDEVICE_0003, Interface) == 8 &&
+              offsetof(D3D12DDIARG_CREATEDEVICE_0003, hDrvDevice) == 24 &&
+              offsetof(D3D12DDIARG_CREATEDEVICE_0003, p12UMCallbacks) == 32 &&
+              offsetof(D3D12DDIARG_CREATEDEVICE_0003, Flags) == 40 && sizeof(D3D12DDIARG_CREATEDEVICE_0003) == 48);
+static_assert(sizeof(D3D12DDI_CORELAYER_DEVICECALLBACKS_0003) == 12 * sizeof(void*));
+static_assert(D3D12DDI_TABLE_TYPE_COMMAND_LIST_3D == 1 && D3D12DDI_TABLE_TYPE_COMMAND_QUEUE_3D == 2);
+static_assert(sizeof(D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001) == 7 * sizeof(void*) &&
+              offsetof(D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001, pfnSignalFence) == 5 * sizeof(void*));
+static_assert(offsetof(D3D12DDIARG_CREATECOMMANDQUEUE_0001, QueueFlags) == 16 &&
+              sizeof(D3D12DDIARG_CREATECOMMANDQUEUE_0001) == 24);
+static_assert(offsetof(D3D12DDIARG_CREATECOMMANDALLOCATOR, Type) == 8 && sizeof(D3D12DDIARG_CREATECOMMANDALLOCATOR) == 16);
+static_assert(offsetof(D3D12DDIARG_CREATE_COMMAND_LIST_0001, Type) == 24 &&
+              offsetof(D3D12DDIARG_CREATE_COMMAND_LIST_0001, ID) == 32 &&
+              offsetof(D3D12DDIARG_CREATE_COMMAND_LIST_0001, NodeMask) == 44 &&
+              sizeof(D3D12DDIARG_CREATE_COMMAND_LIST_0001) == 48);
+static_assert(offsetof(D3D12DDIARG_RESETCOMMANDLIST, ID) == 16 && sizeof(D3D12DDIARG_RESETCOMMANDLIST) == 32);
+static_assert(offsetof(D3D12DDIARG_FENCE_OPERATION, Value) == 8 && sizeof(D3D12DDIARG_FENCE_OPERATION) == 24);
+static_assert(sizeof(D3D12DDIARG_CREATEHEAP_0001) == 40 && offsetof(D3D12DDIARG_CREATEHEAP_0001, Flags) == 24);
+static_assert(sizeof(D3D12DDIARG_BUFFER_PLACEMENT) == 16);
+static_assert(offsetof(D3D12DDIARG_CREATERESOURCE_0003, ResourceType) == 16 &&
+              offsetof(D3D12DDIARG_CREATERESOURCE_0003, Width) == 24 &&
+              offsetof(D3D12DDIARG_CREATERESOURCE_0003, DepthOrArraySize) == 36 &&
+              offsetof(D3D12DDIARG_CREATERESOURCE_0003, Format) == 40 &&
+              offsetof(D3D12DDIARG_CREATERESOURCE_0003, Layout) == 52 &&
+              offsetof(D3D12DDIARG_CREATERESOURCE_0003, InitialResourceState) == 60 &&
+              sizeof(D3D12DDIARG_CREATERESOURCE_0003) == 72);
+static_assert(sizeof(D3D12DDI_CLEAR_VALUES) == 20 && offsetof(D3D12DDI_CLEAR_VALUES, Color) == 4);
+static_assert(sizeof(D3D12DDI_RESOURCE_ALLOCATION_INFO) == 56 &&
+              offsetof(D3D12DDI_RESOURCE_ALLOCATION_INFO, Layout) == 48);
+static_assert(offsetof(D3D12DDIARG_CREATE_DESCRIPTOR_HEAP_0001, Flags) == 8 &&
+              sizeof(D3D12DDIARG_CREATE_DESCRIPTOR_HEAP_0001) == 16 && D3D12DDI_DESCRIPTOR_HEAP_TYPE_DSV == 3);
+static_assert(offsetof(D3D12DDIARG_CREATE_RENDER_TARGET_VIEW_0002, Tex2D) == 16 &&
+              sizeof(D3D12DDIARG_CREATE_RENDER_TARGET_VIEW_0002) == 32);
+static_assert(offsetof(D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW, Flags) == 16 &&
+              offsetof(D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW, Tex2D) == 20 &&
+              sizeof(D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW) == 32);
+static_assert(offsetof(D3D12DDIARG_RESOURCE_BARRIER_0003, Transition) == 8 &&
+              offsetof(D3D12DDIARG_RESOURCE_BARRIER_0003, Transition.StateAfter) == 24 &&
+              sizeof(D3D12DDIARG_RESOURCE_BARRIER_0003) == 32);
+static_assert(sizeof(D3D12DDIARG_PLACED_RESOURCE) == 16 && sizeof(D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT) == 24);
+static_assert(D3D12DDI_RL_SELECT_SUBRESOURCE == 0x40 && D3D12DDI_RESOURCE_STATE_COPY_SOURCE == 0x800);
+static_assert(sizeof(D3D12DDI_DEVICE_FUNCS_CORE_0003) == 89 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateCommandQueueSize) == 26 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateCommandQueue) == 27 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyCommandQueue) == 28 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateCommandAllocatorSize) == 29 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateCommandAllocator) == 30 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyCommandAllocator) == 31 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnResetCommandAllocator) == 32 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateCommandListSize) == 36 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateCommandList) == 37 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyCommandList) == 38 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateFenceSize) == 39 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateFence) == 40 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyFence) == 41 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateDescriptorHeapSize) == 42 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateDescriptorHeap) == 43 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyDescriptorHeap) == 44 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnGetDescriptorSizeInBytes) == 45 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnGetCPUDescriptorHandleForHeapStart) == 46 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnGetGPUDescriptorHandleForHeapStart) == 47 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateRenderTargetView) == 52 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateDepthStencilView) == 53 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnMapHeap) == 61 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnUnmapHeap) == 62 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCalcPrivateHeapAndResourceSizes) == 63 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateHeapAndResource) == 64 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnDestroyHeapAndResource) == 65 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCheckResourceAllocationInfo) == 79 * sizeof(void*));
+static_assert(sizeof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003) == 51 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnCloseCommandList) == 0 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnResetCommandList) == 1 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnClearRenderTargetView) == 7 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnClearDepthStencilView) == 8 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnCopyTextureRegion) == 10 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnResourceCopy) == 11 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnCopyBufferRegion) == 13 * sizeof(void*));
+static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnResourceBarrier) == 17 * sizeof(void*));

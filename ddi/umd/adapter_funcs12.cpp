@@ -1,10 +1,18 @@
 // ddi/umd/adapter_funcs12.cpp — the D3D12 adapter DDIs and the OpenAdapter12
 // export: GetSupportedVersions and GetCaps(D3D12_OPTIONS) with the same
-// conservative-rasterization tier as D3D11. D3D12 device creation is not
-// implemented yet: CreateDevice returns E_NOTIMPL.
+// conservative-rasterization tier as D3D11; device creation, destruction and
+// FillDDITable are the D3D12 device's (d3d12/device12.cpp).
 #include "adapter.h"
 #include "d3dvk_entry_guard.h"
 #include "d3d12umddi_checks.h"
+
+namespace d3dvk::umd12 {
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*);
+HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, const D3D12DDIARG_CREATEDEVICE_0003*);
+VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE);
+HRESULT APIENTRY getOptionalDDITables(D3D12DDI_HADAPTER, UINT32*, D3D12DDI_TABLE_REQUEST*);
+HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE, VOID*, SIZE_T, UINT, D3D12DDI_HRTTABLE);
+}  // namespace d3dvk::umd12
 
 namespace d3dvk::umd {
 
@@ -13,13 +21,6 @@ HRESULT openAdapter(Adapter** out);
 namespace {
 
 Adapter* adapterFrom(D3D12DDI_HADAPTER h) { return static_cast<Adapter*>(h.pDrvPrivate); }
-
-SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*) try { return 0; } D3DVK_CATCH_RETURN({})
-
-HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, D3D12DDIARG_CREATEDEVICE_0003*) try {
-  logError("D3D12 CreateDevice is not implemented yet");
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
 
 HRESULT APIENTRY closeAdapter(D3D12DDI_HADAPTER hAdapter) try {
   delete adapterFrom(hAdapter);
@@ -57,9 +58,6 @@ HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* 
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-VOID APIENTRY notImplemented(D3D12DDI_HADAPTER) try { logError("this D3D12 adapter DDI is not implemented yet"); } D3DVK_CATCH_VOID
-VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE) try {} D3DVK_CATCH_VOID
-
 }  // namespace
 }  // namespace d3dvk::umd
 
@@ -71,13 +69,13 @@ extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12
   if (FAILED(hr)) return hr;
   args->hAdapter.pDrvPrivate = adapter;
   D3D12DDI_ADAPTERFUNCS& f = *args->pAdapterFuncs;
-  f.pfnCalcPrivateDeviceSize = &calcPrivateDeviceSize;
-  f.pfnCreateDevice = &createDevice;
+  f.pfnCalcPrivateDeviceSize = &d3dvk::umd12::calcPrivateDeviceSize;
+  f.pfnCreateDevice = &d3dvk::umd12::createDevice;
   f.pfnCloseAdapter = &closeAdapter;
   f.pfnGetSupportedVersions = &getSupportedVersions;
   f.pfnGetCaps = &getCaps;
-  f.pfnGetOptionalDDITables = &notImplemented;
-  f.pfnFillDDITable = &notImplemented;
-  f.pfnDestroyDevice = &destroyDevice;
+  f.pfnGetOptionalDDITables = &d3dvk::umd12::getOptionalDDITables;
+  f.pfnFillDDITable = &d3dvk::umd12::fillDDITable;
+  f.pfnDestroyDevice = &d3dvk::umd12::destroyDevice;
   return S_OK;
 } D3DVK_CATCH_HRESULT

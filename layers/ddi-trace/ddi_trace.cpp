@@ -10,6 +10,7 @@
 // inject (environment variables of this test layer only, never of the
 // production UMD). Every entry point is an exception barrier.
 #include "d3dvk_entry_guard.h"
+#include "ddi_trace12.h"
 #include "trace_faults.h"
 #include "trace_format.h"
 #include "trace_log.h"
@@ -208,10 +209,21 @@ SIZE_T APIENTRY calcPrivateDeviceSize12(D3D12DDI_HADAPTER a, const D3D12DDIARG_C
   trace("D3D12 CalcPrivateDeviceSize() -> %zu", size);
   return size;
 } D3DVK_CATCH_RETURN({})
-HRESULT APIENTRY createDevice12(D3D12DDI_HADAPTER a, D3D12DDIARG_CREATEDEVICE_0003* args) try {
+HRESULT APIENTRY createDevice12(D3D12DDI_HADAPTER a, const D3D12DDIARG_CREATEDEVICE_0003* args) try {
   HRESULT result = adapter12From(a)->funcs.pfnCreateDevice(adapter12From(a)->real, args);
   trace("D3D12 CreateDevice() -> %s", hr(result).c_str());
   return result;
+} D3DVK_CATCH_HRESULT
+// The D3D12 device tables: the filled entries traced (ddi_trace12.cpp).
+HRESULT APIENTRY fillDDITable12(D3D12DDI_HADAPTER a, D3D12DDI_TABLE_TYPE type, VOID* table, SIZE_T size, UINT index,
+                                D3D12DDI_HRTTABLE hRT) try {
+  HRESULT result = adapter12From(a)->funcs.pfnFillDDITable(adapter12From(a)->real, type, table, size, index, hRT);
+  trace("D3D12 FillDDITable(Type=%d, Size=%zu) -> %s", int(type), size_t(size), hr(result).c_str());
+  if (SUCCEEDED(result)) wrapTable12(type, table, size);
+  return result;
+} D3DVK_CATCH_HRESULT
+HRESULT APIENTRY getOptionalDDITables12(D3D12DDI_HADAPTER a, UINT32* puEntries, D3D12DDI_TABLE_REQUEST* requests) try {
+  return adapter12From(a)->funcs.pfnGetOptionalDDITables(adapter12From(a)->real, puEntries, requests);
 } D3DVK_CATCH_HRESULT
 HRESULT APIENTRY closeAdapter12(D3D12DDI_HADAPTER a) try {
   TraceAdapter12* t = adapter12From(a);
@@ -297,11 +309,13 @@ extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter12
   }
   t->real = forwarded.hAdapter;
   args->hAdapter.pDrvPrivate = t;
-  *args->pAdapterFuncs = t->funcs;  // optional tables etc. pass through untraced
+  *args->pAdapterFuncs = t->funcs;  // DestroyDevice passes through untraced
   args->pAdapterFuncs->pfnCalcPrivateDeviceSize = &calcPrivateDeviceSize12;
   args->pAdapterFuncs->pfnCreateDevice = &createDevice12;
   args->pAdapterFuncs->pfnCloseAdapter = &closeAdapter12;
   args->pAdapterFuncs->pfnGetSupportedVersions = &getSupportedVersions12;
   args->pAdapterFuncs->pfnGetCaps = &getCaps12;
+  args->pAdapterFuncs->pfnFillDDITable = &fillDDITable12;
+  args->pAdapterFuncs->pfnGetOptionalDDITables = &getOptionalDDITables12;
   return result;
 } D3DVK_CATCH_HRESULT

@@ -36,6 +36,12 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D12CreateDevi
       return hr;
     }
     auto* device = new D3D12Device(std::move(adapter), D3D_FEATURE_LEVEL_11_1);
+    hr = device->init(&error);
+    if (FAILED(hr)) {
+      std::fprintf(stderr, "d3dvk: D3D12CreateDevice: %s\n", error.c_str());
+      device->Release();
+      return hr;
+    }
     if (!ppDevice) {
       device->Release();
       return S_FALSE;

@@ -52,7 +52,38 @@ HRESULT STDMETHODCALLTYPE D3D12Device::SetName(LPCWSTR Name) try {
 } D3DVK_CATCH_HRESULT
 
 UINT STDMETHODCALLTYPE D3D12Device::GetNodeCount() try { return 1; } D3DVK_CATCH_RETURN({})
-HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() try { return S_OK; } D3DVK_CATCH_HRESULT
+HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() try {
+  return ddi_ ? ddi_->removedReason() : S_OK;
+} D3DVK_CATCH_HRESULT
+
+HRESULT D3D12Device::init(std::string* error) {
+  HRESULT hr = E_FAIL;
+  ddi_ = DdiDevice12::create(adapter_, &hr, error);
+  return ddi_ ? S_OK : hr;
+}
+
+UINT64 D3D12Device::allocateGpuVirtualAddress(UINT64 size) {
+  UINT64 aligned = (size + D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT - 1) & ~UINT64(D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT - 1);
+  return nextGpuVa_.fetch_add(aligned);
+}
+
+void D3D12Device::registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type) {
+  std::lock_guard lock(heapsMutex_);
+  heaps_[start] = {start + bytes, type};
+}
+void D3D12Device::unregisterDescriptorRange(SIZE_T start) {
+  std::lock_guard lock(heapsMutex_);
+  heaps_.erase(start);
+}
+bool D3D12Device::descriptorInHeap(SIZE_T handle, D3D12_DESCRIPTOR_HEAP_TYPE type) const {
+  std::lock_guard lock(heapsMutex_);
+  auto it = heaps_.upper_bound(handle);
+  if (it == heaps_.begin()) return false;
+  --it;
+  if (handle >= it->second.end || it->second.type != type) return false;
+  SIZE_T increment = ddi_->core().pfnGetDescriptorSizeInBytes(ddi_->handle(), D3D12DDI_DESCRIPTOR_HEAP_TYPE(int(type)));
+  return (handle - it->first) % increment == 0;
+}
 LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() try { return LUID{0, 0}; } D3DVK_CATCH_RETURN({})
 
 HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {

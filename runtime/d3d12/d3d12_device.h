@@ -1,11 +1,16 @@
 // runtime/d3d12/d3d12_device.h — the ID3D12Device subset d3dvk offers so far:
-// created by D3D12CreateDevice over the UMD's OpenAdapter12, with private data
-// and CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS) carrying the same
-// conservative-rasterization tier as D3D11 (the UMD's GetCaps). Everything else
-// returns E_NOTIMPL (d3d12_device_unimplemented.cpp).
+// created by D3D12CreateDevice over the UMD's OpenAdapter12 and its D3D12 DDI
+// device (d3d12_ddi_device.h), with private data and
+// CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS) carrying the same
+// conservative-rasterization tier as D3D11 (the UMD's GetCaps); command queues,
+// allocators, command lists, fences, committed resources, descriptor heaps,
+// RTV/DSV creation, GetCopyableFootprints and GetResourceAllocationInfo
+// (d3d12_device_create_objects.cpp). Everything else returns E_NOTIMPL
+// (d3d12_device_unimplemented.cpp).
 #pragma once
 
 #include "d3d12_debug.h"
+#include "d3d12_ddi_device.h"
 #include "d3dvk_entry_guard.h"
 #include "info_queue.h"
 #include "private_data.h"
@@ -15,8 +20,10 @@
 #include <directx/d3d12.h>
 
 #include <atomic>
+#include <map>
 #include <memory>
 #include <string>
+#include <mutex>
 
 namespace d3dvk::runtime {
 
@@ -27,6 +34,15 @@ class D3D12Device final : public ID3D12Device {
 
   // The conservative tier the UMD reports through GetCaps(D3D12_OPTIONS).
   HRESULT queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data);
+  // Creates the DDI device (D3D12CreateDevice calls it once, before handing the device out).
+  HRESULT init(std::string* error);
+  const DdiDevice12& ddi() const { return *ddi_; }
+  // A unique GPU virtual address range of `size` bytes (buffers; 64 KiB aligned, never reused).
+  UINT64 allocateGpuVirtualAddress(UINT64 size);
+  // The live descriptor heaps' CPU ranges, to validate descriptor handles.
+  void registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type);
+  void unregisterDescriptorRange(SIZE_T start);
+  bool descriptorInHeap(SIZE_T handle, D3D12_DESCRIPTOR_HEAP_TYPE type) const;
 
   // The debug layer (d3d12_debug.h): a message for ID3D12InfoQueue, nothing
   // when the device was created without the layer. `idName` is the ID's name
@@ -99,6 +115,14 @@ class D3D12Device final : public ID3D12Device {
   PrivateDataStore privateData_;
   std::unique_ptr<debug::InfoQueue12> infoQueue_{d3d12DebugLayerEnabled() ? std::make_unique<debug::InfoQueue12>(*this)
                                                                          : nullptr};
+  std::unique_ptr<DdiDevice12> ddi_;
+  std::atomic<UINT64> nextGpuVa_{UINT64(1) << 32};
+  mutable std::mutex heapsMutex_;
+  struct HeapRange {
+    SIZE_T end;
+    D3D12_DESCRIPTOR_HEAP_TYPE type;
+  };
+  std::map<SIZE_T, HeapRange> heaps_;  // by start
 };
 
 }  // namespace d3dvk::runtime

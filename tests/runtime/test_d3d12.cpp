@@ -80,11 +80,11 @@ TEST_CASE("D3D12 CheckFeatureSupport and D3D12CreateDevice argument errors", "[r
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options - 4) == E_INVALIDARG);
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, nullptr, sizeof options) == E_INVALIDARG);
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_ARCHITECTURE, &options, sizeof options) == E_INVALIDARG);
-  ID3D12CommandQueue* queue = reinterpret_cast<ID3D12CommandQueue*>(0x1);
-  D3D12_COMMAND_QUEUE_DESC queueDesc{};
-  CHECK(device->CreateCommandQueue(&queueDesc, __uuidof(ID3D12CommandQueue), reinterpret_cast<void**>(&queue)) ==
+  ID3D12PipelineState* pso = reinterpret_cast<ID3D12PipelineState*>(0x1);
+  D3D12_COMPUTE_PIPELINE_STATE_DESC psoDesc{};
+  CHECK(device->CreateComputePipelineState(&psoDesc, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) ==
         E_NOTIMPL);
-  CHECK(queue == nullptr);
+  CHECK(pso == nullptr);
   REQUIRE(device->SetName(L"main") == S_OK);
   device->Release();
 

@@ -1,0 +1,380 @@
+// ddi/umd/d3d12/command_recorder12.cpp — see command_recorder12.h.
+#include "command_recorder12.h"
+
+#include "descriptor_heap12.h"
+#include "device12.h"
+#include "resource12.h"
+#include "vk_command_queue.h"
+
+#include <algorithm>
+#include <string>
+
+namespace d3dvk::umd12 {
+
+void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd) {
+  device_ = &device;
+  error_ = S_OK;
+  VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
+  VkResult r = vkBeginCommandBuffer(cmd, &info);
+  if (r != VK_SUCCESS) {
+    cmd_ = VK_NULL_HANDLE;
+    error_ = Device12::hresultFor(r);
+    return;
+  }
+  cmd_ = cmd;
+  fullBarrier(cmd_);  // after everything submitted before this list
+}
+
+VkResult CommandRecorder12::end() {
+  if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
+  fullBarrier(cmd_);
+  vk::memoryBarrier(cmd_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
+                    VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT);
+  VkResult r = vkEndCommandBuffer(cmd_);
+  cmd_ = VK_NULL_HANDLE;
+  return r;
+}
+
+void CommandRecorder12::fail(HRESULT hr, const char* what) {
+  umd::logError(std::string("D3D12 command list: ") + what);
+  if (SUCCEEDED(error_)) error_ = hr;
+}
+
+namespace {
+
+// Moves one subresource range of an image between GENERAL (where images live)
+// and a transfer layout around a copy.
+void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
+                VkImageLayout to) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = range;
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+VkImageSubresourceRange rangeOf(const VkImageSubresourceLayers& l) {
+  return {l.aspectMask, l.mipLevel, 1, l.baseArrayLayer, l.layerCount};
+}
+
+// Runs `copy` with `src` in TRANSFER_SRC_OPTIMAL and `dst` in TRANSFER_DST_OPTIMAL
+// (either may be absent), back in GENERAL afterwards.
+template <typename F>
+void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourceRange& srcRange, VkImage dst,
+                       const VkImageSubresourceRange& dstRange, F&& copy) {
+  if (src) transition(cmd, src, srcRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  if (dst) transition(cmd, dst, dstRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  copy();
+  if (src) transition(cmd, src, srcRange, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  if (dst) transition(cmd, dst, dstRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+}
+
+}  // namespace
+
+VkCommandBuffer CommandRecorder12::command() {
+  if (!cmd_) return VK_NULL_HANDLE;
+  fullBarrier(cmd_);
+  return cmd_;
+}
+
+void CommandRecorder12::barrier() {
+  if (cmd_) fullBarrier(cmd_);
+}
+
+void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {
+  if (!dst.isBuffer() || !src.isBuffer()) return fail(E_INVALIDARG, "CopyBufferRegion needs two buffers");
+  if (dstOffset + bytes > dst.desc.Width || srcOffset + bytes > src.desc.Width || dstOffset + bytes < dstOffset ||
+      srcOffset + bytes < srcOffset)
+    return fail(E_INVALIDARG, "CopyBufferRegion reaches past the end of a buffer");
+  if (!bytes) return;
+  if (&dst == &src && dstOffset < srcOffset + bytes && srcOffset < dstOffset + bytes)
+    return fail(E_INVALIDARG, "CopyBufferRegion's source and destination ranges overlap");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  VkBufferCopy region{srcOffset, dstOffset, bytes};
+  vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &region);
+}
+
+void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
+  if (&dst == &src) return fail(E_INVALIDARG, "CopyResource with one resource as source and destination");
+  if (dst.isBuffer() != src.isBuffer()) return fail(E_INVALIDARG, "CopyResource between a buffer and a texture");
+  if (dst.isBuffer()) {
+    if (dst.desc.Width != src.desc.Width) return fail(E_INVALIDARG, "CopyResource between buffers of different sizes");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    VkBufferCopy region{0, 0, dst.desc.Width};
+    vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &region);
+    return;
+  }
+  const VkImageCreateInfo& a = dst.image->info();
+  const VkImageCreateInfo& b = src.image->info();
+  if (a.imageType != b.imageType || a.extent.width != b.extent.width || a.extent.height != b.extent.height ||
+      a.extent.depth != b.extent.depth || a.mipLevels != b.mipLevels || a.arrayLayers != b.arrayLayers ||
+      a.samples != b.samples || !state::copyCompatible(*dst.format, *src.format))
+    return fail(E_INVALIDARG, "CopyResource between textures of different shapes or incompatible formats");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  std::vector<VkImageCopy> regions;
+  for (UINT mip = 0; mip < dst.mipLevels; ++mip) {
+    VkImageCopy c{};
+    c.srcSubresource = {src.aspects(), mip, 0, src.arraySize};
+    c.dstSubresource = {dst.aspects(), mip, 0, dst.arraySize};
+    c.extent = dst.mipExtent(mip);
+    regions.push_back(c);
+  }
+  VkImageSubresourceRange all{src.aspects(), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  VkImageSubresourceRange allDst{dst.aspects(), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  inTransferLayouts(cmd, src.image->handle(), all, dst.image->handle(), allDst, [&] {
+    vkCmdCopyImage(cmd, src.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.image->handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, uint32_t(regions.size()), regions.data());
+  });
+}
+
+namespace {
+
+// One subresource of a texture: its Vulkan layers, aspect and texel size.
+struct Subresource {
+  UINT mip, slice;
+  VkImageAspectFlags aspect;
+  UINT texelBytes;
+};
+
+bool pickSubresource(const Resource12& r, UINT64 index, Subresource* out) {
+  UINT perPlane = r.mipLevels * r.arraySize;
+  if (index >= UINT64(perPlane) * 2) return false;
+  UINT plane = UINT(index / perPlane);
+  UINT within = UINT(index % perPlane);
+  out->mip = within % r.mipLevels;
+  out->slice = within / r.mipLevels;
+  VkImageAspectFlags aspects = r.aspects();
+  out->texelBytes = r.format->bytesPerTexel;
+  if (aspects == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) {
+    // D3D12's planes: 0 is depth (R24X8, 4 bytes), 1 is stencil (R8, 1 byte).
+    out->aspect = plane == 0 ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_STENCIL_BIT;
+    out->texelBytes = plane == 0 ? 4 : 1;
+    return true;
+  }
+  if (plane != 0) return false;
+  out->aspect = aspects;
+  return true;
+}
+
+}  // namespace
+
+void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout,
+                                          UINT dstX, UINT dstY, UINT dstZ, const D3D12DDIARG_BUFFER_PLACEMENT& src,
+                                          const D3D12DDIARG_PLACED_RESOURCE& srcLayout, const D3D12DDI_BOX* box) {
+  Resource12* dstRes = Resource12::from(dst.BaseAddress.UMD.hResource);
+  Resource12* srcRes = Resource12::from(src.BaseAddress.UMD.hResource);
+  if (!dstRes || !srcRes) return fail(E_INVALIDARG, "CopyTextureRegion without a resource");
+  bool dstTexture = dstLayout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE;
+  bool srcTexture = srcLayout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE;
+  if (dstTexture == dstRes->isBuffer() || srcTexture == srcRes->isBuffer())
+    return fail(E_INVALIDARG, "CopyTextureRegion: a location's type does not match its resource");
+  if (!dstTexture && !srcTexture) return fail(E_INVALIDARG, "CopyTextureRegion between two placed footprints");
+  if ((!dstTexture && !dstLayout.pLayout) || (!srcTexture && !srcLayout.pLayout))
+    return fail(E_INVALIDARG, "CopyTextureRegion: a placed footprint without its layout");
+
+  Subresource dsub{}, ssub{};
+  if (dstTexture && !pickSubresource(*dstRes, dst.BaseAddress.UMD.Offset, &dsub))
+    return fail(E_INVALIDARG, "CopyTextureRegion: destination subresource out of range");
+  if (srcTexture && !pickSubresource(*srcRes, src.BaseAddress.UMD.Offset, &ssub))
+    return fail(E_INVALIDARG, "CopyTextureRegion: source subresource out of range");
+
+  // The source window: the box, else the whole source subresource or footprint.
+  VkOffset3D srcOffset{0, 0, 0};
+  VkExtent3D extent{};
+  const auto* srcFoot = static_cast<const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT*>(srcLayout.pLayout);
+  const auto* dstFoot = static_cast<const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT*>(dstLayout.pLayout);
+  VkExtent3D srcSize = srcTexture ? srcRes->mipExtent(ssub.mip)
+                                  : VkExtent3D{srcFoot->PhysicalWidth, srcFoot->PhysicalHeight, srcFoot->PhysicalDepth};
+  if (box) {
+    if (box->Left < 0 || box->Top < 0 || box->Front < 0 || box->Right <= box->Left || box->Bottom <= box->Top ||
+        box->Back <= box->Front || UINT(box->Right) > srcSize.width || UINT(box->Bottom) > srcSize.height ||
+        UINT(box->Back) > srcSize.depth)
+      return fail(E_INVALIDARG, "CopyTextureRegion: the source box is empty or outside the source");
+    srcOffset = {box->Left, box->Top, box->Front};
+    extent = {UINT(box->Right - box->Left), UINT(box->Bottom - box->Top), UINT(box->Back - box->Front)};
+  } else {
+    extent = srcSize;
+  }
+  VkExtent3D dstSize = dstTexture ? dstRes->mipExtent(dsub.mip)
+                                  : VkExtent3D{dstFoot->PhysicalWidth, dstFoot->PhysicalHeight, dstFoot->PhysicalDepth};
+  if (dstX + extent.width > dstSize.width || dstY + extent.height > dstSize.height || dstZ + extent.depth > dstSize.depth)
+    return fail(E_INVALIDARG, "CopyTextureRegion: the copy reaches outside the destination");
+
+  auto bufferRegion = [&](const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT& foot, UINT64 offset, UINT texelBytes,
+                          VkOffset3D at, const Subresource& sub, VkOffset3D imageOffset, VkBufferImageCopy* out) -> bool {
+    if (!texelBytes || foot.Pitch % texelBytes || !foot.Pitch || (foot.PhysicalHeight > 1 && foot.SlicePitch % foot.Pitch))
+      return false;
+    if (foot.Pitch < foot.PhysicalWidth * texelBytes) return false;
+    UINT64 rows = foot.Pitch ? foot.SlicePitch / foot.Pitch : 0;
+    if (rows < foot.PhysicalHeight) rows = foot.PhysicalHeight;
+    out->bufferOffset = offset + UINT64(at.z) * foot.SlicePitch + UINT64(at.y) * foot.Pitch + UINT64(at.x) * texelBytes;
+    out->bufferRowLength = foot.Pitch / texelBytes;
+    out->bufferImageHeight = UINT(rows);
+    out->imageSubresource = {sub.aspect, sub.mip, sub.slice, 1};
+    out->imageOffset = imageOffset;
+    out->imageExtent = extent;
+    return true;
+  };
+
+  if (dstTexture && srcTexture) {
+    if (!state::copyCompatible(*dstRes->format, *srcRes->format) || dsub.aspect != ssub.aspect ||
+        dstRes->image->info().samples != srcRes->image->info().samples)
+      return fail(E_INVALIDARG, "CopyTextureRegion between incompatible textures");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    VkImageCopy c{};
+    c.srcSubresource = {ssub.aspect, ssub.mip, ssub.slice, 1};
+    c.srcOffset = srcOffset;
+    c.dstSubresource = {dsub.aspect, dsub.mip, dsub.slice, 1};
+    c.dstOffset = {INT(dstX), INT(dstY), INT(dstZ)};
+    c.extent = extent;
+    if (srcRes == dstRes && ssub.mip == dsub.mip && ssub.slice == dsub.slice) {
+      // One subresource as source and destination: GENERAL serves both.
+      vkCmdCopyImage(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_GENERAL, dstRes->image->handle(),
+                     VK_IMAGE_LAYOUT_GENERAL, 1, &c);
+      return;
+    }
+    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(c.srcSubresource), dstRes->image->handle(),
+                      rangeOf(c.dstSubresource), [&] {
+                        vkCmdCopyImage(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                                       dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+                      });
+    return;
+  }
+  VkBufferImageCopy region{};
+  if (dstTexture) {  // buffer footprint → texture
+    if (!bufferRegion(*srcFoot, src.BaseAddress.UMD.Offset, dsub.texelBytes, srcOffset, dsub,
+                      {INT(dstX), INT(dstY), INT(dstZ)}, &region))
+      return fail(E_INVALIDARG, "CopyTextureRegion: the source footprint's pitch does not fit the texture's format");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), rangeOf(region.imageSubresource), [&] {
+      vkCmdCopyBufferToImage(cmd, srcRes->buffer->handle(), dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                             1, &region);
+    });
+  } else {  // texture → buffer footprint
+    if (!bufferRegion(*dstFoot, dst.BaseAddress.UMD.Offset, ssub.texelBytes, {INT(dstX), INT(dstY), INT(dstZ)}, ssub,
+                      srcOffset, &region))
+      return fail(E_INVALIDARG, "CopyTextureRegion: the destination footprint's pitch does not fit the texture's format");
+    if (srcRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT)
+      return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
+      vkCmdCopyImageToBuffer(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dstRes->buffer->handle(),
+                             1, &region);
+    });
+  }
+}
+
+void CommandRecorder12::clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects,
+                                   VkExtent2D extent, UINT layers, const VkClearValue& value, UINT numRects,
+                                   const D3D12DDI_RECT* rects) {
+  std::vector<VkClearRect> clearRects;
+  for (UINT i = 0; i < numRects; ++i) {
+    LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
+    LONG right = std::min<LONG>(rects[i].right, LONG(extent.width)), bottom = std::min<LONG>(rects[i].bottom, LONG(extent.height));
+    if (right <= left || bottom <= top) continue;
+    clearRects.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, layers});
+  }
+  if (clearRects.empty()) return;
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  attachment.imageView = view;
+  attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+  attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+  attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, extent};
+  rendering.layerCount = layers;
+  if (depth) {
+    if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
+    if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
+  } else {
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &attachment;
+  }
+  (void)format;
+  vkCmdBeginRendering(cmd, &rendering);
+  VkClearAttachment clear{};
+  clear.aspectMask = depth ? aspects : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
+  clear.colorAttachment = 0;
+  clear.clearValue = value;
+  vkCmdClearAttachments(cmd, 1, &clear, uint32_t(clearRects.size()), clearRects.data());
+  vkCmdEndRendering(cmd);
+}
+
+void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, const FLOAT color[4], UINT numRects,
+                                              const D3D12DDI_RECT* rects) {
+  const ViewDescriptor12* d = ViewDescriptor12::from(handle);
+  if (!d || d->kind != ViewDescriptor12::RenderTarget || !d->resource || !color)
+    return fail(E_INVALIDARG, "ClearRenderTargetView on a descriptor that holds no render-target view");
+  Resource12& r = *d->resource;
+  VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
+  if (numRects == 0) {
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    VkClearColorValue value = state::clearValueForImage(*d->format, *r.format, viewValue);
+    VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, d->firstSlice, d->sliceCount};
+    vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
+    return;
+  }
+  if (!rects) return fail(E_INVALIDARG, "ClearRenderTargetView with NumRects but no rects");
+  if (r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D)
+    return fail(E_NOTIMPL, "ClearRenderTargetView with rects on a Texture3D is not supported yet");
+  VkResult result = VK_SUCCESS;
+  VkImageView view = r.view(*d->format, d->mip, d->firstSlice, d->sliceCount, &result);
+  if (!view) return fail(Device12::hresultFor(result), "ClearRenderTargetView: cannot create the image view");
+  VkExtent3D e = r.mipExtent(d->mip);
+  VkClearValue value{};
+  value.color = viewValue;
+  clearRects(view, d->format->vk, false, VK_IMAGE_ASPECT_COLOR_BIT, {e.width, e.height}, d->sliceCount, value, numRects, rects);
+}
+
+void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, UINT flags, FLOAT depth, UINT8 stencil,
+                                              UINT numRects, const D3D12DDI_RECT* rects) {
+  const ViewDescriptor12* d = ViewDescriptor12::from(handle);
+  if (!d || d->kind != ViewDescriptor12::DepthStencil || !d->resource)
+    return fail(E_INVALIDARG, "ClearDepthStencilView on a descriptor that holds no depth-stencil view");
+  Resource12& r = *d->resource;
+  VkImageAspectFlags formatAspects = r.aspects();
+  VkImageAspectFlags aspects = 0;
+  if (flags & D3D12DDI_CLEAR_FLAG_DEPTH) aspects |= formatAspects & VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (flags & D3D12DDI_CLEAR_FLAG_STENCIL) aspects |= formatAspects & VK_IMAGE_ASPECT_STENCIL_BIT;
+  if (!(flags & (D3D12DDI_CLEAR_FLAG_DEPTH | D3D12DDI_CLEAR_FLAG_STENCIL)))
+    return fail(E_INVALIDARG, "ClearDepthStencilView without D3D12_CLEAR_FLAG_DEPTH or _STENCIL");
+  if (!aspects) return;
+  if (depth < 0.0f || depth > 1.0f) return fail(E_INVALIDARG, "ClearDepthStencilView: depth outside [0, 1]");
+  VkClearDepthStencilValue value{depth, stencil};
+  if (numRects == 0) {
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    VkImageSubresourceRange range{aspects, d->mip, 1, d->firstSlice, d->sliceCount};
+    vkCmdClearDepthStencilImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
+    return;
+  }
+  if (!rects) return fail(E_INVALIDARG, "ClearDepthStencilView with NumRects but no rects");
+  VkResult result = VK_SUCCESS;
+  VkImageView view = r.view(*d->format, d->mip, d->firstSlice, d->sliceCount, &result);
+  if (!view) return fail(Device12::hresultFor(result), "ClearDepthStencilView: cannot create the image view");
+  VkExtent3D e = r.mipExtent(d->mip);
+  VkClearValue clear{};
+  clear.depthStencil = value;
+  clearRects(view, d->format->vk, true, aspects, {e.width, e.height}, d->sliceCount, clear, numRects, rects);
+}
+
+}  // namespace d3dvk::umd12

@@ -1,0 +1,49 @@
+// ddi/umd/d3d12/command_recorder12.h — records one D3D12 command list into a
+// VkCommandBuffer. Synchronization is the D3D11 path's simple model: each
+// transfer or clear is preceded by a full memory barrier (so D3D12 barriers
+// need no per-resource tracking); images stay in GENERAL except for the
+// subresources a copy moves to a transfer layout and back around itself
+// (so the list's image layouts never depend on execution order), and the list
+// ends with one that makes its writes visible to the host (READBACK Map after
+// a fence). A recording error (bad arguments, a failed Vulkan call) is kept and
+// reported when the list is closed. The draw path adds its pipeline, root
+// signature and descriptor state here, next to these commands.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "vk_device.h"
+
+namespace d3dvk::umd12 {
+
+class Device12;
+struct Resource12;
+
+class CommandRecorder12 {
+ public:
+  void begin(Device12& device, VkCommandBuffer cmd);
+  VkResult end();  // the first recording error, else vkEndCommandBuffer's result
+  bool recording() const { return cmd_ != VK_NULL_HANDLE; }
+  HRESULT error() const { return error_; }
+  void fail(HRESULT hr, const char* what);
+
+  void barrier();  // D3D12 ResourceBarrier (transition, aliasing, UAV): orders memory
+  void copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes);
+  void copyResource(Resource12& dst, Resource12& src);
+  void copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout, UINT dstX,
+                         UINT dstY, UINT dstZ, const D3D12DDIARG_BUFFER_PLACEMENT& src,
+                         const D3D12DDIARG_PLACED_RESOURCE& srcLayout, const D3D12DDI_BOX* box);
+  void clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, const FLOAT color[4], UINT numRects, const D3D12DDI_RECT* rects);
+  void clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, UINT flags, FLOAT depth, UINT8 stencil, UINT numRects,
+                             const D3D12DDI_RECT* rects);
+
+ private:
+  VkCommandBuffer command();  // the buffer after a full barrier; null when not recording
+  void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
+                  UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
+
+  Device12* device_ = nullptr;
+  VkCommandBuffer cmd_ = VK_NULL_HANDLE;
+  HRESULT error_ = S_OK;
+};
+
+}  // namespace d3dvk::umd12

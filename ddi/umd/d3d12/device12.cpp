@@ -1,0 +1,213 @@
+// ddi/umd/d3d12/device12.cpp — see device12.h: the D3D12 device DDIs
+// (CalcPrivateDeviceSize, CreateDevice, DestroyDevice, FillDDITable) and the
+// table filling.
+#include "device12.h"
+
+#include "adapter.h"
+#include "command_list12.h"
+#include "d3d12umddi_checks.h"
+#include "d3dvk_entry_guard.h"
+#include "descriptor_heap12.h"
+#include "fence12.h"
+#include "queue12.h"
+#include "resource12.h"
+#include "vk_command_queue.h"
+
+#include <cstring>
+#include <new>
+
+namespace d3dvk::umd12 {
+
+void fullBarrier(VkCommandBuffer cmd) {
+  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+}
+
+Device12::Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& args)
+    : adapter_(adapter), vk_(adapter.device()), hRTDevice_(args.hRTDevice), callbacks_(args.p12UMCallbacks) {}
+
+Device12::~Device12() {
+  if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);
+  if (oneTimePool_) vkDestroyCommandPool(vk_.handle(), oneTimePool_, nullptr);
+}
+
+HRESULT Device12::init() {
+  VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+  poolInfo.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT | VK_COMMAND_POOL_CREATE_TRANSIENT_BIT;
+  poolInfo.queueFamilyIndex = vk_.queueFamily();
+  VkResult r = vkCreateCommandPool(vk_.handle(), &poolInfo, nullptr, &oneTimePool_);
+  if (r != VK_SUCCESS) return hresultFor(r);
+  VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo semInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  semInfo.pNext = &type;
+  r = vkCreateSemaphore(vk_.handle(), &semInfo, nullptr, &oneTimeTimeline_);
+  return hresultFor(r);
+}
+
+HRESULT Device12::hresultFor(VkResult result) {
+  switch (result) {
+    case VK_SUCCESS: return S_OK;
+    case VK_ERROR_OUT_OF_HOST_MEMORY:
+    case VK_ERROR_OUT_OF_DEVICE_MEMORY: return E_OUTOFMEMORY;
+    case VK_ERROR_DEVICE_LOST: return DXGI_ERROR_DEVICE_REMOVED;
+    default: return E_FAIL;
+  }
+}
+
+void Device12::setError(HRESULT hr) {
+  if (callbacks_ && callbacks_->pfnSetErrorCb) callbacks_->pfnSetErrorCb(hRTDevice_, hr);
+}
+void Device12::setVkError(VkResult result) { setError(hresultFor(result)); }
+
+VkResult Device12::beginOneTime(VkCommandBuffer* cmd) {
+  VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  alloc.commandPool = oneTimePool_;
+  alloc.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
+  alloc.commandBufferCount = 1;
+  VkResult r = vkAllocateCommandBuffers(vk_.handle(), &alloc, cmd);
+  if (r != VK_SUCCESS) return r;
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  r = vkBeginCommandBuffer(*cmd, &begin);
+  if (r != VK_SUCCESS) vkFreeCommandBuffers(vk_.handle(), oneTimePool_, 1, cmd);
+  else fullBarrier(*cmd);
+  return r;
+}
+
+VkResult Device12::submitOneTimeAndWait(VkCommandBuffer cmd) {
+  fullBarrier(cmd);
+  VkResult r = vkEndCommandBuffer(cmd);
+  if (r == VK_SUCCESS) {
+    VkCommandBufferSubmitInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
+    cbInfo.commandBuffer = cmd;
+    VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+    signal.semaphore = oneTimeTimeline_;
+    signal.value = ++oneTimeSerial_;
+    signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+    submit.commandBufferInfoCount = 1;
+    submit.pCommandBufferInfos = &cbInfo;
+    submit.signalSemaphoreInfoCount = 1;
+    submit.pSignalSemaphoreInfos = &signal;
+    r = vkQueueSubmit2(vk_.queue(), 1, &submit, VK_NULL_HANDLE);
+    if (r == VK_SUCCESS) {
+      VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+      wait.semaphoreCount = 1;
+      wait.pSemaphores = &oneTimeTimeline_;
+      wait.pValues = &signal.value;
+      r = vkWaitSemaphores(vk_.handle(), &wait, UINT64_MAX);
+    }
+  }
+  vkFreeCommandBuffers(vk_.handle(), oneTimePool_, 1, &cmd);
+  return r;
+}
+
+namespace {
+
+umd::Adapter* adapterFrom(D3D12DDI_HADAPTER h) { return static_cast<umd::Adapter*>(h.pDrvPrivate); }
+
+// The slot names of the tables, for the not-implemented stub's message.
+const char* const kDeviceSlotNames[] = {
+#define D3DVK_SLOT(name) #name,
+#include "device12_slots.inc"
+#undef D3DVK_SLOT
+};
+const char* const kCommandListSlotNames[] = {
+#define D3DVK_SLOT(name) #name,
+#include "command_list12_slots.inc"
+#undef D3DVK_SLOT
+};
+static_assert(sizeof(kDeviceSlotNames) / sizeof(void*) == D3DVK_D3D12DDI_DEVICE_FUNCS_CORE_0003_SLOTS);
+static_assert(sizeof(kCommandListSlotNames) / sizeof(void*) == D3DVK_D3D12DDI_COMMAND_LIST_FUNCS_3D_0003_SLOTS);
+
+// One stub per slot index (so the message can name the slot), generated at compile time.
+template <const char* const* Names, int Slot>
+VOID APIENTRY unimplemented() noexcept {
+  std::fprintf(stderr, "d3dvk: the D3D12 DDI %s is not implemented yet\n", Names[Slot]);
+}
+template <const char* const* Names, int... Slots>
+void fillUnimplemented(void* table, std::integer_sequence<int, Slots...>) {
+  PFND3DVKDDI_UNIMPLEMENTED stubs[] = {&unimplemented<Names, Slots>...};
+  std::memcpy(table, stubs, sizeof stubs);
+}
+
+}  // namespace
+
+// Defined by each DDI group's file.
+void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
+void fillCommandQueueFuncs(D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001& f);
+void fillFenceFuncs(D3DVKDDI_FENCE_FUNCS& f);
+
+SIZE_T APIENTRY calcPrivateDeviceSize(D3D12DDI_HADAPTER, const D3D12DDIARG_CALCPRIVATEDEVICESIZE*) try {
+  return sizeof(Device12);
+} D3DVK_CATCH_RETURN({})
+
+HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_CREATEDEVICE_0003* args) try {
+  if (!hAdapter.pDrvPrivate || !args || !args->hDrvDevice.pDrvPrivate) return E_INVALIDARG;
+  auto* device = new (args->hDrvDevice.pDrvPrivate) Device12(*adapterFrom(hAdapter), *args);
+  HRESULT hr = device->init();
+  if (FAILED(hr)) device->~Device12();
+  return hr;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE hDevice) try {
+  if (Device12* d = Device12::from(hDevice)) {
+    vkDeviceWaitIdle(d->handle());
+    d->~Device12();
+  }
+} D3DVK_CATCH_VOID
+
+HRESULT APIENTRY getOptionalDDITables(D3D12DDI_HADAPTER, UINT32* puEntries, D3D12DDI_TABLE_REQUEST*) try {
+  if (!puEntries) return E_INVALIDARG;
+  *puEntries = 0;  // no optional tables
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE type, VOID* table, SIZE_T size, UINT,
+                              D3D12DDI_HRTTABLE) try {
+  if (!table) return E_INVALIDARG;
+  switch (type) {
+    case D3D12DDI_TABLE_TYPE_DEVICE_CORE: {
+      if (size != sizeof(D3D12DDI_DEVICE_FUNCS_CORE_0003)) return E_INVALIDARG;
+      auto& f = *static_cast<D3D12DDI_DEVICE_FUNCS_CORE_0003*>(table);
+      fillUnimplemented<kDeviceSlotNames>(&f, std::make_integer_sequence<int, D3DVK_D3D12DDI_DEVICE_FUNCS_CORE_0003_SLOTS>());
+      fillDeviceFuncs(f);
+      return S_OK;
+    }
+    case D3D12DDI_TABLE_TYPE_COMMAND_LIST_3D: {
+      if (size != sizeof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003)) return E_INVALIDARG;
+      auto& f = *static_cast<D3D12DDI_COMMAND_LIST_FUNCS_3D_0003*>(table);
+      fillUnimplemented<kCommandListSlotNames>(
+          &f, std::make_integer_sequence<int, D3DVK_D3D12DDI_COMMAND_LIST_FUNCS_3D_0003_SLOTS>());
+      fillCommandListFuncs(f);
+      return S_OK;
+    }
+    case D3D12DDI_TABLE_TYPE_COMMAND_QUEUE_3D: {
+      if (size != sizeof(D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001)) return E_INVALIDARG;
+      auto& f = *static_cast<D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001*>(table);
+      std::memset(&f, 0, sizeof f);
+      fillCommandQueueFuncs(f);
+      return S_OK;
+    }
+    case D3DVK_DDI_TABLE_TYPE_FENCE_CPU: {
+      if (size != sizeof(D3DVKDDI_FENCE_FUNCS)) return E_INVALIDARG;
+      fillFenceFuncs(*static_cast<D3DVKDDI_FENCE_FUNCS*>(table));
+      return S_OK;
+    }
+    default:
+      return E_NOTIMPL;
+  }
+} D3DVK_CATCH_HRESULT
+
+void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  fillQueueDeviceFuncs(f);
+  fillFenceDeviceFuncs(f);
+  fillCommandListDeviceFuncs(f);
+  fillResourceDeviceFuncs(f);
+  fillDescriptorHeapDeviceFuncs(f);
+}
+
+}  // namespace d3dvk::umd12

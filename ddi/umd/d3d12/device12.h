@@ -1,0 +1,75 @@
+// ddi/umd/d3d12/device12.h — the UMD's D3D12 device: constructed by
+// pfnCreateDevice in the runtime's hDrvDevice memory, it holds the adapter's
+// Vulkan device, the runtime's error callback and the one Vulkan queue every
+// D3D12 command queue of the device submits to (with the mutex guarding it and
+// the fence scheduler, see queue12.h). FillDDITable hands out the device-core,
+// command-list, command-queue and d3dvk fence tables (device12.cpp); slots not
+// filled yet point at one stub that logs the slot's name.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "vk_device.h"
+
+#include <mutex>
+#include <string>
+#include <vector>
+
+namespace d3dvk::umd {
+class Adapter;
+void logError(const std::string& message);
+}  // namespace d3dvk::umd
+
+namespace d3dvk::umd12 {
+
+struct Queue12;
+
+class Device12 {
+ public:
+  Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& args);
+  ~Device12();
+  HRESULT init();
+
+  static Device12* from(D3D12DDI_HDEVICE h) { return static_cast<Device12*>(h.pDrvPrivate); }
+
+  vk::Device& vk() { return vk_; }
+  VkDevice handle() const { return vk_.handle(); }
+  // Reports a failure of a void DDI through pfnSetErrorCb.
+  void setError(HRESULT hr);
+  void setVkError(VkResult result);
+  static HRESULT hresultFor(VkResult result);
+
+  // Guards the Vulkan queue, every queue's pending operations and the fences' submitted values.
+  std::mutex& queueMutex() { return queueMutex_; }
+  std::vector<Queue12*>& queues() { return queues_; }  // queue mutex held
+
+  // Records `record` into a one-time command buffer, submits it on the queue
+  // and waits for it (resource initialization). Queue mutex NOT held.
+  template <typename F>
+  VkResult runNow(F&& record) {
+    std::lock_guard lock(queueMutex_);
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    VkResult r = beginOneTime(&cmd);
+    if (r != VK_SUCCESS) return r;
+    record(cmd);
+    return submitOneTimeAndWait(cmd);
+  }
+
+ private:
+  VkResult beginOneTime(VkCommandBuffer* cmd);
+  VkResult submitOneTimeAndWait(VkCommandBuffer cmd);
+
+  umd::Adapter& adapter_;
+  vk::Device& vk_;
+  D3D12DDI_HRTDEVICE hRTDevice_;
+  const D3D12DDI_CORELAYER_DEVICECALLBACKS_0003* callbacks_;
+  std::mutex queueMutex_;
+  std::vector<Queue12*> queues_;
+  VkCommandPool oneTimePool_ = VK_NULL_HANDLE;
+  VkSemaphore oneTimeTimeline_ = VK_NULL_HANDLE;
+  uint64_t oneTimeSerial_ = 0;
+};
+
+// One full memory barrier: everything before → everything after.
+void fullBarrier(VkCommandBuffer cmd);
+
+}  // namespace d3dvk::umd12

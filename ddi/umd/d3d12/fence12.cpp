@@ -1,0 +1,119 @@
+// ddi/umd/d3d12/fence12.cpp — see fence12.h: Create/DestroyFence and the
+// d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU).
+#include "fence12.h"
+
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+#include "queue12.h"
+
+#include <new>
+
+namespace d3dvk::umd12 {
+
+uint64_t Fence12::completed() const {
+  uint64_t value = 0;
+  if (vkGetSemaphoreCounterValue(device->handle(), semaphore, &value) != VK_SUCCESS) return UINT64_MAX;
+  return value;
+}
+
+namespace {
+
+SIZE_T APIENTRY calcPrivateFenceSize(D3D12DDI_HDEVICE, const D3DVKDDIARG_CREATEFENCE*) try {
+  return sizeof(Fence12);
+} D3DVK_CATCH_RETURN({})
+
+HRESULT APIENTRY createFence(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, const D3DVKDDIARG_CREATEFENCE* args) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !hFence.pDrvPrivate || !args) return E_INVALIDARG;
+  if (args->Flags != 0) {
+    umd::logError("D3D12 CreateFence: shared and cross-adapter fences are not supported");
+    return E_INVALIDARG;
+  }
+  auto* fence = new (hFence.pDrvPrivate) Fence12();
+  fence->device = device;
+  VkSemaphoreTypeCreateInfo type{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  type.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  type.initialValue = args->InitialValue;
+  VkSemaphoreCreateInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  info.pNext = &type;
+  VkResult r = vkCreateSemaphore(device->handle(), &info, nullptr, &fence->semaphore);
+  if (r != VK_SUCCESS) {
+    fence->~Fence12();
+    return Device12::hresultFor(r);
+  }
+  fence->submitted = args->InitialValue;
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyFence(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence) try {
+  Fence12* fence = Fence12::from(hFence);
+  if (!fence) return;
+  Device12* device = Device12::from(hDevice);
+  std::lock_guard lock(device->queueMutex());
+  // Queue operations still held back on this fence are dropped (D3D12 leaves
+  // such a queue waiting forever; d3dvk reports it instead), and submitted
+  // work that may still signal or wait on the semaphore finishes first.
+  dropPendingOperations(*device, fence);
+  vkQueueWaitIdle(device->vk().queue());
+  vkDestroySemaphore(device->handle(), fence->semaphore, nullptr);
+  fence->~Fence12();
+} D3DVK_CATCH_VOID
+
+UINT64 APIENTRY getCompletedValue(D3D12DDI_HDEVICE, D3D12DDI_HFENCE hFence) try {
+  Fence12* fence = Fence12::from(hFence);
+  return fence ? fence->completed() : UINT64_MAX;
+} D3DVK_CATCH_RETURN(UINT64_MAX)
+
+HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UINT64 value) try {
+  Device12* device = Device12::from(hDevice);
+  Fence12* fence = Fence12::from(hFence);
+  if (!device || !fence) return E_INVALIDARG;
+  std::lock_guard lock(device->queueMutex());
+  if (value <= fence->completed()) {
+    if (value < fence->completed())
+      umd::logError("D3D12 ID3D12Fence::Signal: lowering a fence's value (" + std::to_string(fence->completed()) +
+                    " to " + std::to_string(value) + ") is not supported on Vulkan timelines; the value stays");
+    return S_OK;
+  }
+  if (value <= fence->submitted) {
+    umd::logError("D3D12 ID3D12Fence::Signal: a queue already signals this fence to " + std::to_string(fence->submitted) +
+                  "; a CPU signal to the lower " + std::to_string(value) + " is ignored");
+    return S_OK;
+  }
+  VkSemaphoreSignalInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
+  info.semaphore = fence->semaphore;
+  info.value = value;
+  VkResult r = vkSignalSemaphore(device->handle(), &info);
+  if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  fence->submitted = value;
+  return submitReadyOperations(*device);
+} D3DVK_CATCH_HRESULT
+
+HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UINT64 value, UINT64 timeoutNs) try {
+  Device12* device = Device12::from(hDevice);
+  Fence12* fence = Fence12::from(hFence);
+  if (!device || !fence) return E_INVALIDARG;
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &fence->semaphore;
+  info.pValues = &value;
+  VkResult r = vkWaitSemaphores(device->handle(), &info, timeoutNs);
+  if (r == VK_TIMEOUT) return S_FALSE;
+  return Device12::hresultFor(r);
+} D3DVK_CATCH_HRESULT
+
+}  // namespace
+
+void fillFenceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateFenceSize = &calcPrivateFenceSize;
+  f.pfnCreateFence = &createFence;
+  f.pfnDestroyFence = &destroyFence;
+}
+
+void fillFenceFuncs(D3DVKDDI_FENCE_FUNCS& f) {
+  f.pfnGetCompletedValue = &getCompletedValue;
+  f.pfnSignal = &signalFromCpu;
+  f.pfnWait = &waitOnCpu;
+}
+
+}  // namespace d3dvk::umd12

@@ -1,0 +1,47 @@
+// ddi/umd/d3d12/queue12.h — D3D12 command queues (direct, compute, copy), all
+// submitting to the device's one Vulkan queue. Each queue keeps its
+// operations (ExecuteCommandLists, Signal, Wait) in order; an operation is
+// handed to Vulkan as soon as every Wait before it can be satisfied by a signal
+// already handed to Vulkan or done by the CPU (Fence12::submitted), so the
+// shared Vulkan queue never holds a wait whose signal comes later. A Wait turns
+// into a timeline-semaphore wait of the queue's next submission; a Signal into
+// a submission that signals the fence's semaphore after everything before it.
+// Every command list starts with a full memory barrier and ends with one to
+// the host, so work ordered by submission or by a fence is ordered in memory too.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "vk_device.h"
+
+#include <deque>
+#include <vector>
+
+namespace d3dvk::umd12 {
+
+class Device12;
+struct Fence12;
+
+struct Queue12 {
+  Device12* device = nullptr;
+  UINT flags = 0;  // D3D12DDI_COMMAND_QUEUE_FLAG_BITS
+  struct Operation {
+    enum Kind { Execute, Signal, Wait } kind;
+    std::vector<VkCommandBuffer> commandBuffers;  // Execute
+    Fence12* fence = nullptr;                     // Signal, Wait
+    uint64_t value = 0;
+  };
+  std::deque<Operation> pending;         // queue mutex held
+  std::vector<VkSemaphoreSubmitInfo> waits;  // satisfied Waits for the next submission
+
+  static Queue12* from(D3D12DDI_HCOMMANDQUEUE h) { return static_cast<Queue12*>(h.pDrvPrivate); }
+};
+
+// Hands every operation that can go to Vulkan now (queue mutex held).
+HRESULT submitReadyOperations(Device12& device);
+// Drops the held-back operations that involve `fence` (fence destruction; queue mutex held).
+void dropPendingOperations(Device12& device, Fence12* fence);
+
+void fillQueueDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+void fillCommandQueueFuncs(D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001& f);
+
+}  // namespace d3dvk::umd12

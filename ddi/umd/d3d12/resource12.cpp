@@ -1,0 +1,242 @@
+// ddi/umd/d3d12/resource12.cpp — see resource12.h: CalcPrivateHeapAndResourceSizes,
+// CreateHeapAndResource, DestroyHeapAndResource, MapHeap/UnmapHeap and
+// CheckResourceAllocationInfo (D3D12's 64 KiB resource alignment, 4 MiB for MSAA).
+#include "resource12.h"
+
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+
+#include <algorithm>
+#include <cstring>
+#include <new>
+
+namespace d3dvk::umd12 {
+
+VkExtent3D Resource12::mipExtent(UINT mip) const {
+  const VkExtent3D& e = image->info().extent;
+  return {std::max(1u, e.width >> mip), std::max(1u, e.height >> mip), std::max(1u, e.depth >> mip)};
+}
+
+VkImageView Resource12::view(const state::FormatInfo& viewFormat, UINT mip, UINT firstSlice, UINT sliceCount,
+                             VkResult* result) {
+  std::lock_guard lock(viewsMutex_);
+  auto key = std::make_tuple(viewFormat.vk, mip, firstSlice, sliceCount);
+  auto it = views_.find(key);
+  if (it != views_.end()) return it->second->handle();
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.image = image->handle();
+  bool is3d = desc.ResourceType == D3D12DDI_RT_TEXTURE3D;
+  info.viewType = is3d ? VK_IMAGE_VIEW_TYPE_2D_ARRAY
+                       : (desc.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
+                                                                      : VK_IMAGE_VIEW_TYPE_2D_ARRAY);
+  if (is3d) info.viewType = VK_IMAGE_VIEW_TYPE_3D;
+  info.format = viewFormat.vk;
+  info.subresourceRange = {state::formatAspects(viewFormat), mip, 1, is3d ? 0u : firstSlice, is3d ? 1u : sliceCount};
+  auto v = vk::ImageView::create(device->vk(), info, result);
+  if (!v) return VK_NULL_HANDLE;
+  VkImageView handle = v->handle();
+  views_.emplace(key, std::move(v));
+  return handle;
+}
+
+namespace {
+
+bool isHostHeap(const D3D12DDIARG_CREATEHEAP_0001* heap) {
+  return heap && heap->CPUPageProperty != D3D12DDI_CPU_PAGE_PROPERTY_NOT_AVAILABLE;
+}
+
+VkImageUsageFlags imageUsage(Device12& device, const D3D12DDIARG_CREATERESOURCE_0003& d, VkFormat format, VkImageTiling tiling) {
+  VkFormatProperties props{};
+  vkGetPhysicalDeviceFormatProperties(device.vk().physicalDevice(), format, &props);
+  VkFormatFeatureFlags features = tiling == VK_IMAGE_TILING_OPTIMAL ? props.optimalTilingFeatures : props.linearTilingFeatures;
+  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (d.Flags & D3D12DDI_RESOURCE_FLAG_0003_RENDER_TARGET) usage |= VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  if (d.Flags & D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  if ((d.Flags & D3D12DDI_RESOURCE_FLAG_0003_SHADER_RESOURCE) && (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
+    usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  if ((d.Flags & D3D12DDI_RESOURCE_FLAG_0022_UNORDERED_ACCESS) && (features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) &&
+      d.SampleDesc.Count <= 1)
+    usage |= VK_IMAGE_USAGE_STORAGE_BIT;
+  return usage;
+}
+
+HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo** format) {
+  *format = nullptr;
+  if (d.ResourceType == D3D12DDI_RT_BUFFER) return d.Width ? S_OK : E_INVALIDARG;
+  if (d.ResourceType < D3D12DDI_RT_TEXTURE1D || d.ResourceType > D3D12DDI_RT_TEXTURE3D) return E_INVALIDARG;
+  *format = state::findFormat(d.Format);
+  if (!*format) {
+    umd::logError("D3D12 CreateHeapAndResource: DXGI format " + std::to_string(int(d.Format)) +
+                  " is not supported for textures yet");
+    return E_INVALIDARG;
+  }
+  if (!d.Width || !d.Height || !d.DepthOrArraySize || !d.SampleDesc.Count) return E_INVALIDARG;
+  return S_OK;
+}
+
+D3D12DDI_HEAP_AND_RESOURCE_SIZES APIENTRY calcPrivateHeapAndResourceSizes(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATEHEAP_0001*,
+                                                                         const D3D12DDIARG_CREATERESOURCE_0003*) try {
+  return {sizeof(Heap12), sizeof(Resource12)};
+} D3DVK_CATCH_RETURN({})
+
+HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap, const D3D12DDIARG_CREATERESOURCE_0003& d,
+                       Resource12& r) {
+  r.device = &device;
+  r.desc = d;
+  r.desc.pRowMajorLayout = nullptr;
+  HRESULT hr = validateDesc(d, &r.format);
+  if (FAILED(hr)) return hr;
+  bool host = isHostHeap(heap);
+  VkResult result = VK_SUCCESS;
+  if (r.isBuffer()) {
+    VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                               VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
+                               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+    r.buffer = vk::Buffer::create(device.vk(), d.Width, usage, host, &result);
+    if (!r.buffer) return Device12::hresultFor(result);
+    if (host) {
+      std::memset(r.buffer->mapped(), 0, size_t(d.Width));
+      return S_OK;
+    }
+    result = device.runNow([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, r.buffer->handle(), 0, VK_WHOLE_SIZE, 0); });
+    return Device12::hresultFor(result);
+  }
+  if (host) {
+    umd::logError("D3D12 CreateCommittedResource: textures on UPLOAD/READBACK heaps need a CUSTOM heap (not supported)");
+    return E_INVALIDARG;
+  }
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D;
+  info.imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
+  info.format = r.format->vk;
+  if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  info.extent = {UINT(d.Width), d.ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : d.Height, is3d ? UINT(d.DepthOrArraySize) : 1u};
+  r.mipLevels = d.MipLevels ? d.MipLevels : state::fullMipCount(UINT(d.Width), d.Height);
+  r.desc.MipLevels = UINT16(r.mipLevels);
+  r.arraySize = is3d ? 1 : d.DepthOrArraySize;
+  info.mipLevels = r.mipLevels;
+  info.arrayLayers = r.arraySize;
+  info.samples = VkSampleCountFlagBits(d.SampleDesc.Count);
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = imageUsage(device, d, info.format, info.tiling);
+  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  r.image = vk::Image::create(device.vk(), info, &result);
+  if (!r.image) return result == VK_ERROR_FORMAT_NOT_SUPPORTED ? E_INVALIDARG : Device12::hresultFor(result);
+  VkImageAspectFlags aspects = r.aspects();
+  result = device.runNow([&](VkCommandBuffer cmd) {
+    VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+    b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = r.image->handle();
+    b.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.imageMemoryBarrierCount = 1;
+    dep.pImageMemoryBarriers = &b;
+    vkCmdPipelineBarrier2(cmd, &dep);
+    fullBarrier(cmd);
+    VkImageSubresourceRange range{aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+    if (aspects & VK_IMAGE_ASPECT_COLOR_BIT) {
+      VkClearColorValue zero{};
+      vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
+    } else {
+      VkClearDepthStencilValue zero{};
+      vkCmdClearDepthStencilImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
+    }
+  });
+  return Device12::hresultFor(result);
+}
+
+HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATEHEAP_0001* heap, D3D12DDI_HHEAP hHeap,
+                                       D3D12DDI_HRTRESOURCE, const D3D12DDIARG_CREATERESOURCE_0003* desc,
+                                       const D3D12DDI_CLEAR_VALUES*, D3D12DDI_HRESOURCE hResource) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !desc || !hResource.pDrvPrivate || !hHeap.pDrvPrivate) {
+    umd::logError("D3D12 CreateHeapAndResource: placed and reserved resources are not supported yet");
+    return E_INVALIDARG;
+  }
+  auto* r = new (hResource.pDrvPrivate) Resource12();
+  auto* h = new (hHeap.pDrvPrivate) Heap12();
+  h->resource = r;
+  HRESULT hr = createResource(*device, heap, *desc, *r);
+  if (FAILED(hr)) {
+    h->~Heap12();
+    r->~Resource12();
+  }
+  return hr;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
+  // D3D12 makes the application keep a resource alive while queued work uses it.
+  if (Heap12* h = Heap12::from(hHeap)) h->~Heap12();
+  if (Resource12* r = Resource12::from(hResource)) r->~Resource12();
+} D3DVK_CATCH_VOID
+
+HRESULT APIENTRY mapHeap(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, VOID** data) try {
+  Heap12* h = Heap12::from(hHeap);
+  if (!h || !data) return E_INVALIDARG;
+  *data = nullptr;
+  if (!h->resource || !h->resource->buffer || !h->resource->buffer->mapped()) return E_INVALIDARG;
+  *data = h->resource->buffer->mapped();
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY unmapHeap(D3D12DDI_HDEVICE, D3D12DDI_HHEAP) try {
+  // Host-coherent, persistently mapped: nothing to flush.
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY checkResourceAllocationInfo(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATERESOURCE_0003* desc,
+                                          D3D12DDI_RESOURCE_OPTIMIZATION_FLAGS, UINT64 alignmentRestriction, UINT,
+                                          D3D12DDI_RESOURCE_ALLOCATION_INFO* info) try {
+  if (!info) return;
+  *info = {};
+  Device12* device = Device12::from(hDevice);
+  const state::FormatInfo* format = nullptr;
+  if (!device || !desc || FAILED(validateDesc(*desc, &format))) {
+    info->ResourceDataSize = UINT64_MAX;  // what D3D12 answers for an invalid desc
+    return;
+  }
+  UINT64 alignment = desc->SampleDesc.Count > 1 ? (4u << 20) : (64u << 10);
+  if (alignmentRestriction > alignment) alignment = alignmentRestriction;
+  UINT64 size = desc->Width;
+  if (desc->ResourceType != D3D12DDI_RT_BUFFER) {
+    VkImageCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+    bool is3d = desc->ResourceType == D3D12DDI_RT_TEXTURE3D;
+    ci.imageType = is3d ? VK_IMAGE_TYPE_3D : (desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
+    ci.format = format->vk;
+    if (format->kind == state::FormatKind::Typeless) ci.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    ci.extent = {UINT(desc->Width), desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : desc->Height,
+                 is3d ? UINT(desc->DepthOrArraySize) : 1u};
+    ci.mipLevels = desc->MipLevels ? desc->MipLevels : state::fullMipCount(UINT(desc->Width), desc->Height);
+    ci.arrayLayers = is3d ? 1u : desc->DepthOrArraySize;
+    ci.samples = VkSampleCountFlagBits(desc->SampleDesc.Count);
+    ci.tiling = VK_IMAGE_TILING_OPTIMAL;
+    ci.usage = imageUsage(*device, *desc, ci.format, ci.tiling);
+    VkDeviceImageMemoryRequirements q{VK_STRUCTURE_TYPE_DEVICE_IMAGE_MEMORY_REQUIREMENTS};
+    q.pCreateInfo = &ci;
+    VkMemoryRequirements2 req{VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
+    vkGetDeviceImageMemoryRequirements(device->handle(), &q, &req);
+    size = req.memoryRequirements.size;
+  }
+  info->ResourceDataSize = (size + alignment - 1) / alignment * alignment;
+  info->ResourceDataAlignment = alignment;
+  info->Layout = desc->ResourceType == D3D12DDI_RT_BUFFER ? D3D12DDI_TL_ROW_MAJOR : D3D12DDI_TL_UNDEFINED;
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void fillResourceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateHeapAndResourceSizes = &calcPrivateHeapAndResourceSizes;
+  f.pfnCreateHeapAndResource = &createHeapAndResource;
+  f.pfnDestroyHeapAndResource = &destroyHeapAndResource;
+  f.pfnMapHeap = &mapHeap;
+  f.pfnUnmapHeap = &unmapHeap;
+  f.pfnCheckResourceAllocationInfo = &checkResourceAllocationInfo;
+}
+
+}  // namespace d3dvk::umd12

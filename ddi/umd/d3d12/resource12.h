@@ -1,0 +1,52 @@
+// ddi/umd/d3d12/resource12.h — committed resources: CreateHeapAndResource
+// makes one Heap12 (the memory's CPU side: MapHeap/UnmapHeap) and one
+// Resource12 (a VkBuffer, or a VkImage of 1D/2D/2D-array/3D/MSAA shape) in the
+// runtime's memory. Images live in VK_IMAGE_LAYOUT_GENERAL for their whole life
+// (moved there, zeroed, at creation; copies move the subresources they touch
+// to a transfer layout and back), so D3D12 resource states need no layout
+// tracking; ResourceBarrier orders memory only (command_list12.cpp). Image views
+// for RTV/DSV clears are cached per resource and freed with it.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "resource_format.h"  // translate/state
+#include "vk_resources.h"
+
+#include <map>
+#include <memory>
+#include <mutex>
+#include <tuple>
+
+namespace d3dvk::umd12 {
+
+class Device12;
+
+struct Resource12 {
+  Device12* device = nullptr;
+  D3D12DDIARG_CREATERESOURCE_0003 desc{};
+  const state::FormatInfo* format = nullptr;  // textures only
+  std::unique_ptr<vk::Buffer> buffer;
+  std::unique_ptr<vk::Image> image;
+  UINT mipLevels = 1, arraySize = 1;  // images (Texture3D: arraySize 1)
+
+  static Resource12* from(D3D12DDI_HRESOURCE h) { return static_cast<Resource12*>(h.pDrvPrivate); }
+  bool isBuffer() const { return desc.ResourceType == D3D12DDI_RT_BUFFER; }
+  UINT subresourceCount() const { return mipLevels * arraySize; }
+  VkImageAspectFlags aspects() const { return format ? state::formatAspects(*format) : 0; }
+  VkExtent3D mipExtent(UINT mip) const;
+  // A cached view of one mip and slice range in `viewFormat` (null + *result on failure).
+  VkImageView view(const state::FormatInfo& viewFormat, UINT mip, UINT firstSlice, UINT sliceCount, VkResult* result);
+
+ private:
+  std::mutex viewsMutex_;
+  std::map<std::tuple<VkFormat, UINT, UINT, UINT>, std::unique_ptr<vk::ImageView>> views_;
+};
+
+struct Heap12 {
+  Resource12* resource = nullptr;
+  static Heap12* from(D3D12DDI_HHEAP h) { return static_cast<Heap12*>(h.pDrvPrivate); }
+};
+
+void fillResourceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+
+}  // namespace d3dvk::umd12

@@ -1,0 +1,93 @@
+// layers/ddi-trace/ddi_trace12.cpp — see ddi_trace12.h.
+#include "ddi_trace12.h"
+
+#include "d3dvk_entry_guard.h"
+#include "trace_log.h"
+
+#include <type_traits>
+
+namespace d3dvk::trace {
+namespace {
+
+D3D12DDI_DEVICE_FUNCS_CORE_0003 realCore;
+D3D12DDI_COMMAND_LIST_FUNCS_3D_0003 realList;
+D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001 realQueue;
+
+template <auto Member>
+struct Wrap;
+template <typename Table, typename R, typename... A, R(APIENTRY* Table::*Member)(A...)>
+struct Wrap<Member> {
+  static inline const char* name = "";
+  static inline const Table* real = nullptr;
+  static R APIENTRY call(A... args) try {
+    if constexpr (std::is_void_v<R>) {
+      (real->*Member)(args...);
+      trace("D3D12 %s()", name);
+    } else if constexpr (std::is_same_v<R, HRESULT>) {
+      R result = (real->*Member)(args...);
+      trace("D3D12 %s() -> %s", name, hr(result).c_str());
+      return result;
+    } else {
+      R result = (real->*Member)(args...);
+      trace("D3D12 %s()", name);
+      return result;
+    }
+  } catch (...) {
+    hresultFromCaughtException(name);
+    if constexpr (!std::is_void_v<R>) return R();
+  }
+};
+
+#define D3DVK_WRAP12(realTable, table, slot)                             \
+  do {                                                                   \
+    using T = std::remove_reference_t<decltype(realTable)>;              \
+    Wrap<&T::slot>::name = #slot + 3; /* without "pfn" */                \
+    Wrap<&T::slot>::real = &(realTable);                                 \
+    (table).slot = &Wrap<&T::slot>::call;                                \
+  } while (0)
+
+}  // namespace
+
+void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
+  if (type == D3D12DDI_TABLE_TYPE_DEVICE_CORE && size == sizeof realCore) {
+    auto& t = *static_cast<D3D12DDI_DEVICE_FUNCS_CORE_0003*>(table);
+    realCore = t;
+    D3DVK_WRAP12(realCore, t, pfnCreateCommandQueue);
+    D3DVK_WRAP12(realCore, t, pfnDestroyCommandQueue);
+    D3DVK_WRAP12(realCore, t, pfnCreateCommandAllocator);
+    D3DVK_WRAP12(realCore, t, pfnDestroyCommandAllocator);
+    D3DVK_WRAP12(realCore, t, pfnResetCommandAllocator);
+    D3DVK_WRAP12(realCore, t, pfnCreateCommandList);
+    D3DVK_WRAP12(realCore, t, pfnDestroyCommandList);
+    D3DVK_WRAP12(realCore, t, pfnCreateFence);
+    D3DVK_WRAP12(realCore, t, pfnDestroyFence);
+    D3DVK_WRAP12(realCore, t, pfnCreateDescriptorHeap);
+    D3DVK_WRAP12(realCore, t, pfnDestroyDescriptorHeap);
+    D3DVK_WRAP12(realCore, t, pfnCreateRenderTargetView);
+    D3DVK_WRAP12(realCore, t, pfnCreateDepthStencilView);
+    D3DVK_WRAP12(realCore, t, pfnMapHeap);
+    D3DVK_WRAP12(realCore, t, pfnUnmapHeap);
+    D3DVK_WRAP12(realCore, t, pfnCreateHeapAndResource);
+    D3DVK_WRAP12(realCore, t, pfnDestroyHeapAndResource);
+    D3DVK_WRAP12(realCore, t, pfnCheckResourceAllocationInfo);
+  } else if (type == D3D12DDI_TABLE_TYPE_COMMAND_LIST_3D && size == sizeof realList) {
+    auto& t = *static_cast<D3D12DDI_COMMAND_LIST_FUNCS_3D_0003*>(table);
+    realList = t;
+    D3DVK_WRAP12(realList, t, pfnCloseCommandList);
+    D3DVK_WRAP12(realList, t, pfnResetCommandList);
+    D3DVK_WRAP12(realList, t, pfnClearRenderTargetView);
+    D3DVK_WRAP12(realList, t, pfnClearDepthStencilView);
+    D3DVK_WRAP12(realList, t, pfnCopyTextureRegion);
+    D3DVK_WRAP12(realList, t, pfnResourceCopy);
+    D3DVK_WRAP12(realList, t, pfnCopyBufferRegion);
+    D3DVK_WRAP12(realList, t, pfnResourceBarrier);
+  } else if (type == D3D12DDI_TABLE_TYPE_COMMAND_QUEUE_3D && size == sizeof realQueue) {
+    auto& t = *static_cast<D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001*>(table);
+    realQueue = t;
+    D3DVK_WRAP12(realQueue, t, pfnExecuteCommandLists);
+    D3DVK_WRAP12(realQueue, t, pfnSignalFence);
+    D3DVK_WRAP12(realQueue, t, pfnWaitForFence);
+  }
+}
+
+}  // namespace d3dvk::trace

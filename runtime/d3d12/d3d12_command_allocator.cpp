@@ -1,0 +1,50 @@
+// runtime/d3d12/d3d12_command_allocator.cpp — see d3d12_command_allocator.h.
+#include "d3d12_command_allocator.h"
+
+#include "d3d12_command_queue.h"
+
+namespace d3dvk::runtime {
+
+HRESULT D3D12CommandAllocator::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator** out) {
+  *out = nullptr;
+  const char* method = "ID3D12Device::CreateCommandAllocator";
+  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+    d3d12Error(method, "bundles are not implemented yet");
+    return E_NOTIMPL;
+  }
+  UINT flags = ddiQueueFlags(type);
+  if (!flags) {
+    d3d12Error(method, "type must be DIRECT, COMPUTE or COPY");
+    return E_INVALIDARG;
+  }
+  std::unique_ptr<D3D12CommandAllocator> self(new D3D12CommandAllocator(device));
+  self->type_ = type;
+  const DdiDevice12& ddi = device->ddi();
+  D3D12DDIARG_CREATECOMMANDALLOCATOR args{};
+  args.Type = D3D12DDI_COMMAND_LIST_TYPE_DIRECT;
+  args.QueueFlags = flags;
+  self->memory_ = driverMemory(ddi.core().pfnCalcPrivateCommandAllocatorSize(ddi.handle(), &args));
+  args.hDrvCommandAllocator = self->ddiHandle();
+  HRESULT hr = ddi.core().pfnCreateCommandAllocator(ddi.handle(), &args);
+  if (FAILED(hr)) return hr;
+  self->created_ = true;
+  *out = self.release();
+  return S_OK;
+}
+
+D3D12CommandAllocator::~D3D12CommandAllocator() {
+  if (created_) device()->ddi().core().pfnDestroyCommandAllocator(device()->ddi().handle(), ddiHandle());
+}
+
+HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
+  if (recorder_.load()) {
+    d3d12Error("ID3D12CommandAllocator::Reset", "a command list is still recording with this allocator (Close it first)");
+    return E_FAIL;
+  }
+  DdiErrorScope12 scope;
+  device()->ddi().core().pfnResetCommandAllocator(ddiHandle());
+  ++epoch_;
+  return scope.first();
+} D3DVK_CATCH_HRESULT
+
+}  // namespace d3dvk::runtime

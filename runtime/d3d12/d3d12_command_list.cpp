@@ -1,0 +1,339 @@
+// runtime/d3d12/d3d12_command_list.cpp — see d3d12_command_list.h.
+#include "d3d12_command_list.h"
+
+#include "d3d12_command_allocator.h"
+#include "d3d12_command_queue.h"
+#include "d3d12_footprints.h"
+#include "d3d12_resource.h"
+
+#include <vector>
+
+namespace d3dvk::runtime {
+
+namespace {
+std::string prefixed(const char* method) { return std::string("ID3D12GraphicsCommandList::") + method; }
+}  // namespace
+
+HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator* allocator,
+                                 ID3D12PipelineState* initialState, D3D12CommandList** out) {
+  *out = nullptr;
+  const char* method = "ID3D12Device::CreateCommandList";
+  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+    d3d12Error(method, "bundles are not implemented yet");
+    return E_NOTIMPL;
+  }
+  UINT flags = ddiQueueFlags(type);
+  if (!flags) {
+    d3d12Error(method, "type must be DIRECT, COMPUTE or COPY");
+    return E_INVALIDARG;
+  }
+  if (!allocator) {
+    d3d12Error(method, "pCommandAllocator is null");
+    return E_INVALIDARG;
+  }
+  if (allocator->type() != type) {
+    d3d12Error(method, "the allocator was created for another command list type");
+    return E_INVALIDARG;
+  }
+  if (initialState) d3d12Error(method, "pipeline states are not implemented yet; pInitialState is ignored");
+  std::unique_ptr<D3D12CommandList> self(new D3D12CommandList(device));
+  if (!allocator->claim(self.get())) {
+    d3d12Error(method, "another command list is recording with this allocator (Close it first)");
+    return E_INVALIDARG;
+  }
+  self->type_ = type;
+  self->allocator_ = allocator;
+  allocator->AddRef();
+  const DdiDevice12& ddi = device->ddi();
+  D3D12DDIARG_CREATE_COMMAND_LIST_0001 args{};
+  args.hRTCommandList.handle = self.get();
+  args.hDrvCommandAllocator = allocator->ddiHandle();
+  args.Type = D3D12DDI_COMMAND_LIST_TYPE_DIRECT;
+  args.QueueFlags = flags;
+  args.NodeMask = 1;
+  self->memory_ = driverMemory(ddi.core().pfnCalcPrivateCommandListSize(ddi.handle(), &args));
+  args.hDrvCommandList = self->ddiHandle();
+  HRESULT hr = ddi.core().pfnCreateCommandList(ddi.handle(), &args);
+  if (FAILED(hr)) return hr;  // the destructor releases the allocator
+  self->created_ = true;
+  self->open_ = true;
+  self->allocatorEpoch_ = allocator->epoch();
+  *out = self.release();
+  return S_OK;
+}
+
+D3D12CommandList::~D3D12CommandList() {
+  if (created_) device()->ddi().core().pfnDestroyCommandList(device()->ddi().handle(), ddiHandle());
+  if (allocator_) {
+    allocator_->release(this);
+    allocator_->Release();
+  }
+}
+
+bool D3D12CommandList::commandsReleased() const { return allocator_->epoch() != allocatorEpoch_; }
+
+bool D3D12CommandList::recording(const char* method) {
+  if (open_) return true;
+  d3d12Error(prefixed(method).c_str(), "the command list is closed (call Reset first); the call is ignored");
+  return false;
+}
+
+void D3D12CommandList::invalid(const char* method, const std::string& why) {
+  d3d12Error(prefixed(method).c_str(), why + "; the command is dropped and Close will return E_INVALIDARG");
+  if (SUCCEEDED(error_)) error_ = E_INVALIDARG;
+}
+
+template <typename F>
+void D3D12CommandList::ddiCall(F&& call) {
+  DdiErrorScope12 scope;
+  call(device()->ddi().list());
+  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+}
+
+D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE D3D12CommandList::GetType() try { return type_; } D3DVK_CATCH_RETURN({})
+
+HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
+  if (!open_) {
+    d3d12Error("ID3D12GraphicsCommandList::Close", "the command list is already closed");
+    return E_FAIL;
+  }
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnCloseCommandList(ddiHandle());
+  open_ = false;
+  allocator_->release(this);
+  closeResult_ = FAILED(error_) ? error_ : scope.first();
+  return closeResult_;
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAllocator, ID3D12PipelineState* pInitialState) try {
+  const char* method = "ID3D12GraphicsCommandList::Reset";
+  if (open_) {
+    d3d12Error(method, "the command list is still recording (call Close first)");
+    return E_FAIL;
+  }
+  auto* allocator = D3D12CommandAllocator::from(pAllocator);
+  if (!allocator) {
+    d3d12Error(method, "pAllocator is null");
+    return E_INVALIDARG;
+  }
+  if (allocator->type() != type_) {
+    d3d12Error(method, "the allocator was created for another command list type");
+    return E_INVALIDARG;
+  }
+  if (!allocator->claim(this)) {
+    d3d12Error(method, "another command list is recording with this allocator (Close it first)");
+    return E_INVALIDARG;
+  }
+  if (pInitialState) d3d12Error(method, "pipeline states are not implemented yet; pInitialState is ignored");
+  D3D12DDIARG_RESETCOMMANDLIST args{};
+  args.hDrvCommandAllocator = allocator->ddiHandle();
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
+  if (FAILED(scope.first())) {
+    allocator->release(this);
+    return scope.first();
+  }
+  allocator->AddRef();
+  allocator_->Release();
+  allocator_ = allocator;
+  allocatorEpoch_ = allocator->epoch();
+  open_ = true;
+  error_ = S_OK;
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+void STDMETHODCALLTYPE D3D12CommandList::ClearState(ID3D12PipelineState*) try {
+  // No pipeline state is tracked yet: nothing to reset.
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::CopyBufferRegion(ID3D12Resource* pDstBuffer, UINT64 DstOffset,
+                                                          ID3D12Resource* pSrcBuffer, UINT64 SrcOffset, UINT64 NumBytes) try {
+  const char* method = "CopyBufferRegion";
+  if (!recording(method)) return;
+  auto* dst = D3D12Resource::from(pDstBuffer);
+  auto* src = D3D12Resource::from(pSrcBuffer);
+  if (!dst || !src) return invalid(method, "a buffer is null");
+  if (!dst->isBuffer() || !src->isBuffer()) return invalid(method, "both resources must be buffers");
+  if (DstOffset + NumBytes > dst->desc().Width || DstOffset + NumBytes < DstOffset)
+    return invalid(method, "the destination range ends past the destination buffer");
+  if (SrcOffset + NumBytes > src->desc().Width || SrcOffset + NumBytes < SrcOffset)
+    return invalid(method, "the source range ends past the source buffer");
+  if (dst == src && DstOffset < SrcOffset + NumBytes && SrcOffset < DstOffset + NumBytes)
+    return invalid(method, "the source and destination ranges overlap");
+  D3D12DDIARG_BUFFER_PLACEMENT d{}, s{};
+  d.BaseAddress.UMD = {dst->ddiHandle(), DstOffset};
+  s.BaseAddress.UMD = {src->ddiHandle(), SrcOffset};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnCopyBufferRegion(ddiHandle(), d, s, NumBytes); });
+} D3DVK_CATCH_VOID
+
+namespace {
+
+// One side of a CopyTextureRegion in DDI terms.
+struct DdiLocation {
+  D3D12DDIARG_BUFFER_PLACEMENT placement{};
+  D3D12DDIARG_PLACED_RESOURCE layout{};
+  D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT pitched{};
+};
+
+bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string* why) {
+  auto* r = D3D12Resource::from(loc.pResource);
+  if (!r) return *why = "pResource is null", false;
+  out->placement.BaseAddress.UMD.hResource = r->ddiHandle();
+  if (loc.Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX) {
+    if (r->isBuffer()) return *why = "a SUBRESOURCE_INDEX location names a buffer", false;
+    if (loc.SubresourceIndex >= r->subresourceCount())
+      return *why = "subresource " + std::to_string(loc.SubresourceIndex) + " is out of range", false;
+    out->placement.BaseAddress.UMD.Offset = loc.SubresourceIndex;
+    out->layout = {D3D12DDI_RL_SELECT_SUBRESOURCE, nullptr};
+    return true;
+  }
+  if (loc.Type != D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT) return *why = "Type is not a D3D12_TEXTURE_COPY_TYPE", false;
+  if (!r->isBuffer()) return *why = "a PLACED_FOOTPRINT location names a texture", false;
+  const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp = loc.PlacedFootprint;
+  if (fp.Offset % D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT)
+    return *why = "the footprint's Offset is not a multiple of 512", false;
+  if (fp.Footprint.RowPitch % D3D12_TEXTURE_DATA_PITCH_ALIGNMENT)
+    return *why = "the footprint's RowPitch is not a multiple of 256", false;
+  FormatBlock block;
+  if (!formatBlock(fp.Footprint.Format, 0, &block)) return *why = "the footprint's Format is not supported", false;
+  if (!fp.Footprint.Width || !fp.Footprint.Height || !fp.Footprint.Depth) return *why = "the footprint is empty", false;
+  UINT blocksW = (fp.Footprint.Width + block.width - 1) / block.width;
+  UINT rows = (fp.Footprint.Height + block.height - 1) / block.height;
+  if (UINT64(blocksW) * block.bytes > fp.Footprint.RowPitch) return *why = "the footprint's RowPitch is smaller than a row", false;
+  UINT64 end = fp.Offset + UINT64(fp.Footprint.RowPitch) * (UINT64(rows) * fp.Footprint.Depth - 1) + UINT64(blocksW) * block.bytes;
+  if (end > r->desc().Width) return *why = "the footprint ends past the buffer", false;
+  out->placement.BaseAddress.UMD.Offset = fp.Offset;
+  out->pitched = {fp.Footprint.Format, blocksW, rows, fp.Footprint.Depth, fp.Footprint.RowPitch, fp.Footprint.RowPitch * rows};
+  out->layout = {D3D12DDI_RL_PLACED_PHYSICAL_SUBRESOURCE_PITCHED, &out->pitched};
+  return true;
+}
+
+}  // namespace
+
+void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_COPY_LOCATION* pDst, UINT DstX, UINT DstY,
+                                                           UINT DstZ, const D3D12_TEXTURE_COPY_LOCATION* pSrc,
+                                                           const D3D12_BOX* pSrcBox) try {
+  const char* method = "CopyTextureRegion";
+  if (!recording(method)) return;
+  if (!pDst || !pSrc) return invalid(method, "pDst or pSrc is null");
+  DdiLocation dst, src;
+  std::string why;
+  if (!toDdi(*pDst, &dst, &why)) return invalid(method, "destination: " + why);
+  if (!toDdi(*pSrc, &src, &why)) return invalid(method, "source: " + why);
+  if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT)
+    return invalid(method, "both locations are placed footprints (use CopyBufferRegion)");
+  D3D12DDI_BOX box{};
+  if (pSrcBox) box = {LONG(pSrcBox->left), LONG(pSrcBox->top), LONG(pSrcBox->front), LONG(pSrcBox->right),
+                      LONG(pSrcBox->bottom), LONG(pSrcBox->back)};
+  // The layouts point into dst/src, which outlive the call.
+  dst.layout.pLayout = dst.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &dst.pitched;
+  src.layout.pLayout = src.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &src.pitched;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnCopyTextureRegion(ddiHandle(), &dst.placement, dst.layout, DstX, DstY, DstZ, &src.placement, src.layout,
+                           pSrcBox ? &box : nullptr);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::CopyResource(ID3D12Resource* pDstResource, ID3D12Resource* pSrcResource) try {
+  const char* method = "CopyResource";
+  if (!recording(method)) return;
+  auto* dst = D3D12Resource::from(pDstResource);
+  auto* src = D3D12Resource::from(pSrcResource);
+  if (!dst || !src) return invalid(method, "a resource is null");
+  if (dst == src) return invalid(method, "the source and destination are one resource");
+  const D3D12_RESOURCE_DESC &a = dst->desc(), &b = src->desc();
+  if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
+      a.MipLevels != b.MipLevels || a.SampleDesc.Count != b.SampleDesc.Count)
+    return invalid(method, "the resources differ in dimension, size, mips or sample count");
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnResourceCopy(ddiHandle(), dst->ddiHandle(), src->ddiHandle());
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const D3D12_RESOURCE_BARRIER* pBarriers) try {
+  const char* method = "ResourceBarrier";
+  if (!recording(method)) return;
+  if (NumBarriers == 0) return;
+  if (!pBarriers) return invalid(method, "pBarriers is null");
+  std::vector<D3D12DDIARG_RESOURCE_BARRIER_0003> barriers(NumBarriers);
+  for (UINT i = 0; i < NumBarriers; ++i) {
+    const D3D12_RESOURCE_BARRIER& b = pBarriers[i];
+    D3D12DDIARG_RESOURCE_BARRIER_0003& d = barriers[i];
+    std::string at = "barrier " + std::to_string(i) + ": ";
+    if (b.Flags & ~(D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY) ||
+        b.Flags == (D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY))
+      return invalid(method, at + "invalid Flags");
+    d.Flags = D3D12DDI_RESOURCE_BARRIER_FLAGS(int(b.Flags));
+    switch (b.Type) {
+      case D3D12_RESOURCE_BARRIER_TYPE_TRANSITION: {
+        auto* r = D3D12Resource::from(b.Transition.pResource);
+        if (!r) return invalid(method, at + "the transition's resource is null");
+        if (b.Transition.StateBefore == b.Transition.StateAfter)
+          return invalid(method, at + "StateBefore and StateAfter are the same");
+        if (b.Transition.Subresource != D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES &&
+            b.Transition.Subresource >= r->subresourceCount())
+          return invalid(method, at + "subresource " + std::to_string(b.Transition.Subresource) + " is out of range");
+        d.Type = D3D12DDI_RESOURCE_BARRIER_TYPE_TRANSITION;
+        d.Transition = {r->ddiHandle(), b.Transition.Subresource, D3D12DDI_RESOURCE_STATES(int(b.Transition.StateBefore)),
+                        D3D12DDI_RESOURCE_STATES(int(b.Transition.StateAfter))};
+        break;
+      }
+      case D3D12_RESOURCE_BARRIER_TYPE_ALIASING:
+        d.Type = D3D12DDI_RESOURCE_BARRIER_TYPE_ALIASING;
+        d.Aliasing.hResourceBefore = b.Aliasing.pResourceBefore ? D3D12Resource::from(b.Aliasing.pResourceBefore)->ddiHandle()
+                                                                 : D3D12DDI_HRESOURCE{};
+        d.Aliasing.hResourceAfter = b.Aliasing.pResourceAfter ? D3D12Resource::from(b.Aliasing.pResourceAfter)->ddiHandle()
+                                                               : D3D12DDI_HRESOURCE{};
+        break;
+      case D3D12_RESOURCE_BARRIER_TYPE_UAV:
+        d.Type = D3D12DDI_RESOURCE_BARRIER_TYPE_UAV;
+        d.UAV.hResource = b.UAV.pResource ? D3D12Resource::from(b.UAV.pResource)->ddiHandle() : D3D12DDI_HRESOURCE{};
+        break;
+      default:
+        return invalid(method, at + "Type is not a D3D12_RESOURCE_BARRIER_TYPE");
+    }
+  }
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnResourceBarrier(ddiHandle(), NumBarriers, barriers.data());
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ClearDepthStencilView(D3D12_CPU_DESCRIPTOR_HANDLE DepthStencilView,
+                                                               D3D12_CLEAR_FLAGS ClearFlags, FLOAT Depth, UINT8 Stencil,
+                                                               UINT NumRects, const D3D12_RECT* pRects) try {
+  const char* method = "ClearDepthStencilView";
+  if (!recording(method)) return;
+  if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT) return invalid(method, "only direct command lists clear views");
+  if (!device()->descriptorInHeap(DepthStencilView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
+    return invalid(method, "the handle is not a descriptor of a DSV heap of this device");
+  if (!(ClearFlags & (D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)) ||
+      (ClearFlags & ~(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)))
+    return invalid(method, "ClearFlags must be DEPTH, STENCIL or both");
+  if ((ClearFlags & D3D12_CLEAR_FLAG_DEPTH) && !(Depth >= 0.0f && Depth <= 1.0f))
+    return invalid(method, "Depth must be within [0, 1]");
+  if (NumRects && !pRects) return invalid(method, "NumRects is not 0 but pRects is null");
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnClearDepthStencilView(ddiHandle(), {DepthStencilView.ptr}, UINT(ClearFlags), Depth, Stencil, NumRects, pRects);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ClearRenderTargetView(D3D12_CPU_DESCRIPTOR_HANDLE RenderTargetView,
+                                                               const FLOAT ColorRGBA[4], UINT NumRects,
+                                                               const D3D12_RECT* pRects) try {
+  const char* method = "ClearRenderTargetView";
+  if (!recording(method)) return;
+  if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT) return invalid(method, "only direct command lists clear views");
+  if (!device()->descriptorInHeap(RenderTargetView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_RTV))
+    return invalid(method, "the handle is not a descriptor of an RTV heap of this device");
+  if (!ColorRGBA) return invalid(method, "ColorRGBA is null");
+  if (NumRects && !pRects) return invalid(method, "NumRects is not 0 but pRects is null");
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnClearRenderTargetView(ddiHandle(), {RenderTargetView.ptr}, ColorRGBA, NumRects, pRects);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetMarker(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandList::BeginEvent(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D12CommandList::EndEvent() try {} D3DVK_CATCH_VOID
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,115 @@
+// runtime/d3d12/d3d12_command_list.h — ID3D12GraphicsCommandList (direct,
+// compute and copy lists) over the UMD's command list. Validates as the D3D12
+// runtime does: Close of a closed list and Reset of an open one fail with
+// E_FAIL; Reset or creation with an allocator another list is recording with,
+// or of another type, fail with E_INVALIDARG; a command with invalid arguments
+// is dropped and makes Close return E_INVALIDARG (a driver failure during
+// recording makes Close return the driver's HRESULT). Implemented: Close,
+// Reset, ClearState, CopyBufferRegion, CopyTextureRegion, CopyResource,
+// ResourceBarrier, ClearRenderTargetView, ClearDepthStencilView (and the
+// marker no-ops); every other method logs that it is not implemented yet and
+// does nothing (d3d12_command_list_unimplemented.cpp).
+#pragma once
+
+#include "d3d12_device_child.h"
+
+namespace d3dvk::runtime {
+
+class D3D12CommandAllocator;
+
+class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList> {
+ public:
+  static HRESULT create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator* allocator,
+                        ID3D12PipelineState* initialState, D3D12CommandList** out);
+  ~D3D12CommandList() override;
+
+  // The list behind an ID3D12CommandList d3dvk created (null for null).
+  static D3D12CommandList* from(ID3D12CommandList* list) {
+    return static_cast<D3D12CommandList*>(static_cast<ID3D12GraphicsCommandList*>(list));
+  }
+  D3D12DDI_HCOMMANDLIST ddiHandle() const { return {memory_.get()}; }
+  bool isOpen() const { return open_; }
+  HRESULT closeResult() const { return closeResult_; }
+  // Whether the allocator it recorded into was reset since (its commands are gone).
+  bool commandsReleased() const;
+
+  D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE GetType() override;
+  HRESULT STDMETHODCALLTYPE Close(void) override;
+  HRESULT STDMETHODCALLTYPE Reset(ID3D12CommandAllocator *pAllocator, ID3D12PipelineState *pInitialState) override;
+  void STDMETHODCALLTYPE ClearState(ID3D12PipelineState *pPipelineState) override;
+  void STDMETHODCALLTYPE CopyBufferRegion(ID3D12Resource *pDstBuffer, UINT64 DstOffset, ID3D12Resource *pSrcBuffer, UINT64 SrcOffset, UINT64 NumBytes) override;
+  void STDMETHODCALLTYPE CopyTextureRegion(const D3D12_TEXTURE_COPY_LOCATION *pDst, UINT DstX, UINT DstY, UINT DstZ, const D3D12_TEXTURE_COPY_LOCATION *pSrc, const D3D12_BOX *pSrcBox) override;
+  void STDMETHODCALLTYPE CopyResource(ID3D12Resource *pDstResource, ID3D12Resource *pSrcResource) override;
+  void STDMETHODCALLTYPE ResourceBarrier(UINT NumBarriers, const D3D12_RESOURCE_BARRIER *pBarriers) override;
+  void STDMETHODCALLTYPE ClearDepthStencilView(D3D12_CPU_DESCRIPTOR_HANDLE DepthStencilView, D3D12_CLEAR_FLAGS ClearFlags, FLOAT Depth, UINT8 Stencil, UINT NumRects, const D3D12_RECT *pRects) override;
+  void STDMETHODCALLTYPE ClearRenderTargetView(D3D12_CPU_DESCRIPTOR_HANDLE RenderTargetView, const FLOAT ColorRGBA[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
+  void STDMETHODCALLTYPE SetMarker(UINT Metadata, const void *pData, UINT Size) override;
+  void STDMETHODCALLTYPE BeginEvent(UINT Metadata, const void *pData, UINT Size) override;
+  void STDMETHODCALLTYPE EndEvent(void) override;
+  // Not implemented yet (d3d12_command_list_unimplemented.cpp):
+  void STDMETHODCALLTYPE DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation) override;
+  void STDMETHODCALLTYPE DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation) override;
+  void STDMETHODCALLTYPE Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) override;
+  void STDMETHODCALLTYPE CopyTiles(ID3D12Resource *pTiledResource, const D3D12_TILED_RESOURCE_COORDINATE *pTileRegionStartCoordinate, const D3D12_TILE_REGION_SIZE *pTileRegionSize, ID3D12Resource *pBuffer, UINT64 BufferStartOffsetInBytes, D3D12_TILE_COPY_FLAGS Flags) override;
+  void STDMETHODCALLTYPE ResolveSubresource(ID3D12Resource *pDstResource, UINT DstSubresource, ID3D12Resource *pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) override;
+  void STDMETHODCALLTYPE IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) override;
+  void STDMETHODCALLTYPE RSSetViewports(UINT NumViewports, const D3D12_VIEWPORT *pViewports) override;
+  void STDMETHODCALLTYPE RSSetScissorRects(UINT NumRects, const D3D12_RECT *pRects) override;
+  void STDMETHODCALLTYPE OMSetBlendFactor(const FLOAT BlendFactor[ 4 ]) override;
+  void STDMETHODCALLTYPE OMSetStencilRef(UINT StencilRef) override;
+  void STDMETHODCALLTYPE SetPipelineState(ID3D12PipelineState *pPipelineState) override;
+  void STDMETHODCALLTYPE ExecuteBundle(ID3D12GraphicsCommandList *pCommandList) override;
+  void STDMETHODCALLTYPE SetDescriptorHeaps(UINT NumDescriptorHeaps, ID3D12DescriptorHeap *const *ppDescriptorHeaps) override;
+  void STDMETHODCALLTYPE SetComputeRootSignature(ID3D12RootSignature *pRootSignature) override;
+  void STDMETHODCALLTYPE SetGraphicsRootSignature(ID3D12RootSignature *pRootSignature) override;
+  void STDMETHODCALLTYPE SetComputeRootDescriptorTable(UINT RootParameterIndex, D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) override;
+  void STDMETHODCALLTYPE SetGraphicsRootDescriptorTable(UINT RootParameterIndex, D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) override;
+  void STDMETHODCALLTYPE SetComputeRoot32BitConstant(UINT RootParameterIndex, UINT SrcData, UINT DestOffsetIn32BitValues) override;
+  void STDMETHODCALLTYPE SetGraphicsRoot32BitConstant(UINT RootParameterIndex, UINT SrcData, UINT DestOffsetIn32BitValues) override;
+  void STDMETHODCALLTYPE SetComputeRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet, const void *pSrcData, UINT DestOffsetIn32BitValues) override;
+  void STDMETHODCALLTYPE SetGraphicsRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet, const void *pSrcData, UINT DestOffsetIn32BitValues) override;
+  void STDMETHODCALLTYPE SetComputeRootConstantBufferView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE SetGraphicsRootConstantBufferView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE SetComputeRootShaderResourceView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE SetGraphicsRootShaderResourceView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE SetComputeRootUnorderedAccessView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE SetGraphicsRootUnorderedAccessView(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) override;
+  void STDMETHODCALLTYPE IASetIndexBuffer(const D3D12_INDEX_BUFFER_VIEW *pView) override;
+  void STDMETHODCALLTYPE IASetVertexBuffers(UINT StartSlot, UINT NumViews, const D3D12_VERTEX_BUFFER_VIEW *pViews) override;
+  void STDMETHODCALLTYPE SOSetTargets(UINT StartSlot, UINT NumViews, const D3D12_STREAM_OUTPUT_BUFFER_VIEW *pViews) override;
+  void STDMETHODCALLTYPE OMSetRenderTargets(UINT NumRenderTargetDescriptors, const D3D12_CPU_DESCRIPTOR_HANDLE *pRenderTargetDescriptors, BOOL RTsSingleHandleToDescriptorRange, const D3D12_CPU_DESCRIPTOR_HANDLE *pDepthStencilDescriptor) override;
+  void STDMETHODCALLTYPE ClearUnorderedAccessViewUint(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const UINT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
+  void STDMETHODCALLTYPE ClearUnorderedAccessViewFloat(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const FLOAT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
+  void STDMETHODCALLTYPE DiscardResource(ID3D12Resource *pResource, const D3D12_DISCARD_REGION *pRegion) override;
+  void STDMETHODCALLTYPE BeginQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
+  void STDMETHODCALLTYPE EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
+  void STDMETHODCALLTYPE ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) override;
+  void STDMETHODCALLTYPE SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) override;
+  void STDMETHODCALLTYPE ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) override;
+ protected:
+  bool implements(REFIID riid) const override {
+    return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList);
+  }
+
+ private:
+  explicit D3D12CommandList(D3D12Device* device) : D3D12DeviceChild(device) {}
+  // Whether a recording method may record; prints why not.
+  bool recording(const char* method);
+  // Records an invalid-argument error: the command is dropped and Close fails.
+  void invalid(const char* method, const std::string& why);
+  void notImplemented(const char* method);
+  // Runs one DDI call, keeping the first error the driver reports.
+  template <typename F>
+  void ddiCall(F&& call);
+
+  D3D12_COMMAND_LIST_TYPE type_{};
+  D3D12CommandAllocator* allocator_ = nullptr;  // referenced while recording
+  std::unique_ptr<unsigned char[]> memory_;
+  bool created_ = false;
+  bool open_ = false;
+  HRESULT error_ = S_OK;        // the first error of the current recording
+  HRESULT closeResult_ = S_OK;  // what the last Close returned
+  UINT64 allocatorEpoch_ = 0;   // the allocator's epoch when the recording began
+};
+
+}  // namespace d3dvk::runtime

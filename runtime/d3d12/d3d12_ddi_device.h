@@ -1,0 +1,68 @@
+// runtime/d3d12/d3d12_ddi_device.h — the D3D12 DDI device: the runtime-allocated
+// hDrvDevice memory, the device-core, command-list, command-queue and d3dvk
+// fence tables the UMD fills (FillDDITable), and the error callback through
+// which the UMD's void DDIs report failures (collected per thread by
+// DdiErrorScope12, remembered as the removed reason when it is a removal).
+// Also d3d12Error, the one place D3D12 validation messages are printed (the
+// InfoQueue routes them later).
+#pragma once
+
+#include "umd_adapter.h"
+
+#include <atomic>
+#include <memory>
+#include <string>
+
+namespace d3dvk::runtime {
+
+// Prints "d3dvk: D3D12 ERROR: <method>: <message>" to stderr.
+void d3d12Error(const char* method, const std::string& message);
+
+class DdiDevice12 {
+ public:
+  static std::unique_ptr<DdiDevice12> create(std::shared_ptr<UmdAdapter12> adapter, HRESULT* hr, std::string* error);
+  ~DdiDevice12();
+
+  D3D12DDI_HDEVICE handle() const { return hDevice_; }
+  const D3D12DDI_DEVICE_FUNCS_CORE_0003& core() const { return core_; }
+  const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& list() const { return list_; }
+  const D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001& queue() const { return queue_; }
+  const D3DVKDDI_FENCE_FUNCS& fence() const { return fence_; }
+  HRESULT removedReason() const { return removed_.load(std::memory_order_acquire); }
+
+ private:
+  DdiDevice12() = default;
+  static VOID APIENTRY onSetError(D3D12DDI_HRTDEVICE, HRESULT hr);
+  static VOID APIENTRY onSetCommandListError(D3D12DDI_HRTCOMMANDLIST, HRESULT hr);
+  std::shared_ptr<UmdAdapter12> adapter_;
+  std::atomic<HRESULT> removed_{S_OK};
+  std::unique_ptr<unsigned char[]> memory_;
+  D3D12DDI_HDEVICE hDevice_{};
+  D3D12DDI_CORELAYER_DEVICECALLBACKS_0003 callbacks_{};
+  D3D12DDI_DEVICE_FUNCS_CORE_0003 core_{};
+  D3D12DDI_COMMAND_LIST_FUNCS_3D_0003 list_{};
+  D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001 queue_{};
+  D3DVKDDI_FENCE_FUNCS fence_{};
+  bool created_ = false;
+  friend class DdiErrorScope12;
+};
+
+// Collects what the UMD reports through the error callbacks during one API call.
+class DdiErrorScope12 {
+ public:
+  DdiErrorScope12();
+  ~DdiErrorScope12();
+  HRESULT first() const { return first_; }
+
+ private:
+  friend class DdiDevice12;
+  HRESULT first_ = S_OK;
+  DdiErrorScope12* previous_;
+};
+
+// Driver-private memory of `size` bytes for one DDI object (zeroed).
+inline std::unique_ptr<unsigned char[]> driverMemory(SIZE_T size) {
+  return std::make_unique<unsigned char[]>(size ? size : 1);
+}
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,250 @@
+// tests/d3d12: render-target and depth-stencil clears (whole views, rects,
+// one array slice) and texture copies (placed footprints both ways, a box
+// between textures), read back through CopyTextureRegion into READBACK buffers.
+#include "d3d12_test_util.h"
+
+#include <thread>
+
+using namespace d3dvk::test;
+
+namespace {
+
+struct Context {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+
+  ~Context() {
+    fence->Release();
+    list->Release();
+    allocator->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+  }
+  void run() {
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &value);
+    REQUIRE(allocator->Reset() == S_OK);
+    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+  }
+  ID3D12DescriptorHeap* heap(D3D12_DESCRIPTOR_HEAP_TYPE type, UINT count) {
+    D3D12_DESCRIPTOR_HEAP_DESC desc{type, count, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+    void* heap = nullptr;
+    HRESULT hr = device->CreateDescriptorHeap(&desc, __uuidof(ID3D12DescriptorHeap), &heap);
+    return createdOrFail<ID3D12DescriptorHeap>(hr, heap);
+  }
+};
+
+// Copies subresource `index` of `texture` into a fresh READBACK buffer and returns its footprint.
+ID3D12Resource* readBack(Context& c, ID3D12Resource* texture, UINT index, D3D12_PLACED_SUBRESOURCE_FOOTPRINT* fp) {
+  D3D12_RESOURCE_DESC desc = texture->GetDesc();
+  UINT64 total = 0;
+  c.device->GetCopyableFootprints(&desc, index, 1, 0, fp, nullptr, nullptr, &total);
+  ID3D12Resource* buffer = createBuffer(c.device, D3D12_HEAP_TYPE_READBACK, total);
+  D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(buffer, *fp);
+  D3D12_TEXTURE_COPY_LOCATION src = subresourceLocation(texture, index);
+  c.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  return buffer;
+}
+
+uint32_t texel(const std::vector<unsigned char>& bytes, const D3D12_PLACED_SUBRESOURCE_FOOTPRINT& fp, UINT x, UINT y) {
+  uint32_t v;
+  std::memcpy(&v, bytes.data() + fp.Offset + size_t(y) * fp.Footprint.RowPitch + x * 4, 4);
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("D3D12 ClearRenderTargetView, whole and with rects, read back through CopyTextureRegion", "[d3d12][clear]") {
+  Context c;
+  ID3D12Resource* rt = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT,
+                                       texture2DDesc(67, 33, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET),
+                                       D3D12_RESOURCE_STATE_RENDER_TARGET);
+  ID3D12DescriptorHeap* rtvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 4);
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv = rtvs->GetCPUDescriptorHandleForHeapStart();
+  rtv.ptr += 2 * c.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+  c.device->CreateRenderTargetView(rt, nullptr, rtv);
+
+  const FLOAT red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+  const FLOAT blue[4] = {0.0f, 0.0f, 1.0f, 0.5f};
+  c.list->ClearRenderTargetView(rtv, red, 0, nullptr);
+  D3D12_RECT rects[2] = {{10, 5, 20, 9}, {60, 30, 100, 100}};  // the second is clipped to the texture
+  c.list->ClearRenderTargetView(rtv, blue, 2, rects);
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barrier.Transition = {rt, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  c.list->ResourceBarrier(1, &barrier);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+  ID3D12Resource* readback = readBack(c, rt, 0, &fp);
+  c.run();
+
+  CHECK(fp.Footprint.RowPitch == 512);  // 67 × 4 = 268 bytes, padded to 256's multiple
+  std::vector<unsigned char> bytes = readBuffer(readback, size_t(readback->GetDesc().Width));
+  const uint32_t kRed = 0xff0000ffu, kBlue = 0x80ff0000u;  // R, G, B, A bytes; 0.5 → 128
+  for (UINT y = 0; y < 33; ++y)
+    for (UINT x = 0; x < 67; ++x) {
+      bool inRect = (x >= 10 && x < 20 && y >= 5 && y < 9) || (x >= 60 && y >= 30);
+      uint32_t got = texel(bytes, fp, x, y);
+      if (got != (inRect ? kBlue : kRed)) {
+        INFO("texel " << x << "," << y);
+        REQUIRE(got == (inRect ? kBlue : kRed));
+      }
+    }
+  readback->Release();
+  rtvs->Release();
+  rt->Release();
+}
+
+TEST_CASE("D3D12 clears one slice of a Texture2DArray and a depth buffer", "[d3d12][clear]") {
+  Context c;
+  ID3D12Resource* array = createCommitted(
+      c.device, D3D12_HEAP_TYPE_DEFAULT,
+      texture2DDesc(8, 8, DXGI_FORMAT_R32_UINT, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET, 2, 3), D3D12_RESOURCE_STATE_COMMON);
+  ID3D12Resource* depth = createCommitted(
+      c.device, D3D12_HEAP_TYPE_DEFAULT,
+      texture2DDesc(16, 4, DXGI_FORMAT_D32_FLOAT, D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL), D3D12_RESOURCE_STATE_DEPTH_WRITE);
+  ID3D12DescriptorHeap* rtvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1);
+  ID3D12DescriptorHeap* dsvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_DSV, 1);
+  D3D12_RENDER_TARGET_VIEW_DESC view{};
+  view.Format = DXGI_FORMAT_R32_UINT;
+  view.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DARRAY;
+  view.Texture2DArray = {1, 1, 1, 0};  // mip 1 of slice 1
+  c.device->CreateRenderTargetView(array, &view, rtvs->GetCPUDescriptorHandleForHeapStart());
+  c.device->CreateDepthStencilView(depth, nullptr, dsvs->GetCPUDescriptorHandleForHeapStart());
+
+  const FLOAT seven[4] = {7.0f, 0, 0, 0};
+  c.list->ClearRenderTargetView(rtvs->GetCPUDescriptorHandleForHeapStart(), seven, 0, nullptr);
+  c.list->ClearDepthStencilView(dsvs->GetCPUDescriptorHandleForHeapStart(), D3D12_CLEAR_FLAG_DEPTH, 0.25f, 0, 0, nullptr);
+  D3D12_RECT rect{4, 1, 8, 3};
+  c.list->ClearDepthStencilView(dsvs->GetCPUDescriptorHandleForHeapStart(), D3D12_CLEAR_FLAG_DEPTH, 0.75f, 0, 1, &rect);
+  // Subresource index = mip + slice × mips.
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fpCleared, fpOther, fpDepth;
+  ID3D12Resource* cleared = readBack(c, array, 1 + 1 * 2, &fpCleared);
+  ID3D12Resource* other = readBack(c, array, 1 + 2 * 2, &fpOther);
+  ID3D12Resource* depthBack = readBack(c, depth, 0, &fpDepth);
+  c.run();
+
+  std::vector<unsigned char> a = readBuffer(cleared, size_t(cleared->GetDesc().Width)), b = readBuffer(other, size_t(other->GetDesc().Width));
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 4; ++x) {
+      CHECK(texel(a, fpCleared, x, y) == 7u);
+      CHECK(texel(b, fpOther, x, y) == 0u);
+    }
+  std::vector<unsigned char> d = readBuffer(depthBack, size_t(depthBack->GetDesc().Width));
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      float f;
+      std::memcpy(&f, d.data() + y * fpDepth.Footprint.RowPitch + x * 4, 4);
+      bool inRect = x >= 4 && x < 8 && y >= 1 && y < 3;
+      CHECK(f == (inRect ? 0.75f : 0.25f));
+    }
+  for (IUnknown* o : std::initializer_list<IUnknown*>{depthBack, other, cleared, dsvs, rtvs, depth, array}) o->Release();
+}
+
+TEST_CASE("D3D12 CopyTextureRegion: footprint → texture, a box between textures, texture → footprint", "[d3d12][copy]") {
+  Context c;
+  D3D12_RESOURCE_DESC desc = texture2DDesc(20, 10, DXGI_FORMAT_R8G8B8A8_UINT, D3D12_RESOURCE_FLAG_NONE);
+  ID3D12Resource* a = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COPY_DEST);
+  ID3D12Resource* b = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COPY_DEST);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+  UINT64 total = 0;
+  c.device->GetCopyableFootprints(&desc, 0, 1, 512, &fp, nullptr, nullptr, &total);  // placed at 512
+  REQUIRE(fp.Offset == 512);
+  ID3D12Resource* upload = createBuffer(c.device, D3D12_HEAP_TYPE_UPLOAD, 512 + total);
+  void* data = nullptr;
+  REQUIRE(upload->Map(0, nullptr, &data) == S_OK);
+  for (UINT y = 0; y < 10; ++y)
+    for (UINT x = 0; x < 20; ++x) {
+      uint32_t v = (y << 8) | x;
+      std::memcpy(static_cast<unsigned char*>(data) + 512 + y * fp.Footprint.RowPitch + x * 4, &v, 4);
+    }
+  upload->Unmap(0, nullptr);
+
+  D3D12_TEXTURE_COPY_LOCATION src = footprintLocation(upload, fp), dstA = subresourceLocation(a, 0);
+  c.list->CopyTextureRegion(&dstA, 0, 0, 0, &src, nullptr);
+  D3D12_TEXTURE_COPY_LOCATION srcA = subresourceLocation(a, 0), dstB = subresourceLocation(b, 0);
+  D3D12_BOX box{2, 3, 0, 7, 6, 1};  // 5 × 3 texels from (2, 3) → (10, 4)
+  c.list->CopyTextureRegion(&dstB, 10, 4, 0, &srcA, &box);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fpBack;
+  ID3D12Resource* readback = readBack(c, b, 0, &fpBack);
+  c.run();
+
+  std::vector<unsigned char> bytes = readBuffer(readback, size_t(readback->GetDesc().Width));
+  for (UINT y = 0; y < 10; ++y)
+    for (UINT x = 0; x < 20; ++x) {
+      bool copied = x >= 10 && x < 15 && y >= 4 && y < 7;
+      uint32_t expected = copied ? (((y - 4 + 3) << 8) | (x - 10 + 2)) : 0;
+      if (texel(bytes, fpBack, x, y) != expected) {
+        INFO("texel " << x << "," << y);
+        REQUIRE(texel(bytes, fpBack, x, y) == expected);
+      }
+    }
+  for (IUnknown* o : std::initializer_list<IUnknown*>{readback, upload, b, a}) o->Release();
+}
+
+TEST_CASE("D3D12 command lists recorded on two threads at once", "[d3d12][threads]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  D3D12_DESCRIPTOR_HEAP_DESC heapDesc{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+  void* heapOut = nullptr;
+  HRESULT heapResult = device->CreateDescriptorHeap(&heapDesc, __uuidof(ID3D12DescriptorHeap), &heapOut);
+  ID3D12DescriptorHeap* heap = createdOrFail<ID3D12DescriptorHeap>(heapResult, heapOut);
+  const UINT increment = device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+
+  struct Work {
+    ID3D12CommandAllocator* allocator;
+    ID3D12GraphicsCommandList* list;
+    ID3D12Resource* target;
+    ID3D12Resource* readback;
+    D3D12_CPU_DESCRIPTOR_HANDLE rtv;
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+    HRESULT closed = E_FAIL;
+  } work[2];
+  D3D12_RESOURCE_DESC desc = texture2DDesc(32, 32, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
+  for (int i = 0; i < 2; ++i) {
+    work[i].allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+    work[i].list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, work[i].allocator);
+    work[i].target = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_RENDER_TARGET);
+    UINT64 total = 0;
+    device->GetCopyableFootprints(&desc, 0, 1, 0, &work[i].fp, nullptr, nullptr, &total);
+    work[i].readback = createBuffer(device, D3D12_HEAP_TYPE_READBACK, total);
+    work[i].rtv = heap->GetCPUDescriptorHandleForHeapStart();
+    work[i].rtv.ptr += i * increment;
+    device->CreateRenderTargetView(work[i].target, nullptr, work[i].rtv);
+  }
+  auto record = [](Work& w, float shade) {
+    for (int round = 0; round < 50; ++round) {  // many commands, so the threads overlap
+      const FLOAT color[4] = {shade, float(round) / 255.0f, 0.0f, 1.0f};
+      w.list->ClearRenderTargetView(w.rtv, color, 0, nullptr);
+    }
+    D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(w.readback, w.fp), src = subresourceLocation(w.target, 0);
+    w.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    w.closed = w.list->Close();
+  };
+  std::thread first(record, std::ref(work[0]), 64.0f / 255.0f);
+  std::thread second(record, std::ref(work[1]), 192.0f / 255.0f);
+  first.join();
+  second.join();
+  REQUIRE(work[0].closed == S_OK);
+  REQUIRE(work[1].closed == S_OK);
+  UINT64 value = 0;
+  executeAndWait(queue, {work[0].list, work[1].list}, fence, &value);
+  for (int i = 0; i < 2; ++i) {
+    std::vector<unsigned char> bytes = readBuffer(work[i].readback, size_t(work[i].readback->GetDesc().Width));
+    uint32_t expected = 0xff000000u | (49u << 8) | (i == 0 ? 64u : 192u);
+    CHECK(texel(bytes, work[i].fp, 0, 0) == expected);
+    CHECK(texel(bytes, work[i].fp, 31, 31) == expected);
+    work[i].readback->Release();
+    work[i].target->Release();
+    work[i].list->Release();
+    work[i].allocator->Release();
+  }
+  heap->Release();
+  fence->Release();
+  queue->Release();
+  CHECK(device->Release() == 0);
+}
