@@ -113,11 +113,12 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   }
   shader->inputs_ = ddiSignature(shader->reflection_.inputs);
   shader->outputs_ = ddiSignature(shader->reflection_.outputs);
+  shader->patchConstants_ = ddiSignature(shader->reflection_.patchConstants);
   D3D11_1DDIARG_STAGE_IO_SIGNATURES signatures{shader->inputs_.data(), UINT(shader->inputs_.size()),
                                                shader->outputs_.data(), UINT(shader->outputs_.size())};
   D3D11_1DDIARG_TESSELLATION_IO_SIGNATURES tessellationSignatures{
       shader->inputs_.data(), UINT(shader->inputs_.size()), shader->outputs_.data(), UINT(shader->outputs_.size()),
-      nullptr, 0};
+      shader->patchConstants_.data(), UINT(shader->patchConstants_.size())};
   constexpr bool tessellation =
       std::is_same_v<Interface, ID3D11HullShader> || std::is_same_v<Interface, ID3D11DomainShader>;
   // The DDI takes the container as dwords; keep an aligned copy for the call.

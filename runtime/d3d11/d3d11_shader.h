@@ -31,7 +31,8 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
   dxbc::ShaderReflection reflection_;
-  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;  // (hull and domain: no patch-constant signature yet)
+  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;
+  std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> patchConstants_;  // hull and domain shaders: the PCSG
   DriverObject<D3D10DDI_HSHADER> driverObject_;
 };
 

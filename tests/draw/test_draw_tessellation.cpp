@@ -15,7 +15,8 @@
 //    without a domain shader and the reverse, a patch list without them, a
 //    topology that is not the hull shader's patch, mismatched control-point
 //    counts and domains): the message, and no draw reaches the driver;
-//  * the DDI traffic (CreateHullShader/CreateDomainShader, Hs/DsSet*) and the getters;
+//  * the DDI traffic (CreateHullShader/CreateDomainShader with the patch-constant
+//    signature, Hs/DsSet*) and the getters;
 //  * a conservative draw of a tessellated quad on the exact fallback (the
 //    capture records the domain shader's triangles) lights exactly the Tier 3
 //    sets of the triangles the tessellator made, with the domain shader's attributes;
@@ -268,6 +269,12 @@ TEST_CASE("a tessellated triangle patch covers exactly the untessellated triangl
   CHECK(c.ddiCalls("CreateHullShader") == 1);
   CHECK(c.ddiCalls("CreateDomainShader") == 1);
   CHECK(c.ddiCalls("CalcPrivateTessellationShaderSize") == 2);
+  // The driver gets both shaders' patch-constant signatures (the listings' PCSG: 3 edge factors and the inside one).
+  for (const char* call : {"CreateHullShader", "CreateDomainShader", "CalcPrivateTessellationShaderSize"})
+    for (const std::string& line : c.trace.calls(call)) {
+      INFO(line);
+      CHECK(line.find("{inputs=2, outputs=2, patchConstants=4}") != std::string::npos);
+    }
   CHECK(c.ddiCalls("HsSetShader") == 1);
   CHECK(c.ddiCalls("DsSetShader") == 1);
   CHECK(c.ddiCalls("HsSetConstantBuffers") == 1);

@@ -9,7 +9,8 @@ namespace d3dvk::test {
 // Triangle domain, integer partitioning, clockwise triangles: a control-point
 // phase copies each control point; a fork phase with 3 instances writes the
 // three edge factors through o[vForkInstanceID] (dcl_indexrange o0.x, 3) from cb0[0].x, a second fork
-// phase the inside factor from cb0[0].y.
+// phase the inside factor from cb0[0].y. Its patch-constant signature (PCSG) has
+// the four factors, which kDsTri declares too (and does not read).
 inline const char kHsTri[] = R"(//
 // Input signature:
 //
@@ -24,6 +25,15 @@ inline const char kHsTri[] = R"(//
 // -------------------- ----- ------ -------- -------- ------- ------
 // POSITION                 0   xyzw        0     NONE   float   xyzw
 // COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Patch Constant signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_TessFactor            0   x           0  TRIEDGE   float   x
+// SV_TessFactor            1   x           1  TRIEDGE   float   x
+// SV_TessFactor            2   x           2  TRIEDGE   float   x
+// SV_InsideTessFactor      0   x           3   TRIINT   float   x
 //
 hs_5_0
 hs_decls
@@ -78,6 +88,15 @@ inline const char kDsTri[] = R"(//
 // -------------------- ----- ------ -------- -------- ------- ------
 // SV_Position              0   xyzw        0      POS   float   xyzw
 // COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Patch Constant signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_TessFactor            0   x           0  TRIEDGE   float
+// SV_TessFactor            1   x           1  TRIEDGE   float
+// SV_TessFactor            2   x           2  TRIEDGE   float
+// SV_InsideTessFactor      0   x           3   TRIINT   float
 //
 ds_5_0
 dcl_input_control_point_count 3

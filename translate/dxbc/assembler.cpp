@@ -1,8 +1,11 @@
 // translate/dxbc/assembler.cpp — fxc `/Fc` listing → DXBC. Reads the
-// `// Input signature:` / `// Output signature:` comment tables into ISGN/OSGN,
-// the version line, declarations and instructions; derives SFI0 flags from what
-// the code uses; writes SHDR (SM4.x) or SHEX (SM5.x).
+// `// Input signature:` / `// Output signature:` / `// Patch Constant signature:`
+// comment tables into ISGN/OSGN/PCSG (OSG5, ISG1/OSG1/PSG1 by their rows), the
+// chunk lines of listing_chunks.h, the version line, declarations and
+// instructions; takes SFI0 from its line or derives it from what the code uses;
+// writes SHDR (SM4.x) or SHEX (SM5.x) and the chunks in fxc's order.
 #include "dxbc/listing.h"
+#include "dxbc/listing_chunks.h"
 
 #include <algorithm>
 #include <cctype>
@@ -160,6 +163,16 @@ bool isOneComponentType(OperandType t) {
     case OperandType::OutputDepthLessEqual: case OperandType::OutputStencilRef: case OperandType::InputGsInstanceId:
     case OperandType::InputThreadIdInGroupFlattened: case OperandType::OutputControlPointId:
     case OperandType::InputForkInstanceId: case OperandType::InputJoinInstanceId:
+      return true;
+    default: return false;
+  }
+}
+bool isComponentlessInDeclaration(OperandType t) {
+  switch (t) {
+    case OperandType::InputPrimitiveId: case OperandType::InputGsInstanceId:
+    case OperandType::InputThreadIdInGroupFlattened: case OperandType::OutputControlPointId:
+    case OperandType::InputForkInstanceId: case OperandType::InputJoinInstanceId:
+    case OperandType::OutputCoverageMask:
       return true;
     default: return false;
   }
@@ -331,8 +344,16 @@ class OperandParser {
         }
       }
     } else if (isOneComponentType(op.type)) {
-      op.numComponents = 1;
+      // fxc declares the generated input values (vPrim, vGSInstanceID,
+      // vThreadIDInGroupFlattened, vOutputControlPointID, vForkInstanceID,
+      // vJoinInstanceID) and oMask without components, and uses them with one.
+      op.numComponents = ctx == Ctx::Decl && isComponentlessInDeclaration(op.type) ? 0 : 1;
     } else if (isZeroComponentType(op.type)) {
+      op.numComponents = 0;
+    } else if ((op.type == OperandType::Temp || op.type == OperandType::Input || op.type == OperandType::Output) &&
+               op.indexDimension == 0) {
+      // A bare "r" / "v" / "o": the register-less operand token fxc writes after
+      // samplepos's and some sample_*/lod forms' operands (0x0, 0x2000).
       op.numComponents = 0;
     } else if (op.type == OperandType::ConstantBuffer || ctx == Ctx::Source) {
       op.numComponents = 4;
@@ -341,6 +362,16 @@ class OperandParser {
       op.numComponents = 4;
       op.selection = SelectionMode::Mask;
       op.mask = 0xf;
+    }
+    // SM5.1 range declarations (T0[0:0], S1[2:2], U0[0:0]): fxc gives the operand
+    // four components and the identity swizzle, printed without a suffix.
+    if (ctx == Ctx::Decl && op.indexDimension == 3 &&
+        (op.type == OperandType::Resource || op.type == OperandType::Sampler ||
+         op.type == OperandType::UnorderedAccessView) &&
+        (op.numComponents == 0 || (op.selection == SelectionMode::Mask && op.mask == 0xf))) {
+      op.numComponents = 4;
+      op.selection = SelectionMode::Swizzle;
+      for (uint8_t c = 0; c < 4; ++c) op.swizzle[c] = c;
     }
     return op;
   }
@@ -502,10 +533,6 @@ struct SigColumns {
   std::vector<std::pair<size_t, size_t>> spans;
 };
 
-struct SignatureTables {
-  Signature inputs, outputs;
-};
-
 uint32_t sysValueFromTable(const std::string& t, const LineError& fail) {
   for (uint32_t v = 0; v <= 70; ++v) {
     const char* n = systemValueTableName(v);
@@ -526,7 +553,8 @@ uint8_t lettersMask(const std::string& t, const LineError& fail) {
   return m;
 }
 
-SignatureElement parseSignatureRow(const std::string& row, const SigColumns& cols, bool input, const LineError& fail) {
+SignatureElement parseSignatureRow(const std::string& row, const SigColumns& cols, bool input, const LineError& fail,
+                                   bool* streamRow) {
   // row is the text after "//"
   std::vector<std::string> f;
   bool aligned = cols.spans.size() == 7;
@@ -553,6 +581,15 @@ SignatureElement parseSignatureRow(const std::string& row, const SigColumns& col
   }
   SignatureElement e;
   e.semanticName = f[0];
+  // An OSG5 row names its stream: "m1:SV_Position".
+  if (e.semanticName.size() > 3 && e.semanticName[0] == 'm' && std::isdigit(static_cast<unsigned char>(e.semanticName[1]))) {
+    const size_t colon = e.semanticName.find(':');
+    if (colon != std::string::npos) {
+      e.stream = parseUint(e.semanticName.substr(1, colon - 1), fail, "stream");
+      e.semanticName = e.semanticName.substr(colon + 1);
+      if (streamRow) *streamRow = true;
+    }
+  }
   if (e.semanticName.empty()) fail("signature row without a name");
   for (char c : e.semanticName)
     if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_')
@@ -566,32 +603,38 @@ SignatureElement parseSignatureRow(const std::string& row, const SigColumns& col
     probe.systemValue = 0;
     if (effectiveSystemValue(probe) == e.systemValue) e.systemValue = 0;
   }
-  if (f[5] == "float") e.componentType = ComponentType::Float32;
-  else if (f[5] == "uint") e.componentType = ComponentType::Uint32;
-  else if (f[5] == "int") e.componentType = ComponentType::Sint32;
-  else if (f[5] == "unknown") e.componentType = ComponentType::Unknown;
+  // Format: the component type, or its minimum precision (ISG1/OSG1/PSG1) the way
+  // fxc prints it (min16f, min2_8f, min16i, min16u), or "type:minN" for other pairs.
+  std::string format = f[5];
+  if (format == "min16f") format = "float:min1";
+  else if (format == "min2_8f") format = "float:min2";
+  else if (format == "min16i") format = "int:min4";
+  else if (format == "min16u") format = "uint:min5";
+  if (const size_t colon = format.find(":min"); colon != std::string::npos) {
+    e.minPrecision = parseUint(format.substr(colon + 4), fail, "minimum precision");
+    if (!e.minPrecision) fail("minimum precision 0 is written as the plain format");
+    format.resize(colon);
+  }
+  if (format == "float") e.componentType = ComponentType::Float32;
+  else if (format == "uint") e.componentType = ComponentType::Uint32;
+  else if (format == "int") e.componentType = ComponentType::Sint32;
+  else if (format == "unknown") e.componentType = ComponentType::Unknown;
   else fail("unknown signature format '" + f[5] + "'");
+  // The read/write byte: an input's components read; an output's components never
+  // written, over all four (fxc writes 0xf & ~written: xyz written → 0x8).
   if (special) {
     e.mask = 1;
     e.registerIndex = 0xffffffffu;
     bool yes = f[6] == "YES";
     if (!yes && f[6] != "NO" && !f[6].empty()) fail("expected YES or NO in the Used column, got '" + f[6] + "'");
-    e.rwMask = input ? (yes ? 1 : 0) : (yes ? 0 : 1);
+    e.rwMask = input ? (yes ? 1 : 0) : (yes ? 0xe : 0xf);
   } else {
     e.mask = lettersMask(f[2], fail);
     e.registerIndex = parseUint(f[3], fail, "register");
     uint8_t used = lettersMask(f[6], fail);
-    e.rwMask = input ? used : uint8_t(e.mask & ~used);
+    e.rwMask = input ? used : uint8_t(0xf & ~used);
   }
   return e;
-}
-
-void scanUses(const Operand& op, uint64_t& flags) {
-  if (op.type == OperandType::InnerCoverage) flags |= kFeatureInnerCoverage;
-  if (op.type == OperandType::OutputStencilRef) flags |= kFeatureStencilRef;
-  if (op.minPrecision) flags |= kFeatureMinimumPrecision;
-  for (const OperandIndex& i : op.index)
-    for (const Operand& r : i.rel) scanUses(r, flags);
 }
 
 SystemName systemNameFromToken(const std::string& t, const LineError& fail) {
@@ -618,7 +661,25 @@ class Assembler {
 
   AssembleResult run() {
     AssembleResult r;
-    readSignatures(r);
+    // The stage decides which way the patch-constant table reads (a hull shader
+    // writes it, a domain shader reads it); its errors are reported below.
+    ProgramType stage = ProgramType::Pixel;
+    for (size_t i = 0; i < lines_.size(); ++i) {
+      std::string code = stripComment(lines_[i]);
+      if (code.empty()) continue;
+      try {
+        Program probe;
+        parseVersion(code, probe, LineError{i + 1});
+        stage = probe.type;
+      } catch (const Error&) {
+      }
+      break;
+    }
+    SignatureTables tables = readSignatures(stage);
+    r.inputs = std::move(tables.inputs);
+    r.outputs = std::move(tables.outputs);
+    r.patchConstants = std::move(tables.patchConstants);
+    listing::HeaderChunks header = listing::readHeaderChunks(lines_);
     bool haveVersion = false;
     for (size_t i = 0; i < lines_.size(); ++i) {
       LineError fail{i + 1};
@@ -644,29 +705,69 @@ class Assembler {
       r.program.instructions.push_back(parseInstruction(code, fail));
     }
     if (!haveVersion) throw Error("line " + std::to_string(lines_.size()) + ": no shader version line (e.g. ps_5_0)");
-    for (const Instruction& inst : r.program.instructions) {
-      for (const Operand& op : inst.operands) scanUses(op, r.featureFlags);
-      // Double-precision instructions (and the 11.1 ones: ddiv, dfma, drcp, dtoi, dtou, itod, utod).
-      if (isDoubleOpcode(inst.opcode)) r.featureFlags |= kFeatureDoubles;
-      if (isDoubleExtensionOpcode(inst.opcode)) r.featureFlags |= kFeature11_1DoubleExtensions;
-      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex written before the geometry stage.
-      if (inst.opcode == Opcode::DclOutputSiv && r.program.type != ProgramType::Geometry && !inst.extra.empty() &&
-          (inst.extra[0] == uint32_t(SystemName::RenderTargetArrayIndex) ||
-           inst.extra[0] == uint32_t(SystemName::ViewportArrayIndex)))
-        r.featureFlags |= kFeatureViewportAndRtArrayIndexFromAnyStage;
-    }
-    for (const SignatureElement& e : r.inputs.elements)
-      if (effectiveSystemValue(e) == kNameInnerCoverage) r.featureFlags |= kFeatureInnerCoverage;
-    for (const SignatureElement& e : r.outputs.elements)
-      if (effectiveSystemValue(e) == kNameStencilRef) r.featureFlags |= kFeatureStencilRef;
-    std::vector<Chunk> chunks;
-    chunks.push_back(Chunk{fourcc("ISGN"), writeSignature(r.inputs), 0});
-    chunks.push_back(Chunk{fourcc("OSGN"), writeSignature(r.outputs), 0});
-    if (r.featureFlags) chunks.push_back(Chunk{fourcc("SFI0"), writeFeatureFlags(r.featureFlags), 0});
+    // SFI0: the value the listing states, else what the code uses.
+    r.featureFlags = header.featureFlags ? *header.featureFlags
+                                         : listing::deriveFeatureFlags(r.program, r.inputs, r.outputs);
     auto words = encodeProgram(r.program);
-    std::vector<uint8_t> bytes(words.size() * 4);
-    std::memcpy(bytes.data(), words.data(), bytes.size());
-    chunks.push_back(Chunk{r.program.major >= 5 ? fourcc("SHEX") : fourcc("SHDR"), std::move(bytes), 0});
+    std::vector<uint8_t> programBytes(words.size() * 4);
+    std::memcpy(programBytes.data(), words.data(), programBytes.size());
+    const uint32_t programCode = r.program.major >= 5 ? fourcc("SHEX") : fourcc("SHDR");
+
+    // The chunks: those a "// Chunks:" line names, in its order; else fxc's set in fxc's order.
+    using listing::SignatureRole;
+    std::vector<uint32_t> order;
+    if (header.order) {
+      order = *header.order;
+    } else {
+      order.push_back(listing::signatureCode(SignatureRole::Input, listing::defaultSignatureFormat(r.inputs, false)));
+      order.push_back(listing::signatureCode(SignatureRole::Output,
+                                             listing::defaultSignatureFormat(r.outputs, tables.outputStreams)));
+      if (tables.havePatchConstants)
+        order.push_back(listing::signatureCode(SignatureRole::PatchConstant,
+                                               listing::defaultSignatureFormat(r.patchConstants, false)));
+      order.push_back(programCode);
+      if (header.featureFlags || r.featureFlags) order.push_back(fourcc("SFI0"));
+      if (header.statistics) order.push_back(fourcc("STAT"));
+      for (const Chunk& c : header.raw) order.push_back(c.code);
+      order = listing::defaultChunkOrder(r.program.type, order);
+    }
+    std::vector<Chunk> chunks;
+    std::vector<bool> rawUsed(header.raw.size(), false);
+    bool haveProgram = false;
+    for (uint32_t code : order) {
+      // A chunk carried as hex is used as it is, in the listing's order of that kind.
+      bool fromRaw = false;
+      for (size_t k = 0; k < header.raw.size() && !fromRaw; ++k)
+        if (!rawUsed[k] && header.raw[k].code == code) {
+          rawUsed[k] = true;
+          chunks.push_back(header.raw[k]);
+          fromRaw = true;
+        }
+      if (fromRaw) continue;
+      const SignatureRole role = listing::signatureRole(code);
+      if (role != SignatureRole::None) {
+        Signature sig = role == SignatureRole::Input    ? r.inputs
+                        : role == SignatureRole::Output ? r.outputs
+                                                        : r.patchConstants;
+        sig.format = listing::signatureFormatOf(code);
+        chunks.push_back(Chunk{code, writeSignature(sig), 0});
+      } else if (code == fourcc("SHDR") || code == fourcc("SHEX")) {
+        chunks.push_back(Chunk{code, programBytes, 0});
+        haveProgram = true;
+      } else if (code == fourcc("SFI0")) {
+        chunks.push_back(Chunk{code, writeFeatureFlags(r.featureFlags), 0});
+      } else if (code == fourcc("STAT") && header.statistics) {
+        chunks.push_back(Chunk{code, *header.statistics, 0});
+      } else {
+        throw Error("'// Chunks:' names " + listing::chunkCodeText(code) +
+                    ", but the listing has no '// Chunk " + listing::chunkCodeText(code) + ", N bytes:' block for it");
+      }
+    }
+    for (size_t k = 0; k < header.raw.size(); ++k)
+      if (!rawUsed[k])
+        throw Error("the listing carries chunk " + listing::chunkCodeText(header.raw[k].code) +
+                    " as hex, but its '// Chunks:' line does not name it");
+    if (!haveProgram) throw Error("'// Chunks:' names neither SHDR nor SHEX");
     r.container = writeContainer(chunks);
     return r;
   }
@@ -683,22 +784,38 @@ class Assembler {
     return trim(c == std::string::npos ? l : l.substr(0, c));
   }
 
-  void readSignatures(AssembleResult& r) {
+  struct SignatureTables {
+    Signature inputs, outputs, patchConstants;
+    bool havePatchConstants = false;
+    bool outputStreams = false;  // "m1:" rows: an OSG5
+  };
+
+  SignatureTables readSignatures(ProgramType stage) {
+    SignatureTables t;
     Signature* current = nullptr;
+    bool currentIsInput = false;
     bool inRows = false;
     SigColumns cols;
     for (size_t i = 0; i < lines_.size(); ++i) {
       LineError fail{i + 1};
-      std::string t = trim(lines_[i]);
-      if (!startsWith(t, "//")) {
-        if (!t.empty()) break;  // code starts: tables are over
+      std::string tl = trim(lines_[i]);
+      if (!startsWith(tl, "//")) {
+        if (!tl.empty()) break;  // code starts: tables are over
         continue;
       }
       std::string body = lines_[i].substr(lines_[i].find("//") + 2);
       std::string tb = trim(body);
-      if (tb == "Input signature:") { current = &r.inputs; inRows = false; continue; }
-      if (tb == "Output signature:") { current = &r.outputs; inRows = false; continue; }
-      if (startsWith(tb, "Patch Constant signature") || (!tb.empty() && tb.back() == ':')) { current = nullptr; continue; }
+      if (tb == "Input signature:") { current = &t.inputs; currentIsInput = true; inRows = false; continue; }
+      if (tb == "Output signature:") { current = &t.outputs; currentIsInput = false; inRows = false; continue; }
+      if (tb == "Patch Constant signature:") {
+        // A hull shader writes the patch constants, a domain shader reads them.
+        current = &t.patchConstants;
+        currentIsInput = stage == ProgramType::Domain;
+        t.havePatchConstants = true;
+        inRows = false;
+        continue;
+      }
+      if (!tb.empty() && tb.back() == ':') { current = nullptr; continue; }
       if (!current) continue;
       if (startsWith(tb, "----")) {
         cols.spans.clear();
@@ -714,9 +831,11 @@ class Assembler {
       }
       if (!inRows) continue;
       if (tb.empty()) { inRows = false; current = nullptr; continue; }
-      if (tb == "no Input" || tb == "no Output" || tb == "no Parameters") continue;  // fxc's empty-table row
-      current->elements.push_back(parseSignatureRow(body, cols, current == &r.inputs, fail));
+      if (tb == "no Input" || tb == "no Output" || tb == "no Parameters" || tb == "no Patch Constant") continue;  // fxc's empty-table row
+      current->elements.push_back(
+          parseSignatureRow(body, cols, currentIsInput, fail, current == &t.outputs ? &t.outputStreams : nullptr));
     }
+    return t;
   }
 
   static void parseVersion(const std::string& code, Program& p, const LineError& fail) {

@@ -138,12 +138,15 @@ std::vector<uint8_t> writeContainer(const std::vector<Chunk>& chunks) {
   size_t table = out.size();
   for (size_t i = 0; i < chunks.size(); ++i) put32(out, 0);
   for (size_t i = 0; i < chunks.size(); ++i) {
+    // Chunk headers sit at multiples of 4. A chunk's size is its payload's exact
+    // length (fxc pads its own chunks inside the payload); only a chunk of odd
+    // length that is followed by another gets zeros after it (fxc's SDBG, the
+    // last chunk, keeps its odd length and so does the container's size).
+    out.resize((out.size() + 3) & ~size_t(3), 0);
     set32(out, table + 4 * i, uint32_t(out.size()));
-    size_t padded = (chunks[i].data.size() + 3) & ~size_t(3);
     put32(out, chunks[i].code);
-    put32(out, uint32_t(padded));
+    put32(out, uint32_t(chunks[i].data.size()));
     out.insert(out.end(), chunks[i].data.begin(), chunks[i].data.end());
-    out.resize(out.size() + (padded - chunks[i].data.size()), 0);
   }
   set32(out, 24, uint32_t(out.size()));
   auto sum = dxbcChecksum(out);
@@ -218,6 +221,9 @@ Signature parseSignature(const Chunk& chunk) {
 }
 
 std::vector<uint8_t> writeSignature(const Signature& sig) {
+  // fxc's layout: count, offset 8, the element table, then each distinct semantic
+  // name once, in the order of first use, NUL-terminated and packed back to back;
+  // the chunk is padded to 4 bytes with 0xAB.
   size_t stride = sig.format == SignatureFormat::Basic ? 24 : sig.format == SignatureFormat::Stream ? 28 : 32;
   std::vector<uint8_t> out;
   put32(out, uint32_t(sig.elements.size()));
@@ -226,18 +232,17 @@ std::vector<uint8_t> writeSignature(const Signature& sig) {
   std::vector<uint8_t> strings;
   std::vector<uint32_t> nameOffsets;
   for (const SignatureElement& e : sig.elements) {
-    // Elements sharing a name share its string, like fxc does.
     uint32_t found = UINT32_MAX;
-    for (size_t j = 0; j < nameOffsets.size(); ++j)
+    for (size_t j = 0; j < nameOffsets.size() && found == UINT32_MAX; ++j)
       if (sig.elements[j].semanticName == e.semanticName) found = nameOffsets[j];
     if (found == UINT32_MAX) {
       found = uint32_t(names + strings.size());
       strings.insert(strings.end(), e.semanticName.begin(), e.semanticName.end());
       strings.push_back(0);
-      while (strings.size() % 4) strings.push_back(0xAB);
     }
     nameOffsets.push_back(found);
   }
+  while (strings.size() % 4) strings.push_back(0xAB);
   for (size_t i = 0; i < sig.elements.size(); ++i) {
     const SignatureElement& e = sig.elements[i];
     if (sig.format != SignatureFormat::Basic) put32(out, e.stream);

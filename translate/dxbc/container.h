@@ -1,6 +1,6 @@
 // translate/dxbc/container.h — the DXBC container: header + checksum + chunk table,
-// and the chunks the driver reads (ISGN/ISG1, OSGN/OSG1/OSG5, SHDR/SHEX, SFI0,
-// RDEF, STAT). Unknown chunks are kept as raw bytes and otherwise skipped.
+// and the chunks the driver reads (ISGN/ISG1, OSGN/OSG1/OSG5, PCSG/PSG1, SHDR/SHEX,
+// SFI0, RDEF, STAT). Unknown chunks are kept as raw bytes and otherwise skipped.
 // Parsing copies what it keeps, so results outlive the input buffer.
 #pragma once
 
@@ -37,7 +37,8 @@ struct Container {
 // not match the DXBC MD5 variant is an Error ("checksum mismatch: stored … computed …").
 Container parseContainer(std::span<const uint8_t> bytes, bool verifyChecksum = true);
 
-// Builds a container (header, chunk table, chunks padded to 4 bytes) with the correct checksum.
+// Builds a container (header, chunk table, chunks at 4-byte offsets, each chunk's
+// size its payload's exact length) with the correct checksum.
 std::vector<uint8_t> writeContainer(const std::vector<Chunk>& chunks);
 
 // ---- signatures -----------------------------------------------------------------

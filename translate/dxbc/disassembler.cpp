@@ -1,7 +1,9 @@
 // translate/dxbc/disassembler.cpp — DXBC → fxc `/Fc`-style listing (signature
-// comment tables, version line, declarations, instructions). Prints immediates so
-// they parse back to the same bits (see listing.h for the round-trip contract).
+// comment tables, the container's other chunks as listing_chunks.h writes them,
+// version line, declarations, instructions). Prints immediates so they parse back
+// to the same bits (see listing.h for the round-trip contract).
 #include "dxbc/listing.h"
+#include "dxbc/listing_chunks.h"
 
 #include <charconv>
 #include <cmath>
@@ -134,7 +136,7 @@ std::string formatOperand(const Operand& op, ValueKind kind, bool declaration) {
       else s += "[" + formatIndex(op.index[i], kind) + "]";
     }
     if (op.numComponents == 4) {
-      bool omit = declaration && op.type == OperandType::ConstantBuffer && op.selection == SelectionMode::Swizzle &&
+      bool omit = declaration && (op.type == OperandType::ConstantBuffer || range) && op.selection == SelectionMode::Swizzle &&
                   op.swizzle[0] == 0 && op.swizzle[1] == 1 && op.swizzle[2] == 2 && op.swizzle[3] == 3;
       if (!omit) {
         if (op.selection == SelectionMode::Mask) {
@@ -455,27 +457,43 @@ const char* specialRegisterName(uint32_t sysValue, bool input) {
   }
 }
 
-std::string signatureTable(const Signature& sig, bool input) {
-  std::string s = input ? "// Input signature:\n" : "// Output signature:\n";
+// The Format column: the component type, or with a minimum precision fxc's
+// min16f / min2_8f / min16i / min16u, or "type:minN" for any other pair.
+std::string formatColumn(const SignatureElement& e) {
+  const char* fmt = e.componentType == ComponentType::Float32 ? "float"
+                    : e.componentType == ComponentType::Uint32 ? "uint"
+                    : e.componentType == ComponentType::Sint32 ? "int" : "unknown";
+  if (!e.minPrecision) return fmt;
+  if (e.componentType == ComponentType::Float32 && e.minPrecision == 1) return "min16f";
+  if (e.componentType == ComponentType::Float32 && e.minPrecision == 2) return "min2_8f";
+  if (e.componentType == ComponentType::Sint32 && e.minPrecision == 4) return "min16i";
+  if (e.componentType == ComponentType::Uint32 && e.minPrecision == 5) return "min16u";
+  return std::string(fmt) + ":min" + std::to_string(e.minPrecision);
+}
+
+// One fxc signature table. `input`: the Used column shows the components read
+// (the element's read/write byte); otherwise those written (0xf & ~that byte).
+std::string signatureTable(const Signature& sig, const char* title, bool input) {
+  std::string s = "// " + std::string(title) + " signature:\n";
   s += "//\n// Name                 Index   Mask Register SysValue  Format   Used\n"
        "// -------------------- ----- ------ -------- -------- ------- ------\n";
-  if (sig.elements.empty()) s += input ? "// no Input\n" : "// no Output\n";
+  if (sig.elements.empty()) s += "// no " + std::string(title) + "\n";
   for (const SignatureElement& e : sig.elements) {
     bool special = e.registerIndex == 0xffffffffu;
     const uint32_t svValue = effectiveSystemValue(e);
     const char* sv = systemValueTableName(svValue);
-    const char* fmt = e.componentType == ComponentType::Float32 ? "float"
-                      : e.componentType == ComponentType::Uint32 ? "uint"
-                      : e.componentType == ComponentType::Sint32 ? "int" : "unknown";
+    const std::string fmt = formatColumn(e);
     std::string used;
     if (special) {
-      used = (input ? (e.rwMask != 0) : (e.rwMask == 0)) ? "YES" : "NO";
+      used = (input ? (e.rwMask != 0) : !(e.rwMask & 1)) ? "YES" : "NO";
     } else {
-      uint8_t u = input ? e.rwMask : uint8_t(e.mask & ~e.rwMask);
-      used = maskColumn(u);
-      while (!used.empty() && used.back() == ' ') used.pop_back();
+      // Like fxc: each component letter in its own place ("x   ", "   w").
+      uint8_t u = input ? uint8_t(e.rwMask & 0xf) : uint8_t(~e.rwMask & 0xf);
+      used = u ? "  " + maskColumn(u) : "";
     }
-    std::string line = "// " + pad(e.semanticName, 20, false) + " " + pad(std::to_string(e.semanticIndex), 5, true) +
+    const std::string name =
+        sig.format == SignatureFormat::Stream ? "m" + std::to_string(e.stream) + ":" + e.semanticName : e.semanticName;
+    std::string line = "// " + pad(name, 20, false) + " " + pad(std::to_string(e.semanticIndex), 5, true) +
                        " " + pad(special ? "N/A" : maskColumn(e.mask), 6, true) + " " +
                        pad(special ? specialRegisterName(svValue, input) : std::to_string(e.registerIndex), 8, true) +
                        " " + pad(sv ? sv : std::to_string(svValue), 8, true) + " " + pad(fmt, 7, true) + " " +
@@ -489,15 +507,52 @@ std::string signatureTable(const Signature& sig, bool input) {
 }  // namespace
 
 std::string disassemble(const Shader& shader) {
+  using listing::SignatureRole;
+  const Container& c = shader.container;
   std::string s = "//\n// Generated by d3dvk-shader\n//\n//\n";
-  s += signatureTable(shader.inputs, true);
-  s += "//\n";
-  s += signatureTable(shader.outputs, false);
-  if (shader.featureFlags && *shader.featureFlags) {
-    char b[32];
-    std::snprintf(b, sizeof b, "0x%llx", static_cast<unsigned long long>(*shader.featureFlags));
-    s += "// Shader feature flags (SFI0): " + std::string(b) + "\n//\n";
+  bool patchConstants = false, sfi0 = false, stat = false;
+  for (const Chunk& ch : c.chunks) {
+    patchConstants |= listing::signatureRole(ch.code) == SignatureRole::PatchConstant;
+    sfi0 |= ch.code == fourcc("SFI0") && listing::isReadableChunk(ch);
+    stat |= ch.code == fourcc("STAT") && listing::isReadableChunk(ch);
   }
+  s += signatureTable(shader.inputs, "Input", true);
+  s += "//\n";
+  s += signatureTable(shader.outputs, "Output", false);
+  if (patchConstants) {
+    s += "//\n";
+    s += signatureTable(shader.patchConstants, "Patch Constant", shader.program.type == ProgramType::Domain);
+  }
+  // The chunks besides the code and the signatures: SFI0's value, STAT's counters
+  // and every other chunk as hex; a "// Chunks:" line where the container's chunks
+  // are not the ones, in the order, the assembler would write without it.
+  const uint64_t derived = listing::deriveFeatureFlags(shader.program, shader.inputs, shader.outputs);
+  std::vector<uint32_t> actual, expected;
+  expected.push_back(listing::signatureCode(SignatureRole::Input, listing::defaultSignatureFormat(shader.inputs, false)));
+  expected.push_back(listing::signatureCode(SignatureRole::Output,
+                                            listing::defaultSignatureFormat(
+                                                shader.outputs, shader.outputs.format == SignatureFormat::Stream &&
+                                                                    !shader.outputs.elements.empty())));
+  if (patchConstants)
+    expected.push_back(listing::signatureCode(SignatureRole::PatchConstant,
+                                              listing::defaultSignatureFormat(shader.patchConstants, false)));
+  expected.push_back(shader.program.major >= 5 ? fourcc("SHEX") : fourcc("SHDR"));
+  if (sfi0 || derived) expected.push_back(fourcc("SFI0"));
+  if (stat) expected.push_back(fourcc("STAT"));
+  std::string extra;
+  for (const Chunk& ch : c.chunks) {
+    actual.push_back(ch.code);
+    if (listing::isReadableChunk(ch)) {
+      if (ch.code == fourcc("SFI0")) extra += listing::formatFeatureFlags(parseFeatureFlags(ch));
+      if (ch.code == fourcc("STAT")) extra += listing::formatStatistics(ch);
+    } else {
+      extra += listing::formatRawChunk(ch);
+      expected.push_back(ch.code);
+    }
+  }
+  expected = listing::defaultChunkOrder(shader.program.type, expected);
+  if (actual != expected) extra = listing::formatChunkOrder(actual) + extra;
+  if (!extra.empty()) s += extra + "//\n";
   s += disassembleProgram(shader.program);
   return s;
 }

@@ -1,7 +1,9 @@
 // translate/dxbc/listing.h — the fxc `/Fc` shader-assembly listing format: the
-// assembler (listing text → DXBC container with ISGN/OSGN, SFI0 and SHDR/SHEX)
-// and the disassembler (DXBC → the same format). assemble(disassemble(assemble(t)))
-// is byte-identical to assemble(t). Errors carry "line N: reason".
+// assembler (listing text → DXBC container: the signature tables' ISGN/OSGN,
+// ISG1/OSG1, OSG5 and PCSG, SFI0, SHDR/SHEX, and the chunks the listing carries
+// as hex or counters, see listing_chunks.h) and the disassembler (DXBC → the same
+// format). assemble(disassemble(c)) is byte-identical to c for fxc's containers,
+// and assemble(disassemble(assemble(t))) to assemble(t). Errors carry "line N: reason".
 #pragma once
 
 #include "dxbc/shader.h"
@@ -13,7 +15,7 @@ namespace d3dvk::dxbc {
 
 struct AssembleResult {
   Program program;
-  Signature inputs, outputs;
+  Signature inputs, outputs, patchConstants;
   uint64_t featureFlags = 0;
   std::vector<uint8_t> container;  // the DXBC bytes
 };

@@ -22,6 +22,7 @@ Shader parseShader(std::span<const uint8_t> bytes, bool verifyChecksum) {
   for (const Chunk& c : s.container.chunks) {
     if (c.code == fourcc("ISGN") || c.code == fourcc("ISG1")) s.inputs = parseSignature(c);
     else if (c.code == fourcc("OSGN") || c.code == fourcc("OSG1") || c.code == fourcc("OSG5")) s.outputs = parseSignature(c);
+    else if (c.code == fourcc("PCSG") || c.code == fourcc("PSG1")) s.patchConstants = parseSignature(c);
     else if (c.code == fourcc("SFI0")) s.featureFlags = parseFeatureFlags(c);
     else if (c.code == fourcc("RDEF")) s.resources = parseResourceDefinitions(c);
     else if (c.code == fourcc("STAT")) s.statistics = parseStatistics(c);
@@ -52,6 +53,7 @@ ShaderReflection reflect(const Shader& shader) {
   r.minor = shader.program.minor;
   r.inputs = shader.inputs;
   r.outputs = shader.outputs;
+  r.patchConstants = shader.patchConstants;
   r.hasFeatureFlags = shader.featureFlags.has_value();
   r.featureFlags = shader.featureFlags.value_or(0);
   for (const Instruction& inst : shader.program.instructions)

@@ -29,6 +29,7 @@ struct Shader {
   Program program;
   bool extendedCode = false;  // SHEX (SM5) rather than SHDR
   Signature inputs, outputs;
+  Signature patchConstants;  // PCSG/PSG1: a hull shader's patch-constant outputs, a domain shader's inputs
   std::optional<uint64_t> featureFlags;  // SFI0
   std::optional<ResourceDefinitions> resources;  // RDEF
   std::vector<uint32_t> statistics;  // STAT
@@ -40,7 +41,7 @@ Shader parseShader(std::span<const uint8_t> bytes, bool verifyChecksum = true);
 struct ShaderReflection {
   ProgramType stage = ProgramType::Pixel;
   uint32_t major = 0, minor = 0;
-  Signature inputs, outputs;
+  Signature inputs, outputs, patchConstants;
   bool readsInnerCoverage = false;  // SV_InnerCoverage (vInnerCoverage) declared or read
   bool readsCoverage = false;       // SV_Coverage input (vCoverage)
   bool writesCoverage = false;      // oMask
