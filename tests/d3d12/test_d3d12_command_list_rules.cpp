@@ -164,7 +164,12 @@ TEST_CASE("D3D12 creation arguments are validated", "[d3d12][rules]") {
   heap->Release();
 
   CHECK(device->CreateFence(0, D3D12_FENCE_FLAG_SHARED, __uuidof(ID3D12Fence), &out) == E_INVALIDARG);
-  CHECK(device->CreateGraphicsPipelineState(nullptr, __uuidof(ID3D12PipelineState), &out) == E_NOTIMPL);
+  CHECK(device->CreateGraphicsPipelineState(nullptr, __uuidof(ID3D12PipelineState), &out) == E_INVALIDARG);
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC pso{};
+  pso.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
+  pso.RasterizerState.CullMode = D3D12_CULL_MODE_BACK;
+  pso.RasterizerState.DepthClipEnable = TRUE;
+  CHECK(device->CreateGraphicsPipelineState(&pso, __uuidof(ID3D12PipelineState), &out) == E_NOTIMPL);  // PSOs come next
   CHECK(errors.text().find("textures cannot live on UPLOAD or READBACK heaps") != std::string::npos);
   CHECK(device->Release() == 0);
 }
