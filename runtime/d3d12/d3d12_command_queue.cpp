@@ -4,12 +4,18 @@
 #include "d3d12_command_list.h"
 #include "d3d12_fence.h"
 
+#include <cstring>
 #include <vector>
 
 namespace d3dvk::runtime {
 
-UINT ddiQueueFlags(D3D12_COMMAND_LIST_TYPE type) {
-  switch (type) {
+UINT ddiQueueFlags(const D3D12_COMMAND_LIST_TYPE& type) {
+  // DirectX-Headers' enums have no fixed underlying type: an application's
+  // out-of-range value must not be loaded as the enum, so read its bytes.
+  static_assert(sizeof type == sizeof(int));
+  int value = 0;
+  std::memcpy(&value, &type, sizeof value);
+  switch (value) {
     case D3D12_COMMAND_LIST_TYPE_DIRECT: return D3D12DDI_COMMAND_QUEUE_FLAG_3D;
     case D3D12_COMMAND_LIST_TYPE_COMPUTE: return D3D12DDI_COMMAND_QUEUE_FLAG_COMPUTE;
     case D3D12_COMMAND_LIST_TYPE_COPY: return D3D12DDI_COMMAND_QUEUE_FLAG_COPY;

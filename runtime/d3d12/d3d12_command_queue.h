@@ -8,7 +8,7 @@
 namespace d3dvk::runtime {
 
 // D3D12_COMMAND_LIST_TYPE → the DDI's queue flag (0 for bundles and unknown values).
-UINT ddiQueueFlags(D3D12_COMMAND_LIST_TYPE type);
+UINT ddiQueueFlags(const D3D12_COMMAND_LIST_TYPE& type);
 
 class D3D12CommandQueue final : public D3D12DeviceChild<ID3D12CommandQueue> {
  public:

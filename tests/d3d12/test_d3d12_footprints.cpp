@@ -97,11 +97,13 @@ TEST_CASE("D3D12 GetCopyableFootprints: 256-byte rows, 512-byte subresource plac
   SECTION("a subresource range past the end fills the outputs with all-ones") {
     D3D12_RESOURCE_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_R8_UNORM, D3D12_RESOURCE_FLAG_NONE, 1, 1);
     D3D12_PLACED_SUBRESOURCE_FOOTPRINT layout{};
-    UINT rows = 0;
+    UINT rowsOfTwo[2] = {0, 0};  // one entry per requested subresource
     UINT64 total = 0;
-    device->GetCopyableFootprints(&desc, 0, 2, 0, nullptr, &rows, nullptr, &total);
-    CHECK(rows == UINT(-1));
+    device->GetCopyableFootprints(&desc, 0, 2, 0, nullptr, rowsOfTwo, nullptr, &total);
+    CHECK(rowsOfTwo[0] == UINT(-1));
+    CHECK(rowsOfTwo[1] == UINT(-1));
     CHECK(total == UINT64(-1));
+    UINT rows = 0;
     device->GetCopyableFootprints(&desc, 0, 1, 0, &layout, &rows, nullptr, &total);
     CHECK(layout.Footprint.RowPitch == 256);
     CHECK(rows == 8);
