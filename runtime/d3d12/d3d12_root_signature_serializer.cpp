@@ -42,18 +42,18 @@ HRESULT serialize(const char* function, const D3D12_VERSIONED_ROOT_SIGNATURE_DES
   return S_OK;
 }
 
-// ID3D12RootSignatureDeserializer: the blob's desc at version 1.0.
-class RootSignatureDeserializer final : public ID3D12RootSignatureDeserializer {
+// A deserializer's IUnknown: it answers only its own interface (as D3D12's
+// do, not even IUnknown), with an atomic reference count.
+template <class Iface>
+class OwnInterfaceOnly : public Iface {
  public:
-  explicit RootSignatureDeserializer(const rootsig::RootSignatureDesc& desc)
-      : desc_(rootsig::convert(desc, rootsig::kVersion1_0)) {}
-
+  virtual ~OwnInterfaceOnly() = default;
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override try {
     if (!ppvObject) return E_POINTER;
     *ppvObject = nullptr;
-    if (riid != __uuidof(ID3D12RootSignatureDeserializer)) return E_NOINTERFACE;
+    if (riid != __uuidof(Iface)) return E_NOINTERFACE;
     AddRef();
-    *ppvObject = static_cast<ID3D12RootSignatureDeserializer*>(this);
+    *ppvObject = static_cast<Iface*>(this);
     return S_OK;
   } D3DVK_CATCH_HRESULT
   ULONG STDMETHODCALLTYPE AddRef() override try { return ++refs_; } D3DVK_CATCH_RETURN({})
@@ -62,37 +62,33 @@ class RootSignatureDeserializer final : public ID3D12RootSignatureDeserializer {
     if (left == 0) delete this;
     return left;
   } D3DVK_CATCH_RETURN({})
+
+ private:
+  std::atomic<ULONG> refs_{1};
+};
+
+// ID3D12RootSignatureDeserializer: the blob's desc at version 1.0.
+class RootSignatureDeserializer final : public OwnInterfaceOnly<ID3D12RootSignatureDeserializer> {
+ public:
+  explicit RootSignatureDeserializer(const rootsig::RootSignatureDesc& desc)
+      : desc_(rootsig::convert(desc, rootsig::kVersion1_0)) {}
+
   const D3D12_ROOT_SIGNATURE_DESC* STDMETHODCALLTYPE GetRootSignatureDesc() override try {
     return &desc_.get()->Desc_1_0;
   } D3DVK_CATCH_RETURN(nullptr)
 
  private:
-  std::atomic<ULONG> refs_{1};
   ApiRootSignatureDesc desc_;
 };
 
 // ID3D12VersionedRootSignatureDeserializer: the blob's desc as it is, and
 // converted on request (each version built once, the same pointer after).
-class VersionedRootSignatureDeserializer final : public ID3D12VersionedRootSignatureDeserializer {
+class VersionedRootSignatureDeserializer final : public OwnInterfaceOnly<ID3D12VersionedRootSignatureDeserializer> {
  public:
   explicit VersionedRootSignatureDeserializer(rootsig::RootSignatureDesc desc) : source_(std::move(desc)) {
     at(source_.version);
   }
 
-  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override try {
-    if (!ppvObject) return E_POINTER;
-    *ppvObject = nullptr;
-    if (riid != __uuidof(ID3D12VersionedRootSignatureDeserializer)) return E_NOINTERFACE;
-    AddRef();
-    *ppvObject = static_cast<ID3D12VersionedRootSignatureDeserializer*>(this);
-    return S_OK;
-  } D3DVK_CATCH_HRESULT
-  ULONG STDMETHODCALLTYPE AddRef() override try { return ++refs_; } D3DVK_CATCH_RETURN({})
-  ULONG STDMETHODCALLTYPE Release() override try {
-    ULONG left = --refs_;
-    if (left == 0) delete this;
-    return left;
-  } D3DVK_CATCH_RETURN({})
 
   HRESULT STDMETHODCALLTYPE GetRootSignatureDescAtVersion(D3D_ROOT_SIGNATURE_VERSION convertToVersion,
                                                           const D3D12_VERSIONED_ROOT_SIGNATURE_DESC** ppDesc) override try {
@@ -119,7 +115,6 @@ class VersionedRootSignatureDeserializer final : public ID3D12VersionedRootSigna
     return slot->get();
   }
 
-  std::atomic<ULONG> refs_{1};
   rootsig::RootSignatureDesc source_;
   std::mutex mutex_;
   std::unique_ptr<ApiRootSignatureDesc> versions_[2];
