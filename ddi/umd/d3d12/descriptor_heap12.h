@@ -1,13 +1,15 @@
 // ddi/umd/d3d12/descriptor_heap12.h — descriptor heaps: host storage of
 // kDescriptorSize bytes per descriptor for every heap type (CBV/SRV/UAV,
 // sampler, RTV, DSV). A CPU descriptor handle is the address of its slot; a
-// shader-visible heap's GPU handles are the same addresses (the draw path
-// that reads them comes later). RTV and DSV slots hold a ViewDescriptor12;
-// the CBV/SRV/UAV and sampler creation DDIs are not filled yet.
+// shader-visible heap's GPU handles are the same addresses. Every slot holds
+// a ViewDescriptor12 (plain data, copied by CopyDescriptors): RTV and DSV
+// slots what clears and render passes need, CBV/SRV/UAV and sampler slots the
+// Vulkan handles a descriptor write needs.
 #pragma once
 
 #include "d3d12umddi.h"
 #include "resource_format.h"  // translate/state
+#include "vk_device.h"
 
 #include <cstddef>
 #include <memory>
@@ -19,13 +21,44 @@ struct Resource12;
 inline constexpr UINT kDescriptorSize = 64;
 
 struct ViewDescriptor12 {
-  enum Kind : UINT { Empty = 0, RenderTarget = 0x52545631, DepthStencil = 0x44535631 } kind = Empty;
-  Resource12* resource = nullptr;
+  enum Kind : UINT {
+    Empty = 0,
+    RenderTarget = 0x52545631,     // RTV1
+    DepthStencil = 0x44535631,     // DSV1
+    ConstantBuffer = 0x43425631,   // CBV1: buffer + offset + range (uniform buffer)
+    ShaderResource = 0x53525631,   // SRV1: image view, texel buffer view, or buffer range (raw/structured)
+    UnorderedAccess = 0x55415631,  // UAV1: storage image view, storage texel buffer view, or buffer range
+    Sampler = 0x534D5031,          // SMP1: sampler
+  } kind = Empty;
+  Resource12* resource = nullptr;  // null for a sampler or a null view (D3D reads zeros; writes are dropped)
   const state::FormatInfo* format = nullptr;
+  // RTV/DSV: the mip and slices the view covers. SRV/UAV of a texture: the
+  // first mip (mip) and the slices; the Vulkan view below covers them.
   UINT mip = 0, firstSlice = 0, sliceCount = 1;
   UINT dsvFlags = 0;
+  // The shader-visible kinds carry what a descriptor write needs, ready made at
+  // view creation (the Vulkan objects are cached by the resource or the device
+  // and live as long as it): a texture SRV/UAV's image view, a typed buffer
+  // SRV/UAV's texel buffer view, a CBV's or raw/structured view's byte range of
+  // resource->buffer, a sampler. `viewDimension` is the D3D12 view dimension
+  // (D3D12DDI_RESOURCE_VIEW_DIMENSION / the UAV's), `structureStride` the
+  // structured stride (0: raw or typed).
+  UINT viewDimension = 0;
+  UINT structureStride = 0;
+  union {
+    VkImageView imageView;
+    VkBufferView texelView;
+    VkSampler sampler;
+    UINT64 offset;  // constant, raw and structured buffers (bytes)
+  };
+  UINT64 range = 0;  // constant, raw and structured buffers (bytes)
 
+  ViewDescriptor12() : imageView(VK_NULL_HANDLE) {}
   static ViewDescriptor12* from(D3D12DDI_CPU_DESCRIPTOR_HANDLE h) { return reinterpret_cast<ViewDescriptor12*>(h.ptr); }
+  // A shader-visible heap's GPU handle is its slot's address (descriptor_heap12.cpp).
+  static const ViewDescriptor12* from(D3D12DDI_GPU_DESCRIPTOR_HANDLE h) {
+    return reinterpret_cast<const ViewDescriptor12*>(uintptr_t(h.ptr));
+  }
 };
 static_assert(sizeof(ViewDescriptor12) <= kDescriptorSize);
 
