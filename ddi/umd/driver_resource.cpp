@@ -92,6 +92,11 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
 HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
   r.format = state::findFormat(a.Format);
   if (!r.format || a.MipLevels == 0 || a.ArraySize == 0) return E_INVALIDARG;
+  // A typeless depth-stencil target (and any R24G8_TYPELESS texture) lives in
+  // its family's depth format: its views read or write aspects of that image.
+  if (const state::FormatInfo* depth = state::depthFormatForTypeless(*r.format);
+      depth && ((r.bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL) || a.Format == DXGI_FORMAT_R24G8_TYPELESS))
+    r.format = depth;
   r.width = a.pMipInfoList[0].TexelWidth;
   r.height = a.pMipInfoList[0].TexelHeight;
   r.depth = r.isTexture3D() ? a.pMipInfoList[0].TexelDepth : 1;

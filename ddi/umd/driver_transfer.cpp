@@ -11,9 +11,17 @@ namespace d3dvk::umd {
 
 namespace {
 
-// Copies keep bits: one format, or members of one typeless family (buffers: no format).
+// Copies keep bits: one format, or members of one typeless family, as the
+// application created them (buffers: no format). A typeless depth-stencil
+// target's image is in its depth format: it copies to and from staging
+// textures and other depth images of its family, not colour images (Vulkan
+// copies no texels between depth and colour images).
 bool copyFormatsMatch(const Resource& a, const Resource& b) {
-  return a.format == b.format || (a.format && b.format && state::copyCompatible(*a.format, *b.format));
+  if (a.isBuffer() || b.isBuffer()) return a.format == b.format;
+  const state::FormatInfo* fa = state::findFormat(a.dxgiFormat);
+  const state::FormatInfo* fb = state::findFormat(b.dxgiFormat);
+  if (!fa || !fb || !a.format || !b.format || !(fa == fb || state::copyCompatible(*fa, *fb))) return false;
+  return state::isDepthFormat(*a.format) == state::isDepthFormat(*b.format) || a.linearTexture() || b.linearTexture();
 }
 
 struct Region {

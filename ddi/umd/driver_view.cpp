@@ -21,6 +21,22 @@ const state::FormatInfo* viewFormatFor(const Resource& r, DXGI_FORMAT format) {
   return f && state::viewFormatFits(*r.format, *f) ? f : nullptr;
 }
 
+// The Vulkan format of a view's VkImageView: its own, except that a view of
+// one aspect of a depth image keeps the image's format.
+VkFormat imageViewFormat(const ImageViewRange& v) {
+  return v.aspects == VK_IMAGE_ASPECT_COLOR_BIT ? v.viewFormat->vk : v.resource->format->vk;
+}
+// A shader-resource view of one aspect of a depth image reads as D3D's format
+// does: R32_FLOAT / R24_UNORM_X8_TYPELESS (depth, 0, 0, 1),
+// X24_TYPELESS_G8_UINT (0, stencil, 0, 1).
+VkComponentMapping imageViewComponents(const ImageViewRange& v) {
+  if (v.aspects == VK_IMAGE_ASPECT_DEPTH_BIT && !state::isDepthFormat(*v.viewFormat))
+    return {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
+  if (v.aspects == VK_IMAGE_ASPECT_STENCIL_BIT)
+    return {VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
+  return {};
+}
+
 // Fills the range and creates the VkImageView; E_INVALIDARG for a range or
 // format the resource cannot provide.
 HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format, UINT firstMip,
@@ -39,10 +55,12 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   v.mipCount = mipCount;
   v.firstSlice = firstSlice;
   v.sliceCount = sliceCount;
+  v.aspects = aspects;
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
   info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
-  info.format = viewFormat->vk;
+  info.format = imageViewFormat(v);
+  info.components = imageViewComponents(v);
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
@@ -91,8 +109,9 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = v.resource->image->handle();
   info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-  info.format = v.viewFormat->vk;
-  info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, v.firstMip, v.mipCount, v.firstSlice, 1};
+  info.format = imageViewFormat(v);
+  info.components = imageViewComponents(v);
+  info.subresourceRange = {v.aspects, v.firstMip, v.mipCount, v.firstSlice, 1};
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
   return *out ? S_OK : hresultFromVk(vr);
@@ -166,10 +185,17 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
   auto* v = new (h.pDrvPrivate) ShaderResourceView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
+  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
       (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0) {
-    hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
-                  a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
+    // A depth image is read one aspect at a time, in the aspect's format (state::depthViewAspect).
+    VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+    if (state::isDepthFormat(*r->format)) {
+      const state::FormatInfo* f = state::findFormat(a->Format);
+      aspects = f ? state::depthViewAspect(*r->format, *f) : 0;
+    }
+    if (aspects)
+      hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
+                    a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, aspects);
     if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
     hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false);
@@ -218,8 +244,9 @@ VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG
   v->flags = a->Flags;
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
+  const state::FormatInfo* viewFormat = state::findFormat(a->Format);
   if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && state::isDepthFormat(*r->format) &&
-      (r->bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
+      viewFormat && state::isDepthFormat(*viewFormat) && (r->bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, state::formatAspects(*r->format));
   finishCreate<DepthStencilView>(*device, v, hr);

@@ -25,6 +25,8 @@ struct ImageViewRange {
   DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;  // the view's format (a typed member of a typeless resource's family)
   const state::FormatInfo* viewFormat = nullptr;
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
+  // The image aspects the view covers (one of a depth image's for a shader-resource view, state::depthViewAspect).
+  VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
   std::unique_ptr<vk::ImageView> view;
 };
 

@@ -174,6 +174,28 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
             " (the same format, or for a typeless resource a typed format of its family).");
     return false;
   }
+  // Depth formats belong to depth-stencil views alone; a depth-stencil
+  // target's shader-resource views read its depth (R32_FLOAT,
+  // R24_UNORM_X8_TYPELESS) or its stencil (X24_TYPELESS_G8_UINT).
+  const DXGI_FORMAT viewFormat = request.format != DXGI_FORMAT_UNKNOWN ? request.format : r->format;
+  const bool dsv = &m == &kDsvMessages;
+  if (dsv != formatFacts(viewFormat).depth) {
+    add(m.invalidFormat, m.invalidFormatName,
+        dsv ? "A depth-stencil view needs a depth format (D32_FLOAT, D24_UNORM_S8_UINT), not " +
+                  std::to_string(int(viewFormat)) + "."
+            : "The depth format " + std::to_string(int(viewFormat)) +
+                  " is for depth-stencil views only; a shader reads a depth-stencil target through a typeless "
+                  "resource (R32_TYPELESS, R24G8_TYPELESS) and a view of its depth or stencil member.");
+    return false;
+  }
+  if (&m == &kSrvMessages && (r->bindFlags & D3D11_BIND_DEPTH_STENCIL) && viewFormat != DXGI_FORMAT_R32_FLOAT &&
+      viewFormat != DXGI_FORMAT_R24_UNORM_X8_TYPELESS && viewFormat != DXGI_FORMAT_X24_TYPELESS_G8_UINT) {
+    add(m.invalidFormat, m.invalidFormatName,
+        "A depth-stencil target's shader-resource view reads its depth as R32_FLOAT (R32_TYPELESS) or "
+        "R24_UNORM_X8_TYPELESS, or its stencil as X24_TYPELESS_G8_UINT (R24G8_TYPELESS), not " +
+            std::to_string(int(viewFormat)) + ".");
+    return false;
+  }
   const bool ms = r->sampleDesc.Count > 1;
   using Kind = ViewRequest::Kind;
   if (r->isTexture3D() != (request.kind == Kind::Tex3D)) {

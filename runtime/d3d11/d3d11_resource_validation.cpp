@@ -73,7 +73,16 @@ constexpr FamilyFacts kFamilies[] = {
     {DXGI_FORMAT_R16_TYPELESS, 2, {DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R16_UNORM, DXGI_FORMAT_R16_SNORM},
      {DXGI_FORMAT_R16_UINT, DXGI_FORMAT_R16_SINT}},
     {DXGI_FORMAT_R8_TYPELESS, 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_SNORM}, {DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SINT}},
+    // D24_UNORM_S8_UINT's family: shader-resource views of its depth or its stencil.
+    {DXGI_FORMAT_R24G8_TYPELESS, 4, {DXGI_FORMAT_R24_UNORM_X8_TYPELESS}, {DXGI_FORMAT_X24_TYPELESS_G8_UINT}},
 };
+
+// A typeless format's depth member (its depth-stencil views' format), or UNKNOWN.
+DXGI_FORMAT depthMember(DXGI_FORMAT typeless) {
+  return typeless == DXGI_FORMAT_R32_TYPELESS     ? DXGI_FORMAT_D32_FLOAT
+         : typeless == DXGI_FORMAT_R24G8_TYPELESS ? DXGI_FORMAT_D24_UNORM_S8_UINT
+                                                  : DXGI_FORMAT_UNKNOWN;
+}
 }  // namespace
 
 FormatFacts formatFacts(DXGI_FORMAT format) {
@@ -103,6 +112,7 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
 
 bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
   if (view == resource) return true;
+  if (view != DXGI_FORMAT_UNKNOWN && view == depthMember(resource)) return true;
   const FormatFacts r = formatFacts(resource), v = formatFacts(view);
   return r.typeless && v.supported && !v.typeless && v.family == resource;
 }
@@ -283,11 +293,18 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
                                                 D3D11_BIND_UNORDERED_ACCESS)))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "A depth-stencil format can only be bound as a depth-stencil target (shader access needs a typeless format).");
-  if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
+  if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) && depthMember(d.Format) == DXGI_FORMAT_UNKNOWN)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-        f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format is not supported by this device yet (create it "
-                     "as D32_FLOAT or D24_UNORM_S8_UINT)."
+        f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format needs one with a depth member: R32_TYPELESS "
+                     "(D32_FLOAT) or R24G8_TYPELESS (D24_UNORM_S8_UINT)."
                    : "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
+  if (d.Format == DXGI_FORMAT_R24G8_TYPELESS && (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "R24G8_TYPELESS has no render-target or unordered-access format (its members are D24_UNORM_S8_UINT, "
+        "R24_UNORM_X8_TYPELESS and X24_TYPELESS_G8_UINT).");
+  if (f.typeless && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) && (d.BindFlags & D3D11_BIND_UNORDERED_ACCESS))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "A depth-stencil target cannot also be bound for unordered access.");
   if ((d.BindFlags & D3D11_BIND_RENDER_TARGET) && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "A texture cannot be both a render target and a depth-stencil target.");

@@ -29,7 +29,9 @@ struct FormatFacts {
   DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the family's *_TYPELESS format (UNKNOWN: none)
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
-// A view format for a resource format: the same one, or a typed member of the typeless resource format's family.
+// A view format for a resource format: the same one, a typed member of the
+// typeless resource format's family, or its depth member (D32_FLOAT of
+// R32_TYPELESS, D24_UNORM_S8_UINT of R24G8_TYPELESS: depth-stencil views).
 bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
 // Copies between resources: one format, or members of one typeless family.
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);

@@ -62,6 +62,11 @@ constexpr FormatInfo kFormats[] = {
     {DXGI_FORMAT_R8_SINT, VK_FORMAT_R8_SINT, 1, FormatKind::Sint, DXGI_FORMAT_R8_TYPELESS, 8},
     {DXGI_FORMAT_D32_FLOAT, VK_FORMAT_D32_SFLOAT, 4, FormatKind::Depth},
     {DXGI_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::DepthStencil},
+    // The D24S8 family: its typeless format always lives in a D24_UNORM_S8_UINT
+    // image (depthFormatForTypeless); its typed members read one aspect of it.
+    {DXGI_FORMAT_R24G8_TYPELESS, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_R24G8_TYPELESS, 24},
+    {DXGI_FORMAT_R24_UNORM_X8_TYPELESS, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Unorm, DXGI_FORMAT_R24G8_TYPELESS, 24},
+    {DXGI_FORMAT_X24_TYPELESS_G8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Uint, DXGI_FORMAT_R24G8_TYPELESS, 8},
 };
 
 uint32_t toUint(float v) {
@@ -83,8 +88,24 @@ const FormatInfo* findFormat(DXGI_FORMAT format) {
   return nullptr;
 }
 
+const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless) {
+  if (typeless.dxgi == DXGI_FORMAT_R32_TYPELESS) return findFormat(DXGI_FORMAT_D32_FLOAT);
+  if (typeless.dxgi == DXGI_FORMAT_R24G8_TYPELESS) return findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  return nullptr;
+}
+
+VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& view) {
+  if (image.dxgi == DXGI_FORMAT_D32_FLOAT && view.dxgi == DXGI_FORMAT_R32_FLOAT) return VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (image.dxgi == DXGI_FORMAT_D24_UNORM_S8_UINT) {
+    if (view.dxgi == DXGI_FORMAT_R24_UNORM_X8_TYPELESS) return VK_IMAGE_ASPECT_DEPTH_BIT;
+    if (view.dxgi == DXGI_FORMAT_X24_TYPELESS_G8_UINT) return VK_IMAGE_ASPECT_STENCIL_BIT;
+  }
+  return 0;
+}
+
 bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view) {
   if (&resource == &view) return true;
+  if (isDepthFormat(resource)) return depthViewAspect(resource, view) != 0;
   return resource.kind == FormatKind::Typeless && view.kind != FormatKind::Typeless && view.family == resource.dxgi;
 }
 

@@ -33,11 +33,27 @@ struct FormatInfo {
 // staging): R8, R8G8, R8G8B8A8 (and B8G8R8A8) UNORM/UNORM_SRGB/SNORM/UINT/SINT,
 // R16, R16G16, R16G16B16A16 FLOAT/UNORM/SNORM/UINT/SINT, R32, R32G32,
 // R32G32B32A32 FLOAT/UINT/SINT, the TYPELESS format of each of those families,
-// D32_FLOAT and D24_UNORM_S8_UINT; null for any other value, including out-of-range ones.
+// D32_FLOAT and D24_UNORM_S8_UINT, and the R24G8 family (R24G8_TYPELESS,
+// R24_UNORM_X8_TYPELESS, X24_TYPELESS_G8_UINT: one aspect each of a
+// D24_UNORM_S8_UINT image); null for any other value, including out-of-range ones.
 const FormatInfo* findFormat(DXGI_FORMAT format);
 
+// The depth format a typeless texture's image takes when it is a depth-stencil
+// target (and, for R24G8_TYPELESS, always): D32_FLOAT for R32_TYPELESS,
+// D24_UNORM_S8_UINT for R24G8_TYPELESS; null for any other format. Its
+// depth-stencil views use that format; its shader-resource views read one
+// aspect of it (depthViewAspect).
+const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless);
+// The aspect a shader-resource view of format `view` reads from an image of
+// depth format `image`: depth for R32_FLOAT on D32_FLOAT and for
+// R24_UNORM_X8_TYPELESS on D24_UNORM_S8_UINT, stencil for
+// X24_TYPELESS_G8_UINT on D24_UNORM_S8_UINT; 0 for any other pair. (The
+// image view keeps the image's format; D3D reads the stencil in .g.)
+VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& view);
+
 // Whether a view of format `view` may look at a resource of format `resource`:
-// the same format, or a typed member of the typeless resource format's family.
+// the same format, a typed member of the typeless resource format's family, or
+// for a depth image one of the aspect formats depthViewAspect accepts.
 bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view);
 // Whether two resources copy into each other (CopyResource/CopySubresourceRegion):
 // the same format, or members of one typeless family.

@@ -1,0 +1,324 @@
+// tests/draw: a depth-stencil target read by shaders — the shadow-map pattern.
+// A typeless texture (R32_TYPELESS or R24G8_TYPELESS, bound as a depth-stencil
+// target and a shader resource) gets a per-pixel depth written through its
+// depth view (D32_FLOAT / D24_UNORM_S8_UINT: the pixel shader writes
+// oDepth = x / 32) and a stencil clear; a second pass reads it through a
+// shader-resource view of its depth member (R32_FLOAT / R24_UNORM_X8_TYPELESS:
+// ld returns the depth, 0, 0, 1), a comparison sampler (sample_c_lz: 1 where
+// 0.5 < depth) and, for R24G8, its stencil (X24_TYPELESS_G8_UINT in .g). Also
+// what the runtime refuses, with its messages. A staging copy of the typeless
+// format reads the texels (floats; D24S8 packed).
+#include "../render/checked_device.h"
+#include "draw_test_util.h"
+
+#include <cmath>
+
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kW = 32, kH = 4;
+
+// oDepth = SV_Position.x / 32.
+const char kPsWriteDepth[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   x
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Depth                 0    N/A   oDepth    DEPTH   float    YES
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.x, position
+dcl_output oDepth
+mul oDepth, v0.x, l(0.031250)
+ret
+)";
+
+// o0 = t0.Load(int3(SV_Position.xy, 0)).
+const char kPsLoad[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+mov r0.zw, l(0,0,0,0)
+ld_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyzw, t0.xyzw
+ret
+)";
+
+// o0 = (t0.SampleCmpLevelZero(s0, SV_Position.xy / (32, 4), 0.5), 0, 0, 1).
+const char kPsCompare[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_sampler s0, mode_comparison
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+mul r0.xy, v0.xyxx, l(0.031250, 0.250000, 0.000000, 0.000000)
+sample_c_lz_indexable(texture2d)(float,float,float,float) o0.x, r0.xyxx, t0.xxxx, s0, l(0.500000)
+mov o0.yzw, l(0,0,0,1.000000)
+ret
+)";
+
+// o0 = float4(t0.Load(int3(SV_Position.xy, 0))) of a uint texture.
+const char kPsLoadUint[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2d (uint,uint,uint,uint) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 2
+ftou r0.xy, v0.xyxx
+mov r0.zw, l(0,0,0,0)
+ld_indexable(texture2d)(uint,uint,uint,uint) r1.xyzw, r0.xyzw, t0.xyzw
+utof o0.xyzw, r1.xyzw
+ret
+)";
+
+Com<ID3D11PixelShader> pixelShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembled(listing);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, ps.out()) == S_OK);
+  return ps;
+}
+
+// Whether a message the info queue stored since the last call says `text` (the queue is cleared).
+bool storedMessageSays(ID3D11InfoQueue* queue, const char* text) {
+  for (const StoredMessage& m : drainMessages(queue))
+    if (m.text.find(text) != std::string::npos) return true;
+  return false;
+}
+
+struct DepthCase {
+  DXGI_FORMAT typeless, depth, read;
+  double step;  // the depth format's quantum (0: float, exact)
+};
+
+}  // namespace
+
+TEST_CASE("a typeless depth-stencil target is read by shaders through its depth member: ld and sample_c",
+          "[draw][srv][depth]") {
+  const DepthCase cases[] = {
+      {DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_R32_FLOAT, 0.0},
+      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0},
+  };
+  for (const DepthCase& c : cases) {
+    DYNAMIC_SECTION("typeless format " << int(c.typeless)) {
+      RenderDevice d;
+      DrawTarget t(d, kW, kH);
+      D3D11_TEXTURE2D_DESC dd =
+          texture2DDesc(kW, kH, c.typeless, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+      Com<ID3D11Texture2D> depth;
+      REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
+      D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{};
+      dsvDesc.Format = c.depth;
+      dsvDesc.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+      Com<ID3D11DepthStencilView> dsv;
+      REQUIRE(d->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.out()) == S_OK);
+      D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+      srvDesc.Format = c.read;
+      srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+      srvDesc.Texture2D = {0, 1};
+      Com<ID3D11ShaderResourceView> srv;
+      REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, srv.out()) == S_OK);
+
+      // Pass 1: depth = (x + ½) / 32 everywhere (depth test ALWAYS, writes on).
+      ID3D11RenderTargetView* views[] = {t.rtv.get()};
+      d.context->OMSetRenderTargets(1, views, dsv.get());
+      d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, 0x5A);
+      const D3D11_DEPTH_STENCILOP_DESC keep{D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                            D3D11_COMPARISON_ALWAYS};
+      D3D11_DEPTH_STENCIL_DESC always{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_ALWAYS, FALSE, 0xFF, 0xFF,
+                                      keep, keep};
+      Com<ID3D11DepthStencilState> alwaysState;
+      REQUIRE(d->CreateDepthStencilState(&always, alwaysState.out()) == S_OK);
+      d.context->OMSetDepthStencilState(alwaysState.get(), 0);
+      const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+      Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+      t.bindVertices(vb.get());
+      Com<ID3D11PixelShader> writeDepth = pixelShader(d, kPsWriteDepth);
+      d.context->PSSetShader(writeDepth.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+
+      // The texels through a staging copy of the typeless format: floats, or D24S8's packing
+      // (depth in the low 24 bits, stencil in the high 8).
+      const std::vector<uint8_t> texels = readback(d, depth.get());
+      REQUIRE(texels.size() == size_t(kW) * kH * 4);
+      for (UINT x = 0; x < kW; ++x) {
+        uint32_t bits;
+        std::memcpy(&bits, texels.data() + 4 * x, 4);
+        INFO("texel " << x);
+        if (c.step == 0.0) {
+          float f;
+          std::memcpy(&f, &bits, 4);
+          CHECK(f == float((x + 0.5) / 32.0));
+        } else {
+          CHECK(std::abs(double(bits & 0xFFFFFF) * c.step - (x + 0.5) / 32.0) <= c.step);
+          CHECK((bits >> 24) == 0x5Au);
+        }
+      }
+
+      // Pass 2: the same texture as a shader resource (the depth view unbound).
+      d.context->OMSetRenderTargets(1, views, nullptr);
+      d.context->OMSetDepthStencilState(nullptr, 0);
+      ID3D11ShaderResourceView* srvs[] = {srv.get()};
+      d.context->PSSetShaderResources(0, 1, srvs);
+      Com<ID3D11PixelShader> load = pixelShader(d, kPsLoad);
+      d.context->PSSetShader(load.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+      std::vector<std::array<float, 4>> px = t.pixels();
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x) {
+          const double expected = (x + 0.5) / 32.0;
+          const std::array<float, 4>& p = px[y * kW + x];
+          INFO("pixel (" << x << ", " << y << ")");
+          if (c.step == 0.0)
+            CHECK(p[0] == float(expected));
+          else
+            CHECK(std::abs(double(p[0]) - expected) <= c.step);
+          CHECK(p[1] == 0.0f);
+          CHECK(p[2] == 0.0f);
+          CHECK(p[3] == 1.0f);
+        }
+
+      // Pass 3: a comparison sampler, LESS: 0.5 < depth from x = 16 on.
+      D3D11_SAMPLER_DESC sd{D3D11_FILTER_COMPARISON_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP,
+                            D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_LESS,
+                            {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+      Com<ID3D11SamplerState> compare;
+      REQUIRE(d->CreateSamplerState(&sd, compare.out()) == S_OK);
+      ID3D11SamplerState* samplers[] = {compare.get()};
+      d.context->PSSetSamplers(0, 1, samplers);
+      Com<ID3D11PixelShader> cmp = pixelShader(d, kPsCompare);
+      d.context->PSSetShader(cmp.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+      px = t.pixels();
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x) {
+          INFO("pixel (" << x << ", " << y << ")");
+          CHECK(px[y * kW + x][0] == (x >= 16 ? 1.0f : 0.0f));
+        }
+
+      // The depth view still writes the texture after it was read: depth 1 again (cleared), read back as 1.
+      d.context->PSSetShaderResources(0, 1, std::array<ID3D11ShaderResourceView*, 1>{nullptr}.data());
+      d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+      d.context->PSSetShaderResources(0, 1, srvs);
+      d.context->PSSetShader(load.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+      px = t.pixels();
+      CHECK(px[0][0] == 1.0f);
+      CHECK(px[kW * kH - 1][0] == 1.0f);
+
+      if (c.typeless == DXGI_FORMAT_R24G8_TYPELESS) {
+        // The stencil (cleared to 0x5A, then untouched) through X24_TYPELESS_G8_UINT: (0, 0x5A, 0, 1).
+        srvDesc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+        Com<ID3D11ShaderResourceView> stencilSrv;
+        REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, stencilSrv.out()) == S_OK);
+        ID3D11ShaderResourceView* stencilViews[] = {stencilSrv.get()};
+        d.context->PSSetShaderResources(0, 1, stencilViews);
+        Com<ID3D11PixelShader> loadUint = pixelShader(d, kPsLoadUint);
+        d.context->PSSetShader(loadUint.get(), nullptr, 0);
+        d.context->Draw(3, 0);
+        px = t.pixels();
+        for (UINT i = 0; i < kW * kH; ++i) {
+          INFO("pixel " << i);
+          CHECK(px[i] == std::array<float, 4>{0, 0x5A, 0, 1});
+        }
+      }
+    }
+  }
+}
+
+TEST_CASE("views of depth-stencil targets: depth formats for depth-stencil views only, the depth or stencil member "
+          "for shader reads",
+          "[draw][srv][depth][errors]") {
+  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
+  Com<ID3D11InfoQueue> queue;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
+  queue->SetMuteDebugOutput(TRUE);
+  auto lastMessageContains = [&](const char* text) { return storedMessageSays(queue.get(), text); };
+  D3D11_TEXTURE2D_DESC dd =
+      texture2DDesc(8, 8, DXGI_FORMAT_R32_TYPELESS, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> depth;
+  REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+  srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+  srvDesc.Texture2D = {0, 1};
+  Com<ID3D11ShaderResourceView> srv;
+  // A depth format is not a shader-resource format.
+  srvDesc.Format = DXGI_FORMAT_D32_FLOAT;
+  CHECK(d->CreateShaderResourceView(depth.get(), &srvDesc, srv.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("for depth-stencil views only"));
+  // The depth is read as R32_FLOAT, not as integers.
+  srvDesc.Format = DXGI_FORMAT_R32_UINT;
+  CHECK(d->CreateShaderResourceView(depth.get(), &srvDesc, srv.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("R32_FLOAT"));
+  // A depth-stencil view needs the depth member.
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{};
+  dsvDesc.Format = DXGI_FORMAT_R32_FLOAT;
+  dsvDesc.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+  Com<ID3D11DepthStencilView> dsv;
+  CHECK(d->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("needs a depth format"));
+  dsvDesc.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;  // not R32_TYPELESS's
+  CHECK(d->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.out()) == E_INVALIDARG);
+  dsvDesc.Format = DXGI_FORMAT_D32_FLOAT;
+  CHECK(d->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.out()) == S_OK);
+
+  // Typeless formats without a depth member, and R24G8 as a colour target, are refused at creation.
+  Com<ID3D11Texture2D> bad;
+  D3D11_TEXTURE2D_DESC colour = texture2DDesc(8, 8, DXGI_FORMAT_R16G16_TYPELESS, D3D11_BIND_DEPTH_STENCIL);
+  CHECK(d->CreateTexture2D(&colour, nullptr, bad.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("R24G8_TYPELESS"));
+  D3D11_TEXTURE2D_DESC r24 = texture2DDesc(8, 8, DXGI_FORMAT_R24G8_TYPELESS, D3D11_BIND_RENDER_TARGET);
+  CHECK(d->CreateTexture2D(&r24, nullptr, bad.out()) == E_INVALIDARG);
+  // A depth format itself still cannot be a shader resource.
+  D3D11_TEXTURE2D_DESC d32 = texture2DDesc(8, 8, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+  CHECK(d->CreateTexture2D(&d32, nullptr, bad.out()) == E_INVALIDARG);
+}
