@@ -5,7 +5,8 @@
 // oDepth = x / 32) and a stencil clear; a second pass reads it through a
 // shader-resource view of its depth member (R32_FLOAT / R24_UNORM_X8_TYPELESS:
 // ld returns the depth, 0, 0, 1), a comparison sampler (sample_c_lz: 1 where
-// 0.5 < depth) and, for R24G8, its stencil (X24_TYPELESS_G8_UINT in .g). Also
+// 0.5 < depth; also the tiled-resource forms sample_c_lz_s and gather4_c_s with
+// their residency status) and, for R24G8, its stencil (X24_TYPELESS_G8_UINT in .g). Also
 // what the runtime refuses, with its messages. A staging copy of the typeless
 // format reads the texels (floats; D24S8 packed).
 #include "../render/checked_device.h"
@@ -91,6 +92,41 @@ dcl_temps 1
 mul r0.xy, v0.xyxx, l(0.031250, 0.250000, 0.000000, 0.000000)
 sample_c_lz_indexable(texture2d)(float,float,float,float) o0.x, r0.xyxx, t0.xxxx, s0, l(0.500000)
 mov o0.yzw, l(0,0,0,1.000000)
+ret
+)";
+
+// The tiled-resource compare forms on the depth (fully resident: no sparse binding here):
+// o0 = (sample_c_lz_s, gathered compares as bits x + 2y + 4z + 8w, both statuses fully mapped, 1).
+const char kPsCompareTiled[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_sampler s0, mode_comparison
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 5
+mul r0.xy, v0.xyxx, l(0.031250, 0.250000, 0.000000, 0.000000)
+sample_c_lz_s r1.x, r2.x, r0.xyxx, t0.xxxx, s0, l(0.500000)
+gather4_c_s r3.xyzw, r2.y, r0.xyxx, t0.xyzw, s0.x, l(0.500000)
+check_access_fully_mapped r2.z, r2.x
+check_access_fully_mapped r2.w, r2.y
+and r4.y, r2.z, r2.w
+movc o0.z, r4.y, l(1.000000), l(0.000000)
+dp4 o0.y, r3.xyzw, l(1.000000, 2.000000, 4.000000, 8.000000)
+mov o0.x, r1.x
+mov o0.w, l(1.000000)
 ret
 )";
 
@@ -243,6 +279,19 @@ TEST_CASE("a typeless depth-stencil target is read by shaders through its depth 
         for (UINT x = 0; x < kW; ++x) {
           INFO("pixel (" << x << ", " << y << ")");
           CHECK(px[y * kW + x][0] == (x >= 16 ? 1.0f : 0.0f));
+        }
+
+      // The tiled-resource forms: the same compare, the gathered 2×2 (texel columns x and
+      // x + 1, clamped), resident.
+      Com<ID3D11PixelShader> tiled = pixelShader(d, kPsCompareTiled);
+      d.context->PSSetShader(tiled.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+      px = t.pixels();
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x) {
+          INFO("pixel (" << x << ", " << y << ")");
+          const float here = x >= 16 ? 1.0f : 0.0f, right = std::min(x + 1, kW - 1) >= 16 ? 1.0f : 0.0f;
+          CHECK(px[y * kW + x] == std::array<float, 4>{here, here + 2 * right + 4 * right + 8 * here, 1, 1});
         }
 
       // The depth view still writes the texture after it was read: depth 1 again (cleared), read back as 1.
