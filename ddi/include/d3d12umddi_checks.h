@@ -102,3 +102,21 @@ static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnCopyTextureRegion
 static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnResourceCopy) == 11 * sizeof(void*));
 static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnCopyBufferRegion) == 13 * sizeof(void*));
 static_assert(offsetof(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003, pfnResourceBarrier) == 17 * sizeof(void*));
+
+// Shader-visible descriptors (x64 WDK layouts; d3dvk appends ViewDimension after them).
+static_assert(offsetof(D3D12DDIARG_CREATE_SHADER_RESOURCE_VIEW_0002, Shader4ComponentMapping) == 16 &&
+              offsetof(D3D12DDIARG_CREATE_SHADER_RESOURCE_VIEW_0002, Buffer) == 24 &&
+              offsetof(D3D12DDIARG_CREATE_SHADER_RESOURCE_VIEW_0002, ViewDimension) == 48);
+static_assert(sizeof(D3D12DDIARG_BUFFER_SHADER_RESOURCE_VIEW) == 24 && sizeof(D3D12DDIARG_TEX2D_SHADER_RESOURCE_VIEW_0002) == 24 &&
+              sizeof(D3D12DDIARG_TEXCUBE_SHADER_RESOURCE_VIEW) == 20);
+static_assert(offsetof(D3D12DDIARG_CREATE_UNORDERED_ACCESS_VIEW_0002, Buffer) == 16 &&
+              offsetof(D3D12DDIARG_BUFFER_UNORDERED_ACCESS_VIEW, CounterOffsetInBytes) == 24 &&
+              sizeof(D3D12DDIARG_BUFFER_UNORDERED_ACCESS_VIEW) == 40 &&
+              offsetof(D3D12DDIARG_CREATE_UNORDERED_ACCESS_VIEW_0002, ViewDimension) == 56);
+static_assert(sizeof(D3D12DDI_CONSTANT_BUFFER_VIEW_DESC) == 16 && sizeof(D3D12DDI_SAMPLER_DESC) == 52 &&
+              offsetof(D3D12DDI_SAMPLER_DESC, BorderColor) == 28);
+static_assert(sizeof(D3D12DDIARG_CREATE_QUERY_HEAP_0001) == 12 && sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS) == 88);
+static_assert(D3D12DDI_QUERY_TYPE_TIMESTAMP == 2 && D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS == 2);
+static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateShaderResourceView) == 48 * sizeof(void*) &&
+              offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCopyDescriptors) == 70 * sizeof(void*) &&
+              offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCheckResourceVirtualAddress) == 78 * sizeof(void*));

@@ -12,17 +12,14 @@
 #include <string>
 
 namespace d3dvk::umd {
-namespace {
 
-// Creates the VkSampler for a desc; E_INVALIDARG for values D3D does not define,
-// E_NOTIMPL for what the Vulkan device lacks (logged).
-HRESULT createVkSampler(Device& device, const D3D10_DDI_SAMPLER_DESC& desc, std::shared_ptr<vk::Sampler>* out) {
+HRESULT createVkSampler(vk::Device& device, const D3D10_DDI_SAMPLER_DESC& desc, std::shared_ptr<vk::Sampler>* out) {
   if (!state::isValidFilter(desc.Filter) || !state::isValidAddressMode(desc.AddressU) ||
       !state::isValidAddressMode(desc.AddressV) || !state::isValidAddressMode(desc.AddressW) ||
       (state::isComparisonFilter(desc.Filter) &&
        (desc.ComparisonFunc < D3D10_DDI_COMPARISON_NEVER || desc.ComparisonFunc > D3D10_DDI_COMPARISON_ALWAYS)))
     return E_INVALIDARG;
-  const vk::Device& vk = device.vk();
+  const vk::Device& vk = device;
   const vk::SamplerFeatures& features = vk.samplerFeatures();
   const float maxAnisotropy =
       vk.enabledFeatures().samplerAnisotropy ? vk.info().properties.limits.maxSamplerAnisotropy : 0.0f;
@@ -58,18 +55,17 @@ HRESULT createVkSampler(Device& device, const D3D10_DDI_SAMPLER_DESC& desc, std:
     s.info.pNext = &border;
   }
   VkResult result = VK_SUCCESS;
-  std::unique_ptr<vk::Sampler> sampler = vk::createSampler(device.vk(), s.info, &result);
+  std::unique_ptr<vk::Sampler> sampler = vk::createSampler(device, s.info, &result);
   if (!sampler) return hresultFromVk(result);
   *out = std::move(sampler);
   return S_OK;
 }
 
-}  // namespace
 
 VkSampler defaultSampler(Device& device) {
   std::shared_ptr<vk::Sampler>& sampler = device.pipelines().defaultSampler();
   if (!sampler) {
-    const HRESULT hr = createVkSampler(device, state::defaultSamplerDesc(), &sampler);
+    const HRESULT hr = createVkSampler(device.vk(), state::defaultSamplerDesc(), &sampler);
     if (FAILED(hr)) {
       device.setError(hr);
       return VK_NULL_HANDLE;
@@ -87,7 +83,7 @@ VOID APIENTRY createSampler(D3D10DDI_HDEVICE hDevice, const D3D10_DDI_SAMPLER_DE
   if (!desc) return device->setError(E_INVALIDARG);
   Constructing<Sampler> sampler(h.pDrvPrivate);
   sampler->desc = *desc;
-  const HRESULT hr = createVkSampler(*device, *desc, &sampler->sampler);
+  const HRESULT hr = createVkSampler(device->vk(), *desc, &sampler->sampler);
   if (FAILED(hr)) return device->setError(hr);
   sampler.keep();
 }

@@ -24,6 +24,11 @@ struct Sampler {
   static Sampler* from(D3D10DDI_HSAMPLER h) { return static_cast<Sampler*>(h.pDrvPrivate); }
 };
 
+// Creates the VkSampler for a desc (D3D11 samplers and D3D12 sampler
+// descriptors); E_INVALIDARG for values D3D does not define, E_NOTIMPL for
+// what the Vulkan device lacks (logged).
+HRESULT createVkSampler(vk::Device& device, const D3D10_DDI_SAMPLER_DESC& desc, std::shared_ptr<vk::Sampler>* out);
+
 // The sampler unbound sampler slots read (the D3D11 default sampler state),
 // created on first use. Queue mutex held; VK_NULL_HANDLE after reporting.
 VkSampler defaultSampler(Device& device);

@@ -65,6 +65,13 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realCore, t, pfnDestroyDescriptorHeap);
     D3DVK_WRAP12(realCore, t, pfnCreateRenderTargetView);
     D3DVK_WRAP12(realCore, t, pfnCreateDepthStencilView);
+    D3DVK_WRAP12(realCore, t, pfnCreateShaderResourceView);
+    D3DVK_WRAP12(realCore, t, pfnCreateConstantBufferView);
+    D3DVK_WRAP12(realCore, t, pfnCreateSampler);
+    D3DVK_WRAP12(realCore, t, pfnCreateUnorderedAccessView);
+    D3DVK_WRAP12(realCore, t, pfnCopyDescriptors);
+    D3DVK_WRAP12(realCore, t, pfnCopyDescriptorsSimple);
+    D3DVK_WRAP12(realCore, t, pfnCheckResourceVirtualAddress);
     D3DVK_WRAP12(realCore, t, pfnMapHeap);
     D3DVK_WRAP12(realCore, t, pfnUnmapHeap);
     D3DVK_WRAP12(realCore, t, pfnCreateHeapAndResource);
@@ -77,6 +84,8 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realList, t, pfnResetCommandList);
     D3DVK_WRAP12(realList, t, pfnClearRenderTargetView);
     D3DVK_WRAP12(realList, t, pfnClearDepthStencilView);
+    D3DVK_WRAP12(realList, t, pfnClearUnorderedAccessViewUint);
+    D3DVK_WRAP12(realList, t, pfnClearUnorderedAccessViewFloat);
     D3DVK_WRAP12(realList, t, pfnCopyTextureRegion);
     D3DVK_WRAP12(realList, t, pfnResourceCopy);
     D3DVK_WRAP12(realList, t, pfnCopyBufferRegion);

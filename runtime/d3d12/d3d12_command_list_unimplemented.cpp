@@ -141,14 +141,6 @@ void STDMETHODCALLTYPE D3D12CommandList::OMSetRenderTargets(UINT NumRenderTarget
   notImplemented("OMSetRenderTargets");
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewUint(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const UINT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) try {
-  notImplemented("ClearUnorderedAccessViewUint");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewFloat(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const FLOAT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) try {
-  notImplemented("ClearUnorderedAccessViewFloat");
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D12CommandList::DiscardResource(ID3D12Resource *pResource, const D3D12_DISCARD_REGION *pRegion) try {
   notImplemented("DiscardResource");
 } D3DVK_CATCH_VOID

@@ -62,11 +62,6 @@ HRESULT D3D12Device::init(std::string* error) {
   return ddi_ ? S_OK : hr;
 }
 
-UINT64 D3D12Device::allocateGpuVirtualAddress(UINT64 size) {
-  UINT64 aligned = (size + D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT - 1) & ~UINT64(D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT - 1);
-  return nextGpuVa_.fetch_add(aligned);
-}
-
 void D3D12Device::registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type) {
   std::lock_guard lock(heapsMutex_);
   heaps_[start] = {start + bytes, type};

@@ -37,8 +37,6 @@ class D3D12Device final : public ID3D12Device {
   // Creates the DDI device (D3D12CreateDevice calls it once, before handing the device out).
   HRESULT init(std::string* error);
   const DdiDevice12& ddi() const { return *ddi_; }
-  // A unique GPU virtual address range of `size` bytes (buffers; 64 KiB aligned, never reused).
-  UINT64 allocateGpuVirtualAddress(UINT64 size);
   // The live descriptor heaps' CPU ranges, to validate descriptor handles.
   void registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type);
   void unregisterDescriptorRange(SIZE_T start);
@@ -116,7 +114,6 @@ class D3D12Device final : public ID3D12Device {
   std::unique_ptr<debug::InfoQueue12> infoQueue_{d3d12DebugLayerEnabled() ? std::make_unique<debug::InfoQueue12>(*this)
                                                                          : nullptr};
   std::unique_ptr<DdiDevice12> ddi_;
-  std::atomic<UINT64> nextGpuVa_{UINT64(1) << 32};
   mutable std::mutex heapsMutex_;
   struct HeapRange {
     SIZE_T end;

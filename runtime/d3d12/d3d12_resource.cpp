@@ -122,7 +122,8 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
     return hr;
   }
   self->created_ = true;
-  if (self->isBuffer()) self->gpuVa_ = device->allocateGpuVirtualAddress(d.Width);
+  // Buffers' virtual addresses come from the driver, which resolves them in CBVs and root descriptors.
+  if (self->isBuffer()) self->gpuVa_ = ddi.core().pfnCheckResourceVirtualAddress(ddi.handle(), self->ddiHandle());
   *out = self.release();
   return S_OK;
 }

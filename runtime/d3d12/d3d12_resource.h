@@ -1,7 +1,8 @@
 // runtime/d3d12/d3d12_resource.h — ID3D12Resource for committed resources:
 // owns the driver's heap and resource memory (CreateHeapAndResource), its
-// desc and heap properties, a GPU virtual address for buffers (unique per
-// device, for the root-descriptor and view paths that come later), and
+// desc and heap properties, a GPU virtual address for buffers (handed out by
+// the driver, CheckResourceVirtualAddress: CBVs and root descriptors name
+// buffers by it), and
 // Map/Unmap of UPLOAD and READBACK buffers (MapHeap). Read/WriteToSubresource
 // return E_NOTIMPL.
 #pragma once

@@ -236,6 +236,24 @@ VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t valu
   return v;
 }
 
+uint32_t packTexel(const FormatInfo& f, const VkClearColorValue& value, uint8_t out[16]) {
+  if (f.kind == FormatKind::Typeless || isDepthFormat(f) || !f.channelBits || f.bytesPerTexel > 16) return 0;
+  // The channels' bits: what a clear of a typeless image of this family takes.
+  static const FormatInfo kTypeless{DXGI_FORMAT_UNKNOWN, VK_FORMAT_UNDEFINED, 0, FormatKind::Typeless};
+  const VkClearColorValue bits = clearValueForImage(f, kTypeless, value);
+  const uint32_t channels = f.bytesPerTexel * 8 / f.channelBits;
+  const bool bgra = f.dxgi == DXGI_FORMAT_B8G8R8A8_UNORM || f.dxgi == DXGI_FORMAT_B8G8R8A8_UNORM_SRGB ||
+                    f.dxgi == DXGI_FORMAT_B8G8R8A8_TYPELESS;
+  std::memset(out, 0, 16);
+  for (uint32_t c = 0; c < channels && c < 4; ++c) {
+    const uint32_t source = bgra && c < 3 ? 2 - c : c;
+    const uint64_t v = bits.uint32[source];
+    const uint32_t bitOffset = c * f.channelBits;
+    for (uint32_t b = 0; b < f.channelBits; b += 8) out[(bitOffset + b) / 8] = uint8_t(v >> b);
+  }
+  return f.bytesPerTexel;
+}
+
 uint32_t fullMipCount(uint32_t width, uint32_t height) {
   uint32_t largest = width > height ? width : height, count = 1;
   while (largest > 1) largest >>= 1, ++count;

@@ -82,6 +82,14 @@ VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& i
 // and 32-bit float: the half or float with those bits). Channels map R, G, B, A.
 VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t values[4]);
 
+// The bytes of one texel of colour format `f` holding `value` (given as
+// clearColorFor / uavClearColorFromBits give it for `f`): each channel
+// encoded as the format stores it (UNORM/SNORM rounded to nearest, halves
+// rounded to nearest even), channels in memory order (B8G8R8A8: B, G, R, A).
+// Returns the texel's size (f.bytesPerTexel, at most 16), 0 for formats it
+// cannot encode (depth, typeless).
+uint32_t packTexel(const FormatInfo& f, const VkClearColorValue& value, uint8_t out[16]);
+
 // The linear CPU layout of one subresource of a staging or dynamic texture:
 // rows padded to kRowPitchAlignment bytes, subresources kSubresourceAlignment-aligned.
 inline constexpr uint32_t kRowPitchAlignment = 16;

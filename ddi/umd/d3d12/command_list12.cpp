@@ -59,6 +59,7 @@ VOID APIENTRY destroyCommandAllocator(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDALLOCAT
   if (!a) return;
   // D3D12 makes the application keep an allocator alive while its lists execute.
   vkDestroyCommandPool(a->device->handle(), a->pool, nullptr);
+  a->scratch.clear();
   a->~CommandAllocator12();
 } D3DVK_CATCH_VOID
 
@@ -68,6 +69,7 @@ VOID APIENTRY resetCommandAllocator(D3D12DDI_HCOMMANDALLOCATOR hAllocator) try {
   VkResult r = vkResetCommandPool(a->device->handle(), a->pool, 0);
   if (r != VK_SUCCESS) a->device->setVkError(r);
   a->used = 0;
+  a->scratch.clear();
 } D3DVK_CATCH_VOID
 
 SIZE_T APIENTRY calcPrivateCommandListSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_COMMAND_LIST_0001*) try {
@@ -82,6 +84,7 @@ HRESULT startRecording(CommandList12& list, CommandAllocator12& allocator) {
     return Device12::hresultFor(r);
   }
   list.commandBuffer = cmd;
+  list.recorder.setKeepAlive(&allocator.scratch);
   list.recorder.begin(*list.device, cmd);
   return list.recorder.error();
 }
@@ -165,6 +168,26 @@ VOID APIENTRY copyBufferRegion(D3D12DDI_HCOMMANDLIST hList, D3D12DDIARG_BUFFER_P
   list->recorder.copyBufferRegion(*d, dst.BaseAddress.UMD.Offset, *s, src.BaseAddress.UMD.Offset, bytes);
 } D3DVK_CATCH_VOID
 
+VOID APIENTRY clearUnorderedAccessViewUint(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_GPU_DESCRIPTOR_HANDLE,
+                                           D3D12DDI_CPU_DESCRIPTOR_HANDLE view, D3D12DDI_HRESOURCE hResource,
+                                           const UINT values[4], UINT numRects, const D3D12DDI_RECT* rects) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  Resource12* r = Resource12::from(hResource);
+  if (!r || !values) return list->recorder.fail(E_INVALIDARG, "ClearUnorderedAccessViewUint without a resource or values");
+  list->recorder.clearUnorderedAccessView(view, *r, values, nullptr, numRects, rects);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY clearUnorderedAccessViewFloat(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_GPU_DESCRIPTOR_HANDLE,
+                                            D3D12DDI_CPU_DESCRIPTOR_HANDLE view, D3D12DDI_HRESOURCE hResource,
+                                            const FLOAT values[4], UINT numRects, const D3D12DDI_RECT* rects) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  Resource12* r = Resource12::from(hResource);
+  if (!r || !values) return list->recorder.fail(E_INVALIDARG, "ClearUnorderedAccessViewFloat without a resource or values");
+  list->recorder.clearUnorderedAccessView(view, *r, nullptr, values, numRects, rects);
+} D3DVK_CATCH_VOID
+
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !count || !barriers) return;
@@ -190,6 +213,8 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnResetCommandList = &resetCommandList;
   f.pfnClearRenderTargetView = &clearRenderTargetView;
   f.pfnClearDepthStencilView = &clearDepthStencilView;
+  f.pfnClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
+  f.pfnClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
   f.pfnCopyTextureRegion = &copyTextureRegion;
   f.pfnResourceCopy = &resourceCopy;
   f.pfnCopyBufferRegion = &copyBufferRegion;

@@ -9,7 +9,9 @@
 #include "command_recorder12.h"
 #include "d3d12umddi.h"
 #include "vk_device.h"
+#include "vk_resources.h"
 
+#include <memory>
 #include <vector>
 
 namespace d3dvk::umd12 {
@@ -21,6 +23,7 @@ struct CommandAllocator12 {
   VkCommandPool pool = VK_NULL_HANDLE;
   std::vector<VkCommandBuffer> buffers;  // allocated from pool
   size_t used = 0;                       // buffers handed out since the last reset
+  std::vector<std::unique_ptr<vk::Buffer>> scratch;  // data its commands read (freed at reset)
 
   static CommandAllocator12* from(D3D12DDI_HCOMMANDALLOCATOR h) { return static_cast<CommandAllocator12*>(h.pDrvPrivate); }
   // A command buffer for a list to record into (reused after a reset).

@@ -12,6 +12,10 @@
 
 #include "d3d12umddi.h"
 #include "vk_device.h"
+#include "vk_resources.h"
+
+#include <memory>
+#include <vector>
 
 namespace d3dvk::umd12 {
 
@@ -35,6 +39,17 @@ class CommandRecorder12 {
   void clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, const FLOAT color[4], UINT numRects, const D3D12DDI_RECT* rects);
   void clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, UINT flags, FLOAT depth, UINT8 stencil, UINT numRects,
                              const D3D12DDI_RECT* rects);
+  // ClearUnorderedAccessViewUint (uintValues) / Float (floatValues) through the
+  // UAV in `view`, which must view `resource` (uav_clear12.cpp).
+  void clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, Resource12& resource, const UINT* uintValues,
+                                const FLOAT* floatValues, UINT numRects, const D3D12DDI_RECT* rects);
+
+  // Where buffers the recorded commands read (scratch data) are kept until the
+  // allocator's commands are gone (its Reset or destruction); set by the list.
+  void setKeepAlive(std::vector<std::unique_ptr<vk::Buffer>>* sink) { keepAlive_ = sink; }
+  // A host-visible scratch buffer of `size` bytes holding `pattern` repeated
+  // (null pattern: zeros), kept alive with the allocator; null after fail().
+  VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
 
  private:
   VkCommandBuffer command();  // the buffer after a full barrier; null when not recording
@@ -44,6 +59,7 @@ class CommandRecorder12 {
   Device12* device_ = nullptr;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   HRESULT error_ = S_OK;
+  std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
 };
 
 }  // namespace d3dvk::umd12

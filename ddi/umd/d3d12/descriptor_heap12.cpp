@@ -26,6 +26,7 @@ HRESULT APIENTRY createDescriptorHeap(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE
   auto* heap = new (hHeap.pDrvPrivate) DescriptorHeap12();
   heap->type = args->Type;
   heap->count = args->NumDescriptors;
+  heap->shaderVisible = args->Flags & D3D12DDI_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
   heap->storage = std::move(storage);
   return S_OK;
 } D3DVK_CATCH_HRESULT
@@ -45,7 +46,8 @@ D3D12DDI_CPU_DESCRIPTOR_HANDLE APIENTRY getCpuHandleForHeapStart(D3D12DDI_HDEVIC
 
 D3D12DDI_GPU_DESCRIPTOR_HANDLE APIENTRY getGpuHandleForHeapStart(D3D12DDI_HDEVICE, D3D12DDI_HDESCRIPTORHEAP hHeap) try {
   DescriptorHeap12* heap = DescriptorHeap12::from(hHeap);
-  return {heap ? UINT64(reinterpret_cast<uintptr_t>(heap->storage.get())) : 0};
+  // Only shader-visible heaps have GPU handles (D3D12 answers 0 for the others).
+  return {heap && heap->shaderVisible ? UINT64(reinterpret_cast<uintptr_t>(heap->storage.get())) : 0};
 } D3DVK_CATCH_RETURN({})
 
 // The slice window a view covers: (first, count) within the resource.

@@ -18,7 +18,7 @@ namespace d3dvk::umd12 {
 
 struct Resource12;
 
-inline constexpr UINT kDescriptorSize = 64;
+inline constexpr UINT kDescriptorSize = 96;
 
 struct ViewDescriptor12 {
   enum Kind : UINT {
@@ -40,9 +40,16 @@ struct ViewDescriptor12 {
   // view creation (the Vulkan objects are cached by the resource or the device
   // and live as long as it): a texture SRV/UAV's image view, a typed buffer
   // SRV/UAV's texel buffer view, a CBV's or raw/structured view's byte range of
-  // resource->buffer, a sampler. `viewDimension` is the D3D12 view dimension
-  // (D3D12DDI_RESOURCE_VIEW_DIMENSION / the UAV's), `structureStride` the
-  // structured stride (0: raw or typed).
+  // resource->buffer, a sampler. `viewDimension` is the D3D12 API view
+  // dimension (D3D12_SRV_DIMENSION for SRVs, D3D12_UAV_DIMENSION for UAVs,
+  // the values of d3d12umddi.h's D3DVK_SRV_DIMENSION / D3DVK_UAV_DIMENSION;
+  // 0 for CBVs and samplers), `structureStride` the structured stride (0: raw
+  // or typed). SRV image views: the type a shader declaration of that
+  // dimension reads (1D, 1D_ARRAY, 2D, 2D_ARRAY, 2D (MS), 2D_ARRAY (MS array),
+  // 3D, CUBE, CUBE_ARRAY), the view's mips and slices, the component mapping
+  // as its swizzle. UAV image views: a storage view of one mip (Texture3D: the
+  // whole depth; the W window is firstSlice/sliceCount). A null view keeps its
+  // kind and viewDimension with a null resource and null handles.
   UINT viewDimension = 0;
   UINT structureStride = 0;
   union {
@@ -51,7 +58,11 @@ struct ViewDescriptor12 {
     VkSampler sampler;
     UINT64 offset;  // constant, raw and structured buffers (bytes)
   };
-  UINT64 range = 0;  // constant, raw and structured buffers (bytes)
+  UINT64 range = 0;  // constant, raw and structured buffers (bytes); typed buffers: the texel view's bytes
+  UINT64 texelOffset = 0;  // typed buffer views: the texel view's first byte in resource->buffer
+  // UAVs of buffers with a counter: the counter's buffer and byte offset (4 bytes).
+  Resource12* counter = nullptr;
+  UINT64 counterOffset = 0;
 
   ViewDescriptor12() : imageView(VK_NULL_HANDLE) {}
   static ViewDescriptor12* from(D3D12DDI_CPU_DESCRIPTOR_HANDLE h) { return reinterpret_cast<ViewDescriptor12*>(h.ptr); }
@@ -65,6 +76,7 @@ static_assert(sizeof(ViewDescriptor12) <= kDescriptorSize);
 struct DescriptorHeap12 {
   D3D12DDI_DESCRIPTOR_HEAP_TYPE type{};
   UINT count = 0;
+  bool shaderVisible = false;
   std::unique_ptr<std::byte[]> storage;
   static DescriptorHeap12* from(D3D12DDI_HDESCRIPTORHEAP h) { return static_cast<DescriptorHeap12*>(h.pDrvPrivate); }
 };

@@ -11,6 +11,8 @@
 #include "fence12.h"
 #include "queue12.h"
 #include "resource12.h"
+#include "sampler12.h"
+#include "view12.h"
 #include "vk_command_queue.h"
 
 #include <cstring>
@@ -25,7 +27,11 @@ void fullBarrier(VkCommandBuffer cmd) {
 }
 
 Device12::Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& args)
-    : adapter_(adapter), vk_(adapter.device()), hRTDevice_(args.hRTDevice), callbacks_(args.p12UMCallbacks) {}
+    : adapter_(adapter),
+      vk_(adapter.device()),
+      hRTDevice_(args.hRTDevice),
+      callbacks_(args.p12UMCallbacks),
+      samplers_(std::make_unique<SamplerCache12>(*this)) {}
 
 Device12::~Device12() {
   if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);
@@ -208,6 +214,8 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillCommandListDeviceFuncs(f);
   fillResourceDeviceFuncs(f);
   fillDescriptorHeapDeviceFuncs(f);
+  fillViewDeviceFuncs(f);
+  fillSamplerDeviceFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

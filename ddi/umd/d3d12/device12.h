@@ -10,6 +10,8 @@
 #include "d3d12umddi.h"
 #include "vk_device.h"
 
+#include <map>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -22,6 +24,8 @@ void logError(const std::string& message);
 namespace d3dvk::umd12 {
 
 struct Queue12;
+struct Resource12;
+class SamplerCache12;
 
 class Device12 {
  public:
@@ -41,6 +45,16 @@ class Device12 {
   // Guards the Vulkan queue, every queue's pending operations and the fences' submitted values.
   std::mutex& queueMutex() { return queueMutex_; }
   std::vector<Queue12*>& queues() { return queues_; }  // queue mutex held
+
+  // Buffers' GPU virtual addresses (resource12.cpp): handed out at creation
+  // (64 KiB aligned, never reused, CheckResourceVirtualAddress returns them)
+  // and looked up by CBVs and root descriptors: the buffer holding `va` and
+  // the offset into it, null for an address of no live buffer.
+  UINT64 registerBuffer(Resource12& buffer, UINT64 size);
+  void unregisterBuffer(UINT64 va);
+  Resource12* bufferAt(UINT64 va, UINT64* offset);
+  // The device's VkSamplers by sampler desc (sampler12.h).
+  SamplerCache12& samplers() { return *samplers_; }
 
   // Records `record` into a one-time command buffer, submits it on the queue
   // and waits for it (resource initialization). Queue mutex NOT held.
@@ -67,6 +81,10 @@ class Device12 {
   VkCommandPool oneTimePool_ = VK_NULL_HANDLE;
   VkSemaphore oneTimeTimeline_ = VK_NULL_HANDLE;
   uint64_t oneTimeSerial_ = 0;
+  std::mutex buffersMutex_;
+  std::map<UINT64, std::pair<UINT64, Resource12*>> buffers_;  // by VA: (size, buffer)
+  UINT64 nextVa_ = UINT64(1) << 32;
+  std::unique_ptr<SamplerCache12> samplers_;
 };
 
 // One full memory barrier: everything before → everything after.

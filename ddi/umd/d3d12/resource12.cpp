@@ -39,6 +39,67 @@ VkImageView Resource12::view(const state::FormatInfo& viewFormat, UINT mip, UINT
   return handle;
 }
 
+VkImageView Resource12::imageView(const ImageViewKey& key, VkResult* result) {
+  std::lock_guard lock(viewsMutex_);
+  auto it = shaderViews_.find(key);
+  if (it != shaderViews_.end()) return it->second->handle();
+  VkImageViewUsageCreateInfo usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+  usage.usage = key.usage;
+  VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  info.pNext = &usage;
+  info.image = image->handle();
+  info.viewType = key.type;
+  info.format = key.format;
+  info.components = key.swizzle;
+  info.subresourceRange = {key.aspect, key.baseMip, key.mipCount, key.firstSlice, key.sliceCount};
+  auto v = vk::ImageView::create(device->vk(), info, result);
+  if (!v) return VK_NULL_HANDLE;
+  VkImageView handle = v->handle();
+  shaderViews_.emplace(key, std::move(v));
+  return handle;
+}
+
+VkBufferView Resource12::texelView(VkFormat format, UINT64 offset, UINT64 range, VkResult* result) {
+  std::lock_guard lock(viewsMutex_);
+  auto key = std::make_tuple(format, offset, range);
+  auto it = texelViews_.find(key);
+  if (it != texelViews_.end()) return it->second->handle();
+  VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
+  info.buffer = buffer->handle();
+  info.format = format;
+  info.offset = offset;
+  info.range = range;
+  auto v = vk::BufferView::create(device->vk(), info, result);
+  if (!v) return VK_NULL_HANDLE;
+  VkBufferView handle = v->handle();
+  texelViews_.emplace(key, std::move(v));
+  return handle;
+}
+
+UINT64 Device12::registerBuffer(Resource12& buffer, UINT64 size) {
+  std::lock_guard lock(buffersMutex_);
+  UINT64 aligned = (std::max<UINT64>(size, 1) + 0xFFFF) & ~UINT64(0xFFFF);
+  UINT64 va = nextVa_;
+  nextVa_ += aligned;
+  buffers_.emplace(va, std::make_pair(size, &buffer));
+  return va;
+}
+
+void Device12::unregisterBuffer(UINT64 va) {
+  std::lock_guard lock(buffersMutex_);
+  buffers_.erase(va);
+}
+
+Resource12* Device12::bufferAt(UINT64 va, UINT64* offset) {
+  std::lock_guard lock(buffersMutex_);
+  auto it = buffers_.upper_bound(va);
+  if (it == buffers_.begin()) return nullptr;
+  --it;
+  if (va - it->first >= it->second.first) return nullptr;
+  *offset = va - it->first;
+  return it->second.second;
+}
+
 namespace {
 
 bool isHostHeap(const D3D12DDIARG_CREATEHEAP_0001* heap) {
@@ -58,6 +119,14 @@ VkImageUsageFlags imageUsage(Device12& device, const D3D12DDIARG_CREATERESOURCE_
       d.SampleDesc.Count <= 1)
     usage |= VK_IMAGE_USAGE_STORAGE_BIT;
   return usage;
+}
+
+// Square 2D textures of 6+ slices can back TextureCube / TextureCubeArray SRVs.
+VkImageCreateFlags cubeFlags(const D3D12DDIARG_CREATERESOURCE_0003& d) {
+  return d.ResourceType == D3D12DDI_RT_TEXTURE2D && d.DepthOrArraySize >= 6 && d.Width == d.Height &&
+                 d.SampleDesc.Count <= 1
+             ? VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT
+             : 0;
 }
 
 HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo** format) {
@@ -92,9 +161,11 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                                VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
-                               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+                               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
+                               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
     r.buffer = vk::Buffer::create(device.vk(), d.Width, usage, host, &result);
     if (!r.buffer) return Device12::hresultFor(result);
+    r.gpuVa = device.registerBuffer(r, d.Width);
     if (host) {
       std::memset(r.buffer->mapped(), 0, size_t(d.Width));
       return S_OK;
@@ -111,6 +182,7 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
   info.imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
   info.format = r.format->vk;
   if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  info.flags |= cubeFlags(d);
   info.extent = {UINT(d.Width), d.ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : d.Height, is3d ? UINT(d.DepthOrArraySize) : 1u};
   r.mipLevels = d.MipLevels ? d.MipLevels : state::fullMipCount(UINT(d.Width), d.Height);
   r.desc.MipLevels = UINT16(r.mipLevels);
@@ -165,6 +237,7 @@ HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
   h->resource = r;
   HRESULT hr = createResource(*device, heap, *desc, *r);
   if (FAILED(hr)) {
+    if (r->gpuVa) device->unregisterBuffer(r->gpuVa);
     h->~Heap12();
     r->~Resource12();
   }
@@ -174,8 +247,16 @@ HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
 VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
   // D3D12 makes the application keep a resource alive while queued work uses it.
   if (Heap12* h = Heap12::from(hHeap)) h->~Heap12();
-  if (Resource12* r = Resource12::from(hResource)) r->~Resource12();
+  if (Resource12* r = Resource12::from(hResource)) {
+    if (r->gpuVa) r->device->unregisterBuffer(r->gpuVa);
+    r->~Resource12();
+  }
 } D3DVK_CATCH_VOID
+
+D3D12DDI_GPU_VIRTUAL_ADDRESS APIENTRY checkResourceVirtualAddress(D3D12DDI_HDEVICE, D3D12DDI_HRESOURCE hResource) try {
+  Resource12* r = Resource12::from(hResource);
+  return r ? r->gpuVa : 0;  // textures have none
+} D3DVK_CATCH_RETURN(0)
 
 HRESULT APIENTRY mapHeap(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, VOID** data) try {
   Heap12* h = Heap12::from(hHeap);
@@ -210,6 +291,7 @@ VOID APIENTRY checkResourceAllocationInfo(D3D12DDI_HDEVICE hDevice, const D3D12D
     ci.imageType = is3d ? VK_IMAGE_TYPE_3D : (desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
     ci.format = format->vk;
     if (format->kind == state::FormatKind::Typeless) ci.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    ci.flags |= cubeFlags(*desc);
     ci.extent = {UINT(desc->Width), desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : desc->Height,
                  is3d ? UINT(desc->DepthOrArraySize) : 1u};
     ci.mipLevels = desc->MipLevels ? desc->MipLevels : state::fullMipCount(UINT(desc->Width), desc->Height);
@@ -237,6 +319,7 @@ void fillResourceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   f.pfnMapHeap = &mapHeap;
   f.pfnUnmapHeap = &unmapHeap;
   f.pfnCheckResourceAllocationInfo = &checkResourceAllocationInfo;
+  f.pfnCheckResourceVirtualAddress = &checkResourceVirtualAddress;
 }
 
 }  // namespace d3dvk::umd12

@@ -37,9 +37,32 @@ struct Resource12 {
   // A cached view of one mip and slice range in `viewFormat` (null + *result on failure).
   VkImageView view(const state::FormatInfo& viewFormat, UINT mip, UINT firstSlice, UINT sliceCount, VkResult* result);
 
+  // The views shader-visible descriptors name (view12.cpp), cached here and
+  // freed with the resource: an image view of any type, mip and slice range,
+  // aspect, swizzle and usage (SAMPLED for SRVs, STORAGE for UAVs), and a
+  // texel buffer view of a byte window.
+  struct ImageViewKey {
+    VkFormat format;
+    VkImageViewType type;
+    VkImageAspectFlags aspect;
+    VkImageUsageFlags usage;
+    UINT baseMip, mipCount, firstSlice, sliceCount;
+    VkComponentMapping swizzle;
+    auto tie() const {
+      return std::tie(format, type, aspect, usage, baseMip, mipCount, firstSlice, sliceCount, swizzle.r, swizzle.g,
+                      swizzle.b, swizzle.a);
+    }
+    bool operator<(const ImageViewKey& o) const { return tie() < o.tie(); }
+  };
+  VkImageView imageView(const ImageViewKey& key, VkResult* result);
+  VkBufferView texelView(VkFormat format, UINT64 offset, UINT64 range, VkResult* result);
+  UINT64 gpuVa = 0;  // buffers: the GPU virtual address the device handed out (CheckResourceVirtualAddress)
+
  private:
   std::mutex viewsMutex_;
   std::map<std::tuple<VkFormat, UINT, UINT, UINT>, std::unique_ptr<vk::ImageView>> views_;
+  std::map<ImageViewKey, std::unique_ptr<vk::ImageView>> shaderViews_;
+  std::map<std::tuple<VkFormat, UINT64, UINT64>, std::unique_ptr<vk::BufferView>> texelViews_;
 };
 
 struct Heap12 {
