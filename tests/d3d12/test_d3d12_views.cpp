@@ -140,7 +140,7 @@ TEST_CASE("D3D12 UAV clears through a Texture2D UAV: Uint whole and with rects, 
     }
 }
 
-TEST_CASE("D3D12 ClearUnorderedAccessViewFloat converts to UNORM and half; Uint writes raw bits", "[d3d12][views][uav]") {
+TEST_CASE("D3D12 ClearUnorderedAccessViewFloat converts to UNORM and half, Uint writes raw bits", "[d3d12][views][uav]") {
   Context c;
   ID3D12DescriptorHeap* cpuHeap = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 4, false);
   ID3D12DescriptorHeap* gpuHeap = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 4, true);
