@@ -1,26 +1,13 @@
 // runtime/core/d3d12_rasterizer_validation.cpp — see d3d12_rasterizer_validation.h.
 #include "d3d12_rasterizer_validation.h"
 
-#include <cstring>
+#include "raw_enum.h"
 
 namespace d3dvk::runtime {
-namespace {
-
-// DirectX-Headers' enums have no fixed underlying type, so an application's
-// out-of-range value must not be loaded as the enum: read its bytes.
-template <typename Enum>
-int rawValue(const Enum& e) {
-  static_assert(sizeof(Enum) == sizeof(int));
-  int v;
-  std::memcpy(&v, &e, sizeof v);
-  return v;
-}
-
-}  // namespace
 
 D3DWDDM2_0DDI_RASTERIZER_DESC toDdiRasterizerDesc(const D3D12_RASTERIZER_DESC& d) {
-  return {static_cast<D3D10_DDI_FILL_MODE>(rawValue(d.FillMode)),
-          static_cast<D3D10_DDI_CULL_MODE>(rawValue(d.CullMode)),
+  return {static_cast<D3D10_DDI_FILL_MODE>(rawEnum(d.FillMode)),
+          static_cast<D3D10_DDI_CULL_MODE>(rawEnum(d.CullMode)),
           d.FrontCounterClockwise,
           d.DepthBias,
           d.DepthBiasClamp,
@@ -30,13 +17,13 @@ D3DWDDM2_0DDI_RASTERIZER_DESC toDdiRasterizerDesc(const D3D12_RASTERIZER_DESC& d
           d.MultisampleEnable,
           d.AntialiasedLineEnable,
           d.ForcedSampleCount,
-          static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE>(rawValue(d.ConservativeRaster))};
+          static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE>(rawEnum(d.ConservativeRaster))};
 }
 
 std::vector<RasterizerDescError> validateD3D12RasterizerDesc(const D3D12_RASTERIZER_DESC& desc,
                                                              D3D12_CONSERVATIVE_RASTERIZATION_TIER reportedTier) {
   return validateRasterizerDesc(toDdiRasterizerDesc(desc),
-                                static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER>(rawValue(reportedTier)),
+                                static_cast<D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER>(rawEnum(reportedTier)),
                                 Api::D3D12);
 }
 

@@ -4,18 +4,14 @@
 #include "d3d12_command_list.h"
 #include "d3d12_fence.h"
 
+#include "raw_enum.h"
 #include <cstring>
 #include <vector>
 
 namespace d3dvk::runtime {
 
 UINT ddiQueueFlags(const D3D12_COMMAND_LIST_TYPE& type) {
-  // DirectX-Headers' enums have no fixed underlying type: an application's
-  // out-of-range value must not be loaded as the enum, so read its bytes.
-  static_assert(sizeof type == sizeof(int));
-  int value = 0;
-  std::memcpy(&value, &type, sizeof value);
-  switch (value) {
+  switch (rawEnum(type)) {
     case D3D12_COMMAND_LIST_TYPE_DIRECT: return D3D12DDI_COMMAND_QUEUE_FLAG_3D;
     case D3D12_COMMAND_LIST_TYPE_COMPUTE: return D3D12DDI_COMMAND_QUEUE_FLAG_COMPUTE;
     case D3D12_COMMAND_LIST_TYPE_COPY: return D3D12DDI_COMMAND_QUEUE_FLAG_COPY;
@@ -31,7 +27,7 @@ HRESULT D3D12CommandQueue::create(D3D12Device* device, const D3D12_COMMAND_QUEUE
     d3d12Error(method, "Type must be DIRECT, COMPUTE or COPY");
     return E_INVALIDARG;
   }
-  if (desc.Flags & ~D3D12_COMMAND_QUEUE_FLAG_DISABLE_GPU_TIMEOUT) {
+  if (rawEnum(desc.Flags) & ~D3D12_COMMAND_QUEUE_FLAG_DISABLE_GPU_TIMEOUT) {
     d3d12Error(method, "unknown D3D12_COMMAND_QUEUE_FLAGS");
     return E_INVALIDARG;
   }

@@ -1,12 +1,14 @@
 // runtime/d3d12/d3d12_descriptor_heap.cpp — see d3d12_descriptor_heap.h.
 #include "d3d12_descriptor_heap.h"
 
+#include "raw_enum.h"
 namespace d3dvk::runtime {
 
 HRESULT D3D12DescriptorHeap::create(D3D12Device* device, const D3D12_DESCRIPTOR_HEAP_DESC& desc, D3D12DescriptorHeap** out) {
   *out = nullptr;
   const char* method = "ID3D12Device::CreateDescriptorHeap";
-  if (desc.Type < D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || desc.Type >= D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES) {
+  const int type = rawEnum(desc.Type), flagBits = rawEnum(desc.Flags);
+  if (type < D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || type >= D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES) {
     d3d12Error(method, "Type is not a D3D12_DESCRIPTOR_HEAP_TYPE");
     return E_INVALIDARG;
   }
@@ -14,8 +16,8 @@ HRESULT D3D12DescriptorHeap::create(D3D12Device* device, const D3D12_DESCRIPTOR_
     d3d12Error(method, "NumDescriptors is 0");
     return E_INVALIDARG;
   }
-  bool shaderVisible = desc.Flags & D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
-  if (desc.Flags & ~D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE) {
+  bool shaderVisible = flagBits & D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE;
+  if (flagBits & ~D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE) {
     d3d12Error(method, "unknown D3D12_DESCRIPTOR_HEAP_FLAGS");
     return E_INVALIDARG;
   }

@@ -1,6 +1,8 @@
 // runtime/d3d12/d3d12_footprints.cpp — see d3d12_footprints.h.
 #include "d3d12_footprints.h"
 
+#include "raw_enum.h"
+
 #include "d3d12_resource.h"
 
 #include <algorithm>
@@ -53,6 +55,15 @@ bool validateResourceDesc(D3D12_RESOURCE_DESC* d, std::string* why) {
     *why = text;
     return false;
   };
+  // The enums as integers (raw_enum.h): the checks below then compare values
+  // only after these have ruled out anything outside the enums.
+  const int dimension = rawEnum(d->Dimension), layout = rawEnum(d->Layout), flags = rawEnum(d->Flags);
+  constexpr int kKnownFlags = 0x1FF;  // D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET … RAYTRACING_ACCELERATION_STRUCTURE
+  if (dimension < D3D12_RESOURCE_DIMENSION_BUFFER || dimension > D3D12_RESOURCE_DIMENSION_TEXTURE3D)
+    return fail("Dimension " + std::to_string(dimension) + " is not a D3D12_RESOURCE_DIMENSION");
+  if (layout < D3D12_TEXTURE_LAYOUT_UNKNOWN || layout > D3D12_TEXTURE_LAYOUT_64KB_STANDARD_SWIZZLE)
+    return fail("Layout " + std::to_string(layout) + " is not a D3D12_TEXTURE_LAYOUT");
+  if (flags & ~kKnownFlags) return fail("Flags has bits that are not D3D12_RESOURCE_FLAGS");
   if (d->Dimension == D3D12_RESOURCE_DIMENSION_BUFFER) {
     if (d->Width == 0) return fail("a buffer needs a Width");
     if (d->Height != 1 || d->DepthOrArraySize != 1 || d->MipLevels != 1)

@@ -1,6 +1,8 @@
 // runtime/d3d12/d3d12_resource.cpp — see d3d12_resource.h.
 #include "d3d12_resource.h"
 
+#include "raw_enum.h"
+
 #include "d3d12_footprints.h"
 
 #include <cstring>
@@ -71,10 +73,19 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
     d3d12Error(method, why);
     return E_INVALIDARG;
   }
-  if (heap.Type != D3D12_HEAP_TYPE_DEFAULT && heap.Type != D3D12_HEAP_TYPE_UPLOAD && heap.Type != D3D12_HEAP_TYPE_READBACK) {
-    d3d12Error(method, heap.Type == D3D12_HEAP_TYPE_CUSTOM ? "CUSTOM heaps are not supported yet"
-                                                             : "the heap type is not a D3D12_HEAP_TYPE");
-    return heap.Type == D3D12_HEAP_TYPE_CUSTOM ? E_NOTIMPL : E_INVALIDARG;
+  const int heapType = rawEnum(heap.Type);
+  if (heapType != D3D12_HEAP_TYPE_DEFAULT && heapType != D3D12_HEAP_TYPE_UPLOAD && heapType != D3D12_HEAP_TYPE_READBACK) {
+    d3d12Error(method, heapType == D3D12_HEAP_TYPE_CUSTOM ? "CUSTOM heaps are not supported yet"
+                                                            : "the heap type is not a D3D12_HEAP_TYPE");
+    return heapType == D3D12_HEAP_TYPE_CUSTOM ? E_NOTIMPL : E_INVALIDARG;
+  }
+  if (rawEnum(initialState) & ~0xFFFFFF) {  // D3D12_RESOURCE_STATES' bits (VIDEO_ENCODE_WRITE is 0x800000)
+    d3d12Error(method, "InitialResourceState has bits that are not D3D12_RESOURCE_STATES");
+    return E_INVALIDARG;
+  }
+  if (rawEnum(heapFlags) & ~0x1FFF) {  // D3D12_HEAP_FLAGS' bits (CREATE_NOT_ZEROED is 0x1000)
+    d3d12Error(method, "HeapFlags has bits that are not D3D12_HEAP_FLAGS");
+    return E_INVALIDARG;
   }
   if (heap.Type != D3D12_HEAP_TYPE_DEFAULT && d.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER) {
     d3d12Error(method, "textures cannot live on UPLOAD or READBACK heaps (use a buffer and CopyTextureRegion)");
