@@ -35,7 +35,6 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
     d3d12Error(method, "the allocator was created for another command list type");
     return E_INVALIDARG;
   }
-  if (initialState) d3d12Error(method, "pipeline states are not implemented yet; pInitialState is ignored");
   std::unique_ptr<D3D12CommandList> self(new D3D12CommandList(device));
   if (!allocator->claim(self.get())) {
     d3d12Error(method, "another command list is recording with this allocator (Close it first)");
@@ -58,6 +57,7 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
   self->created_ = true;
   self->open_ = true;
   self->allocatorEpoch_ = allocator->epoch();
+  if (initialState) self->SetPipelineState(initialState);
   *out = self.release();
   return S_OK;
 }
@@ -81,13 +81,6 @@ bool D3D12CommandList::recording(const char* method) {
 void D3D12CommandList::invalid(const char* method, const std::string& why) {
   d3d12Error(prefixed(method).c_str(), why + "; the command is dropped and Close will return E_INVALIDARG");
   if (SUCCEEDED(error_)) error_ = E_INVALIDARG;
-}
-
-template <typename F>
-void D3D12CommandList::ddiCall(F&& call) {
-  DdiErrorScope12 scope;
-  call(device()->ddi().list());
-  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 }
 
 D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE D3D12CommandList::GetType() try { return type_; } D3DVK_CATCH_RETURN({})
@@ -124,7 +117,6 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
     d3d12Error(method, "another command list is recording with this allocator (Close it first)");
     return E_INVALIDARG;
   }
-  if (pInitialState) d3d12Error(method, "pipeline states are not implemented yet; pInitialState is ignored");
   D3D12DDIARG_RESETCOMMANDLIST args{};
   args.hDrvCommandAllocator = allocator->ddiHandle();
   DdiErrorScope12 scope;
@@ -139,6 +131,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   allocatorEpoch_ = allocator->epoch();
   open_ = true;
   error_ = S_OK;
+  if (pInitialState) SetPipelineState(pInitialState);
   return S_OK;
 } D3DVK_CATCH_HRESULT
 

@@ -5,18 +5,6 @@
 
 namespace d3dvk::runtime {
 
-HRESULT STDMETHODCALLTYPE D3D12Device::CreateGraphicsPipelineState(const D3D12_GRAPHICS_PIPELINE_STATE_DESC *pDesc, REFIID riid, void **ppPipelineState) try {
-  if (ppPipelineState) *ppPipelineState = nullptr;
-  // PSOs do not exist yet, but an invalid rasterizer desc already gets D3D12's answer.
-  if (!pDesc) return E_INVALIDARG;
-  if (HRESULT hr = validateRasterizerState(pDesc->RasterizerState, "ID3D12Device::CreateGraphicsPipelineState"); FAILED(hr)) return hr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D12Device::CreateComputePipelineState(const D3D12_COMPUTE_PIPELINE_STATE_DESC *pDesc, REFIID riid, void **ppPipelineState) try {
-  if (ppPipelineState) *ppPipelineState = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateHeap(const D3D12_HEAP_DESC *pDesc, REFIID riid, void **ppvHeap) try {
   if (ppvHeap) *ppvHeap = nullptr;

@@ -14,7 +14,9 @@
 #include <dxguids/dxguids.h>
 
 #include <cstdio>
+#include <cstring>
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 namespace {
@@ -32,7 +34,50 @@ D3D12RootSignature::D3D12RootSignature(D3D12Device& device, rootsig::RootSignatu
   device_.AddRef();
 }
 
-D3D12RootSignature::~D3D12RootSignature() { device_.Release(); }
+D3D12RootSignature::~D3D12RootSignature() {
+  if (created_) device_.ddi().core().pfnDestroyRootSignature(device_.ddi().handle(), ddiHandle());
+  device_.Release();
+}
+
+HRESULT D3D12RootSignature::createDdi() {
+  // The DDI's 1.0-shaped desc: the 1.1 flags stay in the runtime (the UMD does not need them).
+  std::vector<std::vector<D3D12DDI_DESCRIPTOR_RANGE>> ranges(desc_.parameters.size());
+  std::vector<D3D12DDI_ROOT_PARAMETER> parameters(desc_.parameters.size());
+  for (size_t i = 0; i < desc_.parameters.size(); ++i) {
+    const rootsig::RootParameter& p = desc_.parameters[i];
+    D3D12DDI_ROOT_PARAMETER& out = parameters[i];
+    out.ParameterType = D3D12DDI_ROOT_PARAMETER_TYPE(p.parameterType);
+    out.ShaderVisibility = D3D12DDI_SHADER_VISIBILITY(p.shaderVisibility);
+    if (p.parameterType == rootsig::kParameterTable) {
+      for (const rootsig::DescriptorRange& r : p.ranges)
+        ranges[i].push_back({D3D12DDI_DESCRIPTOR_RANGE_TYPE(r.rangeType), r.numDescriptors, r.baseShaderRegister,
+                             r.registerSpace, r.offsetInDescriptorsFromTableStart});
+      out.DescriptorTable = {UINT(ranges[i].size()), ranges[i].data()};
+    } else if (p.parameterType == rootsig::kParameterConstants) {
+      out.Constants = {p.shaderRegister, p.registerSpace, p.num32BitValues};
+    } else {
+      out.Descriptor = {p.shaderRegister, p.registerSpace};
+    }
+  }
+  std::vector<D3D12DDI_STATIC_SAMPLER> samplers;
+  auto asFloat = [](uint32_t bits) {
+    float f;
+    std::memcpy(&f, &bits, 4);
+    return f;
+  };
+  for (const rootsig::StaticSampler& s : desc_.staticSamplers)
+    samplers.push_back({s.filter, s.addressU, s.addressV, s.addressW, asFloat(s.mipLODBiasBits), s.maxAnisotropy,
+                        s.comparisonFunc, s.borderColor, asFloat(s.minLODBits), asFloat(s.maxLODBits), s.shaderRegister,
+                        s.registerSpace, D3D12DDI_SHADER_VISIBILITY(s.shaderVisibility)});
+  const D3D12DDI_ROOT_SIGNATURE ddiDesc{UINT(parameters.size()), parameters.data(), UINT(samplers.size()), samplers.data(),
+                                        desc_.flags};
+  const D3D12DDIARG_CREATE_ROOT_SIGNATURE_0001 args{&ddiDesc, 1};
+  const DdiDevice12& ddi = device_.ddi();
+  memory_ = driverMemory(ddi.core().pfnCalcPrivateRootSignatureSize(ddi.handle(), &args));
+  HRESULT hr = ddi.core().pfnCreateRootSignature(ddi.handle(), &args, ddiHandle());
+  created_ = SUCCEEDED(hr);
+  return hr;
+}
 
 HRESULT STDMETHODCALLTYPE D3D12RootSignature::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
@@ -107,6 +152,11 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateRootSignature(UINT nodeMask, const 
   const uint32_t blobVersion = parsed.desc.version;
   auto* signature =
       new D3D12RootSignature(*this, rootsig::convert(parsed.desc, rootsig::kVersion1_1), blobVersion);
+  if (HRESULT hr = signature->createDdi(); FAILED(hr)) {
+    signature->Release();
+    d3d12Error(kCreate, "the driver could not create the root signature (a static sampler it cannot build?)");
+    return hr;
+  }
   if (!ppvRootSignature) {
     signature->Release();
     return S_FALSE;

@@ -44,6 +44,7 @@ HRESULT APIENTRY createCommandAllocator(D3D12DDI_HDEVICE hDevice, const D3D12DDI
   }
   auto* a = new (args->hDrvCommandAllocator.pDrvPrivate) CommandAllocator12();
   a->device = device;
+  a->transient = std::make_unique<Transient12>(*device);
   VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   info.queueFamilyIndex = device->vk().queueFamily();
   VkResult r = vkCreateCommandPool(device->handle(), &info, nullptr, &a->pool);
@@ -58,6 +59,7 @@ VOID APIENTRY destroyCommandAllocator(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDALLOCAT
   CommandAllocator12* a = CommandAllocator12::from(hAllocator);
   if (!a) return;
   // D3D12 makes the application keep an allocator alive while its lists execute.
+  a->transient.reset();
   vkDestroyCommandPool(a->device->handle(), a->pool, nullptr);
   a->scratch.clear();
   a->~CommandAllocator12();
@@ -70,6 +72,7 @@ VOID APIENTRY resetCommandAllocator(D3D12DDI_HCOMMANDALLOCATOR hAllocator) try {
   if (r != VK_SUCCESS) a->device->setVkError(r);
   a->used = 0;
   a->scratch.clear();
+  a->transient->reset();
 } D3DVK_CATCH_VOID
 
 SIZE_T APIENTRY calcPrivateCommandListSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_COMMAND_LIST_0001*) try {
@@ -85,7 +88,7 @@ HRESULT startRecording(CommandList12& list, CommandAllocator12& allocator) {
   }
   list.commandBuffer = cmd;
   list.recorder.setKeepAlive(&allocator.scratch);
-  list.recorder.begin(*list.device, cmd);
+  list.recorder.begin(*list.device, cmd, allocator.transient.get());
   return list.recorder.error();
 }
 
@@ -219,6 +222,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnResourceCopy = &resourceCopy;
   f.pfnCopyBufferRegion = &copyBufferRegion;
   f.pfnResourceBarrier = &resourceBarrier;
+  fillDrawCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

@@ -24,6 +24,7 @@ struct CommandAllocator12 {
   std::vector<VkCommandBuffer> buffers;  // allocated from pool
   size_t used = 0;                       // buffers handed out since the last reset
   std::vector<std::unique_ptr<vk::Buffer>> scratch;  // data its commands read (freed at reset)
+  std::unique_ptr<Transient12> transient;  // the draws' descriptor sets and uploads (draw12.h)
 
   static CommandAllocator12* from(D3D12DDI_HCOMMANDALLOCATOR h) { return static_cast<CommandAllocator12*>(h.pDrvPrivate); }
   // A command buffer for a list to record into (reused after a reset).

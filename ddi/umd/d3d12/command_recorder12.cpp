@@ -11,9 +11,11 @@
 
 namespace d3dvk::umd12 {
 
-void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd) {
+void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12* transient) {
   device_ = &device;
   error_ = S_OK;
+  transient_ = transient;
+  state_ = DrawState12{};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
   VkResult r = vkBeginCommandBuffer(cmd, &info);

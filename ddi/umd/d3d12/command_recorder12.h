@@ -6,11 +6,13 @@
 // (so the list's image layouts never depend on execution order), and the list
 // ends with one that makes its writes visible to the host (READBACK Map after
 // a fence). A recording error (bad arguments, a failed Vulkan call) is kept and
-// reported when the list is closed. The draw path adds its pipeline, root
-// signature and descriptor state here, next to these commands.
+// reported when the list is closed. The draw path's state (pipeline state,
+// root signatures and arguments, IA/RS/OM) lives here too (draw12.h); each
+// draw is one dynamic-rendering pass after the same full barrier.
 #pragma once
 
 #include "d3d12umddi.h"
+#include "draw12.h"
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -24,7 +26,8 @@ struct Resource12;
 
 class CommandRecorder12 {
  public:
-  void begin(Device12& device, VkCommandBuffer cmd);
+  // Starts a recording with every draw state reset; `transient` is the allocator's.
+  void begin(Device12& device, VkCommandBuffer cmd, Transient12* transient);
   VkResult end();  // the first recording error, else vkEndCommandBuffer's result
   bool recording() const { return cmd_ != VK_NULL_HANDLE; }
   HRESULT error() const { return error_; }
@@ -51,8 +54,19 @@ class CommandRecorder12 {
   // (null pattern: zeros), kept alive with the allocator; null after fail().
   VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
 
+  // The draw path (draw12.cpp): the state the setters change, and the draws.
+  DrawState12& state() { return state_; }
+  void setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
+                        const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv);
+  void draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance);
+  void drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance);
+  void dispatch(UINT x, UINT y, UINT z);
+
  private:
   VkCommandBuffer command();  // the buffer after a full barrier; null when not recording
+  // Draw path helpers (draw12.cpp).
+  bool bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args);
+  bool beginDraw(VkCommandBuffer* cmd, bool indexed);
   void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
                   UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 
@@ -60,6 +74,8 @@ class CommandRecorder12 {
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   HRESULT error_ = S_OK;
   std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
+  Transient12* transient_ = nullptr;
+  DrawState12 state_;
 };
 
 }  // namespace d3dvk::umd12

@@ -9,9 +9,12 @@
 #include "d3dvk_entry_guard.h"
 #include "descriptor_heap12.h"
 #include "fence12.h"
+#include "pipeline_state12.h"
 #include "queue12.h"
 #include "resource12.h"
+#include "root_signature12.h"
 #include "sampler12.h"
+#include "shader12.h"
 #include "view12.h"
 #include "vk_command_queue.h"
 
@@ -216,6 +219,9 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillDescriptorHeapDeviceFuncs(f);
   fillViewDeviceFuncs(f);
   fillSamplerDeviceFuncs(f);
+  fillRootSignatureDeviceFuncs(f);
+  fillShaderDeviceFuncs(f);
+  fillPipelineStateDeviceFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

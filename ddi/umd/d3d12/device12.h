@@ -36,6 +36,7 @@ class Device12 {
   static Device12* from(D3D12DDI_HDEVICE h) { return static_cast<Device12*>(h.pDrvPrivate); }
 
   vk::Device& vk() { return vk_; }
+  umd::Adapter& adapter() { return adapter_; }
   VkDevice handle() const { return vk_.handle(); }
   // Reports a failure of a void DDI through pfnSetErrorCb.
   void setError(HRESULT hr);

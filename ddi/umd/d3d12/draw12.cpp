@@ -1,0 +1,612 @@
+// ddi/umd/d3d12/draw12.cpp — see draw12.h: Transient12, the command-list
+// state setters (IA, RS, OM, pipeline state, root signatures and arguments,
+// descriptor heaps) and CommandRecorder12's draws and dispatches.
+#include "draw12.h"
+
+#include "command_list12.h"
+#include "command_recorder12.h"
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+#include "pipeline_state12.h"
+#include "primitive_topology.h"  // translate/state
+#include "resource12.h"
+#include "root_signature12.h"
+#include "shader12.h"
+
+#include <algorithm>
+#include <cmath>
+#include <cstring>
+#include <string>
+
+namespace d3dvk::umd12 {
+
+// ---------------------------------------------------------------------------
+// Transient12
+
+namespace {
+constexpr VkDeviceSize kUploadChunk = 256 * 1024;
+constexpr uint32_t kPoolSets = 256, kPoolDescriptors = 2048;
+}  // namespace
+
+Transient12::~Transient12() {
+  for (VkDescriptorPool pool : pools_) vkDestroyDescriptorPool(device_.handle(), pool, nullptr);
+}
+
+VkDescriptorSet Transient12::allocate(VkDescriptorSetLayout layout, VkResult* result) {
+  for (;;) {
+    if (pool_ == pools_.size()) {
+      const VkDescriptorType types[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                        VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,         VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
+                                        VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,         VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
+                                        VK_DESCRIPTOR_TYPE_SAMPLER};
+      VkDescriptorPoolSize sizes[std::size(types)];
+      for (size_t i = 0; i < std::size(types); ++i) sizes[i] = {types[i], kPoolDescriptors};
+      VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+      info.maxSets = kPoolSets;
+      info.poolSizeCount = uint32_t(std::size(sizes));
+      info.pPoolSizes = sizes;
+      VkDescriptorPool pool = VK_NULL_HANDLE;
+      *result = vkCreateDescriptorPool(device_.handle(), &info, nullptr, &pool);
+      if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+      pools_.push_back(pool);
+    }
+    VkDescriptorSetAllocateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    info.descriptorPool = pools_[pool_];
+    info.descriptorSetCount = 1;
+    info.pSetLayouts = &layout;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    *result = vkAllocateDescriptorSets(device_.handle(), &info, &set);
+    if (*result == VK_SUCCESS) return set;
+    if (*result != VK_ERROR_OUT_OF_POOL_MEMORY && *result != VK_ERROR_FRAGMENTED_POOL) return VK_NULL_HANDLE;
+    ++pool_;  // full: the next pool (created on demand)
+  }
+}
+
+bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result) {
+  const VkDeviceSize align = std::max<VkDeviceSize>(device_.vk().info().properties.limits.minUniformBufferOffsetAlignment, 16);
+  const VkDeviceSize padded = std::max<VkDeviceSize>((bytes + 15) / 16 * 16, 16);
+  if (padded > kUploadChunk) {
+    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    return false;
+  }
+  uploadOffset_ = (uploadOffset_ + align - 1) / align * align;
+  if (upload_ < uploads_.size() && uploadOffset_ + padded > kUploadChunk) {
+    ++upload_;
+    uploadOffset_ = 0;
+  }
+  if (upload_ == uploads_.size()) {
+    uploads_.push_back(vk::Buffer::create(device_.vk(), kUploadChunk, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true, result));
+    if (!uploads_.back()) {
+      uploads_.pop_back();
+      return false;
+    }
+    uploadOffset_ = 0;
+  }
+  auto* bytesOut = static_cast<uint8_t*>(uploads_[upload_]->mapped()) + uploadOffset_;
+  std::memset(bytesOut, 0, size_t(padded));
+  if (bytes) std::memcpy(bytesOut, data, size_t(bytes));
+  *buffer = uploads_[upload_]->handle();
+  *offset = uploadOffset_;
+  uploadOffset_ += padded;
+  return true;
+}
+
+void Transient12::reset() {
+  for (VkDescriptorPool pool : pools_) vkResetDescriptorPool(device_.handle(), pool, 0);
+  pool_ = 0;
+  upload_ = 0;
+  uploadOffset_ = 0;
+}
+
+void RootArguments12::reset(RootSignature12* rs) {
+  signature = rs;
+  constants.assign(rs ? rs->constantWords : 0, 0);
+  parameters.assign(rs ? rs->desc.parameters.size() : 0, Parameter{});
+}
+
+// ---------------------------------------------------------------------------
+// Recording
+
+namespace {
+
+bool isStrip(VkPrimitiveTopology t) {
+  return t == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP || t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP ||
+         t == VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY || t == VK_PRIMITIVE_TOPOLOGY_TRIANGLE_STRIP_WITH_ADJACENCY;
+}
+
+D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType(VkPrimitiveTopology t) {
+  switch (t) {
+    case VK_PRIMITIVE_TOPOLOGY_POINT_LIST: return D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_POINT;
+    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST:
+    case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP:
+    case VK_PRIMITIVE_TOPOLOGY_LINE_LIST_WITH_ADJACENCY:
+    case VK_PRIMITIVE_TOPOLOGY_LINE_STRIP_WITH_ADJACENCY: return D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_LINE;
+    case VK_PRIMITIVE_TOPOLOGY_PATCH_LIST: return D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_PATCH;
+    default: return D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+  }
+}
+
+}  // namespace
+
+// Writes one descriptor set per stage of `pso` from `args` and binds them. False after fail().
+bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
+  Device12& device = *device_;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  for (const Shader12* shader : pso.stages) {
+    if (shader->bindings.bindings.empty()) continue;
+    VkResult result = VK_SUCCESS;
+    VkDescriptorSet set = transient_->allocate(shader->setLayout->handle(), &result);
+    if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), false;
+    std::vector<VkWriteDescriptorSet> writes;
+    std::vector<VkDescriptorBufferInfo> buffers;
+    std::vector<VkDescriptorImageInfo> images;
+    std::vector<VkBufferView> texels;
+    // Reserve so the pointers the writes hold stay valid.
+    size_t total = 0;
+    for (const rootsig::ShaderBinding& b : shader->bindings.bindings) total += b.count;
+    buffers.reserve(total);
+    images.reserve(total);
+    texels.reserve(total);
+    for (size_t i = 0; i < shader->bindings.bindings.size(); ++i) {
+      const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
+      if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
+      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      w.dstSet = set;
+      w.dstBinding = b.binding;
+      w.descriptorCount = b.count;
+      w.descriptorType = descriptorTypeOf(b.descriptorClass);
+      if (b.source == rootsig::BindingSource::RootConstants) {
+        const auto [first, count] = shader->constantWords[i];
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0;
+        if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
+          return fail(Device12::hresultFor(result), "cannot upload root constants"), false;
+        buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
+        w.pBufferInfo = &buffers.back();
+      } else if (b.source == rootsig::BindingSource::RootDescriptor) {
+        const UINT64 va = args.parameters[b.index].va;
+        UINT64 offset = 0;
+        Resource12* r = va ? device.resourceAt(va, &offset) : nullptr;
+        if (!r) return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"), false;
+        const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+        const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+        if (offset % align)
+          return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"), false;
+        VkDeviceSize range = r->desc.Width - offset;
+        if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
+        buffers.push_back({r->buffer->handle(), offset, range});
+        w.pBufferInfo = &buffers.back();
+      } else {  // descriptor table
+        const ViewDescriptor12* table = args.parameters[b.index].table;
+        if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), false;
+        const size_t firstBuffer = buffers.size(), firstImage = images.size(), firstTexel = texels.size();
+        for (uint32_t e = 0; e < b.count; ++e) {
+          const ViewDescriptor12& d = table[b.tableOffset + e];
+          const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
+          switch (b.descriptorClass) {
+            case rootsig::DescriptorClass::UniformBuffer:
+            case rootsig::DescriptorClass::StorageBuffer: {
+              const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformBuffer ? ViewDescriptor12::ConstantBuffer
+                                : b.descriptorClass == rootsig::DescriptorClass::StorageBuffer &&
+                                        shader->bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess
+                                    ? ViewDescriptor12::UnorderedAccess
+                                    : ViewDescriptor12::ShaderResource;
+              if (d.kind != kind || (!d.resource && !nullOk))
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no view of the kind it declares"), false;
+              buffers.push_back(d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
+                                           : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+              break;
+            }
+            case rootsig::DescriptorClass::UniformTexelBuffer:
+            case rootsig::DescriptorClass::StorageTexelBuffer: {
+              const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
+                                                                                                 : ViewDescriptor12::UnorderedAccess;
+              if (d.kind != kind || (!d.texelView && !nullOk))
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no typed buffer view"), false;
+              texels.push_back(d.texelView);
+              break;
+            }
+            case rootsig::DescriptorClass::SampledImage:
+            case rootsig::DescriptorClass::StorageImage: {
+              const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
+                                                                                           : ViewDescriptor12::UnorderedAccess;
+              if (d.kind != kind || (!d.imageView && !nullOk))
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no texture view"), false;
+              images.push_back({VK_NULL_HANDLE, d.imageView, VK_IMAGE_LAYOUT_GENERAL});
+              break;
+            }
+            case rootsig::DescriptorClass::Sampler:
+              if (d.kind != ViewDescriptor12::Sampler || !d.sampler)
+                return fail(E_INVALIDARG, "a descriptor table entry a shader samples with holds no sampler"), false;
+              images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
+              break;
+          }
+        }
+        if (buffers.size() > firstBuffer) w.pBufferInfo = &buffers[firstBuffer];
+        if (images.size() > firstImage) w.pImageInfo = &images[firstImage];
+        if (texels.size() > firstTexel) w.pTexelBufferView = &texels[firstTexel];
+      }
+      writes.push_back(w);
+    }
+    vkUpdateDescriptorSets(device.handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), pso.layout->handle(), shader->set, 1, &set, 0, nullptr);
+  }
+  return true;
+}
+
+void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
+                                         const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv) {
+  if (count > 8 || (count && !rtvs)) return fail(E_INVALIDARG, "OMSetRenderTargets: more than 8 render targets, or no array");
+  for (UINT i = 0; i < count; ++i) {
+    const ViewDescriptor12* d = singleRange ? ViewDescriptor12::from(D3D12DDI_CPU_DESCRIPTOR_HANDLE{rtvs[0].ptr + i * kDescriptorSize})
+                                            : ViewDescriptor12::from(rtvs[i]);
+    if (!d || d->kind != ViewDescriptor12::RenderTarget || !d->resource)
+      return fail(E_INVALIDARG, "OMSetRenderTargets: a descriptor holds no render-target view");
+    state_.renderTargets[i] = *d;
+  }
+  state_.renderTargetCount = count;
+  state_.hasDepthStencil = false;
+  if (dsv) {
+    const ViewDescriptor12* d = ViewDescriptor12::from(*dsv);
+    if (!d || d->kind != ViewDescriptor12::DepthStencil || !d->resource)
+      return fail(E_INVALIDARG, "OMSetRenderTargets: the depth-stencil descriptor holds no depth-stencil view");
+    state_.depthStencil = *d;
+    state_.hasDepthStencil = true;
+  }
+}
+
+// Checks the graphics state, takes the command buffer (after the full barrier),
+// binds the pipeline, the root arguments and the dynamic state, and begins
+// rendering. False (nothing begun) when the draw is dropped or failed.
+bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed) {
+  DrawState12& s = state_;
+  PipelineState12* pso = s.pipeline;
+  if (!pso || pso->compute) return fail(E_INVALIDARG, "a draw without a graphics pipeline state (SetPipelineState)"), false;
+  if (!s.graphics.signature)
+    return fail(E_INVALIDARG, "a draw without a graphics root signature (SetGraphicsRootSignature)"), false;
+  if (pso->needsFallback)
+    return fail(E_NOTIMPL,
+                "a draw with a ConservativeRaster ON pipeline state on a device that does not rasterize conservatively "
+                "at the reported tier: the D3D12 path of the exact conservative fallback is not built yet (the draw "
+                "is not drawn non-conservatively instead)"),
+           false;
+  const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(s.topology));
+  if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), false;
+  if (topologyType(assembly.topology) != pso->topologyType)
+    return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), false;
+  if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), false;
+  // The bound render targets against the pipeline state's formats.
+  VkExtent2D extent{UINT32_MAX, UINT32_MAX};
+  UINT layers = UINT32_MAX;
+  VkRenderingAttachmentInfo colors[8]{};
+  for (UINT i = 0; i < pso->renderTargetCount; ++i) {
+    colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    if (i >= s.renderTargetCount) continue;
+    const ViewDescriptor12& d = s.renderTargets[i];
+    const state::FormatInfo* want = state::findFormat(pso->rtvFormats[i]);
+    if (!want || d.format->vk != want->vk)
+      return fail(E_INVALIDARG, ("render target " + std::to_string(i) +
+                                 "'s format does not match the pipeline state's RTVFormats").c_str()),
+             false;
+    VkResult result = VK_SUCCESS;
+    colors[i].imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
+    if (!colors[i].imageView) return fail(Device12::hresultFor(result), "cannot create a render-target view"), false;
+    colors[i].imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    colors[i].loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    colors[i].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    const VkExtent3D e = d.resource->mipExtent(d.mip);
+    extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
+    layers = std::min(layers, d.sliceCount);
+  }
+  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  bool hasStencil = false;
+  if (s.hasDepthStencil && pso->dsvFormat != DXGI_FORMAT_UNKNOWN) {
+    const ViewDescriptor12& d = s.depthStencil;
+    const state::FormatInfo* want = state::findFormat(pso->dsvFormat);
+    if (!want || d.format->vk != want->vk)
+      return fail(E_INVALIDARG, "the depth-stencil view's format does not match the pipeline state's DSVFormat"), false;
+    VkResult result = VK_SUCCESS;
+    depth.imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
+    if (!depth.imageView) return fail(Device12::hresultFor(result), "cannot create a depth-stencil view"), false;
+    depth.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    hasStencil = d.format->kind == state::FormatKind::DepthStencil;
+    const VkExtent3D e = d.resource->mipExtent(d.mip);
+    extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
+    layers = std::min(layers, d.sliceCount);
+  }
+  if (extent.width == UINT32_MAX) {  // nothing bound: the viewport's extent bounds the draw
+    extent = {1, 1};
+    for (const VkViewport& v : s.viewports)
+      extent = {std::max(extent.width, UINT(std::max(v.x + v.width, 1.0f))),
+                std::max(extent.height, UINT(std::max(v.y + std::abs(v.height), 1.0f)))};
+    layers = 1;
+  }
+  if (s.viewports.empty() || s.scissors.empty()) return false;  // D3D12: nothing is drawn without them
+
+  VkCommandBuffer cmd = command();
+  if (!cmd) return false;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso->pipeline->handle());
+  if (!bindRootArguments(cmd, *pso, s.graphics)) return false;
+  // Vertex buffers: the ones the input layout uses (unbound: zeros from the first live buffer… none: skipped).
+  for (UINT slot = 0; slot < 32; ++slot) {
+    const DrawState12::VertexBuffer& vb = s.vertexBuffers[slot];
+    if (!vb.resource) continue;
+    const VkBuffer buffer = vb.resource->buffer->handle();
+    const VkDeviceSize offset = vb.offset, size = vb.size ? VkDeviceSize(vb.size) : VK_WHOLE_SIZE, stride = vb.stride;
+    vkCmdBindVertexBuffers2(cmd, slot, 1, &buffer, &offset, &size, &stride);
+  }
+  if (indexed) {
+    const VkIndexType type = s.indexBuffer.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+    vkCmdBindIndexBuffer(cmd, s.indexBuffer.resource->buffer->handle(), s.indexBuffer.offset, type);
+  }
+  vkCmdSetPrimitiveTopology(cmd, assembly.topology);
+  vkCmdSetPrimitiveRestartEnable(cmd, isStrip(assembly.topology) ? VK_TRUE : VK_FALSE);
+  // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y); one viewport (the pipelines have one).
+  const VkViewport& v = s.viewports[0];
+  const VkViewport viewport{v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  VkRect2D scissor = s.scissors[0];
+  const int32_t right = std::clamp<int32_t>(scissor.offset.x + int32_t(scissor.extent.width), 0, int32_t(extent.width));
+  const int32_t bottom = std::clamp<int32_t>(scissor.offset.y + int32_t(scissor.extent.height), 0, int32_t(extent.height));
+  scissor.offset.x = std::clamp<int32_t>(scissor.offset.x, 0, int32_t(extent.width));
+  scissor.offset.y = std::clamp<int32_t>(scissor.offset.y, 0, int32_t(extent.height));
+  scissor.extent = {uint32_t(std::max(right - scissor.offset.x, 0)), uint32_t(std::max(bottom - scissor.offset.y, 0))};
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdSetBlendConstants(cmd, s.blendFactor);
+  vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
+
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, extent};
+  rendering.layerCount = layers;
+  rendering.colorAttachmentCount = pso->renderTargetCount;
+  rendering.pColorAttachments = colors;
+  if (depth.imageView) {
+    rendering.pDepthAttachment = &depth;
+    if (hasStencil) rendering.pStencilAttachment = &depth;
+  }
+  vkCmdBeginRendering(cmd, &rendering);
+  *out = cmd;
+  return true;
+}
+
+void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance) {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (!beginDraw(&cmd, false)) return;
+  vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance);
+  vkCmdEndRendering(cmd);
+}
+
+void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (!beginDraw(&cmd, true)) return;
+  vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
+  vkCmdEndRendering(cmd);
+}
+
+void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
+  PipelineState12* pso = state_.pipeline;
+  if (!pso || !pso->compute) return fail(E_INVALIDARG, "Dispatch without a compute pipeline state (SetPipelineState)");
+  if (!state_.compute.signature)
+    return fail(E_INVALIDARG, "Dispatch without a compute root signature (SetComputeRootSignature)");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
+  if (!bindRootArguments(cmd, *pso, state_.compute)) return;
+  vkCmdDispatch(cmd, x, y, z);
+}
+
+// ---------------------------------------------------------------------------
+// The command-list table's state entries.
+
+namespace {
+
+CommandRecorder12* recorderOf(D3D12DDI_HCOMMANDLIST h) {
+  CommandList12* list = CommandList12::from(h);
+  return list ? &list->recorder : nullptr;
+}
+
+VOID APIENTRY drawInstanced(D3D12DDI_HCOMMANDLIST h, UINT count, UINT instances, UINT first, UINT firstInstance) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->draw(count, instances, first, firstInstance);
+} D3DVK_CATCH_VOID
+VOID APIENTRY drawIndexedInstanced(D3D12DDI_HCOMMANDLIST h, UINT count, UINT instances, UINT first, INT baseVertex,
+                                   UINT firstInstance) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->drawIndexed(count, instances, first, baseVertex, firstInstance);
+} D3DVK_CATCH_VOID
+VOID APIENTRY dispatch(D3D12DDI_HCOMMANDLIST h, UINT x, UINT y, UINT z) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->dispatch(x, y, z);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY iaSetTopology(D3D12DDI_HCOMMANDLIST h, D3D12DDI_PRIMITIVE_TOPOLOGY topology) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->state().topology = topology;
+} D3DVK_CATCH_VOID
+VOID APIENTRY rsSetViewports(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI_VIEWPORT* viewports) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  if (count && !viewports) return r->fail(E_INVALIDARG, "RSSetViewports without viewports");
+  r->state().viewports.clear();
+  for (UINT i = 0; i < count; ++i) {
+    const D3D12DDI_VIEWPORT& v = viewports[i];
+    r->state().viewports.push_back({v.TopLeftX, v.TopLeftY, v.Width, v.Height, std::clamp(v.MinDepth, 0.0f, 1.0f),
+                                    std::clamp(v.MaxDepth, 0.0f, 1.0f)});
+  }
+} D3DVK_CATCH_VOID
+VOID APIENTRY rsSetScissorRects(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI_RECT* rects) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  if (count && !rects) return r->fail(E_INVALIDARG, "RSSetScissorRects without rects");
+  r->state().scissors.clear();
+  for (UINT i = 0; i < count; ++i) {
+    const D3D12DDI_RECT& rc = rects[i];
+    r->state().scissors.push_back({{int32_t(rc.left), int32_t(rc.top)},
+                                   {uint32_t(std::max<LONG>(rc.right - rc.left, 0)), uint32_t(std::max<LONG>(rc.bottom - rc.top, 0))}});
+  }
+} D3DVK_CATCH_VOID
+VOID APIENTRY omSetBlendFactor(D3D12DDI_HCOMMANDLIST h, const FLOAT factor[4]) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (r && factor) std::copy(factor, factor + 4, r->state().blendFactor);
+} D3DVK_CATCH_VOID
+VOID APIENTRY omSetStencilRef(D3D12DDI_HCOMMANDLIST h, UINT ref) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->state().stencilRef = ref;
+} D3DVK_CATCH_VOID
+VOID APIENTRY setPipelineState(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HPIPELINESTATE pso) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->state().pipeline = PipelineState12::from(pso);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST, UINT, D3D12DDI_HDESCRIPTORHEAP*) try {
+  // GPU descriptor handles are addresses in the heaps' storage: nothing to bind.
+} D3DVK_CATCH_VOID
+VOID APIENTRY setComputeRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->state().compute.reset(RootSignature12::from(rs));
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->state().graphics.reset(RootSignature12::from(rs));
+} D3DVK_CATCH_VOID
+
+// The parameter `index` of `args` when it has type `type`; null after fail().
+RootArguments12::Parameter* parameter(CommandRecorder12& r, RootArguments12& args, UINT index, uint32_t type, const char* what) {
+  if (!args.signature || index >= args.parameters.size() || args.signature->desc.parameters[index].parameterType != type) {
+    r.fail(E_INVALIDARG, (std::string(what) + ": the root parameter index names no parameter of that type").c_str());
+    return nullptr;
+  }
+  return &args.parameters[index];
+}
+
+void setTable(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, D3D12DDI_GPU_DESCRIPTOR_HANDLE base) {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  RootArguments12& args = compute ? r->state().compute : r->state().graphics;
+  if (auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable"))
+    p->table = ViewDescriptor12::from(base);
+}
+VOID APIENTRY setComputeRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_DESCRIPTOR_HANDLE b) try {
+  setTable(h, true, i, b);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_DESCRIPTOR_HANDLE b) try {
+  setTable(h, false, i, b);
+} D3DVK_CATCH_VOID
+
+void setConstants(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, UINT count, const void* data, UINT offset) {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  RootArguments12& args = compute ? r->state().compute : r->state().graphics;
+  if (!parameter(*r, args, index, rootsig::kParameterConstants, "Set*Root32BitConstants")) return;
+  const uint32_t values = args.signature->desc.parameters[index].num32BitValues;
+  if (uint64_t(offset) + count > values || (count && !data))
+    return r->fail(E_INVALIDARG, "Set*Root32BitConstants writes past the parameter's Num32BitValues");
+  if (count) std::memcpy(args.constants.data() + args.signature->constantsOffset[index] + offset, data, size_t(count) * 4);
+}
+VOID APIENTRY setComputeRoot32BitConstant(D3D12DDI_HCOMMANDLIST h, UINT i, UINT v, UINT o) try {
+  setConstants(h, true, i, 1, &v, o);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRoot32BitConstant(D3D12DDI_HCOMMANDLIST h, UINT i, UINT v, UINT o) try {
+  setConstants(h, false, i, 1, &v, o);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setComputeRoot32BitConstants(D3D12DDI_HCOMMANDLIST h, UINT i, UINT n, const void* d, UINT o) try {
+  setConstants(h, true, i, n, d, o);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRoot32BitConstants(D3D12DDI_HCOMMANDLIST h, UINT i, UINT n, const void* d, UINT o) try {
+  setConstants(h, false, i, n, d, o);
+} D3DVK_CATCH_VOID
+
+void setRootView(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, uint32_t type, D3D12DDI_GPU_VIRTUAL_ADDRESS va) {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  RootArguments12& args = compute ? r->state().compute : r->state().graphics;
+  if (auto* p = parameter(*r, args, index, type, "Set*Root{Constant,Shader,Unordered}*View")) p->va = va;
+}
+VOID APIENTRY setComputeRootCbv(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, true, i, rootsig::kParameterCbv, va);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRootCbv(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, false, i, rootsig::kParameterCbv, va);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setComputeRootSrv(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, true, i, rootsig::kParameterSrv, va);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRootSrv(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, false, i, rootsig::kParameterSrv, va);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setComputeRootUav(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, true, i, rootsig::kParameterUav, va);
+} D3DVK_CATCH_VOID
+VOID APIENTRY setGraphicsRootUav(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_VIRTUAL_ADDRESS va) try {
+  setRootView(h, false, i, rootsig::kParameterUav, va);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY iaSetIndexBuffer(D3D12DDI_HCOMMANDLIST h, const D3D12DDI_INDEX_BUFFER_VIEW* view) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  DrawState12::IndexBuffer& ib = r->state().indexBuffer;
+  ib = {};
+  if (!view || !view->BufferLocation) return;
+  if (view->Format != DXGI_FORMAT_R16_UINT && view->Format != DXGI_FORMAT_R32_UINT)
+    return r->fail(E_INVALIDARG, "IASetIndexBuffer: Format must be R16_UINT or R32_UINT");
+  UINT64 offset = 0;
+  Resource12* buffer = CommandList12::from(h)->device->resourceAt(view->BufferLocation, &offset);
+  if (!buffer) return r->fail(E_INVALIDARG, "IASetIndexBuffer: BufferLocation names no live buffer");
+  ib = {buffer, offset, view->SizeInBytes, view->Format};
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY iaSetVertexBuffers(D3D12DDI_HCOMMANDLIST h, UINT start, UINT count, const D3D12DDI_VERTEX_BUFFER_VIEW* views) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  if (uint64_t(start) + count > 32) return r->fail(E_INVALIDARG, "IASetVertexBuffers: slots past 31");
+  for (UINT i = 0; i < count; ++i) {
+    DrawState12::VertexBuffer& vb = r->state().vertexBuffers[start + i];
+    vb = {};
+    if (!views || !views[i].BufferLocation) continue;
+    UINT64 offset = 0;
+    Resource12* buffer = CommandList12::from(h)->device->resourceAt(views[i].BufferLocation, &offset);
+    if (!buffer) return r->fail(E_INVALIDARG, "IASetVertexBuffers: a BufferLocation names no live buffer");
+    const UINT size = UINT(std::min<UINT64>(views[i].SizeInBytes, buffer->desc.Width - offset));
+    vb = {buffer, offset, size, views[i].StrideInBytes};
+  }
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY omSetRenderTargets(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs,
+                                 BOOL singleRange, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv) try {
+  if (CommandRecorder12* r = recorderOf(h)) r->setRenderTargets(count, rtvs, singleRange, dsv);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY clearRootArguments(D3D12DDI_HCOMMANDLIST h) try {
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  r->state().graphics.reset(nullptr);
+  r->state().compute.reset(nullptr);
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void fillDrawCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+  f.pfnDrawInstanced = &drawInstanced;
+  f.pfnDrawIndexedInstanced = &drawIndexedInstanced;
+  f.pfnDispatch = &dispatch;
+  f.pfnIaSetTopology = &iaSetTopology;
+  f.pfnRsSetViewports = &rsSetViewports;
+  f.pfnRsSetScissorRects = &rsSetScissorRects;
+  f.pfnOmSetBlendFactor = &omSetBlendFactor;
+  f.pfnOmSetStencilRef = &omSetStencilRef;
+  f.pfnSetPipelineState = &setPipelineState;
+  f.pfnSetDescriptorHeaps = &setDescriptorHeaps;
+  f.pfnSetComputeRootSignature = &setComputeRootSignature;
+  f.pfnSetGraphicsRootSignature = &setGraphicsRootSignature;
+  f.pfnSetComputeRootDescriptorTable = &setComputeRootDescriptorTable;
+  f.pfnSetGraphicsRootDescriptorTable = &setGraphicsRootDescriptorTable;
+  f.pfnSetComputeRoot32BitConstant = &setComputeRoot32BitConstant;
+  f.pfnSetGraphicsRoot32BitConstant = &setGraphicsRoot32BitConstant;
+  f.pfnSetComputeRoot32BitConstants = &setComputeRoot32BitConstants;
+  f.pfnSetGraphicsRoot32BitConstants = &setGraphicsRoot32BitConstants;
+  f.pfnSetComputeRootConstantBufferView = &setComputeRootCbv;
+  f.pfnSetGraphicsRootConstantBufferView = &setGraphicsRootCbv;
+  f.pfnSetComputeRootShaderResourceView = &setComputeRootSrv;
+  f.pfnSetGraphicsRootShaderResourceView = &setGraphicsRootSrv;
+  f.pfnSetComputeRootUnorderedAccessView = &setComputeRootUav;
+  f.pfnSetGraphicsRootUnorderedAccessView = &setGraphicsRootUav;
+  f.pfnIASetIndexBuffer = &iaSetIndexBuffer;
+  f.pfnIASetVertexBuffers = &iaSetVertexBuffers;
+  f.pfnOMSetRenderTargets = &omSetRenderTargets;
+  f.pfnClearRootArguments = &clearRootArguments;
+}
+
+}  // namespace d3dvk::umd12

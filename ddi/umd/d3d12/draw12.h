@@ -1,0 +1,90 @@
+// ddi/umd/d3d12/draw12.h — a D3D12 command list's pipeline state and root
+// arguments (IA/RS/OM state, the pipeline state, the graphics and compute root
+// signatures with their arguments, the descriptor heaps) and what a draw or
+// dispatch records from them (draw12.cpp): per draw, one descriptor set per
+// shader stage written from the root arguments (root constants uploaded to a
+// host-visible buffer, root CBV/SRV/UAV at their GPU virtual addresses,
+// descriptor-table entries read from the heap when the draw is recorded),
+// then a dynamic-rendering pass over the bound RTVs/DSV (LOAD/STORE, images in
+// GENERAL) around the draw, after the recorder's full barrier like every other
+// command (command_recorder12.h). The descriptor sets and uploads come from the
+// command allocator's Transient12 and live until the allocator is reset, as
+// D3D12's command memory does.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "descriptor_heap12.h"
+#include "vk_device.h"
+#include "vk_resources.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd12 {
+
+class Device12;
+struct PipelineState12;
+struct Resource12;
+struct RootSignature12;
+
+// Descriptor pools and upload memory of one command allocator.
+class Transient12 {
+ public:
+  explicit Transient12(Device12& device) : device_(device) {}
+  ~Transient12();
+  Transient12(const Transient12&) = delete;
+  Transient12& operator=(const Transient12&) = delete;
+  VkDescriptorSet allocate(VkDescriptorSetLayout layout, VkResult* result);
+  // Copies `bytes` (zero-padded to a multiple of 16) into upload memory; false with *result on failure.
+  bool upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result);
+  void reset();  // the allocator was reset: every set and upload is free again
+
+ private:
+  Device12& device_;
+  std::vector<VkDescriptorPool> pools_;
+  size_t pool_ = 0;
+  std::vector<std::unique_ptr<vk::Buffer>> uploads_;
+  size_t upload_ = 0;
+  VkDeviceSize uploadOffset_ = 0;
+};
+
+// The root arguments of one bind point.
+struct RootArguments12 {
+  RootSignature12* signature = nullptr;
+  std::vector<uint32_t> constants;  // every root-constants parameter's words (RootSignature12::constantsOffset)
+  struct Parameter {
+    UINT64 va = 0;                             // root CBV/SRV/UAV
+    const ViewDescriptor12* table = nullptr;   // descriptor table: its first descriptor
+  };
+  std::vector<Parameter> parameters;
+  void reset(RootSignature12* rs);
+};
+
+struct DrawState12 {
+  PipelineState12* pipeline = nullptr;
+  RootArguments12 graphics, compute;
+  D3D12DDI_PRIMITIVE_TOPOLOGY topology = 0;  // UNDEFINED
+  std::vector<VkViewport> viewports;
+  std::vector<VkRect2D> scissors;
+  float blendFactor[4] = {1, 1, 1, 1};
+  UINT stencilRef = 0;
+  struct VertexBuffer {
+    Resource12* resource = nullptr;
+    UINT64 offset = 0;
+    UINT size = 0, stride = 0;
+  } vertexBuffers[32];
+  struct IndexBuffer {
+    Resource12* resource = nullptr;
+    UINT64 offset = 0;
+    UINT size = 0;
+    DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  } indexBuffer;
+  ViewDescriptor12 renderTargets[8];
+  UINT renderTargetCount = 0;
+  ViewDescriptor12 depthStencil;
+  bool hasDepthStencil = false;
+};
+
+void fillDrawCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
+
+}  // namespace d3dvk::umd12

@@ -1,0 +1,334 @@
+// ddi/umd/d3d12/pipeline_state12.cpp — see pipeline_state12.h: the element
+// layout, blend, depth-stencil and rasterizer state DDIs and
+// CalcPrivate/Create/DestroyPipelineState.
+#include "pipeline_state12.h"
+
+#include "adapter.h"
+#include "blend_state.h"          // translate/state
+#include "d3dvk_entry_guard.h"
+#include "depth_stencil_state.h"  // translate/state
+#include "device12.h"
+#include "dxbc/translator.h"
+#include "rasterizer_state.h"  // translate/state
+#include "resource_format.h"   // translate/state
+#include "shader12.h"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+#include <new>
+
+namespace d3dvk::umd12 {
+namespace {
+
+template <typename T>
+void destroyObject(void* memory) {
+  if (memory) static_cast<T*>(memory)->~T();
+}
+
+SIZE_T APIENTRY calcElementLayoutSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATEELEMENTLAYOUT*) try {
+  return sizeof(ElementLayout12);
+} D3DVK_CATCH_RETURN({})
+VOID APIENTRY createElementLayout(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATEELEMENTLAYOUT* args,
+                                  D3D12DDI_HELEMENTLAYOUT h) try {
+  if (!args || !h.pDrvPrivate || (args->NumElements && !args->pVertexElements))
+    return Device12::from(hDevice)->setError(E_INVALIDARG);
+  auto* layout = new (h.pDrvPrivate) ElementLayout12();
+  layout->elements.assign(args->pVertexElements, args->pVertexElements + args->NumElements);
+} D3DVK_CATCH_VOID
+VOID APIENTRY destroyElementLayout(D3D12DDI_HDEVICE, D3D12DDI_HELEMENTLAYOUT h) try {
+  destroyObject<ElementLayout12>(h.pDrvPrivate);
+} D3DVK_CATCH_VOID
+
+SIZE_T APIENTRY calcBlendStateSize(D3D12DDI_HDEVICE, const D3D12DDI_BLEND_DESC*) try { return sizeof(BlendState12); }
+D3DVK_CATCH_RETURN({})
+VOID APIENTRY createBlendState(D3D12DDI_HDEVICE hDevice, const D3D12DDI_BLEND_DESC* desc, D3D12DDI_HBLENDSTATE h) try {
+  if (!desc || !h.pDrvPrivate) return Device12::from(hDevice)->setError(E_INVALIDARG);
+  new (h.pDrvPrivate) BlendState12{*desc};
+} D3DVK_CATCH_VOID
+VOID APIENTRY destroyBlendState(D3D12DDI_HDEVICE, D3D12DDI_HBLENDSTATE h) try { destroyObject<BlendState12>(h.pDrvPrivate); }
+D3DVK_CATCH_VOID
+
+SIZE_T APIENTRY calcDepthStencilStateSize(D3D12DDI_HDEVICE, const D3D12DDI_DEPTH_STENCIL_DESC*) try {
+  return sizeof(DepthStencilState12);
+} D3DVK_CATCH_RETURN({})
+VOID APIENTRY createDepthStencilState(D3D12DDI_HDEVICE hDevice, const D3D12DDI_DEPTH_STENCIL_DESC* desc,
+                                      D3D12DDI_HDEPTHSTENCILSTATE h) try {
+  if (!desc || !h.pDrvPrivate) return Device12::from(hDevice)->setError(E_INVALIDARG);
+  new (h.pDrvPrivate) DepthStencilState12{*desc};
+} D3DVK_CATCH_VOID
+VOID APIENTRY destroyDepthStencilState(D3D12DDI_HDEVICE, D3D12DDI_HDEPTHSTENCILSTATE h) try {
+  destroyObject<DepthStencilState12>(h.pDrvPrivate);
+} D3DVK_CATCH_VOID
+
+SIZE_T APIENTRY calcRasterizerStateSize(D3D12DDI_HDEVICE, const D3D12DDI_RASTERIZER_DESC*) try {
+  return sizeof(RasterizerState12);
+} D3DVK_CATCH_RETURN({})
+VOID APIENTRY createRasterizerState(D3D12DDI_HDEVICE hDevice, const D3D12DDI_RASTERIZER_DESC* desc,
+                                    D3D12DDI_HRASTERIZERSTATE h) try {
+  if (!desc || !h.pDrvPrivate) return Device12::from(hDevice)->setError(E_INVALIDARG);
+  new (h.pDrvPrivate) RasterizerState12{*desc};
+} D3DVK_CATCH_VOID
+VOID APIENTRY destroyRasterizerState(D3D12DDI_HDEVICE, D3D12DDI_HRASTERIZERSTATE h) try {
+  destroyObject<RasterizerState12>(h.pDrvPrivate);
+} D3DVK_CATCH_VOID
+
+// The D3D11 DDI rasterizer desc translate/state reads; D3D12 always scissors.
+D3DWDDM2_0DDI_RASTERIZER_DESC rasterizerDesc(const D3D12DDI_RASTERIZER_DESC& d) {
+  D3DWDDM2_0DDI_RASTERIZER_DESC r{};
+  r.FillMode = D3D10_DDI_FILL_MODE(int(d.FillMode));
+  r.CullMode = D3D10_DDI_CULL_MODE(int(d.CullMode));
+  r.FrontCounterClockwise = d.FrontCounterClockwise;
+  r.DepthBias = d.DepthBias;
+  r.DepthBiasClamp = d.DepthBiasClamp;
+  r.SlopeScaledDepthBias = d.SlopeScaledDepthBias;
+  r.DepthClipEnable = d.DepthClipEnable;
+  r.ScissorEnable = TRUE;
+  r.MultisampleEnable = d.MultisampleEnable;
+  r.AntialiasedLineEnable = d.AntialiasedLineEnable;
+  r.ForcedSampleCount = d.ForcedSampleCount;
+  r.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_MODE(int(d.ConservativeRasterizationMode));
+  return r;
+}
+
+state::RasterizerDeviceCaps rasterizerCaps(Device12& device) {
+  vk::Device& vk = device.vk();
+  state::RasterizerDeviceCaps caps;
+  caps.depthClipEnableExtension = vk.extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
+  caps.depthClamp = vk.enabledFeatures().depthClamp == VK_TRUE;
+  caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
+  caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
+  caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
+  return caps;
+}
+
+// The pipeline layout: each shader's stage set at its number, empty layouts in the gaps.
+HRESULT buildLayout(Device12& device, PipelineState12& pso) {
+  uint32_t setCount = 0;
+  for (const Shader12* s : pso.stages) setCount = std::max(setCount, s->set + 1);
+  std::vector<VkDescriptorSetLayout> sets(setCount, VK_NULL_HANDLE);
+  for (const Shader12* s : pso.stages) sets[s->set] = s->setLayout->handle();
+  VkResult result = VK_SUCCESS;
+  for (VkDescriptorSetLayout& set : sets) {
+    if (set) continue;
+    VkDescriptorSetLayoutCreateInfo empty{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    pso.emptySets.push_back(vk::createDescriptorSetLayout(device.vk(), empty, &result));
+    if (!pso.emptySets.back()) return Device12::hresultFor(result);
+    set = pso.emptySets.back()->handle();
+  }
+  VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  info.setLayoutCount = setCount;
+  info.pSetLayouts = sets.data();
+  pso.layout = vk::createPipelineLayout(device.vk(), info, &result);
+  return pso.layout ? S_OK : Device12::hresultFor(result);
+}
+
+VkPrimitiveTopology listTopology(D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE type) {
+  switch (type) {
+    case D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_POINT: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
+    case D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_LINE: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  }
+}
+
+HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001& a, PipelineState12& pso) {
+  Shader12* vs = Shader12::from(a.hVertexShader);
+  Shader12* ps = Shader12::from(a.hPixelShader);
+  Shader12* gs = Shader12::from(a.hGeometryShader);
+  if (!vs) {
+    umd::logError("D3D12 CreatePipelineState: a graphics pipeline state needs a vertex shader");
+    return E_INVALIDARG;
+  }
+  if (a.hHullShader.pDrvPrivate || a.hDomainShader.pDrvPrivate) {
+    umd::logError("D3D12 CreatePipelineState: hull and domain shaders are not supported on D3D12 yet");
+    return E_NOTIMPL;
+  }
+  if (a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_PATCH ||
+      a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED) {
+    umd::logError("D3D12 CreatePipelineState: PrimitiveTopologyType must be POINT, LINE or TRIANGLE");
+    return E_INVALIDARG;
+  }
+  pso.stages.push_back(vs);
+  if (ps) pso.stages.push_back(ps);
+  if (gs) pso.stages.push_back(gs);
+  pso.renderTargetCount = a.NumRenderTargets;
+  std::copy(std::begin(a.RTVFormats), std::end(a.RTVFormats), std::begin(pso.rtvFormats));
+  pso.dsvFormat = a.DSVFormat;
+  pso.sampleCount = a.SampleDesc.Count ? a.SampleDesc.Count : 1;
+  pso.topologyType = a.PrimitiveTopologyType;
+  if (HRESULT hr = buildLayout(device, pso); FAILED(hr)) return hr;
+
+  VkPipelineShaderStageCreateInfo stages[3];
+  uint32_t stageCount = 0;
+  stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
+                          vs->module->handle(), "main", nullptr};
+  if (gs)
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
+                            gs->module->handle(), "main", nullptr};
+  const D3D12DDI_RASTERIZER_DESC rsDesc = a.hRasterizerState.pDrvPrivate ? RasterizerState12::from(a.hRasterizerState)->desc
+                                                                         : D3D12DDI_RASTERIZER_DESC{
+                                                                               D3D12DDI_FILL_MODE_SOLID, D3D12DDI_CULL_MODE_BACK,
+                                                                               FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, 0,
+                                                                               D3D12DDI_CONSERVATIVE_RASTERIZATION_MODE_OFF};
+  const D3DWDDM2_0DDI_RASTERIZER_DESC rasterDesc = rasterizerDesc(rsDesc);
+  const uint32_t rasterizerSamples = rasterDesc.ForcedSampleCount ? rasterDesc.ForcedSampleCount : pso.sampleCount;
+  const VkSpecializationMapEntry sampleCountEntry{dxbc::kRasterizerSampleCountSpecId, 0, sizeof rasterizerSamples};
+  const VkSpecializationInfo pixelSpecialization{1, &sampleCountEntry, sizeof rasterizerSamples, &rasterizerSamples};
+  if (ps)
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
+                            ps->module->handle(), "main", &pixelSpecialization};
+
+  state::VertexInputState vertexInputState;
+  if (const ElementLayout12* layout = ElementLayout12::from(a.hElementLayout)) {
+    std::string error;
+    if (!state::translateInputLayout(layout->elements.data(), uint32_t(layout->elements.size()), &vertexInputState, &error)) {
+      umd::logError("D3D12 CreatePipelineState: input layout: " + error);
+      return E_INVALIDARG;
+    }
+  }
+  VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  vertexInput.vertexBindingDescriptionCount = uint32_t(vertexInputState.bindings.size());
+  vertexInput.pVertexBindingDescriptions = vertexInputState.bindings.data();
+  vertexInput.vertexAttributeDescriptionCount = uint32_t(vertexInputState.attributes.size());
+  vertexInput.pVertexAttributeDescriptions = vertexInputState.attributes.data();
+
+  VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  inputAssembly.topology = listTopology(a.PrimitiveTopologyType);  // the exact topology is dynamic
+
+  VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  viewport.viewportCount = 1;
+  viewport.scissorCount = 1;
+
+  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps(device));
+  pso.needsFallback = rasterizer.needsFallback;
+
+  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  multisample.rasterizationSamples = VkSampleCountFlagBits(pso.sampleCount);
+  const VkSampleMask sampleMask = a.SampleMask;
+  multisample.pSampleMask = &sampleMask;
+  const D3D12DDI_BLEND_DESC blendDesc =
+      a.hBlendState.pDrvPrivate ? BlendState12::from(a.hBlendState)->desc : state::defaultBlendDesc();
+  const state::BlendPipelineState blendState = state::translateBlendState(blendDesc);
+  multisample.alphaToCoverageEnable = blendState.alphaToCoverage;
+
+  VkPipelineDepthStencilStateCreateInfo depthStencil{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  const state::FormatInfo* dsFormat = state::findFormat(a.DSVFormat);
+  if (a.DSVFormat != DXGI_FORMAT_UNKNOWN && (!dsFormat || (dsFormat->kind != state::FormatKind::Depth &&
+                                                           dsFormat->kind != state::FormatKind::DepthStencil))) {
+    umd::logError("D3D12 CreatePipelineState: DSVFormat is not a depth format");
+    return E_INVALIDARG;
+  }
+  if (dsFormat)
+    depthStencil = state::translateDepthStencilState(
+        a.hDepthStencilState.pDrvPrivate ? DepthStencilState12::from(a.hDepthStencilState)->desc
+                                         : state::defaultDepthStencilDesc(),
+        dsFormat->kind == state::FormatKind::DepthStencil);
+
+  VkPipelineColorBlendAttachmentState attachments[8]{};
+  VkFormat colorFormats[8]{};
+  for (uint32_t i = 0; i < a.NumRenderTargets && i < 8; ++i) {
+    const state::FormatInfo* f = state::findFormat(a.RTVFormats[i]);
+    if (!f) {
+      umd::logError("D3D12 CreatePipelineState: RTVFormats[" + std::to_string(i) + "] is not a render-target format");
+      return E_INVALIDARG;
+    }
+    colorFormats[i] = f->vk;
+    const bool written = ps && (ps->reflection.renderTargetMask >> i & 1);
+    attachments[i] = blendState.attachments[i];
+    if (!written) attachments[i].colorWriteMask = 0;
+    if (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint) attachments[i].blendEnable = VK_FALSE;
+  }
+  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  blend.attachmentCount = a.NumRenderTargets;
+  blend.pAttachments = attachments;
+
+  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT,
+                                     VK_DYNAMIC_STATE_SCISSOR,
+                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
+                                     VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+                                     VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
+                                     VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE};
+  VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  dynamic.dynamicStateCount = uint32_t(std::size(dynamics));
+  dynamic.pDynamicStates = dynamics;
+
+  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  rendering.colorAttachmentCount = a.NumRenderTargets;
+  rendering.pColorAttachmentFormats = colorFormats;
+  if (dsFormat) {
+    rendering.depthAttachmentFormat = dsFormat->vk;
+    if (dsFormat->kind == state::FormatKind::DepthStencil) rendering.stencilAttachmentFormat = dsFormat->vk;
+  }
+
+  VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  info.pNext = &rendering;
+  info.stageCount = stageCount;
+  info.pStages = stages;
+  info.pVertexInputState = &vertexInput;
+  info.pInputAssemblyState = &inputAssembly;
+  info.pViewportState = &viewport;
+  info.pRasterizationState = rasterizer.chain();
+  info.pMultisampleState = &multisample;
+  info.pDepthStencilState = &depthStencil;
+  info.pColorBlendState = &blend;
+  info.pDynamicState = &dynamic;
+  info.layout = pso.layout->handle();
+  VkResult result = VK_SUCCESS;
+  pso.pipeline = vk::createGraphicsPipeline(device.vk(), info, &result);
+  return pso.pipeline ? S_OK : Device12::hresultFor(result);
+}
+
+HRESULT createCompute(Device12& device, Shader12& cs, PipelineState12& pso) {
+  pso.compute = true;
+  pso.stages.push_back(&cs);
+  if (HRESULT hr = buildLayout(device, pso); FAILED(hr)) return hr;
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                cs.module->handle(), "main", nullptr};
+  info.layout = pso.layout->handle();
+  VkResult result = VK_SUCCESS;
+  pso.pipeline = vk::createComputePipeline(device.vk(), info, &result);
+  return pso.pipeline ? S_OK : Device12::hresultFor(result);
+}
+
+SIZE_T APIENTRY calcPipelineStateSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001*) try {
+  return sizeof(PipelineState12);
+} D3DVK_CATCH_RETURN({})
+
+HRESULT APIENTRY createPipelineState(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001* args) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !args || !args->hDrvPipelineState.pDrvPrivate) return E_INVALIDARG;
+  auto* pso = new (args->hDrvPipelineState.pDrvPrivate) PipelineState12();
+  HRESULT hr = args->hComputeShader.pDrvPrivate ? createCompute(*device, *Shader12::from(args->hComputeShader), *pso)
+                                                : createGraphics(*device, *args, *pso);
+  if (FAILED(hr)) pso->~PipelineState12();
+  return hr;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyPipelineState(D3D12DDI_HDEVICE, D3D12DDI_HPIPELINESTATE h) try {
+  // D3D12 makes the application keep a pipeline state alive while lists using it execute.
+  destroyObject<PipelineState12>(h.pDrvPrivate);
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void fillPipelineStateDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateElementLayoutSize = &calcElementLayoutSize;
+  f.pfnCreateElementLayout = &createElementLayout;
+  f.pfnDestroyElementLayout = &destroyElementLayout;
+  f.pfnCalcPrivateBlendStateSize = &calcBlendStateSize;
+  f.pfnCreateBlendState = &createBlendState;
+  f.pfnDestroyBlendState = &destroyBlendState;
+  f.pfnCalcPrivateDepthStencilStateSize = &calcDepthStencilStateSize;
+  f.pfnCreateDepthStencilState = &createDepthStencilState;
+  f.pfnDestroyDepthStencilState = &destroyDepthStencilState;
+  f.pfnCalcPrivateRasterizerStateSize = &calcRasterizerStateSize;
+  f.pfnCreateRasterizerState = &createRasterizerState;
+  f.pfnDestroyRasterizerState = &destroyRasterizerState;
+  f.pfnCalcPrivatePipelineStateSize = &calcPipelineStateSize;
+  f.pfnCreatePipelineState = &createPipelineState;
+  f.pfnDestroyPipelineState = &destroyPipelineState;
+}
+
+}  // namespace d3dvk::umd12

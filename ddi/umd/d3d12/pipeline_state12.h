@@ -1,0 +1,63 @@
+// ddi/umd/d3d12/pipeline_state12.h — the D3D12 DDI's state objects (element
+// layouts, blend, depth-stencil and rasterizer states: their descs, translated
+// when a pipeline state is created) and pipeline states: a graphics PSO is one
+// VkPipeline with dynamic rendering (its RTV/DSV formats and sample count,
+// the topology type's Vulkan topology, every state block through translate/
+// state; dynamic viewport, scissor, vertex strides, blend constants and
+// stencil reference), a compute PSO one compute VkPipeline; both own their
+// pipeline layout (the shaders' stage sets, empty layouts in the gaps).
+// ConservativeRaster ON uses VK_EXT_conservative_rasterization where the
+// adapter draws conservative draws natively; elsewhere the PSO is marked
+// `needsFallback` and a draw with it fails the list (draw12.cpp) until the
+// D3D12 path gets the GPU fallback.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "input_layout.h"  // translate/state
+#include "vk_pipeline.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd12 {
+
+struct Shader12;
+
+struct ElementLayout12 {
+  std::vector<D3D12DDIARG_INPUT_ELEMENT_DESC> elements;
+  static ElementLayout12* from(D3D12DDI_HELEMENTLAYOUT h) { return static_cast<ElementLayout12*>(h.pDrvPrivate); }
+};
+struct BlendState12 {
+  D3D12DDI_BLEND_DESC desc{};
+  static BlendState12* from(D3D12DDI_HBLENDSTATE h) { return static_cast<BlendState12*>(h.pDrvPrivate); }
+};
+struct DepthStencilState12 {
+  D3D12DDI_DEPTH_STENCIL_DESC desc{};
+  static DepthStencilState12* from(D3D12DDI_HDEPTHSTENCILSTATE h) { return static_cast<DepthStencilState12*>(h.pDrvPrivate); }
+};
+struct RasterizerState12 {
+  D3D12DDI_RASTERIZER_DESC desc{};
+  static RasterizerState12* from(D3D12DDI_HRASTERIZERSTATE h) { return static_cast<RasterizerState12*>(h.pDrvPrivate); }
+};
+
+struct PipelineState12 {
+  bool compute = false;
+  VkPipelineBindPoint bindPoint() const { return compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS; }
+  std::vector<Shader12*> stages;  // the shaders (owned by the runtime's PSO, alive as long as this)
+  std::vector<std::unique_ptr<vk::DescriptorSetLayout>> emptySets;
+  std::unique_ptr<vk::PipelineLayout> layout;
+  std::unique_ptr<vk::Pipeline> pipeline;
+  // Graphics: what the draw checks against the bound render targets.
+  UINT renderTargetCount = 0;
+  DXGI_FORMAT rtvFormats[8]{};
+  DXGI_FORMAT dsvFormat{};
+  UINT sampleCount = 1;
+  D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
+  bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively
+
+  static PipelineState12* from(D3D12DDI_HPIPELINESTATE h) { return static_cast<PipelineState12*>(h.pDrvPrivate); }
+};
+
+void fillPipelineStateDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+
+}  // namespace d3dvk::umd12

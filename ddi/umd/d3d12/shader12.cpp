@@ -1,0 +1,163 @@
+// ddi/umd/d3d12/shader12.cpp — see shader12.h: CalcPrivateShaderSize,
+// CreateVertex/Pixel/Geometry/ComputeShader and DestroyShader.
+#include "shader12.h"
+
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+#include "driver_object.h"
+#include "dxbc/binding.h"
+#include "dxbc/container.h"
+#include "dxbc/translator.h"
+#include "root_signature12.h"
+#include "vk_shader_requirements.h"
+
+#include <map>
+#include <span>
+
+namespace d3dvk::umd12 {
+
+VkDescriptorType descriptorTypeOf(rootsig::DescriptorClass c) {
+  switch (c) {
+    case rootsig::DescriptorClass::UniformBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+    case rootsig::DescriptorClass::StorageBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    case rootsig::DescriptorClass::SampledImage: return VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+    case rootsig::DescriptorClass::UniformTexelBuffer: return VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER;
+    case rootsig::DescriptorClass::StorageImage: return VK_DESCRIPTOR_TYPE_STORAGE_IMAGE;
+    case rootsig::DescriptorClass::StorageTexelBuffer: return VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER;
+    case rootsig::DescriptorClass::Sampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
+  }
+  return VK_DESCRIPTOR_TYPE_SAMPLER;
+}
+
+namespace {
+
+VkShaderStageFlags stageFlag(dxbc::ProgramType stage) {
+  switch (stage) {
+    case dxbc::ProgramType::Vertex: return VK_SHADER_STAGE_VERTEX_BIT;
+    case dxbc::ProgramType::Pixel: return VK_SHADER_STAGE_FRAGMENT_BIT;
+    case dxbc::ProgramType::Geometry: return VK_SHADER_STAGE_GEOMETRY_BIT;
+    case dxbc::ProgramType::Hull: return VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT;
+    case dxbc::ProgramType::Domain: return VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+    case dxbc::ProgramType::Compute: return VK_SHADER_STAGE_COMPUTE_BIT;
+  }
+  return VK_SHADER_STAGE_ALL;
+}
+
+// Builds the shader in place; on failure reports through pfnSetErrorCb and destroys it.
+void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE hRootSignature, D3D12DDI_HSHADER hShader,
+                  dxbc::ProgramType stage) {
+  Device12* device = Device12::from(hDevice);
+  RootSignature12* rs = RootSignature12::from(hRootSignature);
+  if (!device) return;
+  if (!hShader.pDrvPrivate || !code || code[0] != dxbc::fourcc("DXBC") || code[6] < 32 || !rs)
+    return device->setError(E_INVALIDARG);
+  umd::Constructing<Shader12> shader(hShader.pDrvPrivate);
+  shader->stage = stage;
+  shader->set = dxbc::descriptorSetForStage(stage);
+  std::vector<uint32_t> spirv;
+  try {
+    const dxbc::Shader parsed =
+        dxbc::parseShader(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(code), code[6]));
+    if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
+    const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
+    if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
+      umd::logError("D3D12: geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
+    shader->reflection = dxbc::reflect(parsed);
+    shader->bindings = rootsig::bindShader(rs->desc, parsed.program, shader->set);
+    if (!shader->bindings.error.empty()) {
+      umd::logError("D3D12: " + shader->bindings.error);
+      return device->setError(shader->bindings.mismatch ? E_INVALIDARG : E_NOTIMPL);
+    }
+    dxbc::TranslateOptions options;
+    options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
+    options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
+    options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
+    options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
+    options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    options.descriptorRanges = shader->bindings.ranges;
+    spirv = dxbc::translateToSpirv(parsed, options);
+  } catch (const std::bad_alloc&) {
+    return device->setError(E_OUTOFMEMORY);
+  } catch (const std::exception& e) {
+    umd::logError(std::string("D3D12: shader translation failed: ") + e.what());
+    return device->setError(E_INVALIDARG);
+  }
+  if (const std::string unmet = vk::unmetShaderRequirement(device->vk(), spirv); !unmet.empty()) {
+    umd::logError("D3D12: the shader cannot run on this Vulkan device: " + unmet);
+    return device->setError(E_NOTIMPL);
+  }
+  // The stage's set layout: one binding per declaration, static samplers immutable.
+  const VkShaderStageFlags flags = stageFlag(stage);
+  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  std::map<VkDescriptorType, uint32_t> counts;
+  std::vector<VkSampler> immutable(shader->bindings.bindings.size(), VK_NULL_HANDLE);
+  shader->constantWords.assign(shader->bindings.bindings.size(), {0, 0});
+  for (size_t i = 0; i < shader->bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
+    VkDescriptorSetLayoutBinding lb{};
+    lb.binding = b.binding;
+    lb.descriptorType = descriptorTypeOf(b.descriptorClass);
+    lb.descriptorCount = b.count;
+    lb.stageFlags = flags;
+    if (b.source == rootsig::BindingSource::StaticSampler) {
+      shader->staticSamplers.push_back(rs->staticSamplers.at(b.index));
+      immutable[i] = rs->staticSamplers[b.index]->handle();
+      lb.pImmutableSamplers = &immutable[i];
+    }
+    if (b.source == rootsig::BindingSource::RootConstants)
+      shader->constantWords[i] = {rs->constantsOffset.at(b.index), rs->desc.parameters[b.index].num32BitValues};
+    counts[lb.descriptorType] += b.count;
+    bindings.push_back(lb);
+  }
+  for (const auto& [type, count] : counts) shader->poolSizes.push_back({type, count});
+  VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  layoutInfo.bindingCount = uint32_t(bindings.size());
+  layoutInfo.pBindings = bindings.data();
+  VkResult result = VK_SUCCESS;
+  shader->setLayout = vk::createDescriptorSetLayout(device->vk(), layoutInfo, &result);
+  if (!shader->setLayout) return device->setVkError(result);
+  shader->module = vk::createShaderModule(device->vk(), spirv, &result);
+  if (!shader->module) return device->setVkError(result);
+  shader.keep();
+}
+
+SIZE_T APIENTRY calcPrivateShaderSize(D3D12DDI_HDEVICE, const UINT*, D3D12DDI_HROOTSIGNATURE,
+                                      const D3D12DDIARG_STAGE_IO_SIGNATURES*) try {
+  return sizeof(Shader12);
+} D3DVK_CATCH_RETURN({})
+
+VOID APIENTRY createVertexShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                 const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Vertex);
+} D3DVK_CATCH_VOID
+VOID APIENTRY createPixelShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Pixel);
+} D3DVK_CATCH_VOID
+VOID APIENTRY createGeometryShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                   const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Geometry);
+} D3DVK_CATCH_VOID
+VOID APIENTRY createComputeShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                  D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Compute);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY destroyShader(D3D12DDI_HDEVICE, D3D12DDI_HSHADER h) try {
+  if (Shader12* shader = Shader12::from(h)) shader->~Shader12();
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateShaderSize = &calcPrivateShaderSize;
+  f.pfnCreateVertexShader = &createVertexShader;
+  f.pfnCreatePixelShader = &createPixelShader;
+  f.pfnCreateGeometryShader = &createGeometryShader;
+  f.pfnCreateComputeShader = &createComputeShader;
+  f.pfnDestroyShader = &destroyShader;
+}
+
+}  // namespace d3dvk::umd12

@@ -1,0 +1,41 @@
+// ddi/umd/d3d12/shader12.h — the UMD's D3D12 shader objects (vertex, pixel,
+// geometry and compute; the WDK passes the root signature with the code):
+// created by pfnCreate*Shader from a DXBC container (SM4.0-5.1; the runtime
+// refuses DXIL first), each declared register mapped through the root
+// signature by rootsig::bindShader into the stage's own descriptor set
+// (binding.h's set for the stage), translated with that map
+// (TranslateOptions::descriptorRanges), and the set's layout built (static
+// samplers immutable). A register the root signature does not cover fails the
+// creation with E_INVALIDARG (the runtime has already said why, see
+// runtime/d3d12/d3d12_pipeline_state.cpp).
+#pragma once
+
+#include "d3d12umddi.h"
+#include "dxbc/shader.h"
+#include "rootsig/shader_bindings.h"
+#include "vk_pipeline.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::umd12 {
+
+struct Shader12 {
+  dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
+  uint32_t set = 0;  // the stage's descriptor set
+  dxbc::ShaderReflection reflection;
+  rootsig::ShaderBindings bindings;
+  // Root-constants bindings: their first word in the list's root-constant words and their word count.
+  std::vector<std::pair<uint32_t, uint32_t>> constantWords;  // by binding (unused for other sources)
+  std::vector<std::shared_ptr<vk::Sampler>> staticSamplers;  // the immutable samplers the layout holds
+  std::unique_ptr<vk::DescriptorSetLayout> setLayout;
+  std::vector<VkDescriptorPoolSize> poolSizes;  // what one set of setLayout needs
+  std::unique_ptr<vk::ShaderModule> module;
+
+  static Shader12* from(D3D12DDI_HSHADER h) { return static_cast<Shader12*>(h.pDrvPrivate); }
+};
+
+VkDescriptorType descriptorTypeOf(rootsig::DescriptorClass c);
+void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+
+}  // namespace d3dvk::umd12

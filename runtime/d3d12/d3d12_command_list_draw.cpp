@@ -1,0 +1,225 @@
+// runtime/d3d12/d3d12_command_list_draw.cpp — the draw path of
+// ID3D12GraphicsCommandList: IA/RS/OM state, SetPipelineState, root signatures
+// and root arguments, SetDescriptorHeaps, DrawInstanced, DrawIndexedInstanced
+// and Dispatch, each checked (a closed list; a null or foreign object; more
+// views than D3D12 has slots; render-target handles outside an RTV/DSV heap)
+// and handed to the UMD's command-list table. The UMD checks what needs the
+// recorded state (a draw without a pipeline state or root signature, formats
+// against the PSO, root parameter types) and fails the list's Close with the
+// reason.
+#include "d3d12_command_list.h"
+#include "d3d12_pipeline_state.h"
+#include "d3d12_root_signature.h"
+
+namespace d3dvk::runtime {
+
+void STDMETHODCALLTYPE D3D12CommandList::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
+                                                       UINT StartVertexLocation, UINT StartInstanceLocation) try {
+  if (!recording("DrawInstanced")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnDrawInstanced(ddiHandle(), VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
+                                                              UINT StartIndexLocation, INT BaseVertexLocation,
+                                                              UINT StartInstanceLocation) try {
+  if (!recording("DrawIndexedInstanced")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnDrawIndexedInstanced(ddiHandle(), IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation,
+                              StartInstanceLocation);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) try {
+  const char* method = "Dispatch";
+  if (!recording(method)) return;
+  if (ThreadGroupCountX > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
+      ThreadGroupCountY > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
+      ThreadGroupCountZ > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION)
+    return invalid(method, "a thread-group count is above 65535");
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnDispatch(ddiHandle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) try {
+  if (!recording("IASetPrimitiveTopology")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnIaSetTopology(ddiHandle(), D3D12DDI_PRIMITIVE_TOPOLOGY(PrimitiveTopology));
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::RSSetViewports(UINT NumViewports, const D3D12_VIEWPORT* pViewports) try {
+  const char* method = "RSSetViewports";
+  if (!recording(method)) return;
+  if (NumViewports > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports))
+    return invalid(method, "more than 16 viewports, or pViewports is null");
+  static_assert(sizeof(D3D12_VIEWPORT) == sizeof(D3D12DDI_VIEWPORT));
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnRsSetViewports(ddiHandle(), NumViewports, reinterpret_cast<const D3D12DDI_VIEWPORT*>(pViewports));
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::RSSetScissorRects(UINT NumRects, const D3D12_RECT* pRects) try {
+  const char* method = "RSSetScissorRects";
+  if (!recording(method)) return;
+  if (NumRects > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects))
+    return invalid(method, "more than 16 rects, or pRects is null");
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnRsSetScissorRects(ddiHandle(), NumRects, pRects); });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::OMSetBlendFactor(const FLOAT BlendFactor[4]) try {
+  if (!recording("OMSetBlendFactor")) return;
+  const FLOAT ones[4] = {1, 1, 1, 1};  // D3D12: null sets {1, 1, 1, 1}
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnOmSetBlendFactor(ddiHandle(), BlendFactor ? BlendFactor : ones);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::OMSetStencilRef(UINT StencilRef) try {
+  if (!recording("OMSetStencilRef")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnOmSetStencilRef(ddiHandle(), StencilRef); });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetPipelineState(ID3D12PipelineState* pPipelineState) try {
+  const char* method = "SetPipelineState";
+  if (!recording(method)) return;
+  if (!pPipelineState) return invalid(method, "pPipelineState is null");
+  // The list keeps no reference: D3D12 makes the application keep the PSO alive until the list ran.
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetPipelineState(ddiHandle(), D3D12PipelineState::from(pPipelineState)->ddiHandle());
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetDescriptorHeaps(UINT NumDescriptorHeaps,
+                                                            ID3D12DescriptorHeap* const* ppDescriptorHeaps) try {
+  const char* method = "SetDescriptorHeaps";
+  if (!recording(method)) return;
+  if (NumDescriptorHeaps > 2 || (NumDescriptorHeaps && !ppDescriptorHeaps))
+    return invalid(method, "at most one CBV/SRV/UAV and one sampler heap");
+  // GPU descriptor handles are addresses in the heaps' storage (descriptor_heap12.h): the UMD has nothing to bind.
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetDescriptorHeaps(ddiHandle(), 0, nullptr); });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSignature* pRootSignature) try {
+  if (!recording("SetComputeRootSignature")) return;
+  const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetComputeRootSignature(ddiHandle(), h); });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSignature* pRootSignature) try {
+  if (!recording("SetGraphicsRootSignature")) return;
+  const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetGraphicsRootSignature(ddiHandle(), h); });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT RootParameterIndex,
+                                                                       D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
+  if (!recording("SetComputeRootDescriptorTable")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetComputeRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootDescriptorTable(UINT RootParameterIndex,
+                                                                        D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
+  if (!recording("SetGraphicsRootDescriptorTable")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetGraphicsRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstant(UINT RootParameterIndex, UINT SrcData,
+                                                                     UINT DestOffsetIn32BitValues) try {
+  if (!recording("SetComputeRoot32BitConstant")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetComputeRoot32BitConstant(ddiHandle(), RootParameterIndex, SrcData, DestOffsetIn32BitValues);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstant(UINT RootParameterIndex, UINT SrcData,
+                                                                      UINT DestOffsetIn32BitValues) try {
+  if (!recording("SetGraphicsRoot32BitConstant")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetGraphicsRoot32BitConstant(ddiHandle(), RootParameterIndex, SrcData, DestOffsetIn32BitValues);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet,
+                                                                      const void* pSrcData, UINT DestOffsetIn32BitValues) try {
+  if (!recording("SetComputeRoot32BitConstants")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetComputeRoot32BitConstants(ddiHandle(), RootParameterIndex, Num32BitValuesToSet, pSrcData, DestOffsetIn32BitValues);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet,
+                                                                       const void* pSrcData, UINT DestOffsetIn32BitValues) try {
+  if (!recording("SetGraphicsRoot32BitConstants")) return;
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetGraphicsRoot32BitConstants(ddiHandle(), RootParameterIndex, Num32BitValuesToSet, pSrcData, DestOffsetIn32BitValues);
+  });
+} D3DVK_CATCH_VOID
+
+#define D3DVK_ROOT_VIEW(Method, Slot)                                                                        \
+  void STDMETHODCALLTYPE D3D12CommandList::Method(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) try { \
+    if (!recording(#Method)) return;                                                                         \
+    ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.Slot(ddiHandle(), RootParameterIndex, BufferLocation); }); \
+  } D3DVK_CATCH_VOID
+D3DVK_ROOT_VIEW(SetComputeRootConstantBufferView, pfnSetComputeRootConstantBufferView)
+D3DVK_ROOT_VIEW(SetGraphicsRootConstantBufferView, pfnSetGraphicsRootConstantBufferView)
+D3DVK_ROOT_VIEW(SetComputeRootShaderResourceView, pfnSetComputeRootShaderResourceView)
+D3DVK_ROOT_VIEW(SetGraphicsRootShaderResourceView, pfnSetGraphicsRootShaderResourceView)
+D3DVK_ROOT_VIEW(SetComputeRootUnorderedAccessView, pfnSetComputeRootUnorderedAccessView)
+D3DVK_ROOT_VIEW(SetGraphicsRootUnorderedAccessView, pfnSetGraphicsRootUnorderedAccessView)
+#undef D3DVK_ROOT_VIEW
+
+void STDMETHODCALLTYPE D3D12CommandList::IASetIndexBuffer(const D3D12_INDEX_BUFFER_VIEW* pView) try {
+  if (!recording("IASetIndexBuffer")) return;
+  static_assert(sizeof(D3D12_INDEX_BUFFER_VIEW) == sizeof(D3D12DDI_INDEX_BUFFER_VIEW));
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnIASetIndexBuffer(ddiHandle(), reinterpret_cast<const D3D12DDI_INDEX_BUFFER_VIEW*>(pView));
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::IASetVertexBuffers(UINT StartSlot, UINT NumViews,
+                                                            const D3D12_VERTEX_BUFFER_VIEW* pViews) try {
+  const char* method = "IASetVertexBuffers";
+  if (!recording(method)) return;
+  if (uint64_t(StartSlot) + NumViews > D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+    return invalid(method, "StartSlot + NumViews is past the 32 input slots");
+  static_assert(sizeof(D3D12_VERTEX_BUFFER_VIEW) == sizeof(D3D12DDI_VERTEX_BUFFER_VIEW));
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnIASetVertexBuffers(ddiHandle(), StartSlot, NumViews, reinterpret_cast<const D3D12DDI_VERTEX_BUFFER_VIEW*>(pViews));
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::OMSetRenderTargets(UINT NumRenderTargetDescriptors,
+                                                            const D3D12_CPU_DESCRIPTOR_HANDLE* pRenderTargetDescriptors,
+                                                            BOOL RTsSingleHandleToDescriptorRange,
+                                                            const D3D12_CPU_DESCRIPTOR_HANDLE* pDepthStencilDescriptor) try {
+  const char* method = "OMSetRenderTargets";
+  if (!recording(method)) return;
+  if (NumRenderTargetDescriptors > D3D12_SIMULTANEOUS_RENDER_TARGET_COUNT ||
+      (NumRenderTargetDescriptors && !pRenderTargetDescriptors))
+    return invalid(method, "more than 8 render targets, or pRenderTargetDescriptors is null");
+  const SIZE_T increment = device()->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+  for (UINT i = 0; i < NumRenderTargetDescriptors; ++i) {
+    const SIZE_T h = RTsSingleHandleToDescriptorRange ? pRenderTargetDescriptors[0].ptr + i * increment
+                                                      : pRenderTargetDescriptors[i].ptr;
+    if (!device()->descriptorInHeap(h, D3D12_DESCRIPTOR_HEAP_TYPE_RTV))
+      return invalid(method, "render-target descriptor " + std::to_string(i) + " is not in an RTV heap");
+  }
+  if (pDepthStencilDescriptor && !device()->descriptorInHeap(pDepthStencilDescriptor->ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
+    return invalid(method, "the depth-stencil descriptor is not in a DSV heap");
+  static_assert(sizeof(D3D12_CPU_DESCRIPTOR_HANDLE) == sizeof(D3D12DDI_CPU_DESCRIPTOR_HANDLE));
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnOMSetRenderTargets(ddiHandle(), NumRenderTargetDescriptors,
+                            reinterpret_cast<const D3D12DDI_CPU_DESCRIPTOR_HANDLE*>(pRenderTargetDescriptors),
+                            RTsSingleHandleToDescriptorRange,
+                            reinterpret_cast<const D3D12DDI_CPU_DESCRIPTOR_HANDLE*>(pDepthStencilDescriptor));
+  });
+} D3DVK_CATCH_VOID
+
+}  // namespace d3dvk::runtime

@@ -1,0 +1,64 @@
+// runtime/d3d12/d3d12_pipeline_state.h — ID3D12PipelineState: graphics and
+// compute PSOs. CreateGraphicsPipelineState / CreateComputePipelineState
+// validate the desc and decompose it into the D3D12 DDI's objects — one shader
+// per stage (created with the root signature's DDI handle), an element layout,
+// blend, depth-stencil and rasterizer states — and pfnCreatePipelineState; the
+// PSO owns them and a reference on its root signature. Refused, each with a
+// debug-layer message:
+//   null pRootSignature                              E_INVALIDARG  (#883 for compute)
+//   DXIL bytecode (SM6), not DXBC                    E_INVALIDARG  #67/#93/… INVALIDSHADERBYTECODE, naming the stage
+//   bytecode of another stage, not a container      E_INVALIDARG  likewise
+//   a register the root signature does not cover     E_INVALIDARG  #688/#690/#689/#882 *_ROOT_SIGNATURE_MISMATCH
+//   NumRenderTargets > 8, an RTVFormat UNKNOWN below
+//   NumRenderTargets                                  E_INVALIDARG  #656 INVALID_RENDER_TARGET_COUNT / #679 RENDERTARGETVIEW_NOT_SET
+//   the rasterizer desc (ConservativeRaster ON
+//   without a tier: #647)                             E_INVALIDARG  (d3d12_pipeline_state_validation.cpp)
+//   hull/domain shaders, stream output               E_NOTIMPL     (not built yet)
+#pragma once
+
+#include "d3d12_device_child.h"
+
+#include <memory>
+#include <vector>
+
+namespace d3dvk::runtime {
+
+class D3D12RootSignature;
+
+class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
+ public:
+  static HRESULT createGraphics(D3D12Device* device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc,
+                                D3D12PipelineState** out);
+  static HRESULT createCompute(D3D12Device* device, const D3D12_COMPUTE_PIPELINE_STATE_DESC& desc,
+                               D3D12PipelineState** out);
+  ~D3D12PipelineState() override;
+
+  static D3D12PipelineState* from(ID3D12PipelineState* p) { return static_cast<D3D12PipelineState*>(p); }
+  D3D12DDI_HPIPELINESTATE ddiHandle() const { return {memory_.get()}; }
+  bool isCompute() const { return compute_; }
+
+  HRESULT STDMETHODCALLTYPE GetCachedBlob(ID3DBlob** ppBlob) override;
+
+ protected:
+  bool implements(REFIID riid) const override {
+    return riid == __uuidof(ID3D12Pageable) || riid == __uuidof(ID3D12PipelineState);
+  }
+
+ private:
+  explicit D3D12PipelineState(D3D12Device* device) : D3D12DeviceChild(device) {}
+  // One DDI object the PSO owns, destroyed after the pipeline state.
+  struct Part {
+    enum Kind { Shader, ElementLayout, Blend, DepthStencil, Rasterizer } kind;
+    std::unique_ptr<unsigned char[]> memory;
+  };
+  HRESULT addShader(const D3D12_SHADER_BYTECODE& code, int stage, const char* function, D3D12DDI_HSHADER* out);
+  HRESULT finish(D3D12DDIARG_CREATE_PIPELINE_STATE_0001& args);
+
+  D3D12RootSignature* rootSignature_ = nullptr;  // referenced
+  std::vector<Part> parts_;
+  std::unique_ptr<unsigned char[]> memory_;
+  bool created_ = false;
+  bool compute_ = false;
+};
+
+}  // namespace d3dvk::runtime
