@@ -77,6 +77,20 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realCore, t, pfnCreateHeapAndResource);
     D3DVK_WRAP12(realCore, t, pfnDestroyHeapAndResource);
     D3DVK_WRAP12(realCore, t, pfnCheckResourceAllocationInfo);
+    // The pipeline (root signatures, shaders, state objects, pipeline states).
+    D3DVK_WRAP12(realCore, t, pfnCreateRootSignature);
+    D3DVK_WRAP12(realCore, t, pfnDestroyRootSignature);
+    D3DVK_WRAP12(realCore, t, pfnCreateVertexShader);
+    D3DVK_WRAP12(realCore, t, pfnCreatePixelShader);
+    D3DVK_WRAP12(realCore, t, pfnCreateGeometryShader);
+    D3DVK_WRAP12(realCore, t, pfnCreateComputeShader);
+    D3DVK_WRAP12(realCore, t, pfnDestroyShader);
+    D3DVK_WRAP12(realCore, t, pfnCreateElementLayout);
+    D3DVK_WRAP12(realCore, t, pfnCreateBlendState);
+    D3DVK_WRAP12(realCore, t, pfnCreateDepthStencilState);
+    D3DVK_WRAP12(realCore, t, pfnCreateRasterizerState);
+    D3DVK_WRAP12(realCore, t, pfnCreatePipelineState);
+    D3DVK_WRAP12(realCore, t, pfnDestroyPipelineState);
   } else if (type == D3D12DDI_TABLE_TYPE_COMMAND_LIST_3D && size == sizeof realList) {
     auto& t = *static_cast<D3D12DDI_COMMAND_LIST_FUNCS_3D_0003*>(table);
     realList = t;
@@ -90,6 +104,34 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realList, t, pfnResourceCopy);
     D3DVK_WRAP12(realList, t, pfnCopyBufferRegion);
     D3DVK_WRAP12(realList, t, pfnResourceBarrier);
+    // The draw path.
+    D3DVK_WRAP12(realList, t, pfnDrawInstanced);
+    D3DVK_WRAP12(realList, t, pfnDrawIndexedInstanced);
+    D3DVK_WRAP12(realList, t, pfnDispatch);
+    D3DVK_WRAP12(realList, t, pfnIaSetTopology);
+    D3DVK_WRAP12(realList, t, pfnRsSetViewports);
+    D3DVK_WRAP12(realList, t, pfnRsSetScissorRects);
+    D3DVK_WRAP12(realList, t, pfnOmSetBlendFactor);
+    D3DVK_WRAP12(realList, t, pfnOmSetStencilRef);
+    D3DVK_WRAP12(realList, t, pfnSetPipelineState);
+    D3DVK_WRAP12(realList, t, pfnSetDescriptorHeaps);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRootSignature);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRootSignature);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRootDescriptorTable);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRootDescriptorTable);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRoot32BitConstant);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRoot32BitConstant);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRoot32BitConstants);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRoot32BitConstants);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRootConstantBufferView);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRootConstantBufferView);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRootShaderResourceView);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRootShaderResourceView);
+    D3DVK_WRAP12(realList, t, pfnSetComputeRootUnorderedAccessView);
+    D3DVK_WRAP12(realList, t, pfnSetGraphicsRootUnorderedAccessView);
+    D3DVK_WRAP12(realList, t, pfnIASetIndexBuffer);
+    D3DVK_WRAP12(realList, t, pfnIASetVertexBuffers);
+    D3DVK_WRAP12(realList, t, pfnOMSetRenderTargets);
   } else if (type == D3D12DDI_TABLE_TYPE_COMMAND_QUEUE_3D && size == sizeof realQueue) {
     auto& t = *static_cast<D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001*>(table);
     realQueue = t;

@@ -318,6 +318,7 @@ TEST_CASE("D3D12 DrawIndexedInstanced: an indexed quad drawn twice through a per
   D3D12_INDEX_BUFFER_VIEW ibv{vIndices, sizeof indices, DXGI_FORMAT_R16_UINT};
   list->IASetIndexBuffer(&ibv);
   list->SetGraphicsRoot32BitConstants(0, 4, kBlueF, 0);
+  list->SetGraphicsRootSignature(rs);  // the signature already set: its arguments stay (another would unset them)
   list->DrawIndexedInstanced(6, 2, 0, 0, 0);
   const std::vector<uint32_t> px = s.finish(list);
   for (UINT y = 0; y < kSize; ++y)
@@ -580,4 +581,60 @@ TEST_CASE("D3D12: two command lists recorded on two threads at once, each drawin
   second->Release();
   pso->Release();
   rs->Release();
+}
+
+TEST_CASE("D3D12 PSO creation and a draw reach the DDI as the WDK's entries", "[d3d12][draw][trace]") {
+  DdiTraceLog trace;
+  ScopedEnv umd("D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY);
+  Scene s;
+  size_t before = trace.lines().size();
+  ID3D12RootSignature* rs = rootSignature(s.device, B0::Constants);
+  const std::vector<uint8_t> vs = code(kVsPosition), ps = code(kPsConstant);
+  ID3D12PipelineState* pso = createPso(s.device, psoDesc(rs, vs, ps));
+  std::vector<std::string> lines = trace.lines();
+  std::vector<std::string> creation(lines.begin() + before, lines.end());
+  // Second: the rasterizer desc's validation asking for the conservative tier (the device's).
+  REQUIRE(creation.size() > 1);
+  CHECK(creation[1].rfind("D3D12 GetCaps(Type=D3D12DDICAPS_TYPE_D3D12_OPTIONS, DataSize=44) -> S_OK", 0) == 0);
+  creation.erase(creation.begin() + 1);
+  const std::vector<std::string> expectedCreation = {
+      "D3D12 CreateRootSignature() -> S_OK",
+      "D3D12 CreateVertexShader()",
+      "D3D12 CreatePixelShader()",
+      "D3D12 CreateBlendState()",
+      "D3D12 CreateDepthStencilState()",
+      "D3D12 CreateRasterizerState()",
+      "D3D12 CreateElementLayout()",
+      "D3D12 CreatePipelineState() -> S_OK"};
+  CHECK(creation == expectedCreation);
+
+  const float verts[] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
+  D3D12_VERTEX_BUFFER_VIEW vbv{s.put(0, verts, sizeof verts), sizeof verts, 12};
+  ID3D12CommandAllocator* allocator = createAllocator(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  before = trace.lines().size();
+  s.begin(list, kBlackF);
+  list->SetGraphicsRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  list->IASetVertexBuffers(0, 1, &vbv);
+  list->SetGraphicsRoot32BitConstants(0, 4, kGreenF, 0);
+  list->DrawInstanced(3, 1, 0, 0);
+  const std::vector<uint32_t> px = s.finish(list);
+  lines = trace.lines();
+  std::vector<std::string> recording(lines.begin() + before, lines.begin() + before + 11);
+  const std::vector<std::string> expectedRecording = {
+      "D3D12 ClearRenderTargetView()",  "D3D12 RsSetViewports()",        "D3D12 RsSetScissorRects()",
+      "D3D12 OMSetRenderTargets()",     "D3D12 SetGraphicsRootSignature()", "D3D12 SetPipelineState()",
+      "D3D12 IaSetTopology()",          "D3D12 IASetVertexBuffers()",    "D3D12 SetGraphicsRoot32BitConstants()",
+      "D3D12 DrawInstanced()",          "D3D12 CopyTextureRegion()"};
+  CHECK(recording == expectedRecording);
+  for (uint32_t p : px) CHECK(p == kGreen);
+  list->Release();
+  allocator->Release();
+  pso->Release();
+  rs->Release();
+  CHECK(trace.calls("D3D12 DestroyPipelineState").size() == 1);
+  CHECK(trace.calls("D3D12 DestroyShader").size() == 2);
+  CHECK(trace.calls("D3D12 DestroyRootSignature").size() == 1);
 }

@@ -203,7 +203,7 @@ TEST_CASE("D3D12 API calls reach the DDI as the matching entries, and dropped co
   D3D12_RESOURCE_BARRIER uav{};
   uav.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
   list->ResourceBarrier(1, &uav);
-  list->DrawInstanced(3, 1, 0, 0);  // not implemented yet: never reaches the DDI
+  list->DrawInstanced(3, 1, 0, 0);  // reaches the DDI, which fails the list (no pipeline state)
   CHECK(list->Close() == E_INVALIDARG);
   REQUIRE(allocator->Reset() == S_OK);
   REQUIRE(list->Reset(allocator, nullptr) == S_OK);
@@ -215,7 +215,7 @@ TEST_CASE("D3D12 API calls reach the DDI as the matching entries, and dropped co
   std::vector<std::string> lines = trace.lines();
   std::vector<std::string> calls(lines.begin() + before, lines.end());
   std::vector<std::string> expected = {
-      "D3D12 CopyBufferRegion()",   "D3D12 ResourceBarrier()",     "D3D12 CloseCommandList()",
+      "D3D12 CopyBufferRegion()",   "D3D12 ResourceBarrier()",     "D3D12 DrawInstanced()", "D3D12 CloseCommandList()",
       "D3D12 ResetCommandAllocator()", "D3D12 ResetCommandList()", "D3D12 CopyBufferRegion()",
       "D3D12 CloseCommandList()",   "D3D12 ExecuteCommandLists()", "D3D12 SignalFence()"};
   CHECK(calls == expected);

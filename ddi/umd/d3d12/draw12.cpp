@@ -166,7 +166,7 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
       } else if (b.source == rootsig::BindingSource::RootDescriptor) {
         const UINT64 va = args.parameters[b.index].va;
         UINT64 offset = 0;
-        Resource12* r = va ? device.resourceAt(va, &offset) : nullptr;
+        Resource12* r = va ? device.bufferAt(va, &offset) : nullptr;
         if (!r) return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"), false;
         const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
@@ -456,11 +456,14 @@ VOID APIENTRY setPipelineState(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HPIPELINESTATE 
 VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST, UINT, D3D12DDI_HDESCRIPTORHEAP*) try {
   // GPU descriptor handles are addresses in the heaps' storage: nothing to bind.
 } D3DVK_CATCH_VOID
+// Another root signature makes every root argument undefined (here: unset); setting the same one keeps them.
 VOID APIENTRY setComputeRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
-  if (CommandRecorder12* r = recorderOf(h)) r->state().compute.reset(RootSignature12::from(rs));
+  CommandRecorder12* r = recorderOf(h);
+  if (r && r->state().compute.signature != RootSignature12::from(rs)) r->state().compute.reset(RootSignature12::from(rs));
 } D3DVK_CATCH_VOID
 VOID APIENTRY setGraphicsRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
-  if (CommandRecorder12* r = recorderOf(h)) r->state().graphics.reset(RootSignature12::from(rs));
+  CommandRecorder12* r = recorderOf(h);
+  if (r && r->state().graphics.signature != RootSignature12::from(rs)) r->state().graphics.reset(RootSignature12::from(rs));
 } D3DVK_CATCH_VOID
 
 // The parameter `index` of `args` when it has type `type`; null after fail().
@@ -543,7 +546,7 @@ VOID APIENTRY iaSetIndexBuffer(D3D12DDI_HCOMMANDLIST h, const D3D12DDI_INDEX_BUF
   if (view->Format != DXGI_FORMAT_R16_UINT && view->Format != DXGI_FORMAT_R32_UINT)
     return r->fail(E_INVALIDARG, "IASetIndexBuffer: Format must be R16_UINT or R32_UINT");
   UINT64 offset = 0;
-  Resource12* buffer = CommandList12::from(h)->device->resourceAt(view->BufferLocation, &offset);
+  Resource12* buffer = CommandList12::from(h)->device->bufferAt(view->BufferLocation, &offset);
   if (!buffer) return r->fail(E_INVALIDARG, "IASetIndexBuffer: BufferLocation names no live buffer");
   ib = {buffer, offset, view->SizeInBytes, view->Format};
 } D3DVK_CATCH_VOID
@@ -557,7 +560,7 @@ VOID APIENTRY iaSetVertexBuffers(D3D12DDI_HCOMMANDLIST h, UINT start, UINT count
     vb = {};
     if (!views || !views[i].BufferLocation) continue;
     UINT64 offset = 0;
-    Resource12* buffer = CommandList12::from(h)->device->resourceAt(views[i].BufferLocation, &offset);
+    Resource12* buffer = CommandList12::from(h)->device->bufferAt(views[i].BufferLocation, &offset);
     if (!buffer) return r->fail(E_INVALIDARG, "IASetVertexBuffers: a BufferLocation names no live buffer");
     const UINT size = UINT(std::min<UINT64>(views[i].SizeInBytes, buffer->desc.Width - offset));
     vb = {buffer, offset, size, views[i].StrideInBytes};
