@@ -33,8 +33,6 @@ void STDMETHODCALLTYPE D3D12CommandList::SOSetTargets(UINT StartSlot, UINT NumVi
   notImplemented("SOSetTargets");
 } D3DVK_CATCH_VOID
 
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D12CommandList::DiscardResource(ID3D12Resource *pResource, const D3D12_DISCARD_REGION *pRegion) try {
   notImplemented("DiscardResource");
 } D3DVK_CATCH_VOID

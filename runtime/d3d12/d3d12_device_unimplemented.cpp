@@ -5,7 +5,6 @@
 
 namespace d3dvk::runtime {
 
-
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateHeap(const D3D12_HEAP_DESC *pDesc, REFIID riid, void **ppvHeap) try {
   if (ppvHeap) *ppvHeap = nullptr;
   return E_NOTIMPL;

@@ -638,3 +638,88 @@ TEST_CASE("D3D12 PSO creation and a draw reach the DDI as the WDK's entries", "[
   CHECK(trace.calls("D3D12 DestroyShader").size() == 2);
   CHECK(trace.calls("D3D12 DestroyRootSignature").size() == 1);
 }
+
+TEST_CASE("D3D12 Dispatch reads a CBV and writes a raw UAV through a descriptor table in a shader-visible heap",
+          "[d3d12][draw][compute][tables]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+  // Parameter 0: a table of b0 (offset 0) and u0 (offset 1).
+  D3D12_DESCRIPTOR_RANGE ranges[2] = {{D3D12_DESCRIPTOR_RANGE_TYPE_CBV, 1, 0, 0, D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND},
+                                      {D3D12_DESCRIPTOR_RANGE_TYPE_UAV, 1, 0, 0, D3D12_DESCRIPTOR_RANGE_OFFSET_APPEND}};
+  D3D12_ROOT_PARAMETER param{};
+  param.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  param.DescriptorTable = {2, ranges};
+  D3D12_ROOT_SIGNATURE_DESC rsDesc{1, &param, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE};
+  ID3DBlob* blob = nullptr;
+  REQUIRE(D3D12SerializeRootSignature(&rsDesc, D3D_ROOT_SIGNATURE_VERSION_1_0, &blob, nullptr) == S_OK);
+  void* out = nullptr;
+  REQUIRE(device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), __uuidof(ID3D12RootSignature),
+                                      &out) == S_OK);
+  blob->Release();
+  auto* rs = static_cast<ID3D12RootSignature*>(out);
+  const std::vector<uint8_t> cs = code(kCsWrite);
+  D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, bytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+  REQUIRE(device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+
+  ID3D12Resource* constants = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 256);
+  const uint32_t base[4] = {7, 0, 0, 0};
+  void* mapped = nullptr;
+  REQUIRE(constants->Map(0, nullptr, &mapped) == S_OK);
+  std::memcpy(mapped, base, sizeof base);
+  constants->Unmap(0, nullptr);
+  D3D12_RESOURCE_DESC bd = bufferDesc(256);
+  bd.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+  ID3D12Resource* uav = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, bd, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  ID3D12Resource* readback = createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256);
+
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  REQUIRE(device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
+  const UINT step = device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  D3D12_CPU_DESCRIPTOR_HANDLE slot = heap->GetCPUDescriptorHandleForHeapStart();
+  D3D12_CONSTANT_BUFFER_VIEW_DESC cbv{constants->GetGPUVirtualAddress(), 256};
+  device->CreateConstantBufferView(&cbv, slot);
+  slot.ptr += step;
+  D3D12_UNORDERED_ACCESS_VIEW_DESC uavDesc{};
+  uavDesc.Format = DXGI_FORMAT_R32_TYPELESS;
+  uavDesc.ViewDimension = D3D12_UAV_DIMENSION_BUFFER;
+  uavDesc.Buffer.NumElements = 64;
+  uavDesc.Buffer.Flags = D3D12_BUFFER_UAV_FLAG_RAW;
+  device->CreateUnorderedAccessView(uav, nullptr, &uavDesc, slot);
+
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  list->SetDescriptorHeaps(1, &heap);
+  list->SetComputeRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->SetComputeRootDescriptorTable(0, heap->GetGPUDescriptorHandleForHeapStart());
+  list->Dispatch(1, 1, 1);
+  D3D12_RESOURCE_BARRIER b{};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+  b.UAV.pResource = uav;
+  list->ResourceBarrier(1, &b);
+  list->CopyBufferRegion(readback, 0, uav, 0, 256);
+  REQUIRE(list->Close() == S_OK);
+  executeAndWait(queue, {list}, fence, &value);
+  const std::vector<unsigned char> bytes = readBuffer(readback, 256);
+  for (uint32_t i = 0; i < 64; ++i) {
+    uint32_t v = 0;
+    std::memcpy(&v, &bytes[i * 4], 4);
+    INFO("element " << i);
+    CHECK(v == 7 + i);
+  }
+  list->Release();
+  allocator->Release();
+  heap->Release();
+  readback->Release();
+  uav->Release();
+  constants->Release();
+  pso->Release();
+  rs->Release();
+  fence->Release();
+  queue->Release();
+  CHECK(device->Release() == 0);
+}

@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstddef>
 #include <cstring>
 #include <string>
 
@@ -181,7 +182,9 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
         if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), false;
         const size_t firstBuffer = buffers.size(), firstImage = images.size(), firstTexel = texels.size();
         for (uint32_t e = 0; e < b.count; ++e) {
-          const ViewDescriptor12& d = table[b.tableOffset + e];
+          // Heap slots are kDescriptorSize bytes apart (not sizeof(ViewDescriptor12)).
+          const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(
+              reinterpret_cast<const std::byte*>(table) + size_t(b.tableOffset + e) * kDescriptorSize);
           const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
           switch (b.descriptorClass) {
             case rootsig::DescriptorClass::UniformBuffer:
