@@ -555,6 +555,12 @@ ret
 
 TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3D's standard positions, 0 elsewhere",
           "[compute][msaa]") {
+  // As written here, and as fxc writes samplepos on a t#: with a padding dword after the operands (", r").
+  std::string padded = kCsSampleQueries;
+  for (const std::string line : {"samplepos r1.xy, t0.xyxx, r2.x\n", "samplepos r1.xy, t1.xyxx, l(0)\n"})
+    padded.replace(padded.find(line), line.size(), line.substr(0, line.size() - 1) + ", r\n");
+  const std::string listing = GENERATE_COPY(std::string(kCsSampleQueries), padded);
+  INFO(listing);
   Checked c;
   RenderDevice& d = c.d;
   D3D11_TEXTURE2D_DESC msDesc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
@@ -570,7 +576,7 @@ TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3
   Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(16, 0xDEADu), D3D11_BIND_UNORDERED_ACCESS,
                                          D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
   Com<ID3D11UnorderedAccessView> outView = rawUav(d, out.get(), 16);
-  Com<ID3D11ComputeShader> cs = computeShader(d, kCsSampleQueries);
+  Com<ID3D11ComputeShader> cs = computeShader(d, listing.c_str());
   d.context->CSSetShader(cs.get(), nullptr, 0);
   ID3D11ShaderResourceView* srvs[] = {msView.get(), plainView.get()};
   d.context->CSSetShaderResources(0, 2, srvs);
