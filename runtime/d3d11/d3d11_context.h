@@ -232,6 +232,9 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // The compute stage's UAV slots (D3D11.0: 8, D3D11.1: 64), apart from the output merger's.
   class D3D11UnorderedAccessView* computeUavs_[D3D11_1_UAV_SLOT_COUNT] = {};
   class D3D11Buffer* constantBuffers_[kStages][D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};
+  // Each slot's window in constants (D3D11.1's *SetConstantBuffers1; the whole buffer, at most 4096, otherwise).
+  UINT constantBufferFirst_[kStages][D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};
+  UINT constantBufferCount_[kStages][D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};
   D3D11_VIEWPORT viewports_[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
   UINT viewportCount_ = 0;
   D3D11_RECT scissorRects_[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE] = {};
@@ -259,8 +262,12 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void releaseComputeBindings();
   void releaseShaderResourceBindings();
   void releaseDrawBindings();
-  void setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers);
-  void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers);
+  // d3d11_context_constant_buffers.cpp: first/num null bind whole buffers (*SetConstantBuffers);
+  // `function` names the *SetConstantBuffers1 call in the debug layer's messages.
+  void setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers, const UINT* first = nullptr,
+                          const UINT* num = nullptr, const char* function = nullptr);
+  void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* first = nullptr,
+                          UINT* num = nullptr);
   // The runtime's draw-time checks; false: the draw must not reach the driver.
   bool validateDraw(const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.

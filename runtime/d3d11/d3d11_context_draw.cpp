@@ -1,7 +1,7 @@
 // runtime/d3d11/d3d11_context_draw.cpp — the immediate context's draw path:
 // IASetInputLayout / VertexBuffers / IndexBuffer / PrimitiveTopology,
 // OMSetBlendState / OMSetDepthStencilState,
-// VS/PSSetShader, VS/PSSetConstantBuffers, RSSetViewports / ScissorRects,
+// VS/PSSetShader, VS/PSSetConstantBuffers (over d3d11_context_constant_buffers.cpp), RSSetViewports / ScissorRects,
 // their Get variants, and Draw, DrawIndexed, DrawInstanced,
 // DrawIndexedInstanced, and ClearState. Bound objects hold a private reference; every call
 // reaches the driver through the DDI table except the ones D3D11 drops
@@ -244,37 +244,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** pp
   if (ppPixelShader) handOut(psFrom(pixelShader_), ppPixelShader);
   if (pNumClassInstances) *pNumClassInstances = 0;
 } D3DVK_CATCH_VOID
-
-void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers) {
-  if (start >= D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT ||
-      count > D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT - start || (count && !buffers) || count == 0)
-    return;
-  D3D10DDI_HRESOURCE handles[D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT] = {};
-  for (UINT i = 0; i < count; ++i) {
-    D3D11Buffer* next = bufferFrom(buffers[i]);
-    if (next && !(next->bindFlags & D3D11_BIND_CONSTANT_BUFFER)) next = nullptr;  // D3D11 binds null instead
-    rebind(constantBuffers_[stage][start + i], next);
-    handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
-  }
-  DdiDevice& ddi = device_.ddi();
-  const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
-  const PFND3D11_1DDI_SETCONSTANTBUFFERS set = stage == kVS   ? f.pfnVsSetConstantBuffers
-                                              : stage == kPS ? f.pfnPsSetConstantBuffers
-                                              : stage == kGS ? f.pfnGsSetConstantBuffers
-                                              : stage == kHS ? f.pfnHsSetConstantBuffers
-                                              : stage == kDS ? f.pfnDsSetConstantBuffers
-                                                             : f.pfnCsSetConstantBuffers;
-  set(ddi.handle(), start, count, handles, nullptr, nullptr);
-}
-
-void D3D11ImmediateContext::getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers) {
-  if (!buffers) return;
-  for (UINT i = 0; i < count; ++i) {
-    const uint64_t slot = uint64_t(start) + i;  // no wrap to slot 0
-    if (slot < D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT) handOut(constantBuffers_[stage][slot], &buffers[i]);
-    else buffers[i] = nullptr;
-  }
-}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {

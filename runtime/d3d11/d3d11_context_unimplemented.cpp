@@ -52,66 +52,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* pResourceV
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer* const* ppConstantBuffers, const UINT* pFirstConstant, const UINT* pNumConstants) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers1(UINT StartSlot, UINT NumBuffers, ID3D11Buffer** ppConstantBuffers, UINT* pFirstConstant, UINT* pNumConstants) try {
-  if (ppConstantBuffers) for (UINT i = 0; i < NumBuffers; ++i) ppConstantBuffers[i] = nullptr;
-  if (pFirstConstant) *pFirstConstant = 0;
-  if (pNumConstants) *pNumConstants = 0;
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState* pState, ID3DDeviceContextState** ppPreviousState) try {
   if (ppPreviousState) *ppPreviousState = nullptr;
 } D3DVK_CATCH_VOID

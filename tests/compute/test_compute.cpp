@@ -555,6 +555,12 @@ ret
 
 TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3D's standard positions, 0 elsewhere",
           "[compute][msaa]") {
+  // As written here, and as fxc writes samplepos on a t#: with a padding dword after the operands (", r").
+  std::string padded = kCsSampleQueries;
+  for (const std::string line : {"samplepos r1.xy, t0.xyxx, r2.x\n", "samplepos r1.xy, t1.xyxx, l(0)\n"})
+    padded.replace(padded.find(line), line.size(), line.substr(0, line.size() - 1) + ", r\n");
+  const std::string listing = GENERATE_COPY(std::string(kCsSampleQueries), padded);
+  INFO(listing);
   Checked c;
   RenderDevice& d = c.d;
   D3D11_TEXTURE2D_DESC msDesc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM,
@@ -570,7 +576,7 @@ TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3
   Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(16, 0xDEADu), D3D11_BIND_UNORDERED_ACCESS,
                                          D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
   Com<ID3D11UnorderedAccessView> outView = rawUav(d, out.get(), 16);
-  Com<ID3D11ComputeShader> cs = computeShader(d, kCsSampleQueries);
+  Com<ID3D11ComputeShader> cs = computeShader(d, listing.c_str());
   d.context->CSSetShader(cs.get(), nullptr, 0);
   ID3D11ShaderResourceView* srvs[] = {msView.get(), plainView.get()};
   d.context->CSSetShaderResources(0, 2, srvs);
@@ -596,5 +602,114 @@ TEST_CASE("compute: sampleinfo and samplepos answer a Texture2DMS's count and D3
   CHECK((asFloat(o[10]) == 0.0f && asFloat(o[11]) == 0.0f));  // index 4: out of range
   CHECK((asFloat(o[12]) == 0.0f && asFloat(o[13]) == 0.0f));  // not multisampled
   CHECK(o[14] == 0xDEADu);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// CS: cb0[0], cb1[2], cb2[15], cb3[0], cb4[0] into u0 (16 bytes each).
+const char kCsConstantWindows[] = R"(cs_5_0
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_constantbuffer CB1[3], immediateIndexed
+dcl_constantbuffer CB2[16], immediateIndexed
+dcl_constantbuffer CB3[1], immediateIndexed
+dcl_constantbuffer CB4[1], immediateIndexed
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+store_raw u0.xyzw, l(0), cb0[0].xyzw
+store_raw u0.xyzw, l(16), cb1[2].xyzw
+store_raw u0.xyzw, l(32), cb2[15].xyzw
+store_raw u0.xyzw, l(48), cb3[0].xyzw
+store_raw u0.xyzw, l(64), cb4[0].xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("compute: CSSetConstantBuffers1 windows (FirstConstant, NumConstants) are what cb# reads, and the rules drop a "
+          "call with the debug layer's message",
+          "[compute][constantbuffers]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11DeviceContext1> context1;
+  REQUIRE(d.context->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(context1.out())) == S_OK);
+  // 64 constants; constant i = (i, i + 1000, i + 2000, i + 3000).
+  std::vector<uint32_t> constants;
+  for (uint32_t i = 0; i < 64; ++i)
+    for (uint32_t k = 0; k < 4; ++k) constants.push_back(i + 1000 * k);
+  Com<ID3D11Buffer> cb = makeDataBuffer(d, constants, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(20, 0xDEADu), D3D11_BIND_UNORDERED_ACCESS,
+                                         D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+  Com<ID3D11UnorderedAccessView> outView = rawUav(d, out.get(), 20);
+  Com<ID3D11ComputeShader> cs = computeShader(d, kCsConstantWindows);
+  d.context->CSSetShader(cs.get(), nullptr, 0);
+  ID3D11UnorderedAccessView* uavs[] = {outView.get()};
+  d.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  auto constant = [](uint32_t i) { return std::vector<uint32_t>{i, i + 1000, i + 2000, i + 3000}; };
+  auto slice = [](const std::vector<uint32_t>& o, size_t at) { return std::vector<uint32_t>(o.begin() + at, o.begin() + at + 4); };
+  const std::vector<uint32_t> zero(4, 0);
+
+  // Windows at 16, 32, 48 (past the buffer's end from constant 64 on), 64 (wholly past it) and an empty one.
+  ID3D11Buffer* five[5] = {cb.get(), cb.get(), cb.get(), cb.get(), cb.get()};
+  const UINT first[5] = {16, 32, 48, 64, 0}, num[5] = {16, 32, 32, 16, 0};
+  context1->CSSetConstantBuffers1(0, 5, five, first, num);
+  d.context->Dispatch(1, 1, 1);
+  std::vector<uint32_t> o = readBuffer(d, out.get());
+  CHECK(slice(o, 0) == constant(16));  // cb0[0]
+  CHECK(slice(o, 4) == constant(34));  // cb1[2]
+  CHECK(slice(o, 8) == constant(63));  // cb2[15]: the last constant inside both the window and the buffer
+  CHECK(slice(o, 12) == zero);         // cb3: a window past the buffer holds nothing
+  CHECK(slice(o, 16) == zero);         // cb4: an empty window
+  // The driver got the windows.
+  REQUIRE(c.ddiCalls("CsSetConstantBuffers") == 1);
+  INFO(c.trace.calls("CsSetConstantBuffers").front());
+
+  ID3D11Buffer* got[6] = {};
+  UINT gotFirst[6] = {}, gotNum[6] = {};
+  context1->CSGetConstantBuffers1(0, 6, got, gotFirst, gotNum);
+  for (UINT i = 0; i < 5; ++i) {
+    INFO("slot " << i);
+    CHECK(got[i] == cb.get());
+    CHECK(gotFirst[i] == first[i]);
+    CHECK(gotNum[i] == num[i]);
+  }
+  CHECK((got[5] == nullptr && gotFirst[5] == 0 && gotNum[5] == 0));
+  for (ID3D11Buffer* b : got)
+    if (b) b->Release();
+
+  // Calls that break the rules change nothing and say why.
+  const UINT eight[1] = {8}, sixteen[1] = {16}, tooMany[1] = {4112}, odd[1] = {24};
+  ID3D11Buffer* one[1] = {cb.get()};
+  context1->CSSetConstantBuffers1(0, 1, one, eight, sixteen);
+  context1->CSSetConstantBuffers1(0, 1, one, sixteen, odd);
+  context1->CSSetConstantBuffers1(0, 1, one, sixteen, tooMany);
+  context1->CSSetConstantBuffers1(0, 1, one, sixteen, nullptr);
+  const std::vector<StoredMessage> messages = drainMessages(c.queue.get());
+  REQUIRE(messages.size() == 4);
+  for (const StoredMessage& m : messages) {
+    CHECK(m.id == D3D11_MESSAGE_ID_CSSETCONSTANTBUFFERS_INVALIDBUFFEROFFSETORCOUNT);
+    CHECK(m.category == D3D11_MESSAGE_CATEGORY_STATE_SETTING);
+  }
+  CHECK_THAT(messages[0].text, Catch::Contains("pFirstConstant[0] is 8, which is not a multiple of 16"));
+  CHECK_THAT(messages[1].text, Catch::Contains("pNumConstants[0] is 24, which is not a multiple of 16"));
+  CHECK_THAT(messages[2].text, Catch::Contains("pNumConstants[0] is 4112, more than the 4096 constants"));
+  CHECK_THAT(messages[3].text, Catch::Contains("must both be NULL or both be arrays"));
+  CHECK(c.ddiCalls("CsSetConstantBuffers") == 1);
+  UINT stillFirst = 0, stillNum = 0;
+  ID3D11Buffer* still = nullptr;
+  context1->CSGetConstantBuffers1(0, 1, &still, &stillFirst, &stillNum);
+  CHECK((still == cb.get() && stillFirst == 16 && stillNum == 16));
+  if (still) still->Release();
+
+  // CSSetConstantBuffers binds the whole buffer again: constant 0, and GetConstantBuffers1 says 0 and 64.
+  d.context->CSSetConstantBuffers(0, 1, one);
+  d.context->Dispatch(1, 1, 1);
+  o = readBuffer(d, out.get());
+  CHECK(slice(o, 0) == constant(0));
+  CHECK(slice(o, 4) == constant(34));  // the other slots keep their windows
+  context1->CSGetConstantBuffers1(0, 1, &still, &stillFirst, &stillNum);
+  CHECK((still == cb.get() && stillFirst == 0 && stillNum == 64));
+  if (still) still->Release();
   CHECK(drainMessages(c.queue.get()).empty());
 }

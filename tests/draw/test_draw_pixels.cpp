@@ -267,6 +267,38 @@ TEST_CASE("constant buffers reach the vertex and the pixel stage at their slots"
   CHECK(px[20 * kW + 20] == std::array<float, 4>{0.125f, 0.5f, 1.0f, 1.0f});
 }
 
+TEST_CASE("VS/PSSetConstantBuffers1 windows: the stages read their constants from FirstConstant on", "[draw][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  InstancedScene scene(d);
+  Com<ID3D11DeviceContext1> context1;
+  REQUIRE(d.context->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(context1.out())) == S_OK);
+  // One buffer of 64 constants, 9 everywhere but constant 16 (the VS's addend) and constant 48 (the PS's factor).
+  std::vector<float> constants(64 * 4, 9.0f);
+  const float vsConstants[4] = {0.25f, 0.5f, 0.5f, 0}, psConstants[4] = {0.5f, 0.5f, 2.0f, 1};
+  std::copy(vsConstants, vsConstants + 4, constants.begin() + 16 * 4);
+  std::copy(psConstants, psConstants + 4, constants.begin() + 48 * 4);
+  Com<ID3D11Buffer> cb = makeBuffer(d, constants.data(), UINT(constants.size() * 4), D3D11_BIND_CONSTANT_BUFFER);
+  const std::vector<uint8_t> psCode = assembled(kPsScaled);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  const UINT vsFirst = 16, psFirst = 48, count = 16;
+  context1->VSSetConstantBuffers1(0, 1, cbs, &vsFirst, &count);
+  context1->PSSetConstantBuffers1(2, 1, cbs, &psFirst, &count);
+  ID3D11Buffer* bound = nullptr;
+  UINT first = 0, num = 0;
+  context1->PSGetConstantBuffers1(2, 1, &bound, &first, &num);
+  CHECK((bound == cb.get() && first == 48 && num == 16));
+  if (bound) bound->Release();
+  d.context->DrawInstanced(3, 2, 0, 0);
+  const auto px = t.pixels();
+  // As with the two whole buffers above: (0.5,0,0,1) + (0.25,0.5,0.5,0), × (0.5,0.5,2,1).
+  CHECK(px[4 * kW + 4] == std::array<float, 4>{0.375f, 0.25f, 1.0f, 1.0f});
+  CHECK(px[20 * kW + 20] == std::array<float, 4>{0.125f, 0.5f, 1.0f, 1.0f});
+}
+
 TEST_CASE("viewports: the Get variants return what was set, a viewport offset moves the image", "[draw][pixels]") {
   RenderDevice d;
   DrawTarget t(d, kW, kH);

@@ -5,6 +5,9 @@
 //    whose centres the untessellated triangle covers, each once (additive
 //    blending: an overlap or a crack would show), coloured with vDomain =
 //    the pixel centre's barycentric coordinates;
+//  * patch constants packed into the y, z, w of the factors' registers (fxc's
+//    PN-triangle layout, patch-constant and control-point registers sharing
+//    numbers) arrive in the domain shader as the hull shader wrote them;
 //  * a quad patch (pass-through control points, fork and join phases, vpc)
 //    with factors 4 covers exactly its rectangle and shows (u², v²) as the
 //    piecewise-linear interpolation over the 4×4 grid the tessellator
@@ -290,6 +293,53 @@ TEST_CASE("a tessellated triangle patch covers exactly the untessellated triangl
   CHECK(boundHs.get() == hs.get());
   CHECK(boundDs.get() == ds.get());
   CHECK(boundCb.get() == cb.get());
+}
+
+TEST_CASE("patch constants packed beside the tessellation factors (fxc's PN-triangle layout) reach the domain shader",
+          "[draw][tessellation]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  constexpr UINT kW = 32, kH = 32;
+  DrawTarget t(d, kW, kH);
+  const std::array<double, 2> a{3.3, 2.2}, b{28.7, 6.1}, cc{9.4, 29.6};
+  const Vertex patch[3] = {at(a[0], a[1], kW, kH), at(b[0], b[1], kW, kH), at(cc[0], cc[1], kW, kH)};
+  Com<ID3D11Buffer> vb = makeBuffer(d, patch, sizeof patch, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  Com<ID3D11HullShader> hs = hullShader(d, kHsTriPacked);
+  Com<ID3D11DomainShader> ds = domainShader(d, kDsTriPacked);
+  const float factors[4] = {3, 2, 0, 0};  // edges, inside
+  Com<ID3D11Buffer> cb = makeBuffer(d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->HSSetConstantBuffers(0, 1, cbs);
+  d.context->DSSetConstantBuffers(0, 1, cbs);
+  d.context->HSSetShader(hs.get(), nullptr, 0);
+  d.context->DSSetShader(ds.get(), nullptr, 0);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  d.context->Draw(3, 0);
+
+  // (vpc1.y, vpc3.w, vpc6.x, vpc5.y) as the hull shader's fork and join phases wrote them.
+  const std::array<float, 4> expected{0.25f, 0.75f, 0.625f, 0.125f};
+  const std::vector<std::array<float, 4>> px = t.pixels();
+  size_t covered = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      const Barycentric l = barycentric(a, b, cc, x + 0.5, y + 0.5);
+      INFO("pixel " << x << "," << y);
+      const std::array<float, 4>& p = px[y * kW + x];
+      if (l.outside(0.02)) {
+        CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+      } else if (l.inside(0.02)) {
+        ++covered;
+        CHECK(p == expected);
+      }
+    }
+  CHECK(covered > 250);
+  CHECK(drainMessages(c.queue.get()).empty());
+  // The driver gets the packed patch-constant signature: 11 elements.
+  for (const std::string& line : c.trace.calls("CreateHullShader")) {
+    INFO(line);
+    CHECK(line.find("patchConstants=11}") != std::string::npos);
+  }
 }
 
 TEST_CASE("a tessellated quad patch (pass-through control points, fork and join phases) covers its rectangle once "

@@ -7,14 +7,19 @@
 // output vertex count as execution modes; TessellationEvaluation with TessCoord,
 // arrayed control points, patch constants and tessellation factors read back;
 // the domain shader's transform-feedback variant; errors name the reason.
+// Patch constants packed beside the tessellation factors (fxc's layout, e.g. the
+// DirectX SDK's PNTriangles11, whose fxc containers are data here) get locations
+// apart from the control points'.
 #include "../support/tessellation_listings.h"
 #include "dxbc/listing.h"
+#include "fxc_containers.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstdio>
+#include <cstring>
 #include <fstream>
 #include <sys/wait.h>
 
@@ -161,7 +166,7 @@ TEST_CASE("a hull shader translates to a tessellation control shader: phases, ba
   CHECK(has(iso, "OpExecutionMode %main SpacingFractionalOdd"));
   CHECK(has(iso, "OpExecutionMode %main PointMode"));
   CHECK(has(iso, "OpDecorate %out_pc2 Patch"));
-  CHECK(has(iso, "OpDecorate %out_pc2 Location 2"));
+  CHECK(has(iso, "OpDecorate %out_pc2 Location 29"));  // patch constants count down from 31
   CHECK(has(iso, "BuiltIn PrimitiveId"));
   CHECK(has(iso, "%float_16"));  // the factors are clamped to dcl_hs_max_tessfactor
 }
@@ -196,7 +201,7 @@ TEST_CASE("a domain shader translates to a tessellation evaluation shader", "[dx
   CHECK(has(iso, "OpExecutionMode %main Isolines"));
   CHECK(has(iso, "OpDecorate %gl_TessLevelOuter BuiltIn TessLevelOuter"));
   CHECK(has(iso, "OpDecorate %in_pc2 Patch"));
-  CHECK(has(iso, "OpDecorate %in_pc2 Location 2"));
+  CHECK(has(iso, "OpDecorate %in_pc2 Location 29"));
   CHECK(has(iso, "BuiltIn PrimitiveId"));
 
   // The exact fallback's capture: every output register into buffer 0.
@@ -205,6 +210,47 @@ TEST_CASE("a domain shader translates to a tessellation evaluation shader", "[dx
   const std::string captured = validText(kDsTri, xfb);
   CHECK(has(captured, "OpExecutionMode %main Xfb"));
   CHECK(has(captured, "XfbBuffer 0"));
+}
+
+TEST_CASE("patch constants packed beside the tessellation factors get locations apart from the control points'",
+          "[dxbc][tessellation]") {
+  // Patch-constant registers 0..3 hold a factor in x and patch constants in yzw
+  // while control points use registers 0 and 1: before, both got Location 0 and 1
+  // ("conflicting output location assignment").
+  const std::string hs = validText(kHsTriPacked);
+  CHECK(has(hs, "OpDecorate %out_cp0 Location 0\n"));
+  CHECK(has(hs, "OpDecorate %out_cp1 Location 1\n"));
+  for (int reg = 0; reg <= 6; ++reg) {
+    INFO("patch constant " << reg);
+    CHECK(has(hs, "OpDecorate %out_pc" + std::to_string(reg) + " Location " + std::to_string(31 - reg) + "\n"));
+  }
+  const std::string ds = validText(kDsTriPacked);
+  CHECK(has(ds, "OpDecorate %in_cp0 Location 0\n"));
+  for (int reg : {1, 3, 5, 6}) {
+    INFO("patch constant " << reg);
+    CHECK(has(ds, "OpDecorate %in_pc" + std::to_string(reg) + " Location " + std::to_string(31 - reg) + "\n"));
+  }
+  // The factor in vpc0.x comes from TessLevelOuter, not from a location.
+  CHECK_FALSE(has(ds, "%in_pc0 "));
+
+  // fxc's own containers of that shape: the DirectX SDK sample PNTriangles11 (DXDecompiler's test data).
+  for (const std::vector<uint32_t>* words : {&kDxDecompilerPnTrianglesHull, &kDxDecompilerPnTrianglesDomain}) {
+    std::vector<uint8_t> bytes(words->size() * 4);
+    std::memcpy(bytes.data(), words->data(), bytes.size());
+    const std::vector<uint32_t> spv = translateToSpirv(parseShader(bytes));
+    INFO(disassembleSpirv(spv));
+    CHECK(validateSpirv(spv) == "");
+  }
+
+  // Thirty-two registers between them is where the two ranges meet: said, not emitted.
+  std::string high = kHsTriPacked;
+  for (const std::string from : {"dcl_output o1.xyzw\n", "mov o1.xyzw, v[r0.x + 0][1].xyzw\n"}) {
+    std::string to = from;
+    to.replace(to.find("o1"), 2, "o31");
+    high.replace(high.find(from), from.size(), to);
+  }
+  CHECK_THAT(translateError(high), Catch::Contains("control-point register 31 and patch-constant register 0 would share "
+                                                   "location 31"));
 }
 
 TEST_CASE("hull and domain shaders that cannot be translated say why", "[dxbc][tessellation]") {

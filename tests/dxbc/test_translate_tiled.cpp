@@ -1,13 +1,18 @@
 // tests/dxbc/test_translate_tiled.cpp — the tiled-resource opcodes (219..234:
 // the *_s forms with their residency status, check_access_fully_mapped) and
 // gather4_po / gather4_po_c: decode, disassemble, assemble byte-identically,
-// and translate to valid SPIR-V with and without sparse residency and MinLod.
+// and translate to valid SPIR-V with and without sparse residency and MinLod;
+// the padding dword fxc writes after samplepos's and the *_s forms' operands
+// (fxc's containers from DXDecompiler's test data) changes nothing.
 #include "dxbc/listing.h"
 #include "dxbc/program.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "fxc_containers.h"
 
 #include <catch2/catch.hpp>
+
+#include <cstring>
 
 using namespace d3dvk::dxbc;
 
@@ -176,4 +181,49 @@ ret
   Shader bad;
   bad.program = p;
   CHECK_THROWS_WITH(translateToSpirv(bad), Catch::Contains("sample_l_s") && Catch::Contains("residency status"));
+}
+
+TEST_CASE("the padding dword fxc writes after samplepos's and the *_s forms' operands is no operand: translated as "
+          "without it",
+          "[dxbc][translate][tiled]") {
+  // fxc's own: samplepos on Texture2DMS (t#, not the rasterizer) and sample_cl_s on
+  // 2D, 2D-array and 3D textures (not cubes) end in a 0 dword the listing shows as ", r".
+  for (const std::vector<uint32_t>* words : {&d3dvk::test::kDxDecompilerSamplePos, &d3dvk::test::kDxDecompilerTiledResources}) {
+    std::vector<uint8_t> bytes(words->size() * 4);
+    std::memcpy(bytes.data(), words->data(), bytes.size());
+    const Shader s = parseShader(bytes);
+    const std::string dis = disassemble(s);
+    INFO(dis);
+    CHECK((dis.find("samplepos r0.xy, t0.xyxx, v0.x, r\n") != std::string::npos ||
+           dis.find("sample_cl_s_indexable(texture2d)(float,float,float,float) r2.xyzw, r3.x, r1.xxxx, t3.xyzw, s0, l(0.0), r\n") !=
+               std::string::npos));
+    for (bool sparse : {false, true}) {
+      TranslateOptions o;
+      o.sparseResidency = sparse;
+      CHECK(validateSpirv(translateToSpirv(s, o)) == "");
+    }
+  }
+  // The same module with and without it, the clamp and the LOD where they were (0x0 is "r", 0x2000 "o").
+  const std::string head = R"(ps_5_0
+dcl_sampler s0, mode_default
+dcl_sampler s1, mode_comparison
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texture2dms(4) (float,float,float,float) t1
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_output o1.xyzw
+dcl_temps 1
+)";
+  TranslateOptions minLod;
+  minLod.minLod = true;
+  for (const std::string body : {"samplepos o0.xy, t1.xyxx, l(2)", "sample_l_s o0.xyzw, o1.x, v0.xyxx, t0.xyzw, s0, v0.w",
+                                 "sample_cl_s o0.xyzw, r0.x, v0.xyxx, t0.xyzw, s0, v0.z",
+                                 "sample_c_cl_s o0.x, o1.y, v0.xyxx, t0.xxxx, s1, v0.w, v0.z",
+                                 "sample_d_cl_s o0.xyzw, null, v0.xyxx, t0.xyzw, s0, v0.zwzz, v0.wzww, v0.x"}) {
+    INFO(body);
+    const std::vector<uint32_t> plain = translated(head + body + "\nret\n", minLod);
+    CHECK(validateSpirv(plain) == "");
+    for (const char* padding : {", r", ", o"})
+      CHECK(translated(head + body + padding + "\nret\n", minLod) == plain);
+  }
 }

@@ -479,6 +479,15 @@ class Translator {
     uint32_t fn;         // its SPIR-V function
   };
   static constexpr uint32_t kMaxHullPhaseInstances = 128;
+  // The hull → domain interface's locations: control-point register r at
+  // Location r, patch-constant register r at Location kTopPatchLocation − r.
+  // (fxc packs patch constants beside the tessellation factors, POSITION3.yzw
+  // in the register of SV_TessFactor[0].x: register numbers of the two kinds
+  // coincide. Vulkan numbers Patch locations apart from per-vertex ones since
+  // 2024, but earlier SPIR-V validators and layers, Debian 12's among them,
+  // see one location space, so the two never share a location.)
+  static constexpr uint32_t kTopPatchLocation = 31;
+  static uint32_t patchLocation(uint32_t reg) { return kTopPatchLocation - reg; }
   // The tessellation-factor system value's TessLevelOuter/Inner element.
   static bool tessFactorSlot(SystemName n, bool* inner, uint32_t* index);
   // Before scanRegisters' results are used: phases, control-point counts,
@@ -496,7 +505,8 @@ class Translator {
   uint32_t patchVariable(uint32_t reg, uint32_t storage);
   uint32_t tessLevelVariable(bool inner, uint32_t storage);
   void declareDomainControlPoint(uint32_t reg);
-  // After the declarations: the pass-through control points and the patch-constant register file.
+  // After the declarations: the pass-through control points and the patch-constant register file;
+  // fails when a control point's location and a patch constant's meet (more than 32 registers between them).
   void createTessellationRegisters();
   // A register index into a file of `size` registers: a relative one (dcl_indexrange) clamped to the file.
   uint32_t registerIndex(const OperandIndex& idx, uint32_t size) {

@@ -21,9 +21,9 @@
 //
 // The interface between the two stages is private to d3dvk: every control-point
 // register is a uvec4 array at Location = register, every patch-constant
-// register a Patch uvec4 at Location = register (Vulkan numbers per-patch
-// locations apart from per-vertex ones), so any declaration masks on either side
-// match. The hull shader's inputs follow the vertex shader's outputs like a
+// register a Patch uvec4 at Location = 31 − register (patchLocation: the two
+// kinds of register share numbers, and validators before 2024 see one location
+// space), so any declaration masks on either side match. The hull shader's inputs follow the vertex shader's outputs like a
 // geometry shader's (one Input array per register, SV_Position from gl_in).
 // Domain shader: vDomain is TessCoord, vicp the hull shader's control points,
 // vpc# its patch constants (tessellation factors from TessLevelOuter/Inner); its
@@ -388,7 +388,7 @@ uint32_t Translator::patchVariable(uint32_t reg, uint32_t storage) {
   auto it = patchVars_.find(reg);
   if (it != patchVars_.end()) return it->second;
   const uint32_t var = b_.variable(b_.tPointer(storage, uVec4_), storage);
-  b_.decorate(var, DecLocation, {reg});
+  b_.decorate(var, DecLocation, {patchLocation(reg)});
   b_.decorate(var, kDecPatch);
   b_.name(var, (storage == SCOutput ? "out_pc" : "in_pc") + std::to_string(reg));
   interface_.push_back(var);
@@ -430,6 +430,15 @@ void Translator::createTessellationRegisters() {
       declareGsInput(reg, hsInputMasks_[reg], e && e->systemValue == uint32_t(SystemName::Position));
       controlPointOutputVariable(reg);
     }
+  // Control points count up from location 0, patch constants down from 31: they meet only past 32 registers.
+  const std::map<uint32_t, uint32_t>& controlPoints = hull() ? cpOutputVars_ : dsControlPointInputs_;
+  for (const auto& [reg, var] : patchVars_) {
+    (void)var;
+    if (controlPoints.count(patchLocation(reg)))
+      fail("control-point register " + std::to_string(patchLocation(reg)) + " and patch-constant register " +
+           std::to_string(reg) + " would share location " + std::to_string(patchLocation(reg)) +
+           ": the hull-domain interface has 32 locations for both");
+  }
   if (numPatch_) {
     const uint32_t arrT = b_.tArray(uVec4_, numPatch_);
     const uint32_t zero = b_.cComposite(uVec4_, {b_.cUint(0), b_.cUint(0), b_.cUint(0), b_.cUint(0)});
