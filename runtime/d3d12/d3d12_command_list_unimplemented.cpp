@@ -37,18 +37,6 @@ void STDMETHODCALLTYPE D3D12CommandList::DiscardResource(ID3D12Resource *pResour
   notImplemented("DiscardResource");
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::BeginQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
-  notImplemented("BeginQuery");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
-  notImplemented("EndQuery");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) try {
-  notImplemented("ResolveQueryData");
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D12CommandList::SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) try {
   notImplemented("SetPredication");
 } D3DVK_CATCH_VOID

@@ -1,12 +1,14 @@
 // runtime/d3d12/d3d12_command_list_views.cpp — the ID3D12GraphicsCommandList
-// methods over shader-visible descriptors and resources' contents beyond
-// copies: ClearUnorderedAccessViewUint / ClearUnorderedAccessViewFloat.
+// methods over shader-visible descriptors, queries and resolves:
+// ClearUnorderedAccessViewUint / ClearUnorderedAccessViewFloat, BeginQuery,
+// EndQuery, ResolveQueryData.
 // Validation as in d3d12_command_list.cpp: an invalid call is dropped and makes
 // Close return E_INVALIDARG; the driver's refusals (the UAV in the descriptor
 // does not view pResource, a structured buffer, Float on an integer format)
 // do the same through the error callback.
 #include "d3d12_command_list.h"
 
+#include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
 
 namespace d3dvk::runtime {
@@ -66,6 +68,81 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewFloat(D3D12_GPU
   device()->ddi().list().pfnClearUnorderedAccessViewFloat(ddiHandle(), {ViewGPUHandleInCurrentHeap.ptr}, {ViewCPUHandle.ptr},
                                                           D3D12Resource::from(pResource)->ddiHandle(), Values, NumRects,
                                                           pRects);
+  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+} D3DVK_CATCH_VOID
+
+namespace {
+
+// Whether `type` may be used in a heap of `heap` type, and in a list of `list` type.
+bool queryFits(D3D12_QUERY_TYPE type, D3D12_QUERY_HEAP_TYPE heap, D3D12_COMMAND_LIST_TYPE list, std::string* why) {
+  bool fits = false;
+  switch (type) {
+    case D3D12_QUERY_TYPE_OCCLUSION:
+    case D3D12_QUERY_TYPE_BINARY_OCCLUSION:
+      fits = heap == D3D12_QUERY_HEAP_TYPE_OCCLUSION;
+      if (list != D3D12_COMMAND_LIST_TYPE_DIRECT) return *why = "occlusion queries need a direct command list", false;
+      break;
+    case D3D12_QUERY_TYPE_TIMESTAMP: fits = heap == D3D12_QUERY_HEAP_TYPE_TIMESTAMP; break;
+    case D3D12_QUERY_TYPE_PIPELINE_STATISTICS:
+      fits = heap == D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS;
+      if (list == D3D12_COMMAND_LIST_TYPE_COPY) return *why = "copy command lists take only timestamp queries", false;
+      break;
+    default:
+      return *why = "Type " + std::to_string(int(type)) + " is not a query type d3dvk implements", false;
+  }
+  if (!fits) return *why = "Type does not fit the query heap's type", false;
+  return true;
+}
+
+}  // namespace
+
+void STDMETHODCALLTYPE D3D12CommandList::BeginQuery(ID3D12QueryHeap* pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
+  const char* method = "BeginQuery";
+  if (!recording(method)) return;
+  auto* heap = D3D12QueryHeap::from(pQueryHeap);
+  if (!heap) return invalid(method, "pQueryHeap is null");
+  std::string why;
+  if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
+  if (Type == D3D12_QUERY_TYPE_TIMESTAMP) return invalid(method, "timestamp queries are only ended (EndQuery), never begun");
+  if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnBeginQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
+  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::EndQuery(ID3D12QueryHeap* pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
+  const char* method = "EndQuery";
+  if (!recording(method)) return;
+  auto* heap = D3D12QueryHeap::from(pQueryHeap);
+  if (!heap) return invalid(method, "pQueryHeap is null");
+  std::string why;
+  if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
+  if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnEndQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
+  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex,
+                                                          UINT NumQueries, ID3D12Resource* pDestinationBuffer,
+                                                          UINT64 AlignedDestinationBufferOffset) try {
+  const char* method = "ResolveQueryData";
+  if (!recording(method)) return;
+  auto* heap = D3D12QueryHeap::from(pQueryHeap);
+  auto* dst = D3D12Resource::from(pDestinationBuffer);
+  if (!heap || !dst) return invalid(method, "pQueryHeap or pDestinationBuffer is null");
+  std::string why;
+  if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
+  if (StartIndex > heap->desc().Count || NumQueries > heap->desc().Count - StartIndex)
+    return invalid(method, "StartIndex + NumQueries is past the heap's Count");
+  if (!dst->isBuffer()) return invalid(method, "pDestinationBuffer is not a buffer");
+  if (AlignedDestinationBufferOffset % 8) return invalid(method, "AlignedDestinationBufferOffset is not a multiple of 8");
+  UINT64 size = Type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS ? sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
+  if (AlignedDestinationBufferOffset + size * NumQueries > dst->desc().Width)
+    return invalid(method, "the results end past pDestinationBuffer");
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnResolveQueryData(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), StartIndex,
+                                             NumQueries, dst->ddiHandle(), AlignedDestinationBufferOffset);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 } D3DVK_CATCH_VOID
 

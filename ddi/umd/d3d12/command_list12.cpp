@@ -6,6 +6,7 @@
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "query12.h"
 #include "resource12.h"
 
 #include <new>
@@ -118,8 +119,8 @@ VOID APIENTRY destroyCommandList(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDLIST hList) 
 VOID APIENTRY closeCommandList(D3D12DDI_HCOMMANDLIST hList) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list) return;
+  VkResult r = list->recorder.end();  // may still fail the recording (a query left open)
   HRESULT recorded = list->recorder.error();
-  VkResult r = list->recorder.end();
   HRESULT hr = FAILED(recorded) ? recorded : Device12::hresultFor(r);
   if (FAILED(hr)) list->device->setError(hr);
 } D3DVK_CATCH_VOID
@@ -223,6 +224,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnCopyBufferRegion = &copyBufferRegion;
   f.pfnResourceBarrier = &resourceBarrier;
   fillDrawCommandListFuncs(f);
+  fillQueryCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12
