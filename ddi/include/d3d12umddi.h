@@ -1109,6 +1109,9 @@ typedef VOID(APIENTRY* PFND3D12DDI_BEGIN_END_QUERY_0003)(D3D12DDI_HCOMMANDLIST, 
 typedef VOID(APIENTRY* PFND3D12DDI_RESOLVE_QUERY_DATA)(D3D12DDI_HCOMMANDLIST, D3D12DDI_HQUERYHEAP, D3D12DDI_QUERY_TYPE,
                                                       UINT StartElement, UINT ElementCount,
                                                       D3D12DDI_HRESOURCE hDrvDestinationBuffer, UINT64 DestinationOffset);
+typedef VOID(APIENTRY* PFND3D12DDI_RESOURCERESOLVESUBRESOURCE)(D3D12DDI_HCOMMANDLIST, D3D12DDI_HRESOURCE hDstResource,
+                                                              UINT DstSubresource, D3D12DDI_HRESOURCE hSrcResource,
+                                                              UINT SrcSubresource, DXGI_FORMAT ResolveFormat);
 typedef VOID(APIENTRY* PFND3D12DDI_COPYTEXTUREREGION_0003)(D3D12DDI_HCOMMANDLIST, const D3D12DDIARG_BUFFER_PLACEMENT*,
                                                           D3D12DDIARG_PLACED_RESOURCE, UINT DstX, UINT DstY, UINT DstZ,
                                                           const D3D12DDIARG_BUFFER_PLACEMENT*, D3D12DDIARG_PLACED_RESOURCE,
@@ -1231,7 +1234,7 @@ typedef struct D3D12DDI_COMMAND_LIST_FUNCS_3D_0003 {
   PFND3D12DDI_RESOURCECOPY pfnResourceCopy;
   PFND3DVKDDI_UNIMPLEMENTED pfnCopyTiles;
   PFND3D12DDI_COPYBUFFERREGION_0003 pfnCopyBufferRegion;
-  PFND3DVKDDI_UNIMPLEMENTED pfnResourceResolveSubresource;
+  PFND3D12DDI_RESOURCERESOLVESUBRESOURCE pfnResourceResolveSubresource;
   PFND3DVKDDI_UNIMPLEMENTED pfnExecuteBundle;
   PFND3DVKDDI_UNIMPLEMENTED pfnExecuteIndirect;
   PFND3D12DDI_RESOURCEBARRIER_0003 pfnResourceBarrier;

@@ -105,6 +105,7 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realList, t, pfnBeginQuery);
     D3DVK_WRAP12(realList, t, pfnEndQuery);
     D3DVK_WRAP12(realList, t, pfnResolveQueryData);
+    D3DVK_WRAP12(realList, t, pfnResourceResolveSubresource);
     D3DVK_WRAP12(realList, t, pfnCopyTextureRegion);
     D3DVK_WRAP12(realList, t, pfnResourceCopy);
     D3DVK_WRAP12(realList, t, pfnCopyBufferRegion);

@@ -1,7 +1,9 @@
 // runtime/d3d12/d3d12_command_list_views.cpp — the ID3D12GraphicsCommandList
 // methods over shader-visible descriptors, queries and resolves:
 // ClearUnorderedAccessViewUint / ClearUnorderedAccessViewFloat, BeginQuery,
-// EndQuery, ResolveQueryData.
+// EndQuery, ResolveQueryData, ResolveSubresource, and DiscardResource (which
+// validates its arguments and does nothing: the contents stay as they were,
+// one of the values D3D12 allows).
 // Validation as in d3d12_command_list.cpp: an invalid call is dropped and makes
 // Close return E_INVALIDARG; the driver's refusals (the UAV in the descriptor
 // does not view pResource, a structured buffer, Float on an integer format)
@@ -144,6 +146,62 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQuer
   device()->ddi().list().pfnResolveQueryData(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), StartIndex,
                                              NumQueries, dst->ddiHandle(), AlignedDestinationBufferOffset);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+} D3DVK_CATCH_VOID
+
+namespace {
+
+bool isTypelessFormat(DXGI_FORMAT f) {
+  switch (f) {
+    case DXGI_FORMAT_R32G32B32A32_TYPELESS: case DXGI_FORMAT_R16G16B16A16_TYPELESS: case DXGI_FORMAT_R32G32_TYPELESS:
+    case DXGI_FORMAT_R8G8B8A8_TYPELESS: case DXGI_FORMAT_R16G16_TYPELESS: case DXGI_FORMAT_R32_TYPELESS:
+    case DXGI_FORMAT_R8G8_TYPELESS: case DXGI_FORMAT_R16_TYPELESS: case DXGI_FORMAT_R8_TYPELESS:
+    case DXGI_FORMAT_B8G8R8A8_TYPELESS: case DXGI_FORMAT_R10G10B10A2_TYPELESS:
+      return true;
+    default:
+      return false;
+  }
+}
+
+}  // namespace
+
+void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDstResource, UINT DstSubresource,
+                                                            ID3D12Resource* pSrcResource, UINT SrcSubresource,
+                                                            DXGI_FORMAT Format) try {
+  const char* method = "ResolveSubresource";
+  if (!recording(method)) return;
+  if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT) return invalid(method, "only direct command lists resolve");
+  auto* dst = D3D12Resource::from(pDstResource);
+  auto* src = D3D12Resource::from(pSrcResource);
+  if (!dst || !src) return invalid(method, "pDstResource or pSrcResource is null");
+  const D3D12_RESOURCE_DESC &d = dst->desc(), &s = src->desc();
+  if (s.Dimension != D3D12_RESOURCE_DIMENSION_TEXTURE2D || s.SampleDesc.Count < 2)
+    return invalid(method, "pSrcResource is not a multisampled Texture2D");
+  if (d.Dimension != D3D12_RESOURCE_DIMENSION_TEXTURE2D || d.SampleDesc.Count != 1)
+    return invalid(method, "pDstResource is not a single-sampled Texture2D");
+  if (DstSubresource >= dst->subresourceCount() || SrcSubresource >= src->subresourceCount())
+    return invalid(method, "DstSubresource or SrcSubresource is out of range");
+  if (Format == DXGI_FORMAT_UNKNOWN || isTypelessFormat(Format)) return invalid(method, "Format must be a typed format");
+  if ((s.Format != Format && !isTypelessFormat(s.Format)) || (d.Format != Format && !isTypelessFormat(d.Format)))
+    return invalid(method, "Format is not the format of both resources (or of their typeless family)");
+  DdiErrorScope12 scope;
+  device()->ddi().list().pfnResourceResolveSubresource(ddiHandle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
+                                                       SrcSubresource, Format);
+  if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::DiscardResource(ID3D12Resource* pResource, const D3D12_DISCARD_REGION* pRegion) try {
+  const char* method = "DiscardResource";
+  if (!recording(method)) return;
+  auto* r = D3D12Resource::from(pResource);
+  if (!r) return invalid(method, "pResource is null");
+  if (!pRegion) return;
+  if (pRegion->NumRects && !pRegion->pRects) return invalid(method, "NumRects is not 0 but pRects is null");
+  if (pRegion->NumRects && r->desc().Dimension != D3D12_RESOURCE_DIMENSION_TEXTURE2D)
+    return invalid(method, "rects discard only Texture2D resources");
+  if (pRegion->FirstSubresource > r->subresourceCount() ||
+      pRegion->NumSubresources > r->subresourceCount() - pRegion->FirstSubresource)
+    return invalid(method, "FirstSubresource + NumSubresources is past the resource's subresources");
+  // Nothing to do: keeping the contents is a valid outcome of a discard.
 } D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -1,6 +1,6 @@
 // ddi/umd/d3d12/command_list12.cpp — see command_list12.h: the allocator and
 // command-list device DDIs and the command-list table's filled entries (Close,
-// Reset, clears, copies, ResourceBarrier), which hand their work to the list's
+// Reset, clears, copies, ResolveSubresource, ResourceBarrier), which hand their work to the list's
 // CommandRecorder12.
 #include "command_list12.h"
 
@@ -192,6 +192,16 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D12DDI_HCOMMANDLIST hList, D3D12DD
   list->recorder.clearUnorderedAccessView(view, *r, nullptr, values, numRects, rects);
 } D3DVK_CATCH_VOID
 
+VOID APIENTRY resourceResolveSubresource(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HRESOURCE hDst, UINT dstSubresource,
+                                         D3D12DDI_HRESOURCE hSrc, UINT srcSubresource, DXGI_FORMAT format) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  Resource12* dst = Resource12::from(hDst);
+  Resource12* src = Resource12::from(hSrc);
+  if (!dst || !src) return list->recorder.fail(E_INVALIDARG, "ResolveSubresource without a resource");
+  list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format);
+} D3DVK_CATCH_VOID
+
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !count || !barriers) return;
@@ -219,6 +229,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnClearDepthStencilView = &clearDepthStencilView;
   f.pfnClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
   f.pfnClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
+  f.pfnResourceResolveSubresource = &resourceResolveSubresource;
   f.pfnCopyTextureRegion = &copyTextureRegion;
   f.pfnResourceCopy = &resourceCopy;
   f.pfnCopyBufferRegion = &copyBufferRegion;

@@ -25,6 +25,11 @@ class Device12;
 struct Resource12;
 struct QueryHeap12;
 
+// Moves one subresource range of an image between layouts, ordering all memory
+// around it (uav_clear12.cpp).
+void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
+                           VkImageLayout to);
+
 class CommandRecorder12 {
  public:
   // Starts a recording with every draw state reset; `transient` is the allocator's.
@@ -47,6 +52,10 @@ class CommandRecorder12 {
   // UAV in `view`, which must view `resource` (uav_clear12.cpp).
   void clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, Resource12& resource, const UINT* uintValues,
                                 const FLOAT* floatValues, UINT numRects, const D3D12DDI_RECT* rects);
+
+  // ResolveSubresource: the average of a multisampled subresource's samples
+  // into a single-sampled one of the same format (resolve12.cpp).
+  void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format);
 
   // Queries (query12.cpp). One occlusion and one statistics query may be
   // active at a time (Vulkan's rule); end() ends what is still active and fails.
