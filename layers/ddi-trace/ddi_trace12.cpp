@@ -72,6 +72,8 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realCore, t, pfnCopyDescriptors);
     D3DVK_WRAP12(realCore, t, pfnCopyDescriptorsSimple);
     D3DVK_WRAP12(realCore, t, pfnCheckResourceVirtualAddress);
+    D3DVK_WRAP12(realCore, t, pfnCreateQueryHeap);
+    D3DVK_WRAP12(realCore, t, pfnDestroyQueryHeap);
     D3DVK_WRAP12(realCore, t, pfnMapHeap);
     D3DVK_WRAP12(realCore, t, pfnUnmapHeap);
     D3DVK_WRAP12(realCore, t, pfnCreateHeapAndResource);
@@ -100,6 +102,10 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realList, t, pfnClearDepthStencilView);
     D3DVK_WRAP12(realList, t, pfnClearUnorderedAccessViewUint);
     D3DVK_WRAP12(realList, t, pfnClearUnorderedAccessViewFloat);
+    D3DVK_WRAP12(realList, t, pfnBeginQuery);
+    D3DVK_WRAP12(realList, t, pfnEndQuery);
+    D3DVK_WRAP12(realList, t, pfnResolveQueryData);
+    D3DVK_WRAP12(realList, t, pfnResourceResolveSubresource);
     D3DVK_WRAP12(realList, t, pfnCopyTextureRegion);
     D3DVK_WRAP12(realList, t, pfnResourceCopy);
     D3DVK_WRAP12(realList, t, pfnCopyBufferRegion);

@@ -21,32 +21,12 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTiles(ID3D12Resource *pTiledResourc
   notImplemented("CopyTiles");
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource *pDstResource, UINT DstSubresource, ID3D12Resource *pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) try {
-  notImplemented("ResolveSubresource");
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D12CommandList::ExecuteBundle(ID3D12GraphicsCommandList *pCommandList) try {
   notImplemented("ExecuteBundle");
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SOSetTargets(UINT StartSlot, UINT NumViews, const D3D12_STREAM_OUTPUT_BUFFER_VIEW *pViews) try {
   notImplemented("SOSetTargets");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::DiscardResource(ID3D12Resource *pResource, const D3D12_DISCARD_REGION *pRegion) try {
-  notImplemented("DiscardResource");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::BeginQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
-  notImplemented("BeginQuery");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) try {
-  notImplemented("EndQuery");
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) try {
-  notImplemented("ResolveQueryData");
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) try {

@@ -131,9 +131,12 @@ void STDMETHODCALLTYPE D3D12CommandQueue::SetMarker(UINT, const void*, UINT) try
 void STDMETHODCALLTYPE D3D12CommandQueue::BeginEvent(UINT, const void*, UINT) try {} D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D12CommandQueue::EndEvent() try {} D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE D3D12CommandQueue::GetTimestampFrequency(UINT64* pFrequency) try {
-  if (pFrequency) *pFrequency = 0;
-  d3d12Error("ID3D12CommandQueue::GetTimestampFrequency", "timestamps are not implemented yet");
-  return E_NOTIMPL;
+  if (!pFrequency) return E_INVALIDARG;
+  const DdiDevice12& ddi = device()->ddi();
+  *pFrequency = ddi.fence().pfnGetTimestampFrequency(ddi.handle());
+  if (*pFrequency) return S_OK;
+  d3d12Error("ID3D12CommandQueue::GetTimestampFrequency", "the Vulkan queue has no timestamps");
+  return E_FAIL;
 } D3DVK_CATCH_HRESULT
 HRESULT STDMETHODCALLTYPE D3D12CommandQueue::GetClockCalibration(UINT64* pGpuTimestamp, UINT64* pCpuTimestamp) try {
   if (pGpuTimestamp) *pGpuTimestamp = 0;

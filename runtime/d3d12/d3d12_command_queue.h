@@ -1,6 +1,7 @@
 // runtime/d3d12/d3d12_command_queue.h — ID3D12CommandQueue: ExecuteCommandLists
-// (closed lists of the queue's type only), Signal and Wait on fences, GetDesc.
-// Tile mappings, markers/events and timestamps log and do nothing yet.
+// (closed lists of the queue's type only), Signal and Wait on fences, GetDesc,
+// GetTimestampFrequency (the Vulkan device's, from the UMD). Tile mappings,
+// markers/events and GetClockCalibration log and do nothing yet.
 #pragma once
 
 #include "d3d12_device_child.h"

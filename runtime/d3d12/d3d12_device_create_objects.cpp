@@ -1,6 +1,6 @@
 // runtime/d3d12/d3d12_device_create_objects.cpp — the ID3D12Device methods that
 // create the foundation objects (queues, allocators, command lists, fences,
-// committed resources, descriptor heaps, RTVs/DSVs) and answer the
+// committed resources, descriptor heaps, query heaps, RTVs/DSVs) and answer the
 // resource-layout questions (GetCopyableFootprints, GetResourceAllocationInfo,
 // GetCustomHeapProperties, GetDescriptorHandleIncrementSize).
 #include "d3d12_command_allocator.h"
@@ -10,6 +10,7 @@
 #include "d3d12_device.h"
 #include "d3d12_fence.h"
 #include "d3d12_footprints.h"
+#include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
 
 #include <new>
@@ -59,6 +60,17 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateCommandList(UINT nodeMask, D3D12_CO
   D3D12CommandList* list = nullptr;
   HRESULT hr = D3D12CommandList::create(this, type, D3D12CommandAllocator::from(pCommandAllocator), pInitialState, &list);
   return FAILED(hr) ? hr : handOut(list, riid, ppCommandList);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D12Device::CreateQueryHeap(const D3D12_QUERY_HEAP_DESC* pDesc, REFIID riid, void** ppvHeap) try {
+  if (ppvHeap) *ppvHeap = nullptr;
+  if (!pDesc) {
+    d3d12Error("ID3D12Device::CreateQueryHeap", "pDesc is null");
+    return E_INVALIDARG;
+  }
+  D3D12QueryHeap* heap = nullptr;
+  HRESULT hr = D3D12QueryHeap::create(this, *pDesc, &heap);
+  return FAILED(hr) ? hr : handOut(heap, riid, ppvHeap);
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateFence(UINT64 InitialValue, D3D12_FENCE_FLAGS Flags, REFIID riid,

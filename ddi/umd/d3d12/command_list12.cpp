@@ -1,11 +1,12 @@
 // ddi/umd/d3d12/command_list12.cpp — see command_list12.h: the allocator and
 // command-list device DDIs and the command-list table's filled entries (Close,
-// Reset, clears, copies, ResourceBarrier), which hand their work to the list's
+// Reset, clears, copies, ResolveSubresource, ResourceBarrier), which hand their work to the list's
 // CommandRecorder12.
 #include "command_list12.h"
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "query12.h"
 #include "resource12.h"
 
 #include <new>
@@ -118,8 +119,8 @@ VOID APIENTRY destroyCommandList(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDLIST hList) 
 VOID APIENTRY closeCommandList(D3D12DDI_HCOMMANDLIST hList) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list) return;
+  VkResult r = list->recorder.end();  // may still fail the recording (a query left open)
   HRESULT recorded = list->recorder.error();
-  VkResult r = list->recorder.end();
   HRESULT hr = FAILED(recorded) ? recorded : Device12::hresultFor(r);
   if (FAILED(hr)) list->device->setError(hr);
 } D3DVK_CATCH_VOID
@@ -191,6 +192,16 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D12DDI_HCOMMANDLIST hList, D3D12DD
   list->recorder.clearUnorderedAccessView(view, *r, nullptr, values, numRects, rects);
 } D3DVK_CATCH_VOID
 
+VOID APIENTRY resourceResolveSubresource(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HRESOURCE hDst, UINT dstSubresource,
+                                         D3D12DDI_HRESOURCE hSrc, UINT srcSubresource, DXGI_FORMAT format) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  Resource12* dst = Resource12::from(hDst);
+  Resource12* src = Resource12::from(hSrc);
+  if (!dst || !src) return list->recorder.fail(E_INVALIDARG, "ResolveSubresource without a resource");
+  list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format);
+} D3DVK_CATCH_VOID
+
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !count || !barriers) return;
@@ -218,11 +229,13 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnClearDepthStencilView = &clearDepthStencilView;
   f.pfnClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
   f.pfnClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
+  f.pfnResourceResolveSubresource = &resourceResolveSubresource;
   f.pfnCopyTextureRegion = &copyTextureRegion;
   f.pfnResourceCopy = &resourceCopy;
   f.pfnCopyBufferRegion = &copyBufferRegion;
   f.pfnResourceBarrier = &resourceBarrier;
   fillDrawCommandListFuncs(f);
+  fillQueryCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

@@ -16,6 +16,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   error_ = S_OK;
   transient_ = transient;
   state_ = DrawState12{};
+  activeOcclusion_ = activeStatistics_ = {};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
   VkResult r = vkBeginCommandBuffer(cmd, &info);
@@ -30,6 +31,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
 
 VkResult CommandRecorder12::end() {
   if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
+  endOpenQueries();
   fullBarrier(cmd_);
   vk::memoryBarrier(cmd_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                     VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT);

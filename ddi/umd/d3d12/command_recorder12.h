@@ -23,6 +23,12 @@ namespace d3dvk::umd12 {
 
 class Device12;
 struct Resource12;
+struct QueryHeap12;
+
+// Moves one subresource range of an image between layouts, ordering all memory
+// around it (uav_clear12.cpp).
+void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
+                           VkImageLayout to);
 
 class CommandRecorder12 {
  public:
@@ -46,6 +52,16 @@ class CommandRecorder12 {
   // UAV in `view`, which must view `resource` (uav_clear12.cpp).
   void clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE view, Resource12& resource, const UINT* uintValues,
                                 const FLOAT* floatValues, UINT numRects, const D3D12DDI_RECT* rects);
+
+  // ResolveSubresource: the average of a multisampled subresource's samples
+  // into a single-sampled one of the same format (resolve12.cpp).
+  void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format);
+
+  // Queries (query12.cpp). One occlusion and one statistics query may be
+  // active at a time (Vulkan's rule); end() ends what is still active and fails.
+  void beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
+  void endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
+  void resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count, Resource12& dst, UINT64 offset);
 
   // Where buffers the recorded commands read (scratch data) are kept until the
   // allocator's commands are gone (its Reset or destruction); set by the list.
@@ -76,6 +92,13 @@ class CommandRecorder12 {
   std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
   Transient12* transient_ = nullptr;
   DrawState12 state_;
+  struct ActiveQuery {
+    QueryHeap12* heap = nullptr;
+    D3D12DDI_QUERY_TYPE type{};
+    UINT index = 0;
+  };
+  ActiveQuery activeOcclusion_, activeStatistics_;
+  void endOpenQueries();
 };
 
 }  // namespace d3dvk::umd12

@@ -31,6 +31,8 @@ struct ViewDescriptor12 {
     Sampler = 0x534D5031,          // SMP1: sampler
   } kind = Empty;
   Resource12* resource = nullptr;  // null for a sampler or a null view (D3D reads zeros; writes are dropped)
+  // The view format: RTV/DSV, texture SRV/UAV and typed buffer views; null for
+  // CBVs, raw and structured buffer views, samplers and null views.
   const state::FormatInfo* format = nullptr;
   // RTV/DSV: the mip and slices the view covers. SRV/UAV of a texture: the
   // first mip (mip) and the slices; the Vulkan view below covers them.

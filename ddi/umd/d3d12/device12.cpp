@@ -10,6 +10,7 @@
 #include "descriptor_heap12.h"
 #include "fence12.h"
 #include "pipeline_state12.h"
+#include "query12.h"
 #include "queue12.h"
 #include "resource12.h"
 #include "root_signature12.h"
@@ -222,6 +223,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillRootSignatureDeviceFuncs(f);
   fillShaderDeviceFuncs(f);
   fillPipelineStateDeviceFuncs(f);
+  fillQueryDeviceFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

@@ -1,9 +1,11 @@
 // ddi/umd/d3d12/fence12.cpp — see fence12.h: Create/DestroyFence and the
-// d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU).
+// d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU,
+// the timestamp frequency of query12.h).
 #include "fence12.h"
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "query12.h"
 #include "queue12.h"
 
 #include <new>
@@ -110,7 +112,13 @@ void fillFenceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   f.pfnDestroyFence = &destroyFence;
 }
 
+static UINT64 APIENTRY getTimestampFrequency(D3D12DDI_HDEVICE hDevice) try {
+  Device12* device = Device12::from(hDevice);
+  return device ? timestampFrequency(*device) : 0;
+} D3DVK_CATCH_RETURN(0)
+
 void fillFenceFuncs(D3DVKDDI_FENCE_FUNCS& f) {
+  f.pfnGetTimestampFrequency = &getTimestampFrequency;
   f.pfnGetCompletedValue = &getCompletedValue;
   f.pfnSignal = &signalFromCpu;
   f.pfnWait = &waitOnCpu;

@@ -1,5 +1,6 @@
 // ddi/umd/d3d12/uav_clear12.cpp — ClearUnorderedAccessViewUint/Float of
-// CommandRecorder12 (command_recorder12.h), and its scratch buffers.
+// CommandRecorder12 (command_recorder12.h), its scratch buffers and the layout
+// transition the transfer-based commands share.
 //
 // D3D's rules: Uint writes each channel's low bits as the format's bits
 // (integer formats: the integer; UNORM/SNORM/float: those bits reinterpreted);
@@ -21,10 +22,7 @@
 
 namespace d3dvk::umd12 {
 
-namespace {
-
-// Moves one subresource range between GENERAL (where images live) and TRANSFER_DST_OPTIMAL.
-void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
+void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                 VkImageLayout to) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
   b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
@@ -39,8 +37,6 @@ void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRang
   dep.pImageMemoryBarriers = &b;
   vkCmdPipelineBarrier2(cmd, &dep);
 }
-
-}  // namespace
 
 VkBuffer CommandRecorder12::scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage) {
   if (!keepAlive_) {
@@ -172,10 +168,10 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, is3d ? 0 : d->firstSlice, is3d ? 1 : layers};
-  transition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, uint32_t(regions.size()),
                          regions.data());
-  transition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
 }
 
 }  // namespace d3dvk::umd12

@@ -1,0 +1,237 @@
+// ddi/umd/d3d12/query12.cpp — see query12.h.
+#include "query12.h"
+
+#include "command_list12.h"
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+#include "resource12.h"
+
+#include <cstddef>
+#include <new>
+#include <string>
+
+namespace d3dvk::umd12 {
+
+namespace {
+
+constexpr VkQueryPipelineStatisticFlags kStatistics =
+    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT | VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT | VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
+    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT | VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
+
+constexpr UINT d3d12Index(size_t offset) { return UINT(offset / sizeof(UINT64)); }
+
+}  // namespace
+
+// Vulkan writes the enabled statistics in bit order: IA vertices, IA primitives,
+// VS invocations, clipping invocations, clipping primitives, FS invocations.
+const UINT kStatisticD3D12Index[kStatisticCount] = {
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, IAVertices)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, IAPrimitives)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, VSInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, CInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, CPrimitives)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, PSInvocations)),
+};
+
+UINT64 timestampFrequency(Device12& device) {
+  UINT32 count = 0;
+  vkGetPhysicalDeviceQueueFamilyProperties(device.vk().physicalDevice(), &count, nullptr);
+  std::vector<VkQueueFamilyProperties> families(count);
+  vkGetPhysicalDeviceQueueFamilyProperties(device.vk().physicalDevice(), &count, families.data());
+  UINT32 family = device.vk().queueFamily();
+  float period = device.vk().info().properties.limits.timestampPeriod;
+  if (family >= count || !families[family].timestampValidBits || !(period > 0.0f)) return 0;
+  return UINT64(1e9 / double(period) + 0.5);
+}
+
+// --- recording (CommandRecorder12's query members) ---
+
+namespace {
+bool isOcclusion(D3D12DDI_QUERY_TYPE t) {
+  return t == D3D12DDI_QUERY_TYPE_OCCLUSION || t == D3D12DDI_QUERY_TYPE_BINARY_OCCLUSION;
+}
+bool typeFitsHeap(D3D12DDI_QUERY_TYPE t, D3D12DDI_QUERY_HEAP_TYPE heap) {
+  switch (heap) {
+    case D3D12DDI_QUERY_HEAP_TYPE_OCCLUSION: return isOcclusion(t);
+    case D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP: return t == D3D12DDI_QUERY_TYPE_TIMESTAMP;
+    case D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS: return t == D3D12DDI_QUERY_TYPE_PIPELINE_STATISTICS;
+    default: return false;
+  }
+}
+}  // namespace
+
+void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index) {
+  if (!typeFitsHeap(type, heap.type) || type == D3D12DDI_QUERY_TYPE_TIMESTAMP || index >= heap.count)
+    return fail(E_INVALIDARG, "BeginQuery: the query type does not fit the heap, is a timestamp, or the index is out of range");
+  ActiveQuery& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  if (slot.heap)
+    return fail(E_INVALIDARG, "BeginQuery: another query of this kind is active in the list (Vulkan runs one at a time)");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdResetQueryPool(cmd, heap.pool, index, 1);
+  vkCmdBeginQuery(cmd, heap.pool, index, type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  slot = {&heap, type, index};
+}
+
+void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index) {
+  if (!typeFitsHeap(type, heap.type) || index >= heap.count)
+    return fail(E_INVALIDARG, "EndQuery: the query type does not fit the heap or the index is out of range");
+  if (type == D3D12DDI_QUERY_TYPE_TIMESTAMP) {
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    vkCmdResetQueryPool(cmd, heap.pool, index, 1);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, heap.pool, index);
+    return;
+  }
+  ActiveQuery& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  if (slot.heap != &heap || slot.type != type || slot.index != index)
+    return fail(E_INVALIDARG, "EndQuery: the query was not begun in this list");
+  if (!cmd_) return;
+  vkCmdEndQuery(cmd_, heap.pool, index);
+  slot = {};
+}
+
+void CommandRecorder12::endOpenQueries() {
+  for (ActiveQuery* slot : {&activeOcclusion_, &activeStatistics_}) {
+    if (!slot->heap) continue;
+    fail(E_INVALIDARG, "Close: a query begun in the list was not ended");
+    if (cmd_) vkCmdEndQuery(cmd_, slot->heap->pool, slot->index);
+    *slot = {};
+  }
+}
+
+void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count,
+                                         Resource12& dst, UINT64 offset) {
+  const bool statistics = heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS;
+  const UINT64 stride = statistics ? sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
+  if (!typeFitsHeap(type, heap.type) || start > heap.count || count > heap.count - start)
+    return fail(E_INVALIDARG, "ResolveQueryData: the query type does not fit the heap or the range is out of it");
+  if (!dst.isBuffer() || offset % 8 || offset + stride * count > dst.desc.Width)
+    return fail(E_INVALIDARG, "ResolveQueryData: the destination is not a buffer, is misaligned, or is too small");
+  if (!count) return;
+  for (const ActiveQuery* slot : {&activeOcclusion_, &activeStatistics_})
+    if (slot->heap == &heap && slot->index >= start && slot->index < start + count)
+      return fail(E_INVALIDARG, "ResolveQueryData: a query of the range is still active");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  // Unavailable queries (never ended since their reset) are not written: zero first.
+  vkCmdFillBuffer(cmd, dst.buffer->handle(), offset, stride * count, 0);
+  fullBarrier(cmd);
+  if (!statistics) {
+    vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, dst.buffer->handle(), offset, sizeof(UINT64),
+                              VK_QUERY_RESULT_64_BIT);
+    if (type == D3D12DDI_QUERY_TYPE_BINARY_OCCLUSION) {
+      // Not precise: Vulkan still counts; D3D12 wants 0 or 1. (Without draws every
+      // result is 0; the draw path's occlusion tests check nonzero counts.)
+    }
+    return;
+  }
+  // Vulkan's six statistics, then each moved to its D3D12 field.
+  const UINT64 vkStride = kStatisticCount * sizeof(UINT64);
+  VkBuffer scratch = scratchBuffer(vkStride * count, nullptr, 0,
+                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+  if (!scratch) return;
+  vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, scratch, 0, vkStride, VK_QUERY_RESULT_64_BIT);
+  fullBarrier(cmd);
+  std::vector<VkBufferCopy> regions;
+  for (UINT q = 0; q < count; ++q)
+    for (UINT s = 0; s < kStatisticCount; ++s)
+      regions.push_back({q * vkStride + s * sizeof(UINT64), offset + q * stride + kStatisticD3D12Index[s] * sizeof(UINT64),
+                         sizeof(UINT64)});
+  vkCmdCopyBuffer(cmd, scratch, dst.buffer->handle(), uint32_t(regions.size()), regions.data());
+}
+
+namespace {
+
+SIZE_T APIENTRY calcPrivateQueryHeapSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_QUERY_HEAP_0001*) try {
+  return sizeof(QueryHeap12);
+} D3DVK_CATCH_RETURN({})
+
+HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATE_QUERY_HEAP_0001* args,
+                                 D3D12DDI_HQUERYHEAP hHeap) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !args || !hHeap.pDrvPrivate || !args->Count) return E_INVALIDARG;
+  VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  info.queryCount = args->Count;
+  switch (args->Type) {
+    case D3D12DDI_QUERY_HEAP_TYPE_OCCLUSION: info.queryType = VK_QUERY_TYPE_OCCLUSION; break;
+    case D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP:
+      if (!timestampFrequency(*device)) {
+        umd::logError("D3D12 CreateQueryHeap: the Vulkan queue has no timestamps");
+        return E_NOTIMPL;
+      }
+      info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+      break;
+    case D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS:
+      if (!device->vk().enabledFeatures().pipelineStatisticsQuery) {
+        umd::logError("D3D12 CreateQueryHeap: pipeline statistics need the Vulkan pipelineStatisticsQuery feature");
+        return E_NOTIMPL;
+      }
+      info.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
+      info.pipelineStatistics = kStatistics;
+      break;
+    default:
+      umd::logError("D3D12 CreateQueryHeap: heap type " + std::to_string(int(args->Type)) + " is not supported");
+      return E_NOTIMPL;
+  }
+  VkQueryPool pool = VK_NULL_HANDLE;
+  VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
+  if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  auto* heap = new (hHeap.pDrvPrivate) QueryHeap12();
+  heap->device = device;
+  heap->type = args->Type;
+  heap->count = args->Count;
+  heap->pool = pool;
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyQueryHeap(D3D12DDI_HDEVICE, D3D12DDI_HQUERYHEAP hHeap) try {
+  QueryHeap12* heap = QueryHeap12::from(hHeap);
+  if (!heap) return;
+  // D3D12 makes the application keep a heap alive while queued work uses it.
+  vkDestroyQueryPool(heap->device->handle(), heap->pool, nullptr);
+  heap->~QueryHeap12();
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY beginQuery(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HQUERYHEAP hHeap, D3D12DDI_QUERY_TYPE type, UINT index) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  QueryHeap12* heap = QueryHeap12::from(hHeap);
+  if (!heap) return list->recorder.fail(E_INVALIDARG, "BeginQuery without a query heap");
+  list->recorder.beginQuery(*heap, type, index);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY endQuery(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HQUERYHEAP hHeap, D3D12DDI_QUERY_TYPE type, UINT index) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  QueryHeap12* heap = QueryHeap12::from(hHeap);
+  if (!heap) return list->recorder.fail(E_INVALIDARG, "EndQuery without a query heap");
+  list->recorder.endQuery(*heap, type, index);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY resolveQueryData(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HQUERYHEAP hHeap, D3D12DDI_QUERY_TYPE type, UINT start,
+                               UINT count, D3D12DDI_HRESOURCE hDst, UINT64 offset) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  QueryHeap12* heap = QueryHeap12::from(hHeap);
+  Resource12* dst = Resource12::from(hDst);
+  if (!heap || !dst) return list->recorder.fail(E_INVALIDARG, "ResolveQueryData without a query heap or a buffer");
+  list->recorder.resolveQueryData(*heap, type, start, count, *dst, offset);
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void fillQueryDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateQueryHeapSize = &calcPrivateQueryHeapSize;
+  f.pfnCreateQueryHeap = &createQueryHeap;
+  f.pfnDestroyQueryHeap = &destroyQueryHeap;
+}
+
+void fillQueryCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+  f.pfnBeginQuery = &beginQuery;
+  f.pfnEndQuery = &endQuery;
+  f.pfnResolveQueryData = &resolveQueryData;
+}
+
+}  // namespace d3dvk::umd12

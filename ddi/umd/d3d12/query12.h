@@ -1,0 +1,39 @@
+// ddi/umd/d3d12/query12.h — query heaps: CreateQueryHeap makes one VkQueryPool
+// per heap (occlusion heaps: occlusion queries, binary ones not precise;
+// timestamp heaps; pipeline-statistics heaps with the six statistics the D3D11
+// path also asks Vulkan for). The recording side (BeginQuery, EndQuery,
+// ResolveQueryData) is CommandRecorder12's, in query12.cpp: each query is reset
+// where it begins (timestamps where they are written), and ResolveQueryData
+// copies results as D3D12 lays them out (UINT64 per query; pipeline statistics
+// as D3D12_QUERY_DATA_PIPELINE_STATISTICS, the statistics Vulkan lacks as 0)
+// without waiting: a query never ended since its last reset resolves to 0.
+// Also the timestamp frequency for GetTimestampFrequency.
+#pragma once
+
+#include "d3d12umddi.h"
+#include "vk_device.h"
+
+namespace d3dvk::umd12 {
+
+class Device12;
+
+struct QueryHeap12 {
+  Device12* device = nullptr;
+  D3D12DDI_QUERY_HEAP_TYPE type{};
+  UINT count = 0;
+  VkQueryPool pool = VK_NULL_HANDLE;
+
+  static QueryHeap12* from(D3D12DDI_HQUERYHEAP h) { return static_cast<QueryHeap12*>(h.pDrvPrivate); }
+};
+
+// The Vulkan statistics of a pipeline-statistics heap, in the order Vulkan
+// writes them, and for each the index of its UINT64 in D3D12's layout.
+inline constexpr UINT kStatisticCount = 6;
+extern const UINT kStatisticD3D12Index[kStatisticCount];
+
+UINT64 timestampFrequency(Device12& device);
+
+void fillQueryDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+void fillQueryCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
+
+}  // namespace d3dvk::umd12

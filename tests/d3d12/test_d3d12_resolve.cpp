@@ -1,0 +1,152 @@
+// tests/d3d12: ResolveSubresource from a 4x multisampled render target
+// (cleared whole and with a rect) into one subresource of a single-sampled
+// array texture, read back; the resolves D3D12 refuses; DiscardResource's
+// argument checks. (Every sample of a pixel holds one value until draws exist,
+// so these show the resolve's placement and values; averaging of differing
+// samples is the draw path's to prove.)
+#include "d3d12_test_util.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+struct Context {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+  std::vector<IUnknown*> owned;
+
+  ~Context() {
+    for (IUnknown* o : owned) o->Release();
+    fence->Release();
+    list->Release();
+    allocator->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+  }
+  HRESULT run() {
+    HRESULT hr = list->Close();
+    if (hr == S_OK) executeAndWait(queue, {list}, fence, &value);
+    REQUIRE(allocator->Reset() == S_OK);
+    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+    return hr;
+  }
+  ID3D12Resource* texture(DXGI_FORMAT format, UINT samples, UINT16 mips = 1, UINT16 array = 1,
+                          D3D12_RESOURCE_FLAGS flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET) {
+    D3D12_RESOURCE_DESC desc = texture2DDesc(8, 8, format, flags, mips, array);
+    desc.SampleDesc.Count = samples;
+    ID3D12Resource* r = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COMMON);
+    owned.push_back(r);
+    return r;
+  }
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv(ID3D12Resource* r, DXGI_FORMAT format) {
+    D3D12_DESCRIPTOR_HEAP_DESC desc{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+    void* heap = nullptr;
+    REQUIRE(device->CreateDescriptorHeap(&desc, __uuidof(ID3D12DescriptorHeap), &heap) == S_OK);
+    auto* h = static_cast<ID3D12DescriptorHeap*>(heap);
+    owned.push_back(h);
+    D3D12_RENDER_TARGET_VIEW_DESC v{};
+    v.Format = format;
+    v.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE2DMS;
+    device->CreateRenderTargetView(r, &v, h->GetCPUDescriptorHandleForHeapStart());
+    return h->GetCPUDescriptorHandleForHeapStart();
+  }
+  std::vector<uint32_t> read(ID3D12Resource* texture, UINT index) {
+    D3D12_RESOURCE_DESC desc = texture->GetDesc();
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+    UINT64 total = 0;
+    device->GetCopyableFootprints(&desc, index, 1, 0, &fp, nullptr, nullptr, &total);
+    ID3D12Resource* buffer = createBuffer(device, D3D12_HEAP_TYPE_READBACK, total);
+    owned.push_back(buffer);
+    D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(buffer, fp), src = subresourceLocation(texture, index);
+    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    REQUIRE(run() == S_OK);
+    std::vector<unsigned char> bytes = readBuffer(buffer, size_t(total));
+    std::vector<uint32_t> texels;
+    for (UINT y = 0; y < fp.Footprint.Height; ++y)
+      for (UINT x = 0; x < fp.Footprint.Width; ++x) {
+        uint32_t v;
+        std::memcpy(&v, bytes.data() + fp.Offset + size_t(y) * fp.Footprint.RowPitch + x * 4, 4);
+        texels.push_back(v);
+      }
+    return texels;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("D3D12 ResolveSubresource writes the MSAA target's pixels into the chosen subresource", "[d3d12][resolve]") {
+  Context c;
+  ID3D12Resource* msaa = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 4);
+  ID3D12Resource* target = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1, 2, 2, D3D12_RESOURCE_FLAG_NONE);
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv = c.rtv(msaa, DXGI_FORMAT_R8G8B8A8_UNORM);
+  const FLOAT blue[4] = {0.2f, 0.4f, 0.6f, 0.8f}, red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+  c.list->ClearRenderTargetView(rtv, blue, 0, nullptr);
+  D3D12_RECT rect{2, 3, 5, 8};
+  c.list->ClearRenderTargetView(rtv, red, 1, &rect);
+  c.list->ResolveSubresource(target, 2, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM);  // mip 0 of slice 1
+  REQUIRE(c.run() == S_OK);
+  std::vector<uint32_t> resolved = c.read(target, 2);
+  REQUIRE(resolved.size() == 64);
+  for (UINT y = 0; y < 8; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      bool inRect = x >= 2 && x < 5 && y >= 3;
+      INFO("pixel " << x << "," << y);
+      CHECK(resolved[y * 8 + x] == (inRect ? 0xFF0000FFu : 0xCC996633u));
+    }
+  for (uint32_t v : c.read(target, 0)) CHECK(v == 0);  // slice 0 untouched
+}
+
+TEST_CASE("D3D12 ResolveSubresource refuses what D3D12 does and what d3dvk cannot", "[d3d12][resolve][errors]") {
+  Context c;
+  ID3D12Resource* msaa = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 4);
+  ID3D12Resource* single = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1);
+  SECTION("a single-sampled source") {
+    c.list->ResolveSubresource(single, 0, single, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("a multisampled destination") {
+    c.list->ResolveSubresource(msaa, 0, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("a format of neither resource") {
+    c.list->ResolveSubresource(single, 0, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("an integer format (the driver refuses)") {
+    ID3D12Resource* intMsaa = c.texture(DXGI_FORMAT_R32_UINT, 4);
+    ID3D12Resource* intSingle = c.texture(DXGI_FORMAT_R32_UINT, 1);
+    c.list->ResolveSubresource(intSingle, 0, intMsaa, 0, DXGI_FORMAT_R32_UINT);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("a subresource out of range") {
+    c.list->ResolveSubresource(single, 1, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("typeless resources (not supported: E_NOTIMPL from the driver)") {
+    ID3D12Resource* typeless = c.texture(DXGI_FORMAT_R8G8B8A8_TYPELESS, 4);
+    c.list->ResolveSubresource(single, 0, typeless, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+    CHECK(c.run() == E_NOTIMPL);
+  }
+}
+
+TEST_CASE("D3D12 DiscardResource checks its region and keeps the contents", "[d3d12][resolve][errors]") {
+  Context c;
+  ID3D12Resource* tex = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1, 2, 2);
+  c.list->DiscardResource(tex, nullptr);
+  D3D12_RECT rect{0, 0, 4, 4};
+  D3D12_DISCARD_REGION region{1, &rect, 1, 3};
+  c.list->DiscardResource(tex, &region);
+  CHECK(c.run() == S_OK);
+  D3D12_DISCARD_REGION pastEnd{0, nullptr, 2, 3};
+  c.list->DiscardResource(tex, &pastEnd);
+  CHECK(c.run() == E_INVALIDARG);
+  D3D12_DISCARD_REGION noRects{2, nullptr, 0, 1};
+  c.list->DiscardResource(tex, &noRects);
+  CHECK(c.run() == E_INVALIDARG);
+  c.list->DiscardResource(nullptr, nullptr);
+  CHECK(c.run() == E_INVALIDARG);
+}
