@@ -104,6 +104,22 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       data->DoublePrecisionFloatShaderOps = SUCCEEDED(hr) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES) ? TRUE : FALSE;
       return S_OK;
     }
+    case D3D11_FEATURE_D3D11_OPTIONS: {
+      // What d3dvk implements of D3D11.1's optional features; the rest stays FALSE.
+      if (FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS)) return E_INVALIDARG;
+      auto* data = static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS*>(pFeatureSupportData);
+      *data = {};
+      data->ConstantBufferOffsetting = TRUE;                // *SetConstantBuffers1
+      data->MapNoOverwriteOnDynamicConstantBuffer = TRUE;   // WRITE_NO_OVERWRITE on every dynamic buffer
+      data->MapNoOverwriteOnDynamicBufferSRV = TRUE;
+      D3D11DDI_SHADER_CAPS caps{};
+      D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
+      UmdAdapter& adapter = ddi_->adapter();
+      // The 11.1 double instructions (ddiv, dfma, drcp, dtoi, dtou, itod, utod) come with doubles.
+      data->ExtendedDoublesShaderInstructions =
+          SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES);
+      return S_OK;
+    }
     case D3D11_FEATURE_D3D11_OPTIONS2:
       if (FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS2)) return E_INVALIDARG;
       return checkOptions2(static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS2*>(pFeatureSupportData));

@@ -119,3 +119,38 @@ TEST_CASE("DOUBLES asks the driver's shader caps and reports the Vulkan device's
   REQUIRE(caps.size() == 1);
   CHECK(caps[0] == std::string("GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=4) -> S_OK {Caps=") + (doubles ? "0x1" : "0x0") + "}");
 }
+
+TEST_CASE("D3D11_OPTIONS reports constant-buffer offsetting, no-overwrite maps and the 11.1 doubles as the device has them",
+          "[runtime][caps]") {
+  ID3D11Device* device = createDevice(D3D_FEATURE_LEVEL_11_1);
+  D3D11_FEATURE_DATA_D3D11_OPTIONS data;
+  std::memset(&data, 0xCD, sizeof data);
+  REQUIRE(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &data, sizeof data) == S_OK);
+  CHECK(data.ConstantBufferOffsetting == TRUE);
+  CHECK(data.MapNoOverwriteOnDynamicConstantBuffer == TRUE);
+  CHECK(data.MapNoOverwriteOnDynamicBufferSRV == TRUE);
+  CHECK(data.ExtendedDoublesShaderInstructions == (expectedDevice().shaderFloat64 ? TRUE : FALSE));
+  // Not implemented: reported FALSE, never left uninitialized.
+  CHECK(data.OutputMergerLogicOp == FALSE);
+  CHECK(data.ClearView == FALSE);
+  CHECK(data.SAD4ShaderInstructions == FALSE);
+  CHECK(data.ExtendedResourceSharing == FALSE);
+  CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &data, sizeof data - 4) == E_INVALIDARG);
+
+  // What it promises holds: NO_OVERWRITE maps of a dynamic constant buffer and a dynamic SRV buffer.
+  ID3D11DeviceContext* context = nullptr;
+  device->GetImmediateContext(&context);
+  for (UINT bind : {UINT(D3D11_BIND_CONSTANT_BUFFER), UINT(D3D11_BIND_SHADER_RESOURCE)}) {
+    D3D11_BUFFER_DESC desc{256, D3D11_USAGE_DYNAMIC, bind, D3D11_CPU_ACCESS_WRITE, 0, 0};
+    ID3D11Buffer* buffer = nullptr;
+    REQUIRE(device->CreateBuffer(&desc, nullptr, &buffer) == S_OK);
+    D3D11_MAPPED_SUBRESOURCE mapped{};
+    REQUIRE(context->Map(buffer, 0, D3D11_MAP_WRITE_DISCARD, 0, &mapped) == S_OK);
+    context->Unmap(buffer, 0);
+    CHECK(context->Map(buffer, 0, D3D11_MAP_WRITE_NO_OVERWRITE, 0, &mapped) == S_OK);
+    context->Unmap(buffer, 0);
+    buffer->Release();
+  }
+  context->Release();
+  device->Release();
+}
