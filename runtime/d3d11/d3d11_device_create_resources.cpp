@@ -176,7 +176,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UI
     if (FAILED(errors.first())) return errors.first();
   }
   UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-  if (!facts.depth) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
+  // Depth formats and the R24G8 family (which lives in a D24_UNORM_S8_UINT image) are 2D only.
+  if (!facts.depth && facts.family != DXGI_FORMAT_R24G8_TYPELESS) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
   if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
     *pFormatSupport = support | D3D11_FORMAT_SUPPORT_MIP;
     return S_OK;

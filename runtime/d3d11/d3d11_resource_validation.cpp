@@ -341,10 +341,11 @@ std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC&
   if (!f.recognized)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDFORMAT, "CREATETEXTURE3D_UNRECOGNIZEDFORMAT",
         "Format " + std::to_string(int(d.Format)) + " is not a DXGI_FORMAT value.");
-  else if (!f.supported || f.depth)
+  else if (!f.supported || f.depth || f.family == DXGI_FORMAT_R24G8_TYPELESS)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
         "Format " + std::to_string(int(d.Format)) + " is not supported for Texture3D" +
-            (f.depth ? " (depth-stencil formats are 2D only)." : " by this device."));
+            (f.depth || f.family == DXGI_FORMAT_R24G8_TYPELESS ? " (depth-stencil formats and the R24G8 family are 2D only)."
+                                                               : " by this device."));
   if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDUSAGE, "CREATETEXTURE3D_UNRECOGNIZEDUSAGE",
         "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");

@@ -367,6 +367,17 @@ TEST_CASE("views of depth-stencil targets: depth formats for depth-stencil views
   CHECK(lastMessageContains("R24G8_TYPELESS"));
   D3D11_TEXTURE2D_DESC r24 = texture2DDesc(8, 8, DXGI_FORMAT_R24G8_TYPELESS, D3D11_BIND_RENDER_TARGET);
   CHECK(d->CreateTexture2D(&r24, nullptr, bad.out()) == E_INVALIDARG);
+  // The R24G8 family is 2D only (its image is D24_UNORM_S8_UINT).
+  UINT support = 0;
+  REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R24G8_TYPELESS, &support) == S_OK);
+  CHECK((support & D3D11_FORMAT_SUPPORT_TEXTURE2D) != 0);
+  CHECK((support & D3D11_FORMAT_SUPPORT_TEXTURE3D) == 0);
+  REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R24_UNORM_X8_TYPELESS, &support) == S_OK);
+  CHECK((support & D3D11_FORMAT_SUPPORT_TEXTURE3D) == 0);
+  D3D11_TEXTURE3D_DESC volume{4, 4, 4, 1, DXGI_FORMAT_R24G8_TYPELESS, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  Com<ID3D11Texture3D> badVolume;
+  CHECK(d->CreateTexture3D(&volume, nullptr, badVolume.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("2D only"));
   // A depth format itself still cannot be a shader resource.
   D3D11_TEXTURE2D_DESC d32 = texture2DDesc(8, 8, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
   CHECK(d->CreateTexture2D(&d32, nullptr, bad.out()) == E_INVALIDARG);
