@@ -120,8 +120,9 @@ void copyableFootprints(const D3D12_RESOURCE_DESC& desc, UINT first, UINT count,
   D3D12_RESOURCE_DESC d = desc;
   std::string why;
   bool valid = validateResourceDesc(&d, &why);
-  UINT slices = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : d.DepthOrArraySize;
-  UINT planes = d.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER ? 1 : formatPlaneCount(d.Format);
+  // Only a valid desc's Dimension is loaded as the enum (raw_enum.h).
+  UINT slices = valid && d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : d.DepthOrArraySize;
+  UINT planes = !valid || d.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER ? 1 : formatPlaneCount(d.Format);
   UINT64 subresources = valid ? UINT64(d.MipLevels) * slices * planes : 0;
   if (!valid || UINT64(first) + count > subresources) {
     for (UINT i = 0; i < count; ++i) {
