@@ -27,6 +27,20 @@
 
 namespace d3dvk::runtime {
 
+// Hands a just-created object out through riid, as every Create* does (the
+// creation reference is dropped either way; a null output pointer only tests
+// the parameters: S_FALSE).
+template <typename T>
+HRESULT handOut(T* object, REFIID riid, void** out) {
+  if (!out) {
+    object->Release();
+    return S_FALSE;
+  }
+  HRESULT hr = object->QueryInterface(riid, out);
+  object->Release();
+  return hr;
+}
+
 class D3D12Device final : public ID3D12Device {
  public:
   D3D12Device(std::shared_ptr<UmdAdapter12> adapter, D3D_FEATURE_LEVEL featureLevel)

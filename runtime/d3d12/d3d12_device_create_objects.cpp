@@ -17,20 +17,6 @@
 
 namespace d3dvk::runtime {
 
-namespace {
-// Hands `object` out through riid (the creation reference is dropped either way).
-template <typename T>
-HRESULT handOut(T* object, REFIID riid, void** out) {
-  if (!out) {
-    object->Release();
-    return S_FALSE;  // D3D12: a null output pointer tests the parameters
-  }
-  HRESULT hr = object->QueryInterface(riid, out);
-  object->Release();
-  return hr;
-}
-}  // namespace
-
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateCommandQueue(const D3D12_COMMAND_QUEUE_DESC* pDesc, REFIID riid,
                                                           void** ppCommandQueue) try {
   if (ppCommandQueue) *ppCommandQueue = nullptr;

@@ -364,14 +364,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateGraphicsPipelineState(const D3D12_G
   if (!pDesc) return E_INVALIDARG;
   D3D12PipelineState* pso = nullptr;
   HRESULT hr = D3D12PipelineState::createGraphics(this, *pDesc, &pso);
-  if (FAILED(hr)) return hr;
-  if (!ppPipelineState) {
-    pso->Release();
-    return S_FALSE;
-  }
-  hr = pso->QueryInterface(riid, ppPipelineState);
-  pso->Release();
-  return hr;
+  return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateComputePipelineState(const D3D12_COMPUTE_PIPELINE_STATE_DESC* pDesc,
@@ -380,14 +373,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateComputePipelineState(const D3D12_CO
   if (!pDesc) return E_INVALIDARG;
   D3D12PipelineState* pso = nullptr;
   HRESULT hr = D3D12PipelineState::createCompute(this, *pDesc, &pso);
-  if (FAILED(hr)) return hr;
-  if (!ppPipelineState) {
-    pso->Release();
-    return S_FALSE;
-  }
-  hr = pso->QueryInterface(riid, ppPipelineState);
-  pso->Release();
-  return hr;
+  return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -157,13 +157,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreateRootSignature(UINT nodeMask, const 
     d3d12Error(kCreate, "the driver could not create the root signature (a static sampler it cannot build?)");
     return hr;
   }
-  if (!ppvRootSignature) {
-    signature->Release();
-    return S_FALSE;
-  }
-  HRESULT hr = signature->QueryInterface(riid, ppvRootSignature);
-  signature->Release();
-  return hr;
+  return handOut(signature, riid, ppvRootSignature);
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime
