@@ -59,6 +59,16 @@ bool isTypeless(DXGI_FORMAT f) {
   }
 }
 
+// The format rules SRVs and UAVs of buffers share: raw views are R32_TYPELESS,
+// structured views UNKNOWN, typed views a format; null when the view keeps them.
+const char* bufferViewFormatError(bool raw, UINT structureStride, DXGI_FORMAT format) {
+  if (raw && format != DXGI_FORMAT_R32_TYPELESS) return "a raw buffer view needs DXGI_FORMAT_R32_TYPELESS";
+  if (structureStride && format != DXGI_FORMAT_UNKNOWN) return "a structured buffer view needs DXGI_FORMAT_UNKNOWN";
+  if (!structureStride && format == DXGI_FORMAT_UNKNOWN)
+    return "a typed buffer view needs a format (or a StructureByteStride for a structured view)";
+  return nullptr;
+}
+
 }  // namespace
 
 void STDMETHODCALLTYPE D3D12Device::CreateConstantBufferView(const D3D12_CONSTANT_BUFFER_VIEW_DESC* pDesc,
@@ -135,12 +145,9 @@ void STDMETHODCALLTYPE D3D12Device::CreateShaderResourceView(ID3D12Resource* pRe
       needed = D3D12_RESOURCE_DIMENSION_BUFFER;
       args.ResourceDimension = D3D12DDI_RD_BUFFER;
       if (desc.Buffer.Flags & ~D3D12_BUFFER_SRV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_SRV_FLAGS");
-      if ((desc.Buffer.Flags & D3D12_BUFFER_SRV_FLAG_RAW) && desc.Format != DXGI_FORMAT_R32_TYPELESS)
-        return call.error("a raw buffer view needs DXGI_FORMAT_R32_TYPELESS");
-      if (desc.Buffer.StructureByteStride && desc.Format != DXGI_FORMAT_UNKNOWN)
-        return call.error("a structured buffer view needs DXGI_FORMAT_UNKNOWN");
-      if (!desc.Buffer.StructureByteStride && desc.Format == DXGI_FORMAT_UNKNOWN)
-        return call.error("a typed buffer view needs a format (or a StructureByteStride for a structured view)");
+      if (const char* why = bufferViewFormatError((desc.Buffer.Flags & D3D12_BUFFER_SRV_FLAG_RAW) != 0,
+                                                  desc.Buffer.StructureByteStride, desc.Format))
+        return call.error(why);
       args.Buffer = {desc.Buffer.FirstElement, desc.Buffer.NumElements, desc.Buffer.StructureByteStride,
                      D3D12DDI_BUFFER_SRV_FLAGS(int(desc.Buffer.Flags))};
       break;
@@ -258,12 +265,9 @@ void STDMETHODCALLTYPE D3D12Device::CreateUnorderedAccessView(ID3D12Resource* pR
       needed = D3D12_RESOURCE_DIMENSION_BUFFER;
       args.ResourceDimension = D3D12DDI_RD_BUFFER;
       if (desc.Buffer.Flags & ~D3D12_BUFFER_UAV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_UAV_FLAGS");
-      if ((desc.Buffer.Flags & D3D12_BUFFER_UAV_FLAG_RAW) && desc.Format != DXGI_FORMAT_R32_TYPELESS)
-        return call.error("a raw buffer view needs DXGI_FORMAT_R32_TYPELESS");
-      if (desc.Buffer.StructureByteStride && desc.Format != DXGI_FORMAT_UNKNOWN)
-        return call.error("a structured buffer view needs DXGI_FORMAT_UNKNOWN");
-      if (!desc.Buffer.StructureByteStride && desc.Format == DXGI_FORMAT_UNKNOWN)
-        return call.error("a typed buffer view needs a format (or a StructureByteStride for a structured view)");
+      if (const char* why = bufferViewFormatError((desc.Buffer.Flags & D3D12_BUFFER_UAV_FLAG_RAW) != 0,
+                                                  desc.Buffer.StructureByteStride, desc.Format))
+        return call.error(why);
       if (counter) {
         if (!desc.Buffer.StructureByteStride) return call.error("only structured buffer views have counters");
         if (!counter->isBuffer()) return call.error("pCounterResource is not a buffer");
