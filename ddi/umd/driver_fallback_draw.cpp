@@ -13,41 +13,20 @@
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "gpu_layout.h"          // translate/fallback
-#include "guard_band.h"          // translate/fallback
 #include "pipeline_cache.h"
-#include "sample_positions.h"    // translate/fallback
-#include "setup_shader.h"        // translate/fallback
 #include "triangle_topology.h"   // translate/fallback
 
 #include <algorithm>
-#include <bit>
 #include <chrono>
-#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <new>
-#include <string_view>
 
 namespace d3dvk::umd {
 namespace {
 
 namespace gpu = fallback::gpu;
-
-// One piece: at most this many triangles (D3DVK_FALLBACK_PIECE_TRIANGLES), and
-// a capture of at most this many bytes.
-constexpr uint32_t kDefaultPieceTriangles = 1u << 18;
-constexpr VkDeviceSize kMaxCaptureBytes = VkDeviceSize(256) << 20;
-// Words in FallbackResources::counters, each bound as a storage buffer at an
-// offset that is a multiple of 256 (the largest minStorageBufferOffsetAlignment
-// Vulkan allows): the transform-feedback counter, the scratch statistics and
-// the draw pass's indirect draws.
-constexpr VkDeviceSize kScratchStatisticsOffset = 256;
-constexpr VkDeviceSize kDrawArgsOffset = 512;  // gpu::FallbackDrawArgs
-constexpr VkDeviceSize kCounterBytes = 768;
-// The captured register a domain shader's capture adds last: the patch's
-// SV_PrimitiveID (TranslateOptions::capturePrimitiveId), no output register.
-constexpr uint32_t kCapturedPrimitiveIdRegister = 0xFFFFFFFFu;
 
 std::unique_ptr<vk::ShaderModule> translateVariant(Device& device, const dxbc::Shader& parsed,
                                                    const dxbc::TranslateOptions& options, const char* what) {
@@ -126,42 +105,17 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
   return module ? module->handle() : VK_NULL_HANDLE;
 }
 
-// A captured system value's register → its word in a captured vertex (the
-// registers are captured as vec4s in ascending order), or -1.
-int capturedWord(const Shader& captured, uint32_t systemValue) {
-  for (const dxbc::SignatureElement& e : captured.reflection.outputs.elements) {
-    if (e.systemValue != systemValue || e.stream != 0) continue;
-    auto it = std::find(captured.capturedRegisters.begin(), captured.capturedRegisters.end(), e.registerIndex);
-    if (it == captured.capturedRegisters.end()) continue;
-    const uint32_t component = e.mask ? uint32_t(std::countr_zero(unsigned(e.mask))) : 0u;
-    return int(4 * (it - captured.capturedRegisters.begin()) + component);
-  }
-  return -1;
-}
-
 // The rasterizer's clip rectangle: the viewport's pixels inside the render
 // area (and inside the scissor when enabled).
-struct ClipRect {
-  int32_t left, top, right, bottom;
-};
-ClipRect clipRect(const Device& device, const PreparedDraw& draw) {
+FallbackClipRect clipRect(const Device& device, const PreparedDraw& draw) {
   const D3D10_DDI_VIEWPORT& v = device.draw.viewports[0];
-  double left = std::max(0.0, std::floor(double(v.TopLeftX))), top = std::max(0.0, std::floor(double(v.TopLeftY)));
-  double right = std::min(double(draw.extent.width), std::ceil(double(v.TopLeftX) + v.Width));
-  double bottom = std::min(double(draw.extent.height), std::ceil(double(v.TopLeftY) + v.Height));
-  if (draw.rasterizer.ScissorEnable) {
-    if (device.draw.scissorCount == 0) return {0, 0, 0, 0};
-    const D3D10_DDI_RECT& s = device.draw.scissors[0];
-    left = std::max(left, double(s.left));
-    top = std::max(top, double(s.top));
-    right = std::min(right, double(s.right));
-    bottom = std::min(bottom, double(s.bottom));
-  }
-  const auto clampInt = [](double x) { return int32_t(std::clamp(x, 0.0, 32767.0)); };
-  ClipRect rect{clampInt(left), clampInt(top), clampInt(right), clampInt(bottom)};
-  if (rect.right < rect.left) rect.right = rect.left;
-  if (rect.bottom < rect.top) rect.bottom = rect.top;
-  return rect;
+  if (draw.rasterizer.ScissorEnable && device.draw.scissorCount == 0) return {0, 0, 0, 0};
+  const D3D10_DDI_RECT& s = device.draw.scissors[0];
+  const VkRect2D scissor{{int32_t(s.left), int32_t(s.top)},
+                         {uint32_t(std::max<int64_t>(int64_t(s.right) - s.left, 0)),
+                          uint32_t(std::max<int64_t>(int64_t(s.bottom) - s.top, 0))}};
+  return fallbackClipRect(v.TopLeftX, v.TopLeftY, v.Width, v.Height, draw.extent,
+                          draw.rasterizer.ScissorEnable ? &scissor : nullptr);
 }
 
 // D3DVK_FALLBACK_STATS=1: one line per fallback draw on stderr.
@@ -189,107 +143,16 @@ bool ensureBuffer(Device& device, std::shared_ptr<vk::Buffer>& slot, VkDeviceSiz
   return true;
 }
 
-// The setup pipeline and the static index buffer, created on first use.
+// The setup pipelines, created on first use.
 FallbackResources* resources(Device& device) {
   std::unique_ptr<FallbackResources>& r = device.fallbackResources();
   if (r) return r.get();
   auto created = std::make_unique<FallbackResources>();
   VkResult result = VK_SUCCESS;
-  VkDescriptorSetLayoutBinding bindings[gpu::kSetupBindings];
-  for (uint32_t i = 0; i < gpu::kSetupBindings; ++i)
-    bindings[i] = {i, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = gpu::kSetupBindings;
-  setInfo.pBindings = bindings;
-  created->setupSetLayout = vk::createDescriptorSetLayout(device.vk(), setInfo, &result);
-  if (!created->setupSetLayout) return device.setVkError(result), nullptr;
-  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(gpu::SetupParams)};
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  const VkDescriptorSetLayout setLayout = created->setupSetLayout->handle();
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  created->setupLayout = vk::createPipelineLayout(device.vk(), layoutInfo, &result);
-  if (!created->setupLayout) return device.setVkError(result), nullptr;
-  // D3DVK_FALLBACK_SETUP_FLOAT=1: the single-precision setup pass even on a
-  // device with shaderFloat64 (what devices without it run), for tests.
-  const char* forceFloat = std::getenv("D3DVK_FALLBACK_SETUP_FLOAT");
-  const bool doubles = device.vk().enabledFeatures().shaderFloat64 && !(forceFloat && std::string_view(forceFloat) == "1");
-  for (const fallback::SetupPass pass : {fallback::SetupPass::Triage, fallback::SetupPass::Deferred}) {
-    const std::span<const uint32_t> code = fallback::setupShaderSpirv(doubles, pass);
-    std::unique_ptr<vk::ShaderModule> module =
-        vk::createShaderModule(device.vk(), std::vector<uint32_t>(code.begin(), code.end()), &result);
-    if (!module) return device.setVkError(result), nullptr;
-    VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-    pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
-                          module->handle(), "main", nullptr};
-    pipelineInfo.layout = created->setupLayout->handle();
-    std::unique_ptr<vk::Pipeline>& pipeline =
-        pass == fallback::SetupPass::Triage ? created->setupPipeline : created->deferredPipeline;
-    pipeline = vk::createComputePipeline(device.vk(), pipelineInfo, &result);
-    if (!pipeline) return device.setVkError(result), nullptr;
-  }
-  created->pieceTriangles = kDefaultPieceTriangles;
-  if (const char* v = std::getenv("D3DVK_FALLBACK_PIECE_TRIANGLES")) {
-    char* end = nullptr;
-    const unsigned long n = std::strtoul(v, &end, 10);
-    if (*v && end && *end == 0 && n >= 1 && n <= (1ul << 22)) created->pieceTriangles = uint32_t(n);
-    else logError("D3DVK_FALLBACK_PIECE_TRIANGLES must be 1..4194304; using " + std::to_string(kDefaultPieceTriangles));
-  }
+  created->setup = createFallbackSetupPipelines(device.vk(), &result);
+  if (!created->setup) return device.setVkError(result), nullptr;
   r = std::move(created);
   return r.get();
-}
-
-// One piece of a draw: the sub-draw the capture records and what the setup
-// needs to number its primitives.
-struct Piece {
-  DrawCall call;
-  uint32_t slots = 0;            // captured triangles at most
-  uint32_t instances = 1;        // instances the capture runs
-  uint32_t primitiveIdBase = 0;  // lists cut inside one instance: the piece's first primitive
-};
-
-// Splits the draw so no piece exceeds `capacity` primitives of `layout`
-// (each captured as at most `trianglesPerPrimitive` triangles: 1, or what a
-// geometry shader may emit): whole instances per piece, or runs of
-// consecutive primitives of one instance (strips from even primitives, so a
-// triangle strip's winding holds; an indexed strip only when it fits, since a
-// cut earlier in the index buffer would change the winding and the numbering
-// of a piece's first primitives).
-bool planPieces(const DrawCall& call, const fallback::PrimitiveLayout& layout, uint64_t capacity,
-                uint32_t trianglesPerPrimitive, std::vector<Piece>* out) {
-  const uint64_t perInstance = fallback::primitivesPerInstance(layout, call.count);
-  if (perInstance == 0) return true;
-  if (perInstance <= capacity) {
-    const uint64_t instancesPerPiece = std::max<uint64_t>(1, capacity / perInstance);
-    for (uint64_t i = 0; i < call.instances; i += instancesPerPiece) {
-      Piece p;
-      p.call = call;
-      p.instances = uint32_t(std::min<uint64_t>(instancesPerPiece, call.instances - i));
-      p.call.instances = p.instances;
-      p.call.firstInstance = call.firstInstance + uint32_t(i);
-      p.slots = uint32_t(perInstance * p.instances * trianglesPerPrimitive);
-      out->push_back(p);
-    }
-    return true;
-  }
-  if (layout.strip && call.indexed) return false;
-  const uint64_t run = layout.strip ? std::max<uint64_t>(2, capacity & ~uint64_t(1)) : capacity;
-  for (uint32_t instance = 0; instance < call.instances; ++instance)
-    for (uint64_t t = 0; t < perInstance; t += run) {
-      const uint64_t k = std::min<uint64_t>(run, perInstance - t);
-      Piece p;
-      p.call = call;
-      p.call.instances = 1;
-      p.call.firstInstance = call.firstInstance + instance;
-      p.call.first = uint32_t(call.first + layout.start * t);
-      p.call.count = uint32_t(layout.perPrimitive * k + layout.extra);
-      p.slots = uint32_t(k * trianglesPerPrimitive);
-      p.primitiveIdBase = uint32_t(t);
-      out->push_back(p);
-    }
-  return true;
 }
 
 // An indexed strip too large for one piece, as the index list of its
@@ -340,31 +203,14 @@ bool stripAsList(Device& device, const DrawCall& call, fallback::TriangleTopolog
   return true;
 }
 
-// Indexed draws read only the indices the bound buffer holds: a triangle
-// whose references all lie past its end reads index 0 three times (D3D reads
-// zeros there), a triangle with duplicate indices, which conservative
-// rasterization may cull (the spec's exception). With robustBufferAccess2
-// the triangles straddling the end stay (their missing indices read 0 on the
-// device); without it they are dropped too, as Vulkan must not read past the
-// index buffer.
+// Indexed draws read only the indices the bound buffer holds (clampFallbackIndexedDraw).
 DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, const fallback::PrimitiveLayout& layout,
                             VkIndexType indexType) {
   if (!call.indexed) return call;
   const DrawState& s = device.draw;
   const uint64_t indexSize = indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
   const uint64_t held = s.indexBuffer->width > s.indexOffset ? (s.indexBuffer->width - s.indexOffset) / indexSize : 0;
-  const uint64_t available = held > call.first ? held - call.first : 0;
-  uint64_t count = call.count;
-  if (device.vk().samplerFeatures().robustBufferAccess2) {
-    // Every triangle with a reference inside the buffer.
-    const uint64_t primitives = (available + layout.start - 1) / layout.start;
-    count = std::min<uint64_t>(count, primitives ? layout.perPrimitive * primitives + layout.extra : 0);
-  } else {
-    count = std::min<uint64_t>(count, available);
-  }
-  DrawCall clamped = call;
-  clamped.count = uint32_t(count);
-  return clamped;
+  return clampFallbackIndexedDraw(call, layout, held, device.vk().samplerFeatures().robustBufferAccess2);
 }
 
 }  // namespace
@@ -413,16 +259,14 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // The pixel shader writes the sample mask itself unless the target is
   // single-sample and SampleMask keeps every rasterized sample.
   const UINT forced = prepared.rasterizer.ForcedSampleCount;
-  const UINT coverageSamples = forced ? forced : prepared.samples;
-  const uint32_t allSamples = coverageSamples >= 31 ? 0x7FFFFFFFu : (1u << coverageSamples) - 1u;
-  const bool masked = prepared.samples > 1 || (uint32_t(s.sampleMask) & allSamples) != allSamples;
+  const bool masked = fallbackMasked(prepared.rasterizer, prepared.samples, uint32_t(s.sampleMask));
   const unsigned variant = (counting ? Shader::kFallbackCounting : 0u) | (masked ? Shader::kFallbackMasked : 0u);
   // Two pixel-shader variants: the flat path alone, and with the exact path (gpu_layout.h).
   const VkShaderModule pixelModule = ensureVariants(device, vs, captured, ps, variant);
   if (!pixelModule) return;
   const VkShaderModule flatPixelModule = ensureVariants(device, vs, captured, ps, variant | Shader::kFallbackFlatOnly);
   if (!flatPixelModule) return;
-  const int positionWord = capturedWord(captured, 1 /*D3D_NAME_POSITION*/);
+  const int positionWord = capturedWord(captured.reflection, captured.capturedRegisters, 1 /*D3D_NAME_POSITION*/);
   if (positionWord < 0 || positionWord % 4 != 0) {
     logError(std::string("conservative fallback: the ") + (gs ? "geometry" : "vertex") +
              " shader writes no SV_Position; draw dropped");
@@ -438,13 +282,11 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   statistics.vertices = uint64_t(call.count) * call.instances;
   queries.add(statistics);
   DrawCall clamped = clampToIndexBuffer(device, call, *inputLayout, prepared.indexType);
-  const uint64_t capacity =
-      std::max<uint64_t>(1, std::min<uint64_t>(r->pieceTriangles, kMaxCaptureBytes / (3 * uint64_t(strideBytes))) /
-                                trianglesPerPrimitive);
-  std::vector<Piece> pieces;
+  const uint64_t capacity = fallbackPieceCapacity(*r->setup, strideBytes, trianglesPerPrimitive);
+  std::vector<FallbackPiece> pieces;
   uint32_t captureTopology = uint32_t(s.topology);
   std::shared_ptr<vk::Buffer> listIndices;  // an indexed strip drawn as its triangles' index list
-  if (!planPieces(clamped, *inputLayout, capacity, trianglesPerPrimitive, &pieces)) {
+  if (!planFallbackPieces(clamped, *inputLayout, capacity, trianglesPerPrimitive, &pieces)) {
     // An indexed triangle strip too large for one piece; a geometry shader
     // taking line strips or adjacency would see other primitives in a list.
     const std::optional<fallback::TriangleTopology> strip = fallback::triangleTopology(captureTopology);
@@ -455,7 +297,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     }
     if (!stripAsList(device, clamped, *strip, prepared.indexType, &listIndices, &clamped)) return;
     captureTopology = uint32_t(fallback::TriangleTopology::TriangleList);
-    if (!planPieces(clamped, *fallback::primitiveLayout(captureTopology), capacity, trianglesPerPrimitive, &pieces))
+    if (!planFallbackPieces(clamped, *fallback::primitiveLayout(captureTopology), capacity, trianglesPerPrimitive, &pieces))
       return;
   }
   if (pieces.empty()) return;
@@ -503,29 +345,14 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
                            : (counting ? state::PipelineVariant::FallbackPlainCounting : state::PipelineVariant::FallbackPlain);
   drawKey.inputLayout = 0;
   drawKey.topology = D3D10_DDI_PRIMITIVE_TOPOLOGY_TRIANGLELIST;
-  drawKey.rasterizer.CullMode = D3D10_DDI_CULL_NONE;  // culled by the setup; the record carries the facing
-  drawKey.rasterizer.FillMode = D3D10_DDI_FILL_SOLID;
-  drawKey.rasterizer.DepthClipEnable = FALSE;  // depth clamp: extrapolated depth stays in the viewport range
-  drawKey.rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_OFF;
+  drawKey.rasterizer = fallbackDrawRasterizer(drawKey.rasterizer);
   drawKey.rasterizerSamples = forced ? forced : prepared.samples;  // what sampleinfo(rasterizer) answers
-  drawKey.rasterizer.ForcedSampleCount = 0;
-  drawKey.rasterizer.MultisampleEnable = FALSE;
-  drawKey.rasterizer.AntialiasedLineEnable = FALSE;
-  drawKey.rasterizer.ScissorEnable = TRUE;  // the clip rectangle
   // The pixel shader writes SampleMask itself (the coverage ANDed with
   // OMSetBlendState's mask): with the pipeline's mask full it runs even for a
   // mask of 0, where D3D still runs it (UAV writes) but updates no sample.
   drawKey.sampleMask = 0xFFFFFFFF;
   // The corners and the records' words 0..15 as vertex attributes (gpu_layout.h; strides dynamic).
-  state::VertexInputState drawVertexInput;
-  drawVertexInput.bindings = {{gpu::kDrawCornersBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX},
-                              {gpu::kDrawRecordsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX}};
-  drawVertexInput.attributes = {
-      {gpu::kDrawCornerPositionLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, x)},
-      {gpu::kDrawCornerWeightsLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, u)}};
-  for (uint32_t i = 0; i < 4; ++i)
-    drawVertexInput.attributes.push_back(
-        {gpu::kDrawRecordWordsLocation + i, gpu::kDrawRecordsBinding, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
+  const state::VertexInputState drawVertexInput = fallbackDrawVertexInput();
   PipelineInputs drawInputs{&vs, ps, nullptr, &drawKey.rasterizer, s.blendState, s.depthStencilState};
   drawInputs.vertexModule = pullModule;
   drawInputs.pixelModule = pixelModule;
@@ -537,79 +364,43 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   VkPipeline flatDrawPipeline = device.pipelines().get(drawKey, drawInputs, &result);
   if (!flatDrawPipeline) return device.setVkError(result);
 
-  // The draw header: SV_Coverage and the sample mask the prelude applies.
-  const bool conservative =
-      prepared.rasterizer.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
-  const uint32_t anyBit = forced && prepared.samples == 1 ? gpu::kHeaderCoverageAnyBit : 0u;
-  gpu::FallbackHeader header{};
-  header.coverage = (conservative ? allSamples & uint32_t(s.sampleMask) : uint32_t(s.sampleMask) & 0x7FFFFFFFu) | anyBit;
-  if (!conservative) {
-    const std::span<const std::array<int8_t, 2>> positions = fallback::standardSamplePositions(forced);
-    header.sampleCount = uint32_t(positions.size());
-    for (size_t i = 0; i < positions.size(); ++i) header.samples[i][0] = positions[i][0], header.samples[i][1] = positions[i][1];
-  }
-
-  // Setup parameters shared by the pieces.
+  // The draw header (SV_Coverage and the sample mask the prelude applies) and the setup parameters shared by the pieces.
   const D3D10_DDI_VIEWPORT& vp = s.viewports[0];
-  const fallback::Viewport viewport{vp.TopLeftX, vp.TopLeftY, vp.Width, vp.Height, 0.0, 1.0};
-  const fallback::ClipState clipState = fallback::clipStateFor(viewport, prepared.rasterizer.DepthClipEnable != FALSE);
-  const ClipRect clip = clipRect(device, prepared);
-  gpu::SetupParams params{};
-  params.viewportX = vp.TopLeftX;
-  params.viewportY = vp.TopLeftY;
-  params.viewportWidth = vp.Width;
-  params.viewportHeight = vp.Height;
-  params.clipLeft = clip.left;
-  params.clipTop = clip.top;
-  params.clipRight = clip.right;
-  params.clipBottom = clip.bottom;
-  params.guardX = float(clipState.guardX);
-  params.guardY = float(clipState.guardY);
-  params.targetWidth = float(prepared.extent.width);
-  params.targetHeight = float(prepared.extent.height);
-  params.flags = (conservative ? gpu::kSetupConservative | gpu::kSetupInner : 0u) |
-                 (prepared.rasterizer.DepthClipEnable ? gpu::kSetupDepthClip : 0u) |
-                 (prepared.rasterizer.CullMode == D3D10_DDI_CULL_FRONT ? gpu::kSetupCullFront : 0u) |
-                 (prepared.rasterizer.CullMode == D3D10_DDI_CULL_BACK ? gpu::kSetupCullBack : 0u) |
-                 (prepared.rasterizer.FrontCounterClockwise ? gpu::kSetupFrontCounterClockwise : 0u) |
-                 (prepared.samples > 1 ? gpu::kSetupFullPixels : 0u);
-  params.strideWords = 4 * registers;
-  params.positionWord = uint32_t(positionWord);
+  const FallbackClipRect clip = clipRect(device, prepared);
+  FallbackDrawParameters drawParameters;
+  drawParameters.viewportX = vp.TopLeftX;
+  drawParameters.viewportY = vp.TopLeftY;
+  drawParameters.viewportWidth = vp.Width;
+  drawParameters.viewportHeight = vp.Height;
+  drawParameters.clip = clip;
+  drawParameters.extent = prepared.extent;
+  drawParameters.rasterizer = &prepared.rasterizer;
+  drawParameters.samples = prepared.samples;
+  drawParameters.sampleMask = uint32_t(s.sampleMask);
+  drawParameters.captured = &captured.reflection;
+  drawParameters.capturedRegisters = &captured.capturedRegisters;
+  drawParameters.positionWord = uint32_t(positionWord);
   // A geometry shader's SV_PrimitiveID or a tessellated triangle's patch's (else the setup numbers the triangles).
-  const int primitiveIdWord = gs   ? capturedWord(*gs, 7 /*D3D_NAME_PRIMITIVE_ID*/)
+  const int primitiveIdWord = gs   ? capturedWord(gs->reflection, gs->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/)
                               : ds ? int(4 * (registers - 1))  // the patch's (kCapturedPrimitiveIdRegister)
                                    : -1;
-  params.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
-  // The captured stage's SV_CullDistance components (the setup culls by them).
-  for (const dxbc::SignatureElement& e : captured.reflection.outputs.elements) {
-    if (e.systemValue != 3 /*D3D_NAME_CULL_DISTANCE*/ || e.stream != 0) continue;
-    auto it = std::find(captured.capturedRegisters.begin(), captured.capturedRegisters.end(), e.registerIndex);
-    if (it == captured.capturedRegisters.end()) continue;
-    for (uint32_t c = 0; c < 4; ++c) {
-      if (!(e.mask & (1u << c)) || params.cullCount == 8) continue;
-      const uint32_t word = 4 * uint32_t(it - captured.capturedRegisters.begin()) + c;
-      params.cullWords[params.cullCount / 4] |= word << (8 * (params.cullCount % 4));
-      ++params.cullCount;
-    }
-  }
+  drawParameters.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
+  const gpu::FallbackHeader header = fallbackHeader(drawParameters);
+  gpu::SetupParams params = fallbackSetupParams(drawParameters);
 
   uint32_t maxSlots = 0;
-  for (const Piece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
-  const VkBufferUsageFlags storage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
-  if (!ensureBuffer(device, r->capture, VkDeviceSize(maxSlots) * 3 * strideBytes,
-                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT) ||
-      !ensureBuffer(device, r->records,
-                    sizeof(gpu::FallbackHeader) + VkDeviceSize(maxSlots) * sizeof(gpu::FallbackRecord),
-                    storage | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT) ||
-      !ensureBuffer(device, r->corners, VkDeviceSize(maxSlots) * gpu::kCornersPerRecord * sizeof(gpu::FallbackCorner),
-                    storage | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT) ||
-      !ensureBuffer(device, r->deferred, VkDeviceSize(maxSlots) * sizeof(uint32_t), storage) ||
-      !ensureBuffer(device, r->counters, kCounterBytes,
-                    storage | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                        VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT))
+  for (const FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
+  const FallbackBufferSizes sizes = fallbackBufferSizes(maxSlots, strideBytes);
+  if (!ensureBuffer(device, r->capture, sizes.capture, kFallbackCaptureUsage) ||
+      !ensureBuffer(device, r->records, sizes.records, kFallbackRecordsUsage) ||
+      !ensureBuffer(device, r->corners, sizes.corners, kFallbackCornersUsage) ||
+      !ensureBuffer(device, r->deferred, sizes.deferred, kFallbackDeferredUsage) ||
+      !ensureBuffer(device, r->counters, kFallbackCounterBytes, kFallbackCountersUsage))
     return;
   for (const std::shared_ptr<vk::Buffer>& b : {r->capture, r->records, r->corners, r->counters, r->deferred})
     device.queue().releaseAfter(device.queue().openSerial(), b);
+  const FallbackPieceBuffers buffers{r->capture->handle(), r->records->handle(), r->corners->handle(),
+                                     r->counters->handle(), r->deferred->handle()};
 
   // The setup pass's descriptor set (one per draw, its pool freed with the batch).
   const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings * uint32_t(pieces.size())};
@@ -644,12 +435,12 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
 
   uint64_t trianglesTotal = 0;
   for (size_t pieceIndex = 0; pieceIndex < pieces.size(); ++pieceIndex) {
-    const Piece& piece = pieces[pieceIndex];
+    const FallbackPiece& piece = pieces[pieceIndex];
     const bool first = pieceIndex == 0, last = pieceIndex + 1 == pieces.size();
     trianglesTotal += piece.slots;
     // Statistics the setup counts: into a query's counter slot while a
     // statistics query is active, else into scratch words.
-    InvocationCounter statisticsCounter{r->counters->handle(), kScratchStatisticsOffset};
+    InvocationCounter statisticsCounter{r->counters->handle(), kFallbackScratchStatisticsOffset};
     if (queries.active() && !allocateFallbackStatisticsCounter(device, &statisticsCounter)) return;
     InvocationCounter invocationCounter;
     if (counting && !allocateInvocationCounter(device, &invocationCounter)) return;
@@ -658,39 +449,16 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
     allocInfo.descriptorPool = pool->handle();
     allocInfo.descriptorSetCount = 1;
-    const VkDescriptorSetLayout setLayout = r->setupSetLayout->handle();
+    const VkDescriptorSetLayout setLayout = r->setup->setLayout->handle();
     allocInfo.pSetLayouts = &setLayout;
     result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
     if (result != VK_SUCCESS) return device.setVkError(result);
-    const VkDescriptorBufferInfo infos[gpu::kSetupBindings] = {
-        {r->capture->handle(), 0, VK_WHOLE_SIZE},
-        {r->counters->handle(), 0, 16},
-        {r->records->handle(), 0, VK_WHOLE_SIZE},
-        {r->corners->handle(), 0, VK_WHOLE_SIZE},
-        {statisticsCounter.buffer, statisticsCounter.offset, 16},
-        {r->counters->handle(), kDrawArgsOffset, sizeof(gpu::FallbackDrawArgs)},
-        {r->deferred->handle(), 0, VK_WHOLE_SIZE},
-    };
-    VkWriteDescriptorSet writes[gpu::kSetupBindings];
-    for (uint32_t i = 0; i < gpu::kSetupBindings; ++i) {
-      writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      writes[i].dstSet = set;
-      writes[i].dstBinding = i;
-      writes[i].descriptorCount = 1;
-      writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      writes[i].pBufferInfo = &infos[i];
-    }
-    vkUpdateDescriptorSets(device.vk().handle(), gpu::kSetupBindings, writes, 0, nullptr);
+    writeFallbackSetupSet(device.vk(), set, buffers, statisticsCounter.buffer, statisticsCounter.offset);
 
     // 1. Capture.
     VkCommandBuffer cmd = device.record();
     if (!cmd) return;
-    vkCmdFillBuffer(cmd, r->counters->handle(), 0, 16, 0);
-    if (!queries.active()) vkCmdFillBuffer(cmd, r->counters->handle(), kScratchStatisticsOffset, 16, 0);
-    vkCmdUpdateBuffer(cmd, r->records->handle(), 0, sizeof header, &header);
-    // The flat-only draw until the setup finds a record it cannot decide.
-    const gpu::FallbackDrawArgs drawArgs{{gpu::kCornersPerRecord * piece.slots, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 1}, 0};
-    vkCmdUpdateBuffer(cmd, r->counters->handle(), kDrawArgsOffset, sizeof drawArgs, &drawArgs);
+    recordFallbackPieceStart(cmd, buffers, header, piece.slots, !queries.active());
     if (!bindShaderResources(device, cmd)) return;
     cmd = device.record();  // orders the fills before the capture
     if (!cmd) return;
@@ -708,14 +476,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     bindInputAssembly(device, cmd, piece.call, prepared.indexType);
     if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
     setDynamicState(device, cmd, prepared);
-    const VkBuffer xfb = r->capture->handle();
-    const VkDeviceSize xfbOffset = 0, xfbSize = VkDeviceSize(piece.slots) * 3 * strideBytes;
-    vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &xfb, &xfbOffset, &xfbSize);
-    vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
-    cmdDraw(cmd, piece.call);
-    const VkBuffer counterBuffer = r->counters->handle();
-    const VkDeviceSize counterOffset = 0;
-    vkCmdEndTransformFeedbackEXT(cmd, 0, 1, &counterBuffer, &counterOffset);
+    recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
     vkCmdEndRendering(cmd);
 
     // 2. Setup.
@@ -725,41 +486,17 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     params.slots = piece.slots;
     params.instances = gs || ds ? 1 : piece.instances;
     params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupPipeline->handle());
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
-    vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
-    vkCmdDispatch(cmd, (piece.slots + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, 1, 1);
-    // The full setup over the triangles the triage deferred (clipped, degenerate, non-finite).
-    cmd = device.record();  // orders the triage's writes before the indirect dispatch
-    if (!cmd) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->deferredPipeline->handle());
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, r->setupLayout->handle(), 0, 1, &set, 0, nullptr);
-    vkCmdPushConstants(cmd, r->setupLayout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
-    vkCmdDispatchIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, deferredDispatch));
+    recordFallbackSetup(cmd, [&] { return device.record(); }, *r->setup, set, params, buffers);
 
     // 3. Draw.
     cmd = device.record();
     if (!cmd) return;
     if (first) timestamp(cmd, 2);
-    const FallbackBuffers buffers{r->capture->handle(), r->records->handle()};
-    if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &buffers)) return;
+    const FallbackBuffers drawBuffers{r->capture->handle(), r->records->handle()};
+    if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &drawBuffers)) return;
     beginRendering(device, cmd, prepared.extent);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, flatDrawPipeline);
     setDynamicState(device, cmd, prepared);
-    const VkViewport target{0.0f, 0.0f, float(prepared.extent.width), float(prepared.extent.height),
-                            std::clamp(vp.MinDepth, 0.0f, 1.0f), std::clamp(vp.MaxDepth, 0.0f, 1.0f)};
-    vkCmdSetViewport(cmd, 0, 1, &target);
-    const VkRect2D scissor{{clip.left, clip.top},
-                           {uint32_t(clip.right - clip.left), uint32_t(clip.bottom - clip.top)}};
-    vkCmdSetScissor(cmd, 0, 1, &scissor);
-    const VkBuffer vertexBuffers[2] = {r->corners->handle(), r->records->handle()};
-    const VkDeviceSize vertexOffsets[2] = {0, sizeof(gpu::FallbackHeader)};
-    const VkDeviceSize vertexStrides[2] = {sizeof(gpu::FallbackCorner), gpu::kRecordVertexStride};
-    vkCmdBindVertexBuffers2(cmd, gpu::kDrawCornersBinding, 2, vertexBuffers, vertexOffsets, nullptr, vertexStrides);
-    // One of the two runs (the other has no vertices): the same candidate triangles in primitive order.
-    vkCmdDrawIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, flat), 1, 0);
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, drawPipeline);
-    vkCmdDrawIndirect(cmd, r->counters->handle(), kDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, exact), 1, 0);
+    recordFallbackDraws(cmd, buffers, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
     vkCmdEndRendering(cmd);
     if (last && timing && r->timestamps && !r->timestampsPending) {
       timestamp(cmd, 3);

@@ -32,6 +32,7 @@
 #pragma once
 
 #include "draw_recording.h"
+#include "fallback_passes.h"
 #include "vk_pipeline.h"
 #include "vk_query_pool.h"
 #include "vk_resources.h"
@@ -45,11 +46,7 @@ namespace d3dvk::umd {
 // fallback draw (recording orders their uses; a replaced buffer stays alive
 // until the batches that used it complete). Queue mutex held.
 struct FallbackResources {
-  std::unique_ptr<vk::DescriptorSetLayout> setupSetLayout;
-  std::unique_ptr<vk::PipelineLayout> setupLayout;
-  std::unique_ptr<vk::Pipeline> setupPipeline;     // the triage pass (setup.comp), over every slot
-  std::unique_ptr<vk::Pipeline> deferredPipeline;  // the full setup over the slots the triage deferred
-  uint32_t pieceTriangles = 0;  // triangles per piece (D3DVK_FALLBACK_PIECE_TRIANGLES, default 2^18)
+  std::unique_ptr<FallbackSetupPipelines> setup;  // the setup pass (fallback_passes.h)
   std::shared_ptr<vk::Buffer> capture;   // transform feedback: captured vertices
   std::shared_ptr<vk::Buffer> records;   // FallbackHeader + FallbackRecord[]
   std::shared_ptr<vk::Buffer> corners;   // FallbackCorner[3·slots]
