@@ -3,9 +3,8 @@
 // constants, root CBVs and UAVs, DrawInstanced, DrawIndexedInstanced and
 // Dispatch — with pixels and buffers read back on the Vulkan device under the
 // validation layer; the PSO refusals (root-signature mismatch, DXIL, a missing
-// RTV format) with their HRESULTs and messages; a ConservativeRaster ON draw
-// on a device that would need the (not yet wired) D3D12 fallback failing
-// Close with E_NOTIMPL; and two lists recorded on two threads at once.
+// RTV format) with their HRESULTs and messages; and two lists recorded on two
+// threads at once. Conservative draws: test_d3d12_conservative.cpp.
 #include "d3d12_test_util.h"
 #include "ddi_trace_log.h"
 #include "dxbc/container.h"
@@ -490,39 +489,6 @@ TEST_CASE("D3D12 PSO refusals: root-signature mismatch, DXIL, a missing RTV form
   rs->Release();
   empty->Release();
   CHECK(device->Release() == 0);
-}
-
-TEST_CASE("D3D12: a ConservativeRaster ON draw that needs the fallback fails Close with E_NOTIMPL, not drawn "
-          "non-conservatively",
-          "[d3d12][draw][conservative]") {
-  ScopedEnv fallback("D3DVK_CONSERVATIVE_RASTER", "fallback");
-  Scene s;
-  D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
-  REQUIRE(s.device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
-  REQUIRE(options.ConservativeRasterizationTier != D3D12_CONSERVATIVE_RASTERIZATION_TIER_NOT_SUPPORTED);
-  ID3D12RootSignature* rs = rootSignature(s.device, B0::Constants);
-  const std::vector<uint8_t> vs = code(kVsPosition), ps = code(kPsConstant);
-  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = psoDesc(rs, vs, ps);
-  d.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
-  ID3D12PipelineState* pso = createPso(s.device, d);  // the creation-time rule (a tier) holds
-  const float verts[] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
-  D3D12_VERTEX_BUFFER_VIEW vbv{s.put(0, verts, sizeof verts), sizeof verts, 12};
-  ID3D12CommandAllocator* allocator = createAllocator(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12GraphicsCommandList* list = createList(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
-  StderrCapture errors;
-  s.begin(list, kBlackF);
-  list->SetGraphicsRootSignature(rs);
-  list->SetPipelineState(pso);
-  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  list->IASetVertexBuffers(0, 1, &vbv);
-  list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
-  list->DrawInstanced(3, 1, 0, 0);
-  CHECK(list->Close() == E_NOTIMPL);
-  CHECK(errors.text().find("the D3D12 path of the exact conservative fallback is not built yet") != std::string::npos);
-  list->Release();
-  allocator->Release();
-  pso->Release();
-  rs->Release();
 }
 
 TEST_CASE("D3D12: two command lists recorded on two threads at once, each drawing into its own target",

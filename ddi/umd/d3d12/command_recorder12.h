@@ -13,6 +13,7 @@
 
 #include "d3d12umddi.h"
 #include "draw12.h"
+#include "draw_recording.h"  // umd::DrawCall
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -23,6 +24,7 @@ namespace d3dvk::umd12 {
 
 class Device12;
 struct Resource12;
+struct Shader12;
 struct QueryHeap12;
 
 // Moves one subresource range of an image between layouts, ordering all memory
@@ -82,7 +84,19 @@ class CommandRecorder12 {
   VkCommandBuffer command();  // the buffer after a full barrier; null when not recording
   // Draw path helpers (draw12.cpp).
   bool bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args);
-  bool beginDraw(VkCommandBuffer* cmd, bool indexed);
+  // One stage's descriptor set of layout `layout` (the stage's own, or one
+  // with more bindings) written from `args`, plus `extra` (its dstSet is
+  // filled in); null after fail().
+  VkDescriptorSet writeStageSet(const Shader12& stage, const RootArguments12& args, VkDescriptorSetLayout layout,
+                                const VkWriteDescriptorSet* extra = nullptr);
+  bool prepareDraw(bool indexed, DrawTargets12* targets);
+  void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
+  VkRect2D scissorIn(VkExtent2D extent) const;  // scissor 0 clamped to the render area
+  void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
+  void beginRendering(VkCommandBuffer cmd, const DrawTargets12& targets);
+  bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets);
+  // A draw with a pipeline state that needs the exact conservative fallback (fallback12.cpp).
+  void fallbackDraw(const umd::DrawCall& call, const DrawTargets12& targets);
   void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
                   UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 

@@ -8,6 +8,7 @@
 #include "d3d12umddi_checks.h"
 #include "d3dvk_entry_guard.h"
 #include "descriptor_heap12.h"
+#include "fallback_passes.h"
 #include "fence12.h"
 #include "pipeline_state12.h"
 #include "query12.h"
@@ -36,6 +37,12 @@ Device12::Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& a
       hRTDevice_(args.hRTDevice),
       callbacks_(args.p12UMCallbacks),
       samplers_(std::make_unique<SamplerCache12>(*this)) {}
+
+umd::FallbackSetupPipelines* Device12::fallbackSetup(VkResult* result) {
+  std::lock_guard lock(fallbackMutex_);
+  if (!fallbackSetup_) fallbackSetup_ = umd::createFallbackSetupPipelines(vk_, result);
+  return fallbackSetup_.get();
+}
 
 Device12::~Device12() {
   if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);

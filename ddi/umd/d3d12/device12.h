@@ -18,6 +18,7 @@
 
 namespace d3dvk::umd {
 class Adapter;
+struct FallbackSetupPipelines;
 void logError(const std::string& message);
 }  // namespace d3dvk::umd
 
@@ -56,6 +57,9 @@ class Device12 {
   Resource12* bufferAt(UINT64 va, UINT64* offset);
   // The device's VkSamplers by sampler desc (sampler12.h).
   SamplerCache12& samplers() { return *samplers_; }
+  // The conservative fallback's setup pipelines (../fallback_passes.h),
+  // created on first use; null with *result when that fails.
+  umd::FallbackSetupPipelines* fallbackSetup(VkResult* result);
 
   // Records `record` into a one-time command buffer, submits it on the queue
   // and waits for it (resource initialization). Queue mutex NOT held.
@@ -86,6 +90,8 @@ class Device12 {
   std::map<UINT64, std::pair<UINT64, Resource12*>> buffers_;  // by VA: (size, buffer)
   UINT64 nextVa_ = UINT64(1) << 32;
   std::unique_ptr<SamplerCache12> samplers_;
+  std::mutex fallbackMutex_;
+  std::unique_ptr<umd::FallbackSetupPipelines> fallbackSetup_;
 };
 
 // One full memory barrier: everything before → everything after.

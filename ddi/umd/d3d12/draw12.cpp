@@ -92,11 +92,29 @@ bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer,
   return true;
 }
 
+VkBuffer Transient12::deviceBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkResult* result) {
+  size_t found = deviceBuffers_.size();
+  for (size_t i = deviceBuffersUsed_; i < deviceBuffers_.size(); ++i)
+    if (deviceBuffers_[i].usage == usage && deviceBuffers_[i].buffer->size() >= size &&
+        (found == deviceBuffers_.size() || deviceBuffers_[i].buffer->size() < deviceBuffers_[found].buffer->size()))
+      found = i;
+  if (found == deviceBuffers_.size()) {
+    VkDeviceSize rounded = 4096;
+    while (rounded < size) rounded *= 2;
+    std::unique_ptr<vk::Buffer> buffer = vk::Buffer::create(device_.vk(), rounded, usage, false, result);
+    if (!buffer) return VK_NULL_HANDLE;
+    deviceBuffers_.push_back({std::move(buffer), usage});
+  }
+  std::swap(deviceBuffers_[found], deviceBuffers_[deviceBuffersUsed_]);
+  return deviceBuffers_[deviceBuffersUsed_++].buffer->handle();
+}
+
 void Transient12::reset() {
   for (VkDescriptorPool pool : pools_) vkResetDescriptorPool(device_.handle(), pool, 0);
   pool_ = 0;
   upload_ = 0;
   uploadOffset_ = 0;
+  deviceBuffersUsed_ = 0;
 }
 
 void RootArguments12::reset(RootSignature12* rs) {
@@ -131,13 +149,24 @@ D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType(VkPrimitiveTopology t) {
 
 // Writes one descriptor set per stage of `pso` from `args` and binds them. False after fail().
 bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
-  Device12& device = *device_;
-  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
   for (const Shader12* shader : pso.stages) {
     if (shader->bindings.bindings.empty()) continue;
+    const VkDescriptorSet set = writeStageSet(*shader, args, shader->setLayout->handle());
+    if (!set) return false;
+    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), pso.layout->handle(), shader->set, 1, &set, 0, nullptr);
+  }
+  return true;
+}
+
+VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& stage, const RootArguments12& args,
+                                                 VkDescriptorSetLayout layout, const VkWriteDescriptorSet* extra) {
+  Device12& device = *device_;
+  const Shader12* shader = &stage;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  {
     VkResult result = VK_SUCCESS;
-    VkDescriptorSet set = transient_->allocate(shader->setLayout->handle(), &result);
-    if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), false;
+    VkDescriptorSet set = transient_->allocate(layout, &result);
+    if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
     std::vector<VkWriteDescriptorSet> writes;
     std::vector<VkDescriptorBufferInfo> buffers;
     std::vector<VkDescriptorImageInfo> images;
@@ -161,25 +190,25 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
         VkBuffer buffer = VK_NULL_HANDLE;
         VkDeviceSize offset = 0;
         if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
-          return fail(Device12::hresultFor(result), "cannot upload root constants"), false;
+          return fail(Device12::hresultFor(result), "cannot upload root constants"), VK_NULL_HANDLE;
         buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
         w.pBufferInfo = &buffers.back();
       } else if (b.source == rootsig::BindingSource::RootDescriptor) {
         const UINT64 va = args.parameters[b.index].va;
         UINT64 offset = 0;
         Resource12* r = va ? device.bufferAt(va, &offset) : nullptr;
-        if (!r) return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"), false;
+        if (!r) return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"), VK_NULL_HANDLE;
         const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
         const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
         if (offset % align)
-          return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"), false;
+          return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"), VK_NULL_HANDLE;
         VkDeviceSize range = r->desc.Width - offset;
         if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
         buffers.push_back({r->buffer->handle(), offset, range});
         w.pBufferInfo = &buffers.back();
       } else {  // descriptor table
         const ViewDescriptor12* table = args.parameters[b.index].table;
-        if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), false;
+        if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
         const size_t firstBuffer = buffers.size(), firstImage = images.size(), firstTexel = texels.size();
         for (uint32_t e = 0; e < b.count; ++e) {
           // Heap slots are kDescriptorSize bytes apart (not sizeof(ViewDescriptor12)).
@@ -195,7 +224,7 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
                                     ? ViewDescriptor12::UnorderedAccess
                                     : ViewDescriptor12::ShaderResource;
               if (d.kind != kind || (!d.resource && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no view of the kind it declares"), false;
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no view of the kind it declares"), VK_NULL_HANDLE;
               buffers.push_back(d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
                                            : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
               break;
@@ -205,7 +234,7 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
               const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
                                                                                                  : ViewDescriptor12::UnorderedAccess;
               if (d.kind != kind || (!d.texelView && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no typed buffer view"), false;
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no typed buffer view"), VK_NULL_HANDLE;
               texels.push_back(d.texelView);
               break;
             }
@@ -214,13 +243,13 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
               const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
                                                                                            : ViewDescriptor12::UnorderedAccess;
               if (d.kind != kind || (!d.imageView && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no texture view"), false;
+                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no texture view"), VK_NULL_HANDLE;
               images.push_back({VK_NULL_HANDLE, d.imageView, VK_IMAGE_LAYOUT_GENERAL});
               break;
             }
             case rootsig::DescriptorClass::Sampler:
               if (d.kind != ViewDescriptor12::Sampler || !d.sampler)
-                return fail(E_INVALIDARG, "a descriptor table entry a shader samples with holds no sampler"), false;
+                return fail(E_INVALIDARG, "a descriptor table entry a shader samples with holds no sampler"), VK_NULL_HANDLE;
               images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
               break;
           }
@@ -231,10 +260,13 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
       }
       writes.push_back(w);
     }
+    if (extra) {
+      writes.push_back(*extra);
+      writes.back().dstSet = set;
+    }
     vkUpdateDescriptorSets(device.handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
-    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), pso.layout->handle(), shader->set, 1, &set, 0, nullptr);
+    return set;
   }
-  return true;
 }
 
 void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
@@ -258,32 +290,29 @@ void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPT
   }
 }
 
-// Checks the graphics state, takes the command buffer (after the full barrier),
-// binds the pipeline, the root arguments and the dynamic state, and begins
-// rendering. False (nothing begun) when the draw is dropped or failed.
-bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed) {
+// Checks the graphics state against the pipeline state and the bound
+// targets; false (nothing recorded) when the draw is dropped or failed.
+bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   DrawState12& s = state_;
   PipelineState12* pso = s.pipeline;
   if (!pso || pso->compute) return fail(E_INVALIDARG, "a draw without a graphics pipeline state (SetPipelineState)"), false;
   if (!s.graphics.signature)
     return fail(E_INVALIDARG, "a draw without a graphics root signature (SetGraphicsRootSignature)"), false;
-  if (pso->needsFallback)
-    return fail(E_NOTIMPL,
-                "a draw with a ConservativeRaster ON pipeline state on a device that does not rasterize conservatively "
-                "at the reported tier: the D3D12 path of the exact conservative fallback is not built yet (the draw "
-                "is not drawn non-conservatively instead)"),
-           false;
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(s.topology));
   if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), false;
   if (topologyType(assembly.topology) != pso->topologyType)
     return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), false;
   if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), false;
+  DrawTargets12& t = *out;
+  t.topology = assembly.topology;
+  t.d3dTopology = s.topology;
   // The bound render targets against the pipeline state's formats.
   VkExtent2D extent{UINT32_MAX, UINT32_MAX};
   UINT layers = UINT32_MAX;
-  VkRenderingAttachmentInfo colors[8]{};
+  t.colorCount = pso->renderTargetCount;
   for (UINT i = 0; i < pso->renderTargetCount; ++i) {
-    colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    VkRenderingAttachmentInfo& color = t.colors[i];
+    color = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
     if (i >= s.renderTargetCount) continue;
     const ViewDescriptor12& d = s.renderTargets[i];
     const state::FormatInfo* want = state::findFormat(pso->rtvFormats[i]);
@@ -292,29 +321,29 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed) {
                                  "'s format does not match the pipeline state's RTVFormats").c_str()),
              false;
     VkResult result = VK_SUCCESS;
-    colors[i].imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
-    if (!colors[i].imageView) return fail(Device12::hresultFor(result), "cannot create a render-target view"), false;
-    colors[i].imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-    colors[i].loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    colors[i].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    color.imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
+    if (!color.imageView) return fail(Device12::hresultFor(result), "cannot create a render-target view"), false;
+    color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     const VkExtent3D e = d.resource->mipExtent(d.mip);
     extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
     layers = std::min(layers, d.sliceCount);
   }
-  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-  bool hasStencil = false;
+  t.depth = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  t.hasStencil = false;
   if (s.hasDepthStencil && pso->dsvFormat != DXGI_FORMAT_UNKNOWN) {
     const ViewDescriptor12& d = s.depthStencil;
     const state::FormatInfo* want = state::findFormat(pso->dsvFormat);
     if (!want || d.format->vk != want->vk)
       return fail(E_INVALIDARG, "the depth-stencil view's format does not match the pipeline state's DSVFormat"), false;
     VkResult result = VK_SUCCESS;
-    depth.imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
-    if (!depth.imageView) return fail(Device12::hresultFor(result), "cannot create a depth-stencil view"), false;
-    depth.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-    depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    hasStencil = d.format->kind == state::FormatKind::DepthStencil;
+    t.depth.imageView = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
+    if (!t.depth.imageView) return fail(Device12::hresultFor(result), "cannot create a depth-stencil view"), false;
+    t.depth.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+    t.depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    t.depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    t.hasStencil = d.format->kind == state::FormatKind::DepthStencil;
     const VkExtent3D e = d.resource->mipExtent(d.mip);
     extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
     layers = std::min(layers, d.sliceCount);
@@ -326,13 +355,14 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed) {
                 std::max(extent.height, UINT(std::max(v.y + std::abs(v.height), 1.0f)))};
     layers = 1;
   }
-  if (s.viewports.empty() || s.scissors.empty()) return false;  // D3D12: nothing is drawn without them
+  t.extent = extent;
+  t.layers = layers;
+  return !s.viewports.empty() && !s.scissors.empty();  // D3D12: nothing is drawn without them
+}
 
-  VkCommandBuffer cmd = command();
-  if (!cmd) return false;
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso->pipeline->handle());
-  if (!bindRootArguments(cmd, *pso, s.graphics)) return false;
-  // Vertex buffers: the ones the input layout uses (unbound: zeros from the first live buffer… none: skipped).
+// The vertex buffers, and the index buffer of an indexed draw.
+void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
+  const DrawState12& s = state_;
   for (UINT slot = 0; slot < 32; ++slot) {
     const DrawState12::VertexBuffer& vb = s.vertexBuffers[slot];
     if (!vb.resource) continue;
@@ -344,46 +374,95 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed) {
     const VkIndexType type = s.indexBuffer.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     vkCmdBindIndexBuffer(cmd, s.indexBuffer.resource->buffer->handle(), s.indexBuffer.offset, type);
   }
-  vkCmdSetPrimitiveTopology(cmd, assembly.topology);
-  vkCmdSetPrimitiveRestartEnable(cmd, isStrip(assembly.topology) ? VK_TRUE : VK_FALSE);
-  // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y); one viewport (the pipelines have one).
-  const VkViewport& v = s.viewports[0];
-  const VkViewport viewport{v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
-  vkCmdSetViewport(cmd, 0, 1, &viewport);
-  VkRect2D scissor = s.scissors[0];
+}
+
+VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent) const {
+  VkRect2D scissor = state_.scissors[0];
   const int32_t right = std::clamp<int32_t>(scissor.offset.x + int32_t(scissor.extent.width), 0, int32_t(extent.width));
   const int32_t bottom = std::clamp<int32_t>(scissor.offset.y + int32_t(scissor.extent.height), 0, int32_t(extent.height));
   scissor.offset.x = std::clamp<int32_t>(scissor.offset.x, 0, int32_t(extent.width));
   scissor.offset.y = std::clamp<int32_t>(scissor.offset.y, 0, int32_t(extent.height));
   scissor.extent = {uint32_t(std::max(right - scissor.offset.x, 0)), uint32_t(std::max(bottom - scissor.offset.y, 0))};
+  return scissor;
+}
+
+// Topology, primitive restart, viewport 0 and scissor 0 (the pipelines have
+// one), blend factor and stencil reference.
+void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12& t) {
+  const DrawState12& s = state_;
+  vkCmdSetPrimitiveTopology(cmd, t.topology);
+  vkCmdSetPrimitiveRestartEnable(cmd, isStrip(t.topology) ? VK_TRUE : VK_FALSE);
+  // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
+  const VkViewport& v = s.viewports[0];
+  const VkViewport viewport{v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  const VkRect2D scissor = scissorIn(t.extent);
   vkCmdSetScissor(cmd, 0, 1, &scissor);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
+}
 
+void CommandRecorder12::beginRendering(VkCommandBuffer cmd, const DrawTargets12& t) {
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  rendering.renderArea = {{0, 0}, extent};
-  rendering.layerCount = layers;
-  rendering.colorAttachmentCount = pso->renderTargetCount;
-  rendering.pColorAttachments = colors;
-  if (depth.imageView) {
-    rendering.pDepthAttachment = &depth;
-    if (hasStencil) rendering.pStencilAttachment = &depth;
+  rendering.renderArea = {{0, 0}, t.extent};
+  rendering.layerCount = t.layers;
+  rendering.colorAttachmentCount = t.colorCount;
+  rendering.pColorAttachments = t.colors;
+  if (t.depth.imageView) {
+    rendering.pDepthAttachment = &t.depth;
+    if (t.hasStencil) rendering.pStencilAttachment = &t.depth;
   }
   vkCmdBeginRendering(cmd, &rendering);
+}
+
+// Takes the command buffer (after the full barrier), binds the pipeline, the
+// root arguments, the input assembly and the dynamic state, and begins
+// rendering. False (nothing begun) when the draw is dropped or failed.
+bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t) {
+  const PipelineState12& pso = *state_.pipeline;
+  VkCommandBuffer cmd = command();
+  if (!cmd) return false;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso.pipeline->handle());
+  if (!bindRootArguments(cmd, pso, state_.graphics)) return false;
+  bindInputAssembly(cmd, indexed);
+  setDynamicState(cmd, t);
+  beginRendering(cmd, t);
   *out = cmd;
   return true;
 }
 
 void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance) {
+  DrawTargets12 targets;
+  if (!prepareDraw(false, &targets)) return;
+  if (state_.pipeline->needsFallback) {
+    umd::DrawCall call;
+    call.count = vertexCount;
+    call.instances = instanceCount;
+    call.first = firstVertex;
+    call.firstInstance = firstInstance;
+    return fallbackDraw(call, targets);
+  }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (!beginDraw(&cmd, false)) return;
+  if (!beginDraw(&cmd, false, targets)) return;
   vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance);
   vkCmdEndRendering(cmd);
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
+  DrawTargets12 targets;
+  if (!prepareDraw(true, &targets)) return;
+  if (state_.pipeline->needsFallback) {
+    umd::DrawCall call;
+    call.indexed = true;
+    call.count = indexCount;
+    call.instances = instanceCount;
+    call.first = firstIndex;
+    call.baseVertex = baseVertex;
+    call.firstInstance = firstInstance;
+    return fallbackDraw(call, targets);
+  }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (!beginDraw(&cmd, true)) return;
+  if (!beginDraw(&cmd, true, targets)) return;
   vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
   vkCmdEndRendering(cmd);
 }

@@ -37,7 +37,11 @@ class Transient12 {
   VkDescriptorSet allocate(VkDescriptorSetLayout layout, VkResult* result);
   // Copies `bytes` (zero-padded to a multiple of 16) into upload memory; false with *result on failure.
   bool upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result);
-  void reset();  // the allocator was reset: every set and upload is free again
+  // A device-local buffer of at least `size` bytes with exactly `usage`, for
+  // one draw's own use until the allocator is reset (the conservative
+  // fallback's piece buffers); buffers are reused after a reset. Null with *result.
+  VkBuffer deviceBuffer(VkDeviceSize size, VkBufferUsageFlags usage, VkResult* result);
+  void reset();  // the allocator was reset: every set, upload and device buffer is free again
 
  private:
   Device12& device_;
@@ -46,6 +50,12 @@ class Transient12 {
   std::vector<std::unique_ptr<vk::Buffer>> uploads_;
   size_t upload_ = 0;
   VkDeviceSize uploadOffset_ = 0;
+  struct DeviceBuffer {
+    std::unique_ptr<vk::Buffer> buffer;
+    VkBufferUsageFlags usage = 0;
+  };
+  std::vector<DeviceBuffer> deviceBuffers_;  // [0, deviceBuffersUsed_) handed out since the last reset
+  size_t deviceBuffersUsed_ = 0;
 };
 
 // The root arguments of one bind point.
@@ -83,6 +93,19 @@ struct DrawState12 {
   UINT renderTargetCount = 0;
   ViewDescriptor12 depthStencil;
   bool hasDepthStencil = false;
+};
+
+// What a draw's checks established (CommandRecorder12::prepareDraw): the
+// dynamic-rendering attachments over the bound RTVs/DSV and their extent.
+struct DrawTargets12 {
+  VkRenderingAttachmentInfo colors[8]{};
+  UINT colorCount = 0;
+  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  bool hasStencil = false;
+  VkExtent2D extent{};
+  UINT layers = 1;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+  D3D12DDI_PRIMITIVE_TOPOLOGY d3dTopology = 0;  // IASetPrimitiveTopology's value
 };
 
 void fillDrawCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);

@@ -91,7 +91,9 @@ D3DWDDM2_0DDI_RASTERIZER_DESC rasterizerDesc(const D3D12DDI_RASTERIZER_DESC& d) 
   return r;
 }
 
-state::RasterizerDeviceCaps rasterizerCaps(Device12& device) {
+}  // namespace
+
+state::RasterizerDeviceCaps rasterizerCaps12(Device12& device) {
   vk::Device& vk = device.vk();
   state::RasterizerDeviceCaps caps;
   caps.depthClipEnableExtension = vk.extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
@@ -101,6 +103,8 @@ state::RasterizerDeviceCaps rasterizerCaps(Device12& device) {
   caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
   return caps;
 }
+
+namespace {
 
 // The pipeline layout: each shader's stage set at its number, empty layouts in the gaps.
 HRESULT buildLayout(Device12& device, PipelineState12& pso) {
@@ -199,8 +203,14 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   viewport.viewportCount = 1;
   viewport.scissorCount = 1;
 
-  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps(device));
-  pso.needsFallback = rasterizer.needsFallback;
+  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps12(device));
+  // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
+  // with the targets' sample count, so triangle PSOs take the fallback, whose
+  // pixel shader tests the forced sample positions (as D3D11's draws do).
+  const bool gsTriangles = !gs || gs->reflection.gsOutputTopology == 5;
+  pso.needsFallback = rasterizer.needsFallback ||
+                      (rasterDesc.ForcedSampleCount && a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
+                       gsTriangles && device.vk().info().transformFeedback && device.vk().info().depthClamp);
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(pso.sampleCount);
@@ -276,7 +286,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   info.layout = pso.layout->handle();
   VkResult result = VK_SUCCESS;
   pso.pipeline = vk::createGraphicsPipeline(device.vk(), info, &result);
-  return pso.pipeline ? S_OK : Device12::hresultFor(result);
+  if (!pso.pipeline) return Device12::hresultFor(result);
+  return pso.needsFallback ? createFallback12(device, pso, info, rasterDesc, a.SampleMask) : S_OK;
 }
 
 HRESULT createCompute(Device12& device, Shader12& cs, PipelineState12& pso) {

@@ -7,13 +7,15 @@
 // stencil reference), a compute PSO one compute VkPipeline; both own their
 // pipeline layout (the shaders' stage sets, empty layouts in the gaps).
 // ConservativeRaster ON uses VK_EXT_conservative_rasterization where the
-// adapter draws conservative draws natively; elsewhere the PSO is marked
-// `needsFallback` and a draw with it fails the list (draw12.cpp) until the
-// D3D12 path gets the GPU fallback.
+// adapter draws conservative draws natively; elsewhere, and for a triangle
+// PSO with ForcedSampleCount, the PSO is marked `needsFallback` and also gets
+// the exact conservative fallback's pipelines (fallback12.h), which its draws use.
 #pragma once
 
 #include "d3d12umddi.h"
+#include "fallback12.h"
 #include "input_layout.h"  // translate/state
+#include "rasterizer_state.h"  // translate/state
 #include "vk_pipeline.h"
 
 #include <memory>
@@ -53,10 +55,15 @@ struct PipelineState12 {
   DXGI_FORMAT dsvFormat{};
   UINT sampleCount = 1;
   D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
-  bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively
+  bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively, or ForcedSampleCount
+  std::unique_ptr<Fallback12> fallback;  // with needsFallback
 
   static PipelineState12* from(D3D12DDI_HPIPELINESTATE h) { return static_cast<PipelineState12*>(h.pDrvPrivate); }
 };
+
+class Device12;
+// What translate/state's rasterizer translation needs to know of the device.
+state::RasterizerDeviceCaps rasterizerCaps12(Device12& device);
 
 void fillPipelineStateDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 

@@ -56,8 +56,9 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
   shader->set = dxbc::descriptorSetForStage(stage);
   std::vector<uint32_t> spirv;
   try {
-    const dxbc::Shader parsed =
-        dxbc::parseShader(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(code), code[6]));
+    shader->parsed = std::make_shared<const dxbc::Shader>(
+        dxbc::parseShader(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(code), code[6])));
+    const dxbc::Shader& parsed = *shader->parsed;
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
     const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
     if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
@@ -78,6 +79,7 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
     options.descriptorRanges = shader->bindings.ranges;
     spirv = dxbc::translateToSpirv(parsed, options);
+    shader->nativeOptions = std::move(options);
   } catch (const std::bad_alloc&) {
     return device->setError(E_OUTOFMEMORY);
   } catch (const std::exception& e) {
@@ -90,9 +92,10 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
   }
   // The stage's set layout: one binding per declaration, static samplers immutable.
   const VkShaderStageFlags flags = stageFlag(stage);
-  std::vector<VkDescriptorSetLayoutBinding> bindings;
+  std::vector<VkDescriptorSetLayoutBinding>& bindings = shader->layoutBindings;
   std::map<VkDescriptorType, uint32_t> counts;
-  std::vector<VkSampler> immutable(shader->bindings.bindings.size(), VK_NULL_HANDLE);
+  std::vector<VkSampler>& immutable = shader->immutableSamplers;
+  immutable.assign(shader->bindings.bindings.size(), VK_NULL_HANDLE);
   shader->constantWords.assign(shader->bindings.bindings.size(), {0, 0});
   for (size_t i = 0; i < shader->bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& b = shader->bindings.bindings[i];

@@ -12,6 +12,7 @@
 
 #include "d3d12umddi.h"
 #include "dxbc/shader.h"
+#include "dxbc/translator.h"
 #include "rootsig/shader_bindings.h"
 #include "vk_pipeline.h"
 
@@ -29,8 +30,16 @@ struct Shader12 {
   std::vector<std::pair<uint32_t, uint32_t>> constantWords;  // by binding (unused for other sources)
   std::vector<std::shared_ptr<vk::Sampler>> staticSamplers;  // the immutable samplers the layout holds
   std::unique_ptr<vk::DescriptorSetLayout> setLayout;
+  // setLayout's bindings (static samplers' pImmutableSamplers point into
+  // immutableSamplers): the conservative fallback's pixel set adds its own.
+  std::vector<VkDescriptorSetLayoutBinding> layoutBindings;
+  std::vector<VkSampler> immutableSamplers;
   std::vector<VkDescriptorPoolSize> poolSizes;  // what one set of setLayout needs
   std::unique_ptr<vk::ShaderModule> module;
+  // The parsed DXBC and the options of the native translation, kept for the
+  // conservative fallback's variants (translated when a PSO needs them).
+  std::shared_ptr<const dxbc::Shader> parsed;
+  dxbc::TranslateOptions nativeOptions;
 
   static Shader12* from(D3D12DDI_HSHADER h) { return static_cast<Shader12*>(h.pDrvPrivate); }
 };

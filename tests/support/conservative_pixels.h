@@ -1,4 +1,4 @@
-// tests/draw/conservative_pixels.h — the independent expectation the
+// tests/support/conservative_pixels.h — the independent expectation the
 // conservative draw tests compare against: translate/raster's Tier 3 pixel set
 // (or its inner-coverage subset) of one screen-space triangle, clipped to a
 // size×size target.

@@ -1,0 +1,346 @@
+// tests/d3d12: conservative rasterization the D3D12 way on the exact fallback
+// (forced with D3DVK_CONSERVATIVE_RASTER=fallback, so the test is the same on
+// any device): a PSO with ConservativeRaster ON lights exactly translate/
+// raster's Tier 3 pixel set of each random triangle (SV_InnerCoverage exactly
+// its inner set); root constants reach the fallback's pixel shader; indexed,
+// instanced draws split into pieces (D3DVK_FALLBACK_PIECE_TRIANGLES=1) keep
+// SV_PrimitiveID and SV_InstanceID of the application's draw; an indexed strip
+// too large for one piece fails Close with E_NOTIMPL and says why.
+#include "conservative_pixels.h"
+#include "d3d12_test_util.h"
+#include "ddi_trace_log.h"
+#include "dxbc/listing.h"
+#include "grid_triangles.h"
+#include "stderr_capture.h"
+
+#include <map>
+#include <random>
+#include <set>
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kSize = 32;
+constexpr UINT kRowPitch = kSize * 16;  // R32G32B32A32_UINT, a multiple of 256
+constexpr UINT kImageBytes = kRowPitch * kSize;
+
+// VS: POSITION.xy (v0) + OFFSET.xy (v1, per instance) → SV_Position; SV_InstanceID → o1.x.
+const char kVs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// OFFSET                   0   xy          1     NONE   float   xy
+// SV_InstanceID            0   x           2   INSTID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// INSTANCE                 0   x           1     NONE    uint   x
+//
+vs_5_0
+dcl_input v0.xy
+dcl_input v1.xy
+dcl_input_sgv v2.x, instance_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.x
+add o0.xy, v0.xyxx, v1.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+mov o1.x, v2.x
+ret
+)";
+
+// PS: SV_Target (uint4) = (cb0[0].x, SV_InnerCoverage, SV_PrimitiveID, instance + 16·SV_IsFrontFace).
+const char kPs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// INSTANCE                 0   x           1     NONE    uint   x
+// SV_IsFrontFace           0   x           2    FFACE    uint   x
+// SV_PrimitiveID           0   x           3   PRIMID    uint   x
+// SV_InnerCoverage         0    N/A vInnerCoverage INNERCOV    uint    YES
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET    uint   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input_ps constant v1.x
+dcl_input_ps_sgv constant v2.x, is_front_face
+dcl_input_ps_sgv constant v3.x, primitive_id
+dcl_input vInnerCoverage
+dcl_output o0.xyzw
+dcl_temps 1
+mov o0.x, cb0[0].x
+mov o0.y, vInnerCoverage
+mov o0.z, v3.x
+and r0.x, v2.x, l(16)
+or o0.w, r0.x, v1.x
+ret
+)";
+
+std::vector<uint8_t> code(const char* listing) { return dxbc::assemble(listing).container; }
+
+struct Vertex {
+  float x, y;
+};
+struct Offset {
+  float x, y;
+};
+const D3D12_INPUT_ELEMENT_DESC kLayout[] = {
+    {"POSITION", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
+    {"OFFSET", 0, DXGI_FORMAT_R32G32_FLOAT, 1, 0, D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA, 1}};
+
+// Screen position (pixels, y down) → NDC for a kSize target: exact for 1/256 multiples.
+Vertex ndc(float x, float y) { return {x / (kSize / 2.0f) - 1.0f, 1.0f - y / (kSize / 2.0f)}; }
+
+// A device on the forced fallback, a 32×32 R32G32B32A32_UINT target, a root
+// signature with b0 as one root constant, the conservative PSO, an upload
+// buffer and a read-back buffer of `images` target images.
+struct ConservativeScene {
+  ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12Resource* target = createCommitted(
+      device, D3D12_HEAP_TYPE_DEFAULT,
+      texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_UINT, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET),
+      D3D12_RESOURCE_STATE_RENDER_TARGET);
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 1 << 20);
+  ID3D12Resource* readback;
+  ID3D12DescriptorHeap* rtvHeap = nullptr;
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv{};
+  ID3D12RootSignature* rootSignature = nullptr;
+  ID3D12PipelineState* pso = nullptr;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  UINT64 uploadUsed = 0;
+
+  explicit ConservativeScene(UINT images) : readback(createBuffer(device, D3D12_HEAP_TYPE_READBACK, UINT64(images) * kImageBytes)) {
+    D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
+    REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
+    REQUIRE(options.ConservativeRasterizationTier == D3D12_CONSERVATIVE_RASTERIZATION_TIER_3);
+    D3D12_DESCRIPTOR_HEAP_DESC h{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+    REQUIRE(device->CreateDescriptorHeap(&h, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(&rtvHeap)) == S_OK);
+    rtv = rtvHeap->GetCPUDescriptorHandleForHeapStart();
+    device->CreateRenderTargetView(target, nullptr, rtv);
+
+    D3D12_ROOT_PARAMETER p{};
+    p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+    p.Constants = {0, 0, 1};
+    p.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+    D3D12_ROOT_SIGNATURE_DESC desc{1, &p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT};
+    ID3DBlob* blob = nullptr;
+    REQUIRE(D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, &blob, nullptr) == S_OK);
+    void* rs = nullptr;
+    HRESULT hr = device->CreateRootSignature(0, blob->GetBufferPointer(), blob->GetBufferSize(), __uuidof(ID3D12RootSignature), &rs);
+    blob->Release();
+    rootSignature = createdOrFail<ID3D12RootSignature>(hr, rs);
+
+    const std::vector<uint8_t> vs = code(kVs), ps = code(kPs);
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
+    d.pRootSignature = rootSignature;
+    d.VS = {vs.data(), vs.size()};
+    d.PS = {ps.data(), ps.size()};
+    d.BlendState.RenderTarget[0].RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
+    d.SampleMask = 0xFFFFFFFFu;
+    d.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
+    d.RasterizerState.CullMode = D3D12_CULL_MODE_NONE;
+    d.RasterizerState.DepthClipEnable = TRUE;
+    d.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
+    d.InputLayout = {kLayout, 2};
+    d.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+    d.NumRenderTargets = 1;
+    d.RTVFormats[0] = DXGI_FORMAT_R32G32B32A32_UINT;
+    d.SampleDesc.Count = 1;
+    void* object = nullptr;
+    hr = device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &object);
+    pso = createdOrFail<ID3D12PipelineState>(hr, object);
+  }
+  ~ConservativeScene() {
+    list->Release();
+    allocator->Release();
+    pso->Release();
+    rootSignature->Release();
+    rtvHeap->Release();
+    readback->Release();
+    upload->Release();
+    target->Release();
+    fence->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+  }
+  // Appends `bytes` to the upload buffer; its GPU virtual address.
+  D3D12_GPU_VIRTUAL_ADDRESS put(const void* bytes, size_t size) {
+    void* data = nullptr;
+    REQUIRE(upload->Map(0, nullptr, &data) == S_OK);
+    std::memcpy(static_cast<unsigned char*>(data) + uploadUsed, bytes, size);
+    upload->Unmap(0, nullptr);
+    const D3D12_GPU_VIRTUAL_ADDRESS va = upload->GetGPUVirtualAddress() + uploadUsed;
+    uploadUsed += (size + 255) / 256 * 256;
+    return va;
+  }
+  // The state every draw uses; vertex buffer 1 holds `offsets` (one per instance).
+  void bind(const std::vector<Vertex>& vertices, const std::vector<Offset>& offsets, UINT marker) {
+    const D3D12_VERTEX_BUFFER_VIEW vbv[2] = {
+        {put(vertices.data(), vertices.size() * sizeof(Vertex)), UINT(vertices.size() * sizeof(Vertex)), sizeof(Vertex)},
+        {put(offsets.data(), offsets.size() * sizeof(Offset)), UINT(offsets.size() * sizeof(Offset)), sizeof(Offset)}};
+    const D3D12_VIEWPORT vp{0, 0, float(kSize), float(kSize), 0, 1};
+    const D3D12_RECT scissor{0, 0, LONG(kSize), LONG(kSize)};
+    list->RSSetViewports(1, &vp);
+    list->RSSetScissorRects(1, &scissor);
+    list->OMSetRenderTargets(1, &rtv, FALSE, nullptr);
+    list->SetGraphicsRootSignature(rootSignature);
+    list->SetPipelineState(pso);
+    list->IASetVertexBuffers(0, 2, vbv);
+    list->SetGraphicsRoot32BitConstant(0, marker, 0);
+  }
+  void clear() {
+    const float zero[4] = {0, 0, 0, 0};
+    list->ClearRenderTargetView(rtv, zero, 0, nullptr);
+  }
+  // Copies the target into image `index` of the read-back buffer.
+  void copyOut(UINT index) {
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{UINT64(index) * kImageBytes, {DXGI_FORMAT_R32G32B32A32_UINT, kSize, kSize, 1, kRowPitch}};
+    D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(readback, fp), src = subresourceLocation(target, 0);
+    list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+  }
+  // Closes, runs and waits; the read-back images' texels (uint4 each, row-major).
+  std::vector<uint32_t> run(UINT images) {
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+    const std::vector<unsigned char> bytes = readBuffer(readback, size_t(images) * kImageBytes);
+    std::vector<uint32_t> words(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), bytes.size());
+    return words;
+  }
+};
+
+const uint32_t* texel(const std::vector<uint32_t>& words, UINT image, int x, int y) {
+  return &words[(size_t(image) * kImageBytes + size_t(y) * kRowPitch + size_t(x) * 16) / 4];
+}
+
+}  // namespace
+
+TEST_CASE("D3D12 ConservativeRaster ON on the fallback lights exactly the Tier 3 pixel set, inner coverage exact",
+          "[d3d12][draw][conservative][fallback]") {
+  constexpr UINT kTriangles = 48;
+  ConservativeScene s(kTriangles);
+  std::mt19937 rng(20261125);
+  std::vector<raster::ScreenTriangle> triangles(kTriangles);
+  std::vector<Vertex> vertices;
+  for (raster::ScreenTriangle& tri : triangles)
+    for (auto& v : tri.v) {
+      v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
+      vertices.push_back(ndc(v.x, v.y));
+    }
+  s.bind(vertices, {{0, 0}}, 7);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  for (UINT i = 0; i < kTriangles; ++i) {
+    s.clear();
+    s.list->DrawInstanced(3, 1, 3 * i, 0);
+    s.copyOut(i);
+  }
+  const std::vector<uint32_t> words = s.run(kTriangles);
+  int nonEmpty = 0, withInner = 0;
+  for (UINT i = 0; i < kTriangles; ++i) {
+    std::set<std::pair<int, int>> lit, inner;
+    for (int y = 0; y < int(kSize); ++y)
+      for (int x = 0; x < int(kSize); ++x) {
+        const uint32_t* t = texel(words, i, x, y);
+        if (!t[0]) continue;
+        CHECK(t[0] == 7);   // the root constant
+        CHECK(t[2] == 0);   // SV_PrimitiveID: the draw's first triangle
+        CHECK((t[3] & 15) == 0);  // SV_InstanceID
+        lit.insert({x, y});
+        if (t[1]) inner.insert({x, y});
+      }
+    INFO("triangle " << i << ": (" << triangles[i].v[0].x << "," << triangles[i].v[0].y << ") (" << triangles[i].v[1].x
+                     << "," << triangles[i].v[1].y << ") (" << triangles[i].v[2].x << "," << triangles[i].v[2].y << ")");
+    CHECK(lit == conservativePixels(triangles[i], false, int(kSize)));
+    CHECK(inner == conservativePixels(triangles[i], true, int(kSize)));
+    nonEmpty += !lit.empty();
+    withInner += !inner.empty();
+  }
+  CHECK(nonEmpty > int(kTriangles) / 2);  // the generator's triangles mostly reach the target
+  CHECK(withInner > 4);
+}
+
+TEST_CASE("D3D12 conservative fallback: an indexed, instanced draw cut into pieces keeps the draw's primitive and "
+          "instance ids",
+          "[d3d12][draw][conservative][fallback]") {
+  ScopedEnv pieces("D3DVK_FALLBACK_PIECE_TRIANGLES", "1");  // every triangle its own piece
+  ConservativeScene s(1);
+  // Two quads (two triangles each) in the top-left quarter; instance 1 moves them right by half the target.
+  const raster::ScreenTriangle quad[2] = {{{{2.25f, 2.5f}, {13.5f, 2.5f}, {2.25f, 7.75f}}},
+                                          {{{13.5f, 2.5f}, {13.5f, 7.75f}, {2.25f, 7.75f}}}};
+  std::vector<Vertex> vertices;
+  for (const auto& tri : quad)
+    for (const auto& v : tri.v) vertices.push_back(ndc(v.x, v.y));
+  const uint16_t indices[] = {0, 1, 2, 3, 4, 5, 3, 4, 5};  // the quad, then its second triangle again
+  s.bind(vertices, {{0, 0}, {1.0f, 0}}, 9);
+  const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
+  s.list->IASetIndexBuffer(&ibv);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  s.clear();
+  s.list->DrawIndexedInstanced(6, 2, 0, 0, 0);  // primitives 0 and 1 of instances 0 and 1
+  // The repeated triangle as primitive 0 from StartInstanceLocation 1: instance
+  // 1's offset, SV_InstanceID 0 (it does not count the start location).
+  s.list->DrawIndexedInstanced(3, 1, 6, 0, 1);
+  s.copyOut(0);
+  const std::vector<uint32_t> words = s.run(1);
+
+  // Expected: per pixel the last triangle covering it (API order), from translate/raster.
+  std::map<std::pair<int, int>, std::pair<uint32_t, uint32_t>> expected;  // pixel → (primitive id, instance)
+  auto add = [&](const raster::ScreenTriangle& tri, uint32_t primitive, uint32_t offsetIndex, uint32_t instanceId) {
+    raster::ScreenTriangle moved = tri;
+    for (auto& v : moved.v) v.x += float(offsetIndex * kSize / 2);
+    for (const auto& p : conservativePixels(moved, false, int(kSize))) expected[p] = {primitive, instanceId};
+  };
+  for (uint32_t instance = 0; instance < 2; ++instance)
+    for (uint32_t primitive = 0; primitive < 2; ++primitive) add(quad[primitive], primitive, instance, instance);
+  add(quad[1], 0, 1, 0);
+  int lit = 0;
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      const uint32_t* t = texel(words, 0, x, y);
+      auto it = expected.find({x, y});
+      INFO("pixel (" << x << "," << y << ")");
+      REQUIRE((t[0] != 0) == (it != expected.end()));
+      if (!t[0]) continue;
+      ++lit;
+      CHECK(t[0] == 9);
+      CHECK(t[2] == it->second.first);
+      CHECK((t[3] & 15) == it->second.second);
+    }
+  CHECK(lit == int(expected.size()));
+  CHECK(lit > 100);
+}
+
+TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece fails Close with E_NOTIMPL and says why",
+          "[d3d12][draw][conservative][fallback]") {
+  ScopedEnv pieces("D3DVK_FALLBACK_PIECE_TRIANGLES", "1");
+  ConservativeScene s(1);
+  const std::vector<Vertex> vertices = {ndc(2, 2), ndc(20, 2), ndc(2, 20), ndc(20, 20), ndc(30, 10)};
+  const uint16_t indices[] = {0, 1, 2, 3, 4};
+  s.bind(vertices, {{0, 0}}, 1);
+  const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
+  s.list->IASetIndexBuffer(&ibv);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  StderrCapture errors;
+  s.list->DrawIndexedInstanced(5, 1, 0, 0, 0);
+  CHECK(s.list->Close() == E_NOTIMPL);
+  CHECK(errors.text().find("indexed triangle strip of 5 indices") != std::string::npos);
+  CHECK(errors.text().find("cannot read its indices back") != std::string::npos);
+}
