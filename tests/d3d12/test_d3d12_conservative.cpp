@@ -5,7 +5,8 @@
 // its inner set); root constants reach the fallback's pixel shader; indexed,
 // instanced draws split into pieces (D3DVK_FALLBACK_PIECE_TRIANGLES=1) keep
 // SV_PrimitiveID and SV_InstanceID of the application's draw; an indexed strip
-// too large for one piece fails Close with E_NOTIMPL and says why.
+// too large for one piece fails Close with E_NOTIMPL and says why; after a
+// geometry shader, its triangles and SV_PrimitiveID are what is rasterized.
 #include "conservative_pixels.h"
 #include "d3d12_test_util.h"
 #include "ddi_trace_log.h"
@@ -89,6 +90,71 @@ or o0.w, r0.x, v1.x
 ret
 )";
 
+// GS: each triangle twice, as is (SV_PrimitiveID 2·p) and moved right by
+// cb0[0].y in NDC (2·p + 1): the capture is the geometry shader's output.
+const char kGs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// INSTANCE                 0   x           1     NONE    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// INSTANCE                 0   x           1     NONE    uint   x
+// SV_PrimitiveID           0   x           3   PRIMID    uint   x
+//
+gs_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].x
+dcl_input vPrim
+dcl_temps 1
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.x
+dcl_output_sgv o3.x, primitive_id
+dcl_maxout 6
+ishl r0.x, vPrim, l(1)
+mov o0.xyzw, v[0][0].xyzw
+mov o1.x, v[0][1].x
+mov o3.x, r0.x
+emit_stream m0
+mov o0.xyzw, v[1][0].xyzw
+mov o1.x, v[1][1].x
+mov o3.x, r0.x
+emit_stream m0
+mov o0.xyzw, v[2][0].xyzw
+mov o1.x, v[2][1].x
+mov o3.x, r0.x
+emit_stream m0
+cut_stream m0
+iadd r0.x, r0.x, l(1)
+add o0.x, v[0][0].x, cb0[0].y
+mov o0.yzw, v[0][0].yyzw
+mov o1.x, v[0][1].x
+mov o3.x, r0.x
+emit_stream m0
+add o0.x, v[1][0].x, cb0[0].y
+mov o0.yzw, v[1][0].yyzw
+mov o1.x, v[1][1].x
+mov o3.x, r0.x
+emit_stream m0
+add o0.x, v[2][0].x, cb0[0].y
+mov o0.yzw, v[2][0].yyzw
+mov o1.x, v[2][1].x
+mov o3.x, r0.x
+emit_stream m0
+cut_stream m0
+ret
+)";
+
 std::vector<uint8_t> code(const char* listing) { return dxbc::assemble(listing).container; }
 
 struct Vertex {
@@ -105,8 +171,10 @@ const D3D12_INPUT_ELEMENT_DESC kLayout[] = {
 Vertex ndc(float x, float y) { return {x / (kSize / 2.0f) - 1.0f, 1.0f - y / (kSize / 2.0f)}; }
 
 // A device on the forced fallback, a 32×32 R32G32B32A32_UINT target, a root
-// signature with b0 as one root constant, the conservative PSO, an upload
-// buffer and a read-back buffer of `images` target images.
+// signature with b0 as two root constants (the pixel shader's marker, the
+// geometry shader's shift), the conservative PSO (with kGs when
+// `geometryShader`), an upload buffer and a read-back buffer of `images`
+// target images.
 struct ConservativeScene {
   ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};
   ID3D12Device* device = createDevice12();
@@ -127,7 +195,7 @@ struct ConservativeScene {
   ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
   UINT64 uploadUsed = 0;
 
-  explicit ConservativeScene(UINT images) : readback(createBuffer(device, D3D12_HEAP_TYPE_READBACK, UINT64(images) * kImageBytes)) {
+  explicit ConservativeScene(UINT images, bool geometryShader = false) : readback(createBuffer(device, D3D12_HEAP_TYPE_READBACK, UINT64(images) * kImageBytes)) {
     D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
     REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
     REQUIRE(options.ConservativeRasterizationTier == D3D12_CONSERVATIVE_RASTERIZATION_TIER_3);
@@ -138,8 +206,8 @@ struct ConservativeScene {
 
     D3D12_ROOT_PARAMETER p{};
     p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
-    p.Constants = {0, 0, 1};
-    p.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+    p.Constants = {0, 0, 2};
+    p.ShaderVisibility = D3D12_SHADER_VISIBILITY_ALL;
     D3D12_ROOT_SIGNATURE_DESC desc{1, &p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT};
     ID3DBlob* blob = nullptr;
     REQUIRE(D3D12SerializeRootSignature(&desc, D3D_ROOT_SIGNATURE_VERSION_1_0, &blob, nullptr) == S_OK);
@@ -148,11 +216,12 @@ struct ConservativeScene {
     blob->Release();
     rootSignature = createdOrFail<ID3D12RootSignature>(hr, rs);
 
-    const std::vector<uint8_t> vs = code(kVs), ps = code(kPs);
+    const std::vector<uint8_t> vs = code(kVs), ps = code(kPs), gs = code(kGs);
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = rootSignature;
     d.VS = {vs.data(), vs.size()};
     d.PS = {ps.data(), ps.size()};
+    if (geometryShader) d.GS = {gs.data(), gs.size()};
     d.BlendState.RenderTarget[0].RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
     d.SampleMask = 0xFFFFFFFFu;
     d.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
@@ -192,7 +261,7 @@ struct ConservativeScene {
     return va;
   }
   // The state every draw uses; vertex buffer 1 holds `offsets` (one per instance).
-  void bind(const std::vector<Vertex>& vertices, const std::vector<Offset>& offsets, UINT marker) {
+  void bind(const std::vector<Vertex>& vertices, const std::vector<Offset>& offsets, UINT marker, float shift = 0) {
     const D3D12_VERTEX_BUFFER_VIEW vbv[2] = {
         {put(vertices.data(), vertices.size() * sizeof(Vertex)), UINT(vertices.size() * sizeof(Vertex)), sizeof(Vertex)},
         {put(offsets.data(), offsets.size() * sizeof(Offset)), UINT(offsets.size() * sizeof(Offset)), sizeof(Offset)}};
@@ -205,6 +274,9 @@ struct ConservativeScene {
     list->SetPipelineState(pso);
     list->IASetVertexBuffers(0, 2, vbv);
     list->SetGraphicsRoot32BitConstant(0, marker, 0);
+    UINT shiftBits;
+    std::memcpy(&shiftBits, &shift, 4);
+    list->SetGraphicsRoot32BitConstant(0, shiftBits, 1);
   }
   void clear() {
     const float zero[4] = {0, 0, 0, 0};
@@ -343,4 +415,48 @@ TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece f
   CHECK(s.list->Close() == E_NOTIMPL);
   CHECK(errors.text().find("indexed triangle strip of 5 indices") != std::string::npos);
   CHECK(errors.text().find("cannot read its indices back") != std::string::npos);
+}
+
+TEST_CASE("D3D12 conservative fallback after a geometry shader: its emitted triangles, its SV_PrimitiveID, its root "
+          "constants",
+          "[d3d12][draw][conservative][fallback]") {
+  constexpr UINT kTriangles = 12;
+  ConservativeScene s(kTriangles, true);
+  std::mt19937 rng(1125);
+  std::vector<raster::ScreenTriangle> triangles(kTriangles);
+  std::vector<Vertex> vertices;
+  for (raster::ScreenTriangle& tri : triangles)
+    for (auto& v : tri.v) {
+      v = {gridCoordinate(rng, int(kSize)), gridCoordinate(rng, int(kSize))};
+      vertices.push_back(ndc(v.x, v.y));
+    }
+  s.bind(vertices, {{0, 0}}, 5, 0.5f);  // 0.5 in NDC: 8 pixels
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  for (UINT i = 0; i < kTriangles; ++i) {
+    s.clear();
+    s.list->DrawInstanced(3, 1, 3 * i, 0);
+    s.copyOut(i);
+  }
+  const std::vector<uint32_t> words = s.run(kTriangles);
+  int lit = 0;
+  for (UINT i = 0; i < kTriangles; ++i) {
+    std::map<std::pair<int, int>, uint32_t> expected;  // pixel → SV_PrimitiveID of the last copy covering it
+    raster::ScreenTriangle moved = triangles[i];
+    for (auto& v : moved.v) v.x += kSize / 4.0f;
+    for (const auto& p : conservativePixels(triangles[i], false, int(kSize))) expected[p] = 0;
+    for (const auto& p : conservativePixels(moved, false, int(kSize))) expected[p] = 1;
+    INFO("triangle " << i);
+    for (int y = 0; y < int(kSize); ++y)
+      for (int x = 0; x < int(kSize); ++x) {
+        const uint32_t* t = texel(words, i, x, y);
+        auto it = expected.find({x, y});
+        INFO("pixel (" << x << "," << y << ")");
+        REQUIRE((t[0] != 0) == (it != expected.end()));
+        if (!t[0]) continue;
+        ++lit;
+        CHECK(t[0] == 5);
+        CHECK(t[2] == it->second);
+      }
+  }
+  CHECK(lit > 200);
 }

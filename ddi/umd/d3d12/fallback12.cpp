@@ -290,6 +290,14 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   if (!layout) return;
   if (!f->geometryShader && !fallback::triangleTopology(uint32_t(t.d3dTopology)))
     return umd::logError("conservative fallback (D3D12): points and lines are not rasterized conservatively; draw dropped");
+  if (activeStatistics_.heap) {
+    static bool reported = false;  // once per process: a frame loop would repeat it every frame
+    if (!reported) {
+      reported = true;
+      umd::logError("conservative fallback (D3D12): a pipeline-statistics query around a fallback draw also counts "
+                    "the fallback's capture and setup passes (D3D11's path corrects its counts; D3D12's does not yet)");
+    }
+  }
   Device12& device = *device_;
   VkResult result = VK_SUCCESS;
   const umd::FallbackSetupPipelines* setup = device.fallbackSetup(&result);
