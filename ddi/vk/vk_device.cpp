@@ -206,6 +206,17 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v12.shaderUniformTexelBufferArrayNonUniformIndexing = v12Supported.shaderUniformTexelBufferArrayNonUniformIndexing;
   v12.shaderStorageTexelBufferArrayNonUniformIndexing = v12Supported.shaderStorageTexelBufferArrayNonUniformIndexing;
   v12.runtimeDescriptorArray = v12Supported.runtimeDescriptorArray;
+  if (v12Supported.descriptorBindingUniformBufferUpdateAfterBind && v12Supported.descriptorBindingSampledImageUpdateAfterBind &&
+      v12Supported.descriptorBindingStorageImageUpdateAfterBind && v12Supported.descriptorBindingStorageBufferUpdateAfterBind &&
+      v12Supported.descriptorBindingUniformTexelBufferUpdateAfterBind &&
+      v12Supported.descriptorBindingStorageTexelBufferUpdateAfterBind) {
+    v12.descriptorBindingUniformBufferUpdateAfterBind = VK_TRUE;
+    v12.descriptorBindingSampledImageUpdateAfterBind = VK_TRUE;
+    v12.descriptorBindingStorageImageUpdateAfterBind = VK_TRUE;
+    v12.descriptorBindingStorageBufferUpdateAfterBind = VK_TRUE;
+    v12.descriptorBindingUniformTexelBufferUpdateAfterBind = VK_TRUE;
+    v12.descriptorBindingStorageTexelBufferUpdateAfterBind = VK_TRUE;
+  }
   {
     DescriptorIndexingFeatures& di = self->descriptorIndexing_;
     di.uniformTexelBufferDynamic = v12.shaderUniformTexelBufferArrayDynamicIndexing == VK_TRUE;
@@ -217,6 +228,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     di.uniformTexelBufferNonUniform = v12.shaderUniformTexelBufferArrayNonUniformIndexing == VK_TRUE;
     di.storageTexelBufferNonUniform = v12.shaderStorageTexelBufferArrayNonUniformIndexing == VK_TRUE;
     di.runtimeDescriptorArray = v12.runtimeDescriptorArray == VK_TRUE;
+    di.updateAfterBind = v12.descriptorBindingUniformBufferUpdateAfterBind == VK_TRUE;
   }
   VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   v13.dynamicRendering = v13Supported.dynamicRendering;

@@ -60,6 +60,10 @@ struct DescriptorIndexingFeatures {
   bool uniformBufferNonUniform = false, sampledImageNonUniform = false, storageBufferNonUniform = false,
        storageImageNonUniform = false, uniformTexelBufferNonUniform = false, storageTexelBufferNonUniform = false;
   bool runtimeDescriptorArray = false;
+  // Every descriptor type a D3D12 descriptor table binds may be written after
+  // its set is bound (descriptorBinding*UpdateAfterBind): tables are then read
+  // when a list executes, as D3D12's volatile descriptors need.
+  bool updateAfterBind = false;
 };
 
 class Device {

@@ -16,6 +16,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   error_ = S_OK;
   transient_ = transient;
   state_ = DrawState12{};
+  pendingTables_.clear();
   activeOcclusion_ = activeStatistics_ = {};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;

@@ -72,6 +72,13 @@ class CommandRecorder12 {
   // (null pattern: zeros), kept alive with the allocator; null after fail().
   VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
 
+  // Writes the descriptor-table entries the recorded draws and dispatches
+  // read, from the heaps as they are now (ExecuteCommandLists calls it before
+  // submitting: D3D12's volatile descriptors may change until then). A no-op
+  // where the device cannot update bound sets: the tables were read while
+  // recording (draw12.cpp).
+  void writeTables();
+
   // The draw path (draw12.cpp): the state the setters change, and the draws.
   DrawState12& state() { return state_; }
   void setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
@@ -106,6 +113,14 @@ class CommandRecorder12 {
   std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
   Transient12* transient_ = nullptr;
   DrawState12 state_;
+  // Descriptor tables to write when the list executes (writeTables).
+  struct PendingTable {
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    const Shader12* shader = nullptr;  // its bindings[binding] is the table binding
+    uint32_t binding = 0;
+    const ViewDescriptor12* table = nullptr;
+  };
+  std::vector<PendingTable> pendingTables_;
   struct ActiveQuery {
     QueryHeap12* heap = nullptr;
     D3D12DDI_QUERY_TYPE type{};

@@ -14,6 +14,7 @@
 #include "shader12.h"
 
 #include <algorithm>
+#include <deque>
 #include <cmath>
 #include <cstddef>
 #include <cstring>
@@ -44,6 +45,8 @@ VkDescriptorSet Transient12::allocate(VkDescriptorSetLayout layout, VkResult* re
       for (size_t i = 0; i < std::size(types); ++i) sizes[i] = {types[i], kPoolDescriptors};
       VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
       info.maxSets = kPoolSets;
+      // Descriptor tables are written when the list executes (writeTables).
+      if (device_.vk().descriptorIndexing().updateAfterBind) info.flags = VK_DESCRIPTOR_POOL_CREATE_UPDATE_AFTER_BIND_BIT;
       info.poolSizeCount = uint32_t(std::size(sizes));
       info.pPoolSizes = sizes;
       VkDescriptorPool pool = VK_NULL_HANDLE;
@@ -158,115 +161,169 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
   return true;
 }
 
-VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& stage, const RootArguments12& args,
+namespace {
+
+// The descriptors of one draw's set writes, each write's array its own vector
+// (a deque keeps them where the writes point).
+struct SetWrites {
+  std::vector<VkWriteDescriptorSet> writes;
+  std::deque<std::vector<VkDescriptorBufferInfo>> buffers;
+  std::deque<std::vector<VkDescriptorImageInfo>> images;
+  std::deque<std::vector<VkBufferView>> texels;
+};
+
+// Appends the write of table binding `i` of `shader` into `set`, read from the
+// heap at `table`. An entry that holds no view of the kind the shader
+// declares: with `nullOnError` a null descriptor where the device has them
+// (else the write is left out), and the reason is returned either way.
+std::string writeTable(Device12& device, const Shader12& shader, size_t i, const ViewDescriptor12* table,
+                       VkDescriptorSet set, bool nullOnError, SetWrites& out) {
+  const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+  VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  w.dstSet = set;
+  w.dstBinding = b.binding;
+  w.descriptorCount = b.count;
+  w.descriptorType = descriptorTypeOf(b.descriptorClass);
+  std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
+  std::vector<VkDescriptorImageInfo>& images = out.images.emplace_back();
+  std::vector<VkBufferView>& texels = out.texels.emplace_back();
+  const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
+  std::string error;
+  for (uint32_t e = 0; e < b.count; ++e) {
+    // Heap slots are kDescriptorSize bytes apart (not sizeof(ViewDescriptor12)).
+    const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) +
+                                                                         size_t(b.tableOffset + e) * kDescriptorSize);
+    const char* wrong = nullptr;
+    switch (b.descriptorClass) {
+      case rootsig::DescriptorClass::UniformBuffer:
+      case rootsig::DescriptorClass::StorageBuffer: {
+        const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformBuffer ? ViewDescriptor12::ConstantBuffer
+                          : shader.bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess
+                              ? ViewDescriptor12::UnorderedAccess
+                              : ViewDescriptor12::ShaderResource;
+        const bool ok = d.kind == kind && (d.resource || nullOk);
+        if (!ok) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
+        buffers.push_back(ok && d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
+                                           : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+        break;
+      }
+      case rootsig::DescriptorClass::UniformTexelBuffer:
+      case rootsig::DescriptorClass::StorageTexelBuffer: {
+        const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
+                                                                                           : ViewDescriptor12::UnorderedAccess;
+        const bool ok = d.kind == kind && (d.texelView || nullOk);
+        if (!ok) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
+        texels.push_back(ok ? d.texelView : VK_NULL_HANDLE);
+        break;
+      }
+      case rootsig::DescriptorClass::SampledImage:
+      case rootsig::DescriptorClass::StorageImage: {
+        const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
+                                                                                     : ViewDescriptor12::UnorderedAccess;
+        const bool ok = d.kind == kind && (d.imageView || nullOk);
+        if (!ok) wrong = "a descriptor table entry a shader reads holds no texture view";
+        images.push_back({VK_NULL_HANDLE, ok ? d.imageView : VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL});
+        break;
+      }
+      case rootsig::DescriptorClass::Sampler:
+        // No null samplers: a wrong entry leaves the write out.
+        if (d.kind != ViewDescriptor12::Sampler || !d.sampler) {
+          wrong = "a descriptor table entry a shader samples with holds no sampler";
+          nullOnError = false;
+        }
+        images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
+        break;
+    }
+    if (wrong) {
+      error = wrong;
+      if (!nullOnError || !nullOk) return error;
+    }
+  }
+  if (!buffers.empty()) w.pBufferInfo = buffers.data();
+  if (!images.empty()) w.pImageInfo = images.data();
+  if (!texels.empty()) w.pTexelBufferView = texels.data();
+  out.writes.push_back(w);
+  return error;
+}
+
+}  // namespace
+
+VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const RootArguments12& args,
                                                  VkDescriptorSetLayout layout, const VkWriteDescriptorSet* extra) {
   Device12& device = *device_;
-  const Shader12* shader = &stage;
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  {
-    VkResult result = VK_SUCCESS;
-    VkDescriptorSet set = transient_->allocate(layout, &result);
-    if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
-    std::vector<VkWriteDescriptorSet> writes;
-    std::vector<VkDescriptorBufferInfo> buffers;
-    std::vector<VkDescriptorImageInfo> images;
-    std::vector<VkBufferView> texels;
-    // Reserve so the pointers the writes hold stay valid.
-    size_t total = 0;
-    for (const rootsig::ShaderBinding& b : shader->bindings.bindings) total += b.count;
-    buffers.reserve(total);
-    images.reserve(total);
-    texels.reserve(total);
-    for (size_t i = 0; i < shader->bindings.bindings.size(); ++i) {
-      const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
-      if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
-      VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      w.dstSet = set;
-      w.dstBinding = b.binding;
-      w.descriptorCount = b.count;
-      w.descriptorType = descriptorTypeOf(b.descriptorClass);
-      if (b.source == rootsig::BindingSource::RootConstants) {
-        const auto [first, count] = shader->constantWords[i];
-        VkBuffer buffer = VK_NULL_HANDLE;
-        VkDeviceSize offset = 0;
-        if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
-          return fail(Device12::hresultFor(result), "cannot upload root constants"), VK_NULL_HANDLE;
-        buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
-        w.pBufferInfo = &buffers.back();
-      } else if (b.source == rootsig::BindingSource::RootDescriptor) {
-        const UINT64 va = args.parameters[b.index].va;
-        UINT64 offset = 0;
-        Resource12* r = va ? device.bufferAt(va, &offset) : nullptr;
-        if (!r) return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"), VK_NULL_HANDLE;
-        const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-        const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
-        if (offset % align)
-          return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"), VK_NULL_HANDLE;
-        VkDeviceSize range = r->desc.Width - offset;
-        if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
-        buffers.push_back({r->buffer->handle(), offset, range});
-        w.pBufferInfo = &buffers.back();
-      } else {  // descriptor table
-        const ViewDescriptor12* table = args.parameters[b.index].table;
-        if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-        const size_t firstBuffer = buffers.size(), firstImage = images.size(), firstTexel = texels.size();
-        for (uint32_t e = 0; e < b.count; ++e) {
-          // Heap slots are kDescriptorSize bytes apart (not sizeof(ViewDescriptor12)).
-          const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(
-              reinterpret_cast<const std::byte*>(table) + size_t(b.tableOffset + e) * kDescriptorSize);
-          const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
-          switch (b.descriptorClass) {
-            case rootsig::DescriptorClass::UniformBuffer:
-            case rootsig::DescriptorClass::StorageBuffer: {
-              const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformBuffer ? ViewDescriptor12::ConstantBuffer
-                                : b.descriptorClass == rootsig::DescriptorClass::StorageBuffer &&
-                                        shader->bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess
-                                    ? ViewDescriptor12::UnorderedAccess
-                                    : ViewDescriptor12::ShaderResource;
-              if (d.kind != kind || (!d.resource && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no view of the kind it declares"), VK_NULL_HANDLE;
-              buffers.push_back(d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
-                                           : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
-              break;
-            }
-            case rootsig::DescriptorClass::UniformTexelBuffer:
-            case rootsig::DescriptorClass::StorageTexelBuffer: {
-              const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
-                                                                                                 : ViewDescriptor12::UnorderedAccess;
-              if (d.kind != kind || (!d.texelView && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no typed buffer view"), VK_NULL_HANDLE;
-              texels.push_back(d.texelView);
-              break;
-            }
-            case rootsig::DescriptorClass::SampledImage:
-            case rootsig::DescriptorClass::StorageImage: {
-              const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
-                                                                                           : ViewDescriptor12::UnorderedAccess;
-              if (d.kind != kind || (!d.imageView && !nullOk))
-                return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no texture view"), VK_NULL_HANDLE;
-              images.push_back({VK_NULL_HANDLE, d.imageView, VK_IMAGE_LAYOUT_GENERAL});
-              break;
-            }
-            case rootsig::DescriptorClass::Sampler:
-              if (d.kind != ViewDescriptor12::Sampler || !d.sampler)
-                return fail(E_INVALIDARG, "a descriptor table entry a shader samples with holds no sampler"), VK_NULL_HANDLE;
-              images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
-              break;
-          }
-        }
-        if (buffers.size() > firstBuffer) w.pBufferInfo = &buffers[firstBuffer];
-        if (images.size() > firstImage) w.pImageInfo = &images[firstImage];
-        if (texels.size() > firstTexel) w.pTexelBufferView = &texels[firstTexel];
+  // Descriptor tables are read when the list executes where the device can
+  // update a bound set (volatile descriptors may change until then), else now.
+  const bool deferTables = device.vk().descriptorIndexing().updateAfterBind;
+  VkResult result = VK_SUCCESS;
+  VkDescriptorSet set = transient_->allocate(layout, &result);
+  if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
+  SetWrites out;
+  for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+    if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
+    if (b.source == rootsig::BindingSource::Table) {
+      const ViewDescriptor12* table = args.parameters[b.index].table;
+      if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
+      if (deferTables) {
+        pendingTables_.push_back({set, &shader, uint32_t(i), table});
+        continue;
       }
-      writes.push_back(w);
+      const std::string error = writeTable(device, shader, i, table, set, false, out);
+      if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
+      continue;
     }
-    if (extra) {
-      writes.push_back(*extra);
-      writes.back().dstSet = set;
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = set;
+    w.dstBinding = b.binding;
+    w.descriptorCount = 1;
+    w.descriptorType = descriptorTypeOf(b.descriptorClass);
+    std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
+    if (b.source == rootsig::BindingSource::RootConstants) {
+      const auto [first, count] = shader.constantWords[i];
+      VkBuffer buffer = VK_NULL_HANDLE;
+      VkDeviceSize offset = 0;
+      if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
+        return fail(Device12::hresultFor(result), "cannot upload root constants"), VK_NULL_HANDLE;
+      buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
+    } else {  // root descriptor
+      const UINT64 va = args.parameters[b.index].va;
+      UINT64 offset = 0;
+      Resource12* r = va ? device.bufferAt(va, &offset) : nullptr;
+      if (!r)
+        return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"),
+               VK_NULL_HANDLE;
+      const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
+      const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+      if (offset % align)
+        return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"),
+               VK_NULL_HANDLE;
+      VkDeviceSize range = r->desc.Width - offset;
+      if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
+      buffers.push_back({r->buffer->handle(), offset, range});
     }
-    vkUpdateDescriptorSets(device.handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
-    return set;
+    w.pBufferInfo = buffers.data();
+    out.writes.push_back(w);
   }
+  if (extra) {
+    out.writes.push_back(*extra);
+    out.writes.back().dstSet = set;
+  }
+  vkUpdateDescriptorSets(device.handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
+  return set;
+}
+
+void CommandRecorder12::writeTables() {
+  if (pendingTables_.empty()) return;
+  SetWrites out;
+  std::string reported;
+  for (const PendingTable& p : pendingTables_) {
+    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.set, true, out);
+    if (!error.empty() && reported.empty()) reported = error;
+  }
+  vkUpdateDescriptorSets(device_->handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
+  if (!reported.empty())
+    umd::logError("D3D12 ExecuteCommandLists: " + reported + " (it reads zeros, or the draw's result is undefined)");
 }
 
 void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,

@@ -167,15 +167,13 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
   for (const Shader12* s : pso.stages) setCount = std::max(setCount, s->set + 1);
   std::vector<VkDescriptorSetLayout> captureSets(setCount, VK_NULL_HANDLE);
   for (const Shader12* s : pso.stages) captureSets[s->set] = s->setLayout->handle();
-  auto setLayout = [&](const std::vector<VkDescriptorSetLayoutBinding>& bindings) -> VkDescriptorSetLayout {
-    VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    layoutInfo.bindingCount = uint32_t(bindings.size());
-    layoutInfo.pBindings = bindings.data();
-    f->setLayouts.push_back(vk::createDescriptorSetLayout(device.vk(), layoutInfo, &result));
+  auto setLayout = [&](const std::vector<VkDescriptorSetLayoutBinding>& bindings,
+                       const std::vector<VkDescriptorBindingFlags>& flags) -> VkDescriptorSetLayout {
+    f->setLayouts.push_back(createSetLayout12(device.vk(), bindings, flags, &result));
     return f->setLayouts.back() ? f->setLayouts.back()->handle() : VK_NULL_HANDLE;
   };
   for (VkDescriptorSetLayout& set : captureSets)
-    if (!set && !(set = setLayout({}))) return Device12::hresultFor(result);
+    if (!set && !(set = setLayout({}, {}))) return Device12::hresultFor(result);
   const VkPushConstantRange idBaseRange{umd::PipelineCache::idBaseStages(device.vk()), 0, dxbc::kIdBasePushConstantBytes};
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.setLayoutCount = setCount;
@@ -185,12 +183,14 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
   f->captureLayout = vk::createPipelineLayout(device.vk(), layoutInfo, &result);
   if (!f->captureLayout) return Device12::hresultFor(result);
   f->vertexSetLayout = setLayout(
-      {{dxbc::kFallbackCapturedBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr}});
+      {{dxbc::kFallbackCapturedBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_VERTEX_BIT, nullptr}}, {});
   if (!f->vertexSetLayout) return Device12::hresultFor(result);
   std::vector<VkDescriptorSetLayoutBinding> pixelBindings = ps ? ps->layoutBindings : std::vector<VkDescriptorSetLayoutBinding>{};
   pixelBindings.push_back(
       {dxbc::kFallbackRecordsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
-  f->pixelSetLayout = setLayout(pixelBindings);
+  std::vector<VkDescriptorBindingFlags> pixelFlags = ps ? ps->bindingFlags : std::vector<VkDescriptorBindingFlags>{};
+  pixelFlags.push_back(0);
+  f->pixelSetLayout = setLayout(pixelBindings, pixelFlags);
   if (!f->pixelSetLayout) return Device12::hresultFor(result);
   static_assert(dxbc::descriptorSetForStage(dxbc::ProgramType::Vertex) == 0 &&
                 dxbc::descriptorSetForStage(dxbc::ProgramType::Pixel) == 1);

@@ -134,8 +134,10 @@ VOID APIENTRY executeCommandLists(D3D12DDI_HCOMMANDQUEUE hQueue, UINT count, con
   Queue12::Operation op{Queue12::Operation::Execute, {}, nullptr, 0};
   op.commandBuffers.reserve(count);
   for (UINT i = 0; i < count; ++i)
-    if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer)
+    if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer) {
+      list->recorder.writeTables();  // the descriptor tables as they are at execution
       op.commandBuffers.push_back(list->commandBuffer);
+    }
   std::lock_guard lock(queue->device->queueMutex());
   queue->pending.push_back(std::move(op));
   HRESULT hr = submitReadyOperations(*queue->device);

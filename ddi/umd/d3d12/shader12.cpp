@@ -11,6 +11,7 @@
 #include "root_signature12.h"
 #include "vk_shader_requirements.h"
 
+#include <algorithm>
 #include <map>
 #include <span>
 
@@ -27,6 +28,23 @@ VkDescriptorType descriptorTypeOf(rootsig::DescriptorClass c) {
     case rootsig::DescriptorClass::Sampler: return VK_DESCRIPTOR_TYPE_SAMPLER;
   }
   return VK_DESCRIPTOR_TYPE_SAMPLER;
+}
+
+std::unique_ptr<vk::DescriptorSetLayout> createSetLayout12(vk::Device& device,
+                                                          const std::vector<VkDescriptorSetLayoutBinding>& bindings,
+                                                          const std::vector<VkDescriptorBindingFlags>& flags,
+                                                          VkResult* result) {
+  VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  info.bindingCount = uint32_t(bindings.size());
+  info.pBindings = bindings.data();
+  VkDescriptorSetLayoutBindingFlagsCreateInfo bindingFlags{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_BINDING_FLAGS_CREATE_INFO};
+  if (std::find(flags.begin(), flags.end(), VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != flags.end()) {
+    bindingFlags.bindingCount = uint32_t(flags.size());
+    bindingFlags.pBindingFlags = flags.data();
+    info.pNext = &bindingFlags;
+    info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_UPDATE_AFTER_BIND_POOL_BIT;
+  }
+  return vk::createDescriptorSetLayout(device, info, result);
 }
 
 namespace {
@@ -113,13 +131,13 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
       shader->constantWords[i] = {rs->constantsOffset.at(b.index), rs->desc.parameters[b.index].num32BitValues};
     counts[lb.descriptorType] += b.count;
     bindings.push_back(lb);
+    shader->bindingFlags.push_back(b.source == rootsig::BindingSource::Table && device->vk().descriptorIndexing().updateAfterBind
+                                       ? VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT
+                                       : 0);
   }
   for (const auto& [type, count] : counts) shader->poolSizes.push_back({type, count});
-  VkDescriptorSetLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  layoutInfo.bindingCount = uint32_t(bindings.size());
-  layoutInfo.pBindings = bindings.data();
   VkResult result = VK_SUCCESS;
-  shader->setLayout = vk::createDescriptorSetLayout(device->vk(), layoutInfo, &result);
+  shader->setLayout = createSetLayout12(device->vk(), bindings, shader->bindingFlags, &result);
   if (!shader->setLayout) return device->setVkError(result);
   shader->module = vk::createShaderModule(device->vk(), spirv, &result);
   if (!shader->module) return device->setVkError(result);

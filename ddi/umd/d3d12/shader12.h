@@ -34,6 +34,9 @@ struct Shader12 {
   // immutableSamplers): the conservative fallback's pixel set adds its own.
   std::vector<VkDescriptorSetLayoutBinding> layoutBindings;
   std::vector<VkSampler> immutableSamplers;
+  // Per layout binding: UPDATE_AFTER_BIND for descriptor tables where the
+  // device has it (the list writes them when it executes, draw12.cpp).
+  std::vector<VkDescriptorBindingFlags> bindingFlags;
   std::vector<VkDescriptorPoolSize> poolSizes;  // what one set of setLayout needs
   std::unique_ptr<vk::ShaderModule> module;
   // The parsed DXBC and the options of the native translation, kept for the
@@ -45,6 +48,12 @@ struct Shader12 {
 };
 
 VkDescriptorType descriptorTypeOf(rootsig::DescriptorClass c);
+// A set layout of `bindings` with `flags` (empty, or one per binding; the
+// layout is created for update-after-bind pools when any has UPDATE_AFTER_BIND).
+std::unique_ptr<vk::DescriptorSetLayout> createSetLayout12(vk::Device& device,
+                                                          const std::vector<VkDescriptorSetLayoutBinding>& bindings,
+                                                          const std::vector<VkDescriptorBindingFlags>& flags,
+                                                          VkResult* result);
 void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 
 }  // namespace d3dvk::umd12
