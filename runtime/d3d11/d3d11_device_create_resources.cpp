@@ -25,6 +25,13 @@ void rejectResource(D3D11Device& device, const char* function, const std::vector
                       function, "Returning E_INVALIDARG, meaning invalid parameters were passed.");
 }
 
+// A typeless depth-stencil target's image is its depth member's (R24G8 → D24_UNORM_S8_UINT):
+// its sample counts are that format's as a depth-stencil attachment.
+DXGI_FORMAT multisampleQueryFormat(const D3D11_TEXTURE2D_DESC& d) {
+  const DXGI_FORMAT depth = depthMember(d.Format);
+  return (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) && depth != DXGI_FORMAT_UNKNOWN ? depth : d.Format;
+}
+
 }  // namespace
 
 UINT D3D11Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount) {
@@ -84,7 +91,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   }
   const UINT levels = formatFacts(pDesc->Format).supported && pDesc->SampleDesc.Count >= 1 &&
                               pDesc->SampleDesc.Count <= 32
-                          ? qualityLevels(pDesc->Format, pDesc->SampleDesc.Count)
+                          ? qualityLevels(multisampleQueryFormat(*pDesc), pDesc->SampleDesc.Count)
                           : 0;
   std::vector<ResourceDescError> errors = validateTexture2DDesc(*pDesc, pInitialData, levels);
   if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {

@@ -77,13 +77,13 @@ constexpr FamilyFacts kFamilies[] = {
     {DXGI_FORMAT_R24G8_TYPELESS, 4, {DXGI_FORMAT_R24_UNORM_X8_TYPELESS}, {DXGI_FORMAT_X24_TYPELESS_G8_UINT}},
 };
 
-// A typeless format's depth member (its depth-stencil views' format), or UNKNOWN.
+}  // namespace
+
 DXGI_FORMAT depthMember(DXGI_FORMAT typeless) {
   return typeless == DXGI_FORMAT_R32_TYPELESS     ? DXGI_FORMAT_D32_FLOAT
          : typeless == DXGI_FORMAT_R24G8_TYPELESS ? DXGI_FORMAT_D24_UNORM_S8_UINT
                                                   : DXGI_FORMAT_UNKNOWN;
 }
-}  // namespace
 
 FormatFacts formatFacts(DXGI_FORMAT format) {
   FormatFacts f;

@@ -29,6 +29,9 @@ struct FormatFacts {
   DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the family's *_TYPELESS format (UNKNOWN: none)
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
+// A typeless format's depth member (its depth-stencil views' format: R32_TYPELESS → D32_FLOAT,
+// R24G8_TYPELESS → D24_UNORM_S8_UINT), or UNKNOWN.
+DXGI_FORMAT depthMember(DXGI_FORMAT typeless);
 // A view format for a resource format: the same one, a typed member of the
 // typeless resource format's family, or its depth member (D32_FLOAT of
 // R32_TYPELESS, D24_UNORM_S8_UINT of R24G8_TYPELESS: depth-stencil views).

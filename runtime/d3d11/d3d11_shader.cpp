@@ -90,6 +90,11 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   if (parsed.program.major == 5 && parsed.program.minor >= 1)
     return reject("Shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only; Direct3D 11 takes "
                   "shader models 4.0 to 5.0.");
+  // Interfaces (class linkage) need function tables bound through ID3D11ClassLinkage, which d3dvk lacks.
+  for (const dxbc::Instruction& inst : parsed.program.instructions)
+    if (inst.opcode == dxbc::Opcode::DclInterface || inst.opcode == dxbc::Opcode::InterfaceCall)
+      return reject("Shader uses interfaces (class linkage: dcl_interface / fcall), which d3dvk does not support "
+                    "(ID3D11ClassLinkage is not implemented); compile it with concrete classes.");
   std::unique_ptr<D3D11Shader> shader(new (std::nothrow) D3D11Shader(device));
   if (!shader) {
     *hr = E_OUTOFMEMORY;

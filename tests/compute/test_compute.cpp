@@ -441,6 +441,24 @@ TEST_CASE("compute: the runtime's rules for shaders, dispatches, indirect argume
   CHECK(m[0].id == D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE);
   CHECK(m[0].text.find("pixel shader, not a compute shader") != std::string::npos);
   CHECK(c.ddiCalls("CreateComputeShader") == 0);
+  // A shader with interfaces (class linkage) is refused with the reason: no ID3D11ClassLinkage to bind its classes.
+  const std::vector<uint8_t> linked = assembledListing(R"(cs_5_0
+dcl_function_body fb0
+dcl_function_table ft0 = {fb0}
+dcl_interface fp0[1][1] = {ft0}
+dcl_thread_group 1, 1, 1
+fcall fp0[0][0]
+ret
+label fb0
+ret
+)");
+  CHECK(d->CreateComputeShader(linked.data(), linked.size(), nullptr, wrong.out()) == E_INVALIDARG);
+  CHECK(!wrong);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE);
+  CHECK(m[0].text.find("Shader uses interfaces (class linkage: dcl_interface / fcall)") != std::string::npos);
+  CHECK(c.ddiCalls("CreateComputeShader") == 0);
 
   Com<ID3D11ComputeShader> cs = computeShader(d, kCsFill);
   Com<ID3D11Buffer> buffer = makeDataBuffer(d, std::vector<uint32_t>(64, 0), D3D11_BIND_UNORDERED_ACCESS,

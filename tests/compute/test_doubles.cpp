@@ -12,6 +12,7 @@
 #include <bit>
 #include <cmath>
 #include <limits>
+#include <random>
 
 using namespace d3dvk;
 using namespace d3dvk::test;
@@ -192,17 +193,7 @@ TEST_CASE("doubles: every double-precision instruction computes D3D's result on 
     checkDouble("dmin", t, 4, d3dMin(a, b), zeros);
     checkDouble("dmax", t, 6, d3dMax(a, b), zeros);
     checkDouble("ddiv", t, 8, a / b);
-    {
-      // D3D: fused, one rounding (0.5 ULP). Vulkan's Fma may round the product first
-      // (lavapipe does): that result is the one other value accepted, where it differs.
-      const double fused = std::fma(a, b, o.c);
-      volatile double product = a * b;
-      const double unfused = product + o.c;
-      const double got = doubleAt(result, 48 * t + 10);
-      INFO("dfma thread " << t << ": fused " << fused << ", unfused " << unfused << ", got " << got);
-      if (std::isnan(fused)) CHECK(std::isnan(got));
-      else CHECK((bitsOf(got) == bitsOf(fused) || bitsOf(got) == bitsOf(unfused)));
-    }
+    checkDouble("dfma (one rounding, as D3D requires)", t, 10, std::fma(a, b, o.c));
     checkDouble("drcp", t, 12, 1.0 / a);
     checkDouble("dmov -a", t, 14, -a);
     checkWord("deq", t, 16, mask(a == b));
@@ -242,5 +233,176 @@ TEST_CASE("doubles: every double-precision instruction computes D3D's result on 
     checkWord("untouched", t, 45, 9);
     checkDouble("dmovc .zw (condition: swizzle component y)", t, 46, o.i ? b : a);
   }
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// dfma on one double (.xy) and on two (.xyzw: fma(a, b, c) and fma(b, a, c)) per thread.
+const char kCsDfma[] = R"(cs_5_0
+dcl_globalFlags refactoringAllowed | enableDoublePrecisionFloatOps | enable11_1DoubleExtensions
+dcl_resource_structured t0, 32
+dcl_uav_structured u0, 32
+dcl_input vThreadID.x
+dcl_temps 4
+dcl_thread_group 64, 1, 1
+ld_structured_indexable(structured_buffer, stride=32)(mixed,mixed,mixed,mixed) r0.xyzw, vThreadID.x, l(0), t0.xyzw
+ld_structured_indexable(structured_buffer, stride=32)(mixed,mixed,mixed,mixed) r1.xyzw, vThreadID.x, l(16), t0.xyzw
+dfma r2.xy, r0.xyxy, r0.zwzw, r1.xyxy
+dfma r3.xyzw, r0.xyzw, r0.zwxy, r1.xyxy
+mov r2.zw, l(0,0,0,0)
+store_structured u0.xyzw, vThreadID.x, l(0), r2.xyzw
+store_structured u0.xyzw, vThreadID.x, l(16), r3.xyzw
+ret
+)";
+
+struct Fma {
+  double a, b, c;
+};
+
+// The hard cases for a single rounding, then random ones of the same kinds.
+std::vector<Fma> dfmaCases() {
+  const double e = 0x1p-52, minSub = 0x1p-1074, minNormal = 0x1p-1022;
+  std::vector<Fma> v = {
+      // cancellation: the exact product's low half is the whole result
+      {1.0 + 0x1p-30, 1.0 - 0x1p-30, -1.0},
+      {1.0 + e, 1.0 + e, -(1.0 + 2 * e)},
+      {1.0 / 3.0, 3.0, -1.0},
+      {0.1, 10.0, -1.0},
+      {-0.1, 10.0, 1.0},
+      // near-ties: the product is just above / below / at the midpoint of two doubles
+      {1.0 + e, 1.0 + 0.5 * 1.0 + e, 0x1p-53},
+      {1.0 + e, 1.0 - e, 0x1p-53},
+      {1.0 + e, 1.0 - e, -0x1p-53},
+      {1.0 + 2 * e, 1.0 + 2 * e, -0x1p-52},
+      {3.0, 1.0 + e, 0x1p-52},
+      // subnormal results: rounding at the subnormal ulp, ties, and the top subnormal binade
+      {1.5 + e, minSub, 0.0},
+      {1.5 + e, minSub, minSub},
+      {1.5 - e, minSub, -minSub},
+      {1.5, minSub, minSub},
+      {2.5, minSub, -minSub},
+      {0x1p-600, 0x1p-480, minSub},
+      {(1.0 + e) * 0x1p-500, (1.0 - e) * 0x1p-523, -minNormal},
+      {(1.0 + 3 * e) * 0x1p-511, 0x1p-512, -0x1p-1024},
+      {minNormal, 0.5 + 0x1p-40, -0x1p-1040},
+      {0x1p-1000, 0x1p-100, 0x1p-1073},
+      {-0x1p-1000, 0x1p-100, 0x1p-1073},
+      {0x1p-537, 0x1p-537, 0.0},
+      {0x1p-537, 0x1p-538, -0x1p-1074},
+      // signed zeros: an exact zero sum is +0; a product that underflows keeps its sign
+      {1.0, 1.0, -1.0},
+      {-1.0, 1.0, 1.0},
+      {-0x1p-600, 0x1p-600, 0.0},
+      {-0x1p-600, 0x1p-600, -0.0},
+      {0.0, -5.0, -0.0},
+      {-0.0, -5.0, -0.0},
+      {0.0, 5.0, -0.0},
+      // overflow: of the product only, of the result, and at the boundary
+      {std::numeric_limits<double>::max(), 1.0 + e, -std::numeric_limits<double>::max()},
+      {std::numeric_limits<double>::max(), 2.0, -std::numeric_limits<double>::max()},
+      {std::numeric_limits<double>::max(), 1.0, std::numeric_limits<double>::max()},
+      {0x1p1000, 0x1p1000, -0x1p1023},
+      {0x1p600, 0x1p500, -1.0},
+      {std::numeric_limits<double>::max(), -(1.0 + e), std::numeric_limits<double>::max()},
+      // c far larger or far smaller than the product
+      {0x1p-60, 0x1p-60, 1.0},
+      {-0x1p-60, 0x1p-60, 1.0},
+      {1.0 + e, 1.0 + e, 0x1p-200},
+      {1.0 + e, 1.0 + e, -0x1p-200},
+      {1.0 + 0x1p-26, 1.0 + 0x1p-27, 0x1p-500},
+      {0x1p900, 0x1p100, 1.0},
+      {3.0, 5.0, 0x1p-1074},
+      // infinities and NaN
+      {std::numeric_limits<double>::infinity(), 2.0, 1.0},
+      {std::numeric_limits<double>::infinity(), 0.0, 1.0},
+      {std::numeric_limits<double>::infinity(), 1.0, -std::numeric_limits<double>::infinity()},
+      {std::numeric_limits<double>::max(), 4.0, -std::numeric_limits<double>::infinity()},
+      {2.0, 3.0, std::numeric_limits<double>::infinity()},
+      {2.0, 3.0, std::numeric_limits<double>::quiet_NaN()},
+      {std::numeric_limits<double>::quiet_NaN(), 0.0, 1.0},
+  };
+  std::mt19937_64 rng(16);
+  std::uniform_real_distribution<double> unit(1.0, 2.0);
+  std::uniform_int_distribution<int> sign(0, 1), expo(-1100, 1100), spread(-60, 60);
+  auto s = [&](double x) { return sign(rng) ? -x : x; };
+  while (v.size() < 4096) {
+    const double a = s(unit(rng)), b = s(unit(rng));
+    const double p = a * b, pl = std::fma(a, b, -p);
+    switch (v.size() % 6) {
+      case 0: v.push_back({a, b, s(unit(rng)) * std::ldexp(1.0, spread(rng))}); break;  // ordinary
+      case 1: v.push_back({a, b, -p}); break;                                           // cancellation
+      case 2: {  // near a midpoint of p's binade: c = ±half an ulp of p, and a bit of pl
+        const double half = std::ldexp(std::nextafter(std::fabs(p), 4.0) - std::fabs(p), -1);
+        v.push_back({a, b, s(half) + (sign(rng) ? pl : 0.0)});
+        break;
+      }
+      case 3: {  // wide exponents: subnormal, tiny and huge results
+        const int ea = expo(rng) / 2, eb = expo(rng) / 2 - 500;
+        v.push_back({std::ldexp(a, ea), std::ldexp(b, eb), s(unit(rng)) * std::ldexp(1.0, ea + eb + spread(rng))});
+        break;
+      }
+      case 4: {  // subnormal results near ties: the product in subnormal range plus a subnormal c
+        const double pa = std::ldexp(a, -520), pb = std::ldexp(b, -530 - int(rng() % 40));
+        v.push_back({pa, pb, s(double(rng() % 4096) * minSub)});
+        break;
+      }
+      case 5: {  // c near the "far larger" / "far smaller" thresholds of the product
+        const int k = int(rng() % 30);
+        v.push_back({a, b, s(unit(rng)) * std::ldexp(1.0, sign(rng) ? 50 + k : -100 - k)});
+        break;
+      }
+    }
+  }
+  return v;
+}
+
+}  // namespace
+
+TEST_CASE("doubles: dfma rounds once (std::fma bit for bit) without a fused Fma, on hard and random operands",
+          "[compute][doubles][dfma]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  const std::vector<Fma> cases = dfmaCases();
+  const uint32_t n = uint32_t(cases.size());
+  REQUIRE(n % 64 == 0);
+  std::vector<uint32_t> input(n * 8, 0);
+  for (uint32_t t = 0; t < n; ++t) {
+    const uint64_t w[3] = {bitsOf(cases[t].a), bitsOf(cases[t].b), bitsOf(cases[t].c)};
+    for (int i = 0; i < 3; ++i) input[8 * t + 2 * i] = uint32_t(w[i]), input[8 * t + 2 * i + 1] = uint32_t(w[i] >> 32);
+  }
+  Com<ID3D11Buffer> in = makeDataBuffer(d, input, D3D11_BIND_SHADER_RESOURCE, D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 32);
+  Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(n * 8, 0xCDCDCDCDu), D3D11_BIND_UNORDERED_ACCESS,
+                                         D3D11_RESOURCE_MISC_BUFFER_STRUCTURED, 32);
+  Com<ID3D11ShaderResourceView> inView = structuredSrv(d, in.get(), n);
+  Com<ID3D11UnorderedAccessView> outView = structuredUav(d, out.get(), n);
+  Com<ID3D11ComputeShader> cs = computeShader(d, kCsDfma);
+  d.context->CSSetShader(cs.get(), nullptr, 0);
+  ID3D11UnorderedAccessView* uavs[] = {outView.get()};
+  d.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  ID3D11ShaderResourceView* srvs[] = {inView.get()};
+  d.context->CSSetShaderResources(0, 1, srvs);
+  d.context->Dispatch(n / 64, 1, 1);
+  const std::vector<uint32_t> result = readBuffer(d, out.get());
+  REQUIRE(result.size() == n * 8);
+  uint32_t wrong = 0, wrongUnfused = 0;
+  for (uint32_t t = 0; t < n; ++t) {
+    const Fma& f = cases[t];
+    const double expected = std::fma(f.a, f.b, f.c);
+    volatile double product = f.a * f.b;
+    const double unfused = product + f.c;
+    if (bitsOf(unfused) != bitsOf(expected) && !std::isnan(expected)) ++wrongUnfused;
+    for (size_t at : {size_t(0), size_t(4), size_t(6)}) {
+      const double got = doubleAt(result, 8 * t + at);
+      const bool ok = std::isnan(expected) ? std::isnan(got) : bitsOf(got) == bitsOf(expected);
+      if (!ok && ++wrong <= 20)
+        FAIL_CHECK("dfma(" << std::hexfloat << f.a << ", " << f.b << ", " << f.c << ") case " << std::dec << t
+                           << " dword " << at << ": expected " << std::hexfloat << expected << ", got " << got);
+    }
+  }
+  CHECK(wrong == 0);
+  // The cases are hard ones: rounding the product first gets many of them wrong.
+  INFO("cases where a*b+c (two roundings) differs from fma: " << wrongUnfused);
+  CHECK(wrongUnfused > 500);
   CHECK(drainMessages(c.queue.get()).empty());
 }

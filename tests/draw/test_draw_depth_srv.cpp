@@ -382,3 +382,189 @@ TEST_CASE("views of depth-stencil targets: depth formats for depth-stencil views
   D3D11_TEXTURE2D_DESC d32 = texture2DDesc(8, 8, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
   CHECK(d->CreateTexture2D(&d32, nullptr, bad.out()) == E_INVALIDARG);
 }
+
+namespace {
+
+// Per sample: oDepth = SV_Position.x / 64 + SV_SampleIndex / 8 (a pixel shader run per sample,
+// SV_Position at the sample).
+const char kPsWriteDepthPerSample[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   x
+// COLOR                    0   xyzw        1     NONE   float
+// SV_SampleIndex           0   x           2   SAMPLE    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Depth                 0    N/A   oDepth    DEPTH   float    YES
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.x, position
+dcl_input_ps_sgv constant v2.x, sampleIndex
+dcl_output oDepth
+dcl_temps 1
+utof r0.x, v2.x
+mul r0.x, r0.x, l(0.125000)
+mad oDepth, v0.x, l(0.015625), r0.x
+ret
+)";
+
+// o0 = (t0.Load(xy, 0), t0.Load(xy, 1), t0.Load(xy, 2), t0.Load(xy, 3)) of a Texture2DMS<float>.
+const char kPsLoadSamples[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2dms(4) (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 2
+ftou r0.xy, v0.xyxx
+mov r0.zw, l(0,0,0,0)
+ld_ms_indexable(texture2dms)(float,float,float,float) r1.x, r0.xyzw, t0.xyzw, l(0)
+mov o0.x, r1.x
+ld_ms_indexable(texture2dms)(float,float,float,float) r1.x, r0.xyzw, t0.xyzw, l(1)
+mov o0.y, r1.x
+ld_ms_indexable(texture2dms)(float,float,float,float) r1.x, r0.xyzw, t0.xyzw, l(2)
+mov o0.z, r1.x
+ld_ms_indexable(texture2dms)(float,float,float,float) r1.x, r0.xyzw, t0.xyzw, l(3)
+mov o0.w, r1.x
+ret
+)";
+
+// o0 = (the four samples' stencil) of a Texture2DMS<uint2> (X24_TYPELESS_G8_UINT: stencil in .g).
+const char kPsLoadStencilSamples[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2dms(4) (uint,uint,uint,uint) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 3
+ftou r0.xy, v0.xyxx
+mov r0.zw, l(0,0,0,0)
+ld_ms_indexable(texture2dms)(uint,uint,uint,uint) r1.y, r0.xyzw, t0.xyzw, l(0)
+mov r2.x, r1.y
+ld_ms_indexable(texture2dms)(uint,uint,uint,uint) r1.y, r0.xyzw, t0.xyzw, l(1)
+mov r2.y, r1.y
+ld_ms_indexable(texture2dms)(uint,uint,uint,uint) r1.y, r0.xyzw, t0.xyzw, l(2)
+mov r2.z, r1.y
+ld_ms_indexable(texture2dms)(uint,uint,uint,uint) r1.y, r0.xyzw, t0.xyzw, l(3)
+mov r2.w, r1.y
+utof o0.xyzw, r2.xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("a multisampled typeless depth-stencil target is read per sample by ldms through its depth and stencil members",
+          "[draw][srv][depth][msaa]") {
+  const DepthCase cases[] = {
+      {DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_R32_FLOAT, 0.0},
+      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0},
+  };
+  for (const DepthCase& c : cases) {
+    DYNAMIC_SECTION("typeless format " << int(c.typeless)) {
+      Checked k;
+      RenderDevice& d = k.d;
+      DrawTarget t(d, kW, kH);
+      D3D11_TEXTURE2D_DESC dd = texture2DDesc(kW, kH, c.typeless, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE,
+                                              D3D11_USAGE_DEFAULT, 0, 4);
+      Com<ID3D11Texture2D> depth;
+      REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
+      D3D11_DEPTH_STENCIL_VIEW_DESC dsvDesc{};
+      dsvDesc.Format = c.depth;
+      dsvDesc.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DMS;
+      Com<ID3D11DepthStencilView> dsv;
+      REQUIRE(d->CreateDepthStencilView(depth.get(), &dsvDesc, dsv.out()) == S_OK);
+      D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+      srvDesc.Format = c.read;
+      srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
+      Com<ID3D11ShaderResourceView> srv;
+      REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, srv.out()) == S_OK);
+
+      // Pass 1: depth only (no render target), per sample, stencil cleared to 0x5A.
+      d.context->OMSetRenderTargets(0, nullptr, dsv.get());
+      d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, 0x5A);
+      const D3D11_DEPTH_STENCILOP_DESC keep{D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                            D3D11_COMPARISON_ALWAYS};
+      D3D11_DEPTH_STENCIL_DESC always{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_ALWAYS, FALSE, 0xFF, 0xFF,
+                                      keep, keep};
+      Com<ID3D11DepthStencilState> alwaysState;
+      REQUIRE(d->CreateDepthStencilState(&always, alwaysState.out()) == S_OK);
+      d.context->OMSetDepthStencilState(alwaysState.get(), 0);
+      const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+      Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+      t.bindVertices(vb.get());
+      Com<ID3D11PixelShader> writeDepth = pixelShader(d, kPsWriteDepthPerSample);
+      d.context->PSSetShader(writeDepth.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+
+      // Pass 2: each sample's depth through the depth member's Texture2DMS view.
+      ID3D11RenderTargetView* views[] = {t.rtv.get()};
+      d.context->OMSetRenderTargets(1, views, nullptr);
+      d.context->OMSetDepthStencilState(nullptr, 0);
+      ID3D11ShaderResourceView* srvs[] = {srv.get()};
+      d.context->PSSetShaderResources(0, 1, srvs);
+      Com<ID3D11PixelShader> load = pixelShader(d, kPsLoadSamples);
+      d.context->PSSetShader(load.get(), nullptr, 0);
+      d.context->Draw(3, 0);
+      std::vector<std::array<float, 4>> px = t.pixels();
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x)
+          for (UINT s = 0; s < 4; ++s) {
+            // A pixel shader run per sample sees SV_Position at its sample: D3D's standard 4x
+            // pattern, x offsets -2, 6, -6, 2 sixteenths.
+            const float dx[4] = {-2.0f / 16, 6.0f / 16, -6.0f / 16, 2.0f / 16};
+            const double expected = float((float(x) + 0.5f + dx[s]) * 0.015625f + float(s) * 0.125f);
+            const float got = px[y * kW + x][s];
+            INFO("pixel (" << x << ", " << y << ") sample " << s << ": expected " << expected << ", got " << got);
+            if (c.step == 0.0) CHECK(got == float(expected));
+            else CHECK(std::abs(double(got) - expected) <= c.step);
+          }
+
+      if (c.typeless == DXGI_FORMAT_R24G8_TYPELESS) {
+        // Each sample's stencil (cleared to 0x5A) through X24_TYPELESS_G8_UINT.
+        srvDesc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+        Com<ID3D11ShaderResourceView> stencilSrv;
+        REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, stencilSrv.out()) == S_OK);
+        ID3D11ShaderResourceView* stencilViews[] = {stencilSrv.get()};
+        d.context->PSSetShaderResources(0, 1, stencilViews);
+        Com<ID3D11PixelShader> loadStencil = pixelShader(d, kPsLoadStencilSamples);
+        d.context->PSSetShader(loadStencil.get(), nullptr, 0);
+        d.context->Draw(3, 0);
+        px = t.pixels();
+        for (UINT i = 0; i < kW * kH; ++i) {
+          INFO("pixel " << i);
+          CHECK(px[i] == std::array<float, 4>{0x5A, 0x5A, 0x5A, 0x5A});
+        }
+      }
+      CHECK(drainMessages(k.queue.get()).empty());
+    }
+  }
+}

@@ -143,7 +143,7 @@ TEST_CASE("malformed token streams give errors naming opcode, operand and offset
   err({0x00000050, 6, 0x04000036, 0x80100012, 0x00000101, 0}, "unknown operand modifier 4");
   err({0x00000050, 4, 0x00000035, 9, 0}, "custom-data length 9 exceeds the program");
   err({0x00000050, 5, 0x00001835, 2 + 1, 7}, "immediate constant buffer size 1 is not a multiple of 4");
-  err({0x00000050, 3, 0x01000078}, "unsupported instruction (interface calls)");
+  err({0x00000050, 3, 0x01000078}, "fcall needs a function index dword");
   // relative addressing nested five deep
   std::vector<uint32_t> deep = {0x00000050, 0, 0x00000036, 0x00100012, 0};
   for (int i = 0; i < 6; ++i) deep.push_back(0x0080000a | (2u << 22) | (1u << 20));

@@ -84,7 +84,8 @@ TEST_CASE("tiled-resource opcodes and gather4_po decode with the header's number
   // The residency status is the second destination, null allowed.
   const Instruction& sampleD = s.program.instructions[18];
   REQUIRE(sampleD.opcode == Opcode::SampleDClS);
-  CHECK(sampleD.operands.size() == 8);
+  REQUIRE(sampleD.operands.size() == 9);  // 8 and the padding dword fxc writes (on a texture2d, no _aoffimmi)
+  CHECK(isFxcPaddingOperand(sampleD.operands[8]));
   CHECK(sampleD.operands[1].type == OperandType::Null);
   const std::string dis = disassemble(s);
   for (const char* line :
@@ -194,8 +195,8 @@ TEST_CASE("the padding dword fxc writes after samplepos's and the *_s forms' ope
     const Shader s = parseShader(bytes);
     const std::string dis = disassemble(s);
     INFO(dis);
-    CHECK((dis.find("samplepos r0.xy, t0.xyxx, v0.x, r\n") != std::string::npos ||
-           dis.find("sample_cl_s_indexable(texture2d)(float,float,float,float) r2.xyzw, r3.x, r1.xxxx, t3.xyzw, s0, l(0.0), r\n") !=
+    CHECK((dis.find("samplepos r0.xy, t0.xyxx, v0.x\n") != std::string::npos ||
+           dis.find("sample_cl_s_indexable(texture2d)(float,float,float,float) r2.xyzw, r3.x, r1.xxxx, t3.xyzw, s0, l(0.0)\n") !=
                std::string::npos));
     for (bool sparse : {false, true}) {
       TranslateOptions o;
@@ -226,4 +227,78 @@ dcl_temps 1
     for (const char* padding : {", r", ", o"})
       CHECK(translated(head + body + padding + "\nret\n", minLod) == plain);
   }
+}
+
+TEST_CASE("fxc's printed listings of samplepos and the *_s forms assemble to fxc's exact bytes (its padding dword)",
+          "[dxbc][listing][tiled]") {
+  // fxc's containers: printed as fxc prints them (no padding operand), assembled back byte for byte.
+  for (const std::vector<uint32_t>* words : {&d3dvk::test::kDxDecompilerSamplePos, &d3dvk::test::kDxDecompilerTiledResources}) {
+    std::vector<uint8_t> bytes(words->size() * 4);
+    std::memcpy(bytes.data(), words->data(), bytes.size());
+    const std::string dis = disassemble(parseShader(bytes));
+    INFO(dis);
+    CHECK(dis.find(", r\n") == std::string::npos);
+    CHECK(dis.find("[unpadded]") == std::string::npos);
+    CHECK(assemble(dis).container == bytes);
+  }
+  // A listing written the way fxc prints it: samplepos on t# and the sampling *_s forms on
+  // 1D/2D/3D/2DMS textures get the dword; on the rasterizer, a cube, with _aoffimmi and
+  // gather4_po_s they do not.
+  const char* text = R"(ps_5_0
+dcl_sampler s0, mode_default
+dcl_sampler s1, mode_comparison
+dcl_resource_texture1d (float,float,float,float) t0
+dcl_resource_texture2d (float,float,float,float) t1
+dcl_resource_texture3d (float,float,float,float) t2
+dcl_resource_texturecube (float,float,float,float) t3
+dcl_resource_texture2dms(4) (float,float,float,float) t4
+dcl_resource_texture2darray (float,float,float,float) t5
+dcl_input_ps linear v0.xyzw
+dcl_output o0.xyzw
+dcl_temps 2
+samplepos r0.xy, t4.xyxx, l(1)
+samplepos r0.zw, rasterizer.xxxy, l(1)
+sample_l_s r1.xyzw, r0.x, v0.xxxx, t0.xyzw, s0, l(0.0)
+sample_cl_s r1.xyzw, r0.x, v0.xyxx, t1.xyzw, s0, l(0.0)
+sample_cl_s_indexable(texture3d)(float,float,float,float) r1.xyzw, r0.x, v0.xyzx, t2.xyzw, s0, l(0.0)
+sample_cl_s r1.xyzw, r0.x, v0.xyzx, t3.xyzw, s0, l(0.0)
+sample_cl_s_aoffimmi(1,0,0) r1.xyzw, r0.x, v0.xyxx, t1.xyzw, s0, l(0.0)
+sample_c_lz_s r1.x, r0.x, v0.xyxx, t1.xxxx, s1, v0.z
+gather4_s r1.xyzw, r0.x, v0.xyzx, t5.xyzw, s0.x
+gather4_po_s r1.xyzw, r0.x, v0.xyxx, l(1,0,0,0), t1.xyzw, s0.x
+ld_s r1.xyzw, r0.x, l(0,0,0,0), t1.xyzw
+ldms_s r1.xyzw, r0.x, l(0,0,0,0), t4.xyzw, l(2)
+mov o0.xyzw, r1.xyzw
+ret
+)";
+  const AssembleResult a = assemble(text);
+  const Program& p = a.program;
+  // instruction index → padded (the first instruction after the 11 declarations)
+  const std::vector<std::pair<size_t, bool>> expected = {{11, true},  {12, false}, {13, true},  {14, true},
+                                                         {15, true},  {16, false}, {17, false}, {18, true},
+                                                         {19, true},  {20, false}, {21, true},  {22, true}};
+  for (auto [i, padded] : expected) {
+    INFO("instruction " << i << " (" << opcodeInfo(p.instructions.at(i).opcode).name << ")");
+    CHECK(fxcPadsInstruction(p, i) == padded);
+    CHECK(isFxcPaddingOperand(p.instructions[i].operands.back()) == padded);
+  }
+  // samplepos on a t#: 1 + dst (2) + t# (2) + l(1) (2) + the dword = 8, fxc's length.
+  const Shader s = parseShader(a.container);
+  CHECK(s.program.instructions[11].length == 8);
+  CHECK(s.program.instructions[12].length == 6);  // on the rasterizer: none
+  const std::string dis = disassemble(s);
+  CHECK(dis.find("samplepos r0.xy, t4.xyxx, l(1)\n") != std::string::npos);
+  CHECK(assemble(dis).container == a.container);
+  // Stale bits in the dword (fxc's 0x2000, "o") stay an operand; a container without the
+  // dword is marked [unpadded]; both round-trip byte for byte.
+  Program q = s.program;
+  q.instructions[11].operands.back().type = OperandType::Output;
+  q.instructions[13].operands.pop_back();
+  const std::vector<uint32_t> qWords = encodeProgram(q);
+  const std::string qText = disassembleProgram(q);
+  CHECK(qText.find("samplepos r0.xy, t4.xyxx, l(1), o\n") != std::string::npos);
+  CHECK(qText.find("sample_l_s [unpadded] r1.xyzw, r0.x, v0.xxxx, t0.xyzw, s0, l(0.0)\n") != std::string::npos);
+  CHECK(encodeProgram(assemble(qText).program) == qWords);
+  CHECK_THROWS_WITH(assemble("ps_5_0\ndcl_temps 1\nsamplepos [unpadded] r0.xy, rasterizer.xxxy, l(0)\n"),
+                    Catch::Contains("line 3: [unpadded] is only valid where fxc pads"));
 }

@@ -702,7 +702,21 @@ class Assembler {
         r.program.instructions.push_back(parseIcb(all, fail));
         continue;
       }
+      unpadded_ = false;
       r.program.instructions.push_back(parseInstruction(code, fail));
+      // fxc's padding dword (tokens.h), which its listings do not print: written where fxc writes it.
+      Instruction& inst = r.program.instructions.back();
+      const bool padded = !inst.operands.empty() && isFxcPaddingOperand(inst.operands.back());
+      if (fxcPadsInstruction(r.program, r.program.instructions.size() - 1)) {
+        if (unpadded_ && padded) fail("[unpadded] on an instruction that ends in a padding operand");
+        if (!unpadded_ && !padded) {
+          Operand pad;
+          pad.numComponents = 0;
+          inst.operands.push_back(pad);
+        }
+      } else if (unpadded_) {
+        fail("[unpadded] is only valid where fxc pads (samplepos on a t#, the *_s sampling forms on offset-capable textures)");
+      }
     }
     if (!haveVersion) throw Error("line " + std::to_string(lines_.size()) + ": no shader version line (e.g. ps_5_0)");
     // SFI0: the value the listing states, else what the code uses.
@@ -901,6 +915,8 @@ class Assembler {
       if (startsWith(opt, "precise(") && opt.back() == ')') {
         precise = lettersMask(opt.substr(8, opt.size() - 9), fail);
         if (!precise) fail("empty [precise()] mask");
+      } else if (opt == "unpadded") {
+        unpadded_ = true;
       } else if (startsWith(opt, "controls(") && opt.back() == ')') {
         controlsOption = parseUint(opt.substr(9, opt.size() - 10), fail, "controls") & 0x1fff;
         haveControls = controlsOption != 0;
@@ -977,6 +993,70 @@ class Assembler {
       if (n > 32) fail("control point count " + std::to_string(n) + " is above 32");
       inst.controls = n;
       return inst;
+    }
+    if (mn == "dcl_function_body" || mn == "dcl_function_table" || mn == "dcl_interface" ||
+        mn == "dcl_interface_dynamicindexed") {
+      // Class linkage: dcl_function_body fbN; dcl_function_table ftN = {fb…};
+      // dcl_interface[_dynamicindexed] fpN[array length][functions per table] = {ft…}
+      if (precise) fail("'" + mn + "' takes no [precise]");
+      inst.opcode = mn == "dcl_function_body" ? Opcode::DclFunctionBody
+                    : mn == "dcl_function_table" ? Opcode::DclFunctionTable : Opcode::DclInterface;
+      inst.controls = controlsOption | (mn == "dcl_interface_dynamicindexed" ? 1u : 0u);
+      if (!rest.empty() && rest.back() == ';') rest = trim(rest.substr(0, rest.size() - 1));
+      const size_t eq = rest.find('=');
+      std::string head = trim(rest.substr(0, eq));
+      const char* prefix = inst.opcode == Opcode::DclFunctionBody ? "fb" : inst.opcode == Opcode::DclFunctionTable ? "ft" : "fp";
+      if (!startsWith(head, prefix)) fail("expected " + std::string(prefix) + "N after " + mn);
+      if (inst.opcode == Opcode::DclFunctionBody) {
+        if (eq != std::string::npos) fail("dcl_function_body takes no table");
+        inst.extra.push_back(parseUint(head.substr(2), fail, "function body"));
+        return inst;
+      }
+      uint32_t arrayLength = 0, functions = 0;
+      if (inst.opcode == Opcode::DclInterface) {  // fpN[array length][functions per table]
+        const size_t lb = head.find('['), mid = head.find("]["), rb = head.rfind(']');
+        if (lb == std::string::npos || mid == std::string::npos || rb != head.size() - 1)
+          fail("expected fpN[array length][functions per table]");
+        arrayLength = parseUint(head.substr(lb + 1, mid - lb - 1), fail, "interface array length");
+        functions = parseUint(head.substr(mid + 2, rb - mid - 2), fail, "interface function count");
+        if (arrayLength > 0xffff) fail("interface array length above 65535");
+        head = head.substr(0, lb);
+      }
+      inst.extra.push_back(parseUint(head.substr(2), fail, prefix == std::string("ft") ? "function table" : "interface"));
+      if (eq == std::string::npos) fail(mn + " needs '= {…}'");
+      const std::string list = trim(rest.substr(eq + 1));
+      if (list.size() < 2 || list.front() != '{' || list.back() != '}') fail(mn + " needs '= {…}'");
+      std::vector<uint32_t> ids;
+      const char* member = inst.opcode == Opcode::DclFunctionTable ? "fb" : "ft";
+      for (const std::string& m : splitTopLevel(list.substr(1, list.size() - 2))) {
+        if (m.empty() && list == "{}") break;
+        if (!startsWith(m, member)) fail("expected " + std::string(member) + "N in " + mn + "'s list, got '" + m + "'");
+        ids.push_back(parseUint(m.substr(2), fail, member == std::string("fb") ? "function body" : "function table"));
+      }
+      if (inst.opcode == Opcode::DclFunctionTable) {
+        inst.extra.push_back(uint32_t(ids.size()));
+      } else {
+        if (ids.size() > 0xffff) fail("more than 65535 function tables");
+        inst.extra.push_back(functions);
+        inst.extra.push_back(arrayLength << 16 | uint32_t(ids.size()));
+      }
+      inst.extra.insert(inst.extra.end(), ids.begin(), ids.end());
+      return inst;
+    }
+    if (mn == "fcall" || startsWith(mn, "fcall_")) {
+      // fcall fpN[array index][function index]: the function index is a dword before the operand.
+      const size_t open = rest.rfind('[');
+      if (open == std::string::npos || rest.back() != ']') fail("expected fcall fpN[index][function index]");
+      Instruction call;
+      call.opcode = Opcode::InterfaceCall;
+      if (!parseSuffixes(std::string_view(mn).substr(5), Opcode::InterfaceCall, call, fail)) fail("unknown instruction '" + mn + "'");
+      if (haveControls) fail("[controls(…)] is only valid on declarations");
+      call.controls |= precise << 8;
+      call.extra.push_back(parseUint(rest.substr(open + 1, rest.size() - open - 2), fail, "function index"));
+      call.operands.push_back(parseOperand(trim(rest.substr(0, open)), Ctx::Source, fail));
+      if (call.operands[0].type != OperandType::Interface || call.operands[0].indexDimension != 2)
+        fail("fcall's operand must be an interface fpN[index]");
+      return call;
     }
     if (mn == "dcl_temps") {
       noOptions();
@@ -1147,6 +1227,7 @@ class Assembler {
   }
 
   std::vector<std::string> lines_;
+  bool unpadded_ = false;  // the instruction being parsed had [unpadded]
 };
 
 }  // namespace

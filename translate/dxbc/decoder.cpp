@@ -25,6 +25,9 @@ int declarationOperandCount(Opcode op) {
     case Opcode::DclHsForkPhaseInstanceCount:
     case Opcode::DclHsJoinPhaseInstanceCount:
     case Opcode::DclGsInstanceCount:
+    case Opcode::DclFunctionBody:
+    case Opcode::DclFunctionTable:
+    case Opcode::DclInterface:
       return 0;
     case Opcode::DclResource:
     case Opcode::DclConstantBuffer:
@@ -76,11 +79,14 @@ size_t declarationExtraCount(Opcode op) {
     case Opcode::DclHsForkPhaseInstanceCount:
     case Opcode::DclHsJoinPhaseInstanceCount:
     case Opcode::DclGsInstanceCount:
+    case Opcode::DclFunctionBody:  // fb#
       return 1;
     case Opcode::DclTgsmStructured:
+    case Opcode::DclFunctionTable:  // ft#, body count (then the bodies)
       return 2;
     case Opcode::DclIndexableTemp:
     case Opcode::DclThreadGroup:
+    case Opcode::DclInterface:  // fp#, functions per table, array length << 16 | table count (then the tables)
       return 3;
     default:
       return 0;
@@ -172,7 +178,16 @@ class Decoder {
     }
     int nOps = info.declaration ? declarationOperandCount(inst.opcode) : -1;
     if (info.declaration && nOps < 0) fail(where, "unsupported declaration");
-    if (inst.opcode == Opcode::InterfaceCall) fail(where, "unsupported instruction (interface calls)");
+    if (inst.opcode == Opcode::InterfaceCall) {
+      // fcall: the index of the function in the bound function table, then the interface operand (fp#[array index]).
+      if (p >= instEnd) fail(where, "fcall needs a function index dword");
+      inst.extra.push_back(w_[p++]);
+      inst.operands.push_back(decodeOperand(p, instEnd, where, 0, 0));
+      if (p != instEnd) fail(where, "fcall takes one operand after its function index");
+      if (inst.operands[0].type != OperandType::Interface || inst.operands[0].indexDimension != 2)
+        fail(where, "fcall's operand must be an interface fp#[index]");
+      return inst;
+    }
     if (nOps >= 0) {
       for (int i = 0; i < nOps; ++i) inst.operands.push_back(decodeOperand(p, instEnd, where, i, 0));
       inst.extra.assign(w_.begin() + p, w_.begin() + instEnd);
@@ -180,6 +195,15 @@ class Decoder {
       if (inst.extra.size() < want)
         fail(where, "declaration needs " + std::to_string(want) + " payload dword(s) after its operands, has " +
                         std::to_string(inst.extra.size()));
+      // The class-linkage tables carry their own lengths: they must match the instruction's.
+      if (inst.opcode == Opcode::DclFunctionBody && inst.extra.size() != 1)
+        fail(where, "dcl_function_body takes one dword, has " + std::to_string(inst.extra.size()));
+      if (inst.opcode == Opcode::DclFunctionTable && inst.extra[1] != inst.extra.size() - 2)
+        fail(where, "function table ft" + std::to_string(inst.extra[0]) + " counts " + std::to_string(inst.extra[1]) +
+                        " bodies but holds " + std::to_string(inst.extra.size() - 2));
+      if (inst.opcode == Opcode::DclInterface && (inst.extra[2] & 0xffff) != inst.extra.size() - 3)
+        fail(where, "interface fp" + std::to_string(inst.extra[0]) + " counts " + std::to_string(inst.extra[2] & 0xffff) +
+                        " function tables but holds " + std::to_string(inst.extra.size() - 3));
     } else {
       int i = 0;
       while (p < instEnd) inst.operands.push_back(decodeOperand(p, instEnd, where, i++, 0));

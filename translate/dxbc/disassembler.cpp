@@ -74,7 +74,7 @@ std::string formatDouble(uint32_t lo, uint32_t hi) {
 
 // Types whose first index is written right after the prefix (r0, cb3[…]).
 bool firstIndexInline(OperandType t) {
-  return t != OperandType::ImmediateConstantBuffer;
+  return t != OperandType::ImmediateConstantBuffer && t != OperandType::ThisPointer;  // icb[…], this[…]
 }
 
 }  // namespace
@@ -288,6 +288,30 @@ std::string disassembleInstruction(const Instruction& inst) {
       for (size_t i = 0; i < inst.customData.size(); ++i) s += (i ? ", " : " ") + hex(inst.customData[i]);
       return s + " }";
     case Opcode::DclGlobalFlags: return "dcl_globalFlags " + globalFlagsText(inst.controls);
+    // Class linkage (the decoder checked the counts): fxc's
+    //   dcl_function_body fb0
+    //   dcl_function_table ft0 = {fb0, fb2}
+    //   dcl_interface[_dynamicindexed] fp0[array length][functions per table] = {ft0, ft1}
+    //   fcall fp0[array index][function index]
+    case Opcode::DclFunctionBody:
+    case Opcode::DclFunctionTable:
+    case Opcode::DclInterface: {
+      const bool body = inst.opcode == Opcode::DclFunctionBody, table = inst.opcode == Opcode::DclFunctionTable;
+      s = info.name;
+      if (!body && !table && (inst.controls & 1)) s += "_dynamicindexed";
+      const uint32_t other = inst.opcode == Opcode::DclInterface ? inst.controls & ~1u : inst.controls;
+      if (other) s += " [controls(" + std::to_string(other) + ")]";
+      s += std::string(body ? " fb" : table ? " ft" : " fp") + std::to_string(inst.extra.at(0));
+      if (body) return s;
+      if (!table) s += "[" + std::to_string(inst.extra.at(2) >> 16) + "][" + std::to_string(inst.extra.at(1)) + "]";
+      s += " = {";
+      for (size_t i = table ? 2 : 3; i < inst.extra.size(); ++i)
+        s += (i > (table ? 2u : 3u) ? ", " : "") + std::string(table ? "fb" : "ft") + std::to_string(inst.extra[i]);
+      return s + "}";
+    }
+    case Opcode::InterfaceCall:
+      return mnemonic(inst) + " " + formatOperand(inst.operands.at(0), ValueKind::Uint, false) + "[" +
+             std::to_string(inst.extra.at(0)) + "]";
     case Opcode::DclTemps: return "dcl_temps " + (inst.extra.empty() ? std::string("?") : std::to_string(inst.extra[0]));
     case Opcode::DclIndexableTemp:
       if (inst.extra.size() == 3)
@@ -420,11 +444,39 @@ std::string disassembleProgram(const Program& p) {
   s += "_" + std::to_string(p.major) + "_" + std::to_string(p.minor) + "\n";
   int indent = 0;
   size_t slots = 0;
-  for (const Instruction& inst : p.instructions) {
+  for (size_t i = 0; i < p.instructions.size(); ++i) {
+    const Instruction& inst = p.instructions[i];
     Opcode o = inst.opcode;
     if (o == Opcode::EndIf || o == Opcode::EndLoop || o == Opcode::EndSwitch || o == Opcode::Else)
       indent = std::max(0, indent - 1);
-    s += std::string(size_t(indent) * 2, ' ') + disassembleInstruction(inst) + "\n";
+    std::string line;
+    if (fxcPadsInstruction(p, i)) {
+      // fxc's padding dword (tokens.h): its 0x0 is left out, as fxc prints it (the assembler
+      // writes it back); other bits stay an operand; [unpadded] marks a container without it.
+      const bool padded = !inst.operands.empty() && isFxcPaddingOperand(inst.operands.back());
+      if (padded && inst.operands.back().type == OperandType::Temp) {
+        Instruction trimmed = inst;
+        trimmed.operands.pop_back();
+        line = disassembleInstruction(trimmed);
+      } else {
+        line = disassembleInstruction(inst);
+        if (!padded) {  // after the mnemonic: the first blank outside parentheses
+          size_t at = line.size();
+          for (size_t k = 0, depth = 0; k < line.size(); ++k) {
+            if (line[k] == '(') ++depth;
+            else if (line[k] == ')' && depth) --depth;
+            else if (line[k] == ' ' && depth == 0) {
+              at = k;
+              break;
+            }
+          }
+          line.insert(at, " [unpadded]");
+        }
+      }
+    } else {
+      line = disassembleInstruction(inst);
+    }
+    s += std::string(size_t(indent) * 2, ' ') + line + "\n";
     if (o == Opcode::If || o == Opcode::Loop || o == Opcode::Else || o == Opcode::Switch) ++indent;
     if (!opcodeInfo(o).declaration) ++slots;
   }

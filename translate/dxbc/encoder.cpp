@@ -73,8 +73,13 @@ std::vector<uint32_t> encodeInstruction(const Instruction& inst) {
     if (i + 1 < inst.extendedTokens.size()) e |= 0x80000000u;
     out.push_back(e);
   }
-  for (const Operand& op : inst.operands) encodeOperand(op, out);
-  out.insert(out.end(), inst.extra.begin(), inst.extra.end());
+  if (inst.opcode == Opcode::InterfaceCall) {  // fcall: its function index comes before the operand
+    out.insert(out.end(), inst.extra.begin(), inst.extra.end());
+    for (const Operand& op : inst.operands) encodeOperand(op, out);
+  } else {
+    for (const Operand& op : inst.operands) encodeOperand(op, out);
+    out.insert(out.end(), inst.extra.begin(), inst.extra.end());
+  }
   if (out.size() > 127)
     throw Error(std::string("encoder: instruction '") + (opcodeInfo(inst.opcode).name ? opcodeInfo(inst.opcode).name : "?") +
                 "' is " + std::to_string(out.size()) + " dwords (max 127)");

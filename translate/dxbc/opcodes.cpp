@@ -3,6 +3,7 @@
 #include "dxbc/tokens.h"
 
 #include <array>
+#include <optional>
 
 namespace d3dvk::dxbc {
 namespace {
@@ -160,6 +161,9 @@ struct Table {
     set(Opcode::Bfrev, "bfrev", 1, K::Uint);
     set(Opcode::Swapc, "swapc", 2, K::Float);
     set(Opcode::DclStream, "dcl_stream", 0, K::None, true);
+    set(Opcode::DclFunctionBody, "dcl_function_body", 0, K::None, true);
+    set(Opcode::DclFunctionTable, "dcl_function_table", 0, K::None, true);
+    set(Opcode::DclInterface, "dcl_interface", 0, K::None, true);
     set(Opcode::DclInputControlPointCount, "dcl_input_control_point_count", 0, K::None, true);
     set(Opcode::DclOutputControlPointCount, "dcl_output_control_point_count", 0, K::None, true);
     set(Opcode::DclTessDomain, "dcl_tessellator_domain", 0, K::None, true);
@@ -292,6 +296,47 @@ std::string_view operandTypePrefix(OperandType t) {
     case OperandType::InnerCoverage: return "vInnerCoverage";
   }
   return "";
+}
+
+bool isFxcPaddingOperand(const Operand& op) {
+  return (op.type == OperandType::Temp || op.type == OperandType::Input || op.type == OperandType::Output) &&
+         op.indexDimension == 0 && op.numComponents == 0 && !op.extended;
+}
+
+bool fxcPadsInstruction(const Program& program, size_t index) {
+  const Instruction& inst = program.instructions.at(index);
+  switch (inst.opcode) {
+    case Opcode::SamplePos: case Opcode::Gather4S: case Opcode::Gather4CS: case Opcode::LdS: case Opcode::LdMsS:
+    case Opcode::SampleLS: case Opcode::SampleCLzS: case Opcode::SampleClS: case Opcode::SampleBClS:
+    case Opcode::SampleDClS: case Opcode::SampleCClS:
+      break;
+    default: return false;
+  }
+  if (inst.hasSampleOffsets()) return false;
+  const Operand* resource = nullptr;
+  for (const Operand& op : inst.operands)
+    if (op.type == OperandType::Resource) {
+      resource = &op;
+      break;
+    }
+  if (!resource || resource->indexDimension < 1 || resource->index[0].repr != IndexRepr::Imm32) return false;
+  std::optional<ResourceDimension> dim;
+  for (uint32_t t : inst.extendedTokens)
+    if ((t & 0x3f) == 2) dim = ResourceDimension((t >> 6) & 0x1f);
+  for (size_t i = index; !dim && i-- > 0;) {
+    const Instruction& d = program.instructions[i];
+    if (d.opcode == Opcode::DclResource && !d.operands.empty() && d.operands[0].indexDimension >= 1 &&
+        d.operands[0].index[0].imm == resource->index[0].imm)
+      dim = d.resourceDimension();
+  }
+  if (!dim) return false;
+  switch (*dim) {
+    case ResourceDimension::Texture1D: case ResourceDimension::Texture1DArray: case ResourceDimension::Texture2D:
+    case ResourceDimension::Texture2DArray: case ResourceDimension::Texture3D: case ResourceDimension::Texture2DMS:
+    case ResourceDimension::Texture2DMSArray:
+      return true;
+    default: return false;
+  }
 }
 
 bool Instruction::hasSampleOffsets() const {

@@ -179,6 +179,17 @@ const OpcodeInfo& opcodeInfo(Opcode op);
 bool isDoubleOpcode(Opcode op);
 bool isDoubleExtensionOpcode(Opcode op);  // the 11.1 ones
 
+// fxc's padding dword: after the operands of samplepos on a t# and of the sampling
+// *_s forms (not gather4_po*_s, not the UAV/buffer loads) on a texture that takes
+// immediate offsets (1D, 2D, 3D, their arrays, 2DMS), fxc counts a dword for the
+// sample-controls token it leaves out when there is no _aoffimmi, and writes 0 (or
+// stale bits) there: decoded as a register-less r#/v#/o#, no operand. fxc's printed
+// listing does not show it; its containers have it (samplepos.o, TiledResources.o).
+bool isFxcPaddingOperand(const Operand& op);
+// Whether fxc writes that dword after instruction `index` of `program` (the t#'s
+// dimension: its _indexable token, else the last dcl_resource of it before `index`).
+bool fxcPadsInstruction(const Program& program, size_t index);
+
 std::string_view operandTypePrefix(OperandType t);  // "r", "v", "o", "x", "cb", … ("" for special)
 
 }  // namespace d3dvk::dxbc

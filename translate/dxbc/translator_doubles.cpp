@@ -107,12 +107,24 @@ void Translator::doubleInstruction(const Instruction& inst) {
       return;
     }
     case Opcode::DFma: {
-      // D3D requires one rounding (0.5 ULP); GLSL.std.450 Fma is fused only where the
-      // device fuses it (hardware double FMA units do; lavapipe rounds the product first).
+      // D3D requires one rounding (0.5 ULP). GLSL.std.450 Fma is fused only where the
+      // device fuses it (lavapipe rounds the product first), so it is built from exactly
+      // rounded adds and multiplies instead (translator_dfma.cpp), per double.
       auto [pairs, n] = doubleResult();
       const uint32_t a = loadDoubles(inst.operands[1], pairs), b = loadDoubles(inst.operands[2], pairs),
                      c = loadDoubles(inst.operands[3], pairs);
-      storeDoubles(d, b_.ext(b_.tVec(tD, n), GlslFma, {a, b, c}), n, inst.saturate());
+      uint32_t r;
+      if (n == 1) {
+        r = exactFma(a, b, c);
+      } else {
+        std::vector<uint32_t> parts;
+        for (uint32_t i = 0; i < n; ++i) {
+          auto part = [&](uint32_t v) { return b_.op(OpCompositeExtract, tD, {v, i}); };
+          parts.push_back(exactFma(part(a), part(b), part(c)));
+        }
+        r = b_.op(OpCompositeConstruct, b_.tVec(tD, n), parts);
+      }
+      storeDoubles(d, r, n, inst.saturate());
       return;
     }
     case Opcode::DRcp: {

@@ -21,6 +21,7 @@
 //   translator_stages.cpp: what the compute and geometry stages add: thread groups and their
 //     system values, the geometry shader's primitive types, input arrays, emit/cut (stream 0),
 //     instancing, and its per-emit output stores
+//   translator_dfma.cpp: dfma's single rounding without a fused Fma.
 //   translator_doubles.cpp: the double-precision instructions (dadd … ftod, the 11.1 ddiv, dfma,
 //     drcp, dtoi, dtou, itod, utod): component pairs bitcast to Float64 and back, d(…) immediates
 
@@ -438,6 +439,9 @@ class Translator {
   uint32_t loadPerPair(const Operand& op, const std::vector<uint32_t>& pairs, K k);
   // Stores doubles (f64 or f64vec2, one per pair of the mask), saturated to [0, 1] when asked.
   void storeDoubles(const Operand& dst, uint32_t value, uint32_t n, bool saturate);
+  // ---------------------------------------------------------------- translator_dfma.cpp
+  // fma(a, b, c) of scalar doubles rounded once, from exactly rounded adds and multiplies.
+  uint32_t exactFma(uint32_t a, uint32_t b, uint32_t c);
 
   // ---------------------------------------------------------------- translator_ranges.cpp
 

@@ -67,17 +67,11 @@ void Translator::dot(const Instruction& inst, uint32_t count) {
 // fxc counts a dword for an extended opcode token it then leaves out (the
 // sample controls of a zero texel offset: samplepos on a t#, the *_s forms on
 // 1D, 2D and 3D textures) and writes it after the operands, 0 or stale bits,
-// so the decoder reads a register-less r# or o# (0x0, 0x2000) there. It names
-// no register and carries no value; the instruction is the one before it.
-namespace {
-bool fxcPadding(const Operand& op) {
-  return (op.type == OperandType::Temp || op.type == OperandType::Input || op.type == OperandType::Output) &&
-         op.indexDimension == 0 && op.numComponents == 0 && !op.extended;
-}
-}  // namespace
-
+// so the decoder reads a register-less r# or o# (0x0, 0x2000) there
+// (isFxcPaddingOperand, tokens.h). It names no register and carries no value;
+// the instruction is the one before it.
 void Translator::translate(const Instruction& inst) {
-  if (!inst.operands.empty() && fxcPadding(inst.operands.back())) {
+  if (!inst.operands.empty() && isFxcPaddingOperand(inst.operands.back())) {
     Instruction trimmed = inst;
     trimmed.operands.pop_back();
     translate(trimmed);

@@ -4,7 +4,8 @@
 // input must end in a result or a dxbc::Error; crashes, hangs and sanitizer reports
 // are bugs. Also checks decode(encode(decode(x))) == decode(x) on the token stream.
 // Seeds: the listings under tests/dxbc (doubles.asm has every double instruction and
-// d(…) immediate; fxc_*.asm carry PCSG, OSG5, ISG1/OSG1, SFI0, STAT and RDEF as hex);
+// d(…) immediate; class_linkage.asm the interface declarations, fcall and this[];
+// fxc_*.asm carry PCSG, OSG5, ISG1/OSG1, SFI0, STAT and RDEF as hex);
 // dxbc.dict adds the listing words (mnemonics, d(…), swizzles, chunk lines).
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
