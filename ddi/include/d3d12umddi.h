@@ -210,6 +210,10 @@ typedef enum D3D12DDI_TABLE_TYPE : int {
   // d3dvk's own: the CPU side of fences (D3DVKDDI_FENCE_FUNCS), what the WDK
   // runtime does with D3DKMT monitored fences.
   D3DVK_DDI_TABLE_TYPE_FENCE_CPU = 0x10000,
+  // d3dvk's own: how the UMD hands the runtime the text of an error it reports
+  // (D3DVKDDI_MESSAGE_FUNCS), for the debug layer's ID3D12InfoQueue; the WDK's
+  // error callbacks carry only an HRESULT.
+  D3DVK_DDI_TABLE_TYPE_MESSAGES = 0x10001,
 } D3D12DDI_TABLE_TYPE;
 
 typedef struct D3D12DDI_TABLE_REQUEST {
@@ -1296,6 +1300,16 @@ typedef struct D3DVKDDI_FENCE_FUNCS {
   // has no timestamps.
   UINT64(APIENTRY* pfnGetTimestampFrequency)(D3D12DDI_HDEVICE);
 } D3DVKDDI_FENCE_FUNCS;
+
+// d3dvk's driver messages (D3DVK_DDI_TABLE_TYPE_MESSAGES): the runtime registers
+// one callback per device; the UMD calls it, on the thread of the DDI call that
+// found the problem or of the queue operation that met it, with the HRESULT it
+// reports (or S_OK for a warning) and a sentence saying why. Without a callback
+// the UMD prints the sentence to stderr.
+typedef VOID(APIENTRY* PFND3DVKDDI_MESSAGECB)(D3D12DDI_HRTDEVICE, HRESULT, LPCSTR pText);
+typedef struct D3DVKDDI_MESSAGE_FUNCS {
+  VOID(APIENTRY* pfnSetMessageCb)(D3D12DDI_HDEVICE, PFND3DVKDDI_MESSAGECB);
+} D3DVKDDI_MESSAGE_FUNCS;
 
 typedef struct D3D12DDI_ADAPTERFUNCS {
   PFND3D12DDI_CALCPRIVATEDEVICESIZE pfnCalcPrivateDeviceSize;

@@ -30,7 +30,7 @@ struct ViewCall {
   // Runs the DDI call; a driver refusal is reported like a validation error.
   template <typename F>
   void ddi(F&& call) const {
-    DdiErrorScope12 scope;
+    DdiErrorScope12 scope(method);
     call(device->ddi());
     if (FAILED(scope.first())) error("the driver refused the view (it printed why)");
   }

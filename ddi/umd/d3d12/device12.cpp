@@ -78,6 +78,11 @@ void Device12::setError(HRESULT hr) {
 }
 void Device12::setVkError(VkResult result) { setError(hresultFor(result)); }
 
+void Device12::message(HRESULT hr, const std::string& text) {
+  if (messageCb_) messageCb_(hRTDevice_, hr, text.c_str());
+  else umd::logError("D3D12 " + text);
+}
+
 VkResult Device12::beginOneTime(VkCommandBuffer* cmd) {
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
   alloc.commandPool = oneTimePool_;
@@ -212,6 +217,13 @@ HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE type, VOID*
     case D3DVK_DDI_TABLE_TYPE_FENCE_CPU: {
       if (size != sizeof(D3DVKDDI_FENCE_FUNCS)) return E_INVALIDARG;
       fillFenceFuncs(*static_cast<D3DVKDDI_FENCE_FUNCS*>(table));
+      return S_OK;
+    }
+    case D3DVK_DDI_TABLE_TYPE_MESSAGES: {
+      if (size != sizeof(D3DVKDDI_MESSAGE_FUNCS)) return E_INVALIDARG;
+      static_cast<D3DVKDDI_MESSAGE_FUNCS*>(table)->pfnSetMessageCb = [](D3D12DDI_HDEVICE h, PFND3DVKDDI_MESSAGECB cb) {
+        if (Device12* device = Device12::from(h)) device->setMessageCallback(cb);
+      };
       return S_OK;
     }
     default:
