@@ -17,7 +17,7 @@
 // ResourceBarrier, ClearRenderTargetView, ClearDepthStencilView (and the
 // marker no-ops); the draw path (d3d12_command_list_draw.cpp: IA/RS/OM state,
 // SetPipelineState, root signatures and arguments, SetDescriptorHeaps,
-// DrawInstanced, DrawIndexedInstanced, Dispatch); every other method logs that it is not implemented yet and
+// DrawInstanced, DrawIndexedInstanced, Dispatch, ExecuteIndirect); every other method logs that it is not implemented yet and
 // does nothing (d3d12_command_list_unimplemented.cpp).
 #pragma once
 
@@ -66,6 +66,7 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation) override;
   void STDMETHODCALLTYPE DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation) override;
   void STDMETHODCALLTYPE Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) override;
+  void STDMETHODCALLTYPE ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) override;
   void STDMETHODCALLTYPE IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) override;
   void STDMETHODCALLTYPE RSSetViewports(UINT NumViewports, const D3D12_VIEWPORT *pViewports) override;
   void STDMETHODCALLTYPE RSSetScissorRects(UINT NumRects, const D3D12_RECT *pRects) override;
@@ -102,7 +103,6 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
   void STDMETHODCALLTYPE ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) override;
   void STDMETHODCALLTYPE SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) override;
-  void STDMETHODCALLTYPE ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) override;
  protected:
   bool implements(REFIID riid) const override {
     return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList);

@@ -1,14 +1,17 @@
 // runtime/d3d12/d3d12_command_list_draw.cpp — the draw path of
 // ID3D12GraphicsCommandList: IA/RS/OM state, SetPipelineState, root signatures
-// and root arguments, SetDescriptorHeaps, DrawInstanced, DrawIndexedInstanced
-// and Dispatch, each checked (a closed list; a null or foreign
+// and root arguments, SetDescriptorHeaps, DrawInstanced, DrawIndexedInstanced,
+// Dispatch and ExecuteIndirect, each checked (a closed list; a null or foreign
 // object; more views than D3D12 has slots; render-target handles outside an
 // RTV/DSV heap; at draw time a pipeline state of the kind and a root signature
-// of the pipeline state's layout) and handed to the UMD's command-list table. The UMD
+// of the pipeline state's layout; ExecuteIndirect's buffers against the
+// command signature) and handed to the UMD's command-list table. The UMD
 // checks what needs the recorded state (formats against the PSO, root
 // parameter types, descriptors) and fails the list's Close with the reason.
 #include "d3d12_command_list.h"
+#include "d3d12_command_signature.h"
 #include "d3d12_pipeline_state.h"
+#include "d3d12_resource.h"
 #include "d3d12_root_signature.h"
 
 namespace d3dvk::runtime {
@@ -69,6 +72,42 @@ void STDMETHODCALLTYPE D3D12CommandList::Dispatch(UINT ThreadGroupCountX, UINT T
   if (!drawStateValid(method, true)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDispatch(ddiHandle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature* pCommandSignature, UINT MaxCommandCount,
+                                                         ID3D12Resource* pArgumentBuffer, UINT64 ArgumentBufferOffset,
+                                                         ID3D12Resource* pCountBuffer, UINT64 CountBufferOffset) try {
+  const char* method = "ExecuteIndirect";
+  if (!recording(method)) return;
+  auto refuse = [&](const std::string& why) {
+    invalid(method, D3DVK_D3D12_MESSAGE_ID(EXECUTE_INDIRECT_INVALID_PARAMETERS), why);
+  };
+  auto* signature = D3D12CommandSignature::from(pCommandSignature);
+  auto* arguments = D3D12Resource::from(pArgumentBuffer);
+  auto* count = D3D12Resource::from(pCountBuffer);
+  if (!signature) return refuse("pCommandSignature is null");
+  if (!arguments || !arguments->isBuffer()) return refuse("pArgumentBuffer is not a buffer");
+  if (pCountBuffer && !count->isBuffer()) return refuse("pCountBuffer is not a buffer");
+  if (ArgumentBufferOffset % 4) return refuse("ArgumentBufferOffset is not a multiple of 4");
+  if (pCountBuffer && CountBufferOffset % 4) return refuse("CountBufferOffset is not a multiple of 4");
+  if (MaxCommandCount &&
+      (ArgumentBufferOffset + UINT64(MaxCommandCount - 1) * signature->byteStride() + signature->commandBytes() >
+           arguments->desc().Width ||
+       ArgumentBufferOffset > arguments->desc().Width))
+    return refuse("MaxCommandCount commands of ByteStride " + std::to_string(signature->byteStride()) +
+                  " from ArgumentBufferOffset reach past the argument buffer");
+  if (pCountBuffer && (CountBufferOffset > count->desc().Width || count->desc().Width - CountBufferOffset < 4))
+    return refuse("the count (a UINT at CountBufferOffset) is past the count buffer");
+  const bool dispatch = signature->commandType() == D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH;
+  if (type_ == D3D12_COMMAND_LIST_TYPE_COPY || (!dispatch && type_ != D3D12_COMMAND_LIST_TYPE_DIRECT))
+    return refuse(dispatch ? "copy command lists do not dispatch" : "only direct command lists draw");
+  if (!drawStateValid(method, dispatch)) return;
+  D3D12DDIARG_BUFFER_PLACEMENT args{}, counts{};
+  args.BaseAddress.UMD = {arguments->ddiHandle(), ArgumentBufferOffset};
+  if (count) counts.BaseAddress.UMD = {count->ddiHandle(), CountBufferOffset};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnExecuteIndirect(ddiHandle(), signature->ddiHandle(), MaxCommandCount, args, counts);
   });
 } D3DVK_CATCH_VOID
 

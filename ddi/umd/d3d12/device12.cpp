@@ -10,6 +10,7 @@
 #include "descriptor_heap12.h"
 #include "fallback_passes.h"
 #include "fence12.h"
+#include "indirect12.h"
 #include "pipeline_state12.h"
 #include "query12.h"
 #include "queue12.h"
@@ -243,6 +244,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillShaderDeviceFuncs(f);
   fillPipelineStateDeviceFuncs(f);
   fillQueryDeviceFuncs(f);
+  fillIndirectDeviceFuncs(f);
 }
 
 }  // namespace d3dvk::umd12
