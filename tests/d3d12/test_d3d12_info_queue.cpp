@@ -267,3 +267,27 @@ TEST_CASE("D3D12 InfoQueue: the UMD's reasons arrive as UNKNOWN messages named a
   fence->Release();
   upload->Release();
 }
+
+TEST_CASE("D3D12 InfoQueue: out-of-range view dimensions carry the view creators' INVALIDDESC IDs", "[d3d12][debug][views]") {
+  DebugDevice d;
+  RenderTarget16 target(d.device);
+  D3D12_DESCRIPTOR_HEAP_DESC h{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 1, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+  ID3D12DescriptorHeap* heap = nullptr;
+  REQUIRE(d.device->CreateDescriptorHeap(&h, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(&heap)) == S_OK);
+  const int bad = 99;
+  D3D12_SHADER_RESOURCE_VIEW_DESC srv{DXGI_FORMAT_R8G8B8A8_UNORM, {}, D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING, {}};
+  std::memcpy(&srv.ViewDimension, &bad, sizeof bad);
+  d.device->CreateShaderResourceView(target.texture, &srv, heap->GetCPUDescriptorHandleForHeapStart());
+  Message m = d.only();
+  CHECK(m.id == D3D12_MESSAGE_ID_CREATESHADERRESOURCEVIEW_INVALIDDESC);
+  CHECK(m.category == D3D12_MESSAGE_CATEGORY_STATE_CREATION);
+  CHECK(m.text == "ID3D12Device::CreateShaderResourceView: ViewDimension 99 is not a view dimension d3dvk supports; "
+                  "nothing is written");
+  D3D12_RENDER_TARGET_VIEW_DESC rtv{DXGI_FORMAT_R8G8B8A8_UNORM, {}, {}};
+  std::memcpy(&rtv.ViewDimension, &bad, sizeof bad);
+  d.device->CreateRenderTargetView(target.texture, &rtv, target.rtv);
+  m = d.only();
+  CHECK(m.id == D3D12_MESSAGE_ID_CREATERENDERTARGETVIEW_INVALIDDESC);
+  CHECK(m.text == "ID3D12Device::CreateRenderTargetView: ViewDimension 99 is not a D3D12_RTV_DIMENSION; nothing is written");
+  heap->Release();
+}
