@@ -5,11 +5,13 @@
 // device-core, command-list and command-queue tables with the argument structs
 // of the entries d3dvk fills (queues, allocators, command lists, committed
 // heap+resource pairs, Map, descriptor heaps, RTV/DSV, clears, copies,
-// barriers). Slots d3dvk does not fill yet keep the WDK's name and position,
+// barriers, command signatures and ExecuteIndirect). Slots d3dvk does not fill
+// yet keep the WDK's name and position,
 // typed PFND3DVKDDI_UNIMPLEMENTED (the UMD points them at one logging stub;
 // the runtime never calls them). Where the WDK relies on kernel objects (the
 // monitored fences of D3DKMT), d3dvk has its own entries, named D3DVK*:
-// CreateFence's argument and the D3DVK_DDI_TABLE_TYPE_FENCE_CPU table.
+// CreateFence's argument and the D3DVK_DDI_TABLE_TYPE_FENCE_CPU table; and, as
+// the WDK's error callbacks carry no text, the D3DVK_DDI_TABLE_TYPE_MESSAGES table.
 // Layouts follow the shipped WDK; checked in d3d12umddi_checks.h.
 #pragma once
 
@@ -155,6 +157,7 @@ D3DVK_DDI_DRIVER_HANDLE(D3D12DDI_HDESCRIPTORHEAP)
 D3DVK_DDI_DRIVER_HANDLE(D3D12DDI_HHEAP)
 D3DVK_DDI_DRIVER_HANDLE(D3D12DDI_HROOTSIGNATURE)
 D3DVK_DDI_DRIVER_HANDLE(D3D12DDI_HQUERYHEAP)
+D3DVK_DDI_DRIVER_HANDLE(D3D12DDI_HCOMMANDSIGNATURE)
 typedef D3D10DDI_HRESOURCE D3D12DDI_HRESOURCE;
 typedef D3D10DDI_HRTRESOURCE D3D12DDI_HRTRESOURCE;
 D3DVK_DDI_RUNTIME_HANDLE(D3D12DDI_HRTCOMMANDLIST)
@@ -210,6 +213,10 @@ typedef enum D3D12DDI_TABLE_TYPE : int {
   // d3dvk's own: the CPU side of fences (D3DVKDDI_FENCE_FUNCS), what the WDK
   // runtime does with D3DKMT monitored fences.
   D3DVK_DDI_TABLE_TYPE_FENCE_CPU = 0x10000,
+  // d3dvk's own: how the UMD hands the runtime the text of an error it reports
+  // (D3DVKDDI_MESSAGE_FUNCS), for the debug layer's ID3D12InfoQueue; the WDK's
+  // error callbacks carry only an HRESULT.
+  D3DVK_DDI_TABLE_TYPE_MESSAGES = 0x10001,
 } D3D12DDI_TABLE_TYPE;
 
 typedef struct D3D12DDI_TABLE_REQUEST {
@@ -1014,6 +1021,55 @@ typedef SIZE_T(APIENTRY* PFND3D12DDI_CALC_PRIVATE_QUERY_HEAP_SIZE_0001)(D3D12DDI
 typedef HRESULT(APIENTRY* PFND3D12DDI_CREATE_QUERY_HEAP_0001)(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_QUERY_HEAP_0001*,
                                                              D3D12DDI_HQUERYHEAP);
 typedef VOID(APIENTRY* PFND3D12DDI_DESTROY_QUERY_HEAP)(D3D12DDI_HDEVICE, D3D12DDI_HQUERYHEAP);
+
+// Command signatures (ExecuteIndirect). The argument structs the buffer holds
+// are D3D12's (D3D12_DRAW_ARGUMENTS, ...), the same layout as Vulkan's.
+typedef enum D3D12DDI_INDIRECT_ARGUMENT_TYPE : int {
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_DRAW = 0,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED = 1,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_DISPATCH = 2,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_VERTEX_BUFFER_VIEW = 3,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_INDEX_BUFFER_VIEW = 4,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_CONSTANT = 5,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_CONSTANT_BUFFER_VIEW = 6,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_SHADER_RESOURCE_VIEW = 7,
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW = 8,
+} D3D12DDI_INDIRECT_ARGUMENT_TYPE;
+typedef struct D3D12DDI_INDIRECT_ARGUMENT_DESC {
+  D3D12DDI_INDIRECT_ARGUMENT_TYPE Type;
+  union {
+    struct {
+      UINT Slot;
+    } VertexBuffer;
+    struct {
+      UINT RootParameterIndex;
+      UINT DestOffsetIn32BitValues;
+      UINT Num32BitValuesToSet;
+    } Constant;
+    struct {
+      UINT RootParameterIndex;
+    } ConstantBufferView;
+    struct {
+      UINT RootParameterIndex;
+    } ShaderResourceView;
+    struct {
+      UINT RootParameterIndex;
+    } UnorderedAccessView;
+  };
+} D3D12DDI_INDIRECT_ARGUMENT_DESC;
+typedef struct D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001 {
+  UINT ByteStride;
+  UINT NumArgumentDescs;
+  const D3D12DDI_INDIRECT_ARGUMENT_DESC* pArgumentDescs;
+  D3D12DDI_HROOTSIGNATURE hRootSignature;
+  UINT NodeMask;
+} D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001;
+typedef SIZE_T(APIENTRY* PFND3D12DDI_CALC_PRIVATE_COMMAND_SIGNATURE_SIZE_0001)(D3D12DDI_HDEVICE,
+                                                                              const D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001*);
+typedef HRESULT(APIENTRY* PFND3D12DDI_CREATE_COMMAND_SIGNATURE_0001)(D3D12DDI_HDEVICE,
+                                                                     const D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001*,
+                                                                     D3D12DDI_HCOMMANDSIGNATURE);
+typedef VOID(APIENTRY* PFND3D12DDI_DESTROY_COMMAND_SIGNATURE)(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDSIGNATURE);
 typedef HRESULT(APIENTRY* PFND3D12DDI_MAPHEAP)(D3D12DDI_HDEVICE, D3D12DDI_HHEAP, VOID**);
 typedef VOID(APIENTRY* PFND3D12DDI_UNMAPHEAP)(D3D12DDI_HDEVICE, D3D12DDI_HHEAP);
 typedef D3D12DDI_HEAP_AND_RESOURCE_SIZES(APIENTRY* PFND3D12DDI_CALCPRIVATEHEAPANDRESOURCESIZES_0003)(
@@ -1090,6 +1146,10 @@ typedef VOID(APIENTRY* PFND3D12DDI_OM_SET_RENDER_TARGETS_0003)(D3D12DDI_HCOMMAND
 typedef VOID(APIENTRY* PFND3D12DDI_CLEAR_ROOT_ARGUMENTS)(D3D12DDI_HCOMMANDLIST);
 
 typedef VOID(APIENTRY* PFND3D12DDI_CLOSECOMMANDLIST)(D3D12DDI_HCOMMANDLIST);
+// CountBuffer's hResource is null when the count is MaxCommandCount.
+typedef VOID(APIENTRY* PFND3D12DDI_EXECUTE_INDIRECT)(D3D12DDI_HCOMMANDLIST, D3D12DDI_HCOMMANDSIGNATURE,
+                                                     UINT MaxCommandCount, D3D12DDIARG_BUFFER_PLACEMENT ArgumentBuffer,
+                                                     D3D12DDIARG_BUFFER_PLACEMENT CountBuffer);
 typedef VOID(APIENTRY* PFND3D12DDI_RESETCOMMANDLIST)(D3D12DDI_HCOMMANDLIST, const D3D12DDIARG_RESETCOMMANDLIST*);
 typedef VOID(APIENTRY* PFND3D12DDI_CLEAR_RENDER_TARGET_VIEW_0003)(D3D12DDI_HCOMMANDLIST, D3D12DDI_CPU_DESCRIPTOR_HANDLE,
                                                                  const FLOAT[4], UINT NumRects, const D3D12DDI_RECT*);
@@ -1203,9 +1263,9 @@ typedef struct D3D12DDI_DEVICE_FUNCS_CORE_0003 {
   PFND3D12DDI_CALC_PRIVATE_QUERY_HEAP_SIZE_0001 pfnCalcPrivateQueryHeapSize;
   PFND3D12DDI_CREATE_QUERY_HEAP_0001 pfnCreateQueryHeap;
   PFND3D12DDI_DESTROY_QUERY_HEAP pfnDestroyQueryHeap;
-  PFND3DVKDDI_UNIMPLEMENTED pfnCalcPrivateCommandSignatureSize;
-  PFND3DVKDDI_UNIMPLEMENTED pfnCreateCommandSignature;
-  PFND3DVKDDI_UNIMPLEMENTED pfnDestroyCommandSignature;
+  PFND3D12DDI_CALC_PRIVATE_COMMAND_SIGNATURE_SIZE_0001 pfnCalcPrivateCommandSignatureSize;
+  PFND3D12DDI_CREATE_COMMAND_SIGNATURE_0001 pfnCreateCommandSignature;
+  PFND3D12DDI_DESTROY_COMMAND_SIGNATURE pfnDestroyCommandSignature;
   PFND3D12DDI_CHECKRESOURCEVIRTUALADDRESS pfnCheckResourceVirtualAddress;
   PFND3D12DDI_CHECKRESOURCEALLOCATIONINFO_0003 pfnCheckResourceAllocationInfo;
   PFND3DVKDDI_UNIMPLEMENTED pfnCheckSubresourceInfo;
@@ -1236,7 +1296,7 @@ typedef struct D3D12DDI_COMMAND_LIST_FUNCS_3D_0003 {
   PFND3D12DDI_COPYBUFFERREGION_0003 pfnCopyBufferRegion;
   PFND3D12DDI_RESOURCERESOLVESUBRESOURCE pfnResourceResolveSubresource;
   PFND3DVKDDI_UNIMPLEMENTED pfnExecuteBundle;
-  PFND3DVKDDI_UNIMPLEMENTED pfnExecuteIndirect;
+  PFND3D12DDI_EXECUTE_INDIRECT pfnExecuteIndirect;
   PFND3D12DDI_RESOURCEBARRIER_0003 pfnResourceBarrier;
   PFND3DVKDDI_UNIMPLEMENTED pfnBlt;
   PFND3DVKDDI_UNIMPLEMENTED pfnPresent;
@@ -1296,6 +1356,16 @@ typedef struct D3DVKDDI_FENCE_FUNCS {
   // has no timestamps.
   UINT64(APIENTRY* pfnGetTimestampFrequency)(D3D12DDI_HDEVICE);
 } D3DVKDDI_FENCE_FUNCS;
+
+// d3dvk's driver messages (D3DVK_DDI_TABLE_TYPE_MESSAGES): the runtime registers
+// one callback per device; the UMD calls it, on the thread of the DDI call that
+// found the problem or of the queue operation that met it, with the HRESULT it
+// reports (or S_OK for a warning) and a sentence saying why. Without a callback
+// the UMD prints the sentence to stderr.
+typedef VOID(APIENTRY* PFND3DVKDDI_MESSAGECB)(D3D12DDI_HRTDEVICE, HRESULT, LPCSTR pText);
+typedef struct D3DVKDDI_MESSAGE_FUNCS {
+  VOID(APIENTRY* pfnSetMessageCb)(D3D12DDI_HDEVICE, PFND3DVKDDI_MESSAGECB);
+} D3DVKDDI_MESSAGE_FUNCS;
 
 typedef struct D3D12DDI_ADAPTERFUNCS {
   PFND3D12DDI_CALCPRIVATEDEVICESIZE pfnCalcPrivateDeviceSize;

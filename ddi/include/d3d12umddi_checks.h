@@ -120,3 +120,10 @@ static_assert(D3D12DDI_QUERY_TYPE_TIMESTAMP == 2 && D3D12DDI_QUERY_HEAP_TYPE_PIP
 static_assert(offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCreateShaderResourceView) == 48 * sizeof(void*) &&
               offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCopyDescriptors) == 70 * sizeof(void*) &&
               offsetof(D3D12DDI_DEVICE_FUNCS_CORE_0003, pfnCheckResourceVirtualAddress) == 78 * sizeof(void*));
+// Command signatures: the argument desc is D3D12_INDIRECT_ARGUMENT_DESC's layout (the runtime passes it through).
+static_assert(sizeof(D3D12DDI_INDIRECT_ARGUMENT_DESC) == 16 && offsetof(D3D12DDI_INDIRECT_ARGUMENT_DESC, Constant) == 4);
+static_assert(sizeof(D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001) == 32 &&
+              offsetof(D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001, pArgumentDescs) == 8 &&
+              offsetof(D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001, hRootSignature) == 16 &&
+              offsetof(D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001, NodeMask) == 24);
+static_assert(D3D12DDI_INDIRECT_ARGUMENT_TYPE_DISPATCH == 2 && D3D12DDI_INDIRECT_ARGUMENT_TYPE_UNORDERED_ACCESS_VIEW == 8);

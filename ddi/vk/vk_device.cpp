@@ -152,6 +152,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.imageCubeArray = supported.imageCubeArray;
   f.fullDrawIndexUint32 = supported.fullDrawIndexUint32;
   f.drawIndirectFirstInstance = supported.drawIndirectFirstInstance;  // DrawInstancedIndirect's StartInstanceLocation
+  f.multiDrawIndirect = supported.multiDrawIndirect;  // D3D12 ExecuteIndirect of several draws
   f.samplerAnisotropy = supported.samplerAnisotropy;
   f.textureCompressionBC = supported.textureCompressionBC;
   f.shaderStorageImageExtendedFormats = supported.shaderStorageImageExtendedFormats;
@@ -190,6 +191,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   VkPhysicalDeviceVulkan12Features v12{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_2_FEATURES};
   v12.timelineSemaphore = v12Supported.timelineSemaphore;
   v12.hostQueryReset = v12Supported.hostQueryReset;
+  v12.drawIndirectCount = v12Supported.drawIndirectCount;  // D3D12 ExecuteIndirect's count buffer
+  self->drawIndirectCount_ = v12.drawIndirectCount == VK_TRUE;
   v12.scalarBlockLayout = v12Supported.scalarBlockLayout;
   // Sampler states: MIRRORONCE addressing and the MINIMUM_/MAXIMUM_ filters.
   v12.samplerMirrorClampToEdge = v12Supported.samplerMirrorClampToEdge;

@@ -87,6 +87,8 @@ class Device {
   bool transformFeedbackEnabled() const { return transformFeedback_; }
   bool shaderDrawParametersEnabled() const { return shaderDrawParameters_; }
   bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
+  // vkCmdDraw*IndirectCount (D3D12 ExecuteIndirect with a count buffer).
+  bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
@@ -108,6 +110,7 @@ class Device {
   VkPhysicalDeviceFeatures enabledFeatures_{};
   SamplerFeatures samplerFeatures_;
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
+  bool drawIndirectCount_ = false;
   DescriptorIndexingFeatures descriptorIndexing_;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;

@@ -74,6 +74,8 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realCore, t, pfnCheckResourceVirtualAddress);
     D3DVK_WRAP12(realCore, t, pfnCreateQueryHeap);
     D3DVK_WRAP12(realCore, t, pfnDestroyQueryHeap);
+    D3DVK_WRAP12(realCore, t, pfnCreateCommandSignature);
+    D3DVK_WRAP12(realCore, t, pfnDestroyCommandSignature);
     D3DVK_WRAP12(realCore, t, pfnMapHeap);
     D3DVK_WRAP12(realCore, t, pfnUnmapHeap);
     D3DVK_WRAP12(realCore, t, pfnCreateHeapAndResource);
@@ -114,6 +116,7 @@ void wrapTable12(D3D12DDI_TABLE_TYPE type, void* table, SIZE_T size) {
     D3DVK_WRAP12(realList, t, pfnDrawInstanced);
     D3DVK_WRAP12(realList, t, pfnDrawIndexedInstanced);
     D3DVK_WRAP12(realList, t, pfnDispatch);
+    D3DVK_WRAP12(realList, t, pfnExecuteIndirect);
     D3DVK_WRAP12(realList, t, pfnIaSetTopology);
     D3DVK_WRAP12(realList, t, pfnRsSetViewports);
     D3DVK_WRAP12(realList, t, pfnRsSetScissorRects);

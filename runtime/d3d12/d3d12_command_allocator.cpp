@@ -38,7 +38,11 @@ D3D12CommandAllocator::~D3D12CommandAllocator() {
 
 HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
   if (recorder_.load()) {
-    d3d12Error("ID3D12CommandAllocator::Reset", "a command list is still recording with this allocator (Close it first)");
+    const char* method = "ID3D12CommandAllocator::Reset";
+    const char* text = "a command list is still recording with this allocator (Close it first)";
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, D3D12_MESSAGE_SEVERITY_ERROR,
+                           D3DVK_D3D12_MESSAGE_ID(COMMAND_ALLOCATOR_CANNOT_RESET), method, text);
+    d3d12Error(method, text);
     return E_FAIL;
   }
   DdiErrorScope12 scope;

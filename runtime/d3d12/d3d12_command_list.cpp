@@ -5,13 +5,20 @@
 #include "d3d12_command_queue.h"
 #include "d3d12_footprints.h"
 #include "d3d12_resource.h"
+#include "raw_enum.h"
 
+#include <cstdio>
 #include <vector>
 
 namespace d3dvk::runtime {
 
 namespace {
 std::string prefixed(const char* method) { return std::string("ID3D12GraphicsCommandList::") + method; }
+std::string hex(int v) {
+  char text[16];
+  std::snprintf(text, sizeof text, "0x%X", unsigned(v));
+  return text;
+}
 }  // namespace
 
 HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator* allocator,
@@ -73,24 +80,71 @@ D3D12CommandList::~D3D12CommandList() {
 bool D3D12CommandList::commandsReleased() const { return allocator_->epoch() != allocatorEpoch_; }
 
 bool D3D12CommandList::recording(const char* method) {
+  method_ = prefixed(method);
   if (open_) return true;
-  d3d12Error(prefixed(method).c_str(), "the command list is closed (call Reset first); the call is ignored");
+  message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED),
+          "the command list is closed (call Reset first); the call is ignored");
   return false;
 }
 
+void D3D12CommandList::message(const char* method, D3D12_MESSAGE_ID id, const char* idName, const std::string& text) {
+  const std::string function = prefixed(method);
+  device()->debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, function.c_str(), text);
+  d3d12Error(function.c_str(), text);
+}
+
 void D3D12CommandList::invalid(const char* method, const std::string& why) {
-  d3d12Error(prefixed(method).c_str(), why + "; the command is dropped and Close will return E_INVALIDARG");
+  invalid(method, D3DVK_D3D12_MESSAGE_ID(UNKNOWN), why);
+}
+
+void D3D12CommandList::invalid(const char* method, D3D12_MESSAGE_ID id, const char* idName, const std::string& why) {
+  message(method, id, idName, why + "; the command is dropped and Close will return E_INVALIDARG");
   if (SUCCEEDED(error_)) error_ = E_INVALIDARG;
+}
+
+void D3D12CommandList::resetTracking() {
+  pipelineState_ = nullptr;
+  graphicsRootSignature_ = computeRootSignature_ = nullptr;
+  barrierStates_.clear();
+}
+
+bool D3D12CommandList::trackTransition(D3D12Resource* r, UINT sub, D3D12_RESOURCE_STATES before,
+                                       D3D12_RESOURCE_STATES after, std::string* why) {
+  auto& states = barrierStates_[r];
+  auto name = [](UINT s) {
+    return s == D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES ? std::string("every subresource") : "subresource " + std::to_string(s);
+  };
+  // A buffer left in COMMON is promoted implicitly by its next use: its state is not known.
+  auto differs = [&](D3D12_RESOURCE_STATES known) {
+    return known != before && !(r->isBuffer() && known == D3D12_RESOURCE_STATE_COMMON);
+  };
+  auto describe = [&](UINT s, D3D12_RESOURCE_STATES known) {
+    *why = "StateBefore (" + hex(rawEnum(before)) + ") is not the state an earlier barrier of this list left " + name(s) +
+           " in (" + hex(rawEnum(known)) + ")";
+    return false;
+  };
+  if (sub == D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES) {
+    for (const auto& [s, known] : states)
+      if (differs(known)) return describe(s, known);
+    states.clear();
+  } else {
+    auto it = states.find(sub);
+    if (it == states.end()) it = states.find(D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
+    if (it != states.end() && differs(it->second)) return describe(sub, it->second);
+  }
+  states[sub] = after;
+  return true;
 }
 
 D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE D3D12CommandList::GetType() try { return type_; } D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
   if (!open_) {
-    d3d12Error("ID3D12GraphicsCommandList::Close", "the command list is already closed");
+    message("Close", D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED), "the command list is already closed");
     return E_FAIL;
   }
-  DdiErrorScope12 scope;
+  method_ = prefixed("Close");
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnCloseCommandList(ddiHandle());
   open_ = false;
   allocator_->release(this);
@@ -99,27 +153,30 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAllocator, ID3D12PipelineState* pInitialState) try {
-  const char* method = "ID3D12GraphicsCommandList::Reset";
+  const char* method = "Reset";
   if (open_) {
-    d3d12Error(method, "the command list is still recording (call Close first)");
+    message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_OPEN), "the command list is still recording (call Close first)");
     return E_FAIL;
   }
   auto* allocator = D3D12CommandAllocator::from(pAllocator);
   if (!allocator) {
-    d3d12Error(method, "pAllocator is null");
+    message(method, D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER1), "pAllocator is null");
     return E_INVALIDARG;
   }
   if (allocator->type() != type_) {
-    d3d12Error(method, "the allocator was created for another command list type");
+    message(method, D3DVK_D3D12_MESSAGE_ID(WRONG_COMMAND_ALLOCATOR_TYPE),
+            "the allocator was created for another command list type");
     return E_INVALIDARG;
   }
   if (!allocator->claim(this)) {
-    d3d12Error(method, "another command list is recording with this allocator (Close it first)");
+    message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_ALLOCATOR_CONTENTION),
+            "another command list is recording with this allocator (Close it first)");
     return E_INVALIDARG;
   }
   D3D12DDIARG_RESETCOMMANDLIST args{};
   args.hDrvCommandAllocator = allocator->ddiHandle();
-  DdiErrorScope12 scope;
+  method_ = prefixed(method);
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
   if (FAILED(scope.first())) {
     allocator->release(this);
@@ -131,6 +188,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   allocatorEpoch_ = allocator->epoch();
   open_ = true;
   error_ = S_OK;
+  resetTracking();
   if (pInitialState) SetPipelineState(pInitialState);
   return S_OK;
 } D3DVK_CATCH_HRESULT
@@ -145,12 +203,18 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyBufferRegion(ID3D12Resource* pDstBu
   if (!recording(method)) return;
   auto* dst = D3D12Resource::from(pDstBuffer);
   auto* src = D3D12Resource::from(pSrcBuffer);
-  if (!dst || !src) return invalid(method, "a buffer is null");
-  if (!dst->isBuffer() || !src->isBuffer()) return invalid(method, "both resources must be buffers");
+  if (!dst) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_NULLDST), "pDstBuffer is null");
+  if (!src) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_NULLSRC), "pSrcBuffer is null");
+  if (!dst->isBuffer())
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_INVALIDDSTRESOURCEDIMENSION), "pDstBuffer is not a buffer");
+  if (!src->isBuffer())
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_INVALIDSRCRESOURCEDIMENSION), "pSrcBuffer is not a buffer");
   if (DstOffset + NumBytes > dst->desc().Width || DstOffset + NumBytes < DstOffset)
-    return invalid(method, "the destination range ends past the destination buffer");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_DSTRANGEOUTOFBOUNDS),
+                   "the destination range ends past the destination buffer");
   if (SrcOffset + NumBytes > src->desc().Width || SrcOffset + NumBytes < SrcOffset)
-    return invalid(method, "the source range ends past the source buffer");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_SRCRANGEOUTOFBOUNDS),
+                   "the source range ends past the source buffer");
   if (dst == src && DstOffset < SrcOffset + NumBytes && SrcOffset < DstOffset + NumBytes)
     return invalid(method, "the source and destination ranges overlap");
   D3D12DDIARG_BUFFER_PLACEMENT d{}, s{};
@@ -232,8 +296,10 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyResource(ID3D12Resource* pDstResour
   if (!recording(method)) return;
   auto* dst = D3D12Resource::from(pDstResource);
   auto* src = D3D12Resource::from(pSrcResource);
-  if (!dst || !src) return invalid(method, "a resource is null");
-  if (dst == src) return invalid(method, "the source and destination are one resource");
+  if (!dst) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYRESOURCE_NULLDST), "pDstResource is null");
+  if (!src) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYRESOURCE_NULLSRC), "pSrcResource is null");
+  if (dst == src)
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPY_ON_SAME_SUBRESOURCE), "the source and destination are one resource");
   const D3D12_RESOURCE_DESC &a = dst->desc(), &b = src->desc();
   if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
       a.MipLevels != b.MipLevels || a.SampleDesc.Count != b.SampleDesc.Count)
@@ -247,7 +313,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
   const char* method = "ResourceBarrier";
   if (!recording(method)) return;
   if (NumBarriers == 0) return;
-  if (!pBarriers) return invalid(method, "pBarriers is null");
+  if (!pBarriers) return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_NULL_POINTER), "pBarriers is null");
   std::vector<D3D12DDIARG_RESOURCE_BARRIER_0003> barriers(NumBarriers);
   for (UINT i = 0; i < NumBarriers; ++i) {
     const D3D12_RESOURCE_BARRIER& b = pBarriers[i];
@@ -255,17 +321,26 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
     std::string at = "barrier " + std::to_string(i) + ": ";
     if (b.Flags & ~(D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY) ||
         b.Flags == (D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY))
-      return invalid(method, at + "invalid Flags");
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_FLAGS), at + "invalid Flags");
     d.Flags = D3D12DDI_RESOURCE_BARRIER_FLAGS(int(b.Flags));
     switch (b.Type) {
       case D3D12_RESOURCE_BARRIER_TYPE_TRANSITION: {
         auto* r = D3D12Resource::from(b.Transition.pResource);
-        if (!r) return invalid(method, at + "the transition's resource is null");
+        if (!r)
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_NULL_POINTER),
+                         at + "the transition's resource is null");
         if (b.Transition.StateBefore == b.Transition.StateAfter)
-          return invalid(method, at + "StateBefore and StateAfter are the same");
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_MATCHING_STATES),
+                         at + "StateBefore and StateAfter are the same");
         if (b.Transition.Subresource != D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES &&
             b.Transition.Subresource >= r->subresourceCount())
-          return invalid(method, at + "subresource " + std::to_string(b.Transition.Subresource) + " is out of range");
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_SUBRESOURCE),
+                         at + "subresource " + std::to_string(b.Transition.Subresource) + " is out of range");
+        // A split barrier's state changes at its END_ONLY half.
+        std::string why;
+        if (!(b.Flags & D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY) &&
+            !trackTransition(r, b.Transition.Subresource, b.Transition.StateBefore, b.Transition.StateAfter, &why))
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH), at + why);
         d.Type = D3D12DDI_RESOURCE_BARRIER_TYPE_TRANSITION;
         d.Transition = {r->ddiHandle(), b.Transition.Subresource, D3D12DDI_RESOURCE_STATES(int(b.Transition.StateBefore)),
                         D3D12DDI_RESOURCE_STATES(int(b.Transition.StateAfter))};
@@ -283,7 +358,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
         d.UAV.hResource = b.UAV.pResource ? D3D12Resource::from(b.UAV.pResource)->ddiHandle() : D3D12DDI_HRESOURCE{};
         break;
       default:
-        return invalid(method, at + "Type is not a D3D12_RESOURCE_BARRIER_TYPE");
+        return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_TYPE),
+                       at + "Type is not a D3D12_RESOURCE_BARRIER_TYPE");
     }
   }
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
@@ -298,7 +374,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearDepthStencilView(D3D12_CPU_DESCRIP
   if (!recording(method)) return;
   if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT) return invalid(method, "only direct command lists clear views");
   if (!device()->descriptorInHeap(DepthStencilView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
-    return invalid(method, "the handle is not a descriptor of a DSV heap of this device");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE),
+                   "the handle is not a descriptor of a DSV heap of this device");
   if (!(ClearFlags & (D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)) ||
       (ClearFlags & ~(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)))
     return invalid(method, "ClearFlags must be DEPTH, STENCIL or both");
@@ -317,7 +394,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearRenderTargetView(D3D12_CPU_DESCRIP
   if (!recording(method)) return;
   if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT) return invalid(method, "only direct command lists clear views");
   if (!device()->descriptorInHeap(RenderTargetView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_RTV))
-    return invalid(method, "the handle is not a descriptor of an RTV heap of this device");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE),
+                   "the handle is not a descriptor of an RTV heap of this device");
   if (!ColorRGBA) return invalid(method, "ColorRGBA is null");
   if (NumRects && !pRects) return invalid(method, "NumRects is not 0 but pRects is null");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {

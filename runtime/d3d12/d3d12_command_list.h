@@ -4,20 +4,34 @@
 // E_FAIL; Reset or creation with an allocator another list is recording with,
 // or of another type, fail with E_INVALIDARG; a command with invalid arguments
 // is dropped and makes Close return E_INVALIDARG (a driver failure during
-// recording makes Close return the driver's HRESULT). Implemented: Close,
+// recording makes Close return the driver's HRESULT). Every such error is also
+// a message for ID3D12InfoQueue (EXECUTION category), with D3D12's message ID
+// where D3D12 has one (COMMAND_LIST_CLOSED, RESOURCE_BARRIER_*, INVALID_DESCRIPTOR_HANDLE,
+// COMMAND_LIST_DRAW_ROOT_SIGNATURE_MISMATCH, ...), UNKNOWN with d3dvk's text
+// otherwise; the UMD's reasons arrive through the device's message sink named
+// after the method being recorded. The list tracks what the draw-time checks
+// need: the pipeline state, both root signatures, and the states its own
+// transition barriers leave subresources in (a later barrier whose StateBefore
+// differs is RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH). Implemented: Close,
 // Reset, ClearState, CopyBufferRegion, CopyTextureRegion, CopyResource,
 // ResourceBarrier, ClearRenderTargetView, ClearDepthStencilView (and the
 // marker no-ops); the draw path (d3d12_command_list_draw.cpp: IA/RS/OM state,
 // SetPipelineState, root signatures and arguments, SetDescriptorHeaps,
-// DrawInstanced, DrawIndexedInstanced, Dispatch); every other method logs that it is not implemented yet and
+// DrawInstanced, DrawIndexedInstanced, Dispatch, ExecuteIndirect); every other method logs that it is not implemented yet and
 // does nothing (d3d12_command_list_unimplemented.cpp).
 #pragma once
 
 #include "d3d12_device_child.h"
 
+#include <map>
+#include <string>
+
 namespace d3dvk::runtime {
 
 class D3D12CommandAllocator;
+class D3D12PipelineState;
+class D3D12Resource;
+class D3D12RootSignature;
 
 class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList> {
  public:
@@ -52,6 +66,7 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount, UINT StartVertexLocation, UINT StartInstanceLocation) override;
   void STDMETHODCALLTYPE DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount, UINT StartIndexLocation, INT BaseVertexLocation, UINT StartInstanceLocation) override;
   void STDMETHODCALLTYPE Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) override;
+  void STDMETHODCALLTYPE ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) override;
   void STDMETHODCALLTYPE IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) override;
   void STDMETHODCALLTYPE RSSetViewports(UINT NumViewports, const D3D12_VIEWPORT *pViewports) override;
   void STDMETHODCALLTYPE RSSetScissorRects(UINT NumRects, const D3D12_RECT *pRects) override;
@@ -88,7 +103,6 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
   void STDMETHODCALLTYPE ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) override;
   void STDMETHODCALLTYPE SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) override;
-  void STDMETHODCALLTYPE ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) override;
  protected:
   bool implements(REFIID riid) const override {
     return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList);
@@ -98,8 +112,20 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   explicit D3D12CommandList(D3D12Device* device) : D3D12DeviceChild(device) {}
   // Whether a recording method may record; prints why not.
   bool recording(const char* method);
-  // Records an invalid-argument error: the command is dropped and Close fails.
+  // Records an invalid-argument error: the command is dropped and Close fails;
+  // the message has D3D12's ID (D3DVK_D3D12_MESSAGE_ID(name)) or UNKNOWN.
   void invalid(const char* method, const std::string& why);
+  void invalid(const char* method, D3D12_MESSAGE_ID id, const char* idName, const std::string& why);
+  // Prints and stores (InfoQueue) one error of `method` (without the interface prefix).
+  void message(const char* method, D3D12_MESSAGE_ID id, const char* idName, const std::string& text);
+  // The draw-time checks: a pipeline state of the kind and a root signature
+  // that matches it; false (and the command dropped) otherwise.
+  bool drawStateValid(const char* method, bool compute);
+  // Follows one transition barrier's states; false when StateBefore is not
+  // what this list's earlier barriers left the subresource in.
+  bool trackTransition(D3D12Resource* resource, UINT subresource, D3D12_RESOURCE_STATES before,
+                       D3D12_RESOURCE_STATES after, std::string* why);
+  void resetTracking();
   void notImplemented(const char* method);
   // Runs one DDI call, keeping the first error the driver reports.
   template <typename F>
@@ -113,11 +139,18 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   HRESULT error_ = S_OK;        // the first error of the current recording
   HRESULT closeResult_ = S_OK;  // what the last Close returned
   UINT64 allocatorEpoch_ = 0;   // the allocator's epoch when the recording began
+  std::string method_;          // the method being recorded (named in the UMD's messages)
+  D3D12PipelineState* pipelineState_ = nullptr;  // not referenced, as the UMD's
+  D3D12RootSignature* graphicsRootSignature_ = nullptr;
+  D3D12RootSignature* computeRootSignature_ = nullptr;
+  // The state each subresource was left in by this list's barriers (key
+  // D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES: every subresource not listed).
+  std::map<D3D12Resource*, std::map<UINT, D3D12_RESOURCE_STATES>> barrierStates_;
 };
 
 template <typename F>
 void D3D12CommandList::ddiCall(F&& call) {
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   call(device()->ddi().list());
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 }

@@ -1,21 +1,52 @@
 // runtime/d3d12/d3d12_command_list_draw.cpp — the draw path of
 // ID3D12GraphicsCommandList: IA/RS/OM state, SetPipelineState, root signatures
-// and root arguments, SetDescriptorHeaps, DrawInstanced, DrawIndexedInstanced
-// and Dispatch, each checked (a closed list; a null or foreign object; more
-// views than D3D12 has slots; render-target handles outside an RTV/DSV heap)
-// and handed to the UMD's command-list table. The UMD checks what needs the
-// recorded state (a draw without a pipeline state or root signature, formats
-// against the PSO, root parameter types) and fails the list's Close with the
-// reason.
+// and root arguments, SetDescriptorHeaps, DrawInstanced, DrawIndexedInstanced,
+// Dispatch and ExecuteIndirect, each checked (a closed list; a null or foreign
+// object; more views than D3D12 has slots; render-target handles outside an
+// RTV/DSV heap; at draw time a pipeline state of the kind and a root signature
+// of the pipeline state's layout; ExecuteIndirect's buffers against the
+// command signature) and handed to the UMD's command-list table. The UMD
+// checks what needs the recorded state (formats against the PSO, root
+// parameter types, descriptors) and fails the list's Close with the reason.
 #include "d3d12_command_list.h"
+#include "d3d12_command_signature.h"
 #include "d3d12_pipeline_state.h"
+#include "d3d12_resource.h"
 #include "d3d12_root_signature.h"
 
 namespace d3dvk::runtime {
 
+bool D3D12CommandList::drawStateValid(const char* method, bool compute) {
+  D3D12RootSignature* set = compute ? computeRootSignature_ : graphicsRootSignature_;
+  if (!pipelineState_ || pipelineState_->isCompute() != compute) {
+    invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_PIPELINE_STATE_NOT_SET),
+            compute ? "Dispatch without a compute pipeline state (SetPipelineState)"
+                    : "a draw without a graphics pipeline state (SetPipelineState)");
+    return false;
+  }
+  if (!set) {
+    if (compute)
+      invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DISPATCH_ROOT_SIGNATURE_NOT_SET),
+              "Dispatch without a compute root signature (SetComputeRootSignature)");
+    else
+      invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DRAW_ROOT_SIGNATURE_NOT_SET),
+              "a draw without a graphics root signature (SetGraphicsRootSignature)");
+    return false;
+  }
+  D3D12RootSignature* expected = pipelineState_->rootSignature();
+  if (expected && expected != set && !(expected->desc() == set->desc())) {
+    const char* text = "the root signature set on the list is not the one the pipeline state was created with (nor "
+                       "one of the same layout)";
+    if (compute) invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DISPATCH_ROOT_SIGNATURE_MISMATCH), text);
+    else invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DRAW_ROOT_SIGNATURE_MISMATCH), text);
+    return false;
+  }
+  return true;
+}
+
 void STDMETHODCALLTYPE D3D12CommandList::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                        UINT StartVertexLocation, UINT StartInstanceLocation) try {
-  if (!recording("DrawInstanced")) return;
+  if (!recording("DrawInstanced") || !drawStateValid("DrawInstanced", false)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDrawInstanced(ddiHandle(), VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation);
   });
@@ -24,7 +55,7 @@ void STDMETHODCALLTYPE D3D12CommandList::DrawInstanced(UINT VertexCountPerInstan
 void STDMETHODCALLTYPE D3D12CommandList::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
                                                               UINT StartIndexLocation, INT BaseVertexLocation,
                                                               UINT StartInstanceLocation) try {
-  if (!recording("DrawIndexedInstanced")) return;
+  if (!recording("DrawIndexedInstanced") || !drawStateValid("DrawIndexedInstanced", false)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDrawIndexedInstanced(ddiHandle(), IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation,
                               StartInstanceLocation);
@@ -38,8 +69,45 @@ void STDMETHODCALLTYPE D3D12CommandList::Dispatch(UINT ThreadGroupCountX, UINT T
       ThreadGroupCountY > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
       ThreadGroupCountZ > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION)
     return invalid(method, "a thread-group count is above 65535");
+  if (!drawStateValid(method, true)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDispatch(ddiHandle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature* pCommandSignature, UINT MaxCommandCount,
+                                                         ID3D12Resource* pArgumentBuffer, UINT64 ArgumentBufferOffset,
+                                                         ID3D12Resource* pCountBuffer, UINT64 CountBufferOffset) try {
+  const char* method = "ExecuteIndirect";
+  if (!recording(method)) return;
+  auto refuse = [&](const std::string& why) {
+    invalid(method, D3DVK_D3D12_MESSAGE_ID(EXECUTE_INDIRECT_INVALID_PARAMETERS), why);
+  };
+  auto* signature = D3D12CommandSignature::from(pCommandSignature);
+  auto* arguments = D3D12Resource::from(pArgumentBuffer);
+  auto* count = D3D12Resource::from(pCountBuffer);
+  if (!signature) return refuse("pCommandSignature is null");
+  if (!arguments || !arguments->isBuffer()) return refuse("pArgumentBuffer is not a buffer");
+  if (pCountBuffer && !count->isBuffer()) return refuse("pCountBuffer is not a buffer");
+  if (ArgumentBufferOffset % 4) return refuse("ArgumentBufferOffset is not a multiple of 4");
+  if (pCountBuffer && CountBufferOffset % 4) return refuse("CountBufferOffset is not a multiple of 4");
+  if (MaxCommandCount &&
+      (ArgumentBufferOffset + UINT64(MaxCommandCount - 1) * signature->byteStride() + signature->commandBytes() >
+           arguments->desc().Width ||
+       ArgumentBufferOffset > arguments->desc().Width))
+    return refuse("MaxCommandCount commands of ByteStride " + std::to_string(signature->byteStride()) +
+                  " from ArgumentBufferOffset reach past the argument buffer");
+  if (pCountBuffer && (CountBufferOffset > count->desc().Width || count->desc().Width - CountBufferOffset < 4))
+    return refuse("the count (a UINT at CountBufferOffset) is past the count buffer");
+  const bool dispatch = signature->commandType() == D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH;
+  if (type_ == D3D12_COMMAND_LIST_TYPE_COPY || (!dispatch && type_ != D3D12_COMMAND_LIST_TYPE_DIRECT))
+    return refuse(dispatch ? "copy command lists do not dispatch" : "only direct command lists draw");
+  if (!drawStateValid(method, dispatch)) return;
+  D3D12DDIARG_BUFFER_PLACEMENT args{}, counts{};
+  args.BaseAddress.UMD = {arguments->ddiHandle(), ArgumentBufferOffset};
+  if (count) counts.BaseAddress.UMD = {count->ddiHandle(), CountBufferOffset};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnExecuteIndirect(ddiHandle(), signature->ddiHandle(), MaxCommandCount, args, counts);
   });
 } D3DVK_CATCH_VOID
 
@@ -85,7 +153,8 @@ void STDMETHODCALLTYPE D3D12CommandList::OMSetStencilRef(UINT StencilRef) try {
 void STDMETHODCALLTYPE D3D12CommandList::SetPipelineState(ID3D12PipelineState* pPipelineState) try {
   const char* method = "SetPipelineState";
   if (!recording(method)) return;
-  if (!pPipelineState) return invalid(method, "pPipelineState is null");
+  if (!pPipelineState) return invalid(method, D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER1), "pPipelineState is null");
+  pipelineState_ = D3D12PipelineState::from(pPipelineState);
   // The list keeps no reference: D3D12 makes the application keep the PSO alive until the list ran.
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetPipelineState(ddiHandle(), D3D12PipelineState::from(pPipelineState)->ddiHandle());
@@ -97,19 +166,21 @@ void STDMETHODCALLTYPE D3D12CommandList::SetDescriptorHeaps(UINT NumDescriptorHe
   const char* method = "SetDescriptorHeaps";
   if (!recording(method)) return;
   if (NumDescriptorHeaps > 2 || (NumDescriptorHeaps && !ppDescriptorHeaps))
-    return invalid(method, "at most one CBV/SRV/UAV and one sampler heap");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "at most one CBV/SRV/UAV and one sampler heap");
   // GPU descriptor handles are addresses in the heaps' storage (descriptor_heap12.h): the UMD has nothing to bind.
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetDescriptorHeaps(ddiHandle(), 0, nullptr); });
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSignature* pRootSignature) try {
   if (!recording("SetComputeRootSignature")) return;
+  computeRootSignature_ = D3D12RootSignature::from(pRootSignature);
   const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetComputeRootSignature(ddiHandle(), h); });
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSignature* pRootSignature) try {
   if (!recording("SetGraphicsRootSignature")) return;
+  graphicsRootSignature_ = D3D12RootSignature::from(pRootSignature);
   const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetGraphicsRootSignature(ddiHandle(), h); });
 } D3DVK_CATCH_VOID
@@ -209,10 +280,11 @@ void STDMETHODCALLTYPE D3D12CommandList::OMSetRenderTargets(UINT NumRenderTarget
     const SIZE_T h = RTsSingleHandleToDescriptorRange ? pRenderTargetDescriptors[0].ptr + i * increment
                                                       : pRenderTargetDescriptors[i].ptr;
     if (!device()->descriptorInHeap(h, D3D12_DESCRIPTOR_HEAP_TYPE_RTV))
-      return invalid(method, "render-target descriptor " + std::to_string(i) + " is not in an RTV heap");
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE),
+                     "render-target descriptor " + std::to_string(i) + " is not in an RTV heap");
   }
   if (pDepthStencilDescriptor && !device()->descriptorInHeap(pDepthStencilDescriptor->ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
-    return invalid(method, "the depth-stencil descriptor is not in a DSV heap");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE), "the depth-stencil descriptor is not in a DSV heap");
   static_assert(sizeof(D3D12_CPU_DESCRIPTOR_HANDLE) == sizeof(D3D12DDI_CPU_DESCRIPTOR_HANDLE));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnOMSetRenderTargets(ddiHandle(), NumRenderTargetDescriptors,

@@ -33,8 +33,4 @@ void STDMETHODCALLTYPE D3D12CommandList::SetPredication(ID3D12Resource *pBuffer,
   notImplemented("SetPredication");
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature *pCommandSignature, UINT MaxCommandCount, ID3D12Resource *pArgumentBuffer, UINT64 ArgumentBufferOffset, ID3D12Resource *pCountBuffer, UINT64 CountBufferOffset) try {
-  notImplemented("ExecuteIndirect");
-} D3DVK_CATCH_VOID
-
 }  // namespace d3dvk::runtime

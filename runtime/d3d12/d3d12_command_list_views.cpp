@@ -49,7 +49,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewUint(D3D12_GPU_
   std::string why;
   if (!validUavClear(*device(), ViewGPUHandleInCurrentHeap, ViewCPUHandle, pResource, Values, NumRects, pRects, &why))
     return invalid(method, why);
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnClearUnorderedAccessViewUint(ddiHandle(), {ViewGPUHandleInCurrentHeap.ptr}, {ViewCPUHandle.ptr},
                                                          D3D12Resource::from(pResource)->ddiHandle(), Values, NumRects,
                                                          pRects);
@@ -66,7 +66,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewFloat(D3D12_GPU
   std::string why;
   if (!validUavClear(*device(), ViewGPUHandleInCurrentHeap, ViewCPUHandle, pResource, Values, NumRects, pRects, &why))
     return invalid(method, why);
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnClearUnorderedAccessViewFloat(ddiHandle(), {ViewGPUHandleInCurrentHeap.ptr}, {ViewCPUHandle.ptr},
                                                           D3D12Resource::from(pResource)->ddiHandle(), Values, NumRects,
                                                           pRects);
@@ -107,7 +107,7 @@ void STDMETHODCALLTYPE D3D12CommandList::BeginQuery(ID3D12QueryHeap* pQueryHeap,
   if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
   if (Type == D3D12_QUERY_TYPE_TIMESTAMP) return invalid(method, "timestamp queries are only ended (EndQuery), never begun");
   if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnBeginQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 } D3DVK_CATCH_VOID
@@ -120,7 +120,7 @@ void STDMETHODCALLTYPE D3D12CommandList::EndQuery(ID3D12QueryHeap* pQueryHeap, D
   std::string why;
   if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
   if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnEndQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 } D3DVK_CATCH_VOID
@@ -142,7 +142,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQuer
   UINT64 size = Type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS ? sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
   if (AlignedDestinationBufferOffset + size * NumQueries > dst->desc().Width)
     return invalid(method, "the results end past pDestinationBuffer");
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResolveQueryData(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), StartIndex,
                                              NumQueries, dst->ddiHandle(), AlignedDestinationBufferOffset);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
@@ -183,7 +183,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDst
   if (Format == DXGI_FORMAT_UNKNOWN || isTypelessFormat(Format)) return invalid(method, "Format must be a typed format");
   if ((s.Format != Format && !isTypelessFormat(s.Format)) || (d.Format != Format && !isTypelessFormat(d.Format)))
     return invalid(method, "Format is not the format of both resources (or of their typeless family)");
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResourceResolveSubresource(ddiHandle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                                        SrcSubresource, Format);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();

@@ -58,39 +58,33 @@ D3D12CommandQueue::~D3D12CommandQueue() {
 
 void STDMETHODCALLTYPE D3D12CommandQueue::ExecuteCommandLists(UINT NumCommandLists, ID3D12CommandList* const* ppCommandLists) try {
   const char* method = "ID3D12CommandQueue::ExecuteCommandLists";
+  auto refuse = [&](D3D12_MESSAGE_ID id, const char* idName, const std::string& text) {
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, method, text);
+    d3d12Error(method, text);
+  };
   if (NumCommandLists == 0) return;
-  if (!ppCommandLists) {
-    d3d12Error(method, "ppCommandLists is null");
-    return;
-  }
+  if (!ppCommandLists) return refuse(D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER2), "ppCommandLists is null");
   std::vector<D3D12DDI_HCOMMANDLIST> lists;
   lists.reserve(NumCommandLists);
   for (UINT i = 0; i < NumCommandLists; ++i) {
     D3D12CommandList* list = D3D12CommandList::from(ppCommandLists[i]);
-    if (!list) {
-      d3d12Error(method, "command list " + std::to_string(i) + " is null; nothing is executed");
-      return;
-    }
-    if (list->isOpen()) {
-      d3d12Error(method, "command list " + std::to_string(i) + " is still recording (call Close first); nothing is executed");
-      return;
-    }
-    if (list->GetType() != desc_.Type) {
-      d3d12Error(method, "command list " + std::to_string(i) + " is of another type than the queue; nothing is executed");
-      return;
-    }
-    if (FAILED(list->closeResult())) {
-      d3d12Error(method, "command list " + std::to_string(i) + " failed to close (invalid recording); nothing is executed");
-      return;
-    }
-    if (list->commandsReleased()) {
-      d3d12Error(method, "command list " + std::to_string(i) +
-                             "'s allocator was reset after it was recorded (its commands are gone); nothing is executed");
-      return;
-    }
+    const std::string at = "command list " + std::to_string(i);
+    if (!list) return refuse(D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER2), at + " is null; nothing is executed");
+    if (list->isOpen())
+      return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_OPENCOMMANDLIST),
+                    at + " is still recording (call Close first); nothing is executed");
+    if (list->GetType() != desc_.Type)
+      return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_COMMANDLISTMISMATCH),
+                    at + " is of another type than the queue; nothing is executed");
+    if (FAILED(list->closeResult()))
+      return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_FAILEDCOMMANDLIST),
+                    at + " failed to close (invalid recording); nothing is executed");
+    if (list->commandsReleased())
+      return refuse(D3DVK_D3D12_MESSAGE_ID(COMMAND_ALLOCATOR_SYNC),
+                    at + "'s allocator was reset after it was recorded (its commands are gone); nothing is executed");
     lists.push_back(list->ddiHandle());
   }
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method);
   device()->ddi().queue().pfnExecuteCommandLists(ddiHandle(), UINT(lists.size()), lists.data());
   if (FAILED(scope.first())) d3d12Error(method, "the driver could not submit the command lists");
 } D3DVK_CATCH_VOID
@@ -101,7 +95,7 @@ HRESULT D3D12CommandQueue::fenceOperation(const char* method, ID3D12Fence* fence
     return E_INVALIDARG;
   }
   D3D12DDIARG_FENCE_OPERATION op{D3D12Fence::from(fence)->ddiHandle(), value, 1};
-  DdiErrorScope12 scope;
+  DdiErrorScope12 scope(method);
   if (signal) device()->ddi().queue().pfnSignalFence(ddiHandle(), &op);
   else device()->ddi().queue().pfnWaitForFence(ddiHandle(), &op);
   if (FAILED(device()->ddi().removedReason())) return device()->ddi().removedReason();

@@ -1,6 +1,8 @@
 // runtime/d3d12/d3d12_ddi_device.cpp — see d3d12_ddi_device.h.
 #include "d3d12_ddi_device.h"
 
+#include "d3dvk_entry_guard.h"
+
 #include <cstdio>
 #include <new>
 
@@ -19,7 +21,7 @@ bool isRemoval(HRESULT hr) {
 }
 }  // namespace
 
-DdiErrorScope12::DdiErrorScope12() : previous_(currentScope) { currentScope = this; }
+DdiErrorScope12::DdiErrorScope12(const char* method) : method_(method), previous_(currentScope) { currentScope = this; }
 DdiErrorScope12::~DdiErrorScope12() { currentScope = previous_; }
 
 VOID APIENTRY DdiDevice12::onSetError(D3D12DDI_HRTDEVICE h, HRESULT hr) {
@@ -34,6 +36,14 @@ VOID APIENTRY DdiDevice12::onSetError(D3D12DDI_HRTDEVICE h, HRESULT hr) {
 VOID APIENTRY DdiDevice12::onSetCommandListError(D3D12DDI_HRTCOMMANDLIST, HRESULT hr) {
   if (currentScope && SUCCEEDED(currentScope->first_)) currentScope->first_ = hr;
 }
+
+VOID APIENTRY DdiDevice12::onMessage(D3D12DDI_HRTDEVICE h, HRESULT hr, LPCSTR text) try {
+  auto* self = static_cast<DdiDevice12*>(h.handle);
+  const char* method = nullptr;
+  for (DdiErrorScope12* s = currentScope; s && !method; s = s->previous_) method = s->method_;
+  if (self && self->messageSink_) self->messageSink_(hr, method, text ? text : "");
+  else d3d12Error(method ? method : "d3dvk driver", text ? text : "");
+} D3DVK_CATCH_VOID
 
 std::unique_ptr<DdiDevice12> DdiDevice12::create(std::shared_ptr<UmdAdapter12> adapter, HRESULT* hr, std::string* error) {
   std::unique_ptr<DdiDevice12> self(new DdiDevice12());
@@ -81,6 +91,12 @@ std::unique_ptr<DdiDevice12> DdiDevice12::create(std::shared_ptr<UmdAdapter12> a
       return nullptr;
     }
   }
+  // The message table is d3dvk's own; a UMD without it prints its messages itself.
+  D3DVKDDI_MESSAGE_FUNCS messages{};
+  if (SUCCEEDED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_MESSAGES, &messages, sizeof messages, 0,
+                                  D3D12DDI_HRTTABLE{})) &&
+      messages.pfnSetMessageCb)
+    messages.pfnSetMessageCb(self->hDevice_, &DdiDevice12::onMessage);
   *hr = S_OK;
   return self;
 }

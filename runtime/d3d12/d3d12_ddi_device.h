@@ -2,14 +2,16 @@
 // hDrvDevice memory, the device-core, command-list, command-queue and d3dvk
 // fence tables the UMD fills (FillDDITable), and the error callback through
 // which the UMD's void DDIs report failures (collected per thread by
-// DdiErrorScope12, remembered as the removed reason when it is a removal).
-// Also d3d12Error, the one place D3D12 validation messages are printed (the
-// InfoQueue routes them later).
+// DdiErrorScope12, remembered as the removed reason when it is a removal), and
+// d3dvk's message callback through which the UMD says why (handed to the
+// device's message sink, which stores it for ID3D12InfoQueue). Also d3d12Error,
+// the one place D3D12 validation messages are printed.
 #pragma once
 
 #include "umd_adapter.h"
 
 #include <atomic>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -29,11 +31,17 @@ class DdiDevice12 {
   const D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001& queue() const { return queue_; }
   const D3DVKDDI_FENCE_FUNCS& fence() const { return fence_; }
   HRESULT removedReason() const { return removed_.load(std::memory_order_acquire); }
+  // Where the UMD's messages go: (its HRESULT, the API method being called on
+  // this thread or null, the text). Set once, before the device is handed out.
+  using MessageSink = std::function<void(HRESULT, const char* method, const char* text)>;
+  void setMessageSink(MessageSink sink) { messageSink_ = std::move(sink); }
 
  private:
   DdiDevice12() = default;
   static VOID APIENTRY onSetError(D3D12DDI_HRTDEVICE, HRESULT hr);
   static VOID APIENTRY onSetCommandListError(D3D12DDI_HRTCOMMANDLIST, HRESULT hr);
+  static VOID APIENTRY onMessage(D3D12DDI_HRTDEVICE, HRESULT hr, LPCSTR text);
+  MessageSink messageSink_;
   std::shared_ptr<UmdAdapter12> adapter_;
   std::atomic<HRESULT> removed_{S_OK};
   std::unique_ptr<unsigned char[]> memory_;
@@ -47,16 +55,19 @@ class DdiDevice12 {
   friend class DdiErrorScope12;
 };
 
-// Collects what the UMD reports through the error callbacks during one API call.
+// Collects what the UMD reports through the error callbacks during one API call;
+// `method` (e.g. "ID3D12GraphicsCommandList::DrawInstanced") names the call in
+// the UMD's messages.
 class DdiErrorScope12 {
  public:
-  DdiErrorScope12();
+  explicit DdiErrorScope12(const char* method = nullptr);
   ~DdiErrorScope12();
   HRESULT first() const { return first_; }
 
  private:
   friend class DdiDevice12;
   HRESULT first_ = S_OK;
+  const char* method_;
   DdiErrorScope12* previous_;
 };
 

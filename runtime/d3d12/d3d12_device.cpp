@@ -59,7 +59,16 @@ HRESULT STDMETHODCALLTYPE D3D12Device::GetDeviceRemovedReason() try {
 HRESULT D3D12Device::init(std::string* error) {
   HRESULT hr = E_FAIL;
   ddi_ = DdiDevice12::create(adapter_, &hr, error);
-  return ddi_ ? S_OK : hr;
+  if (!ddi_) return hr;
+  // The UMD's reasons (a recording error, a fence signalled backwards, a view it
+  // refuses) have no D3D12 message ID: they are stored as UNKNOWN with d3dvk's text.
+  ddi_->setMessageSink([this](HRESULT result, const char* method, const char* text) {
+    const char* function = method ? method : "d3dvk driver";
+    debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, FAILED(result) ? D3D12_MESSAGE_SEVERITY_ERROR : D3D12_MESSAGE_SEVERITY_WARNING,
+                 D3DVK_D3D12_MESSAGE_ID(UNKNOWN), function, text);
+    d3d12Error(function, text);
+  });
+  return S_OK;
 }
 
 void D3D12Device::registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type) {

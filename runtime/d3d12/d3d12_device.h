@@ -5,7 +5,8 @@
 // conservative-rasterization tier as D3D11 (the UMD's GetCaps); command queues,
 // allocators, command lists, fences, committed resources, descriptor heaps,
 // RTV/DSV creation, GetCopyableFootprints and GetResourceAllocationInfo
-// (d3d12_device_create_objects.cpp). Everything else returns E_NOTIMPL
+// (d3d12_device_create_objects.cpp), command signatures
+// (d3d12_command_signature.cpp). Everything else returns E_NOTIMPL
 // (d3d12_device_unimplemented.cpp).
 #pragma once
 

@@ -12,6 +12,7 @@
 #include "d3d12_footprints.h"
 #include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
+#include "raw_enum.h"
 
 #include <new>
 
@@ -103,7 +104,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateRenderTargetView(ID3D12Resource* pReso
                                                                                   : D3D12DDI_RD_TEXTURE2D;
     args.Tex2D = {0, 0, slices, 0};
   } else {
-    switch (pDesc->ViewDimension) {
+    switch (rawEnum(pDesc->ViewDimension)) {
       case D3D12_RTV_DIMENSION_TEXTURE2D: args.ResourceDimension = D3D12DDI_RD_TEXTURE2D; args.Tex2D = {pDesc->Texture2D.MipSlice, 0, 1, 0}; break;
       case D3D12_RTV_DIMENSION_TEXTURE2DMS: args.ResourceDimension = D3D12DDI_RD_TEXTURE2D; args.Tex2D = {0, 0, 1, 0}; break;
       case D3D12_RTV_DIMENSION_TEXTURE2DARRAY:
@@ -123,8 +124,15 @@ void STDMETHODCALLTYPE D3D12Device::CreateRenderTargetView(ID3D12Resource* pReso
         args.ResourceDimension = D3D12DDI_RD_TEXTURE3D;
         args.Tex3D = {pDesc->Texture3D.MipSlice, pDesc->Texture3D.FirstWSlice, pDesc->Texture3D.WSize};
         break;
-      default:
-        return d3d12Error(method, "buffer and unknown view dimensions are not supported; nothing is written");
+      case D3D12_RTV_DIMENSION_BUFFER:
+        return d3d12Error(method, "buffer render-target views are not supported; nothing is written");
+      default: {
+        const std::string text =
+            "ViewDimension " + std::to_string(rawEnum(pDesc->ViewDimension)) + " is not a D3D12_RTV_DIMENSION; nothing is written";
+        debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
+                     D3DVK_D3D12_MESSAGE_ID(CREATERENDERTARGETVIEW_INVALIDDESC), method, text);
+        return d3d12Error(method, text);
+      }
     }
     UINT mip = args.ResourceDimension == D3D12DDI_RD_TEXTURE3D ? args.Tex3D.MipSlice : args.Tex2D.MipSlice;
     if (mip >= rd.MipLevels) return d3d12Error(method, "MipSlice is out of range; nothing is written");
@@ -152,8 +160,15 @@ void STDMETHODCALLTYPE D3D12Device::CreateDepthStencilView(ID3D12Resource* pReso
   UINT slices = rd.DepthOrArraySize;
   args.Tex2D = {0, 0, slices};
   if (pDesc) {
-    args.Flags = D3D12DDI_CREATE_DEPTH_STENCIL_VIEW_FLAGS(int(pDesc->Flags));
-    switch (pDesc->ViewDimension) {
+    auto invalidDesc = [&](D3D12_MESSAGE_ID id, const char* idName, const std::string& text) {
+      debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, method, text);
+      d3d12Error(method, text);
+    };
+    if (rawEnum(pDesc->Flags) & ~(D3D12_DSV_FLAG_READ_ONLY_DEPTH | D3D12_DSV_FLAG_READ_ONLY_STENCIL))
+      return invalidDesc(D3DVK_D3D12_MESSAGE_ID(CREATEDEPTHSTENCILVIEW_INVALIDFLAGS),
+                         "Flags is not a combination of D3D12_DSV_FLAGS; nothing is written");
+    args.Flags = D3D12DDI_CREATE_DEPTH_STENCIL_VIEW_FLAGS(rawEnum(pDesc->Flags));
+    switch (rawEnum(pDesc->ViewDimension)) {
       case D3D12_DSV_DIMENSION_TEXTURE2D: args.Tex2D = {pDesc->Texture2D.MipSlice, 0, 1}; break;
       case D3D12_DSV_DIMENSION_TEXTURE2DMS: args.Tex2D = {0, 0, 1}; break;
       case D3D12_DSV_DIMENSION_TEXTURE2DARRAY:
@@ -171,7 +186,9 @@ void STDMETHODCALLTYPE D3D12Device::CreateDepthStencilView(ID3D12Resource* pReso
         args.Tex1D = {pDesc->Texture1DArray.MipSlice, pDesc->Texture1DArray.FirstArraySlice, pDesc->Texture1DArray.ArraySize};
         break;
       default:
-        return d3d12Error(method, "unknown view dimension; nothing is written");
+        return invalidDesc(D3DVK_D3D12_MESSAGE_ID(CREATEDEPTHSTENCILVIEW_INVALIDDESC),
+                           "ViewDimension " + std::to_string(rawEnum(pDesc->ViewDimension)) +
+                               " is not a D3D12_DSV_DIMENSION; nothing is written");
     }
     if (args.Tex2D.MipSlice >= rd.MipLevels || args.Tex2D.FirstArraySlice >= slices)
       return d3d12Error(method, "MipSlice or FirstArraySlice is out of range; nothing is written");

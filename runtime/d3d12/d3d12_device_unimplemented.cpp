@@ -45,11 +45,6 @@ HRESULT STDMETHODCALLTYPE D3D12Device::SetStablePowerState(BOOL Enable) try {
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D12Device::CreateCommandSignature(const D3D12_COMMAND_SIGNATURE_DESC *pDesc, ID3D12RootSignature *pRootSignature, REFIID riid, void **ppvCommandSignature) try {
-  if (ppvCommandSignature) *ppvCommandSignature = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 void STDMETHODCALLTYPE D3D12Device::GetResourceTiling(ID3D12Resource *pTiledResource, UINT *pNumTilesForEntireResource, D3D12_PACKED_MIP_INFO *pPackedMipDesc, D3D12_TILE_SHAPE *pStandardTileShapeForNonPackedMips, UINT *pNumSubresourceTilings, UINT FirstSubresourceTilingToGet, D3D12_SUBRESOURCE_TILING *pSubresourceTilingsForNonPackedMips) try {
   // not implemented yet
 } D3DVK_CATCH_VOID

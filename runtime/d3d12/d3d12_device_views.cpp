@@ -9,6 +9,7 @@
 // reported the same way.
 #include "d3d12_device.h"
 #include "d3d12_resource.h"
+#include "raw_enum.h"
 
 #include <string>
 
@@ -30,7 +31,7 @@ struct ViewCall {
   // Runs the DDI call; a driver refusal is reported like a validation error.
   template <typename F>
   void ddi(F&& call) const {
-    DdiErrorScope12 scope;
+    DdiErrorScope12 scope(method);
     call(device->ddi());
     if (FAILED(scope.first())) error("the driver refused the view (it printed why)");
   }
@@ -137,14 +138,14 @@ void STDMETHODCALLTYPE D3D12Device::CreateShaderResourceView(ID3D12Resource* pRe
   args.hDrvResource = r ? r->ddiHandle() : D3D12DDI_HRESOURCE{};
   args.Format = desc.Format;
   args.Shader4ComponentMapping = desc.Shader4ComponentMapping;
-  args.ViewDimension = D3DVK_SRV_DIMENSION(int(desc.ViewDimension));
+  args.ViewDimension = D3DVK_SRV_DIMENSION(rawEnum(desc.ViewDimension));
   D3D12_RESOURCE_DIMENSION needed = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
   bool msView = false;
-  switch (desc.ViewDimension) {
+  switch (rawEnum(desc.ViewDimension)) {
     case D3D12_SRV_DIMENSION_BUFFER:
       needed = D3D12_RESOURCE_DIMENSION_BUFFER;
       args.ResourceDimension = D3D12DDI_RD_BUFFER;
-      if (desc.Buffer.Flags & ~D3D12_BUFFER_SRV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_SRV_FLAGS");
+      if (rawEnum(desc.Buffer.Flags) & ~D3D12_BUFFER_SRV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_SRV_FLAGS");
       if (const char* why = bufferViewFormatError((desc.Buffer.Flags & D3D12_BUFFER_SRV_FLAG_RAW) != 0,
                                                   desc.Buffer.StructureByteStride, desc.Format))
         return call.error(why);
@@ -198,7 +199,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateShaderResourceView(ID3D12Resource* pRe
                       desc.TextureCubeArray.ResourceMinLODClamp};
       break;
     default:
-      return call.error("ViewDimension " + std::to_string(int(desc.ViewDimension)) + " is not supported");
+      return call.error("ViewDimension " + std::to_string(rawEnum(desc.ViewDimension)) + " is not a view dimension d3dvk supports");
   }
   if (r) {
     const D3D12_RESOURCE_DESC& rd = r->desc();
@@ -258,13 +259,13 @@ void STDMETHODCALLTYPE D3D12Device::CreateUnorderedAccessView(ID3D12Resource* pR
   D3D12DDIARG_CREATE_UNORDERED_ACCESS_VIEW_0002 args{};
   args.hDrvResource = r ? r->ddiHandle() : D3D12DDI_HRESOURCE{};
   args.Format = desc.Format;
-  args.ViewDimension = D3DVK_UAV_DIMENSION(int(desc.ViewDimension));
+  args.ViewDimension = D3DVK_UAV_DIMENSION(rawEnum(desc.ViewDimension));
   D3D12_RESOURCE_DIMENSION needed = D3D12_RESOURCE_DIMENSION_TEXTURE2D;
-  switch (desc.ViewDimension) {
+  switch (rawEnum(desc.ViewDimension)) {
     case D3D12_UAV_DIMENSION_BUFFER:
       needed = D3D12_RESOURCE_DIMENSION_BUFFER;
       args.ResourceDimension = D3D12DDI_RD_BUFFER;
-      if (desc.Buffer.Flags & ~D3D12_BUFFER_UAV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_UAV_FLAGS");
+      if (rawEnum(desc.Buffer.Flags) & ~D3D12_BUFFER_UAV_FLAG_RAW) return call.error("unknown D3D12_BUFFER_UAV_FLAGS");
       if (const char* why = bufferViewFormatError((desc.Buffer.Flags & D3D12_BUFFER_UAV_FLAG_RAW) != 0,
                                                   desc.Buffer.StructureByteStride, desc.Format))
         return call.error(why);
@@ -307,7 +308,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateUnorderedAccessView(ID3D12Resource* pR
       args.Tex3D = {desc.Texture3D.MipSlice, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
       break;
     default:
-      return call.error("ViewDimension " + std::to_string(int(desc.ViewDimension)) + " is not supported");
+      return call.error("ViewDimension " + std::to_string(rawEnum(desc.ViewDimension)) + " is not a view dimension d3dvk supports");
   }
   if (r) {
     const D3D12_RESOURCE_DESC& rd = r->desc();
@@ -334,13 +335,21 @@ void STDMETHODCALLTYPE D3D12Device::CreateSampler(const D3D12_SAMPLER_DESC* pDes
   if (!descriptorInHeap(DestDescriptor.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER))
     return call.error("DestDescriptor is not a descriptor of a SAMPLER heap of this device");
   if (!pDesc) return call.error("pDesc is null");
-  if (D3D12_DECODE_IS_ANISOTROPIC_FILTER(pDesc->Filter) && (pDesc->MaxAnisotropy < 1 || pDesc->MaxAnisotropy > 16))
+  const int filter = rawEnum(pDesc->Filter), addressU = rawEnum(pDesc->AddressU), addressV = rawEnum(pDesc->AddressV),
+            addressW = rawEnum(pDesc->AddressW), comparison = rawEnum(pDesc->ComparisonFunc);
+  auto validAddress = [](int m) { return m >= D3D12_TEXTURE_ADDRESS_MODE_WRAP && m <= D3D12_TEXTURE_ADDRESS_MODE_MIRROR_ONCE; };
+  if (!validAddress(addressU) || !validAddress(addressV) || !validAddress(addressW))
+    return call.error("AddressU, AddressV or AddressW is not a D3D12_TEXTURE_ADDRESS_MODE");
+  if (comparison < 0 || comparison > D3D12_COMPARISON_FUNC_ALWAYS)
+    return call.error("ComparisonFunc is not a D3D12_COMPARISON_FUNC");
+  // D3D12_FILTER: reduction (bits 7-8), anisotropic (bit 6), min/mag/mip linear (bits 4, 2, 0); nothing else.
+  if (filter & ~0x1D5) return call.error("Filter is not a D3D12_FILTER");
+  if (D3D12_DECODE_IS_ANISOTROPIC_FILTER(filter) && (pDesc->MaxAnisotropy < 1 || pDesc->MaxAnisotropy > 16))
     return call.error("MaxAnisotropy must be within [1, 16] for an anisotropic filter");
   if (!(pDesc->MinLOD <= pDesc->MaxLOD)) return call.error("MinLOD is greater than MaxLOD");
   if (!(pDesc->MipLODBias >= D3D12_MIP_LOD_BIAS_MIN && pDesc->MipLODBias <= D3D12_MIP_LOD_BIAS_MAX))
     return call.error("MipLODBias is outside [-16, 15.99]");
-  D3D12DDI_SAMPLER_DESC desc{int(pDesc->Filter), int(pDesc->AddressU), int(pDesc->AddressV), int(pDesc->AddressW),
-                             pDesc->MipLODBias, pDesc->MaxAnisotropy, int(pDesc->ComparisonFunc),
+  D3D12DDI_SAMPLER_DESC desc{filter, addressU, addressV, addressW, pDesc->MipLODBias, pDesc->MaxAnisotropy, comparison,
                              {pDesc->BorderColor[0], pDesc->BorderColor[1], pDesc->BorderColor[2], pDesc->BorderColor[3]},
                              pDesc->MinLOD, pDesc->MaxLOD};
   D3D12DDIARG_CREATE_SAMPLER args{&desc};

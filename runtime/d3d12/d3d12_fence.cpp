@@ -35,6 +35,7 @@ UINT64 STDMETHODCALLTYPE D3D12Fence::GetCompletedValue() try {
 } D3DVK_CATCH_RETURN(UINT64_MAX)
 
 HRESULT STDMETHODCALLTYPE D3D12Fence::Signal(UINT64 Value) try {
+  DdiErrorScope12 scope("ID3D12Fence::Signal");
   return device()->ddi().fence().pfnSignal(device()->ddi().handle(), ddiHandle(), Value);
 } D3DVK_CATCH_HRESULT
 

@@ -36,6 +36,7 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
   static D3D12PipelineState* from(ID3D12PipelineState* p) { return static_cast<D3D12PipelineState*>(p); }
   D3D12DDI_HPIPELINESTATE ddiHandle() const { return {memory_.get()}; }
   bool isCompute() const { return compute_; }
+  D3D12RootSignature* rootSignature() const { return rootSignature_; }
 
   HRESULT STDMETHODCALLTYPE GetCachedBlob(ID3DBlob** ppBlob) override;
 

@@ -6,6 +6,7 @@
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "indirect12.h"
 #include "query12.h"
 #include "resource12.h"
 
@@ -236,6 +237,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   f.pfnResourceBarrier = &resourceBarrier;
   fillDrawCommandListFuncs(f);
   fillQueryCommandListFuncs(f);
+  fillIndirectCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

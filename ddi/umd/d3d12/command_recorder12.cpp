@@ -42,7 +42,8 @@ VkResult CommandRecorder12::end() {
 }
 
 void CommandRecorder12::fail(HRESULT hr, const char* what) {
-  umd::logError(std::string("D3D12 command list: ") + what);
+  if (device_) device_->message(hr, what);
+  else umd::logError(std::string("D3D12 command list: ") + what);
   if (SUCCEEDED(error_)) error_ = hr;
 }
 

@@ -23,6 +23,7 @@
 namespace d3dvk::umd12 {
 
 class Device12;
+struct CommandSignature12;
 struct Resource12;
 struct Shader12;
 struct QueryHeap12;
@@ -86,6 +87,9 @@ class CommandRecorder12 {
   void draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance);
   void drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance);
   void dispatch(UINT x, UINT y, UINT z);
+  // ExecuteIndirect (indirect12.cpp): `count` null for MaxCommandCount commands.
+  void executeIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments, UINT64 argumentOffset,
+                       Resource12* count, UINT64 countOffset);
 
  private:
   VkCommandBuffer command();  // the buffer after a full barrier; null when not recording

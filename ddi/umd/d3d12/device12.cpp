@@ -10,6 +10,7 @@
 #include "descriptor_heap12.h"
 #include "fallback_passes.h"
 #include "fence12.h"
+#include "indirect12.h"
 #include "pipeline_state12.h"
 #include "query12.h"
 #include "queue12.h"
@@ -77,6 +78,11 @@ void Device12::setError(HRESULT hr) {
   if (callbacks_ && callbacks_->pfnSetErrorCb) callbacks_->pfnSetErrorCb(hRTDevice_, hr);
 }
 void Device12::setVkError(VkResult result) { setError(hresultFor(result)); }
+
+void Device12::message(HRESULT hr, const std::string& text) {
+  if (messageCb_) messageCb_(hRTDevice_, hr, text.c_str());
+  else umd::logError("D3D12 " + text);
+}
 
 VkResult Device12::beginOneTime(VkCommandBuffer* cmd) {
   VkCommandBufferAllocateInfo alloc{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
@@ -214,6 +220,13 @@ HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE type, VOID*
       fillFenceFuncs(*static_cast<D3DVKDDI_FENCE_FUNCS*>(table));
       return S_OK;
     }
+    case D3DVK_DDI_TABLE_TYPE_MESSAGES: {
+      if (size != sizeof(D3DVKDDI_MESSAGE_FUNCS)) return E_INVALIDARG;
+      static_cast<D3DVKDDI_MESSAGE_FUNCS*>(table)->pfnSetMessageCb = [](D3D12DDI_HDEVICE h, PFND3DVKDDI_MESSAGECB cb) {
+        if (Device12* device = Device12::from(h)) device->setMessageCallback(cb);
+      };
+      return S_OK;
+    }
     default:
       return E_NOTIMPL;
   }
@@ -231,6 +244,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillShaderDeviceFuncs(f);
   fillPipelineStateDeviceFuncs(f);
   fillQueryDeviceFuncs(f);
+  fillIndirectDeviceFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

@@ -3,7 +3,7 @@
 // Vulkan device, the runtime's error callback and the one Vulkan queue every
 // D3D12 command queue of the device submits to (with the mutex guarding it and
 // the fence scheduler, see queue12.h). FillDDITable hands out the device-core,
-// command-list, command-queue and d3dvk fence tables (device12.cpp); slots not
+// command-list, command-queue and d3dvk fence and message tables (device12.cpp); slots not
 // filled yet point at one stub that logs the slot's name.
 #pragma once
 
@@ -43,6 +43,10 @@ class Device12 {
   void setError(HRESULT hr);
   void setVkError(VkResult result);
   static HRESULT hresultFor(VkResult result);
+  // Says why a call failed (or warns, hr S_OK): through the runtime's
+  // D3DVKDDI_MESSAGE_FUNCS callback when it registered one, else on stderr.
+  void message(HRESULT hr, const std::string& text);
+  void setMessageCallback(PFND3DVKDDI_MESSAGECB callback) { messageCb_ = callback; }
 
   // Guards the Vulkan queue, every queue's pending operations and the fences' submitted values.
   std::mutex& queueMutex() { return queueMutex_; }
@@ -81,6 +85,7 @@ class Device12 {
   vk::Device& vk_;
   D3D12DDI_HRTDEVICE hRTDevice_;
   const D3D12DDI_CORELAYER_DEVICECALLBACKS_0003* callbacks_;
+  PFND3DVKDDI_MESSAGECB messageCb_ = nullptr;
   std::mutex queueMutex_;
   std::vector<Queue12*> queues_;
   VkCommandPool oneTimePool_ = VK_NULL_HANDLE;

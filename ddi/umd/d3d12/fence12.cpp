@@ -73,12 +73,12 @@ HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence,
   std::lock_guard lock(device->queueMutex());
   if (value <= fence->completed()) {
     if (value < fence->completed())
-      umd::logError("D3D12 ID3D12Fence::Signal: lowering a fence's value (" + std::to_string(fence->completed()) +
+      device->message(E_NOTIMPL, "lowering a fence's value (" + std::to_string(fence->completed()) +
                     " to " + std::to_string(value) + ") is not supported on Vulkan timelines; the value stays");
     return S_OK;
   }
   if (value <= fence->submitted) {
-    umd::logError("D3D12 ID3D12Fence::Signal: a queue already signals this fence to " + std::to_string(fence->submitted) +
+    device->message(E_NOTIMPL, "a queue already signals this fence to " + std::to_string(fence->submitted) +
                   "; a CPU signal to the lower " + std::to_string(value) + " is ignored");
     return S_OK;
   }

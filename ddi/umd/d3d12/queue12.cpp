@@ -59,9 +59,9 @@ HRESULT submitReadyOperations(Device12& device) {
           if (op.value <= op.fence->submitted) {
             // Vulkan timelines only grow; D3D12 lets a queue signal a value again.
             if (op.value < op.fence->submitted)
-              umd::logError("D3D12 ID3D12CommandQueue::Signal: the fence already reaches " +
-                            std::to_string(op.fence->submitted) + "; a signal to the lower " +
-                            std::to_string(op.value) + " is ignored");
+              device.message(E_NOTIMPL, "the fence already reaches " + std::to_string(op.fence->submitted) +
+                                            "; a queue's signal to the lower " + std::to_string(op.value) +
+                                            " is ignored");
           } else {
             VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
             signal.semaphore = op.fence->semaphore;
@@ -85,7 +85,7 @@ void dropPendingOperations(Device12& device, Fence12* fence) {
     auto before = queue->pending.size();
     std::erase_if(queue->pending, [fence](const Queue12::Operation& op) { return op.fence == fence; });
     if (queue->pending.size() != before)
-      umd::logError("D3D12: a fence was destroyed while a queue still waited on it; the wait is dropped");
+      device.message(E_FAIL, "a fence was destroyed while a queue still waited on it; the wait is dropped");
   }
   submitReadyOperations(device);
 }
@@ -121,7 +121,7 @@ VOID APIENTRY destroyCommandQueue(D3D12DDI_HDEVICE hDevice, D3D12DDI_HCOMMANDQUE
   if (!device || !queue) return;
   std::lock_guard lock(device->queueMutex());
   if (!queue->pending.empty())
-    umd::logError("D3D12: a command queue was released with " + std::to_string(queue->pending.size()) +
+    device->message(E_FAIL, "a command queue was released with " + std::to_string(queue->pending.size()) +
                   " operations still waiting on fences; they are dropped");
   std::erase(device->queues(), queue);
   vkQueueWaitIdle(device->vk().queue());

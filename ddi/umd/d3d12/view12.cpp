@@ -16,7 +16,7 @@ constexpr UINT kAll = UINT(-1);
 
 // Refuses a view: logs why and reports hr; the destination slot is left as it was.
 void refuse(Device12& device, const char* what, const std::string& why, HRESULT hr = E_INVALIDARG) {
-  umd::logError(std::string("D3D12 ") + what + ": " + why + "; the descriptor is left unchanged");
+  device.message(hr, std::string(what) + ": " + why + "; the descriptor is left unchanged");
   device.setError(hr);
 }
 

@@ -1,0 +1,161 @@
+// ddi/umd/d3d12/indirect12.cpp — see indirect12.h.
+#include "indirect12.h"
+
+#include "command_list12.h"
+#include "d3dvk_entry_guard.h"
+#include "device12.h"
+#include "pipeline_state12.h"
+#include "resource12.h"
+
+#include <algorithm>
+#include <new>
+#include <string>
+
+namespace d3dvk::umd12 {
+
+namespace {
+
+// The bytes one argument of `kind` takes in the buffer (D3D12's structs, Vulkan's layouts).
+UINT argumentBytes(CommandSignature12::Kind kind) {
+  switch (kind) {
+    case CommandSignature12::Kind::Draw: return sizeof(VkDrawIndirectCommand);
+    case CommandSignature12::Kind::DrawIndexed: return sizeof(VkDrawIndexedIndirectCommand);
+    case CommandSignature12::Kind::Dispatch: return sizeof(VkDispatchIndirectCommand);
+  }
+  return 0;
+}
+
+SIZE_T APIENTRY calcPrivateCommandSignatureSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001*) try {
+  return sizeof(CommandSignature12);
+} D3DVK_CATCH_RETURN({})
+
+HRESULT APIENTRY createCommandSignature(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001* args,
+                                        D3D12DDI_HCOMMANDSIGNATURE hSignature) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !args || !hSignature.pDrvPrivate || !args->pArgumentDescs) return E_INVALIDARG;
+  if (args->NumArgumentDescs != 1) {
+    device->message(E_NOTIMPL, "CreateCommandSignature: only signatures of one DRAW, DRAW_INDEXED or DISPATCH argument "
+                               "are supported (arguments that change bindings are not)");
+    return E_NOTIMPL;
+  }
+  CommandSignature12 signature;
+  switch (args->pArgumentDescs[0].Type) {
+    case D3D12DDI_INDIRECT_ARGUMENT_TYPE_DRAW: signature.kind = CommandSignature12::Kind::Draw; break;
+    case D3D12DDI_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED: signature.kind = CommandSignature12::Kind::DrawIndexed; break;
+    case D3D12DDI_INDIRECT_ARGUMENT_TYPE_DISPATCH: signature.kind = CommandSignature12::Kind::Dispatch; break;
+    default:
+      device->message(E_NOTIMPL, "CreateCommandSignature: argument type " +
+                                     std::to_string(int(args->pArgumentDescs[0].Type)) + " is not supported");
+      return E_NOTIMPL;
+  }
+  signature.byteStride = args->ByteStride;
+  if (signature.byteStride < argumentBytes(signature.kind) || signature.byteStride % 4) return E_INVALIDARG;
+  new (hSignature.pDrvPrivate) CommandSignature12(signature);
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+VOID APIENTRY destroyCommandSignature(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDSIGNATURE hSignature) try {
+  if (CommandSignature12* signature = CommandSignature12::from(hSignature)) signature->~CommandSignature12();
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY executeIndirect(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HCOMMANDSIGNATURE hSignature, UINT maxCommandCount,
+                              D3D12DDIARG_BUFFER_PLACEMENT argumentBuffer, D3D12DDIARG_BUFFER_PLACEMENT countBuffer) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  CommandSignature12* signature = CommandSignature12::from(hSignature);
+  Resource12* arguments = Resource12::from(argumentBuffer.BaseAddress.UMD.hResource);
+  if (!signature || !arguments) return list->recorder.fail(E_INVALIDARG, "ExecuteIndirect without a signature or an argument buffer");
+  list->recorder.executeIndirect(*signature, maxCommandCount, *arguments, argumentBuffer.BaseAddress.UMD.Offset,
+                                 Resource12::from(countBuffer.BaseAddress.UMD.hResource), countBuffer.BaseAddress.UMD.Offset);
+} D3DVK_CATCH_VOID
+
+}  // namespace
+
+void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments,
+                                        UINT64 argumentOffset, Resource12* count, UINT64 countOffset) {
+  const UINT bytes = argumentBytes(signature.kind);
+  if (!arguments.isBuffer() || (count && !count->isBuffer()))
+    return fail(E_INVALIDARG, "ExecuteIndirect: the argument and count buffers must be buffers");
+  if (argumentOffset % 4 || countOffset % 4) return fail(E_INVALIDARG, "ExecuteIndirect: a buffer offset is not a multiple of 4");
+  if (maxCount == 0) return;
+  if (argumentOffset + UINT64(maxCount - 1) * signature.byteStride + bytes > arguments.desc.Width)
+    return fail(E_INVALIDARG, "ExecuteIndirect: MaxCommandCount commands reach past the argument buffer");
+  if (count && countOffset + 4 > count->desc.Width) return fail(E_INVALIDARG, "ExecuteIndirect: the count is past the count buffer");
+  const VkBuffer args = arguments.buffer->handle();
+  const vk::Device& vk = device_->vk();
+
+  if (signature.kind == CommandSignature12::Kind::Dispatch) {
+    if (count)
+      return fail(E_NOTIMPL, "ExecuteIndirect: a count buffer with a DISPATCH signature is not supported (Vulkan has no "
+                             "vkCmdDispatchIndirectCount)");
+    PipelineState12* pso = state_.pipeline;
+    if (!pso || !pso->compute) return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute pipeline state");
+    if (!state_.compute.signature)
+      return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute root signature (SetComputeRootSignature)");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
+    if (!bindRootArguments(cmd, *pso, state_.compute)) return;
+    for (UINT i = 0; i < maxCount; ++i) vkCmdDispatchIndirect(cmd, args, argumentOffset + UINT64(i) * signature.byteStride);
+    return;
+  }
+
+  const bool indexed = signature.kind == CommandSignature12::Kind::DrawIndexed;
+  DrawTargets12 targets;
+  if (!prepareDraw(indexed, &targets)) return;
+  if (state_.pipeline->needsFallback)
+    return fail(E_NOTIMPL, "ExecuteIndirect with a ConservativeRaster ON pipeline state that needs the exact conservative "
+                           "fallback is not supported: the fallback needs each draw's counts on the CPU");
+  if (count && !vk.drawIndirectCountEnabled())
+    return fail(E_NOTIMPL, "ExecuteIndirect with a count buffer needs the Vulkan device's drawIndirectCount feature, "
+                           "which it lacks");
+  const UINT limit = vk.info().properties.limits.maxDrawIndirectCount;
+  if (maxCount > limit)
+    return fail(E_NOTIMPL, ("ExecuteIndirect: MaxCommandCount is above the Vulkan device's maxDrawIndirectCount (" +
+                            std::to_string(limit) + ")").c_str());
+  // Lavapipe (Mesa 22.3) reads an indexed indirect draw's indices from the start
+  // of the index buffer, ignoring the bound offset: the bound range is copied to
+  // the start of a scratch buffer first and bound from there.
+  VkBuffer indexCopy = VK_NULL_HANDLE;
+  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+  if (indexed && ib.resource && ib.offset) {
+    const UINT64 available = ib.offset < ib.resource->desc.Width ? ib.resource->desc.Width - ib.offset : 0;
+    const UINT64 size = ib.size ? std::min<UINT64>(ib.size, available) : available;
+    if (size) {
+      indexCopy = scratchBuffer(size, nullptr, 0, VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+      VkCommandBuffer copy = indexCopy ? command() : VK_NULL_HANDLE;
+      if (!copy) return;
+      const VkBufferCopy region{ib.offset, 0, size};
+      vkCmdCopyBuffer(copy, ib.resource->buffer->handle(), indexCopy, 1, &region);
+    }
+  }
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (!beginDraw(&cmd, indexed, targets)) return;  // its full barrier orders the copy before the draw
+  if (indexCopy)
+    vkCmdBindIndexBuffer(cmd, indexCopy, 0, ib.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
+  if (count) {
+    const VkBuffer counts = count->buffer->handle();
+    if (indexed) vkCmdDrawIndexedIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
+    else vkCmdDrawIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
+  } else if (vk.enabledFeatures().multiDrawIndirect) {
+    if (indexed) vkCmdDrawIndexedIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
+    else vkCmdDrawIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
+  } else {
+    for (UINT i = 0; i < maxCount; ++i) {
+      const VkDeviceSize offset = argumentOffset + UINT64(i) * signature.byteStride;
+      if (indexed) vkCmdDrawIndexedIndirect(cmd, args, offset, 1, 0);
+      else vkCmdDrawIndirect(cmd, args, offset, 1, 0);
+    }
+  }
+  vkCmdEndRendering(cmd);
+}
+
+void fillIndirectDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
+  f.pfnCalcPrivateCommandSignatureSize = &calcPrivateCommandSignatureSize;
+  f.pfnCreateCommandSignature = &createCommandSignature;
+  f.pfnDestroyCommandSignature = &destroyCommandSignature;
+}
+
+void fillIndirectCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnExecuteIndirect = &executeIndirect; }
+
+}  // namespace d3dvk::umd12

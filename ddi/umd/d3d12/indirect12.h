@@ -1,0 +1,34 @@
+// ddi/umd/d3d12/indirect12.h — command signatures and ExecuteIndirect.
+// CreateCommandSignature keeps what a signature of one DRAW, DRAW_INDEXED or
+// DISPATCH argument needs (its kind and ByteStride); the argument types that
+// change bindings (vertex/index buffer views, root constants and root views)
+// are refused with E_NOTIMPL. ExecuteIndirect records, after the recorder's
+// full barrier and with the list's state bound as for a direct draw
+// (CommandRecorder12::executeIndirect, in indirect12.cpp):
+//   DRAW / DRAW_INDEXED → vkCmdDraw(Indexed)Indirect (MaxCommandCount draws
+//     from the argument buffer, one every ByteStride bytes), or
+//     vkCmdDraw(Indexed)IndirectCount with the count buffer (the device's
+//     drawIndirectCount feature; refused with E_NOTIMPL without it);
+//   DISPATCH → one vkCmdDispatchIndirect per command; with a count buffer it
+//     is refused with E_NOTIMPL (Vulkan has no dispatch count).
+// D3D12's argument structs have Vulkan's layouts (D3D12_DRAW_ARGUMENTS is
+// VkDrawIndirectCommand, ...). A draw whose pipeline state needs the exact
+// conservative fallback is refused with E_NOTIMPL: the fallback needs the
+// draw's counts on the CPU.
+#pragma once
+
+#include "d3d12umddi.h"
+
+namespace d3dvk::umd12 {
+
+struct CommandSignature12 {
+  enum class Kind { Draw, DrawIndexed, Dispatch } kind = Kind::Draw;
+  UINT byteStride = 0;
+
+  static CommandSignature12* from(D3D12DDI_HCOMMANDSIGNATURE h) { return static_cast<CommandSignature12*>(h.pDrvPrivate); }
+};
+
+void fillIndirectDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+void fillIndirectCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
+
+}  // namespace d3dvk::umd12
