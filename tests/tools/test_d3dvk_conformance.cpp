@@ -367,6 +367,27 @@ TEST_CASE("d3dvk-conformance --api d3d12 runs the state scenarios' D3D12 counter
   CHECK(contains(text11, "{\"name\": \"RSSetState / RSGetState\", \"required_tier\": 0, \"result\": \"pass\""));
 }
 
+TEST_CASE("d3dvk-conformance --api d3d12 at a forced tier 0: ConservativeRaster ON and an SV_InnerCoverage pixel "
+          "shader refused at PSO creation",
+          "[tools][conformance][d3d12][trace]") {
+  ProcessResult r = runProcess(forcedTier("0") + D3DVK_CONFORMANCE_EXE + " --api d3d12");
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(contains(r.out, "d3dvk conformance (D3D12): "));
+  CHECK(contains(r.out, "reported tier 0"));
+  for (const char* name : {"CreateRasterizerState2: ON rejected without support",
+                           "CreatePixelShader: SV_InnerCoverage needs Tier 3"}) {
+    const size_t at = r.out.find(name);
+    REQUIRE(at != std::string::npos);
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    INFO(line);
+    CHECK(contains(line, "  pass   CreateGraphicsPipelineState: E_INVALIDARG"));
+  }
+  CHECK(contains(r.out, "CreateGraphicsPipelineState: E_INVALIDARG below Tier 3; debug layer: "
+                        "ID3D12Device::CreateGraphicsPipelineState: Pixel Shader: "));
+  CHECK(contains(r.out, "0 failed"));
+}
+
 TEST_CASE("d3dvk-conformance --api d3d12 passes every rendering scenario with the same pictures as D3D11",
           "[tools][conformance][d3d12][png]") {
   const ExpectedDevice e = expectedDevice();

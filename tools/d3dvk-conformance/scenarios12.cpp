@@ -185,7 +185,10 @@ ScenarioResult innerCoverageShaderBelowTier3_12(RunContext& ctx) {
   if (hr != E_INVALIDARG)
     return result(Result::Fail, "below Tier 3 CreateGraphicsPipelineState with a pixel shader reading "
                                 "SV_InnerCoverage returned " + hex(hr) + ", not E_INVALIDARG");
-  return result(Result::Pass, "E_INVALIDARG below Tier 3");
+  std::string text;
+  if (!c.device.hasMessage(D3D12_MESSAGE_ID_CREATEPIXELSHADER_INVALIDSHADERBYTECODE, &text))
+    return result(Result::Fail, "no CREATEPIXELSHADER_INVALIDSHADERBYTECODE message");
+  return result(Result::Pass, "CreateGraphicsPipelineState: E_INVALIDARG below Tier 3; debug layer: " + text);
 }
 
 }  // namespace d3dvk::conformance
