@@ -2,6 +2,7 @@
 // ID3D12Device::CreateGraphicsPipelineState and CreateComputePipelineState.
 #include "d3d12_pipeline_state.h"
 
+#include "conservative_validator.h"
 #include "d3d12_footprints.h"
 #include "d3d12_root_signature.h"
 #include "dxbc/container.h"
@@ -90,6 +91,7 @@ HRESULT D3D12PipelineState::addShader(const D3D12_SHADER_BYTECODE& code, int sta
   if (magic != dxbc::fourcc("DXBC") || size < 32 || size > code.BytecodeLength)
     return bytecodeError(stageText + ": the bytecode is not a DXBC container (or BytecodeLength is shorter than it)");
   dxbc::Program program;
+  dxbc::ShaderReflection reflection;
   try {
     const dxbc::Container container = dxbc::parseContainer({bytes, size}, false);
     if (container.find(dxbc::fourcc("DXIL")) && !container.find(dxbc::fourcc("SHEX")) &&
@@ -97,12 +99,28 @@ HRESULT D3D12PipelineState::addShader(const D3D12_SHADER_BYTECODE& code, int sta
       return bytecodeError(stageText +
                            ": the bytecode is DXIL (shader model 6), which d3dvk does not run; compile it to DXBC "
                            "(shader model 5.1 or lower, fxc)");
-    program = dxbc::parseShader({bytes, size}).program;
+    const dxbc::Shader parsed = dxbc::parseShader({bytes, size});
+    program = parsed.program;
+    reflection = dxbc::reflect(parsed);
   } catch (const std::exception& e) {
     return bytecodeError(stageText + ": the DXBC container cannot be read (" + e.what() + ")");
   }
   if (program.type != stage)
     return bytecodeError(stageText + ": the bytecode is a " + rootsig::stageName(program.type) + " shader");
+  const bool innerCoverage =
+      reflection.readsInnerCoverage || (reflection.featureFlags & dxbc::kFeatureInnerCoverage) != 0;
+  if (stage == dxbc::ProgramType::Pixel && innerCoverage) {
+    // The spec's pixel-shader rule, D3D11's at CreatePixelShader, here at PSO
+    // creation: SV_InnerCoverage needs a reported Tier 3 (runtime/core/conservative_validator.h).
+    D3D12DDI_D3D12_OPTIONS_DATA_0032 caps{};
+    PixelShaderCheck check;
+    check.readsInnerCoverage = reflection.readsInnerCoverage;
+    check.innerCoverageFeatureFlag = (reflection.featureFlags & dxbc::kFeatureInnerCoverage) != 0;
+    check.readsCoverageInput = reflection.readsCoverage;
+    check.reportedTier = SUCCEEDED(device()->queryOptions(&caps)) ? int(caps.ConservativeRasterizationTier) : 0;
+    const std::vector<ValidationMessage> messages = validateConservativePixelShader(check);
+    if (!messages.empty()) return bytecodeError(stageText + ": " + messages.front().text);
+  }
   const rootsig::ShaderBindings bindings = rootsig::bindShader(rootSignature_->desc(), program, 0);
   if (bindings.mismatch) {
     device()->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, ids.mismatch,

@@ -1,7 +1,9 @@
 // tests/rootsig: rootsig::bindShader — which root parameter, table offset and
 // descriptor class each declared register of an SM5.0 or SM5.1 shader gets,
 // the translator's descriptor-range map, and the "root signature doesn't
-// match" errors for registers the root signature does not cover.
+// match" errors for registers the root signature does not cover, and the W
+// window and counter bindings a RWTexture3D and a counted structured UAV add.
+#include "dxbc/binding.h"
 #include "dxbc/listing.h"
 #include "rootsig/shader_bindings.h"
 
@@ -165,4 +167,51 @@ ret
   CHECK(b.error ==
         "Root Signature doesn't match Compute Shader: Shader SRV descriptor range (BaseShaderRegister=4, "
         "NumDescriptors=8, RegisterSpace=5) is not fully bound in root signature");
+}
+
+TEST_CASE("bindShader gives a RWTexture3D its W window and a counted structured UAV its counter, from the UAV's "
+          "table descriptor",
+          "[rootsig][bindings]") {
+  const char ps[] = R"(ps_5_0
+dcl_uav_typed_texture3d (uint,uint,uint,uint) u2
+dcl_uav_structured u3, 4
+dcl_temps 1
+store_uav_typed u2.xyzw, l(0,0,0,0), l(1,1,1,1)
+imm_atomic_alloc r0.x, u3
+store_structured u3.x, r0.x, l(0), l(7)
+ret
+)";
+  RootSignatureDesc desc;
+  desc.version = kVersion1_1;
+  desc.parameters.push_back(constants(0, 1));
+  desc.parameters.push_back(table({range(kRangeUav, 2, 2, 0, 5)}));  // u2 at 5, u3 at 6
+  const dxbc::Program program = dxbc::assemble(ps).program;
+  ShaderBindings b = bindShader(desc, program, 1);
+  REQUIRE(b.error == "");
+  REQUIRE(b.bindings.size() == 4);
+  REQUIRE(b.ranges.size() == 2);  // the translator's map holds the declarations only
+  CHECK(b.bindings[0].descriptorClass == DescriptorClass::StorageImage);
+  CHECK(b.bindings[1].descriptorClass == DescriptorClass::StorageBuffer);
+  // The window of u2: binding.h's 320 + 2, read from u2's descriptor.
+  CHECK(b.bindings[2].source == BindingSource::UavWindow);
+  CHECK(b.bindings[2].binding == dxbc::kUnorderedAccessWindowBindingBase + 2);
+  CHECK(b.bindings[2].descriptorClass == DescriptorClass::StorageBuffer);
+  CHECK(b.bindings[2].index == 1);
+  CHECK(b.bindings[2].tableOffset == 5);
+  // The counter of u3: 256 + 3, read from u3's descriptor.
+  CHECK(b.bindings[3].source == BindingSource::UavCounter);
+  CHECK(b.bindings[3].binding == dxbc::kUnorderedAccessCounterBindingBase + 3);
+  CHECK(b.bindings[3].descriptorClass == DescriptorClass::StorageBuffer);
+  CHECK(b.bindings[3].index == 1);
+  CHECK(b.bindings[3].tableOffset == 6);
+
+  // A root UAV has no counter (D3D12): refused with the reason.
+  RootSignatureDesc root;
+  root.version = kVersion1_1;
+  root.parameters.push_back(table({range(kRangeUav, 1, 2)}));
+  root.parameters.push_back(rootDescriptor(kParameterUav, 3));
+  ShaderBindings refused = bindShader(root, program, 1);
+  CHECK(refused.error == "Pixel Shader: a structured UAV's counter needs a one-register UAV (id below 64) from a "
+                         "descriptor table (a root UAV has no counter)");
+  CHECK_FALSE(refused.mismatch);
 }

@@ -5,7 +5,9 @@
 // region; with the fallback forced every rendering scenario passes exactly,
 // with its PNG pictures; with the tier forced through the trace filter; its
 // JSON, exit codes and scenario list (which the per-scenario ctest cases of
-// CMakeLists.txt repeat); and the PNG writer, read back with libpng.
+// CMakeLists.txt repeat); the same report through D3D12 (--api d3d12: the
+// state scenarios' D3D12 counterparts, the rendering scenarios passing with the
+// same pictures as D3D11's); and the PNG writer, read back with libpng.
 #include "expected_device.h"
 #include "json_syntax.h"
 #include "png_writer.h"
@@ -290,6 +292,182 @@ TEST_CASE("d3dvk-conformance --list names every scenario, --scenario runs only t
   ProcessResult unknown = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --scenario no-such-scenario");
   CHECK(unknown.exitCode == 2);
   CHECK(contains(unknown.err, "no scenario named 'no-such-scenario' (see --list)"));
+}
+
+namespace {
+
+// The state scenarios, by slug, and whether D3D12 has a counterpart (else: not applicable there).
+const std::pair<const char*, bool> kStateScenarios[] = {
+    {"checkfeaturesupport-conservative-tier", true},
+    {"checkfeaturesupport-not-supported-at-feature-level-11-0", false},
+    {"createrasterizerstate2-on-accepted", true},
+    {"createrasterizerstate2-on-rejected-without-support", true},
+    {"createrasterizerstate2-on-with-fill-wireframe-rejected", true},
+    {"createrasterizerstate2-invalid-conservativeraster-value-rejected", true},
+    {"getdesc2-returns-the-created-desc", false},
+    {"rssetstate-rsgetstate", false},
+    {"draw-point-line-topology-with-conservative-on-is-dropped", false},
+    {"draw-sv-innercoverage-with-conservative-off", false},
+    {"createpixelshader-sv-innercoverage-needs-tier-3", true}};
+
+// The JSON line of the scenario named `name`.
+std::string jsonLine(const std::string& text, const std::string& name) {
+  const size_t at = text.find("{\"name\": \"" + name + "\"");
+  return at == std::string::npos ? "" : text.substr(at, text.find('\n', at) - at);
+}
+
+}  // namespace
+
+TEST_CASE("d3dvk-conformance --api d3d12 runs the state scenarios' D3D12 counterparts and says so",
+          "[tools][conformance][d3d12]") {
+  const std::string json = "/tmp/d3dvk-conformance-d3d12-state-" + std::to_string(getpid()) + ".json";
+  std::string command = std::string(D3DVK_CONFORMANCE_EXE) + " --api d3d12 --json " + json;
+  for (const auto& [slug, onD3D12] : kStateScenarios) command += std::string(" --scenario ") + slug;
+  ProcessResult r = runProcess(command);
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(r.out.rfind("d3dvk conformance (D3D12): ", 0) == 0);
+  const std::string text = readWholeFile(json);
+  std::remove(json.c_str());
+  CHECK(JsonSyntax::valid(text));
+  CHECK(contains(text, "\"api\": \"d3d12\",\n  \"tier\": " + std::to_string(int(expectedDevice().decide().reported)) +
+                           ","));
+  CHECK_FALSE(contains(text, "\"result\": \"fail\""));
+  // Each not-applicable scenario says why; each counterpart names the D3D12 call it made.
+  CHECK(contains(jsonLine(text, "GetDesc2 returns the created desc"),
+                 "\"result\": \"skip\", \"detail\": \"not applicable on D3D12: D3D12 has no rasterizer state object"));
+  CHECK(contains(jsonLine(text, "Draw: point/line topology with conservative ON is dropped"),
+                 "\"result\": \"skip\", \"detail\": \"not applicable on D3D12: D3D11's draw-time validation"));
+  CHECK(contains(jsonLine(text, "CheckFeatureSupport: conservative tier"),
+                 "\"result\": \"pass\", \"detail\": \"D3D12_OPTIONS.ConservativeRasterizationTier "));
+  CHECK(contains(jsonLine(text, "CreateRasterizerState2: invalid ConservativeRaster value rejected"),
+                 "\"result\": \"pass\", \"detail\": \"CreateGraphicsPipelineState with ConservativeRaster = 2: "
+                 "E_INVALIDARG; debug layer: ID3D12Device::CreateGraphicsPipelineState: ConservativeRaster is 2; "
+                 "valid values are D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF (0) and "
+                 "D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON (1)."));
+  if (expectedDevice().decide().reported != state::ConservativeTier::NotSupported) {
+    CHECK(contains(jsonLine(text, "CreateRasterizerState2: ON accepted"),
+                   "\"result\": \"pass\", \"detail\": \"CreateGraphicsPipelineState(ConservativeRaster ON, SOLID): "
+                   "S_OK, no message\""));
+    CHECK(contains(jsonLine(text, "CreateRasterizerState2: ON with FILL_WIREFRAME rejected"),
+                   "\"result\": \"pass\", \"detail\": \"CreateGraphicsPipelineState: E_INVALIDARG; debug layer: "
+                   "ID3D12Device::CreateGraphicsPipelineState: ConservativeRaster is "
+                   "D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON but FillMode is "
+                   "D3D12_FILL_MODE_WIREFRAME"));
+  }
+  // The D3D11 report of the same scenarios names no API, as before --api existed.
+  const std::string json11 = json + ".d3d11";
+  ProcessResult d3d11 = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --json " + json11 +
+                                   " --scenario rssetstate-rsgetstate");
+  CHECK(d3d11.exitCode == 0);
+  CHECK(d3d11.out.rfind("d3dvk conformance: ", 0) == 0);
+  const std::string text11 = readWholeFile(json11);
+  std::remove(json11.c_str());
+  CHECK_FALSE(contains(text11, "\"api\""));
+  CHECK(contains(text11, "{\"name\": \"RSSetState / RSGetState\", \"required_tier\": 0, \"result\": \"pass\""));
+}
+
+TEST_CASE("d3dvk-conformance --api d3d12 at a forced tier 0: ConservativeRaster ON and an SV_InnerCoverage pixel "
+          "shader refused at PSO creation",
+          "[tools][conformance][d3d12][trace]") {
+  ProcessResult r = runProcess(forcedTier("0") + D3DVK_CONFORMANCE_EXE + " --api d3d12");
+  INFO(r.out << r.err);
+  CHECK(r.exitCode == 0);
+  CHECK(contains(r.out, "d3dvk conformance (D3D12): "));
+  CHECK(contains(r.out, "reported tier 0"));
+  for (const char* name : {"CreateRasterizerState2: ON rejected without support",
+                           "CreatePixelShader: SV_InnerCoverage needs Tier 3"}) {
+    const size_t at = r.out.find(name);
+    REQUIRE(at != std::string::npos);
+    const std::string line = r.out.substr(at, r.out.find('\n', at) - at);
+    INFO(line);
+    CHECK(contains(line, "  pass   CreateGraphicsPipelineState: E_INVALIDARG"));
+  }
+  CHECK(contains(r.out, "CreateGraphicsPipelineState: E_INVALIDARG below Tier 3; debug layer: "
+                        "ID3D12Device::CreateGraphicsPipelineState: Pixel Shader: "));
+  CHECK(contains(r.out, "0 failed"));
+}
+
+TEST_CASE("d3dvk-conformance --api d3d12 passes every rendering scenario with the same pictures as D3D11",
+          "[tools][conformance][d3d12][png]") {
+  const ExpectedDevice e = expectedDevice();
+  if (e.decide().reported != state::ConservativeTier::Tier3) {
+    WARN("the device does not report Tier 3: not every rendering scenario applies");
+    return;
+  }
+  const std::string base = "/tmp/d3dvk-conformance-apis-" + std::to_string(getpid());
+  const std::string pngDir = base + "-png";
+  ProcessResult r11 = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --json " + base + ".d3d11.json --png-dir " + pngDir);
+  INFO(r11.out << r11.err);
+  CHECK(r11.exitCode == 0);
+  ProcessResult r12 = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --api d3d12 --json " + base +
+                                 ".d3d12.json --png-dir " + pngDir);
+  INFO(r12.out << r12.err);
+  CHECK(r12.exitCode == 0);
+  const std::string text11 = readWholeFile(base + ".d3d11.json"), text12 = readWholeFile(base + ".d3d12.json");
+  std::remove((base + ".d3d11.json").c_str());
+  std::remove((base + ".d3d12.json").c_str());
+  CHECK(JsonSyntax::valid(text12));
+  CHECK_FALSE(contains(text12, "\"result\": \"fail\""));
+  const char* rendering[] = {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing",
+                             "Uncertainty: 1/2 px (4x4, centre 2x2)",
+                             "Uncertainty: 1/256 px (3x3, centre pixel)",
+                             "Top-left rule (4x4, 13 pixels)",
+                             "Inner coverage (3x3, centre pixel inner)",
+                             "Post-snap degenerate: rasterized, back-facing, vertex 0 attributes",
+                             "Degenerate on a pixel boundary: at least one pixel; none with back-face culling",
+                             "TIR: ForcedSampleCount 4 gives SV_Coverage 0xF",
+                             "4x MSAA gives SV_Coverage 0xF",
+                             "SampleMask 0 with inner coverage: SV_InnerCoverage still 1"};
+  for (const char* name : rendering) {
+    INFO(name);
+    // The same verdict and detail through both APIs (the pass rules are the same code).
+    const std::string line11 = jsonLine(text11, name), line12 = jsonLine(text12, name);
+    CHECK(contains(line12, "\"result\": \"pass\""));
+    const std::string detail11 = line11.substr(0, line11.find(", \"pictures\"")),
+                      detail12 = line12.substr(0, line12.find(", \"pictures\""));
+    CHECK(detail12 == detail11);
+  }
+  // Every D3D11 picture has its D3D12 twin (<name>.d3d12.png), byte for byte the same.
+  size_t pairs = 0, files = 0;
+  std::vector<std::string> names;
+  if (DIR* dir = opendir(pngDir.c_str())) {
+    while (dirent* entry = readdir(dir)) {
+      const std::string name = entry->d_name;
+      if (name != "." && name != "..") names.push_back(name);
+    }
+    closedir(dir);
+  }
+  for (const std::string& name : names) {
+    ++files;
+    if (contains(name, ".d3d12.png")) continue;
+    const std::string twin = name.substr(0, name.size() - 4) + ".d3d12.png";
+    // Scenarios with no D3D12 meaning draw nothing there.
+    if (name.rfind("draw-", 0) == 0) continue;
+    INFO(name);
+    const std::string a = readWholeFile(pngDir + "/" + name), b = readWholeFile(pngDir + "/" + twin);
+    CHECK(!a.empty());
+    CHECK(a == b);
+    ++pairs;
+  }
+  for (const std::string& name : names) std::remove((pngDir + "/" + name).c_str());
+  rmdir(pngDir.c_str());
+  CHECK(pairs == 15);  // the rendering scenarios' pictures (the draw-validation ones are D3D11's only)
+  CHECK(files == 24 + 15);
+}
+
+TEST_CASE("d3dvk-conformance --api takes d3d11 or d3d12", "[tools][conformance][d3d12]") {
+  ProcessResult bad = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --api d3d13");
+  CHECK(bad.exitCode == 2);
+  CHECK(contains(bad.err, "d3dvk-conformance: --api must be d3d11 or d3d12, not 'd3d13'"));
+  CHECK(bad.out.empty());
+  ProcessResult missing = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --api");
+  CHECK(missing.exitCode == 2);
+  CHECK(contains(missing.err, "--api needs a value"));
+  ProcessResult upper = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --api D3D12");
+  CHECK(upper.exitCode == 2);
+  ProcessResult help = runProcess(std::string(D3DVK_CONFORMANCE_EXE) + " --help");
+  CHECK(contains(help.out, "--api API"));
 }
 
 TEST_CASE("PNG pictures are scaled up with square pixels and read back by libpng", "[tools][conformance][png]") {

@@ -19,8 +19,8 @@
 namespace d3dvk::conformance {
 namespace {
 
-constexpr D3D11_MESSAGE_ID kInvalidPrimitiveTopology = D3D11_MESSAGE_ID(365);
-constexpr D3D11_MESSAGE_ID kInvalidSystemValue = D3D11_MESSAGE_ID(3146155);
+constexpr int kInvalidPrimitiveTopology = 365;
+constexpr int kInvalidSystemValue = 3146155;
 
 // PS: SV_Target = (1, 1, 1, 1).
 const char kPsLit[] = R"(//
@@ -159,10 +159,10 @@ struct Problems {
     return v.detail;
   }
   // The debug layer must have said nothing (draws the scenario expects to be valid).
-  void expectNoMessages(const Device& d, const std::string& when) {
-    for (const Device::Message& m : d.messages())
-      add(when + ": unexpected debug message #" + std::to_string(int(m.id)) + ": " + m.text);
-    d.clearMessages();
+  void expectNoMessages(const DrawRig& rig, const std::string& when) {
+    for (const DebugMessage& m : rig.messages())
+      add(when + ": unexpected debug message #" + std::to_string(m.id) + ": " + m.text);
+    rig.clearMessages();
   }
   bool empty() const { return list.empty(); }
   std::string joined() const {
@@ -191,8 +191,7 @@ std::string rgb(const std::array<float, 4>& t) {
 // --- Draw-time validation -------------------------------------------------------
 
 ScenarioResult drawPointLineTopologyDropped(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 2, 2, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 2, 2, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
   // The four pixel centres of the 2×2 target.
@@ -200,19 +199,19 @@ ScenarioResult drawPointLineTopologyDropped(RunContext& ctx) {
   const PixelSet all = {{0, 0}, {1, 0}, {0, 1}, {1, 1}};
 
   // Control: with conservative OFF the same vertices do draw.
-  rig.setRasterizer(rasterizerDesc(false));
-  rig.draw(centres, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
-  Texels points = rig.read();
+  rig->setRasterizer(rasterizerDesc(false));
+  rig->draw(centres, D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  Texels points = rig->read();
   pictures.save("off-pointlist", points);
   problems.expectPixels("conservative OFF, POINTLIST (control)", all, points.where(0));
-  rig.clear();
-  rig.draw(centres, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
-  Texels lines = rig.read();
+  rig->clear();
+  rig->draw(centres, D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+  Texels lines = rig->read();
   pictures.save("off-linelist", lines);
   if (lines.where(0).empty()) problems.add("conservative OFF, LINELIST (control): nothing lit");
-  problems.expectNoMessages(d, "conservative OFF");
+  problems.expectNoMessages(*rig, "conservative OFF");
 
-  rig.setRasterizer(rasterizerDesc(true));
+  rig->setRasterizer(rasterizerDesc(true));
   struct Topology {
     D3D11_PRIMITIVE_TOPOLOGY value;
     const char* name;
@@ -224,16 +223,16 @@ ScenarioResult drawPointLineTopologyDropped(RunContext& ctx) {
                                  {D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP_ADJ, "LINESTRIP_ADJ"}};
   std::string message;
   for (const Topology& t : topologies) {
-    rig.clear();
-    rig.draw(centres, t.value);
-    Texels on = rig.read();
+    rig->clear();
+    rig->draw(centres, t.value);
+    Texels on = rig->read();
     pictures.save(std::string("on-") + t.name, on);
     problems.expectPixels(std::string("conservative ON, ") + t.name, {}, on.where(0));
-    const std::vector<Device::Message> messages = d.messages();
-    d.clearMessages();
+    const std::vector<DebugMessage> messages = rig->messages();
+    rig->clearMessages();
     if (messages.size() != 1 || messages[0].id != kInvalidPrimitiveTopology) {
       std::string got;
-      for (const Device::Message& m : messages) got += (got.empty() ? "#" : ", #") + std::to_string(int(m.id));
+      for (const DebugMessage& m : messages) got += (got.empty() ? "#" : ", #") + std::to_string(m.id);
       problems.add(std::string("conservative ON, ") + t.name + ": expected one message #365, got " +
                    (got.empty() ? "none" : got));
     } else if (message.empty()) {
@@ -247,63 +246,60 @@ ScenarioResult drawPointLineTopologyDropped(RunContext& ctx) {
 }
 
 ScenarioResult drawInnerCoverageWithConservativeOff(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 3, 3, kPsInnerCoverage);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 3, 3, kPsInnerCoverage);
   Pictures pictures(ctx);
   Problems problems;
   const float e = 1.0f / 48;  // the inner-coverage triangle of that scenario
   const std::vector<Vertex> triangle = {{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}};
 
-  rig.setRasterizer(rasterizerDesc(false));
-  rig.draw(triangle);
-  pictures.save("off", rig.read());
-  const std::vector<Device::Message> messages = d.messages();
-  d.clearMessages();
+  rig->setRasterizer(rasterizerDesc(false));
+  rig->draw(triangle);
+  pictures.save("off", rig->read());
+  const std::vector<DebugMessage> messages = rig->messages();
+  rig->clearMessages();
   std::string text;
   if (messages.size() == 1 && messages[0].id == kInvalidSystemValue) {
     text = messages[0].text;
   } else {
     std::string got;
-    for (const Device::Message& m : messages) got += (got.empty() ? "#" : ", #") + std::to_string(int(m.id));
+    for (const DebugMessage& m : messages) got += (got.empty() ? "#" : ", #") + std::to_string(m.id);
     problems.add("conservative OFF: expected one message #3146155 (DEVICE_DRAW_INVALID_SYSTEMVALUE), got " +
                  (got.empty() ? std::string("none") : got));
   }
 
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.clear();
-  rig.draw(triangle);
-  pictures.save("on", rig.read());
-  problems.expectNoMessages(d, "conservative ON (valid)");
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->clear();
+  rig->draw(triangle);
+  pictures.save("on", rig->read());
+  problems.expectNoMessages(*rig, "conservative ON (valid)");
   return finish(pictures, problems, "OFF: error #3146155: " + text + "; ON: no message");
 }
 
 // --- Rendering (reference/conservative-raster.md, scenarios 1–8) ----------------
 
 ScenarioResult bringUp(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 2, 2, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 2, 2, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.draw(kBringUpTriangle);
-  Texels on = rig.read();
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->draw(kBringUpTriangle);
+  Texels on = rig->read();
   pictures.save("on", on);
   const std::string verdict =
       problems.expectCoverage("ON", kBringUpLit, regionOf(ctx, kBringUpTriangle, 2, 2), on.where(0));
 
-  rig.setRasterizer(rasterizerDesc(false));
-  rig.clear();
-  rig.draw(kBringUpTriangle);
-  Texels off = rig.read();
+  rig->setRasterizer(rasterizerDesc(false));
+  rig->clear();
+  rig->draw(kBringUpTriangle);
+  Texels off = rig->read();
   pictures.save("off", off);
   problems.expectPixels("OFF (no pixel centre is covered)", {}, off.where(0));
-  problems.expectNoMessages(d, "draws");
+  problems.expectNoMessages(*rig, "draws");
   return finish(pictures, problems, "ON lit " + describe(on.where(0)) + " (" + verdict + "); OFF lit {}");
 }
 
 ScenarioResult uncertaintyHalfPixel(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 4, 4, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 4, 4, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (−.25+d, .25−d) (−.25+d, −.25+d) (.25−d, .25−d), d = 1/64: pixels
@@ -314,9 +310,9 @@ ScenarioResult uncertaintyHalfPixel(RunContext& ctx) {
   // the centre 2×2.
   const float e = 1.0f / 64;
   const std::vector<Vertex> triangle = {{-0.25f + e, 0.25f - e}, {-0.25f + e, -0.25f + e}, {0.25f - e, 0.25f - e}};
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.draw(triangle);
-  Texels t = rig.read();
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->draw(triangle);
+  Texels t = rig->read();
   pictures.save("on", t);
   const PixelSet lit = t.where(0);
   const PixelSet overlapped = {{1, 1}, {2, 1}, {1, 2}};
@@ -326,14 +322,13 @@ ScenarioResult uncertaintyHalfPixel(RunContext& ctx) {
   for (const auto& p : region)
     if (!centre.count(p)) problems.add("the uncertainty region reaches " + describe({p}) + " outside the centre 2x2");
   const std::string verdict = problems.expectCoverage("lit", overlapped, region, lit);
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems,
                 "lit " + describe(lit) + ", " + verdict + " (within the centre 2x2; (2,2) touched only at its corner)");
 }
 
 ScenarioResult uncertainty256thPixel(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 3, 3, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 3, 3, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (−1/3+d, 1/3−d) (−1/3+d, −1/3+d) (1/3−d, 1/3−d), d = 1/96: pixels
@@ -342,18 +337,17 @@ ScenarioResult uncertainty256thPixel(RunContext& ctx) {
   const float e = 1.0f / 96;
   const std::vector<Vertex> triangle = {
       {-1.0f / 3 + e, 1.0f / 3 - e}, {-1.0f / 3 + e, -1.0f / 3 + e}, {1.0f / 3 - e, 1.0f / 3 - e}};
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.draw(triangle);
-  Texels t = rig.read();
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->draw(triangle);
+  Texels t = rig->read();
   pictures.save("on", t);
   const std::string verdict = problems.expectCoverage("lit", {{1, 1}}, regionOf(ctx, triangle, 3, 3), t.where(0));
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems, "lit " + describe(t.where(0)) + " (" + verdict + ")");
 }
 
 ScenarioResult topLeftRule(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 4, 4, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 4, 4, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (−1+d, −0.5) (d, 0.5) (0.5, −0.5), d = 1/1024: pixels (1/512, 3)
@@ -363,9 +357,9 @@ ScenarioResult topLeftRule(RunContext& ctx) {
   // along the bottom edge and at (3,3) — 13 pixels.
   const float e = 1.0f / 1024;
   const std::vector<Vertex> triangle = {{-1 + e, -0.5f}, {e, 0.5f}, {0.5f, -0.5f}};
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.draw(triangle);
-  Texels t = rig.read();
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->draw(triangle);
+  Texels t = rig->read();
   pictures.save("on", t);
   const PixelSet expected = {{1, 0}, {2, 0},                  //
                              {0, 1}, {1, 1}, {2, 1},          //
@@ -373,14 +367,13 @@ ScenarioResult topLeftRule(RunContext& ctx) {
                              {0, 3}, {1, 3}, {2, 3}, {3, 3}};
   const std::string verdict =
       problems.expectCoverage("lit (13 pixels required)", expected, regionOf(ctx, triangle, 4, 4), t.where(0));
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems,
                 std::to_string(t.where(0).size()) + " pixels lit: " + describe(t.where(0)) + " (" + verdict + ")");
 }
 
 ScenarioResult innerCoverage(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 3, 3, kPsInnerCoverage);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 3, 3, kPsInnerCoverage);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (−1−d, −1) (1+d, −1) (0, 1+2d), d = 1/48: pixels (−1/32, 3) (3+1/32, 3)
@@ -389,9 +382,9 @@ ScenarioResult innerCoverage(RunContext& ctx) {
   // the bottom edge y = 3. The triangle overlaps all nine pixels.
   const float e = 1.0f / 48;
   const std::vector<Vertex> triangle = {{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}};
-  rig.setRasterizer(rasterizerDesc(true));
-  rig.draw(triangle);
-  Texels t = rig.read();
+  rig->setRasterizer(rasterizerDesc(true));
+  rig->draw(triangle);
+  Texels t = rig->read();
   pictures.save("on", t);
   PixelSet all;
   for (int y = 0; y < 3; ++y)
@@ -400,13 +393,12 @@ ScenarioResult innerCoverage(RunContext& ctx) {
   // 1/32 px, far more than the 1/256 inner region) has no false negative.
   problems.expectPixels("SV_InnerCoverage set", {{1, 1}}, t.where(1));
   problems.expectCoverage("lit", all, regionOf(ctx, triangle, 3, 3), t.where(0));
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems, "inner " + describe(t.where(1)) + "; all 9 pixels lit");
 }
 
 ScenarioResult postSnapDegenerate(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 3, 1, kPsColorFacing);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 3, 1, kPsColorFacing);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (−1,1) (1, 1−1/2048) (1,1): pixels (0,0) (3, 1/4096) (3,0); 1/4096 px
@@ -416,15 +408,15 @@ ScenarioResult postSnapDegenerate(RunContext& ctx) {
   // with vertices 1 and 2 swapped (which would be front-facing if it had area).
   const Vertex v0{-1, 1, 0.1f, 0.2f, 0.3f, 1}, v1{1, 1 - 1.0f / 2048, 1, 1, 1, 1}, v2{1, 1, 1, 1, 1, 1};
   const PixelSet all = {{0, 0}, {1, 0}, {2, 0}};
-  rig.setRasterizer(rasterizerDesc(true));
+  rig->setRasterizer(rasterizerDesc(true));
   struct Order {
     const char* label;
     std::vector<Vertex> vertices;
   };
   for (const Order& order : {Order{"spec-order", {v0, v1, v2}}, Order{"v1-v2-swapped", {v0, v2, v1}}}) {
-    rig.clear();
-    rig.draw(order.vertices);
-    Texels t = rig.read();
+    rig->clear();
+    rig->draw(order.vertices);
+    Texels t = rig->read();
     pictures.save(order.label, t);
     const std::string what = order.label;
     problems.expectPixels(what + ": lit", all, t.where(3));
@@ -438,41 +430,40 @@ ScenarioResult postSnapDegenerate(RunContext& ctx) {
   }
   // The spec's re-run with back-face culling: a post-snap degenerate is
   // back-facing, so CULL_BACK culls it (both vertex orders, one picture).
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
-  rig.clear();
-  rig.draw({v0, v1, v2});
-  rig.draw({v0, v2, v1});
-  Texels culled = rig.read();
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
+  rig->clear();
+  rig->draw({v0, v1, v2});
+  rig->draw({v0, v2, v1});
+  Texels culled = rig->read();
   pictures.save("cull-back", culled);
   problems.expectPixels("CULL_BACK (degenerates are back-facing)", {}, culled.where(3));
-  problems.expectNoMessages(d, "draws");
+  problems.expectNoMessages(*rig, "draws");
   return finish(pictures, problems,
                 "both vertex orders: " + describe(all) +
                     " lit, colour (0.1,0.2,0.3), back-facing; with CULL_BACK nothing lit");
 }
 
 ScenarioResult degenerateOnPixelBoundary(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 2, 1, kPsLit);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 2, 1, kPsLit);
   Pictures pictures(ctx);
   Problems problems;
   // NDC (0,−1) (0,1) (−1/1024, 1): pixels (1,1) (1,0) (1−1/2048, 0); 1/2048 px
   // snaps to 0: a degenerate along x = 1, the boundary between the two pixels.
   const std::vector<Vertex> triangle = {{0, -1}, {0, 1}, {-1.0f / 1024, 1}};
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE));
-  rig.draw(triangle);
-  Texels none = rig.read();
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE));
+  rig->draw(triangle);
+  Texels none = rig->read();
   pictures.save("cull-none", none);
   if (none.where(0).empty()) problems.add("CULL_NONE: no pixel lit, expected at least one");
   problems.expectCoverage("CULL_NONE", {}, regionOf(ctx, triangle, 2, 1), none.where(0));
 
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
-  rig.clear();
-  rig.draw(triangle);
-  Texels back = rig.read();
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_BACK));
+  rig->clear();
+  rig->draw(triangle);
+  Texels back = rig->read();
   pictures.save("cull-back", back);
   problems.expectPixels("CULL_BACK (degenerates are back-facing)", {}, back.where(0));
-  problems.expectNoMessages(d, "draws");
+  problems.expectNoMessages(*rig, "draws");
   return finish(pictures, problems, "CULL_NONE lit " + describe(none.where(0)) + "; CULL_BACK lit {}");
 }
 
@@ -496,31 +487,29 @@ std::string expectFullCoverage(const RunContext& ctx, Problems& problems, const 
 }  // namespace
 
 ScenarioResult targetIndependentRasterization(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 2, 2, kPsCoverage);  // single-sampled
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 2, 2, kPsCoverage);  // single-sampled
   Pictures pictures(ctx);
   Problems problems;
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 4));
-  rig.draw(kBringUpTriangle);
-  Texels t = rig.read();
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 4));
+  rig->draw(kBringUpTriangle);
+  Texels t = rig->read();
   pictures.save("forced4", t);
   const std::string verdict = expectFullCoverage(ctx, problems, t);
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems, "ForcedSampleCount 4, 1-sample target: " + describe(t.where(0)) + " lit (" +
                                         verdict + "), SV_Coverage 0xF");
 }
 
 ScenarioResult msaaCoverage(RunContext& ctx) {
-  Device d;
-  DrawRig rig(d, 2, 2, kPsCoverage, 4);
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 2, 2, kPsCoverage, 4);
   Pictures pictures(ctx);
   Problems problems;
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
-  rig.draw(kBringUpTriangle);
-  Texels t = rig.read();  // resolved
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
+  rig->draw(kBringUpTriangle);
+  Texels t = rig->read();  // resolved
   pictures.save("resolved", t);
   const std::string verdict = expectFullCoverage(ctx, problems, t);
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems, "4x MSAA (resolved): " + describe(t.where(0)) + " lit (" + verdict +
                                         ") with all 4 samples written, SV_Coverage 0xF");
 }
@@ -562,22 +551,21 @@ ret
 }  // namespace
 
 ScenarioResult sampleMaskZeroInnerCoverage(RunContext& ctx) {
-  // The inner-coverage test on a 4x MSAA target with OMSetBlendState's
-  // SampleMask 0: no sample reaches the target, so what SV_InnerCoverage read
-  // leaves the pixel shader through a UAV (R32_UINT at slot 1).
-  Device d;
-  DrawRig rig(d, 3, 3, kPsInnerCoverageUav, 4);
+  // The inner-coverage test on a 4x MSAA target with SampleMask 0
+  // (OMSetBlendState's on D3D11, the PSO's on D3D12): no sample reaches the target, so what SV_InnerCoverage read
+  // leaves the pixel shader through a UAV (R32_UINT at u1).
+  std::unique_ptr<DrawRig> rig = makeDrawRig(ctx, 3, 3, kPsInnerCoverageUav, 4);
   Pictures pictures(ctx);
   Problems problems;
-  rig.bindUintUav();
-  d.context->OMSetBlendState(nullptr, nullptr, 0x00000000);
+  rig->bindUintUav();
+  rig->setSampleMask(0x00000000);
   const float e = 1.0f / 48;  // the inner-coverage scenario's triangle
   const std::vector<Vertex> triangle = {{-1 - e, -1}, {1 + e, -1}, {0, 1 + 2 * e}};
-  rig.setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
-  rig.draw(triangle);
-  Texels target = rig.read();  // resolved
+  rig->setRasterizer(rasterizerDesc(true, D3D11_CULL_NONE, 0, TRUE));
+  rig->draw(triangle);
+  Texels target = rig->read();  // resolved
   pictures.save("target", target);
-  const std::vector<uint32_t> written = rig.readUav();
+  const std::vector<uint32_t> written = rig->readUav();
   Texels uav;
   uav.width = uav.height = 3;
   PixelSet ran, inner;
@@ -596,7 +584,7 @@ ScenarioResult sampleMaskZeroInnerCoverage(RunContext& ctx) {
   problems.expectCoverage("pixel shader ran (UAV written)", all, regionOf(ctx, triangle, 3, 3), ran);
   problems.expectPixels("SV_InnerCoverage 1 (UAV)", {{1, 1}}, inner);
   problems.expectPixels("render-target samples written with SampleMask 0", {}, target.where(0));
-  problems.expectNoMessages(d, "draw");
+  problems.expectNoMessages(*rig, "draw");
   return finish(pictures, problems, "4x MSAA, SampleMask 0: the target keeps every sample; through the UAV all 9 "
                                     "pixels ran and SV_InnerCoverage is 1 at " + describe(inner));
 }

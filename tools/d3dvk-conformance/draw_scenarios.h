@@ -2,7 +2,9 @@
 // validation (topology, SV_InnerCoverage with conservative OFF) and the spec's
 // HCK rendering scenarios in the exact pixels of
 // ../shared/reference/conservative-raster.md ("The spec's scenarios in pixel
-// coordinates"), each drawn through the D3D11 API and read back. Expected pixel
+// coordinates"), each drawn through the context's API (DrawRig: D3D11 or D3D12,
+// the same code) and read back. The two draw-time validation scenarios are
+// D3D11's (D3D12 has no draw-time rule for them). Expected pixel
 // sets are written out here from the spec's geometry, never computed by d3dvk.
 #pragma once
 

@@ -8,8 +8,8 @@ namespace d3dvk::conformance {
 using tools::jsonString;
 
 void printTable(FILE* out, const ReportHeader& header, const std::vector<ScenarioResult>& results) {
-  std::fprintf(out, "d3dvk conformance: %s, reported tier %d, conservative draws: %s\n\n", header.device.c_str(),
-               header.tier, header.path.c_str());
+  std::fprintf(out, "d3dvk conformance%s: %s, reported tier %d, conservative draws: %s\n\n",
+               header.api == Api::D3D12 ? " (D3D12)" : "", header.device.c_str(), header.tier, header.path.c_str());
   std::fprintf(out, "%-82s %4s  %-4s  %s\n", "scenario", "tier", "result", "detail");
   int pass = 0, fail = 0, skip = 0;
   for (const ScenarioResult& r : results) {
@@ -21,7 +21,8 @@ void printTable(FILE* out, const ReportHeader& header, const std::vector<Scenari
 }
 
 std::string toJson(const ReportHeader& header, const std::vector<ScenarioResult>& results) {
-  std::string j = "{\n  \"device\": " + jsonString(header.device) + ",\n  \"tier\": " + std::to_string(header.tier) +
+  std::string j = "{\n  \"device\": " + jsonString(header.device) +
+                  (header.api == Api::D3D12 ? ",\n  \"api\": \"d3d12\"" : "") + ",\n  \"tier\": " + std::to_string(header.tier) +
                   ",\n  \"path\": " + jsonString(header.path) + ",\n  \"scenarios\": [";
   for (size_t i = 0; i < results.size(); ++i) {
     const ScenarioResult& r = results[i];

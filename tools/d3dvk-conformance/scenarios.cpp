@@ -4,6 +4,7 @@
 #include "draw_scenarios.h"
 #include "dxbc/listing.h"
 #include "scenario_support.h"
+#include "scenarios12.h"
 
 #include <algorithm>
 #include <cstring>
@@ -189,19 +190,34 @@ const char* resultName(Result r) {
   return "?";
 }
 
+const char* apiName(Api api) { return api == Api::D3D12 ? "d3d12" : "d3d11"; }
+
 const std::vector<Scenario>& allScenarios() {
+  // Why a D3D11 scenario has no D3D12 counterpart.
+  static const char* kNoDrawValidation =
+      "D3D11's draw-time validation (CContext::ValidateDraw); D3D12 validates no draw against the rasterizer "
+      "state, which is part of the PSO";
   static const std::vector<Scenario> scenarios = {
-      {"CheckFeatureSupport: conservative tier", 0, false, checkFeatureSupportTier},
-      {"CheckFeatureSupport: NOT_SUPPORTED at feature level 11_0", 0, false, featureLevel11_0NotSupported},
-      {"CreateRasterizerState2: ON accepted", 1, false, createOnAccepted},
-      {"CreateRasterizerState2: ON rejected without support", 0, true, createOnRejectedWithoutSupport},
-      {"CreateRasterizerState2: ON with FILL_WIREFRAME rejected", 1, false, createOnWireframeRejected},
-      {"CreateRasterizerState2: invalid ConservativeRaster value rejected", 0, false, createInvalidModeRejected},
-      {"GetDesc2 returns the created desc", 0, false, getDesc2RoundTrip},
-      {"RSSetState / RSGetState", 0, false, setGetState},
-      {"Draw: point/line topology with conservative ON is dropped", 1, false, drawPointLineTopologyDropped},
-      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, drawInnerCoverageWithConservativeOff},
-      {"CreatePixelShader: SV_InnerCoverage needs Tier 3", 0, false, innerCoverageShaderBelowTier3},
+      {"CheckFeatureSupport: conservative tier", 0, false, checkFeatureSupportTier, checkFeatureSupportTier12},
+      {"CheckFeatureSupport: NOT_SUPPORTED at feature level 11_0", 0, false, featureLevel11_0NotSupported, {},
+       "D3D12 devices start at feature level 11_0 and report the tier there"},
+      {"CreateRasterizerState2: ON accepted", 1, false, createOnAccepted, createOnAccepted12},
+      {"CreateRasterizerState2: ON rejected without support", 0, true, createOnRejectedWithoutSupport,
+       createOnRejectedWithoutSupport12},
+      {"CreateRasterizerState2: ON with FILL_WIREFRAME rejected", 1, false, createOnWireframeRejected,
+       createOnWireframeRejected12},
+      {"CreateRasterizerState2: invalid ConservativeRaster value rejected", 0, false, createInvalidModeRejected,
+       createInvalidModeRejected12},
+      {"GetDesc2 returns the created desc", 0, false, getDesc2RoundTrip, {},
+       "D3D12 has no rasterizer state object: the desc is part of the PSO, which has no GetDesc"},
+      {"RSSetState / RSGetState", 0, false, setGetState, {},
+       "D3D12 has no RSSetState/RSGetState: the rasterizer state is set with the PSO (SetPipelineState)"},
+      {"Draw: point/line topology with conservative ON is dropped", 1, false, drawPointLineTopologyDropped, {},
+       kNoDrawValidation},
+      {"Draw: SV_InnerCoverage with conservative OFF", 3, false, drawInnerCoverageWithConservativeOff, {},
+       kNoDrawValidation},
+      {"CreatePixelShader: SV_InnerCoverage needs Tier 3", 0, false, innerCoverageShaderBelowTier3,
+       innerCoverageShaderBelowTier3_12},
       {"Bring-up: ON lights (0,0),(1,0); OFF lights nothing", 1, false, bringUp},
       {"Uncertainty: 1/2 px (4x4, centre 2x2)", 1, false, uncertaintyHalfPixel},
       {"Uncertainty: 1/256 px (3x3, centre pixel)", 3, false, uncertainty256thPixel},
@@ -243,7 +259,9 @@ std::vector<ScenarioResult> runScenarios(RunContext& context, const std::vector<
       continue;
     ScenarioResult r;
     const bool applies = s.onlyWithoutSupport ? tier == 0 : tier >= s.requiredTier;
-    if (!applies) {
+    if (context.api == Api::D3D12 && s.d3d12NotApplicable) {
+      r = result(Result::Skip, std::string("not applicable on D3D12: ") + s.d3d12NotApplicable);
+    } else if (!applies) {
       r = result(Result::Skip, s.onlyWithoutSupport ? std::string("applies only without support (device has ") +
                                                           tierName(context.tier) + ")"
                                                     : std::string("needs tier ") + std::to_string(s.requiredTier) +
@@ -251,7 +269,7 @@ std::vector<ScenarioResult> runScenarios(RunContext& context, const std::vector<
     } else {
       context.scenario = s.name;
       try {
-        r = s.run(context);
+        r = context.api == Api::D3D12 && s.run12 ? s.run12(context) : s.run(context);
       } catch (const std::exception& e) {
         r = result(Result::Fail, std::string("setup: ") + e.what());
       }

@@ -50,22 +50,33 @@ struct PassResult {
   Grid occupancy;                 // the occupancy texture read back (non-zero = occupied)
   uint64_t fragments = 0;         // the sum of the per-voxel fragment counts
   std::vector<uint32_t> list;     // the compacted voxels, packed x | y << 10 | z << 20
-  uint32_t listCount = 0;         // CopyStructureCount's value
+  uint32_t listCount = 0;         // the append counter's value (D3D11: CopyStructureCount's)
   double drawMs = 0, compactMs = 0, readbackMs = 0;
 };
 
-class GpuVoxelizer {
+// The voxelizer through either API (GpuVoxelizer: D3D11; GpuVoxelizer12,
+// gpu_voxelizer12.h: D3D12, the same design and shaders).
+class Voxelizer {
  public:
-  // Creates the device and everything the passes use for an N³ grid; throws
-  // ApiError. `conservativeTier` reports the device's tier (0 none).
-  explicit GpuVoxelizer(uint32_t n);
-  ~GpuVoxelizer();
-  int conservativeTier() const { return tier_; }
+  virtual ~Voxelizer() = default;
+  // The device's reported conservative rasterization tier (0 none).
+  virtual int conservativeTier() const = 0;
   // Voxelizes the triangles (conservative rasterization ON or OFF), compacts
   // and reads back. Throws ApiError.
-  PassResult run(const std::vector<Triangle>& triangles, bool conservative);
+  virtual PassResult run(const std::vector<Triangle>& triangles, bool conservative) = 0;
   // Debug-layer messages of severity error or worse seen so far.
-  std::vector<std::string> errors() const;
+  virtual std::vector<std::string> errors() const = 0;
+};
+
+class GpuVoxelizer final : public Voxelizer {
+ public:
+  // Creates the device and everything the passes use for an N³ grid; throws
+  // ApiError.
+  explicit GpuVoxelizer(uint32_t n);
+  ~GpuVoxelizer() override;
+  int conservativeTier() const override { return tier_; }
+  PassResult run(const std::vector<Triangle>& triangles, bool conservative) override;
+  std::vector<std::string> errors() const override;
 
  private:
   void waitIdle();

@@ -1,6 +1,11 @@
 // translate/rootsig/shader_bindings.cpp — see shader_bindings.h.
 #include "rootsig/shader_bindings.h"
 
+#include "dxbc/binding.h"
+
+#include <algorithm>
+#include <map>
+
 namespace d3dvk::rootsig {
 namespace {
 
@@ -14,6 +19,7 @@ struct Declaration {
   uint32_t space = 0, lower = 0, count = 1;  // count kUnboundedDescriptorRange: unbounded
   DescriptorClass cls = DescriptorClass::SampledImage;
   bool rawOrStructured = false;
+  bool texture3d = false;  // a RWTexture3D (typed UAV)
 };
 
 uint32_t d3d12Visibility(dxbc::ProgramType stage) {
@@ -66,8 +72,7 @@ bool readDeclaration(const dxbc::Instruction& inst, bool sm51, Declaration* d, s
       d->kind = ResourceKind::UnorderedAccess;
       d->cls = inst.resourceDimension() == ResourceDimension::Buffer ? DescriptorClass::StorageTexelBuffer
                                                                       : DescriptorClass::StorageImage;
-      if (inst.resourceDimension() == ResourceDimension::Texture3D)
-        *unsupported = "RWTexture3D UAVs are not supported on D3D12 yet";
+      d->texture3d = inst.resourceDimension() == ResourceDimension::Texture3D;
       break;
     case Opcode::DclUavRaw:
     case Opcode::DclUavStructured:
@@ -184,13 +189,29 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
   const bool sm51 = program.major == 5 && program.minor >= 1;
   const uint32_t visibility = d3d12Visibility(program.type);
   const std::string prefix = std::string("Root Signature doesn't match ") + stageName(program.type) + " Shader: ";
+  // A RWTexture3D's W window and a structured UAV's counter: extra bindings
+  // after the declarations' (at binding.h's numbers for the UAV's id), fed from
+  // the same table descriptor as the UAV.
+  struct Companion {
+    uint32_t id;
+    size_t uav;  // the UAV's binding
+  };
+  std::vector<Companion> windows, counters;
+  std::map<uint32_t, size_t> uavById;  // a UAV declaration's id (SM5.0 register, SM5.1 range id) → its binding
   for (const dxbc::Instruction& inst : program.instructions) {
     const uint32_t op = uint32_t(inst.opcode);
     if (op == 178 || op == 179) {  // imm_atomic_alloc / imm_atomic_consume
-      out.error = std::string(stageName(program.type)) +
-                  " Shader: structured UAV counters (IncrementCounter/DecrementCounter, Append/Consume) are not "
-                  "supported on D3D12 yet";
-      return out;
+      const uint32_t id = inst.operands.size() > 1 && inst.operands[1].indexDimension >= 1
+                              ? uint32_t(inst.operands[1].index[0].imm)
+                              : UINT32_MAX;
+      const auto uav = uavById.find(id);
+      if (uav == uavById.end()) {
+        out.error = std::string(stageName(program.type)) + " Shader: imm_atomic_alloc/consume on an undeclared UAV";
+        return out;
+      }
+      if (std::none_of(counters.begin(), counters.end(), [&](const Companion& c) { return c.id == id; }))
+        counters.push_back({id, uav->second});
+      continue;
     }
     Declaration d;
     std::string unsupported;
@@ -209,6 +230,11 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
     b.binding = uint32_t(out.bindings.size());
     b.descriptorClass = d.cls;
     out.bindings.push_back(b);
+    if (d.kind == ResourceKind::UnorderedAccess) {
+      const uint32_t id = uint32_t(inst.operands[0].index[0].imm);
+      uavById[id] = out.bindings.size() - 1;
+      if (d.texture3d) windows.push_back({id, out.bindings.size() - 1});
+    }
     dxbc::DescriptorRange r;
     r.kind = d.kind;
     r.space = d.space;
@@ -217,6 +243,28 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
     r.set = set;
     r.binding = b.binding;
     out.ranges.push_back(r);
+  }
+  for (const auto& [list, source] : {std::pair{&windows, BindingSource::UavWindow},
+                                     std::pair{&counters, BindingSource::UavCounter}}) {
+    for (const Companion& c : *list) {
+      const ShaderBinding& uav = out.bindings[c.uav];
+      const char* what = source == BindingSource::UavWindow ? "a RWTexture3D" : "a structured UAV's counter";
+      if (c.id >= dxbc::kMaxUnorderedAccessSlots || uav.count != 1 || uav.source != BindingSource::Table) {
+        out.error = std::string(stageName(program.type)) + " Shader: " + what + " needs a one-register UAV (id below " +
+                    std::to_string(dxbc::kMaxUnorderedAccessSlots) + ") from a descriptor table" +
+                    (uav.source == BindingSource::RootDescriptor ? " (a root UAV has no counter)" : "");
+        return out;
+      }
+      ShaderBinding b = uav;
+      b.source = source;
+      b.descriptorClass = DescriptorClass::StorageBuffer;
+      b.binding = dxbc::descriptorBinding(program.type,
+                                          source == BindingSource::UavWindow ? ResourceKind::UnorderedAccessWindow
+                                                                              : ResourceKind::UnorderedAccessCounter,
+                                          c.id)
+                      .binding;
+      out.bindings.push_back(b);
+    }
   }
   return out;
 }

@@ -15,6 +15,12 @@
 //                                    STORAGE_IMAGE, STORAGE_TEXEL_BUFFER, STORAGE_BUFFER, UNIFORM_BUFFER
 //                                    or SAMPLER), element i read from the table at tableOffset + i
 //   a static sampler (s#)          → SAMPLER, immutable
+// and, after those, for a RWTexture3D u# its W window (STORAGE_BUFFER of the
+// view's FirstWSlice and WSize, uploaded per draw) and for a structured u# the
+// shader uses with imm_atomic_alloc/consume its counter (STORAGE_BUFFER: the
+// view's counter resource at its CounterOffsetInBytes), at binding.h's numbers
+// for the UAV's id, both read from the UAV's own table descriptor (one-register
+// table UAVs only).
 // An unbounded SM5.1 declaration inside an unbounded table range is capped at
 // kUnboundedDescriptorCap descriptors. The translator gets the same map as
 // TranslateOptions::descriptorRanges (`ranges`), so SM5.0 and SM5.1 shaders
@@ -31,7 +37,7 @@ namespace d3dvk::rootsig {
 
 inline constexpr uint32_t kUnboundedDescriptorCap = 256;
 
-enum class BindingSource { RootConstants, RootDescriptor, Table, StaticSampler };
+enum class BindingSource { RootConstants, RootDescriptor, Table, StaticSampler, UavWindow, UavCounter };
 enum class DescriptorClass { UniformBuffer, StorageBuffer, SampledImage, UniformTexelBuffer, StorageImage,
                              StorageTexelBuffer, Sampler };
 
@@ -41,7 +47,7 @@ struct ShaderBinding {
   uint32_t count = 1;  // array elements
   BindingSource source = BindingSource::RootDescriptor;
   uint32_t index = 0;        // the root parameter (or, for StaticSampler, the static sampler)
-  uint32_t tableOffset = 0;  // Table: element 0's descriptor, counted from the table's start
+  uint32_t tableOffset = 0;  // Table, UavWindow, UavCounter: element 0's descriptor, counted from the table's start
 };
 
 struct ShaderBindings {

@@ -67,7 +67,9 @@ VkDescriptorSet Transient12::allocate(VkDescriptorSetLayout layout, VkResult* re
 }
 
 bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result) {
-  const VkDeviceSize align = std::max<VkDeviceSize>(device_.vk().info().properties.limits.minUniformBufferOffsetAlignment, 16);
+  const VkPhysicalDeviceLimits& limits = device_.vk().info().properties.limits;
+  const VkDeviceSize align = std::max<VkDeviceSize>(
+      {limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16});
   const VkDeviceSize padded = std::max<VkDeviceSize>((bytes + 15) / 16 * 16, 16);
   if (padded > kUploadChunk) {
     *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
@@ -79,7 +81,9 @@ bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer,
     uploadOffset_ = 0;
   }
   if (upload_ == uploads_.size()) {
-    uploads_.push_back(vk::Buffer::create(device_.vk(), kUploadChunk, VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT, true, result));
+    uploads_.push_back(vk::Buffer::create(device_.vk(), kUploadChunk,
+                                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT, true,
+                                          result));
     if (!uploads_.back()) {
       uploads_.pop_back();
       return false;
@@ -286,6 +290,31 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
         return fail(Device12::hresultFor(result), "cannot upload root constants"), VK_NULL_HANDLE;
       buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
+    } else if (b.source == rootsig::BindingSource::UavWindow || b.source == rootsig::BindingSource::UavCounter) {
+      // A RWTexture3D's W window or a structured UAV's counter, from the UAV's
+      // table descriptor (read while recording: these are not table bindings).
+      const ViewDescriptor12* table = args.parameters[b.index].table;
+      if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
+      const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) +
+                                                                           size_t(b.tableOffset) * kDescriptorSize);
+      if (d.kind != ViewDescriptor12::UnorderedAccess)
+        return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no unordered-access view"), VK_NULL_HANDLE;
+      if (b.source == rootsig::BindingSource::UavCounter) {
+        if (!d.counter)
+          return fail(E_INVALIDARG, "a shader uses a structured UAV's counter (IncrementCounter, Append, ...) but "
+                                    "its view has no counter resource"),
+                 VK_NULL_HANDLE;
+        if (d.counterOffset % limits.minStorageBufferOffsetAlignment)
+          return fail(E_NOTIMPL, "a UAV counter's offset is not aligned as the Vulkan device needs"), VK_NULL_HANDLE;
+        buffers.push_back({d.counter->buffer->handle(), d.counterOffset, 4});
+      } else {
+        const uint32_t window[2] = {d.firstSlice, d.sliceCount};
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0;
+        if (!transient_->upload(window, sizeof window, &buffer, &offset, &result))
+          return fail(Device12::hresultFor(result), "cannot upload a RWTexture3D view's W window"), VK_NULL_HANDLE;
+        buffers.push_back({buffer, offset, sizeof window});
+      }
     } else {  // root descriptor
       const UINT64 va = args.parameters[b.index].va;
       UINT64 offset = 0;
