@@ -17,6 +17,7 @@
 #include "vk_device.h"
 #include "vk_resources.h"
 
+#include <cstddef>
 #include <memory>
 #include <vector>
 
@@ -75,9 +76,9 @@ class CommandRecorder12 {
 
   // Writes the descriptor-table entries the recorded draws and dispatches
   // read, from the heaps as they are now (ExecuteCommandLists calls it before
-  // submitting: D3D12's volatile descriptors may change until then). A no-op
-  // where the device cannot update bound sets: the tables were read while
-  // recording (draw12.cpp).
+  // submitting: D3D12's volatile descriptors may change until then). Where
+  // the device cannot update bound sets the tables were read while recording
+  // (draw12.cpp); then it reports an entry that has changed since.
   void writeTables();
 
   // The draw path (draw12.cpp): the state the setters change, and the draws.
@@ -123,6 +124,7 @@ class CommandRecorder12 {
     const Shader12* shader = nullptr;  // its bindings[binding] is the table binding
     uint32_t binding = 0;
     const ViewDescriptor12* table = nullptr;
+    std::vector<std::byte> readWhileRecording;  // the entries' bytes, where the device reads tables while recording
   };
   std::vector<PendingTable> pendingTables_;
   struct ActiveQuery {

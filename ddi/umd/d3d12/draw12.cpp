@@ -269,12 +269,15 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
     if (b.source == rootsig::BindingSource::Table) {
       const ViewDescriptor12* table = args.parameters[b.index].table;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      if (deferTables) {
-        pendingTables_.push_back({set, &shader, uint32_t(i), table});
-        continue;
+      PendingTable pending{set, &shader, uint32_t(i), table, {}};
+      if (!deferTables) {
+        const std::string error = writeTable(device, shader, i, table, set, false, out);
+        if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
+        // What was read, so ExecuteCommandLists can tell when the heap changed since.
+        const std::byte* first = reinterpret_cast<const std::byte*>(table) + size_t(b.tableOffset) * kDescriptorSize;
+        pending.readWhileRecording.assign(first, first + size_t(b.count) * kDescriptorSize);
       }
-      const std::string error = writeTable(device, shader, i, table, set, false, out);
-      if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
+      pendingTables_.push_back(std::move(pending));
       continue;
     }
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
@@ -344,6 +347,20 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
 
 void CommandRecorder12::writeTables() {
   if (pendingTables_.empty()) return;
+  if (!device_->vk().descriptorIndexing().updateAfterBind) {
+    // Read while recording: say so when an entry has changed since (the list uses the old one).
+    for (const PendingTable& p : pendingTables_) {
+      const rootsig::ShaderBinding& b = p.shader->bindings.bindings[p.binding];
+      const std::byte* first = reinterpret_cast<const std::byte*>(p.table) + size_t(b.tableOffset) * kDescriptorSize;
+      if (std::memcmp(first, p.readWhileRecording.data(), p.readWhileRecording.size()) != 0) {
+        umd::logError("D3D12 ExecuteCommandLists: a descriptor-table entry the list reads changed after the list was "
+                      "recorded; this Vulkan device cannot update bound descriptor sets (no "
+                      "descriptorBinding*UpdateAfterBind), so the list uses the descriptor it held when recorded");
+        return;
+      }
+    }
+    return;
+  }
   SetWrites out;
   std::string reported;
   for (const PendingTable& p : pendingTables_) {
