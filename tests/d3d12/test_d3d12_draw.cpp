@@ -98,6 +98,43 @@ store_raw u0.x, r1.x, r0.x
 ret
 )";
 
+// GS: each triangle once per instance (2), through viewport SV_GSInstanceID.
+const char kGsViewports[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// SV_ViewportArrayIndex     0   x           1  VPINDEX    uint   x
+//
+gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_inputprimitive triangle
+dcl_stream m0
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output_siv o1.x, viewport_array_index
+dcl_maxout 3
+dcl_gsinstances 2
+dcl_input vGSInstanceID
+mov o0.xyzw, v[0][0].xyzw
+mov o1.x, vGSInstanceID
+emit_stream m0
+mov o0.xyzw, v[1][0].xyzw
+mov o1.x, vGSInstanceID
+emit_stream m0
+mov o0.xyzw, v[2][0].xyzw
+mov o1.x, vGSInstanceID
+emit_stream m0
+ret
+)";
+
 std::vector<uint8_t> code(const char* listing) { return d3dvk::dxbc::assemble(listing).container; }
 D3D12_SHADER_BYTECODE bytecode(const std::vector<uint8_t>& c) { return {c.data(), c.size()}; }
 
@@ -707,4 +744,52 @@ TEST_CASE("D3D12 Dispatch reads a CBV and writes a raw UAV through a descriptor 
   fence->Release();
   queue->Release();
   CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D12 RSSetViewports/RSSetScissorRects: a geometry shader picks among several viewports and scissors",
+          "[d3d12][draw][viewports]") {
+  Scene s;
+  ID3D12RootSignature* rs = rootSignature(s.device, B0::Constants);
+  const std::vector<uint8_t> vs = code(kVsPosition), ps = code(kPsConstant), gs = code(kGsViewports);
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = psoDesc(rs, vs, ps);
+  d.GS = bytecode(gs);
+  ID3D12PipelineState* pso = createPso(s.device, d);
+  // A triangle covering the whole viewport; viewport 0 is the left half, viewport 1 the bottom-right quarter,
+  // and scissor 1 keeps only that quarter's top row.
+  const float verts[] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
+  D3D12_VERTEX_BUFFER_VIEW vbv{s.put(0, verts, sizeof verts), sizeof verts, 12};
+  ID3D12CommandAllocator* allocator = createAllocator(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  s.begin(list, kBlackF);
+  const D3D12_VIEWPORT viewports[2] = {{0, 0, kSize / 2.0f, float(kSize), 0, 1},
+                                       {kSize / 2.0f, kSize / 2.0f, kSize / 2.0f, kSize / 2.0f, 0, 1}};
+  const D3D12_RECT scissors[2] = {{0, 0, LONG(kSize), LONG(kSize)},
+                                  {0, LONG(kSize / 2), LONG(kSize), LONG(kSize / 2 + 1)}};
+  list->RSSetViewports(2, viewports);
+  list->RSSetScissorRects(2, scissors);
+  list->SetGraphicsRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  list->IASetVertexBuffers(0, 1, &vbv);
+  list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
+  list->DrawInstanced(3, 1, 0, 0);
+  const std::vector<uint32_t> pixels = s.finish(list);
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      const bool left = x < kSize / 2, quarterTopRow = x >= kSize / 2 && y == kSize / 2;
+      INFO("pixel (" << x << "," << y << ")");
+      CHECK(pixels[y * kSize + x] == (left || quarterTopRow ? kRed : kBlack));
+    }
+  {  // More than D3D12's 16 viewports fails the list.
+    StderrCapture errors;
+    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+    std::vector<D3D12_VIEWPORT> many(17, viewports[0]);
+    list->RSSetViewports(17, many.data());
+    CHECK(list->Close() == E_INVALIDARG);
+    CHECK(errors.text().find("more than 16 viewports") != std::string::npos);
+  }
+  list->Release();
+  allocator->Release();
+  pso->Release();
+  rs->Release();
 }

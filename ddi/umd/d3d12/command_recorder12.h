@@ -103,7 +103,7 @@ class CommandRecorder12 {
                                 const VkWriteDescriptorSet* extra = nullptr);
   bool prepareDraw(bool indexed, DrawTargets12* targets);
   void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
-  VkRect2D scissorIn(VkExtent2D extent) const;  // scissor 0 clamped to the render area
+  VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
   void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
   void beginRendering(VkCommandBuffer cmd, const DrawTargets12& targets);
   bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets);

@@ -479,8 +479,8 @@ void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   }
 }
 
-VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent) const {
-  VkRect2D scissor = state_.scissors[0];
+VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent, size_t index) const {
+  VkRect2D scissor = state_.scissors[index];
   const int32_t right = std::clamp<int32_t>(scissor.offset.x + int32_t(scissor.extent.width), 0, int32_t(extent.width));
   const int32_t bottom = std::clamp<int32_t>(scissor.offset.y + int32_t(scissor.extent.height), 0, int32_t(extent.height));
   scissor.offset.x = std::clamp<int32_t>(scissor.offset.x, 0, int32_t(extent.width));
@@ -489,18 +489,24 @@ VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent) const {
   return scissor;
 }
 
-// Topology, primitive restart, viewport 0 and scissor 0 (the pipelines have
-// one), blend factor and stencil reference.
+// Topology, primitive restart, the pipeline's viewports and scissors (those
+// set, then viewport and scissor 0 again up to its count), blend factor and
+// stencil reference.
 void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12& t) {
   const DrawState12& s = state_;
   vkCmdSetPrimitiveTopology(cmd, t.topology);
   vkCmdSetPrimitiveRestartEnable(cmd, isStrip(t.topology) ? VK_TRUE : VK_FALSE);
-  // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
-  const VkViewport& v = s.viewports[0];
-  const VkViewport viewport{v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
-  vkCmdSetViewport(cmd, 0, 1, &viewport);
-  const VkRect2D scissor = scissorIn(t.extent);
-  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  const uint32_t count = s.pipeline ? s.pipeline->viewportCount : 1;
+  VkViewport viewports[16];
+  VkRect2D scissors[16];
+  for (uint32_t i = 0; i < count && i < 16; ++i) {
+    // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
+    const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
+    viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
+    scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+  }
+  vkCmdSetViewport(cmd, 0, count, viewports);
+  vkCmdSetScissor(cmd, 0, count, scissors);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
   vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
 }
@@ -610,6 +616,7 @@ VOID APIENTRY rsSetViewports(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
   if (count && !viewports) return r->fail(E_INVALIDARG, "RSSetViewports without viewports");
+  if (count > 16) return r->fail(E_INVALIDARG, "RSSetViewports: more than 16 viewports");
   r->state().viewports.clear();
   for (UINT i = 0; i < count; ++i) {
     const D3D12DDI_VIEWPORT& v = viewports[i];
@@ -621,6 +628,7 @@ VOID APIENTRY rsSetScissorRects(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
   if (count && !rects) return r->fail(E_INVALIDARG, "RSSetScissorRects without rects");
+  if (count > 16) return r->fail(E_INVALIDARG, "RSSetScissorRects: more than 16 rects");
   r->state().scissors.clear();
   for (UINT i = 0; i < count; ++i) {
     const D3D12DDI_RECT& rc = rects[i];

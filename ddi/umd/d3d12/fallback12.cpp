@@ -248,6 +248,8 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
   VkPipelineMultisampleStateCreateInfo multisample = *native.pMultisampleState;
   const VkSampleMask everySample = 0xFFFFFFFFu;
   multisample.pSampleMask = &everySample;
+  VkPipelineViewportStateCreateInfo oneViewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  oneViewport.viewportCount = oneViewport.scissorCount = 1;  // the candidate triangles are in pixels
   const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
                                      VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
                                      VK_DYNAMIC_STATE_STENCIL_REFERENCE};
@@ -273,6 +275,7 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
     draw.pMultisampleState = &multisample;
     draw.pDynamicState = &dynamic;
     draw.layout = f->drawLayout->handle();
+    draw.pViewportState = &oneViewport;
     std::unique_ptr<vk::Pipeline>& pipeline = exact ? f->exactDraw : f->flatDraw;
     pipeline = vk::createGraphicsPipeline(device.vk(), draw, &result);
     if (!pipeline) return Device12::hresultFor(result);
@@ -290,6 +293,15 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   if (!layout) return;
   if (!f->geometryShader && !fallback::triangleTopology(uint32_t(t.d3dTopology)))
     return umd::logError("conservative fallback (D3D12): points and lines are not rasterized conservatively; draw dropped");
+  if (const Shader12* gs = f->geometryShader) {
+    if (gs->reflection.writesViewportArrayIndex && state_.viewports.size() > 1)
+      return umd::logError("conservative fallback (D3D12): a geometry shader writing SV_ViewportArrayIndex with more "
+                           "than one viewport set is not supported (the fallback draws into viewport 0); draw dropped");
+    if (gs->reflection.writesRenderTargetArrayIndex && t.layers > 1)
+      return umd::logError("conservative fallback (D3D12): a geometry shader writing SV_RenderTargetArrayIndex into "
+                           "views of more than one array slice is not supported (the fallback draws into slice 0); "
+                           "draw dropped");
+  }
   if (activeStatistics_.heap) {
     static bool reported = false;  // once per process: a frame loop would repeat it every frame
     if (!reported) {

@@ -200,8 +200,10 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   inputAssembly.topology = listTopology(a.PrimitiveTopologyType);  // the exact topology is dynamic
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  viewport.viewportCount = 1;
-  viewport.scissorCount = 1;
+  if (gs && gs->reflection.writesViewportArrayIndex)
+    pso.viewportCount = std::clamp<uint32_t>(device.vk().info().properties.limits.maxViewports, 1, 16);
+  viewport.viewportCount = pso.viewportCount;
+  viewport.scissorCount = pso.viewportCount;
 
   state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps12(device));
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes

@@ -54,6 +54,9 @@ struct PipelineState12 {
   DXGI_FORMAT rtvFormats[8]{};
   DXGI_FORMAT dsvFormat{};
   UINT sampleCount = 1;
+  // Viewports and scissors the pipeline takes: 1, or (a geometry shader
+  // writing SV_ViewportArrayIndex) the device's maximum up to D3D12's 16.
+  uint32_t viewportCount = 1;
   D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
   bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively, or ForcedSampleCount
   std::unique_ptr<Fallback12> fallback;  // with needsFallback
