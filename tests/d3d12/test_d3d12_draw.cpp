@@ -98,6 +98,34 @@ store_raw u0.x, r1.x, r0.x
 ret
 )";
 
+// PS: u0[pixel index] = 1 (raw, row-major, 16 pixels a row); SV_Target0 = cb0[0].
+const char kPsUavMark[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_uav_raw u0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+imad r0.x, r0.y, l(16), r0.x
+ishl r0.x, r0.x, l(2)
+store_raw u0.x, r0.x, l(1)
+mov o0.xyzw, cb0[0].xyzw
+ret
+)";
+
 // GS: each triangle once per instance (2), through viewport SV_GSInstanceID.
 const char kGsViewports[] = R"(//
 // Input signature:
@@ -791,5 +819,62 @@ TEST_CASE("D3D12 RSSetViewports/RSSetScissorRects: a geometry shader picks among
   list->Release();
   allocator->Release();
   pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12 PSO SampleMask 0: a pixel shader writing a UAV still runs (no sample written), and one without side "
+          "effects changes nothing",
+          "[d3d12][draw][samplemask]") {
+  Scene s;
+  ID3D12RootSignature* rs = rootSignature(s.device, B0::Uav);  // b0 root constants (one value), u0 a root UAV
+  const std::vector<uint8_t> vs = code(kVsPosition), uavPs = code(kPsUavMark), plainPs = code(kPsConstant);
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = psoDesc(rs, vs, uavPs);
+  d.SampleMask = 0;
+  ID3D12PipelineState* uavPso = createPso(s.device, d);
+  d.PS = bytecode(plainPs);
+  ID3D12RootSignature* rsPlain = rootSignature(s.device, B0::Constants);
+  d.pRootSignature = rsPlain;
+  ID3D12PipelineState* plainPso = createPso(s.device, d);
+  D3D12_RESOURCE_DESC bd = bufferDesc(kSize * kSize * 4);
+  bd.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+  ID3D12Resource* marks = createCommitted(s.device, D3D12_HEAP_TYPE_DEFAULT, bd, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  ID3D12Resource* marksBack = createBuffer(s.device, D3D12_HEAP_TYPE_READBACK, kSize * kSize * 4);
+  const float verts[] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
+  D3D12_VERTEX_BUFFER_VIEW vbv{s.put(0, verts, sizeof verts), sizeof verts, 12};
+  ID3D12CommandAllocator* allocator = createAllocator(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(s.device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  s.begin(list, kBlackF);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  list->IASetVertexBuffers(0, 1, &vbv);
+  list->SetGraphicsRootSignature(rs);
+  list->SetPipelineState(uavPso);
+  list->SetGraphicsRoot32BitConstant(0, 0, 0);
+  list->SetGraphicsRootUnorderedAccessView(1, marks->GetGPUVirtualAddress());
+  list->DrawInstanced(3, 1, 0, 0);
+  list->SetGraphicsRootSignature(rsPlain);
+  list->SetPipelineState(plainPso);
+  list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
+  list->DrawInstanced(3, 1, 0, 0);
+  D3D12_RESOURCE_BARRIER b{};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+  b.UAV.pResource = marks;
+  list->ResourceBarrier(1, &b);
+  list->CopyBufferRegion(marksBack, 0, marks, 0, kSize * kSize * 4);
+  const std::vector<uint32_t> pixels = s.finish(list);
+  const std::vector<unsigned char> bytes = readBuffer(marksBack, kSize * kSize * 4);
+  for (UINT i = 0; i < kSize * kSize; ++i) {
+    uint32_t mark = 0;
+    std::memcpy(&mark, &bytes[i * 4], 4);
+    INFO("pixel " << i);
+    CHECK(mark == 1);             // the shader ran for every covered pixel
+    CHECK(pixels[i] == kBlack);   // and no sample was written, by either draw
+  }
+  list->Release();
+  allocator->Release();
+  marksBack->Release();
+  marks->Release();
+  plainPso->Release();
+  uavPso->Release();
+  rsPlain->Release();
   rs->Release();
 }

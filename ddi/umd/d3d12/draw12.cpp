@@ -460,6 +460,7 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   }
   t.extent = extent;
   t.layers = layers;
+  if (pso->drawsNothing) return false;  // SampleMask clears the only sample and the shader has no side effects
   return !s.viewports.empty() && !s.scissors.empty();  // D3D12: nothing is drawn without them
 }
 

@@ -214,9 +214,44 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
                       (rasterDesc.ForcedSampleCount && a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
                        gsTriangles && device.vk().info().transformFeedback && device.vk().info().depthClamp);
 
+  // D3D applies SampleMask at output merging: the pixel shader still runs for
+  // the samples it clears. Where that shows (UAV writes, SV_InnerCoverage) the
+  // shader's variant writes the mask and the pipeline keeps every sample (as
+  // D3D11's draws do, driver_draw.cpp).
+  const uint32_t allSamples = pso.sampleCount >= 32 ? 0xFFFFFFFFu : (1u << pso.sampleCount) - 1;
+  bool shaderSampleMask = false;
+  if (ps && !pso.needsFallback && (a.SampleMask & allSamples) != allSamples) {
+    const bool sideEffects =
+        ps->reflection.readsInnerCoverage ||
+        std::any_of(ps->bindings.ranges.begin(), ps->bindings.ranges.end(),
+                    [](const dxbc::DescriptorRange& r) { return r.kind == dxbc::ResourceKind::UnorderedAccess; });
+    if (sideEffects) {
+      dxbc::TranslateOptions o = ps->nativeOptions;
+      o.writeSampleMask = true;
+      o.sampleMask = a.SampleMask & allSamples;
+      std::vector<uint32_t> spirv;
+      try {
+        spirv = dxbc::translateToSpirv(*ps->parsed, o);
+      } catch (const std::bad_alloc&) {
+        return E_OUTOFMEMORY;
+      } catch (const std::exception& e) {
+        umd::logError(std::string("D3D12 CreatePipelineState: the pixel shader's sample-mask variant: ") + e.what());
+        return E_INVALIDARG;
+      }
+      VkResult result = VK_SUCCESS;
+      pso.sampleMaskPixelModule = vk::createShaderModule(device.vk(), spirv, &result);
+      if (!pso.sampleMaskPixelModule) return Device12::hresultFor(result);
+      stages[stageCount - 1].module = pso.sampleMaskPixelModule->handle();
+      shaderSampleMask = true;
+    }
+  }
+  // Lavapipe ignores a single-sample pipeline's mask (0xFFFFFFFE still
+  // writes): such a PSO's draws, which change nothing in D3D, are skipped.
+  pso.drawsNothing = pso.sampleCount == 1 && !(a.SampleMask & 1) && !pso.needsFallback && !shaderSampleMask;
+
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(pso.sampleCount);
-  const VkSampleMask sampleMask = a.SampleMask;
+  const VkSampleMask sampleMask = shaderSampleMask ? 0xFFFFFFFFu : a.SampleMask;
   multisample.pSampleMask = &sampleMask;
   const D3D12DDI_BLEND_DESC blendDesc =
       a.hBlendState.pDrvPrivate ? BlendState12::from(a.hBlendState)->desc : state::defaultBlendDesc();

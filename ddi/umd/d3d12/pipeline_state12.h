@@ -60,6 +60,12 @@ struct PipelineState12 {
   D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
   bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively, or ForcedSampleCount
   std::unique_ptr<Fallback12> fallback;  // with needsFallback
+  // The pixel shader's variant that writes the sample mask itself (SampleMask
+  // clears samples and the shader has side effects: D3D still runs it there).
+  std::unique_ptr<vk::ShaderModule> sampleMaskPixelModule;
+  // A single-sample PSO whose SampleMask clears sample 0 and whose pixel
+  // shader has no side effects: its draws change nothing and are skipped.
+  bool drawsNothing = false;
 
   static PipelineState12* from(D3D12DDI_HPIPELINESTATE h) { return static_cast<PipelineState12*>(h.pDrvPrivate); }
 };
