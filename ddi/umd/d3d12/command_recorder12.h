@@ -124,7 +124,7 @@ class CommandRecorder12 {
     const Shader12* shader = nullptr;  // its bindings[binding] is the table binding
     uint32_t binding = 0;
     const ViewDescriptor12* table = nullptr;
-    std::vector<std::byte> readWhileRecording;  // the entries' bytes, where the device reads tables while recording
+    std::vector<ViewDescriptor12> readWhileRecording;  // the entries, where the device reads tables while recording
   };
   std::vector<PendingTable> pendingTables_;
   struct ActiveQuery {

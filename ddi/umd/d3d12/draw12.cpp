@@ -167,6 +167,22 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
 
 namespace {
 
+// Entry `index` of the table starting at `table` (heap slots are
+// kDescriptorSize bytes apart, not sizeof(ViewDescriptor12)).
+const ViewDescriptor12& tableEntry(const ViewDescriptor12* table, uint32_t index) {
+  return *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) + size_t(index) * kDescriptorSize);
+}
+
+// Whether two descriptors are the same view (field by field: their padding
+// bytes are not part of the value).
+bool sameView(const ViewDescriptor12& a, const ViewDescriptor12& b) {
+  return a.kind == b.kind && a.resource == b.resource && a.format == b.format && a.mip == b.mip &&
+         a.firstSlice == b.firstSlice && a.sliceCount == b.sliceCount && a.dsvFlags == b.dsvFlags &&
+         a.viewDimension == b.viewDimension && a.structureStride == b.structureStride && a.offset == b.offset &&
+         a.range == b.range && a.texelOffset == b.texelOffset && a.counter == b.counter &&
+         a.counterOffset == b.counterOffset;
+}
+
 // The descriptors of one draw's set writes, each write's array its own vector
 // (a deque keeps them where the writes point).
 struct SetWrites {
@@ -194,9 +210,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
   const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
   std::string error;
   for (uint32_t e = 0; e < b.count; ++e) {
-    // Heap slots are kDescriptorSize bytes apart (not sizeof(ViewDescriptor12)).
-    const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) +
-                                                                         size_t(b.tableOffset + e) * kDescriptorSize);
+    const ViewDescriptor12& d = tableEntry(table, b.tableOffset + e);
     const char* wrong = nullptr;
     switch (b.descriptorClass) {
       case rootsig::DescriptorClass::UniformBuffer:
@@ -274,8 +288,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
         const std::string error = writeTable(device, shader, i, table, set, false, out);
         if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
         // What was read, so ExecuteCommandLists can tell when the heap changed since.
-        const std::byte* first = reinterpret_cast<const std::byte*>(table) + size_t(b.tableOffset) * kDescriptorSize;
-        pending.readWhileRecording.assign(first, first + size_t(b.count) * kDescriptorSize);
+        for (uint32_t e = 0; e < b.count; ++e) pending.readWhileRecording.push_back(tableEntry(table, b.tableOffset + e));
       }
       pendingTables_.push_back(std::move(pending));
       continue;
@@ -298,8 +311,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       // table descriptor (read while recording: these are not table bindings).
       const ViewDescriptor12* table = args.parameters[b.index].table;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      const ViewDescriptor12& d = *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) +
-                                                                           size_t(b.tableOffset) * kDescriptorSize);
+      const ViewDescriptor12& d = tableEntry(table, b.tableOffset);
       if (d.kind != ViewDescriptor12::UnorderedAccess)
         return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no unordered-access view"), VK_NULL_HANDLE;
       if (b.source == rootsig::BindingSource::UavCounter) {
@@ -351,8 +363,10 @@ void CommandRecorder12::writeTables() {
     // Read while recording: say so when an entry has changed since (the list uses the old one).
     for (const PendingTable& p : pendingTables_) {
       const rootsig::ShaderBinding& b = p.shader->bindings.bindings[p.binding];
-      const std::byte* first = reinterpret_cast<const std::byte*>(p.table) + size_t(b.tableOffset) * kDescriptorSize;
-      if (std::memcmp(first, p.readWhileRecording.data(), p.readWhileRecording.size()) != 0) {
+      bool changed = false;
+      for (uint32_t e = 0; e < b.count && !changed; ++e)
+        changed = !sameView(tableEntry(p.table, b.tableOffset + e), p.readWhileRecording[e]);
+      if (changed) {
         umd::logError("D3D12 ExecuteCommandLists: a descriptor-table entry the list reads changed after the list was "
                       "recorded; this Vulkan device cannot update bound descriptor sets (no "
                       "descriptorBinding*UpdateAfterBind), so the list uses the descriptor it held when recorded");
