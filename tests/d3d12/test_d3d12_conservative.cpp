@@ -5,7 +5,8 @@
 // its inner set); root constants reach the fallback's pixel shader; indexed,
 // instanced draws split into pieces (D3DVK_FALLBACK_PIECE_TRIANGLES=1) keep
 // SV_PrimitiveID and SV_InstanceID of the application's draw; an indexed strip
-// too large for one piece fails Close with E_NOTIMPL and says why; after a
+// too large for one piece and ExecuteIndirect's draws are drawn from indices
+// and arguments read when the list executes (deferred draws); after a
 // geometry shader, its triangles and SV_PrimitiveID are what is rasterized.
 #include "conservative_pixels.h"
 #include "d3d12_test_util.h"
@@ -14,6 +15,7 @@
 #include "grid_triangles.h"
 #include "stderr_capture.h"
 
+#include <array>
 #include <map>
 #include <random>
 #include <set>
@@ -400,21 +402,175 @@ TEST_CASE("D3D12 conservative fallback: an indexed, instanced draw cut into piec
   CHECK(lit > 100);
 }
 
-TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece fails Close with E_NOTIMPL and says why",
+namespace {
+
+// Checks image `image` of `words` against `expected` (pixel → marker,
+// SV_PrimitiveID, SV_InstanceID): exactly those pixels lit, with those values.
+void checkPixels(const std::vector<uint32_t>& words, UINT image,
+                 const std::map<std::pair<int, int>, std::array<uint32_t, 3>>& expected) {
+  int lit = 0;
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      const uint32_t* t = texel(words, image, x, y);
+      auto it = expected.find({x, y});
+      INFO("image " << image << ", pixel (" << x << "," << y << ")");
+      REQUIRE((t[0] != 0) == (it != expected.end()));
+      if (!t[0]) continue;
+      ++lit;
+      CHECK(t[0] == it->second[0]);
+      CHECK(t[2] == it->second[1]);
+      CHECK((t[3] & 15) == it->second[2]);
+    }
+  CHECK(lit == int(expected.size()));
+}
+
+// Adds the Tier 3 pixels of `tri` (screen pixels), later triangles over earlier ones.
+void expect(std::map<std::pair<int, int>, std::array<uint32_t, 3>>* expected, const raster::ScreenTriangle& tri,
+            uint32_t marker, uint32_t primitive, uint32_t instance) {
+  for (const auto& p : conservativePixels(tri, false, int(kSize))) (*expected)[p] = {marker, primitive, instance};
+}
+
+}  // namespace
+
+TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece, with a cut, is drawn from its indices "
+          "when the list executes, and the list goes on after it",
           "[d3d12][draw][conservative][fallback]") {
   ScopedEnv pieces("D3DVK_FALLBACK_PIECE_TRIANGLES", "1");
   ConservativeScene s(1);
-  const std::vector<Vertex> vertices = {ndc(2, 2), ndc(20, 2), ndc(2, 20), ndc(20, 20), ndc(30, 10)};
-  const uint16_t indices[] = {0, 1, 2, 3, 4};
-  s.bind(vertices, {{0, 0}}, 1);
+  const raster::ScreenVertex strip[8] = {{2.5f, 2.25f},  {12.75f, 3.5f},  {3.25f, 11.5f}, {13.5f, 12.25f},
+                                        {4.75f, 19.5f}, {18.5f, 18.25f}, {29.25f, 20.5f}, {22.0f, 30.75f}};
+  const raster::ScreenTriangle after{{{20.25f, 2.5f}, {30.5f, 4.75f}, {24.0f, 12.25f}}};
+  std::vector<Vertex> vertices;
+  for (const auto& v : strip) vertices.push_back(ndc(v.x, v.y));
+  for (const auto& v : after.v) vertices.push_back(ndc(v.x, v.y));
+  // Triangles 0-2 from the first run, then a cut, then triangle 3.
+  const uint16_t indices[] = {0, 1, 2, 3, 4, 0xFFFF, 5, 6, 7};
+  s.bind(vertices, {{0, 0}}, 3);
   const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
   s.list->IASetIndexBuffer(&ibv);
+  s.clear();
   s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  s.list->DrawIndexedInstanced(9, 1, 0, 0, 0);
+  // Recorded in the list's next command buffer, after the deferred strip.
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  s.list->SetGraphicsRoot32BitConstant(0, 5, 0);
+  s.list->DrawInstanced(3, 1, 8, 0);
+  s.copyOut(0);
+
+  std::map<std::pair<int, int>, std::array<uint32_t, 3>> expected;
+  auto tri = [&](int a, int b, int c) { return raster::ScreenTriangle{{strip[a], strip[b], strip[c]}}; };
+  expect(&expected, tri(0, 1, 2), 3, 0, 0);
+  expect(&expected, tri(1, 3, 2), 3, 1, 0);
+  expect(&expected, tri(2, 3, 4), 3, 2, 0);
+  expect(&expected, tri(5, 6, 7), 3, 3, 0);  // SV_PrimitiveID counts across the cut
+  expect(&expected, after, 5, 0, 0);
+  checkPixels(s.run(1), 0, expected);
+
+  // Executed again: the deferred draw is recorded again, from the indices as they are then.
+  const uint16_t firstTriangleOnly[] = {0, 1, 2, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
+  void* data = nullptr;
+  REQUIRE(s.upload->Map(0, nullptr, &data) == S_OK);
+  std::memcpy(static_cast<unsigned char*>(data) + (ibv.BufferLocation - s.upload->GetGPUVirtualAddress()),
+              firstTriangleOnly, sizeof firstTriangleOnly);
+  s.upload->Unmap(0, nullptr);
+  executeAndWait(s.queue, {s.list}, s.fence, &s.fenceValue);
+  const std::vector<unsigned char> bytes = readBuffer(s.readback, kImageBytes);
+  std::vector<uint32_t> words(bytes.size() / 4);
+  std::memcpy(words.data(), bytes.data(), bytes.size());
+  expected.clear();
+  expect(&expected, tri(0, 1, 2), 3, 0, 0);
+  expect(&expected, after, 5, 0, 0);
+  checkPixels(words, 0, expected);
+}
+
+TEST_CASE("D3D12 ExecuteIndirect with a conservative fallback pipeline state draws the commands the count buffer "
+          "says, read when the list executes",
+          "[d3d12][draw][conservative][fallback][indirect]") {
+  ConservativeScene s(1);
+  const raster::ScreenTriangle a{{{3.25f, 2.5f}, {14.75f, 4.0f}, {5.5f, 13.25f}}};
+  const raster::ScreenTriangle b{{{17.5f, 3.0f}, {29.0f, 5.25f}, {20.25f, 14.5f}}};
+  const raster::ScreenTriangle c{{{8.5f, 20.0f}, {14.0f, 30.5f}, {2.0f, 27.75f}}};
+  std::vector<Vertex> vertices;
+  for (const auto* t : {&a, &b, &c})
+    for (const auto& v : t->v) vertices.push_back(ndc(v.x, v.y));
+  const uint16_t indices[] = {0, 1, 2, 3, 4, 5};
+  s.bind(vertices, {{0, 0}, {0, -1.0f}}, 7);  // instance 1: 16 pixels down
+  const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
+  s.list->IASetIndexBuffer(&ibv);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+
+  D3D12_INDIRECT_ARGUMENT_DESC argument{};
+  argument.Type = D3D12_INDIRECT_ARGUMENT_TYPE_DRAW_INDEXED;
+  const D3D12_COMMAND_SIGNATURE_DESC desc{32, 1, &argument, 0};
+  void* object = nullptr;
+  HRESULT hr = s.device->CreateCommandSignature(&desc, nullptr, __uuidof(ID3D12CommandSignature), &object);
+  ID3D12CommandSignature* signature = createdOrFail<ID3D12CommandSignature>(hr, object);
+  // Room for three commands 32 bytes apart and the count; written after Close.
+  const unsigned char zeros[256] = {};
+  const UINT64 at = s.put(zeros, sizeof zeros) - s.upload->GetGPUVirtualAddress();
+  auto write = [&](UINT count) {
+    const D3D12_DRAW_INDEXED_ARGUMENTS commands[3] = {
+        {3, 1, 0, 0, 0},  // a
+        {3, 2, 3, 0, 0},  // b, instances 0 and 1
+        {3, 1, 0, 6, 0},  // c: a's indices from base vertex 6
+    };
+    void* data = nullptr;
+    REQUIRE(s.upload->Map(0, nullptr, &data) == S_OK);
+    for (UINT i = 0; i < 3; ++i)
+      std::memcpy(static_cast<unsigned char*>(data) + at + 32 * i, &commands[i], sizeof commands[i]);
+    std::memcpy(static_cast<unsigned char*>(data) + at + 128, &count, 4);
+    s.upload->Unmap(0, nullptr);
+  };
+  s.clear();
+  s.list->ExecuteIndirect(signature, 3, s.upload, at, s.upload, at + 128);
+  s.copyOut(0);
+  REQUIRE(s.list->Close() == S_OK);
+
+  std::map<std::pair<int, int>, std::array<uint32_t, 3>> expected;
+  raster::ScreenTriangle down = b;
+  for (auto& v : down.v) v.y += 16;
+  expect(&expected, a, 7, 0, 0);
+  expect(&expected, b, 7, 0, 0);
+  expect(&expected, down, 7, 0, 1);
+  auto runWithCount = [&](UINT count) {
+    write(count);
+    executeAndWait(s.queue, {s.list}, s.fence, &s.fenceValue);
+    const std::vector<unsigned char> bytes = readBuffer(s.readback, kImageBytes);
+    std::vector<uint32_t> words(bytes.size() / 4);
+    std::memcpy(words.data(), bytes.data(), bytes.size());
+    return words;
+  };
+  {
+    INFO("count 2 of at most 3");
+    checkPixels(runWithCount(2), 0, expected);
+  }
+  {
+    INFO("the same list again, count 5: MaxCommandCount (3) commands");
+    expect(&expected, c, 7, 0, 0);
+    checkPixels(runWithCount(5), 0, expected);
+  }
+  {
+    INFO("count 0: nothing");
+    checkPixels(runWithCount(0), 0, {});
+  }
+
+  // Inside an active query the list cannot be split there: refused with a message.
+  D3D12_QUERY_HEAP_DESC queryDesc{D3D12_QUERY_HEAP_TYPE_OCCLUSION, 1, 0};
+  object = nullptr;
+  hr = s.device->CreateQueryHeap(&queryDesc, __uuidof(ID3D12QueryHeap), &object);
+  ID3D12QueryHeap* queries = createdOrFail<ID3D12QueryHeap>(hr, object);
+  REQUIRE(s.list->Reset(s.allocator, nullptr) == S_OK);
+  s.bind(vertices, {{0, 0}, {0, -1.0f}}, 7);
+  s.list->IASetIndexBuffer(&ibv);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   StderrCapture errors;
-  s.list->DrawIndexedInstanced(5, 1, 0, 0, 0);
+  s.list->BeginQuery(queries, D3D12_QUERY_TYPE_OCCLUSION, 0);
+  s.list->ExecuteIndirect(signature, 3, s.upload, at, s.upload, at + 128);
+  s.list->EndQuery(queries, D3D12_QUERY_TYPE_OCCLUSION, 0);
   CHECK(s.list->Close() == E_NOTIMPL);
-  CHECK(errors.text().find("indexed triangle strip of 5 indices") != std::string::npos);
-  CHECK(errors.text().find("cannot read its indices back") != std::string::npos);
+  CHECK(errors.text().find("inside an active query is not supported") != std::string::npos);
+  queries->Release();
+  signature->Release();
 }
 
 TEST_CASE("D3D12 conservative fallback after a geometry shader: its emitted triangles, its SV_PrimitiveID, its root "

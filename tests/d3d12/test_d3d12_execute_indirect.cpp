@@ -2,9 +2,9 @@
 // one DRAW, DRAW_INDEXED or DISPATCH argument with argument buffers written by
 // the CPU, with and without a count buffer, pixels and UAV words read back;
 // CreateCommandSignature's rules (E_INVALIDARG) and the arguments d3dvk does
-// not run (E_NOTIMPL); ExecuteIndirect's buffer checks failing Close; a
-// ConservativeRaster ON pipeline state that needs the fallback refused; and
-// the DDI entries the trace filter sees.
+// not run (E_NOTIMPL); ExecuteIndirect's buffer checks failing Close; and
+// the DDI entries the trace filter sees. (With a pipeline state that needs the
+// conservative fallback: test_d3d12_conservative.cpp.)
 #include "d3d12_pipeline_util.h"
 #include "ddi_trace_log.h"
 #include "stderr_capture.h"
@@ -292,27 +292,6 @@ TEST_CASE("D3D12 CreateCommandSignature's rules and ExecuteIndirect's buffer che
   compute->Release();
   computeAllocator->Release();
   draws->Release();
-}
-
-TEST_CASE("D3D12 ExecuteIndirect with a ConservativeRaster ON pipeline state that needs the fallback fails Close "
-          "with E_NOTIMPL",
-          "[d3d12][indirect][conservative]") {
-  ScopedEnv fallback("D3DVK_CONSERVATIVE_RASTER", "fallback");
-  IndirectScene s;
-  ID3D12PipelineState* conservative =
-      createConstantColourPso(s.device, s.rs, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
-  ID3D12CommandSignature* draws = signature(s.device, D3D12_INDIRECT_ARGUMENT_TYPE_DRAW, 16);
-  const D3D12_DRAW_ARGUMENTS all{12, 1, 0, 0};
-  writeUpload(s.upload, 4096, &all, sizeof all);
-  StderrCapture errors;
-  s.begin();
-  s.list->SetPipelineState(conservative);
-  s.list->ExecuteIndirect(draws, 1, s.upload, 4096, nullptr, 0);
-  CHECK(s.list->Close() == E_NOTIMPL);
-  CHECK(errors.text().find("ExecuteIndirect with a ConservativeRaster ON pipeline state that needs the exact "
-                           "conservative fallback is not supported") != std::string::npos);
-  draws->Release();
-  conservative->Release();
 }
 
 TEST_CASE("D3D12 command signatures and ExecuteIndirect reach the DDI as the WDK's entries", "[d3d12][indirect][trace]") {

@@ -5,6 +5,7 @@
 #include "command_list12.h"
 
 #include "d3dvk_entry_guard.h"
+#include "deferred_draw12.h"
 #include "device12.h"
 #include "indirect12.h"
 #include "query12.h"
@@ -61,6 +62,7 @@ VOID APIENTRY destroyCommandAllocator(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDALLOCAT
   CommandAllocator12* a = CommandAllocator12::from(hAllocator);
   if (!a) return;
   // D3D12 makes the application keep an allocator alive while its lists execute.
+  a->deferred.clear();
   a->transient.reset();
   vkDestroyCommandPool(a->device->handle(), a->pool, nullptr);
   a->scratch.clear();
@@ -74,6 +76,7 @@ VOID APIENTRY resetCommandAllocator(D3D12DDI_HCOMMANDALLOCATOR hAllocator) try {
   if (r != VK_SUCCESS) a->device->setVkError(r);
   a->used = 0;
   a->scratch.clear();
+  a->deferred.clear();
   a->transient->reset();
 } D3DVK_CATCH_VOID
 
@@ -90,6 +93,7 @@ HRESULT startRecording(CommandList12& list, CommandAllocator12& allocator) {
   }
   list.commandBuffer = cmd;
   list.recorder.setKeepAlive(&allocator.scratch);
+  list.recorder.setAllocator(&allocator);
   list.recorder.begin(*list.device, cmd, allocator.transient.get());
   return list.recorder.error();
 }

@@ -17,6 +17,7 @@
 namespace d3dvk::umd12 {
 
 class Device12;
+struct DeferredDraw12;
 
 struct CommandAllocator12 {
   Device12* device = nullptr;
@@ -25,6 +26,7 @@ struct CommandAllocator12 {
   size_t used = 0;                       // buffers handed out since the last reset
   std::vector<std::unique_ptr<vk::Buffer>> scratch;  // data its commands read (freed at reset)
   std::unique_ptr<Transient12> transient;  // the draws' descriptor sets and uploads (draw12.h)
+  std::vector<std::shared_ptr<DeferredDraw12>> deferred;  // its lists' deferred draws (freed at reset)
 
   static CommandAllocator12* from(D3D12DDI_HCOMMANDALLOCATOR h) { return static_cast<CommandAllocator12*>(h.pDrvPrivate); }
   // A command buffer for a list to record into (reused after a reset).
@@ -35,7 +37,7 @@ struct CommandList12 {
   Device12* device = nullptr;
   D3D12DDI_HRTCOMMANDLIST hRT{};
   UINT queueFlags = 0;
-  VkCommandBuffer commandBuffer = VK_NULL_HANDLE;  // the one recorded last (null after a failed Reset)
+  VkCommandBuffer commandBuffer = VK_NULL_HANDLE;  // the first of the recording (null after a failed Reset)
   CommandRecorder12 recorder;
 
   static CommandList12* from(D3D12DDI_HCOMMANDLIST h) { return static_cast<CommandList12*>(h.pDrvPrivate); }

@@ -17,6 +17,8 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   transient_ = transient;
   state_ = DrawState12{};
   pendingTables_.clear();
+  segments_.clear();
+  readIndices_ = {};
   activeOcclusion_ = activeStatistics_ = {};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
@@ -37,6 +39,7 @@ VkResult CommandRecorder12::end() {
   vk::memoryBarrier(cmd_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
                     VK_ACCESS_2_HOST_READ_BIT | VK_ACCESS_2_HOST_WRITE_BIT);
   VkResult r = vkEndCommandBuffer(cmd_);
+  segments_.push_back({cmd_, nullptr});
   cmd_ = VK_NULL_HANDLE;
   return r;
 }

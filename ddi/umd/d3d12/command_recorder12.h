@@ -8,7 +8,10 @@
 // a fence). A recording error (bad arguments, a failed Vulkan call) is kept and
 // reported when the list is closed. The draw path's state (pipeline state,
 // root signatures and arguments, IA/RS/OM) lives here too (draw12.h); each
-// draw is one dynamic-rendering pass after the same full barrier.
+// draw is one dynamic-rendering pass after the same full barrier. A
+// conservative fallback draw whose counts or indices only the GPU holds ends
+// a segment of the list (deferred_draw12.h): the list is then several
+// command buffers, with that draw recorded between them when it executes.
 #pragma once
 
 #include "d3d12umddi.h"
@@ -24,7 +27,9 @@
 namespace d3dvk::umd12 {
 
 class Device12;
+struct CommandAllocator12;
 struct CommandSignature12;
+struct DeferredDraw12;
 struct Resource12;
 struct Shader12;
 struct QueryHeap12;
@@ -66,6 +71,20 @@ class CommandRecorder12 {
   void beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count, Resource12& dst, UINT64 offset);
+
+  // The list's command buffers in order (valid after end()), each followed by
+  // the deferred draw ExecuteCommandLists records after it, if any.
+  struct Segment {
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    std::shared_ptr<DeferredDraw12> then;
+  };
+  const std::vector<Segment>& segments() const { return segments_; }
+  // The list's allocator: a new segment's command buffer comes from it, and it
+  // keeps the deferred draws until its Reset (set by the list before begin).
+  void setAllocator(CommandAllocator12* allocator) { allocator_ = allocator; }
+  // Records a deferred draw's fallback passes from its read-back counts and
+  // indices, with the list's state at the draw (recordDeferredDraw).
+  void replay(const DeferredDraw12& draw);
 
   // Where buffers the recorded commands read (scratch data) are kept until the
   // allocator's commands are gone (its Reset or destruction); set by the list.
@@ -109,6 +128,15 @@ class CommandRecorder12 {
   bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets);
   // A draw with a pipeline state that needs the exact conservative fallback (fallback12.cpp).
   void fallbackDraw(const umd::DrawCall& call, const DrawTargets12& targets);
+  // Deferred fallback draws (deferred_draw12.cpp): a new deferred draw of the
+  // current state with a readback buffer of `bytes`, null after fail(); and
+  // ending the segment with it (its copies into the readback recorded).
+  std::shared_ptr<DeferredDraw12> newDeferredDraw(const DrawTargets12& targets, bool indexed, VkDeviceSize bytes);
+  void defer(std::shared_ptr<DeferredDraw12> draw);
+  // ExecuteIndirect's draws with a fallback pipeline state; an indexed strip too large for one piece.
+  void deferIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments, UINT64 argumentOffset,
+                     Resource12* count, UINT64 countOffset, const DrawTargets12& targets);
+  void deferStrip(const umd::DrawCall& call, const DrawTargets12& targets);
   void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
                   UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 
@@ -117,6 +145,15 @@ class CommandRecorder12 {
   HRESULT error_ = S_OK;
   std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
   Transient12* transient_ = nullptr;
+  CommandAllocator12* allocator_ = nullptr;
+  std::vector<Segment> segments_;
+  // While replaying a deferred draw: its read-back indices (indexBytes of
+  // them, the first being index firstIndex of the bound view), else null.
+  struct {
+    const unsigned char* data = nullptr;
+    VkDeviceSize bytes = 0;
+    UINT firstIndex = 0;
+  } readIndices_;
   DrawState12 state_;
   // Descriptor tables to write when the list executes (writeTables).
   struct PendingTable {

@@ -99,29 +99,36 @@ VkResult Device12::beginOneTime(VkCommandBuffer* cmd) {
   return r;
 }
 
+VkSemaphoreSubmitInfo Device12::nextSignal() {
+  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
+  signal.semaphore = oneTimeTimeline_;
+  signal.value = ++oneTimeSerial_;
+  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  return signal;
+}
+
+VkResult Device12::waitForSignal(const VkSemaphoreSubmitInfo& signal) {
+  VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  wait.semaphoreCount = 1;
+  wait.pSemaphores = &signal.semaphore;
+  wait.pValues = &signal.value;
+  return vkWaitSemaphores(vk_.handle(), &wait, UINT64_MAX);
+}
+
 VkResult Device12::submitOneTimeAndWait(VkCommandBuffer cmd) {
   fullBarrier(cmd);
   VkResult r = vkEndCommandBuffer(cmd);
   if (r == VK_SUCCESS) {
     VkCommandBufferSubmitInfo cbInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
     cbInfo.commandBuffer = cmd;
-    VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
-    signal.semaphore = oneTimeTimeline_;
-    signal.value = ++oneTimeSerial_;
-    signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    const VkSemaphoreSubmitInfo signal = nextSignal();
     VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
     submit.commandBufferInfoCount = 1;
     submit.pCommandBufferInfos = &cbInfo;
     submit.signalSemaphoreInfoCount = 1;
     submit.pSignalSemaphoreInfos = &signal;
     r = vkQueueSubmit2(vk_.queue(), 1, &submit, VK_NULL_HANDLE);
-    if (r == VK_SUCCESS) {
-      VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-      wait.semaphoreCount = 1;
-      wait.pSemaphores = &oneTimeTimeline_;
-      wait.pValues = &signal.value;
-      r = vkWaitSemaphores(vk_.handle(), &wait, UINT64_MAX);
-    }
+    if (r == VK_SUCCESS) r = waitForSignal(signal);
   }
   vkFreeCommandBuffers(vk_.handle(), oneTimePool_, 1, &cmd);
   return r;

@@ -65,6 +65,11 @@ class Device12 {
   // created on first use; null with *result when that fails.
   umd::FallbackSetupPipelines* fallbackSetup(VkResult* result);
 
+  // A signal of the device's own timeline (queue mutex held): a submission
+  // carrying it can then be waited for with waitForSignal (deferred draws).
+  VkSemaphoreSubmitInfo nextSignal();
+  VkResult waitForSignal(const VkSemaphoreSubmitInfo& signal);
+
   // Records `record` into a one-time command buffer, submits it on the queue
   // and waits for it (resource initialization). Queue mutex NOT held.
   template <typename F>

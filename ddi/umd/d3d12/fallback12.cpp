@@ -17,6 +17,7 @@
 #include "shader12.h"
 
 #include <algorithm>
+#include <cstring>
 #include <new>
 
 namespace d3dvk::umd12 {
@@ -289,7 +290,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   const Fallback12* f = pso.fallback.get();
   if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
   if (!f->unusable.empty()) return umd::logError("conservative fallback (D3D12): " + f->unusable + "; draw dropped");
-  const std::optional<fallback::PrimitiveLayout> layout = fallback::primitiveLayout(uint32_t(t.d3dTopology));
+  std::optional<fallback::PrimitiveLayout> layout = fallback::primitiveLayout(uint32_t(t.d3dTopology));
   if (!layout) return;
   if (!f->geometryShader && !fallback::triangleTopology(uint32_t(t.d3dTopology)))
     return umd::logError("conservative fallback (D3D12): points and lines are not rasterized conservatively; draw dropped");
@@ -325,13 +326,47 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     call = umd::clampFallbackIndexedDraw(call, *layout, bytes / indexSize, device.vk().samplerFeatures().robustBufferAccess2);
   }
   std::vector<umd::FallbackPiece> pieces;
-  if (!umd::planFallbackPieces(call, *layout, umd::fallbackPieceCapacity(*setup, strideBytes, f->trianglesPerPrimitive),
-                               f->trianglesPerPrimitive, &pieces))
-    return fail(E_NOTIMPL,
-                ("an indexed triangle strip of " + std::to_string(call.count) +
-                 " indices drawn with the conservative fallback is larger than one piece (D3DVK_FALLBACK_PIECE_TRIANGLES); "
-                 "a D3D12 command list cannot read its indices back while it records (draw it as a list, or in parts)")
-                    .c_str());
+  const uint64_t capacity = umd::fallbackPieceCapacity(*setup, strideBytes, f->trianglesPerPrimitive);
+  // The capture's topology and index buffer: the draw's, or for an indexed
+  // strip too large for one piece (a cut would change its winding and
+  // numbering), its triangles as an index list made from its indices.
+  DrawTargets12 capture = t;
+  VkBuffer listIndices = VK_NULL_HANDLE;
+  if (!umd::planFallbackPieces(call, *layout, capacity, f->trianglesPerPrimitive, &pieces)) {
+    const std::optional<fallback::TriangleTopology> strip = fallback::triangleTopology(uint32_t(t.d3dTopology));
+    if (!strip || (f->geometryShader && *strip != fallback::TriangleTopology::TriangleStrip))
+      return umd::logError("conservative fallback (D3D12): an indexed strip of " + std::to_string(call.count) +
+                           " references into a geometry shader exceeds one piece (D3DVK_FALLBACK_PIECE_TRIANGLES); "
+                           "draw dropped");
+    // Its indices are in GPU memory: the draw is recorded when the list executes.
+    if (!readIndices_.data) return deferStrip(call, t);
+    const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+    const bool wide = ib.format != DXGI_FORMAT_R16_UINT;
+    std::vector<uint32_t> indices(call.count, 0);  // D3D reads index 0 past the buffer's end
+    for (uint32_t i = 0; i < call.count; ++i) {
+      const VkDeviceSize at = (VkDeviceSize(call.first) - readIndices_.firstIndex + i) * (wide ? 4 : 2);
+      if (call.first < readIndices_.firstIndex || at + (wide ? 4 : 2) > readIndices_.bytes) continue;
+      if (wide) {
+        std::memcpy(&indices[i], readIndices_.data + at, 4);
+      } else {
+        uint16_t v;
+        std::memcpy(&v, readIndices_.data + at, 2);
+        indices[i] = v;
+      }
+    }
+    const std::vector<uint32_t> triangles = fallback::stripTriangleIndices(
+        indices, wide ? 0xFFFFFFFFu : 0xFFFFu, *strip == fallback::TriangleTopology::TriangleStripAdj);
+    if (triangles.empty()) return;
+    const VkDeviceSize bytes = triangles.size() * 4;
+    listIndices = scratchBuffer(bytes, triangles.data(), size_t(bytes), VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+    if (!listIndices) return;
+    call.first = 0;
+    call.count = uint32_t(triangles.size());
+    capture.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    capture.d3dTopology = D3D12DDI_PRIMITIVE_TOPOLOGY(fallback::TriangleTopology::TriangleList);
+    layout = fallback::primitiveLayout(uint32_t(capture.d3dTopology));
+    if (!layout || !umd::planFallbackPieces(call, *layout, capacity, f->trianglesPerPrimitive, &pieces)) return;
+  }
   if (pieces.empty()) return;
   uint32_t maxSlots = 0;
   for (const umd::FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
@@ -423,7 +458,8 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                                 int32_t(piece.primitiveIdBase)};
     vkCmdPushConstants(cmd, f->captureLayout->handle(), idBaseStages, 0, sizeof idBases, idBases);
     bindInputAssembly(cmd, call.indexed);
-    setDynamicState(cmd, t);
+    if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices, 0, VK_INDEX_TYPE_UINT32);
+    setDynamicState(cmd, capture);
     umd::recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes,
                                [&] { umd::cmdDraw(cmd, piece.call); });
     vkCmdEndRendering(cmd);

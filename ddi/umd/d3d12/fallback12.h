@@ -21,10 +21,11 @@
 // lists may execute in any order and on any queue, so no buffer is shared
 // between lists; the allocator's Reset frees them for reuse.
 //
-// Not on this path (refused with a message, or documented in the README):
-// indexed strips larger than one piece (the D3D11 path reads their indices
-// back, which a list cannot do while recording), pipeline-statistics queries
-// around a fallback draw (the capture and setup passes would be counted).
+// ExecuteIndirect's draws and indexed strips larger than one piece are
+// recorded when the list executes, from their read-back arguments and
+// indices (deferred_draw12.h). Not on this path (documented in the README):
+// pipeline-statistics queries around a fallback draw (the capture and setup
+// passes are counted).
 #pragma once
 
 #include "d3d10umddi.h"

@@ -103,9 +103,10 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   const bool indexed = signature.kind == CommandSignature12::Kind::DrawIndexed;
   DrawTargets12 targets;
   if (!prepareDraw(indexed, &targets)) return;
+  // The exact conservative fallback plans each draw from its counts: they are
+  // read back when the list executes (deferred_draw12.h).
   if (state_.pipeline->needsFallback)
-    return fail(E_NOTIMPL, "ExecuteIndirect with a ConservativeRaster ON pipeline state that needs the exact conservative "
-                           "fallback is not supported: the fallback needs each draw's counts on the CPU");
+    return deferIndirect(signature, maxCount, arguments, argumentOffset, count, countOffset, targets);
   if (count && !vk.drawIndirectCountEnabled())
     return fail(E_NOTIMPL, "ExecuteIndirect with a count buffer needs the Vulkan device's drawIndirectCount feature, "
                            "which it lacks");

@@ -4,6 +4,7 @@
 
 #include "command_list12.h"
 #include "d3dvk_entry_guard.h"
+#include "deferred_draw12.h"
 #include "device12.h"
 #include "fence12.h"
 
@@ -35,6 +36,31 @@ VkResult submit(Device12& device, Queue12& queue, const std::vector<VkCommandBuf
   return r;
 }
 
+// Submits an Execute operation's command buffers; before a deferred draw, the
+// buffers so far are submitted and waited for, and the draw is recorded from
+// what they read back.
+HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Operation::Part>& parts) {
+  HRESULT result = S_OK;
+  std::vector<VkCommandBuffer> batch;
+  for (const Queue12::Operation::Part& part : parts) {
+    batch.push_back(part.cmd);
+    if (!part.then) continue;
+    const VkSemaphoreSubmitInfo signal = device.nextSignal();
+    VkResult r = submit(device, queue, batch, &signal);
+    batch.clear();
+    if (r == VK_SUCCESS) r = device.waitForSignal(signal);
+    if (r != VK_SUCCESS) return Device12::hresultFor(r);
+    HRESULT hr = S_OK;
+    if (VkCommandBuffer draw = recordDeferredDraw(device, *part.then, &hr)) batch.push_back(draw);
+    else if (SUCCEEDED(result)) result = hr;  // reported; the rest of the list still runs
+  }
+  if (!batch.empty()) {
+    VkResult r = submit(device, queue, batch, nullptr);
+    if (r != VK_SUCCESS && SUCCEEDED(result)) result = Device12::hresultFor(r);
+  }
+  return result;
+}
+
 }  // namespace
 
 HRESULT submitReadyOperations(Device12& device) {
@@ -53,8 +79,8 @@ HRESULT submitReadyOperations(Device12& device) {
           wait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
           queue->waits.push_back(wait);
         } else if (op.kind == Queue12::Operation::Execute) {
-          VkResult r = submit(device, *queue, op.commandBuffers, nullptr);
-          if (r != VK_SUCCESS && SUCCEEDED(result)) result = Device12::hresultFor(r);
+          HRESULT hr = execute(device, *queue, op.parts);
+          if (FAILED(hr) && SUCCEEDED(result)) result = hr;
         } else {
           if (op.value <= op.fence->submitted) {
             // Vulkan timelines only grow; D3D12 lets a queue signal a value again.
@@ -132,11 +158,11 @@ VOID APIENTRY executeCommandLists(D3D12DDI_HCOMMANDQUEUE hQueue, UINT count, con
   Queue12* queue = Queue12::from(hQueue);
   if (!queue || !count || !lists) return;
   Queue12::Operation op{Queue12::Operation::Execute, {}, nullptr, 0};
-  op.commandBuffers.reserve(count);
   for (UINT i = 0; i < count; ++i)
     if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer) {
       list->recorder.writeTables();  // the descriptor tables as they are at execution
-      op.commandBuffers.push_back(list->commandBuffer);
+      for (const CommandRecorder12::Segment& segment : list->recorder.segments())
+        op.parts.push_back({segment.cmd, segment.then});
     }
   std::lock_guard lock(queue->device->queueMutex());
   queue->pending.push_back(std::move(op));

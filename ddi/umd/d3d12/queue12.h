@@ -8,17 +8,22 @@
 // a submission that signals the fence's semaphore after everything before it.
 // Every command list starts with a full memory barrier and ends with one to
 // the host, so work ordered by submission or by a fence is ordered in memory too.
+// A list with deferred conservative draws (deferred_draw12.h) is several
+// command buffers: handing it to Vulkan submits and waits for the part before
+// each such draw, records the draw, and goes on.
 #pragma once
 
 #include "d3d12umddi.h"
 #include "vk_device.h"
 
 #include <deque>
+#include <memory>
 #include <vector>
 
 namespace d3dvk::umd12 {
 
 class Device12;
+struct DeferredDraw12;
 struct Fence12;
 
 struct Queue12 {
@@ -26,7 +31,11 @@ struct Queue12 {
   UINT flags = 0;  // D3D12DDI_COMMAND_QUEUE_FLAG_BITS
   struct Operation {
     enum Kind { Execute, Signal, Wait } kind;
-    std::vector<VkCommandBuffer> commandBuffers;  // Execute
+    struct Part {
+      VkCommandBuffer cmd = VK_NULL_HANDLE;
+      std::shared_ptr<DeferredDraw12> then;  // recorded and submitted after cmd completes
+    };
+    std::vector<Part> parts;  // Execute: the lists' command buffers in order
     Fence12* fence = nullptr;                     // Signal, Wait
     uint64_t value = 0;
   };
