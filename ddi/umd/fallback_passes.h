@@ -131,7 +131,7 @@ inline constexpr VkBufferUsageFlags kFallbackCornersUsage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT;
 inline constexpr VkBufferUsageFlags kFallbackCountersUsage =
     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT |
-    VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
+    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT;
 inline constexpr VkBufferUsageFlags kFallbackDeferredUsage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT;
 
 // Writes the setup pass's descriptor set; the statistics the setup counts go

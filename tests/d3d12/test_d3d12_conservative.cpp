@@ -573,6 +573,74 @@ TEST_CASE("D3D12 ExecuteIndirect with a conservative fallback pipeline state dra
   signature->Release();
 }
 
+TEST_CASE("D3D12 pipeline statistics around conservative fallback draws count the application's draws, not the "
+          "fallback's passes",
+          "[d3d12][draw][conservative][fallback][queries]") {
+  ScopedEnv pieces("D3DVK_FALLBACK_PIECE_TRIANGLES", "1");  // the query is carried over several pieces
+  ConservativeScene s(1);
+  const raster::ScreenTriangle quad[2] = {{{{2.25f, 2.5f}, {13.5f, 2.5f}, {2.25f, 7.75f}}},
+                                          {{{13.5f, 2.5f}, {13.5f, 7.75f}, {2.25f, 7.75f}}}};
+  std::vector<Vertex> vertices;
+  for (const auto& tri : quad)
+    for (const auto& v : tri.v) vertices.push_back(ndc(v.x, v.y));
+  const uint16_t indices[] = {0, 1, 2, 3, 4, 5};
+  s.bind(vertices, {{0, 0}, {1.0f, 0}}, 9);  // instance 1: half the target to the right
+  const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
+  s.list->IASetIndexBuffer(&ibv);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  const D3D12_QUERY_HEAP_DESC heapDesc{D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS, 2, 0};
+  void* object = nullptr;
+  HRESULT hr = s.device->CreateQueryHeap(&heapDesc, __uuidof(ID3D12QueryHeap), &object);
+  ID3D12QueryHeap* heap = createdOrFail<ID3D12QueryHeap>(hr, object);
+  ID3D12Resource* results =
+      createBuffer(s.device, D3D12_HEAP_TYPE_READBACK, 2 * sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
+
+  s.clear();
+  s.list->BeginQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  s.list->DrawIndexedInstanced(6, 2, 0, 0, 0);  // 4 triangles
+  s.list->EndQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  s.list->BeginQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 1);
+  s.list->DrawIndexedInstanced(6, 2, 0, 0, 0);
+  s.list->DrawIndexedInstanced(3, 1, 0, 0, 0);  // and one more
+  s.list->EndQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 1);
+  s.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0, 2, results, 0);
+  s.run(1);
+  const std::vector<unsigned char> bytes = readBuffer(results, 2 * sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
+  D3D12_QUERY_DATA_PIPELINE_STATISTICS q[2];
+  std::memcpy(q, bytes.data(), sizeof q);
+
+  // The pixels each drawn triangle covers conservatively (translate/raster): a
+  // lower bound of the pixel-shader invocations (Vulkan's statistic, which
+  // lavapipe counts in whole blocks).
+  size_t pixels = 0;
+  for (uint32_t instance = 0; instance < 2; ++instance)
+    for (const auto& tri : quad) {
+      raster::ScreenTriangle moved = tri;
+      for (auto& v : moved.v) v.x += float(instance * kSize / 2);
+      pixels += conservativePixels(moved, false, int(kSize)).size();
+    }
+  const size_t firstTriangle = conservativePixels(quad[0], false, int(kSize)).size();
+  INFO("query 0: " << q[0].IAVertices << " " << q[0].IAPrimitives << " " << q[0].VSInvocations << " "
+                   << q[0].CInvocations << " " << q[0].CPrimitives << " " << q[0].PSInvocations);
+  CHECK(q[0].IAVertices == 12);
+  CHECK(q[0].VSInvocations == 12);
+  CHECK(q[0].IAPrimitives == 4);
+  CHECK(q[0].CInvocations == 4);
+  CHECK(q[0].CPrimitives == 4);
+  CHECK(q[0].PSInvocations >= pixels);
+  CHECK(q[0].GSInvocations + q[0].GSPrimitives + q[0].HSInvocations + q[0].DSInvocations + q[0].CSInvocations == 0);
+  INFO("query 1: " << q[1].IAVertices << " " << q[1].IAPrimitives << " " << q[1].VSInvocations << " "
+                   << q[1].CInvocations << " " << q[1].CPrimitives << " " << q[1].PSInvocations);
+  CHECK(q[1].IAVertices == 15);
+  CHECK(q[1].VSInvocations == 15);
+  CHECK(q[1].IAPrimitives == 5);
+  CHECK(q[1].CInvocations == 5);
+  CHECK(q[1].CPrimitives == 5);
+  CHECK(q[1].PSInvocations >= q[0].PSInvocations + firstTriangle);
+  results->Release();
+  heap->Release();
+}
+
 TEST_CASE("D3D12 conservative fallback after a geometry shader: its emitted triangles, its SV_PrimitiveID, its root "
           "constants",
           "[d3d12][draw][conservative][fallback]") {

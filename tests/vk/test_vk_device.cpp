@@ -271,6 +271,10 @@ TEST_CASE("shader modules may declare only what the device enabled, others are r
     fallbackVariant.demoteToHelper = device.demoteToHelperInvocationEnabled();
     CHECK(vk::unmetShaderRequirement(device, translated(innerCoverage, fallbackVariant)) == "");
   }
+  // The query sums' shader (D3D12 statistics around fallback draws) needs no feature and is valid SPIR-V.
+  const std::span<const uint32_t> queryAdd = fallback::queryAddShaderSpirv();
+  CHECK(dxbc::validateSpirv(std::vector<uint32_t>(queryAdd.begin(), queryAdd.end())) == "");
+  CHECK(vk::unmetShaderRequirement(device, std::vector<uint32_t>(queryAdd.begin(), queryAdd.end())) == "");
   // The extension alone (no capability) is checked too, as are unknown capabilities and extensions.
   std::vector<uint32_t> words = translated("ps_5_0\ndcl_output o0.x\nmov o0.x, l(1)\nret\n");
   CHECK(vk::unmetShaderRequirement(device, words) == "");

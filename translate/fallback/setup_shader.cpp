@@ -4,6 +4,7 @@
 #include <cstdint>
 
 namespace {
+#include "query_add.spv.h"
 #include "setup_deferred_double.spv.h"
 #include "setup_deferred_float.spv.h"
 #include "setup_triage_double.spv.h"
@@ -19,5 +20,7 @@ std::span<const uint32_t> setupShaderSpirv(bool doublePrecision, SetupPass pass)
   return doublePrecision ? std::span<const uint32_t>(kSetupSpirv_deferred_double)
                          : std::span<const uint32_t>(kSetupSpirv_deferred_float);
 }
+
+std::span<const uint32_t> queryAddShaderSpirv() { return kQueryAddSpirv; }
 
 }  // namespace d3dvk::fallback

@@ -17,6 +17,7 @@
 #include "d3d12umddi.h"
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
+#include "setup_shader.h"    // translate/fallback: fallback::QueryAddParams
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -171,6 +172,8 @@ class CommandRecorder12 {
   };
   ActiveQuery activeOcclusion_, activeStatistics_;
   void endOpenQueries();
+  // sums[...] += addends[...] as query_add.comp does, between full barriers (query12.cpp).
+  void addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params);
 };
 
 }  // namespace d3dvk::umd12

@@ -45,6 +45,12 @@ umd::FallbackSetupPipelines* Device12::fallbackSetup(VkResult* result) {
   return fallbackSetup_.get();
 }
 
+QueryAddPipeline12* Device12::queryAdd(VkResult* result) {
+  std::lock_guard lock(fallbackMutex_);
+  if (!queryAdd_) queryAdd_ = createQueryAddPipeline(vk_, result);
+  return queryAdd_.get();
+}
+
 Device12::~Device12() {
   if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);
   if (oneTimePool_) vkDestroyCommandPool(vk_.handle(), oneTimePool_, nullptr);

@@ -24,6 +24,7 @@ void logError(const std::string& message);
 
 namespace d3dvk::umd12 {
 
+struct QueryAddPipeline12;
 struct Queue12;
 struct Resource12;
 class SamplerCache12;
@@ -64,6 +65,8 @@ class Device12 {
   // The conservative fallback's setup pipelines (../fallback_passes.h),
   // created on first use; null with *result when that fails.
   umd::FallbackSetupPipelines* fallbackSetup(VkResult* result);
+  // The query sums' pipeline (query12.h), created on first use; null with *result when that fails.
+  QueryAddPipeline12* queryAdd(VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -102,6 +105,7 @@ class Device12 {
   std::unique_ptr<SamplerCache12> samplers_;
   std::mutex fallbackMutex_;
   std::unique_ptr<umd::FallbackSetupPipelines> fallbackSetup_;
+  std::unique_ptr<QueryAddPipeline12> queryAdd_;
 };
 
 // One full memory barrier: everything before → everything after.

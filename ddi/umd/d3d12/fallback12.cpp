@@ -12,6 +12,7 @@
 #include "fallback_passes.h"
 #include "pipeline_cache.h"  // PipelineCache::idBaseStages
 #include "pipeline_state12.h"
+#include "query12.h"
 #include "rasterizer_state.h"  // translate/state
 #include "resource12.h"
 #include "shader12.h"
@@ -303,14 +304,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                            "views of more than one array slice is not supported (the fallback draws into slice 0); "
                            "draw dropped");
   }
-  if (activeStatistics_.heap) {
-    static bool reported = false;  // once per process: a frame loop would repeat it every frame
-    if (!reported) {
-      reported = true;
-      umd::logError("conservative fallback (D3D12): a pipeline-statistics query around a fallback draw also counts "
-                    "the fallback's capture and setup passes (D3D11's path corrects its counts; D3D12's does not yet)");
-    }
-  }
   Device12& device = *device_;
   VkResult result = VK_SUCCESS;
   const umd::FallbackSetupPipelines* setup = device.fallbackSetup(&result);
@@ -438,12 +431,44 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     vkUpdateDescriptorSets(device.handle(), 1, &recordsWrite, 0, nullptr);
   }
 
+  // A pipeline-statistics query is ended for the draw and begun again after
+  // it; its counts so far, the application draw's and the draw passes'
+  // pixel-shader invocations are carried to its resolve (query12.h).
+  QueryHeap12* const statistics = activeStatistics_.heap;
+  const UINT statisticsIndex = activeStatistics_.index;
+  VkBuffer counted = VK_NULL_HANDLE, drawCounts = VK_NULL_HANDLE;
+  fallback::QueryAddParams carry;
+  carry.queries = 1;
+  carry.values = kStatisticCount;
+  carry.sumBase = statisticsIndex * kCarriedStride;
+  const VkDeviceSize statisticsBytes = kStatisticCount * sizeof(UINT64);
+  if (statistics) {
+    constexpr VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
+    if (!(counted = transient_->deviceBuffer(statisticsBytes, usage, &result)) ||
+        !(drawCounts = transient_->deviceBuffer(statisticsBytes, usage, &result)))
+      return fail(Device12::hresultFor(result), "cannot allocate a statistics query's buffers");
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    vkCmdEndQuery(cmd, statistics->pool, statisticsIndex);
+    cmd = command();
+    vkCmdCopyQueryPoolResults(cmd, statistics->pool, statisticsIndex, 1, counted, 0, statisticsBytes,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+    addQueryValues(statistics->carried->handle(), counted, carry);
+    // The application draw's vertices (IAVertices, VSInvocations); the setup
+    // adds the assembled and clipped triangles below.
+    const uint64_t vertices = uint64_t(call.count) * call.instances;
+    const uint64_t drawn[kStatisticCount] = {vertices, 0, vertices, 0, 0, 0};
+    if (!(cmd = command())) return;
+    vkCmdUpdateBuffer(cmd, counted, 0, sizeof drawn, drawn);
+  }
+
   const VkShaderStageFlags idBaseStages = umd::PipelineCache::idBaseStages(device.vk());
   for (const umd::FallbackPiece& piece : pieces) {
     // 1. Capture.
     VkCommandBuffer cmd = command();
     if (!cmd) return;
-    umd::recordFallbackPieceStart(cmd, buffers, header, piece.slots, true);
+    // The setup's triangle counts add up over the pieces.
+    umd::recordFallbackPieceStart(cmd, buffers, header, piece.slots, &piece == &pieces.front());
     cmd = command();
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = {{0, 0}, {1, 1}};
@@ -476,12 +501,42 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     cmd = command();
     if (!cmd) return;
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f->drawLayout->handle(), 0, 2, drawSets, 0, nullptr);
+    if (statistics) {
+      vkCmdResetQueryPool(cmd, statistics->pool, statisticsIndex, 1);
+      vkCmdBeginQuery(cmd, statistics->pool, statisticsIndex, 0);
+    }
     beginRendering(cmd, t);
     vkCmdSetBlendConstants(cmd, state_.blendFactor);
     vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, state_.stencilRef & 0xFF);
     umd::recordFallbackDraws(cmd, buffers, f->flatDraw->handle(), f->exactDraw->handle(), t.extent, v.minDepth, v.maxDepth,
                              parameters.clip);
     vkCmdEndRendering(cmd);
+    if (statistics) {
+      // Only its pixel-shader invocations count.
+      vkCmdEndQuery(cmd, statistics->pool, statisticsIndex);
+      if (!(cmd = command())) return;
+      vkCmdCopyQueryPoolResults(cmd, statistics->pool, statisticsIndex, 1, drawCounts, 0, statisticsBytes,
+                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+      fallback::QueryAddParams invocations = carry;
+      invocations.values = 1;
+      invocations.first = 5;  // PSInvocations
+      addQueryValues(statistics->carried->handle(), drawCounts, invocations);
+    }
+  }
+  if (statistics) {
+    // The assembled triangles (IAPrimitives, CInvocations) and the clipped
+    // ones (CPrimitives) into the low words of `counted`, then carried; the
+    // query goes on.
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
+    const VkBufferCopy words[3] = {{umd::kFallbackScratchStatisticsOffset, 1 * sizeof(UINT64), 4},
+                                   {umd::kFallbackScratchStatisticsOffset, 3 * sizeof(UINT64), 4},
+                                   {umd::kFallbackScratchStatisticsOffset + 4, 4 * sizeof(UINT64), 4}};
+    vkCmdCopyBuffer(cmd, buffers.counters, counted, 3, words);
+    addQueryValues(statistics->carried->handle(), counted, carry);
+    if (!(cmd = command())) return;
+    vkCmdResetQueryPool(cmd, statistics->pool, statisticsIndex, 1);
+    vkCmdBeginQuery(cmd, statistics->pool, statisticsIndex, 0);
   }
 }
 

@@ -23,9 +23,8 @@
 //
 // ExecuteIndirect's draws and indexed strips larger than one piece are
 // recorded when the list executes, from their read-back arguments and
-// indices (deferred_draw12.h). Not on this path (documented in the README):
-// pipeline-statistics queries around a fallback draw (the capture and setup
-// passes are counted).
+// indices (deferred_draw12.h). A pipeline-statistics query around a draw is
+// ended for its passes and carries the draw's own counts (query12.h).
 #pragma once
 
 #include "d3d10umddi.h"

@@ -5,6 +5,7 @@
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 #include "resource12.h"
+#include "setup_shader.h"  // translate/fallback: the query sums' shader
 
 #include <cstddef>
 #include <new>
@@ -45,6 +46,37 @@ UINT64 timestampFrequency(Device12& device) {
   return UINT64(1e9 / double(period) + 0.5);
 }
 
+std::unique_ptr<QueryAddPipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result) {
+  auto created = std::make_unique<QueryAddPipeline12>();
+  const VkDescriptorSetLayoutBinding bindings[2] = {
+      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
+      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = 2;
+  setInfo.pBindings = bindings;
+  created->setLayout = vk::createDescriptorSetLayout(device, setInfo, result);
+  if (!created->setLayout) return nullptr;
+  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(fallback::QueryAddParams)};
+  const VkDescriptorSetLayout setLayout = created->setLayout->handle();
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &setLayout;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  created->layout = vk::createPipelineLayout(device, layoutInfo, result);
+  if (!created->layout) return nullptr;
+  const std::span<const uint32_t> code = fallback::queryAddShaderSpirv();
+  std::unique_ptr<vk::ShaderModule> module =
+      vk::createShaderModule(device, std::vector<uint32_t>(code.begin(), code.end()), result);
+  if (!module) return nullptr;
+  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                module->handle(), "main", nullptr};
+  info.layout = created->layout->handle();
+  created->pipeline = vk::createComputePipeline(device, info, result);
+  return created->pipeline ? std::move(created) : nullptr;
+}
+
 // --- recording (CommandRecorder12's query members) ---
 
 namespace {
@@ -69,9 +101,36 @@ void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, 
     return fail(E_INVALIDARG, "BeginQuery: another query of this kind is active in the list (Vulkan runs one at a time)");
   VkCommandBuffer cmd = command();
   if (!cmd) return;
+  if (heap.carried) vkCmdFillBuffer(cmd, heap.carried->handle(), VkDeviceSize(index) * kCarriedStride * 8, kCarriedStride * 8, 0);
   vkCmdResetQueryPool(cmd, heap.pool, index, 1);
   vkCmdBeginQuery(cmd, heap.pool, index, type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
   slot = {&heap, type, index};
+}
+
+void CommandRecorder12::addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params) {
+  VkResult result = VK_SUCCESS;
+  const QueryAddPipeline12* add = device_->queryAdd(&result);
+  if (!add) return fail(Device12::hresultFor(result), "cannot create the query sums' pipeline");
+  const VkDescriptorSet set = transient_->allocate(add->setLayout->handle(), &result);
+  if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a query sum");
+  const VkDescriptorBufferInfo buffers[2] = {{sums, 0, VK_WHOLE_SIZE}, {addends, 0, VK_WHOLE_SIZE}};
+  VkWriteDescriptorSet writes[2];
+  for (uint32_t i = 0; i < 2; ++i) {
+    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[i].dstSet = set;
+    writes[i].dstBinding = i;
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &buffers[i];
+  }
+  vkUpdateDescriptorSets(device_->handle(), 2, writes, 0, nullptr);
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, add->pipeline->handle());
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, add->layout->handle(), 0, 1, &set, 0, nullptr);
+  vkCmdPushConstants(cmd, add->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
+  vkCmdDispatch(cmd, (params.queries * params.values + fallback::kQueryAddLocalSize - 1) / fallback::kQueryAddLocalSize, 1, 1);
+  fullBarrier(cmd);
 }
 
 void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index) {
@@ -130,10 +189,21 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
   // Vulkan's six statistics, then each moved to its D3D12 field.
   const UINT64 vkStride = kStatisticCount * sizeof(UINT64);
   VkBuffer scratch = scratchBuffer(vkStride * count, nullptr, 0,
-                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT);
+                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   if (!scratch) return;
   vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, scratch, 0, vkStride, VK_QUERY_RESULT_64_BIT);
   fullBarrier(cmd);
+  // Plus what fallback draws inside the queries carried (query12.h).
+  fallback::QueryAddParams params;
+  params.queries = count;
+  params.values = kStatisticCount;
+  params.sumStride = kStatisticCount;
+  params.addendBase = start * kCarriedStride;
+  params.addendStride = kCarriedStride;
+  addQueryValues(scratch, heap.carried->handle(), params);
+  cmd = command();
+  if (!cmd) return;
   std::vector<VkBufferCopy> regions;
   for (UINT q = 0; q < count; ++q)
     for (UINT s = 0; s < kStatisticCount; ++s)
@@ -178,11 +248,23 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
   VkQueryPool pool = VK_NULL_HANDLE;
   VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
   if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  std::unique_ptr<vk::Buffer> carried;
+  if (args->Type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS) {
+    const VkDeviceSize bytes = VkDeviceSize(args->Count) * kCarriedStride * sizeof(UINT64);
+    carried = vk::Buffer::create(device->vk(), bytes,
+                                 VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &r);
+    if (carried) r = device->runNow([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, carried->handle(), 0, bytes, 0); });
+    if (r != VK_SUCCESS) {
+      vkDestroyQueryPool(device->handle(), pool, nullptr);
+      return Device12::hresultFor(r);
+    }
+  }
   auto* heap = new (hHeap.pDrvPrivate) QueryHeap12();
   heap->device = device;
   heap->type = args->Type;
   heap->count = args->Count;
   heap->pool = pool;
+  heap->carried = std::move(carried);
   return S_OK;
 } D3DVK_CATCH_HRESULT
 

@@ -7,11 +7,21 @@
 // copies results as D3D12 lays them out (UINT64 per query; pipeline statistics
 // as D3D12_QUERY_DATA_PIPELINE_STATISTICS, the statistics Vulkan lacks as 0)
 // without waiting: a query never ended since its last reset resolves to 0.
+// A pipeline-statistics query around a conservative fallback draw: the draw
+// ends its Vulkan query and begins it again afterwards (its capture and setup
+// passes are not counted); what the ended part counted, the application
+// draw's own counts and the draw passes' pixel-shader invocations are added
+// on the GPU to the query's carried values, which ResolveQueryData adds to the
+// Vulkan query's result (translate/fallback/shaders/query_add.comp).
 // Also the timestamp frequency for GetTimestampFrequency.
 #pragma once
 
 #include "d3d12umddi.h"
 #include "vk_device.h"
+#include "vk_pipeline.h"
+#include "vk_resources.h"
+
+#include <memory>
 
 namespace d3dvk::umd12 {
 
@@ -22,6 +32,9 @@ struct QueryHeap12 {
   D3D12DDI_QUERY_HEAP_TYPE type{};
   UINT count = 0;
   VkQueryPool pool = VK_NULL_HANDLE;
+  // Statistics heaps: kCarriedStride 64-bit values per query (the six
+  // statistics in Vulkan's order), zeroed at BeginQuery, added at resolve.
+  std::unique_ptr<vk::Buffer> carried;
 
   static QueryHeap12* from(D3D12DDI_HQUERYHEAP h) { return static_cast<QueryHeap12*>(h.pDrvPrivate); }
 };
@@ -30,6 +43,18 @@ struct QueryHeap12 {
 // writes them, and for each the index of its UINT64 in D3D12's layout.
 inline constexpr UINT kStatisticCount = 6;
 extern const UINT kStatisticD3D12Index[kStatisticCount];
+
+inline constexpr UINT kCarriedStride = 8;
+
+// The query sums' compute pipeline (query_add.comp: set 0 = the sums and the
+// addends as storage buffers; push constants fallback::QueryAddParams),
+// created once per device (Device12::queryAdd).
+struct QueryAddPipeline12 {
+  std::unique_ptr<vk::DescriptorSetLayout> setLayout;
+  std::unique_ptr<vk::PipelineLayout> layout;
+  std::unique_ptr<vk::Pipeline> pipeline;
+};
+std::unique_ptr<QueryAddPipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result);
 
 UINT64 timestampFrequency(Device12& device);
 
