@@ -484,7 +484,7 @@ TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece, 
 }
 
 TEST_CASE("D3D12 ExecuteIndirect with a conservative fallback pipeline state draws the commands the count buffer "
-          "says, read when the list executes",
+          "says, read when the list executes, inside queries too",
           "[d3d12][draw][conservative][fallback][indirect]") {
   ConservativeScene s(1);
   const raster::ScreenTriangle a{{{3.25f, 2.5f}, {14.75f, 4.0f}, {5.5f, 13.25f}}};
@@ -554,22 +554,53 @@ TEST_CASE("D3D12 ExecuteIndirect with a conservative fallback pipeline state dra
     checkPixels(runWithCount(0), 0, {});
   }
 
-  // Inside an active query the list cannot be split there: refused with a message.
-  D3D12_QUERY_HEAP_DESC queryDesc{D3D12_QUERY_HEAP_TYPE_OCCLUSION, 1, 0};
+  // Queries active around the deferred draws go on over the list's split, and
+  // count the deferred draws too: an occlusion query the samples of every
+  // covered pixel, a statistics query the application's draws.
+  const D3D12_QUERY_HEAP_DESC occlusionDesc{D3D12_QUERY_HEAP_TYPE_OCCLUSION, 1, 0};
+  const D3D12_QUERY_HEAP_DESC statisticsDesc{D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS, 1, 0};
   object = nullptr;
-  hr = s.device->CreateQueryHeap(&queryDesc, __uuidof(ID3D12QueryHeap), &object);
-  ID3D12QueryHeap* queries = createdOrFail<ID3D12QueryHeap>(hr, object);
+  hr = s.device->CreateQueryHeap(&occlusionDesc, __uuidof(ID3D12QueryHeap), &object);
+  ID3D12QueryHeap* occlusion = createdOrFail<ID3D12QueryHeap>(hr, object);
+  object = nullptr;
+  hr = s.device->CreateQueryHeap(&statisticsDesc, __uuidof(ID3D12QueryHeap), &object);
+  ID3D12QueryHeap* statistics = createdOrFail<ID3D12QueryHeap>(hr, object);
+  ID3D12Resource* results =
+      createBuffer(s.device, D3D12_HEAP_TYPE_READBACK, 8 + sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
   REQUIRE(s.list->Reset(s.allocator, nullptr) == S_OK);
   s.bind(vertices, {{0, 0}, {0, -1.0f}}, 7);
   s.list->IASetIndexBuffer(&ibv);
   s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  StderrCapture errors;
-  s.list->BeginQuery(queries, D3D12_QUERY_TYPE_OCCLUSION, 0);
+  s.clear();
+  s.list->BeginQuery(occlusion, D3D12_QUERY_TYPE_OCCLUSION, 0);
+  s.list->BeginQuery(statistics, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  s.list->DrawIndexedInstanced(3, 1, 0, 6, 0);  // c, recorded in the list
   s.list->ExecuteIndirect(signature, 3, s.upload, at, s.upload, at + 128);
-  s.list->EndQuery(queries, D3D12_QUERY_TYPE_OCCLUSION, 0);
-  CHECK(s.list->Close() == E_NOTIMPL);
-  CHECK(errors.text().find("inside an active query is not supported") != std::string::npos);
-  queries->Release();
+  s.list->EndQuery(occlusion, D3D12_QUERY_TYPE_OCCLUSION, 0);
+  s.list->EndQuery(statistics, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  s.list->ResolveQueryData(occlusion, D3D12_QUERY_TYPE_OCCLUSION, 0, 1, results, 0);
+  s.list->ResolveQueryData(statistics, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0, 1, results, 8);
+  s.copyOut(0);
+  REQUIRE(s.list->Close() == S_OK);
+  checkPixels(runWithCount(2), 0, expected);  // a, b and b' (count 2), and c
+  const std::vector<unsigned char> bytes = readBuffer(results, 8 + sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
+  UINT64 samples = 0;
+  D3D12_QUERY_DATA_PIPELINE_STATISTICS q{};
+  std::memcpy(&samples, bytes.data(), 8);
+  std::memcpy(&q, bytes.data() + 8, sizeof q);
+  size_t pixels = 0;
+  for (const raster::ScreenTriangle* t : {&c, &a, &b, static_cast<const raster::ScreenTriangle*>(&down)})
+    pixels += conservativePixels(*t, false, int(kSize)).size();
+  CHECK(samples == pixels);
+  CHECK(q.IAVertices == 12);
+  CHECK(q.VSInvocations == 12);
+  CHECK(q.IAPrimitives == 4);
+  CHECK(q.CInvocations == 4);
+  CHECK(q.CPrimitives == 4);
+  CHECK(q.PSInvocations >= pixels);
+  results->Release();
+  statistics->Release();
+  occlusion->Release();
   signature->Release();
 }
 

@@ -40,6 +40,13 @@ struct QueryHeap12;
 void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                            VkImageLayout to);
 
+// A query begun in the list and not yet ended (query12.cpp).
+struct ActiveQuery12 {
+  QueryHeap12* heap = nullptr;
+  D3D12DDI_QUERY_TYPE type{};
+  UINT index = 0;
+};
+
 class CommandRecorder12 {
  public:
   // Starts a recording with every draw state reset; `transient` is the allocator's.
@@ -165,13 +172,12 @@ class CommandRecorder12 {
     std::vector<ViewDescriptor12> readWhileRecording;  // the entries, where the device reads tables while recording
   };
   std::vector<PendingTable> pendingTables_;
-  struct ActiveQuery {
-    QueryHeap12* heap = nullptr;
-    D3D12DDI_QUERY_TYPE type{};
-    UINT index = 0;
-  };
-  ActiveQuery activeOcclusion_, activeStatistics_;
+  ActiveQuery12 activeOcclusion_, activeStatistics_;
   void endOpenQueries();
+  // Ends an active query's Vulkan query and carries what it counted to its
+  // resolve; begins it again (query12.h).
+  void suspendQuery(const ActiveQuery12& query);
+  void resumeQuery(const ActiveQuery12& query);
   // sums[...] += addends[...] as query_add.comp does, between full barriers (query12.cpp).
   void addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params);
 };

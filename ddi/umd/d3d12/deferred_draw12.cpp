@@ -40,13 +40,6 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
     fail(E_NOTIMPL, "a conservative fallback draw whose counts or indices the GPU holds cannot be deferred here");
     return nullptr;
   }
-  if (activeOcclusion_.heap || activeStatistics_.heap) {
-    fail(E_NOTIMPL,
-         "a conservative fallback draw whose counts or indices only the GPU holds (ExecuteIndirect, or an indexed strip "
-         "larger than one piece) inside an active query is not supported: the list is split there, and a Vulkan query "
-         "cannot span two command buffers (end the query before the draw)");
-    return nullptr;
-  }
   if (bytes > kMaxReadbackBytes) {
     fail(E_OUTOFMEMORY, ("a deferred conservative fallback draw would read back " + std::to_string(bytes) +
                          " bytes of arguments and indices (at most " + std::to_string(kMaxReadbackBytes) + ")")
@@ -57,6 +50,8 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
   draw->device = device_;
   draw->state = state_;
   draw->targets = targets;
+  draw->occlusion = activeOcclusion_;
+  draw->statistics = activeStatistics_;
   draw->indexed = indexed;
   VkResult result = VK_SUCCESS;
   draw->readback = vk::Buffer::create(device_->vk(), std::max<VkDeviceSize>(bytes, 16), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -70,6 +65,9 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
 }
 
 void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
+  // A Vulkan query lives in one command buffer: the active ones are carried over.
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) suspendQuery(*query);
   if (!cmd_) return;
   // The segment ends as a list does: its writes (the readback's) visible to the host.
   fullBarrier(cmd_);
@@ -89,6 +87,8 @@ void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   if (r != VK_SUCCESS) return fail(Device12::hresultFor(r), "cannot start the command buffer after a deferred draw");
   cmd_ = next;
   fullBarrier(cmd_);
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) resumeQuery(*query);
 }
 
 void CommandRecorder12::deferIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments,
@@ -154,6 +154,11 @@ void CommandRecorder12::deferStrip(const umd::DrawCall& call, const DrawTargets1
 
 void CommandRecorder12::replay(const DeferredDraw12& draw) {
   state_ = draw.state;
+  // The list's active queries count the draw's passes too (carried, as over the split).
+  activeOcclusion_ = draw.occlusion;
+  activeStatistics_ = draw.statistics;
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) resumeQuery(*query);
   const auto* data = static_cast<const unsigned char*>(draw.readback->mapped());
   readIndices_ = {data + draw.indicesAt, draw.indexBytes, draw.firstIndex};
   if (draw.kind == DeferredDraw12::Kind::Strip) {
@@ -188,6 +193,9 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
     }
   }
   readIndices_ = {};
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) suspendQuery(*query);
+  activeOcclusion_ = activeStatistics_ = {};
 }
 
 VkCommandBuffer recordDeferredDraw(Device12& device, DeferredDraw12& draw, HRESULT* hr) {

@@ -9,11 +9,14 @@
 // segments before it, waits for them, and records the draws into the
 // deferred draw's own command buffer (recordDeferredDraw) between that
 // segment and the next: the call blocks until the GPU reaches the draw, as
-// D3D11's indirect fallback draws do. The list's state at the draw is kept
+// D3D11's indirect fallback draws do. Queries active at the draw go on over
+// the split: each part ends them and carries what they counted (query12.h),
+// the next part begins them again. The list's state at the draw is kept
 // here; the allocator keeps the deferred draw (its readback buffer, command
 // pool and transient memory) until it is reset, as D3D12's command memory is.
 #pragma once
 
+#include "command_recorder12.h"  // ActiveQuery12
 #include "d3d12umddi.h"
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
@@ -33,6 +36,7 @@ struct DeferredDraw12 {
   } kind = Kind::Strip;
   DrawState12 state;  // the list's draw state at the draw
   DrawTargets12 targets;
+  ActiveQuery12 occlusion, statistics;  // the list's queries active at the draw: its passes count into them
   bool indexed = false;
   umd::DrawCall call;  // Strip: the draw (clamped to the index buffer)
   // Indirect: the signature's stride, MaxCommandCount, whether a count buffer bounds it.

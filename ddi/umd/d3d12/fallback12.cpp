@@ -434,8 +434,9 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   // A pipeline-statistics query is ended for the draw and begun again after
   // it; its counts so far, the application draw's and the draw passes'
   // pixel-shader invocations are carried to its resolve (query12.h).
-  QueryHeap12* const statistics = activeStatistics_.heap;
-  const UINT statisticsIndex = activeStatistics_.index;
+  const ActiveQuery12 statisticsQuery = activeStatistics_;
+  QueryHeap12* const statistics = statisticsQuery.heap;
+  const UINT statisticsIndex = statisticsQuery.index;
   VkBuffer counted = VK_NULL_HANDLE, drawCounts = VK_NULL_HANDLE;
   fallback::QueryAddParams carry;
   carry.queries = 1;
@@ -447,18 +448,13 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     if (!(counted = transient_->deviceBuffer(statisticsBytes, usage, &result)) ||
         !(drawCounts = transient_->deviceBuffer(statisticsBytes, usage, &result)))
       return fail(Device12::hresultFor(result), "cannot allocate a statistics query's buffers");
-    VkCommandBuffer cmd = command();
-    if (!cmd) return;
-    vkCmdEndQuery(cmd, statistics->pool, statisticsIndex);
-    cmd = command();
-    vkCmdCopyQueryPoolResults(cmd, statistics->pool, statisticsIndex, 1, counted, 0, statisticsBytes,
-                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
-    addQueryValues(statistics->carried->handle(), counted, carry);
+    suspendQuery(statisticsQuery);
     // The application draw's vertices (IAVertices, VSInvocations); the setup
     // adds the assembled and clipped triangles below.
     const uint64_t vertices = uint64_t(call.count) * call.instances;
     const uint64_t drawn[kStatisticCount] = {vertices, 0, vertices, 0, 0, 0};
-    if (!(cmd = command())) return;
+    VkCommandBuffer cmd = command();
+    if (!cmd) return;
     vkCmdUpdateBuffer(cmd, counted, 0, sizeof drawn, drawn);
   }
 
@@ -534,9 +530,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                                    {umd::kFallbackScratchStatisticsOffset + 4, 4 * sizeof(UINT64), 4}};
     vkCmdCopyBuffer(cmd, buffers.counters, counted, 3, words);
     addQueryValues(statistics->carried->handle(), counted, carry);
-    if (!(cmd = command())) return;
-    vkCmdResetQueryPool(cmd, statistics->pool, statisticsIndex, 1);
-    vkCmdBeginQuery(cmd, statistics->pool, statisticsIndex, 0);
+    resumeQuery(statisticsQuery);
   }
 }
 

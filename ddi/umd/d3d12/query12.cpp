@@ -96,7 +96,7 @@ bool typeFitsHeap(D3D12DDI_QUERY_TYPE t, D3D12DDI_QUERY_HEAP_TYPE heap) {
 void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index) {
   if (!typeFitsHeap(type, heap.type) || type == D3D12DDI_QUERY_TYPE_TIMESTAMP || index >= heap.count)
     return fail(E_INVALIDARG, "BeginQuery: the query type does not fit the heap, is a timestamp, or the index is out of range");
-  ActiveQuery& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  ActiveQuery12& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
   if (slot.heap)
     return fail(E_INVALIDARG, "BeginQuery: another query of this kind is active in the list (Vulkan runs one at a time)");
   VkCommandBuffer cmd = command();
@@ -105,6 +105,34 @@ void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, 
   vkCmdResetQueryPool(cmd, heap.pool, index, 1);
   vkCmdBeginQuery(cmd, heap.pool, index, type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
   slot = {&heap, type, index};
+}
+
+void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
+  const QueryHeap12& heap = *query.heap;
+  const UINT values = heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount : 1;
+  VkResult result = VK_SUCCESS;
+  const VkBuffer counted = transient_->deviceBuffer(
+      values * sizeof(UINT64), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &result);
+  if (!counted) return fail(Device12::hresultFor(result), "cannot allocate a query's buffer");
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdEndQuery(cmd, heap.pool, query.index);
+  if (!(cmd = command())) return;
+  vkCmdCopyQueryPoolResults(cmd, heap.pool, query.index, 1, counted, 0, values * sizeof(UINT64),
+                            VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  fallback::QueryAddParams carry;
+  carry.queries = 1;
+  carry.values = values;
+  carry.sumBase = query.index * kCarriedStride;
+  addQueryValues(heap.carried->handle(), counted, carry);
+}
+
+void CommandRecorder12::resumeQuery(const ActiveQuery12& query) {
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdResetQueryPool(cmd, query.heap->pool, query.index, 1);
+  vkCmdBeginQuery(cmd, query.heap->pool, query.index,
+                  query.type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
 }
 
 void CommandRecorder12::addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params) {
@@ -143,7 +171,7 @@ void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UI
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, heap.pool, index);
     return;
   }
-  ActiveQuery& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  ActiveQuery12& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
   if (slot.heap != &heap || slot.type != type || slot.index != index)
     return fail(E_INVALIDARG, "EndQuery: the query was not begun in this list");
   if (!cmd_) return;
@@ -152,7 +180,7 @@ void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UI
 }
 
 void CommandRecorder12::endOpenQueries() {
-  for (ActiveQuery* slot : {&activeOcclusion_, &activeStatistics_}) {
+  for (ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_}) {
     if (!slot->heap) continue;
     fail(E_INVALIDARG, "Close: a query begun in the list was not ended");
     if (cmd_) vkCmdEndQuery(cmd_, slot->heap->pool, slot->index);
@@ -169,7 +197,7 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
   if (!dst.isBuffer() || offset % 8 || offset + stride * count > dst.desc.Width)
     return fail(E_INVALIDARG, "ResolveQueryData: the destination is not a buffer, is misaligned, or is too small");
   if (!count) return;
-  for (const ActiveQuery* slot : {&activeOcclusion_, &activeStatistics_})
+  for (const ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_})
     if (slot->heap == &heap && slot->index >= start && slot->index < start + count)
       return fail(E_INVALIDARG, "ResolveQueryData: a query of the range is still active");
   VkCommandBuffer cmd = command();
@@ -177,13 +205,30 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
   // Unavailable queries (never ended since their reset) are not written: zero first.
   vkCmdFillBuffer(cmd, dst.buffer->handle(), offset, stride * count, 0);
   fullBarrier(cmd);
-  if (!statistics) {
+  if (!heap.carried) {  // timestamps
     vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, dst.buffer->handle(), offset, sizeof(UINT64),
                               VK_QUERY_RESULT_64_BIT);
-    if (type == D3D12DDI_QUERY_TYPE_BINARY_OCCLUSION) {
-      // Not precise: Vulkan still counts; D3D12 wants 0 or 1. (Without draws every
-      // result is 0; the draw path's occlusion tests check nonzero counts.)
-    }
+    return;
+  }
+  if (!statistics) {
+    // Occlusion: plus what was carried over a deferred draw (query12.h). Binary
+    // occlusion is not precise: Vulkan still counts; D3D12 wants 0 or 1.
+    VkBuffer scratch = scratchBuffer(sizeof(UINT64) * count, nullptr, 0,
+                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+    if (!scratch) return;
+    vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, scratch, 0, sizeof(UINT64), VK_QUERY_RESULT_64_BIT);
+    fullBarrier(cmd);
+    fallback::QueryAddParams params;
+    params.queries = count;
+    params.values = 1;
+    params.sumStride = 1;
+    params.addendBase = start * kCarriedStride;
+    params.addendStride = kCarriedStride;
+    addQueryValues(scratch, heap.carried->handle(), params);
+    if (!(cmd = command())) return;
+    const VkBufferCopy region{0, offset, sizeof(UINT64) * count};
+    vkCmdCopyBuffer(cmd, scratch, dst.buffer->handle(), 1, &region);
     return;
   }
   // Vulkan's six statistics, then each moved to its D3D12 field.
@@ -249,7 +294,7 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
   VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
   if (r != VK_SUCCESS) return Device12::hresultFor(r);
   std::unique_ptr<vk::Buffer> carried;
-  if (args->Type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS) {
+  if (args->Type != D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP) {
     const VkDeviceSize bytes = VkDeviceSize(args->Count) * kCarriedStride * sizeof(UINT64);
     carried = vk::Buffer::create(device->vk(), bytes,
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &r);

@@ -12,7 +12,10 @@
 // passes are not counted); what the ended part counted, the application
 // draw's own counts and the draw passes' pixel-shader invocations are added
 // on the GPU to the query's carried values, which ResolveQueryData adds to the
-// Vulkan query's result (translate/fallback/shaders/query_add.comp).
+// Vulkan query's result (translate/fallback/shaders/query_add.comp). A list
+// split at a deferred draw (deferred_draw12.h) carries its active queries
+// the same way: each part ends them and carries what they counted, the next
+// begins them again, and the deferred draw's own commands count into them.
 // Also the timestamp frequency for GetTimestampFrequency.
 #pragma once
 
@@ -32,8 +35,9 @@ struct QueryHeap12 {
   D3D12DDI_QUERY_HEAP_TYPE type{};
   UINT count = 0;
   VkQueryPool pool = VK_NULL_HANDLE;
-  // Statistics heaps: kCarriedStride 64-bit values per query (the six
-  // statistics in Vulkan's order), zeroed at BeginQuery, added at resolve.
+  // Occlusion and statistics heaps: kCarriedStride 64-bit values per query
+  // (the samples passed; the six statistics in Vulkan's order), zeroed at
+  // BeginQuery, added at resolve.
   std::unique_ptr<vk::Buffer> carried;
 
   static QueryHeap12* from(D3D12DDI_HQUERYHEAP h) { return static_cast<QueryHeap12*>(h.pDrvPrivate); }
