@@ -448,9 +448,17 @@ TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece, 
   s.bind(vertices, {{0, 0}}, 3);
   const D3D12_INDEX_BUFFER_VIEW ibv{s.put(indices, sizeof indices), sizeof indices, DXGI_FORMAT_R16_UINT};
   s.list->IASetIndexBuffer(&ibv);
+  const D3D12_QUERY_HEAP_DESC heapDesc{D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS, 1, 0};
+  void* object = nullptr;
+  HRESULT hr = s.device->CreateQueryHeap(&heapDesc, __uuidof(ID3D12QueryHeap), &object);
+  ID3D12QueryHeap* heap = createdOrFail<ID3D12QueryHeap>(hr, object);
+  ID3D12Resource* results = createBuffer(s.device, D3D12_HEAP_TYPE_READBACK, sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
   s.clear();
   s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  s.list->BeginQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
   s.list->DrawIndexedInstanced(9, 1, 0, 0, 0);
+  s.list->EndQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  s.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0, 1, results, 0);
   // Recorded in the list's next command buffer, after the deferred strip.
   s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
   s.list->SetGraphicsRoot32BitConstant(0, 5, 0);
@@ -465,6 +473,14 @@ TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece, 
   expect(&expected, tri(5, 6, 7), 3, 3, 0);  // SV_PrimitiveID counts across the cut
   expect(&expected, after, 5, 0, 0);
   checkPixels(s.run(1), 0, expected);
+  // The statistics of the application's strip: its 9 references, its 4 triangles.
+  D3D12_QUERY_DATA_PIPELINE_STATISTICS q{};
+  const std::vector<unsigned char> counts = readBuffer(results, sizeof q);
+  std::memcpy(&q, counts.data(), sizeof q);
+  CHECK(q.IAVertices == 9);
+  CHECK(q.VSInvocations == 9);
+  CHECK(q.IAPrimitives == 4);
+  CHECK(q.CPrimitives == 4);
 
   // Executed again: the deferred draw is recorded again, from the indices as they are then.
   const uint16_t firstTriangleOnly[] = {0, 1, 2, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF, 0xFFFF};
@@ -481,6 +497,8 @@ TEST_CASE("D3D12 conservative fallback: an indexed strip larger than one piece, 
   expect(&expected, tri(0, 1, 2), 3, 0, 0);
   expect(&expected, after, 5, 0, 0);
   checkPixels(words, 0, expected);
+  results->Release();
+  heap->Release();  // after its last use: the list ran twice
 }
 
 TEST_CASE("D3D12 ExecuteIndirect with a conservative fallback pipeline state draws the commands the count buffer "

@@ -17,7 +17,8 @@
 #include "d3d12umddi.h"
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
-#include "setup_shader.h"    // translate/fallback: fallback::QueryAddParams
+#include "setup_shader.h"       // translate/fallback: fallback::QueryAddParams
+#include "triangle_topology.h"  // translate/fallback: fallback::TriangleTopology
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -145,6 +146,10 @@ class CommandRecorder12 {
   void deferIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments, UINT64 argumentOffset,
                      Resource12* count, UINT64 countOffset, const DrawTargets12& targets);
   void deferStrip(const umd::DrawCall& call, const DrawTargets12& targets);
+  // While replaying: an indexed strip's triangles as an index list (a scratch
+  // buffer) from the read-back indices; `call` becomes the list's draw. False
+  // when it draws nothing or after fail().
+  bool stripAsList(fallback::TriangleTopology strip, umd::DrawCall* call, VkBuffer* listIndices);
   void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
                   UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 

@@ -152,6 +152,33 @@ void CommandRecorder12::deferStrip(const umd::DrawCall& call, const DrawTargets1
   defer(std::move(draw));
 }
 
+bool CommandRecorder12::stripAsList(fallback::TriangleTopology strip, umd::DrawCall* call, VkBuffer* listIndices) {
+  const bool wide = state_.indexBuffer.format != DXGI_FORMAT_R16_UINT;
+  const VkDeviceSize indexSize = wide ? 4 : 2;
+  std::vector<uint32_t> indices(call->count, 0);  // D3D reads index 0 past the buffer's end
+  for (uint32_t i = 0; i < call->count; ++i) {
+    if (call->first < readIndices_.firstIndex) break;
+    const VkDeviceSize at = (VkDeviceSize(call->first) - readIndices_.firstIndex + i) * indexSize;
+    if (at + indexSize > readIndices_.bytes) break;
+    if (wide) {
+      std::memcpy(&indices[i], readIndices_.data + at, 4);
+    } else {
+      uint16_t v;
+      std::memcpy(&v, readIndices_.data + at, 2);
+      indices[i] = v;
+    }
+  }
+  const std::vector<uint32_t> triangles = fallback::stripTriangleIndices(
+      indices, wide ? 0xFFFFFFFFu : 0xFFFFu, strip == fallback::TriangleTopology::TriangleStripAdj);
+  if (triangles.empty()) return false;
+  const VkDeviceSize bytes = triangles.size() * 4;
+  *listIndices = scratchBuffer(bytes, triangles.data(), size_t(bytes), VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
+  if (!*listIndices) return false;
+  call->first = 0;
+  call->count = uint32_t(triangles.size());
+  return true;
+}
+
 void CommandRecorder12::replay(const DeferredDraw12& draw) {
   state_ = draw.state;
   // The list's active queries count the draw's passes too (carried, as over the split).

@@ -18,7 +18,6 @@
 #include "shader12.h"
 
 #include <algorithm>
-#include <cstring>
 #include <new>
 
 namespace d3dvk::umd12 {
@@ -318,6 +317,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     const uint64_t bytes = std::min<uint64_t>(ib.size, ib.resource->desc.Width > ib.offset ? ib.resource->desc.Width - ib.offset : 0);
     call = umd::clampFallbackIndexedDraw(call, *layout, bytes / indexSize, device.vk().samplerFeatures().robustBufferAccess2);
   }
+  const uint64_t vertices = uint64_t(call.count) * call.instances;  // the application draw's (statistics)
   std::vector<umd::FallbackPiece> pieces;
   const uint64_t capacity = umd::fallbackPieceCapacity(*setup, strideBytes, f->trianglesPerPrimitive);
   // The capture's topology and index buffer: the draw's, or for an indexed
@@ -333,28 +333,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                            "draw dropped");
     // Its indices are in GPU memory: the draw is recorded when the list executes.
     if (!readIndices_.data) return deferStrip(call, t);
-    const DrawState12::IndexBuffer& ib = state_.indexBuffer;
-    const bool wide = ib.format != DXGI_FORMAT_R16_UINT;
-    std::vector<uint32_t> indices(call.count, 0);  // D3D reads index 0 past the buffer's end
-    for (uint32_t i = 0; i < call.count; ++i) {
-      const VkDeviceSize at = (VkDeviceSize(call.first) - readIndices_.firstIndex + i) * (wide ? 4 : 2);
-      if (call.first < readIndices_.firstIndex || at + (wide ? 4 : 2) > readIndices_.bytes) continue;
-      if (wide) {
-        std::memcpy(&indices[i], readIndices_.data + at, 4);
-      } else {
-        uint16_t v;
-        std::memcpy(&v, readIndices_.data + at, 2);
-        indices[i] = v;
-      }
-    }
-    const std::vector<uint32_t> triangles = fallback::stripTriangleIndices(
-        indices, wide ? 0xFFFFFFFFu : 0xFFFFu, *strip == fallback::TriangleTopology::TriangleStripAdj);
-    if (triangles.empty()) return;
-    const VkDeviceSize bytes = triangles.size() * 4;
-    listIndices = scratchBuffer(bytes, triangles.data(), size_t(bytes), VK_BUFFER_USAGE_INDEX_BUFFER_BIT);
-    if (!listIndices) return;
-    call.first = 0;
-    call.count = uint32_t(triangles.size());
+    if (!stripAsList(*strip, &call, &listIndices)) return;
     capture.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     capture.d3dTopology = D3D12DDI_PRIMITIVE_TOPOLOGY(fallback::TriangleTopology::TriangleList);
     layout = fallback::primitiveLayout(uint32_t(capture.d3dTopology));
@@ -451,7 +430,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     suspendQuery(statisticsQuery);
     // The application draw's vertices (IAVertices, VSInvocations); the setup
     // adds the assembled and clipped triangles below.
-    const uint64_t vertices = uint64_t(call.count) * call.instances;
     const uint64_t drawn[kStatisticCount] = {vertices, 0, vertices, 0, 0, 0};
     VkCommandBuffer cmd = command();
     if (!cmd) return;
