@@ -2,8 +2,12 @@
 // dcl_function_table, dcl_interface[_dynamicindexed], fcall and this[] operands in
 // fxc's listing syntax. Exact tokens (d3d12TokenizedProgramFormat.hpp's layouts),
 // byte-identical round trips of class_linkage.asm, decoder errors for inconsistent
-// tables, and the translator's clear refusal (no specialization for bound classes yet).
+// tables, the translator's clear refusal of an unbound shader, the IFCE chunk
+// (write → parse), and bindInterfaces: a bound program translates to valid SPIR-V
+// with fcall resolved and this[] folded, and bad bindings fail with the slot named.
+#include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
+#include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
 #include <catch2/catch.hpp>
@@ -127,4 +131,180 @@ TEST_CASE("a shader with interfaces is refused by the translator with the reason
   const Shader s = parseShader(assemble(readListing()).container);
   CHECK_THROWS_WITH(translateToSpirv(s), Catch::Contains("interfaces (class linkage: dcl_function_body, dcl_function_table, "
                                                          "dcl_interface, fcall) are not supported"));
+}
+
+namespace {
+
+InterfaceInfo sampleInterfaceInfo() {
+  InterfaceInfo info;
+  info.types = {{"Red", 0, 1, 0, 0}, {"Blue", 1, 2, 1, 1}, {"Green", 2, 0, 0, 0}};
+  info.instances = {{"gRed", 0, 0, 0, 3, 0, 0}, {"gBlue", 1, 0, 1, 0, 2, 1}};
+  InterfaceSlotRecord fp0;
+  fp0.slotSpan = 1;
+  fp0.implementations = {{0, 0}, {1, 1}};
+  InterfaceSlotRecord fp1;
+  fp1.slotSpan = 2;
+  fp1.implementations = {{1, 2}, {2, 3}};
+  info.slotRecords = {fp0, fp1};
+  info.slotCount = 3;
+  return info;
+}
+
+// class_linkage.asm's slots: fp0 (slot 0) takes ft0 or ft1, fp1[2] (slots 1, 2) ft2 or ft3.
+InterfaceBinding sampleBinding(uint32_t fp0Table, uint32_t fp1Table0, uint32_t fp1Table1) {
+  InterfaceBinding b;
+  b.tables = {fp0Table, fp1Table0, fp1Table1};
+  b.pointers = {{0, 5, 0, 0}, {0, 7, 3, 4}, {0, 1, 0, 0}};  // the listing declares CB0[8] only
+  return b;
+}
+
+}  // namespace
+
+TEST_CASE("the IFCE chunk writes and parses back field for field", "[dxbc][interfaces][ifce]") {
+  const InterfaceInfo info = sampleInterfaceInfo();
+  Chunk c;
+  c.code = fourcc("IFCE");
+  c.data = writeInterfaces(info);
+  CHECK(c.data.size() % 4 == 0);
+  const InterfaceInfo back = parseInterfaces(c);
+  REQUIRE(back.types.size() == 3);
+  CHECK(back.types[1].name == "Blue");
+  CHECK(back.types[1].id == 1);
+  CHECK(back.types[1].constantBufferStride == 2);
+  CHECK(back.types[1].textureCount == 1);
+  CHECK(back.types[1].samplerCount == 1);
+  REQUIRE(back.instances.size() == 2);
+  CHECK(back.instances[0].name == "gRed");
+  CHECK(back.instances[0].constantBufferOffset == 3);
+  CHECK(back.instances[1].typeId == 1);
+  CHECK(back.instances[1].constantBuffer == 1);
+  CHECK(back.instances[1].texture == 2);
+  CHECK(back.instances[1].sampler == 1);
+  CHECK(back.slotCount == 3);
+  REQUIRE(back.slotRecords.size() == 2);
+  CHECK(back.slotRecords[1].slotSpan == 2);
+  REQUIRE(back.slotRecords[1].implementations.size() == 2);
+  CHECK(back.slotRecords[1].implementations[1].typeId == 2);
+  CHECK(back.slotRecords[1].implementations[1].tableId == 3);
+  CHECK(writeInterfaces(back) == c.data);  // a fixed point
+  // Which table a class selects at a slot; a class that does not implement the slot's interface has none.
+  uint32_t table = 99;
+  CHECK(back.tableFor(0, 1, &table));
+  CHECK(table == 1);
+  CHECK(back.tableFor(2, 2, &table));
+  CHECK(table == 3);
+  CHECK_FALSE(back.tableFor(0, 2, &table));
+  CHECK_FALSE(back.tableFor(3, 0, &table));
+  REQUIRE(back.findType("Green"));
+  CHECK(back.findType("Green")->id == 2);
+  CHECK_FALSE(back.findType("Purple"));
+  // A container carrying it keeps it (the assembler's hex chunks take it the same way).
+  const std::vector<uint8_t> bytes = writeContainer({c});
+  const Container container = parseContainer(bytes);
+  REQUIRE(container.find(fourcc("IFCE")));
+  CHECK(container.find(fourcc("IFCE"))->data == c.data);
+}
+
+TEST_CASE("malformed IFCE chunks fail with the reason", "[dxbc][interfaces][ifce][robustness]") {
+  Chunk c;
+  c.code = fourcc("IFCE");
+  c.data = writeInterfaces(sampleInterfaceInfo());
+  Chunk truncated = c;
+  truncated.data.resize(20);
+  CHECK_THROWS_WITH(parseInterfaces(truncated), Catch::Contains("IFCE: the header at byte 20 is past the chunk's end"));
+  Chunk spans = c;
+  spans.data[12] = 5;  // the header's slot count
+  CHECK_THROWS_WITH(parseInterfaces(spans), Catch::Contains("the slot records span 3 slots but the header counts 5"));
+  Chunk name = c;
+  const uint32_t past = uint32_t(name.data.size()) + 8;
+  std::memcpy(name.data.data() + 28, &past, 4);  // the first class type's name offset
+  CHECK_THROWS_WITH(parseInterfaces(name), Catch::Contains("is past the chunk's end"));
+  Chunk counts = c;
+  counts.data[3] = 0x7f;  // a huge instance count
+  CHECK_THROWS_WITH(parseInterfaces(counts), Catch::Contains("implausible counts"));
+}
+
+TEST_CASE("the interface declarations give the slots and the ones fcall goes through", "[dxbc][interfaces]") {
+  const Shader s = parseShader(assemble(readListing()).container);
+  CHECK(usesInterfaces(s.program));
+  const InterfaceDeclarations d = interfaceDeclarations(s.program);
+  CHECK(d.slotCount == 3);
+  REQUIRE(d.interfaces.size() == 2);
+  CHECK(d.interfaces[1].firstSlot == 1);
+  CHECK(d.interfaces[1].arraySize == 2);
+  CHECK(d.interfaces[1].dynamicIndexed);
+  CHECK(d.interfaces[0].tables == std::vector<uint32_t>{0, 1});
+  CHECK(d.tables.at(1) == std::vector<uint32_t>{1, 3});
+  CHECK(d.calledSlots == std::vector<bool>{true, true, true});  // fp1 is called with a register index
+  const Shader plain = parseShader(assemble("ps_5_0\ndcl_output o0.xyzw\nmov o0.xyzw, l(1, 1, 1, 1)\nret\n").container);
+  CHECK_FALSE(usesInterfaces(plain.program));
+  CHECK(interfaceDeclarations(plain.program).slotCount == 0);
+}
+
+TEST_CASE("a bound program has its fcalls inlined and this[] folded, and translates", "[dxbc][interfaces][translate]") {
+  Shader s = parseShader(assemble(readListing()).container);
+  const Program bound = bindInterfaces(s.program, sampleBinding(0, 2, 3));
+  for (const Instruction& inst : bound.instructions) {
+    INFO(opcodeInfo(inst.opcode).name);
+    CHECK(inst.opcode != Opcode::InterfaceCall);
+    CHECK(inst.opcode != Opcode::DclInterface);
+    CHECK(inst.opcode != Opcode::DclFunctionTable);
+    CHECK(inst.opcode != Opcode::DclFunctionBody);
+    CHECK(inst.opcode != Opcode::Label);
+    for (const Operand& op : inst.operands) CHECK(op.type != OperandType::ThisPointer);
+  }
+  // fp0[0][0] through ft0 is fb0: mov r0.xyzw, cb[this[0].x + 0][this[0].y + 0] with slot 0's data (cb0, offset 5).
+  const Instruction& first = bound.instructions.at(find(bound, Opcode::Mov, 0));
+  REQUIRE(first.operands.size() == 2);
+  CHECK(first.operands[1].type == OperandType::ConstantBuffer);
+  CHECK(first.operands[1].index[0].repr == IndexRepr::Imm32);
+  CHECK(first.operands[1].index[0].imm == 0);
+  CHECK(first.operands[1].index[1].repr == IndexRepr::Imm32);
+  CHECK(first.operands[1].index[1].imm == 5);
+  // fp1[v2.x + 0][0]: a switch over the two slots; slot 1 (ft2 → fb4) reads this[1].y (7) as an immediate.
+  const Instruction& sw = bound.instructions.at(find(bound, Opcode::Switch, 0));
+  CHECK(sw.operands.at(0).type == OperandType::Input);
+  const Instruction& thisY = bound.instructions.at(find(bound, Opcode::Mov, 1));
+  REQUIRE(thisY.operands.size() == 2);
+  CHECK(thisY.operands[1].type == OperandType::Immediate32);
+  CHECK(thisY.operands[1].imm[0] == 7);
+  s.program = bound;
+  const std::vector<uint32_t> spv = translateToSpirv(s);
+  CHECK(validateSpirv(spv) == "");
+  // The other classes bind to a different program (fb1 and fb5 in place of fb0 and fb4).
+  s.program = bindInterfaces(parseShader(assemble(readListing()).container).program, sampleBinding(1, 3, 2));
+  CHECK(validateSpirv(translateToSpirv(s)) == "");
+}
+
+TEST_CASE("binding interfaces wrongly fails with the slot named", "[dxbc][interfaces][robustness]") {
+  const Shader s = parseShader(assemble(readListing()).container);
+  InterfaceBinding noSlot0 = sampleBinding(0, 2, 3);
+  noSlot0.tables[0] = kNoFunctionTable;
+  CHECK_THROWS_WITH(bindInterfaces(s.program, noSlot0),
+                    Catch::Contains("calls through interface slot 0, which has no class instance bound"));
+  CHECK_THROWS_WITH(bindInterfaces(s.program, sampleBinding(2, 2, 3)),
+                    Catch::Contains("interface slot 0 is bound to ft2, which dcl_interface fp0 does not list"));
+  InterfaceBinding shortBinding = sampleBinding(0, 2, 3);
+  shortBinding.tables.resize(2);
+  shortBinding.pointers.resize(2);
+  CHECK_THROWS_WITH(bindInterfaces(s.program, shortBinding),
+                    Catch::Contains("calls through interface slot 2, which has no class instance bound"));
+  const Shader dynamicThis = parseShader(assemble(R"(ps_5_0
+dcl_function_body fb0
+dcl_function_table ft0 = {fb0}
+dcl_interface_dynamicindexed fp0[2][1] = {ft0}
+dcl_constantbuffer CB0[4], dynamicIndexed
+dcl_input_ps constant v0.x
+dcl_output o0.xyzw
+dcl_temps 1
+fcall fp0[v0.x + 0][0]
+ret
+label fb0
+mov o0.xyzw, cb[this[v0.x + 0].x + 0][0].xyzw
+ret
+)").container);
+  InterfaceBinding two;
+  two.tables = {0, 0};
+  two.pointers = {{0, 0, 0, 0}, {0, 1, 0, 0}};
+  CHECK_THROWS_WITH(bindInterfaces(dynamicThis.program, two), Catch::Contains("this[] with a register index is not supported"));
 }

@@ -26,14 +26,15 @@ std::vector<uint32_t> Translator::run() {
 std::vector<uint32_t> Translator::runImpl() {
   stage_ = prog_.type;
   // Class linkage (SM5 interfaces) binds function tables and this pointers at
-  // *SetShader time; the translator has no specialization for them yet.
+  // *SetShader time: the program is translated after dxbc::bindInterfaces, which
+  // leaves none of these instructions.
   for (const Instruction& inst : prog_.instructions)
     if (inst.opcode == Opcode::DclFunctionBody || inst.opcode == Opcode::DclFunctionTable ||
         inst.opcode == Opcode::DclInterface || inst.opcode == Opcode::InterfaceCall)
       throw Error("translator: opcode '" + std::string(opcodeInfo(inst.opcode).name) + "' at dword " +
                   std::to_string(inst.offset) +
                   ": interfaces (class linkage: dcl_function_body, dcl_function_table, dcl_interface, fcall) are not "
-                  "supported; compile the shader with concrete classes instead of interfaces");
+                  "supported without class instances bound (bind the program with dxbc::bindInterfaces first)");
   if (!opt_.shaderFloat64)
     for (const Instruction& inst : prog_.instructions)
       if (isDoubleOpcode(inst.opcode))
