@@ -642,6 +642,19 @@ typedef VOID(APIENTRY* PFND3D11_1DDI_CREATEPIXELSHADER)(D3D10DDI_HDEVICE, const 
                                                         D3D10DDI_HRTSHADER, const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 typedef VOID(APIENTRY* PFND3D10DDI_DESTROYSHADER)(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 typedef VOID(APIENTRY* PFND3D10DDI_SETSHADER)(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+// Where a class instance's data is (SM5 interfaces): its constant buffer and
+// offset in constant vectors, its first sampler and first texture (WDK bit fields).
+typedef struct D3D11DDIARG_POINTERDATA {
+  UINT uCBOffset : 12;
+  UINT uCBID : 4;
+  UINT uBaseSamp : 4;
+  UINT uBaseTex : 7;
+  UINT uReserved : 5;
+} D3D11DDIARG_POINTERDATA;
+// *SetShaderWithIfaces: per interface slot, the function table the bound
+// instance's class selects (pIfaces) and where its data is (pPointerData).
+typedef VOID(APIENTRY* PFND3D11DDI_SETSHADER_WITH_IFACES)(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*,
+                                                          const D3D11DDIARG_POINTERDATA*);
 typedef VOID(APIENTRY* PFND3D11_1DDI_SETCONSTANTBUFFERS)(D3D10DDI_HDEVICE, UINT StartSlot, UINT NumBuffers,
                                                          const D3D10DDI_HRESOURCE*, const UINT* pFirstConstant,
                                                          const UINT* pNumConstants);
@@ -1185,12 +1198,12 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
   PFND3D11_1DDI_CALCPRIVATETESSELLATIONSHADERSIZE      pfnCalcPrivateTessellationShaderSize;           // 127
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnPsSetShaderWithIfaces;                       // 128
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnVsSetShaderWithIfaces;                       // 129
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnGsSetShaderWithIfaces;                       // 130
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnHsSetShaderWithIfaces;                       // 131
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnDsSetShaderWithIfaces;                       // 132
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnCsSetShaderWithIfaces;                       // 133
   PFND3D11DDI_CREATECOMPUTESHADER                      pfnCreateComputeShader;                         // 134
   PFND3D10DDI_SETSHADER                                pfnCsSetShader;                                 // 135
   PFND3D10DDI_SETSHADERRESOURCES                       pfnCsSetShaderResources;                        // 136
@@ -1368,12 +1381,12 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnCreateCommandList;                           // 125
   PFND3DVK_DDI_PLACEHOLDER                             pfnDestroyCommandList;                          // 126
   PFND3D11_1DDI_CALCPRIVATETESSELLATIONSHADERSIZE      pfnCalcPrivateTessellationShaderSize;           // 127
-  PFND3DVK_DDI_PLACEHOLDER                             pfnPsSetShaderWithIfaces;                       // 128
-  PFND3DVK_DDI_PLACEHOLDER                             pfnVsSetShaderWithIfaces;                       // 129
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGsSetShaderWithIfaces;                       // 130
-  PFND3DVK_DDI_PLACEHOLDER                             pfnHsSetShaderWithIfaces;                       // 131
-  PFND3DVK_DDI_PLACEHOLDER                             pfnDsSetShaderWithIfaces;                       // 132
-  PFND3DVK_DDI_PLACEHOLDER                             pfnCsSetShaderWithIfaces;                       // 133
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnPsSetShaderWithIfaces;                       // 128
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnVsSetShaderWithIfaces;                       // 129
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnGsSetShaderWithIfaces;                       // 130
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnHsSetShaderWithIfaces;                       // 131
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnDsSetShaderWithIfaces;                       // 132
+  PFND3D11DDI_SETSHADER_WITH_IFACES                    pfnCsSetShaderWithIfaces;                       // 133
   PFND3D11DDI_CREATECOMPUTESHADER                      pfnCreateComputeShader;                         // 134
   PFND3D10DDI_SETSHADER                                pfnCsSetShader;                                 // 135
   PFND3D10DDI_SETSHADERRESOURCES                       pfnCsSetShaderResources;                        // 136

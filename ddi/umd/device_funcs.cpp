@@ -140,6 +140,13 @@ struct Implemented {
   static constexpr auto DrawIndexedInstancedIndirect = &drawIndexedInstancedIndirect;
   static constexpr auto CreateComputeShader = &createComputeShader;
   static constexpr auto CsSetShader = &csSetShader;
+  // SM5 interfaces: the shader's variant for the bound class instances (driver_shader.h)
+  static constexpr auto VsSetShaderWithIfaces = &vsSetShaderWithIfaces;
+  static constexpr auto PsSetShaderWithIfaces = &psSetShaderWithIfaces;
+  static constexpr auto GsSetShaderWithIfaces = &gsSetShaderWithIfaces;
+  static constexpr auto HsSetShaderWithIfaces = &hsSetShaderWithIfaces;
+  static constexpr auto DsSetShaderWithIfaces = &dsSetShaderWithIfaces;
+  static constexpr auto CsSetShaderWithIfaces = &csSetShaderWithIfaces;
   static constexpr auto CsSetShaderResources = &csSetShaderResources;
   static constexpr auto CsSetSamplers = &csSetSamplers;
   static constexpr auto CsSetConstantBuffers = &csSetConstantBuffers;

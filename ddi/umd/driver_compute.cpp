@@ -40,7 +40,14 @@ VOID APIENTRY createComputeShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3
 }
 
 VOID APIENTRY csSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->compute.shader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->compute.shader = bindableShader(*device, hShader);
+}
+
+VOID APIENTRY csSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->compute.shader = interfaceVariant(*device, hShader, count, tables, pointers);
 }
 
 VOID APIENTRY csSetShaderResources(D3D10DDI_HDEVICE hDevice, UINT start, UINT count,

@@ -5,6 +5,7 @@
 #include "device.h"
 #include "driver_compute.h"
 #include "driver_object.h"
+#include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "pipeline_cache.h"
@@ -146,8 +147,79 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
 
 }  // namespace
 
-// Builds the shader in place; on failure reports through pfnSetErrorCb and
-// destroys what it built (the runtime does not call DestroyShader then).
+namespace {
+
+// Everything after parsing: the declarations, the reflection, the feature checks
+// and, unless the shader waits for its class instances (`translate` false: a
+// shader with interfaces), the native translation and its module. False after
+// reporting (*hr set, the message logged).
+bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool translate, HRESULT* hr) {
+  const dxbc::ProgramType stage = shader.stage;
+  try {
+    if (!collectDeclarations(device, parsed, shader, hr)) return false;
+    shader.reflection = dxbc::reflect(parsed);
+    // Geometry shaders, and the layer and viewport index built-ins, need the Vulkan features behind them.
+    const VkPhysicalDeviceFeatures& features = device.vk().enabledFeatures();
+    if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
+      logError("geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
+      *hr = E_NOTIMPL;
+      return false;
+    }
+    if ((stage == dxbc::ProgramType::Hull || stage == dxbc::ProgramType::Domain) && !features.tessellationShader) {
+      logError("hull and domain shaders need the Vulkan device's tessellationShader feature, which it lacks");
+      *hr = E_NOTIMPL;
+      return false;
+    }
+    if (shader.reflection.writesViewportArrayIndex && !features.multiViewport) {
+      logError("SV_ViewportArrayIndex needs the Vulkan device's multiViewport feature, which it lacks");
+      *hr = E_NOTIMPL;
+      return false;
+    }
+    dxbc::TranslateOptions options;
+    options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
+    options.innerCoverageAsZero = !device.vk().info().fragmentFullyCovered;
+    // Double-precision instructions need shaderFloat64; without it the translator
+    // names the feature, reported below with E_INVALIDARG (what D3D11 returns for a
+    // shader using doubles on a device without D3D11_FEATURE_DOUBLES).
+    options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
+    options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
+    options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    if (translate) shader.spirv = dxbc::translateToSpirv(parsed, options);
+    shader.nativeOptions = options;
+    shader.parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
+  } catch (const std::bad_alloc&) {
+    *hr = E_OUTOFMEMORY;
+    return false;
+  } catch (const std::exception& e) {
+    logError(std::string("shader translation failed: ") + e.what());
+    *hr = E_INVALIDARG;
+    return false;
+  }
+  if (!translate) return true;
+  // What the shader needs that the device lacks (SV_StencilRef without
+  // VK_EXT_shader_stencil_export, SV_CullDistance without shaderCullDistance,
+  // gather4_po without shaderImageGatherExtended, …): a creation error that says so.
+  if (const std::string unmet = vk::unmetShaderRequirement(device.vk(), shader.spirv); !unmet.empty()) {
+    logError("the shader cannot run on this Vulkan device: " + unmet);
+    *hr = E_NOTIMPL;
+    return false;
+  }
+  VkResult result = VK_SUCCESS;
+  shader.module = vk::createShaderModule(device.vk(), shader.spirv, &result);
+  if (!shader.module) {
+    device.setVkError(result);
+    *hr = S_OK;  // reported
+    return false;
+  }
+  shader.id = nextObjectId();
+  return true;
+}
+
+}  // namespace
+
+// Builds a shader of `stage` in place (what every pfnCreate*Shader does); on
+// failure reports through pfnSetErrorCb and destroys what it built (the runtime
+// does not call DestroyShader then).
 void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
   Device* device = Device::from(hDevice);
   if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
@@ -155,59 +227,30 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
   shader->stage = stage;
   std::span<const uint8_t> bytes;
   if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
+  dxbc::Shader parsed;
   try {
-    dxbc::Shader parsed = dxbc::parseShader(bytes);
+    parsed = dxbc::parseShader(bytes);
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
     if (parsed.program.major == 5 && parsed.program.minor >= 1) {  // the D3D11 DDI: SM4.0-5.0 (5.1 is D3D12's)
       logError("shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only");
       return device->setError(E_INVALIDARG);
     }
-    HRESULT hr = S_OK;
-    if (!collectDeclarations(*device, parsed, *shader, &hr)) return device->setError(hr);
-    shader->reflection = dxbc::reflect(parsed);
-    // Geometry shaders, and the layer and viewport index built-ins, need the Vulkan features behind them.
-    const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
-    if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
-      logError("geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
-      return device->setError(E_NOTIMPL);
+    // SM5 interfaces: translated per binding of class instances (*SetShaderWithIfaces).
+    if (dxbc::usesInterfaces(parsed.program)) {
+      (void)dxbc::interfaceDeclarations(parsed.program);  // consistent declarations, or a creation error
+      shader->interfaces = true;
     }
-    if ((stage == dxbc::ProgramType::Hull || stage == dxbc::ProgramType::Domain) && !features.tessellationShader) {
-      logError("hull and domain shaders need the Vulkan device's tessellationShader feature, which it lacks");
-      return device->setError(E_NOTIMPL);
-    }
-    if (shader->reflection.writesViewportArrayIndex && !features.multiViewport) {
-      logError("SV_ViewportArrayIndex needs the Vulkan device's multiViewport feature, which it lacks");
-      return device->setError(E_NOTIMPL);
-    }
-    dxbc::TranslateOptions options;
-    options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
-    options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;
-    // Double-precision instructions need shaderFloat64; without it the translator
-    // names the feature, reported below with E_INVALIDARG (what D3D11 returns for a
-    // shader using doubles on a device without D3D11_FEATURE_DOUBLES).
-    options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
-    options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
-    options.minLod = features.shaderResourceMinLod == VK_TRUE;
-    shader->spirv = dxbc::translateToSpirv(parsed, options);
-    shader->nativeOptions = options;
-    shader->parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {
     return device->setError(E_OUTOFMEMORY);
   } catch (const std::exception& e) {
     logError(std::string("shader translation failed: ") + e.what());
     return device->setError(E_INVALIDARG);
   }
-  // What the shader needs that the device lacks (SV_StencilRef without
-  // VK_EXT_shader_stencil_export, SV_CullDistance without shaderCullDistance,
-  // gather4_po without shaderImageGatherExtended, …): a creation error that says so.
-  if (const std::string unmet = vk::unmetShaderRequirement(device->vk(), shader->spirv); !unmet.empty()) {
-    logError("the shader cannot run on this Vulkan device: " + unmet);
-    return device->setError(E_NOTIMPL);
+  HRESULT hr = S_OK;
+  if (!buildShader(*device, std::move(parsed), *shader, !shader->interfaces, &hr)) {
+    if (hr != S_OK) device->setError(hr);
+    return;
   }
-  VkResult result = VK_SUCCESS;
-  shader->module = vk::createShaderModule(device->vk(), shader->spirv, &result);
-  if (!shader->module) return device->setVkError(result);
-  shader->id = nextObjectId();
   shader.keep();
 }
 
@@ -294,43 +337,135 @@ VOID APIENTRY createDomainShader(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D
   createShaderObject(hDevice, code, hShader, dxbc::ProgramType::Domain);
 }
 
+namespace {
+
+void forgetShader(Device& device, Shader* shader) {
+  if (device.draw.vertexShader == shader) device.draw.vertexShader = nullptr;
+  if (device.draw.pixelShader == shader) device.draw.pixelShader = nullptr;
+  if (device.draw.geometryShader == shader) device.draw.geometryShader = nullptr;
+  if (device.draw.hullShader == shader) device.draw.hullShader = nullptr;
+  if (device.draw.domainShader == shader) device.draw.domainShader = nullptr;
+  device.compute.unbind(shader);
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  if (shader->id) device.pipelines().forget(shader->id);
+  // A recorded batch may still reference the module through a pipeline; pipelines
+  // own no module reference, so the module can go once creation is done.
+}
+
+}  // namespace
+
 VOID APIENTRY destroyShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
   Device* device = Device::from(hDevice);
   Shader* shader = Shader::from(hShader);
   if (!shader) return;
-  if (device->draw.vertexShader == shader) device->draw.vertexShader = nullptr;
-  if (device->draw.pixelShader == shader) device->draw.pixelShader = nullptr;
-  if (device->draw.geometryShader == shader) device->draw.geometryShader = nullptr;
-  if (device->draw.hullShader == shader) device->draw.hullShader = nullptr;
-  if (device->draw.domainShader == shader) device->draw.domainShader = nullptr;
-  device->compute.unbind(shader);
-  {
-    std::lock_guard<std::mutex> lock(device->queueMutex());
-    if (shader->id) device->pipelines().forget(shader->id);
-    // A recorded batch may still reference the module through a pipeline; pipelines
-    // own no module reference, so the module can go once creation is done.
-  }
+  for (auto& [binding, variant] : shader->interfaceVariants) forgetShader(*device, variant.get());
+  forgetShader(*device, shader);
   shader->~Shader();
 }
 
+Shader* bindableShader(Device& device, D3D10DDI_HSHADER hShader) {
+  Shader* shader = Shader::from(hShader);
+  if (shader && shader->interfaces) {
+    logError("the shader calls through interfaces: it is bound with its class instances (*SetShaderWithIfaces), "
+             "not with *SetShader; the stage is left without a shader");
+    device.setError(E_INVALIDARG);
+    return nullptr;
+  }
+  return shader;
+}
+
+Shader* interfaceVariant(Device& device, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                         const D3D11DDIARG_POINTERDATA* pointers) {
+  Shader* shader = Shader::from(hShader);
+  if (!shader) return nullptr;
+  if (count && (!tables || !pointers)) {
+    device.setError(E_INVALIDARG);
+    return nullptr;
+  }
+  if (!shader->interfaces) return shader;  // nothing to specialize
+  dxbc::InterfaceBinding binding;
+  for (UINT i = 0; i < count; ++i) {
+    binding.tables.push_back(tables[i]);
+    binding.pointers.push_back({pointers[i].uCBID, pointers[i].uCBOffset, pointers[i].uBaseTex, pointers[i].uBaseSamp});
+  }
+  for (auto& [key, variant] : shader->interfaceVariants)
+    if (key == binding) return variant.get();
+  auto variant = std::make_unique<Shader>();
+  variant->stage = shader->stage;
+  HRESULT hr = S_OK;
+  try {
+    dxbc::Shader bound = *shader->parsed;
+    bound.program = dxbc::bindInterfaces(shader->parsed->program, binding);
+    if (!buildShader(device, std::move(bound), *variant, true, &hr)) {
+      if (hr != S_OK) device.setError(hr);
+      return nullptr;
+    }
+  } catch (const std::bad_alloc&) {
+    device.setError(E_OUTOFMEMORY);
+    return nullptr;
+  } catch (const std::exception& e) {
+    logError(std::string("the shader cannot be bound with these class instances: ") + e.what() +
+             "; the stage is left without a shader");
+    device.setError(E_INVALIDARG);
+    return nullptr;
+  }
+  shader->interfaceVariants.emplace_back(std::move(binding), std::move(variant));
+  return shader->interfaceVariants.back().second.get();
+}
+
 VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->draw.vertexShader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->draw.vertexShader = bindableShader(*device, hShader);
 }
 
 VOID APIENTRY psSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->draw.pixelShader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->draw.pixelShader = bindableShader(*device, hShader);
 }
 
 VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->draw.geometryShader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->draw.geometryShader = bindableShader(*device, hShader);
 }
 
 VOID APIENTRY hsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->draw.hullShader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->draw.hullShader = bindableShader(*device, hShader);
 }
 
 VOID APIENTRY dsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
-  Device::from(hDevice)->draw.domainShader = Shader::from(hShader);
+  Device* device = Device::from(hDevice);
+  device->draw.domainShader = bindableShader(*device, hShader);
+}
+
+VOID APIENTRY vsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->draw.vertexShader = interfaceVariant(*device, hShader, count, tables, pointers);
+}
+
+VOID APIENTRY psSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->draw.pixelShader = interfaceVariant(*device, hShader, count, tables, pointers);
+}
+
+VOID APIENTRY gsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->draw.geometryShader = interfaceVariant(*device, hShader, count, tables, pointers);
+}
+
+VOID APIENTRY hsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->draw.hullShader = interfaceVariant(*device, hShader, count, tables, pointers);
+}
+
+VOID APIENTRY dsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                                    const D3D11DDIARG_POINTERDATA* pointers) {
+  Device* device = Device::from(hDevice);
+  device->draw.domainShader = interfaceVariant(*device, hShader, count, tables, pointers);
 }
 
 }  // namespace d3dvk::umd

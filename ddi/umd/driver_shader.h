@@ -3,11 +3,13 @@
 // runtime-allocated memory: the parsed DXBC's reflection, the native SPIR-V
 // variant translated at create time and its VkShaderModule, and a unique id
 // for the pipeline cache, and the shader resources (t#) and samplers (s#) it
-// declares (what a draw binds). Also the four shader DDIs and the two
-// SetShader DDIs.
+// declares (what a draw binds); a shader with SM5 interfaces keeps its
+// variants per class-instance binding. Also the shader DDIs and the
+// *SetShader / *SetShaderWithIfaces DDIs.
 #pragma once
 
 #include "d3d10umddi.h"
+#include "dxbc/interfaces.h"
 #include "dxbc/shader.h"
 #include "dxbc/translator.h"
 #include "vk_pipeline.h"
@@ -105,6 +107,14 @@ struct Shader {
   // (dxbc writeSampleMask), by (mask, counting), built on first use.
   std::map<std::pair<uint32_t, bool>, std::unique_ptr<vk::ShaderModule>> sampleMaskModules;
 
+  // SM5 interfaces (class linkage): such a shader is parsed and checked at
+  // creation but translated only when bound with its class instances
+  // (*SetShaderWithIfaces): one variant per binding (function table and
+  // this-pointer data per slot, dxbc::bindInterfaces), each a complete Shader
+  // of its own (module, pipeline-cache id, fallback variants), built on first use.
+  bool interfaces = false;
+  std::vector<std::pair<dxbc::InterfaceBinding, std::unique_ptr<Shader>>> interfaceVariants;
+
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };
 
@@ -140,5 +150,16 @@ VOID APIENTRY dsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY vsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 VOID APIENTRY psSetShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
+// The shader to bind for a plain *SetShader: null (after reporting) for a shader with interfaces.
+Shader* bindableShader(Device& device, D3D10DDI_HSHADER hShader);
+// The variant of `hShader` for these function tables and pointer data (translated
+// on first use); a shader without interfaces itself; null after reporting.
+Shader* interfaceVariant(Device& device, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
+                         const D3D11DDIARG_POINTERDATA* pointers);
+VOID APIENTRY vsSetShaderWithIfaces(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*, const D3D11DDIARG_POINTERDATA*);
+VOID APIENTRY psSetShaderWithIfaces(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*, const D3D11DDIARG_POINTERDATA*);
+VOID APIENTRY gsSetShaderWithIfaces(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*, const D3D11DDIARG_POINTERDATA*);
+VOID APIENTRY hsSetShaderWithIfaces(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*, const D3D11DDIARG_POINTERDATA*);
+VOID APIENTRY dsSetShaderWithIfaces(D3D10DDI_HDEVICE, D3D10DDI_HSHADER, UINT, const UINT*, const D3D11DDIARG_POINTERDATA*);
 
 }  // namespace d3dvk::umd

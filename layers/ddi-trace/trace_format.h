@@ -586,6 +586,22 @@ inline std::string args(D3DVK_SLOT(DsSetSamplers), UINT start, UINT count, const
   return samplerArgs(start, count, s);
 }
 inline std::string args(D3DVK_SLOT(CsSetShader), D3D10DDI_HSHADER s) { return ", hShader=" + ptr(s.pDrvPrivate); }
+// *SetShaderWithIfaces (slots 128..133): per interface slot the function table
+// ("-" for none) and the instance's data as cb<id>[<offset>] t<base> s<base>.
+template <int Slot>
+  requires(Slot >= int(::d3dvk::ddi::DeviceSlot::PsSetShaderWithIfaces) &&
+           Slot <= int(::d3dvk::ddi::DeviceSlot::CsSetShaderWithIfaces))
+std::string args(SlotTag<Slot>, D3D10DDI_HSHADER s, UINT count, const UINT* ifaces,
+                 const D3D11DDIARG_POINTERDATA* pointers) {
+  std::string out = ", hShader=" + ptr(s.pDrvPrivate) + format(", NumClassInstances=%u, pIfaces={", count);
+  for (UINT i = 0; ifaces && i < count; ++i)
+    out += (i ? ", " : "") + (ifaces[i] == 0xFFFFFFFFu ? std::string("-") : std::to_string(ifaces[i]));
+  out += "}, pPointerData={";
+  for (UINT i = 0; pointers && i < count; ++i)
+    out += (i ? ", " : "") + format("cb%u[%u] t%u s%u", pointers[i].uCBID, pointers[i].uCBOffset, pointers[i].uBaseTex,
+                                    pointers[i].uBaseSamp);
+  return out + "}";
+}
 inline std::string args(D3DVK_SLOT(GsSetConstantBuffers), UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,
                         const UINT* first, const UINT* num) {
   return constantBufferArgs(start, count, buffers, first, num);
