@@ -3,12 +3,15 @@
 // implemented yet live in d3d11_context_unimplemented.cpp.
 #pragma once
 
+#include "d3d10umddi.h"
 #include "d3dvk_entry_guard.h"
+#include "dxbc/interfaces.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>
 
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 
@@ -272,6 +275,34 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   bool validateDraw(const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.
   void stateSettingError(int id, const char* idName, const char* function, const std::string& text);
+
+  // SM5 interfaces (d3d11_context_class_instances.cpp): the class instances bound
+  // with each stage's shader, by interface slot (private references).
+  class D3D11ClassInstance* classInstances_[kStages][D3D11_SHADER_MAX_INTERFACES] = {};
+  UINT classInstanceCount_[kStages] = {};
+  // What *SetShader needs of the shader: whether one is bound and, when it calls
+  // through interfaces, its IFCE data and declarations.
+  struct ShaderInterfaces {
+    bool bound = false;
+    const dxbc::InterfaceInfo* info = nullptr;
+    const dxbc::InterfaceDeclarations* declarations = nullptr;
+  };
+  template <typename S>
+  static ShaderInterfaces interfacesOf(const S* shader) {
+    if (!shader) return {};
+    if (!shader->usesInterfaces()) return {true, nullptr, nullptr};
+    return {true, &shader->interfaceInfo(), &shader->interfaceDeclarations()};
+  }
+  // Checks the instances against the shader's interface slots and fills, per slot,
+  // the function table the instance's class selects there and its pointer data.
+  // False after the debug layer's message: the call is dropped.
+  bool resolveClassInstances(const char* function, const ShaderInterfaces& shader,
+                             ID3D11ClassInstance* const* instances, UINT count, std::vector<UINT>* tables,
+                             std::vector<D3D11DDIARG_POINTERDATA>* pointers);
+  void bindClassInstances(int stage, ID3D11ClassInstance* const* instances, UINT count);
+  // *GetShader's instances: AddRef'd into `out` (up to *count entries), *count set to the bound count.
+  void getClassInstances(int stage, ID3D11ClassInstance** out, UINT* count);
+  void releaseClassInstances();
 };
 
 }  // namespace d3dvk::runtime

@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 namespace {
@@ -42,20 +43,31 @@ D3D11Buffer* bufferFrom(ID3D11Buffer* b) { return static_cast<D3D11Buffer*>(b); 
 // ---------------------------------------------------------------------------
 // Geometry stage.
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader, ID3D11ClassInstance* const*,
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader,
+                                                         ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
-  if (NumClassInstances) return;  // class instances are not supported
   D3D11GeometryShader* current = gsFrom(geometryShader_);
   D3D11GeometryShader* next = gsFrom(pShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::GSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   geometryShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnGsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kGS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnGsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnGsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
-void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader, ID3D11ClassInstance**,
+void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader,
+                                                         ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
   if (ppGeometryShader) handOut(gsFrom(geometryShader_), ppGeometryShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kGS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
@@ -86,19 +98,30 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT
 // Compute stage.
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
-  if (NumClassInstances) return;
+                                                         ID3D11ClassInstance* const* ppClassInstances,
+                                                         UINT NumClassInstances) try {
   D3D11ComputeShader* current = csFrom(computeShader_);
   D3D11ComputeShader* next = csFrom(pComputeShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::CSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   computeShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnCsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kCS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnCsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnCsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
-void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader, ID3D11ClassInstance**,
+void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader,
+                                                         ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
   if (ppComputeShader) handOut(csFrom(computeShader_), ppComputeShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kCS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {

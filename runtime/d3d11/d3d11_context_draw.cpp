@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <cstdio>
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 namespace {
@@ -70,6 +71,7 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   geometryShader_ = nullptr;
   releaseTessellationBindings();
   releaseComputeBindings();
+  releaseClassInstances();
   D3D11BlendState* noBlend = nullptr;
   rebind(blendState_, noBlend);
   D3D11DepthStencilState* noDepthStencil = nullptr;
@@ -212,37 +214,59 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMI
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
-  if (NumClassInstances) return;  // class instances are not supported
+                                                         ID3D11ClassInstance* const* ppClassInstances,
+                                                         UINT NumClassInstances) try {
   D3D11VertexShader* current = vsFrom(vertexShader_);
   D3D11VertexShader* next = vsFrom(pVertexShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::VSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   vertexShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnVsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kVS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnVsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnVsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader,
-                                                         ID3D11ClassInstance**, UINT* pNumClassInstances) try {
+                                                         ID3D11ClassInstance** ppClassInstances,
+                                                         UINT* pNumClassInstances) try {
   if (ppVertexShader) handOut(vsFrom(vertexShader_), ppVertexShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kVS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
-  if (NumClassInstances) return;
+                                                         ID3D11ClassInstance* const* ppClassInstances,
+                                                         UINT NumClassInstances) try {
   D3D11PixelShader* current = psFrom(pixelShader_);
   D3D11PixelShader* next = psFrom(pPixelShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::PSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   pixelShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnPsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kPS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnPsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnPsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader, ID3D11ClassInstance**,
+void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader,
+                                                         ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
   if (ppPixelShader) handOut(psFrom(pixelShader_), ppPixelShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kPS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,

@@ -15,6 +15,7 @@
 #include "d3d11_shader.h"
 
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 namespace {
@@ -44,20 +45,31 @@ const char* domainName(uint32_t d) { return d == 1 ? "isoline" : d == 2 ? "tri" 
 // ---------------------------------------------------------------------------
 // Hull stage.
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader, ID3D11ClassInstance* const*,
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader,
+                                                         ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
-  if (NumClassInstances) return;  // class instances are not supported
   D3D11HullShader* current = hsFrom(hullShader_);
   D3D11HullShader* next = hsFrom(pHullShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::HSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   hullShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnHsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kHS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnHsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnHsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
-void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader, ID3D11ClassInstance**,
+void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader,
+                                                         ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
   if (ppHullShader) handOut(hsFrom(hullShader_), ppHullShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kHS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
@@ -88,19 +100,30 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT
 // Domain stage.
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader,
-                                                         ID3D11ClassInstance* const*, UINT NumClassInstances) try {
-  if (NumClassInstances) return;
+                                                         ID3D11ClassInstance* const* ppClassInstances,
+                                                         UINT NumClassInstances) try {
   D3D11DomainShader* current = dsFrom(domainShader_);
   D3D11DomainShader* next = dsFrom(pDomainShader);
+  std::vector<UINT> tables;
+  std::vector<D3D11DDIARG_POINTERDATA> pointers;
+  if (!resolveClassInstances("ID3D11DeviceContext::DSSetShader", interfacesOf(next), ppClassInstances,
+                             NumClassInstances, &tables, &pointers))
+    return;
   rebind(current, next);
   domainShader_ = next;
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnDsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
+  bindClassInstances(kDS, ppClassInstances, NumClassInstances);
+  if (next && next->usesInterfaces())
+    ddi.funcs().pfnDsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
+                                         pointers.data());
+  else
+    ddi.funcs().pfnDsSetShader(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HSHADER{});
 } D3DVK_CATCH_VOID
-void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader, ID3D11ClassInstance**,
+void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader,
+                                                         ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
   if (ppDomainShader) handOut(dsFrom(domainShader_), ppDomainShader);
-  if (pNumClassInstances) *pNumClassInstances = 0;
+  getClassInstances(kDS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {

@@ -1,11 +1,14 @@
 // runtime/d3d11/d3d11_device_create_shaders.cpp — ID3D11Device's
 // CreateVertexShader, CreatePixelShader, CreateGeometryShader, CreateHullShader,
 // CreateDomainShader, CreateComputeShader and CreateInputLayout (the objects are in d3d11_shader.h
-// and d3d11_input_layout.h). Class linkage is not supported (E_NOTIMPL); the
-// other stages' creates are in d3d11_device_unimplemented.cpp.
+// and d3d11_input_layout.h), and CreateClassLinkage (d3d11_class_linkage.h): a
+// shader created with a linkage registers its class data there.
+#include "d3d11_class_linkage.h"
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
 #include "d3d11_shader.h"
+
+#include <new>
 
 namespace d3dvk::runtime {
 namespace {
@@ -31,67 +34,60 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateVertexShader(const void* pShaderByt
                                                           ID3D11ClassLinkage* pClassLinkage,
                                                           ID3D11VertexShader** ppVertexShader) try {
   if (removed()) return removedFailure(ppVertexShader);
-  if (pClassLinkage) {
-    if (ppVertexShader) *ppVertexShader = nullptr;
-    return E_NOTIMPL;
-  }
-  return createObject<D3D11VertexShader>(ppVertexShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11VertexShader>(ppVertexShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePixelShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                          ID3D11ClassLinkage* pClassLinkage,
                                                          ID3D11PixelShader** ppPixelShader) try {
   if (removed()) return removedFailure(ppPixelShader);
-  if (pClassLinkage) {
-    if (ppPixelShader) *ppPixelShader = nullptr;
-    return E_NOTIMPL;
-  }
-  return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11PixelShader>(ppPixelShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                             ID3D11ClassLinkage* pClassLinkage,
                                                             ID3D11GeometryShader** ppGeometryShader) try {
   if (removed()) return removedFailure(ppGeometryShader);
-  if (pClassLinkage) {
-    if (ppGeometryShader) *ppGeometryShader = nullptr;
-    return E_NOTIMPL;
-  }
-  return createObject<D3D11GeometryShader>(ppGeometryShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11GeometryShader>(ppGeometryShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateHullShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                         ID3D11ClassLinkage* pClassLinkage,
                                                         ID3D11HullShader** ppHullShader) try {
   if (removed()) return removedFailure(ppHullShader);
-  if (pClassLinkage) {
-    if (ppHullShader) *ppHullShader = nullptr;
-    return E_NOTIMPL;
-  }
-  return createObject<D3D11HullShader>(ppHullShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11HullShader>(ppHullShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateDomainShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                           ID3D11ClassLinkage* pClassLinkage,
                                                           ID3D11DomainShader** ppDomainShader) try {
   if (removed()) return removedFailure(ppDomainShader);
-  if (pClassLinkage) {
-    if (ppDomainShader) *ppDomainShader = nullptr;
-    return E_NOTIMPL;
-  }
-  return createObject<D3D11DomainShader>(ppDomainShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11DomainShader>(ppDomainShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBytecode, SIZE_T BytecodeLength,
                                                            ID3D11ClassLinkage* pClassLinkage,
                                                            ID3D11ComputeShader** ppComputeShader) try {
   if (removed()) return removedFailure(ppComputeShader);
-  if (pClassLinkage) {
-    if (ppComputeShader) *ppComputeShader = nullptr;
-    return E_NOTIMPL;
-  }
   // Compute shaders need feature level 11_0 (d3dvk's devices are 11_0 and up).
-  return createObject<D3D11ComputeShader>(ppComputeShader, *this, pShaderBytecode, BytecodeLength);
+  return createObject<D3D11ComputeShader>(ppComputeShader, *this, pShaderBytecode, BytecodeLength,
+                                          static_cast<D3D11ClassLinkage*>(pClassLinkage));
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage** ppLinkage) try {
+  if (removed()) return removedFailure(ppLinkage);
+  if (!ppLinkage) return S_FALSE;  // validation only
+  *ppLinkage = nullptr;
+  auto* linkage = new (std::nothrow) D3D11ClassLinkage(*this);
+  if (!linkage) return E_OUTOFMEMORY;
+  linkage->AddRef();
+  *ppLinkage = linkage;
+  return S_OK;
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEMENT_DESC* pInputElementDescs,

@@ -15,11 +15,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput( con
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateClassLinkage(ID3D11ClassLinkage** ppLinkage) try {
-  if (ppLinkage) *ppLinkage = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC* pCounterDesc, ID3D11Counter** ppCounter) try {
   if (ppCounter) *ppCounter = nullptr;

@@ -2,6 +2,7 @@
 #include "d3d11_shader.h"
 
 #include "conservative_validator.h"
+#include "d3d11_class_linkage.h"
 #include "d3d11_device.h"
 
 #include <new>
@@ -65,7 +66,7 @@ std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> ddiSignature(const dxbc::Signature& s
 
 template <typename Interface>
 D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, const void* bytecode, SIZE_T length,
-                                                       HRESULT* hr) {
+                                                       D3D11ClassLinkage* linkage, HRESULT* hr) {
   constexpr StageInfo info = stageInfo<Interface>();
   auto reject = [&](const std::string& text) -> D3D11Shader* {
     device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, info.invalidBytecode,
@@ -90,17 +91,39 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   if (parsed.program.major == 5 && parsed.program.minor >= 1)
     return reject("Shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only; Direct3D 11 takes "
                   "shader models 4.0 to 5.0.");
-  // Interfaces (class linkage) need function tables bound through ID3D11ClassLinkage, which d3dvk lacks.
-  for (const dxbc::Instruction& inst : parsed.program.instructions)
-    if (inst.opcode == dxbc::Opcode::DclInterface || inst.opcode == dxbc::Opcode::InterfaceCall)
-      return reject("Shader uses interfaces (class linkage: dcl_interface / fcall), which d3dvk does not support "
-                    "(ID3D11ClassLinkage is not implemented); compile it with concrete classes.");
+  // Interfaces (class linkage): the IFCE chunk says which class types implement
+  // which slots (how *SetShader maps a class instance to a function table).
+  const bool usesInterfaces = dxbc::usesInterfaces(parsed.program);
+  dxbc::InterfaceInfo interfaceInfo;
+  dxbc::InterfaceDeclarations interfaceDeclarations;
+  if (usesInterfaces) {
+    const dxbc::Chunk* ifce = parsed.container.find(dxbc::fourcc("IFCE"));
+    if (!ifce)
+      return reject("Shader uses interfaces (class linkage: dcl_interface / fcall) but has no IFCE chunk (its class "
+                    "types and interface slots), so no class instance can be bound to it.");
+    try {
+      interfaceInfo = dxbc::parseInterfaces(*ifce);
+      interfaceDeclarations = dxbc::interfaceDeclarations(parsed.program);
+    } catch (const std::bad_alloc&) {
+      *hr = E_OUTOFMEMORY;
+      return nullptr;
+    } catch (const std::exception& e) {
+      return reject(std::string("Shader's interfaces are inconsistent: ") + e.what());
+    }
+    if (interfaceInfo.slotCount != interfaceDeclarations.slotCount)
+      return reject("Shader's IFCE chunk counts " + std::to_string(interfaceInfo.slotCount) +
+                    " interface slots but its dcl_interface declarations " +
+                    std::to_string(interfaceDeclarations.slotCount) + ".");
+  }
   std::unique_ptr<D3D11Shader> shader(new (std::nothrow) D3D11Shader(device));
   if (!shader) {
     *hr = E_OUTOFMEMORY;
     return nullptr;
   }
   shader->reflection_ = dxbc::reflect(parsed);
+  shader->usesInterfaces_ = usesInterfaces;
+  shader->interfaceInfo_ = std::move(interfaceInfo);
+  shader->interfaceDeclarations_ = std::move(interfaceDeclarations);
   if constexpr (std::is_same_v<Interface, ID3D11PixelShader>) {
     PixelShaderCheck check;
     check.readsInnerCoverage = shader->reflection_.readsInnerCoverage;
@@ -154,7 +177,9 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
         else
           ddi.funcs().pfnCreatePixelShader(ddi.handle(), code.data(), h, rt, &signatures);
       });
-  return SUCCEEDED(*hr) ? shader.release() : nullptr;
+  if (FAILED(*hr)) return nullptr;
+  if (linkage && shader->usesInterfaces_) linkage->registerShader(shader->interfaceInfo_);
+  return shader.release();
 }
 
 template <typename Interface>

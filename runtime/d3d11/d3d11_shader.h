@@ -4,12 +4,14 @@
 // last reference goes. The runtime validates the bytecode first (parsed with
 // translate/dxbc: container, chunks, tokens and the program type) and keeps
 // the reflection; pixel shaders also pass the conservative-rasterization rules
-// of runtime/core/conservative_validator.h.
+// of runtime/core/conservative_validator.h. A shader with SM5 interfaces
+// keeps its IFCE data and interface declarations for *SetShader's class instances.
 #pragma once
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
 #include "d3d11_driver_object.h"
+#include "dxbc/interfaces.h"
 #include "dxbc/shader.h"
 
 #include <memory>
@@ -21,16 +23,26 @@ template <typename Interface>
 class D3D11Shader final : public D3D11DeviceChild<Interface> {
  public:
   // Validates and creates; on failure returns null with *hr set and the debug messages reported.
-  static D3D11Shader* create(D3D11Device& device, const void* bytecode, SIZE_T length, HRESULT* hr);
+  // A shader with SM5 interfaces needs its IFCE chunk; with a linkage, its class data is registered there.
+  static D3D11Shader* create(D3D11Device& device, const void* bytecode, SIZE_T length,
+                             class D3D11ClassLinkage* linkage, HRESULT* hr);
 
   D3D10DDI_HSHADER ddiHandle() const { return driverObject_.handle(); }
   const dxbc::ShaderReflection& reflection() const { return reflection_; }
+  // SM5 interfaces: whether the shader calls through any, its IFCE data and its declarations
+  // (the slot count, the slots an fcall can go through).
+  bool usesInterfaces() const { return usesInterfaces_; }
+  const dxbc::InterfaceInfo& interfaceInfo() const { return interfaceInfo_; }
+  const dxbc::InterfaceDeclarations& interfaceDeclarations() const { return interfaceDeclarations_; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
 
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
   dxbc::ShaderReflection reflection_;
+  bool usesInterfaces_ = false;
+  dxbc::InterfaceInfo interfaceInfo_;
+  dxbc::InterfaceDeclarations interfaceDeclarations_;
   std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;
   std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> patchConstants_;  // hull and domain shaders: the PCSG
   DriverObject<D3D10DDI_HSHADER> driverObject_;

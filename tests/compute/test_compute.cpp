@@ -441,7 +441,8 @@ TEST_CASE("compute: the runtime's rules for shaders, dispatches, indirect argume
   CHECK(m[0].id == D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE);
   CHECK(m[0].text.find("pixel shader, not a compute shader") != std::string::npos);
   CHECK(c.ddiCalls("CreateComputeShader") == 0);
-  // A shader with interfaces (class linkage) is refused with the reason: no ID3D11ClassLinkage to bind its classes.
+  // A shader with interfaces (class linkage) but no IFCE chunk is refused with the reason: nothing says which
+  // class types implement its interface slots (test_class_linkage.cpp has the shaders that have one).
   const std::vector<uint8_t> linked = assembledListing(R"(cs_5_0
 dcl_function_body fb0
 dcl_function_table ft0 = {fb0}
@@ -457,7 +458,8 @@ ret
   m = drainMessages(c.queue.get());
   REQUIRE(m.size() == 1);
   CHECK(m[0].id == D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE);
-  CHECK(m[0].text.find("Shader uses interfaces (class linkage: dcl_interface / fcall)") != std::string::npos);
+  CHECK(m[0].text.find("Shader uses interfaces (class linkage: dcl_interface / fcall) but has no IFCE chunk") !=
+        std::string::npos);
   CHECK(c.ddiCalls("CreateComputeShader") == 0);
 
   Com<ID3D11ComputeShader> cs = computeShader(d, kCsFill);

@@ -7,6 +7,7 @@
 // with fcall resolved and this[] folded, and bad bindings fail with the slot named.
 #include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
+#include "dxbc/listing_chunks.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
@@ -307,4 +308,20 @@ ret
   two.tables = {0, 0};
   two.pointers = {{0, 0, 0, 0}, {0, 1, 0, 0}};
   CHECK_THROWS_WITH(bindInterfaces(dynamicThis.program, two), Catch::Contains("this[] with a register index is not supported"));
+}
+
+TEST_CASE("a listing carrying an IFCE chunk round-trips it byte for byte", "[dxbc][listing][interfaces][ifce]") {
+  Chunk ifce;
+  ifce.code = fourcc("IFCE");
+  ifce.data = writeInterfaces(sampleInterfaceInfo());
+  const std::string text = listing::formatRawChunk(ifce) + readListing();
+  const AssembleResult a = assemble(text);
+  const Shader s = parseShader(a.container);
+  const Chunk* kept = s.container.find(fourcc("IFCE"));
+  REQUIRE(kept);
+  CHECK(kept->data == ifce.data);
+  CHECK(parseInterfaces(*kept).slotCount == interfaceDeclarations(s.program).slotCount);
+  const std::string dis = disassemble(s);
+  CHECK(dis.find("// Chunk IFCE, " + std::to_string(ifce.data.size()) + " bytes:\n") != std::string::npos);
+  CHECK(assemble(dis).container == a.container);
 }

@@ -1,0 +1,288 @@
+// tests/compute/test_class_linkage.cpp — SM5 dynamic shader linkage end to end
+// through the public D3D11 API: ID3D11ClassLinkage / ID3D11ClassInstance, a
+// compute shader whose interfaces (one plain, one dynamically indexed array) are
+// bound with CSSetShader's class instances, the values each class computes read
+// back (this[] data: a class member in a constant buffer), CSGetShader's
+// instances, the exact CsSetShaderWithIfaces the driver sees, and the error paths
+// (HRESULTs and debug-layer messages; a bad binding leaves the state as it was).
+#include "checked_device.h"
+#include "compute_test_util.h"
+#include "dxbc/interfaces.h"
+
+#include <cstring>
+
+using namespace d3dvk::test;
+
+namespace {
+
+// out[0] = fp0's method (ClassA: 2·data.x, ClassB: data.y + 100, data at this[0]),
+// out[1], out[2] = fp1[0], fp1[1] (an array called with a register index: Seven
+// returns 7; Nine returns 9 through an early retc, 11 otherwise).
+constexpr const char* kLinkedCs = R"(cs_5_0
+dcl_globalFlags refactoringAllowed
+dcl_function_body fb0
+dcl_function_body fb1
+dcl_function_body fb2
+dcl_function_body fb3
+dcl_function_table ft0 = {fb0}
+dcl_function_table ft1 = {fb1}
+dcl_function_table ft2 = {fb2}
+dcl_function_table ft3 = {fb3}
+dcl_interface fp0[1][1] = {ft0, ft1}
+dcl_interface_dynamicindexed fp1[2][1] = {ft2, ft3}
+dcl_constantbuffer CB0[4], dynamicIndexed
+dcl_constantbuffer CB1[4], dynamicIndexed
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+fcall fp0[0][0]
+store_raw u0.x, l(0), r0.x
+mov r1.x, l(0)
+fcall fp1[r1.x + 0][0]
+store_raw u0.x, l(4), r0.x
+mov r1.x, l(1)
+fcall fp1[r1.x + 0][0]
+store_raw u0.x, l(8), r0.x
+ret
+label fb0
+mul r0.x, cb[this[0].x + 0][this[0].y + 0].x, l(2.000000)
+ret
+label fb1
+add r0.x, cb[this[0].x + 0][this[0].y + 0].y, l(100.000000)
+ret
+label fb2
+mov r0.x, l(7.000000)
+ret
+label fb3
+mov r0.x, l(9.000000)
+ult r1.y, l(0), l(1)
+retc_nz r1.y
+mov r0.x, l(11.000000)
+ret
+)";
+
+// The IFCE chunk fxc would write for kLinkedCs: four classes, the instance gA
+// (ClassA, data at cb0[1]), fp0 (slot 0: ClassA → ft0, ClassB → ft1) and
+// fp1[2] (slots 1, 2: Seven → ft2, Nine → ft3).
+d3dvk::dxbc::InterfaceInfo linkedInterfaces() {
+  d3dvk::dxbc::InterfaceInfo info;
+  info.types = {{"ClassA", 0, 1, 0, 0}, {"ClassB", 1, 1, 0, 0}, {"Seven", 2, 0, 0, 0}, {"Nine", 3, 0, 0, 0}};
+  info.instances = {{"gA", 0, 0, 0, 1, 0, 0}};
+  d3dvk::dxbc::InterfaceSlotRecord fp0, fp1;
+  fp0.slotSpan = 1;
+  fp0.implementations = {{0, 0}, {1, 1}};
+  fp1.slotSpan = 2;
+  fp1.implementations = {{2, 2}, {3, 3}};
+  info.slotRecords = {fp0, fp1};
+  info.slotCount = 3;
+  return info;
+}
+
+// The listing's container with an IFCE chunk added (optionally none).
+std::vector<uint8_t> withInterfaces(const char* listing, bool ifce = true) {
+  using namespace d3dvk::dxbc;
+  const Container c = parseContainer(assembledListing(listing));
+  std::vector<Chunk> chunks = c.chunks;
+  if (ifce) {
+    Chunk chunk;
+    chunk.code = fourcc("IFCE");
+    chunk.data = writeInterfaces(linkedInterfaces());
+    chunks.insert(chunks.begin(), chunk);
+  }
+  return writeContainer(chunks);
+}
+
+std::vector<float> runLinked(RenderDevice& d, ID3D11ComputeShader* cs, std::vector<ID3D11ClassInstance*> instances,
+                             ID3D11UnorderedAccessView* uav, ID3D11Buffer* out) {
+  d.context->CSSetShader(cs, instances.data(), UINT(instances.size()));
+  d.context->CSSetUnorderedAccessViews(0, 1, &uav, nullptr);
+  d.context->Dispatch(1, 1, 1);
+  const std::vector<uint32_t> bits = readBuffer(d, out);
+  std::vector<float> values(3);
+  std::memcpy(values.data(), bits.data(), 12);
+  return values;
+}
+
+std::string typeName(ID3D11ClassInstance* instance) {
+  SIZE_T length = 0;
+  instance->GetTypeName(nullptr, &length);
+  std::string name(length, '\0');
+  instance->GetTypeName(name.data(), &length);
+  name.resize(length ? length - 1 : 0);
+  return name;
+}
+
+}  // namespace
+
+TEST_CASE("class linkage: each bound class instance runs its own methods on its own data", "[compute][interfaces]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11ClassLinkage> linkage;
+  REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+  const std::vector<uint8_t> code = withInterfaces(kLinkedCs);
+  Com<ID3D11ComputeShader> cs;
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), linkage.get(), cs.out()) == S_OK);
+
+  Com<ID3D11ClassInstance> a, b, seven, nine;
+  REQUIRE(linkage->CreateClassInstance("ClassA", 1, 2, 0, 0, a.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("ClassB", 1, 3, 0, 0, b.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("Seven", 0, 0, 0, 0, seven.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("Nine", 0, 0, 0, 0, nine.out()) == S_OK);
+  CHECK(typeName(b.get()) == "ClassB");
+  D3D11_CLASS_INSTANCE_DESC desc{};
+  b->GetDesc(&desc);
+  CHECK(desc.ConstantBuffer == 1);
+  CHECK(desc.BaseConstantBufferOffset == 3);
+  CHECK(desc.Created == TRUE);
+  Com<ID3D11ClassLinkage> owner;
+  b->GetClassLinkage(owner.out());
+  CHECK(owner.get() == linkage.get());
+
+  // cb0[1] = (5, 6, 0, 0); cb1[2] = (3, 4, 0, 0), cb1[3] = (0, 20, 0, 0)
+  auto floats = [](std::vector<float> f) {
+    std::vector<uint32_t> u(f.size());
+    std::memcpy(u.data(), f.data(), f.size() * 4);
+    return u;
+  };
+  Com<ID3D11Buffer> cb0 = makeDataBuffer(d, floats({0, 0, 0, 0, 5, 6, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}),
+                                         D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> cb1 = makeDataBuffer(d, floats({0, 0, 0, 0, 0, 0, 0, 0, 3, 4, 0, 0, 0, 20, 0, 0}),
+                                         D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb0.get(), cb1.get()};
+  d.context->CSSetConstantBuffers(0, 2, cbs);
+  Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(4, 0), D3D11_BIND_UNORDERED_ACCESS,
+                                         D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+  Com<ID3D11UnorderedAccessView> uav = rawUav(d, out.get(), 4);
+
+  CHECK(runLinked(d, cs.get(), {a.get(), seven.get(), nine.get()}, uav.get(), out.get()) ==
+        std::vector<float>{6, 7, 9});  // 2 · cb1[2].x
+  CHECK(runLinked(d, cs.get(), {b.get(), nine.get(), seven.get()}, uav.get(), out.get()) ==
+        std::vector<float>{120, 9, 7});  // cb1[3].y + 100
+  // The shader's own instance gA (data at cb0[1]), found by name.
+  Com<ID3D11ClassInstance> gA;
+  REQUIRE(linkage->GetClassInstance("gA", 0, gA.out()) == S_OK);
+  CHECK(typeName(gA.get()) == "ClassA");
+  gA->GetDesc(&desc);
+  CHECK(desc.ConstantBuffer == 0);
+  CHECK(desc.BaseConstantBufferOffset == 1);
+  CHECK(desc.Created == FALSE);
+  CHECK(runLinked(d, cs.get(), {gA.get(), seven.get(), seven.get()}, uav.get(), out.get()) ==
+        std::vector<float>{10, 7, 7});  // 2 · cb0[1].x
+  // Binding a ClassA instance with other data again reuses nothing stale.
+  CHECK(runLinked(d, cs.get(), {a.get(), seven.get(), nine.get()}, uav.get(), out.get()) ==
+        std::vector<float>{6, 7, 9});
+
+  // What the driver saw: per slot the function table and the pointer data.
+  const std::vector<std::string> calls = c.trace.calls("CsSetShaderWithIfaces");
+  REQUIRE(calls.size() == 4);
+  CHECK(calls[0].find("NumClassInstances=3, pIfaces={0, 2, 3}, pPointerData={cb1[2] t0 s0, cb0[0] t0 s0, cb0[0] t0 s0}") !=
+        std::string::npos);
+  CHECK(calls[1].find("pIfaces={1, 3, 2}, pPointerData={cb1[3] t0 s0,") != std::string::npos);
+  CHECK(calls[2].find("pIfaces={0, 2, 2}, pPointerData={cb0[1] t0 s0,") != std::string::npos);
+  CHECK(c.ddiCalls("CsSetShader") == 0);
+
+  // CSGetShader hands the instances back, AddRef'd.
+  ID3D11ComputeShader* got = nullptr;
+  ID3D11ClassInstance* instances[4] = {};
+  UINT count = 4;
+  d.context->CSGetShader(&got, instances, &count);
+  CHECK(got == cs.get());
+  CHECK(count == 3);
+  CHECK(instances[0] == a.get());
+  CHECK(instances[1] == seven.get());
+  CHECK(instances[2] == nine.get());
+  CHECK(instances[3] == nullptr);
+  for (ID3D11ClassInstance* i : instances)
+    if (i) i->Release();
+  if (got) got->Release();
+  count = 0;
+  d.context->CSGetShader(nullptr, nullptr, &count);
+  CHECK(count == 3);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("class linkage: bad instances, names and shaders are refused with the reason",
+          "[compute][interfaces][errors]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11ClassLinkage> linkage;
+  REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+  // A shader with interfaces but no IFCE chunk: nothing says which class implements what.
+  const std::vector<uint8_t> bare = withInterfaces(kLinkedCs, false);
+  Com<ID3D11ComputeShader> cs;
+  CHECK(d->CreateComputeShader(bare.data(), bare.size(), linkage.get(), cs.out()) == E_INVALIDARG);
+  std::vector<StoredMessage> m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_CREATECOMPUTESHADER_INVALIDSHADERBYTECODE);
+  CHECK(m[0].text.find("has no IFCE chunk") != std::string::npos);
+  CHECK(c.ddiCalls("CreateComputeShader") == 0);
+
+  const std::vector<uint8_t> code = withInterfaces(kLinkedCs);
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), linkage.get(), cs.out()) == S_OK);
+  Com<ID3D11ClassInstance> a, seven, none;
+  REQUIRE(linkage->CreateClassInstance("ClassA", 1, 2, 0, 0, a.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("Seven", 0, 0, 0, 0, seven.out()) == S_OK);
+  CHECK(linkage->CreateClassInstance("Purple", 0, 0, 0, 0, none.out()) == E_INVALIDARG);
+  CHECK(!none);
+  CHECK(linkage->CreateClassInstance("ClassA", 14, 0, 0, 0, none.out()) == E_INVALIDARG);
+  CHECK(linkage->GetClassInstance("gB", 0, none.out()) == E_INVALIDARG);
+  CHECK(linkage->GetClassInstance("gA", 1, none.out()) == E_INVALIDARG);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 4);
+  CHECK(m[0].text.find("has a class type named 'Purple'") != std::string::npos);
+  CHECK(m[1].text.find("ConstantBufferOffset 14 (< 14)") != std::string::npos);
+  CHECK(m[2].text.find("class instance named 'gB' with index 0") != std::string::npos);
+
+  // A good binding, then bad ones: each is dropped with its message, the good one stays.
+  d.context->CSSetShader(cs.get(), std::vector<ID3D11ClassInstance*>{a.get(), seven.get(), seven.get()}.data(), 3);
+  REQUIRE(c.ddiCalls("CsSetShaderWithIfaces") == 1);
+  auto expectDropped = [&](std::vector<ID3D11ClassInstance*> instances, D3D11_MESSAGE_ID id, const char* text) {
+    INFO(text);
+    d.context->CSSetShader(cs.get(), instances.data(), UINT(instances.size()));
+    const std::vector<StoredMessage> dropped = drainMessages(c.queue.get());
+    REQUIRE(dropped.size() == 1);
+    CHECK(dropped[0].id == id);
+    CHECK(dropped[0].category == D3D11_MESSAGE_CATEGORY_STATE_SETTING);
+    CHECK(dropped[0].text.find(text) != std::string::npos);
+    CHECK(c.ddiCalls("CsSetShaderWithIfaces") == 1);
+  };
+  expectDropped({a.get(), seven.get(), seven.get(), seven.get()}, D3D11_MESSAGE_ID_DEVICE_SETSHADER_INTERFACE_COUNT_MISMATCH,
+                "The shader has 3 interface slot(s), but NumClassInstances is 4.");
+  expectDropped({seven.get(), seven.get(), seven.get()}, D3D11_MESSAGE_ID_DEVICE_SETSHADER_INVALID_INSTANCE_TYPE,
+                "The class instance at interface slot 0 is of class type 'Seven', which does not implement that slot's "
+                "interface.");
+  expectDropped({nullptr, seven.get(), seven.get()}, D3D11_MESSAGE_ID_DEVICE_SETSHADER_UNBOUND_INSTANCE_DATA,
+                "The shader calls through interface slot 0, but no class instance is bound there.");
+  expectDropped({a.get(), seven.get()}, D3D11_MESSAGE_ID_DEVICE_SETSHADER_UNBOUND_INSTANCE_DATA,
+                "The shader calls through interface slot 2, but no class instance is bound there.");
+  // (what CSSetShader with a count but no array would be)
+  d.context->CSSetShader(cs.get(), nullptr, 2);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_DEVICE_SETSHADER_INTERFACE_COUNT_MISMATCH);
+  // A shader without interfaces takes no instances.
+  Com<ID3D11ComputeShader> plain = computeShader(d, "cs_5_0\ndcl_thread_group 1, 1, 1\nret\n");
+  ID3D11ClassInstance* one[] = {a.get()};
+  d.context->CSSetShader(plain.get(), one, 1);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].text.find("The shader declares no interfaces, but NumClassInstances is 1.") != std::string::npos);
+  // The good binding is still in place.
+  ID3D11ComputeShader* got = nullptr;
+  ID3D11ClassInstance* instances[3] = {};
+  UINT count = 3;
+  d.context->CSGetShader(&got, instances, &count);
+  CHECK(got == cs.get());
+  CHECK(count == 3);
+  CHECK(instances[0] == a.get());
+  for (ID3D11ClassInstance* i : instances)
+    if (i) i->Release();
+  if (got) got->Release();
+  // Unbinding releases the instances' bindings.
+  d.context->CSSetShader(nullptr, nullptr, 0);
+  count = 3;
+  d.context->CSGetShader(&got, instances, &count);
+  CHECK(got == nullptr);
+  CHECK(count == 0);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
