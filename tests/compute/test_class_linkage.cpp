@@ -4,9 +4,11 @@
 // bound with CSSetShader's class instances, the values each class computes read
 // back (this[] data: a class member in a constant buffer), CSGetShader's
 // instances, the exact CsSetShaderWithIfaces the driver sees, and the error paths
-// (HRESULTs and debug-layer messages; a bad binding leaves the state as it was).
+// (HRESULTs and debug-layer messages; a bad binding leaves the state as it was);
+// and a pixel shader with an interface drawn natively and on the conservative fallback.
 #include "checked_device.h"
 #include "compute_test_util.h"
+#include "draw_test_util.h"
 #include "dxbc/interfaces.h"
 
 #include <cstring>
@@ -285,4 +287,113 @@ TEST_CASE("class linkage: bad instances, names and shaders are refused with the 
   CHECK(got == nullptr);
   CHECK(count == 0);
   CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// PS: SV_Target0 = fp0's method: Tint (COLOR · data.x) or Flat (data), data at this[0].
+constexpr const char* kLinkedPs = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_function_body fb0
+dcl_function_body fb1
+dcl_function_table ft0 = {fb0}
+dcl_function_table ft1 = {fb1}
+dcl_interface fp0[1][1] = {ft0, ft1}
+dcl_constantbuffer CB0[4], dynamicIndexed
+dcl_input_ps linear v1.xyzw
+dcl_output o0.xyzw
+fcall fp0[0][0]
+ret
+label fb0
+mul o0.xyzw, v1.xyzw, cb[this[0].x + 0][this[0].y + 0].xxxx
+ret
+label fb1
+mov o0.xyzw, cb[this[0].x + 0][this[0].y + 0].xyzw
+ret
+)";
+
+std::vector<uint8_t> linkedPixelShader() {
+  using namespace d3dvk::dxbc;
+  InterfaceInfo info;
+  info.types = {{"Tint", 0, 1, 0, 0}, {"Flat", 1, 1, 0, 0}};
+  InterfaceSlotRecord fp0;
+  fp0.implementations = {{0, 0}, {1, 1}};
+  info.slotRecords = {fp0};
+  info.slotCount = 1;
+  const Container c = parseContainer(assembledListing(kLinkedPs));
+  std::vector<Chunk> chunks = c.chunks;
+  Chunk ifce;
+  ifce.code = fourcc("IFCE");
+  ifce.data = writeInterfaces(info);
+  chunks.push_back(ifce);
+  return writeContainer(chunks);
+}
+
+// Draws a full-target triangle coloured (0.5, 0.25, 1, 1) with Tint (cb0[0].x = 2) and
+// then Flat (cb0[1] = (0.125, 0.375, 0.625, 0.875)); returns the centre pixel of each.
+std::array<std::array<float, 4>, 2> drawLinked(RenderDevice& d, bool conservative) {
+  DrawTarget t(d, 8, 8);
+  Com<ID3D11ClassLinkage> linkage;
+  REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+  const std::vector<uint8_t> code = linkedPixelShader();
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(code.data(), code.size(), linkage.get(), ps.out()) == S_OK);
+  Com<ID3D11ClassInstance> tint, flat;
+  REQUIRE(linkage->CreateClassInstance("Tint", 0, 0, 0, 0, tint.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("Flat", 0, 1, 0, 0, flat.out()) == S_OK);
+  const float data[8] = {2, 0, 0, 0, 0.125f, 0.375f, 0.625f, 0.875f};
+  Com<ID3D11Buffer> cb = makeBuffer(d, data, sizeof data, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->PSSetConstantBuffers(0, 1, cbs);
+  Com<ID3D11RasterizerState2> state;
+  if (conservative) {
+    state = conservativeState(d);
+    d.context->RSSetState(state.get());
+  }
+  const Vertex full[] = {{-1, -1, 0.5f, 0.25f, 1, 1}, {-1, 3, 0.5f, 0.25f, 1, 1}, {3, -1, 0.5f, 0.25f, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, full, sizeof full, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  std::array<std::array<float, 4>, 2> out{};
+  ID3D11ClassInstance* instances[] = {tint.get()};
+  d.context->PSSetShader(ps.get(), instances, 1);
+  d.context->Draw(3, 0);
+  out[0] = t.pixels()[4 * 8 + 4];
+  instances[0] = flat.get();
+  d.context->PSSetShader(ps.get(), instances, 1);
+  d.context->Draw(3, 0);
+  out[1] = t.pixels()[4 * 8 + 4];
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("class linkage: a pixel shader's interface drawn with each class, natively and on the conservative fallback",
+          "[compute][draw][interfaces]") {
+  const std::array<float, 4> tinted{1, 0.5f, 2, 2}, flat{0.125f, 0.375f, 0.625f, 0.875f};
+  {
+    RenderDevice d;
+    const auto pixels = drawLinked(d, false);
+    CHECK(pixels[0] == tinted);
+    CHECK(pixels[1] == flat);
+  }
+  {
+    ForceConservativeFallback fallback;
+    RenderDevice d;
+    const auto pixels = drawLinked(d, true);
+    CHECK(pixels[0] == tinted);
+    CHECK(pixels[1] == flat);
+  }
 }
