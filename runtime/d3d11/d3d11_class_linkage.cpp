@@ -153,10 +153,10 @@ D3D11ClassInstance::D3D11ClassInstance(D3D11Device& device, D3D11ClassLinkage* l
       instanceName_(std::move(instanceName)),
       typeName_(std::move(typeName)),
       desc_(desc) {
-  linkage_->AddRef();
+  linkage_->addPrivateRef();
 }
 
-D3D11ClassInstance::~D3D11ClassInstance() { linkage_->Release(); }
+D3D11ClassInstance::~D3D11ClassInstance() { linkage_->releasePrivateRef(); }
 
 HRESULT STDMETHODCALLTYPE D3D11ClassInstance::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;

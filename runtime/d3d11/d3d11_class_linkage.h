@@ -57,7 +57,9 @@ class D3D11ClassInstance final : public D3D11DeviceChild<ID3D11ClassInstance> {
   void STDMETHODCALLTYPE GetTypeName(LPSTR pTypeName, SIZE_T* pBufferLength) override;
 
  private:
-  D3D11ClassLinkage* linkage_;  // holds a public reference
+  // A private reference: it keeps the linkage, not the device, alive, so an
+  // instance a context still binds cannot keep its device alive through it.
+  D3D11ClassLinkage* linkage_;
   std::string instanceName_, typeName_;
   D3D11_CLASS_INSTANCE_DESC desc_;
 };

@@ -397,3 +397,29 @@ TEST_CASE("class linkage: a pixel shader's interface drawn with each class, nati
     CHECK(pixels[1] == flat);
   }
 }
+
+TEST_CASE("class linkage: instances a context still binds do not keep the device alive once the application lets go",
+          "[compute][interfaces][lifetime]") {
+  DdiTraceLog trace;
+  ScopedEnv umd{"D3DVK_UMD_PATH", D3DVK_TRACE_LIBRARY};
+  {
+    RenderDevice d;
+    Com<ID3D11ClassLinkage> linkage;
+    REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+    const std::vector<uint8_t> code = withInterfaces(kLinkedCs);
+    Com<ID3D11ComputeShader> cs;
+    REQUIRE(d->CreateComputeShader(code.data(), code.size(), linkage.get(), cs.out()) == S_OK);
+    Com<ID3D11ClassInstance> a, seven;
+    REQUIRE(linkage->CreateClassInstance("ClassA", 1, 2, 0, 0, a.out()) == S_OK);
+    REQUIRE(linkage->CreateClassInstance("Seven", 0, 0, 0, 0, seven.out()) == S_OK);
+    ID3D11ClassInstance* instances[] = {a.get(), seven.get(), seven.get()};
+    d.context->CSSetShader(cs.get(), instances, 3);
+    // The application releases the linkage first, then everything else; the binding stays.
+    linkage.reset();
+    Com<ID3D11ClassLinkage> owner;
+    a->GetClassLinkage(owner.out());
+    CHECK(owner);
+  }
+  CHECK(trace.calls("DestroyDevice").size() == 1);
+  CHECK(trace.calls("DestroyShader").size() == trace.calls("CreateComputeShader").size());
+}
