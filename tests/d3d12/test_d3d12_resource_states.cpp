@@ -150,6 +150,14 @@ TEST_CASE("D3D12 debug layer: a barrier's StateBefore that is not the state an e
   REQUIRE(third->Close() == S_OK);
   d.execute({third});
   d.expectNone();
+  // The state is the resource's, not a queue's: another direct queue sees what the first left.
+  ID3D12CommandQueue* other = createQueue(d.device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* elsewhere = d.list(L"elsewhere");
+  transition(elsewhere, texture, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_COPY_DEST);
+  REQUIRE(elsewhere->Close() == S_OK);
+  d.execute({elsewhere}, other);
+  d.expectNone();
+  other->Release();
 
   // Per subresource: a list moves mip 1 only; a whole-resource barrier then mismatches on mip 1 alone.
   ID3D12Resource* mipped = renderTarget(d.device, D3D12_RESOURCE_STATE_COPY_DEST, 3);
@@ -238,7 +246,7 @@ TEST_CASE("D3D12 debug layer: implicit promotion from COMMON follows D3D12's rul
 }
 
 TEST_CASE("D3D12 debug layer: buffers, SIMULTANEOUS_ACCESS textures and what a copy queue touched decay to COMMON "
-          "when the list ends; other textures keep their state",
+          "when the list ends, other textures keep their state",
           "[d3d12][debug][barriers]") {
   StateDevice d;
   ID3D12Resource* buffer = createCommitted(d.device, D3D12_HEAP_TYPE_DEFAULT,
