@@ -14,11 +14,6 @@ namespace d3dvk::runtime {
 
 namespace {
 std::string prefixed(const char* method) { return std::string("ID3D12GraphicsCommandList::") + method; }
-std::string hex(int v) {
-  char text[16];
-  std::snprintf(text, sizeof text, "0x%X", unsigned(v));
-  return text;
-}
 }  // namespace
 
 HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator* allocator,
@@ -105,35 +100,7 @@ void D3D12CommandList::invalid(const char* method, D3D12_MESSAGE_ID id, const ch
 void D3D12CommandList::resetTracking() {
   pipelineState_ = nullptr;
   graphicsRootSignature_ = computeRootSignature_ = nullptr;
-  barrierStates_.clear();
-}
-
-bool D3D12CommandList::trackTransition(D3D12Resource* r, UINT sub, D3D12_RESOURCE_STATES before,
-                                       D3D12_RESOURCE_STATES after, std::string* why) {
-  auto& states = barrierStates_[r];
-  auto name = [](UINT s) {
-    return s == D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES ? std::string("every subresource") : "subresource " + std::to_string(s);
-  };
-  // A buffer left in COMMON is promoted implicitly by its next use: its state is not known.
-  auto differs = [&](D3D12_RESOURCE_STATES known) {
-    return known != before && !(r->isBuffer() && known == D3D12_RESOURCE_STATE_COMMON);
-  };
-  auto describe = [&](UINT s, D3D12_RESOURCE_STATES known) {
-    *why = "StateBefore (" + hex(rawEnum(before)) + ") is not the state an earlier barrier of this list left " + name(s) +
-           " in (" + hex(rawEnum(known)) + ")";
-    return false;
-  };
-  if (sub == D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES) {
-    for (const auto& [s, known] : states)
-      if (differs(known)) return describe(s, known);
-    states.clear();
-  } else {
-    auto it = states.find(sub);
-    if (it == states.end()) it = states.find(D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES);
-    if (it != states.end() && differs(it->second)) return describe(sub, it->second);
-  }
-  states[sub] = after;
-  return true;
+  resourceStates_.clear();
 }
 
 D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE D3D12CommandList::GetType() try { return type_; } D3DVK_CATCH_RETURN({})
@@ -339,7 +306,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
         // A split barrier's state changes at its END_ONLY half.
         std::string why;
         if (!(b.Flags & D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY) &&
-            !trackTransition(r, b.Transition.Subresource, b.Transition.StateBefore, b.Transition.StateAfter, &why))
+            !resourceStates_.transition(r, b.Transition.Subresource, b.Transition.StateBefore, b.Transition.StateAfter, &why))
           return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH), at + why);
         d.Type = D3D12DDI_RESOURCE_BARRIER_TYPE_TRANSITION;
         d.Transition = {r->ddiHandle(), b.Transition.Subresource, D3D12DDI_RESOURCE_STATES(int(b.Transition.StateBefore)),

@@ -12,7 +12,9 @@
 // after the method being recorded. The list tracks what the draw-time checks
 // need: the pipeline state, both root signatures, and the states its own
 // transition barriers leave subresources in (a later barrier whose StateBefore
-// differs is RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH). Implemented: Close,
+// differs is RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH) and the state each first
+// expects, which ExecuteCommandLists checks against the queue's states with the
+// debug layer on (d3d12_resource_states.h). Implemented: Close,
 // Reset, ClearState, CopyBufferRegion, CopyTextureRegion, CopyResource,
 // ResourceBarrier, ClearRenderTargetView, ClearDepthStencilView (and the
 // marker no-ops); the draw path (d3d12_command_list_draw.cpp: IA/RS/OM state,
@@ -22,6 +24,7 @@
 #pragma once
 
 #include "d3d12_device_child.h"
+#include "d3d12_resource_states.h"
 
 #include <map>
 #include <string>
@@ -48,6 +51,8 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   HRESULT closeResult() const { return closeResult_; }
   // Whether the allocator it recorded into was reset since (its commands are gone).
   bool commandsReleased() const;
+  // What its transition barriers expect and leave (for ExecuteCommandLists; complete once closed).
+  const ListResourceStates& resourceStates() const { return resourceStates_; }
 
   D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE GetType() override;
   HRESULT STDMETHODCALLTYPE Close(void) override;
@@ -121,10 +126,6 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   // The draw-time checks: a pipeline state of the kind and a root signature
   // that matches it; false (and the command dropped) otherwise.
   bool drawStateValid(const char* method, bool compute);
-  // Follows one transition barrier's states; false when StateBefore is not
-  // what this list's earlier barriers left the subresource in.
-  bool trackTransition(D3D12Resource* resource, UINT subresource, D3D12_RESOURCE_STATES before,
-                       D3D12_RESOURCE_STATES after, std::string* why);
   void resetTracking();
   void notImplemented(const char* method);
   // Runs one DDI call, keeping the first error the driver reports.
@@ -143,9 +144,8 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   D3D12PipelineState* pipelineState_ = nullptr;  // not referenced, as the UMD's
   D3D12RootSignature* graphicsRootSignature_ = nullptr;
   D3D12RootSignature* computeRootSignature_ = nullptr;
-  // The state each subresource was left in by this list's barriers (key
-  // D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES: every subresource not listed).
-  std::map<D3D12Resource*, std::map<UINT, D3D12_RESOURCE_STATES>> barrierStates_;
+  // The states this list's transition barriers expect first and leave, per subresource.
+  ListResourceStates resourceStates_;
 };
 
 template <typename F>

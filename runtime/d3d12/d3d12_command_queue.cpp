@@ -5,6 +5,8 @@
 #include "d3d12_fence.h"
 
 #include "raw_enum.h"
+#include <cstdint>
+#include <cstdio>
 #include <cstring>
 #include <vector>
 
@@ -84,10 +86,31 @@ void STDMETHODCALLTYPE D3D12CommandQueue::ExecuteCommandLists(UINT NumCommandLis
                     at + "'s allocator was reset after it was recorded (its commands are gone); nothing is executed");
     lists.push_back(list->ddiHandle());
   }
+  if (device()->infoQueue()) checkResourceStates(NumCommandLists, ppCommandLists);
   DdiErrorScope12 scope(method);
   device()->ddi().queue().pfnExecuteCommandLists(ddiHandle(), UINT(lists.size()), lists.data());
   if (FAILED(scope.first())) d3d12Error(method, "the driver could not submit the command lists");
 } D3DVK_CATCH_VOID
+
+void D3D12CommandQueue::checkResourceStates(UINT count, ID3D12CommandList* const* lists) {
+  const char* method = "ID3D12CommandQueue::ExecuteCommandLists";
+  std::vector<std::string> mismatches;
+  for (UINT i = 0; i < count; ++i) {
+    D3D12CommandList* list = D3D12CommandList::from(lists[i]);
+    char address[24];
+    std::snprintf(address, sizeof address, "0x%llX",
+                  static_cast<unsigned long long>(reinterpret_cast<uintptr_t>(static_cast<void*>(list))));
+    std::string name = debugObjectName(list);
+    std::string text = "command list " + std::to_string(i) + " (" + address + (name.empty() ? "" : " '" + name + "'") + ")";
+    executeListStates(list->resourceStates(), desc_.Type == D3D12_COMMAND_LIST_TYPE_COPY, text, &mismatches);
+  }
+  // Reported, not refused: the lists run as recorded, as with D3D12's debug layer.
+  for (const std::string& text : mismatches) {
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D12_MESSAGE_SEVERITY_ERROR,
+                           D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH), method, text);
+    d3d12Error(method, text);
+  }
+}
 
 HRESULT D3D12CommandQueue::fenceOperation(const char* method, ID3D12Fence* fence, UINT64 value, bool signal) {
   if (!fence) {

@@ -1,6 +1,10 @@
 // runtime/d3d12/d3d12_command_queue.h — ID3D12CommandQueue: ExecuteCommandLists
 // (closed lists of the queue's type only), Signal and Wait on fences, GetDesc,
-// GetTimestampFrequency (the Vulkan device's, from the UMD). Tile mappings,
+// GetTimestampFrequency (the Vulkan device's, from the UMD). With the debug
+// layer on, ExecuteCommandLists checks each list's first transition barriers
+// against the resources' states on the queues and moves those states on
+// (d3d12_resource_states.h); a mismatch is reported
+// (RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH), the lists still run. Tile mappings,
 // markers/events and GetClockCalibration log and do nothing yet.
 #pragma once
 
@@ -40,6 +44,8 @@ class D3D12CommandQueue final : public D3D12DeviceChild<ID3D12CommandQueue> {
  private:
   explicit D3D12CommandQueue(D3D12Device* device) : D3D12DeviceChild(device) {}
   D3D12DDI_HCOMMANDQUEUE ddiHandle() const { return {memory_.get()}; }
+  // The debug layer's cross-list state check of lists about to be executed.
+  void checkResourceStates(UINT count, ID3D12CommandList* const* lists);
   HRESULT fenceOperation(const char* method, ID3D12Fence* fence, UINT64 value, bool signal);
   D3D12_COMMAND_QUEUE_DESC desc_{};
   std::unique_ptr<unsigned char[]> memory_;

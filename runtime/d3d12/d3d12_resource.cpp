@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_resource.cpp — see d3d12_resource.h.
 #include "d3d12_resource.h"
+#include "d3d12_resource_states.h"
 
 #include "raw_enum.h"
 
@@ -133,6 +134,7 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
     return hr;
   }
   self->created_ = true;
+  self->stateRecord_ = std::make_shared<ResourceStateRecord>(self.get(), d, self->subresourceCount(), initialState);
   // Buffers' virtual addresses come from the driver, which resolves them in CBVs and root descriptors.
   if (self->isBuffer()) self->gpuVa_ = ddi.core().pfnCheckResourceVirtualAddress(ddi.handle(), self->ddiHandle());
   *out = self.release();
@@ -140,6 +142,7 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
 }
 
 D3D12Resource::~D3D12Resource() {
+  if (stateRecord_) stateRecord_->detach();
   if (created_) {
     const DdiDevice12& ddi = device()->ddi();
     ddi.core().pfnDestroyHeapAndResource(ddi.handle(), D3D12DDI_HHEAP{heapMemory_.get()},

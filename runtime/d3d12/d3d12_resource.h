@@ -9,7 +9,11 @@
 
 #include "d3d12_device_child.h"
 
+#include <memory>
+
 namespace d3dvk::runtime {
+
+struct ResourceStateRecord;
 
 class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
  public:
@@ -24,6 +28,8 @@ class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
   const D3D12_RESOURCE_DESC& desc() const { return desc_; }
   bool isBuffer() const { return desc_.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER; }
   UINT subresourceCount() const;  // mips × array slices × planes
+  // Its states on the queues, as the debug layer follows them (d3d12_resource_states.h).
+  const std::shared_ptr<ResourceStateRecord>& stateRecord() const { return stateRecord_; }
 
   HRESULT STDMETHODCALLTYPE Map(UINT Subresource, const D3D12_RANGE* pReadRange, void** ppData) override;
   void STDMETHODCALLTYPE Unmap(UINT Subresource, const D3D12_RANGE* pWrittenRange) override;
@@ -49,6 +55,7 @@ class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
   std::unique_ptr<unsigned char[]> heapMemory_, resourceMemory_;
   bool created_ = false;
   std::atomic<int> mapCount_{0};
+  std::shared_ptr<ResourceStateRecord> stateRecord_;
 };
 
 // The plane count of a format (2 for the depth-stencil formats, else 1) and

@@ -1,14 +1,18 @@
 // tests/d3d12: ExecuteIndirect through the public API — command signatures of
 // one DRAW, DRAW_INDEXED or DISPATCH argument with argument buffers written by
 // the CPU, with and without a count buffer, pixels and UAV words read back;
+// the dispatch-count shader valid SPIR-V (SPIRV-Tools);
 // CreateCommandSignature's rules (E_INVALIDARG) and the arguments d3dvk does
 // not run (E_NOTIMPL); ExecuteIndirect's buffer checks failing Close; and
 // the DDI entries the trace filter sees. (With a pipeline state that needs the
 // conservative fallback: test_d3d12_conservative.cpp.)
 #include "d3d12_pipeline_util.h"
 #include "ddi_trace_log.h"
+#include "dispatch_count_shader.h"
+#include "dxbc/spirv_tools.h"
 #include "stderr_capture.h"
 
+#include <algorithm>
 #include <optional>
 
 using namespace d3dvk::test;
@@ -146,7 +150,8 @@ TEST_CASE("D3D12 ExecuteIndirect draws DRAW and DRAW_INDEXED commands, with and 
   draws->Release();
 }
 
-TEST_CASE("D3D12 ExecuteIndirect dispatches DISPATCH commands, and refuses a count buffer with them",
+TEST_CASE("D3D12 ExecuteIndirect dispatches DISPATCH commands, with and without a count buffer (0, 1, less than and "
+          "above MaxCommandCount)",
           "[d3d12][indirect][compute]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_COMPUTE);
@@ -196,17 +201,42 @@ TEST_CASE("D3D12 ExecuteIndirect dispatches DISPATCH commands, and refuses a cou
     CHECK(v == (i < 64 ? 22u : i < 128 ? 11u : 0u));
   }
 
-  // Vulkan has no dispatch count: refused, not run with MaxCommandCount.
-  REQUIRE(list->Reset(allocator, nullptr) == S_OK);
-  list->SetComputeRootSignature(rs);
-  list->SetPipelineState(pso);
-  list->SetComputeRootUnorderedAccessView(1, uav->GetGPUVirtualAddress());
-  {
-    StderrCapture errors;
+  // With a count buffer (Vulkan has no dispatch count: d3dvk zeroes the commands past it on the GPU).
+  // Four commands of 4, 3, 2 and 1 groups, 16 bytes apart, from offset 256; the counts at 512 + 4·k.
+  const UINT32 stride16[16] = {4, 1, 1, 0xDEAD, 3, 1, 1, 0xDEAD, 2, 1, 1, 0xDEAD, 1, 1, 1, 0xDEAD};
+  writeUpload(upload, 256, stride16, sizeof stride16);
+  const UINT counts[4] = {0, 1, 3, 7};
+  writeUpload(upload, 512, counts, sizeof counts);
+  ID3D12CommandSignature* strided = signature(device, D3D12_INDIRECT_ARGUMENT_TYPE_DISPATCH, 16);
+  for (UINT k = 0; k < 4; ++k) {
+    const UINT n = std::min(counts[k], 4u);  // commands that run
+    INFO("count " << counts[k] << " of MaxCommandCount 4");
+    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+    transition(D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_DEST);
+    list->CopyBufferRegion(uav, 0, upload, 1024, 1024);
+    transition(D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+    list->SetComputeRootSignature(rs);
+    list->SetPipelineState(pso);
+    list->SetComputeRoot32BitConstant(0, 10, 0);
+    list->SetComputeRootUnorderedAccessView(1, uav->GetGPUVirtualAddress());
+    list->ExecuteIndirect(strided, 4, upload, 256, upload, 512 + 4 * k);
+    // The 12-byte signature with a count too: count 1 of 2 runs the 2-group command only (adds 11 to words 0-127).
     list->ExecuteIndirect(dispatches, 2, upload, 0, upload, 64);
-    CHECK(list->Close() == E_NOTIMPL);
-    CHECK(errors.text().find("a count buffer with a DISPATCH signature is not supported") != std::string::npos);
+    transition(D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    list->CopyBufferRegion(readback, 0, uav, 0, 1024);
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &value);
+    const std::vector<unsigned char> out = readBuffer(readback, 1024);
+    for (uint32_t i = 0; i < 256; ++i) {
+      uint32_t v = 0, expected = i < 128 ? 11u : 0u;
+      std::memcpy(&v, &out[i * 4], 4);
+      for (UINT c = 0; c < n; ++c)
+        if (i < (4 - c) * 64) expected += 11;  // command c runs 4 - c groups of 64 words
+      INFO("word " << i);
+      CHECK(v == expected);
+    }
   }
+  strided->Release();
 
   list->Release();
   allocator->Release();
@@ -219,6 +249,13 @@ TEST_CASE("D3D12 ExecuteIndirect dispatches DISPATCH commands, and refuses a cou
   fence->Release();
   queue->Release();
   CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D12 ExecuteIndirect's dispatch-count compute shader is valid Vulkan 1.1 SPIR-V", "[d3d12][indirect][spirv]") {
+  const std::span<const uint32_t> code = d3dvk::indirect::dispatchCountShaderSpirv();
+  REQUIRE(code.size() > 5);
+  CHECK(code[0] == 0x07230203u);  // the SPIR-V magic number
+  CHECK(d3dvk::dxbc::validateSpirv(std::vector<uint32_t>(code.begin(), code.end())) == "");
 }
 
 TEST_CASE("D3D12 CreateCommandSignature's rules and ExecuteIndirect's buffer checks", "[d3d12][indirect][errors]") {

@@ -51,6 +51,12 @@ QueryAddPipeline12* Device12::queryAdd(VkResult* result) {
   return queryAdd_.get();
 }
 
+DispatchCountPipeline* Device12::dispatchCount(VkResult* result) {
+  std::lock_guard lock(dispatchCountMutex_);
+  if (!dispatchCount_) dispatchCount_ = createDispatchCountPipeline(vk_, result);
+  return dispatchCount_.get();
+}
+
 Device12::~Device12() {
   if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);
   if (oneTimePool_) vkDestroyCommandPool(vk_.handle(), oneTimePool_, nullptr);

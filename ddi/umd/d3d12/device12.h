@@ -25,6 +25,7 @@ void logError(const std::string& message);
 namespace d3dvk::umd12 {
 
 struct QueryAddPipeline12;
+struct DispatchCountPipeline;
 struct Queue12;
 struct Resource12;
 class SamplerCache12;
@@ -67,6 +68,9 @@ class Device12 {
   umd::FallbackSetupPipelines* fallbackSetup(VkResult* result);
   // The query sums' pipeline (query12.h), created on first use; null with *result when that fails.
   QueryAddPipeline12* queryAdd(VkResult* result);
+  // ExecuteIndirect's dispatch-count pipeline (indirect12.h), created on
+  // first use; null with *result when that fails.
+  DispatchCountPipeline* dispatchCount(VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -106,6 +110,8 @@ class Device12 {
   std::mutex fallbackMutex_;
   std::unique_ptr<umd::FallbackSetupPipelines> fallbackSetup_;
   std::unique_ptr<QueryAddPipeline12> queryAdd_;
+  std::mutex dispatchCountMutex_;
+  std::unique_ptr<DispatchCountPipeline> dispatchCount_;
 };
 
 // One full memory barrier: everything before → everything after.

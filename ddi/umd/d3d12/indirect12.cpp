@@ -4,12 +4,14 @@
 #include "command_list12.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "dispatch_count_shader.h"  // translate/indirect
 #include "pipeline_state12.h"
 #include "resource12.h"
 
 #include <algorithm>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace d3dvk::umd12 {
 
@@ -71,6 +73,36 @@ VOID APIENTRY executeIndirect(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HCOMMANDSIGN
 
 }  // namespace
 
+std::unique_ptr<DispatchCountPipeline> createDispatchCountPipeline(vk::Device& device, VkResult* result) {
+  auto created = std::make_unique<DispatchCountPipeline>();
+  const VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = 1;
+  setInfo.pBindings = &binding;
+  created->setLayout = vk::createDescriptorSetLayout(device, setInfo, result);
+  if (!created->setLayout) return nullptr;
+  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kDispatchCountPushBytes};
+  const VkDescriptorSetLayout setLayout = created->setLayout->handle();
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &setLayout;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  created->layout = vk::createPipelineLayout(device, layoutInfo, result);
+  if (!created->layout) return nullptr;
+  const std::span<const uint32_t> code = indirect::dispatchCountShaderSpirv();
+  std::unique_ptr<vk::ShaderModule> module =
+      vk::createShaderModule(device, std::vector<uint32_t>(code.begin(), code.end()), result);
+  if (!module) return nullptr;
+  VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
+  pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
+                        module->handle(), "main", nullptr};
+  pipelineInfo.layout = created->layout->handle();
+  created->pipeline = vk::createComputePipeline(device, pipelineInfo, result);
+  if (!created->pipeline) return nullptr;
+  return created;
+}
+
 void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments,
                                         UINT64 argumentOffset, Resource12* count, UINT64 countOffset) {
   const UINT bytes = argumentBytes(signature.kind);
@@ -85,18 +117,67 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   const vk::Device& vk = device_->vk();
 
   if (signature.kind == CommandSignature12::Kind::Dispatch) {
-    if (count)
-      return fail(E_NOTIMPL, "ExecuteIndirect: a count buffer with a DISPATCH signature is not supported (Vulkan has no "
-                             "vkCmdDispatchIndirectCount)");
     PipelineState12* pso = state_.pipeline;
     if (!pso || !pso->compute) return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute pipeline state");
     if (!state_.compute.signature)
       return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute root signature (SetComputeRootSignature)");
-    VkCommandBuffer cmd = command();
+    VkBuffer source = args;
+    UINT64 firstOffset = argumentOffset, stride = signature.byteStride;
+    if (count) {
+      // No vkCmdDispatchIndirectCount: the commands past the count are zeroed in a scratch copy on the GPU.
+      const UINT64 groups = (UINT64(maxCount) + indirect::kDispatchCountGroupSize - 1) / indirect::kDispatchCountGroupSize;
+      if (groups > vk.info().properties.limits.maxComputeWorkGroupCount[0])
+        return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature with a count buffer");
+      VkResult result = VK_SUCCESS;
+      DispatchCountPipeline* zeroing = device_->dispatchCount(&result);
+      if (!zeroing) return fail(Device12::hresultFor(result), "ExecuteIndirect: creating the dispatch-count pipeline failed");
+      const VkDeviceSize scratchBytes =
+          indirect::kDispatchCountArgumentsOffset + VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes;
+      const VkBuffer scratch = transient_ ? transient_->deviceBuffer(scratchBytes,
+                                                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                                         VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                                                         VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                                     &result)
+                                          : VK_NULL_HANDLE;
+      if (!scratch) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count scratch buffer");
+      const VkDescriptorSet set = transient_->allocate(zeroing->setLayout->handle(), &result);
+      if (!set) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count descriptor set");
+      const VkDescriptorBufferInfo bufferInfo{scratch, 0, scratchBytes};
+      VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+      write.dstSet = set;
+      write.descriptorCount = 1;
+      write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      write.pBufferInfo = &bufferInfo;
+      vkUpdateDescriptorSets(vk.handle(), 1, &write, 0, nullptr);
+      std::vector<VkBufferCopy> regions;
+      regions.push_back({countOffset, 0, 4});
+      if (stride == indirect::kDispatchCommandBytes)
+        regions.push_back({argumentOffset, indirect::kDispatchCountArgumentsOffset,
+                           VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes});
+      else
+        for (UINT i = 0; i < maxCount; ++i)
+          regions.push_back({argumentOffset + UINT64(i) * stride,
+                             indirect::kDispatchCountArgumentsOffset + VkDeviceSize(i) * indirect::kDispatchCommandBytes,
+                             indirect::kDispatchCommandBytes});
+      VkCommandBuffer copy = command();
+      if (!copy) return;
+      vkCmdCopyBuffer(copy, count->buffer->handle(), scratch, 1, &regions[0]);
+      vkCmdCopyBuffer(copy, args, scratch, uint32_t(regions.size() - 1), regions.data() + 1);
+      VkCommandBuffer zero = command();  // after a full barrier: the copies are visible
+      vkCmdBindPipeline(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->pipeline->handle());
+      vkCmdBindDescriptorSets(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->layout->handle(), 0, 1, &set, 0, nullptr);
+      vkCmdPushConstants(zero, zeroing->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kDispatchCountPushBytes,
+                         &maxCount);
+      vkCmdDispatch(zero, uint32_t(groups), 1, 1);
+      source = scratch;
+      firstOffset = indirect::kDispatchCountArgumentsOffset;
+      stride = indirect::kDispatchCommandBytes;
+    }
+    VkCommandBuffer cmd = command();  // after a full barrier: the zeroed arguments are visible to indirect reads
     if (!cmd) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
     if (!bindRootArguments(cmd, *pso, state_.compute)) return;
-    for (UINT i = 0; i < maxCount; ++i) vkCmdDispatchIndirect(cmd, args, argumentOffset + UINT64(i) * signature.byteStride);
+    for (UINT i = 0; i < maxCount; ++i) vkCmdDispatchIndirect(cmd, source, firstOffset + UINT64(i) * stride);
     return;
   }
 

@@ -9,8 +9,14 @@
 //     from the argument buffer, one every ByteStride bytes), or
 //     vkCmdDraw(Indexed)IndirectCount with the count buffer (the device's
 //     drawIndirectCount feature; refused with E_NOTIMPL without it);
-//   DISPATCH → one vkCmdDispatchIndirect per command; with a count buffer it
-//     is refused with E_NOTIMPL (Vulkan has no dispatch count).
+//   DISPATCH → one vkCmdDispatchIndirect per command; with a count buffer
+//     (Vulkan has no vkCmdDispatchIndirectCount) the count and the commands'
+//     arguments are copied into a device-local scratch buffer of the
+//     allocator, an internal compute shader zeroes the arguments of the
+//     commands at and past min(count, MaxCommandCount)
+//     (translate/indirect/dispatch_count_shader.h), and each of the
+//     MaxCommandCount commands dispatches from the scratch copy (a zeroed one
+//     dispatches nothing); full barriers between the steps.
 // D3D12's argument structs have Vulkan's layouts (D3D12_DRAW_ARGUMENTS is
 // VkDrawIndirectCommand, ...). A draw whose pipeline state needs the exact
 // conservative fallback is refused with E_NOTIMPL: the fallback needs the
@@ -18,6 +24,10 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "vk_device.h"
+#include "vk_pipeline.h"
+
+#include <memory>
 
 namespace d3dvk::umd12 {
 
@@ -27,6 +37,16 @@ struct CommandSignature12 {
 
   static CommandSignature12* from(D3D12DDI_HCOMMANDSIGNATURE h) { return static_cast<CommandSignature12*>(h.pDrvPrivate); }
 };
+
+// The dispatch-count shader's pipeline (one storage-buffer binding, the
+// MaxCommandCount push constant); Device12 creates it on first use.
+struct DispatchCountPipeline {
+  std::unique_ptr<vk::DescriptorSetLayout> setLayout;
+  std::unique_ptr<vk::PipelineLayout> layout;
+  std::unique_ptr<vk::Pipeline> pipeline;
+};
+// Null with *result on a Vulkan failure.
+std::unique_ptr<DispatchCountPipeline> createDispatchCountPipeline(vk::Device& device, VkResult* result);
 
 void fillIndirectDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 void fillIndirectCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
