@@ -19,7 +19,9 @@ namespace {
 
 // out[0] = fp0's method (ClassA: 2·data.x, ClassB: data.y + 100, data at this[0]),
 // out[1], out[2] = fp1[0], fp1[1] (an array called with a register index: Seven
-// returns 7; Nine returns 9 through an early retc, 11 otherwise).
+// returns 7 from inside a loop, on its third pass, 99 if the loop ended; Nine
+// has a return in a switch case not taken, then returns 9 through an early
+// retc, 11 otherwise).
 constexpr const char* kLinkedCs = R"(cs_5_0
 dcl_globalFlags refactoringAllowed
 dcl_function_body fb0
@@ -53,10 +55,32 @@ label fb1
 add r0.x, cb[this[0].x + 0][this[0].y + 0].y, l(100.000000)
 ret
 label fb2
-mov r0.x, l(7.000000)
+mov r0.x, l(0)
+mov r1.z, l(0)
+loop
+  iadd r1.z, r1.z, l(1)
+  ieq r1.w, r1.z, l(3)
+  if_nz r1.w
+    mov r0.x, l(7.000000)
+  endif
+  retc_nz r1.w
+  uge r1.w, r1.z, l(10)
+  breakc_nz r1.w
+endloop
+mov r0.x, l(99.000000)
 ret
 label fb3
 mov r0.x, l(9.000000)
+mov r1.w, l(2)
+switch r1.w
+  case l(1)
+  mov r0.x, l(13.000000)
+  ret
+  case l(2)
+  break
+  default
+  break
+endswitch
 ult r1.y, l(0), l(1)
 retc_nz r1.y
 mov r0.x, l(11.000000)

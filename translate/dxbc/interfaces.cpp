@@ -293,6 +293,7 @@ class Binder {
       foldThis(inst);
       out.instructions.push_back(std::move(inst));
     }
+    if (returnFlag_ != kNoReturnFlag) declareReturnFlag(out);
     return out;
   }
 
@@ -301,6 +302,56 @@ class Binder {
   const InterfaceBinding& binding_;
   InterfaceDeclarations decls_;
   std::map<uint32_t, std::vector<Instruction>> bodies_;
+  // A temp register whose .x says "the inlined body returned" while a return
+  // from inside the body's own loops or switches breaks out of them; past the
+  // program's temps, declared by declareReturnFlag.
+  static constexpr uint32_t kNoReturnFlag = ~0u;
+  uint32_t returnFlag_ = kNoReturnFlag;
+
+  uint32_t returnFlag() {
+    if (returnFlag_ == kNoReturnFlag) {
+      uint32_t temps = 0;
+      for (const Instruction& i : program_.instructions)
+        if (i.opcode == Opcode::DclTemps && !i.extra.empty()) temps = std::max(temps, i.extra[0]);
+      returnFlag_ = temps;
+    }
+    return returnFlag_;
+  }
+  // dcl_temps covers the flag register (the first dcl_temps raised, or one added).
+  void declareReturnFlag(Program& out) const {
+    for (Instruction& i : out.instructions)
+      if (i.opcode == Opcode::DclTemps && !i.extra.empty()) {
+        i.extra[0] = std::max(i.extra[0], returnFlag_ + 1);
+        return;
+      }
+    Instruction temps;
+    temps.opcode = Opcode::DclTemps;
+    temps.extra = {returnFlag_ + 1};
+    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
+                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
+    out.instructions.insert(at, std::move(temps));
+  }
+  Operand flagOperand(const Instruction& at, bool destination) {
+    Operand o;
+    o.type = OperandType::Temp;
+    o.numComponents = 4;
+    o.indexDimension = 1;
+    o.index[0].imm = returnFlag();
+    o.offset = at.offset;
+    if (destination) {
+      o.selection = SelectionMode::Mask;
+      o.mask = 1;
+    } else {
+      o.selection = SelectionMode::Select1;
+      o.swizzle[0] = 0;
+    }
+    return o;
+  }
+  void setFlag(const Instruction& at, uint32_t value, std::vector<Instruction>& out) {
+    Instruction mov = synthetic(at, Opcode::Mov);
+    mov.operands = {flagOperand(at, true), immediate(at, value)};
+    out.push_back(std::move(mov));
+  }
 
   [[noreturn]] static void fail(const Instruction& at, const std::string& what) {
     const char* n = opcodeInfo(at.opcode).name;
@@ -438,37 +489,55 @@ class Binder {
     if (it == bodies_.end()) fail(call, "function body fb" + std::to_string(bodyId) + " has no label");
     std::vector<Instruction> body = it->second;
     if (!body.empty() && body.back().opcode == Opcode::Ret) body.pop_back();
-    // Returns left in the body: at the body's top level (ifs aside) they become breaks
-    // out of a one-pass loop around it; inside the body's own loops or switches they
-    // would break those instead, so they are refused.
-    bool returns = false;
+    // Returns left in the body become breaks out of a one-pass loop around it.
+    // One inside the body's own loops or switches would break only those: it
+    // also sets the return flag, and after each of the body's loops and
+    // switches a break on the flag carries the return outwards.
+    bool returns = false, nested = false;
     int breakable = 0;
     for (const Instruction& i : body) {
       if (i.opcode == Opcode::Loop || i.opcode == Opcode::Switch) ++breakable;
       if (i.opcode == Opcode::EndLoop || i.opcode == Opcode::EndSwitch) --breakable;
       if (i.opcode == Opcode::Ret || i.opcode == Opcode::Retc) {
-        if (breakable > 0) fail(i, "a return inside a loop or switch of function body fb" + std::to_string(bodyId) +
-                                       " is not supported");
         returns = true;
+        nested = nested || breakable > 0;
       }
     }
+    if (nested) setFlag(call, 0, out);
     if (returns) out.push_back(synthetic(call, Opcode::Loop));
+    breakable = 0;
     for (const Instruction& i : body) {
-      if (i.opcode == Opcode::Ret) {
+      if (i.opcode == Opcode::Ret || i.opcode == Opcode::Retc) {
+        const bool inner = breakable > 0;
+        if (i.opcode == Opcode::Retc) {  // if_z / if_nz on its condition around the return
+          Instruction test = i;
+          test.opcode = Opcode::If;
+          foldThis(test);
+          out.push_back(std::move(test));
+        }
+        if (inner) setFlag(i, ~0u, out);
         out.push_back(synthetic(i, Opcode::Break));
-      } else if (i.opcode == Opcode::Retc) {
-        Instruction b = i;
-        b.opcode = Opcode::Breakc;
-        foldThis(b);
-        out.push_back(std::move(b));
-      } else {
-        emit(i, out, depth + 1);
+        if (i.opcode == Opcode::Retc) out.push_back(synthetic(i, Opcode::EndIf));
+        continue;
+      }
+      if (i.opcode == Opcode::Loop || i.opcode == Opcode::Switch) ++breakable;
+      emit(i, out, depth + 1);
+      if (i.opcode == Opcode::EndLoop || i.opcode == Opcode::EndSwitch) {
+        --breakable;
+        if (nested) {
+          Instruction carry = synthetic(i, Opcode::Breakc);
+          carry.controls = 1u << 7;  // breakc_nz
+          carry.operands = {flagOperand(i, false)};
+          out.push_back(std::move(carry));
+        }
       }
     }
     if (returns) {
       out.push_back(synthetic(call, Opcode::Break));
       out.push_back(synthetic(call, Opcode::EndLoop));
     }
+    // The flag is clear again for an enclosing body's own loops and switches.
+    if (nested) setFlag(call, 0, out);
   }
 };
 
