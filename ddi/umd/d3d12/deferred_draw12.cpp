@@ -227,19 +227,22 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
 
 VkCommandBuffer recordDeferredDraw(Device12& device, DeferredDraw12& draw, HRESULT* hr) {
   VkResult r = VK_SUCCESS;
-  if (!draw.pool) {
-    VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
-    info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
-    info.queueFamilyIndex = device.vk().queueFamily();
-    r = vkCreateCommandPool(device.handle(), &info, nullptr, &draw.pool);
+  if (!draw.cmd) {
+    if (!draw.pool) {
+      VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
+      info.flags = VK_COMMAND_POOL_CREATE_RESET_COMMAND_BUFFER_BIT;
+      info.queueFamilyIndex = device.vk().queueFamily();
+      r = vkCreateCommandPool(device.handle(), &info, nullptr, &draw.pool);
+    }
     if (r == VK_SUCCESS) {
       VkCommandBufferAllocateInfo allocate{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
       allocate.commandPool = draw.pool;
       allocate.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
       allocate.commandBufferCount = 1;
       r = vkAllocateCommandBuffers(device.handle(), &allocate, &draw.cmd);
+      if (r != VK_SUCCESS) draw.cmd = VK_NULL_HANDLE;  // tried again at the next execution
     }
-    if (r == VK_SUCCESS) draw.transient = std::make_unique<Transient12>(device);
+    if (r == VK_SUCCESS && !draw.transient) draw.transient = std::make_unique<Transient12>(device);
   } else {
     // Its previous execution is complete: the segment just waited for came after it.
     r = vkResetCommandBuffer(draw.cmd, 0);

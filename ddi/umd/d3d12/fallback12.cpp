@@ -328,9 +328,11 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   if (!umd::planFallbackPieces(call, *layout, capacity, f->trianglesPerPrimitive, &pieces)) {
     const std::optional<fallback::TriangleTopology> strip = fallback::triangleTopology(uint32_t(t.d3dTopology));
     if (!strip || (f->geometryShader && *strip != fallback::TriangleTopology::TriangleStrip))
-      return umd::logError("conservative fallback (D3D12): an indexed strip of " + std::to_string(call.count) +
-                           " references into a geometry shader exceeds one piece (D3DVK_FALLBACK_PIECE_TRIANGLES); "
-                           "draw dropped");
+      return fail(E_NOTIMPL, ("an indexed strip with adjacency of " + std::to_string(call.count) +
+                              " references into a geometry shader, drawn with the conservative fallback, exceeds one "
+                              "piece (D3DVK_FALLBACK_PIECE_TRIANGLES): the geometry shader would see other primitives "
+                              "if it were drawn as a list")
+                                 .c_str());
     // Its indices are in GPU memory: the draw is recorded when the list executes.
     if (!readIndices_.data) return deferStrip(call, t);
     if (!stripAsList(*strip, &call, &listIndices)) return;

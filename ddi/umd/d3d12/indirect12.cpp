@@ -133,6 +133,9 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
       if (!zeroing) return fail(Device12::hresultFor(result), "ExecuteIndirect: creating the dispatch-count pipeline failed");
       const VkDeviceSize scratchBytes =
           indirect::kDispatchCountArgumentsOffset + VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes;
+      if (scratchBytes > vk.info().properties.limits.maxStorageBufferRange)
+        return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature with a count "
+                               "buffer (its copy would exceed the Vulkan device's storage-buffer range)");
       const VkBuffer scratch = transient_ ? transient_->deviceBuffer(scratchBytes,
                                                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
                                                                          VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |

@@ -109,14 +109,14 @@ void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, 
 
 void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
   const QueryHeap12& heap = *query.heap;
+  VkCommandBuffer cmd = command();
+  if (!cmd) return;
+  vkCmdEndQuery(cmd, heap.pool, query.index);  // first: whatever fails below, the query is ended
   const UINT values = heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount : 1;
   VkResult result = VK_SUCCESS;
   const VkBuffer counted = transient_->deviceBuffer(
       values * sizeof(UINT64), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &result);
   if (!counted) return fail(Device12::hresultFor(result), "cannot allocate a query's buffer");
-  VkCommandBuffer cmd = command();
-  if (!cmd) return;
-  vkCmdEndQuery(cmd, heap.pool, query.index);
   if (!(cmd = command())) return;
   vkCmdCopyQueryPoolResults(cmd, heap.pool, query.index, 1, counted, 0, values * sizeof(UINT64),
                             VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
@@ -296,6 +296,15 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
   std::unique_ptr<vk::Buffer> carried;
   if (args->Type != D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP) {
     const VkDeviceSize bytes = VkDeviceSize(args->Count) * kCarriedStride * sizeof(UINT64);
+    // Its carried values are one storage buffer (query12.h).
+    if (bytes > device->vk().info().properties.limits.maxStorageBufferRange) {
+      vkDestroyQueryPool(device->handle(), pool, nullptr);
+      umd::logError("D3D12 CreateQueryHeap: " + std::to_string(args->Count) + " queries are more than this Vulkan "
+                    "device's storage-buffer range holds for their carried values (" +
+                    std::to_string(device->vk().info().properties.limits.maxStorageBufferRange / (kCarriedStride * 8)) +
+                    " at most)");
+      return E_OUTOFMEMORY;
+    }
     carried = vk::Buffer::create(device->vk(), bytes,
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &r);
     if (carried) r = device->runNow([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, carried->handle(), 0, bytes, 0); });

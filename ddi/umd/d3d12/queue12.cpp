@@ -9,7 +9,9 @@
 #include "fence12.h"
 
 #include <algorithm>
+#include <exception>
 #include <new>
+#include <string>
 
 namespace d3dvk::umd12 {
 
@@ -51,7 +53,17 @@ HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Ope
     if (r == VK_SUCCESS) r = device.waitForSignal(signal);
     if (r != VK_SUCCESS) return Device12::hresultFor(r);
     HRESULT hr = S_OK;
-    if (VkCommandBuffer draw = recordDeferredDraw(device, *part.then, &hr)) batch.push_back(draw);
+    VkCommandBuffer draw = VK_NULL_HANDLE;
+    try {  // the part before is submitted: nothing may leave this operation half done
+      draw = recordDeferredDraw(device, *part.then, &hr);
+    } catch (const std::bad_alloc&) {
+      hr = E_OUTOFMEMORY;
+      device.message(hr, "out of memory while recording a deferred conservative fallback draw; the draw is dropped");
+    } catch (const std::exception& e) {
+      hr = E_FAIL;
+      device.message(hr, std::string("recording a deferred conservative fallback draw failed: ") + e.what());
+    }
+    if (draw) batch.push_back(draw);
     else if (SUCCEEDED(result)) result = hr;  // reported; the rest of the list still runs
   }
   if (!batch.empty()) {
