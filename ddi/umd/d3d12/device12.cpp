@@ -45,13 +45,13 @@ umd::FallbackSetupPipelines* Device12::fallbackSetup(VkResult* result) {
   return fallbackSetup_.get();
 }
 
-QueryAddPipeline12* Device12::queryAdd(VkResult* result) {
+InternalComputePipeline12* Device12::queryAdd(VkResult* result) {
   std::lock_guard lock(fallbackMutex_);
   if (!queryAdd_) queryAdd_ = createQueryAddPipeline(vk_, result);
   return queryAdd_.get();
 }
 
-DispatchCountPipeline* Device12::dispatchCount(VkResult* result) {
+InternalComputePipeline12* Device12::dispatchCount(VkResult* result) {
   std::lock_guard lock(dispatchCountMutex_);
   if (!dispatchCount_) dispatchCount_ = createDispatchCountPipeline(vk_, result);
   return dispatchCount_.get();

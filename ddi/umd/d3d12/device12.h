@@ -24,8 +24,7 @@ void logError(const std::string& message);
 
 namespace d3dvk::umd12 {
 
-struct QueryAddPipeline12;
-struct DispatchCountPipeline;
+struct InternalComputePipeline12;
 struct Queue12;
 struct Resource12;
 class SamplerCache12;
@@ -67,10 +66,10 @@ class Device12 {
   // created on first use; null with *result when that fails.
   umd::FallbackSetupPipelines* fallbackSetup(VkResult* result);
   // The query sums' pipeline (query12.h), created on first use; null with *result when that fails.
-  QueryAddPipeline12* queryAdd(VkResult* result);
+  InternalComputePipeline12* queryAdd(VkResult* result);
   // ExecuteIndirect's dispatch-count pipeline (indirect12.h), created on
   // first use; null with *result when that fails.
-  DispatchCountPipeline* dispatchCount(VkResult* result);
+  InternalComputePipeline12* dispatchCount(VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -109,9 +108,9 @@ class Device12 {
   std::unique_ptr<SamplerCache12> samplers_;
   std::mutex fallbackMutex_;
   std::unique_ptr<umd::FallbackSetupPipelines> fallbackSetup_;
-  std::unique_ptr<QueryAddPipeline12> queryAdd_;
+  std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
-  std::unique_ptr<DispatchCountPipeline> dispatchCount_;
+  std::unique_ptr<InternalComputePipeline12> dispatchCount_;
 };
 
 // One full memory barrier: everything before → everything after.

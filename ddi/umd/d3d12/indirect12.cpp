@@ -73,34 +73,9 @@ VOID APIENTRY executeIndirect(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HCOMMANDSIGN
 
 }  // namespace
 
-std::unique_ptr<DispatchCountPipeline> createDispatchCountPipeline(vk::Device& device, VkResult* result) {
-  auto created = std::make_unique<DispatchCountPipeline>();
-  const VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 1;
-  setInfo.pBindings = &binding;
-  created->setLayout = vk::createDescriptorSetLayout(device, setInfo, result);
-  if (!created->setLayout) return nullptr;
-  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kDispatchCountPushBytes};
-  const VkDescriptorSetLayout setLayout = created->setLayout->handle();
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  created->layout = vk::createPipelineLayout(device, layoutInfo, result);
-  if (!created->layout) return nullptr;
-  const std::span<const uint32_t> code = indirect::dispatchCountShaderSpirv();
-  std::unique_ptr<vk::ShaderModule> module =
-      vk::createShaderModule(device, std::vector<uint32_t>(code.begin(), code.end()), result);
-  if (!module) return nullptr;
-  VkComputePipelineCreateInfo pipelineInfo{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  pipelineInfo.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
-                        module->handle(), "main", nullptr};
-  pipelineInfo.layout = created->layout->handle();
-  created->pipeline = vk::createComputePipeline(device, pipelineInfo, result);
-  if (!created->pipeline) return nullptr;
-  return created;
+std::unique_ptr<InternalComputePipeline12> createDispatchCountPipeline(vk::Device& device, VkResult* result) {
+  return createInternalComputePipeline(device, 1, indirect::kDispatchCountPushBytes, indirect::dispatchCountShaderSpirv(),
+                                       result);
 }
 
 void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments,
@@ -129,7 +104,7 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
       if (groups > vk.info().properties.limits.maxComputeWorkGroupCount[0])
         return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature with a count buffer");
       VkResult result = VK_SUCCESS;
-      DispatchCountPipeline* zeroing = device_->dispatchCount(&result);
+      InternalComputePipeline12* zeroing = device_->dispatchCount(&result);
       if (!zeroing) return fail(Device12::hresultFor(result), "ExecuteIndirect: creating the dispatch-count pipeline failed");
       const VkDeviceSize scratchBytes =
           indirect::kDispatchCountArgumentsOffset + VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes;

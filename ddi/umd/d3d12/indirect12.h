@@ -24,6 +24,7 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "internal_compute12.h"
 #include "vk_device.h"
 #include "vk_pipeline.h"
 
@@ -40,13 +41,8 @@ struct CommandSignature12 {
 
 // The dispatch-count shader's pipeline (one storage-buffer binding, the
 // MaxCommandCount push constant); Device12 creates it on first use.
-struct DispatchCountPipeline {
-  std::unique_ptr<vk::DescriptorSetLayout> setLayout;
-  std::unique_ptr<vk::PipelineLayout> layout;
-  std::unique_ptr<vk::Pipeline> pipeline;
-};
 // Null with *result on a Vulkan failure.
-std::unique_ptr<DispatchCountPipeline> createDispatchCountPipeline(vk::Device& device, VkResult* result);
+std::unique_ptr<InternalComputePipeline12> createDispatchCountPipeline(vk::Device& device, VkResult* result);
 
 void fillIndirectDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 void fillIndirectCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);

@@ -46,35 +46,8 @@ UINT64 timestampFrequency(Device12& device) {
   return UINT64(1e9 / double(period) + 0.5);
 }
 
-std::unique_ptr<QueryAddPipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result) {
-  auto created = std::make_unique<QueryAddPipeline12>();
-  const VkDescriptorSetLayoutBinding bindings[2] = {
-      {0, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr},
-      {1, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_COMPUTE_BIT, nullptr}};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 2;
-  setInfo.pBindings = bindings;
-  created->setLayout = vk::createDescriptorSetLayout(device, setInfo, result);
-  if (!created->setLayout) return nullptr;
-  const VkPushConstantRange push{VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof(fallback::QueryAddParams)};
-  const VkDescriptorSetLayout setLayout = created->setLayout->handle();
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &setLayout;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  created->layout = vk::createPipelineLayout(device, layoutInfo, result);
-  if (!created->layout) return nullptr;
-  const std::span<const uint32_t> code = fallback::queryAddShaderSpirv();
-  std::unique_ptr<vk::ShaderModule> module =
-      vk::createShaderModule(device, std::vector<uint32_t>(code.begin(), code.end()), result);
-  if (!module) return nullptr;
-  VkComputePipelineCreateInfo info{VK_STRUCTURE_TYPE_COMPUTE_PIPELINE_CREATE_INFO};
-  info.stage = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_COMPUTE_BIT,
-                module->handle(), "main", nullptr};
-  info.layout = created->layout->handle();
-  created->pipeline = vk::createComputePipeline(device, info, result);
-  return created->pipeline ? std::move(created) : nullptr;
+std::unique_ptr<InternalComputePipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result) {
+  return createInternalComputePipeline(device, 2, sizeof(fallback::QueryAddParams), fallback::queryAddShaderSpirv(), result);
 }
 
 // --- recording (CommandRecorder12's query members) ---
@@ -137,7 +110,7 @@ void CommandRecorder12::resumeQuery(const ActiveQuery12& query) {
 
 void CommandRecorder12::addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params) {
   VkResult result = VK_SUCCESS;
-  const QueryAddPipeline12* add = device_->queryAdd(&result);
+  const InternalComputePipeline12* add = device_->queryAdd(&result);
   if (!add) return fail(Device12::hresultFor(result), "cannot create the query sums' pipeline");
   const VkDescriptorSet set = transient_->allocate(add->setLayout->handle(), &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a query sum");

@@ -20,6 +20,7 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "internal_compute12.h"
 #include "vk_device.h"
 #include "vk_pipeline.h"
 #include "vk_resources.h"
@@ -53,12 +54,7 @@ inline constexpr UINT kCarriedStride = 8;
 // The query sums' compute pipeline (query_add.comp: set 0 = the sums and the
 // addends as storage buffers; push constants fallback::QueryAddParams),
 // created once per device (Device12::queryAdd).
-struct QueryAddPipeline12 {
-  std::unique_ptr<vk::DescriptorSetLayout> setLayout;
-  std::unique_ptr<vk::PipelineLayout> layout;
-  std::unique_ptr<vk::Pipeline> pipeline;
-};
-std::unique_ptr<QueryAddPipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result);
+std::unique_ptr<InternalComputePipeline12> createQueryAddPipeline(vk::Device& device, VkResult* result);
 
 UINT64 timestampFrequency(Device12& device);
 
