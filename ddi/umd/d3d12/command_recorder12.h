@@ -183,6 +183,8 @@ class CommandRecorder12 {
   // resolve; begins it again (query12.h).
   void suspendQuery(const ActiveQuery12& query);
   void resumeQuery(const ActiveQuery12& query);
+  void suspendActiveQueries();  // both kinds, where active
+  void resumeActiveQueries();
   // sums[...] += addends[...] as query_add.comp does, between full barriers (query12.cpp).
   void addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params);
 };

@@ -66,8 +66,7 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
 
 void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   // A Vulkan query lives in one command buffer: the active ones are carried over.
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) suspendQuery(*query);
+  suspendActiveQueries();
   if (!cmd_) return;
   // The segment ends as a list does: its writes (the readback's) visible to the host.
   fullBarrier(cmd_);
@@ -87,8 +86,7 @@ void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   if (r != VK_SUCCESS) return fail(Device12::hresultFor(r), "cannot start the command buffer after a deferred draw");
   cmd_ = next;
   fullBarrier(cmd_);
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) resumeQuery(*query);
+  resumeActiveQueries();
 }
 
 void CommandRecorder12::deferIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments,
@@ -184,8 +182,7 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
   // The list's active queries count the draw's passes too (carried, as over the split).
   activeOcclusion_ = draw.occlusion;
   activeStatistics_ = draw.statistics;
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) resumeQuery(*query);
+  resumeActiveQueries();
   const auto* data = static_cast<const unsigned char*>(draw.readback->mapped());
   readIndices_ = {data + draw.indicesAt, draw.indexBytes, draw.firstIndex};
   if (draw.kind == DeferredDraw12::Kind::Strip) {
@@ -220,8 +217,7 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
     }
   }
   readIndices_ = {};
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) suspendQuery(*query);
+  suspendActiveQueries();
   activeOcclusion_ = activeStatistics_ = {};
 }
 

@@ -56,6 +56,10 @@ namespace {
 bool isOcclusion(D3D12DDI_QUERY_TYPE t) {
   return t == D3D12DDI_QUERY_TYPE_OCCLUSION || t == D3D12DDI_QUERY_TYPE_BINARY_OCCLUSION;
 }
+// The 64-bit values one query of an occlusion or statistics heap counts.
+UINT carriedValues(const QueryHeap12& heap) {
+  return heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount : 1;
+}
 bool typeFitsHeap(D3D12DDI_QUERY_TYPE t, D3D12DDI_QUERY_HEAP_TYPE heap) {
   switch (heap) {
     case D3D12DDI_QUERY_HEAP_TYPE_OCCLUSION: return isOcclusion(t);
@@ -85,7 +89,7 @@ void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   vkCmdEndQuery(cmd, heap.pool, query.index);  // first: whatever fails below, the query is ended
-  const UINT values = heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount : 1;
+  const UINT values = carriedValues(heap);
   VkResult result = VK_SUCCESS;
   const VkBuffer counted = transient_->deviceBuffer(
       values * sizeof(UINT64), VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, &result);
@@ -98,6 +102,16 @@ void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
   carry.values = values;
   carry.sumBase = query.index * kCarriedStride;
   addQueryValues(heap.carried->handle(), counted, carry);
+}
+
+void CommandRecorder12::suspendActiveQueries() {
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) suspendQuery(*query);
+}
+
+void CommandRecorder12::resumeActiveQueries() {
+  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
+    if (query->heap) resumeQuery(*query);
 }
 
 void CommandRecorder12::resumeQuery(const ActiveQuery12& query) {
@@ -183,50 +197,35 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
                               VK_QUERY_RESULT_64_BIT);
     return;
   }
-  if (!statistics) {
-    // Occlusion: plus what was carried over a deferred draw (query12.h). Binary
-    // occlusion is not precise: Vulkan still counts; D3D12 wants 0 or 1.
-    VkBuffer scratch = scratchBuffer(sizeof(UINT64) * count, nullptr, 0,
-                                     VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                                         VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
-    if (!scratch) return;
-    vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, scratch, 0, sizeof(UINT64), VK_QUERY_RESULT_64_BIT);
-    fullBarrier(cmd);
-    fallback::QueryAddParams params;
-    params.queries = count;
-    params.values = 1;
-    params.sumStride = 1;
-    params.addendBase = start * kCarriedStride;
-    params.addendStride = kCarriedStride;
-    addQueryValues(scratch, heap.carried->handle(), params);
-    if (!(cmd = command())) return;
-    const VkBufferCopy region{0, offset, sizeof(UINT64) * count};
-    vkCmdCopyBuffer(cmd, scratch, dst.buffer->handle(), 1, &region);
-    return;
-  }
-  // Vulkan's six statistics, then each moved to its D3D12 field.
-  const UINT64 vkStride = kStatisticCount * sizeof(UINT64);
+  // Occlusion: one count per query (binary occlusion is not precise: Vulkan
+  // still counts; D3D12 wants 0 or 1); statistics: Vulkan's six, each then
+  // moved to its D3D12 field. Plus what was carried over fallback and
+  // deferred draws (query12.h).
+  const UINT values = carriedValues(heap);
+  const UINT64 vkStride = values * sizeof(UINT64);
   VkBuffer scratch = scratchBuffer(vkStride * count, nullptr, 0,
                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
                                        VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
   if (!scratch) return;
   vkCmdCopyQueryPoolResults(cmd, heap.pool, start, count, scratch, 0, vkStride, VK_QUERY_RESULT_64_BIT);
   fullBarrier(cmd);
-  // Plus what fallback draws inside the queries carried (query12.h).
   fallback::QueryAddParams params;
   params.queries = count;
-  params.values = kStatisticCount;
-  params.sumStride = kStatisticCount;
+  params.values = values;
+  params.sumStride = values;
   params.addendBase = start * kCarriedStride;
   params.addendStride = kCarriedStride;
   addQueryValues(scratch, heap.carried->handle(), params);
-  cmd = command();
-  if (!cmd) return;
+  if (!(cmd = command())) return;
   std::vector<VkBufferCopy> regions;
-  for (UINT q = 0; q < count; ++q)
-    for (UINT s = 0; s < kStatisticCount; ++s)
-      regions.push_back({q * vkStride + s * sizeof(UINT64), offset + q * stride + kStatisticD3D12Index[s] * sizeof(UINT64),
-                         sizeof(UINT64)});
+  if (!statistics) {
+    regions.push_back({0, offset, vkStride * count});
+  } else {
+    for (UINT q = 0; q < count; ++q)
+      for (UINT s = 0; s < kStatisticCount; ++s)
+        regions.push_back({q * vkStride + s * sizeof(UINT64),
+                           offset + q * stride + kStatisticD3D12Index[s] * sizeof(UINT64), sizeof(UINT64)});
+  }
   vkCmdCopyBuffer(cmd, scratch, dst.buffer->handle(), uint32_t(regions.size()), regions.data());
 }
 
