@@ -12,6 +12,8 @@
 #include "dxbc/interfaces.h"
 
 #include <cstring>
+#include <fstream>
+#include <sstream>
 
 using namespace d3dvk::test;
 
@@ -105,14 +107,15 @@ d3dvk::dxbc::InterfaceInfo linkedInterfaces() {
 }
 
 // The listing's container with an IFCE chunk added (optionally none).
-std::vector<uint8_t> withInterfaces(const char* listing, bool ifce = true) {
+std::vector<uint8_t> withInterfaces(const char* listing, bool ifce = true,
+                                    const d3dvk::dxbc::InterfaceInfo& info = linkedInterfaces()) {
   using namespace d3dvk::dxbc;
   const Container c = parseContainer(assembledListing(listing));
   std::vector<Chunk> chunks = c.chunks;
   if (ifce) {
     Chunk chunk;
     chunk.code = fourcc("IFCE");
-    chunk.data = writeInterfaces(linkedInterfaces());
+    chunk.data = writeInterfaces(info);
     chunks.insert(chunks.begin(), chunk);
   }
   return writeContainer(chunks);
@@ -224,6 +227,108 @@ TEST_CASE("class linkage: each bound class instance runs its own methods on its 
   count = 0;
   d.context->CSGetShader(nullptr, nullptr, &count);
   CHECK(count == 3);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+namespace {
+
+// tests/dxbc/interface_arrays.asm (its comment says what it computes).
+std::string lightsListing() {
+  std::ifstream f(std::string(D3DVK_DXBC_TEST_SOURCE_DIR) + "/interface_arrays.asm");
+  std::stringstream text;
+  text << f.rdbuf();
+  return text.str();
+}
+
+d3dvk::dxbc::InterfaceInfo lightsInterfaces() {
+  d3dvk::dxbc::InterfaceInfo info;
+  info.types = {{"Const", 0, 1, 0, 0}, {"Twice", 1, 2, 0, 0}, {"Textured", 2, 1, 1, 1}, {"Flat", 3, 1, 0, 0}};
+  d3dvk::dxbc::InterfaceSlotRecord material, lights;
+  material.slotSpan = 1;
+  material.implementations = {{2, 2}, {3, 3}};
+  lights.slotSpan = 3;
+  lights.implementations = {{0, 0}, {1, 1}};
+  info.slotRecords = {material, lights};
+  info.slotCount = 4;
+  return info;
+}
+
+}  // namespace
+
+TEST_CASE("class linkage: an interface array indexed by a register, this[] indexed by it, and class data in "
+          "constant buffers, textures and samplers chosen through registers (fxc's shape)",
+          "[compute][interfaces][indexing]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  Com<ID3D11ClassLinkage> linkage;
+  REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+  const std::vector<uint8_t> code = withInterfaces(lightsListing().c_str(), true, lightsInterfaces());
+  Com<ID3D11ComputeShader> cs;
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), linkage.get(), cs.out()) == S_OK);
+
+  // The class data lives in cb3, which the shader does not declare (the
+  // instances are the application's): [0].x 5, [1].x 7, [2].x 1, [3].x 100,
+  // [4].x 0.5, [5].x 3.
+  auto floats = [](std::vector<float> f) {
+    std::vector<uint32_t> u(f.size());
+    std::memcpy(u.data(), f.data(), f.size() * 4);
+    return u;
+  };
+  Com<ID3D11Buffer> cb3 = makeDataBuffer(
+      d, floats({5, 0, 0, 0, 7, 0, 0, 0, 1, 0, 0, 0, 100, 0, 0, 0, 0.5f, 0, 0, 0, 3, 0, 0, 0}), D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11ClassInstance> lightA, lightB, lightC, flat, textured;
+  REQUIRE(linkage->CreateClassInstance("Const", 3, 0, 0, 0, lightA.out()) == S_OK);  // 5
+  REQUIRE(linkage->CreateClassInstance("Twice", 3, 1, 0, 0, lightB.out()) == S_OK);  // 2 · 7 + 1 = 15
+  REQUIRE(linkage->CreateClassInstance("Const", 3, 3, 0, 0, lightC.out()) == S_OK);  // 100
+  REQUIRE(linkage->CreateClassInstance("Flat", 3, 4, 0, 0, flat.out()) == S_OK);     // · 0.5
+  REQUIRE(linkage->CreateClassInstance("Textured", 3, 5, 1, 1, textured.out()) == S_OK);  // · t1/s1 · 3
+
+  // t1: 2x2 of 2.0; s0 clamps to it, s1 gives its border colour 4 at u = -0.75.
+  D3D11_TEXTURE2D_DESC td{};
+  td.Width = td.Height = 2;
+  td.MipLevels = td.ArraySize = 1;
+  td.Format = DXGI_FORMAT_R32_FLOAT;
+  td.SampleDesc.Count = 1;
+  td.Usage = D3D11_USAGE_IMMUTABLE;
+  td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  const float twos[4] = {2, 2, 2, 2};
+  const D3D11_SUBRESOURCE_DATA init{twos, 8, 0};
+  Com<ID3D11Texture2D> tex;
+  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
+  D3D11_SAMPLER_DESC sd{};
+  sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+  sd.MaxLOD = D3D11_FLOAT32_MAX;
+  Com<ID3D11SamplerState> clamp, border;
+  REQUIRE(d->CreateSamplerState(&sd, clamp.out()) == S_OK);
+  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_BORDER;
+  for (float& b : sd.BorderColor) b = 4;
+  REQUIRE(d->CreateSamplerState(&sd, border.out()) == S_OK);
+  ID3D11ShaderResourceView* srvs[] = {srv.get(), srv.get()};
+  d.context->CSSetShaderResources(0, 2, srvs);
+  ID3D11SamplerState* samplers[] = {clamp.get(), border.get()};
+  d.context->CSSetSamplers(0, 2, samplers);
+
+  Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(4, 0), D3D11_BIND_UNORDERED_ACCESS,
+                                         D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+  Com<ID3D11UnorderedAccessView> uav = rawUav(d, out.get(), 4);
+  // cb0[1..3].x: the lights in use (elements of fp1, the array of slots 1..3).
+  auto run = [&](std::vector<uint32_t> lightsInUse, std::vector<ID3D11ClassInstance*> instances) {
+    std::vector<uint32_t> cb0Data(16, 0);
+    for (size_t i = 0; i < 3; ++i) cb0Data[4 * (i + 1)] = lightsInUse[i];
+    Com<ID3D11Buffer> cb0 = makeDataBuffer(d, cb0Data, D3D11_BIND_CONSTANT_BUFFER);
+    ID3D11Buffer* cbs[4] = {cb0.get(), nullptr, nullptr, cb3.get()};
+    d.context->CSSetConstantBuffers(0, 4, cbs);
+    return runLinked(d, cs.get(), std::move(instances), uav.get(), out.get())[0];
+  };
+  // Slots 1..3 = A, B, C; lights in use 0, 1, 1: A + B + B = 35.
+  CHECK(run({0, 1, 1}, {flat.get(), lightA.get(), lightB.get(), lightC.get()}) == 17.5f);
+  CHECK(run({0, 1, 1}, {textured.get(), lightA.get(), lightB.get(), lightC.get()}) == 420.0f);  // 35 · 4 · 3
+  // Slots 1..3 = B, C, A; lights in use 1, 1, 2: C + C + A = 205; then 0, 1, 2: B + C + A = 120.
+  CHECK(run({1, 1, 2}, {flat.get(), lightB.get(), lightC.get(), lightA.get()}) == 102.5f);
+  CHECK(run({0, 1, 2}, {flat.get(), lightB.get(), lightC.get(), lightA.get()}) == 60.0f);
   CHECK(drainMessages(c.queue.get()).empty());
 }
 

@@ -8,6 +8,7 @@
 #include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
 #include "dxbc/listing_chunks.h"
+#include "dxbc/slot_indexing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 
@@ -290,24 +291,96 @@ TEST_CASE("binding interfaces wrongly fails with the slot named", "[dxbc][interf
   shortBinding.pointers.resize(2);
   CHECK_THROWS_WITH(bindInterfaces(s.program, shortBinding),
                     Catch::Contains("calls through interface slot 2, which has no class instance bound"));
-  const Shader dynamicThis = parseShader(assemble(R"(ps_5_0
+}
+
+TEST_CASE("this[] indexed by a register becomes a switch over the bound slots, conditions through a scratch temp",
+          "[dxbc][interfaces][translate]") {
+  Shader s = parseShader(assemble(R"(ps_5_0
 dcl_function_body fb0
 dcl_function_table ft0 = {fb0}
 dcl_interface_dynamicindexed fp0[2][1] = {ft0}
 dcl_constantbuffer CB0[4], dynamicIndexed
 dcl_input_ps constant v0.x
 dcl_output o0.xyzw
-dcl_temps 1
+dcl_temps 2
 fcall fp0[v0.x + 0][0]
 ret
 label fb0
-mov o0.xyzw, cb[this[v0.x + 0].x + 0][0].xyzw
+mov r0.x, this[v0.x + 0].y
+mov o0.xyzw, cb[this[v0.x + 0].x + 0][r0.x + 0].xyzw
+if_nz this[v0.x + 0].y
+  mov o0.x, l(1.000000)
+endif
 ret
 )").container);
   InterfaceBinding two;
   two.tables = {0, 0};
-  two.pointers = {{0, 0, 0, 0}, {0, 1, 0, 0}};
-  CHECK_THROWS_WITH(bindInterfaces(dynamicThis.program, two), Catch::Contains("this[] with a register index is not supported"));
+  two.pointers = {{0, 2, 0, 0}, {2, 3, 0, 0}};  // slot 1's data in cb2, which the shader does not declare
+  const Program bound = bindInterfaces(s.program, two);
+  bool declaresCb2 = false;
+  for (const Instruction& inst : bound.instructions)
+    if (inst.opcode == Opcode::DclConstantBuffer && inst.operands.at(0).index[0].imm == 2)
+      declaresCb2 = inst.operands[0].index[1].imm == 4096 && inst.dynamicIndexed();
+  CHECK(declaresCb2);  // cb[this[v0.x + 0].x + 0] folds to cb2 in slot 1's case
+  size_t switches = 0;
+  std::vector<uint32_t> offsets;  // what r0.x gets in each case
+  for (const Instruction& inst : bound.instructions) {
+    switches += inst.opcode == Opcode::Switch;
+    for (const Operand& op : inst.operands) {
+      CHECK(op.type != OperandType::ThisPointer);
+      for (const OperandIndex& i : op.index)
+        for (const Operand& rel : i.rel) CHECK(rel.type != OperandType::ThisPointer);
+    }
+    if (inst.opcode == Opcode::Mov && inst.operands.at(0).type == OperandType::Temp &&
+        inst.operands[0].index[0].imm == 0 && inst.operands[1].type == OperandType::Immediate32)
+      offsets.push_back(inst.operands[1].imm[0]);
+  }
+  // The fcall's switch, then in each of its 2 cases 3 over this[]'s 2 slots (the
+  // if_nz's condition moved into r3, past the return flag r2).
+  CHECK(switches == 7);
+  // Per inlined body: slot 0's offset, slot 1's, and the default's zero.
+  CHECK(offsets == std::vector<uint32_t>{2, 3, 0, 2, 3, 0});
+  bool scratch = false;
+  for (const Instruction& inst : bound.instructions)
+    if (inst.opcode == Opcode::If) scratch = inst.operands.at(0).type == OperandType::Temp && inst.operands[0].index[0].imm == 3;
+  CHECK(scratch);
+  CHECK(declaredTemps(bound) == 4);
+  s.program = bound;
+  CHECK(validateSpirv(translateToSpirv(s)) == "");
+}
+
+TEST_CASE("fxc-shaped class code (this[r + n], cb/t/s slots through registers) round-trips, binds and translates",
+          "[dxbc][listing][interfaces][indexing]") {
+  std::ifstream f(std::string(D3DVK_DXBC_TEST_SOURCE_DIR) + "/interface_arrays.asm");
+  std::stringstream text;
+  text << f.rdbuf();
+  const AssembleResult a = assemble(text.str());
+  Shader s = parseShader(a.container);
+  const std::string dis = disassemble(s);
+  CHECK(assemble(dis).container == a.container);
+  for (const char* line :
+       {"fcall fp1[r1.w + 0][0]\n", "mov r2.w, this[r1.w + 1].y\n", "mov r4.x, cb[r1.w + 0][r2.w + 0].x\n",
+        "add r4.x, r4.x, cb[r3.w + 0][r2.w + 1].x\n", "mov r4.xy, this[0].zwzz\n",
+        "sample_l_indexable(texture2d)(float,float,float,float) r5.x, l(-0.75,0.25,0.0,0.0), t[r4.x + 0].xyzw, "
+        "s[r4.y + 0], l(0.0)\n"}) {
+    INFO(line);
+    CHECK(dis.find(line) != std::string::npos);
+  }
+  // Slot 0: a material (ft2 or ft3); slots 1..3: lights (ft0 or ft1), data in cb3.
+  InterfaceBinding b;
+  b.tables = {2, 0, 1, 0};
+  b.pointers = {{3, 5, 1, 1}, {3, 0, 0, 0}, {3, 1, 0, 0}, {3, 3, 0, 0}};
+  const Program bound = bindInterfaces(s.program, b);
+  bool declaresCb3 = false;
+  for (const Instruction& inst : bound.instructions) {
+    for (const Operand& op : inst.operands) CHECK(op.type != OperandType::ThisPointer);
+    if (inst.opcode == Opcode::DclConstantBuffer) declaresCb3 = declaresCb3 || inst.operands.at(0).index[0].imm == 3;
+  }
+  CHECK_FALSE(declaresCb3);  // read through registers only: the translator's lowering covers every slot
+  CHECK(usesRegisterIndexedSlots(bound));
+  CHECK_FALSE(usesRegisterIndexedSlots(lowerRegisterIndexedSlots(bound)));
+  s.program = bound;
+  CHECK(validateSpirv(translateToSpirv(s)) == "");
 }
 
 TEST_CASE("a listing carrying an IFCE chunk round-trips it byte for byte", "[dxbc][listing][interfaces][ifce]") {

@@ -2,6 +2,8 @@
 // declarations and bindInterfaces (see interfaces.h).
 #include "dxbc/interfaces.h"
 
+#include "dxbc/slot_indexing.h"
+
 #include <algorithm>
 #include <cstring>
 #include <functional>
@@ -289,11 +291,10 @@ class Binder {
         continue;
       emit(inst, out.instructions, 0);
     }
-    for (Instruction inst : otherSubroutines) {
-      foldThis(inst);
-      out.instructions.push_back(std::move(inst));
-    }
-    if (returnFlag_ != kNoReturnFlag) declareReturnFlag(out);
+    for (const Instruction& inst : otherSubroutines) emitFolded(inst, out.instructions);
+    if (thisIndexing_.scratchUsed) coverTemps(out, temps_ + 2);
+    else if (returnFlagUsed_) coverTemps(out, temps_ + 1);
+    declareInstanceConstantBuffers(out);
     return out;
   }
 
@@ -302,35 +303,90 @@ class Binder {
   const InterfaceBinding& binding_;
   InterfaceDeclarations decls_;
   std::map<uint32_t, std::vector<Instruction>> bodies_;
-  // A temp register whose .x says "the inlined body returned" while a return
-  // from inside the body's own loops or switches breaks out of them; past the
-  // program's temps, declared by declareReturnFlag.
-  static constexpr uint32_t kNoReturnFlag = ~0u;
-  uint32_t returnFlag_ = kNoReturnFlag;
+  // Temps past the program's own: r<temps_>.x says "the inlined body returned"
+  // while a return from inside the body's own loops or switches breaks out of
+  // them; r<temps_ + 1> is the scratch of the register-indexed this[] rewrite.
+  const uint32_t temps_ = declaredTemps(program_);
+  bool returnFlagUsed_ = false;
+  SlotIndexing thisIndexing_ = thisIndexing();
 
   uint32_t returnFlag() {
-    if (returnFlag_ == kNoReturnFlag) {
-      uint32_t temps = 0;
-      for (const Instruction& i : program_.instructions)
-        if (i.opcode == Opcode::DclTemps && !i.extra.empty()) temps = std::max(temps, i.extra[0]);
-      returnFlag_ = temps;
-    }
-    return returnFlag_;
+    returnFlagUsed_ = true;
+    return temps_;
   }
-  // dcl_temps covers the flag register (the first dcl_temps raised, or one added).
-  void declareReturnFlag(Program& out) const {
-    for (Instruction& i : out.instructions)
-      if (i.opcode == Opcode::DclTemps && !i.extra.empty()) {
-        i.extra[0] = std::max(i.extra[0], returnFlag_ + 1);
-        return;
+  // this[r + n]: a case per slot with a class instance bound (slot_indexing.h).
+  SlotIndexing thisIndexing() const {
+    SlotIndexing ix;
+    ix.rewrites = [](OperandType t) { return t == OperandType::ThisPointer; };
+    ix.slots = [this](const Instruction&, OperandType) { return boundSlots(); };
+    ix.scratchTemp = temps_ + 1;
+    return ix;
+  }
+  std::vector<uint32_t> boundSlots() const {
+    std::vector<uint32_t> slots;
+    for (uint32_t s = 0; s < binding_.tables.size() && s < binding_.pointers.size() && s < decls_.slotCount; ++s)
+      if (binding_.tables[s] != kNoFunctionTable) slots.push_back(s);
+    return slots;
+  }
+  // The instruction with this[] resolved: register-indexed ones through a
+  // switch over the bound slots, then every this[n] folded to its data.
+  void emitFolded(const Instruction& inst, std::vector<Instruction>& out) {
+    std::vector<Instruction> expanded;
+    expandIndexedSlots(inst, thisIndexing_, expanded);
+    for (Instruction& i : expanded) {
+      foldThis(i);
+      out.push_back(std::move(i));
+    }
+  }
+  // A bound instance's data may sit in a constant buffer the shader does not
+  // declare (CreateClassInstance names any slot): the bound program declares
+  // the ones a this[].x folded into a constant-buffer index reads, at D3D's
+  // largest size. (Slots read through a register, fxc's way, are the
+  // translator's: it covers every slot, slot_indexing.h.)
+  void declareInstanceConstantBuffers(Program& out) const {
+    std::vector<bool> declared(kConstantBufferSlots, false), read(kConstantBufferSlots, false);
+    std::function<void(const Operand&)> visit = [&](const Operand& op) {
+      for (uint32_t d = 0; d < op.indexDimension && d < 3; ++d)
+        for (const Operand& rel : op.index[d].rel) visit(rel);
+      if (op.type == OperandType::ConstantBuffer && op.indexDimension >= 1 && op.index[0].repr == IndexRepr::Imm32 &&
+          op.index[0].imm < kConstantBufferSlots)
+        read[op.index[0].imm] = true;
+    };
+    for (const Instruction& i : out.instructions) {
+      if (i.opcode == Opcode::DclConstantBuffer) {
+        if (!i.operands.empty() && i.operands[0].indexDimension >= 1 && i.operands[0].index[0].imm < kConstantBufferSlots)
+          declared[i.operands[0].index[0].imm] = true;
+        continue;
       }
-    Instruction temps;
-    temps.opcode = Opcode::DclTemps;
-    temps.extra = {returnFlag_ + 1};
+      for (const Operand& op : i.operands) visit(op);
+    }
+    std::vector<uint32_t> add;
+    for (uint32_t s : boundSlots()) {
+      const uint32_t cb = binding_.pointers[s].constantBuffer;
+      if (cb < kConstantBufferSlots && !declared[cb] && read[cb]) {
+        declared[cb] = true;
+        add.push_back(cb);
+      }
+    }
     auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
                            [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
-    out.instructions.insert(at, std::move(temps));
+    for (uint32_t cb : add) {
+      Instruction dcl;
+      dcl.opcode = Opcode::DclConstantBuffer;
+      dcl.controls = 1;  // dynamicIndexed
+      Operand o;
+      o.type = OperandType::ConstantBuffer;
+      o.selection = SelectionMode::Swizzle;
+      o.indexDimension = 2;
+      o.index[0].imm = cb;
+      o.index[1].imm = kConstantBufferVectors;
+      dcl.operands.push_back(o);
+      at = out.instructions.insert(at, std::move(dcl)) + 1;
+    }
   }
+  static constexpr uint32_t kConstantBufferSlots = 14;      // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
+  static constexpr uint32_t kConstantBufferVectors = 4096;  // D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
+
   Operand flagOperand(const Instruction& at, bool destination) {
     Operand o;
     o.type = OperandType::Temp;
@@ -439,9 +495,7 @@ class Binder {
 
   void emit(const Instruction& inst, std::vector<Instruction>& out, int depth) {
     if (inst.opcode != Opcode::InterfaceCall) {
-      Instruction copy = inst;
-      foldThis(copy);
-      out.push_back(std::move(copy));
+      emitFolded(inst, out);
       return;
     }
     if (depth > 16) fail(inst, "interface calls nest more than 16 deep");
@@ -512,8 +566,7 @@ class Binder {
         if (i.opcode == Opcode::Retc) {  // if_z / if_nz on its condition around the return
           Instruction test = i;
           test.opcode = Opcode::If;
-          foldThis(test);
-          out.push_back(std::move(test));
+          emitFolded(test, out);
         }
         if (inner) setFlag(i, ~0u, out);
         out.push_back(synthetic(i, Opcode::Break));

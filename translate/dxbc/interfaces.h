@@ -7,7 +7,10 @@
 // program has no interface instructions left: each `fcall fp#[i][k]` becomes the
 // body the slot's table lists at call site k, inlined (a dynamically indexed
 // fp#[r + i] becomes a switch over the array's slots), and each `this[n]` the
-// slot's pointer data as an immediate, so the translator needs no support of its own.
+// slot's pointer data as an immediate (a register-indexed `this[r + n]`, which
+// fxc gives the bodies of interface arrays, first a switch over the bound slots:
+// slot_indexing.h), so the translator needs no support of its own. A constant
+// buffer a bound instance's data names but the shader does not declare is declared.
 //
 // IFCE layout (inferred from public readers of fxc's output; offsets are from the
 // chunk's start, all little endian):
@@ -115,8 +118,7 @@ struct InterfaceBinding {
 
 // The program with the binding applied (see the file comment). Throws dxbc::Error
 // naming the slot for a call through a slot without a table, a table the slot's
-// declaration does not list, a this[] read with a register index, or a body that
-// returns from inside a loop or switch.
+// declaration does not list, or a this[n] read of a slot without an instance.
 Program bindInterfaces(const Program& program, const InterfaceBinding& binding);
 
 }  // namespace d3dvk::dxbc

@@ -9,6 +9,8 @@
 // Structured control flow maps if/loop/switch one to one onto SPIR-V constructs.
 #include "translator_impl.h"
 
+#include "dxbc/slot_indexing.h"
+
 namespace d3dvk::dxbc {
 
 namespace detail {
@@ -180,6 +182,14 @@ std::vector<uint32_t> declaredOutputRegisters(const Program& program) {
 }
 
 std::vector<uint32_t> translateToSpirv(const Shader& shader, const TranslateOptions& options) {
+  // SM5.0 slots indexed by a register (cb[r1.w + 0][…], t[r4.x], s[r4.y]) become
+  // switches over the slots first (slot_indexing.h): every API slot of D3D11's
+  // pipeline layout, or what a root signature's ranges declare.
+  if (usesRegisterIndexedSlots(shader.program)) {
+    Shader lowered = shader;
+    lowered.program = lowerRegisterIndexedSlots(shader.program, options.descriptorRanges.empty());
+    return detail::Translator(lowered, options).run();
+  }
   return detail::Translator(shader, options).run();
 }
 

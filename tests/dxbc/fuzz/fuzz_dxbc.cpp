@@ -5,8 +5,10 @@
 // are bugs. Also checks decode(encode(decode(x))) == decode(x) on the token stream.
 // Seeds: the listings under tests/dxbc (doubles.asm has every double instruction and
 // d(…) immediate; class_linkage.asm the interface declarations, fcall and this[];
+// interface_arrays.asm this[] indexed by a register and cb/t/s slots indexed by registers;
 // fxc_*.asm carry PCSG, OSG5, ISG1/OSG1, SFI0, STAT and RDEF as hex);
 // dxbc.dict adds the listing words (mnemonics, d(…), swizzles, chunk lines).
+#include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 
@@ -38,6 +40,26 @@ void container(const uint8_t* data, size_t size) {
       noFloat64.shaderFloat64 = false;
       (void)translateToSpirv(s, noFloat64);
     } catch (const Error&) {
+    }
+    // Interfaces: bound with each slot's first listed function table and made-up
+    // pointer data, then translated (fcall inlining, this[] folding and the
+    // register-indexed this[] / cb / t / s switches).
+    if (usesInterfaces(s.program)) {
+      try {
+        const InterfaceDeclarations d = interfaceDeclarations(s.program);
+        InterfaceBinding binding;
+        binding.tables.assign(d.slotCount, kNoFunctionTable);
+        binding.pointers.assign(d.slotCount, {});
+        for (const InterfaceDeclaration& i : d.interfaces)
+          for (uint32_t e = 0; e < i.arraySize && !i.tables.empty(); ++e) {
+            binding.tables[i.firstSlot + e] = i.tables[0];
+            binding.pointers[i.firstSlot + e] = {e % 14, e, e % 128, e % 16};
+          }
+        Shader bound = s;
+        bound.program = bindInterfaces(s.program, binding);
+        (void)translateToSpirv(bound);
+      } catch (const Error&) {
+      }
     }
     // What the disassembler prints must assemble (or fail cleanly).
     try {
