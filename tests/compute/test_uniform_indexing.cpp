@@ -202,6 +202,17 @@ TEST_CASE("uniform indexing: the lowered program is valid SPIR-V and keeps instr
   for (const dxbc::Instruction& i : lowered.instructions) switches += i.opcode == dxbc::Opcode::Switch;
   CHECK(switches == 10);  // 8 register-indexed reads; the sample_l's s is nested in each of its 2 texture cases
   CHECK(dxbc::validateSpirv(dxbc::translateToSpirv(shader)).empty());
+  // Four constant buffers through four registers in one instruction: 14^4 cases, refused.
+  const dxbc::Shader tooMany = dxbc::parseShader(assembledListing(R"(cs_5_0
+dcl_constantbuffer CB0[1], dynamicIndexed
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+mad r0.x, cb[r1.x + 0][cb[r1.w + 0][0].x + 0].x, cb[r1.y + 0][0].x, cb[r1.z + 0][0].x
+store_raw u0.x, l(0), r0.x
+ret
+)"));
+  CHECK_THROWS_WITH(dxbc::translateToSpirv(tooMany), Catch::Contains("make more than 4096 combinations"));
   // SM5.1 is left alone: its ranges are descriptor arrays.
   dxbc::Program sm51 = shader.program;
   sm51.minor = 1;

@@ -3,8 +3,11 @@
 // lowering of cb/t/s uniform indexing, and the temp-register helpers.
 #include "dxbc/slot_indexing.h"
 
+#include "dxbc/error.h"
+
 #include <algorithm>
 #include <optional>
+#include <string>
 
 namespace d3dvk::dxbc {
 namespace {
@@ -141,7 +144,13 @@ bool hasRegisterIndexedSlot(const Operand& op, const std::function<bool(OperandT
   return findSlot(op, rewrites) != nullptr;
 }
 
-void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruction>& out) {
+namespace {
+
+// One instruction's expansion may make at most this many cases (nested switches
+// multiply: a texture and a sampler through registers, 128 · 16 at most in D3D11).
+constexpr size_t kMaxCasesPerInstruction = 4096;
+
+void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruction>& out, size_t& cases) {
   const Operand* found = nullptr;
   size_t holder = 0;
   for (size_t k = 0; k < inst.operands.size() && !found; ++k)
@@ -167,7 +176,7 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
     }
     mov.operands = {dst, value};
     indexing.scratchUsed = true;
-    expandIndexedSlots(mov, indexing, out);
+    expand(mov, indexing, out, cases);
     Instruction rest = inst;
     Operand& replaced = rest.operands[holder];
     Operand scratch = temp(indexing.scratchTemp, src.offset);
@@ -183,7 +192,7 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
       std::copy(src.swizzle, src.swizzle + 4, scratch.swizzle);
     }
     replaced = scratch;
-    expandIndexedSlots(rest, indexing, out);
+    expand(rest, indexing, out, cases);
     return;
   }
 
@@ -193,6 +202,11 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
   std::vector<uint32_t> slots = indexing.slots(inst, key.type);
   std::sort(slots.begin(), slots.end());
   slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+  cases += slots.size();
+  if (cases > kMaxCasesPerInstruction)
+    throw Error("slot indexing: opcode '" + std::string(opcodeInfo(inst.opcode).name ? opcodeInfo(inst.opcode).name : "?") +
+                "' at dword " + std::to_string(inst.offset) + ": its slots indexed by registers make more than " +
+                std::to_string(kMaxCasesPerInstruction) + " combinations");
   Instruction sw = synthetic(inst, Opcode::Switch);
   sw.operands.push_back(index.rel[0]);
   out.push_back(std::move(sw));
@@ -202,7 +216,7 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
     out.push_back(std::move(c));
     Instruction one = inst;
     for (Operand& op : one.operands) substitute(op, key, s);
-    expandIndexedSlots(one, indexing, out);
+    expand(one, indexing, out, cases);
     out.push_back(synthetic(inst, Opcode::Break));
   }
   out.push_back(synthetic(inst, Opcode::Default));
@@ -210,7 +224,7 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
     // An unbound constant buffer reads as zeros (this[] out of range: undefined; zeros too).
     Instruction none = inst;
     for (Operand& op : none.operands) substitute(op, key, std::nullopt);
-    expandIndexedSlots(none, indexing, out);
+    expand(none, indexing, out, cases);
   } else {
     // An unbound texture reads as zeros (a sampler out of range: undefined).
     const uint32_t dsts = std::min<uint32_t>(opcodeInfo(inst.opcode).numDst, uint32_t(inst.operands.size()));
@@ -228,6 +242,13 @@ void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::ve
   }
   out.push_back(synthetic(inst, Opcode::Break));
   out.push_back(synthetic(inst, Opcode::EndSwitch));
+}
+
+}  // namespace
+
+void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruction>& out) {
+  size_t cases = 0;
+  expand(inst, indexing, out, cases);
 }
 
 uint32_t declaredTemps(const Program& program) {
