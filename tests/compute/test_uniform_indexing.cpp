@@ -213,6 +213,27 @@ store_raw u0.x, l(0), r0.x
 ret
 )"));
   CHECK_THROWS_WITH(dxbc::translateToSpirv(tooMany), Catch::Contains("make more than 4096 combinations"));
+  // Without a resource-dimension token, a sample reaches only the textures it can
+  // sample: the buffer t0 and the 2D multisampled t2 take the default.
+  const dxbc::Shader noToken = dxbc::parseShader(assembledListing(R"(cs_5_0
+dcl_sampler s0, mode_default
+dcl_resource_buffer (float,float,float,float) t0
+dcl_resource_texture2d (float,float,float,float) t1
+dcl_resource_texture2dms(4) (float,float,float,float) t2
+dcl_uav_raw u0
+dcl_temps 2
+dcl_thread_group 1, 1, 1
+mov r0.x, l(1)
+sample_l r1.x, l(0.5, 0.5, 0, 0), t[r0.x + 0].xyzw, s0, l(0)
+store_raw u0.x, l(0), r1.x
+ret
+)"));
+  const dxbc::Program noTokenLowered = dxbc::lowerRegisterIndexedSlots(noToken.program);
+  std::vector<uint32_t> cases;
+  for (const dxbc::Instruction& i : noTokenLowered.instructions)
+    if (i.opcode == dxbc::Opcode::Case) cases.push_back(i.operands.at(0).imm[0]);
+  CHECK(cases == std::vector<uint32_t>{1});
+  CHECK(dxbc::validateSpirv(dxbc::translateToSpirv(noToken)).empty());
   // SM5.1 is left alone: its ranges are descriptor arrays.
   dxbc::Program sm51 = shader.program;
   sm51.minor = 1;

@@ -286,6 +286,22 @@ TEST_CASE("binding interfaces wrongly fails with the slot named", "[dxbc][interf
                     Catch::Contains("calls through interface slot 0, which has no class instance bound"));
   CHECK_THROWS_WITH(bindInterfaces(s.program, sampleBinding(2, 2, 3)),
                     Catch::Contains("interface slot 0 is bound to ft2, which dcl_interface fp0 does not list"));
+  // A body calling through its own interface again (D3D has no recursion).
+  const Shader recursive = parseShader(assemble(R"(ps_5_0
+dcl_function_body fb0
+dcl_function_table ft0 = {fb0}
+dcl_interface fp0[1][1] = {ft0}
+dcl_output o0.xyzw
+fcall fp0[0][0]
+ret
+label fb0
+fcall fp0[0][0]
+ret
+)").container);
+  InterfaceBinding one;
+  one.tables = {0};
+  one.pointers = {{0, 0, 0, 0}};
+  CHECK_THROWS_WITH(bindInterfaces(recursive.program, one), Catch::Contains("fb0 calls itself through an interface"));
   InterfaceBinding shortBinding = sampleBinding(0, 2, 3);
   shortBinding.tables.resize(2);
   shortBinding.pointers.resize(2);
@@ -299,7 +315,7 @@ TEST_CASE("this[] indexed by a register becomes a switch over the bound slots, c
 dcl_function_body fb0
 dcl_function_table ft0 = {fb0}
 dcl_interface_dynamicindexed fp0[2][1] = {ft0}
-dcl_constantbuffer CB0[4], dynamicIndexed
+dcl_constantbuffer CB1[4], dynamicIndexed
 dcl_input_ps constant v0.x
 dcl_output o0.xyzw
 dcl_temps 2
@@ -317,11 +333,13 @@ ret
   two.tables = {0, 0};
   two.pointers = {{0, 2, 0, 0}, {2, 3, 0, 0}};  // slot 1's data in cb2, which the shader does not declare
   const Program bound = bindInterfaces(s.program, two);
-  bool declaresCb2 = false;
+  // cb[this[v0.x + 0].x + 0] folds to cb0 in slot 0's case and the default, to
+  // cb2 in slot 1's: neither is declared by the shader, so the binding declares them.
+  std::vector<uint64_t> declared;
   for (const Instruction& inst : bound.instructions)
-    if (inst.opcode == Opcode::DclConstantBuffer && inst.operands.at(0).index[0].imm == 2)
-      declaresCb2 = inst.operands[0].index[1].imm == 4096 && inst.dynamicIndexed();
-  CHECK(declaresCb2);  // cb[this[v0.x + 0].x + 0] folds to cb2 in slot 1's case
+    if (inst.opcode == Opcode::DclConstantBuffer && inst.dynamicIndexed())
+      declared.push_back(inst.operands.at(0).index[0].imm * 10000 + inst.operands[0].index[1].imm);
+  CHECK(declared == std::vector<uint64_t>{10004, 4096, 24096});  // slot * 10000 + size
   size_t switches = 0;
   std::vector<uint32_t> offsets;  // what r0.x gets in each case
   for (const Instruction& inst : bound.instructions) {

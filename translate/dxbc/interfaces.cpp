@@ -294,7 +294,7 @@ class Binder {
     for (const Instruction& inst : otherSubroutines) emitFolded(inst, out.instructions);
     if (thisIndexing_.scratchUsed) coverTemps(out, temps_ + 2);
     else if (returnFlagUsed_) coverTemps(out, temps_ + 1);
-    declareInstanceConstantBuffers(out);
+    declareFoldedSlots(out);
     return out;
   }
 
@@ -308,6 +308,7 @@ class Binder {
   // them; r<temps_ + 1> is the scratch of the register-indexed this[] rewrite.
   const uint32_t temps_ = declaredTemps(program_);
   bool returnFlagUsed_ = false;
+  std::vector<uint32_t> inlining_;  // the bodies being inlined, outermost first
   SlotIndexing thisIndexing_ = thisIndexing();
 
   uint32_t returnFlag() {
@@ -331,6 +332,8 @@ class Binder {
   // The instruction with this[] resolved: register-indexed ones through a
   // switch over the bound slots, then every this[n] folded to its data.
   void emitFolded(const Instruction& inst, std::vector<Instruction>& out) {
+    if (out.size() > kMaxBoundInstructions)
+      fail(inst, "the bound program passes " + std::to_string(kMaxBoundInstructions) + " instructions");
     std::vector<Instruction> expanded;
     expandIndexedSlots(inst, thisIndexing_, expanded);
     for (Instruction& i : expanded) {
@@ -338,39 +341,48 @@ class Binder {
       out.push_back(std::move(i));
     }
   }
-  // A bound instance's data may sit in a constant buffer the shader does not
-  // declare (CreateClassInstance names any slot): the bound program declares
-  // the ones a this[].x folded into a constant-buffer index reads, at D3D's
-  // largest size. (Slots read through a register, fxc's way, are the
-  // translator's: it covers every slot, slot_indexing.h.)
-  void declareInstanceConstantBuffers(Program& out) const {
-    std::vector<bool> declared(kConstantBufferSlots, false), read(kConstantBufferSlots, false);
+  // A this[] folded into a slot index may name a constant buffer or sampler the
+  // shader does not declare (CreateClassInstance names any slot; an unbound
+  // slot's case and the default name others): the bound program declares the
+  // ones it reads with an immediate slot (constant buffers at D3D's largest size,
+  // and a declared one grows to the largest element read), as D3D11's pipelines
+  // bind every constant-buffer and sampler slot. (Slots read through a register,
+  // fxc's way, are the translator's: slot_indexing.h. Textures need their
+  // dimension: only declared ones can be read.)
+  static void declareFoldedSlots(Program& out) {
+    std::vector<uint64_t> cbSize(kConstantBufferSlots, 0), cbRead(kConstantBufferSlots, 0);
+    std::vector<bool> cbDeclared(kConstantBufferSlots, false), sampler(kSamplerSlots, false),
+        samplerRead(kSamplerSlots, false);
     std::function<void(const Operand&)> visit = [&](const Operand& op) {
       for (uint32_t d = 0; d < op.indexDimension && d < 3; ++d)
         for (const Operand& rel : op.index[d].rel) visit(rel);
-      if (op.type == OperandType::ConstantBuffer && op.indexDimension >= 1 && op.index[0].repr == IndexRepr::Imm32 &&
-          op.index[0].imm < kConstantBufferSlots)
-        read[op.index[0].imm] = true;
+      if (op.indexDimension < 1 || op.index[0].repr != IndexRepr::Imm32) return;
+      const uint64_t slot = op.index[0].imm;
+      if (op.type == OperandType::ConstantBuffer && slot < kConstantBufferSlots)
+        cbRead[slot] = std::max<uint64_t>(cbRead[slot], op.indexDimension >= 2 && op.index[1].repr == IndexRepr::Imm32
+                                                            ? op.index[1].imm + 1 : 1);
+      if (op.type == OperandType::Sampler && slot < kSamplerSlots) samplerRead[slot] = true;
     };
     for (const Instruction& i : out.instructions) {
-      if (i.opcode == Opcode::DclConstantBuffer) {
-        if (!i.operands.empty() && i.operands[0].indexDimension >= 1 && i.operands[0].index[0].imm < kConstantBufferSlots)
-          declared[i.operands[0].index[0].imm] = true;
-        continue;
-      }
-      for (const Operand& op : i.operands) visit(op);
-    }
-    std::vector<uint32_t> add;
-    for (uint32_t s : boundSlots()) {
-      const uint32_t cb = binding_.pointers[s].constantBuffer;
-      if (cb < kConstantBufferSlots && !declared[cb] && read[cb]) {
-        declared[cb] = true;
-        add.push_back(cb);
+      const Operand* slot = i.operands.empty() || i.operands[0].indexDimension < 1 ? nullptr : &i.operands[0];
+      if (i.opcode == Opcode::DclConstantBuffer && slot && slot->index[0].imm < kConstantBufferSlots) {
+        cbDeclared[slot->index[0].imm] = true;
+        cbSize[slot->index[0].imm] = slot->indexDimension >= 2 ? slot->index[1].imm : 0;
+      } else if (i.opcode == Opcode::DclSampler && slot && slot->index[0].imm < kSamplerSlots) {
+        sampler[slot->index[0].imm] = true;
+      } else if (!opcodeInfo(i.opcode).declaration) {
+        for (const Operand& op : i.operands) visit(op);
       }
     }
-    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
-                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
-    for (uint32_t cb : add) {
+    for (Instruction& i : out.instructions)
+      if (i.opcode == Opcode::DclConstantBuffer && !i.operands.empty() && i.operands[0].indexDimension >= 2 &&
+          i.operands[0].index[0].imm < kConstantBufferSlots) {
+        const uint64_t read = cbRead[i.operands[0].index[0].imm];
+        if (read > i.operands[0].index[1].imm) i.operands[0].index[1].imm = std::min<uint64_t>(read, kConstantBufferVectors);
+      }
+    std::vector<Instruction> add;
+    for (uint32_t cb = 0; cb < kConstantBufferSlots; ++cb) {
+      if (cbDeclared[cb] || !cbRead[cb]) continue;
       Instruction dcl;
       dcl.opcode = Opcode::DclConstantBuffer;
       dcl.controls = 1;  // dynamicIndexed
@@ -381,11 +393,30 @@ class Binder {
       o.index[0].imm = cb;
       o.index[1].imm = kConstantBufferVectors;
       dcl.operands.push_back(o);
-      at = out.instructions.insert(at, std::move(dcl)) + 1;
+      add.push_back(std::move(dcl));
     }
+    for (uint32_t s = 0; s < kSamplerSlots; ++s) {
+      if (sampler[s] || !samplerRead[s]) continue;
+      Instruction dcl;
+      dcl.opcode = Opcode::DclSampler;  // mode_default
+      Operand o;
+      o.type = OperandType::Sampler;
+      o.numComponents = 0;
+      o.indexDimension = 1;
+      o.index[0].imm = s;
+      dcl.operands.push_back(o);
+      add.push_back(std::move(dcl));
+    }
+    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
+                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
+    out.instructions.insert(at, add.begin(), add.end());
   }
   static constexpr uint32_t kConstantBufferSlots = 14;      // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
   static constexpr uint32_t kConstantBufferVectors = 4096;  // D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
+  static constexpr uint32_t kSamplerSlots = 16;             // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
+  // The whole bound program's size: past it, a binding is refused (bodies that
+  // call through interfaces again multiply).
+  static constexpr size_t kMaxBoundInstructions = size_t(1) << 20;
 
   Operand flagOperand(const Instruction& at, bool destination) {
     Operand o;
@@ -514,7 +545,8 @@ class Binder {
     // outside the array calls nothing.
     const int64_t base = element.repr == IndexRepr::Relative ? 0 : int64_t(element.imm);
     Instruction sw = synthetic(inst, Opcode::Switch);
-    Operand selector = element.rel[0];
+    Operand selector = element.rel[0];  // (an index reads the register as it is: no modifier)
+    selector.modifier = OperandModifier::None;
     foldOperand(inst, selector);
     sw.operands.push_back(selector);
     out.push_back(std::move(sw));
@@ -541,6 +573,9 @@ class Binder {
     const uint32_t bodyId = decls_.tables.at(table).at(site);
     auto it = bodies_.find(bodyId);
     if (it == bodies_.end()) fail(call, "function body fb" + std::to_string(bodyId) + " has no label");
+    if (std::find(inlining_.begin(), inlining_.end(), bodyId) != inlining_.end())
+      fail(call, "function body fb" + std::to_string(bodyId) + " calls itself through an interface (recursion)");
+    inlining_.push_back(bodyId);
     std::vector<Instruction> body = it->second;
     if (!body.empty() && body.back().opcode == Opcode::Ret) body.pop_back();
     // Returns left in the body become breaks out of a one-pass loop around it.
@@ -591,6 +626,7 @@ class Binder {
     }
     // The flag is clear again for an enclosing body's own loops and switches.
     if (nested) setFlag(call, 0, out);
+    inlining_.pop_back();
   }
 };
 

@@ -200,6 +200,7 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
   const OperandIndex& index = key.index[0];
   const uint64_t base = index.repr == IndexRepr::Relative ? 0 : index.imm;
   std::vector<uint32_t> slots = indexing.slots(inst, key.type);
+  if (base > 0xFFFFFFFFu) slots.clear();  // a 64-bit offset names no slot: the default
   std::sort(slots.begin(), slots.end());
   slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
   cases += slots.size();
@@ -208,7 +209,10 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
                 "' at dword " + std::to_string(inst.offset) + ": its slots indexed by registers make more than " +
                 std::to_string(kMaxCasesPerInstruction) + " combinations");
   Instruction sw = synthetic(inst, Opcode::Switch);
-  sw.operands.push_back(index.rel[0]);
+  Operand selector = index.rel[0];  // (an index reads the register as it is: no modifier)
+  selector.modifier = OperandModifier::None;
+  selector.extended = selector.minPrecision != 0 || selector.nonUniform;
+  sw.operands.push_back(selector);
   out.push_back(std::move(sw));
   for (uint32_t s : slots) {
     Instruction c = synthetic(inst, Opcode::Case);
@@ -280,6 +284,30 @@ bool resourceSlot(OperandType t) {
 }
 
 bool sm51(const Program& p) { return p.major == 5 && p.minor >= 1; }
+
+// Without a resource-dimension token, the declared textures an instruction can
+// use (the others take the default case, as unbound).
+bool textureFits(Opcode op, ResourceDimension dim) {
+  using D = ResourceDimension;
+  const bool buffer = dim == D::Buffer || dim == D::RawBuffer || dim == D::StructuredBuffer;
+  const bool multisampled = dim == D::Texture2DMS || dim == D::Texture2DMSArray;
+  switch (op) {
+    case Opcode::Sample: case Opcode::SampleC: case Opcode::SampleCLz: case Opcode::SampleL: case Opcode::SampleD:
+    case Opcode::SampleB: case Opcode::Gather4: case Opcode::Gather4C: case Opcode::Gather4Po: case Opcode::Gather4PoC:
+    case Opcode::Lod: case Opcode::Gather4S: case Opcode::Gather4CS: case Opcode::Gather4PoS: case Opcode::Gather4PoCS:
+    case Opcode::SampleLS: case Opcode::SampleCLzS: case Opcode::SampleClS: case Opcode::SampleBClS:
+    case Opcode::SampleDClS: case Opcode::SampleCClS:
+      return !buffer && !multisampled;
+    case Opcode::LdMs: case Opcode::LdMsS: return multisampled;
+    case Opcode::Ld: case Opcode::LdS: return !multisampled && dim != D::TextureCube && dim != D::TextureCubeArray &&
+                                              dim != D::RawBuffer && dim != D::StructuredBuffer;
+    case Opcode::LdRaw: case Opcode::LdRawS: return dim == D::RawBuffer;
+    case Opcode::LdStructured: case Opcode::LdStructuredS: return dim == D::StructuredBuffer;
+    case Opcode::BufInfo: return buffer;
+    case Opcode::ResInfo: return !buffer;
+    default: return true;
+  }
+}
 
 constexpr uint32_t kConstantBufferSlots = 14;     // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
 constexpr uint32_t kConstantBufferVectors = 4096;  // D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
@@ -359,7 +387,7 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
       if ((t & 0x3f) == 2) named = ResourceDimension((t >> 6) & 0x1f);
     std::vector<uint32_t> slots;
     for (const auto& [slot, dim] : textures)
-      if (!named || *named == dim) slots.push_back(slot);
+      if (named ? *named == dim : textureFits(inst.opcode, dim)) slots.push_back(slot);
     return slots;
   };
   indexing.scratchTemp = declaredTemps(program);
@@ -378,15 +406,16 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
   }
   if (!declared) out.instructions.insert(out.instructions.end(), added.begin(), added.end());
   // A case reads its slot at the element the instruction names, which may lie
-  // past what another slot's declaration covers: those declarations grow to it
-  // (D3D reads whatever the bound buffer holds there).
+  // past what another slot's declaration covers: those declarations grow to it,
+  // or to D3D's largest size for an element read through a register (D3D reads
+  // whatever the bound buffer holds there).
   uint64_t elements = 0;
   for (const Instruction& inst : program.instructions)
     for (const Operand& op : inst.operands)
       forEachOperand(op, [&](const Operand& o) {
-        if (o.type == OperandType::ConstantBuffer && o.indexDimension >= 2 && registerIndexed(o.index[0]) &&
-            o.index[1].repr == IndexRepr::Imm32)
-          elements = std::max<uint64_t>(elements, o.index[1].imm + 1);
+        if (o.type != OperandType::ConstantBuffer || o.indexDimension < 2 || !registerIndexed(o.index[0])) return;
+        const OperandIndex& element = o.index[1];
+        elements = std::max<uint64_t>(elements, element.repr == IndexRepr::Imm32 ? element.imm + 1 : kConstantBufferVectors);
       });
   for (Instruction& inst : out.instructions)
     if (inst.opcode == Opcode::DclConstantBuffer && !inst.operands.empty() && inst.operands[0].indexDimension >= 2 &&
