@@ -329,6 +329,18 @@ TEST_CASE("class linkage: an interface array indexed by a register, this[] index
   // Slots 1..3 = B, C, A; lights in use 1, 1, 2: C + C + A = 205; then 0, 1, 2: B + C + A = 120.
   CHECK(run({1, 1, 2}, {flat.get(), lightB.get(), lightC.get(), lightA.get()}) == 102.5f);
   CHECK(run({0, 1, 2}, {flat.get(), lightB.get(), lightC.get(), lightA.get()}) == 60.0f);
+  // A Textured instance whose texture (t5) and sampler (s3) are slots the shader
+  // does not declare: read all the same, as D3D reads what is bound there.
+  Com<ID3D11ClassInstance> elsewhere;
+  REQUIRE(linkage->CreateClassInstance("Textured", 3, 5, 5, 3, elsewhere.out()) == S_OK);
+  ID3D11ShaderResourceView* t5[] = {srv.get()};
+  d.context->CSSetShaderResources(5, 1, t5);
+  ID3D11SamplerState* s3[] = {border.get()};
+  d.context->CSSetSamplers(3, 1, s3);
+  CHECK(run({0, 1, 1}, {elsewhere.get(), lightA.get(), lightB.get(), lightC.get()}) == 420.0f);
+  ID3D11SamplerState* clampAt3[] = {clamp.get()};
+  d.context->CSSetSamplers(3, 1, clampAt3);
+  CHECK(run({0, 1, 1}, {elsewhere.get(), lightA.get(), lightB.get(), lightC.get()}) == 210.0f);  // 35 · 2 · 3
   CHECK(drainMessages(c.queue.get()).empty());
 }
 

@@ -387,14 +387,20 @@ TEST_CASE("fxc-shaped class code (this[r + n], cb/t/s slots through registers) r
   // Slot 0: a material (ft2 or ft3); slots 1..3: lights (ft0 or ft1), data in cb3.
   InterfaceBinding b;
   b.tables = {2, 0, 1, 0};
-  b.pointers = {{3, 5, 1, 1}, {3, 0, 0, 0}, {3, 1, 0, 0}, {3, 3, 0, 0}};
+  // The material's texture is t6, which the shader does not declare.
+  b.pointers = {{3, 5, 6, 1}, {3, 0, 0, 0}, {3, 1, 0, 0}, {3, 3, 0, 0}};
   const Program bound = bindInterfaces(s.program, b);
   bool declaresCb3 = false;
+  std::vector<uint32_t> textures;  // slot * 0x100000 + dimension * 0x10000 + return types
   for (const Instruction& inst : bound.instructions) {
     for (const Operand& op : inst.operands) CHECK(op.type != OperandType::ThisPointer);
     if (inst.opcode == Opcode::DclConstantBuffer) declaresCb3 = declaresCb3 || inst.operands.at(0).index[0].imm == 3;
+    if (inst.opcode == Opcode::DclResource)
+      textures.push_back(uint32_t(inst.operands.at(0).index[0].imm) * 0x100000 + inst.controls * 0x10000 + inst.extra.at(0));
   }
   CHECK_FALSE(declaresCb3);  // read through registers only: the translator's lowering covers every slot
+  // t0, t1 as declared; t6 as sample_l_indexable(texture2d)(float,float,float,float) names it.
+  CHECK(textures == std::vector<uint32_t>{0x035555, 0x135555, 0x635555});
   CHECK(usesRegisterIndexedSlots(bound));
   CHECK_FALSE(usesRegisterIndexedSlots(lowerRegisterIndexedSlots(bound)));
   s.program = bound;

@@ -295,6 +295,7 @@ class Binder {
     if (thisIndexing_.scratchUsed) coverTemps(out, temps_ + 2);
     else if (returnFlagUsed_) coverTemps(out, temps_ + 1);
     declareFoldedSlots(out);
+    declareInstanceTextures(out);
     return out;
   }
 
@@ -347,8 +348,8 @@ class Binder {
   // ones it reads with an immediate slot (constant buffers at D3D's largest size,
   // and a declared one grows to the largest element read), as D3D11's pipelines
   // bind every constant-buffer and sampler slot. (Slots read through a register,
-  // fxc's way, are the translator's: slot_indexing.h. Textures need their
-  // dimension: only declared ones can be read.)
+  // fxc's way, are the translator's: slot_indexing.h; textures need a dimension:
+  // declareInstanceTextures.)
   static void declareFoldedSlots(Program& out) {
     std::vector<uint64_t> cbSize(kConstantBufferSlots, 0), cbRead(kConstantBufferSlots, 0);
     std::vector<bool> cbDeclared(kConstantBufferSlots, false), sampler(kSamplerSlots, false),
@@ -411,6 +412,59 @@ class Binder {
                            [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
     out.instructions.insert(at, add.begin(), add.end());
   }
+  // A bound instance's textures start at its this[].z, which fxc moves into a
+  // register and reads as t[r + n] (the class's n-th texture); the instance may
+  // name slots the shader does not declare (CreateClassInstance's TextureOffset).
+  // Those slots are declared with the dimension and return type the instruction's
+  // tokens give (an instruction without them reaches declared textures only).
+  void declareInstanceTextures(Program& out) const {
+    std::vector<bool> declared(kTextureSlots, false);
+    for (const Instruction& i : out.instructions)
+      if ((i.opcode == Opcode::DclResource || i.opcode == Opcode::DclResourceRaw ||
+           i.opcode == Opcode::DclResourceStructured) &&
+          !i.operands.empty() && i.operands[0].indexDimension >= 1 && i.operands[0].index[0].imm < kTextureSlots)
+        declared[i.operands[0].index[0].imm] = true;
+    std::vector<Instruction> add;
+    for (const Instruction& i : out.instructions) {
+      if (opcodeInfo(i.opcode).declaration) continue;
+      uint32_t dimension = 0, returnTypes = 0;
+      for (uint32_t t : i.extendedTokens) {
+        if ((t & 0x3f) == 2) dimension = t;
+        if ((t & 0x3f) == 3) returnTypes = (t >> 6) & 0xffff;
+      }
+      const auto dim = ResourceDimension((dimension >> 6) & 0x1f);
+      const bool raw = dim == ResourceDimension::RawBuffer, structured = dim == ResourceDimension::StructuredBuffer;
+      if (!dimension || dim == ResourceDimension::Unknown || (!raw && !structured && !returnTypes)) continue;
+      for (const Operand& op : i.operands) {
+        if (op.type != OperandType::Resource || op.indexDimension < 1 || op.index[0].rel.empty() ||
+            op.index[0].repr == IndexRepr::Imm64PlusRelative || op.index[0].imm >= kTextureSlots)
+          continue;
+        for (uint32_t s : boundSlots()) {
+          const uint64_t slot = uint64_t(binding_.pointers[s].texture) + op.index[0].imm;
+          if (slot >= kTextureSlots || declared[slot]) continue;
+          declared[slot] = true;
+          Instruction dcl;
+          dcl.opcode = raw ? Opcode::DclResourceRaw : structured ? Opcode::DclResourceStructured : Opcode::DclResource;
+          Operand o;
+          o.type = OperandType::Resource;
+          o.numComponents = 0;
+          o.indexDimension = 1;
+          o.index[0].imm = slot;
+          dcl.operands.push_back(o);
+          if (structured) dcl.extra = {((dimension >> 11) & 0xfff) * 4};  // the stride, in bytes
+          if (!raw && !structured) {
+            dcl.controls = uint32_t(dim);
+            dcl.extra = {returnTypes};
+          }
+          add.push_back(std::move(dcl));
+        }
+      }
+    }
+    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
+                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
+    out.instructions.insert(at, add.begin(), add.end());
+  }
+  static constexpr uint32_t kTextureSlots = 128;            // D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT
   static constexpr uint32_t kConstantBufferSlots = 14;      // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT
   static constexpr uint32_t kConstantBufferVectors = 4096;  // D3D11_REQ_CONSTANT_BUFFER_ELEMENT_COUNT
   static constexpr uint32_t kSamplerSlots = 16;             // D3D11_COMMONSHADER_SAMPLER_SLOT_COUNT
