@@ -7,6 +7,7 @@
 #include "checked_device.h"
 #include "dxbc/listing.h"
 
+#include <array>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -82,6 +83,35 @@ inline Com<ID3D11ShaderResourceView> rawSrv(RenderDevice& d, ID3D11Buffer* b, UI
   Com<ID3D11ShaderResourceView> v;
   REQUIRE(d->CreateShaderResourceView(b, &s, v.out()) == S_OK);
   return v;
+}
+
+// A 2x2 R32_FLOAT texture's view (texels row by row).
+inline Com<ID3D11ShaderResourceView> floatTexture2x2(RenderDevice& d, const std::array<float, 4>& texels) {
+  D3D11_TEXTURE2D_DESC desc{};
+  desc.Width = desc.Height = 2;
+  desc.MipLevels = desc.ArraySize = 1;
+  desc.Format = DXGI_FORMAT_R32_FLOAT;
+  desc.SampleDesc.Count = 1;
+  desc.Usage = D3D11_USAGE_IMMUTABLE;
+  desc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
+  const D3D11_SUBRESOURCE_DATA init{texels.data(), 8, 0};
+  Com<ID3D11Texture2D> t;
+  REQUIRE(d->CreateTexture2D(&desc, &init, t.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> view;
+  REQUIRE(d->CreateShaderResourceView(t.get(), nullptr, view.out()) == S_OK);
+  return view;
+}
+
+// A point sampler that clamps, or (border > 0) gives that border colour outside [0, 1].
+inline Com<ID3D11SamplerState> pointSampler(RenderDevice& d, float border = 0) {
+  D3D11_SAMPLER_DESC desc{};
+  desc.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+  desc.AddressU = desc.AddressV = desc.AddressW = border > 0 ? D3D11_TEXTURE_ADDRESS_BORDER : D3D11_TEXTURE_ADDRESS_CLAMP;
+  for (float& b : desc.BorderColor) b = border;
+  desc.MaxLOD = D3D11_FLOAT32_MAX;
+  Com<ID3D11SamplerState> s;
+  REQUIRE(d->CreateSamplerState(&desc, s.out()) == S_OK);
+  return s;
 }
 
 inline Com<ID3D11ComputeShader> computeShader(RenderDevice& d, const char* listing) {

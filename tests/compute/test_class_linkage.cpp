@@ -284,28 +284,8 @@ TEST_CASE("class linkage: an interface array indexed by a register, this[] index
   REQUIRE(linkage->CreateClassInstance("Textured", 3, 5, 1, 1, textured.out()) == S_OK);  // · t1/s1 · 3
 
   // t1: 2x2 of 2.0; s0 clamps to it, s1 gives its border colour 4 at u = -0.75.
-  D3D11_TEXTURE2D_DESC td{};
-  td.Width = td.Height = 2;
-  td.MipLevels = td.ArraySize = 1;
-  td.Format = DXGI_FORMAT_R32_FLOAT;
-  td.SampleDesc.Count = 1;
-  td.Usage = D3D11_USAGE_IMMUTABLE;
-  td.BindFlags = D3D11_BIND_SHADER_RESOURCE;
-  const float twos[4] = {2, 2, 2, 2};
-  const D3D11_SUBRESOURCE_DATA init{twos, 8, 0};
-  Com<ID3D11Texture2D> tex;
-  REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
-  Com<ID3D11ShaderResourceView> srv;
-  REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
-  D3D11_SAMPLER_DESC sd{};
-  sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
-  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
-  sd.MaxLOD = D3D11_FLOAT32_MAX;
-  Com<ID3D11SamplerState> clamp, border;
-  REQUIRE(d->CreateSamplerState(&sd, clamp.out()) == S_OK);
-  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_BORDER;
-  for (float& b : sd.BorderColor) b = 4;
-  REQUIRE(d->CreateSamplerState(&sd, border.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv = floatTexture2x2(d, {2, 2, 2, 2});
+  Com<ID3D11SamplerState> clamp = pointSampler(d), border = pointSampler(d, 4);
   ID3D11ShaderResourceView* srvs[] = {srv.get(), srv.get()};
   d.context->CSSetShaderResources(0, 2, srvs);
   ID3D11SamplerState* samplers[] = {clamp.get(), border.get()};

@@ -71,22 +71,6 @@ store_raw u0.x, l(28), r1.x
 ret
 )";
 
-Com<ID3D11Texture2D> texture(RenderDevice& d, const std::vector<float>& texels2x2) {
-  D3D11_TEXTURE2D_DESC desc{};
-  desc.Width = 2;
-  desc.Height = 2;
-  desc.MipLevels = 1;
-  desc.ArraySize = 1;
-  desc.Format = DXGI_FORMAT_R32_FLOAT;
-  desc.SampleDesc.Count = 1;
-  desc.Usage = D3D11_USAGE_IMMUTABLE;
-  desc.BindFlags = D3D11_BIND_SHADER_RESOURCE;
-  const D3D11_SUBRESOURCE_DATA init{texels2x2.data(), 8, 0};
-  Com<ID3D11Texture2D> t;
-  REQUIRE(d->CreateTexture2D(&desc, &init, t.out()) == S_OK);
-  return t;
-}
-
 std::vector<uint32_t> floatBits(std::vector<float> f) {
   std::vector<uint32_t> u(f.size());
   std::memcpy(u.data(), f.data(), f.size() * 4);
@@ -117,20 +101,9 @@ TEST_CASE("uniform indexing: register-chosen constant buffers, textures and samp
   Com<ID3D11Buffer> cb5 = makeDataBuffer(d, {0, 7, 0, 0, bitsOf(50), 0, 0, 0}, D3D11_BIND_CONSTANT_BUFFER);
   // cb3 is bound but not declared: an index reaching it reads it all the same.
   Com<ID3D11Buffer> cb3 = makeDataBuffer(d, floatBits({9, 9, 9, 9, 9, 9, 9, 9}), D3D11_BIND_CONSTANT_BUFFER);
-  Com<ID3D11Texture2D> tex1 = texture(d, {1, 2, 3, 4}), tex3 = texture(d, {10, 30, 50, 70});
-  Com<ID3D11ShaderResourceView> t1, t3;
-  REQUIRE(d->CreateShaderResourceView(tex1.get(), nullptr, t1.out()) == S_OK);
-  REQUIRE(d->CreateShaderResourceView(tex3.get(), nullptr, t3.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> t1 = floatTexture2x2(d, {1, 2, 3, 4}), t3 = floatTexture2x2(d, {10, 30, 50, 70});
   // s0 clamps (u = -0.75 reads column 0), s1 gives its border colour, 8.
-  D3D11_SAMPLER_DESC sd{};
-  sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
-  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
-  sd.MaxLOD = D3D11_FLOAT32_MAX;
-  Com<ID3D11SamplerState> s0, s1;
-  REQUIRE(d->CreateSamplerState(&sd, s0.out()) == S_OK);
-  sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_BORDER;
-  for (float& b : sd.BorderColor) b = 8;
-  REQUIRE(d->CreateSamplerState(&sd, s1.out()) == S_OK);
+  Com<ID3D11SamplerState> s0 = pointSampler(d), s1 = pointSampler(d, 8);
 
   Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(8, 0xDEAD), D3D11_BIND_UNORDERED_ACCESS,
                                          D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);

@@ -351,7 +351,7 @@ class Binder {
   // fxc's way, are the translator's: slot_indexing.h; textures need a dimension:
   // declareInstanceTextures.)
   static void declareFoldedSlots(Program& out) {
-    std::vector<uint64_t> cbSize(kConstantBufferSlots, 0), cbRead(kConstantBufferSlots, 0);
+    std::vector<uint64_t> cbRead(kConstantBufferSlots, 0);
     std::vector<bool> cbDeclared(kConstantBufferSlots, false), sampler(kSamplerSlots, false),
         samplerRead(kSamplerSlots, false);
     std::function<void(const Operand&)> visit = [&](const Operand& op) {
@@ -368,7 +368,6 @@ class Binder {
       const Operand* slot = i.operands.empty() || i.operands[0].indexDimension < 1 ? nullptr : &i.operands[0];
       if (i.opcode == Opcode::DclConstantBuffer && slot && slot->index[0].imm < kConstantBufferSlots) {
         cbDeclared[slot->index[0].imm] = true;
-        cbSize[slot->index[0].imm] = slot->indexDimension >= 2 ? slot->index[1].imm : 0;
       } else if (i.opcode == Opcode::DclSampler && slot && slot->index[0].imm < kSamplerSlots) {
         sampler[slot->index[0].imm] = true;
       } else if (!opcodeInfo(i.opcode).declaration) {
@@ -382,32 +381,10 @@ class Binder {
         if (read > i.operands[0].index[1].imm) i.operands[0].index[1].imm = std::min<uint64_t>(read, kConstantBufferVectors);
       }
     std::vector<Instruction> add;
-    for (uint32_t cb = 0; cb < kConstantBufferSlots; ++cb) {
-      if (cbDeclared[cb] || !cbRead[cb]) continue;
-      Instruction dcl;
-      dcl.opcode = Opcode::DclConstantBuffer;
-      dcl.controls = 1;  // dynamicIndexed
-      Operand o;
-      o.type = OperandType::ConstantBuffer;
-      o.selection = SelectionMode::Swizzle;
-      o.indexDimension = 2;
-      o.index[0].imm = cb;
-      o.index[1].imm = kConstantBufferVectors;
-      dcl.operands.push_back(o);
-      add.push_back(std::move(dcl));
-    }
-    for (uint32_t s = 0; s < kSamplerSlots; ++s) {
-      if (sampler[s] || !samplerRead[s]) continue;
-      Instruction dcl;
-      dcl.opcode = Opcode::DclSampler;  // mode_default
-      Operand o;
-      o.type = OperandType::Sampler;
-      o.numComponents = 0;
-      o.indexDimension = 1;
-      o.index[0].imm = s;
-      dcl.operands.push_back(o);
-      add.push_back(std::move(dcl));
-    }
+    for (uint32_t cb = 0; cb < kConstantBufferSlots; ++cb)
+      if (!cbDeclared[cb] && cbRead[cb]) add.push_back(constantBufferDeclaration(cb, kConstantBufferVectors));
+    for (uint32_t slot = 0; slot < kSamplerSlots; ++slot)
+      if (!sampler[slot] && samplerRead[slot]) add.push_back(samplerDeclaration(slot));
     auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
                            [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
     out.instructions.insert(at, add.begin(), add.end());
@@ -489,8 +466,8 @@ class Binder {
     return o;
   }
   void setFlag(const Instruction& at, uint32_t value, std::vector<Instruction>& out) {
-    Instruction mov = synthetic(at, Opcode::Mov);
-    mov.operands = {flagOperand(at, true), immediate(at, value)};
+    Instruction mov = makeInstruction(at, Opcode::Mov);
+    mov.operands = {flagOperand(at, true), immediateUint(at, value)};
     out.push_back(std::move(mov));
   }
 
@@ -560,24 +537,6 @@ class Binder {
     for (Operand& op : inst.operands) foldOperand(inst, op);
   }
 
-  static Instruction synthetic(const Instruction& at, Opcode op) {
-    Instruction i;
-    i.opcode = op;
-    i.offset = at.offset;
-    return i;
-  }
-  static Operand immediate(const Instruction& at, uint32_t v) {
-    Operand o;
-    o.type = OperandType::Immediate32;
-    o.numComponents = 1;
-    o.selection = SelectionMode::Mask;
-    o.mask = 0;
-    o.immCount = 1;
-    o.imm[0] = v;
-    o.offset = at.offset;
-    return o;
-  }
-
   void emit(const Instruction& inst, std::vector<Instruction>& out, int depth) {
     if (inst.opcode != Opcode::InterfaceCall) {
       emitFolded(inst, out);
@@ -598,22 +557,22 @@ class Binder {
     // fp#[r + i]: a switch over the array's elements (r = element - i); an index
     // outside the array calls nothing.
     const int64_t base = element.repr == IndexRepr::Relative ? 0 : int64_t(element.imm);
-    Instruction sw = synthetic(inst, Opcode::Switch);
+    Instruction sw = makeInstruction(inst, Opcode::Switch);
     Operand selector = element.rel[0];  // (an index reads the register as it is: no modifier)
     selector.modifier = OperandModifier::None;
     foldOperand(inst, selector);
     sw.operands.push_back(selector);
     out.push_back(std::move(sw));
     for (uint32_t e = 0; e < decl.arraySize; ++e) {
-      Instruction c = synthetic(inst, Opcode::Case);
-      c.operands.push_back(immediate(inst, uint32_t(int64_t(e) - base)));
+      Instruction c = makeInstruction(inst, Opcode::Case);
+      c.operands.push_back(immediateUint(inst, uint32_t(int64_t(e) - base)));
       out.push_back(std::move(c));
       inlineBody(inst, decl, first + e, site, out, depth);
-      out.push_back(synthetic(inst, Opcode::Break));
+      out.push_back(makeInstruction(inst, Opcode::Break));
     }
-    out.push_back(synthetic(inst, Opcode::Default));
-    out.push_back(synthetic(inst, Opcode::Break));
-    out.push_back(synthetic(inst, Opcode::EndSwitch));
+    out.push_back(makeInstruction(inst, Opcode::Default));
+    out.push_back(makeInstruction(inst, Opcode::Break));
+    out.push_back(makeInstruction(inst, Opcode::EndSwitch));
   }
 
   void inlineBody(const Instruction& call, const InterfaceDeclaration& decl, uint32_t slot, uint32_t site,
@@ -647,7 +606,7 @@ class Binder {
       }
     }
     if (nested) setFlag(call, 0, out);
-    if (returns) out.push_back(synthetic(call, Opcode::Loop));
+    if (returns) out.push_back(makeInstruction(call, Opcode::Loop));
     breakable = 0;
     for (const Instruction& i : body) {
       if (i.opcode == Opcode::Ret || i.opcode == Opcode::Retc) {
@@ -658,8 +617,8 @@ class Binder {
           emitFolded(test, out);
         }
         if (inner) setFlag(i, ~0u, out);
-        out.push_back(synthetic(i, Opcode::Break));
-        if (i.opcode == Opcode::Retc) out.push_back(synthetic(i, Opcode::EndIf));
+        out.push_back(makeInstruction(i, Opcode::Break));
+        if (i.opcode == Opcode::Retc) out.push_back(makeInstruction(i, Opcode::EndIf));
         continue;
       }
       if (i.opcode == Opcode::Loop || i.opcode == Opcode::Switch) ++breakable;
@@ -667,7 +626,7 @@ class Binder {
       if (i.opcode == Opcode::EndLoop || i.opcode == Opcode::EndSwitch) {
         --breakable;
         if (nested) {
-          Instruction carry = synthetic(i, Opcode::Breakc);
+          Instruction carry = makeInstruction(i, Opcode::Breakc);
           carry.controls = 1u << 7;  // breakc_nz
           carry.operands = {flagOperand(i, false)};
           out.push_back(std::move(carry));
@@ -675,8 +634,8 @@ class Binder {
       }
     }
     if (returns) {
-      out.push_back(synthetic(call, Opcode::Break));
-      out.push_back(synthetic(call, Opcode::EndLoop));
+      out.push_back(makeInstruction(call, Opcode::Break));
+      out.push_back(makeInstruction(call, Opcode::EndLoop));
     }
     // The flag is clear again for an enclosing body's own loops and switches.
     if (nested) setFlag(call, 0, out);

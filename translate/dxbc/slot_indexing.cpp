@@ -107,25 +107,6 @@ bool controlFlow(Opcode o) {
   }
 }
 
-Instruction synthetic(const Instruction& at, Opcode op) {
-  Instruction i;
-  i.opcode = op;
-  i.offset = at.offset;
-  return i;
-}
-
-Operand immediate(const Instruction& at, uint32_t v) {
-  Operand o;
-  o.type = OperandType::Immediate32;
-  o.numComponents = 1;
-  o.selection = SelectionMode::Mask;
-  o.mask = 0;
-  o.immCount = 1;
-  o.imm[0] = v;
-  o.offset = at.offset;
-  return o;
-}
-
 Operand temp(uint32_t r, size_t offset) {
   Operand o;
   o.type = OperandType::Temp;
@@ -165,7 +146,7 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
     // mov scratch, <the operand>; the instruction then reads scratch.
     const Operand& src = inst.operands[holder];
     const bool scalar = src.numComponents == 1;
-    Instruction mov = synthetic(inst, Opcode::Mov);
+    Instruction mov = makeInstruction(inst, Opcode::Mov);
     Operand dst = temp(indexing.scratchTemp, src.offset);
     dst.mask = scalar ? 1 : 0xf;
     Operand value = src;
@@ -208,22 +189,22 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
     throw Error("slot indexing: opcode '" + std::string(opcodeInfo(inst.opcode).name ? opcodeInfo(inst.opcode).name : "?") +
                 "' at dword " + std::to_string(inst.offset) + ": its slots indexed by registers make more than " +
                 std::to_string(kMaxCasesPerInstruction) + " combinations");
-  Instruction sw = synthetic(inst, Opcode::Switch);
+  Instruction sw = makeInstruction(inst, Opcode::Switch);
   Operand selector = index.rel[0];  // (an index reads the register as it is: no modifier)
   selector.modifier = OperandModifier::None;
   selector.extended = selector.minPrecision != 0 || selector.nonUniform;
   sw.operands.push_back(selector);
   out.push_back(std::move(sw));
   for (uint32_t s : slots) {
-    Instruction c = synthetic(inst, Opcode::Case);
-    c.operands.push_back(immediate(inst, uint32_t(uint64_t(s) - base)));
+    Instruction c = makeInstruction(inst, Opcode::Case);
+    c.operands.push_back(immediateUint(inst, uint32_t(uint64_t(s) - base)));
     out.push_back(std::move(c));
     Instruction one = inst;
     for (Operand& op : one.operands) substitute(op, key, s);
     expand(one, indexing, out, cases);
-    out.push_back(synthetic(inst, Opcode::Break));
+    out.push_back(makeInstruction(inst, Opcode::Break));
   }
-  out.push_back(synthetic(inst, Opcode::Default));
+  out.push_back(makeInstruction(inst, Opcode::Default));
   if (slotValued(key.type)) {
     // An unbound constant buffer reads as zeros (this[] out of range: undefined; zeros too).
     Instruction none = inst;
@@ -235,7 +216,7 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
     for (uint32_t i = 0; i < dsts; ++i) {
       const Operand& d = inst.operands[i];
       if (d.type == OperandType::Null || d.numComponents == 0) continue;
-      Instruction mov = synthetic(inst, Opcode::Mov);
+      Instruction mov = makeInstruction(inst, Opcode::Mov);
       Operand z = zeroLike(d);
       z.extended = false;
       z.modifier = OperandModifier::None;
@@ -244,8 +225,8 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
       out.push_back(std::move(mov));
     }
   }
-  out.push_back(synthetic(inst, Opcode::Break));
-  out.push_back(synthetic(inst, Opcode::EndSwitch));
+  out.push_back(makeInstruction(inst, Opcode::Break));
+  out.push_back(makeInstruction(inst, Opcode::EndSwitch));
 }
 
 }  // namespace
@@ -253,6 +234,51 @@ void expand(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruc
 void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruction>& out) {
   size_t cases = 0;
   expand(inst, indexing, out, cases);
+}
+
+Instruction makeInstruction(const Instruction& at, Opcode op) {
+  Instruction i;
+  i.opcode = op;
+  i.offset = at.offset;
+  return i;
+}
+
+Operand immediateUint(const Instruction& at, uint32_t v) {
+  Operand o;
+  o.type = OperandType::Immediate32;
+  o.numComponents = 1;
+  o.selection = SelectionMode::Mask;
+  o.mask = 0;
+  o.immCount = 1;
+  o.imm[0] = v;
+  o.offset = at.offset;
+  return o;
+}
+
+Instruction constantBufferDeclaration(uint32_t slot, uint32_t vectors) {
+  Instruction dcl;
+  dcl.opcode = Opcode::DclConstantBuffer;
+  dcl.controls = 1;  // dynamicIndexed
+  Operand o;
+  o.type = OperandType::ConstantBuffer;
+  o.selection = SelectionMode::Swizzle;
+  o.indexDimension = 2;
+  o.index[0].imm = slot;
+  o.index[1].imm = vectors;
+  dcl.operands.push_back(o);
+  return dcl;
+}
+
+Instruction samplerDeclaration(uint32_t slot) {
+  Instruction dcl;
+  dcl.opcode = Opcode::DclSampler;
+  Operand o;
+  o.type = OperandType::Sampler;
+  o.numComponents = 0;
+  o.indexDimension = 1;
+  o.index[0].imm = slot;
+  dcl.operands.push_back(o);
+  return dcl;
 }
 
 uint32_t declaredTemps(const Program& program) {
@@ -346,25 +372,11 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
   // program does not declare are declared (at D3D's largest size), as D3D reads
   // what is bound there whatever the shader declares.
   std::vector<Instruction> added;
-  auto declareAll = [&](std::vector<uint32_t>& declared, uint32_t count, Opcode opcode, OperandType type) {
-    for (uint32_t s = 0; s < count; ++s) {
-      if (std::find(declared.begin(), declared.end(), s) != declared.end()) continue;
-      declared.push_back(s);
-      Instruction dcl;
-      dcl.opcode = opcode;
-      Operand o;
-      o.type = type;
-      o.indexDimension = type == OperandType::ConstantBuffer ? 2 : 1;
-      o.index[0].imm = s;
-      if (type == OperandType::ConstantBuffer) {
-        dcl.controls = 1;  // dynamicIndexed
-        o.selection = SelectionMode::Swizzle;
-        o.index[1].imm = kConstantBufferVectors;
-      } else {
-        o.numComponents = 0;
-      }
-      dcl.operands.push_back(o);
-      added.push_back(std::move(dcl));
+  auto declareAll = [&](std::vector<uint32_t>& declared, uint32_t count, bool constantBuffer) {
+    for (uint32_t slot = 0; slot < count; ++slot) {
+      if (std::find(declared.begin(), declared.end(), slot) != declared.end()) continue;
+      declared.push_back(slot);
+      added.push_back(constantBuffer ? constantBufferDeclaration(slot, kConstantBufferVectors) : samplerDeclaration(slot));
     }
   };
   if (everyApiSlot) {
@@ -374,8 +386,8 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
         cb = cb || hasRegisterIndexedSlot(op, [](OperandType t) { return t == OperandType::ConstantBuffer; });
         sampler = sampler || hasRegisterIndexedSlot(op, [](OperandType t) { return t == OperandType::Sampler; });
       }
-    if (cb) declareAll(constantBuffers, kConstantBufferSlots, Opcode::DclConstantBuffer, OperandType::ConstantBuffer);
-    if (sampler) declareAll(samplers, kSamplerSlots, Opcode::DclSampler, OperandType::Sampler);
+    if (cb) declareAll(constantBuffers, kConstantBufferSlots, true);
+    if (sampler) declareAll(samplers, kSamplerSlots, false);
   }
   SlotIndexing indexing;
   indexing.rewrites = resourceSlot;

@@ -45,6 +45,16 @@ bool hasRegisterIndexedSlot(const Operand& op, const std::function<bool(OperandT
 // names no slot through a register).
 void expandIndexedSlots(const Instruction& inst, SlotIndexing& indexing, std::vector<Instruction>& out);
 
+// Instructions the rewrites make: `op` with `at`'s dword offset (for errors),
+// and a one-component immediate.
+Instruction makeInstruction(const Instruction& at, Opcode op);
+Operand immediateUint(const Instruction& at, uint32_t value);
+
+// Declarations the rewrites add: a dynamically indexed constant buffer of
+// `vectors` elements; a mode_default sampler.
+Instruction constantBufferDeclaration(uint32_t slot, uint32_t vectors);
+Instruction samplerDeclaration(uint32_t slot);
+
 // One past the highest temp register the program declares (dcl_temps; a hull
 // shader's phases share one file), and raising the program's temps to cover `count`.
 uint32_t declaredTemps(const Program& program);
