@@ -499,7 +499,7 @@ class Binder {
       Operand& rel = idx.rel[0];
       if (rel.type == OperandType::ThisPointer) {
         if (rel.indexDimension != 1 || rel.index[0].repr != IndexRepr::Imm32)
-          fail(at, "this[] with a register index is not supported");
+          fail(at, "this[] indexed by a register inside an fcall's array index is not supported");
         const uint32_t value = component(pointer(at, rel.index[0].imm), rel.componentOf(0));
         const uint64_t base = idx.repr == IndexRepr::Relative ? 0 : idx.imm;
         idx.imm = base + value;
@@ -511,7 +511,7 @@ class Binder {
     }
     if (op.type == OperandType::ThisPointer) {
       if (op.indexDimension != 1 || op.index[0].repr != IndexRepr::Imm32)
-        fail(at, "this[] with a register index is not supported");
+        fail(at, "this[] indexed by a register inside an fcall's array index is not supported");
       const InterfacePointer& p = pointer(at, op.index[0].imm);
       Operand imm;
       imm.type = OperandType::Immediate32;
