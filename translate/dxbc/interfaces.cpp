@@ -385,9 +385,7 @@ class Binder {
       if (!cbDeclared[cb] && cbRead[cb]) add.push_back(constantBufferDeclaration(cb, kConstantBufferVectors));
     for (uint32_t slot = 0; slot < kSamplerSlots; ++slot)
       if (!sampler[slot] && samplerRead[slot]) add.push_back(samplerDeclaration(slot));
-    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
-                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
-    out.instructions.insert(at, add.begin(), add.end());
+    insertDeclarations(out, add);
   }
   // A bound instance's textures start at its this[].z, which fxc moves into a
   // register and reads as t[r + n] (the class's n-th texture); the instance may
@@ -401,14 +399,11 @@ class Binder {
            i.opcode == Opcode::DclResourceStructured) &&
           !i.operands.empty() && i.operands[0].indexDimension >= 1 && i.operands[0].index[0].imm < kTextureSlots)
         declared[i.operands[0].index[0].imm] = true;
+    const std::vector<uint32_t> bound = boundSlots();
     std::vector<Instruction> add;
     for (const Instruction& i : out.instructions) {
       if (opcodeInfo(i.opcode).declaration) continue;
-      uint32_t dimension = 0, returnTypes = 0;
-      for (uint32_t t : i.extendedTokens) {
-        if ((t & 0x3f) == 2) dimension = t;
-        if ((t & 0x3f) == 3) returnTypes = (t >> 6) & 0xffff;
-      }
+      const uint32_t dimension = i.extendedToken(2), returnTypes = i.extendedToken(3);
       const auto dim = ResourceDimension((dimension >> 6) & 0x1f);
       const bool raw = dim == ResourceDimension::RawBuffer, structured = dim == ResourceDimension::StructuredBuffer;
       if (!dimension || dim == ResourceDimension::Unknown || (!raw && !structured && !returnTypes)) continue;
@@ -416,30 +411,15 @@ class Binder {
         if (op.type != OperandType::Resource || op.indexDimension < 1 || op.index[0].rel.empty() ||
             op.index[0].repr == IndexRepr::Imm64PlusRelative || op.index[0].imm >= kTextureSlots)
           continue;
-        for (uint32_t s : boundSlots()) {
+        for (uint32_t s : bound) {
           const uint64_t slot = uint64_t(binding_.pointers[s].texture) + op.index[0].imm;
           if (slot >= kTextureSlots || declared[slot]) continue;
           declared[slot] = true;
-          Instruction dcl;
-          dcl.opcode = raw ? Opcode::DclResourceRaw : structured ? Opcode::DclResourceStructured : Opcode::DclResource;
-          Operand o;
-          o.type = OperandType::Resource;
-          o.numComponents = 0;
-          o.indexDimension = 1;
-          o.index[0].imm = slot;
-          dcl.operands.push_back(o);
-          if (structured) dcl.extra = {((dimension >> 11) & 0xfff) * 4};  // the stride, in bytes
-          if (!raw && !structured) {
-            dcl.controls = uint32_t(dim);
-            dcl.extra = {returnTypes};
-          }
-          add.push_back(std::move(dcl));
+          add.push_back(textureDeclaration(uint32_t(slot), dimension, returnTypes));
         }
       }
     }
-    auto at = std::find_if(out.instructions.begin(), out.instructions.end(),
-                           [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
-    out.instructions.insert(at, add.begin(), add.end());
+    insertDeclarations(out, add);
   }
   static constexpr uint32_t kTextureSlots = 128;            // D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT
   static constexpr uint32_t kConstantBufferSlots = 14;      // D3D11_COMMONSHADER_CONSTANT_BUFFER_API_SLOT_COUNT

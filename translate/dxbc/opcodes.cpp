@@ -321,8 +321,7 @@ bool fxcPadsInstruction(const Program& program, size_t index) {
     }
   if (!resource || resource->indexDimension < 1 || resource->index[0].repr != IndexRepr::Imm32) return false;
   std::optional<ResourceDimension> dim;
-  for (uint32_t t : inst.extendedTokens)
-    if ((t & 0x3f) == 2) dim = ResourceDimension((t >> 6) & 0x1f);
+  if (const uint32_t t = inst.extendedToken(2)) dim = ResourceDimension((t >> 6) & 0x1f);
   for (size_t i = index; !dim && i-- > 0;) {
     const Instruction& d = program.instructions[i];
     if (d.opcode == Opcode::DclResource && !d.operands.empty() && d.operands[0].indexDimension >= 1 &&
@@ -339,19 +338,19 @@ bool fxcPadsInstruction(const Program& program, size_t index) {
   }
 }
 
-bool Instruction::hasSampleOffsets() const {
+uint32_t Instruction::extendedToken(uint32_t type) const {
   for (uint32_t t : extendedTokens)
-    if ((t & 0x3f) == 1) return true;
-  return false;
+    if ((t & 0x3f) == type) return t;
+  return 0;
 }
 
+bool Instruction::hasSampleOffsets() const { return extendedToken(1) != 0; }
+
 int Instruction::sampleOffset(int axis) const {
-  for (uint32_t t : extendedTokens)
-    if ((t & 0x3f) == 1) {
-      int v = int((t >> (9 + 4 * axis)) & 0xf);
-      return v >= 8 ? v - 16 : v;
-    }
-  return 0;
+  const uint32_t t = extendedToken(1);
+  if (!t) return 0;
+  const int v = int((t >> (9 + 4 * axis)) & 0xf);
+  return v >= 8 ? v - 16 : v;
 }
 
 }  // namespace d3dvk::dxbc

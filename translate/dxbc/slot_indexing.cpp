@@ -269,16 +269,42 @@ Instruction constantBufferDeclaration(uint32_t slot, uint32_t vectors) {
   return dcl;
 }
 
-Instruction samplerDeclaration(uint32_t slot) {
+namespace {
+
+Instruction slotDeclaration(Opcode opcode, OperandType type, uint32_t slot) {
   Instruction dcl;
-  dcl.opcode = Opcode::DclSampler;
+  dcl.opcode = opcode;
   Operand o;
-  o.type = OperandType::Sampler;
+  o.type = type;
   o.numComponents = 0;
   o.indexDimension = 1;
   o.index[0].imm = slot;
   dcl.operands.push_back(o);
   return dcl;
+}
+
+}  // namespace
+
+Instruction samplerDeclaration(uint32_t slot) { return slotDeclaration(Opcode::DclSampler, OperandType::Sampler, slot); }
+
+Instruction textureDeclaration(uint32_t slot, uint32_t dimensionToken, uint32_t returnTypeToken) {
+  const auto dim = ResourceDimension((dimensionToken >> 6) & 0x1f);
+  if (dim == ResourceDimension::RawBuffer) return slotDeclaration(Opcode::DclResourceRaw, OperandType::Resource, slot);
+  if (dim == ResourceDimension::StructuredBuffer) {
+    Instruction dcl = slotDeclaration(Opcode::DclResourceStructured, OperandType::Resource, slot);
+    dcl.extra = {((dimensionToken >> 11) & 0xfff) * 4};  // the token's stride is in dwords, the declaration's in bytes
+    return dcl;
+  }
+  Instruction dcl = slotDeclaration(Opcode::DclResource, OperandType::Resource, slot);
+  dcl.controls = uint32_t(dim);
+  dcl.extra = {(returnTypeToken >> 6) & 0xffff};
+  return dcl;
+}
+
+void insertDeclarations(Program& program, const std::vector<Instruction>& declarations) {
+  auto at = std::find_if(program.instructions.begin(), program.instructions.end(),
+                         [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
+  program.instructions.insert(at, declarations.begin(), declarations.end());
 }
 
 uint32_t declaredTemps(const Program& program) {
@@ -298,9 +324,7 @@ void coverTemps(Program& program, uint32_t count) {
   Instruction temps;
   temps.opcode = Opcode::DclTemps;
   temps.extra = {count};
-  auto at = std::find_if(program.instructions.begin(), program.instructions.end(),
-                         [](const Instruction& i) { return !opcodeInfo(i.opcode).declaration; });
-  program.instructions.insert(at, std::move(temps));
+  insertDeclarations(program, {temps});
 }
 
 namespace {
@@ -395,8 +419,7 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
     if (type == OperandType::ConstantBuffer) return constantBuffers;
     if (type == OperandType::Sampler) return samplers;
     std::optional<ResourceDimension> named;
-    for (uint32_t t : inst.extendedTokens)
-      if ((t & 0x3f) == 2) named = ResourceDimension((t >> 6) & 0x1f);
+    if (const uint32_t t = inst.extendedToken(2)) named = ResourceDimension((t >> 6) & 0x1f);
     std::vector<uint32_t> slots;
     for (const auto& [slot, dim] : textures)
       if (named ? *named == dim : textureFits(inst.opcode, dim)) slots.push_back(slot);
@@ -408,15 +431,8 @@ Program lowerRegisterIndexedSlots(const Program& program, bool everyApiSlot) {
   out.major = program.major;
   out.minor = program.minor;
   out.instructions.reserve(program.instructions.size() + added.size());
-  bool declared = false;
-  for (const Instruction& inst : program.instructions) {
-    if (!declared && !opcodeInfo(inst.opcode).declaration) {
-      out.instructions.insert(out.instructions.end(), added.begin(), added.end());
-      declared = true;
-    }
-    expandIndexedSlots(inst, indexing, out.instructions);
-  }
-  if (!declared) out.instructions.insert(out.instructions.end(), added.begin(), added.end());
+  for (const Instruction& inst : program.instructions) expandIndexedSlots(inst, indexing, out.instructions);
+  insertDeclarations(out, added);
   // A case reads its slot at the element the instruction names, which may lie
   // past what another slot's declaration covers: those declarations grow to it,
   // or to D3D's largest size for an element read through a register (D3D reads

@@ -51,9 +51,13 @@ Instruction makeInstruction(const Instruction& at, Opcode op);
 Operand immediateUint(const Instruction& at, uint32_t value);
 
 // Declarations the rewrites add: a dynamically indexed constant buffer of
-// `vectors` elements; a mode_default sampler.
+// `vectors` elements; a mode_default sampler; a texture as an instruction's
+// resource-dimension and return-type tokens describe it (raw and structured
+// buffers need no return types). Inserted after the program's declarations.
 Instruction constantBufferDeclaration(uint32_t slot, uint32_t vectors);
 Instruction samplerDeclaration(uint32_t slot);
+Instruction textureDeclaration(uint32_t slot, uint32_t dimensionToken, uint32_t returnTypeToken);
+void insertDeclarations(Program& program, const std::vector<Instruction>& declarations);
 
 // One past the highest temp register the program declares (dcl_temps; a hull
 // shader's phases share one file), and raising the program's temps to cover `count`.

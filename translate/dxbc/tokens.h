@@ -153,6 +153,7 @@ struct Instruction {
   uint32_t sampleCount() const { return (controls >> 5) & 0x7f; }
   bool dynamicIndexed() const { return controls & 1; }  // dcl_constantbuffer
   // Extended opcode helpers (0 when absent).
+  uint32_t extendedToken(uint32_t type) const;  // the token of this type (1 sample controls, 2 resource dimension, 3 return types)
   bool hasSampleOffsets() const;
   int sampleOffset(int axis) const;  // -8..7
 };
