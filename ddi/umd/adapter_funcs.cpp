@@ -7,6 +7,7 @@
 #include "d3dvk_entry_guard.h"
 #include "d3d10umddi_checks.h"
 #include "device.h"
+#include "vk_stats.h"
 
 #include <new>
 
@@ -131,3 +132,8 @@ extern "C" __attribute__((visibility("default"))) HRESULT APIENTRY OpenAdapter10
   f.pfnGetCaps = &getCaps;
   return S_OK;
 } D3DVK_CATCH_HRESULT
+
+// The process's Vulkan command counts (d3dvk_stats.h; zero unless D3DVK_STATS is set).
+extern "C" __attribute__((visibility("default"))) void D3DVKGetStats(D3DVKStats* out) {
+  if (out) *out = d3dvk::vk::statsSnapshot();
+}

@@ -5,6 +5,7 @@
 #include "driver_fallback_draw.h"
 #include "driver_query.h"
 #include "pipeline_cache.h"
+#include "vk_stats.h"
 
 namespace d3dvk::umd {
 
@@ -12,9 +13,18 @@ Device::Device(Adapter& adapter, const D3D10DDIARG_CREATEDEVICE& args)
     : adapter_(adapter),
       interface_(args.Interface),
       hRTCoreLayer_(args.hRTCoreLayer),
-      pfnSetErrorCb_(args.p11UMCallbacks->pfnSetErrorCb) {}
+      pfnSetErrorCb_(args.p11UMCallbacks->pfnSetErrorCb),
+      statsAtCreation_(vk::statsSnapshot()) {}
 
-Device::~Device() = default;  // the queue waits for the GPU before freeing; then the pipeline cache goes
+// The queue waits for the GPU before freeing; then the pipeline cache goes.
+Device::~Device() {
+  if (!vk::statsPrinted()) return;
+  try {
+    if (queue_) queue_->submit();  // what is still recorded counts too
+  } catch (...) {
+  }
+  vk::printStatsSince("D3D11 device", statsAtCreation_);
+}
 
 HRESULT Device::init() {
   VkResult result = VK_SUCCESS;

@@ -12,6 +12,7 @@
 #include "driver_draw.h"
 #include "driver_query.h"
 #include "vk_command_queue.h"
+#include "d3dvk_stats.h"
 
 #include <memory>
 #include <mutex>
@@ -87,6 +88,7 @@ class Device {
   std::unique_ptr<FallbackResources> fallbackResources_;  // likewise
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;
+  D3DVKStats statsAtCreation_;  // D3DVK_STATS=1 prints the counts since (vk_stats.h)
 };
 
 // HRESULT for a failed VkResult (see Device::setVkError).

@@ -2,6 +2,7 @@
 #include "vk_instance.h"
 
 #include "vk_device.h"
+#include "vk_stats.h"
 
 #include <dlfcn.h>
 
@@ -163,6 +164,7 @@ std::unique_ptr<Instance> Instance::create(const InstanceOptions& options, std::
   // Loads instance and device entry points as loader trampolines, which dispatch
   // correctly for every instance and device in the process.
   volkLoadInstance(self->instance_);
+  installCounters();  // D3DVK_STATS (vk_stats.h)
 
   if (options.validation) {
     messengerInfo.pNext = nullptr;

@@ -20,6 +20,7 @@
 #include "shader12.h"
 #include "view12.h"
 #include "vk_command_queue.h"
+#include "vk_stats.h"
 
 #include <cstring>
 #include <new>
@@ -37,7 +38,8 @@ Device12::Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& a
       vk_(adapter.device()),
       hRTDevice_(args.hRTDevice),
       callbacks_(args.p12UMCallbacks),
-      samplers_(std::make_unique<SamplerCache12>(*this)) {}
+      samplers_(std::make_unique<SamplerCache12>(*this)),
+      statsAtCreation_(vk::statsSnapshot()) {}
 
 umd::FallbackSetupPipelines* Device12::fallbackSetup(VkResult* result) {
   std::lock_guard lock(fallbackMutex_);
@@ -58,6 +60,7 @@ InternalComputePipeline12* Device12::dispatchCount(VkResult* result) {
 }
 
 Device12::~Device12() {
+  if (vk::statsPrinted()) vk::printStatsSince("D3D12 device", statsAtCreation_);
   if (oneTimeTimeline_) vkDestroySemaphore(vk_.handle(), oneTimeTimeline_, nullptr);
   if (oneTimePool_) vkDestroyCommandPool(vk_.handle(), oneTimePool_, nullptr);
 }

@@ -8,6 +8,7 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "d3dvk_stats.h"
 #include "vk_device.h"
 
 #include <map>
@@ -111,6 +112,7 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
+  D3DVKStats statsAtCreation_;  // D3DVK_STATS=1 prints the counts since (vk_stats.h)
 };
 
 // One full memory barrier: everything before → everything after.

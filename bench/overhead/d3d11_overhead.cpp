@@ -1,0 +1,214 @@
+// bench/overhead/d3d11_overhead.cpp — the modes through the public D3D11 API
+// (D3D11CreateDevice → runtime → UMD → Vulkan): the immediate context issues
+// the draws; "until done" ends with a 1×1 copy of the target into a staging
+// texture and its Map(READ), which waits for everything before it.
+#include "overhead.h"
+
+#include "dxbc/listing.h"
+
+#include <d3d11_3.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace overhead {
+namespace {
+
+template <typename T>
+struct Ref {
+  T* p = nullptr;
+  Ref() = default;
+  Ref(const Ref&) = delete;
+  Ref& operator=(const Ref&) = delete;
+  ~Ref() {
+    if (p) p->Release();
+  }
+  T** out() { return &p; }
+  T* operator->() const { return p; }
+};
+
+[[noreturn]] void die(const char* what, HRESULT hr) {
+  std::fprintf(stderr, "d3dvk-bench-overhead: D3D11 %s failed with HRESULT 0x%08X\n", what, unsigned(hr));
+  std::exit(1);
+}
+
+void check(HRESULT hr, const char* what) {
+  if (FAILED(hr)) die(what, hr);
+}
+
+struct Rig {
+  Ref<ID3D11Device> device;
+  Ref<ID3D11DeviceContext> context;
+  Ref<ID3D11Texture2D> target, staging;
+  Ref<ID3D11RenderTargetView> rtv;
+  Ref<ID3D11VertexShader> vs;
+  Ref<ID3D11PixelShader> ps;
+  Ref<ID3D11PixelShader> churnPs[kShaderVariants];
+  Ref<ID3D11InputLayout> layout;
+  Ref<ID3D11Buffer> vertices, conservativeVertices, staticConstants, dynamicConstants;
+  Ref<ID3D11BlendState> blend[2];
+  Ref<ID3D11Texture2D> textures[2 * kChurnTextures];
+  Ref<ID3D11ShaderResourceView> srvs[2 * kChurnTextures];
+  Ref<ID3D11RasterizerState2> conservative;
+};
+
+Ref<ID3D11Buffer>& makeBuffer(ID3D11Device* d, Ref<ID3D11Buffer>& out, UINT bytes, UINT bind, D3D11_USAGE usage,
+                              const void* data) {
+  D3D11_BUFFER_DESC bd{bytes, usage, bind, usage == D3D11_USAGE_DYNAMIC ? UINT(D3D11_CPU_ACCESS_WRITE) : 0u, 0, 0};
+  D3D11_SUBRESOURCE_DATA init{data, 0, 0};
+  check(d->CreateBuffer(&bd, data ? &init : nullptr, out.out()), "CreateBuffer");
+  return out;
+}
+
+void setUp(Rig& r, Mode mode) {
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+  check(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, &level, 1, D3D11_SDK_VERSION, r.device.out(),
+                          nullptr, r.context.out()),
+        "D3D11CreateDevice");
+  ID3D11Device* d = r.device.p;
+  D3D11_TEXTURE2D_DESC td{kTarget, kTarget, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                          D3D11_BIND_RENDER_TARGET, 0, 0};
+  check(d->CreateTexture2D(&td, nullptr, r.target.out()), "CreateTexture2D");
+  check(d->CreateRenderTargetView(r.target.p, nullptr, r.rtv.out()), "CreateRenderTargetView");
+  D3D11_TEXTURE2D_DESC sd = td;
+  sd.Width = sd.Height = 1;
+  sd.Usage = D3D11_USAGE_STAGING;
+  sd.BindFlags = 0;
+  sd.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  check(d->CreateTexture2D(&sd, nullptr, r.staging.out()), "CreateTexture2D (staging)");
+
+  const std::vector<uint8_t> vsCode = d3dvk::dxbc::assemble(kVertexShaderListing).container;
+  const std::vector<uint8_t> psCode = d3dvk::dxbc::assemble(kPixelShaderListing).container;
+  check(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, r.vs.out()), "CreateVertexShader");
+  check(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, r.ps.out()), "CreatePixelShader");
+  const D3D11_INPUT_ELEMENT_DESC element{"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0,
+                                         D3D11_INPUT_PER_VERTEX_DATA, 0};
+  check(d->CreateInputLayout(&element, 1, vsCode.data(), vsCode.size(), r.layout.out()), "CreateInputLayout");
+
+  const std::vector<float> one = oneTriangle(), many = conservativeTriangles();
+  makeBuffer(d, r.vertices, UINT(one.size() * 4), D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT, one.data());
+  makeBuffer(d, r.conservativeVertices, UINT(many.size() * 4), D3D11_BIND_VERTEX_BUFFER, D3D11_USAGE_DEFAULT,
+             many.data());
+  float constants[16];
+  constantsOf(0, constants);
+  makeBuffer(d, r.staticConstants, 64, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DEFAULT, constants);
+  makeBuffer(d, r.dynamicConstants, 64, D3D11_BIND_CONSTANT_BUFFER, D3D11_USAGE_DYNAMIC, nullptr);
+
+  for (int b = 0; b < 2; ++b) {
+    D3D11_BLEND_DESC bd{};
+    bd.RenderTarget[0].BlendEnable = TRUE;
+    bd.RenderTarget[0].SrcBlend = b ? D3D11_BLEND_ONE : D3D11_BLEND_SRC_ALPHA;
+    bd.RenderTarget[0].DestBlend = b ? D3D11_BLEND_ONE : D3D11_BLEND_INV_SRC_ALPHA;
+    bd.RenderTarget[0].BlendOp = D3D11_BLEND_OP_ADD;
+    bd.RenderTarget[0].SrcBlendAlpha = D3D11_BLEND_ONE;
+    bd.RenderTarget[0].DestBlendAlpha = D3D11_BLEND_ZERO;
+    bd.RenderTarget[0].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    check(d->CreateBlendState(&bd, r.blend[b].out()), "CreateBlendState");
+  }
+  if (mode == Mode::Churn) {
+    for (uint32_t v = 0; v < kShaderVariants; ++v) {
+      const std::vector<uint8_t> code = d3dvk::dxbc::assemble(churnPixelShaderListing(v)).container;
+      check(d->CreatePixelShader(code.data(), code.size(), nullptr, r.churnPs[v].out()), "CreatePixelShader (churn)");
+    }
+    for (uint32_t t = 0; t < 2 * kChurnTextures; ++t) {
+      D3D11_TEXTURE2D_DESC xd{1, 1, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, {1, 0}, D3D11_USAGE_DEFAULT,
+                              D3D11_BIND_SHADER_RESOURCE, 0, 0};
+      const uint32_t texel = textureColour(t);
+      D3D11_SUBRESOURCE_DATA init{&texel, 4, 4};
+      check(d->CreateTexture2D(&xd, &init, r.textures[t].out()), "CreateTexture2D (texture)");
+      check(d->CreateShaderResourceView(r.textures[t].p, nullptr, r.srvs[t].out()), "CreateShaderResourceView");
+    }
+  }
+  if (mode == Mode::Conservative) {
+    Ref<ID3D11Device3> device3;
+    check(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())), "QueryInterface");
+    D3D11_RASTERIZER_DESC2 rd{};
+    rd.FillMode = D3D11_FILL_SOLID;
+    rd.CullMode = D3D11_CULL_NONE;
+    rd.DepthClipEnable = TRUE;
+    rd.ConservativeRaster = D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON;
+    check(device3->CreateRasterizerState2(&rd, r.conservative.out()), "CreateRasterizerState2");
+  }
+
+  ID3D11DeviceContext* c = r.context.p;
+  c->OMSetRenderTargets(1, &r.rtv.p, nullptr);
+  D3D11_VIEWPORT viewport{0, 0, float(kTarget), float(kTarget), 0, 1};
+  c->RSSetViewports(1, &viewport);
+  c->IASetInputLayout(r.layout.p);
+  c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  const UINT stride = 16, offset = 0;
+  ID3D11Buffer* vb = mode == Mode::Conservative ? r.conservativeVertices.p : r.vertices.p;
+  c->IASetVertexBuffers(0, 1, &vb, &stride, &offset);
+  c->VSSetShader(r.vs.p, nullptr, 0);
+  c->PSSetShader(r.ps.p, nullptr, 0);
+  c->VSSetConstantBuffers(0, 1, &r.staticConstants.p);
+  if (mode == Mode::Conservative) c->RSSetState(r.conservative.p);
+}
+
+// Issues the draws of one run.
+void issue(Rig& r, Mode mode, uint32_t draws) {
+  ID3D11DeviceContext* c = r.context.p;
+  for (uint32_t i = 0; i < draws; ++i) {
+    if (mode == Mode::Map || mode == Mode::Blend || mode == Mode::Churn) {
+      D3D11_MAPPED_SUBRESOURCE m{};
+      if (FAILED(c->Map(r.dynamicConstants.p, 0, D3D11_MAP_WRITE_DISCARD, 0, &m))) die("Map", E_FAIL);
+      constantsOf(i, static_cast<float*>(m.pData));
+      c->Unmap(r.dynamicConstants.p, 0);
+      c->VSSetConstantBuffers(0, 1, &r.dynamicConstants.p);
+    }
+    if (mode == Mode::Blend) c->OMSetBlendState(r.blend[i & 1].p, nullptr, 0xFFFFFFFF);
+    if (mode == Mode::Churn) {
+      c->PSSetShader(r.churnPs[i % kShaderVariants].p, nullptr, 0);
+      ID3D11ShaderResourceView* views[kChurnTextures];
+      for (uint32_t t = 0; t < kChurnTextures; ++t) views[t] = r.srvs[(i & 1) * kChurnTextures + t].p;
+      c->PSSetShaderResources(0, kChurnTextures, views);
+    }
+    c->Draw(mode == Mode::Conservative ? 3 * kConservativeTriangles : 3, 0);
+  }
+}
+
+void waitIdle(Rig& r) {
+  D3D11_BOX box{0, 0, 0, 1, 1, 1};
+  r.context->CopySubresourceRegion(r.staging.p, 0, 0, 0, 0, r.target.p, 0, &box);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  check(r.context->Map(r.staging.p, 0, D3D11_MAP_READ, 0, &m), "Map (staging)");
+  r.context->Unmap(r.staging.p, 0);
+}
+
+}  // namespace
+
+Result runD3D11(Mode mode, const Options& options) {
+  Result result;
+  Rig rig;
+  setUp(rig, mode);
+  const uint32_t draws = drawsOf(mode, options);
+  // Warm-up: pipelines, shader variants, the fallback's buffers.
+  issue(rig, mode, std::min<uint32_t>(draws, 64));
+  waitIdle(rig);
+  std::vector<Timing> runs;
+  std::vector<D3DVKStats> stats;
+  for (uint32_t run = 0; run < options.repeat; ++run) {
+    const float clear[4] = {0, 0, 0, 1};
+    rig.context->ClearRenderTargetView(rig.rtv.p, clear);
+    waitIdle(rig);
+    const D3DVKStats before = statsNow();
+    const double t0 = nowUs();
+    issue(rig, mode, draws);
+    rig.context->Flush();
+    const double t1 = nowUs();
+    waitIdle(rig);
+    const double t2 = nowUs();
+    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
+    stats.push_back(statsDelta(statsNow(), before));
+  }
+  result.timing = median(runs);
+  for (size_t i = 0; i < runs.size(); ++i)
+    if (runs[i].doneUs == result.timing.doneUs) result.stats = stats[i];
+  result.ran = true;
+  result.draws = draws;
+  return result;
+}
+
+}  // namespace overhead

@@ -1,0 +1,91 @@
+// bench/overhead/overhead.h — what the per-draw overhead benchmark's three
+// drivers share: the modes, the workload's shaders and geometry, the timing
+// of one run and the counters.
+//
+// Every mode draws into a 64×64 R8G8B8A8_UNORM target, one render pass's
+// worth of work: N draws of one small triangle (modes draw, map, blend,
+// churn) or 100 draws of 100 triangles (conservative). The vertex shader adds
+// cb0[0].xy to the position and passes cb0[1] on as the colour.
+//   draw          nothing changes between draws (the constant buffer is bound once)
+//   map           each draw: the 64 constant-buffer bytes rewritten (D3D11
+//                 Map(WRITE_DISCARD) + VSSetConstantBuffers; D3D12 a new root
+//                 CBV into an upload buffer; Vulkan a dynamic uniform offset into a
+//                 mapped ring), then the draw
+//   blend         map, alternating two blend states (two pipelines)
+//   churn         map, cycling 8 pixel shaders (8 pipelines) that each read 16
+//                 textures, and the 16 shader resources switched every draw
+//   conservative  100 draws of 100 triangles each with conservative
+//                 rasterization ON (d3dvk: native or the exact fallback); the
+//                 Vulkan baseline draws the same triangles without it
+#pragma once
+
+#include "d3dvk_stats.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace overhead {
+
+enum class Mode { Draw, Map, Blend, Churn, Conservative };
+inline constexpr Mode kModes[] = {Mode::Draw, Mode::Map, Mode::Blend, Mode::Churn, Mode::Conservative};
+const char* modeName(Mode m);
+
+constexpr uint32_t kTarget = 64;             // render target width and height
+constexpr uint32_t kConservativeDraws = 100;  // draws of the conservative mode
+constexpr uint32_t kConservativeTriangles = 100;  // triangles per conservative draw
+constexpr uint32_t kShaderVariants = 8;       // churn: pixel shaders (pipelines) cycled
+constexpr uint32_t kChurnTextures = 16;       // churn: textures each pixel shader reads
+
+struct Options {
+  uint32_t draws = 20000;  // N of the one-triangle modes
+  uint32_t repeat = 3;     // runs per mode; the median is printed
+};
+
+// One timed run: µs per draw on the application thread (issuing the draws,
+// ending with the submit) and until the device has finished them.
+struct Timing {
+  double appUs = 0, doneUs = 0;
+};
+
+struct Result {
+  bool ran = false;
+  std::string skipped;  // why not, when !ran
+  Timing timing;        // the median run's
+  D3DVKStats stats{};   // d3dvk's Vulkan commands in the median run (all zero for the baseline)
+  uint32_t draws = 0;   // API draws in one run
+};
+
+// The draws one run of `mode` makes.
+inline uint32_t drawsOf(Mode m, const Options& o) { return m == Mode::Conservative ? kConservativeDraws : o.draws; }
+
+// Vertex data: float4 positions (clip space, w = 1). The one-triangle modes
+// draw vertices 0..2; the conservative mode draws all 300 of
+// conservativeTriangles().
+std::vector<float> oneTriangle();
+std::vector<float> conservativeTriangles();
+// The 16-float constant buffer of draw i: offset (xy) and colour.
+void constantsOf(uint32_t draw, float out[16]);
+// Blend factors of the two blend states (SRC_ALPHA/INV_SRC_ALPHA and ONE/ONE).
+// Colour of churn texture k (1×1 RGBA8).
+uint32_t textureColour(uint32_t k);
+
+// DXBC listings (assembled by d3dvk's assembler for D3D11 and D3D12).
+extern const char kVertexShaderListing[];
+extern const char kPixelShaderListing[];
+// The churn pixel shader `variant` (0..7): reads t0..t15 at (0, 0).
+std::string churnPixelShaderListing(uint32_t variant);
+
+// Median of the repeated runs (by time until done).
+Timing median(std::vector<Timing> runs);
+double nowUs();
+
+// d3dvk's counters (D3DVK_STATS=quiet is set by main), zero when not found.
+D3DVKStats statsNow();
+D3DVKStats statsDelta(const D3DVKStats& after, const D3DVKStats& before);
+
+Result runD3D11(Mode mode, const Options& options);
+Result runD3D12(Mode mode, const Options& options);
+Result runVulkan(Mode mode, const Options& options);
+
+}  // namespace overhead
