@@ -10,6 +10,8 @@
 #include "dxbc/binding.h"
 #include "pipeline_cache.h"
 
+#include <algorithm>
+
 #include <string>
 
 namespace d3dvk::umd {
@@ -124,18 +126,80 @@ bool bufferViewServes(const StageBindings& stage, const char* kind, uint32_t slo
 
 }  // namespace
 
-bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
-                   DescriptorWrites& out) {
+void StageDescriptors::clear() {
+  entries.clear();
+  buffers.clear();
+  images.clear();
+  texels.clear();
+  accesses.clear();
+  lastUses.clear();
+}
+
+void StageDescriptors::add(uint32_t binding, VkDescriptorType type, const VkDescriptorBufferInfo& info) {
+  entries.push_back({binding, type, uint32_t(buffers.size())});
+  buffers.push_back(info);
+}
+
+void StageDescriptors::add(uint32_t binding, VkDescriptorType type, const VkDescriptorImageInfo& info) {
+  entries.push_back({binding, type, uint32_t(images.size())});
+  images.push_back(info);
+}
+
+void StageDescriptors::add(uint32_t binding, VkDescriptorType type, VkBufferView view) {
+  entries.push_back({binding, type, uint32_t(texels.size())});
+  texels.push_back(view);
+}
+
+bool StageDescriptors::sameDescriptors(const StageDescriptors& o) const {
+  auto same = [](const auto& a, const auto& b, auto equal) {
+    return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), equal);
+  };
+  return same(entries, o.entries,
+              [](const Entry& a, const Entry& b) { return a.binding == b.binding && a.type == b.type && a.info == b.info; }) &&
+         same(buffers, o.buffers,
+              [](const VkDescriptorBufferInfo& a, const VkDescriptorBufferInfo& b) {
+                return a.buffer == b.buffer && a.offset == b.offset && a.range == b.range;
+              }) &&
+         same(images, o.images,
+              [](const VkDescriptorImageInfo& a, const VkDescriptorImageInfo& b) {
+                return a.sampler == b.sampler && a.imageView == b.imageView && a.imageLayout == b.imageLayout;
+              }) &&
+         texels == o.texels;
+}
+
+void StageDescriptors::appendWrites(VkDescriptorSet set, std::vector<VkWriteDescriptorSet>& writes) const {
+  for (const Entry& e : entries) {
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = set;
+    w.dstBinding = e.binding;
+    w.descriptorCount = 1;
+    w.descriptorType = e.type;
+    switch (e.type) {
+      case VK_DESCRIPTOR_TYPE_SAMPLER:
+      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE: w.pImageInfo = &images[e.info]; break;
+      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER: w.pTexelBufferView = &texels[e.info]; break;
+      default: w.pBufferInfo = &buffers[e.info]; break;
+    }
+    writes.push_back(w);
+  }
+}
+
+bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDescriptors& out) {
+  out.clear();
   PipelineCache& cache = device.pipelines();
   const bool nullDescriptor = device.vk().samplerFeatures().nullDescriptor;
-  const uint64_t serial = device.queue().openSerial();
   auto dropped = [&](const std::string& what) {
     logError(std::string(stage.command) + " dropped: " + stage.stageName + " " + what +
              " has nothing usable bound and the Vulkan device has no null descriptors");
     return false;
   };
-  // Constant buffers: every API slot (unbound ones read the zero buffer).
+  const uint32_t constantBufferSlots = stage.shader ? stage.shader->constantBufferSlots : 0;
+  const uint32_t samplerSlots = stage.shader ? stage.shader->samplerSlots : 0;
+  // Constant buffers: the declared slots (unbound ones read the zero buffer).
   for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot) {
+    if (!(constantBufferSlots & (1u << slot))) continue;
     const DrawState::ConstantBuffer& cb = stage.constantBuffers[slot];
     const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
     VkDescriptorBufferInfo info{cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
@@ -143,22 +207,23 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
       VkDeviceSize range = cb.buffer->width - offset;
       if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
       info = {cb.buffer->buffer->handle(), offset, std::min<VkDeviceSize>(range, 65536)};
-      markUsed(device, *cb.buffer);
+      out.accesses.push_back({cb.buffer, false, VK_IMAGE_LAYOUT_UNDEFINED});
     }
-    out.buffers.push_back(info);
-    out.add(set, slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER).pBufferInfo = &out.buffers.back();
+    out.add(slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, info);
   }
-  // Samplers: every slot (unbound ones: the default sampler).
-  const VkSampler fallbackSampler = defaultSampler(device);
-  if (!fallbackSampler) return false;
-  for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot) {
-    VkDescriptorImageInfo info{fallbackSampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
-    if (Sampler* sampler = stage.samplers[slot]; sampler && sampler->sampler) {
-      info.sampler = sampler->sampler->handle();
-      sampler->lastUse = serial;
+  // Samplers: the declared slots (unbound ones: the default sampler).
+  if (samplerSlots) {
+    const VkSampler fallbackSampler = defaultSampler(device);
+    if (!fallbackSampler) return false;
+    for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot) {
+      if (!(samplerSlots & (1u << slot))) continue;
+      VkDescriptorImageInfo info{fallbackSampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED};
+      if (Sampler* sampler = stage.samplers[slot]; sampler && sampler->sampler) {
+        info.sampler = sampler->sampler->handle();
+        out.lastUses.push_back(&sampler->lastUse);
+      }
+      out.add(dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, info);
     }
-    out.images.push_back(info);
-    out.add(set, dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER).pImageInfo = &out.images.back();
   }
   if (!stage.shader) return true;
   for (const DeclaredResource& decl : stage.shader->resources) {
@@ -168,12 +233,8 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
     if (type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE) {
       const VkImageView imageView = shaderResourceImageView(device, stage, decl, view);
       if (!imageView && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
-      if (imageView) {
-        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL);
-        markUsed(device, *view->resource);
-      }
-      out.images.push_back({VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
-      out.add(set, binding, type).pImageInfo = &out.images.back();
+      if (imageView) out.accesses.push_back({view->resource, false, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
+      out.add(binding, type, VkDescriptorImageInfo{VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
       continue;
     }
     bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&
@@ -185,40 +246,31 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
       usable = false;
     }
     if (!usable && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
-    if (usable) markUsed(device, *view->resource);
-    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER) {
-      out.texels.push_back(usable ? view->window.texel->handle() : VK_NULL_HANDLE);
-      out.add(set, binding, type).pTexelBufferView = &out.texels.back();
-    } else {
-      out.buffers.push_back(usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset,
-                                                            view->window.size}
-                                   : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
-      out.add(set, binding, type).pBufferInfo = &out.buffers.back();
-    }
+    if (usable) out.accesses.push_back({view->resource, false, VK_IMAGE_LAYOUT_UNDEFINED});
+    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER)
+      out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
+    else
+      out.add(binding, type,
+              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset, view->window.size}
+                     : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
   }
   for (const DeclaredUav& decl : stage.shader->uavs) {
     UnorderedAccessView* view = stage.uavs[decl.slot];
     const uint32_t binding = dxbc::kUnorderedAccessBindingBase + decl.slot;
     const VkDescriptorType type = decl.descriptorType();
     if (type == VK_DESCRIPTOR_TYPE_STORAGE_IMAGE) {
-      // Storage images in the GENERAL layout; an earlier writer gets a barrier (D3D orders UAV accesses).
+      // Storage images in the GENERAL layout.
       const VkImageView imageView = unorderedAccessImageView(device, stage, decl, view);
       if (!imageView && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
-      if (imageView) {
-        if (view->resource->layout == VK_IMAGE_LAYOUT_GENERAL) barrierImage(cmd, *view->resource);
-        transitionImage(cmd, *view->resource, VK_IMAGE_LAYOUT_GENERAL);
-        markUsed(device, *view->resource);
-      }
-      out.images.push_back({VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_GENERAL});
-      out.add(set, binding, type).pImageInfo = &out.images.back();
+      if (imageView) out.accesses.push_back({view->resource, true, VK_IMAGE_LAYOUT_GENERAL});
+      out.add(binding, type, VkDescriptorImageInfo{VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_GENERAL});
       if (decl.windowed()) {
         // The view's W window; an unbound (or unusable) UAV gets zeros: an
         // empty window, so its loads read 0 and its stores are dropped.
         const bool window = imageView && view->wWindow;
-        out.buffers.push_back(window ? VkDescriptorBufferInfo{view->wWindow->handle(), 0, 16}
-                                     : VkDescriptorBufferInfo{device.pipelines().nullConstantBuffer(), 0, 16});
-        out.add(set, dxbc::kUnorderedAccessWindowBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER)
-            .pBufferInfo = &out.buffers.back();
+        out.add(dxbc::kUnorderedAccessWindowBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                window ? VkDescriptorBufferInfo{view->wWindow->handle(), 0, 16}
+                       : VkDescriptorBufferInfo{device.pipelines().nullConstantBuffer(), 0, 16});
       }
       continue;
     }
@@ -226,16 +278,13 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
                         bufferViewServes(stage, "UAV u", decl.slot, view->window, view->format, decl.dimension,
                                          decl.returnType, decl.stride);
     if (!usable && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
-    if (usable) markUsed(device, *view->resource);
-    if (type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER) {
-      out.texels.push_back(usable ? view->window.texel->handle() : VK_NULL_HANDLE);
-      out.add(set, binding, type).pTexelBufferView = &out.texels.back();
-    } else {
-      out.buffers.push_back(usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset,
-                                                            view->window.size}
-                                   : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
-      out.add(set, binding, type).pBufferInfo = &out.buffers.back();
-    }
+    if (usable) out.accesses.push_back({view->resource, true, VK_IMAGE_LAYOUT_UNDEFINED});
+    if (type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
+      out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
+    else
+      out.add(binding, type,
+              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset, view->window.size}
+                     : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
     if (decl.counter) {
       const bool counter = usable && view->counter;
       if (usable && !counter)
@@ -243,38 +292,60 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
                  " is used as an append/consume buffer or with a counter, but the view has no counter "
                  "(D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER); its counter is left unbound");
       if (!counter && !nullDescriptor) return dropped("UAV counter of u" + std::to_string(decl.slot));
-      if (counter) view->counterLastUse = serial;
-      out.buffers.push_back(counter ? VkDescriptorBufferInfo{view->counter->handle(), 0, 4}
-                                    : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
-      out.add(set, dxbc::kUnorderedAccessCounterBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
-          &out.buffers.back();
+      if (counter) out.lastUses.push_back(&view->counterLastUse);
+      out.add(dxbc::kUnorderedAccessCounterBindingBase + decl.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+              counter ? VkDescriptorBufferInfo{view->counter->handle(), 0, 4}
+                      : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+    }
+  }
+  return true;
+}
+
+bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
+                   DescriptorWrites& out) {
+  StageDescriptors collected;
+  if (!collectStageDescriptors(device, stage, collected)) return false;
+  const uint64_t serial = device.queue().openSerial();
+  for (const StageDescriptors::Access& a : collected.accesses) {
+    if (a.layout == VK_IMAGE_LAYOUT_GENERAL && a.resource->layout == VK_IMAGE_LAYOUT_GENERAL)
+      barrierImage(cmd, *a.resource);  // an earlier writer of the storage image (D3D orders UAV accesses)
+    if (a.layout != VK_IMAGE_LAYOUT_UNDEFINED) transitionImage(cmd, *a.resource, a.layout);
+    markUsed(device, *a.resource);
+  }
+  for (uint64_t* lastUse : collected.lastUses) *lastUse = serial;
+  for (const StageDescriptors::Entry& e : collected.entries) {
+    VkWriteDescriptorSet& w = out.add(set, e.binding, e.type);
+    switch (e.type) {
+      case VK_DESCRIPTOR_TYPE_SAMPLER:
+      case VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE:
+      case VK_DESCRIPTOR_TYPE_STORAGE_IMAGE:
+        out.images.push_back(collected.images[e.info]);
+        w.pImageInfo = &out.images.back();
+        break;
+      case VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER:
+      case VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER:
+        out.texels.push_back(collected.texels[e.info]);
+        w.pTexelBufferView = &out.texels.back();
+        break;
+      default:
+        out.buffers.push_back(collected.buffers[e.info]);
+        w.pBufferInfo = &out.buffers.back();
+        break;
     }
   }
   return true;
 }
 
 bool allocateDescriptorSets(Device& device, const std::vector<VkDescriptorSetLayout>& layouts,
-                            const std::vector<VkDescriptorPoolSize>& sizes, VkDescriptorSet* sets) {
-  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = uint32_t(layouts.size());
-  poolInfo.poolSizeCount = uint32_t(sizes.size());
-  poolInfo.pPoolSizes = sizes.data();
-  VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
-  if (!pool) {
-    device.setVkError(result);
-    return false;
+                            const std::vector<VkDescriptorPoolSize>&, VkDescriptorSet* sets) {
+  for (size_t i = 0; i < layouts.size(); ++i) {
+    VkResult result = VK_SUCCESS;
+    sets[i] = device.descriptors().allocate(layouts[i], device.queue(), &result);
+    if (!sets[i]) {
+      device.setVkError(result);
+      return false;
+    }
   }
-  VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-  allocInfo.descriptorPool = pool->handle();
-  allocInfo.descriptorSetCount = uint32_t(layouts.size());
-  allocInfo.pSetLayouts = layouts.data();
-  result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, sets);
-  if (result != VK_SUCCESS) {
-    device.setVkError(result);
-    return false;
-  }
-  device.queue().releaseAfter(device.queue().openSerial(), pool);
   return true;
 }
 

@@ -1,8 +1,8 @@
 // ddi/umd/descriptor_binding.h — how a draw or a dispatch binds what its
 // shaders declare: one descriptor set per stage (translate/dxbc/binding.h, set
-// layouts from PipelineCache::stageLayout) with the stage's constant buffers
-// (unbound slots read the zero buffer), samplers (unbound: the D3D11 default
-// sampler), the shader resources and UAVs the shader declares (textures,
+// layouts from PipelineCache::stageLayout) with the constant buffers the
+// stage's shader declares (unbound slots read the zero buffer), its declared
+// samplers (unbound: the D3D11 default sampler), its shader resources and UAVs (textures,
 // typed buffers through their buffer views, raw and structured buffers as
 // storage buffers over the view's window, structured UAVs' hidden counters),
 // images moved to the layout their use needs. A view that cannot serve its
@@ -41,6 +41,40 @@ struct StageBindings {
   bool (*boundForOutput)(const Device&, const Resource*) = nullptr;
 };
 
+// One stage's descriptors as plain data — what a set of its layout holds —
+// and what they access (for hazards, image layouts and lifetimes). Two
+// collections with the same descriptors can share one set.
+struct StageDescriptors {
+  struct Entry {
+    uint32_t binding;
+    VkDescriptorType type;
+    uint32_t info;  // index into buffers, images or texels, by type
+  };
+  struct Access {
+    Resource* resource;
+    bool write;
+    VkImageLayout layout;  // the layout the image must be in; UNDEFINED for buffers
+  };
+  std::vector<Entry> entries;
+  std::vector<VkDescriptorBufferInfo> buffers;
+  std::vector<VkDescriptorImageInfo> images;
+  std::vector<VkBufferView> texels;
+  std::vector<Access> accesses;
+  std::vector<uint64_t*> lastUses;  // samplers' and UAV counters' lastUse: the serial of the batch using them
+
+  void clear();
+  void add(uint32_t binding, VkDescriptorType type, const VkDescriptorBufferInfo& info);
+  void add(uint32_t binding, VkDescriptorType type, const VkDescriptorImageInfo& info);
+  void add(uint32_t binding, VkDescriptorType type, VkBufferView view);
+  bool sameDescriptors(const StageDescriptors& other) const;
+  // The writes of these descriptors into `set` (pointing into this object).
+  void appendWrites(VkDescriptorSet set, std::vector<VkWriteDescriptorSet>& writes) const;
+};
+
+// Collects one stage's descriptors: false (after logging) when the draw or
+// dispatch must be dropped. Records nothing.
+bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDescriptors& out);
+
 // The writes of one descriptor set and the infos they point at (stable until vkUpdateDescriptorSets).
 struct DescriptorWrites {
   std::vector<VkWriteDescriptorSet> writes;
@@ -51,12 +85,13 @@ struct DescriptorWrites {
 };
 
 // Fills `out` with the writes of one stage's set: false (after logging) when
-// the draw or dispatch must be dropped. Records layout transitions.
+// the draw or dispatch must be dropped. Records layout transitions (for
+// untracked commands, recorder.h).
 bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
                    DescriptorWrites& out);
 
-// Allocates one descriptor set of each layout from a pool released when the
-// open batch completes; false after reporting.
+// Allocates one descriptor set of each layout (the device's descriptor
+// allocator, descriptor_allocator.h); false after reporting.
 bool allocateDescriptorSets(Device& device, const std::vector<VkDescriptorSetLayout>& layouts,
                             const std::vector<VkDescriptorPoolSize>& sizes, VkDescriptorSet* sets);
 

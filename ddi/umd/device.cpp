@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "driver_fallback_draw.h"
 #include "driver_query.h"
+#include "native_draw.h"
 #include "pipeline_cache.h"
 #include "vk_stats.h"
 
@@ -30,7 +31,12 @@ HRESULT Device::init() {
   VkResult result = VK_SUCCESS;
   queue_ = vk::CommandQueue::create(adapter_.device(), &result);
   if (!queue_) return hresultFromVk(result);
-  queue_->setBeforeSubmit([this](VkCommandBuffer cmd) { suspendQueries(*this, cmd); });
+  queue_->setBeforeSubmit([this](VkCommandBuffer cmd) {
+    recorder_.beforeSubmit(cmd);  // ends the render pass
+    suspendQueries(*this, cmd);
+  });
+  descriptors_ = std::make_unique<DescriptorAllocator>(vk());
+  nativeDraws_ = std::make_unique<NativeDrawCache>();
   pipelines_ = PipelineCache::create(*this, &result);
   return pipelines_ ? S_OK : hresultFromVk(result);
 }
@@ -53,12 +59,5 @@ HRESULT hresultFromVk(VkResult result) {
 
 void Device::setVkError(VkResult result) { setError(hresultFromVk(result)); }
 
-VkCommandBuffer Device::record() {
-  VkResult result = VK_SUCCESS;
-  VkCommandBuffer cmd = queue_->record(&result);
-  if (!cmd) setVkError(result);
-  else if (!activeQueries.empty()) resumeQueries(*this, cmd);
-  return cmd;
-}
 
 }  // namespace d3dvk::umd

@@ -11,6 +11,8 @@
 #include "driver_compute.h"
 #include "driver_draw.h"
 #include "driver_query.h"
+#include "descriptor_allocator.h"
+#include "recorder.h"
 #include "vk_command_queue.h"
 #include "d3dvk_stats.h"
 
@@ -27,6 +29,7 @@ struct UnorderedAccessView;
 class PipelineCache;
 struct FallbackResources;
 struct Query;
+struct NativeDrawCache;
 
 class Device {
  public:
@@ -53,9 +56,16 @@ class Device {
   // DXGI_ERROR_DEVICE_REMOVED for a lost device, E_FAIL otherwise.
   void setVkError(VkResult result);
 
-  // The open batch's command buffer, or null after reporting the error. Begins
-  // a segment of every active query there (driver_query.h).
-  VkCommandBuffer record();
+  // For an untracked command (recorder.h): the open batch's command buffer
+  // outside any render pass after a full barrier, or null after reporting
+  // the error. Begins a segment of every active query there (driver_query.h).
+  VkCommandBuffer record() { return recorder_.untracked(); }
+  // The render pass, barriers and bound state of the open batch (recorder.h).
+  Recorder& recorder() { return recorder_; }
+  // Where descriptor sets come from (descriptor_allocator.h).
+  DescriptorAllocator& descriptors() { return *descriptors_; }
+  // What the last native draws bound (native_draw.h).
+  NativeDrawCache& nativeDrawCache() { return *nativeDraws_; }
   // Serializes the DDIs that touch the command queue: the runtime may create
   // and destroy resources on any thread while the immediate context records.
   std::mutex& queueMutex() { return queueMutex_; }
@@ -86,6 +96,9 @@ class Device {
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
   std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
   std::unique_ptr<FallbackResources> fallbackResources_;  // likewise
+  std::unique_ptr<DescriptorAllocator> descriptors_;  // destroyed after the queue has drained
+  std::unique_ptr<NativeDrawCache> nativeDraws_;
+  Recorder recorder_{*this};  // before the queue: its destruction runs the before-submit hook
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;
   D3DVKStats statsAtCreation_;  // D3DVK_STATS=1 prints the counts since (vk_stats.h)

@@ -55,6 +55,10 @@ bool tessellationOutputTriangles(const struct DrawState& s);
 // shader's dcl_hs_max_tessfactor (the conservative fallback sizes its capture by it).
 uint32_t tessellatedPrimitiveBound(float maxTessFactor);
 
+// Whether a resource is bound for writing at a draw: a render target, the
+// depth-stencil view or a UAV (the SRV hazard rule).
+bool isBoundForDrawOutput(const Device& device, const struct Resource* r);
+
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
 
@@ -82,9 +86,23 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
 // `layerCount` layers of them (layered rendering from a geometry shader).
 void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint32_t layerCount = 1);
 
+// What vertex-buffer binding `b` of the bound input layout binds for `call`:
+// the bound buffer at its offset and stride, or the zero buffer (unbound, past
+// its end); `resource` null for the zero buffer.
+struct VertexBufferBinding {
+  VkBuffer buffer;
+  VkDeviceSize offset, stride;
+  struct Resource* resource;
+};
+VertexBufferBinding vertexBufferBinding(Device& device, const DrawCall& call, const VkVertexInputBindingDescription& b);
+
 // Binds the input layout's vertex buffers (unbound slots read the zero buffer)
 // and, for indexed draws, the index buffer.
 void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType);
+
+// The draw's viewports and scissors as Vulkan sets them (at most
+// DrawState::kViewportSlots of each); returns their count.
+uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkViewport* viewports, VkRect2D* scissors);
 
 // Viewport 0 (negative height: framebuffer y = D3D y), scissor, blend
 // constants and stencil reference; draw.viewportCount viewports and scissors

@@ -14,6 +14,7 @@
 #include "draw_recording.h"
 #include "descriptor_binding.h"
 #include "driver_fallback_draw.h"
+#include "native_draw.h"
 #include "pipeline_cache.h"
 #include "dxbc/binding.h"
 #include "triangle_topology.h"  // translate/fallback
@@ -28,6 +29,7 @@
 namespace d3dvk::umd {
 
 void DrawState::unbind(const Resource* r) {
+  markAllDirty();
   for (VertexBuffer& vb : vertexBuffers)
     if (vb.buffer == r) vb = {};
   if (indexBuffer == r) indexBuffer = nullptr;
@@ -37,12 +39,14 @@ void DrawState::unbind(const Resource* r) {
 }
 
 void DrawState::unbind(const ShaderResourceView* view) {
+  markAllDirty();
   for (auto& stage : shaderResources)
     for (ShaderResourceView*& bound : stage)
       if (bound == view) bound = nullptr;
 }
 
 void DrawState::unbind(const Sampler* sampler) {
+  markAllDirty();
   for (auto& stage : samplers)
     for (Sampler*& bound : stage)
       if (bound == sampler) bound = nullptr;
@@ -79,6 +83,7 @@ void setConstantBuffers(Device* device, int stage, UINT start, UINT count, const
   for (UINT i = 0; i < count; ++i)
     device->draw.constantBuffers[stage][start + i] = {Resource::from(buffers[i]), first ? first[i] : 0,
                                                       num ? num[i] : 0};
+  device->draw.markDirty(UINT(stage));
 }
 
 void setShaderResources(Device* device, int stage, UINT start, UINT count, const D3D10DDI_HSHADERRESOURCEVIEW* views) {
@@ -86,12 +91,14 @@ void setShaderResources(Device* device, int stage, UINT start, UINT count, const
       (count && !views))
     return device->setError(E_INVALIDARG);
   for (UINT i = 0; i < count; ++i) device->draw.shaderResources[stage][start + i] = ShaderResourceView::from(views[i]);
+  device->draw.markDirty(UINT(stage));
 }
 
 void setSamplers(Device* device, int stage, UINT start, UINT count, const D3D10DDI_HSAMPLER* samplers) {
   if (start >= DrawState::kSamplerSlots || count > DrawState::kSamplerSlots - start || (count && !samplers))
     return device->setError(E_INVALIDARG);
   for (UINT i = 0; i < count; ++i) device->draw.samplers[stage][start + i] = Sampler::from(samplers[i]);
+  device->draw.markDirty(UINT(stage));
 }
 
 }  // namespace
@@ -444,9 +451,6 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   return key;
 }
 
-namespace {
-
-// Bound for writing at a draw: a render target, the depth-stencil view or a UAV.
 bool isBoundForDrawOutput(const Device& device, const Resource* r) {
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == r) return true;
@@ -454,8 +458,6 @@ bool isBoundForDrawOutput(const Device& device, const Resource* r) {
     if (u && u->resource == r) return true;
   return device.boundDepthStencil && device.boundDepthStencil->resource == r;
 }
-
-}  // namespace
 
 bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter,
                          const FallbackBuffers* fallback) {
@@ -561,26 +563,26 @@ void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint
   vkCmdBeginRendering(cmd, &rendering);
 }
 
+VertexBufferBinding vertexBufferBinding(Device& device, const DrawCall& call, const VkVertexInputBindingDescription& b) {
+  const DrawState::VertexBuffer& vb = device.draw.vertexBuffers[b.binding];
+  VertexBufferBinding out{device.pipelines().nullConstantBuffer(), 0, 0, nullptr};
+  // A base vertex past the buffer's end puts every fetch of a per-vertex
+  // buffer out of bounds (indices are ≥ 0): D3D reads zeros there, while a
+  // device computing the address in 32 bits can wrap into the buffer.
+  const bool allOutOfBounds = call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX &&
+                              vb.buffer && uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
+  if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds)
+    out = {vb.buffer->buffer->handle(), vb.offset, vb.stride, vb.buffer};
+  return out;
+}
+
 void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType) {
   const DrawState& s = device.draw;
   if (s.inputLayout) {
     for (const VkVertexInputBindingDescription& b : s.inputLayout->vertexInput.bindings) {
-      const DrawState::VertexBuffer& vb = s.vertexBuffers[b.binding];
-      VkBuffer buffer = device.pipelines().nullConstantBuffer();
-      VkDeviceSize offset = 0, stride = 0;
-      // A base vertex past the buffer's end puts every fetch of a per-vertex
-      // buffer out of bounds (indices are ≥ 0): D3D reads zeros there, while a
-      // device computing the address in 32 bits can wrap into the buffer.
-      const bool allOutOfBounds =
-          call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX && vb.buffer &&
-          uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
-      if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds) {
-        buffer = vb.buffer->buffer->handle();
-        offset = vb.offset;
-        stride = vb.stride;
-        markUsed(device, *vb.buffer);
-      }
-      vkCmdBindVertexBuffers2(cmd, b.binding, 1, &buffer, &offset, nullptr, &stride);
+      const VertexBufferBinding vb = vertexBufferBinding(device, call, b);
+      if (vb.resource) markUsed(device, *vb.resource);
+      vkCmdBindVertexBuffers2(cmd, b.binding, 1, &vb.buffer, &vb.offset, nullptr, &vb.stride);
     }
   }
   if (call.indexed) {
@@ -589,10 +591,8 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
   }
 }
 
-void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw) {
+uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkViewport* viewports, VkRect2D* scissors) {
   const DrawState& s = device.draw;
-  VkViewport viewports[DrawState::kViewportSlots];
-  VkRect2D scissors[DrawState::kViewportSlots];
   const uint32_t count = std::min<uint32_t>(draw.viewportCount, DrawState::kViewportSlots);
   for (uint32_t i = 0; i < count; ++i) {
     // Viewports past the bound ones are empty (nothing drawn through them).
@@ -600,6 +600,14 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
     scissors[i] = i < s.viewportCount ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i)
                                       : VkRect2D{{0, 0}, {0, 0}};
   }
+  return count;
+}
+
+void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw) {
+  const DrawState& s = device.draw;
+  VkViewport viewports[DrawState::kViewportSlots];
+  VkRect2D scissors[DrawState::kViewportSlots];
+  const uint32_t count = dynamicViewports(device, draw, viewports, scissors);
   vkCmdSetViewport(cmd, 0, count, viewports);
   vkCmdSetScissor(cmd, 0, count, scissors);
   vkCmdSetBlendConstants(cmd, s.blendFactor);
@@ -690,15 +698,18 @@ void recordDraw(Device& device, DrawCall call) {
     inputs.pixelModule = countingPixelShaderModule(device, *s.pixelShader);
     if (!inputs.pixelModule) return;
   }
+  if (!counting) return recordNativeDraw(device, call, prepared, key, inputs);
+
+  // Counting draws (a statistics query is active) write a counter slot of
+  // their own each: an untracked command (recorder.h).
   VkResult result = VK_SUCCESS;
   VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
   if (!pipeline) return device.setVkError(result);
-
   InvocationCounter counter;
-  if (counting && !allocateInvocationCounter(device, &counter)) return;
+  if (!allocateInvocationCounter(device, &counter)) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
-  if (!bindShaderResources(device, cmd, counting ? &counter : nullptr)) return;
+  if (!bindShaderResources(device, cmd, &counter)) return;
   beginRendering(device, cmd, prepared.extent, prepared.layerCount);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);

@@ -68,6 +68,13 @@ struct DrawState {
   DepthStencilState* depthStencilState = nullptr;  // null: the default state
   UINT stencilRef = 0;
 
+  // Stages whose descriptors may differ from what the last native draw bound
+  // (bit per stage index; native_draw.h): set by the stage setters, output
+  // binding changes, buffer renames and the destruction of bound objects.
+  uint32_t dirtyStages = (1u << kStages) - 1;
+  void markDirty(UINT stage) { dirtyStages |= 1u << stage; }
+  void markAllDirty() { dirtyStages = (1u << kStages) - 1; }
+
   // Forgets a destroyed buffer wherever it is bound.
   void unbind(const Resource* resource);
   // Forgets a destroyed view or sampler wherever it is bound.

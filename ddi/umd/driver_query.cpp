@@ -101,8 +101,7 @@ void beginSegment(Device& device, size_t kind, VkCommandBuffer cmd) {
 void endSegmentOf(Device& device, size_t kind) {
   QuerySegments& segments = device.querySegments[kind];
   if (!segments.isOpen) return;
-  VkResult result = VK_SUCCESS;
-  VkCommandBuffer cmd = device.queue().record(&result);  // the segment's batch is still open
+  VkCommandBuffer cmd = device.recorder().outsideRenderPass();  // the segment's batch is still open
   if (cmd) endSegment(segments, cmd);
 }
 
@@ -284,11 +283,20 @@ void resumeQueries(Device& device, VkCommandBuffer cmd) {
   }
 }
 
+bool queriesNeedSegment(const Device& device) {
+  for (size_t kind = 0; kind < 2; ++kind) {
+    if (device.querySegments[kind].isOpen || (kind == 1 && device.statisticsSuspended)) continue;
+    if (std::any_of(device.activeQueries.begin(), device.activeQueries.end(),
+                    [kind](const Query* q) { return q->segmentKind() == kind; }))
+      return true;
+  }
+  return false;
+}
+
 FallbackQueryScope::FallbackQueryScope(Device& device) : device_(device) {
   device.statisticsSuspended = true;
   if (!device.queue().hasOpenBatch()) return;
-  VkResult result = VK_SUCCESS;
-  VkCommandBuffer cmd = device.queue().record(&result);
+  VkCommandBuffer cmd = device.recorder().outsideRenderPass();
   if (!cmd) return;
   endSegment(device.querySegments[1], cmd);
 }

@@ -173,6 +173,8 @@ class FallbackQueryScope {
 // open batch (Device::record()).
 void suspendQueries(Device& device, VkCommandBuffer cmd);
 void resumeQueries(Device& device, VkCommandBuffer cmd);
+// Whether resumeQueries would begin a segment (an active query's kind has none open).
+bool queriesNeedSegment(const Device& device);
 
 // A counter slot the GPU fallback's setup pass adds a piece's assembled and
 // clipped triangles to (words 0 and 1), added to every active statistics

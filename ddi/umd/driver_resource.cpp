@@ -80,7 +80,7 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
   std::shared_ptr<vk::Buffer> upload = vk::Buffer::create(device.vk(), r.width, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
   if (!upload) return hresultFromVk(vr);
   std::memcpy(upload->mapped(), a.pInitialDataUP[0].pSysMem, r.width);
-  VkCommandBuffer cmd = device.queue().record(&vr);
+  VkCommandBuffer cmd = device.recorder().untracked(&vr);
   if (!cmd) return hresultFromVk(vr);
   VkBufferCopy region{0, 0, r.width};
   vkCmdCopyBuffer(cmd, upload->handle(), r.buffer->handle(), 1, &region);
@@ -164,7 +164,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
     upload = vk::Buffer::create(device.vk(), uploadSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
     if (!upload) return hresultFromVk(vr);
   }
-  VkCommandBuffer cmd = device.queue().record(&vr);
+  VkCommandBuffer cmd = device.recorder().untracked(&vr);
   if (!cmd) return hresultFromVk(vr);
   markUsed(device, r);
   for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
@@ -347,7 +347,8 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       }
       queue.releaseAfter(r->lastUse, std::move(r->buffer));
       r->buffer = std::move(fresh);
-      if (r->isBuffer()) r->lastUse = 0;
+      if (r->isBuffer()) r->lastUse = r->readEpoch = r->writeEpoch = 0;  // fresh memory: nothing to wait for or order after
+      device->draw.markAllDirty();  // descriptors name the old buffer
     }
   } else if (mapType != D3D10_DDI_MAP_WRITE_NOOVERWRITE && r->lastUse > queue.completedSerial()) {
     if (r->lastUse > queue.openSerial() - 1) {

@@ -1,6 +1,8 @@
 // ddi/umd/driver_shader.cpp — see driver_shader.h.
 #include "driver_shader.h"
 
+#include "dxbc/binding.h"
+
 #include "adapter.h"
 #include "device.h"
 #include "driver_compute.h"
@@ -211,6 +213,9 @@ bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool trans
     *hr = S_OK;  // reported
     return false;
   }
+  const dxbc::DeclaredSlots slots = dxbc::declaredSlots(shader.spirv, dxbc::descriptorSetForStage(stage));
+  shader.constantBufferSlots = slots.constantBuffers;
+  shader.samplerSlots = slots.samplers;
   shader.id = nextObjectId();
   return true;
 }

@@ -79,6 +79,9 @@ struct Shader {
   uint64_t id = 0;  // unique for the device's life (pipeline-cache key)
   std::vector<DeclaredResource> resources;  // t#
   std::vector<uint32_t> samplers;           // s#
+  // The constant-buffer and sampler slots the native module declares (bit per
+  // slot, dxbc::declaredSlots): what its stage's descriptor set binds.
+  uint32_t constantBufferSlots = 0, samplerSlots = 0;
   std::vector<DeclaredUav> uavs;            // u#
   dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
   dxbc::ShaderReflection reflection;

@@ -405,6 +405,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr;
+  device->draw.markAllDirty();
   device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
@@ -508,6 +509,7 @@ VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERT
     device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
   device->boundRenderTargetCount = numRTVs;
   device->boundDepthStencil = DepthStencilView::from(dsv);
+  device->draw.markAllDirty();  // UAVs, and what counts as bound for output
 }
 
 }  // namespace d3dvk::umd

@@ -68,10 +68,13 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
                                                         bool invocationCounter) {
   const VkShaderStageFlags flags = stageFlags(stage);
   std::vector<VkDescriptorSetLayoutBinding> bindings;
+  // Only the constant buffers and samplers the shader declares.
+  const uint32_t constantBuffers = shader ? shader->constantBufferSlots : 0, samplers = shader ? shader->samplerSlots : 0;
   for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot)
-    bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, flags, nullptr});
+    if (constantBuffers & (1u << slot)) bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, flags, nullptr});
   for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot)
-    bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, flags, nullptr});
+    if (samplers & (1u << slot))
+      bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, flags, nullptr});
   if (shader) {
     for (const DeclaredResource& r : shader->resources)
       bindings.push_back({dxbc::kShaderResourceBindingBase + r.slot, r.descriptorType(), 1, flags, nullptr});

@@ -5,9 +5,9 @@
 // descriptor-set and pipeline layouts of translate/dxbc/binding.h.
 //
 // Set layouts are per stage and per shader: set 0 = VS (or CS), 1 = PS, 2 = GS.
-// Every stage set has bindings 0..13 = constant buffers b0..b13 (the API
-// slots) as uniform buffers and 16..31 = samplers s0..s15; then one binding
-// per t# and u# the shader declares, of the descriptor type its declaration
+// A stage set has a binding for each constant buffer b0..b13 the shader
+// declares (binding = slot, uniform buffers) and each sampler s0..s15 it
+// declares (16 + slot); then one binding per t# and u# the shader declares, of the descriptor type its declaration
 // needs (sampled image, uniform/storage texel buffer, storage image, storage
 // buffer; 32 + t, 160 + u) and 256 + u for a structured UAV's counter. The
 // VS set also has 241..243 (the GPU fallback's draw pass: captured vertices,

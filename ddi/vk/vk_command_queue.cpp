@@ -1,6 +1,8 @@
 // ddi/vk/vk_command_queue.cpp — see vk_command_queue.h.
 #include "vk_command_queue.h"
 
+#include <algorithm>
+
 namespace d3dvk::vk {
 
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
@@ -47,8 +49,9 @@ CommandQueue::~CommandQueue() {
   if (timeline_) vkDestroySemaphore(device_.handle(), timeline_, nullptr);
 }
 
-VkCommandBuffer CommandQueue::record(VkResult* result) {
+VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
   *result = VK_SUCCESS;
+  if (opened) *opened = false;
   if (!open_) {
     collect(completedSerial());
     VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -72,9 +75,11 @@ VkCommandBuffer CommandQueue::record(VkResult* result) {
       return VK_NULL_HANDLE;
     }
     open_ = cmd;
+    if (opened) *opened = true;
+    // Everything submitted before (earlier batches) before everything in this one.
+    memoryBarrier(open_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   }
-  memoryBarrier(open_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
   return open_;
 }
 
@@ -142,6 +147,8 @@ VkResult CommandQueue::wait(uint64_t serial) {
 void CommandQueue::releaseAfter(uint64_t serial, std::shared_ptr<void> object) noexcept {
   if (!object) return;
   if (serial <= submitted_ && serial <= completedSerial()) return;  // already idle: free now
+  // Keep the FIFO in serial order: an older serial waits for the newest queued one.
+  if (pendingHead_ < pending_.size()) serial = std::max(serial, pending_.back().serial);
   if (pending_.size() < pending_.capacity()) {
     pending_.push_back({serial, std::move(object)});  // no allocation: cannot throw
     if (pending_.size() == pending_.capacity()) {
@@ -177,11 +184,17 @@ void CommandQueue::collect(uint64_t completed) {
     }
     inFlight_.pop_front();
   }
-  for (auto it = pending_.begin(); it != pending_.end();)
-    if (it->serial <= completed)
-      it = pending_.erase(it);
-    else
-      ++it;
+  while (pendingHead_ < pending_.size() && pending_[pendingHead_].serial <= completed)
+    pending_[pendingHead_++].object.reset();
+  if (pendingHead_ == pending_.size()) {
+    pending_.clear();  // keeps the capacity
+    pendingHead_ = 0;
+  } else if (pendingHead_ > 64 && pendingHead_ * 2 > pending_.size()) {
+    // Move the live back half to the front: amortized O(1) per object.
+    std::move(pending_.begin() + ptrdiff_t(pendingHead_), pending_.end(), pending_.begin());
+    pending_.resize(pending_.size() - pendingHead_);
+    pendingHead_ = 0;
+  }
 }
 
 }  // namespace d3dvk::vk

@@ -1,23 +1,23 @@
 // ddi/vk/vk_command_queue.h — command recording and submission for one D3D
 // device on the Vulkan device's single graphics queue.
 //
-// Synchronization model (simple and correct, tuned later):
+// Synchronization model:
 // - Commands are recorded into one open "batch" (a primary command buffer).
 //   A batch is submitted on Flush, when the CPU needs results (Map of a
 //   resource the batch uses, a query read back), and at device destruction.
 // - Each batch signals one value ("serial") of a timeline semaphore; batch N
 //   has serial N. completedSerial() is the semaphore's counter, so "is
 //   resource R idle" is "R.lastUsedSerial <= completedSerial()".
-// - Every recorded transfer/clear/render command is preceded by a full
-//   memory barrier (ALL_COMMANDS, MEMORY_READ|WRITE → same), so there are no
-//   per-resource hazards to track. Image layouts are tracked per image by the
-//   UMD in recording order (the order batches execute in) and changed with an
-//   image barrier right before the command that needs another layout. Each batch ends with a barrier making all
-//   writes visible to the host (staging reads after the timeline wait).
+// - A batch begins with one full memory barrier (everything submitted before
+//   it, before everything in it) and ends with one making its writes visible
+//   to the host (staging reads after the timeline wait). Between commands
+//   inside a batch the queue records nothing: its user (the UMD's recorder,
+//   recorder.h) records the barriers the commands' hazards need.
 // - Host writes to coherent memory before a submit are visible to it
 //   (queue submission is a host → device domain operation).
 // - Objects that a recorded or in-flight batch may still use are kept alive
-//   with releaseAfter(serial, …) and freed once that serial completes.
+//   with releaseAfter(serial, …) and freed once that serial completes, in
+//   O(1) amortized per object (a FIFO in serial order).
 // - Vulkan queries must begin and end in one command buffer: the owner's
 //   before-submit hook ends the queries still active in the open batch (the UMD
 //   begins a new segment of each in the next batch).
@@ -46,10 +46,10 @@ class CommandQueue {
 
   Device& device() { return device_; }
 
-  // The open batch's command buffer (begun on first use), after a full memory
-  // barrier so the command that follows is ordered after everything before it.
+  // The open batch's command buffer, beginning a batch (with its leading full
+  // barrier) when none is open; *opened says whether this call began it.
   // VK_NULL_HANDLE (and *result) if a command buffer cannot be had.
-  VkCommandBuffer record(VkResult* result);
+  VkCommandBuffer record(VkResult* result, bool* opened = nullptr);
   // The serial the open batch will signal.
   uint64_t openSerial() const { return submitted_ + 1; }
   bool hasOpenBatch() const { return open_ != VK_NULL_HANDLE; }
@@ -104,7 +104,12 @@ class CommandQueue {
     uint64_t serial;
     std::shared_ptr<void> object;
   };
-  std::vector<Pending> pending_;  // capacity kept above size (see releaseAfter)
+  // In non-decreasing serial order from pendingHead_ (an object released
+  // after an older serial than the last one queued waits for the later one);
+  // capacity kept above size (see releaseAfter); the retired front is
+  // compacted away once it is half of the vector.
+  std::vector<Pending> pending_;
+  size_t pendingHead_ = 0;
   std::function<void(VkCommandBuffer)> beforeSubmit_;
 };
 

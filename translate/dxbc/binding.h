@@ -39,6 +39,7 @@
 #include "dxbc/tokens.h"
 
 #include <cstdint>
+#include <vector>
 
 namespace d3dvk::dxbc {
 
@@ -87,5 +88,17 @@ constexpr DescriptorBinding descriptorBinding(ProgramType stage, ResourceKind ki
                                                                  : kUnorderedAccessWindowBindingBase;
   return DescriptorBinding{descriptorSetForStage(stage), base + slot};
 }
+
+// The constant-buffer and sampler slots a translated module (of a stage using
+// this binding model) declares: bit n of `constantBuffers` for binding n of
+// set `set`, bit n of `samplers` for binding kSamplerBindingBase + n. What
+// the UMD puts in the stage's set layout: only declared slots are bound (a
+// register-indexed cb[]/s[] declares every slot it can reach,
+// slot_indexing.h). Reads the module's DescriptorSet and Binding decorations.
+struct DeclaredSlots {
+  uint32_t constantBuffers = 0;
+  uint32_t samplers = 0;
+};
+DeclaredSlots declaredSlots(const std::vector<uint32_t>& spirv, uint32_t set);
 
 }  // namespace d3dvk::dxbc

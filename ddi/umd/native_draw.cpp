@@ -1,0 +1,255 @@
+// ddi/umd/native_draw.cpp — see native_draw.h.
+#include "native_draw.h"
+
+#include "device.h"
+#include "driver_input_layout.h"
+#include "driver_resource.h"
+#include "driver_shader.h"
+#include "driver_view.h"
+
+#include <cstring>
+
+namespace d3dvk::umd {
+
+namespace {
+
+constexpr dxbc::ProgramType kStageTypes[DrawState::kStages] = {dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel,
+                                                               dxbc::ProgramType::Geometry, dxbc::ProgramType::Hull,
+                                                               dxbc::ProgramType::Domain};
+constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
+
+// Brings each stage's collected descriptors up to date (collecting only the
+// stages that may have changed); false when the draw is dropped.
+bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
+  DrawState& s = device.draw;
+  PipelineCache& cache = device.pipelines();
+  for (uint32_t i = 0; i < setCount; ++i) {
+    NativeDrawCache::Stage& st = c.stages[i];
+    const uint64_t id = shaders[i] ? shaders[i]->id : 0;
+    if (st.shaderId == id && st.layout && !(s.dirtyStages & (1u << i))) continue;
+    StageBindings b;
+    b.shader = shaders[i];
+    b.constantBuffers = s.constantBuffers[i];
+    b.shaderResources = s.shaderResources[i];
+    b.samplers = s.samplers[i];
+    b.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
+    b.stageName = kStageNames[i];
+    b.boundForOutput = &isBoundForDrawOutput;
+    if (!collectStageDescriptors(device, b, c.scratch)) return false;
+    if (st.shaderId != id || !st.layout) {
+      VkResult result = VK_SUCCESS;
+      const PipelineCache::StageLayout* layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
+      if (!layout) {
+        device.setVkError(result);
+        return false;
+      }
+      st.layout = layout;
+      st.set = VK_NULL_HANDLE;
+    } else if (!c.scratch.sameDescriptors(st.descriptors)) {
+      st.set = VK_NULL_HANDLE;
+    }
+    std::swap(st.descriptors, c.scratch);
+    st.shaderId = id;
+    s.dirtyStages &= ~(1u << i);
+  }
+  return true;
+}
+
+// The pipeline layout of the bound shaders (looked up again only when they changed).
+VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
+  bool same = c.pipelineLayout && c.layoutSetCount == setCount;
+  for (uint32_t i = 0; i < DrawState::kStages && same; ++i)
+    same = c.layoutShaderIds[i] == (shaders[i] ? shaders[i]->id : 0);
+  if (same) return c.pipelineLayout;
+  VkResult result = VK_SUCCESS;
+  const DrawState& s = device.draw;
+  const VkPipelineLayout layout = device.pipelines().graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader,
+                                                                    &result, s.hullShader, s.domainShader);
+  if (!layout) {
+    device.setVkError(result);
+    return VK_NULL_HANDLE;
+  }
+  for (uint32_t i = 0; i < DrawState::kStages; ++i) c.layoutShaderIds[i] = shaders[i] ? shaders[i]->id : 0;
+  c.layoutSetCount = setCount;
+  c.pipelineLayout = layout;
+  return layout;
+}
+
+// The dynamic-rendering instance of the bound targets.
+RenderPassKey renderPassKey(const Device& device, const PreparedDraw& prepared) {
+  RenderPassKey key;
+  key.colorCount = device.boundRenderTargetCount;
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (const RenderTargetView* rtv = device.boundRenderTargets[i]) key.colors[i] = rtv->view->handle();
+  if (const DepthStencilView* dsv = device.boundDepthStencil) {
+    key.depth = dsv->view->handle();
+    key.stencil = dsv->resource->format->kind == state::FormatKind::DepthStencil;
+  }
+  key.width = prepared.extent.width;
+  key.height = prepared.extent.height;
+  key.layers = prepared.layerCount;
+  return key;
+}
+
+void declareAttachments(Device& device) {
+  Recorder& rec = device.recorder();
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (RenderTargetView* rtv = device.boundRenderTargets[i])
+      rec.access(*rtv->resource, true, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
+  if (DepthStencilView* dsv = device.boundDepthStencil)
+    rec.access(*dsv->resource, true, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+}
+
+// Viewports, scissors, blend constants and stencil reference, where they differ from the command buffer's.
+void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedDraw& prepared, BoundCommandState& b) {
+  const DrawState& s = device.draw;
+  VkViewport viewports[DrawState::kViewportSlots];
+  VkRect2D scissors[DrawState::kViewportSlots];
+  const uint32_t count = dynamicViewports(device, prepared, viewports, scissors);
+  if (count != b.viewportCount || std::memcmp(viewports, b.viewports, count * sizeof(VkViewport)) != 0) {
+    vkCmdSetViewport(cmd, 0, count, viewports);
+    std::memcpy(b.viewports, viewports, count * sizeof(VkViewport));
+  }
+  if (count != b.viewportCount || std::memcmp(scissors, b.scissors, count * sizeof(VkRect2D)) != 0) {
+    vkCmdSetScissor(cmd, 0, count, scissors);
+    std::memcpy(b.scissors, scissors, count * sizeof(VkRect2D));
+  }
+  b.viewportCount = count;
+  if (!b.blendConstantsSet || std::memcmp(b.blendConstants, s.blendFactor, sizeof b.blendConstants) != 0) {
+    vkCmdSetBlendConstants(cmd, s.blendFactor);
+    std::memcpy(b.blendConstants, s.blendFactor, sizeof b.blendConstants);
+    b.blendConstantsSet = true;
+  }
+  const uint32_t reference = s.stencilRef & 0xFF;
+  if (!b.stencilReferenceSet || b.stencilReference != reference) {
+    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, reference);
+    b.stencilReference = reference;
+    b.stencilReferenceSet = true;
+  }
+}
+
+}  // namespace
+
+void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
+                      const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
+  NativeDrawCache& c = device.nativeDrawCache();
+  const DrawState& s = device.draw;
+  Recorder& rec = device.recorder();
+  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
+                                               s.domainShader};
+  // (Tessellating without a geometry shader: set 2 is an empty geometry set.)
+  const uint32_t setCount = s.hullShader && s.domainShader ? 5 : s.geometryShader ? 3 : 2;
+
+  if (!c.pipeline || !(key == c.pipelineKey)) {
+    VkResult result = VK_SUCCESS;
+    const VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
+    if (!pipeline) return device.setVkError(result);
+    c.pipelineKey = key;
+    c.pipeline = pipeline;
+  }
+  const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
+  if (!layout || !updateStages(device, c, shaders, setCount)) return;
+
+  VkCommandBuffer cmd = rec.tracked();
+  if (!cmd) return;
+  // What the draw reads and writes: hazards, layouts, lifetimes.
+  for (uint32_t i = 0; i < setCount; ++i)
+    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) rec.access(*a.resource, a.write, a.layout);
+  VertexBufferBinding vertexBuffers[DrawState::kVertexBufferSlots];
+  uint32_t vertexBindings[DrawState::kVertexBufferSlots];
+  uint32_t vertexBufferCount = 0;
+  if (s.inputLayout)
+    for (const VkVertexInputBindingDescription& b : s.inputLayout->vertexInput.bindings) {
+      const VertexBufferBinding vb = vertexBufferBinding(device, call, b);
+      if (vb.resource) rec.access(*vb.resource, false);
+      vertexBindings[vertexBufferCount] = b.binding;
+      vertexBuffers[vertexBufferCount++] = vb;
+    }
+  if (call.indexed) rec.access(*s.indexBuffer, false);
+  if (call.indirectBuffer) rec.access(*call.indirectBuffer, false);
+  const RenderPassKey passKey = renderPassKey(device, prepared);
+  const bool passWasOpen = rec.renderPassOpen(passKey);
+  if (!passWasOpen) declareAttachments(device);
+  rec.barrier(cmd);
+  // A barrier ended the instance the draw would have joined: its attachments
+  // are this instance's now (barrier() only marks them: they need none).
+  if (passWasOpen && !rec.renderPassOpen(passKey)) {
+    declareAttachments(device);
+    rec.barrier(cmd);
+  }
+  const uint64_t serial = device.queue().openSerial();
+  for (uint32_t i = 0; i < setCount; ++i)
+    for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
+
+  // New descriptor sets for the stages whose descriptors changed (a host
+  // operation: no render-pass rule applies).
+  const uint64_t generation = device.descriptors().generation();
+  c.writes.clear();
+  for (uint32_t i = 0; i < setCount; ++i) {
+    NativeDrawCache::Stage& st = c.stages[i];
+    if (st.set && st.generation == generation) continue;
+    VkResult result = VK_SUCCESS;
+    st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
+    if (!st.set) return device.setVkError(result);
+    st.generation = device.descriptors().generation();
+    st.descriptors.appendWrites(st.set, c.writes);
+  }
+  // A pool retired during these allocations invalidates sets allocated before it in this draw.
+  for (uint32_t i = 0; i < setCount; ++i)
+    if (c.stages[i].generation != device.descriptors().generation()) {
+      // Rare (a pool filled up mid-draw): write every stage's set afresh from the new pool.
+      c.writes.clear();
+      for (uint32_t j = 0; j < setCount; ++j) {
+        NativeDrawCache::Stage& st = c.stages[j];
+        VkResult result = VK_SUCCESS;
+        st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
+        if (!st.set) return device.setVkError(result);
+        st.generation = device.descriptors().generation();
+        st.descriptors.appendWrites(st.set, c.writes);
+      }
+      break;
+    }
+  if (!c.writes.empty())
+    vkUpdateDescriptorSets(device.vk().handle(), uint32_t(c.writes.size()), c.writes.data(), 0, nullptr);
+
+  if (!rec.renderPassOpen(passKey)) rec.beginRenderPass(cmd, passKey);
+  BoundCommandState& b = rec.bound();
+  if (b.pipeline != c.pipeline) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
+    b.pipeline = c.pipeline;
+  }
+  if (b.layout != layout) {
+    VkDescriptorSet sets[DrawState::kStages];
+    for (uint32_t i = 0; i < setCount; ++i) sets[i] = b.sets[i] = c.stages[i].set;
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, setCount, sets, 0, nullptr);
+    b.layout = layout;
+  } else {
+    for (uint32_t i = 0; i < setCount; ++i)
+      if (b.sets[i] != c.stages[i].set) {
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &c.stages[i].set, 0, nullptr);
+        b.sets[i] = c.stages[i].set;
+      }
+  }
+  for (uint32_t i = 0; i < vertexBufferCount; ++i) {
+    const VertexBufferBinding& vb = vertexBuffers[i];
+    const uint32_t binding = vertexBindings[i];
+    const BoundCommandState::VertexBuffer want{vb.buffer, vb.offset, vb.stride};
+    if ((b.vertexBuffersValid & (1u << binding)) && b.vertexBuffers[binding] == want) continue;
+    vkCmdBindVertexBuffers2(cmd, binding, 1, &vb.buffer, &vb.offset, nullptr, &vb.stride);
+    b.vertexBuffers[binding] = want;
+    b.vertexBuffersValid |= 1u << binding;
+  }
+  if (call.indexed) {
+    const VkBuffer ib = s.indexBuffer->buffer->handle();
+    if (b.indexBuffer != ib || b.indexOffset != s.indexOffset || b.indexType != prepared.indexType) {
+      vkCmdBindIndexBuffer(cmd, ib, s.indexOffset, prepared.indexType);
+      b.indexBuffer = ib;
+      b.indexOffset = s.indexOffset;
+      b.indexType = prepared.indexType;
+    }
+  }
+  setDynamicStateChanges(device, cmd, prepared, b);
+  cmdDraw(cmd, call);
+}
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,161 @@
+// ddi/umd/recorder.cpp — see recorder.h.
+#include "recorder.h"
+
+#include "device.h"
+#include "driver_query.h"
+#include "driver_resource.h"
+#include "resource_format.h"  // translate/state
+
+namespace d3dvk::umd {
+
+VkCommandBuffer Recorder::open(VkResult* failure) {
+  VkResult result = VK_SUCCESS;
+  bool opened = false;
+  VkCommandBuffer cmd = device_.queue().record(&result, &opened);
+  if (failure) *failure = result;
+  if (!cmd) {
+    if (!failure) device_.setVkError(result);
+    return VK_NULL_HANDLE;
+  }
+  if (opened) {
+    // The batch's leading barrier orders it after everything before; what is
+    // bound belongs to the previous command buffer.
+    ++epoch_;
+    untrackedWork_ = anyWork_ = false;
+    passOpen_ = false;
+    bound_ = BoundCommandState{};
+  }
+  return cmd;
+}
+
+void Recorder::fullBarrier(VkCommandBuffer cmd) {
+  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  ++epoch_;
+  untrackedWork_ = anyWork_ = false;
+}
+
+VkCommandBuffer Recorder::outsideRenderPass() {
+  VkCommandBuffer cmd = open();
+  if (cmd) endRenderPass();
+  return cmd;
+}
+
+VkCommandBuffer Recorder::untracked() {
+  VkResult result = VK_SUCCESS;
+  VkCommandBuffer cmd = untracked(&result);
+  if (!cmd) device_.setVkError(result);
+  return cmd;
+}
+
+VkCommandBuffer Recorder::untracked(VkResult* result) {
+  VkCommandBuffer cmd = open(result);
+  if (!cmd) return VK_NULL_HANDLE;
+  endRenderPass();
+  if (anyWork_) fullBarrier(cmd);
+  // What the command records is unknown: the next command is ordered after it.
+  untrackedWork_ = anyWork_ = true;
+  // It binds its own pipelines, sets and dynamic state.
+  bound_ = BoundCommandState{};
+  if (!device_.activeQueries.empty()) resumeQueries(device_, cmd);
+  return cmd;
+}
+
+VkCommandBuffer Recorder::tracked() {
+  VkCommandBuffer cmd = open();
+  if (!cmd) return VK_NULL_HANDLE;
+  if (!device_.activeQueries.empty() && queriesNeedSegment(device_)) {
+    endRenderPass();  // segments begin outside render passes (and may span several)
+    resumeQueries(device_, cmd);
+  }
+  if (untrackedWork_) needBarrier_ = true;
+  return cmd;
+}
+
+void Recorder::access(Resource& r, bool write, VkImageLayout layout) {
+  // Written since the last barrier, or (for a write) read since then: a hazard.
+  if (r.writeEpoch == epoch_ || (write && r.readEpoch == epoch_)) needBarrier_ = true;
+  if (layout != VK_IMAGE_LAYOUT_UNDEFINED && r.image && r.layout != layout) {
+    VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+    b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.srcAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.oldLayout = r.layout;
+    b.newLayout = layout;
+    b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = r.image->handle();
+    b.subresourceRange = {state::formatAspects(*r.format), 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+    imageBarriers_.push_back(b);
+    r.layout = layout;
+  }
+  declared_.push_back({&r, write});
+}
+
+void Recorder::barrier(VkCommandBuffer cmd) {
+  if (needBarrier_ || !imageBarriers_.empty()) {
+    endRenderPass();
+    VkMemoryBarrier2 memory{VK_STRUCTURE_TYPE_MEMORY_BARRIER_2};
+    memory.srcStageMask = memory.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    memory.srcAccessMask = memory.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.memoryBarrierCount = 1;
+    dep.pMemoryBarriers = &memory;
+    dep.imageMemoryBarrierCount = uint32_t(imageBarriers_.size());
+    dep.pImageMemoryBarriers = imageBarriers_.data();
+    vkCmdPipelineBarrier2(cmd, &dep);
+    ++epoch_;
+    untrackedWork_ = false;
+    imageBarriers_.clear();
+    needBarrier_ = false;
+  }
+  const uint64_t serial = device_.queue().openSerial();
+  for (const Declared& d : declared_) {
+    d.resource->readEpoch = epoch_;
+    if (d.write) d.resource->writeEpoch = epoch_;
+    d.resource->lastUse = serial;
+  }
+  declared_.clear();
+  anyWork_ = true;
+}
+
+void Recorder::beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key) {
+  endRenderPass();
+  VkRenderingAttachmentInfo colors[RenderPassKey::kMaxColors];
+  for (uint32_t i = 0; i < key.colorCount; ++i) {
+    colors[i] = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+    if (!key.colors[i]) continue;  // imageView VK_NULL_HANDLE: the slot is unused
+    colors[i].imageView = key.colors[i];
+    colors[i].imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL;
+    colors[i].loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    colors[i].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  }
+  VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, {key.width, key.height}};
+  rendering.layerCount = key.layers;
+  rendering.colorAttachmentCount = key.colorCount;
+  rendering.pColorAttachments = colors;
+  if (key.depth) {
+    depth.imageView = key.depth;
+    depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
+    depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    rendering.pDepthAttachment = &depth;
+    if (key.stencil) rendering.pStencilAttachment = &depth;
+  }
+  vkCmdBeginRendering(cmd, &rendering);
+  passOpen_ = true;
+  pass_ = key;
+  passCmd_ = cmd;
+}
+
+void Recorder::endRenderPass() {
+  if (!passOpen_) return;
+  vkCmdEndRendering(passCmd_);
+  passOpen_ = false;
+}
+
+void Recorder::beforeSubmit(VkCommandBuffer) { endRenderPass(); }
+
+}  // namespace d3dvk::umd

@@ -1,0 +1,148 @@
+// ddi/umd/recorder.h — how the D3D11 device records into the open batch
+// (vk_command_queue.h): the render pass that spans draws, the barriers the
+// commands' hazards need, and what is bound in the command buffer.
+//
+// Two kinds of commands:
+// - Tracked commands (native draws, driver_draw.cpp) say what they read and
+//   write (access()); the recorder compares that with what earlier commands
+//   did since the last barrier and records one barrier only where there is a
+//   hazard: a resource written since then and read or written again, one read
+//   since then and written, an image whose layout must change, attachments of
+//   a new render pass that an earlier pass wrote. Consecutive draws into the
+//   same render targets stay in one dynamic-rendering instance.
+// - Untracked commands (copies, clears, maps, queries, dispatches, the
+//   conservative fallback's passes) take untracked(): it ends the render pass
+//   and records a full barrier (every earlier command before this one); the
+//   next command of either kind is ordered after it by another full barrier.
+//   That is the whole synchronization those commands need, as before the
+//   recorder existed; they move to tracked recording one by one.
+//
+// Hazards are tracked with epochs: every barrier the recorder records starts
+// a new epoch; a resource remembers the last epoch in which a command read it
+// and wrote it. A barrier is needed when an access meets an access of the
+// same epoch that it conflicts with. Barriers are full memory barriers
+// (ALL_COMMANDS, MEMORY_READ|WRITE): few, since steady-state draws need none.
+//
+// Callers hold the device's queue mutex.
+#pragma once
+
+#include "vk_command_queue.h"
+
+#include <cstdint>
+#include <vector>
+
+namespace d3dvk::umd {
+
+class Device;
+struct Resource;
+
+// The attachments and area of a dynamic-rendering instance.
+struct RenderPassKey {
+  static constexpr uint32_t kMaxColors = 8;
+  VkImageView colors[kMaxColors] = {};
+  uint32_t colorCount = 0;
+  VkImageView depth = VK_NULL_HANDLE;
+  bool stencil = false;  // the depth view's format has stencil
+  uint32_t width = 0, height = 0;  // the render area
+  uint32_t layers = 1;
+  bool operator==(const RenderPassKey&) const = default;
+};
+
+// What is bound in the open command buffer (emitted again only when it changes).
+struct BoundCommandState {
+  static constexpr uint32_t kSets = 5;
+  static constexpr uint32_t kVertexBuffers = 32;
+  static constexpr uint32_t kViewports = 16;
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  VkPipelineLayout layout = VK_NULL_HANDLE;
+  VkDescriptorSet sets[kSets] = {};
+  struct VertexBuffer {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0, stride = 0;
+    bool operator==(const VertexBuffer&) const = default;
+  };
+  VertexBuffer vertexBuffers[kVertexBuffers];
+  uint32_t vertexBuffersValid = 0;  // bit per binding
+  VkBuffer indexBuffer = VK_NULL_HANDLE;
+  VkDeviceSize indexOffset = 0;
+  VkIndexType indexType = VK_INDEX_TYPE_MAX_ENUM;
+  uint32_t viewportCount = 0;  // 0: not set
+  VkViewport viewports[kViewports] = {};
+  VkRect2D scissors[kViewports] = {};
+  bool blendConstantsSet = false;
+  float blendConstants[4] = {};
+  bool stencilReferenceSet = false;
+  uint32_t stencilReference = 0;
+};
+
+class Recorder {
+ public:
+  explicit Recorder(Device& device) : device_(device) {}
+
+  // For an untracked command: the open batch's command buffer outside any
+  // render pass, after a full barrier; active queries resumed. Null after
+  // reporting a failure.
+  VkCommandBuffer untracked();
+  // The same, returning a failure in *result instead of reporting it (create DDIs).
+  VkCommandBuffer untracked(VkResult* result);
+  // The open batch's command buffer outside any render pass, without a
+  // barrier (ending or beginning a query segment). Null after reporting.
+  VkCommandBuffer outsideRenderPass();
+  // For a tracked command: the open batch's command buffer (a render pass may
+  // be open); active queries have an open segment. Null after reporting.
+  VkCommandBuffer tracked();
+
+  // Tracked commands: declare each access, then barrier(), then record.
+  // `layout`: the layout an image must be in (VK_IMAGE_LAYOUT_UNDEFINED for
+  // buffers and for "any"); `write`: the command may write it.
+  void access(Resource& resource, bool write, VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED);
+  // Whether what was declared so far needs a barrier (then the render pass ends).
+  bool barrierNeeded() const { return needBarrier_ || !imageBarriers_.empty(); }
+  // Records the barrier the declared accesses need (ending the render pass
+  // first), marks them as this command's and starts the next declaration.
+  void barrier(VkCommandBuffer cmd);
+  // A tracked command whose accesses are not all declared (an invocation
+  // counter's writes): the next command of either kind gets a full barrier.
+  void untrackedWritesFollow() { untrackedWork_ = true; }
+
+  // Dynamic rendering: whether `key`'s instance is the open one.
+  bool renderPassOpen(const RenderPassKey& key) const { return passOpen_ && key == pass_; }
+  bool renderPassOpen() const { return passOpen_; }
+  // Begins an instance (ending the open one); the attachments' accesses and
+  // layouts must have been declared and barrier() called.
+  void beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key);
+  void endRenderPass();
+
+  BoundCommandState& bound() { return bound_; }
+  // The epoch of the last barrier (changes whenever one is recorded).
+  uint64_t epoch() const { return epoch_; }
+
+  // The queue's before-submit hook: ends the render pass.
+  void beforeSubmit(VkCommandBuffer cmd);
+
+ private:
+  // The open batch's command buffer; a new batch starts a new epoch. Null
+  // with *result on failure (reported when `result` is null).
+  VkCommandBuffer open(VkResult* result = nullptr);
+  void fullBarrier(VkCommandBuffer cmd);
+
+  Device& device_;
+  uint64_t epoch_ = 1;
+  // Work recorded since the last barrier: untracked (unknown accesses) or any.
+  bool untrackedWork_ = false;
+  bool anyWork_ = false;
+  // The declaration in progress.
+  bool needBarrier_ = false;
+  struct Declared {
+    Resource* resource;
+    bool write;
+  };
+  std::vector<Declared> declared_;
+  std::vector<VkImageMemoryBarrier2> imageBarriers_;
+  bool passOpen_ = false;
+  RenderPassKey pass_;
+  VkCommandBuffer passCmd_ = VK_NULL_HANDLE;
+  BoundCommandState bound_;
+};
+
+}  // namespace d3dvk::umd

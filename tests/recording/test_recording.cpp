@@ -1,0 +1,325 @@
+// tests/recording: what the D3D11 UMD records for sequences of draws — render
+// passes, barriers, pipeline and descriptor binds — counted by the UMD's
+// D3DVK_STATS counters between two points of a test, and the pixels the
+// draws produce. The counts are the recorder's contract (recorder.h,
+// native_draw.h): a draw pays only for what changed and for real hazards.
+// (The validation layer Debian ships, 1.3.239, does not check hazards inside
+// dynamic-rendering instances, so these tests also stand for it there.)
+#include "../draw/draw_test_util.h"
+#include "d3dvk_stats.h"
+
+#include <dlfcn.h>
+
+using namespace d3dvk::test;
+
+namespace {
+
+// Counting must be on before the process creates its first device.
+const bool kCounting = [] {
+  setenv("D3DVK_STATS", "quiet", 1);
+  return true;
+}();
+
+D3DVKStats stats() {
+  D3DVKStats s{};
+  void* umd = dlopen("libd3dvk_umd.so", RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(umd != nullptr);
+  auto get = reinterpret_cast<PFN_D3DVKGetStats>(dlsym(umd, D3DVK_GET_STATS_NAME));
+  REQUIRE(get != nullptr);
+  get(&s);
+  dlclose(umd);
+  return s;
+}
+
+struct Counted {
+  D3DVKStats before = stats();
+  D3DVKStats delta() const {
+    const D3DVKStats a = stats();
+    D3DVKStats d{};
+    d.draws = a.draws - before.draws;
+    d.renderPasses = a.renderPasses - before.renderPasses;
+    d.pipelineBinds = a.pipelineBinds - before.pipelineBinds;
+    d.descriptorSetBinds = a.descriptorSetBinds - before.descriptorSetBinds;
+    d.descriptorSetsAllocated = a.descriptorSetsAllocated - before.descriptorSetsAllocated;
+    d.barriers = a.barriers - before.barriers;
+    d.submits = a.submits - before.submits;
+    d.buffersCreated = a.buffersCreated - before.buffersCreated;
+    return d;
+  }
+};
+
+constexpr UINT kSize = 16;
+
+// Two triangles covering pixels [x0, x1) × [y0, y1) of the kSize target, in one colour.
+std::vector<Vertex> rectangle(float x0, float y0, float x1, float y1, std::array<float, 4> c) {
+  auto v = [&](float x, float y) { return Vertex{x / (kSize / 2.0f) - 1.0f, 1.0f - y / (kSize / 2.0f), c[0], c[1], c[2], c[3]}; };
+  return {v(x0, y0), v(x1, y0), v(x0, y1), v(x0, y1), v(x1, y0), v(x1, y1)};
+}
+
+// PS: u0[SV_Position.xy] += 1 (typed R32_UINT UAV), no render target.
+const char kPsIncrement[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// no Output
+ps_5_0
+dcl_uav_typed_texture2d (uint,uint,uint,uint) u0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+ld_uav_typed r0.z, r0.xyyy, u0.yzxw
+iadd r0.z, r0.z, l(1)
+store_uav_typed u0.xyzw, r0.xyyy, r0.zzzz
+ret
+)";
+
+// PS: SV_Target0 = t0[SV_Position.xy] (a float4 texture read with ld).
+const char kPsCopyTexel[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+mov r0.zw, l(0,0,0,0)
+ld_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyzw, t0.xyzw
+ret
+)";
+
+// VS: POSITION.xy (v0) + cb0[0].xy → SV_Position; COLOR = COLOR (v1) × cb0[1].
+const char kVsConstants[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_constantbuffer CB0[2], immediateIndexed
+dcl_input v0.xy
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+add o0.xy, v0.xyxx, cb0[0].xyxx
+mov o0.zw, l(0,0,0,1.000000)
+mul o1.xyzw, v1.xyzw, cb0[1].xyzw
+ret
+)";
+
+std::array<float, 4> colourOf(UINT i) { return {float(i + 1) / 16.0f, 1.0f - float(i) / 16.0f, 0.5f, 1.0f}; }
+
+}  // namespace
+
+TEST_CASE("draws into unchanged render targets share one render pass, with no barrier or rebinding between them",
+          "[recording][draw][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  // Eight 4×8 rectangles side by side in two rows, each its own colour, drawn one per Draw.
+  std::vector<Vertex> vertices;
+  for (UINT i = 0; i < 8; ++i) {
+    const std::vector<Vertex> r = rectangle(float(i % 4) * 4, float(i / 4) * 8, float(i % 4) * 4 + 4,
+                                            float(i / 4) * 8 + 8, colourOf(i));
+    vertices.insert(vertices.end(), r.begin(), r.end());
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(6, 0);  // the first draw begins the render pass and binds everything
+  const Counted counted;
+  for (UINT i = 1; i < 8; ++i) d.context->Draw(6, 6 * i);
+  const D3DVKStats n = counted.delta();
+  CHECK(n.draws == 7);
+  CHECK(n.renderPasses == 0);
+  CHECK(n.barriers == 0);
+  CHECK(n.pipelineBinds == 0);
+  CHECK(n.descriptorSetBinds == 0);
+  CHECK(n.descriptorSetsAllocated == 0);
+  CHECK(n.submits == 0);
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 8)));
+    }
+}
+
+TEST_CASE("draws writing one UAV are ordered by a barrier each, in render passes of their own",
+          "[recording][draw][uav][pixels]") {
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32_UINT, D3D11_BIND_UNORDERED_ACCESS);
+  Com<ID3D11Texture2D> texture;
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+  REQUIRE(d->CreateUnorderedAccessView(texture.get(), nullptr, uav.out()) == S_OK);
+  const UINT zero[4] = {0, 0, 0, 0};
+  d.context->ClearUnorderedAccessViewUint(uav.get(), zero);
+  const std::vector<uint8_t> vsCode = assembled(kVsColor), psCode = assembled(kPsIncrement);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  Com<ID3D11InputLayout> layout;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  REQUIRE(d->CreateInputLayout(kColorLayout, 2, vsCode.data(), vsCode.size(), layout.out()) == S_OK);
+  const std::vector<Vertex> quad = rectangle(2, 3, 10, 12, {1, 1, 1, 1});
+  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  ID3D11Buffer* buffers[] = {vb.get()};
+  const UINT stride = sizeof(Vertex), offset = 0;
+  d.context->IASetVertexBuffers(0, 1, buffers, &stride, &offset);
+  d.context->IASetInputLayout(layout.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  const D3D11_VIEWPORT vp{0, 0, float(kSize), float(kSize), 0, 1};
+  d.context->RSSetViewports(1, &vp);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  d.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, uavs, nullptr);
+  d.context->Draw(6, 0);
+  const Counted counted;
+  constexpr UINT kDraws = 3;
+  for (UINT i = 0; i < kDraws; ++i) d.context->Draw(6, 0);
+  const D3DVKStats n = counted.delta();
+  // Each draw reads and writes what the one before wrote: a barrier, which ends the render pass.
+  CHECK(n.barriers == kDraws);
+  CHECK(n.renderPasses == kDraws);
+  CHECK(n.pipelineBinds == 0);
+  const std::vector<uint8_t> raw = readback(d, texture.get());
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(texelAt<uint32_t>(raw, y * kSize + x) == (x >= 2 && x < 10 && y >= 3 && y < 12 ? kDraws + 1 : 0u));
+    }
+}
+
+TEST_CASE("a texture drawn into and then sampled gets one barrier with its layout change, and the sampling draws share "
+          "a render pass",
+          "[recording][draw][pixels]") {
+  RenderDevice d;
+  DrawTarget a(d, kSize, kSize, {0, 0, 0, 1});
+  const std::vector<Vertex> quad = rectangle(0, 0, kSize, kSize, {0.25f, 0.5f, 0.75f, 1});
+  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  a.bindVertices(vb.get());
+  // A second target B: the texture A is drawn, then sampled into B.
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+  td.BindFlags |= D3D11_BIND_RENDER_TARGET;
+  Com<ID3D11Texture2D> sampled;
+  Com<ID3D11RenderTargetView> sampledRtv;
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, sampled.out()) == S_OK);
+  REQUIRE(d->CreateRenderTargetView(sampled.get(), nullptr, sampledRtv.out()) == S_OK);
+  REQUIRE(d->CreateShaderResourceView(sampled.get(), nullptr, srv.out()) == S_OK);
+  const std::vector<uint8_t> psCode = assembled(kPsCopyTexel);
+  Com<ID3D11PixelShader> copyTexel;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, copyTexel.out()) == S_OK);
+  ID3D11RenderTargetView* first[] = {sampledRtv.get()};
+  d.context->OMSetRenderTargets(1, first, nullptr);
+  d.context->Draw(6, 0);  // into the sampled texture
+  ID3D11RenderTargetView* second[] = {a.rtv.get()};
+  d.context->OMSetRenderTargets(1, second, nullptr);
+  d.context->PSSetShader(copyTexel.get(), nullptr, 0);
+  ID3D11ShaderResourceView* views[] = {srv.get()};
+  d.context->PSSetShaderResources(0, 1, views);
+  const Counted counted;
+  for (int i = 0; i < 3; ++i) d.context->Draw(6, 0);
+  const D3DVKStats n = counted.delta();
+  CHECK(n.barriers == 1);      // the texture's writes before its reads, and its move to a shader-read layout
+  CHECK(n.renderPasses == 1);  // the three draws into A
+  const auto pixels = a.pixels();
+  for (UINT i = 0; i < kSize * kSize; ++i) {
+    INFO("pixel " << i % kSize << "," << i / kSize);
+    CHECK(pixels[i] == std::array<float, 4>{0.25f, 0.5f, 0.75f, 1});
+  }
+}
+
+TEST_CASE("Map(WRITE_DISCARD) of a constant buffer between draws needs no barrier and keeps the render pass",
+          "[recording][draw][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const std::vector<uint8_t> vsCode = assembled(kVsConstants);
+  Com<ID3D11VertexShader> vs;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  // One 4×4 square at the top left, moved by cb0[0] to each of the 16 places.
+  const std::vector<Vertex> quad = rectangle(0, 0, 4, 4, {1, 1, 1, 1});
+  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  D3D11_BUFFER_DESC cbDesc{32, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+  Com<ID3D11Buffer> cb;
+  REQUIRE(d->CreateBuffer(&cbDesc, nullptr, cb.out()) == S_OK);
+  auto drawSquare = [&](UINT i) {
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(d.context->Map(cb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+    const std::array<float, 4> c = colourOf(i);
+    const float constants[8] = {float(i % 4) * 0.5f, -float(i / 4) * 0.5f, 0, 0, c[0], c[1], c[2], c[3]};
+    std::memcpy(m.pData, constants, sizeof constants);
+    d.context->Unmap(cb.get(), 0);
+    ID3D11Buffer* buffers[] = {cb.get()};
+    d.context->VSSetConstantBuffers(0, 1, buffers);
+    d.context->Draw(6, 0);
+  };
+  drawSquare(0);
+  const Counted counted;
+  for (UINT i = 1; i < 16; ++i) drawSquare(i);
+  const D3DVKStats n = counted.delta();
+  CHECK(n.draws == 15);
+  CHECK(n.barriers == 0);
+  CHECK(n.renderPasses == 0);
+  CHECK(n.pipelineBinds == 0);
+  CHECK(n.submits == 0);
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
+    }
+}
+
+TEST_CASE("a clear between draws ends the render pass, and the draws after it are ordered after the clear",
+          "[recording][draw][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  std::vector<Vertex> vertices = rectangle(0, 0, 8, 16, {1, 0, 0, 1});
+  const std::vector<Vertex> right = rectangle(8, 0, 16, 16, {0, 1, 0, 1});
+  vertices.insert(vertices.end(), right.begin(), right.end());
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(6, 0);  // left half red
+  const Counted counted;
+  const float blue[4] = {0, 0, 1, 1};
+  d.context->ClearRenderTargetView(t.rtv.get(), blue);
+  d.context->Draw(6, 6);  // right half green
+  const D3DVKStats n = counted.delta();
+  CHECK(n.renderPasses == 1);
+  CHECK(n.barriers >= 2);  // before the clear, after it
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == (x < 8 ? std::array<float, 4>{0, 0, 1, 1} : std::array<float, 4>{0, 1, 0, 1}));
+    }
+}
