@@ -26,7 +26,8 @@ VkResult DescriptorAllocator::newPool(vk::CommandQueue& queue) {
   // Sized for a pool's worth of typical stage sets: a few constant buffers,
   // samplers and views each, a set of 128 views fitting many times over.
   static constexpr VkDescriptorPoolSize kSizes[] = {
-      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4 * kSetsPerPool},   {VK_DESCRIPTOR_TYPE_SAMPLER, 4 * kSetsPerPool},
+      {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 4 * kSetsPerPool},   {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, 4 * kSetsPerPool},
+      {VK_DESCRIPTOR_TYPE_SAMPLER, 4 * kSetsPerPool},
       {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 4 * kSetsPerPool},    {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 4 * kSetsPerPool},
       {VK_DESCRIPTOR_TYPE_STORAGE_IMAGE, kSetsPerPool},        {VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER, kSetsPerPool},
       {VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER, kSetsPerPool},

@@ -133,6 +133,7 @@ void StageDescriptors::clear() {
   texels.clear();
   accesses.clear();
   lastUses.clear();
+  dynamicOffsets.clear();
 }
 
 void StageDescriptors::add(uint32_t binding, VkDescriptorType type, const VkDescriptorBufferInfo& info) {
@@ -206,8 +207,15 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
     if (cb.buffer && cb.buffer->buffer && offset < cb.buffer->width) {
       VkDeviceSize range = cb.buffer->width - offset;
       if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
-      info = {cb.buffer->buffer->handle(), offset, std::min<VkDeviceSize>(range, 65536)};
+      info = {cb.buffer->buffer->handle(), cb.buffer->bufferOffset + offset, std::min<VkDeviceSize>(range, 65536)};
       out.accesses.push_back({cb.buffer, false, VK_IMAGE_LAYOUT_UNDEFINED});
+    }
+    if (stage.dynamicConstantBuffers & (1u << slot)) {
+      // The offset goes with the bind (a multiple of 256 bytes: D3D11.1's 16-constant steps, dynamic_buffer.h's slices).
+      out.dynamicOffsets.push_back(uint32_t(info.offset));
+      info.offset = 0;
+      out.add(slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, info);
+      continue;
     }
     out.add(slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, info);
   }
@@ -251,7 +259,8 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
       out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
     else
       out.add(binding, type,
-              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset, view->window.size}
+              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->resource->bufferOffset + view->window.offset,
+                                              view->window.size}
                      : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
   }
   for (const DeclaredUav& decl : stage.shader->uavs) {
@@ -283,7 +292,8 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
       out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
     else
       out.add(binding, type,
-              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->window.offset, view->window.size}
+              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->resource->bufferOffset + view->window.offset,
+                                              view->window.size}
                      : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
     if (decl.counter) {
       const bool counter = usable && view->counter;
@@ -313,6 +323,7 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
     markUsed(device, *a.resource);
   }
   for (uint64_t* lastUse : collected.lastUses) *lastUse = serial;
+  size_t dynamic = 0;  // untracked commands bind with zero dynamic offsets: the offset goes into the descriptor
   for (const StageDescriptors::Entry& e : collected.entries) {
     VkWriteDescriptorSet& w = out.add(set, e.binding, e.type);
     switch (e.type) {
@@ -329,6 +340,10 @@ bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, con
         break;
       default:
         out.buffers.push_back(collected.buffers[e.info]);
+        if (e.type == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC) {
+          out.buffers.back().offset += collected.dynamicOffsets[dynamic++];
+          out.dynamicOffsets.push_back(0);
+        }
         w.pBufferInfo = &out.buffers.back();
         break;
     }

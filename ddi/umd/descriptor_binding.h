@@ -37,6 +37,9 @@ struct StageBindings {
   UnorderedAccessView* const* uavs = nullptr;                   // [64]
   const char* stageName = "";
   const char* command = "draw";  // "draw" or "dispatch", for messages
+  // The constant-buffer slots the stage's set layout binds with dynamic offsets
+  // (PipelineCache::StageLayout::dynamicConstantBuffers).
+  uint32_t dynamicConstantBuffers = 0;
   // Whether a resource is bound for output at this draw or dispatch (the SRV hazard rule).
   bool (*boundForOutput)(const Device&, const Resource*) = nullptr;
 };
@@ -61,6 +64,9 @@ struct StageDescriptors {
   std::vector<VkBufferView> texels;
   std::vector<Access> accesses;
   std::vector<uint64_t*> lastUses;  // samplers' and UAV counters' lastUse: the serial of the batch using them
+  // The dynamic constant buffers' offsets, in binding order (not part of the
+  // descriptors: a set serves any offsets).
+  std::vector<uint32_t> dynamicOffsets;
 
   void clear();
   void add(uint32_t binding, VkDescriptorType type, const VkDescriptorBufferInfo& info);
@@ -78,6 +84,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
 // The writes of one descriptor set and the infos they point at (stable until vkUpdateDescriptorSets).
 struct DescriptorWrites {
   std::vector<VkWriteDescriptorSet> writes;
+  std::vector<uint32_t> dynamicOffsets;  // one 0 per dynamic constant buffer, in set and binding order
   std::deque<VkDescriptorBufferInfo> buffers;
   std::deque<VkDescriptorImageInfo> images;
   std::deque<VkBufferView> texels;

@@ -51,7 +51,7 @@ HRESULT texelView(Device& device, BufferWindow& w, const Resource& buffer, const
   VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
   info.buffer = buffer.buffer->handle();
   info.format = format.vk;
-  info.offset = w.offset;
+  info.offset = buffer.bufferOffset + w.offset;
   info.range = w.size;
   VkResult vr = VK_SUCCESS;
   w.texel = vk::BufferView::create(device.vk(), info, &vr);
@@ -158,7 +158,7 @@ void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& v, cons
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
-  vkCmdFillBuffer(cmd, v.resource->buffer->handle(), w.offset, w.size, values[0]);
+  vkCmdFillBuffer(cmd, v.resource->buffer->handle(), v.resource->bufferOffset + w.offset, w.size, values[0]);
   markUsed(device, *v.resource);
 }
 

@@ -119,11 +119,13 @@ bool prepareDispatch(Device& device, VkCommandBuffer cmd) {
   stage.stageName = "compute";
   stage.command = "dispatch";
   stage.boundForOutput = &isBoundForComputeOutput;
+  stage.dynamicConstantBuffers = layout->dynamicConstantBuffers;
   DescriptorWrites writes;
   if (!writeStageSet(device, cmd, set, stage, writes)) return false;
   vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.writes.size()), writes.writes.data(), 0, nullptr);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipeline);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set, 0, nullptr);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pipelineLayout, 0, 1, &set,
+                          uint32_t(writes.dynamicOffsets.size()), writes.dynamicOffsets.data());
   return true;
 }
 
@@ -166,7 +168,7 @@ VOID APIENTRY dispatchIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hArg
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd || !prepareDispatch(*device, cmd)) return;
-  vkCmdDispatchIndirect(cmd, args->buffer->handle(), offset);
+  vkCmdDispatchIndirect(cmd, args->buffer->handle(), args->bufferOffset + offset);
   markUsed(*device, *args);
 }
 
@@ -184,7 +186,7 @@ VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  const VkBufferCopy region{0, offset, 4};
+  const VkBufferCopy region{0, dst->bufferOffset + offset, 4};
   vkCmdCopyBuffer(cmd, src->counter->handle(), dst->buffer->handle(), 1, &region);
   src->counterLastUse = device->queue().openSerial();
   markUsed(*device, *dst);

@@ -476,12 +476,14 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   VkResult result = VK_SUCCESS;
   std::vector<VkDescriptorSetLayout> layouts;
   std::vector<VkDescriptorPoolSize> sizes;
+  uint32_t dynamic[DrawState::kStages] = {};
   for (uint32_t i = 0; i < setCount; ++i) {
     const PipelineCache::StageLayout* layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
     if (!layout) {
       device.setVkError(result);
       return false;
     }
+    dynamic[i] = layout->dynamicConstantBuffers;
     layouts.push_back(layout->handle());
     sizes.insert(sizes.end(), layout->sizes.begin(), layout->sizes.end());
   }
@@ -504,6 +506,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     stage.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
     stage.stageName = kStageNames[i];
     stage.boundForOutput = &isBoundForDrawOutput;
+    stage.dynamicConstantBuffers = dynamic[i];
     if (!writeStageSet(device, cmd, sets[i], stage, writes)) return false;
   }
   // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
@@ -523,7 +526,8 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     }
   }
   vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.writes.size()), writes.writes.data(), 0, nullptr);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, 0, setCount, sets, 0, nullptr);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, 0, setCount, sets,
+                          uint32_t(writes.dynamicOffsets.size()), writes.dynamicOffsets.data());
   return true;
 }
 
@@ -572,7 +576,7 @@ VertexBufferBinding vertexBufferBinding(Device& device, const DrawCall& call, co
   const bool allOutOfBounds = call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX &&
                               vb.buffer && uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
   if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds)
-    out = {vb.buffer->buffer->handle(), vb.offset, vb.stride, vb.buffer};
+    out = {vb.buffer->buffer->handle(), vb.buffer->bufferOffset + vb.offset, vb.stride, vb.buffer};
   return out;
 }
 
@@ -586,7 +590,7 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
     }
   }
   if (call.indexed) {
-    vkCmdBindIndexBuffer(cmd, s.indexBuffer->buffer->handle(), s.indexOffset, indexType);
+    vkCmdBindIndexBuffer(cmd, s.indexBuffer->buffer->handle(), s.indexBuffer->bufferOffset + s.indexOffset, indexType);
     markUsed(device, *s.indexBuffer);
   }
 }
@@ -617,10 +621,11 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
   // D3D11's indirect argument layouts are VkDrawIndirectCommand / VkDrawIndexedIndirectCommand.
   if (call.indirectBuffer && call.indexed)
-    vkCmdDrawIndexedIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectOffset, 1,
+    vkCmdDrawIndexedIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectBuffer->bufferOffset + call.indirectOffset, 1,
                              sizeof(VkDrawIndexedIndirectCommand));
   else if (call.indirectBuffer)
-    vkCmdDrawIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectOffset, 1, sizeof(VkDrawIndirectCommand));
+    vkCmdDrawIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectBuffer->bufferOffset + call.indirectOffset, 1,
+                      sizeof(VkDrawIndirectCommand));
   else if (call.indexed)
     vkCmdDrawIndexed(cmd, call.count, call.instances, call.first, call.baseVertex, call.firstInstance);
   else
@@ -644,7 +649,7 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
   }
   VkCommandBuffer cmd = device.record();
   if (!cmd) return false;
-  const VkBufferCopy region{call->indirectOffset, 0, bytes};
+  const VkBufferCopy region{call->indirectBuffer->bufferOffset + call->indirectOffset, 0, bytes};
   vkCmdCopyBuffer(cmd, call->indirectBuffer->buffer->handle(), readback->handle(), 1, &region);
   markUsed(device, *call->indirectBuffer);
   device.queue().releaseAfter(device.queue().openSerial(), readback);

@@ -173,7 +173,7 @@ bool stripAsList(Device& device, const DrawCall& call, fallback::TriangleTopolog
   if (bytes) {
     VkCommandBuffer cmd = device.record();
     if (!cmd) return false;
-    const VkBufferCopy region{s.indexOffset + VkDeviceSize(call.first) * indexSize, 0, bytes};
+    const VkBufferCopy region{s.indexBuffer->bufferOffset + s.indexOffset + VkDeviceSize(call.first) * indexSize, 0, bytes};
     vkCmdCopyBuffer(cmd, s.indexBuffer->buffer->handle(), readback->handle(), 1, &region);
     markUsed(device, *s.indexBuffer);
     device.queue().releaseAfter(device.queue().openSerial(), readback);

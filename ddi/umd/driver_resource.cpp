@@ -12,7 +12,9 @@ namespace d3dvk::umd {
 
 namespace {
 
-uint8_t* mappedAt(const Resource& r, uint64_t offset) { return static_cast<uint8_t*>(r.buffer->mapped()) + offset; }
+uint8_t* mappedAt(const Resource& r, uint64_t offset) {
+  return static_cast<uint8_t*>(r.buffer->mapped()) + r.bufferOffset + offset;
+}
 
 // D24S8 linear data: texels hold depth in bits 0–23 and stencil in 24–31
 // (D3D's layout); the plane holds the stencil bytes Vulkan copies separately.
@@ -319,6 +321,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   device->compute.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
+  device->queue().releaseAfter(r->lastUse, std::move(r->slices));  // its retired slices' batches end by then
   r->~Resource();
 }
 
@@ -335,7 +338,16 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
   std::lock_guard<std::mutex> lock(device->queueMutex());
   vk::CommandQueue& queue = device->queue();
   if (mapType == D3D10_DDI_MAP_WRITE_DISCARD) {
-    if (r->lastUse > queue.completedSerial()) {
+    if (r->lastUse > queue.completedSerial() && DynamicSlices::applies(*r)) {
+      // Another slice of the buffer's blocks (dynamic_buffer.h).
+      VkResult vr = VK_SUCCESS;
+      if (!r->slices) r->slices = std::make_unique<DynamicSlices>();
+      if (!r->slices->discard(*device, *r, &vr)) {
+        device->setVkError(vr);
+        return;
+      }
+      device->draw.markAllDirty();  // descriptors name the old slice
+    } else if (r->lastUse > queue.completedSerial()) {
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
@@ -372,7 +384,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
     }
   }
   if (r->isBuffer()) {
-    out->pData = r->buffer->mapped();
+    out->pData = mappedAt(*r, 0);
     out->RowPitch = out->DepthPitch = r->width;
     return;
   }

@@ -12,10 +12,13 @@
 // copies the two aspects separately) and merges/splits them on Map/Unmap.
 // DYNAMIC textures are an image plus a host-visible upload buffer in the
 // linear layout, copied into the image at Unmap. WRITE_DISCARD on a busy
-// dynamic resource renames its host-visible buffer.
+// dynamic vertex, index or constant buffer moves it to a free slice of its
+// blocks (dynamic_buffer.h); on other busy dynamic resources it renames their
+// host-visible buffer.
 #pragma once
 
 #include "d3d10umddi.h"
+#include "dynamic_buffer.h"
 #include "resource_format.h"
 #include "vk_resources.h"
 
@@ -36,6 +39,8 @@ struct Resource {
   UINT byteStride = 0;  // structured buffers (D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED)
 
   std::shared_ptr<vk::Buffer> buffer;  // buffers; staging textures; dynamic textures' upload buffer
+  VkDeviceSize bufferOffset = 0;       // where a buffer's bytes begin in `buffer` (a dynamic buffer's slice)
+  std::unique_ptr<DynamicSlices> slices;  // dynamic vertex/index/constant buffers (dynamic_buffer.h)
   std::shared_ptr<vk::Image> image;    // non-staging textures
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
   std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures

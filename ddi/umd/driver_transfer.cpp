@@ -45,7 +45,7 @@ Region wholeRegion(const Resource& r, UINT sub) {
 void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, Resource& src,
                 UINT srcSub, Region box, UINT dz = 0) {
   if (src.isBuffer()) {
-    VkBufferCopy c{box.x, dx, box.width};
+    VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
   } else if (!src.linearTexture() && !dst.linearTexture()) {
     VkImageCopy c{};
@@ -194,7 +194,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   if (dst->isBuffer()) {
-    VkBufferCopy c{0, box.x, box.width};
+    VkBufferCopy c{0, dst->bufferOffset + box.x, box.width};
     vkCmdCopyBuffer(cmd, upload->handle(), dst->buffer->handle(), 1, &c);
   } else {
     recordLinearToImage(cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,

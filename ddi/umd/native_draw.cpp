@@ -35,19 +35,19 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
     b.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
     b.stageName = kStageNames[i];
     b.boundForOutput = &isBoundForDrawOutput;
-    if (!collectStageDescriptors(device, b, c.scratch)) return false;
-    if (st.shaderId != id || !st.layout) {
+    const PipelineCache::StageLayout* layout = st.layout;
+    if (st.shaderId != id || !layout) {
       VkResult result = VK_SUCCESS;
-      const PipelineCache::StageLayout* layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
+      layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
       if (!layout) {
         device.setVkError(result);
         return false;
       }
-      st.layout = layout;
-      st.set = VK_NULL_HANDLE;
-    } else if (!c.scratch.sameDescriptors(st.descriptors)) {
-      st.set = VK_NULL_HANDLE;
     }
+    b.dynamicConstantBuffers = layout->dynamicConstantBuffers;
+    if (!collectStageDescriptors(device, b, c.scratch)) return false;
+    if (layout != st.layout || st.shaderId != id || !c.scratch.sameDescriptors(st.descriptors)) st.set = VK_NULL_HANDLE;
+    st.layout = layout;
     std::swap(st.descriptors, c.scratch);
     st.shaderId = id;
     s.dirtyStages &= ~(1u << i);
@@ -218,18 +218,18 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
     b.pipeline = c.pipeline;
   }
-  if (b.layout != layout) {
-    VkDescriptorSet sets[DrawState::kStages];
-    for (uint32_t i = 0; i < setCount; ++i) sets[i] = b.sets[i] = c.stages[i].set;
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 0, setCount, sets, 0, nullptr);
-    b.layout = layout;
-  } else {
-    for (uint32_t i = 0; i < setCount; ++i)
-      if (b.sets[i] != c.stages[i].set) {
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &c.stages[i].set, 0, nullptr);
-        b.sets[i] = c.stages[i].set;
-      }
+  // Sets (and dynamic constant-buffer offsets) where they differ from the bound ones; all after a layout change.
+  const bool newLayout = b.layout != layout;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    const NativeDrawCache::Stage& st = c.stages[i];
+    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
+    if (!newLayout && b.sets[i] == st.set && b.dynamicOffsets[i] == offsets) continue;
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
+                            offsets.data());
+    b.sets[i] = st.set;
+    b.dynamicOffsets[i] = offsets;
   }
+  b.layout = layout;
   for (uint32_t i = 0; i < vertexBufferCount; ++i) {
     const VertexBufferBinding& vb = vertexBuffers[i];
     const uint32_t binding = vertexBindings[i];
@@ -241,10 +241,11 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   }
   if (call.indexed) {
     const VkBuffer ib = s.indexBuffer->buffer->handle();
-    if (b.indexBuffer != ib || b.indexOffset != s.indexOffset || b.indexType != prepared.indexType) {
-      vkCmdBindIndexBuffer(cmd, ib, s.indexOffset, prepared.indexType);
+    const VkDeviceSize offset = s.indexBuffer->bufferOffset + s.indexOffset;
+    if (b.indexBuffer != ib || b.indexOffset != offset || b.indexType != prepared.indexType) {
+      vkCmdBindIndexBuffer(cmd, ib, offset, prepared.indexType);
       b.indexBuffer = ib;
-      b.indexOffset = s.indexOffset;
+      b.indexOffset = offset;
       b.indexType = prepared.indexType;
     }
   }

@@ -40,6 +40,9 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
                      : 0;
   // The invocation counter of the counting pixel shaders (driver_query.h).
   self->invocationCounter_ = device.vk().enabledFeatures().fragmentStoresAndAtomics;
+  // Constant buffers with dynamic offsets: an equal share per stage of what a pipeline layout may hold.
+  self->dynamicConstantBuffersPerStage_ =
+      std::min<uint32_t>(kConstantBufferSlots, limits.maxDescriptorSetUniformBuffersDynamic / kStageSets);
   self->nullBuffer_ =
       vk::Buffer::create(device.vk(), kNullConstantBufferSize,
                          VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
@@ -65,13 +68,19 @@ VkShaderStageFlags stageFlags(dxbc::ProgramType stage) {
 
 // The bindings of one stage's set (pipeline_cache.h).
 std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage, const Shader* shader,
-                                                        bool invocationCounter) {
+                                                        bool invocationCounter, uint32_t dynamicConstantBuffers) {
   const VkShaderStageFlags flags = stageFlags(stage);
   std::vector<VkDescriptorSetLayoutBinding> bindings;
   // Only the constant buffers and samplers the shader declares.
   const uint32_t constantBuffers = shader ? shader->constantBufferSlots : 0, samplers = shader ? shader->samplerSlots : 0;
+  // The first dynamicConstantBuffers of them with dynamic offsets (PipelineCache::StageLayout).
+  uint32_t dynamic = 0;
   for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot)
-    if (constantBuffers & (1u << slot)) bindings.push_back({slot, VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1, flags, nullptr});
+    if (constantBuffers & (1u << slot))
+      bindings.push_back({slot,
+                          dynamic++ < dynamicConstantBuffers ? VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
+                                                             : VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,
+                          1, flags, nullptr});
   for (uint32_t slot = 0; slot < PipelineCache::kSamplerSlots; ++slot)
     if (samplers & (1u << slot))
       bindings.push_back({dxbc::kSamplerBindingBase + slot, VK_DESCRIPTOR_TYPE_SAMPLER, 1, flags, nullptr});
@@ -104,7 +113,8 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
 
 const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType stage, const Shader* shader,
                                                              VkResult* result) {
-  const std::vector<VkDescriptorSetLayoutBinding> bindings = stageBindings(stage, shader, invocationCounter_);
+  const std::vector<VkDescriptorSetLayoutBinding> bindings =
+      stageBindings(stage, shader, invocationCounter_, dynamicConstantBuffersPerStage_);
   std::vector<uint64_t> key{stageFlags(stage)};
   for (const VkDescriptorSetLayoutBinding& b : bindings) key.push_back(uint64_t(b.binding) << 32 | b.descriptorType);
   auto found = stageLayouts_.find(key);
@@ -116,6 +126,7 @@ const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType s
   entry->layout = vk::createDescriptorSetLayout(device_.vk(), info, result);
   if (!entry->layout) return nullptr;
   for (const VkDescriptorSetLayoutBinding& b : bindings) {
+    if (b.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC) entry->dynamicConstantBuffers |= 1u << b.binding;
     auto size = std::find_if(entry->sizes.begin(), entry->sizes.end(),
                              [&](const VkDescriptorPoolSize& p) { return p.type == b.descriptorType; });
     if (size == entry->sizes.end()) entry->sizes.push_back({b.descriptorType, b.descriptorCount});

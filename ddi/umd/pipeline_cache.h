@@ -6,7 +6,10 @@
 //
 // Set layouts are per stage and per shader: set 0 = VS (or CS), 1 = PS, 2 = GS.
 // A stage set has a binding for each constant buffer b0..b13 the shader
-// declares (binding = slot, uniform buffers) and each sampler s0..s15 it
+// declares (binding = slot, uniform buffers: the first few with dynamic
+// offsets, as many per stage as the device lets five stages' sets hold, so a
+// constant buffer moving within its memory — Map(WRITE_DISCARD),
+// dynamic_buffer.h — needs no new set) and each sampler s0..s15 it
 // declares (16 + slot); then one binding per t# and u# the shader declares, of the descriptor type its declaration
 // needs (sampled image, uniform/storage texel buffer, storage image, storage
 // buffer; 32 + t, 160 + u) and 256 + u for a structured UAV's counter. The
@@ -83,6 +86,8 @@ class PipelineCache {
   struct StageLayout {
     std::unique_ptr<vk::DescriptorSetLayout> layout;
     std::vector<VkDescriptorPoolSize> sizes;
+    // The constant-buffer slots bound with dynamic offsets (bit per slot).
+    uint32_t dynamicConstantBuffers = 0;
     VkDescriptorSetLayout handle() const { return layout->handle(); }
   };
   const StageLayout* stageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
@@ -136,6 +141,7 @@ class PipelineCache {
   std::shared_ptr<vk::Sampler> defaultSampler_;
   uint32_t unorderedAccessSlots_ = 0;
   bool invocationCounter_ = false;  // the PS set's binding 240
+  uint32_t dynamicConstantBuffersPerStage_ = 0;
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

@@ -56,6 +56,7 @@ struct BoundCommandState {
   VkPipeline pipeline = VK_NULL_HANDLE;
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VkDescriptorSet sets[kSets] = {};
+  std::vector<uint32_t> dynamicOffsets[kSets];  // each set's dynamic constant-buffer offsets
   struct VertexBuffer {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceSize offset = 0, stride = 0;

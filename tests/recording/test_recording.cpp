@@ -297,6 +297,21 @@ TEST_CASE("Map(WRITE_DISCARD) of a constant buffer between draws needs no barrie
       INFO("pixel " << x << "," << y);
       CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
     }
+  // Once the GPU is done with them (the read-back waited), the buffer's slices
+  // are reused: another 16 discards create no buffer.
+  const float black[4] = {0, 0, 0, 0};
+  d.context->ClearRenderTargetView(t.rtv.get(), black);
+  const Counted again;
+  for (UINT i = 0; i < 16; ++i) drawSquare(15 - i);
+  const D3DVKStats m = again.delta();
+  CHECK(m.buffersCreated == 0);
+  CHECK(m.barriers <= 1);  // after the clear
+  const auto repainted = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(repainted[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
+    }
 }
 
 TEST_CASE("a clear between draws ends the render pass, and the draws after it are ordered after the clear",
