@@ -16,6 +16,10 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   error_ = S_OK;
   transient_ = transient;
   state_ = DrawState12{};
+  pendingBarrier_ = false;
+  bound_ = BoundDrawState12{};
+  passOpen_ = false;
+  attachmentWrites_.clear();
   pendingTables_.clear();
   segments_.clear();
   readIndices_ = {};
@@ -34,6 +38,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
 
 VkResult CommandRecorder12::end() {
   if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
+  endRenderPass();
   endOpenQueries();
   fullBarrier(cmd_);
   vk::memoryBarrier(cmd_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_HOST_BIT,
@@ -92,12 +97,39 @@ void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourc
 
 VkCommandBuffer CommandRecorder12::command() {
   if (!cmd_) return VK_NULL_HANDLE;
-  fullBarrier(cmd_);
+  endRenderPass();
+  fullBarrierHere(cmd_);
+  pendingBarrier_ = true;  // what the step records is ordered before the next command too
+  bound_ = BoundDrawState12{};  // it binds its own pipelines, sets and state
   return cmd_;
 }
 
+VkCommandBuffer CommandRecorder12::orderedCommand(bool inRenderPass) {
+  if (!cmd_) return VK_NULL_HANDLE;
+  if (pendingBarrier_ || !inRenderPass) endRenderPass();
+  if (pendingBarrier_) fullBarrierHere(cmd_);
+  return cmd_;
+}
+
+void CommandRecorder12::fullBarrierHere(VkCommandBuffer cmd) {
+  fullBarrier(cmd);
+  pendingBarrier_ = false;
+  attachmentWrites_.clear();
+}
+
+void CommandRecorder12::orderAttachmentWrite(VkCommandBuffer cmd, const Resource12* r) {
+  if (r && attachmentWrites_.count(r)) fullBarrierHere(cmd);  // write after write, which D3D12 orders implicitly
+  if (r) attachmentWrites_.insert(r);
+}
+
+void CommandRecorder12::endRenderPass() {
+  if (!passOpen_) return;
+  vkCmdEndRendering(cmd_);
+  passOpen_ = false;
+}
+
 void CommandRecorder12::barrier() {
-  if (cmd_) fullBarrier(cmd_);
+  if (cmd_) pendingBarrier_ = true;
 }
 
 void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {
@@ -108,7 +140,7 @@ void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Reso
   if (!bytes) return;
   if (&dst == &src && dstOffset < srcOffset + bytes && srcOffset < dstOffset + bytes)
     return fail(E_INVALIDARG, "CopyBufferRegion's source and destination ranges overlap");
-  VkCommandBuffer cmd = command();
+  VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   VkBufferCopy region{srcOffset, dstOffset, bytes};
   vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &region);
@@ -119,7 +151,7 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
   if (dst.isBuffer() != src.isBuffer()) return fail(E_INVALIDARG, "CopyResource between a buffer and a texture");
   if (dst.isBuffer()) {
     if (dst.desc.Width != src.desc.Width) return fail(E_INVALIDARG, "CopyResource between buffers of different sizes");
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     VkBufferCopy region{0, 0, dst.desc.Width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &region);
@@ -131,7 +163,7 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
       a.extent.depth != b.extent.depth || a.mipLevels != b.mipLevels || a.arrayLayers != b.arrayLayers ||
       a.samples != b.samples || !state::copyCompatible(*dst.format, *src.format))
     return fail(E_INVALIDARG, "CopyResource between textures of different shapes or incompatible formats");
-  VkCommandBuffer cmd = command();
+  VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   std::vector<VkImageCopy> regions;
   for (UINT mip = 0; mip < dst.mipLevels; ++mip) {
@@ -242,7 +274,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     if (!state::copyCompatible(*dstRes->format, *srcRes->format) || dsub.aspect != ssub.aspect ||
         dstRes->image->info().samples != srcRes->image->info().samples)
       return fail(E_INVALIDARG, "CopyTextureRegion between incompatible textures");
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     VkImageCopy c{};
     c.srcSubresource = {ssub.aspect, ssub.mip, ssub.slice, 1};
@@ -268,7 +300,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     if (!bufferRegion(*srcFoot, src.BaseAddress.UMD.Offset, dsub.texelBytes, srcOffset, dsub,
                       {INT(dstX), INT(dstY), INT(dstZ)}, &region))
       return fail(E_INVALIDARG, "CopyTextureRegion: the source footprint's pitch does not fit the texture's format");
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), rangeOf(region.imageSubresource), [&] {
       vkCmdCopyBufferToImage(cmd, srcRes->buffer->handle(), dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
@@ -280,7 +312,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
       return fail(E_INVALIDARG, "CopyTextureRegion: the destination footprint's pitch does not fit the texture's format");
     if (srcRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT)
       return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
       vkCmdCopyImageToBuffer(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dstRes->buffer->handle(),
@@ -289,9 +321,9 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   }
 }
 
-void CommandRecorder12::clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects,
-                                   VkExtent2D extent, UINT layers, const VkClearValue& value, UINT numRects,
-                                   const D3D12DDI_RECT* rects) {
+void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, VkFormat format, bool depth,
+                                   VkImageAspectFlags aspects, VkExtent2D extent, UINT layers, const VkClearValue& value,
+                                   UINT numRects, const D3D12DDI_RECT* rects) {
   std::vector<VkClearRect> clearRects;
   for (UINT i = 0; i < numRects; ++i) {
     LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
@@ -300,8 +332,9 @@ void CommandRecorder12::clearRects(VkImageView view, VkFormat format, bool depth
     clearRects.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, layers});
   }
   if (clearRects.empty()) return;
-  VkCommandBuffer cmd = command();
+  VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
+  orderAttachmentWrite(cmd, target);
   VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   attachment.imageView = view;
   attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
@@ -335,8 +368,9 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   Resource12& r = *d->resource;
   VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
   if (numRects == 0) {
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
+    orderAttachmentWrite(cmd, &r);
     VkClearColorValue value = state::clearValueForImage(*d->format, *r.format, viewValue);
     VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, d->firstSlice, d->sliceCount};
     vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
@@ -351,7 +385,8 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   VkExtent3D e = r.mipExtent(d->mip);
   VkClearValue value{};
   value.color = viewValue;
-  clearRects(view, d->format->vk, false, VK_IMAGE_ASPECT_COLOR_BIT, {e.width, e.height}, d->sliceCount, value, numRects, rects);
+  clearRects(&r, view, d->format->vk, false, VK_IMAGE_ASPECT_COLOR_BIT, {e.width, e.height}, d->sliceCount, value,
+             numRects, rects);
 }
 
 void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, UINT flags, FLOAT depth, UINT8 stencil,
@@ -370,8 +405,9 @@ void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   if (depth < 0.0f || depth > 1.0f) return fail(E_INVALIDARG, "ClearDepthStencilView: depth outside [0, 1]");
   VkClearDepthStencilValue value{depth, stencil};
   if (numRects == 0) {
-    VkCommandBuffer cmd = command();
+    VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
+    orderAttachmentWrite(cmd, &r);
     VkImageSubresourceRange range{aspects, d->mip, 1, d->firstSlice, d->sliceCount};
     vkCmdClearDepthStencilImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
     return;
@@ -383,7 +419,7 @@ void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   VkExtent3D e = r.mipExtent(d->mip);
   VkClearValue clear{};
   clear.depthStencil = value;
-  clearRects(view, d->format->vk, true, aspects, {e.width, e.height}, d->sliceCount, clear, numRects, rects);
+  clearRects(&r, view, d->format->vk, true, aspects, {e.width, e.height}, d->sliceCount, clear, numRects, rects);
 }
 
 }  // namespace d3dvk::umd12

@@ -1,14 +1,24 @@
 // ddi/umd/d3d12/command_recorder12.h — records one D3D12 command list into a
-// VkCommandBuffer. Synchronization is the D3D11 path's simple model: each
-// transfer or clear is preceded by a full memory barrier (so D3D12 barriers
-// need no per-resource tracking); images stay in GENERAL except for the
+// VkCommandBuffer. Synchronization is what D3D12 leaves to the application:
+// its ResourceBarrier calls (transition, aliasing and UAV barriers alike) are
+// batched into one full memory barrier recorded before the next command; no
+// other barrier separates its draws, dispatches, copies and clears (two
+// dispatches writing one UAV without a UAV barrier race, as on D3D12). The
+// one ordering D3D12 gives implicitly — render-target and depth writes (draws,
+// clears) to one resource happen in order — comes from draws sharing a
+// dynamic-rendering instance while the targets stay the same, and from a
+// barrier where a new instance or a clear meets a resource written as an
+// attachment since the last barrier. The list's internal multi-step work
+// (conservative fallback draws, ExecuteIndirect, queries, UAV clears,
+// resolves) keeps a full barrier before each of its steps (command()).
+// Images stay in GENERAL except for the
 // subresources a copy moves to a transfer layout and back around itself
-// (so the list's image layouts never depend on execution order), and the list
-// ends with one that makes its writes visible to the host (READBACK Map after
+// (so the list's image layouts never depend on execution order); the list
+// begins with a full barrier (after everything submitted before) and ends
+// with one that makes its writes visible to the host (READBACK Map after
 // a fence). A recording error (bad arguments, a failed Vulkan call) is kept and
 // reported when the list is closed. The draw path's state (pipeline state,
-// root signatures and arguments, IA/RS/OM) lives here too (draw12.h); each
-// draw is one dynamic-rendering pass after the same full barrier. A
+// root signatures and arguments, IA/RS/OM) lives here too (draw12.h). A
 // conservative fallback draw whose counts or indices only the GPU holds ends
 // a segment of the list (deferred_draw12.h): the list is then several
 // command buffers, with that draw recorded between them when it executes.
@@ -24,6 +34,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <unordered_set>
 #include <vector>
 
 namespace d3dvk::umd12 {
@@ -57,7 +68,9 @@ class CommandRecorder12 {
   HRESULT error() const { return error_; }
   void fail(HRESULT hr, const char* what);
 
-  void barrier();  // D3D12 ResourceBarrier (transition, aliasing, UAV): orders memory
+  // D3D12 ResourceBarrier (transition, aliasing, UAV): a full memory barrier
+  // before the next command (consecutive calls share one).
+  void barrier();
   void copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes);
   void copyResource(Resource12& dst, Resource12& src);
   void copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout, UINT dstX,
@@ -120,8 +133,22 @@ class CommandRecorder12 {
   void executeIndirect(const CommandSignature12& signature, UINT maxCount, Resource12& arguments, UINT64 argumentOffset,
                        Resource12* count, UINT64 countOffset);
 
+  // Ends the open dynamic-rendering instance, if any.
+  void endRenderPass();
+
  private:
-  VkCommandBuffer command();  // the buffer after a full barrier; null when not recording
+  // For the list's internal steps: the buffer outside any render pass, after a
+  // full barrier; null when not recording.
+  VkCommandBuffer command();
+  // For a command the application orders (draw, dispatch, copy, clear): the
+  // buffer after the pending ResourceBarrier's barrier, if any; outside any
+  // render pass unless `inRenderPass` (a draw may join the open one).
+  VkCommandBuffer orderedCommand(bool inRenderPass = false);
+  // Records a full barrier and forgets the attachment writes it orders.
+  void fullBarrierHere(VkCommandBuffer cmd);
+  // Before writing `r` as an attachment (a new rendering instance, a clear):
+  // a barrier when an attachment write since the last barrier touched it.
+  void orderAttachmentWrite(VkCommandBuffer cmd, const Resource12* r);
   // Draw path helpers (draw12.cpp).
   bool bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args);
   // One stage's descriptor set of layout `layout` (the stage's own, or one
@@ -134,7 +161,10 @@ class CommandRecorder12 {
   VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
   void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
   void beginRendering(VkCommandBuffer cmd, const DrawTargets12& targets);
-  bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets);
+  // Binds the draw's state in the list's rendering instance for `targets`
+  // (beginning one where the open one does not match). `internal`: after a
+  // full barrier, in an instance of its own (ExecuteIndirect's draws).
+  bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets, bool internal = false);
   // A draw with a pipeline state that needs the exact conservative fallback (fallback12.cpp).
   void fallbackDraw(const umd::DrawCall& call, const DrawTargets12& targets);
   // Deferred fallback draws (deferred_draw12.cpp): a new deferred draw of the
@@ -150,8 +180,8 @@ class CommandRecorder12 {
   // buffer) from the read-back indices; `call` becomes the list's draw. False
   // when it draws nothing or after fail().
   bool stripAsList(fallback::TriangleTopology strip, umd::DrawCall* call, VkBuffer* listIndices);
-  void clearRects(VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects, VkExtent2D extent,
-                  UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
+  void clearRects(const Resource12* target, VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects,
+                  VkExtent2D extent, UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 
   Device12* device_ = nullptr;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
@@ -168,6 +198,13 @@ class CommandRecorder12 {
     UINT firstIndex = 0;
   } readIndices_;
   DrawState12 state_;
+  bool pendingBarrier_ = false;  // ResourceBarrier called since the last command
+  BoundDrawState12 bound_;
+  // The open dynamic-rendering instance: its attachments and area.
+  bool passOpen_ = false;
+  DrawTargets12 pass_;
+  // Resources written as attachments (draws, clears) since the last barrier.
+  std::unordered_set<const Resource12*> attachmentWrites_;
   // Descriptor tables to write when the list executes (writeTables).
   struct PendingTable {
     VkDescriptorSet set = VK_NULL_HANDLE;

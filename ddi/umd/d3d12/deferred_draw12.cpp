@@ -65,6 +65,7 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
 }
 
 void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
+  endRenderPass();
   // A Vulkan query lives in one command buffer: the active ones are carried over.
   suspendActiveQueries();
   if (!cmd_) return;
@@ -85,7 +86,8 @@ void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   }
   if (r != VK_SUCCESS) return fail(Device12::hresultFor(r), "cannot start the command buffer after a deferred draw");
   cmd_ = next;
-  fullBarrier(cmd_);
+  fullBarrierHere(cmd_);
+  bound_ = BoundDrawState12{};  // a new command buffer binds nothing yet
   resumeActiveQueries();
 }
 

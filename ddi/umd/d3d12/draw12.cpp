@@ -443,6 +443,7 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
     color.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
     color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    t.resources[i] = d.resource;
     const VkExtent3D e = d.resource->mipExtent(d.mip);
     extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
     layers = std::min(layers, d.sliceCount);
@@ -461,6 +462,7 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
     t.depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     t.depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     t.hasStencil = d.format->kind == state::FormatKind::DepthStencil;
+    t.resources[8] = d.resource;
     const VkExtent3D e = d.resource->mipExtent(d.mip);
     extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
     layers = std::min(layers, d.sliceCount);
@@ -478,19 +480,34 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   return !s.viewports.empty() && !s.scissors.empty();  // D3D12: nothing is drawn without them
 }
 
-// The vertex buffers, and the index buffer of an indexed draw.
+// The vertex buffers, and the index buffer of an indexed draw (where they
+// differ from what the command buffer has bound).
 void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   const DrawState12& s = state_;
+  BoundDrawState12& b = bound_;
   for (UINT slot = 0; slot < 32; ++slot) {
     const DrawState12::VertexBuffer& vb = s.vertexBuffers[slot];
     if (!vb.resource) continue;
-    const VkBuffer buffer = vb.resource->buffer->handle();
-    const VkDeviceSize offset = vb.offset, size = vb.size ? VkDeviceSize(vb.size) : VK_WHOLE_SIZE, stride = vb.stride;
-    vkCmdBindVertexBuffers2(cmd, slot, 1, &buffer, &offset, &size, &stride);
+    const BoundDrawState12::VertexBuffer want{vb.resource->buffer->handle(), vb.offset,
+                                              vb.size ? VkDeviceSize(vb.size) : VK_WHOLE_SIZE, vb.stride};
+    if (b.inputAssemblyValid && b.vertexBuffers[slot] == want) continue;
+    vkCmdBindVertexBuffers2(cmd, slot, 1, &want.buffer, &want.offset, &want.size, &want.stride);
+    b.vertexBuffers[slot] = want;
+  }
+  if (!b.inputAssemblyValid) {
+    for (UINT slot = 0; slot < 32; ++slot)
+      if (!s.vertexBuffers[slot].resource) b.vertexBuffers[slot] = {};
+    b.inputAssemblyValid = true;
   }
   if (indexed) {
     const VkIndexType type = s.indexBuffer.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-    vkCmdBindIndexBuffer(cmd, s.indexBuffer.resource->buffer->handle(), s.indexBuffer.offset, type);
+    const VkBuffer buffer = s.indexBuffer.resource->buffer->handle();
+    if (b.indexBuffer != buffer || b.indexOffset != s.indexBuffer.offset || b.indexType != type) {
+      vkCmdBindIndexBuffer(cmd, buffer, s.indexBuffer.offset, type);
+      b.indexBuffer = buffer;
+      b.indexOffset = s.indexBuffer.offset;
+      b.indexType = type;
+    }
   }
 }
 
@@ -509,21 +526,39 @@ VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent, size_t index) const {
 // stencil reference.
 void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12& t) {
   const DrawState12& s = state_;
-  vkCmdSetPrimitiveTopology(cmd, t.topology);
-  vkCmdSetPrimitiveRestartEnable(cmd, isStrip(t.topology) ? VK_TRUE : VK_FALSE);
-  const uint32_t count = s.pipeline ? s.pipeline->viewportCount : 1;
+  BoundDrawState12& b = bound_;
+  if (!b.dynamicValid || b.topology != t.topology) {
+    vkCmdSetPrimitiveTopology(cmd, t.topology);
+    vkCmdSetPrimitiveRestartEnable(cmd, isStrip(t.topology) ? VK_TRUE : VK_FALSE);
+    b.topology = t.topology;
+  }
+  const uint32_t count = std::min<uint32_t>(s.pipeline ? s.pipeline->viewportCount : 1, 16);
   VkViewport viewports[16];
   VkRect2D scissors[16];
-  for (uint32_t i = 0; i < count && i < 16; ++i) {
+  for (uint32_t i = 0; i < count; ++i) {
     // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
     const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
     scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
   }
-  vkCmdSetViewport(cmd, 0, count, viewports);
-  vkCmdSetScissor(cmd, 0, count, scissors);
-  vkCmdSetBlendConstants(cmd, s.blendFactor);
-  vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
+  if (!b.dynamicValid || b.viewportCount != count || std::memcmp(b.viewports, viewports, count * sizeof(VkViewport))) {
+    vkCmdSetViewport(cmd, 0, count, viewports);
+    std::memcpy(b.viewports, viewports, count * sizeof(VkViewport));
+  }
+  if (!b.dynamicValid || b.viewportCount != count || std::memcmp(b.scissors, scissors, count * sizeof(VkRect2D))) {
+    vkCmdSetScissor(cmd, 0, count, scissors);
+    std::memcpy(b.scissors, scissors, count * sizeof(VkRect2D));
+  }
+  b.viewportCount = count;
+  if (!b.dynamicValid || std::memcmp(b.blendFactor, s.blendFactor, sizeof b.blendFactor)) {
+    vkCmdSetBlendConstants(cmd, s.blendFactor);
+    std::memcpy(b.blendFactor, s.blendFactor, sizeof b.blendFactor);
+  }
+  if (!b.dynamicValid || b.stencilRef != (s.stencilRef & 0xFF)) {
+    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, s.stencilRef & 0xFF);
+    b.stencilRef = s.stencilRef & 0xFF;
+  }
+  b.dynamicValid = true;
 }
 
 void CommandRecorder12::beginRendering(VkCommandBuffer cmd, const DrawTargets12& t) {
@@ -539,18 +574,45 @@ void CommandRecorder12::beginRendering(VkCommandBuffer cmd, const DrawTargets12&
   vkCmdBeginRendering(cmd, &rendering);
 }
 
-// Takes the command buffer (after the full barrier), binds the pipeline, the
-// root arguments, the input assembly and the dynamic state, and begins
-// rendering. False (nothing begun) when the draw is dropped or failed.
-bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t) {
+bool DrawTargets12::sameInstance(const DrawTargets12& o) const {
+  if (colorCount != o.colorCount || extent.width != o.extent.width || extent.height != o.extent.height ||
+      layers != o.layers || depth.imageView != o.depth.imageView || hasStencil != o.hasStencil)
+    return false;
+  for (UINT i = 0; i < colorCount; ++i)
+    if (colors[i].imageView != o.colors[i].imageView) return false;
+  return true;
+}
+
+// Takes the command buffer in the rendering instance of the draw's targets
+// (the open one when it matches; a new one ordered after earlier attachment
+// writes to them otherwise), binds the pipeline, the root arguments, the input
+// assembly and the dynamic state. False when the draw is dropped or failed.
+bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t, bool internal) {
   const PipelineState12& pso = *state_.pipeline;
-  VkCommandBuffer cmd = command();
+  VkCommandBuffer cmd = internal ? command() : orderedCommand(true);
   if (!cmd) return false;
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso.pipeline->handle());
-  if (!bindRootArguments(cmd, pso, state_.graphics)) return false;
+  if (!passOpen_ || !pass_.sameInstance(t)) {
+    endRenderPass();
+    for (const Resource12* r : t.resources) orderAttachmentWrite(cmd, r);
+    beginRendering(cmd, t);
+    pass_ = t;
+    passOpen_ = true;
+  }
+  // What changed since the last draw of this command buffer.
+  BoundDrawState12& b = bound_;
+  if (b.pipeline != pso.pipeline->handle()) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso.pipeline->handle());
+    b.pipeline = pso.pipeline->handle();
+  }
+  if (!b.argumentsValid || b.argumentsPipeline != &pso || !(b.arguments == state_.graphics)) {
+    b.argumentsValid = false;
+    if (!bindRootArguments(cmd, pso, state_.graphics)) return false;
+    b.argumentsPipeline = &pso;
+    b.arguments = state_.graphics;
+    b.argumentsValid = true;
+  }
   bindInputAssembly(cmd, indexed);
   setDynamicState(cmd, t);
-  beginRendering(cmd, t);
   *out = cmd;
   return true;
 }
@@ -569,7 +631,6 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, false, targets)) return;
   vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance);
-  vkCmdEndRendering(cmd);
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
@@ -588,7 +649,6 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
   vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
-  vkCmdEndRendering(cmd);
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
@@ -596,7 +656,7 @@ void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
   if (!pso || !pso->compute) return fail(E_INVALIDARG, "Dispatch without a compute pipeline state (SetPipelineState)");
   if (!state_.compute.signature)
     return fail(E_INVALIDARG, "Dispatch without a compute root signature (SetComputeRootSignature)");
-  VkCommandBuffer cmd = command();
+  VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
   if (!bindRootArguments(cmd, *pso, state_.compute)) return;

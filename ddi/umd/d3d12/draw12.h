@@ -65,9 +65,37 @@ struct RootArguments12 {
   struct Parameter {
     UINT64 va = 0;                             // root CBV/SRV/UAV
     const ViewDescriptor12* table = nullptr;   // descriptor table: its first descriptor
+    bool operator==(const Parameter&) const = default;
   };
   std::vector<Parameter> parameters;
   void reset(RootSignature12* rs);
+  bool operator==(const RootArguments12&) const = default;
+};
+
+// What the list's command buffer has bound for draws, so that a draw binds
+// only what changed (the recorder's internal steps bind their own and forget it).
+struct BoundDrawState12 {
+  VkPipeline pipeline = VK_NULL_HANDLE;
+  const struct PipelineState12* argumentsPipeline = nullptr;  // the root arguments' sets were written for it
+  RootArguments12 arguments;
+  bool argumentsValid = false;
+  bool inputAssemblyValid = false;
+  bool indexed = false;
+  struct VertexBuffer {
+    VkBuffer buffer;
+    VkDeviceSize offset, size, stride;
+    bool operator==(const VertexBuffer&) const = default;
+  } vertexBuffers[32] = {};
+  VkBuffer indexBuffer = VK_NULL_HANDLE;
+  VkDeviceSize indexOffset = 0;
+  VkIndexType indexType = VK_INDEX_TYPE_MAX_ENUM;
+  bool dynamicValid = false;
+  VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
+  uint32_t viewportCount = 0;
+  VkViewport viewports[16] = {};
+  VkRect2D scissors[16] = {};
+  float blendFactor[4] = {};
+  uint32_t stencilRef = 0;
 };
 
 struct DrawState12 {
@@ -106,6 +134,9 @@ struct DrawTargets12 {
   UINT layers = 1;
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   D3D12DDI_PRIMITIVE_TOPOLOGY d3dTopology = 0;  // IASetPrimitiveTopology's value
+  const struct Resource12* resources[9] = {};  // the attachments' resources: colors, then depth
+  // Whether two draws' targets are one rendering instance (views, area, layers).
+  bool sameInstance(const DrawTargets12& other) const;
 };
 
 void fillDrawCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);

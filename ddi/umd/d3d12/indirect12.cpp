@@ -190,7 +190,7 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
     }
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (!beginDraw(&cmd, indexed, targets)) return;  // its full barrier orders the copy before the draw
+  if (!beginDraw(&cmd, indexed, targets, true)) return;  // its full barrier orders the copy before the draw
   if (indexCopy)
     vkCmdBindIndexBuffer(cmd, indexCopy, 0, ib.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
   if (count) {
@@ -207,7 +207,7 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
       else vkCmdDrawIndirect(cmd, args, offset, 1, 0);
     }
   }
-  vkCmdEndRendering(cmd);
+  endRenderPass();
 }
 
 void fillIndirectDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {

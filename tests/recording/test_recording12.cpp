@@ -1,0 +1,168 @@
+// tests/recording: what the D3D12 UMD records for a command list's draws —
+// barriers only where the application calls ResourceBarrier (consecutive
+// calls sharing one), draws sharing a render pass while the targets stay, the
+// implicit order of render-target writes (a clear, then draws) kept — counted
+// with D3DVK_STATS around the list's recording, with the pixels read back.
+#include "../d3d12/d3d12_pipeline_util.h"
+#include "d3dvk_stats.h"
+
+#include <dlfcn.h>
+
+using namespace d3dvk::test;
+
+namespace {
+
+const bool kCounting = [] {
+  setenv("D3DVK_STATS", "quiet", 1);
+  return true;
+}();
+
+D3DVKStats stats12() {
+  D3DVKStats s{};
+  void* umd = dlopen("libd3dvk_umd.so", RTLD_NOW | RTLD_NOLOAD);
+  REQUIRE(umd != nullptr);
+  auto get = reinterpret_cast<PFN_D3DVKGetStats>(dlsym(umd, D3DVK_GET_STATS_NAME));
+  REQUIRE(get != nullptr);
+  get(&s);
+  dlclose(umd);
+  return s;
+}
+
+// A device, queue, list and a 16×16 target drawn by the constant-colour PSO
+// (root constants b0 = the colour), and the quadrants as vertex data.
+struct Rig12 {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12RootSignature* rs = graphicsRootSignature(device);
+  ID3D12PipelineState* pso = createConstantColourPso(device, rs);
+  RenderTarget16 target{device};
+  ID3D12Resource* vertices = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 4 * 6 * 12);
+  D3D12_VERTEX_BUFFER_VIEW vbv{};
+
+  Rig12() {
+    // Quadrant q: x in [q%2 * 8, +8), y in [q/2 * 8, +8) of the target, two triangles each.
+    std::vector<float> v;
+    for (int q = 0; q < 4; ++q) {
+      const float x0 = (q % 2) ? 0.0f : -1.0f, y0 = (q / 2) ? -1.0f : 0.0f;
+      const float quad[6][2] = {{x0, y0}, {x0 + 1, y0}, {x0, y0 + 1}, {x0, y0 + 1}, {x0 + 1, y0}, {x0 + 1, y0 + 1}};
+      for (const auto& p : quad) v.insert(v.end(), {p[0], p[1], 0.0f});
+    }
+    writeUpload(vertices, 0, v.data(), v.size() * sizeof(float));
+    vbv = {vertices->GetGPUVirtualAddress(), UINT(v.size() * sizeof(float)), 12};
+  }
+  ~Rig12() {
+    vertices->Release();
+    pso->Release();
+    rs->Release();
+    fence->Release();
+    list->Release();
+    allocator->Release();
+    queue->Release();
+    device->Release();
+  }
+  void bindDrawState() {
+    const float black[4] = {0, 0, 0, 0};
+    target.bind(list, black);
+    list->SetGraphicsRootSignature(rs);
+    list->SetPipelineState(pso);
+    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    list->IASetVertexBuffers(0, 1, &vbv);
+  }
+  void drawQuadrant(int q, const float colour[4]) {
+    list->SetGraphicsRoot32BitConstants(0, 4, colour, 0);
+    list->DrawInstanced(6, 1, UINT(6 * q), 0);
+  }
+  void transitionTarget(D3D12_RESOURCE_STATES from, D3D12_RESOURCE_STATES to) {
+    D3D12_RESOURCE_BARRIER b{};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition = {target.texture, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, from, to};
+    list->ResourceBarrier(1, &b);
+  }
+  // Copies the target out (after a transition to COPY_SOURCE), executes and waits.
+  std::vector<uint32_t> finish() {
+    transitionTarget(D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE);
+    target.copyOut(list);
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+    return target.pixels();
+  }
+};
+
+uint32_t packed(const float c[4]) {
+  uint32_t out = 0;
+  for (int i = 0; i < 4; ++i) out |= uint32_t(std::lround(c[i] * 255.0f)) << (8 * i);
+  return out;
+}
+
+const float kRed[4] = {1, 0, 0, 1}, kGreen[4] = {0, 1, 0, 1}, kBlue[4] = {0, 0, 1, 1}, kWhite[4] = {1, 1, 1, 1};
+
+}  // namespace
+
+TEST_CASE("D3D12: draws without ResourceBarrier calls between them record no barrier and share one render pass",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  r.bindDrawState();
+  r.drawQuadrant(0, kRed);  // begins the render pass
+  const D3DVKStats before = stats12();
+  r.drawQuadrant(1, kGreen);
+  r.drawQuadrant(2, kBlue);
+  r.drawQuadrant(3, kWhite);
+  const D3DVKStats after = stats12();
+  CHECK(after.barriers - before.barriers == 0);
+  CHECK(after.renderPasses - before.renderPasses == 0);
+  CHECK(after.pipelineBinds - before.pipelineBinds == 0);
+  CHECK(after.draws - before.draws == 3);
+  const std::vector<uint32_t> pixels = r.finish();
+  const float* colours[4] = {kRed, kGreen, kBlue, kWhite};
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == packed(colours[(x / 8) + 2 * (y / 8)]));
+    }
+}
+
+TEST_CASE("D3D12: ResourceBarrier calls in a row become one barrier before the next command", "[recording][d3d12]") {
+  Rig12 r;
+  r.bindDrawState();
+  r.drawQuadrant(0, kRed);
+  const D3DVKStats before = stats12();
+  // Two separate calls (a round trip of the target's state) and a UAV barrier: one Vulkan barrier at the next draw.
+  r.transitionTarget(D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
+  r.transitionTarget(D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  D3D12_RESOURCE_BARRIER uav{};
+  uav.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
+  r.list->ResourceBarrier(1, &uav);
+  const D3DVKStats recorded = stats12();
+  CHECK(recorded.barriers - before.barriers == 0);  // batched until a command needs it
+  r.drawQuadrant(1, kGreen);
+  const D3DVKStats after = stats12();
+  CHECK(after.barriers - before.barriers == 1);
+  CHECK(after.renderPasses - before.renderPasses == 1);  // the barrier ended the open render pass
+  const std::vector<uint32_t> pixels = r.finish();
+  CHECK(pixels[0] == packed(kRed));
+  CHECK(pixels[8] == packed(kGreen));
+  CHECK(pixels[8 * 16] == 0u);
+}
+
+TEST_CASE("D3D12: a clear and the draws after it into the same target stay in order without a ResourceBarrier",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  r.bindDrawState();  // clears the target to black
+  r.drawQuadrant(0, kRed);
+  const D3DVKStats before = stats12();
+  // D3D12 orders render-target writes to one resource: clear (whole target white), then draw quadrant 3 blue.
+  r.list->ClearRenderTargetView(r.target.rtv, kWhite, 0, nullptr);
+  r.drawQuadrant(3, kBlue);
+  const D3DVKStats after = stats12();
+  CHECK(after.barriers - before.barriers == 2);  // the draw before the clear, the clear before the draw
+  const std::vector<uint32_t> pixels = r.finish();
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == packed(x >= 8 && y >= 8 ? kBlue : kWhite));
+    }
+}
