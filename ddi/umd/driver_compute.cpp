@@ -190,6 +190,7 @@ VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   vkCmdCopyBuffer(cmd, src->counter->handle(), dst->buffer->handle(), 1, &region);
   src->counterLastUse = device->queue().openSerial();
   markUsed(*device, *dst);
+  dst->lastGpuWrite = device->queue().openSerial();
 }
 
 }  // namespace d3dvk::umd

@@ -67,7 +67,8 @@ void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src
 HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
   r.width = a.pMipInfoList[0].TexelWidth;
   if (r.width == 0) return E_INVALIDARG;
-  const bool hostVisible = state::needsHostVisibleMemory(r.usage);
+  const bool hostVisible =
+      state::needsHostVisibleMemory(r.usage) || DynamicSlices::hostVisible(r.usage, r.bindFlags, r.miscFlags);
   VkResult vr = VK_SUCCESS;
   r.byteStride = a.ByteStride;
   std::unique_ptr<vk::Buffer> buffer =

@@ -45,6 +45,7 @@ struct Resource {
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
   std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures
   uint64_t lastUse = 0;  // serial of the last batch using the backing
+  uint64_t lastGpuWrite = 0;  // serial of the last batch a copy or update writes it in (buffers)
   // The recorder's epochs (recorder.h) in which a tracked command last read and wrote it.
   uint64_t readEpoch = 0, writeEpoch = 0;
   VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, as recorded so far

@@ -92,6 +92,7 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
   }
   markUsed(device, src);
   markUsed(device, dst);
+  dst.lastGpuWrite = device.queue().openSerial();
 }
 
 }  // namespace
@@ -162,6 +163,13 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
 
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkResult vr = VK_SUCCESS;
+  if (DynamicSlices::applies(*dst) && dst->buffer->mapped() && dst->lastGpuWrite <= device->queue().completedSerial()) {
+    // A constant buffer's update from the CPU (dynamic_buffer.h): no copy, no barrier.
+    if (!dst->slices) dst->slices = std::make_unique<DynamicSlices>();
+    if (!dst->slices->update(*device, *dst, box.x, box.width, data, &vr)) return device->setVkError(vr);
+    device->draw.markAllDirty();  // descriptors may name the old slice
+    return;
+  }
   const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel;
   uint64_t size = 0;
   std::vector<state::LinearSubresource> layout =
@@ -201,6 +209,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
                         {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth});
   }
   markUsed(*device, *dst);
+  dst->lastGpuWrite = device->queue().openSerial();
   device->queue().releaseAfter(device->queue().openSerial(), upload);
 }
 

@@ -6,12 +6,32 @@
 #include "resource_format.h"  // translate/state
 
 #include <algorithm>
+#include <cstring>
 
 namespace d3dvk::umd {
 
-bool DynamicSlices::applies(const Resource& r) {
+bool DynamicSlices::hostVisible(UINT usage, UINT bindFlags, UINT miscFlags) {
   constexpr UINT kSliceable = D3D10_DDI_BIND_VERTEX_BUFFER | D3D10_DDI_BIND_INDEX_BUFFER | D3D10_DDI_BIND_CONSTANT_BUFFER;
-  return r.isBuffer() && r.isDynamic() && r.bindFlags && !(r.bindFlags & ~kSliceable) && r.miscFlags == 0;
+  if (miscFlags != 0 || !bindFlags || (bindFlags & ~kSliceable)) return false;
+  return usage == D3D10_DDI_USAGE_DYNAMIC || (usage == D3D10_DDI_USAGE_DEFAULT && bindFlags == D3D10_DDI_BIND_CONSTANT_BUFFER);
+}
+
+bool DynamicSlices::applies(const Resource& r) {
+  return r.isBuffer() && hostVisible(r.usage, r.bindFlags, r.miscFlags);
+}
+
+bool DynamicSlices::update(Device& device, Resource& r, VkDeviceSize offset, VkDeviceSize size, const void* data,
+                           VkResult* result) {
+  *result = VK_SUCCESS;
+  if (r.lastUse > device.queue().completedSerial()) {
+    const uint8_t* old = static_cast<const uint8_t*>(r.buffer->mapped()) + r.bufferOffset;  // kept alive by retired_
+    if (!discard(device, r, result)) return false;
+    uint8_t* fresh = static_cast<uint8_t*>(r.buffer->mapped()) + r.bufferOffset;
+    if (offset > 0) std::memcpy(fresh, old, size_t(offset));
+    if (offset + size < r.width) std::memcpy(fresh + offset + size, old + offset + size, size_t(r.width - offset - size));
+  }
+  std::memcpy(static_cast<uint8_t*>(r.buffer->mapped()) + r.bufferOffset + offset, data, size_t(size));
+  return true;
 }
 
 bool DynamicSlices::discard(Device& device, Resource& r, VkResult* result) {

@@ -9,10 +9,14 @@
 //
 // Only dynamic buffers bound as vertex, index or constant buffers take
 // slices: a view (SRV/UAV) of a buffer names one VkBuffer, and those keep the
-// older rename (a new buffer per discard of a busy buffer).
+// older rename (a new buffer per discard of a busy buffer). DEFAULT constant
+// buffers take them too, in host-visible memory: UpdateSubresource writes
+// them from the CPU into a fresh slice (the old one's contents carried over
+// for a partial update) instead of recording a copy.
 // Callers hold the device's queue mutex.
 #pragma once
 
+#include "d3d10umddi.h"
 #include "vk_resources.h"
 
 #include <cstdint>
@@ -27,10 +31,18 @@ struct Resource;
 
 class DynamicSlices {
  public:
-  // Whether a resource takes slices (dynamic, and bound only as vertex, index or constant buffer).
+  // Whether a resource takes slices (dynamic and bound only as vertex, index
+  // or constant buffer, or a DEFAULT buffer bound only as constant buffer).
   static bool applies(const Resource& r);
+  // Whether a buffer of these flags lives in host-visible memory for its slices.
+  static bool hostVisible(UINT usage, UINT bindFlags, UINT miscFlags);
   // Moves `r` to a slice no batch in flight uses. False with *result when no memory can be had.
   bool discard(Device& device, Resource& r, VkResult* result);
+  // UpdateSubresource of bytes [offset, offset + size) from the CPU: in place
+  // when no batch in flight uses the buffer, else into a fresh slice holding
+  // the rest of the old contents. The caller checked that no GPU write to the
+  // buffer is pending (Resource::lastGpuWrite). False with *result when no memory can be had.
+  bool update(Device& device, Resource& r, VkDeviceSize offset, VkDeviceSize size, const void* data, VkResult* result);
 
   static constexpr VkDeviceSize kMaxBlockBytes = VkDeviceSize(1) << 20;
 
