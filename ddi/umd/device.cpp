@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "driver_fallback_draw.h"
 #include "driver_query.h"
+#include "driver_view.h"
 #include "native_draw.h"
 #include "pipeline_cache.h"
 #include "vk_stats.h"
@@ -44,6 +45,20 @@ HRESULT Device::init() {
 vk::Device& Device::vk() { return adapter_.device(); }
 
 void Device::setError(HRESULT hr) { pfnSetErrorCb_(hRTCoreLayer_, hr); }
+
+void Device::outputsChanged() {
+  outputResourceCount = 0;
+  auto add = [&](const ImageViewRange* v) {
+    if (!v || !v->resource) return;
+    for (UINT i = 0; i < outputResourceCount; ++i)
+      if (outputResources[i] == v->resource) return;
+    outputResources[outputResourceCount++] = v->resource;
+  };
+  for (UINT i = 0; i < boundRenderTargetCount; ++i) add(boundRenderTargets[i]);
+  add(boundDepthStencil);
+  for (const UnorderedAccessView* u : boundUnorderedAccessViews) add(u);
+  draw.markAllDirty();  // what counts as bound for output, and the UAVs
+}
 
 HRESULT hresultFromVk(VkResult result) {
   switch (result) {

@@ -79,6 +79,12 @@ class Device {
   // graphics stage; the compute stage has its own, ComputeState).
   static constexpr UINT kMaxUnorderedAccessViews = 64;
   UnorderedAccessView* boundUnorderedAccessViews[kMaxUnorderedAccessViews] = {};
+  // The resources of the render targets, depth-stencil view and UAVs above,
+  // distinct, for the SRV hazard rule (isBoundForDrawOutput); outputsChanged()
+  // recomputes them after any of those bindings changes.
+  const Resource* outputResources[kMaxRenderTargets + 1 + kMaxUnorderedAccessViews] = {};
+  UINT outputResourceCount = 0;
+  void outputsChanged();
   DrawState draw;  // input assembly, shaders, constant buffers, viewports, scissors
   ComputeState compute;  // the compute stage (driver_compute.h)
   // Begin/End queries between QueryBegin and QueryEnd (queue mutex held), and

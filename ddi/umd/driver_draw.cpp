@@ -452,11 +452,9 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 }
 
 bool isBoundForDrawOutput(const Device& device, const Resource* r) {
-  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
-    if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == r) return true;
-  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
-    if (u && u->resource == r) return true;
-  return device.boundDepthStencil && device.boundDepthStencil->resource == r;
+  for (UINT i = 0; i < device.outputResourceCount; ++i)
+    if (device.outputResources[i] == r) return true;
+  return false;
 }
 
 bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter,

@@ -229,6 +229,7 @@ VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDER
   RenderTargetView* v = RenderTargetView::from(h);
   for (RenderTargetView*& bound : device->boundRenderTargets)
     if (bound == v) bound = nullptr;
+  device->outputsChanged();
   destroyView(*device, v);
 }
 
@@ -257,6 +258,7 @@ VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHS
   Device* device = Device::from(hDevice);
   DepthStencilView* v = DepthStencilView::from(h);
   if (device->boundDepthStencil == v) device->boundDepthStencil = nullptr;
+  device->outputsChanged();
   destroyView(*device, v);
 }
 
@@ -405,7 +407,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr;
-  device->draw.markAllDirty();
+  device->outputsChanged();
   device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
@@ -509,7 +511,7 @@ VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE hDevice, const D3D10DDI_HRENDERT
     device->boundRenderTargets[i] = i < numRTVs ? RenderTargetView::from(rtvs[i]) : nullptr;
   device->boundRenderTargetCount = numRTVs;
   device->boundDepthStencil = DepthStencilView::from(dsv);
-  device->draw.markAllDirty();  // UAVs, and what counts as bound for output
+  device->outputsChanged();
 }
 
 }  // namespace d3dvk::umd

@@ -113,6 +113,23 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
 
 const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType stage, const Shader* shader,
                                                              VkResult* result) {
+  // A shader's (or an empty stage's) layout once resolved: no bindings to build again.
+  const StageLayout** known = nullptr;
+  if (shader) {
+    auto found = shaderStageLayouts_.find(shader->id);
+    if (found != shaderStageLayouts_.end()) return found->second;
+  } else if (size_t(stage) < std::size(emptyStageLayouts_)) {
+    known = &emptyStageLayouts_[size_t(stage)];
+    if (*known) return *known;
+  }
+  const StageLayout* layout = buildStageLayout(stage, shader, result);
+  if (layout && shader) shaderStageLayouts_.emplace(shader->id, layout);
+  if (layout && known) *known = layout;
+  return layout;
+}
+
+const PipelineCache::StageLayout* PipelineCache::buildStageLayout(dxbc::ProgramType stage, const Shader* shader,
+                                                                  VkResult* result) {
   const std::vector<VkDescriptorSetLayoutBinding> bindings =
       stageBindings(stage, shader, invocationCounter_, dynamicConstantBuffersPerStage_);
   std::vector<uint64_t> key{stageFlags(stage)};
@@ -239,6 +256,7 @@ VkPipeline PipelineCache::computePipeline(const Shader& cs, VkResult* result) {
 }
 
 void PipelineCache::forget(uint64_t objectId) {
+  shaderStageLayouts_.erase(objectId);  // (the layout itself stays: other shaders may share it)
   for (auto it = pipelines_.begin(); it != pipelines_.end();) {
     const state::GraphicsPipelineKey& k = it->first;
     if (k.vertexShader == objectId || k.pixelShader == objectId || k.geometryShader == objectId ||

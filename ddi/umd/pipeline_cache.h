@@ -131,8 +131,12 @@ class PipelineCache {
 
  private:
   explicit PipelineCache(Device& device) : device_(device) {}
+  const StageLayout* buildStageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
   Device& device_;
   std::map<std::vector<uint64_t>, std::unique_ptr<StageLayout>> stageLayouts_;  // key: stage flags + bindings
+  // The layout each shader (by id) and each stage without a shader resolved to.
+  std::unordered_map<uint64_t, const StageLayout*> shaderStageLayouts_;
+  const StageLayout* emptyStageLayouts_[6] = {};
   std::map<std::vector<VkDescriptorSetLayout>, std::unique_ptr<vk::PipelineLayout>> pipelineLayouts_;
   std::map<uint64_t, std::shared_ptr<vk::Pipeline>> computePipelines_;  // by compute shader id
   std::unique_ptr<vk::Buffer> nullBuffer_;

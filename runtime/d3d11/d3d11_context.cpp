@@ -84,6 +84,7 @@ void D3D11ImmediateContext::releaseBindings() {
       view = nullptr;
       v->releasePrivateRef();
     }
+  uavSlotsInUse_ = 0;
   if (D3D11RasterizerState* state = rasterizerState_) {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();

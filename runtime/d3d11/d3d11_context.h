@@ -201,6 +201,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // The pixel shader's UAV slots (D3D11.0: 8, D3D11.1: 64), shared with the
   // render targets: UAVs start at or after the last render target.
   class D3D11UnorderedAccessView* unorderedAccessViews_[D3D11_1_UAV_SLOT_COUNT] = {};
+  UINT uavSlotsInUse_ = 0;  // one past the highest UAV slot holding a view (what boundForOutput scans)
   UINT uavSlotCount() const;
   // Binds render targets + depth-stencil (when setTargets) and the UAV slots
   // (all of them, from `uavs`) with one pfnSetRenderTargets.

@@ -404,9 +404,11 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   D3D11DepthStencilView* previousDsv = depthStencil_;
   depthStencil_ = nextDsv;
   if (previousDsv) previousDsv->releasePrivateRef();
+  uavSlotsInUse_ = 0;
   for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i) {
     D3D11UnorderedAccessView* previous = unorderedAccessViews_[i];
     unorderedAccessViews_[i] = uavs[i];
+    if (uavs[i]) uavSlotsInUse_ = i + 1;
     if (previous) previous->releasePrivateRef();
   }
 }

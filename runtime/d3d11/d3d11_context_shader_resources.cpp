@@ -98,10 +98,12 @@ bool D3D11ImmediateContext::boundForOutput(int stage, const void* resource) cons
       if (u && &u->resource() == resource) return true;
     return false;
   }
-  bool output = depthStencil_ && &depthStencil_->resource() == resource;
-  for (D3D11RenderTargetView* rtv : renderTargets_) output = output || (rtv && &rtv->resource() == resource);
-  for (D3D11UnorderedAccessView* u : unorderedAccessViews_) output = output || (u && &u->resource() == resource);
-  return output;
+  if (depthStencil_ && &depthStencil_->resource() == resource) return true;
+  for (UINT i = 0; i < renderTargetCount_; ++i)
+    if (renderTargets_[i] && &renderTargets_[i]->resource() == resource) return true;
+  for (UINT i = 0; i < uavSlotsInUse_; ++i)
+    if (unorderedAccessViews_[i] && &unorderedAccessViews_[i]->resource() == resource) return true;
+  return false;
 }
 
 void D3D11ImmediateContext::getShaderResources(int stage, UINT start, UINT count, ID3D11ShaderResourceView** views) {
