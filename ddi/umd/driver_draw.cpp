@@ -29,27 +29,31 @@
 namespace d3dvk::umd {
 
 void DrawState::unbind(const Resource* r) {
-  markAllDirty();
+  // (Only a real unbinding marks the stages: destruction may come from another thread.)
+  bool found = false;
   for (VertexBuffer& vb : vertexBuffers)
-    if (vb.buffer == r) vb = {};
-  if (indexBuffer == r) indexBuffer = nullptr;
+    if (vb.buffer == r) vb = {}, found = true;
+  if (indexBuffer == r) indexBuffer = nullptr, found = true;
   for (auto& stage : constantBuffers)
     for (ConstantBuffer& cb : stage)
-      if (cb.buffer == r) cb = {};
+      if (cb.buffer == r) cb = {}, found = true;
+  if (found) markAllDirty();
 }
 
 void DrawState::unbind(const ShaderResourceView* view) {
-  markAllDirty();
+  bool found = false;
   for (auto& stage : shaderResources)
     for (ShaderResourceView*& bound : stage)
-      if (bound == view) bound = nullptr;
+      if (bound == view) bound = nullptr, found = true;
+  if (found) markAllDirty();
 }
 
 void DrawState::unbind(const Sampler* sampler) {
-  markAllDirty();
+  bool found = false;
   for (auto& stage : samplers)
     for (Sampler*& bound : stage)
-      if (bound == sampler) bound = nullptr;
+      if (bound == sampler) bound = nullptr, found = true;
+  if (found) markAllDirty();
 }
 
 VOID APIENTRY iaSetVertexBuffers(D3D10DDI_HDEVICE hDevice, UINT start, UINT count, const D3D10DDI_HRESOURCE* buffers,

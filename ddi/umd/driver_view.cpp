@@ -227,9 +227,10 @@ VOID APIENTRY destroyRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDER
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   RenderTargetView* v = RenderTargetView::from(h);
+  bool wasBound = false;
   for (RenderTargetView*& bound : device->boundRenderTargets)
-    if (bound == v) bound = nullptr;
-  device->outputsChanged();
+    if (bound == v) bound = nullptr, wasBound = true;
+  if (wasBound) device->outputsChanged();
   destroyView(*device, v);
 }
 
@@ -257,8 +258,10 @@ VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHS
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   DepthStencilView* v = DepthStencilView::from(h);
-  if (device->boundDepthStencil == v) device->boundDepthStencil = nullptr;
-  device->outputsChanged();
+  if (device->boundDepthStencil == v) {
+    device->boundDepthStencil = nullptr;
+    device->outputsChanged();
+  }
   destroyView(*device, v);
 }
 
@@ -405,9 +408,10 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
+  bool wasBound = false;
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
-    if (bound == v) bound = nullptr;
-  device->outputsChanged();
+    if (bound == v) bound = nullptr, wasBound = true;
+  if (wasBound) device->outputsChanged();
   device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
   destroyView(*device, v);
