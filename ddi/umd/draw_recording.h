@@ -8,6 +8,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "dxbc/tokens.h"
 #include "pipeline_key.h"  // translate/state
 #include "vk_pipeline.h"
 
@@ -54,6 +55,13 @@ bool tessellationOutputTriangles(const struct DrawState& s);
 // At most how many primitives the tessellator makes of one patch for a hull
 // shader's dcl_hs_max_tessfactor (the conservative fallback sizes its capture by it).
 uint32_t tessellatedPrimitiveBound(float maxTessFactor);
+
+// What graphics stage `stage` (DrawState's index: VS, PS, GS, HS, DS) binds
+// for a draw: its bindings in the draw state, the shared UAV slots, the SRV
+// hazard rule; `dynamicConstantBuffers` from its set layout.
+struct StageBindings drawStageBindings(const Device& device, uint32_t stage, uint32_t dynamicConstantBuffers);
+// The shader program type of each DrawState stage index.
+extern const dxbc::ProgramType kDrawStageTypes[5];
 
 // Whether a resource is bound for writing at a draw: a render target, the
 // depth-stencil view or a UAV (the SRV hazard rule).

@@ -455,6 +455,27 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   return key;
 }
 
+const dxbc::ProgramType kDrawStageTypes[DrawState::kStages] = {dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel,
+                                                              dxbc::ProgramType::Geometry, dxbc::ProgramType::Hull,
+                                                              dxbc::ProgramType::Domain};
+
+StageBindings drawStageBindings(const Device& device, uint32_t stage, uint32_t dynamicConstantBuffers) {
+  static constexpr const char* kNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
+  const DrawState& s = device.draw;
+  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
+                                               s.domainShader};
+  StageBindings b;
+  b.shader = shaders[stage];
+  b.constantBuffers = s.constantBuffers[stage];
+  b.shaderResources = s.shaderResources[stage];
+  b.samplers = s.samplers[stage];
+  b.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
+  b.stageName = kNames[stage];
+  b.boundForOutput = &isBoundForDrawOutput;
+  b.dynamicConstantBuffers = dynamicConstantBuffers;
+  return b;
+}
+
 bool isBoundForDrawOutput(const Device& device, const Resource* r) {
   for (UINT i = 0; i < device.outputResourceCount; ++i)
     if (device.outputResources[i] == r) return true;
@@ -465,10 +486,6 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                          const FallbackBuffers* fallback) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
-  static constexpr dxbc::ProgramType kStageTypes[DrawState::kStages] = {
-      dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel, dxbc::ProgramType::Geometry, dxbc::ProgramType::Hull,
-      dxbc::ProgramType::Domain};
-  static constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
   const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
                                                s.domainShader};
   // (Tessellating without a geometry shader: set 2 is an empty geometry set.)
@@ -480,7 +497,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   std::vector<VkDescriptorPoolSize> sizes;
   uint32_t dynamic[DrawState::kStages] = {};
   for (uint32_t i = 0; i < setCount; ++i) {
-    const PipelineCache::StageLayout* layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
+    const PipelineCache::StageLayout* layout = cache.stageLayout(kDrawStageTypes[i], shaders[i], &result);
     if (!layout) {
       device.setVkError(result);
       return false;
@@ -500,16 +517,7 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
 
   DescriptorWrites writes;
   for (uint32_t i = 0; i < setCount; ++i) {
-    StageBindings stage;
-    stage.shader = shaders[i];
-    stage.constantBuffers = s.constantBuffers[i];
-    stage.shaderResources = s.shaderResources[i];
-    stage.samplers = s.samplers[i];
-    stage.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
-    stage.stageName = kStageNames[i];
-    stage.boundForOutput = &isBoundForDrawOutput;
-    stage.dynamicConstantBuffers = dynamic[i];
-    if (!writeStageSet(device, cmd, sets[i], stage, writes)) return false;
+    if (!writeStageSet(device, cmd, sets[i], drawStageBindings(device, i, dynamic[i]), writes)) return false;
   }
   // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
   if (counter) {

@@ -13,11 +13,6 @@ namespace d3dvk::umd {
 
 namespace {
 
-constexpr dxbc::ProgramType kStageTypes[DrawState::kStages] = {dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel,
-                                                               dxbc::ProgramType::Geometry, dxbc::ProgramType::Hull,
-                                                               dxbc::ProgramType::Domain};
-constexpr const char* kStageNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
-
 // Brings each stage's collected descriptors up to date (collecting only the
 // stages that may have changed); false when the draw is dropped.
 bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
@@ -27,25 +22,17 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
     NativeDrawCache::Stage& st = c.stages[i];
     const uint64_t id = shaders[i] ? shaders[i]->id : 0;
     if (st.shaderId == id && st.layout && !(s.dirtyStages & (1u << i))) continue;
-    StageBindings b;
-    b.shader = shaders[i];
-    b.constantBuffers = s.constantBuffers[i];
-    b.shaderResources = s.shaderResources[i];
-    b.samplers = s.samplers[i];
-    b.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
-    b.stageName = kStageNames[i];
-    b.boundForOutput = &isBoundForDrawOutput;
     const PipelineCache::StageLayout* layout = st.layout;
     if (st.shaderId != id || !layout) {
       VkResult result = VK_SUCCESS;
-      layout = cache.stageLayout(kStageTypes[i], shaders[i], &result);
+      layout = cache.stageLayout(kDrawStageTypes[i], shaders[i], &result);
       if (!layout) {
         device.setVkError(result);
         return false;
       }
     }
-    b.dynamicConstantBuffers = layout->dynamicConstantBuffers;
-    if (!collectStageDescriptors(device, b, c.scratch)) return false;
+    if (!collectStageDescriptors(device, drawStageBindings(device, i, layout->dynamicConstantBuffers), c.scratch))
+      return false;
     if (layout != st.layout || st.shaderId != id || !c.scratch.sameDescriptors(st.descriptors)) st.set = VK_NULL_HANDLE;
     st.layout = layout;
     std::swap(st.descriptors, c.scratch);

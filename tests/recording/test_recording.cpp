@@ -6,47 +6,11 @@
 // (The validation layer Debian ships, 1.3.239, does not check hazards inside
 // dynamic-rendering instances, so these tests also stand for it there.)
 #include "../draw/draw_test_util.h"
-#include "d3dvk_stats.h"
-
-#include <dlfcn.h>
+#include "recording_stats.h"
 
 using namespace d3dvk::test;
 
 namespace {
-
-// Counting must be on before the process creates its first device.
-const bool kCounting = [] {
-  setenv("D3DVK_STATS", "quiet", 1);
-  return true;
-}();
-
-D3DVKStats stats() {
-  D3DVKStats s{};
-  void* umd = dlopen("libd3dvk_umd.so", RTLD_NOW | RTLD_NOLOAD);
-  REQUIRE(umd != nullptr);
-  auto get = reinterpret_cast<PFN_D3DVKGetStats>(dlsym(umd, D3DVK_GET_STATS_NAME));
-  REQUIRE(get != nullptr);
-  get(&s);
-  dlclose(umd);
-  return s;
-}
-
-struct Counted {
-  D3DVKStats before = stats();
-  D3DVKStats delta() const {
-    const D3DVKStats a = stats();
-    D3DVKStats d{};
-    d.draws = a.draws - before.draws;
-    d.renderPasses = a.renderPasses - before.renderPasses;
-    d.pipelineBinds = a.pipelineBinds - before.pipelineBinds;
-    d.descriptorSetBinds = a.descriptorSetBinds - before.descriptorSetBinds;
-    d.descriptorSetsAllocated = a.descriptorSetsAllocated - before.descriptorSetsAllocated;
-    d.barriers = a.barriers - before.barriers;
-    d.submits = a.submits - before.submits;
-    d.buffersCreated = a.buffersCreated - before.buffersCreated;
-    return d;
-  }
-};
 
 constexpr UINT kSize = 16;
 
@@ -256,31 +220,52 @@ TEST_CASE("a texture drawn into and then sampled gets one barrier with its layou
   }
 }
 
+// The Map / UpdateSubresource tests: a 4×4 square drawn by kVsConstants, moved
+// and coloured by cb0 — square i at (i % 4, i / 4) × 4 pixels in colourOf(i).
+struct Squares {
+  RenderDevice d;
+  DrawTarget t{d, kSize, kSize};
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11Buffer> vb;
+  Squares() {
+    const std::vector<uint8_t> vsCode = assembled(kVsConstants);
+    REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+    d.context->VSSetShader(vs.get(), nullptr, 0);
+    const std::vector<Vertex> quad = rectangle(0, 0, 4, 4, {1, 1, 1, 1});
+    vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+  }
+  // cb0 of square i: the offset (NDC) and the colour.
+  static std::array<float, 8> constants(UINT i) {
+    const std::array<float, 4> c = colourOf(i);
+    return {float(i % 4) * 0.5f, -float(i / 4) * 0.5f, 0, 0, c[0], c[1], c[2], c[3]};
+  }
+  // Every square drawn in its colour.
+  void checkAllSquares() {
+    const auto pixels = t.pixels();
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        INFO("pixel " << x << "," << y);
+        CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
+      }
+  }
+};
+
 TEST_CASE("Map(WRITE_DISCARD) of a constant buffer between draws needs no barrier and keeps the render pass",
           "[recording][draw][pixels]") {
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const std::vector<uint8_t> vsCode = assembled(kVsConstants);
-  Com<ID3D11VertexShader> vs;
-  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
-  d.context->VSSetShader(vs.get(), nullptr, 0);
-  // One 4×4 square at the top left, moved by cb0[0] to each of the 16 places.
-  const std::vector<Vertex> quad = rectangle(0, 0, 4, 4, {1, 1, 1, 1});
-  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  Squares q;
   D3D11_BUFFER_DESC cbDesc{32, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
   Com<ID3D11Buffer> cb;
-  REQUIRE(d->CreateBuffer(&cbDesc, nullptr, cb.out()) == S_OK);
+  REQUIRE(q.d->CreateBuffer(&cbDesc, nullptr, cb.out()) == S_OK);
   auto drawSquare = [&](UINT i) {
     D3D11_MAPPED_SUBRESOURCE m{};
-    REQUIRE(d.context->Map(cb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
-    const std::array<float, 4> c = colourOf(i);
-    const float constants[8] = {float(i % 4) * 0.5f, -float(i / 4) * 0.5f, 0, 0, c[0], c[1], c[2], c[3]};
-    std::memcpy(m.pData, constants, sizeof constants);
-    d.context->Unmap(cb.get(), 0);
+    REQUIRE(q.d.context->Map(cb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+    const std::array<float, 8> constants = Squares::constants(i);
+    std::memcpy(m.pData, constants.data(), sizeof constants);
+    q.d.context->Unmap(cb.get(), 0);
     ID3D11Buffer* buffers[] = {cb.get()};
-    d.context->VSSetConstantBuffers(0, 1, buffers);
-    d.context->Draw(6, 0);
+    q.d.context->VSSetConstantBuffers(0, 1, buffers);
+    q.d.context->Draw(6, 0);
   };
   drawSquare(0);
   const Counted counted;
@@ -291,51 +276,31 @@ TEST_CASE("Map(WRITE_DISCARD) of a constant buffer between draws needs no barrie
   CHECK(n.renderPasses == 0);
   CHECK(n.pipelineBinds == 0);
   CHECK(n.submits == 0);
-  const auto pixels = t.pixels();
-  for (UINT y = 0; y < kSize; ++y)
-    for (UINT x = 0; x < kSize; ++x) {
-      INFO("pixel " << x << "," << y);
-      CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
-    }
+  q.checkAllSquares();
   // Once the GPU is done with them (the read-back waited), the buffer's slices
   // are reused: another 16 discards create no buffer.
   const float black[4] = {0, 0, 0, 0};
-  d.context->ClearRenderTargetView(t.rtv.get(), black);
+  q.d.context->ClearRenderTargetView(q.t.rtv.get(), black);
   const Counted again;
   for (UINT i = 0; i < 16; ++i) drawSquare(15 - i);
   const D3DVKStats m = again.delta();
   CHECK(m.buffersCreated == 0);
   CHECK(m.barriers <= 1);  // after the clear
-  const auto repainted = t.pixels();
-  for (UINT y = 0; y < kSize; ++y)
-    for (UINT x = 0; x < kSize; ++x) {
-      INFO("pixel " << x << "," << y);
-      CHECK(repainted[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
-    }
+  q.checkAllSquares();
 }
 
 TEST_CASE("UpdateSubresource of a constant buffer between draws records no copy and no barrier, and each draw sees "
           "its own data",
           "[recording][draw][pixels]") {
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const std::vector<uint8_t> vsCode = assembled(kVsConstants);
-  Com<ID3D11VertexShader> vs;
-  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
-  d.context->VSSetShader(vs.get(), nullptr, 0);
-  const std::vector<Vertex> quad = rectangle(0, 0, 4, 4, {1, 1, 1, 1});
-  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  Squares q;
   D3D11_BUFFER_DESC cbDesc{32, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
   Com<ID3D11Buffer> cb;
-  REQUIRE(d->CreateBuffer(&cbDesc, nullptr, cb.out()) == S_OK);
+  REQUIRE(q.d->CreateBuffer(&cbDesc, nullptr, cb.out()) == S_OK);
   ID3D11Buffer* buffers[] = {cb.get()};
-  d.context->VSSetConstantBuffers(0, 1, buffers);
+  q.d.context->VSSetConstantBuffers(0, 1, buffers);
   auto drawSquare = [&](UINT i) {
-    const std::array<float, 4> c = colourOf(i);
-    const float constants[8] = {float(i % 4) * 0.5f, -float(i / 4) * 0.5f, 0, 0, c[0], c[1], c[2], c[3]};
-    d.context->UpdateSubresource(cb.get(), 0, nullptr, constants, 0, 0);
-    d.context->Draw(6, 0);
+    q.d.context->UpdateSubresource(cb.get(), 0, nullptr, Squares::constants(i).data(), 0, 0);
+    q.d.context->Draw(6, 0);
   };
   drawSquare(0);
   const Counted counted;
@@ -344,18 +309,13 @@ TEST_CASE("UpdateSubresource of a constant buffer between draws records no copy 
   CHECK(n.draws == 15);
   CHECK(n.barriers == 0);
   CHECK(n.renderPasses == 0);
-  const auto pixels = t.pixels();
-  for (UINT y = 0; y < kSize; ++y)
-    for (UINT x = 0; x < kSize; ++x) {
-      INFO("pixel " << x << "," << y);
-      CHECK(pixels[y * kSize + x] == colourOf(x / 4 + 4 * (y / 4)));
-    }
+  q.checkAllSquares();
   // A partial update (the colour only, D3D11.1's boxes) keeps the rest: the last square again, in another colour.
   const std::array<float, 4> c = colourOf(3);
   const D3D11_BOX colour{16, 0, 0, 32, 1, 1};
-  d.context->UpdateSubresource(cb.get(), 0, &colour, c.data(), 0, 0);
-  d.context->Draw(6, 0);
-  const auto repainted = t.pixels();
+  q.d.context->UpdateSubresource(cb.get(), 0, &colour, c.data(), 0, 0);
+  q.d.context->Draw(6, 0);
+  const auto repainted = q.t.pixels();
   CHECK(repainted[12 * kSize + 12] == c);
   CHECK(repainted[0] == colourOf(0));
 }

@@ -4,29 +4,11 @@
 // implicit order of render-target writes (a clear, then draws) kept — counted
 // with D3DVK_STATS around the list's recording, with the pixels read back.
 #include "../d3d12/d3d12_pipeline_util.h"
-#include "d3dvk_stats.h"
-
-#include <dlfcn.h>
+#include "recording_stats.h"
 
 using namespace d3dvk::test;
 
 namespace {
-
-const bool kCounting = [] {
-  setenv("D3DVK_STATS", "quiet", 1);
-  return true;
-}();
-
-D3DVKStats stats12() {
-  D3DVKStats s{};
-  void* umd = dlopen("libd3dvk_umd.so", RTLD_NOW | RTLD_NOLOAD);
-  REQUIRE(umd != nullptr);
-  auto get = reinterpret_cast<PFN_D3DVKGetStats>(dlsym(umd, D3DVK_GET_STATS_NAME));
-  REQUIRE(get != nullptr);
-  get(&s);
-  dlclose(umd);
-  return s;
-}
 
 // A device, queue, list and a 16×16 target drawn by the constant-colour PSO
 // (root constants b0 = the colour), and the quadrants as vertex data.
@@ -107,11 +89,11 @@ TEST_CASE("D3D12: draws without ResourceBarrier calls between them record no bar
   Rig12 r;
   r.bindDrawState();
   r.drawQuadrant(0, kRed);  // begins the render pass
-  const D3DVKStats before = stats12();
+  const D3DVKStats before = umdStats();
   r.drawQuadrant(1, kGreen);
   r.drawQuadrant(2, kBlue);
   r.drawQuadrant(3, kWhite);
-  const D3DVKStats after = stats12();
+  const D3DVKStats after = umdStats();
   CHECK(after.barriers - before.barriers == 0);
   CHECK(after.renderPasses - before.renderPasses == 0);
   CHECK(after.pipelineBinds - before.pipelineBinds == 0);
@@ -129,17 +111,17 @@ TEST_CASE("D3D12: ResourceBarrier calls in a row become one barrier before the n
   Rig12 r;
   r.bindDrawState();
   r.drawQuadrant(0, kRed);
-  const D3DVKStats before = stats12();
+  const D3DVKStats before = umdStats();
   // Two separate calls (a round trip of the target's state) and a UAV barrier: one Vulkan barrier at the next draw.
   r.transitionTarget(D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE);
   r.transitionTarget(D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE, D3D12_RESOURCE_STATE_RENDER_TARGET);
   D3D12_RESOURCE_BARRIER uav{};
   uav.Type = D3D12_RESOURCE_BARRIER_TYPE_UAV;
   r.list->ResourceBarrier(1, &uav);
-  const D3DVKStats recorded = stats12();
+  const D3DVKStats recorded = umdStats();
   CHECK(recorded.barriers - before.barriers == 0);  // batched until a command needs it
   r.drawQuadrant(1, kGreen);
-  const D3DVKStats after = stats12();
+  const D3DVKStats after = umdStats();
   CHECK(after.barriers - before.barriers == 1);
   CHECK(after.renderPasses - before.renderPasses == 1);  // the barrier ended the open render pass
   const std::vector<uint32_t> pixels = r.finish();
@@ -153,11 +135,11 @@ TEST_CASE("D3D12: a clear and the draws after it into the same target stay in or
   Rig12 r;
   r.bindDrawState();  // clears the target to black
   r.drawQuadrant(0, kRed);
-  const D3DVKStats before = stats12();
+  const D3DVKStats before = umdStats();
   // D3D12 orders render-target writes to one resource: clear (whole target white), then draw quadrant 3 blue.
   r.list->ClearRenderTargetView(r.target.rtv, kWhite, 0, nullptr);
   r.drawQuadrant(3, kBlue);
-  const D3DVKStats after = stats12();
+  const D3DVKStats after = umdStats();
   CHECK(after.barriers - before.barriers == 2);  // the draw before the clear, the clear before the draw
   const std::vector<uint32_t> pixels = r.finish();
   for (UINT y = 0; y < 16; ++y)
