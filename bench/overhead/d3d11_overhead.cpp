@@ -180,35 +180,24 @@ void waitIdle(Rig& r) {
 }  // namespace
 
 Result runD3D11(Mode mode, const Options& options) {
-  Result result;
   Rig rig;
   setUp(rig, mode);
   const uint32_t draws = drawsOf(mode, options);
   // Warm-up: pipelines, shader variants, the fallback's buffers.
   issue(rig, mode, std::min<uint32_t>(draws, 64));
   waitIdle(rig);
-  std::vector<Timing> runs;
-  std::vector<D3DVKStats> stats;
-  for (uint32_t run = 0; run < options.repeat; ++run) {
-    const float clear[4] = {0, 0, 0, 1};
-    rig.context->ClearRenderTargetView(rig.rtv.p, clear);
-    waitIdle(rig);
-    const D3DVKStats before = statsNow();
-    const double t0 = nowUs();
-    issue(rig, mode, draws);
-    rig.context->Flush();
-    const double t1 = nowUs();
-    waitIdle(rig);
-    const double t2 = nowUs();
-    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
-    stats.push_back(statsDelta(statsNow(), before));
-  }
-  result.timing = median(runs);
-  for (size_t i = 0; i < runs.size(); ++i)
-    if (runs[i].doneUs == result.timing.doneUs) result.stats = stats[i];
-  result.ran = true;
-  result.draws = draws;
-  return result;
+  return measure(
+      draws, options.repeat,
+      [&] {
+        const float clear[4] = {0, 0, 0, 1};
+        rig.context->ClearRenderTargetView(rig.rtv.p, clear);
+        waitIdle(rig);
+      },
+      [&] {
+        issue(rig, mode, draws);
+        rig.context->Flush();
+      },
+      [&] { waitIdle(rig); });
 }
 
 }  // namespace overhead

@@ -263,7 +263,6 @@ void reset(Rig& r) {
 }  // namespace
 
 Result runD3D12(Mode mode, const Options& options) {
-  Result result;
   const uint32_t draws = drawsOf(mode, options);
   Rig rig;
   setUp(rig, mode, draws);
@@ -272,26 +271,13 @@ Result runD3D12(Mode mode, const Options& options) {
   record(rig, mode, std::min<uint32_t>(draws, 64));
   execute(rig);
   wait(rig);
-  std::vector<Timing> runs;
-  std::vector<D3DVKStats> stats;
-  for (uint32_t run = 0; run < options.repeat; ++run) {
-    reset(rig);
-    const D3DVKStats before = statsNow();
-    const double t0 = nowUs();
-    record(rig, mode, draws);
-    execute(rig);
-    const double t1 = nowUs();
-    wait(rig);
-    const double t2 = nowUs();
-    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
-    stats.push_back(statsDelta(statsNow(), before));
-  }
-  result.timing = median(runs);
-  for (size_t i = 0; i < runs.size(); ++i)
-    if (runs[i].doneUs == result.timing.doneUs) result.stats = stats[i];
-  result.ran = true;
-  result.draws = draws;
-  return result;
+  return measure(
+      draws, options.repeat, [&] { reset(rig); },
+      [&] {
+        record(rig, mode, draws);
+        execute(rig);
+      },
+      [&] { wait(rig); });
 }
 
 }  // namespace overhead

@@ -78,6 +78,12 @@ std::string churnPixelShaderListing(uint32_t variant);
 
 // Median of the repeated runs (by time until done).
 Timing median(std::vector<Timing> runs);
+
+// Times `repeat` runs of `draws` draws: before(), then issue() (the
+// application thread's part, ending with the submit), then wait() (until the
+// device is done); the median run's timing and d3dvk's counters during it.
+template <typename Before, typename Issue, typename Wait>
+Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait wait);
 double nowUs();
 
 // d3dvk's counters (D3DVK_STATS=quiet is set by main), zero when not found.
@@ -87,5 +93,29 @@ D3DVKStats statsDelta(const D3DVKStats& after, const D3DVKStats& before);
 Result runD3D11(Mode mode, const Options& options);
 Result runD3D12(Mode mode, const Options& options);
 Result runVulkan(Mode mode, const Options& options);
+
+template <typename Before, typename Issue, typename Wait>
+Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait wait) {
+  std::vector<Timing> runs;
+  std::vector<D3DVKStats> stats;
+  for (uint32_t run = 0; run < repeat; ++run) {
+    before();
+    const D3DVKStats counted = statsNow();
+    const double t0 = nowUs();
+    issue();
+    const double t1 = nowUs();
+    wait();
+    const double t2 = nowUs();
+    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
+    stats.push_back(statsDelta(statsNow(), counted));
+  }
+  Result result;
+  result.timing = median(runs);
+  for (size_t i = 0; i < runs.size(); ++i)
+    if (runs[i].doneUs == result.timing.doneUs) result.stats = stats[i];
+  result.ran = true;
+  result.draws = draws;
+  return result;
+}
 
 }  // namespace overhead

@@ -489,19 +489,8 @@ Result runVulkan(Mode mode, const Options& options) {
   if (!result.skipped.empty()) return result;
   record(rig, mode, std::min<uint32_t>(draws, 64), true);  // warm-up (and the textures' first layout)
   wait(rig);
-  std::vector<Timing> runs;
-  for (uint32_t run = 0; run < options.repeat; ++run) {
-    const double t0 = nowUs();
-    record(rig, mode, draws, false);
-    const double t1 = nowUs();
-    wait(rig);
-    const double t2 = nowUs();
-    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
-  }
-  result.timing = median(runs);
-  result.ran = true;
-  result.draws = draws;
-  return result;
+  return measure(
+      draws, options.repeat, [] {}, [&] { record(rig, mode, draws, false); }, [&] { wait(rig); });
 }
 
 }  // namespace overhead

@@ -124,6 +124,18 @@ bool bufferViewServes(const StageBindings& stage, const char* kind, uint32_t slo
   return true;
 }
 
+// A buffer view's descriptor (typed: its texel view; raw or structured: its
+// window of the buffer) and its access; a null descriptor without a resource (no usable view).
+void addBufferView(StageDescriptors& out, uint32_t binding, VkDescriptorType type, Resource* resource,
+                   const BufferWindow* window, bool write) {
+  if (resource) out.accesses.push_back({resource, write, VK_IMAGE_LAYOUT_UNDEFINED});
+  if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
+    return out.add(binding, type, resource ? window->texel->handle() : VkBufferView(VK_NULL_HANDLE));
+  out.add(binding, type,
+          resource ? VkDescriptorBufferInfo{resource->buffer->handle(), resource->bufferOffset + window->offset, window->size}
+                   : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+}
+
 }  // namespace
 
 void StageDescriptors::clear() {
@@ -254,14 +266,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
       usable = false;
     }
     if (!usable && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
-    if (usable) out.accesses.push_back({view->resource, false, VK_IMAGE_LAYOUT_UNDEFINED});
-    if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER)
-      out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
-    else
-      out.add(binding, type,
-              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->resource->bufferOffset + view->window.offset,
-                                              view->window.size}
-                     : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+    addBufferView(out, binding, type, usable ? view->resource : nullptr, view ? &view->window : nullptr, false);
   }
   for (const DeclaredUav& decl : stage.shader->uavs) {
     UnorderedAccessView* view = stage.uavs[decl.slot];
@@ -287,14 +292,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
                         bufferViewServes(stage, "UAV u", decl.slot, view->window, view->format, decl.dimension,
                                          decl.returnType, decl.stride);
     if (!usable && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
-    if (usable) out.accesses.push_back({view->resource, true, VK_IMAGE_LAYOUT_UNDEFINED});
-    if (type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
-      out.add(binding, type, usable ? view->window.texel->handle() : VkBufferView(VK_NULL_HANDLE));
-    else
-      out.add(binding, type,
-              usable ? VkDescriptorBufferInfo{view->resource->buffer->handle(), view->resource->bufferOffset + view->window.offset,
-                                              view->window.size}
-                     : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+    addBufferView(out, binding, type, usable ? view->resource : nullptr, view ? &view->window : nullptr, true);
     if (decl.counter) {
       const bool counter = usable && view->counter;
       if (usable && !counter)
