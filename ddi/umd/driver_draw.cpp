@@ -493,18 +493,15 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
   const uint32_t setCount = tessellation ? 5 : s.geometryShader ? 3 : 2;
 
   VkResult result = VK_SUCCESS;
-  std::vector<VkDescriptorSetLayout> layouts;
-  std::vector<VkDescriptorPoolSize> sizes;
-  uint32_t dynamic[DrawState::kStages] = {};
+  const PipelineCache::StageLayout* layouts[DrawState::kStages] = {};
+  VkDescriptorSet sets[DrawState::kStages] = {};
   for (uint32_t i = 0; i < setCount; ++i) {
-    const PipelineCache::StageLayout* layout = cache.stageLayout(kDrawStageTypes[i], shaders[i], &result);
-    if (!layout) {
+    layouts[i] = cache.stageLayout(kDrawStageTypes[i], shaders[i], &result);
+    if (!layouts[i]) {
       device.setVkError(result);
       return false;
     }
-    dynamic[i] = layout->dynamicConstantBuffers;
-    layouts.push_back(layout->handle());
-    sizes.insert(sizes.end(), layout->sizes.begin(), layout->sizes.end());
+    if (!layouts[i]->push && !allocateDescriptorSets(device, {layouts[i]->handle()}, {}, &sets[i])) return false;
   }
   const VkPipelineLayout pipelineLayout = cache.graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader, &result,
                                                               s.hullShader, s.domainShader);
@@ -512,32 +509,38 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     device.setVkError(result);
     return false;
   }
-  VkDescriptorSet sets[DrawState::kStages];
-  if (!allocateDescriptorSets(device, layouts, sizes, sets)) return false;
-
-  DescriptorWrites writes;
-  for (uint32_t i = 0; i < setCount; ++i) {
-    if (!writeStageSet(device, cmd, sets[i], drawStageBindings(device, i, dynamic[i]), writes)) return false;
-  }
+  DescriptorWrites writes[DrawState::kStages];
+  for (uint32_t i = 0; i < setCount; ++i)
+    if (!writeStageSet(device, cmd, sets[i], drawStageBindings(device, i, layouts[i]->dynamicConstantBuffers), writes[i]))
+      return false;
   // The counting pixel shader's counter; other draws leave the binding unwritten (unused).
   if (counter) {
-    writes.buffers.push_back({counter->buffer, counter->offset, dxbc::kInvocationCounterBytes});
-    writes.add(sets[1], dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
-        &writes.buffers.back();
+    writes[1].buffers.push_back({counter->buffer, counter->offset, dxbc::kInvocationCounterBytes});
+    writes[1].add(sets[1], dxbc::kInvocationCounterBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
+        &writes[1].buffers.back();
   }
   // The fallback draw pass's buffers; other draws leave these bindings unwritten (unused).
   if (fallback) {
     const VkBuffer buffers[2] = {fallback->captured, fallback->records};
     const uint32_t targets[2][2] = {{0, dxbc::kFallbackCapturedBinding}, {1, dxbc::kFallbackRecordsBinding}};
     for (uint32_t i = 0; i < 2; ++i) {
-      writes.buffers.push_back({buffers[i], 0, VK_WHOLE_SIZE});
-      writes.add(sets[targets[i][0]], targets[i][1], VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo =
-          &writes.buffers.back();
+      DescriptorWrites& w = writes[targets[i][0]];
+      w.buffers.push_back({buffers[i], 0, VK_WHOLE_SIZE});
+      w.add(sets[targets[i][0]], targets[i][1], VK_DESCRIPTOR_TYPE_STORAGE_BUFFER).pBufferInfo = &w.buffers.back();
     }
   }
-  vkUpdateDescriptorSets(device.vk().handle(), uint32_t(writes.writes.size()), writes.writes.data(), 0, nullptr);
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, 0, setCount, sets,
-                          uint32_t(writes.dynamicOffsets.size()), writes.dynamicOffsets.data());
+  // Allocated sets are written and bound; a push-descriptor set (pipeline_cache.h) is pushed.
+  for (uint32_t i = 0; i < setCount; ++i) {
+    std::vector<VkWriteDescriptorSet>& w = writes[i].writes;
+    if (layouts[i]->push) {
+      if (!w.empty())
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, i, uint32_t(w.size()), w.data());
+      continue;
+    }
+    vkUpdateDescriptorSets(device.vk().handle(), uint32_t(w.size()), w.data(), 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelineLayout, i, 1, &sets[i],
+                            uint32_t(writes[i].dynamicOffsets.size()), writes[i].dynamicOffsets.data());
+  }
   return true;
 }
 

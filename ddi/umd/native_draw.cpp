@@ -33,7 +33,10 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
     }
     if (!collectStageDescriptors(device, drawStageBindings(device, i, layout->dynamicConstantBuffers), c.scratch))
       return false;
-    if (layout != st.layout || st.shaderId != id || !c.scratch.sameDescriptors(st.descriptors)) st.set = VK_NULL_HANDLE;
+    if (layout != st.layout || st.shaderId != id || !c.scratch.sameDescriptors(st.descriptors)) {
+      st.set = VK_NULL_HANDLE;
+      ++st.version;
+    }
     st.layout = layout;
     std::swap(st.descriptors, c.scratch);
     st.shaderId = id;
@@ -174,7 +177,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   c.writes.clear();
   for (uint32_t i = 0; i < setCount; ++i) {
     NativeDrawCache::Stage& st = c.stages[i];
-    if (st.set && st.generation == generation) continue;
+    if (st.layout->push || (st.set && st.generation == generation)) continue;
     VkResult result = VK_SUCCESS;
     st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
     if (!st.set) return device.setVkError(result);
@@ -183,11 +186,12 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   }
   // A pool retired during these allocations invalidates sets allocated before it in this draw.
   for (uint32_t i = 0; i < setCount; ++i)
-    if (c.stages[i].generation != device.descriptors().generation()) {
+    if (!c.stages[i].layout->push && c.stages[i].generation != device.descriptors().generation()) {
       // Rare (a pool filled up mid-draw): write every stage's set afresh from the new pool.
       c.writes.clear();
       for (uint32_t j = 0; j < setCount; ++j) {
         NativeDrawCache::Stage& st = c.stages[j];
+        if (st.layout->push) continue;
         VkResult result = VK_SUCCESS;
         st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
         if (!st.set) return device.setVkError(result);
@@ -209,6 +213,17 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const bool newLayout = b.layout != layout;
   for (uint32_t i = 0; i < setCount; ++i) {
     const NativeDrawCache::Stage& st = c.stages[i];
+    if (st.layout->push) {
+      if (!newLayout && !b.sets[i] && b.pushedVersions[i] == st.version) continue;
+      c.pushWrites.clear();
+      st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
+      if (!c.pushWrites.empty())  // (a set of only unwritten bindings: nothing to push)
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
+                                  c.pushWrites.data());
+      b.sets[i] = VK_NULL_HANDLE;
+      b.pushedVersions[i] = st.version;
+      continue;
+    }
     const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
     if (!newLayout && b.sets[i] == st.set && b.dynamicOffsets[i] == offsets) continue;
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),

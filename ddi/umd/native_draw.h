@@ -5,8 +5,8 @@
 //   it differs from the command buffer's;
 // - a stage's descriptors are collected again only when its bindings may have
 //   changed (DrawState::dirtyStages, a different shader), and a new set is
-//   allocated and written only when the collection differs from the one
-//   bound; unchanged sets are not bound again;
+//   allocated and written (or, for a push-descriptor set, pushed) only when the
+//   collection differs from the one bound; unchanged sets are not bound again;
 // - vertex and index buffers, viewports, scissors, blend constants and the
 //   stencil reference are set only when they differ from the command buffer's;
 // - consecutive draws into the same attachments share one dynamic-rendering
@@ -28,8 +28,9 @@ struct NativeDrawCache {
     uint64_t shaderId = ~uint64_t(0);  // the shader the descriptors were collected for (0: none)
     const PipelineCache::StageLayout* layout = nullptr;
     StageDescriptors descriptors;
-    VkDescriptorSet set = VK_NULL_HANDLE;  // holds `descriptors`, or null: allocate and write one
+    VkDescriptorSet set = VK_NULL_HANDLE;  // holds `descriptors`, or null: allocate and write one (unless pushed)
     uint64_t generation = 0;               // the descriptor allocator's, when `set` was allocated
+    uint64_t version = 0;                  // changes with `descriptors` (a pushed set is pushed again)
   };
   Stage stages[DrawState::kStages];
   StageDescriptors scratch;  // a fresh collection, compared with the stage's
@@ -38,7 +39,7 @@ struct NativeDrawCache {
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
   state::GraphicsPipelineKey pipelineKey;
   VkPipeline pipeline = VK_NULL_HANDLE;  // pipelineKey's
-  std::vector<VkWriteDescriptorSet> writes;
+  std::vector<VkWriteDescriptorSet> writes, pushWrites;
 };
 
 // Records the draw with the pipeline of `key` (built from `inputs` on first use).

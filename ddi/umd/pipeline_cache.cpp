@@ -40,6 +40,14 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
                      : 0;
   // The invocation counter of the counting pixel shaders (driver_query.h).
   self->invocationCounter_ = device.vk().enabledFeatures().fragmentStoresAndAtomics;
+  // Push descriptors for the pixel stage's set (VK_KHR_push_descriptor).
+  if (device.vk().extensionEnabled(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME)) {
+    VkPhysicalDevicePushDescriptorPropertiesKHR push{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PUSH_DESCRIPTOR_PROPERTIES_KHR};
+    VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+    props.pNext = &push;
+    vkGetPhysicalDeviceProperties2(device.vk().physicalDevice(), &props);
+    self->maxPushDescriptors_ = push.maxPushDescriptors;
+  }
   // Constant buffers with dynamic offsets: an equal share per stage of what a pipeline layout may hold.
   self->dynamicConstantBuffersPerStage_ =
       std::min<uint32_t>(kConstantBufferSlots, limits.maxDescriptorSetUniformBuffersDynamic / kStageSets);
@@ -130,14 +138,25 @@ const PipelineCache::StageLayout* PipelineCache::stageLayout(dxbc::ProgramType s
 
 const PipelineCache::StageLayout* PipelineCache::buildStageLayout(dxbc::ProgramType stage, const Shader* shader,
                                                                   VkResult* result) {
-  const std::vector<VkDescriptorSetLayoutBinding> bindings =
+  std::vector<VkDescriptorSetLayoutBinding> bindings =
       stageBindings(stage, shader, invocationCounter_, dynamicConstantBuffersPerStage_);
-  std::vector<uint64_t> key{stageFlags(stage)};
+  // The pixel stage's set, where the device can push all of it: pushed
+  // descriptors (no dynamic ones in such a set: its constant buffers are pushed too).
+  bool push = false;
+  if (stage == dxbc::ProgramType::Pixel && maxPushDescriptors_) {
+    uint32_t descriptors = 0;
+    for (const VkDescriptorSetLayoutBinding& b : bindings) descriptors += b.descriptorCount;
+    push = descriptors <= maxPushDescriptors_;
+    if (push) bindings = stageBindings(stage, shader, invocationCounter_, 0);
+  }
+  std::vector<uint64_t> key{stageFlags(stage), push};
   for (const VkDescriptorSetLayoutBinding& b : bindings) key.push_back(uint64_t(b.binding) << 32 | b.descriptorType);
   auto found = stageLayouts_.find(key);
   if (found != stageLayouts_.end()) return found->second.get();
   auto entry = std::make_unique<StageLayout>();
+  entry->push = push;
   VkDescriptorSetLayoutCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  if (push) info.flags = VK_DESCRIPTOR_SET_LAYOUT_CREATE_PUSH_DESCRIPTOR_BIT_KHR;
   info.bindingCount = uint32_t(bindings.size());
   info.pBindings = bindings.data();
   entry->layout = vk::createDescriptorSetLayout(device_.vk(), info, result);

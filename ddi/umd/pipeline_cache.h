@@ -9,14 +9,17 @@
 // declares (binding = slot, uniform buffers: the first few with dynamic
 // offsets, as many per stage as the device lets five stages' sets hold, so a
 // constant buffer moving within its memory — Map(WRITE_DISCARD),
-// dynamic_buffer.h — needs no new set) and each sampler s0..s15 it
+// dynamic_buffer.h — needs no new set; none in a pushed set) and each sampler s0..s15 it
 // declares (16 + slot); then one binding per t# and u# the shader declares, of the descriptor type its declaration
 // needs (sampled image, uniform/storage texel buffer, storage image, storage
 // buffer; 32 + t, 160 + u) and 256 + u for a structured UAV's counter. The
 // VS set also has 241..243 (the GPU fallback's draw pass: captured vertices,
 // corners, records) and the PS set 240 (the counting pixel shader's
 // invocation counter, where the device has fragmentStoresAndAtomics) and 241
-// (the fallback prelude's records). Layouts are shared by every shader with
+// (the fallback prelude's records). The PS set is a push-descriptor set
+// where the device has VK_KHR_push_descriptor and the set fits its
+// maxPushDescriptors: the descriptor set that changes most often (textures)
+// costs one vkCmdPushDescriptorSetKHR instead of an allocation, an update and a bind. Layouts are shared by every shader with
 // the same bindings. Every graphics pipeline layout has one push-constant
 // range, VS bytes 0..7: the fallback capture variant's SV_VertexID /
 // SV_InstanceID bases (dxbc::kIdBasePushConstantBytes). Also: a zero-filled 64 KiB uniform buffer standing in for
@@ -88,6 +91,8 @@ class PipelineCache {
     std::vector<VkDescriptorPoolSize> sizes;
     // The constant-buffer slots bound with dynamic offsets (bit per slot).
     uint32_t dynamicConstantBuffers = 0;
+    // Its descriptors are pushed (vkCmdPushDescriptorSetKHR), never allocated.
+    bool push = false;
     VkDescriptorSetLayout handle() const { return layout->handle(); }
   };
   const StageLayout* stageLayout(dxbc::ProgramType stage, const Shader* shader, VkResult* result);
@@ -146,6 +151,7 @@ class PipelineCache {
   uint32_t unorderedAccessSlots_ = 0;
   bool invocationCounter_ = false;  // the PS set's binding 240
   uint32_t dynamicConstantBuffersPerStage_ = 0;
+  uint32_t maxPushDescriptors_ = 0;  // 0: no push descriptors
   std::unordered_map<state::GraphicsPipelineKey, std::shared_ptr<vk::Pipeline>, state::GraphicsPipelineKeyHash>
       pipelines_;
 };

@@ -57,6 +57,7 @@ struct BoundCommandState {
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VkDescriptorSet sets[kSets] = {};
   std::vector<uint32_t> dynamicOffsets[kSets];  // each set's dynamic constant-buffer offsets
+  uint64_t pushedVersions[kSets] = {};           // a push-descriptor set's pushed descriptors (native_draw.h)
   struct VertexBuffer {
     VkBuffer buffer = VK_NULL_HANDLE;
     VkDeviceSize offset = 0, stride = 0;

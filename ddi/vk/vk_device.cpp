@@ -114,7 +114,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   std::vector<const char*> wanted = {VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME,
                                      VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
                                      VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME,
-                                     VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME};  // SV_StencilRef
+                                     VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME,   // SV_StencilRef
+                                     VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};        // the pixel stage's set (pipeline_cache.h)
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
