@@ -1,6 +1,8 @@
 // ddi/vk/vk_command_queue.cpp — see vk_command_queue.h.
 #include "vk_command_queue.h"
 
+#include <mutex>
+
 namespace d3dvk::vk {
 
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
@@ -35,12 +37,14 @@ std::unique_ptr<CommandQueue> CommandQueue::create(Device& device, VkResult* res
 
 CommandQueue::~CommandQueue() {
   if (open_) submit();
-  if (timeline_ && submitted_) {
-    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-    info.semaphoreCount = 1;
-    info.pSemaphores = &timeline_;
-    info.pValues = &submitted_;
-    vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  if (timeline_ && submitted_ && device_.waitSemaphoresForTeardown(1, &timeline_, &submitted_) != VK_SUCCESS) {
+    // Hung past the teardown bound too: the GPU may still run these command
+    // buffers and read what they keep alive, so none of it is freed.
+    static std::mutex abandonedMutex;
+    static auto* abandoned = new std::vector<Pending>();  // reachable: not a leak to LeakSanitizer
+    std::lock_guard lock(abandonedMutex);
+    for (Pending& p : pending_) abandoned->push_back(std::move(p));
+    return;
   }
   pending_.clear();
   if (pool_) vkDestroyCommandPool(device_.handle(), pool_, nullptr);  // frees its command buffers
@@ -130,11 +134,8 @@ VkResult CommandQueue::wait(uint64_t serial) {
   }
   if (serial > submitted_) serial = submitted_;
   if (serial == 0) return VK_SUCCESS;
-  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  info.semaphoreCount = 1;
-  info.pSemaphores = &timeline_;
-  info.pValues = &serial;
-  VkResult r = vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  // Bounded (vk_device.h): VK_TIMEOUT when the GPU stops making progress.
+  VkResult r = device_.waitSemaphores(1, &timeline_, &serial);
   if (r == VK_SUCCESS) collect(completedSerial());
   return r;
 }

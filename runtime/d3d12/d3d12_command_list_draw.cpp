@@ -10,9 +10,13 @@
 // parameter types, descriptors) and fails the list's Close with the reason.
 #include "d3d12_command_list.h"
 #include "d3d12_command_signature.h"
+#include "d3d12_descriptor_heap.h"
 #include "d3d12_pipeline_state.h"
 #include "d3d12_resource.h"
 #include "d3d12_root_signature.h"
+#include "d3dvk_checked_math.h"
+
+#include <algorithm>
 
 namespace d3dvk::runtime {
 
@@ -167,9 +171,70 @@ void STDMETHODCALLTYPE D3D12CommandList::SetDescriptorHeaps(UINT NumDescriptorHe
   if (!recording(method)) return;
   if (NumDescriptorHeaps > 2 || (NumDescriptorHeaps && !ppDescriptorHeaps))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "at most one CBV/SRV/UAV and one sampler heap");
-  // GPU descriptor handles are addresses in the heaps' storage (descriptor_heap12.h): the UMD has nothing to bind.
-  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetDescriptorHeaps(ddiHandle(), 0, nullptr); });
+  BoundHeap bound[2];
+  D3D12DDI_HDESCRIPTORHEAP handles[2]{};
+  for (UINT i = 0; i < NumDescriptorHeaps; ++i) {
+    auto* heap = D3D12DescriptorHeap::from(ppDescriptorHeaps[i]);
+    if (!heap) return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "a heap is null");
+    const D3D12_DESCRIPTOR_HEAP_DESC& d = heap->desc();
+    const int slot = d.Type == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV ? 0 : d.Type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ? 1 : -1;
+    if (slot < 0 || !(d.Flags & D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID),
+                     "heap " + std::to_string(i) + " is not a shader-visible CBV/SRV/UAV or sampler heap");
+    if (bound[slot].heap)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "two heaps of one type");
+    bound[slot] = {heap, heap->gpuStart(), d.NumDescriptors};
+    handles[i] = heap->ddiHandle();
+  }
+  // The list keeps the heaps until it is reset or released: the driver reads
+  // descriptor tables from them when the list executes.
+  for (const BoundHeap& b : bound)
+    if (b.heap) {
+      b.heap->AddRef();
+      heldHeaps_.push_back(b.heap);
+    }
+  boundHeaps_[0] = bound[0];
+  boundHeaps_[1] = bound[1];
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetDescriptorHeaps(ddiHandle(), NumDescriptorHeaps, NumDescriptorHeaps ? handles : nullptr);
+  });
 } D3DVK_CATCH_VOID
+
+bool D3D12CommandList::tableValid(const char* method, bool compute, UINT index, UINT64 base) {
+  const D3D12RootSignature* rs = compute ? computeRootSignature_ : graphicsRootSignature_;
+  // Without a root signature, or a parameter of another type, the driver refuses the call.
+  if (!rs || index >= rs->desc().parameters.size()) return true;
+  const rootsig::RootParameter& p = rs->desc().parameters[index];
+  if (p.parameterType != rootsig::kParameterTable || p.ranges.empty()) return true;
+  const bool samplers = p.ranges[0].rangeType == rootsig::kRangeSampler;
+  // The descriptors the table spans from its start (an unbounded range: at least its first).
+  uint64_t span = 0, next = 0;
+  for (const rootsig::DescriptorRange& r : p.ranges) {
+    const uint64_t first = r.offsetInDescriptorsFromTableStart == rootsig::kOffsetAppend ? next
+                                                                                        : r.offsetInDescriptorsFromTableStart;
+    const uint64_t count = r.numDescriptors == rootsig::kUnboundedDescriptors ? 1 : r.numDescriptors;
+    next = first + count;
+    span = std::max(span, next);
+  }
+  const BoundHeap& heap = boundHeaps_[samplers ? 1 : 0];
+  const char* kind = samplers ? "sampler" : "CBV/SRV/UAV";
+  std::string why;
+  if (!heap.heap) {
+    why = std::string("no shader-visible ") + kind + " heap is set (SetDescriptorHeaps) for the table";
+  } else {
+    const UINT64 increment = device()->GetDescriptorHandleIncrementSize(heap.heap->desc().Type);
+    const UINT64 offset = base - heap.gpuStart;
+    if (base < heap.gpuStart || offset % increment || offset / increment >= heap.count)
+      why = "BaseDescriptor " + std::to_string(base) + " is not a descriptor of the bound " + kind + " heap";
+    else if (!fitsWithin(offset / increment, span, heap.count))
+      why = "the table (" + std::to_string(span) + " descriptors from descriptor " + std::to_string(offset / increment) +
+            ") runs past the end of the bound " + kind + " heap (" + std::to_string(heap.count) + " descriptors)";
+  }
+  if (why.empty()) return true;
+  invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_TABLE_INVALID),
+          "root parameter " + std::to_string(index) + ": " + why);
+  return false;
+}
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSignature* pRootSignature) try {
   if (!recording("SetComputeRootSignature")) return;
@@ -187,7 +252,8 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSign
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT RootParameterIndex,
                                                                        D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
-  if (!recording("SetComputeRootDescriptorTable")) return;
+  const char* method = "SetComputeRootDescriptorTable";
+  if (!recording(method) || !tableValid(method, true, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetComputeRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
   });
@@ -195,7 +261,8 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT Root
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootDescriptorTable(UINT RootParameterIndex,
                                                                         D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
-  if (!recording("SetGraphicsRootDescriptorTable")) return;
+  const char* method = "SetGraphicsRootDescriptorTable";
+  if (!recording(method) || !tableValid(method, false, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetGraphicsRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
   });

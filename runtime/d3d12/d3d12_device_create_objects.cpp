@@ -12,6 +12,7 @@
 #include "d3d12_footprints.h"
 #include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
+#include "d3dvk_checked_math.h"
 #include "raw_enum.h"
 
 #include <new>
@@ -217,7 +218,11 @@ D3D12_RESOURCE_ALLOCATION_INFO STDMETHODCALLTYPE D3D12Device::GetResourceAllocat
     if (info.ResourceDataSize == UINT64_MAX) return {UINT64_MAX, d.Alignment};
     UINT64 alignment = std::max<UINT64>(info.ResourceDataAlignment, 1);
     total.Alignment = std::max(total.Alignment, alignment);
-    total.SizeInBytes = (total.SizeInBytes + alignment - 1) / alignment * alignment + info.ResourceDataSize;
+    // The running total placed at the alignment, plus this one, none of it wrapping.
+    UINT64 placed = 0;
+    if (!checkedAdd<UINT64>(total.SizeInBytes, alignment - 1, &placed) ||
+        !checkedAdd<UINT64>(placed / alignment * alignment, info.ResourceDataSize, &total.SizeInBytes))
+      return {UINT64_MAX, total.Alignment};
   }
   return total;
 } D3DVK_CATCH_RETURN({})

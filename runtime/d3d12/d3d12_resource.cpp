@@ -71,6 +71,8 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
   std::string why;
   D3D12_RESOURCE_DESC d = desc;
   if (!validateResourceDesc(&d, &why)) {
+    device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
+                         D3DVK_D3D12_MESSAGE_ID(CREATERESOURCE_INVALIDDESC), method, why);
     d3d12Error(method, why);
     return E_INVALIDARG;
   }

@@ -10,6 +10,8 @@
 #include "d3d12umddi.h"
 #include "vk_device.h"
 
+#include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +26,7 @@ void logError(const std::string& message);
 
 namespace d3dvk::umd12 {
 
+struct AllocatorUse12;
 struct InternalComputePipeline12;
 struct Queue12;
 struct Resource12;
@@ -73,8 +76,21 @@ class Device12 {
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
+  // Every wait is bounded (vk::Device::gpuTimeoutNs): one that runs out
+  // removes the device as DXGI_ERROR_DEVICE_HUNG and returns VK_TIMEOUT.
   VkSemaphoreSubmitInfo nextSignal();
   VkResult waitForSignal(const VkSemaphoreSubmitInfo& signal);
+  // Waits for everything submitted so far (queue mutex held): a signal of the
+  // device's timeline after it, waited for with the GPU bound, or with the
+  // teardown bound (vk_device.h) when objects are about to be freed.
+  VkResult waitIdle(bool teardown);
+  // Reports a hung GPU once: DXGI_ERROR_DEVICE_HUNG through pfnSetErrorCb, and why.
+  void reportHung();
+  // Keeps `allocators` in flight until the device's timeline reaches `serial`
+  // (queue mutex held); retireCompleted lets go of those that have.
+  void retireAfter(uint64_t serial, std::vector<std::shared_ptr<AllocatorUse12>> allocators);
+  void retireCompleted();
+  void retireAll();  // after waitIdle(true), at destruction
 
   // Records `record` into a one-time command buffer, submits it on the queue
   // and waits for it (resource initialization). Queue mutex NOT held.
@@ -111,6 +127,12 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
+  struct Retiring {
+    uint64_t serial;
+    std::vector<std::shared_ptr<AllocatorUse12>> allocators;
+  };
+  std::deque<Retiring> retiring_;  // queue mutex held; serials ascending
+  std::atomic<bool> hungReported_{false};
 };
 
 // One full memory barrier: everything before → everything after.

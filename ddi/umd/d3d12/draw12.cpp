@@ -197,7 +197,7 @@ struct SetWrites {
 // declares: with `nullOnError` a null descriptor where the device has them
 // (else the write is left out), and the reason is returned either way.
 std::string writeTable(Device12& device, const Shader12& shader, size_t i, const ViewDescriptor12* table,
-                       VkDescriptorSet set, bool nullOnError, SetWrites& out) {
+                       uint32_t available, VkDescriptorSet set, bool nullOnError, SetWrites& out) {
   const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
   VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
   w.dstSet = set;
@@ -209,9 +209,11 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
   std::vector<VkBufferView>& texels = out.texels.emplace_back();
   const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
   std::string error;
+  const ViewDescriptor12 pastTheHeap;  // an entry past the heap's end reads as empty, never from past its storage
   for (uint32_t e = 0; e < b.count; ++e) {
-    const ViewDescriptor12& d = tableEntry(table, b.tableOffset + e);
-    const char* wrong = nullptr;
+    const bool inHeap = uint64_t(b.tableOffset) + e < available;
+    const ViewDescriptor12& d = inHeap ? tableEntry(table, b.tableOffset + e) : pastTheHeap;
+    const char* wrong = inHeap ? nullptr : "a descriptor table a shader reads runs past the end of its heap";
     switch (b.descriptorClass) {
       case rootsig::DescriptorClass::UniformBuffer:
       case rootsig::DescriptorClass::StorageBuffer: {
@@ -220,7 +222,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
                               ? ViewDescriptor12::UnorderedAccess
                               : ViewDescriptor12::ShaderResource;
         const bool ok = d.kind == kind && (d.resource || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
         buffers.push_back(ok && d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
                                            : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
         break;
@@ -230,7 +232,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
                                                                                            : ViewDescriptor12::UnorderedAccess;
         const bool ok = d.kind == kind && (d.texelView || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
         texels.push_back(ok ? d.texelView : VK_NULL_HANDLE);
         break;
       }
@@ -239,14 +241,14 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
                                                                                      : ViewDescriptor12::UnorderedAccess;
         const bool ok = d.kind == kind && (d.imageView || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no texture view";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no texture view";
         images.push_back({VK_NULL_HANDLE, ok ? d.imageView : VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL});
         break;
       }
       case rootsig::DescriptorClass::Sampler:
         // No null samplers: a wrong entry leaves the write out.
         if (d.kind != ViewDescriptor12::Sampler || !d.sampler) {
-          wrong = "a descriptor table entry a shader samples with holds no sampler";
+          if (!wrong) wrong = "a descriptor table entry a shader samples with holds no sampler";
           nullOnError = false;
         }
         images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
@@ -282,10 +284,11 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
     if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
     if (b.source == rootsig::BindingSource::Table) {
       const ViewDescriptor12* table = args.parameters[b.index].table;
+      const uint32_t available = args.parameters[b.index].tableEntries;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      PendingTable pending{set, &shader, uint32_t(i), table, {}};
+      PendingTable pending{set, &shader, uint32_t(i), table, available, {}};
       if (!deferTables) {
-        const std::string error = writeTable(device, shader, i, table, set, false, out);
+        const std::string error = writeTable(device, shader, i, table, available, set, false, out);
         if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
         // What was read, so ExecuteCommandLists can tell when the heap changed since.
         for (uint32_t e = 0; e < b.count; ++e) pending.readWhileRecording.push_back(tableEntry(table, b.tableOffset + e));
@@ -311,6 +314,8 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       // table descriptor (read while recording: these are not table bindings).
       const ViewDescriptor12* table = args.parameters[b.index].table;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
+      if (b.tableOffset >= args.parameters[b.index].tableEntries)
+        return fail(E_INVALIDARG, "a descriptor table a shader reads runs past the end of its heap"), VK_NULL_HANDLE;
       const ViewDescriptor12& d = tableEntry(table, b.tableOffset);
       if (d.kind != ViewDescriptor12::UnorderedAccess)
         return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no unordered-access view"), VK_NULL_HANDLE;
@@ -378,7 +383,7 @@ void CommandRecorder12::writeTables() {
   SetWrites out;
   std::string reported;
   for (const PendingTable& p : pendingTables_) {
-    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.set, true, out);
+    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.available, p.set, true, out);
     if (!error.empty() && reported.empty()) reported = error;
   }
   vkUpdateDescriptorSets(device_->handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
@@ -661,8 +666,15 @@ VOID APIENTRY omSetStencilRef(D3D12DDI_HCOMMANDLIST h, UINT ref) try {
 VOID APIENTRY setPipelineState(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HPIPELINESTATE pso) try {
   if (CommandRecorder12* r = recorderOf(h)) r->state().pipeline = PipelineState12::from(pso);
 } D3DVK_CATCH_VOID
-VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST, UINT, D3D12DDI_HDESCRIPTORHEAP*) try {
-  // GPU descriptor handles are addresses in the heaps' storage: nothing to bind.
+VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST h, UINT count, D3D12DDI_HDESCRIPTORHEAP* heaps) try {
+  // GPU descriptor handles are addresses in the heaps' storage: nothing to bind,
+  // but tables are checked against the heaps' ranges (setTable).
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  r->state().heaps[0] = r->state().heaps[1] = nullptr;
+  for (UINT i = 0; i < count && i < 2 && heaps; ++i)
+    if (const DescriptorHeap12* heap = DescriptorHeap12::from(heaps[i]); heap && heap->shaderVisible)
+      r->state().heaps[heap->type == D3D12DDI_DESCRIPTOR_HEAP_TYPE_SAMPLER ? 1 : 0] = heap;
 } D3DVK_CATCH_VOID
 // Another root signature makes every root argument undefined (here: unset); setting the same one keeps them.
 VOID APIENTRY setComputeRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
@@ -687,8 +699,23 @@ void setTable(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, D3D12DDI_GPU_DE
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
-  if (auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable"))
+  auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable");
+  if (!p) return;
+  // The handle must name a descriptor of a bound heap: the table is read from
+  // there, never past the heap's end (tableEntry's callers check tableEntries).
+  p->table = nullptr;
+  p->tableEntries = 0;
+  for (const DescriptorHeap12* heap : r->state().heaps) {
+    if (!heap) continue;
+    const uintptr_t start = reinterpret_cast<uintptr_t>(heap->storage.get());
+    if (base.ptr < start || (base.ptr - start) % kDescriptorSize || (base.ptr - start) / kDescriptorSize >= heap->count)
+      continue;
     p->table = ViewDescriptor12::from(base);
+    p->tableEntries = uint32_t(heap->count - (base.ptr - start) / kDescriptorSize);
+    return;
+  }
+  r->fail(E_INVALIDARG, "Set*RootDescriptorTable: BaseDescriptor is not a descriptor of a heap set with "
+                        "SetDescriptorHeaps (SET_DESCRIPTOR_TABLE_INVALID)");
 }
 VOID APIENTRY setComputeRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_DESCRIPTOR_HANDLE b) try {
   setTable(h, true, i, b);

@@ -65,6 +65,7 @@ struct RootArguments12 {
   struct Parameter {
     UINT64 va = 0;                             // root CBV/SRV/UAV
     const ViewDescriptor12* table = nullptr;   // descriptor table: its first descriptor
+    uint32_t tableEntries = 0;                 // the descriptors from there to its heap's end (never read past)
   };
   std::vector<Parameter> parameters;
   void reset(RootSignature12* rs);
@@ -72,6 +73,8 @@ struct RootArguments12 {
 
 struct DrawState12 {
   PipelineState12* pipeline = nullptr;
+  // SetDescriptorHeaps: [0] CBV/SRV/UAV, [1] sampler; a table must start in one.
+  const DescriptorHeap12* heaps[2] = {};
   RootArguments12 graphics, compute;
   D3D12DDI_PRIMITIVE_TOPOLOGY topology = 0;  // UNDEFINED
   std::vector<VkViewport> viewports;

@@ -2,6 +2,7 @@
 #include "query12.h"
 
 #include "command_list12.h"
+#include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 #include "resource12.h"
@@ -181,7 +182,7 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
   const UINT64 stride = statistics ? sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
   if (!typeFitsHeap(type, heap.type) || start > heap.count || count > heap.count - start)
     return fail(E_INVALIDARG, "ResolveQueryData: the query type does not fit the heap or the range is out of it");
-  if (!dst.isBuffer() || offset % 8 || offset + stride * count > dst.desc.Width)
+  if (!dst.isBuffer() || offset % 8 || !fitsWithin(offset, stride * count, dst.desc.Width))
     return fail(E_INVALIDARG, "ResolveQueryData: the destination is not a buffer, is misaligned, or is too small");
   if (!count) return;
   for (const ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_})
