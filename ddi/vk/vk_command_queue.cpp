@@ -53,6 +53,10 @@ CommandQueue::~CommandQueue() {
 
 VkCommandBuffer CommandQueue::record(VkResult* result) {
   *result = VK_SUCCESS;
+  if (device_.hung()) {  // removed: nothing new is recorded for it
+    *result = VK_ERROR_DEVICE_LOST;
+    return VK_NULL_HANDLE;
+  }
   if (!open_) {
     collect(completedSerial());
     VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -84,6 +88,13 @@ VkCommandBuffer CommandQueue::record(VkResult* result) {
 
 VkResult CommandQueue::submit() {
   if (!open_) return VK_SUCCESS;
+  if (device_.hung() && submitted_ > 0) {
+    // Removed: the open batch is dropped (its objects are released with their serials, never run).
+    vkEndCommandBuffer(open_);
+    free_.push_back(open_);
+    open_ = VK_NULL_HANDLE;
+    return VK_ERROR_DEVICE_LOST;
+  }
   VkCommandBuffer cmd = open_;
   if (beforeSubmit_) beforeSubmit_(cmd);
   open_ = VK_NULL_HANDLE;

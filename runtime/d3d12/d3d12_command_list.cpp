@@ -342,6 +342,10 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
         if (!r)
           return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_NULL_POINTER),
                          at + "the transition's resource is null");
+        // D3D12_RESOURCE_STATES' bits end at VIDEO_ENCODE_WRITE (0x800000).
+        if ((rawEnum(b.Transition.StateBefore) | rawEnum(b.Transition.StateAfter)) & ~0xFFFFFF)
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_COMBINATION),
+                         at + "StateBefore or StateAfter has bits that are not D3D12_RESOURCE_STATES");
         if (b.Transition.StateBefore == b.Transition.StateAfter)
           return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_MATCHING_STATES),
                          at + "StateBefore and StateAfter are the same");

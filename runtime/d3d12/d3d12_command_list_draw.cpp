@@ -116,7 +116,12 @@ void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature*
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) try {
-  if (!recording("IASetPrimitiveTopology")) return;
+  const char* method = "IASetPrimitiveTopology";
+  if (!recording(method)) return;
+  // D3D_PRIMITIVE_TOPOLOGY: UNDEFINED, the lists and strips (1–5, 10–13), 1..32 control-point patch lists (33–64).
+  const int topology = int(PrimitiveTopology);
+  if (!((topology >= 0 && topology <= 5) || (topology >= 10 && topology <= 13) || (topology >= 33 && topology <= 64)))
+    return invalid(method, "PrimitiveTopology " + std::to_string(topology) + " is not a D3D_PRIMITIVE_TOPOLOGY");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIaSetTopology(ddiHandle(), D3D12DDI_PRIMITIVE_TOPOLOGY(PrimitiveTopology));
   });

@@ -146,6 +146,13 @@ void Device12::reportHung() {
   setError(DXGI_ERROR_DEVICE_HUNG);
 }
 
+bool Device12::settleIfHung() {
+  if (!vk_.hung()) return true;
+  std::lock_guard lock(queueMutex_);
+  if (!settled_) settled_ = waitIdle(true) == VK_SUCCESS;
+  return settled_;
+}
+
 void Device12::retireAfter(uint64_t serial, std::vector<std::shared_ptr<AllocatorUse12>> allocators) {
   if (!allocators.empty()) retiring_.push_back({serial, std::move(allocators)});
 }

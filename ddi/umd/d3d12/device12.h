@@ -86,6 +86,11 @@ class Device12 {
   VkResult waitIdle(bool teardown);
   // Reports a hung GPU once: DXGI_ERROR_DEVICE_HUNG through pfnSetErrorCb, and why.
   void reportHung();
+  // Before an object the GPU may use is freed: on a hung device (nothing new
+  // is submitted to it), waits once for the work still running, with the
+  // teardown bound. False when even that ran out: the caller leaves the
+  // object alive (freeing it under running work could crash the driver).
+  bool settleIfHung();
   // Keeps `allocators` in flight until the device's timeline reaches `serial`
   // (queue mutex held); retireCompleted lets go of those that have.
   void retireAfter(uint64_t serial, std::vector<std::shared_ptr<AllocatorUse12>> allocators);
@@ -97,6 +102,7 @@ class Device12 {
   template <typename F>
   VkResult runNow(F&& record) {
     std::lock_guard lock(queueMutex_);
+    if (vk_.hung()) return VK_ERROR_DEVICE_LOST;  // nothing new goes to a hung device
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkResult r = beginOneTime(&cmd);
     if (r != VK_SUCCESS) return r;
@@ -133,6 +139,7 @@ class Device12 {
   };
   std::deque<Retiring> retiring_;  // queue mutex held; serials ascending
   std::atomic<bool> hungReported_{false};
+  bool settled_ = false;  // queue mutex held
 };
 
 // One full memory barrier: everything before → everything after.

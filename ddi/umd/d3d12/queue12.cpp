@@ -82,6 +82,14 @@ HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Ope
 
 HRESULT submitReadyOperations(Device12& device) {
   device.retireCompleted();
+  if (device.vk().hung()) {
+    // Removed: nothing more goes to the GPU (the operations' allocators are no longer in flight).
+    for (Queue12* queue : device.queues()) {
+      queue->pending.clear();
+      queue->waits.clear();
+    }
+    return DXGI_ERROR_DEVICE_HUNG;
+  }
   HRESULT result = S_OK;
   bool progress = true;
   while (progress) {

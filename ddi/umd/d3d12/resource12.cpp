@@ -287,8 +287,10 @@ HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
   return hr;
 } D3DVK_CATCH_HRESULT
 
-VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
-  // D3D12 makes the application keep a resource alive while queued work uses it.
+VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE hDevice, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
+  // D3D12 makes the application keep a resource alive while queued work uses
+  // it; on a hung device the work still running is waited for (bounded) first.
+  if (Device12* device = Device12::from(hDevice); device && !device->settleIfHung()) return;
   if (Heap12* h = Heap12::from(hHeap)) h->~Heap12();
   if (Resource12* r = Resource12::from(hResource)) {
     if (r->gpuVa) r->device->unregisterBuffer(r->gpuVa);
