@@ -295,6 +295,16 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
                        ") of " + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(depth) +
                        " reaches outside the destination (" + std::to_string(dst.width) + "x" +
                        std::to_string(dst.height) + "x" + std::to_string(dst.depth) + ")");
+  // One subresource as source and destination: the regions must not overlap (D3D12).
+  if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX &&
+      pDst->pResource == pSrc->pResource && pDst->SubresourceIndex == pSrc->SubresourceIndex) {
+    const UINT64 left = pSrcBox ? pSrcBox->left : 0, top = pSrcBox ? pSrcBox->top : 0, front = pSrcBox ? pSrcBox->front : 0;
+    const bool apart = DstX >= left + width || left >= DstX + UINT64(width) || DstY >= top + height ||
+                       top >= DstY + UINT64(height) || DstZ >= front + depth || front >= DstZ + UINT64(depth);
+    if (!apart)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPY_ON_SAME_SUBRESOURCE),
+                     "the source and destination regions of one subresource overlap");
+  }
   // The layouts point into dst/src, which outlive the call.
   dst.layout.pLayout = dst.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &dst.pitched;
   src.layout.pLayout = src.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &src.pitched;
@@ -332,11 +342,11 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
     const D3D12_RESOURCE_BARRIER& b = pBarriers[i];
     D3D12DDIARG_RESOURCE_BARRIER_0003& d = barriers[i];
     std::string at = "barrier " + std::to_string(i) + ": ";
-    if (b.Flags & ~(D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY) ||
-        b.Flags == (D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY))
+    constexpr int kSplit = D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY;
+    if ((rawEnum(b.Flags) & ~kSplit) || rawEnum(b.Flags) == kSplit)
       return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_FLAGS), at + "invalid Flags");
     d.Flags = D3D12DDI_RESOURCE_BARRIER_FLAGS(int(b.Flags));
-    switch (b.Type) {
+    switch (rawEnum(b.Type)) {
       case D3D12_RESOURCE_BARRIER_TYPE_TRANSITION: {
         auto* r = D3D12Resource::from(b.Transition.pResource);
         if (!r)
@@ -393,8 +403,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearDepthStencilView(D3D12_CPU_DESCRIP
   if (!device()->descriptorInHeap(DepthStencilView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE),
                    "the handle is not a descriptor of a DSV heap of this device");
-  if (!(ClearFlags & (D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)) ||
-      (ClearFlags & ~(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)))
+  const int clearFlags = rawEnum(ClearFlags), depthStencil = D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL;
+  if (!(clearFlags & depthStencil) || (clearFlags & ~depthStencil))
     return invalid(method, "ClearFlags must be DEPTH, STENCIL or both");
   if ((ClearFlags & D3D12_CLEAR_FLAG_DEPTH) && !(Depth >= 0.0f && Depth <= 1.0f))
     return invalid(method, "Depth must be within [0, 1]");

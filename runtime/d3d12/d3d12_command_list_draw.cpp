@@ -15,6 +15,7 @@
 #include "d3d12_resource.h"
 #include "d3d12_root_signature.h"
 #include "d3dvk_checked_math.h"
+#include "raw_enum.h"
 
 #include <algorithm>
 
@@ -119,7 +120,7 @@ void STDMETHODCALLTYPE D3D12CommandList::IASetPrimitiveTopology(D3D12_PRIMITIVE_
   const char* method = "IASetPrimitiveTopology";
   if (!recording(method)) return;
   // D3D_PRIMITIVE_TOPOLOGY: UNDEFINED, the lists and strips (1–5, 10–13), 1..32 control-point patch lists (33–64).
-  const int topology = int(PrimitiveTopology);
+  const int topology = rawEnum(PrimitiveTopology);
   if (!((topology >= 0 && topology <= 5) || (topology >= 10 && topology <= 13) || (topology >= 33 && topology <= 64)))
     return invalid(method, "PrimitiveTopology " + std::to_string(topology) + " is not a D3D_PRIMITIVE_TOPOLOGY");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
@@ -132,6 +133,16 @@ void STDMETHODCALLTYPE D3D12CommandList::RSSetViewports(UINT NumViewports, const
   if (!recording(method)) return;
   if (NumViewports > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports))
     return invalid(method, "more than 16 viewports, or pViewports is null");
+  // D3D12's bounds: corners within [-32768, 32767], no negative (or NaN) extent, depths within [0, 1].
+  for (UINT i = 0; i < NumViewports; ++i) {
+    const D3D12_VIEWPORT& v = pViewports[i];
+    const auto inBounds = [](float x) { return x >= D3D12_VIEWPORT_BOUNDS_MIN && x <= D3D12_VIEWPORT_BOUNDS_MAX; };
+    if (!inBounds(v.TopLeftX) || !inBounds(v.TopLeftY) || !(v.Width >= 0) || !(v.Height >= 0) ||
+        !inBounds(v.TopLeftX + v.Width) || !inBounds(v.TopLeftY + v.Height) || !(v.MinDepth >= 0 && v.MinDepth <= 1) ||
+        !(v.MaxDepth >= 0 && v.MaxDepth <= 1))
+      return invalid(method, "viewport " + std::to_string(i) +
+                                 " is outside D3D12's bounds ([-32768, 32767], a non-negative extent, depths in [0, 1])");
+  }
   static_assert(sizeof(D3D12_VIEWPORT) == sizeof(D3D12DDI_VIEWPORT));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnRsSetViewports(ddiHandle(), NumViewports, reinterpret_cast<const D3D12DDI_VIEWPORT*>(pViewports));
@@ -143,7 +154,14 @@ void STDMETHODCALLTYPE D3D12CommandList::RSSetScissorRects(UINT NumRects, const 
   if (!recording(method)) return;
   if (NumRects > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects))
     return invalid(method, "more than 16 rects, or pRects is null");
-  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnRsSetScissorRects(ddiHandle(), NumRects, pRects); });
+  // Coordinates beyond D3D12's viewport bounds select nothing more: the driver
+  // gets them clamped to [-32768, 32767], so its extents cannot overflow.
+  D3D12_RECT rects[D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
+  for (UINT i = 0; i < NumRects; ++i) {
+    const auto clamp = [](LONG v) { return std::clamp<LONG>(v, D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX); };
+    rects[i] = {clamp(pRects[i].left), clamp(pRects[i].top), clamp(pRects[i].right), clamp(pRects[i].bottom)};
+  }
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnRsSetScissorRects(ddiHandle(), NumRects, rects); });
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::OMSetBlendFactor(const FLOAT BlendFactor[4]) try {
@@ -319,7 +337,11 @@ D3DVK_ROOT_VIEW(SetGraphicsRootUnorderedAccessView, pfnSetGraphicsRootUnorderedA
 #undef D3DVK_ROOT_VIEW
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetIndexBuffer(const D3D12_INDEX_BUFFER_VIEW* pView) try {
-  if (!recording("IASetIndexBuffer")) return;
+  const char* method = "IASetIndexBuffer";
+  if (!recording(method)) return;
+  // Indices are read at their own alignment.
+  if (pView && pView->BufferLocation && pView->BufferLocation % (rawEnum(pView->Format) == DXGI_FORMAT_R16_UINT ? 2 : 4))
+    return invalid(method, "BufferLocation is not a multiple of the index size");
   static_assert(sizeof(D3D12_INDEX_BUFFER_VIEW) == sizeof(D3D12DDI_INDEX_BUFFER_VIEW));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIASetIndexBuffer(ddiHandle(), reinterpret_cast<const D3D12DDI_INDEX_BUFFER_VIEW*>(pView));
@@ -330,8 +352,12 @@ void STDMETHODCALLTYPE D3D12CommandList::IASetVertexBuffers(UINT StartSlot, UINT
                                                             const D3D12_VERTEX_BUFFER_VIEW* pViews) try {
   const char* method = "IASetVertexBuffers";
   if (!recording(method)) return;
-  if (uint64_t(StartSlot) + NumViews > D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+  if (!fitsWithin(StartSlot, NumViews, D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT))
     return invalid(method, "StartSlot + NumViews is past the 32 input slots");
+  for (UINT i = 0; pViews && i < NumViews; ++i)
+    if (pViews[i].StrideInBytes > D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)
+      return invalid(method, "view " + std::to_string(i) + "'s StrideInBytes " + std::to_string(pViews[i].StrideInBytes) +
+                                 " is more than a vertex's 2048 bytes");
   static_assert(sizeof(D3D12_VERTEX_BUFFER_VIEW) == sizeof(D3D12DDI_VERTEX_BUFFER_VIEW));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIASetVertexBuffers(ddiHandle(), StartSlot, NumViews, reinterpret_cast<const D3D12DDI_VERTEX_BUFFER_VIEW*>(pViews));

@@ -165,7 +165,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateDepthStencilView(ID3D12Resource* pReso
       debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, method, text);
       d3d12Error(method, text);
     };
-    if (rawEnum(pDesc->Flags) & ~(D3D12_DSV_FLAG_READ_ONLY_DEPTH | D3D12_DSV_FLAG_READ_ONLY_STENCIL))
+    if (rawEnum(pDesc->Flags) & ~int(D3D12_DSV_FLAG_READ_ONLY_DEPTH | D3D12_DSV_FLAG_READ_ONLY_STENCIL))
       return invalidDesc(D3DVK_D3D12_MESSAGE_ID(CREATEDEPTHSTENCILVIEW_INVALIDFLAGS),
                          "Flags is not a combination of D3D12_DSV_FLAGS; nothing is written");
     args.Flags = D3D12DDI_CREATE_DEPTH_STENCIL_VIEW_FLAGS(rawEnum(pDesc->Flags));

@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_footprints.cpp — see d3d12_footprints.h.
 #include "d3d12_footprints.h"
+#include "d3dvk_checked_math.h"
 
 #include "raw_enum.h"
 
@@ -142,7 +143,7 @@ void copyableFootprints(const D3D12_RESOURCE_DESC& desc, UINT first, UINT count,
   UINT slices = valid && d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : d.DepthOrArraySize;
   UINT planes = !valid || d.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER ? 1 : formatPlaneCount(d.Format);
   UINT64 subresources = valid ? UINT64(d.MipLevels) * slices * planes : 0;
-  if (!valid || UINT64(first) + count > subresources) {
+  if (!valid || !fitsWithin(first, count, subresources)) {
     for (UINT i = 0; i < count; ++i) {
       if (layouts) std::memset(&layouts[i], 0xff, sizeof layouts[i]);
       if (numRows) numRows[i] = UINT(-1);

@@ -20,6 +20,7 @@
 #include "shader12.h"
 #include "view12.h"
 #include "vk_command_queue.h"
+#include "vk_resources.h"
 
 #include <cstring>
 #include <new>
@@ -144,6 +145,19 @@ void Device12::reportHung() {
   message(DXGI_ERROR_DEVICE_HUNG, "the GPU made no progress for " + std::to_string(vk_.gpuTimeoutNs() / 1'000'000) +
                                       " ms (D3DVK_GPU_TIMEOUT_MS); the device is removed (DXGI_ERROR_DEVICE_HUNG)");
   setError(DXGI_ERROR_DEVICE_HUNG);
+}
+
+VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
+  std::lock_guard lock(zeroVertexBufferMutex_);
+  if (!zeroVertexBuffer_) {
+    // Host-visible and zeroed by the CPU: no submission (draws may ask while the queue mutex is held).
+    auto buffer = vk::Buffer::create(vk_, kZeroVertexBufferBytes,
+                                     VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT, true, result);
+    if (!buffer) return VK_NULL_HANDLE;
+    std::memset(buffer->mapped(), 0, size_t(kZeroVertexBufferBytes));
+    zeroVertexBuffer_ = std::move(buffer);
+  }
+  return zeroVertexBuffer_->handle();
 }
 
 bool Device12::settleIfHung() {

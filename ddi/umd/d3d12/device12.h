@@ -24,6 +24,10 @@ struct FallbackSetupPipelines;
 void logError(const std::string& message);
 }  // namespace d3dvk::umd
 
+namespace d3dvk::vk {
+class Buffer;
+}
+
 namespace d3dvk::umd12 {
 
 struct AllocatorUse12;
@@ -73,6 +77,10 @@ class Device12 {
   // ExecuteIndirect's dispatch-count pipeline (indirect12.h), created on
   // first use; null with *result when that fails.
   InternalComputePipeline12* dispatchCount(VkResult* result);
+  // kZeroVertexBufferBytes of zeros, what an input slot without a vertex
+  // buffer reads and indices past the index buffer are (draw12.cpp), created
+  // on first use; null with *result.
+  VkBuffer zeroVertexBuffer(VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -133,6 +141,8 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
+  std::mutex zeroVertexBufferMutex_;
+  std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
   struct Retiring {
     uint64_t serial;
     std::vector<std::shared_ptr<AllocatorUse12>> allocators;
@@ -141,6 +151,10 @@ class Device12 {
   std::atomic<bool> hungReported_{false};
   bool settled_ = false;  // queue mutex held
 };
+
+// Bytes of zeros bound to an input slot with no vertex buffer: the largest
+// element (16 bytes) at the largest AlignedByteOffset (2048), stride 0.
+inline constexpr VkDeviceSize kZeroVertexBufferBytes = 4096;
 
 // One full memory barrier: everything before → everything after.
 void fullBarrier(VkCommandBuffer cmd);

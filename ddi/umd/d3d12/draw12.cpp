@@ -486,12 +486,21 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
 // The vertex buffers, and the index buffer of an indexed draw.
 void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   const DrawState12& s = state_;
-  for (UINT slot = 0; slot < 32; ++slot) {
-    const DrawState12::VertexBuffer& vb = s.vertexBuffers[slot];
-    if (!vb.resource) continue;
-    const VkBuffer buffer = vb.resource->buffer->handle();
-    const VkDeviceSize offset = vb.offset, size = vb.size ? VkDeviceSize(vb.size) : VK_WHOLE_SIZE, stride = vb.stride;
-    vkCmdBindVertexBuffers2(cmd, slot, 1, &buffer, &offset, &size, &stride);
+  // Every slot the pipeline reads gets a buffer: a slot with no view, or an
+  // empty one, reads zeros (D3D12) from the device's zero buffer (stride 0); so
+  // does one Vulkan cannot fetch from (a stride short of a vertex, misaligned).
+  VkResult result = VK_SUCCESS;
+  const VkBuffer zeros = s.pipeline ? device_->zeroVertexBuffer(&result) : VK_NULL_HANDLE;
+  for (const PipelineState12::VertexBinding& b : s.pipeline ? s.pipeline->vertexBindings
+                                                            : std::vector<PipelineState12::VertexBinding>{}) {
+    const UINT slot = b.slot;
+    const DrawState12::VertexBuffer& vb = slot < 32 ? s.vertexBuffers[slot] : DrawState12::VertexBuffer{};
+    const bool bound = vb.resource && vb.size && vb.offset < vb.resource->desc.Width && (!vb.stride || vb.stride >= b.extent) &&
+                       vb.offset % b.alignment == 0 && vb.stride % b.alignment == 0;
+    const VkBuffer buffer = bound ? vb.resource->buffer->handle() : zeros;
+    const VkDeviceSize offset = bound ? vb.offset : 0, size = bound ? VkDeviceSize(vb.size) : kZeroVertexBufferBytes,
+                       stride = bound ? vb.stride : 0;
+    if (buffer) vkCmdBindVertexBuffers2(cmd, slot, 1, &buffer, &offset, &size, &stride);
   }
   if (indexed) {
     const VkIndexType type = s.indexBuffer.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
@@ -524,6 +533,10 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
     scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+    if (!(v.width > 0) || !(v.height > 0)) {  // an empty viewport draws nothing (Vulkan needs a positive width)
+      viewports[i] = {0, 1, 1, -1, v.minDepth, v.maxDepth};
+      scissors[i] = {{0, 0}, {0, 0}};
+    }
   }
   vkCmdSetViewport(cmd, 0, count, viewports);
   vkCmdSetScissor(cmd, 0, count, scissors);
@@ -592,6 +605,17 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
+  // Indices wholly past the buffer read zeros (D3D12): they are read from the
+  // device's zero buffer, so no device computes an address from such a firstIndex.
+  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
+  if (ib.resource && VkDeviceSize(firstIndex) * indexBytes >= ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width)) {
+    VkResult result = VK_SUCCESS;
+    if (const VkBuffer zeros = device_->zeroVertexBuffer(&result)) {
+      vkCmdBindIndexBuffer(cmd, zeros, 0, indexBytes == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
+      firstIndex = 0;
+    }
+  }
   vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
   vkCmdEndRendering(cmd);
 }

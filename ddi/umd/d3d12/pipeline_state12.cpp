@@ -202,6 +202,15 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
       return E_INVALIDARG;
     }
   }
+  for (const VkVertexInputBindingDescription& b : vertexInputState.bindings) {
+    PipelineState12::VertexBinding binding{b.binding, 0, 1};
+    for (const VkVertexInputAttributeDescription& attribute : vertexInputState.attributes)
+      if (attribute.binding == b.binding) {
+        binding.extent = std::max(binding.extent, attribute.offset + state::vertexFormatBytes(attribute.format));
+        binding.alignment = std::max(binding.alignment, state::vertexFormatAlignment(attribute.format));
+      }
+    pso.vertexBindings.push_back(binding);
+  }
   VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   vertexInput.vertexBindingDescriptionCount = uint32_t(vertexInputState.bindings.size());
   vertexInput.pVertexBindingDescriptions = vertexInputState.bindings.data();
