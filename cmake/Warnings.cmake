@@ -9,6 +9,14 @@ target_compile_options(d3dvk_options INTERFACE
 if(D3DVK_WERROR)
   target_compile_options(d3dvk_options INTERFACE -Werror)
 endif()
+# The shared libraries are linked with --no-undefined, except under clang's
+# sanitizers: clang puts their runtime in the executable only, so its symbols
+# stay undefined in a shared library (the fuzz builds, scripts/fuzz-*.sh).
+if(D3DVK_SANITIZE AND CMAKE_CXX_COMPILER_ID STREQUAL "Clang")
+  set(D3DVK_NO_UNDEFINED "")
+else()
+  set(D3DVK_NO_UNDEFINED -Wl,--no-undefined)
+endif()
 if(D3DVK_SANITIZE)
   set(_san -fsanitize=${D3DVK_SANITIZE} -fno-omit-frame-pointer -fno-sanitize-recover=all)
   # Sanitizers apply to everything in the tree (incl. volk), so set them globally.

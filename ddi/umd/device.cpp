@@ -68,6 +68,7 @@ HRESULT hresultFromVk(VkResult result) {
     case VK_ERROR_OUT_OF_POOL_MEMORY:
     case VK_ERROR_TOO_MANY_OBJECTS: return E_OUTOFMEMORY;
     case VK_ERROR_DEVICE_LOST: return DXGI_ERROR_DEVICE_REMOVED;
+    case VK_TIMEOUT: return DXGI_ERROR_DEVICE_HUNG;  // a bounded wait for the GPU ran out (vk_device.h)
     default: return E_FAIL;
   }
 }

@@ -28,6 +28,7 @@ struct DepthStencilView;
 struct UnorderedAccessView;
 class PipelineCache;
 struct FallbackResources;
+struct IndirectDispatchClamp;
 struct Query;
 struct NativeDrawCache;
 
@@ -47,6 +48,8 @@ class Device {
   // The GPU fallback's shared objects (driver_fallback_draw.h), created on
   // the first fallback draw. Queue mutex held.
   std::unique_ptr<FallbackResources>& fallbackResources() { return fallbackResources_; }
+  // DispatchIndirect's clamp of its group counts (driver_compute.cpp), made on first use. Queue mutex held.
+  std::unique_ptr<IndirectDispatchClamp>& indirectDispatchClamp() { return indirectDispatchClamp_; }
   UINT interfaceVersion() const { return interface_; }
   bool isWddm2_0() const { return interface_ == D3DWDDM2_0_DDI_INTERFACE_VERSION; }
 
@@ -102,6 +105,7 @@ class Device {
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
   std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
   std::unique_ptr<FallbackResources> fallbackResources_;  // likewise
+  std::unique_ptr<IndirectDispatchClamp> indirectDispatchClamp_;  // likewise
   std::unique_ptr<DescriptorAllocator> descriptors_;  // destroyed after the queue has drained
   std::unique_ptr<NativeDrawCache> nativeDraws_;
   Recorder recorder_{*this};  // before the queue: its destruction runs the before-submit hook

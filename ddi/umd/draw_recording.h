@@ -27,6 +27,8 @@ struct DrawCall {
   // this buffer at this offset (the counts above are not known on the CPU).
   struct Resource* indirectBuffer = nullptr;
   UINT indirectOffset = 0;
+  // Every index is past the index buffer (it reads zeros): the null buffer is bound instead (recordDraw).
+  bool zeroIndices = false;
 };
 
 // What the checks established about a draw that goes ahead.

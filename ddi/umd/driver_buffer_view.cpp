@@ -11,6 +11,7 @@
 // offset alignment (16 bytes on lavapipe), which D3D does not require: views
 // starting elsewhere are refused with E_NOTIMPL (logged).
 #include "driver_view.h"
+#include "d3dvk_checked_math.h"
 
 #include "adapter.h"
 #include "device.h"
@@ -25,7 +26,7 @@ HRESULT window(Device& device, BufferWindow& w, const Resource& buffer, UINT fir
                const char* what) {
   if (numElements == 0 || w.elementBytes == 0) return E_INVALIDARG;
   const uint64_t offset = uint64_t(firstElement) * w.elementBytes, size = uint64_t(numElements) * w.elementBytes;
-  if (offset + size > buffer.width) return E_INVALIDARG;
+  if (!fitsWithin(offset, size, buffer.width)) return E_INVALIDARG;
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
   const VkDeviceSize alignment = w.typed() ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
   if (alignment > 1 && offset % alignment) {

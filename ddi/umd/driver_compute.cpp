@@ -2,12 +2,15 @@
 #include "driver_compute.h"
 
 #include "adapter.h"
+#include "d3dvk_checked_math.h"
 #include "descriptor_binding.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "driver_sampler.h"
 #include "driver_shader.h"
 #include "driver_view.h"
+#include "dispatch_count_shader.h"  // translate/indirect
+#include "internal_compute12.h"    // the device's internal compute pipelines (shared with D3D12)
 #include "pipeline_cache.h"
 
 #include <algorithm>
@@ -155,20 +158,94 @@ VOID APIENTRY dispatch(D3D10DDI_HDEVICE hDevice, UINT x, UINT y, UINT z) {
   vkCmdDispatch(cmd, x, y, z);
 }
 
+IndirectDispatchClamp::~IndirectDispatchClamp() {
+  if (pool) vkDestroyDescriptorPool(device, pool, nullptr);
+}
+
+namespace {
+
+// The clamp's objects, made on first use (queue mutex held); null after reporting why not.
+IndirectDispatchClamp* indirectDispatchClamp(Device& device) {
+  std::unique_ptr<IndirectDispatchClamp>& c = device.indirectDispatchClamp();
+  if (c) return c.get();
+  auto made = std::make_unique<IndirectDispatchClamp>();
+  made->device = device.vk().handle();
+  VkResult r = VK_SUCCESS;
+  constexpr VkDeviceSize kScratchBytes = indirect::kDispatchCountArgumentsOffset + indirect::kDispatchCommandBytes;
+  made->pipeline = umd12::createInternalComputePipeline(device.vk(), 1, indirect::kDispatchCountPushBytes,
+                                                        indirect::dispatchCountShaderSpirv(), &r);
+  if (made->pipeline)
+    made->scratch = vk::Buffer::create(device.vk(), kScratchBytes,
+                                       VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                           VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                       false, &r);
+  if (made->scratch) {
+    const VkDescriptorPoolSize size{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1};
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = 1;
+    poolInfo.poolSizeCount = 1;
+    poolInfo.pPoolSizes = &size;
+    r = vkCreateDescriptorPool(made->device, &poolInfo, nullptr, &made->pool);
+  }
+  if (made->pool) {
+    const VkDescriptorSetLayout layout = made->pipeline->setLayout->handle();
+    VkDescriptorSetAllocateInfo alloc{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    alloc.descriptorPool = made->pool;
+    alloc.descriptorSetCount = 1;
+    alloc.pSetLayouts = &layout;
+    r = vkAllocateDescriptorSets(made->device, &alloc, &made->set);
+  }
+  if (!made->set) {
+    device.setVkError(r == VK_SUCCESS ? VK_ERROR_INITIALIZATION_FAILED : r);
+    return nullptr;
+  }
+  const VkDescriptorBufferInfo info{made->scratch->handle(), 0, kScratchBytes};
+  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  write.dstSet = made->set;
+  write.descriptorCount = 1;
+  write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  write.pBufferInfo = &info;
+  vkUpdateDescriptorSets(made->device, 1, &write, 0, nullptr);
+  c = std::move(made);
+  return c.get();
+}
+
+}  // namespace
+
+// The arguments are copied to the clamp's scratch buffer and a count above
+// 65535 in any dimension zeroes them on the GPU (D3D11 leaves such a dispatch
+// undefined; a device could run it for ever), then the dispatch reads the copy.
 VOID APIENTRY dispatchIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hArgs, UINT offset) {
   Device* device = Device::from(hDevice);
   Resource* args = Resource::from(hArgs);
   if (!haveComputeShader(*device)) return;
   if (!args || !args->buffer || !(args->miscFlags & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) || offset % 4 ||
-      uint64_t(offset) + sizeof(VkDispatchIndirectCommand) > args->width) {
+      !fitsWithin(offset, sizeof(VkDispatchIndirectCommand), args->width)) {
     logError("DispatchIndirect: the argument buffer is not a DRAWINDIRECT_ARGS buffer, or the offset is unaligned "
              "or past its end; dispatch dropped");
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  IndirectDispatchClamp* clamp = indirectDispatchClamp(*device);
+  if (!clamp) return;
   VkCommandBuffer cmd = device->record();
+  if (!cmd) return;
+  const VkBuffer scratch = clamp->scratch->handle();
+  const VkBufferCopy region{args->bufferOffset + offset, indirect::kDispatchCountArgumentsOffset,
+                            sizeof(VkDispatchIndirectCommand)};
+  vkCmdFillBuffer(cmd, scratch, 0, 4, 1);  // the count: one command
+  vkCmdCopyBuffer(cmd, args->buffer->handle(), scratch, 1, &region);
+  cmd = device->record();  // after a full barrier: the copy is visible to the clamp
+  const uint32_t one = 1;
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, clamp->pipeline->pipeline->handle());
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, clamp->pipeline->layout->handle(), 0, 1, &clamp->set, 0,
+                          nullptr);
+  vkCmdPushConstants(cmd, clamp->pipeline->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                     indirect::kDispatchCountPushBytes, &one);
+  vkCmdDispatch(cmd, 1, 1, 1);
+  cmd = device->record();  // after a full barrier: the clamped arguments are visible to the indirect read
   if (!cmd || !prepareDispatch(*device, cmd)) return;
-  vkCmdDispatchIndirect(cmd, args->buffer->handle(), args->bufferOffset + offset);
+  vkCmdDispatchIndirect(cmd, scratch, indirect::kDispatchCountArgumentsOffset);
   markUsed(*device, *args);
 }
 
@@ -177,7 +254,7 @@ VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   UnorderedAccessView* src = UnorderedAccessView::from(hSrc);
-  if (!dst || !dst->buffer || !src || offset % 4 || uint64_t(offset) + 4 > dst->width)
+  if (!dst || !dst->buffer || !src || offset % 4 || !fitsWithin(offset, 4, dst->width))
     return device->setError(E_INVALIDARG);
   if (!src->counter) {
     logError("CopyStructureCount: the view has no hidden counter (not an APPEND or COUNTER view); the call is ignored");

@@ -10,15 +10,40 @@
 // open batch; like every recorded command it follows a full memory barrier
 // (vk_command_queue.h), so draws, dispatches, copies and clears see each
 // other's writes in API order. D3D11's limit of 65535 groups per dimension
-// holds (larger counts are dropped with a message, as the runtime rejects them).
+// holds (larger counts are dropped with a message, as the runtime rejects them;
+// DispatchIndirect's counts are checked on the GPU, IndirectDispatchClamp).
 #pragma once
 
 #include "d3d10umddi.h"
 #include "driver_draw.h"
+#include "vk_device.h"
+
+#include <memory>
+
+namespace d3dvk::umd12 {
+struct InternalComputePipeline12;
+}
+namespace d3dvk::vk {
+class Buffer;
+}
 
 namespace d3dvk::umd {
 
 struct UnorderedAccessView;
+
+// The device's one scratch copy of DispatchIndirect's arguments and the
+// internal pipeline that drops counts above 65535 from it
+// (translate/indirect's dispatch_count.comp, as D3D12's ExecuteIndirect uses
+// it). One copy serves every dispatch: each recorded command follows a full
+// barrier, so the next copy waits for the dispatch that read this one.
+struct IndirectDispatchClamp {
+  std::unique_ptr<umd12::InternalComputePipeline12> pipeline;
+  std::unique_ptr<vk::Buffer> scratch;
+  VkDescriptorPool pool = VK_NULL_HANDLE;
+  VkDescriptorSet set = VK_NULL_HANDLE;
+  VkDevice device = VK_NULL_HANDLE;
+  ~IndirectDispatchClamp();
+};
 
 struct ComputeState {
   static constexpr UINT kUnorderedAccessSlots = 64;  // D3D11_1_UAV_SLOT_COUNT

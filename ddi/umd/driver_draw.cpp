@@ -602,7 +602,9 @@ void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call
       vkCmdBindVertexBuffers2(cmd, b.binding, 1, &vb.buffer, &vb.offset, nullptr, &vb.stride);
     }
   }
-  if (call.indexed) {
+  if (call.indexed && call.zeroIndices) {
+    vkCmdBindIndexBuffer(cmd, device.pipelines().nullConstantBuffer(), 0, indexType);  // zeros (recordDraw)
+  } else if (call.indexed) {
     vkCmdBindIndexBuffer(cmd, s.indexBuffer->buffer->handle(), s.indexBuffer->bufferOffset + s.indexOffset, indexType);
     markUsed(device, *s.indexBuffer);
   }
@@ -689,6 +691,14 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
 void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
+  // Indices wholly past the index buffer read zeros (D3D): they are read from
+  // the null buffer, so no device computes an address from such a StartIndexLocation.
+  if (call.indexed && !call.indirectBuffer && !prepared.fallback &&
+      uint64_t(call.first) * (prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) >=
+          device.draw.indexBuffer->width - device.draw.indexOffset) {
+    call.first = 0;
+    call.zeroIndices = true;
+  }
   if (prepared.fallback) {
     if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
     if (call.count == 0 || call.instances == 0) return;

@@ -1,5 +1,6 @@
 // ddi/umd/driver_transfer.cpp — see driver_transfer.h.
 #include "driver_transfer.h"
+#include "d3dvk_checked_math.h"
 
 #include "device.h"
 #include "driver_resource.h"
@@ -31,8 +32,8 @@ struct Region {
 
 bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h, UINT z = 0, UINT d = 1) {
   if (sub >= r.subresourceCount()) return false;
-  if (r.isBuffer()) return uint64_t(x) + w <= r.width && y == 0 && h == 1 && z == 0 && d == 1;
-  return uint64_t(x) + w <= r.mipWidth(sub) && uint64_t(y) + h <= r.mipHeight(sub) && uint64_t(z) + d <= r.mipDepth(sub);
+  if (r.isBuffer()) return fitsWithin(x, w, r.width) && y == 0 && h == 1 && z == 0 && d == 1;
+  return fitsWithin(x, w, r.mipWidth(sub)) && fitsWithin(y, h, r.mipHeight(sub)) && fitsWithin(z, d, r.mipDepth(sub));
 }
 
 // The whole subresource as a region.

@@ -155,7 +155,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
       vertexBindings[vertexBufferCount] = b.binding;
       vertexBuffers[vertexBufferCount++] = vb;
     }
-  if (call.indexed) rec.access(*s.indexBuffer, false);
+  if (call.indexed && !call.zeroIndices) rec.access(*s.indexBuffer, false);
   if (call.indirectBuffer) rec.access(*call.indirectBuffer, false);
   const RenderPassKey passKey = renderPassKey(device, prepared);
   const bool passWasOpen = rec.renderPassOpen(passKey);
@@ -242,8 +242,9 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     b.vertexBuffersValid |= 1u << binding;
   }
   if (call.indexed) {
-    const VkBuffer ib = s.indexBuffer->buffer->handle();
-    const VkDeviceSize offset = s.indexBuffer->bufferOffset + s.indexOffset;
+    // Indices wholly past the buffer read zeros from the null buffer (recordDraw).
+    const VkBuffer ib = call.zeroIndices ? device.pipelines().nullConstantBuffer() : s.indexBuffer->buffer->handle();
+    const VkDeviceSize offset = call.zeroIndices ? 0 : s.indexBuffer->bufferOffset + s.indexOffset;
     if (b.indexBuffer != ib || b.indexOffset != offset || b.indexType != prepared.indexType) {
       vkCmdBindIndexBuffer(cmd, ib, offset, prepared.indexType);
       b.indexBuffer = ib;

@@ -53,7 +53,8 @@ std::unique_ptr<PipelineCache> PipelineCache::create(Device& device, VkResult* r
       std::min<uint32_t>(kConstantBufferSlots, limits.maxDescriptorSetUniformBuffersDynamic / kStageSets);
   self->nullBuffer_ =
       vk::Buffer::create(device.vk(), kNullConstantBufferSize,
-                         VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                         VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                             VK_BUFFER_USAGE_INDEX_BUFFER_BIT,
                          true, result);
   if (!self->nullBuffer_) return nullptr;
   std::memset(self->nullBuffer_->mapped(), 0, kNullConstantBufferSize);

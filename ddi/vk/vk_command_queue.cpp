@@ -2,6 +2,7 @@
 #include "vk_command_queue.h"
 
 #include <algorithm>
+#include <mutex>
 
 namespace d3dvk::vk {
 
@@ -37,12 +38,14 @@ std::unique_ptr<CommandQueue> CommandQueue::create(Device& device, VkResult* res
 
 CommandQueue::~CommandQueue() {
   if (open_) submit();
-  if (timeline_ && submitted_) {
-    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-    info.semaphoreCount = 1;
-    info.pSemaphores = &timeline_;
-    info.pValues = &submitted_;
-    vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  if (timeline_ && submitted_ && device_.waitSemaphoresForTeardown(1, &timeline_, &submitted_) != VK_SUCCESS) {
+    // Hung past the teardown bound too: the GPU may still run these command
+    // buffers and read what they keep alive, so none of it is freed.
+    static std::mutex abandonedMutex;
+    static auto* abandoned = new std::vector<Pending>();  // reachable: not a leak to LeakSanitizer
+    std::lock_guard lock(abandonedMutex);
+    for (Pending& p : pending_) abandoned->push_back(std::move(p));
+    return;
   }
   pending_.clear();
   if (pool_) vkDestroyCommandPool(device_.handle(), pool_, nullptr);  // frees its command buffers
@@ -52,6 +55,10 @@ CommandQueue::~CommandQueue() {
 VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
   *result = VK_SUCCESS;
   if (opened) *opened = false;
+  if (device_.hung()) {  // removed: nothing new is recorded for it
+    *result = VK_ERROR_DEVICE_LOST;
+    return VK_NULL_HANDLE;
+  }
   if (!open_) {
     collect(completedSerial());
     VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -85,6 +92,13 @@ VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
 
 VkResult CommandQueue::submit() {
   if (!open_) return VK_SUCCESS;
+  if (device_.hung() && submitted_ > 0) {
+    // Removed: the open batch is dropped (its objects are released with their serials, never run).
+    vkEndCommandBuffer(open_);
+    free_.push_back(open_);
+    open_ = VK_NULL_HANDLE;
+    return VK_ERROR_DEVICE_LOST;
+  }
   VkCommandBuffer cmd = open_;
   if (beforeSubmit_) beforeSubmit_(cmd);
   open_ = VK_NULL_HANDLE;
@@ -135,11 +149,8 @@ VkResult CommandQueue::wait(uint64_t serial) {
   }
   if (serial > submitted_) serial = submitted_;
   if (serial == 0) return VK_SUCCESS;
-  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  info.semaphoreCount = 1;
-  info.pSemaphores = &timeline_;
-  info.pValues = &serial;
-  VkResult r = vkWaitSemaphores(device_.handle(), &info, UINT64_MAX);
+  // Bounded (vk_device.h): VK_TIMEOUT when the GPU stops making progress.
+  VkResult r = device_.waitSemaphores(1, &timeline_, &serial);
   if (r == VK_SUCCESS) collect(completedSerial());
   return r;
 }

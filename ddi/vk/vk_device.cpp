@@ -1,7 +1,11 @@
 // ddi/vk/vk_device.cpp — see vk_device.h.
 #include "vk_device.h"
 
+#include "d3dvk_checked_math.h"
+#include "vk_memory_budget.h"
+
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -115,7 +119,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_TRANSFORM_FEEDBACK_EXTENSION_NAME, VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME,
                                      VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME,
                                      VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME,   // SV_StencilRef
-                                     VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};        // the pixel stage's set (pipeline_cache.h)
+                                     VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,         // the pixel stage's set (pipeline_cache.h)
+                                     VK_EXT_MEMORY_BUDGET_EXTENSION_NAME};          // the memory budget
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -310,6 +315,12 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     return nullptr;
   }
   vkGetDeviceQueue(self->device_, self->queueFamily_, 0, &self->queue_);
+  self->budget_ = &MemoryBudget::of(physicalDevice, self->extensionEnabled(VK_EXT_MEMORY_BUDGET_EXTENSION_NAME));
+  if (const char* ms = std::getenv("D3DVK_GPU_TIMEOUT_MS"); ms && *ms) {
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(ms, &end, 10);
+    if (!*end && value > 0) self->gpuTimeoutNs_ = mulOr<uint64_t>(value, 1'000'000, UINT64_MAX);
+  }
   {
     std::lock_guard<std::mutex> lock(registryMutex());
     registry()[self->device_] = self.get();
@@ -323,9 +334,29 @@ Device::~Device() {
       std::lock_guard<std::mutex> lock(registryMutex());
       registry().erase(device_);
     }
-    vkDeviceWaitIdle(device_);
+    if (!hung()) vkDeviceWaitIdle(device_);  // a hung device's owners waited with a bound already
     vkDestroyDevice(device_, nullptr);
   }
+}
+
+VkResult Device::waitSemaphores(uint32_t count, const VkSemaphore* semaphores, const uint64_t* values) {
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = count;
+  info.pSemaphores = semaphores;
+  info.pValues = values;
+  const VkResult r = vkWaitSemaphores(device_, &info, hung() ? 0 : gpuTimeoutNs_);
+  if (r == VK_TIMEOUT) markHung();
+  return r;
+}
+
+VkResult Device::waitSemaphoresForTeardown(uint32_t count, const VkSemaphore* semaphores, const uint64_t* values) {
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = count;
+  info.pSemaphores = semaphores;
+  info.pValues = values;
+  const VkResult r = vkWaitSemaphores(device_, &info, std::max<uint64_t>(gpuTimeoutNs_, kDefaultGpuTimeoutMs * 1'000'000));
+  if (r == VK_TIMEOUT) markHung();
+  return r;
 }
 
 bool Device::extensionEnabled(const char* name) const {

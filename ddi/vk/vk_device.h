@@ -2,15 +2,22 @@
 // needs to know about the physical device: properties, driver, and the
 // VK_EXT_conservative_rasterization facts the tier policy reads. Enables the
 // conservative-rasterization, transform-feedback, depth-clip-enable,
-// robustness2 (null descriptors) and custom-border-colour extensions when present.
+// robustness2 (null descriptors), custom-border-colour and memory-budget
+// extensions when present. Owns what keeps a bad application from taking the
+// process down with it: the memory budget (vk_memory_budget.h) and the bound
+// on every wait for the GPU (gpuTimeoutNs: a device that stops making progress
+// is hung, and d3dvk removes it instead of waiting forever).
 #pragma once
 
 #include "vk_instance.h"
 
+#include <atomic>
 #include <string>
 #include <vector>
 
 namespace d3dvk::vk {
+
+class MemoryBudget;
 
 struct PhysicalDeviceInfo {
   VkPhysicalDeviceProperties properties{};
@@ -99,6 +106,27 @@ class Device {
   bool allocationFits(uint32_t type, VkDeviceSize size) const;
   // VkPhysicalDeviceMaintenance4Properties::maxBufferSize (0 when unknown).
   VkDeviceSize maxBufferSize() const { return maxBufferSize_; }
+  // The heap memory type `type` allocates from.
+  uint32_t heapOf(uint32_t type) const { return type < memory_.memoryTypeCount ? memory_.memoryTypes[type].heapIndex : 0; }
+  // The process-wide memory budget of this physical device (vk_memory_budget.h).
+  MemoryBudget& memoryBudget() const { return *budget_; }
+
+  // Bounded waits: how long a wait for submitted GPU work may take before the
+  // device counts as hung (D3DVK_GPU_TIMEOUT_MS, default kDefaultGpuTimeoutMs),
+  // and whether it has been declared hung (then every later wait gives up at
+  // once). Waits that time out return VK_TIMEOUT, which callers report as
+  // DXGI_ERROR_DEVICE_HUNG (device removal).
+  static constexpr uint64_t kDefaultGpuTimeoutMs = 60'000;
+  uint64_t gpuTimeoutNs() const { return gpuTimeoutNs_; }
+  bool hung() const { return hung_.load(std::memory_order_acquire); }
+  void markHung() { hung_.store(true, std::memory_order_release); }
+  // vkWaitSemaphores for all of `count` timeline values, bounded by the GPU
+  // timeout (no wait at all once hung): VK_TIMEOUT marks the device hung.
+  VkResult waitSemaphores(uint32_t count, const VkSemaphore* semaphores, const uint64_t* values);
+  // The same at teardown (objects are about to be freed): even a hung device
+  // gets max(GPU timeout, the default) to finish; VK_TIMEOUT then means the
+  // caller must leave what the GPU may still use alive.
+  VkResult waitSemaphoresForTeardown(uint32_t count, const VkSemaphore* semaphores, const uint64_t* values);
 
  private:
   Device() = default;
@@ -116,6 +144,9 @@ class Device {
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;
   std::vector<const char*> enabledExtensions_;
+  MemoryBudget* budget_ = nullptr;
+  uint64_t gpuTimeoutNs_ = kDefaultGpuTimeoutMs * 1'000'000;
+  std::atomic<bool> hung_{false};
 };
 
 }  // namespace d3dvk::vk

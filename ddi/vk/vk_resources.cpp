@@ -1,10 +1,16 @@
 // ddi/vk/vk_resources.cpp — see vk_resources.h.
 #include "vk_resources.h"
 
+#include "vk_memory_budget.h"
+
 namespace d3dvk::vk {
 
 namespace {
-VkResult allocate(Device& device, const VkMemoryRequirements& req, bool hostVisible, VkDeviceMemory* memory) {
+// Allocates `req` from the budget (vk_memory_budget.h) and then from the
+// device; *heap is the heap reserved from (UINT32_MAX when nothing is).
+VkResult allocate(Device& device, const VkMemoryRequirements& req, bool hostVisible, VkDeviceMemory* memory,
+                  uint32_t* heap) {
+  *heap = UINT32_MAX;
   uint32_t type = UINT32_MAX;
   if (hostVisible) {
     type = device.findMemoryType(req.memoryTypeBits,
@@ -14,10 +20,15 @@ VkResult allocate(Device& device, const VkMemoryRequirements& req, bool hostVisi
     if (type == UINT32_MAX) type = device.findMemoryType(req.memoryTypeBits, 0);
   }
   if (type == UINT32_MAX || !device.allocationFits(type, req.size)) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
+  const uint32_t heapIndex = device.heapOf(type);
+  if (!device.memoryBudget().reserve(heapIndex, req.size)) return VK_ERROR_OUT_OF_DEVICE_MEMORY;
   VkMemoryAllocateInfo info{VK_STRUCTURE_TYPE_MEMORY_ALLOCATE_INFO};
   info.allocationSize = req.size;
   info.memoryTypeIndex = type;
-  return vkAllocateMemory(device.handle(), &info, nullptr, memory);
+  const VkResult r = vkAllocateMemory(device.handle(), &info, nullptr, memory);
+  if (r != VK_SUCCESS) device.memoryBudget().release(heapIndex, req.size);
+  else *heap = heapIndex;
+  return r;
 }
 }  // namespace
 
@@ -37,7 +48,8 @@ std::unique_ptr<Buffer> Buffer::create(Device& device, VkDeviceSize size, VkBuff
   if (*result != VK_SUCCESS) return nullptr;
   VkMemoryRequirements req;
   vkGetBufferMemoryRequirements(device.handle(), self->buffer_, &req);
-  *result = allocate(device, req, hostVisible, &self->memory_);
+  *result = allocate(device, req, hostVisible, &self->memory_, &self->heap_);
+  self->reserved_ = req.size;
   if (*result != VK_SUCCESS) return nullptr;
   *result = vkBindBufferMemory(device.handle(), self->buffer_, self->memory_, 0);
   if (*result != VK_SUCCESS) return nullptr;
@@ -50,7 +62,10 @@ std::unique_ptr<Buffer> Buffer::create(Device& device, VkDeviceSize size, VkBuff
 
 Buffer::~Buffer() {
   if (buffer_) vkDestroyBuffer(device_.handle(), buffer_, nullptr);
-  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);  // unmaps implicitly
+  if (memory_) {
+    vkFreeMemory(device_.handle(), memory_, nullptr);  // unmaps implicitly
+    device_.memoryBudget().release(heap_, reserved_);
+  }
 }
 
 std::unique_ptr<Image> Image::create(Device& device, const VkImageCreateInfo& info, VkResult* result) {
@@ -62,7 +77,8 @@ std::unique_ptr<Image> Image::create(Device& device, const VkImageCreateInfo& in
   if (*result != VK_SUCCESS) return nullptr;
   VkMemoryRequirements req;
   vkGetImageMemoryRequirements(device.handle(), self->image_, &req);
-  *result = allocate(device, req, false, &self->memory_);
+  *result = allocate(device, req, false, &self->memory_, &self->heap_);
+  self->reserved_ = req.size;
   if (*result != VK_SUCCESS) return nullptr;
   *result = vkBindImageMemory(device.handle(), self->image_, self->memory_, 0);
   if (*result != VK_SUCCESS) return nullptr;
@@ -71,7 +87,10 @@ std::unique_ptr<Image> Image::create(Device& device, const VkImageCreateInfo& in
 
 Image::~Image() {
   if (image_) vkDestroyImage(device_.handle(), image_, nullptr);
-  if (memory_) vkFreeMemory(device_.handle(), memory_, nullptr);
+  if (memory_) {
+    vkFreeMemory(device_.handle(), memory_, nullptr);
+    device_.memoryBudget().release(heap_, reserved_);
+  }
 }
 
 std::unique_ptr<ImageView> ImageView::create(Device& device, const VkImageViewCreateInfo& info, VkResult* result) {

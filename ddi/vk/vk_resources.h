@@ -3,6 +3,8 @@
 // image with its own allocation, an image view and a buffer view (typed buffer
 // shader resources and UAVs). Creation reports the
 // VkResult so callers can turn VK_ERROR_OUT_OF_*_MEMORY into E_OUTOFMEMORY.
+// Every allocation is counted against the memory budget (vk_memory_budget.h)
+// first: past it, creation fails with VK_ERROR_OUT_OF_DEVICE_MEMORY.
 #pragma once
 
 #include "vk_device.h"
@@ -31,6 +33,8 @@ class Buffer {
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
   VkDeviceSize size_ = 0;
   void* mapped_ = nullptr;
+  uint32_t heap_ = UINT32_MAX;  // the memory heap its allocation is counted in (vk_memory_budget.h)
+  VkDeviceSize reserved_ = 0;
 };
 
 class Image {
@@ -49,6 +53,8 @@ class Image {
   VkImage image_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
   VkImageCreateInfo info_{};
+  uint32_t heap_ = UINT32_MAX;  // the memory heap its allocation is counted in (vk_memory_budget.h)
+  VkDeviceSize reserved_ = 0;
 };
 
 class ImageView {

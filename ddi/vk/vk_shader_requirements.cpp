@@ -1,5 +1,6 @@
 // ddi/vk/vk_shader_requirements.cpp — see vk_shader_requirements.h.
 #include "vk_shader_requirements.h"
+#include "d3dvk_checked_math.h"
 
 #include <cstring>
 
@@ -151,7 +152,7 @@ std::string unmetShaderRequirement(const Device& device, const std::vector<uint3
   if (spirv.size() < 5) return "not a SPIR-V module (shorter than its header)";
   for (size_t i = 5; i < spirv.size();) {
     const uint32_t op = spirv[i] & 0xFFFF, count = spirv[i] >> 16;
-    if (count == 0 || i + count > spirv.size()) return "malformed SPIR-V (instruction at word " + std::to_string(i) + ")";
+    if (count == 0 || !fitsWithin(i, count, spirv.size())) return "malformed SPIR-V (instruction at word " + std::to_string(i) + ")";
     std::string need;
     if (op == kOpCapability && count >= 2) {
       const CapabilityCheck c = checkCapability(device, spirv[i + 1], &need);

@@ -7,6 +7,7 @@
 // CopyStructureCount, each checked as D3D11 does (the call is dropped with the
 // debug layer's message when its arguments are invalid).
 #include "d3d11_context.h"
+#include "d3dvk_checked_math.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
 #include "d3d11_shader.h"
@@ -242,7 +243,7 @@ bool checkIndirectArgs(D3D11Device& device, const char* function, const Indirect
   if (offset % 4)
     return error(ids.unaligned, ids.unalignedName,
                  "AlignedByteOffsetForArgs (" + std::to_string(offset) + ") is not a multiple of 4.");
-  if (uint64_t(offset) + argumentBytes > b->width)
+  if (!fitsWithin(offset, argumentBytes, b->width))
     return error(ids.overflow, ids.overflowName,
                  "The " + std::to_string(argumentBytes) + " bytes of arguments at offset " + std::to_string(offset) +
                      " run past the end of the " + std::to_string(b->width) + "-byte buffer.");
@@ -320,7 +321,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
   if (DstAlignedByteOffset % 4)
     return error(D3D11_MESSAGE_ID_COPYSTRUCTURECOUNT_INVALIDOFFSET, "COPYSTRUCTURECOUNT_INVALIDOFFSET",
                  "DstAlignedByteOffset (" + std::to_string(DstAlignedByteOffset) + ") is not a multiple of 4.");
-  if (uint64_t(DstAlignedByteOffset) + 4 > dst->width)
+  if (!fitsWithin(DstAlignedByteOffset, 4, dst->width))
     return error(D3D11_MESSAGE_ID_COPYSTRUCTURECOUNT_LARGEOFFSET, "COPYSTRUCTURECOUNT_LARGEOFFSET",
                  "The count's 4 bytes at offset " + std::to_string(DstAlignedByteOffset) + " run past the end of the " +
                      std::to_string(dst->width) + "-byte buffer.");

@@ -8,6 +8,7 @@
 // (invalid arguments, and draws the conservative-rasterization rules reject).
 #include "conservative_validator.h"
 #include "d3d11_context.h"
+#include "raw_enum.h"
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
 #include "d3d11_output_merger_state.h"
@@ -190,7 +191,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pI
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) try {
-  const int t = int(Topology);
+  const int t = rawEnum(Topology);  // as an integer: any value may arrive (raw_enum.h)
   const bool known = (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
   if (!known) {  // dropped, as D3D11
     if (t == 0)
@@ -357,8 +358,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
   for (UINT i = 0; i < NumRects; ++i) scissorRects_[i] = pRects[i];
   const UINT clear = scissorRectCount_ > NumRects ? scissorRectCount_ - NumRects : 0;
   scissorRectCount_ = NumRects;
+  // Coordinates beyond D3D11's viewport bounds select nothing more: the driver
+  // gets them clamped to [-32768, 32767] (RSGetScissorRects still answers the
+  // application's), so its extents cannot overflow.
+  D3D11_RECT rects[D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
+  for (UINT i = 0; i < NumRects; ++i) {
+    const auto clamp = [](LONG v) { return std::clamp<LONG>(v, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX); };
+    rects[i] = {clamp(pRects[i].left), clamp(pRects[i].top), clamp(pRects[i].right), clamp(pRects[i].bottom)};
+  }
   DdiDevice& ddi = device_.ddi();
-  ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, scissorRects_);
+  ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, rects);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) try {

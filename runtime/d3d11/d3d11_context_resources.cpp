@@ -6,6 +6,7 @@
 // Invalid calls are dropped here with D3D11's debug-layer message and never
 // reach the driver; Map reports its HRESULT.
 #include "d3d11_context.h"
+#include "d3dvk_checked_math.h"
 
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
@@ -137,8 +138,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
   const UINT dstD = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
-  if (box.right > srcW || box.bottom > srcH || box.back > srcD || uint64_t(DstX) + w > dstW ||
-      uint64_t(DstY) + h > dstH || uint64_t(DstZ) + depth > dstD ||
+  if (box.right > srcW || box.bottom > srcH || box.back > srcD || !fitsWithin(DstX, w, dstW) ||
+      !fitsWithin(DstY, h, dstH) || !fitsWithin(DstZ, depth, dstD) ||
       (wholeOnly && (box.left || box.top || w != srcW || h != srcH || DstX || DstY || w != dstW || h != dstH)))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
                   "The source box {" + std::to_string(box.left) + "," + std::to_string(box.top) + "," +

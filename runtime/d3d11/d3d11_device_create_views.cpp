@@ -6,6 +6,7 @@
 // UAVs, append/counter flags), then the view object and its driver view
 // (d3d11_view.h). A null output pointer validates only (S_FALSE).
 #include "d3d11_device.h"
+#include "d3dvk_checked_math.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 #include "d3d11_view.h"
@@ -340,7 +341,7 @@ HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11Resour
   }
   if (errors.empty() && elementBytes &&
       (request.numElements == 0 ||
-       uint64_t(request.firstElement) + request.numElements > uint64_t(r->width) / elementBytes))
+       !fitsWithin(request.firstElement, request.numElements, uint64_t(r->width) / elementBytes)))
     add(m.invalidDimensions, m.invalidDimensionsName,
         "Elements " + std::to_string(request.firstElement) + "+" + std::to_string(request.numElements) + " of " +
             std::to_string(elementBytes) + " bytes lie outside the " + std::to_string(r->width) + "-byte buffer.");

@@ -1,5 +1,6 @@
 // runtime/d3d11/d3d11_input_layout.cpp — see d3d11_input_layout.h.
 #include "d3d11_input_layout.h"
+#include "d3dvk_checked_math.h"
 
 #include "d3d11_device.h"
 #include "dxbc/shader.h"
@@ -88,7 +89,7 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
                         ") has an unsupported format, an input slot above 31 or an invalid slot class.");
     const UINT offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT ? slotEnd[e.InputSlot] : e.AlignedByteOffset;
     if (offset % std::min(bytes, 4u) != 0 ||
-        uint64_t(offset) + bytes > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)
+        !fitsWithin(offset, bytes, D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES))
       return reject(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDALIGNMENT, "CREATEINPUTLAYOUT_INVALIDALIGNMENT",
                     "Element[" + std::to_string(i) + "] (" + e.SemanticName + ") has AlignedByteOffset " +
                         std::to_string(offset) + ", which is not a multiple of " +

@@ -33,7 +33,18 @@ HRESULT D3D12CommandAllocator::create(D3D12Device* device, D3D12_COMMAND_LIST_TY
 }
 
 D3D12CommandAllocator::~D3D12CommandAllocator() {
-  if (created_) device()->ddi().core().pfnDestroyCommandAllocator(device()->ddi().handle(), ddiHandle());
+  if (!created_) return;
+  DdiErrorScope12 scope;
+  device()->ddi().core().pfnDestroyCommandAllocator(device()->ddi().handle(), ddiHandle());
+  if (FAILED(scope.first())) {
+    // The driver keeps what the GPU still uses alive until it retires; the application erred all the same.
+    const char* method = "ID3D12CommandAllocator::Release";
+    const char* text = "the allocator was released while a command list recorded with it still executes (or "
+                       "waits in a queue); d3dvk keeps its memory until that work completes";
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, D3D12_MESSAGE_SEVERITY_ERROR,
+                           D3DVK_D3D12_MESSAGE_ID(OBJECT_DELETED_WHILE_STILL_IN_USE), method, text);
+    d3d12Error(method, text);
+  }
 }
 
 HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
@@ -47,6 +58,17 @@ HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
   }
   DdiErrorScope12 scope;
   device()->ddi().core().pfnResetCommandAllocator(ddiHandle());
+  if (scope.first() == E_FAIL) {
+    // The driver refuses while the GPU may still execute (or a queue still
+    // holds back) a command list recorded with the allocator; nothing changed.
+    const char* method = "ID3D12CommandAllocator::Reset";
+    const char* text = "a command list recorded with this allocator is still executing (or waits in a queue); "
+                       "wait for its fence before resetting the allocator";
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_EXECUTION, D3D12_MESSAGE_SEVERITY_ERROR,
+                           D3DVK_D3D12_MESSAGE_ID(COMMAND_ALLOCATOR_SYNC), method, text);
+    d3d12Error(method, text);
+    return E_FAIL;
+  }
   ++epoch_;
   return scope.first();
 } D3DVK_CATCH_HRESULT

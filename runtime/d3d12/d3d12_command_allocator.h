@@ -1,7 +1,10 @@
 // runtime/d3d12/d3d12_command_allocator.h — ID3D12CommandAllocator: the
 // driver's allocator (a Vulkan command pool) and which command list, if any,
 // is recording with it now (D3D12 allows one at a time; Reset while one
-// records fails with E_FAIL).
+// records fails with E_FAIL). Reset while a list recorded with it still
+// executes fails with E_FAIL too (COMMAND_ALLOCATOR_SYNC: the driver says so);
+// releasing it then is reported, and the driver keeps its memory until the
+// work retires.
 #pragma once
 
 #include "d3d12_device_child.h"

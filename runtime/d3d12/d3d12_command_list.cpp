@@ -3,10 +3,14 @@
 
 #include "d3d12_command_allocator.h"
 #include "d3d12_command_queue.h"
+#include "d3d12_descriptor_heap.h"
 #include "d3d12_footprints.h"
 #include "d3d12_resource.h"
+#include "d3dvk_checked_math.h"
 #include "raw_enum.h"
 
+#include <algorithm>
+#include <climits>
 #include <cstdio>
 #include <vector>
 
@@ -66,6 +70,7 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
 
 D3D12CommandList::~D3D12CommandList() {
   if (created_) device()->ddi().core().pfnDestroyCommandList(device()->ddi().handle(), ddiHandle());
+  releaseHeldHeaps();
   if (allocator_) {
     allocator_->release(this);
     allocator_->Release();
@@ -101,6 +106,13 @@ void D3D12CommandList::resetTracking() {
   pipelineState_ = nullptr;
   graphicsRootSignature_ = computeRootSignature_ = nullptr;
   resourceStates_.clear();
+  releaseHeldHeaps();
+}
+
+void D3D12CommandList::releaseHeldHeaps() {
+  boundHeaps_[0] = boundHeaps_[1] = {};
+  for (D3D12DescriptorHeap* heap : heldHeaps_) heap->Release();
+  heldHeaps_.clear();
 }
 
 D3D12_COMMAND_LIST_TYPE STDMETHODCALLTYPE D3D12CommandList::GetType() try { return type_; } D3DVK_CATCH_RETURN({})
@@ -176,10 +188,10 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyBufferRegion(ID3D12Resource* pDstBu
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_INVALIDDSTRESOURCEDIMENSION), "pDstBuffer is not a buffer");
   if (!src->isBuffer())
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_INVALIDSRCRESOURCEDIMENSION), "pSrcBuffer is not a buffer");
-  if (DstOffset + NumBytes > dst->desc().Width || DstOffset + NumBytes < DstOffset)
+  if (!fitsWithin(DstOffset, NumBytes, dst->desc().Width))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_DSTRANGEOUTOFBOUNDS),
                    "the destination range ends past the destination buffer");
-  if (SrcOffset + NumBytes > src->desc().Width || SrcOffset + NumBytes < SrcOffset)
+  if (!fitsWithin(SrcOffset, NumBytes, src->desc().Width))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYBUFFERREGION_SRCRANGEOUTOFBOUNDS),
                    "the source range ends past the source buffer");
   if (dst == src && DstOffset < SrcOffset + NumBytes && SrcOffset < DstOffset + NumBytes)
@@ -192,11 +204,13 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyBufferRegion(ID3D12Resource* pDstBu
 
 namespace {
 
-// One side of a CopyTextureRegion in DDI terms.
+// One side of a CopyTextureRegion in DDI terms, with the size of what it
+// names in texels (the subresource's mip, or the footprint).
 struct DdiLocation {
   D3D12DDIARG_BUFFER_PLACEMENT placement{};
   D3D12DDIARG_PLACED_RESOURCE layout{};
   D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT pitched{};
+  UINT64 width = 0, height = 0, depth = 0;
 };
 
 bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string* why) {
@@ -209,6 +223,11 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
       return *why = "subresource " + std::to_string(loc.SubresourceIndex) + " is out of range", false;
     out->placement.BaseAddress.UMD.Offset = loc.SubresourceIndex;
     out->layout = {D3D12DDI_RL_SELECT_SUBRESOURCE, nullptr};
+    const D3D12_RESOURCE_DESC& d = r->desc();
+    const UINT mip = loc.SubresourceIndex % std::max<UINT>(d.MipLevels, 1);
+    out->width = std::max<UINT64>(d.Width >> mip, 1);
+    out->height = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? 1 : std::max<UINT64>(d.Height >> mip, 1);
+    out->depth = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? std::max<UINT64>(UINT64(d.DepthOrArraySize) >> mip, 1) : 1;
     return true;
   }
   if (loc.Type != D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT) return *why = "Type is not a D3D12_TEXTURE_COPY_TYPE", false;
@@ -221,14 +240,23 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
   FormatBlock block;
   if (!formatBlock(fp.Footprint.Format, 0, &block)) return *why = "the footprint's Format is not supported", false;
   if (!fp.Footprint.Width || !fp.Footprint.Height || !fp.Footprint.Depth) return *why = "the footprint is empty", false;
-  UINT blocksW = (fp.Footprint.Width + block.width - 1) / block.width;
-  UINT rows = (fp.Footprint.Height + block.height - 1) / block.height;
-  if (UINT64(blocksW) * block.bytes > fp.Footprint.RowPitch) return *why = "the footprint's RowPitch is smaller than a row", false;
-  UINT64 end = fp.Offset + UINT64(fp.Footprint.RowPitch) * (UINT64(rows) * fp.Footprint.Depth - 1) + UINT64(blocksW) * block.bytes;
-  if (end > r->desc().Width) return *why = "the footprint ends past the buffer", false;
+  const UINT64 blocksW = (UINT64(fp.Footprint.Width) + block.width - 1) / block.width;
+  const UINT64 rows = (UINT64(fp.Footprint.Height) + block.height - 1) / block.height;
+  if (blocksW * block.bytes > fp.Footprint.RowPitch) return *why = "the footprint's RowPitch is smaller than a row", false;
+  // Offset + RowPitch·(rows·Depth − 1) + the last row's bytes, none of it wrapping.
+  UINT64 lastRow = 0, span = 0, slicePitch = 0;
+  if (!checkedMul<UINT64>(rows, fp.Footprint.Depth, &lastRow) ||
+      !checkedMulAdd<UINT64>(fp.Footprint.RowPitch, lastRow - 1, blocksW * block.bytes, &span) ||
+      !fitsWithin(fp.Offset, span, r->desc().Width))
+    return *why = "the footprint ends past the buffer", false;
+  if (!checkedMul<UINT64>(fp.Footprint.RowPitch, rows, &slicePitch) || slicePitch > UINT_MAX)
+    return *why = "the footprint's slice pitch (RowPitch × rows) is larger than 4 GiB", false;
   out->placement.BaseAddress.UMD.Offset = fp.Offset;
-  out->pitched = {fp.Footprint.Format, blocksW, rows, fp.Footprint.Depth, fp.Footprint.RowPitch, fp.Footprint.RowPitch * rows};
+  out->pitched = {fp.Footprint.Format, UINT(blocksW), UINT(rows), fp.Footprint.Depth, fp.Footprint.RowPitch, UINT(slicePitch)};
   out->layout = {D3D12DDI_RL_PLACED_PHYSICAL_SUBRESOURCE_PITCHED, &out->pitched};
+  out->width = fp.Footprint.Width;
+  out->height = fp.Footprint.Height;
+  out->depth = fp.Footprint.Depth;
   return true;
 }
 
@@ -239,16 +267,44 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
                                                            const D3D12_BOX* pSrcBox) try {
   const char* method = "CopyTextureRegion";
   if (!recording(method)) return;
-  if (!pDst || !pSrc) return invalid(method, "pDst or pSrc is null");
+  if (!pDst) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_NULLDST), "pDst is null");
+  if (!pSrc) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_NULLSRC), "pSrc is null");
   DdiLocation dst, src;
   std::string why;
   if (!toDdi(*pDst, &dst, &why)) return invalid(method, "destination: " + why);
   if (!toDdi(*pSrc, &src, &why)) return invalid(method, "source: " + why);
   if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT)
     return invalid(method, "both locations are placed footprints (use CopyBufferRegion)");
+  // The copied region: the box (within the source), else the whole source.
+  UINT64 width = src.width, height = src.height, depth = src.depth;
   D3D12DDI_BOX box{};
-  if (pSrcBox) box = {LONG(pSrcBox->left), LONG(pSrcBox->top), LONG(pSrcBox->front), LONG(pSrcBox->right),
-                      LONG(pSrcBox->bottom), LONG(pSrcBox->back)};
+  if (pSrcBox) {
+    const D3D12_BOX& b = *pSrcBox;
+    if (b.right <= b.left || b.bottom <= b.top || b.back <= b.front || b.right > src.width || b.bottom > src.height ||
+        b.back > src.depth)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
+                     "pSrcBox is empty or reaches outside the source");
+    width = b.right - b.left;
+    height = b.bottom - b.top;
+    depth = b.back - b.front;
+    box = {LONG(b.left), LONG(b.top), LONG(b.front), LONG(b.right), LONG(b.bottom), LONG(b.back)};
+  }
+  if (!fitsWithin(DstX, width, dst.width) || !fitsWithin(DstY, height, dst.height) || !fitsWithin(DstZ, depth, dst.depth))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_DSTREGIONOUTOFBOUNDS),
+                   "the region at (" + std::to_string(DstX) + ", " + std::to_string(DstY) + ", " + std::to_string(DstZ) +
+                       ") of " + std::to_string(width) + "x" + std::to_string(height) + "x" + std::to_string(depth) +
+                       " reaches outside the destination (" + std::to_string(dst.width) + "x" +
+                       std::to_string(dst.height) + "x" + std::to_string(dst.depth) + ")");
+  // One subresource as source and destination: the regions must not overlap (D3D12).
+  if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX &&
+      pDst->pResource == pSrc->pResource && pDst->SubresourceIndex == pSrc->SubresourceIndex) {
+    const UINT64 left = pSrcBox ? pSrcBox->left : 0, top = pSrcBox ? pSrcBox->top : 0, front = pSrcBox ? pSrcBox->front : 0;
+    const bool apart = DstX >= left + width || left >= DstX + UINT64(width) || DstY >= top + height ||
+                       top >= DstY + UINT64(height) || DstZ >= front + depth || front >= DstZ + UINT64(depth);
+    if (!apart)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPY_ON_SAME_SUBRESOURCE),
+                     "the source and destination regions of one subresource overlap");
+  }
   // The layouts point into dst/src, which outlive the call.
   dst.layout.pLayout = dst.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &dst.pitched;
   src.layout.pLayout = src.layout.Layout == D3D12DDI_RL_SELECT_SUBRESOURCE ? nullptr : &src.pitched;
@@ -286,16 +342,20 @@ void STDMETHODCALLTYPE D3D12CommandList::ResourceBarrier(UINT NumBarriers, const
     const D3D12_RESOURCE_BARRIER& b = pBarriers[i];
     D3D12DDIARG_RESOURCE_BARRIER_0003& d = barriers[i];
     std::string at = "barrier " + std::to_string(i) + ": ";
-    if (b.Flags & ~(D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY) ||
-        b.Flags == (D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY))
+    constexpr int kSplit = D3D12_RESOURCE_BARRIER_FLAG_BEGIN_ONLY | D3D12_RESOURCE_BARRIER_FLAG_END_ONLY;
+    if ((rawEnum(b.Flags) & ~kSplit) || rawEnum(b.Flags) == kSplit)
       return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_FLAGS), at + "invalid Flags");
     d.Flags = D3D12DDI_RESOURCE_BARRIER_FLAGS(int(b.Flags));
-    switch (b.Type) {
+    switch (rawEnum(b.Type)) {
       case D3D12_RESOURCE_BARRIER_TYPE_TRANSITION: {
         auto* r = D3D12Resource::from(b.Transition.pResource);
         if (!r)
           return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_NULL_POINTER),
                          at + "the transition's resource is null");
+        // D3D12_RESOURCE_STATES' bits end at VIDEO_ENCODE_WRITE (0x800000).
+        if ((rawEnum(b.Transition.StateBefore) | rawEnum(b.Transition.StateAfter)) & ~0xFFFFFF)
+          return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_INVALID_COMBINATION),
+                         at + "StateBefore or StateAfter has bits that are not D3D12_RESOURCE_STATES");
         if (b.Transition.StateBefore == b.Transition.StateAfter)
           return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOURCE_BARRIER_MATCHING_STATES),
                          at + "StateBefore and StateAfter are the same");
@@ -343,8 +403,8 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearDepthStencilView(D3D12_CPU_DESCRIP
   if (!device()->descriptorInHeap(DepthStencilView.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_DESCRIPTOR_HANDLE),
                    "the handle is not a descriptor of a DSV heap of this device");
-  if (!(ClearFlags & (D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)) ||
-      (ClearFlags & ~(D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL)))
+  const int clearFlags = rawEnum(ClearFlags), depthStencil = D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL;
+  if (!(clearFlags & depthStencil) || (clearFlags & ~depthStencil))
     return invalid(method, "ClearFlags must be DEPTH, STENCIL or both");
   if ((ClearFlags & D3D12_CLEAR_FLAG_DEPTH) && !(Depth >= 0.0f && Depth <= 1.0f))
     return invalid(method, "Depth must be within [0, 1]");

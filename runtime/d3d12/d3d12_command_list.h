@@ -28,10 +28,12 @@
 
 #include <map>
 #include <string>
+#include <vector>
 
 namespace d3dvk::runtime {
 
 class D3D12CommandAllocator;
+class D3D12DescriptorHeap;
 class D3D12PipelineState;
 class D3D12Resource;
 class D3D12RootSignature;
@@ -126,6 +128,10 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   // The draw-time checks: a pipeline state of the kind and a root signature
   // that matches it; false (and the command dropped) otherwise.
   bool drawStateValid(const char* method, bool compute);
+  // Set*RootDescriptorTable's check: the table's first descriptor lies in the
+  // bound heap of its type and its descriptors end within that heap;
+  // otherwise SET_DESCRIPTOR_TABLE_INVALID and false (the call is dropped).
+  bool tableValid(const char* method, bool compute, UINT index, UINT64 base);
   void resetTracking();
   void notImplemented(const char* method);
   // Runs one DDI call, keeping the first error the driver reports.
@@ -146,6 +152,17 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   D3D12RootSignature* computeRootSignature_ = nullptr;
   // The states this list's transition barriers expect first and leave, per subresource.
   ListResourceStates resourceStates_;
+  // SetDescriptorHeaps: the bound shader-visible heaps ([0] CBV/SRV/UAV, [1]
+  // sampler), and every heap set since the last Reset, referenced until then
+  // (the driver reads descriptor tables from them when the list executes).
+  struct BoundHeap {
+    D3D12DescriptorHeap* heap = nullptr;
+    UINT64 gpuStart = 0;
+    UINT count = 0;
+  };
+  BoundHeap boundHeaps_[2];
+  std::vector<D3D12DescriptorHeap*> heldHeaps_;
+  void releaseHeldHeaps();
 };
 
 template <typename F>

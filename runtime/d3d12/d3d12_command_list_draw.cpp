@@ -10,9 +10,14 @@
 // parameter types, descriptors) and fails the list's Close with the reason.
 #include "d3d12_command_list.h"
 #include "d3d12_command_signature.h"
+#include "d3d12_descriptor_heap.h"
 #include "d3d12_pipeline_state.h"
 #include "d3d12_resource.h"
 #include "d3d12_root_signature.h"
+#include "d3dvk_checked_math.h"
+#include "raw_enum.h"
+
+#include <algorithm>
 
 namespace d3dvk::runtime {
 
@@ -112,7 +117,12 @@ void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature*
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) try {
-  if (!recording("IASetPrimitiveTopology")) return;
+  const char* method = "IASetPrimitiveTopology";
+  if (!recording(method)) return;
+  // D3D_PRIMITIVE_TOPOLOGY: UNDEFINED, the lists and strips (1–5, 10–13), 1..32 control-point patch lists (33–64).
+  const int topology = rawEnum(PrimitiveTopology);
+  if (!((topology >= 0 && topology <= 5) || (topology >= 10 && topology <= 13) || (topology >= 33 && topology <= 64)))
+    return invalid(method, "PrimitiveTopology " + std::to_string(topology) + " is not a D3D_PRIMITIVE_TOPOLOGY");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIaSetTopology(ddiHandle(), D3D12DDI_PRIMITIVE_TOPOLOGY(PrimitiveTopology));
   });
@@ -123,6 +133,16 @@ void STDMETHODCALLTYPE D3D12CommandList::RSSetViewports(UINT NumViewports, const
   if (!recording(method)) return;
   if (NumViewports > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports))
     return invalid(method, "more than 16 viewports, or pViewports is null");
+  // D3D12's bounds: corners within [-32768, 32767], no negative (or NaN) extent, depths within [0, 1].
+  for (UINT i = 0; i < NumViewports; ++i) {
+    const D3D12_VIEWPORT& v = pViewports[i];
+    const auto inBounds = [](float x) { return x >= D3D12_VIEWPORT_BOUNDS_MIN && x <= D3D12_VIEWPORT_BOUNDS_MAX; };
+    if (!inBounds(v.TopLeftX) || !inBounds(v.TopLeftY) || !(v.Width >= 0) || !(v.Height >= 0) ||
+        !inBounds(v.TopLeftX + v.Width) || !inBounds(v.TopLeftY + v.Height) || !(v.MinDepth >= 0 && v.MinDepth <= 1) ||
+        !(v.MaxDepth >= 0 && v.MaxDepth <= 1))
+      return invalid(method, "viewport " + std::to_string(i) +
+                                 " is outside D3D12's bounds ([-32768, 32767], a non-negative extent, depths in [0, 1])");
+  }
   static_assert(sizeof(D3D12_VIEWPORT) == sizeof(D3D12DDI_VIEWPORT));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnRsSetViewports(ddiHandle(), NumViewports, reinterpret_cast<const D3D12DDI_VIEWPORT*>(pViewports));
@@ -134,7 +154,14 @@ void STDMETHODCALLTYPE D3D12CommandList::RSSetScissorRects(UINT NumRects, const 
   if (!recording(method)) return;
   if (NumRects > D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects))
     return invalid(method, "more than 16 rects, or pRects is null");
-  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnRsSetScissorRects(ddiHandle(), NumRects, pRects); });
+  // Coordinates beyond D3D12's viewport bounds select nothing more: the driver
+  // gets them clamped to [-32768, 32767], so its extents cannot overflow.
+  D3D12_RECT rects[D3D12_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE];
+  for (UINT i = 0; i < NumRects; ++i) {
+    const auto clamp = [](LONG v) { return std::clamp<LONG>(v, D3D12_VIEWPORT_BOUNDS_MIN, D3D12_VIEWPORT_BOUNDS_MAX); };
+    rects[i] = {clamp(pRects[i].left), clamp(pRects[i].top), clamp(pRects[i].right), clamp(pRects[i].bottom)};
+  }
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnRsSetScissorRects(ddiHandle(), NumRects, rects); });
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::OMSetBlendFactor(const FLOAT BlendFactor[4]) try {
@@ -167,9 +194,70 @@ void STDMETHODCALLTYPE D3D12CommandList::SetDescriptorHeaps(UINT NumDescriptorHe
   if (!recording(method)) return;
   if (NumDescriptorHeaps > 2 || (NumDescriptorHeaps && !ppDescriptorHeaps))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "at most one CBV/SRV/UAV and one sampler heap");
-  // GPU descriptor handles are addresses in the heaps' storage (descriptor_heap12.h): the UMD has nothing to bind.
-  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnSetDescriptorHeaps(ddiHandle(), 0, nullptr); });
+  BoundHeap bound[2];
+  D3D12DDI_HDESCRIPTORHEAP handles[2]{};
+  for (UINT i = 0; i < NumDescriptorHeaps; ++i) {
+    auto* heap = D3D12DescriptorHeap::from(ppDescriptorHeaps[i]);
+    if (!heap) return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "a heap is null");
+    const D3D12_DESCRIPTOR_HEAP_DESC& d = heap->desc();
+    const int slot = d.Type == D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV ? 0 : d.Type == D3D12_DESCRIPTOR_HEAP_TYPE_SAMPLER ? 1 : -1;
+    if (slot < 0 || !(d.Flags & D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID),
+                     "heap " + std::to_string(i) + " is not a shader-visible CBV/SRV/UAV or sampler heap");
+    if (bound[slot].heap)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_HEAP_INVALID), "two heaps of one type");
+    bound[slot] = {heap, heap->gpuStart(), d.NumDescriptors};
+    handles[i] = heap->ddiHandle();
+  }
+  // The list keeps the heaps until it is reset or released: the driver reads
+  // descriptor tables from them when the list executes.
+  for (const BoundHeap& b : bound)
+    if (b.heap) {
+      b.heap->AddRef();
+      heldHeaps_.push_back(b.heap);
+    }
+  boundHeaps_[0] = bound[0];
+  boundHeaps_[1] = bound[1];
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetDescriptorHeaps(ddiHandle(), NumDescriptorHeaps, NumDescriptorHeaps ? handles : nullptr);
+  });
 } D3DVK_CATCH_VOID
+
+bool D3D12CommandList::tableValid(const char* method, bool compute, UINT index, UINT64 base) {
+  const D3D12RootSignature* rs = compute ? computeRootSignature_ : graphicsRootSignature_;
+  // Without a root signature, or a parameter of another type, the driver refuses the call.
+  if (!rs || index >= rs->desc().parameters.size()) return true;
+  const rootsig::RootParameter& p = rs->desc().parameters[index];
+  if (p.parameterType != rootsig::kParameterTable || p.ranges.empty()) return true;
+  const bool samplers = p.ranges[0].rangeType == rootsig::kRangeSampler;
+  // The descriptors the table spans from its start (an unbounded range: at least its first).
+  uint64_t span = 0, next = 0;
+  for (const rootsig::DescriptorRange& r : p.ranges) {
+    const uint64_t first = r.offsetInDescriptorsFromTableStart == rootsig::kOffsetAppend ? next
+                                                                                        : r.offsetInDescriptorsFromTableStart;
+    const uint64_t count = r.numDescriptors == rootsig::kUnboundedDescriptors ? 1 : r.numDescriptors;
+    next = first + count;
+    span = std::max(span, next);
+  }
+  const BoundHeap& heap = boundHeaps_[samplers ? 1 : 0];
+  const char* kind = samplers ? "sampler" : "CBV/SRV/UAV";
+  std::string why;
+  if (!heap.heap) {
+    why = std::string("no shader-visible ") + kind + " heap is set (SetDescriptorHeaps) for the table";
+  } else {
+    const UINT64 increment = device()->GetDescriptorHandleIncrementSize(heap.heap->desc().Type);
+    const UINT64 offset = base - heap.gpuStart;
+    if (base < heap.gpuStart || offset % increment || offset / increment >= heap.count)
+      why = "BaseDescriptor " + std::to_string(base) + " is not a descriptor of the bound " + kind + " heap";
+    else if (!fitsWithin(offset / increment, span, heap.count))
+      why = "the table (" + std::to_string(span) + " descriptors from descriptor " + std::to_string(offset / increment) +
+            ") runs past the end of the bound " + kind + " heap (" + std::to_string(heap.count) + " descriptors)";
+  }
+  if (why.empty()) return true;
+  invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_DESCRIPTOR_TABLE_INVALID),
+          "root parameter " + std::to_string(index) + ": " + why);
+  return false;
+}
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSignature* pRootSignature) try {
   if (!recording("SetComputeRootSignature")) return;
@@ -187,7 +275,8 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSign
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT RootParameterIndex,
                                                                        D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
-  if (!recording("SetComputeRootDescriptorTable")) return;
+  const char* method = "SetComputeRootDescriptorTable";
+  if (!recording(method) || !tableValid(method, true, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetComputeRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
   });
@@ -195,7 +284,8 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT Root
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootDescriptorTable(UINT RootParameterIndex,
                                                                         D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
-  if (!recording("SetGraphicsRootDescriptorTable")) return;
+  const char* method = "SetGraphicsRootDescriptorTable";
+  if (!recording(method) || !tableValid(method, false, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetGraphicsRootDescriptorTable(ddiHandle(), RootParameterIndex, {BaseDescriptor.ptr});
   });
@@ -247,7 +337,11 @@ D3DVK_ROOT_VIEW(SetGraphicsRootUnorderedAccessView, pfnSetGraphicsRootUnorderedA
 #undef D3DVK_ROOT_VIEW
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetIndexBuffer(const D3D12_INDEX_BUFFER_VIEW* pView) try {
-  if (!recording("IASetIndexBuffer")) return;
+  const char* method = "IASetIndexBuffer";
+  if (!recording(method)) return;
+  // Indices are read at their own alignment.
+  if (pView && pView->BufferLocation && pView->BufferLocation % (rawEnum(pView->Format) == DXGI_FORMAT_R16_UINT ? 2 : 4))
+    return invalid(method, "BufferLocation is not a multiple of the index size");
   static_assert(sizeof(D3D12_INDEX_BUFFER_VIEW) == sizeof(D3D12DDI_INDEX_BUFFER_VIEW));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIASetIndexBuffer(ddiHandle(), reinterpret_cast<const D3D12DDI_INDEX_BUFFER_VIEW*>(pView));
@@ -258,8 +352,12 @@ void STDMETHODCALLTYPE D3D12CommandList::IASetVertexBuffers(UINT StartSlot, UINT
                                                             const D3D12_VERTEX_BUFFER_VIEW* pViews) try {
   const char* method = "IASetVertexBuffers";
   if (!recording(method)) return;
-  if (uint64_t(StartSlot) + NumViews > D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT)
+  if (!fitsWithin(StartSlot, NumViews, D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT))
     return invalid(method, "StartSlot + NumViews is past the 32 input slots");
+  for (UINT i = 0; pViews && i < NumViews; ++i)
+    if (pViews[i].StrideInBytes > D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)
+      return invalid(method, "view " + std::to_string(i) + "'s StrideInBytes " + std::to_string(pViews[i].StrideInBytes) +
+                                 " is more than a vertex's 2048 bytes");
   static_assert(sizeof(D3D12_VERTEX_BUFFER_VIEW) == sizeof(D3D12DDI_VERTEX_BUFFER_VIEW));
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnIASetVertexBuffers(ddiHandle(), StartSlot, NumViews, reinterpret_cast<const D3D12DDI_VERTEX_BUFFER_VIEW*>(pViews));

@@ -12,6 +12,7 @@
 
 #include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
+#include "d3dvk_checked_math.h"
 
 namespace d3dvk::runtime {
 
@@ -140,8 +141,9 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQuer
   if (!dst->isBuffer()) return invalid(method, "pDestinationBuffer is not a buffer");
   if (AlignedDestinationBufferOffset % 8) return invalid(method, "AlignedDestinationBufferOffset is not a multiple of 8");
   UINT64 size = Type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS ? sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
-  if (AlignedDestinationBufferOffset + size * NumQueries > dst->desc().Width)
-    return invalid(method, "the results end past pDestinationBuffer");
+  if (!fitsWithin(AlignedDestinationBufferOffset, size * NumQueries, dst->desc().Width))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVE_QUERY_DATA_INVALID_PARAMETERS),
+                   "the results end past pDestinationBuffer");
   DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResolveQueryData(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), StartIndex,
                                              NumQueries, dst->ddiHandle(), AlignedDestinationBufferOffset);

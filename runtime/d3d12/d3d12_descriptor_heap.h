@@ -13,6 +13,11 @@ class D3D12DescriptorHeap final : public D3D12DeviceChild<ID3D12DescriptorHeap> 
   static HRESULT create(D3D12Device* device, const D3D12_DESCRIPTOR_HEAP_DESC& desc, D3D12DescriptorHeap** out);
   ~D3D12DescriptorHeap() override;
 
+  static D3D12DescriptorHeap* from(ID3D12DescriptorHeap* h) { return static_cast<D3D12DescriptorHeap*>(h); }
+  D3D12DDI_HDESCRIPTORHEAP ddiHandle() const { return {memory_.get()}; }
+  const D3D12_DESCRIPTOR_HEAP_DESC& desc() const { return desc_; }
+  UINT64 gpuStart() const { return gpuStart_.ptr; }
+
   D3D12_DESCRIPTOR_HEAP_DESC STDMETHODCALLTYPE GetDesc() override;
   D3D12_CPU_DESCRIPTOR_HANDLE STDMETHODCALLTYPE GetCPUDescriptorHandleForHeapStart() override;
   D3D12_GPU_DESCRIPTOR_HANDLE STDMETHODCALLTYPE GetGPUDescriptorHandleForHeapStart() override;
@@ -24,7 +29,6 @@ class D3D12DescriptorHeap final : public D3D12DeviceChild<ID3D12DescriptorHeap> 
 
  private:
   explicit D3D12DescriptorHeap(D3D12Device* device) : D3D12DeviceChild(device) {}
-  D3D12DDI_HDESCRIPTORHEAP ddiHandle() const { return {memory_.get()}; }
   D3D12_DESCRIPTOR_HEAP_DESC desc_{};
   D3D12_CPU_DESCRIPTOR_HANDLE cpuStart_{};
   D3D12_GPU_DESCRIPTOR_HANDLE gpuStart_{};

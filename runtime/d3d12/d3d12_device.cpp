@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_device.cpp — see d3d12_device.h.
 #include "d3d12_device.h"
+#include "d3dvk_checked_math.h"
 
 #include <dxguids/dxguids.h>
 
@@ -87,6 +88,16 @@ bool D3D12Device::descriptorInHeap(SIZE_T handle, D3D12_DESCRIPTOR_HEAP_TYPE typ
   if (handle >= it->second.end || it->second.type != type) return false;
   SIZE_T increment = ddi_->core().pfnGetDescriptorSizeInBytes(ddi_->handle(), D3D12DDI_DESCRIPTOR_HEAP_TYPE(int(type)));
   return (handle - it->first) % increment == 0;
+}
+bool D3D12Device::descriptorRangeInHeap(SIZE_T handle, UINT64 count, D3D12_DESCRIPTOR_HEAP_TYPE type) const {
+  if (!count || !descriptorInHeap(handle, type)) return false;
+  std::lock_guard lock(heapsMutex_);
+  auto it = heaps_.upper_bound(handle);
+  --it;  // descriptorInHeap found it
+  const UINT64 increment =
+      ddi_->core().pfnGetDescriptorSizeInBytes(ddi_->handle(), D3D12DDI_DESCRIPTOR_HEAP_TYPE(int(type)));
+  UINT64 bytes = 0;
+  return checkedMul<UINT64>(count, increment, &bytes) && fitsWithin(handle - it->first, bytes, it->second.end - it->first);
 }
 LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() try { return LUID{0, 0}; } D3DVK_CATCH_RETURN({})
 

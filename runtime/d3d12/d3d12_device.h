@@ -56,6 +56,8 @@ class D3D12Device final : public ID3D12Device {
   void registerDescriptorRange(SIZE_T start, SIZE_T bytes, D3D12_DESCRIPTOR_HEAP_TYPE type);
   void unregisterDescriptorRange(SIZE_T start);
   bool descriptorInHeap(SIZE_T handle, D3D12_DESCRIPTOR_HEAP_TYPE type) const;
+  // Whether `count` descriptors from `handle` all lie in one heap of `type` (count ≥ 1).
+  bool descriptorRangeInHeap(SIZE_T handle, UINT64 count, D3D12_DESCRIPTOR_HEAP_TYPE type) const;
 
   // The debug layer (d3d12_debug.h): a message for ID3D12InfoQueue, nothing
   // when the device was created without the layer. `idName` is the ID's name

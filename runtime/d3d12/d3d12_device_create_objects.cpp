@@ -12,6 +12,7 @@
 #include "d3d12_footprints.h"
 #include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
+#include "d3dvk_checked_math.h"
 #include "raw_enum.h"
 
 #include <new>
@@ -164,7 +165,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateDepthStencilView(ID3D12Resource* pReso
       debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, method, text);
       d3d12Error(method, text);
     };
-    if (rawEnum(pDesc->Flags) & ~(D3D12_DSV_FLAG_READ_ONLY_DEPTH | D3D12_DSV_FLAG_READ_ONLY_STENCIL))
+    if (rawEnum(pDesc->Flags) & ~int(D3D12_DSV_FLAG_READ_ONLY_DEPTH | D3D12_DSV_FLAG_READ_ONLY_STENCIL))
       return invalidDesc(D3DVK_D3D12_MESSAGE_ID(CREATEDEPTHSTENCILVIEW_INVALIDFLAGS),
                          "Flags is not a combination of D3D12_DSV_FLAGS; nothing is written");
     args.Flags = D3D12DDI_CREATE_DEPTH_STENCIL_VIEW_FLAGS(rawEnum(pDesc->Flags));
@@ -217,7 +218,11 @@ D3D12_RESOURCE_ALLOCATION_INFO STDMETHODCALLTYPE D3D12Device::GetResourceAllocat
     if (info.ResourceDataSize == UINT64_MAX) return {UINT64_MAX, d.Alignment};
     UINT64 alignment = std::max<UINT64>(info.ResourceDataAlignment, 1);
     total.Alignment = std::max(total.Alignment, alignment);
-    total.SizeInBytes = (total.SizeInBytes + alignment - 1) / alignment * alignment + info.ResourceDataSize;
+    // The running total placed at the alignment, plus this one, none of it wrapping.
+    UINT64 placed = 0;
+    if (!checkedAdd<UINT64>(total.SizeInBytes, alignment - 1, &placed) ||
+        !checkedAdd<UINT64>(placed / alignment * alignment, info.ResourceDataSize, &total.SizeInBytes))
+      return {UINT64_MAX, total.Alignment};
   }
   return total;
 } D3DVK_CATCH_RETURN({})

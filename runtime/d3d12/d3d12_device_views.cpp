@@ -8,6 +8,7 @@
 // views (ddi/umd/d3d12/view12.h) and refuses what Vulkan cannot back, which is
 // reported the same way.
 #include "d3d12_device.h"
+#include "d3dvk_checked_math.h"
 #include "d3d12_resource.h"
 #include "raw_enum.h"
 
@@ -274,7 +275,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateUnorderedAccessView(ID3D12Resource* pR
         if (!counter->isBuffer()) return call.error("pCounterResource is not a buffer");
         if (desc.Buffer.CounterOffsetInBytes % D3D12_UAV_COUNTER_PLACEMENT_ALIGNMENT)
           return call.error("CounterOffsetInBytes is not a multiple of 4096");
-        if (desc.Buffer.CounterOffsetInBytes + 4 > counter->desc().Width)
+        if (!fitsWithin(desc.Buffer.CounterOffsetInBytes, 4, counter->desc().Width))
           return call.error("the counter's 4 bytes end past pCounterResource");
       } else if (desc.Buffer.CounterOffsetInBytes) {
         return call.error("CounterOffsetInBytes is not 0 but there is no counter resource");
@@ -367,7 +368,6 @@ void STDMETHODCALLTYPE D3D12Device::CopyDescriptors(UINT NumDestDescriptorRanges
     return call.error("DescriptorHeapsType is not a D3D12_DESCRIPTOR_HEAP_TYPE");
   if ((NumDestDescriptorRanges && !pDestDescriptorRangeStarts) || (NumSrcDescriptorRanges && !pSrcDescriptorRangeStarts))
     return call.error("a range count is not 0 but its starts are null");
-  SIZE_T increment = GetDescriptorHandleIncrementSize(DescriptorHeapsType);
   // Every range must lie in heaps of DescriptorHeapsType, and both sides must name as many descriptors.
   auto check = [&](UINT count, const D3D12_CPU_DESCRIPTOR_HANDLE* starts, const UINT* sizes, const char* side,
                    UINT64* total) -> bool {
@@ -376,8 +376,7 @@ void STDMETHODCALLTYPE D3D12Device::CopyDescriptors(UINT NumDestDescriptorRanges
       UINT size = sizes ? sizes[i] : 1;
       *total += size;
       if (!size) continue;
-      if (!descriptorInHeap(starts[i].ptr, DescriptorHeapsType) ||
-          !descriptorInHeap(starts[i].ptr + (size - 1) * increment, DescriptorHeapsType)) {
+      if (!descriptorRangeInHeap(starts[i].ptr, size, DescriptorHeapsType)) {
         call.error(std::string(side) + " range " + std::to_string(i) + " is not inside a " +
                    heapTypeName(DescriptorHeapsType) + " heap of this device");
         return false;
@@ -409,9 +408,8 @@ void STDMETHODCALLTYPE D3D12Device::CopyDescriptorsSimple(UINT NumDescriptors, D
   if (DescriptorHeapsType < D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV || DescriptorHeapsType >= D3D12_DESCRIPTOR_HEAP_TYPE_NUM_TYPES)
     return call.error("DescriptorHeapsType is not a D3D12_DESCRIPTOR_HEAP_TYPE");
   if (!NumDescriptors) return;
-  SIZE_T last = SIZE_T(NumDescriptors - 1) * GetDescriptorHandleIncrementSize(DescriptorHeapsType);
   for (auto [start, side] : {std::pair{DestDescriptorRangeStart.ptr, "destination"}, std::pair{SrcDescriptorRangeStart.ptr, "source"}})
-    if (!descriptorInHeap(start, DescriptorHeapsType) || !descriptorInHeap(start + last, DescriptorHeapsType))
+    if (!descriptorRangeInHeap(start, NumDescriptors, DescriptorHeapsType))
       return call.error(std::string("the ") + side + " range is not inside a " + heapTypeName(DescriptorHeapsType) +
                         " heap of this device");
   call.ddi([&](const DdiDevice12& ddi) {

@@ -1,9 +1,13 @@
 // runtime/d3d12/d3d12_fence.cpp — see d3d12_fence.h.
 #include "d3d12_fence.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <climits>
 #include <cstdint>
+#include <string>
+#include <string_view>
 #include <thread>
 
 namespace d3dvk::runtime {
@@ -46,10 +50,34 @@ void signalEvent(HANDLE event) {
   if (write(fd, &one, sizeof one) != ssize_t(sizeof one))
     d3d12Error("ID3D12Fence::SetEventOnCompletion", "cannot write to the event (expected an eventfd descriptor)");
 }
+
+// Whether `event` is what d3dvk documents as an event handle: an eventfd
+// descriptor of this process cast to HANDLE. Anything else (a regular file, a
+// pipe, a closed or out-of-range number) must not be written to.
+bool isEventFd(HANDLE event) {
+  const intptr_t fd = reinterpret_cast<intptr_t>(event);
+  if (fd < 0 || fd > INT_MAX) return false;
+  struct stat st{};
+  if (fstat(int(fd), &st) != 0) return false;
+  char target[64] = {};
+  const std::string link = "/proc/self/fd/" + std::to_string(fd);
+  const ssize_t n = readlink(link.c_str(), target, sizeof target - 1);
+  return n > 0 && std::string_view(target, size_t(n)) == "anon_inode:[eventfd]";
+}
+
 }  // namespace
 
 HRESULT STDMETHODCALLTYPE D3D12Fence::SetEventOnCompletion(UINT64 Value, HANDLE hEvent) try {
   const DdiDevice12& ddi = device()->ddi();
+  if (hEvent && !isEventFd(hEvent)) {
+    const char* method = "ID3D12Fence::SetEventOnCompletion";
+    const std::string text = "hEvent (" + std::to_string(reinterpret_cast<intptr_t>(hEvent)) +
+                             ") is not an eventfd descriptor; d3dvk's event handles are eventfds cast to HANDLE";
+    device()->debugMessage(D3D12_MESSAGE_CATEGORY_MISCELLANEOUS, D3D12_MESSAGE_SEVERITY_ERROR,
+                           D3DVK_D3D12_MESSAGE_ID(UNKNOWN), method, text);
+    d3d12Error(method, text);
+    return E_INVALIDARG;
+  }
   if (!hEvent) {
     HRESULT hr = ddi.fence().pfnWait(ddi.handle(), ddiHandle(), Value, UINT64_MAX);
     return hr == S_FALSE ? E_FAIL : hr;
@@ -61,9 +89,11 @@ HRESULT STDMETHODCALLTYPE D3D12Fence::SetEventOnCompletion(UINT64 Value, HANDLE 
   AddRef();  // the waiter keeps the fence (and so the device) alive
   std::thread([this, Value, hEvent] {
     const DdiDevice12& d = device()->ddi();
+    // The driver bounds the wait for work on the GPU (a hung device is removed
+    // and this returns its reason); a value nobody signals keeps it waiting.
     HRESULT hr;
     do {
-      hr = d.fence().pfnWait(d.handle(), ddiHandle(), Value, 100'000'000);  // 100 ms slices
+      hr = d.fence().pfnWait(d.handle(), ddiHandle(), Value, UINT64_MAX);
     } while (hr == S_FALSE);
     // Let go of the fence before waking the application, so that once woken
     // it holds the last references (its Release of the device then returns 0).

@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_footprints.cpp — see d3d12_footprints.h.
 #include "d3d12_footprints.h"
+#include "d3dvk_checked_math.h"
 
 #include "raw_enum.h"
 
@@ -83,12 +84,30 @@ bool validateResourceDesc(D3D12_RESOURCE_DESC* d, std::string* why) {
   if (!formatBlock(d->Format, 0, &block)) return fail("Format " + std::to_string(int(d->Format)) + " is not supported");
   if (d->Width == 0 || d->Height == 0 || d->DepthOrArraySize == 0) return fail("a texture needs non-zero dimensions");
   if (d->Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D && d->Height != 1) return fail("a Texture1D's Height must be 1");
-  if (d->Width > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION || d->Height > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)
-    return fail("the texture is larger than 16384 texels");
+  // D3D12's limits: Texture1D 16384 wide, Texture2D 16384 a side, 2048 slices;
+  // Texture3D 2048 a side.
+  if (d->Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D) {
+    if (d->Width > D3D12_REQ_TEXTURE3D_U_V_OR_W_DIMENSION || d->Height > D3D12_REQ_TEXTURE3D_U_V_OR_W_DIMENSION ||
+        d->DepthOrArraySize > D3D12_REQ_TEXTURE3D_U_V_OR_W_DIMENSION)
+      return fail("a Texture3D is at most 2048 texels a side (" + std::to_string(d->Width) + "x" +
+                  std::to_string(d->Height) + "x" + std::to_string(d->DepthOrArraySize) + ")");
+  } else {
+    const UINT64 maxWidth = d->Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? D3D12_REQ_TEXTURE1D_U_DIMENSION
+                                                                               : D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION;
+    if (d->Width > maxWidth || d->Height > D3D12_REQ_TEXTURE2D_U_OR_V_DIMENSION)
+      return fail("the texture is larger than 16384 texels");
+    const UINT maxSlices = d->Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? D3D12_REQ_TEXTURE1D_ARRAY_AXIS_DIMENSION
+                                                                              : D3D12_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION;
+    if (d->DepthOrArraySize > maxSlices)
+      return fail("DepthOrArraySize " + std::to_string(d->DepthOrArraySize) + " is more than D3D12's " +
+                  std::to_string(maxSlices) + " array slices");
+  }
   if (block.width > 1 && (d->Width % block.width || d->Height % block.height))
     return fail("a block-compressed texture's top mip must be a multiple of the block size");
   if (d->Layout != D3D12_TEXTURE_LAYOUT_UNKNOWN) return fail("only D3D12_TEXTURE_LAYOUT_UNKNOWN textures are supported");
   if (d->SampleDesc.Count == 0) return fail("SampleDesc.Count must be at least 1");
+  if (d->SampleDesc.Count > D3D12_MAX_MULTISAMPLE_SAMPLE_COUNT || (d->SampleDesc.Count & (d->SampleDesc.Count - 1)))
+    return fail("SampleDesc.Count " + std::to_string(d->SampleDesc.Count) + " is not a power of two up to 32");
   UINT64 largest = std::max<UINT64>(d->Width, d->Height);
   if (d->Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D) largest = std::max<UINT64>(largest, d->DepthOrArraySize);
   UINT fullChain = 1;
@@ -124,7 +143,7 @@ void copyableFootprints(const D3D12_RESOURCE_DESC& desc, UINT first, UINT count,
   UINT slices = valid && d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : d.DepthOrArraySize;
   UINT planes = !valid || d.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER ? 1 : formatPlaneCount(d.Format);
   UINT64 subresources = valid ? UINT64(d.MipLevels) * slices * planes : 0;
-  if (!valid || UINT64(first) + count > subresources) {
+  if (!valid || !fitsWithin(first, count, subresources)) {
     for (UINT i = 0; i < count; ++i) {
       if (layouts) std::memset(&layouts[i], 0xff, sizeof layouts[i]);
       if (numRows) numRows[i] = UINT(-1);

@@ -2,6 +2,8 @@
 // ID3D12Device::CreateGraphicsPipelineState and CreateComputePipelineState.
 #include "d3d12_pipeline_state.h"
 
+#include "d3dvk_checked_math.h"
+
 #include "conservative_validator.h"
 #include "d3d12_footprints.h"
 #include "d3d12_root_signature.h"
@@ -205,6 +207,7 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
     d3d12Error(kGraphics, text);
     return E_INVALIDARG;
   }
+  if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, kGraphics); FAILED(hr)) return hr;
   if (d.HS.BytecodeLength || d.DS.BytecodeLength || d.StreamOutput.NumEntries) {
     d3d12Error(kGraphics, "hull and domain shaders and stream output are not supported on D3D12 yet");
     return E_NOTIMPL;
@@ -220,6 +223,10 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   if (HRESULT hr = self->addShader(d.VS, int(dxbc::ProgramType::Vertex), kGraphics, &args.hVertexShader); FAILED(hr)) return hr;
   if (HRESULT hr = self->addShader(d.PS, int(dxbc::ProgramType::Pixel), kGraphics, &args.hPixelShader); FAILED(hr)) return hr;
   if (HRESULT hr = self->addShader(d.GS, int(dxbc::ProgramType::Geometry), kGraphics, &args.hGeometryShader); FAILED(hr))
+    return hr;
+  if (HRESULT hr = validateShaderLinkage(*device, d.GS.BytecodeLength ? d.GS : d.VS, d.PS,
+                                         d.GS.BytecodeLength ? "Geometry" : "Vertex", kGraphics);
+      FAILED(hr))
     return hr;
   const DdiDevice12& ddi = device->ddi();
   // The state objects (D3D12's blend desc has the DDI's layout; the others have its values).
@@ -293,6 +300,17 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
         return E_INVALIDARG;
       }
       const UINT offset = e.AlignedByteOffset == D3D12_APPEND_ALIGNED_ELEMENT ? slotEnd[e.InputSlot] : e.AlignedByteOffset;
+      const UINT alignment = std::min(block.bytes, 4u);
+      if (offset % alignment || !fitsWithin(offset, block.bytes, D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES)) {
+        const std::string text = "input element " + std::to_string(i) + " (" + e.SemanticName + ") has AlignedByteOffset " +
+                                 std::to_string(offset) + ", which is not a multiple of " + std::to_string(alignment) +
+                                 " or ends past the " +
+                                 std::to_string(D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES) + "-byte vertex";
+        device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
+                             D3DVK_D3D12_MESSAGE_ID(CREATEINPUTLAYOUT_INVALIDALIGNMENT), kGraphics, text);
+        d3d12Error(kGraphics, text);
+        return E_INVALIDARG;
+      }
       slotEnd[e.InputSlot] = offset + block.bytes;
       all.push_back({e.InputSlot, offset, e.Format,
                      e.InputSlotClass == D3D12_INPUT_CLASSIFICATION_PER_INSTANCE_DATA ? D3D10_DDI_INPUT_PER_INSTANCE_DATA
@@ -344,6 +362,7 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
 HRESULT D3D12PipelineState::createCompute(D3D12Device* device, const D3D12_COMPUTE_PIPELINE_STATE_DESC& d,
                                           D3D12PipelineState** out) {
   *out = nullptr;
+  if (HRESULT hr = validateNodeMask(*device, d.NodeMask, kCompute); FAILED(hr)) return hr;
   if (!d.pRootSignature) {
     device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
                          D3DVK_D3D12_MESSAGE_ID(CREATECOMPUTEPIPELINESTATE_MISSING_ROOT_SIGNATURE), kCompute,

@@ -13,6 +13,13 @@
 //   NumRenderTargets                                  E_INVALIDARG  #656 INVALID_RENDER_TARGET_COUNT / #679 RENDERTARGETVIEW_NOT_SET
 //   the rasterizer desc (ConservativeRaster ON
 //   without a tier: #647)                             E_INVALIDARG  (d3d12_pipeline_state_validation.cpp)
+//   NodeMask other than 0 or 1, PrimitiveTopologyType
+//   outside the enum, SampleDesc.Count not a power of
+//   two up to 32 (or one the device lacks: the driver)  E_INVALIDARG  #673 / #685
+//   an input element's AlignedByteOffset misaligned or
+//   past the 2048-byte vertex                         E_INVALIDARG  #61 CREATEINPUTLAYOUT_INVALIDALIGNMENT
+//   a pixel-shader input it reads that the stage
+//   before it does not write                          E_INVALIDARG  #666 SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND
 //   hull/domain shaders, stream output               E_NOTIMPL     (not built yet)
 #pragma once
 
@@ -61,5 +68,13 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
   bool created_ = false;
   bool compute_ = false;
 };
+
+// The desc checks of d3d12_pipeline_state_validation.cpp (each reports its message; E_INVALIDARG).
+HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* function);
+HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc,
+                                     const char* function);
+// The pixel shader's read user inputs against `producer`'s outputs (both valid DXBC, or empty).
+HRESULT validateShaderLinkage(D3D12Device& device, const D3D12_SHADER_BYTECODE& producer, const D3D12_SHADER_BYTECODE& ps,
+                              const char* producerName, const char* function);
 
 }  // namespace d3dvk::runtime

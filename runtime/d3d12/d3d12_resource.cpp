@@ -71,6 +71,8 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
   std::string why;
   D3D12_RESOURCE_DESC d = desc;
   if (!validateResourceDesc(&d, &why)) {
+    device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
+                         D3DVK_D3D12_MESSAGE_ID(CREATERESOURCE_INVALIDDESC), method, why);
     d3d12Error(method, why);
     return E_INVALIDARG;
   }
@@ -106,8 +108,10 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
     d3d12Error(method, "UPLOAD and READBACK buffers cannot allow render-target, depth-stencil or unordered access");
     return E_INVALIDARG;
   }
-  if (heapFlags & ~(D3D12_HEAP_FLAG_DENY_BUFFERS | D3D12_HEAP_FLAG_DENY_RT_DS_TEXTURES |
-                    D3D12_HEAP_FLAG_DENY_NON_RT_DS_TEXTURES | D3D12_HEAP_FLAG_CREATE_NOT_ZEROED)) {
+  // As integers (raw_enum.h): ~flags is no D3D12_HEAP_FLAGS value.
+  constexpr int kSupportedHeapFlags = D3D12_HEAP_FLAG_DENY_BUFFERS | D3D12_HEAP_FLAG_DENY_RT_DS_TEXTURES |
+                                      D3D12_HEAP_FLAG_DENY_NON_RT_DS_TEXTURES | D3D12_HEAP_FLAG_CREATE_NOT_ZEROED;
+  if (rawEnum(heapFlags) & ~kSupportedHeapFlags) {
     d3d12Error(method, "shared, cross-adapter and other special heap flags are not supported");
     return E_INVALIDARG;
   }

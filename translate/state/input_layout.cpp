@@ -29,6 +29,25 @@ VkFormat vertexFormatFor(DXGI_FORMAT format) {
   }
 }
 
+uint32_t vertexFormatBytes(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_R32G32B32A32_SFLOAT: case VK_FORMAT_R32G32B32A32_UINT: case VK_FORMAT_R32G32B32A32_SINT: return 16;
+    case VK_FORMAT_R32G32B32_SFLOAT: case VK_FORMAT_R32G32B32_UINT: case VK_FORMAT_R32G32B32_SINT: return 12;
+    case VK_FORMAT_R32G32_SFLOAT: case VK_FORMAT_R32G32_UINT: case VK_FORMAT_R32G32_SINT:
+    case VK_FORMAT_R16G16B16A16_SFLOAT: return 8;
+    default: return 4;  // R32, R16G16, the 8-bit-channel formats
+  }
+}
+
+uint32_t vertexFormatAlignment(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_R16G16B16A16_SFLOAT: case VK_FORMAT_R16G16_SFLOAT: return 2;
+    case VK_FORMAT_R8G8B8A8_UNORM: case VK_FORMAT_R8G8B8A8_UINT: case VK_FORMAT_R8G8B8A8_SNORM:
+    case VK_FORMAT_B8G8R8A8_UNORM: return 1;
+    default: return 4;
+  }
+}
+
 bool translateInputLayout(const D3D10DDIARG_INPUT_ELEMENT_DESC* elements, uint32_t count, VertexInputState* out,
                           std::string* error) {
   *out = {};

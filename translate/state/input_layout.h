@@ -22,6 +22,11 @@ struct VertexInputState {
   std::vector<VkVertexInputAttributeDescription> attributes;  // location = input register (v#)
 };
 
+// What an attribute of a vertex format (one vertexFormatFor gives) fetches: its
+// bytes, and the alignment Vulkan needs of its address (its component size).
+uint32_t vertexFormatBytes(VkFormat format);
+uint32_t vertexFormatAlignment(VkFormat format);
+
 // Translates a layout; returns false with *error set for what Vulkan cannot express here
 // (unknown format, slot ≥ 32, per-instance step rate other than 1, mixed classes in one slot).
 bool translateInputLayout(const D3D10DDIARG_INPUT_ELEMENT_DESC* elements, uint32_t count, VertexInputState* out,

@@ -15,6 +15,23 @@
 
 namespace d3dvk::umd12 {
 
+CommandAllocator12::~CommandAllocator12() {
+  deferred.clear();
+  transient.reset();
+  if (pool) vkDestroyCommandPool(device->handle(), pool, nullptr);
+  scratch.clear();
+}
+
+CommandAllocator12* CommandAllocator12::from(D3D12DDI_HCOMMANDALLOCATOR h) {
+  auto* handle = static_cast<CommandAllocatorHandle12*>(h.pDrvPrivate);
+  return handle ? handle->allocator.get() : nullptr;
+}
+
+std::shared_ptr<CommandAllocator12> CommandAllocator12::shared(D3D12DDI_HCOMMANDALLOCATOR h) {
+  auto* handle = static_cast<CommandAllocatorHandle12*>(h.pDrvPrivate);
+  return handle ? handle->allocator : nullptr;
+}
+
 VkResult CommandAllocator12::take(VkCommandBuffer* out) {
   if (used < buffers.size()) {
     *out = buffers[used++];
@@ -35,7 +52,7 @@ VkResult CommandAllocator12::take(VkCommandBuffer* out) {
 namespace {
 
 SIZE_T APIENTRY calcPrivateCommandAllocatorSize(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATECOMMANDALLOCATOR*) try {
-  return sizeof(CommandAllocator12);
+  return sizeof(CommandAllocatorHandle12);
 } D3DVK_CATCH_RETURN({})
 
 HRESULT APIENTRY createCommandAllocator(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CREATECOMMANDALLOCATOR* args) try {
@@ -45,33 +62,40 @@ HRESULT APIENTRY createCommandAllocator(D3D12DDI_HDEVICE hDevice, const D3D12DDI
     umd::logError("D3D12 CreateCommandAllocator: bundles are not supported yet");
     return E_NOTIMPL;
   }
-  auto* a = new (args->hDrvCommandAllocator.pDrvPrivate) CommandAllocator12();
+  auto a = std::make_shared<CommandAllocator12>();
   a->device = device;
   a->transient = std::make_unique<Transient12>(*device);
   VkCommandPoolCreateInfo info{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};
   info.queueFamilyIndex = device->vk().queueFamily();
   VkResult r = vkCreateCommandPool(device->handle(), &info, nullptr, &a->pool);
-  if (r != VK_SUCCESS) {
-    a->~CommandAllocator12();
-    return Device12::hresultFor(r);
-  }
+  if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  new (args->hDrvCommandAllocator.pDrvPrivate) CommandAllocatorHandle12{std::move(a)};
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
 VOID APIENTRY destroyCommandAllocator(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDALLOCATOR hAllocator) try {
-  CommandAllocator12* a = CommandAllocator12::from(hAllocator);
-  if (!a) return;
-  // D3D12 makes the application keep an allocator alive while its lists execute.
-  a->deferred.clear();
-  a->transient.reset();
-  vkDestroyCommandPool(a->device->handle(), a->pool, nullptr);
-  a->scratch.clear();
-  a->~CommandAllocator12();
+  auto* handle = static_cast<CommandAllocatorHandle12*>(hAllocator.pDrvPrivate);
+  if (!handle) return;
+  Device12* device = handle->allocator ? handle->allocator->device : nullptr;
+  if (!device) return handle->~CommandAllocatorHandle12();
+  std::lock_guard lock(device->queueMutex());
+  device->retireCompleted();
+  // Work still queued or running keeps the allocator alive (the runtime says so:
+  // D3D12 leaves releasing it then undefined); it is freed when that retires.
+  if (handle->allocator->inFlight) device->setError(E_FAIL);
+  handle->~CommandAllocatorHandle12();
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY resetCommandAllocator(D3D12DDI_HCOMMANDALLOCATOR hAllocator) try {
   CommandAllocator12* a = CommandAllocator12::from(hAllocator);
   if (!a) return;
+  {
+    std::lock_guard lock(a->device->queueMutex());
+    a->device->retireCompleted();
+    // Its command buffers are still queued or on the GPU: the Reset is refused
+    // (the runtime reports D3D12's COMMAND_ALLOCATOR_SYNC); nothing changes.
+    if (a->inFlight) return a->device->setError(E_FAIL);
+  }
   VkResult r = vkResetCommandPool(a->device->handle(), a->pool, 0);
   if (r != VK_SUCCESS) a->device->setVkError(r);
   a->used = 0;
@@ -84,7 +108,10 @@ SIZE_T APIENTRY calcPrivateCommandListSize(D3D12DDI_HDEVICE, const D3D12DDIARG_C
   return sizeof(CommandList12);
 } D3DVK_CATCH_RETURN({})
 
-HRESULT startRecording(CommandList12& list, CommandAllocator12& allocator) {
+HRESULT startRecording(CommandList12& list, const std::shared_ptr<CommandAllocator12>& shared) {
+  if (!shared) return E_INVALIDARG;
+  CommandAllocator12& allocator = *shared;
+  list.allocator = shared;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   VkResult r = allocator.take(&cmd);
   if (r != VK_SUCCESS) {
@@ -107,7 +134,7 @@ HRESULT APIENTRY createCommandList(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_C
   list->device = device;
   list->hRT = args->hRTCommandList;
   list->queueFlags = args->QueueFlags;
-  HRESULT hr = startRecording(*list, *CommandAllocator12::from(args->hDrvCommandAllocator));
+  HRESULT hr = startRecording(*list, CommandAllocator12::shared(args->hDrvCommandAllocator));
   if (FAILED(hr)) list->~CommandList12();
   return hr;
 } D3DVK_CATCH_HRESULT
@@ -133,7 +160,7 @@ VOID APIENTRY closeCommandList(D3D12DDI_HCOMMANDLIST hList) try {
 VOID APIENTRY resetCommandList(D3D12DDI_HCOMMANDLIST hList, const D3D12DDIARG_RESETCOMMANDLIST* args) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !args || !args->hDrvCommandAllocator.pDrvPrivate) return;
-  HRESULT hr = startRecording(*list, *CommandAllocator12::from(args->hDrvCommandAllocator));
+  HRESULT hr = startRecording(*list, CommandAllocator12::shared(args->hDrvCommandAllocator));
   if (FAILED(hr)) list->device->setError(hr);
 } D3DVK_CATCH_VOID
 

@@ -1,12 +1,14 @@
 // ddi/umd/d3d12/command_recorder12.cpp — see command_recorder12.h.
 #include "command_recorder12.h"
 
+#include "d3dvk_checked_math.h"
 #include "descriptor_heap12.h"
 #include "device12.h"
 #include "resource12.h"
 #include "vk_command_queue.h"
 
 #include <algorithm>
+#include <climits>
 #include <string>
 
 namespace d3dvk::umd12 {
@@ -134,8 +136,7 @@ void CommandRecorder12::barrier() {
 
 void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {
   if (!dst.isBuffer() || !src.isBuffer()) return fail(E_INVALIDARG, "CopyBufferRegion needs two buffers");
-  if (dstOffset + bytes > dst.desc.Width || srcOffset + bytes > src.desc.Width || dstOffset + bytes < dstOffset ||
-      srcOffset + bytes < srcOffset)
+  if (!fitsWithin(dstOffset, bytes, dst.desc.Width) || !fitsWithin(srcOffset, bytes, src.desc.Width))
     return fail(E_INVALIDARG, "CopyBufferRegion reaches past the end of a buffer");
   if (!bytes) return;
   if (&dst == &src && dstOffset < srcOffset + bytes && srcOffset < dstOffset + bytes)
@@ -240,9 +241,10 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   VkExtent3D srcSize = srcTexture ? srcRes->mipExtent(ssub.mip)
                                   : VkExtent3D{srcFoot->PhysicalWidth, srcFoot->PhysicalHeight, srcFoot->PhysicalDepth};
   if (box) {
-    if (box->Left < 0 || box->Top < 0 || box->Front < 0 || box->Right <= box->Left || box->Bottom <= box->Top ||
-        box->Back <= box->Front || UINT(box->Right) > srcSize.width || UINT(box->Bottom) > srcSize.height ||
-        UINT(box->Back) > srcSize.depth)
+    if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front ||
+        !fitsWithinSigned(box->Left, uint64_t(int64_t(box->Right) - box->Left), srcSize.width) ||
+        !fitsWithinSigned(box->Top, uint64_t(int64_t(box->Bottom) - box->Top), srcSize.height) ||
+        !fitsWithinSigned(box->Front, uint64_t(int64_t(box->Back) - box->Front), srcSize.depth))
       return fail(E_INVALIDARG, "CopyTextureRegion: the source box is empty or outside the source");
     srcOffset = {box->Left, box->Top, box->Front};
     extent = {UINT(box->Right - box->Left), UINT(box->Bottom - box->Top), UINT(box->Back - box->Front)};
@@ -251,17 +253,32 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   }
   VkExtent3D dstSize = dstTexture ? dstRes->mipExtent(dsub.mip)
                                   : VkExtent3D{dstFoot->PhysicalWidth, dstFoot->PhysicalHeight, dstFoot->PhysicalDepth};
-  if (dstX + extent.width > dstSize.width || dstY + extent.height > dstSize.height || dstZ + extent.depth > dstSize.depth)
+  if (!fitsWithin(dstX, extent.width, dstSize.width) || !fitsWithin(dstY, extent.height, dstSize.height) ||
+      !fitsWithin(dstZ, extent.depth, dstSize.depth) || dstX > uint32_t(INT32_MAX) || dstY > uint32_t(INT32_MAX) ||
+      dstZ > uint32_t(INT32_MAX))
     return fail(E_INVALIDARG, "CopyTextureRegion: the copy reaches outside the destination");
 
+  // The footprint's region as a buffer-image copy; false when the footprint's
+  // pitches do not fit the format or the region reaches past `buffer`.
   auto bufferRegion = [&](const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT& foot, UINT64 offset, UINT texelBytes,
-                          VkOffset3D at, const Subresource& sub, VkOffset3D imageOffset, VkBufferImageCopy* out) -> bool {
+                          VkOffset3D at, const Subresource& sub, VkOffset3D imageOffset, const Resource12& buffer,
+                          VkBufferImageCopy* out) -> bool {
     if (!texelBytes || foot.Pitch % texelBytes || !foot.Pitch || (foot.PhysicalHeight > 1 && foot.SlicePitch % foot.Pitch))
       return false;
-    if (foot.Pitch < foot.PhysicalWidth * texelBytes) return false;
+    if (foot.Pitch < UINT64(foot.PhysicalWidth) * texelBytes) return false;
     UINT64 rows = foot.Pitch ? foot.SlicePitch / foot.Pitch : 0;
     if (rows < foot.PhysicalHeight) rows = foot.PhysicalHeight;
-    out->bufferOffset = offset + UINT64(at.z) * foot.SlicePitch + UINT64(at.y) * foot.Pitch + UINT64(at.x) * texelBytes;
+    // The region's first byte and the end of its last row, none of it wrapping.
+    UINT64 first = 0, last = 0;
+    if (at.x < 0 || at.y < 0 || at.z < 0 || !extent.width || !extent.height || !extent.depth) return false;
+    if (!checkedMulAdd<UINT64>(UINT64(at.x), texelBytes, offset, &first) ||
+        !checkedMulAdd<UINT64>(UINT64(at.y), foot.Pitch, first, &first) ||
+        !checkedMulAdd<UINT64>(UINT64(at.z), foot.SlicePitch, first, &first) ||
+        !checkedMulAdd<UINT64>(UINT64(extent.height) - 1, foot.Pitch, UINT64(extent.width) * texelBytes, &last) ||
+        !checkedMulAdd<UINT64>(UINT64(extent.depth) - 1, rows * foot.Pitch, last, &last) ||
+        !fitsWithin(first, last, buffer.desc.Width))
+      return false;
+    out->bufferOffset = first;
     out->bufferRowLength = foot.Pitch / texelBytes;
     out->bufferImageHeight = UINT(rows);
     out->imageSubresource = {sub.aspect, sub.mip, sub.slice, 1};
@@ -298,8 +315,9 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   VkBufferImageCopy region{};
   if (dstTexture) {  // buffer footprint → texture
     if (!bufferRegion(*srcFoot, src.BaseAddress.UMD.Offset, dsub.texelBytes, srcOffset, dsub,
-                      {INT(dstX), INT(dstY), INT(dstZ)}, &region))
-      return fail(E_INVALIDARG, "CopyTextureRegion: the source footprint's pitch does not fit the texture's format");
+                      {INT(dstX), INT(dstY), INT(dstZ)}, *srcRes, &region))
+      return fail(E_INVALIDARG, "CopyTextureRegion: the source footprint's pitch does not fit the texture's format, or "
+                                "the region reaches past its buffer");
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), rangeOf(region.imageSubresource), [&] {
@@ -308,8 +326,9 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     });
   } else {  // texture → buffer footprint
     if (!bufferRegion(*dstFoot, dst.BaseAddress.UMD.Offset, ssub.texelBytes, {INT(dstX), INT(dstY), INT(dstZ)}, ssub,
-                      srcOffset, &region))
-      return fail(E_INVALIDARG, "CopyTextureRegion: the destination footprint's pitch does not fit the texture's format");
+                      srcOffset, *dstRes, &region))
+      return fail(E_INVALIDARG, "CopyTextureRegion: the destination footprint's pitch does not fit the texture's format, "
+                                "or the region reaches past its buffer");
     if (srcRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT)
       return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
     VkCommandBuffer cmd = orderedCommand();

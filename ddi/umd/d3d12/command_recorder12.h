@@ -211,6 +211,7 @@ class CommandRecorder12 {
     const Shader12* shader = nullptr;  // its bindings[binding] is the table binding
     uint32_t binding = 0;
     const ViewDescriptor12* table = nullptr;
+    uint32_t available = 0;  // the heap's descriptors from `table` on (RootArguments12::Parameter::tableEntries)
     std::vector<ViewDescriptor12> readWhileRecording;  // the entries, where the device reads tables while recording
   };
   std::vector<PendingTable> pendingTables_;

@@ -2,6 +2,7 @@
 // deferred fallback draw's readback and segment end, and recording its passes
 // when the list executes.
 #include "deferred_draw12.h"
+#include "d3dvk_checked_math.h"
 
 #include "command_list12.h"
 #include "command_recorder12.h"
@@ -159,7 +160,7 @@ bool CommandRecorder12::stripAsList(fallback::TriangleTopology strip, umd::DrawC
   for (uint32_t i = 0; i < call->count; ++i) {
     if (call->first < readIndices_.firstIndex) break;
     const VkDeviceSize at = (VkDeviceSize(call->first) - readIndices_.firstIndex + i) * indexSize;
-    if (at + indexSize > readIndices_.bytes) break;
+    if (!fitsWithin(at, indexSize, readIndices_.bytes)) break;
     if (wide) {
       std::memcpy(&indices[i], readIndices_.data + at, 4);
     } else {

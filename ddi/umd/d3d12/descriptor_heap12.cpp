@@ -2,6 +2,7 @@
 // DestroyDescriptorHeap, GetDescriptorSizeInBytes, the heap-start handles,
 // CreateRenderTargetView and CreateDepthStencilView.
 #include "descriptor_heap12.h"
+#include "d3dvk_checked_math.h"
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
@@ -54,7 +55,7 @@ D3D12DDI_GPU_DESCRIPTOR_HANDLE APIENTRY getGpuHandleForHeapStart(D3D12DDI_HDEVIC
 void sliceWindow(const Resource12& r, UINT first, UINT size, UINT* outFirst, UINT* outCount) {
   UINT total = r.arraySize;
   if (first >= total) first = total - 1;
-  if (size == UINT(-1) || size == 0 || first + size > total) size = total - first;
+  if (size == UINT(-1) || size == 0 || !fitsWithin(first, size, total)) size = total - first;
   *outFirst = first;
   *outCount = size;
 }

@@ -20,6 +20,7 @@
 #include "shader12.h"
 #include "view12.h"
 #include "vk_command_queue.h"
+#include "vk_resources.h"
 #include "vk_stats.h"
 
 #include <cstring>
@@ -85,6 +86,7 @@ HRESULT Device12::hresultFor(VkResult result) {
     case VK_ERROR_OUT_OF_HOST_MEMORY:
     case VK_ERROR_OUT_OF_DEVICE_MEMORY: return E_OUTOFMEMORY;
     case VK_ERROR_DEVICE_LOST: return DXGI_ERROR_DEVICE_REMOVED;
+    case VK_TIMEOUT: return DXGI_ERROR_DEVICE_HUNG;  // a bounded wait for the GPU ran out (vk_device.h)
     default: return E_FAIL;
   }
 }
@@ -123,12 +125,63 @@ VkSemaphoreSubmitInfo Device12::nextSignal() {
 }
 
 VkResult Device12::waitForSignal(const VkSemaphoreSubmitInfo& signal) {
-  VkSemaphoreWaitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  wait.semaphoreCount = 1;
-  wait.pSemaphores = &signal.semaphore;
-  wait.pValues = &signal.value;
-  return vkWaitSemaphores(vk_.handle(), &wait, UINT64_MAX);
+  const VkResult r = vk_.waitSemaphores(1, &signal.semaphore, &signal.value);
+  if (r == VK_TIMEOUT) reportHung();
+  return r;
 }
+
+VkResult Device12::waitIdle(bool teardown) {
+  const VkSemaphoreSubmitInfo signal = nextSignal();
+  VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
+  submit.signalSemaphoreInfoCount = 1;
+  submit.pSignalSemaphoreInfos = &signal;
+  VkResult r = vkQueueSubmit2(vk_.queue(), 1, &submit, VK_NULL_HANDLE);
+  if (r != VK_SUCCESS) return r;
+  if (!teardown) return waitForSignal(signal);
+  r = vk_.waitSemaphoresForTeardown(1, &signal.semaphore, &signal.value);
+  if (r == VK_TIMEOUT) reportHung();
+  return r;
+}
+
+void Device12::reportHung() {
+  if (hungReported_.exchange(true)) return;
+  message(DXGI_ERROR_DEVICE_HUNG, "the GPU made no progress for " + std::to_string(vk_.gpuTimeoutNs() / 1'000'000) +
+                                      " ms (D3DVK_GPU_TIMEOUT_MS); the device is removed (DXGI_ERROR_DEVICE_HUNG)");
+  setError(DXGI_ERROR_DEVICE_HUNG);
+}
+
+VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
+  std::lock_guard lock(zeroVertexBufferMutex_);
+  if (!zeroVertexBuffer_) {
+    // Host-visible and zeroed by the CPU: no submission (draws may ask while the queue mutex is held).
+    auto buffer = vk::Buffer::create(vk_, kZeroVertexBufferBytes,
+                                     VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT, true, result);
+    if (!buffer) return VK_NULL_HANDLE;
+    std::memset(buffer->mapped(), 0, size_t(kZeroVertexBufferBytes));
+    zeroVertexBuffer_ = std::move(buffer);
+  }
+  return zeroVertexBuffer_->handle();
+}
+
+bool Device12::settleIfHung() {
+  if (!vk_.hung()) return true;
+  std::lock_guard lock(queueMutex_);
+  if (!settled_) settled_ = waitIdle(true) == VK_SUCCESS;
+  return settled_;
+}
+
+void Device12::retireAfter(uint64_t serial, std::vector<std::shared_ptr<AllocatorUse12>> allocators) {
+  if (!allocators.empty()) retiring_.push_back({serial, std::move(allocators)});
+}
+
+void Device12::retireCompleted() {
+  if (retiring_.empty()) return;
+  uint64_t done = 0;
+  if (vkGetSemaphoreCounterValue(vk_.handle(), oneTimeTimeline_, &done) != VK_SUCCESS) return;
+  while (!retiring_.empty() && retiring_.front().serial <= done) retiring_.pop_front();
+}
+
+void Device12::retireAll() { retiring_.clear(); }
 
 VkResult Device12::submitOneTimeAndWait(VkCommandBuffer cmd) {
   fullBarrier(cmd);
@@ -145,6 +198,7 @@ VkResult Device12::submitOneTimeAndWait(VkCommandBuffer cmd) {
     r = vkQueueSubmit2(vk_.queue(), 1, &submit, VK_NULL_HANDLE);
     if (r == VK_SUCCESS) r = waitForSignal(signal);
   }
+  if (r == VK_TIMEOUT) return r;  // still in use by a hung GPU: the pool frees it with the device
   vkFreeCommandBuffers(vk_.handle(), oneTimePool_, 1, &cmd);
   return r;
 }
@@ -200,7 +254,11 @@ HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_CREA
 
 VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE hDevice) try {
   if (Device12* d = Device12::from(hDevice)) {
-    vkDeviceWaitIdle(d->handle());
+    {
+      std::lock_guard lock(d->queueMutex());
+      d->waitIdle(true);  // bounded: a hung device is not waited for forever
+      d->retireAll();
+    }
     d->~Device12();
   }
 } D3DVK_CATCH_VOID

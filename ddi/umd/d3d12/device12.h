@@ -11,6 +11,8 @@
 #include "d3dvk_stats.h"
 #include "vk_device.h"
 
+#include <atomic>
+#include <deque>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -23,8 +25,13 @@ struct FallbackSetupPipelines;
 void logError(const std::string& message);
 }  // namespace d3dvk::umd
 
+namespace d3dvk::vk {
+class Buffer;
+}
+
 namespace d3dvk::umd12 {
 
+struct AllocatorUse12;
 struct InternalComputePipeline12;
 struct Queue12;
 struct Resource12;
@@ -71,17 +78,40 @@ class Device12 {
   // ExecuteIndirect's dispatch-count pipeline (indirect12.h), created on
   // first use; null with *result when that fails.
   InternalComputePipeline12* dispatchCount(VkResult* result);
+  // kZeroVertexBufferBytes of zeros, what an input slot without a vertex
+  // buffer reads and indices past the index buffer are (draw12.cpp), created
+  // on first use; null with *result.
+  VkBuffer zeroVertexBuffer(VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
+  // Every wait is bounded (vk::Device::gpuTimeoutNs): one that runs out
+  // removes the device as DXGI_ERROR_DEVICE_HUNG and returns VK_TIMEOUT.
   VkSemaphoreSubmitInfo nextSignal();
   VkResult waitForSignal(const VkSemaphoreSubmitInfo& signal);
+  // Waits for everything submitted so far (queue mutex held): a signal of the
+  // device's timeline after it, waited for with the GPU bound, or with the
+  // teardown bound (vk_device.h) when objects are about to be freed.
+  VkResult waitIdle(bool teardown);
+  // Reports a hung GPU once: DXGI_ERROR_DEVICE_HUNG through pfnSetErrorCb, and why.
+  void reportHung();
+  // Before an object the GPU may use is freed: on a hung device (nothing new
+  // is submitted to it), waits once for the work still running, with the
+  // teardown bound. False when even that ran out: the caller leaves the
+  // object alive (freeing it under running work could crash the driver).
+  bool settleIfHung();
+  // Keeps `allocators` in flight until the device's timeline reaches `serial`
+  // (queue mutex held); retireCompleted lets go of those that have.
+  void retireAfter(uint64_t serial, std::vector<std::shared_ptr<AllocatorUse12>> allocators);
+  void retireCompleted();
+  void retireAll();  // after waitIdle(true), at destruction
 
   // Records `record` into a one-time command buffer, submits it on the queue
   // and waits for it (resource initialization). Queue mutex NOT held.
   template <typename F>
   VkResult runNow(F&& record) {
     std::lock_guard lock(queueMutex_);
+    if (vk_.hung()) return VK_ERROR_DEVICE_LOST;  // nothing new goes to a hung device
     VkCommandBuffer cmd = VK_NULL_HANDLE;
     VkResult r = beginOneTime(&cmd);
     if (r != VK_SUCCESS) return r;
@@ -112,8 +142,21 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
+  std::mutex zeroVertexBufferMutex_;
+  std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
+  struct Retiring {
+    uint64_t serial;
+    std::vector<std::shared_ptr<AllocatorUse12>> allocators;
+  };
+  std::deque<Retiring> retiring_;  // queue mutex held; serials ascending
+  std::atomic<bool> hungReported_{false};
+  bool settled_ = false;  // queue mutex held
   D3DVKStats statsAtCreation_;  // D3DVK_STATS=1 prints the counts since (vk_stats.h)
 };
+
+// Bytes of zeros bound to an input slot with no vertex buffer: the largest
+// element (16 bytes) at the largest AlignedByteOffset (2048), stride 0.
+inline constexpr VkDeviceSize kZeroVertexBufferBytes = 4096;
 
 // One full memory barrier: everything before → everything after.
 void fullBarrier(VkCommandBuffer cmd);

@@ -197,7 +197,7 @@ struct SetWrites {
 // declares: with `nullOnError` a null descriptor where the device has them
 // (else the write is left out), and the reason is returned either way.
 std::string writeTable(Device12& device, const Shader12& shader, size_t i, const ViewDescriptor12* table,
-                       VkDescriptorSet set, bool nullOnError, SetWrites& out) {
+                       uint32_t available, VkDescriptorSet set, bool nullOnError, SetWrites& out) {
   const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
   VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
   w.dstSet = set;
@@ -209,9 +209,11 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
   std::vector<VkBufferView>& texels = out.texels.emplace_back();
   const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
   std::string error;
+  const ViewDescriptor12 pastTheHeap;  // an entry past the heap's end reads as empty, never from past its storage
   for (uint32_t e = 0; e < b.count; ++e) {
-    const ViewDescriptor12& d = tableEntry(table, b.tableOffset + e);
-    const char* wrong = nullptr;
+    const bool inHeap = uint64_t(b.tableOffset) + e < available;
+    const ViewDescriptor12& d = inHeap ? tableEntry(table, b.tableOffset + e) : pastTheHeap;
+    const char* wrong = inHeap ? nullptr : "a descriptor table a shader reads runs past the end of its heap";
     switch (b.descriptorClass) {
       case rootsig::DescriptorClass::UniformBuffer:
       case rootsig::DescriptorClass::StorageBuffer: {
@@ -220,7 +222,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
                               ? ViewDescriptor12::UnorderedAccess
                               : ViewDescriptor12::ShaderResource;
         const bool ok = d.kind == kind && (d.resource || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
         buffers.push_back(ok && d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
                                            : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
         break;
@@ -230,7 +232,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
                                                                                            : ViewDescriptor12::UnorderedAccess;
         const bool ok = d.kind == kind && (d.texelView || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
         texels.push_back(ok ? d.texelView : VK_NULL_HANDLE);
         break;
       }
@@ -239,14 +241,14 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
                                                                                      : ViewDescriptor12::UnorderedAccess;
         const bool ok = d.kind == kind && (d.imageView || nullOk);
-        if (!ok) wrong = "a descriptor table entry a shader reads holds no texture view";
+        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no texture view";
         images.push_back({VK_NULL_HANDLE, ok ? d.imageView : VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL});
         break;
       }
       case rootsig::DescriptorClass::Sampler:
         // No null samplers: a wrong entry leaves the write out.
         if (d.kind != ViewDescriptor12::Sampler || !d.sampler) {
-          wrong = "a descriptor table entry a shader samples with holds no sampler";
+          if (!wrong) wrong = "a descriptor table entry a shader samples with holds no sampler";
           nullOnError = false;
         }
         images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
@@ -282,10 +284,11 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
     if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
     if (b.source == rootsig::BindingSource::Table) {
       const ViewDescriptor12* table = args.parameters[b.index].table;
+      const uint32_t available = args.parameters[b.index].tableEntries;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      PendingTable pending{set, &shader, uint32_t(i), table, {}};
+      PendingTable pending{set, &shader, uint32_t(i), table, available, {}};
       if (!deferTables) {
-        const std::string error = writeTable(device, shader, i, table, set, false, out);
+        const std::string error = writeTable(device, shader, i, table, available, set, false, out);
         if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
         // What was read, so ExecuteCommandLists can tell when the heap changed since.
         for (uint32_t e = 0; e < b.count; ++e) pending.readWhileRecording.push_back(tableEntry(table, b.tableOffset + e));
@@ -311,6 +314,8 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       // table descriptor (read while recording: these are not table bindings).
       const ViewDescriptor12* table = args.parameters[b.index].table;
       if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
+      if (b.tableOffset >= args.parameters[b.index].tableEntries)
+        return fail(E_INVALIDARG, "a descriptor table a shader reads runs past the end of its heap"), VK_NULL_HANDLE;
       const ViewDescriptor12& d = tableEntry(table, b.tableOffset);
       if (d.kind != ViewDescriptor12::UnorderedAccess)
         return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no unordered-access view"), VK_NULL_HANDLE;
@@ -378,7 +383,7 @@ void CommandRecorder12::writeTables() {
   SetWrites out;
   std::string reported;
   for (const PendingTable& p : pendingTables_) {
-    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.set, true, out);
+    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.available, p.set, true, out);
     if (!error.empty() && reported.empty()) reported = error;
   }
   vkUpdateDescriptorSets(device_->handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
@@ -484,29 +489,35 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
 // differ from what the command buffer has bound).
 void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   const DrawState12& s = state_;
-  BoundDrawState12& b = bound_;
-  for (UINT slot = 0; slot < 32; ++slot) {
-    const DrawState12::VertexBuffer& vb = s.vertexBuffers[slot];
-    if (!vb.resource) continue;
-    const BoundDrawState12::VertexBuffer want{vb.resource->buffer->handle(), vb.offset,
-                                              vb.size ? VkDeviceSize(vb.size) : VK_WHOLE_SIZE, vb.stride};
-    if (b.inputAssemblyValid && b.vertexBuffers[slot] == want) continue;
+  BoundDrawState12& bound = bound_;
+  // Every slot the pipeline reads gets a buffer: a slot with no view, or an
+  // empty one, reads zeros (D3D12) from the device's zero buffer (stride 0); so
+  // does one Vulkan cannot fetch from (a stride short of a vertex, misaligned).
+  // A binding the command buffer already has is not bound again.
+  VkResult result = VK_SUCCESS;
+  const VkBuffer zeros = s.pipeline ? device_->zeroVertexBuffer(&result) : VK_NULL_HANDLE;
+  for (const PipelineState12::VertexBinding& b : s.pipeline ? s.pipeline->vertexBindings
+                                                            : std::vector<PipelineState12::VertexBinding>{}) {
+    const UINT slot = b.slot;
+    const DrawState12::VertexBuffer& vb = slot < 32 ? s.vertexBuffers[slot] : DrawState12::VertexBuffer{};
+    const bool usable = vb.resource && vb.size && vb.offset < vb.resource->desc.Width &&
+                        (!vb.stride || vb.stride >= b.extent) && vb.offset % b.alignment == 0 &&
+                        vb.stride % b.alignment == 0;
+    const BoundDrawState12::VertexBuffer want{usable ? vb.resource->buffer->handle() : zeros, usable ? vb.offset : 0,
+                                              usable ? VkDeviceSize(vb.size) : kZeroVertexBufferBytes,
+                                              usable ? vb.stride : 0};
+    if (!want.buffer || (slot < 32 && bound.vertexBuffers[slot] == want)) continue;
     vkCmdBindVertexBuffers2(cmd, slot, 1, &want.buffer, &want.offset, &want.size, &want.stride);
-    b.vertexBuffers[slot] = want;
-  }
-  if (!b.inputAssemblyValid) {
-    for (UINT slot = 0; slot < 32; ++slot)
-      if (!s.vertexBuffers[slot].resource) b.vertexBuffers[slot] = {};
-    b.inputAssemblyValid = true;
+    if (slot < 32) bound.vertexBuffers[slot] = want;
   }
   if (indexed) {
     const VkIndexType type = s.indexBuffer.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
     const VkBuffer buffer = s.indexBuffer.resource->buffer->handle();
-    if (b.indexBuffer != buffer || b.indexOffset != s.indexBuffer.offset || b.indexType != type) {
+    if (bound.indexBuffer != buffer || bound.indexOffset != s.indexBuffer.offset || bound.indexType != type) {
       vkCmdBindIndexBuffer(cmd, buffer, s.indexBuffer.offset, type);
-      b.indexBuffer = buffer;
-      b.indexOffset = s.indexBuffer.offset;
-      b.indexType = type;
+      bound.indexBuffer = buffer;
+      bound.indexOffset = s.indexBuffer.offset;
+      bound.indexType = type;
     }
   }
 }
@@ -540,6 +551,10 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
     scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+    if (!(v.width > 0) || !(v.height > 0)) {  // an empty viewport draws nothing (Vulkan needs a positive width)
+      viewports[i] = {0, 1, 1, -1, v.minDepth, v.maxDepth};
+      scissors[i] = {{0, 0}, {0, 0}};
+    }
   }
   if (!b.dynamicValid || b.viewportCount != count || std::memcmp(b.viewports, viewports, count * sizeof(VkViewport))) {
     vkCmdSetViewport(cmd, 0, count, viewports);
@@ -648,6 +663,21 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
+  // Indices wholly past the buffer read zeros (D3D12): they are read from the
+  // device's zero buffer, so no device computes an address from such a firstIndex.
+  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
+  if (ib.resource && VkDeviceSize(firstIndex) * indexBytes >= ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width)) {
+    VkResult result = VK_SUCCESS;
+    if (const VkBuffer zeros = device_->zeroVertexBuffer(&result)) {
+      const VkIndexType type = indexBytes == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+      vkCmdBindIndexBuffer(cmd, zeros, 0, type);
+      bound_.indexBuffer = zeros;  // what the command buffer has bound now
+      bound_.indexOffset = 0;
+      bound_.indexType = type;
+      firstIndex = 0;
+    }
+  }
   vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
 }
 
@@ -721,8 +751,15 @@ VOID APIENTRY omSetStencilRef(D3D12DDI_HCOMMANDLIST h, UINT ref) try {
 VOID APIENTRY setPipelineState(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HPIPELINESTATE pso) try {
   if (CommandRecorder12* r = recorderOf(h)) r->state().pipeline = PipelineState12::from(pso);
 } D3DVK_CATCH_VOID
-VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST, UINT, D3D12DDI_HDESCRIPTORHEAP*) try {
-  // GPU descriptor handles are addresses in the heaps' storage: nothing to bind.
+VOID APIENTRY setDescriptorHeaps(D3D12DDI_HCOMMANDLIST h, UINT count, D3D12DDI_HDESCRIPTORHEAP* heaps) try {
+  // GPU descriptor handles are addresses in the heaps' storage: nothing to bind,
+  // but tables are checked against the heaps' ranges (setTable).
+  CommandRecorder12* r = recorderOf(h);
+  if (!r) return;
+  r->state().heaps[0] = r->state().heaps[1] = nullptr;
+  for (UINT i = 0; i < count && i < 2 && heaps; ++i)
+    if (const DescriptorHeap12* heap = DescriptorHeap12::from(heaps[i]); heap && heap->shaderVisible)
+      r->state().heaps[heap->type == D3D12DDI_DESCRIPTOR_HEAP_TYPE_SAMPLER ? 1 : 0] = heap;
 } D3DVK_CATCH_VOID
 // Another root signature makes every root argument undefined (here: unset); setting the same one keeps them.
 VOID APIENTRY setComputeRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSIGNATURE rs) try {
@@ -747,8 +784,23 @@ void setTable(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, D3D12DDI_GPU_DE
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
-  if (auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable"))
+  auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable");
+  if (!p) return;
+  // The handle must name a descriptor of a bound heap: the table is read from
+  // there, never past the heap's end (tableEntry's callers check tableEntries).
+  p->table = nullptr;
+  p->tableEntries = 0;
+  for (const DescriptorHeap12* heap : r->state().heaps) {
+    if (!heap) continue;
+    const uintptr_t start = reinterpret_cast<uintptr_t>(heap->storage.get());
+    if (base.ptr < start || (base.ptr - start) % kDescriptorSize || (base.ptr - start) / kDescriptorSize >= heap->count)
+      continue;
     p->table = ViewDescriptor12::from(base);
+    p->tableEntries = uint32_t(heap->count - (base.ptr - start) / kDescriptorSize);
+    return;
+  }
+  r->fail(E_INVALIDARG, "Set*RootDescriptorTable: BaseDescriptor is not a descriptor of a heap set with "
+                        "SetDescriptorHeaps (SET_DESCRIPTOR_TABLE_INVALID)");
 }
 VOID APIENTRY setComputeRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3D12DDI_GPU_DESCRIPTOR_HANDLE b) try {
   setTable(h, true, i, b);

@@ -65,6 +65,7 @@ struct RootArguments12 {
   struct Parameter {
     UINT64 va = 0;                             // root CBV/SRV/UAV
     const ViewDescriptor12* table = nullptr;   // descriptor table: its first descriptor
+    uint32_t tableEntries = 0;                 // the descriptors from there to its heap's end (never read past)
     bool operator==(const Parameter&) const = default;
   };
   std::vector<Parameter> parameters;
@@ -79,7 +80,6 @@ struct BoundDrawState12 {
   const struct PipelineState12* argumentsPipeline = nullptr;  // the root arguments' sets were written for it
   RootArguments12 arguments;
   bool argumentsValid = false;
-  bool inputAssemblyValid = false;
   bool indexed = false;
   struct VertexBuffer {
     VkBuffer buffer;
@@ -100,6 +100,8 @@ struct BoundDrawState12 {
 
 struct DrawState12 {
   PipelineState12* pipeline = nullptr;
+  // SetDescriptorHeaps: [0] CBV/SRV/UAV, [1] sampler; a table must start in one.
+  const DescriptorHeap12* heaps[2] = {};
   RootArguments12 graphics, compute;
   D3D12DDI_PRIMITIVE_TOPOLOGY topology = 0;  // UNDEFINED
   std::vector<VkViewport> viewports;

@@ -8,7 +8,11 @@
 #include "query12.h"
 #include "queue12.h"
 
+#include <algorithm>
+#include <chrono>
+#include <mutex>
 #include <new>
+#include <string>
 
 namespace d3dvk::umd12 {
 
@@ -56,8 +60,8 @@ VOID APIENTRY destroyFence(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence) try
   // such a queue waiting forever; d3dvk reports it instead), and submitted
   // work that may still signal or wait on the semaphore finishes first.
   dropPendingOperations(*device, fence);
-  vkQueueWaitIdle(device->vk().queue());
-  vkDestroySemaphore(device->handle(), fence->semaphore, nullptr);
+  // Bounded: on a hung device the semaphore is left alive (the GPU may still signal it).
+  if (device->waitIdle(true) == VK_SUCCESS) vkDestroySemaphore(device->handle(), fence->semaphore, nullptr);
   fence->~Fence12();
 } D3DVK_CATCH_VOID
 
@@ -91,17 +95,46 @@ HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence,
   return submitReadyOperations(*device);
 } D3DVK_CATCH_HRESULT
 
+// Waits until the fence reaches `value` or `timeoutNs` passes (S_FALSE). A
+// value some queue or the CPU has already signalled (Fence12::submitted) is
+// work on the GPU: waiting for it longer than the GPU timeout removes the
+// device (DXGI_ERROR_DEVICE_HUNG). A value nobody has signalled yet waits for
+// the application (another thread's Signal, a queue's later Signal) in short
+// slices, as long as the caller's timeout allows.
 HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UINT64 value, UINT64 timeoutNs) try {
   Device12* device = Device12::from(hDevice);
   Fence12* fence = Fence12::from(hFence);
   if (!device || !fence) return E_INVALIDARG;
-  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-  info.semaphoreCount = 1;
-  info.pSemaphores = &fence->semaphore;
-  info.pValues = &value;
-  VkResult r = vkWaitSemaphores(device->handle(), &info, timeoutNs);
-  if (r == VK_TIMEOUT) return S_FALSE;
-  return Device12::hresultFor(r);
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point start = Clock::now();
+  constexpr uint64_t kSliceNs = 50'000'000;
+  const uint64_t gpuTimeout = device->vk().gpuTimeoutNs();
+  for (;;) {
+    if (device->vk().hung()) {
+      device->reportHung();
+      return DXGI_ERROR_DEVICE_HUNG;
+    }
+    bool onTheGpu;
+    {
+      std::lock_guard lock(device->queueMutex());
+      onTheGpu = value <= fence->submitted;
+    }
+    const uint64_t elapsed = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
+    const uint64_t remaining = timeoutNs == UINT64_MAX ? UINT64_MAX : (timeoutNs > elapsed ? timeoutNs - elapsed : 0);
+    const uint64_t slice = std::min(remaining, onTheGpu ? gpuTimeout : kSliceNs);
+    VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+    info.semaphoreCount = 1;
+    info.pSemaphores = &fence->semaphore;
+    info.pValues = &value;
+    const VkResult r = vkWaitSemaphores(device->handle(), &info, slice);
+    if (r != VK_TIMEOUT) return Device12::hresultFor(r);
+    if (onTheGpu && slice == gpuTimeout) {  // a whole GPU timeout without reaching a signalled value
+      device->vk().markHung();
+      device->reportHung();
+      return DXGI_ERROR_DEVICE_HUNG;
+    }
+    if (remaining == slice) return S_FALSE;  // the caller's timeout ran out
+  }
 } D3DVK_CATCH_HRESULT
 
 }  // namespace

@@ -2,6 +2,7 @@
 #include "indirect12.h"
 
 #include "command_list12.h"
+#include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 #include "dispatch_count_shader.h"  // translate/indirect
@@ -85,9 +86,10 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
     return fail(E_INVALIDARG, "ExecuteIndirect: the argument and count buffers must be buffers");
   if (argumentOffset % 4 || countOffset % 4) return fail(E_INVALIDARG, "ExecuteIndirect: a buffer offset is not a multiple of 4");
   if (maxCount == 0) return;
-  if (argumentOffset + UINT64(maxCount - 1) * signature.byteStride + bytes > arguments.desc.Width)
+  if (!stridedFitsWithin(argumentOffset, maxCount, signature.byteStride, bytes, arguments.desc.Width))
     return fail(E_INVALIDARG, "ExecuteIndirect: MaxCommandCount commands reach past the argument buffer");
-  if (count && countOffset + 4 > count->desc.Width) return fail(E_INVALIDARG, "ExecuteIndirect: the count is past the count buffer");
+  if (count && !fitsWithin(countOffset, 4, count->desc.Width))
+    return fail(E_INVALIDARG, "ExecuteIndirect: the count is past the count buffer");
   const VkBuffer args = arguments.buffer->handle();
   const vk::Device& vk = device_->vk();
 
@@ -96,61 +98,62 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
     if (!pso || !pso->compute) return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute pipeline state");
     if (!state_.compute.signature)
       return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute root signature (SetComputeRootSignature)");
-    VkBuffer source = args;
-    UINT64 firstOffset = argumentOffset, stride = signature.byteStride;
+    // Every command goes through a scratch copy, whose commands past the count
+    // (Vulkan has no vkCmdDispatchIndirectCount) and whose commands of more than
+    // 65535 groups in a dimension are zeroed on the GPU (dispatch_count.comp).
+    const UINT64 groups = (UINT64(maxCount) + indirect::kDispatchCountGroupSize - 1) / indirect::kDispatchCountGroupSize;
+    if (groups > vk.info().properties.limits.maxComputeWorkGroupCount[0])
+      return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature");
+    VkResult result = VK_SUCCESS;
+    InternalComputePipeline12* zeroing = device_->dispatchCount(&result);
+    if (!zeroing) return fail(Device12::hresultFor(result), "ExecuteIndirect: creating the dispatch-count pipeline failed");
+    const VkDeviceSize scratchBytes =
+        indirect::kDispatchCountArgumentsOffset + VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes;
+    if (scratchBytes > vk.info().properties.limits.maxStorageBufferRange)
+      return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature (its copy "
+                             "would exceed the Vulkan device's storage-buffer range)");
+    const VkBuffer scratch = transient_ ? transient_->deviceBuffer(scratchBytes,
+                                                                   VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
+                                                                       VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+                                                                       VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                                                   &result)
+                                        : VK_NULL_HANDLE;
+    if (!scratch) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count scratch buffer");
+    const VkDescriptorSet set = transient_->allocate(zeroing->setLayout->handle(), &result);
+    if (!set) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count descriptor set");
+    const VkDescriptorBufferInfo bufferInfo{scratch, 0, scratchBytes};
+    VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    write.dstSet = set;
+    write.descriptorCount = 1;
+    write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    write.pBufferInfo = &bufferInfo;
+    vkUpdateDescriptorSets(vk.handle(), 1, &write, 0, nullptr);
+    std::vector<VkBufferCopy> regions;
+    if (signature.byteStride == indirect::kDispatchCommandBytes)
+      regions.push_back({argumentOffset, indirect::kDispatchCountArgumentsOffset,
+                         VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes});
+    else
+      for (UINT i = 0; i < maxCount; ++i)
+        regions.push_back({argumentOffset + UINT64(i) * signature.byteStride,
+                           indirect::kDispatchCountArgumentsOffset + VkDeviceSize(i) * indirect::kDispatchCommandBytes,
+                           indirect::kDispatchCommandBytes});
+    VkCommandBuffer copy = command();
+    if (!copy) return;
     if (count) {
-      // No vkCmdDispatchIndirectCount: the commands past the count are zeroed in a scratch copy on the GPU.
-      const UINT64 groups = (UINT64(maxCount) + indirect::kDispatchCountGroupSize - 1) / indirect::kDispatchCountGroupSize;
-      if (groups > vk.info().properties.limits.maxComputeWorkGroupCount[0])
-        return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature with a count buffer");
-      VkResult result = VK_SUCCESS;
-      InternalComputePipeline12* zeroing = device_->dispatchCount(&result);
-      if (!zeroing) return fail(Device12::hresultFor(result), "ExecuteIndirect: creating the dispatch-count pipeline failed");
-      const VkDeviceSize scratchBytes =
-          indirect::kDispatchCountArgumentsOffset + VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes;
-      if (scratchBytes > vk.info().properties.limits.maxStorageBufferRange)
-        return fail(E_NOTIMPL, "ExecuteIndirect: MaxCommandCount is too large for a DISPATCH signature with a count "
-                               "buffer (its copy would exceed the Vulkan device's storage-buffer range)");
-      const VkBuffer scratch = transient_ ? transient_->deviceBuffer(scratchBytes,
-                                                                     VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                                                                         VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
-                                                                         VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                                                     &result)
-                                          : VK_NULL_HANDLE;
-      if (!scratch) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count scratch buffer");
-      const VkDescriptorSet set = transient_->allocate(zeroing->setLayout->handle(), &result);
-      if (!set) return fail(Device12::hresultFor(result), "ExecuteIndirect: the dispatch-count descriptor set");
-      const VkDescriptorBufferInfo bufferInfo{scratch, 0, scratchBytes};
-      VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-      write.dstSet = set;
-      write.descriptorCount = 1;
-      write.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-      write.pBufferInfo = &bufferInfo;
-      vkUpdateDescriptorSets(vk.handle(), 1, &write, 0, nullptr);
-      std::vector<VkBufferCopy> regions;
-      regions.push_back({countOffset, 0, 4});
-      if (stride == indirect::kDispatchCommandBytes)
-        regions.push_back({argumentOffset, indirect::kDispatchCountArgumentsOffset,
-                           VkDeviceSize(maxCount) * indirect::kDispatchCommandBytes});
-      else
-        for (UINT i = 0; i < maxCount; ++i)
-          regions.push_back({argumentOffset + UINT64(i) * stride,
-                             indirect::kDispatchCountArgumentsOffset + VkDeviceSize(i) * indirect::kDispatchCommandBytes,
-                             indirect::kDispatchCommandBytes});
-      VkCommandBuffer copy = command();
-      if (!copy) return;
-      vkCmdCopyBuffer(copy, count->buffer->handle(), scratch, 1, &regions[0]);
-      vkCmdCopyBuffer(copy, args, scratch, uint32_t(regions.size() - 1), regions.data() + 1);
-      VkCommandBuffer zero = command();  // after a full barrier: the copies are visible
-      vkCmdBindPipeline(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->pipeline->handle());
-      vkCmdBindDescriptorSets(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->layout->handle(), 0, 1, &set, 0, nullptr);
-      vkCmdPushConstants(zero, zeroing->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kDispatchCountPushBytes,
-                         &maxCount);
-      vkCmdDispatch(zero, uint32_t(groups), 1, 1);
-      source = scratch;
-      firstOffset = indirect::kDispatchCountArgumentsOffset;
-      stride = indirect::kDispatchCommandBytes;
+      const VkBufferCopy countRegion{countOffset, 0, 4};
+      vkCmdCopyBuffer(copy, count->buffer->handle(), scratch, 1, &countRegion);
+    } else {
+      vkCmdFillBuffer(copy, scratch, 0, 4, maxCount);  // no count buffer: every command counts
     }
+    vkCmdCopyBuffer(copy, args, scratch, uint32_t(regions.size()), regions.data());
+    VkCommandBuffer zero = command();  // after a full barrier: the copies are visible
+    vkCmdBindPipeline(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->pipeline->handle());
+    vkCmdBindDescriptorSets(zero, VK_PIPELINE_BIND_POINT_COMPUTE, zeroing->layout->handle(), 0, 1, &set, 0, nullptr);
+    vkCmdPushConstants(zero, zeroing->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kDispatchCountPushBytes,
+                       &maxCount);
+    vkCmdDispatch(zero, uint32_t(groups), 1, 1);
+    const VkBuffer source = scratch;
+    const UINT64 firstOffset = indirect::kDispatchCountArgumentsOffset, stride = indirect::kDispatchCommandBytes;
     VkCommandBuffer cmd = command();  // after a full barrier: the zeroed arguments are visible to indirect reads
     if (!cmd) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());

@@ -159,6 +159,18 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   std::copy(std::begin(a.RTVFormats), std::end(a.RTVFormats), std::begin(pso.rtvFormats));
   pso.dsvFormat = a.DSVFormat;
   pso.sampleCount = a.SampleDesc.Count ? a.SampleDesc.Count : 1;
+  {
+    // A sample count the device cannot render at is refused here, not by Vulkan.
+    const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+    VkSampleCountFlags supported = limits.framebufferNoAttachmentsSampleCounts;
+    if (a.NumRenderTargets) supported = limits.framebufferColorSampleCounts;
+    if (a.DSVFormat != DXGI_FORMAT_UNKNOWN) supported &= limits.framebufferDepthSampleCounts;
+    if (pso.sampleCount > 64 || (pso.sampleCount & (pso.sampleCount - 1)) || !(supported & pso.sampleCount)) {
+      device.message(E_INVALIDARG, "CreatePipelineState: SampleDesc.Count " + std::to_string(pso.sampleCount) +
+                                       " is not a sample count this Vulkan device renders at");
+      return E_INVALIDARG;
+    }
+  }
   pso.topologyType = a.PrimitiveTopologyType;
   if (HRESULT hr = buildLayout(device, pso); FAILED(hr)) return hr;
 
@@ -189,6 +201,15 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
       umd::logError("D3D12 CreatePipelineState: input layout: " + error);
       return E_INVALIDARG;
     }
+  }
+  for (const VkVertexInputBindingDescription& b : vertexInputState.bindings) {
+    PipelineState12::VertexBinding binding{b.binding, 0, 1};
+    for (const VkVertexInputAttributeDescription& attribute : vertexInputState.attributes)
+      if (attribute.binding == b.binding) {
+        binding.extent = std::max(binding.extent, attribute.offset + state::vertexFormatBytes(attribute.format));
+        binding.alignment = std::max(binding.alignment, state::vertexFormatAlignment(attribute.format));
+      }
+    pso.vertexBindings.push_back(binding);
   }
   VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   vertexInput.vertexBindingDescriptionCount = uint32_t(vertexInputState.bindings.size());
@@ -354,8 +375,10 @@ HRESULT APIENTRY createPipelineState(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
   return hr;
 } D3DVK_CATCH_HRESULT
 
-VOID APIENTRY destroyPipelineState(D3D12DDI_HDEVICE, D3D12DDI_HPIPELINESTATE h) try {
-  // D3D12 makes the application keep a pipeline state alive while lists using it execute.
+VOID APIENTRY destroyPipelineState(D3D12DDI_HDEVICE hDevice, D3D12DDI_HPIPELINESTATE h) try {
+  // D3D12 makes the application keep a pipeline state alive while lists using it
+  // execute; on a hung device the work still running is waited for (bounded) first.
+  if (Device12* device = Device12::from(hDevice); device && !device->settleIfHung()) return;
   destroyObject<PipelineState12>(h.pDrvPrivate);
 } D3DVK_CATCH_VOID
 

@@ -57,6 +57,12 @@ struct PipelineState12 {
   // Viewports and scissors the pipeline takes: 1, or (a geometry shader
   // writing SV_ViewportArrayIndex) the device's maximum up to D3D12's 16.
   uint32_t viewportCount = 1;
+  // The input slots its input layout reads (each needs a buffer at a draw):
+  // the bytes a vertex fetches there and the alignment its attributes need.
+  struct VertexBinding {
+    uint32_t slot = 0, extent = 0, alignment = 1;
+  };
+  std::vector<VertexBinding> vertexBindings;
   D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
   bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively, or ForcedSampleCount
   std::unique_ptr<Fallback12> fallback;  // with needsFallback

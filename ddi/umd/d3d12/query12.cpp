@@ -2,10 +2,12 @@
 #include "query12.h"
 
 #include "command_list12.h"
+#include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 #include "resource12.h"
 #include "setup_shader.h"  // translate/fallback: the query sums' shader
+#include "vk_memory_budget.h"
 
 #include <cstddef>
 #include <new>
@@ -181,7 +183,7 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
   const UINT64 stride = statistics ? sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
   if (!typeFitsHeap(type, heap.type) || start > heap.count || count > heap.count - start)
     return fail(E_INVALIDARG, "ResolveQueryData: the query type does not fit the heap or the range is out of it");
-  if (!dst.isBuffer() || offset % 8 || offset + stride * count > dst.desc.Width)
+  if (!dst.isBuffer() || offset % 8 || !fitsWithin(offset, stride * count, dst.desc.Width))
     return fail(E_INVALIDARG, "ResolveQueryData: the destination is not a buffer, is misaligned, or is too small");
   if (!count) return;
   for (const ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_})
@@ -262,30 +264,47 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
       umd::logError("D3D12 CreateQueryHeap: heap type " + std::to_string(int(args->Type)) + " is not supported");
       return E_NOTIMPL;
   }
-  VkQueryPool pool = VK_NULL_HANDLE;
-  VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
-  if (r != VK_SUCCESS) return Device12::hresultFor(r);
-  std::unique_ptr<vk::Buffer> carried;
-  if (args->Type != D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP) {
-    const VkDeviceSize bytes = VkDeviceSize(args->Count) * kCarriedStride * sizeof(UINT64);
-    // Its carried values are one storage buffer (query12.h).
-    if (bytes > device->vk().info().properties.limits.maxStorageBufferRange) {
-      vkDestroyQueryPool(device->handle(), pool, nullptr);
-      umd::logError("D3D12 CreateQueryHeap: " + std::to_string(args->Count) + " queries are more than this Vulkan "
+  // Every size check runs before Vulkan sees the count. The carried values
+  // are one storage buffer (query12.h); the pool's own memory, which the
+  // driver allocates, is counted against the memory budget (an estimate: its
+  // results and availability, kQueryPoolBytesPerQuery a query).
+  const VkDeviceSize carriedBytes = VkDeviceSize(args->Count) * kCarriedStride * sizeof(UINT64);
+  if (args->Type != D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP &&
+      carriedBytes > device->vk().info().properties.limits.maxStorageBufferRange) {
+    device->message(E_OUTOFMEMORY, "CreateQueryHeap: " + std::to_string(args->Count) + " queries are more than this Vulkan "
                     "device's storage-buffer range holds for their carried values (" +
                     std::to_string(device->vk().info().properties.limits.maxStorageBufferRange / (kCarriedStride * 8)) +
                     " at most)");
-      return E_OUTOFMEMORY;
-    }
+    return E_OUTOFMEMORY;
+  }
+  const VkDeviceSize poolBytes = VkDeviceSize(args->Count) * kQueryPoolBytesPerQuery;
+  const uint32_t poolHeap = device->vk().heapOf(device->vk().findMemoryType(~0u, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT));
+  if (!device->vk().memoryBudget().reserve(poolHeap, poolBytes)) {
+    device->message(E_OUTOFMEMORY, "CreateQueryHeap: " + std::to_string(args->Count) +
+                                       " queries are more than the memory budget holds");
+    return E_OUTOFMEMORY;
+  }
+  VkQueryPool pool = VK_NULL_HANDLE;
+  VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
+  if (r != VK_SUCCESS) {
+    device->vk().memoryBudget().release(poolHeap, poolBytes);
+    return Device12::hresultFor(r);
+  }
+  std::unique_ptr<vk::Buffer> carried;
+  if (args->Type != D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP) {
+    const VkDeviceSize bytes = carriedBytes;
     carried = vk::Buffer::create(device->vk(), bytes,
                                  VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &r);
     if (carried) r = device->runNow([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, carried->handle(), 0, bytes, 0); });
     if (r != VK_SUCCESS) {
       vkDestroyQueryPool(device->handle(), pool, nullptr);
+      device->vk().memoryBudget().release(poolHeap, poolBytes);
       return Device12::hresultFor(r);
     }
   }
   auto* heap = new (hHeap.pDrvPrivate) QueryHeap12();
+  heap->budgetHeap = poolHeap;
+  heap->budgetBytes = poolBytes;
   heap->device = device;
   heap->type = args->Type;
   heap->count = args->Count;
@@ -296,9 +315,10 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
 
 VOID APIENTRY destroyQueryHeap(D3D12DDI_HDEVICE, D3D12DDI_HQUERYHEAP hHeap) try {
   QueryHeap12* heap = QueryHeap12::from(hHeap);
-  if (!heap) return;
+  if (!heap || !heap->device->settleIfHung()) return;  // see Device12::settleIfHung
   // D3D12 makes the application keep a heap alive while queued work uses it.
   vkDestroyQueryPool(heap->device->handle(), heap->pool, nullptr);
+  heap->device->vk().memoryBudget().release(heap->budgetHeap, heap->budgetBytes);
   heap->~QueryHeap12();
 } D3DVK_CATCH_VOID
 

@@ -40,9 +40,16 @@ struct QueryHeap12 {
   // (the samples passed; the six statistics in Vulkan's order), zeroed at
   // BeginQuery, added at resolve.
   std::unique_ptr<vk::Buffer> carried;
+  // The pool's memory as counted against the memory budget (vk_memory_budget.h).
+  uint32_t budgetHeap = 0;
+  VkDeviceSize budgetBytes = 0;
 
   static QueryHeap12* from(D3D12DDI_HQUERYHEAP h) { return static_cast<QueryHeap12*>(h.pDrvPrivate); }
 };
+
+// What a Vulkan query pool is assumed to take per query (results of up to the
+// six statistics and availability, rounded up) for the memory budget.
+inline constexpr VkDeviceSize kQueryPoolBytesPerQuery = 64;
 
 // The Vulkan statistics of a pipeline-statistics heap, in the order Vulkan
 // writes them, and for each the index of its UINT64 in D3D12's layout.

@@ -41,7 +41,8 @@ VkResult submit(Device12& device, Queue12& queue, const std::vector<VkCommandBuf
 // Submits an Execute operation's command buffers; before a deferred draw, the
 // buffers so far are submitted and waited for, and the draw is recorded from
 // what they read back.
-HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Operation::Part>& parts) {
+HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Operation::Part>& parts,
+                std::vector<std::shared_ptr<AllocatorUse12>>& allocators) {
   HRESULT result = S_OK;
   std::vector<VkCommandBuffer> batch;
   for (const Queue12::Operation::Part& part : parts) {
@@ -66,16 +67,29 @@ HRESULT execute(Device12& device, Queue12& queue, const std::vector<Queue12::Ope
     if (draw) batch.push_back(draw);
     else if (SUCCEEDED(result)) result = hr;  // reported; the rest of the list still runs
   }
-  if (!batch.empty()) {
-    VkResult r = submit(device, queue, batch, nullptr);
-    if (r != VK_SUCCESS && SUCCEEDED(result)) result = Device12::hresultFor(r);
+  // The last submission signals the device's timeline: its allocators retire then.
+  const VkSemaphoreSubmitInfo retired = device.nextSignal();
+  VkResult r = submit(device, queue, batch, &retired);
+  if (r != VK_SUCCESS) {
+    if (SUCCEEDED(result)) result = Device12::hresultFor(r);
+    r = submit(device, queue, {}, &retired);  // what was submitted before still retires with it
   }
+  if (r == VK_SUCCESS) device.retireAfter(retired.value, std::move(allocators));
   return result;
 }
 
 }  // namespace
 
 HRESULT submitReadyOperations(Device12& device) {
+  device.retireCompleted();
+  if (device.vk().hung()) {
+    // Removed: nothing more goes to the GPU (the operations' allocators are no longer in flight).
+    for (Queue12* queue : device.queues()) {
+      queue->pending.clear();
+      queue->waits.clear();
+    }
+    return DXGI_ERROR_DEVICE_HUNG;
+  }
   HRESULT result = S_OK;
   bool progress = true;
   while (progress) {
@@ -91,7 +105,7 @@ HRESULT submitReadyOperations(Device12& device) {
           wait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
           queue->waits.push_back(wait);
         } else if (op.kind == Queue12::Operation::Execute) {
-          HRESULT hr = execute(device, *queue, op.parts);
+          HRESULT hr = execute(device, *queue, op.parts, op.allocators);
           if (FAILED(hr) && SUCCEEDED(result)) result = hr;
         } else {
           if (op.value <= op.fence->submitted) {
@@ -122,8 +136,11 @@ void dropPendingOperations(Device12& device, Fence12* fence) {
   for (Queue12* queue : device.queues()) {
     auto before = queue->pending.size();
     std::erase_if(queue->pending, [fence](const Queue12::Operation& op) { return op.fence == fence; });
+    // A satisfied wait not submitted yet names the semaphore about to go away.
+    std::erase_if(queue->waits, [fence](const VkSemaphoreSubmitInfo& w) { return w.semaphore == fence->semaphore; });
     if (queue->pending.size() != before)
-      device.message(E_FAIL, "a fence was destroyed while a queue still waited on it; the wait is dropped");
+      device.message(E_FAIL, "a fence was destroyed while a queue still waited on it or was to signal it; those "
+                             "operations are dropped and the queue goes on");
   }
   submitReadyOperations(device);
 }
@@ -162,7 +179,7 @@ VOID APIENTRY destroyCommandQueue(D3D12DDI_HDEVICE hDevice, D3D12DDI_HCOMMANDQUE
     device->message(E_FAIL, "a command queue was released with " + std::to_string(queue->pending.size()) +
                   " operations still waiting on fences; they are dropped");
   std::erase(device->queues(), queue);
-  vkQueueWaitIdle(device->vk().queue());
+  device->waitIdle(true);  // bounded (a hung device is not waited for forever)
   queue->~Queue12();
 } D3DVK_CATCH_VOID
 
@@ -177,6 +194,9 @@ VOID APIENTRY executeCommandLists(D3D12DDI_HCOMMANDQUEUE hQueue, UINT count, con
         op.parts.push_back({segment.cmd, segment.then});
     }
   std::lock_guard lock(queue->device->queueMutex());
+  for (UINT i = 0; i < count; ++i)
+    if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer && list->allocator)
+      op.allocators.push_back(std::make_shared<AllocatorUse12>(list->allocator));
   queue->pending.push_back(std::move(op));
   HRESULT hr = submitReadyOperations(*queue->device);
   if (FAILED(hr)) queue->device->setError(hr);

@@ -10,7 +10,8 @@
 // the host, so work ordered by submission or by a fence is ordered in memory too.
 // A list with deferred conservative draws (deferred_draw12.h) is several
 // command buffers: handing it to Vulkan submits and waits for the part before
-// each such draw, records the draw, and goes on.
+// each such draw, records the draw, and goes on. An Execute operation keeps
+// its lists' allocators in flight until its submission retires.
 #pragma once
 
 #include "d3d12umddi.h"
@@ -22,6 +23,7 @@
 
 namespace d3dvk::umd12 {
 
+struct AllocatorUse12;
 class Device12;
 struct DeferredDraw12;
 struct Fence12;
@@ -38,6 +40,10 @@ struct Queue12 {
     std::vector<Part> parts;  // Execute: the lists' command buffers in order
     Fence12* fence = nullptr;                     // Signal, Wait
     uint64_t value = 0;
+    // Execute: the lists' allocators, kept (and counted in flight) until the
+    // submission retires (Device12::retireAfter), so their command buffers
+    // outlive an early Reset or Release.
+    std::vector<std::shared_ptr<AllocatorUse12>> allocators;
   };
   std::deque<Operation> pending;         // queue mutex held
   std::vector<VkSemaphoreSubmitInfo> waits;  // satisfied Waits for the next submission

@@ -3,12 +3,14 @@
 // CheckResourceAllocationInfo (D3D12's 64 KiB resource alignment, 4 MiB for MSAA).
 #include "resource12.h"
 
+#include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 
 #include <algorithm>
 #include <cstring>
 #include <new>
+#include <string>
 
 namespace d3dvk::umd12 {
 
@@ -129,17 +131,68 @@ VkImageCreateFlags cubeFlags(const D3D12DDIARG_CREATERESOURCE_0003& d) {
              : 0;
 }
 
-HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo** format) {
+// D3D12's resource limits (d3d12.h's D3D12_REQ_*): a texture larger than these
+// is E_INVALIDARG before anything reaches Vulkan.
+constexpr UINT64 kMaxTexture1DWidth = 16384, kMaxTexture2DExtent = 16384, kMaxTexture3DExtent = 2048,
+                 kMaxArraySize = 2048, kMaxSampleCount = 32;
+
+// The desc's checks that need no Vulkan call: its kind, format and D3D12's limits.
+HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo** format, std::string* why) {
   *format = nullptr;
-  if (d.ResourceType == D3D12DDI_RT_BUFFER) return d.Width ? S_OK : E_INVALIDARG;
-  if (d.ResourceType < D3D12DDI_RT_TEXTURE1D || d.ResourceType > D3D12DDI_RT_TEXTURE3D) return E_INVALIDARG;
+  if (d.ResourceType == D3D12DDI_RT_BUFFER) return d.Width ? S_OK : (*why = "a buffer of 0 bytes", E_INVALIDARG);
+  if (d.ResourceType < D3D12DDI_RT_TEXTURE1D || d.ResourceType > D3D12DDI_RT_TEXTURE3D)
+    return *why = "the resource type is not a buffer or a 1D, 2D or 3D texture", E_INVALIDARG;
   *format = state::findFormat(d.Format);
-  if (!*format) {
-    umd::logError("D3D12 CreateHeapAndResource: DXGI format " + std::to_string(int(d.Format)) +
-                  " is not supported for textures yet");
-    return E_INVALIDARG;
-  }
-  if (!d.Width || !d.Height || !d.DepthOrArraySize || !d.SampleDesc.Count) return E_INVALIDARG;
+  if (!*format) return *why = "DXGI format " + std::to_string(int(d.Format)) + " is not supported for textures yet", E_INVALIDARG;
+  if (!d.Width || !d.Height || !d.DepthOrArraySize || !d.SampleDesc.Count) return *why = "a texture of no texels", E_INVALIDARG;
+  const bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D, is1d = d.ResourceType == D3D12DDI_RT_TEXTURE1D;
+  const UINT64 maxExtent = is3d ? kMaxTexture3DExtent : is1d ? kMaxTexture1DWidth : kMaxTexture2DExtent;
+  if (d.Width > maxExtent || d.Height > (is1d ? 1 : maxExtent) || (is3d && d.DepthOrArraySize > kMaxTexture3DExtent))
+    return *why = "the texture is larger than D3D12 allows (Texture1D/2D 16384, Texture3D 2048 texels a side)", E_INVALIDARG;
+  if (!is3d && d.DepthOrArraySize > kMaxArraySize) return *why = "more than D3D12's 2048 array slices", E_INVALIDARG;
+  if (d.SampleDesc.Count > kMaxSampleCount || (d.SampleDesc.Count & (d.SampleDesc.Count - 1)))
+    return *why = "SampleDesc.Count " + std::to_string(d.SampleDesc.Count) + " is not a power of two up to 32", E_INVALIDARG;
+  const UINT fullChain = state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, is3d ? d.DepthOrArraySize : 1));
+  if (d.MipLevels > fullChain) return *why = "MipLevels is larger than the full mip chain", E_INVALIDARG;
+  return S_OK;
+}
+
+// The VkImageCreateInfo of a texture desc that passed validateDesc, checked
+// against the device's image-format properties (extent, mips, layers, sample
+// count, size) before any Vulkan object is made: E_INVALIDARG for what the
+// device cannot make, E_OUTOFMEMORY for what it could never hold.
+HRESULT imageInfoFor(Device12& device, const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo& format,
+                     VkImageCreateInfo* info, std::string* why) {
+  *info = VkImageCreateInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  const bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D;
+  info->imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
+  info->format = format.vk;
+  if (format.kind == state::FormatKind::Typeless) info->flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  info->flags |= cubeFlags(d);
+  info->extent = {UINT(d.Width), d.ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : d.Height, is3d ? UINT(d.DepthOrArraySize) : 1u};
+  info->mipLevels = d.MipLevels ? d.MipLevels : state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, info->extent.depth));
+  info->arrayLayers = is3d ? 1u : d.DepthOrArraySize;
+  info->samples = VkSampleCountFlagBits(d.SampleDesc.Count);
+  info->tiling = VK_IMAGE_TILING_OPTIMAL;
+  info->usage = imageUsage(device, d, info->format, info->tiling);
+  info->sharingMode = VK_SHARING_MODE_EXCLUSIVE;
+  info->initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(device.vk().physicalDevice(), info->format, info->imageType, info->tiling,
+                                               info->usage, info->flags, &props) != VK_SUCCESS)
+    return *why = "the Vulkan device cannot make an image of this format and usage", E_INVALIDARG;
+  if (!(props.sampleCounts & info->samples))
+    return *why = "the Vulkan device does not support SampleDesc.Count " + std::to_string(d.SampleDesc.Count) +
+                  " for this format", E_INVALIDARG;
+  if (info->extent.width > props.maxExtent.width || info->extent.height > props.maxExtent.height ||
+      info->extent.depth > props.maxExtent.depth || info->mipLevels > props.maxMipLevels ||
+      info->arrayLayers > props.maxArrayLayers)
+    return *why = "the texture is larger than the Vulkan device's images of this format", E_INVALIDARG;
+  UINT64 texels = 1;
+  for (UINT64 factor : {UINT64(info->extent.width), UINT64(info->extent.height), UINT64(info->extent.depth),
+                        UINT64(info->arrayLayers), UINT64(d.SampleDesc.Count), UINT64(format.bytesPerTexel)})
+    texels = mulOr<UINT64>(texels, factor, UINT64_MAX);
+  if (texels > props.maxResourceSize) return *why = "the texture is larger than the Vulkan device can hold", E_OUTOFMEMORY;
   return S_OK;
 }
 
@@ -153,8 +206,9 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
   r.device = &device;
   r.desc = d;
   r.desc.pRowMajorLayout = nullptr;
-  HRESULT hr = validateDesc(d, &r.format);
-  if (FAILED(hr)) return hr;
+  std::string why;
+  HRESULT hr = validateDesc(d, &r.format, &why);
+  if (FAILED(hr)) return device.message(hr, "CreateCommittedResource: " + why), hr;
   bool host = isHostHeap(heap);
   VkResult result = VK_SUCCESS;
   if (r.isBuffer()) {
@@ -177,23 +231,12 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     umd::logError("D3D12 CreateCommittedResource: textures on UPLOAD/READBACK heaps need a CUSTOM heap (not supported)");
     return E_INVALIDARG;
   }
-  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D;
-  info.imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
-  info.format = r.format->vk;
-  if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-  info.flags |= cubeFlags(d);
-  info.extent = {UINT(d.Width), d.ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : d.Height, is3d ? UINT(d.DepthOrArraySize) : 1u};
-  r.mipLevels = d.MipLevels ? d.MipLevels : state::fullMipCount(UINT(d.Width), d.Height);
+  VkImageCreateInfo info;
+  hr = imageInfoFor(device, d, *r.format, &info, &why);
+  if (FAILED(hr)) return device.message(hr, "CreateCommittedResource: " + why), hr;
+  r.mipLevels = info.mipLevels;
   r.desc.MipLevels = UINT16(r.mipLevels);
-  r.arraySize = is3d ? 1 : d.DepthOrArraySize;
-  info.mipLevels = r.mipLevels;
-  info.arrayLayers = r.arraySize;
-  info.samples = VkSampleCountFlagBits(d.SampleDesc.Count);
-  info.tiling = VK_IMAGE_TILING_OPTIMAL;
-  info.usage = imageUsage(device, d, info.format, info.tiling);
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  r.arraySize = info.arrayLayers;
   r.image = vk::Image::create(device.vk(), info, &result);
   if (!r.image) return result == VK_ERROR_FORMAT_NOT_SUPPORTED ? E_INVALIDARG : Device12::hresultFor(result);
   VkImageAspectFlags aspects = r.aspects();
@@ -244,8 +287,10 @@ HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
   return hr;
 } D3DVK_CATCH_HRESULT
 
-VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
-  // D3D12 makes the application keep a resource alive while queued work uses it.
+VOID APIENTRY destroyHeapAndResource(D3D12DDI_HDEVICE hDevice, D3D12DDI_HHEAP hHeap, D3D12DDI_HRESOURCE hResource) try {
+  // D3D12 makes the application keep a resource alive while queued work uses
+  // it; on a hung device the work still running is waited for (bounded) first.
+  if (Device12* device = Device12::from(hDevice); device && !device->settleIfHung()) return;
   if (Heap12* h = Heap12::from(hHeap)) h->~Heap12();
   if (Resource12* r = Resource12::from(hResource)) {
     if (r->gpuVa) r->device->unregisterBuffer(r->gpuVa);
@@ -278,7 +323,10 @@ VOID APIENTRY checkResourceAllocationInfo(D3D12DDI_HDEVICE hDevice, const D3D12D
   *info = {};
   Device12* device = Device12::from(hDevice);
   const state::FormatInfo* format = nullptr;
-  if (!device || !desc || FAILED(validateDesc(*desc, &format))) {
+  std::string why;
+  VkImageCreateInfo ci{};
+  if (!device || !desc || FAILED(validateDesc(*desc, &format, &why)) ||
+      (desc->ResourceType != D3D12DDI_RT_BUFFER && FAILED(imageInfoFor(*device, *desc, *format, &ci, &why)))) {
     info->ResourceDataSize = UINT64_MAX;  // what D3D12 answers for an invalid desc
     return;
   }
@@ -286,26 +334,18 @@ VOID APIENTRY checkResourceAllocationInfo(D3D12DDI_HDEVICE hDevice, const D3D12D
   if (alignmentRestriction > alignment) alignment = alignmentRestriction;
   UINT64 size = desc->Width;
   if (desc->ResourceType != D3D12DDI_RT_BUFFER) {
-    VkImageCreateInfo ci{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-    bool is3d = desc->ResourceType == D3D12DDI_RT_TEXTURE3D;
-    ci.imageType = is3d ? VK_IMAGE_TYPE_3D : (desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
-    ci.format = format->vk;
-    if (format->kind == state::FormatKind::Typeless) ci.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
-    ci.flags |= cubeFlags(*desc);
-    ci.extent = {UINT(desc->Width), desc->ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : desc->Height,
-                 is3d ? UINT(desc->DepthOrArraySize) : 1u};
-    ci.mipLevels = desc->MipLevels ? desc->MipLevels : state::fullMipCount(UINT(desc->Width), desc->Height);
-    ci.arrayLayers = is3d ? 1u : desc->DepthOrArraySize;
-    ci.samples = VkSampleCountFlagBits(desc->SampleDesc.Count);
-    ci.tiling = VK_IMAGE_TILING_OPTIMAL;
-    ci.usage = imageUsage(*device, *desc, ci.format, ci.tiling);
     VkDeviceImageMemoryRequirements q{VK_STRUCTURE_TYPE_DEVICE_IMAGE_MEMORY_REQUIREMENTS};
     q.pCreateInfo = &ci;
     VkMemoryRequirements2 req{VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
     vkGetDeviceImageMemoryRequirements(device->handle(), &q, &req);
     size = req.memoryRequirements.size;
   }
-  info->ResourceDataSize = (size + alignment - 1) / alignment * alignment;
+  UINT64 rounded = 0;
+  if (!checkedAdd<UINT64>(size, alignment - 1, &rounded)) {
+    info->ResourceDataSize = UINT64_MAX;  // as D3D12 answers for a size it cannot place
+    return;
+  }
+  info->ResourceDataSize = rounded / alignment * alignment;
   info->ResourceDataAlignment = alignment;
   info->Layout = desc->ResourceType == D3D12DDI_RT_BUFFER ? D3D12DDI_TL_ROW_MAJOR : D3D12DDI_TL_UNDEFINED;
 } D3DVK_CATCH_VOID

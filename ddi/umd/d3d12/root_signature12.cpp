@@ -135,7 +135,8 @@ HRESULT APIENTRY createRootSignature(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-VOID APIENTRY destroyRootSignature(D3D12DDI_HDEVICE, D3D12DDI_HROOTSIGNATURE hRootSignature) try {
+VOID APIENTRY destroyRootSignature(D3D12DDI_HDEVICE hDevice, D3D12DDI_HROOTSIGNATURE hRootSignature) try {
+  if (Device12* device = Device12::from(hDevice); device && !device->settleIfHung()) return;  // see settleIfHung
   if (RootSignature12* rs = RootSignature12::from(hRootSignature)) rs->~RootSignature12();
 } D3DVK_CATCH_VOID
 

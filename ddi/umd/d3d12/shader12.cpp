@@ -166,7 +166,8 @@ VOID APIENTRY createComputeShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3
   createShader(hDevice, code, rs, h, dxbc::ProgramType::Compute);
 } D3DVK_CATCH_VOID
 
-VOID APIENTRY destroyShader(D3D12DDI_HDEVICE, D3D12DDI_HSHADER h) try {
+VOID APIENTRY destroyShader(D3D12DDI_HDEVICE hDevice, D3D12DDI_HSHADER h) try {
+  if (Device12* device = Device12::from(hDevice); device && !device->settleIfHung()) return;  // see settleIfHung
   if (Shader12* shader = Shader12::from(h)) shader->~Shader12();
 } D3DVK_CATCH_VOID
 

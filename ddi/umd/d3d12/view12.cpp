@@ -1,5 +1,6 @@
 // ddi/umd/d3d12/view12.cpp — see view12.h.
 #include "view12.h"
+#include "d3dvk_checked_math.h"
 
 #include "d3dvk_entry_guard.h"
 #include "descriptor_heap12.h"
@@ -78,9 +79,8 @@ bool bufferWindow(Device12& device, const char* what, const Resource12& r, UINT6
     refuse(device, what, "the buffer view has no elements");
     return false;
   }
-  *offset = firstElement * elementBytes;
   *range = UINT64(numElements) * elementBytes;
-  if (firstElement > r.desc.Width || *offset + *range > r.desc.Width) {
+  if (!checkedMul<UINT64>(firstElement, elementBytes, offset) || !fitsWithin(*offset, *range, r.desc.Width)) {
     refuse(device, what, "the view's elements reach past the end of the buffer");
     return false;
   }
@@ -153,7 +153,7 @@ VOID APIENTRY createConstantBufferView(D3D12DDI_HDEVICE hDevice, const D3D12DDI_
     UINT64 offset = 0;
     Resource12* r = device->bufferAt(desc->BufferLocation, &offset);
     if (!r) return refuse(*device, what, "BufferLocation is not inside a live buffer");
-    if (offset + desc->SizeInBytes > r->desc.Width)
+    if (!fitsWithin(offset, desc->SizeInBytes, r->desc.Width))
       return refuse(*device, what, "the constant buffer view reaches past the end of its buffer");
     d.resource = r;
     d.offset = offset;
@@ -299,7 +299,7 @@ VOID APIENTRY createUnorderedAccessView(D3D12DDI_HDEVICE hDevice, const D3D12DDI
       return;
     if (Resource12* counter = Resource12::from(b.hDrvCounterResource)) {
       if (!b.StructureByteStride || !counter->isBuffer() || b.CounterOffsetInBytes % 4 ||
-          b.CounterOffsetInBytes + 4 > counter->desc.Width)
+          !fitsWithin(b.CounterOffsetInBytes, 4, counter->desc.Width))
         return refuse(*device, what, "a counter needs a structured view and 4 bytes inside a buffer at a 4-byte offset");
       d.counter = counter;
       d.counterOffset = b.CounterOffsetInBytes;
