@@ -11,6 +11,7 @@
 #include "d3d12_rasterizer_validation.h"
 #include "dxbc/container.h"
 #include "dxbc/shader.h"
+#include "raw_enum.h"
 
 #include <cstring>
 #include <strings.h>
@@ -55,7 +56,7 @@ HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* functio
 
 HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d, const char* function) {
   if (HRESULT hr = validateNodeMask(device, d.NodeMask, function); FAILED(hr)) return hr;
-  const int topologyType = int(d.PrimitiveTopologyType);
+  const int topologyType = rawEnum(d.PrimitiveTopologyType);  // any value may arrive (raw_enum.h)
   if (topologyType < D3D12_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED || topologyType > D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH)
     return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_INVALID_PRIMITIVETOPOLOGY),
                   "PrimitiveTopologyType " + std::to_string(topologyType) + " is not a D3D12_PRIMITIVE_TOPOLOGY_TYPE");
