@@ -52,6 +52,11 @@ struct PreparedDraw {
 // dropped (after logging / reporting where the application did something wrong).
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out);
 
+// The render area every bound attachment covers (D3D renders to the
+// intersection) and their sample count; with no render target or depth-stencil
+// view bound, the viewports' union, one sample. False: nothing to render into.
+bool boundRenderExtent(Device& device, VkExtent2D* extent, UINT* samples);
+
 // Whether the bound hull and domain shaders tessellate into triangles (what the rasterizer then sees).
 bool tessellationOutputTriangles(const struct DrawState& s);
 // At most how many primitives the tessellator makes of one patch for a hull

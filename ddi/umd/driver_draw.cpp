@@ -191,10 +191,7 @@ VOID APIENTRY setScissorRects(D3D10DDI_HDEVICE hDevice, UINT count, UINT, const 
   device->draw.scissorCount = count;
 }
 
-namespace {
-
-// The render area every bound attachment covers (D3D renders to the intersection).
-bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
+bool boundRenderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
   bool any = false;
   auto include = [&](const ImageViewRange& v) {
     const VkExtent2D e{v.resource->mipWidth(v.firstMip), v.resource->mipHeight(v.firstMip)};
@@ -224,6 +221,8 @@ bool renderExtent(Device& device, VkExtent2D* extent, UINT* samples) {
   *samples = 1;
   return width > 0 && height > 0;
 }
+
+namespace {
 
 // D3D viewport → Vulkan viewport with negative height (y flipped: framebuffer y = D3D y).
 // Depths are clamped to [0, 1] (D3D's valid range; Vulkan requires it without
@@ -366,7 +365,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
   if (!prepareTessellationStages(device)) return false;
   if (s.geometryShader && !prepareGeometryStage(device, out)) return false;
-  if (!renderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
+  if (!boundRenderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes

@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_resource.h"
+#include "native_draw.h"
 
 #include <cstring>
 #include <new>
@@ -443,9 +444,12 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   RenderTargetView* v = RenderTargetView::from(h);
   if (!v || !v->resource || !color) return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkClearColorValue value = state::clearColorFor(*v->viewFormat, color);
+  VkClearAttachment inPass{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
+  inPass.clearValue.color = value;
+  if (recordAttachmentClear(*device, *v, inPass)) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkClearColorValue value = state::clearColorFor(*v->viewFormat, color);
   if (v->resource->isTexture3D()) {
     // A Texture3D's W slices: cleared as the view's layers by a rendering instance (vkCmdClearColorImage would clear the whole mip).
     transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
@@ -484,9 +488,12 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   aspects &= available;
   if (!aspects) return;
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  VkClearDepthStencilValue value{depth, stencil};
+  VkClearAttachment inPass{aspects, 0, {}};
+  inPass.clearValue.depthStencil = value;
+  if (recordAttachmentClear(*device, *v, inPass)) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkClearDepthStencilValue value{depth, stencil};
   VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdClearDepthStencilImage(cmd, v->resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &value, 1,

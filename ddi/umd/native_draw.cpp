@@ -66,7 +66,7 @@ VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader
 }
 
 // The dynamic-rendering instance of the bound targets.
-RenderPassKey renderPassKey(const Device& device, const PreparedDraw& prepared) {
+RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {
   RenderPassKey key;
   key.colorCount = device.boundRenderTargetCount;
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
@@ -75,9 +75,9 @@ RenderPassKey renderPassKey(const Device& device, const PreparedDraw& prepared) 
     key.depth = dsv->view->handle();
     key.stencil = dsv->resource->format->kind == state::FormatKind::DepthStencil;
   }
-  key.width = prepared.extent.width;
-  key.height = prepared.extent.height;
-  key.layers = prepared.layerCount;
+  key.width = extent.width;
+  key.height = extent.height;
+  key.layers = layers;
   return key;
 }
 
@@ -88,6 +88,22 @@ void declareAttachments(Device& device) {
       rec.access(*rtv->resource, true, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
   if (DepthStencilView* dsv = device.boundDepthStencil)
     rec.access(*dsv->resource, true, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+}
+
+// Records the barrier the declared accesses need, and declares the bound
+// attachments unless `key`'s instance stays open (its attachments are already
+// this epoch's writes).
+void declareRenderPass(Device& device, VkCommandBuffer cmd, const RenderPassKey& key) {
+  Recorder& rec = device.recorder();
+  const bool passWasOpen = rec.renderPassOpen(key);
+  if (!passWasOpen) declareAttachments(device);
+  rec.barrier(cmd);
+  // A barrier ended the instance the command would have joined: its attachments
+  // are this instance's now (barrier() only marks them: they need none).
+  if (passWasOpen && !rec.renderPassOpen(key)) {
+    declareAttachments(device);
+    rec.barrier(cmd);
+  }
 }
 
 // Viewports, scissors, blend constants and stencil reference, where they differ from the command buffer's.
@@ -157,16 +173,8 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     }
   if (call.indexed && !call.zeroIndices) rec.access(*s.indexBuffer, false);
   if (call.indirectBuffer) rec.access(*call.indirectBuffer, false);
-  const RenderPassKey passKey = renderPassKey(device, prepared);
-  const bool passWasOpen = rec.renderPassOpen(passKey);
-  if (!passWasOpen) declareAttachments(device);
-  rec.barrier(cmd);
-  // A barrier ended the instance the draw would have joined: its attachments
-  // are this instance's now (barrier() only marks them: they need none).
-  if (passWasOpen && !rec.renderPassOpen(passKey)) {
-    declareAttachments(device);
-    rec.barrier(cmd);
-  }
+  const RenderPassKey passKey = renderPassKey(device, prepared.extent, prepared.layerCount);
+  declareRenderPass(device, cmd, passKey);
   const uint64_t serial = device.queue().openSerial();
   for (uint32_t i = 0; i < setCount; ++i)
     for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
@@ -254,6 +262,33 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   }
   setDynamicStateChanges(device, cmd, prepared, b);
   cmdDraw(cmd, call);
+}
+
+bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkClearAttachment& clear) {
+  // The view must be one of the bound attachments, single-slice, covering the render area.
+  VkClearAttachment attachment = clear;
+  bool bound = false;
+  if (clear.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
+    for (UINT i = 0; i < device.boundRenderTargetCount && !bound; ++i)
+      if (device.boundRenderTargets[i] == &view) attachment.colorAttachment = i, bound = true;
+  } else {
+    bound = device.boundDepthStencil == &view;
+  }
+  VkExtent2D extent{};
+  UINT samples = 0;
+  if (!bound || view.sliceCount != 1 || view.resource->isTexture3D() || !boundRenderExtent(device, &extent, &samples) ||
+      extent.width != view.resource->mipWidth(view.firstMip) || extent.height != view.resource->mipHeight(view.firstMip))
+    return false;
+  Recorder& rec = device.recorder();
+  VkCommandBuffer cmd = rec.tracked();
+  if (!cmd) return true;  // reported
+  const RenderPassKey key = renderPassKey(device, extent, 1);
+  declareRenderPass(device, cmd, key);
+  if (!rec.renderPassOpen(key)) rec.beginRenderPass(cmd, key);
+  // In rasterization order with the instance's draws: no barrier either side.
+  const VkClearRect rect{{{0, 0}, extent}, 0, 1};
+  vkCmdClearAttachments(cmd, 1, &attachment, 1, &rect);
+  return true;
 }
 
 }  // namespace d3dvk::umd

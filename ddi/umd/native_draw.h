@@ -22,6 +22,8 @@
 
 namespace d3dvk::umd {
 
+struct ImageViewRange;
+
 // What the last native draws used, reused while it still holds (the device owns one).
 struct NativeDrawCache {
   struct Stage {
@@ -45,5 +47,12 @@ struct NativeDrawCache {
 // Records the draw with the pipeline of `key` (built from `inputs` on first use).
 void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs);
+
+// ClearRenderTargetView / ClearDepthStencilView of a view bound as an
+// attachment, whose render area it covers: recorded as vkCmdClearAttachments
+// in the bound targets' dynamic-rendering instance (the open one, or a new one
+// the next draws join), with no barrier of its own unless a hazard needs one.
+// False: not such a view; the caller clears it as a transfer.
+bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkClearAttachment& clear);
 
 }  // namespace d3dvk::umd

@@ -320,8 +320,8 @@ TEST_CASE("UpdateSubresource of a constant buffer between draws records no copy 
   CHECK(repainted[0] == colourOf(0));
 }
 
-TEST_CASE("a clear between draws ends the render pass, and the draws after it are ordered after the clear",
-          "[recording][draw][pixels]") {
+TEST_CASE("a clear of a bound render target between draws joins their render pass, ordered between them",
+          "[recording][draw][clear][pixels]") {
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
   std::vector<Vertex> vertices = rectangle(0, 0, 8, 16, {1, 0, 0, 1});
@@ -329,18 +329,86 @@ TEST_CASE("a clear between draws ends the render pass, and the draws after it ar
   vertices.insert(vertices.end(), right.begin(), right.end());
   Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
   t.bindVertices(vb.get());
-  d.context->Draw(6, 0);  // left half red
+  d.context->Draw(6, 0);  // left half red, then cleared
   const Counted counted;
   const float blue[4] = {0, 0, 1, 1};
   d.context->ClearRenderTargetView(t.rtv.get(), blue);
   d.context->Draw(6, 6);  // right half green
   const D3DVKStats n = counted.delta();
-  CHECK(n.renderPasses == 1);
-  CHECK(n.barriers >= 2);  // before the clear, after it
+  CHECK(n.renderPasses == 0);  // the clear is an attachment clear inside the open pass
+  CHECK(n.barriers == 0);      // in rasterization order with the draws
   const auto pixels = t.pixels();
   for (UINT y = 0; y < kSize; ++y)
     for (UINT x = 0; x < kSize; ++x) {
       INFO("pixel " << x << "," << y);
       CHECK(pixels[y * kSize + x] == (x < 8 ? std::array<float, 4>{0, 0, 1, 1} : std::array<float, 4>{0, 1, 0, 1}));
+    }
+}
+
+namespace {
+Com<ID3D11DepthStencilView> depthView(RenderDevice& d, UINT width, UINT height, Com<ID3D11Texture2D>* texture) {
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(width, height, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
+  REQUIRE(d->CreateTexture2D(&td, nullptr, texture->out()) == S_OK);
+  Com<ID3D11DepthStencilView> dsv;
+  REQUIRE(d->CreateDepthStencilView(texture->get(), nullptr, dsv.out()) == S_OK);
+  return dsv;
+}
+}  // namespace
+
+TEST_CASE("clearing the bound targets begins the render pass the draws continue, and depth clears order the depth test",
+          "[recording][draw][clear][depth][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  Com<ID3D11Texture2D> depth;
+  Com<ID3D11DepthStencilView> dsv = depthView(d, kSize, kSize, &depth);
+  ID3D11RenderTargetView* rtvs[] = {t.rtv.get()};
+  d.context->OMSetRenderTargets(1, rtvs, dsv.get());  // the default depth-stencil state: depth test LESS, z = 0
+  std::vector<Vertex> vertices = rectangle(0, 0, 8, 16, {1, 0, 0, 1});
+  const std::vector<Vertex> right = rectangle(8, 0, 16, 16, {0, 1, 0, 1});
+  vertices.insert(vertices.end(), right.begin(), right.end());
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const Counted counted;
+  const float blue[4] = {0, 0, 1, 1};
+  d.context->ClearRenderTargetView(t.rtv.get(), blue);
+  d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 0.0f, 0);
+  d.context->Draw(6, 0);  // z = 0 is not LESS than 0: the left half stays blue
+  d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+  d.context->Draw(6, 6);  // 0 < 1: the right half turns green
+  const D3DVKStats n = counted.delta();
+  CHECK(n.renderPasses == 1);
+  CHECK(n.barriers <= 1);  // at most the one ordering the pass after the target's creation-time clear
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == (x < 8 ? std::array<float, 4>{0, 0, 1, 1} : std::array<float, 4>{0, 1, 0, 1}));
+    }
+  std::vector<uint8_t> depths = readback(d, depth.get());
+  REQUIRE(depths.size() == size_t(kSize) * kSize * 4);
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      float z;
+      std::memcpy(&z, depths.data() + 4 * (size_t(y) * kSize + x), 4);
+      INFO("depth " << x << "," << y);
+      CHECK(z == (x < 8 ? 1.0f : 0.0f));  // the second clear's 1, then the passing right half's z = 0
+    }
+}
+
+TEST_CASE("a clear of a bound target larger than the render area clears all of it",
+          "[recording][clear][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize, {1, 0, 0, 1});
+  Com<ID3D11Texture2D> depth;
+  Com<ID3D11DepthStencilView> dsv = depthView(d, kSize / 2, kSize / 2, &depth);  // the render area: 8×8
+  ID3D11RenderTargetView* rtvs[] = {t.rtv.get()};
+  d.context->OMSetRenderTargets(1, rtvs, dsv.get());
+  const float blue[4] = {0, 0, 1, 1};
+  d.context->ClearRenderTargetView(t.rtv.get(), blue);
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == std::array<float, 4>{0, 0, 1, 1});
     }
 }

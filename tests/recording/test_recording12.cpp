@@ -1,7 +1,8 @@
 // tests/recording: what the D3D12 UMD records for a command list's draws —
 // barriers only where the application calls ResourceBarrier (consecutive
 // calls sharing one), draws sharing a render pass while the targets stay, the
-// implicit order of render-target writes (a clear, then draws) kept — counted
+// implicit order of render-target writes (a clear, then draws) kept, clears
+// of the open pass's targets inside it — counted
 // with D3DVK_STATS around the list's recording, with the pixels read back.
 #include "../d3d12/d3d12_pipeline_util.h"
 #include "recording_stats.h"
@@ -130,21 +131,43 @@ TEST_CASE("D3D12: ResourceBarrier calls in a row become one barrier before the n
   CHECK(pixels[8 * 16] == 0u);
 }
 
-TEST_CASE("D3D12: a clear and the draws after it into the same target stay in order without a ResourceBarrier",
-          "[recording][d3d12][pixels]") {
+TEST_CASE("D3D12: a clear of the open render pass's target joins it, in order with the draws around it",
+          "[recording][d3d12][clear][pixels]") {
   Rig12 r;
-  r.bindDrawState();  // clears the target to black
+  r.bindDrawState();  // clears the target to black (a transfer: no render pass is open yet)
   r.drawQuadrant(0, kRed);
   const D3DVKStats before = umdStats();
   // D3D12 orders render-target writes to one resource: clear (whole target white), then draw quadrant 3 blue.
   r.list->ClearRenderTargetView(r.target.rtv, kWhite, 0, nullptr);
   r.drawQuadrant(3, kBlue);
   const D3DVKStats after = umdStats();
-  CHECK(after.barriers - before.barriers == 2);  // the draw before the clear, the clear before the draw
+  CHECK(after.barriers - before.barriers == 0);  // an attachment clear, in rasterization order with the draws
+  CHECK(after.renderPasses - before.renderPasses == 0);
   const std::vector<uint32_t> pixels = r.finish();
   for (UINT y = 0; y < 16; ++y)
     for (UINT x = 0; x < 16; ++x) {
       INFO("pixel " << x << "," << y);
       CHECK(pixels[y * 16 + x] == packed(x >= 8 && y >= 8 ? kBlue : kWhite));
+    }
+}
+
+TEST_CASE("D3D12: a clear with rects inside the open render pass clears only the rects, clipped to the target",
+          "[recording][d3d12][clear][pixels]") {
+  Rig12 r;
+  r.bindDrawState();
+  for (int q = 0; q < 4; ++q) r.drawQuadrant(q, kRed);
+  const D3DVKStats before = umdStats();
+  const D3D12_RECT rects[2] = {{2, 3, 6, 5}, {12, 12, 40, 40}};  // the second reaches past the 16×16 target
+  r.list->ClearRenderTargetView(r.target.rtv, kWhite, 2, rects);
+  r.drawQuadrant(0, kBlue);  // over the first rect
+  const D3DVKStats after = umdStats();
+  CHECK(after.barriers - before.barriers == 0);
+  CHECK(after.renderPasses - before.renderPasses == 0);
+  const std::vector<uint32_t> pixels = r.finish();
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      const float* want = x < 8 && y < 8 ? kBlue : x >= 12 && y >= 12 ? kWhite : kRed;
+      CHECK(pixels[y * 16 + x] == packed(want));
     }
 }

@@ -379,6 +379,37 @@ void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, V
   vkCmdEndRendering(cmd);
 }
 
+bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects,
+                                            const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects) {
+  if (!cmd_ || !passOpen_ || pendingBarrier_ || d.sliceCount > pass_.layers) return false;
+  const VkExtent3D e = d.resource->mipExtent(d.mip);
+  if (e.width != pass_.extent.width || e.height != pass_.extent.height) return false;
+  VkResult result = VK_SUCCESS;
+  const VkImageView view = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
+  if (!view) return false;
+  VkClearAttachment clear{};
+  clear.clearValue = value;
+  if (depth) {
+    if (pass_.depth.imageView != view || ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && !pass_.hasStencil)) return false;
+    clear.aspectMask = aspects;
+  } else {
+    UINT i = 0;
+    while (i < pass_.colorCount && pass_.colors[i].imageView != view) ++i;
+    if (i == pass_.colorCount) return false;
+    clear.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
+    clear.colorAttachment = i;
+  }
+  std::vector<VkClearRect> clearRects;
+  if (numRects == 0) clearRects.push_back({{{0, 0}, pass_.extent}, 0, d.sliceCount});
+  for (UINT i = 0; i < numRects; ++i) {
+    const LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
+    const LONG right = std::min<LONG>(rects[i].right, LONG(e.width)), bottom = std::min<LONG>(rects[i].bottom, LONG(e.height));
+    if (right > left && bottom > top) clearRects.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, d.sliceCount});
+  }
+  if (!clearRects.empty()) vkCmdClearAttachments(cmd_, 1, &clear, uint32_t(clearRects.size()), clearRects.data());
+  return true;
+}
+
 void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, const FLOAT color[4], UINT numRects,
                                               const D3D12DDI_RECT* rects) {
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
@@ -386,6 +417,10 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
     return fail(E_INVALIDARG, "ClearRenderTargetView on a descriptor that holds no render-target view");
   Resource12& r = *d->resource;
   VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
+  if (numRects && !rects) return fail(E_INVALIDARG, "ClearRenderTargetView with NumRects but no rects");
+  VkClearValue attachmentValue{};
+  attachmentValue.color = viewValue;
+  if (clearInOpenInstance(*d, false, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue, numRects, rects)) return;
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
@@ -423,6 +458,10 @@ void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   if (!aspects) return;
   if (depth < 0.0f || depth > 1.0f) return fail(E_INVALIDARG, "ClearDepthStencilView: depth outside [0, 1]");
   VkClearDepthStencilValue value{depth, stencil};
+  if (numRects && !rects) return fail(E_INVALIDARG, "ClearDepthStencilView with NumRects but no rects");
+  VkClearValue attachmentValue{};
+  attachmentValue.depthStencil = value;
+  if (clearInOpenInstance(*d, true, aspects, attachmentValue, numRects, rects)) return;
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;

@@ -180,6 +180,11 @@ class CommandRecorder12 {
   // buffer) from the read-back indices; `call` becomes the list's draw. False
   // when it draws nothing or after fail().
   bool stripAsList(fallback::TriangleTopology strip, umd::DrawCall* call, VkBuffer* listIndices);
+  // A clear of an attachment of the open rendering instance whose area its
+  // view covers: vkCmdClearAttachments inside the instance (in rasterization
+  // order with its draws: no barrier, the instance stays open). False: recorded otherwise.
+  bool clearInOpenInstance(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects, const VkClearValue& value,
+                           UINT numRects, const D3D12DDI_RECT* rects);
   void clearRects(const Resource12* target, VkImageView view, VkFormat format, bool depth, VkImageAspectFlags aspects,
                   VkExtent2D extent, UINT layers, const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects);
 
