@@ -237,9 +237,9 @@ VOID APIENTRY resourceResolveSubresource(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_H
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !count || !barriers) return;
-  // Images stay in GENERAL and every command already follows a full barrier:
-  // transition, aliasing and UAV barriers all become one memory barrier.
-  list->recorder.barrier();
+  // Images stay in GENERAL: transition, aliasing and UAV barriers all become
+  // one memory barrier before the next command, scoped by the states involved.
+  list->recorder.barrier(count, barriers);
 } D3DVK_CATCH_VOID
 
 }  // namespace

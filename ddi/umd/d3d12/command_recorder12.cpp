@@ -19,6 +19,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   transient_ = transient;
   state_ = DrawState12{};
   pendingBarrier_ = false;
+  pendingScope_ = {};
   bound_ = BoundDrawState12{};
   passOpen_ = false;
   attachmentWrites_.clear();
@@ -102,6 +103,7 @@ VkCommandBuffer CommandRecorder12::command() {
   endRenderPass();
   fullBarrierHere(cmd_);
   pendingBarrier_ = true;  // what the step records is ordered before the next command too
+  pendingScope_.all();
   bound_ = BoundDrawState12{};  // it binds its own pipelines, sets and state
   return cmd_;
 }
@@ -109,14 +111,27 @@ VkCommandBuffer CommandRecorder12::command() {
 VkCommandBuffer CommandRecorder12::orderedCommand(bool inRenderPass) {
   if (!cmd_) return VK_NULL_HANDLE;
   if (pendingBarrier_ || !inRenderPass) endRenderPass();
-  if (pendingBarrier_) fullBarrierHere(cmd_);
+  if (pendingBarrier_) pendingBarrierHere(cmd_);
   return cmd_;
 }
 
 void CommandRecorder12::fullBarrierHere(VkCommandBuffer cmd) {
   fullBarrier(cmd);
   pendingBarrier_ = false;
+  pendingScope_ = {};
   attachmentWrites_.clear();
+}
+
+void CommandRecorder12::pendingBarrierHere(VkCommandBuffer cmd) {
+  const state::BarrierScope everything = state::resourceStateScope(0);
+  if (pendingScope_.src == everything && pendingScope_.dst == everything) return fullBarrierHere(cmd);
+  const VkPhysicalDeviceFeatures& f = device_->vk().enabledFeatures();
+  vk::memoryBarrier(cmd, state::stagesFor(pendingScope_.src.stages, f.geometryShader, f.tessellationShader),
+                    pendingScope_.src.access,
+                    state::stagesFor(pendingScope_.dst.stages, f.geometryShader, f.tessellationShader),
+                    pendingScope_.dst.access);
+  pendingBarrier_ = false;
+  pendingScope_ = {};
 }
 
 void CommandRecorder12::orderAttachmentWrite(VkCommandBuffer cmd, const Resource12* r) {
@@ -130,8 +145,24 @@ void CommandRecorder12::endRenderPass() {
   passOpen_ = false;
 }
 
-void CommandRecorder12::barrier() {
-  if (cmd_) pendingBarrier_ = true;
+void CommandRecorder12::barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) {
+  if (!cmd_) return;
+  for (UINT i = 0; i < count; ++i) {
+    const D3D12DDIARG_RESOURCE_BARRIER_0003& b = barriers[i];
+    if (b.Type == D3D12DDI_RESOURCE_BARRIER_TYPE_TRANSITION) {
+      const uint32_t before = uint32_t(b.Transition.StateBefore), after = uint32_t(b.Transition.StateAfter);
+      pendingScope_.transition(before, after);
+      // Its attachment writes are ordered before what follows by this barrier
+      // (and, chained, by the next one): a new instance needs no other.
+      if (before & (D3D12DDI_RESOURCE_STATE_RENDER_TARGET | D3D12DDI_RESOURCE_STATE_DEPTH_WRITE))
+        attachmentWrites_.erase(Resource12::from(b.Transition.hResource));
+    } else if (b.Type == D3D12DDI_RESOURCE_BARRIER_TYPE_UAV) {
+      pendingScope_.unorderedAccess();
+    } else {
+      pendingScope_.all();
+    }
+  }
+  pendingBarrier_ = true;
 }
 
 void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {

@@ -27,6 +27,7 @@
 #include "d3d12umddi.h"
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
+#include "resource_states12.h"  // translate/state
 #include "setup_shader.h"       // translate/fallback: fallback::QueryAddParams
 #include "triangle_topology.h"  // translate/fallback: fallback::TriangleTopology
 #include "vk_device.h"
@@ -68,9 +69,10 @@ class CommandRecorder12 {
   HRESULT error() const { return error_; }
   void fail(HRESULT hr, const char* what);
 
-  // D3D12 ResourceBarrier (transition, aliasing, UAV): a full memory barrier
-  // before the next command (consecutive calls share one).
-  void barrier();
+  // D3D12 ResourceBarrier (transition, aliasing, UAV): one memory barrier
+  // before the next command, consecutive calls sharing it, with the stages
+  // and accesses of the states involved (resource_states12.h).
+  void barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers);
   void copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes);
   void copyResource(Resource12& dst, Resource12& src);
   void copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout, UINT dstX,
@@ -146,6 +148,8 @@ class CommandRecorder12 {
   VkCommandBuffer orderedCommand(bool inRenderPass = false);
   // Records a full barrier and forgets the attachment writes it orders.
   void fullBarrierHere(VkCommandBuffer cmd);
+  // The barrier due (pendingScope_'s, or a full one) at `cmd`.
+  void pendingBarrierHere(VkCommandBuffer cmd);
   // Before writing `r` as an attachment (a new rendering instance, a clear):
   // a barrier when an attachment write since the last barrier touched it.
   void orderAttachmentWrite(VkCommandBuffer cmd, const Resource12* r);
@@ -203,7 +207,8 @@ class CommandRecorder12 {
     UINT firstIndex = 0;
   } readIndices_;
   DrawState12 state_;
-  bool pendingBarrier_ = false;  // ResourceBarrier called since the last command
+  bool pendingBarrier_ = false;  // a barrier is due before the next command
+  state::BarrierBatch pendingScope_;  // its scopes (ALL_COMMANDS after internal steps)
   BoundDrawState12 bound_;
   // The open dynamic-rendering instance: its attachments and area.
   bool passOpen_ = false;
