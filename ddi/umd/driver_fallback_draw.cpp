@@ -8,11 +8,13 @@
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "driver_view.h"
 #include "dxbc/binding.h"
 #include "dxbc/fallback_shaders.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
 #include "gpu_layout.h"          // translate/fallback
+#include "native_draw.h"
 #include "pipeline_cache.h"
 #include "triangle_topology.h"   // translate/fallback
 
@@ -213,6 +215,39 @@ DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, const fallback
   return clampFallbackIndexedDraw(call, layout, held, device.vk().samplerFeatures().robustBufferAccess2);
 }
 
+// Whether the draw may join an open fallback batch without an image layout
+// change (which the batch would record inside a rendering instance): every
+// image bound as a shader resource of a bound stage is in the layout it is
+// read in already (views of resources bound for output read zeros: skipped).
+bool shaderResourceLayoutsReady(const Device& device) {
+  const DrawState& s = device.draw;
+  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
+                                               s.domainShader};
+  for (uint32_t stage = 0; stage < DrawState::kStages; ++stage) {
+    if (!shaders[stage]) continue;
+    for (const ShaderResourceView* v : s.shaderResources[stage])
+      if (v && !v->isBuffer && v->resource && v->resource->image &&
+          v->resource->layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL && !isBoundForDrawOutput(device, v->resource))
+        return false;
+  }
+  return true;
+}
+
+// D3DVK_FALLBACK_BATCH=0: every fallback draw records its passes on its own (for comparison and debugging).
+bool batchingEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("D3DVK_FALLBACK_BATCH");
+    return !v || std::strcmp(v, "0") != 0;
+  }();
+  return enabled;
+}
+
+bool anyUnorderedAccessViewBound(const Device& device) {
+  for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
+    if (u) return true;
+  return false;
+}
+
 }  // namespace
 
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
@@ -391,6 +426,71 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   uint32_t maxSlots = 0;
   for (const FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
   const FallbackBufferSizes sizes = fallbackBufferSizes(maxSlots, strideBytes);
+
+  // One piece, no query, no UAV: recorded into the device's fallback batch
+  // with the draws before and after it (fallback_batch.h).
+  if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
+      !statsEnabled() && batchingEnabled() && !anyUnorderedAccessViewBound(device)) {
+    FallbackBatch& batch = r->batch;
+    const RenderPassKey targets = renderPassKey(device, prepared.extent, 1);
+    if (batch.open() && !(batch.accepts(targets) && shaderResourceLayoutsReady(device))) batch.flush(device);
+    const bool first = !batch.open();
+    if (first && !batch.begin(device, targets)) return;
+    const FallbackBufferSet* set = batch.acquire(device, sizes);
+    if (!set) return;
+    const FallbackPieceBuffers buffers = set->handles();
+    const FallbackPiece& piece = pieces[0];
+    const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings};
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = 1;
+    poolInfo.poolSizeCount = 1;
+    poolInfo.pPoolSizes = &poolSize;
+    std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
+    if (!pool) return device.setVkError(result);
+    device.queue().releaseAfter(device.queue().openSerial(), pool);
+    VkDescriptorSet setupSet = VK_NULL_HANDLE;
+    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    allocInfo.descriptorPool = pool->handle();
+    allocInfo.descriptorSetCount = 1;
+    const VkDescriptorSetLayout setLayout = r->setup->setLayout->handle();
+    allocInfo.pSetLayouts = &setLayout;
+    result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &setupSet);
+    if (result != VK_SUCCESS) return device.setVkError(result);
+    writeFallbackSetupSet(device.vk(), setupSet, buffers, buffers.counters, kFallbackScratchStatisticsOffset);
+
+    if (first) {
+      // The first draw's image layout changes go before every instance of the
+      // batch (the fills phase has none); then the instances begin.
+      if (!bindShaderResources(device, batch.phase(FallbackBatch::kFills))) return;
+      batch.beginInstances(device, prepared.extent);
+    }
+    recordFallbackPieceStart(batch.phase(FallbackBatch::kFills), buffers, header, piece.slots, true);
+    // Capture (the batch's 1×1 instance).
+    VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
+    if (!bindShaderResources(device, cmd)) return;
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
+    const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
+                                int32_t(piece.primitiveIdBase)};
+    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
+    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
+    setDynamicState(device, cmd, prepared);
+    recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
+    // Setup.
+    params.slots = piece.slots;
+    params.instances = gs || ds ? 1 : piece.instances;
+    params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
+    const VkCommandBuffer deferredPhase = batch.phase(FallbackBatch::kDeferred);
+    recordFallbackSetup(batch.phase(FallbackBatch::kTriage), [&] { return deferredPhase; }, *r->setup, setupSet, params,
+                        buffers);
+    // Draw (the batch's instance over the targets).
+    cmd = batch.phase(FallbackBatch::kDraw);
+    const FallbackBuffers drawBuffers{set->capture->handle(), set->records->handle()};
+    if (!bindShaderResources(device, cmd, nullptr, &drawBuffers)) return;
+    setDynamicState(device, cmd, prepared);
+    recordFallbackDraws(cmd, buffers, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
+    batch.added();
+    return;
+  }
   if (!ensureBuffer(device, r->capture, sizes.capture, kFallbackCaptureUsage) ||
       !ensureBuffer(device, r->records, sizes.records, kFallbackRecordsUsage) ||
       !ensureBuffer(device, r->corners, sizes.corners, kFallbackCornersUsage) ||

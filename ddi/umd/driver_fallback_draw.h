@@ -29,9 +29,14 @@
 // numbering depend on every cut before a piece, is first read back and drawn
 // as its triangles' index list). Indexed draws stop where the index buffer ends (the triangles past
 // it read index 0 three times: duplicate indices, which may be culled).
+//
+// Consecutive one-piece draws are recorded as one batch of phases with
+// buffers of their own (fallback_batch.h); the others record their passes in
+// the open batch directly, with the shared piece buffers below.
 #pragma once
 
 #include "draw_recording.h"
+#include "fallback_batch.h"
 #include "fallback_passes.h"
 #include "vk_pipeline.h"
 #include "vk_query_pool.h"
@@ -57,6 +62,7 @@ struct FallbackResources {
   // by the next fallback draw once they are available.
   std::shared_ptr<vk::QueryPool> timestamps;
   bool timestampsPending = false;
+  FallbackBatch batch;  // consecutive draws recorded as one batch of phases
 };
 
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared);

@@ -295,7 +295,8 @@ bool queriesNeedSegment(const Device& device) {
 
 FallbackQueryScope::FallbackQueryScope(Device& device) : device_(device) {
   device.statisticsSuspended = true;
-  if (!device.queue().hasOpenBatch()) return;
+  // (Only an open statistics segment needs a command; none keeps the render pass and a fallback batch open.)
+  if (!device.queue().hasOpenBatch() || !device.querySegments[1].isOpen) return;
   VkCommandBuffer cmd = device.recorder().outsideRenderPass();
   if (!cmd) return;
   endSegment(device.querySegments[1], cmd);

@@ -65,21 +65,6 @@ VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader
   return layout;
 }
 
-// The dynamic-rendering instance of the bound targets.
-RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {
-  RenderPassKey key;
-  key.colorCount = device.boundRenderTargetCount;
-  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
-    if (const RenderTargetView* rtv = device.boundRenderTargets[i]) key.colors[i] = rtv->view->handle();
-  if (const DepthStencilView* dsv = device.boundDepthStencil) {
-    key.depth = dsv->view->handle();
-    key.stencil = dsv->resource->format->kind == state::FormatKind::DepthStencil;
-  }
-  key.width = extent.width;
-  key.height = extent.height;
-  key.layers = layers;
-  return key;
-}
 
 void declareAttachments(Device& device) {
   Recorder& rec = device.recorder();
@@ -135,6 +120,21 @@ void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedD
 }
 
 }  // namespace
+
+RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {
+  RenderPassKey key;
+  key.colorCount = device.boundRenderTargetCount;
+  for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
+    if (const RenderTargetView* rtv = device.boundRenderTargets[i]) key.colors[i] = rtv->view->handle();
+  if (const DepthStencilView* dsv = device.boundDepthStencil) {
+    key.depth = dsv->view->handle();
+    key.stencil = dsv->resource->format->kind == state::FormatKind::DepthStencil;
+  }
+  key.width = extent.width;
+  key.height = extent.height;
+  key.layers = layers;
+  return key;
+}
 
 void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {

@@ -17,6 +17,7 @@
 #include "descriptor_binding.h"
 #include "draw_recording.h"
 #include "pipeline_cache.h"
+#include "recorder.h"
 
 #include <vector>
 
@@ -47,6 +48,9 @@ struct NativeDrawCache {
 // Records the draw with the pipeline of `key` (built from `inputs` on first use).
 void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs);
+
+// The dynamic-rendering instance of the bound targets over `extent` and `layers`.
+RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers);
 
 // ClearRenderTargetView / ClearDepthStencilView of a view bound as an
 // attachment, whose render area it covers: recorded as vkCmdClearAttachments

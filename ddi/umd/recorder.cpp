@@ -4,11 +4,13 @@
 #include "device.h"
 #include "driver_query.h"
 #include "driver_resource.h"
+#include "fallback_batch.h"
 #include "resource_format.h"  // translate/state
 
 namespace d3dvk::umd {
 
 VkCommandBuffer Recorder::open(VkResult* failure) {
+  flushFallbackBatch(device_);  // any other command: consecutive fallback draws end here (fallback_batch.h)
   VkResult result = VK_SUCCESS;
   bool opened = false;
   VkCommandBuffer cmd = device_.queue().record(&result, &opened);
@@ -156,6 +158,9 @@ void Recorder::endRenderPass() {
   passOpen_ = false;
 }
 
-void Recorder::beforeSubmit(VkCommandBuffer) { endRenderPass(); }
+void Recorder::beforeSubmit(VkCommandBuffer) {
+  flushFallbackBatch(device_);
+  endRenderPass();
+}
 
 }  // namespace d3dvk::umd

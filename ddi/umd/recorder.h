@@ -15,7 +15,9 @@
 //   and records a full barrier (every earlier command before this one); the
 //   next command of either kind is ordered after it by another full barrier.
 //   That is the whole synchronization those commands need, as before the
-//   recorder existed; they move to tracked recording one by one.
+//   recorder existed; they move to tracked recording one by one. Consecutive
+//   conservative fallback draws are recorded aside as one batch
+//   (fallback_batch.h), executed here before the next command of any kind.
 //
 // Hazards are tracked with epochs: every barrier the recorder records starts
 // a new epoch; a resource remembers the last epoch in which a command read it

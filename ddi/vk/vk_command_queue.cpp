@@ -90,6 +90,38 @@ VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
   return open_;
 }
 
+VkCommandBuffer CommandQueue::beginSecondary(VkResult* result) {
+  *result = VK_SUCCESS;
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (!freeSecondaries_.empty()) {
+    cmd = freeSecondaries_.back();
+    freeSecondaries_.pop_back();
+    vkResetCommandBuffer(cmd, 0);
+  } else {
+    VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+    info.commandPool = pool_;
+    info.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
+    info.commandBufferCount = 1;
+    *result = vkAllocateCommandBuffers(device_.handle(), &info, &cmd);
+    if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+  }
+  const VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
+  VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
+  begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
+  begin.pInheritanceInfo = &inheritance;
+  *result = vkBeginCommandBuffer(cmd, &begin);
+  try {
+    if (*result == VK_SUCCESS) {
+      secondariesInFlight_.push_back({cmd, openSerial()});
+      return cmd;
+    }
+    freeSecondaries_.push_back(cmd);
+  } catch (const std::bad_alloc&) {
+    *result = VK_ERROR_OUT_OF_HOST_MEMORY;  // not reused then; the pool still frees it
+  }
+  return VK_NULL_HANDLE;
+}
+
 VkResult CommandQueue::submit() {
   if (!open_) return VK_SUCCESS;
   if (device_.hung() && submitted_ > 0) {
@@ -194,6 +226,13 @@ void CommandQueue::collect(uint64_t completed) {
       // Not reused then; the pool still frees it.
     }
     inFlight_.pop_front();
+  }
+  while (!secondariesInFlight_.empty() && secondariesInFlight_.front().serial <= completed) {
+    try {
+      freeSecondaries_.push_back(secondariesInFlight_.front().commands);
+    } catch (const std::bad_alloc&) {
+    }
+    secondariesInFlight_.pop_front();
   }
   while (pendingHead_ < pending_.size() && pending_[pendingHead_].serial <= completed)
     pending_[pendingHead_++].object.reset();

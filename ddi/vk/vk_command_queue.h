@@ -50,6 +50,11 @@ class CommandQueue {
   // barrier) when none is open; *opened says whether this call began it.
   // VK_NULL_HANDLE (and *result) if a command buffer cannot be had.
   VkCommandBuffer record(VkResult* result, bool* opened = nullptr);
+  // A secondary command buffer begun for the open batch (no render pass
+  // inherited; it may begin its own rendering instances), to be ended by the
+  // caller and executed in that batch; recycled once the batch completes.
+  // VK_NULL_HANDLE (and *result) if one cannot be had.
+  VkCommandBuffer beginSecondary(VkResult* result);
   // The serial the open batch will signal.
   uint64_t openSerial() const { return submitted_ + 1; }
   bool hasOpenBatch() const { return open_ != VK_NULL_HANDLE; }
@@ -100,6 +105,8 @@ class CommandQueue {
   };
   std::deque<InFlight> inFlight_;
   std::vector<VkCommandBuffer> free_;
+  std::deque<InFlight> secondariesInFlight_;  // by the serial of the batch that executes them
+  std::vector<VkCommandBuffer> freeSecondaries_;
   struct Pending {
     uint64_t serial;
     std::shared_ptr<void> object;

@@ -1,0 +1,117 @@
+// ddi/umd/fallback_batch.cpp — see fallback_batch.h.
+#include "fallback_batch.h"
+
+#include "device.h"
+#include "draw_recording.h"
+#include "driver_fallback_draw.h"
+
+namespace d3dvk::umd {
+namespace {
+
+// A device-local buffer of at least `size` bytes (a power of two from 4 KiB).
+std::shared_ptr<vk::Buffer> createBuffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage) {
+  VkDeviceSize rounded = 4096;
+  while (rounded < size) rounded *= 2;
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::Buffer> b = vk::Buffer::create(device.vk(), rounded, usage, false, &result);
+  if (!b) device.setVkError(result);
+  return b;
+}
+
+bool fits(const FallbackBufferSet& s, const FallbackBufferSizes& sizes) {
+  return s.capture->size() >= sizes.capture && s.records->size() >= sizes.records &&
+         s.corners->size() >= sizes.corners && s.deferred->size() >= sizes.deferred;
+}
+
+}  // namespace
+
+bool FallbackBatch::begin(Device& device, const RenderPassKey& targets) {
+  // The Vulkan batch the secondaries belong to is open from here on, so that a
+  // submit (Flush) executes them (Recorder::beforeSubmit).
+  if (!device.recorder().outsideRenderPass()) return false;
+  for (VkCommandBuffer& p : phases_) {
+    VkResult result = VK_SUCCESS;
+    p = device.queue().beginSecondary(&result);
+    if (!p) {
+      for (VkCommandBuffer& q : phases_)
+        if (q) vkEndCommandBuffer(q), q = VK_NULL_HANDLE;  // recycled with the batch, never executed
+      device.setVkError(result);
+      return false;
+    }
+  }
+  open_ = true;
+  instances_ = false;
+  draws_ = 0;
+  targets_ = targets;
+  return true;
+}
+
+void FallbackBatch::beginInstances(Device& device, VkExtent2D extent) {
+  VkRenderingInfo capture{VK_STRUCTURE_TYPE_RENDERING_INFO};  // rasterizer discard: no attachments
+  capture.renderArea = {{0, 0}, {1, 1}};
+  capture.layerCount = 1;
+  vkCmdBeginRendering(phases_[kCapture], &capture);
+  beginRendering(device, phases_[kDraw], extent);
+  instances_ = true;
+}
+
+const FallbackBufferSet* FallbackBatch::acquire(Device& device, const FallbackBufferSizes& sizes) {
+  const uint64_t completed = device.queue().completedSerial();
+  while (!inUse_.empty() && inUse_.front().serial <= completed) {
+    free_.push_back(std::move(inUse_.front().set));
+    inUse_.pop_front();
+  }
+  if (free_.size() > 2 * kMaxDraws) free_.erase(free_.begin(), free_.begin() + ptrdiff_t(free_.size() - 2 * kMaxDraws));
+  FallbackBufferSet set;
+  for (size_t i = free_.size(); i-- > 0;)
+    if (fits(free_[i], sizes)) {
+      set = std::move(free_[i]);
+      free_[i] = std::move(free_.back());
+      free_.pop_back();
+      break;
+    }
+  if (!set.capture) {
+    set.capture = createBuffer(device, sizes.capture, kFallbackCaptureUsage);
+    set.records = createBuffer(device, sizes.records, kFallbackRecordsUsage);
+    set.corners = createBuffer(device, sizes.corners, kFallbackCornersUsage);
+    set.deferred = createBuffer(device, sizes.deferred, kFallbackDeferredUsage);
+    set.counters = createBuffer(device, kFallbackCounterBytes, kFallbackCountersUsage);
+    if (!set.capture || !set.records || !set.corners || !set.deferred || !set.counters) return nullptr;
+  }
+  inUse_.push_back({device.queue().openSerial(), std::move(set)});
+  return &inUse_.back().set;
+}
+
+void FallbackBatch::flush(Device& device) {
+  if (!open_) return;
+  open_ = false;  // first: the commands below go through the recorder, which flushes open batches
+  // The instances the first draw began (fallback_batch.h) end with the batch.
+  if (instances_) {
+    vkCmdEndRendering(phases_[kCapture]);
+    vkCmdEndRendering(phases_[kDraw]);
+  }
+  instances_ = false;
+  bool ended = true;
+  for (VkCommandBuffer p : phases_) ended = vkEndCommandBuffer(p) == VK_SUCCESS && ended;
+  VkCommandBuffer cmd = ended ? device.recorder().untracked() : VK_NULL_HANDLE;  // after everything before
+  if (!ended) device.setVkError(VK_ERROR_OUT_OF_HOST_MEMORY);
+  if (cmd) {
+    for (int p = 0; p < kPhases; ++p) {
+      // Each phase reads what the one before wrote (the fills, the captures, the triage, the setup).
+      if (p > 0)
+        vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
+                          VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+      vkCmdExecuteCommands(cmd, 1, &phases_[p]);
+    }
+  }
+  for (VkCommandBuffer& p : phases_) p = VK_NULL_HANDLE;
+  draws_ = 0;
+}
+
+void flushFallbackBatch(Device& device) {
+  FallbackResources* r = device.fallbackResources().get();
+  if (r && r->batch.open()) r->batch.flush(device);
+}
+
+}  // namespace d3dvk::umd

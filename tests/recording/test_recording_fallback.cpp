@@ -1,0 +1,126 @@
+// tests/recording: consecutive conservative draws on the exact fallback are
+// recorded as one batch of phases (ddi/umd/fallback_batch.h): the counters
+// show the batch's structure (two rendering instances and a barrier between
+// phases for the whole run, where each draw alone records two instances and
+// about five barriers), and the pixels show that draw order survives the
+// batching, including around a native draw that ends a batch. Expectations:
+// each triangle's Tier 3 pixel set from translate/raster (the reference the
+// fallback's draw tests use), layered in draw order.
+#include "../draw/draw_test_util.h"
+#include "conservative_pixels.h"
+#include "recording_stats.h"
+
+#include <cmath>
+#include <map>
+
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kSize = 16;
+
+struct PixelTriangle {
+  float x[3], y[3];  // pixels
+};
+
+// Overlapping triangles with fractional corners, each drawn in its own Draw.
+const PixelTriangle kTriangles[] = {
+    {{1.3f, 9.7f, 2.1f}, {1.2f, 3.4f, 8.8f}},   {{4.6f, 13.2f, 6.9f}, {2.2f, 5.1f, 11.4f}},
+    {{0.4f, 7.8f, 3.3f}, {6.6f, 9.9f, 14.7f}},  {{8.1f, 15.5f, 10.2f}, {7.3f, 8.4f, 15.6f}},
+    {{5.5f, 11.1f, 2.2f}, {0.7f, 12.3f, 12.9f}}, {{9.9f, 14.4f, 12.0f}, {0.3f, 1.9f, 6.6f}},
+};
+
+std::array<float, 4> colourOf(UINT i) { return {float(i + 1) / 8.0f, 1.0f - float(i) / 8.0f, 0.25f, 1.0f}; }
+
+Vertex ndc(float px, float py, std::array<float, 4> c) {
+  return {px / (kSize / 2.0f) - 1.0f, 1.0f - py / (kSize / 2.0f), c[0], c[1], c[2], c[3]};
+}
+
+std::set<std::pair<int, int>> tier3(const PixelTriangle& t) {
+  d3dvk::raster::ScreenTriangle tri;
+  for (int k = 0; k < 3; ++k) tri.v[k] = {t.x[k], t.y[k]};
+  return conservativePixels(tri, false, int(kSize));
+}
+
+// The fallback interpolates the (flat) colour through barycentric weights: equal within rounding.
+bool near(const std::array<float, 4>& a, const std::array<float, 4>& b) {
+  for (int c = 0; c < 4; ++c)
+    if (std::fabs(a[c] - b[c]) > 1e-4f) return false;
+  return true;
+}
+
+// The whole-pixel rectangle [4, 12)² the native draw covers (pixel centres strictly inside).
+bool inRectangle(int x, int y) { return x >= 4 && x < 12 && y >= 4 && y < 12; }
+
+}  // namespace
+
+TEST_CASE("consecutive conservative fallback draws record as one batch, in draw order",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices;
+  for (UINT i = 0; i < std::size(kTriangles); ++i)
+    for (int k = 0; k < 3; ++k) vertices.push_back(ndc(kTriangles[i].x[k], kTriangles[i].y[k], colourOf(i)));
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->RSSetState(conservative.get());
+  d.context->Flush();
+  const Counted counted;
+  for (UINT i = 0; i < std::size(kTriangles); ++i) d.context->Draw(3, 3 * i);
+  d.context->Flush();  // executes the batch
+  const D3DVKStats n = counted.delta();
+  CHECK(n.renderPasses == 2);  // the captures' 1×1 instance and the draw passes' instance
+  // None per draw: the Vulkan batch's opening and closing ones, the target's
+  // layout change, one between each two of the five phases (each draw alone: ~5).
+  CHECK(n.barriers <= 7);
+  std::map<std::pair<int, int>, UINT> last;
+  for (UINT i = 0; i < std::size(kTriangles); ++i)
+    for (const auto& p : tier3(kTriangles[i])) last[p] = i;
+  const auto pixels = t.pixels();
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      INFO("pixel " << x << "," << y);
+      const auto it = last.find({x, y});
+      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == last.end() ? std::array<float, 4>{} : colourOf(it->second)));
+    }
+}
+
+TEST_CASE("a native draw between conservative fallback draws ends their batch and keeps its place in the order",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices;
+  for (UINT i = 0; i < std::size(kTriangles); ++i)
+    for (int k = 0; k < 3; ++k) vertices.push_back(ndc(kTriangles[i].x[k], kTriangles[i].y[k], colourOf(i)));
+  const std::array<float, 4> white{1, 1, 1, 1};
+  for (const auto& [x, y] : {std::pair{4.0f, 4.0f}, {12.0f, 4.0f}, {4.0f, 12.0f}, {4.0f, 12.0f}, {12.0f, 4.0f}, {12.0f, 12.0f}})
+    vertices.push_back(ndc(x, y, white));
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  // Triangles 0–2 conservative, the rectangle natively (no rasterizer state), triangles 3–5 conservative.
+  d.context->RSSetState(conservative.get());
+  for (UINT i = 0; i < 3; ++i) d.context->Draw(3, 3 * i);
+  d.context->RSSetState(nullptr);
+  d.context->Draw(6, 3 * UINT(std::size(kTriangles)));
+  d.context->RSSetState(conservative.get());
+  for (UINT i = 3; i < std::size(kTriangles); ++i) d.context->Draw(3, 3 * i);
+  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  for (UINT i = 0; i < 3; ++i)
+    for (const auto& p : tier3(kTriangles[i])) expected[p] = colourOf(i);
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x)
+      if (inRectangle(x, y)) expected[{x, y}] = white;
+  for (UINT i = 3; i < std::size(kTriangles); ++i)
+    for (const auto& p : tier3(kTriangles[i])) expected[p] = colourOf(i);
+  const auto pixels = t.pixels();
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      INFO("pixel " << x << "," << y);
+      const auto it = expected.find({x, y});
+      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
+    }
+}
