@@ -27,6 +27,7 @@ struct ImageViewRange {
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
   // The image aspects the view covers (one of a depth image's for a shader-resource view, state::depthViewAspect).
   VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+  VkImageViewType viewType = VK_IMAGE_VIEW_TYPE_2D;  // of `view` (image views)
   std::unique_ptr<vk::ImageView> view;
 };
 
