@@ -550,4 +550,26 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
   }
 } D3DVK_CATCH_VOID
 
+// GenerateMips: the view's mips after its most detailed one, each filtered from
+// the one before, for the view's slices; a view of a resource without
+// D3D11_RESOURCE_MISC_GENERATE_MIPS (or a buffer view) is an error and a no-op.
+void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::GenerateMips";
+  auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
+  auto reject = [&](const char* text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_UNKNOWN, "UNKNOWN", kFunction, text);
+  };
+  if (!view) return reject("pShaderResourceView is NULL.");
+  D3D11ResourceBase& r = view->resource();
+  if (&r.owner() != &device_) return reject("The view belongs to another device.");
+  if (r.isBuffer() || !(r.miscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS))
+    return reject("The view's resource was not created with D3D11_RESOURCE_MISC_GENERATE_MIPS (and "
+                  "D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE); nothing is generated.");
+  if (anyMapped(r)) return reject("The view's resource is mapped.");
+  if (view->range().mipCount < 2) return;  // one mip: nothing below it to generate
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnGenMips(ddi.handle(), view->ddiHandle());
+} D3DVK_CATCH_VOID
+
 }  // namespace d3dvk::runtime
