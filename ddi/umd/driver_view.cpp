@@ -457,10 +457,7 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
-  if (v->isBuffer) {
-    logError("ClearUnorderedAccessViewFloat on a buffer view is not supported yet; the call is ignored");
-    return device->setError(E_NOTIMPL);
-  }
+  if (v->isBuffer) return clearBufferUnorderedAccessViewFloat(*device, *v, values);
   clearUav(*device, v, state::clearColorFor(*v->viewFormat, values));
 }
 

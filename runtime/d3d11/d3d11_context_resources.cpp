@@ -524,12 +524,15 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
   auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
   view->GetDesc(&desc);
-  if (formatFacts(desc.Format).integer) {
+  // D3D11: FLOAT, UNORM and SNORM views only; raw (R32_TYPELESS) and structured (UNKNOWN) buffer views are not.
+  if (formatFacts(desc.Format).integer || (desc.ViewDimension == D3D11_UAV_DIMENSION_BUFFER &&
+                                           (desc.Format == DXGI_FORMAT_UNKNOWN || formatFacts(desc.Format).typeless))) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
                          D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1, "CORRUPTED_PARAMETER1",
                          "ID3D11DeviceContext::ClearUnorderedAccessViewFloat",
                          "The view's format " + std::to_string(int(desc.Format)) +
-                             " is an integer format; use ClearUnorderedAccessViewUint. The call is ignored.");
+                             " is an integer, raw or structured view's; use ClearUnorderedAccessViewUint. The call is "
+                             "ignored.");
     return;
   }
   DdiDevice& ddi = device_.ddi();
