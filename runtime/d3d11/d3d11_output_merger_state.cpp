@@ -13,7 +13,7 @@ bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
 bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
 bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
 
-// What D3D11 ignores becomes its defaults, so the driver and the dedup key see
+// What D3D11 ignores becomes its defaults, so validation and the driver see
 // only what counts: a render target without blending keeps ONE/ZERO/ADD (the
 // application may leave those fields zero), a disabled depth test compares
 // nothing and writes nothing, disabled stencil faces keep KEEP/ALWAYS.
@@ -107,8 +107,8 @@ bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& app) {
          validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
 }
 
-BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& app) {
-  const D3D11_BLEND_DESC1 d = normalized(app);
+// (The key is the desc as passed, so each object's GetDesc returns exactly it.)
+BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& d) {
   BlendStateKey key;
   StateKeyWriter writer(key);
   writer.addBool(d.AlphaToCoverageEnable).addBool(d.IndependentBlendEnable);
@@ -122,8 +122,7 @@ BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& app) {
   return key;  // without IndependentBlendEnable the words of RenderTarget[1..7] stay 0
 }
 
-DepthStencilStateKey D3D11DepthStencilState::key(const D3D11_DEPTH_STENCIL_DESC& app) {
-  const D3D11_DEPTH_STENCIL_DESC d = normalized(app);
+DepthStencilStateKey D3D11DepthStencilState::key(const D3D11_DEPTH_STENCIL_DESC& d) {
   DepthStencilStateKey key;
   StateKeyWriter writer(key);
   writer.addBool(d.DepthEnable).add(d.DepthWriteMask, d.DepthFunc).addBool(d.StencilEnable);

@@ -274,7 +274,8 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
             "x" + std::to_string(d.Height) + " texture.");
 
   if (d.SampleDesc.Count == 0 || d.SampleDesc.Count > 32 || (d.SampleDesc.Count > 1 && qualityLevels == 0) ||
-      (d.SampleDesc.Count >= 1 && qualityLevels && d.SampleDesc.Quality >= qualityLevels))
+      (d.SampleDesc.Count >= 1 && qualityLevels && d.SampleDesc.Quality >= qualityLevels &&
+       !(d.SampleDesc.Count > 1 && d.SampleDesc.Quality == UINT(D3D11_STANDARD_MULTISAMPLE_PATTERN))))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
         "SampleDesc {Count " + std::to_string(d.SampleDesc.Count) + ", Quality " +
             std::to_string(d.SampleDesc.Quality) + "} is not supported for this format (" +

@@ -1,7 +1,7 @@
 // tests/resources: the blend and depth-stencil descs D3D11 accepts with fields
 // it ignores left zero (a render target without BlendEnable, a disabled depth
-// test, disabled stencil) — accepted, deduplicated with their defaulted twins,
-// GetDesc returning what was passed — while the same zeros where they count are
+// test, disabled stencil) — accepted, GetDesc returning exactly what was passed
+// (also for their defaulted twins) — while the same zeros where they count are
 // still refused; and view descs with -1 counts (ArraySize, MipLevels) resolved
 // in GetDesc for every view kind.
 #include "resource_test_util.h"
@@ -9,7 +9,7 @@
 using namespace d3dvk;
 using namespace d3dvk::test;
 
-TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accepted and deduplicated",
+TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accepted, GetDesc exact",
           "[resources][states]") {
   Checked c;
   RenderDevice& d = c.d;
@@ -37,7 +37,8 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
     rt.BlendOp = rt.BlendOpAlpha = D3D11_BLEND_OP_ADD;
   }
   REQUIRE(d->CreateBlendState(&defaulted, b.out()) == S_OK);
-  CHECK(a.get() == b.get());
+  b->GetDesc(&got);
+  CHECK(std::memcmp(&got, &defaulted, sizeof got) == 0);
   D3D11_BLEND_DESC bad = zero;  // zero factors where blending is on: refused
   bad.RenderTarget[1].SrcBlend = D3D11_BLEND(0);
   Com<ID3D11BlendState> refused;
@@ -55,7 +56,8 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   dsDefault.FrontFace = dsDefault.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
                                               D3D11_COMPARISON_ALWAYS};
   REQUIRE(d->CreateDepthStencilState(&dsDefault, y.out()) == S_OK);
-  CHECK(x.get() == y.get());
+  y->GetDesc(&dsGot);
+  CHECK(std::memcmp(&dsGot, &dsDefault, sizeof dsGot) == 0);
   // Depth on, stencil off with zero faces: accepted; front and back faces stored as given.
   D3D11_DEPTH_STENCIL_DESC depthOnly{};
   depthOnly.DepthEnable = TRUE;
