@@ -228,6 +228,8 @@ typedef enum D3D10_DDI_RESOURCE_BIND_FLAG : int {
 } D3D10_DDI_RESOURCE_BIND_FLAG;
 
 // Resource misc flags (D3D11DDIARG_CREATERESOURCE::MiscFlags) d3dvk reads.
+// TEXTURECUBE: a cube-compatible Texture2D (ResourceDimension TEXTURECUBE, ArraySize in faces).
+#define D3D10_DDI_RESOURCE_MISC_TEXTURECUBE 0x00000004
 #define D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS 0x00000010
 #define D3D11_DDI_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS 0x00000020
 #define D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED 0x00000040
@@ -561,6 +563,8 @@ typedef struct DXGI_DDI_BASE_ARGS {
 // ---------------------------------------------------------------------------
 // Device functions (WDDM 2.0 table). Typed entries are the ones d3dvk implements.
 typedef VOID(APIENTRY* PFND3DVK_DDI_PLACEHOLDER)(D3D10DDI_HDEVICE);  // not implemented yet
+// GenerateMips: the mips after the view's most detailed one, each filtered from the one before.
+typedef VOID(APIENTRY* PFND3D10DDI_GENMIPS)(D3D10DDI_HDEVICE, D3D10DDI_HSHADERRESOURCEVIEW);
 
 typedef VOID(APIENTRY* PFND3D10DDI_SETRASTERIZERSTATE)(D3D10DDI_HDEVICE, D3D10DDI_HRASTERIZERSTATE);
 typedef SIZE_T(APIENTRY* PFND3DWDDM2_0DDI_CALCPRIVATERASTERIZERSTATESIZE)(D3D10DDI_HDEVICE,
@@ -1120,7 +1124,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
   PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
+  PFND3D10DDI_GENMIPS                                  pfnGenMips;                                     // 50
   PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
   PFND3D10DDI_RESOURCERESOLVESUBRESOURCE               pfnResourceResolveSubresource;                 // 52
   PFND3D10DDI_RESOURCEMAP                              pfnResourceMap;                                // 53
@@ -1303,7 +1307,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
   PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
-  PFND3DVK_DDI_PLACEHOLDER                             pfnGenMips;                                     // 50
+  PFND3D10DDI_GENMIPS                                  pfnGenMips;                                     // 50
   PFND3D10DDI_RESOURCECOPY                             pfnResourceCopy;                               // 51
   PFND3D10DDI_RESOURCERESOLVESUBRESOURCE               pfnResourceResolveSubresource;                 // 52
   PFND3D10DDI_RESOURCEMAP                              pfnResourceMap;                                // 53

@@ -36,6 +36,17 @@ namespace {
 
 bool isTexture3D(const Resource& r) { return r.dimension == D3D10DDIRESOURCE_TEXTURE3D; }
 
+// An array declaration reads the view (when it is an array type) or its
+// one-layer array twin; a non-array declaration needs a non-array view.
+template <typename Mismatch>
+VkImageView viewForDeclaration(const ImageViewRange& v, const vk::ImageView* arrayView, bool arrayed, Mismatch mismatch) {
+  const bool arrayType = v.viewType == VK_IMAGE_VIEW_TYPE_1D_ARRAY || v.viewType == VK_IMAGE_VIEW_TYPE_2D_ARRAY ||
+                         v.viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  if (arrayed) return arrayType ? v.view->handle() : arrayView ? arrayView->handle() : mismatch("has no array view");
+  if (arrayType) return mismatch("is an array view but the shader declares a non-array texture");
+  return v.view->handle();
+}
+
 // The image view a declared texture t# reads through: VK_NULL_HANDLE (a null
 // descriptor, zeros) when nothing usable is bound (D3D leaves those reads
 // undefined; the debug layer would complain).
@@ -60,9 +71,10 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (Texture3D or not)");
   if (isTexture3D(r)) return v->view->handle();
-  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
-  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
-  return v->view->handle();
+  if (decl.oneD() != r.isTexture1D()) return mismatch("does not match the declared dimension (Texture1D or not)");
+  const bool cubeView = v->viewType == VK_IMAGE_VIEW_TYPE_CUBE || v->viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+  if (decl.cube() != cubeView) return mismatch("does not match the declared dimension (TextureCube or not)");
+  return viewForDeclaration(*v, v->arrayView.get(), decl.arrayed(), mismatch);
 }
 
 // The storage image a declared typed texture u# uses (VK_NULL_HANDLE: a null descriptor).
@@ -93,9 +105,8 @@ VkImageView unorderedAccessImageView(const Device& device, const StageBindings& 
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (RWTexture3D or not)");
   if (isTexture3D(r)) return v->view->handle();
-  if (decl.arrayed()) return v->sliceCount > 1 ? v->view->handle() : v->arrayView->handle();
-  if (v->sliceCount > 1) return mismatch("is an array view but the shader declares a non-array texture");
-  return v->view->handle();
+  if (decl.oneD() != r.isTexture1D()) return mismatch("does not match the declared dimension (RWTexture1D or not)");
+  return viewForDeclaration(*v, v->arrayView.get(), decl.arrayed(), mismatch);
 }
 
 // Whether a buffer view serves a buffer declaration: typed views typed

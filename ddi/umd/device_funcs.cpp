@@ -10,6 +10,7 @@
 #include "driver_compute.h"
 #include "driver_depth_stencil_state.h"
 #include "driver_draw.h"
+#include "driver_generate_mips.h"
 #include "driver_input_layout.h"
 #include "driver_query.h"
 #include "driver_rasterizer_state.h"
@@ -71,6 +72,7 @@ struct Implemented {
   static constexpr auto ClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
   static constexpr auto SetRenderTargets = &setRenderTargets;
   static constexpr auto ResourceCopy = &resourceCopy;
+  static constexpr auto GenMips = &genMips;
   static constexpr auto ResourceCopyRegion = &resourceCopyRegion;
   static constexpr auto ResourceUpdateSubresourceUP = &resourceUpdateSubresourceUP;
   static constexpr auto DefaultConstantBufferUpdateSubresourceUP = &resourceUpdateSubresourceUP;

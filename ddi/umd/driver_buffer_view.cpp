@@ -17,6 +17,10 @@
 #include "device.h"
 #include "driver_resource.h"
 
+#include <algorithm>
+#include <cstring>
+#include <vector>
+
 namespace d3dvk::umd {
 
 namespace {
@@ -146,21 +150,77 @@ void setUavCounter(Device& device, UnorderedAccessView& v, UINT value) {
   v.counterLastUse = device.queue().openSerial();
 }
 
-void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& v, const UINT values[4]) {
+namespace {
+
+// Fills the view's window (and nothing else) with one element's bytes repeated:
+// vkCmdFillBuffer when the element repeats a dword at a dword-aligned window,
+// else copies from a host-visible chunk of repeated elements.
+void fillWindow(Device& device, UnorderedAccessView& v, const uint8_t* element, uint32_t elementBytes) {
   const BufferWindow& w = v.window;
-  // Typed views of one 32-bit channel clear with the value's bits like raw ones;
-  // other typed formats would need a conversion d3dvk does not record yet.
-  const state::FormatInfo* f = w.typed() ? state::findFormat(v.format) : nullptr;
-  if (f && !(f->bytesPerTexel == 4 && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))) {
-    logError("ClearUnorderedAccessViewUint on a typed buffer view of format " + std::to_string(int(v.format)) +
-             " is not supported yet (R32_UINT / R32_SINT are); the call is ignored");
-    return device.setError(E_NOTIMPL);
-  }
+  Resource& r = *v.resource;
+  const VkDeviceSize offset = r.bufferOffset + w.offset;
+  uint8_t dword[4];
+  bool repeatsDword = elementBytes <= 4 && 4 % elementBytes == 0;
+  for (uint32_t i = 0; repeatsDword && i < 4; ++i) dword[i] = element[i % elementBytes];
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
-  vkCmdFillBuffer(cmd, v.resource->buffer->handle(), v.resource->bufferOffset + w.offset, w.size, values[0]);
-  markUsed(device, *v.resource);
+  markUsed(device, r);
+  if (repeatsDword && offset % 4 == 0 && w.size % 4 == 0) {
+    uint32_t value;
+    std::memcpy(&value, dword, 4);
+    vkCmdFillBuffer(cmd, r.buffer->handle(), offset, w.size, value);
+    return;
+  }
+  const VkDeviceSize chunk = std::min<VkDeviceSize>(w.size, VkDeviceSize(65536) / elementBytes * elementBytes);
+  VkResult vr = VK_SUCCESS;
+  std::shared_ptr<vk::Buffer> upload = vk::Buffer::create(device.vk(), chunk, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
+  if (!upload) return device.setVkError(vr);
+  auto* bytes = static_cast<uint8_t*>(upload->mapped());
+  for (VkDeviceSize i = 0; i < chunk; i += elementBytes) std::memcpy(bytes + i, element, elementBytes);
+  std::vector<VkBufferCopy> regions;
+  for (VkDeviceSize done = 0; done < w.size; done += chunk)
+    regions.push_back({0, offset + done, std::min(chunk, w.size - done)});
+  vkCmdCopyBuffer(cmd, upload->handle(), r.buffer->handle(), uint32_t(regions.size()), regions.data());
+  device.queue().releaseAfter(device.queue().openSerial(), std::move(upload));
+}
+
+}  // namespace
+
+// Raw and structured views: values[0] in every dword of the window. Typed
+// views: each element the value as ClearUnorderedAccessViewUint defines it
+// (each channel the low bits of its value, state::uavClearColorFromBits),
+// packed in the view's format.
+void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& v, const UINT values[4]) {
+  const BufferWindow& w = v.window;
+  uint8_t element[16];
+  uint32_t bytes = 4;
+  if (w.typed()) {
+    const state::FormatInfo* f = state::findFormat(v.format);
+    bytes = f ? state::packTexel(*f, state::uavClearColorFromBits(*f, values), element) : 0;
+  } else {
+    std::memcpy(element, &values[0], 4);
+  }
+  if (bytes == 0) {
+    logError("ClearUnorderedAccessViewUint on a typed buffer view of format " + std::to_string(int(v.format)) +
+             " cannot be encoded; the call is ignored");
+    return device.setError(E_NOTIMPL);
+  }
+  fillWindow(device, v, element, bytes);
+}
+
+// Typed views of float, UNORM and SNORM formats: each element the colour
+// converted to the view's format (state::clearColorFor, then packed).
+void clearBufferUnorderedAccessViewFloat(Device& device, UnorderedAccessView& v, const FLOAT values[4]) {
+  const state::FormatInfo* f = v.window.typed() ? state::findFormat(v.format) : nullptr;
+  uint8_t element[16];
+  const uint32_t bytes = f ? state::packTexel(*f, state::clearColorFor(*f, values), element) : 0;
+  if (bytes == 0) {
+    logError("ClearUnorderedAccessViewFloat on a raw, structured or unencodable buffer view (format " +
+             std::to_string(int(v.format)) + "); the call is ignored");
+    return device.setError(E_INVALIDARG);
+  }
+  fillWindow(device, v, element, bytes);
 }
 
 }  // namespace d3dvk::umd

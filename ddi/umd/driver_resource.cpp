@@ -101,13 +101,15 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       depth && ((r.bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL) || a.Format == DXGI_FORMAT_R24G8_TYPELESS))
     r.format = depth;
   r.width = a.pMipInfoList[0].TexelWidth;
-  r.height = a.pMipInfoList[0].TexelHeight;
+  r.height = r.isTexture1D() ? 1 : a.pMipInfoList[0].TexelHeight;
   r.depth = r.isTexture3D() ? a.pMipInfoList[0].TexelDepth : 1;
   r.mipLevels = a.MipLevels;
   r.arraySize = a.ArraySize;
   r.samples = a.SampleDesc.Count ? a.SampleDesc.Count : 1;
   if (r.width == 0 || r.height == 0 || r.depth == 0) return E_INVALIDARG;
   if (r.isTexture3D() && (r.arraySize != 1 || r.samples != 1 || state::isDepthFormat(*r.format))) return E_INVALIDARG;
+  if (r.isTexture1D() && r.samples != 1) return E_INVALIDARG;
+  if (r.cube && (r.arraySize % 6 || r.width != r.height || r.samples != 1)) return E_INVALIDARG;
   VkResult vr = VK_SUCCESS;
   const UINT bpp = r.format->bytesPerTexel;
 
@@ -129,7 +131,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   }
 
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
-  info.imageType = r.isTexture3D() ? VK_IMAGE_TYPE_3D : VK_IMAGE_TYPE_2D;
+  info.imageType = r.isTexture3D() ? VK_IMAGE_TYPE_3D : r.isTexture1D() ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D;
+  if (r.cube) info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   // A Texture3D render target is drawn into through 2D-array views of its depth slices.
   if (r.isTexture3D() && (r.bindFlags & D3D10_DDI_BIND_RENDER_TARGET)) info.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
   // A typeless texture (its family's UINT format) is viewed in any typed member of the family.
@@ -289,7 +292,10 @@ VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATER
   Resource* r = new (h.pDrvPrivate) Resource();
   HRESULT hr = E_INVALIDARG;
   try {
-    r->dimension = a->ResourceDimension;
+    // A cube-compatible texture is a Texture2D here (its copies, maps and
+    // non-cube views are a 2D array's); `cube` keeps what its image needs.
+    r->cube = a->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE;
+    r->dimension = r->cube ? D3D10DDIRESOURCE_TEXTURE2D : a->ResourceDimension;
     r->usage = a->Usage;
     r->bindFlags = a->BindFlags;
     r->mapFlags = a->MapFlags;
@@ -299,7 +305,8 @@ VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATER
       hr = E_INVALIDARG;
     else if (r->isBuffer())
       hr = createBuffer(*device, *r, *a);
-    else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D || a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D)
+    else if (r->dimension == D3D10DDIRESOURCE_TEXTURE1D || r->dimension == D3D10DDIRESOURCE_TEXTURE2D ||
+             r->dimension == D3D10DDIRESOURCE_TEXTURE3D)
       hr = createTexture(*device, *r, *a);
   } catch (const std::bad_alloc&) {
     hr = E_OUTOFMEMORY;

@@ -1,9 +1,12 @@
-// ddi/umd/driver_resource.h — the driver's resource object (buffers, 2D and 3D
-// textures), constructed by pfnCreateResource in runtime-allocated memory, and
+// ddi/umd/driver_resource.h — the driver's resource object (buffers, 1D, 2D
+// (also cube-compatible) and 3D textures), constructed by pfnCreateResource in runtime-allocated memory, and
 // the resource DDIs: create/destroy, Map/Unmap (every map slot), IsStagingBusy,
 // CheckFormatSupport and CheckMultisampleQualityLevels.
 //
-// Backing: buffers are VkBuffers (host-visible and persistently mapped for
+// Backing: a Texture1D is a VK_IMAGE_TYPE_1D image; a TEXTURECUBE resource
+// is a 2D image with VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT (dimension TEXTURE2D
+// here, `cube` set) whose cube SRVs are CUBE / CUBE_ARRAY image views.
+// Buffers are VkBuffers (host-visible and persistently mapped for
 // DYNAMIC and STAGING). Textures are VkImages whose (whole-image) layout is
 // tracked and changed before each use (transferLayout), except
 // STAGING textures, which are host-visible VkBuffers in the linear layout of
@@ -37,6 +40,7 @@ struct Resource {
   UINT width = 0, height = 1, mipLevels = 1, arraySize = 1, samples = 1;  // buffers: width = bytes
   UINT depth = 1;       // Texture3D
   UINT byteStride = 0;  // structured buffers (D3D11_DDI_RESOURCE_MISC_BUFFER_STRUCTURED)
+  bool cube = false;    // created as TEXTURECUBE (D3D10_DDI_RESOURCE_MISC_TEXTURECUBE): faces are array slices
 
   std::shared_ptr<vk::Buffer> buffer;  // buffers; staging textures; dynamic textures' upload buffer
   VkDeviceSize bufferOffset = 0;       // where a buffer's bytes begin in `buffer` (a dynamic buffer's slice)
@@ -62,6 +66,7 @@ struct Resource {
   UINT mipHeight(UINT sub) const { return (height >> mipOf(sub)) ? (height >> mipOf(sub)) : 1; }
   UINT mipDepth(UINT sub) const { return (depth >> mipOf(sub)) ? (depth >> mipOf(sub)) : 1; }
   bool isTexture3D() const { return dimension == D3D10DDIRESOURCE_TEXTURE3D; }
+  bool isTexture1D() const { return dimension == D3D10DDIRESOURCE_TEXTURE1D; }
   bool hasStencilPlane() const { return !stencilPlane.empty(); }
 };
 

@@ -65,12 +65,13 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
                          : inst.opcode == Opcode::DclResourceStructured ? ResourceDimension::StructuredBuffer
                                                                         : inst.resourceDimension();
         const ResourceDimension dim = decl.dimension;
-        if (dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
+        if (dim != ResourceDimension::Texture1D && dim != ResourceDimension::Texture1DArray &&
+            dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
             dim != ResourceDimension::Texture2DMS && dim != ResourceDimension::Texture2DMSArray &&
+            dim != ResourceDimension::TextureCube && dim != ResourceDimension::TextureCubeArray &&
             dim != ResourceDimension::Texture3D && dim != ResourceDimension::Buffer && !decl.rawOrStructured())
           return notSupported(std::string("shader resources of dimension ") + dxbc::resourceDimensionText(dim) +
-                              " are not supported by the draw path yet (Texture2D(MS)(Array), Texture3D and "
-                              "typed, raw and structured buffers are)");
+                              " are not supported by the draw path");
         if (slot < 0 || slot >= int64_t(dxbc::kMaxShaderResourceSlots) ||
             (inst.opcode != Opcode::DclResourceRaw && inst.extra.empty())) {
           *hr = E_INVALIDARG;
@@ -98,11 +99,12 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
                          : inst.opcode == Opcode::DclUavStructured ? ResourceDimension::StructuredBuffer
                                                                    : inst.resourceDimension();
         const ResourceDimension dim = decl.dimension;
-        if (dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
+        if (dim != ResourceDimension::Texture1D && dim != ResourceDimension::Texture1DArray &&
+            dim != ResourceDimension::Texture2D && dim != ResourceDimension::Texture2DArray &&
             dim != ResourceDimension::Texture3D && dim != ResourceDimension::Buffer && !decl.rawOrStructured())
           return notSupported(std::string("UAVs of dimension ") + dxbc::resourceDimensionText(dim) +
-                              " are not supported yet (RWTexture2D(Array), RWTexture3D and typed, raw and "
-                              "structured buffers are)");
+                              " are not supported (RWTexture1D(Array), RWTexture2D(Array), RWTexture3D and typed, "
+                              "raw and structured buffers are)");
         if (slot < 0 || (inst.opcode == Opcode::DclUavTyped && inst.extra.empty()) ||
             (inst.opcode == Opcode::DclUavStructured && inst.extra.empty())) {
           *hr = E_INVALIDARG;

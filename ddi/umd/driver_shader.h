@@ -21,7 +21,8 @@
 
 namespace d3dvk::umd {
 
-// A t# the shader declares: a texture (Texture2D(MS)(Array), Texture3D) read
+// A t# the shader declares: a texture (Texture1D(Array), Texture2D(MS)(Array),
+// TextureCube(Array), Texture3D) read
 // as a sampled image, a typed buffer (uniform texel buffer), or a raw or
 // structured buffer (storage buffer); dcl_resource_raw / _structured have the
 // dimensions RawBuffer / StructuredBuffer here.
@@ -32,7 +33,15 @@ struct DeclaredResource {
   uint32_t stride = 0;                                    // structured buffers
   bool arrayed() const {
     return dimension == dxbc::ResourceDimension::Texture2DArray ||
-           dimension == dxbc::ResourceDimension::Texture2DMSArray;
+           dimension == dxbc::ResourceDimension::Texture2DMSArray ||
+           dimension == dxbc::ResourceDimension::Texture1DArray ||
+           dimension == dxbc::ResourceDimension::TextureCubeArray;
+  }
+  bool oneD() const {
+    return dimension == dxbc::ResourceDimension::Texture1D || dimension == dxbc::ResourceDimension::Texture1DArray;
+  }
+  bool cube() const {
+    return dimension == dxbc::ResourceDimension::TextureCube || dimension == dxbc::ResourceDimension::TextureCubeArray;
   }
   bool multisampled() const {
     return dimension == dxbc::ResourceDimension::Texture2DMS ||
@@ -49,7 +58,7 @@ struct DeclaredResource {
   }
 };
 
-// A u# the shader declares: RWTexture2D(Array) / RWTexture3D (storage image),
+// A u# the shader declares: RWTexture1D(Array) / RWTexture2D(Array) / RWTexture3D (storage image),
 // RWBuffer (storage texel buffer), or a raw or structured buffer (storage
 // buffer, with a counter when it uses imm_atomic_alloc/consume). `loaded`:
 // typed, read (ld_uav_typed) or used atomically, so the view must be R32 of
@@ -61,7 +70,12 @@ struct DeclaredUav {
   bool loaded = false;
   uint32_t stride = 0;   // structured
   bool counter = false;  // structured with imm_atomic_alloc/consume
-  bool arrayed() const { return dimension == dxbc::ResourceDimension::Texture2DArray; }
+  bool arrayed() const {
+    return dimension == dxbc::ResourceDimension::Texture2DArray || dimension == dxbc::ResourceDimension::Texture1DArray;
+  }
+  bool oneD() const {
+    return dimension == dxbc::ResourceDimension::Texture1D || dimension == dxbc::ResourceDimension::Texture1DArray;
+  }
   // RWTexture3D: the view's W window is bound beside it (binding.h).
   bool windowed() const { return dimension == dxbc::ResourceDimension::Texture3D; }
   bool typedBuffer() const { return dimension == dxbc::ResourceDimension::Buffer; }

@@ -40,8 +40,10 @@ VkComponentMapping imageViewComponents(const ImageViewRange& v) {
 
 // Fills the range and creates the VkImageView; E_INVALIDARG for a range or
 // format the resource cannot provide.
+// A Texture1D's views are 1D / 1D_ARRAY, a cube SRV's (`cube`: whole cubes of
+// faces) CUBE / CUBE_ARRAY, the others 2D / 2D_ARRAY.
 HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource, DXGI_FORMAT format, UINT firstMip,
-                 UINT mipCount, UINT firstSlice, UINT sliceCount, VkImageAspectFlags aspects) {
+                 UINT mipCount, UINT firstSlice, UINT sliceCount, VkImageAspectFlags aspects, bool cube = false) {
   Resource* r = Resource::from(hResource);
   if (!r || !r->image || !r->format) return E_INVALIDARG;
   const state::FormatInfo* viewFormat = viewFormatFor(*r, format);
@@ -49,6 +51,7 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   if (mipCount == UINT(-1)) mipCount = r->mipLevels - (firstMip < r->mipLevels ? firstMip : r->mipLevels);
   if (firstMip >= r->mipLevels || mipCount == 0 || mipCount > r->mipLevels - firstMip) return E_INVALIDARG;
   if (firstSlice >= r->arraySize || sliceCount == 0 || sliceCount > r->arraySize - firstSlice) return E_INVALIDARG;
+  if (cube && (!r->cube || sliceCount % 6)) return E_INVALIDARG;
   v.resource = r;
   v.format = viewFormat->dxgi;
   v.viewFormat = viewFormat;
@@ -59,7 +62,10 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
   v.aspects = aspects;
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
-  info.viewType = sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D;
+  v.viewType = cube               ? (sliceCount > 6 ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY : VK_IMAGE_VIEW_TYPE_CUBE)
+               : r->isTexture1D() ? (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
+                                  : (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
+  info.viewType = v.viewType;
   info.format = imageViewFormat(v);
   info.components = imageViewComponents(v);
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
@@ -94,7 +100,8 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
   v.sliceCount = renderTarget ? wSize : 1;
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = r->image->handle();
-  info.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
+  v.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
+  info.viewType = v.viewType;
   info.format = viewFormat->vk;
   info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, firstMip, mipCount, renderTarget ? firstW : 0,
                            renderTarget ? wSize : 1};
@@ -103,16 +110,19 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
   return v.view ? S_OK : hresultFromVk(vr);
 }
 
-// A single-slice view's range also as a one-layer 2D_ARRAY view: the DDI does
-// not say whether the application made a Texture2D or a Texture2DArray view,
-// and the shader's declaration decides which Vulkan view type it uses.
+// A single-slice (single-cube) view's range also as a one-layer 2D_ARRAY
+// (1D_ARRAY, one-cube CUBE_ARRAY) view: the DDI does not say whether the
+// application made a Texture2D or a Texture2DArray view, and the shader's
+// declaration decides which Vulkan view type it uses.
 HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<vk::ImageView>* out) {
   VkImageViewCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   info.image = v.resource->image->handle();
-  info.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+  info.viewType = v.viewType == VK_IMAGE_VIEW_TYPE_CUBE ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY
+                  : v.viewType == VK_IMAGE_VIEW_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
+                                                        : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
   info.format = imageViewFormat(v);
   info.components = imageViewComponents(v);
-  info.subresourceRange = {v.aspects, v.firstMip, v.mipCount, v.firstSlice, 1};
+  info.subresourceRange = {v.aspects, v.firstMip, v.mipCount, v.firstSlice, v.sliceCount};
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
   return *out ? S_OK : hresultFromVk(vr);
@@ -156,6 +166,14 @@ void finishCreate(Device& device, View* view, HRESULT hr) {
 }  // namespace
 
 namespace {
+// Whether a view's dimension fits its resource: TEXTURE2D views of 2D
+// (also cube-compatible) textures, TEXTURE1D views of 1D ones.
+bool twoDOrOneD(D3D10DDIRESOURCE_TYPE viewDimension, const Resource* r) {
+  if (!r) return false;
+  if (viewDimension == D3D10DDIRESOURCE_TEXTURE1D) return r->isTexture1D();
+  return viewDimension == D3D10DDIRESOURCE_TEXTURE2D && r->dimension == D3D10DDIRESOURCE_TEXTURE2D;
+}
+
 // The WDDM 2.0 args' PlaneSlice (0 for every format d3dvk backs: none is planar).
 template <typename Args>
 UINT planeSliceOf(const Args& a) {
@@ -170,7 +188,8 @@ void createRenderTargetViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10DD
   auto* v = new (h.pDrvPrivate) RenderTargetView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && !state::isDepthFormat(*r->format) &&
+  // (A TEXTURE1D view's args have the Texture2D layout.)
+  if (twoDOrOneD(a->ResourceDimension, r) && r->format && !state::isDepthFormat(*r->format) &&
       (r->bindFlags & D3D10_DDI_BIND_RENDER_TARGET) && planeSliceOf(*a) == 0)
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, VK_IMAGE_ASPECT_COLOR_BIT);
@@ -186,7 +205,8 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
   auto* v = new (h.pDrvPrivate) ShaderResourceView();
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
+  const bool cube = a->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE;
+  if ((twoDOrOneD(a->ResourceDimension, r) || (cube && r && r->cube)) && r->format &&
       (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE) && planeSliceOf(*a) == 0) {
     // A depth image is read one aspect at a time, in the aspect's format (state::depthViewAspect).
     VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
@@ -194,10 +214,16 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
       const state::FormatInfo* f = state::findFormat(a->Format);
       aspects = f ? state::depthViewAspect(*r->format, *f) : 0;
     }
-    if (aspects)
+    if (aspects && cube)
+      hr = a->TexCube.NumCubes == 0 || a->TexCube.NumCubes > r->arraySize / 6
+               ? E_INVALIDARG
+               : initView(*device, *v, a->hDrvResource, a->Format, a->TexCube.MostDetailedMip, a->TexCube.MipLevels,
+                          a->TexCube.First2DArrayFace, a->TexCube.NumCubes * 6, aspects, true);
+    else if (aspects)
       hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MostDetailedMip, a->Tex2D.MipLevels,
                     a->Tex2D.FirstArraySlice, a->Tex2D.ArraySize, aspects);
-    if (SUCCEEDED(hr) && v->sliceCount == 1) hr = createOneLayerArrayView(*device, *v, &v->arrayView);
+    if (SUCCEEDED(hr) && (v->sliceCount == 1 || v->viewType == VK_IMAGE_VIEW_TYPE_CUBE))
+      hr = createOneLayerArrayView(*device, *v, &v->arrayView);
   } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE3D && r && (r->bindFlags & D3D10_DDI_BIND_SHADER_RESOURCE))
     hr = initVolumeView(*device, *v, r, a->Format, a->Tex3D.MostDetailedMip, a->Tex3D.MipLevels, 0, UINT(-1), false);
   else if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER)
@@ -248,7 +274,7 @@ VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
   const state::FormatInfo* viewFormat = state::findFormat(a->Format);
-  if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format && state::isDepthFormat(*r->format) &&
+  if (twoDOrOneD(a->ResourceDimension, r) && r->format && state::isDepthFormat(*r->format) &&
       viewFormat && state::isDepthFormat(*viewFormat) && (r->bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
                   a->Tex2D.ArraySize, state::formatAspects(*r->format));
@@ -369,7 +395,7 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
   if (r && a->ResourceDimension == D3D10DDIRESOURCE_BUFFER) {
     hr = initBufferUnorderedAccessView(*device, *v, *r, a->Format, a->Buffer.FirstElement, a->Buffer.NumElements,
                                        a->Buffer.Flags);
-  } else if (a->ResourceDimension == D3D10DDIRESOURCE_TEXTURE2D && r && r->format &&
+  } else if (twoDOrOneD(a->ResourceDimension, r) && r->format &&
              !state::isDepthFormat(*r->format) && (r->bindFlags & D3D11_DDI_BIND_UNORDERED_ACCESS) &&
              r->samples == 1 && planeSliceOf(*a) == 0) {
     hr = initView(*device, *v, a->hDrvResource, a->Format, a->Tex2D.MipSlice, 1, a->Tex2D.FirstArraySlice,
@@ -432,10 +458,7 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
   if (!v || !v->resource || !values) return device->setError(E_INVALIDARG);
-  if (v->isBuffer) {
-    logError("ClearUnorderedAccessViewFloat on a buffer view is not supported yet; the call is ignored");
-    return device->setError(E_NOTIMPL);
-  }
+  if (v->isBuffer) return clearBufferUnorderedAccessViewFloat(*device, *v, values);
   clearUav(*device, v, state::clearColorFor(*v->viewFormat, values));
 }
 

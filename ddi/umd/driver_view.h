@@ -27,6 +27,7 @@ struct ImageViewRange {
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
   // The image aspects the view covers (one of a depth image's for a shader-resource view, state::depthViewAspect).
   VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+  VkImageViewType viewType = VK_IMAGE_VIEW_TYPE_2D;  // of `view` (image views)
   std::unique_ptr<vk::ImageView> view;
 };
 
@@ -121,8 +122,10 @@ HRESULT initBufferShaderResourceView(Device& device, ShaderResourceView& view, R
                                      UINT firstElement, UINT numElements, UINT bufferExFlags);
 HRESULT initBufferUnorderedAccessView(Device& device, UnorderedAccessView& view, Resource& buffer, DXGI_FORMAT format,
                                       UINT firstElement, UINT numElements, UINT flags);
-// Records the clear of a buffer UAV (raw/structured: values[0] in every dword).
+// Records the clear of a buffer UAV's window, exactly its elements (raw/structured:
+// values[0] in every dword; typed: the value converted to the view's format).
 void clearBufferUnorderedAccessView(Device& device, UnorderedAccessView& view, const UINT values[4]);
+void clearBufferUnorderedAccessViewFloat(Device& device, UnorderedAccessView& view, const FLOAT values[4]);
 // Records setting a UAV's hidden counter (a bound view with an initial count other than UINT(-1)).
 void setUavCounter(Device& device, UnorderedAccessView& view, UINT value);
 

@@ -524,12 +524,15 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
   auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
   view->GetDesc(&desc);
-  if (formatFacts(desc.Format).integer) {
+  // D3D11: FLOAT, UNORM and SNORM views only; raw (R32_TYPELESS) and structured (UNKNOWN) buffer views are not.
+  if (formatFacts(desc.Format).integer || (desc.ViewDimension == D3D11_UAV_DIMENSION_BUFFER &&
+                                           (desc.Format == DXGI_FORMAT_UNKNOWN || formatFacts(desc.Format).typeless))) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
                          D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1, "CORRUPTED_PARAMETER1",
                          "ID3D11DeviceContext::ClearUnorderedAccessViewFloat",
                          "The view's format " + std::to_string(int(desc.Format)) +
-                             " is an integer format; use ClearUnorderedAccessViewUint. The call is ignored.");
+                             " is an integer, raw or structured view's; use ClearUnorderedAccessViewUint. The call is "
+                             "ignored.");
     return;
   }
   DdiDevice& ddi = device_.ddi();
@@ -548,6 +551,28 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
     *ppDepthStencilView = depthStencil_;
     if (depthStencil_) depthStencil_->AddRef();
   }
+} D3DVK_CATCH_VOID
+
+// GenerateMips: the view's mips after its most detailed one, each filtered from
+// the one before, for the view's slices; a view of a resource without
+// D3D11_RESOURCE_MISC_GENERATE_MIPS (or a buffer view) is an error and a no-op.
+void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
+  static constexpr const char* kFunction = "ID3D11DeviceContext::GenerateMips";
+  auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
+  auto reject = [&](const char* text) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_UNKNOWN, "UNKNOWN", kFunction, text);
+  };
+  if (!view) return reject("pShaderResourceView is NULL.");
+  D3D11ResourceBase& r = view->resource();
+  if (&r.owner() != &device_) return reject("The view belongs to another device.");
+  if (r.isBuffer() || !(r.miscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS))
+    return reject("The view's resource was not created with D3D11_RESOURCE_MISC_GENERATE_MIPS (and "
+                  "D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE); nothing is generated.");
+  if (anyMapped(r)) return reject("The view's resource is mapped.");
+  if (view->range().mipCount < 2) return;  // one mip: nothing below it to generate
+  DdiDevice& ddi = device_.ddi();
+  ddi.funcs().pfnGenMips(ddi.handle(), view->ddiHandle());
 } D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

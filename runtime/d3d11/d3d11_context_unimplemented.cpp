@@ -19,10 +19,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
 } D3DVK_CATCH_VOID
 
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD) try {
   // not implemented yet
 } D3DVK_CATCH_VOID

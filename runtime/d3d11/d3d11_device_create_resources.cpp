@@ -1,6 +1,6 @@
 // runtime/d3d11/d3d11_device_create_resources.cpp — the ID3D11Device methods
 // that create resources and answer format questions: CreateBuffer,
-// CreateTexture2D, CreateTexture3D, CheckFormatSupport,
+// CreateTexture1D, CreateTexture2D, CreateTexture3D, CheckFormatSupport,
 // CheckMultisampleQualityLevels[1].
 // Invalid arguments are rejected here, with the debug-layer message D3D11
 // gives, before the driver is called (the rules are in
@@ -74,6 +74,51 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
   }
   buffer->AddRef();
   *ppBuffer = buffer.release();
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC* pDesc,
+                                                       const D3D11_SUBRESOURCE_DATA* pInitialData,
+                                                       ID3D11Texture1D** ppTexture1D) try {
+  if (removed()) return removedFailure(ppTexture1D);
+  static constexpr const char* kFunction = "ID3D11Device::CreateTexture1D";
+  if (ppTexture1D) *ppTexture1D = nullptr;
+  if (!pDesc) {
+    rejectResource(*this, kFunction,
+                   {{D3D11_MESSAGE_ID_CREATETEXTURE1D_NULLDESC, "CREATETEXTURE1D_NULLDESC", "pDesc is NULL."}},
+                   D3D11_MESSAGE_ID_CREATETEXTURE1D_INVALIDARG_RETURN, "CREATETEXTURE1D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  std::vector<ResourceDescError> errors = validateTexture1DDesc(*pDesc, pInitialData);
+  if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
+    UINT caps = 0;
+    DdiErrorScope scope;
+    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), pDesc->Format, &caps);
+    if (!(caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES))
+      errors.push_back({D3D11_MESSAGE_ID_CREATETEXTURE1D_INVALIDBINDFLAGS, "CREATETEXTURE1D_INVALIDBINDFLAGS",
+                        "Format " + std::to_string(int(pDesc->Format)) +
+                            " does not support D3D11_BIND_UNORDERED_ACCESS on this device (no typed UAV stores)."});
+  }
+  if (!errors.empty()) {
+    rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATETEXTURE1D_INVALIDARG_RETURN,
+                   "CREATETEXTURE1D_INVALIDARG_RETURN");
+    return E_INVALIDARG;
+  }
+  if (!ppTexture1D) return S_FALSE;
+  D3D11_TEXTURE1D_DESC desc = *pDesc;
+  desc.MipLevels = resolvedMipLevels(desc.Width, 1, desc.MipLevels);
+  std::unique_ptr<D3D11Texture1D> texture(new (std::nothrow) D3D11Texture1D(*this, desc));
+  if (!texture) return E_OUTOFMEMORY;
+  HRESULT hr = texture->createDriverResource(pInitialData);
+  if (FAILED(hr)) {
+    if (hr == E_OUTOFMEMORY)
+      debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                   D3D11_MESSAGE_ID_CREATETEXTURE1D_OUTOFMEMORY_RETURN, "CREATETEXTURE1D_OUTOFMEMORY_RETURN",
+                   kFunction, "Returning E_OUTOFMEMORY, meaning memory was exhausted.");
+    return hr;
+  }
+  texture->AddRef();
+  *ppTexture1D = texture.release();
   return S_OK;
 } D3DVK_CATCH_HRESULT
 

@@ -76,15 +76,18 @@ constexpr ViewMessages kUavMessages{
 // What a view desc asks for, in one shape for the four view kinds.
 struct ViewRequest {
   DXGI_FORMAT format;
-  enum class Kind { Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, Tex3D, Other } kind;
-  ViewRange range;  // Tex3D: the slices are the W slices of range.firstMip (sliceCount UINT(-1): to the last)
+  enum class Kind { Tex1D, Tex1DArray, Tex2D, Tex2DArray, Tex2DMS, Tex2DMSArray, TexCube, TexCubeArray, Tex3D, Other } kind;
+  // Tex3D: the slices are the W slices of range.firstMip (sliceCount UINT(-1): to the last).
+  // mipCount / sliceCount UINT(-1): to the last mip / slice; TexCubeArray's sliceCount counts
+  // faces (6 × NumCubes; NumCubes UINT(-1): every whole cube from the first face on).
+  ViewRange range;
 };
 
 // Render-target and depth-stencil view descs share their Texture2D* members;
 // `AttachmentDimensions` names each desc type's ViewDimension values.
 template <typename Dimension>
 struct AttachmentDimensions {
-  Dimension tex2d, tex2dArray, tex2dMS, tex2dMSArray;
+  Dimension tex2d, tex2dArray, tex2dMS, tex2dMSArray, tex1d, tex1dArray;
 };
 
 // The ViewRequest an application's RTV/DSV desc asks for.
@@ -104,6 +107,13 @@ ViewRequest attachmentRequest(const Desc& desc, const AttachmentDimensions<Dimen
   } else if (desc.ViewDimension == dims.tex2dMSArray) {
     request.kind = ViewRequest::Kind::Tex2DMSArray;
     request.range = {0, 1, desc.Texture2DMSArray.FirstArraySlice, desc.Texture2DMSArray.ArraySize};
+  } else if (desc.ViewDimension == dims.tex1d) {
+    request.kind = ViewRequest::Kind::Tex1D;
+    request.range = {desc.Texture1D.MipSlice, 1, 0, 1};
+  } else if (desc.ViewDimension == dims.tex1dArray) {
+    request.kind = ViewRequest::Kind::Tex1DArray;
+    request.range = {desc.Texture1DArray.MipSlice, 1, desc.Texture1DArray.FirstArraySlice,
+                     desc.Texture1DArray.ArraySize};
   }
   return request;
 }
@@ -115,7 +125,11 @@ ViewRequest defaultAttachmentView(const D3D11ResourceBase& r, const AttachmentDi
   const bool ms = r.sampleDesc.Count > 1, array = r.arraySize > 1;
   ViewRequest request{r.format, ViewRequest::Kind::Tex2D, {0, 1, 0, r.arraySize}};
   desc->Format = r.format;
-  if (ms && array) {
+  if (r.isTexture1D()) {
+    desc->ViewDimension = array ? dims.tex1dArray : dims.tex1d;
+    if (array) desc->Texture1DArray = {0, 0, r.arraySize};
+    request.kind = array ? ViewRequest::Kind::Tex1DArray : ViewRequest::Kind::Tex1D;
+  } else if (ms && array) {
     desc->ViewDimension = dims.tex2dMSArray;
     desc->Texture2DMSArray = {0, r.arraySize};
     request.kind = ViewRequest::Kind::Tex2DMSArray;
@@ -134,10 +148,10 @@ ViewRequest defaultAttachmentView(const D3D11ResourceBase& r, const AttachmentDi
 
 constexpr AttachmentDimensions<D3D11_RTV_DIMENSION> kRtvDimensions{
     D3D11_RTV_DIMENSION_TEXTURE2D, D3D11_RTV_DIMENSION_TEXTURE2DARRAY, D3D11_RTV_DIMENSION_TEXTURE2DMS,
-    D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY};
+    D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY, D3D11_RTV_DIMENSION_TEXTURE1D, D3D11_RTV_DIMENSION_TEXTURE1DARRAY};
 constexpr AttachmentDimensions<D3D11_DSV_DIMENSION> kDsvDimensions{
     D3D11_DSV_DIMENSION_TEXTURE2D, D3D11_DSV_DIMENSION_TEXTURE2DARRAY, D3D11_DSV_DIMENSION_TEXTURE2DMS,
-    D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY};
+    D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY, D3D11_DSV_DIMENSION_TEXTURE1D, D3D11_DSV_DIMENSION_TEXTURE1DARRAY};
 
 // Checks the resource and the request against each other; fills `range`.
 bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase* r, const ViewRequest& request,
@@ -205,6 +219,20 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
                          : "The ViewDimension does not match the resource: TEXTURE3D views need a Texture3D.");
     return false;
   }
+  const bool oneD = request.kind == Kind::Tex1D || request.kind == Kind::Tex1DArray;
+  if (request.kind != Kind::Other && !r->isBuffer() && oneD != r->isTexture1D()) {
+    add(m.invalidDesc, m.invalidDescName,
+        r->isTexture1D() ? "The ViewDimension does not match the resource: a Texture1D takes TEXTURE1D or "
+                           "TEXTURE1DARRAY views."
+                         : "The ViewDimension does not match the resource: TEXTURE1D(ARRAY) views need a Texture1D.");
+    return false;
+  }
+  const bool cube = request.kind == Kind::TexCube || request.kind == Kind::TexCubeArray;
+  if (cube && !r->isCube()) {
+    add(m.invalidDesc, m.invalidDescName,
+        "TEXTURECUBE and TEXTURECUBEARRAY views need a Texture2D created with D3D11_RESOURCE_MISC_TEXTURECUBE.");
+    return false;
+  }
   if (request.kind == Kind::Other || r->isBuffer() ||
       ((request.kind == Kind::Tex2DMS || request.kind == Kind::Tex2DMSArray) != ms)) {
     add(m.invalidDesc, m.invalidDescName,
@@ -214,6 +242,11 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   }
   ViewRange v = request.range;
   if (v.mipCount == UINT(-1)) v.mipCount = v.firstMip < r->mipLevels ? r->mipLevels - v.firstMip : 0;
+  if (request.kind == Kind::TexCubeArray && v.sliceCount == UINT(-1))  // NumCubes -1: the whole cubes left
+    v.sliceCount = v.firstSlice < r->arraySize ? (r->arraySize - v.firstSlice) / 6 * 6 : 0;
+  else if (request.kind != Kind::Tex3D && v.sliceCount == UINT(-1))
+    v.sliceCount = v.firstSlice < r->arraySize ? r->arraySize - v.firstSlice : 0;
+  v.cube = cube;
   if (request.kind == Kind::Tex3D) {
     // W slices of the (first) mip: UINT(-1) runs to its last slice.
     const UINT depth = v.firstMip < r->mipLevels ? r->mipDepth(v.firstMip) : 0;
@@ -241,6 +274,43 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   return true;
 }
 
+// What GetDesc returns for a desc with UINT(-1) counts: the counts they stand for.
+void resolveCounts(D3D11_SHADER_RESOURCE_VIEW_DESC& d, const ViewRange& r) {
+  switch (d.ViewDimension) {
+    case D3D11_SRV_DIMENSION_TEXTURE1D: d.Texture1D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE1DARRAY:
+      d.Texture1DArray.MipLevels = r.mipCount, d.Texture1DArray.ArraySize = r.sliceCount;
+      break;
+    case D3D11_SRV_DIMENSION_TEXTURE2D: d.Texture2D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DARRAY:
+      d.Texture2DArray.MipLevels = r.mipCount, d.Texture2DArray.ArraySize = r.sliceCount;
+      break;
+    case D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY: d.Texture2DMSArray.ArraySize = r.sliceCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURE3D: d.Texture3D.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBE: d.TextureCube.MipLevels = r.mipCount; break;
+    case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY:
+      d.TextureCubeArray.MipLevels = r.mipCount, d.TextureCubeArray.NumCubes = r.sliceCount / 6;
+      break;
+    default: break;
+  }
+}
+void resolveCounts(D3D11_RENDER_TARGET_VIEW_DESC& d, const ViewRange& r) {
+  if (d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE1DARRAY) d.Texture1DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DARRAY) d.Texture2DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE2DMSARRAY) d.Texture2DMSArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_RTV_DIMENSION_TEXTURE3D) d.Texture3D.WSize = r.sliceCount;
+}
+void resolveCounts(D3D11_DEPTH_STENCIL_VIEW_DESC& d, const ViewRange& r) {
+  if (d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE1DARRAY) d.Texture1DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DARRAY) d.Texture2DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY) d.Texture2DMSArray.ArraySize = r.sliceCount;
+}
+void resolveCounts(D3D11_UNORDERED_ACCESS_VIEW_DESC& d, const ViewRange& r) {
+  if (d.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE1DARRAY) d.Texture1DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE2DARRAY) d.Texture2DArray.ArraySize = r.sliceCount;
+  if (d.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE3D) d.Texture3D.WSize = r.sliceCount;
+}
+
 template <typename View, typename Desc, typename Out>
 HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase* r, const ViewRequest& request,
                    const Desc& desc, Out** out) {
@@ -258,6 +328,7 @@ HRESULT createView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase
   if (!out) return S_FALSE;
   Desc full = desc;
   if (full.Format == DXGI_FORMAT_UNKNOWN) full.Format = r->format;
+  resolveCounts(full, range);
   std::unique_ptr<View> view(new (std::nothrow) View(device, *r, full, range));
   if (!view) return E_OUTOFMEMORY;
   HRESULT hr = view->create();
@@ -478,6 +549,28 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
         request.kind = ViewRequest::Kind::Tex3D;
         request.range = {desc.Texture3D.MostDetailedMip, desc.Texture3D.MipLevels, 0, UINT(-1)};
         break;
+      case D3D11_SRV_DIMENSION_TEXTURE1D:
+        request.kind = ViewRequest::Kind::Tex1D;
+        request.range = {desc.Texture1D.MostDetailedMip, desc.Texture1D.MipLevels, 0, 1};
+        break;
+      case D3D11_SRV_DIMENSION_TEXTURE1DARRAY:
+        request.kind = ViewRequest::Kind::Tex1DArray;
+        request.range = {desc.Texture1DArray.MostDetailedMip, desc.Texture1DArray.MipLevels,
+                         desc.Texture1DArray.FirstArraySlice, desc.Texture1DArray.ArraySize};
+        break;
+      case D3D11_SRV_DIMENSION_TEXTURECUBE:
+        request.kind = ViewRequest::Kind::TexCube;
+        request.range = {desc.TextureCube.MostDetailedMip, desc.TextureCube.MipLevels, 0, 6};
+        break;
+      case D3D11_SRV_DIMENSION_TEXTURECUBEARRAY: {
+        request.kind = ViewRequest::Kind::TexCubeArray;
+        const UINT cubes = desc.TextureCubeArray.NumCubes;
+        // More cubes than slices can exist fails the range check below (an oversized product would wrap).
+        const UINT faces = cubes == UINT(-1) ? UINT(-1) : cubes > 0x10000 ? 0x60000 : cubes * 6;
+        request.range = {desc.TextureCubeArray.MostDetailedMip, desc.TextureCubeArray.MipLevels,
+                         desc.TextureCubeArray.First2DArrayFace, faces};
+        break;
+      }
       default: break;
     }
   } else if (r && r->isTexture3D()) {
@@ -488,7 +581,21 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateShaderResourceView(ID3D11Resource* 
   } else if (r && !r->isBuffer()) {
     const bool ms = r->sampleDesc.Count > 1, array = r->arraySize > 1;
     desc.Format = r->format;
-    if (ms) {
+    if (r->isCube()) {  // D3D11: a cube-compatible texture's whole-resource view is a cube (array)
+      desc.ViewDimension = array && r->arraySize > 6 ? D3D11_SRV_DIMENSION_TEXTURECUBEARRAY : D3D11_SRV_DIMENSION_TEXTURECUBE;
+      if (desc.ViewDimension == D3D11_SRV_DIMENSION_TEXTURECUBE) {
+        desc.TextureCube = {0, r->mipLevels};
+        request.kind = ViewRequest::Kind::TexCube;
+      } else {
+        desc.TextureCubeArray = {0, r->mipLevels, 0, r->arraySize / 6};
+        request.kind = ViewRequest::Kind::TexCubeArray;
+      }
+    } else if (r->isTexture1D()) {
+      desc.ViewDimension = array ? D3D11_SRV_DIMENSION_TEXTURE1DARRAY : D3D11_SRV_DIMENSION_TEXTURE1D;
+      if (array) desc.Texture1DArray = {0, r->mipLevels, 0, r->arraySize};
+      else desc.Texture1D = {0, r->mipLevels};
+      request.kind = array ? ViewRequest::Kind::Tex1DArray : ViewRequest::Kind::Tex1D;
+    } else if (ms) {
       desc.ViewDimension = array ? D3D11_SRV_DIMENSION_TEXTURE2DMSARRAY : D3D11_SRV_DIMENSION_TEXTURE2DMS;
       request.kind = array ? ViewRequest::Kind::Tex2DMSArray : ViewRequest::Kind::Tex2DMS;
       if (array) desc.Texture2DMSArray = {0, r->arraySize};
@@ -548,6 +655,13 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
     } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE3D) {
       request.kind = ViewRequest::Kind::Tex3D;
       request.range = {desc.Texture3D.MipSlice, 1, desc.Texture3D.FirstWSlice, desc.Texture3D.WSize};
+    } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE1D) {
+      request.kind = ViewRequest::Kind::Tex1D;
+      request.range = {desc.Texture1D.MipSlice, 1, 0, 1};
+    } else if (desc.ViewDimension == D3D11_UAV_DIMENSION_TEXTURE1DARRAY) {
+      request.kind = ViewRequest::Kind::Tex1DArray;
+      request.range = {desc.Texture1DArray.MipSlice, 1, desc.Texture1DArray.FirstArraySlice,
+                       desc.Texture1DArray.ArraySize};
     }
   } else if (r && r->isTexture3D()) {
     desc.Format = r->format;
@@ -557,7 +671,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateUnorderedAccessView(ID3D11Resource*
   } else if (r && !r->isBuffer()) {
     desc.Format = r->format;
     request.format = r->format;
-    if (r->arraySize > 1) {
+    if (r->isTexture1D()) {
+      desc.ViewDimension = r->arraySize > 1 ? D3D11_UAV_DIMENSION_TEXTURE1DARRAY : D3D11_UAV_DIMENSION_TEXTURE1D;
+      if (r->arraySize > 1) desc.Texture1DArray = {0, 0, r->arraySize};
+      request.kind = r->arraySize > 1 ? ViewRequest::Kind::Tex1DArray : ViewRequest::Kind::Tex1D;
+    } else if (r->arraySize > 1) {
       desc.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2DARRAY;
       desc.Texture2DArray = {0, 0, r->arraySize};
       request.kind = ViewRequest::Kind::Tex2DArray;

@@ -5,11 +5,6 @@
 
 namespace d3dvk::runtime {
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData, ID3D11Texture1D** ppTexture1D) try {
-  if (ppTexture1D) *ppTexture1D = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput( const void* pShaderBytecode, SIZE_T BytecodeLength, const D3D11_SO_DECLARATION_ENTRY* pSODeclaration, UINT NumEntries, const UINT* pBufferStrides, UINT NumStrides, UINT RasterizedStream, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) try {
   if (ppGeometryShader) *ppGeometryShader = nullptr;
   return E_NOTIMPL;

@@ -13,7 +13,31 @@ bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
 bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
 bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
 
-D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
+// What D3D11 ignores becomes its defaults, so validation and the driver see
+// only what counts: a render target without blending keeps ONE/ZERO/ADD (the
+// application may leave those fields zero), a disabled depth test compares
+// nothing and writes nothing, disabled stencil faces keep KEEP/ALWAYS.
+D3D11_BLEND_DESC1 normalized(D3D11_BLEND_DESC1 d) {
+  for (D3D11_RENDER_TARGET_BLEND_DESC1& r : d.RenderTarget)
+    if (!r.BlendEnable) {
+      r.SrcBlend = r.SrcBlendAlpha = D3D11_BLEND_ONE;
+      r.DestBlend = r.DestBlendAlpha = D3D11_BLEND_ZERO;
+      r.BlendOp = r.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    }
+  return d;
+}
+D3D11_DEPTH_STENCIL_DESC normalized(D3D11_DEPTH_STENCIL_DESC d) {
+  if (!d.DepthEnable) d.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ZERO, d.DepthFunc = D3D11_COMPARISON_ALWAYS;
+  if (!d.StencilEnable) {
+    d.StencilReadMask = d.StencilWriteMask = 0;
+    d.FrontFace = d.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                D3D11_COMPARISON_ALWAYS};
+  }
+  return d;
+}
+
+D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& app) {
+  const D3D11_BLEND_DESC1 d = normalized(app);
   D3D11_1_DDI_BLEND_DESC out{};
   out.AlphaToCoverageEnable = d.AlphaToCoverageEnable;
   out.IndependentBlendEnable = d.IndependentBlendEnable;
@@ -34,7 +58,8 @@ D3D11_1_DDI_BLEND_DESC toDdi(const D3D11_BLEND_DESC1& d) {
   return out;
 }
 
-D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
+D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& app) {
+  const D3D11_DEPTH_STENCIL_DESC d = normalized(app);
   auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
     return D3D10_DDI_DEPTH_STENCILOP_DESC{D3D10_DDI_STENCIL_OP(f.StencilFailOp),
                                           D3D10_DDI_STENCIL_OP(f.StencilDepthFailOp),
@@ -49,8 +74,10 @@ D3D10_DDI_DEPTH_STENCIL_DESC toDdi(const D3D11_DEPTH_STENCIL_DESC& d) {
 
 }  // namespace
 
-// Only RenderTarget[0] counts without IndependentBlendEnable (the others are ignored).
-bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
+// Only RenderTarget[0] counts without IndependentBlendEnable (the others are
+// ignored), and a render target's factors and operations only with BlendEnable.
+bool validBlendDesc(const D3D11_BLEND_DESC1& app) {
+  const D3D11_BLEND_DESC1 d = normalized(app);
   for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
     const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
     if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
@@ -69,7 +96,9 @@ bool validBlendDesc(const D3D11_BLEND_DESC1& d) {
   return true;
 }
 
-bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
+// The depth fields count only with DepthEnable, the stencil fields only with StencilEnable.
+bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& app) {
+  const D3D11_DEPTH_STENCIL_DESC d = normalized(app);
   auto face = [](const D3D11_DEPTH_STENCILOP_DESC& f) {
     return validStencilOp(f.StencilFailOp) && validStencilOp(f.StencilDepthFailOp) &&
            validStencilOp(f.StencilPassOp) && validCompare(f.StencilFunc);
@@ -78,6 +107,7 @@ bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& d) {
          validCompare(d.DepthFunc) && face(d.FrontFace) && face(d.BackFace);
 }
 
+// (The key is the desc as passed, so each object's GetDesc returns exactly it.)
 BlendStateKey D3D11BlendState::key(const D3D11_BLEND_DESC1& d) {
   BlendStateKey key;
   StateKeyWriter writer(key);

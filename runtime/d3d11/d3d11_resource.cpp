@@ -22,6 +22,7 @@ D3D11ResourceBase* resourceBase(ID3D11Resource* resource) {
   D3D11_RESOURCE_DIMENSION dim = D3D11_RESOURCE_DIMENSION_UNKNOWN;
   resource->GetType(&dim);
   if (dim == D3D11_RESOURCE_DIMENSION_BUFFER) return static_cast<D3D11Buffer*>(resource);
+  if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE1D) return static_cast<D3D11Texture1D*>(resource);
   if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE2D) return static_cast<D3D11Texture2D*>(resource);
   if (dim == D3D11_RESOURCE_DIMENSION_TEXTURE3D) return static_cast<D3D11Texture3D*>(resource);
   return nullptr;
@@ -44,8 +45,12 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   D3D11DDIARG_CREATERESOURCE args{};
   args.pMipInfoList = mips.data();
   args.pInitialDataUP = initial ? data.data() : nullptr;
+  // A cube-compatible Texture2D goes to the driver as TEXTURECUBE (ArraySize
+  // counts faces: 6 per cube).
   args.ResourceDimension = isBuffer()      ? D3D10DDIRESOURCE_BUFFER
                            : isTexture3D() ? D3D10DDIRESOURCE_TEXTURE3D
+                           : isTexture1D() ? D3D10DDIRESOURCE_TEXTURE1D
+                           : isCube()      ? D3D10DDIRESOURCE_TEXTURECUBE
                                            : D3D10DDIRESOURCE_TEXTURE2D;
   args.Usage = UINT(usage);
   // The API's bind bits equal the DDI's up to DEPTH_STENCIL; UNORDERED_ACCESS
@@ -55,6 +60,7 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   // Buffer misc flags share their values with the DDI's (D3D11_DDI_RESOURCE_MISC_*).
   args.MiscFlags = miscFlags & (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
                                 D3D11_RESOURCE_MISC_BUFFER_STRUCTURED);
+  if (isCube()) args.MiscFlags |= D3D10_DDI_RESOURCE_MISC_TEXTURECUBE;
   args.ByteStride = (miscFlags & D3D11_RESOURCE_MISC_BUFFER_STRUCTURED) ? structureByteStride : 0;
   args.Format = format;
   args.SampleDesc = sampleDesc;
@@ -92,6 +98,35 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObj
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) try {
+  if (pDesc) *pDesc = desc_;
+} D3DVK_CATCH_VOID
+
+D3D11Texture1D::D3D11Texture1D(D3D11Device& device, const D3D11_TEXTURE1D_DESC& desc)
+    : D3D11Resource(device), desc_(desc) {
+  dimension = D3D11_RESOURCE_DIMENSION_TEXTURE1D;
+  usage = desc.Usage;
+  bindFlags = desc.BindFlags;
+  cpuAccessFlags = desc.CPUAccessFlags;
+  miscFlags = desc.MiscFlags;
+  format = desc.Format;
+  width = desc.Width;
+  mipLevels = desc.MipLevels;
+  arraySize = desc.ArraySize;
+}
+
+HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** ppvObject) try {
+  if (!ppvObject) return E_POINTER;
+  *ppvObject = nullptr;
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D11DeviceChild) || riid == __uuidof(ID3D11Resource) ||
+      riid == __uuidof(ID3D11Texture1D)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Texture1D*>(this);
+    return S_OK;
+  }
+  return E_NOINTERFACE;
+} D3DVK_CATCH_HRESULT
+
+void STDMETHODCALLTYPE D3D11Texture1D::GetDesc(D3D11_TEXTURE1D_DESC* pDesc) try {
   if (pDesc) *pDesc = desc_;
 } D3DVK_CATCH_VOID
 

@@ -1,4 +1,5 @@
-// runtime/d3d11/d3d11_resource.h — ID3D11Buffer, ID3D11Texture2D and ID3D11Texture3D: the API
+// runtime/d3d11/d3d11_resource.h — ID3D11Buffer, ID3D11Texture1D, ID3D11Texture2D (also
+// cube-compatible, D3D11_RESOURCE_MISC_TEXTURECUBE) and ID3D11Texture3D: the API
 // objects for a resource, owning the driver's resource (pfnCreateResource in
 // memory sized by pfnCalcPrivateResourceSize) until the last public and
 // private reference goes, plus what the context validates against (desc,
@@ -41,6 +42,8 @@ class D3D11ResourceBase {
   UINT mipDepth(UINT sub) const { return (depth >> (sub % mipLevels)) ? (depth >> (sub % mipLevels)) : 1; }
   bool isBuffer() const { return dimension == D3D11_RESOURCE_DIMENSION_BUFFER; }
   bool isTexture3D() const { return dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D; }
+  bool isTexture1D() const { return dimension == D3D11_RESOURCE_DIMENSION_TEXTURE1D; }
+  bool isCube() const { return (miscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE) != 0; }
 
   virtual ID3D11Resource* asResource() = 0;
   virtual void addInternalRef() = 0;
@@ -87,6 +90,17 @@ class D3D11Buffer final : public D3D11Resource<ID3D11Buffer> {
 
  private:
   D3D11_BUFFER_DESC desc_;
+};
+
+class D3D11Texture1D final : public D3D11Resource<ID3D11Texture1D> {
+ public:
+  // desc.MipLevels is the resolved count (0 replaced by the full chain).
+  D3D11Texture1D(D3D11Device& device, const D3D11_TEXTURE1D_DESC& desc);
+  HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
+  void STDMETHODCALLTYPE GetDesc(D3D11_TEXTURE1D_DESC* pDesc) override;
+
+ private:
+  D3D11_TEXTURE1D_DESC desc_;
 };
 
 class D3D11Texture2D final : public D3D11Resource<ID3D11Texture2D> {

@@ -15,6 +15,7 @@ constexpr UINT kKnownCpuFlags = D3D11_CPU_ACCESS_WRITE | D3D11_CPU_ACCESS_READ;
 constexpr UINT kKnownMiscFlags = 0x3FFFF;  // D3D11_RESOURCE_MISC_* up to HW_PROTECTED
 constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
                                   D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
+constexpr UINT kTextureMiscFlags = D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE;
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
 constexpr UINT kMaxTexture3DDimension = 2048;   // D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION
@@ -240,10 +241,26 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
   if (d.MiscFlags & ~kKnownMiscFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS",
         "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
-  else if (d.MiscFlags)
+  else if (d.MiscFlags & ~kTextureMiscFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
-        "MiscFlags " + hex(d.MiscFlags) + " are not supported for Texture2D by this device yet.");
+        "MiscFlags " + hex(d.MiscFlags & ~kTextureMiscFlags) +
+            " are not supported for Texture2D by this device (GENERATE_MIPS and TEXTURECUBE are).");
   if (!e.empty()) return e;
+  if ((d.MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=
+          (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_GENERATE_MIPS needs D3D11_BIND_RENDER_TARGET and D3D11_BIND_SHADER_RESOURCE.");
+  if (d.MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE) {
+    if (d.ArraySize % 6 || d.Width != d.Height)
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDDIMENSIONS, "CREATETEXTURE2D_INVALIDDIMENSIONS",
+          "A D3D11_RESOURCE_MISC_TEXTURECUBE texture has square faces and 6 per cube: Width " +
+              std::to_string(d.Width) + ", Height " + std::to_string(d.Height) + ", ArraySize " +
+              std::to_string(d.ArraySize) + ".");
+    if (d.SampleDesc.Count > 1)
+      add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
+          "A D3D11_RESOURCE_MISC_TEXTURECUBE texture cannot be multisampled.");
+  }
 
   if (d.Width == 0 || d.Height == 0 || d.Width > kMaxTexture2DDimension || d.Height > kMaxTexture2DDimension ||
       d.ArraySize == 0 || d.ArraySize > kMaxTexture2DArraySize)
@@ -257,7 +274,8 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
             "x" + std::to_string(d.Height) + " texture.");
 
   if (d.SampleDesc.Count == 0 || d.SampleDesc.Count > 32 || (d.SampleDesc.Count > 1 && qualityLevels == 0) ||
-      (d.SampleDesc.Count >= 1 && qualityLevels && d.SampleDesc.Quality >= qualityLevels))
+      (d.SampleDesc.Count >= 1 && qualityLevels && d.SampleDesc.Quality >= qualityLevels &&
+       !(d.SampleDesc.Count > 1 && d.SampleDesc.Quality == UINT(D3D11_STANDARD_MULTISAMPLE_PATTERN))))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDSAMPLES, "CREATETEXTURE2D_INVALIDSAMPLES",
         "SampleDesc {Count " + std::to_string(d.SampleDesc.Count) + ", Quality " +
             std::to_string(d.SampleDesc.Quality) + "} is not supported for this format (" +
@@ -358,10 +376,16 @@ std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC&
   if (d.MiscFlags & ~kKnownMiscFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE3D_UNRECOGNIZEDMISCFLAGS",
         "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
-  else if (d.MiscFlags)
+  else if (d.MiscFlags & ~UINT(D3D11_RESOURCE_MISC_GENERATE_MIPS))
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMISCFLAGS, "CREATETEXTURE3D_INVALIDMISCFLAGS",
-        "MiscFlags " + hex(d.MiscFlags) + " are not supported for Texture3D by this device yet.");
+        "MiscFlags " + hex(d.MiscFlags & ~UINT(D3D11_RESOURCE_MISC_GENERATE_MIPS)) +
+            " are not supported for Texture3D by this device (GENERATE_MIPS is).");
   if (!e.empty()) return e;
+  if ((d.MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=
+          (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDMISCFLAGS, "CREATETEXTURE3D_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_GENERATE_MIPS needs D3D11_BIND_RENDER_TARGET and D3D11_BIND_SHADER_RESOURCE.");
 
   if (d.Width == 0 || d.Height == 0 || d.Depth == 0 || d.Width > kMaxTexture3DDimension ||
       d.Height > kMaxTexture3DDimension || d.Depth > kMaxTexture3DDimension)
@@ -405,6 +429,31 @@ std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC&
         break;
       }
   }
+  return e;
+}
+
+// A Texture1D follows a Texture2D's rules with Height 1 (and no samples or
+// cube faces), reported with the CREATETEXTURE1D_* message of the same rule.
+std::vector<ResourceDescError> validateTexture1DDesc(const D3D11_TEXTURE1D_DESC& d,
+                                                     const D3D11_SUBRESOURCE_DATA* initial) {
+  static const char* const kNames[] = {
+      "CREATETEXTURE1D_UNRECOGNIZEDFORMAT", "CREATETEXTURE1D_UNSUPPORTEDFORMAT", "CREATETEXTURE1D_INVALIDSAMPLES",
+      "CREATETEXTURE1D_UNRECOGNIZEDUSAGE", "CREATETEXTURE1D_UNRECOGNIZEDBINDFLAGS",
+      "CREATETEXTURE1D_UNRECOGNIZEDCPUACCESSFLAGS", "CREATETEXTURE1D_UNRECOGNIZEDMISCFLAGS",
+      "CREATETEXTURE1D_INVALIDCPUACCESSFLAGS", "CREATETEXTURE1D_INVALIDBINDFLAGS", "CREATETEXTURE1D_INVALIDINITIALDATA",
+      "CREATETEXTURE1D_INVALIDDIMENSIONS", "CREATETEXTURE1D_INVALIDMIPLEVELS", "CREATETEXTURE1D_INVALIDMISCFLAGS"};
+  D3D11_TEXTURE2D_DESC as2D{d.Width, 1, d.MipLevels, d.ArraySize, d.Format, {1, 0}, d.Usage, d.BindFlags,
+                            d.CPUAccessFlags, d.MiscFlags & ~UINT(D3D11_RESOURCE_MISC_TEXTURECUBE)};
+  std::vector<ResourceDescError> e = validateTexture2DDesc(as2D, initial, 1);
+  for (ResourceDescError& error : e) {
+    const int rule = int(error.id) - int(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDFORMAT);
+    if (rule < 0 || rule >= int(sizeof kNames / sizeof *kNames)) continue;
+    error.id = D3D11_MESSAGE_ID(D3D11_MESSAGE_ID_CREATETEXTURE1D_UNRECOGNIZEDFORMAT + rule);
+    error.name = kNames[rule];
+  }
+  if (d.MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE)
+    e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE1D_INVALIDMISCFLAGS, "CREATETEXTURE1D_INVALIDMISCFLAGS",
+                 "D3D11_RESOURCE_MISC_TEXTURECUBE needs a Texture2D."});
   return e;
 }
 

@@ -46,6 +46,8 @@ std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc,
 std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC& desc,
                                                      const D3D11_SUBRESOURCE_DATA* initial, UINT qualityLevels);
 
+std::vector<ResourceDescError> validateTexture1DDesc(const D3D11_TEXTURE1D_DESC& desc,
+                                                     const D3D11_SUBRESOURCE_DATA* initial);
 std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC& desc,
                                                      const D3D11_SUBRESOURCE_DATA* initial);
 

@@ -33,10 +33,18 @@ HRESULT createInDriver(DdiDevice& ddi, DriverObject<Handle>& object, VOID(APIENT
 }
 
 // Render-target and UAV args: a Texture2D view of one mip and a slice range.
+// (A Texture1D's: a TEXTURE1D view, whose args have the Texture2D layout.)
 template <typename Args>
-Args singleMipArgs(Args args, D3D10DDI_HRESOURCE resource, DXGI_FORMAT format, const ViewRange& range) {
-  args.hDrvResource = resource;
+Args singleMipArgs(Args args, const D3D11ResourceBase& resource, DXGI_FORMAT format, const ViewRange& range) {
+  args.hDrvResource = resource.ddiHandle();
   args.Format = format;
+  if (resource.isTexture1D()) {
+    args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE1D;
+    args.Tex1D.MipSlice = range.firstMip;
+    args.Tex1D.FirstArraySlice = range.firstSlice;
+    args.Tex1D.ArraySize = range.sliceCount;
+    return args;
+  }
   args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
   args.Tex2D.MipSlice = range.firstMip;
   args.Tex2D.FirstArraySlice = range.firstSlice;
@@ -57,7 +65,7 @@ HRESULT D3D11RenderTargetView::create() {
       args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
       return args;
     }
-    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+    return singleMipArgs(args, resource_, desc_.Format, range_);
   };
   const auto destroy = ddi.funcs().pfnDestroyRenderTargetView;
   return ddi.isWddm2_0()
@@ -76,7 +84,7 @@ HRESULT D3D11DepthStencilView::create() {
   D3D11DDIARG_CREATEDEPTHSTENCILVIEW args{};
   args.hDrvResource = resource_.ddiHandle();
   args.Format = desc_.Format;
-  args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
+  args.ResourceDimension = resource_.isTexture1D() ? D3D10DDIRESOURCE_TEXTURE1D : D3D10DDIRESOURCE_TEXTURE2D;
   args.Flags = (desc_.Flags & D3D11_DSV_READ_ONLY_DEPTH ? D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH : 0) |
                (desc_.Flags & D3D11_DSV_READ_ONLY_STENCIL ? D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL : 0);
   args.Tex2D = {range_.firstMip, range_.firstSlice, range_.sliceCount};
@@ -102,6 +110,12 @@ HRESULT D3D11ShaderResourceView::create() {
     } else if (resource_.dimension == D3D11_RESOURCE_DIMENSION_TEXTURE3D) {
       args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE3D;
       args.Tex3D = {range_.firstMip, range_.mipCount};
+    } else if (range_.cube) {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURECUBE;
+      args.TexCube = {range_.firstMip, range_.mipCount, range_.firstSlice, range_.sliceCount / 6};
+    } else if (resource_.isTexture1D()) {
+      args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE1D;
+      args.Tex1D = {range_.firstMip, range_.firstSlice, range_.mipCount, range_.sliceCount};
     } else {
       args.ResourceDimension = D3D10DDIRESOURCE_TEXTURE2D;
       args.Tex2D.MostDetailedMip = range_.firstMip;
@@ -142,7 +156,7 @@ HRESULT D3D11UnorderedAccessView::create() {
       args.Tex3D = {range_.firstMip, range_.firstSlice, range_.sliceCount};  // MipSlice, FirstW, WSize
       return args;
     }
-    return singleMipArgs(args, resource_.ddiHandle(), desc_.Format, range_);
+    return singleMipArgs(args, resource_, desc_.Format, range_);
   };
   const auto destroy = ddi.funcs().pfnDestroyUnorderedAccessView;
   return ddi.isWddm2_0()

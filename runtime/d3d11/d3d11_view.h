@@ -1,6 +1,7 @@
 // runtime/d3d11/d3d11_view.h — ID3D11RenderTargetView, ID3D11DepthStencilView,
-// ID3D11ShaderResourceView (Texture2D, Texture2DMS and their arrays, Texture3D,
-// typed / raw / structured buffers) and ID3D11UnorderedAccessView (Texture2D(Array),
+// ID3D11ShaderResourceView (Texture1D, Texture2D, Texture2DMS and their arrays,
+// TextureCube(Array), Texture3D,
+// typed / raw / structured buffers) and ID3D11UnorderedAccessView (Texture1D(Array), Texture2D(Array),
 // Texture3D, typed / raw / structured buffers with append/counter flags): each
 // owns the driver's view object (pfnCreate*View in memory sized by
 // pfnCalcPrivate*ViewSize) and a private reference on its resource.
@@ -18,8 +19,11 @@ namespace d3dvk::runtime {
 // The subresource range a view covers, in its resource; for a buffer view its
 // elements and the DDI's flags (BUFFEREX_SRV_FLAG_* / BUFFER_UAV_FLAG_*), and
 // whether an SRV goes to the driver as BUFFEREX (D3D11_SRV_DIMENSION_BUFFEREX).
+// A Texture1D's views go to the driver as TEXTURE1D; a TEXTURECUBE(ARRAY) SRV
+// as TEXTURECUBE with its faces [firstSlice, +sliceCount) (6 per cube).
 struct ViewRange {
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
+  bool cube = false;
   bool buffer = false, bufferEx = false;
   UINT firstElement = 0, numElements = 0, bufferFlags = 0;
 };

@@ -480,13 +480,13 @@ TEST_CASE("Texture3D: the runtime's rules for descs, views and boxes, each with 
   CHECK(c.ddiCalls("CreateUnorderedAccessView") == uavCalls);
   CHECK(c.ddiCalls("CreateRenderTargetView") == rtvCalls);
 
-  // A render target of W slices 3..10 of mip 1, whole by default (UINT(-1)).
+  // A render target of W slices 3.. of mip 1 to its last (WSize UINT(-1)), which GetDesc resolves (5).
   rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
   rv.Texture3D = {1, 3, UINT(-1)};
   REQUIRE(d->CreateRenderTargetView(volume.get(), &rv, r.out()) == S_OK);
   D3D11_RENDER_TARGET_VIEW_DESC rgot{};
   r->GetDesc(&rgot);
-  CHECK((rgot.Texture3D.MipSlice == 1 && rgot.Texture3D.FirstWSlice == 3 && rgot.Texture3D.WSize == UINT(-1)));
+  CHECK((rgot.Texture3D.MipSlice == 1 && rgot.Texture3D.FirstWSlice == 3 && rgot.Texture3D.WSize == 5));
   CHECK(anyContains(c.trace.calls("CreateRenderTargetView"), "Dimension=TEXTURE3D, MipSlice=1, FirstW=3, WSize=5"));
   // A UAV of part of a mip's slices (its use: the W-window test above).
   uv.Texture3D = {0, 2, 4};

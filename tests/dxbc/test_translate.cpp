@@ -647,7 +647,7 @@ TEST_CASE("UAV translation errors name what is unsupported", "[dxbc][translate][
     INFO(text);
     CHECK_THROWS_WITH(translateText(text), Catch::Contains(msg));
   };
-  err("ps_5_0\ndcl_uav_typed_texture1d (float,float,float,float) u0\nret\n", "UAV dimension 'texture1d' is not supported");
+  err("ps_5_0\ndcl_uav_typed_texturecube (float,float,float,float) u0\nret\n", "UAV dimension 'texturecube' is not supported");
   err("ps_5_0\ndcl_uav_typed_texture2d_rov (float,float,float,float) u0\nret\n", "rasterizer-ordered UAVs are not supported");
   err("ps_5_0\ndcl_uav_raw_rov u0\nret\n", "rasterizer-ordered UAVs are not supported");
   err("ps_5_0\ndcl_uav_typed_texture2d (float,float,float,float) u64\nret\n", "UAV slot out of range");

@@ -168,7 +168,9 @@ TEST_CASE("CreateTexture2D rejects invalid descs with E_INVALIDARG, a message, a
        D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA},
       {"multisampled with data", desc([](auto& d) { d.SampleDesc.Count = 4; }), &init,
        D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDINITIALDATA},
-      {"cube misc flag", desc([](auto& d) { d.MiscFlags = D3D11_RESOURCE_MISC_TEXTURECUBE; }), nullptr,
+      {"cube misc flag on one slice", desc([](auto& d) { d.MiscFlags = D3D11_RESOURCE_MISC_TEXTURECUBE; }), nullptr,
+       D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDDIMENSIONS},
+      {"an unsupported misc flag", desc([](auto& d) { d.MiscFlags = D3D11_RESOURCE_MISC_SHARED; }), nullptr,
        D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS},
   };
   for (const Case& k : cases) {

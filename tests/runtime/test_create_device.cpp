@@ -270,10 +270,10 @@ TEST_CASE("methods not implemented yet return E_NOTIMPL and null outputs", "[run
   ID3D11DeviceContext* context = nullptr;
   REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, kLevel11_1, 1, D3D11_SDK_VERSION, &device,
                             nullptr, &context) == S_OK);
-  D3D11_TEXTURE1D_DESC desc{4, 1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
-  ID3D11Texture1D* texture = reinterpret_cast<ID3D11Texture1D*>(0x1);
-  CHECK(device->CreateTexture1D(&desc, nullptr, &texture) == E_NOTIMPL);
-  CHECK(texture == nullptr);
+  D3D11_COUNTER_DESC desc{D3D11_COUNTER_DEVICE_DEPENDENT_0, 0};
+  ID3D11Counter* counter = reinterpret_cast<ID3D11Counter*>(0x1);
+  CHECK(device->CreateCounter(&desc, &counter) == E_NOTIMPL);
+  CHECK(counter == nullptr);
   ID3D11RasterizerState* state = reinterpret_cast<ID3D11RasterizerState*>(0x1);
   context->RSGetState(&state);
   CHECK(state == nullptr);

@@ -76,7 +76,7 @@ enum Capability : uint32_t {
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
   CapStorageImageWriteWithoutFormat = 56,
   CapGroupNonUniform = 61, CapGroupNonUniformBallot = 64, CapFloat64 = 10, CapInt64 = 11,
-  CapDemoteToHelperInvocationEXT = 5379, CapImageBuffer = 47, CapGeometryStreams = 54, CapMultiViewport = 57,
+  CapDemoteToHelperInvocationEXT = 5379, CapImageBuffer = 47, CapImage1D = 44, CapGeometryStreams = 54, CapMultiViewport = 57,
   CapShaderViewportIndexLayerEXT = 5254,
 };
 

@@ -73,8 +73,9 @@ struct UavInfo {
   uint32_t var;
   uint32_t imageType;
   K kind;
-  uint32_t coordComponents;  // 1 (buffer), 2, or 3 (array slice or W)
+  uint32_t coordComponents;  // 1 (buffer, RWTexture1D), 2, or 3 (the last: array slice or W)
   bool loaded;
+  bool buffer = false, arrayed = false;
   uint32_t window = 0;  // RWTexture3D: the view's W window (binding.h), a storage block of uints
 };
 // A raw or structured buffer (t#, u#: a uint array in a storage-buffer block)

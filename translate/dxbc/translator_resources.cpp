@@ -62,10 +62,15 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
   if (dim == ResourceDimension::Texture2D) u.coordComponents = 2;
   else if (dim == ResourceDimension::Texture2DArray) u.coordComponents = 3, arrayed = true;
   else if (dim == ResourceDimension::Texture3D) u.coordComponents = 3, spvDim = 2;
-  else if (dim == ResourceDimension::Buffer) u.coordComponents = 1, spvDim = 5, b_.capability(CapImageBuffer);
+  else if (dim == ResourceDimension::Texture1D) u.coordComponents = 1, spvDim = 0, b_.capability(CapImage1D);
+  else if (dim == ResourceDimension::Texture1DArray)
+    u.coordComponents = 2, spvDim = 0, arrayed = true, b_.capability(CapImage1D);
+  else if (dim == ResourceDimension::Buffer)
+    u.coordComponents = 1, spvDim = 5, u.buffer = true, b_.capability(CapImageBuffer);
   else
     fail(std::string("UAV dimension '") + resourceDimensionName(dim) +
-         "' is not supported (buffer, texture2d, texture2darray and texture3d are)");
+         "' is not supported (buffer, texture1d(array), texture2d(array) and texture3d are)");
+  u.arrayed = arrayed;
   const uint32_t rt = inst.extra[0] & 0xf;
   if (rt != uint32_t(ReturnType::Uint) && rt != uint32_t(ReturnType::Sint) && rt != uint32_t(ReturnType::Float) &&
       rt != uint32_t(ReturnType::Unorm) && rt != uint32_t(ReturnType::Snorm))
@@ -140,7 +145,7 @@ void Translator::loadUavTyped(const Instruction& inst) {
   const UavInfo& u = uav(inst.operands.at(2));
   const WindowedCoord at = uavWindowed(u, loadFirst(inst.operands.at(1), u.coordComponents, K::I));
   uint32_t r = imageAccess(OpImageRead, typeOf(u.kind, 4), {b_.op(OpLoad, u.imageType, {u.var}), at.coord}, 0, {},
-                           u.coordComponents != 1);
+                           !u.buffer);
   if (at.inside) {  // outside the view's W slices: 0 (D3D)
     const uint32_t zero = b_.op(OpBitcast, typeOf(u.kind, 4), {b_.cComposite(uVec4_, {b_.cUint(0), b_.cUint(0), b_.cUint(0), b_.cUint(0)})});
     const uint32_t inside4 = b_.op(OpCompositeConstruct, b_.tVec(b_.tBool(), 4), {at.inside, at.inside, at.inside, at.inside});
@@ -250,7 +255,7 @@ void Translator::bufinfo(const Instruction& inst) {
   uint32_t img;
   if (inst.operands.at(1).type == OperandType::UnorderedAccessView) {
     const UavInfo& u = uav(inst.operands.at(1));
-    if (u.coordComponents != 1) fail("bufinfo needs a buffer UAV");
+    if (!u.buffer) fail("bufinfo needs a buffer UAV");
     img = b_.op(OpLoad, u.imageType, {u.var});
   } else {
     const TexInfo& t = texture(inst.operands.at(1));
@@ -372,16 +377,17 @@ void Translator::resinfo(const Instruction& inst) {
 // RWTexture3D's depth is its W window's size), one mip level.
 void Translator::resinfoUav(const Instruction& inst) {
   const UavInfo& u = uav(inst.operands.at(2));
-  if (u.coordComponents == 1) fail("resinfo on a buffer UAV (use bufinfo)");
+  if (u.buffer) fail("resinfo on a buffer UAV (use bufinfo)");
   const uint32_t n = u.coordComponents;
-  const uint32_t size = b_.op(OpImageQuerySize, b_.tVec(b_.tInt(), n), {b_.op(OpLoad, u.imageType, {u.var})});
+  const uint32_t size = b_.op(OpImageQuerySize, n == 1 ? b_.tInt() : b_.tVec(b_.tInt(), n), {b_.op(OpLoad, u.imageType, {u.var})});
   uint32_t comps[3];
-  for (uint32_t i = 0; i < 3; ++i) comps[i] = i < n ? b_.op(OpCompositeExtract, b_.tInt(), {size, i}) : b_.cInt(0);
+  for (uint32_t i = 0; i < 3; ++i)
+    comps[i] = i < n ? (n == 1 ? size : b_.op(OpCompositeExtract, b_.tInt(), {size, i})) : b_.cInt(0);
   if (u.window) {
     const uint32_t ptr = b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, b_.tUint()), {u.window, b_.cUint(0), b_.cUint(1)});
     comps[2] = b_.op(OpBitcast, b_.tInt(), {b_.op(OpLoad, b_.tUint(), {ptr})});
   }
-  storeResinfo(inst, comps, n, n == 3 && !u.window, b_.cInt(1));
+  storeResinfo(inst, comps, n, u.arrayed, b_.cInt(1));
 }
 
 // resinfo's result: (width, height, depth or array size, levels) as uint, float or reciprocal float.

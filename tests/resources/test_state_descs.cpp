@@ -1,0 +1,149 @@
+// tests/resources: the blend and depth-stencil descs D3D11 accepts with fields
+// it ignores left zero (a render target without BlendEnable, a disabled depth
+// test, disabled stencil) — accepted, GetDesc returning exactly what was passed
+// (also for their defaulted twins) — while the same zeros where they count are
+// still refused; and view descs with -1 counts (ArraySize, MipLevels) resolved
+// in GetDesc for every view kind.
+#include "resource_test_util.h"
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accepted, GetDesc exact",
+          "[resources][states]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  D3D11_BLEND_DESC zero{};  // what `D3D11_BLEND_DESC desc = {};` gives: no blending, factors 0
+  zero.IndependentBlendEnable = TRUE;
+  zero.AlphaToCoverageEnable = TRUE;
+  for (auto& rt : zero.RenderTarget) rt.RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+  zero.RenderTarget[1].BlendEnable = TRUE;
+  zero.RenderTarget[1].SrcBlend = D3D11_BLEND_SRC_ALPHA;
+  zero.RenderTarget[1].DestBlend = D3D11_BLEND_INV_SRC_ALPHA;
+  zero.RenderTarget[1].BlendOp = D3D11_BLEND_OP_ADD;
+  zero.RenderTarget[1].SrcBlendAlpha = D3D11_BLEND_ONE;
+  zero.RenderTarget[1].DestBlendAlpha = D3D11_BLEND_ZERO;
+  zero.RenderTarget[1].BlendOpAlpha = D3D11_BLEND_OP_ADD;
+  Com<ID3D11BlendState> a, b;
+  REQUIRE(d->CreateBlendState(&zero, a.out()) == S_OK);
+  D3D11_BLEND_DESC got{};
+  a->GetDesc(&got);
+  CHECK(std::memcmp(&got, &zero, sizeof got) == 0);
+  D3D11_BLEND_DESC defaulted = zero;  // the same state with the ignored factors at their defaults
+  for (UINT i : {0u, 2u, 3u, 4u, 5u, 6u, 7u}) {
+    auto& rt = defaulted.RenderTarget[i];
+    rt.SrcBlend = rt.SrcBlendAlpha = D3D11_BLEND_ONE;
+    rt.DestBlend = rt.DestBlendAlpha = D3D11_BLEND_ZERO;
+    rt.BlendOp = rt.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+  }
+  REQUIRE(d->CreateBlendState(&defaulted, b.out()) == S_OK);
+  b->GetDesc(&got);
+  CHECK(std::memcmp(&got, &defaulted, sizeof got) == 0);
+  D3D11_BLEND_DESC bad = zero;  // zero factors where blending is on: refused
+  bad.RenderTarget[1].SrcBlend = D3D11_BLEND(0);
+  Com<ID3D11BlendState> refused;
+  CHECK(d->CreateBlendState(&bad, refused.out()) == E_INVALIDARG);
+  CHECK(!refused);
+
+  D3D11_DEPTH_STENCIL_DESC ds{};  // depth and stencil off, every other field 0
+  Com<ID3D11DepthStencilState> x, y;
+  REQUIRE(d->CreateDepthStencilState(&ds, x.out()) == S_OK);
+  D3D11_DEPTH_STENCIL_DESC dsGot{};
+  x->GetDesc(&dsGot);
+  CHECK(std::memcmp(&dsGot, &ds, sizeof ds) == 0);
+  D3D11_DEPTH_STENCIL_DESC dsDefault{};
+  dsDefault.DepthFunc = D3D11_COMPARISON_ALWAYS;
+  dsDefault.FrontFace = dsDefault.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                              D3D11_COMPARISON_ALWAYS};
+  REQUIRE(d->CreateDepthStencilState(&dsDefault, y.out()) == S_OK);
+  y->GetDesc(&dsGot);
+  CHECK(std::memcmp(&dsGot, &dsDefault, sizeof dsGot) == 0);
+  // Depth on, stencil off with zero faces: accepted; front and back faces stored as given.
+  D3D11_DEPTH_STENCIL_DESC depthOnly{};
+  depthOnly.DepthEnable = TRUE;
+  depthOnly.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+  depthOnly.DepthFunc = D3D11_COMPARISON_LESS;
+  Com<ID3D11DepthStencilState> z;
+  REQUIRE(d->CreateDepthStencilState(&depthOnly, z.out()) == S_OK);
+  D3D11_DEPTH_STENCIL_DESC twoSided = depthOnly;
+  twoSided.StencilEnable = TRUE;
+  twoSided.StencilReadMask = 0x0F;
+  twoSided.StencilWriteMask = 0xF0;
+  twoSided.FrontFace = {D3D11_STENCIL_OP_ZERO, D3D11_STENCIL_OP_REPLACE, D3D11_STENCIL_OP_INCR, D3D11_COMPARISON_EQUAL};
+  twoSided.BackFace = {D3D11_STENCIL_OP_INVERT, D3D11_STENCIL_OP_DECR_SAT, D3D11_STENCIL_OP_DECR,
+                       D3D11_COMPARISON_GREATER};
+  Com<ID3D11DepthStencilState> w;
+  REQUIRE(d->CreateDepthStencilState(&twoSided, w.out()) == S_OK);
+  w->GetDesc(&dsGot);
+  CHECK(std::memcmp(&dsGot, &twoSided, sizeof dsGot) == 0);
+  // Depth on with DepthFunc 0, or stencil on with a zero op: refused.
+  D3D11_DEPTH_STENCIL_DESC badDepth = depthOnly;
+  badDepth.DepthFunc = D3D11_COMPARISON_FUNC(0);
+  Com<ID3D11DepthStencilState> r;
+  CHECK(d->CreateDepthStencilState(&badDepth, r.out()) == E_INVALIDARG);
+  D3D11_DEPTH_STENCIL_DESC badStencil = twoSided;
+  badStencil.BackFace.StencilPassOp = D3D11_STENCIL_OP(0);
+  CHECK(d->CreateDepthStencilState(&badStencil, r.out()) == E_INVALIDARG);
+  CHECK(!r);
+}
+
+TEST_CASE("View descs with -1 counts: ArraySize and MipLevels resolved in GetDesc", "[resources][views]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                          D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_UNORDERED_ACCESS);
+  td.ArraySize = 5;
+  td.MipLevels = 3;
+  Com<ID3D11Texture2D> t;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, t.out()) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC sd{};
+  sd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+  sd.Texture2DArray = {1, UINT(-1), 2, UINT(-1)};
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(t.get(), &sd, srv.out()) == S_OK);
+  srv->GetDesc(&sd);
+  CHECK((sd.Texture2DArray.MostDetailedMip == 1 && sd.Texture2DArray.MipLevels == 2 &&
+         sd.Texture2DArray.FirstArraySlice == 2 && sd.Texture2DArray.ArraySize == 3));
+  D3D11_RENDER_TARGET_VIEW_DESC rd{};
+  rd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  rd.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+  rd.Texture2DArray = {0, 1, UINT(-1)};
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateRenderTargetView(t.get(), &rd, rtv.out()) == S_OK);
+  rtv->GetDesc(&rd);
+  CHECK(rd.Texture2DArray.ArraySize == 4);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC ud{};
+  ud.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  ud.ViewDimension = D3D11_UAV_DIMENSION_TEXTURE2DARRAY;
+  ud.Texture2DArray = {2, 4, UINT(-1)};
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(d->CreateUnorderedAccessView(t.get(), &ud, uav.out()) == S_OK);
+  uav->GetDesc(&ud);
+  CHECK((ud.Texture2DArray.MipSlice == 2 && ud.Texture2DArray.ArraySize == 1));
+  // A clear through the -1 RTV reaches slices 1..4 and leaves slice 0 (cleared to 0 first).
+  Com<ID3D11RenderTargetView> whole;
+  REQUIRE(d->CreateRenderTargetView(t.get(), nullptr, whole.out()) == S_OK);
+  const float black[4] = {0, 0, 0, 0}, red[4] = {1, 0, 0, 1};
+  d.context->ClearRenderTargetView(whole.get(), black);
+  d.context->ClearRenderTargetView(rtv.get(), red);
+  for (UINT s = 0; s < 5; ++s)
+    for (uint32_t px : as<uint32_t>(readback(d, t.get(), s * 3))) CHECK(px == (s >= 1 ? 0xFF0000FFu : 0u));
+
+  D3D11_TEXTURE2D_DESC dd = texture2DDesc(4, 4, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL);
+  dd.ArraySize = 3;
+  Com<ID3D11Texture2D> depth;
+  REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
+  D3D11_DEPTH_STENCIL_VIEW_DESC dsd{};
+  dsd.Format = DXGI_FORMAT_D32_FLOAT;
+  dsd.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DARRAY;
+  dsd.Texture2DArray = {0, 1, UINT(-1)};
+  Com<ID3D11DepthStencilView> dsv;
+  REQUIRE(d->CreateDepthStencilView(depth.get(), &dsd, dsv.out()) == S_OK);
+  dsv->GetDesc(&dsd);
+  CHECK(dsd.Texture2DArray.ArraySize == 2);
+  // Counts past the end other than -1 stay errors.
+  sd.Texture2DArray = {0, 4, 0, 5};
+  CHECK(d->CreateShaderResourceView(t.get(), &sd, srv.out()) == E_INVALIDARG);
+  drainMessages(c.queue.get());
+}
