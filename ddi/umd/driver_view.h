@@ -27,6 +27,8 @@ struct ImageViewRange {
   UINT firstMip = 0, mipCount = 1, firstSlice = 0, sliceCount = 1;
   // The image aspects the view covers (one of a depth image's for a shader-resource view, state::depthViewAspect).
   VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
+  // A shader-resource view: takes its format's swizzle (state::ViewSwizzle; A8_UNORM, B8G8R8X8).
+  bool shaderRead = false;
   std::unique_ptr<vk::ImageView> view;
 };
 
