@@ -181,7 +181,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS3*>(pFeatureSupportData)->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer = FALSE;
       return S_OK;
     case D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT:
-      // What every Vulkan device d3dvk runs on can address (D3D11's minimum for WDDM 2 drivers).
+      // A conservative answer (32 bits, 4 GB): the runtime does not ask the Vulkan device for its address range.
       *static_cast<D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT*>(pFeatureSupportData) = {32, 32};
       return S_OK;
     case D3D11_FEATURE_D3D11_OPTIONS4:
