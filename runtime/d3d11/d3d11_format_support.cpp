@@ -30,6 +30,14 @@ HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* supp
     ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), format, &caps);
     if (FAILED(errors.first())) return errors.first();
   }
+  // The formats D3D11 makes optional that Vulkan devices may lack (BC without
+  // textureCompressionBC, B4G4R4A4 without the 4444 formats): not sampled,
+  // not there at all (creation fails the same way).
+  const bool optional = facts.blockDim > 1 || format == DXGI_FORMAT_B4G4R4A4_UNORM;
+  if (optional && !(caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE)) {
+    *support = s;
+    return s ? S_OK : E_FAIL;
+  }
   s |= D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
   // Depth formats and the R24G8 family (which lives in a D24_UNORM_S8_UINT image) are 2D only.
   if (!facts.depth && facts.family != DXGI_FORMAT_R24G8_TYPELESS) s |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
