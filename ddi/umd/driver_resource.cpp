@@ -41,10 +41,12 @@ void mergeStencil(Resource& r, UINT sub) {
 uint64_t layoutLinear(Resource& r, bool withStencilPlane) {
   uint64_t total = 0;
   if (r.isTexture3D()) {
-    r.linear = state::linearLayoutVolume(r.width, r.height, r.depth, r.mipLevels, r.format->bytesPerTexel, &total);
+    r.linear = state::linearLayoutVolume(r.width, r.height, r.depth, r.mipLevels, r.format->bytesPerTexel, &total,
+                                         r.format->blockDim);
     return total;
   }
-  r.linear = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, r.format->bytesPerTexel, &total);
+  r.linear = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, r.format->bytesPerTexel, &total,
+                                 r.format->blockDim);
   if (withStencilPlane && r.format->kind == state::FormatKind::DepthStencil) {
     uint64_t planeSize = 0;
     r.stencilPlane = state::linearLayout(r.width, r.height, r.mipLevels, r.arraySize, 1, &planeSize);
@@ -55,13 +57,14 @@ uint64_t layoutLinear(Resource& r, bool withStencilPlane) {
   return total;
 }
 
-// Writes application rows (pitch `srcPitch`, slices `srcSlicePitch` apart) into linear subresource `sub` of `buffer`.
-void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src, UINT srcPitch, UINT rowBytes,
+// Writes application rows (pitch `srcPitch`, slices `srcSlicePitch` apart) into linear subresource `sub` of
+// `buffer`: rows of texels, or of 4x4 blocks for block-compressed formats.
+void writeRows(uint8_t* base, const state::LinearSubresource& l, const void* src, UINT srcPitch,
                UINT srcSlicePitch = 0) {
   for (UINT z = 0; z < l.depth; ++z)
-    for (UINT y = 0; y < l.height; ++y)
+    for (UINT y = 0; y < l.rows; ++y)
       std::memcpy(base + l.offset + uint64_t(z) * l.depthPitch + uint64_t(y) * l.rowPitch,
-                  static_cast<const uint8_t*>(src) + uint64_t(z) * srcSlicePitch + uint64_t(y) * srcPitch, rowBytes);
+                  static_cast<const uint8_t*>(src) + uint64_t(z) * srcSlicePitch + uint64_t(y) * srcPitch, l.rowBytes());
 }
 
 HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
@@ -100,6 +103,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (const state::FormatInfo* depth = state::depthFormatForTypeless(*r.format);
       depth && ((r.bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL) || a.Format == DXGI_FORMAT_R24G8_TYPELESS))
     r.format = depth;
+  // So does a texture created in one of that family's typed members (R24_UNORM_X8_TYPELESS, X24_TYPELESS_G8_UINT).
+  if (r.format->family == DXGI_FORMAT_R24G8_TYPELESS) r.format = state::findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
   r.width = a.pMipInfoList[0].TexelWidth;
   r.height = r.isTexture1D() ? 1 : a.pMipInfoList[0].TexelHeight;
   r.depth = r.isTexture3D() ? a.pMipInfoList[0].TexelDepth : 1;
@@ -124,7 +129,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
         if (!a.pInitialDataUP[sub].pSysMem) continue;
         writeRows(mappedAt(r, 0), r.linear[sub], a.pInitialDataUP[sub].pSysMem, a.pInitialDataUP[sub].SysMemPitch,
-                  r.linear[sub].width * bpp, a.pInitialDataUP[sub].SysMemSlicePitch);
+                  a.pInitialDataUP[sub].SysMemSlicePitch);
         if (r.hasStencilPlane()) splitStencil(r, sub);
       }
     return S_OK;
@@ -153,7 +158,9 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
     return E_INVALIDARG;
   // Larger than the device can hold at all: out of memory, as D3D reports it.
-  if (uint64_t(r.width) * r.height * r.depth * r.arraySize * r.samples * bpp > props.maxResourceSize) return E_OUTOFMEMORY;
+  if (uint64_t(r.width) * r.height * r.depth * r.arraySize * r.samples * bpp / (r.format->blockDim * r.format->blockDim) >
+      props.maxResourceSize)
+    return E_OUTOFMEMORY;
   std::unique_ptr<vk::Image> image = vk::Image::create(device.vk(), info, &vr);
   if (!image) return hresultFromVk(vr);
   r.image = std::move(image);
@@ -176,7 +183,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   for (UINT sub = 0; sub < r.subresourceCount(); ++sub) {
     if (!a.pInitialDataUP[sub].pSysMem) continue;
     writeRows(static_cast<uint8_t*>(upload->mapped()), r.linear[sub], a.pInitialDataUP[sub].pSysMem,
-              a.pInitialDataUP[sub].SysMemPitch, r.linear[sub].width * bpp, a.pInitialDataUP[sub].SysMemSlicePitch);
+              a.pInitialDataUP[sub].SysMemPitch, a.pInitialDataUP[sub].SysMemSlicePitch);
     const state::LinearSubresource* plane = nullptr;
     if (r.hasStencilPlane()) {
       plane = &r.stencilPlane[sub];
@@ -238,15 +245,21 @@ VkImageAspectFlags copyAspects(const Resource& r) { return state::formatAspects(
 uint32_t linearImageRegions(const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x,
                             UINT y, UINT z, const Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                             VkBufferImageCopy (&regions)[2]) {
-  const UINT bpp = image.format->bytesPerTexel;
+  // The linear side's elements (texels, or 4x4 blocks) need not be the
+  // image's: a block-compressed image copies block for texel with a 64- or
+  // 128-bit uncompressed layout. Vulkan counts the buffer's rows in the image's texels.
+  const UINT linearBytes = layout.elementBytes ? layout.elementBytes : image.format->bytesPerTexel;
+  const UINT linearBlock = layout.blockDim ? layout.blockDim : 1;
+  const UINT imageBlock = image.format->blockDim;
   regions[0] = regions[1] = VkBufferImageCopy{};
   uint32_t count = 0;
   VkImageAspectFlags aspects = copyAspects(image);
   VkBufferImageCopy& main = regions[count++];
   // The linear side's z is the image offset's (both walk the same region).
-  main.bufferOffset = layout.offset + uint64_t(z) * layout.depthPitch + uint64_t(y) * layout.rowPitch + uint64_t(x) * bpp;
-  main.bufferRowLength = layout.rowPitch / bpp;
-  main.bufferImageHeight = layout.depthPitch / layout.rowPitch;
+  main.bufferOffset = layout.offset + uint64_t(z) * layout.depthPitch + uint64_t(y / linearBlock) * layout.rowPitch +
+                      uint64_t(x / linearBlock) * linearBytes;
+  main.bufferRowLength = layout.rowPitch / linearBytes * imageBlock;
+  main.bufferImageHeight = layout.depthPitch / layout.rowPitch * imageBlock;
   main.imageSubresource = {VkImageAspectFlags(aspects & ~VK_IMAGE_ASPECT_STENCIL_BIT), image.mipOf(imageSub),
                            image.sliceOf(imageSub), 1};
   main.imageOffset = offset;
@@ -440,10 +453,16 @@ VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, U
   if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;
-  // Typed UAV stores from pixel shaders (driver_view.h).
-  if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) &&
+  // Typed UAV stores from pixel shaders (driver_view.h); not for a format
+  // emulated through a swizzle (a storage image sees the Vulkan format's channels).
+  const bool swizzled = f->swizzle != state::ViewSwizzle::Identity;
+  if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) && !swizzled &&
       Device::from(hDevice)->pipelines().unorderedAccessSlots())
     caps |= D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES;
+  // Typed buffer views (shader-resource texel buffers).
+  if ((props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) && !swizzled && !state::isDepthFormat(*f) &&
+      !state::isBlockCompressed(*f))
+    caps |= D3D11_1DDI_FORMAT_SUPPORT_BUFFER;
   UINT levels = 0;
   checkMultisampleQualityLevels(hDevice, format, 4, 0, &levels);
   if (levels && (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))

@@ -30,11 +30,21 @@ struct Region {
   UINT z = 0, depth = 1;     // Texture3D depth slices
 };
 
+UINT blockOf(const Resource& r) { return r.isBuffer() || !r.format ? 1 : r.format->blockDim; }
+
+// A region fits a subresource: inside it (a block-compressed one's mips
+// rounded up to whole blocks), on block boundaries where the format has blocks.
 bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h, UINT z = 0, UINT d = 1) {
   if (sub >= r.subresourceCount()) return false;
   if (r.isBuffer()) return fitsWithin(x, w, r.width) && y == 0 && h == 1 && z == 0 && d == 1;
-  return fitsWithin(x, w, r.mipWidth(sub)) && fitsWithin(y, h, r.mipHeight(sub)) && fitsWithin(z, d, r.mipDepth(sub));
+  const UINT b = blockOf(r), mw = r.mipWidth(sub), mh = r.mipHeight(sub);
+  if (x % b || y % b || ((x + w) % b && x + w != mw) || ((y + h) % b && y + h != mh)) return false;
+  return fitsWithin(x, w, (mw + b - 1) / b * b) && fitsWithin(y, h, (mh + b - 1) / b * b) &&
+         fitsWithin(z, d, r.mipDepth(sub));
 }
+
+// A source region's extent in the destination's texels: a block copies to a texel and back.
+UINT scaled(UINT extent, UINT from, UINT to) { return from == to ? extent : (extent + from - 1) / from * to; }
 
 // The whole subresource as a region.
 Region wholeRegion(const Resource& r, UINT sub) {
@@ -55,7 +65,7 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
     c.dstSubresource = {aspects, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1};
     c.srcOffset = {int32_t(box.x), int32_t(box.y), int32_t(box.z)};
     c.dstOffset = {int32_t(dx), int32_t(dy), int32_t(dz)};
-    c.extent = {box.width, box.height, box.depth};
+    c.extent = {box.width, box.height, box.depth};  // Vulkan: in the source's texels, like D3D's box
     // Two subresources of one image need one layout for both.
     const bool same = &src == &dst;
     transitionImage(cmd, src, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
@@ -66,22 +76,26 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
                         {box.width, box.height, box.depth}, dst.buffer->handle(), dst.linear[dstSub],
                         dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy, dz);
   } else if (!dst.linearTexture()) {
+    // Vulkan's extent is in the image's texels (a BC staging texture into an R32G32 image: one per block).
+    const UINT sb = blockOf(src), db = blockOf(dst);
     recordLinearToImage(cmd, src.buffer->handle(), src.linear[srcSub],
                         src.hasStencilPlane() ? &src.stencilPlane[srcSub] : nullptr, box.x, box.y, dst, dstSub,
-                        {int32_t(dx), int32_t(dy), int32_t(dz)}, {box.width, box.height, box.depth}, box.z);
+                        {int32_t(dx), int32_t(dy), int32_t(dz)},
+                        {scaled(box.width, sb, db), scaled(box.height, sb, db), box.depth}, box.z);
   } else {
-    // Linear to linear: one buffer copy per row (and per stencil-plane row).
-    const UINT bpp = src.format->bytesPerTexel;
+    // Linear to linear: one buffer copy per row of texels or blocks (and per stencil-plane row).
+    const UINT bpp = src.format->bytesPerTexel, sb = blockOf(src), db = blockOf(dst);
+    const UINT rowCount = (box.height + sb - 1) / sb, rowBytes = (box.width + sb - 1) / sb * bpp;
     std::vector<VkBufferCopy> rows;
     for (UINT slice = 0; slice < box.depth; ++slice)
-    for (UINT row = 0; row < box.height; ++row) {
+    for (UINT row = 0; row < rowCount; ++row) {
       const auto& s = src.linear[srcSub];
       const auto& d = dst.linear[dstSub];
-      rows.push_back({s.offset + uint64_t(box.z + slice) * s.depthPitch + uint64_t(box.y + row) * s.rowPitch +
-                          uint64_t(box.x) * bpp,
-                      d.offset + uint64_t(dz + slice) * d.depthPitch + uint64_t(dy + row) * d.rowPitch +
-                          uint64_t(dx) * bpp,
-                      uint64_t(box.width) * bpp});
+      rows.push_back({s.offset + uint64_t(box.z + slice) * s.depthPitch + uint64_t(box.y / sb + row) * s.rowPitch +
+                          uint64_t(box.x / sb) * bpp,
+                      d.offset + uint64_t(dz + slice) * d.depthPitch + uint64_t(dy / db + row) * d.rowPitch +
+                          uint64_t(dx / db) * bpp,
+                      rowBytes});
       if (src.hasStencilPlane() && dst.hasStencilPlane()) {
         const auto& sp = src.stencilPlane[srcSub];
         const auto& dp = dst.stencilPlane[dstSub];
@@ -102,8 +116,10 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
+  // Sizes match (in blocks, between a block-compressed and an uncompressed texture).
   if (!dst || !src || dst == src || dst->isBuffer() != src->isBuffer() || dst->dimension != src->dimension ||
-      dst->width != src->width || dst->height != src->height || dst->depth != src->depth ||
+      scaled(src->width, blockOf(*src), blockOf(*dst)) != dst->width ||
+      scaled(src->height, blockOf(*src), blockOf(*dst)) != dst->height || dst->depth != src->depth ||
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
@@ -131,8 +147,9 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
     box = wholeRegion(*src, srcSub);
   }
   // Between a Texture3D and a 2D texture, a region of depth 1 copies one slice.
+  const UINT sb = blockOf(*src), db = blockOf(*dst);
   if (!fits(*src, srcSub, box.x, box.y, box.width, box.height, box.z, box.depth) ||
-      !fits(*dst, dstSub, dstX, dstY, box.width, box.height, dstZ, box.depth) ||
+      !fits(*dst, dstSub, dstX, dstY, scaled(box.width, sb, db), scaled(box.height, sb, db), dstZ, box.depth) ||
       (src->isTexture3D() != dst->isTexture3D() && box.depth != 1))
     return device->setError(E_INVALIDARG);
   if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
@@ -171,11 +188,11 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     device->draw.markAllDirty();  // descriptors may name the old slice
     return;
   }
-  const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel;
+  const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel, block = blockOf(*dst);
   uint64_t size = 0;
   std::vector<state::LinearSubresource> layout =
-      box.depth > 1 ? state::linearLayoutVolume(box.width, box.height, box.depth, 1, bpp, &size)
-                    : state::linearLayout(box.width, box.height, 1, 1, bpp, &size);
+      box.depth > 1 ? state::linearLayoutVolume(box.width, box.height, box.depth, 1, bpp, &size, block)
+                    : state::linearLayout(box.width, box.height, 1, 1, bpp, &size, block);
   uint64_t planeSize = 0;
   std::vector<state::LinearSubresource> plane;
   const bool stencil = !dst->isBuffer() && dst->format->kind == state::FormatKind::DepthStencil;
@@ -187,12 +204,13 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
       vk::Buffer::create(device->vk(), size + planeSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
   if (!upload) return device->setVkError(vr);
   auto* base = static_cast<uint8_t*>(upload->mapped());
+  // Rows of texels, or of 4x4 blocks (D3D's row pitch of a BC texture is a block row's).
   for (UINT z = 0; z < box.depth; ++z)
-  for (UINT y = 0; y < box.height; ++y) {
+  for (UINT y = 0; y < layout[0].rows; ++y) {
     const uint8_t* row = static_cast<const uint8_t*>(data) + uint64_t(z) * depthPitch +
                          uint64_t(y) * (dst->isBuffer() ? 0 : rowPitch);
     std::memcpy(base + uint64_t(z) * layout[0].depthPitch + uint64_t(y) * layout[0].rowPitch, row,
-                uint64_t(box.width) * bpp);
+                layout[0].rowBytes());
     if (stencil)
       for (UINT x = 0; x < box.width; ++x) {
         uint32_t texel;

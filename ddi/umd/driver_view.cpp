@@ -35,6 +35,12 @@ VkComponentMapping imageViewComponents(const ImageViewRange& v) {
     return {VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
   if (v.aspects == VK_IMAGE_ASPECT_STENCIL_BIT)
     return {VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ONE};
+  // Formats Vulkan lacks, read from the image that holds them (resource_format.h).
+  if (v.shaderRead && v.viewFormat && v.viewFormat->swizzle == state::ViewSwizzle::AlphaFromRed)
+    return {VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_ZERO, VK_COMPONENT_SWIZZLE_R};
+  if (v.shaderRead && v.viewFormat && v.viewFormat->swizzle == state::ViewSwizzle::OpaqueAlpha)
+    return {VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY, VK_COMPONENT_SWIZZLE_IDENTITY,
+            VK_COMPONENT_SWIZZLE_ONE};
   return {};
 }
 
@@ -203,6 +209,7 @@ void createShaderResourceViewFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D10
   Device* device = Device::from(hDevice);
   if (!a || !h.pDrvPrivate) return device->setError(E_INVALIDARG);
   auto* v = new (h.pDrvPrivate) ShaderResourceView();
+  v->shaderRead = true;
   HRESULT hr = E_INVALIDARG;
   Resource* r = Resource::from(a->hDrvResource);
   const bool cube = a->ResourceDimension == D3D10DDIRESOURCE_TEXTURECUBE;

@@ -28,6 +28,8 @@ struct ImageViewRange {
   // The image aspects the view covers (one of a depth image's for a shader-resource view, state::depthViewAspect).
   VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT;
   VkImageViewType viewType = VK_IMAGE_VIEW_TYPE_2D;  // of `view` (image views)
+  // A shader-resource view: takes its format's swizzle (state::ViewSwizzle; A8_UNORM, B8G8R8X8).
+  bool shaderRead = false;
   std::unique_ptr<vk::ImageView> view;
 };
 

@@ -23,7 +23,12 @@ D3D11DepthStencilView* dsvFrom(ID3D11DepthStencilView* v) { return static_cast<D
 bool sameShape(const D3D11ResourceBase& a, const D3D11ResourceBase& b) {
   if (a.dimension != b.dimension) return false;
   if (a.isBuffer()) return a.width == b.width;
-  return a.width == b.width && a.height == b.height && a.depth == b.depth && a.mipLevels == b.mipLevels &&
+  // Between a block-compressed and an uncompressed texture, sizes compare in blocks (one texel per 4x4 block).
+  const UINT ba = formatFacts(a.format).blockDim, bb = formatFacts(b.format).blockDim;
+  const auto blocks = [](UINT texels, UINT block) { return (texels + block - 1) / block; };
+  const bool sizes = ba == bb ? a.width == b.width && a.height == b.height
+                              : blocks(a.width, ba) == blocks(b.width, bb) && blocks(a.height, ba) == blocks(b.height, bb);
+  return sizes && a.depth == b.depth && a.mipLevels == b.mipLevels &&
          a.arraySize == b.arraySize && copyFormatsCompatible(a.format, b.format) && a.sampleDesc.Count == b.sampleDesc.Count;
 }
 
@@ -138,8 +143,22 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
   const UINT dstD = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
   const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
-  if (box.right > srcW || box.bottom > srcH || box.back > srcD || !fitsWithin(DstX, w, dstW) ||
-      !fitsWithin(DstY, h, dstH) || !fitsWithin(DstZ, depth, dstD) ||
+  // Block-compressed sides: the box and the destination offset lie on 4x4
+  // blocks (or end at a mip's edge); between a block format and an
+  // uncompressed one a block copies to a texel and back.
+  const UINT sb = src->isBuffer() ? 1 : formatFacts(src->format).blockDim;
+  const UINT db = dst->isBuffer() ? 1 : formatFacts(dst->format).blockDim;
+  const bool aligned = (box.left % sb == 0 && box.top % sb == 0 && (box.right % sb == 0 || box.right == srcW) &&
+                        (box.bottom % sb == 0 || box.bottom == srcH) && DstX % db == 0 && DstY % db == 0);
+  const UINT dstExtentW = sb == db ? w : (w + sb - 1) / sb * db, dstExtentH = sb == db ? h : (h + sb - 1) / sb * db;
+  const UINT dstWBlocks = (dstW + db - 1) / db * db, dstHBlocks = (dstH + db - 1) / db * db;
+  if (!aligned)
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
+                  "The source box and the destination offset of a block-compressed copy must lie on 4x4 block "
+                  "boundaries (a box may end at the subresource's edge).");
+  if (box.right > srcW || box.bottom > srcH || box.back > srcD ||
+      !fitsWithin(DstX, dstExtentW, db > 1 ? dstWBlocks : dstW) ||
+      !fitsWithin(DstY, dstExtentH, db > 1 ? dstHBlocks : dstH) || !fitsWithin(DstZ, depth, dstD) ||
       (wholeOnly && (box.left || box.top || w != srcW || h != srcH || DstX || DstY || w != dstW || h != dstH)))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCEBOX, "COPYSUBRESOURCEREGION_INVALIDSOURCEBOX",
                   "The source box {" + std::to_string(box.left) + "," + std::to_string(box.top) + "," +
@@ -190,6 +209,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
     if (pDstBox->right > w || pDstBox->bottom > h || pDstBox->back > d)
       return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONBOX, "UPDATESUBRESOURCE_INVALIDDESTINATIONBOX",
                     "The destination box lies outside the subresource.");
+    const UINT b = dst->isBuffer() ? 1 : formatFacts(dst->format).blockDim;
+    if (pDstBox->left % b || pDstBox->top % b || (pDstBox->right % b && pDstBox->right != w) ||
+        (pDstBox->bottom % b && pDstBox->bottom != h))
+      return reject(D3D11_MESSAGE_ID_UPDATESUBRESOURCE_INVALIDDESTINATIONBOX, "UPDATESUBRESOURCE_INVALIDDESTINATIONBOX",
+                    "The destination box of a block-compressed texture must lie on 4x4 block boundaries (or end at "
+                    "the subresource's edge).");
   }
   D3D10_DDI_BOX box{};
   if (pDstBox) box = ddiBox(*pDstBox);

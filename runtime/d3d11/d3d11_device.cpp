@@ -83,10 +83,116 @@ void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SE
   if (infoQueue_) infoQueue_->report(category, severity, D3D11_MESSAGE_ID(id), idName, function, text);
 }
 
+namespace {
+// The size of each D3D11_FEATURE's data struct (0: not a feature this runtime knows).
+UINT featureDataSize(D3D11_FEATURE feature) {
+  switch (feature) {
+    case D3D11_FEATURE_THREADING: return sizeof(D3D11_FEATURE_DATA_THREADING);
+    case D3D11_FEATURE_DOUBLES: return sizeof(D3D11_FEATURE_DATA_DOUBLES);
+    case D3D11_FEATURE_FORMAT_SUPPORT: return sizeof(D3D11_FEATURE_DATA_FORMAT_SUPPORT);
+    case D3D11_FEATURE_FORMAT_SUPPORT2: return sizeof(D3D11_FEATURE_DATA_FORMAT_SUPPORT2);
+    case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS: return sizeof(D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS);
+    case D3D11_FEATURE_D3D11_OPTIONS: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS);
+    case D3D11_FEATURE_ARCHITECTURE_INFO: return sizeof(D3D11_FEATURE_DATA_ARCHITECTURE_INFO);
+    case D3D11_FEATURE_D3D9_OPTIONS: return sizeof(D3D11_FEATURE_DATA_D3D9_OPTIONS);
+    case D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT: return sizeof(D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT);
+    case D3D11_FEATURE_D3D9_SHADOW_SUPPORT: return sizeof(D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT);
+    case D3D11_FEATURE_D3D11_OPTIONS1: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS1);
+    case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT: return sizeof(D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT);
+    case D3D11_FEATURE_MARKER_SUPPORT: return sizeof(D3D11_FEATURE_DATA_MARKER_SUPPORT);
+    case D3D11_FEATURE_D3D9_OPTIONS1: return sizeof(D3D11_FEATURE_DATA_D3D9_OPTIONS1);
+    case D3D11_FEATURE_D3D11_OPTIONS2: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS2);
+    case D3D11_FEATURE_D3D11_OPTIONS3: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS3);
+    case D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT: return sizeof(D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT);
+    case D3D11_FEATURE_D3D11_OPTIONS4: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS4);
+    case D3D11_FEATURE_SHADER_CACHE: return sizeof(D3D11_FEATURE_DATA_SHADER_CACHE);
+    case D3D11_FEATURE_D3D11_OPTIONS5: return sizeof(D3D11_FEATURE_DATA_D3D11_OPTIONS5);
+    default: return 0;
+  }
+}
+}  // namespace
+
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature, void* pFeatureSupportData,
                                                            UINT FeatureSupportDataSize) try {
+  static constexpr const char* kFunction = "ID3D11Device::CheckFeatureSupport";
   if (!pFeatureSupportData) return E_INVALIDARG;
+  const UINT expected = featureDataSize(Feature);
+  if (!expected) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_DEVICE_CHECKFEATURESUPPORT_UNRECOGNIZED_FEATURE,
+                 "DEVICE_CHECKFEATURESUPPORT_UNRECOGNIZED_FEATURE", kFunction,
+                 "Feature " + std::to_string(int(Feature)) + " is not a D3D11_FEATURE this device answers.");
+    return E_INVALIDARG;
+  }
+  if (FeatureSupportDataSize != expected) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_DEVICE_CHECKFEATURESUPPORT_MISMATCHED_DATA_SIZE,
+                 "DEVICE_CHECKFEATURESUPPORT_MISMATCHED_DATA_SIZE", kFunction,
+                 "FeatureSupportDataSize " + std::to_string(FeatureSupportDataSize) + " does not match feature " +
+                     std::to_string(int(Feature)) + "'s data size " + std::to_string(expected) + ".");
+    return E_INVALIDARG;
+  }
   switch (Feature) {
+    case D3D11_FEATURE_FORMAT_SUPPORT: {
+      auto* data = static_cast<D3D11_FEATURE_DATA_FORMAT_SUPPORT*>(pFeatureSupportData);
+      UINT support2 = 0;
+      return formatSupport(data->InFormat, &data->OutFormatSupport, &support2);
+    }
+    case D3D11_FEATURE_FORMAT_SUPPORT2: {
+      auto* data = static_cast<D3D11_FEATURE_DATA_FORMAT_SUPPORT2*>(pFeatureSupportData);
+      UINT support = 0;
+      return formatSupport(data->InFormat, &support, &data->OutFormatSupport2);
+    }
+    case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS:
+      // Compute shaders with raw and structured buffers run at every level d3dvk creates.
+      static_cast<D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS*>(pFeatureSupportData)
+          ->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = TRUE;
+      return S_OK;
+    case D3D11_FEATURE_ARCHITECTURE_INFO:
+      static_cast<D3D11_FEATURE_DATA_ARCHITECTURE_INFO*>(pFeatureSupportData)->TileBasedDeferredRenderer = FALSE;
+      return S_OK;
+    case D3D11_FEATURE_D3D9_OPTIONS:
+      static_cast<D3D11_FEATURE_DATA_D3D9_OPTIONS*>(pFeatureSupportData)->FullNonPow2TextureSupport = TRUE;
+      return S_OK;
+    case D3D11_FEATURE_SHADER_MIN_PRECISION_SUPPORT:
+      // 0: shaders compute at full 32-bit precision (min-precision hints are ignored).
+      *static_cast<D3D11_FEATURE_DATA_SHADER_MIN_PRECISION_SUPPORT*>(pFeatureSupportData) = {0, 0};
+      return S_OK;
+    case D3D11_FEATURE_D3D9_SHADOW_SUPPORT:
+      // Depth textures sampled with comparison (sample_c on R24_UNORM_X8_TYPELESS / R32_FLOAT views of depth).
+      static_cast<D3D11_FEATURE_DATA_D3D9_SHADOW_SUPPORT*>(pFeatureSupportData)
+          ->SupportsDepthAsTextureWithLessEqualComparisonFilter = TRUE;
+      return S_OK;
+    case D3D11_FEATURE_D3D11_OPTIONS1:
+      *static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS1*>(pFeatureSupportData) = {D3D11_TILED_RESOURCES_NOT_SUPPORTED, FALSE,
+                                                                               FALSE, FALSE};
+      return S_OK;
+    case D3D11_FEATURE_D3D9_SIMPLE_INSTANCING_SUPPORT:
+      static_cast<D3D11_FEATURE_DATA_D3D9_SIMPLE_INSTANCING_SUPPORT*>(pFeatureSupportData)->SimpleInstancingSupported = TRUE;
+      return S_OK;
+    case D3D11_FEATURE_MARKER_SUPPORT:
+      static_cast<D3D11_FEATURE_DATA_MARKER_SUPPORT*>(pFeatureSupportData)->Profile = FALSE;
+      return S_OK;
+    case D3D11_FEATURE_D3D9_OPTIONS1:
+      *static_cast<D3D11_FEATURE_DATA_D3D9_OPTIONS1*>(pFeatureSupportData) = {TRUE, TRUE, TRUE, FALSE};
+      return S_OK;
+    case D3D11_FEATURE_D3D11_OPTIONS3:
+      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex come from geometry shaders only.
+      static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS3*>(pFeatureSupportData)->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer = FALSE;
+      return S_OK;
+    case D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT:
+      // A conservative answer (32 bits, 4 GB): the runtime does not ask the Vulkan device for its address range.
+      *static_cast<D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT*>(pFeatureSupportData) = {32, 32};
+      return S_OK;
+    case D3D11_FEATURE_D3D11_OPTIONS4:
+      static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS4*>(pFeatureSupportData)->ExtendedNV12SharedTextureSupported = FALSE;
+      return S_OK;
+    case D3D11_FEATURE_SHADER_CACHE:
+      static_cast<D3D11_FEATURE_DATA_SHADER_CACHE*>(pFeatureSupportData)->SupportFlags = D3D11_SHADER_CACHE_SUPPORT_NONE;
+      return S_OK;
+    case D3D11_FEATURE_D3D11_OPTIONS5:
+      static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS5*>(pFeatureSupportData)->SharedResourceTier = D3D11_SHARED_RESOURCE_TIER_0;
+      return S_OK;
     case D3D11_FEATURE_THREADING: {
       if (FeatureSupportDataSize != sizeof(D3D11_FEATURE_DATA_THREADING)) return E_INVALIDARG;
       auto* data = static_cast<D3D11_FEATURE_DATA_THREADING*>(pFeatureSupportData);

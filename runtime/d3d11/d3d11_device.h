@@ -139,6 +139,10 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier);
   // What the driver reports for a format and sample count (0: unsupported).
   UINT qualityLevels(DXGI_FORMAT format, UINT sampleCount);
+  // D3D11_FORMAT_SUPPORT and D3D11_FORMAT_SUPPORT2 bits of a format: what
+  // d3dvk does with it on this device (d3d11_format_support.cpp); E_FAIL for
+  // a format it cannot use at all.
+  HRESULT formatSupport(DXGI_FORMAT format, UINT* support, UINT* support2);
   // The one worker behind CreateRasterizerState, …1 and …2.
   HRESULT createRasterizerState(const char* function, const D3D11_RASTERIZER_DESC2* desc,
                                 ID3D11RasterizerState2** out);

@@ -216,43 +216,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) try {
-  if (!pFormatSupport) return E_INVALIDARG;
-  *pFormatSupport = 0;
-  const FormatFacts facts = formatFacts(Format);
-  if (!facts.supported) return E_FAIL;  // D3D11: a format the device cannot use at all
-  UINT caps = 0;
-  {
-    DdiErrorScope errors;
-    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), Format, &caps);
-    if (FAILED(errors.first())) return errors.first();
-  }
-  UINT support = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-  // Depth formats and the R24G8 family (which lives in a D24_UNORM_S8_UINT image) are 2D only.
-  if (!facts.depth && facts.family != DXGI_FORMAT_R24G8_TYPELESS) support |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
-  if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
-    *pFormatSupport = support | D3D11_FORMAT_SUPPORT_MIP;
-    return S_OK;
-  }
-  if (facts.depth) {
-    support |= D3D11_FORMAT_SUPPORT_DEPTH_STENCIL;
-    if (qualityLevels(Format, 4)) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
-  } else {
-    support |= D3D11_FORMAT_SUPPORT_MIP | D3D11_FORMAT_SUPPORT_SHADER_LOAD;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE) support |= D3D11_FORMAT_SUPPORT_SHADER_SAMPLE;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET) support |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_BLENDABLE) support |= D3D11_FORMAT_SUPPORT_BLENDABLE;
-    if (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) support |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET) {
-      support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
-      if (!facts.integer) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE;
-    }
-    if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD) support |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
-  }
-  *pFormatSupport = support;
-  return S_OK;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels(DXGI_FORMAT Format, UINT SampleCount,
                                                                      UINT* pNumQualityLevels) try {
   return CheckMultisampleQualityLevels1(Format, SampleCount, 0, pNumQualityLevels);
@@ -269,7 +232,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMA
     return E_INVALIDARG;
   }
   if (SampleCount == 0 || SampleCount > 32) return E_FAIL;  // D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT is 32
-  if (!formatFacts(Format).supported) return S_OK;          // 0 levels: not a multisample format here
+  // 0 levels: not a multisample format here (formats that are no render or depth target, BC among them).
+  const FormatFacts facts = formatFacts(Format);
+  if (!facts.supported || (!facts.depth && !facts.renderTarget && facts.family != DXGI_FORMAT_R24G8_TYPELESS)) return S_OK;
   *pNumQualityLevels = qualityLevels(Format, SampleCount);
   return S_OK;
 } D3DVK_CATCH_HRESULT

@@ -204,10 +204,11 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
     return false;
   }
   if (&m == &kSrvMessages && (r->bindFlags & D3D11_BIND_DEPTH_STENCIL) && viewFormat != DXGI_FORMAT_R32_FLOAT &&
-      viewFormat != DXGI_FORMAT_R24_UNORM_X8_TYPELESS && viewFormat != DXGI_FORMAT_X24_TYPELESS_G8_UINT) {
+      viewFormat != DXGI_FORMAT_R16_UNORM && viewFormat != DXGI_FORMAT_R24_UNORM_X8_TYPELESS &&
+      viewFormat != DXGI_FORMAT_X24_TYPELESS_G8_UINT) {
     add(m.invalidFormat, m.invalidFormatName,
-        "A depth-stencil target's shader-resource view reads its depth as R32_FLOAT (R32_TYPELESS) or "
-        "R24_UNORM_X8_TYPELESS, or its stencil as X24_TYPELESS_G8_UINT (R24G8_TYPELESS), not " +
+        "A depth-stencil target's shader-resource view reads its depth as R32_FLOAT (R32_TYPELESS), R16_UNORM "
+        "(R16_TYPELESS) or R24_UNORM_X8_TYPELESS, or its stencil as X24_TYPELESS_G8_UINT (R24G8_TYPELESS), not " +
             std::to_string(int(viewFormat)) + ".");
     return false;
   }

@@ -18,32 +18,29 @@ namespace {
 
 constexpr const char* kFunction = "ID3D11Device::CreateInputLayout";
 
-// Bytes of one element of a vertex format (0: not a vertex format d3dvk knows).
-UINT elementBytes(DXGI_FORMAT f) {
+}  // namespace
+
+UINT vertexElementBytes(DXGI_FORMAT f) {
   switch (f) {
-    case DXGI_FORMAT_R32G32B32A32_FLOAT:
-    case DXGI_FORMAT_R32G32B32A32_UINT:
-    case DXGI_FORMAT_R32G32B32A32_SINT: return 16;
-    case DXGI_FORMAT_R32G32B32_FLOAT:
-    case DXGI_FORMAT_R32G32B32_UINT:
-    case DXGI_FORMAT_R32G32B32_SINT: return 12;
-    case DXGI_FORMAT_R32G32_FLOAT:
-    case DXGI_FORMAT_R32G32_UINT:
-    case DXGI_FORMAT_R32G32_SINT:
-    case DXGI_FORMAT_R16G16B16A16_FLOAT: return 8;
-    case DXGI_FORMAT_R32_FLOAT:
-    case DXGI_FORMAT_R32_UINT:
-    case DXGI_FORMAT_R32_SINT:
-    case DXGI_FORMAT_R16G16_FLOAT:
-    case DXGI_FORMAT_R8G8B8A8_UNORM:
-    case DXGI_FORMAT_R8G8B8A8_UINT:
-    case DXGI_FORMAT_R8G8B8A8_SNORM:
-    case DXGI_FORMAT_B8G8R8A8_UNORM: return 4;
+    case DXGI_FORMAT_R32G32B32A32_FLOAT: case DXGI_FORMAT_R32G32B32A32_UINT: case DXGI_FORMAT_R32G32B32A32_SINT:
+      return 16;
+    case DXGI_FORMAT_R32G32B32_FLOAT: case DXGI_FORMAT_R32G32B32_UINT: case DXGI_FORMAT_R32G32B32_SINT: return 12;
+    case DXGI_FORMAT_R32G32_FLOAT: case DXGI_FORMAT_R32G32_UINT: case DXGI_FORMAT_R32G32_SINT:
+    case DXGI_FORMAT_R16G16B16A16_FLOAT: case DXGI_FORMAT_R16G16B16A16_UNORM: case DXGI_FORMAT_R16G16B16A16_UINT:
+    case DXGI_FORMAT_R16G16B16A16_SNORM: case DXGI_FORMAT_R16G16B16A16_SINT: return 8;
+    case DXGI_FORMAT_R32_FLOAT: case DXGI_FORMAT_R32_UINT: case DXGI_FORMAT_R32_SINT:
+    case DXGI_FORMAT_R16G16_FLOAT: case DXGI_FORMAT_R16G16_UNORM: case DXGI_FORMAT_R16G16_UINT:
+    case DXGI_FORMAT_R16G16_SNORM: case DXGI_FORMAT_R16G16_SINT:
+    case DXGI_FORMAT_R8G8B8A8_UNORM: case DXGI_FORMAT_R8G8B8A8_UINT: case DXGI_FORMAT_R8G8B8A8_SNORM:
+    case DXGI_FORMAT_R8G8B8A8_SINT: case DXGI_FORMAT_B8G8R8A8_UNORM:
+    case DXGI_FORMAT_R10G10B10A2_UNORM: case DXGI_FORMAT_R10G10B10A2_UINT: case DXGI_FORMAT_R11G11B10_FLOAT: return 4;
+    case DXGI_FORMAT_R8G8_UNORM: case DXGI_FORMAT_R8G8_UINT: case DXGI_FORMAT_R8G8_SNORM: case DXGI_FORMAT_R8G8_SINT:
+    case DXGI_FORMAT_R16_FLOAT: case DXGI_FORMAT_R16_UNORM: case DXGI_FORMAT_R16_UINT: case DXGI_FORMAT_R16_SNORM:
+    case DXGI_FORMAT_R16_SINT: return 2;
+    case DXGI_FORMAT_R8_UNORM: case DXGI_FORMAT_R8_UINT: case DXGI_FORMAT_R8_SNORM: case DXGI_FORMAT_R8_SINT: return 1;
     default: return 0;
   }
 }
-
-}  // namespace
 
 D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPUT_ELEMENT_DESC* elements, UINT count,
                                            const void* bytecode, SIZE_T length, HRESULT* hr) {
@@ -78,7 +75,7 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
   std::vector<bool> matched(count, false);
   for (UINT i = 0; i < count; ++i) {
     const D3D11_INPUT_ELEMENT_DESC& e = elements[i];
-    const UINT bytes = elementBytes(e.Format);
+    const UINT bytes = vertexElementBytes(e.Format);
     if (!e.SemanticName)
       return reject(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_NULLDESC, "CREATEINPUTLAYOUT_NULLDESC",
                     "Element[" + std::to_string(i) + "]'s SemanticName is NULL.");
@@ -87,7 +84,11 @@ D3D11InputLayout* D3D11InputLayout::create(D3D11Device& device, const D3D11_INPU
       return reject(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_NULLDESC, "CREATEINPUTLAYOUT_NULLDESC",
                     "Element[" + std::to_string(i) + "] (" + e.SemanticName +
                         ") has an unsupported format, an input slot above 31 or an invalid slot class.");
-    const UINT offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT ? slotEnd[e.InputSlot] : e.AlignedByteOffset;
+    // APPEND_ALIGNED: right after the slot's previous element, padded to this element's alignment.
+    const UINT alignment = std::min(bytes, 4u);
+    const UINT offset = e.AlignedByteOffset == D3D11_APPEND_ALIGNED_ELEMENT
+                            ? (slotEnd[e.InputSlot] + alignment - 1) / alignment * alignment
+                            : e.AlignedByteOffset;
     if (offset % std::min(bytes, 4u) != 0 ||
         !fitsWithin(offset, bytes, D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES))
       return reject(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDALIGNMENT, "CREATEINPUTLAYOUT_INVALIDALIGNMENT",

@@ -13,6 +13,9 @@
 
 namespace d3dvk::runtime {
 
+// Bytes of one element of a D3D11 vertex format (0: not a vertex format).
+UINT vertexElementBytes(DXGI_FORMAT format);
+
 class D3D11InputLayout final : public D3D11DeviceChild<ID3D11InputLayout> {
  public:
   // Validates and creates; on failure returns null with *hr set and the debug messages reported.

@@ -52,21 +52,25 @@ std::string hex(UINT v) {
 }  // namespace
 
 namespace {
-// The colour formats d3dvk backs, by family: {typeless, bytes per texel, typed members…, integer members…}.
+// The colour formats d3dvk backs, by family: {typeless, bytes per texel, typed members…, integer members…, block}.
 struct FamilyFacts {
   DXGI_FORMAT typeless;
   UINT bytes;
   DXGI_FORMAT typed[5];    // non-integer members (UNKNOWN: unused)
   DXGI_FORMAT integer[2];  // *_UINT, *_SINT
+  UINT blockDim = 1;       // 4: block-compressed (bytes per 4x4 block)
 };
 constexpr FamilyFacts kFamilies[] = {
     {DXGI_FORMAT_R32G32B32A32_TYPELESS, 16, {DXGI_FORMAT_R32G32B32A32_FLOAT}, {DXGI_FORMAT_R32G32B32A32_UINT, DXGI_FORMAT_R32G32B32A32_SINT}},
+    {DXGI_FORMAT_R32G32B32_TYPELESS, 12, {DXGI_FORMAT_R32G32B32_FLOAT}, {DXGI_FORMAT_R32G32B32_UINT, DXGI_FORMAT_R32G32B32_SINT}},
     {DXGI_FORMAT_R16G16B16A16_TYPELESS, 8, {DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R16G16B16A16_UNORM, DXGI_FORMAT_R16G16B16A16_SNORM},
      {DXGI_FORMAT_R16G16B16A16_UINT, DXGI_FORMAT_R16G16B16A16_SINT}},
     {DXGI_FORMAT_R32G32_TYPELESS, 8, {DXGI_FORMAT_R32G32_FLOAT}, {DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_R32G32_SINT}},
+    {DXGI_FORMAT_R10G10B10A2_TYPELESS, 4, {DXGI_FORMAT_R10G10B10A2_UNORM}, {DXGI_FORMAT_R10G10B10A2_UINT}},
     {DXGI_FORMAT_R8G8B8A8_TYPELESS, 4, {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, DXGI_FORMAT_R8G8B8A8_SNORM},
      {DXGI_FORMAT_R8G8B8A8_UINT, DXGI_FORMAT_R8G8B8A8_SINT}},
     {DXGI_FORMAT_B8G8R8A8_TYPELESS, 4, {DXGI_FORMAT_B8G8R8A8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB}, {}},
+    {DXGI_FORMAT_B8G8R8X8_TYPELESS, 4, {DXGI_FORMAT_B8G8R8X8_UNORM, DXGI_FORMAT_B8G8R8X8_UNORM_SRGB}, {}},
     {DXGI_FORMAT_R16G16_TYPELESS, 4, {DXGI_FORMAT_R16G16_FLOAT, DXGI_FORMAT_R16G16_UNORM, DXGI_FORMAT_R16G16_SNORM},
      {DXGI_FORMAT_R16G16_UINT, DXGI_FORMAT_R16G16_SINT}},
     {DXGI_FORMAT_R32_TYPELESS, 4, {DXGI_FORMAT_R32_FLOAT}, {DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32_SINT}},
@@ -76,12 +80,36 @@ constexpr FamilyFacts kFamilies[] = {
     {DXGI_FORMAT_R8_TYPELESS, 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_SNORM}, {DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SINT}},
     // D24_UNORM_S8_UINT's family: shader-resource views of its depth or its stencil.
     {DXGI_FORMAT_R24G8_TYPELESS, 4, {DXGI_FORMAT_R24_UNORM_X8_TYPELESS}, {DXGI_FORMAT_X24_TYPELESS_G8_UINT}},
+    {DXGI_FORMAT_BC1_TYPELESS, 8, {DXGI_FORMAT_BC1_UNORM, DXGI_FORMAT_BC1_UNORM_SRGB}, {}, 4},
+    {DXGI_FORMAT_BC2_TYPELESS, 16, {DXGI_FORMAT_BC2_UNORM, DXGI_FORMAT_BC2_UNORM_SRGB}, {}, 4},
+    {DXGI_FORMAT_BC3_TYPELESS, 16, {DXGI_FORMAT_BC3_UNORM, DXGI_FORMAT_BC3_UNORM_SRGB}, {}, 4},
+    {DXGI_FORMAT_BC4_TYPELESS, 8, {DXGI_FORMAT_BC4_UNORM, DXGI_FORMAT_BC4_SNORM}, {}, 4},
+    {DXGI_FORMAT_BC5_TYPELESS, 16, {DXGI_FORMAT_BC5_UNORM, DXGI_FORMAT_BC5_SNORM}, {}, 4},
+    {DXGI_FORMAT_BC6H_TYPELESS, 16, {DXGI_FORMAT_BC6H_UF16, DXGI_FORMAT_BC6H_SF16}, {}, 4},
+    {DXGI_FORMAT_BC7_TYPELESS, 16, {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_UNORM_SRGB}, {}, 4},
+};
+// Formats of no typeless family: {format, bytes per texel, may be a render target}.
+struct LoneFormat {
+  DXGI_FORMAT format;
+  UINT bytes;
+  bool renderTarget;
+};
+constexpr LoneFormat kLoneFormats[] = {
+    {DXGI_FORMAT_R11G11B10_FLOAT, 4, true},
+    {DXGI_FORMAT_R9G9B9E5_SHAREDEXP, 4, false},  // D3D11: not renderable
+    {DXGI_FORMAT_B5G6R5_UNORM, 2, true},
+    {DXGI_FORMAT_B5G5R5A1_UNORM, 2, true},
+    {DXGI_FORMAT_B4G4R4A4_UNORM, 2, true},
+    // Lives in an R8_UNORM image read into alpha (docs/formats.md): render
+    // targets would need the pixel shader's alpha routed to red, not done.
+    {DXGI_FORMAT_A8_UNORM, 1, false},
 };
 
 }  // namespace
 
 DXGI_FORMAT depthMember(DXGI_FORMAT typeless) {
   return typeless == DXGI_FORMAT_R32_TYPELESS     ? DXGI_FORMAT_D32_FLOAT
+         : typeless == DXGI_FORMAT_R16_TYPELESS   ? DXGI_FORMAT_D16_UNORM
          : typeless == DXGI_FORMAT_R24G8_TYPELESS ? DXGI_FORMAT_D24_UNORM_S8_UINT
                                                   : DXGI_FORMAT_UNKNOWN;
 }
@@ -91,11 +119,18 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
   const int v = int(format);
   f.recognized = (v >= 0 && v <= int(DXGI_FORMAT_B4G4R4A4_UNORM)) || (v >= 130 && v <= 132);
   if (format == DXGI_FORMAT_UNKNOWN) return f;
-  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT) {
+  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT || format == DXGI_FORMAT_D16_UNORM) {
     f.supported = f.depth = true;
-    f.bytesPerTexel = 4;
+    f.bytesPerTexel = format == DXGI_FORMAT_D16_UNORM ? 2 : 4;
     return f;
   }
+  for (const LoneFormat& lone : kLoneFormats)
+    if (lone.format == format) {
+      f.supported = true;
+      f.bytesPerTexel = lone.bytes;
+      f.renderTarget = lone.renderTarget;
+      return f;
+    }
   for (const FamilyFacts& family : kFamilies) {
     bool member = format == family.typeless, integer = false;
     for (DXGI_FORMAT t : family.typed) member = member || t == format;
@@ -105,7 +140,9 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
     f.integer = integer;
     f.typeless = format == family.typeless;
     f.bytesPerTexel = family.bytes;
+    f.blockDim = family.blockDim;
     f.family = family.typeless;
+    f.renderTarget = family.blockDim == 1 && family.typeless != DXGI_FORMAT_R24G8_TYPELESS;
     return f;
   }
   return f;
@@ -121,7 +158,12 @@ bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
   if (a == b) return true;
   const FormatFacts fa = formatFacts(a), fb = formatFacts(b);
-  return fa.family != DXGI_FORMAT_UNKNOWN && fa.family == fb.family;
+  if (fa.family != DXGI_FORMAT_UNKNOWN && fa.family == fb.family) return true;
+  const FormatFacts& block = fa.blockDim > 1 ? fa : fb;
+  const FormatFacts& texel = fa.blockDim > 1 ? fb : fa;
+  return block.blockDim > 1 && texel.blockDim == 1 && !texel.depth && texel.bytesPerTexel == block.bytesPerTexel &&
+         (texel.family == DXGI_FORMAT_R32G32_TYPELESS || texel.family == DXGI_FORMAT_R16G16B16A16_TYPELESS ||
+          texel.family == DXGI_FORMAT_R32G32B32A32_TYPELESS);
 }
 
 UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {
@@ -316,6 +358,22 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
         f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format needs one with a depth member: R32_TYPELESS "
                      "(D32_FLOAT) or R24G8_TYPELESS (D24_UNORM_S8_UINT)."
                    : "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
+  if (d.Format == DXGI_FORMAT_R16_TYPELESS && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "An R16_TYPELESS depth-stencil texture (D16_UNORM) cannot also be a render or unordered-access target.");
+  if (f.supported && f.blockDim > 1 && (d.BindFlags & ~UINT(D3D11_BIND_SHADER_RESOURCE)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "A block-compressed texture can only be bound as a shader resource (D3D11_BIND_SHADER_RESOURCE).");
+  if (f.supported && f.blockDim > 1 && (d.Width % f.blockDim || d.Height % f.blockDim))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDDIMENSIONS, "CREATETEXTURE2D_INVALIDDIMENSIONS",
+        "Width " + std::to_string(d.Width) + " and Height " + std::to_string(d.Height) +
+            " of a block-compressed texture must be multiples of 4.");
+  if (f.supported && !f.depth && !f.typeless && f.blockDim == 1 && !f.renderTarget &&
+      (d.BindFlags & D3D11_BIND_RENDER_TARGET))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
+        "Format " + std::to_string(int(d.Format)) + " cannot be a render target on this device (CheckFormatSupport "
+        "does not report D3D11_FORMAT_SUPPORT_RENDER_TARGET).");
   if (d.Format == DXGI_FORMAT_R24G8_TYPELESS && (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "R24G8_TYPELESS has no render-target or unordered-access format (its members are D24_UNORM_S8_UINT, "
@@ -406,6 +464,16 @@ std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC&
   if (d.BindFlags & D3D11_BIND_DEPTH_STENCIL)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
         "A Texture3D cannot be a depth-stencil target (D3D11_BIND_DEPTH_STENCIL).");
+  if (f.blockDim > 1 && (d.BindFlags & ~UINT(D3D11_BIND_SHADER_RESOURCE)))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "A block-compressed texture can only be bound as a shader resource (D3D11_BIND_SHADER_RESOURCE).");
+  if (f.blockDim > 1 && (d.Width % f.blockDim || d.Height % f.blockDim))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDDIMENSIONS, "CREATETEXTURE3D_INVALIDDIMENSIONS",
+        "Width " + std::to_string(d.Width) + " and Height " + std::to_string(d.Height) +
+            " of a block-compressed texture must be multiples of 4.");
+  if (!f.typeless && f.blockDim == 1 && !f.renderTarget && (d.BindFlags & D3D11_BIND_RENDER_TARGET))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
+        "Format " + std::to_string(int(d.Format)) + " cannot be a render target on this device.");
   if (d.Usage == D3D11_USAGE_STAGING && d.BindFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
         "A D3D11_USAGE_STAGING texture cannot be bound to the pipeline (BindFlags must be 0).");

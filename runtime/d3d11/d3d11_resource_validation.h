@@ -25,18 +25,22 @@ struct FormatFacts {
   bool depth = false;       // D24_UNORM_S8_UINT, D32_FLOAT
   bool integer = false;     // *_UINT / *_SINT
   bool typeless = false;    // *_TYPELESS: views pick a typed member of its family
-  UINT bytesPerTexel = 0;
+  UINT bytesPerTexel = 0;   // block-compressed: bytes per 4x4 block
+  UINT blockDim = 1;        // 4 for BC1–BC7
+  bool renderTarget = false;  // may be bound as a render target (d3dvk's rules; the driver may still refuse)
   DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the family's *_TYPELESS format (UNKNOWN: none)
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
 // A typeless format's depth member (its depth-stencil views' format: R32_TYPELESS → D32_FLOAT,
-// R24G8_TYPELESS → D24_UNORM_S8_UINT), or UNKNOWN.
+// R16_TYPELESS → D16_UNORM, R24G8_TYPELESS → D24_UNORM_S8_UINT), or UNKNOWN.
 DXGI_FORMAT depthMember(DXGI_FORMAT typeless);
 // A view format for a resource format: the same one, a typed member of the
 // typeless resource format's family, or its depth member (D32_FLOAT of
 // R32_TYPELESS, D24_UNORM_S8_UINT of R24G8_TYPELESS: depth-stencil views).
 bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
-// Copies between resources: one format, or members of one typeless family.
+// Copies between resources: one format, members of one typeless family, or a
+// block-compressed format and an uncompressed R32G32 / R16G16B16A16 (BC1, BC4)
+// or R32G32B32A32 (BC2, BC3, BC5–BC7) format, block for texel.
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);
 
 std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);

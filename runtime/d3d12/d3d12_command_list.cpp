@@ -228,6 +228,12 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
     out->width = std::max<UINT64>(d.Width >> mip, 1);
     out->height = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? 1 : std::max<UINT64>(d.Height >> mip, 1);
     out->depth = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? std::max<UINT64>(UINT64(d.DepthOrArraySize) >> mip, 1) : 1;
+    // A block-compressed mip copies in whole blocks (a 2x2 mip is one 4x4 block, as its footprint says).
+    FormatBlock block{};
+    if (formatBlock(d.Format, 0, &block) && block.width > 1) {
+      out->width = (out->width + block.width - 1) / block.width * block.width;
+      out->height = (out->height + block.height - 1) / block.height * block.height;
+    }
     return true;
   }
   if (loc.Type != D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT) return *why = "Type is not a D3D12_TEXTURE_COPY_TYPE", false;

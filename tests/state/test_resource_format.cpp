@@ -33,11 +33,11 @@ TEST_CASE("the slice's formats map to the Vulkan formats of the same bit layout"
   CHECK(formatAspects(*findFormat(DXGI_FORMAT_R32_UINT)) == VK_IMAGE_ASPECT_COLOR_BIT);
 }
 
-TEST_CASE("unknown, compressed, packed and out-of-range formats are not backed", "[state][format]") {
+TEST_CASE("unknown, 4:2:2, video and out-of-range formats are not backed", "[state][format]") {
   CHECK(findFormat(DXGI_FORMAT_UNKNOWN) == nullptr);
-  CHECK(findFormat(DXGI_FORMAT_BC1_UNORM) == nullptr);
-  CHECK(findFormat(DXGI_FORMAT_R10G10B10A2_UNORM) == nullptr);
-  CHECK(findFormat(DXGI_FORMAT_R32G32B32_FLOAT) == nullptr);
+  CHECK(findFormat(DXGI_FORMAT_R8G8_B8G8_UNORM) == nullptr);
+  CHECK(findFormat(DXGI_FORMAT_R1_UNORM) == nullptr);
+  CHECK(findFormat(DXGI_FORMAT_NV12) == nullptr);
   CHECK(findFormat(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS) == nullptr);
   CHECK(findFormat(DXGI_FORMAT(0x7fffffff)) == nullptr);
   CHECK(findFormat(DXGI_FORMAT(-5)) == nullptr);
@@ -186,4 +186,40 @@ TEST_CASE("bind flags → Vulkan usage, DYNAMIC and STAGING need host-visible me
   CHECK(needsHostVisibleMemory(D3D10_DDI_USAGE_STAGING));
   CHECK(!needsHostVisibleMemory(D3D10_DDI_USAGE_DEFAULT));
   CHECK(!needsHostVisibleMemory(D3D10_DDI_USAGE_IMMUTABLE));
+}
+
+TEST_CASE("block-compressed and packed formats: Vulkan formats, block layouts and block-for-texel copies",
+          "[state][format]") {
+  const FormatInfo* bc1 = findFormat(DXGI_FORMAT_BC1_UNORM);
+  const FormatInfo* bc7 = findFormat(DXGI_FORMAT_BC7_UNORM_SRGB);
+  REQUIRE(bc1);
+  REQUIRE(bc7);
+  CHECK(bc1->vk == VK_FORMAT_BC1_RGBA_UNORM_BLOCK);
+  CHECK(bc7->vk == VK_FORMAT_BC7_SRGB_BLOCK);
+  CHECK((bc1->blockDim == 4 && bc1->bytesPerTexel == 8 && bc7->bytesPerTexel == 16));
+  CHECK(findFormat(DXGI_FORMAT_R10G10B10A2_UNORM)->vk == VK_FORMAT_A2B10G10R10_UNORM_PACK32);
+  CHECK(findFormat(DXGI_FORMAT_B5G6R5_UNORM)->vk == VK_FORMAT_R5G6B5_UNORM_PACK16);
+  CHECK(findFormat(DXGI_FORMAT_B4G4R4A4_UNORM)->vk == VK_FORMAT_A4R4G4B4_UNORM_PACK16);
+  CHECK(findFormat(DXGI_FORMAT_A8_UNORM)->swizzle == ViewSwizzle::AlphaFromRed);
+  CHECK(findFormat(DXGI_FORMAT_B8G8R8X8_UNORM)->swizzle == ViewSwizzle::OpaqueAlpha);
+  // BC1 copies with the 8-byte R32G32 / R16G16B16A16 families, BC7 with R32G32B32A32, not across sizes.
+  CHECK(copyCompatible(*bc1, *findFormat(DXGI_FORMAT_R32G32_UINT)));
+  CHECK(copyCompatible(*findFormat(DXGI_FORMAT_R16G16B16A16_FLOAT), *findFormat(DXGI_FORMAT_BC4_SNORM)));
+  CHECK(copyCompatible(*bc7, *findFormat(DXGI_FORMAT_R32G32B32A32_UINT)));
+  CHECK(!copyCompatible(*bc1, *findFormat(DXGI_FORMAT_R32G32B32A32_UINT)));
+  CHECK(!copyCompatible(*bc1, *bc7));
+  CHECK(copyCompatible(*bc7, *findFormat(DXGI_FORMAT_BC7_TYPELESS)));
+  // An 8x8 BC1 texture of 3 mips: rows of blocks (16 bytes, padded to 16), a 2x2 mip still one block.
+  uint64_t total = 0;
+  const std::vector<LinearSubresource> l = linearLayout(8, 8, 3, 1, 8, &total, 4);
+  REQUIRE(l.size() == 3);
+  CHECK((l[0].rows == 2 && l[0].rowPitch == 16 && l[0].depthPitch == 32 && l[0].rowBytes() == 16));
+  CHECK((l[1].rows == 1 && l[1].rowBytes() == 8 && l[1].depthPitch == 16));
+  CHECK((l[2].width == 2 && l[2].rows == 1 && l[2].rowBytes() == 8));
+  CHECK(total == 64);
+  // The R10G10B10A2 family clears its 2-bit alpha as 2 bits.
+  CHECK(channelBitsOf(*findFormat(DXGI_FORMAT_R10G10B10A2_UINT), 3) == 2);
+  const float rgba[4] = {2000.0f, 5.0f, 1.0f, 9.0f};
+  const VkClearColorValue v = clearColorFor(*findFormat(DXGI_FORMAT_R10G10B10A2_UINT), rgba);
+  CHECK((v.uint32[0] == 1023 && v.uint32[1] == 5 && v.uint32[2] == 1 && v.uint32[3] == 3));
 }

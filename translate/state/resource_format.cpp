@@ -60,7 +60,50 @@ constexpr FormatInfo kFormats[] = {
     {DXGI_FORMAT_R8_SNORM, VK_FORMAT_R8_SNORM, 1, FormatKind::Snorm, DXGI_FORMAT_R8_TYPELESS, 8},
     {DXGI_FORMAT_R8_UINT, VK_FORMAT_R8_UINT, 1, FormatKind::Uint, DXGI_FORMAT_R8_TYPELESS, 8},
     {DXGI_FORMAT_R8_SINT, VK_FORMAT_R8_SINT, 1, FormatKind::Sint, DXGI_FORMAT_R8_TYPELESS, 8},
+    {DXGI_FORMAT_R32G32B32_TYPELESS, VK_FORMAT_R32G32B32_UINT, 12, FormatKind::Typeless, DXGI_FORMAT_R32G32B32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32_FLOAT, VK_FORMAT_R32G32B32_SFLOAT, 12, FormatKind::Float, DXGI_FORMAT_R32G32B32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32_UINT, VK_FORMAT_R32G32B32_UINT, 12, FormatKind::Uint, DXGI_FORMAT_R32G32B32_TYPELESS, 32},
+    {DXGI_FORMAT_R32G32B32_SINT, VK_FORMAT_R32G32B32_SINT, 12, FormatKind::Sint, DXGI_FORMAT_R32G32B32_TYPELESS, 32},
+    // Packed formats: Vulkan's *_PACK* formats name the same bits from the top
+    // down (A2B10G10R10: R in bits 0–9, as DXGI's R10G10B10A2).
+    {DXGI_FORMAT_R10G10B10A2_TYPELESS, VK_FORMAT_A2B10G10R10_UINT_PACK32, 4, FormatKind::Typeless, DXGI_FORMAT_R10G10B10A2_TYPELESS, 10},
+    {DXGI_FORMAT_R10G10B10A2_UNORM, VK_FORMAT_A2B10G10R10_UNORM_PACK32, 4, FormatKind::Unorm, DXGI_FORMAT_R10G10B10A2_TYPELESS, 10},
+    {DXGI_FORMAT_R10G10B10A2_UINT, VK_FORMAT_A2B10G10R10_UINT_PACK32, 4, FormatKind::Uint, DXGI_FORMAT_R10G10B10A2_TYPELESS, 10},
+    {DXGI_FORMAT_R11G11B10_FLOAT, VK_FORMAT_B10G11R11_UFLOAT_PACK32, 4, FormatKind::Float},
+    {DXGI_FORMAT_R9G9B9E5_SHAREDEXP, VK_FORMAT_E5B9G9R9_UFLOAT_PACK32, 4, FormatKind::Float},
+    {DXGI_FORMAT_B5G6R5_UNORM, VK_FORMAT_R5G6B5_UNORM_PACK16, 2, FormatKind::Unorm},
+    {DXGI_FORMAT_B5G5R5A1_UNORM, VK_FORMAT_A1R5G5B5_UNORM_PACK16, 2, FormatKind::Unorm},
+    {DXGI_FORMAT_B4G4R4A4_UNORM, VK_FORMAT_A4R4G4B4_UNORM_PACK16, 2, FormatKind::Unorm},
+    // Emulated: B8G8R8X8 in B8G8R8A8 with alpha read as 1, A8 in R8 read into alpha.
+    {DXGI_FORMAT_B8G8R8X8_TYPELESS, VK_FORMAT_B8G8R8A8_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_B8G8R8X8_TYPELESS, 8},
+    {DXGI_FORMAT_B8G8R8X8_UNORM, VK_FORMAT_B8G8R8A8_UNORM, 4, FormatKind::Unorm, DXGI_FORMAT_B8G8R8X8_TYPELESS, 8, false, 1, ViewSwizzle::OpaqueAlpha},
+    {DXGI_FORMAT_B8G8R8X8_UNORM_SRGB, VK_FORMAT_B8G8R8A8_SRGB, 4, FormatKind::Unorm, DXGI_FORMAT_B8G8R8X8_TYPELESS, 8, true, 1, ViewSwizzle::OpaqueAlpha},
+    {DXGI_FORMAT_A8_UNORM, VK_FORMAT_R8_UNORM, 1, FormatKind::Unorm, DXGI_FORMAT_UNKNOWN, 8, false, 1, ViewSwizzle::AlphaFromRed},
+    // Block-compressed: bytesPerTexel is the 4x4 block's size; a TYPELESS
+    // texture's image takes the family's UNORM (BC6H: UF16) format, MUTABLE.
+    {DXGI_FORMAT_BC1_TYPELESS, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, 8, FormatKind::Typeless, DXGI_FORMAT_BC1_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC1_UNORM, VK_FORMAT_BC1_RGBA_UNORM_BLOCK, 8, FormatKind::Unorm, DXGI_FORMAT_BC1_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC1_UNORM_SRGB, VK_FORMAT_BC1_RGBA_SRGB_BLOCK, 8, FormatKind::Unorm, DXGI_FORMAT_BC1_TYPELESS, 0, true, 4},
+    {DXGI_FORMAT_BC2_TYPELESS, VK_FORMAT_BC2_UNORM_BLOCK, 16, FormatKind::Typeless, DXGI_FORMAT_BC2_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC2_UNORM, VK_FORMAT_BC2_UNORM_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC2_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC2_UNORM_SRGB, VK_FORMAT_BC2_SRGB_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC2_TYPELESS, 0, true, 4},
+    {DXGI_FORMAT_BC3_TYPELESS, VK_FORMAT_BC3_UNORM_BLOCK, 16, FormatKind::Typeless, DXGI_FORMAT_BC3_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC3_UNORM, VK_FORMAT_BC3_UNORM_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC3_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC3_UNORM_SRGB, VK_FORMAT_BC3_SRGB_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC3_TYPELESS, 0, true, 4},
+    {DXGI_FORMAT_BC4_TYPELESS, VK_FORMAT_BC4_UNORM_BLOCK, 8, FormatKind::Typeless, DXGI_FORMAT_BC4_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC4_UNORM, VK_FORMAT_BC4_UNORM_BLOCK, 8, FormatKind::Unorm, DXGI_FORMAT_BC4_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC4_SNORM, VK_FORMAT_BC4_SNORM_BLOCK, 8, FormatKind::Snorm, DXGI_FORMAT_BC4_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC5_TYPELESS, VK_FORMAT_BC5_UNORM_BLOCK, 16, FormatKind::Typeless, DXGI_FORMAT_BC5_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC5_UNORM, VK_FORMAT_BC5_UNORM_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC5_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC5_SNORM, VK_FORMAT_BC5_SNORM_BLOCK, 16, FormatKind::Snorm, DXGI_FORMAT_BC5_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC6H_TYPELESS, VK_FORMAT_BC6H_UFLOAT_BLOCK, 16, FormatKind::Typeless, DXGI_FORMAT_BC6H_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC6H_UF16, VK_FORMAT_BC6H_UFLOAT_BLOCK, 16, FormatKind::Float, DXGI_FORMAT_BC6H_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC6H_SF16, VK_FORMAT_BC6H_SFLOAT_BLOCK, 16, FormatKind::Float, DXGI_FORMAT_BC6H_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC7_TYPELESS, VK_FORMAT_BC7_UNORM_BLOCK, 16, FormatKind::Typeless, DXGI_FORMAT_BC7_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC7_UNORM, VK_FORMAT_BC7_UNORM_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC7_TYPELESS, 0, false, 4},
+    {DXGI_FORMAT_BC7_UNORM_SRGB, VK_FORMAT_BC7_SRGB_BLOCK, 16, FormatKind::Unorm, DXGI_FORMAT_BC7_TYPELESS, 0, true, 4},
     {DXGI_FORMAT_D32_FLOAT, VK_FORMAT_D32_SFLOAT, 4, FormatKind::Depth},
+    {DXGI_FORMAT_D16_UNORM, VK_FORMAT_D16_UNORM, 2, FormatKind::Depth},
     {DXGI_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::DepthStencil},
     // The D24S8 family: its typeless format always lives in a D24_UNORM_S8_UINT
     // image (depthFormatForTypeless); its typed members read one aspect of it.
@@ -88,14 +131,26 @@ const FormatInfo* findFormat(DXGI_FORMAT format) {
   return nullptr;
 }
 
+const FormatInfo* formatTable(uint32_t* count) {
+  *count = uint32_t(sizeof kFormats / sizeof kFormats[0]);
+  return kFormats;
+}
+
+uint32_t channelBitsOf(const FormatInfo& f, uint32_t c) {
+  if (f.family == DXGI_FORMAT_R10G10B10A2_TYPELESS) return c == 3 ? 2 : 10;
+  return f.channelBits;
+}
+
 const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless) {
   if (typeless.dxgi == DXGI_FORMAT_R32_TYPELESS) return findFormat(DXGI_FORMAT_D32_FLOAT);
+  if (typeless.dxgi == DXGI_FORMAT_R16_TYPELESS) return findFormat(DXGI_FORMAT_D16_UNORM);
   if (typeless.dxgi == DXGI_FORMAT_R24G8_TYPELESS) return findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
   return nullptr;
 }
 
 VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& view) {
   if (image.dxgi == DXGI_FORMAT_D32_FLOAT && view.dxgi == DXGI_FORMAT_R32_FLOAT) return VK_IMAGE_ASPECT_DEPTH_BIT;
+  if (image.dxgi == DXGI_FORMAT_D16_UNORM && view.dxgi == DXGI_FORMAT_R16_UNORM) return VK_IMAGE_ASPECT_DEPTH_BIT;
   if (image.dxgi == DXGI_FORMAT_D24_UNORM_S8_UINT) {
     if (view.dxgi == DXGI_FORMAT_R24_UNORM_X8_TYPELESS) return VK_IMAGE_ASPECT_DEPTH_BIT;
     if (view.dxgi == DXGI_FORMAT_X24_TYPELESS_G8_UINT) return VK_IMAGE_ASPECT_STENCIL_BIT;
@@ -110,7 +165,16 @@ bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view) {
 }
 
 bool copyCompatible(const FormatInfo& a, const FormatInfo& b) {
-  return &a == &b || (a.family != DXGI_FORMAT_UNKNOWN && a.family == b.family);
+  if (&a == &b || (a.family != DXGI_FORMAT_UNKNOWN && a.family == b.family)) return true;
+  // Block <-> texel of the same size: the uncompressed side is a 64- or
+  // 128-bit format of integer or float channels (D3D10.1's reinterpreting copies).
+  const FormatInfo& block = isBlockCompressed(a) ? a : b;
+  const FormatInfo& texel = isBlockCompressed(a) ? b : a;
+  if (!isBlockCompressed(block) || isBlockCompressed(texel) || isDepthFormat(texel) ||
+      texel.bytesPerTexel != block.bytesPerTexel)
+    return false;
+  return texel.family == DXGI_FORMAT_R32G32_TYPELESS || texel.family == DXGI_FORMAT_R16G16B16A16_TYPELESS ||
+         texel.family == DXGI_FORMAT_R32G32B32A32_TYPELESS;
 }
 
 VkImageAspectFlags formatAspects(const FormatInfo& f) {
@@ -123,10 +187,10 @@ VkImageAspectFlags formatAspects(const FormatInfo& f) {
 
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]) {
   VkClearColorValue v{};
-  const uint32_t bits = f.channelBits ? f.channelBits : 32;
-  const uint32_t umax = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
-  const int32_t smax = bits >= 32 ? std::numeric_limits<int32_t>::max() : (1 << (bits - 1)) - 1;
-  for (int i = 0; i < 4; ++i) {
+  for (uint32_t i = 0; i < 4; ++i) {
+    const uint32_t bits = channelBitsOf(f, i) ? channelBitsOf(f, i) : 32;
+    const uint32_t umax = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
+    const int32_t smax = bits >= 32 ? std::numeric_limits<int32_t>::max() : (1 << (bits - 1)) - 1;
     if (f.kind == FormatKind::Uint)
       v.uint32[i] = std::min(toUint(rgba[i]), umax);
     else if (f.kind == FormatKind::Sint)
@@ -182,9 +246,9 @@ uint32_t toSnormBits(float v, uint32_t bits) {
 VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& image, const VkClearColorValue& value) {
   if (&view == &image || image.kind != FormatKind::Typeless) return value;
   VkClearColorValue out{};
-  const uint32_t bits = view.channelBits ? view.channelBits : 32;
-  const uint32_t mask = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
-  for (int i = 0; i < 4; ++i) {
+  for (uint32_t i = 0; i < 4; ++i) {
+    const uint32_t bits = channelBitsOf(view, i) ? channelBitsOf(view, i) : 32;
+    const uint32_t mask = bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1;
     switch (view.kind) {
       case FormatKind::Uint:
       case FormatKind::Sint: out.uint32[i] = value.uint32[i] & mask; break;
@@ -217,7 +281,11 @@ VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t valu
       case FormatKind::Uint:
       case FormatKind::Sint: v.uint32[i] = values[i]; break;
       case FormatKind::Unorm: {
-        const uint32_t max = (1u << f.channelBits) - 1;
+        if (!channelBitsOf(f, i)) {  // packed UNORM formats: not a whole-channel layout
+          std::memcpy(&v.float32[i], &values[i], 4);
+          break;
+        }
+        const uint32_t max = (1u << channelBitsOf(f, i)) - 1;
         v.float32[i] = float(values[i] & max) / float(max);
         break;
       }
@@ -237,7 +305,9 @@ VkClearColorValue uavClearColorFromBits(const FormatInfo& f, const uint32_t valu
 }
 
 uint32_t packTexel(const FormatInfo& f, const VkClearColorValue& value, uint8_t out[16]) {
-  if (f.kind == FormatKind::Typeless || isDepthFormat(f) || !f.channelBits || f.bytesPerTexel > 16) return 0;
+  if (f.kind == FormatKind::Typeless || isDepthFormat(f) || !f.channelBits || f.bytesPerTexel > 16 ||
+      f.family == DXGI_FORMAT_R10G10B10A2_TYPELESS || f.swizzle != ViewSwizzle::Identity)
+    return 0;
   // The channels' bits: what a clear of a typeless image of this family takes.
   static const FormatInfo kTypeless{DXGI_FORMAT_UNKNOWN, VK_FORMAT_UNDEFINED, 0, FormatKind::Typeless};
   const VkClearColorValue bits = clearValueForImage(f, kTypeless, value);
@@ -261,7 +331,7 @@ uint32_t fullMipCount(uint32_t width, uint32_t height) {
 }
 
 std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uint32_t mipLevels, uint32_t arraySize,
-                                            uint32_t bytesPerTexel, uint64_t* totalSize) {
+                                            uint32_t bytesPerTexel, uint64_t* totalSize, uint32_t blockDim) {
   std::vector<LinearSubresource> out;
   uint64_t offset = 0;
   for (uint32_t slice = 0; slice < arraySize; ++slice) {
@@ -269,9 +339,12 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
       LinearSubresource s;
       s.width = (width >> mip) ? (width >> mip) : 1;
       s.height = (height >> mip) ? (height >> mip) : 1;
-      uint64_t row = uint64_t(s.width) * bytesPerTexel;
+      s.blockDim = blockDim;
+      s.elementBytes = bytesPerTexel;
+      s.rows = (s.height + blockDim - 1) / blockDim;
+      uint64_t row = s.rowBytes();
       s.rowPitch = uint32_t((row + kRowPitchAlignment - 1) / kRowPitchAlignment * kRowPitchAlignment);
-      s.depthPitch = s.rowPitch * s.height;
+      s.depthPitch = s.rowPitch * s.rows;
       offset = (offset + kSubresourceAlignment - 1) / kSubresourceAlignment * kSubresourceAlignment;
       s.offset = offset;
       offset += s.depthPitch;
@@ -283,8 +356,8 @@ std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uin
 }
 
 std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
-                                                  uint32_t bytesPerTexel, uint64_t* totalSize) {
-  std::vector<LinearSubresource> out = linearLayout(width, height, mipLevels, 1, bytesPerTexel, nullptr);
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize, uint32_t blockDim) {
+  std::vector<LinearSubresource> out = linearLayout(width, height, mipLevels, 1, bytesPerTexel, nullptr, blockDim);
   uint64_t offset = 0;
   for (uint32_t mip = 0; mip < mipLevels; ++mip) {
     LinearSubresource& s = out[mip];

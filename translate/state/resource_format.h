@@ -19,34 +19,55 @@ namespace d3dvk::state {
 // (the image is created MUTABLE_FORMAT with the family's UINT member).
 enum class FormatKind { Float, Unorm, Snorm, Uint, Sint, Depth, DepthStencil, Typeless };
 
+// How a shader-resource view's components come from the Vulkan format: as
+// they are, or re-routed for a DXGI format Vulkan lacks (A8_UNORM lives in an
+// R8_UNORM image read as (0, 0, 0, r); B8G8R8X8 in a B8G8R8A8 image whose
+// alpha reads 1). Render-target, depth and UAV views always keep identity.
+enum class ViewSwizzle : uint8_t { Identity, AlphaFromRed, OpaqueAlpha };
+
 struct FormatInfo {
   DXGI_FORMAT dxgi;
   VkFormat vk;
-  uint32_t bytesPerTexel;  // for depth-stencil: the D3D (packed) size
+  uint32_t bytesPerTexel;  // for depth-stencil: the D3D (packed) size; block-compressed: bytes per 4x4 block
   FormatKind kind;
   DXGI_FORMAT family = DXGI_FORMAT_UNKNOWN;  // the *_TYPELESS format of its family (UNKNOWN: none)
-  uint32_t channelBits = 0;                   // bits per channel (colour formats)
+  uint32_t channelBits = 0;                   // bits per channel (colour formats; 0: packed or compressed)
   bool srgb = false;
+  uint32_t blockDim = 1;                      // texels per block side: 4 for BC1–BC7, 1 otherwise
+  ViewSwizzle swizzle = ViewSwizzle::Identity;
 };
+
+inline bool isBlockCompressed(const FormatInfo& f) { return f.blockDim > 1; }
+// Bits of channel c (0..3: R, G, B, A) of a colour format whose channels are
+// whole-format integers or normalized values (R10G10B10A2: 10, 10, 10, 2);
+// 0 where the format has no such channel layout (packed floats, compressed).
+uint32_t channelBitsOf(const FormatInfo& f, uint32_t c);
 
 // The formats d3dvk backs (render targets, depth-stencil, shader resources,
 // staging): R8, R8G8, R8G8B8A8 (and B8G8R8A8) UNORM/UNORM_SRGB/SNORM/UINT/SINT,
 // R16, R16G16, R16G16B16A16 FLOAT/UNORM/SNORM/UINT/SINT, R32, R32G32,
-// R32G32B32A32 FLOAT/UINT/SINT, the TYPELESS format of each of those families,
-// D32_FLOAT and D24_UNORM_S8_UINT, and the R24G8 family (R24G8_TYPELESS,
+// R32G32B32, R32G32B32A32 FLOAT/UINT/SINT, R10G10B10A2 UNORM/UINT,
+// R11G11B10_FLOAT, R9G9B9E5_SHAREDEXP, B5G6R5/B5G5R5A1/B4G4R4A4_UNORM,
+// B8G8R8X8_UNORM(_SRGB), A8_UNORM, BC1–BC7 (UNORM, SRGB, SNORM, UF16/SF16),
+// the TYPELESS format of each of those families, D32_FLOAT, D16_UNORM and
+// D24_UNORM_S8_UINT, and the R24G8 family (R24G8_TYPELESS,
 // R24_UNORM_X8_TYPELESS, X24_TYPELESS_G8_UINT: one aspect each of a
-// D24_UNORM_S8_UINT image); null for any other value, including out-of-range ones.
+// D24_UNORM_S8_UINT image); null for any other value, including out-of-range
+// ones. docs/formats.md lists them with their Vulkan formats and emulations.
 const FormatInfo* findFormat(DXGI_FORMAT format);
+// Every format findFormat knows, in table order (for queries over all formats).
+const FormatInfo* formatTable(uint32_t* count);
 
 // The depth format a typeless texture's image takes when it is a depth-stencil
 // target (and, for R24G8_TYPELESS, always): D32_FLOAT for R32_TYPELESS,
-// D24_UNORM_S8_UINT for R24G8_TYPELESS; null for any other format. Its
+// D16_UNORM for R16_TYPELESS, D24_UNORM_S8_UINT for R24G8_TYPELESS; null for
+// any other format. Its
 // depth-stencil views use that format; its shader-resource views read one
 // aspect of it (depthViewAspect).
 const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless);
 // The aspect a shader-resource view of format `view` reads from an image of
-// depth format `image`: depth for R32_FLOAT on D32_FLOAT and for
-// R24_UNORM_X8_TYPELESS on D24_UNORM_S8_UINT, stencil for
+// depth format `image`: depth for R32_FLOAT on D32_FLOAT, R16_UNORM on
+// D16_UNORM and R24_UNORM_X8_TYPELESS on D24_UNORM_S8_UINT, stencil for
 // X24_TYPELESS_G8_UINT on D24_UNORM_S8_UINT; 0 for any other pair. (The
 // image view keeps the image's format; D3D reads the stencil in .g.)
 VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& view);
@@ -56,7 +77,10 @@ VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& vi
 // for a depth image one of the aspect formats depthViewAspect accepts.
 bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view);
 // Whether two resources copy into each other (CopyResource/CopySubresourceRegion):
-// the same format, or members of one typeless family.
+// the same format, members of one typeless family, or (D3D10.1's rule) a
+// block-compressed format and an uncompressed colour format whose texel is
+// as large as its block (BC1/BC4 <-> R32G32_*/R16G16B16A16_*, the others <->
+// R32G32B32A32_*), which copy block for texel.
 bool copyCompatible(const FormatInfo& a, const FormatInfo& b);
 
 inline bool isDepthFormat(const FormatInfo& f) {
@@ -95,20 +119,27 @@ uint32_t packTexel(const FormatInfo& f, const VkClearColorValue& value, uint8_t 
 inline constexpr uint32_t kRowPitchAlignment = 16;
 inline constexpr uint32_t kSubresourceAlignment = 16;
 
+// A row is one row of texels, or of 4x4 blocks for block-compressed formats
+// (D3D's pitch of a BC subresource is the bytes of one block row).
 struct LinearSubresource {
   uint64_t offset;
   uint32_t width, height;  // texels of this mip
   uint32_t rowPitch;       // bytes
-  uint32_t depthPitch;     // bytes (rowPitch × height): one depth slice
+  uint32_t depthPitch;     // bytes (rowPitch × rows): one depth slice
   uint32_t depth = 1;      // depth slices of this mip (Texture3D)
+  uint32_t rows = 0;       // rows in memory: height, or ceil(height / blockDim)
+  uint32_t blockDim = 1;   // texels per row element side (4: BC blocks)
+  uint32_t elementBytes = 0;  // bytes per texel or block
+  uint32_t rowBytes() const { return (width + blockDim - 1) / blockDim * elementBytes; }
 };
 
-// D3D subresource order: index = mip + arraySlice × mipLevels.
+// D3D subresource order: index = mip + arraySlice × mipLevels. blockDim 4
+// lays out 4x4 blocks of bytesPerTexel bytes each.
 std::vector<LinearSubresource> linearLayout(uint32_t width, uint32_t height, uint32_t mipLevels, uint32_t arraySize,
-                                            uint32_t bytesPerTexel, uint64_t* totalSize);
+                                            uint32_t bytesPerTexel, uint64_t* totalSize, uint32_t blockDim = 1);
 // A Texture3D's mips (each `depth >> mip` slices of depthPitch bytes, at least one).
 std::vector<LinearSubresource> linearLayoutVolume(uint32_t width, uint32_t height, uint32_t depth, uint32_t mipLevels,
-                                                  uint32_t bytesPerTexel, uint64_t* totalSize);
+                                                  uint32_t bytesPerTexel, uint64_t* totalSize, uint32_t blockDim = 1);
 
 // The number of mips a full chain of a width × height texture has.
 uint32_t fullMipCount(uint32_t width, uint32_t height);

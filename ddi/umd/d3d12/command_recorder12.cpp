@@ -265,12 +265,22 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     return fail(E_INVALIDARG, "CopyTextureRegion: source subresource out of range");
 
   // The source window: the box, else the whole source subresource or footprint.
+  // A footprint of a block-compressed texture counts blocks (the runtime's
+  // PhysicalWidth/Height); boxes and offsets count texels, and a texture's
+  // mips are whole blocks for copies (a 2x2 mip copies as its one block).
   VkOffset3D srcOffset{0, 0, 0};
   VkExtent3D extent{};
   const auto* srcFoot = static_cast<const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT*>(srcLayout.pLayout);
   const auto* dstFoot = static_cast<const D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT*>(dstLayout.pLayout);
-  VkExtent3D srcSize = srcTexture ? srcRes->mipExtent(ssub.mip)
-                                  : VkExtent3D{srcFoot->PhysicalWidth, srcFoot->PhysicalHeight, srcFoot->PhysicalDepth};
+  const UINT block = (dstTexture && !srcTexture)   ? dstRes->format->blockDim
+                     : (srcTexture && !dstTexture) ? srcRes->format->blockDim
+                                                   : 1;
+  auto blockExtent = [](VkExtent3D e, UINT b) {
+    return VkExtent3D{(e.width + b - 1) / b * b, (e.height + b - 1) / b * b, e.depth};
+  };
+  VkExtent3D srcSize = srcTexture ? blockExtent(srcRes->mipExtent(ssub.mip), block)
+                                  : VkExtent3D{srcFoot->PhysicalWidth * block, srcFoot->PhysicalHeight * block,
+                                               srcFoot->PhysicalDepth};
   if (box) {
     if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front ||
         !fitsWithinSigned(box->Left, uint64_t(int64_t(box->Right) - box->Left), srcSize.width) ||
@@ -282,8 +292,11 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   } else {
     extent = srcSize;
   }
-  VkExtent3D dstSize = dstTexture ? dstRes->mipExtent(dsub.mip)
-                                  : VkExtent3D{dstFoot->PhysicalWidth, dstFoot->PhysicalHeight, dstFoot->PhysicalDepth};
+  VkExtent3D dstSize = dstTexture ? blockExtent(dstRes->mipExtent(dsub.mip), block)
+                                  : VkExtent3D{dstFoot->PhysicalWidth * block, dstFoot->PhysicalHeight * block,
+                                               dstFoot->PhysicalDepth};
+  if (block > 1 && (srcOffset.x % block || srcOffset.y % block || dstX % block || dstY % block))
+    return fail(E_INVALIDARG, "CopyTextureRegion: a block-compressed copy must start on a 4x4 block");
   if (!fitsWithin(dstX, extent.width, dstSize.width) || !fitsWithin(dstY, extent.height, dstSize.height) ||
       !fitsWithin(dstZ, extent.depth, dstSize.depth) || dstX > uint32_t(INT32_MAX) || dstY > uint32_t(INT32_MAX) ||
       dstZ > uint32_t(INT32_MAX))
@@ -299,22 +312,29 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     if (foot.Pitch < UINT64(foot.PhysicalWidth) * texelBytes) return false;
     UINT64 rows = foot.Pitch ? foot.SlicePitch / foot.Pitch : 0;
     if (rows < foot.PhysicalHeight) rows = foot.PhysicalHeight;
-    // The region's first byte and the end of its last row, none of it wrapping.
+    // The region's first byte and the end of its last row (of texels or blocks), none of it wrapping.
     UINT64 first = 0, last = 0;
     if (at.x < 0 || at.y < 0 || at.z < 0 || !extent.width || !extent.height || !extent.depth) return false;
-    if (!checkedMulAdd<UINT64>(UINT64(at.x), texelBytes, offset, &first) ||
-        !checkedMulAdd<UINT64>(UINT64(at.y), foot.Pitch, first, &first) ||
+    const UINT64 blocksWide = (UINT64(extent.width) + block - 1) / block, blocksHigh = (UINT64(extent.height) + block - 1) / block;
+    if (!checkedMulAdd<UINT64>(UINT64(at.x) / block, texelBytes, offset, &first) ||
+        !checkedMulAdd<UINT64>(UINT64(at.y) / block, foot.Pitch, first, &first) ||
         !checkedMulAdd<UINT64>(UINT64(at.z), foot.SlicePitch, first, &first) ||
-        !checkedMulAdd<UINT64>(UINT64(extent.height) - 1, foot.Pitch, UINT64(extent.width) * texelBytes, &last) ||
+        !checkedMulAdd<UINT64>(blocksHigh - 1, foot.Pitch, blocksWide * texelBytes, &last) ||
         !checkedMulAdd<UINT64>(UINT64(extent.depth) - 1, rows * foot.Pitch, last, &last) ||
         !fitsWithin(first, last, buffer.desc.Width))
       return false;
     out->bufferOffset = first;
-    out->bufferRowLength = foot.Pitch / texelBytes;
-    out->bufferImageHeight = UINT(rows);
+    out->bufferRowLength = UINT(foot.Pitch / texelBytes * block);
+    out->bufferImageHeight = UINT(rows * block);
     out->imageSubresource = {sub.aspect, sub.mip, sub.slice, 1};
     out->imageOffset = imageOffset;
+    // Vulkan's extent ends at the mip's edge where the last block overhangs it.
+    const VkExtent3D mip = dstTexture ? dstRes->mipExtent(sub.mip) : srcRes->mipExtent(sub.mip);
     out->imageExtent = extent;
+    if (block > 1) {
+      out->imageExtent.width = std::min<UINT>(extent.width, mip.width - UINT(imageOffset.x));
+      out->imageExtent.height = std::min<UINT>(extent.height, mip.height - UINT(imageOffset.y));
+    }
     return true;
   };
 

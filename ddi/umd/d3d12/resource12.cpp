@@ -145,6 +145,8 @@ HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::Form
   *format = state::findFormat(d.Format);
   if (!*format) return *why = "DXGI format " + std::to_string(int(d.Format)) + " is not supported for textures yet", E_INVALIDARG;
   if (!d.Width || !d.Height || !d.DepthOrArraySize || !d.SampleDesc.Count) return *why = "a texture of no texels", E_INVALIDARG;
+  if (state::isBlockCompressed(**format) && (d.Width % (*format)->blockDim || d.Height % (*format)->blockDim))
+    return *why = "a block-compressed texture's top mip must be a multiple of 4 texels wide and high", E_INVALIDARG;
   const bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D, is1d = d.ResourceType == D3D12DDI_RT_TEXTURE1D;
   const UINT64 maxExtent = is3d ? kMaxTexture3DExtent : is1d ? kMaxTexture1DWidth : kMaxTexture2DExtent;
   if (d.Width > maxExtent || d.Height > (is1d ? 1 : maxExtent) || (is3d && d.DepthOrArraySize > kMaxTexture3DExtent))
@@ -256,7 +258,9 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     vkCmdPipelineBarrier2(cmd, &dep);
     fullBarrier(cmd);
     VkImageSubresourceRange range{aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
-    if (aspects & VK_IMAGE_ASPECT_COLOR_BIT) {
+    if (state::isBlockCompressed(*r.format)) {
+      // Vulkan clears no compressed image: a BC texture starts undefined (not zeroed; docs/formats.md).
+    } else if (aspects & VK_IMAGE_ASPECT_COLOR_BIT) {
       VkClearColorValue zero{};
       vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
     } else {
