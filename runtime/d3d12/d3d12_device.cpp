@@ -115,23 +115,7 @@ HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
 HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature, void* pFeatureSupportData,
                                                            UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;
-  if (Feature != D3D12_FEATURE_D3D12_OPTIONS) return E_INVALIDARG;  // the only feature answered so far
-  if (FeatureSupportDataSize != sizeof(D3D12_FEATURE_DATA_D3D12_OPTIONS)) return E_INVALIDARG;
-  D3D12DDI_D3D12_OPTIONS_DATA_0032 caps;
-  HRESULT hr = queryOptions(&caps);
-  if (FAILED(hr)) return hr;
-  auto* out = static_cast<D3D12_FEATURE_DATA_D3D12_OPTIONS*>(pFeatureSupportData);
-  std::memset(out, 0, sizeof *out);
-  out->ConservativeRasterizationTier = static_cast<D3D12_CONSERVATIVE_RASTERIZATION_TIER>(caps.ConservativeRasterizationTier);
-  out->ResourceBindingTier = static_cast<D3D12_RESOURCE_BINDING_TIER>(caps.ResourceBindingTier);
-  out->TiledResourcesTier = static_cast<D3D12_TILED_RESOURCES_TIER>(caps.TiledResourcesTier);
-  out->ResourceHeapTier = static_cast<D3D12_RESOURCE_HEAP_TIER>(caps.ResourceHeapTier);
-  out->CrossNodeSharingTier = static_cast<D3D12_CROSS_NODE_SHARING_TIER>(caps.CrossNodeSharingTier);
-  out->OutputMergerLogicOp = caps.OutputMergerLogicOp;
-  out->VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =
-      caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation;
-  out->MaxGPUVirtualAddressBitsPerResource = 40;
-  return S_OK;
+  return checkFeature(Feature, pFeatureSupportData, FeatureSupportDataSize);  // d3d12_feature_support.cpp
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime
