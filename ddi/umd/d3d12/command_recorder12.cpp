@@ -23,6 +23,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   passOpen_ = false;
   attachmentWrites_.clear();
   pendingTables_.clear();
+  warned_.clear();
   segments_.clear();
   readIndices_ = {};
   activeOcclusion_ = activeStatistics_ = {};
@@ -55,6 +56,12 @@ void CommandRecorder12::fail(HRESULT hr, const char* what) {
   if (device_) device_->message(hr, what);
   else umd::logError(std::string("D3D12 command list: ") + what);
   if (SUCCEEDED(error_)) error_ = hr;
+}
+
+void CommandRecorder12::warnOnce(const std::string& what) {
+  if (!warned_.insert(what).second) return;
+  if (device_) device_->message(S_OK, what);
+  else umd::logError("D3D12 command list: " + what);
 }
 
 namespace {
@@ -184,6 +191,15 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
 
 namespace {
 
+// The range a copy's layout transitions cover: the copied aspect's layers, with
+// both aspects of a depth-stencil image (they change layout together: no
+// separateDepthStencilLayouts).
+VkImageSubresourceRange transferRange(const Resource12& r, const VkImageSubresourceLayers& l) {
+  VkImageSubresourceRange range = rangeOf(l);
+  if (range.aspectMask & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) range.aspectMask = r.aspects();
+  return range;
+}
+
 // One subresource of a texture: its Vulkan layers, aspect and texel size.
 struct Subresource {
   UINT mip, slice;
@@ -241,13 +257,18 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   VkExtent3D srcSize = srcTexture ? srcRes->mipExtent(ssub.mip)
                                   : VkExtent3D{srcFoot->PhysicalWidth, srcFoot->PhysicalHeight, srcFoot->PhysicalDepth};
   if (box) {
-    if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front ||
-        !fitsWithinSigned(box->Left, uint64_t(int64_t(box->Right) - box->Left), srcSize.width) ||
-        !fitsWithinSigned(box->Top, uint64_t(int64_t(box->Bottom) - box->Top), srcSize.height) ||
-        !fitsWithinSigned(box->Front, uint64_t(int64_t(box->Back) - box->Front), srcSize.depth))
-      return fail(E_INVALIDARG, "CopyTextureRegion: the source box is empty or outside the source");
-    srcOffset = {box->Left, box->Top, box->Front};
-    extent = {UINT(box->Right - box->Left), UINT(box->Bottom - box->Top), UINT(box->Back - box->Front)};
+    // An empty box copies nothing (D3D12); a box reaching outside the source
+    // copies the part inside it, and one wholly outside copies nothing.
+    if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front) return;
+    if (box->Left < 0 || box->Top < 0 || box->Front < 0)
+      return fail(E_INVALIDARG, "CopyTextureRegion: the source box starts before the source");
+    const int64_t right = std::min<int64_t>(box->Right, srcSize.width), bottom = std::min<int64_t>(box->Bottom, srcSize.height),
+                  back = std::min<int64_t>(box->Back, srcSize.depth);
+    if (right != box->Right || bottom != box->Bottom || back != box->Back)
+      warnOnce("CopyTextureRegion: the source box reaches outside the source; the part inside is copied");
+    if (box->Left >= right || box->Top >= bottom || box->Front >= back) return;
+    srcOffset = {INT(box->Left), INT(box->Top), INT(box->Front)};
+    extent = {UINT(right - box->Left), UINT(bottom - box->Top), UINT(back - box->Front)};
   } else {
     extent = srcSize;
   }
@@ -305,8 +326,8 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                      VK_IMAGE_LAYOUT_GENERAL, 1, &c);
       return;
     }
-    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(c.srcSubresource), dstRes->image->handle(),
-                      rangeOf(c.dstSubresource), [&] {
+    inTransferLayouts(cmd, srcRes->image->handle(), transferRange(*srcRes, c.srcSubresource), dstRes->image->handle(),
+                      transferRange(*dstRes, c.dstSubresource), [&] {
                         vkCmdCopyImage(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                                        dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
                       });
@@ -320,7 +341,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                                 "the region reaches past its buffer");
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
-    inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), rangeOf(region.imageSubresource), [&] {
+    inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), transferRange(*dstRes, region.imageSubresource), [&] {
       vkCmdCopyBufferToImage(cmd, srcRes->buffer->handle(), dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                              1, &region);
     });
@@ -333,7 +354,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
       return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
-    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
+    inTransferLayouts(cmd, srcRes->image->handle(), transferRange(*srcRes, region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
       vkCmdCopyImageToBuffer(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dstRes->buffer->handle(),
                              1, &region);
     });
@@ -382,8 +403,9 @@ void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, V
 void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, const FLOAT color[4], UINT numRects,
                                               const D3D12DDI_RECT* rects) {
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::RenderTarget || !d->resource || !color)
+  if (!d || d->kind != ViewDescriptor12::RenderTarget || !color)
     return fail(E_INVALIDARG, "ClearRenderTargetView on a descriptor that holds no render-target view");
+  if (!d->resource) return;  // a null RTV: the clear writes nothing
   Resource12& r = *d->resource;
   VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
   if (numRects == 0) {
@@ -411,8 +433,9 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
 void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, UINT flags, FLOAT depth, UINT8 stencil,
                                               UINT numRects, const D3D12DDI_RECT* rects) {
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::DepthStencil || !d->resource)
+  if (!d || d->kind != ViewDescriptor12::DepthStencil)
     return fail(E_INVALIDARG, "ClearDepthStencilView on a descriptor that holds no depth-stencil view");
+  if (!d->resource) return;  // a null DSV: the clear writes nothing
   Resource12& r = *d->resource;
   VkImageAspectFlags formatAspects = r.aspects();
   VkImageAspectFlags aspects = 0;

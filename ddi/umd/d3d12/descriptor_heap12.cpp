@@ -66,9 +66,13 @@ VOID APIENTRY createRenderTargetView(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
   Resource12* r = args ? Resource12::from(args->hDrvResource) : nullptr;
   if (!d) return;
   *d = ViewDescriptor12{};
-  if (!r || r->isBuffer()) {
-    if (r) umd::logError("D3D12 CreateRenderTargetView: buffer render targets are not supported");
-    if (r) Device12::from(hDevice)->setError(E_INVALIDARG);
+  if (!r) {  // a null RTV: bound, it takes no attachment; clears and draws write nothing through it
+    if (args) d->kind = ViewDescriptor12::RenderTarget, d->format = state::findFormat(args->Format);
+    return;
+  }
+  if (r->isBuffer()) {
+    umd::logError("D3D12 CreateRenderTargetView: buffer render targets are not supported");
+    Device12::from(hDevice)->setError(E_INVALIDARG);
     return;
   }
   d->kind = ViewDescriptor12::RenderTarget;
@@ -99,7 +103,11 @@ VOID APIENTRY createDepthStencilView(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_
   Resource12* r = args ? Resource12::from(args->hDrvResource) : nullptr;
   if (!d) return;
   *d = ViewDescriptor12{};
-  if (!r || r->isBuffer()) return;
+  if (!r) {  // a null DSV: bound, it takes no attachment; clears and draws write nothing through it
+    if (args) d->kind = ViewDescriptor12::DepthStencil, d->format = state::findFormat(args->Format);
+    return;
+  }
+  if (r->isBuffer()) return;
   d->kind = ViewDescriptor12::DepthStencil;
   d->resource = r;
   d->format = state::findFormat(args->Format);
