@@ -92,7 +92,7 @@ ret
   CHECK(device->Release() == 0);
 }
 
-TEST_CASE("D3D12 CheckFeatureSupport: OPTIONS tiers match what creation does; every OPTIONSn answers its struct",
+TEST_CASE("D3D12 CheckFeatureSupport: OPTIONS tiers match what creation does, every OPTIONSn answers its struct",
           "[d3d12][features]") {
   ID3D12Device* device = createDevice12();
   D3D12_FEATURE_DATA_D3D12_OPTIONS o{};

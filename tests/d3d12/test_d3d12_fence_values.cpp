@@ -8,7 +8,7 @@
 
 using namespace d3dvk::test;
 
-TEST_CASE("D3D12 ID3D12Fence::Signal of a lower value from the CPU lowers it; waits and signals go on from there",
+TEST_CASE("D3D12 ID3D12Fence::Signal of a lower value from the CPU lowers it, waits and signals go on from there",
           "[d3d12][fence]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);

@@ -107,7 +107,7 @@ struct Rig {
 
 }  // namespace
 
-TEST_CASE("D3D12 a descriptor table never set reads zeros; the list closes and a message says so", "[d3d12][lenient]") {
+TEST_CASE("D3D12 a descriptor table never set reads zeros, the list closes and a message says so", "[d3d12][lenient]") {
   Rig r;
   uint32_t out[4] = {1, 1, 1, 1};
   StderrCapture errors;
@@ -116,7 +116,7 @@ TEST_CASE("D3D12 a descriptor table never set reads zeros; the list closes and a
   CHECK(errors.text().find("reads a descriptor table that was not set") != std::string::npos);
 }
 
-TEST_CASE("D3D12 table entries without a view of the declared kind read zeros; the list closes", "[d3d12][lenient]") {
+TEST_CASE("D3D12 table entries without a view of the declared kind read zeros, the list closes", "[d3d12][lenient]") {
   Rig r;
   // b0: never written; t0: a UAV (the wrong kind); u0: an SRV (the wrong kind).
   D3D12_UNORDERED_ACCESS_VIEW_DESC uav{};
@@ -164,7 +164,7 @@ TEST_CASE("D3D12 table entries without a view of the declared kind read zeros; t
   second->Release();
 }
 
-TEST_CASE("D3D12 a dispatch without a pipeline state is dropped with a message; the list closes and runs the rest",
+TEST_CASE("D3D12 a dispatch without a pipeline state is dropped with a message, the list closes and runs the rest",
           "[d3d12][lenient]") {
   Rig r;
   uint32_t out[4] = {};
@@ -174,7 +174,7 @@ TEST_CASE("D3D12 a dispatch without a pipeline state is dropped with a message; 
   CHECK(errors.text().find("Dispatch without a compute pipeline state") != std::string::npos);
 }
 
-TEST_CASE("D3D12 null RTV and DSV descriptors: cleared and drawn through, they write nothing; the list closes",
+TEST_CASE("D3D12 null RTV and DSV descriptors: cleared and drawn through, they write nothing, the list closes",
           "[d3d12][lenient][views]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
