@@ -110,6 +110,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateRenderTargetView(ID3D12Resource* pReso
                              : rd.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? D3D12DDI_RD_TEXTURE3D
                                                                                   : D3D12DDI_RD_TEXTURE2D;
     args.Tex2D = {0, 0, slices, 0};
+    if (args.ResourceDimension == D3D12DDI_RD_TEXTURE3D) args.Tex3D = {0, 0, UINT(-1)};  // every W slice
   } else {
     switch (rawEnum(pDesc->ViewDimension)) {
       case D3D12_RTV_DIMENSION_TEXTURE2D: args.ResourceDimension = D3D12DDI_RD_TEXTURE2D; args.Tex2D = {pDesc->Texture2D.MipSlice, 0, 1, 0}; break;

@@ -334,3 +334,43 @@ TEST_CASE("D3D12 typeless depth textures (R24G8_TYPELESS, R32_TYPELESS) are dept
     }
   for (IUnknown* o : std::initializer_list<IUnknown*>{d32Back, stencilBack, depthBack, srvs, dsvs, d32, ds}) o->Release();
 }
+
+TEST_CASE("D3D12 ClearRenderTargetView of a Texture3D RTV clears only its W window (FirstWSlice, WSize)",
+          "[d3d12][clear]") {
+  Context c;
+  D3D12_RESOURCE_DESC desc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
+  desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE3D;
+  desc.DepthOrArraySize = 4;
+  ID3D12Resource* volume = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  ID3D12DescriptorHeap* rtvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 2);
+  const UINT step = c.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+  const D3D12_CPU_DESCRIPTOR_HANDLE whole = rtvs->GetCPUDescriptorHandleForHeapStart(), window{whole.ptr + step};
+  c.device->CreateRenderTargetView(volume, nullptr, whole);
+  D3D12_RENDER_TARGET_VIEW_DESC view{};
+  view.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  view.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
+  view.Texture3D = {0, 1, 2};  // slices 1 and 2
+  c.device->CreateRenderTargetView(volume, &view, window);
+  const FLOAT blue[4] = {0, 0, 1, 1}, red[4] = {1, 0, 0, 1};
+  c.list->ClearRenderTargetView(whole, blue, 0, nullptr);
+  c.list->ClearRenderTargetView(window, red, 0, nullptr);
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barrier.Transition = {volume, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  c.list->ResourceBarrier(1, &barrier);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+  ID3D12Resource* readback = readBack(c, volume, 0, &fp);
+  c.run();
+  REQUIRE(fp.Footprint.Depth == 4u);
+  std::vector<unsigned char> bytes = readBuffer(readback, size_t(readback->GetDesc().Width));
+  const size_t slicePitch = size_t(fp.Footprint.RowPitch) * fp.Footprint.Height;
+  for (UINT z = 0; z < 4; ++z)
+    for (UINT y = 0; y < 4; ++y)
+      for (UINT x = 0; x < 4; ++x) {
+        uint32_t v;
+        std::memcpy(&v, bytes.data() + fp.Offset + z * slicePitch + y * fp.Footprint.RowPitch + x * 4, 4);
+        INFO("texel " << x << "," << y << "," << z);
+        CHECK(v == (z == 1 || z == 2 ? 0xff0000ffu : 0xffff0000u));
+      }
+  for (IUnknown* o : std::initializer_list<IUnknown*>{readback, rtvs, volume}) o->Release();
+}

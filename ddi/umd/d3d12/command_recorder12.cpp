@@ -408,6 +408,35 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   if (!d->resource) return;  // a null RTV: the clear writes nothing
   Resource12& r = *d->resource;
   VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
+  if (numRects == 0 && r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D) {
+    // A Texture3D view's W window (descriptor_heap12.cpp keeps it in offset and
+    // range): when it is not the whole mip, the texel is copied into its slices
+    // (vkCmdClearColorImage clears every slice of a 3D mip).
+    const VkExtent3D e = r.mipExtent(d->mip);
+    const UINT firstW = UINT(d->offset), wSize = UINT(d->range);
+    if (wSize && (firstW || wSize < e.depth)) {
+      unsigned char texel[16];
+      const UINT texelBytes = state::packTexel(*d->format, viewValue, texel);
+      if (!texelBytes) return fail(E_NOTIMPL, "ClearRenderTargetView: a W window of this format cannot be cleared");
+      VkBuffer scratch = scratchBuffer(UINT64(e.width) * e.height * wSize * texelBytes, texel, texelBytes,
+                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+      if (!scratch) return;
+      VkCommandBuffer cmd = orderedCommand();
+      if (!cmd) return;
+      orderAttachmentWrite(cmd, &r);
+      VkBufferImageCopy c{};
+      c.bufferRowLength = e.width;
+      c.bufferImageHeight = e.height;
+      c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 0, 1};
+      c.imageOffset = {0, 0, INT(firstW)};
+      c.imageExtent = {e.width, e.height, wSize};
+      const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, 0, 1};
+      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+      return;
+    }
+  }
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;

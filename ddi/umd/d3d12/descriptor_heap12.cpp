@@ -8,6 +8,7 @@
 #include "device12.h"
 #include "resource12.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -95,6 +96,15 @@ VOID APIENTRY createRenderTargetView(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
       break;
   }
   if (d->mip >= r->mipLevels) d->mip = r->mipLevels - 1;
+  if (args->ResourceDimension == D3D12DDI_RD_TEXTURE3D) {
+    // The W window (FirstWSlice/WSize, -1: to the mip's last slice) that clears
+    // honour, kept in the buffer-view fields an RTV has no other use for.
+    const UINT depth = r->mipExtent(d->mip).depth;
+    const UINT first = std::min(args->Tex3D.FirstW, depth - 1);
+    const UINT size = args->Tex3D.WSize;
+    d->offset = first;
+    d->range = size == UINT(-1) || size == 0 || size > depth - first ? depth - first : size;
+  }
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY createDepthStencilView(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW* args,
