@@ -112,6 +112,26 @@ HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
   return S_OK;
 }
 
+// Residency: Vulkan keeps every allocation resident, so MakeResident has
+// nothing to do and Evict is a hint d3dvk does not act on (an evicted object
+// made resident again is as it was). The arguments are checked as D3D12 does.
+namespace {
+HRESULT checkPageables(const char* method, UINT count, ID3D12Pageable* const* objects) {
+  if (count && !objects) return d3d12Error(method, "ppObjects is null"), E_INVALIDARG;
+  for (UINT i = 0; i < count; ++i)
+    if (!objects[i]) return d3d12Error(method, "ppObjects[" + std::to_string(i) + "] is null"), E_INVALIDARG;
+  return S_OK;
+}
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D12Device::MakeResident(UINT NumObjects, ID3D12Pageable* const* ppObjects) try {
+  return checkPageables("ID3D12Device::MakeResident", NumObjects, ppObjects);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D12Device::Evict(UINT NumObjects, ID3D12Pageable* const* ppObjects) try {
+  return checkPageables("ID3D12Device::Evict", NumObjects, ppObjects);
+} D3DVK_CATCH_HRESULT
+
 HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature, void* pFeatureSupportData,
                                                            UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;

@@ -41,14 +41,6 @@ HRESULT STDMETHODCALLTYPE D3D12Device::OpenSharedHandleByName(LPCWSTR Name, DWOR
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE D3D12Device::MakeResident(UINT NumObjects, ID3D12Pageable *const *ppObjects) try {
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D12Device::Evict(UINT NumObjects, ID3D12Pageable *const *ppObjects) try {
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D12Device::SetStablePowerState(BOOL Enable) try {
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT

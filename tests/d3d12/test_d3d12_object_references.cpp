@@ -103,3 +103,26 @@ TEST_CASE("D3D12 private data: size queries, DXGI_ERROR_MORE_DATA, null data del
   fence->Release();
   CHECK(device->Release() == 0);
 }
+
+TEST_CASE("D3D12 MakeResident and Evict: S_OK for objects, E_INVALIDARG for null ones, contents kept", "[d3d12][objects]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12Resource* buffer = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 256);
+  void* data = nullptr;
+  REQUIRE(buffer->Map(0, nullptr, &data) == S_OK);
+  std::memset(data, 0x3c, 256);
+  buffer->Unmap(0, nullptr);
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 4, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  ID3D12DescriptorHeap* heap = nullptr;
+  REQUIRE(device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(&heap)) == S_OK);
+  ID3D12Pageable* objects[2] = {buffer, heap};
+  CHECK(device->Evict(2, objects) == S_OK);
+  CHECK(device->MakeResident(2, objects) == S_OK);
+  CHECK(device->MakeResident(0, nullptr) == S_OK);
+  CHECK(device->Evict(1, nullptr) == E_INVALIDARG);
+  ID3D12Pageable* withNull[2] = {buffer, nullptr};
+  CHECK(device->MakeResident(2, withNull) == E_INVALIDARG);
+  CHECK(readBuffer(buffer, 256)[200] == 0x3c);
+  heap->Release();
+  buffer->Release();
+  CHECK(device->Release() == 0);
+}
