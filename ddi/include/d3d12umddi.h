@@ -1355,6 +1355,9 @@ typedef struct D3DVKDDI_FENCE_FUNCS {
   // GetTimestampFrequency; the WDK runtime asks the kernel), 0 when the device
   // has no timestamps.
   UINT64(APIENTRY* pfnGetTimestampFrequency)(D3D12DDI_HDEVICE);
+  // A GPU timestamp and the CPU time (CLOCK_MONOTONIC, nanoseconds) taken at
+  // the same moment (ID3D12CommandQueue::GetClockCalibration).
+  HRESULT(APIENTRY* pfnGetClockCalibration)(D3D12DDI_HDEVICE, UINT64* GpuTimestamp, UINT64* CpuTimestamp);
 } D3DVKDDI_FENCE_FUNCS;
 
 // d3dvk's driver messages (D3DVK_DDI_TABLE_TYPE_MESSAGES): the runtime registers

@@ -1,6 +1,6 @@
 // runtime/core/private_data.h — the private-data store every D3D11 object carries
 // (SetPrivateData / SetPrivateDataInterface / GetPrivateData), with D3D's rules:
-// size query with null data, DXGI_ERROR_MORE_DATA when the buffer is too small,
+// null data (any size) deleting an entry, size query with null data, DXGI_ERROR_MORE_DATA when the buffer is too small,
 // DXGI_ERROR_NOT_FOUND for an unknown GUID, interfaces held with a reference.
 #pragma once
 
@@ -17,10 +17,9 @@ class PrivateDataStore {
   ~PrivateDataStore() { clear(); }
 
   HRESULT set(REFGUID guid, UINT size, const void* data) {
-    if (size && !data) return E_INVALIDARG;
     std::lock_guard<std::mutex> lock(mutex_);
     erase(guid);
-    if (size == 0) return S_OK;  // null/empty data removes the entry
+    if (size == 0 || !data) return S_OK;  // null or empty data removes the entry (whatever the size)
     Entry e{guid, {}, nullptr};
     e.bytes.assign(static_cast<const unsigned char*>(data), static_cast<const unsigned char*>(data) + size);
     entries_.push_back(std::move(e));

@@ -285,11 +285,22 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
   UINT64 width = src.width, height = src.height, depth = src.depth;
   D3D12DDI_BOX box{};
   if (pSrcBox) {
-    const D3D12_BOX& b = *pSrcBox;
-    if (b.right <= b.left || b.bottom <= b.top || b.back <= b.front || b.right > src.width || b.bottom > src.height ||
-        b.back > src.depth)
-      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
-                     "pSrcBox is empty or reaches outside the source");
+    // D3D12: an empty box copies nothing; a box reaching outside the source
+    // copies the part inside it (nothing when none is). The debug layer says so;
+    // the list still closes.
+    D3D12_BOX b = *pSrcBox;
+    if (b.right <= b.left || b.bottom <= b.top || b.back <= b.front)
+      return message(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX), "pSrcBox is empty; nothing is copied");
+    if (b.right > src.width || b.bottom > src.height || b.back > src.depth) {
+      b.right = UINT(std::min<UINT64>(b.right, src.width));
+      b.bottom = UINT(std::min<UINT64>(b.bottom, src.height));
+      b.back = UINT(std::min<UINT64>(b.back, src.depth));
+      if (b.right <= b.left || b.bottom <= b.top || b.back <= b.front)
+        return message(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
+                       "pSrcBox lies outside the source; nothing is copied");
+      message(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
+              "pSrcBox reaches outside the source; the part inside it is copied");
+    }
     width = b.right - b.left;
     height = b.bottom - b.top;
     depth = b.back - b.front;
@@ -304,7 +315,7 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
   // One subresource as source and destination: the regions must not overlap (D3D12).
   if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX &&
       pDst->pResource == pSrc->pResource && pDst->SubresourceIndex == pSrc->SubresourceIndex) {
-    const UINT64 left = pSrcBox ? pSrcBox->left : 0, top = pSrcBox ? pSrcBox->top : 0, front = pSrcBox ? pSrcBox->front : 0;
+    const UINT64 left = UINT64(box.Left), top = UINT64(box.Top), front = UINT64(box.Front);
     const bool apart = DstX >= left + width || left >= DstX + UINT64(width) || DstY >= top + height ||
                        top >= DstY + UINT64(height) || DstZ >= front + depth || front >= DstZ + UINT64(depth);
     if (!apart)

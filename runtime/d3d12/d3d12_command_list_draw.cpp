@@ -22,20 +22,23 @@
 namespace d3dvk::runtime {
 
 bool D3D12CommandList::drawStateValid(const char* method, bool compute) {
+  // A draw or dispatch without a pipeline state or root signature is undefined
+  // in D3D12 (the debug layer's error, not the core runtime's): it is dropped
+  // with the message, and the list still closes.
   D3D12RootSignature* set = compute ? computeRootSignature_ : graphicsRootSignature_;
   if (!pipelineState_ || pipelineState_->isCompute() != compute) {
-    invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_PIPELINE_STATE_NOT_SET),
-            compute ? "Dispatch without a compute pipeline state (SetPipelineState)"
-                    : "a draw without a graphics pipeline state (SetPipelineState)");
+    message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_PIPELINE_STATE_NOT_SET),
+            compute ? "Dispatch without a compute pipeline state (SetPipelineState); the dispatch is dropped"
+                    : "a draw without a graphics pipeline state (SetPipelineState); the draw is dropped");
     return false;
   }
   if (!set) {
     if (compute)
-      invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DISPATCH_ROOT_SIGNATURE_NOT_SET),
-              "Dispatch without a compute root signature (SetComputeRootSignature)");
+      message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DISPATCH_ROOT_SIGNATURE_NOT_SET),
+              "Dispatch without a compute root signature (SetComputeRootSignature); the dispatch is dropped");
     else
-      invalid(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DRAW_ROOT_SIGNATURE_NOT_SET),
-              "a draw without a graphics root signature (SetGraphicsRootSignature)");
+      message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_DRAW_ROOT_SIGNATURE_NOT_SET),
+              "a draw without a graphics root signature (SetGraphicsRootSignature); the draw is dropped");
     return false;
   }
   D3D12RootSignature* expected = pipelineState_->rootSignature();

@@ -156,10 +156,14 @@ HRESULT STDMETHODCALLTYPE D3D12CommandQueue::GetTimestampFrequency(UINT64* pFreq
   return E_FAIL;
 } D3DVK_CATCH_HRESULT
 HRESULT STDMETHODCALLTYPE D3D12CommandQueue::GetClockCalibration(UINT64* pGpuTimestamp, UINT64* pCpuTimestamp) try {
-  if (pGpuTimestamp) *pGpuTimestamp = 0;
-  if (pCpuTimestamp) *pCpuTimestamp = 0;
-  d3d12Error("ID3D12CommandQueue::GetClockCalibration", "timestamps are not implemented yet");
-  return E_NOTIMPL;
+  if (!pGpuTimestamp || !pCpuTimestamp) return E_INVALIDARG;
+  // The CPU timestamp is CLOCK_MONOTONIC in nanoseconds: on Linux d3dvk's
+  // QueryPerformanceCounter counts that clock at 1 GHz.
+  const DdiDevice12& ddi = device()->ddi();
+  HRESULT hr = ddi.fence().pfnGetClockCalibration ? ddi.fence().pfnGetClockCalibration(ddi.handle(), pGpuTimestamp, pCpuTimestamp)
+                                                  : E_NOTIMPL;
+  if (FAILED(hr)) d3d12Error("ID3D12CommandQueue::GetClockCalibration", "the Vulkan queue has no timestamps");
+  return hr;
 } D3DVK_CATCH_HRESULT
 D3D12_COMMAND_QUEUE_DESC STDMETHODCALLTYPE D3D12CommandQueue::GetDesc() try { return desc_; } D3DVK_CATCH_RETURN({})
 

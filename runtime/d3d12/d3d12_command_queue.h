@@ -5,7 +5,8 @@
 // against the resources' states on the queues and moves those states on
 // (d3d12_resource_states.h); a mismatch is reported
 // (RESOURCE_BARRIER_BEFORE_AFTER_MISMATCH), the lists still run. Tile mappings,
-// markers/events and GetClockCalibration log and do nothing yet.
+// markers/events log and do nothing yet; GetClockCalibration pairs a GPU
+// timestamp with CLOCK_MONOTONIC nanoseconds.
 #pragma once
 
 #include "d3d12_device_child.h"

@@ -112,26 +112,30 @@ HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
   return S_OK;
 }
 
+// Residency: Vulkan keeps every allocation resident, so MakeResident has
+// nothing to do and Evict is a hint d3dvk does not act on (an evicted object
+// made resident again is as it was). The arguments are checked as D3D12 does.
+namespace {
+HRESULT checkPageables(const char* method, UINT count, ID3D12Pageable* const* objects) {
+  if (count && !objects) return d3d12Error(method, "ppObjects is null"), E_INVALIDARG;
+  for (UINT i = 0; i < count; ++i)
+    if (!objects[i]) return d3d12Error(method, "ppObjects[" + std::to_string(i) + "] is null"), E_INVALIDARG;
+  return S_OK;
+}
+}  // namespace
+
+HRESULT STDMETHODCALLTYPE D3D12Device::MakeResident(UINT NumObjects, ID3D12Pageable* const* ppObjects) try {
+  return checkPageables("ID3D12Device::MakeResident", NumObjects, ppObjects);
+} D3DVK_CATCH_HRESULT
+
+HRESULT STDMETHODCALLTYPE D3D12Device::Evict(UINT NumObjects, ID3D12Pageable* const* ppObjects) try {
+  return checkPageables("ID3D12Device::Evict", NumObjects, ppObjects);
+} D3DVK_CATCH_HRESULT
+
 HRESULT STDMETHODCALLTYPE D3D12Device::CheckFeatureSupport(D3D12_FEATURE Feature, void* pFeatureSupportData,
                                                            UINT FeatureSupportDataSize) try {
   if (!pFeatureSupportData) return E_INVALIDARG;
-  if (Feature != D3D12_FEATURE_D3D12_OPTIONS) return E_INVALIDARG;  // the only feature answered so far
-  if (FeatureSupportDataSize != sizeof(D3D12_FEATURE_DATA_D3D12_OPTIONS)) return E_INVALIDARG;
-  D3D12DDI_D3D12_OPTIONS_DATA_0032 caps;
-  HRESULT hr = queryOptions(&caps);
-  if (FAILED(hr)) return hr;
-  auto* out = static_cast<D3D12_FEATURE_DATA_D3D12_OPTIONS*>(pFeatureSupportData);
-  std::memset(out, 0, sizeof *out);
-  out->ConservativeRasterizationTier = static_cast<D3D12_CONSERVATIVE_RASTERIZATION_TIER>(caps.ConservativeRasterizationTier);
-  out->ResourceBindingTier = static_cast<D3D12_RESOURCE_BINDING_TIER>(caps.ResourceBindingTier);
-  out->TiledResourcesTier = static_cast<D3D12_TILED_RESOURCES_TIER>(caps.TiledResourcesTier);
-  out->ResourceHeapTier = static_cast<D3D12_RESOURCE_HEAP_TIER>(caps.ResourceHeapTier);
-  out->CrossNodeSharingTier = static_cast<D3D12_CROSS_NODE_SHARING_TIER>(caps.CrossNodeSharingTier);
-  out->OutputMergerLogicOp = caps.OutputMergerLogicOp;
-  out->VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =
-      caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation;
-  out->MaxGPUVirtualAddressBitsPerResource = 40;
-  return S_OK;
+  return checkFeature(Feature, pFeatureSupportData, FeatureSupportDataSize);  // d3d12_feature_support.cpp
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

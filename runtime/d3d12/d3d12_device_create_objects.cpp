@@ -90,7 +90,13 @@ void STDMETHODCALLTYPE D3D12Device::CreateRenderTargetView(ID3D12Resource* pReso
   if (!descriptorInHeap(DestDescriptor.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_RTV))
     return d3d12Error(method, "DestDescriptor is not a descriptor of an RTV heap of this device; nothing is written");
   auto* r = D3D12Resource::from(pResource);
-  if (!r) return d3d12Error(method, "null resources (null views) are not supported yet; nothing is written");
+  if (!r) {  // a null RTV: its desc names the format; bound, it writes nothing
+    if (!pDesc) return d3d12Error(method, "a null resource needs a view desc; nothing is written");
+    D3D12DDIARG_CREATE_RENDER_TARGET_VIEW_0002 args{};
+    args.Format = pDesc->Format;
+    DdiErrorScope12 scope;
+    return ddi_->core().pfnCreateRenderTargetView(ddi_->handle(), &args, {DestDescriptor.ptr});
+  }
   const D3D12_RESOURCE_DESC& rd = r->desc();
   if (!(rd.Flags & D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET))
     return d3d12Error(method, "the resource was not created with D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET; nothing is written");
@@ -104,6 +110,7 @@ void STDMETHODCALLTYPE D3D12Device::CreateRenderTargetView(ID3D12Resource* pReso
                              : rd.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? D3D12DDI_RD_TEXTURE3D
                                                                                   : D3D12DDI_RD_TEXTURE2D;
     args.Tex2D = {0, 0, slices, 0};
+    if (args.ResourceDimension == D3D12DDI_RD_TEXTURE3D) args.Tex3D = {0, 0, UINT(-1)};  // every W slice
   } else {
     switch (rawEnum(pDesc->ViewDimension)) {
       case D3D12_RTV_DIMENSION_TEXTURE2D: args.ResourceDimension = D3D12DDI_RD_TEXTURE2D; args.Tex2D = {pDesc->Texture2D.MipSlice, 0, 1, 0}; break;
@@ -150,7 +157,13 @@ void STDMETHODCALLTYPE D3D12Device::CreateDepthStencilView(ID3D12Resource* pReso
   if (!descriptorInHeap(DestDescriptor.ptr, D3D12_DESCRIPTOR_HEAP_TYPE_DSV))
     return d3d12Error(method, "DestDescriptor is not a descriptor of a DSV heap of this device; nothing is written");
   auto* r = D3D12Resource::from(pResource);
-  if (!r) return d3d12Error(method, "null resources (null views) are not supported yet; nothing is written");
+  if (!r) {  // a null DSV: its desc names the format; bound, it writes nothing
+    if (!pDesc) return d3d12Error(method, "a null resource needs a view desc; nothing is written");
+    D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW args{};
+    args.Format = pDesc->Format;
+    DdiErrorScope12 scope;
+    return ddi_->core().pfnCreateDepthStencilView(ddi_->handle(), &args, {DestDescriptor.ptr});
+  }
   const D3D12_RESOURCE_DESC& rd = r->desc();
   if (!(rd.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL))
     return d3d12Error(method, "the resource was not created with D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL; nothing is written");

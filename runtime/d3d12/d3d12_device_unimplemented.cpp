@@ -17,7 +17,15 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePlacedResource(ID3D12Heap *pHeap, U
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateReservedResource(const D3D12_RESOURCE_DESC *pDesc, D3D12_RESOURCE_STATES InitialState, const D3D12_CLEAR_VALUE *pOptimizedClearValue, REFIID riid, void **ppvResource) try {
   if (ppvResource) *ppvResource = nullptr;
-  return E_NOTIMPL;
+  // TiledResourcesTier is NOT_SUPPORTED (CheckFeatureSupport): D3D12 refuses
+  // reserved resources, even buffers, on such a device.
+  const char* method = "ID3D12Device::CreateReservedResource";
+  const char* text = "reserved (tiled) resources need D3D12_TILED_RESOURCES_TIER_1, and this device reports "
+                     "D3D12_TILED_RESOURCES_TIER_NOT_SUPPORTED";
+  debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, D3DVK_D3D12_MESSAGE_ID(UNKNOWN), method,
+               text);
+  d3d12Error(method, text);
+  return E_INVALIDARG;
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateSharedHandle(ID3D12DeviceChild *pObject, const SECURITY_ATTRIBUTES *pAttributes, DWORD Access, LPCWSTR Name, HANDLE *pHandle) try {
@@ -30,14 +38,6 @@ HRESULT STDMETHODCALLTYPE D3D12Device::OpenSharedHandle(HANDLE NTHandle, REFIID 
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::OpenSharedHandleByName(LPCWSTR Name, DWORD Access, /* [annotation][out] */ HANDLE *pNTHandle) try {
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D12Device::MakeResident(UINT NumObjects, ID3D12Pageable *const *ppObjects) try {
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D12Device::Evict(UINT NumObjects, ID3D12Pageable *const *ppObjects) try {
   return E_NOTIMPL;
 } D3DVK_CATCH_HRESULT
 

@@ -198,15 +198,8 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
                          "NumRenderTargets is " + std::to_string(d.NumRenderTargets) + "; at most 8");
     return E_INVALIDARG;
   }
-  for (UINT i = 0; i < d.NumRenderTargets; ++i) {
-    if (d.RTVFormats[i] != DXGI_FORMAT_UNKNOWN) continue;
-    const std::string text = "RTVFormats[" + std::to_string(i) + "] is DXGI_FORMAT_UNKNOWN, but NumRenderTargets is " +
-                             std::to_string(d.NumRenderTargets) + ": every render target below it needs a format";
-    device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                         D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_RENDERTARGETVIEW_NOT_SET), kGraphics, text);
-    d3d12Error(kGraphics, text);
-    return E_INVALIDARG;
-  }
+  // An RTVFormats[i] of DXGI_FORMAT_UNKNOWN below NumRenderTargets is D3D12's
+  // way to leave that slot unused: the pipeline writes nothing there.
   if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, kGraphics); FAILED(hr)) return hr;
   if (d.HS.BytecodeLength || d.DS.BytecodeLength || d.StreamOutput.NumEntries) {
     d3d12Error(kGraphics, "hull and domain shaders and stream output are not supported on D3D12 yet");

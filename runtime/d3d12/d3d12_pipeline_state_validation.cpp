@@ -4,7 +4,8 @@
 // violation reported to the debug layer with its D3D12 message ID (#647
 // CREATERASTERIZERSTATE_INVALID_CONSERVATIVERASTERMODE for ConservativeRaster ON
 // without a supported tier); and the desc's values D3D12 refuses before any
-// driver object is made (NodeMask, PrimitiveTopologyType, SampleDesc) and the
+// driver object is made (NodeMask, PrimitiveTopologyType, SampleDesc, the blend
+// desc's logic-op and dual-source rules) and the
 // pixel shader's inputs against what the stage before it writes.
 #include "d3d12_device.h"
 #include "d3d12_pipeline_state.h"
@@ -46,6 +47,56 @@ dxbc::Shader parsed(const D3D12_SHADER_BYTECODE& code) {
   return dxbc::parseShader({bytes, size});
 }
 
+bool isDualSourceFactor(int f) {
+  return f == D3D12_BLEND_SRC1_COLOR || f == D3D12_BLEND_INV_SRC1_COLOR || f == D3D12_BLEND_SRC1_ALPHA ||
+         f == D3D12_BLEND_INV_SRC1_ALPHA;
+}
+
+// The blend desc's rules (D3D12_BLEND_DESC): known enums; logic ops only where
+// the device has them (OutputMergerLogicOp: d3dvk has none), never with
+// blending or independent blend; dual-source factors only on render target 0
+// of a pipeline with at most one render target.
+HRESULT validateBlendDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d, const char* function) {
+  const D3D12_BLEND_DESC& b = d.BlendState;
+  const UINT targets = b.IndependentBlendEnable ? 8 : 1;
+  bool dualSource = false;
+  for (UINT i = 0; i < targets; ++i) {
+    const D3D12_RENDER_TARGET_BLEND_DESC& rt = b.RenderTarget[i];
+    const std::string at = "BlendState.RenderTarget[" + std::to_string(i) + "]";
+    const int factors[4] = {rawEnum(rt.SrcBlend), rawEnum(rt.DestBlend), rawEnum(rt.SrcBlendAlpha), rawEnum(rt.DestBlendAlpha)};
+    const int ops[2] = {rawEnum(rt.BlendOp), rawEnum(rt.BlendOpAlpha)};
+    if (rt.BlendEnable) {
+      for (int f : factors)
+        if (f < D3D12_BLEND_ZERO || f > D3D12_BLEND_INV_SRC1_ALPHA || f == 12 || f == 13)
+          return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDSRCBLEND),
+                        at + " has blend factor " + std::to_string(f) + ", not a D3D12_BLEND");
+      for (int op : ops)
+        if (op < D3D12_BLEND_OP_ADD || op > D3D12_BLEND_OP_MAX)
+          return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDBLENDOP),
+                        at + " has blend op " + std::to_string(op) + ", not a D3D12_BLEND_OP");
+      for (int f : factors) dualSource |= isDualSourceFactor(f);
+      if (dualSource && i > 0)
+        return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDSRCBLEND),
+                      at + " uses a dual-source (SRC1) blend factor; only render target 0 may");
+    }
+    if (UINT(rt.RenderTargetWriteMask) > D3D12_COLOR_WRITE_ENABLE_ALL)
+      return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDRENDERTARGETWRITEMASK),
+                    at + ".RenderTargetWriteMask has bits above D3D12_COLOR_WRITE_ENABLE_ALL");
+    if (rt.LogicOpEnable) {
+      std::string why = rt.BlendEnable ? " enables both blending and a logic op"
+                        : b.IndependentBlendEnable ? " enables a logic op with IndependentBlendEnable"
+                                                   : " enables a logic op, which this device does not support "
+                                                     "(D3D12_FEATURE_DATA_D3D12_OPTIONS::OutputMergerLogicOp is FALSE)";
+      return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDLOGICOPS), at + why);
+    }
+  }
+  if (dualSource && d.NumRenderTargets > 1)
+    return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDSRCBLEND),
+                  "dual-source blending (SRC1 factors) needs at most one render target; NumRenderTargets is " +
+                      std::to_string(d.NumRenderTargets));
+  return S_OK;
+}
+
 }  // namespace
 
 HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* function) {
@@ -64,7 +115,7 @@ HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_P
   if (samples == 0 || samples > D3D12_MAX_MULTISAMPLE_SAMPLE_COUNT || (samples & (samples - 1)))
     return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_INVALID_SAMPLE_DESC),
                   "SampleDesc.Count " + std::to_string(samples) + " is not a power of two from 1 to 32");
-  return S_OK;
+  return validateBlendDesc(device, d, function);
 }
 
 HRESULT validateShaderLinkage(D3D12Device& device, const D3D12_SHADER_BYTECODE& producer, const D3D12_SHADER_BYTECODE& ps,

@@ -2,6 +2,7 @@
 // one array slice) and texture copies (placed footprints both ways, a box
 // between textures), read back through CopyTextureRegion into READBACK buffers.
 #include "d3d12_test_util.h"
+#include "stderr_capture.h"
 
 #include <thread>
 
@@ -168,6 +169,16 @@ TEST_CASE("D3D12 CopyTextureRegion: footprint → texture, a box between texture
   D3D12_TEXTURE_COPY_LOCATION srcA = subresourceLocation(a, 0), dstB = subresourceLocation(b, 0);
   D3D12_BOX box{2, 3, 0, 7, 6, 1};  // 5 × 3 texels from (2, 3) → (10, 4)
   c.list->CopyTextureRegion(&dstB, 10, 4, 0, &srcA, &box);
+  {
+    StderrCapture messages;
+    // An empty box copies nothing; a box reaching past the source's bottom right
+    // corner copies the part inside it: 2 × 1 texels from (18, 9) → (0, 0).
+    const D3D12_BOX empty{3, 3, 0, 3, 5, 1}, clipped{18, 9, 0, 40, 30, 1};
+    c.list->CopyTextureRegion(&dstB, 5, 5, 0, &srcA, &empty);
+    c.list->CopyTextureRegion(&dstB, 0, 0, 0, &srcA, &clipped);
+    CHECK(messages.text().find("pSrcBox is empty; nothing is copied") != std::string::npos);
+    CHECK(messages.text().find("pSrcBox reaches outside the source; the part inside it is copied") != std::string::npos);
+  }
   D3D12_PLACED_SUBRESOURCE_FOOTPRINT fpBack;
   ID3D12Resource* readback = readBack(c, b, 0, &fpBack);
   c.run();
@@ -177,6 +188,7 @@ TEST_CASE("D3D12 CopyTextureRegion: footprint → texture, a box between texture
     for (UINT x = 0; x < 20; ++x) {
       bool copied = x >= 10 && x < 15 && y >= 4 && y < 7;
       uint32_t expected = copied ? (((y - 4 + 3) << 8) | (x - 10 + 2)) : 0;
+      if (y == 0 && x < 2) expected = (9u << 8) | (18 + x);  // the clipped box
       if (texel(bytes, fpBack, x, y) != expected) {
         INFO("texel " << x << "," << y);
         REQUIRE(texel(bytes, fpBack, x, y) == expected);
@@ -247,4 +259,118 @@ TEST_CASE("D3D12 command lists recorded on two threads at once", "[d3d12][thread
   fence->Release();
   queue->Release();
   CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D12 typeless depth textures (R24G8_TYPELESS, R32_TYPELESS) are depth images: cleared through their DSV, "
+          "their planes read back, their SRVs made",
+          "[d3d12][clear][depth]") {
+  Context c;
+  // R24G8_TYPELESS with a depth view and a stencil SRV; R32_TYPELESS with a D32 view and an R32_FLOAT SRV.
+  ID3D12Resource* ds = createCommitted(
+      c.device, D3D12_HEAP_TYPE_DEFAULT,
+      texture2DDesc(8, 4, DXGI_FORMAT_R24G8_TYPELESS, D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL), D3D12_RESOURCE_STATE_DEPTH_WRITE);
+  ID3D12Resource* d32 = createCommitted(
+      c.device, D3D12_HEAP_TYPE_DEFAULT,
+      texture2DDesc(8, 4, DXGI_FORMAT_R32_TYPELESS, D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL), D3D12_RESOURCE_STATE_DEPTH_WRITE);
+  ID3D12DescriptorHeap* dsvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_DSV, 2);
+  ID3D12DescriptorHeap* srvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 3);
+  const UINT dsvStep = c.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_DSV);
+  const UINT srvStep = c.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  D3D12_CPU_DESCRIPTOR_HANDLE dsv0 = dsvs->GetCPUDescriptorHandleForHeapStart(), dsv1{dsv0.ptr + dsvStep};
+  D3D12_DEPTH_STENCIL_VIEW_DESC dv{};
+  dv.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+  dv.ViewDimension = D3D12_DSV_DIMENSION_TEXTURE2D;
+  c.device->CreateDepthStencilView(ds, &dv, dsv0);
+  dv.Format = DXGI_FORMAT_D32_FLOAT;
+  c.device->CreateDepthStencilView(d32, &dv, dsv1);
+  {
+    StderrCapture errors;
+    D3D12_SHADER_RESOURCE_VIEW_DESC sv{};
+    sv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE2D;
+    sv.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+    sv.Texture2D.MipLevels = 1;
+    D3D12_CPU_DESCRIPTOR_HANDLE srv = srvs->GetCPUDescriptorHandleForHeapStart();
+    sv.Format = DXGI_FORMAT_R24_UNORM_X8_TYPELESS;
+    c.device->CreateShaderResourceView(ds, &sv, srv);
+    sv.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+    sv.Texture2D.PlaneSlice = 1;
+    c.device->CreateShaderResourceView(ds, &sv, {srv.ptr + srvStep});
+    sv.Format = DXGI_FORMAT_R32_FLOAT;
+    sv.Texture2D.PlaneSlice = 0;
+    c.device->CreateShaderResourceView(d32, &sv, {srv.ptr + 2 * srvStep});
+    CHECK(errors.text().empty());
+  }
+  c.list->ClearDepthStencilView(dsv0, D3D12_CLEAR_FLAG_DEPTH | D3D12_CLEAR_FLAG_STENCIL, 0.5f, 0x5a, 0, nullptr);
+  D3D12_RECT rect{2, 1, 4, 3};
+  c.list->ClearDepthStencilView(dsv0, D3D12_CLEAR_FLAG_STENCIL, 0.0f, 0xc3, 1, &rect);
+  c.list->ClearDepthStencilView(dsv1, D3D12_CLEAR_FLAG_DEPTH, 0.25f, 0, 0, nullptr);
+  D3D12_RESOURCE_BARRIER barriers[2]{};
+  barriers[0].Type = barriers[1].Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barriers[0].Transition = {ds, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, D3D12_RESOURCE_STATE_DEPTH_WRITE,
+                            D3D12_RESOURCE_STATE_COPY_SOURCE};
+  barriers[1].Transition = {d32, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, D3D12_RESOURCE_STATE_DEPTH_WRITE,
+                            D3D12_RESOURCE_STATE_COPY_SOURCE};
+  c.list->ResourceBarrier(2, barriers);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fpDepth, fpStencil, fp32;
+  ID3D12Resource* depthBack = readBack(c, ds, 0, &fpDepth);
+  ID3D12Resource* stencilBack = readBack(c, ds, 1, &fpStencil);
+  ID3D12Resource* d32Back = readBack(c, d32, 0, &fp32);
+  c.run();
+
+  std::vector<unsigned char> d = readBuffer(depthBack, size_t(depthBack->GetDesc().Width));
+  std::vector<unsigned char> s = readBuffer(stencilBack, size_t(stencilBack->GetDesc().Width));
+  std::vector<unsigned char> f = readBuffer(d32Back, size_t(d32Back->GetDesc().Width));
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO("texel " << x << "," << y);
+      const uint32_t depth24 = texel(d, fpDepth, x, y) & 0xFFFFFFu;
+      CHECK(depth24 >= 0x7FFFFFu);  // 0.5 in 24-bit UNORM, either rounding
+      CHECK(depth24 <= 0x800000u);
+      const bool inRect = x >= 2 && x < 4 && y >= 1 && y < 3;
+      CHECK(s[fpStencil.Offset + y * fpStencil.Footprint.RowPitch + x] == (inRect ? 0xc3 : 0x5a));
+      float v;
+      std::memcpy(&v, f.data() + fp32.Offset + y * fp32.Footprint.RowPitch + x * 4, 4);
+      CHECK(v == 0.25f);
+    }
+  for (IUnknown* o : std::initializer_list<IUnknown*>{d32Back, stencilBack, depthBack, srvs, dsvs, d32, ds}) o->Release();
+}
+
+TEST_CASE("D3D12 ClearRenderTargetView of a Texture3D RTV clears only its W window (FirstWSlice, WSize)",
+          "[d3d12][clear]") {
+  Context c;
+  D3D12_RESOURCE_DESC desc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
+  desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE3D;
+  desc.DepthOrArraySize = 4;
+  ID3D12Resource* volume = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  ID3D12DescriptorHeap* rtvs = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 2);
+  const UINT step = c.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+  const D3D12_CPU_DESCRIPTOR_HANDLE whole = rtvs->GetCPUDescriptorHandleForHeapStart(), window{whole.ptr + step};
+  c.device->CreateRenderTargetView(volume, nullptr, whole);
+  D3D12_RENDER_TARGET_VIEW_DESC view{};
+  view.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  view.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
+  view.Texture3D = {0, 1, 2};  // slices 1 and 2
+  c.device->CreateRenderTargetView(volume, &view, window);
+  const FLOAT blue[4] = {0, 0, 1, 1}, red[4] = {1, 0, 0, 1};
+  c.list->ClearRenderTargetView(whole, blue, 0, nullptr);
+  c.list->ClearRenderTargetView(window, red, 0, nullptr);
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barrier.Transition = {volume, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  c.list->ResourceBarrier(1, &barrier);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp;
+  ID3D12Resource* readback = readBack(c, volume, 0, &fp);
+  c.run();
+  REQUIRE(fp.Footprint.Depth == 4u);
+  std::vector<unsigned char> bytes = readBuffer(readback, size_t(readback->GetDesc().Width));
+  const size_t slicePitch = size_t(fp.Footprint.RowPitch) * fp.Footprint.Height;
+  for (UINT z = 0; z < 4; ++z)
+    for (UINT y = 0; y < 4; ++y)
+      for (UINT x = 0; x < 4; ++x) {
+        uint32_t v;
+        std::memcpy(&v, bytes.data() + fp.Offset + z * slicePitch + y * fp.Footprint.RowPitch + x * 4, 4);
+        INFO("texel " << x << "," << y << "," << z);
+        CHECK(v == (z == 1 || z == 2 ? 0xff0000ffu : 0xffff0000u));
+      }
+  for (IUnknown* o : std::initializer_list<IUnknown*>{readback, rtvs, volume}) o->Release();
 }

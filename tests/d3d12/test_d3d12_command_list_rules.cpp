@@ -193,6 +193,25 @@ TEST_CASE("D3D12 GetResourceAllocationInfo follows D3D12's placement alignments"
   CHECK(info.Alignment == 65536);
   CHECK(info.SizeInBytes >= 256 * 256 * 4);
   CHECK(info.SizeInBytes % 65536 == 0);
+  // D3D12's small resources: 4 KiB asked for a texture whose top mip is at most
+  // 64 KiB (no render target or depth stencil), 64 KiB for an MSAA one up to 4 MiB;
+  // else the default alignment.
+  D3D12_RESOURCE_DESC small = texture2DDesc(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_NONE);
+  small.Alignment = D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT;
+  info = device->GetResourceAllocationInfo(0, 1, &small);
+  CHECK(info.Alignment == 4096);
+  CHECK(info.SizeInBytes >= 16 * 16 * 4);
+  CHECK(info.SizeInBytes % 4096 == 0);
+  CHECK(info.SizeInBytes < 65536);
+  texture.Alignment = D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT;  // 256 KiB: too large
+  CHECK(device->GetResourceAllocationInfo(0, 1, &texture).Alignment == 65536);
+  small.Flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
+  CHECK(device->GetResourceAllocationInfo(0, 1, &small).Alignment == 65536);
+  msaa.Alignment = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;  // 64 KiB of 4× samples: small MSAA
+  info = device->GetResourceAllocationInfo(0, 1, &msaa);
+  CHECK(info.Alignment == 65536);
+  CHECK(info.SizeInBytes >= 64 * 64 * 4 * 4);
+  CHECK(info.SizeInBytes % 65536 == 0);
   buffer.Height = 3;
   StderrCapture errors;
   CHECK(device->GetResourceAllocationInfo(0, 1, &buffer).SizeInBytes == UINT64_MAX);

@@ -111,3 +111,42 @@ TEST_CASE("D3D12 GetCopyableFootprints: 256-byte rows, 512-byte subresource plac
   }
   CHECK(device->Release() == 0);
 }
+
+TEST_CASE("D3D12 GetCopyableFootprints of planar depth-stencil formats: a depth plane of R32_TYPELESS texels, then a "
+          "stencil plane of R8_TYPELESS texels (the Planar Depth Stencil spec)",
+          "[d3d12][footprints]") {
+  ID3D12Device* device = createDevice12();
+  for (DXGI_FORMAT format : {DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D32_FLOAT_S8X24_UINT,
+                             DXGI_FORMAT_R32G8X24_TYPELESS}) {
+    INFO("format " << int(format));
+    // 2 mips × 3 slices × 2 planes: subresource = mip + slice × 2 + plane × 6.
+    D3D12_RESOURCE_DESC desc = texture2DDesc(100, 20, format, D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL, 2, 3);
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT layouts[12];
+    UINT rows[12];
+    UINT64 rowSizes[12], total = 0;
+    device->GetCopyableFootprints(&desc, 0, 12, 0, layouts, rows, rowSizes, &total);
+    UINT64 cursor = 0, end = 0;
+    for (UINT i = 0; i < 12; ++i) {
+      INFO("subresource " << i);
+      const UINT plane = i / 6, mip = i % 2;
+      const UINT w = 100 >> mip, h = 20 >> mip, texel = plane ? 1 : 4;
+      const UINT64 pitch = up(UINT64(w) * texel, 256);
+      cursor = up(cursor, 512);
+      CHECK(layouts[i].Offset == cursor);
+      CHECK(layouts[i].Footprint.Format == (plane ? DXGI_FORMAT_R8_TYPELESS : DXGI_FORMAT_R32_TYPELESS));
+      CHECK(layouts[i].Footprint.Width == w);
+      CHECK(layouts[i].Footprint.Height == h);
+      CHECK(layouts[i].Footprint.Depth == 1u);
+      CHECK(layouts[i].Footprint.RowPitch == pitch);
+      CHECK(rows[i] == h);
+      CHECK(rowSizes[i] == UINT64(w) * texel);
+      end = cursor + pitch * (h - 1) + UINT64(w) * texel;
+      cursor += pitch * h;
+    }
+    CHECK(total == end);
+    // One past the last plane's subresources is out of range: D3D12's all-ones answer.
+    device->GetCopyableFootprints(&desc, 12, 1, 0, layouts, rows, rowSizes, &total);
+    CHECK(total == UINT64_MAX);
+  }
+  CHECK(device->Release() == 0);
+}

@@ -6,6 +6,10 @@
 #include "d3d12_test_util.h"
 #include "ddi_trace_log.h"
 
+#include <chrono>
+#include <ctime>
+#include <thread>
+
 using namespace d3dvk::test;
 
 namespace {
@@ -100,6 +104,33 @@ TEST_CASE("D3D12 timestamps increase across work, GetTimestampFrequency answers"
   c.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_TIMESTAMP, 2, 1, results, 16);
   REQUIRE(c.run() == S_OK);
   CHECK(words(results, 3)[2] > t[1]);
+}
+
+TEST_CASE("D3D12 GetClockCalibration pairs a GPU timestamp with the CPU clock (CLOCK_MONOTONIC ns), both advancing "
+          "together",
+          "[d3d12][queries]") {
+  Context c;
+  UINT64 frequency = 0;
+  REQUIRE(c.queue->GetTimestampFrequency(&frequency) == S_OK);
+  auto monotonic = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return UINT64(ts.tv_sec) * 1000000000u + UINT64(ts.tv_nsec);
+  };
+  UINT64 gpu0 = 0, cpu0 = 0, gpu1 = 0, cpu1 = 0;
+  const UINT64 before = monotonic();
+  REQUIRE(c.queue->GetClockCalibration(&gpu0, &cpu0) == S_OK);
+  const UINT64 after = monotonic();
+  CHECK(cpu0 >= before);
+  CHECK(cpu0 <= after);
+  std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  REQUIRE(c.queue->GetClockCalibration(&gpu1, &cpu1) == S_OK);
+  CHECK(gpu1 > gpu0);
+  const double gpuSeconds = double(gpu1 - gpu0) / double(frequency), cpuSeconds = double(cpu1 - cpu0) / 1e9;
+  CHECK(cpuSeconds >= 0.05);
+  CHECK(gpuSeconds > cpuSeconds * 0.5);
+  CHECK(gpuSeconds < cpuSeconds * 2.0);
+  CHECK(c.queue->GetClockCalibration(nullptr, &cpu1) == E_INVALIDARG);
 }
 
 TEST_CASE("D3D12 occlusion and pipeline-statistics queries around clears resolve to 0", "[d3d12][queries]") {

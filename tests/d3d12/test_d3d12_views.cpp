@@ -285,7 +285,8 @@ TEST_CASE("D3D12 invalid view creation prints the debug-layer error and writes n
   D3D12_CONSTANT_BUFFER_VIEW_DESC cbv{buffer->GetGPUVirtualAddress() + 16, 256};
   c.device->CreateConstantBufferView(&cbv, c.cpu(cpuHeap, 0));  // not 256-aligned
   D3D12_CONSTANT_BUFFER_VIEW_DESC cbvPastEnd{buffer->GetGPUVirtualAddress() + 768, 512};
-  c.device->CreateConstantBufferView(&cbvPastEnd, c.cpu(cpuHeap, 0));  // reaches past the buffer (the driver refuses)
+  // Reaches past the buffer: written (into slot 1), ending with the buffer, with a warning.
+  c.device->CreateConstantBufferView(&cbvPastEnd, c.cpu(cpuHeap, 1));
   D3D12_SHADER_RESOURCE_VIEW_DESC srv{};
   srv.Format = DXGI_FORMAT_R32_UINT;
   srv.ViewDimension = D3D12_SRV_DIMENSION_TEXTURE3D;

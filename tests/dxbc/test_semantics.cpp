@@ -631,6 +631,19 @@ mov o3.xyzw, r4.xyzw)");
   CHECK(v[15] == 44u);
 }
 
+TEST_CASE("swapc whose destinations are its own sources swaps (both results computed before either is written)",
+          "[dxbc][semantics]") {
+  auto v = runPixelShader(R"(mov r0.xyzw, l(1,2,3,4)
+mov r1.xy, l(-1,0,0,0)
+swapc r0.x, r0.y, r1.x, r0.x, r0.y
+swapc r0.z, r0.w, r1.y, r0.w, r0.z
+mov o0.xyzw, r0.xyzw)");
+  CHECK(v[0] == 2u);  // condition set: d0 = src2 (old r0.y), d1 = src1 (old r0.x)
+  CHECK(v[1] == 1u);
+  CHECK(v[2] == 4u);  // condition clear: d0 = src1 (old r0.w), d1 = src2 (old r0.z)
+  CHECK(v[3] == 3u);
+}
+
 TEST_CASE("ftoi/ftou saturate out-of-range values and map NaN to 0 like D3D", "[dxbc][semantics]") {
   auto v = runPixelShader(R"(mov r0.xyzw, l(3000000000.0,-3000000000.0,0x7fc00000,-1.0)
 ftoi r1.xyzw, r0.xyzw

@@ -270,7 +270,10 @@ void Translator::translate(const Instruction& inst) {
     }
     case Opcode::Swapc: {
       need(5);
-      // swapc d0, d1, cond, a, b: d0 = cond ? b : a; d1 = cond ? a : b
+      // swapc d0, d1, cond, a, b: d0 = cond ? b : a; d1 = cond ? a : b. Both
+      // results are computed before either is stored: a destination may be a
+      // source of the other (swapc r0.x, r1.x, r2.x, r0.x, r1.x swaps them).
+      uint32_t results[2] = {};
       for (int which = 0; which < 2; ++which) {
         const Operand& d = inst.operands[which];
         if (d.type == OperandType::Null) continue;
@@ -279,8 +282,10 @@ void Translator::translate(const Instruction& inst) {
         uint32_t cond = loadForMask(inst.operands[2], m, K::U);
         uint32_t cb = b_.op(OpINotEqual, b_.tVec(b_.tBool(), n), {cond, constSplat(b_.cUint(0), K::U, n)});
         uint32_t a = loadForMask(inst.operands[3], m, K::U), c = loadForMask(inst.operands[4], m, K::U);
-        storeDest(d, b_.op(OpSelect, typeOf(K::U, n), {cb, which == 0 ? c : a, which == 0 ? a : c}), K::U);
+        results[which] = b_.op(OpSelect, typeOf(K::U, n), {cb, which == 0 ? c : a, which == 0 ? a : c});
       }
+      for (int which = 0; which < 2; ++which)
+        if (inst.operands[which].type != OperandType::Null) storeDest(inst.operands[which], results[which], K::U);
       return;
     }
     case Opcode::Add: need(3); binaryFloat(inst, OpFAdd); return;

@@ -24,6 +24,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   passOpen_ = false;
   attachmentWrites_.clear();
   pendingTables_.clear();
+  warned_.clear();
   segments_.clear();
   readIndices_ = {};
   activeOcclusion_ = activeStatistics_ = {};
@@ -56,6 +57,12 @@ void CommandRecorder12::fail(HRESULT hr, const char* what) {
   if (device_) device_->message(hr, what);
   else umd::logError(std::string("D3D12 command list: ") + what);
   if (SUCCEEDED(error_)) error_ = hr;
+}
+
+void CommandRecorder12::warnOnce(const std::string& what) {
+  if (!warned_.insert(what).second) return;
+  if (device_) device_->message(S_OK, what);
+  else umd::logError("D3D12 command list: " + what);
 }
 
 namespace {
@@ -215,6 +222,15 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
 
 namespace {
 
+// The range a copy's layout transitions cover: the copied aspect's layers, with
+// both aspects of a depth-stencil image (they change layout together: no
+// separateDepthStencilLayouts).
+VkImageSubresourceRange transferRange(const Resource12& r, const VkImageSubresourceLayers& l) {
+  VkImageSubresourceRange range = rangeOf(l);
+  if (range.aspectMask & (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT)) range.aspectMask = r.aspects();
+  return range;
+}
+
 // One subresource of a texture: its Vulkan layers, aspect and texel size.
 struct Subresource {
   UINT mip, slice;
@@ -282,13 +298,18 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                                   : VkExtent3D{srcFoot->PhysicalWidth * block, srcFoot->PhysicalHeight * block,
                                                srcFoot->PhysicalDepth};
   if (box) {
-    if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front ||
-        !fitsWithinSigned(box->Left, uint64_t(int64_t(box->Right) - box->Left), srcSize.width) ||
-        !fitsWithinSigned(box->Top, uint64_t(int64_t(box->Bottom) - box->Top), srcSize.height) ||
-        !fitsWithinSigned(box->Front, uint64_t(int64_t(box->Back) - box->Front), srcSize.depth))
-      return fail(E_INVALIDARG, "CopyTextureRegion: the source box is empty or outside the source");
-    srcOffset = {box->Left, box->Top, box->Front};
-    extent = {UINT(box->Right - box->Left), UINT(box->Bottom - box->Top), UINT(box->Back - box->Front)};
+    // An empty box copies nothing (D3D12); a box reaching outside the source
+    // copies the part inside it, and one wholly outside copies nothing.
+    if (box->Right <= box->Left || box->Bottom <= box->Top || box->Back <= box->Front) return;
+    if (box->Left < 0 || box->Top < 0 || box->Front < 0)
+      return fail(E_INVALIDARG, "CopyTextureRegion: the source box starts before the source");
+    const int64_t right = std::min<int64_t>(box->Right, srcSize.width), bottom = std::min<int64_t>(box->Bottom, srcSize.height),
+                  back = std::min<int64_t>(box->Back, srcSize.depth);
+    if (right != box->Right || bottom != box->Bottom || back != box->Back)
+      warnOnce("CopyTextureRegion: the source box reaches outside the source; the part inside is copied");
+    if (box->Left >= right || box->Top >= bottom || box->Front >= back) return;
+    srcOffset = {INT(box->Left), INT(box->Top), INT(box->Front)};
+    extent = {UINT(right - box->Left), UINT(bottom - box->Top), UINT(back - box->Front)};
   } else {
     extent = srcSize;
   }
@@ -356,8 +377,8 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                      VK_IMAGE_LAYOUT_GENERAL, 1, &c);
       return;
     }
-    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(c.srcSubresource), dstRes->image->handle(),
-                      rangeOf(c.dstSubresource), [&] {
+    inTransferLayouts(cmd, srcRes->image->handle(), transferRange(*srcRes, c.srcSubresource), dstRes->image->handle(),
+                      transferRange(*dstRes, c.dstSubresource), [&] {
                         vkCmdCopyImage(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
                                        dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
                       });
@@ -371,7 +392,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                                 "the region reaches past its buffer");
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
-    inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), rangeOf(region.imageSubresource), [&] {
+    inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), transferRange(*dstRes, region.imageSubresource), [&] {
       vkCmdCopyBufferToImage(cmd, srcRes->buffer->handle(), dstRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
                              1, &region);
     });
@@ -384,7 +405,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
       return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
-    inTransferLayouts(cmd, srcRes->image->handle(), rangeOf(region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
+    inTransferLayouts(cmd, srcRes->image->handle(), transferRange(*srcRes, region.imageSubresource), VK_NULL_HANDLE, {}, [&] {
       vkCmdCopyImageToBuffer(cmd, srcRes->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dstRes->buffer->handle(),
                              1, &region);
     });
@@ -432,7 +453,10 @@ void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, V
 
 bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects,
                                             const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects) {
-  if (!cmd_ || !passOpen_ || pendingBarrier_ || d.sliceCount > pass_.layers) return false;
+  // (A Texture3D view's W window is cleared by the transfer paths below.)
+  if (!cmd_ || !passOpen_ || pendingBarrier_ || d.sliceCount > pass_.layers ||
+      d.resource->desc.ResourceType == D3D12DDI_RT_TEXTURE3D)
+    return false;
   const VkExtent3D e = d.resource->mipExtent(d.mip);
   if (e.width != pass_.extent.width || e.height != pass_.extent.height) return false;
   VkResult result = VK_SUCCESS;
@@ -464,14 +488,44 @@ bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool dept
 void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, const FLOAT color[4], UINT numRects,
                                               const D3D12DDI_RECT* rects) {
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::RenderTarget || !d->resource || !color)
+  if (!d || d->kind != ViewDescriptor12::RenderTarget || !color)
     return fail(E_INVALIDARG, "ClearRenderTargetView on a descriptor that holds no render-target view");
+  if (!d->resource) return;  // a null RTV: the clear writes nothing
   Resource12& r = *d->resource;
   VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
   if (numRects && !rects) return fail(E_INVALIDARG, "ClearRenderTargetView with NumRects but no rects");
   VkClearValue attachmentValue{};
   attachmentValue.color = viewValue;
   if (clearInOpenInstance(*d, false, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue, numRects, rects)) return;
+  if (numRects == 0 && r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D) {
+    // A Texture3D view's W window (descriptor_heap12.cpp keeps it in offset and
+    // range): when it is not the whole mip, the texel is copied into its slices
+    // (vkCmdClearColorImage clears every slice of a 3D mip).
+    const VkExtent3D e = r.mipExtent(d->mip);
+    const UINT firstW = UINT(d->offset), wSize = UINT(d->range);
+    if (wSize && (firstW || wSize < e.depth)) {
+      unsigned char texel[16];
+      const UINT texelBytes = state::packTexel(*d->format, viewValue, texel);
+      if (!texelBytes) return fail(E_NOTIMPL, "ClearRenderTargetView: a W window of this format cannot be cleared");
+      VkBuffer scratch = scratchBuffer(UINT64(e.width) * e.height * wSize * texelBytes, texel, texelBytes,
+                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
+      if (!scratch) return;
+      VkCommandBuffer cmd = orderedCommand();
+      if (!cmd) return;
+      orderAttachmentWrite(cmd, &r);
+      VkBufferImageCopy c{};
+      c.bufferRowLength = e.width;
+      c.bufferImageHeight = e.height;
+      c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 0, 1};
+      c.imageOffset = {0, 0, INT(firstW)};
+      c.imageExtent = {e.width, e.height, wSize};
+      const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, 0, 1};
+      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+      return;
+    }
+  }
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
@@ -497,8 +551,9 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
 void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, UINT flags, FLOAT depth, UINT8 stencil,
                                               UINT numRects, const D3D12DDI_RECT* rects) {
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::DepthStencil || !d->resource)
+  if (!d || d->kind != ViewDescriptor12::DepthStencil)
     return fail(E_INVALIDARG, "ClearDepthStencilView on a descriptor that holds no depth-stencil view");
+  if (!d->resource) return;  // a null DSV: the clear writes nothing
   Resource12& r = *d->resource;
   VkImageAspectFlags formatAspects = r.aspects();
   VkImageAspectFlags aspects = 0;

@@ -35,6 +35,7 @@
 
 #include <cstddef>
 #include <memory>
+#include <string>
 #include <unordered_set>
 #include <vector>
 
@@ -68,6 +69,9 @@ class CommandRecorder12 {
   bool recording() const { return cmd_ != VK_NULL_HANDLE; }
   HRESULT error() const { return error_; }
   void fail(HRESULT hr, const char* what);
+  // Reports what D3D12 leaves undefined (an unset table, a missing view) as a
+  // warning, once per text and recording; the list still closes.
+  void warnOnce(const std::string& what);
 
   // D3D12 ResourceBarrier (transition, aliasing, UAV): one memory barrier
   // before the next command, consecutive calls sharing it, with the stages
@@ -225,6 +229,7 @@ class CommandRecorder12 {
     std::vector<ViewDescriptor12> readWhileRecording;  // the entries, where the device reads tables while recording
   };
   std::vector<PendingTable> pendingTables_;
+  std::unordered_set<std::string> warned_;  // warnOnce's texts this recording
   ActiveQuery12 activeOcclusion_, activeStatistics_;
   void endOpenQueries();
   // Ends an active query's Vulkan query and carries what it counted to its

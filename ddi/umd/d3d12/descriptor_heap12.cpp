@@ -8,6 +8,7 @@
 #include "device12.h"
 #include "resource12.h"
 
+#include <algorithm>
 #include <cstring>
 #include <new>
 
@@ -66,9 +67,13 @@ VOID APIENTRY createRenderTargetView(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
   Resource12* r = args ? Resource12::from(args->hDrvResource) : nullptr;
   if (!d) return;
   *d = ViewDescriptor12{};
-  if (!r || r->isBuffer()) {
-    if (r) umd::logError("D3D12 CreateRenderTargetView: buffer render targets are not supported");
-    if (r) Device12::from(hDevice)->setError(E_INVALIDARG);
+  if (!r) {  // a null RTV: bound, it takes no attachment; clears and draws write nothing through it
+    if (args) d->kind = ViewDescriptor12::RenderTarget, d->format = state::findFormat(args->Format);
+    return;
+  }
+  if (r->isBuffer()) {
+    umd::logError("D3D12 CreateRenderTargetView: buffer render targets are not supported");
+    Device12::from(hDevice)->setError(E_INVALIDARG);
     return;
   }
   d->kind = ViewDescriptor12::RenderTarget;
@@ -91,6 +96,15 @@ VOID APIENTRY createRenderTargetView(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
       break;
   }
   if (d->mip >= r->mipLevels) d->mip = r->mipLevels - 1;
+  if (args->ResourceDimension == D3D12DDI_RD_TEXTURE3D) {
+    // The W window (FirstWSlice/WSize, -1: to the mip's last slice) that clears
+    // honour, kept in the buffer-view fields an RTV has no other use for.
+    const UINT depth = r->mipExtent(d->mip).depth;
+    const UINT first = std::min(args->Tex3D.FirstW, depth - 1);
+    const UINT size = args->Tex3D.WSize;
+    d->offset = first;
+    d->range = size == UINT(-1) || size == 0 || size > depth - first ? depth - first : size;
+  }
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY createDepthStencilView(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_DEPTH_STENCIL_VIEW* args,
@@ -99,7 +113,11 @@ VOID APIENTRY createDepthStencilView(D3D12DDI_HDEVICE, const D3D12DDIARG_CREATE_
   Resource12* r = args ? Resource12::from(args->hDrvResource) : nullptr;
   if (!d) return;
   *d = ViewDescriptor12{};
-  if (!r || r->isBuffer()) return;
+  if (!r) {  // a null DSV: bound, it takes no attachment; clears and draws write nothing through it
+    if (args) d->kind = ViewDescriptor12::DepthStencil, d->format = state::findFormat(args->Format);
+    return;
+  }
+  if (r->isBuffer()) return;
   d->kind = ViewDescriptor12::DepthStencil;
   d->resource = r;
   d->format = state::findFormat(args->Format);

@@ -154,250 +154,13 @@ D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType(VkPrimitiveTopology t) {
 
 }  // namespace
 
-// Writes one descriptor set per stage of `pso` from `args` and binds them. False after fail().
-bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
-  for (const Shader12* shader : pso.stages) {
-    if (shader->bindings.bindings.empty()) continue;
-    const VkDescriptorSet set = writeStageSet(*shader, args, shader->setLayout->handle());
-    if (!set) return false;
-    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), pso.layout->handle(), shader->set, 1, &set, 0, nullptr);
-  }
-  return true;
-}
-
-namespace {
-
-// Entry `index` of the table starting at `table` (heap slots are
-// kDescriptorSize bytes apart, not sizeof(ViewDescriptor12)).
-const ViewDescriptor12& tableEntry(const ViewDescriptor12* table, uint32_t index) {
-  return *reinterpret_cast<const ViewDescriptor12*>(reinterpret_cast<const std::byte*>(table) + size_t(index) * kDescriptorSize);
-}
-
-// Whether two descriptors are the same view (field by field: their padding
-// bytes are not part of the value).
-bool sameView(const ViewDescriptor12& a, const ViewDescriptor12& b) {
-  return a.kind == b.kind && a.resource == b.resource && a.format == b.format && a.mip == b.mip &&
-         a.firstSlice == b.firstSlice && a.sliceCount == b.sliceCount && a.dsvFlags == b.dsvFlags &&
-         a.viewDimension == b.viewDimension && a.structureStride == b.structureStride && a.offset == b.offset &&
-         a.range == b.range && a.texelOffset == b.texelOffset && a.counter == b.counter &&
-         a.counterOffset == b.counterOffset;
-}
-
-// The descriptors of one draw's set writes, each write's array its own vector
-// (a deque keeps them where the writes point).
-struct SetWrites {
-  std::vector<VkWriteDescriptorSet> writes;
-  std::deque<std::vector<VkDescriptorBufferInfo>> buffers;
-  std::deque<std::vector<VkDescriptorImageInfo>> images;
-  std::deque<std::vector<VkBufferView>> texels;
-};
-
-// Appends the write of table binding `i` of `shader` into `set`, read from the
-// heap at `table`. An entry that holds no view of the kind the shader
-// declares: with `nullOnError` a null descriptor where the device has them
-// (else the write is left out), and the reason is returned either way.
-std::string writeTable(Device12& device, const Shader12& shader, size_t i, const ViewDescriptor12* table,
-                       uint32_t available, VkDescriptorSet set, bool nullOnError, SetWrites& out) {
-  const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
-  VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-  w.dstSet = set;
-  w.dstBinding = b.binding;
-  w.descriptorCount = b.count;
-  w.descriptorType = descriptorTypeOf(b.descriptorClass);
-  std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
-  std::vector<VkDescriptorImageInfo>& images = out.images.emplace_back();
-  std::vector<VkBufferView>& texels = out.texels.emplace_back();
-  const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
-  std::string error;
-  const ViewDescriptor12 pastTheHeap;  // an entry past the heap's end reads as empty, never from past its storage
-  for (uint32_t e = 0; e < b.count; ++e) {
-    const bool inHeap = uint64_t(b.tableOffset) + e < available;
-    const ViewDescriptor12& d = inHeap ? tableEntry(table, b.tableOffset + e) : pastTheHeap;
-    const char* wrong = inHeap ? nullptr : "a descriptor table a shader reads runs past the end of its heap";
-    switch (b.descriptorClass) {
-      case rootsig::DescriptorClass::UniformBuffer:
-      case rootsig::DescriptorClass::StorageBuffer: {
-        const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformBuffer ? ViewDescriptor12::ConstantBuffer
-                          : shader.bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess
-                              ? ViewDescriptor12::UnorderedAccess
-                              : ViewDescriptor12::ShaderResource;
-        const bool ok = d.kind == kind && (d.resource || nullOk);
-        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
-        buffers.push_back(ok && d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
-                                           : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
-        break;
-      }
-      case rootsig::DescriptorClass::UniformTexelBuffer:
-      case rootsig::DescriptorClass::StorageTexelBuffer: {
-        const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
-                                                                                           : ViewDescriptor12::UnorderedAccess;
-        const bool ok = d.kind == kind && (d.texelView || nullOk);
-        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
-        texels.push_back(ok ? d.texelView : VK_NULL_HANDLE);
-        break;
-      }
-      case rootsig::DescriptorClass::SampledImage:
-      case rootsig::DescriptorClass::StorageImage: {
-        const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
-                                                                                     : ViewDescriptor12::UnorderedAccess;
-        const bool ok = d.kind == kind && (d.imageView || nullOk);
-        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no texture view";
-        images.push_back({VK_NULL_HANDLE, ok ? d.imageView : VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL});
-        break;
-      }
-      case rootsig::DescriptorClass::Sampler:
-        // No null samplers: a wrong entry leaves the write out.
-        if (d.kind != ViewDescriptor12::Sampler || !d.sampler) {
-          if (!wrong) wrong = "a descriptor table entry a shader samples with holds no sampler";
-          nullOnError = false;
-        }
-        images.push_back({d.sampler, VK_NULL_HANDLE, VK_IMAGE_LAYOUT_UNDEFINED});
-        break;
-    }
-    if (wrong) {
-      error = wrong;
-      if (!nullOnError || !nullOk) return error;
-    }
-  }
-  if (!buffers.empty()) w.pBufferInfo = buffers.data();
-  if (!images.empty()) w.pImageInfo = images.data();
-  if (!texels.empty()) w.pTexelBufferView = texels.data();
-  out.writes.push_back(w);
-  return error;
-}
-
-}  // namespace
-
-VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const RootArguments12& args,
-                                                 VkDescriptorSetLayout layout, const VkWriteDescriptorSet* extra) {
-  Device12& device = *device_;
-  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  // Descriptor tables are read when the list executes where the device can
-  // update a bound set (volatile descriptors may change until then), else now.
-  const bool deferTables = device.vk().descriptorIndexing().updateAfterBind;
-  VkResult result = VK_SUCCESS;
-  VkDescriptorSet set = transient_->allocate(layout, &result);
-  if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
-  SetWrites out;
-  for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
-    const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
-    if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
-    if (b.source == rootsig::BindingSource::Table) {
-      const ViewDescriptor12* table = args.parameters[b.index].table;
-      const uint32_t available = args.parameters[b.index].tableEntries;
-      if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      PendingTable pending{set, &shader, uint32_t(i), table, available, {}};
-      if (!deferTables) {
-        const std::string error = writeTable(device, shader, i, table, available, set, false, out);
-        if (!error.empty()) return fail(E_INVALIDARG, error.c_str()), VK_NULL_HANDLE;
-        // What was read, so ExecuteCommandLists can tell when the heap changed since.
-        for (uint32_t e = 0; e < b.count; ++e) pending.readWhileRecording.push_back(tableEntry(table, b.tableOffset + e));
-      }
-      pendingTables_.push_back(std::move(pending));
-      continue;
-    }
-    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    w.dstSet = set;
-    w.dstBinding = b.binding;
-    w.descriptorCount = 1;
-    w.descriptorType = descriptorTypeOf(b.descriptorClass);
-    std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
-    if (b.source == rootsig::BindingSource::RootConstants) {
-      const auto [first, count] = shader.constantWords[i];
-      VkBuffer buffer = VK_NULL_HANDLE;
-      VkDeviceSize offset = 0;
-      if (!transient_->upload(args.constants.data() + first, VkDeviceSize(count) * 4, &buffer, &offset, &result))
-        return fail(Device12::hresultFor(result), "cannot upload root constants"), VK_NULL_HANDLE;
-      buffers.push_back({buffer, offset, std::max<VkDeviceSize>((VkDeviceSize(count) * 4 + 15) / 16 * 16, 16)});
-    } else if (b.source == rootsig::BindingSource::UavWindow || b.source == rootsig::BindingSource::UavCounter) {
-      // A RWTexture3D's W window or a structured UAV's counter, from the UAV's
-      // table descriptor (read while recording: these are not table bindings).
-      const ViewDescriptor12* table = args.parameters[b.index].table;
-      if (!table) return fail(E_INVALIDARG, "a draw reads a descriptor table that was not set"), VK_NULL_HANDLE;
-      if (b.tableOffset >= args.parameters[b.index].tableEntries)
-        return fail(E_INVALIDARG, "a descriptor table a shader reads runs past the end of its heap"), VK_NULL_HANDLE;
-      const ViewDescriptor12& d = tableEntry(table, b.tableOffset);
-      if (d.kind != ViewDescriptor12::UnorderedAccess)
-        return fail(E_INVALIDARG, "a descriptor table entry a shader reads holds no unordered-access view"), VK_NULL_HANDLE;
-      if (b.source == rootsig::BindingSource::UavCounter) {
-        if (!d.counter)
-          return fail(E_INVALIDARG, "a shader uses a structured UAV's counter (IncrementCounter, Append, ...) but "
-                                    "its view has no counter resource"),
-                 VK_NULL_HANDLE;
-        if (d.counterOffset % limits.minStorageBufferOffsetAlignment)
-          return fail(E_NOTIMPL, "a UAV counter's offset is not aligned as the Vulkan device needs"), VK_NULL_HANDLE;
-        buffers.push_back({d.counter->buffer->handle(), d.counterOffset, 4});
-      } else {
-        const uint32_t window[2] = {d.firstSlice, d.sliceCount};
-        VkBuffer buffer = VK_NULL_HANDLE;
-        VkDeviceSize offset = 0;
-        if (!transient_->upload(window, sizeof window, &buffer, &offset, &result))
-          return fail(Device12::hresultFor(result), "cannot upload a RWTexture3D view's W window"), VK_NULL_HANDLE;
-        buffers.push_back({buffer, offset, sizeof window});
-      }
-    } else {  // root descriptor
-      const UINT64 va = args.parameters[b.index].va;
-      UINT64 offset = 0;
-      Resource12* r = va ? device.bufferAt(va, &offset) : nullptr;
-      if (!r)
-        return fail(E_INVALIDARG, "a draw reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer"),
-               VK_NULL_HANDLE;
-      const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
-      if (offset % align)
-        return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"),
-               VK_NULL_HANDLE;
-      VkDeviceSize range = r->desc.Width - offset;
-      if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
-      buffers.push_back({r->buffer->handle(), offset, range});
-    }
-    w.pBufferInfo = buffers.data();
-    out.writes.push_back(w);
-  }
-  if (extra) {
-    out.writes.push_back(*extra);
-    out.writes.back().dstSet = set;
-  }
-  vkUpdateDescriptorSets(device.handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
-  return set;
-}
-
-void CommandRecorder12::writeTables() {
-  if (pendingTables_.empty()) return;
-  if (!device_->vk().descriptorIndexing().updateAfterBind) {
-    // Read while recording: say so when an entry has changed since (the list uses the old one).
-    for (const PendingTable& p : pendingTables_) {
-      const rootsig::ShaderBinding& b = p.shader->bindings.bindings[p.binding];
-      bool changed = false;
-      for (uint32_t e = 0; e < b.count && !changed; ++e)
-        changed = !sameView(tableEntry(p.table, b.tableOffset + e), p.readWhileRecording[e]);
-      if (changed) {
-        umd::logError("D3D12 ExecuteCommandLists: a descriptor-table entry the list reads changed after the list was "
-                      "recorded; this Vulkan device cannot update bound descriptor sets (no "
-                      "descriptorBinding*UpdateAfterBind), so the list uses the descriptor it held when recorded");
-        return;
-      }
-    }
-    return;
-  }
-  SetWrites out;
-  std::string reported;
-  for (const PendingTable& p : pendingTables_) {
-    const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.available, p.set, true, out);
-    if (!error.empty() && reported.empty()) reported = error;
-  }
-  vkUpdateDescriptorSets(device_->handle(), uint32_t(out.writes.size()), out.writes.data(), 0, nullptr);
-  if (!reported.empty())
-    umd::logError("D3D12 ExecuteCommandLists: " + reported + " (it reads zeros, or the draw's result is undefined)");
-}
-
 void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
                                          const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv) {
   if (count > 8 || (count && !rtvs)) return fail(E_INVALIDARG, "OMSetRenderTargets: more than 8 render targets, or no array");
   for (UINT i = 0; i < count; ++i) {
     const ViewDescriptor12* d = singleRange ? ViewDescriptor12::from(D3D12DDI_CPU_DESCRIPTOR_HANDLE{rtvs[0].ptr + i * kDescriptorSize})
                                             : ViewDescriptor12::from(rtvs[i]);
-    if (!d || d->kind != ViewDescriptor12::RenderTarget || !d->resource)
+    if (!d || d->kind != ViewDescriptor12::RenderTarget)  // a null RTV (no resource) binds nothing
       return fail(E_INVALIDARG, "OMSetRenderTargets: a descriptor holds no render-target view");
     state_.renderTargets[i] = *d;
   }
@@ -405,7 +168,7 @@ void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPT
   state_.hasDepthStencil = false;
   if (dsv) {
     const ViewDescriptor12* d = ViewDescriptor12::from(*dsv);
-    if (!d || d->kind != ViewDescriptor12::DepthStencil || !d->resource)
+    if (!d || d->kind != ViewDescriptor12::DepthStencil)
       return fail(E_INVALIDARG, "OMSetRenderTargets: the depth-stencil descriptor holds no depth-stencil view");
     state_.depthStencil = *d;
     state_.hasDepthStencil = true;
@@ -435,7 +198,8 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   for (UINT i = 0; i < pso->renderTargetCount; ++i) {
     VkRenderingAttachmentInfo& color = t.colors[i];
     color = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    if (i >= s.renderTargetCount) continue;
+    // An unused slot, or a null RTV: no attachment, the writes go nowhere.
+    if (i >= s.renderTargetCount || pso->rtvFormats[i] == DXGI_FORMAT_UNKNOWN || !s.renderTargets[i].resource) continue;
     const ViewDescriptor12& d = s.renderTargets[i];
     const state::FormatInfo* want = state::findFormat(pso->rtvFormats[i]);
     if (!want || d.format->vk != want->vk)
@@ -455,7 +219,7 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   }
   t.depth = {VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   t.hasStencil = false;
-  if (s.hasDepthStencil && pso->dsvFormat != DXGI_FORMAT_UNKNOWN) {
+  if (s.hasDepthStencil && pso->dsvFormat != DXGI_FORMAT_UNKNOWN && s.depthStencil.resource) {
     const ViewDescriptor12& d = s.depthStencil;
     const state::FormatInfo* want = state::findFormat(pso->dsvFormat);
     if (!want || d.format->vk != want->vk)

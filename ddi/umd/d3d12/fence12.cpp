@@ -1,6 +1,6 @@
 // ddi/umd/d3d12/fence12.cpp — see fence12.h: Create/DestroyFence and the
 // d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU,
-// the timestamp frequency of query12.h).
+// the timestamp frequency of query12.h, clock calibration).
 #include "fence12.h"
 
 #include "d3dvk_entry_guard.h"
@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <mutex>
 #include <new>
 #include <string>
@@ -19,7 +20,16 @@ namespace d3dvk::umd12 {
 uint64_t Fence12::completed() const {
   uint64_t value = 0;
   if (vkGetSemaphoreCounterValue(device->handle(), semaphore, &value) != VK_SUCCESS) return UINT64_MAX;
-  return value;
+  return value >= base ? value - base : 0;
+}
+
+bool Fence12::lower(uint64_t value) {
+  uint64_t reached = 0;
+  if (vkGetSemaphoreCounterValue(device->handle(), semaphore, &reached) != VK_SUCCESS) return false;
+  if (reached < semaphoreValue(submitted)) return false;  // a signal on the GPU has yet to land
+  base = reached - value;  // the semaphore stays; the D3D12 value reads `value`
+  submitted = value;
+  return true;
 }
 
 namespace {
@@ -75,11 +85,15 @@ HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence,
   Fence12* fence = Fence12::from(hFence);
   if (!device || !fence) return E_INVALIDARG;
   std::lock_guard lock(device->queueMutex());
-  if (value <= fence->completed()) {
-    if (value < fence->completed())
-      device->message(E_NOTIMPL, "lowering a fence's value (" + std::to_string(fence->completed()) +
-                    " to " + std::to_string(value) + ") is not supported on Vulkan timelines; the value stays");
-    return S_OK;
+  const uint64_t completed = fence->completed();
+  if (value <= completed) {
+    if (value < completed && !fence->lower(value)) {
+      device->message(E_NOTIMPL, "a queue's signal of this fence (to " + std::to_string(fence->submitted) +
+                                     ") has not completed; lowering its value from " + std::to_string(completed) +
+                                     " to " + std::to_string(value) + " from the CPU is ignored");
+      return S_OK;
+    }
+    return submitReadyOperations(*device);  // waits for the lower value may go now
   }
   if (value <= fence->submitted) {
     device->message(E_NOTIMPL, "a queue already signals this fence to " + std::to_string(fence->submitted) +
@@ -88,7 +102,7 @@ HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence,
   }
   VkSemaphoreSignalInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_SIGNAL_INFO};
   info.semaphore = fence->semaphore;
-  info.value = value;
+  info.value = fence->semaphoreValue(value);
   VkResult r = vkSignalSemaphore(device->handle(), &info);
   if (r != VK_SUCCESS) return Device12::hresultFor(r);
   fence->submitted = value;
@@ -115,9 +129,11 @@ HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UIN
       return DXGI_ERROR_DEVICE_HUNG;
     }
     bool onTheGpu;
+    uint64_t target;
     {
       std::lock_guard lock(device->queueMutex());
       onTheGpu = value <= fence->submitted;
+      target = fence->semaphoreValue(value);
     }
     const uint64_t elapsed = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
     const uint64_t remaining = timeoutNs == UINT64_MAX ? UINT64_MAX : (timeoutNs > elapsed ? timeoutNs - elapsed : 0);
@@ -125,7 +141,7 @@ HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UIN
     VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
     info.semaphoreCount = 1;
     info.pSemaphores = &fence->semaphore;
-    info.pValues = &value;
+    info.pValues = &target;
     const VkResult r = vkWaitSemaphores(device->handle(), &info, slice);
     if (r != VK_TIMEOUT) return Device12::hresultFor(r);
     if (onTheGpu && slice == gpuTimeout) {  // a whole GPU timeout without reaching a signalled value
@@ -150,7 +166,44 @@ static UINT64 APIENTRY getTimestampFrequency(D3D12DDI_HDEVICE hDevice) try {
   return device ? timestampFrequency(*device) : 0;
 } D3DVK_CATCH_RETURN(0)
 
+// A timestamp written by a one-time submission, paired with the CPU clock
+// halfway between its submission and its completion (lavapipe's timestamps
+// are the CPU's clock; on a GPU the pair is as close as one submission allows).
+static HRESULT APIENTRY getClockCalibration(D3D12DDI_HDEVICE hDevice, UINT64* gpu, UINT64* cpu) try {
+  Device12* device = Device12::from(hDevice);
+  if (!device || !gpu || !cpu) return E_INVALIDARG;
+  *gpu = *cpu = 0;
+  if (!timestampFrequency(*device)) return E_FAIL;
+  VkQueryPoolCreateInfo info{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+  info.queryType = VK_QUERY_TYPE_TIMESTAMP;
+  info.queryCount = 1;
+  VkQueryPool pool = VK_NULL_HANDLE;
+  VkResult r = vkCreateQueryPool(device->handle(), &info, nullptr, &pool);
+  if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  auto now = [] {
+    timespec ts{};
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return UINT64(ts.tv_sec) * 1'000'000'000u + UINT64(ts.tv_nsec);
+  };
+  const UINT64 before = now();
+  r = device->runNow([&](VkCommandBuffer cmd) {
+    vkCmdResetQueryPool(cmd, pool, 0, 1);
+    vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, pool, 0);
+  });
+  const UINT64 after = now();
+  UINT64 value = 0;
+  if (r == VK_SUCCESS)
+    r = vkGetQueryPoolResults(device->handle(), pool, 0, 1, sizeof value, &value, sizeof value,
+                              VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+  vkDestroyQueryPool(device->handle(), pool, nullptr);
+  if (r != VK_SUCCESS) return Device12::hresultFor(r);
+  *gpu = value;
+  *cpu = before + (after - before) / 2;
+  return S_OK;
+} D3DVK_CATCH_HRESULT
+
 void fillFenceFuncs(D3DVKDDI_FENCE_FUNCS& f) {
+  f.pfnGetClockCalibration = &getClockCalibration;
   f.pfnGetTimestampFrequency = &getTimestampFrequency;
   f.pfnGetCompletedValue = &getCompletedValue;
   f.pfnSignal = &signalFromCpu;

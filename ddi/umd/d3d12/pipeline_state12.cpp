@@ -295,6 +295,20 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   VkPipelineColorBlendAttachmentState attachments[8]{};
   VkFormat colorFormats[8]{};
   for (uint32_t i = 0; i < a.NumRenderTargets && i < 8; ++i) {
+    if (a.RTVFormats[i] == DXGI_FORMAT_UNKNOWN) {
+      // An unused slot: no attachment is bound there (draws bind a null view)
+      // and nothing is written; its format only has to match what the shader
+      // writes to SV_Target i, so the interface types agree.
+      VkFormat placeholder = VK_FORMAT_UNDEFINED;
+      if (ps)
+        for (const dxbc::SignatureElement& e : ps->reflection.outputs.elements)
+          if (dxbc::effectiveSystemValue(e) == 64 && e.semanticIndex == i)
+            placeholder = e.componentType == dxbc::ComponentType::Uint32  ? VK_FORMAT_R32G32B32A32_UINT
+                          : e.componentType == dxbc::ComponentType::Sint32 ? VK_FORMAT_R32G32B32A32_SINT
+                                                                            : VK_FORMAT_R32G32B32A32_SFLOAT;
+      colorFormats[i] = placeholder;
+      continue;
+    }
     const state::FormatInfo* f = state::findFormat(a.RTVFormats[i]);
     if (!f) {
       umd::logError("D3D12 CreatePipelineState: RTVFormats[" + std::to_string(i) + "] is not a render-target format");

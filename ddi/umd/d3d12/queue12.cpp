@@ -101,23 +101,25 @@ HRESULT submitReadyOperations(Device12& device) {
           if (op.fence->submitted < op.value) break;  // its signal is not in Vulkan yet
           VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
           wait.semaphore = op.fence->semaphore;
-          wait.value = op.value;
+          wait.value = op.fence->semaphoreValue(op.value);
           wait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
           queue->waits.push_back(wait);
         } else if (op.kind == Queue12::Operation::Execute) {
           HRESULT hr = execute(device, *queue, op.parts, op.allocators);
           if (FAILED(hr) && SUCCEEDED(result)) result = hr;
         } else {
-          if (op.value <= op.fence->submitted) {
-            // Vulkan timelines only grow; D3D12 lets a queue signal a value again.
-            if (op.value < op.fence->submitted)
+          if (op.value < op.fence->submitted) {
+            // Vulkan timelines only grow: the queue's work before the signal
+            // finishes (bounded), then the fence's value is lowered (Fence12::lower).
+            if (device.waitIdle(true) != VK_SUCCESS || !op.fence->lower(op.value))
               device.message(E_NOTIMPL, "the fence already reaches " + std::to_string(op.fence->submitted) +
                                             "; a queue's signal to the lower " + std::to_string(op.value) +
-                                            " is ignored");
-          } else {
+                                            " is ignored (the GPU did not finish)");
+            progress = true;
+          } else if (op.value > op.fence->submitted) {
             VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
             signal.semaphore = op.fence->semaphore;
-            signal.value = op.value;
+            signal.value = op.fence->semaphoreValue(op.value);
             signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
             VkResult r = submit(device, *queue, {}, &signal);
             if (r != VK_SUCCESS && SUCCEEDED(result)) result = Device12::hresultFor(r);

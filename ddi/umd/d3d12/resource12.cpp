@@ -156,6 +156,13 @@ HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::Form
     return *why = "SampleDesc.Count " + std::to_string(d.SampleDesc.Count) + " is not a power of two up to 32", E_INVALIDARG;
   const UINT fullChain = state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, is3d ? d.DepthOrArraySize : 1));
   if (d.MipLevels > fullChain) return *why = "MipLevels is larger than the full mip chain", E_INVALIDARG;
+  // A typeless depth-stencil texture (and any R24G8_TYPELESS one, whose family
+  // only exists as depth and stencil) lives in its family's depth format: its
+  // barriers, clears and copies use the depth/stencil aspects, its views read
+  // one aspect of it (the same rule as D3D11's, driver_resource.cpp).
+  if (const state::FormatInfo* depth = state::depthFormatForTypeless(**format);
+      depth && ((d.Flags & D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL) || d.Format == DXGI_FORMAT_R24G8_TYPELESS))
+    *format = depth;
   return S_OK;
 }
 
@@ -343,6 +350,20 @@ VOID APIENTRY checkResourceAllocationInfo(D3D12DDI_HDEVICE hDevice, const D3D12D
     VkMemoryRequirements2 req{VK_STRUCTURE_TYPE_MEMORY_REQUIREMENTS_2};
     vkGetDeviceImageMemoryRequirements(device->handle(), &q, &req);
     size = req.memoryRequirements.size;
+    // D3D12's small resources: a texture asking for 4 KiB (64 KiB when
+    // multisampled) gets it when its most detailed mip is at most 64 KiB (4 MiB)
+    // and it is no render target or depth stencil (MSAA: either may be);
+    // otherwise the default alignment stands.
+    const bool msaa = desc->SampleDesc.Count > 1;
+    const UINT64 small = msaa ? (64u << 10) : 4096u, limit = msaa ? (4u << 20) : (64u << 10);
+    UINT64 topMip = UINT64(format->bytesPerTexel) * desc->SampleDesc.Count;
+    for (UINT64 extent : {UINT64(desc->Width), UINT64(desc->Height),
+                          UINT64(desc->ResourceType == D3D12DDI_RT_TEXTURE3D ? desc->DepthOrArraySize : 1)})
+      topMip = mulOr<UINT64>(topMip, extent, UINT64_MAX);
+    const bool target = desc->Flags & (D3D12DDI_RESOURCE_FLAG_0003_RENDER_TARGET | D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL);
+    if (alignmentRestriction == small && topMip <= limit && (msaa || !target) &&
+        req.memoryRequirements.alignment <= small)
+      alignment = small;
   }
   UINT64 rounded = 0;
   if (!checkedAdd<UINT64>(size, alignment - 1, &rounded)) {

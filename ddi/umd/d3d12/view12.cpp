@@ -170,11 +170,17 @@ VOID APIENTRY createConstantBufferView(D3D12DDI_HDEVICE hDevice, const D3D12DDI_
     UINT64 offset = 0;
     Resource12* r = device->bufferAt(desc->BufferLocation, &offset);
     if (!r) return refuse(*device, what, "BufferLocation is not inside a live buffer");
-    if (!fitsWithin(offset, desc->SizeInBytes, r->desc.Width))
-      return refuse(*device, what, "the constant buffer view reaches past the end of its buffer");
     d.resource = r;
     d.offset = offset;
     d.range = desc->SizeInBytes;
+    if (!fitsWithin(offset, desc->SizeInBytes, r->desc.Width)) {
+      // D3D12 leaves reads past the buffer undefined, not the view: the view
+      // ends with the buffer and reads past it return zeros (robust access).
+      d.range = r->desc.Width - offset;
+      device->message(S_OK, std::string(what) + ": the constant buffer view reaches past the end of its buffer (" +
+                                std::to_string(desc->SizeInBytes) + " bytes from byte " + std::to_string(offset) + " of " +
+                                std::to_string(r->desc.Width) + "); reads past the buffer's end return zeros");
+    }
   }
   *slot = d;
 } D3DVK_CATCH_VOID
