@@ -434,8 +434,6 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     FallbackBatch& batch = r->batch;
     const RenderPassKey targets = renderPassKey(device, prepared.extent, 1);
     if (batch.open() && !(batch.accepts(targets) && shaderResourceLayoutsReady(device))) batch.flush(device);
-    const bool first = !batch.open();
-    if (first && !batch.begin(device, targets)) return;
     const FallbackBufferSet* set = batch.acquire(device, sizes);
     if (!set) return;
     const FallbackPieceBuffers buffers = set->handles();
@@ -458,10 +456,11 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (result != VK_SUCCESS) return device.setVkError(result);
     writeFallbackSetupSet(device.vk(), setupSet, buffers, buffers.counters, kFallbackScratchStatisticsOffset);
 
-    if (first) {
+    if (!batch.open()) {
+      if (!batch.begin(device, targets)) return;
       // The first draw's image layout changes go before every instance of the
       // batch (the fills phase has none); then the instances begin.
-      if (!bindShaderResources(device, batch.phase(FallbackBatch::kFills))) return;
+      if (!bindShaderResources(device, batch.phase(FallbackBatch::kFills))) return batch.flush(device);
       batch.beginInstances(device, prepared.extent);
     }
     recordFallbackPieceStart(batch.phase(FallbackBatch::kFills), buffers, header, piece.slots, true);

@@ -44,7 +44,9 @@ class FallbackBatch {
   bool open() const { return open_; }
   size_t draws() const { return draws_; }
   // Whether a draw into `targets` may join the open batch.
-  bool accepts(const RenderPassKey& targets) const { return open_ && draws_ < kMaxDraws && targets == targets_; }
+  bool accepts(const RenderPassKey& targets) const {
+    return open_ && instances_ && draws_ < kMaxDraws && targets == targets_;
+  }
   // Opens a batch for draws into `targets` (secondaries begun). False after reporting.
   bool begin(Device& device, const RenderPassKey& targets);
   VkCommandBuffer phase(Phase p) const { return phases_[p]; }
