@@ -49,6 +49,14 @@ bool near(const std::array<float, 4>& a, const std::array<float, 4>& b) {
   return true;
 }
 
+// kTriangles' vertices, triangle i in colourOf(i).
+std::vector<Vertex> triangleVertices() {
+  std::vector<Vertex> vertices;
+  for (UINT i = 0; i < std::size(kTriangles); ++i)
+    for (int k = 0; k < 3; ++k) vertices.push_back(ndc(kTriangles[i].x[k], kTriangles[i].y[k], colourOf(i)));
+  return vertices;
+}
+
 // The whole-pixel rectangle [4, 12)² the native draw covers (pixel centres strictly inside).
 bool inRectangle(int x, int y) { return x >= 4 && x < 12 && y >= 4 && y < 12; }
 
@@ -60,9 +68,7 @@ TEST_CASE("consecutive conservative fallback draws record as one batch, in draw 
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
   const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices;
-  for (UINT i = 0; i < std::size(kTriangles); ++i)
-    for (int k = 0; k < 3; ++k) vertices.push_back(ndc(kTriangles[i].x[k], kTriangles[i].y[k], colourOf(i)));
+  std::vector<Vertex> vertices = triangleVertices();
   Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
   t.bindVertices(vb.get());
   d.context->RSSetState(conservative.get());
@@ -93,9 +99,7 @@ TEST_CASE("a native draw between conservative fallback draws ends their batch an
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
   const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices;
-  for (UINT i = 0; i < std::size(kTriangles); ++i)
-    for (int k = 0; k < 3; ++k) vertices.push_back(ndc(kTriangles[i].x[k], kTriangles[i].y[k], colourOf(i)));
+  std::vector<Vertex> vertices = triangleVertices();
   const std::array<float, 4> white{1, 1, 1, 1};
   for (const auto& [x, y] : {std::pair{4.0f, 4.0f}, {12.0f, 4.0f}, {4.0f, 12.0f}, {4.0f, 12.0f}, {12.0f, 4.0f}, {12.0f, 12.0f}})
     vertices.push_back(ndc(x, y, white));
