@@ -467,7 +467,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // Capture (the batch's 1×1 instance).
     VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
     if (!bindShaderResources(device, cmd)) return;
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
+    if (batch.capturePipeline() != capturePipeline)
+      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, batch.capturePipeline() = capturePipeline);
     const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
                                 int32_t(piece.primitiveIdBase)};
     vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
@@ -480,7 +481,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
     const VkCommandBuffer deferredPhase = batch.phase(FallbackBatch::kDeferred);
     recordFallbackSetup(batch.phase(FallbackBatch::kTriage), [&] { return deferredPhase; }, *r->setup, setupSet, params,
-                        buffers);
+                        buffers, !batch.setupPipelinesBound());
+    batch.setupPipelinesBound() = true;
     // Draw (the batch's instance over the targets).
     cmd = batch.phase(FallbackBatch::kDraw);
     const FallbackBuffers drawBuffers{set->capture->handle(), set->records->handle()};

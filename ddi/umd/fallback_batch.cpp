@@ -41,6 +41,8 @@ bool FallbackBatch::begin(Device& device, const RenderPassKey& targets) {
   }
   open_ = true;
   instances_ = false;
+  capturePipeline_ = VK_NULL_HANDLE;
+  setupPipelinesBound_ = false;
   draws_ = 0;
   targets_ = targets;
   return true;

@@ -55,6 +55,10 @@ class FallbackBatch {
   void beginInstances(Device& device, VkExtent2D extent);
   // Counts a recorded draw.
   void added() { ++draws_; }
+  // What the phases have bound (each secondary keeps it from draw to draw):
+  // the capture pipeline, and whether the setup pipelines are bound.
+  VkPipeline& capturePipeline() { return capturePipeline_; }
+  bool& setupPipelinesBound() { return setupPipelinesBound_; }
   // Buffers for one draw of `sizes` (fallback_passes.h). Null after reporting.
   const FallbackBufferSet* acquire(Device& device, const FallbackBufferSizes& sizes);
   // Executes the open batch into the device's open Vulkan batch (nothing without one).
@@ -63,6 +67,8 @@ class FallbackBatch {
  private:
   bool open_ = false;
   bool instances_ = false;  // beginInstances() was called
+  VkPipeline capturePipeline_ = VK_NULL_HANDLE;
+  bool setupPipelinesBound_ = false;
   size_t draws_ = 0;
   RenderPassKey targets_;
   VkCommandBuffer phases_[kPhases] = {};

@@ -276,15 +276,15 @@ void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, V
 
 void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,
                          const FallbackSetupPipelines& setup, VkDescriptorSet set, const gpu::SetupParams& params,
-                         const FallbackPieceBuffers& b) {
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.triage->handle());
+                         const FallbackPieceBuffers& b, bool bindPipelines) {
+  if (bindPipelines) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.triage->handle());
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.layout->handle(), 0, 1, &set, 0, nullptr);
   vkCmdPushConstants(cmd, setup.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
   vkCmdDispatch(cmd, (params.slots + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, 1, 1);
   // The full setup over the triangles the triage deferred (clipped, degenerate, non-finite).
   cmd = next();  // orders the triage's writes before the indirect dispatch
   if (!cmd) return;
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.deferred->handle());
+  if (bindPipelines) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.deferred->handle());
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.layout->handle(), 0, 1, &set, 0, nullptr);
   vkCmdPushConstants(cmd, setup.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
   vkCmdDispatchIndirect(cmd, b.counters, kFallbackDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, deferredDispatch));

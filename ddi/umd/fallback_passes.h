@@ -148,9 +148,11 @@ void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, V
                            const std::function<void()>& drawCall);
 // The setup pass: the triage over every slot, then (ordered by `next`) the
 // full setup over the deferred ones. `cmd` is ordered after the capture.
+// `bindPipelines` false: `cmd` and next()'s command buffer have the triage and
+// deferred pipelines bound already (a fallback batch's setup phases).
 void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,
                          const FallbackSetupPipelines& setup, VkDescriptorSet set, const fallback::gpu::SetupParams& params,
-                         const FallbackPieceBuffers& b);
+                         const FallbackPieceBuffers& b, bool bindPipelines = true);
 // Inside the draw pass's rendering (descriptor sets and the other dynamic
 // state set by the caller): the viewport (the whole target, the viewport's
 // depth range) and scissor (`clip`), then the flat-only and the exact draw
