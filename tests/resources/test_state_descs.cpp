@@ -9,6 +9,31 @@
 using namespace d3dvk;
 using namespace d3dvk::test;
 
+namespace {
+// Field by field: the descs have padding (after the UINT8 masks) that GetDesc need not copy.
+bool same(const D3D11_BLEND_DESC& a, const D3D11_BLEND_DESC& b) {
+  if (a.AlphaToCoverageEnable != b.AlphaToCoverageEnable || a.IndependentBlendEnable != b.IndependentBlendEnable)
+    return false;
+  for (int i = 0; i < 8; ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC &x = a.RenderTarget[i], &y = b.RenderTarget[i];
+    if (x.BlendEnable != y.BlendEnable || x.SrcBlend != y.SrcBlend || x.DestBlend != y.DestBlend ||
+        x.BlendOp != y.BlendOp || x.SrcBlendAlpha != y.SrcBlendAlpha || x.DestBlendAlpha != y.DestBlendAlpha ||
+        x.BlendOpAlpha != y.BlendOpAlpha || x.RenderTargetWriteMask != y.RenderTargetWriteMask)
+      return false;
+  }
+  return true;
+}
+bool same(const D3D11_DEPTH_STENCILOP_DESC& x, const D3D11_DEPTH_STENCILOP_DESC& y) {
+  return x.StencilFailOp == y.StencilFailOp && x.StencilDepthFailOp == y.StencilDepthFailOp &&
+         x.StencilPassOp == y.StencilPassOp && x.StencilFunc == y.StencilFunc;
+}
+bool same(const D3D11_DEPTH_STENCIL_DESC& a, const D3D11_DEPTH_STENCIL_DESC& b) {
+  return a.DepthEnable == b.DepthEnable && a.DepthWriteMask == b.DepthWriteMask && a.DepthFunc == b.DepthFunc &&
+         a.StencilEnable == b.StencilEnable && a.StencilReadMask == b.StencilReadMask &&
+         a.StencilWriteMask == b.StencilWriteMask && same(a.FrontFace, b.FrontFace) && same(a.BackFace, b.BackFace);
+}
+}  // namespace
+
 TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accepted, GetDesc exact",
           "[resources][states]") {
   Checked c;
@@ -28,7 +53,7 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   REQUIRE(d->CreateBlendState(&zero, a.out()) == S_OK);
   D3D11_BLEND_DESC got{};
   a->GetDesc(&got);
-  CHECK(std::memcmp(&got, &zero, sizeof got) == 0);
+  CHECK(same(got, zero));
   D3D11_BLEND_DESC defaulted = zero;  // the same state with the ignored factors at their defaults
   for (UINT i : {0u, 2u, 3u, 4u, 5u, 6u, 7u}) {
     auto& rt = defaulted.RenderTarget[i];
@@ -38,7 +63,7 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   }
   REQUIRE(d->CreateBlendState(&defaulted, b.out()) == S_OK);
   b->GetDesc(&got);
-  CHECK(std::memcmp(&got, &defaulted, sizeof got) == 0);
+  CHECK(same(got, defaulted));
   D3D11_BLEND_DESC bad = zero;  // zero factors where blending is on: refused
   bad.RenderTarget[1].SrcBlend = D3D11_BLEND(0);
   Com<ID3D11BlendState> refused;
@@ -50,14 +75,14 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   REQUIRE(d->CreateDepthStencilState(&ds, x.out()) == S_OK);
   D3D11_DEPTH_STENCIL_DESC dsGot{};
   x->GetDesc(&dsGot);
-  CHECK(std::memcmp(&dsGot, &ds, sizeof ds) == 0);
+  CHECK(same(dsGot, ds));
   D3D11_DEPTH_STENCIL_DESC dsDefault{};
   dsDefault.DepthFunc = D3D11_COMPARISON_ALWAYS;
   dsDefault.FrontFace = dsDefault.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
                                               D3D11_COMPARISON_ALWAYS};
   REQUIRE(d->CreateDepthStencilState(&dsDefault, y.out()) == S_OK);
   y->GetDesc(&dsGot);
-  CHECK(std::memcmp(&dsGot, &dsDefault, sizeof dsGot) == 0);
+  CHECK(same(dsGot, dsDefault));
   // Depth on, stencil off with zero faces: accepted; front and back faces stored as given.
   D3D11_DEPTH_STENCIL_DESC depthOnly{};
   depthOnly.DepthEnable = TRUE;
@@ -75,7 +100,7 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   Com<ID3D11DepthStencilState> w;
   REQUIRE(d->CreateDepthStencilState(&twoSided, w.out()) == S_OK);
   w->GetDesc(&dsGot);
-  CHECK(std::memcmp(&dsGot, &twoSided, sizeof dsGot) == 0);
+  CHECK(same(dsGot, twoSided));
   // Depth on with DepthFunc 0, or stencil on with a zero op: refused.
   D3D11_DEPTH_STENCIL_DESC badDepth = depthOnly;
   badDepth.DepthFunc = D3D11_COMPARISON_FUNC(0);
