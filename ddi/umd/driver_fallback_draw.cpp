@@ -133,16 +133,9 @@ bool statsEnabled() {
 // power of two; the old one lives until the batches that used it complete).
 bool ensureBuffer(Device& device, std::shared_ptr<vk::Buffer>& slot, VkDeviceSize size, VkBufferUsageFlags usage) {
   if (slot && slot->size() >= size) return true;
-  VkDeviceSize rounded = 4096;
-  while (rounded < size) rounded *= 2;
   if (slot) device.queue().releaseAfter(device.queue().openSerial(), slot);
-  VkResult result = VK_SUCCESS;
-  slot = vk::Buffer::create(device.vk(), rounded, usage, false, &result);
-  if (!slot) {
-    device.setVkError(result);
-    return false;
-  }
-  return true;
+  slot = createFallbackBuffer(device, size, usage);
+  return slot != nullptr;
 }
 
 // The setup pipelines, created on first use.
@@ -427,6 +420,60 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   for (const FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
   const FallbackBufferSizes sizes = fallbackBufferSizes(maxSlots, strideBytes);
 
+  // What both ways of recording (a batch's phases, or the open batch directly) do per piece:
+  // - the setup pass's descriptor sets, from a pool freed with the Vulkan batch;
+  auto setupPool = [&](uint32_t sets) -> std::shared_ptr<vk::DescriptorPool> {
+    const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings * sets};
+    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
+    poolInfo.maxSets = sets;
+    poolInfo.poolSizeCount = 1;
+    poolInfo.pPoolSizes = &poolSize;
+    std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
+    if (!pool) return device.setVkError(result), nullptr;
+    device.queue().releaseAfter(device.queue().openSerial(), pool);
+    return pool;
+  };
+  auto setupSet = [&](const vk::DescriptorPool& pool, const FallbackPieceBuffers& b,
+                      const InvocationCounter& statisticsCounter) -> VkDescriptorSet {
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
+    allocInfo.descriptorPool = pool.handle();
+    allocInfo.descriptorSetCount = 1;
+    const VkDescriptorSetLayout setLayout = r->setup->setLayout->handle();
+    allocInfo.pSetLayouts = &setLayout;
+    result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
+    if (result != VK_SUCCESS) return device.setVkError(result), VK_NULL_HANDLE;
+    writeFallbackSetupSet(device.vk(), set, b, statisticsCounter.buffer, statisticsCounter.offset);
+    return set;
+  };
+  // - the capture draw, inside a rendering instance with the capture pipeline bound;
+  auto recordCapture = [&](VkCommandBuffer cmd, const FallbackPiece& piece, const FallbackPieceBuffers& b) {
+    // SV_VertexID, SV_InstanceID and a geometry shader's SV_PrimitiveID count
+    // from the application's draw, not the piece's.
+    const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
+                                int32_t(piece.primitiveIdBase)};
+    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
+    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
+    if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
+    setDynamicState(device, cmd, prepared);
+    recordFallbackCapture(cmd, b, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
+  };
+  // - the setup parameters of the piece;
+  auto setPieceParams = [&](const FallbackPiece& piece) {
+    params.slots = piece.slots;
+    params.instances = gs || ds ? 1 : piece.instances;
+    params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
+  };
+  // - the draw pass (`begin`: its rendering instance begins here, after the binds' layout changes).
+  auto recordDrawPass = [&](VkCommandBuffer cmd, const FallbackPieceBuffers& b, const FallbackBuffers& drawBuffers,
+                            const InvocationCounter* counter, bool begin) {
+    if (!bindShaderResources(device, cmd, counter, &drawBuffers)) return false;
+    if (begin) beginRendering(device, cmd, prepared.extent);
+    setDynamicState(device, cmd, prepared);
+    recordFallbackDraws(cmd, b, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
+    return true;
+  };
+
   // One piece, no query, no UAV: recorded into the device's fallback batch
   // with the draws before and after it (fallback_batch.h).
   if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
@@ -438,23 +485,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!set) return;
     const FallbackPieceBuffers buffers = set->handles();
     const FallbackPiece& piece = pieces[0];
-    const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings};
-    VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-    poolInfo.maxSets = 1;
-    poolInfo.poolSizeCount = 1;
-    poolInfo.pPoolSizes = &poolSize;
-    std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
-    if (!pool) return device.setVkError(result);
-    device.queue().releaseAfter(device.queue().openSerial(), pool);
-    VkDescriptorSet setupSet = VK_NULL_HANDLE;
-    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    allocInfo.descriptorPool = pool->handle();
-    allocInfo.descriptorSetCount = 1;
-    const VkDescriptorSetLayout setLayout = r->setup->setLayout->handle();
-    allocInfo.pSetLayouts = &setLayout;
-    result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &setupSet);
-    if (result != VK_SUCCESS) return device.setVkError(result);
-    writeFallbackSetupSet(device.vk(), setupSet, buffers, buffers.counters, kFallbackScratchStatisticsOffset);
+    const std::shared_ptr<vk::DescriptorPool> pool = setupPool(1);
+    if (!pool) return;
+    const VkDescriptorSet set0 = setupSet(*pool, buffers, {buffers.counters, kFallbackScratchStatisticsOffset});
+    if (!set0) return;
 
     if (!batch.open()) {
       if (!batch.begin(device, targets)) return;
@@ -469,26 +503,17 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!bindShaderResources(device, cmd)) return;
     if (batch.capturePipeline() != capturePipeline)
       vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, batch.capturePipeline() = capturePipeline);
-    const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
-                                int32_t(piece.primitiveIdBase)};
-    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
-    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
-    setDynamicState(device, cmd, prepared);
-    recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
+    recordCapture(cmd, piece, buffers);
     // Setup.
-    params.slots = piece.slots;
-    params.instances = gs || ds ? 1 : piece.instances;
-    params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
+    setPieceParams(piece);
     const VkCommandBuffer deferredPhase = batch.phase(FallbackBatch::kDeferred);
-    recordFallbackSetup(batch.phase(FallbackBatch::kTriage), [&] { return deferredPhase; }, *r->setup, setupSet, params,
+    recordFallbackSetup(batch.phase(FallbackBatch::kTriage), [&] { return deferredPhase; }, *r->setup, set0, params,
                         buffers, !batch.setupPipelinesBound());
     batch.setupPipelinesBound() = true;
     // Draw (the batch's instance over the targets).
-    cmd = batch.phase(FallbackBatch::kDraw);
-    const FallbackBuffers drawBuffers{set->capture->handle(), set->records->handle()};
-    if (!bindShaderResources(device, cmd, nullptr, &drawBuffers)) return;
-    setDynamicState(device, cmd, prepared);
-    recordFallbackDraws(cmd, buffers, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
+    if (!recordDrawPass(batch.phase(FallbackBatch::kDraw), buffers, {set->capture->handle(), set->records->handle()},
+                        nullptr, false))
+      return;
     batch.added();
     return;
   }
@@ -503,15 +528,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const FallbackPieceBuffers buffers{r->capture->handle(), r->records->handle(), r->corners->handle(),
                                      r->counters->handle(), r->deferred->handle()};
 
-  // The setup pass's descriptor set (one per draw, its pool freed with the batch).
-  const VkDescriptorPoolSize poolSize{VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, gpu::kSetupBindings * uint32_t(pieces.size())};
-  VkDescriptorPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
-  poolInfo.maxSets = uint32_t(pieces.size());
-  poolInfo.poolSizeCount = 1;
-  poolInfo.pPoolSizes = &poolSize;
-  std::shared_ptr<vk::DescriptorPool> pool = vk::createDescriptorPool(device.vk(), poolInfo, &result);
-  if (!pool) return device.setVkError(result);
-  device.queue().releaseAfter(device.queue().openSerial(), pool);
+  // The setup pass's descriptor sets (one per piece).
+  const std::shared_ptr<vk::DescriptorPool> pool = setupPool(uint32_t(pieces.size()));
+  if (!pool) return;
 
   // D3DVK_FALLBACK_STATS: the previous draw's GPU times, and timestamps for this one.
   const bool timing = statsEnabled() && device.vk().info().properties.limits.timestampComputeAndGraphics;
@@ -546,15 +565,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     InvocationCounter invocationCounter;
     if (counting && !allocateInvocationCounter(device, &invocationCounter)) return;
 
-    VkDescriptorSet set = VK_NULL_HANDLE;
-    VkDescriptorSetAllocateInfo allocInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO};
-    allocInfo.descriptorPool = pool->handle();
-    allocInfo.descriptorSetCount = 1;
-    const VkDescriptorSetLayout setLayout = r->setup->setLayout->handle();
-    allocInfo.pSetLayouts = &setLayout;
-    result = vkAllocateDescriptorSets(device.vk().handle(), &allocInfo, &set);
-    if (result != VK_SUCCESS) return device.setVkError(result);
-    writeFallbackSetupSet(device.vk(), set, buffers, statisticsCounter.buffer, statisticsCounter.offset);
+    const VkDescriptorSet set = setupSet(*pool, buffers, statisticsCounter);
+    if (!set) return;
 
     // 1. Capture.
     VkCommandBuffer cmd = device.record();
@@ -569,35 +581,23 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     rendering.layerCount = 1;
     vkCmdBeginRendering(cmd, &rendering);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
-    // SV_VertexID, SV_InstanceID and a geometry shader's SV_PrimitiveID count
-    // from the application's draw, not the piece's.
-    const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
-                                int32_t(piece.primitiveIdBase)};
-    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
-    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
-    if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
-    setDynamicState(device, cmd, prepared);
-    recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
+    recordCapture(cmd, piece, buffers);
     vkCmdEndRendering(cmd);
 
     // 2. Setup.
     cmd = device.record();
     if (!cmd) return;
     if (first) timestamp(cmd, 1);
-    params.slots = piece.slots;
-    params.instances = gs || ds ? 1 : piece.instances;
-    params.primitiveIdBase = gs || ds ? 0 : piece.primitiveIdBase;
+    setPieceParams(piece);
     recordFallbackSetup(cmd, [&] { return device.record(); }, *r->setup, set, params, buffers);
 
     // 3. Draw.
     cmd = device.record();
     if (!cmd) return;
     if (first) timestamp(cmd, 2);
-    const FallbackBuffers drawBuffers{r->capture->handle(), r->records->handle()};
-    if (!bindShaderResources(device, cmd, counting ? &invocationCounter : nullptr, &drawBuffers)) return;
-    beginRendering(device, cmd, prepared.extent);
-    setDynamicState(device, cmd, prepared);
-    recordFallbackDraws(cmd, buffers, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
+    if (!recordDrawPass(cmd, buffers, {r->capture->handle(), r->records->handle()},
+                        counting ? &invocationCounter : nullptr, true))
+      return;
     vkCmdEndRendering(cmd);
     if (last && timing && r->timestamps && !r->timestampsPending) {
       timestamp(cmd, 3);

@@ -6,10 +6,7 @@
 #include "driver_fallback_draw.h"
 
 namespace d3dvk::umd {
-namespace {
-
-// A device-local buffer of at least `size` bytes (a power of two from 4 KiB).
-std::shared_ptr<vk::Buffer> createBuffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage) {
+std::shared_ptr<vk::Buffer> createFallbackBuffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage) {
   VkDeviceSize rounded = 4096;
   while (rounded < size) rounded *= 2;
   VkResult result = VK_SUCCESS;
@@ -17,6 +14,8 @@ std::shared_ptr<vk::Buffer> createBuffer(Device& device, VkDeviceSize size, VkBu
   if (!b) device.setVkError(result);
   return b;
 }
+
+namespace {
 
 bool fits(const FallbackBufferSet& s, const FallbackBufferSizes& sizes) {
   return s.capture->size() >= sizes.capture && s.records->size() >= sizes.records &&
@@ -73,11 +72,11 @@ const FallbackBufferSet* FallbackBatch::acquire(Device& device, const FallbackBu
       break;
     }
   if (!set.capture) {
-    set.capture = createBuffer(device, sizes.capture, kFallbackCaptureUsage);
-    set.records = createBuffer(device, sizes.records, kFallbackRecordsUsage);
-    set.corners = createBuffer(device, sizes.corners, kFallbackCornersUsage);
-    set.deferred = createBuffer(device, sizes.deferred, kFallbackDeferredUsage);
-    set.counters = createBuffer(device, kFallbackCounterBytes, kFallbackCountersUsage);
+    set.capture = createFallbackBuffer(device, sizes.capture, kFallbackCaptureUsage);
+    set.records = createFallbackBuffer(device, sizes.records, kFallbackRecordsUsage);
+    set.corners = createFallbackBuffer(device, sizes.corners, kFallbackCornersUsage);
+    set.deferred = createFallbackBuffer(device, sizes.deferred, kFallbackDeferredUsage);
+    set.counters = createFallbackBuffer(device, kFallbackCounterBytes, kFallbackCountersUsage);
     if (!set.capture || !set.records || !set.corners || !set.deferred || !set.counters) return nullptr;
   }
   inUse_.push_back({device.queue().openSerial(), std::move(set)});

@@ -28,6 +28,10 @@ namespace d3dvk::umd {
 
 class Device;
 
+// A device-local fallback buffer of at least `size` bytes (a power of two from
+// 4 KiB, so that it serves later, slightly larger draws). Null after reporting.
+std::shared_ptr<vk::Buffer> createFallbackBuffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage);
+
 // One draw's fallback buffers (fallback_passes.h), recycled once their batch completes.
 struct FallbackBufferSet {
   std::shared_ptr<vk::Buffer> capture, records, corners, counters, deferred;

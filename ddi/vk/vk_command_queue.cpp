@@ -61,19 +61,8 @@ VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
   }
   if (!open_) {
     collect(completedSerial());
-    VkCommandBuffer cmd = VK_NULL_HANDLE;
-    if (!free_.empty()) {
-      cmd = free_.back();
-      free_.pop_back();
-      vkResetCommandBuffer(cmd, 0);
-    } else {
-      VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-      info.commandPool = pool_;
-      info.level = VK_COMMAND_BUFFER_LEVEL_PRIMARY;
-      info.commandBufferCount = 1;
-      *result = vkAllocateCommandBuffers(device_.handle(), &info, &cmd);
-      if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
-    }
+    VkCommandBuffer cmd = reuseOrAllocate(free_, VK_COMMAND_BUFFER_LEVEL_PRIMARY, result);
+    if (!cmd) return VK_NULL_HANDLE;
     VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
     begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
     *result = vkBeginCommandBuffer(cmd, &begin);
@@ -90,21 +79,27 @@ VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
   return open_;
 }
 
-VkCommandBuffer CommandQueue::beginSecondary(VkResult* result) {
+VkCommandBuffer CommandQueue::reuseOrAllocate(std::vector<VkCommandBuffer>& free, VkCommandBufferLevel level,
+                                              VkResult* result) {
   *result = VK_SUCCESS;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
-  if (!freeSecondaries_.empty()) {
-    cmd = freeSecondaries_.back();
-    freeSecondaries_.pop_back();
+  if (!free.empty()) {
+    cmd = free.back();
+    free.pop_back();
     vkResetCommandBuffer(cmd, 0);
-  } else {
-    VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
-    info.commandPool = pool_;
-    info.level = VK_COMMAND_BUFFER_LEVEL_SECONDARY;
-    info.commandBufferCount = 1;
-    *result = vkAllocateCommandBuffers(device_.handle(), &info, &cmd);
-    if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+    return cmd;
   }
+  VkCommandBufferAllocateInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_ALLOCATE_INFO};
+  info.commandPool = pool_;
+  info.level = level;
+  info.commandBufferCount = 1;
+  *result = vkAllocateCommandBuffers(device_.handle(), &info, &cmd);
+  return *result == VK_SUCCESS ? cmd : VK_NULL_HANDLE;
+}
+
+VkCommandBuffer CommandQueue::beginSecondary(VkResult* result) {
+  VkCommandBuffer cmd = reuseOrAllocate(freeSecondaries_, VK_COMMAND_BUFFER_LEVEL_SECONDARY, result);
+  if (!cmd) return VK_NULL_HANDLE;
   const VkCommandBufferInheritanceInfo inheritance{VK_STRUCTURE_TYPE_COMMAND_BUFFER_INHERITANCE_INFO};
   VkCommandBufferBeginInfo begin{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   begin.flags = VK_COMMAND_BUFFER_USAGE_ONE_TIME_SUBMIT_BIT;
@@ -219,21 +214,15 @@ void CommandQueue::freeWhenDone(uint64_t serial) noexcept {
 }
 
 void CommandQueue::collect(uint64_t completed) {
-  while (!inFlight_.empty() && inFlight_.front().serial <= completed) {
-    try {
-      free_.push_back(inFlight_.front().commands);
-    } catch (const std::bad_alloc&) {
-      // Not reused then; the pool still frees it.
+  for (auto [inFlight, free] : {std::pair{&inFlight_, &free_}, std::pair{&secondariesInFlight_, &freeSecondaries_}})
+    while (!inFlight->empty() && inFlight->front().serial <= completed) {
+      try {
+        free->push_back(inFlight->front().commands);
+      } catch (const std::bad_alloc&) {
+        // Not reused then; the pool still frees it.
+      }
+      inFlight->pop_front();
     }
-    inFlight_.pop_front();
-  }
-  while (!secondariesInFlight_.empty() && secondariesInFlight_.front().serial <= completed) {
-    try {
-      freeSecondaries_.push_back(secondariesInFlight_.front().commands);
-    } catch (const std::bad_alloc&) {
-    }
-    secondariesInFlight_.pop_front();
-  }
   while (pendingHead_ < pending_.size() && pending_[pendingHead_].serial <= completed)
     pending_[pendingHead_++].object.reset();
   if (pendingHead_ == pending_.size()) {

@@ -91,6 +91,8 @@ class CommandQueue {
  private:
   explicit CommandQueue(Device& device) : device_(device) {}
   void collect(uint64_t completed);
+  // A command buffer of `level` from `free` (reset), else a new one.
+  VkCommandBuffer reuseOrAllocate(std::vector<VkCommandBuffer>& free, VkCommandBufferLevel level, VkResult* result);
   // What releaseAfter does without memory: waits until `serial` completes.
   void freeWhenDone(uint64_t serial) noexcept;
 

@@ -412,16 +412,24 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
   }
 }
 
+namespace {
+// The clear rects inside `extent` (clipped; empty ones dropped), each over `layers` layers.
+std::vector<VkClearRect> clippedClearRects(UINT numRects, const D3D12DDI_RECT* rects, VkExtent2D extent, UINT layers) {
+  std::vector<VkClearRect> out;
+  for (UINT i = 0; i < numRects; ++i) {
+    const LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
+    const LONG right = std::min<LONG>(rects[i].right, LONG(extent.width));
+    const LONG bottom = std::min<LONG>(rects[i].bottom, LONG(extent.height));
+    if (right > left && bottom > top) out.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, layers});
+  }
+  return out;
+}
+}  // namespace
+
 void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, VkFormat format, bool depth,
                                    VkImageAspectFlags aspects, VkExtent2D extent, UINT layers, const VkClearValue& value,
                                    UINT numRects, const D3D12DDI_RECT* rects) {
-  std::vector<VkClearRect> clearRects;
-  for (UINT i = 0; i < numRects; ++i) {
-    LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
-    LONG right = std::min<LONG>(rects[i].right, LONG(extent.width)), bottom = std::min<LONG>(rects[i].bottom, LONG(extent.height));
-    if (right <= left || bottom <= top) continue;
-    clearRects.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, layers});
-  }
+  const std::vector<VkClearRect> clearRects = clippedClearRects(numRects, rects, extent, layers);
   if (clearRects.empty()) return;
   VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
@@ -474,13 +482,9 @@ bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool dept
     clear.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
     clear.colorAttachment = i;
   }
-  std::vector<VkClearRect> clearRects;
-  if (numRects == 0) clearRects.push_back({{{0, 0}, pass_.extent}, 0, d.sliceCount});
-  for (UINT i = 0; i < numRects; ++i) {
-    const LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
-    const LONG right = std::min<LONG>(rects[i].right, LONG(e.width)), bottom = std::min<LONG>(rects[i].bottom, LONG(e.height));
-    if (right > left && bottom > top) clearRects.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, d.sliceCount});
-  }
+  const std::vector<VkClearRect> clearRects =
+      numRects == 0 ? std::vector<VkClearRect>{{{{0, 0}, pass_.extent}, 0, d.sliceCount}}
+                    : clippedClearRects(numRects, rects, pass_.extent, d.sliceCount);
   if (!clearRects.empty()) vkCmdClearAttachments(cmd_, 1, &clear, uint32_t(clearRects.size()), clearRects.data());
   return true;
 }
