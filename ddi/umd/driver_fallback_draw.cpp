@@ -2,6 +2,7 @@
 #include "driver_fallback_draw.h"
 
 #include "adapter.h"
+#include "descriptor_binding.h"
 #include "device.h"
 #include "driver_input_layout.h"
 #include "driver_query.h"
@@ -235,6 +236,24 @@ bool batchingEnabled() {
   return enabled;
 }
 
+// Whether the pixel shader reads SV_PrimitiveID.
+bool readsPrimitiveId(const Shader* ps) {
+  if (!ps) return false;
+  for (const dxbc::SignatureElement& e : ps->reflection.inputs.elements)
+    if (dxbc::effectiveSystemValue(e) == 7 /*D3D_NAME_PRIMITIVE_ID*/) return true;
+  return false;
+}
+
+// What the bound pixel shader reads, resolved (false: not comparable; the draw forms a group of its own).
+bool pixelDescriptors(Device& device, StageDescriptors* out) {
+  out->clear();
+  const Shader* ps = device.draw.pixelShader;
+  if (!ps) return true;
+  VkResult result = VK_SUCCESS;
+  const PipelineCache::StageLayout* layout = device.pipelines().stageLayout(dxbc::ProgramType::Pixel, ps, &result);
+  return layout && collectStageDescriptors(device, drawStageBindings(device, 1, layout->dynamicConstantBuffers), *out);
+}
+
 bool anyUnorderedAccessViewBound(const Device& device) {
   for (const UnorderedAccessView* u : device.boundUnorderedAccessViews)
     if (u) return true;
@@ -447,7 +466,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     return set;
   };
   // - the capture draw, inside a rendering instance with the capture pipeline bound;
-  auto recordCapture = [&](VkCommandBuffer cmd, const FallbackPiece& piece, const FallbackPieceBuffers& b) {
+  auto recordCaptureDraw = [&](VkCommandBuffer cmd, const FallbackPiece& piece) {
     // SV_VertexID, SV_InstanceID and a geometry shader's SV_PrimitiveID count
     // from the application's draw, not the piece's.
     const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
@@ -456,7 +475,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     bindInputAssembly(device, cmd, piece.call, prepared.indexType);
     if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
     setDynamicState(device, cmd, prepared);
-    recordFallbackCapture(cmd, b, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { cmdDraw(cmd, piece.call); });
+    cmdDraw(cmd, piece.call);
+  };
+  auto recordCapture = [&](VkCommandBuffer cmd, const FallbackPiece& piece, const FallbackPieceBuffers& b) {
+    recordFallbackCapture(cmd, b, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { recordCaptureDraw(cmd, piece); });
   };
   // - the setup parameters of the piece;
   auto setPieceParams = [&](const FallbackPiece& piece) {
@@ -479,12 +501,45 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
       !statsEnabled() && batchingEnabled() && !anyUnorderedAccessViewBound(device)) {
     FallbackBatch& batch = r->batch;
+    const FallbackPiece& piece = pieces[0];
     const RenderPassKey targets = renderPassKey(device, prepared.extent, 1);
     if (batch.open() && !(batch.accepts(targets) && shaderResourceLayoutsReady(device))) batch.flush(device);
-    const FallbackBufferSet* set = batch.acquire(device, sizes);
+    // What the draw shares with the draws of its group: without a numbered
+    // SV_PrimitiveID in its pixel shader (a geometry or domain shader's is
+    // captured), the triangles need not know their draw.
+    std::optional<FallbackBatch::GroupKey> key;
+    if (primitiveIdWord >= 0 || !readsPrimitiveId(ps)) {
+      key.emplace();
+      key->capture = capturePipeline;
+      key->flat = flatDrawPipeline;
+      key->exact = drawPipeline;
+      key->header = header;
+      key->params = params;  // slots counted by the group; instances and primitive-id base unused
+      key->params.instances = 1;
+      key->params.primitiveIdBase = 0;
+      std::copy(std::begin(s.blendFactor), std::end(s.blendFactor), key->blendFactor);
+      key->stencilRef = s.stencilRef;
+      if (!pixelDescriptors(device, &key->pixel)) key.reset();
+    }
+    // Joining the open group: the capture is all the draw records.
+    if (batch.open() && key && batch.groupAccepts(*key, piece.slots)) {
+      VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
+      if (!bindShaderResources(device, cmd)) return;
+      recordCaptureDraw(cmd, piece);
+      batch.addToGroup(piece.slots);
+      batch.added();
+      return;
+    }
+    // A new group: buffers for more triangles than this draw's when later draws may join.
+    uint32_t groupSlots = piece.slots;
+    if (key) {
+      const VkDeviceSize bytesPerSlot = 3 * VkDeviceSize(strideBytes);
+      const uint64_t byBytes = std::max<VkDeviceSize>(FallbackBatch::kGroupCaptureBytes / std::max<VkDeviceSize>(bytesPerSlot, 1), 1);
+      groupSlots = uint32_t(std::max<uint64_t>(piece.slots, std::min<uint64_t>(FallbackBatch::kGroupSlots, byBytes)));
+    }
+    const FallbackBufferSet* set = batch.acquire(device, fallbackBufferSizes(groupSlots, strideBytes));
     if (!set) return;
     const FallbackPieceBuffers buffers = set->handles();
-    const FallbackPiece& piece = pieces[0];
     const std::shared_ptr<vk::DescriptorPool> pool = setupPool(1);
     if (!pool) return;
     const VkDescriptorSet set0 = setupSet(*pool, buffers, {buffers.counters, kFallbackScratchStatisticsOffset});
@@ -497,20 +552,24 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       if (!bindShaderResources(device, batch.phase(FallbackBatch::kFills))) return batch.flush(device);
       batch.beginInstances(device, prepared.extent);
     }
-    recordFallbackPieceStart(batch.phase(FallbackBatch::kFills), buffers, header, piece.slots, true);
-    // Capture (the batch's 1×1 instance).
+    // Without a key the group is this draw alone (a key that matches no other draw's).
+    const bool shared = key.has_value();
+    FallbackBatch::GroupKey groupKey;
+    if (shared) {
+      groupKey = std::move(*key);
+    } else {
+      setPieceParams(piece);
+      groupKey.capture = capturePipeline;
+      groupKey.header = header;
+      groupKey.params = params;
+    }
+    batch.openGroup(device, std::move(groupKey), set, set0, groupSlots, VkDeviceSize(groupSlots) * 3 * strideBytes);
+    // Capture (the batch's 1×1 instance), into the group's stream.
     VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
     if (!bindShaderResources(device, cmd)) return;
-    if (batch.capturePipeline() != capturePipeline)
-      vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, batch.capturePipeline() = capturePipeline);
-    recordCapture(cmd, piece, buffers);
-    // Setup.
-    setPieceParams(piece);
-    const VkCommandBuffer deferredPhase = batch.phase(FallbackBatch::kDeferred);
-    recordFallbackSetup(batch.phase(FallbackBatch::kTriage), [&] { return deferredPhase; }, *r->setup, set0, params,
-                        buffers, !batch.setupPipelinesBound());
-    batch.setupPipelinesBound() = true;
-    // Draw (the batch's instance over the targets).
+    recordCaptureDraw(cmd, piece);
+    batch.addToGroup(piece.slots);
+    // The group's draw pass (the batch's instance over the targets); its counts come from the group's setup.
     if (!recordDrawPass(batch.phase(FallbackBatch::kDraw), buffers, {set->capture->handle(), set->records->handle()},
                         nullptr, false))
       return;

@@ -5,6 +5,8 @@
 #include "draw_recording.h"
 #include "driver_fallback_draw.h"
 
+#include <cstring>
+
 namespace d3dvk::umd {
 std::shared_ptr<vk::Buffer> createFallbackBuffer(Device& device, VkDeviceSize size, VkBufferUsageFlags usage) {
   VkDeviceSize rounded = 4096;
@@ -23,6 +25,13 @@ bool fits(const FallbackBufferSet& s, const FallbackBufferSizes& sizes) {
 }
 
 }  // namespace
+
+bool FallbackBatch::GroupKey::operator==(const GroupKey& o) const {
+  return capture == o.capture && flat == o.flat && exact == o.exact &&
+         std::memcmp(&header, &o.header, sizeof header) == 0 && std::memcmp(&params, &o.params, sizeof params) == 0 &&
+         std::memcmp(blendFactor, o.blendFactor, sizeof blendFactor) == 0 && stencilRef == o.stencilRef &&
+         pixel.sameDescriptors(o.pixel) && pixel.dynamicOffsets == o.pixel.dynamicOffsets;
+}
 
 bool FallbackBatch::begin(Device& device, const RenderPassKey& targets) {
   // The Vulkan batch the secondaries belong to is open from here on, so that a
@@ -43,6 +52,8 @@ bool FallbackBatch::begin(Device& device, const RenderPassKey& targets) {
   capturePipeline_ = VK_NULL_HANDLE;
   setupPipelinesBound_ = false;
   draws_ = 0;
+  groups_ = 0;
+  group_ = {};
   targets_ = targets;
   return true;
 }
@@ -62,7 +73,7 @@ const FallbackBufferSet* FallbackBatch::acquire(Device& device, const FallbackBu
     free_.push_back(std::move(inUse_.front().set));
     inUse_.pop_front();
   }
-  if (free_.size() > 2 * kMaxDraws) free_.erase(free_.begin(), free_.begin() + ptrdiff_t(free_.size() - 2 * kMaxDraws));
+  if (free_.size() > 2 * kMaxGroups) free_.erase(free_.begin(), free_.begin() + ptrdiff_t(free_.size() - 2 * kMaxGroups));
   FallbackBufferSet set;
   for (size_t i = free_.size(); i-- > 0;)
     if (fits(free_[i], sizes)) {
@@ -83,8 +94,39 @@ const FallbackBufferSet* FallbackBatch::acquire(Device& device, const FallbackBu
   return &inUse_.back().set;
 }
 
+void FallbackBatch::openGroup(Device& device, GroupKey&& key, const FallbackBufferSet* set, VkDescriptorSet setupSet,
+                              uint32_t capacity, VkDeviceSize captureBytes) {
+  closeGroup(device);
+  const VkCommandBuffer capture = phases_[kCapture];
+  // No pipeline bind while transform feedback is active: the group's draws share this one.
+  if (capturePipeline_ != key.capture) vkCmdBindPipeline(capture, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline_ = key.capture);
+  beginFallbackCapture(capture, set->handles(), captureBytes);
+  group_.set = set;
+  group_.setupSet = setupSet;
+  group_.slots = 0;
+  group_.capacity = capacity;
+  group_.key = std::move(key);
+  ++groups_;
+}
+
+void FallbackBatch::closeGroup(Device& device) {
+  if (!group_.set) return;
+  const FallbackPieceBuffers buffers = group_.set->handles();
+  // The fills phase runs before every capture: the header and the flat-only draw of every slot of the group.
+  recordFallbackPieceStart(phases_[kFills], buffers, group_.key.header, group_.slots, true);
+  endFallbackCapture(phases_[kCapture], buffers);
+  fallback::gpu::SetupParams params = group_.key.params;
+  params.slots = group_.slots;
+  const VkCommandBuffer deferred = phases_[kDeferred];
+  recordFallbackSetup(phases_[kTriage], [&] { return deferred; }, *device.fallbackResources()->setup, group_.setupSet,
+                      params, buffers, !setupPipelinesBound_);
+  setupPipelinesBound_ = true;
+  group_ = {};
+}
+
 void FallbackBatch::flush(Device& device) {
   if (!open_) return;
+  closeGroup(device);
   open_ = false;  // first: the commands below go through the recorder, which flushes open batches
   // The instances the first draw began (fallback_batch.h) end with the batch.
   if (instances_) {
@@ -108,6 +150,7 @@ void FallbackBatch::flush(Device& device) {
   }
   for (VkCommandBuffer& p : phases_) p = VK_NULL_HANDLE;
   draws_ = 0;
+  groups_ = 0;
 }
 
 void flushFallbackBatch(Device& device) {

@@ -264,14 +264,22 @@ void recordFallbackPieceStart(VkCommandBuffer cmd, const FallbackPieceBuffers& b
   vkCmdUpdateBuffer(cmd, b.counters, kFallbackDrawArgsOffset, sizeof drawArgs, &drawArgs);
 }
 
-void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkDeviceSize captureBytes,
-                           const std::function<void()>& drawCall) {
+void beginFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkDeviceSize captureBytes) {
   const VkDeviceSize xfbOffset = 0;
   vkCmdBindTransformFeedbackBuffersEXT(cmd, 0, 1, &b.capture, &xfbOffset, &captureBytes);
   vkCmdBeginTransformFeedbackEXT(cmd, 0, 0, nullptr, nullptr);
-  drawCall();
+}
+
+void endFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b) {
   const VkDeviceSize counterOffset = 0;
   vkCmdEndTransformFeedbackEXT(cmd, 0, 1, &b.counters, &counterOffset);
+}
+
+void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkDeviceSize captureBytes,
+                           const std::function<void()>& drawCall) {
+  beginFallbackCapture(cmd, b, captureBytes);
+  drawCall();
+  endFallbackCapture(cmd, b);
 }
 
 void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,

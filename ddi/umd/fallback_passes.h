@@ -146,6 +146,10 @@ void recordFallbackPieceStart(VkCommandBuffer cmd, const FallbackPieceBuffers& b
 // The transform feedback around the capture draw `drawCall` (bound by the caller, rendering begun).
 void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkDeviceSize captureBytes,
                            const std::function<void()>& drawCall);
+// Its two halves, for captures of several draws into one stream (fallback_batch.h):
+// `captureBytes` of b.capture bound and the transform feedback begun; ended, the bytes written to b.counters.
+void beginFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkDeviceSize captureBytes);
+void endFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b);
 // The setup pass: the triage over every slot, then (ordered by `next`) the
 // full setup over the deferred ones. `cmd` is ordered after the capture.
 // `bindPipelines` false: `cmd` and next()'s command buffer have the triage and

@@ -3,7 +3,10 @@
 // show the batch's structure (two rendering instances and a barrier between
 // phases for the whole run, where each draw alone records two instances and
 // about five barriers), and the pixels show that draw order survives the
-// batching, including around a native draw that ends a batch. Expectations:
+// batching, including around a native draw that ends a batch; draws whose
+// draw passes would be the same share one setup and one draw pass (a group),
+// and draws that must not share (other pixel-shader constants, a pixel shader
+// numbering SV_PrimitiveID) still read their own. Expectations:
 // each triangle's Tier 3 pixel set from translate/raster (the reference the
 // fallback's draw tests use), layered in draw order.
 #include "../draw/draw_test_util.h"
@@ -11,6 +14,7 @@
 #include "recording_stats.h"
 
 #include <cmath>
+#include <cstring>
 #include <map>
 
 using namespace d3dvk::test;
@@ -57,6 +61,46 @@ std::vector<Vertex> triangleVertices() {
   return vertices;
 }
 
+// Each draw's pixels from `drawn` (triangle → colour), later draws over earlier ones, compared with the target.
+void checkLayered(DrawTarget& t, const std::vector<std::pair<UINT, std::array<float, 4>>>& drawn) {
+  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  for (const auto& [triangle, colour] : drawn)
+    for (const auto& p : tier3(kTriangles[triangle])) expected[p] = colour;
+  const auto pixels = t.pixels();
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      INFO("pixel " << x << "," << y);
+      const auto it = expected.find({x, y});
+      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
+    }
+}
+
+// SV_Target = (SV_PrimitiveID / 4, 0, 0, 1).
+const char kPsPrimitiveId[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float
+// SV_PrimitiveID           0   x           2   PRIMID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps_sgv constant v2.x, primitive_id
+dcl_output o0.xyzw
+dcl_temps 1
+utof r0.x, v2.x
+mul o0.x, r0.x, l(0.250000)
+mov o0.yzw, l(0,0,0,1.000000)
+ret
+)";
+
 // The whole-pixel rectangle [4, 12)² the native draw covers (pixel centres strictly inside).
 bool inRectangle(int x, int y) { return x >= 4 && x < 12 && y >= 4 && y < 12; }
 
@@ -81,16 +125,14 @@ TEST_CASE("consecutive conservative fallback draws record as one batch, in draw 
   // None per draw: the Vulkan batch's opening and closing ones, the target's
   // layout change, one between each two of the five phases (each draw alone: ~5).
   CHECK(n.barriers <= 7);
-  std::map<std::pair<int, int>, UINT> last;
-  for (UINT i = 0; i < std::size(kTriangles); ++i)
-    for (const auto& p : tier3(kTriangles[i])) last[p] = i;
-  const auto pixels = t.pixels();
-  for (int y = 0; y < int(kSize); ++y)
-    for (int x = 0; x < int(kSize); ++x) {
-      INFO("pixel " << x << "," << y);
-      const auto it = last.find({x, y});
-      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == last.end() ? std::array<float, 4>{} : colourOf(it->second)));
-    }
+  // One group: a capture per draw, then one flat and one exact indirect draw
+  // for all of them (each draw alone: three), and five pipeline binds for the
+  // batch (capture, triage, deferred setup, flat and exact draw; alone: five per draw).
+  CHECK(n.draws == std::size(kTriangles) + 2);
+  CHECK(n.pipelineBinds == 5);
+  std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
+  for (UINT i = 0; i < std::size(kTriangles); ++i) drawn.push_back({i, colourOf(i)});
+  checkLayered(t, drawn);
 }
 
 TEST_CASE("a native draw between conservative fallback draws ends their batch and keeps its place in the order",
@@ -127,4 +169,63 @@ TEST_CASE("a native draw between conservative fallback draws ends their batch an
       const auto it = expected.find({x, y});
       CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
     }
+}
+
+TEST_CASE("conservative fallback draws whose pixel-shader constants change between them each read their own",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices = triangleVertices();
+  for (Vertex& v : vertices) v.r = v.g = v.b = v.a = 1.0f;  // SV_Target = cb2[0]
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> psCode = assembled(kPsScaled);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  D3D11_BUFFER_DESC cd{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+  Com<ID3D11Buffer> constants;
+  REQUIRE(d->CreateBuffer(&cd, nullptr, constants.out()) == S_OK);
+  ID3D11Buffer* cbs[] = {constants.get()};
+  d.context->PSSetConstantBuffers(2, 1, cbs);
+  d.context->RSSetState(conservative.get());
+  // Triangles 0 and 1 with one colour (they may share a draw pass), then a new colour before each of the others.
+  std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
+  for (UINT i = 0; i < std::size(kTriangles); ++i) {
+    const std::array<float, 4> colour = colourOf(i == 1 ? 0 : i);
+    if (i != 1) {
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(constants.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+      std::memcpy(m.pData, colour.data(), sizeof colour);
+      d.context->Unmap(constants.get(), 0);
+    }
+    d.context->Draw(3, 3 * i);
+    drawn.push_back({i, colour});
+  }
+  checkLayered(t, drawn);
+}
+
+TEST_CASE("consecutive conservative fallback draws with a pixel shader reading SV_PrimitiveID number each draw from 0",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices = triangleVertices();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> psCode = assembled(kPsPrimitiveId);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  d.context->RSSetState(conservative.get());
+  // Three draws of two triangles each: primitive ids 0 and 1 in every draw.
+  std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
+  for (UINT draw = 0; draw < 3; ++draw) {
+    d.context->Draw(6, 6 * draw);
+    for (UINT k = 0; k < 2; ++k) drawn.push_back({2 * draw + k, {0.25f * float(k), 0, 0, 1}});
+  }
+  checkLayered(t, drawn);
 }
