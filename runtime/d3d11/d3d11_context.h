@@ -20,7 +20,10 @@ class D3D11Device;
 class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  public:
   explicit D3D11ImmediateContext(D3D11Device& device) : device_(device) {}
-  ~D3D11ImmediateContext() { releaseBindings(); }
+  ~D3D11ImmediateContext() {
+    releaseBindings();
+    releaseActiveState();
+  }
 
   // IUnknown (reference count shared with the device)
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -193,6 +196,10 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  private:
   D3D11Device& device_;
   PrivateDataStore privateData_;
+  // The state object SwapDeviceContextState activated last (a private
+  // reference; null: the device's own state, d3d11_context_state.cpp).
+  class D3D11DeviceContextState* activeState_ = nullptr;
+  void releaseActiveState();
   class D3D11RasterizerState* rasterizerState_ = nullptr;  // null: the default state
   // Output-merger bindings, each holding a private reference.
   class D3D11RenderTargetView* renderTargets_[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};

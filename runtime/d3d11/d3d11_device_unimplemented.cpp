@@ -40,11 +40,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeferredContext1(UINT ContextFlags,
 } D3DVK_CATCH_HRESULT
 
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion, REFIID EmulatedInterface, D3D_FEATURE_LEVEL* pChosenFeatureLevel, ID3DDeviceContextState** ppContextState) try {
-  if (ppContextState) *ppContextState = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D11Device::OpenSharedResource1(HANDLE hResource, REFIID returnedInterface, void** ppResource) try {
   if (ppResource) *ppResource = nullptr;
   return E_NOTIMPL;
