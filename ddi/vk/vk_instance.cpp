@@ -87,18 +87,22 @@ InstanceOptions instanceOptionsFromEnvironment() {
     options.validation = !value.empty() && value != "0";
     options.synchronizationValidation = value == "sync";
   }
+  if (const char* v = std::getenv("D3DVK_DEBUG_LABELS")) options.debugLabels = *v && std::string(v) != "0";
   return options;
 }
 
 Instance* Instance::shared(const InstanceOptions& options, std::string* error) {
   static std::mutex mutex;
-  static std::array<Instance*, 3> instances{};  // off, on, on + synchronization; never destroyed
-  const size_t mode = !options.validation ? 0 : options.synchronizationValidation ? 2 : 1;
+  // Validation off, on, on + synchronization; each without and with debug labels (on with validation anyway). Never destroyed.
+  static std::array<Instance*, 6> instances{};
+  const size_t mode = (!options.validation ? 0 : options.synchronizationValidation ? 2 : 1) +
+                      (options.debugLabels && !options.validation ? 3 : 0);
   std::lock_guard<std::mutex> lock(mutex);
   if (!instances[mode]) {
     InstanceOptions o;
     o.validation = options.validation;
     o.synchronizationValidation = options.synchronizationValidation;
+    o.debugLabels = options.debugLabels;
     std::unique_ptr<Instance> created = create(o, error);
     if (!created) return nullptr;
     pinThisModule();
@@ -128,6 +132,10 @@ std::unique_ptr<Instance> Instance::create(const InstanceOptions& options, std::
     }
     layers.push_back(kValidationLayer);
     extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    self->debugLabels_ = true;
+  } else if (options.debugLabels && hasInstanceExtension(VK_EXT_DEBUG_UTILS_EXTENSION_NAME)) {
+    extensions.push_back(VK_EXT_DEBUG_UTILS_EXTENSION_NAME);
+    self->debugLabels_ = true;
   }
 
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};

@@ -29,6 +29,8 @@ inline constexpr const char* kValidationMessagePrefix = "d3dvk: vulkan validatio
 struct InstanceOptions {
   bool validation = false;  // enable VK_LAYER_KHRONOS_validation (required then)
   bool synchronizationValidation = false;
+  // VK_EXT_debug_utils for command labels (also on with validation); D3DVK_DEBUG_LABELS=1.
+  bool debugLabels = false;
   const char* applicationName = "d3dvk";
   // Where validation messages go; empty → stderr with kValidationMessagePrefix.
   // Only private instances (Instance::create) take a sink.
@@ -57,6 +59,8 @@ class Instance {
   uint32_t apiVersion() const { return apiVersion_; }
   const std::vector<VkPhysicalDevice>& physicalDevices() const { return physicalDevices_; }
   bool validationEnabled() const { return messenger_ != VK_NULL_HANDLE; }
+  // Whether VK_EXT_debug_utils is enabled: command buffers take debug labels.
+  bool debugLabelsEnabled() const { return debugLabels_; }
   // Validation warnings and errors seen so far on this instance (a shared
   // instance counts for the whole process: compare before and after).
   uint32_t validationMessageCount() const { return messageCount_.load(); }
@@ -76,6 +80,7 @@ class Instance {
                                                   void* user);
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
+  bool debugLabels_ = false;
   uint32_t apiVersion_ = 0;
   uint32_t layerVersion_ = 0;
   std::vector<VkPhysicalDevice> physicalDevices_;

@@ -60,6 +60,7 @@ std::shared_ptr<UmdAdapter> UmdAdapter::open(HRESULT* hr, std::string* error) {
              " (set D3DVK_UMD_PATH to the driver's path)";
     return nullptr;
   }
+  self->debugLabel_ = reinterpret_cast<PFN_D3DVKDebugLabel>(dlsym(self->library_, D3DVK_DEBUG_LABEL_NAME));
   auto openAdapter = reinterpret_cast<PFND3D10DDI_OPENADAPTER>(dlsym(self->library_, "OpenAdapter10_2"));
   if (!openAdapter) {
     *hr = DXGI_ERROR_UNSUPPORTED;

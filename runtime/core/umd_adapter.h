@@ -6,6 +6,7 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "d3dvk_debug_labels.h"
 
 #include <atomic>
 #include <memory>
@@ -30,10 +31,13 @@ class UmdAdapter {
 
   D3D10DDI_HADAPTER handle() const { return hAdapter_; }
   const D3D10_2DDI_ADAPTERFUNCS& funcs() const { return funcs_; }
+  // The UMD's D3DVKDebugLabel (d3dvk_debug_labels.h), or null (a UMD without it).
+  PFN_D3DVKDebugLabel debugLabel() const { return debugLabel_; }
 
  private:
   UmdAdapter() = default;
   void* library_ = nullptr;
+  PFN_D3DVKDebugLabel debugLabel_ = nullptr;
   std::string path_;
   D3D10DDI_HADAPTER hAdapter_{};
   D3D10_2DDI_ADAPTERFUNCS funcs_{};

@@ -17,6 +17,11 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, voi
     *ppvObject = static_cast<ID3D11DeviceContext3*>(this);
     return S_OK;
   }
+  if (riid == __uuidof(ID3DUserDefinedAnnotation)) {
+    AddRef();
+    *ppvObject = static_cast<ID3DUserDefinedAnnotation*>(&annotation_);
+    return S_OK;
+  }
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 

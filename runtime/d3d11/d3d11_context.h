@@ -6,6 +6,7 @@
 #include "d3d10umddi.h"
 #include "d3dvk_entry_guard.h"
 #include "dxbc/interfaces.h"
+#include "d3d11_annotation.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>
@@ -200,6 +201,8 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // reference; null: the device's own state, d3d11_context_state.cpp).
   class D3D11DeviceContextState* activeState_ = nullptr;
   void releaseActiveState();
+  // ID3DUserDefinedAnnotation and the events and markers of ID3D11DeviceContext2.
+  D3D11UserDefinedAnnotation annotation_{*this, device_};
   class D3D11RasterizerState* rasterizerState_ = nullptr;  // null: the default state
   // Output-merger bindings, each holding a private reference.
   class D3D11RenderTargetView* renderTargets_[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};

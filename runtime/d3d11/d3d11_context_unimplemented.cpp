@@ -80,22 +80,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::TiledResourceBarrier(ID3D11DeviceC
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-BOOL STDMETHODCALLTYPE D3D11ImmediateContext::IsAnnotationEnabled() try {
-  return {};  // not implemented yet
-} D3DVK_CATCH_RETURN({})
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetMarkerInt(LPCWSTR pLabel, INT Data) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::BeginEventInt(LPCWSTR pLabel, INT Data) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::Flush1(D3D11_CONTEXT_TYPE ContextType, HANDLE hEvent) try {
   // not implemented yet
 } D3DVK_CATCH_VOID
