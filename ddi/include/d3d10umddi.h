@@ -599,6 +599,27 @@ typedef struct D3D10_DDI_VIEWPORT {
 
 typedef RECT D3D10_DDI_RECT;
 
+// The kinds of DDI handles (ClearView's view type).
+typedef enum D3D11DDI_HANDLETYPE : int {
+  D3D10DDI_HT_RESOURCE = 0,
+  D3D10DDI_HT_SHADERRESOURCEVIEW = 1,
+  D3D10DDI_HT_RENDERTARGETVIEW = 2,
+  D3D10DDI_HT_DEPTHSTENCILVIEW = 3,
+  D3D10DDI_HT_SHADER = 4,
+  D3D10DDI_HT_ELEMENTLAYOUT = 5,
+  D3D10DDI_HT_BLENDSTATE = 6,
+  D3D10DDI_HT_DEPTHSTENCILSTATE = 7,
+  D3D10DDI_HT_RASTERIZERSTATE = 8,
+  D3D10DDI_HT_SAMPLERSTATE = 9,
+  D3D10DDI_HT_QUERY = 10,
+  D3D11DDI_HT_COMMANDLIST = 11,
+  D3D11DDI_HT_UNORDEREDACCESSVIEW = 12,
+} D3D11DDI_HANDLETYPE;
+
+// ID3D11DeviceContext1::ClearView: an RTV or UAV (viewType) cleared to Color, within the rects when given.
+typedef VOID(APIENTRY* PFND3D11_1DDI_CLEARVIEW)(D3D10DDI_HDEVICE, D3D11DDI_HANDLETYPE viewType, VOID* hView,
+                                                const FLOAT Color[4], const D3D10_DDI_RECT* pRect, UINT NumRects);
+
 typedef enum D3D10_DDI_INPUT_CLASSIFICATION : int {
   D3D10_DDI_INPUT_PER_VERTEX_DATA = 0,
   D3D10_DDI_INPUT_PER_INSTANCE_DATA = 1,
@@ -1231,7 +1252,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapNoOverwrite;        // 155
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
+  PFND3D11_1DDI_CLEARVIEW                              pfnClearView;                                   // 157
   PFND3DVK_DDI_PLACEHOLDER                             pfnUpdateTileMappings;                          // 158
   PFND3DVK_DDI_PLACEHOLDER                             pfnCopyTileMappings;                            // 159
   PFND3DVK_DDI_PLACEHOLDER                             pfnCopyTiles;                                   // 160
@@ -1414,7 +1435,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3DVK_DDI_PLACEHOLDER                             pfnAssignDebugBinary;                           // 154
   PFND3D10DDI_RESOURCEMAP                              pfnDynamicConstantBufferMapNoOverwrite;        // 155
   PFND3DVK_DDI_PLACEHOLDER                             pfnCheckDirectFlipSupport;                      // 156
-  PFND3DVK_DDI_PLACEHOLDER                             pfnClearView;                                   // 157
+  PFND3D11_1DDI_CLEARVIEW                              pfnClearView;                                   // 157
 } D3D11_1DDI_DEVICEFUNCS;
 
 #define D3D11_1DDI_DEVICEFUNCS_SLOT_COUNT 157

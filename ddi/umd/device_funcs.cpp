@@ -70,6 +70,7 @@ struct Implemented {
   static constexpr auto ClearDepthStencilView = &clearDepthStencilView;
   static constexpr auto ClearUnorderedAccessViewUint = &clearUnorderedAccessViewUint;
   static constexpr auto ClearUnorderedAccessViewFloat = &clearUnorderedAccessViewFloat;
+  static constexpr auto ClearView = &clearView;
   static constexpr auto SetRenderTargets = &setRenderTargets;
   static constexpr auto ResourceCopy = &resourceCopy;
   static constexpr auto GenMips = &genMips;

@@ -132,6 +132,9 @@ void clearBufferUnorderedAccessViewFloat(Device& device, UnorderedAccessView& vi
 void setUavCounter(Device& device, UnorderedAccessView& view, UINT value);
 
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE, D3D10DDI_HRENDERTARGETVIEW, FLOAT color[4]);
+// ClearView (driver_clear_view.cpp).
+VOID APIENTRY clearView(D3D10DDI_HDEVICE, D3D11DDI_HANDLETYPE viewType, VOID* hView, const FLOAT color[4],
+                        const D3D10_DDI_RECT* rects, UINT numRects);
 VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE, D3D10DDI_HDEPTHSTENCILVIEW, UINT flags, FLOAT depth,
                                     UINT8 stencil);
 VOID APIENTRY setRenderTargets(D3D10DDI_HDEVICE, const D3D10DDI_HRENDERTARGETVIEW*, UINT, UINT,

@@ -48,10 +48,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView(ID3D11View* pResourceV
   // not implemented yet
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect, UINT NumRects) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardView1(ID3D11View* pResourceView, const D3D11_RECT* pRects, UINT NumRects) try {
   // not implemented yet
 } D3DVK_CATCH_VOID
