@@ -377,6 +377,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
     vertexInput.vertexAttributeDescriptionCount = uint32_t(v.attributes.size());
     vertexInput.pVertexAttributeDescriptions = v.attributes.data();
   }
+  VkPipelineVertexInputDivisorStateCreateInfoEXT vertexDivisors{};
+  if (vertexInputState) chainVertexDivisors(*vertexInputState, &vertexInput, &vertexDivisors);
 
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(key.topology));
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};

@@ -6,6 +6,7 @@
 #include "adapter.h"
 #include "blend_state.h"          // translate/state
 #include "d3dvk_entry_guard.h"
+#include "driver_input_layout.h"
 #include "depth_stencil_state.h"  // translate/state
 #include "device12.h"
 #include "dxbc/translator.h"
@@ -197,7 +198,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   state::VertexInputState vertexInputState;
   if (const ElementLayout12* layout = ElementLayout12::from(a.hElementLayout)) {
     std::string error;
-    if (!state::translateInputLayout(layout->elements.data(), uint32_t(layout->elements.size()), &vertexInputState, &error)) {
+    if (!state::translateInputLayout(layout->elements.data(), uint32_t(layout->elements.size()), &vertexInputState, &error,
+                                     umd::vertexInputCaps(device.vk()))) {
       umd::logError("D3D12 CreatePipelineState: input layout: " + error);
       return E_INVALIDARG;
     }
@@ -216,6 +218,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   vertexInput.pVertexBindingDescriptions = vertexInputState.bindings.data();
   vertexInput.vertexAttributeDescriptionCount = uint32_t(vertexInputState.attributes.size());
   vertexInput.pVertexAttributeDescriptions = vertexInputState.attributes.data();
+  VkPipelineVertexInputDivisorStateCreateInfoEXT vertexDivisors{};
+  umd::chainVertexDivisors(vertexInputState, &vertexInput, &vertexDivisors);
 
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   inputAssembly.topology = listTopology(a.PrimitiveTopologyType);  // the exact topology is dynamic
