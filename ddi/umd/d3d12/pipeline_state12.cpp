@@ -6,6 +6,7 @@
 #include "adapter.h"
 #include "blend_state.h"          // translate/state
 #include "d3dvk_entry_guard.h"
+#include "depth_bias.h"           // translate/state
 #include "driver_input_layout.h"
 #include "depth_stencil_state.h"  // translate/state
 #include "device12.h"
@@ -290,6 +291,10 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
     umd::logError("D3D12 CreatePipelineState: DSVFormat is not a depth format");
     return E_INVALIDARG;
   }
+  // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
+  rasterizer.rasterization.depthBiasConstantFactor =
+      state::depthBiasConstantFactor(rasterDesc.DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
+                                     state::unormDepthBiasUnit(device.vk().info().driverName));
   if (dsFormat)
     depthStencil = state::translateDepthStencilState(
         a.hDepthStencilState.pDrvPrivate ? DepthStencilState12::from(a.hDepthStencilState)->desc
