@@ -5,13 +5,26 @@
 #include "device.h"
 #include "driver_object.h"
 #include "pipeline_cache.h"
+#include "vk_device.h"
 
 #include <atomic>
 #include <new>
 
 namespace d3dvk::umd {
-namespace {
 
+state::VertexInputCaps vertexInputCaps(const vk::Device& device) {
+  const vk::VertexDivisorFeatures& f = device.vertexDivisor();
+  return {f.instanceRateDivisor, f.instanceRateZeroDivisor, f.maxDivisor};
+}
+
+void chainVertexDivisors(const state::VertexInputState& state, VkPipelineVertexInputStateCreateInfo* info,
+                         VkPipelineVertexInputDivisorStateCreateInfoEXT* divisors) {
+  if (state.divisors.empty()) return;
+  *divisors = {VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_DIVISOR_STATE_CREATE_INFO_EXT};
+  divisors->vertexBindingDivisorCount = uint32_t(state.divisors.size());
+  divisors->pVertexBindingDivisors = state.divisors.data();
+  divisors->pNext = info->pNext;
+  info->pNext = divisors;
 }
 
 SIZE_T APIENTRY calcPrivateElementLayoutSize(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEELEMENTLAYOUT*) {
@@ -26,7 +39,8 @@ VOID APIENTRY createElementLayout(D3D10DDI_HDEVICE hDevice, const D3D10DDIARG_CR
   Constructing<InputLayout> layout(hLayout.pDrvPrivate);
   std::string error;
   try {
-    if (!state::translateInputLayout(args->pVertexElements, args->NumElements, &layout->vertexInput, &error)) {
+    if (!state::translateInputLayout(args->pVertexElements, args->NumElements, &layout->vertexInput, &error,
+                                     vertexInputCaps(device->vk()))) {
       logError("CreateElementLayout: " + error);
       return device->setError(E_INVALIDARG);
     }

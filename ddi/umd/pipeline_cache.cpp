@@ -5,6 +5,7 @@
 #include "device.h"
 #include "driver_blend_state.h"
 #include "driver_depth_stencil_state.h"
+#include "depth_bias.h"
 #include "depth_stencil_state.h"
 #include "driver_input_layout.h"
 #include "driver_rasterizer_state.h"
@@ -377,6 +378,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
     vertexInput.vertexAttributeDescriptionCount = uint32_t(v.attributes.size());
     vertexInput.pVertexAttributeDescriptions = v.attributes.data();
   }
+  VkPipelineVertexInputDivisorStateCreateInfoEXT vertexDivisors{};
+  if (vertexInputState) chainVertexDivisors(*vertexInputState, &vertexInput, &vertexDivisors);
 
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(key.topology));
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
@@ -405,6 +408,10 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   // Without a depth-stencil view both tests are off (D3D: nothing to test against).
   VkPipelineDepthStencilStateCreateInfo depthStencil{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   const state::FormatInfo* dsFormat = state::findFormat(key.depthStencilFormat);
+  // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
+  rasterizer.rasterization.depthBiasConstantFactor =
+      state::depthBiasConstantFactor(in.rasterizer->DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
+                                     state::unormDepthBiasUnit(device_.vk().info().driverName));
   if (dsFormat)
     depthStencil = state::translateDepthStencilState(
         in.depthStencil ? in.depthStencil->desc : state::defaultDepthStencilDesc(),

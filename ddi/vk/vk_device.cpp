@@ -120,6 +120,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_ROBUSTNESS_2_EXTENSION_NAME, VK_EXT_CUSTOM_BORDER_COLOR_EXTENSION_NAME,
                                      VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME,   // SV_StencilRef
                                      VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,         // the pixel stage's set (pipeline_cache.h)
+                                     VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME,  // instance step rates other than 1
                                      VK_EXT_MEMORY_BUDGET_EXTENSION_NAME};          // the memory budget
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
@@ -261,6 +262,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   VkPhysicalDeviceRobustness2FeaturesEXT robustness2{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
   VkPhysicalDeviceCustomBorderColorFeaturesEXT borderColor{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CUSTOM_BORDER_COLOR_FEATURES_EXT};
+  VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT vertexDivisor{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
   {
     VkPhysicalDeviceRobustness2FeaturesEXT robustness2Supported{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_ROBUSTNESS_2_FEATURES_EXT};
@@ -289,6 +292,23 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
       borderColor.customBorderColorWithoutFormat = borderColorSupported.customBorderColorWithoutFormat;
       borderColor.pNext = v13.pNext;
       v13.pNext = &borderColor;
+    }
+    if (self->extensionEnabled(VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME)) {
+      VkPhysicalDeviceVertexAttributeDivisorFeaturesEXT divisorSupported{
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_FEATURES_EXT};
+      VkPhysicalDeviceFeatures2 divisorQuery{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &divisorSupported};
+      vkGetPhysicalDeviceFeatures2(physicalDevice, &divisorQuery);
+      VkPhysicalDeviceVertexAttributeDivisorPropertiesEXT divisorProperties{
+          VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VERTEX_ATTRIBUTE_DIVISOR_PROPERTIES_EXT};
+      VkPhysicalDeviceProperties2 properties{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2, &divisorProperties};
+      vkGetPhysicalDeviceProperties2(physicalDevice, &properties);
+      vertexDivisor.vertexAttributeInstanceRateDivisor = divisorSupported.vertexAttributeInstanceRateDivisor;
+      vertexDivisor.vertexAttributeInstanceRateZeroDivisor = divisorSupported.vertexAttributeInstanceRateZeroDivisor;
+      vertexDivisor.pNext = v13.pNext;
+      v13.pNext = &vertexDivisor;
+      self->vertexDivisor_.instanceRateDivisor = vertexDivisor.vertexAttributeInstanceRateDivisor == VK_TRUE;
+      self->vertexDivisor_.instanceRateZeroDivisor = vertexDivisor.vertexAttributeInstanceRateZeroDivisor == VK_TRUE;
+      self->vertexDivisor_.maxDivisor = divisorProperties.maxVertexAttribDivisor;
     }
     self->samplerFeatures_.nullDescriptor = robustness2.nullDescriptor == VK_TRUE;
     self->samplerFeatures_.robustBufferAccess2 = robustness2.robustBufferAccess2 == VK_TRUE;

@@ -73,6 +73,13 @@ struct DescriptorIndexingFeatures {
   bool updateAfterBind = false;
 };
 
+// VK_EXT_vertex_attribute_divisor, as enabled: D3D's per-instance step rates other than 1.
+struct VertexDivisorFeatures {
+  bool instanceRateDivisor = false;      // divisors N > 1
+  bool instanceRateZeroDivisor = false;  // divisor 0
+  uint32_t maxDivisor = 1;               // maxVertexAttribDivisor
+};
+
 class Device {
  public:
   // Extra device extensions are enabled when the device has them (ignored otherwise).
@@ -97,6 +104,7 @@ class Device {
   // vkCmdDraw*IndirectCount (D3D12 ExecuteIndirect with a count buffer).
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
+  const VertexDivisorFeatures& vertexDivisor() const { return vertexDivisor_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
@@ -140,6 +148,7 @@ class Device {
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
   DescriptorIndexingFeatures descriptorIndexing_;
+  VertexDivisorFeatures vertexDivisor_;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;
   VkDeviceSize maxBufferSize_ = 0;

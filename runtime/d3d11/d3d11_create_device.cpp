@@ -1,10 +1,12 @@
 // runtime/d3d11/d3d11_create_device.cpp — the exported entry points of
 // libd3dvk.so: D3D11CreateDevice (argument rules of the Windows runtime:
-// SDK version 7, only defined D3D11_CREATE_DEVICE_FLAG bits, feature levels
-// 11_1/11_0 of those requested — 11_1 only when asked for explicitly —,
+// SDK version 7, only defined D3D11_CREATE_DEVICE_FLAG bits, the first
+// feature level of those requested that d3dvk provides (9_1 … 11_1; without a
+// list 11_0, as 11_1 only when asked for explicitly),
 // S_FALSE when no device or context pointer is given)
 // and d3dvk's D3DVKGetRuntimeInfo.
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "info_queue.h"
 
 #include <d3d11_3.h>
@@ -33,7 +35,7 @@ bool chooseFeatureLevel(const D3D_FEATURE_LEVEL* levels, UINT count, D3D_FEATURE
     count = sizeof(kDefault) / sizeof(kDefault[0]);
   }
   for (UINT i = 0; i < count; ++i)
-    if (levels[i] == D3D_FEATURE_LEVEL_11_1 || levels[i] == D3D_FEATURE_LEVEL_11_0) {
+    if (featureLevelProvided(levels[i])) {
       *chosen = levels[i];
       return true;
     }
@@ -103,7 +105,7 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
   if (pFeatureLevels && FeatureLevels == 0) return E_INVALIDARG;
   D3D_FEATURE_LEVEL level{};
   if (!chooseFeatureLevel(pFeatureLevels, FeatureLevels, &level)) {
-    logError("D3D11CreateDevice", "none of the requested feature levels is supported (d3dvk provides 11_1 and 11_0)");
+    logError("D3D11CreateDevice", "none of the requested feature levels is supported (d3dvk provides 9_1, 9_2, 9_3, 10_0, 10_1, 11_0 and 11_1)");
     return E_INVALIDARG;
   }
   try {

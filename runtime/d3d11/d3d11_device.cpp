@@ -144,9 +144,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       return formatSupport(data->InFormat, &support, &data->OutFormatSupport2);
     }
     case D3D11_FEATURE_D3D10_X_HARDWARE_OPTIONS:
-      // Compute shaders with raw and structured buffers run at every level d3dvk creates.
+      // Compute shaders (cs_4_x) with raw and structured buffers run at 10_0 and up (9_x has no compute).
       static_cast<D3D11_FEATURE_DATA_D3D10_X_HARDWARE_OPTIONS*>(pFeatureSupportData)
-          ->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = TRUE;
+          ->ComputeShaders_Plus_RawAndStructuredBuffers_Via_Shader_4_x = featureLevel_ >= D3D_FEATURE_LEVEL_10_0;
       return S_OK;
     case D3D11_FEATURE_ARCHITECTURE_INFO:
       static_cast<D3D11_FEATURE_DATA_ARCHITECTURE_INFO*>(pFeatureSupportData)->TileBasedDeferredRenderer = FALSE;
@@ -207,7 +207,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
       UmdAdapter& adapter = ddi_->adapter();
       const HRESULT hr = adapter.funcs().pfnGetCaps(adapter.handle(), &args);
-      data->DoublePrecisionFloatShaderOps = SUCCEEDED(hr) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES) ? TRUE : FALSE;
+      // Doubles are a shader model 5 feature: feature level 11_0 and up.
+      data->DoublePrecisionFloatShaderOps =
+          featureLevel_ >= D3D_FEATURE_LEVEL_11_0 && SUCCEEDED(hr) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES) ? TRUE : FALSE;
       return S_OK;
     }
     case D3D11_FEATURE_D3D11_OPTIONS: {
@@ -223,7 +225,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       UmdAdapter& adapter = ddi_->adapter();
       // The 11.1 double instructions (ddiv, dfma, drcp, dtoi, dtou, itod, utod) come with doubles.
       data->ExtendedDoublesShaderInstructions =
-          SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) && (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES);
+          featureLevel_ >= D3D_FEATURE_LEVEL_11_0 && SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) &&
+          (caps.Caps & D3D11DDICAPS_SHADER_DOUBLES);
       return S_OK;
     }
     case D3D11_FEATURE_D3D11_OPTIONS2:

@@ -1,12 +1,14 @@
 // runtime/d3d11/d3d11_device_create_resources.cpp — the ID3D11Device methods
 // that create resources and answer format questions: CreateBuffer,
 // CreateTexture1D, CreateTexture2D, CreateTexture3D, CheckFormatSupport,
-// CheckMultisampleQualityLevels[1].
+// CheckMultisampleQualityLevels[1]. The device's feature level adds its limits
+// (d3d11_feature_level.h).
 // Invalid arguments are rejected here, with the debug-layer message D3D11
 // gives, before the driver is called (the rules are in
 // d3d11_resource_validation.cpp); driver failures (E_OUTOFMEMORY …) come back
 // unchanged. Views are created in d3d11_device_create_views.cpp.
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 
@@ -56,6 +58,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBuffer(const D3D11_BUFFER_DESC* pDe
     return E_INVALIDARG;
   }
   std::vector<ResourceDescError> errors = validateBufferDesc(*pDesc, pInitialData);
+  if (errors.empty()) errors = bufferLevelErrors(featureLevel_, *pDesc);  // the feature level's limits
   if (!errors.empty()) {
     rejectResource(*this, kFunction, errors, D3D11_MESSAGE_ID_CREATEBUFFER_INVALIDARG_RETURN,
                    "CREATEBUFFER_INVALIDARG_RETURN");
@@ -90,6 +93,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DES
     return E_INVALIDARG;
   }
   std::vector<ResourceDescError> errors = validateTexture1DDesc(*pDesc, pInitialData);
+  if (errors.empty()) errors = textureLevelErrors(featureLevel_, *pDesc);  // the feature level's limits
   if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
     UINT caps = 0;
     DdiErrorScope scope;
@@ -139,6 +143,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
                           ? qualityLevels(multisampleQueryFormat(*pDesc), pDesc->SampleDesc.Count)
                           : 0;
   std::vector<ResourceDescError> errors = validateTexture2DDesc(*pDesc, pInitialData, levels);
+  if (errors.empty()) errors = textureLevelErrors(featureLevel_, *pDesc);  // the feature level's limits
   if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
     UINT caps = 0;
     DdiErrorScope scope;
@@ -184,6 +189,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DES
     return E_INVALIDARG;
   }
   std::vector<ResourceDescError> errors = validateTexture3DDesc(*pDesc, pInitialData);
+  if (errors.empty()) errors = textureLevelErrors(featureLevel_, *pDesc);  // the feature level's limits
   if (errors.empty() && (pDesc->BindFlags & D3D11_BIND_UNORDERED_ACCESS)) {
     UINT caps = 0;
     DdiErrorScope scope;

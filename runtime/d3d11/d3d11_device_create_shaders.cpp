@@ -74,7 +74,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateComputeShader(const void* pShaderBy
                                                            ID3D11ClassLinkage* pClassLinkage,
                                                            ID3D11ComputeShader** ppComputeShader) try {
   if (removed()) return removedFailure(ppComputeShader);
-  // Compute shaders need feature level 11_0 (d3dvk's devices are 11_0 and up).
+  // Compute shaders: cs_4_x from 10_0, cs_5_0 from 11_0 (checked with the shader model in d3d11_shader.cpp).
   return createObject<D3D11ComputeShader>(ppComputeShader, *this, pShaderBytecode, BytecodeLength,
                                           static_cast<D3D11ClassLinkage*>(pClassLinkage));
 } D3DVK_CATCH_HRESULT

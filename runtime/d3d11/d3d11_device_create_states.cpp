@@ -6,6 +6,7 @@
 // (S_FALSE). The objects are in d3d11_rasterizer_state.h,
 // d3d11_output_merger_state.h and d3d11_sampler_state.h.
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_sampler_state.h"
@@ -152,7 +153,14 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
                  "pSamplerDesc is NULL; a sampler desc is required.");
     return E_INVALIDARG;
   }
-  const std::vector<SamplerDescError> errors = validateSamplerDesc(*pSamplerDesc);
+  std::vector<SamplerDescError> errors = validateSamplerDesc(*pSamplerDesc);
+  // Anisotropy is capped at 2 on feature level 9_1.
+  if (const UINT maxAnisotropy = featureLevelLimits(featureLevel_).maxAnisotropy;
+      errors.empty() && (unsigned(pSamplerDesc->Filter) & 0x40u) && pSamplerDesc->MaxAnisotropy > maxAnisotropy)
+    errors.push_back({D3D11_MESSAGE_ID_CREATESAMPLERSTATE_INVALIDMAXANISOTROPY, "CREATESAMPLERSTATE_INVALIDMAXANISOTROPY",
+                      "MaxAnisotropy (" + std::to_string(pSamplerDesc->MaxAnisotropy) + ") exceeds " +
+                          std::to_string(maxAnisotropy) + ", the maximum at feature level " +
+                          featureLevelName(featureLevel_) + "."});
   if (!errors.empty()) {
     for (const SamplerDescError& e : errors)
       debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.idName, kFunction,

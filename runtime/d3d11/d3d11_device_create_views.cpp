@@ -6,6 +6,7 @@
 // UAVs, append/counter flags), then the view object and its driver view
 // (d3d11_view.h). A null output pointer validates only (S_FALSE).
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3dvk_checked_math.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
@@ -234,6 +235,12 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
         "TEXTURECUBE and TEXTURECUBEARRAY views need a Texture2D created with D3D11_RESOURCE_MISC_TEXTURECUBE.");
     return false;
   }
+  if (request.kind == Kind::TexCubeArray && !featureLevelLimits(device.GetFeatureLevel()).cubeArrays) {
+    add(m.invalidDesc, m.invalidDescName,
+        "TEXTURECUBEARRAY views need feature level 10_1; this device is " +
+            featureLevelName(device.GetFeatureLevel()) + ".");
+    return false;
+  }
   if (request.kind == Kind::Other || r->isBuffer() ||
       ((request.kind == Kind::Tex2DMS || request.kind == Kind::Tex2DMSArray) != ms)) {
     add(m.invalidDesc, m.invalidDescName,
@@ -371,6 +378,11 @@ HRESULT createBufferView(D3D11Device& device, const ViewMessages& m, D3D11Resour
     add(m.invalidDesc, m.invalidDescName,
         std::string("The ViewDimension does not match the resource: a buffer takes ") +
             (uav ? "D3D11_UAV_DIMENSION_BUFFER" : "D3D11_SRV_DIMENSION_BUFFER or BUFFEREX") + " views.");
+  } else if (uav && !featureLevelLimits(device.GetFeatureLevel()).textureUav && !structured &&
+             !(request.flags & D3D11_BUFFER_UAV_FLAG_RAW)) {
+    add(m.invalidDesc, m.invalidDescName,
+        "At feature level " + featureLevelName(device.GetFeatureLevel()) +
+            " a buffer's unordered-access view is raw or structured (typed UAVs need 11_0).");
   } else if (request.flags & ~knownFlags) {
     if (uav)
       add(D3D11_MESSAGE_ID_CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS, "CREATEUNORDEREDACCESSVIEW_INVALIDFLAGS",

@@ -6,8 +6,10 @@
 // vertex and index formats the input assembler takes) with what the driver
 // reports for the Vulkan format behind it (pfnCheckFormatSupport: sampling with
 // filtering, render target, blending, typed UAV stores, multisampling), so a
-// bit is set only where creating and using the format that way works.
+// bit is set only where creating and using the format that way works, at the
+// device's feature level (no typed UAVs below 11_0, BC4–BC7 by level).
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3d11_input_layout.h"
 #include "d3d11_resource_validation.h"
 
@@ -15,6 +17,7 @@ namespace d3dvk::runtime {
 
 HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* support2) {
   *support = *support2 = 0;
+  if (!formatAtLevel(featureLevel_, format)) return E_FAIL;
   const FormatFacts facts = formatFacts(format);
   UINT s = 0;
   // Buffer-only uses: vertex and index formats of the input assembler.
@@ -67,7 +70,8 @@ HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* supp
     }
     if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD) s |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
   }
-  if (facts.blockDim == 1 && (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES)) {
+  if (facts.blockDim == 1 && (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) &&
+      featureLevelLimits(featureLevel_).textureUav) {
     s |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
     UINT s2 = D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
     // Typed UAV loads: the 32-bit single-channel formats (D3D11.0's set); atomics on the integer ones.

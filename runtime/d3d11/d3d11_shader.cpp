@@ -4,6 +4,7 @@
 #include "conservative_validator.h"
 #include "d3d11_class_linkage.h"
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 
 #include <new>
 #include <span>
@@ -91,6 +92,9 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   if (parsed.program.major == 5 && parsed.program.minor >= 1)
     return reject("Shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only; Direct3D 11 takes "
                   "shader models 4.0 to 5.0.");
+  // The shader models the device's feature level runs (4_0_level_9_x on 9_x, 4_0 on 10_0 …).
+  if (const std::string refusal = shaderModelRefusal(device.GetFeatureLevel(), parsed); !refusal.empty())
+    return reject(refusal);
   // Interfaces (class linkage): the IFCE chunk says which class types implement
   // which slots (how *SetShader maps a class instance to a function table).
   const bool usesInterfaces = dxbc::usesInterfaces(parsed.program);

@@ -70,8 +70,7 @@ struct RenderDevice {
   SyncValidation sync;
   Com<ID3D11Device> device;
   Com<ID3D11DeviceContext> context;
-  explicit RenderDevice(UINT flags = 0) {
-    const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1;
+  explicit RenderDevice(UINT flags = 0, D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_1) {
     REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, flags, &level, 1, D3D11_SDK_VERSION,
                               device.out(), nullptr, context.out()) == S_OK);
   }

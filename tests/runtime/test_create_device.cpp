@@ -128,8 +128,8 @@ TEST_CASE("D3D11CreateDevice chooses feature levels as Windows does", "[runtime]
     CHECK(level == D3D_FEATURE_LEVEL_11_0);
   }
   SECTION("no supported level is E_INVALIDARG") {
-    const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_10_0};
-    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, levels, 1, D3D11_SDK_VERSION, nullptr,
+    const D3D_FEATURE_LEVEL levels[] = {D3D_FEATURE_LEVEL_12_0, D3D_FEATURE_LEVEL(0x8000)};
+    CHECK(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, levels, 2, D3D11_SDK_VERSION, nullptr,
                             &level, nullptr) == E_INVALIDARG);
   }
 }

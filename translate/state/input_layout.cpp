@@ -86,7 +86,7 @@ uint32_t vertexFormatAlignment(VkFormat format) {
 }
 
 bool translateInputLayout(const D3D10DDIARG_INPUT_ELEMENT_DESC* elements, uint32_t count, VertexInputState* out,
-                          std::string* error) {
+                          std::string* error, const VertexInputCaps& caps) {
   *out = {};
   if (count && !elements) {
     *error = "null element array";
@@ -108,18 +108,33 @@ bool translateInputLayout(const D3D10DDIARG_INPUT_ELEMENT_DESC* elements, uint32
       *error = "element " + std::to_string(i) + ": invalid input slot class";
       return false;
     }
-    if (perInstance && e.InstanceDataStepRate != 1) {
-      *error = "element " + std::to_string(i) + ": per-instance step rate " + std::to_string(e.InstanceDataStepRate) +
-               " is not supported (only 1)";
+    const uint32_t stepRate = perInstance ? e.InstanceDataStepRate : 1u;
+    if (stepRate == 0 && !caps.instanceRateZeroDivisor) {
+      *error = "element " + std::to_string(i) +
+               ": per-instance step rate 0 needs VK_EXT_vertex_attribute_divisor's "
+               "vertexAttributeInstanceRateZeroDivisor, which this Vulkan device lacks";
+      return false;
+    }
+    if (stepRate > 1 && (!caps.instanceRateDivisor || stepRate > caps.maxDivisor)) {
+      *error = "element " + std::to_string(i) + ": per-instance step rate " + std::to_string(stepRate) +
+               (caps.instanceRateDivisor ? " exceeds the Vulkan device's maxVertexAttribDivisor " + std::to_string(caps.maxDivisor)
+                                         : std::string(" needs VK_EXT_vertex_attribute_divisor, which this Vulkan device lacks"));
       return false;
     }
     const VkVertexInputRate rate = perInstance ? VK_VERTEX_INPUT_RATE_INSTANCE : VK_VERTEX_INPUT_RATE_VERTEX;
     auto binding = std::find_if(out->bindings.begin(), out->bindings.end(),
                                 [&](const VkVertexInputBindingDescription& b) { return b.binding == e.InputSlot; });
+    auto divisor = std::find_if(out->divisors.begin(), out->divisors.end(),
+                                [&](const VkVertexInputBindingDivisorDescriptionEXT& d) { return d.binding == e.InputSlot; });
     if (binding == out->bindings.end()) {
       out->bindings.push_back({e.InputSlot, 0, rate});
+      if (stepRate != 1) out->divisors.push_back({e.InputSlot, stepRate});
     } else if (binding->inputRate != rate) {
       *error = "input slot " + std::to_string(e.InputSlot) + " mixes per-vertex and per-instance elements";
+      return false;
+    } else if ((divisor == out->divisors.end() ? 1u : divisor->divisor) != stepRate) {
+      // Vulkan's divisor belongs to the binding (the slot), D3D's step rate to the element.
+      *error = "input slot " + std::to_string(e.InputSlot) + " mixes per-instance step rates";
       return false;
     }
     out->attributes.push_back({e.InputRegister, e.InputSlot, format, e.AlignedByteOffset});

@@ -6,6 +6,8 @@
 #include "adapter.h"
 #include "blend_state.h"          // translate/state
 #include "d3dvk_entry_guard.h"
+#include "depth_bias.h"           // translate/state
+#include "driver_input_layout.h"
 #include "depth_stencil_state.h"  // translate/state
 #include "device12.h"
 #include "dxbc/translator.h"
@@ -197,7 +199,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   state::VertexInputState vertexInputState;
   if (const ElementLayout12* layout = ElementLayout12::from(a.hElementLayout)) {
     std::string error;
-    if (!state::translateInputLayout(layout->elements.data(), uint32_t(layout->elements.size()), &vertexInputState, &error)) {
+    if (!state::translateInputLayout(layout->elements.data(), uint32_t(layout->elements.size()), &vertexInputState, &error,
+                                     umd::vertexInputCaps(device.vk()))) {
       umd::logError("D3D12 CreatePipelineState: input layout: " + error);
       return E_INVALIDARG;
     }
@@ -216,6 +219,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   vertexInput.pVertexBindingDescriptions = vertexInputState.bindings.data();
   vertexInput.vertexAttributeDescriptionCount = uint32_t(vertexInputState.attributes.size());
   vertexInput.pVertexAttributeDescriptions = vertexInputState.attributes.data();
+  VkPipelineVertexInputDivisorStateCreateInfoEXT vertexDivisors{};
+  umd::chainVertexDivisors(vertexInputState, &vertexInput, &vertexDivisors);
 
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   inputAssembly.topology = listTopology(a.PrimitiveTopologyType);  // the exact topology is dynamic
@@ -286,6 +291,10 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
     umd::logError("D3D12 CreatePipelineState: DSVFormat is not a depth format");
     return E_INVALIDARG;
   }
+  // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
+  rasterizer.rasterization.depthBiasConstantFactor =
+      state::depthBiasConstantFactor(rasterDesc.DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
+                                     state::unormDepthBiasUnit(device.vk().info().driverName));
   if (dsFormat)
     depthStencil = state::translateDepthStencilState(
         a.hDepthStencilState.pDrvPrivate ? DepthStencilState12::from(a.hDepthStencilState)->desc
