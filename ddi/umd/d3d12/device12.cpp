@@ -322,6 +322,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillFenceDeviceFuncs(f);
   fillCommandListDeviceFuncs(f);
   fillResourceDeviceFuncs(f);
+  fillFormatSupportDeviceFuncs(f);
   fillDescriptorHeapDeviceFuncs(f);
   fillViewDeviceFuncs(f);
   fillSamplerDeviceFuncs(f);

@@ -80,6 +80,8 @@ struct Heap12 {
 };
 
 void fillResourceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+// format_support12.cpp: CheckFormatSupport and CheckMultisampleQualityLevels.
+void fillFormatSupportDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 
 // heap12.cpp: CreateHeap's half of CreateHeapAndResource (memory of the kind the
 // heap's pool and CPU page property ask for, of a type every resource category the
