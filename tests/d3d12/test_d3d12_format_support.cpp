@@ -2,8 +2,9 @@
 // D3D12 and the device do with a format: known bits per format, and every claim
 // cross-checked by creating what it says works), FORMAT_INFO (plane counts) and
 // MULTISAMPLE_QUALITY_LEVELS (cross-checked by creating multisampled textures
-// at 2x, 4x and 8x: a sample count reported with a level is created, one
-// without is refused; on lavapipe 8x has none).
+// and pipeline states at 2x, 4x and 8x: a sample count reported with a level is
+// created, one without is refused; on lavapipe 8x has none).
+#include "d3d12_pipeline_util.h"
 #include "d3d12_test_util.h"
 
 #include <string>
@@ -155,5 +156,23 @@ TEST_CASE("D3D12 CheckFeatureSupport(MULTISAMPLE_QUALITY_LEVELS): 2x 4x 8x as th
   D3D12_FEATURE_DATA_MULTISAMPLE_QUALITY_LEVELS q{DXGI_FORMAT_R8G8B8A8_UNORM, 4, D3D12_MULTISAMPLE_QUALITY_LEVEL_FLAGS(8), 0};
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS, &q, sizeof(q)) == E_INVALIDARG);
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS, &q, sizeof(q) + 4) == E_INVALIDARG);
+  CHECK(device->Release() == 0);
+}
+
+TEST_CASE("D3D12 pipeline states take the sample counts MULTISAMPLE_QUALITY_LEVELS reports", "[d3d12][format]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12RootSignature* rs = graphicsRootSignature(device);
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+  for (UINT samples : {1u, 2u, 4u, 8u, 16u}) {
+    INFO(samples << " samples");
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(rs, vs, ps);
+    d.SampleDesc.Count = samples;
+    const bool supported = qualityLevels(device, DXGI_FORMAT_R8G8B8A8_UNORM, samples) >= 1;
+    void* pso = nullptr;
+    CHECK(device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &pso) == (supported ? S_OK : E_INVALIDARG));
+    CHECK((pso != nullptr) == supported);
+    if (pso) static_cast<ID3D12PipelineState*>(pso)->Release();
+  }
+  rs->Release();
   CHECK(device->Release() == 0);
 }
