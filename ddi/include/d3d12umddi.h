@@ -217,6 +217,10 @@ typedef enum D3D12DDI_TABLE_TYPE : int {
   // (D3DVKDDI_MESSAGE_FUNCS), for the debug layer's ID3D12InfoQueue; the WDK's
   // error callbacks carry only an HRESULT.
   D3DVK_DDI_TABLE_TYPE_MESSAGES = 0x10001,
+  // d3dvk's own: the CPU's access to textures on CPU-accessible heaps
+  // (D3DVKDDI_RESOURCE_CPU_FUNCS: ID3D12Resource::WriteToSubresource and
+  // ReadFromSubresource), whose layout only the driver knows.
+  D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU = 0x10002,
 } D3D12DDI_TABLE_TYPE;
 
 typedef struct D3D12DDI_TABLE_REQUEST {
@@ -625,6 +629,12 @@ typedef struct D3D12DDIARG_ROW_MAJOR_RESOURCE_LAYOUT {
   UINT SlicePitch;
 } D3D12DDIARG_ROW_MAJOR_RESOURCE_LAYOUT;
 
+// CreateHeapAndResource serves three calls: a committed resource (heap args,
+// hHeap and hResource all given), CreateHeap (heap args and hHeap, no resource
+// desc, hResource null), and, d3dvk's placement convention, a placed resource
+// (no heap args, hHeap an existing heap, its offset in that heap in
+// ReuseBufferGPUVA.BaseAddress.UMD.Offset with hResource null).
+// DestroyHeapAndResource likewise takes either handle null.
 typedef struct D3D12DDIARG_CREATERESOURCE_0003 {
   D3D12DDIARG_BUFFER_PLACEMENT ReuseBufferGPUVA;
   D3D12DDI_RESOURCE_TYPE ResourceType;
@@ -1070,6 +1080,13 @@ typedef HRESULT(APIENTRY* PFND3D12DDI_CREATE_COMMAND_SIGNATURE_0001)(D3D12DDI_HD
                                                                      const D3D12DDIARG_CREATE_COMMAND_SIGNATURE_0001*,
                                                                      D3D12DDI_HCOMMANDSIGNATURE);
 typedef VOID(APIENTRY* PFND3D12DDI_DESTROY_COMMAND_SIGNATURE)(D3D12DDI_HDEVICE, D3D12DDI_HCOMMANDSIGNATURE);
+// What the device does with a format (D3D10_DDI_FORMAT_SUPPORT /
+// D3D11_1DDI_FORMAT_SUPPORT bits, as D3D11's DDI) and its multisample quality levels.
+typedef UINT D3D12DDI_MULTISAMPLE_QUALITY_LEVEL_FLAGS;
+typedef VOID(APIENTRY* PFND3D12DDI_CHECKFORMATSUPPORT)(D3D12DDI_HDEVICE, DXGI_FORMAT, UINT* pFormatSupport);
+typedef VOID(APIENTRY* PFND3D12DDI_CHECKMULTISAMPLEQUALITYLEVELS)(D3D12DDI_HDEVICE, DXGI_FORMAT, UINT SampleCount,
+                                                                 D3D12DDI_MULTISAMPLE_QUALITY_LEVEL_FLAGS Flags,
+                                                                 UINT* pNumQualityLevels);
 typedef HRESULT(APIENTRY* PFND3D12DDI_MAPHEAP)(D3D12DDI_HDEVICE, D3D12DDI_HHEAP, VOID**);
 typedef VOID(APIENTRY* PFND3D12DDI_UNMAPHEAP)(D3D12DDI_HDEVICE, D3D12DDI_HHEAP);
 typedef D3D12DDI_HEAP_AND_RESOURCE_SIZES(APIENTRY* PFND3D12DDI_CALCPRIVATEHEAPANDRESOURCESIZES_0003)(
@@ -1188,8 +1205,8 @@ typedef VOID(APIENTRY* PFND3D12DDI_WAIT_FOR_FENCE)(D3D12DDI_HCOMMANDQUEUE, D3D12
 // ---------------------------------------------------------------------------
 // The tables (slot names and order from the WDK's _0003 / _0001 tables).
 typedef struct D3D12DDI_DEVICE_FUNCS_CORE_0003 {
-  PFND3DVKDDI_UNIMPLEMENTED pfnCheckFormatSupport;
-  PFND3DVKDDI_UNIMPLEMENTED pfnCheckMultisampleQualityLevels;
+  PFND3D12DDI_CHECKFORMATSUPPORT pfnCheckFormatSupport;
+  PFND3D12DDI_CHECKMULTISAMPLEQUALITYLEVELS pfnCheckMultisampleQualityLevels;
   PFND3DVKDDI_UNIMPLEMENTED pfnGetMipPacking;
   PFND3D12DDI_CALCPRIVATEELEMENTLAYOUTSIZE pfnCalcPrivateElementLayoutSize;
   PFND3D12DDI_CREATEELEMENTLAYOUT_0003 pfnCreateElementLayout;
@@ -1359,6 +1376,18 @@ typedef struct D3DVKDDI_FENCE_FUNCS {
   // the same moment (ID3D12CommandQueue::GetClockCalibration).
   HRESULT(APIENTRY* pfnGetClockCalibration)(D3D12DDI_HDEVICE, UINT64* GpuTimestamp, UINT64* CpuTimestamp);
 } D3DVKDDI_FENCE_FUNCS;
+
+// d3dvk's CPU access to textures (D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU): the box,
+// in texels (block-aligned for block-compressed formats), lies within the
+// subresource (the runtime checked it and resolved a null box to the whole
+// subresource); rows are RowPitch bytes apart, depth slices DepthPitch.
+typedef struct D3DVKDDI_RESOURCE_CPU_FUNCS {
+  HRESULT(APIENTRY* pfnWriteToSubresource)(D3D12DDI_HDEVICE, D3D12DDI_HRESOURCE, UINT DstSubresource,
+                                           const D3D12DDI_BOX* pDstBox, const VOID* pSrcData, UINT SrcRowPitch,
+                                           UINT SrcDepthPitch);
+  HRESULT(APIENTRY* pfnReadFromSubresource)(D3D12DDI_HDEVICE, VOID* pDstData, UINT DstRowPitch, UINT DstDepthPitch,
+                                            D3D12DDI_HRESOURCE, UINT SrcSubresource, const D3D12DDI_BOX* pSrcBox);
+} D3DVKDDI_RESOURCE_CPU_FUNCS;
 
 // d3dvk's driver messages (D3DVK_DDI_TABLE_TYPE_MESSAGES): the runtime registers
 // one callback per device; the UMD calls it, on the thread of the DDI call that

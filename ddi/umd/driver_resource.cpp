@@ -440,12 +440,9 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
   return r && r->lastUse > device->queue().completedSerial();
 }
 
-VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT* pFormatCaps) {
-  if (!pFormatCaps) return;
-  *pFormatCaps = 0;
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
   const state::FormatInfo* f = state::findFormat(format);
-  if (!f) return;
-  vk::Device& vk = Device::from(hDevice)->vk();
+  if (!f) return 0;
   VkFormatProperties props{};
   vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), f->vk, &props);
   const VkFormatFeatureFlags features = props.optimalTilingFeatures;
@@ -453,39 +450,46 @@ VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, U
   if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;
-  // Typed UAV stores from pixel shaders (driver_view.h); not for a format
-  // emulated through a swizzle (a storage image sees the Vulkan format's channels).
+  // Typed UAV stores (driver_view.h); not for a format emulated through a
+  // swizzle (a storage image sees the Vulkan format's channels).
   const bool swizzled = f->swizzle != state::ViewSwizzle::Identity;
-  if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) && !swizzled &&
-      Device::from(hDevice)->pipelines().unorderedAccessSlots())
+  if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) && !swizzled && uavStores)
     caps |= D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES;
   // Typed buffer views (shader-resource texel buffers).
   if ((props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) && !swizzled && !state::isDepthFormat(*f) &&
       !state::isBlockCompressed(*f))
     caps |= D3D11_1DDI_FORMAT_SUPPORT_BUFFER;
-  UINT levels = 0;
-  checkMultisampleQualityLevels(hDevice, format, 4, 0, &levels);
+  const UINT levels = qualityLevels(vk, format, 4);
   if (levels && (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT))
     caps |= D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET;
   if (levels && (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT) && !state::isDepthFormat(*f))
     caps |= D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
-  *pFormatCaps = caps;
+  return caps;
+}
+
+UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount) {
+  const state::FormatInfo* f = state::findFormat(format);
+  if (!f || sampleCount == 0 || sampleCount > 64 || (sampleCount & (sampleCount - 1))) return 0;
+  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+                            (state::isDepthFormat(*f) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
+                                                      : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
+  VkImageFormatProperties props{};
+  if (vkGetPhysicalDeviceImageFormatProperties(vk.physicalDevice(), f->vk, VK_IMAGE_TYPE_2D, VK_IMAGE_TILING_OPTIMAL, usage,
+                                               0, &props) != VK_SUCCESS)
+    return 0;
+  return (props.sampleCounts & sampleCount) ? 1 : 0;
+}
+
+VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT* pFormatCaps) {
+  if (!pFormatCaps) return;
+  Device* device = Device::from(hDevice);
+  *pFormatCaps = formatCaps(device->vk(), format, device->pipelines().unorderedAccessSlots() != 0);
 }
 
 VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT sampleCount, UINT,
                                             UINT* pNumQualityLevels) {
   if (!pNumQualityLevels) return;
-  *pNumQualityLevels = 0;
-  const state::FormatInfo* f = state::findFormat(format);
-  if (!f || sampleCount == 0 || sampleCount > 64 || (sampleCount & (sampleCount - 1))) return;
-  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
-                            (state::isDepthFormat(*f) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
-                                                      : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);
-  VkImageFormatProperties props{};
-  if (vkGetPhysicalDeviceImageFormatProperties(Device::from(hDevice)->vk().physicalDevice(), f->vk, VK_IMAGE_TYPE_2D,
-                                               VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) != VK_SUCCESS)
-    return;
-  if (props.sampleCounts & sampleCount) *pNumQualityLevels = 1;
+  *pNumQualityLevels = qualityLevels(Device::from(hDevice)->vk(), format, sampleCount);
 }
 
 VOID APIENTRY checkMultisampleQualityLevels11_1(D3D10DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT sampleCount,

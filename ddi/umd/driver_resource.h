@@ -103,6 +103,12 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
 VOID APIENTRY resourceMap(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT, D3D10_DDI_MAP, UINT, D3D10DDI_MAPPED_SUBRESOURCE*);
 VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
+// What the Vulkan device does with the format behind `format`, as
+// D3D10_DDI_FORMAT_SUPPORT / D3D11_1DDI_FORMAT_SUPPORT bits (uavStores: typed
+// UAV stores exist at all), and its multisample quality levels (1 where the
+// sample count is supported, else 0). D3D11's and D3D12's format queries share them.
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores);
+UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount);
 VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT*);
 VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT, UINT*);
 VOID APIENTRY checkMultisampleQualityLevels11_1(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT*);

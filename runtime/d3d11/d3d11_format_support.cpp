@@ -1,13 +1,14 @@
 // runtime/d3d11/d3d11_format_support.cpp — what a format can do on this
 // device through d3dvk: ID3D11Device::CheckFormatSupport and the bits behind
 // CheckFeatureSupport(D3D11_FEATURE_FORMAT_SUPPORT / FORMAT_SUPPORT2). One
-// function (D3D11Device::formatSupport) combines the runtime's own rules for a
+// function (formatSupportBits, which D3D12's CheckFeatureSupport shares) combines the runtime's own rules for a
 // format (formatFacts: which resource kinds and bindings d3dvk accepts, which
 // vertex and index formats the input assembler takes) with what the driver
 // reports for the Vulkan format behind it (pfnCheckFormatSupport: sampling with
 // filtering, render target, blending, typed UAV stores, multisampling), so a
 // bit is set only where creating and using the format that way works, at the
 // device's feature level (no typed UAVs below 11_0, BC4–BC7 by level).
+#include "d3d11_format_support.h"
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
 #include "d3d11_input_layout.h"
@@ -15,7 +16,8 @@
 
 namespace d3dvk::runtime {
 
-HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* support2) {
+HRESULT formatSupportBits(DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
+                          const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support, UINT* support2) {
   *support = *support2 = 0;
   if (!formatAtLevel(featureLevel_, format)) return E_FAIL;
   const FormatFacts facts = formatFacts(format);
@@ -28,11 +30,7 @@ HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* supp
     return s ? S_OK : E_FAIL;  // D3D11: E_FAIL for a format the device cannot use at all
   }
   UINT caps = 0;
-  {
-    DdiErrorScope errors;
-    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), format, &caps);
-    if (FAILED(errors.first())) return errors.first();
-  }
+  if (HRESULT hr = driverCaps(&caps); FAILED(hr)) return hr;
   // The formats D3D11 makes optional that Vulkan devices may lack (BC without
   // textureCompressionBC, B4G4R4A4 without the 4444 formats): not sampled,
   // not there at all (creation fails the same way).
@@ -85,6 +83,16 @@ HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* supp
   }
   *support = s;
   return S_OK;
+}
+
+HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* support2) {
+  auto driverCaps = [&](UINT* caps) {
+    DdiErrorScope errors;
+    ddi_->funcs().pfnCheckFormatSupport(ddi_->handle(), format, caps);
+    return errors.first();
+  };
+  auto levels = [&](DXGI_FORMAT f, UINT samples) { return qualityLevels(f, samples); };
+  return formatSupportBits(format, driverCaps, levels, support, support2);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) try {

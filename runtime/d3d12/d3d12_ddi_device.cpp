@@ -91,6 +91,11 @@ std::unique_ptr<DdiDevice12> DdiDevice12::create(std::shared_ptr<UmdAdapter12> a
       return nullptr;
     }
   }
+  // The CPU's access to textures is d3dvk's own table too: without it,
+  // Write/ReadFromSubresource on textures answer E_NOTIMPL.
+  if (FAILED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU, &self->resourceCpu_,
+                               sizeof self->resourceCpu_, 0, D3D12DDI_HRTTABLE{})))
+    self->resourceCpu_ = {};
   // The message table is d3dvk's own; a UMD without it prints its messages itself.
   D3DVKDDI_MESSAGE_FUNCS messages{};
   if (SUCCEEDED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_MESSAGES, &messages, sizeof messages, 0,

@@ -30,6 +30,8 @@ class DdiDevice12 {
   const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& list() const { return list_; }
   const D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001& queue() const { return queue_; }
   const D3DVKDDI_FENCE_FUNCS& fence() const { return fence_; }
+  // The CPU's access to textures (d3dvk's own table; null entries when the UMD lacks it).
+  const D3DVKDDI_RESOURCE_CPU_FUNCS& resourceCpu() const { return resourceCpu_; }
   HRESULT removedReason() const { return removed_.load(std::memory_order_acquire); }
   // Where the UMD's messages go: (its HRESULT, the API method being called on
   // this thread or null, the text). Set once, before the device is handed out.
@@ -51,6 +53,7 @@ class DdiDevice12 {
   D3D12DDI_COMMAND_LIST_FUNCS_3D_0003 list_{};
   D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001 queue_{};
   D3DVKDDI_FENCE_FUNCS fence_{};
+  D3DVKDDI_RESOURCE_CPU_FUNCS resourceCpu_{};
   bool created_ = false;
   friend class DdiErrorScope12;
 };

@@ -49,8 +49,10 @@ class D3D12Device final : public ID3D12Device {
 
   // The conservative tier the UMD reports through GetCaps(D3D12_OPTIONS).
   HRESULT queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data);
-  // CheckFeatureSupport's answer for every feature but the format queries (d3d12_feature_support.cpp).
+  // CheckFeatureSupport's answer for every feature (d3d12_feature_support.cpp).
   HRESULT checkFeature(D3D12_FEATURE feature, void* data, UINT size);
+  HRESULT formatSupport(D3D12_FEATURE_DATA_FORMAT_SUPPORT* out);
+  UINT qualityLevels(DXGI_FORMAT format, UINT sampleCount, D3D12_MULTISAMPLE_QUALITY_LEVEL_FLAGS flags);
   // Creates the DDI device (D3D12CreateDevice calls it once, before handing the device out).
   HRESULT init(std::string* error);
   const DdiDevice12& ddi() const { return *ddi_; }

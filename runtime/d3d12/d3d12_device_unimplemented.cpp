@@ -5,16 +5,6 @@
 
 namespace d3dvk::runtime {
 
-HRESULT STDMETHODCALLTYPE D3D12Device::CreateHeap(const D3D12_HEAP_DESC *pDesc, REFIID riid, void **ppvHeap) try {
-  if (ppvHeap) *ppvHeap = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE D3D12Device::CreatePlacedResource(ID3D12Heap *pHeap, UINT64 HeapOffset, const D3D12_RESOURCE_DESC *pDesc, D3D12_RESOURCE_STATES InitialState, const D3D12_CLEAR_VALUE *pOptimizedClearValue, REFIID riid, void **ppvResource) try {
-  if (ppvResource) *ppvResource = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateReservedResource(const D3D12_RESOURCE_DESC *pDesc, D3D12_RESOURCE_STATES InitialState, const D3D12_CLEAR_VALUE *pOptimizedClearValue, REFIID riid, void **ppvResource) try {
   if (ppvResource) *ppvResource = nullptr;
   // TiledResourcesTier is NOT_SUPPORTED (CheckFeatureSupport): D3D12 refuses

@@ -1,11 +1,16 @@
 // runtime/d3d12/d3d12_feature_support.cpp — ID3D12Device::CheckFeatureSupport
-// for every D3D12_FEATURE of d3d12.h but the format queries: what d3dvk
+// for every D3D12_FEATURE of d3d12.h: what d3dvk
 // implements, answered truthfully (feature level 11_1, shader model 5.1, root
 // signature 1.1, resource binding tier 1, no tiled resources, no wave ops, no
-// view instancing, render passes tier 0, …). A data size other than the
+// view instancing, render passes tier 0, …), and the format queries
+// (FORMAT_SUPPORT, FORMAT_INFO, MULTISAMPLE_QUALITY_LEVELS) from the runtime's
+// format rules and the driver's Vulkan format properties. A data size other than the
 // feature's struct, an input out of range or a node other than 0 is
 // E_INVALIDARG, as D3D12 answers.
+#include "d3d11_format_support.h"
 #include "d3d12_device.h"
+#include "d3d12_footprints.h"
+#include "d3d12_resource.h"
 #include "raw_enum.h"
 
 #include <cstring>
@@ -189,9 +194,71 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
     case D3D12_FEATURE_D3D12_OPTIONS13: return featureData<D3D12_FEATURE_DATA_D3D12_OPTIONS13>(data, size) ? S_OK : E_INVALIDARG;
     case D3D12_FEATURE_D3D12_OPTIONS14: return featureData<D3D12_FEATURE_DATA_D3D12_OPTIONS14>(data, size) ? S_OK : E_INVALIDARG;
     case D3D12_FEATURE_D3D12_OPTIONS15: return featureData<D3D12_FEATURE_DATA_D3D12_OPTIONS15>(data, size) ? S_OK : E_INVALIDARG;
+    case D3D12_FEATURE_FORMAT_SUPPORT: {
+      auto* out = featureData<D3D12_FEATURE_DATA_FORMAT_SUPPORT>(data, size, false);
+      if (!out) return E_INVALIDARG;
+      return formatSupport(out);
+    }
+    case D3D12_FEATURE_FORMAT_INFO: {
+      auto* out = featureData<D3D12_FEATURE_DATA_FORMAT_INFO>(data, size, false);
+      if (!out) return E_INVALIDARG;
+      // The plane count of a format the runtime knows (2: the depth-stencil
+      // formats and their families; 1 otherwise); E_INVALIDARG for other values.
+      FormatBlock block;
+      if (!formatBlock(out->Format, 0, &block)) return E_INVALIDARG;
+      out->PlaneCount = UINT8(formatPlaneCount(out->Format));
+      return S_OK;
+    }
+    case D3D12_FEATURE_MULTISAMPLE_QUALITY_LEVELS: {
+      auto* out = featureData<D3D12_FEATURE_DATA_MULTISAMPLE_QUALITY_LEVELS>(data, size, false);
+      if (!out) return E_INVALIDARG;
+      out->NumQualityLevels = 0;
+      if (rawEnum(out->Flags) & ~D3D12_MULTISAMPLE_QUALITY_LEVELS_FLAG_TILED_RESOURCE) return E_INVALIDARG;
+      if (out->SampleCount == 0 || out->SampleCount > D3D12_MAX_MULTISAMPLE_SAMPLE_COUNT) return E_FAIL;
+      if (out->Format == DXGI_FORMAT_UNKNOWN) {  // D3D12: one level at a single sample, none otherwise
+        out->NumQualityLevels = out->SampleCount == 1 ? 1 : 0;
+        return S_OK;
+      }
+      out->NumQualityLevels = qualityLevels(out->Format, out->SampleCount, out->Flags);
+      return S_OK;
+    }
     default:
-      return E_INVALIDARG;  // the format queries (see CheckFeatureSupport), meta commands, values d3d12.h does not define
+      return E_INVALIDARG;  // meta commands, values d3d12.h does not define
   }
+}
+
+UINT D3D12Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount, D3D12_MULTISAMPLE_QUALITY_LEVEL_FLAGS flags) {
+  FormatBlock block;
+  if (sampleCount == 1) return formatBlock(format, 0, &block) ? 1 : 0;  // every format the runtime knows has one level at 1x
+  UINT levels = 0;
+  ddi().core().pfnCheckMultisampleQualityLevels(ddi().handle(), format, sampleCount,
+                                               D3D12DDI_MULTISAMPLE_QUALITY_LEVEL_FLAGS(rawEnum(flags)), &levels);
+  return levels;
+}
+
+// D3D12_FORMAT_SUPPORT1/2 from the runtime's format rules and the driver's
+// caps (shared with D3D11: d3d11_format_support.h), plus what D3D12 resources
+// add: Texture1D wherever Texture3D works (but block-compressed formats), TextureCube wherever Texture2D does.
+HRESULT D3D12Device::formatSupport(D3D12_FEATURE_DATA_FORMAT_SUPPORT* out) {
+  const DXGI_FORMAT format = out->Format;
+  out->Support1 = D3D12_FORMAT_SUPPORT1_NONE;
+  out->Support2 = D3D12_FORMAT_SUPPORT2_NONE;
+  auto driverCaps = [&](UINT* caps) {
+    DdiErrorScope12 errors("ID3D12Device::CheckFeatureSupport");
+    ddi().core().pfnCheckFormatSupport(ddi().handle(), format, caps);
+    return errors.first();
+  };
+  auto levels = [&](DXGI_FORMAT f, UINT samples) { return qualityLevels(f, samples, D3D12_MULTISAMPLE_QUALITY_LEVELS_FLAG_NONE); };
+  UINT s1 = 0, s2 = 0;
+  HRESULT hr = formatSupportBits(format, driverCaps, levels, &s1, &s2);
+  // Block-compressed formats have no Texture1D (a row of texels is no 4x4 block).
+  FormatBlock block;
+  if ((s1 & D3D12_FORMAT_SUPPORT1_TEXTURE3D) && formatBlock(format, 0, &block) && block.width == 1)
+    s1 |= D3D12_FORMAT_SUPPORT1_TEXTURE1D;
+  if (s1 & D3D12_FORMAT_SUPPORT1_TEXTURE2D) s1 |= D3D12_FORMAT_SUPPORT1_TEXTURECUBE;
+  out->Support1 = D3D12_FORMAT_SUPPORT1(s1);
+  out->Support2 = D3D12_FORMAT_SUPPORT2(s2);
+  return hr;
 }
 
 }  // namespace d3dvk::runtime

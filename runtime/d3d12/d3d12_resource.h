@@ -1,10 +1,11 @@
-// runtime/d3d12/d3d12_resource.h — ID3D12Resource for committed resources:
-// owns the driver's heap and resource memory (CreateHeapAndResource), its
+// runtime/d3d12/d3d12_resource.h — ID3D12Resource, committed or placed in an
+// ID3D12Heap (holding a reference on it): owns the driver's resource memory
+// and, committed, its heap memory (CreateHeapAndResource), its
 // desc and heap properties, a GPU virtual address for buffers (handed out by
 // the driver, CheckResourceVirtualAddress: CBVs and root descriptors name
 // buffers by it), and
-// Map/Unmap of UPLOAD and READBACK buffers (MapHeap). Read/WriteToSubresource
-// return E_NOTIMPL.
+// Map/Unmap of buffers on CPU-accessible heaps (MapHeap; textures there map
+// with a null pointer), Write/ReadFromSubresource on CPU-accessible heaps.
 #pragma once
 
 #include "d3d12_device_child.h"
@@ -14,6 +15,7 @@
 namespace d3dvk::runtime {
 
 struct ResourceStateRecord;
+class D3D12Heap;
 
 class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
  public:
@@ -21,6 +23,9 @@ class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
   static HRESULT create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, D3D12_HEAP_FLAGS heapFlags,
                         const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
                         const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out);
+  // Validates like D3D12's CreatePlacedResource and creates the driver objects in `heap` at `offset`.
+  static HRESULT createPlaced(D3D12Device* device, D3D12Heap* heap, UINT64 offset, const D3D12_RESOURCE_DESC& desc,
+                              D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out);
   ~D3D12Resource() override;
 
   static D3D12Resource* from(ID3D12Resource* r) { return static_cast<D3D12Resource*>(r); }
@@ -48,6 +53,17 @@ class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
 
  private:
   explicit D3D12Resource(D3D12Device* device) : D3D12DeviceChild(device) {}
+  static HRESULT validate(D3D12Device* device, const char* method, const D3D12_HEAP_PROPERTIES& heap,
+                          D3D12_HEAP_FLAGS heapFlags, const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
+                          D3D12_RESOURCE_DESC* d);
+  // Creates the driver objects: heapArgs for a committed resource, else hHeap is the placed one's heap.
+  static HRESULT finish(D3D12Device* device, std::unique_ptr<D3D12Resource> self, const D3D12DDIARG_CREATEHEAP_0001* heapArgs,
+                        D3D12DDI_HHEAP hHeap, D3D12DDIARG_CREATERESOURCE_0003& ddiDesc, D3D12_RESOURCE_STATES initialState,
+                        const char* method, D3D12Resource** out);
+  bool cpuAccessible() const;
+  HRESULT cpuBox(const char* method, bool write, UINT subresource, const D3D12_BOX* box, D3D12DDI_BOX* out);  // its heap has a CPU page property other than NOT_AVAILABLE
+  D3D12Heap* placedHeap_ = nullptr;
+  UINT64 placedOffset_ = 0;
   D3D12_RESOURCE_DESC desc_{};
   D3D12_HEAP_PROPERTIES heap_{};
   D3D12_HEAP_FLAGS heapFlags_{};

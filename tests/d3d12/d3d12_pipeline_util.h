@@ -104,11 +104,12 @@ inline ID3D12RootSignature* computeRootSignature(ID3D12Device* device) {
 inline const D3D12_INPUT_ELEMENT_DESC kPipelinePositionLayout[] = {
     {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
 
-// The position VS + constant PS into one RGBA8 target, no depth, no culling.
-inline ID3D12PipelineState* createConstantColourPso(ID3D12Device* device, ID3D12RootSignature* rs,
-                                                    D3D12_CONSERVATIVE_RASTERIZATION_MODE conservative =
-                                                        D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF) {
-  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+// The desc of the position VS + constant PS into one RGBA8 target, no depth,
+// no culling, one sample (vs and ps: the assembled shaders, which outlive it).
+inline D3D12_GRAPHICS_PIPELINE_STATE_DESC constantColourPsoDesc(ID3D12RootSignature* rs, const std::vector<uint8_t>& vs,
+                                                                const std::vector<uint8_t>& ps,
+                                                                D3D12_CONSERVATIVE_RASTERIZATION_MODE conservative =
+                                                                    D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF) {
   D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
   d.pRootSignature = rs;
   d.VS = shaderBytecode(vs);
@@ -133,6 +134,15 @@ inline ID3D12PipelineState* createConstantColourPso(ID3D12Device* device, ID3D12
   d.NumRenderTargets = 1;
   d.RTVFormats[0] = DXGI_FORMAT_R8G8B8A8_UNORM;
   d.SampleDesc.Count = 1;
+  return d;
+}
+
+// That PSO, created.
+inline ID3D12PipelineState* createConstantColourPso(ID3D12Device* device, ID3D12RootSignature* rs,
+                                                    D3D12_CONSERVATIVE_RASTERIZATION_MODE conservative =
+                                                        D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF) {
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(rs, vs, ps, conservative);
   void* pso = nullptr;
   HRESULT hr = device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &pso);
   return createdOrFail<ID3D12PipelineState>(hr, pso);

@@ -300,6 +300,11 @@ HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE type, VOID*
       fillFenceFuncs(*static_cast<D3DVKDDI_FENCE_FUNCS*>(table));
       return S_OK;
     }
+    case D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU: {
+      if (size != sizeof(D3DVKDDI_RESOURCE_CPU_FUNCS)) return E_INVALIDARG;
+      fillResourceCpuFuncs(*static_cast<D3DVKDDI_RESOURCE_CPU_FUNCS*>(table));
+      return S_OK;
+    }
     case D3DVK_DDI_TABLE_TYPE_MESSAGES: {
       if (size != sizeof(D3DVKDDI_MESSAGE_FUNCS)) return E_INVALIDARG;
       static_cast<D3DVKDDI_MESSAGE_FUNCS*>(table)->pfnSetMessageCb = [](D3D12DDI_HDEVICE h, PFND3DVKDDI_MESSAGECB cb) {
@@ -317,6 +322,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillFenceDeviceFuncs(f);
   fillCommandListDeviceFuncs(f);
   fillResourceDeviceFuncs(f);
+  fillFormatSupportDeviceFuncs(f);
   fillDescriptorHeapDeviceFuncs(f);
   fillViewDeviceFuncs(f);
   fillSamplerDeviceFuncs(f);

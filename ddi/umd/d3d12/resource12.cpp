@@ -156,13 +156,17 @@ HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::Form
     return *why = "SampleDesc.Count " + std::to_string(d.SampleDesc.Count) + " is not a power of two up to 32", E_INVALIDARG;
   const UINT fullChain = state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, is3d ? d.DepthOrArraySize : 1));
   if (d.MipLevels > fullChain) return *why = "MipLevels is larger than the full mip chain", E_INVALIDARG;
-  // A typeless depth-stencil texture (and any R24G8_TYPELESS one, whose family
-  // only exists as depth and stencil) lives in its family's depth format: its
-  // barriers, clears and copies use the depth/stencil aspects, its views read
-  // one aspect of it (the same rule as D3D11's, driver_resource.cpp).
-  if (const state::FormatInfo* depth = state::depthFormatForTypeless(**format);
-      depth && ((d.Flags & D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL) || d.Format == DXGI_FORMAT_R24G8_TYPELESS))
+  // A typeless depth-stencil texture (and any of the R24G8 family, which only
+  // exists as depth and stencil: R24G8_TYPELESS, R24_UNORM_X8_TYPELESS,
+  // X24_TYPELESS_G8_UINT) lives in its family's depth format: its barriers,
+  // clears and copies use the depth/stencil aspects, its views read one aspect
+  // of it (the same rule as D3D11's, driver_resource.cpp).
+  if ((*format)->family == DXGI_FORMAT_R24G8_TYPELESS) {
+    *format = state::findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  } else if (const state::FormatInfo* depth = state::depthFormatForTypeless(**format);
+             depth && (d.Flags & D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL)) {
     *format = depth;
+  }
   return S_OK;
 }
 
@@ -210,25 +214,41 @@ D3D12DDI_HEAP_AND_RESOURCE_SIZES APIENTRY calcPrivateHeapAndResourceSizes(D3D12D
   return {sizeof(Heap12), sizeof(Resource12)};
 } D3DVK_CATCH_RETURN({})
 
-HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap, const D3D12DDIARG_CREATERESOURCE_0003& d,
-                       Resource12& r) {
+const char* placementProblem(vk::PlacementError e) {
+  switch (e) {
+    case vk::PlacementError::MemoryType: return "the heap's Vulkan memory type cannot hold this resource";
+    case vk::PlacementError::Alignment: return "the Vulkan device needs a larger alignment for this resource than its heap offset has";
+    case vk::PlacementError::Size: return "the resource reaches past the end of its heap";
+    default: return "the resource cannot be placed";
+  }
+}
+
+// A committed resource (placedIn null: its own memory, host-visible when `heap`
+// has a CPU page property) or a placed one (bound into placedIn's memory at
+// `offset`, its contents left as the heap's bytes are).
+HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap, Heap12* placedIn, UINT64 offset,
+                       const D3D12DDIARG_CREATERESOURCE_0003& d, Resource12& r) {
   r.device = &device;
   r.desc = d;
   r.desc.pRowMajorLayout = nullptr;
+  r.desc.ReuseBufferGPUVA = {};
+  r.placedIn = placedIn;
+  r.placedOffset = offset;
+  const char* method = placedIn ? "CreatePlacedResource: " : "CreateCommittedResource: ";
   std::string why;
   HRESULT hr = validateDesc(d, &r.format, &why);
-  if (FAILED(hr)) return device.message(hr, "CreateCommittedResource: " + why), hr;
-  bool host = isHostHeap(heap);
+  if (FAILED(hr)) return device.message(hr, method + why), hr;
+  const bool host = placedIn ? placedIn->memory->mapped() != nullptr : isHostHeap(heap);
   VkResult result = VK_SUCCESS;
+  vk::PlacementError placement = vk::PlacementError::None;
   if (r.isBuffer()) {
-    VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
-                               VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT | VK_BUFFER_USAGE_STORAGE_BUFFER_BIT |
-                               VK_BUFFER_USAGE_VERTEX_BUFFER_BIT | VK_BUFFER_USAGE_INDEX_BUFFER_BIT |
-                               VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT | VK_BUFFER_USAGE_UNIFORM_TEXEL_BUFFER_BIT |
-                               VK_BUFFER_USAGE_STORAGE_TEXEL_BUFFER_BIT;
-    r.buffer = vk::Buffer::create(device.vk(), d.Width, usage, host, &result);
+    r.buffer = placedIn ? vk::Buffer::createPlaced(device.vk(), d.Width, bufferUsage(), *placedIn->memory, offset, &result,
+                                                   &placement)
+                        : vk::Buffer::create(device.vk(), d.Width, bufferUsage(), host, &result);
+    if (placement != vk::PlacementError::None) return device.message(E_INVALIDARG, method + std::string(placementProblem(placement))), E_INVALIDARG;
     if (!r.buffer) return Device12::hresultFor(result);
     r.gpuVa = device.registerBuffer(r, d.Width);
+    if (placedIn) return S_OK;  // the heap was zeroed when it was made; aliased bytes stay as they are
     if (host) {
       std::memset(r.buffer->mapped(), 0, size_t(d.Width));
       return S_OK;
@@ -236,17 +256,15 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     result = device.runNow([&](VkCommandBuffer cmd) { vkCmdFillBuffer(cmd, r.buffer->handle(), 0, VK_WHOLE_SIZE, 0); });
     return Device12::hresultFor(result);
   }
-  if (host) {
-    umd::logError("D3D12 CreateCommittedResource: textures on UPLOAD/READBACK heaps need a CUSTOM heap (not supported)");
-    return E_INVALIDARG;
-  }
   VkImageCreateInfo info;
   hr = imageInfoFor(device, d, *r.format, &info, &why);
-  if (FAILED(hr)) return device.message(hr, "CreateCommittedResource: " + why), hr;
+  if (FAILED(hr)) return device.message(hr, method + why), hr;
   r.mipLevels = info.mipLevels;
   r.desc.MipLevels = UINT16(r.mipLevels);
   r.arraySize = info.arrayLayers;
-  r.image = vk::Image::create(device.vk(), info, &result);
+  r.image = placedIn ? vk::Image::createPlaced(device.vk(), info, *placedIn->memory, offset, &result, &placement)
+                     : vk::Image::create(device.vk(), info, &result, host);
+  if (placement != vk::PlacementError::None) return device.message(E_INVALIDARG, method + std::string(placementProblem(placement))), E_INVALIDARG;
   if (!r.image) return result == VK_ERROR_FORMAT_NOT_SUPPORTED ? E_INVALIDARG : Device12::hresultFor(result);
   VkImageAspectFlags aspects = r.aspects();
   result = device.runNow([&](VkCommandBuffer cmd) {
@@ -265,7 +283,10 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     vkCmdPipelineBarrier2(cmd, &dep);
     fullBarrier(cmd);
     VkImageSubresourceRange range{aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
-    if (state::isBlockCompressed(*r.format)) {
+    if (placedIn) {
+      // A placed texture's contents are undefined until the application
+      // initializes it (D3D12: a clear, a copy or DiscardResource).
+    } else if (state::isBlockCompressed(*r.format)) {
       // Vulkan clears no compressed image: a BC texture starts undefined (not zeroed; docs/formats.md).
     } else if (aspects & VK_IMAGE_ASPECT_COLOR_BIT) {
       VkClearColorValue zero{};
@@ -282,14 +303,35 @@ HRESULT APIENTRY createHeapAndResource(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
                                        D3D12DDI_HRTRESOURCE, const D3D12DDIARG_CREATERESOURCE_0003* desc,
                                        const D3D12DDI_CLEAR_VALUES*, D3D12DDI_HRESOURCE hResource) try {
   Device12* device = Device12::from(hDevice);
-  if (!device || !desc || !hResource.pDrvPrivate || !hHeap.pDrvPrivate) {
-    umd::logError("D3D12 CreateHeapAndResource: placed and reserved resources are not supported yet");
+  if (!device || !hHeap.pDrvPrivate || (!heap && !desc) || (desc && !hResource.pDrvPrivate)) {
+    umd::logError("D3D12 CreateHeapAndResource: no heap, or a resource desc without the resource's memory");
     return E_INVALIDARG;
+  }
+  if (heap && !desc) {  // CreateHeap
+    auto* h = new (hHeap.pDrvPrivate) Heap12();
+    HRESULT hr = createHeap(*device, *heap, *h);
+    if (FAILED(hr)) h->~Heap12();
+    return hr;
+  }
+  if (!heap) {  // a placed resource in an existing heap
+    Heap12* h = Heap12::from(hHeap);
+    if (!h->memory) {
+      umd::logError("D3D12 CreateHeapAndResource: a placed resource's heap has no memory of its own");
+      return E_INVALIDARG;
+    }
+    auto* r = new (hResource.pDrvPrivate) Resource12();
+    HRESULT hr = createResource(*device, nullptr, h, desc->ReuseBufferGPUVA.BaseAddress.UMD.Offset, *desc, *r);
+    if (FAILED(hr)) {
+      if (r->gpuVa) device->unregisterBuffer(r->gpuVa);
+      r->~Resource12();
+    }
+    return hr;
   }
   auto* r = new (hResource.pDrvPrivate) Resource12();
   auto* h = new (hHeap.pDrvPrivate) Heap12();
   h->resource = r;
-  HRESULT hr = createResource(*device, heap, *desc, *r);
+  h->args = *heap;
+  HRESULT hr = createResource(*device, heap, nullptr, 0, *desc, *r);
   if (FAILED(hr)) {
     if (r->gpuVa) device->unregisterBuffer(r->gpuVa);
     h->~Heap12();
@@ -318,6 +360,11 @@ HRESULT APIENTRY mapHeap(D3D12DDI_HDEVICE, D3D12DDI_HHEAP hHeap, VOID** data) tr
   Heap12* h = Heap12::from(hHeap);
   if (!h || !data) return E_INVALIDARG;
   *data = nullptr;
+  if (h->memory) {
+    if (!h->memory->mapped()) return E_INVALIDARG;
+    *data = h->memory->mapped();
+    return S_OK;
+  }
   if (!h->resource || !h->resource->buffer || !h->resource->buffer->mapped()) return E_INVALIDARG;
   *data = h->resource->buffer->mapped();
   return S_OK;

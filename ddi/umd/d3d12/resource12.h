@@ -1,7 +1,11 @@
-// ddi/umd/d3d12/resource12.h — committed resources: CreateHeapAndResource
-// makes one Heap12 (the memory's CPU side: MapHeap/UnmapHeap) and one
-// Resource12 (a VkBuffer, or a VkImage of 1D/2D/2D-array/3D/MSAA shape) in the
-// runtime's memory. Images live in VK_IMAGE_LAYOUT_GENERAL for their whole life
+// ddi/umd/d3d12/resource12.h — resources and heaps: CreateHeapAndResource
+// makes, for a committed resource, one Heap12 (the memory's CPU side:
+// MapHeap/UnmapHeap) and one Resource12 (a VkBuffer, or a VkImage of
+// 1D/2D/2D-array/3D/MSAA shape) with its own memory; for CreateHeap (no
+// resource desc) one Heap12 owning a VkDeviceMemory (heap12.cpp); for a placed
+// resource (no heap args, hHeap an existing heap) one Resource12 bound into that
+// heap's memory at its offset (d3d12umddi.h: the placement convention), all in
+// the runtime's memory. Images live in VK_IMAGE_LAYOUT_GENERAL for their whole life
 // (moved there, zeroed, at creation; copies move the subresources they touch
 // to a transfer layout and back), so D3D12 resource states need no layout
 // tracking; ResourceBarrier orders memory only (command_list12.cpp). Image views
@@ -57,6 +61,9 @@ struct Resource12 {
   VkImageView imageView(const ImageViewKey& key, VkResult* result);
   VkBufferView texelView(VkFormat format, UINT64 offset, UINT64 range, VkResult* result);
   UINT64 gpuVa = 0;  // buffers: the GPU virtual address the device handed out (CheckResourceVirtualAddress)
+  // Placed resources: the heap whose memory holds them and their offset in it.
+  struct Heap12* placedIn = nullptr;
+  UINT64 placedOffset = 0;
 
  private:
   std::mutex viewsMutex_;
@@ -66,10 +73,24 @@ struct Resource12 {
 };
 
 struct Heap12 {
-  Resource12* resource = nullptr;
+  Resource12* resource = nullptr;        // a committed resource's implicit heap
+  std::unique_ptr<vk::Memory> memory;    // CreateHeap's memory, which placed resources bind into
+  D3D12DDIARG_CREATEHEAP_0001 args{};
   static Heap12* from(D3D12DDI_HHEAP h) { return static_cast<Heap12*>(h.pDrvPrivate); }
 };
 
 void fillResourceDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+// format_support12.cpp: CheckFormatSupport and CheckMultisampleQualityLevels.
+void fillFormatSupportDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
+
+// heap12.cpp: CreateHeap's half of CreateHeapAndResource (memory of the kind the
+// heap's pool and CPU page property ask for, of a type every resource category the
+// heap allows can bind to, zeroed), and the CPU page property's host access.
+HRESULT createHeap(Device12& device, const D3D12DDIARG_CREATEHEAP_0001& args, Heap12& heap);
+vk::HostAccess hostAccessOf(const D3D12DDIARG_CREATEHEAP_0001* args);
+// subresource_cpu12.cpp: the D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU table.
+void fillResourceCpuFuncs(D3DVKDDI_RESOURCE_CPU_FUNCS& f);
+// The usage every D3D12 buffer is created with (any buffer may serve any use).
+VkBufferUsageFlags bufferUsage();
 
 }  // namespace d3dvk::umd12
