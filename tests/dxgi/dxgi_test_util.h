@@ -19,6 +19,7 @@ template <typename T>
 struct Com {
   T* p = nullptr;
   Com() = default;
+  Com(Com&& other) noexcept : p(other.p) { other.p = nullptr; }
   Com(const Com&) = delete;
   Com& operator=(const Com&) = delete;
   ~Com() { reset(); }
