@@ -73,13 +73,13 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::QueryInterface(REFIID riid, void** ppvObj
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE DxgiAdapter::AddRef() { return ++refs_; }
+ULONG STDMETHODCALLTYPE DxgiAdapter::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN({})
 
-ULONG STDMETHODCALLTYPE DxgiAdapter::Release() {
+ULONG STDMETHODCALLTYPE DxgiAdapter::Release() try {
   const ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::GetParent(REFIID riid, void** ppParent) try {
   if (!ppParent) return DXGI_ERROR_INVALID_CALL;
@@ -161,7 +161,7 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::RegisterHardwareContentProtectionTeardown
   return DXGI_ERROR_UNSUPPORTED;
 } D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE DxgiAdapter::UnregisterHardwareContentProtectionTeardownStatus(DWORD) {}
+void STDMETHODCALLTYPE DxgiAdapter::UnregisterHardwareContentProtectionTeardownStatus(DWORD) try {} D3DVK_CATCH_VOID
 
 HRESULT DxgiAdapter::segment(DXGI_MEMORY_SEGMENT_GROUP group, D3DVK_MEMORY_SEGMENT_INFO* out) {
   D3DVK_MEMORY_SEGMENT_INFO local{}, nonLocal{};
@@ -214,6 +214,6 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::RegisterVideoMemoryBudgetChangeNotificati
   return DXGI_ERROR_UNSUPPORTED;  // d3dvk has no event objects yet
 } D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE DxgiAdapter::UnregisterVideoMemoryBudgetChangeNotification(DWORD) {}
+void STDMETHODCALLTYPE DxgiAdapter::UnregisterVideoMemoryBudgetChangeNotification(DWORD) try {} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

@@ -33,11 +33,11 @@ bool DxgiDevice::answers(REFIID riid) {
          riid == __uuidof(IDXGIDevice2) || riid == __uuidof(IDXGIDevice3) || riid == __uuidof(IDXGIDevice4);
 }
 
-HRESULT STDMETHODCALLTYPE DxgiDevice::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE DxgiDevice::QueryInterface(REFIID riid, void** ppvObject) try {
   return owner_.QueryInterface(riid, ppvObject);
-}
-ULONG STDMETHODCALLTYPE DxgiDevice::AddRef() { return owner_.AddRef(); }
-ULONG STDMETHODCALLTYPE DxgiDevice::Release() { return owner_.Release(); }
+} D3DVK_CATCH_HRESULT
+ULONG STDMETHODCALLTYPE DxgiDevice::AddRef() try { return owner_.AddRef(); } D3DVK_CATCH_RETURN({})
+ULONG STDMETHODCALLTYPE DxgiDevice::Release() try { return owner_.Release(); } D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE DxgiDevice::GetParent(REFIID riid, void** ppParent) try {
   if (!ppParent) return DXGI_ERROR_INVALID_CALL;
@@ -126,6 +126,6 @@ HRESULT STDMETHODCALLTYPE DxgiDevice::EnqueueSetEvent(HANDLE) try {
   return E_NOTIMPL;  // d3dvk has no Win32 event objects
 } D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE DxgiDevice::Trim() {}
+void STDMETHODCALLTYPE DxgiDevice::Trim() try {} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

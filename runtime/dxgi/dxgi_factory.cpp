@@ -38,13 +38,13 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::QueryInterface(REFIID riid, void** ppvObj
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE DxgiFactory::AddRef() { return ++refs_; }
+ULONG STDMETHODCALLTYPE DxgiFactory::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN({})
 
-ULONG STDMETHODCALLTYPE DxgiFactory::Release() {
+ULONG STDMETHODCALLTYPE DxgiFactory::Release() try {
   const ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::GetParent(REFIID, void** ppParent) try {
   if (!ppParent) return DXGI_ERROR_INVALID_CALL;
@@ -167,9 +167,9 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSoftwareAdapter(HMODULE Module, IDX
   return DXGI_ERROR_UNSUPPORTED;
 } D3DVK_CATCH_HRESULT
 
-BOOL STDMETHODCALLTYPE DxgiFactory::IsCurrent() { return TRUE; }  // the adapter set never changes
-BOOL STDMETHODCALLTYPE DxgiFactory::IsWindowedStereoEnabled() { return FALSE; }
-UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() { return creationFlags_; }
+BOOL STDMETHODCALLTYPE DxgiFactory::IsCurrent() try { return TRUE; } D3DVK_CATCH_RETURN(FALSE)  // the adapter set never changes
+BOOL STDMETHODCALLTYPE DxgiFactory::IsWindowedStereoEnabled() try { return FALSE; } D3DVK_CATCH_RETURN(FALSE)
+UINT STDMETHODCALLTYPE DxgiFactory::GetCreationFlags() try { return creationFlags_; } D3DVK_CATCH_RETURN(0)
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::GetSharedResourceAdapterLuid(HANDLE, LUID* pLuid) try {
   if (pLuid) *pLuid = LUID{};
@@ -184,7 +184,7 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterStereoStatusEvent(HANDLE, DWORD* 
   if (pdwCookie) *pdwCookie = 0;
   return DXGI_ERROR_UNSUPPORTED;
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD) {}
+void STDMETHODCALLTYPE DxgiFactory::UnregisterStereoStatus(DWORD) try {} D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusWindow(HWND, UINT, DWORD* pdwCookie) try {
   if (pdwCookie) *pdwCookie = 0;
   return DXGI_ERROR_UNSUPPORTED;
@@ -193,7 +193,7 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterOcclusionStatusEvent(HANDLE, DWOR
   if (pdwCookie) *pdwCookie = 0;
   return DXGI_ERROR_UNSUPPORTED;
 } D3DVK_CATCH_HRESULT
-void STDMETHODCALLTYPE DxgiFactory::UnregisterOcclusionStatus(DWORD) {}
+void STDMETHODCALLTYPE DxgiFactory::UnregisterOcclusionStatus(DWORD) try {} D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE DxgiFactory::RegisterAdaptersChangedEvent(HANDLE, DWORD* pdwCookie) try {
   if (pdwCookie) *pdwCookie = 0;
   return DXGI_ERROR_UNSUPPORTED;

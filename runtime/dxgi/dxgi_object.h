@@ -7,6 +7,7 @@
 // d3dvk's API headers first: they make HWND pointer-sized before winadapter.h is seen.
 #include <dxgi1_6.h>
 
+#include "d3dvk_entry_guard.h"
 #include "private_data.h"
 #include "umd_adapter_info.h"
 
@@ -23,15 +24,15 @@ void copyUtf8ToWide(const char* text, WCHAR* out, size_t capacity);
 template <typename Interface>
 class DxgiPrivateData : public Interface {
  public:
-  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID Name, UINT DataSize, const void* pData) override {
+  HRESULT STDMETHODCALLTYPE SetPrivateData(REFGUID Name, UINT DataSize, const void* pData) override try {
     return privateData_.set(Name, DataSize, pData);
-  }
-  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID Name, const IUnknown* pUnknown) override {
+  } D3DVK_CATCH_HRESULT
+  HRESULT STDMETHODCALLTYPE SetPrivateDataInterface(REFGUID Name, const IUnknown* pUnknown) override try {
     return privateData_.setInterface(Name, const_cast<IUnknown*>(pUnknown));
-  }
-  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID Name, UINT* pDataSize, void* pData) override {
+  } D3DVK_CATCH_HRESULT
+  HRESULT STDMETHODCALLTYPE GetPrivateData(REFGUID Name, UINT* pDataSize, void* pData) override try {
     return privateData_.get(Name, pDataSize, pData);
-  }
+  } D3DVK_CATCH_HRESULT
 
  protected:
   PrivateDataStore privateData_;

@@ -29,11 +29,11 @@ HRESULT DxgiResource::query(REFIID riid, void** ppvObject) {
   return E_NOINTERFACE;
 }
 
-HRESULT STDMETHODCALLTYPE DxgiResource::QueryInterface(REFIID riid, void** ppvObject) {
+HRESULT STDMETHODCALLTYPE DxgiResource::QueryInterface(REFIID riid, void** ppvObject) try {
   return resource_.asResource()->QueryInterface(riid, ppvObject);
-}
-ULONG STDMETHODCALLTYPE DxgiResource::AddRef() { return resource_.asResource()->AddRef(); }
-ULONG STDMETHODCALLTYPE DxgiResource::Release() { return resource_.asResource()->Release(); }
+} D3DVK_CATCH_HRESULT
+ULONG STDMETHODCALLTYPE DxgiResource::AddRef() try { return resource_.asResource()->AddRef(); } D3DVK_CATCH_RETURN({})
+ULONG STDMETHODCALLTYPE DxgiResource::Release() try { return resource_.asResource()->Release(); } D3DVK_CATCH_RETURN({})
 
 HRESULT STDMETHODCALLTYPE DxgiResource::SetPrivateData(REFGUID Name, UINT DataSize, const void* pData) try {
   return resource_.asResource()->SetPrivateData(Name, DataSize, pData);
