@@ -89,7 +89,7 @@ TEST_CASE("a one-subresource Texture2D is an IDXGISurface and an IDXGIResource",
   CHECK(fromSurface.p == fromDevice.p);
 }
 
-TEST_CASE("only one-subresource Texture2Ds are surfaces; buffers are IDXGIResources", "[dxgi][resource]") {
+TEST_CASE("only one-subresource Texture2Ds are surfaces and buffers are IDXGIResources", "[dxgi][resource]") {
   Com<ID3D11Device> device = makeDevice();
   const D3D11_TEXTURE2D_DESC mipped = texture2D(32, 32, 2, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0);
   Com<ID3D11Texture2D> texture;
