@@ -20,6 +20,8 @@ std::string hex(UINT64 v) {
   return buf;
 }
 
+}  // namespace
+
 // The UMD next to this library (libd3dvk.so), unless D3DVK_UMD_PATH says otherwise.
 std::string umdPath() {
   if (const char* p = std::getenv("D3DVK_UMD_PATH"); p && *p) return p;
@@ -31,6 +33,8 @@ std::string umdPath() {
   }
   return "libd3dvk_umd.so";
 }
+
+namespace {
 
 // GetSupportedVersions' two-call pattern (D3D10.2 and D3D12 adapters alike).
 template <typename Handle, typename Fn>

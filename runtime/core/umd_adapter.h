@@ -15,6 +15,9 @@
 
 namespace d3dvk::runtime {
 
+// The UMD's path: D3DVK_UMD_PATH, else libd3dvk_umd.so next to libd3dvk.so.
+std::string umdPath();
+
 class UmdAdapter {
  public:
   // Loads the UMD and opens its adapter. On failure returns null, with *hr and *error set.

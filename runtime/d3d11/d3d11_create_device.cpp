@@ -1,5 +1,6 @@
 // runtime/d3d11/d3d11_create_device.cpp — the exported entry points of
 // libd3dvk.so: D3D11CreateDevice (argument rules of the Windows runtime:
+// an adapter with D3D_DRIVER_TYPE_UNKNOWN or HARDWARE without one,
 // SDK version 7, only defined D3D11_CREATE_DEVICE_FLAG bits, the first
 // feature level of those requested that d3dvk provides (9_1 … 11_1; without a
 // list 11_0, as 11_1 only when asked for explicitly),
@@ -93,13 +94,18 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
       logError("D3D11CreateDevice", reason);
     return E_INVALIDARG;
   }
-  if (pAdapter) {
-    logError("D3D11CreateDevice", "DXGI adapters are not supported; pass a null adapter with D3D_DRIVER_TYPE_HARDWARE");
+  // D3D11's rules: an adapter goes with D3D_DRIVER_TYPE_UNKNOWN, and UNKNOWN needs one.
+  if (pAdapter && DriverType != D3D_DRIVER_TYPE_UNKNOWN) {
+    logError("D3D11CreateDevice", "an adapter was given with a driver type other than D3D_DRIVER_TYPE_UNKNOWN");
     return E_INVALIDARG;
   }
-  if (DriverType != D3D_DRIVER_TYPE_HARDWARE) {
-    logError("D3D11CreateDevice", "only D3D_DRIVER_TYPE_HARDWARE is supported (the Vulkan device)");
-    return DriverType == D3D_DRIVER_TYPE_UNKNOWN ? E_INVALIDARG : DXGI_ERROR_UNSUPPORTED;
+  if (!pAdapter && DriverType == D3D_DRIVER_TYPE_UNKNOWN) {
+    logError("D3D11CreateDevice", "D3D_DRIVER_TYPE_UNKNOWN needs an adapter");
+    return E_INVALIDARG;
+  }
+  if (!pAdapter && DriverType != D3D_DRIVER_TYPE_HARDWARE) {
+    logError("D3D11CreateDevice", "only D3D_DRIVER_TYPE_HARDWARE (the Vulkan device) or an adapter is supported");
+    return DXGI_ERROR_UNSUPPORTED;
   }
   if (Software) return E_INVALIDARG;
   if (pFeatureLevels && FeatureLevels == 0) return E_INVALIDARG;
@@ -116,8 +122,20 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
       logError("D3D11CreateDevice", error);
       return hr;
     }
+    DxgiAdapter* dxgiAdapter = nullptr;
+    if (pAdapter) {
+      dxgiAdapter = DxgiAdapter::from(pAdapter);
+      if (!dxgiAdapter) {
+        logError("D3D11CreateDevice", "the adapter is not one of d3dvk's (enumerate it with CreateDXGIFactory1)");
+        return E_INVALIDARG;
+      }
+    } else if (hr = DxgiAdapter::createDefault(&dxgiAdapter, &error); FAILED(hr)) {
+      logError("D3D11CreateDevice", error);
+      return hr;
+    }
     D3D11Device* device = nullptr;
-    hr = D3D11Device::create(std::move(adapter), level, Flags, &device, &error);
+    hr = D3D11Device::create(std::move(adapter), *dxgiAdapter, level, Flags, &device, &error);
+    dxgiAdapter->Release();  // the device holds it
     if (FAILED(hr)) {
       logError("D3D11CreateDevice", error);
       return hr;

@@ -3,17 +3,19 @@
 
 namespace d3dvk::runtime {
 
-HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, D3D_FEATURE_LEVEL featureLevel, UINT flags,
-                            D3D11Device** out, std::string* error) {
+HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, DxgiAdapter& dxgiAdapter,
+                            D3D_FEATURE_LEVEL featureLevel, UINT flags, D3D11Device** out, std::string* error) {
   HRESULT hr = E_FAIL;
   std::unique_ptr<DdiDevice> ddi = DdiDevice::create(std::move(adapter), &hr, error);
   if (!ddi) return hr;
-  *out = new D3D11Device(std::move(ddi), featureLevel, flags);
+  *out = new D3D11Device(std::move(ddi), dxgiAdapter, featureLevel, flags);
   return S_OK;
 }
 
-D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featureLevel, UINT flags)
-    : ddi_(std::move(ddi)), featureLevel_(featureLevel), flags_(flags), context_(*this) {
+D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, DxgiAdapter& dxgiAdapter, D3D_FEATURE_LEVEL featureLevel,
+                         UINT flags)
+    : ddi_(std::move(ddi)), featureLevel_(featureLevel), flags_(flags),
+      dxgiDevice_(std::make_unique<DxgiDevice>(static_cast<ID3D11Device3&>(*this), dxgiAdapter)), context_(*this) {
   if (flags & D3D11_CREATE_DEVICE_DEBUG) infoQueue_ = std::make_unique<debug::InfoQueue>(*this);
 }
 
@@ -31,6 +33,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObj
   if (riid == __uuidof(ID3D11InfoQueue) && infoQueue_) {
     AddRef();
     *ppvObject = static_cast<ID3D11InfoQueue*>(infoQueue_.get());
+    return S_OK;
+  }
+  if (DxgiDevice::answers(riid)) {
+    AddRef();
+    *ppvObject = static_cast<IDXGIDevice4*>(dxgiDevice_.get());
     return S_OK;
   }
   return E_NOINTERFACE;

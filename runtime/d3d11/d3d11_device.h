@@ -1,5 +1,6 @@
 // runtime/d3d11/d3d11_device.h — the D3D11 device (ID3D11Device3) over one DDI
 // device: feature level, creation flags, private data, the immediate context,
+// its IDXGIDevice4 part (dxgi_device.h),
 // and CheckFeatureSupport (D3D11_OPTIONS2 → the UMD's GetCaps, only for feature
 // level 11_1+ on a WDDM 2.0 DDI, as the spec requires). Every Create* lives
 // in d3d11_device_create_<family>.cpp — states (rasterizer, blend,
@@ -14,6 +15,7 @@
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_sampler_state.h"
 #include "d3d11_state_object_cache.h"
+#include "dxgi_device.h"
 #include "info_queue.h"
 #include "private_data.h"
 #include "umd_adapter.h"
@@ -29,9 +31,11 @@ namespace d3dvk::runtime {
 
 class D3D11Device final : public ID3D11Device3 {
  public:
-  // Creates the DDI device on the adapter; *error says why on failure.
-  static HRESULT create(std::shared_ptr<UmdAdapter> adapter, D3D_FEATURE_LEVEL featureLevel, UINT flags,
-                        D3D11Device** out, std::string* error);
+  // Creates the DDI device on the adapter; *error says why on failure. dxgiAdapter
+  // is the DXGI adapter IDXGIDevice::GetAdapter returns (held by the device).
+  static HRESULT create(std::shared_ptr<UmdAdapter> adapter, DxgiAdapter& dxgiAdapter, D3D_FEATURE_LEVEL featureLevel,
+                        UINT flags, D3D11Device** out, std::string* error);
+  DxgiDevice& dxgiDevice() { return *dxgiDevice_; }
 
   DdiDevice& ddi() { return *ddi_; }
   // The device was removed (the UMD reported it): every HRESULT method returns
@@ -133,7 +137,7 @@ class D3D11Device final : public ID3D11Device3 {
   void STDMETHODCALLTYPE ReadFromSubresource(void* pDstData, UINT DstRowPitch, UINT DstDepthPitch, ID3D11Resource* pSrcResource, UINT SrcSubresource, const D3D11_BOX* pSrcBox) override;
 
  private:
-  D3D11Device(std::unique_ptr<DdiDevice> ddi, D3D_FEATURE_LEVEL featureLevel, UINT flags);
+  D3D11Device(std::unique_ptr<DdiDevice> ddi, DxgiAdapter& dxgiAdapter, D3D_FEATURE_LEVEL featureLevel, UINT flags);
   ~D3D11Device();
   HRESULT checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data);
   HRESULT queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier);
@@ -154,6 +158,7 @@ class D3D11Device final : public ID3D11Device3 {
   UINT exceptionMode_ = 0;
   PrivateDataStore privateData_;
   std::unique_ptr<debug::InfoQueue> infoQueue_;
+  std::unique_ptr<DxgiDevice> dxgiDevice_;  // IDXGIDevice4, a tear-off sharing this IUnknown
   std::once_flag conservativeTierOnce_;
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier_ = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED;
   // Identical state descs share one object (d3d11_state_object_cache.h).

@@ -94,7 +94,7 @@ HRESULT STDMETHODCALLTYPE D3D11Buffer::QueryInterface(REFIID riid, void** ppvObj
     *ppvObject = static_cast<ID3D11Buffer*>(this);
     return S_OK;
   }
-  return E_NOINTERFACE;
+  return queryDxgi(riid, ppvObject);
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Buffer::GetDesc(D3D11_BUFFER_DESC* pDesc) try {
@@ -123,7 +123,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture1D::QueryInterface(REFIID riid, void** ppv
     *ppvObject = static_cast<ID3D11Texture1D*>(this);
     return S_OK;
   }
-  return E_NOINTERFACE;
+  return queryDxgi(riid, ppvObject);
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Texture1D::GetDesc(D3D11_TEXTURE1D_DESC* pDesc) try {
@@ -154,7 +154,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture2D::QueryInterface(REFIID riid, void** ppv
     *ppvObject = static_cast<ID3D11Texture2D*>(this);
     return S_OK;
   }
-  return E_NOINTERFACE;
+  return queryDxgi(riid, ppvObject);
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Texture2D::GetDesc(D3D11_TEXTURE2D_DESC* pDesc) try {
@@ -184,7 +184,7 @@ HRESULT STDMETHODCALLTYPE D3D11Texture3D::QueryInterface(REFIID riid, void** ppv
     *ppvObject = static_cast<ID3D11Texture3D*>(this);
     return S_OK;
   }
-  return E_NOINTERFACE;
+  return queryDxgi(riid, ppvObject);
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11Texture3D::GetDesc(D3D11_TEXTURE3D_DESC* pDesc) try {

@@ -5,12 +5,13 @@
 // private reference goes, plus what the context validates against (desc,
 // subresource extents, which subresources are mapped). Views hold private
 // references, so a view keeps its resource alive without keeping the device
-// alive.
+// alive. Each has its DXGI face (IDXGIResource1, IDXGISurface2: dxgi_resource.h).
 #pragma once
 
 #include "d3d10umddi.h"
 #include "d3d11_device_child.h"
 #include "d3d11_driver_object.h"
+#include "dxgi_resource.h"
 
 #include <memory>
 #include <vector>
@@ -65,7 +66,7 @@ D3D11ResourceBase* resourceBase(ID3D11Resource* resource);
 template <typename Interface>
 class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBase {
  public:
-  explicit D3D11Resource(D3D11Device& device) : D3D11DeviceChild<Interface>(device) { owner_ = &device; }
+  explicit D3D11Resource(D3D11Device& device) : D3D11DeviceChild<Interface>(device), dxgi_(*this) { owner_ = &device; }
   ~D3D11Resource() override { destroyDriverResource(); }
 
   void STDMETHODCALLTYPE GetType(D3D11_RESOURCE_DIMENSION* pResourceDimension) override try {
@@ -78,8 +79,13 @@ class D3D11Resource : public D3D11DeviceChild<Interface>, public D3D11ResourceBa
   void addInternalRef() override { this->addPrivateRef(); }
   void releaseInternalRef() override { this->releasePrivateRef(); }
 
+ protected:
+  // The DXGI interfaces (IDXGIResource1, IDXGISurface2) for QueryInterface.
+  HRESULT queryDxgi(REFIID riid, void** ppvObject) { return dxgi_.query(riid, ppvObject); }
+
  private:
   UINT evictionPriority_ = 0;
+  DxgiResource dxgi_;
 };
 
 class D3D11Buffer final : public D3D11Resource<ID3D11Buffer> {

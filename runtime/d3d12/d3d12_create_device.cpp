@@ -1,7 +1,9 @@
 // runtime/d3d12/d3d12_create_device.cpp — the exported D3D12CreateDevice: opens
 // the UMD through OpenAdapter12 and returns an ID3D12Device (feature levels
-// 11_0 and 11_1; S_FALSE when ppDevice is null and a device could be created).
+// 11_0 and 11_1; S_FALSE when ppDevice is null and a device could be created),
+// on a null adapter or d3dvk's DXGI adapter (the same one: d3dvk has one).
 #include "d3d12_device.h"
+#include "umd_adapter_info.h"
 
 #include <dxguids/dxguids.h>
 
@@ -16,8 +18,14 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D12CreateDevi
                                                                                    REFIID riid, void** ppDevice) try {
   if (ppDevice) *ppDevice = nullptr;
   if (pAdapter) {
-    std::fprintf(stderr, "d3dvk: D3D12CreateDevice: DXGI adapters are not supported; pass a null adapter\n");
-    return E_INVALIDARG;
+    // d3dvk's one adapter (from its DXGI factory) or none; any other is not ours.
+    void* ours = nullptr;
+    if (FAILED(pAdapter->QueryInterface(IID_D3DVKDxgiAdapter, &ours))) {
+      std::fprintf(stderr, "d3dvk: D3D12CreateDevice: the adapter is not one of d3dvk's (enumerate it with "
+                           "CreateDXGIFactory1)\n");
+      return E_INVALIDARG;
+    }
+    static_cast<IUnknown*>(ours)->Release();
   }
   int level = 0;
   std::memcpy(&level, &MinimumFeatureLevel, sizeof level);

@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_device.cpp — see d3d12_device.h.
 #include "d3d12_device.h"
+#include "umd_adapter_info.h"
 #include "d3dvk_checked_math.h"
 
 #include <dxguids/dxguids.h>
@@ -99,7 +100,13 @@ bool D3D12Device::descriptorRangeInHeap(SIZE_T handle, UINT64 count, D3D12_DESCR
   UINT64 bytes = 0;
   return checkedMul<UINT64>(count, increment, &bytes) && fitsWithin(handle - it->first, bytes, it->second.end - it->first);
 }
-LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() try { return LUID{0, 0}; } D3DVK_CATCH_RETURN({})
+// The LUID DXGI's adapter reports (IDXGIAdapter::GetDesc), so EnumAdapterByLuid finds it.
+LUID STDMETHODCALLTYPE D3D12Device::GetAdapterLuid() try {
+  D3DVK_ADAPTER_INFO info{};
+  std::string error;
+  if (FAILED(queryUmdAdapterInfo(&info, nullptr, nullptr, &error))) return LUID{0, 0};
+  return LUID{info.LuidLowPart, info.LuidHighPart};
+} D3DVK_CATCH_RETURN({})
 
 HRESULT D3D12Device::queryOptions(D3D12DDI_D3D12_OPTIONS_DATA_0032* data) {
   std::memset(data, 0, sizeof *data);

@@ -18,6 +18,7 @@
 // Interfaces declare every method in the real vtable order; values, layouts and
 // IIDs are those of the Windows SDK (tests/api-headers checks them).
 //
+// Base types, HWND and the IID helpers come from d3dvk_winbase.h.
 // How IIDs work (no libDirectX-Guids needed):
 //   D3DVK_DECLARE_INTERFACE_IID(ID3D11Foo, l, w1, w2, b1 … b8) expands to
 //     * an `inline constexpr IID IID_ID3D11Foo` (C++17 inline variable: one
@@ -30,11 +31,7 @@
 #ifndef D3DVK_D3D11_H
 #define D3DVK_D3D11_H
 
-#ifndef __cplusplus
-#error "d3dvk's d3d11.h supports C++ only"
-#endif
-
-#include <wsl/winadapter.h>
+#include "d3dvk_winbase.h"
 #include <directx/dxgicommon.h>
 #include <directx/dxgiformat.h>
 #include <directx/d3dcommon.h>
@@ -45,29 +42,7 @@
 #define DXGI_ERROR_WAS_STILL_DRAWING ((HRESULT)0x887A000AL)
 #endif
 
-// ---------------------------------------------------------------------------
-// Helpers shared by all d3dvk API headers
-// ---------------------------------------------------------------------------
-#ifndef D3DVK_DECLARE_INTERFACE_IID
-#define D3DVK_DECLARE_INTERFACE_IID(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)  \
-  extern "C++" {                                                                       \
-  inline constexpr IID IID_##iface = {l, w1, w2, {b1, b2, b3, b4, b5, b6, b7, b8}};   \
-  }                                                                                    \
-  __CRT_UUID_DECL(iface, l, w1, w2, b1, b2, b3, b4, b5, b6, b7, b8)
-#endif
-
-// Interfaces have no virtual destructor by design (COM: objects die in Release()).
-#define D3DVK_BEGIN_INTERFACES \
-  _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wnon-virtual-dtor\"")
-#define D3DVK_END_INTERFACES _Pragma("GCC diagnostic pop")
-
-// winadapter.h has no HMODULE; Windows' is a module handle (pointer-sized).
-#ifndef D3DVK_HMODULE_DEFINED
-#define D3DVK_HMODULE_DEFINED
-typedef HANDLE HMODULE;
-#endif
-
-// DXGI interfaces used by the D3D11 API; d3dvk ships no dxgi.h, they stay incomplete.
+// DXGI interfaces used by the D3D11 API (defined in <dxgi.h>).
 struct IDXGIAdapter;
 struct IDXGISwapChain;
 

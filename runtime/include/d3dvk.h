@@ -4,7 +4,7 @@
 #ifndef D3DVK_D3DVK_H
 #define D3DVK_D3DVK_H
 
-#include <wsl/winadapter.h>
+#include "d3dvk_winbase.h"
 
 #define D3DVK_MAX_PATH 4096
 #define D3DVK_MAX_DDI_VERSIONS 16
