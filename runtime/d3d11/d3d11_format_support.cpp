@@ -16,10 +16,10 @@
 
 namespace d3dvk::runtime {
 
-HRESULT formatSupportBits(DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
+HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
                           const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support, UINT* support2) {
   *support = *support2 = 0;
-  if (!formatAtLevel(featureLevel_, format)) return E_FAIL;
+  if (!formatAtLevel(level, format)) return E_FAIL;
   const FormatFacts facts = formatFacts(format);
   UINT s = 0;
   // Buffer-only uses: vertex and index formats of the input assembler.
@@ -69,7 +69,7 @@ HRESULT formatSupportBits(DXGI_FORMAT format, const std::function<HRESULT(UINT*)
     if (caps & D3D10_DDI_FORMAT_SUPPORT_MULTISAMPLE_LOAD) s |= D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD;
   }
   if (facts.blockDim == 1 && (caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) &&
-      featureLevelLimits(featureLevel_).textureUav) {
+      featureLevelLimits(level).textureUav) {
     s |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
     UINT s2 = D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
     // Typed UAV loads: the 32-bit single-channel formats (D3D11.0's set); atomics on the integer ones.
@@ -92,7 +92,7 @@ HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* supp
     return errors.first();
   };
   auto levels = [&](DXGI_FORMAT f, UINT samples) { return qualityLevels(f, samples); };
-  return formatSupportBits(format, driverCaps, levels, support, support2);
+  return formatSupportBits(featureLevel_, format, driverCaps, levels, support, support2);
 }
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CheckFormatSupport(DXGI_FORMAT Format, UINT* pFormatSupport) try {

@@ -5,16 +5,18 @@
 #pragma once
 
 #include <wsl/winadapter.h>
+#include <directx/d3dcommon.h>
 #include <directx/dxgiformat.h>
 
 #include <functional>
 
 namespace d3dvk::runtime {
 
-// The runtime's rules for `format` combined with the driver's caps for it
-// (driverCaps: D3D10_DDI_FORMAT_SUPPORT bits) and its quality levels at a
-// sample count; E_FAIL (all bits 0) for a format the device cannot use at all.
-HRESULT formatSupportBits(DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
+// The runtime's rules for `format` at feature level `level` combined with the
+// driver's caps for it (driverCaps: D3D10_DDI_FORMAT_SUPPORT bits) and its
+// quality levels at a sample count; E_FAIL (all bits 0) for a format the
+// device cannot use at all.
+HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
                           const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support, UINT* support2);
 
 }  // namespace d3dvk::runtime

@@ -250,7 +250,7 @@ HRESULT D3D12Device::formatSupport(D3D12_FEATURE_DATA_FORMAT_SUPPORT* out) {
   };
   auto levels = [&](DXGI_FORMAT f, UINT samples) { return qualityLevels(f, samples, D3D12_MULTISAMPLE_QUALITY_LEVELS_FLAG_NONE); };
   UINT s1 = 0, s2 = 0;
-  HRESULT hr = formatSupportBits(format, driverCaps, levels, &s1, &s2);
+  HRESULT hr = formatSupportBits(featureLevel_, format, driverCaps, levels, &s1, &s2);
   // Block-compressed formats have no Texture1D (a row of texels is no 4x4 block).
   FormatBlock block;
   if ((s1 & D3D12_FORMAT_SUPPORT1_TEXTURE3D) && formatBlock(format, 0, &block) && block.width == 1)
