@@ -96,6 +96,8 @@ class Device {
   bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
   // vkCmdDraw*IndirectCount (D3D12 ExecuteIndirect with a count buffer).
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
+  // VK_EXT_conditional_rendering's conditionalRendering (D3D12 SetPredication).
+  bool conditionalRenderingEnabled() const { return conditionalRendering_; }
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
 
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
@@ -139,6 +141,7 @@ class Device {
   SamplerFeatures samplerFeatures_;
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
+  bool conditionalRendering_ = false;
   DescriptorIndexingFeatures descriptorIndexing_;
   VkPhysicalDeviceMemoryProperties memory_{};
   VkDeviceSize maxAllocationSize_ = 0;

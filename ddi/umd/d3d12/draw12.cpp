@@ -405,11 +405,12 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
     call.instances = instanceCount;
     call.first = firstVertex;
     call.firstInstance = firstInstance;
+    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, false, targets)) return;
-  vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance);
+  predicated(cmd, [&] { vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance); });
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
@@ -423,6 +424,7 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
     call.first = firstIndex;
     call.baseVertex = baseVertex;
     call.firstInstance = firstInstance;
+    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -442,7 +444,7 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
       firstIndex = 0;
     }
   }
-  vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
+  predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
@@ -454,7 +456,7 @@ void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
   if (!cmd) return;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
   if (!bindRootArguments(cmd, *pso, state_.compute)) return;
-  vkCmdDispatch(cmd, x, y, z);
+  predicated(cmd, [&] { vkCmdDispatch(cmd, x, y, z); });
 }
 
 // ---------------------------------------------------------------------------
