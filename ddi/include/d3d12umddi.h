@@ -392,6 +392,14 @@ typedef struct D3D12DDIARG_STAGE_IO_SIGNATURES {
   const void* pOutputSignature;
   UINT NumOutputSignatureEntries;
 } D3D12DDIARG_STAGE_IO_SIGNATURES;
+typedef struct D3D12DDIARG_TESSELLATION_IO_SIGNATURES {
+  const void* pInputSignature;
+  UINT NumInputSignatureEntries;
+  const void* pOutputSignature;
+  UINT NumOutputSignatureEntries;
+  const void* pPatchConstantSignature;
+  UINT NumPatchConstantSignatureEntries;
+} D3D12DDIARG_TESSELLATION_IO_SIGNATURES;
 
 typedef enum D3D12DDI_CREATE_SHADER_FLAGS : int {
   D3D12DDI_CREATE_SHADER_FLAG_NONE = 0,
@@ -1102,6 +1110,10 @@ typedef SIZE_T(APIENTRY* PFND3D12DDI_CALC_PRIVATE_SHADER_SIZE)(D3D12DDI_HDEVICE,
 typedef VOID(APIENTRY* PFND3D12DDI_CREATE_SHADER_0003)(D3D12DDI_HDEVICE, const UINT* pShaderCode, D3D12DDI_HROOTSIGNATURE,
                                                       D3D12DDI_HSHADER, const D3D12DDIARG_STAGE_IO_SIGNATURES*,
                                                       D3D12DDI_CREATE_SHADER_FLAGS);
+typedef VOID(APIENTRY* PFND3D12DDI_CREATE_HULL_SHADER_0003)(D3D12DDI_HDEVICE, const UINT* pShaderCode, D3D12DDI_HROOTSIGNATURE,
+                                                           D3D12DDI_HSHADER, const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*,
+                                                           D3D12DDI_CREATE_SHADER_FLAGS);
+typedef PFND3D12DDI_CREATE_HULL_SHADER_0003 PFND3D12DDI_CREATE_DOMAIN_SHADER_0003;
 typedef VOID(APIENTRY* PFND3D12DDI_CREATE_COMPUTE_SHADER_0003)(D3D12DDI_HDEVICE, const UINT* pShaderCode, D3D12DDI_HROOTSIGNATURE,
                                                               D3D12DDI_HSHADER, D3D12DDI_CREATE_SHADER_FLAGS);
 typedef VOID(APIENTRY* PFND3D12DDI_DESTROYSHADER)(D3D12DDI_HDEVICE, D3D12DDI_HSHADER);
@@ -1217,8 +1229,8 @@ typedef struct D3D12DDI_DEVICE_FUNCS_CORE_0003 {
   PFND3DVKDDI_UNIMPLEMENTED pfnCalcPrivateGeometryShaderWithStreamOutput;
   PFND3DVKDDI_UNIMPLEMENTED pfnCreateGeometryShaderWithStreamOutput;
   PFND3DVKDDI_UNIMPLEMENTED pfnCalcPrivateTessellationShaderSize;
-  PFND3DVKDDI_UNIMPLEMENTED pfnCreateHullShader;
-  PFND3DVKDDI_UNIMPLEMENTED pfnCreateDomainShader;
+  PFND3D12DDI_CREATE_HULL_SHADER_0003 pfnCreateHullShader;
+  PFND3D12DDI_CREATE_DOMAIN_SHADER_0003 pfnCreateDomainShader;
   PFND3D12DDI_DESTROYSHADER pfnDestroyShader;
   PFND3D12DDI_CALCPRIVATECOMMANDQUEUESIZE_0001 pfnCalcPrivateCommandQueueSize;
   PFND3D12DDI_CREATECOMMANDQUEUE_0001 pfnCreateCommandQueue;

@@ -187,6 +187,11 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), false;
   if (topologyType(assembly.topology) != pso->topologyType)
     return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), false;
+  // D3D_PRIMITIVE_TOPOLOGY_N_CONTROL_POINT_PATCHLIST is 32 + N: N must be the hull shader's input control points.
+  if (pso->patchControlPoints && UINT(s.topology) != 32 + pso->patchControlPoints)
+    return fail(E_INVALIDARG, ("the patch list's control points are not the hull shader's " +
+                               std::to_string(pso->patchControlPoints)).c_str()),
+           false;
   if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), false;
   DrawTargets12& t = *out;
   t.topology = assembly.topology;

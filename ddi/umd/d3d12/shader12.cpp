@@ -1,5 +1,5 @@
 // ddi/umd/d3d12/shader12.cpp — see shader12.h: CalcPrivateShaderSize,
-// CreateVertex/Pixel/Geometry/ComputeShader and DestroyShader.
+// CreateVertex/Pixel/Geometry/Hull/Domain/ComputeShader and DestroyShader.
 #include "shader12.h"
 
 #include "d3dvk_entry_guard.h"
@@ -83,6 +83,10 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
       umd::logError("D3D12: geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
       return device->setError(E_NOTIMPL);
     }
+    if ((stage == dxbc::ProgramType::Hull || stage == dxbc::ProgramType::Domain) && !features.tessellationShader) {
+      umd::logError("D3D12: hull and domain shaders need the Vulkan device's tessellationShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
     shader->reflection = dxbc::reflect(parsed);
     shader->bindings = rootsig::bindShader(rs->desc, parsed.program, shader->set);
     if (!shader->bindings.error.empty()) {
@@ -161,6 +165,14 @@ VOID APIENTRY createGeometryShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D
                                    const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
   createShader(hDevice, code, rs, h, dxbc::ProgramType::Geometry);
 } D3DVK_CATCH_VOID
+VOID APIENTRY createHullShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                               const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Hull);
+} D3DVK_CATCH_VOID
+VOID APIENTRY createDomainShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                 const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Domain);
+} D3DVK_CATCH_VOID
 VOID APIENTRY createComputeShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                   D3D12DDI_CREATE_SHADER_FLAGS) try {
   createShader(hDevice, code, rs, h, dxbc::ProgramType::Compute);
@@ -178,6 +190,8 @@ void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   f.pfnCreateVertexShader = &createVertexShader;
   f.pfnCreatePixelShader = &createPixelShader;
   f.pfnCreateGeometryShader = &createGeometryShader;
+  f.pfnCreateHullShader = &createHullShader;
+  f.pfnCreateDomainShader = &createDomainShader;
   f.pfnCreateComputeShader = &createComputeShader;
   f.pfnDestroyShader = &destroyShader;
 }
