@@ -121,7 +121,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME,   // SV_StencilRef
                                      VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME,         // the pixel stage's set (pipeline_cache.h)
                                      VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME,  // instance step rates other than 1
-                                     VK_EXT_MEMORY_BUDGET_EXTENSION_NAME};          // the memory budget
+                                     VK_EXT_MEMORY_BUDGET_EXTENSION_NAME,           // the memory budget
+                                     VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME};  // D3D12 SetPredication
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -314,6 +315,21 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     self->samplerFeatures_.robustBufferAccess2 = robustness2.robustBufferAccess2 == VK_TRUE;
     self->samplerFeatures_.customBorderColors =
         borderColor.customBorderColors == VK_TRUE && borderColor.customBorderColorWithoutFormat == VK_TRUE;
+  }
+
+  // D3D12 SetPredication: draws, dispatches and attachment clears rendered conditionally.
+  VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+  if (self->extensionEnabled(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
+    VkPhysicalDeviceConditionalRenderingFeaturesEXT conditionalSupported{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    query.pNext = &conditionalSupported;
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
+    conditional.conditionalRendering = conditionalSupported.conditionalRendering;
+    conditional.pNext = v13.pNext;
+    v13.pNext = &conditional;
+    self->conditionalRendering_ = conditionalSupported.conditionalRendering == VK_TRUE;
   }
 
   float priority = 1.0f;

@@ -103,6 +103,8 @@ class Device {
   bool demoteToHelperInvocationEnabled() const { return demoteToHelperInvocation_; }
   // vkCmdDraw*IndirectCount (D3D12 ExecuteIndirect with a count buffer).
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
+  // VK_EXT_conditional_rendering's conditionalRendering (D3D12 SetPredication).
+  bool conditionalRenderingEnabled() const { return conditionalRendering_; }
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
   const VertexDivisorFeatures& vertexDivisor() const { return vertexDivisor_; }
 
@@ -147,6 +149,7 @@ class Device {
   SamplerFeatures samplerFeatures_;
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
+  bool conditionalRendering_ = false;
   DescriptorIndexingFeatures descriptorIndexing_;
   VertexDivisorFeatures vertexDivisor_;
   VkPhysicalDeviceMemoryProperties memory_{};

@@ -8,17 +8,18 @@ namespace d3dvk::runtime {
 HRESULT D3D12CommandAllocator::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator** out) {
   *out = nullptr;
   const char* method = "ID3D12Device::CreateCommandAllocator";
-  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
-    d3d12Error(method, "bundles are not implemented yet");
-    return E_NOTIMPL;
-  }
   UINT flags = ddiQueueFlags(type);
-  if (!flags) {
-    d3d12Error(method, "type must be DIRECT, COMPUTE or COPY");
+  if (!flags && type != D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+    d3d12Error(method, "type must be DIRECT, BUNDLE, COMPUTE or COPY");
     return E_INVALIDARG;
   }
   std::unique_ptr<D3D12CommandAllocator> self(new D3D12CommandAllocator(device));
   self->type_ = type;
+  // A bundle's calls live in the runtime (d3d12_bundle.cpp): no driver allocator.
+  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+    *out = self.release();
+    return S_OK;
+  }
   const DdiDevice12& ddi = device->ddi();
   D3D12DDIARG_CREATECOMMANDALLOCATOR args{};
   args.Type = D3D12DDI_COMMAND_LIST_TYPE_DIRECT;
@@ -55,6 +56,10 @@ HRESULT STDMETHODCALLTYPE D3D12CommandAllocator::Reset() try {
                            D3DVK_D3D12_MESSAGE_ID(COMMAND_ALLOCATOR_CANNOT_RESET), method, text);
     d3d12Error(method, text);
     return E_FAIL;
+  }
+  if (type_ == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+    ++epoch_;
+    return S_OK;
   }
   DdiErrorScope12 scope;
   device()->ddi().core().pfnResetCommandAllocator(ddiHandle());

@@ -24,13 +24,10 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
                                  ID3D12PipelineState* initialState, D3D12CommandList** out) {
   *out = nullptr;
   const char* method = "ID3D12Device::CreateCommandList";
-  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
-    d3d12Error(method, "bundles are not implemented yet");
-    return E_NOTIMPL;
-  }
+  const bool bundle = type == D3D12_COMMAND_LIST_TYPE_BUNDLE;
   UINT flags = ddiQueueFlags(type);
-  if (!flags) {
-    d3d12Error(method, "type must be DIRECT, COMPUTE or COPY");
+  if (!flags && !bundle) {
+    d3d12Error(method, "type must be DIRECT, BUNDLE, COMPUTE or COPY");
     return E_INVALIDARG;
   }
   if (!allocator) {
@@ -49,6 +46,13 @@ HRESULT D3D12CommandList::create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE ty
   self->type_ = type;
   self->allocator_ = allocator;
   allocator->AddRef();
+  if (bundle) {  // recorded by the runtime, replayed by ExecuteBundle (d3d12_bundle.cpp)
+    self->open_ = true;
+    self->allocatorEpoch_ = allocator->epoch();
+    if (initialState) self->SetPipelineState(initialState);
+    *out = self.release();
+    return S_OK;
+  }
   const DdiDevice12& ddi = device->ddi();
   D3D12DDIARG_CREATE_COMMAND_LIST_0001 args{};
   args.hRTCommandList.handle = self.get();
@@ -81,6 +85,10 @@ bool D3D12CommandList::commandsReleased() const { return allocator_->epoch() != 
 
 bool D3D12CommandList::recording(const char* method) {
   method_ = prefixed(method);
+  if (open_ && isBundle()) {
+    invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_BUNDLE_API), std::string("bundles cannot call ") + method);
+    return false;
+  }
   if (open_) return true;
   message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED),
           "the command list is closed (call Reset first); the call is ignored");
@@ -107,6 +115,7 @@ void D3D12CommandList::resetTracking() {
   graphicsRootSignature_ = computeRootSignature_ = nullptr;
   resourceStates_.clear();
   releaseHeldHeaps();
+  bundleCalls_.clear();
 }
 
 void D3D12CommandList::releaseHeldHeaps() {
@@ -124,7 +133,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
   }
   method_ = prefixed("Close");
   DdiErrorScope12 scope(method_.c_str());
-  device()->ddi().list().pfnCloseCommandList(ddiHandle());
+  if (!isBundle()) device()->ddi().list().pfnCloseCommandList(ddiHandle());
   open_ = false;
   allocator_->release(this);
   closeResult_ = FAILED(error_) ? error_ : scope.first();
@@ -156,7 +165,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   args.hDrvCommandAllocator = allocator->ddiHandle();
   method_ = prefixed(method);
   DdiErrorScope12 scope(method_.c_str());
-  device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
+  if (!isBundle()) device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
   if (FAILED(scope.first())) {
     allocator->release(this);
     return scope.first();
@@ -173,7 +182,13 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D12CommandList::ClearState(ID3D12PipelineState*) try {
-  // No pipeline state is tracked yet: nothing to reset.
+  // D3D12: ClearState on a bundle is invalid and makes Close return E_FAIL.
+  if (isBundle() && open_) {
+    message("ClearState", D3DVK_D3D12_MESSAGE_ID(INVALID_BUNDLE_API),
+            "bundles cannot call ClearState; the call is dropped and Close will return E_FAIL");
+    if (SUCCEEDED(error_)) error_ = E_FAIL;
+  }
+  // No other pipeline state is tracked yet: nothing to reset.
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::CopyBufferRegion(ID3D12Resource* pDstBuffer, UINT64 DstOffset,
@@ -444,6 +459,32 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearRenderTargetView(D3D12_CPU_DESCRIP
   if (NumRects && !pRects) return invalid(method, "NumRects is not 0 but pRects is null");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnClearRenderTargetView(ddiHandle(), {RenderTargetView.ptr}, ColorRGBA, NumRects, pRects);
+  });
+} D3DVK_CATCH_VOID
+
+void STDMETHODCALLTYPE D3D12CommandList::SetPredication(ID3D12Resource* pBuffer, UINT64 AlignedBufferOffset,
+                                                        D3D12_PREDICATION_OP Operation) try {
+  const char* method = "SetPredication";
+  if (!recording(method)) return;  // bundles refuse it there
+  if (type_ == D3D12_COMMAND_LIST_TYPE_COPY) return invalid(method, "copy command lists have no predication");
+  auto* buffer = D3D12Resource::from(pBuffer);
+  if (buffer) {
+    const auto refuse = [&](const std::string& why) {
+      invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_PREDICATION_INVALID_PARAMETERS), why);
+    };
+    if (!buffer->isBuffer()) return refuse("pBuffer is not a buffer");
+    if (AlignedBufferOffset % 8) return refuse("AlignedBufferOffset is not a multiple of 8");
+    if (!fitsWithin(AlignedBufferOffset, 8, buffer->desc().Width))
+      return refuse("the 64-bit predicate at AlignedBufferOffset ends past the buffer");
+    const int op = rawEnum(Operation);
+    if (op != D3D12_PREDICATION_OP_EQUAL_ZERO && op != D3D12_PREDICATION_OP_NOT_EQUAL_ZERO)
+      return refuse("Operation is not a D3D12_PREDICATION_OP");
+  }
+  // A null buffer turns predication off (Offset and Operation are ignored).
+  const D3D12DDI_HRESOURCE h = buffer ? buffer->ddiHandle() : D3D12DDI_HRESOURCE{};
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSetPredication(ddiHandle(), h, buffer ? AlignedBufferOffset : 0,
+                        buffer ? D3D12DDI_PREDICATION_OP(int(Operation)) : D3D12DDI_PREDICATION_OP_EQUAL_ZERO);
   });
 } D3DVK_CATCH_VOID
 

@@ -1,5 +1,6 @@
 // runtime/d3d12/d3d12_command_list.h — ID3D12GraphicsCommandList (direct,
-// compute and copy lists) over the UMD's command list. Validates as the D3D12
+// compute and copy lists) over the UMD's command list, and bundles, which the
+// runtime records and replays itself (d3d12_bundle.cpp). Validates as the D3D12
 // runtime does: Close of a closed list and Reset of an open one fail with
 // E_FAIL; Reset or creation with an allocator another list is recording with,
 // or of another type, fail with E_INVALIDARG; a command with invalid arguments
@@ -19,13 +20,15 @@
 // ResourceBarrier, ClearRenderTargetView, ClearDepthStencilView (and the
 // marker no-ops); the draw path (d3d12_command_list_draw.cpp: IA/RS/OM state,
 // SetPipelineState, root signatures and arguments, SetDescriptorHeaps,
-// DrawInstanced, DrawIndexedInstanced, Dispatch, ExecuteIndirect); every other method logs that it is not implemented yet and
+// DrawInstanced, DrawIndexedInstanced, Dispatch, ExecuteIndirect); SetPredication;
+// ExecuteBundle (d3d12_bundle.cpp); every other method logs that it is not implemented yet and
 // does nothing (d3d12_command_list_unimplemented.cpp).
 #pragma once
 
 #include "d3d12_device_child.h"
 #include "d3d12_resource_states.h"
 
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -53,6 +56,7 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   HRESULT closeResult() const { return closeResult_; }
   // Whether the allocator it recorded into was reset since (its commands are gone).
   bool commandsReleased() const;
+  bool isBundle() const { return type_ == D3D12_COMMAND_LIST_TYPE_BUNDLE; }
   // What its transition barriers expect and leave (for ExecuteCommandLists; complete once closed).
   const ListResourceStates& resourceStates() const { return resourceStates_; }
 
@@ -66,6 +70,9 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE ResourceBarrier(UINT NumBarriers, const D3D12_RESOURCE_BARRIER *pBarriers) override;
   void STDMETHODCALLTYPE ClearDepthStencilView(D3D12_CPU_DESCRIPTOR_HANDLE DepthStencilView, D3D12_CLEAR_FLAGS ClearFlags, FLOAT Depth, UINT8 Stencil, UINT NumRects, const D3D12_RECT *pRects) override;
   void STDMETHODCALLTYPE ClearRenderTargetView(D3D12_CPU_DESCRIPTOR_HANDLE RenderTargetView, const FLOAT ColorRGBA[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
+  // Draws, dispatches, ExecuteIndirect and RTV/DSV clears after it are skipped
+  // per the predicate (the UMD's VK_EXT_conditional_rendering); copies are not.
+  void STDMETHODCALLTYPE SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) override;
   void STDMETHODCALLTYPE SetMarker(UINT Metadata, const void *pData, UINT Size) override;
   void STDMETHODCALLTYPE BeginEvent(UINT Metadata, const void *pData, UINT Size) override;
   void STDMETHODCALLTYPE EndEvent(void) override;
@@ -101,7 +108,6 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   // Not implemented yet (d3d12_command_list_unimplemented.cpp):
   void STDMETHODCALLTYPE CopyTiles(ID3D12Resource *pTiledResource, const D3D12_TILED_RESOURCE_COORDINATE *pTileRegionStartCoordinate, const D3D12_TILE_REGION_SIZE *pTileRegionSize, ID3D12Resource *pBuffer, UINT64 BufferStartOffsetInBytes, D3D12_TILE_COPY_FLAGS Flags) override;
   void STDMETHODCALLTYPE ResolveSubresource(ID3D12Resource *pDstResource, UINT DstSubresource, ID3D12Resource *pSrcResource, UINT SrcSubresource, DXGI_FORMAT Format) override;
-  void STDMETHODCALLTYPE ExecuteBundle(ID3D12GraphicsCommandList *pCommandList) override;
   void STDMETHODCALLTYPE SOSetTargets(UINT StartSlot, UINT NumViews, const D3D12_STREAM_OUTPUT_BUFFER_VIEW *pViews) override;
   void STDMETHODCALLTYPE ClearUnorderedAccessViewUint(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const UINT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
   void STDMETHODCALLTYPE ClearUnorderedAccessViewFloat(D3D12_GPU_DESCRIPTOR_HANDLE ViewGPUHandleInCurrentHeap, D3D12_CPU_DESCRIPTOR_HANDLE ViewCPUHandle, ID3D12Resource *pResource, const FLOAT Values[ 4 ], UINT NumRects, const D3D12_RECT *pRects) override;
@@ -109,7 +115,8 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE BeginQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
   void STDMETHODCALLTYPE EndQuery(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT Index) override;
   void STDMETHODCALLTYPE ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) override;
-  void STDMETHODCALLTYPE SetPredication(ID3D12Resource *pBuffer, UINT64 AlignedBufferOffset, D3D12_PREDICATION_OP Operation) override;
+  // Bundles (d3d12_bundle.cpp):
+  void STDMETHODCALLTYPE ExecuteBundle(ID3D12GraphicsCommandList *pCommandList) override;
  protected:
   bool implements(REFIID riid) const override {
     return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList);
@@ -133,6 +140,18 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   // otherwise SET_DESCRIPTOR_TABLE_INVALID and false (the call is dropped).
   bool tableValid(const char* method, bool compute, UINT index, UINT64 base);
   void resetTracking();
+  // Bundles (d3d12_bundle.cpp). A bundle has no driver command list: each
+  // method D3D12 allows in a bundle records the call (its arguments copied)
+  // and ExecuteBundle replays the calls on the direct list, where they are
+  // checked and recorded like the list's own commands, with the list's state
+  // (inherited root signatures, arguments and descriptor heaps; the bundle's
+  // own pipeline state, from its initial one). A method D3D12 refuses in a
+  // bundle reaches recording(), which drops it and fails Close.
+  using BundleCall = std::function<void(D3D12CommandList&)>;
+  void capture(const char* method, BundleCall call);
+  // A bundle's SetDescriptorHeaps, replayed: the heaps must be the list's (D3D12).
+  void bundleSetDescriptorHeaps(UINT count, const std::vector<ID3D12DescriptorHeap*>& heaps);
+  std::vector<BundleCall> bundleCalls_;
   void notImplemented(const char* method);
   // Runs one DDI call, keeping the first error the driver reports.
   template <typename F>

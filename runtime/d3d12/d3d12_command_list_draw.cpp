@@ -18,6 +18,7 @@
 #include "raw_enum.h"
 
 #include <algorithm>
+#include <array>
 
 namespace d3dvk::runtime {
 
@@ -54,6 +55,7 @@ bool D3D12CommandList::drawStateValid(const char* method, bool compute) {
 
 void STDMETHODCALLTYPE D3D12CommandList::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                        UINT StartVertexLocation, UINT StartInstanceLocation) try {
+  if (isBundle()) return capture("DrawInstanced", [=](D3D12CommandList& l) { l.DrawInstanced(VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation); });
   if (!recording("DrawInstanced") || !drawStateValid("DrawInstanced", false)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDrawInstanced(ddiHandle(), VertexCountPerInstance, InstanceCount, StartVertexLocation, StartInstanceLocation);
@@ -63,6 +65,7 @@ void STDMETHODCALLTYPE D3D12CommandList::DrawInstanced(UINT VertexCountPerInstan
 void STDMETHODCALLTYPE D3D12CommandList::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
                                                               UINT StartIndexLocation, INT BaseVertexLocation,
                                                               UINT StartInstanceLocation) try {
+  if (isBundle()) return capture("DrawIndexedInstanced", [=](D3D12CommandList& l) { l.DrawIndexedInstanced(IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation, StartInstanceLocation); });
   if (!recording("DrawIndexedInstanced") || !drawStateValid("DrawIndexedInstanced", false)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnDrawIndexedInstanced(ddiHandle(), IndexCountPerInstance, InstanceCount, StartIndexLocation, BaseVertexLocation,
@@ -71,6 +74,7 @@ void STDMETHODCALLTYPE D3D12CommandList::DrawIndexedInstanced(UINT IndexCountPer
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY, UINT ThreadGroupCountZ) try {
+  if (isBundle()) return capture("Dispatch", [=](D3D12CommandList& l) { l.Dispatch(ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ); });
   const char* method = "Dispatch";
   if (!recording(method)) return;
   if (ThreadGroupCountX > D3D12_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION ||
@@ -86,6 +90,7 @@ void STDMETHODCALLTYPE D3D12CommandList::Dispatch(UINT ThreadGroupCountX, UINT T
 void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature* pCommandSignature, UINT MaxCommandCount,
                                                          ID3D12Resource* pArgumentBuffer, UINT64 ArgumentBufferOffset,
                                                          ID3D12Resource* pCountBuffer, UINT64 CountBufferOffset) try {
+  if (isBundle()) return capture("ExecuteIndirect", [=](D3D12CommandList& l) { l.ExecuteIndirect(pCommandSignature, MaxCommandCount, pArgumentBuffer, ArgumentBufferOffset, pCountBuffer, CountBufferOffset); });
   const char* method = "ExecuteIndirect";
   if (!recording(method)) return;
   auto refuse = [&](const std::string& why) {
@@ -120,6 +125,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ExecuteIndirect(ID3D12CommandSignature*
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetPrimitiveTopology(D3D12_PRIMITIVE_TOPOLOGY PrimitiveTopology) try {
+  if (isBundle()) return capture("IASetPrimitiveTopology", [=](D3D12CommandList& l) { l.IASetPrimitiveTopology(PrimitiveTopology); });
   const char* method = "IASetPrimitiveTopology";
   if (!recording(method)) return;
   // D3D_PRIMITIVE_TOPOLOGY: UNDEFINED, the lists and strips (1–5, 10–13), 1..32 control-point patch lists (33–64).
@@ -168,6 +174,12 @@ void STDMETHODCALLTYPE D3D12CommandList::RSSetScissorRects(UINT NumRects, const 
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::OMSetBlendFactor(const FLOAT BlendFactor[4]) try {
+  if (isBundle()) {
+    std::array<FLOAT, 4> factor{};
+    if (BlendFactor) std::copy(BlendFactor, BlendFactor + 4, factor.begin());
+    const bool null = !BlendFactor;
+    return capture("OMSetBlendFactor", [=](D3D12CommandList& l) { l.OMSetBlendFactor(null ? nullptr : factor.data()); });
+  }
   if (!recording("OMSetBlendFactor")) return;
   const FLOAT ones[4] = {1, 1, 1, 1};  // D3D12: null sets {1, 1, 1, 1}
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
@@ -176,11 +188,18 @@ void STDMETHODCALLTYPE D3D12CommandList::OMSetBlendFactor(const FLOAT BlendFacto
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::OMSetStencilRef(UINT StencilRef) try {
+  if (isBundle()) return capture("OMSetStencilRef", [=](D3D12CommandList& l) { l.OMSetStencilRef(StencilRef); });
   if (!recording("OMSetStencilRef")) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.pfnOmSetStencilRef(ddiHandle(), StencilRef); });
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SetPipelineState(ID3D12PipelineState* pPipelineState) try {
+  if (isBundle()) {
+    // Bundles share the list's pipeline state: what one sets stays set after it (D3D12).
+    if (!pPipelineState && open_)
+      return invalid("SetPipelineState", D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER1), "pPipelineState is null");
+    return capture("SetPipelineState", [=](D3D12CommandList& l) { l.SetPipelineState(pPipelineState); });
+  }
   const char* method = "SetPipelineState";
   if (!recording(method)) return;
   if (!pPipelineState) return invalid(method, D3DVK_D3D12_MESSAGE_ID(CORRUPTED_PARAMETER1), "pPipelineState is null");
@@ -193,6 +212,11 @@ void STDMETHODCALLTYPE D3D12CommandList::SetPipelineState(ID3D12PipelineState* p
 
 void STDMETHODCALLTYPE D3D12CommandList::SetDescriptorHeaps(UINT NumDescriptorHeaps,
                                                             ID3D12DescriptorHeap* const* ppDescriptorHeaps) try {
+  if (isBundle()) {
+    std::vector<ID3D12DescriptorHeap*> heaps;
+    if (ppDescriptorHeaps) heaps.assign(ppDescriptorHeaps, ppDescriptorHeaps + std::min<UINT>(NumDescriptorHeaps, 2));
+    return capture("SetDescriptorHeaps", [=](D3D12CommandList& l) { l.bundleSetDescriptorHeaps(NumDescriptorHeaps, heaps); });
+  }
   const char* method = "SetDescriptorHeaps";
   if (!recording(method)) return;
   if (NumDescriptorHeaps > 2 || (NumDescriptorHeaps && !ppDescriptorHeaps))
@@ -263,6 +287,7 @@ bool D3D12CommandList::tableValid(const char* method, bool compute, UINT index, 
 }
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSignature* pRootSignature) try {
+  if (isBundle()) return capture("SetComputeRootSignature", [=](D3D12CommandList& l) { l.SetComputeRootSignature(pRootSignature); });
   if (!recording("SetComputeRootSignature")) return;
   computeRootSignature_ = D3D12RootSignature::from(pRootSignature);
   const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
@@ -270,6 +295,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootSignature(ID3D12RootSigna
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSignature* pRootSignature) try {
+  if (isBundle()) return capture("SetGraphicsRootSignature", [=](D3D12CommandList& l) { l.SetGraphicsRootSignature(pRootSignature); });
   if (!recording("SetGraphicsRootSignature")) return;
   graphicsRootSignature_ = D3D12RootSignature::from(pRootSignature);
   const D3D12DDI_HROOTSIGNATURE h = pRootSignature ? D3D12RootSignature::from(pRootSignature)->ddiHandle() : D3D12DDI_HROOTSIGNATURE{};
@@ -278,6 +304,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootSignature(ID3D12RootSign
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT RootParameterIndex,
                                                                        D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
+  if (isBundle()) return capture("SetComputeRootDescriptorTable", [=](D3D12CommandList& l) { l.SetComputeRootDescriptorTable(RootParameterIndex, BaseDescriptor); });
   const char* method = "SetComputeRootDescriptorTable";
   if (!recording(method) || !tableValid(method, true, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
@@ -287,6 +314,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRootDescriptorTable(UINT Root
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootDescriptorTable(UINT RootParameterIndex,
                                                                         D3D12_GPU_DESCRIPTOR_HANDLE BaseDescriptor) try {
+  if (isBundle()) return capture("SetGraphicsRootDescriptorTable", [=](D3D12CommandList& l) { l.SetGraphicsRootDescriptorTable(RootParameterIndex, BaseDescriptor); });
   const char* method = "SetGraphicsRootDescriptorTable";
   if (!recording(method) || !tableValid(method, false, RootParameterIndex, BaseDescriptor.ptr)) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
@@ -296,6 +324,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRootDescriptorTable(UINT Roo
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstant(UINT RootParameterIndex, UINT SrcData,
                                                                      UINT DestOffsetIn32BitValues) try {
+  if (isBundle()) return capture("SetComputeRoot32BitConstant", [=](D3D12CommandList& l) { l.SetComputeRoot32BitConstant(RootParameterIndex, SrcData, DestOffsetIn32BitValues); });
   if (!recording("SetComputeRoot32BitConstant")) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetComputeRoot32BitConstant(ddiHandle(), RootParameterIndex, SrcData, DestOffsetIn32BitValues);
@@ -304,6 +333,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstant(UINT RootPa
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstant(UINT RootParameterIndex, UINT SrcData,
                                                                       UINT DestOffsetIn32BitValues) try {
+  if (isBundle()) return capture("SetGraphicsRoot32BitConstant", [=](D3D12CommandList& l) { l.SetGraphicsRoot32BitConstant(RootParameterIndex, SrcData, DestOffsetIn32BitValues); });
   if (!recording("SetGraphicsRoot32BitConstant")) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetGraphicsRoot32BitConstant(ddiHandle(), RootParameterIndex, SrcData, DestOffsetIn32BitValues);
@@ -312,6 +342,14 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstant(UINT RootP
 
 void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet,
                                                                       const void* pSrcData, UINT DestOffsetIn32BitValues) try {
+  if (isBundle()) {
+    std::vector<UINT> values;
+    if (pSrcData) values.assign(static_cast<const UINT*>(pSrcData), static_cast<const UINT*>(pSrcData) + Num32BitValuesToSet);
+    const bool null = !pSrcData;
+    return capture("SetComputeRoot32BitConstants", [=](D3D12CommandList& l) {
+      l.SetComputeRoot32BitConstants(RootParameterIndex, Num32BitValuesToSet, null ? nullptr : values.data(), DestOffsetIn32BitValues);
+    });
+  }
   if (!recording("SetComputeRoot32BitConstants")) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetComputeRoot32BitConstants(ddiHandle(), RootParameterIndex, Num32BitValuesToSet, pSrcData, DestOffsetIn32BitValues);
@@ -320,6 +358,14 @@ void STDMETHODCALLTYPE D3D12CommandList::SetComputeRoot32BitConstants(UINT RootP
 
 void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstants(UINT RootParameterIndex, UINT Num32BitValuesToSet,
                                                                        const void* pSrcData, UINT DestOffsetIn32BitValues) try {
+  if (isBundle()) {
+    std::vector<UINT> values;
+    if (pSrcData) values.assign(static_cast<const UINT*>(pSrcData), static_cast<const UINT*>(pSrcData) + Num32BitValuesToSet);
+    const bool null = !pSrcData;
+    return capture("SetGraphicsRoot32BitConstants", [=](D3D12CommandList& l) {
+      l.SetGraphicsRoot32BitConstants(RootParameterIndex, Num32BitValuesToSet, null ? nullptr : values.data(), DestOffsetIn32BitValues);
+    });
+  }
   if (!recording("SetGraphicsRoot32BitConstants")) return;
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnSetGraphicsRoot32BitConstants(ddiHandle(), RootParameterIndex, Num32BitValuesToSet, pSrcData, DestOffsetIn32BitValues);
@@ -328,6 +374,7 @@ void STDMETHODCALLTYPE D3D12CommandList::SetGraphicsRoot32BitConstants(UINT Root
 
 #define D3DVK_ROOT_VIEW(Method, Slot)                                                                        \
   void STDMETHODCALLTYPE D3D12CommandList::Method(UINT RootParameterIndex, D3D12_GPU_VIRTUAL_ADDRESS BufferLocation) try { \
+    if (isBundle()) return capture(#Method, [=](D3D12CommandList& l) { l.Method(RootParameterIndex, BufferLocation); }); \
     if (!recording(#Method)) return;                                                                         \
     ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) { f.Slot(ddiHandle(), RootParameterIndex, BufferLocation); }); \
   } D3DVK_CATCH_VOID
@@ -340,6 +387,12 @@ D3DVK_ROOT_VIEW(SetGraphicsRootUnorderedAccessView, pfnSetGraphicsRootUnorderedA
 #undef D3DVK_ROOT_VIEW
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetIndexBuffer(const D3D12_INDEX_BUFFER_VIEW* pView) try {
+  if (isBundle()) {
+    D3D12_INDEX_BUFFER_VIEW view{};
+    if (pView) view = *pView;
+    const bool null = !pView;
+    return capture("IASetIndexBuffer", [=](D3D12CommandList& l) { l.IASetIndexBuffer(null ? nullptr : &view); });
+  }
   const char* method = "IASetIndexBuffer";
   if (!recording(method)) return;
   // Indices are read at their own alignment.
@@ -353,6 +406,16 @@ void STDMETHODCALLTYPE D3D12CommandList::IASetIndexBuffer(const D3D12_INDEX_BUFF
 
 void STDMETHODCALLTYPE D3D12CommandList::IASetVertexBuffers(UINT StartSlot, UINT NumViews,
                                                             const D3D12_VERTEX_BUFFER_VIEW* pViews) try {
+  if (isBundle()) {
+    std::vector<D3D12_VERTEX_BUFFER_VIEW> views;
+    if (!fitsWithin(StartSlot, NumViews, D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT) && open_)
+      return invalid("IASetVertexBuffers", "StartSlot + NumViews is past the 32 input slots");
+    if (pViews) views.assign(pViews, pViews + std::min<UINT>(NumViews, D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT));
+    const bool null = !pViews;
+    return capture("IASetVertexBuffers", [=](D3D12CommandList& l) {
+      l.IASetVertexBuffers(StartSlot, null ? NumViews : UINT(views.size()), null ? nullptr : views.data());
+    });
+  }
   const char* method = "IASetVertexBuffers";
   if (!recording(method)) return;
   if (!fitsWithin(StartSlot, NumViews, D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT))

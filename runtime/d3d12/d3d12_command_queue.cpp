@@ -75,6 +75,9 @@ void STDMETHODCALLTYPE D3D12CommandQueue::ExecuteCommandLists(UINT NumCommandLis
     if (list->isOpen())
       return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_OPENCOMMANDLIST),
                     at + " is still recording (call Close first); nothing is executed");
+    if (list->isBundle())
+      return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_BUNDLENOTSUPPORTED),
+                    at + " is a bundle (bundles run through ExecuteBundle on a direct list); nothing is executed");
     if (list->GetType() != desc_.Type)
       return refuse(D3DVK_D3D12_MESSAGE_ID(EXECUTECOMMANDLISTS_COMMANDLISTMISMATCH),
                     at + " is of another type than the queue; nothing is executed");

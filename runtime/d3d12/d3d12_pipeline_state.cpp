@@ -154,13 +154,18 @@ HRESULT D3D12PipelineState::addShader(const D3D12_SHADER_BYTECODE& code, int sta
       ddi.core().pfnCreateGeometryShader(ddi.handle(), words, rootSignature_->ddiHandle(), handle, &signatures,
                                          D3D12DDI_CREATE_SHADER_FLAG_NONE);
       break;
+    case dxbc::ProgramType::Hull:
+    case dxbc::ProgramType::Domain: {
+      const D3D12DDIARG_TESSELLATION_IO_SIGNATURES tessellationSignatures{};
+      (stage == dxbc::ProgramType::Hull ? ddi.core().pfnCreateHullShader : ddi.core().pfnCreateDomainShader)(
+          ddi.handle(), words, rootSignature_->ddiHandle(), handle, &tessellationSignatures,
+          D3D12DDI_CREATE_SHADER_FLAG_NONE);
+      break;
+    }
     case dxbc::ProgramType::Compute:
       ddi.core().pfnCreateComputeShader(ddi.handle(), words, rootSignature_->ddiHandle(), handle,
                                         D3D12DDI_CREATE_SHADER_FLAG_NONE);
       break;
-    default:
-      d3d12Error(function, stageText + ": hull and domain shaders are not supported on D3D12 yet");
-      return E_NOTIMPL;
   }
   if (FAILED(scope.first())) {
     d3d12Error(function, stageText + ": the driver could not create the shader (see its message above)");
@@ -201,8 +206,8 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   // An RTVFormats[i] of DXGI_FORMAT_UNKNOWN below NumRenderTargets is D3D12's
   // way to leave that slot unused: the pipeline writes nothing there.
   if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, kGraphics); FAILED(hr)) return hr;
-  if (d.HS.BytecodeLength || d.DS.BytecodeLength || d.StreamOutput.NumEntries) {
-    d3d12Error(kGraphics, "hull and domain shaders and stream output are not supported on D3D12 yet");
+  if (d.StreamOutput.NumEntries) {
+    d3d12Error(kGraphics, "stream output is not supported on D3D12 yet");
     return E_NOTIMPL;
   }
   if (!d.VS.BytecodeLength) {
@@ -217,8 +222,13 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   if (HRESULT hr = self->addShader(d.PS, int(dxbc::ProgramType::Pixel), kGraphics, &args.hPixelShader); FAILED(hr)) return hr;
   if (HRESULT hr = self->addShader(d.GS, int(dxbc::ProgramType::Geometry), kGraphics, &args.hGeometryShader); FAILED(hr))
     return hr;
-  if (HRESULT hr = validateShaderLinkage(*device, d.GS.BytecodeLength ? d.GS : d.VS, d.PS,
-                                         d.GS.BytecodeLength ? "Geometry" : "Vertex", kGraphics);
+  if (HRESULT hr = self->addShader(d.HS, int(dxbc::ProgramType::Hull), kGraphics, &args.hHullShader); FAILED(hr)) return hr;
+  if (HRESULT hr = self->addShader(d.DS, int(dxbc::ProgramType::Domain), kGraphics, &args.hDomainShader); FAILED(hr))
+    return hr;
+  // The pixel shader reads what the last stage before the rasterizer writes.
+  const bool geometry = d.GS.BytecodeLength != 0, domain = d.DS.BytecodeLength != 0;
+  if (HRESULT hr = validateShaderLinkage(*device, geometry ? d.GS : domain ? d.DS : d.VS, d.PS,
+                                         geometry ? "Geometry" : domain ? "Domain" : "Vertex", kGraphics);
       FAILED(hr))
     return hr;
   const DdiDevice12& ddi = device->ddi();

@@ -122,7 +122,8 @@ TEST_CASE("D3D12 creation arguments are validated", "[d3d12][rules]") {
   void* out = reinterpret_cast<void*>(1);
   CHECK(device->CreateCommandQueue(&queueDesc, __uuidof(ID3D12CommandQueue), &out) == E_INVALIDARG);
   CHECK(out == nullptr);
-  CHECK(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE_BUNDLE, __uuidof(ID3D12CommandAllocator), &out) == E_NOTIMPL);
+  CHECK(device->CreateCommandAllocator(D3D12_COMMAND_LIST_TYPE(99), __uuidof(ID3D12CommandAllocator), &out) == E_INVALIDARG);
+  CHECK(out == nullptr);
 
   D3D12_HEAP_PROPERTIES upload{D3D12_HEAP_TYPE_UPLOAD};
   D3D12_HEAP_PROPERTIES defaultHeap{D3D12_HEAP_TYPE_DEFAULT};

@@ -153,6 +153,7 @@ bool cover(const RootSignatureDesc& desc, uint32_t visibility, const Declaration
       b->source = BindingSource::Table;
       b->index = p;
       b->count = count;
+      b->capped = d.count == dxbc::kUnboundedDescriptorRange && rangeUnbounded;
       b->tableOffset = start + (d.lower - r.baseShaderRegister);
       return true;
     }

@@ -48,6 +48,10 @@ struct ShaderBinding {
   BindingSource source = BindingSource::RootDescriptor;
   uint32_t index = 0;        // the root parameter (or, for StaticSampler, the static sampler)
   uint32_t tableOffset = 0;  // Table, UavWindow, UavCounter: element 0's descriptor, counted from the table's start
+  // Table: an unbounded declaration in an unbounded range, `count` being the
+  // cap; the UMD may lower it to what the device holds per stage (and the
+  // matching `ranges` entry with it).
+  bool capped = false;
 };
 
 struct ShaderBindings {

@@ -269,6 +269,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   fillDrawCommandListFuncs(f);
   fillQueryCommandListFuncs(f);
   fillIndirectCommandListFuncs(f);
+  fillPredicationCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

@@ -18,6 +18,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   error_ = S_OK;
   transient_ = transient;
   state_ = DrawState12{};
+  predicate_ = {};
   pendingBarrier_ = false;
   pendingScope_ = {};
   bound_ = BoundDrawState12{};
@@ -173,6 +174,7 @@ void CommandRecorder12::barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0
 }
 
 void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {
+  unpredicated("CopyBufferRegion");
   if (!dst.isBuffer() || !src.isBuffer()) return fail(E_INVALIDARG, "CopyBufferRegion needs two buffers");
   if (!fitsWithin(dstOffset, bytes, dst.desc.Width) || !fitsWithin(srcOffset, bytes, src.desc.Width))
     return fail(E_INVALIDARG, "CopyBufferRegion reaches past the end of a buffer");
@@ -186,6 +188,7 @@ void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Reso
 }
 
 void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
+  unpredicated("CopyResource");
   if (&dst == &src) return fail(E_INVALIDARG, "CopyResource with one resource as source and destination");
   if (dst.isBuffer() != src.isBuffer()) return fail(E_INVALIDARG, "CopyResource between a buffer and a texture");
   if (dst.isBuffer()) {
@@ -263,6 +266,7 @@ bool pickSubresource(const Resource12& r, UINT64 index, Subresource* out) {
 void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout,
                                           UINT dstX, UINT dstY, UINT dstZ, const D3D12DDIARG_BUFFER_PLACEMENT& src,
                                           const D3D12DDIARG_PLACED_RESOURCE& srcLayout, const D3D12DDI_BOX* box) {
+  unpredicated("CopyTextureRegion");
   Resource12* dstRes = Resource12::from(dst.BaseAddress.UMD.hResource);
   Resource12* srcRes = Resource12::from(src.BaseAddress.UMD.hResource);
   if (!dstRes || !srcRes) return fail(E_INVALIDARG, "CopyTextureRegion without a resource");
@@ -455,7 +459,7 @@ void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, V
   clear.aspectMask = depth ? aspects : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
   clear.colorAttachment = 0;
   clear.clearValue = value;
-  vkCmdClearAttachments(cmd, 1, &clear, uint32_t(clearRects.size()), clearRects.data());
+  predicated(cmd, [&] { vkCmdClearAttachments(cmd, 1, &clear, uint32_t(clearRects.size()), clearRects.data()); });
   vkCmdEndRendering(cmd);
 }
 
@@ -485,7 +489,8 @@ bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool dept
   const std::vector<VkClearRect> clearRects =
       numRects == 0 ? std::vector<VkClearRect>{{{{0, 0}, pass_.extent}, 0, d.sliceCount}}
                     : clippedClearRects(numRects, rects, pass_.extent, d.sliceCount);
-  if (!clearRects.empty()) vkCmdClearAttachments(cmd_, 1, &clear, uint32_t(clearRects.size()), clearRects.data());
+  if (!clearRects.empty())
+    predicated(cmd_, [&] { vkCmdClearAttachments(cmd_, 1, &clear, uint32_t(clearRects.size()), clearRects.data()); });
   return true;
 }
 
@@ -530,6 +535,12 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
       return;
     }
   }
+  // Under a predicate a whole-view clear is an attachment clear too (Vulkan renders those conditionally).
+  const D3D12DDI_RECT whole{0, 0, LONG(r.mipExtent(d->mip).width), LONG(r.mipExtent(d->mip).height)};
+  if (numRects == 0 && predicate_.word && r.desc.ResourceType != D3D12DDI_RT_TEXTURE3D) {
+    numRects = 1;
+    rects = &whole;
+  }
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
@@ -572,6 +583,11 @@ void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   VkClearValue attachmentValue{};
   attachmentValue.depthStencil = value;
   if (clearInOpenInstance(*d, true, aspects, attachmentValue, numRects, rects)) return;
+  const D3D12DDI_RECT whole{0, 0, LONG(r.mipExtent(d->mip).width), LONG(r.mipExtent(d->mip).height)};
+  if (numRects == 0 && predicate_.word) {
+    numRects = 1;
+    rects = &whole;
+  }
   if (numRects == 0) {
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;

@@ -142,6 +142,16 @@ class CommandRecorder12 {
   // Ends the open dynamic-rendering instance, if any.
   void endRenderPass();
 
+  // SetPredication (predication12.cpp): `buffer` null turns predication off;
+  // otherwise the 64-bit predicate at `offset` is folded into a 32-bit word now
+  // (predicate_shader.h) and the draws, dispatches, ExecuteIndirect's commands
+  // and render-target/depth-stencil clears recorded after it run only when the
+  // predicate is not zero (EQUAL_ZERO) or zero (NOT_EQUAL_ZERO), through
+  // VK_EXT_conditional_rendering. Copies, resolves and UAV clears (transfer
+  // commands Vulkan cannot render conditionally) are not predicated: a warning
+  // says so when one is recorded under a predicate.
+  void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
+
  private:
   // For the list's internal steps: the buffer outside any render pass, after a
   // full barrier; null when not recording.
@@ -150,6 +160,24 @@ class CommandRecorder12 {
   // buffer after the pending ResourceBarrier's barrier, if any; outside any
   // render pass unless `inRenderPass` (a draw may join the open one).
   VkCommandBuffer orderedCommand(bool inRenderPass = false);
+  // Records `record` (the Vulkan command of a command D3D12 predicates) inside
+  // the list's predicate, if one is set.
+  template <typename F>
+  void predicated(VkCommandBuffer cmd, F&& record) {
+    if (!predicate_.word) return record();
+    VkConditionalRenderingBeginInfoEXT info{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+    info.buffer = predicate_.word;
+    info.flags = predicate_.inverted ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+    vkCmdBeginConditionalRenderingEXT(cmd, &info);
+    record();
+    vkCmdEndConditionalRenderingEXT(cmd);
+  }
+  // A transfer command D3D12 predicates, recorded without the predicate: says so once.
+  void unpredicated(const char* command);
+  struct {
+    VkBuffer word = VK_NULL_HANDLE;  // the folded predicate (null: predication off)
+    bool inverted = false;           // NOT_EQUAL_ZERO: run when the word is 0
+  } predicate_;
   // Records a full barrier and forgets the attachment writes it orders.
   void fullBarrierHere(VkCommandBuffer cmd);
   // The barrier due (pendingScope_'s, or a full one) at `cmd`.

@@ -54,6 +54,14 @@ InternalComputePipeline12* Device12::queryAdd(VkResult* result) {
   return queryAdd_.get();
 }
 
+std::unique_ptr<InternalComputePipeline12> createPredicatePipeline(vk::Device& device, VkResult* result);
+
+InternalComputePipeline12* Device12::predicatePipeline(VkResult* result) {
+  std::lock_guard lock(predicateMutex_);
+  if (!predicate_) predicate_ = createPredicatePipeline(vk_, result);
+  return predicate_.get();
+}
+
 InternalComputePipeline12* Device12::dispatchCount(VkResult* result) {
   std::lock_guard lock(dispatchCountMutex_);
   if (!dispatchCount_) dispatchCount_ = createDispatchCountPipeline(vk_, result);

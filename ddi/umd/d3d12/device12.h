@@ -78,6 +78,8 @@ class Device12 {
   // ExecuteIndirect's dispatch-count pipeline (indirect12.h), created on
   // first use; null with *result when that fails.
   InternalComputePipeline12* dispatchCount(VkResult* result);
+  // SetPredication's fold of the 64-bit predicate (predication12.cpp), made on first use.
+  InternalComputePipeline12* predicatePipeline(VkResult* result);
   // kZeroVertexBufferBytes of zeros, what an input slot without a vertex
   // buffer reads and indices past the index buffer are (draw12.cpp), created
   // on first use; null with *result.
@@ -142,6 +144,8 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> queryAdd_;
   std::mutex dispatchCountMutex_;
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
+  std::mutex predicateMutex_;
+  std::unique_ptr<InternalComputePipeline12> predicate_;
   std::mutex zeroVertexBufferMutex_;
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
   struct Retiring {

@@ -187,6 +187,11 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), false;
   if (topologyType(assembly.topology) != pso->topologyType)
     return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), false;
+  // D3D_PRIMITIVE_TOPOLOGY_N_CONTROL_POINT_PATCHLIST is 32 + N: N must be the hull shader's input control points.
+  if (pso->patchControlPoints && UINT(s.topology) != 32 + pso->patchControlPoints)
+    return fail(E_INVALIDARG, ("the patch list's control points are not the hull shader's " +
+                               std::to_string(pso->patchControlPoints)).c_str()),
+           false;
   if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), false;
   DrawTargets12& t = *out;
   t.topology = assembly.topology;
@@ -405,11 +410,12 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
     call.instances = instanceCount;
     call.first = firstVertex;
     call.firstInstance = firstInstance;
+    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, false, targets)) return;
-  vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance);
+  predicated(cmd, [&] { vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance); });
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
@@ -423,6 +429,7 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
     call.first = firstIndex;
     call.baseVertex = baseVertex;
     call.firstInstance = firstInstance;
+    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -442,7 +449,7 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
       firstIndex = 0;
     }
   }
-  vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance);
+  predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
@@ -454,7 +461,7 @@ void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
   if (!cmd) return;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
   if (!bindRootArguments(cmd, *pso, state_.compute)) return;
-  vkCmdDispatch(cmd, x, y, z);
+  predicated(cmd, [&] { vkCmdDispatch(cmd, x, y, z); });
 }
 
 // ---------------------------------------------------------------------------

@@ -158,7 +158,9 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
     if (!cmd) return;
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());
     if (!bindRootArguments(cmd, *pso, state_.compute)) return;
-    for (UINT i = 0; i < maxCount; ++i) vkCmdDispatchIndirect(cmd, source, firstOffset + UINT64(i) * stride);
+    predicated(cmd, [&] {
+      for (UINT i = 0; i < maxCount; ++i) vkCmdDispatchIndirect(cmd, source, firstOffset + UINT64(i) * stride);
+    });
     return;
   }
 
@@ -196,20 +198,22 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   if (!beginDraw(&cmd, indexed, targets, true)) return;  // its full barrier orders the copy before the draw
   if (indexCopy)
     vkCmdBindIndexBuffer(cmd, indexCopy, 0, ib.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
-  if (count) {
-    const VkBuffer counts = count->buffer->handle();
-    if (indexed) vkCmdDrawIndexedIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
-    else vkCmdDrawIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
-  } else if (vk.enabledFeatures().multiDrawIndirect) {
-    if (indexed) vkCmdDrawIndexedIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
-    else vkCmdDrawIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
-  } else {
-    for (UINT i = 0; i < maxCount; ++i) {
-      const VkDeviceSize offset = argumentOffset + UINT64(i) * signature.byteStride;
-      if (indexed) vkCmdDrawIndexedIndirect(cmd, args, offset, 1, 0);
-      else vkCmdDrawIndirect(cmd, args, offset, 1, 0);
+  predicated(cmd, [&] {
+    if (count) {
+      const VkBuffer counts = count->buffer->handle();
+      if (indexed) vkCmdDrawIndexedIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
+      else vkCmdDrawIndirectCount(cmd, args, argumentOffset, counts, countOffset, maxCount, signature.byteStride);
+    } else if (vk.enabledFeatures().multiDrawIndirect) {
+      if (indexed) vkCmdDrawIndexedIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
+      else vkCmdDrawIndirect(cmd, args, argumentOffset, maxCount, signature.byteStride);
+    } else {
+      for (UINT i = 0; i < maxCount; ++i) {
+        const VkDeviceSize offset = argumentOffset + UINT64(i) * signature.byteStride;
+        if (indexed) vkCmdDrawIndexedIndirect(cmd, args, offset, 1, 0);
+        else vkCmdDrawIndirect(cmd, args, offset, 1, 0);
+      }
     }
-  }
+  });
   endRenderPass();
 }
 

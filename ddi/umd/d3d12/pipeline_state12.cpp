@@ -133,6 +133,7 @@ VkPrimitiveTopology listTopology(D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE type) {
   switch (type) {
     case D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_POINT: return VK_PRIMITIVE_TOPOLOGY_POINT_LIST;
     case D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_LINE: return VK_PRIMITIVE_TOPOLOGY_LINE_LIST;
+    case D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_PATCH: return VK_PRIMITIVE_TOPOLOGY_PATCH_LIST;
     default: return VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   }
 }
@@ -145,18 +146,32 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
     umd::logError("D3D12 CreatePipelineState: a graphics pipeline state needs a vertex shader");
     return E_INVALIDARG;
   }
-  if (a.hHullShader.pDrvPrivate || a.hDomainShader.pDrvPrivate) {
-    umd::logError("D3D12 CreatePipelineState: hull and domain shaders are not supported on D3D12 yet");
-    return E_NOTIMPL;
+  // Hull and domain shaders come together, with PATCH topology, and patches
+  // of the hull shader's input control-point count (D3D12's rules).
+  Shader12* hs = Shader12::from(a.hHullShader);
+  Shader12* ds = Shader12::from(a.hDomainShader);
+  const bool tessellation = hs || ds;
+  if (tessellation && (!hs || !ds)) {
+    umd::logError("D3D12 CreatePipelineState: a hull shader needs a domain shader and the reverse");
+    return E_INVALIDARG;
   }
-  if (a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_PATCH ||
-      a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED) {
-    umd::logError("D3D12 CreatePipelineState: PrimitiveTopologyType must be POINT, LINE or TRIANGLE");
+  if (a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED ||
+      (a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_PATCH) != tessellation) {
+    umd::logError("D3D12 CreatePipelineState: PrimitiveTopologyType must be PATCH with hull and domain shaders and "
+                  "POINT, LINE or TRIANGLE without them");
+    return E_INVALIDARG;
+  }
+  if (tessellation && (hs->reflection.tessDomain != ds->reflection.tessDomain ||
+                       hs->reflection.outputControlPoints != ds->reflection.inputControlPoints ||
+                       !hs->reflection.inputControlPoints)) {
+    umd::logError("D3D12 CreatePipelineState: the domain shader's domain or control-point count is not the hull shader's");
     return E_INVALIDARG;
   }
   pso.stages.push_back(vs);
   if (ps) pso.stages.push_back(ps);
   if (gs) pso.stages.push_back(gs);
+  if (hs) pso.stages.push_back(hs);
+  if (ds) pso.stages.push_back(ds);
   pso.renderTargetCount = a.NumRenderTargets;
   std::copy(std::begin(a.RTVFormats), std::end(a.RTVFormats), std::begin(pso.rtvFormats));
   pso.dsvFormat = a.DSVFormat;
@@ -176,10 +191,16 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   pso.topologyType = a.PrimitiveTopologyType;
   if (HRESULT hr = buildLayout(device, pso); FAILED(hr)) return hr;
 
-  VkPipelineShaderStageCreateInfo stages[3];
+  VkPipelineShaderStageCreateInfo stages[5];
   uint32_t stageCount = 0;
   stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT,
                           vs->module->handle(), "main", nullptr};
+  if (tessellation) {
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                            VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT, hs->module->handle(), "main", nullptr};
+    stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
+                            VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT, ds->module->handle(), "main", nullptr};
+  }
   if (gs)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_GEOMETRY_BIT,
                             gs->module->handle(), "main", nullptr};
@@ -224,6 +245,11 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
 
   VkPipelineInputAssemblyStateCreateInfo inputAssembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   inputAssembly.topology = listTopology(a.PrimitiveTopologyType);  // the exact topology is dynamic
+  // Patches of the hull shader's input control points (IASetPrimitiveTopology's
+  // N_CONTROL_POINT_PATCHLIST must say the same: the draw checks it).
+  VkPipelineTessellationStateCreateInfo tessellationState{VK_STRUCTURE_TYPE_PIPELINE_TESSELLATION_STATE_CREATE_INFO};
+  if (tessellation) tessellationState.patchControlPoints = hs->reflection.inputControlPoints;
+  pso.patchControlPoints = tessellation ? hs->reflection.inputControlPoints : 0;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
   if (gs && gs->reflection.writesViewportArrayIndex)
@@ -236,8 +262,14 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   // with the targets' sample count, so triangle PSOs take the fallback, whose
   // pixel shader tests the forced sample positions (as D3D11's draws do).
   const bool gsTriangles = !gs || gs->reflection.gsOutputTopology == 5;
+  if (tessellation && rasterizer.needsFallback) {
+    umd::logError("D3D12 CreatePipelineState: conservative rasterization with hull and domain shaders is not supported "
+                  "on the exact fallback yet");
+    return E_NOTIMPL;
+  }
   pso.needsFallback = rasterizer.needsFallback ||
-                      (rasterDesc.ForcedSampleCount && a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
+                      (rasterDesc.ForcedSampleCount && !tessellation &&
+                       a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
                        gsTriangles && device.vk().info().transformFeedback && device.vk().info().depthClamp);
 
   // D3D applies SampleMask at output merging: the pixel shader still runs for
@@ -358,6 +390,7 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   info.pStages = stages;
   info.pVertexInputState = &vertexInput;
   info.pInputAssemblyState = &inputAssembly;
+  info.pTessellationState = tessellation ? &tessellationState : nullptr;
   info.pViewportState = &viewport;
   info.pRasterizationState = rasterizer.chain();
   info.pMultisampleState = &multisample;

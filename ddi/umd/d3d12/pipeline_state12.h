@@ -64,6 +64,7 @@ struct PipelineState12 {
   };
   std::vector<VertexBinding> vertexBindings;
   D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType = D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_UNDEFINED;
+  uint32_t patchControlPoints = 0;  // PATCH: the hull shader's input control points (draws check the topology's)
   bool needsFallback = false;  // ConservativeRaster ON where the device does not draw it natively, or ForcedSampleCount
   std::unique_ptr<Fallback12> fallback;  // with needsFallback
   // The pixel shader's variant that writes the sample mask itself (SampleMask

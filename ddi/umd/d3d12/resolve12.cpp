@@ -15,6 +15,7 @@ namespace d3dvk::umd12 {
 
 void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource,
                                            DXGI_FORMAT format) {
+  unpredicated("ResolveSubresource");
   if (dst.isBuffer() || src.isBuffer()) return fail(E_INVALIDARG, "ResolveSubresource between buffers");
   if (src.image->info().samples == VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
     return fail(E_INVALIDARG, "ResolveSubresource needs a multisampled source and a single-sampled destination");

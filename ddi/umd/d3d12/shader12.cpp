@@ -1,5 +1,5 @@
 // ddi/umd/d3d12/shader12.cpp — see shader12.h: CalcPrivateShaderSize,
-// CreateVertex/Pixel/Geometry/ComputeShader and DestroyShader.
+// CreateVertex/Pixel/Geometry/Hull/Domain/ComputeShader and DestroyShader.
 #include "shader12.h"
 
 #include "d3dvk_entry_guard.h"
@@ -61,6 +61,56 @@ VkShaderStageFlags stageFlag(dxbc::ProgramType stage) {
   return VK_SHADER_STAGE_ALL;
 }
 
+// The per-stage descriptor limit of a binding's Vulkan type, and which limit it counts against.
+uint32_t perStageLimit(const VkPhysicalDeviceLimits& l, rootsig::DescriptorClass c, int* category) {
+  switch (c) {
+    case rootsig::DescriptorClass::UniformBuffer: *category = 0; return l.maxPerStageDescriptorUniformBuffers;
+    case rootsig::DescriptorClass::StorageBuffer: *category = 1; return l.maxPerStageDescriptorStorageBuffers;
+    case rootsig::DescriptorClass::SampledImage:
+    case rootsig::DescriptorClass::UniformTexelBuffer: *category = 2; return l.maxPerStageDescriptorSampledImages;
+    case rootsig::DescriptorClass::StorageImage:
+    case rootsig::DescriptorClass::StorageTexelBuffer: *category = 3; return l.maxPerStageDescriptorStorageImages;
+    case rootsig::DescriptorClass::Sampler: *category = 4; return l.maxPerStageDescriptorSamplers;
+  }
+  *category = 0;
+  return 0;
+}
+
+// Fits the stage's bindings into the device's per-stage descriptor limits:
+// unbounded table ranges (capped by rootsig) share what the bounded bindings
+// of their type leave (D3D12 leaves reads past a table's populated part
+// undefined); empty string, or why the shader cannot be bound on the device.
+std::string fitDescriptorLimits(const VkPhysicalDeviceLimits& limits, rootsig::ShaderBindings& b) {
+  uint64_t fixed[5] = {}, cappedCount[5] = {};
+  uint32_t limit[5] = {};
+  for (const rootsig::ShaderBinding& s : b.bindings) {
+    int c = 0;
+    const uint32_t l = perStageLimit(limits, s.descriptorClass, &c);
+    limit[c] = l;
+    if (s.capped) ++cappedCount[c];
+    else fixed[c] += s.count;
+  }
+  static const char* const kNames[5] = {"uniform buffers", "storage buffers", "sampled images and uniform texel buffers",
+                                        "storage images and storage texel buffers", "samplers"};
+  for (int c = 0; c < 5; ++c) {
+    if (!cappedCount[c] && !fixed[c]) continue;
+    if (fixed[c] + cappedCount[c] > limit[c])
+      return std::string("the shader binds more ") + kNames[c] + " (" + std::to_string(fixed[c] + cappedCount[c]) +
+             ") than the Vulkan device has per stage (" + std::to_string(limit[c]) + ")";
+  }
+  for (rootsig::ShaderBinding& s : b.bindings) {
+    if (!s.capped) continue;
+    int c = 0;
+    perStageLimit(limits, s.descriptorClass, &c);
+    const uint32_t share = uint32_t(std::min<uint64_t>(s.count, (limit[c] - fixed[c]) / cappedCount[c]));
+    if (share == s.count) continue;
+    s.count = share;
+    for (dxbc::DescriptorRange& r : b.ranges)
+      if (r.binding == s.binding) r.count = share;
+  }
+  return "";
+}
+
 // Builds the shader in place; on failure reports through pfnSetErrorCb and destroys it.
 void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE hRootSignature, D3D12DDI_HSHADER hShader,
                   dxbc::ProgramType stage) {
@@ -83,11 +133,19 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
       umd::logError("D3D12: geometry shaders need the Vulkan device's geometryShader feature, which it lacks");
       return device->setError(E_NOTIMPL);
     }
+    if ((stage == dxbc::ProgramType::Hull || stage == dxbc::ProgramType::Domain) && !features.tessellationShader) {
+      umd::logError("D3D12: hull and domain shaders need the Vulkan device's tessellationShader feature, which it lacks");
+      return device->setError(E_NOTIMPL);
+    }
     shader->reflection = dxbc::reflect(parsed);
     shader->bindings = rootsig::bindShader(rs->desc, parsed.program, shader->set);
     if (!shader->bindings.error.empty()) {
       umd::logError("D3D12: " + shader->bindings.error);
       return device->setError(shader->bindings.mismatch ? E_INVALIDARG : E_NOTIMPL);
+    }
+    if (const std::string why = fitDescriptorLimits(device->vk().info().properties.limits, shader->bindings); !why.empty()) {
+      umd::logError("D3D12: " + why);
+      return device->setError(E_NOTIMPL);
     }
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
@@ -161,6 +219,14 @@ VOID APIENTRY createGeometryShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D
                                    const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
   createShader(hDevice, code, rs, h, dxbc::ProgramType::Geometry);
 } D3DVK_CATCH_VOID
+VOID APIENTRY createHullShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                               const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Hull);
+} D3DVK_CATCH_VOID
+VOID APIENTRY createDomainShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
+                                 const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
+  createShader(hDevice, code, rs, h, dxbc::ProgramType::Domain);
+} D3DVK_CATCH_VOID
 VOID APIENTRY createComputeShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                   D3D12DDI_CREATE_SHADER_FLAGS) try {
   createShader(hDevice, code, rs, h, dxbc::ProgramType::Compute);
@@ -178,6 +244,8 @@ void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   f.pfnCreateVertexShader = &createVertexShader;
   f.pfnCreatePixelShader = &createPixelShader;
   f.pfnCreateGeometryShader = &createGeometryShader;
+  f.pfnCreateHullShader = &createHullShader;
+  f.pfnCreateDomainShader = &createDomainShader;
   f.pfnCreateComputeShader = &createComputeShader;
   f.pfnDestroyShader = &destroyShader;
 }

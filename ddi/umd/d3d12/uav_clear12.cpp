@@ -64,6 +64,7 @@ VkBuffer CommandRecorder12::scratchBuffer(UINT64 size, const void* pattern, size
 void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, Resource12& resource,
                                                  const UINT* uintValues, const FLOAT* floatValues, UINT numRects,
                                                  const D3D12DDI_RECT* rects) {
+  unpredicated("ClearUnorderedAccessView");
   const char* what = uintValues ? "ClearUnorderedAccessViewUint" : "ClearUnorderedAccessViewFloat";
   auto failWith = [&](HRESULT hr, const std::string& why) { fail(hr, (std::string(what) + ": " + why).c_str()); };
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
