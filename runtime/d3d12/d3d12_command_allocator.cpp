@@ -2,6 +2,7 @@
 #include "d3d12_command_allocator.h"
 
 #include "d3d12_command_queue.h"
+#include "raw_enum.h"
 
 namespace d3dvk::runtime {
 
@@ -9,14 +10,15 @@ HRESULT D3D12CommandAllocator::create(D3D12Device* device, D3D12_COMMAND_LIST_TY
   *out = nullptr;
   const char* method = "ID3D12Device::CreateCommandAllocator";
   UINT flags = ddiQueueFlags(type);
-  if (!flags && type != D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+  const bool bundle = rawEnum(type) == int(D3D12_COMMAND_LIST_TYPE_BUNDLE);  // not loaded as the enum: it may be any value
+  if (!flags && !bundle) {
     d3d12Error(method, "type must be DIRECT, BUNDLE, COMPUTE or COPY");
     return E_INVALIDARG;
   }
   std::unique_ptr<D3D12CommandAllocator> self(new D3D12CommandAllocator(device));
   self->type_ = type;
   // A bundle's calls live in the runtime (d3d12_bundle.cpp): no driver allocator.
-  if (type == D3D12_COMMAND_LIST_TYPE_BUNDLE) {
+  if (bundle) {
     *out = self.release();
     return S_OK;
   }

@@ -52,7 +52,7 @@ bool validateHeapProperties(const D3D12_HEAP_PROPERTIES& p, HeapRuleError* error
   return true;
 }
 
-bool validateHeapFlags(D3D12_HEAP_FLAGS flags, bool forHeap, D3D12_RESOURCE_HEAP_TIER tier, HeapRuleError* error) {
+bool validateHeapFlags(const D3D12_HEAP_FLAGS& flags, bool forHeap, D3D12_RESOURCE_HEAP_TIER tier, HeapRuleError* error) {
   const int f = rawEnum(flags);
   if (f & ~0x1FFF)  // D3D12_HEAP_FLAGS' bits end at CREATE_NOT_ZEROED (0x1000)
     return D3DVK_HEAP_RULE(error, CREATEHEAP_UNRECOGNIZEDMISCFLAGS, "HeapFlags has bits that are not D3D12_HEAP_FLAGS");
@@ -82,7 +82,7 @@ D3D12_CPU_PAGE_PROPERTY cpuPageProperty(const D3D12_HEAP_PROPERTIES& p) {
   }
 }
 
-bool resourceFitsHeap(const D3D12_HEAP_PROPERTIES& p, D3D12_HEAP_FLAGS flags, const D3D12_RESOURCE_DESC& d,
+bool resourceFitsHeap(const D3D12_HEAP_PROPERTIES& p, const D3D12_HEAP_FLAGS& flags, const D3D12_RESOURCE_DESC& d,
                       D3D12_RESOURCE_STATES initialState, HeapRuleError* error) {
   const int f = rawEnum(flags);
   const bool buffer = d.Dimension == D3D12_RESOURCE_DIMENSION_BUFFER;
@@ -121,7 +121,7 @@ bool resourceFitsHeap(const D3D12_HEAP_PROPERTIES& p, D3D12_HEAP_FLAGS flags, co
   return true;
 }
 
-D3D12DDIARG_CREATEHEAP_0001 ddiHeapArgs(const D3D12_HEAP_PROPERTIES& p, D3D12_HEAP_FLAGS flags, UINT64 size,
+D3D12DDIARG_CREATEHEAP_0001 ddiHeapArgs(const D3D12_HEAP_PROPERTIES& p, const D3D12_HEAP_FLAGS& flags, UINT64 size,
                                         UINT64 alignment) {
   D3D12DDIARG_CREATEHEAP_0001 h{};
   h.ByteSize = size;

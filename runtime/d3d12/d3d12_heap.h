@@ -25,16 +25,16 @@ struct HeapRuleError {
 bool validateHeapProperties(const D3D12_HEAP_PROPERTIES& props, HeapRuleError* error);
 // D3D12's rules on heap flags; `forHeap` adds CreateHeap's rules (the resource
 // categories under `tier`), else only the bits are checked.
-bool validateHeapFlags(D3D12_HEAP_FLAGS flags, bool forHeap, D3D12_RESOURCE_HEAP_TIER tier, HeapRuleError* error);
+bool validateHeapFlags(const D3D12_HEAP_FLAGS& flags, bool forHeap, D3D12_RESOURCE_HEAP_TIER tier, HeapRuleError* error);
 // The CPU page property a heap of these properties has (UPLOAD: WRITE_COMBINE,
 // READBACK: WRITE_BACK, DEFAULT: NOT_AVAILABLE, CUSTOM: its own).
 D3D12_CPU_PAGE_PROPERTY cpuPageProperty(const D3D12_HEAP_PROPERTIES& props);
 // Whether a resource of `desc` (validated) may live on a heap of these
 // properties and flags in `initialState`; *error says why not.
-bool resourceFitsHeap(const D3D12_HEAP_PROPERTIES& props, D3D12_HEAP_FLAGS flags, const D3D12_RESOURCE_DESC& desc,
+bool resourceFitsHeap(const D3D12_HEAP_PROPERTIES& props, const D3D12_HEAP_FLAGS& flags, const D3D12_RESOURCE_DESC& desc,
                       D3D12_RESOURCE_STATES initialState, HeapRuleError* error);
 // The DDI's heap arguments for these (valid) properties and flags.
-D3D12DDIARG_CREATEHEAP_0001 ddiHeapArgs(const D3D12_HEAP_PROPERTIES& props, D3D12_HEAP_FLAGS flags, UINT64 size,
+D3D12DDIARG_CREATEHEAP_0001 ddiHeapArgs(const D3D12_HEAP_PROPERTIES& props, const D3D12_HEAP_FLAGS& flags, UINT64 size,
                                         UINT64 alignment);
 
 class D3D12Heap final : public D3D12DeviceChild<ID3D12Heap> {

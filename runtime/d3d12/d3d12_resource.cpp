@@ -56,7 +56,7 @@ HRESULT reject(D3D12Device* device, const char* method, const HeapRuleError& e) 
 // The checks committed and placed resources share: the desc (validated into *d),
 // the initial state and whether the resource may live on this heap.
 HRESULT D3D12Resource::validate(D3D12Device* device, const char* method, const D3D12_HEAP_PROPERTIES& heap,
-                                D3D12_HEAP_FLAGS heapFlags, const D3D12_RESOURCE_DESC& desc,
+                                const D3D12_HEAP_FLAGS& heapFlags, const D3D12_RESOURCE_DESC& desc,
                                 D3D12_RESOURCE_STATES initialState, D3D12_RESOURCE_DESC* d) {
   std::string why;
   *d = desc;
@@ -93,7 +93,7 @@ HRESULT D3D12Resource::finish(D3D12Device* device, std::unique_ptr<D3D12Resource
   return S_OK;
 }
 
-HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, D3D12_HEAP_FLAGS heapFlags,
+HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, const D3D12_HEAP_FLAGS& heapFlags,
                               const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
                               const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out) {
   *out = nullptr;

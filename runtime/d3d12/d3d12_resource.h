@@ -20,7 +20,7 @@ class D3D12Heap;
 class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
  public:
   // Validates like D3D12's CreateCommittedResource and creates the driver objects.
-  static HRESULT create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, D3D12_HEAP_FLAGS heapFlags,
+  static HRESULT create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, const D3D12_HEAP_FLAGS& heapFlags,
                         const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
                         const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out);
   // Validates like D3D12's CreatePlacedResource and creates the driver objects in `heap` at `offset`.
@@ -54,7 +54,7 @@ class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
  private:
   explicit D3D12Resource(D3D12Device* device) : D3D12DeviceChild(device) {}
   static HRESULT validate(D3D12Device* device, const char* method, const D3D12_HEAP_PROPERTIES& heap,
-                          D3D12_HEAP_FLAGS heapFlags, const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
+                          const D3D12_HEAP_FLAGS& heapFlags, const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
                           D3D12_RESOURCE_DESC* d);
   // Creates the driver objects: heapArgs for a committed resource, else hHeap is the placed one's heap.
   static HRESULT finish(D3D12Device* device, std::unique_ptr<D3D12Resource> self, const D3D12DDIARG_CREATEHEAP_0001* heapArgs,
