@@ -73,24 +73,31 @@ Memory::~Memory() {
   }
 }
 
-std::unique_ptr<Buffer> Buffer::createPlaced(Device& device, VkDeviceSize size, VkBufferUsageFlags usage,
-                                             const Memory& memory, VkDeviceSize offset, VkResult* result,
-                                             PlacementError* error) {
-  *error = PlacementError::None;
-  std::unique_ptr<Buffer> self(new Buffer(device));
-  self->size_ = size;
+std::unique_ptr<Buffer> Buffer::unbound(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, VkResult* result,
+                                        VkMemoryRequirements* requirements) {
   if (device.maxBufferSize() && size > device.maxBufferSize()) {
-    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;
+    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;  // creating it would be invalid usage
     return nullptr;
   }
+  std::unique_ptr<Buffer> self(new Buffer(device));
+  self->size_ = size;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
   info.size = size ? size : 1;
   info.usage = usage;
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   *result = vkCreateBuffer(device.handle(), &info, nullptr, &self->buffer_);
   if (*result != VK_SUCCESS) return nullptr;
+  vkGetBufferMemoryRequirements(device.handle(), self->buffer_, requirements);
+  return self;
+}
+
+std::unique_ptr<Buffer> Buffer::createPlaced(Device& device, VkDeviceSize size, VkBufferUsageFlags usage,
+                                             const Memory& memory, VkDeviceSize offset, VkResult* result,
+                                             PlacementError* error) {
+  *error = PlacementError::None;
   VkMemoryRequirements req;
-  vkGetBufferMemoryRequirements(device.handle(), self->buffer_, &req);
+  std::unique_ptr<Buffer> self = unbound(device, size, usage, result, &req);
+  if (!self) return nullptr;
   if ((*error = checkPlacement(req, memory, offset)) != PlacementError::None) {
     *result = VK_ERROR_FEATURE_NOT_PRESENT;
     return nullptr;
@@ -103,20 +110,9 @@ std::unique_ptr<Buffer> Buffer::createPlaced(Device& device, VkDeviceSize size, 
 
 std::unique_ptr<Buffer> Buffer::create(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, bool hostVisible,
                                        VkResult* result) {
-  std::unique_ptr<Buffer> self(new Buffer(device));
-  self->size_ = size;
-  if (device.maxBufferSize() && size > device.maxBufferSize()) {
-    *result = VK_ERROR_OUT_OF_DEVICE_MEMORY;  // creating it would be invalid usage
-    return nullptr;
-  }
-  VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
-  info.size = size ? size : 1;
-  info.usage = usage;
-  info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
-  *result = vkCreateBuffer(device.handle(), &info, nullptr, &self->buffer_);
-  if (*result != VK_SUCCESS) return nullptr;
   VkMemoryRequirements req;
-  vkGetBufferMemoryRequirements(device.handle(), self->buffer_, &req);
+  std::unique_ptr<Buffer> self = unbound(device, size, usage, result, &req);
+  if (!self) return nullptr;
   *result = allocate(device, req, hostVisible, &self->memory_, &self->heap_);
   self->reserved_ = req.size;
   if (*result != VK_SUCCESS) return nullptr;

@@ -67,6 +67,9 @@ class Buffer {
 
  private:
   explicit Buffer(Device& device) : device_(device) {}
+  // The VkBuffer of create and createPlaced, not yet bound, and its memory requirements; null with *result.
+  static std::unique_ptr<Buffer> unbound(Device& device, VkDeviceSize size, VkBufferUsageFlags usage, VkResult* result,
+                                         VkMemoryRequirements* requirements);
   Device& device_;
   VkBuffer buffer_ = VK_NULL_HANDLE;
   VkDeviceMemory memory_ = VK_NULL_HANDLE;
