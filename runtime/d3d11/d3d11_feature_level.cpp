@@ -49,6 +49,22 @@ std::string tooLarge(const char* what, UINT value, UINT limit, D3D_FEATURE_LEVEL
          ", the maximum at feature level " + featureLevelName(level) + ".";
 }
 
+// The messages the texture kinds share: a format the level lacks, a texture UAV
+// below 11_0, an ArraySize past the level's (9_x: no arrays at all).
+std::string formatAtLevelText(DXGI_FORMAT format, D3D_FEATURE_LEVEL level) {
+  return "Format " + std::to_string(int(format)) + " is not supported at feature level " + featureLevelName(level) +
+         " (BC4 and BC5 need 10_0, BC6H and BC7 11_0).";
+}
+std::string textureUavAtLevelText(D3D_FEATURE_LEVEL level) {
+  return "D3D11_BIND_UNORDERED_ACCESS on a texture needs feature level 11_0; this device is " + featureLevelName(level) +
+         ".";
+}
+std::string arraySizeAtLevelText(UINT arraySize, UINT limit, D3D_FEATURE_LEVEL level) {
+  return limit == 1 ? "Texture arrays are not supported at feature level " + featureLevelName(level) + " (ArraySize " +
+                          std::to_string(arraySize) + ")."
+                    : tooLarge("ArraySize", arraySize, limit, level);
+}
+
 }  // namespace
 
 FeatureLevelLimits featureLevelLimits(D3D_FEATURE_LEVEL level) {
@@ -124,19 +140,15 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
   const FeatureLevelLimits limits = featureLevelLimits(level);
   if (!formatAtLevel(level, d.Format))
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE1D_UNSUPPORTEDFORMAT, "CREATETEXTURE1D_UNSUPPORTEDFORMAT",
-                 "Format " + std::to_string(int(d.Format)) + " is not supported at feature level " +
-                     featureLevelName(level) + " (BC4 and BC5 need 10_0, BC6H and BC7 11_0)."});
+                 formatAtLevelText(d.Format, level)});
   if (d.Width > limits.maxTexture1D)
     e.push_back({kDimensionExceedsFeatureLevel, kDimensionExceedsName, tooLarge("Width", d.Width, limits.maxTexture1D, level)});
   if (d.ArraySize > limits.maxArraySize)
     e.push_back({kDimensionExceedsFeatureLevel, kDimensionExceedsName,
-                 limits.maxArraySize == 1 ? "Texture arrays are not supported at feature level " +
-                                                featureLevelName(level) + " (ArraySize " + std::to_string(d.ArraySize) + ")."
-                                          : tooLarge("ArraySize", d.ArraySize, limits.maxArraySize, level)});
+                 arraySizeAtLevelText(d.ArraySize, limits.maxArraySize, level)});
   if ((d.BindFlags & D3D11_BIND_UNORDERED_ACCESS) && !limits.textureUav)
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE1D_INVALIDBINDFLAGS, "CREATETEXTURE1D_INVALIDBINDFLAGS",
-                 "D3D11_BIND_UNORDERED_ACCESS on a texture needs feature level 11_0; this device is " +
-                     featureLevelName(level) + "."});
+                 textureUavAtLevelText(level)});
   return e;
 }
 
@@ -145,8 +157,7 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
   const FeatureLevelLimits limits = featureLevelLimits(level);
   if (!formatAtLevel(level, d.Format))
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE2D_UNSUPPORTEDFORMAT, "CREATETEXTURE2D_UNSUPPORTEDFORMAT",
-                 "Format " + std::to_string(int(d.Format)) + " is not supported at feature level " +
-                     featureLevelName(level) + " (BC4 and BC5 need 10_0, BC6H and BC7 11_0)."});
+                 formatAtLevelText(d.Format, level)});
   const bool cube = d.MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE;
   const UINT maxSize = cube ? limits.maxTextureCube : limits.maxTexture2D;
   if (d.Width > maxSize)
@@ -161,16 +172,13 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
                      featureLevelName(level) + "."});
   else if (!cube && d.ArraySize > limits.maxArraySize)
     e.push_back({kDimensionExceedsFeatureLevel, kDimensionExceedsName,
-                 limits.maxArraySize == 1 ? "Texture arrays are not supported at feature level " +
-                                                featureLevelName(level) + " (ArraySize " + std::to_string(d.ArraySize) + ")."
-                                          : tooLarge("ArraySize", d.ArraySize, limits.maxArraySize, level)});
+                 arraySizeAtLevelText(d.ArraySize, limits.maxArraySize, level)});
   else if (cube && d.ArraySize > limits.maxArraySize && limits.maxArraySize > 1)
     e.push_back({kDimensionExceedsFeatureLevel, kDimensionExceedsName,
                  tooLarge("ArraySize", d.ArraySize, limits.maxArraySize, level)});
   if ((d.BindFlags & D3D11_BIND_UNORDERED_ACCESS) && !limits.textureUav)
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-                 "D3D11_BIND_UNORDERED_ACCESS on a texture needs feature level 11_0; this device is " +
-                     featureLevelName(level) + "."});
+                 textureUavAtLevelText(level)});
   return e;
 }
 
@@ -179,8 +187,7 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
   const FeatureLevelLimits limits = featureLevelLimits(level);
   if (!formatAtLevel(level, d.Format))
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
-                 "Format " + std::to_string(int(d.Format)) + " is not supported at feature level " +
-                     featureLevelName(level) + " (BC4 and BC5 need 10_0, BC6H and BC7 11_0)."});
+                 formatAtLevelText(d.Format, level)});
   const UINT largest = d.Width > d.Height ? (d.Width > d.Depth ? d.Width : d.Depth) : (d.Height > d.Depth ? d.Height : d.Depth);
   if (largest > limits.maxTexture3D)
     e.push_back({kDimensionExceedsFeatureLevel, kDimensionExceedsName,
@@ -189,8 +196,7 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
                      " at feature level " + featureLevelName(level) + "."});
   if ((d.BindFlags & D3D11_BIND_UNORDERED_ACCESS) && !limits.textureUav)
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_INVALIDBINDFLAGS, "CREATETEXTURE3D_INVALIDBINDFLAGS",
-                 "D3D11_BIND_UNORDERED_ACCESS on a texture needs feature level 11_0; this device is " +
-                     featureLevelName(level) + "."});
+                 textureUavAtLevelText(level)});
   return e;
 }
 
