@@ -227,15 +227,6 @@ bool shaderResourceLayoutsReady(const Device& device) {
   return true;
 }
 
-// D3DVK_FALLBACK_BATCH=0: every fallback draw records its passes on its own (for comparison and debugging).
-bool batchingEnabled() {
-  static const bool enabled = [] {
-    const char* v = std::getenv("D3DVK_FALLBACK_BATCH");
-    return !v || std::strcmp(v, "0") != 0;
-  }();
-  return enabled;
-}
-
 // Whether the pixel shader reads SV_PrimitiveID.
 bool readsPrimitiveId(const Shader* ps) {
   if (!ps) return false;
@@ -499,7 +490,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // One piece, no query, no UAV: recorded into the device's fallback batch
   // with the draws before and after it (fallback_batch.h).
   if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
-      !statsEnabled() && batchingEnabled() && !anyUnorderedAccessViewBound(device)) {
+      !statsEnabled() && fallbackBatchingEnabled() && !anyUnorderedAccessViewBound(device)) {
     FallbackBatch& batch = r->batch;
     const FallbackPiece& piece = pieces[0];
     const RenderPassKey targets = renderPassKey(device, prepared.extent, 1);

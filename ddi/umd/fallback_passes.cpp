@@ -282,20 +282,38 @@ void recordFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b, V
   endFallbackCapture(cmd, b);
 }
 
-void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,
-                         const FallbackSetupPipelines& setup, VkDescriptorSet set, const gpu::SetupParams& params,
-                         const FallbackPieceBuffers& b, bool bindPipelines) {
-  if (bindPipelines) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.triage->handle());
+bool fallbackBatchingEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("D3DVK_FALLBACK_BATCH");
+    return !v || std::strcmp(v, "0") != 0;
+  }();
+  return enabled;
+}
+
+void recordFallbackTriage(VkCommandBuffer cmd, const FallbackSetupPipelines& setup, VkDescriptorSet set,
+                          const gpu::SetupParams& params, bool bindPipeline) {
+  if (bindPipeline) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.triage->handle());
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.layout->handle(), 0, 1, &set, 0, nullptr);
   vkCmdPushConstants(cmd, setup.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
   vkCmdDispatch(cmd, (params.slots + gpu::kSetupWorkgroupSize - 1) / gpu::kSetupWorkgroupSize, 1, 1);
-  // The full setup over the triangles the triage deferred (clipped, degenerate, non-finite).
-  cmd = next();  // orders the triage's writes before the indirect dispatch
-  if (!cmd) return;
-  if (bindPipelines) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.deferred->handle());
+}
+
+void recordFallbackDeferredSetup(VkCommandBuffer cmd, const FallbackSetupPipelines& setup, VkDescriptorSet set,
+                                 const gpu::SetupParams& params, const FallbackPieceBuffers& b, bool bindPipeline) {
+  if (bindPipeline) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.deferred->handle());
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, setup.layout->handle(), 0, 1, &set, 0, nullptr);
   vkCmdPushConstants(cmd, setup.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, sizeof params, &params);
   vkCmdDispatchIndirect(cmd, b.counters, kFallbackDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, deferredDispatch));
+}
+
+void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,
+                         const FallbackSetupPipelines& setup, VkDescriptorSet set, const gpu::SetupParams& params,
+                         const FallbackPieceBuffers& b, bool bindPipelines) {
+  recordFallbackTriage(cmd, setup, set, params, bindPipelines);
+  // The full setup over the triangles the triage deferred (clipped, degenerate, non-finite).
+  cmd = next();  // orders the triage's writes before the indirect dispatch
+  if (!cmd) return;
+  recordFallbackDeferredSetup(cmd, setup, set, params, b, bindPipelines);
 }
 
 void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkPipeline flatPipeline,

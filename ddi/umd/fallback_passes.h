@@ -157,6 +157,19 @@ void endFallbackCapture(VkCommandBuffer cmd, const FallbackPieceBuffers& b);
 void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffer()>& next,
                          const FallbackSetupPipelines& setup, VkDescriptorSet set, const fallback::gpu::SetupParams& params,
                          const FallbackPieceBuffers& b, bool bindPipelines = true);
+// D3DVK_FALLBACK_BATCH=0: every fallback draw records its passes on its own,
+// in D3D11 (fallback_batch.h) and in D3D12 lists (fallback12.h); for
+// comparison and debugging.
+bool fallbackBatchingEnabled();
+
+// Its two halves, for setups of several draws recorded phase by phase (a D3D12
+// list's fallback batch): the triage over every slot; the indirect dispatch of
+// the full setup over the slots the triage deferred (ordered after every triage).
+void recordFallbackTriage(VkCommandBuffer cmd, const FallbackSetupPipelines& setup, VkDescriptorSet set,
+                          const fallback::gpu::SetupParams& params, bool bindPipeline = true);
+void recordFallbackDeferredSetup(VkCommandBuffer cmd, const FallbackSetupPipelines& setup, VkDescriptorSet set,
+                                 const fallback::gpu::SetupParams& params, const FallbackPieceBuffers& b,
+                                 bool bindPipeline = true);
 // Inside the draw pass's rendering (descriptor sets and the other dynamic
 // state set by the caller): the viewport (the whole target, the viewport's
 // depth range) and scissor (`clip`), then the flat-only and the exact draw

@@ -27,6 +27,8 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   pendingTables_.clear();
   warned_.clear();
   segments_.clear();
+  fallbackBatch_.clear();
+  flushingFallback_ = false;
   readIndices_ = {};
   activeOcclusion_ = activeStatistics_ = {};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
@@ -42,6 +44,8 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
 }
 
 VkResult CommandRecorder12::end() {
+  if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
+  flushFallbackBatch();
   if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
   endRenderPass();
   endOpenQueries();
@@ -107,6 +111,7 @@ void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourc
 }  // namespace
 
 VkCommandBuffer CommandRecorder12::command() {
+  flushFallbackBatch();
   if (!cmd_) return VK_NULL_HANDLE;
   endRenderPass();
   fullBarrierHere(cmd_);
@@ -117,6 +122,7 @@ VkCommandBuffer CommandRecorder12::command() {
 }
 
 VkCommandBuffer CommandRecorder12::orderedCommand(bool inRenderPass) {
+  flushFallbackBatch();
   if (!cmd_) return VK_NULL_HANDLE;
   if (pendingBarrier_ || !inRenderPass) endRenderPass();
   if (pendingBarrier_) pendingBarrierHere(cmd_);
@@ -154,6 +160,7 @@ void CommandRecorder12::endRenderPass() {
 }
 
 void CommandRecorder12::barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) {
+  flushFallbackBatch();  // the batched draws are before the barrier
   if (!cmd_) return;
   for (UINT i = 0; i < count; ++i) {
     const D3D12DDIARG_RESOURCE_BARRIER_0003& b = barriers[i];
@@ -465,6 +472,7 @@ void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, V
 
 bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects,
                                             const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects) {
+  flushFallbackBatch();
   // (A Texture3D view's W window is cleared by the transfer paths below.)
   if (!cmd_ || !passOpen_ || pendingBarrier_ || d.sliceCount > pass_.layers ||
       d.resource->desc.ResourceType == D3D12DDI_RT_TEXTURE3D)

@@ -27,6 +27,7 @@
 #include "d3d12umddi.h"
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
+#include "fallback_passes.h"  // umd::FallbackPieceBuffers
 #include "resource_states12.h"  // translate/state
 #include "setup_shader.h"       // translate/fallback: fallback::QueryAddParams
 #include "triangle_topology.h"  // translate/fallback: fallback::TriangleTopology
@@ -45,6 +46,7 @@ class Device12;
 struct CommandAllocator12;
 struct CommandSignature12;
 struct DeferredDraw12;
+struct Fallback12;
 struct Resource12;
 struct Shader12;
 struct QueryHeap12;
@@ -203,6 +205,33 @@ class CommandRecorder12 {
   bool beginDraw(VkCommandBuffer* cmd, bool indexed, const DrawTargets12& targets, bool internal = false);
   // A draw with a pipeline state that needs the exact conservative fallback (fallback12.cpp).
   void fallbackDraw(const umd::DrawCall& call, const DrawTargets12& targets);
+  // Consecutive fallback draws of one piece into the same targets, with no
+  // query active and no ResourceBarrier between them, are recorded as one
+  // batch, phase by phase: every draw's fills, then every capture, every
+  // triage, every deferred setup, and the draw passes in one rendering
+  // instance, one full barrier between phases (instead of one before each
+  // step of each draw). Reordering the steps of different draws cannot be
+  // observed: each has buffers of its own, the draw passes keep their order,
+  // and anything else the list records (a barrier, a copy, a clear, a query,
+  // a native draw, Close) flushes the batch first. D3DVK_FALLBACK_BATCH=0
+  // turns it off. The draw's state is kept with it for the capture's binds.
+  struct PendingFallback12 {
+    const Fallback12* fallback = nullptr;
+    DrawState12 state;                 // the list's state at the draw
+    DrawTargets12 targets, capture;    // the draw pass's and the capture's
+    umd::DrawCall call;                // the application's draw (its id bases)
+    umd::FallbackPiece piece;
+    umd::FallbackPieceBuffers buffers;
+    fallback::gpu::FallbackHeader header{};
+    fallback::gpu::SetupParams params{};
+    std::vector<std::pair<uint32_t, VkDescriptorSet>> captureSets;
+    VkDescriptorSet setupSet = VK_NULL_HANDLE;
+    VkDescriptorSet drawSets[2] = {};
+    float minDepth = 0, maxDepth = 1;
+    umd::FallbackClipRect clip{};
+  };
+  static constexpr size_t kMaxBatchedFallbackDraws = 64;
+  void flushFallbackBatch();
   // Deferred fallback draws (deferred_draw12.cpp): a new deferred draw of the
   // current state with a readback buffer of `bytes`, null after fail(); and
   // ending the segment with it (its copies into the readback recorded).
@@ -258,6 +287,8 @@ class CommandRecorder12 {
   };
   std::vector<PendingTable> pendingTables_;
   std::unordered_set<std::string> warned_;  // warnOnce's texts this recording
+  std::vector<PendingFallback12> fallbackBatch_;  // the open batch of fallback draws (fallbackDraw)
+  bool flushingFallback_ = false;
   ActiveQuery12 activeOcclusion_, activeStatistics_;
   void endOpenQueries();
   // Ends an active query's Vulkan query and carries what it counted to its

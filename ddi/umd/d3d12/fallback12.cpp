@@ -412,6 +412,35 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     vkUpdateDescriptorSets(device.handle(), 1, &recordsWrite, 0, nullptr);
   }
 
+  // One piece, no query active: into the list's batch (fallbackBatch_).
+  if (pieces.size() == 1 && !listIndices && !readIndices_.data && !activeOcclusion_.heap && !activeStatistics_.heap &&
+      umd::fallbackBatchingEnabled()) {
+    if (!fallbackBatch_.empty() &&
+        (!fallbackBatch_.front().targets.sameInstance(t) || fallbackBatch_.size() >= kMaxBatchedFallbackDraws))
+      flushFallbackBatch();
+    PendingFallback12& p = fallbackBatch_.emplace_back();
+    p.fallback = f;
+    p.state = state_;
+    p.targets = t;
+    p.capture = capture;
+    p.call = call;
+    p.piece = pieces.front();
+    p.buffers = buffers;
+    p.header = header;
+    p.params = params;
+    p.params.slots = p.piece.slots;
+    p.params.instances = f->geometryShader ? 1 : p.piece.instances;
+    p.params.primitiveIdBase = f->geometryShader ? 0 : p.piece.primitiveIdBase;
+    p.captureSets = std::move(captureSets);
+    p.setupSet = setupSet;
+    p.drawSets[0] = drawSets[0];
+    p.drawSets[1] = drawSets[1];
+    p.minDepth = v.minDepth;
+    p.maxDepth = v.maxDepth;
+    p.clip = parameters.clip;
+    return;
+  }
+
   // A pipeline-statistics query is ended for the draw and begun again after
   // it; its counts so far, the application draw's and the draw passes'
   // pixel-shader invocations are carried to its resolve (query12.h).
@@ -512,6 +541,70 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     addQueryValues(statistics->carried->handle(), counted, carry);
     resumeQuery(statisticsQuery);
   }
+}
+
+void CommandRecorder12::flushFallbackBatch() {
+  if (fallbackBatch_.empty() || flushingFallback_) return;
+  flushingFallback_ = true;  // command() below must not flush again
+  std::vector<PendingFallback12> batch = std::move(fallbackBatch_);
+  fallbackBatch_.clear();
+  Device12& device = *device_;
+  VkResult result = VK_SUCCESS;
+  const umd::FallbackSetupPipelines* setup = device.fallbackSetup(&result);
+  const VkShaderStageFlags idBaseStages = umd::PipelineCache::idBaseStages(device.vk());
+  // Each phase reads what the one before wrote: command() puts a full barrier between them.
+  auto record = [&] {
+    // 1. The fills: every draw's header, counters and flat-only draw arguments.
+    VkCommandBuffer cmd = command();
+    if (!cmd || !setup) return;
+    for (const PendingFallback12& p : batch) umd::recordFallbackPieceStart(cmd, p.buffers, p.header, p.piece.slots, true);
+    // 2. The captures, each into its own buffers, in one 1×1 rendering instance;
+    //    each binds from the list's state at its draw.
+    if (!(cmd = command())) return;
+    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+    rendering.renderArea = {{0, 0}, {1, 1}};
+    rendering.layerCount = 1;
+    vkCmdBeginRendering(cmd, &rendering);
+    VkPipeline bound = VK_NULL_HANDLE;
+    for (PendingFallback12& p : batch) {
+      const Fallback12& f = *p.fallback;
+      std::swap(state_, p.state);
+      if (bound != f.capture->handle()) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound = f.capture->handle());
+      for (const auto& [index, set] : p.captureSets)
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.captureLayout->handle(), index, 1, &set, 0, nullptr);
+      const int32_t idBases[3] = {p.call.indexed ? p.call.baseVertex : int32_t(p.call.first), int32_t(p.call.firstInstance),
+                                  int32_t(p.piece.primitiveIdBase)};
+      vkCmdPushConstants(cmd, f.captureLayout->handle(), idBaseStages, 0, sizeof idBases, idBases);
+      bindInputAssembly(cmd, p.call.indexed);
+      setDynamicState(cmd, p.capture);
+      const uint32_t strideBytes = 16 * uint32_t(f.capturedRegisters.size());
+      umd::recordFallbackCapture(cmd, p.buffers, VkDeviceSize(p.piece.slots) * 3 * strideBytes,
+                                 [&] { umd::cmdDraw(cmd, p.piece.call); });
+      std::swap(state_, p.state);
+    }
+    vkCmdEndRendering(cmd);
+    // 3. The triages, then 4. the deferred setups.
+    if (!(cmd = command())) return;
+    for (const PendingFallback12& p : batch) umd::recordFallbackTriage(cmd, *setup, p.setupSet, p.params, &p == &batch.front());
+    if (!(cmd = command())) return;
+    for (const PendingFallback12& p : batch)
+      umd::recordFallbackDeferredSetup(cmd, *setup, p.setupSet, p.params, p.buffers, &p == &batch.front());
+    // 5. The draw passes, in API order, in one rendering instance over the targets.
+    if (!(cmd = command())) return;
+    beginRendering(cmd, batch.front().targets);
+    for (const PendingFallback12& p : batch) {
+      const Fallback12& f = *p.fallback;
+      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.drawLayout->handle(), 0, 2, p.drawSets, 0, nullptr);
+      vkCmdSetBlendConstants(cmd, p.state.blendFactor);
+      vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, p.state.stencilRef & 0xFF);
+      umd::recordFallbackDraws(cmd, p.buffers, f.flatDraw->handle(), f.exactDraw->handle(), p.targets.extent, p.minDepth,
+                               p.maxDepth, p.clip);
+    }
+    vkCmdEndRendering(cmd);
+  };
+  record();
+  if (!setup) fail(Device12::hresultFor(result), "cannot create the conservative fallback's setup pipelines");
+  flushingFallback_ = false;
 }
 
 }  // namespace d3dvk::umd12
