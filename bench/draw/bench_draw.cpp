@@ -3,7 +3,7 @@
 // conservative OFF, in the same run. On a device without native conservative
 // rasterization (lavapipe) the ON draw takes the exact fallback on the GPU:
 // transform-feedback capture, the setup pass and the draw pass whose pixel
-// shader decides coverage (README "How a conservative draw runs"). Each timing is the draw plus
+// shader decides coverage (docs/conservative-rasterization.md, "How a conservative draw runs"). Each timing is the draw plus
 // waiting for it (a 1×1 copy to a staging texture and Map); the first draw of
 // each kind (pipeline and shader-variant creation) is not timed; the median of
 // R repetitions is printed, wall clock and the process's CPU time (every

@@ -340,7 +340,7 @@ TEST_CASE("CheckMultisampleQualityLevels(4) for every README format, and 4x draw
           "every sample",
           "[draw][msaa][formats]") {
   MsScene s;
-  // The render-target and depth formats README lists.
+  // The render-target and depth formats docs/d3d11.md lists (Resources).
   for (DXGI_FORMAT f : {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_R16G16B16A16_FLOAT, DXGI_FORMAT_R32G32B32A32_FLOAT,
                         DXGI_FORMAT_R32_UINT, DXGI_FORMAT_R32G32_UINT, DXGI_FORMAT_D24_UNORM_S8_UINT,
                         DXGI_FORMAT_D32_FLOAT}) {

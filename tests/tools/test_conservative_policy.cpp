@@ -3,7 +3,7 @@
 // the GPU fallback: the tools report it (policy, Tier 3, "fallback"), every
 // conformance scenario passes, and each conservative rendering scenario really
 // runs on the UMD's fallback (D3DVK_FALLBACK_STATS=1 makes the UMD print one
-// "d3dvk: fallback draw:" line per such draw, README "Environment variables").
+// "d3dvk: fallback draw:" line per such draw, README.md's "Environment variables").
 // `native` reports the device's own tier: NOT_SUPPORTED through
 // CheckFeatureSupport on a device without VK_EXT_conservative_rasterization
 // (lavapipe), so the conservative scenarios are skipped; a GPU's native tier

@@ -1,7 +1,7 @@
 // d3dvk tools/d3dvk-raster: reads triangles (render-target pixels) on stdin, runs
 // translate/raster, prints one JSON object per triangle (JSON Lines) on stdout.
 // The option set, input format, output format and exit codes are a contract other
-// tools rely on; see usage() and README. Parsing is locale-independent
+// tools rely on; see usage() and docs/tools.md. Parsing is locale-independent
 // (std::from_chars), output is built with std::to_chars.
 #include "d3dvk/raster/rasterizer.h"
 

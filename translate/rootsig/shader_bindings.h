@@ -2,7 +2,7 @@
 // registers reach Vulkan under a root signature: the stage's descriptor set
 // and, for each binding in it, where its descriptors come from at draw time.
 //
-// The mapping (documented in the README's D3D12 section): every shader stage
+// The mapping (documented in docs/d3d12.md, "Pipeline states, root arguments and draws"): every shader stage
 // has its own descriptor set (`set`, the UMD uses binding.h's stage sets:
 // VS 0, PS 1, GS 2, HS 3, DS 4, CS 0). Each resource declaration of the
 // shader (an SM5.0 register or an SM5.1 range) becomes one binding, numbered
