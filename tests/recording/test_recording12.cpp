@@ -2,7 +2,8 @@
 // barriers only where the application calls ResourceBarrier (consecutive
 // calls sharing one), draws sharing a render pass while the targets stay, the
 // implicit order of render-target writes (a clear, then draws) kept, clears
-// of the open pass's targets inside it — counted
+// of the open pass's targets inside it, whole-target clears before the
+// targets' pass as its load op — counted
 // with D3DVK_STATS around the list's recording, with the pixels read back.
 #include "../d3d12/d3d12_pipeline_util.h"
 #include "recording_stats.h"
@@ -170,4 +171,39 @@ TEST_CASE("D3D12: a clear with rects inside the open render pass clears only the
       const float* want = x < 8 && y < 8 ? kBlue : x >= 12 && y >= 12 ? kWhite : kRed;
       CHECK(pixels[y * 16 + x] == packed(want));
     }
+}
+
+TEST_CASE("D3D12: whole-target clears before the targets' first draw become its render pass's load op: one render "
+          "pass and no barrier between them, the last clear winning",
+          "[recording][d3d12][clear][pixels]") {
+  Rig12 r;
+  const D3DVKStats before = umdStats();
+  r.bindDrawState();  // a black clear, waiting for the instance (no render pass is open)
+  r.list->ClearRenderTargetView(r.target.rtv, kWhite, 0, nullptr);
+  r.list->ClearRenderTargetView(r.target.rtv, kGreen, 0, nullptr);
+  r.drawQuadrant(0, kRed);
+  r.drawQuadrant(3, kBlue);
+  const D3DVKStats after = umdStats();
+  CHECK(after.renderPasses - before.renderPasses == 1);
+  CHECK(after.barriers - before.barriers == 0);  // no transfer clear to order before the instance
+  const std::vector<uint32_t> pixels = r.finish();
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      const float* want = x < 8 && y < 8 ? kRed : x >= 8 && y >= 8 ? kBlue : kGreen;
+      CHECK(pixels[y * 16 + x] == packed(want));
+    }
+}
+
+TEST_CASE("D3D12: a clear waiting for a render pass runs before a barrier and a copy that come first",
+          "[recording][d3d12][clear][pixels]") {
+  Rig12 r;
+  r.bindDrawState();
+  r.list->ClearRenderTargetView(r.target.rtv, kBlue, 0, nullptr);
+  // No draw: the transition and the copy (finish) must see the clear.
+  const std::vector<uint32_t> pixels = r.finish();
+  for (UINT i = 0; i < 16 * 16; ++i) {
+    INFO("pixel " << i % 16 << "," << i / 16);
+    CHECK(pixels[i] == packed(kBlue));
+  }
 }

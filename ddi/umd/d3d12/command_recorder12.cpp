@@ -45,7 +45,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
 
 VkResult CommandRecorder12::end() {
   if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
-  flushFallbackBatch();
+  flushDeferredWork();
   if (!cmd_) return VK_ERROR_INITIALIZATION_FAILED;
   endRenderPass();
   endOpenQueries();
@@ -111,7 +111,7 @@ void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourc
 }  // namespace
 
 VkCommandBuffer CommandRecorder12::command() {
-  flushFallbackBatch();
+  flushDeferredWork();
   if (!cmd_) return VK_NULL_HANDLE;
   endRenderPass();
   fullBarrierHere(cmd_);
@@ -122,7 +122,7 @@ VkCommandBuffer CommandRecorder12::command() {
 }
 
 VkCommandBuffer CommandRecorder12::orderedCommand(bool inRenderPass) {
-  flushFallbackBatch();
+  flushDeferredWork();
   if (!cmd_) return VK_NULL_HANDLE;
   if (pendingBarrier_ || !inRenderPass) endRenderPass();
   if (pendingBarrier_) pendingBarrierHere(cmd_);
@@ -160,7 +160,7 @@ void CommandRecorder12::endRenderPass() {
 }
 
 void CommandRecorder12::barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) {
-  flushFallbackBatch();  // the batched draws are before the barrier
+  flushDeferredWork();  // the batched draws and waiting clears are before the barrier
   if (!cmd_) return;
   for (UINT i = 0; i < count; ++i) {
     const D3D12DDIARG_RESOURCE_BARRIER_0003& b = barriers[i];
@@ -421,197 +421,6 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                              1, &region);
     });
   }
-}
-
-namespace {
-// The clear rects inside `extent` (clipped; empty ones dropped), each over `layers` layers.
-std::vector<VkClearRect> clippedClearRects(UINT numRects, const D3D12DDI_RECT* rects, VkExtent2D extent, UINT layers) {
-  std::vector<VkClearRect> out;
-  for (UINT i = 0; i < numRects; ++i) {
-    const LONG left = std::max<LONG>(rects[i].left, 0), top = std::max<LONG>(rects[i].top, 0);
-    const LONG right = std::min<LONG>(rects[i].right, LONG(extent.width));
-    const LONG bottom = std::min<LONG>(rects[i].bottom, LONG(extent.height));
-    if (right > left && bottom > top) out.push_back({{{left, top}, {UINT(right - left), UINT(bottom - top)}}, 0, layers});
-  }
-  return out;
-}
-}  // namespace
-
-void CommandRecorder12::clearRects(const Resource12* target, VkImageView view, VkFormat format, bool depth,
-                                   VkImageAspectFlags aspects, VkExtent2D extent, UINT layers, const VkClearValue& value,
-                                   UINT numRects, const D3D12DDI_RECT* rects) {
-  const std::vector<VkClearRect> clearRects = clippedClearRects(numRects, rects, extent, layers);
-  if (clearRects.empty()) return;
-  VkCommandBuffer cmd = orderedCommand();
-  if (!cmd) return;
-  orderAttachmentWrite(cmd, target);
-  VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-  attachment.imageView = view;
-  attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
-  attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-  attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-  rendering.renderArea = {{0, 0}, extent};
-  rendering.layerCount = layers;
-  if (depth) {
-    if (aspects & VK_IMAGE_ASPECT_DEPTH_BIT) rendering.pDepthAttachment = &attachment;
-    if (aspects & VK_IMAGE_ASPECT_STENCIL_BIT) rendering.pStencilAttachment = &attachment;
-  } else {
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &attachment;
-  }
-  (void)format;
-  vkCmdBeginRendering(cmd, &rendering);
-  VkClearAttachment clear{};
-  clear.aspectMask = depth ? aspects : VkImageAspectFlags(VK_IMAGE_ASPECT_COLOR_BIT);
-  clear.colorAttachment = 0;
-  clear.clearValue = value;
-  predicated(cmd, [&] { vkCmdClearAttachments(cmd, 1, &clear, uint32_t(clearRects.size()), clearRects.data()); });
-  vkCmdEndRendering(cmd);
-}
-
-bool CommandRecorder12::clearInOpenInstance(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects,
-                                            const VkClearValue& value, UINT numRects, const D3D12DDI_RECT* rects) {
-  flushFallbackBatch();
-  // (A Texture3D view's W window is cleared by the transfer paths below.)
-  if (!cmd_ || !passOpen_ || pendingBarrier_ || d.sliceCount > pass_.layers ||
-      d.resource->desc.ResourceType == D3D12DDI_RT_TEXTURE3D)
-    return false;
-  const VkExtent3D e = d.resource->mipExtent(d.mip);
-  if (e.width != pass_.extent.width || e.height != pass_.extent.height) return false;
-  VkResult result = VK_SUCCESS;
-  const VkImageView view = d.resource->view(*d.format, d.mip, d.firstSlice, d.sliceCount, &result);
-  if (!view) return false;
-  VkClearAttachment clear{};
-  clear.clearValue = value;
-  if (depth) {
-    if (pass_.depth.imageView != view || ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && !pass_.hasStencil)) return false;
-    clear.aspectMask = aspects;
-  } else {
-    UINT i = 0;
-    while (i < pass_.colorCount && pass_.colors[i].imageView != view) ++i;
-    if (i == pass_.colorCount) return false;
-    clear.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT;
-    clear.colorAttachment = i;
-  }
-  const std::vector<VkClearRect> clearRects =
-      numRects == 0 ? std::vector<VkClearRect>{{{{0, 0}, pass_.extent}, 0, d.sliceCount}}
-                    : clippedClearRects(numRects, rects, pass_.extent, d.sliceCount);
-  if (!clearRects.empty())
-    predicated(cmd_, [&] { vkCmdClearAttachments(cmd_, 1, &clear, uint32_t(clearRects.size()), clearRects.data()); });
-  return true;
-}
-
-void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, const FLOAT color[4], UINT numRects,
-                                              const D3D12DDI_RECT* rects) {
-  const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::RenderTarget || !color)
-    return fail(E_INVALIDARG, "ClearRenderTargetView on a descriptor that holds no render-target view");
-  if (!d->resource) return;  // a null RTV: the clear writes nothing
-  Resource12& r = *d->resource;
-  VkClearColorValue viewValue = state::clearColorFor(*d->format, color);
-  if (numRects && !rects) return fail(E_INVALIDARG, "ClearRenderTargetView with NumRects but no rects");
-  VkClearValue attachmentValue{};
-  attachmentValue.color = viewValue;
-  if (clearInOpenInstance(*d, false, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue, numRects, rects)) return;
-  if (numRects == 0 && r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D) {
-    // A Texture3D view's W window (descriptor_heap12.cpp keeps it in offset and
-    // range): when it is not the whole mip, the texel is copied into its slices
-    // (vkCmdClearColorImage clears every slice of a 3D mip).
-    const VkExtent3D e = r.mipExtent(d->mip);
-    const UINT firstW = UINT(d->offset), wSize = UINT(d->range);
-    if (wSize && (firstW || wSize < e.depth)) {
-      unsigned char texel[16];
-      const UINT texelBytes = state::packTexel(*d->format, viewValue, texel);
-      if (!texelBytes) return fail(E_NOTIMPL, "ClearRenderTargetView: a W window of this format cannot be cleared");
-      VkBuffer scratch = scratchBuffer(UINT64(e.width) * e.height * wSize * texelBytes, texel, texelBytes,
-                                       VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
-      if (!scratch) return;
-      VkCommandBuffer cmd = orderedCommand();
-      if (!cmd) return;
-      orderAttachmentWrite(cmd, &r);
-      VkBufferImageCopy c{};
-      c.bufferRowLength = e.width;
-      c.bufferImageHeight = e.height;
-      c.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 0, 1};
-      c.imageOffset = {0, 0, INT(firstW)};
-      c.imageExtent = {e.width, e.height, wSize};
-      const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, 0, 1};
-      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-      vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
-      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
-      return;
-    }
-  }
-  // Under a predicate a whole-view clear is an attachment clear too (Vulkan renders those conditionally).
-  const D3D12DDI_RECT whole{0, 0, LONG(r.mipExtent(d->mip).width), LONG(r.mipExtent(d->mip).height)};
-  if (numRects == 0 && predicate_.word && r.desc.ResourceType != D3D12DDI_RT_TEXTURE3D) {
-    numRects = 1;
-    rects = &whole;
-  }
-  if (numRects == 0) {
-    VkCommandBuffer cmd = orderedCommand();
-    if (!cmd) return;
-    orderAttachmentWrite(cmd, &r);
-    VkClearColorValue value = state::clearValueForImage(*d->format, *r.format, viewValue);
-    VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, d->firstSlice, d->sliceCount};
-    vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
-    return;
-  }
-  if (!rects) return fail(E_INVALIDARG, "ClearRenderTargetView with NumRects but no rects");
-  if (r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D)
-    return fail(E_NOTIMPL, "ClearRenderTargetView with rects on a Texture3D is not supported yet");
-  VkResult result = VK_SUCCESS;
-  VkImageView view = r.view(*d->format, d->mip, d->firstSlice, d->sliceCount, &result);
-  if (!view) return fail(Device12::hresultFor(result), "ClearRenderTargetView: cannot create the image view");
-  VkExtent3D e = r.mipExtent(d->mip);
-  VkClearValue value{};
-  value.color = viewValue;
-  clearRects(&r, view, d->format->vk, false, VK_IMAGE_ASPECT_COLOR_BIT, {e.width, e.height}, d->sliceCount, value,
-             numRects, rects);
-}
-
-void CommandRecorder12::clearDepthStencilView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, UINT flags, FLOAT depth, UINT8 stencil,
-                                              UINT numRects, const D3D12DDI_RECT* rects) {
-  const ViewDescriptor12* d = ViewDescriptor12::from(handle);
-  if (!d || d->kind != ViewDescriptor12::DepthStencil)
-    return fail(E_INVALIDARG, "ClearDepthStencilView on a descriptor that holds no depth-stencil view");
-  if (!d->resource) return;  // a null DSV: the clear writes nothing
-  Resource12& r = *d->resource;
-  VkImageAspectFlags formatAspects = r.aspects();
-  VkImageAspectFlags aspects = 0;
-  if (flags & D3D12DDI_CLEAR_FLAG_DEPTH) aspects |= formatAspects & VK_IMAGE_ASPECT_DEPTH_BIT;
-  if (flags & D3D12DDI_CLEAR_FLAG_STENCIL) aspects |= formatAspects & VK_IMAGE_ASPECT_STENCIL_BIT;
-  if (!(flags & (D3D12DDI_CLEAR_FLAG_DEPTH | D3D12DDI_CLEAR_FLAG_STENCIL)))
-    return fail(E_INVALIDARG, "ClearDepthStencilView without D3D12_CLEAR_FLAG_DEPTH or _STENCIL");
-  if (!aspects) return;
-  if (depth < 0.0f || depth > 1.0f) return fail(E_INVALIDARG, "ClearDepthStencilView: depth outside [0, 1]");
-  VkClearDepthStencilValue value{depth, stencil};
-  if (numRects && !rects) return fail(E_INVALIDARG, "ClearDepthStencilView with NumRects but no rects");
-  VkClearValue attachmentValue{};
-  attachmentValue.depthStencil = value;
-  if (clearInOpenInstance(*d, true, aspects, attachmentValue, numRects, rects)) return;
-  const D3D12DDI_RECT whole{0, 0, LONG(r.mipExtent(d->mip).width), LONG(r.mipExtent(d->mip).height)};
-  if (numRects == 0 && predicate_.word) {
-    numRects = 1;
-    rects = &whole;
-  }
-  if (numRects == 0) {
-    VkCommandBuffer cmd = orderedCommand();
-    if (!cmd) return;
-    orderAttachmentWrite(cmd, &r);
-    VkImageSubresourceRange range{aspects, d->mip, 1, d->firstSlice, d->sliceCount};
-    vkCmdClearDepthStencilImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &value, 1, &range);
-    return;
-  }
-  if (!rects) return fail(E_INVALIDARG, "ClearDepthStencilView with NumRects but no rects");
-  VkResult result = VK_SUCCESS;
-  VkImageView view = r.view(*d->format, d->mip, d->firstSlice, d->sliceCount, &result);
-  if (!view) return fail(Device12::hresultFor(result), "ClearDepthStencilView: cannot create the image view");
-  VkExtent3D e = r.mipExtent(d->mip);
-  VkClearValue clear{};
-  clear.depthStencil = value;
-  clearRects(&r, view, d->format->vk, true, aspects, {e.width, e.height}, d->sliceCount, clear, numRects, rects);
 }
 
 }  // namespace d3dvk::umd12

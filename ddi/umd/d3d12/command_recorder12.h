@@ -232,6 +232,31 @@ class CommandRecorder12 {
   };
   static constexpr size_t kMaxBatchedFallbackDraws = 64;
   void flushFallbackBatch();
+  // A whole-view clear of a render target or depth-stencil view that the open
+  // instance does not hold waits for the next instance (clear12.cpp): one over
+  // the whole view with it as an attachment takes it as its loadOp CLEAR
+  // (beginDraw: takePendingClears); anything else recorded first runs it as a
+  // transfer clear (flushPendingClears, from flushDeferredWork).
+  struct PendingClear12 {
+    ViewDescriptor12 descriptor;
+    VkImageView view = VK_NULL_HANDLE;
+    VkExtent2D extent{};
+    UINT layers = 1;
+    bool depth = false;
+    VkImageAspectFlags aspects = 0;
+    VkClearValue value{};  // the attachment's (the view format's) clear value
+  };
+  // False: record the clear now (no list, a predicate, no view).
+  bool deferClear(const ViewDescriptor12& d, bool depth, VkImageAspectFlags aspects, const VkClearValue& value);
+  // Moves the pending clears into `t`'s load ops when every one of them fits it.
+  void takePendingClears(DrawTargets12* t);
+  void flushPendingClears();
+  void clearImageNow(VkCommandBuffer cmd, const ViewDescriptor12& d, VkImageAspectFlags aspects, const VkClearValue& value);
+  // Everything recorded aside, oldest first: the fallback batch, then the pending clears.
+  void flushDeferredWork() {
+    flushFallbackBatch();
+    flushPendingClears();
+  }
   // Deferred fallback draws (deferred_draw12.cpp): a new deferred draw of the
   // current state with a readback buffer of `bytes`, null after fail(); and
   // ending the segment with it (its copies into the readback recorded).
@@ -289,6 +314,7 @@ class CommandRecorder12 {
   std::unordered_set<std::string> warned_;  // warnOnce's texts this recording
   std::vector<PendingFallback12> fallbackBatch_;  // the open batch of fallback draws (fallbackDraw)
   bool flushingFallback_ = false;
+  std::vector<PendingClear12> pendingClears_;  // in API order
   ActiveQuery12 activeOcclusion_, activeStatistics_;
   void endOpenQueries();
   // Ends an active query's Vulkan query and carries what it counted to its

@@ -66,7 +66,7 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
 }
 
 void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
-  flushFallbackBatch();
+  flushDeferredWork();
   endRenderPass();
   // A Vulkan query lives in one command buffer: the active ones are carried over.
   suspendActiveQueries();

@@ -373,13 +373,16 @@ bool DrawTargets12::sameInstance(const DrawTargets12& o) const {
 // assembly and the dynamic state. False when the draw is dropped or failed.
 bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t, bool internal) {
   const PipelineState12& pso = *state_.pipeline;
+  // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
+  DrawTargets12 begun = t;
+  if (!internal && (!passOpen_ || !pass_.sameInstance(t))) takePendingClears(&begun);
   VkCommandBuffer cmd = internal ? command() : orderedCommand(true);
   if (!cmd) return false;
   if (!passOpen_ || !pass_.sameInstance(t)) {
     endRenderPass();
     for (const Resource12* r : t.resources) orderAttachmentWrite(cmd, r);
-    beginRendering(cmd, t);
-    pass_ = t;
+    beginRendering(cmd, begun);
+    pass_ = begun;
     passOpen_ = true;
   }
   // What changed since the last draw of this command buffer.

@@ -19,7 +19,7 @@ std::unique_ptr<InternalComputePipeline12> createPredicatePipeline(vk::Device& d
 }
 
 void CommandRecorder12::setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op) {
-  flushFallbackBatch();  // the batched draws were recorded under the predicate before this one
+  flushDeferredWork();  // what waits was recorded before the predicate changed
   if (!cmd_) return;
   if (!buffer) {
     predicate_ = {};

@@ -163,7 +163,7 @@ void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UI
   ActiveQuery12& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
   if (slot.heap != &heap || slot.type != type || slot.index != index)
     return fail(E_INVALIDARG, "EndQuery: the query was not begun in this list");
-  flushFallbackBatch();  // (none is open while a query is active; kept for the rule's sake)
+  flushDeferredWork();  // what waits comes before the query ends
   if (!cmd_) return;
   vkCmdEndQuery(cmd_, heap.pool, index);
   slot = {};
