@@ -227,6 +227,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       data->ConstantBufferOffsetting = TRUE;                // *SetConstantBuffers1
       data->MapNoOverwriteOnDynamicConstantBuffer = TRUE;   // WRITE_NO_OVERWRITE on every dynamic buffer
       data->MapNoOverwriteOnDynamicBufferSRV = TRUE;
+      data->SAD4ShaderInstructions = TRUE;  // msad: integer operations every Vulkan device has
       D3D11DDI_SHADER_CAPS caps{};
       D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
       UmdAdapter& adapter = ddi_->adapter();

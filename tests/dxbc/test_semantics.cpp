@@ -11,6 +11,7 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 
 using namespace d3dvk;
@@ -642,6 +643,52 @@ mov o0.xyzw, r0.xyzw)");
   CHECK(v[1] == 1u);
   CHECK(v[2] == 4u);  // condition clear: d0 = src1 (old r0.w), d1 = src2 (old r0.z)
   CHECK(v[3] == 3u);
+}
+
+TEST_CASE("swapc with negated and absolute sources swaps the modified float values", "[dxbc][semantics]") {
+  auto v = runPixelShader(R"(mov r0.xyzw, l(1.5,-2.0,0,0)
+mov r1.x, l(-1)
+swapc r2.x, r2.y, r1.x, -r0.x, |r0.y|
+swapc r2.z, r2.w, l(0), -r0.x, |r0.y|
+mov o0.xyzw, r2.xyzw)");
+  CHECK(u2f(v[0]) == 2.0f);   // condition set: d0 = src2 = |-2|
+  CHECK(u2f(v[1]) == -1.5f);  // d1 = src1 = -1.5
+  CHECK(u2f(v[2]) == -1.5f);  // condition clear: d0 = src1
+  CHECK(u2f(v[3]) == 2.0f);   // d1 = src2
+}
+
+namespace {
+// msad's reference: accum + the sum over bytes with a non-zero reference byte of |ref - src| (mod 2^32).
+uint32_t msadReference(uint32_t ref, uint32_t src, uint32_t accum) {
+  uint32_t sum = accum;
+  for (int i = 0; i < 4; ++i) {
+    const int r = int((ref >> (8 * i)) & 0xFF), s = int((src >> (8 * i)) & 0xFF);
+    if (r != 0) sum += uint32_t(std::abs(r - s));
+  }
+  return sum;
+}
+}  // namespace
+
+TEST_CASE("msad sums the absolute byte differences where the reference byte is not 0, per component",
+          "[dxbc][semantics]") {
+  const uint32_t ref[4] = {0x00FF1080u, 0x01020304u, 0u, 0xFFFFFFFFu};
+  const uint32_t src[4] = {0x12345678u, 0x04030201u, 0xFFFFFFFFu, 0u};
+  const uint32_t accum[4] = {1000u, 0u, 7u, 0xFFFFFFF0u};  // the last wraps
+  auto v = runPixelShader(R"(mov r0.xyzw, l(0x00FF1080,0x01020304,0,0xFFFFFFFF)
+mov r1.xyzw, l(0x12345678,0x04030201,0xFFFFFFFF,0)
+mov r2.xyzw, l(1000,0,7,0xFFFFFFF0)
+msad o0.xyzw, r0.xyzw, r1.xyzw, r2.xyzw
+msad r3.yz, r0.wwxw, r1.xxyx, l(0,5,6,0)
+mov o1.xyzw, l(0,0,0,0)
+mov o1.yz, r3.yyzy)");
+  for (int c = 0; c < 4; ++c) {
+    INFO("component " << c);
+    CHECK(v[c] == msadReference(ref[c], src[c], accum[c]));
+  }
+  CHECK(v[4] == 0u);
+  CHECK(v[5] == msadReference(ref[3], src[0], 5));  // swizzled: .y reads r0.w, r1.x
+  CHECK(v[6] == msadReference(ref[0], src[1], 6));  // .z reads r0.x, r1.y
+  CHECK(v[7] == 0u);
 }
 
 TEST_CASE("ftoi/ftou saturate out-of-range values and map NaN to 0 like D3D", "[dxbc][semantics]") {

@@ -274,6 +274,7 @@ void Translator::translate(const Instruction& inst) {
       // results are computed before either is stored: a destination may be a
       // source of the other (swapc r0.x, r1.x, r2.x, r0.x, r1.x swaps them).
       uint32_t results[2] = {};
+      K kinds[2] = {K::U, K::U};
       for (int which = 0; which < 2; ++which) {
         const Operand& d = inst.operands[which];
         if (d.type == OperandType::Null) continue;
@@ -281,11 +282,40 @@ void Translator::translate(const Instruction& inst) {
         uint32_t n = uint32_t(std::popcount(m));
         uint32_t cond = loadForMask(inst.operands[2], m, K::U);
         uint32_t cb = b_.op(OpINotEqual, b_.tVec(b_.tBool(), n), {cond, constSplat(b_.cUint(0), K::U, n)});
-        uint32_t a = loadForMask(inst.operands[3], m, K::U), c = loadForMask(inst.operands[4], m, K::U);
-        results[which] = b_.op(OpSelect, typeOf(K::U, n), {cb, which == 0 ? c : a, which == 0 ? a : c});
+        // The values are floats to their modifiers (-x, |x|) and _sat, as movc's are; else moved as bits.
+        const bool typed = inst.saturate() || inst.operands[3].modifier != OperandModifier::None ||
+                           inst.operands[4].modifier != OperandModifier::None;
+        kinds[which] = typed ? K::F : K::U;
+        uint32_t a = loadForMask(inst.operands[3], m, kinds[which]), c = loadForMask(inst.operands[4], m, kinds[which]);
+        results[which] = b_.op(OpSelect, typeOf(kinds[which], n), {cb, which == 0 ? c : a, which == 0 ? a : c});
       }
       for (int which = 0; which < 2; ++which)
-        if (inst.operands[which].type != OperandType::Null) storeDest(inst.operands[which], results[which], K::U);
+        if (inst.operands[which].type != OperandType::Null)
+          storeDest(inst.operands[which], results[which], kinds[which], inst.saturate());
+      return;
+    }
+    case Opcode::Msad: {
+      need(4);
+      // msad d, ref, src, accum, per component: accum plus, for each of the
+      // four bytes whose reference byte is not 0, |ref byte - src byte|
+      // (unsigned, wrapping like iadd).
+      const Operand& d = inst.operands[0];
+      uint8_t m = destMask(d);
+      uint32_t n = uint32_t(std::popcount(m));
+      uint32_t t = typeOf(K::U, n), bt = b_.tVec(b_.tBool(), n);
+      uint32_t ref = loadForMask(inst.operands[1], m, K::U), src = loadForMask(inst.operands[2], m, K::U);
+      uint32_t sum = loadForMask(inst.operands[3], m, K::U);
+      const uint32_t zero = constSplat(b_.cUint(0), K::U, n), byteMask = constSplat(b_.cUint(0xFF), K::U, n);
+      for (uint32_t byte = 0; byte < 4; ++byte) {
+        const uint32_t shift = constSplat(b_.cUint(8 * byte), K::U, n);
+        uint32_t r = b_.op(OpBitwiseAnd, t, {b_.op(OpShiftRightLogical, t, {ref, shift}), byteMask});
+        uint32_t v = b_.op(OpBitwiseAnd, t, {b_.op(OpShiftRightLogical, t, {src, shift}), byteMask});
+        uint32_t diff = b_.op(OpSelect, t, {b_.op(OpUGreaterThan, bt, {r, v}), b_.op(OpISub, t, {r, v}),
+                                            b_.op(OpISub, t, {v, r})});
+        uint32_t counted = b_.op(OpSelect, t, {b_.op(OpINotEqual, bt, {r, zero}), diff, zero});
+        sum = b_.op(OpIAdd, t, {sum, counted});
+      }
+      storeDest(d, sum, K::U);
       return;
     }
     case Opcode::Add: need(3); binaryFloat(inst, OpFAdd); return;
