@@ -79,6 +79,13 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS
           adapterFrom(hAdapter)->conservative().reported);
       return S_OK;
     }
+    case D3DWDDM2_0DDICAPS_D3D11_OPTIONS3: {
+      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex from vertex and domain shaders too.
+      if (caps->DataSize != sizeof(D3DWDDM2_0DDI_D3D11_OPTIONS3_DATA)) return E_INVALIDARG;
+      static_cast<D3DWDDM2_0DDI_D3D11_OPTIONS3_DATA*>(caps->pData)->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer =
+          adapterFrom(hAdapter)->device().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
+      return S_OK;
+    }
     case D3D11DDICAPS_SHADER: {
       // Doubles where the Vulkan device has shaderFloat64 (the translator's Float64).
       if (caps->DataSize != sizeof(D3D11DDI_SHADER_CAPS)) return E_INVALIDARG;

@@ -270,10 +270,8 @@ bool feedsGeometryShader(D3D10_DDI_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
   }
 }
 
-// A bound geometry shader: it must exist and match the topology; it decides
-// how many viewports the draw uses (SV_ViewportArrayIndex) and whether it
-// renders into every layer the bound views share (SV_RenderTargetArrayIndex).
-bool prepareGeometryStage(Device& device, PreparedDraw* out) {
+// A bound geometry shader: it must exist and match the topology.
+bool prepareGeometryStage(Device& device) {
   const DrawState& s = device.draw;
   const Shader& gs = *s.geometryShader;
   if (!gs.module) return false;  // a failed create
@@ -291,16 +289,27 @@ bool prepareGeometryStage(Device& device, PreparedDraw* out) {
              " does not feed the geometry shader's input primitive");
     return false;
   }
-  if (gs.reflection.writesViewportArrayIndex)
+  return true;
+}
+
+// The last stage before the rasterizer (the geometry shader, else the domain
+// shader, else the vertex shader) decides how many viewports the draw uses
+// (SV_ViewportArrayIndex) and whether it renders into every layer the bound
+// views share (SV_RenderTargetArrayIndex).
+void prepareViewportsAndLayers(Device& device, PreparedDraw* out) {
+  const DrawState& s = device.draw;
+  const Shader& last = s.geometryShader                    ? *s.geometryShader
+                       : s.hullShader && s.domainShader    ? *s.domainShader
+                                                           : *s.vertexShader;
+  if (last.reflection.writesViewportArrayIndex)
     out->viewportCount = std::clamp<uint32_t>(s.viewportCount, 1, device.vk().info().properties.limits.maxViewports);
-  if (gs.reflection.writesRenderTargetArrayIndex) {
+  if (last.reflection.writesRenderTargetArrayIndex) {
     uint32_t layers = UINT32_MAX;
     for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
       if (device.boundRenderTargets[i]) layers = std::min(layers, device.boundRenderTargets[i]->sliceCount);
     if (device.boundDepthStencil) layers = std::min(layers, device.boundDepthStencil->sliceCount);
     out->layerCount = layers == UINT32_MAX ? 1 : layers;
   }
-  return true;
 }
 
 // Bound hull and domain shaders: both or neither, a patch list of the hull
@@ -364,7 +373,8 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   const state::InputAssembly assembly = state::translateTopology(s.topology);
   if (!assembly.valid) return false;  // D3D drops draws with an undefined topology
   if (!prepareTessellationStages(device)) return false;
-  if (s.geometryShader && !prepareGeometryStage(device, out)) return false;
+  if (s.geometryShader && !prepareGeometryStage(device)) return false;
+  prepareViewportsAndLayers(device, out);
   if (!boundRenderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;

@@ -57,6 +57,7 @@ dxbc::TranslateOptions withDeviceFeatures(const Shader* shader, dxbc::TranslateO
   o.shaderFloat64 = shader->nativeOptions.shaderFloat64;
   o.sparseResidency = shader->nativeOptions.sparseResidency;
   o.minLod = shader->nativeOptions.minLod;
+  o.viewportIndexLayer = shader->nativeOptions.viewportIndexLayer;
   return o;
 }
 
@@ -271,18 +272,18 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // one strip per cut, so at most (maxvertexcount − 2) per invocation and
   // dcl_gsinstances invocations per input primitive.
   uint32_t trianglesPerPrimitive = 1;
+  if (captured.reflection.writesViewportArrayIndex && prepared.viewportCount > 1) {
+    logError("conservative fallback: a shader writing SV_ViewportArrayIndex with more than one viewport bound is not "
+             "supported (the fallback draws into viewport 0); draw dropped");
+    return;
+  }
+  if (captured.reflection.writesRenderTargetArrayIndex && prepared.layerCount > 1) {
+    logError("conservative fallback: a shader writing SV_RenderTargetArrayIndex into views of more than one array "
+             "slice is not supported (the fallback draws into slice 0); draw dropped");
+    return;
+  }
   if (gs) {
     if (gs->reflection.gsOutputTopology != 5) return;  // points and lines: the runtime already rejected the draw (ID 365)
-    if (gs->reflection.writesViewportArrayIndex && prepared.viewportCount > 1) {
-      logError("conservative fallback: a geometry shader writing SV_ViewportArrayIndex with more than one viewport "
-               "bound is not supported (the fallback draws into viewport 0); draw dropped");
-      return;
-    }
-    if (gs->reflection.writesRenderTargetArrayIndex && prepared.layerCount > 1) {
-      logError("conservative fallback: a geometry shader writing SV_RenderTargetArrayIndex into views of more than "
-               "one array slice is not supported (the fallback draws into slice 0); draw dropped");
-      return;
-    }
     const uint32_t maxOut = gs->reflection.gsMaxOutputVertices;
     trianglesPerPrimitive = (maxOut > 2 ? maxOut - 2 : 0) * gs->reflection.gsInstanceCount;
     if (trianglesPerPrimitive == 0) return;  // no strip of three vertices: nothing to rasterize

@@ -188,6 +188,7 @@ bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool trans
     options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
     options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    options.viewportIndexLayer = device.vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     if (translate) shader.spirv = dxbc::translateToSpirv(parsed, options);
     shader.nativeOptions = options;
     shader.parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));

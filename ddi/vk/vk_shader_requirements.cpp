@@ -60,6 +60,9 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
                      "shaderStorageImageExtendedFormats");
     case 52: return feature("InterpolationFunction", f.sampleRateShading, "sampleRateShading");
     case 57: return feature("MultiViewport", f.multiViewport, "multiViewport");
+    case 5254:  // a vertex or domain shader's SV_RenderTargetArrayIndex / SV_ViewportArrayIndex
+      *need = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
+      return {"ShaderViewportIndexLayerEXT", d.extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME)};
     case 55:
       return feature("StorageImageReadWithoutFormat", f.shaderStorageImageReadWithoutFormat,
                      "shaderStorageImageReadWithoutFormat");
@@ -128,6 +131,10 @@ bool extensionEnabled(const Device& d, const char* ext, std::string* need) {
   if (std::strcmp(ext, "SPV_EXT_fragment_fully_covered") == 0) {
     *need = VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME;
     return d.extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME);
+  }
+  if (std::strcmp(ext, "SPV_EXT_shader_viewport_index_layer") == 0) {
+    *need = VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME;
+    return d.extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
   }
   if (std::strcmp(ext, "SPV_EXT_shader_stencil_export") == 0) {
     *need = VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME;

@@ -183,10 +183,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
     case D3D11_FEATURE_D3D9_OPTIONS1:
       *static_cast<D3D11_FEATURE_DATA_D3D9_OPTIONS1*>(pFeatureSupportData) = {TRUE, TRUE, TRUE, FALSE};
       return S_OK;
-    case D3D11_FEATURE_D3D11_OPTIONS3:
-      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex come from geometry shaders only.
-      static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS3*>(pFeatureSupportData)->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer = FALSE;
+    case D3D11_FEATURE_D3D11_OPTIONS3: {
+      // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex from any stage feeding the rasterizer, as the driver says.
+      D3DWDDM2_0DDI_D3D11_OPTIONS3_DATA caps{};
+      D3D10_2DDIARG_GETCAPS args{D3DWDDM2_0DDICAPS_D3D11_OPTIONS3, nullptr, &caps, sizeof caps};
+      UmdAdapter& adapter = ddi_->adapter();
+      static_cast<D3D11_FEATURE_DATA_D3D11_OPTIONS3*>(pFeatureSupportData)->VPAndRTArrayIndexFromAnyShaderFeedingRasterizer =
+          SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) && caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizer;
       return S_OK;
+    }
     case D3D11_FEATURE_GPU_VIRTUAL_ADDRESS_SUPPORT:
       // A conservative answer (32 bits, 4 GB): the runtime does not ask the Vulkan device for its address range.
       *static_cast<D3D11_FEATURE_DATA_GPU_VIRTUAL_ADDRESS_SUPPORT*>(pFeatureSupportData) = {32, 32};

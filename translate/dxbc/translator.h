@@ -130,6 +130,11 @@ struct TranslateOptions {
   // image operand. Without it a clamp other than an immediate <= 0 (no clamp)
   // is a translation error.
   bool minLod = false;
+  // The device enabled VK_EXT_shader_viewport_index_layer: a vertex or domain
+  // shader may write SV_RenderTargetArrayIndex / SV_ViewportArrayIndex
+  // (SPV_EXT_shader_viewport_index_layer). Without it such a shader does not
+  // translate: dxbc::Error names the extension.
+  bool viewportIndexLayer = false;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
   // Register ranges → descriptor arrays (D3D12). An SM5.1 shader declares its
   // constant buffers, samplers, SRVs and UAVs as ranges (`T0[4:7], space=5`,

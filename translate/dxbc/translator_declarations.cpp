@@ -632,13 +632,21 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     }
     return;
   }
-  if ((name == SystemName::RenderTargetArrayIndex || name == SystemName::ViewportArrayIndex ||
-       name == SystemName::PrimitiveId) &&
-      geometry()) {
+  const bool layerOrViewport = name == SystemName::RenderTargetArrayIndex || name == SystemName::ViewportArrayIndex;
+  if ((layerOrViewport && (stage_ == ProgramType::Vertex || domain())) && !opt_.viewportIndexLayer)
+    fail(std::string(name == SystemName::RenderTargetArrayIndex ? "SV_RenderTargetArrayIndex" : "SV_ViewportArrayIndex") +
+         " written by a vertex or domain shader needs VK_EXT_shader_viewport_index_layer, which the Vulkan device "
+         "lacks (a geometry shader may write it)");
+  if ((layerOrViewport || name == SystemName::PrimitiveId) &&
+      (geometry() || (layerOrViewport && (stage_ == ProgramType::Vertex || domain())))) {
     // Scalar integer built-ins from one component of the register.
     const uint32_t builtin = name == SystemName::RenderTargetArrayIndex ? BuiltInLayer
                              : name == SystemName::ViewportArrayIndex   ? BuiltInViewportIndex
                                                                         : BuiltInPrimitiveId;
+    if (!geometry()) {
+      b_.extension("SPV_EXT_shader_viewport_index_layer");
+      b_.capability(CapShaderViewportIndexLayerEXT);
+    }
     if (builtin == BuiltInViewportIndex) b_.capability(CapMultiViewport);
     const uint32_t component = componentSpan(mask).first;
     uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tInt()), SCOutput);

@@ -53,6 +53,7 @@ dxbc::TranslateOptions variantOptions(const Shader12& shader) {
   o.shaderFloat64 = shader.nativeOptions.shaderFloat64;
   o.sparseResidency = shader.nativeOptions.sparseResidency;
   o.minLod = shader.nativeOptions.minLod;
+  o.viewportIndexLayer = shader.nativeOptions.viewportIndexLayer;
   o.descriptorRanges = shader.nativeOptions.descriptorRanges;
   return o;
 }
@@ -294,14 +295,14 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   if (!layout) return;
   if (!f->geometryShader && !fallback::triangleTopology(uint32_t(t.d3dTopology)))
     return umd::logError("conservative fallback (D3D12): points and lines are not rasterized conservatively; draw dropped");
-  if (const Shader12* gs = f->geometryShader) {
-    if (gs->reflection.writesViewportArrayIndex && state_.viewports.size() > 1)
-      return umd::logError("conservative fallback (D3D12): a geometry shader writing SV_ViewportArrayIndex with more "
-                           "than one viewport set is not supported (the fallback draws into viewport 0); draw dropped");
-    if (gs->reflection.writesRenderTargetArrayIndex && t.layers > 1)
-      return umd::logError("conservative fallback (D3D12): a geometry shader writing SV_RenderTargetArrayIndex into "
-                           "views of more than one array slice is not supported (the fallback draws into slice 0); "
-                           "draw dropped");
+  // The last stage before the rasterizer (a tessellated PSO never takes the fallback).
+  if (const Shader12* last = f->geometryShader ? f->geometryShader : f->vertexShader) {
+    if (last->reflection.writesViewportArrayIndex && state_.viewports.size() > 1)
+      return umd::logError("conservative fallback (D3D12): a shader writing SV_ViewportArrayIndex with more than one "
+                           "viewport set is not supported (the fallback draws into viewport 0); draw dropped");
+    if (last->reflection.writesRenderTargetArrayIndex && t.layers > 1)
+      return umd::logError("conservative fallback (D3D12): a shader writing SV_RenderTargetArrayIndex into views of "
+                           "more than one array slice is not supported (the fallback draws into slice 0); draw dropped");
   }
   Device12& device = *device_;
   VkResult result = VK_SUCCESS;

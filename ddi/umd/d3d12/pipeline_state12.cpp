@@ -252,7 +252,9 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   pso.patchControlPoints = tessellation ? hs->reflection.inputControlPoints : 0;
 
   VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  if (gs && gs->reflection.writesViewportArrayIndex)
+  // The last stage before the rasterizer picks the viewport (SV_ViewportArrayIndex).
+  const Shader12* last = gs ? gs : (hs && ds) ? ds : vs;
+  if (last && last->reflection.writesViewportArrayIndex)
     pso.viewportCount = std::clamp<uint32_t>(device.vk().info().properties.limits.maxViewports, 1, 16);
   viewport.viewportCount = pso.viewportCount;
   viewport.scissorCount = pso.viewportCount;

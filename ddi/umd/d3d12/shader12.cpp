@@ -153,6 +153,7 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
     options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
     options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    options.viewportIndexLayer = device->vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     options.descriptorRanges = shader->bindings.ranges;
     spirv = dxbc::translateToSpirv(parsed, options);
     shader->nativeOptions = std::move(options);
