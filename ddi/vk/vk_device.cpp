@@ -203,6 +203,13 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   v12.drawIndirectCount = v12Supported.drawIndirectCount;  // D3D12 ExecuteIndirect's count buffer
   self->drawIndirectCount_ = v12.drawIndirectCount == VK_TRUE;
   v12.scalarBlockLayout = v12Supported.scalarBlockLayout;
+  // VK_EXT_shader_viewport_index_layer (a vertex or domain shader's layer and
+  // viewport): with the extension enabled, Vulkan 1.2 wants both features on
+  // (a device with the extension has them).
+  if (self->extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME)) {
+    v12.shaderOutputViewportIndex = v12Supported.shaderOutputViewportIndex;
+    v12.shaderOutputLayer = v12Supported.shaderOutputLayer;
+  }
   // Sampler states: MIRRORONCE addressing and the MINIMUM_/MAXIMUM_ filters.
   v12.samplerMirrorClampToEdge = v12Supported.samplerMirrorClampToEdge;
   v12.samplerFilterMinmax = v12Supported.samplerFilterMinmax;
