@@ -94,6 +94,7 @@ void D3D11ImmediateContext::releaseBindings() {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();
   }
+  releasePredicate();
   releaseDrawBindings();
 }
 

@@ -3,8 +3,10 @@
 
 #include "d3d11_device.h"
 
+#include <chrono>
 #include <new>
 #include <string>
+#include <thread>
 
 namespace d3dvk::runtime {
 namespace {
@@ -195,6 +197,19 @@ HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
   return S_OK;
 }
 
+bool D3D11Query::waitPredicateResult(BOOL* result) {
+  if (state_ != State::Issued || !isPredicate(desc_.Query)) return false;
+  DdiDevice& ddi = device().ddi();
+  for (UINT flags = 0;; flags = D3D10_DDI_GET_DATA_DO_NOT_FLUSH) {  // the first call submits what the result needs
+    DdiErrorScope errors;
+    ddi.funcs().pfnQueryGetData(ddi.handle(), ddiHandle(), result, sizeof(BOOL), flags);
+    const HRESULT hr = errors.first();
+    if (hr != DXGI_DDI_ERR_WASSTILLDRAWING) return SUCCEEDED(hr);
+    if (device().removed()) return false;
+    std::this_thread::sleep_for(std::chrono::microseconds(50));
+  }
+}
+
 void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) try {
   if (pDesc) *pDesc = {desc_.Query, desc_.MiscFlags};
 } D3DVK_CATCH_VOID
@@ -219,11 +234,15 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
 // runtime hands out is a D3D11Query.
 void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
-  if (pAsync) static_cast<D3D11Query*>(pAsync)->begin();
+  if (!pAsync) return;
+  if (static_cast<D3D11Query*>(pAsync) == predicate_) predicateVerdict_ = kVerdictUnknown;  // re-issued: ask again
+  static_cast<D3D11Query*>(pAsync)->begin();
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
-  if (pAsync) static_cast<D3D11Query*>(pAsync)->end();
+  if (!pAsync) return;
+  if (static_cast<D3D11Query*>(pAsync) == predicate_) predicateVerdict_ = kVerdictUnknown;
+  static_cast<D3D11Query*>(pAsync)->end();
 } D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,

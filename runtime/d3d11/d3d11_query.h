@@ -11,7 +11,7 @@
 // - GetData: DataSize 0 (poll) or exactly GetDataSize(), only the DONOTFLUSH
 //   flag, and only on an issued query; S_FALSE while the driver reports
 //   DXGI_DDI_ERR_WASSTILLDRAWING.
-// Predicates and stream-output queries are not implemented (E_NOTIMPL).
+// Stream-output queries and predicates are not implemented (E_NOTIMPL).
 #pragma once
 
 #include "d3d10umddi.h"
@@ -37,6 +37,11 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   void begin();
   void end();
   HRESULT getData(void* data, UINT size, UINT flags);
+  // A predicate's result for SetPredication (d3d11_context_predication.cpp):
+  // waits until the driver has it (submitting the work it depends on). False
+  // when there is none to wait for (never issued, still building, or the
+  // driver failed): the predicated commands then run.
+  bool waitPredicateResult(BOOL* result);
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   UINT STDMETHODCALLTYPE GetDataSize() override try { return dataSize(desc_.Query); } D3DVK_CATCH_RETURN({})
