@@ -95,6 +95,7 @@ void D3D11ImmediateContext::releaseBindings() {
     state->releasePrivateRef();
   }
   releasePredicate();
+  releaseStreamOutputTargets();
   releaseDrawBindings();
 }
 

@@ -295,6 +295,10 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // predicate says the command is not performed.
   bool predicatedOut();
   void releasePredicate();
+  // Stream-output targets (d3d11_context_stream_output.cpp): private references, and their offsets (-1: append).
+  class D3D11Buffer* soTargets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  UINT soOffsets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  void releaseStreamOutputTargets();
   // The runtime's draw-time checks; false: the draw must not reach the driver.
   bool validateDraw(const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.

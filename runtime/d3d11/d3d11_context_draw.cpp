@@ -474,6 +474,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   SetPredication(nullptr, FALSE);
+  SOSetTargets(0, nullptr, nullptr);
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);
   GSSetShader(nullptr, nullptr, 0);

@@ -9,7 +9,10 @@
 // the work it depends on, and the answer holds for the following commands. So
 // every command D3D11 lists is predicated exactly — draws, dispatches, clears,
 // copies, updates, resolves and GenerateMips alike — at the cost of that wait.
-// A predicate that was never issued (or is still building) predicates nothing.
+// A predicate that was never issued (or is still building) predicates nothing;
+// setting a building one is SETPREDICATION_INVALID_PREDICATE_STATE, and Begin or
+// End on the predicate while it is set PREDICATE_BEGIN/END_DURING_PREDICATION
+// (the commands after them read its new result).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_query.h"
@@ -40,6 +43,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pP
                            "pPredicate is not a predicate of this device. The call is ignored.");
       return;
     }
+    if (query->building())
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                           D3D11_MESSAGE_ID_SETPREDICATION_INVALID_PREDICATE_STATE,
+                           "SETPREDICATION_INVALID_PREDICATE_STATE", "ID3D11DeviceContext::SetPredication",
+                           "The predicate is building (Begin without End); it must be issued. It predicates nothing "
+                           "until it is.");
     query->addPrivateRef();
   }
   releasePredicate();

@@ -235,13 +235,23 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
 // runtime hands out is a D3D11Query.
 void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
   if (!pAsync) return;
-  if (static_cast<D3D11Query*>(pAsync) == predicate_) predicateVerdict_ = kVerdictUnknown;  // re-issued: ask again
+  if (static_cast<D3D11Query*>(pAsync) == predicate_) {  // re-issued: the next predicated command asks again
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_PREDICATE_BEGIN_DURING_PREDICATION, "PREDICATE_BEGIN_DURING_PREDICATION",
+                         kBegin, "Begin is invoked on the predicate SetPredication set.");
+    predicateVerdict_ = kVerdictUnknown;
+  }
   static_cast<D3D11Query*>(pAsync)->begin();
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
   if (!pAsync) return;
-  if (static_cast<D3D11Query*>(pAsync) == predicate_) predicateVerdict_ = kVerdictUnknown;
+  if (static_cast<D3D11Query*>(pAsync) == predicate_) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
+                         D3D11_MESSAGE_ID_PREDICATE_END_DURING_PREDICATION, "PREDICATE_END_DURING_PREDICATION", kEnd,
+                         "End is invoked on the predicate SetPredication set.");
+    predicateVerdict_ = kVerdictUnknown;
+  }
   static_cast<D3D11Query*>(pAsync)->end();
 } D3DVK_CATCH_VOID
 

@@ -1,7 +1,7 @@
 // tests/draw: ID3D11DeviceContext::SetPredication / GetPredication through the
 // public API on the real UMD (lavapipe): OCCLUSION_PREDICATE results decided by
 // what was drawn while the predicate was building (checked through GetData),
-// then draws, clears, copies and updates under the predicate with both
+// then draws, dispatches, clears, copies and updates under the predicate with both
 // PredicateValue values, read back: a command is skipped exactly when the
 // predicate's result equals PredicateValue. Also GetPredication's reference,
 // ClearState and a predicate that was never issued.
@@ -170,6 +170,48 @@ TEST_CASE("a predicated UAV clear is skipped exactly when the predicate says so"
       for (uint32_t w : words) CHECK(w == expected);
     }
   }
+}
+
+TEST_CASE("a predicated Dispatch is skipped exactly when the predicate says so", "[predication]") {
+  static const char kCsStoreFive[] = R"(cs_5_0
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+store_raw u0.x, l(0), l(5)
+ret
+)";
+  RenderDevice d;
+  PredicatedScene s(d);
+  const std::vector<uint8_t> code = assembled(kCsStoreFive);
+  Com<ID3D11ComputeShader> cs;
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), nullptr, cs.out()) == S_OK);
+  const D3D11_BUFFER_DESC bd{16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0,
+                             D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0};
+  Com<ID3D11Buffer> buffer;
+  REQUIRE(d->CreateBuffer(&bd, nullptr, buffer.out()) == S_OK);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC ud{};
+  ud.Format = DXGI_FORMAT_R32_TYPELESS;
+  ud.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  ud.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_RAW};
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(d->CreateUnorderedAccessView(buffer.get(), &ud, uav.out()) == S_OK);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  d.context->CSSetShader(cs.get(), nullptr, 0);
+  d.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+  for (const BOOL value : {FALSE, TRUE})
+    for (ID3D11Predicate* predicate : {s.passed.get(), s.failed.get()}) {
+      const BOOL result = predicate == s.passed.get();
+      CAPTURE(result, value);
+      const UINT seven[4] = {7, 7, 7, 7};
+      d.context->SetPredication(nullptr, FALSE);
+      d.context->ClearUnorderedAccessViewUint(uav.get(), seven);
+      d.context->SetPredication(predicate, value);
+      d.context->Dispatch(1, 1, 1);
+      d.context->SetPredication(nullptr, FALSE);
+      const std::vector<uint8_t> raw = readback(d, buffer.get());
+      uint32_t first = 0;
+      std::memcpy(&first, raw.data(), 4);
+      CHECK(first == (result == value ? 7u : 5u));
+    }
 }
 
 TEST_CASE("GetPredication returns the predicate AddRef'd and the value and ClearState resets both", "[predication]") {
