@@ -4,6 +4,7 @@
 #include "d3d11_device.h"
 
 #include <chrono>
+#include <cstdlib>
 #include <new>
 #include <string>
 #include <thread>
@@ -200,12 +201,21 @@ HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
 bool D3D11Query::waitPredicateResult(BOOL* result) {
   if (state_ != State::Issued || !isPredicate(desc_.Query)) return false;
   DdiDevice& ddi = device().ddi();
+  // A GPU that never finishes must not hang the application: past the UMD's
+  // GPU timeout (D3DVK_GPU_TIMEOUT_MS, default a minute) the command runs.
+  uint64_t timeoutMs = 60'000;
+  if (const char* ms = std::getenv("D3DVK_GPU_TIMEOUT_MS"); ms && *ms) {
+    char* end = nullptr;
+    const unsigned long long value = std::strtoull(ms, &end, 10);
+    if (!*end && value > 0) timeoutMs = value;
+  }
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
   for (UINT flags = 0;; flags = D3D10_DDI_GET_DATA_DO_NOT_FLUSH) {  // the first call submits what the result needs
     DdiErrorScope errors;
     ddi.funcs().pfnQueryGetData(ddi.handle(), ddiHandle(), result, sizeof(BOOL), flags);
     const HRESULT hr = errors.first();
     if (hr != DXGI_DDI_ERR_WASSTILLDRAWING) return SUCCEEDED(hr);
-    if (device().removed()) return false;
+    if (device().removed() || std::chrono::steady_clock::now() > deadline) return false;
     std::this_thread::sleep_for(std::chrono::microseconds(50));
   }
 }
