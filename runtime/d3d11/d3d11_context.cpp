@@ -94,6 +94,8 @@ void D3D11ImmediateContext::releaseBindings() {
     rasterizerState_ = nullptr;
     state->releasePrivateRef();
   }
+  releasePredicate();
+  releaseStreamOutputTargets();
   releaseDrawBindings();
 }
 

@@ -282,6 +282,23 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
                           const UINT* num = nullptr, const char* function = nullptr);
   void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* first = nullptr,
                           UINT* num = nullptr);
+  // Predication (d3d11_context_predication.cpp): the predicate SetPredication
+  // set (a private reference; null: none) and its PredicateValue, and whether
+  // the predicated commands are skipped (read once per SetPredication, or per
+  // Begin/End of the predicate while it is set).
+  class D3D11Query* predicate_ = nullptr;
+  BOOL predicateValue_ = FALSE;
+  static constexpr int kVerdictUnknown = -1;
+  int predicateVerdict_ = kVerdictUnknown;  // 1: skip, 0: run
+  // For each command D3D11 predicates (draws, dispatches, clears, copies,
+  // updates, resolves, GenerateMips), after its validation: true when the
+  // predicate says the command is not performed.
+  bool predicatedOut();
+  void releasePredicate();
+  // Stream-output targets (d3d11_context_stream_output.cpp): private references, and their offsets (-1: append).
+  class D3D11Buffer* soTargets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  UINT soOffsets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  void releaseStreamOutputTargets();
   // The runtime's draw-time checks; false: the draw must not reach the driver.
   bool validateDraw(const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.

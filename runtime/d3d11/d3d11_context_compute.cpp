@@ -271,6 +271,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
                          kFunction, "A thread group count is 0: nothing is dispatched.");
     return;
   }
+  if (predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDispatch(ddi.handle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
 } D3DVK_CATCH_VOID
@@ -278,7 +279,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
 void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs,
                                                               UINT AlignedByteOffsetForArgs) try {
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
-                         AlignedByteOffsetForArgs, 3 * sizeof(UINT)))
+                         AlignedByteOffsetForArgs, 3 * sizeof(UINT)) ||
+      predicatedOut())
     return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDispatchIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
@@ -288,7 +290,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer
                                                                    UINT AlignedByteOffsetForArgs) try {
   const char* kFunction = "ID3D11DeviceContext::DrawInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
-      !validateDraw(kFunction))
+      !validateDraw(kFunction) || predicatedOut())
     return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
@@ -298,7 +300,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D1
                                                                           UINT AlignedByteOffsetForArgs) try {
   const char* kFunction = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
-      !validateDraw(kFunction))
+      !validateDraw(kFunction) || predicatedOut())
     return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexedInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(),
@@ -329,6 +331,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
     return error(D3D11_MESSAGE_ID_COPYSTRUCTURECOUNT_INVALIDSOURCESTATE, "COPYSTRUCTURECOUNT_INVALIDSOURCESTATE",
                  src ? "The source view is not a D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER view."
                      : "pSrcView is NULL.");
+  if (predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnCopyStructureCount(ddi.handle(), dst->ddiHandle(), DstAlignedByteOffset, src->ddiHandle());
 } D3DVK_CATCH_VOID

@@ -431,21 +431,21 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
-  if (!validateDraw("ID3D11DeviceContext::Draw")) return;
+  if (!validateDraw("ID3D11DeviceContext::Draw") || predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation) try {
-  if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexed") || predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                            UINT StartVertexLocation, UINT StartInstanceLocation) try {
-  if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawInstanced") || predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
@@ -454,7 +454,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
                                                                   UINT StartInstanceLocation) try {
-  if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced") || predicatedOut()) return;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);
@@ -473,6 +473,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
   DdiDevice& ddi = device_.ddi();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
+  SetPredication(nullptr, FALSE);
+  SOSetTargets(0, nullptr, nullptr);
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);
   GSSetShader(nullptr, nullptr, 0);

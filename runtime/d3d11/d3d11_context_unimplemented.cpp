@@ -6,14 +6,6 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets, const UINT* pOffsets) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
   // not implemented yet
 } D3DVK_CATCH_VOID
@@ -29,14 +21,6 @@ FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource*
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) try {
   // not implemented yet
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
-  if (ppPredicate) *ppPredicate = nullptr;
-} D3DVK_CATCH_VOID
-
-void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) try {
-  if (ppSOTargets) for (UINT i = 0; i < NumBuffers; ++i) ppSOTargets[i] = nullptr;
 } D3DVK_CATCH_VOID
 
 

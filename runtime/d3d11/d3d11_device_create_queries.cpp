@@ -42,8 +42,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQu
 
 // ID3D11Device::CreatePredicate: OCCLUSION_PREDICATE is an occlusion query
 // answering BOOL (ID3D11Predicate adds nothing to ID3D11Query's vtable, so the
-// query object serves as one); the stream-output predicates are E_NOTIMPL, and
-// SetPredication does not predicate draws yet.
+// query object serves as one); the stream-output predicates are E_NOTIMPL.
+// SetPredication: d3d11_context_predication.cpp.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
                                                        ID3D11Predicate** ppPredicate) try {
   constexpr const char* kFunction = "ID3D11Device::CreatePredicate";

@@ -5,12 +5,6 @@
 
 namespace d3dvk::runtime {
 
-HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput( const void* pShaderBytecode, SIZE_T BytecodeLength, const D3D11_SO_DECLARATION_ENTRY* pSODeclaration, UINT NumEntries, const UINT* pBufferStrides, UINT NumStrides, UINT RasterizedStream, ID3D11ClassLinkage* pClassLinkage, ID3D11GeometryShader** ppGeometryShader) try {
-  if (ppGeometryShader) *ppGeometryShader = nullptr;
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
-
-
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateCounter(const D3D11_COUNTER_DESC* pCounterDesc, ID3D11Counter** ppCounter) try {
   if (ppCounter) *ppCounter = nullptr;
   return E_NOTIMPL;

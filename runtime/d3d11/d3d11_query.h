@@ -11,7 +11,8 @@
 // - GetData: DataSize 0 (poll) or exactly GetDataSize(), only the DONOTFLUSH
 //   flag, and only on an issued query; S_FALSE while the driver reports
 //   DXGI_DDI_ERR_WASSTILLDRAWING.
-// Predicates and stream-output queries are not implemented (E_NOTIMPL).
+// OCCLUSION_PREDICATE is a predicate (SetPredication: d3d11_context_predication.cpp);
+// stream-output queries and predicates are not implemented (E_NOTIMPL).
 #pragma once
 
 #include "d3d10umddi.h"
@@ -37,6 +38,13 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   void begin();
   void end();
   HRESULT getData(void* data, UINT size, UINT flags);
+  // A predicate's result for SetPredication (d3d11_context_predication.cpp):
+  // waits until the driver has it (submitting the work it depends on). False
+  // when there is none to wait for (never issued, still building, or the
+  // driver failed, or the GPU did not finish within D3DVK_GPU_TIMEOUT_MS,
+  // default 60 s): the predicated commands then run.
+  bool waitPredicateResult(BOOL* result);
+  bool building() const { return state_ == State::Building; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
   UINT STDMETHODCALLTYPE GetDataSize() override try { return dataSize(desc_.Query); } D3DVK_CATCH_RETURN({})
