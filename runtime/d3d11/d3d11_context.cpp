@@ -25,6 +25,8 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, voi
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 
+DdiDevice& D3D11ImmediateContext::driver() { return inertDdi_ ? *inertDdi_ : device_.ddi(); }
+
 ULONG STDMETHODCALLTYPE D3D11ImmediateContext::AddRef() try { return device_.AddRef(); } D3DVK_CATCH_RETURN({})
 ULONG STDMETHODCALLTYPE D3D11ImmediateContext::Release() try { return device_.Release(); } D3DVK_CATCH_RETURN({})
 
@@ -47,7 +49,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID
 D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() try { return D3D11_DEVICE_CONTEXT_IMMEDIATE; } D3DVK_CATCH_RETURN({})
 UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() try { return 0; } D3DVK_CATCH_RETURN({})
 void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() try {
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnFlush(ddi.handle(), 0);
 } D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) try {
@@ -61,7 +63,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* 
   if (state) state->addPrivateRef();
   D3D11RasterizerState* previous = rasterizerState_;
   rasterizerState_ = state;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   // A null handle binds the driver's default state (the D3D11.3 default desc).
   ddi.funcs().pfnSetRasterizerState(ddi.handle(), state ? state->ddiHandle() : D3D10DDI_HRASTERIZERSTATE{nullptr});
   if (previous) previous->releasePrivateRef();

@@ -54,7 +54,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const
     return;
   }
   std::vector<D3D10_DDI_RECT> rects(pRect, pRect + NumRects);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   if (rtv)
     ddi.funcs().pfnClearView(ddi.handle(), D3D10DDI_HT_RENDERTARGETVIEW,
                              static_cast<D3D11RenderTargetView*>(rtv)->ddiHandle().pDrvPrivate, Color,

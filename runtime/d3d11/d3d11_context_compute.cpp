@@ -56,7 +56,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
     return;
   rebind(current, next);
   geometryShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kGS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnGsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -110,7 +110,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* p
     return;
   rebind(current, next);
   computeShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kCS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnCsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -184,7 +184,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
     handles[i] = next[i] ? next[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
     counts[i] = pUAVInitialCounts && next[i] && next[i]->hasCounter() ? pUAVInitialCounts[i] : UINT(-1);
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnCsSetUnorderedAccessViews(ddi.handle(), StartSlot, NumUAVs, handles, counts);
 } D3DVK_CATCH_VOID
 
@@ -271,7 +271,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
                          kFunction, "A thread group count is 0: nothing is dispatched.");
     return;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatch(ddi.handle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
 } D3DVK_CATCH_VOID
 
@@ -280,7 +280,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
                          AlignedByteOffsetForArgs, 3 * sizeof(UINT)))
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatchIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
 
@@ -290,7 +290,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
       !validateDraw(kFunction))
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
 
@@ -300,7 +300,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D1
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
       !validateDraw(kFunction))
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(),
                                               AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
@@ -329,7 +329,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
     return error(D3D11_MESSAGE_ID_COPYSTRUCTURECOUNT_INVALIDSOURCESTATE, "COPYSTRUCTURECOUNT_INVALIDSOURCESTATE",
                  src ? "The source view is not a D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER view."
                      : "pSrcView is NULL.");
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnCopyStructureCount(ddi.handle(), dst->ddiHandle(), DstAlignedByteOffset, src->ddiHandle());
 } D3DVK_CATCH_VOID
 

@@ -85,7 +85,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* 
   rebind(blendState_, next);
   for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
   sampleMask_ = SampleMask;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetBlendState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HBLENDSTATE{}, blendFactor_,
                                SampleMask);
 } D3DVK_CATCH_VOID
@@ -106,7 +106,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11Depth
   D3D11DepthStencilState* next = static_cast<D3D11DepthStencilState*>(pDepthStencilState);
   rebind(depthStencilState_, next);
   stencilRef_ = StencilRef;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetDepthStencilState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HDEPTHSTENCILSTATE{},
                                       StencilRef);
 } D3DVK_CATCH_VOID
@@ -120,7 +120,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11Depth
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) try {
   D3D11InputLayout* next = static_cast<D3D11InputLayout*>(pInputLayout);
   rebind(inputLayout_, next);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetInputLayout(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HELEMENTLAYOUT{});
 } D3DVK_CATCH_VOID
 
@@ -152,7 +152,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
     strides[i] = next ? pStrides[i] : 0;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, strides, pOffsets);
 } D3DVK_CATCH_VOID
 
@@ -179,7 +179,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
   rebind(indexBuffer_, next);
   indexFormat_ = Format;
   indexOffset_ = Offset;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetIndexBuffer(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HRESOURCE{}, Format, Offset);
 } D3DVK_CATCH_VOID
 
@@ -206,7 +206,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
     return;
   }
   topology_ = Topology;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
 } D3DVK_CATCH_VOID
 
@@ -226,7 +226,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pV
     return;
   rebind(current, next);
   vertexShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kVS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnVsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -254,7 +254,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPi
     return;
   rebind(current, next);
   pixelShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kPS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnPsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -330,7 +330,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, 
   }
   const UINT clear = viewportCount_ > NumViewports ? viewportCount_ - NumViewports : 0;
   viewportCount_ = NumViewports;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetViewports(ddi.handle(), NumViewports, clear, ddiViewports);
 } D3DVK_CATCH_VOID
 
@@ -366,7 +366,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
     const auto clamp = [](LONG v) { return std::clamp<LONG>(v, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX); };
     rects[i] = {clamp(pRects[i].left), clamp(pRects[i].top), clamp(pRects[i].right), clamp(pRects[i].bottom)};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, rects);
 } D3DVK_CATCH_VOID
 
@@ -432,21 +432,21 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
   if (!validateDraw("ID3D11DeviceContext::Draw")) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                            UINT StartVertexLocation, UINT StartInstanceLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
 } D3DVK_CATCH_VOID
@@ -455,7 +455,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
                                                                   UINT StartInstanceLocation) try {
   if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);
 } D3DVK_CATCH_VOID
@@ -471,7 +471,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   IASetVertexBuffers(0, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, noBuffers, zeros, zeros);
   IASetIndexBuffer(nullptr, DXGI_FORMAT_UNKNOWN, 0);
   topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   VSSetShader(nullptr, nullptr, 0);
   PSSetShader(nullptr, nullptr, 0);

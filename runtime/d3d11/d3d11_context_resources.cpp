@@ -48,7 +48,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11Render
                                                                    const FLOAT ColorRGBA[4]) try {
   if (!pRenderTargetView || !ColorRGBA) return;
   FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearRenderTargetView(ddi.handle(), rtvFrom(pRenderTargetView)->ddiHandle(), color);
 } D3DVK_CATCH_VOID
 
@@ -63,7 +63,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
                          "ClearFlags must be D3D11_CLEAR_DEPTH and/or D3D11_CLEAR_STENCIL and Depth must be in [0, 1].");
     return;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   UINT flags = (ClearFlags & D3D11_CLEAR_DEPTH ? D3D10_DDI_CLEAR_DEPTH : 0) |
                (ClearFlags & D3D11_CLEAR_STENCIL ? D3D10_DDI_CLEAR_STENCIL : 0);
   ddi.funcs().pfnClearDepthStencilView(ddi.handle(), dsvFrom(pDepthStencilView)->ddiHandle(), flags, Depth, Stencil);
@@ -87,7 +87,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
   if (anyMapped(*src))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCESTATE, "COPYRESOURCE_INVALIDSOURCESTATE",
                   "The source is currently mapped.");
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
 } D3DVK_CATCH_VOID
 
@@ -170,7 +170,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
                   "Copying a subresource onto itself is not supported.");
   D3D10_DDI_BOX ddi = ddiBox(box);
-  DdiDevice& d = device_.ddi();
+  DdiDevice& d = driver();
   d.funcs().pfnResourceCopyRegion(d.handle(), dst->ddiHandle(), DstSubresource, DstX, DstY, DstZ, src->ddiHandle(),
                                   SrcSubresource, &ddi, CopyFlags & 3u);
 } D3DVK_CATCH_VOID
@@ -218,7 +218,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
   }
   D3D10_DDI_BOX box{};
   if (pDstBox) box = ddiBox(*pDstBox);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   auto fn = (dst->bindFlags & D3D11_BIND_CONSTANT_BUFFER) ? ddi.funcs().pfnDefaultConstantBufferUpdateSubresourceUP
                                                           : ddi.funcs().pfnResourceUpdateSubresourceUP;
   fn(ddi.handle(), dst->ddiHandle(), DstSubresource, pDstBox ? &box : nullptr, pSrcData, SrcRowPitch, SrcDepthPitch,
@@ -257,7 +257,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
       src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                             SrcSubresource, Format);
 } D3DVK_CATCH_VOID
@@ -266,7 +266,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
                                                     UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) try {
   static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
   if (pMappedResource) *pMappedResource = {};
-  if (device_.removed()) return device_.ddi().removedReason();
+  if (device_.removed()) return driver().removedReason();
   D3D11ResourceBase* r = resourceBase(pResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
@@ -302,7 +302,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
     return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_ALREADYMAPPED, "RESOURCE_MAP_ALREADYMAPPED",
                   "Subresource " + std::to_string(Subresource) + " is already mapped.");
 
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
   PFND3D10DDI_RESOURCEMAP map = f.pfnResourceMap;
   const bool discard = MapType == D3D11_MAP_WRITE_DISCARD;
@@ -352,7 +352,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
                          "Subresource " + std::to_string(Subresource) + " is not mapped.");
     return;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
   PFND3D10DDI_RESOURCEUNMAP unmap = f.pfnResourceUnmap;
   if (r->usage == D3D11_USAGE_STAGING)
@@ -415,7 +415,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   // The hidden counters of append/counter views: UINT(-1) keeps them, other values set them.
   UINT counts[D3D11_1_UAV_SLOT_COUNT];
   for (UINT i = uavStart; i < uavSlots; ++i) counts[i - uavStart] = initialCounts ? initialCounts[i] : UINT(-1);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetRenderTargets(ddi.handle(), rtHandles, nextRtCount, clearSlots,
                                   nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{},
                                   anyUav ? uavHandles : nullptr, anyUav ? counts : nullptr, uavStart,
@@ -537,7 +537,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
                                                                           const UINT Values[4]) try {
   if (!pView || !Values) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
                                               Values);
 } D3DVK_CATCH_VOID
@@ -560,7 +560,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
                              "ignored.");
     return;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewFloat(ddi.handle(), view->ddiHandle(), Values);
 } D3DVK_CATCH_VOID
 
@@ -596,7 +596,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceV
                   "D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE); nothing is generated.");
   if (anyMapped(r)) return reject("The view's resource is mapped.");
   if (view->range().mipCount < 2) return;  // one mip: nothing below it to generate
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnGenMips(ddi.handle(), view->ddiHandle());
 } D3DVK_CATCH_VOID
 

@@ -88,7 +88,7 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
     rebindPrivate(shaderResources_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSHADERRESOURCEVIEW{};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   srvEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
@@ -134,7 +134,7 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
     rebindPrivate(samplers_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSAMPLER{};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   samplerEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
@@ -169,7 +169,7 @@ void D3D11ImmediateContext::unbindShaderResourcesOf(const void* resource, const 
       D3D11ShaderResourceView* none = nullptr;
       rebindPrivate(shaderResources_[stage][slot], none);
       const D3D10DDI_HSHADERRESOURCEVIEW null{};
-      DdiDevice& ddi = device_.ddi();
+      DdiDevice& ddi = driver();
       srvEntry(ddi.funcs(), stage)(ddi.handle(), slot, 1, &null);
     }
 }

@@ -57,7 +57,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHul
     return;
   rebind(current, next);
   hullShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kHS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnHsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -111,7 +111,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pD
     return;
   rebind(current, next);
   domainShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kDS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnDsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),

@@ -27,10 +27,6 @@ FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource*
   return {};  // not implemented yet
 } D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
   if (ppPredicate) *ppPredicate = nullptr;
 } D3DVK_CATCH_VOID

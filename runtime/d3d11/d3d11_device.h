@@ -56,6 +56,8 @@ class D3D11Device final : public ID3D11Device3 {
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);
   debug::InfoQueue* infoQueue() { return infoQueue_.get(); }
+  // CreateDeferredContext*'s body (d3d11_deferred_context.cpp).
+  HRESULT createDeferredContext(UINT ContextFlags, REFIID riid, void** ppDeferredContext);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;

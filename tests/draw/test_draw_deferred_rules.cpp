@@ -1,0 +1,288 @@
+// tests/draw: the rules of deferred contexts and command lists — type and
+// flags, which Maps a deferred context allows (HRESULTs and debug-layer
+// messages), GetData and FinishCommandList where they are invalid, the state a
+// deferred context and the immediate context have after FinishCommandList and
+// ExecuteCommandList with either flag (Get* calls, and pixels where the list
+// inherits nothing), lists of another device, UpdateSubresource's copy of its
+// source (and D3D11's box-offset rule for emulated command lists), and
+// CheckFeatureSupport(THREADING). On the device's path (lavapipe here).
+#include "../render/checked_device.h"
+#include "draw_test_util.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+Com<ID3D11DeviceContext> deferredContext(RenderDevice& d) {
+  Com<ID3D11DeviceContext> c;
+  REQUIRE(d->CreateDeferredContext(0, c.out()) == S_OK);
+  return c;
+}
+
+Com<ID3D11Buffer> buffer(RenderDevice& d, UINT bytes, D3D11_USAGE usage, UINT bind, UINT cpu) {
+  D3D11_BUFFER_DESC desc{bytes, usage, bind, cpu, 0, 0};
+  Com<ID3D11Buffer> b;
+  REQUIRE(d->CreateBuffer(&desc, nullptr, b.out()) == S_OK);
+  return b;
+}
+
+Com<ID3D11InfoQueue> infoQueue(RenderDevice& d) {
+  Com<ID3D11InfoQueue> q;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(q.out())) == S_OK);
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("Deferred contexts: type, flags, interfaces and CheckFeatureSupport(THREADING)", "[draw][deferred]") {
+  RenderDevice d;
+  Com<ID3D11Device3> device3;
+  REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  Com<ID3D11DeviceContext3> c3;
+  REQUIRE(device3->CreateDeferredContext3(0, c3.out()) == S_OK);
+  CHECK(c3->GetType() == D3D11_DEVICE_CONTEXT_DEFERRED);
+  CHECK(c3->GetContextFlags() == 0);
+  Com<ID3D11DeviceContext> c;
+  REQUIRE(c3->QueryInterface(__uuidof(ID3D11DeviceContext), reinterpret_cast<void**>(c.out())) == S_OK);
+  Com<ID3D11Device> owner;
+  c->GetDevice(owner.out());
+  CHECK(owner.get() == d.device.get());
+  CHECK(d.context->GetType() == D3D11_DEVICE_CONTEXT_IMMEDIATE);
+  Com<ID3D11DeviceContext> bad;
+  CHECK(d->CreateDeferredContext(1, bad.out()) == E_INVALIDARG);
+  CHECK(bad.get() == nullptr);
+  CHECK(d->CreateDeferredContext(0, nullptr) == S_FALSE);
+
+  Com<ID3D11CommandList> list;
+  CHECK(d.context->FinishCommandList(FALSE, list.out()) == DXGI_ERROR_INVALID_CALL);
+  CHECK(list.get() == nullptr);
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);  // an empty list is a list
+  REQUIRE(list.get() != nullptr);
+  CHECK(list->GetContextFlags() == 0);
+  list->GetDevice(owner.out());
+  CHECK(owner.get() == d.device.get());
+  d.context->ExecuteCommandList(list.get(), TRUE);
+
+  D3D11_FEATURE_DATA_THREADING threading{TRUE, TRUE};
+  REQUIRE(d->CheckFeatureSupport(D3D11_FEATURE_THREADING, &threading, sizeof threading) == S_OK);
+  CHECK(threading.DriverCommandLists == FALSE);  // emulated by the runtime
+}
+
+TEST_CASE("Deferred contexts: Map allows WRITE_DISCARD and then WRITE_NO_OVERWRITE on dynamic resources only",
+          "[draw][deferred][map]") {
+  RenderDevice d(D3D11_CREATE_DEVICE_DEBUG);
+  Com<ID3D11InfoQueue> queue = infoQueue(d);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  Com<ID3D11Buffer> dynamic = buffer(d, 64, D3D11_USAGE_DYNAMIC, D3D11_BIND_VERTEX_BUFFER, D3D11_CPU_ACCESS_WRITE);
+  Com<ID3D11Buffer> plain = buffer(d, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_VERTEX_BUFFER, 0);
+  Com<ID3D11Buffer> staging = buffer(d, 64, D3D11_USAGE_STAGING, 0, D3D11_CPU_ACCESS_READ | D3D11_CPU_ACCESS_WRITE);
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE,
+                                          D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+  drainMessages(queue.get());
+
+  D3D11_MAPPED_SUBRESOURCE m{};
+  auto refused = [&](ID3D11Resource* r, D3D11_MAP type) {
+    m.pData = reinterpret_cast<void*>(1);
+    const HRESULT hr = c->Map(r, 0, type, 0, &m);
+    CHECK(m.pData == nullptr);
+    const std::vector<StoredMessage> messages = drainMessages(queue.get());
+    CHECK(messages.size() == 1);
+    return hr;
+  };
+  CHECK(refused(dynamic.get(), D3D11_MAP_WRITE_NO_OVERWRITE) == E_INVALIDARG);  // not after a DISCARD in this list
+  CHECK(refused(dynamic.get(), D3D11_MAP_WRITE) == E_INVALIDARG);
+  CHECK(refused(dynamic.get(), D3D11_MAP_READ) == E_INVALIDARG);
+  CHECK(refused(plain.get(), D3D11_MAP_WRITE_DISCARD) == E_INVALIDARG);
+  CHECK(refused(staging.get(), D3D11_MAP_READ) == E_INVALIDARG);
+  CHECK(refused(staging.get(), D3D11_MAP_WRITE) == E_INVALIDARG);
+  CHECK(refused(texture.get(), D3D11_MAP_WRITE_NO_OVERWRITE) == E_INVALIDARG);  // buffers only
+  CHECK(refused(dynamic.get(), D3D11_MAP(7)) == E_INVALIDARG);
+  CHECK(c->Map(dynamic.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, nullptr) == E_INVALIDARG);
+  drainMessages(queue.get());
+
+  REQUIRE(c->Map(dynamic.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+  CHECK(m.pData != nullptr);
+  CHECK(m.RowPitch == 64);
+  CHECK(refused(dynamic.get(), D3D11_MAP_WRITE_DISCARD) == E_INVALIDARG);  // already mapped
+  c->Unmap(dynamic.get(), 0);
+  REQUIRE(c->Map(dynamic.get(), 0, D3D11_MAP_WRITE_NO_OVERWRITE, 0, &m) == S_OK);
+  c->Unmap(dynamic.get(), 0);
+  REQUIRE(c->Map(texture.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+  CHECK(m.RowPitch >= 16);
+  c->Unmap(texture.get(), 0);
+  c->Unmap(texture.get(), 0);  // not mapped: a message, nothing else
+  CHECK(drainMessages(queue.get()).size() == 1);
+
+  // A new list: NO_OVERWRITE needs a DISCARD of its own again.
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+  CHECK(refused(dynamic.get(), D3D11_MAP_WRITE_NO_OVERWRITE) == E_INVALIDARG);
+  // GetData is the immediate context's.
+  const D3D11_QUERY_DESC desc{D3D11_QUERY_EVENT, 0};
+  Com<ID3D11Query> event;
+  REQUIRE(d->CreateQuery(&desc, event.out()) == S_OK);
+  BOOL done = FALSE;
+  CHECK(c->GetData(event.get(), &done, sizeof done, 0) == DXGI_ERROR_INVALID_CALL);
+}
+
+TEST_CASE("Deferred contexts: FinishCommandList clears the deferred state or keeps it; the next list starts from it",
+          "[draw][deferred][state][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, 4, 4);
+  const Vertex quad[] = {{-1, -1, 0.25f, 0.5f, 0.75f, 1}, {-1, 3, 0.25f, 0.5f, 0.75f, 1}, {3, -1, 0.25f, 0.5f, 0.75f, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, quad, sizeof quad, D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  // Bindings on a deferred context are its own: the getters answer them.
+  ID3D11RenderTargetView* rtv = t.rtv.get();
+  c->OMSetRenderTargets(1, &rtv, nullptr);
+  const D3D11_VIEWPORT vp{0, 0, 4, 4, 0, 1};
+  c->RSSetViewports(1, &vp);
+  c->IASetInputLayout(t.layout.get());
+  c->VSSetShader(t.vs.get(), nullptr, 0);
+  c->PSSetShader(t.ps.get(), nullptr, 0);
+  c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  ID3D11Buffer* vbs[] = {vb.get()};
+  const UINT stride = sizeof(Vertex), offset = 0;
+  c->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+  Com<ID3D11PixelShader> ps;
+  c->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == t.ps.get());
+  Com<ID3D11CommandList> first;
+  REQUIRE(c->FinishCommandList(TRUE, first.out()) == S_OK);
+  c->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == t.ps.get());  // kept
+  UINT viewports = 1;
+  D3D11_VIEWPORT got{};
+  c->RSGetViewports(&viewports, &got);
+  CHECK(viewports == 1);
+  CHECK(got.Width == 4.0f);
+  c->Draw(3, 0);  // the second list holds only the draw; it runs with the state kept
+  Com<ID3D11CommandList> second;
+  REQUIRE(c->FinishCommandList(FALSE, second.out()) == S_OK);
+  c->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == nullptr);  // cleared
+  viewports = 1;
+  c->RSGetViewports(&viewports, &got);
+  CHECK(viewports == 0);
+
+  // The immediate context's own state does not leak into a list: a list with only a
+  // draw, from the cleared deferred context, draws nothing although the immediate
+  // context has a complete pipeline bound.
+  t.bindVertices(vb.get());
+  c->Draw(3, 0);
+  Com<ID3D11CommandList> bare;
+  REQUIRE(c->FinishCommandList(FALSE, bare.out()) == S_OK);
+  d.context->ExecuteCommandList(bare.get(), TRUE);
+  for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0, 0, 0, 0});
+
+  d.context->ExecuteCommandList(second.get(), TRUE);
+  for (const auto& p : t.pixels()) CHECK(p == std::array<float, 4>{0.25f, 0.5f, 0.75f, 1});
+}
+
+TEST_CASE("ExecuteCommandList: the immediate context's state afterwards is restored (TRUE) or cleared (FALSE)",
+          "[draw][deferred][state]") {
+  RenderDevice d;
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  c->PSSetShader(nullptr, nullptr, 0);
+  const D3D11_VIEWPORT other{1, 1, 2, 2, 0, 1};
+  c->RSSetViewports(1, &other);
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+
+  d.context->ExecuteCommandList(list.get(), TRUE);
+  Com<ID3D11PixelShader> ps;
+  d.context->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == t.ps.get());
+  Com<ID3D11RenderTargetView> rtv;
+  d.context->OMGetRenderTargets(1, rtv.out(), nullptr);
+  CHECK(rtv.get() == t.rtv.get());
+  UINT viewports = 1;
+  D3D11_VIEWPORT vp{};
+  d.context->RSGetViewports(&viewports, &vp);
+  REQUIRE(viewports == 1);
+  CHECK(vp.Width == 4.0f);
+  CHECK(vp.TopLeftX == 0.0f);
+
+  d.context->ExecuteCommandList(list.get(), FALSE);
+  d.context->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == nullptr);
+  d.context->OMGetRenderTargets(1, rtv.out(), nullptr);
+  CHECK(rtv.get() == nullptr);
+  viewports = 1;
+  d.context->RSGetViewports(&viewports, &vp);
+  CHECK(viewports == 0);
+  Com<ID3D11InputLayout> layout;
+  d.context->IAGetInputLayout(layout.out());
+  CHECK(layout.get() == nullptr);
+}
+
+TEST_CASE("ExecuteCommandList: a list of another device or none is refused with a message",
+          "[draw][deferred][errors][pixels]") {
+  RenderDevice d(D3D11_CREATE_DEVICE_DEBUG), other;
+  Com<ID3D11InfoQueue> queue = infoQueue(d);
+  DrawTarget t(d, 4, 4);
+  DrawTarget otherTarget(other, 4, 4);
+  Com<ID3D11DeviceContext> c;
+  REQUIRE(other->CreateDeferredContext(0, c.out()) == S_OK);
+  const float red[4] = {1, 0, 0, 1};
+  c->ClearRenderTargetView(otherTarget.rtv.get(), red);
+  Com<ID3D11CommandList> foreign;
+  REQUIRE(c->FinishCommandList(FALSE, foreign.out()) == S_OK);
+  drainMessages(queue.get());
+  d.context->ExecuteCommandList(foreign.get(), FALSE);
+  CHECK(drainMessages(queue.get()).size() == 1);
+  d.context->ExecuteCommandList(nullptr, FALSE);
+  CHECK(drainMessages(queue.get()).size() == 1);
+  Com<ID3D11PixelShader> ps;
+  d.context->PSGetShader(ps.out(), nullptr, nullptr);
+  CHECK(ps.get() == t.ps.get());  // nothing happened
+  Com<ID3D11DeviceContext> mine = deferredContext(d);
+  mine->ExecuteCommandList(foreign.get(), FALSE);
+  CHECK(drainMessages(queue.get()).size() == 1);
+  // On its own device the list runs.
+  other.context->ExecuteCommandList(foreign.get(), FALSE);
+  for (const auto& p : otherTarget.pixels()) CHECK(p == std::array<float, 4>{1, 0, 0, 1});
+}
+
+TEST_CASE("Deferred contexts: UpdateSubresource copies its source when recorded; with a box it reads at the box's "
+          "offset (D3D11's rule for emulated command lists) and UpdateSubresource1 does not",
+          "[draw][deferred][pixels]") {
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R32_UINT, D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  Com<ID3D11DeviceContext1> c1;
+  REQUIRE(c->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(c1.out())) == S_OK);
+
+  std::array<uint32_t, 16> whole{};
+  for (uint32_t i = 0; i < 16; ++i) whole[i] = 100 + i;
+  c->UpdateSubresource(texture.get(), 0, nullptr, whole.data(), 16, 64);
+  // A 2×2 box at (1, 2): the source is laid out with a 16-byte row pitch. For
+  // UpdateSubresource the runtime adds the box's offset (2 rows + 1 texel), so the
+  // application passes the data that far before it, as the documentation shows.
+  std::array<uint32_t, 8> box{7, 8, 0, 0, 9, 10, 0, 0};
+  const D3D11_BOX b{1, 2, 0, 3, 4, 1};
+  const auto* adjusted = reinterpret_cast<const uint32_t*>(reinterpret_cast<uintptr_t>(box.data()) - (2 * 16 + 4));
+  c->UpdateSubresource(texture.get(), 0, &b, adjusted, 16, 0);
+  // UpdateSubresource1 reads at the pointer: the top-left 1×2 column gets 5 and 6.
+  std::array<uint32_t, 8> column{5, 0, 0, 0, 6, 0, 0, 0};
+  const D3D11_BOX b1{0, 0, 0, 1, 2, 1};
+  c1->UpdateSubresource1(texture.get(), 0, &b1, column.data(), 16, 0, 0);
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+  whole.fill(0), box.fill(0), column.fill(0);  // the list holds its own copies
+  d.context->ExecuteCommandList(list.get(), FALSE);
+
+  const std::vector<uint8_t> raw = readback(d, texture.get());
+  std::array<uint32_t, 16> got{};
+  std::memcpy(got.data(), raw.data(), sizeof got);
+  std::array<uint32_t, 16> want{};
+  for (uint32_t i = 0; i < 16; ++i) want[i] = 100 + i;
+  want[0 * 4 + 0] = 5, want[1 * 4 + 0] = 6;
+  want[2 * 4 + 1] = 7, want[2 * 4 + 2] = 8, want[3 * 4 + 1] = 9, want[3 * 4 + 2] = 10;
+  CHECK(got == want);
+}
