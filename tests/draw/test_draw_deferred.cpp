@@ -210,7 +210,7 @@ TEST_CASE("Deferred contexts: a list executed inside another list (nested) runs 
     }
 }
 
-TEST_CASE("Deferred contexts: queries recorded in a list count the list's draws; GetData is the immediate context's",
+TEST_CASE("Deferred contexts: queries recorded in a list count the list's draws and GetData is the immediate context's",
           "[draw][deferred][queries]") {
   RenderDevice d;
   Scene scene(d);

@@ -34,7 +34,7 @@ Com<ID3D11InfoQueue> infoQueue(RenderDevice& d) {
 
 }  // namespace
 
-TEST_CASE("Deferred contexts: type, flags, interfaces and CheckFeatureSupport(THREADING)", "[draw][deferred]") {
+TEST_CASE("Deferred contexts: type and flags and interfaces and CheckFeatureSupport(THREADING)", "[draw][deferred]") {
   RenderDevice d;
   Com<ID3D11Device3> device3;
   REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
@@ -127,7 +127,7 @@ TEST_CASE("Deferred contexts: Map allows WRITE_DISCARD and then WRITE_NO_OVERWRI
   CHECK(c->GetData(event.get(), &done, sizeof done, 0) == DXGI_ERROR_INVALID_CALL);
 }
 
-TEST_CASE("Deferred contexts: FinishCommandList clears the deferred state or keeps it; the next list starts from it",
+TEST_CASE("Deferred contexts: FinishCommandList clears the deferred state or keeps it and the next list starts from it",
           "[draw][deferred][state][pixels]") {
   RenderDevice d;
   DrawTarget t(d, 4, 4);
@@ -247,8 +247,8 @@ TEST_CASE("ExecuteCommandList: a list of another device or none is refused with 
   for (const auto& p : otherTarget.pixels()) CHECK(p == std::array<float, 4>{1, 0, 0, 1});
 }
 
-TEST_CASE("Deferred contexts: UpdateSubresource copies its source when recorded; with a box it reads at the box's "
-          "offset (D3D11's rule for emulated command lists) and UpdateSubresource1 does not",
+TEST_CASE("Deferred contexts: UpdateSubresource copies its source when recorded and with a box reads at the box's "
+          "offset (D3D11's rule for emulated command lists) where UpdateSubresource1 does not",
           "[draw][deferred][pixels]") {
   RenderDevice d;
   D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R32_UINT, D3D11_BIND_SHADER_RESOURCE);
