@@ -5,6 +5,7 @@
 // A setter whose slot range exceeds D3D11's limits is rejected by the state
 // (with the debug layer's message) and not recorded.
 #include "d3d11_deferred_context.h"
+#include "raw_enum.h"
 
 #include <array>
 
@@ -104,7 +105,8 @@ void STDMETHODCALLTYPE D::IASetIndexBuffer(ID3D11Buffer* b, DXGI_FORMAT f, UINT 
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY t) try {
   state_.IASetPrimitiveTopology(t);
-  list().record([t](Ctx& c) { c.IASetPrimitiveTopology(t); });
+  // Kept as its raw value: an application's out-of-range topology is never loaded as the enum.
+  list().record([t = rawEnum(t)](Ctx& c) { c.IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY(t)); });
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D::IAGetInputLayout(ID3D11InputLayout** p) try { state_.IAGetInputLayout(p); } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D::IAGetVertexBuffers(UINT s, UINT n, ID3D11Buffer** b, UINT* st, UINT* o) try {
