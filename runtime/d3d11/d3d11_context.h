@@ -10,6 +10,7 @@
 #include "d3dvk_entry_guard.h"
 #include "dxbc/interfaces.h"
 #include "d3d11_annotation.h"
+#include "d3d11_multithread.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>
@@ -205,6 +206,11 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   DdiDevice* inertDdi_ = nullptr;  // set for a deferred context's state
   // Where the context's DDI calls go: the device's driver, or the inert device.
   DdiDevice& driver();
+  // What each method holds while it runs: the device's critical section while
+  // multithread protection is on (ID3D11Multithread); nothing for a deferred
+  // context's state. A method that moves out of d3d11_context_unimplemented.cpp
+  // starts with `const auto contextEntryLock = lockEntry();`.
+  D3D11Multithread::Scope lockEntry();
   PrivateDataStore privateData_;
   // The state object SwapDeviceContextState activated last (a private
   // reference; null: the device's own state, d3d11_context_state.cpp).

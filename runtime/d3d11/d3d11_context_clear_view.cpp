@@ -17,6 +17,7 @@ namespace d3dvk::runtime {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect,
                                                         UINT NumRects) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext1::ClearView";
   auto reject = [&](const std::string& text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,

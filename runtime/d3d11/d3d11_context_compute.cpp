@@ -47,6 +47,7 @@ D3D11Buffer* bufferFrom(ID3D11Buffer* b) { return static_cast<D3D11Buffer*>(b); 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11GeometryShader* current = gsFrom(geometryShader_);
   D3D11GeometryShader* next = gsFrom(pShader);
   std::vector<UINT> tables;
@@ -67,31 +68,38 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppGeometryShader) handOut(gsFrom(geometryShader_), ppGeometryShader);
   getClassInstances(kGS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kGS, "ID3D11DeviceContext::GSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kGS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kGS, "ID3D11DeviceContext::GSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kGS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 
@@ -101,6 +109,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11ComputeShader* current = csFrom(computeShader_);
   D3D11ComputeShader* next = csFrom(pComputeShader);
   std::vector<UINT> tables;
@@ -121,37 +130,45 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* p
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppComputeShader) handOut(csFrom(computeShader_), ppComputeShader);
   getClassInstances(kCS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kCS, "ID3D11DeviceContext::CSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kCS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kCS, "ID3D11DeviceContext::CSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kCS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                        ID3D11UnorderedAccessView* const* ppViews,
                                                                        const UINT* pUAVInitialCounts) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
   const UINT slots = uavSlotCount();
   if (StartSlot >= slots || NumUAVs > slots - StartSlot) {
@@ -190,6 +207,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                        ID3D11UnorderedAccessView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   if (!ppViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     const uint64_t slot = uint64_t(StartSlot) + i;
@@ -254,6 +272,7 @@ bool checkIndirectArgs(D3D11Device& device, const char* function, const Indirect
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY,
                                                       UINT ThreadGroupCountZ) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::Dispatch";
   constexpr UINT kMax = D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
   if (ThreadGroupCountX > kMax || ThreadGroupCountY > kMax || ThreadGroupCountZ > kMax) {
@@ -277,6 +296,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs,
                                                               UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
                          AlignedByteOffsetForArgs, 3 * sizeof(UINT)))
     return;
@@ -286,6 +306,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs,
                                                                    UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
       !validateDraw(kFunction))
@@ -296,6 +317,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs,
                                                                           UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
       !validateDraw(kFunction))
@@ -307,6 +329,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D1
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
                                                                 ID3D11UnorderedAccessView* pSrcView) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::CopyStructureCount";
   auto error = [&](D3D11_MESSAGE_ID id, const char* name, const std::string& text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,

@@ -12,6 +12,7 @@ namespace d3dvk::runtime {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList,
                                                                 BOOL RestoreContextState) try {
+  const auto contextEntryLock = lockEntry();
   D3D11CommandList* list = commandListOf(pCommandList);
   if (!list || &list->owner() != &device_) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR, 0,

@@ -46,6 +46,7 @@ D3D10_DDI_BOX ddiBox(const D3D11_BOX& b) {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView,
                                                                    const FLOAT ColorRGBA[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pRenderTargetView || !ColorRGBA) return;
   FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
   DdiDevice& ddi = driver();
@@ -54,6 +55,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11Render
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView,
                                                                    UINT ClearFlags, FLOAT Depth, UINT8 Stencil) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::ClearDepthStencilView";
   if (!pDepthStencilView) return;
   const UINT known = D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL;
@@ -70,6 +72,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopyResource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -95,6 +98,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resour
                                                                    UINT DstX, UINT DstY, UINT DstZ,
                                                                    ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                    const D3D11_BOX* pSrcBox) try {
+  const auto contextEntryLock = lockEntry();
   CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
 } D3DVK_CATCH_VOID
 
@@ -102,6 +106,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                                                                     UINT DstX, UINT DstY, UINT DstZ,
                                                                     ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                     const D3D11_BOX* pSrcBox, UINT CopyFlags) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopySubresourceRegion";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -178,12 +183,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                UINT SrcRowPitch, UINT SrcDepthPitch) try {
+  const auto contextEntryLock = lockEntry();
   UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                 UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::UpdateSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
@@ -228,6 +235,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
 void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                 DXGI_FORMAT Format) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::ResolveSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -264,6 +272,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
                                                     UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
   if (pMappedResource) *pMappedResource = {};
   if (device_.removed()) return driver().removedReason();
@@ -337,6 +346,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::Unmap";
   D3D11ResourceBase* r = resourceBase(pResource);
   if (!r || &r->owner() != &device_) return;
@@ -442,6 +452,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView* const* ppRenderTargetViews,
                                                                 ID3D11DepthStencilView* pDepthStencilView) try {
+  const auto contextEntryLock = lockEntry();
   if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
@@ -456,6 +467,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
     UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
     const UINT* pUAVInitialCounts) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
   const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
   const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -524,6 +536,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView,
     UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) try {
+  const auto contextEntryLock = lockEntry();
   if (ppRenderTargetViews || ppDepthStencilView) OMGetRenderTargets(NumRTVs, ppRenderTargetViews, ppDepthStencilView);
   if (!ppUnorderedAccessViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
@@ -536,6 +549,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
                                                                           const UINT Values[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pView || !Values) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
@@ -545,6 +559,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D1
 // D3D11: FLOAT, UNORM and SNORM views only; on others the call does not reach the driver.
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pView,
                                                                            const FLOAT Values[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pView || !Values) return;
   auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
@@ -567,6 +582,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView** ppRenderTargetViews,
                                                                 ID3D11DepthStencilView** ppDepthStencilView) try {
+  const auto contextEntryLock = lockEntry();
   if (ppRenderTargetViews)
     for (UINT i = 0; i < NumViews && i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
       ppRenderTargetViews[i] = renderTargets_[i];
@@ -582,6 +598,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
 // the one before, for the view's slices; a view of a resource without
 // D3D11_RESOURCE_MISC_GENERATE_MIPS (or a buffer view) is an error and a no-op.
 void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::GenerateMips";
   auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
   auto reject = [&](const char* text) {

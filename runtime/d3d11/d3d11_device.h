@@ -11,6 +11,7 @@
 
 #include "d3d11_context.h"
 #include "d3d11_device_child.h"
+#include "d3d11_multithread.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_sampler_state.h"
@@ -47,6 +48,8 @@ class D3D11Device final : public ID3D11Device3 {
     return ddi_->removedReason();
   }
   D3D11ImmediateContext& immediateContext() { return context_; }
+  // ID3D11Multithread: the critical section the immediate context takes while protection is on.
+  D3D11Multithread& multithread() { return multithread_; }
 
   // The conservative tier the driver reports (GetCaps, asked once); NOT_SUPPORTED
   // below feature level 11_1 or without the WDDM 2.0 DDI, without asking.
@@ -168,6 +171,7 @@ class D3D11Device final : public ID3D11Device3 {
   StateObjectCache<D3D11BlendState> blendStates_;
   StateObjectCache<D3D11DepthStencilState> depthStencilStates_;
   StateObjectCache<D3D11SamplerState> samplerStates_;
+  D3D11Multithread multithread_{*this};
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 
