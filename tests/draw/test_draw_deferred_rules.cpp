@@ -286,3 +286,143 @@ TEST_CASE("Deferred contexts: UpdateSubresource copies its source when recorded 
   want[2 * 4 + 1] = 7, want[2 * 4 + 2] = 8, want[3 * 4 + 1] = 9, want[3 * 4 + 2] = 10;
   CHECK(got == want);
 }
+
+TEST_CASE("Deferred contexts: every kind of state setter is answered by the deferred context's getters and replays "
+          "without a message",
+          "[draw][deferred][state]") {
+  RenderDevice d(D3D11_CREATE_DEVICE_DEBUG);
+  Com<ID3D11InfoQueue> queue = infoQueue(d);
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11Buffer> constants = buffer(d, 1024, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0);
+  Com<ID3D11Buffer> indices = buffer(d, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_INDEX_BUFFER, 0);
+  Com<ID3D11Buffer> graphicsUav = buffer(d, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0);
+  Com<ID3D11Buffer> computeUav = buffer(d, 64, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0);
+  const D3D11_UNORDERED_ACCESS_VIEW_DESC ud{DXGI_FORMAT_R32_UINT, D3D11_UAV_DIMENSION_BUFFER, {}};
+  D3D11_UNORDERED_ACCESS_VIEW_DESC uavDesc = ud;
+  uavDesc.Buffer = {0, 16, 0};
+  Com<ID3D11UnorderedAccessView> uav, uav2;
+  REQUIRE(d->CreateUnorderedAccessView(graphicsUav.get(), &uavDesc, uav.out()) == S_OK);
+  REQUIRE(d->CreateUnorderedAccessView(computeUav.get(), &uavDesc, uav2.out()) == S_OK);
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+  D3D11_SAMPLER_DESC sd{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTURE_ADDRESS_CLAMP, D3D11_TEXTURE_ADDRESS_CLAMP,
+                        D3D11_TEXTURE_ADDRESS_CLAMP, 0, 1, D3D11_COMPARISON_NEVER, {0, 0, 0, 0}, 0, D3D11_FLOAT32_MAX};
+  Com<ID3D11SamplerState> sampler;
+  REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+  D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, D3D11_CULL_FRONT, FALSE, 0, 0, 0, TRUE, TRUE, FALSE, FALSE};
+  Com<ID3D11RasterizerState> rasterizer;
+  REQUIRE(d->CreateRasterizerState(&rd, rasterizer.out()) == S_OK);
+  D3D11_DEPTH_STENCIL_DESC dd{};
+  dd.DepthFunc = D3D11_COMPARISON_LESS;
+  dd.StencilEnable = TRUE;
+  dd.StencilReadMask = dd.StencilWriteMask = 0xFF;
+  dd.FrontFace = dd.BackFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
+                                D3D11_COMPARISON_ALWAYS};
+  Com<ID3D11DepthStencilState> depthStencil;
+  REQUIRE(d->CreateDepthStencilState(&dd, depthStencil.out()) == S_OK);
+  drainMessages(queue.get());
+
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  Com<ID3D11DeviceContext1> c1;
+  REQUIRE(c->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(c1.out())) == S_OK);
+  using SetBuffers1 = void (STDMETHODCALLTYPE ID3D11DeviceContext1::*)(UINT, UINT, ID3D11Buffer* const*, const UINT*,
+                                                                       const UINT*);
+  using GetBuffers1 = void (STDMETHODCALLTYPE ID3D11DeviceContext1::*)(UINT, UINT, ID3D11Buffer**, UINT*, UINT*);
+  using SetViews = void (STDMETHODCALLTYPE ID3D11DeviceContext::*)(UINT, UINT, ID3D11ShaderResourceView* const*);
+  using GetViews = void (STDMETHODCALLTYPE ID3D11DeviceContext::*)(UINT, UINT, ID3D11ShaderResourceView**);
+  using SetSamplers = void (STDMETHODCALLTYPE ID3D11DeviceContext::*)(UINT, UINT, ID3D11SamplerState* const*);
+  using GetSamplers = void (STDMETHODCALLTYPE ID3D11DeviceContext::*)(UINT, UINT, ID3D11SamplerState**);
+  struct StageCalls {
+    SetBuffers1 setBuffers1;
+    GetBuffers1 getBuffers1;
+    SetViews setViews;
+    GetViews getViews;
+    SetSamplers setSamplers;
+    GetSamplers getSamplers;
+  };
+#define STAGE(P)                                                                                                  \
+  StageCalls {                                                                                                    \
+    &ID3D11DeviceContext1::P##SetConstantBuffers1, &ID3D11DeviceContext1::P##GetConstantBuffers1,                 \
+        &ID3D11DeviceContext::P##SetShaderResources, &ID3D11DeviceContext::P##GetShaderResources,                 \
+        &ID3D11DeviceContext::P##SetSamplers, &ID3D11DeviceContext::P##GetSamplers                                \
+  }
+  const StageCalls stages[] = {STAGE(VS), STAGE(HS), STAGE(DS), STAGE(GS), STAGE(PS), STAGE(CS)};
+#undef STAGE
+  ID3D11Buffer* cb = constants.get();
+  ID3D11ShaderResourceView* view = srv.get();
+  ID3D11SamplerState* s = sampler.get();
+  const UINT first = 16, num = 16;
+  for (const StageCalls& st : stages) {
+    (c1.get()->*st.setBuffers1)(1, 1, &cb, &first, &num);
+    (c1.get()->*st.setViews)(3, 1, &view);
+    (c1.get()->*st.setSamplers)(2, 1, &s);
+  }
+  c->RSSetState(rasterizer.get());
+  const D3D11_RECT scissor{1, 1, 3, 3};
+  c->RSSetScissorRects(1, &scissor);
+  c->OMSetDepthStencilState(depthStencil.get(), 7);
+  c->IASetIndexBuffer(indices.get(), DXGI_FORMAT_R16_UINT, 4);
+  ID3D11RenderTargetView* rtv = t.rtv.get();
+  ID3D11UnorderedAccessView* u = uav.get();
+  const UINT keepCounter = UINT(-1);
+  c->OMSetRenderTargetsAndUnorderedAccessViews(1, &rtv, nullptr, 1, 1, &u, &keepCounter);
+  ID3D11UnorderedAccessView* u2 = uav2.get();
+  c->CSSetUnorderedAccessViews(0, 1, &u2, nullptr);
+
+  for (const StageCalls& st : stages) {
+    Com<ID3D11Buffer> gotBuffer;
+    UINT gotFirst = 0, gotNum = 0;
+    (c1.get()->*st.getBuffers1)(1, 1, gotBuffer.out(), &gotFirst, &gotNum);
+    CHECK(gotBuffer.get() == constants.get());
+    CHECK(gotFirst == 16);
+    CHECK(gotNum == 16);
+    Com<ID3D11ShaderResourceView> gotView;
+    (c.get()->*st.getViews)(3, 1, gotView.out());
+    CHECK(gotView.get() == srv.get());
+    Com<ID3D11SamplerState> gotSampler;
+    (c.get()->*st.getSamplers)(2, 1, gotSampler.out());
+    CHECK(gotSampler.get() == sampler.get());
+  }
+  Com<ID3D11RasterizerState> gotRasterizer;
+  c->RSGetState(gotRasterizer.out());
+  CHECK(gotRasterizer.get() == rasterizer.get());
+  UINT rects = 1;
+  D3D11_RECT gotScissor{};
+  c->RSGetScissorRects(&rects, &gotScissor);
+  CHECK(rects == 1);
+  CHECK(gotScissor.right == 3);
+  Com<ID3D11DepthStencilState> gotDepthStencil;
+  UINT ref = 0;
+  c->OMGetDepthStencilState(gotDepthStencil.out(), &ref);
+  CHECK(gotDepthStencil.get() == depthStencil.get());
+  CHECK(ref == 7);
+  Com<ID3D11Buffer> gotIndices;
+  DXGI_FORMAT format{};
+  UINT offset = 0;
+  c->IAGetIndexBuffer(gotIndices.out(), &format, &offset);
+  CHECK(gotIndices.get() == indices.get());
+  CHECK(format == DXGI_FORMAT_R16_UINT);
+  CHECK(offset == 4);
+  Com<ID3D11RenderTargetView> gotTarget;
+  Com<ID3D11UnorderedAccessView> gotUav, gotComputeUav;
+  c->OMGetRenderTargetsAndUnorderedAccessViews(1, gotTarget.out(), nullptr, 1, 1, gotUav.out());
+  CHECK(gotTarget.get() == t.rtv.get());
+  CHECK(gotUav.get() == uav.get());
+  c->CSGetUnorderedAccessViews(0, 1, gotComputeUav.out());
+  CHECK(gotComputeUav.get() == uav2.get());
+  // The immediate context's own bindings are untouched by a deferred context.
+  Com<ID3D11RasterizerState> immediateRasterizer;
+  d.context->RSGetState(immediateRasterizer.out());
+  CHECK(immediateRasterizer.get() == nullptr);
+
+  CHECK(drainMessages(queue.get()).empty());
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+  d.context->ExecuteCommandList(list.get(), TRUE);
+  CHECK(drainMessages(queue.get()).empty());
+  d.context->RSGetState(immediateRasterizer.out());
+  CHECK(immediateRasterizer.get() == nullptr);
+}
