@@ -171,12 +171,6 @@ class D3D11DeferredContext final : public D3D11DeviceChild<ID3D11DeviceContext3>
  private:
   // The list being recorded (created on the first command; owned until FinishCommandList hands it out).
   D3D11CommandList& list();
-  // A state setter: both the state and the list.
-  template <typename Apply, typename Record>
-  void set(Apply&& apply, Record&& record) {
-    apply(state_);
-    record(list());
-  }
 
   UINT contextFlags_;
   std::unique_ptr<class DdiDevice> inert_;
