@@ -426,3 +426,63 @@ TEST_CASE("Deferred contexts: every kind of state setter is answered by the defe
   d.context->RSGetState(immediateRasterizer.out());
   CHECK(immediateRasterizer.get() == nullptr);
 }
+
+TEST_CASE("Deferred contexts: out-of-range slot ranges and null arrays are refused by the state and not recorded",
+          "[draw][deferred][errors]") {
+  RenderDevice d;
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  Com<ID3D11Buffer> cb = buffer(d, 256, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0);
+  ID3D11Buffer* one[] = {cb.get()};
+  c->VSSetConstantBuffers(0, 1, one);
+  // Counts past D3D11's slots (the arrays are far shorter: nothing may read past them).
+  c->VSSetConstantBuffers(0xFFFFFFF0u, 0x20, one);
+  c->PSSetShaderResources(120, 0xFFFFFFFFu, nullptr);
+  c->CSSetSamplers(15, 2, nullptr);
+  c->IASetVertexBuffers(0, 0x7FFFFFFF, nullptr, nullptr, nullptr);
+  c->RSSetViewports(0xFFFF, nullptr);
+  c->RSSetScissorRects(17, nullptr);
+  c->OMSetRenderTargets(9, nullptr, nullptr);
+  c->CSSetUnorderedAccessViews(60, 8, nullptr, nullptr);
+  c->SOSetTargets(5, nullptr, nullptr);
+  c->ClearRenderTargetView(t.rtv.get(), nullptr);
+  Com<ID3D11DeviceContext1> c1;
+  REQUIRE(c->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(c1.out())) == S_OK);
+  c1->ClearView(t.rtv.get(), nullptr, nullptr, 0);
+  c->UpdateSubresource(cb.get(), 7, nullptr, one, 0, 0);
+  c->UpdateSubresource(nullptr, 0, nullptr, nullptr, 0, 0);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  CHECK(c->Map(cb.get(), 0xFFFFFFFFu, D3D11_MAP_WRITE_DISCARD, 0, &m) == E_INVALIDARG);
+  CHECK(c->Map(nullptr, 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == E_INVALIDARG);
+  c->Unmap(nullptr, 0);
+  Com<ID3D11Buffer> kept;
+  c->VSGetConstantBuffers(0, 1, kept.out());
+  CHECK(kept.get() == cb.get());
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+  d.context->ExecuteCommandList(list.get(), TRUE);
+  d.context->ExecuteCommandList(list.get(), FALSE);
+  Com<ID3D11Buffer> none;
+  d.context->VSGetConstantBuffers(0, 1, none.out());
+  CHECK(none.get() == nullptr);
+}
+
+TEST_CASE("Deferred contexts: a list of many commands records and replays (its memory grows in blocks)",
+          "[draw][deferred][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, 4, 4);
+  Com<ID3D11DeviceContext> c = deferredContext(d);
+  ID3D11RenderTargetView* rtv = t.rtv.get();
+  c->OMSetRenderTargets(1, &rtv, nullptr);
+  // 20000 clears, each a colour of its own; the last one stays.
+  for (int i = 0; i < 20000; ++i) {
+    const float colour[4] = {float(i % 256) / 256.0f, float(i / 256) / 256.0f, 0.5f, 1.0f};
+    c->ClearRenderTargetView(rtv, colour);
+  }
+  Com<ID3D11CommandList> list;
+  REQUIRE(c->FinishCommandList(FALSE, list.out()) == S_OK);
+  d.context->ExecuteCommandList(list.get(), FALSE);
+  const int last = 19999;
+  for (const auto& p : t.pixels())
+    CHECK(p == std::array<float, 4>{float(last % 256) / 256.0f, float(last / 256) / 256.0f, 0.5f, 1.0f});
+}
