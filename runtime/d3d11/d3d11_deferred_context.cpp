@@ -96,8 +96,54 @@ HRESULT STDMETHODCALLTYPE D3D11DeferredContext::QueryInterface(REFIID riid, void
     *ppvObject = static_cast<ID3D11DeviceContext3*>(this);
     return S_OK;
   }
+  if (riid == __uuidof(ID3DUserDefinedAnnotation)) {
+    AddRef();
+    *ppvObject = static_cast<ID3DUserDefinedAnnotation*>(&annotation_);
+    return S_OK;
+  }
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
+
+namespace {
+// Replays `call` on the ID3DUserDefinedAnnotation of the context a list runs on.
+template <typename Call>
+void onAnnotation(ID3D11DeviceContext3& c, Call call) {
+  ID3DUserDefinedAnnotation* a = nullptr;
+  if (FAILED(c.QueryInterface(__uuidof(ID3DUserDefinedAnnotation), reinterpret_cast<void**>(&a)))) return;
+  call(*a);
+  a->Release();
+}
+}  // namespace
+
+// Without labels (GetStatus FALSE) the answers are D3D11's outside a capture tool: -1, nothing recorded.
+INT STDMETHODCALLTYPE D3D11DeferredContext::Annotation::BeginEvent(LPCWSTR Name) try {
+  if (!GetStatus()) return -1;
+  D3D11CommandList& l = owner_.list();
+  const size_t n = Name ? std::char_traits<WCHAR>::length(Name) + 1 : 0;
+  l.record([t = l.copyArray(Name, n)](ID3D11DeviceContext3& c) {
+    onAnnotation(c, [t](ID3DUserDefinedAnnotation& a) { a.BeginEvent(t); });
+  });
+  return open_++;
+} D3DVK_CATCH_RETURN(-1)
+
+INT STDMETHODCALLTYPE D3D11DeferredContext::Annotation::EndEvent() try {
+  if (!GetStatus() || open_ == 0) return -1;
+  owner_.list().record([](ID3D11DeviceContext3& c) { onAnnotation(c, [](ID3DUserDefinedAnnotation& a) { a.EndEvent(); }); });
+  return --open_;
+} D3DVK_CATCH_RETURN(-1)
+
+void STDMETHODCALLTYPE D3D11DeferredContext::Annotation::SetMarker(LPCWSTR Name) try {
+  if (!GetStatus()) return;
+  D3D11CommandList& l = owner_.list();
+  const size_t n = Name ? std::char_traits<WCHAR>::length(Name) + 1 : 0;
+  l.record([t = l.copyArray(Name, n)](ID3D11DeviceContext3& c) {
+    onAnnotation(c, [t](ID3DUserDefinedAnnotation& a) { a.SetMarker(t); });
+  });
+} D3DVK_CATCH_VOID
+
+BOOL STDMETHODCALLTYPE D3D11DeferredContext::Annotation::GetStatus() try {
+  return owner_.state_.IsAnnotationEnabled();
+} D3DVK_CATCH_RETURN(FALSE)
 
 D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11DeferredContext::GetType() try {
   return D3D11_DEVICE_CONTEXT_DEFERRED;

@@ -172,7 +172,28 @@ class D3D11DeferredContext final : public D3D11DeviceChild<ID3D11DeviceContext3>
   // The list being recorded (created on the first command; owned until FinishCommandList hands it out).
   D3D11CommandList& list();
 
+  // ID3DUserDefinedAnnotation of a deferred context: events and markers recorded
+  // (replayed through the immediate context's), counted as the immediate context counts them.
+  class Annotation final : public ID3DUserDefinedAnnotation {
+   public:
+    explicit Annotation(D3D11DeferredContext& owner) : owner_(owner) {}
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override {
+      return owner_.QueryInterface(riid, ppvObject);
+    }
+    ULONG STDMETHODCALLTYPE AddRef() override { return owner_.AddRef(); }
+    ULONG STDMETHODCALLTYPE Release() override { return owner_.Release(); }
+    INT STDMETHODCALLTYPE BeginEvent(LPCWSTR Name) override;
+    INT STDMETHODCALLTYPE EndEvent() override;
+    void STDMETHODCALLTYPE SetMarker(LPCWSTR Name) override;
+    BOOL STDMETHODCALLTYPE GetStatus() override;
+
+   private:
+    D3D11DeferredContext& owner_;
+    INT open_ = 0;  // events begun and not ended in what this context recorded
+  };
+
   UINT contextFlags_;
+  Annotation annotation_{*this};
   std::unique_ptr<class DdiDevice> inert_;
   D3D11ImmediateContext state_;
   D3D11CommandList* list_ = nullptr;  // no reference counted yet: deleted with the context unless handed out
