@@ -216,6 +216,13 @@ std::unique_ptr<DdiDevice> DdiDevice::create(std::shared_ptr<UmdAdapter> adapter
   return self;
 }
 
+std::unique_ptr<DdiDevice> DdiDevice::inert(std::shared_ptr<UmdAdapter> adapter, const D3DWDDM2_0DDI_DEVICEFUNCS& funcs) {
+  std::unique_ptr<DdiDevice> self(new DdiDevice());
+  self->adapter_ = std::move(adapter);
+  self->funcs_ = funcs;
+  return self;
+}
+
 DdiDevice::~DdiDevice() {
   if (created_ && funcs_.pfnDestroyDevice) funcs_.pfnDestroyDevice(hDevice_);
 }

@@ -54,12 +54,17 @@ class UmdAdapter {
 class DdiDevice {
  public:
   static std::unique_ptr<DdiDevice> create(std::shared_ptr<UmdAdapter> adapter, HRESULT* hr, std::string* error);
+  // A device no driver backs: `funcs` answer every call its holder makes, with a
+  // null handle (a D3D11 deferred context's state tracking, which must not reach
+  // the driver). Nothing is destroyed with it.
+  static std::unique_ptr<DdiDevice> inert(std::shared_ptr<UmdAdapter> adapter, const D3DWDDM2_0DDI_DEVICEFUNCS& funcs);
   ~DdiDevice();
 
   D3D10DDI_HDEVICE handle() const { return hDevice_; }
   const D3DWDDM2_0DDI_DEVICEFUNCS& funcs() const { return funcs_; }
   const D3D11_1DDI_DEVICEFUNCS& funcs11_1() const { return funcs11_1_; }
   UmdAdapter& adapter() { return *adapter_; }
+  const std::shared_ptr<UmdAdapter>& sharedAdapter() const { return adapter_; }
   bool isWddm2_0() const { return adapter_->supportsWddm2_0(); }
   // S_OK, or why the device was removed: the first device-removal HRESULT
   // (DXGI_ERROR_DEVICE_REMOVED / HUNG / RESET / DRIVER_INTERNAL_ERROR) the UMD

@@ -49,17 +49,23 @@ std::string D3D11UserDefinedAnnotation::utf8(LPCWSTR text, const INT* data) {
 }
 
 BOOL STDMETHODCALLTYPE D3D11ImmediateContext::IsAnnotationEnabled() try {
+  const auto contextEntryLock = lockEntry();
   return annotation_.enabled();
 } D3DVK_CATCH_RETURN(FALSE)
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetMarkerInt(LPCWSTR pLabel, INT Data) try {
+  const auto contextEntryLock = lockEntry();
   annotation_.marker(D3D11UserDefinedAnnotation::utf8(pLabel, &Data));
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::BeginEventInt(LPCWSTR pLabel, INT Data) try {
+  const auto contextEntryLock = lockEntry();
   annotation_.begin(D3D11UserDefinedAnnotation::utf8(pLabel, &Data));
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() try { annotation_.end(); } D3DVK_CATCH_VOID
+void STDMETHODCALLTYPE D3D11ImmediateContext::EndEvent() try {
+  const auto contextEntryLock = lockEntry();
+  annotation_.end();
+} D3DVK_CATCH_VOID
 
 }  // namespace d3dvk::runtime

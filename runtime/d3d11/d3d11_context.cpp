@@ -17,6 +17,9 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, voi
     *ppvObject = static_cast<ID3D11DeviceContext3*>(this);
     return S_OK;
   }
+  if (riid == __uuidof(ID3D11Multithread) && !inertDdi_) {  // the immediate context's (the device's) critical section
+    return device_.multithread().QueryInterface(riid, ppvObject);
+  }
   if (riid == __uuidof(ID3DUserDefinedAnnotation)) {
     AddRef();
     *ppvObject = static_cast<ID3DUserDefinedAnnotation*>(&annotation_);
@@ -24,6 +27,12 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::QueryInterface(REFIID riid, voi
   }
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
+
+D3D11Multithread::Scope D3D11ImmediateContext::lockEntry() {
+  return D3D11Multithread::Scope(inertDdi_ ? nullptr : &device_.multithread());
+}
+
+DdiDevice& D3D11ImmediateContext::driver() { return inertDdi_ ? *inertDdi_ : device_.ddi(); }
 
 ULONG STDMETHODCALLTYPE D3D11ImmediateContext::AddRef() try { return device_.AddRef(); } D3DVK_CATCH_RETURN({})
 ULONG STDMETHODCALLTYPE D3D11ImmediateContext::Release() try { return device_.Release(); } D3DVK_CATCH_RETURN({})
@@ -47,27 +56,31 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::SetPrivateDataInterface(REFGUID
 D3D11_DEVICE_CONTEXT_TYPE STDMETHODCALLTYPE D3D11ImmediateContext::GetType() try { return D3D11_DEVICE_CONTEXT_IMMEDIATE; } D3DVK_CATCH_RETURN({})
 UINT STDMETHODCALLTYPE D3D11ImmediateContext::GetContextFlags() try { return 0; } D3DVK_CATCH_RETURN({})
 void STDMETHODCALLTYPE D3D11ImmediateContext::Flush() try {
-  DdiDevice& ddi = device_.ddi();
+  const auto contextEntryLock = lockEntry();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnFlush(ddi.handle(), 0);
 } D3DVK_CATCH_VOID
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::FinishCommandList(BOOL, ID3D11CommandList** ppCommandList) try {
+  const auto contextEntryLock = lockEntry();
   if (ppCommandList) *ppCommandList = nullptr;
   return DXGI_ERROR_INVALID_CALL;  // only deferred contexts record command lists
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* pRasterizerState) try {
+  const auto contextEntryLock = lockEntry();
   auto* state = static_cast<D3D11RasterizerState*>(pRasterizerState);
   if (state == rasterizerState_) return;  // no effective change, no DDI call
   if (state) state->addPrivateRef();
   D3D11RasterizerState* previous = rasterizerState_;
   rasterizerState_ = state;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   // A null handle binds the driver's default state (the D3D11.3 default desc).
   ddi.funcs().pfnSetRasterizerState(ddi.handle(), state ? state->ddiHandle() : D3D10DDI_HRASTERIZERSTATE{nullptr});
   if (previous) previous->releasePrivateRef();
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetState(ID3D11RasterizerState** ppRasterizerState) try {
+  const auto contextEntryLock = lockEntry();
   if (!ppRasterizerState) return;
   if (rasterizerState_) rasterizerState_->AddRef();
   *ppRasterizerState = rasterizerState_;

@@ -1,12 +1,16 @@
-// runtime/d3d11/d3d11_context.h — the immediate context (ID3D11DeviceContext3).
-// It shares its reference count with the device that owns it. Methods not
-// implemented yet live in d3d11_context_unimplemented.cpp.
+// runtime/d3d11/d3d11_context.h — the context body (ID3D11DeviceContext3): the
+// bound state, its validation and getters, forwarded to the UMD's DDI. The
+// immediate context is one (it shares its reference count with the device
+// that owns it); every deferred context holds one over an inert DDI as its
+// state (d3d11_deferred_context.h). Methods not implemented yet live in
+// d3d11_context_unimplemented.cpp.
 #pragma once
 
 #include "d3d10umddi.h"
 #include "d3dvk_entry_guard.h"
 #include "dxbc/interfaces.h"
 #include "d3d11_annotation.h"
+#include "d3d11_multithread.h"
 #include "private_data.h"
 
 #include <d3d11_3.h>
@@ -17,10 +21,13 @@
 namespace d3dvk::runtime {
 
 class D3D11Device;
+class DdiDevice;
 
 class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  public:
   explicit D3D11ImmediateContext(D3D11Device& device) : device_(device) {}
+  // A deferred context's state: `inert` answers the DDI calls (they reach no driver).
+  D3D11ImmediateContext(D3D11Device& device, DdiDevice& inert) : device_(device), inertDdi_(&inert) {}
   ~D3D11ImmediateContext() {
     releaseBindings();
     releaseActiveState();
@@ -196,6 +203,14 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
 
  private:
   D3D11Device& device_;
+  DdiDevice* inertDdi_ = nullptr;  // set for a deferred context's state
+  // Where the context's DDI calls go: the device's driver, or the inert device.
+  DdiDevice& driver();
+  // What each method holds while it runs: the device's critical section while
+  // multithread protection is on (ID3D11Multithread); nothing for a deferred
+  // context's state. A method that moves out of d3d11_context_unimplemented.cpp
+  // starts with `const auto contextEntryLock = lockEntry();`.
+  D3D11Multithread::Scope lockEntry();
   PrivateDataStore privateData_;
   // The state object SwapDeviceContextState activated last (a private
   // reference; null: the device's own state, d3d11_context_state.cpp).

@@ -17,6 +17,7 @@ namespace d3dvk::runtime {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const FLOAT Color[4], const D3D11_RECT* pRect,
                                                         UINT NumRects) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext1::ClearView";
   auto reject = [&](const std::string& text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
@@ -55,7 +56,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const
   }
   if (predicatedOut()) return;
   std::vector<D3D10_DDI_RECT> rects(pRect, pRect + NumRects);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   if (rtv)
     ddi.funcs().pfnClearView(ddi.handle(), D3D10DDI_HT_RENDERTARGETVIEW,
                              static_cast<D3D11RenderTargetView*>(rtv)->ddiHandle().pDrvPrivate, Color,

@@ -47,6 +47,7 @@ D3D11Buffer* bufferFrom(ID3D11Buffer* b) { return static_cast<D3D11Buffer*>(b); 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* pShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11GeometryShader* current = gsFrom(geometryShader_);
   D3D11GeometryShader* next = gsFrom(pShader);
   std::vector<UINT> tables;
@@ -56,7 +57,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
     return;
   rebind(current, next);
   geometryShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kGS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnGsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -67,31 +68,38 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShader(ID3D11GeometryShader** ppGeometryShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppGeometryShader) handOut(gsFrom(geometryShader_), ppGeometryShader);
   getClassInstances(kGS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kGS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kGS, "ID3D11DeviceContext::GSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kGS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kGS, "ID3D11DeviceContext::GSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kGS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 
@@ -101,6 +109,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSGetSamplers(UINT StartSlot, UINT
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* pComputeShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11ComputeShader* current = csFrom(computeShader_);
   D3D11ComputeShader* next = csFrom(pComputeShader);
   std::vector<UINT> tables;
@@ -110,7 +119,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* p
     return;
   rebind(current, next);
   computeShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kCS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnCsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -121,37 +130,45 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShader(ID3D11ComputeShader* p
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShader(ID3D11ComputeShader** ppComputeShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppComputeShader) handOut(csFrom(computeShader_), ppComputeShader);
   getClassInstances(kCS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kCS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kCS, "ID3D11DeviceContext::CSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kCS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kCS, "ID3D11DeviceContext::CSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kCS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                        ID3D11UnorderedAccessView* const* ppViews,
                                                                        const UINT* pUAVInitialCounts) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
   const UINT slots = uavSlotCount();
   if (StartSlot >= slots || NumUAVs > slots - StartSlot) {
@@ -184,12 +201,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
     handles[i] = next[i] ? next[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
     counts[i] = pUAVInitialCounts && next[i] && next[i]->hasCounter() ? pUAVInitialCounts[i] : UINT(-1);
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnCsSetUnorderedAccessViews(ddi.handle(), StartSlot, NumUAVs, handles, counts);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CSGetUnorderedAccessViews(UINT StartSlot, UINT NumUAVs,
                                                                        ID3D11UnorderedAccessView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   if (!ppViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
     const uint64_t slot = uint64_t(StartSlot) + i;
@@ -254,6 +272,7 @@ bool checkIndirectArgs(D3D11Device& device, const char* function, const Indirect
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, UINT ThreadGroupCountY,
                                                       UINT ThreadGroupCountZ) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::Dispatch";
   constexpr UINT kMax = D3D11_CS_DISPATCH_MAX_THREAD_GROUPS_PER_DIMENSION;
   if (ThreadGroupCountX > kMax || ThreadGroupCountY > kMax || ThreadGroupCountZ > kMax) {
@@ -272,43 +291,47 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
     return;
   }
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatch(ddi.handle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBufferForArgs,
                                                               UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
                          AlignedByteOffsetForArgs, 3 * sizeof(UINT)) ||
       predicatedOut())
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatchIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer* pBufferForArgs,
                                                                    UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
       !validateDraw(kFunction) || predicatedOut())
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D11Buffer* pBufferForArgs,
                                                                           UINT AlignedByteOffsetForArgs) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
       !validateDraw(kFunction) || predicatedOut())
     return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(),
                                               AlignedByteOffsetForArgs);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* pDstBuffer, UINT DstAlignedByteOffset,
                                                                 ID3D11UnorderedAccessView* pSrcView) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::CopyStructureCount";
   auto error = [&](D3D11_MESSAGE_ID id, const char* name, const std::string& text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
@@ -332,7 +355,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
                  src ? "The source view is not a D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER view."
                      : "pSrcView is NULL.");
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnCopyStructureCount(ddi.handle(), dst->ddiHandle(), DstAlignedByteOffset, src->ddiHandle());
 } D3DVK_CATCH_VOID
 

@@ -81,7 +81,7 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
     ddiFirst[i] = constantBufferFirst_[stage][slot];
     ddiNum[i] = constantBufferCount_[stage][slot];
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
   const PFND3D11_1DDI_SETCONSTANTBUFFERS set = stage == kVS   ? f.pfnVsSetConstantBuffers
                                               : stage == kPS ? f.pfnPsSetConstantBuffers

@@ -81,17 +81,19 @@ void D3D11ImmediateContext::releaseDrawBindings() {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
                                                              const FLOAT BlendFactor[4], UINT SampleMask) try {
+  const auto contextEntryLock = lockEntry();
   D3D11BlendState* next = static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(pBlendState));
   rebind(blendState_, next);
   for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
   sampleMask_ = SampleMask;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetBlendState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HBLENDSTATE{}, blendFactor_,
                                SampleMask);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState** ppBlendState, FLOAT BlendFactor[4],
                                                              UINT* pSampleMask) try {
+  const auto contextEntryLock = lockEntry();
   if (ppBlendState) {
     if (blendState_) blendState_->AddRef();
     *ppBlendState = blendState_;
@@ -103,34 +105,39 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetBlendState(ID3D11BlendState**
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetDepthStencilState(ID3D11DepthStencilState* pDepthStencilState,
                                                                     UINT StencilRef) try {
+  const auto contextEntryLock = lockEntry();
   D3D11DepthStencilState* next = static_cast<D3D11DepthStencilState*>(pDepthStencilState);
   rebind(depthStencilState_, next);
   stencilRef_ = StencilRef;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetDepthStencilState(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HDEPTHSTENCILSTATE{},
                                       StencilRef);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetDepthStencilState(ID3D11DepthStencilState** ppDepthStencilState,
                                                                     UINT* pStencilRef) try {
+  const auto contextEntryLock = lockEntry();
   if (ppDepthStencilState) handOut(depthStencilState_, ppDepthStencilState);
   if (pStencilRef) *pStencilRef = stencilRef_;
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetInputLayout(ID3D11InputLayout* pInputLayout) try {
+  const auto contextEntryLock = lockEntry();
   D3D11InputLayout* next = static_cast<D3D11InputLayout*>(pInputLayout);
   rebind(inputLayout_, next);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetInputLayout(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HELEMENTLAYOUT{});
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetInputLayout(ID3D11InputLayout** ppInputLayout) try {
+  const auto contextEntryLock = lockEntry();
   if (ppInputLayout) handOut(inputLayout_, ppInputLayout);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot, UINT NumBuffers,
                                                                 ID3D11Buffer* const* ppVertexBuffers,
                                                                 const UINT* pStrides, const UINT* pOffsets) try {
+  const auto contextEntryLock = lockEntry();
   if (StartSlot >= D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT ||
       NumBuffers > D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT - StartSlot)
     return;
@@ -152,13 +159,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
     strides[i] = next ? pStrides[i] : 0;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, strides, pOffsets);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers,
                                                                 ID3D11Buffer** ppVertexBuffers, UINT* pStrides,
                                                                 UINT* pOffsets) try {
+  const auto contextEntryLock = lockEntry();
   for (UINT i = 0; i < NumBuffers; ++i) {
     const uint64_t slot = uint64_t(StartSlot) + i;  // no wrap to slot 0
     const bool valid = slot < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT;
@@ -173,24 +181,27 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot,
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIndexBuffer, DXGI_FORMAT Format,
                                                               UINT Offset) try {
+  const auto contextEntryLock = lockEntry();
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
   D3D11Buffer* next = bufferFrom(pIndexBuffer);
   if (next && !(next->bindFlags & D3D11_BIND_INDEX_BUFFER)) next = nullptr;  // D3D11 binds null instead
   rebind(indexBuffer_, next);
   indexFormat_ = Format;
   indexOffset_ = Offset;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetIndexBuffer(ddi.handle(), next ? next->ddiHandle() : D3D10DDI_HRESOURCE{}, Format, Offset);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetIndexBuffer(ID3D11Buffer** pIndexBuffer, DXGI_FORMAT* Format,
                                                               UINT* Offset) try {
+  const auto contextEntryLock = lockEntry();
   if (pIndexBuffer) handOut(indexBuffer_, pIndexBuffer);
   if (Format) *Format = indexFormat_;
   if (Offset) *Offset = indexOffset_;
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY Topology) try {
+  const auto contextEntryLock = lockEntry();
   const int t = rawEnum(Topology);  // as an integer: any value may arrive (raw_enum.h)
   const bool known = (t >= 1 && t <= 5) || (t >= 10 && t <= 13) || (t >= 33 && t <= 64);
   if (!known) {  // dropped, as D3D11
@@ -206,17 +217,19 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
     return;
   }
   topology_ = Topology;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY* pTopology) try {
+  const auto contextEntryLock = lockEntry();
   if (pTopology) *pTopology = topology_;
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pVertexShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11VertexShader* current = vsFrom(vertexShader_);
   D3D11VertexShader* next = vsFrom(pVertexShader);
   std::vector<UINT> tables;
@@ -226,7 +239,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pV
     return;
   rebind(current, next);
   vertexShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kVS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnVsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -238,6 +251,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShader(ID3D11VertexShader* pV
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** ppVertexShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppVertexShader) handOut(vsFrom(vertexShader_), ppVertexShader);
   getClassInstances(kVS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
@@ -245,6 +259,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShader(ID3D11VertexShader** p
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPixelShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11PixelShader* current = psFrom(pixelShader_);
   D3D11PixelShader* next = psFrom(pPixelShader);
   std::vector<UINT> tables;
@@ -254,7 +269,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPi
     return;
   rebind(current, next);
   pixelShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kPS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnPsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -266,28 +281,34 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPi
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShader(ID3D11PixelShader** ppPixelShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppPixelShader) handOut(psFrom(pixelShader_), ppPixelShader);
   getClassInstances(kPS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(0, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(1, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) try {
+  const auto contextEntryLock = lockEntry();
   const char* function = "ID3D11DeviceContext::RSSetViewports";
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT, "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT",
@@ -330,11 +351,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, 
   }
   const UINT clear = viewportCount_ > NumViewports ? viewportCount_ - NumViewports : 0;
   viewportCount_ = NumViewports;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetViewports(ddi.handle(), NumViewports, clear, ddiViewports);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports, D3D11_VIEWPORT* pViewports) try {
+  const auto contextEntryLock = lockEntry();
   if (!pNumViewports) return;
   if (!pViewports) {
     *pNumViewports = viewportCount_;
@@ -345,6 +367,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) try {
+  const auto contextEntryLock = lockEntry();
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR,
                       "DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR", "ID3D11DeviceContext::RSSetScissorRects",
@@ -366,11 +389,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, c
     const auto clamp = [](LONG v) { return std::clamp<LONG>(v, D3D11_VIEWPORT_BOUNDS_MIN, D3D11_VIEWPORT_BOUNDS_MAX); };
     rects[i] = {clamp(pRects[i].left), clamp(pRects[i].top), clamp(pRects[i].right), clamp(pRects[i].bottom)};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetScissorRects(ddi.handle(), NumRects, clear, rects);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetScissorRects(UINT* pNumRects, D3D11_RECT* pRects) try {
+  const auto contextEntryLock = lockEntry();
   if (!pNumRects) return;
   if (!pRects) {
     *pNumRects = scissorRectCount_;
@@ -431,22 +455,25 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
+  const auto contextEntryLock = lockEntry();
   if (!validateDraw("ID3D11DeviceContext::Draw") || predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation) try {
+  const auto contextEntryLock = lockEntry();
   if (!validateDraw("ID3D11DeviceContext::DrawIndexed") || predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                            UINT StartVertexLocation, UINT StartInstanceLocation) try {
+  const auto contextEntryLock = lockEntry();
   if (!validateDraw("ID3D11DeviceContext::DrawInstanced") || predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
 } D3DVK_CATCH_VOID
@@ -454,8 +481,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
                                                                   UINT StartInstanceLocation) try {
+  const auto contextEntryLock = lockEntry();
   if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced") || predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);
 } D3DVK_CATCH_VOID
@@ -465,13 +493,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
 // layout, buffers, shader resources, samplers, views or state objects; topology UNDEFINED; no viewports or
 // scissors; blend factor 1s and sample mask 0xFFFFFFFF; stencil reference 0.
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
+  const auto contextEntryLock = lockEntry();
   ID3D11Buffer* const noBuffers[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
   const UINT zeros[D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT] = {};
   IASetInputLayout(nullptr);
   IASetVertexBuffers(0, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, noBuffers, zeros, zeros);
   IASetIndexBuffer(nullptr, DXGI_FORMAT_UNKNOWN, 0);
   topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   SetPredication(nullptr, FALSE);
   SOSetTargets(0, nullptr, nullptr);

@@ -46,15 +46,17 @@ D3D10_DDI_BOX ddiBox(const D3D11_BOX& b) {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11RenderTargetView* pRenderTargetView,
                                                                    const FLOAT ColorRGBA[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pRenderTargetView || !ColorRGBA) return;
   if (predicatedOut()) return;
   FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearRenderTargetView(ddi.handle(), rtvFrom(pRenderTargetView)->ddiHandle(), color);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthStencilView* pDepthStencilView,
                                                                    UINT ClearFlags, FLOAT Depth, UINT8 Stencil) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::ClearDepthStencilView";
   if (!pDepthStencilView) return;
   const UINT known = D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL;
@@ -65,13 +67,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
     return;
   }
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   UINT flags = (ClearFlags & D3D11_CLEAR_DEPTH ? D3D10_DDI_CLEAR_DEPTH : 0) |
                (ClearFlags & D3D11_CLEAR_STENCIL ? D3D10_DDI_CLEAR_STENCIL : 0);
   ddi.funcs().pfnClearDepthStencilView(ddi.handle(), dsvFrom(pDepthStencilView)->ddiHandle(), flags, Depth, Stencil);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstResource, ID3D11Resource* pSrcResource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopyResource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -90,7 +93,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCESTATE, "COPYRESOURCE_INVALIDSOURCESTATE",
                   "The source is currently mapped.");
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
 } D3DVK_CATCH_VOID
 
@@ -98,6 +101,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion(ID3D11Resour
                                                                    UINT DstX, UINT DstY, UINT DstZ,
                                                                    ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                    const D3D11_BOX* pSrcBox) try {
+  const auto contextEntryLock = lockEntry();
   CopySubresourceRegion1(pDstResource, DstSubresource, DstX, DstY, DstZ, pSrcResource, SrcSubresource, pSrcBox, 0);
 } D3DVK_CATCH_VOID
 
@@ -105,6 +109,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                                                                     UINT DstX, UINT DstY, UINT DstZ,
                                                                     ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                     const D3D11_BOX* pSrcBox, UINT CopyFlags) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::CopySubresourceRegion";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -174,7 +179,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                   "Copying a subresource onto itself is not supported.");
   if (predicatedOut()) return;
   D3D10_DDI_BOX ddi = ddiBox(box);
-  DdiDevice& d = device_.ddi();
+  DdiDevice& d = driver();
   d.funcs().pfnResourceCopyRegion(d.handle(), dst->ddiHandle(), DstSubresource, DstX, DstY, DstZ, src->ddiHandle(),
                                   SrcSubresource, &ddi, CopyFlags & 3u);
 } D3DVK_CATCH_VOID
@@ -182,12 +187,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                UINT SrcRowPitch, UINT SrcDepthPitch) try {
+  const auto contextEntryLock = lockEntry();
   UpdateSubresource1(pDstResource, DstSubresource, pDstBox, pSrcData, SrcRowPitch, SrcDepthPitch, 0);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 const D3D11_BOX* pDstBox, const void* pSrcData,
                                                                 UINT SrcRowPitch, UINT SrcDepthPitch, UINT CopyFlags) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::UpdateSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
@@ -223,7 +230,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
   if (predicatedOut()) return;
   D3D10_DDI_BOX box{};
   if (pDstBox) box = ddiBox(*pDstBox);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   auto fn = (dst->bindFlags & D3D11_BIND_CONSTANT_BUFFER) ? ddi.funcs().pfnDefaultConstantBufferUpdateSubresourceUP
                                                           : ddi.funcs().pfnResourceUpdateSubresourceUP;
   fn(ddi.handle(), dst->ddiHandle(), DstSubresource, pDstBox ? &box : nullptr, pSrcData, SrcRowPitch, SrcDepthPitch,
@@ -233,6 +240,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
 void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource* pDstResource, UINT DstSubresource,
                                                                 ID3D11Resource* pSrcResource, UINT SrcSubresource,
                                                                 DXGI_FORMAT Format) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::ResolveSubresource";
   D3D11ResourceBase* dst = resourceBase(pDstResource);
   D3D11ResourceBase* src = resourceBase(pSrcResource);
@@ -263,16 +271,17 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                             SrcSubresource, Format);
 } D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, UINT Subresource, D3D11_MAP MapType,
                                                     UINT MapFlags, D3D11_MAPPED_SUBRESOURCE* pMappedResource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::Map";
   if (pMappedResource) *pMappedResource = {};
-  if (device_.removed()) return device_.ddi().removedReason();
+  if (device_.removed()) return driver().removedReason();
   D3D11ResourceBase* r = resourceBase(pResource);
   auto reject = [&](D3D11_MESSAGE_ID id, const char* name, std::string text) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, name,
@@ -308,7 +317,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
     return reject(D3D11_MESSAGE_ID_RESOURCE_MAP_ALREADYMAPPED, "RESOURCE_MAP_ALREADYMAPPED",
                   "Subresource " + std::to_string(Subresource) + " is already mapped.");
 
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
   PFND3D10DDI_RESOURCEMAP map = f.pfnResourceMap;
   const bool discard = MapType == D3D11_MAP_WRITE_DISCARD;
@@ -343,6 +352,7 @@ HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::Map(ID3D11Resource* pResource, 
 } D3DVK_CATCH_HRESULT
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, UINT Subresource) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::Unmap";
   D3D11ResourceBase* r = resourceBase(pResource);
   if (!r || &r->owner() != &device_) return;
@@ -358,7 +368,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
                          "Subresource " + std::to_string(Subresource) + " is not mapped.");
     return;
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
   PFND3D10DDI_RESOURCEUNMAP unmap = f.pfnResourceUnmap;
   if (r->usage == D3D11_USAGE_STAGING)
@@ -421,7 +431,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   // The hidden counters of append/counter views: UINT(-1) keeps them, other values set them.
   UINT counts[D3D11_1_UAV_SLOT_COUNT];
   for (UINT i = uavStart; i < uavSlots; ++i) counts[i - uavStart] = initialCounts ? initialCounts[i] : UINT(-1);
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnSetRenderTargets(ddi.handle(), rtHandles, nextRtCount, clearSlots,
                                   nextDsv ? nextDsv->ddiHandle() : D3D10DDI_HDEPTHSTENCILVIEW{},
                                   anyUav ? uavHandles : nullptr, anyUav ? counts : nullptr, uavStart,
@@ -448,6 +458,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView* const* ppRenderTargetViews,
                                                                 ID3D11DepthStencilView* pDepthStencilView) try {
+  const auto contextEntryLock = lockEntry();
   if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
@@ -462,6 +473,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
     UINT NumRTVs, ID3D11RenderTargetView* const* ppRenderTargetViews, ID3D11DepthStencilView* pDepthStencilView,
     UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView* const* ppUnorderedAccessViews,
     const UINT* pUAVInitialCounts) try {
+  const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::OMSetRenderTargetsAndUnorderedAccessViews";
   const bool setTargets = NumRTVs != D3D11_KEEP_RENDER_TARGETS_AND_DEPTH_STENCIL;
   const bool setUavs = NumUAVs != D3D11_KEEP_UNORDERED_ACCESS_VIEWS;
@@ -530,6 +542,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAccessViews(
     UINT NumRTVs, ID3D11RenderTargetView** ppRenderTargetViews, ID3D11DepthStencilView** ppDepthStencilView,
     UINT UAVStartSlot, UINT NumUAVs, ID3D11UnorderedAccessView** ppUnorderedAccessViews) try {
+  const auto contextEntryLock = lockEntry();
   if (ppRenderTargetViews || ppDepthStencilView) OMGetRenderTargets(NumRTVs, ppRenderTargetViews, ppDepthStencilView);
   if (!ppUnorderedAccessViews) return;
   for (UINT i = 0; i < NumUAVs; ++i) {
@@ -542,8 +555,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
                                                                           const UINT Values[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pView || !Values || predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
                                               Values);
 } D3DVK_CATCH_VOID
@@ -551,6 +565,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D1
 // D3D11: FLOAT, UNORM and SNORM views only; on others the call does not reach the driver.
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D11UnorderedAccessView* pView,
                                                                            const FLOAT Values[4]) try {
+  const auto contextEntryLock = lockEntry();
   if (!pView || !Values) return;
   auto* view = static_cast<D3D11UnorderedAccessView*>(pView);
   D3D11_UNORDERED_ACCESS_VIEW_DESC desc;
@@ -567,13 +582,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
     return;
   }
   if (predicatedOut()) return;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewFloat(ddi.handle(), view->ddiHandle(), Values);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
                                                                 ID3D11RenderTargetView** ppRenderTargetViews,
                                                                 ID3D11DepthStencilView** ppDepthStencilView) try {
+  const auto contextEntryLock = lockEntry();
   if (ppRenderTargetViews)
     for (UINT i = 0; i < NumViews && i < D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT; ++i) {
       ppRenderTargetViews[i] = renderTargets_[i];
@@ -589,6 +605,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargets(UINT NumViews,
 // the one before, for the view's slices; a view of a resource without
 // D3D11_RESOURCE_MISC_GENERATE_MIPS (or a buffer view) is an error and a no-op.
 void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceView* pShaderResourceView) try {
+  const auto contextEntryLock = lockEntry();
   static constexpr const char* kFunction = "ID3D11DeviceContext::GenerateMips";
   auto* view = static_cast<D3D11ShaderResourceView*>(pShaderResourceView);
   auto reject = [&](const char* text) {
@@ -603,7 +620,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceV
                   "D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE); nothing is generated.");
   if (anyMapped(r)) return reject("The view's resource is mapped.");
   if (view->range().mipCount < 2 || predicatedOut()) return;  // one mip: nothing below it to generate
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   ddi.funcs().pfnGenMips(ddi.handle(), view->ddiHandle());
 } D3DVK_CATCH_VOID
 

@@ -88,7 +88,7 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
     rebindPrivate(shaderResources_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSHADERRESOURCEVIEW{};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   srvEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
@@ -134,7 +134,7 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
     rebindPrivate(samplers_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSAMPLER{};
   }
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   samplerEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
@@ -169,7 +169,7 @@ void D3D11ImmediateContext::unbindShaderResourcesOf(const void* resource, const 
       D3D11ShaderResourceView* none = nullptr;
       rebindPrivate(shaderResources_[stage][slot], none);
       const D3D10DDI_HSHADERRESOURCEVIEW null{};
-      DdiDevice& ddi = device_.ddi();
+      DdiDevice& ddi = driver();
       srvEntry(ddi.funcs(), stage)(ddi.handle(), slot, 1, &null);
     }
 }
@@ -189,34 +189,42 @@ void D3D11ImmediateContext::releaseShaderResourceBindings() {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(0, kStageSetSrv[0], StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(1, kStageSetSrv[1], StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(0, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(1, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(0, kStageSetSampler[0], StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(1, kStageSetSampler[1], StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::VSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(0, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(1, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 

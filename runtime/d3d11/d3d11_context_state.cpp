@@ -217,6 +217,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDeviceContextState(UINT Flags, cons
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceContextState* pState,
                                                                     ID3DDeviceContextState** ppPreviousState) try {
+  const auto contextEntryLock = lockEntry();
   if (ppPreviousState) *ppPreviousState = nullptr;
   auto* next = static_cast<D3D11DeviceContextState*>(pState);
   if (!next) return;

@@ -48,6 +48,7 @@ const char* domainName(uint32_t d) { return d == 1 ? "isoline" : d == 2 ? "tri" 
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHullShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11HullShader* current = hsFrom(hullShader_);
   D3D11HullShader* next = hsFrom(pHullShader);
   std::vector<UINT> tables;
@@ -57,7 +58,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHul
     return;
   rebind(current, next);
   hullShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kHS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnHsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -68,31 +69,38 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHul
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShader(ID3D11HullShader** ppHullShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppHullShader) handOut(hsFrom(hullShader_), ppHullShader);
   getClassInstances(kHS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kHS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kHS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kHS, "ID3D11DeviceContext::HSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kHS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kHS, "ID3D11DeviceContext::HSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kHS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 
@@ -102,6 +110,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSGetSamplers(UINT StartSlot, UINT
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pDomainShader,
                                                          ID3D11ClassInstance* const* ppClassInstances,
                                                          UINT NumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   D3D11DomainShader* current = dsFrom(domainShader_);
   D3D11DomainShader* next = dsFrom(pDomainShader);
   std::vector<UINT> tables;
@@ -111,7 +120,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pD
     return;
   rebind(current, next);
   domainShader_ = next;
-  DdiDevice& ddi = device_.ddi();
+  DdiDevice& ddi = driver();
   bindClassInstances(kDS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
     ddi.funcs().pfnDsSetShaderWithIfaces(ddi.handle(), next->ddiHandle(), UINT(tables.size()), tables.data(),
@@ -122,31 +131,38 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pD
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShader(ID3D11DomainShader** ppDomainShader,
                                                          ID3D11ClassInstance** ppClassInstances,
                                                          UINT* pNumClassInstances) try {
+  const auto contextEntryLock = lockEntry();
   if (ppDomainShader) handOut(dsFrom(domainShader_), ppDomainShader);
   getClassInstances(kDS, ppClassInstances, pNumClassInstances);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer* const* ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   setConstantBuffers(kDS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetConstantBuffers(UINT StartSlot, UINT NumBuffers,
                                                                   ID3D11Buffer** ppConstantBuffers) try {
+  const auto contextEntryLock = lockEntry();
   getConstantBuffers(kDS, StartSlot, NumBuffers, ppConstantBuffers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView* const* ppViews) try {
+  const auto contextEntryLock = lockEntry();
   setShaderResources(kDS, "ID3D11DeviceContext::DSSetShaderResources", StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetShaderResources(UINT StartSlot, UINT NumViews,
                                                                   ID3D11ShaderResourceView** ppViews) try {
+  const auto contextEntryLock = lockEntry();
   getShaderResources(kDS, StartSlot, NumViews, ppViews);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState* const* ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   setSamplers(kDS, "ID3D11DeviceContext::DSSetSamplers", StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 void STDMETHODCALLTYPE D3D11ImmediateContext::DSGetSamplers(UINT StartSlot, UINT NumSamplers,
                                                            ID3D11SamplerState** ppSamplers) try {
+  const auto contextEntryLock = lockEntry();
   getSamplers(kDS, StartSlot, NumSamplers, ppSamplers);
 } D3DVK_CATCH_VOID
 

@@ -19,10 +19,6 @@ FLOAT STDMETHODCALLTYPE D3D11ImmediateContext::GetResourceMinLOD(ID3D11Resource*
   return {};  // not implemented yet
 } D3DVK_CATCH_RETURN({})
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::ExecuteCommandList(ID3D11CommandList* pCommandList, BOOL RestoreContextState) try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DiscardResource(ID3D11Resource* pResource) try {
   // not implemented yet

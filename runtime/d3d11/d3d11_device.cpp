@@ -40,6 +40,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::QueryInterface(REFIID riid, void** ppvObj
     *ppvObject = static_cast<IDXGIDevice4*>(dxgiDevice_.get());
     return S_OK;
   }
+  if (riid == __uuidof(ID3D11Multithread)) {
+    AddRef();
+    *ppvObject = static_cast<ID3D11Multithread*>(&multithread_);
+    return S_OK;
+  }
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 

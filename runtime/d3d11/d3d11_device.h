@@ -11,6 +11,7 @@
 
 #include "d3d11_context.h"
 #include "d3d11_device_child.h"
+#include "d3d11_multithread.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_sampler_state.h"
@@ -47,6 +48,8 @@ class D3D11Device final : public ID3D11Device3 {
     return ddi_->removedReason();
   }
   D3D11ImmediateContext& immediateContext() { return context_; }
+  // ID3D11Multithread: the critical section the immediate context takes while protection is on.
+  D3D11Multithread& multithread() { return multithread_; }
 
   // The conservative tier the driver reports (GetCaps, asked once); NOT_SUPPORTED
   // below feature level 11_1 or without the WDDM 2.0 DDI, without asking.
@@ -56,6 +59,8 @@ class D3D11Device final : public ID3D11Device3 {
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);
   debug::InfoQueue* infoQueue() { return infoQueue_.get(); }
+  // CreateDeferredContext*'s body (d3d11_deferred_context.cpp).
+  HRESULT createDeferredContext(UINT ContextFlags, REFIID riid, void** ppDeferredContext);
 
   // IUnknown
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;
@@ -166,6 +171,7 @@ class D3D11Device final : public ID3D11Device3 {
   StateObjectCache<D3D11BlendState> blendStates_;
   StateObjectCache<D3D11DepthStencilState> depthStencilStates_;
   StateObjectCache<D3D11SamplerState> samplerStates_;
+  D3D11Multithread multithread_{*this};
   D3D11ImmediateContext context_;  // last: destroyed first, releasing its bindings
 };
 

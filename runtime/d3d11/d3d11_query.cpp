@@ -244,6 +244,7 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
 // ID3D11DeviceContext::Begin / End / GetData: every ID3D11Asynchronous this
 // runtime hands out is a D3D11Query.
 void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
+  const auto contextEntryLock = lockEntry();
   if (!pAsync) return;
   if (static_cast<D3D11Query*>(pAsync) == predicate_) {  // re-issued: the next predicated command asks again
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
@@ -255,6 +256,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) 
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
+  const auto contextEntryLock = lockEntry();
   if (!pAsync) return;
   if (static_cast<D3D11Query*>(pAsync) == predicate_) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
@@ -267,6 +269,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) tr
 
 HRESULT STDMETHODCALLTYPE D3D11ImmediateContext::GetData(ID3D11Asynchronous* pAsync, void* pData, UINT DataSize,
                                                          UINT GetDataFlags) try {
+  const auto contextEntryLock = lockEntry();
   if (!pAsync) return E_INVALIDARG;
   if (device_.removed()) return device_.ddi().removedReason();
   return static_cast<D3D11Query*>(pAsync)->getData(pData, DataSize, GetDataFlags);

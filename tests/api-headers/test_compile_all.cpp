@@ -12,6 +12,7 @@
 #include <d3d11_1.h>
 #include <d3d11_2.h>
 #include <d3d11_3.h>
+#include <d3d11_4.h>
 #include <d3d11sdklayers.h>
 // Include guards: a second inclusion is harmless.
 #include <d3d11.h>

@@ -6,6 +6,7 @@
 
 // d3d11_3.h alone: the debug-layer interfaces arrive through d3d11.h, as with the SDK.
 #include <d3d11_3.h>
+#include <d3d11_4.h>
 
 #include <cstring>
 #include <string>
@@ -58,6 +59,7 @@ static_assert(IID_ID3D11RasterizerState2.Data2 == 0x209f);
 
 TEST_CASE("IIDs and __uuidof match the documented GUIDs", "[api-headers][iid]") {
   const Expected rows[] = {
+      ROW(ID3D11Multithread, "9b7e4e00-342c-4106-a19f-4f2704f689f0"),
       ROW(ID3D11DeviceChild, "1841e5c8-16b0-489b-bcc8-44cfb0d5deae"),
       ROW(ID3D11DepthStencilState, "03823efb-8d8f-4e1c-9aa2-f64bb2cbfdf1"),
       ROW(ID3D11BlendState, "75b68faa-347d-4159-8f45-a0640f01cd9a"),

@@ -78,3 +78,31 @@ TEST_CASE("annotation names reach the UMD as UTF-8", "[draw][annotations]") {
   CHECK(utf8FromWide(invalid) == "\xef\xbf\xbd");
   CHECK(utf8FromWide(nullptr).empty());
 }
+
+TEST_CASE("a deferred context's ID3DUserDefinedAnnotation records events and markers that replay on the immediate "
+          "context",
+          "[draw][annotations][deferred]") {
+  ScopedEnv labels("D3DVK_DEBUG_LABELS", "1");
+  RenderDevice d;
+  const Com<ID3DUserDefinedAnnotation> immediate = annotationOf(d);
+  Com<ID3D11DeviceContext> deferred;
+  REQUIRE(d->CreateDeferredContext(0, deferred.out()) == S_OK);
+  Com<ID3DUserDefinedAnnotation> a;
+  REQUIRE(deferred->QueryInterface(__uuidof(ID3DUserDefinedAnnotation), reinterpret_cast<void**>(a.out())) == S_OK);
+  Com<IUnknown> fromAnnotation, fromContext;
+  REQUIRE(a->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(fromAnnotation.out())) == S_OK);
+  REQUIRE(deferred->QueryInterface(__uuidof(IUnknown), reinterpret_cast<void**>(fromContext.out())) == S_OK);
+  CHECK(fromAnnotation.get() == fromContext.get());
+  CHECK(a->GetStatus() == TRUE);
+  CHECK(a->EndEvent() == -1);
+  CHECK(a->BeginEvent(L"outer") == 0);
+  CHECK(a->BeginEvent(L"inner") == 1);
+  a->SetMarker(L"marker");
+  CHECK(a->EndEvent() == 1);  // "outer" stays open in the list
+  Com<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.out()) == S_OK);
+  CHECK(immediate->EndEvent() == -1);  // nothing open on the immediate context yet
+  d.context->ExecuteCommandList(list.get(), FALSE);
+  CHECK(immediate->EndEvent() == 0);  // the list's "outer", ended here
+  CHECK(immediate->EndEvent() == -1);
+}
