@@ -28,6 +28,7 @@ void D3D11ImmediateContext::releasePredicate() {
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) try {
+  const auto contextEntryLock = lockEntry();
   // ID3D11Predicate adds nothing to ID3D11Query's vtable: every predicate this runtime hands out is a D3D11Query.
   auto* query = static_cast<D3D11Query*>(static_cast<ID3D11Query*>(pPredicate));
   if (query) {
@@ -57,6 +58,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pP
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** ppPredicate, BOOL* pPredicateValue) try {
+  const auto contextEntryLock = lockEntry();
   if (ppPredicate) {
     *ppPredicate = nullptr;
     if (predicate_) predicate_->QueryInterface(__uuidof(ID3D11Predicate), reinterpret_cast<void**>(ppPredicate));

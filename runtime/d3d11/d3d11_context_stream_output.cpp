@@ -26,6 +26,7 @@ void D3D11ImmediateContext::releaseStreamOutputTargets() {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D11Buffer* const* ppSOTargets,
                                                           const UINT* pOffsets) try {
+  const auto contextEntryLock = lockEntry();
   constexpr const char* kFunction = "ID3D11DeviceContext::SOSetTargets";
   if (NumBuffers > D3D11_SO_BUFFER_SLOT_COUNT)
     return stateSettingError(D3D11_MESSAGE_ID_SOSETTARGETS_INVALIDBUFFER, "SOSETTARGETS_INVALIDBUFFER", kFunction,
@@ -64,6 +65,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) try {
+  const auto contextEntryLock = lockEntry();
   if (!ppSOTargets) return;
   for (UINT i = 0; i < NumBuffers; ++i) {
     D3D11Buffer* b = i < D3D11_SO_BUFFER_SLOT_COUNT ? soTargets_[i] : nullptr;
