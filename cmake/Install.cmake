@@ -1,6 +1,7 @@
 # cmake/Install.cmake — `cmake --install` lays d3dvk out like an SDK in a prefix:
 #   lib/libd3dvk.so, lib/libd3dvk_umd.so  (the runtime finds the UMD next to itself)
-#   include/d3dvk/                        d3d11*.h, dxgi*.h, d3dvk.h … (add it to the include path)
+#   include/d3dvk/                        d3d11*.h, dxgi*.h, d3dvk.h … (add it to the include path); the
+#                                         headers generated with their C form (docs/building-applications.md)
 #   lib/pkgconfig/d3dvk.pc                pkg-config d3dvk (requires DirectX-Headers)
 #   lib/cmake/d3dvk/                      find_package(d3dvk): d3dvk::d3d11, d3dvk::d3d12
 #   bin/d3dvk-info
@@ -10,7 +11,8 @@ include(CMakePackageConfigHelpers)
 
 install(TARGETS d3dvk_runtime d3dvk_umd LIBRARY DESTINATION lib)
 install(TARGETS d3dvk-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
-file(GLOB D3DVK_PUBLIC_HEADERS ${CMAKE_SOURCE_DIR}/runtime/include/*.h)
+# The generated headers (C and C++ forms; runtime/include/CMakeLists.txt).
+get_property(D3DVK_PUBLIC_HEADERS GLOBAL PROPERTY D3DVK_PUBLIC_HEADERS)
 install(FILES ${D3DVK_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/d3dvk)
 
 # The .pc file is relocatable (its prefix is found from its own folder, lib/pkgconfig),

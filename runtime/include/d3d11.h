@@ -10,11 +10,13 @@
 // Built on DirectX-Headers' <wsl/winadapter.h> (IUnknown, HRESULT, GUID, …) and
 // <directx/d3dcommon.h> (D3D_FEATURE_LEVEL, D3D_PRIMITIVE_TOPOLOGY, D3D_SRV_DIMENSION,
 // …), which are reused, never redefined, so this header can share a translation
-// unit with <directx/d3d12.h>. C++ only (no CINTERFACE vtables).
+// unit with <directx/d3d12.h>. Written in C++; the installed header, generated from
+// this one at build time (runtime/include/c-form), adds the SDK's C form of each
+// interface (lpVtbl, COBJMACROS): docs/building-applications.md.
 //
-// Enums have a fixed underlying type (`: int`, the size every D3D enum has):
-// a caller may pass any value, and checking an invalid one is then defined
-// behaviour rather than an out-of-range enum load.
+// Enums have a fixed underlying type in C++ (D3DVK_ENUM_INT, `: int`, the size every
+// D3D enum has): a caller may pass any value, and checking an invalid one is then
+// defined behaviour rather than an out-of-range enum load.
 // Interfaces declare every method in the real vtable order; values, layouts and
 // IIDs are those of the Windows SDK (tests/api-headers checks them).
 //
@@ -27,7 +29,8 @@
 //       __uuidof(ID3D11Foo), __uuidof(pFoo) and IID_PPV_ARGS(&pFoo) work.
 //   Both refer to the same GUID value. IID_ID3D11Foo has C++ linkage (the SDK's
 //   is `extern "C"`); code only ever uses it by name or address, so this is
-//   source compatible. Defining INITGUID has no effect on these IIDs.
+//   source compatible. Defining INITGUID has no effect on these IIDs. In C it is a
+//   weak (selectany) definition of the same object (d3dvk_winbase.h).
 #ifndef D3DVK_D3D11_H
 #define D3DVK_D3D11_H
 
@@ -43,8 +46,8 @@
 #endif
 
 // DXGI interfaces used by the D3D11 API (defined in <dxgi.h>).
-struct IDXGIAdapter;
-struct IDXGISwapChain;
+typedef struct IDXGIAdapter IDXGIAdapter;
+typedef struct IDXGISwapChain IDXGISwapChain;
 
 // ---------------------------------------------------------------------------
 // Constants
@@ -120,23 +123,23 @@ typedef D3D_PRIMITIVE D3D11_PRIMITIVE;
 typedef D3D_SRV_DIMENSION D3D11_SRV_DIMENSION;
 typedef RECT D3D11_RECT;
 
-typedef enum D3D11_INPUT_CLASSIFICATION : int {
+typedef enum D3D11_INPUT_CLASSIFICATION D3DVK_ENUM_INT {
   D3D11_INPUT_PER_VERTEX_DATA = 0,
   D3D11_INPUT_PER_INSTANCE_DATA = 1,
 } D3D11_INPUT_CLASSIFICATION;
 
-typedef enum D3D11_FILL_MODE : int {
+typedef enum D3D11_FILL_MODE D3DVK_ENUM_INT {
   D3D11_FILL_WIREFRAME = 2,
   D3D11_FILL_SOLID = 3,
 } D3D11_FILL_MODE;
 
-typedef enum D3D11_CULL_MODE : int {
+typedef enum D3D11_CULL_MODE D3DVK_ENUM_INT {
   D3D11_CULL_NONE = 1,
   D3D11_CULL_FRONT = 2,
   D3D11_CULL_BACK = 3,
 } D3D11_CULL_MODE;
 
-typedef enum D3D11_RESOURCE_DIMENSION : int {
+typedef enum D3D11_RESOURCE_DIMENSION D3DVK_ENUM_INT {
   D3D11_RESOURCE_DIMENSION_UNKNOWN = 0,
   D3D11_RESOURCE_DIMENSION_BUFFER = 1,
   D3D11_RESOURCE_DIMENSION_TEXTURE1D = 2,
@@ -144,7 +147,7 @@ typedef enum D3D11_RESOURCE_DIMENSION : int {
   D3D11_RESOURCE_DIMENSION_TEXTURE3D = 4,
 } D3D11_RESOURCE_DIMENSION;
 
-typedef enum D3D11_DSV_DIMENSION : int {
+typedef enum D3D11_DSV_DIMENSION D3DVK_ENUM_INT {
   D3D11_DSV_DIMENSION_UNKNOWN = 0,
   D3D11_DSV_DIMENSION_TEXTURE1D = 1,
   D3D11_DSV_DIMENSION_TEXTURE1DARRAY = 2,
@@ -154,7 +157,7 @@ typedef enum D3D11_DSV_DIMENSION : int {
   D3D11_DSV_DIMENSION_TEXTURE2DMSARRAY = 6,
 } D3D11_DSV_DIMENSION;
 
-typedef enum D3D11_RTV_DIMENSION : int {
+typedef enum D3D11_RTV_DIMENSION D3DVK_ENUM_INT {
   D3D11_RTV_DIMENSION_UNKNOWN = 0,
   D3D11_RTV_DIMENSION_BUFFER = 1,
   D3D11_RTV_DIMENSION_TEXTURE1D = 2,
@@ -166,7 +169,7 @@ typedef enum D3D11_RTV_DIMENSION : int {
   D3D11_RTV_DIMENSION_TEXTURE3D = 8,
 } D3D11_RTV_DIMENSION;
 
-typedef enum D3D11_UAV_DIMENSION : int {
+typedef enum D3D11_UAV_DIMENSION D3DVK_ENUM_INT {
   D3D11_UAV_DIMENSION_UNKNOWN = 0,
   D3D11_UAV_DIMENSION_BUFFER = 1,
   D3D11_UAV_DIMENSION_TEXTURE1D = 2,
@@ -176,14 +179,14 @@ typedef enum D3D11_UAV_DIMENSION : int {
   D3D11_UAV_DIMENSION_TEXTURE3D = 8,
 } D3D11_UAV_DIMENSION;
 
-typedef enum D3D11_USAGE : int {
+typedef enum D3D11_USAGE D3DVK_ENUM_INT {
   D3D11_USAGE_DEFAULT = 0,
   D3D11_USAGE_IMMUTABLE = 1,
   D3D11_USAGE_DYNAMIC = 2,
   D3D11_USAGE_STAGING = 3,
 } D3D11_USAGE;
 
-typedef enum D3D11_BIND_FLAG : int {
+typedef enum D3D11_BIND_FLAG D3DVK_ENUM_INT {
   D3D11_BIND_VERTEX_BUFFER = 0x1,
   D3D11_BIND_INDEX_BUFFER = 0x2,
   D3D11_BIND_CONSTANT_BUFFER = 0x4,
@@ -196,12 +199,12 @@ typedef enum D3D11_BIND_FLAG : int {
   D3D11_BIND_VIDEO_ENCODER = 0x400,
 } D3D11_BIND_FLAG;
 
-typedef enum D3D11_CPU_ACCESS_FLAG : int {
+typedef enum D3D11_CPU_ACCESS_FLAG D3DVK_ENUM_INT {
   D3D11_CPU_ACCESS_WRITE = 0x10000,
   D3D11_CPU_ACCESS_READ = 0x20000,
 } D3D11_CPU_ACCESS_FLAG;
 
-typedef enum D3D11_RESOURCE_MISC_FLAG : int {
+typedef enum D3D11_RESOURCE_MISC_FLAG D3DVK_ENUM_INT {
   D3D11_RESOURCE_MISC_GENERATE_MIPS = 0x1,
   D3D11_RESOURCE_MISC_SHARED = 0x2,
   D3D11_RESOURCE_MISC_TEXTURECUBE = 0x4,
@@ -223,7 +226,7 @@ typedef enum D3D11_RESOURCE_MISC_FLAG : int {
   D3D11_RESOURCE_MISC_SHARED_EXCLUSIVE_WRITER = 0x200000,
 } D3D11_RESOURCE_MISC_FLAG;
 
-typedef enum D3D11_MAP : int {
+typedef enum D3D11_MAP D3DVK_ENUM_INT {
   D3D11_MAP_READ = 1,
   D3D11_MAP_WRITE = 2,
   D3D11_MAP_READ_WRITE = 3,
@@ -231,20 +234,20 @@ typedef enum D3D11_MAP : int {
   D3D11_MAP_WRITE_NO_OVERWRITE = 5,
 } D3D11_MAP;
 
-typedef enum D3D11_MAP_FLAG : int {
+typedef enum D3D11_MAP_FLAG D3DVK_ENUM_INT {
   D3D11_MAP_FLAG_DO_NOT_WAIT = 0x100000,
 } D3D11_MAP_FLAG;
 
-typedef enum D3D11_RAISE_FLAG : int {
+typedef enum D3D11_RAISE_FLAG D3DVK_ENUM_INT {
   D3D11_RAISE_FLAG_DRIVER_INTERNAL_ERROR = 0x1,
 } D3D11_RAISE_FLAG;
 
-typedef enum D3D11_CLEAR_FLAG : int {
+typedef enum D3D11_CLEAR_FLAG D3DVK_ENUM_INT {
   D3D11_CLEAR_DEPTH = 0x1,
   D3D11_CLEAR_STENCIL = 0x2,
 } D3D11_CLEAR_FLAG;
 
-typedef enum D3D11_COMPARISON_FUNC : int {
+typedef enum D3D11_COMPARISON_FUNC D3DVK_ENUM_INT {
   D3D11_COMPARISON_NEVER = 1,
   D3D11_COMPARISON_LESS = 2,
   D3D11_COMPARISON_EQUAL = 3,
@@ -255,12 +258,12 @@ typedef enum D3D11_COMPARISON_FUNC : int {
   D3D11_COMPARISON_ALWAYS = 8,
 } D3D11_COMPARISON_FUNC;
 
-typedef enum D3D11_DEPTH_WRITE_MASK : int {
+typedef enum D3D11_DEPTH_WRITE_MASK D3DVK_ENUM_INT {
   D3D11_DEPTH_WRITE_MASK_ZERO = 0,
   D3D11_DEPTH_WRITE_MASK_ALL = 1,
 } D3D11_DEPTH_WRITE_MASK;
 
-typedef enum D3D11_STENCIL_OP : int {
+typedef enum D3D11_STENCIL_OP D3DVK_ENUM_INT {
   D3D11_STENCIL_OP_KEEP = 1,
   D3D11_STENCIL_OP_ZERO = 2,
   D3D11_STENCIL_OP_REPLACE = 3,
@@ -271,7 +274,7 @@ typedef enum D3D11_STENCIL_OP : int {
   D3D11_STENCIL_OP_DECR = 8,
 } D3D11_STENCIL_OP;
 
-typedef enum D3D11_BLEND : int {
+typedef enum D3D11_BLEND D3DVK_ENUM_INT {
   D3D11_BLEND_ZERO = 1,
   D3D11_BLEND_ONE = 2,
   D3D11_BLEND_SRC_COLOR = 3,
@@ -291,7 +294,7 @@ typedef enum D3D11_BLEND : int {
   D3D11_BLEND_INV_SRC1_ALPHA = 19,
 } D3D11_BLEND;
 
-typedef enum D3D11_BLEND_OP : int {
+typedef enum D3D11_BLEND_OP D3DVK_ENUM_INT {
   D3D11_BLEND_OP_ADD = 1,
   D3D11_BLEND_OP_SUBTRACT = 2,
   D3D11_BLEND_OP_REV_SUBTRACT = 3,
@@ -299,7 +302,7 @@ typedef enum D3D11_BLEND_OP : int {
   D3D11_BLEND_OP_MAX = 5,
 } D3D11_BLEND_OP;
 
-typedef enum D3D11_COLOR_WRITE_ENABLE : int {
+typedef enum D3D11_COLOR_WRITE_ENABLE D3DVK_ENUM_INT {
   D3D11_COLOR_WRITE_ENABLE_RED = 1,
   D3D11_COLOR_WRITE_ENABLE_GREEN = 2,
   D3D11_COLOR_WRITE_ENABLE_BLUE = 4,
@@ -307,7 +310,7 @@ typedef enum D3D11_COLOR_WRITE_ENABLE : int {
   D3D11_COLOR_WRITE_ENABLE_ALL = 15,
 } D3D11_COLOR_WRITE_ENABLE;
 
-typedef enum D3D11_FILTER : int {
+typedef enum D3D11_FILTER D3DVK_ENUM_INT {
   D3D11_FILTER_MIN_MAG_MIP_POINT = 0,
   D3D11_FILTER_MIN_MAG_POINT_MIP_LINEAR = 0x1,
   D3D11_FILTER_MIN_POINT_MAG_LINEAR_MIP_POINT = 0x4,
@@ -346,7 +349,7 @@ typedef enum D3D11_FILTER : int {
   D3D11_FILTER_MAXIMUM_ANISOTROPIC = 0x1d5,
 } D3D11_FILTER;
 
-typedef enum D3D11_FILTER_TYPE : int {
+typedef enum D3D11_FILTER_TYPE D3DVK_ENUM_INT {
   D3D11_FILTER_TYPE_POINT = 0,
   D3D11_FILTER_TYPE_LINEAR = 1,
 } D3D11_FILTER_TYPE;
@@ -385,14 +388,14 @@ typedef enum D3D11_FILTER_TYPE : int {
    (D3D11_FILTER_TYPE_LINEAR == D3D11_DECODE_MAG_FILTER(D3D11Filter)) && \
    (D3D11_FILTER_TYPE_LINEAR == D3D11_DECODE_MIP_FILTER(D3D11Filter)))
 
-typedef enum D3D11_FILTER_REDUCTION_TYPE : int {
+typedef enum D3D11_FILTER_REDUCTION_TYPE D3DVK_ENUM_INT {
   D3D11_FILTER_REDUCTION_TYPE_STANDARD = 0,
   D3D11_FILTER_REDUCTION_TYPE_COMPARISON = 1,
   D3D11_FILTER_REDUCTION_TYPE_MINIMUM = 2,
   D3D11_FILTER_REDUCTION_TYPE_MAXIMUM = 3,
 } D3D11_FILTER_REDUCTION_TYPE;
 
-typedef enum D3D11_TEXTURE_ADDRESS_MODE : int {
+typedef enum D3D11_TEXTURE_ADDRESS_MODE D3DVK_ENUM_INT {
   D3D11_TEXTURE_ADDRESS_WRAP = 1,
   D3D11_TEXTURE_ADDRESS_MIRROR = 2,
   D3D11_TEXTURE_ADDRESS_CLAMP = 3,
@@ -400,7 +403,7 @@ typedef enum D3D11_TEXTURE_ADDRESS_MODE : int {
   D3D11_TEXTURE_ADDRESS_MIRROR_ONCE = 5,
 } D3D11_TEXTURE_ADDRESS_MODE;
 
-typedef enum D3D11_TEXTURECUBE_FACE : int {
+typedef enum D3D11_TEXTURECUBE_FACE D3DVK_ENUM_INT {
   D3D11_TEXTURECUBE_FACE_POSITIVE_X = 0,
   D3D11_TEXTURECUBE_FACE_NEGATIVE_X = 1,
   D3D11_TEXTURECUBE_FACE_POSITIVE_Y = 2,
@@ -409,22 +412,22 @@ typedef enum D3D11_TEXTURECUBE_FACE : int {
   D3D11_TEXTURECUBE_FACE_NEGATIVE_Z = 5,
 } D3D11_TEXTURECUBE_FACE;
 
-typedef enum D3D11_BUFFEREX_SRV_FLAG : int {
+typedef enum D3D11_BUFFEREX_SRV_FLAG D3DVK_ENUM_INT {
   D3D11_BUFFEREX_SRV_FLAG_RAW = 0x1,
 } D3D11_BUFFEREX_SRV_FLAG;
 
-typedef enum D3D11_DSV_FLAG : int {
+typedef enum D3D11_DSV_FLAG D3DVK_ENUM_INT {
   D3D11_DSV_READ_ONLY_DEPTH = 0x1,
   D3D11_DSV_READ_ONLY_STENCIL = 0x2,
 } D3D11_DSV_FLAG;
 
-typedef enum D3D11_BUFFER_UAV_FLAG : int {
+typedef enum D3D11_BUFFER_UAV_FLAG D3DVK_ENUM_INT {
   D3D11_BUFFER_UAV_FLAG_RAW = 0x1,
   D3D11_BUFFER_UAV_FLAG_APPEND = 0x2,
   D3D11_BUFFER_UAV_FLAG_COUNTER = 0x4,
 } D3D11_BUFFER_UAV_FLAG;
 
-typedef enum D3D11_QUERY : int {
+typedef enum D3D11_QUERY D3DVK_ENUM_INT {
   D3D11_QUERY_EVENT = 0,
   D3D11_QUERY_OCCLUSION = 1,
   D3D11_QUERY_TIMESTAMP = 2,
@@ -443,31 +446,31 @@ typedef enum D3D11_QUERY : int {
   D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3 = 15,
 } D3D11_QUERY;
 
-typedef enum D3D11_QUERY_MISC_FLAG : int {
+typedef enum D3D11_QUERY_MISC_FLAG D3DVK_ENUM_INT {
   D3D11_QUERY_MISC_PREDICATEHINT = 0x1,
 } D3D11_QUERY_MISC_FLAG;
 
-typedef enum D3D11_ASYNC_GETDATA_FLAG : int {
+typedef enum D3D11_ASYNC_GETDATA_FLAG D3DVK_ENUM_INT {
   D3D11_ASYNC_GETDATA_DONOTFLUSH = 0x1,
 } D3D11_ASYNC_GETDATA_FLAG;
 
-typedef enum D3D11_COUNTER : int {
+typedef enum D3D11_COUNTER D3DVK_ENUM_INT {
   D3D11_COUNTER_DEVICE_DEPENDENT_0 = 0x40000000,
 } D3D11_COUNTER;
 
-typedef enum D3D11_COUNTER_TYPE : int {
+typedef enum D3D11_COUNTER_TYPE D3DVK_ENUM_INT {
   D3D11_COUNTER_TYPE_FLOAT32 = 0,
   D3D11_COUNTER_TYPE_UINT16 = 1,
   D3D11_COUNTER_TYPE_UINT32 = 2,
   D3D11_COUNTER_TYPE_UINT64 = 3,
 } D3D11_COUNTER_TYPE;
 
-typedef enum D3D11_DEVICE_CONTEXT_TYPE : int {
+typedef enum D3D11_DEVICE_CONTEXT_TYPE D3DVK_ENUM_INT {
   D3D11_DEVICE_CONTEXT_IMMEDIATE = 0,
   D3D11_DEVICE_CONTEXT_DEFERRED = 1,
 } D3D11_DEVICE_CONTEXT_TYPE;
 
-typedef enum D3D11_FEATURE : int {
+typedef enum D3D11_FEATURE D3DVK_ENUM_INT {
   D3D11_FEATURE_THREADING = 0,
   D3D11_FEATURE_DOUBLES = 1,
   D3D11_FEATURE_FORMAT_SUPPORT = 2,
@@ -491,7 +494,7 @@ typedef enum D3D11_FEATURE : int {
   D3D11_FEATURE_DISPLAYABLE = 20,
 } D3D11_FEATURE;
 
-typedef enum D3D11_FORMAT_SUPPORT : int {
+typedef enum D3D11_FORMAT_SUPPORT D3DVK_ENUM_INT {
   D3D11_FORMAT_SUPPORT_BUFFER = 0x1,
   D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER = 0x2,
   D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER = 0x4,
@@ -525,7 +528,7 @@ typedef enum D3D11_FORMAT_SUPPORT : int {
   D3D11_FORMAT_SUPPORT_VIDEO_ENCODER = 0x40000000,
 } D3D11_FORMAT_SUPPORT;
 
-typedef enum D3D11_FORMAT_SUPPORT2 : int {
+typedef enum D3D11_FORMAT_SUPPORT2 D3DVK_ENUM_INT {
   D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_ADD = 0x1,
   D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_BITWISE_OPS = 0x2,
   D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_COMPARE_STORE_OR_COMPARE_EXCHANGE = 0x4,
@@ -540,7 +543,7 @@ typedef enum D3D11_FORMAT_SUPPORT2 : int {
   D3D11_FORMAT_SUPPORT2_MULTIPLANE_OVERLAY = 0x4000,
 } D3D11_FORMAT_SUPPORT2;
 
-typedef enum D3D11_CREATE_DEVICE_FLAG : int {
+typedef enum D3D11_CREATE_DEVICE_FLAG D3DVK_ENUM_INT {
   D3D11_CREATE_DEVICE_SINGLETHREADED = 0x1,
   D3D11_CREATE_DEVICE_DEBUG = 0x2,
   D3D11_CREATE_DEVICE_SWITCH_TO_REF = 0x4,
@@ -552,33 +555,33 @@ typedef enum D3D11_CREATE_DEVICE_FLAG : int {
   D3D11_CREATE_DEVICE_VIDEO_SUPPORT = 0x800,
 } D3D11_CREATE_DEVICE_FLAG;
 
-typedef enum D3D11_TILED_RESOURCES_TIER : int {
+typedef enum D3D11_TILED_RESOURCES_TIER D3DVK_ENUM_INT {
   D3D11_TILED_RESOURCES_NOT_SUPPORTED = 0,
   D3D11_TILED_RESOURCES_TIER_1 = 1,
   D3D11_TILED_RESOURCES_TIER_2 = 2,
   D3D11_TILED_RESOURCES_TIER_3 = 3,
 } D3D11_TILED_RESOURCES_TIER;
 
-typedef enum D3D11_CONSERVATIVE_RASTERIZATION_TIER : int {
+typedef enum D3D11_CONSERVATIVE_RASTERIZATION_TIER D3DVK_ENUM_INT {
   D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED = 0,
   D3D11_CONSERVATIVE_RASTERIZATION_TIER_1 = 1,
   D3D11_CONSERVATIVE_RASTERIZATION_TIER_2 = 2,
   D3D11_CONSERVATIVE_RASTERIZATION_TIER_3 = 3,
 } D3D11_CONSERVATIVE_RASTERIZATION_TIER;
 
-typedef enum D3D11_SHADER_MIN_PRECISION_SUPPORT : int {
+typedef enum D3D11_SHADER_MIN_PRECISION_SUPPORT D3DVK_ENUM_INT {
   D3D11_SHADER_MIN_PRECISION_10_BIT = 0x1,
   D3D11_SHADER_MIN_PRECISION_16_BIT = 0x2,
 } D3D11_SHADER_MIN_PRECISION_SUPPORT;
 
-typedef enum D3D11_SHARED_RESOURCE_TIER : int {
+typedef enum D3D11_SHARED_RESOURCE_TIER D3DVK_ENUM_INT {
   D3D11_SHARED_RESOURCE_TIER_0 = 0,
   D3D11_SHARED_RESOURCE_TIER_1 = 1,
   D3D11_SHARED_RESOURCE_TIER_2 = 2,
   D3D11_SHARED_RESOURCE_TIER_3 = 3,
 } D3D11_SHARED_RESOURCE_TIER;
 
-typedef enum D3D11_SHADER_CACHE_SUPPORT_FLAGS : int {
+typedef enum D3D11_SHADER_CACHE_SUPPORT_FLAGS D3DVK_ENUM_INT {
   D3D11_SHADER_CACHE_SUPPORT_NONE = 0,
   D3D11_SHADER_CACHE_SUPPORT_AUTOMATIC_INPROC_CACHE = 0x1,
   D3D11_SHADER_CACHE_SUPPORT_AUTOMATIC_DISK_CACHE = 0x2,
@@ -1143,6 +1146,7 @@ typedef struct D3D11_FEATURE_DATA_D3D11_OPTIONS5 {
   D3D11_SHARED_RESOURCE_TIER SharedResourceTier;
 } D3D11_FEATURE_DATA_D3D11_OPTIONS5;
 
+#ifdef __cplusplus  // D3D11CalcSubresource and the CD3D11_ helpers: C++ only, as in the SDK
 inline UINT D3D11CalcSubresource(UINT MipSlice, UINT ArraySlice, UINT MipLevels) {
   return MipSlice + ArraySlice * MipLevels;
 }
@@ -1201,41 +1205,42 @@ struct CD3D11_BUFFER_DESC : public D3D11_BUFFER_DESC {
     StructureByteStride = structureByteStride;
   }
 };
+#endif  // __cplusplus
 
 // ---------------------------------------------------------------------------
 // Interfaces
 // ---------------------------------------------------------------------------
-struct ID3D11Device;
-struct ID3D11DeviceChild;
-struct ID3D11DepthStencilState;
-struct ID3D11BlendState;
-struct ID3D11RasterizerState;
-struct ID3D11Resource;
-struct ID3D11Buffer;
-struct ID3D11Texture1D;
-struct ID3D11Texture2D;
-struct ID3D11Texture3D;
-struct ID3D11View;
-struct ID3D11ShaderResourceView;
-struct ID3D11RenderTargetView;
-struct ID3D11DepthStencilView;
-struct ID3D11UnorderedAccessView;
-struct ID3D11VertexShader;
-struct ID3D11HullShader;
-struct ID3D11DomainShader;
-struct ID3D11GeometryShader;
-struct ID3D11PixelShader;
-struct ID3D11ComputeShader;
-struct ID3D11InputLayout;
-struct ID3D11SamplerState;
-struct ID3D11Asynchronous;
-struct ID3D11Query;
-struct ID3D11Predicate;
-struct ID3D11Counter;
-struct ID3D11ClassInstance;
-struct ID3D11ClassLinkage;
-struct ID3D11CommandList;
-struct ID3D11DeviceContext;
+typedef struct ID3D11Device ID3D11Device;
+typedef struct ID3D11DeviceChild ID3D11DeviceChild;
+typedef struct ID3D11DepthStencilState ID3D11DepthStencilState;
+typedef struct ID3D11BlendState ID3D11BlendState;
+typedef struct ID3D11RasterizerState ID3D11RasterizerState;
+typedef struct ID3D11Resource ID3D11Resource;
+typedef struct ID3D11Buffer ID3D11Buffer;
+typedef struct ID3D11Texture1D ID3D11Texture1D;
+typedef struct ID3D11Texture2D ID3D11Texture2D;
+typedef struct ID3D11Texture3D ID3D11Texture3D;
+typedef struct ID3D11View ID3D11View;
+typedef struct ID3D11ShaderResourceView ID3D11ShaderResourceView;
+typedef struct ID3D11RenderTargetView ID3D11RenderTargetView;
+typedef struct ID3D11DepthStencilView ID3D11DepthStencilView;
+typedef struct ID3D11UnorderedAccessView ID3D11UnorderedAccessView;
+typedef struct ID3D11VertexShader ID3D11VertexShader;
+typedef struct ID3D11HullShader ID3D11HullShader;
+typedef struct ID3D11DomainShader ID3D11DomainShader;
+typedef struct ID3D11GeometryShader ID3D11GeometryShader;
+typedef struct ID3D11PixelShader ID3D11PixelShader;
+typedef struct ID3D11ComputeShader ID3D11ComputeShader;
+typedef struct ID3D11InputLayout ID3D11InputLayout;
+typedef struct ID3D11SamplerState ID3D11SamplerState;
+typedef struct ID3D11Asynchronous ID3D11Asynchronous;
+typedef struct ID3D11Query ID3D11Query;
+typedef struct ID3D11Predicate ID3D11Predicate;
+typedef struct ID3D11Counter ID3D11Counter;
+typedef struct ID3D11ClassInstance ID3D11ClassInstance;
+typedef struct ID3D11ClassLinkage ID3D11ClassLinkage;
+typedef struct ID3D11CommandList ID3D11CommandList;
+typedef struct ID3D11DeviceContext ID3D11DeviceContext;
 
 D3DVK_BEGIN_INTERFACES
 
@@ -1794,7 +1799,7 @@ typedef HRESULT(WINAPI* PFN_D3D11_CREATE_DEVICE)(IDXGIAdapter*, D3D_DRIVER_TYPE,
                                                  const D3D_FEATURE_LEVEL*, UINT FeatureLevels, UINT,
                                                  ID3D11Device**, D3D_FEATURE_LEVEL*, ID3D11DeviceContext**);
 
-extern "C" HRESULT WINAPI D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType,
+EXTERN_C HRESULT WINAPI D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType,
                                             HMODULE Software, UINT Flags,
                                             const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels,
                                             UINT SDKVersion, ID3D11Device** ppDevice,

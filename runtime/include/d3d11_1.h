@@ -9,12 +9,12 @@
 
 #include "d3d11.h"
 
-typedef enum D3D11_COPY_FLAGS : int {
+typedef enum D3D11_COPY_FLAGS D3DVK_ENUM_INT {
   D3D11_COPY_NO_OVERWRITE = 0x1,
   D3D11_COPY_DISCARD = 0x2,
 } D3D11_COPY_FLAGS;
 
-typedef enum D3D11_LOGIC_OP : int {
+typedef enum D3D11_LOGIC_OP D3DVK_ENUM_INT {
   D3D11_LOGIC_OP_CLEAR = 0,
   D3D11_LOGIC_OP_SET = 1,
   D3D11_LOGIC_OP_COPY = 2,
@@ -33,7 +33,7 @@ typedef enum D3D11_LOGIC_OP : int {
   D3D11_LOGIC_OP_OR_INVERTED = 15,
 } D3D11_LOGIC_OP;
 
-typedef enum D3D11_1_CREATE_DEVICE_CONTEXT_STATE_FLAG : int {
+typedef enum D3D11_1_CREATE_DEVICE_CONTEXT_STATE_FLAG D3DVK_ENUM_INT {
   D3D11_1_CREATE_DEVICE_CONTEXT_STATE_SINGLETHREADED = 0x1,
 } D3D11_1_CREATE_DEVICE_CONTEXT_STATE_FLAG;
 
@@ -70,6 +70,7 @@ typedef struct D3D11_RASTERIZER_DESC1 {
   UINT ForcedSampleCount;
 } D3D11_RASTERIZER_DESC1;
 
+#ifdef __cplusplus
 struct CD3D11_RASTERIZER_DESC1 : public D3D11_RASTERIZER_DESC1 {
   CD3D11_RASTERIZER_DESC1() = default;
   explicit CD3D11_RASTERIZER_DESC1(const D3D11_RASTERIZER_DESC1& o) : D3D11_RASTERIZER_DESC1(o) {}
@@ -87,13 +88,14 @@ struct CD3D11_RASTERIZER_DESC1 : public D3D11_RASTERIZER_DESC1 {
     ForcedSampleCount = 0;
   }
 };
+#endif
 
-struct ID3D11BlendState1;
-struct ID3D11RasterizerState1;
-struct ID3DDeviceContextState;
-struct ID3D11DeviceContext1;
-struct ID3DUserDefinedAnnotation;
-struct ID3D11Device1;
+typedef struct ID3D11BlendState1 ID3D11BlendState1;
+typedef struct ID3D11RasterizerState1 ID3D11RasterizerState1;
+typedef struct ID3DDeviceContextState ID3DDeviceContextState;
+typedef struct ID3D11DeviceContext1 ID3D11DeviceContext1;
+typedef struct ID3DUserDefinedAnnotation ID3DUserDefinedAnnotation;
+typedef struct ID3D11Device1 ID3D11Device1;
 
 D3DVK_BEGIN_INTERFACES
 

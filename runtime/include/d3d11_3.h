@@ -13,7 +13,7 @@
 
 #include "d3d11_2.h"
 
-typedef enum D3D11_CONTEXT_TYPE : int {
+typedef enum D3D11_CONTEXT_TYPE D3DVK_ENUM_INT {
   D3D11_CONTEXT_TYPE_ALL = 0,
   D3D11_CONTEXT_TYPE_3D = 1,
   D3D11_CONTEXT_TYPE_COMPUTE = 2,
@@ -21,13 +21,13 @@ typedef enum D3D11_CONTEXT_TYPE : int {
   D3D11_CONTEXT_TYPE_VIDEO = 4,
 } D3D11_CONTEXT_TYPE;
 
-typedef enum D3D11_TEXTURE_LAYOUT : int {
+typedef enum D3D11_TEXTURE_LAYOUT D3DVK_ENUM_INT {
   D3D11_TEXTURE_LAYOUT_UNDEFINED = 0,
   D3D11_TEXTURE_LAYOUT_ROW_MAJOR = 1,
   D3D11_TEXTURE_LAYOUT_64K_STANDARD_SWIZZLE = 2,
 } D3D11_TEXTURE_LAYOUT;
 
-typedef enum D3D11_CONSERVATIVE_RASTERIZATION_MODE : int {
+typedef enum D3D11_CONSERVATIVE_RASTERIZATION_MODE D3DVK_ENUM_INT {
   D3D11_CONSERVATIVE_RASTERIZATION_MODE_OFF = 0,
   D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON = 1,
 } D3D11_CONSERVATIVE_RASTERIZATION_MODE;
@@ -74,6 +74,7 @@ typedef struct D3D11_RASTERIZER_DESC2 {
   D3D11_CONSERVATIVE_RASTERIZATION_MODE ConservativeRaster;
 } D3D11_RASTERIZER_DESC2;
 
+#ifdef __cplusplus
 struct CD3D11_RASTERIZER_DESC2 : public D3D11_RASTERIZER_DESC2 {
   CD3D11_RASTERIZER_DESC2() = default;
   explicit CD3D11_RASTERIZER_DESC2(const D3D11_RASTERIZER_DESC2& o) : D3D11_RASTERIZER_DESC2(o) {}
@@ -114,6 +115,7 @@ struct CD3D11_RASTERIZER_DESC2 : public D3D11_RASTERIZER_DESC2 {
     ConservativeRaster = conservativeRaster;
   }
 };
+#endif
 
 // *_DESC1 views: 2D (array) views gain a PlaneSlice.
 typedef struct D3D11_TEX2D_SRV1 {
@@ -206,15 +208,15 @@ typedef struct D3D11_QUERY_DESC1 {
   D3D11_CONTEXT_TYPE ContextType;
 } D3D11_QUERY_DESC1;
 
-struct ID3D11Texture2D1;
-struct ID3D11Texture3D1;
-struct ID3D11RasterizerState2;
-struct ID3D11ShaderResourceView1;
-struct ID3D11RenderTargetView1;
-struct ID3D11UnorderedAccessView1;
-struct ID3D11Query1;
-struct ID3D11DeviceContext3;
-struct ID3D11Device3;
+typedef struct ID3D11Texture2D1 ID3D11Texture2D1;
+typedef struct ID3D11Texture3D1 ID3D11Texture3D1;
+typedef struct ID3D11RasterizerState2 ID3D11RasterizerState2;
+typedef struct ID3D11ShaderResourceView1 ID3D11ShaderResourceView1;
+typedef struct ID3D11RenderTargetView1 ID3D11RenderTargetView1;
+typedef struct ID3D11UnorderedAccessView1 ID3D11UnorderedAccessView1;
+typedef struct ID3D11Query1 ID3D11Query1;
+typedef struct ID3D11DeviceContext3 ID3D11DeviceContext3;
+typedef struct ID3D11Device3 ID3D11Device3;
 
 D3DVK_BEGIN_INTERFACES
 

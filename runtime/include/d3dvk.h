@@ -20,6 +20,6 @@ typedef struct D3DVK_RUNTIME_INFO {
 // Loads the UMD and opens its adapter as D3D11CreateDevice would, and reports
 // what it found. On failure returns the same HRESULT D3D11CreateDevice would and,
 // when pErrorMessage is non-null, a message of at most ErrorMessageSize bytes.
-extern "C" HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo, char* pErrorMessage, UINT ErrorMessageSize);
+EXTERN_C HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo, char* pErrorMessage, UINT ErrorMessageSize);
 
 #endif

@@ -14,7 +14,7 @@
 #include "dxgitype.h"
 
 #ifndef D3DVK_POINTER_SIZED_HWND
-static_assert(sizeof(HWND) == sizeof(void*),
+D3DVK_STATIC_ASSERT(sizeof(HWND) == sizeof(void*),
               "d3dvk's <dxgi.h> needs a pointer-sized HWND: include a d3dvk header (<dxgi.h>, <d3d11.h>, "
               "<d3dvk.h>) before <directx/d3d12.h> or <wsl/winadapter.h>");
 #endif
@@ -64,20 +64,20 @@ typedef UINT DXGI_USAGE;
 #define DXGI_MWA_VALID (0x7)
 
 
-typedef enum DXGI_RESIDENCY : int {
+typedef enum DXGI_RESIDENCY D3DVK_ENUM_INT {
   DXGI_RESIDENCY_FULLY_RESIDENT = 1,
   DXGI_RESIDENCY_RESIDENT_IN_SHARED_MEMORY = 2,
   DXGI_RESIDENCY_EVICTED_TO_DISK = 3,
 } DXGI_RESIDENCY;
 
-typedef enum DXGI_SWAP_EFFECT : int {
+typedef enum DXGI_SWAP_EFFECT D3DVK_ENUM_INT {
   DXGI_SWAP_EFFECT_DISCARD = 0,
   DXGI_SWAP_EFFECT_SEQUENTIAL = 1,
   DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL = 3,
   DXGI_SWAP_EFFECT_FLIP_DISCARD = 4,
 } DXGI_SWAP_EFFECT;
 
-typedef enum DXGI_SWAP_CHAIN_FLAG : int {
+typedef enum DXGI_SWAP_CHAIN_FLAG D3DVK_ENUM_INT {
   DXGI_SWAP_CHAIN_FLAG_NONPREROTATED = 1,
   DXGI_SWAP_CHAIN_FLAG_ALLOW_MODE_SWITCH = 2,
   DXGI_SWAP_CHAIN_FLAG_GDI_COMPATIBLE = 4,
@@ -93,11 +93,11 @@ typedef enum DXGI_SWAP_CHAIN_FLAG : int {
   DXGI_SWAP_CHAIN_FLAG_RESTRICTED_TO_ALL_HOLOGRAPHIC_DISPLAYS = 4096,
 } DXGI_SWAP_CHAIN_FLAG;
 
-typedef enum DXGI_ADAPTER_FLAG : int {
+typedef enum DXGI_ADAPTER_FLAG D3DVK_ENUM_INT {
   DXGI_ADAPTER_FLAG_NONE = 0,
   DXGI_ADAPTER_FLAG_REMOTE = 1,
   DXGI_ADAPTER_FLAG_SOFTWARE = 2,
-  DXGI_ADAPTER_FLAG_FORCE_DWORD = int(0xffffffffu),
+  DXGI_ADAPTER_FLAG_FORCE_DWORD = (int)0xffffffffu,
 } DXGI_ADAPTER_FLAG;
 
 typedef struct DXGI_FRAME_STATISTICS {
@@ -173,11 +173,11 @@ typedef struct DXGI_DISPLAY_COLOR_SPACE {
   FLOAT WhitePoints[16][2];
 } DXGI_DISPLAY_COLOR_SPACE;
 
-struct IDXGIAdapter;
-struct IDXGIAdapter1;
-struct IDXGIOutput;
-struct IDXGISurface;
-struct IDXGISwapChain;
+typedef struct IDXGIAdapter IDXGIAdapter;
+typedef struct IDXGIAdapter1 IDXGIAdapter1;
+typedef struct IDXGIOutput IDXGIOutput;
+typedef struct IDXGISurface IDXGISurface;
+typedef struct IDXGISwapChain IDXGISwapChain;
 
 D3DVK_BEGIN_INTERFACES
 
@@ -303,7 +303,7 @@ D3DVK_DECLARE_INTERFACE_IID(IDXGIDevice1, 0x77db970f, 0x6276, 0x48ba, 0xba, 0x28
 
 D3DVK_END_INTERFACES
 
-extern "C" HRESULT WINAPI CreateDXGIFactory(REFIID riid, void** ppFactory);
-extern "C" HRESULT WINAPI CreateDXGIFactory1(REFIID riid, void** ppFactory);
+EXTERN_C HRESULT WINAPI CreateDXGIFactory(REFIID riid, void** ppFactory);
+EXTERN_C HRESULT WINAPI CreateDXGIFactory1(REFIID riid, void** ppFactory);
 
 #endif
