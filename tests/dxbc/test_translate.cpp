@@ -449,8 +449,8 @@ TEST_CASE("translator errors name the instruction and reason", "[dxbc][translate
   err("ps_5_0\ndcl_resource_texturecube (float,float,float,float) t0\ndcl_sampler s0, mode_default\ndcl_temps 1\n"
       "sample_aoffimmi(1,0,0) r0.xyzw, l(0,0,0,0), t0.xyzw, s0\nret\n",
       "_aoffimmi is not valid on this resource dimension");
-  err("ps_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nmsad r0.x, r0.x, r0.x, r0.x\nret\n",
-      "opcode 'msad' at dword 7: instruction is not supported by the translator");
+  err("ps_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nabort\nret\n",
+      "opcode 'abort' at dword 7: instruction is not supported by the translator");
   err("ps_5_0\ndcl_output o0.xyzw\nsamplepos o0.xyzw, t0.xyzw, l(0)\nret\n",
       "opcode 'samplepos' at dword 5: t0 is not declared");
   err("vs_5_0\ndcl_output o0.xyzw\ndcl_temps 1\nderiv_rtx r0.x, r0.x\nret\n", "derivatives are only valid in pixel shaders");

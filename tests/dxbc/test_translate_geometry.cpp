@@ -256,5 +256,8 @@ TEST_CASE("geometry shader translation errors name the reason", "[dxbc][translat
   CHECK(has(error(gsHeader("point", 1) + "dcl_input_siv v[1][1].x, clip_distance\nret\n"),
             "is not supported in a geometry shader"));
   CHECK(has(error("vs_5_0\ndcl_output o0.xyzw\nemit\nret\n"), "emit/cut outside a geometry shader"));
-  CHECK(has(error("vs_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nret\n"), "unsupported system value output"));
+  // A vertex shader's SV_RenderTargetArrayIndex needs the device's VK_EXT_shader_viewport_index_layer.
+  CHECK(has(error("vs_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nret\n"),
+            "SV_RenderTargetArrayIndex written by a vertex or domain shader needs VK_EXT_shader_viewport_index_layer"));
+  CHECK(has(error("vs_5_0\ndcl_output_siv o0.x, primitive_id\nret\n"), "unsupported system value output"));
 }
