@@ -280,11 +280,24 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
   toDst.srcQueueFamilyIndex = toDst.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
   toDst.image = target;
   toDst.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  // A GENERAL source (D3D12's images) moves to TRANSFER_SRC_OPTIMAL for the blit and back.
+  const bool moveSource = source.layout != VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  VkImageMemoryBarrier2 sourceToSrc{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  sourceToSrc.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  sourceToSrc.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+  sourceToSrc.dstStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  sourceToSrc.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT;
+  sourceToSrc.oldLayout = source.layout;
+  sourceToSrc.newLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  sourceToSrc.srcQueueFamilyIndex = sourceToSrc.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  sourceToSrc.image = source.image;
+  sourceToSrc.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
+  const VkImageMemoryBarrier2 before[2] = {toDst, sourceToSrc};
   VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
   dep.memoryBarrierCount = 1;
   dep.pMemoryBarriers = &earlier;
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &toDst;
+  dep.imageMemoryBarrierCount = moveSource ? 2 : 1;
+  dep.pImageMemoryBarriers = before;
   vkCmdPipelineBarrier2(cmd_, &dep);
 
   VkImageBlit region{};
@@ -298,7 +311,8 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
     vkGetPhysicalDeviceFormatProperties(pd, source.format, &props);
     if (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) filter = VK_FILTER_LINEAR;
   }
-  vkCmdBlitImage(cmd_, source.image, source.layout, target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region, filter);
+  vkCmdBlitImage(cmd_, source.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, target, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                 1, &region, filter);
 
   VkImageMemoryBarrier2 toPresent = toDst;
   toPresent.srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
@@ -307,8 +321,17 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
   toPresent.dstAccessMask = 0;
   toPresent.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
   toPresent.newLayout = VK_IMAGE_LAYOUT_PRESENT_SRC_KHR;
+  VkImageMemoryBarrier2 sourceBack = sourceToSrc;  // reads done before the next batch's full barrier
+  sourceBack.srcStageMask = VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT;
+  sourceBack.srcAccessMask = 0;
+  sourceBack.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  sourceBack.dstAccessMask = 0;
+  sourceBack.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL;
+  sourceBack.newLayout = source.layout;
+  const VkImageMemoryBarrier2 after[2] = {toPresent, sourceBack};
   dep.memoryBarrierCount = 0;
-  dep.pImageMemoryBarriers = &toPresent;
+  dep.imageMemoryBarrierCount = moveSource ? 2 : 1;
+  dep.pImageMemoryBarriers = after;
   vkCmdPipelineBarrier2(cmd_, &dep);
   if ((r = vkEndCommandBuffer(cmd_)) != VK_SUCCESS) {
     outOfDate_ = true;
