@@ -41,7 +41,7 @@ typedef struct D3DVK_PRESENTER_DESC {
 
 typedef struct D3DVK_PRESENT_ARGS {
   void* Resource;        /* the back buffer to show (see Api); a 2D texture of the presenter's format */
-  uint32_t SyncInterval; /* 0: IMMEDIATE if offered, else MAILBOX, else FIFO; 1-4: FIFO */
+  uint32_t SyncInterval; /* 0: IMMEDIATE if offered, else MAILBOX, else FIFO; N = 1-4: FIFO, shown N times */
   uint32_t Reserved;
 } D3DVK_PRESENT_ARGS;
 

@@ -6,6 +6,7 @@
 #include "present_test_windows.h"
 
 #include <cstdlib>
+#include <string>
 
 using namespace d3dvk::test;
 
@@ -210,6 +211,10 @@ TEST_CASE("D3D11 swapchains: DXGI's refusals", "[present][d3d11][x11]") {
   setenv("D3DVK_WSI", "wayland-someday", 1);
   CHECK(create(desc) == DXGI_ERROR_UNSUPPORTED);
   setenv("D3DVK_WSI", "x11", 1);
+  const std::string display = std::getenv("DISPLAY");
+  unsetenv("DISPLAY");  // no X server to present to
+  CHECK(create(desc) == DXGI_ERROR_UNSUPPORTED);
+  setenv("DISPLAY", display.c_str(), 1);
 
   REQUIRE(create(desc) == S_OK);
   Com<IDXGISwapChain1> second;

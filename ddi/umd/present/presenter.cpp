@@ -212,6 +212,18 @@ HRESULT Presenter::resize(VkFormat format, bool srgb, uint32_t bufferCount, std:
 }
 
 HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, std::string* error) {
+  // Interval N > 1 shows the frame for N vertical blanks: N FIFO presents of it.
+  const bool immediate = syncInterval == 0 && immediate_ != VK_PRESENT_MODE_FIFO_KHR;
+  const uint32_t times = syncInterval > 1 ? syncInterval : 1;
+  for (uint32_t i = 0; i < times; ++i) {
+    const HRESULT hr = presentOnce(source, immediate, error);
+    if (hr != S_OK) return hr;  // a failure, or occluded: nothing more to show
+  }
+  ++presentCount_;
+  return S_OK;
+}
+
+HRESULT Presenter::presentOnce(const PresentSource& source, bool immediate, std::string* error) {
   if (!window_->alive()) {
     *error = "the window was destroyed";
     return DXGI_ERROR_INVALID_CALL;
@@ -227,7 +239,6 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
     acquireSignaled_ = false;
   }
   const VkPhysicalDevice pd = device_.physicalDevice();
-  const bool immediate = syncInterval == 0 && immediate_ != VK_PRESENT_MODE_FIFO_KHR;
   uint32_t index = 0;
   for (int attempt = 0;; ++attempt) {
     VkSurfaceCapabilitiesKHR caps{};
@@ -372,7 +383,6 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
     r = VK_SUCCESS;
   }
   if (r != VK_SUCCESS) return fail(r, "vkQueuePresentKHR", error);
-  ++presentCount_;
   return S_OK;
 }
 

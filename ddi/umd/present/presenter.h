@@ -8,7 +8,9 @@
 // flight at a time: the next one (and resize, destroy) waits for its fence, so
 // the back buffers outlive every copy out of them. The swapchain is (re)made
 // when the window's size, the present mode (sync interval 0 or not), the format
-// or the buffer count changed, or Vulkan says it is out of date.
+// or the buffer count changed, or Vulkan says it is out of date. Sync interval 0
+// uses IMMEDIATE (else MAILBOX, else FIFO); N >= 1 presents the frame N times in
+// FIFO mode, so it stays on screen for N vertical blanks.
 #pragma once
 
 #include "present_window.h"
@@ -53,6 +55,8 @@ class Presenter {
   Presenter(vk::Device& device, std::unique_ptr<PresentWindow> window) : device_(device), window_(std::move(window)) {}
   HRESULT init(std::string* error);
   HRESULT waitLastPresent(std::string* error);
+  // One acquire, copy and present of the source (present() repeats it for sync intervals above 1).
+  HRESULT presentOnce(const PresentSource& source, bool immediate, std::string* error);
   // (Re)makes the swapchain for `extent` and the present mode of the sync interval.
   HRESULT recreate(VkExtent2D extent, bool immediate, std::string* error);
   void destroySwapchain();
