@@ -14,6 +14,8 @@ packages=(
   vulkan-validationlayers                # VK_LAYER_KHRONOS_validation
   libpng-dev                             # PNG output of the conformance report
   clang libclang-rt-14-dev               # libFuzzer targets
+  libsdl2-dev libx11-dev                 # tests/present: SDL2 and X11 windows (d3dvk itself loads SDL2/xcb at run time)
+  xvfb xauth                             # tests/present: an X server for the presentation tests (xvfb-run)
 )
 missing=()
 for p in "${packages[@]}"; do

@@ -123,7 +123,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_VERTEX_ATTRIBUTE_DIVISOR_EXTENSION_NAME,  // instance step rates other than 1
                                      VK_EXT_MEMORY_BUDGET_EXTENSION_NAME,           // the memory budget
                                      VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,   // D3D12 SetPredication
-                                     VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME};  // layer/viewport from VS, DS
+                                     VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,  // layer/viewport from VS, DS
+                                     VK_KHR_SWAPCHAIN_EXTENSION_NAME};  // presentation (d3dvk_present.h)
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&

@@ -138,6 +138,15 @@ std::unique_ptr<Instance> Instance::create(const InstanceOptions& options, std::
     self->debugLabels_ = true;
   }
 
+  // Presentation (d3dvk_present.h): the window-system surfaces the loader offers,
+  // never required (a headless machine's device works without them).
+  for (const char* name : {VK_KHR_SURFACE_EXTENSION_NAME, "VK_KHR_xlib_surface", "VK_KHR_xcb_surface"})
+    if (hasInstanceExtension(name) && (name == std::string(VK_KHR_SURFACE_EXTENSION_NAME) ||
+                                       hasInstanceExtension(VK_KHR_SURFACE_EXTENSION_NAME))) {
+      extensions.push_back(name);
+      self->surfaceExtensions_.emplace_back(name);
+    }
+
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
   app.pApplicationName = options.applicationName;
   app.pEngineName = "d3dvk";

@@ -2,6 +2,7 @@
 // VK_LAYER_KHRONOS_validation when D3DVK_VALIDATION=1 (printing every message as
 // "d3dvk: vulkan validation: …" so the tests can fail on it), and picks the
 // physical device (D3DVK_DEVICE=<index or name substring>, default the first GPU).
+// Enables VK_KHR_surface and the X11 surface extensions when the loader has them.
 //
 // Instances are process-wide: Instance::shared() creates one per validation mode
 // (off, on, on with synchronization validation) on first use and never destroys
@@ -61,6 +62,13 @@ class Instance {
   bool validationEnabled() const { return messenger_ != VK_NULL_HANDLE; }
   // Whether VK_EXT_debug_utils is enabled: command buffers take debug labels.
   bool debugLabelsEnabled() const { return debugLabels_; }
+  // Whether a window-system extension (VK_KHR_surface, VK_KHR_xlib_surface,
+  // VK_KHR_xcb_surface) is enabled: each is when the loader offers it.
+  bool surfaceExtensionEnabled(const char* name) const {
+    for (const std::string& e : surfaceExtensions_)
+      if (e == name) return true;
+    return false;
+  }
   // Validation warnings and errors seen so far on this instance (a shared
   // instance counts for the whole process: compare before and after).
   uint32_t validationMessageCount() const { return messageCount_.load(); }
@@ -81,6 +89,7 @@ class Instance {
   VkInstance instance_ = VK_NULL_HANDLE;
   VkDebugUtilsMessengerEXT messenger_ = VK_NULL_HANDLE;
   bool debugLabels_ = false;
+  std::vector<std::string> surfaceExtensions_;
   uint32_t apiVersion_ = 0;
   uint32_t layerVersion_ = 0;
   std::vector<VkPhysicalDevice> physicalDevices_;

@@ -5,12 +5,13 @@
 // feature level of those requested that d3dvk provides (9_1 … 11_1; without a
 // list 11_0, as 11_1 only when asked for explicitly),
 // S_FALSE when no device or context pointer is given)
-// and d3dvk's D3DVKGetRuntimeInfo.
+// D3D11CreateDeviceAndSwapChain, and d3dvk's D3DVKGetRuntimeInfo.
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
 #include "info_queue.h"
 
 #include <d3d11_3.h>
+#include <dxgi.h>
 #include <d3dvk.h>
 
 #include <dlfcn.h>
@@ -154,6 +155,52 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
   } catch (const std::bad_alloc&) {
     return E_OUTOFMEMORY;
   }
+} D3DVK_CATCH_HRESULT
+
+// D3D11CreateDevice, then a swapchain on the device from its adapter's factory
+// (IDXGIFactory::CreateSwapChain's rules); a failed swapchain fails the call and
+// keeps no device.
+extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDeviceAndSwapChain(
+    IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType, HMODULE Software, UINT Flags,
+    const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels, UINT SDKVersion,
+    const DXGI_SWAP_CHAIN_DESC* pSwapChainDesc, IDXGISwapChain** ppSwapChain, ID3D11Device** ppDevice,
+    D3D_FEATURE_LEVEL* pFeatureLevel, ID3D11DeviceContext** ppImmediateContext) try {
+  if (ppSwapChain) *ppSwapChain = nullptr;
+  if (ppDevice) *ppDevice = nullptr;
+  if (ppImmediateContext) *ppImmediateContext = nullptr;
+  if (ppSwapChain && !pSwapChainDesc) {
+    logError("D3D11CreateDeviceAndSwapChain", "ppSwapChain is given without pSwapChainDesc");
+    return E_INVALIDARG;
+  }
+  ID3D11Device* device = nullptr;
+  HRESULT hr = D3D11CreateDevice(pAdapter, DriverType, Software, Flags, pFeatureLevels, FeatureLevels, SDKVersion,
+                                 &device, pFeatureLevel, nullptr);
+  if (FAILED(hr)) return hr;
+  if (ppSwapChain) {
+    IDXGIDevice* dxgiDevice = nullptr;
+    IDXGIAdapter* adapter = nullptr;
+    IDXGIFactory* factory = nullptr;
+    hr = device->QueryInterface(__uuidof(IDXGIDevice), reinterpret_cast<void**>(&dxgiDevice));
+    if (SUCCEEDED(hr)) hr = dxgiDevice->GetAdapter(&adapter);
+    if (SUCCEEDED(hr)) hr = adapter->GetParent(__uuidof(IDXGIFactory), reinterpret_cast<void**>(&factory));
+    if (SUCCEEDED(hr)) {
+      DXGI_SWAP_CHAIN_DESC desc = *pSwapChainDesc;
+      hr = factory->CreateSwapChain(device, &desc, ppSwapChain);
+    }
+    if (factory) factory->Release();
+    if (adapter) adapter->Release();
+    if (dxgiDevice) dxgiDevice->Release();
+    if (FAILED(hr)) {
+      device->Release();
+      return hr;
+    }
+  }
+  if (ppImmediateContext) device->GetImmediateContext(ppImmediateContext);
+  if (ppDevice)
+    *ppDevice = device;
+  else
+    device->Release();
+  return S_OK;
 } D3DVK_CATCH_HRESULT
 
 extern "C" __attribute__((visibility("default"))) HRESULT D3DVKGetRuntimeInfo(D3DVK_RUNTIME_INFO* pInfo,

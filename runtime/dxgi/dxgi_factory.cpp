@@ -3,6 +3,7 @@
 
 #include "d3dvk_entry_guard.h"
 #include "dxgi_adapter.h"
+#include "dxgi_swapchain.h"
 
 #include <cstdio>
 #include <cstring>
@@ -18,7 +19,7 @@ void logError(const char* function, const std::string& message) {
 bool sameLuid(const LUID& a, const LUID& b) { return a.LowPart == b.LowPart && a.HighPart == b.HighPart; }
 
 HRESULT swapchainsUnsupported(const char* function) {
-  logError(function, "presentation is not implemented in this d3dvk build (no swapchains yet)");
+  logError(function, "composition swapchains are not supported (d3dvk presents to windows: CreateSwapChainForHwnd)");
   return DXGI_ERROR_UNSUPPORTED;
 }
 
@@ -135,17 +136,48 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::GetWindowAssociation(HWND* pWindowHandle)
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown*, DXGI_SWAP_CHAIN_DESC*,
+HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChain(IUnknown* pDevice, DXGI_SWAP_CHAIN_DESC* pDesc,
                                                        IDXGISwapChain** ppSwapChain) try {
   if (ppSwapChain) *ppSwapChain = nullptr;
-  return swapchainsUnsupported("IDXGIFactory::CreateSwapChain");
+  if (!pDesc || !ppSwapChain) {
+    logError("IDXGIFactory::CreateSwapChain", "pDesc or ppSwapChain is null");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  DXGI_SWAP_CHAIN_DESC1 desc{};
+  desc.Width = pDesc->BufferDesc.Width;
+  desc.Height = pDesc->BufferDesc.Height;
+  desc.Format = pDesc->BufferDesc.Format;
+  desc.SampleDesc = pDesc->SampleDesc;
+  desc.BufferUsage = pDesc->BufferUsage;
+  desc.BufferCount = pDesc->BufferCount;
+  desc.Scaling = DXGI_SCALING_STRETCH;
+  desc.SwapEffect = pDesc->SwapEffect;
+  desc.AlphaMode = DXGI_ALPHA_MODE_UNSPECIFIED;
+  desc.Flags = pDesc->Flags;
+  DXGI_SWAP_CHAIN_FULLSCREEN_DESC fullscreen{};
+  fullscreen.RefreshRate = pDesc->BufferDesc.RefreshRate;
+  fullscreen.ScanlineOrdering = pDesc->BufferDesc.ScanlineOrdering;
+  fullscreen.Scaling = pDesc->BufferDesc.Scaling;
+  fullscreen.Windowed = pDesc->Windowed;
+  IDXGISwapChain1* swapchain = nullptr;
+  const HRESULT hr = createSwapChain(this, pDevice, pDesc->OutputWindow, &desc, &fullscreen, &swapchain,
+                                     "IDXGIFactory::CreateSwapChain");
+  *ppSwapChain = swapchain;
+  return hr;
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForHwnd(IUnknown*, HWND, const DXGI_SWAP_CHAIN_DESC1*,
-                                                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC*, IDXGIOutput*,
+HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForHwnd(IUnknown* pDevice, HWND hWnd,
+                                                              const DXGI_SWAP_CHAIN_DESC1* pDesc,
+                                                              const DXGI_SWAP_CHAIN_FULLSCREEN_DESC* pFullscreenDesc,
+                                                              IDXGIOutput* pRestrictToOutput,
                                                               IDXGISwapChain1** ppSwapChain) try {
   if (ppSwapChain) *ppSwapChain = nullptr;
-  return swapchainsUnsupported("IDXGIFactory2::CreateSwapChainForHwnd");
+  if (pRestrictToOutput) {
+    logError("IDXGIFactory2::CreateSwapChainForHwnd", "pRestrictToOutput is not an output of d3dvk (it has none)");
+    return DXGI_ERROR_INVALID_CALL;
+  }
+  return createSwapChain(this, pDevice, hWnd, pDesc, pFullscreenDesc, ppSwapChain,
+                         "IDXGIFactory2::CreateSwapChainForHwnd");
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE DxgiFactory::CreateSwapChainForCoreWindow(IUnknown*, IUnknown*, const DXGI_SWAP_CHAIN_DESC1*,
@@ -206,7 +238,9 @@ HRESULT STDMETHODCALLTYPE DxgiFactory::CheckFeatureSupport(DXGI_FEATURE Feature,
                                                            UINT FeatureSupportDataSize) try {
   if (Feature != DXGI_FEATURE_PRESENT_ALLOW_TEARING) return E_INVALIDARG;
   if (!pFeatureSupportData || FeatureSupportDataSize != sizeof(BOOL)) return E_INVALIDARG;
-  const BOOL tearing = FALSE;  // no swapchains yet, so no tearing presents
+  // Flip-model swapchains take DXGI_SWAP_CHAIN_FLAG_ALLOW_TEARING; such presents use
+  // Vulkan's IMMEDIATE mode (else MAILBOX, else FIFO) where the window offers it.
+  const BOOL tearing = TRUE;
   std::memcpy(pFeatureSupportData, &tearing, sizeof tearing);
   return S_OK;
 } D3DVK_CATCH_HRESULT

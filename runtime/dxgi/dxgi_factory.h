@@ -2,8 +2,8 @@
 // points CreateDXGIFactory / 1 / 2: adapter enumeration (EnumAdapters / 1 by index,
 // by LUID, by GPU preference, the WARP adapter), window association,
 // CheckFeatureSupport. d3dvk has one adapter: the Vulkan device the UMD drives
-// (D3DVK_DEVICE selects it). Swapchain creation answers DXGI_ERROR_UNSUPPORTED
-// with a message until presentation exists.
+// (D3DVK_DEVICE selects it). Swapchains for windows are dxgi_swapchain.h's;
+// composition and CoreWindow swapchains are DXGI_ERROR_UNSUPPORTED.
 #pragma once
 
 #include "dxgi_object.h"

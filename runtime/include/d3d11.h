@@ -1806,6 +1806,21 @@ EXTERN_C HRESULT WINAPI D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYP
                                             D3D_FEATURE_LEVEL* pFeatureLevel,
                                             ID3D11DeviceContext** ppImmediateContext);
 
+// D3D11CreateDevice and a swapchain on the device (DXGI_SWAP_CHAIN_DESC is in <dxgi.h>).
+struct DXGI_SWAP_CHAIN_DESC;
+typedef HRESULT(WINAPI* PFN_D3D11_CREATE_DEVICE_AND_SWAP_CHAIN)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE, UINT,
+                                                                const D3D_FEATURE_LEVEL*, UINT FeatureLevels, UINT,
+                                                                const DXGI_SWAP_CHAIN_DESC*, IDXGISwapChain**,
+                                                                ID3D11Device**, D3D_FEATURE_LEVEL*,
+                                                                ID3D11DeviceContext**);
+extern "C" HRESULT WINAPI D3D11CreateDeviceAndSwapChain(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType,
+                                                        HMODULE Software, UINT Flags,
+                                                        const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels,
+                                                        UINT SDKVersion, const DXGI_SWAP_CHAIN_DESC* pSwapChainDesc,
+                                                        IDXGISwapChain** ppSwapChain, ID3D11Device** ppDevice,
+                                                        D3D_FEATURE_LEVEL* pFeatureLevel,
+                                                        ID3D11DeviceContext** ppImmediateContext);
+
 // As in the SDK, <d3d11.h> also brings in the debug-layer interfaces.
 #ifndef D3D11_IGNORE_SDK_LAYERS
 #include "d3d11sdklayers.h"

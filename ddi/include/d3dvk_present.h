@@ -1,0 +1,84 @@
+/* ddi/include/d3dvk_present.h — presentation (not a WDK DDI): the role DXGI's
+ * present DDIs and the window system's swapchain play on Windows. The runtime's
+ * DXGI swapchain creates a presenter for a window and a D3D device (D3D11 or
+ * D3D12), keeps the back buffers as ordinary D3D textures, and hands one to
+ * pfnPresent, which copies it into an image of a Vulkan swapchain on the window
+ * (VK_KHR_swapchain over VK_KHR_xlib_surface / VK_KHR_xcb_surface) and presents it.
+ * libd3dvk_umd.so exports D3DVKGetPresentFuncs; the runtime finds it with dlsym on
+ * the UMD it loaded (a UMD without it: no swapchains).
+ *
+ * Window systems: D3DVK_WSI_SDL2 — the window is an SDL_Window* (libSDL2-2.0.so.0
+ * loaded at run time, its X11 window through SDL_GetWindowWMInfo);
+ * D3DVK_WSI_X11 — the window is an X11 Window (XID) on the display $DISPLAY names
+ * (libxcb.so.1 loaded at run time). */
+#ifndef D3DVK_PRESENT_H
+#define D3DVK_PRESENT_H
+
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+enum {
+  D3DVK_PRESENT_API_D3D11 = 11, /* Device: D3D10DDI_HDEVICE.pDrvPrivate; resources: D3D10DDI_HRESOURCE.pDrvPrivate */
+  D3DVK_PRESENT_API_D3D12 = 12, /* Device: D3D12DDI_HDEVICE.pDrvPrivate; resources: D3D12DDI_HRESOURCE.pDrvPrivate */
+};
+
+enum {
+  D3DVK_WSI_SDL2 = 0, /* Window: an SDL_Window* */
+  D3DVK_WSI_X11 = 1,  /* Window: an X11 Window (XID) on $DISPLAY */
+};
+
+typedef struct D3DVK_PRESENTER_DESC {
+  uint32_t Api;          /* D3DVK_PRESENT_API_* */
+  uint32_t WindowSystem; /* D3DVK_WSI_* */
+  void* Device;          /* the UMD device (see Api) */
+  uint64_t Window;       /* SDL_Window* or XID */
+  uint32_t Format;       /* DXGI_FORMAT of the back buffers (an SRGB format presents sRGB-encoded bytes unchanged) */
+  uint32_t BufferCount;  /* the swapchain's buffer count: the Vulkan swapchain's minimum image count */
+} D3DVK_PRESENTER_DESC;
+
+typedef struct D3DVK_PRESENT_ARGS {
+  void* Resource;        /* the back buffer to show (see Api); a 2D texture of the presenter's format */
+  uint32_t SyncInterval; /* 0: IMMEDIATE if offered, else MAILBOX, else FIFO; N = 1-4: FIFO, shown N times */
+  uint32_t Reserved;
+} D3DVK_PRESENT_ARGS;
+
+typedef struct D3DVK_PRESENTER_STATUS {
+  uint32_t WindowWidth;  /* the window's size now (0 x 0 while minimized) */
+  uint32_t WindowHeight;
+  uint64_t PresentCount; /* presents that reached the window */
+  uint32_t Immediate;    /* the window offers IMMEDIATE or MAILBOX presentation (tearing / no vsync) */
+  uint32_t Reserved;
+} D3DVK_PRESENTER_STATUS;
+
+/* Every function: S_OK (0) or an HRESULT with a NUL-terminated reason in error when
+ * errorSize > 0. Failures: DXGI_ERROR_UNSUPPORTED (no window-system library, no
+ * display, no surface extension or VK_KHR_swapchain), DXGI_ERROR_INVALID_CALL (the
+ * window is gone), DXGI_ERROR_DEVICE_REMOVED (the Vulkan device was lost),
+ * E_OUTOFMEMORY, E_FAIL. A presenter is used from one thread at a time. */
+typedef struct D3DVK_PRESENT_FUNCS {
+  int32_t (*pfnCreatePresenter)(const D3DVK_PRESENTER_DESC* desc, void** presenter, char* error, uint32_t errorSize);
+  /* Waits for its presents to finish using the back buffers, then frees everything. */
+  void (*pfnDestroyPresenter)(void* presenter);
+  /* Records and submits the copy of the back buffer after everything the device
+   * recorded before it, and presents; DXGI_STATUS_OCCLUDED when the window has no
+   * area (minimized). */
+  int32_t (*pfnPresent)(void* presenter, const D3DVK_PRESENT_ARGS* args, char* error, uint32_t errorSize);
+  /* The window's size and the presenter's counters; fails when the window is gone. */
+  int32_t (*pfnGetStatus)(void* presenter, D3DVK_PRESENTER_STATUS* status, char* error, uint32_t errorSize);
+  /* Waits until no present uses a back buffer (before the runtime frees or replaces them);
+   * a new format and buffer count take effect at the next present. */
+  int32_t (*pfnResize)(void* presenter, uint32_t format, uint32_t bufferCount, char* error, uint32_t errorSize);
+} D3DVK_PRESENT_FUNCS;
+
+/* Fills *funcs (sizeof(D3DVK_PRESENT_FUNCS) bytes); 0 on success. */
+typedef int32_t (*PFN_D3DVKGetPresentFuncs)(D3DVK_PRESENT_FUNCS* funcs, uint32_t size);
+#define D3DVK_GET_PRESENT_FUNCS_NAME "D3DVKGetPresentFuncs"
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif
