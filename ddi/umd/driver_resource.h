@@ -93,6 +93,17 @@ void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y, UINT linearZ = 0);
+// A depth-stencil texel row between D3D's layout (D24S8: depth in bits 0–23,
+// stencil in 24–31; D32S8X24: float depth in bytes 0–3, stencil in byte 4,
+// 24 unused bits) and the planes Vulkan copies: split moves the stencil bytes
+// to `stencil` and, for 8-byte texels, packs the depths into the row's first
+// 4 × width bytes (Vulkan's depth texel of D32_SFLOAT_S8_UINT is 4 bytes;
+// D24S8's stay in place, Vulkan ignores their top byte); merge undoes it.
+void splitDepthStencilRow(uint8_t* texels, uint8_t* stencil, UINT width, UINT texelBytes);
+void mergeDepthStencilRow(uint8_t* texels, const uint8_t* stencil, UINT width, UINT texelBytes);
+// The bytes of a texel in a linear buffer holding Vulkan's planes: 4 for
+// D32S8X24 (packed depths), the format's texel size otherwise.
+UINT linearPlaneTexelBytes(const state::FormatInfo& f);
 // Aspects to copy for a texture's format.
 VkImageAspectFlags copyAspects(const Resource& r);
 
