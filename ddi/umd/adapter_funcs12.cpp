@@ -54,6 +54,7 @@ HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* 
   data.CrossNodeSharingTier = D3D12DDI_CROSS_NODE_SHARING_TIER_NOT_SUPPORTED;
   data.ResourceHeapTier = D3D12DDI_RESOURCE_HEAP_TIER_1;
   data.ProgrammableSamplePositionsTier = D3D12DDI_PROGRAMMABLE_SAMPLE_POSITIONS_TIER_NOT_SUPPORTED;
+  data.OutputMergerLogicOp = adapterFrom(hAdapter)->device().enabledFeatures().logicOp ? TRUE : FALSE;
   *static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData) = data;
   return S_OK;
 } D3DVK_CATCH_HRESULT

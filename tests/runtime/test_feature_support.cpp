@@ -130,8 +130,8 @@ TEST_CASE("D3D11_OPTIONS reports constant-buffer offsetting, no-overwrite maps a
   CHECK(data.MapNoOverwriteOnDynamicConstantBuffer == TRUE);
   CHECK(data.MapNoOverwriteOnDynamicBufferSRV == TRUE);
   CHECK(data.ExtendedDoublesShaderInstructions == (expectedDevice().shaderFloat64 ? TRUE : FALSE));
+  CHECK(data.OutputMergerLogicOp == (expectedDevice().logicOp ? TRUE : FALSE));  // Vulkan's logicOp feature
   // Not implemented: reported FALSE, never left uninitialized.
-  CHECK(data.OutputMergerLogicOp == FALSE);
   CHECK(data.ClearView == FALSE);
   CHECK(data.SAD4ShaderInstructions == FALSE);
   CHECK(data.ExtendedResourceSharing == FALSE);
