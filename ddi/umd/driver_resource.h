@@ -10,9 +10,11 @@
 // DYNAMIC and STAGING). Textures are VkImages whose (whole-image) layout is
 // tracked and changed before each use (transferLayout), except
 // STAGING textures, which are host-visible VkBuffers in the linear layout of
-// state::linearLayout (what Map returns); a D24_UNORM_S8_UINT staging texture
-// keeps the stencil bytes in a separate plane after the packed texels (Vulkan
-// copies the two aspects separately) and merges/splits them on Map/Unmap.
+// state::linearLayout (what Map returns); a D24_UNORM_S8_UINT or
+// D32_FLOAT_S8X24_UINT staging texture keeps the stencil bytes in a separate
+// plane after the texels (Vulkan copies the two aspects separately; D32S8X24's
+// depths are packed to 4 bytes while unmapped) and merges/splits them on
+// Map/Unmap (splitDepthStencilRow).
 // DYNAMIC textures are an image plus a host-visible upload buffer in the
 // linear layout, copied into the image at Unmap. WRITE_DISCARD on a busy
 // dynamic vertex, index or constant buffer moves it to a free slice of its
@@ -47,7 +49,7 @@ struct Resource {
   std::unique_ptr<DynamicSlices> slices;  // dynamic vertex/index/constant buffers (dynamic_buffer.h)
   std::shared_ptr<vk::Image> image;    // non-staging textures
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
-  std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures
+  std::vector<state::LinearSubresource> stencilPlane;  // D24S8 / D32S8X24 staging textures
   uint64_t lastUse = 0;  // serial of the last batch using the backing
   uint64_t lastGpuWrite = 0;  // serial of the last batch a copy or update writes it in (buffers)
   // The recorder's epochs (recorder.h) in which a tracked command last read and wrote it.
