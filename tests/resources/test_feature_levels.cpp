@@ -160,6 +160,12 @@ TEST_CASE("each feature level holds D3D11's texture size and array limits", "[re
           (t.level >= D3D_FEATURE_LEVEL_11_0 ? S_FALSE : E_INVALIDARG));
     UINT support = 0;
     if (t.level < D3D_FEATURE_LEVEL_11_0) CHECK(dev->CheckFormatSupport(DXGI_FORMAT_BC7_UNORM, &support) == E_FAIL);
+    // D32_FLOAT_S8X24_UINT and its family from 10_0 (10level9's depth is D16 and D24S8).
+    CHECK(validateTexture2D(dev, 8, 8, 1, 0, D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D32_FLOAT_S8X24_UINT) ==
+          (t.level >= D3D_FEATURE_LEVEL_10_0 ? S_FALSE : E_INVALIDARG));
+    CHECK(dev->CheckFormatSupport(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, &support) ==
+          (t.level >= D3D_FEATURE_LEVEL_10_0 ? S_OK : E_FAIL));
+    CHECK(validateTexture2D(dev, 8, 8, 1, 0, D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D24_UNORM_S8_UINT) == S_FALSE);
     // Sampler anisotropy: 2 on 9_1, 16 elsewhere.
     D3D11_SAMPLER_DESC s{D3D11_FILTER_ANISOTROPIC, D3D11_TEXTURE_ADDRESS_WRAP, D3D11_TEXTURE_ADDRESS_WRAP,
                          D3D11_TEXTURE_ADDRESS_WRAP, 0.f, t.anisotropy, D3D11_COMPARISON_NEVER, {}, 0.f, 1.f};
