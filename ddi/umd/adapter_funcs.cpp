@@ -86,6 +86,14 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS
           adapterFrom(hAdapter)->device().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
       return S_OK;
     }
+    case D3D11_1DDICAPS_D3D11_OPTIONS: {
+      // Logic ops where the Vulkan device has its logicOp feature.
+      if (caps->DataSize != sizeof(D3D11_1DDI_D3D11_OPTIONS_DATA)) return E_INVALIDARG;
+      auto* data = static_cast<D3D11_1DDI_D3D11_OPTIONS_DATA*>(caps->pData);
+      data->OutputMergerLogicOp = adapterFrom(hAdapter)->device().enabledFeatures().logicOp ? TRUE : FALSE;
+      data->AssignDebugBinarySupport = FALSE;
+      return S_OK;
+    }
     case D3D11DDICAPS_SHADER: {
       // Doubles where the Vulkan device has shaderFloat64 (the translator's Float64).
       if (caps->DataSize != sizeof(D3D11DDI_SHADER_CAPS)) return E_INVALIDARG;

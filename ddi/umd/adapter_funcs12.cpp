@@ -57,6 +57,7 @@ HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* 
   // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex from vertex and domain shaders (no geometry-shader emulation).
   data.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =
       adapterFrom(hAdapter)->device().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
+  data.OutputMergerLogicOp = adapterFrom(hAdapter)->device().enabledFeatures().logicOp ? TRUE : FALSE;
   *static_cast<D3D12DDI_D3D12_OPTIONS_DATA_0032*>(caps->pData) = data;
   return S_OK;
 } D3DVK_CATCH_HRESULT

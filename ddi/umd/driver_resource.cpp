@@ -16,25 +16,21 @@ uint8_t* mappedAt(const Resource& r, uint64_t offset) {
   return static_cast<uint8_t*>(r.buffer->mapped()) + r.bufferOffset + offset;
 }
 
-// D24S8 linear data: texels hold depth in bits 0–23 and stencil in 24–31
-// (D3D's layout); the plane holds the stencil bytes Vulkan copies separately.
+// Depth-stencil linear data in D3D's layout while mapped, in Vulkan's planes
+// otherwise (splitDepthStencilRow).
 void splitStencil(Resource& r, UINT sub) {
   const state::LinearSubresource& l = r.linear[sub];
   const state::LinearSubresource& p = r.stencilPlane[sub];
-  for (UINT y = 0; y < l.height; ++y) {
-    const auto* texels = reinterpret_cast<const uint32_t*>(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch));
-    uint8_t* stencil = mappedAt(r, p.offset + uint64_t(y) * p.rowPitch);
-    for (UINT x = 0; x < l.width; ++x) stencil[x] = uint8_t(texels[x] >> 24);
-  }
+  for (UINT y = 0; y < l.height; ++y)
+    splitDepthStencilRow(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch), mappedAt(r, p.offset + uint64_t(y) * p.rowPitch),
+                         l.width, r.format->bytesPerTexel);
 }
 void mergeStencil(Resource& r, UINT sub) {
   const state::LinearSubresource& l = r.linear[sub];
   const state::LinearSubresource& p = r.stencilPlane[sub];
-  for (UINT y = 0; y < l.height; ++y) {
-    auto* texels = reinterpret_cast<uint32_t*>(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch));
-    const uint8_t* stencil = mappedAt(r, p.offset + uint64_t(y) * p.rowPitch);
-    for (UINT x = 0; x < l.width; ++x) texels[x] = (texels[x] & 0x00FFFFFFu) | (uint32_t(stencil[x]) << 24);
-  }
+  for (UINT y = 0; y < l.height; ++y)
+    mergeDepthStencilRow(mappedAt(r, l.offset + uint64_t(y) * l.rowPitch), mappedAt(r, p.offset + uint64_t(y) * p.rowPitch),
+                         l.width, r.format->bytesPerTexel);
 }
 
 // Linear layouts of a texture (and the stencil plane of D24S8) in one buffer.
@@ -98,13 +94,13 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
 HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOURCE& a) {
   r.format = state::findFormat(a.Format);
   if (!r.format || a.MipLevels == 0 || a.ArraySize == 0) return E_INVALIDARG;
-  // A typeless depth-stencil target (and any R24G8_TYPELESS texture) lives in
-  // its family's depth format: its views read or write aspects of that image.
+  // A typeless depth-stencil target lives in its family's depth format: its
+  // views read or write aspects of that image. So does every texture of the
+  // R24G8 and R32G8X24 families (they exist only as depth and stencil).
   if (const state::FormatInfo* depth = state::depthFormatForTypeless(*r.format);
-      depth && ((r.bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL) || a.Format == DXGI_FORMAT_R24G8_TYPELESS))
+      depth && (r.bindFlags & D3D10_DDI_BIND_DEPTH_STENCIL))
     r.format = depth;
-  // So does a texture created in one of that family's typed members (R24_UNORM_X8_TYPELESS, X24_TYPELESS_G8_UINT).
-  if (r.format->family == DXGI_FORMAT_R24G8_TYPELESS) r.format = state::findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  if (const state::FormatInfo* image = state::depthStencilFamilyImage(*r.format)) r.format = image;
   r.width = a.pMipInfoList[0].TexelWidth;
   r.height = r.isTexture1D() ? 1 : a.pMipInfoList[0].TexelHeight;
   r.depth = r.isTexture3D() ? a.pMipInfoList[0].TexelDepth : 1;
@@ -187,12 +183,10 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
     const state::LinearSubresource* plane = nullptr;
     if (r.hasStencilPlane()) {
       plane = &r.stencilPlane[sub];
-      for (UINT y = 0; y < plane->height; ++y) {
-        const auto* texels = reinterpret_cast<const uint32_t*>(static_cast<uint8_t*>(upload->mapped()) +
-                                                               r.linear[sub].offset + uint64_t(y) * r.linear[sub].rowPitch);
-        uint8_t* stencil = static_cast<uint8_t*>(upload->mapped()) + plane->offset + uint64_t(y) * plane->rowPitch;
-        for (UINT x = 0; x < plane->width; ++x) stencil[x] = uint8_t(texels[x] >> 24);
-      }
+      auto* base = static_cast<uint8_t*>(upload->mapped());
+      for (UINT y = 0; y < plane->height; ++y)
+        splitDepthStencilRow(base + r.linear[sub].offset + uint64_t(y) * r.linear[sub].rowPitch,
+                             base + plane->offset + uint64_t(y) * plane->rowPitch, plane->width, r.format->bytesPerTexel);
     }
     recordLinearToImage(cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
                         {r.linear[sub].width, r.linear[sub].height, r.linear[sub].depth});
@@ -202,6 +196,29 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
 }
 
 }  // namespace
+
+void splitDepthStencilRow(uint8_t* texels, uint8_t* stencil, UINT width, UINT texelBytes) {
+  for (UINT x = 0; x < width; ++x) {  // forwards: a packed depth never lands past its texel
+    stencil[x] = texels[uint64_t(x) * texelBytes + (texelBytes == 8 ? 4 : 3)];
+    if (texelBytes == 8) std::memmove(texels + uint64_t(x) * 4, texels + uint64_t(x) * 8, 4);
+  }
+}
+
+void mergeDepthStencilRow(uint8_t* texels, const uint8_t* stencil, UINT width, UINT texelBytes) {
+  for (UINT x = width; x-- > 0;) {  // backwards: each texel moves up to its D3D place
+    if (texelBytes == 8) {
+      std::memmove(texels + uint64_t(x) * 8, texels + uint64_t(x) * 4, 4);
+      const uint8_t high[4] = {stencil[x], 0, 0, 0};
+      std::memcpy(texels + uint64_t(x) * 8 + 4, high, 4);
+    } else {
+      texels[uint64_t(x) * 4 + 3] = stencil[x];
+    }
+  }
+}
+
+UINT linearPlaneTexelBytes(const state::FormatInfo& f) {
+  return f.kind == state::FormatKind::DepthStencil && f.bytesPerTexel == 8 ? 4 : f.bytesPerTexel;
+}
 
 void markUsed(Device& device, Resource& resource) { resource.lastUse = device.queue().openSerial(); }
 
@@ -248,7 +265,10 @@ uint32_t linearImageRegions(const state::LinearSubresource& layout, const state:
   // The linear side's elements (texels, or 4x4 blocks) need not be the
   // image's: a block-compressed image copies block for texel with a 64- or
   // 128-bit uncompressed layout. Vulkan counts the buffer's rows in the image's texels.
-  const UINT linearBytes = layout.elementBytes ? layout.elementBytes : image.format->bytesPerTexel;
+  // A D32S8X24 row holds packed 4-byte depths then (splitDepthStencilRow).
+  const UINT linearBytes = state::isDepthFormat(*image.format)   ? linearPlaneTexelBytes(*image.format)
+                           : layout.elementBytes                  ? layout.elementBytes
+                                                                  : image.format->bytesPerTexel;
   const UINT linearBlock = layout.blockDim ? layout.blockDim : 1;
   const UINT imageBlock = image.format->blockDim;
   regions[0] = regions[1] = VkBufferImageCopy{};

@@ -10,9 +10,11 @@
 // DYNAMIC and STAGING). Textures are VkImages whose (whole-image) layout is
 // tracked and changed before each use (transferLayout), except
 // STAGING textures, which are host-visible VkBuffers in the linear layout of
-// state::linearLayout (what Map returns); a D24_UNORM_S8_UINT staging texture
-// keeps the stencil bytes in a separate plane after the packed texels (Vulkan
-// copies the two aspects separately) and merges/splits them on Map/Unmap.
+// state::linearLayout (what Map returns); a D24_UNORM_S8_UINT or
+// D32_FLOAT_S8X24_UINT staging texture keeps the stencil bytes in a separate
+// plane after the texels (Vulkan copies the two aspects separately; D32S8X24's
+// depths are packed to 4 bytes while unmapped) and merges/splits them on
+// Map/Unmap (splitDepthStencilRow).
 // DYNAMIC textures are an image plus a host-visible upload buffer in the
 // linear layout, copied into the image at Unmap. WRITE_DISCARD on a busy
 // dynamic vertex, index or constant buffer moves it to a free slice of its
@@ -47,7 +49,7 @@ struct Resource {
   std::unique_ptr<DynamicSlices> slices;  // dynamic vertex/index/constant buffers (dynamic_buffer.h)
   std::shared_ptr<vk::Image> image;    // non-staging textures
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
-  std::vector<state::LinearSubresource> stencilPlane;  // D24S8 staging textures
+  std::vector<state::LinearSubresource> stencilPlane;  // D24S8 / D32S8X24 staging textures
   uint64_t lastUse = 0;  // serial of the last batch using the backing
   uint64_t lastGpuWrite = 0;  // serial of the last batch a copy or update writes it in (buffers)
   // The recorder's epochs (recorder.h) in which a tracked command last read and wrote it.
@@ -93,6 +95,17 @@ void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
                          VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y, UINT linearZ = 0);
+// A depth-stencil texel row between D3D's layout (D24S8: depth in bits 0–23,
+// stencil in 24–31; D32S8X24: float depth in bytes 0–3, stencil in byte 4,
+// 24 unused bits) and the planes Vulkan copies: split moves the stencil bytes
+// to `stencil` and, for 8-byte texels, packs the depths into the row's first
+// 4 × width bytes (Vulkan's depth texel of D32_SFLOAT_S8_UINT is 4 bytes;
+// D24S8's stay in place, Vulkan ignores their top byte); merge undoes it.
+void splitDepthStencilRow(uint8_t* texels, uint8_t* stencil, UINT width, UINT texelBytes);
+void mergeDepthStencilRow(uint8_t* texels, const uint8_t* stencil, UINT width, UINT texelBytes);
+// The bytes of a texel in a linear buffer holding Vulkan's planes: 4 for
+// D32S8X24 (packed depths), the format's texel size otherwise.
+UINT linearPlaneTexelBytes(const state::FormatInfo& f);
 // Aspects to copy for a texture's format.
 VkImageAspectFlags copyAspects(const Resource& r);
 

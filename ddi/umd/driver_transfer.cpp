@@ -84,7 +84,7 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
                         {scaled(box.width, sb, db), scaled(box.height, sb, db), box.depth}, box.z);
   } else {
     // Linear to linear: one buffer copy per row of texels or blocks (and per stencil-plane row).
-    const UINT bpp = src.format->bytesPerTexel, sb = blockOf(src), db = blockOf(dst);
+    const UINT bpp = linearPlaneTexelBytes(*src.format), sb = blockOf(src), db = blockOf(dst);
     const UINT rowCount = (box.height + sb - 1) / sb, rowBytes = (box.width + sb - 1) / sb * bpp;
     std::vector<VkBufferCopy> rows;
     for (UINT slice = 0; slice < box.depth; ++slice)
@@ -212,11 +212,8 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     std::memcpy(base + uint64_t(z) * layout[0].depthPitch + uint64_t(y) * layout[0].rowPitch, row,
                 layout[0].rowBytes());
     if (stencil)
-      for (UINT x = 0; x < box.width; ++x) {
-        uint32_t texel;
-        std::memcpy(&texel, row + uint64_t(x) * 4, 4);
-        base[plane[0].offset + uint64_t(y) * plane[0].rowPitch + x] = uint8_t(texel >> 24);
-      }
+      splitDepthStencilRow(base + uint64_t(y) * layout[0].rowPitch, base + plane[0].offset + uint64_t(y) * plane[0].rowPitch,
+                           box.width, bpp);
   }
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;

@@ -430,6 +430,9 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
       attachments[i].blendEnable = VK_FALSE;
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  // The runtime accepts logic ops only where the device has them (OutputMergerLogicOp).
+  blend.logicOpEnable = blendState.logicOpEnable && device_.vk().enabledFeatures().logicOp;
+  blend.logicOp = blendState.logicOp;
   blend.attachmentCount = key.renderTargetCount;
   blend.pAttachments = attachments;
 

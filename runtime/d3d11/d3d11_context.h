@@ -227,7 +227,12 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // render targets: UAVs start at or after the last render target.
   class D3D11UnorderedAccessView* unorderedAccessViews_[D3D11_1_UAV_SLOT_COUNT] = {};
   UINT uavSlotsInUse_ = 0;  // one past the highest UAV slot holding a view (what boundForOutput scans)
+  // UAV slots of the feature level: the pixel stage's (11_1: 64, 11_0: 8,
+  // none below) and the compute stage's (11_1: 64, 11_0: 8, 10_x: 1, 9_x: none).
   UINT uavSlotCount() const;
+  UINT computeUavSlotCount() const;
+  // Simultaneous render targets of the feature level (9_1/9_2: 1, 9_3: 4, 10_0+: 8).
+  UINT renderTargetSlotCount() const;
   // Binds render targets + depth-stencil (when setTargets) and the UAV slots
   // (all of them, from `uavs`) with one pfnSetRenderTargets.
   void setOutputMerger(bool setTargets, UINT numRTVs, class D3D11RenderTargetView* const* rtvs,

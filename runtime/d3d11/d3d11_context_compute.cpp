@@ -170,8 +170,8 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
                                                                        const UINT* pUAVInitialCounts) try {
   const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::CSSetUnorderedAccessViews";
-  const UINT slots = uavSlotCount();
-  if (StartSlot >= slots || NumUAVs > slots - StartSlot) {
+  const UINT slots = computeUavSlotCount();
+  if (NumUAVs && (StartSlot >= slots || NumUAVs > slots - StartSlot)) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_ERROR,
                          D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_TOOMANYVIEWS,
                          "DEVICE_CSSETUNORDEREDACCESSVIEWS_TOOMANYVIEWS", kFunction,

@@ -535,7 +535,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   RSSetScissorRects(0, nullptr);
   ID3D11UnorderedAccessView* const noUavs[D3D11_1_UAV_SLOT_COUNT] = {};
   OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, uavSlotCount(), noUavs, nullptr);
-  CSSetUnorderedAccessViews(0, uavSlotCount(), noUavs, nullptr);
+  CSSetUnorderedAccessViews(0, computeUavSlotCount(), noUavs, nullptr);
   const FLOAT ones[4] = {1, 1, 1, 1};
   OMSetBlendState(nullptr, ones, 0xFFFFFFFF);
   OMSetDepthStencilState(nullptr, 0);

@@ -9,6 +9,7 @@
 #include "d3dvk_checked_math.h"
 
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 #include "d3d11_view.h"
@@ -384,7 +385,20 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
 } D3DVK_CATCH_VOID
 
 UINT D3D11ImmediateContext::uavSlotCount() const {
-  return device_.GetFeatureLevel() >= D3D_FEATURE_LEVEL_11_1 ? D3D11_1_UAV_SLOT_COUNT : D3D11_PS_CS_UAV_REGISTER_COUNT;
+  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  return level >= D3D_FEATURE_LEVEL_11_1   ? D3D11_1_UAV_SLOT_COUNT
+         : level >= D3D_FEATURE_LEVEL_11_0 ? D3D11_PS_CS_UAV_REGISTER_COUNT
+                                           : 0;  // 10_x: no UAVs in the graphics stages
+}
+
+UINT D3D11ImmediateContext::computeUavSlotCount() const {
+  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  if (level >= D3D_FEATURE_LEVEL_11_0) return uavSlotCount();
+  return featureLevelLimits(level).computeShaders ? 1 : 0;  // cs_4_x: one UAV (D3D11_CS_4_X_UAV_REGISTER_COUNT)
+}
+
+UINT D3D11ImmediateContext::renderTargetSlotCount() const {
+  return featureLevelLimits(device_.GetFeatureLevel()).renderTargets;
 }
 
 void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11RenderTargetView* const* rtvs,
@@ -460,6 +474,15 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                                                                 ID3D11DepthStencilView* pDepthStencilView) try {
   const auto contextEntryLock = lockEntry();
   if (NumViews > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumViews && !ppRenderTargetViews)) return;
+  if (NumViews > renderTargetSlotCount()) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_MISCELLANEOUS, D3D11_MESSAGE_SEVERITY_CORRUPTION,
+                         D3D11_MESSAGE_ID_CORRUPTED_PARAMETER1, "CORRUPTED_PARAMETER1",
+                         "ID3D11DeviceContext::OMSetRenderTargets",
+                         "NumViews (" + std::to_string(NumViews) + ") is more than the " +
+                             std::to_string(renderTargetSlotCount()) + " simultaneous render targets of feature level " +
+                             featureLevelName(device_.GetFeatureLevel()) + "; the call is ignored.");
+    return;
+  }
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
   // UAVs stay, except in the slots the render targets now take.
@@ -485,9 +508,16 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   };
   if (setTargets && (NumRTVs > D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT || (NumRTVs && !ppRenderTargetViews)))
     return reject("NumRTVs (" + std::to_string(NumRTVs) + ") must be at most 8, with ppRenderTargetViews for them");
+  if (setTargets && NumRTVs > renderTargetSlotCount())
+    return reject("NumRTVs (" + std::to_string(NumRTVs) + ") is more than the " +
+                  std::to_string(renderTargetSlotCount()) + " simultaneous render targets of feature level " +
+                  featureLevelName(device_.GetFeatureLevel()));
   const UINT rtCount = setTargets ? NumRTVs : renderTargetCount_;
-  if (setUavs && (UAVStartSlot >= uavSlots || NumUAVs > uavSlots - UAVStartSlot || UAVStartSlot < rtCount ||
-                  (NumUAVs && !ppUnorderedAccessViews)))
+  // (No UAVs at all: the start slot names nothing. Feature levels 10_x and 9_x have no
+  // UAV slots in the graphics stages, and take only that.)
+  if (setUavs && NumUAVs &&
+      (UAVStartSlot >= uavSlots || NumUAVs > uavSlots - UAVStartSlot || UAVStartSlot < rtCount ||
+       !ppUnorderedAccessViews))
     return reject("UAVStartSlot (" + std::to_string(UAVStartSlot) + ") + NumUAVs (" + std::to_string(NumUAVs) +
                   ") must lie within the " + std::to_string(uavSlots) +
                   " UAV slots of this feature level, starting at or after the " + std::to_string(rtCount) +

@@ -90,6 +90,14 @@ HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
   return S_OK;
 }
 
+bool D3D11Device::logicOpSupported() {
+  if (featureLevel_ < D3D_FEATURE_LEVEL_10_0) return false;  // 9_x has no logic ops
+  D3D11_1DDI_D3D11_OPTIONS_DATA options{};
+  D3D10_2DDIARG_GETCAPS args{D3D11_1DDICAPS_D3D11_OPTIONS, nullptr, &options, sizeof options};
+  UmdAdapter& adapter = ddi_->adapter();
+  return SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) && options.OutputMergerLogicOp;
+}
+
 void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id,
                                const char* idName, const char* function, const std::string& text) {
   if (infoQueue_) infoQueue_->report(category, severity, D3D11_MESSAGE_ID(id), idName, function, text);
@@ -238,6 +246,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckFeatureSupport(D3D11_FEATURE Feature
       data->MapNoOverwriteOnDynamicConstantBuffer = TRUE;   // WRITE_NO_OVERWRITE on every dynamic buffer
       data->MapNoOverwriteOnDynamicBufferSRV = TRUE;
       data->SAD4ShaderInstructions = TRUE;  // msad: integer operations every Vulkan device has
+      data->OutputMergerLogicOp = logicOpSupported();        // Vulkan's logicOp (CreateBlendState1)
       D3D11DDI_SHADER_CAPS caps{};
       D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
       UmdAdapter& adapter = ddi_->adapter();

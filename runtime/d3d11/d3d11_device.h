@@ -55,6 +55,10 @@ class D3D11Device final : public ID3D11Device3 {
   // below feature level 11_1 or without the WDDM 2.0 DDI, without asking.
   D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER conservativeTier();
 
+  // D3D11_FEATURE_DATA_D3D11_OPTIONS::OutputMergerLogicOp: what the driver
+  // reports (D3D11_1DDICAPS_D3D11_OPTIONS), FALSE below feature level 10_0.
+  bool logicOpSupported();
+
   // A debug-layer message (D3D11_CREATE_DEVICE_DEBUG); nothing without the flag.
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);

@@ -27,7 +27,7 @@ void rejectResource(D3D11Device& device, const char* function, const std::vector
                       function, "Returning E_INVALIDARG, meaning invalid parameters were passed.");
 }
 
-// A typeless depth-stencil target's image is its depth member's (R24G8 → D24_UNORM_S8_UINT):
+// A typeless depth-stencil target's image is its depth member's (R24G8 → D24_UNORM_S8_UINT, R32G8X24 → D32_FLOAT_S8X24_UINT):
 // its sample counts are that format's as a depth-stencil attachment.
 DXGI_FORMAT multisampleQueryFormat(const D3D11_TEXTURE2D_DESC& d) {
   const DXGI_FORMAT depth = depthMember(d.Format);
@@ -240,7 +240,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CheckMultisampleQualityLevels1(DXGI_FORMA
   if (SampleCount == 0 || SampleCount > 32) return E_FAIL;  // D3D11_MAX_MULTISAMPLE_SAMPLE_COUNT is 32
   // 0 levels: not a multisample format here (formats that are no render or depth target, BC among them).
   const FormatFacts facts = formatFacts(Format);
-  if (!facts.supported || (!facts.depth && !facts.renderTarget && facts.family != DXGI_FORMAT_R24G8_TYPELESS)) return S_OK;
+  if (!facts.supported || (!facts.depth && !facts.renderTarget && !depthStencilOnlyFamily(facts.family))) return S_OK;
   *pNumQualityLevels = qualityLevels(Format, SampleCount);
   return S_OK;
 } D3DVK_CATCH_HRESULT

@@ -117,6 +117,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
   if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
+  if (const std::string why = logicOpProblem(*pBlendStateDesc, logicOpSupported()); !why.empty()) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_CREATEBLENDSTATE_INVALIDLOGICOPS, "CREATEBLENDSTATE_INVALIDLOGICOPS",
+                 "ID3D11Device1::CreateBlendState1", why);
+    return E_INVALIDARG;
+  }
   if (!ppBlendState) return validBlendDesc(*pBlendStateDesc) ? S_FALSE : E_INVALIDARG;
   D3D11BlendState* state = nullptr;
   const HRESULT hr = blendStates_.findOrCreate(

@@ -192,24 +192,29 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
   }
   // Depth formats belong to depth-stencil views alone; a depth-stencil
   // target's shader-resource views read its depth (R32_FLOAT,
-  // R24_UNORM_X8_TYPELESS) or its stencil (X24_TYPELESS_G8_UINT).
+  // R24_UNORM_X8_TYPELESS, R32_FLOAT_X8X24_TYPELESS) or its stencil
+  // (X24_TYPELESS_G8_UINT, X32_TYPELESS_G8X24_UINT).
   const DXGI_FORMAT viewFormat = request.format != DXGI_FORMAT_UNKNOWN ? request.format : r->format;
   const bool dsv = &m == &kDsvMessages;
   if (dsv != formatFacts(viewFormat).depth) {
     add(m.invalidFormat, m.invalidFormatName,
-        dsv ? "A depth-stencil view needs a depth format (D32_FLOAT, D24_UNORM_S8_UINT), not " +
+        dsv ? "A depth-stencil view needs a depth format (D32_FLOAT, D16_UNORM, D24_UNORM_S8_UINT, "
+              "D32_FLOAT_S8X24_UINT), not " +
                   std::to_string(int(viewFormat)) + "."
             : "The depth format " + std::to_string(int(viewFormat)) +
                   " is for depth-stencil views only; a shader reads a depth-stencil target through a typeless "
-                  "resource (R32_TYPELESS, R24G8_TYPELESS) and a view of its depth or stencil member.");
+                  "resource (R32_TYPELESS, R16_TYPELESS, R24G8_TYPELESS, R32G8X24_TYPELESS) and a view of its "
+                  "depth or stencil member.");
     return false;
   }
   if (&m == &kSrvMessages && (r->bindFlags & D3D11_BIND_DEPTH_STENCIL) && viewFormat != DXGI_FORMAT_R32_FLOAT &&
       viewFormat != DXGI_FORMAT_R16_UNORM && viewFormat != DXGI_FORMAT_R24_UNORM_X8_TYPELESS &&
-      viewFormat != DXGI_FORMAT_X24_TYPELESS_G8_UINT) {
+      viewFormat != DXGI_FORMAT_X24_TYPELESS_G8_UINT && viewFormat != DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS &&
+      viewFormat != DXGI_FORMAT_X32_TYPELESS_G8X24_UINT) {
     add(m.invalidFormat, m.invalidFormatName,
         "A depth-stencil target's shader-resource view reads its depth as R32_FLOAT (R32_TYPELESS), R16_UNORM "
-        "(R16_TYPELESS) or R24_UNORM_X8_TYPELESS, or its stencil as X24_TYPELESS_G8_UINT (R24G8_TYPELESS), not " +
+        "(R16_TYPELESS), R24_UNORM_X8_TYPELESS (R24G8_TYPELESS) or R32_FLOAT_X8X24_TYPELESS (R32G8X24_TYPELESS), "
+        "or its stencil as X24_TYPELESS_G8_UINT or X32_TYPELESS_G8X24_UINT, not " +
             std::to_string(int(viewFormat)) + ".");
     return false;
   }

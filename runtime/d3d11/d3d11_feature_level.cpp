@@ -53,7 +53,7 @@ std::string tooLarge(const char* what, UINT value, UINT limit, D3D_FEATURE_LEVEL
 // below 11_0, an ArraySize past the level's (9_x: no arrays at all).
 std::string formatAtLevelText(DXGI_FORMAT format, D3D_FEATURE_LEVEL level) {
   return "Format " + std::to_string(int(format)) + " is not supported at feature level " + featureLevelName(level) +
-         " (BC4 and BC5 need 10_0, BC6H and BC7 11_0).";
+         " (BC4, BC5 and the R32G8X24 / D32_FLOAT_S8X24_UINT family need 10_0, BC6H and BC7 11_0).";
 }
 std::string textureUavAtLevelText(D3D_FEATURE_LEVEL level) {
   return "D3D11_BIND_UNORDERED_ACCESS on a texture needs feature level 11_0; this device is " + featureLevelName(level) +
@@ -97,6 +97,9 @@ bool featureLevelProvided(D3D_FEATURE_LEVEL level) {
 bool formatAtLevel(D3D_FEATURE_LEVEL level, DXGI_FORMAT format) {
   if (format >= DXGI_FORMAT_BC4_TYPELESS && format <= DXGI_FORMAT_BC5_SNORM) return level >= D3D_FEATURE_LEVEL_10_0;
   if (format >= DXGI_FORMAT_BC6H_TYPELESS && format <= DXGI_FORMAT_BC7_UNORM_SRGB) return level >= D3D_FEATURE_LEVEL_11_0;
+  // 10level9's depth formats are D16_UNORM and D24_UNORM_S8_UINT: no R32G8X24 family.
+  if (format >= DXGI_FORMAT_R32G8X24_TYPELESS && format <= DXGI_FORMAT_X32_TYPELESS_G8X24_UINT)
+    return level >= D3D_FEATURE_LEVEL_10_0;
   return true;
 }
 

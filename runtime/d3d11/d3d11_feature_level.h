@@ -41,7 +41,8 @@ std::string featureLevelName(D3D_FEATURE_LEVEL level);
 bool featureLevelProvided(D3D_FEATURE_LEVEL level);
 
 // Whether `format` exists at `level` (the block-compressed formats D3D11 adds
-// by level: BC4/BC5 from 10_0, BC6H/BC7 from 11_0); other formats: true.
+// by level: BC4/BC5 and the R32G8X24 / D32_FLOAT_S8X24_UINT family from 10_0,
+// BC6H/BC7 from 11_0); other formats: true.
 bool formatAtLevel(D3D_FEATURE_LEVEL level, DXGI_FORMAT format);
 
 // Why a device at `level` refuses this parsed shader (empty: it takes it): the

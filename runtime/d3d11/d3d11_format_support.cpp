@@ -40,8 +40,8 @@ HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std
     return s ? S_OK : E_FAIL;
   }
   s |= D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
-  // Depth formats and the R24G8 family (which lives in a D24_UNORM_S8_UINT image) are 2D only.
-  if (!facts.depth && facts.family != DXGI_FORMAT_R24G8_TYPELESS) s |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
+  // Depth formats and the R24G8 / R32G8X24 families (which live in a depth-stencil image) are 2D only.
+  if (!facts.depth && !depthStencilOnlyFamily(facts.family)) s |= D3D11_FORMAT_SUPPORT_TEXTURE3D;
   // Typed buffer views take typed formats only.
   if ((caps & D3D11_1DDI_FORMAT_SUPPORT_BUFFER) && !facts.typeless) s |= D3D11_FORMAT_SUPPORT_BUFFER;
   if (facts.typeless) {  // a resource format only: what its views can do is their formats' business
@@ -56,8 +56,8 @@ HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std
   }
   s |= D3D11_FORMAT_SUPPORT_MIP | D3D11_FORMAT_SUPPORT_SHADER_LOAD;
   if (caps & D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE) s |= D3D11_FORMAT_SUPPORT_SHADER_SAMPLE;
-  // The depth member of D24S8 is only ever a view of a depth image: comparison sampling works on it.
-  if (format == DXGI_FORMAT_R24_UNORM_X8_TYPELESS)
+  // The depth members of D24S8 and D32S8X24 are only ever views of a depth image: comparison sampling works on them.
+  if (format == DXGI_FORMAT_R24_UNORM_X8_TYPELESS || format == DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS)
     s |= D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON | D3D11_FORMAT_SUPPORT_SHADER_GATHER_COMPARISON;
   if (facts.renderTarget && (caps & D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET)) {
     s |= D3D11_FORMAT_SUPPORT_RENDER_TARGET;

@@ -2,16 +2,21 @@
 #include "d3d11_output_merger_state.h"
 
 #include "d3d11_device.h"
+#include "raw_enum.h"
 
 #include <new>
 
 namespace d3dvk::runtime {
 namespace {
 
-bool validBlend(D3D11_BLEND b) { return (b >= 1 && b <= 11) || (b >= 14 && b <= 19); }
-bool validBlendOp(D3D11_BLEND_OP op) { return op >= 1 && op <= 5; }
-bool validCompare(D3D11_COMPARISON_FUNC f) { return f >= 1 && f <= 8; }
-bool validStencilOp(D3D11_STENCIL_OP op) { return op >= 1 && op <= 8; }
+// The application's enums are read as integers (raw_enum.h), never loaded as the enum.
+bool validBlend(const D3D11_BLEND& e) {
+  const int b = rawEnum(e);
+  return (b >= 1 && b <= 11) || (b >= 14 && b <= 19);
+}
+bool validBlendOp(const D3D11_BLEND_OP& e) { return rawEnum(e) >= 1 && rawEnum(e) <= 5; }
+bool validCompare(const D3D11_COMPARISON_FUNC& e) { return rawEnum(e) >= 1 && rawEnum(e) <= 8; }
+bool validStencilOp(const D3D11_STENCIL_OP& e) { return rawEnum(e) >= 1 && rawEnum(e) <= 8; }
 
 // What D3D11 ignores becomes its defaults, so validation and the driver see
 // only what counts: a render target without blending keeps ONE/ZERO/ADD (the
@@ -82,18 +87,33 @@ bool validBlendDesc(const D3D11_BLEND_DESC1& app) {
     const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
     if (!validBlend(rt.SrcBlend) || !validBlend(rt.DestBlend) || !validBlend(rt.SrcBlendAlpha) ||
         !validBlend(rt.DestBlendAlpha) || !validBlendOp(rt.BlendOp) || !validBlendOp(rt.BlendOpAlpha) ||
-        rt.RenderTargetWriteMask > 0xF || UINT(rt.LogicOp) > 15)
+        rt.RenderTargetWriteMask > 0xF || rawEnum(rt.LogicOp) < 0 || rawEnum(rt.LogicOp) > 15)
       return false;
     // Alpha factors cannot name colour channels (D3D11 rejects them).
     for (D3D11_BLEND alpha : {rt.SrcBlendAlpha, rt.DestBlendAlpha})
       if (alpha == D3D11_BLEND_SRC_COLOR || alpha == D3D11_BLEND_INV_SRC_COLOR || alpha == D3D11_BLEND_DEST_COLOR ||
           alpha == D3D11_BLEND_INV_DEST_COLOR || alpha == D3D11_BLEND_SRC1_COLOR || alpha == D3D11_BLEND_INV_SRC1_COLOR)
         return false;
-    // Logic ops are not implemented yet (the UMD does not translate them);
-    // accepting one would silently render without it.
-    if (rt.LogicOpEnable) return false;
   }
   return true;
+}
+
+std::string logicOpProblem(const D3D11_BLEND_DESC1& d, bool supported) {
+  for (int i = 0; i < (d.IndependentBlendEnable ? 8 : 1); ++i) {
+    const D3D11_RENDER_TARGET_BLEND_DESC1& rt = d.RenderTarget[i];
+    if (!rt.LogicOpEnable) continue;
+    const std::string at = "RenderTarget[" + std::to_string(i) + "]";
+    if (!supported)
+      return at + ".LogicOpEnable is TRUE, but this device has no logic ops "
+                  "(D3D11_FEATURE_DATA_D3D11_OPTIONS::OutputMergerLogicOp is FALSE).";
+    if (rt.BlendEnable) return at + " enables both blending and a logic op; at most one of them may be TRUE.";
+    if (d.IndependentBlendEnable)
+      return at + ".LogicOpEnable is TRUE with IndependentBlendEnable; a logic op applies to every render target "
+                  "alike, so IndependentBlendEnable must be FALSE.";
+    if (const int op = rawEnum(rt.LogicOp); op < D3D11_LOGIC_OP_CLEAR || op > D3D11_LOGIC_OP_OR_INVERTED)
+      return at + ".LogicOp " + std::to_string(op) + " is not a D3D11_LOGIC_OP value.";
+  }
+  return {};
 }
 
 // The depth fields count only with DepthEnable, the stencil fields only with StencilEnable.

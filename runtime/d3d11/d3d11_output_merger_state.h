@@ -13,12 +13,17 @@
 #include "d3d11_state_object_cache.h"
 
 #include <memory>
+#include <string>
 
 namespace d3dvk::runtime {
 
 // The range checks of CreateBlendState1 and CreateDepthStencilState (out-of-range
-// enums, alpha factors naming colours, logic ops, which are not implemented).
+// enums, alpha factors naming colours).
 bool validBlendDesc(const D3D11_BLEND_DESC1& desc);
+// Why a desc's logic op is refused (empty: it is not): D3D11.1's rules (no
+// blending on that target, IndependentBlendEnable FALSE, a D3D11_LOGIC_OP)
+// and the device's OutputMergerLogicOp (`supported`).
+std::string logicOpProblem(const D3D11_BLEND_DESC1& desc, bool supported);
 bool validDepthStencilDesc(const D3D11_DEPTH_STENCIL_DESC& desc);
 
 using BlendStateKey = StateKey<2 + 8 * 10>;

@@ -80,6 +80,8 @@ constexpr FamilyFacts kFamilies[] = {
     {DXGI_FORMAT_R8_TYPELESS, 1, {DXGI_FORMAT_R8_UNORM, DXGI_FORMAT_R8_SNORM}, {DXGI_FORMAT_R8_UINT, DXGI_FORMAT_R8_SINT}},
     // D24_UNORM_S8_UINT's family: shader-resource views of its depth or its stencil.
     {DXGI_FORMAT_R24G8_TYPELESS, 4, {DXGI_FORMAT_R24_UNORM_X8_TYPELESS}, {DXGI_FORMAT_X24_TYPELESS_G8_UINT}},
+    // D32_FLOAT_S8X24_UINT's family, likewise.
+    {DXGI_FORMAT_R32G8X24_TYPELESS, 8, {DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS}, {DXGI_FORMAT_X32_TYPELESS_G8X24_UINT}},
     {DXGI_FORMAT_BC1_TYPELESS, 8, {DXGI_FORMAT_BC1_UNORM, DXGI_FORMAT_BC1_UNORM_SRGB}, {}, 4},
     {DXGI_FORMAT_BC2_TYPELESS, 16, {DXGI_FORMAT_BC2_UNORM, DXGI_FORMAT_BC2_UNORM_SRGB}, {}, 4},
     {DXGI_FORMAT_BC3_TYPELESS, 16, {DXGI_FORMAT_BC3_UNORM, DXGI_FORMAT_BC3_UNORM_SRGB}, {}, 4},
@@ -111,7 +113,12 @@ DXGI_FORMAT depthMember(DXGI_FORMAT typeless) {
   return typeless == DXGI_FORMAT_R32_TYPELESS     ? DXGI_FORMAT_D32_FLOAT
          : typeless == DXGI_FORMAT_R16_TYPELESS   ? DXGI_FORMAT_D16_UNORM
          : typeless == DXGI_FORMAT_R24G8_TYPELESS ? DXGI_FORMAT_D24_UNORM_S8_UINT
+         : typeless == DXGI_FORMAT_R32G8X24_TYPELESS ? DXGI_FORMAT_D32_FLOAT_S8X24_UINT
                                                   : DXGI_FORMAT_UNKNOWN;
+}
+
+bool depthStencilOnlyFamily(DXGI_FORMAT family) {
+  return family == DXGI_FORMAT_R24G8_TYPELESS || family == DXGI_FORMAT_R32G8X24_TYPELESS;
 }
 
 FormatFacts formatFacts(DXGI_FORMAT format) {
@@ -119,9 +126,10 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
   const int v = int(format);
   f.recognized = (v >= 0 && v <= int(DXGI_FORMAT_B4G4R4A4_UNORM)) || (v >= 130 && v <= 132);
   if (format == DXGI_FORMAT_UNKNOWN) return f;
-  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT || format == DXGI_FORMAT_D16_UNORM) {
+  if (format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D24_UNORM_S8_UINT || format == DXGI_FORMAT_D16_UNORM ||
+      format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT) {
     f.supported = f.depth = true;
-    f.bytesPerTexel = format == DXGI_FORMAT_D16_UNORM ? 2 : 4;
+    f.bytesPerTexel = format == DXGI_FORMAT_D16_UNORM ? 2 : format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT ? 8 : 4;
     return f;
   }
   for (const LoneFormat& lone : kLoneFormats)
@@ -142,7 +150,7 @@ FormatFacts formatFacts(DXGI_FORMAT format) {
     f.bytesPerTexel = family.bytes;
     f.blockDim = family.blockDim;
     f.family = family.typeless;
-    f.renderTarget = family.blockDim == 1 && family.typeless != DXGI_FORMAT_R24G8_TYPELESS;
+    f.renderTarget = family.blockDim == 1 && !depthStencilOnlyFamily(family.typeless);
     return f;
   }
   return f;
@@ -356,7 +364,8 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
   if (f.supported && !f.depth && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) && depthMember(d.Format) == DXGI_FORMAT_UNKNOWN)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         f.typeless ? "D3D11_BIND_DEPTH_STENCIL on a typeless format needs one with a depth member: R32_TYPELESS "
-                     "(D32_FLOAT) or R24G8_TYPELESS (D24_UNORM_S8_UINT)."
+                     "(D32_FLOAT), R16_TYPELESS (D16_UNORM), R24G8_TYPELESS (D24_UNORM_S8_UINT) or "
+                     "R32G8X24_TYPELESS (D32_FLOAT_S8X24_UINT)."
                    : "D3D11_BIND_DEPTH_STENCIL needs a depth-stencil format.");
   if (d.Format == DXGI_FORMAT_R16_TYPELESS && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) &&
       (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
@@ -374,10 +383,11 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "Format " + std::to_string(int(d.Format)) + " cannot be a render target on this device (CheckFormatSupport "
         "does not report D3D11_FORMAT_SUPPORT_RENDER_TARGET).");
-  if (d.Format == DXGI_FORMAT_R24G8_TYPELESS && (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
+  if (f.supported && depthStencilOnlyFamily(f.family) &&
+      (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_UNORDERED_ACCESS)))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
-        "R24G8_TYPELESS has no render-target or unordered-access format (its members are D24_UNORM_S8_UINT, "
-        "R24_UNORM_X8_TYPELESS and X24_TYPELESS_G8_UINT).");
+        "The R24G8 and R32G8X24 families have no render-target or unordered-access format (their members are "
+        "D24_UNORM_S8_UINT / D32_FLOAT_S8X24_UINT and views of its depth or its stencil).");
   if (f.typeless && (d.BindFlags & D3D11_BIND_DEPTH_STENCIL) && (d.BindFlags & D3D11_BIND_UNORDERED_ACCESS))
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDBINDFLAGS, "CREATETEXTURE2D_INVALIDBINDFLAGS",
         "A depth-stencil target cannot also be bound for unordered access.");
@@ -417,11 +427,12 @@ std::vector<ResourceDescError> validateTexture3DDesc(const D3D11_TEXTURE3D_DESC&
   if (!f.recognized)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDFORMAT, "CREATETEXTURE3D_UNRECOGNIZEDFORMAT",
         "Format " + std::to_string(int(d.Format)) + " is not a DXGI_FORMAT value.");
-  else if (!f.supported || f.depth || f.family == DXGI_FORMAT_R24G8_TYPELESS)
+  else if (!f.supported || f.depth || depthStencilOnlyFamily(f.family))
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
         "Format " + std::to_string(int(d.Format)) + " is not supported for Texture3D" +
-            (f.depth || f.family == DXGI_FORMAT_R24G8_TYPELESS ? " (depth-stencil formats and the R24G8 family are 2D only)."
-                                                               : " by this device."));
+            (f.depth || depthStencilOnlyFamily(f.family)
+                 ? " (depth-stencil formats and the R24G8 and R32G8X24 families are 2D only)."
+                 : " by this device."));
   if (d.Usage < D3D11_USAGE_DEFAULT || d.Usage > D3D11_USAGE_STAGING)
     add(D3D11_MESSAGE_ID_CREATETEXTURE3D_UNRECOGNIZEDUSAGE, "CREATETEXTURE3D_UNRECOGNIZEDUSAGE",
         "Usage " + std::to_string(int(d.Usage)) + " is not a D3D11_USAGE value.");

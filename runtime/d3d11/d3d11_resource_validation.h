@@ -22,7 +22,7 @@ struct ResourceDescError {
 struct FormatFacts {
   bool recognized = false;  // a DXGI_FORMAT value at all
   bool supported = false;   // one d3dvk can back with a resource
-  bool depth = false;       // D24_UNORM_S8_UINT, D32_FLOAT
+  bool depth = false;       // D32_FLOAT_S8X24_UINT, D24_UNORM_S8_UINT, D32_FLOAT, D16_UNORM
   bool integer = false;     // *_UINT / *_SINT
   bool typeless = false;    // *_TYPELESS: views pick a typed member of its family
   UINT bytesPerTexel = 0;   // block-compressed: bytes per 4x4 block
@@ -32,8 +32,13 @@ struct FormatFacts {
 };
 FormatFacts formatFacts(DXGI_FORMAT format);
 // A typeless format's depth member (its depth-stencil views' format: R32_TYPELESS → D32_FLOAT,
-// R16_TYPELESS → D16_UNORM, R24G8_TYPELESS → D24_UNORM_S8_UINT), or UNKNOWN.
+// R16_TYPELESS → D16_UNORM, R24G8_TYPELESS → D24_UNORM_S8_UINT, R32G8X24_TYPELESS →
+// D32_FLOAT_S8X24_UINT), or UNKNOWN.
 DXGI_FORMAT depthMember(DXGI_FORMAT typeless);
+// Whether a typeless family exists only as depth and stencil (R24G8 and
+// R32G8X24: every member is an aspect of a D24S8 / D32S8X24 image; no render
+// target, UAV or Texture3D).
+bool depthStencilOnlyFamily(DXGI_FORMAT family);
 // A view format for a resource format: the same one, a typed member of the
 // typeless resource format's family, or its depth member (D32_FLOAT of
 // R32_TYPELESS, D24_UNORM_S8_UINT of R24G8_TYPELESS: depth-stencil views).

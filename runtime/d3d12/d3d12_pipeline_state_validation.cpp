@@ -52,10 +52,24 @@ bool isDualSourceFactor(int f) {
          f == D3D12_BLEND_INV_SRC1_ALPHA;
 }
 
+// The *_UINT formats: the only render-target formats a logic op may write.
+bool isUintFormat(DXGI_FORMAT f) {
+  switch (f) {
+    case DXGI_FORMAT_R32G32B32A32_UINT: case DXGI_FORMAT_R32G32B32_UINT: case DXGI_FORMAT_R16G16B16A16_UINT:
+    case DXGI_FORMAT_R32G32_UINT: case DXGI_FORMAT_R10G10B10A2_UINT: case DXGI_FORMAT_R8G8B8A8_UINT:
+    case DXGI_FORMAT_R16G16_UINT: case DXGI_FORMAT_R32_UINT: case DXGI_FORMAT_R8G8_UINT: case DXGI_FORMAT_R16_UINT:
+    case DXGI_FORMAT_R8_UINT:
+      return true;
+    default:
+      return false;
+  }
+}
+
 // The blend desc's rules (D3D12_BLEND_DESC): known enums; logic ops only where
-// the device has them (OutputMergerLogicOp: d3dvk has none), never with
-// blending or independent blend; dual-source factors only on render target 0
-// of a pipeline with at most one render target.
+// the device has them (OutputMergerLogicOp: Vulkan's logicOp feature), never
+// with blending or independent blend, and only onto UINT render targets;
+// dual-source factors only on render target 0 of a pipeline with at most one
+// render target.
 HRESULT validateBlendDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d, const char* function) {
   const D3D12_BLEND_DESC& b = d.BlendState;
   const UINT targets = b.IndependentBlendEnable ? 8 : 1;
@@ -83,11 +97,22 @@ HRESULT validateBlendDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STA
       return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDRENDERTARGETWRITEMASK),
                     at + ".RenderTargetWriteMask has bits above D3D12_COLOR_WRITE_ENABLE_ALL");
     if (rt.LogicOpEnable) {
+      D3D12DDI_D3D12_OPTIONS_DATA_0032 caps{};
+      const bool supported = SUCCEEDED(device.queryOptions(&caps)) && caps.OutputMergerLogicOp;
+      const int op = rawEnum(rt.LogicOp);
       std::string why = rt.BlendEnable ? " enables both blending and a logic op"
                         : b.IndependentBlendEnable ? " enables a logic op with IndependentBlendEnable"
-                                                   : " enables a logic op, which this device does not support "
-                                                     "(D3D12_FEATURE_DATA_D3D12_OPTIONS::OutputMergerLogicOp is FALSE)";
-      return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDLOGICOPS), at + why);
+                        : !supported ? " enables a logic op, which this device does not support "
+                                       "(D3D12_FEATURE_DATA_D3D12_OPTIONS::OutputMergerLogicOp is FALSE)"
+                        : op < D3D12_LOGIC_OP_CLEAR || op > D3D12_LOGIC_OP_OR_INVERTED
+                            ? ".LogicOp " + std::to_string(op) + " is not a D3D12_LOGIC_OP"
+                            : std::string();
+      for (UINT t = 0; why.empty() && t < d.NumRenderTargets && t < 8; ++t)
+        if (d.RTVFormats[t] != DXGI_FORMAT_UNKNOWN && !isUintFormat(d.RTVFormats[t]))
+          why = " enables a logic op, but RTVFormats[" + std::to_string(t) + "] (" +
+                std::to_string(int(d.RTVFormats[t])) + ") is not a UINT format; logic ops write UINT render targets only";
+      if (!why.empty())
+        return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEBLENDSTATE_INVALIDLOGICOPS), at + why);
     }
   }
   if (dualSource && d.NumRenderTargets > 1)

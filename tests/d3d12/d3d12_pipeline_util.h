@@ -164,12 +164,14 @@ struct RenderTarget16 {
   ID3D12DescriptorHeap* heap = nullptr;
   D3D12_CPU_DESCRIPTOR_HANDLE rtv{};
 
-  explicit RenderTarget16(ID3D12Device* device)
+  DXGI_FORMAT format;  // a 4-byte format: R8G8B8A8_UNORM unless told
+
+  explicit RenderTarget16(ID3D12Device* device, DXGI_FORMAT fmt = DXGI_FORMAT_R8G8B8A8_UNORM)
       : texture(createCommitted(device, D3D12_HEAP_TYPE_DEFAULT,
-                                texture2DDesc(kSize, kSize, DXGI_FORMAT_R8G8B8A8_UNORM,
-                                              D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET),
+                                texture2DDesc(kSize, kSize, fmt, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET),
                                 D3D12_RESOURCE_STATE_RENDER_TARGET)),
-        readback(createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256 * kSize)) {
+        readback(createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256 * kSize)),
+        format(fmt) {
     D3D12_DESCRIPTOR_HEAP_DESC h{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
     REQUIRE(device->CreateDescriptorHeap(&h, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(&heap)) == S_OK);
     rtv = heap->GetCPUDescriptorHandleForHeapStart();
@@ -191,7 +193,7 @@ struct RenderTarget16 {
   }
   // Records the copy of the target into the read-back buffer.
   void copyOut(ID3D12GraphicsCommandList* list) const {
-    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{0, {DXGI_FORMAT_R8G8B8A8_UNORM, kSize, kSize, 1, 256}};
+    D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{0, {format, kSize, kSize, 1, 256}};
     D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(readback, fp), src = subresourceLocation(texture, 0);
     list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
   }

@@ -525,7 +525,7 @@ TEST_CASE("D3D12 PSO refusals: root-signature mismatch, DXIL, blending with a lo
   d.PS = bytecode(vs);
   refused(d, E_INVALIDARG, "Pixel Shader: the bytecode is a Vertex shader");
 
-  // Blending and a logic op on one render target (and logic ops at all: OutputMergerLogicOp is FALSE).
+  // Blending and a logic op on one render target.
   d = psoDesc(rs, vs, ps);
   d.BlendState.RenderTarget[0].BlendEnable = TRUE;
   d.BlendState.RenderTarget[0].LogicOpEnable = TRUE;

@@ -1,14 +1,18 @@
 // tests/draw: a depth-stencil target read by shaders — the shadow-map pattern.
-// A typeless texture (R32_TYPELESS or R24G8_TYPELESS, bound as a depth-stencil
-// target and a shader resource) gets a per-pixel depth written through its
-// depth view (D32_FLOAT / D24_UNORM_S8_UINT: the pixel shader writes
-// oDepth = x / 32) and a stencil clear; a second pass reads it through a
-// shader-resource view of its depth member (R32_FLOAT / R24_UNORM_X8_TYPELESS:
-// ld returns the depth, 0, 0, 1), a comparison sampler (sample_c_lz: 1 where
+// A typeless texture (R32_TYPELESS, R24G8_TYPELESS or R32G8X24_TYPELESS, bound
+// as a depth-stencil target and a shader resource) gets a per-pixel depth
+// written through its depth view (D32_FLOAT / D24_UNORM_S8_UINT /
+// D32_FLOAT_S8X24_UINT: the pixel shader writes oDepth = x / 32) and a stencil
+// clear; a second pass reads it through a shader-resource view of its depth
+// member (R32_FLOAT / R24_UNORM_X8_TYPELESS / R32_FLOAT_X8X24_TYPELESS: ld
+// returns the depth, 0, 0, 1), a comparison sampler (sample_c_lz: 1 where
 // 0.5 < depth; also the tiled-resource forms sample_c_lz_s and gather4_c_s with
-// their residency status) and, for R24G8, its stencil (X24_TYPELESS_G8_UINT in .g). Also
-// what the runtime refuses, with its messages. A staging copy of the typeless
-// format reads the texels (floats; D24S8 packed).
+// their residency status) and its stencil member (X24_TYPELESS_G8_UINT /
+// X32_TYPELESS_G8X24_UINT in .g). Also what the runtime refuses, with its
+// messages. A staging copy of the typeless format reads the texels (floats;
+// D24S8 packed; D32S8X24 as float + stencil byte), and D32S8X24 texels written
+// by the CPU (initial data, UpdateSubresource, a staging copy) read back
+// through both members.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
 
@@ -174,6 +178,8 @@ bool storedMessageSays(ID3D11InfoQueue* queue, const char* text) {
 struct DepthCase {
   DXGI_FORMAT typeless, depth, read;
   double step;  // the depth format's quantum (0: float, exact)
+  DXGI_FORMAT stencil = DXGI_FORMAT_UNKNOWN;  // the stencil member's view format (UNKNOWN: none)
+  UINT texelBytes = 4;                        // D3D's texel in a staging copy
 };
 
 }  // namespace
@@ -182,7 +188,11 @@ TEST_CASE("a typeless depth-stencil target is read by shaders through its depth 
           "[draw][srv][depth]") {
   const DepthCase cases[] = {
       {DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_R32_FLOAT, 0.0},
-      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0},
+      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0,
+       DXGI_FORMAT_X24_TYPELESS_G8_UINT},
+      // D32_SFLOAT_S8_UINT in Vulkan; D3D's texel is the float, the stencil byte and 24 unused bits.
+      {DXGI_FORMAT_R32G8X24_TYPELESS, DXGI_FORMAT_D32_FLOAT_S8X24_UINT, DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, 0.0,
+       DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, 8},
   };
   for (const DepthCase& c : cases) {
     DYNAMIC_SECTION("typeless format " << int(c.typeless)) {
@@ -222,18 +232,19 @@ TEST_CASE("a typeless depth-stencil target is read by shaders through its depth 
       d.context->PSSetShader(writeDepth.get(), nullptr, 0);
       d.context->Draw(3, 0);
 
-      // The texels through a staging copy of the typeless format: floats, or D24S8's packing
-      // (depth in the low 24 bits, stencil in the high 8).
+      // The texels through a staging copy of the typeless format: floats, D32S8X24's float
+      // then stencil byte, or D24S8's packing (depth in the low 24 bits, stencil in the high 8).
       const std::vector<uint8_t> texels = readback(d, depth.get());
-      REQUIRE(texels.size() == size_t(kW) * kH * 4);
+      REQUIRE(texels.size() == size_t(kW) * kH * c.texelBytes);
       for (UINT x = 0; x < kW; ++x) {
         uint32_t bits;
-        std::memcpy(&bits, texels.data() + 4 * x, 4);
+        std::memcpy(&bits, texels.data() + c.texelBytes * x, 4);
         INFO("texel " << x);
         if (c.step == 0.0) {
           float f;
           std::memcpy(&f, &bits, 4);
           CHECK(f == float((x + 0.5) / 32.0));
+          if (c.texelBytes == 8) CHECK(texels[8 * x + 4] == 0x5A);
         } else {
           CHECK(std::abs(double(bits & 0xFFFFFF) * c.step - (x + 0.5) / 32.0) <= c.step);
           CHECK((bits >> 24) == 0x5Au);
@@ -304,9 +315,10 @@ TEST_CASE("a typeless depth-stencil target is read by shaders through its depth 
       CHECK(px[0][0] == 1.0f);
       CHECK(px[kW * kH - 1][0] == 1.0f);
 
-      if (c.typeless == DXGI_FORMAT_R24G8_TYPELESS) {
-        // The stencil (cleared to 0x5A, then untouched) through X24_TYPELESS_G8_UINT: (0, 0x5A, 0, 1).
-        srvDesc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+      if (c.stencil != DXGI_FORMAT_UNKNOWN) {
+        // The stencil (cleared to 0x5A, then untouched) through X24_TYPELESS_G8_UINT or
+        // X32_TYPELESS_G8X24_UINT: (0, 0x5A, 0, 1).
+        srvDesc.Format = c.stencil;
         Com<ID3D11ShaderResourceView> stencilSrv;
         REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, stencilSrv.out()) == S_OK);
         ID3D11ShaderResourceView* stencilViews[] = {stencilSrv.get()};
@@ -322,6 +334,122 @@ TEST_CASE("a typeless depth-stencil target is read by shaders through its depth 
       }
     }
   }
+}
+
+namespace {
+
+// D3D's D32_FLOAT_S8X24_UINT texel: the float depth, the stencil byte, 24 unused bits.
+std::array<uint8_t, 8> d32s8Texel(float depth, uint8_t stencil) {
+  std::array<uint8_t, 8> t{};
+  std::memcpy(t.data(), &depth, 4);
+  t[4] = stencil;
+  return t;
+}
+
+// Reads an R32G8X24 texture's depth (R32_FLOAT_X8X24_TYPELESS) and stencil
+// (X32_TYPELESS_G8X24_UINT) through two shader-resource views and checks every
+// texel against `depthAt` / `stencilAt` (x, y).
+template <class Depth, class Stencil>
+void checkD32S8Texels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, Stencil stencilAt) {
+  DrawTarget t(d, kW, kH);
+  const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  ID3D11RenderTargetView* views[] = {t.rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  for (const bool stencil : {false, true}) {
+    D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
+    srvDesc.Format = stencil ? DXGI_FORMAT_X32_TYPELESS_G8X24_UINT : DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
+    srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
+    srvDesc.Texture2D = {0, 1};
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(d->CreateShaderResourceView(texture, &srvDesc, srv.out()) == S_OK);
+    ID3D11ShaderResourceView* srvs[] = {srv.get()};
+    d.context->PSSetShaderResources(0, 1, srvs);
+    Com<ID3D11PixelShader> ps = pixelShader(d, stencil ? kPsLoadUint : kPsLoad);
+    d.context->PSSetShader(ps.get(), nullptr, 0);
+    d.context->Draw(3, 0);
+    const std::vector<std::array<float, 4>> px = t.pixels();
+    for (UINT y = 0; y < kH; ++y)
+      for (UINT x = 0; x < kW; ++x) {
+        INFO((stencil ? "stencil" : "depth") << " of texel (" << x << ", " << y << ")");
+        if (stencil)
+          CHECK(px[y * kW + x] == std::array<float, 4>{0, float(stencilAt(x, y)), 0, 1});
+        else
+          CHECK(px[y * kW + x] == std::array<float, 4>{depthAt(x, y), 0, 0, 1});
+      }
+  }
+  d.context->PSSetShaderResources(0, 1, std::array<ID3D11ShaderResourceView*, 1>{nullptr}.data());
+}
+
+}  // namespace
+
+TEST_CASE("D32_FLOAT_S8X24 texels written by the CPU (initial data, UpdateSubresource, staging copies) read back "
+          "through the depth and stencil members",
+          "[draw][srv][depth][formats]") {
+  Checked k;
+  RenderDevice& d = k.d;
+  auto depth0 = [](UINT x, UINT y) { return float(x) / 32.0f + float(y) / 256.0f; };
+  auto stencil0 = [](UINT x, UINT y) { return uint8_t(x * 7 + y * 61); };
+  std::vector<std::array<uint8_t, 8>> texels(size_t(kW) * kH);
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) texels[y * kW + x] = d32s8Texel(depth0(x, y), stencil0(x, y));
+  // The unused 24 bits hold garbage in the application's data: D3D ignores them.
+  for (auto& t : texels) t[5] = t[6] = t[7] = 0xEE;
+  D3D11_SUBRESOURCE_DATA init{texels.data(), kW * 8, 0};
+  D3D11_TEXTURE2D_DESC dd = texture2DDesc(kW, kH, DXGI_FORMAT_R32G8X24_TYPELESS, D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&dd, &init, texture.out()) == S_OK);
+  checkD32S8Texels(d, texture.get(), depth0, stencil0);
+
+  // UpdateSubresource of a 5×2 box at (3, 1), rows 48 bytes apart.
+  const D3D11_BOX box{3, 1, 0, 8, 3, 1};
+  auto depth1 = [&](UINT x, UINT y) {
+    return x >= box.left && x < box.right && y >= box.top && y < box.bottom ? 0.75f - float(x) / 64.0f : depth0(x, y);
+  };
+  auto stencil1 = [&](UINT x, UINT y) {
+    return x >= box.left && x < box.right && y >= box.top && y < box.bottom ? uint8_t(200 + x + 10 * y) : stencil0(x, y);
+  };
+  std::vector<uint8_t> update(48 * 2, 0xCD);
+  for (UINT y = box.top; y < box.bottom; ++y)
+    for (UINT x = box.left; x < box.right; ++x) {
+      const auto t = d32s8Texel(depth1(x, y), stencil1(x, y));
+      std::memcpy(update.data() + (y - box.top) * 48 + (x - box.left) * 8, t.data(), 8);
+    }
+  d.context->UpdateSubresource(texture.get(), 0, &box, update.data(), 48, 0);
+  checkD32S8Texels(d, texture.get(), depth1, stencil1);
+
+  // A staging texture's mapped texels in D3D's layout, copied to the GPU and back.
+  const std::vector<uint8_t> read = readback(d, texture.get());
+  REQUIRE(read.size() == size_t(kW) * kH * 8);
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("staging texel (" << x << ", " << y << ")");
+      float f;
+      std::memcpy(&f, read.data() + (y * kW + x) * 8, 4);
+      CHECK(f == depth1(x, y));
+      CHECK(read[(y * kW + x) * 8 + 4] == stencil1(x, y));
+    }
+  D3D11_TEXTURE2D_DESC sd = dd;
+  sd.Usage = D3D11_USAGE_STAGING;
+  sd.BindFlags = 0;
+  sd.CPUAccessFlags = D3D11_CPU_ACCESS_WRITE;
+  Com<ID3D11Texture2D> staging;
+  REQUIRE(d->CreateTexture2D(&sd, nullptr, staging.out()) == S_OK);
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_WRITE, 0, &m) == S_OK);
+  REQUIRE(m.RowPitch >= kW * 8);
+  auto depth2 = [](UINT x, UINT y) { return 1.0f - float(x + y) / 64.0f; };
+  auto stencil2 = [](UINT x, UINT y) { return uint8_t(255 - x - 3 * y); };
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      const auto t = d32s8Texel(depth2(x, y), stencil2(x, y));
+      std::memcpy(static_cast<uint8_t*>(m.pData) + y * m.RowPitch + x * 8, t.data(), 8);
+    }
+  d.context->Unmap(staging.get(), 0);
+  d.context->CopyResource(texture.get(), staging.get());
+  checkD32S8Texels(d, texture.get(), depth2, stencil2);
+  CHECK(drainMessages(k.queue.get()).empty());
 }
 
 TEST_CASE("views of depth-stencil targets: depth formats for depth-stencil views only, the depth or stencil member "
@@ -378,6 +506,35 @@ TEST_CASE("views of depth-stencil targets: depth formats for depth-stencil views
   Com<ID3D11Texture3D> badVolume;
   CHECK(d->CreateTexture3D(&volume, nullptr, badVolume.out()) == E_INVALIDARG);
   CHECK(lastMessageContains("2D only"));
+  // The R32G8X24 family likewise: no colour target, 2D only, its members' bits as D3D11 lists them.
+  D3D11_TEXTURE2D_DESC r32g8 = texture2DDesc(8, 8, DXGI_FORMAT_R32G8X24_TYPELESS, D3D11_BIND_RENDER_TARGET);
+  CHECK(d->CreateTexture2D(&r32g8, nullptr, bad.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("R32G8X24"));
+  volume.Format = DXGI_FORMAT_R32G8X24_TYPELESS;
+  CHECK(d->CreateTexture3D(&volume, nullptr, badVolume.out()) == E_INVALIDARG);
+  CHECK(lastMessageContains("2D only"));
+  REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_D32_FLOAT_S8X24_UINT, &support) == S_OK);
+  CHECK((support & D3D11_FORMAT_SUPPORT_DEPTH_STENCIL) != 0);
+  CHECK((support & (D3D11_FORMAT_SUPPORT_RENDER_TARGET | D3D11_FORMAT_SUPPORT_TEXTURE3D)) == 0);
+  REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, &support) == S_OK);
+  CHECK((support & D3D11_FORMAT_SUPPORT_SHADER_LOAD) != 0);
+  CHECK((support & D3D11_FORMAT_SUPPORT_SHADER_SAMPLE_COMPARISON) != 0);
+  CHECK((support & (D3D11_FORMAT_SUPPORT_RENDER_TARGET | D3D11_FORMAT_SUPPORT_DEPTH_STENCIL |
+                    D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW)) == 0);
+  REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, &support) == S_OK);
+  CHECK((support & D3D11_FORMAT_SUPPORT_SHADER_LOAD) != 0);
+  CHECK((support & D3D11_FORMAT_SUPPORT_RENDER_TARGET) == 0);
+  // A view of one family's member on the other's texture is refused.
+  D3D11_TEXTURE2D_DESC r32g8Srv =
+      texture2DDesc(8, 8, DXGI_FORMAT_R32G8X24_TYPELESS, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Texture2D> r32g8Texture;
+  REQUIRE(d->CreateTexture2D(&r32g8Srv, nullptr, r32g8Texture.out()) == S_OK);
+  srvDesc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+  CHECK(d->CreateShaderResourceView(r32g8Texture.get(), &srvDesc, srv.out()) == E_INVALIDARG);
+  dsvDesc.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+  CHECK(d->CreateDepthStencilView(r32g8Texture.get(), &dsvDesc, dsv.out()) == E_INVALIDARG);
+  dsvDesc.Format = DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+  CHECK(d->CreateDepthStencilView(r32g8Texture.get(), &dsvDesc, dsv.out()) == S_OK);
   // A depth format itself still cannot be a shader resource.
   D3D11_TEXTURE2D_DESC d32 = texture2DDesc(8, 8, DXGI_FORMAT_D32_FLOAT, D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_SHADER_RESOURCE);
   CHECK(d->CreateTexture2D(&d32, nullptr, bad.out()) == E_INVALIDARG);
@@ -486,7 +643,11 @@ TEST_CASE("a multisampled typeless depth-stencil target is read per sample by ld
           "[draw][srv][depth][msaa]") {
   const DepthCase cases[] = {
       {DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT, DXGI_FORMAT_R32_FLOAT, 0.0},
-      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0},
+      {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_D24_UNORM_S8_UINT, DXGI_FORMAT_R24_UNORM_X8_TYPELESS, 1.0 / 16777215.0,
+       DXGI_FORMAT_X24_TYPELESS_G8_UINT},
+      // D32_SFLOAT_S8_UINT in Vulkan; D3D's texel is the float, the stencil byte and 24 unused bits.
+      {DXGI_FORMAT_R32G8X24_TYPELESS, DXGI_FORMAT_D32_FLOAT_S8X24_UINT, DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, 0.0,
+       DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, 8},
   };
   for (const DepthCase& c : cases) {
     DYNAMIC_SECTION("typeless format " << int(c.typeless)) {
@@ -548,9 +709,9 @@ TEST_CASE("a multisampled typeless depth-stencil target is read per sample by ld
             else CHECK(std::abs(double(got) - expected) <= c.step);
           }
 
-      if (c.typeless == DXGI_FORMAT_R24G8_TYPELESS) {
-        // Each sample's stencil (cleared to 0x5A) through X24_TYPELESS_G8_UINT.
-        srvDesc.Format = DXGI_FORMAT_X24_TYPELESS_G8_UINT;
+      if (c.stencil != DXGI_FORMAT_UNKNOWN) {
+        // Each sample's stencil (cleared to 0x5A) through the stencil member.
+        srvDesc.Format = c.stencil;
         Com<ID3D11ShaderResourceView> stencilSrv;
         REQUIRE(d->CreateShaderResourceView(depth.get(), &srvDesc, stencilSrv.out()) == S_OK);
         ID3D11ShaderResourceView* stencilViews[] = {stencilSrv.get()};

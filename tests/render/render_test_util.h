@@ -98,7 +98,9 @@ inline UINT bytesPerTexel(DXGI_FORMAT f) {
     case DXGI_FORMAT_R32G32B32A32_UINT: return 16;
     case DXGI_FORMAT_R16G16B16A16_FLOAT:
     case DXGI_FORMAT_R32G32_UINT:
-    case DXGI_FORMAT_R32G32_FLOAT: return 8;
+    case DXGI_FORMAT_R32G32_FLOAT:
+    case DXGI_FORMAT_R32G8X24_TYPELESS:
+    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return 8;
     default: return 4;
   }
 }

@@ -160,6 +160,12 @@ TEST_CASE("each feature level holds D3D11's texture size and array limits", "[re
           (t.level >= D3D_FEATURE_LEVEL_11_0 ? S_FALSE : E_INVALIDARG));
     UINT support = 0;
     if (t.level < D3D_FEATURE_LEVEL_11_0) CHECK(dev->CheckFormatSupport(DXGI_FORMAT_BC7_UNORM, &support) == E_FAIL);
+    // D32_FLOAT_S8X24_UINT and its family from 10_0 (10level9's depth is D16 and D24S8).
+    CHECK(validateTexture2D(dev, 8, 8, 1, 0, D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D32_FLOAT_S8X24_UINT) ==
+          (t.level >= D3D_FEATURE_LEVEL_10_0 ? S_FALSE : E_INVALIDARG));
+    CHECK(dev->CheckFormatSupport(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, &support) ==
+          (t.level >= D3D_FEATURE_LEVEL_10_0 ? S_OK : E_FAIL));
+    CHECK(validateTexture2D(dev, 8, 8, 1, 0, D3D11_BIND_DEPTH_STENCIL, DXGI_FORMAT_D24_UNORM_S8_UINT) == S_FALSE);
     // Sampler anisotropy: 2 on 9_1, 16 elsewhere.
     D3D11_SAMPLER_DESC s{D3D11_FILTER_ANISOTROPIC, D3D11_TEXTURE_ADDRESS_WRAP, D3D11_TEXTURE_ADDRESS_WRAP,
                          D3D11_TEXTURE_ADDRESS_WRAP, 0.f, t.anisotropy, D3D11_COMPARISON_NEVER, {}, 0.f, 1.f};
@@ -236,4 +242,90 @@ TEST_CASE("a 10_0 device runs cs_4_0 over a raw buffer and refuses typed buffer 
   const std::vector<uint32_t> got = readBuffer(d, buffer.get());
   REQUIRE(got.size() == 64);
   for (uint32_t i = 0; i < 64; ++i) CHECK(got[i] == i * 3 + 1);
+}
+
+TEST_CASE("each feature level holds its simultaneous render targets and UAV slots at binding", "[resources][errors]") {
+  // D3D11's table: render targets 1 (9_1, 9_2), 4 (9_3), 8 (10_0 on); UAV slots
+  // in the graphics stages none below 11_0, 8 at 11_0; compute: one on 10_x (cs_4_x).
+  const struct {
+    D3D_FEATURE_LEVEL level;
+    UINT renderTargets, graphicsUavs, computeUavs;
+  } rows[] = {{D3D_FEATURE_LEVEL_9_1, 1, 0, 0},
+              {D3D_FEATURE_LEVEL_9_3, 4, 0, 0},
+              {D3D_FEATURE_LEVEL_10_0, 8, 0, 1},
+              {D3D_FEATURE_LEVEL_11_0, 8, 8, 8}};
+  for (const auto& r : rows) {
+    INFO("level " << levelName(r.level));
+    RenderDevice d(D3D11_CREATE_DEVICE_DEBUG, r.level);
+    Com<ID3D11InfoQueue> queue;
+    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
+    queue->SetMuteDebugOutput(TRUE);
+    Com<ID3D11Texture2D> textures[8];
+    Com<ID3D11RenderTargetView> views[8];
+    ID3D11RenderTargetView* raw[8] = {};
+    for (UINT i = 0; i < 8; ++i) {
+      D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_RENDER_TARGET);
+      REQUIRE(d->CreateTexture2D(&td, nullptr, textures[i].out()) == S_OK);
+      REQUIRE(d->CreateRenderTargetView(textures[i].get(), nullptr, views[i].out()) == S_OK);
+      raw[i] = views[i].get();
+    }
+    auto boundTargets = [&] {
+      ID3D11RenderTargetView* got[8] = {};
+      d.context->OMGetRenderTargets(8, got, nullptr);
+      UINT count = 0;
+      for (UINT i = 0; i < 8; ++i)
+        if (got[i]) {
+          count = i + 1;
+          got[i]->Release();
+        }
+      return count;
+    };
+    // As many as the level has: bound.
+    d.context->OMSetRenderTargets(r.renderTargets, raw, nullptr);
+    CHECK(boundTargets() == r.renderTargets);
+    CHECK(drainMessages(queue.get()).empty());
+    if (r.renderTargets < 8) {
+      // One more: the call is ignored, with the debug layer's message.
+      d.context->OMSetRenderTargets(0, nullptr, nullptr);
+      d.context->OMSetRenderTargets(r.renderTargets + 1, raw, nullptr);
+      CHECK(boundTargets() == 0);
+      bool said = false;
+      for (const StoredMessage& m : drainMessages(queue.get()))
+        said = said || m.text.find("simultaneous render targets of feature level") != std::string::npos;
+      CHECK(said);
+      d.context->OMSetRenderTargetsAndUnorderedAccessViews(r.renderTargets + 1, raw, nullptr, 0, 0, nullptr, nullptr);
+      CHECK(boundTargets() == 0);
+      CHECK(!drainMessages(queue.get()).empty());
+    }
+    d.context->OMSetRenderTargets(0, nullptr, nullptr);
+    if (r.level < D3D_FEATURE_LEVEL_10_0) continue;  // no UAVs of any kind on 9_x
+    const std::vector<uint32_t> zeros(64, 0);
+    Com<ID3D11Buffer> buffer =
+        makeDataBuffer(d, zeros, D3D11_BIND_UNORDERED_ACCESS, D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+    Com<ID3D11UnorderedAccessView> uav = rawUav(d, buffer.get(), 64);
+    ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+    // The last compute slot takes it; the one past it is refused.
+    d.context->CSSetUnorderedAccessViews(r.computeUavs - 1, 1, uavs, nullptr);
+    CHECK(drainMessages(queue.get()).empty());
+    d.context->CSSetUnorderedAccessViews(r.computeUavs, 1, uavs, nullptr);
+    bool tooMany = false;
+    for (const StoredMessage& m : drainMessages(queue.get()))
+      tooMany = tooMany || m.id == D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_TOOMANYVIEWS;
+    CHECK(tooMany);
+    ID3D11UnorderedAccessView* got = nullptr;
+    d.context->CSGetUnorderedAccessViews(r.computeUavs - 1, 1, &got);
+    CHECK(got == uav.get());
+    if (got) got->Release();
+    d.context->CSSetUnorderedAccessViews(r.computeUavs - 1, 1, std::array<ID3D11UnorderedAccessView*, 1>{}.data(),
+                                         nullptr);
+    // The graphics stages' UAVs: none below 11_0.
+    d.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, uavs, nullptr);
+    got = nullptr;
+    d.context->OMGetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, &got);
+    CHECK((got == uav.get()) == (r.graphicsUavs > 0));
+    if (got) got->Release();
+    CHECK(drainMessages(queue.get()).empty() == (r.graphicsUavs > 0));
+    d.context->ClearState();
+    CHECK(drainMessages(queue.get()).empty());  // ClearState unbinds within the level's slots
+  }
 }

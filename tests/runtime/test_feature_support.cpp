@@ -131,8 +131,8 @@ TEST_CASE("D3D11_OPTIONS reports constant-buffer offsetting, no-overwrite maps, 
   CHECK(data.MapNoOverwriteOnDynamicBufferSRV == TRUE);
   CHECK(data.ExtendedDoublesShaderInstructions == (expectedDevice().shaderFloat64 ? TRUE : FALSE));
   CHECK(data.SAD4ShaderInstructions == TRUE);  // msad (tests/dxbc: its results on the device)
+  CHECK(data.OutputMergerLogicOp == (expectedDevice().logicOp ? TRUE : FALSE));  // Vulkan's logicOp feature
   // Not implemented: reported FALSE, never left uninitialized.
-  CHECK(data.OutputMergerLogicOp == FALSE);
   CHECK(data.ClearView == FALSE);
   CHECK(data.ExtendedResourceSharing == FALSE);
   CHECK(device->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS, &data, sizeof data - 4) == E_INVALIDARG);

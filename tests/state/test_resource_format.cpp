@@ -38,9 +38,35 @@ TEST_CASE("unknown, 4:2:2, video and out-of-range formats are not backed", "[sta
   CHECK(findFormat(DXGI_FORMAT_R8G8_B8G8_UNORM) == nullptr);
   CHECK(findFormat(DXGI_FORMAT_R1_UNORM) == nullptr);
   CHECK(findFormat(DXGI_FORMAT_NV12) == nullptr);
-  CHECK(findFormat(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS) == nullptr);
+  CHECK(findFormat(DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM) == nullptr);
   CHECK(findFormat(DXGI_FORMAT(0x7fffffff)) == nullptr);
   CHECK(findFormat(DXGI_FORMAT(-5)) == nullptr);
+}
+
+TEST_CASE("the R32G8X24 family lives in a D32_SFLOAT_S8_UINT image: its members read one aspect each",
+          "[state][format]") {
+  const FormatInfo* image = findFormat(DXGI_FORMAT_D32_FLOAT_S8X24_UINT);
+  REQUIRE(image);
+  CHECK(image->vk == VK_FORMAT_D32_SFLOAT_S8_UINT);
+  CHECK(image->bytesPerTexel == 8);  // D3D's texel: float, stencil byte, 24 unused bits
+  CHECK(formatAspects(*image) == (VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT));
+  const FormatInfo* typeless = findFormat(DXGI_FORMAT_R32G8X24_TYPELESS);
+  const FormatInfo* depth = findFormat(DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS);
+  const FormatInfo* stencil = findFormat(DXGI_FORMAT_X32_TYPELESS_G8X24_UINT);
+  REQUIRE((typeless && depth && stencil));
+  for (const FormatInfo* member : {typeless, depth, stencil}) CHECK(depthStencilFamilyImage(*member) == image);
+  CHECK(depthFormatForTypeless(*typeless) == image);
+  CHECK(depthFormatForTypeless(*depth) == nullptr);  // a typed member is no typeless format
+  CHECK(depthViewAspect(*image, *depth) == VK_IMAGE_ASPECT_DEPTH_BIT);
+  CHECK(depthViewAspect(*image, *stencil) == VK_IMAGE_ASPECT_STENCIL_BIT);
+  CHECK(depthViewAspect(*image, *findFormat(DXGI_FORMAT_X24_TYPELESS_G8_UINT)) == 0);
+  CHECK(depthViewAspect(*findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT), *stencil) == 0);
+  CHECK(viewFormatFits(*image, *depth));
+  CHECK(!viewFormatFits(*image, *findFormat(DXGI_FORMAT_R32_FLOAT)));
+  CHECK(depthStencilFamilyImage(*findFormat(DXGI_FORMAT_R24_UNORM_X8_TYPELESS)) ==
+        findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT));
+  CHECK(depthStencilFamilyImage(*findFormat(DXGI_FORMAT_R32_TYPELESS)) == nullptr);
+  CHECK(depthStencilFamilyImage(*image) == nullptr);
 }
 
 TEST_CASE("the R8, R16 and R32 families: typed members, their typeless format, views and copies within a family",

@@ -27,7 +27,7 @@ struct ExpectedDevice {
   uint32_t subPixelPrecisionBits = 0;  // VkPhysicalDeviceLimits
   // The fallback's device features, queried from Vulkan here (not through d3dvk's query).
   bool transformFeedback = false, depthClamp = false, shaderInt64 = false, shaderFloat64 = false,
-       demoteToHelper = false;
+       demoteToHelper = false, logicOp = false;
 
   state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
     return state::decideConservativeTier(native, fallback, policy);
@@ -74,6 +74,7 @@ inline ExpectedDevice expectedDevice() {
   e.shaderInt64 = features.features.shaderInt64 == VK_TRUE;
   e.shaderFloat64 = features.features.shaderFloat64 == VK_TRUE;
   e.demoteToHelper = demote.shaderDemoteToHelperInvocation == VK_TRUE;
+  e.logicOp = features.features.logicOp == VK_TRUE;
   return e;
 }
 

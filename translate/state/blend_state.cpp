@@ -47,6 +47,20 @@ VkBlendOp blendOpFor(D3D10_DDI_BLEND_OP op) {
   return VK_BLEND_OP_ADD;
 }
 
+VkLogicOp logicOpFor(D3D11_1_DDI_LOGIC_OP op) {
+  // D3D's order (CLEAR, SET, COPY, COPY_INVERTED, NOOP, INVERT, AND, NAND, OR,
+  // NOR, XOR, EQUIV, AND_REVERSE, AND_INVERTED, OR_REVERSE, OR_INVERTED); s is
+  // the shader's value, d the target's: AND_REVERSE = s & ~d, AND_INVERTED =
+  // ~s & d, OR_REVERSE = s | ~d, OR_INVERTED = ~s | d, as Vulkan names them.
+  static constexpr VkLogicOp kOps[16] = {
+      VK_LOGIC_OP_CLEAR,        VK_LOGIC_OP_SET,          VK_LOGIC_OP_COPY,       VK_LOGIC_OP_COPY_INVERTED,
+      VK_LOGIC_OP_NO_OP,        VK_LOGIC_OP_INVERT,       VK_LOGIC_OP_AND,        VK_LOGIC_OP_NAND,
+      VK_LOGIC_OP_OR,           VK_LOGIC_OP_NOR,          VK_LOGIC_OP_XOR,        VK_LOGIC_OP_EQUIVALENT,
+      VK_LOGIC_OP_AND_REVERSE,  VK_LOGIC_OP_AND_INVERTED, VK_LOGIC_OP_OR_REVERSE, VK_LOGIC_OP_OR_INVERTED};
+  const unsigned i = unsigned(op);
+  return i < 16 ? kOps[i] : VK_LOGIC_OP_NO_OP;  // out-of-range values are rejected by the runtime
+}
+
 BlendPipelineState translateBlendState(const D3D11_1_DDI_BLEND_DESC& desc) {
   BlendPipelineState out;
   out.alphaToCoverage = desc.AlphaToCoverageEnable != FALSE;
@@ -61,7 +75,11 @@ BlendPipelineState translateBlendState(const D3D11_1_DDI_BLEND_DESC& desc) {
     a.dstAlphaBlendFactor = blendFactorFor(rt.DestBlendAlpha, true);
     a.alphaBlendOp = blendOpFor(rt.BlendOpAlpha);
     a.colorWriteMask = rt.RenderTargetWriteMask & 0xF;  // D3D11 and Vulkan share R=1 G=2 B=4 A=8
-    out.logicOpIgnored = out.logicOpIgnored || rt.LogicOpEnable;
+  }
+  if (!desc.IndependentBlendEnable && desc.RenderTarget[0].LogicOpEnable) {
+    out.logicOpEnable = true;
+    out.logicOp = logicOpFor(desc.RenderTarget[0].LogicOp);
+    for (VkPipelineColorBlendAttachmentState& a : out.attachments) a.blendEnable = VK_FALSE;
   }
   return out;
 }

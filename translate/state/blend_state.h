@@ -1,8 +1,10 @@
 // translate/state/blend_state.h — D3D blend state (the D3D11.1 DDI desc) →
 // Vulkan color-blend attachment states, as plain data. IndependentBlendEnable
 // FALSE replicates RenderTarget[0] to every target; the blend factor is dynamic
-// state (VK_DYNAMIC_STATE_BLEND_CONSTANTS). Logic ops are not translated
-// (logicOpEnable stays off; `logicOpIgnored` says one was asked for). Pure.
+// state (VK_DYNAMIC_STATE_BLEND_CONSTANTS). A logic op (RenderTarget[0]'s
+// LogicOpEnable; D3D allows one only without IndependentBlendEnable and
+// without blending) becomes the pipeline's logicOp, which Vulkan applies to
+// every attachment, as D3D does. Pure.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -14,7 +16,8 @@ namespace d3dvk::state {
 struct BlendPipelineState {
   VkPipelineColorBlendAttachmentState attachments[8]{};
   bool alphaToCoverage = false;
-  bool logicOpIgnored = false;
+  bool logicOpEnable = false;  // VkPipelineColorBlendStateCreateInfo::logicOpEnable
+  VkLogicOp logicOp = VK_LOGIC_OP_COPY;
 };
 
 // The D3D11 default (no blending, all channels written).
@@ -22,5 +25,7 @@ D3D11_1_DDI_BLEND_DESC defaultBlendDesc();
 BlendPipelineState translateBlendState(const D3D11_1_DDI_BLEND_DESC& desc);
 VkBlendFactor blendFactorFor(D3D10_DDI_BLEND blend, bool alpha);
 VkBlendOp blendOpFor(D3D10_DDI_BLEND_OP op);
+// D3D11_1_DDI_LOGIC_OP (D3D11_LOGIC_OP / D3D12_LOGIC_OP share its values) → VkLogicOp.
+VkLogicOp logicOpFor(D3D11_1_DDI_LOGIC_OP op);
 
 }  // namespace d3dvk::state

@@ -110,6 +110,13 @@ constexpr FormatInfo kFormats[] = {
     {DXGI_FORMAT_R24G8_TYPELESS, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Typeless, DXGI_FORMAT_R24G8_TYPELESS, 24},
     {DXGI_FORMAT_R24_UNORM_X8_TYPELESS, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Unorm, DXGI_FORMAT_R24G8_TYPELESS, 24},
     {DXGI_FORMAT_X24_TYPELESS_G8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, 4, FormatKind::Uint, DXGI_FORMAT_R24G8_TYPELESS, 8},
+    // The D32S8 family likewise lives in a D32_SFLOAT_S8_UINT image. D3D's
+    // texel is 8 bytes (float depth, stencil byte, 24 unused bits); Vulkan
+    // copies the two aspects as separate 4- and 1-byte planes.
+    {DXGI_FORMAT_D32_FLOAT_S8X24_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 8, FormatKind::DepthStencil},
+    {DXGI_FORMAT_R32G8X24_TYPELESS, VK_FORMAT_D32_SFLOAT_S8_UINT, 8, FormatKind::Typeless, DXGI_FORMAT_R32G8X24_TYPELESS, 32},
+    {DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS, VK_FORMAT_D32_SFLOAT_S8_UINT, 8, FormatKind::Float, DXGI_FORMAT_R32G8X24_TYPELESS, 32},
+    {DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, 8, FormatKind::Uint, DXGI_FORMAT_R32G8X24_TYPELESS, 8},
 };
 
 uint32_t toUint(float v) {
@@ -144,7 +151,12 @@ uint32_t channelBitsOf(const FormatInfo& f, uint32_t c) {
 const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless) {
   if (typeless.dxgi == DXGI_FORMAT_R32_TYPELESS) return findFormat(DXGI_FORMAT_D32_FLOAT);
   if (typeless.dxgi == DXGI_FORMAT_R16_TYPELESS) return findFormat(DXGI_FORMAT_D16_UNORM);
-  if (typeless.dxgi == DXGI_FORMAT_R24G8_TYPELESS) return findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  return typeless.kind == FormatKind::Typeless ? depthStencilFamilyImage(typeless) : nullptr;
+}
+
+const FormatInfo* depthStencilFamilyImage(const FormatInfo& f) {
+  if (f.family == DXGI_FORMAT_R24G8_TYPELESS) return findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  if (f.family == DXGI_FORMAT_R32G8X24_TYPELESS) return findFormat(DXGI_FORMAT_D32_FLOAT_S8X24_UINT);
   return nullptr;
 }
 
@@ -154,6 +166,10 @@ VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& vi
   if (image.dxgi == DXGI_FORMAT_D24_UNORM_S8_UINT) {
     if (view.dxgi == DXGI_FORMAT_R24_UNORM_X8_TYPELESS) return VK_IMAGE_ASPECT_DEPTH_BIT;
     if (view.dxgi == DXGI_FORMAT_X24_TYPELESS_G8_UINT) return VK_IMAGE_ASPECT_STENCIL_BIT;
+  }
+  if (image.dxgi == DXGI_FORMAT_D32_FLOAT_S8X24_UINT) {
+    if (view.dxgi == DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS) return VK_IMAGE_ASPECT_DEPTH_BIT;
+    if (view.dxgi == DXGI_FORMAT_X32_TYPELESS_G8X24_UINT) return VK_IMAGE_ASPECT_STENCIL_BIT;
   }
   return 0;
 }

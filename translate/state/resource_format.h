@@ -52,23 +52,32 @@ uint32_t channelBitsOf(const FormatInfo& f, uint32_t c);
 // the TYPELESS format of each of those families, D32_FLOAT, D16_UNORM and
 // D24_UNORM_S8_UINT, and the R24G8 family (R24G8_TYPELESS,
 // R24_UNORM_X8_TYPELESS, X24_TYPELESS_G8_UINT: one aspect each of a
-// D24_UNORM_S8_UINT image); null for any other value, including out-of-range
-// ones. docs/formats.md lists them with their Vulkan formats and emulations.
+// D24_UNORM_S8_UINT image), D32_FLOAT_S8X24_UINT and the R32G8X24 family
+// (R32G8X24_TYPELESS, R32_FLOAT_X8X24_TYPELESS, X32_TYPELESS_G8X24_UINT: one
+// aspect each of a D32_SFLOAT_S8_UINT image); null for any other value,
+// including out-of-range ones. docs/formats.md lists them with their Vulkan formats and emulations.
 const FormatInfo* findFormat(DXGI_FORMAT format);
 // Every format findFormat knows, in table order (for queries over all formats).
 const FormatInfo* formatTable(uint32_t* count);
 
 // The depth format a typeless texture's image takes when it is a depth-stencil
-// target (and, for R24G8_TYPELESS, always): D32_FLOAT for R32_TYPELESS,
-// D16_UNORM for R16_TYPELESS, D24_UNORM_S8_UINT for R24G8_TYPELESS; null for
+// target (and, for R24G8/R32G8X24_TYPELESS, always): D32_FLOAT for R32_TYPELESS,
+// D16_UNORM for R16_TYPELESS, D24_UNORM_S8_UINT for R24G8_TYPELESS,
+// D32_FLOAT_S8X24_UINT for R32G8X24_TYPELESS; null for
 // any other format. Its
 // depth-stencil views use that format; its shader-resource views read one
 // aspect of it (depthViewAspect).
 const FormatInfo* depthFormatForTypeless(const FormatInfo& typeless);
+// The depth-stencil format whose image backs every member of a family that
+// exists only as depth and stencil: D24_UNORM_S8_UINT for the R24G8 family,
+// D32_FLOAT_S8X24_UINT for the R32G8X24 family; null for any other format
+// (including the depth-stencil formats themselves).
+const FormatInfo* depthStencilFamilyImage(const FormatInfo& f);
 // The aspect a shader-resource view of format `view` reads from an image of
 // depth format `image`: depth for R32_FLOAT on D32_FLOAT, R16_UNORM on
 // D16_UNORM and R24_UNORM_X8_TYPELESS on D24_UNORM_S8_UINT, stencil for
-// X24_TYPELESS_G8_UINT on D24_UNORM_S8_UINT; 0 for any other pair. (The
+// X24_TYPELESS_G8_UINT on D24_UNORM_S8_UINT (and likewise R32_FLOAT_X8X24_TYPELESS
+// and X32_TYPELESS_G8X24_UINT on D32_FLOAT_S8X24_UINT); 0 for any other pair. (The
 // image view keeps the image's format; D3D reads the stencil in .g.)
 VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& view);
 

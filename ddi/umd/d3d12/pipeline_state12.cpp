@@ -364,6 +364,9 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
     if (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint) attachments[i].blendEnable = VK_FALSE;
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  // The runtime accepts logic ops only where the device has them (OutputMergerLogicOp).
+  blend.logicOpEnable = blendState.logicOpEnable && device.vk().enabledFeatures().logicOp;
+  blend.logicOp = blendState.logicOp;
   blend.attachmentCount = a.NumRenderTargets;
   blend.pAttachments = attachments;
 

@@ -156,13 +156,13 @@ HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::Form
     return *why = "SampleDesc.Count " + std::to_string(d.SampleDesc.Count) + " is not a power of two up to 32", E_INVALIDARG;
   const UINT fullChain = state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, is3d ? d.DepthOrArraySize : 1));
   if (d.MipLevels > fullChain) return *why = "MipLevels is larger than the full mip chain", E_INVALIDARG;
-  // A typeless depth-stencil texture (and any of the R24G8 family, which only
-  // exists as depth and stencil: R24G8_TYPELESS, R24_UNORM_X8_TYPELESS,
-  // X24_TYPELESS_G8_UINT) lives in its family's depth format: its barriers,
-  // clears and copies use the depth/stencil aspects, its views read one aspect
-  // of it (the same rule as D3D11's, driver_resource.cpp).
-  if ((*format)->family == DXGI_FORMAT_R24G8_TYPELESS) {
-    *format = state::findFormat(DXGI_FORMAT_D24_UNORM_S8_UINT);
+  // A typeless depth-stencil texture (and any of the R24G8 and R32G8X24
+  // families, which only exist as depth and stencil) lives in its family's
+  // depth format: its barriers, clears and copies use the depth/stencil
+  // aspects, its views read one aspect of it (the same rule as D3D11's,
+  // driver_resource.cpp).
+  if (const state::FormatInfo* image = state::depthStencilFamilyImage(**format)) {
+    *format = image;
   } else if (const state::FormatInfo* depth = state::depthFormatForTypeless(**format);
              depth && (d.Flags & D3D12DDI_RESOURCE_FLAG_0003_DEPTH_STENCIL)) {
     *format = depth;

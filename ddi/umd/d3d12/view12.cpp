@@ -43,21 +43,30 @@ bool swizzleFor(UINT mapping, VkComponentMapping* out) {
   return true;
 }
 
-// A format Vulkan lacks reads its components from the image that holds it
-// (state::ViewSwizzle: A8_UNORM's alpha from red, B8G8R8X8's alpha as 1):
-// the mapping's picks of R, G, B, A are routed through that first.
-void composeFormatSwizzle(const state::FormatInfo& format, VkComponentMapping* m) {
-  if (format.swizzle == state::ViewSwizzle::Identity) return;
-  const VkComponentSwizzle source[4] = {
-      format.swizzle == state::ViewSwizzle::AlphaFromRed ? VK_COMPONENT_SWIZZLE_ZERO : VK_COMPONENT_SWIZZLE_R,
-      format.swizzle == state::ViewSwizzle::AlphaFromRed ? VK_COMPONENT_SWIZZLE_ZERO : VK_COMPONENT_SWIZZLE_G,
-      format.swizzle == state::ViewSwizzle::AlphaFromRed ? VK_COMPONENT_SWIZZLE_ZERO : VK_COMPONENT_SWIZZLE_B,
-      format.swizzle == state::ViewSwizzle::AlphaFromRed ? VK_COMPONENT_SWIZZLE_R : VK_COMPONENT_SWIZZLE_ONE};
+// The mapping's picks of R, G, B, A routed through `source` (what the view's
+// image really holds in each D3D component).
+void composeSource(const VkComponentSwizzle (&source)[4], VkComponentMapping* m) {
   VkComponentSwizzle* out[4] = {&m->r, &m->g, &m->b, &m->a};
   for (UINT c = 0; c < 4; ++c) {
     VkComponentSwizzle pick = *out[c] == VK_COMPONENT_SWIZZLE_IDENTITY ? VkComponentSwizzle(VK_COMPONENT_SWIZZLE_R + c) : *out[c];
     if (pick >= VK_COMPONENT_SWIZZLE_R && pick <= VK_COMPONENT_SWIZZLE_A) *out[c] = source[pick - VK_COMPONENT_SWIZZLE_R];
   }
+}
+
+// A format Vulkan lacks reads its components from the image that holds it
+// (state::ViewSwizzle: A8_UNORM's alpha from red, B8G8R8X8's alpha as 1);
+// one aspect of a depth-stencil image reads as D3D's member formats do: the
+// depth (R32_FLOAT, R24_UNORM_X8_TYPELESS, R32_FLOAT_X8X24_TYPELESS) as
+// (depth, 0, 0, 1), the stencil (X24_TYPELESS_G8_UINT, X32_TYPELESS_G8X24_UINT)
+// as (0, stencil, 0, 1) where Vulkan returns it in R. The mapping's picks of
+// R, G, B, A are routed through that first.
+void composeFormatSwizzle(const state::FormatInfo& format, VkImageAspectFlags aspect, VkComponentMapping* m) {
+  constexpr VkComponentSwizzle Z = VK_COMPONENT_SWIZZLE_ZERO, O = VK_COMPONENT_SWIZZLE_ONE, R = VK_COMPONENT_SWIZZLE_R;
+  if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) return composeSource({Z, R, Z, O}, m);
+  if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) return composeSource({R, Z, Z, O}, m);
+  if (format.swizzle == state::ViewSwizzle::AlphaFromRed) return composeSource({Z, Z, Z, R}, m);
+  if (format.swizzle == state::ViewSwizzle::OpaqueAlpha)
+    return composeSource({R, VK_COMPONENT_SWIZZLE_G, VK_COMPONENT_SWIZZLE_B, O}, m);
 }
 
 // A range (first, count) within `total`, count kAll meaning "to the end".
@@ -283,7 +292,7 @@ VOID APIENTRY createShaderResourceView(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
                                      ") cannot view the resource");
   if (!swizzleFor(a->Shader4ComponentMapping, &key.swizzle))
     return refuse(*device, what, "Shader4ComponentMapping names a component that does not exist");
-  composeFormatSwizzle(*format, &key.swizzle);
+  composeFormatSwizzle(*format, key.aspect, &key.swizzle);
   if (!(r->image->info().usage & VK_IMAGE_USAGE_SAMPLED_BIT) ||
       !formatSupports(*device, format->vk, false, VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT))
     return refuse(*device, what, "the resource cannot be sampled (D3D12_RESOURCE_FLAG_DENY_SHADER_RESOURCE, or a format "
