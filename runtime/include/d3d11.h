@@ -1807,13 +1807,13 @@ EXTERN_C HRESULT WINAPI D3D11CreateDevice(IDXGIAdapter* pAdapter, D3D_DRIVER_TYP
                                             ID3D11DeviceContext** ppImmediateContext);
 
 // D3D11CreateDevice and a swapchain on the device (DXGI_SWAP_CHAIN_DESC is in <dxgi.h>).
-struct DXGI_SWAP_CHAIN_DESC;
+typedef struct DXGI_SWAP_CHAIN_DESC DXGI_SWAP_CHAIN_DESC;
 typedef HRESULT(WINAPI* PFN_D3D11_CREATE_DEVICE_AND_SWAP_CHAIN)(IDXGIAdapter*, D3D_DRIVER_TYPE, HMODULE, UINT,
                                                                 const D3D_FEATURE_LEVEL*, UINT FeatureLevels, UINT,
                                                                 const DXGI_SWAP_CHAIN_DESC*, IDXGISwapChain**,
                                                                 ID3D11Device**, D3D_FEATURE_LEVEL*,
                                                                 ID3D11DeviceContext**);
-extern "C" HRESULT WINAPI D3D11CreateDeviceAndSwapChain(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType,
+EXTERN_C HRESULT WINAPI D3D11CreateDeviceAndSwapChain(IDXGIAdapter* pAdapter, D3D_DRIVER_TYPE DriverType,
                                                         HMODULE Software, UINT Flags,
                                                         const D3D_FEATURE_LEVEL* pFeatureLevels, UINT FeatureLevels,
                                                         UINT SDKVersion, const DXGI_SWAP_CHAIN_DESC* pSwapChainDesc,

@@ -8,7 +8,7 @@
 
 #include "d3d11_3.h"
 
-struct ID3D11Multithread;
+typedef struct ID3D11Multithread ID3D11Multithread;
 
 D3DVK_BEGIN_INTERFACES
 

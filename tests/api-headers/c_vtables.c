@@ -7,6 +7,7 @@
 #define COBJMACROS
 #include <d3d11_3.h>
 #include <dxgi1_6.h>
+#include <d3d11_4.h>  /* ID3D11Multithread's C form */
 #include <d3dvk.h>
 
 #include <stddef.h>
