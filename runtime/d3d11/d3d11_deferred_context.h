@@ -177,11 +177,11 @@ class D3D11DeferredContext final : public D3D11DeviceChild<ID3D11DeviceContext3>
   class Annotation final : public ID3DUserDefinedAnnotation {
    public:
     explicit Annotation(D3D11DeferredContext& owner) : owner_(owner) {}
-    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override {
+    HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override try {
       return owner_.QueryInterface(riid, ppvObject);
-    }
-    ULONG STDMETHODCALLTYPE AddRef() override { return owner_.AddRef(); }
-    ULONG STDMETHODCALLTYPE Release() override { return owner_.Release(); }
+    } D3DVK_CATCH_HRESULT
+    ULONG STDMETHODCALLTYPE AddRef() override try { return owner_.AddRef(); } D3DVK_CATCH_RETURN({})
+    ULONG STDMETHODCALLTYPE Release() override try { return owner_.Release(); } D3DVK_CATCH_RETURN({})
     INT STDMETHODCALLTYPE BeginEvent(LPCWSTR Name) override;
     INT STDMETHODCALLTYPE EndEvent() override;
     void STDMETHODCALLTYPE SetMarker(LPCWSTR Name) override;
