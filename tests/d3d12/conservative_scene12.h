@@ -209,26 +209,31 @@ struct ConservativeScene {
     blob->Release();
     rootSignature = createdOrFail<ID3D12RootSignature>(hr, rs);
 
-    const std::vector<uint8_t> vs = code(kVs), ps = code(kPs), gs = code(kGs);
+    pso = createPso(kPs, geometryShader ? kGs : nullptr, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
+  }
+  // A pipeline state of kVs, `psListing` (and `gsListing`) on the scene's root
+  // signature, layout and target, with conservative rasterization `mode`.
+  ID3D12PipelineState* createPso(const char* psListing, const char* gsListing, D3D12_CONSERVATIVE_RASTERIZATION_MODE mode) {
+    const std::vector<uint8_t> vs = code(kVs), ps = code(psListing), gs = gsListing ? code(gsListing) : std::vector<uint8_t>{};
     D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
     d.pRootSignature = rootSignature;
     d.VS = {vs.data(), vs.size()};
     d.PS = {ps.data(), ps.size()};
-    if (geometryShader) d.GS = {gs.data(), gs.size()};
+    if (gsListing) d.GS = {gs.data(), gs.size()};
     d.BlendState.RenderTarget[0].RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
     d.SampleMask = 0xFFFFFFFFu;
     d.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
     d.RasterizerState.CullMode = D3D12_CULL_MODE_NONE;
     d.RasterizerState.DepthClipEnable = TRUE;
-    d.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
+    d.RasterizerState.ConservativeRaster = mode;
     d.InputLayout = {kLayout, 2};
     d.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
     d.NumRenderTargets = 1;
     d.RTVFormats[0] = DXGI_FORMAT_R32G32B32A32_UINT;
     d.SampleDesc.Count = 1;
     void* object = nullptr;
-    hr = device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &object);
-    pso = createdOrFail<ID3D12PipelineState>(hr, object);
+    const HRESULT hr = device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &object);
+    return createdOrFail<ID3D12PipelineState>(hr, object);
   }
   ~ConservativeScene() {
     list->Release();

@@ -45,28 +45,6 @@ mov o0.x, cb0[0].x
 ret
 )";
 
-// The conservative PSO's twin with ConservativeRaster OFF and kPlainPs.
-ID3D12PipelineState* nativePso(ConservativeScene& s) {
-  const std::vector<uint8_t> vs = code(kVs), ps = code(kPlainPs);
-  D3D12_GRAPHICS_PIPELINE_STATE_DESC d{};
-  d.pRootSignature = s.rootSignature;
-  d.VS = {vs.data(), vs.size()};
-  d.PS = {ps.data(), ps.size()};
-  d.BlendState.RenderTarget[0].RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_ALL;
-  d.SampleMask = 0xFFFFFFFFu;
-  d.RasterizerState.FillMode = D3D12_FILL_MODE_SOLID;
-  d.RasterizerState.CullMode = D3D12_CULL_MODE_NONE;
-  d.RasterizerState.DepthClipEnable = TRUE;
-  d.InputLayout = {kLayout, 2};
-  d.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
-  d.NumRenderTargets = 1;
-  d.RTVFormats[0] = DXGI_FORMAT_R32G32B32A32_UINT;
-  d.SampleDesc.Count = 1;
-  void* object = nullptr;
-  const HRESULT hr = s.device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &object);
-  return createdOrFail<ID3D12PipelineState>(hr, object);
-}
-
 using Expected = std::map<std::pair<int, int>, std::pair<uint32_t, uint32_t>>;  // pixel → (marker, instance)
 
 // A random triangle in pixels (vertices on D3D's 1/256 grid, some off the target).
@@ -159,7 +137,7 @@ TEST_CASE("D3D12 batched conservative fallback draws keep each draw's root const
           "instances, in API order across a ResourceBarrier and a native draw",
           "[recording][d3d12][conservative][fallback]") {
   ConservativeScene s(1);
-  ID3D12PipelineState* native = nativePso(s);
+  ID3D12PipelineState* native = s.createPso(kPlainPs, nullptr, D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF);
   std::mt19937 rng(20261131);
   Expected expected;
   s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
