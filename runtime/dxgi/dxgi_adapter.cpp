@@ -38,9 +38,12 @@ HRESULT DxgiAdapter::create(IDXGIFactory* factory, DxgiAdapter** out, std::strin
 HRESULT DxgiAdapter::createDefault(DxgiAdapter** out, std::string* error) {
   *out = nullptr;
   DxgiFactory* factory = new DxgiFactory(0);
-  const HRESULT hr = create(factory, out, error);
-  factory->Release();  // the adapter holds it
-  return hr;
+  // The adapter holds the factory; this reference goes however create() ends (a failed allocation throws).
+  struct ReleaseFactory {
+    DxgiFactory* factory;
+    ~ReleaseFactory() { factory->Release(); }
+  } release{factory};
+  return create(factory, out, error);
 }
 
 DxgiAdapter* DxgiAdapter::from(IUnknown* unknown) {
