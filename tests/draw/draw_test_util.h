@@ -230,6 +230,40 @@ struct DrawTarget {
   }
 };
 
+// A 4×4×3 R32G32B32A32_FLOAT Texture2DArray cleared to `clear` through a view
+// of all of it, with slices 1 and 2 bound through a Texture2DArray RTV of
+// them: a layered draw lands in slices 1 and 2, slice 0 keeps the clear.
+struct LayeredArrayTarget {
+  Com<ID3D11Texture2D> array;
+  Com<ID3D11RenderTargetView> all, upper;
+
+  LayeredArrayTarget(RenderDevice& d, std::array<float, 4> clear) {
+    D3D11_TEXTURE2D_DESC ad = texture2DDesc(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
+    ad.ArraySize = 3;
+    REQUIRE(d->CreateTexture2D(&ad, nullptr, array.out()) == S_OK);
+    REQUIRE(d->CreateRenderTargetView(array.get(), nullptr, all.out()) == S_OK);
+    D3D11_RENDER_TARGET_VIEW_DESC rv{};
+    rv.Format = ad.Format;
+    rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
+    rv.Texture2DArray = {0, 1, 2};
+    REQUIRE(d->CreateRenderTargetView(array.get(), &rv, upper.out()) == S_OK);
+    d.context->ClearRenderTargetView(all.get(), clear.data());
+    ID3D11RenderTargetView* views[] = {upper.get()};
+    d.context->OMSetRenderTargets(1, views, nullptr);
+  }
+
+  // Every texel of slice s equals expected[s].
+  void checkSlices(RenderDevice& d, const std::array<float, 4> (&expected)[3]) {
+    for (UINT slice = 0; slice < 3; ++slice) {
+      const std::vector<uint8_t> texels = readback(d, array.get(), slice);
+      for (UINT i = 0; i < 16; ++i) {
+        INFO("slice " << slice << " texel " << i);
+        CHECK(texelAt<std::array<float, 4>>(texels, i) == expected[slice]);
+      }
+    }
+  }
+};
+
 // NDC → render-target coordinates for a viewport covering a W×H target.
 inline std::array<double, 2> toScreen(float x, float y, UINT w, UINT h) {
   return {(double(x) + 1.0) * 0.5 * w, (1.0 - double(y)) * 0.5 * h};

@@ -275,32 +275,14 @@ TEST_CASE("layered rendering: an instanced geometry shader writes each instance 
   d.context->GSSetShader(gs.get(), nullptr, 0);
 
   // Slices 1 and 2 of a 3-slice array through a view of them; slice 0 keeps its clear.
-  D3D11_TEXTURE2D_DESC ad = texture2DDesc(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
-  ad.ArraySize = 3;
-  Com<ID3D11Texture2D> array;
-  REQUIRE(d->CreateTexture2D(&ad, nullptr, array.out()) == S_OK);
-  Com<ID3D11RenderTargetView> all, upper;
-  REQUIRE(d->CreateRenderTargetView(array.get(), nullptr, all.out()) == S_OK);
-  D3D11_RENDER_TARGET_VIEW_DESC rv{};
-  rv.Format = ad.Format;
-  rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-  rv.Texture2DArray = {0, 1, 2};
-  REQUIRE(d->CreateRenderTargetView(array.get(), &rv, upper.out()) == S_OK);
-  const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
-  d.context->ClearRenderTargetView(all.get(), grey);
-  ID3D11RenderTargetView* views[] = {upper.get()};
-  d.context->OMSetRenderTargets(1, views, nullptr);
+  LayeredArrayTarget layers(d, {0.5f, 0.5f, 0.5f, 0.5f});
   d.context->Draw(3, 0);
-  const Texel expected[3] = {{0.5f, 0.5f, 0.5f, 0.5f}, {1, 0, 0, 1}, {0, 0, 1, 1}};
-  for (UINT slice = 0; slice < 3; ++slice) {
-    const std::vector<uint8_t> texels = readback(d, array.get(), slice);
-    for (UINT i = 0; i < 16; ++i) {
-      INFO("slice " << slice << " texel " << i);
-      CHECK(texelAt<Texel>(texels, i) == expected[slice]);
-    }
-  }
+  layers.checkSlices(d, {{0.5f, 0.5f, 0.5f, 0.5f}, {1, 0, 0, 1}, {0, 0, 1, 1}});
 
   // W slices 2 and 3 of a 4-deep Texture3D.
+  const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  D3D11_RENDER_TARGET_VIEW_DESC rv{};
+  rv.Format = DXGI_FORMAT_R32G32B32A32_FLOAT;
   D3D11_TEXTURE3D_DESC vd{4, 4, 4, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_USAGE_DEFAULT, D3D11_BIND_RENDER_TARGET, 0, 0};
   Com<ID3D11Texture3D> volume;
   REQUIRE(d->CreateTexture3D(&vd, nullptr, volume.out()) == S_OK);
@@ -310,7 +292,7 @@ TEST_CASE("layered rendering: an instanced geometry shader writes each instance 
   rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE3D;
   rv.Texture3D = {0, 2, 2};
   REQUIRE(d->CreateRenderTargetView(volume.get(), &rv, back.out()) == S_OK);
-  views[0] = back.get();
+  ID3D11RenderTargetView* views[] = {back.get()};
   d.context->OMSetRenderTargets(1, views, nullptr);
   d.context->Draw(3, 0);
   const std::vector<uint8_t> texels = readback(d, volume.get());

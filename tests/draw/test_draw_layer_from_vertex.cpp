@@ -59,6 +59,31 @@ bool vertexIndexSupported(RenderDevice& d) {
 
 using Texel = std::array<float, 4>;
 
+// The shared preamble: the vertex shader writing `systemValue`, bound with a
+// triangle covering the target. `supported` is FALSE (and nothing is bound)
+// where the device refused the shader as D3D11_OPTIONS3 says it must.
+struct IndexFromVertexScene {
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11Buffer> vb;
+  bool supported = false;
+
+  IndexFromVertexScene(RenderDevice& d, DrawTarget& t, const char* semantic, const char* systemValue,
+                       const char* dclName) {
+    const std::vector<uint8_t> code = assembled(indexVertexShader(semantic, systemValue, dclName).c_str());
+    const HRESULT hr = d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out());
+    if (!vertexIndexSupported(d)) {
+      CHECK(hr == E_INVALIDARG);  // the device cannot: refused, never drawn into slice or viewport 0
+      return;
+    }
+    REQUIRE(hr == S_OK);
+    const Vertex cover[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
+    vb = makeBuffer(d, cover, sizeof cover, D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->VSSetShader(vs.get(), nullptr, 0);
+    supported = true;
+  }
+};
+
 }  // namespace
 
 TEST_CASE("SV_RenderTargetArrayIndex from a vertex shader: each instance lands in its slice of a Texture2DArray view",
@@ -66,45 +91,12 @@ TEST_CASE("SV_RenderTargetArrayIndex from a vertex shader: each instance lands i
   Checked c;
   RenderDevice& d = c.d;
   DrawTarget t(d, 4, 4);
-  const std::vector<uint8_t> code =
-      assembled(indexVertexShader("SV_RenderTargetArrayIndex", "RTINDEX", "rendertarget_array_index").c_str());
-  Com<ID3D11VertexShader> vs;
-  const HRESULT hr = d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out());
-  if (!vertexIndexSupported(d)) {
-    CHECK(hr == E_INVALIDARG);  // the device cannot: refused, never drawn into slice 0
-    return;
-  }
-  REQUIRE(hr == S_OK);
-  const Vertex cover[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(d, cover, sizeof cover, D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  d.context->VSSetShader(vs.get(), nullptr, 0);
+  IndexFromVertexScene scene(d, t, "SV_RenderTargetArrayIndex", "RTINDEX", "rendertarget_array_index");
+  if (!scene.supported) return;
 
-  // Slices 1 and 2 of a 3-slice array through a view of them; slice 0 keeps its clear.
-  D3D11_TEXTURE2D_DESC ad = texture2DDesc(4, 4, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_RENDER_TARGET);
-  ad.ArraySize = 3;
-  Com<ID3D11Texture2D> array;
-  REQUIRE(d->CreateTexture2D(&ad, nullptr, array.out()) == S_OK);
-  Com<ID3D11RenderTargetView> all, upper;
-  REQUIRE(d->CreateRenderTargetView(array.get(), nullptr, all.out()) == S_OK);
-  D3D11_RENDER_TARGET_VIEW_DESC rv{};
-  rv.Format = ad.Format;
-  rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DARRAY;
-  rv.Texture2DArray = {0, 1, 2};
-  REQUIRE(d->CreateRenderTargetView(array.get(), &rv, upper.out()) == S_OK);
-  const float grey[4] = {0.25f, 0.25f, 0.25f, 0.25f};
-  d.context->ClearRenderTargetView(all.get(), grey);
-  ID3D11RenderTargetView* views[] = {upper.get()};
-  d.context->OMSetRenderTargets(1, views, nullptr);
+  LayeredArrayTarget layers(d, {0.25f, 0.25f, 0.25f, 0.25f});
   d.context->DrawInstanced(3, 2, 0, 0);
-  const Texel expected[3] = {{0.25f, 0.25f, 0.25f, 0.25f}, {0.5f, 0.5f, 0.5f, 0.5f}, {1, 1, 1, 1}};
-  for (UINT slice = 0; slice < 3; ++slice) {
-    const std::vector<uint8_t> texels = readback(d, array.get(), slice);
-    for (UINT i = 0; i < 16; ++i) {
-      INFO("slice " << slice << " texel " << i);
-      CHECK(texelAt<Texel>(texels, i) == expected[slice]);
-    }
-  }
+  layers.checkSlices(d, {{0.25f, 0.25f, 0.25f, 0.25f}, {0.5f, 0.5f, 0.5f, 0.5f}, {1, 1, 1, 1}});
   CHECK(drainMessages(c.queue.get()).empty());
 }
 
@@ -113,19 +105,8 @@ TEST_CASE("SV_ViewportArrayIndex from a vertex shader: each instance goes throug
   Checked c;
   RenderDevice& d = c.d;
   DrawTarget t(d, 8, 4);
-  const std::vector<uint8_t> code =
-      assembled(indexVertexShader("SV_ViewportArrayIndex", "VPINDEX", "viewport_array_index").c_str());
-  Com<ID3D11VertexShader> vs;
-  const HRESULT hr = d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out());
-  if (!vertexIndexSupported(d)) {
-    CHECK(hr == E_INVALIDARG);
-    return;
-  }
-  REQUIRE(hr == S_OK);
-  const Vertex cover[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(d, cover, sizeof cover, D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  d.context->VSSetShader(vs.get(), nullptr, 0);
+  IndexFromVertexScene scene(d, t, "SV_ViewportArrayIndex", "VPINDEX", "viewport_array_index");
+  if (!scene.supported) return;
   const D3D11_VIEWPORT vps[2] = {{0, 0, 4, 4, 0, 1}, {4, 0, 4, 4, 0, 1}};
   d.context->RSSetViewports(2, vps);
   // Instance 0 (half bright) through viewport 0, instance 1 through viewport 1.
