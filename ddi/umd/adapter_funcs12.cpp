@@ -1,6 +1,7 @@
 // ddi/umd/adapter_funcs12.cpp — the D3D12 adapter DDIs and the OpenAdapter12
 // export: GetSupportedVersions and GetCaps(D3D12_OPTIONS) with the same
-// conservative-rasterization tier as D3D11; device creation, destruction and
+// conservative-rasterization tier as D3D11 and the resource heap tier the
+// device's memory types allow; device creation, destruction and
 // FillDDITable are the D3D12 device's (d3d12/device12.cpp).
 #include "adapter.h"
 #include "d3dvk_entry_guard.h"
@@ -12,6 +13,7 @@ HRESULT APIENTRY createDevice(D3D12DDI_HADAPTER, const D3D12DDIARG_CREATEDEVICE_
 VOID APIENTRY destroyDevice(D3D12DDI_HDEVICE);
 HRESULT APIENTRY getOptionalDDITables(D3D12DDI_HADAPTER, UINT32*, D3D12DDI_TABLE_REQUEST*);
 HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE, VOID*, SIZE_T, UINT, D3D12DDI_HRTTABLE);
+D3D12DDI_RESOURCE_HEAP_TIER resourceHeapTier(vk::Device& device);  // d3d12/heap12.cpp
 }  // namespace d3dvk::umd12
 
 namespace d3dvk::umd {
@@ -52,7 +54,7 @@ HRESULT APIENTRY getCaps(D3D12DDI_HADAPTER hAdapter, const D3D12DDIARG_GETCAPS* 
       static_cast<D3D12DDI_CONSERVATIVE_RASTERIZATION_TIER>(adapterFrom(hAdapter)->conservative().reported);
   data.TiledResourcesTier = D3D12DDI_TILED_RESOURCES_TIER_NOT_SUPPORTED;
   data.CrossNodeSharingTier = D3D12DDI_CROSS_NODE_SHARING_TIER_NOT_SUPPORTED;
-  data.ResourceHeapTier = D3D12DDI_RESOURCE_HEAP_TIER_1;
+  data.ResourceHeapTier = d3dvk::umd12::resourceHeapTier(adapterFrom(hAdapter)->device());
   data.ProgrammableSamplePositionsTier = D3D12DDI_PROGRAMMABLE_SAMPLE_POSITIONS_TIER_NOT_SUPPORTED;
   // SV_RenderTargetArrayIndex / SV_ViewportArrayIndex from vertex and domain shaders (no geometry-shader emulation).
   data.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =

@@ -99,7 +99,19 @@ TEST_CASE("D3D12 CheckFeatureSupport: OPTIONS tiers match what creation does, ev
   REQUIRE(check(device, D3D12_FEATURE_D3D12_OPTIONS, &o) == S_OK);
   CHECK(o.TiledResourcesTier == D3D12_TILED_RESOURCES_TIER_NOT_SUPPORTED);
   CHECK(o.ResourceBindingTier == D3D12_RESOURCE_BINDING_TIER_1);
-  CHECK(o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_1);
+  // Tier 2 (where one Vulkan memory type binds every resource category) is
+  // what CreateHeap then accepts: a heap allowing buffers and all textures.
+  REQUIRE((o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_1 || o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_2));
+  {
+    D3D12_HEAP_DESC mixed{};
+    mixed.SizeInBytes = D3D12_DEFAULT_RESOURCE_PLACEMENT_ALIGNMENT;
+    mixed.Properties.Type = D3D12_HEAP_TYPE_DEFAULT;
+    mixed.Flags = D3D12_HEAP_FLAG_ALLOW_ALL_BUFFERS_AND_TEXTURES;
+    void* heap = nullptr;
+    const HRESULT hr = device->CreateHeap(&mixed, __uuidof(ID3D12Heap), &heap);
+    CHECK(hr == (o.ResourceHeapTier == D3D12_RESOURCE_HEAP_TIER_2 ? S_OK : E_INVALIDARG));
+    if (heap) static_cast<ID3D12Heap*>(heap)->Release();
+  }
   CHECK(o.DoublePrecisionFloatShaderOps == FALSE);
   CHECK(o.ROVsSupported == FALSE);
   CHECK(o.MaxGPUVirtualAddressBitsPerResource == 40);

@@ -403,3 +403,75 @@ TEST_CASE("D3D12 CreateReservedResource is refused when the device reports no ti
         E_INVALIDARG);
   CHECK(r == nullptr);
 }
+
+TEST_CASE("D3D12 RESOURCE_HEAP_TIER_2: one heap holds a buffer a render target and a small texture side by side",
+          "[d3d12][heap]") {
+  Heaps t;
+  ID3D12Heap* heap = nullptr;
+  const HRESULT hr = t.heap(D3D12_HEAP_TYPE_DEFAULT, 4 * k64K, D3D12_HEAP_FLAG_ALLOW_ALL_BUFFERS_AND_TEXTURES, &heap);
+  if (t.heapTier() < D3D12_RESOURCE_HEAP_TIER_2) {
+    CHECK(hr == E_INVALIDARG);  // tier 1: the heap must name one category
+    return;
+  }
+  REQUIRE(hr == S_OK);
+  constexpr UINT kW = 16, kH = 16;
+  // A buffer in the first 64 KiB, a render target in the second, and a small
+  // (4 KiB-aligned) texture 4 KiB into the third: the buffer's last bytes,
+  // the target and the texture each keep what was written to them.
+  ID3D12Resource* buffer = t.placedOrFail(heap, 0, bufferDesc(k64K), D3D12_RESOURCE_STATE_COPY_DEST);
+  const D3D12_RESOURCE_DESC targetDesc =
+      texture2DDesc(kW, kH, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
+  ID3D12Resource* target = t.placedOrFail(heap, k64K, targetDesc, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  D3D12_RESOURCE_DESC smallDesc = texture2DDesc(kW, kH, DXGI_FORMAT_R8G8B8A8_UINT, D3D12_RESOURCE_FLAG_NONE);
+  smallDesc.Alignment = D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT;
+  const D3D12_RESOURCE_ALLOCATION_INFO info = t.device->GetResourceAllocationInfo(0, 1, &smallDesc);
+  REQUIRE(info.Alignment == D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT);
+  ID3D12Resource* small = t.placedOrFail(heap, 2 * k64K + 4096, smallDesc, D3D12_RESOURCE_STATE_COPY_DEST);
+
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
+  UINT64 total = 0;
+  t.device->GetCopyableFootprints(&smallDesc, 0, 1, 0, &fp, nullptr, nullptr, &total);
+  ID3D12Resource* upload = t.keep(createBuffer(t.device, D3D12_HEAP_TYPE_UPLOAD, k64K));
+  const std::vector<unsigned char> bytes = pattern(size_t(k64K), 7);
+  write(upload, bytes);
+  t.list->CopyBufferRegion(buffer, 0, upload, 0, k64K);
+  D3D12_TEXTURE_COPY_LOCATION smallLoc = subresourceLocation(small, 0), up = footprintLocation(upload, fp);
+  t.list->CopyTextureRegion(&smallLoc, 0, 0, 0, &up, nullptr);  // the pattern's first rows as texels
+
+  D3D12_DESCRIPTOR_HEAP_DESC rtvHeapDesc{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 1, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+  void* rtvHeapOut = nullptr;
+  REQUIRE(t.device->CreateDescriptorHeap(&rtvHeapDesc, __uuidof(ID3D12DescriptorHeap), &rtvHeapOut) == S_OK);
+  ID3D12DescriptorHeap* rtvHeap = t.keep(static_cast<ID3D12DescriptorHeap*>(rtvHeapOut));
+  const D3D12_CPU_DESCRIPTOR_HANDLE rtv = rtvHeap->GetCPUDescriptorHandleForHeapStart();
+  t.device->CreateRenderTargetView(target, nullptr, rtv);
+  const float colour[4] = {1.0f, 0.0f, 1.0f, 0.0f};
+  t.list->ClearRenderTargetView(rtv, colour, 0, nullptr);
+
+  D3D12_RESOURCE_BARRIER barriers[3] = {
+      transition(buffer, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_COPY_SOURCE),
+      transition(target, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE),
+      transition(small, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_COPY_SOURCE)};
+  t.list->ResourceBarrier(3, barriers);
+  ID3D12Resource* readBufferBack = t.keep(createBuffer(t.device, D3D12_HEAP_TYPE_READBACK, k64K));
+  ID3D12Resource* readTarget = t.keep(createBuffer(t.device, D3D12_HEAP_TYPE_READBACK, total));
+  ID3D12Resource* readSmall = t.keep(createBuffer(t.device, D3D12_HEAP_TYPE_READBACK, total));
+  t.list->CopyBufferRegion(readBufferBack, 0, buffer, 0, k64K);
+  D3D12_TEXTURE_COPY_LOCATION targetLoc = subresourceLocation(target, 0);
+  D3D12_TEXTURE_COPY_LOCATION downTarget = footprintLocation(readTarget, fp), downSmall = footprintLocation(readSmall, fp);
+  downTarget.PlacedFootprint.Footprint.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  t.list->CopyTextureRegion(&downTarget, 0, 0, 0, &targetLoc, nullptr);
+  t.list->CopyTextureRegion(&downSmall, 0, 0, 0, &smallLoc, nullptr);
+  t.run();
+
+  CHECK(readBuffer(readBufferBack, size_t(k64K)) == bytes);
+  const std::vector<unsigned char> gotTarget = readBuffer(readTarget, size_t(total));
+  const std::vector<unsigned char> gotSmall = readBuffer(readSmall, size_t(total));
+  const unsigned char magenta[4] = {255, 0, 255, 0};
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW * 4; ++x) {
+      const size_t i = y * fp.Footprint.RowPitch + x;
+      INFO("row " << y << " byte " << x);
+      CHECK(int(gotTarget[i]) == int(magenta[x % 4]));
+      CHECK(int(gotSmall[i]) == int(bytes[i]));
+    }
+}

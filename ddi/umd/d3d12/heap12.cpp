@@ -4,7 +4,8 @@
 // host-visible and mapped for the heap's life otherwise, host-cached preferred
 // for WRITE_BACK), of a memory type every resource category the heap allows
 // (buffers, render-target/depth-stencil textures, other textures) can bind to,
-// and zeroed, as D3D12 heaps are.
+// and zeroed, as D3D12 heaps are; and the RESOURCE_HEAP_TIER that follows from
+// the device's memory types.
 #include "resource12.h"
 
 #include "d3dvk_entry_guard.h"
@@ -32,7 +33,7 @@ vk::HostAccess hostAccessOf(const D3D12DDIARG_CREATEHEAP_0001* args) {
 
 namespace {
 
-uint32_t imageTypeBits(Device12& device, VkFormat format, VkImageUsageFlags usage) {
+uint32_t imageTypeBits(vk::Device& device, VkFormat format, VkImageUsageFlags usage) {
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = VK_IMAGE_TYPE_2D;
   info.format = format;
@@ -49,7 +50,7 @@ uint32_t imageTypeBits(Device12& device, VkFormat format, VkImageUsageFlags usag
 }
 
 // The memory types every resource category `flags` allows can bind to.
-uint32_t heapTypeBits(Device12& device, int flags) {
+uint32_t heapTypeBits(vk::Device& device, int flags) {
   uint32_t bits = ~0u;
   if (flags & D3D12DDI_HEAP_FLAG_BUFFERS) {
     VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -72,11 +73,27 @@ uint32_t heapTypeBits(Device12& device, int flags) {
 
 }  // namespace
 
+D3D12DDI_RESOURCE_HEAP_TIER resourceHeapTier(vk::Device& device) {
+  constexpr VkDeviceSize kSmallPlacementAlignment = 4096;  // D3D12_SMALL_RESOURCE_PLACEMENT_ALIGNMENT
+  // Tier 2 heaps hold buffers and both kinds of textures side by side: one
+  // memory type must bind them all, for device-local heaps and for
+  // CPU-visible ones, and a buffer and an optimal-tiling image in
+  // neighbouring D3D12 placements (64 KiB apart for buffers, 4 KiB for small
+  // textures) must never share a bufferImageGranularity page.
+  const uint32_t all =
+      heapTypeBits(device, D3D12DDI_HEAP_FLAG_BUFFERS | D3D12DDI_HEAP_FLAG_RT_DS_TEXTURES | D3D12DDI_HEAP_FLAG_NON_RT_DS_TEXTURES);
+  const bool deviceLocal = device.findMemoryType(all, VK_MEMORY_PROPERTY_DEVICE_LOCAL_BIT) != UINT32_MAX;
+  const bool hostVisible =
+      device.findMemoryType(all, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) != UINT32_MAX;
+  const bool granular = device.info().properties.limits.bufferImageGranularity <= kSmallPlacementAlignment;
+  return deviceLocal && hostVisible && granular ? D3D12DDI_RESOURCE_HEAP_TIER_2 : D3D12DDI_RESOURCE_HEAP_TIER_1;
+}
+
 HRESULT createHeap(Device12& device, const D3D12DDIARG_CREATEHEAP_0001& args, Heap12& heap) {
   heap.args = args;
   if (!args.ByteSize) return device.message(E_INVALIDARG, "CreateHeap: a heap of 0 bytes"), E_INVALIDARG;
   const int flags = args.Flags;
-  const uint32_t bits = heapTypeBits(device, flags);
+  const uint32_t bits = heapTypeBits(device.vk(), flags);
   if (!bits) {
     device.message(E_INVALIDARG, "CreateHeap: no Vulkan memory type holds every resource kind the heap allows");
     return E_INVALIDARG;

@@ -88,6 +88,9 @@ void fillFormatSupportDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 // heap allows can bind to, zeroed), and the CPU page property's host access.
 HRESULT createHeap(Device12& device, const D3D12DDIARG_CREATEHEAP_0001& args, Heap12& heap);
 vk::HostAccess hostAccessOf(const D3D12DDIARG_CREATEHEAP_0001* args);
+// TIER_2 where one memory type binds every resource category (device-local and
+// CPU-visible) and bufferImageGranularity fits D3D12's small placements.
+D3D12DDI_RESOURCE_HEAP_TIER resourceHeapTier(vk::Device& device);
 // subresource_cpu12.cpp: the D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU table.
 void fillResourceCpuFuncs(D3DVKDDI_RESOURCE_CPU_FUNCS& f);
 // The usage every D3D12 buffer is created with (any buffer may serve any use).
