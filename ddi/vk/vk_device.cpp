@@ -64,8 +64,9 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
   info.driverName = driver.driverName;
   info.driverInfo = driver.driverInfo;
   const VkSubgroupFeatureFlags ballot = VK_SUBGROUP_FEATURE_BASIC_BIT | VK_SUBGROUP_FEATURE_BALLOT_BIT;
-  info.fragmentSubgroupBallot = (subgroup.supportedStages & VK_SHADER_STAGE_FRAGMENT_BIT) &&
-                                (subgroup.supportedOperations & ballot) == ballot;
+  info.subgroupStages = subgroup.supportedStages;
+  info.subgroupOperations = subgroup.supportedOperations;
+  info.fragmentSubgroupBallot = info.subgroupOperationsIn(VK_SHADER_STAGE_FRAGMENT_BIT, ballot);
   info.fragmentFullyCovered = info.conservativeRasterization &&
                               info.conservative.fullyCoveredFragmentShaderInputVariable == VK_TRUE;
   info.shaderInt64 = features.shaderInt64 == VK_TRUE;

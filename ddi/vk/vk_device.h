@@ -29,8 +29,16 @@ struct PhysicalDeviceInfo {
   bool transformFeedback = false;     // VK_EXT_transform_feedback
   bool fragmentFullyCovered = false;  // VK_EXT_conservative_rasterization implies SPV_EXT_fragment_fully_covered
   bool depthClamp = false;            // VkPhysicalDeviceFeatures::depthClamp
-  // Subgroup BASIC and BALLOT operations in fragment shaders (VkPhysicalDeviceSubgroupProperties).
+  // Subgroup BASIC and BALLOT operations in fragment shaders (VkPhysicalDeviceSubgroupProperties),
+  // and the stages with subgroup operations and which operations they have.
   bool fragmentSubgroupBallot = false;
+  VkShaderStageFlags subgroupStages = 0;
+  VkSubgroupFeatureFlags subgroupOperations = 0;
+  // Whether `stages` all have every operation of `operations` (BASIC is implied).
+  bool subgroupOperationsIn(VkShaderStageFlags stages, VkSubgroupFeatureFlags operations) const {
+    operations |= VK_SUBGROUP_FEATURE_BASIC_BIT;
+    return stages && (subgroupStages & stages) == stages && (subgroupOperations & operations) == operations;
+  }
   // What the exact GPU fallback uses (translate/fallback/gpu_layout.h): 64-bit
   // integers (the edge equations; required), doubles (clipping; else floats),
   // demote-to-helper (Vulkan 1.3 / VK_EXT_shader_demote_to_helper_invocation;

@@ -7,7 +7,7 @@
 namespace d3dvk::vk {
 namespace {
 
-constexpr uint32_t kOpExtension = 10, kOpMemoryModel = 14, kOpCapability = 17;
+constexpr uint32_t kOpExtension = 10, kOpExtInstImport = 11, kOpMemoryModel = 14, kOpEntryPoint = 15, kOpCapability = 17;
 
 // A capability: its name, and whether the device enabled what it needs (*need names that).
 struct CapabilityCheck {
@@ -15,7 +15,8 @@ struct CapabilityCheck {
   bool enabled;
 };
 
-CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need) {
+// `stages`: the module's entry points' stages (VkShaderStageFlags).
+CapabilityCheck checkCapability(const Device& d, uint32_t cap, VkShaderStageFlags stages, std::string* need) {
   const VkPhysicalDeviceFeatures& f = d.enabledFeatures();
   auto feature = [&](const char* capName, VkBool32 enabled, const char* featureName) {
     *need = std::string("the ") + featureName + " feature";
@@ -32,11 +33,14 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, std::string* need
     case 50: return core("ImageQuery");
     case 51: return core("DerivativeControl");
     case 61:
-      *need = "subgroup BASIC operations in the fragment stage";
-      return {"GroupNonUniform", d.info().fragmentSubgroupBallot};
+      *need = "subgroup BASIC operations in the shader's stage";
+      return {"GroupNonUniform", d.info().subgroupOperationsIn(stages, VK_SUBGROUP_FEATURE_BASIC_BIT)};
+    case 63:
+      *need = "subgroup ARITHMETIC operations in the shader's stage";
+      return {"GroupNonUniformArithmetic", d.info().subgroupOperationsIn(stages, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT)};
     case 64:
-      *need = "subgroup BALLOT operations in the fragment stage";
-      return {"GroupNonUniformBallot", d.info().fragmentSubgroupBallot};
+      *need = "subgroup BALLOT operations in the shader's stage";
+      return {"GroupNonUniformBallot", d.info().subgroupOperationsIn(stages, VK_SUBGROUP_FEATURE_BALLOT_BIT)};
     case 2: return feature("Geometry", f.geometryShader, "geometryShader");
     case 3: return feature("Tessellation", f.tessellationShader, "tessellationShader");
     case 10: return feature("Float64", f.shaderFloat64, "shaderFloat64");
@@ -153,16 +157,41 @@ bool extensionEnabled(const Device& d, const char* ext, std::string* need) {
   return false;
 }
 
+// The stages of the module's OpEntryPoints (they follow OpMemoryModel).
+VkShaderStageFlags entryPointStages(const std::vector<uint32_t>& spirv) {
+  VkShaderStageFlags stages = 0;
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t op = spirv[i] & 0xFFFF, count = spirv[i] >> 16;
+    if (count == 0 || !fitsWithin(i, count, spirv.size())) break;
+    if (op == kOpEntryPoint && count >= 2) {
+      switch (spirv[i + 1]) {  // the execution model
+        case 0: stages |= VK_SHADER_STAGE_VERTEX_BIT; break;
+        case 1: stages |= VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT; break;
+        case 2: stages |= VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT; break;
+        case 3: stages |= VK_SHADER_STAGE_GEOMETRY_BIT; break;
+        case 4: stages |= VK_SHADER_STAGE_FRAGMENT_BIT; break;
+        case 5: stages |= VK_SHADER_STAGE_COMPUTE_BIT; break;
+        default: break;
+      }
+    } else if (op != kOpCapability && op != kOpExtension && op != kOpExtInstImport && op != kOpMemoryModel) {
+      break;  // past the entry points
+    }
+    i += count;
+  }
+  return stages;
+}
+
 }  // namespace
 
 std::string unmetShaderRequirement(const Device& device, const std::vector<uint32_t>& spirv) {
   if (spirv.size() < 5) return "not a SPIR-V module (shorter than its header)";
+  const VkShaderStageFlags stages = entryPointStages(spirv);
   for (size_t i = 5; i < spirv.size();) {
     const uint32_t op = spirv[i] & 0xFFFF, count = spirv[i] >> 16;
     if (count == 0 || !fitsWithin(i, count, spirv.size())) return "malformed SPIR-V (instruction at word " + std::to_string(i) + ")";
     std::string need;
     if (op == kOpCapability && count >= 2) {
-      const CapabilityCheck c = checkCapability(device, spirv[i + 1], &need);
+      const CapabilityCheck c = checkCapability(device, spirv[i + 1], stages, &need);
       if (!c.enabled)
         return "OpCapability " + (c.name ? std::string(c.name) : std::to_string(spirv[i + 1])) + " needs " + need +
                ", which the device did not enable";

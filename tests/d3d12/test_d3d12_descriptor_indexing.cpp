@@ -3,10 +3,15 @@
 // range and a bounded one by values uniform across each thread group (dynamic
 // indexing, which every device d3dvk runs on has), and an unbounded range by a
 // register that differs per thread ({nonuniform}, HLSL's
-// NonUniformResourceIndex), which needs the Vulkan device's
-// shaderStorageBufferArrayNonUniformIndexing: with it the dispatch reads every
-// view it names, without it (lavapipe in Mesa 22.3) the PSO is refused with
-// E_NOTIMPL. Values read back; the test asks Vulkan itself which path applies.
+// NonUniformResourceIndex): natively where the Vulkan device has the
+// *ArrayNonUniformIndexing features, else through a loop over the subgroup's
+// distinct indices where the stage has subgroup arithmetic (lavapipe in Mesa
+// 22.3: compute and pixel shaders; it has no dynamic indexing of sampled
+// images, so its texture case is refused), else the PSO is refused with
+// E_NOTIMPL.
+// A pixel shader samples a different texture in each pixel of a quad, with
+// implicit derivatives: the mip it reads shows the gradients are the quad's.
+// Values read back; the test asks Vulkan itself which path applies.
 #include "d3d12_pipeline_util.h"
 #include "vk_test_context.h"
 
@@ -46,12 +51,21 @@ std::string shaderText(bool nonUniform) {
   return text;
 }
 
+// Whether a {nonuniform} index runs in `stage`: natively, or in a subgroup
+// loop (which indexes dynamically: `dynamic`, the device's
+// shader*ArrayDynamicIndexing feature for the descriptor type).
+bool nonUniformRuns(VkShaderStageFlags stage, VkBool32 VkPhysicalDeviceFeatures::*dynamic) {
+  VkTestContext vk;
+  if (!(vk.device().enabledFeatures().*dynamic)) return false;
+  const d3dvk::vk::DescriptorIndexingFeatures& di = vk.device().descriptorIndexing();
+  const bool native = di.uniformBufferNonUniform && di.sampledImageNonUniform && di.storageBufferNonUniform &&
+                      di.storageImageNonUniform && di.uniformTexelBufferNonUniform && di.storageTexelBufferNonUniform;
+  return native || vk.device().info().subgroupOperationsIn(stage, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+}
+
 void runIndexing(bool nonUniform) {
-  bool nonUniformSupported = false;
-  {
-    VkTestContext vk;
-    nonUniformSupported = vk.device().descriptorIndexing().storageBufferNonUniform;
-  }
+  const bool nonUniformSupported =
+      nonUniformRuns(VK_SHADER_STAGE_COMPUTE_BIT, &VkPhysicalDeviceFeatures::shaderStorageBufferArrayDynamicIndexing);
   ID3D12Device* device = createDevice12();
   D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
   REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
@@ -74,7 +88,7 @@ void runIndexing(bool nonUniform) {
   D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
   void* out = nullptr;
   if (nonUniform && !nonUniformSupported) {
-    INFO("the Vulkan device lacks shaderStorageBufferArrayNonUniformIndexing: the PSO is refused");
+    INFO("the Vulkan device has neither non-uniform indexing nor compute subgroup arithmetic: the PSO is refused");
     CHECK(device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), &out) == E_NOTIMPL);
     CHECK(out == nullptr);
     rs->Release();
@@ -156,4 +170,162 @@ TEST_CASE("D3D12 descriptor indexing: an unbounded and a bounded range indexed d
 TEST_CASE("D3D12 descriptor indexing: an unbounded range indexed per thread ({nonuniform}) where the device can",
           "[d3d12][compute][descriptor-indexing]") {
   runIndexing(true);
+}
+
+namespace {
+
+// PS: texture T0[x mod 4] ({nonuniform}: it differs inside every quad)
+// sampled at uv = SV_Position.xy * cb0[0].x / 16 with implicit derivatives.
+const char kNonUniformPs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_1
+dcl_globalFlags refactoringAllowed
+dcl_constantbuffer CB0[0:0][1], immediateIndexed, space=0
+dcl_sampler S0[0:0], mode_default, space=0
+dcl_resource_texture2d (float,float,float,float) T0[0:3], space=0
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_output o0.xyzw
+dcl_temps 2
+ftou r0.x, v0.x
+and r0.x, r0.x, l(3)
+mul r1.xy, v0.xyxx, CB0[0][0].xxxx
+mul r1.xy, r1.xyxx, l(0.062500, 0.062500, 0.000000, 0.000000)
+sample r1.xyzw, r1.xyxx, T0[r0.x + 0].xyzw {nonuniform}, S0[0]
+mov o0.xyzw, r1.xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture in each pixel of a quad "
+          "({nonuniform}) with the quad's derivatives where the device can",
+          "[d3d12][draw][descriptor-indexing]") {
+  const bool runs =
+      nonUniformRuns(VK_SHADER_STAGE_FRAGMENT_BIT, &VkPhysicalDeviceFeatures::shaderSampledImageArrayDynamicIndexing);
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+
+  // Root: b0 (one constant: the uv scale), a table of t0..t3; s0 point-sampling, wrapping.
+  D3D12_DESCRIPTOR_RANGE range{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 4, 0, 0, 0};
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+  p[0].Constants = {0, 0, 1};
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p[1].DescriptorTable = {1, &range};
+  D3D12_STATIC_SAMPLER_DESC sampler{D3D12_FILTER_MIN_MAG_MIP_POINT, D3D12_TEXTURE_ADDRESS_MODE_WRAP,
+                                    D3D12_TEXTURE_ADDRESS_MODE_WRAP, D3D12_TEXTURE_ADDRESS_MODE_WRAP, 0, 1,
+                                    D3D12_COMPARISON_FUNC_NEVER, D3D12_STATIC_BORDER_COLOR_TRANSPARENT_BLACK, 0,
+                                    D3D12_FLOAT32_MAX, 0, 0, D3D12_SHADER_VISIBILITY_PIXEL};
+  ID3D12RootSignature* rs = createRootSignature(
+      device, {2, p, 1, &sampler, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kNonUniformPs);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  void* out = nullptr;
+  const HRESULT created = device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out);
+  if (!runs) {
+    INFO("the Vulkan device has no sampled-image array indexing, or neither non-uniform indexing nor fragment "
+         "subgroup arithmetic (lavapipe 22.3: no dynamic indexing of sampled images): the PSO is refused");
+    CHECK(created == E_NOTIMPL);
+    rs->Release();
+    fence->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+    return;
+  }
+  REQUIRE(created == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+
+  // Four 16×16 textures of two mips: texture k is mip0[k] at level 0, mip1[k] at level 1.
+  const uint32_t mip0[4] = {0xff0000ffu, 0xff00ff00u, 0xffff0000u, 0xff00ffffu};
+  const uint32_t mip1[4] = {0xff808080u, 0xff202020u, 0xffff00ffu, 0xffffff00u};
+  const D3D12_RESOURCE_DESC td = texture2DDesc(16, 16, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_NONE, 2);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp[2]{};
+  UINT64 total = 0;
+  device->GetCopyableFootprints(&td, 0, 2, 0, fp, nullptr, nullptr, &total);
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 4 * total);
+  ID3D12Resource* textures[4]{};
+  ID3D12GraphicsCommandList* list = nullptr;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  for (UINT k = 0; k < 4; ++k) {
+    textures[k] = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, td, D3D12_RESOURCE_STATE_COPY_DEST);
+    for (UINT mip = 0; mip < 2; ++mip) {
+      const UINT size = 16 >> mip;
+      std::vector<uint32_t> texels(size * fp[mip].Footprint.RowPitch / 4, mip ? mip1[k] : mip0[k]);
+      writeUpload(upload, k * total + fp[mip].Offset, texels.data(), size_t(size) * fp[mip].Footprint.RowPitch);
+      D3D12_PLACED_SUBRESOURCE_FOOTPRINT at = fp[mip];
+      at.Offset += k * total;
+      D3D12_TEXTURE_COPY_LOCATION dst = subresourceLocation(textures[k], mip), src = footprintLocation(upload, at);
+      list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    }
+    D3D12_RESOURCE_BARRIER b{};
+    b.Transition = {textures[k], D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, D3D12_RESOURCE_STATE_COPY_DEST,
+                    D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE};
+    list->ResourceBarrier(1, &b);
+  }
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 4, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  REQUIRE(device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
+  const UINT step = device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  for (UINT k = 0; k < 4; ++k)
+    device->CreateShaderResourceView(textures[k], nullptr, {heap->GetCPUDescriptorHandleForHeapStart().ptr + k * step});
+  const float cover[9] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
+  ID3D12Resource* vb = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof cover);
+  writeUpload(vb, 0, cover, sizeof cover);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vb->GetGPUVirtualAddress(), sizeof cover, 12};
+
+  // Scale 1: a texel per pixel (LOD 0, mip 0); scale 2: two (LOD 1, mip 1).
+  RenderTarget16 target(device);
+  for (const float scale : {1.0f, 2.0f}) {
+    const float clear[4] = {0, 0, 0, 0};
+    target.bind(list, clear);
+    list->SetDescriptorHeaps(1, &heap);
+    list->SetGraphicsRootSignature(rs);
+    list->SetPipelineState(pso);
+    list->SetGraphicsRoot32BitConstants(0, 1, &scale, 0);
+    list->SetGraphicsRootDescriptorTable(1, heap->GetGPUDescriptorHandleForHeapStart());
+    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    list->IASetVertexBuffers(0, 1, &vbv);
+    list->DrawInstanced(3, 1, 0, 0);
+    D3D12_RESOURCE_BARRIER b{};
+    b.Transition = {target.texture, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+    list->ResourceBarrier(1, &b);
+    target.copyOut(list);
+    std::swap(b.Transition.StateBefore, b.Transition.StateAfter);
+    list->ResourceBarrier(1, &b);
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &value);
+    const std::vector<uint32_t> px = target.pixels();
+    for (UINT y = 0; y < RenderTarget16::kSize; ++y)
+      for (UINT x = 0; x < RenderTarget16::kSize; ++x) {
+        INFO("scale " << scale << " pixel " << x << "," << y);
+        CHECK(px[y * RenderTarget16::kSize + x] == (scale == 1.0f ? mip0[x % 4] : mip1[x % 4]));
+      }
+    REQUIRE(allocator->Reset() == S_OK);
+    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
+  }
+  list->Release();
+  allocator->Release();
+  vb->Release();
+  heap->Release();
+  for (ID3D12Resource* t : textures) t->Release();
+  upload->Release();
+  pso->Release();
+  rs->Release();
+  fence->Release();
+  queue->Release();
+  CHECK(device->Release() == 0);
 }

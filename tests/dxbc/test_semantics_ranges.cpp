@@ -1,7 +1,8 @@
 // tests/dxbc/test_semantics_ranges.cpp — SM5.1 register ranges and spaces
 // translated to descriptor arrays, run on the Vulkan device (lavapipe here) under
 // the validation layer through a raw-Vulkan compute harness: SRV arrays (typed
-// and structured, one unbounded and {nonuniform}), a constant-buffer range, UAV
+// and structured, one unbounded and {nonuniform}, natively or in a subgroup
+// loop), a constant-buffer range, UAV
 // arrays (raw and typed) indexed by registers computed in the shader, with the
 // default descriptor map and with one a root signature could give; the values
 // read back. Also what fails to translate, and how it says so.
@@ -330,6 +331,48 @@ ret
   test::VkTestContext ctx;
   if (!ctx.device().descriptorIndexing().storageBufferNonUniform) {
     WARN("the device has no shaderStorageBufferArrayNonUniformIndexing (lavapipe before Mesa 23): not run");
+    return;
+  }
+  const auto out = runCompute(ctx, spirv,
+                              {{0, 33, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, structuredSrvs()},
+                               {0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {{0, 0, 0, 0}, {0, 0, 0, 0}}}},
+                              1);
+  CHECK(out[1][0] == std::vector<uint32_t>{1000, 0, 3002, 0});
+  CHECK(out[1][1] == std::vector<uint32_t>{0, 2001, 0, 4003});
+}
+
+TEST_CASE("{nonuniform} resource indices without the device features: a subgroup loop serves each distinct index",
+          "[dxbc][semantics][sm51]") {
+  // The shader of the case above, translated with nonUniformWaterfall.
+  const char* cs = R"(cs_5_1
+dcl_resource_structured T1[4:7], 4, space=0
+dcl_uav_raw U0[1:2], space=0
+dcl_input vThreadID.x
+dcl_temps 2
+dcl_thread_group 4, 1, 1
+ld_structured r0.x, vThreadID.x, l(0), T1[vThreadID.x + 4].xxxx {nonuniform}
+and r0.y, vThreadID.x, l(1)
+ishl r1.x, vThreadID.x, l(2)
+store_raw U0[r0.y + 1].x {nonuniform}, r1.x, r0.x
+ret
+)";
+  TranslateOptions options;
+  options.nonUniformWaterfall = true;
+  const std::vector<uint32_t> spirv = translated(cs, options);
+  const std::string text = disassembleSpirv(spirv);
+  CHECK(text.find(" NonUniform\n") == std::string::npos);  // no NonUniform decoration
+  CHECK(text.find("ShaderNonUniform") == std::string::npos);
+  CHECK(text.find("OpCapability GroupNonUniformArithmetic") != std::string::npos);
+  size_t minima = 0;
+  for (size_t at = text.find("OpGroupNonUniformUMin"); at != std::string::npos;
+       at = text.find("OpGroupNonUniformUMin", at + 1))
+    ++minima;
+  CHECK(minima == 2);  // one loop per instruction with a {nonuniform} index
+  CHECK(text.find("OpLoopMerge") != std::string::npos);
+
+  test::VkTestContext ctx;
+  if (!ctx.device().info().subgroupOperationsIn(VK_SHADER_STAGE_COMPUTE_BIT, VK_SUBGROUP_FEATURE_ARITHMETIC_BIT)) {
+    WARN("the device has no subgroup arithmetic in compute shaders: not run");
     return;
   }
   const auto out = runCompute(ctx, spirv,

@@ -135,6 +135,14 @@ struct TranslateOptions {
   // (SPV_EXT_shader_viewport_index_layer). Without it such a shader does not
   // translate: dxbc::Error names the extension.
   bool viewportIndexLayer = false;
+  // A {nonuniform} resource index (SM5.1) on a device without the
+  // *ArrayNonUniformIndexing features: the instruction runs in a loop over
+  // the distinct index values of its subgroup (each pass takes the first
+  // active invocation's value, uniform by construction, and serves the
+  // invocations that hold it), with GroupNonUniformBallot instead of
+  // NonUniform. Implicit-derivative sampling in pixel shaders takes its
+  // gradients before the loop. Off: NonUniform decorations.
+  bool nonUniformWaterfall = false;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
   // Register ranges → descriptor arrays (D3D12). An SM5.1 shader declares its
   // constant buffers, samplers, SRVs and UAVs as ranges (`T0[4:7], space=5`,

@@ -471,6 +471,20 @@ class Translator {
   // The operand index holding the register (SM5.1: 1, else 0) and a constant buffer's element index (one more).
   uint32_t resourceRegisterIndex() const { return sm51_ ? 1 : 0; }
 
+  // ---------------------------------------------------------------- translator_waterfall.cpp
+  // TranslateOptions::nonUniformWaterfall: translates `inst` inside a loop
+  // over its {nonuniform} resource indices' distinct values; false when the
+  // instruction has none (the caller translates it as usual).
+  bool waterfall(const Instruction& inst);
+  void waterfallLevel(const Instruction& inst, const std::vector<std::pair<ResourceKind, uint32_t>>& keys,
+                      const std::vector<uint32_t>& values, size_t level);
+  bool inWaterfall_ = false;
+  // Inside the loop: the uniform index value each (kind, range id) operand uses.
+  std::map<std::pair<ResourceKind, uint32_t>, uint32_t> waterfallIndex_;
+  // Inside the loop, for sample / sample_b / sample_c in a pixel shader: the
+  // gradients of the coordinate's spatial components taken before it (0: none).
+  uint32_t waterfallDdx_ = 0, waterfallDdy_ = 0;
+
   // ---------------------------------------------------------------- translator_tessellation.cpp
 
   bool hull() const { return stage_ == ProgramType::Hull; }

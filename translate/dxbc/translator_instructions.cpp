@@ -77,6 +77,7 @@ void Translator::translate(const Instruction& inst) {
     translate(trimmed);
     return;
   }
+  if (opt_.nonUniformWaterfall && !inWaterfall_ && waterfall(inst)) return;
   const Opcode o = inst.opcode;
   // Structural instructions manage blocks themselves.
   switch (o) {

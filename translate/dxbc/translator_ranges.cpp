@@ -164,7 +164,9 @@ uint32_t Translator::rangeElement(const Operand& op, ResourceKind kind) {
            std::to_string(rb.lower) + ":" + (rb.upper == kUnboundedDescriptorRange ? std::string("*") : std::to_string(rb.upper)) + "]");
     element = b_.cUint(uint32_t(r - rb.base));
   } else {
-    element = b_.op(OpISub, b_.tUint(), {indexValue(reg), b_.cUint(rb.base)});
+    const auto uniform = waterfallIndex_.find({kind, id});
+    const uint32_t index = uniform != waterfallIndex_.end() ? uniform->second : indexValue(reg);
+    element = b_.op(OpISub, b_.tUint(), {index, b_.cUint(rb.base)});
     // What indexing a descriptor array with a dynamic (and a non-uniform) value needs, by descriptor type.
     uint32_t dynamicCap = 0, nonUniformCap = 0;
     switch (rb.cls) {
@@ -178,7 +180,7 @@ uint32_t Translator::rangeElement(const Operand& op, ResourceKind kind) {
     }
     b_.capability(dynamicCap);
     if (dynamicCap > 5000) b_.extension("SPV_EXT_descriptor_indexing");
-    if (op.nonUniform) {
+    if (op.nonUniform && !opt_.nonUniformWaterfall) {
       b_.extension("SPV_EXT_descriptor_indexing");
       b_.capability(5301 /*ShaderNonUniformEXT*/);
       b_.capability(nonUniformCap);

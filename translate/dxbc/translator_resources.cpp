@@ -182,6 +182,21 @@ void Translator::sample(const Instruction& inst, SampleKind kind) {
   uint32_t coord = loadFirst(inst.operands.at(1), t.spatial + (t.arrayed ? 1 : 0), K::F);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
+  // In a {nonuniform} loop (translator_waterfall.cpp) implicit derivatives
+  // are the gradients taken before it (scaled by 2^bias: the same LOD).
+  uint32_t ddx = 0, ddy = 0;
+  if (waterfallDdx_ && (kind == SampleKind::Implicit || kind == SampleKind::Bias)) {
+    ddx = waterfallDdx_;
+    ddy = waterfallDdy_;
+    if (kind == SampleKind::Bias) {
+      const uint32_t scale = b_.ext(b_.tFloat(), GlslExp2, {loadSource(inst.operands.at(4), 1, K::F)});
+      const uint32_t type = t.spatial == 1 ? b_.tFloat() : b_.tVec(b_.tFloat(), t.spatial);
+      const uint32_t op = t.spatial == 1 ? uint32_t(OpFMul) : uint32_t(OpVectorTimesScalar);
+      ddx = b_.op(op, type, {ddx, scale});
+      ddy = b_.op(op, type, {ddy, scale});
+    }
+    kind = SampleKind::Grad;
+  }
   uint32_t operandsMask = 0;
   std::vector<uint32_t> operands;
   if (kind == SampleKind::Bias) operandsMask |= 0x1;
@@ -190,8 +205,8 @@ void Translator::sample(const Instruction& inst, SampleKind kind) {
   if (inst.hasSampleOffsets()) operandsMask |= 0x8;
   if (kind == SampleKind::Bias || kind == SampleKind::Lod) operands.push_back(loadSource(inst.operands.at(4), 1, K::F));
   if (kind == SampleKind::Grad) {
-    operands.push_back(loadFirst(inst.operands.at(4), t.spatial, K::F));
-    operands.push_back(loadFirst(inst.operands.at(5), t.spatial, K::F));
+    operands.push_back(ddx ? ddx : loadFirst(inst.operands.at(4), t.spatial, K::F));
+    operands.push_back(ddy ? ddy : loadFirst(inst.operands.at(5), t.spatial, K::F));
   }
   if (inst.hasSampleOffsets()) operands.push_back(constOffset(inst, t));
   bool explicitLod = kind == SampleKind::Lod || kind == SampleKind::Grad;
@@ -210,11 +225,17 @@ void Translator::sampleCompare(const Instruction& inst, bool levelZero) {
   uint32_t ref = loadSource(inst.operands.at(4), 1, K::F);
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t si = b_.op(OpSampledImage, b_.tSampledImage(t.imageType), {img, b_.op(OpLoad, b_.tSampler(), {s})});
-  uint32_t mask = (levelZero ? 0x2u : 0u) | (inst.hasSampleOffsets() ? 0x8u : 0u);
+  // In a {nonuniform} loop: sample_c's gradients taken before it (translator_waterfall.cpp).
+  const bool gradients = !levelZero && waterfallDdx_;
+  uint32_t mask = (levelZero ? 0x2u : 0u) | (gradients ? 0x4u : 0u) | (inst.hasSampleOffsets() ? 0x8u : 0u);
   std::vector<uint32_t> operands;
   if (levelZero) operands.push_back(b_.cFloat(0.0f));
+  if (gradients) {
+    operands.push_back(waterfallDdx_);
+    operands.push_back(waterfallDdy_);
+  }
   if (inst.hasSampleOffsets()) operands.push_back(constOffset(inst, t));
-  uint32_t r = imageAccess(levelZero ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), {si, coord, ref},
+  uint32_t r = imageAccess(levelZero || gradients ? OpImageSampleDrefExplicitLod : OpImageSampleDrefImplicitLod, b_.tFloat(), {si, coord, ref},
                            mask, operands);
   uint32_t n = uint32_t(std::popcount(destMask(d)));
   storeDest(d, splat(r, K::F, n), K::F, inst.saturate());

@@ -155,6 +155,16 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
     options.viewportIndexLayer = device->vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     options.descriptorRanges = shader->bindings.ranges;
+    // {nonuniform} indices: NonUniform where the device has every
+    // *ArrayNonUniformIndexing feature, else a subgroup loop where the stage
+    // has subgroup arithmetic (else the module's NonUniform capabilities are
+    // refused below).
+    const vk::DescriptorIndexingFeatures& di = device->vk().descriptorIndexing();
+    const bool nonUniformNative = di.uniformBufferNonUniform && di.sampledImageNonUniform && di.storageBufferNonUniform &&
+                                  di.storageImageNonUniform && di.uniformTexelBufferNonUniform &&
+                                  di.storageTexelBufferNonUniform;
+    options.nonUniformWaterfall =
+        !nonUniformNative && device->vk().info().subgroupOperationsIn(stageFlag(stage), VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
     spirv = dxbc::translateToSpirv(parsed, options);
     shader->nativeOptions = std::move(options);
   } catch (const std::bad_alloc&) {

@@ -1,0 +1,110 @@
+// translate/dxbc/translator_waterfall.cpp — {nonuniform} resource indices on a
+// device without the *ArrayNonUniformIndexing features
+// (TranslateOptions::nonUniformWaterfall). The instruction runs in a loop:
+// each pass takes one value of the index shared by active invocations
+// (the least pending value, OpGroupNonUniformUMin), the invocations holding
+// it run the instruction with it (uniform by construction, so dynamic
+// indexing suffices) and leave the loop; the others go round again. Implicit-derivative
+// sampling (sample, sample_b, sample_c) takes its coordinate's gradients
+// before the loop, where the whole quad still runs, and samples with them.
+#include "translator_impl.h"
+
+namespace d3dvk::dxbc::detail {
+
+namespace {
+
+bool resourceKindOf(OperandType type, ResourceKind* kind) {
+  switch (type) {
+    case OperandType::Resource: *kind = ResourceKind::ShaderResource; return true;
+    case OperandType::Sampler: *kind = ResourceKind::Sampler; return true;
+    case OperandType::UnorderedAccessView: *kind = ResourceKind::UnorderedAccess; return true;
+    case OperandType::ConstantBuffer: *kind = ResourceKind::ConstantBuffer; return true;
+    default: return false;
+  }
+}
+
+bool implicitDerivatives(Opcode o) { return o == Opcode::Sample || o == Opcode::SampleB || o == Opcode::SampleC; }
+
+}  // namespace
+
+bool Translator::waterfall(const Instruction& inst) {
+  if (!rangedBindings()) return false;
+  std::vector<std::pair<ResourceKind, uint32_t>> keys;
+  std::vector<const OperandIndex*> registers;
+  for (const Operand& op : inst.operands) {
+    ResourceKind kind{};
+    if (!op.nonUniform || !resourceKindOf(op.type, &kind)) continue;
+    if (op.indexDimension <= resourceRegisterIndex()) continue;
+    const OperandIndex& reg = op.index[resourceRegisterIndex()];
+    if (reg.repr == IndexRepr::Imm32 || op.index[0].repr != IndexRepr::Imm32) continue;
+    keys.push_back({kind, uint32_t(op.index[0].imm)});
+    registers.push_back(&reg);
+  }
+  if (keys.empty()) return false;
+  ensureBlock();
+  std::vector<uint32_t> values;
+  for (const OperandIndex* reg : registers) values.push_back(indexValue(*reg));
+  if (stage_ == ProgramType::Pixel && implicitDerivatives(inst.opcode) && inst.operands.size() > 2 &&
+      inst.operands[2].type == OperandType::Resource) {
+    const auto t = textures_.find(immediateIndex(inst.operands[2], 0));
+    if (t != textures_.end() && !t->second.buffer && !t->second.ms) {
+      const uint32_t n = t->second.spatial;
+      const uint32_t coord = loadFirst(inst.operands.at(1), n, K::F);
+      const uint32_t type = n == 1 ? b_.tFloat() : b_.tVec(b_.tFloat(), n);
+      waterfallDdx_ = b_.op(OpDPdx, type, {coord});
+      waterfallDdy_ = b_.op(OpDPdy, type, {coord});
+    }
+  }
+  b_.capability(CapGroupNonUniform);
+  b_.capability(CapGroupNonUniformArithmetic);
+  waterfallLevel(inst, keys, values, 0);
+  waterfallIndex_.clear();
+  waterfallDdx_ = waterfallDdy_ = 0;
+  return true;
+}
+
+// One loop per index, nested: each pass takes the smallest value at or above
+// `floor` among the active invocations (OpGroupNonUniformUMin), serves the
+// invocations holding it (they leave the loop) and raises `floor` past it.
+// The minimum depends on `floor`, so no compiler can hoist it out of the
+// loop, and an invocation the operation counts but the loop does not (a
+// device's idle lanes) only costs a pass: `floor` rises every pass.
+void Translator::waterfallLevel(const Instruction& inst, const std::vector<std::pair<ResourceKind, uint32_t>>& keys,
+                                const std::vector<uint32_t>& values, size_t level) {
+  if (level == keys.size()) {
+    inWaterfall_ = true;
+    translate(inst);
+    inWaterfall_ = false;
+    return;
+  }
+  const uint32_t tUint = b_.tUint(), tBool = b_.tBool(), value = values[level];
+  const uint32_t floorVar = b_.variable(b_.tPointer(SCPrivate, tUint), SCPrivate);
+  b_.opNoResult(OpStore, {floorVar, b_.cUint(0)});
+  const uint32_t header = b_.id(), body = b_.id(), cont = b_.id(), merge = b_.id();
+  b_.opNoResult(OpBranch, {header});
+  b_.label(header);
+  b_.opNoResult(OpLoopMerge, {merge, cont, 0});
+  b_.opNoResult(OpBranch, {body});
+  b_.label(body);
+  const uint32_t floor = b_.op(OpLoad, tUint, {floorVar});
+  const uint32_t pending = b_.op(OpUGreaterThanEqual, tBool, {value, floor});
+  const uint32_t candidate = b_.op(OpSelect, tUint, {pending, value, b_.cUint(0xFFFFFFFFu)});
+  const uint32_t least = b_.op(OpGroupNonUniformUMin, tUint, {b_.cUint(ScopeSubgroup), GroupOperationReduce, candidate});
+  const uint32_t raised = b_.op(OpIAdd, tUint, {least, b_.cUint(1)});
+  b_.opNoResult(OpStore, {floorVar, raised});
+  const uint32_t mine = b_.op(OpLogicalAnd, tBool, {pending, b_.op(OpIEqual, tBool, {value, least})});
+  waterfallIndex_[keys[level]] = least;
+  conditional(mine, [&] {
+    waterfallLevel(inst, keys, values, level + 1);
+    if (b_.blockOpen()) b_.opNoResult(OpBranch, {merge});  // served: leave the loop
+  });
+  // Past the largest value every invocation was served. The second exit
+  // also keeps llvmpipe (Mesa 22.3) from losing what the served pass wrote,
+  // as it does in a loop whose one exit is a divergent break.
+  b_.opNoResult(OpBranchConditional, {b_.op(OpIEqual, tBool, {raised, b_.cUint(0)}), merge, cont});
+  b_.label(cont);
+  b_.opNoResult(OpBranch, {header});
+  b_.label(merge);
+}
+
+}  // namespace d3dvk::dxbc::detail
