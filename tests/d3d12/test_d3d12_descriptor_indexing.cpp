@@ -6,15 +6,17 @@
 // NonUniformResourceIndex): natively where the Vulkan device has the
 // *ArrayNonUniformIndexing features, else through a loop over the subgroup's
 // distinct indices where the stage has subgroup arithmetic (lavapipe in Mesa
-// 22.3: compute and pixel shaders; it has no dynamic indexing of sampled
-// images, so its texture case is refused), else the PSO is refused with
-// E_NOTIMPL.
+// 22.3: compute and pixel shaders), else the PSO is refused with E_NOTIMPL;
+// where the device cannot index a descriptor type dynamically at all
+// (lavapipe: sampled images), a bounded range is a switch over constant
+// indices.
 // A pixel shader samples a different texture in each pixel of a quad, with
 // implicit derivatives: the mip it reads shows the gradients are the quad's.
 // Values read back; the test asks Vulkan itself which path applies.
 #include "d3d12_pipeline_util.h"
 #include "vk_test_context.h"
 
+#include <memory>
 #include <string>
 
 using namespace d3dvk::test;
@@ -51,12 +53,13 @@ std::string shaderText(bool nonUniform) {
   return text;
 }
 
-// Whether a {nonuniform} index runs in `stage`: natively, or in a subgroup
-// loop (which indexes dynamically: `dynamic`, the device's
-// shader*ArrayDynamicIndexing feature for the descriptor type).
-bool nonUniformRuns(VkShaderStageFlags stage, VkBool32 VkPhysicalDeviceFeatures::*dynamic) {
+// Whether a {nonuniform} index runs in `stage`. Where the device cannot index
+// the descriptor type dynamically (`dynamic`, its shader*ArrayDynamicIndexing
+// feature), a bounded range switches over constant indices and an unbounded
+// one is refused; else natively, or in a subgroup loop.
+bool nonUniformRuns(VkShaderStageFlags stage, VkBool32 VkPhysicalDeviceFeatures::*dynamic, bool bounded) {
   VkTestContext vk;
-  if (!(vk.device().enabledFeatures().*dynamic)) return false;
+  if (!(vk.device().enabledFeatures().*dynamic)) return bounded;
   const d3dvk::vk::DescriptorIndexingFeatures& di = vk.device().descriptorIndexing();
   const bool native = di.uniformBufferNonUniform && di.sampledImageNonUniform && di.storageBufferNonUniform &&
                       di.storageImageNonUniform && di.uniformTexelBufferNonUniform && di.storageTexelBufferNonUniform;
@@ -65,7 +68,7 @@ bool nonUniformRuns(VkShaderStageFlags stage, VkBool32 VkPhysicalDeviceFeatures:
 
 void runIndexing(bool nonUniform) {
   const bool nonUniformSupported =
-      nonUniformRuns(VK_SHADER_STAGE_COMPUTE_BIT, &VkPhysicalDeviceFeatures::shaderStorageBufferArrayDynamicIndexing);
+      nonUniformRuns(VK_SHADER_STAGE_COMPUTE_BIT, &VkPhysicalDeviceFeatures::shaderStorageBufferArrayDynamicIndexing, false);
   ID3D12Device* device = createDevice12();
   D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
   REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
@@ -212,7 +215,7 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
           "({nonuniform}) with the quad's derivatives where the device can",
           "[d3d12][draw][descriptor-indexing]") {
   const bool runs =
-      nonUniformRuns(VK_SHADER_STAGE_FRAGMENT_BIT, &VkPhysicalDeviceFeatures::shaderSampledImageArrayDynamicIndexing);
+      nonUniformRuns(VK_SHADER_STAGE_FRAGMENT_BIT, &VkPhysicalDeviceFeatures::shaderSampledImageArrayDynamicIndexing, true);
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
   ID3D12Fence* fence = createFence(device);
@@ -236,8 +239,7 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
   void* out = nullptr;
   const HRESULT created = device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out);
   if (!runs) {
-    INFO("the Vulkan device has no sampled-image array indexing, or neither non-uniform indexing nor fragment "
-         "subgroup arithmetic (lavapipe 22.3: no dynamic indexing of sampled images): the PSO is refused");
+    INFO("the Vulkan device has neither non-uniform indexing nor fragment subgroup arithmetic: the PSO is refused");
     CHECK(created == E_NOTIMPL);
     rs->Release();
     fence->Release();
@@ -255,7 +257,8 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
   D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp[2]{};
   UINT64 total = 0;
   device->GetCopyableFootprints(&td, 0, 2, 0, fp, nullptr, nullptr, &total);
-  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 4 * total);
+  const UINT64 stride = (total + D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT - 1) & ~UINT64(D3D12_TEXTURE_DATA_PLACEMENT_ALIGNMENT - 1);
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 4 * stride);
   ID3D12Resource* textures[4]{};
   ID3D12GraphicsCommandList* list = nullptr;
   ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
@@ -265,9 +268,9 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
     for (UINT mip = 0; mip < 2; ++mip) {
       const UINT size = 16 >> mip;
       std::vector<uint32_t> texels(size * fp[mip].Footprint.RowPitch / 4, mip ? mip1[k] : mip0[k]);
-      writeUpload(upload, k * total + fp[mip].Offset, texels.data(), size_t(size) * fp[mip].Footprint.RowPitch);
+      writeUpload(upload, k * stride + fp[mip].Offset, texels.data(), size_t(size) * fp[mip].Footprint.RowPitch);
       D3D12_PLACED_SUBRESOURCE_FOOTPRINT at = fp[mip];
-      at.Offset += k * total;
+      at.Offset += k * stride;
       D3D12_TEXTURE_COPY_LOCATION dst = subresourceLocation(textures[k], mip), src = footprintLocation(upload, at);
       list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
     }
@@ -288,10 +291,10 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
   const D3D12_VERTEX_BUFFER_VIEW vbv{vb->GetGPUVirtualAddress(), sizeof cover, 12};
 
   // Scale 1: a texel per pixel (LOD 0, mip 0); scale 2: two (LOD 1, mip 1).
-  RenderTarget16 target(device);
+  auto target = std::make_unique<RenderTarget16>(device);
   for (const float scale : {1.0f, 2.0f}) {
     const float clear[4] = {0, 0, 0, 0};
-    target.bind(list, clear);
+    target->bind(list, clear);
     list->SetDescriptorHeaps(1, &heap);
     list->SetGraphicsRootSignature(rs);
     list->SetPipelineState(pso);
@@ -301,14 +304,14 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
     list->IASetVertexBuffers(0, 1, &vbv);
     list->DrawInstanced(3, 1, 0, 0);
     D3D12_RESOURCE_BARRIER b{};
-    b.Transition = {target.texture, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+    b.Transition = {target->texture, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
     list->ResourceBarrier(1, &b);
-    target.copyOut(list);
+    target->copyOut(list);
     std::swap(b.Transition.StateBefore, b.Transition.StateAfter);
     list->ResourceBarrier(1, &b);
     REQUIRE(list->Close() == S_OK);
     executeAndWait(queue, {list}, fence, &value);
-    const std::vector<uint32_t> px = target.pixels();
+    const std::vector<uint32_t> px = target->pixels();
     for (UINT y = 0; y < RenderTarget16::kSize; ++y)
       for (UINT x = 0; x < RenderTarget16::kSize; ++x) {
         INFO("scale " << scale << " pixel " << x << "," << y);
@@ -317,6 +320,7 @@ TEST_CASE("D3D12 descriptor indexing: a pixel shader samples a different texture
     REQUIRE(allocator->Reset() == S_OK);
     REQUIRE(list->Reset(allocator, nullptr) == S_OK);
   }
+  target.reset();
   list->Release();
   allocator->Release();
   vb->Release();

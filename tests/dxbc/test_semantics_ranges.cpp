@@ -383,6 +383,39 @@ ret
   CHECK(out[1][1] == std::vector<uint32_t>{0, 2001, 0, 4003});
 }
 
+TEST_CASE("texture ranges on a device without dynamic sampled-image indexing: a switch over constant elements",
+          "[dxbc][semantics][sm51]") {
+  const char* ps = R"(ps_5_1
+dcl_sampler S0[0:0], mode_default, space=0
+dcl_resource_texture2d (float,float,float,float) T0[0:3], space=0
+dcl_resource_texture2d (float,float,float,float) T1[0:*], space=1
+dcl_input_ps constant v0.x
+dcl_input_ps linear v1.xy
+dcl_output o0.xyzw
+dcl_temps 2
+sample r0.xyzw, v1.xyxx, T0[v0.x + 0].xyzw {nonuniform}, S0[0]
+sample_l r1.xyzw, v1.xyxx, T1[v0.x + 0].xyzw, S0[0], l(0.0)
+add o0.xyzw, r0.xyzw, r1.xyzw
+ret
+)";
+  TranslateOptions options;
+  options.constantIndexClasses = kConstantIndexSampledImages | kConstantIndexSamplers;
+  const std::string text = disassembleSpirv(translated(ps, options));
+  // T0 (four elements): a switch whose cases index by constants, sampling with
+  // the gradients taken before it; T1 (unbounded) keeps its dynamic index.
+  CHECK(text.find("OpSwitch") != std::string::npos);
+  CHECK(text.find("OpImageSampleImplicitLod") == std::string::npos);
+  CHECK(text.find("Grad %") != std::string::npos);
+  CHECK(text.find("OpDPdx") != std::string::npos);
+  CHECK(text.find("OpCapability SampledImageArrayNonUniformIndexing") == std::string::npos);
+  CHECK(text.find("OpCapability SampledImageArrayDynamicIndexing") != std::string::npos);  // T1's
+  size_t samples = 0;
+  for (size_t at = text.find("OpImageSampleExplicitLod"); at != std::string::npos;
+       at = text.find("OpImageSampleExplicitLod", at + 1))
+    ++samples;
+  CHECK(samples == 5);  // T0's four cases and T1's sample_l
+}
+
 TEST_CASE("an SM5.0 shader under a descriptor map: its registers are one-register ranges in space 0",
           "[dxbc][semantics][sm51]") {
   test::VkTestContext ctx;

@@ -143,6 +143,12 @@ struct TranslateOptions {
   // NonUniform. Implicit-derivative sampling in pixel shaders takes its
   // gradients before the loop. Off: NonUniform decorations.
   bool nonUniformWaterfall = false;
+  // Descriptor types (kConstantIndex* bits) the device cannot index
+  // dynamically (no shader*ArrayDynamicIndexing): a register index into a
+  // range of at most kMaxConstantIndexedRange of them selects the element
+  // with a switch, each case indexing by a constant (uniform or not). Longer
+  // and unbounded ranges keep the dynamic index, which the device refuses.
+  uint32_t constantIndexClasses = 0;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
   // Register ranges → descriptor arrays (D3D12). An SM5.1 shader declares its
   // constant buffers, samplers, SRVs and UAVs as ranges (`T0[4:7], space=5`,
@@ -164,6 +170,18 @@ struct TranslateOptions {
   // need a one-register range.
   std::vector<DescriptorRange> descriptorRanges;
 };
+
+// TranslateOptions::constantIndexClasses bits, one per Vulkan descriptor type.
+enum ConstantIndexClass : uint32_t {
+  kConstantIndexUniformBuffers = 1u << 0,
+  kConstantIndexSamplers = 1u << 1,
+  kConstantIndexSampledImages = 1u << 2,
+  kConstantIndexUniformTexelBuffers = 1u << 3,
+  kConstantIndexStorageBuffers = 1u << 4,
+  kConstantIndexStorageImages = 1u << 5,
+  kConstantIndexStorageTexelBuffers = 1u << 6,
+};
+constexpr uint32_t kMaxConstantIndexedRange = 64;
 
 // The default map (TranslateOptions::descriptorRanges empty) of a shader's
 // declared ranges: an SM5.1 shader's ranges, one entry per declaration (its

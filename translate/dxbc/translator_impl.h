@@ -475,12 +475,19 @@ class Translator {
   // TranslateOptions::nonUniformWaterfall: translates `inst` inside a loop
   // over its {nonuniform} resource indices' distinct values; false when the
   // instruction has none (the caller translates it as usual).
+  // Also a register index into a range of a constantIndexClasses type: a
+  // switch whose cases index by constants.
   bool waterfall(const Instruction& inst);
-  void waterfallLevel(const Instruction& inst, const std::vector<std::pair<ResourceKind, uint32_t>>& keys,
-                      const std::vector<uint32_t>& values, size_t level);
+  struct WaterfallIndex {
+    std::pair<ResourceKind, uint32_t> key;  // (kind, range id)
+    uint32_t value = 0;                     // the register's value
+    bool switched = false;                  // a switch over the range's elements, not a loop
+  };
+  void waterfallLevel(const Instruction& inst, const std::vector<WaterfallIndex>& indices, size_t level);
   bool inWaterfall_ = false;
-  // Inside the loop: the uniform index value each (kind, range id) operand uses.
-  std::map<std::pair<ResourceKind, uint32_t>, uint32_t> waterfallIndex_;
+  // Inside the loop: the uniform index value each (kind, range id) operand
+  // uses; inside a switch case, the constant element.
+  std::map<std::pair<ResourceKind, uint32_t>, uint32_t> waterfallIndex_, waterfallElement_;
   // Inside the loop, for sample / sample_b / sample_c in a pixel shader: the
   // gradients of the coordinate's spatial components taken before it (0: none).
   uint32_t waterfallDdx_ = 0, waterfallDdy_ = 0;

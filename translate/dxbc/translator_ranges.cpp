@@ -163,6 +163,8 @@ uint32_t Translator::rangeElement(const Operand& op, ResourceKind kind) {
       fail(std::string(prefix) + std::to_string(id) + ": register " + std::to_string(r) + " is outside its declared range [" +
            std::to_string(rb.lower) + ":" + (rb.upper == kUnboundedDescriptorRange ? std::string("*") : std::to_string(rb.upper)) + "]");
     element = b_.cUint(uint32_t(r - rb.base));
+  } else if (const auto constant = waterfallElement_.find({kind, id}); constant != waterfallElement_.end()) {
+    element = constant->second;  // a switch case's element (translator_waterfall.cpp)
   } else {
     const auto uniform = waterfallIndex_.find({kind, id});
     const uint32_t index = uniform != waterfallIndex_.end() ? uniform->second : indexValue(reg);

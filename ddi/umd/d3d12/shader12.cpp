@@ -165,6 +165,15 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
                                   di.storageTexelBufferNonUniform;
     options.nonUniformWaterfall =
         !nonUniformNative && device->vk().info().subgroupOperationsIn(stageFlag(stage), VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+    // Descriptor types the device cannot index dynamically: short ranges switch over their elements.
+    options.constantIndexClasses =
+        (features.shaderUniformBufferArrayDynamicIndexing ? 0u : dxbc::kConstantIndexUniformBuffers) |
+        (features.shaderSampledImageArrayDynamicIndexing ? 0u
+                                                          : dxbc::kConstantIndexSamplers | dxbc::kConstantIndexSampledImages) |
+        (features.shaderStorageBufferArrayDynamicIndexing ? 0u : dxbc::kConstantIndexStorageBuffers) |
+        (features.shaderStorageImageArrayDynamicIndexing ? 0u : dxbc::kConstantIndexStorageImages) |
+        (di.uniformTexelBufferDynamic ? 0u : dxbc::kConstantIndexUniformTexelBuffers) |
+        (di.storageTexelBufferDynamic ? 0u : dxbc::kConstantIndexStorageTexelBuffers);
     spirv = dxbc::translateToSpirv(parsed, options);
     shader->nativeOptions = std::move(options);
   } catch (const std::bad_alloc&) {
