@@ -57,7 +57,8 @@ typedef struct D3DVK_PRESENTER_STATUS {
  * errorSize > 0. Failures: DXGI_ERROR_UNSUPPORTED (no window-system library, no
  * display, no surface extension or VK_KHR_swapchain), DXGI_ERROR_INVALID_CALL (the
  * window is gone), DXGI_ERROR_DEVICE_REMOVED (the Vulkan device was lost),
- * E_OUTOFMEMORY, E_FAIL. A presenter is used from one thread at a time. */
+ * E_OUTOFMEMORY, E_FAIL. A presenter is used from one thread at a time (except
+ * pfnLastFrame and pfnWaitForFrame). */
 typedef struct D3DVK_PRESENT_FUNCS {
   int32_t (*pfnCreatePresenter)(const D3DVK_PRESENTER_DESC* desc, void** presenter, char* error, uint32_t errorSize);
   /* Waits for its presents to finish using the back buffers, then frees everything. */
@@ -71,6 +72,15 @@ typedef struct D3DVK_PRESENT_FUNCS {
   /* Waits until no present uses a back buffer (before the runtime frees or replaces them);
    * a new format and buffer count take effect at the next present. */
   int32_t (*pfnResize)(void* presenter, uint32_t format, uint32_t bufferCount, char* error, uint32_t errorSize);
+  /* The frame the last pfnPresent that returned S_OK queued (0 before the first): a
+   * serial that only grows. Any thread. */
+  uint64_t (*pfnLastFrame)(void* presenter);
+  /* Waits until the copy of `frame` out of its back buffer has finished on the GPU:
+   * S_OK (at once for 0 or a finished frame), DXGI_ERROR_WAIT_TIMEOUT when timeoutNs
+   * passed first (UINT64_MAX: bounded by the device's GPU timeout only),
+   * DXGI_ERROR_DEVICE_REMOVED. Any thread, also while another is in pfnPresent;
+   * never while pfnDestroyPresenter runs. (DXGI's frame-latency waitable object.) */
+  int32_t (*pfnWaitForFrame)(void* presenter, uint64_t frame, uint64_t timeoutNs);
 } D3DVK_PRESENT_FUNCS;
 
 /* Fills *funcs (sizeof(D3DVK_PRESENT_FUNCS) bytes); 0 on success. */
