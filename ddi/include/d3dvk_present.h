@@ -83,6 +83,17 @@ typedef struct D3DVK_PRESENT_FUNCS {
   int32_t (*pfnWaitForFrame)(void* presenter, uint64_t frame, uint64_t timeoutNs);
 } D3DVK_PRESENT_FUNCS;
 
+/* A swapchain's back buffer is created with D3D10_DDI_BIND_PRESENT (D3D11). One of
+ * R8G8B8A8_UNORM or B8G8R8A8_UNORM also takes views in its sRGB form, as DXGI's flip
+ * model lets an application draw sRGB into a UNORM back buffer (the image is made
+ * MUTABLE_FORMAT with both formats in its format list). The view format such a buffer
+ * takes besides its own (DXGI_FORMAT values), or 0. */
+static inline uint32_t D3DVKPresentSrgbViewFormat(uint32_t backBufferFormat) {
+  return backBufferFormat == 28u   ? 29u  /* R8G8B8A8_UNORM -> R8G8B8A8_UNORM_SRGB */
+         : backBufferFormat == 87u ? 91u  /* B8G8R8A8_UNORM -> B8G8R8A8_UNORM_SRGB */
+                                   : 0u;
+}
+
 /* Fills *funcs (sizeof(D3DVK_PRESENT_FUNCS) bytes); 0 on success. */
 typedef int32_t (*PFN_D3DVKGetPresentFuncs)(D3DVK_PRESENT_FUNCS* funcs, uint32_t size);
 #define D3DVK_GET_PRESENT_FUNCS_NAME "D3DVKGetPresentFuncs"

@@ -3,7 +3,8 @@
 // (so GetBuffer hands out a real ID3D11Texture2D / ID3D12Resource), and what
 // the UMD's presenter needs of them (d3dvk_present.h: the DDI device and the
 // buffers' DDI resources). D3D11 (dxgi_swapchain_d3d11.cpp): one texture, buffer
-// 0, the one a D3D11 application draws to in every swap effect. D3D12
+// 0, the one a D3D11 application draws to in every swap effect, made presentable
+// (a UNORM one takes sRGB views too, D3D11Device::createSwapChainBuffer). D3D12
 // (dxgi_swapchain_d3d12.cpp): BufferCount committed resources on a direct queue's
 // device, drawn to in turn (GetCurrentBackBufferIndex).
 #pragma once

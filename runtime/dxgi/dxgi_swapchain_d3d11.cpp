@@ -35,7 +35,7 @@ class D3D11SwapChainBuffers final : public SwapChainBuffers {
     desc.BindFlags = D3D11_BIND_RENDER_TARGET;
     if (usage & DXGI_USAGE_SHADER_INPUT) desc.BindFlags |= D3D11_BIND_SHADER_RESOURCE;
     if (usage & DXGI_USAGE_UNORDERED_ACCESS) desc.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
-    const HRESULT hr = device_->CreateTexture2D(&desc, nullptr, &texture_);
+    const HRESULT hr = device_->createSwapChainBuffer(desc, &texture_);
     if (FAILED(hr)) *error = "the back buffer texture cannot be created (ID3D11Device::CreateTexture2D failed)";
     return hr;
   }
