@@ -156,6 +156,8 @@ HRESULT createSwapChain(IDXGIFactory* factory, IUnknown* device, HWND window, co
   if (!buffers) return fail(function, hr, error);
   if (std::string why = badDesc(*desc, buffers->api() == D3DVK_PRESENT_API_D3D12); !why.empty())
     return fail(function, DXGI_ERROR_INVALID_CALL, why);
+  buffers->keepPresentedFrames(desc->SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL ||
+                               desc->SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC fs{};
   fs.Windowed = TRUE;
   if (fullscreen) {
@@ -310,6 +312,7 @@ HRESULT DxgiSwapChain::present(UINT syncInterval, UINT flags, const char* method
   if (hr == S_OK) {
     ++presentsShown_;
     lastShownNs_ = monotonicNs();
+    buffers_->presented();
   }
   if (buffers_->api() == D3DVK_PRESENT_API_D3D12) current_ = (current_ + 1) % desc_.BufferCount;
   return hr;
@@ -336,7 +339,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
                 "Buffer " + std::to_string(Buffer) + " is not below BufferCount " + std::to_string(desc_.BufferCount));
   if (Buffer >= buffers_->count())
     return fail("IDXGISwapChain::GetBuffer", DXGI_ERROR_INVALID_CALL,
-                "a D3D11 swapchain's application draws to buffer 0 only");
+                "a D3D11 swapchain with DXGI_SWAP_EFFECT_DISCARD or FLIP_DISCARD gives out buffer 0 only "
+                "(the sequential swap effects also give read-only buffers above 0)");
   return buffers_->get(Buffer, riid, ppSurface);
 } D3DVK_CATCH_HRESULT
 

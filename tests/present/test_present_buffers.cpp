@@ -119,13 +119,6 @@ TEST_CASE("D3D11 flip-model UNORM back buffers take sRGB render-target views", "
       context->ClearRenderTargetView(srgbView.p, linear);
       const D3D11_RECT left{0, 0, 32, 48};
       context1->ClearView(unormView.p, raw, &left, 1);
-      REQUIRE(swapchain->Present(0, 0) == S_OK);
-      const uint32_t encoded = srgbByte(linear[0]) << 16 | srgbByte(linear[1]) << 8 | srgbByte(linear[2]);
-      const uint32_t plain = rgb8(raw);
-      INFO("expected sRGB-encoded 0x" << std::hex << encoded << ", as-is 0x" << plain);
-      const uint32_t right = x.waitForPixel(w, 48, 24, encoded);
-      CHECK(nearRgb(right, encoded));
-      CHECK(nearRgb(x.pixel(w, 8, 24), plain));
 
       // A draw through the sRGB view (the bottom-right quarter) is encoded as well.
       const std::vector<uint8_t> vsCode = d3dvk::dxbc::assemble(kVs).container;
@@ -153,10 +146,14 @@ TEST_CASE("D3D11 flip-model UNORM back buffers take sRGB render-target views", "
       context->OMSetRenderTargets(1, &srgbView.p, nullptr);
       context->Draw(6, 0);
       REQUIRE(swapchain->Present(0, 0) == S_OK);
+      const uint32_t encoded = srgbByte(linear[0]) << 16 | srgbByte(linear[1]) << 8 | srgbByte(linear[2]);
+      const uint32_t plain = rgb8(raw);
       const uint32_t drawn = srgbByte(kDrawn[0]) << 16 | srgbByte(kDrawn[1]) << 8 | srgbByte(kDrawn[2]);
-      INFO("drawn sRGB-encoded 0x" << std::hex << drawn);
+      INFO("expected: cleared sRGB-encoded 0x" << std::hex << encoded << ", as-is 0x" << plain << ", drawn 0x"
+                                               << drawn);
       CHECK(nearRgb(x.waitForPixel(w, 48, 36, drawn), drawn));
-      CHECK(nearRgb(x.pixel(w, 48, 12), encoded));  // the cleared quarter above is unchanged
+      CHECK(nearRgb(x.pixel(w, 48, 12), encoded));
+      CHECK(nearRgb(x.pixel(w, 8, 24), plain));
 
       // Other formats stay refused: another family, the other channel order's sRGB form.
       rd.Format = unorm == DXGI_FORMAT_R8G8B8A8_UNORM ? DXGI_FORMAT_B8G8R8A8_UNORM_SRGB : DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
@@ -182,4 +179,112 @@ TEST_CASE("D3D11 flip-model UNORM back buffers take sRGB render-target views", "
   rd.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2D;
   Com<ID3D11RenderTargetView> view;
   CHECK(device->CreateRenderTargetView(texture.p, &rd, view.put()) == E_INVALIDARG);
+}
+
+namespace {
+
+// Buffer `index`'s pixel (0, 0) as 0xRRGGBB (an R8G8B8A8_UNORM buffer, read through a staging copy).
+uint32_t bufferPixel(ID3D11Device* device, ID3D11DeviceContext* context, IDXGISwapChain1* swapchain, UINT index) {
+  Com<ID3D11Texture2D> buffer;
+  REQUIRE(swapchain->GetBuffer(index, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+  D3D11_TEXTURE2D_DESC desc{};
+  buffer->GetDesc(&desc);
+  desc.Usage = D3D11_USAGE_STAGING;
+  desc.BindFlags = 0;
+  desc.CPUAccessFlags = D3D11_CPU_ACCESS_READ;
+  Com<ID3D11Texture2D> staging;
+  REQUIRE(device->CreateTexture2D(&desc, nullptr, staging.put()) == S_OK);
+  context->CopyResource(staging.p, buffer.p);
+  D3D11_MAPPED_SUBRESOURCE mapped{};
+  REQUIRE(context->Map(staging.p, 0, D3D11_MAP_READ, 0, &mapped) == S_OK);
+  const auto* p = static_cast<const uint8_t*>(mapped.pData);
+  const uint32_t value = uint32_t(p[0]) << 16 | uint32_t(p[1]) << 8 | p[2];
+  context->Unmap(staging.p, 0);
+  return value;
+}
+
+}  // namespace
+
+TEST_CASE("D3D11 GetBuffer above 0: read-only presented frames with the sequential swap effects, refused otherwise",
+          "[present][d3d11][buffers]") {
+  setenv("D3DVK_WSI", "x11", 1);
+  XServer x;
+  Com<ID3D11Device> device;
+  Com<ID3D11DeviceContext> context;
+  Com<IDXGIFactory2> factory;
+  REQUIRE(D3D11CreateDevice(nullptr, D3D_DRIVER_TYPE_HARDWARE, nullptr, 0, nullptr, 0, D3D11_SDK_VERSION,
+                            device.put(), nullptr, context.put()) == S_OK);
+  REQUIRE(CreateDXGIFactory2(0, __uuidof(IDXGIFactory2), factory.putVoid()) == S_OK);
+
+  // DISCARD and FLIP_DISCARD: buffer 0 only.
+  for (DXGI_SWAP_EFFECT effect : {DXGI_SWAP_EFFECT_DISCARD, DXGI_SWAP_EFFECT_FLIP_DISCARD}) {
+    INFO("swap effect " << int(effect));
+    const Window w = x.createWindow(16, 16);
+    DXGI_SWAP_CHAIN_DESC1 desc = flipDesc(16, 16, 3);
+    desc.SwapEffect = effect;
+    Com<IDXGISwapChain1> swapchain;
+    REQUIRE(factory->CreateSwapChainForHwnd(device.p, hwndOf(w), &desc, nullptr, nullptr, swapchain.put()) == S_OK);
+    Com<ID3D11Texture2D> buffer;
+    CHECK(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+    CHECK(swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
+    CHECK(buffer.p == nullptr);
+  }
+
+  // SEQUENTIAL and FLIP_SEQUENTIAL with 3 buffers: after frames A, B (each presented),
+  // buffer 2 holds B, buffer 1 A; after C, buffer 2 holds C, buffer 1 B, and buffer
+  // 0 (drawn to next) what buffer 1 held: A.
+  const float red[4] = {1, 0, 0, 1}, green[4] = {0, 1, 0, 1}, blue[4] = {0, 0, 1, 1};
+  for (DXGI_SWAP_EFFECT effect : {DXGI_SWAP_EFFECT_SEQUENTIAL, DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL}) {
+    INFO("swap effect " << int(effect));
+    const Window w = x.createWindow(16, 16);
+    DXGI_SWAP_CHAIN_DESC1 desc = flipDesc(16, 16, 3);
+    desc.SwapEffect = effect;
+    Com<IDXGISwapChain1> swapchain;
+    REQUIRE(factory->CreateSwapChainForHwnd(device.p, hwndOf(w), &desc, nullptr, nullptr, swapchain.put()) == S_OK);
+    {
+      Com<ID3D11Texture2D> buffer;
+      CHECK(swapchain->GetBuffer(3, __uuidof(ID3D11Texture2D), buffer.putVoid()) == DXGI_ERROR_INVALID_CALL);
+      for (UINT i = 0; i < 3; ++i) {
+        INFO("buffer " << i);
+        REQUIRE(swapchain->GetBuffer(i, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+        Com<IDXGIResource> resource;
+        REQUIRE(buffer->QueryInterface(__uuidof(IDXGIResource), resource.putVoid()) == S_OK);
+        DXGI_USAGE usage = 0;
+        REQUIRE(resource->GetUsage(&usage) == S_OK);
+        CHECK((usage & DXGI_USAGE_BACK_BUFFER) != 0);
+        CHECK(((usage & DXGI_USAGE_READ_ONLY) != 0) == (i > 0));
+        CHECK(((usage & DXGI_USAGE_RENDER_TARGET_OUTPUT) != 0) == (i == 0));
+        Com<ID3D11RenderTargetView> rtv;
+        CHECK(device->CreateRenderTargetView(buffer.p, nullptr, rtv.put()) == (i == 0 ? S_OK : E_INVALIDARG));
+      }
+    }
+    auto frame = [&](const float colour[4]) {
+      Com<ID3D11Texture2D> buffer;
+      REQUIRE(swapchain->GetBuffer(0, __uuidof(ID3D11Texture2D), buffer.putVoid()) == S_OK);
+      Com<ID3D11RenderTargetView> rtv;
+      REQUIRE(device->CreateRenderTargetView(buffer.p, nullptr, rtv.put()) == S_OK);
+      context->ClearRenderTargetView(rtv.p, colour);
+      REQUIRE(swapchain->Present(0, 0) == S_OK);
+    };
+    frame(red);
+    frame(green);
+    CHECK(x.waitForPixel(w, 4, 4, rgb8(green)) == rgb8(green));
+    CHECK(bufferPixel(device.p, context.p, swapchain.p, 2) == rgb8(green));
+    CHECK(bufferPixel(device.p, context.p, swapchain.p, 1) == rgb8(red));
+    frame(blue);
+    CHECK(x.waitForPixel(w, 4, 4, rgb8(blue)) == rgb8(blue));
+    CHECK(bufferPixel(device.p, context.p, swapchain.p, 2) == rgb8(blue));
+    CHECK(bufferPixel(device.p, context.p, swapchain.p, 1) == rgb8(green));
+    CHECK(bufferPixel(device.p, context.p, swapchain.p, 0) == rgb8(red));
+
+    // A held buffer above 0 keeps ResizeBuffers from replacing them.
+    Com<ID3D11Texture2D> held;
+    REQUIRE(swapchain->GetBuffer(2, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
+    context->ClearState();
+    CHECK(swapchain->ResizeBuffers(0, 8, 8, DXGI_FORMAT_UNKNOWN, 0) == DXGI_ERROR_INVALID_CALL);
+    held.reset();
+    REQUIRE(swapchain->ResizeBuffers(2, 8, 8, DXGI_FORMAT_UNKNOWN, 0) == S_OK);
+    CHECK(swapchain->GetBuffer(1, __uuidof(ID3D11Texture2D), held.putVoid()) == S_OK);
+    CHECK(swapchain->GetBuffer(2, __uuidof(ID3D11Texture2D), held.putVoid()) == DXGI_ERROR_INVALID_CALL);
+  }
 }
