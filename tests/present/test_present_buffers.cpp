@@ -1,10 +1,12 @@
 // tests/present/test_present_buffers.cpp — D3D11 back buffers as DXGI defines
-// them (docs/dxgi.md): a flip-model R8G8B8A8_UNORM / B8G8R8A8_UNORM buffer takes
-// render-target views in its sRGB form (and in its own): values cleared through
-// the sRGB view reach the window sRGB-encoded (expected bytes computed here with
-// the sRGB transfer function), through the UNORM view as they are; other view
-// formats, and sRGB views of ordinary textures, stay refused. X11 windows under
-// xvfb-run, on the device's own path.
+// them (docs/dxgi.md). A flip-model R8G8B8A8_UNORM / B8G8R8A8_UNORM buffer takes
+// render-target views in its sRGB form (and in its own): values cleared and drawn
+// through the sRGB view reach the window sRGB-encoded (expected bytes computed here
+// with the sRGB transfer function), through the UNORM view as they are; other view
+// formats, and sRGB views of ordinary textures, stay refused. GetBuffer(n > 0):
+// refused for DISCARD / FLIP_DISCARD; for the sequential swap effects read-only
+// buffers holding the earlier frames, read back and compared with what was cleared.
+// X11 windows under xvfb-run, on the device's own path.
 // d3dvk's API headers, then the assembler, before the windows' header (Xlib's
 // macros, e.g. None, would clash with the assembler's names).
 #include <d3d11_3.h>
