@@ -4,13 +4,16 @@
 #                                         headers generated with their C form (docs/building-applications.md)
 #   lib/pkgconfig/d3dvk.pc                pkg-config d3dvk (requires DirectX-Headers)
 #   lib/cmake/d3dvk/                      find_package(d3dvk): d3dvk::d3d11, d3dvk::d3d12
-#   bin/d3dvk-info
+#   bin/d3dvk-info, bin/d3dvk-demo (the windowed demo, when libsdl2-dev was there to build it)
 # D3D12 applications use DirectX-Headers' <directx/d3d12.h> (directx-headers-dev).
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
 install(TARGETS d3dvk_runtime d3dvk_umd LIBRARY DESTINATION lib)
 install(TARGETS d3dvk-info RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+if(TARGET d3dvk-demo)
+  install(TARGETS d3dvk-demo RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+endif()
 # The generated headers (C and C++ forms; runtime/include/CMakeLists.txt).
 get_property(D3DVK_PUBLIC_HEADERS GLOBAL PROPERTY D3DVK_PUBLIC_HEADERS)
 install(FILES ${D3DVK_PUBLIC_HEADERS} DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}/d3dvk)

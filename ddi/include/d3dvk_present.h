@@ -57,7 +57,8 @@ typedef struct D3DVK_PRESENTER_STATUS {
  * errorSize > 0. Failures: DXGI_ERROR_UNSUPPORTED (no window-system library, no
  * display, no surface extension or VK_KHR_swapchain), DXGI_ERROR_INVALID_CALL (the
  * window is gone), DXGI_ERROR_DEVICE_REMOVED (the Vulkan device was lost),
- * E_OUTOFMEMORY, E_FAIL. A presenter is used from one thread at a time. */
+ * E_OUTOFMEMORY, E_FAIL. A presenter is used from one thread at a time (except
+ * pfnLastFrame and pfnWaitForFrame). */
 typedef struct D3DVK_PRESENT_FUNCS {
   int32_t (*pfnCreatePresenter)(const D3DVK_PRESENTER_DESC* desc, void** presenter, char* error, uint32_t errorSize);
   /* Waits for its presents to finish using the back buffers, then frees everything. */
@@ -71,7 +72,27 @@ typedef struct D3DVK_PRESENT_FUNCS {
   /* Waits until no present uses a back buffer (before the runtime frees or replaces them);
    * a new format and buffer count take effect at the next present. */
   int32_t (*pfnResize)(void* presenter, uint32_t format, uint32_t bufferCount, char* error, uint32_t errorSize);
+  /* The frame the last pfnPresent that returned S_OK queued (0 before the first): a
+   * serial that only grows. Any thread. */
+  uint64_t (*pfnLastFrame)(void* presenter);
+  /* Waits until the copy of `frame` out of its back buffer has finished on the GPU:
+   * S_OK (at once for 0 or a finished frame), DXGI_ERROR_WAIT_TIMEOUT when timeoutNs
+   * passed first (UINT64_MAX: bounded by the device's GPU timeout only),
+   * DXGI_ERROR_DEVICE_REMOVED. Any thread, also while another is in pfnPresent;
+   * never while pfnDestroyPresenter runs. (DXGI's frame-latency waitable object.) */
+  int32_t (*pfnWaitForFrame)(void* presenter, uint64_t frame, uint64_t timeoutNs);
 } D3DVK_PRESENT_FUNCS;
+
+/* A swapchain's back buffer is created with D3D10_DDI_BIND_PRESENT (D3D11). One of
+ * R8G8B8A8_UNORM or B8G8R8A8_UNORM also takes views in its sRGB form, as DXGI's flip
+ * model lets an application draw sRGB into a UNORM back buffer (the image is made
+ * MUTABLE_FORMAT with both formats in its format list). The view format such a buffer
+ * takes besides its own (DXGI_FORMAT values), or 0. */
+static inline uint32_t D3DVKPresentSrgbViewFormat(uint32_t backBufferFormat) {
+  return backBufferFormat == 28u   ? 29u  /* R8G8B8A8_UNORM -> R8G8B8A8_UNORM_SRGB */
+         : backBufferFormat == 87u ? 91u  /* B8G8R8A8_UNORM -> B8G8R8A8_UNORM_SRGB */
+                                   : 0u;
+}
 
 /* Fills *funcs (sizeof(D3DVK_PRESENT_FUNCS) bytes); 0 on success. */
 typedef int32_t (*PFN_D3DVKGetPresentFuncs)(D3DVK_PRESENT_FUNCS* funcs, uint32_t size);

@@ -2,6 +2,7 @@
 #include "driver_resource.h"
 
 #include "adapter.h"
+#include "d3dvk_present.h"
 #include "device.h"
 #include "pipeline_cache.h"
 
@@ -138,6 +139,18 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (r.isTexture3D() && (r.bindFlags & D3D10_DDI_BIND_RENDER_TARGET)) info.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
   // A typeless texture (its family's UINT format) is viewed in any typed member of the family.
   if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  // A UNORM swapchain back buffer is also viewed in its sRGB form (d3dvk_present.h).
+  VkImageFormatListCreateInfo formatList{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
+  VkFormat listed[2] = {r.format->vk, VK_FORMAT_UNDEFINED};
+  const uint32_t srgbView = D3DVKPresentSrgbViewFormat(uint32_t(r.format->dxgi));
+  if ((r.bindFlags & D3D10_DDI_BIND_PRESENT) && srgbView)
+    if (const state::FormatInfo* srgb = state::findFormat(DXGI_FORMAT(srgbView))) {
+      listed[1] = srgb->vk;
+      formatList.viewFormatCount = 2;
+      formatList.pViewFormats = listed;
+      info.pNext = &formatList;
+      info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    }
   info.format = r.format->vk;
   info.extent = {r.width, r.height, r.depth};
   info.mipLevels = r.mipLevels;

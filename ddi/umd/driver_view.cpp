@@ -2,6 +2,7 @@
 #include "driver_view.h"
 
 #include "adapter.h"
+#include "d3dvk_present.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "native_draw.h"
@@ -15,10 +16,13 @@ namespace d3dvk::umd {
 namespace {
 
 // The format a view of `r` in `format` reads and writes: the resource's own
-// (also for UNKNOWN), or a typed member of its typeless family; null otherwise.
+// (also for UNKNOWN), a typed member of its typeless family, or the sRGB form of a
+// UNORM swapchain back buffer (d3dvk_present.h); null otherwise.
 const state::FormatInfo* viewFormatFor(const Resource& r, DXGI_FORMAT format) {
   if (format == DXGI_FORMAT_UNKNOWN) return r.format->kind == state::FormatKind::Typeless ? nullptr : r.format;
   const state::FormatInfo* f = state::findFormat(format);
+  if (f && (r.bindFlags & D3D10_DDI_BIND_PRESENT) && uint32_t(format) == D3DVKPresentSrgbViewFormat(r.format->dxgi))
+    return f;
   return f && state::viewFormatFits(*r.format, *f) ? f : nullptr;
 }
 

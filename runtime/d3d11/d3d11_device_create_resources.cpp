@@ -129,6 +129,16 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture1D(const D3D11_TEXTURE1D_DES
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DESC* pDesc,
                                                        const D3D11_SUBRESOURCE_DATA* pInitialData,
                                                        ID3D11Texture2D** ppTexture2D) try {
+  return createTexture2D(pDesc, pInitialData, ppTexture2D, false);
+} D3DVK_CATCH_HRESULT
+
+HRESULT D3D11Device::createSwapChainBuffer(const D3D11_TEXTURE2D_DESC& desc, bool readOnly,
+                                           ID3D11Texture2D** texture) try {
+  return createTexture2D(&desc, nullptr, texture, true, readOnly);
+} D3DVK_CATCH_HRESULT
+
+HRESULT D3D11Device::createTexture2D(const D3D11_TEXTURE2D_DESC* pDesc, const D3D11_SUBRESOURCE_DATA* pInitialData,
+                                     ID3D11Texture2D** ppTexture2D, bool presentable, bool readOnly) {
   if (removed()) return removedFailure(ppTexture2D);
   static constexpr const char* kFunction = "ID3D11Device::CreateTexture2D";
   if (ppTexture2D) *ppTexture2D = nullptr;
@@ -163,6 +173,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   desc.MipLevels = resolvedMipLevels(desc.Width, desc.Height, desc.MipLevels);
   std::unique_ptr<D3D11Texture2D> texture(new (std::nothrow) D3D11Texture2D(*this, desc));
   if (!texture) return E_OUTOFMEMORY;
+  texture->presentable = presentable;
+  texture->readOnlyBackBuffer = readOnly;
   HRESULT hr = texture->createDriverResource(pInitialData);
   if (FAILED(hr)) {
     if (hr == E_OUTOFMEMORY)
@@ -174,7 +186,7 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture2D(const D3D11_TEXTURE2D_DES
   texture->AddRef();
   *ppTexture2D = texture.release();
   return S_OK;
-} D3DVK_CATCH_HRESULT
+}
 
 HRESULT STDMETHODCALLTYPE D3D11Device::CreateTexture3D(const D3D11_TEXTURE3D_DESC* pDesc,
                                                        const D3D11_SUBRESOURCE_DATA* pInitialData,

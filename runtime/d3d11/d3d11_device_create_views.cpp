@@ -11,6 +11,7 @@
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 #include "d3d11_view.h"
+#include "d3dvk_present.h"
 
 #include <memory>
 
@@ -183,11 +184,14 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
             " is typeless: a view needs a desc naming a typed format of its family.");
     return false;
   }
-  if (request.format != DXGI_FORMAT_UNKNOWN && !viewFormatFits(r->format, request.format)) {
+  // A UNORM swapchain back buffer also takes views in its sRGB form (DXGI's flip model).
+  const bool presentSrgb = r->presentable && UINT(request.format) == D3DVKPresentSrgbViewFormat(UINT(r->format));
+  if (request.format != DXGI_FORMAT_UNKNOWN && !viewFormatFits(r->format, request.format) && !presentSrgb) {
     add(m.invalidFormat, m.invalidFormatName,
         "The view format " + std::to_string(int(request.format)) + " does not fit the resource's format " +
             std::to_string(int(r->format)) +
-            " (the same format, or for a typeless resource a typed format of its family).");
+            " (the same format, for a typeless resource a typed format of its family, or for a UNORM swapchain "
+            "back buffer its sRGB form).");
     return false;
   }
   // Depth formats belong to depth-stencil views alone; a depth-stencil

@@ -56,6 +56,7 @@ HRESULT D3D11ResourceBase::createDriverResource(const D3D11_SUBRESOURCE_DATA* in
   // The API's bind bits equal the DDI's up to DEPTH_STENCIL; UNORDERED_ACCESS
   // is 0x80 in the API and 0x100 in the DDI (0x80 there is PRESENT).
   args.BindFlags = (bindFlags & 0x7F) | (bindFlags & D3D11_BIND_UNORDERED_ACCESS ? D3D11_DDI_BIND_UNORDERED_ACCESS : 0);
+  if (presentable) args.BindFlags |= D3D10_DDI_BIND_PRESENT;  // a swapchain's back buffer
   args.MapFlags = ddiCpuAccess(cpuAccessFlags);
   // Buffer misc flags share their values with the DDI's (D3D11_DDI_RESOURCE_MISC_*).
   args.MiscFlags = miscFlags & (D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |

@@ -33,6 +33,11 @@ class D3D11ResourceBase {
   UINT depth = 1;                // Texture3D
   UINT structureByteStride = 0;  // D3D11_RESOURCE_MISC_BUFFER_STRUCTURED buffers
   DXGI_SAMPLE_DESC sampleDesc{1, 0};
+  // A swapchain's back buffer (DDI bind flag PRESENT): a UNORM one also takes views
+  // in its sRGB form (D3DVKPresentSrgbViewFormat, d3dvk_present.h).
+  bool presentable = false;
+  // A sequential swapchain's buffer above 0: read-only (GetUsage: DXGI_USAGE_READ_ONLY).
+  bool readOnlyBackBuffer = false;
   std::vector<bool> mapped;  // per subresource; guarded by the immediate context
 
   D3D10DDI_HRESOURCE ddiHandle() const { return driverObject_.handle(); }

@@ -67,6 +67,8 @@ HRESULT STDMETHODCALLTYPE DxgiResource::GetUsage(DXGI_USAGE* pUsage) try {
   if (resource_.bindFlags & D3D11_BIND_SHADER_RESOURCE) usage |= DXGI_USAGE_SHADER_INPUT;
   if (resource_.bindFlags & D3D11_BIND_RENDER_TARGET) usage |= DXGI_USAGE_RENDER_TARGET_OUTPUT;
   if (resource_.bindFlags & D3D11_BIND_UNORDERED_ACCESS) usage |= DXGI_USAGE_UNORDERED_ACCESS;
+  if (resource_.presentable) usage |= DXGI_USAGE_BACK_BUFFER;
+  if (resource_.readOnlyBackBuffer) usage |= DXGI_USAGE_READ_ONLY;
   switch (resource_.usage) {
     case D3D11_USAGE_DYNAMIC: usage |= DXGI_CPU_ACCESS_DYNAMIC; break;
     case D3D11_USAGE_STAGING: usage |= DXGI_CPU_ACCESS_READ_WRITE; break;

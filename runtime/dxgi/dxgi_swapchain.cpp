@@ -156,6 +156,8 @@ HRESULT createSwapChain(IDXGIFactory* factory, IUnknown* device, HWND window, co
   if (!buffers) return fail(function, hr, error);
   if (std::string why = badDesc(*desc, buffers->api() == D3DVK_PRESENT_API_D3D12); !why.empty())
     return fail(function, DXGI_ERROR_INVALID_CALL, why);
+  buffers->keepPresentedFrames(desc->SwapEffect == DXGI_SWAP_EFFECT_SEQUENTIAL ||
+                               desc->SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC fs{};
   fs.Windowed = TRUE;
   if (fullscreen) {
@@ -214,10 +216,15 @@ HRESULT DxgiSwapChain::init(std::string* error) {
   }
   sourceWidth_ = desc_.Width;
   sourceHeight_ = desc_.Height;
+  if (desc_.Flags & DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT) {
+    latencyWaitable_ = FrameLatencyWaitable::create(funcs_, presenter_, maxLatency_, error);
+    if (!latencyWaitable_) return E_OUTOFMEMORY;
+  }
   return buffers_->create(desc_.BufferCount, desc_.Width, desc_.Height, desc_.Format, desc_.BufferUsage, error);
 }
 
 DxgiSwapChain::~DxgiSwapChain() {
+  latencyWaitable_.reset();  // its thread waits on the presenter
   if (presenter_) funcs_->pfnDestroyPresenter(presenter_);  // waits for the last copy out of a buffer
   buffers_.reset();
   if (factory_) factory_->Release();
@@ -298,10 +305,14 @@ HRESULT DxgiSwapChain::present(UINT syncInterval, UINT flags, const char* method
   args.SyncInterval = syncInterval;
   char reason[512] = {};
   const HRESULT hr = funcs_->pfnPresent(presenter_, &args, reason, sizeof reason);
+  // The waitable object is released when the frame's copy finishes (at once when
+  // nothing was queued), so that a waiting application reaches this error too.
+  if (latencyWaitable_) latencyWaitable_->queued(hr == S_OK ? funcs_->pfnLastFrame(presenter_) : 0);
   if (FAILED(hr)) return fail(method, hr, reason);
   if (hr == S_OK) {
     ++presentsShown_;
     lastShownNs_ = monotonicNs();
+    buffers_->presented();
   }
   if (buffers_->api() == D3DVK_PRESENT_API_D3D12) current_ = (current_ + 1) % desc_.BufferCount;
   return hr;
@@ -328,7 +339,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
                 "Buffer " + std::to_string(Buffer) + " is not below BufferCount " + std::to_string(desc_.BufferCount));
   if (Buffer >= buffers_->count())
     return fail("IDXGISwapChain::GetBuffer", DXGI_ERROR_INVALID_CALL,
-                "a D3D11 swapchain's application draws to buffer 0 only");
+                "a D3D11 swapchain with DXGI_SWAP_EFFECT_DISCARD or FLIP_DISCARD gives out buffer 0 only "
+                "(the sequential swap effects also give read-only buffers above 0)");
   return buffers_->get(Buffer, riid, ppSurface);
 } D3DVK_CATCH_HRESULT
 
@@ -544,7 +556,8 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetMaximumFrameLatency(UINT MaxLatency)
                 "the swapchain was not created with DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT");
   if (MaxLatency < 1 || MaxLatency > DXGI_MAX_SWAP_CHAIN_BUFFERS)
     return fail("IDXGISwapChain2::SetMaximumFrameLatency", DXGI_ERROR_INVALID_CALL, "MaxLatency is 1 to 16");
-  maxLatency_ = MaxLatency;  // recorded: Present keeps at most one frame in flight anyway
+  maxLatency_ = MaxLatency;
+  latencyWaitable_->setMaximum(MaxLatency);
   return S_OK;
 } D3DVK_CATCH_HRESULT
 
@@ -557,9 +570,15 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetMaximumFrameLatency(UINT* pMaxLatenc
 } D3DVK_CATCH_HRESULT
 
 HANDLE STDMETHODCALLTYPE DxgiSwapChain::GetFrameLatencyWaitableObject() try {
-  logError("IDXGISwapChain2::GetFrameLatencyWaitableObject",
-           "no waitable object: Present itself waits until at most one frame is in flight");
-  return nullptr;
+  const char* method = "IDXGISwapChain2::GetFrameLatencyWaitableObject";
+  std::lock_guard<std::mutex> lock(mutex_);
+  if (!latencyWaitable_) {
+    logError(method, "the swapchain was not created with DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT");
+    return nullptr;
+  }
+  HANDLE handle = latencyWaitable_->duplicate();
+  if (!handle) logError(method, "cannot duplicate the waitable object's descriptor");
+  return handle;
 } D3DVK_CATCH_RETURN(nullptr)
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetMatrixTransform(const DXGI_MATRIX_3X2_F*) try {

@@ -8,6 +8,7 @@
 // DXGI_ERROR_NOT_CURRENTLY_AVAILABLE. One swapchain per window at a time.
 #pragma once
 
+#include "dxgi_frame_latency.h"
 #include "dxgi_object.h"
 #include "dxgi_swapchain_buffers.h"
 
@@ -103,6 +104,8 @@ class DxgiSwapChain final : public DxgiPrivateData<IDXGISwapChain4> {
   DXGI_RGBA background_{};
   DXGI_COLOR_SPACE_TYPE colorSpace_ = DXGI_COLOR_SPACE_RGB_FULL_G22_NONE_P709;
   bool registered_ = false;  // holds its window in the one-swapchain-per-window set
+  // With DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT (null otherwise).
+  std::unique_ptr<FrameLatencyWaitable> latencyWaitable_;
 };
 
 }  // namespace d3dvk::runtime

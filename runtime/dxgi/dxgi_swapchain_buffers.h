@@ -2,8 +2,11 @@
 // D3D textures of the device the swapchain presents for, made through its API
 // (so GetBuffer hands out a real ID3D11Texture2D / ID3D12Resource), and what
 // the UMD's presenter needs of them (d3dvk_present.h: the DDI device and the
-// buffers' DDI resources). D3D11 (dxgi_swapchain_d3d11.cpp): one texture, buffer
-// 0, the one a D3D11 application draws to in every swap effect. D3D12
+// buffers' DDI resources). D3D11 (dxgi_swapchain_d3d11.cpp): buffer 0, the one a
+// D3D11 application draws to in every swap effect, made presentable (a UNORM one
+// takes sRGB views too, D3D11Device::createSwapChainBuffer), and for the
+// sequential swap effects read-only buffers 1 … BufferCount-1 holding the frames
+// presented before. D3D12
 // (dxgi_swapchain_d3d12.cpp): BufferCount committed resources on a direct queue's
 // device, drawn to in turn (GetCurrentBackBufferIndex).
 #pragma once
@@ -31,7 +34,12 @@ class SwapChainBuffers {
   virtual HRESULT create(UINT count, UINT width, UINT height, DXGI_FORMAT format, DXGI_USAGE usage,
                          std::string* error) = 0;
   virtual void release() = 0;
-  virtual UINT count() const = 0;  // buffers that exist (D3D11: 1)
+  virtual UINT count() const = 0;  // buffers GetBuffer gives out (D3D11: 1, or BufferCount when sequential)
+  // D3D11: the swap effect keeps the presented frames (SEQUENTIAL, FLIP_SEQUENTIAL):
+  // buffers above 0 are read-only copies of them. Before create.
+  virtual void keepPresentedFrames(bool) {}
+  // After a present that showed buffer 0 (D3D11: the buffers' contents rotate).
+  virtual void presented() {}
   virtual HRESULT get(UINT index, REFIID riid, void** out) = 0;
   virtual void* ddiResource(UINT index) const = 0;
   // Whether the application still holds a buffer (or a view of one).

@@ -1,11 +1,15 @@
-// runtime/dxgi/dxgi_swapchain_d3d11.cpp — a D3D11 device's swapchain buffer (see
-// dxgi_swapchain_buffers.h): one Texture2D, DEFAULT usage, bound as a render
-// target, plus a shader resource and unordered access where the swapchain's
-// DXGI usage asks.
+// runtime/dxgi/dxgi_swapchain_d3d11.cpp — a D3D11 device's swapchain buffers (see
+// dxgi_swapchain_buffers.h): buffer 0, a Texture2D of DEFAULT usage bound as a
+// render target, plus a shader resource and unordered access where the
+// swapchain's DXGI usage asks; with a sequential swap effect, BufferCount - 1
+// read-only textures holding the frames presented before (their contents rotate
+// after each present, as DXGI rotates its buffers).
 #include "dxgi_swapchain_buffers.h"
 
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
+
+#include <vector>
 
 namespace d3dvk::runtime {
 namespace {
@@ -21,8 +25,9 @@ class D3D11SwapChainBuffers final : public SwapChainBuffers {
   void* ddiDevice() const override { return device_->ddi().handle().pDrvPrivate; }
   HRESULT removedReason() const override { return device_->ddi().removedReason(); }
   HRESULT getDevice(REFIID riid, void** out) override { return device_->QueryInterface(riid, out); }
+  void keepPresentedFrames(bool keep) override { keep_ = keep; }
 
-  HRESULT create(UINT, UINT width, UINT height, DXGI_FORMAT format, DXGI_USAGE usage, std::string* error) override {
+  HRESULT create(UINT count, UINT width, UINT height, DXGI_FORMAT format, DXGI_USAGE usage, std::string* error) override {
     release();
     D3D11_TEXTURE2D_DESC desc{};
     desc.Width = width;
@@ -35,28 +40,58 @@ class D3D11SwapChainBuffers final : public SwapChainBuffers {
     desc.BindFlags = D3D11_BIND_RENDER_TARGET;
     if (usage & DXGI_USAGE_SHADER_INPUT) desc.BindFlags |= D3D11_BIND_SHADER_RESOURCE;
     if (usage & DXGI_USAGE_UNORDERED_ACCESS) desc.BindFlags |= D3D11_BIND_UNORDERED_ACCESS;
-    const HRESULT hr = device_->CreateTexture2D(&desc, nullptr, &texture_);
-    if (FAILED(hr)) *error = "the back buffer texture cannot be created (ID3D11Device::CreateTexture2D failed)";
+    HRESULT hr = device_->createSwapChainBuffer(desc, false, &textures_.emplace_back());
+    // The presented frames: read (copies, shader input where asked), never drawn to.
+    desc.BindFlags &= D3D11_BIND_SHADER_RESOURCE;
+    for (UINT i = 1; SUCCEEDED(hr) && keep_ && i < count; ++i)
+      hr = device_->createSwapChainBuffer(desc, true, &textures_.emplace_back());
+    // Where buffer 0's frame waits while the contents rotate.
+    if (SUCCEEDED(hr) && textures_.size() > 1) hr = device_->createSwapChainBuffer(desc, true, &scratch_);
+    if (FAILED(hr)) {
+      *error = "the back buffer textures cannot be created (ID3D11Device::CreateTexture2D failed)";
+      release();
+    }
     return hr;
   }
   void release() override {
-    if (texture_) texture_->Release();
-    texture_ = nullptr;
+    for (ID3D11Texture2D* t : textures_)
+      if (t) t->Release();
+    textures_.clear();
+    if (scratch_) scratch_->Release();
+    scratch_ = nullptr;
   }
-  UINT count() const override { return texture_ ? 1 : 0; }
+  UINT count() const override { return UINT(textures_.size()); }
   HRESULT get(UINT index, REFIID riid, void** out) override {
-    if (index != 0 || !texture_) return DXGI_ERROR_INVALID_CALL;
-    return texture_->QueryInterface(riid, out);
+    if (index >= textures_.size()) return DXGI_ERROR_INVALID_CALL;
+    return textures_[index]->QueryInterface(riid, out);
   }
   void* ddiResource(UINT index) const override {
-    if (index != 0 || !texture_) return nullptr;
-    return resourceBase(texture_)->ddiHandle().pDrvPrivate;
+    if (index != 0 || textures_.empty()) return nullptr;
+    return resourceBase(textures_[0])->ddiHandle().pDrvPrivate;
   }
-  bool referenced() const override { return texture_ && heldElsewhere(texture_, 1); }
+  bool referenced() const override {
+    for (ID3D11Texture2D* t : textures_)
+      if (heldElsewhere(t, 1)) return true;
+    return false;
+  }
+  // DXGI rotates the buffers' identities: the frame just presented becomes the
+  // last buffer, each other buffer moves down one, and buffer 0 gets what buffer 1
+  // held. Buffer 0 keeps its identity here, so the contents move instead.
+  void presented() override {
+    if (textures_.size() < 2) return;
+    ID3D11DeviceContext* context = nullptr;
+    device_->GetImmediateContext(&context);
+    context->CopyResource(scratch_, textures_[0]);
+    for (size_t i = 0; i + 1 < textures_.size(); ++i) context->CopyResource(textures_[i], textures_[i + 1]);
+    context->CopyResource(textures_.back(), scratch_);
+    context->Release();
+  }
 
  private:
   D3D11Device* device_;
-  ID3D11Texture2D* texture_ = nullptr;
+  bool keep_ = false;
+  std::vector<ID3D11Texture2D*> textures_;  // [0] the one drawn to, then the presented frames
+  ID3D11Texture2D* scratch_ = nullptr;
 };
 
 }  // namespace

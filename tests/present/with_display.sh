@@ -6,7 +6,10 @@
 case " $* " in *" --list"*) exec "$@" ;; esac
 if [ -n "$DISPLAY" ]; then exec "$@"; fi
 if command -v xvfb-run >/dev/null 2>&1; then
-  exec xvfb-run -a -s "-screen 0 640x480x24" "$@"
+  # -noreset: by default Xvfb resets itself when its last client disconnects, and a
+  # client connecting during the reset is refused (a test's child process, e.g.
+  # d3dvk-demo, or the next test case's connection, failed that way now and then).
+  exec xvfb-run -a -s "-screen 0 640x480x24 -noreset" "$@"
 fi
 echo "SKIP: no X display (DISPLAY is unset) and no xvfb-run (Debian packages xvfb, xauth)"
 exit 77

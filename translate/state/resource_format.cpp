@@ -260,7 +260,16 @@ uint32_t toSnormBits(float v, uint32_t bits) {
 }  // namespace
 
 VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& image, const VkClearColorValue& value) {
-  if (&view == &image || image.kind != FormatKind::Typeless) return value;
+  if (&view == &image) return value;
+  if (view.srgb && image.kind == FormatKind::Unorm && !image.srgb) {  // an sRGB view of a UNORM image
+    VkClearColorValue out = value;
+    for (uint32_t i = 0; i < 3; ++i) {
+      const uint32_t bits = channelBitsOf(view, i);
+      out.float32[i] = float(toUnormBits(value.float32[i], bits, true)) / float((1u << bits) - 1);
+    }
+    return out;
+  }
+  if (image.kind != FormatKind::Typeless) return value;
   VkClearColorValue out{};
   for (uint32_t i = 0; i < 4; ++i) {
     const uint32_t bits = channelBitsOf(view, i) ? channelBitsOf(view, i) : 32;

@@ -106,7 +106,9 @@ VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]);
 // for vkCmdClearColorImage on the view's image: unchanged for an image of the
 // view's own format; for a typeless image (its family's UINT format) the
 // channels' bits as the view's format encodes them (UNORM/SNORM rounded to
-// nearest, sRGB-encoded first for *_SRGB; halves rounded to nearest even).
+// nearest, sRGB-encoded first for *_SRGB; halves rounded to nearest even); for
+// an sRGB view of a UNORM image (a swapchain back buffer) the sRGB-encoded
+// values as UNORM floats (k / (2^bits - 1), exact after the image's conversion).
 VkClearColorValue clearValueForImage(const FormatInfo& view, const FormatInfo& image, const VkClearColorValue& value);
 
 // ClearUnorderedAccessViewUint: each channel takes the low bits of its value

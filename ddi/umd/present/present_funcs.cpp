@@ -189,6 +189,22 @@ int32_t resize(void* handle, uint32_t dxgiFormat, uint32_t bufferCount, char* er
   return report(E_FAIL, "unexpected exception", error, errorSize);
 }
 
+uint64_t lastFrame(void* handle) try {
+  auto* object = static_cast<PresenterObject*>(handle);
+  return object ? object->presenter->lastFrame() : 0;
+} catch (...) {
+  return 0;
+}
+
+// No queue mutex: the presenter's timeline semaphore needs no external synchronization.
+int32_t waitForFrame(void* handle, uint64_t frame, uint64_t timeoutNs) try {
+  auto* object = static_cast<PresenterObject*>(handle);
+  if (!object) return E_INVALIDARG;
+  return object->presenter->waitForFrame(frame, timeoutNs);
+} catch (...) {
+  return E_FAIL;
+}
+
 }  // namespace
 }  // namespace d3dvk::umd
 
@@ -200,5 +216,7 @@ extern "C" __attribute__((visibility("default"))) int32_t D3DVKGetPresentFuncs(D
   funcs->pfnPresent = &d3dvk::umd::present;
   funcs->pfnGetStatus = &d3dvk::umd::getStatus;
   funcs->pfnResize = &d3dvk::umd::resize;
+  funcs->pfnLastFrame = &d3dvk::umd::lastFrame;
+  funcs->pfnWaitForFrame = &d3dvk::umd::waitForFrame;
   return S_OK;
 } D3DVK_CATCH_RETURN(E_FAIL)

@@ -7,6 +7,7 @@ namespace d3dvk::umd {
 namespace {
 
 constexpr HRESULT kOccluded = HRESULT(0x087A0001);  // DXGI_STATUS_OCCLUDED (dxgitype.h is the runtime's)
+constexpr HRESULT kWaitTimeout = HRESULT(0x887A0027);  // DXGI_ERROR_WAIT_TIMEOUT
 
 bool sameExtent(VkExtent2D a, VkExtent2D b) { return a.width == b.width && a.height == b.height; }
 
@@ -77,6 +78,12 @@ HRESULT Presenter::init(std::string* error) {
   VkSemaphoreCreateInfo semInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
   if ((r = vkCreateSemaphore(device_.handle(), &semInfo, nullptr, &acquireSemaphore_)) != VK_SUCCESS)
     return fail(r, "vkCreateSemaphore", error);
+  VkSemaphoreTypeCreateInfo timelineType{VK_STRUCTURE_TYPE_SEMAPHORE_TYPE_CREATE_INFO};
+  timelineType.semaphoreType = VK_SEMAPHORE_TYPE_TIMELINE;
+  VkSemaphoreCreateInfo timelineInfo{VK_STRUCTURE_TYPE_SEMAPHORE_CREATE_INFO};
+  timelineInfo.pNext = &timelineType;
+  if ((r = vkCreateSemaphore(device_.handle(), &timelineInfo, nullptr, &copyTimeline_)) != VK_SUCCESS)
+    return fail(r, "vkCreateSemaphore (timeline)", error);
   return S_OK;
 }
 
@@ -86,6 +93,7 @@ Presenter::~Presenter() {
   if (swapchain_) vkQueueWaitIdle(device_.queue());  // the presentation engine's semaphore waits
   destroySwapchain();
   if (acquireSemaphore_) vkDestroySemaphore(device_.handle(), acquireSemaphore_, nullptr);
+  if (copyTimeline_) vkDestroySemaphore(device_.handle(), copyTimeline_, nullptr);
   if (fence_) vkDestroyFence(device_.handle(), fence_, nullptr);
   if (pool_) vkDestroyCommandPool(device_.handle(), pool_, nullptr);
 }
@@ -220,7 +228,23 @@ HRESULT Presenter::present(const PresentSource& source, uint32_t syncInterval, s
     if (hr != S_OK) return hr;  // a failure, or occluded: nothing more to show
   }
   ++presentCount_;
+  lastFrame_.store(copySerial_, std::memory_order_release);
   return S_OK;
+}
+
+HRESULT Presenter::waitForFrame(uint64_t frame, uint64_t timeoutNs) {
+  if (frame == 0) return S_OK;
+  if (timeoutNs >= device_.gpuTimeoutNs()) {  // bounded by the GPU timeout: a hung device is removed
+    const VkResult r = device_.waitSemaphores(1, &copyTimeline_, &frame);
+    return r == VK_SUCCESS ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
+  }
+  VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
+  info.semaphoreCount = 1;
+  info.pSemaphores = &copyTimeline_;
+  info.pValues = &frame;
+  const VkResult r = vkWaitSemaphores(device_.handle(), &info, device_.hung() ? 0 : timeoutNs);
+  if (r == VK_TIMEOUT && !device_.hung()) return kWaitTimeout;
+  return r == VK_SUCCESS ? S_OK : DXGI_ERROR_DEVICE_REMOVED;
 }
 
 HRESULT Presenter::presentOnce(const PresentSource& source, bool immediate, std::string* error) {
@@ -352,9 +376,13 @@ HRESULT Presenter::presentOnce(const PresentSource& source, bool immediate, std:
   VkSemaphoreSubmitInfo wait{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
   wait.semaphore = acquireSemaphore_;
   wait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  VkSemaphoreSubmitInfo signal{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO};
-  signal.semaphore = presentSemaphores_[index];
-  signal.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  VkSemaphoreSubmitInfo signal[2] = {{VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO},
+                                      {VK_STRUCTURE_TYPE_SEMAPHORE_SUBMIT_INFO}};
+  signal[0].semaphore = presentSemaphores_[index];
+  signal[0].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  signal[1].semaphore = copyTimeline_;  // this copy's serial, for waitForFrame
+  signal[1].value = copySerial_ + 1;
+  signal[1].stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
   VkCommandBufferSubmitInfo cmdInfo{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
   cmdInfo.commandBuffer = cmd_;
   VkSubmitInfo2 submit{VK_STRUCTURE_TYPE_SUBMIT_INFO_2};
@@ -362,12 +390,13 @@ HRESULT Presenter::presentOnce(const PresentSource& source, bool immediate, std:
   submit.pWaitSemaphoreInfos = &wait;
   submit.commandBufferInfoCount = 1;
   submit.pCommandBufferInfos = &cmdInfo;
-  submit.signalSemaphoreInfoCount = 1;
-  submit.pSignalSemaphoreInfos = &signal;
+  submit.signalSemaphoreInfoCount = 2;
+  submit.pSignalSemaphoreInfos = signal;
   if ((r = vkQueueSubmit2(device_.queue(), 1, &submit, fence_)) != VK_SUCCESS) {
     outOfDate_ = true;
     return fail(r, "vkQueueSubmit2", error);
   }
+  ++copySerial_;
   fencePending_ = true;
   acquireSignaled_ = false;
 

@@ -10,7 +10,9 @@
 // when the window's size, the present mode (sync interval 0 or not), the format
 // or the buffer count changed, or Vulkan says it is out of date. Sync interval 0
 // uses IMMEDIATE (else MAILBOX, else FIFO); N >= 1 presents the frame N times in
-// FIFO mode, so it stays on screen for N vertical blanks.
+// FIFO mode, so it stays on screen for N vertical blanks. Each copy also signals a
+// timeline semaphore with its serial, so any thread can wait for a frame's copy
+// to finish (waitForFrame: DXGI's frame-latency waitable object).
 #pragma once
 
 #include "present_window.h"
@@ -18,6 +20,7 @@
 
 #include <wsl/winadapter.h>
 
+#include <atomic>
 #include <memory>
 #include <string>
 #include <vector>
@@ -49,6 +52,14 @@ class Presenter {
   bool windowSize(uint32_t* width, uint32_t* height);
   bool windowAlive() const { return window_->alive(); }
   uint64_t presentCount() const { return presentCount_; }
+  // Any thread: the frame the last successful present() queued (the serial of its
+  // last copy; 0 before the first).
+  uint64_t lastFrame() const { return lastFrame_.load(std::memory_order_acquire); }
+  // Any thread, also during present() (not during destruction): waits until the
+  // copy of `frame` has finished. S_OK (at once for 0 or a finished frame);
+  // DXGI_ERROR_WAIT_TIMEOUT when timeoutNs (below the device's GPU timeout) passed
+  // first; DXGI_ERROR_DEVICE_REMOVED when the device was lost or stopped making progress.
+  HRESULT waitForFrame(uint64_t frame, uint64_t timeoutNs);
   bool immediateOffered() const { return immediate_ != VK_PRESENT_MODE_FIFO_KHR; }
 
  private:
@@ -83,6 +94,9 @@ class Presenter {
   VkCommandPool pool_ = VK_NULL_HANDLE;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   uint64_t presentCount_ = 0;
+  VkSemaphore copyTimeline_ = VK_NULL_HANDLE;  // signalled with each copy's serial
+  uint64_t copySerial_ = 0;                    // copies submitted
+  std::atomic<uint64_t> lastFrame_{0};
 };
 
 }  // namespace d3dvk::umd
