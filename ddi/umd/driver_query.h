@@ -198,7 +198,10 @@ bool allocateInvocationCounter(Device& device, InvocationCounter* out);
 // A predicate's result on the CPU (an OCCLUSION_PREDICATE: any sample
 // passed), waiting for the batch it needs (submitting it) up to the GPU
 // timeout. False when it is not issued, not a predicate d3dvk reads, or the
-// wait failed. Queue mutex held.
+// wait failed. Queue mutex held. This is the one place a predicate kind
+// needs for D3D11 predication (driver_predication.h): a kind without a
+// condition word (stream-output overflow predicates, once they are read here)
+// predicates every command by this verdict.
 bool waitPredicateResult(Device& device, Query& q, bool* result);
 
 SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*);
