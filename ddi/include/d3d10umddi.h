@@ -1104,6 +1104,8 @@ typedef VOID(APIENTRY* PFND3D10DDI_QUERYBEGIN)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY
 typedef VOID(APIENTRY* PFND3D10DDI_QUERYEND)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY);
 typedef VOID(APIENTRY* PFND3D10DDI_QUERYGETDATA)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, VOID* pData, UINT DataSize,
                                                 UINT Flags);
+// The predicate (a null handle: none) and the value for which predicated commands are skipped.
+typedef VOID(APIENTRY* PFND3D10DDI_SETPREDICATION)(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, BOOL PredicateValue);
 
 typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D11_1DDI_RESOURCEUPDATESUBRESOURCEUP            pfnDefaultConstantBufferUpdateSubresourceUP;   // 1
@@ -1152,7 +1154,7 @@ typedef struct D3DWDDM2_0DDI_DEVICEFUNCS {
   PFND3D10DDI_SETSCISSORRECTS                          pfnSetScissorRects;                             // 44
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
+  PFND3D10DDI_SETPREDICATION                           pfnSetPredication;                              // 47
   PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3D10DDI_GENMIPS                                  pfnGenMips;                                     // 50
@@ -1335,7 +1337,7 @@ typedef struct D3D11_1DDI_DEVICEFUNCS {
   PFND3D10DDI_SETSCISSORRECTS                          pfnSetScissorRects;                             // 44
   PFND3D10DDI_CLEARRENDERTARGETVIEW                    pfnClearRenderTargetView;                      // 45
   PFND3D10DDI_CLEARDEPTHSTENCILVIEW                    pfnClearDepthStencilView;                      // 46
-  PFND3DVK_DDI_PLACEHOLDER                             pfnSetPredication;                              // 47
+  PFND3D10DDI_SETPREDICATION                           pfnSetPredication;                              // 47
   PFND3D10DDI_QUERYGETDATA                             pfnQueryGetData;                                // 48
   PFND3D11_1DDI_FLUSH                                  pfnFlush;                                      // 49
   PFND3D10DDI_GENMIPS                                  pfnGenMips;                                     // 50

@@ -1,6 +1,8 @@
 // ddi/umd/device.cpp — see device.h.
 #include "device.h"
 
+#include "internal_compute12.h"
+
 #include "adapter.h"
 #include "driver_fallback_draw.h"
 #include "driver_query.h"

@@ -10,6 +10,7 @@
 #include "d3d10umddi.h"
 #include "driver_compute.h"
 #include "driver_draw.h"
+#include "driver_predication.h"
 #include "driver_query.h"
 #include "descriptor_allocator.h"
 #include "recorder.h"
@@ -19,6 +20,10 @@
 #include <memory>
 #include <mutex>
 #include <vector>
+
+namespace d3dvk::umd12 {
+struct InternalComputePipeline12;
+}  // namespace d3dvk::umd12
 
 namespace d3dvk::umd {
 
@@ -97,6 +102,10 @@ class Device {
   bool statisticsSuspended = false;
   QuerySegments querySegments[2];  // [0] occlusion, [1] pipeline statistics (driver_query.h)
   InvocationCounters invocationCounters;  // the counted draws' PSInvocations (driver_query.h)
+  // SetPredication's predicate, and the fold that writes predicates'
+  // condition words, made on first use (driver_predication.h). Queue mutex held.
+  Predication predication;
+  std::unique_ptr<umd12::InternalComputePipeline12> predicateFold;
 
  private:
   Adapter& adapter_;

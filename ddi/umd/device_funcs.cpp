@@ -12,6 +12,7 @@
 #include "driver_draw.h"
 #include "driver_generate_mips.h"
 #include "driver_input_layout.h"
+#include "driver_predication.h"
 #include "driver_query.h"
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
@@ -164,6 +165,7 @@ struct Implemented {
   static constexpr auto QueryBegin = &queryBegin;
   static constexpr auto QueryEnd = &queryEnd;
   static constexpr auto QueryGetData = &queryGetData;
+  static constexpr auto SetPredication = &setPredication;
   // The device
   static constexpr auto DestroyDevice = &destroyDevice;
 };

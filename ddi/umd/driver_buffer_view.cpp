@@ -14,6 +14,7 @@
 #include "d3dvk_checked_math.h"
 
 #include "adapter.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 
@@ -163,6 +164,7 @@ void fillWindow(Device& device, UnorderedAccessView& v, const uint8_t* element, 
   bool repeatsDword = elementBytes <= 4 && 4 % elementBytes == 0;
   for (uint32_t i = 0; repeatsDword && i < 4; ++i) dword[i] = element[i % elementBytes];
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  if (predicatedOut(device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   markUsed(device, r);

@@ -4,6 +4,7 @@
 // mip); without rectangles, the whole view as ClearRenderTargetView and
 // ClearUnorderedAccessViewFloat clear it. Unordered-access views are cleared
 // whole (the runtime refuses rectangles on them, d3d11_context_resources.cpp).
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "driver_view.h"
@@ -39,6 +40,8 @@ VOID APIENTRY clearView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HANDLETYPE viewType, 
   }
   if (clipped.empty()) return;
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  const PredicatedCommand predicated(*device);  // vkCmdClearAttachments renders conditionally
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   transitionImage(cmd, *v->resource, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);

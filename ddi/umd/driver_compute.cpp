@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "d3dvk_checked_math.h"
 #include "descriptor_binding.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "driver_sampler.h"
@@ -153,6 +154,8 @@ VOID APIENTRY dispatch(D3D10DDI_HDEVICE hDevice, UINT x, UINT y, UINT z) {
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  const PredicatedCommand predicated(*device);  // rendered conditionally, or the CPU verdict
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd || !prepareDispatch(*device, cmd)) return;
   vkCmdDispatch(cmd, x, y, z);
@@ -226,6 +229,8 @@ VOID APIENTRY dispatchIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hArg
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  const PredicatedCommand predicated(*device);  // the clamp and the dispatch: both or neither
+  if (predicated.skipped()) return;
   IndirectDispatchClamp* clamp = indirectDispatchClamp(*device);
   if (!clamp) return;
   VkCommandBuffer cmd = device->record();
@@ -261,6 +266,7 @@ VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   const VkBufferCopy region{0, dst->bufferOffset + offset, 4};

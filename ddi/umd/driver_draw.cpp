@@ -2,6 +2,7 @@
 #include "driver_draw.h"
 
 #include "adapter.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_blend_state.h"
 #include "driver_depth_stencil_state.h"
@@ -717,6 +718,8 @@ void recordDraw(Device& device, DrawCall call) {
   state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   const DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  const PredicatedCommand predicated(device);  // rendered conditionally, or the CPU verdict
+  if (predicated.skipped()) return;
   PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &prepared.rasterizer, s.blendState,
                         s.depthStencilState};
   inputs.geometryShader = s.geometryShader;

@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "descriptor_binding.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_input_layout.h"
 #include "driver_query.h"
@@ -257,6 +258,9 @@ bool anyUnorderedAccessViewBound(const Device& device) {
 void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
   DrawState& s = device.draw;
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  // Every pass of the draw renders under the condition, or the CPU verdict skips it all.
+  const PredicatedCommand predicated(device);
+  if (predicated.skipped()) return;
   const auto start = std::chrono::steady_clock::now();
   // Neither pass counts in pipeline statistics; the app draw's values are added instead.
   FallbackQueryScope queries(device);
@@ -490,7 +494,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
 
   // One piece, no query, no UAV: recorded into the device's fallback batch
   // with the draws before and after it (fallback_batch.h).
+  // (Not under a condition: the batch's secondaries would not inherit it.)
   if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
+      !predicated.onGpu() &&
       !statsEnabled() && fallbackBatchingEnabled() && !anyUnorderedAccessViewBound(device)) {
     FallbackBatch& batch = r->batch;
     const FallbackPiece& piece = pieces[0];

@@ -2,6 +2,7 @@
 #include "driver_generate_mips.h"
 
 #include "adapter.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "driver_view.h"
@@ -58,6 +59,7 @@ VOID APIENTRY genMips(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADERRESOURCEVIEW hVi
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   markUsed(*device, r);

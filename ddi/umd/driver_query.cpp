@@ -4,6 +4,7 @@
 #include "adapter.h"
 #include "device.h"
 #include "driver_object.h"
+#include "driver_predication.h"
 #include "dxbc/translator.h"
 
 #include <algorithm>
@@ -344,6 +345,10 @@ VOID APIENTRY destroyQuery(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   std::lock_guard<std::mutex> lock(device->queueMutex());
   deactivate(*device, *q);
   releaseSlots(*device, *q);  // recorded or in-flight batches may still write them
+  if (device->predication.query == q) device->predication = {};
+  // Conditional rendering in recorded or in-flight batches may still read them.
+  device->queue().releaseAfter(device->queue().openSerial(), std::move(q->conditionWord));
+  device->queue().releaseAfter(device->queue().openSerial(), std::move(q->conditionValues));
   q->~Query();
 }
 
@@ -359,6 +364,7 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   q->cpuStatistics = {};
   q->counterRanges.clear();
   q->primitiveRanges.clear();
+  predicateRestarted(*device, *q);
   // The segment the queries of this type share ends here; the next recorded
   // command (Device::record()) begins one that includes this query.
   if (q->usesSegments()) {
@@ -395,6 +401,17 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   }
   q->readySerial = issueSerial(*device);
   q->state = Query::State::Issued;
+  if (q->type == D3D10DDI_QUERY_OCCLUSIONPREDICATE) predicateEnded(*device, *q);
+}
+
+bool waitPredicateResult(Device& device, Query& q, bool* result) {
+  if (q.state != Query::State::Issued || q.type != D3D10DDI_QUERY_OCCLUSIONPREDICATE) return false;
+  vk::CommandQueue& queue = device.queue();
+  if (q.readySerial > queue.completedSerial() && queue.wait(q.readySerial) != VK_SUCCESS) return false;
+  uint64_t samples = 0;
+  if (!readSegments(device, q, &samples, 1)) return false;
+  *result = samples != 0;
+  return true;
 }
 
 VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pData, UINT DataSize, UINT Flags) {

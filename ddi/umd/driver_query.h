@@ -129,6 +129,11 @@ struct Query {
   // The GPU fallback's setup passes: per slot, word 0 the triangles assembled
   // (IAPrimitives, CInvocations), word 1 those the clipper outputs (CPrimitives).
   std::vector<InvocationCounterRange> primitiveRanges;
+  // An OCCLUSION_PREDICATE's condition for VK_EXT_conditional_rendering
+  // (driver_predication.h): its segments' counts copied at QueryEnd, folded
+  // into `conditionWord` (1: any sample passed) in the same batch.
+  std::shared_ptr<vk::Buffer> conditionValues, conditionWord;
+  bool conditionWritten = false;  // since the last End
 
   static Query* from(D3D10DDI_HQUERY h) { return static_cast<Query*>(h.pDrvPrivate); }
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
@@ -189,6 +194,15 @@ bool countsPixelShaderInvocations(Device& device);
 // query; may record a fill of a new block, so call it before the draw's
 // Device::record(). False after reporting. Queue mutex held.
 bool allocateInvocationCounter(Device& device, InvocationCounter* out);
+
+// A predicate's result on the CPU (an OCCLUSION_PREDICATE: any sample
+// passed), waiting for the batch it needs (submitting it) up to the GPU
+// timeout. False when it is not issued, not a predicate d3dvk reads, or the
+// wait failed. Queue mutex held. This is the one place a predicate kind
+// needs for D3D11 predication (driver_predication.h): a kind without a
+// condition word (stream-output overflow predicates, once they are read here)
+// predicates every command by this verdict.
+bool waitPredicateResult(Device& device, Query& q, bool* result);
 
 SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*);
 VOID APIENTRY createQuery(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*, D3D10DDI_HQUERY, D3D10DDI_HRTQUERY);

@@ -2,6 +2,7 @@
 #include "driver_transfer.h"
 #include "d3dvk_checked_math.h"
 
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 
@@ -123,6 +124,7 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   for (UINT sub = 0; sub < src->subresourceCount(); ++sub) recordCopy(*device, cmd, *dst, sub, 0, 0, *src, sub, wholeRegion(*src, sub));
@@ -154,6 +156,7 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
     return device->setError(E_INVALIDARG);
   if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box, dstZ);
@@ -180,6 +183,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height, box.z, box.depth)) return device->setError(E_INVALIDARG);
 
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkResult vr = VK_SUCCESS;
   if (DynamicSlices::applies(*dst) && dst->buffer->mapped() && dst->lastGpuWrite <= device->queue().completedSerial()) {
     // A constant buffer's update from the CPU (dynamic_buffer.h): no copy, no barrier.
@@ -240,6 +244,7 @@ VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRES
       src->mipHeight(srcSub) != dst->mipHeight(dstSub))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
+  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkImageResolve r{};

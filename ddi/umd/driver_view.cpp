@@ -3,6 +3,7 @@
 
 #include "adapter.h"
 #include "d3dvk_present.h"
+#include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "native_draw.h"
@@ -369,6 +370,7 @@ void clearVolumeWindow(Device& device, VkCommandBuffer cmd, UnorderedAccessView&
 // Clears every texel of the view's mip and slices (outside any rendering).
 void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  if (predicatedOut(device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   // (A Texture3D's view covers its whole mip: one "layer" of the 3D image.)
@@ -481,7 +483,12 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
   VkClearColorValue value = state::clearColorFor(*v->viewFormat, color);
   VkClearAttachment inPass{VK_IMAGE_ASPECT_COLOR_BIT, 0, {}};
   inPass.clearValue.color = value;
-  if (recordAttachmentClear(*device, *v, inPass)) return;
+  {
+    const PredicatedCommand predicated(*device);  // an attachment clear renders conditionally
+    if (predicated.skipped()) return;
+    if (recordAttachmentClear(*device, *v, inPass)) return;
+    if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
+  }
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   if (v->resource->isTexture3D()) {
@@ -525,7 +532,12 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   VkClearDepthStencilValue value{depth, stencil};
   VkClearAttachment inPass{aspects, 0, {}};
   inPass.clearValue.depthStencil = value;
-  if (recordAttachmentClear(*device, *v, inPass)) return;
+  {
+    const PredicatedCommand predicated(*device);  // an attachment clear renders conditionally
+    if (predicated.skipped()) return;
+    if (recordAttachmentClear(*device, *v, inPass)) return;
+    if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
+  }
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};

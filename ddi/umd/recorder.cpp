@@ -10,7 +10,14 @@
 namespace d3dvk::umd {
 
 VkCommandBuffer Recorder::open(VkResult* failure) {
-  flushFallbackBatch(device_);  // any other command: consecutive fallback draws end here (fallback_batch.h)
+  {
+    // Any other command: consecutive fallback draws end here (fallback_batch.h),
+    // not predicated (a draw joins a batch only while no condition is active).
+    const VkBuffer word = predicateWord_;
+    predicateWord_ = VK_NULL_HANDLE;
+    flushFallbackBatch(device_);
+    predicateWord_ = word;
+  }
   VkResult result = VK_SUCCESS;
   bool opened = false;
   VkCommandBuffer cmd = device_.queue().record(&result, &opened);
@@ -25,9 +32,38 @@ VkCommandBuffer Recorder::open(VkResult* failure) {
     ++epoch_;
     untrackedWork_ = anyWork_ = false;
     passOpen_ = false;
+    conditional_ = Conditional::Off;
     bound_ = BoundCommandState{};
   }
   return cmd;
+}
+
+void Recorder::endConditional(VkCommandBuffer cmd) {
+  if (conditional_ == Conditional::Off) return;
+  vkCmdEndConditionalRenderingEXT(cmd);
+  conditional_ = Conditional::Off;
+}
+
+void Recorder::syncConditional(VkCommandBuffer cmd, bool inPass) {
+  const bool matches = conditional_ != Conditional::Off && conditionalWord_ == predicateWord_ &&
+                       conditionalOffset_ == predicateOffset_ && conditionalInverted_ == predicateInverted_;
+  if (conditional_ == Conditional::Outside && (inPass || !matches)) {
+    endRenderPass();  // begun outside: it must end outside
+    endConditional(cmd);
+  } else if (conditional_ == Conditional::InPass && !matches) {
+    endConditional(cmd);  // inside the instance it began in
+  }
+  if (!predicateWord_ || conditional_ != Conditional::Off) return;
+  if (inPass && !passOpen_) return;  // beginRenderPass begins it
+  VkConditionalRenderingBeginInfoEXT begin{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+  begin.buffer = predicateWord_;
+  begin.offset = predicateOffset_;
+  begin.flags = predicateInverted_ ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+  vkCmdBeginConditionalRenderingEXT(cmd, &begin);
+  conditional_ = inPass ? Conditional::InPass : Conditional::Outside;
+  conditionalWord_ = predicateWord_;
+  conditionalOffset_ = predicateOffset_;
+  conditionalInverted_ = predicateInverted_;
 }
 
 void Recorder::fullBarrier(VkCommandBuffer cmd) {
@@ -60,6 +96,7 @@ VkCommandBuffer Recorder::untracked(VkResult* result) {
   // It binds its own pipelines, sets and dynamic state.
   bound_ = BoundCommandState{};
   if (!device_.activeQueries.empty()) resumeQueries(device_, cmd);
+  syncConditional(cmd, false);
   return cmd;
 }
 
@@ -71,6 +108,7 @@ VkCommandBuffer Recorder::tracked() {
     resumeQueries(device_, cmd);
   }
   if (untrackedWork_) needBarrier_ = true;
+  syncConditional(cmd, true);
   return cmd;
 }
 
@@ -150,17 +188,23 @@ void Recorder::beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key) {
   passOpen_ = true;
   pass_ = key;
   passCmd_ = cmd;
+  syncConditional(cmd, true);
 }
 
 void Recorder::endRenderPass() {
   if (!passOpen_) return;
+  if (conditional_ == Conditional::InPass) endConditional(passCmd_);
   vkCmdEndRendering(passCmd_);
   passOpen_ = false;
 }
 
-void Recorder::beforeSubmit(VkCommandBuffer) {
+void Recorder::beforeSubmit(VkCommandBuffer cmd) {
+  const VkBuffer word = predicateWord_;
+  predicateWord_ = VK_NULL_HANDLE;  // the batch's fallback draws are not predicated (see open())
   flushFallbackBatch(device_);
+  predicateWord_ = word;
   endRenderPass();
+  endConditional(cmd);  // a command buffer ends without it
 }
 
 }  // namespace d3dvk::umd

@@ -25,6 +25,15 @@
 // same epoch that it conflicts with. Barriers are full memory barriers
 // (ALL_COMMANDS, MEMORY_READ|WRITE): few, since steady-state draws need none.
 //
+// Conditional rendering (D3D11 SetPredication, driver_predication.h): while
+// a predicated command records, predicate() names the condition word; the
+// command buffers the recorder hands out then have VK_EXT_conditional_rendering
+// active on it. Tracked commands (draws and attachment clears in the spanning
+// render pass) begin it inside the instance, so predicated draws stay in one
+// instance; it ends with the instance or when a command needs another
+// condition or none. Untracked commands (dispatches, the fallback's passes,
+// ClearView) begin it outside render passes, for the whole command.
+//
 // Callers hold the device's queue mutex.
 #pragma once
 
@@ -117,6 +126,14 @@ class Recorder {
   void beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key);
   void endRenderPass();
 
+  // The condition the commands recorded from now on are predicated by (a
+  // 32-bit word of `word` at `offset`; `inverted`: run when it is zero), or
+  // none (VK_NULL_HANDLE). Records nothing: the next command's buffer has it.
+  void predicate(VkBuffer word, VkDeviceSize offset, bool inverted) {
+    predicateWord_ = word, predicateOffset_ = offset, predicateInverted_ = inverted;
+  }
+  VkBuffer predicateWord() const { return predicateWord_; }
+
   BoundCommandState& bound() { return bound_; }
   // The epoch of the last barrier (changes whenever one is recorded).
   uint64_t epoch() const { return epoch_; }
@@ -129,6 +146,11 @@ class Recorder {
   // with *result on failure (reported when `result` is null).
   VkCommandBuffer open(VkResult* result = nullptr);
   void fullBarrier(VkCommandBuffer cmd);
+  // Makes conditional rendering in `cmd` what predicate() says: inside the
+  // open instance (`inPass`, tracked commands: begun by beginRenderPass when
+  // none is open) or outside render passes (untracked commands).
+  void syncConditional(VkCommandBuffer cmd, bool inPass);
+  void endConditional(VkCommandBuffer cmd);
 
   Device& device_;
   uint64_t epoch_ = 1;
@@ -147,6 +169,13 @@ class Recorder {
   RenderPassKey pass_;
   VkCommandBuffer passCmd_ = VK_NULL_HANDLE;
   BoundCommandState bound_;
+  VkBuffer predicateWord_ = VK_NULL_HANDLE;  // what predicate() asks for
+  VkDeviceSize predicateOffset_ = 0;
+  bool predicateInverted_ = false;
+  enum class Conditional { Off, InPass, Outside } conditional_ = Conditional::Off;  // active in the open batch
+  VkBuffer conditionalWord_ = VK_NULL_HANDLE;  // what the active one reads
+  VkDeviceSize conditionalOffset_ = 0;
+  bool conditionalInverted_ = false;
 };
 
 }  // namespace d3dvk::umd

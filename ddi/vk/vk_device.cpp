@@ -6,6 +6,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <string_view>
 #include <cstring>
 #include <mutex>
 #include <unordered_map>
@@ -327,10 +328,14 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
         borderColor.customBorderColors == VK_TRUE && borderColor.customBorderColorWithoutFormat == VK_TRUE;
   }
 
-  // D3D12 SetPredication: draws, dispatches and attachment clears rendered conditionally.
+  // SetPredication (both APIs): draws, dispatches and attachment clears
+  // rendered conditionally. D3DVK_CONDITIONAL_RENDERING=0 leaves the feature
+  // off (D3D11 then predicates every command by its CPU verdict; tests use it).
   VkPhysicalDeviceConditionalRenderingFeaturesEXT conditional{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
-  if (self->extensionEnabled(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
+  const char* conditionalEnv = std::getenv("D3DVK_CONDITIONAL_RENDERING");
+  const bool conditionalAllowed = !(conditionalEnv && std::string_view(conditionalEnv) == "0");
+  if (conditionalAllowed && self->extensionEnabled(VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME)) {
     VkPhysicalDeviceConditionalRenderingFeaturesEXT conditionalSupported{
         VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_CONDITIONAL_RENDERING_FEATURES_EXT};
     VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};

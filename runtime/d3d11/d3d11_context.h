@@ -303,17 +303,10 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void getConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer** buffers, UINT* first = nullptr,
                           UINT* num = nullptr);
   // Predication (d3d11_context_predication.cpp): the predicate SetPredication
-  // set (a private reference; null: none) and its PredicateValue, and whether
-  // the predicated commands are skipped (read once per SetPredication, or per
-  // Begin/End of the predicate while it is set).
+  // set (a private reference; null: none) and its PredicateValue; the driver
+  // predicates the commands.
   class D3D11Query* predicate_ = nullptr;
   BOOL predicateValue_ = FALSE;
-  static constexpr int kVerdictUnknown = -1;
-  int predicateVerdict_ = kVerdictUnknown;  // 1: skip, 0: run
-  // For each command D3D11 predicates (draws, dispatches, clears, copies,
-  // updates, resolves, GenerateMips), after its validation: true when the
-  // predicate says the command is not performed.
-  bool predicatedOut();
   void releasePredicate();
   // Stream-output targets (d3d11_context_stream_output.cpp): private references, and their offsets (-1: append).
   class D3D11Buffer* soTargets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};

@@ -54,7 +54,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearView(ID3D11View* pView, const
                          "d3dvk does not clear rectangles of an unordered-access view yet; nothing is cleared.");
     return;
   }
-  if (predicatedOut()) return;
   std::vector<D3D10_DDI_RECT> rects(pRect, pRect + NumRects);
   DdiDevice& ddi = driver();
   if (rtv)

@@ -290,7 +290,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Dispatch(UINT ThreadGroupCountX, U
                          kFunction, "A thread group count is 0: nothing is dispatched.");
     return;
   }
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatch(ddi.handle(), ThreadGroupCountX, ThreadGroupCountY, ThreadGroupCountZ);
 } D3DVK_CATCH_VOID
@@ -299,8 +298,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DispatchIndirect(ID3D11Buffer* pBu
                                                               UINT AlignedByteOffsetForArgs) try {
   const auto contextEntryLock = lockEntry();
   if (!checkIndirectArgs(device_, "ID3D11DeviceContext::DispatchIndirect", kDispatchIndirect, pBufferForArgs,
-                         AlignedByteOffsetForArgs, 3 * sizeof(UINT)) ||
-      predicatedOut())
+                         AlignedByteOffsetForArgs, 3 * sizeof(UINT)))
     return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDispatchIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
@@ -311,7 +309,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstancedIndirect(ID3D11Buffer
   const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 4 * sizeof(UINT)) ||
-      !validateDraw(kFunction) || predicatedOut())
+      !validateDraw(kFunction))
     return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(), AlignedByteOffsetForArgs);
@@ -322,7 +320,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstancedIndirect(ID3D1
   const auto contextEntryLock = lockEntry();
   const char* kFunction = "ID3D11DeviceContext::DrawIndexedInstancedIndirect";
   if (!checkIndirectArgs(device_, kFunction, kDrawIndirect, pBufferForArgs, AlignedByteOffsetForArgs, 5 * sizeof(UINT)) ||
-      !validateDraw(kFunction) || predicatedOut())
+      !validateDraw(kFunction))
     return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstancedIndirect(ddi.handle(), bufferFrom(pBufferForArgs)->ddiHandle(),
@@ -354,7 +352,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyStructureCount(ID3D11Buffer* p
     return error(D3D11_MESSAGE_ID_COPYSTRUCTURECOUNT_INVALIDSOURCESTATE, "COPYSTRUCTURECOUNT_INVALIDSOURCESTATE",
                  src ? "The source view is not a D3D11_BUFFER_UAV_FLAG_APPEND or _COUNTER view."
                      : "pSrcView is NULL.");
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnCopyStructureCount(ddi.handle(), dst->ddiHandle(), DstAlignedByteOffset, src->ddiHandle());
 } D3DVK_CATCH_VOID

@@ -456,7 +456,7 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
   const auto contextEntryLock = lockEntry();
-  if (!validateDraw("ID3D11DeviceContext::Draw") || predicatedOut()) return;
+  if (!validateDraw("ID3D11DeviceContext::Draw")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
 } D3DVK_CATCH_VOID
@@ -464,7 +464,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartV
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation) try {
   const auto contextEntryLock = lockEntry();
-  if (!validateDraw("ID3D11DeviceContext::DrawIndexed") || predicatedOut()) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
 } D3DVK_CATCH_VOID
@@ -472,7 +472,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                            UINT StartVertexLocation, UINT StartInstanceLocation) try {
   const auto contextEntryLock = lockEntry();
-  if (!validateDraw("ID3D11DeviceContext::DrawInstanced") || predicatedOut()) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
@@ -482,7 +482,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
                                                                   UINT StartInstanceLocation) try {
   const auto contextEntryLock = lockEntry();
-  if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced") || predicatedOut()) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,
                                       BaseVertexLocation, StartInstanceLocation);

@@ -1,18 +1,16 @@
 // runtime/d3d11/d3d11_context_predication.cpp — ID3D11DeviceContext::
-// SetPredication / GetPredication and the check every command D3D11 predicates
-// makes before it reaches the driver.
+// SetPredication / GetPredication.
 //
-// A command is not performed when the predicate's result equals PredicateValue
-// (an OCCLUSION_PREDICATE's result is TRUE when any sample passed). d3dvk reads
-// the result on the CPU: the first predicated command after SetPredication (or
-// after a Begin/End of the predicate while it is set) waits for it, submitting
-// the work it depends on, and the answer holds for the following commands. So
-// every command D3D11 lists is predicated exactly — draws, dispatches, clears,
-// copies, updates, resolves and GenerateMips alike — at the cost of that wait.
-// A predicate that was never issued (or is still building) predicates nothing;
-// setting a building one is SETPREDICATION_INVALID_PREDICATE_STATE, and Begin or
-// End on the predicate while it is set PREDICATE_BEGIN/END_DURING_PREDICATION
-// (the commands after them read its new result).
+// A predicated command is not performed when the predicate's result equals
+// PredicateValue (an OCCLUSION_PREDICATE's result is TRUE when any sample
+// passed). The runtime validates the predicate, keeps it for GetPredication
+// and context state objects, and hands it to the driver (pfnSetPredication),
+// which predicates every command D3D11 lists (ddi/umd/driver_predication.h:
+// on the GPU where it can, else by its CPU verdict). A predicate that was
+// never issued (or is still building) predicates nothing; setting a building
+// one is SETPREDICATION_INVALID_PREDICATE_STATE, and Begin or End on the
+// predicate while it is set PREDICATE_BEGIN/END_DURING_PREDICATION (the
+// commands after them read its new result).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_query.h"
@@ -24,7 +22,6 @@ void D3D11ImmediateContext::releasePredicate() {
     predicate_ = nullptr;
     q->releasePrivateRef();
   }
-  predicateVerdict_ = kVerdictUnknown;
 }
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pPredicate, BOOL PredicateValue) try {
@@ -52,6 +49,9 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SetPredication(ID3D11Predicate* pP
                            "until it is.");
     query->addPrivateRef();
   }
+  // The driver lets go of the old predicate before it can be destroyed.
+  DdiDevice& ddi = driver();
+  ddi.funcs().pfnSetPredication(ddi.handle(), query ? query->ddiHandle() : D3D10DDI_HQUERY{}, PredicateValue);
   releasePredicate();
   predicate_ = query;
   predicateValue_ = PredicateValue;
@@ -65,14 +65,5 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GetPredication(ID3D11Predicate** p
   }
   if (pPredicateValue) *pPredicateValue = predicateValue_;
 } D3DVK_CATCH_VOID
-
-bool D3D11ImmediateContext::predicatedOut() {
-  if (!predicate_) return false;
-  if (predicateVerdict_ == kVerdictUnknown) {
-    BOOL result = FALSE;
-    predicateVerdict_ = predicate_->waitPredicateResult(&result) && (result != FALSE) == (predicateValue_ != FALSE);
-  }
-  return predicateVerdict_ == 1;
-}
 
 }  // namespace d3dvk::runtime

@@ -49,7 +49,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearRenderTargetView(ID3D11Render
                                                                    const FLOAT ColorRGBA[4]) try {
   const auto contextEntryLock = lockEntry();
   if (!pRenderTargetView || !ColorRGBA) return;
-  if (predicatedOut()) return;
   FLOAT color[4] = {ColorRGBA[0], ColorRGBA[1], ColorRGBA[2], ColorRGBA[3]};
   DdiDevice& ddi = driver();
   ddi.funcs().pfnClearRenderTargetView(ddi.handle(), rtvFrom(pRenderTargetView)->ddiHandle(), color);
@@ -67,7 +66,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearDepthStencilView(ID3D11DepthS
                          "ClearFlags must be D3D11_CLEAR_DEPTH and/or D3D11_CLEAR_STENCIL and Depth must be in [0, 1].");
     return;
   }
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   UINT flags = (ClearFlags & D3D11_CLEAR_DEPTH ? D3D10_DDI_CLEAR_DEPTH : 0) |
                (ClearFlags & D3D11_CLEAR_STENCIL ? D3D10_DDI_CLEAR_STENCIL : 0);
@@ -93,7 +91,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
   if (anyMapped(*src))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCESTATE, "COPYRESOURCE_INVALIDSOURCESTATE",
                   "The source is currently mapped.");
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
 } D3DVK_CATCH_VOID
@@ -178,7 +175,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   if (dst == src && DstSubresource == SrcSubresource)
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
                   "Copying a subresource onto itself is not supported.");
-  if (predicatedOut()) return;
   D3D10_DDI_BOX ddi = ddiBox(box);
   DdiDevice& d = driver();
   d.funcs().pfnResourceCopyRegion(d.handle(), dst->ddiHandle(), DstSubresource, DstX, DstY, DstZ, src->ddiHandle(),
@@ -228,7 +224,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::UpdateSubresource1(ID3D11Resource*
                     "The destination box of a block-compressed texture must lie on 4x4 block boundaries (or end at "
                     "the subresource's edge).");
   }
-  if (predicatedOut()) return;
   D3D10_DDI_BOX box{};
   if (pDstBox) box = ddiBox(*pDstBox);
   DdiDevice& ddi = driver();
@@ -271,7 +266,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
       src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                             SrcSubresource, Format);
@@ -586,7 +580,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMGetRenderTargetsAndUnorderedAcce
 void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewUint(ID3D11UnorderedAccessView* pView,
                                                                           const UINT Values[4]) try {
   const auto contextEntryLock = lockEntry();
-  if (!pView || !Values || predicatedOut()) return;
+  if (!pView || !Values) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewUint(ddi.handle(), static_cast<D3D11UnorderedAccessView*>(pView)->ddiHandle(),
                                               Values);
@@ -611,7 +605,6 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearUnorderedAccessViewFloat(ID3D
                              "ignored.");
     return;
   }
-  if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnClearUnorderedAccessViewFloat(ddi.handle(), view->ddiHandle(), Values);
 } D3DVK_CATCH_VOID
@@ -649,7 +642,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GenerateMips(ID3D11ShaderResourceV
     return reject("The view's resource was not created with D3D11_RESOURCE_MISC_GENERATE_MIPS (and "
                   "D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE); nothing is generated.");
   if (anyMapped(r)) return reject("The view's resource is mapped.");
-  if (view->range().mipCount < 2 || predicatedOut()) return;  // one mip: nothing below it to generate
+  if (view->range().mipCount < 2) return;  // one mip: nothing below it to generate
   DdiDevice& ddi = driver();
   ddi.funcs().pfnGenMips(ddi.handle(), view->ddiHandle());
 } D3DVK_CATCH_VOID

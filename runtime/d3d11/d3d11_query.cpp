@@ -198,28 +198,6 @@ HRESULT D3D11Query::getData(void* data, UINT size, UINT flags) {
   return S_OK;
 }
 
-bool D3D11Query::waitPredicateResult(BOOL* result) {
-  if (state_ != State::Issued || !isPredicate(desc_.Query)) return false;
-  DdiDevice& ddi = device().ddi();
-  // A GPU that never finishes must not hang the application: past the UMD's
-  // GPU timeout (D3DVK_GPU_TIMEOUT_MS, default a minute) the command runs.
-  uint64_t timeoutMs = 60'000;
-  if (const char* ms = std::getenv("D3DVK_GPU_TIMEOUT_MS"); ms && *ms) {
-    char* end = nullptr;
-    const unsigned long long value = std::strtoull(ms, &end, 10);
-    if (!*end && value > 0) timeoutMs = value;
-  }
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeoutMs);
-  for (UINT flags = 0;; flags = D3D10_DDI_GET_DATA_DO_NOT_FLUSH) {  // the first call submits what the result needs
-    DdiErrorScope errors;
-    ddi.funcs().pfnQueryGetData(ddi.handle(), ddiHandle(), result, sizeof(BOOL), flags);
-    const HRESULT hr = errors.first();
-    if (hr != DXGI_DDI_ERR_WASSTILLDRAWING) return SUCCEEDED(hr);
-    if (device().removed() || std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::sleep_for(std::chrono::microseconds(50));
-  }
-}
-
 void STDMETHODCALLTYPE D3D11Query::GetDesc(D3D11_QUERY_DESC* pDesc) try {
   if (pDesc) *pDesc = {desc_.Query, desc_.MiscFlags};
 } D3DVK_CATCH_VOID
@@ -246,24 +224,20 @@ HRESULT STDMETHODCALLTYPE D3D11Query::QueryInterface(REFIID riid, void** ppvObje
 void STDMETHODCALLTYPE D3D11ImmediateContext::Begin(ID3D11Asynchronous* pAsync) try {
   const auto contextEntryLock = lockEntry();
   if (!pAsync) return;
-  if (static_cast<D3D11Query*>(pAsync) == predicate_) {  // re-issued: the next predicated command asks again
+  if (static_cast<D3D11Query*>(pAsync) == predicate_)  // re-issued: the driver reads its new result
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
                          D3D11_MESSAGE_ID_PREDICATE_BEGIN_DURING_PREDICATION, "PREDICATE_BEGIN_DURING_PREDICATION",
                          kBegin, "Begin is invoked on the predicate SetPredication set.");
-    predicateVerdict_ = kVerdictUnknown;
-  }
   static_cast<D3D11Query*>(pAsync)->begin();
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::End(ID3D11Asynchronous* pAsync) try {
   const auto contextEntryLock = lockEntry();
   if (!pAsync) return;
-  if (static_cast<D3D11Query*>(pAsync) == predicate_) {
+  if (static_cast<D3D11Query*>(pAsync) == predicate_)
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
                          D3D11_MESSAGE_ID_PREDICATE_END_DURING_PREDICATION, "PREDICATE_END_DURING_PREDICATION", kEnd,
                          "End is invoked on the predicate SetPredication set.");
-    predicateVerdict_ = kVerdictUnknown;
-  }
   static_cast<D3D11Query*>(pAsync)->end();
 } D3DVK_CATCH_VOID
 

@@ -38,12 +38,6 @@ class D3D11Query final : public D3D11DeviceChild<ID3D11Query1> {
   void begin();
   void end();
   HRESULT getData(void* data, UINT size, UINT flags);
-  // A predicate's result for SetPredication (d3d11_context_predication.cpp):
-  // waits until the driver has it (submitting the work it depends on). False
-  // when there is none to wait for (never issued, still building, or the
-  // driver failed, or the GPU did not finish within D3DVK_GPU_TIMEOUT_MS,
-  // default 60 s): the predicated commands then run.
-  bool waitPredicateResult(BOOL* result);
   bool building() const { return state_ == State::Building; }
 
   HRESULT STDMETHODCALLTYPE QueryInterface(REFIID riid, void** ppvObject) override;

@@ -2,10 +2,13 @@
 // (both halves count) decides whether draws, render-target clears and
 // dispatches after it run: EQUAL_ZERO skips them when the predicate is zero,
 // NOT_EQUAL_ZERO when it is not; a null buffer turns predication off; bad
-// arguments fail Close. Values read back on the Vulkan device (pixels, UAV
+// arguments fail Close. Draws on the exact conservative fallback (forced) are
+// predicated as a whole, batched or alone (the latter: the ctest run with
+// D3DVK_FALLBACK_BATCH=0). Values read back on the Vulkan device (pixels, UAV
 // words) under the validation layer; d3dvk predicates through
 // VK_EXT_conditional_rendering (lavapipe has it).
 #include "d3d12_pipeline_util.h"
+#include "ddi_trace_log.h"  // ScopedEnv
 
 #include <functional>
 
@@ -180,5 +183,76 @@ TEST_CASE("D3D12 SetPredication with invalid arguments fails Close", "[d3d12][pr
   predicates->Release();
   copyAllocator->Release();
   allocator->Release();
+  device->Release();
+}
+
+TEST_CASE("D3D12 SetPredication skips conservative fallback draws as a whole by the 64-bit predicate",
+          "[d3d12][predication][fallback]") {
+  ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};  // before the device: its draws take the fallback
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12RootSignature* rs = graphicsRootSignature(device);
+  ID3D12PipelineState* conservative = createConstantColourPso(device, rs, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
+  ID3D12Resource* vertices = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof kFullScreen);
+  writeUpload(vertices, 0, kFullScreen, sizeof kFullScreen);
+  ID3D12Resource* predicates = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof kPredicates);
+  writeUpload(predicates, 0, kPredicates, sizeof kPredicates);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->GetGPUVirtualAddress(), sizeof kFullScreen, 12};
+  RenderTarget16 target(device);
+  struct Case {
+    UINT predicate;
+    D3D12_PREDICATION_OP op;
+    bool runs;
+  };
+  const Case cases[] = {
+      {0, D3D12_PREDICATION_OP_EQUAL_ZERO, false},     {1, D3D12_PREDICATION_OP_EQUAL_ZERO, true},
+      {0, D3D12_PREDICATION_OP_NOT_EQUAL_ZERO, true},  {2, D3D12_PREDICATION_OP_NOT_EQUAL_ZERO, false},
+  };
+  for (const Case& c : cases) {
+    INFO("predicate " << kPredicates[c.predicate] << (c.op == D3D12_PREDICATION_OP_EQUAL_ZERO ? " EQUAL_ZERO" : " NOT_EQUAL_ZERO"));
+    ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+    target.bind(list, kBlackF);
+    list->SetPipelineState(conservative);
+    list->SetGraphicsRootSignature(rs);
+    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    list->IASetVertexBuffers(0, 1, &vbv);
+    // Under the predicate: the left half red, then the top half green (two fallback draws, batched by default).
+    list->SetPredication(predicates, 8 * c.predicate, c.op);
+    list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
+    D3D12_RECT left{0, 0, 8, 16}, top{0, 0, 16, 8};
+    list->RSSetScissorRects(1, &left);
+    list->DrawInstanced(3, 1, 0, 0);
+    list->SetGraphicsRoot32BitConstants(0, 4, kGreenF, 0);
+    list->RSSetScissorRects(1, &top);
+    list->DrawInstanced(3, 1, 0, 0);
+    // Predication off: the bottom-right quarter red, always.
+    list->SetPredication(nullptr, 0, D3D12_PREDICATION_OP_EQUAL_ZERO);
+    list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
+    D3D12_RECT corner{8, 8, 16, 16};
+    list->RSSetScissorRects(1, &corner);
+    list->DrawInstanced(3, 1, 0, 0);
+    target.copyOut(list);
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+    const std::vector<uint32_t> pixels = target.pixels();
+    for (UINT y = 0; y < 16; ++y)
+      for (UINT x = 0; x < 16; ++x) {
+        const uint32_t expected = (x >= 8 && y >= 8) ? kRed : !c.runs ? kBlack : y < 8 ? kGreen : kRed;
+        INFO("pixel " << x << "," << y);
+        REQUIRE(pixels[y * 16 + x] == expected);
+      }
+    list->Release();
+    REQUIRE(allocator->Reset() == S_OK);
+  }
+  predicates->Release();
+  vertices->Release();
+  conservative->Release();
+  rs->Release();
+  allocator->Release();
+  fence->Release();
+  queue->Release();
   device->Release();
 }

@@ -288,6 +288,42 @@ TEST_CASE("UMD: the query DDIs check their arguments and report through pfnSetEr
   d.funcs.pfnDestroyDevice(d.hDevice);
 }
 
+TEST_CASE("UMD: SetPredication takes predicates only and lets go of a predicate destroyed while set",
+          "[ddi][umd][query][predication]") {
+  OpenedAdapter a;
+  REQUIRE(a.openResult == S_OK);
+  HarnessDevice d;
+  REQUIRE(createDevice(a, d, D3DWDDM2_0_DDI_INTERFACE_VERSION) == S_OK);
+  REQUIRE(d.funcs.pfnSetPredication != nullptr);
+  auto create = [&](D3D10DDI_QUERY type, std::vector<char>& memory) {
+    const D3DWDDM2_0DDIARG_CREATEQUERY args{type, 0, 0};
+    memory.assign(d.funcs.pfnCalcPrivateQuerySize(d.hDevice, &args), 0);
+    const D3D10DDI_HQUERY h{memory.data()};
+    d.funcs.pfnCreateQuery(d.hDevice, &args, h, D3D10DDI_HRTQUERY{nullptr});
+    return h;
+  };
+  std::vector<char> m0, m1;
+  const D3D10DDI_HQUERY occlusion = create(D3D10DDI_QUERY_OCCLUSION, m0);
+  const D3D10DDI_HQUERY predicate = create(D3D10DDI_QUERY_OCCLUSIONPREDICATE, m1);
+  REQUIRE(d.reported.empty());
+  d.funcs.pfnSetPredication(d.hDevice, occlusion, FALSE);  // not a predicate
+  CHECK(d.reported == std::vector<HRESULT>{E_INVALIDARG});
+  d.reported.clear();
+  // Never issued, then issued (nothing recorded between Begin and End), then none: accepted.
+  d.funcs.pfnSetPredication(d.hDevice, predicate, TRUE);
+  d.funcs.pfnQueryBegin(d.hDevice, predicate);
+  d.funcs.pfnQueryEnd(d.hDevice, predicate);
+  d.funcs.pfnSetPredication(d.hDevice, D3D10DDI_HQUERY{nullptr}, FALSE);
+  d.funcs.pfnSetPredication(d.hDevice, predicate, FALSE);
+  CHECK(d.reported.empty());
+  // Destroyed while set: the device lets go of it (the next flush records nothing under it).
+  d.funcs.pfnDestroyQuery(d.hDevice, predicate);
+  d.funcs.pfnFlush(d.hDevice, 0);
+  CHECK(d.reported.empty());
+  d.funcs.pfnDestroyQuery(d.hDevice, occlusion);
+  d.funcs.pfnDestroyDevice(d.hDevice);
+}
+
 TEST_CASE("UMD: the WDDM 2.0 table's view DDIs take the D3DWDDM2_0DDIARG structs, a PlaneSlice is refused",
           "[ddi][umd][views]") {
   OpenedAdapter a;

@@ -272,3 +272,144 @@ TEST_CASE("re-issuing the set predicate is read again by the next predicated com
   CHECK(s.colour() == kGreen);
   CHECK(predicateResult(d, s.passed.get()) == FALSE);
 }
+
+TEST_CASE("predicated indexed and indirect draws DispatchIndirect and ClearView are skipped exactly when the predicate "
+          "says so",
+          "[predication]") {
+  static const char kCsStoreFive[] = R"(cs_5_0
+dcl_uav_raw u0
+dcl_thread_group 1, 1, 1
+store_raw u0.x, l(0), l(5)
+ret
+)";
+  RenderDevice d;
+  PredicatedScene s(d);
+  const UINT indices[6] = {0, 1, 2, 3, 4, 5};
+  Com<ID3D11Buffer> ib = makeBuffer(d, indices, sizeof indices, D3D11_BIND_INDEX_BUFFER);
+  d.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R32_UINT, 0);
+  // DrawInstancedIndirect's arguments at 0, DrawIndexedInstancedIndirect's at 16, DispatchIndirect's at 36.
+  const UINT args[12] = {6, 1, 0, 0, 6, 1, 0, 0, 0, 1, 1, 1};
+  D3D11_BUFFER_DESC ad{sizeof args, D3D11_USAGE_DEFAULT, 0, 0, D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS, 0};
+  const D3D11_SUBRESOURCE_DATA init{args, 0, 0};
+  Com<ID3D11Buffer> argBuffer;
+  REQUIRE(d->CreateBuffer(&ad, &init, argBuffer.out()) == S_OK);
+  Com<ID3D11DeviceContext1> context1;
+  REQUIRE(d.context->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(context1.out())) == S_OK);
+  // DispatchIndirect writes 5 into a raw UAV buffer (7 before).
+  const std::vector<uint8_t> code = assembled(kCsStoreFive);
+  Com<ID3D11ComputeShader> cs;
+  REQUIRE(d->CreateComputeShader(code.data(), code.size(), nullptr, cs.out()) == S_OK);
+  const D3D11_BUFFER_DESC bd{16, D3D11_USAGE_DEFAULT, D3D11_BIND_UNORDERED_ACCESS, 0,
+                             D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS, 0};
+  Com<ID3D11Buffer> buffer;
+  REQUIRE(d->CreateBuffer(&bd, nullptr, buffer.out()) == S_OK);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC ud{};
+  ud.Format = DXGI_FORMAT_R32_TYPELESS;
+  ud.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  ud.Buffer = {0, 4, D3D11_BUFFER_UAV_FLAG_RAW};
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(d->CreateUnorderedAccessView(buffer.get(), &ud, uav.out()) == S_OK);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  d.context->CSSetShader(cs.get(), nullptr, 0);
+  d.context->CSSetUnorderedAccessViews(0, 1, uavs, nullptr);
+
+  struct Operation {
+    const char* name;
+    std::function<void()> record;
+  };
+  const D3D11_RECT whole{0, 0, 8, 8};
+  const Operation operations[] = {
+      {"DrawIndexed", [&] { d.context->DrawIndexed(6, 0, 0); }},
+      {"DrawIndexedInstanced", [&] { d.context->DrawIndexedInstanced(6, 1, 0, 0, 0); }},
+      {"DrawInstancedIndirect", [&] { d.context->DrawInstancedIndirect(argBuffer.get(), 0); }},
+      {"DrawIndexedInstancedIndirect", [&] { d.context->DrawIndexedInstancedIndirect(argBuffer.get(), 16); }},
+      {"ClearView", [&] { context1->ClearView(s.target.rtv.get(), kGreen.data(), &whole, 1); }},
+  };
+  for (const BOOL value : {FALSE, TRUE})
+    for (ID3D11Predicate* predicate : {s.passed.get(), s.failed.get()}) {
+      const BOOL result = predicate == s.passed.get();  // see PredicatedScene
+      const bool skipped = result == value;
+      for (const Operation& op : operations) {
+        CAPTURE(op.name, result, value);
+        s.target.bindVertices(s.green.get());
+        d.context->SetPredication(nullptr, FALSE);
+        d.context->ClearRenderTargetView(s.target.rtv.get(), kRed.data());
+        d.context->SetPredication(predicate, value);
+        op.record();
+        d.context->SetPredication(nullptr, FALSE);
+        CHECK(s.colour() == (skipped ? kRed : kGreen));
+      }
+      CAPTURE("DispatchIndirect", result, value);
+      const UINT seven[4] = {7, 7, 7, 7};
+      d.context->ClearUnorderedAccessViewUint(uav.get(), seven);
+      d.context->SetPredication(predicate, value);
+      d.context->DispatchIndirect(argBuffer.get(), 36);
+      d.context->SetPredication(nullptr, FALSE);
+      const std::vector<uint8_t> raw = readback(d, buffer.get());
+      uint32_t first = 0;
+      std::memcpy(&first, raw.data(), 4);
+      CHECK(first == (skipped ? 7u : 5u));
+    }
+}
+
+TEST_CASE("a predicated conservative draw on the fallback is skipped as a whole exactly when the predicate says so",
+          "[predication][fallback]") {
+  ForceConservativeFallback fallback;  // the fallback's passes (capture, setup, draw) on any device
+  RenderDevice d;
+  PredicatedScene s(d);
+  Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  for (const BOOL value : {FALSE, TRUE})
+    for (ID3D11Predicate* predicate : {s.passed.get(), s.failed.get()}) {
+      const BOOL result = predicate == s.passed.get();
+      CAPTURE(result, value);
+      d.context->RSSetState(nullptr);
+      d.context->SetPredication(nullptr, FALSE);
+      d.context->ClearRenderTargetView(s.target.rtv.get(), kRed.data());
+      d.context->RSSetState(conservative.get());
+      s.target.bindVertices(s.green.get());
+      d.context->SetPredication(predicate, value);
+      d.context->Draw(6, 0);
+      d.context->Draw(6, 0);  // a second one, where fallback draws would batch
+      d.context->SetPredication(nullptr, FALSE);
+      CHECK(s.colour() == (result == value ? kRed : kGreen));
+    }
+}
+
+TEST_CASE("SetPredication recorded on a deferred context predicates the list's commands when it executes",
+          "[predication][deferred]") {
+  RenderDevice d;
+  PredicatedScene s(d);
+  Com<ID3D11DeviceContext> deferred;
+  REQUIRE(d->CreateDeferredContext(0, deferred.out()) == S_OK);
+  for (const BOOL value : {FALSE, TRUE})
+    for (ID3D11Predicate* predicate : {s.passed.get(), s.failed.get()}) {
+      const BOOL result = predicate == s.passed.get();
+      const bool skipped = result == value;
+      CAPTURE(result, value);
+      // The list: the target's state, then under the predicate a green draw and a blue clear of a second target.
+      ID3D11RenderTargetView* views[] = {s.target.rtv.get()};
+      deferred->OMSetRenderTargets(1, views, nullptr);
+      const D3D11_VIEWPORT vp{0, 0, 8, 8, 0, 1};
+      deferred->RSSetViewports(1, &vp);
+      deferred->IASetInputLayout(s.target.layout.get());
+      deferred->VSSetShader(s.target.vs.get(), nullptr, 0);
+      deferred->PSSetShader(s.target.ps.get(), nullptr, 0);
+      deferred->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+      ID3D11Buffer* vb = s.green.get();
+      const UINT stride = sizeof(Vertex), offset = 0;
+      deferred->IASetVertexBuffers(0, 1, &vb, &stride, &offset);
+      deferred->SetPredication(predicate, value);
+      deferred->Draw(6, 0);
+      deferred->SetPredication(nullptr, FALSE);
+      Com<ID3D11CommandList> list;
+      REQUIRE(deferred->FinishCommandList(FALSE, list.out()) == S_OK);
+      d.context->SetPredication(nullptr, FALSE);
+      d.context->ClearRenderTargetView(s.target.rtv.get(), kRed.data());
+      d.context->ExecuteCommandList(list.get(), FALSE);
+      CHECK(s.colour() == (skipped ? kRed : kGreen));
+      // Executed again: the same verdict.
+      d.context->ClearRenderTargetView(s.target.rtv.get(), kRed.data());
+      d.context->ExecuteCommandList(list.get(), FALSE);
+      CHECK(s.colour() == (skipped ? kRed : kGreen));
+    }
+}

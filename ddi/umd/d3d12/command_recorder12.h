@@ -149,9 +149,11 @@ class CommandRecorder12 {
   // (predicate_shader.h) and the draws, dispatches, ExecuteIndirect's commands
   // and render-target/depth-stencil clears recorded after it run only when the
   // predicate is not zero (EQUAL_ZERO) or zero (NOT_EQUAL_ZERO), through
-  // VK_EXT_conditional_rendering. Copies, resolves and UAV clears (transfer
-  // commands Vulkan cannot render conditionally) are not predicated: a warning
-  // says so when one is recorded under a predicate.
+  // VK_EXT_conditional_rendering; so do the conservative fallback's draws, all
+  // their passes under one condition (PredicateScope). Copies, resolves and
+  // UAV clears (transfer commands Vulkan cannot render conditionally) and the
+  // fallback draws recorded when the list executes are not predicated: a
+  // warning says so when one is recorded under a predicate.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
@@ -174,6 +176,28 @@ class CommandRecorder12 {
     record();
     vkCmdEndConditionalRenderingEXT(cmd);
   }
+  // The list's predicate over a scope of several commands (the conservative
+  // fallback's passes): begun in `cmd` outside any render pass, ended when
+  // the scope ends; nothing without a predicate.
+  class PredicateScope {
+   public:
+    PredicateScope(const CommandRecorder12& recorder, VkCommandBuffer cmd)
+        : cmd_(recorder.predicate_.word ? cmd : VK_NULL_HANDLE) {
+      if (!cmd_) return;
+      VkConditionalRenderingBeginInfoEXT info{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+      info.buffer = recorder.predicate_.word;
+      info.flags = recorder.predicate_.inverted ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+      vkCmdBeginConditionalRenderingEXT(cmd_, &info);
+    }
+    ~PredicateScope() {
+      if (cmd_) vkCmdEndConditionalRenderingEXT(cmd_);
+    }
+    PredicateScope(const PredicateScope&) = delete;
+    PredicateScope& operator=(const PredicateScope&) = delete;
+
+   private:
+    VkCommandBuffer cmd_;
+  };
   // A transfer command D3D12 predicates, recorded without the predicate: says so once.
   void unpredicated(const char* command);
   struct {

@@ -413,7 +413,6 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
     call.instances = instanceCount;
     call.first = firstVertex;
     call.firstInstance = firstInstance;
-    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
@@ -432,7 +431,6 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
     call.first = firstIndex;
     call.baseVertex = baseVertex;
     call.firstInstance = firstInstance;
-    unpredicated("a draw on the exact conservative fallback (several passes)");
     return fallbackDraw(call, targets);
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;

@@ -335,7 +335,10 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                               "if it were drawn as a list")
                                  .c_str());
     // Its indices are in GPU memory: the draw is recorded when the list executes.
-    if (!readIndices_.data) return deferStrip(call, t);
+    if (!readIndices_.data) {
+      unpredicated("a conservative fallback draw of an indexed strip larger than one piece (recorded when the list executes)");
+      return deferStrip(call, t);
+    }
     if (!stripAsList(*strip, &call, &listIndices)) return;
     capture.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
     capture.d3dTopology = D3D12DDI_PRIMITIVE_TOPOLOGY(fallback::TriangleTopology::TriangleList);
@@ -442,6 +445,11 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     p.clip = parameters.clip;
     return;
   }
+
+  // Every pass of the draw renders under the list's predicate, as one command.
+  VkCommandBuffer outside = VK_NULL_HANDLE;
+  if (predicate_.word && !(outside = command())) return;
+  const PredicateScope predicated(*this, outside);
 
   // A pipeline-statistics query is ended for the draw and begun again after
   // it; its counts so far, the application draw's and the draw passes'
@@ -604,7 +612,13 @@ void CommandRecorder12::flushFallbackBatch() {
     }
     vkCmdEndRendering(cmd);
   };
-  record();
+  {
+    // The batch's draws were all recorded under the list's predicate now
+    // (SetPredication flushes the batch): all their passes render under it.
+    VkCommandBuffer outside = predicate_.word ? command() : VK_NULL_HANDLE;
+    const PredicateScope predicated(*this, outside);
+    if (!predicate_.word || outside) record();
+  }
   if (!setup) fail(Device12::hresultFor(result), "cannot create the conservative fallback's setup pipelines");
   flushingFallback_ = false;
 }

@@ -1,21 +1,19 @@
 // ddi/umd/d3d12/predication12.cpp — D3D12 SetPredication through
 // VK_EXT_conditional_rendering (command_recorder12.h): the DDI entry, the
-// predicate folded to 32 bits by the internal predicate shader
-// (translate/indirect/predicate_shader.h) into a word of the allocator's
-// transient memory, and the warning for the transfer commands Vulkan cannot
-// render conditionally.
+// predicate folded to 32 bits by the fold both APIs share
+// (predicate_fold.h) into a word of the allocator's transient memory, and the
+// warning for the transfer commands Vulkan cannot render conditionally.
 #include "command_list12.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
 #include "internal_compute12.h"
-#include "predicate_shader.h"  // translate/indirect
+#include "predicate_fold.h"
 #include "resource12.h"
 
 namespace d3dvk::umd12 {
 
 std::unique_ptr<InternalComputePipeline12> createPredicatePipeline(vk::Device& device, VkResult* result) {
-  return createInternalComputePipeline(device, indirect::kPredicateStorageBuffers, indirect::kPredicatePushBytes,
-                                       indirect::predicateShaderSpirv(), result);
+  return umd::createPredicateFoldPipeline(device, result);
 }
 
 void CommandRecorder12::setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op) {
@@ -44,29 +42,11 @@ void CommandRecorder12::setPredication(Resource12* buffer, UINT64 offset, D3D12D
   if (!word) return fail(Device12::hresultFor(result), "SetPredication: the predicate word");
   const VkDescriptorSet set = transient_->allocate(fold->setLayout->handle(), &result);
   if (!set) return fail(Device12::hresultFor(result), "SetPredication: the predicate descriptor set");
-  // The source bound from an offset the device accepts; the shader skips to the predicate.
-  const VkDeviceSize alignment = std::max<VkDeviceSize>(vk.info().properties.limits.minStorageBufferOffsetAlignment, 4);
-  const VkDeviceSize base = offset / alignment * alignment;
-  const uint32_t firstWord = uint32_t((offset - base) / 4);
-  const VkDescriptorBufferInfo infos[2] = {{buffer->buffer->handle(), base, offset - base + 8}, {word, 0, 4}};
-  VkWriteDescriptorSet writes[2]{};
-  for (uint32_t i = 0; i < 2; ++i) {
-    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
-    writes[i].dstBinding = i;
-    writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[i].pBufferInfo = &infos[i];
-  }
-  vkUpdateDescriptorSets(vk.handle(), 2, writes, 0, nullptr);
   // An internal step: after a full barrier (the application's barrier to
   // PREDICATION), and one before the next command (the conditional read).
   VkCommandBuffer cmd = command();
   if (!cmd) return;
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, fold->pipeline->handle());
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, fold->layout->handle(), 0, 1, &set, 0, nullptr);
-  vkCmdPushConstants(cmd, fold->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kPredicatePushBytes, &firstWord);
-  vkCmdDispatch(cmd, 1, 1, 1);
+  umd::recordPredicateFold(vk, cmd, *fold, set, buffer->buffer->handle(), offset, 1, word, 0);
   predicate_.word = word;
   predicate_.inverted = op == D3D12DDI_PREDICATION_OP_NOT_EQUAL_ZERO;
 }
