@@ -5,7 +5,8 @@
 // for a texel, boxes and offsets in each side's texels), R9G9B9E5 and R32_UINT,
 // depth planes and R32/R16 colour textures, the stencil plane and R8_UINT
 // (through a buffer in the driver: Vulkan copies no texels between depth and
-// colour images), and the pairs D3D12 refuses (Close fails).
+// colour images), and the pairs D3D12 refuses (Close fails); and what the
+// first copy out of a new committed BC texture reads: zeros.
 #include "d3d12_test_util.h"
 
 #include <cstdint>
@@ -243,5 +244,33 @@ TEST_CASE("D3D12 copies depth and stencil planes to and from colour textures of 
     c.copyRegion(c.texture(4, 4, DXGI_FORMAT_R32_UINT), 0, 0, 0, c.texture(4, 4, DXGI_FORMAT_D24_UNORM_S8_UINT, ds), 1,
                  nullptr);
     c.expectRefused();
+  }
+}
+
+TEST_CASE("D3D12 committed BC textures read as zeros until written on every mip and slice", "[formats][d3d12][copy]") {
+  Copier c;
+  // Textures of the same sizes filled with bytes and released first, so their
+  // memory, if reused, holds something other than zeros.
+  for (int round = 0; round < 2; ++round) {
+    D3D12_RESOURCE_DESC desc = texture2DDesc(16, 8, DXGI_FORMAT_BC7_UNORM, D3D12_RESOURCE_FLAG_NONE, 3, 2);
+    ID3D12Resource* bc7 = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COMMON);
+    desc = texture2DDesc(8, 8, DXGI_FORMAT_BC1_UNORM, D3D12_RESOURCE_FLAG_NONE, 2);
+    ID3D12Resource* bc1 = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COMMON);
+    if (round == 0) {
+      c.fill(bc7, 0, pattern(4 * 2 * 16, 41));
+      c.fill(bc7, 3, pattern(4 * 2 * 16, 42));
+      c.fill(bc1, 0, pattern(4 * 8, 43));
+    } else {
+      // Mips 16x8, 8x4, 4x2 (blocks 4x2, 2x1, 1x1) of two slices; BC1 8x8 and 4x4.
+      const UINT bc7Blocks[3] = {8, 2, 1};
+      for (UINT sub = 0; sub < 6; ++sub) {
+        INFO("BC7 subresource " << sub);
+        CHECK(c.read(bc7, sub) == std::vector<unsigned char>(bc7Blocks[sub % 3] * 16, 0));
+      }
+      CHECK(c.read(bc1, 0) == std::vector<unsigned char>(4 * 8, 0));
+      CHECK(c.read(bc1, 1) == std::vector<unsigned char>(8, 0));
+    }
+    bc7->Release();
+    bc1->Release();
   }
 }

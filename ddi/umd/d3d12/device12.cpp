@@ -171,6 +171,21 @@ VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
   return zeroVertexBuffer_->handle();
 }
 
+VkBuffer Device12::zeroFillBuffer(VkCommandBuffer cmd, VkDeviceSize size, VkResult* result) {
+  if (zeroFillBuffer_ && zeroFillBuffer_->size() >= size) return zeroFillBuffer_->handle();
+  // Grown in powers of two from 1 MiB; the old buffer is idle (runNow waits for its work).
+  VkDeviceSize bytes = VkDeviceSize(1) << 20;
+  while (bytes < size) bytes <<= 1;
+  auto buffer = vk::Buffer::create(vk_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                   false, result);
+  if (!buffer) return VK_NULL_HANDLE;
+  vkCmdFillBuffer(cmd, buffer->handle(), 0, VK_WHOLE_SIZE, 0);
+  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  zeroFillBuffer_ = std::move(buffer);
+  return zeroFillBuffer_->handle();
+}
+
 bool Device12::settleIfHung() {
   if (!vk_.hung()) return true;
   std::lock_guard lock(queueMutex_);

@@ -84,6 +84,12 @@ class Device12 {
   // buffer reads and indices past the index buffer are (draw12.cpp), created
   // on first use; null with *result.
   VkBuffer zeroVertexBuffer(VkResult* result);
+  // A device-local buffer of at least `size` bytes of zeros, for runNow's
+  // recording (queue mutex held): what block-compressed textures are
+  // zero-filled from at creation (Vulkan clears no compressed image). One
+  // buffer serves every texture, replaced by a larger one when a texture
+  // needs more; a new one is zeroed in `cmd` before the caller's copies.
+  VkBuffer zeroFillBuffer(VkCommandBuffer cmd, VkDeviceSize size, VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -148,6 +154,7 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> predicate_;
   std::mutex zeroVertexBufferMutex_;
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
+  std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
   struct Retiring {
     uint64_t serial;
     std::vector<std::shared_ptr<AllocatorUse12>> allocators;
