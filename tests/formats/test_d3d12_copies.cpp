@@ -152,6 +152,22 @@ TEST_CASE("D3D12 copies a block of a BC texture to a texel of its size and back"
     const std::vector<unsigned char> back = c.read(bc4, 0);
     CHECK(element(back, 2, 8, 1, 0) == element(data, 2, 8, 1, 1));
   }
+  SECTION("a texel into a BC1 mip smaller than a block (2x2) fills its one block, and copies back out") {
+    ID3D12Resource* bc1 = createCommitted(c.device, D3D12_HEAP_TYPE_DEFAULT,
+                                          texture2DDesc(8, 8, DXGI_FORMAT_BC1_UNORM, D3D12_RESOURCE_FLAG_NONE, 3),
+                                          D3D12_RESOURCE_STATE_COMMON);
+    c.owned.push_back(bc1);
+    ID3D12Resource* texel = c.texture(1, 1, DXGI_FORMAT_R32G32_UINT);
+    ID3D12Resource* back = c.texture(1, 1, DXGI_FORMAT_R32G32_UINT);
+    const std::vector<unsigned char> data = pattern(8, 16);
+    c.fill(texel, 0, data);
+    c.copyRegion(bc1, 2, 0, 0, texel, 0, nullptr);
+    c.run();
+    CHECK(c.read(bc1, 2) == data);
+    c.copyRegion(back, 0, 0, 0, bc1, 2, nullptr);
+    c.run();
+    CHECK(c.read(back, 0) == data);
+  }
   SECTION("CopyResource from R32G32_SINT 2x2 into a BC1 8x8 texture and R32_UINT into R9G9B9E5") {
     ID3D12Resource* texels = c.texture(2, 2, DXGI_FORMAT_R32G32_SINT);
     ID3D12Resource* bc1 = c.texture(8, 8, DXGI_FORMAT_BC1_UNORM_SRGB);

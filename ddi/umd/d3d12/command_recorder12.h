@@ -124,9 +124,10 @@ class CommandRecorder12 {
   VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
   // Copies a region between two images' subresources (copy12.cpp): with
   // vkCmdCopyImage between colour aspects or one depth/stencil format, else
-  // (a depth or stencil plane and colour data of `texelBytes` a texel)
-  // through a device-local buffer kept with the allocator. `extent` counts
-  // the source's texels.
+  // (a depth or stencil plane and colour data of `texelBytes` a texel, or an
+  // uncompressed source into blocks overhanging a small mip) through a
+  // device-local buffer kept with the allocator. `extent` counts the
+  // source's texels.
   void copyImage(VkCommandBuffer cmd, Resource12& src, const VkImageSubresourceLayers& s, VkOffset3D srcOffset,
                  Resource12& dst, const VkImageSubresourceLayers& d, VkOffset3D dstOffset, VkExtent3D extent,
                  UINT texelBytes);

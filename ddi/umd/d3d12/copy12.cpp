@@ -138,7 +138,19 @@ DXGI_FORMAT copyDataFormat(const Resource12& r, VkImageAspectFlags aspect) {
 void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const VkImageSubresourceLayers& s,
                                   VkOffset3D srcOffset, Resource12& dst, const VkImageSubresourceLayers& d,
                                   VkOffset3D dstOffset, VkExtent3D extent, UINT texelBytes) {
-  if (copiesImageToImage(src, s.aspectMask, dst, d.aspectMask)) {
+  // The destination's region in its own texels, ending at its mip's edge: an
+  // uncompressed source's texel fills a whole block of a block-compressed
+  // destination, which Vulkan's image-to-image copy cannot express where the
+  // block overhangs a mip smaller than it (a 2x2 mip): that goes through a buffer.
+  const UINT sb = src.format->blockDim, db = dst.format->blockDim;
+  const VkExtent3D dstMip = dst.mipExtent(d.mipLevel);
+  VkExtent3D dstExtent = extent;
+  if (sb != db) {
+    dstExtent.width = std::min<UINT>((extent.width + sb - 1) / sb * db, dstMip.width - UINT(dstOffset.x));
+    dstExtent.height = std::min<UINT>((extent.height + sb - 1) / sb * db, dstMip.height - UINT(dstOffset.y));
+  }
+  const bool overhang = db > 1 && sb == 1 && (dstExtent.width != extent.width * db || dstExtent.height != extent.height * db);
+  if (copiesImageToImage(src, s.aspectMask, dst, d.aspectMask) && !overhang) {
     VkImageCopy c{s, srcOffset, d, dstOffset, extent};
     if (&src == &dst && s.mipLevel == d.mipLevel && s.baseArrayLayer == d.baseArrayLayer) {
       // One subresource as source and destination: GENERAL serves both.
@@ -151,11 +163,11 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
     });
     return;
   }
-  // A depth or stencil plane and colour data of its size: through a
-  // device-local buffer (Vulkan copies no texels between depth and colour
-  // images), image to buffer, then buffer to image.
+  // A depth or stencil plane and colour data of its size (Vulkan copies no
+  // texels between depth and colour images), or texels into overhanging
+  // blocks: through a device-local buffer, image to buffer, buffer to image.
   if (src.image->info().samples != VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
-    return fail(E_NOTIMPL, "copies between multisampled depth and colour textures are not supported");
+    return fail(E_NOTIMPL, "copies between multisampled depth and colour textures are not supported");  // (BC is never multisampled)
   if (!keepAlive_) return fail(E_FAIL, "no allocator to keep a copy's staging buffer with");
   UINT64 size = 0;
   if (!checkedMul<UINT64>(UINT64(extent.width) * extent.height, UINT64(extent.depth) * s.layerCount * texelBytes, &size))
@@ -165,7 +177,7 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &result);
   if (!buffer) return fail(Device12::hresultFor(result), "cannot create a depth <-> colour copy's staging buffer");
   const VkBufferImageCopy out{0, 0, 0, s, srcOffset, extent};
-  const VkBufferImageCopy in{0, 0, 0, d, dstOffset, extent};
+  const VkBufferImageCopy in{0, 0, 0, d, dstOffset, dstExtent};
   inTransferLayouts(cmd, src.image->handle(), transferRange(src, s), VK_NULL_HANDLE, {}, [&] {
     vkCmdCopyImageToBuffer(cmd, src.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer->handle(), 1, &out);
   });
