@@ -5,6 +5,7 @@
 #include "device.h"
 #include "driver_resource.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -46,6 +47,16 @@ bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h, UINT z = 
 // A source region's extent in the destination's texels: a block copies to a texel and back.
 UINT scaled(UINT extent, UINT from, UINT to) { return from == to ? extent : (extent + from - 1) / from * to; }
 
+// Whether texels of an uncompressed image copied into a block-compressed one
+// reach past the destination mip's edge (its last blocks overhang a mip whose
+// size is not whole blocks, e.g. a 2x2 mip).
+bool overhangsSmallMip(const Resource& src, const Resource& dst, UINT dstSub, UINT dx, UINT dy, const Region& box) {
+  const UINT sb = blockOf(src), db = blockOf(dst);
+  if (sb != 1 || db == 1) return false;
+  return uint64_t(dx) + uint64_t(box.width) * db > dst.mipWidth(dstSub) ||
+         uint64_t(dy) + uint64_t(box.height) * db > dst.mipHeight(dstSub);
+}
+
 // The whole subresource as a region.
 Region wholeRegion(const Resource& r, UINT sub) {
   if (r.isBuffer()) return {0, 0, r.width, 1};
@@ -58,6 +69,29 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
   if (src.isBuffer()) {
     VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
+  } else if (!src.linearTexture() && !dst.linearTexture() && overhangsSmallMip(src, dst, dstSub, dx, dy, box)) {
+    // An uncompressed source's texels fill whole blocks of a block-compressed
+    // mip smaller than a block (a 2x2 mip), which an image-to-image copy cannot
+    // express: through a device-local buffer, the destination's extent ending at its mip's edge.
+    VkResult result = VK_SUCCESS;
+    const uint64_t bytes = uint64_t(box.width) * box.height * box.depth * src.format->bytesPerTexel;
+    auto staging = vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      false, &result);
+    if (!staging) return device.setVkError(result);
+    const UINT db = blockOf(dst);
+    const VkBufferImageCopy out{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, src.mipOf(srcSub), src.sliceOf(srcSub), 1},
+                                {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth}};
+    const VkBufferImageCopy in{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1},
+                               {int32_t(dx), int32_t(dy), int32_t(dz)},
+                               {std::min(box.width * db, dst.mipWidth(dstSub) - dx),
+                                std::min(box.height * db, dst.mipHeight(dstSub) - dy), box.depth}};
+    transitionImage(cmd, src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    transitionImage(cmd, dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdCopyImageToBuffer(cmd, src.image->handle(), src.layout, staging->handle(), 1, &out);
+    vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyBufferToImage(cmd, staging->handle(), dst.image->handle(), dst.layout, 1, &in);
+    device.queue().releaseAfter(device.queue().openSerial(), std::move(staging));
   } else if (!src.linearTexture() && !dst.linearTexture()) {
     VkImageCopy c{};
     const VkImageAspectFlags aspects = copyAspects(src);
