@@ -171,11 +171,11 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
   if (!keepAlive_) return fail(E_FAIL, "no allocator to keep a copy's staging buffer with");
   UINT64 size = 0;
   if (!checkedMul<UINT64>(UINT64(extent.width) * extent.height, UINT64(extent.depth) * s.layerCount * texelBytes, &size))
-    return fail(E_OUTOFMEMORY, "a depth <-> colour copy's staging buffer would be larger than 2^64 bytes");
+    return fail(E_OUTOFMEMORY, "a copy's staging buffer would be larger than 2^64 bytes");
   VkResult result = VK_SUCCESS;
   auto buffer = vk::Buffer::create(device_->vk(), std::max<UINT64>(size, 4),
                                    VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &result);
-  if (!buffer) return fail(Device12::hresultFor(result), "cannot create a depth <-> colour copy's staging buffer");
+  if (!buffer) return fail(Device12::hresultFor(result), "cannot create a copy's staging buffer");
   const VkBufferImageCopy out{0, 0, 0, s, srcOffset, extent};
   const VkBufferImageCopy in{0, 0, 0, d, dstOffset, dstExtent};
   inTransferLayouts(cmd, src.image->handle(), transferRange(src, s), VK_NULL_HANDLE, {}, [&] {
