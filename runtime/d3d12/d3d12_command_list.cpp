@@ -233,7 +233,14 @@ struct DdiLocation {
   DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
   UINT block = 1;
   UINT samples = 1;
+  UINT plane = 0;  // a subresource's plane slice
 };
+
+// The depth-stencil formats and groups, whose subresources copy one plane's data.
+bool planarForCopies(DXGI_FORMAT f) {
+  const DXGI_FORMAT group = state::copyGroup(f);
+  return state::isDepthStencilFormat(f) || group == DXGI_FORMAT_R24G8_TYPELESS || group == DXGI_FORMAT_R32G8X24_TYPELESS;
+}
 
 bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string* why) {
   auto* r = D3D12Resource::from(loc.pResource);
@@ -249,11 +256,8 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
     const UINT mip = loc.SubresourceIndex % std::max<UINT>(d.MipLevels, 1);
     const UINT perPlane = std::max<UINT>(d.MipLevels, 1) *
                           (d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : std::max<UINT>(d.DepthOrArraySize, 1));
-    const UINT plane = loc.SubresourceIndex / perPlane;
-    const DXGI_FORMAT group = state::copyGroup(d.Format);
-    const bool planar = state::isDepthStencilFormat(d.Format) || group == DXGI_FORMAT_R24G8_TYPELESS ||
-                        group == DXGI_FORMAT_R32G8X24_TYPELESS;
-    out->format = planar ? state::copyPlaneGroup(d.Format, plane) : d.Format;
+    out->plane = loc.SubresourceIndex / perPlane;
+    out->format = planarForCopies(d.Format) ? state::copyPlaneGroup(d.Format, out->plane) : d.Format;
     out->block = state::copyBlockDim(d.Format);
     out->samples = std::max<UINT>(d.SampleDesc.Count, 1);
     out->width = std::max<UINT64>(d.Width >> mip, 1);
@@ -326,6 +330,19 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
     if (dst.samples != src.samples)
       return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_FORMATMISMATCH),
                      "the source and destination have different sample counts");
+  } else {
+    // A footprint describes its subresource's data: a format of the plane's
+    // group (a depth-stencil format naming the same plane's data), with the
+    // same block size.
+    const bool dstIsFootprint = pDst->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+    const DdiLocation& texture = dstIsFootprint ? src : dst;
+    const DdiLocation& footprint = dstIsFootprint ? dst : src;
+    const DXGI_FORMAT data =
+        planarForCopies(footprint.format) ? state::copyPlaneGroup(footprint.format, texture.plane) : footprint.format;
+    if (!state::copyFormatsCompatible(data, texture.format) || footprint.block != texture.block)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_FORMATMISMATCH),
+                     "the footprint's Format (" + std::to_string(int(footprint.format)) +
+                         ") does not describe the subresource's data (" + std::to_string(int(texture.format)) + ")");
   }
   // The copied region: the box (within the source), else the whole source.
   UINT64 width = src.width, height = src.height, depth = src.depth;

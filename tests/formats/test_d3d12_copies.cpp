@@ -182,7 +182,7 @@ TEST_CASE("D3D12 copies a block of a BC texture to a texel of its size and back"
     CHECK(c.read(bc1, 0) == data);
     CHECK(c.read(shared, 0) == words);
   }
-  SECTION("D3D12 refuses other pairs: BC1 with a 16-byte texel, R8G8B8A8 with B8G8R8A8, BC1 into a 4x4 R32G32 by CopyResource") {
+  SECTION("D3D12 refuses other pairs: BC1 with a 16-byte texel, R8G8B8A8 with B8G8R8A8, BC1 into a 4x4 R32G32 by CopyResource, footprints of other data") {
     c.copyRegion(c.texture(2, 2, DXGI_FORMAT_R32G32B32A32_UINT), 0, 0, 0, c.texture(8, 8, DXGI_FORMAT_BC1_UNORM), 0, nullptr);
     c.expectRefused();
     c.copyRegion(c.texture(4, 4, DXGI_FORMAT_B8G8R8A8_UNORM), 0, 0, 0, c.texture(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM), 0, nullptr);
@@ -193,6 +193,19 @@ TEST_CASE("D3D12 copies a block of a BC texture to a texel of its size and back"
     const D3D12_BOX box{2, 0, 0, 6, 4, 1};
     c.copyRegion(c.texture(2, 2, DXGI_FORMAT_R32G32_UINT), 0, 0, 0, c.texture(8, 8, DXGI_FORMAT_BC1_UNORM), 0, &box);
     c.expectRefused();
+    // Footprints whose Format does not describe the texture's data: another
+    // group of the same size, and texels for blocks.
+    ID3D12Resource* buffer = createBuffer(c.device, D3D12_HEAP_TYPE_READBACK, 4096);
+    c.owned.push_back(buffer);
+    for (auto [texture, format] : {std::pair{c.texture(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM), DXGI_FORMAT_R32_UINT},
+                                   std::pair{c.texture(8, 8, DXGI_FORMAT_BC1_UNORM), DXGI_FORMAT_R32G32_UINT}}) {
+      INFO("footprint format " << int(format));
+      D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
+      fp.Footprint = {format, 2, 2, 1, 256};
+      const D3D12_TEXTURE_COPY_LOCATION dst = footprintLocation(buffer, fp), src = subresourceLocation(texture, 0);
+      c.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+      c.expectRefused();
+    }
   }
 }
 
