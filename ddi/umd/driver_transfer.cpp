@@ -6,6 +6,7 @@
 #include "device.h"
 #include "driver_resource.h"
 
+#include <algorithm>
 #include <cstring>
 #include <vector>
 
@@ -47,6 +48,16 @@ bool fits(const Resource& r, UINT sub, UINT x, UINT y, UINT w, UINT h, UINT z = 
 // A source region's extent in the destination's texels: a block copies to a texel and back.
 UINT scaled(UINT extent, UINT from, UINT to) { return from == to ? extent : (extent + from - 1) / from * to; }
 
+// Whether texels of an uncompressed image copied into a block-compressed one
+// reach past the destination mip's edge (its last blocks overhang a mip whose
+// size is not whole blocks, e.g. a 2x2 mip).
+bool overhangsSmallMip(const Resource& src, const Resource& dst, UINT dstSub, UINT dx, UINT dy, const Region& box) {
+  const UINT sb = blockOf(src), db = blockOf(dst);
+  if (sb != 1 || db == 1) return false;
+  return uint64_t(dx) + uint64_t(box.width) * db > dst.mipWidth(dstSub) ||
+         uint64_t(dy) + uint64_t(box.height) * db > dst.mipHeight(dstSub);
+}
+
 // The whole subresource as a region.
 Region wholeRegion(const Resource& r, UINT sub) {
   if (r.isBuffer()) return {0, 0, r.width, 1};
@@ -59,6 +70,29 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
   if (src.isBuffer()) {
     VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
+  } else if (!src.linearTexture() && !dst.linearTexture() && overhangsSmallMip(src, dst, dstSub, dx, dy, box)) {
+    // An uncompressed source's texels fill whole blocks of a block-compressed
+    // mip smaller than a block (a 2x2 mip), which an image-to-image copy cannot
+    // express: through a device-local buffer, the destination's extent ending at its mip's edge.
+    VkResult result = VK_SUCCESS;
+    const uint64_t bytes = uint64_t(box.width) * box.height * box.depth * src.format->bytesPerTexel;
+    auto staging = vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                      false, &result);
+    if (!staging) return device.setVkError(result);
+    const UINT db = blockOf(dst);
+    const VkBufferImageCopy out{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, src.mipOf(srcSub), src.sliceOf(srcSub), 1},
+                                {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth}};
+    const VkBufferImageCopy in{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1},
+                               {int32_t(dx), int32_t(dy), int32_t(dz)},
+                               {std::min(box.width * db, dst.mipWidth(dstSub) - dx),
+                                std::min(box.height * db, dst.mipHeight(dstSub) - dy), box.depth}};
+    transitionImage(cmd, src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    transitionImage(cmd, dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdCopyImageToBuffer(cmd, src.image->handle(), src.layout, staging->handle(), 1, &out);
+    vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+    vkCmdCopyBufferToImage(cmd, staging->handle(), dst.image->handle(), dst.layout, 1, &in);
+    device.queue().releaseAfter(device.queue().openSerial(), std::move(staging));
   } else if (!src.linearTexture() && !dst.linearTexture()) {
     VkImageCopy c{};
     const VkImageAspectFlags aspects = copyAspects(src);
@@ -233,28 +267,100 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   device->queue().releaseAfter(device->queue().openSerial(), upload);
 }
 
+namespace {
+
+// One layout change of a whole single-layer scratch image, ordering all memory around it.
+void scratchTransition(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+// A 2D image of the resolve format a typeless side is copied into or out of
+// (its own image holds the family's UINT format, whose Vulkan resolve would
+// pick one sample), in TRANSFER_DST_OPTIMAL; null with *result on failure.
+std::unique_ptr<vk::Image> resolveScratch(Device& device, VkCommandBuffer cmd, VkFormat format, VkExtent3D extent,
+                                          VkSampleCountFlagBits samples, VkResult* result) {
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = extent;
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = samples;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  auto image = vk::Image::create(device.vk(), info, result);
+  if (image) scratchTransition(cmd, image->handle(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  return image;
+}
+
+}  // namespace
+
 VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub,
                                          D3D10DDI_HRESOURCE hSrc, UINT srcSub, DXGI_FORMAT format) {
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
-  if (!dst || !src || !dst->image || !src->image || src->samples <= 1 || dst->samples != 1 ||
-      dstSub >= dst->subresourceCount() || srcSub >= src->subresourceCount() || src->format != dst->format ||
-      format != src->dxgiFormat || state::isDepthFormat(*src->format) || src->mipWidth(srcSub) != dst->mipWidth(dstSub) ||
+  // Each side is of the resolve format or typeless of its family.
+  const state::FormatInfo* f = state::findFormat(format);
+  auto fits = [&](const Resource& r) {
+    return r.format == f || (r.format && r.format->kind == state::FormatKind::Typeless && f->family == r.format->dxgi);
+  };
+  if (!dst || !src || !dst->image || !src->image || src->samples <= 1 || dst->samples != 1 || !f ||
+      f->kind == state::FormatKind::Typeless || state::isDepthFormat(*f) || dstSub >= dst->subresourceCount() ||
+      srcSub >= src->subresourceCount() || !fits(*src) || !fits(*dst) || src->mipWidth(srcSub) != dst->mipWidth(dstSub) ||
       src->mipHeight(srcSub) != dst->mipHeight(dstSub))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkImageResolve r{};
-  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
-  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
-  r.extent = {src->mipWidth(srcSub), src->mipHeight(srcSub), 1};
+  const VkImageSubresourceLayers srcLayers{VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
+  const VkImageSubresourceLayers dstLayers{VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
+  const VkImageSubresourceLayers scratchLayers{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  const VkExtent3D extent{src->mipWidth(srcSub), src->mipHeight(srcSub), 1};
   transitionImage(cmd, *src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   transitionImage(cmd, *dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdResolveImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  // A typeless source is copied bit for bit into a multisampled image of the resolve format first.
+  VkResult result = VK_SUCCESS;
+  std::unique_ptr<vk::Image> srcScratch, dstScratch;
+  if (src->format != f) {
+    srcScratch = resolveScratch(*device, cmd, f->vk, extent, src->image->info().samples, &result);
+    if (!srcScratch) return device->setVkError(result);
+    const VkImageCopy c{srcLayers, {0, 0, 0}, scratchLayers, {0, 0, 0}, extent};
+    vkCmdCopyImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, srcScratch->handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+    scratchTransition(cmd, srcScratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  }
+  if (dst->format != f) {
+    dstScratch = resolveScratch(*device, cmd, f->vk, extent, VK_SAMPLE_COUNT_1_BIT, &result);
+    if (!dstScratch) return device->setVkError(result);
+  }
+  const VkImageResolve r{srcScratch ? scratchLayers : srcLayers, {0, 0, 0}, dstScratch ? scratchLayers : dstLayers,
+                         {0, 0, 0}, extent};
+  vkCmdResolveImage(cmd, srcScratch ? srcScratch->handle() : src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                    dstScratch ? dstScratch->handle() : dst->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  if (dstScratch) {
+    // The resolved texels copied bit for bit into the typeless destination.
+    scratchTransition(cmd, dstScratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    const VkImageCopy c{scratchLayers, {0, 0, 0}, dstLayers, {0, 0, 0}, extent};
+    vkCmdCopyImage(cmd, dstScratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+  }
+  const uint64_t serial = device->queue().openSerial();
+  if (srcScratch) device->queue().releaseAfter(serial, std::move(srcScratch));
+  if (dstScratch) device->queue().releaseAfter(serial, std::move(dstScratch));
   markUsed(*device, *src);
   markUsed(*device, *dst);
 }

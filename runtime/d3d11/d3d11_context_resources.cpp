@@ -6,6 +6,7 @@
 // Invalid calls are dropped here with D3D11's debug-layer message and never
 // reach the driver; Map reports its HRESULT.
 #include "d3d11_context.h"
+#include "copy_rules.h"
 #include "d3dvk_checked_math.h"
 
 #include "d3d11_device.h"
@@ -258,10 +259,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
   if (SrcSubresource >= src->subresourceCount())
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID", "SrcSubresource is out of range.");
+  // A typed resource is of Format; a typeless one is Format's typeless group
+  // (translate/state/copy_rules.h), whose texels are resolved as Format.
   const FormatFacts facts = formatFacts(Format);
-  if (Format != src->format || Format != dst->format || facts.integer || facts.depth)
+  auto fits = [&](DXGI_FORMAT resource) { return resource == Format || state::copyGroup(Format) == resource; };
+  if (!fits(src->format) || !fits(dst->format) || !facts.recognized || facts.typeless || facts.integer || facts.depth)
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
-                  "Format must be the (resolvable, non-integer, non-depth) format of both resources.");
+                  "Format must be a resolvable (non-integer, non-depth) typed format, each resource's format or "
+                  "in its typeless group.");
   if (src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
       src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,

@@ -1,6 +1,8 @@
 // runtime/d3d11/d3d11_resource_validation.cpp — see d3d11_resource_validation.h.
 #include "d3d11_resource_validation.h"
 
+#include "copy_rules.h"
+
 #include <cstdio>
 
 namespace d3dvk::runtime {
@@ -165,13 +167,9 @@ bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
 
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
   if (a == b) return true;
-  const FormatFacts fa = formatFacts(a), fb = formatFacts(b);
-  if (fa.family != DXGI_FORMAT_UNKNOWN && fa.family == fb.family) return true;
-  const FormatFacts& block = fa.blockDim > 1 ? fa : fb;
-  const FormatFacts& texel = fa.blockDim > 1 ? fb : fa;
-  return block.blockDim > 1 && texel.blockDim == 1 && !texel.depth && texel.bytesPerTexel == block.bytesPerTexel &&
-         (texel.family == DXGI_FORMAT_R32G32_TYPELESS || texel.family == DXGI_FORMAT_R16G16B16A16_TYPELESS ||
-          texel.family == DXGI_FORMAT_R32G32B32A32_TYPELESS);
+  // D3D's groups and reinterpreting copies (translate/state/copy_rules.h);
+  // d3dvk's D3D11 driver copies no texels between depth and colour resources.
+  return state::copyFormatsCompatible(a, b) && state::isDepthStencilFormat(a) == state::isDepthStencilFormat(b);
 }
 
 UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {

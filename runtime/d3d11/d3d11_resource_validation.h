@@ -44,8 +44,10 @@ bool depthStencilOnlyFamily(DXGI_FORMAT family);
 // R32_TYPELESS, D24_UNORM_S8_UINT of R24G8_TYPELESS: depth-stencil views).
 bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
 // Copies between resources: one format, members of one typeless family, or a
-// block-compressed format and an uncompressed R32G32 / R16G16B16A16 (BC1, BC4)
-// or R32G32B32A32 (BC2, BC3, BC5–BC7) format, block for texel.
+// reinterpreting pair (a block-compressed format and an uncompressed R32G32 /
+// R16G16B16A16 (BC1, BC4) or R32G32B32A32 (BC2, BC3, BC5–BC7) format, block
+// for texel; R9G9B9E5_SHAREDEXP and R32_*), as translate/state/copy_rules.h
+// defines them; not between a depth and a colour format.
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);
 
 std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);

@@ -6,6 +6,7 @@
 #include "d3d12_descriptor_heap.h"
 #include "d3d12_footprints.h"
 #include "d3d12_resource.h"
+#include "copy_rules.h"
 #include "d3dvk_checked_math.h"
 #include "raw_enum.h"
 
@@ -226,7 +227,20 @@ struct DdiLocation {
   D3D12DDIARG_PLACED_RESOURCE layout{};
   D3D12DDIARG_PHYSICAL_SUBRESOURCE_PITCHED_LAYOUT pitched{};
   UINT64 width = 0, height = 0, depth = 0;
+  // What the location's data is for copies: a subresource's plane group
+  // (state::copyPlaneGroup; the resource's own format for one-plane colour
+  // resources), or the footprint's format; and texels per block side.
+  DXGI_FORMAT format = DXGI_FORMAT_UNKNOWN;
+  UINT block = 1;
+  UINT samples = 1;
+  UINT plane = 0;  // a subresource's plane slice
 };
+
+// The depth-stencil formats and groups, whose subresources copy one plane's data.
+bool planarForCopies(DXGI_FORMAT f) {
+  const DXGI_FORMAT group = state::copyGroup(f);
+  return state::isDepthStencilFormat(f) || group == DXGI_FORMAT_R24G8_TYPELESS || group == DXGI_FORMAT_R32G8X24_TYPELESS;
+}
 
 bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string* why) {
   auto* r = D3D12Resource::from(loc.pResource);
@@ -240,6 +254,12 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
     out->layout = {D3D12DDI_RL_SELECT_SUBRESOURCE, nullptr};
     const D3D12_RESOURCE_DESC& d = r->desc();
     const UINT mip = loc.SubresourceIndex % std::max<UINT>(d.MipLevels, 1);
+    const UINT perPlane = std::max<UINT>(d.MipLevels, 1) *
+                          (d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1 : std::max<UINT>(d.DepthOrArraySize, 1));
+    out->plane = loc.SubresourceIndex / perPlane;
+    out->format = planarForCopies(d.Format) ? state::copyPlaneGroup(d.Format, out->plane) : d.Format;
+    out->block = state::copyBlockDim(d.Format);
+    out->samples = std::max<UINT>(d.SampleDesc.Count, 1);
     out->width = std::max<UINT64>(d.Width >> mip, 1);
     out->height = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? 1 : std::max<UINT64>(d.Height >> mip, 1);
     out->depth = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? std::max<UINT64>(UINT64(d.DepthOrArraySize) >> mip, 1) : 1;
@@ -278,6 +298,8 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
   out->width = fp.Footprint.Width;
   out->height = fp.Footprint.Height;
   out->depth = fp.Footprint.Depth;
+  out->format = fp.Footprint.Format;
+  out->block = block.width;
   return true;
 }
 
@@ -296,6 +318,32 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
   if (!toDdi(*pSrc, &src, &why)) return invalid(method, "source: " + why);
   if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT)
     return invalid(method, "both locations are placed footprints (use CopyBufferRegion)");
+  // Two subresources copy between one typeless group (D3D12's depth plane
+  // with R32 or R16 colour data, the stencil plane with R8) or a
+  // reinterpreting pair (BC <-> a texel of its block's size, R9G9B9E5 <-> R32).
+  if (pDst->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX && pSrc->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX) {
+    if (!state::copyFormatsCompatible(dst.format, src.format))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_FORMATMISMATCH),
+                     "the source's and destination's formats (" + std::to_string(int(src.format)) + " and " +
+                         std::to_string(int(dst.format)) +
+                         " as copied) are neither one typeless group nor a reinterpreting pair");
+    if (dst.samples != src.samples)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_FORMATMISMATCH),
+                     "the source and destination have different sample counts");
+  } else {
+    // A footprint describes its subresource's data: a format of the plane's
+    // group (a depth-stencil format naming the same plane's data), with the
+    // same block size.
+    const bool dstIsFootprint = pDst->Type == D3D12_TEXTURE_COPY_TYPE_PLACED_FOOTPRINT;
+    const DdiLocation& texture = dstIsFootprint ? src : dst;
+    const DdiLocation& footprint = dstIsFootprint ? dst : src;
+    const DXGI_FORMAT data =
+        planarForCopies(footprint.format) ? state::copyPlaneGroup(footprint.format, texture.plane) : footprint.format;
+    if (!state::copyFormatsCompatible(data, texture.format) || footprint.block != texture.block)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_FORMATMISMATCH),
+                     "the footprint's Format (" + std::to_string(int(footprint.format)) +
+                         ") does not describe the subresource's data (" + std::to_string(int(texture.format)) + ")");
+  }
   // The copied region: the box (within the source), else the whole source.
   UINT64 width = src.width, height = src.height, depth = src.depth;
   D3D12DDI_BOX box{};
@@ -316,10 +364,22 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
       message(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
               "pSrcBox reaches outside the source; the part inside it is copied");
     }
+    if (src.block > 1 && (b.left % src.block || b.top % src.block))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
+                     "pSrcBox of a block-compressed source must start on a 4x4 block");
     width = b.right - b.left;
     height = b.bottom - b.top;
     depth = b.back - b.front;
     box = {LONG(b.left), LONG(b.top), LONG(b.front), LONG(b.right), LONG(b.bottom), LONG(b.back)};
+  }
+  if (dst.block > 1 && (DstX % dst.block || DstY % dst.block))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDDSTCOORDINATES),
+                   "DstX and DstY of a block-compressed destination must lie on a 4x4 block");
+  // The region in the destination's texels: a block of a block-compressed
+  // side copies to a texel of an uncompressed one and back.
+  if (src.block != dst.block) {
+    width = (width + src.block - 1) / src.block * dst.block;
+    height = (height + src.block - 1) / src.block * dst.block;
   }
   if (!fitsWithin(DstX, width, dst.width) || !fitsWithin(DstY, height, dst.height) || !fitsWithin(DstZ, depth, dst.depth))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_DSTREGIONOUTOFBOUNDS),
@@ -356,9 +416,20 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyResource(ID3D12Resource* pDstResour
   if (dst == src)
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPY_ON_SAME_SUBRESOURCE), "the source and destination are one resource");
   const D3D12_RESOURCE_DESC &a = dst->desc(), &b = src->desc();
-  if (a.Dimension != b.Dimension || a.Width != b.Width || a.Height != b.Height || a.DepthOrArraySize != b.DepthOrArraySize ||
+  // Textures: one typeless group (D32_FLOAT with R32_FLOAT too) or a
+  // reinterpreting pair, whose block-compressed side is 4x the other's size.
+  const bool textures = a.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER && b.Dimension != D3D12_RESOURCE_DIMENSION_BUFFER;
+  if (textures && (!state::copyFormatsCompatible(a.Format, b.Format) || formatPlaneCount(a.Format) != formatPlaneCount(b.Format)))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYRESOURCE_INVALIDSRCRESOURCE),
+                   "the formats " + std::to_string(int(b.Format)) + " (source) and " + std::to_string(int(a.Format)) +
+                       " (destination) are neither one typeless group nor a reinterpreting pair");
+  const UINT64 srcBlock = textures ? state::copyBlockDim(b.Format) : 1, dstBlock = textures ? state::copyBlockDim(a.Format) : 1;
+  if (a.Dimension != b.Dimension || a.Width * srcBlock != b.Width * dstBlock ||
+      UINT64(a.Height) * srcBlock != UINT64(b.Height) * dstBlock || a.DepthOrArraySize != b.DepthOrArraySize ||
       a.MipLevels != b.MipLevels || a.SampleDesc.Count != b.SampleDesc.Count)
-    return invalid(method, "the resources differ in dimension, size, mips or sample count");
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYRESOURCE_INVALIDSRCRESOURCE),
+                   "the resources differ in dimension, size (a block-compressed side is 4x the other's), mips or "
+                   "sample count");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
     f.pfnResourceCopy(ddiHandle(), dst->ddiHandle(), src->ddiHandle());
   });

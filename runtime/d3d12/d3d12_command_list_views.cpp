@@ -10,6 +10,8 @@
 // do the same through the error callback.
 #include "d3d12_command_list.h"
 
+#include "copy_rules.h"
+
 #include "d3d12_query_heap.h"
 #include "d3d12_resource.h"
 #include "d3dvk_checked_math.h"
@@ -183,8 +185,13 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDst
   if (DstSubresource >= dst->subresourceCount() || SrcSubresource >= src->subresourceCount())
     return invalid(method, "DstSubresource or SrcSubresource is out of range");
   if (Format == DXGI_FORMAT_UNKNOWN || isTypelessFormat(Format)) return invalid(method, "Format must be a typed format");
-  if ((s.Format != Format && !isTypelessFormat(s.Format)) || (d.Format != Format && !isTypelessFormat(d.Format)))
-    return invalid(method, "Format is not the format of both resources (or of their typeless family)");
+  // Each resource is of Format or typeless of Format's family (translate/state/copy_rules.h).
+  auto fits = [&](DXGI_FORMAT resource) {
+    return resource == Format || (isTypelessFormat(resource) && state::copyGroup(Format) == resource);
+  };
+  if (!fits(s.Format) || !fits(d.Format))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVESUBRESOURCE_INVALID_FORMAT),
+                   "Format is not the format of both resources (or of their typeless family)");
   DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResourceResolveSubresource(ddiHandle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                                        SrcSubresource, Format);

@@ -1,6 +1,7 @@
 // tests/d3d12: ResolveSubresource from a 4x multisampled render target
 // (cleared whole and with a rect) into one subresource of a single-sampled
-// array texture, read back; the resolves D3D12 refuses; DiscardResource's
+// array texture, read back; typeless resources resolved in the Format given
+// (into typeless and typed targets); the resolves D3D12 refuses; DiscardResource's
 // argument checks. (Every sample of a pixel holds one value until draws exist,
 // so these show the resolve's placement and values; averaging of differing
 // samples is the draw path's to prove.)
@@ -126,10 +127,38 @@ TEST_CASE("D3D12 ResolveSubresource refuses what D3D12 does and what d3dvk canno
     c.list->ResolveSubresource(single, 1, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
     CHECK(c.run() == E_INVALIDARG);
   }
-  SECTION("typeless resources (not supported: E_NOTIMPL from the driver)") {
+  SECTION("a typeless resource with a Format of another family") {
     ID3D12Resource* typeless = c.texture(DXGI_FORMAT_R8G8B8A8_TYPELESS, 4);
-    c.list->ResolveSubresource(single, 0, typeless, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
-    CHECK(c.run() == E_NOTIMPL);
+    ID3D12Resource* bgra = c.texture(DXGI_FORMAT_B8G8R8A8_UNORM, 1);
+    c.list->ResolveSubresource(bgra, 0, typeless, 0, DXGI_FORMAT_B8G8R8A8_UNORM);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+}
+
+TEST_CASE("D3D12 ResolveSubresource resolves typeless resources in the Format it is given", "[d3d12][resolve]") {
+  // The typeless images hold the family's UINT format; the driver resolves
+  // through scratch images of the given format (its average, not a sample).
+  Context c;
+  ID3D12Resource* msaa = c.texture(DXGI_FORMAT_R8G8B8A8_TYPELESS, 4);
+  ID3D12Resource* typelessTarget = c.texture(DXGI_FORMAT_R8G8B8A8_TYPELESS, 1, 1, 1, D3D12_RESOURCE_FLAG_NONE);
+  ID3D12Resource* typedTarget = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, 1, 1, 1, D3D12_RESOURCE_FLAG_NONE);
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv = c.rtv(msaa, DXGI_FORMAT_R8G8B8A8_UNORM);
+  const FLOAT colour[4] = {0.2f, 0.4f, 0.6f, 0.8f}, green[4] = {0.0f, 1.0f, 0.0f, 1.0f};
+  c.list->ClearRenderTargetView(rtv, colour, 0, nullptr);
+  D3D12_RECT rect{0, 0, 4, 2};
+  c.list->ClearRenderTargetView(rtv, green, 1, &rect);
+  c.list->ResolveSubresource(typelessTarget, 0, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  c.list->ResolveSubresource(typedTarget, 0, msaa, 0, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+  REQUIRE(c.run() == S_OK);
+  // UNORM: 0.2, 0.4, 0.6, 0.8 are 51, 102, 153, 204; SRGB reads and writes the same bytes.
+  for (ID3D12Resource* target : {typelessTarget, typedTarget}) {
+    std::vector<uint32_t> resolved = c.read(target, 0);
+    REQUIRE(resolved.size() == 64);
+    for (UINT y = 0; y < 8; ++y)
+      for (UINT x = 0; x < 8; ++x) {
+        INFO("pixel " << x << "," << y);
+        CHECK(resolved[y * 8 + x] == (x < 4 && y < 2 ? 0xFF00FF00u : 0xCC996633u));
+      }
   }
 }
 

@@ -215,15 +215,34 @@ struct MsTarget {
     return result;
   }
 
-  // The 4x target resolved (averaged) into a single-sampled one, as floats.
+  // The 4x target resolved (averaged) into a single-sampled one, as floats
+  // (and checked to resolve the same with typeless sides).
   std::vector<Sample> resolved() {
     D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, format, 0);
     Com<ID3D11Texture2D> single;
     REQUIRE(d->CreateTexture2D(&td, nullptr, single.out()) == S_OK);
     d.context->ResolveSubresource(single.get(), 0, texture.get(), 0, format);
     const std::vector<uint8_t> raw = readback(d, single.get());
-    std::vector<Sample> out(size_t(kW) * kH);
     REQUIRE(format == DXGI_FORMAT_R32G32B32A32_FLOAT);
+    // Typeless sides resolve in the Format given to the same bytes (the
+    // driver averages through scratch images of that format): a typeless
+    // destination, and a typeless 4x copy of this target as the source.
+    const D3D11_TEXTURE2D_DESC tl = texture2DDesc(kW, kH, DXGI_FORMAT_R32G32B32A32_TYPELESS, 0);
+    Com<ID3D11Texture2D> typelessSingle, typedSingle, typelessMs;
+    REQUIRE(d->CreateTexture2D(&tl, nullptr, typelessSingle.out()) == S_OK);
+    REQUIRE(d->CreateTexture2D(&td, nullptr, typedSingle.out()) == S_OK);
+    const D3D11_TEXTURE2D_DESC tms = texture2DDesc(kW, kH, DXGI_FORMAT_R32G32B32A32_TYPELESS, D3D11_BIND_RENDER_TARGET,
+                                                   D3D11_USAGE_DEFAULT, 0, kSamples);
+    REQUIRE(d->CreateTexture2D(&tms, nullptr, typelessMs.out()) == S_OK);
+    d.context->ResolveSubresource(typelessSingle.get(), 0, texture.get(), 0, format);
+    d.context->CopyResource(typelessMs.get(), texture.get());
+    d.context->ResolveSubresource(typedSingle.get(), 0, typelessMs.get(), 0, format);
+    CHECK(readback(d, typedSingle.get()) == raw);
+    Com<ID3D11Texture2D> typedCopy;  // the typeless destination read back through a typed copy
+    REQUIRE(d->CreateTexture2D(&td, nullptr, typedCopy.out()) == S_OK);
+    d.context->CopyResource(typedCopy.get(), typelessSingle.get());
+    CHECK(readback(d, typedCopy.get()) == raw);
+    std::vector<Sample> out(size_t(kW) * kH);
     std::memcpy(out.data(), raw.data(), raw.size());
     return out;
   }

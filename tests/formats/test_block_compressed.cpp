@@ -220,6 +220,38 @@ TEST_CASE("BC updates, maps and copies use block pitches and copy a block for a 
     CHECK(std::memcmp(bytes.data(), blocks.mips[0].data(), 32) == 0);
   }
 
+  SECTION("a texel copied into a BC1 mip smaller than a block (2x2) fills its one block, and copies back out") {
+    const uint32_t data[2] = {0x12345678u, 0x9ABCDEF0u};
+    const D3D11_TEXTURE2D_DESC texelDesc = texture2DDesc(1, 1, DXGI_FORMAT_R32G32_UINT, D3D11_BIND_SHADER_RESOURCE);
+    const D3D11_SUBRESOURCE_DATA init{data, 8, 0};
+    Com<ID3D11Texture2D> texel, back, texture;
+    REQUIRE(d->CreateTexture2D(&texelDesc, &init, texel.out()) == S_OK);
+    REQUIRE(d->CreateTexture2D(&texelDesc, nullptr, back.out()) == S_OK);
+    const D3D11_TEXTURE2D_DESC desc = bcDesc(DXGI_FORMAT_BC1_UNORM, 3);  // 8x8, 4x4, 2x2
+    REQUIRE(d->CreateTexture2D(&desc, nullptr, texture.out()) == S_OK);
+    d.context->CopySubresourceRegion(texture.get(), 2, 0, 0, 0, texel.get(), 0, nullptr);
+    d.context->CopySubresourceRegion(back.get(), 0, 0, 0, 0, texture.get(), 2, nullptr);
+    const std::vector<uint8_t> bytes = readback(d, back.get());
+    REQUIRE(bytes.size() == 8);
+    CHECK(std::memcmp(bytes.data(), data, 8) == 0);
+  }
+
+  SECTION("CopyResource between R32_UINT and R9G9B9E5_SHAREDEXP keeps each texel's bits") {
+    std::vector<uint32_t> words(16);
+    for (UINT i = 0; i < 16; ++i) words[i] = 0x9E3779B9u * (i + 1);  // arbitrary bits, shared exponent included
+    const D3D11_TEXTURE2D_DESC wordDesc = texture2DDesc(4, 4, DXGI_FORMAT_R32_UINT, D3D11_BIND_SHADER_RESOURCE);
+    const D3D11_SUBRESOURCE_DATA init{words.data(), 16, 0};
+    Com<ID3D11Texture2D> source;
+    REQUIRE(d->CreateTexture2D(&wordDesc, &init, source.out()) == S_OK);
+    const D3D11_TEXTURE2D_DESC sharedDesc = texture2DDesc(4, 4, DXGI_FORMAT_R9G9B9E5_SHAREDEXP, D3D11_BIND_SHADER_RESOURCE);
+    Com<ID3D11Texture2D> shared;
+    REQUIRE(d->CreateTexture2D(&sharedDesc, nullptr, shared.out()) == S_OK);
+    d.context->CopyResource(shared.get(), source.get());
+    const std::vector<uint8_t> bytes = readback(d, shared.get());
+    REQUIRE(bytes.size() == 64);
+    CHECK(std::memcmp(bytes.data(), words.data(), 64) == 0);
+  }
+
   SECTION("CopySubresourceRegion from R32G32B32A32_UINT texels into BC7 blocks") {
     const BcTexture blocks = makeBlocks(bc7, 41);
     const D3D11_TEXTURE2D_DESC texelDesc = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_UINT, D3D11_BIND_SHADER_RESOURCE);

@@ -1,7 +1,8 @@
 // tests/render: ClearRenderTargetView for every render-target format of the
 // slice (exact values: UNORM rounding and clamping, half floats, integer
 // conversion), ClearDepthStencilView read back through staging copies, and a
-// 4× MSAA clear resolved with ResolveSubresource; DDI traffic for creation and
+// 4× MSAA clear resolved with ResolveSubresource (typed, and typeless
+// resources resolved in the Format given); DDI traffic for creation and
 // clears checked with the trace filter.
 #include "ddi_trace_log.h"
 #include "render_test_util.h"
@@ -181,6 +182,48 @@ TEST_CASE("4x MSAA: CheckMultisampleQualityLevels, clear, ResolveSubresource to 
     CHECK(px[i * 4 + 2] == floatToUnorm(0.6f, 8));
     CHECK(px[i * 4 + 3] == floatToUnorm(0.8f, 8));
   }
+}
+
+TEST_CASE("4x MSAA typeless: ResolveSubresource resolves in the Format given into typeless and typed textures",
+          "[render][clear][msaa]") {
+  // The typeless images hold the family's UINT format; the driver resolves
+  // through scratch images of the given format.
+  RenderDevice d;
+  D3D11_TEXTURE2D_DESC msDesc = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_RENDER_TARGET);
+  msDesc.SampleDesc.Count = 4;
+  Com<ID3D11Texture2D> ms;
+  REQUIRE(d->CreateTexture2D(&msDesc, nullptr, ms.out()) == S_OK);
+  D3D11_RENDER_TARGET_VIEW_DESC rv{};
+  rv.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  rv.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
+  Com<ID3D11RenderTargetView> rtv;
+  REQUIRE(d->CreateRenderTargetView(ms.get(), &rv, rtv.out()) == S_OK);
+  const float color[4] = {0.2f, 0.4f, 0.6f, 0.8f};
+  d.context->ClearRenderTargetView(rtv.get(), color);
+  const D3D11_TEXTURE2D_DESC typelessDesc = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_TYPELESS, 0);
+  const D3D11_TEXTURE2D_DESC typedDesc = texture2DDesc(8, 8, DXGI_FORMAT_R8G8B8A8_UNORM, 0);
+  const std::vector<uint8_t> zeros(256, 0);
+  const D3D11_SUBRESOURCE_DATA init{zeros.data(), 32, 0};
+  Com<ID3D11Texture2D> typeless, typed, untouched;
+  REQUIRE(d->CreateTexture2D(&typelessDesc, nullptr, typeless.out()) == S_OK);
+  REQUIRE(d->CreateTexture2D(&typedDesc, nullptr, typed.out()) == S_OK);
+  REQUIRE(d->CreateTexture2D(&typelessDesc, &init, untouched.out()) == S_OK);
+  d.context->ResolveSubresource(typeless.get(), 0, ms.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  d.context->ResolveSubresource(typed.get(), 0, ms.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  for (ID3D11Texture2D* t : {typeless.get(), typed.get()}) {
+    std::vector<uint8_t> px = readback(d, t);
+    REQUIRE(px.size() == 256);
+    for (size_t i = 0; i < 64; ++i) {
+      CHECK(px[i * 4 + 0] == floatToUnorm(0.2f, 8));
+      CHECK(px[i * 4 + 1] == floatToUnorm(0.4f, 8));
+      CHECK(px[i * 4 + 2] == floatToUnorm(0.6f, 8));
+      CHECK(px[i * 4 + 3] == floatToUnorm(0.8f, 8));
+    }
+  }
+  // A Format of another group, or a typeless Format, is refused: nothing is written.
+  d.context->ResolveSubresource(untouched.get(), 0, ms.get(), 0, DXGI_FORMAT_B8G8R8A8_UNORM);
+  d.context->ResolveSubresource(untouched.get(), 0, ms.get(), 0, DXGI_FORMAT_R8G8B8A8_TYPELESS);
+  CHECK(readback(d, untouched.get()) == zeros);
 }
 
 TEST_CASE("DDI traffic: CreateTexture2D, CreateRenderTargetView, ClearRenderTargetView and ClearDepthStencilView",

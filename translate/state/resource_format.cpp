@@ -1,6 +1,8 @@
 // translate/state/resource_format.cpp — see resource_format.h.
 #include "resource_format.h"
 
+#include "copy_rules.h"
+
 #include <algorithm>
 #include <cmath>
 #include <cstring>
@@ -181,16 +183,8 @@ bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view) {
 }
 
 bool copyCompatible(const FormatInfo& a, const FormatInfo& b) {
-  if (&a == &b || (a.family != DXGI_FORMAT_UNKNOWN && a.family == b.family)) return true;
-  // Block <-> texel of the same size: the uncompressed side is a 64- or
-  // 128-bit format of integer or float channels (D3D10.1's reinterpreting copies).
-  const FormatInfo& block = isBlockCompressed(a) ? a : b;
-  const FormatInfo& texel = isBlockCompressed(a) ? b : a;
-  if (!isBlockCompressed(block) || isBlockCompressed(texel) || isDepthFormat(texel) ||
-      texel.bytesPerTexel != block.bytesPerTexel)
-    return false;
-  return texel.family == DXGI_FORMAT_R32G32_TYPELESS || texel.family == DXGI_FORMAT_R16G16B16A16_TYPELESS ||
-         texel.family == DXGI_FORMAT_R32G32B32A32_TYPELESS;
+  if (&a == &b) return true;
+  return copyFormatsCompatible(a.dxgi, b.dxgi) && isDepthFormat(a) == isDepthFormat(b);
 }
 
 VkImageAspectFlags formatAspects(const FormatInfo& f) {

@@ -86,10 +86,12 @@ VkImageAspectFlags depthViewAspect(const FormatInfo& image, const FormatInfo& vi
 // for a depth image one of the aspect formats depthViewAspect accepts.
 bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view);
 // Whether two resources copy into each other (CopyResource/CopySubresourceRegion):
-// the same format, members of one typeless family, or (D3D10.1's rule) a
-// block-compressed format and an uncompressed colour format whose texel is
-// as large as its block (BC1/BC4 <-> R32G32_*/R16G16B16A16_*, the others <->
-// R32G32B32A32_*), which copy block for texel.
+// D3D's rule (copy_rules.h: one typeless group, or a reinterpreting pair —
+// block-compressed with an uncompressed format whose texel is as large as
+// its block, R9G9B9E5 with R32) between two colour or two depth formats. A
+// depth and a colour image never copy into each other with vkCmdCopyImage;
+// D3D12's depth <-> colour copies check planes (copyPlaneGroup) and go
+// through a buffer.
 bool copyCompatible(const FormatInfo& a, const FormatInfo& b);
 
 inline bool isDepthFormat(const FormatInfo& f) {

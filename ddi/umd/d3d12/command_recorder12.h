@@ -122,6 +122,15 @@ class CommandRecorder12 {
   // A host-visible scratch buffer of `size` bytes holding `pattern` repeated
   // (null pattern: zeros), kept alive with the allocator; null after fail().
   VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
+  // Copies a region between two images' subresources (copy12.cpp): with
+  // vkCmdCopyImage between colour aspects or one depth/stencil format, else
+  // (a depth or stencil plane and colour data of `texelBytes` a texel, or an
+  // uncompressed source into blocks overhanging a small mip) through a
+  // device-local buffer kept with the allocator. `extent` counts the
+  // source's texels.
+  void copyImage(VkCommandBuffer cmd, Resource12& src, const VkImageSubresourceLayers& s, VkOffset3D srcOffset,
+                 Resource12& dst, const VkImageSubresourceLayers& d, VkOffset3D dstOffset, VkExtent3D extent,
+                 UINT texelBytes);
 
   // Writes the descriptor-table entries the recorded draws and dispatches
   // read, from the heaps as they are now (ExecuteCommandLists calls it before

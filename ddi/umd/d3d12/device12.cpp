@@ -171,6 +171,58 @@ VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
   return zeroVertexBuffer_->handle();
 }
 
+VkBuffer Device12::zeroFillBuffer(VkCommandBuffer cmd, VkDeviceSize size, VkResult* result) {
+  if (zeroFillBuffer_ && zeroFillBuffer_->size() >= size) return zeroFillBuffer_->handle();
+  // Grown in powers of two from 1 MiB; the old buffer is idle (runNow waits for its work).
+  VkDeviceSize bytes = VkDeviceSize(1) << 20;
+  while (bytes < size) bytes <<= 1;
+  auto buffer = vk::Buffer::create(vk_, bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
+                                   false, result);
+  if (!buffer) return VK_NULL_HANDLE;
+  vkCmdFillBuffer(cmd, buffer->handle(), 0, VK_WHOLE_SIZE, 0);
+  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
+  zeroFillBuffer_ = std::move(buffer);
+  return zeroFillBuffer_->handle();
+}
+
+VkImage Device12::resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples, VkResult* result) {
+  std::lock_guard lock(resolveScratchMutex_);
+  auto key = std::make_tuple(format, extent.width, extent.height, samples);
+  auto it = resolveScratch_.find(key);
+  if (it != resolveScratch_.end()) return it->second->handle();
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = {extent.width, extent.height, 1};
+  info.mipLevels = 1;
+  info.arrayLayers = 1;
+  info.samples = samples;
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT;
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  auto image = vk::Image::create(vk_, info, result);
+  if (!image) return VK_NULL_HANDLE;
+  *result = runNow([&](VkCommandBuffer cmd) {
+    VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+    b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+    b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+    b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+    b.image = image->handle();
+    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+    dep.imageMemoryBarrierCount = 1;
+    dep.pImageMemoryBarriers = &b;
+    vkCmdPipelineBarrier2(cmd, &dep);
+  });
+  if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+  VkImage handle = image->handle();
+  resolveScratch_.emplace(key, std::move(image));
+  return handle;
+}
+
 bool Device12::settleIfHung() {
   if (!vk_.hung()) return true;
   std::lock_guard lock(queueMutex_);

@@ -17,6 +17,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <tuple>
 #include <vector>
 
 namespace d3dvk::umd {
@@ -27,6 +28,7 @@ void logError(const std::string& message);
 
 namespace d3dvk::vk {
 class Buffer;
+class Image;
 }
 
 namespace d3dvk::umd12 {
@@ -84,6 +86,18 @@ class Device12 {
   // buffer reads and indices past the index buffer are (draw12.cpp), created
   // on first use; null with *result.
   VkBuffer zeroVertexBuffer(VkResult* result);
+  // A device-local buffer of at least `size` bytes of zeros, for runNow's
+  // recording (queue mutex held): what block-compressed textures are
+  // zero-filled from at creation (Vulkan clears no compressed image). One
+  // buffer serves every texture, replaced by a larger one when a texture
+  // needs more; a new one is zeroed in `cmd` before the caller's copies.
+  VkBuffer zeroFillBuffer(VkCommandBuffer cmd, VkDeviceSize size, VkResult* result);
+  // A device-local 2D image of `format`, `extent` and `samples` in GENERAL
+  // that ResolveSubresource of typeless resources resolves through (copied
+  // in the resolve format, resolved, copied out: resolve12.cpp). One per
+  // shape, kept until the device goes: lists use it one command at a time and
+  // every queue submits to the one Vulkan queue. Null with *result on failure.
+  VkImage resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples, VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -148,6 +162,9 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> predicate_;
   std::mutex zeroVertexBufferMutex_;
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
+  std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
+  std::mutex resolveScratchMutex_;
+  std::map<std::tuple<VkFormat, uint32_t, uint32_t, VkSampleCountFlagBits>, std::unique_ptr<vk::Image>> resolveScratch_;
   struct Retiring {
     uint64_t serial;
     std::vector<std::shared_ptr<AllocatorUse12>> allocators;

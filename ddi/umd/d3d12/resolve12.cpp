@@ -2,8 +2,10 @@
 // command_recorder12.h): vkCmdResolveImage from one multisampled subresource
 // into one single-sampled subresource of the same extent, both of the resolve
 // format (D3D's average for float, UNORM and SNORM formats; the runtime
-// refuses the others). Typeless resources are refused with E_NOTIMPL: their
-// images hold the family's UINT format, whose Vulkan resolve picks a sample.
+// refuses the others). A typeless resource's image holds its family's UINT
+// format, whose Vulkan resolve would pick one sample: its subresource is
+// copied bit for bit into (or out of) a scratch image of the resolve format
+// (Device12::resolveScratch), which Vulkan resolves with the average.
 #include "command_recorder12.h"
 
 #include "device12.h"
@@ -23,13 +25,14 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
   if (!f || f->kind == state::FormatKind::Typeless || state::isDepthFormat(*f) || f->kind == state::FormatKind::Uint ||
       f->kind == state::FormatKind::Sint)
     return fail(E_INVALIDARG, "ResolveSubresource: the format is not a float, UNORM or SNORM colour format");
-  if (src.format != f || dst.format != f)
-    return fail(src.format->kind == state::FormatKind::Typeless || dst.format->kind == state::FormatKind::Typeless
-                    ? E_NOTIMPL
-                    : E_INVALIDARG,
-                ("ResolveSubresource: both resources must have format " + std::to_string(int(format)) +
-                 " (typeless resources are not supported)")
-                    .c_str());
+  // Each resource is of the resolve format or typeless of its family.
+  auto fits = [&](const Resource12& r) {
+    return r.format == f || (r.format->kind == state::FormatKind::Typeless && f->family == r.format->dxgi);
+  };
+  if (!fits(src) || !fits(dst))
+    return fail(E_INVALIDARG, ("ResolveSubresource: both resources must have format " + std::to_string(int(format)) +
+                               " or be typeless of its family")
+                                  .c_str());
   if (srcSubresource >= src.subresourceCount() || dstSubresource >= dst.subresourceCount())
     return fail(E_INVALIDARG, "ResolveSubresource: a subresource is out of range");
   UINT srcMip = srcSubresource % src.mipLevels, srcSlice = srcSubresource / src.mipLevels;
@@ -37,20 +40,49 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
   VkExtent3D se = src.mipExtent(srcMip), de = dst.mipExtent(dstMip);
   if (se.width != de.width || se.height != de.height)
     return fail(E_INVALIDARG, "ResolveSubresource: the subresources differ in size");
+  // Typeless sides go through scratch images of the resolve format.
+  VkResult result = VK_SUCCESS;
+  const VkExtent3D extent{se.width, se.height, 1};
+  const VkImage srcScratch = src.format == f ? VK_NULL_HANDLE
+                                             : device_->resolveScratch(f->vk, extent, src.image->info().samples, &result);
+  const VkImage dstScratch = dst.format == f || result != VK_SUCCESS
+                                 ? VK_NULL_HANDLE
+                                 : device_->resolveScratch(f->vk, extent, VK_SAMPLE_COUNT_1_BIT, &result);
+  if (result != VK_SUCCESS)
+    return fail(Device12::hresultFor(result), "ResolveSubresource: cannot create a scratch image of the resolve format");
   VkCommandBuffer cmd = command();
   if (!cmd) return;
-  VkImageResolve region{};
-  region.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, srcMip, srcSlice, 1};
-  region.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dstMip, dstSlice, 1};
-  region.extent = {se.width, se.height, 1};
-  VkImageSubresourceRange srcRange{VK_IMAGE_ASPECT_COLOR_BIT, srcMip, 1, srcSlice, 1};
-  VkImageSubresourceRange dstRange{VK_IMAGE_ASPECT_COLOR_BIT, dstMip, 1, dstSlice, 1};
-  imageLayoutTransition(cmd, src.image->handle(), srcRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  imageLayoutTransition(cmd, dst.image->handle(), dstRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdResolveImage(cmd, src.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst.image->handle(),
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
-  imageLayoutTransition(cmd, src.image->handle(), srcRange, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
-  imageLayoutTransition(cmd, dst.image->handle(), dstRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  const VkImageSubresourceLayers srcLayers{VK_IMAGE_ASPECT_COLOR_BIT, srcMip, srcSlice, 1};
+  const VkImageSubresourceLayers dstLayers{VK_IMAGE_ASPECT_COLOR_BIT, dstMip, dstSlice, 1};
+  const VkImageSubresourceLayers scratchLayers{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  // One transfer from `from` to `to` (GENERAL outside it), recorded by `op`.
+  auto transfer = [&](VkImage from, const VkImageSubresourceLayers& fl, VkImage to, const VkImageSubresourceLayers& tl,
+                      auto&& op) {
+    const VkImageSubresourceRange fr{fl.aspectMask, fl.mipLevel, 1, fl.baseArrayLayer, 1};
+    const VkImageSubresourceRange tr{tl.aspectMask, tl.mipLevel, 1, tl.baseArrayLayer, 1};
+    imageLayoutTransition(cmd, from, fr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    imageLayoutTransition(cmd, to, tr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    op();
+    imageLayoutTransition(cmd, from, fr, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+    imageLayoutTransition(cmd, to, tr, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  };
+  auto copy = [&](VkImage from, const VkImageSubresourceLayers& fl, VkImage to, const VkImageSubresourceLayers& tl) {
+    const VkImageCopy c{fl, {0, 0, 0}, tl, {0, 0, 0}, extent};
+    transfer(from, fl, to, tl, [&] {
+      vkCmdCopyImage(cmd, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
+    });
+  };
+  const VkImage resolveFrom = srcScratch ? srcScratch : src.image->handle();
+  const VkImage resolveTo = dstScratch ? dstScratch : dst.image->handle();
+  const VkImageSubresourceLayers& fromLayers = srcScratch ? scratchLayers : srcLayers;
+  const VkImageSubresourceLayers& toLayers = dstScratch ? scratchLayers : dstLayers;
+  if (srcScratch) copy(src.image->handle(), srcLayers, srcScratch, scratchLayers);
+  const VkImageResolve region{fromLayers, {0, 0, 0}, toLayers, {0, 0, 0}, extent};
+  transfer(resolveFrom, fromLayers, resolveTo, toLayers, [&] {
+    vkCmdResolveImage(cmd, resolveFrom, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, resolveTo, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                      1, &region);
+  });
+  if (dstScratch) copy(dstScratch, scratchLayers, dst.image->handle(), dstLayers);
 }
 
 }  // namespace d3dvk::umd12

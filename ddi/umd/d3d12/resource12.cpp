@@ -11,6 +11,7 @@
 #include <cstring>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace d3dvk::umd12 {
 
@@ -267,13 +268,16 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
   if (placement != vk::PlacementError::None) return device.message(E_INVALIDARG, method + std::string(placementProblem(placement))), E_INVALIDARG;
   if (!r.image) return result == VK_ERROR_FORMAT_NOT_SUPPORTED ? E_INVALIDARG : Device12::hresultFor(result);
   VkImageAspectFlags aspects = r.aspects();
+  VkResult zeroFailure = VK_SUCCESS;
   result = device.runNow([&](VkCommandBuffer cmd) {
     VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
     b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
     b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
     b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+    // A committed BC texture is zero-filled by a copy first (in TRANSFER_DST_OPTIMAL).
+    const bool zeroFill = !placedIn && state::isBlockCompressed(*r.format);
     b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
-    b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+    b.newLayout = zeroFill ? VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL : VK_IMAGE_LAYOUT_GENERAL;
     b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
     b.image = r.image->handle();
     b.subresourceRange = {aspects, 0, VK_REMAINING_MIP_LEVELS, 0, VK_REMAINING_ARRAY_LAYERS};
@@ -287,7 +291,29 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
       // A placed texture's contents are undefined until the application
       // initializes it (D3D12: a clear, a copy or DiscardResource).
     } else if (state::isBlockCompressed(*r.format)) {
-      // Vulkan clears no compressed image: a BC texture starts undefined (not zeroed; docs/formats.md).
+      // Vulkan clears no compressed image: every mip and slice is copied from
+      // the device's buffer of zeros (one region per subresource, each from
+      // its start: the buffer holds the top mip's slice).
+      const VkExtent3D top = r.mipExtent(0);
+      const UINT bd = r.format->blockDim;
+      const VkDeviceSize sliceBytes = VkDeviceSize((top.width + bd - 1) / bd) * ((top.height + bd - 1) / bd) *
+                                      r.format->bytesPerTexel * top.depth;
+      VkResult zeroResult = VK_SUCCESS;
+      VkBuffer zeros = device.zeroFillBuffer(cmd, sliceBytes, &zeroResult);
+      if (!zeros) {
+        zeroFailure = zeroResult;  // the texture is not created: its layout does not matter
+        return;
+      }
+      std::vector<VkBufferImageCopy> regions;
+      for (UINT mip = 0; mip < r.mipLevels; ++mip)
+        for (UINT layer = 0; layer < r.arraySize; ++layer)
+          regions.push_back({0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, mip, layer, 1}, {0, 0, 0}, r.mipExtent(mip)});
+      vkCmdCopyBufferToImage(cmd, zeros, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                             uint32_t(regions.size()), regions.data());
+      b.srcAccessMask = VK_ACCESS_2_MEMORY_WRITE_BIT;
+      b.oldLayout = VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL;
+      b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
+      vkCmdPipelineBarrier2(cmd, &dep);
     } else if (aspects & VK_IMAGE_ASPECT_COLOR_BIT) {
       VkClearColorValue zero{};
       vkCmdClearColorImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
@@ -296,6 +322,7 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
       vkCmdClearDepthStencilImage(cmd, r.image->handle(), VK_IMAGE_LAYOUT_GENERAL, &zero, 1, &range);
     }
   });
+  if (result == VK_SUCCESS) result = zeroFailure;
   return Device12::hresultFor(result);
 }
 

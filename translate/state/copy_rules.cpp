@@ -1,0 +1,109 @@
+// translate/state/copy_rules.cpp — see copy_rules.h.
+#include "copy_rules.h"
+
+namespace d3dvk::state {
+
+namespace {
+
+// Each typeless group with its members, in DXGI order (the depth formats
+// D32_FLOAT, D16_UNORM, D24_UNORM_S8_UINT, D32_FLOAT_S8X24_UINT lie inside
+// their groups' ranges).
+struct Group {
+  DXGI_FORMAT typeless;
+  DXGI_FORMAT first, last;  // the members, a contiguous DXGI range (typeless first)
+};
+
+constexpr Group kGroups[] = {
+    {DXGI_FORMAT_R32G32B32A32_TYPELESS, DXGI_FORMAT_R32G32B32A32_TYPELESS, DXGI_FORMAT_R32G32B32A32_SINT},
+    {DXGI_FORMAT_R32G32B32_TYPELESS, DXGI_FORMAT_R32G32B32_TYPELESS, DXGI_FORMAT_R32G32B32_SINT},
+    {DXGI_FORMAT_R16G16B16A16_TYPELESS, DXGI_FORMAT_R16G16B16A16_TYPELESS, DXGI_FORMAT_R16G16B16A16_SINT},
+    {DXGI_FORMAT_R32G32_TYPELESS, DXGI_FORMAT_R32G32_TYPELESS, DXGI_FORMAT_R32G32_SINT},
+    {DXGI_FORMAT_R32G8X24_TYPELESS, DXGI_FORMAT_R32G8X24_TYPELESS, DXGI_FORMAT_X32_TYPELESS_G8X24_UINT},
+    {DXGI_FORMAT_R10G10B10A2_TYPELESS, DXGI_FORMAT_R10G10B10A2_TYPELESS, DXGI_FORMAT_R10G10B10A2_UINT},
+    {DXGI_FORMAT_R8G8B8A8_TYPELESS, DXGI_FORMAT_R8G8B8A8_TYPELESS, DXGI_FORMAT_R8G8B8A8_SINT},
+    {DXGI_FORMAT_R16G16_TYPELESS, DXGI_FORMAT_R16G16_TYPELESS, DXGI_FORMAT_R16G16_SINT},
+    {DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_R32_SINT},  // with D32_FLOAT
+    {DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_R24G8_TYPELESS, DXGI_FORMAT_X24_TYPELESS_G8_UINT},
+    {DXGI_FORMAT_R8G8_TYPELESS, DXGI_FORMAT_R8G8_TYPELESS, DXGI_FORMAT_R8G8_SINT},
+    {DXGI_FORMAT_R16_TYPELESS, DXGI_FORMAT_R16_TYPELESS, DXGI_FORMAT_R16_SINT},  // with D16_UNORM
+    {DXGI_FORMAT_R8_TYPELESS, DXGI_FORMAT_R8_TYPELESS, DXGI_FORMAT_R8_SINT},
+    {DXGI_FORMAT_BC1_TYPELESS, DXGI_FORMAT_BC1_TYPELESS, DXGI_FORMAT_BC1_UNORM_SRGB},
+    {DXGI_FORMAT_BC2_TYPELESS, DXGI_FORMAT_BC2_TYPELESS, DXGI_FORMAT_BC2_UNORM_SRGB},
+    {DXGI_FORMAT_BC3_TYPELESS, DXGI_FORMAT_BC3_TYPELESS, DXGI_FORMAT_BC3_UNORM_SRGB},
+    {DXGI_FORMAT_BC4_TYPELESS, DXGI_FORMAT_BC4_TYPELESS, DXGI_FORMAT_BC4_SNORM},
+    {DXGI_FORMAT_BC5_TYPELESS, DXGI_FORMAT_BC5_TYPELESS, DXGI_FORMAT_BC5_SNORM},
+    {DXGI_FORMAT_B8G8R8A8_TYPELESS, DXGI_FORMAT_B8G8R8A8_TYPELESS, DXGI_FORMAT_B8G8R8A8_UNORM_SRGB},  // and _UNORM
+    {DXGI_FORMAT_B8G8R8X8_TYPELESS, DXGI_FORMAT_B8G8R8X8_TYPELESS, DXGI_FORMAT_B8G8R8X8_UNORM_SRGB},  // and _UNORM
+    {DXGI_FORMAT_BC6H_TYPELESS, DXGI_FORMAT_BC6H_TYPELESS, DXGI_FORMAT_BC6H_SF16},
+    {DXGI_FORMAT_BC7_TYPELESS, DXGI_FORMAT_BC7_TYPELESS, DXGI_FORMAT_BC7_UNORM_SRGB},
+};
+
+bool isBlockCompressedGroup(DXGI_FORMAT g) {
+  return g == DXGI_FORMAT_BC1_TYPELESS || g == DXGI_FORMAT_BC2_TYPELESS || g == DXGI_FORMAT_BC3_TYPELESS ||
+         g == DXGI_FORMAT_BC4_TYPELESS || g == DXGI_FORMAT_BC5_TYPELESS || g == DXGI_FORMAT_BC6H_TYPELESS ||
+         g == DXGI_FORMAT_BC7_TYPELESS;
+}
+
+// Bytes per block of a BC group (8 for BC1 and BC4, 16 for the others).
+uint32_t blockBytes(DXGI_FORMAT g) { return g == DXGI_FORMAT_BC1_TYPELESS || g == DXGI_FORMAT_BC4_TYPELESS ? 8 : 16; }
+
+}  // namespace
+
+DXGI_FORMAT copyGroup(DXGI_FORMAT format) {
+  // The B8G8R8A8/X8 UNORM formats sit apart from the rest of their groups.
+  if (format == DXGI_FORMAT_B8G8R8A8_UNORM) return DXGI_FORMAT_B8G8R8A8_TYPELESS;
+  if (format == DXGI_FORMAT_B8G8R8X8_UNORM) return DXGI_FORMAT_B8G8R8X8_TYPELESS;
+  for (const Group& g : kGroups)
+    if (format >= g.first && format <= g.last) return g.typeless;
+  switch (format) {
+    case DXGI_FORMAT_R11G11B10_FLOAT:
+    case DXGI_FORMAT_R9G9B9E5_SHAREDEXP:
+    case DXGI_FORMAT_A8_UNORM:
+    case DXGI_FORMAT_B5G6R5_UNORM:
+    case DXGI_FORMAT_B5G5R5A1_UNORM:
+    case DXGI_FORMAT_B4G4R4A4_UNORM:
+    case DXGI_FORMAT_R10G10B10_XR_BIAS_A2_UNORM:
+    case DXGI_FORMAT_R1_UNORM:
+    case DXGI_FORMAT_R8G8_B8G8_UNORM:
+    case DXGI_FORMAT_G8R8_G8B8_UNORM:
+      return format;
+    default:
+      return DXGI_FORMAT_UNKNOWN;
+  }
+}
+
+bool isDepthStencilFormat(DXGI_FORMAT format) {
+  return format == DXGI_FORMAT_D32_FLOAT || format == DXGI_FORMAT_D16_UNORM || format == DXGI_FORMAT_D24_UNORM_S8_UINT ||
+         format == DXGI_FORMAT_D32_FLOAT_S8X24_UINT;
+}
+
+DXGI_FORMAT copyPlaneGroup(DXGI_FORMAT format, uint32_t plane) {
+  const DXGI_FORMAT group = copyGroup(format);
+  if (group == DXGI_FORMAT_R24G8_TYPELESS || group == DXGI_FORMAT_R32G8X24_TYPELESS)
+    return plane == 0 ? DXGI_FORMAT_R32_TYPELESS : plane == 1 ? DXGI_FORMAT_R8_TYPELESS : DXGI_FORMAT_UNKNOWN;
+  return plane == 0 ? group : DXGI_FORMAT_UNKNOWN;
+}
+
+uint32_t copyBlockDim(DXGI_FORMAT format) { return isBlockCompressedGroup(copyGroup(format)) ? 4 : 1; }
+
+bool copyReinterpretable(DXGI_FORMAT a, DXGI_FORMAT b) {
+  const DXGI_FORMAT ga = copyGroup(a), gb = copyGroup(b);
+  if (ga == DXGI_FORMAT_UNKNOWN || gb == DXGI_FORMAT_UNKNOWN) return false;
+  // R9G9B9E5 with the R32 colour formats (not D32_FLOAT).
+  auto r32Colour = [](DXGI_FORMAT f) { return copyGroup(f) == DXGI_FORMAT_R32_TYPELESS && !isDepthStencilFormat(f); };
+  if ((a == DXGI_FORMAT_R9G9B9E5_SHAREDEXP && r32Colour(b)) || (b == DXGI_FORMAT_R9G9B9E5_SHAREDEXP && r32Colour(a)))
+    return true;
+  const bool blockA = isBlockCompressedGroup(ga), blockB = isBlockCompressedGroup(gb);
+  if (blockA == blockB) return false;
+  const DXGI_FORMAT block = blockA ? ga : gb, texel = blockA ? gb : ga;
+  if (blockBytes(block) == 8) return texel == DXGI_FORMAT_R16G16B16A16_TYPELESS || texel == DXGI_FORMAT_R32G32_TYPELESS;
+  return texel == DXGI_FORMAT_R32G32B32A32_TYPELESS;
+}
+
+bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
+  const DXGI_FORMAT ga = copyGroup(a);
+  if (ga == DXGI_FORMAT_UNKNOWN) return false;
+  return ga == copyGroup(b) || copyReinterpretable(a, b);
+}
+
+}  // namespace d3dvk::state
