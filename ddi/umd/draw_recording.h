@@ -29,6 +29,11 @@ struct DrawCall {
   UINT indirectOffset = 0;
   // Every index is past the index buffer (it reads zeros): the null buffer is bound instead (recordDraw).
   bool zeroIndices = false;
+  // DrawAuto: the vertex count is what stream output wrote into this buffer
+  // (vertex-buffer slot 0's; driver_stream_output.h) after `autoOffset` (the
+  // slot's offset), at `autoStride` bytes per vertex.
+  struct Resource* autoBuffer = nullptr;
+  UINT autoStride = 0, autoOffset = 0;
 };
 
 // What the checks established about a draw that goes ahead.

@@ -10,6 +10,7 @@
 #include "driver_resource.h"
 #include "driver_sampler.h"
 #include "driver_shader.h"
+#include "driver_stream_output.h"
 #include "driver_view.h"
 #include "draw_recording.h"
 #include "descriptor_binding.h"
@@ -34,6 +35,8 @@ void DrawState::unbind(const Resource* r) {
   for (VertexBuffer& vb : vertexBuffers)
     if (vb.buffer == r) vb = {}, found = true;
   if (indexBuffer == r) indexBuffer = nullptr, found = true;
+  for (Resource*& target : streamOutputTargets)
+    if (target == r) target = nullptr;
   for (auto& stage : constantBuffers)
     for (ConstantBuffer& cb : stage)
       if (cb.buffer == r) cb = {}, found = true;
@@ -360,7 +363,7 @@ bool tessellationOutputTriangles(const DrawState& s) {
 
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   DrawState& s = device.draw;
-  if (!call.indirectBuffer && (call.count == 0 || call.instances == 0)) return false;
+  if (!call.indirectBuffer && !call.autoBuffer && (call.count == 0 || call.instances == 0)) return false;
   if (!s.vertexShader || !s.vertexShader->module) {
     logError("draw without a vertex shader is dropped");
     return false;
@@ -644,7 +647,10 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
 
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
   // D3D11's indirect argument layouts are VkDrawIndirectCommand / VkDrawIndexedIndirectCommand.
-  if (call.indirectBuffer && call.indexed)
+  if (call.autoBuffer)  // DrawAuto: what capture wrote past the vertex buffer's offset, in vertices
+    vkCmdDrawIndirectByteCountEXT(cmd, 1, 0, call.autoBuffer->streamOutputCounter->handle(), 0, call.autoOffset,
+                                  call.autoStride);
+  else if (call.indirectBuffer && call.indexed)
     vkCmdDrawIndexedIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectBuffer->bufferOffset + call.indirectOffset, 1,
                              sizeof(VkDrawIndexedIndirectCommand));
   else if (call.indirectBuffer)
@@ -709,6 +715,14 @@ void recordDraw(Device& device, DrawCall call) {
     call.zeroIndices = true;
   }
   if (prepared.fallback) {
+    // The application's stream output and the fallback's own capture (both
+    // transform feedback) are not combined yet: refused rather than capturing wrong data.
+    if (device.draw.streamOutputShader || call.autoBuffer) {
+      logError(std::string("a conservative draw on the fallback path ") +
+               (call.autoBuffer ? "with DrawAuto" : "with a stream-output shader bound") +
+               " is not supported yet (docs/d3d11-contexts.md); draw dropped");
+      return;
+    }
     if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
     if (call.count == 0 || call.instances == 0) return;
     return recordFallbackDraw(device, call, prepared);
@@ -722,6 +736,7 @@ void recordDraw(Device& device, DrawCall call) {
   inputs.geometryShader = s.geometryShader;
   inputs.hullShader = s.hullShader;
   inputs.domainShader = s.domainShader;
+  if (!prepareStreamOutputDraw(device, key, inputs)) return;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
   if (prepared.shaderSampleMask) {
@@ -751,7 +766,12 @@ void recordDraw(Device& device, DrawCall call) {
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
+  if (call.autoBuffer) markUsed(device, *call.autoBuffer);
+  for (Resource* target : s.streamOutputTargets)
+    if (target) markUsed(device, *target);
+  const bool capturing = beginStreamOutput(device, cmd);
   cmdDraw(cmd, call);
+  if (capturing) endStreamOutput(device, cmd);
   vkCmdEndRendering(cmd);
 }
 
@@ -781,6 +801,26 @@ VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
 
 VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE args, UINT offset) {
   recordDraw(*Device::from(hDevice), {true, 0, 0, 0, 0, 0, Resource::from(args), offset});
+}
+
+VOID APIENTRY drawAuto(D3D10DDI_HDEVICE hDevice) {
+  Device& device = *Device::from(hDevice);
+  DrawCall call;
+  {
+    std::lock_guard<std::mutex> lock(device.queueMutex());
+    const DrawState::VertexBuffer& vb = device.draw.vertexBuffers[0];
+    // Vertex-buffer slot 0 holds what stream output wrote (D3D11): without a
+    // buffer there, a stride, or any capture into it, there is nothing to draw.
+    if (!vb.buffer || !vb.buffer->buffer || !vb.stride || !(vb.buffer->bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT)) {
+      logError("DrawAuto: vertex-buffer slot 0 holds no stream-output buffer with a stride; nothing drawn");
+      return;
+    }
+    if (!streamOutputCounter(device, *vb.buffer)) return;
+    call.autoBuffer = vb.buffer;
+    call.autoStride = vb.stride;
+    call.autoOffset = vb.offset;  // vkCmdDrawIndirectByteCountEXT's counterOffset: the bytes before the vertices
+  }
+  recordDraw(device, call);
 }
 
 }  // namespace d3dvk::umd

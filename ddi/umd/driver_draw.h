@@ -49,6 +49,11 @@ struct DrawState {
   Shader* geometryShader = nullptr;
   Shader* hullShader = nullptr;
   Shader* domainShader = nullptr;
+  // The stream-output object bound in the geometry slot (driver_stream_output.h):
+  // geometryShader too when it is a geometry shader's, else no geometry stage.
+  Shader* streamOutputShader = nullptr;
+  static constexpr UINT kStreamOutputSlots = 4;
+  Resource* streamOutputTargets[kStreamOutputSlots] = {};  // SoSetTargets
   InputLayout* inputLayout = nullptr;
   VertexBuffer vertexBuffers[kVertexBufferSlots];
   Resource* indexBuffer = nullptr;
@@ -111,5 +116,8 @@ VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT
 // fallback reads it back first (it sizes its passes from the counts).
 VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
+// DrawAuto: vertex-buffer slot 0's stream-output buffer drawn with as many
+// vertices as capture wrote past the slot's offset (driver_stream_output.h).
+VOID APIENTRY drawAuto(D3D10DDI_HDEVICE);
 
 }  // namespace d3dvk::umd
