@@ -47,6 +47,12 @@ typedef VOID(APIENTRY* PFND3D10DDI_SO_SETTARGETS)(D3D10DDI_HDEVICE, UINT NumBuff
                                                   const D3D10DDI_HRESOURCE* phResource, const UINT* pOffsets);
 typedef VOID(APIENTRY* PFND3D10DDI_DRAWAUTO)(D3D10DDI_HDEVICE);
 
+// QueryGetData of D3D10DDI_QUERY_STREAMOUTPUTSTATS and the _STREAMn ones.
+typedef struct D3D10_DDI_QUERY_DATA_SO_STATISTICS {
+  UINT64 NumPrimitivesWritten;
+  UINT64 PrimitivesStorageNeeded;
+} D3D10_DDI_QUERY_DATA_SO_STATISTICS;
+
 #ifdef __cplusplus
 namespace d3dvk::ddi {
 

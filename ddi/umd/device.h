@@ -97,6 +97,12 @@ class Device {
   bool statisticsSuspended = false;
   QuerySegments querySegments[2];  // [0] occlusion, [1] pipeline statistics (driver_query.h)
   InvocationCounters invocationCounters;  // the counted draws' PSInvocations (driver_query.h)
+  // Active stream-output queries, the pool the capturing draws' per-stream
+  // query slots come from (its `open` unused) and the slots the draw being
+  // recorded began (driver_stream_output.h).
+  std::vector<Query*> activeStreamOutputQueries;
+  QuerySegments streamOutputQueryPool;
+  std::vector<std::pair<QuerySlot, uint32_t>> streamOutputDrawQueries;
 
  private:
   Adapter& adapter_;

@@ -758,7 +758,7 @@ void recordDraw(Device& device, DrawCall call) {
   VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
   if (!pipeline) return device.setVkError(result);
   InvocationCounter counter;
-  if (!allocateInvocationCounter(device, &counter)) return;
+  if (!allocateInvocationCounter(device, &counter) || !reserveStreamOutputQueries(device)) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   if (!bindShaderResources(device, cmd, &counter)) return;

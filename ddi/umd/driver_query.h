@@ -134,6 +134,20 @@ struct Query {
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
   bool occlusion() const { return type == D3D10DDI_QUERY_OCCLUSION || type == D3D10DDI_QUERY_OCCLUSIONPREDICATE; }
   bool usesSegments() const { return occlusion() || isStatistics(); }
+  // Stream-output statistics and overflow predicates: `slots` holds one
+  // transform-feedback stream query per capturing draw and counted stream
+  // (driver_stream_output.h); streamMask() the D3D streams counted.
+  bool streamOutput() const {
+    return type == D3D10DDI_QUERY_STREAMOUTPUTSTATS || type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE ||
+           (type >= D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0 && type <= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3);
+  }
+  bool overflowPredicate() const {
+    return type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE || type >= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0;
+  }
+  uint32_t streamMask() const {
+    if (type == D3D10DDI_QUERY_STREAMOUTPUTSTATS || type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE) return 0xF;
+    return 1u << ((type - D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0) % 4);
+  }
   // Which of the device's QuerySegments a Begin/End query records in.
   size_t segmentKind() const { return isStatistics() ? 1 : 0; }
 };

@@ -7,6 +7,7 @@
 #include "driver_resource.h"
 #include "driver_shader.h"
 #include "pipeline_cache.h"
+#include "vk_query_pool.h"
 
 #include <algorithm>
 #include <bit>
@@ -184,9 +185,58 @@ VkBuffer streamOutputCounter(Device& device, Resource& r) {
   return r.streamOutputCounter->handle();
 }
 
+namespace {
+
+// The D3D streams the active stream-output queries count.
+uint32_t queriedStreams(const Device& device) {
+  uint32_t streams = 0;
+  for (const Query* q : device.activeStreamOutputQueries) streams |= q->streamMask();
+  return streams;
+}
+
+}  // namespace
+
+bool streamOutputQueriesSupported(Device& device) {
+  return device.vk().transformFeedbackEnabled() && transformFeedbackProperties(device).transformFeedbackQueries;
+}
+
+bool reserveStreamOutputQueries(Device& device) {
+  const uint32_t count = uint32_t(std::popcount(queriedStreams(device)));
+  QuerySegments& pool = device.streamOutputQueryPool;
+  if (!count || !streamOutputCaptures(device) || (pool.pool && pool.nextIndex + count <= QuerySegments::kSlotsPerPool))
+    return true;
+  // A fresh pool, reset whole outside any render pass (the full one lives on in the queries holding its slots).
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::QueryPool> fresh = vk::createQueryPool(device.vk(), VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
+                                                             QuerySegments::kSlotsPerPool, 0, &result);
+  if (!fresh) {
+    device.setVkError(result);
+    return false;
+  }
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return false;
+  vkCmdResetQueryPool(cmd, fresh->handle(), 0, QuerySegments::kSlotsPerPool);
+  pool.pool = std::move(fresh);
+  pool.nextIndex = 0;
+  return true;
+}
+
 bool beginStreamOutput(Device& device, VkCommandBuffer cmd) {
   const uint32_t slots = boundSlots(device);
   if (!slots) return false;
+  // The active queries' per-stream slots (reserveStreamOutputQueries made room), begun before transform feedback.
+  device.streamOutputDrawQueries.clear();
+  const uint32_t streams = queriedStreams(device);
+  QuerySegments& pool = device.streamOutputQueryPool;
+  for (uint32_t s = 0; s < 4 && pool.pool; ++s) {
+    if (!(streams >> s & 1) || pool.nextIndex >= QuerySegments::kSlotsPerPool) continue;
+    const QuerySlot slot{pool.pool, pool.nextIndex++};
+    const uint32_t vulkan = dxbc::vulkanStream(s, device.draw.streamOutputShader->streamOutput->rasterizedStream);
+    vkCmdBeginQueryIndexedEXT(cmd, slot.pool->handle(), slot.index, 0, vulkan);
+    device.streamOutputDrawQueries.push_back({slot, vulkan});
+    for (Query* q : device.activeStreamOutputQueries)
+      if (q->streamMask() >> s & 1) q->slots.push_back(slot);
+  }
   VkBuffer counters[4] = {};
   const VkDeviceSize counterOffsets[4] = {};
   for (uint32_t i = 0; i < 4; ++i) {
@@ -210,6 +260,9 @@ void endStreamOutput(Device& device, VkCommandBuffer cmd) {
   for (uint32_t i = 0; i < 4; ++i)
     if (slots >> i & 1) counters[i] = device.draw.streamOutputTargets[i]->streamOutputCounter->handle();
   vkCmdEndTransformFeedbackEXT(cmd, 0, uint32_t(std::bit_width(slots)), counters, counterOffsets);
+  for (const auto& [slot, vulkan] : device.streamOutputDrawQueries)
+    vkCmdEndQueryIndexedEXT(cmd, slot.pool->handle(), slot.index, vulkan);
+  device.streamOutputDrawQueries.clear();
 }
 
 SIZE_T APIENTRY calcPrivateGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE,

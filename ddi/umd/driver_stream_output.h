@@ -26,6 +26,12 @@
 //   ends never meet active transform feedback; the targets are declared as
 //   written (recorder.h), so later reads (vertex, index, shader-resource,
 //   copies) and the next capture's counter read get their barrier.
+// - SO_STATISTICS / SO_OVERFLOW_PREDICATE (and _STREAMn): each capturing draw
+//   recorded while such queries are active begins a
+//   VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT query per counted D3D stream
+//   (indexed by its Vulkan stream) around its transform feedback and adds it
+//   to those queries; GetData sums [written, needed]; an overflow predicate
+//   is TRUE when needed > written (on some counted stream).
 // Callers hold the device's queue mutex where noted.
 #pragma once
 
@@ -78,6 +84,12 @@ void declareStreamOutputTargets(Device& device);
 bool beginStreamOutput(Device& device, VkCommandBuffer cmd);
 // Ends what beginStreamOutput began, writing the counters.
 void endStreamOutput(Device& device, VkCommandBuffer cmd);
+// Stream-output queries (driver_query.h): whether the device has them
+// (transformFeedbackQueries); before a capturing draw takes its command buffer,
+// room in the device's pool for a query slot per stream the active queries
+// count (a new pool is reset by a command of its own). Queue mutex held.
+bool streamOutputQueriesSupported(Device& device);
+bool reserveStreamOutputQueries(Device& device);
 // The buffer's counter (created zeroed on first use); VK_NULL_HANDLE after reporting. Queue mutex held.
 VkBuffer streamOutputCounter(Device& device, Resource& buffer);
 

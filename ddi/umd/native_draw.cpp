@@ -157,6 +157,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
   if (!layout || !updateStages(device, c, shaders, setCount)) return;
 
+  if (!reserveStreamOutputQueries(device)) return;  // (may record a query-pool reset: before the draw's commands)
   VkCommandBuffer cmd = rec.tracked();
   if (!cmd) return;
   // What the draw reads and writes: hazards, layouts, lifetimes.

@@ -137,7 +137,7 @@ TEST_CASE("UMD: WDDM 2.0 device fills all 170 slots and unimplemented ones repor
     CHECK(fn != nullptr);
   }
   // An unimplemented void DDI reports through pfnSetErrorCb instead of crashing.
-  d.funcs.pfnDrawAuto(d.hDevice);
+  d.funcs.pfnResourceReadAfterWriteHazard(d.hDevice);
   REQUIRE(d.reported.size() == 1);
   CHECK(d.reported[0] == E_NOTIMPL);
 

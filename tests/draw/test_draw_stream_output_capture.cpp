@@ -295,3 +295,135 @@ TEST_CASE("[fallback] a conservative draw with stream output bound is refused ra
   for (uint32_t w : c.words(out.get())) CHECK(w == kUntouched);
   for (const auto& p : c.target.pixels()) CHECK(p[3] == 0.0f);
 }
+
+namespace {
+
+template <typename T>
+T queryResult(RenderDevice& d, ID3D11Asynchronous* q) {
+  T value{};
+  HRESULT hr = S_FALSE;
+  for (int i = 0; i < 100000 && hr == S_FALSE; ++i) hr = d.context->GetData(q, &value, sizeof value, 0);
+  REQUIRE(hr == S_OK);
+  return value;
+}
+
+Com<ID3D11Query> makeQuery(RenderDevice& d, D3D11_QUERY type) {
+  const D3D11_QUERY_DESC desc{type, 0};
+  Com<ID3D11Query> q;
+  REQUIRE(d->CreateQuery(&desc, q.out()) == S_OK);
+  return q;
+}
+
+}  // namespace
+
+TEST_CASE("SO statistics count written and needed primitives exactly and the overflow predicate answers",
+          "[stream-output][capture][queries]") {
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0,
+                                                    D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+  Vertex points[5];
+  for (UINT i = 0; i < 5; ++i) points[i] = pointAt(i, 0, 1, 1, 1, 1);
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  Com<ID3D11Buffer> small = c.soBuffer(3 * 16), roomy = c.soBuffer(8 * 16);
+  Com<ID3D11Query> all = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS), stream0 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0),
+                   stream1 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM1);
+  const D3D11_QUERY_DESC predDesc{D3D11_QUERY_SO_OVERFLOW_PREDICATE, 0};
+  Com<ID3D11Predicate> overflow;
+  REQUIRE(c.d->CreatePredicate(&predDesc, overflow.out()) == S_OK);
+  // Five points into room for three: 3 written, 5 needed; the predicate overflows.
+  const UINT zero = 0;
+  ID3D11Buffer* smallTarget[] = {small.get()};
+  c.d.context->SOSetTargets(1, smallTarget, &zero);
+  for (ID3D11Asynchronous* q : {static_cast<ID3D11Asynchronous*>(all.get()), static_cast<ID3D11Asynchronous*>(stream0.get()),
+                                static_cast<ID3D11Asynchronous*>(stream1.get()), static_cast<ID3D11Asynchronous*>(overflow.get())})
+    c.d.context->Begin(q);
+  c.d.context->Draw(5, 0);
+  for (ID3D11Asynchronous* q : {static_cast<ID3D11Asynchronous*>(all.get()), static_cast<ID3D11Asynchronous*>(stream0.get()),
+                                static_cast<ID3D11Asynchronous*>(stream1.get()), static_cast<ID3D11Asynchronous*>(overflow.get())})
+    c.d.context->End(q);
+  const auto s = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, all.get());
+  CHECK(s.NumPrimitivesWritten == 3);
+  CHECK(s.PrimitivesStorageNeeded == 5);
+  const auto s0 = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, stream0.get());
+  CHECK(s0.NumPrimitivesWritten == 3);
+  CHECK(s0.PrimitivesStorageNeeded == 5);
+  const auto s1 = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, stream1.get());
+  CHECK(s1.NumPrimitivesWritten == 0);
+  CHECK(s1.PrimitivesStorageNeeded == 0);
+  CHECK(queryResult<BOOL>(c.d, overflow.get()) == TRUE);
+  // The three that fit are the first three points.
+  const std::vector<float> f = c.floats(small.get());
+  for (UINT i = 0; i < 3; ++i) CHECK(f[4 * i] == points[i].x);
+
+  // Four points in two draws (two primitives each) into enough room: exact, no overflow.
+  ID3D11Buffer* roomyTarget[] = {roomy.get()};
+  c.d.context->SOSetTargets(1, roomyTarget, &zero);
+  c.d.context->Begin(all.get());
+  c.d.context->Begin(overflow.get());
+  c.d.context->Draw(2, 0);
+  c.d.context->Draw(2, 3);
+  c.d.context->End(all.get());
+  c.d.context->End(overflow.get());
+  const auto t = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, all.get());
+  CHECK(t.NumPrimitivesWritten == 4);
+  CHECK(t.PrimitivesStorageNeeded == 4);
+  CHECK(queryResult<BOOL>(c.d, overflow.get()) == FALSE);
+
+  // The overflow predicate predicates draws: FALSE now, so a draw predicated on FALSE is skipped, on TRUE drawn.
+  c.d.context->SOSetTargets(0, nullptr, nullptr);
+  c.d.context->GSSetShader(nullptr, nullptr, 0);
+  const Vertex lit[] = {pointAt(7, 7, 0, 1, 0, 1)};
+  Com<ID3D11Buffer> litVb = makeBuffer(c.d, lit, sizeof lit, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(litVb.get());
+  c.d.context->SetPredication(overflow.get(), FALSE);
+  c.d.context->Draw(1, 0);
+  c.d.context->SetPredication(nullptr, FALSE);  // (the read-back's copy would be predicated too)
+  CHECK(c.target.pixels()[7 * 8 + 7][3] == 0.0f);
+  c.d.context->SetPredication(overflow.get(), TRUE);
+  c.d.context->Draw(1, 0);
+  c.d.context->SetPredication(nullptr, FALSE);
+  CHECK(c.target.pixels()[7 * 8 + 7] == (std::array<float, 4>{0, 1, 0, 1}));
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("SOSetTargets misuse keeps D3D11's rules while capturing", "[stream-output][capture]") {
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0,
+                                                    D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+  const Vertex points[] = {pointAt(0, 0, 1, 1, 1, 1), pointAt(1, 0, 1, 1, 1, 1)};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  Com<ID3D11Buffer> good = c.soBuffer(64);
+  const std::vector<uint8_t> fill(64, 0xAB);
+  Com<ID3D11Buffer> notSo = makeBuffer(c.d, fill.data(), 64, D3D11_BIND_VERTEX_BUFFER);
+  // A buffer without the stream-output bind flag is bound as NULL: nothing is written to it.
+  ID3D11Buffer* targets[] = {notSo.get()};
+  const UINT zero = 0;
+  c.d.context->SOSetTargets(1, targets, &zero);
+  CHECK(drainMessages(c.queue.get()).size() == 1);
+  c.d.context->Draw(2, 0);
+  for (uint32_t w : c.words(notSo.get())) CHECK(w == kUntouched);
+  // An unaligned offset drops the call: the previous binding (NULL) stays, `good` is untouched.
+  ID3D11Buffer* goodTarget[] = {good.get()};
+  const UINT unaligned = 6;
+  c.d.context->SOSetTargets(1, goodTarget, &unaligned);
+  CHECK(drainMessages(c.queue.get()).size() == 1);
+  c.d.context->Draw(2, 0);
+  for (uint32_t w : c.words(good.get())) CHECK(w == kUntouched);
+  // Bound properly, the same draw captures both points.
+  c.d.context->SOSetTargets(1, goodTarget, &zero);
+  c.d.context->Draw(2, 0);
+  const std::vector<float> f = c.floats(good.get());
+  CHECK(f[0] == points[0].x);
+  CHECK(f[4] == points[1].x);
+  CHECK(c.words(good.get())[8] == kUntouched);
+}
