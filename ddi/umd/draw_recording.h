@@ -51,6 +51,10 @@ struct PreparedDraw {
   // the pixel shader must still run for them (UAVs, SV_InnerCoverage, an
   // invocation count), so its variant writes the mask (dxbc writeSampleMask).
   bool shaderSampleMask = false;
+  // Stream output with nothing to rasterize into (no target, or no viewport):
+  // the draw still captures, through a 1x1 attachment-less instance whose
+  // viewports have empty scissors.
+  bool streamOutputOnly = false;
 };
 
 // The checks D3D (or our UMD) applies before a draw: false = the draw is

@@ -378,7 +378,17 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (!prepareTessellationStages(device)) return false;
   if (s.geometryShader && !prepareGeometryStage(device)) return false;
   prepareViewportsAndLayers(device, out);
-  if (!boundRenderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
+  // D3D11 captures stream output whether or not anything is rasterized.
+  const bool captures = streamOutputCaptures(device);
+  const bool noViewport = s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0);
+  if (!boundRenderExtent(device, &out->extent, &out->samples) || noViewport) {
+    if (!captures) return false;  // nothing bound: nothing to rasterize into
+    out->streamOutputOnly = true;
+    out->extent = {1, 1};
+    out->samples = 1;
+    out->viewportCount = 1;
+    out->layerCount = 1;
+  }
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
@@ -415,8 +425,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   // Single-sample targets with bit 0 clear: nothing reaches them, and lavapipe
   // ignores a pipeline mask there (0xFFFFFFFE still writes), so such a draw is
   // dropped unless its pixel shader must run (then it writes the mask itself).
-  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask) return false;
-  if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
+  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask && !captures) return false;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
   if (call.indirectBuffer && (!call.indirectBuffer->buffer || !(call.indirectBuffer->miscFlags & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ||
                               call.indirectOffset % 4 ||
@@ -627,9 +636,9 @@ uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkView
   const uint32_t count = std::min<uint32_t>(draw.viewportCount, DrawState::kViewportSlots);
   for (uint32_t i = 0; i < count; ++i) {
     // Viewports past the bound ones are empty (nothing drawn through them).
-    viewports[i] = i < s.viewportCount ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
-    scissors[i] = i < s.viewportCount ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i)
-                                      : VkRect2D{{0, 0}, {0, 0}};
+    const bool bound = i < s.viewportCount && !draw.streamOutputOnly;
+    viewports[i] = bound ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
+    scissors[i] = bound ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i) : VkRect2D{{0, 0}, {0, 0}};
   }
   return count;
 }

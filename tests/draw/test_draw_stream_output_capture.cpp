@@ -427,3 +427,71 @@ TEST_CASE("SOSetTargets misuse keeps D3D11's rules while capturing", "[stream-ou
   CHECK(f[4] == points[1].x);
   CHECK(c.words(good.get())[8] == kUntouched);
 }
+
+// (The list runs on a cleared state: no render target and no viewport, as a
+// particle system's capture-only pass; D3D11 captures all the same.)
+TEST_CASE("stream output recorded on a deferred context captures when the command list runs",
+          "[stream-output][capture][deferred]") {
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "COLOR", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0,
+                                                    D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+  const Vertex points[] = {pointAt(0, 0, 0.25f, 0.5f, 0.75f, 1), pointAt(1, 0, 0.125f, 0.25f, 0.375f, 0.5f)};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> out = c.soBuffer(64);
+  Com<ID3D11DeviceContext> deferred;
+  REQUIRE(c.d->CreateDeferredContext(0, deferred.out()) == S_OK);
+  const UINT stride = sizeof(Vertex), zero = 0, append = UINT(-1);
+  ID3D11Buffer* vbs[] = {vb.get()};
+  ID3D11Buffer* targets[] = {out.get()};
+  deferred->IASetInputLayout(c.target.layout.get());
+  deferred->IASetVertexBuffers(0, 1, vbs, &stride, &zero);
+  deferred->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  deferred->VSSetShader(c.target.vs.get(), nullptr, 0);
+  deferred->GSSetShader(so.get(), nullptr, 0);
+  deferred->SOSetTargets(1, targets, &zero);
+  deferred->Draw(1, 0);
+  deferred->SOSetTargets(1, targets, &append);
+  deferred->Draw(1, 1);
+  Com<ID3D11CommandList> list;
+  REQUIRE(deferred->FinishCommandList(FALSE, list.out()) == S_OK);
+  c.d.context->ExecuteCommandList(list.get(), FALSE);
+  const std::vector<float> f = c.floats(out.get());
+  CHECK(std::vector<float>(f.begin(), f.begin() + 8) ==
+        std::vector<float>{points[0].r, points[0].g, points[0].b, points[0].a, points[1].r, points[1].g, points[1].b,
+                           points[1].a});
+  CHECK(c.words(out.get())[8] == kUntouched);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("stream output with D3D11's largest stride captures or is refused with E_NOTIMPL below the device's limit",
+          "[stream-output][capture]") {
+  // D3D11 allows strides up to 2048 bytes; a device whose maxTransformFeedbackBufferDataStride is lower
+  // (lavapipe: 512) refuses the object at creation instead of capturing wrongly.
+  Capture c;
+  const UINT stride = 2048;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "COLOR", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> so;
+  const HRESULT hr = c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, &stride, 1,
+                                                               D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out());
+  if (hr == E_NOTIMPL) {
+    CHECK(!so);
+    return;
+  }
+  REQUIRE(hr == S_OK);
+  const Vertex points[] = {pointAt(0, 0, 0.25f, 0.5f, 0.75f, 1), pointAt(1, 0, 0.125f, 0.25f, 0.375f, 0.5f)};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  Com<ID3D11Buffer> out = c.soBuffer(2 * stride);
+  ID3D11Buffer* targets[] = {out.get()};
+  const UINT zero = 0;
+  c.d.context->SOSetTargets(1, targets, &zero);
+  c.d.context->Draw(2, 0);
+  const std::vector<float> f = c.floats(out.get());
+  CHECK(f[0] == points[0].r);
+  CHECK(f[stride / 4 + 3] == points[1].a);
+  CHECK(c.words(out.get())[4] == kUntouched);
+}
