@@ -133,6 +133,9 @@ uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkView
 // when a geometry shader picks among them.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
 
+// A draw of the bound state: the checks, then a native, counted or
+// conservative-fallback draw (driver_draw.cpp). Takes the queue mutex.
+void recordDraw(Device& device, DrawCall call);
 // The draw command itself, indexed or not, with the call's parameters.
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call);
 

@@ -712,6 +712,8 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
   return true;
 }
 
+}  // namespace
+
 void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
@@ -784,7 +786,6 @@ void recordDraw(Device& device, DrawCall call) {
   vkCmdEndRendering(cmd);
 }
 
-}  // namespace
 
 VOID APIENTRY draw(D3D10DDI_HDEVICE hDevice, UINT vertexCount, UINT startVertex) {
   recordDraw(*Device::from(hDevice), {false, vertexCount, 1, startVertex, 0, 0});
@@ -810,26 +811,6 @@ VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
 
 VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE args, UINT offset) {
   recordDraw(*Device::from(hDevice), {true, 0, 0, 0, 0, 0, Resource::from(args), offset});
-}
-
-VOID APIENTRY drawAuto(D3D10DDI_HDEVICE hDevice) {
-  Device& device = *Device::from(hDevice);
-  DrawCall call;
-  {
-    std::lock_guard<std::mutex> lock(device.queueMutex());
-    const DrawState::VertexBuffer& vb = device.draw.vertexBuffers[0];
-    // Vertex-buffer slot 0 holds what stream output wrote (D3D11): without a
-    // buffer there, a stride, or any capture into it, there is nothing to draw.
-    if (!vb.buffer || !vb.buffer->buffer || !vb.stride || !(vb.buffer->bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT)) {
-      logError("DrawAuto: vertex-buffer slot 0 holds no stream-output buffer with a stride; nothing drawn");
-      return;
-    }
-    if (!streamOutputCounter(device, *vb.buffer)) return;
-    call.autoBuffer = vb.buffer;
-    call.autoStride = vb.stride;
-    call.autoOffset = vb.offset;  // vkCmdDrawIndirectByteCountEXT's counterOffset: the bytes before the vertices
-  }
-  recordDraw(device, call);
 }
 
 }  // namespace d3dvk::umd

@@ -116,8 +116,5 @@ VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT
 // fallback reads it back first (it sizes its passes from the counts).
 VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
-// DrawAuto: vertex-buffer slot 0's stream-output buffer drawn with as many
-// vertices as capture wrote past the slot's offset (driver_stream_output.h).
-VOID APIENTRY drawAuto(D3D10DDI_HDEVICE);
 
 }  // namespace d3dvk::umd

@@ -3,6 +3,7 @@
 
 #include "adapter.h"  // logError
 #include "device.h"
+#include "draw_recording.h"
 #include "driver_object.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
@@ -282,6 +283,26 @@ VOID APIENTRY createGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE hDevice,
     return device->setError(E_INVALIDARG);
   }
   createShaderObject(hDevice, args->pShaderCode, hShader, dxbc::ProgramType::Geometry, std::move(declaration));
+}
+
+VOID APIENTRY drawAuto(D3D10DDI_HDEVICE hDevice) {
+  Device& device = *Device::from(hDevice);
+  DrawCall call;
+  {
+    std::lock_guard<std::mutex> lock(device.queueMutex());
+    const DrawState::VertexBuffer& vb = device.draw.vertexBuffers[0];
+    // Vertex-buffer slot 0 holds what stream output wrote (D3D11): without a
+    // buffer there, a stride, or any capture into it, there is nothing to draw.
+    if (!vb.buffer || !vb.buffer->buffer || !vb.stride || !(vb.buffer->bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT)) {
+      logError("DrawAuto: vertex-buffer slot 0 holds no stream-output buffer with a stride; nothing drawn");
+      return;
+    }
+    if (!streamOutputCounter(device, *vb.buffer)) return;
+    call.autoBuffer = vb.buffer;
+    call.autoStride = vb.stride;
+    call.autoOffset = vb.offset;  // vkCmdDrawIndirectByteCountEXT's counterOffset: the bytes before the vertices
+  }
+  recordDraw(device, call);
 }
 
 VOID APIENTRY soSetTargets(D3D10DDI_HDEVICE hDevice, UINT numBuffers, UINT clearTargets, const D3D10DDI_HRESOURCE* targets,

@@ -99,6 +99,9 @@ SIZE_T APIENTRY calcPrivateGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE,
 VOID APIENTRY createGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE, const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT*,
                                                    D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
                                                    const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
+// DrawAuto: vertex-buffer slot 0's stream-output buffer drawn with as many
+// vertices as capture wrote past the slot's offset.
+VOID APIENTRY drawAuto(D3D10DDI_HDEVICE);
 VOID APIENTRY soSetTargets(D3D10DDI_HDEVICE, UINT numBuffers, UINT clearTargets, const D3D10DDI_HRESOURCE*,
                            const UINT* offsets);
 
