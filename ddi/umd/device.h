@@ -106,6 +106,12 @@ class Device {
   // condition words, made on first use (driver_predication.h). Queue mutex held.
   Predication predication;
   std::unique_ptr<umd12::InternalComputePipeline12> predicateFold;
+  // Active stream-output queries, the pool the capturing draws' per-stream
+  // query slots come from (its `open` unused) and the slots the draw being
+  // recorded began (driver_stream_output.h).
+  std::vector<Query*> activeStreamOutputQueries;
+  QuerySegments streamOutputQueryPool;
+  std::vector<std::pair<QuerySlot, uint32_t>> streamOutputDrawQueries;
 
  private:
   Adapter& adapter_;

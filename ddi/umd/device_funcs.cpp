@@ -18,6 +18,7 @@
 #include "driver_resource.h"
 #include "driver_sampler.h"
 #include "driver_shader.h"
+#include "driver_stream_output.h"
 #include "driver_transfer.h"
 #include "driver_view.h"
 #include "d3dvk_entry_guard.h"
@@ -227,13 +228,29 @@ void fill(Table& t) {
 #undef D3DVK_X
 }
 
+// Stream output: its slots are still typed placeholders in d3d10umddi.h, so
+// they are filled here with the WDK-typed entry points (d3dvk_stream_output_ddi.h).
+template <typename Table>
+void fillStreamOutput(Table& t) {
+  using ddi::streamOutputSlotValue;
+  t.pfnCalcPrivateGeometryShaderWithStreamOutput = streamOutputSlotValue(
+      &DeviceEntryGuard<87, &calcPrivateGeometryShaderWithStreamOutput, &reportToRuntime>::call);
+  t.pfnCreateGeometryShaderWithStreamOutput =
+      streamOutputSlotValue(&DeviceEntryGuard<88, &createGeometryShaderWithStreamOutput, &reportToRuntime>::call);
+  t.pfnSoSetTargets = streamOutputSlotValue(&DeviceEntryGuard<41, &soSetTargets, &reportToRuntime>::call);
+  t.pfnDrawAuto = &DeviceEntryGuard<42, &drawAuto, &reportToRuntime>::call;  // (the placeholder's own signature)
+}
+
 }  // namespace
 
 void fillDeviceFuncs(const D3D10DDIARG_CREATEDEVICE& args) {
-  if (args.Interface == D3DWDDM2_0_DDI_INTERFACE_VERSION)
+  if (args.Interface == D3DWDDM2_0_DDI_INTERFACE_VERSION) {
     fill<Implemented>(*args.pWDDM2_0DeviceFuncs);
-  else
+    fillStreamOutput(*args.pWDDM2_0DeviceFuncs);
+  } else {
     fill<Implemented11_1>(*args.p11_1DeviceFuncs);
+    fillStreamOutput(*args.p11_1DeviceFuncs);
+  }
 }
 
 }  // namespace d3dvk::umd

@@ -29,6 +29,11 @@ struct DrawCall {
   UINT indirectOffset = 0;
   // Every index is past the index buffer (it reads zeros): the null buffer is bound instead (recordDraw).
   bool zeroIndices = false;
+  // DrawAuto: the vertex count is what stream output wrote into this buffer
+  // (vertex-buffer slot 0's; driver_stream_output.h) after `autoOffset` (the
+  // slot's offset), at `autoStride` bytes per vertex.
+  struct Resource* autoBuffer = nullptr;
+  UINT autoStride = 0, autoOffset = 0;
 };
 
 // What the checks established about a draw that goes ahead.
@@ -46,6 +51,10 @@ struct PreparedDraw {
   // the pixel shader must still run for them (UAVs, SV_InnerCoverage, an
   // invocation count), so its variant writes the mask (dxbc writeSampleMask).
   bool shaderSampleMask = false;
+  // Stream output with nothing to rasterize into (no target, or no viewport):
+  // the draw still captures, through a 1x1 attachment-less instance whose
+  // viewports have empty scissors.
+  bool streamOutputOnly = false;
 };
 
 // The checks D3D (or our UMD) applies before a draw: false = the draw is
@@ -124,6 +133,9 @@ uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkView
 // when a geometry shader picks among them.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
 
+// A draw of the bound state: the checks, then a native, counted or
+// conservative-fallback draw (driver_draw.cpp). Takes the queue mutex.
+void recordDraw(Device& device, DrawCall call);
 // The draw command itself, indexed or not, with the call's parameters.
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call);
 

@@ -11,6 +11,7 @@
 #include "driver_resource.h"
 #include "driver_sampler.h"
 #include "driver_shader.h"
+#include "driver_stream_output.h"
 #include "driver_view.h"
 #include "draw_recording.h"
 #include "descriptor_binding.h"
@@ -35,6 +36,8 @@ void DrawState::unbind(const Resource* r) {
   for (VertexBuffer& vb : vertexBuffers)
     if (vb.buffer == r) vb = {}, found = true;
   if (indexBuffer == r) indexBuffer = nullptr, found = true;
+  for (Resource*& target : streamOutputTargets)
+    if (target == r) target = nullptr;
   for (auto& stage : constantBuffers)
     for (ConstantBuffer& cb : stage)
       if (cb.buffer == r) cb = {}, found = true;
@@ -361,7 +364,7 @@ bool tessellationOutputTriangles(const DrawState& s) {
 
 bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   DrawState& s = device.draw;
-  if (!call.indirectBuffer && (call.count == 0 || call.instances == 0)) return false;
+  if (!call.indirectBuffer && !call.autoBuffer && (call.count == 0 || call.instances == 0)) return false;
   if (!s.vertexShader || !s.vertexShader->module) {
     logError("draw without a vertex shader is dropped");
     return false;
@@ -376,7 +379,17 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   if (!prepareTessellationStages(device)) return false;
   if (s.geometryShader && !prepareGeometryStage(device)) return false;
   prepareViewportsAndLayers(device, out);
-  if (!boundRenderExtent(device, &out->extent, &out->samples)) return false;  // nothing bound: nothing to rasterize into
+  // D3D11 captures stream output whether or not anything is rasterized.
+  const bool captures = streamOutputCaptures(device);
+  const bool noViewport = s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0);
+  if (!boundRenderExtent(device, &out->extent, &out->samples) || noViewport) {
+    if (!captures) return false;  // nothing bound: nothing to rasterize into
+    out->streamOutputOnly = true;
+    out->extent = {1, 1};
+    out->samples = 1;
+    out->viewportCount = 1;
+    out->layerCount = 1;
+  }
   const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
   out->fallback = rs && rs->pipeline.needsFallback;
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
@@ -413,8 +426,7 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
   // Single-sample targets with bit 0 clear: nothing reaches them, and lavapipe
   // ignores a pipeline mask there (0xFFFFFFFE still writes), so such a draw is
   // dropped unless its pixel shader must run (then it writes the mask itself).
-  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask) return false;
-  if (s.viewportCount == 0 || !(s.viewports[0].Width > 0) || !(s.viewports[0].Height > 0)) return false;
+  if (out->samples == 1 && !(s.sampleMask & 1) && !out->fallback && !out->shaderSampleMask && !captures) return false;
   if (call.indexed && (!s.indexBuffer || !s.indexBuffer->buffer)) return false;
   if (call.indirectBuffer && (!call.indirectBuffer->buffer || !(call.indirectBuffer->miscFlags & D3D11_DDI_RESOURCE_MISC_DRAWINDIRECT_ARGS) ||
                               call.indirectOffset % 4 ||
@@ -625,9 +637,9 @@ uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkView
   const uint32_t count = std::min<uint32_t>(draw.viewportCount, DrawState::kViewportSlots);
   for (uint32_t i = 0; i < count; ++i) {
     // Viewports past the bound ones are empty (nothing drawn through them).
-    viewports[i] = i < s.viewportCount ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
-    scissors[i] = i < s.viewportCount ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i)
-                                      : VkRect2D{{0, 0}, {0, 0}};
+    const bool bound = i < s.viewportCount && !draw.streamOutputOnly;
+    viewports[i] = bound ? vulkanViewport(s.viewports[i]) : VkViewport{0, 0, 1, 1, 0, 1};
+    scissors[i] = bound ? vulkanScissor(s, draw.rasterizer.ScissorEnable, draw.extent, i) : VkRect2D{{0, 0}, {0, 0}};
   }
   return count;
 }
@@ -645,7 +657,10 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
 
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
   // D3D11's indirect argument layouts are VkDrawIndirectCommand / VkDrawIndexedIndirectCommand.
-  if (call.indirectBuffer && call.indexed)
+  if (call.autoBuffer)  // DrawAuto: what capture wrote past the vertex buffer's offset, in vertices
+    vkCmdDrawIndirectByteCountEXT(cmd, 1, 0, call.autoBuffer->streamOutputCounter->handle(), 0, call.autoOffset,
+                                  call.autoStride);
+  else if (call.indirectBuffer && call.indexed)
     vkCmdDrawIndexedIndirect(cmd, call.indirectBuffer->buffer->handle(), call.indirectBuffer->bufferOffset + call.indirectOffset, 1,
                              sizeof(VkDrawIndexedIndirectCommand));
   else if (call.indirectBuffer)
@@ -698,6 +713,8 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
   return true;
 }
 
+}  // namespace
+
 void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
@@ -710,6 +727,14 @@ void recordDraw(Device& device, DrawCall call) {
     call.zeroIndices = true;
   }
   if (prepared.fallback) {
+    // The application's stream output and the fallback's own capture (both
+    // transform feedback) are not combined yet: refused rather than capturing wrong data.
+    if (device.draw.streamOutputShader || call.autoBuffer) {
+      logError(std::string("a conservative draw on the fallback path ") +
+               (call.autoBuffer ? "with DrawAuto" : "with a stream-output shader bound") +
+               " is not supported yet (docs/d3d11-contexts.md); draw dropped");
+      return;
+    }
     if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
     if (call.count == 0 || call.instances == 0) return;
     return recordFallbackDraw(device, call, prepared);
@@ -725,6 +750,7 @@ void recordDraw(Device& device, DrawCall call) {
   inputs.geometryShader = s.geometryShader;
   inputs.hullShader = s.hullShader;
   inputs.domainShader = s.domainShader;
+  if (!prepareStreamOutputDraw(device, key, inputs)) return;
   // Under a pipeline-statistics query the pixel shader counts its invocations (driver_query.h).
   const bool counting = s.pixelShader && countsPixelShaderInvocations(device);
   if (prepared.shaderSampleMask) {
@@ -746,7 +772,7 @@ void recordDraw(Device& device, DrawCall call) {
   VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
   if (!pipeline) return device.setVkError(result);
   InvocationCounter counter;
-  if (!allocateInvocationCounter(device, &counter)) return;
+  if (!allocateInvocationCounter(device, &counter) || !reserveStreamOutputQueries(device)) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   if (!bindShaderResources(device, cmd, &counter)) return;
@@ -754,11 +780,15 @@ void recordDraw(Device& device, DrawCall call) {
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
   bindInputAssembly(device, cmd, call, prepared.indexType);
   setDynamicState(device, cmd, prepared);
+  if (call.autoBuffer) markUsed(device, *call.autoBuffer);
+  for (Resource* target : s.streamOutputTargets)
+    if (target) markUsed(device, *target);
+  const bool capturing = beginStreamOutput(device, cmd);
   cmdDraw(cmd, call);
+  if (capturing) endStreamOutput(device, cmd);
   vkCmdEndRendering(cmd);
 }
 
-}  // namespace
 
 VOID APIENTRY draw(D3D10DDI_HDEVICE hDevice, UINT vertexCount, UINT startVertex) {
   recordDraw(*Device::from(hDevice), {false, vertexCount, 1, startVertex, 0, 0});

@@ -49,6 +49,11 @@ struct DrawState {
   Shader* geometryShader = nullptr;
   Shader* hullShader = nullptr;
   Shader* domainShader = nullptr;
+  // The stream-output object bound in the geometry slot (driver_stream_output.h):
+  // geometryShader too when it is a geometry shader's, else no geometry stage.
+  Shader* streamOutputShader = nullptr;
+  static constexpr UINT kStreamOutputSlots = 4;
+  Resource* streamOutputTargets[kStreamOutputSlots] = {};  // SoSetTargets
   InputLayout* inputLayout = nullptr;
   VertexBuffer vertexBuffers[kVertexBufferSlots];
   Resource* indexBuffer = nullptr;

@@ -1,5 +1,6 @@
 // ddi/umd/driver_query.cpp — see driver_query.h.
 #include "driver_query.h"
+#include "driver_stream_output.h"
 
 #include "adapter.h"
 #include "device.h"
@@ -31,6 +32,16 @@ UINT resultSize(D3D10DDI_QUERY type) {
     case D3D10DDI_QUERY_TIMESTAMPDISJOINT: return sizeof(D3D10_DDI_QUERY_DATA_TIMESTAMP_DISJOINT);
     case D3D10DDI_QUERY_PIPELINESTATS: return sizeof(D3D10_DDI_QUERY_DATA_PIPELINE_STATISTICS);
     case D3D11DDI_QUERY_PIPELINESTATS: return sizeof(D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS);
+    case D3D10DDI_QUERY_STREAMOUTPUTSTATS:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM1:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM2:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM3: return sizeof(D3D10_DDI_QUERY_DATA_SO_STATISTICS);
+    case D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM1:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM2:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3: return sizeof(BOOL);
     default: return 0;
   }
 }
@@ -48,7 +59,8 @@ void construct(Device* device, D3D10DDI_QUERY type, UINT miscFlags, UINT context
   const bool supported =
       resultSize(type) != 0 &&
       (!query->isStatistics() || device->vk().enabledFeatures().pipelineStatisticsQuery) &&
-      (type != D3D10DDI_QUERY_TIMESTAMP || device->vk().info().properties.limits.timestampComputeAndGraphics);
+      (type != D3D10DDI_QUERY_TIMESTAMP || device->vk().info().properties.limits.timestampComputeAndGraphics) &&
+      (!query->streamOutput() || streamOutputQueriesSupported(*device));
   if (!supported) {
     logError("CreateQuery: query type " + std::to_string(int(type)) +
              " is not implemented by d3dvk or not supported by this Vulkan device");
@@ -116,7 +128,10 @@ void releaseSlots(Device& device, Query& q) {
 void deactivate(Device& device, Query& q) {
   auto& active = device.activeQueries;
   auto it = std::find(active.begin(), active.end(), &q);
-  if (it == active.end()) return;
+  if (it == active.end()) {
+    std::erase(device.activeStreamOutputQueries, &q);  // (no segments: nothing to end)
+    return;
+  }
   active.erase(it);
   endSegmentOf(device, q.segmentKind());
 }
@@ -371,6 +386,7 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
     endSegmentOf(*device, q->segmentKind());
     device->activeQueries.push_back(q);
   }
+  if (q->streamOutput()) device->activeStreamOutputQueries.push_back(q);  // the capturing draws count for it
 }
 
 VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
@@ -389,7 +405,7 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
     const QuerySlot& slot = q->slots.front();
     vkCmdResetQueryPool(cmd, slot.pool->handle(), slot.index, 1);
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, slot.pool->handle(), slot.index);
-  } else if (q->usesSegments()) {
+  } else if (q->usesSegments() || q->streamOutput()) {
     if (q->state == Query::State::Building) {
       deactivate(*device, *q);
     } else {  // End without Begin: an empty query
@@ -405,12 +421,19 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
 }
 
 bool waitPredicateResult(Device& device, Query& q, bool* result) {
-  if (q.state != Query::State::Issued || q.type != D3D10DDI_QUERY_OCCLUSIONPREDICATE) return false;
+  const bool occlusion = q.type == D3D10DDI_QUERY_OCCLUSIONPREDICATE;
+  if (q.state != Query::State::Issued || !(occlusion || q.overflowPredicate())) return false;
   vk::CommandQueue& queue = device.queue();
   if (q.readySerial > queue.completedSerial() && queue.wait(q.readySerial) != VK_SUCCESS) return false;
-  uint64_t samples = 0;
-  if (!readSegments(device, q, &samples, 1)) return false;
-  *result = samples != 0;
+  if (occlusion) {
+    uint64_t samples = 0;
+    if (!readSegments(device, q, &samples, 1)) return false;
+    *result = samples != 0;
+    return true;
+  }
+  uint64_t v[2];  // primitives written, primitives needed (as GetData reads them)
+  if (!readSegments(device, q, v, 2)) return false;
+  *result = v[1] > v[0];
   return true;
 }
 
@@ -460,6 +483,30 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       if (!readSegments(*device, *q, &value, 1)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
       const BOOL passed = value != 0;
       if (pData) std::memcpy(pData, &passed, sizeof passed);
+      return;
+    }
+    case D3D10DDI_QUERY_STREAMOUTPUTSTATS:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM1:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM2:
+    case D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM3:
+    case D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM1:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM2:
+    case D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3: {
+      // Each slot: [primitives written, primitives the stream emitted] (VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT).
+      uint64_t v[2];
+      if (!readSegments(*device, *q, v, 2)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+      if (!pData) return;
+      if (q->overflowPredicate()) {
+        // Overflow on some counted stream: written <= needed on each, so the sums differ exactly then.
+        const BOOL overflow = v[1] > v[0];
+        std::memcpy(pData, &overflow, sizeof overflow);
+      } else {
+        const D3D10_DDI_QUERY_DATA_SO_STATISTICS s{v[0], v[1]};
+        std::memcpy(pData, &s, sizeof s);
+      }
       return;
     }
     default: {  // pipeline statistics

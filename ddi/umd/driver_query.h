@@ -139,6 +139,21 @@ struct Query {
   bool isStatistics() const { return type == D3D10DDI_QUERY_PIPELINESTATS || type == D3D11DDI_QUERY_PIPELINESTATS; }
   bool occlusion() const { return type == D3D10DDI_QUERY_OCCLUSION || type == D3D10DDI_QUERY_OCCLUSIONPREDICATE; }
   bool usesSegments() const { return occlusion() || isStatistics(); }
+  // Stream-output statistics and overflow predicates: `slots` holds one
+  // transform-feedback stream query per capturing draw and counted stream
+  // (driver_stream_output.h); streamMask() the D3D streams counted.
+  bool streamOutput() const {
+    return type == D3D10DDI_QUERY_STREAMOUTPUTSTATS || type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE ||
+           (type >= D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0 && type <= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3);
+  }
+  bool overflowPredicate() const {
+    return type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE ||
+           (type >= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0 && type <= D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM3);
+  }
+  uint32_t streamMask() const {
+    if (type == D3D10DDI_QUERY_STREAMOUTPUTSTATS || type == D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE) return 0xF;
+    return 1u << ((type - D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0) % 4);
+  }
   // Which of the device's QuerySegments a Begin/End query records in.
   size_t segmentKind() const { return isStatistics() ? 1 : 0; }
 };
@@ -195,12 +210,13 @@ bool countsPixelShaderInvocations(Device& device);
 // Device::record(). False after reporting. Queue mutex held.
 bool allocateInvocationCounter(Device& device, InvocationCounter* out);
 
-// A predicate's result on the CPU (an OCCLUSION_PREDICATE: any sample
-// passed), waiting for the batch it needs (submitting it) up to the GPU
+// A predicate's result on the CPU (an OCCLUSION_PREDICATE: any sample passed;
+// an overflow predicate: a stream needed more than it wrote), waiting for
+// the batch it needs (submitting it) up to the GPU
 // timeout. False when it is not issued, not a predicate d3dvk reads, or the
 // wait failed. Queue mutex held. This is the one place a predicate kind
 // needs for D3D11 predication (driver_predication.h): a kind without a
-// condition word (stream-output overflow predicates, once they are read here)
+// condition word (stream-output overflow predicates: needed > written)
 // predicates every command by this verdict.
 bool waitPredicateResult(Device& device, Query& q, bool* result);
 

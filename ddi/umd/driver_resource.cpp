@@ -72,7 +72,12 @@ HRESULT createBuffer(Device& device, Resource& r, const D3D11DDIARG_CREATERESOUR
   VkResult vr = VK_SUCCESS;
   r.byteStride = a.ByteStride;
   std::unique_ptr<vk::Buffer> buffer =
-      vk::Buffer::create(device.vk(), r.width, state::bufferUsageFor(r.bindFlags, r.miscFlags), hostVisible, &vr);
+      vk::Buffer::create(device.vk(), r.width,
+                         state::bufferUsageFor(r.bindFlags, r.miscFlags) |
+                             (r.bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT && device.vk().transformFeedbackEnabled()
+                                  ? VkBufferUsageFlags(VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT)
+                                  : VkBufferUsageFlags(0)),
+                         hostVisible, &vr);
   if (!buffer) return hresultFromVk(vr);
   r.buffer = std::move(buffer);
   if (!a.pInitialDataUP || !a.pInitialDataUP[0].pSysMem) return S_OK;
@@ -375,6 +380,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   device->compute.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
+  device->queue().releaseAfter(r->lastUse, std::move(r->streamOutputCounter));
   device->queue().releaseAfter(r->lastUse, std::move(r->slices));  // its retired slices' batches end by then
   r->~Resource();
 }

@@ -48,6 +48,9 @@ struct Resource {
   VkDeviceSize bufferOffset = 0;       // where a buffer's bytes begin in `buffer` (a dynamic buffer's slice)
   std::unique_ptr<DynamicSlices> slices;  // dynamic vertex/index/constant buffers (dynamic_buffer.h)
   std::shared_ptr<vk::Image> image;    // non-staging textures
+  // Buffers bound for stream output: the byte offset where capture into it
+  // ends (driver_stream_output.h), made on first use.
+  std::shared_ptr<vk::Buffer> streamOutputCounter;
   std::vector<state::LinearSubresource> linear;        // staging / dynamic textures
   std::vector<state::LinearSubresource> stencilPlane;  // D24S8 / D32S8X24 staging textures
   uint64_t lastUse = 0;  // serial of the last batch using the backing

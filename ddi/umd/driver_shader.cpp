@@ -7,6 +7,7 @@
 #include "device.h"
 #include "driver_compute.h"
 #include "driver_object.h"
+#include "driver_stream_output.h"
 #include "dxbc/interfaces.h"
 #include "dxbc/listing.h"
 #include "dxbc/translator.h"
@@ -159,6 +160,10 @@ namespace {
 // reporting (*hr set, the message logged).
 bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool translate, HRESULT* hr) {
   const dxbc::ProgramType stage = shader.stage;
+  if (shader.streamOutput && !streamOutputSupported(device, parsed, *shader.streamOutput)) {
+    *hr = E_NOTIMPL;
+    return false;
+  }
   try {
     if (!collectDeclarations(device, parsed, shader, hr)) return false;
     shader.reflection = dxbc::reflect(parsed);
@@ -189,8 +194,9 @@ bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool trans
     options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
     options.viewportIndexLayer = device.vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
+    shader.nativeOptions = options;  // (without the capture: a stream-output object's variants add it)
+    if (shader.streamOutput) applyStreamOutput(device, *shader.streamOutput, ~0u, options);
     if (translate) shader.spirv = dxbc::translateToSpirv(parsed, options);
-    shader.nativeOptions = options;
     shader.parsed = std::make_shared<const dxbc::Shader>(std::move(parsed));
   } catch (const std::bad_alloc&) {
     *hr = E_OUTOFMEMORY;
@@ -228,23 +234,36 @@ bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool trans
 // Builds a shader of `stage` in place (what every pfnCreate*Shader does); on
 // failure reports through pfnSetErrorCb and destroys what it built (the runtime
 // does not call DestroyShader then).
-void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage) {
+void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSHADER hShader, dxbc::ProgramType stage,
+                        std::shared_ptr<const StreamOutputDeclaration> streamOutput) {
   Device* device = Device::from(hDevice);
   if (!hShader.pDrvPrivate) return device->setError(E_INVALIDARG);
   Constructing<Shader> shader(hShader.pDrvPrivate);
   shader->stage = stage;
+  shader->streamOutput = std::move(streamOutput);
   std::span<const uint8_t> bytes;
   if (!containerBytes(code, &bytes)) return device->setError(E_INVALIDARG);
   dxbc::Shader parsed;
   try {
     parsed = dxbc::parseShader(bytes);
-    if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
+    if (shader->streamOutput) {  // a geometry shader, or the vertex or domain shader streamed out without one
+      shader->stage = parsed.program.type;
+      if (shader->stage != dxbc::ProgramType::Geometry && shader->stage != dxbc::ProgramType::Vertex &&
+          shader->stage != dxbc::ProgramType::Domain)
+        return device->setError(E_INVALIDARG);
+    } else if (parsed.program.type != stage) {
+      return device->setError(E_INVALIDARG);
+    }
     if (parsed.program.major == 5 && parsed.program.minor >= 1) {  // the D3D11 DDI: SM4.0-5.0 (5.1 is D3D12's)
       logError("shader model 5.1 (register spaces and resource ranges) is Direct3D 12 only");
       return device->setError(E_INVALIDARG);
     }
     // SM5 interfaces: translated per binding of class instances (*SetShaderWithIfaces).
     if (dxbc::usesInterfaces(parsed.program)) {
+      if (shader->streamOutput) {
+        logError("stream output from a geometry shader with interfaces (class linkage) is not supported");
+        return device->setError(E_NOTIMPL);
+      }
       (void)dxbc::interfaceDeclarations(parsed.program);  // consistent declarations, or a creation error
       shader->interfaces = true;
     }
@@ -433,7 +452,10 @@ VOID APIENTRY psSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
 
 VOID APIENTRY gsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
   Device* device = Device::from(hDevice);
-  device->draw.geometryShader = bindableShader(*device, hShader);
+  Shader* shader = bindableShader(*device, hShader);
+  // A vertex or domain shader's stream-output object captures without a geometry stage.
+  device->draw.streamOutputShader = shader && shader->streamOutput ? shader : nullptr;
+  device->draw.geometryShader = shader && shader->stage == dxbc::ProgramType::Geometry ? shader : nullptr;
 }
 
 VOID APIENTRY hsSetShader(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader) {
@@ -462,6 +484,7 @@ VOID APIENTRY gsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER h
                                     const D3D11DDIARG_POINTERDATA* pointers) {
   Device* device = Device::from(hDevice);
   device->draw.geometryShader = interfaceVariant(*device, hShader, count, tables, pointers);
+  device->draw.streamOutputShader = nullptr;  // (stream output with interfaces is refused at creation)
 }
 
 VOID APIENTRY hsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,

@@ -132,6 +132,15 @@ struct Shader {
   bool interfaces = false;
   std::vector<std::pair<dxbc::InterfaceBinding, std::unique_ptr<Shader>>> interfaceVariants;
 
+  // Stream output (pfnCreateGeometryShaderWithStreamOutput, driver_stream_output.h):
+  // the declaration, and the capturing modules by (the shader whose outputs
+  // are captured: this one, or the vertex or domain shader bound with it;
+  // the slots with a target). A vertex or domain shader's stream-output
+  // object (`stage` Vertex or Domain) binds to the geometry slot but adds no
+  // geometry stage.
+  std::shared_ptr<const struct StreamOutputDeclaration> streamOutput;
+  std::map<std::pair<uint64_t, uint32_t>, std::unique_ptr<vk::ShaderModule>> streamOutputModules;
+
   static Shader* from(D3D10DDI_HSHADER h) { return static_cast<Shader*>(h.pDrvPrivate); }
 };
 
@@ -153,7 +162,10 @@ VOID APIENTRY destroyShader(D3D10DDI_HDEVICE, D3D10DDI_HSHADER);
 // Builds a shader of `stage` in place (what every pfnCreate*Shader does); on
 // failure reports through pfnSetErrorCb and destroys what it built (the
 // runtime does not call DestroyShader then).
-void createShaderObject(D3D10DDI_HDEVICE, const UINT* code, D3D10DDI_HSHADER, dxbc::ProgramType stage);
+// With `streamOutput` (a stream-output object, driver_stream_output.h) the
+// shader is translated capturing its declaration.
+void createShaderObject(D3D10DDI_HDEVICE, const UINT* code, D3D10DDI_HSHADER, dxbc::ProgramType stage,
+                        std::shared_ptr<const struct StreamOutputDeclaration> streamOutput = nullptr);
 VOID APIENTRY createGeometryShader(D3D10DDI_HDEVICE, const UINT*, D3D10DDI_HSHADER, D3D10DDI_HRTSHADER,
                                    const D3D11_1DDIARG_STAGE_IO_SIGNATURES*);
 SIZE_T APIENTRY calcPrivateTessellationShaderSize(D3D10DDI_HDEVICE, const UINT*,

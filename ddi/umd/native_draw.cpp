@@ -5,6 +5,7 @@
 #include "driver_input_layout.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "driver_stream_output.h"
 #include "driver_view.h"
 
 #include <cstring>
@@ -156,6 +157,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
   if (!layout || !updateStages(device, c, shaders, setCount)) return;
 
+  if (!reserveStreamOutputQueries(device)) return;  // (may record a query-pool reset: before the draw's commands)
   VkCommandBuffer cmd = rec.tracked();
   if (!cmd) return;
   // What the draw reads and writes: hazards, layouts, lifetimes.
@@ -173,6 +175,8 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     }
   if (call.indexed && !call.zeroIndices) rec.access(*s.indexBuffer, false);
   if (call.indirectBuffer) rec.access(*call.indirectBuffer, false);
+  if (call.autoBuffer) rec.access(*call.autoBuffer, false);  // its counter (DrawAuto)
+  declareStreamOutputTargets(device);
   const RenderPassKey passKey = renderPassKey(device, prepared.extent, prepared.layerCount);
   declareRenderPass(device, cmd, passKey);
   const uint64_t serial = device.queue().openSerial();
@@ -261,7 +265,10 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     }
   }
   setDynamicStateChanges(device, cmd, prepared, b);
+  // Transform feedback is active for the draw alone (driver_stream_output.h).
+  const bool capturing = beginStreamOutput(device, cmd);
   cmdDraw(cmd, call);
+  if (capturing) endStreamOutput(device, cmd);
 }
 
 bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkClearAttachment& clear) {

@@ -395,7 +395,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   viewport.scissorCount = key.viewportCount;
 
   state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerDeviceCaps(device_));
-  if (capture) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
+  if (capture || in.rasterizerDiscard) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);

@@ -73,6 +73,8 @@ struct PipelineInputs {
   const Shader* hullShader = nullptr;
   const Shader* domainShader = nullptr;
   VkShaderModule domainModule = VK_NULL_HANDLE;  // instead of domainShader's native module (the capture variant)
+  // Stream output with D3D11_SO_NO_RASTERIZED_STREAM: nothing reaches the rasterizer.
+  bool rasterizerDiscard = false;
 };
 
 class PipelineCache {

@@ -75,6 +75,12 @@ CapabilityCheck checkCapability(const Device& d, uint32_t cap, VkShaderStageFlag
                      "shaderStorageImageWriteWithoutFormat");
     case 53:
       return feature("TransformFeedback", d.transformFeedbackEnabled(), "transformFeedback (VK_EXT_transform_feedback)");
+    case 54: {  // a geometry shader's streams (stream output); the device enables geometryStreams where it has it
+      VkPhysicalDeviceTransformFeedbackFeaturesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_FEATURES_EXT};
+      VkPhysicalDeviceFeatures2 features{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &xfb};
+      if (d.transformFeedbackEnabled()) vkGetPhysicalDeviceFeatures2(d.physicalDevice(), &features);
+      return feature("GeometryStreams", xfb.geometryStreams, "geometryStreams (VK_EXT_transform_feedback)");
+    }
     case 4427: return feature("DrawParameters", d.shaderDrawParametersEnabled(), "shaderDrawParameters");
     // Descriptor arrays (SM5.1 register ranges): dynamic, non-uniform and runtime-sized.
     case 28:

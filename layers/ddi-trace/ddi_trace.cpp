@@ -13,6 +13,7 @@
 #include "ddi_trace12.h"
 #include "trace_faults.h"
 #include "trace_format.h"
+#include "d3dvk_stream_output_ddi.h"
 #include "trace_log.h"
 
 #include <dlfcn.h>
@@ -126,6 +127,12 @@ void fillWrappers(Table& t) {
   if constexpr (slot <= kDeviceFuncSlotCount<Table>) t.pfn##name = &TraceEntry<slot, decltype(t.pfn##name)>::call;
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
 #undef D3DVK_X
+  // Stream output's slots are placeholder-typed in d3d10umddi.h: wrapped with their WDK types.
+  t.pfnCalcPrivateGeometryShaderWithStreamOutput = ddi::streamOutputSlotValue(
+      &TraceEntry<87, PFND3D11_1DDI_CALCPRIVATEGEOMETRYSHADERWITHSTREAMOUTPUT>::call);
+  t.pfnCreateGeometryShaderWithStreamOutput =
+      ddi::streamOutputSlotValue(&TraceEntry<88, PFND3D11_1DDI_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT>::call);
+  t.pfnSoSetTargets = ddi::streamOutputSlotValue(&TraceEntry<41, PFND3D10DDI_SO_SETTARGETS>::call);
 }
 
 SIZE_T APIENTRY calcPrivateDeviceSize(D3D10DDI_HADAPTER a, const D3D10DDIARG_CALCPRIVATEDEVICESIZE* args) try {

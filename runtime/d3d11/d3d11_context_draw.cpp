@@ -8,6 +8,7 @@
 // (invalid arguments, and draws the conservative-rasterization rules reject).
 #include "conservative_validator.h"
 #include "d3d11_context.h"
+#include "d3dvk_stream_output_ddi.h"
 #include "raw_enum.h"
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
@@ -428,7 +429,8 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
   check.topology = uint32_t(topology_);
   // Tessellation: the domain shader's points, lines or triangles go on down the pipeline.
   if (!validateTessellation(function, &check.topology)) return false;
-  if (geometryShader_) {
+  // (A vertex or domain shader's stream-output object adds no geometry stage.)
+  if (geometryShader_ && !static_cast<D3D11GeometryShader*>(geometryShader_)->streamOutputWithoutGeometryStage()) {
     const dxbc::ShaderReflection& gs = static_cast<D3D11GeometryShader*>(geometryShader_)->reflection();
     if (!feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY(check.topology), gs.gsInputPrimitive)) {
       device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR,
@@ -476,6 +478,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
                                StartInstanceLocation);
+} D3DVK_CATCH_VOID
+
+// DrawAuto: what stream output wrote into vertex-buffer slot 0's buffer (the driver knows how much).
+void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
+  const auto contextEntryLock = lockEntry();
+  if (!validateDraw("ID3D11DeviceContext::DrawAuto") || predicatedOut()) return;
+  DdiDevice& ddi = driver();
+  ddi::streamOutputSlot<PFND3D10DDI_DRAWAUTO>(ddi.funcs().pfnDrawAuto)(ddi.handle());
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCountPerInstance, UINT InstanceCount,

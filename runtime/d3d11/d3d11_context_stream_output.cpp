@@ -6,11 +6,12 @@
 // NULL with SOSETTARGETS_INVALIDBUFFER, an offset that is not a multiple of 4
 // (other than -1) drops the call with DEVICE_SOSETTARGETS_OFFSET_UNALIGNED;
 // a buffer bound for stream output leaves the graphics stages' shader-resource
-// slots (D3D11's hazard rule). The bindings stay in the runtime: the driver
-// does not capture stream output yet (d3d11_device_create_stream_output.cpp).
+// slots (D3D11's hazard rule). The driver gets all four slots with their
+// offsets (pfnSoSetTargets, d3dvk_stream_output_ddi.h).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
+#include "d3dvk_stream_output_ddi.h"
 
 namespace d3dvk::runtime {
 
@@ -62,6 +63,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D
     soTargets_[i] = next[i];
     soOffsets_[i] = offsets[i];
   }
+  // The driver captures into them (d3dvk_stream_output_ddi.h): all four slots.
+  D3D10DDI_HRESOURCE handles[D3D11_SO_BUFFER_SLOT_COUNT] = {};
+  for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i)
+    if (next[i]) handles[i] = next[i]->ddiHandle();
+  DdiDevice& ddi = driver();
+  ddi::streamOutputSlot<PFND3D10DDI_SO_SETTARGETS>(ddi.funcs().pfnSoSetTargets)(ddi.handle(), D3D11_SO_BUFFER_SLOT_COUNT,
+                                                                                0, handles, offsets);
 } D3DVK_CATCH_VOID
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SOGetTargets(UINT NumBuffers, ID3D11Buffer** ppSOTargets) try {

@@ -6,10 +6,6 @@
 
 namespace d3dvk::runtime {
 
-void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
-  // not implemented yet
-} D3DVK_CATCH_VOID
-
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::SetResourceMinLOD(ID3D11Resource* pResource, FLOAT MinLOD) try {
   // not implemented yet

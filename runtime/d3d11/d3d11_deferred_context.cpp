@@ -5,6 +5,7 @@
 #include "d3d11_deferred_context.h"
 
 #include "d3d11_context_state.h"
+#include "d3dvk_stream_output_ddi.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
@@ -58,7 +59,8 @@ const D3DWDDM2_0DDI_DEVICEFUNCS& inertFuncs() {
     D3DVK_INERT(pfnSetScissorRects);
     D3DVK_INERT(pfnSetViewports);
     D3DVK_INERT(pfnSetPredication);
-    D3DVK_INERT(pfnSoSetTargets);
+    // (still a placeholder-typed slot: filled with its WDK type, d3dvk_stream_output_ddi.h)
+    f.pfnSoSetTargets = ddi::streamOutputSlotValue(&Inert<PFND3D10DDI_SO_SETTARGETS>::call);
     D3DVK_INERT(pfnResourceUpdateSubresourceUP);
     D3DVK_INERT(pfnDefaultConstantBufferUpdateSubresourceUP);
     D3DVK_INERT(pfnFlush);

@@ -42,7 +42,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateQuery1(const D3D11_QUERY_DESC1* pQu
 
 // ID3D11Device::CreatePredicate: OCCLUSION_PREDICATE is an occlusion query
 // answering BOOL (ID3D11Predicate adds nothing to ID3D11Query's vtable, so the
-// query object serves as one); the stream-output predicates are E_NOTIMPL.
+// query object serves as one), and so are the SO_OVERFLOW_PREDICATEs (TRUE
+// when a stream needed more room than its buffers had).
 // SetPredication: d3d11_context_predication.cpp.
 HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* pPredicateDesc,
                                                        ID3D11Predicate** ppPredicate) try {
@@ -65,11 +66,6 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreatePredicate(const D3D11_QUERY_DESC* p
     report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDMISCFLAGS, "CREATEQUERYORPREDICATE_INVALIDMISCFLAGS",
            "MiscFlags has bits other than D3D11_QUERY_MISC_PREDICATEHINT.");
     return E_INVALIDARG;
-  }
-  if (pPredicateDesc->Query != D3D11_QUERY_OCCLUSION_PREDICATE) {
-    report(D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY, "CREATEQUERYORPREDICATE_INVALIDQUERY",
-           "Stream-output predicates are not implemented by d3dvk; returning E_NOTIMPL.");
-    return E_NOTIMPL;
   }
   if (removed()) return removedFailure(ppPredicate);
   const D3D11_QUERY_DESC1 desc1{pPredicateDesc->Query, pPredicateDesc->MiscFlags, D3D11_CONTEXT_TYPE_ALL};

@@ -3,9 +3,10 @@
 // shader, or the vertex or domain shader whose output is streamed out with no
 // geometry shader) and the declaration validated as D3D11 does
 // (runtime/core/stream_output_validator.h), each broken rule E_INVALIDARG with
-// the debug layer's message. A valid declaration with entries is E_NOTIMPL:
-// the capture itself (transform feedback in the UMD) is not there yet. Without
-// entries, a geometry shader rasterizing stream 0 is an ordinary geometry shader.
+// the debug layer's message; a valid one reaches the driver's
+// pfnCreateGeometryShaderWithStreamOutput (d3dvk_stream_output_ddi.h) as the
+// DDI's register/mask entries. Without entries, a geometry shader rasterizing
+// stream 0 is an ordinary geometry shader.
 #include "d3d11_class_linkage.h"
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
@@ -77,11 +78,32 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(
   if (!ppGeometryShader) return S_FALSE;  // validation only
   if (NumEntries == 0 && type == dxbc::ProgramType::Geometry && RasterizedStream == 0)
     return CreateGeometryShader(pShaderBytecode, BytecodeLength, pClassLinkage, ppGeometryShader);
-  debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, D3D11_MESSAGE_ID_UNKNOWN, "UNKNOWN",
-               kFunction,
-               "The stream-output declaration is valid, but d3dvk does not capture stream output yet; returning "
-               "E_NOTIMPL.");
-  return E_NOTIMPL;
+  // The DDI's declaration: register and xyzw mask per entry, gaps as
+  // D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP with their component count (in
+  // pieces of at most 4), the slots' strides (given, else packed).
+  std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> ddiEntries;
+  for (const SoResolvedEntry& e : verdict.entries) {
+    if (e.registerIndex == 0xFFFFFFFFu) {
+      for (uint32_t left = e.componentCount; left;) {
+        const uint32_t n = left < 4 ? left : 4;
+        ddiEntries.push_back({e.stream, e.outputSlot, D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP, BYTE((1u << n) - 1)});
+        left -= n;
+      }
+      continue;
+    }
+    ddiEntries.push_back({e.stream, e.outputSlot, e.registerIndex,
+                          BYTE(((1u << e.componentCount) - 1u) << e.startComponent)});
+  }
+  const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT args{
+      nullptr, ddiEntries.data(), UINT(ddiEntries.size()), verdict.strides.data(), 4,
+      RasterizedStream == D3D11_SO_NO_RASTERIZED_STREAM ? D3D11DDI_SO_NO_RASTERIZED_STREAM : RasterizedStream};
+  HRESULT hr = S_OK;
+  D3D11GeometryShader* shader =
+      D3D11GeometryShader::createWithStreamOutput(*this, pShaderBytecode, BytecodeLength, args, &hr);
+  if (!shader) return hr;
+  shader->AddRef();
+  *ppGeometryShader = shader;
+  return S_OK;
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

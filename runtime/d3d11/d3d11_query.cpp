@@ -25,7 +25,17 @@ bool ddiQuery(D3D11_QUERY q, D3D10DDI_QUERY* out) {
     case D3D11_QUERY_TIMESTAMP: *out = D3D10DDI_QUERY_TIMESTAMP; return true;
     case D3D11_QUERY_TIMESTAMP_DISJOINT: *out = D3D10DDI_QUERY_TIMESTAMPDISJOINT; return true;
     case D3D11_QUERY_PIPELINE_STATISTICS: *out = D3D11DDI_QUERY_PIPELINESTATS; return true;
-    default: return false;
+    case D3D11_QUERY_SO_STATISTICS: *out = D3D10DDI_QUERY_STREAMOUTPUTSTATS; return true;
+    case D3D11_QUERY_SO_OVERFLOW_PREDICATE: *out = D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE; return true;
+    default:
+      // SO_STATISTICS_STREAMn (8, 10, 12, 14) and SO_OVERFLOW_PREDICATE_STREAMn (9, 11, 13, 15).
+      if (q >= D3D11_QUERY_SO_STATISTICS_STREAM0 && q <= D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM3) {
+        const int n = int(q) - int(D3D11_QUERY_SO_STATISTICS_STREAM0);
+        *out = D3D10DDI_QUERY(((n % 2) ? int(D3D11DDI_QUERY_STREAMOVERFLOWPREDICATE_STREAM0)
+                                       : int(D3D11DDI_QUERY_STREAMOUTPUTSTATS_STREAM0)) + n / 2);
+        return true;
+      }
+      return false;
   }
 }
 

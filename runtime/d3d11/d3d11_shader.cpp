@@ -68,6 +68,20 @@ std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> ddiSignature(const dxbc::Signature& s
 template <typename Interface>
 D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, const void* bytecode, SIZE_T length,
                                                        D3D11ClassLinkage* linkage, HRESULT* hr) {
+  return createImpl(device, bytecode, length, linkage, nullptr, hr);
+}
+
+template <typename Interface>
+D3D11Shader<Interface>* D3D11Shader<Interface>::createWithStreamOutput(
+    D3D11Device& device, const void* bytecode, SIZE_T length,
+    const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& streamOutput, HRESULT* hr) {
+  return createImpl(device, bytecode, length, nullptr, &streamOutput, hr);
+}
+
+template <typename Interface>
+D3D11Shader<Interface>* D3D11Shader<Interface>::createImpl(
+    D3D11Device& device, const void* bytecode, SIZE_T length, D3D11ClassLinkage* linkage,
+    const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT* streamOutput, HRESULT* hr) {
   constexpr StageInfo info = stageInfo<Interface>();
   auto reject = [&](const std::string& text) -> D3D11Shader* {
     device.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, info.invalidBytecode,
@@ -85,7 +99,7 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   } catch (const std::exception& e) {
     return reject(std::string("Shader is corrupt or in an unrecognized format: ") + e.what());
   }
-  if (parsed.program.type != info.stage)
+  if (parsed.program.type != info.stage && !streamOutput)  // (stream output: a VS or DS too, checked by the caller)
     return reject(std::string("Shader is a ") + programTypeName(parsed.program.type) + " shader, not a " +
                   info.stageName + " shader.");
   // Shader model 5.1 (register spaces and ranges) is Direct3D 12 only.
@@ -125,6 +139,7 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
     return nullptr;
   }
   shader->reflection_ = dxbc::reflect(parsed);
+  shader->streamOutputWithoutGeometryStage_ = streamOutput && parsed.program.type != dxbc::ProgramType::Geometry;
   shader->usesInterfaces_ = usesInterfaces;
   shader->interfaceInfo_ = std::move(interfaceInfo);
   shader->interfaceDeclarations_ = std::move(interfaceDeclarations);
@@ -162,12 +177,26 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
   *hr = shader->driverObject_.create(
       ddi, ddi.funcs().pfnDestroyShader,
       [&] {
-        if constexpr (tessellation)
+        if constexpr (tessellation) {
           return ddi.funcs().pfnCalcPrivateTessellationShaderSize(ddi.handle(), code.data(), &tessellationSignatures);
-        else
+        } else {
+          if (streamOutput) {
+            D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT args = *streamOutput;
+            args.pShaderCode = code.data();
+            return ddi::streamOutputSlot<PFND3D11_1DDI_CALCPRIVATEGEOMETRYSHADERWITHSTREAMOUTPUT>(
+                ddi.funcs().pfnCalcPrivateGeometryShaderWithStreamOutput)(ddi.handle(), &args, &signatures);
+          }
           return ddi.funcs().pfnCalcPrivateShaderSize(ddi.handle(), code.data(), &signatures);
+        }
       },
       [&](D3D10DDI_HSHADER h) {
+        if (streamOutput) {
+          D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT args = *streamOutput;
+          args.pShaderCode = code.data();
+          ddi::streamOutputSlot<PFND3D11_1DDI_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT>(
+              ddi.funcs().pfnCreateGeometryShaderWithStreamOutput)(ddi.handle(), &args, h, rt, &signatures);
+          return;
+        }
         if constexpr (std::is_same_v<Interface, ID3D11VertexShader>)
           ddi.funcs().pfnCreateVertexShader(ddi.handle(), code.data(), h, rt, &signatures);
         else if constexpr (std::is_same_v<Interface, ID3D11GeometryShader>)

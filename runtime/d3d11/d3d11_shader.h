@@ -9,6 +9,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "d3dvk_stream_output_ddi.h"
 #include "d3d11_device_child.h"
 #include "d3d11_driver_object.h"
 #include "dxbc/interfaces.h"
@@ -26,9 +27,19 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
   // A shader with SM5 interfaces needs its IFCE chunk; with a linkage, its class data is registered there.
   static D3D11Shader* create(D3D11Device& device, const void* bytecode, SIZE_T length,
                              class D3D11ClassLinkage* linkage, HRESULT* hr);
+  // ID3D11GeometryShader only: the stream-output object of a geometry shader, or
+  // of the vertex or domain shader streamed out without one (the bytecode and
+  // declaration validated by the caller), through
+  // pfnCreateGeometryShaderWithStreamOutput; `streamOutput.pShaderCode` is ignored.
+  static D3D11Shader* createWithStreamOutput(D3D11Device& device, const void* bytecode, SIZE_T length,
+                                             const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& streamOutput,
+                                             HRESULT* hr);
 
   D3D10DDI_HSHADER ddiHandle() const { return driverObject_.handle(); }
   const dxbc::ShaderReflection& reflection() const { return reflection_; }
+  // A stream-output object made of a vertex or domain shader (bound as the
+  // geometry shader, it adds no geometry stage).
+  bool streamOutputWithoutGeometryStage() const { return streamOutputWithoutGeometryStage_; }
   // SM5 interfaces: whether the shader calls through any, its IFCE data and its declarations
   // (the slot count, the slots an fcall can go through).
   bool usesInterfaces() const { return usesInterfaces_; }
@@ -39,8 +50,12 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
 
  private:
   explicit D3D11Shader(D3D11Device& device) : D3D11DeviceChild<Interface>(device) {}
+  static D3D11Shader* createImpl(D3D11Device& device, const void* bytecode, SIZE_T length,
+                                 class D3D11ClassLinkage* linkage,
+                                 const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT* streamOutput, HRESULT* hr);
   dxbc::ShaderReflection reflection_;
   bool usesInterfaces_ = false;
+  bool streamOutputWithoutGeometryStage_ = false;
   dxbc::InterfaceInfo interfaceInfo_;
   dxbc::InterfaceDeclarations interfaceDeclarations_;
   std::vector<D3D11_1DDIARG_SIGNATURE_ENTRY> inputs_, outputs_;

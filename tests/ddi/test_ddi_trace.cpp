@@ -54,7 +54,7 @@ TEST_CASE("trace filter forwards to the real UMD and records every call with arg
     d.funcs.pfnCreateRasterizerState(create.hDrvDevice, &desc, D3D10DDI_HRASTERIZERSTATE{mem.data()},
                                      D3D10DDI_HRTRASTERIZERSTATE{});
     d.funcs.pfnSetRasterizerState(create.hDrvDevice, D3D10DDI_HRASTERIZERSTATE{mem.data()});
-    d.funcs.pfnDrawAuto(create.hDrvDevice);  // not implemented by the real UMD yet
+    d.funcs.pfnResourceReadAfterWriteHazard(create.hDrvDevice);  // not implemented by the real UMD yet
     CHECK(d.reported == std::vector<HRESULT>{E_NOTIMPL});
     d.funcs.pfnDestroyRasterizerState(create.hDrvDevice, D3D10DDI_HRASTERIZERSTATE{mem.data()});
     d.funcs.pfnDestroyDevice(create.hDrvDevice);
@@ -78,7 +78,7 @@ TEST_CASE("trace filter forwards to the real UMD and records every call with arg
   CHECK(startsWith(lines[8], "CreateRasterizerState(hDevice="));
   CHECK(lines[8].find(descText) != std::string::npos);
   CHECK(startsWith(lines[9], "SetRasterizerState(hDevice="));
-  CHECK(startsWith(lines[10], "DrawAuto(hDevice="));
+  CHECK(startsWith(lines[10], "ResourceReadAfterWriteHazard(hDevice="));
   CHECK(startsWith(lines[11], "DestroyRasterizerState(hDevice="));
   CHECK(startsWith(lines[12], "DestroyDevice(hDevice="));
   CHECK(lines[13] == "CloseAdapter() -> S_OK");

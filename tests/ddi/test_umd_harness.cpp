@@ -137,7 +137,7 @@ TEST_CASE("UMD: WDDM 2.0 device fills all 170 slots and unimplemented ones repor
     CHECK(fn != nullptr);
   }
   // An unimplemented void DDI reports through pfnSetErrorCb instead of crashing.
-  d.funcs.pfnDrawAuto(d.hDevice);
+  d.funcs.pfnResourceReadAfterWriteHazard(d.hDevice);
   REQUIRE(d.reported.size() == 1);
   CHECK(d.reported[0] == E_NOTIMPL);
 
@@ -247,11 +247,11 @@ TEST_CASE("UMD: the query DDIs check their arguments and report through pfnSetEr
   };
   std::vector<char> m0, m1, m2, m3, m4;
   // Not implemented types, flags and context types are refused (the object can still be destroyed).
-  const D3D10DDI_HQUERY predicate = create(D3D10DDI_QUERY_STREAMOVERFLOWPREDICATE, 0, 0, m0);
+  const D3D10DDI_HQUERY counter = create(D3D10DDI_COUNTER_GPU_IDLE, 0, 0, m0);  // (counters are not implemented)
   const D3D10DDI_HQUERY hinted = create(D3D10DDI_QUERY_OCCLUSION, D3D10DDI_QUERY_MISCFLAG_PREDICATEHINT, 0, m1);
   const D3D10DDI_HQUERY badContext = create(D3D10DDI_QUERY_EVENT, 0, 9, m2);
   CHECK(d.reported == std::vector<HRESULT>{E_NOTIMPL, E_INVALIDARG, E_INVALIDARG});
-  for (D3D10DDI_HQUERY h : {predicate, hinted, badContext}) d.funcs.pfnDestroyQuery(d.hDevice, h);
+  for (D3D10DDI_HQUERY h : {counter, hinted, badContext}) d.funcs.pfnDestroyQuery(d.hDevice, h);
   d.funcs.pfnCreateQuery(d.hDevice, nullptr, D3D10DDI_HQUERY{m0.data()}, D3D10DDI_HRTQUERY{nullptr});
   d.funcs.pfnDestroyQuery(d.hDevice, D3D10DDI_HQUERY{m0.data()});
   CHECK(d.reported.size() == 4);

@@ -768,25 +768,28 @@ TEST_CASE("CreateQuery rejects bad descs with E_INVALIDARG and the D3D11 message
   desc = {D3D11_QUERY_OCCLUSION, D3D11_QUERY_MISC_PREDICATEHINT};
   CHECK(c.d->CreateQuery(&desc, q.out()) == E_INVALIDARG);
   CHECK(drainIds(c.queue.get()) == std::vector{D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_UNEXPECTEDMISCFLAG});
-  // Stream-output statistics and stream-output predicates are not implemented.
-  for (D3D11_QUERY type : {D3D11_QUERY_SO_STATISTICS, D3D11_QUERY_SO_OVERFLOW_PREDICATE}) {
-    desc = {type, 0};
-    CHECK(c.d->CreateQuery(&desc, q.out()) == E_NOTIMPL);
-  }
-  CHECK(drainIds(c.queue.get()).size() == 2);
   CHECK(!q);
-  // CreatePredicate checks its desc; only the stream-output predicates are not implemented.
+  // CreatePredicate checks its desc.
   Com<ID3D11Predicate> p;
   CHECK(c.d->CreatePredicate(nullptr, p.out()) == E_INVALIDARG);
   desc = {D3D11_QUERY_OCCLUSION, 0};
   CHECK(c.d->CreatePredicate(&desc, p.out()) == E_INVALIDARG);
   CHECK(drainIds(c.queue.get()) == std::vector{D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_NULLDESC,
                                                D3D11_MESSAGE_ID_CREATEQUERYORPREDICATE_INVALIDQUERY});
-  desc = {D3D11_QUERY_SO_OVERFLOW_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
-  CHECK(c.d->CreatePredicate(&desc, p.out()) == E_NOTIMPL);
-  CHECK(drainIds(c.queue.get()).size() == 1);
   CHECK(!p);
   CHECK(c.ddiCalls("CreateQuery") == 0);
+  // Stream-output statistics and predicates (test_draw_stream_output_capture.cpp counts with them).
+  for (D3D11_QUERY type : {D3D11_QUERY_SO_STATISTICS, D3D11_QUERY_SO_OVERFLOW_PREDICATE,
+                           D3D11_QUERY_SO_STATISTICS_STREAM3, D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1}) {
+    desc = {type, 0};
+    Com<ID3D11Query> so;
+    CHECK(c.d->CreateQuery(&desc, so.out()) == S_OK);
+    const bool predicate = type == D3D11_QUERY_SO_OVERFLOW_PREDICATE || type == D3D11_QUERY_SO_OVERFLOW_PREDICATE_STREAM1;
+    CHECK(so->GetDataSize() == (predicate ? sizeof(BOOL) : sizeof(D3D11_QUERY_DATA_SO_STATISTICS)));
+  }
+  desc = {D3D11_QUERY_SO_OVERFLOW_PREDICATE, D3D11_QUERY_MISC_PREDICATEHINT};
+  CHECK(c.d->CreatePredicate(&desc, p.out()) == S_OK);
+  CHECK(drainIds(c.queue.get()).empty());
   // Validation only: S_FALSE.
   desc = {D3D11_QUERY_EVENT, 0};
   CHECK(c.d->CreateQuery(&desc, nullptr) == S_FALSE);

@@ -4,8 +4,7 @@
 // when only validating, with a geometry shader or the vertex shader of the
 // NULL-geometry-shader form), and the SOSetTargets / SOGetTargets bindings
 // (references, the bind-flag and offset rules, ClearState, the hazard rule
-// against shader-resource slots). The capture itself is not implemented yet: a
-// valid declaration with entries is E_NOTIMPL (docs/d3d11-contexts.md).
+// against shader-resource slots). The capture itself: test_draw_stream_output_capture.cpp.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
 
@@ -195,7 +194,7 @@ TEST_CASE("CreateGeometryShaderWithStreamOutput refuses bytecode of other stages
   CHECK(gs.get() == nullptr);
 }
 
-TEST_CASE("CreateGeometryShaderWithStreamOutput without entries makes a geometry shader and with entries is not implemented yet",
+TEST_CASE("CreateGeometryShaderWithStreamOutput without entries makes a geometry shader and with entries a capturing one",
           "[stream-output]") {
   SoDevice s;
   Com<ID3D11GeometryShader> gs;
@@ -208,8 +207,9 @@ TEST_CASE("CreateGeometryShaderWithStreamOutput without entries makes a geometry
   CHECK(bound.get() == gs.get());
   s.ids();
   Com<ID3D11GeometryShader> capturing;
-  CHECK(create(s, SoCall{}, s.gs, capturing.out()) == E_NOTIMPL);
-  CHECK(capturing.get() == nullptr);
+  CHECK(create(s, SoCall{}, s.gs, capturing.out()) == S_OK);
+  CHECK(capturing.get() != nullptr);
+  CHECK(s.ids().empty());
 }
 
 TEST_CASE("SOSetTargets binds four slots and SOGetTargets returns them AddRef'd", "[stream-output]") {

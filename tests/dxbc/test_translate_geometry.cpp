@@ -5,7 +5,9 @@
 // (SV_Position from gl_in), emit/cut as EmitVertex/EndPrimitive after the output
 // stores, SV_RenderTargetArrayIndex / SV_ViewportArrayIndex / SV_PrimitiveID as
 // built-ins (and readable in the pixel shader), and the transform-feedback
-// variant capturing every output register into buffer 0; errors name the reason.
+// variant capturing every output register into buffer 0; stream output (an
+// application's declaration entries: their own XFB variables, several streams
+// with the rasterized one as Vulkan's stream 0); errors name the reason.
 #include "dxbc/listing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
@@ -248,8 +250,8 @@ TEST_CASE("geometry shader translation errors name the reason", "[dxbc][translat
   CHECK(has(error("gs_5_0\ndcl_input v[3][0].xyzw\ndcl_inputprimitive triangle\ndcl_outputtopology pointlist\n"
                   "dcl_output o0.xyzw\nemit\nret\n"),
             "needs dcl_inputprimitive, dcl_outputtopology and dcl_maxout"));
-  CHECK(has(error(gsHeader("point", 1) + "emit_stream m1\nret\n"), "only stream 0"));
-  CHECK(has(error(gsHeader("point", 1) + "dcl_stream m2\nret\n"), "only stream 0"));
+  CHECK(has(error(gsHeader("point", 1) + "emit_stream m4\nret\n"), "beyond m3"));
+  CHECK(has(error(gsHeader("point", 1) + "dcl_stream m5\nret\n"), "beyond m3"));
   CHECK(has(error("gs_5_0\ndcl_inputprimitive point\ndcl_outputtopology pointlist\ndcl_output o0.xyzw\ndcl_maxout 2000\n"
                   "emit\nret\n"),
             "dcl_maxout must be 1..1024"));
@@ -260,4 +262,104 @@ TEST_CASE("geometry shader translation errors name the reason", "[dxbc][translat
   CHECK(has(error("vs_5_0\ndcl_output_siv o0.x, rendertarget_array_index\nret\n"),
             "SV_RenderTargetArrayIndex written by a vertex or domain shader needs VK_EXT_shader_viewport_index_layer"));
   CHECK(has(error("vs_5_0\ndcl_output_siv o0.x, primitive_id\nret\n"), "unsupported system value output"));
+}
+
+namespace {
+
+// Two streams: m0 (position, colour) and m1 (o0 as a point's data).
+const char kGsTwoStreams[] = R"(gs_5_0
+dcl_input v[1][0].xyzw
+dcl_input v[1][1].xyzw
+dcl_inputprimitive point
+dcl_stream m0
+dcl_outputtopology pointlist
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_stream m1
+dcl_outputtopology pointlist
+dcl_output o0.xy
+dcl_maxout 2
+mov o0.xyzw, v[0][0].xyzw
+mov o1.xyzw, v[0][1].xyzw
+emit_stream m0
+mov o0.xy, l(3.0, 4.0, 0, 0)
+emit_stream m1
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("stream output: a vertex shader's entries become XFB variables at free locations",
+          "[dxbc][translate][stream-output]") {
+  TranslateOptions o;
+  // o1.yz into buffer 0 at 4 (after a 4-byte gap), o0 whole into buffer 1.
+  o.streamOutput = {{0, 0, 4, 1, 1, 2}, {0, 1, 0, 0, 0, 4}};
+  o.streamOutputStrides[0] = 12;
+  const std::string dis = validText("vs_5_0\ndcl_input v0.xyzw\ndcl_input v1.xyzw\ndcl_output_siv o0.xyzw, position\n"
+                                    "dcl_output o1.xyzw\nmov o0.xyzw, v0.xyzw\nmov o1.xyzw, v1.xyzw\nret\n",
+                                    o);
+  CHECK(has(dis, "OpCapability TransformFeedback"));
+  CHECK(has(dis, "OpExecutionMode %main Xfb"));
+  // Locations 0 and 1 are the shader's own: the first entry packs at location 2, the second after it.
+  CHECK(has(dis, "OpDecorate %so_m0_o1_1_2 Location 2"));
+  CHECK(has(dis, "OpDecorate %so_m0_o1_1_2 XfbBuffer 0"));
+  CHECK(has(dis, "OpDecorate %so_m0_o1_1_2 XfbStride 12"));
+  CHECK(has(dis, "OpDecorate %so_m0_o1_1_2 Offset 4"));
+  CHECK(has(dis, "OpDecorate %so_m0_o0_0_4 Location 3"));
+  CHECK(has(dis, "OpDecorate %so_m0_o0_0_4 XfbBuffer 1"));
+  CHECK(has(dis, "OpDecorate %so_m0_o0_0_4 XfbStride 16"));  // packed: no stride given
+  CHECK(!has(dis, "GeometryStreams"));
+}
+
+TEST_CASE("stream output: a geometry shader's two streams with either one rasterized", "[dxbc][translate][stream-output]") {
+  for (uint32_t rasterized : {0u, 1u, kNoRasterizedStream}) {
+    CAPTURE(rasterized);
+    TranslateOptions o;
+    o.streamOutput = {{1, 0, 0, 0, 0, 2}, {0, 1, 0, 1, 0, 4}};
+    o.rasterizedStream = rasterized;
+    const std::string dis = validText(kGsTwoStreams, o);
+    CHECK(has(dis, "OpCapability GeometryStreams"));
+    // Stream 1 is Vulkan's stream 0 when it is rasterized (and D3D stream 0 Vulkan's 1).
+    const uint32_t vk1 = vulkanStream(1, rasterized), vk0 = vulkanStream(0, rasterized);
+    CHECK(vk1 == (rasterized == 1 ? 0u : 1u));
+    CHECK(vk0 == (rasterized == 1 ? 1u : 0u));
+    CHECK(has(dis, "OpDecorate %so_m1_o0_0_2 Stream " + std::to_string(vk1)));
+    CHECK(has(dis, "OpDecorate %so_m0_o1_0_4 Stream " + std::to_string(vk0)));
+    CHECK(count(dis, "OpEmitStreamVertex") == 2);
+    // The rasterized stream's outputs are the varyings: m1's o0.xy has no Position built-in of its own.
+    CHECK(has(dis, "BuiltIn Position") == (rasterized != 1));
+  }
+  // Without stream output the geometry shader rasterizes stream 0 and drops m1's emits.
+  const std::string plain = validText(kGsTwoStreams);
+  CHECK(count(plain, "OpEmitVertex") == 1);
+  CHECK(!has(plain, "OpEmitStreamVertex"));
+  CHECK(!has(plain, "GeometryStreams"));
+}
+
+TEST_CASE("stream output translation errors name the reason", "[dxbc][translate][stream-output][robustness]") {
+  auto error = [](const std::string& text, const TranslateOptions& o) -> std::string {
+    try {
+      translateToSpirv(parseShader(assemble(text).container), o);
+    } catch (const Error& e) {
+      return e.what();
+    }
+    return "";
+  };
+  const std::string vs = "vs_5_0\ndcl_input v0.xyzw\ndcl_output_siv o0.xyzw, position\nmov o0.xyzw, v0.xyzw\nret\n";
+  TranslateOptions o;
+  o.streamOutput = {{1, 0, 0, 0, 0, 4}};
+  CHECK(has(error(vs, o), "output is stream 0"));
+  o.streamOutput = {{0, 0, 0, 5, 0, 4}};
+  CHECK(has(error(vs, o), "does not write"));
+  o.streamOutput = {{0, 0, 0, 0, 2, 3}};
+  CHECK(has(error(vs, o), "malformed"));
+  o.streamOutput = {{0, 0, 0, 0, 0, 4}};
+  o.rasterizedStream = 2;
+  CHECK(has(error(vs, o), "cannot rasterize stream 2"));
+  // Every location taken: nothing left for the captured copy.
+  std::string full = "vs_5_0\n";
+  for (int r = 0; r < 32; ++r) full += "dcl_output o" + std::to_string(r) + ".xyzw\n";
+  full += "ret\n";
+  o.rasterizedStream = 0;
+  CHECK(has(error(full, o), "more output locations"));
 }

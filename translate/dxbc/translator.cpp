@@ -52,6 +52,7 @@ std::vector<uint32_t> Translator::runImpl() {
     b_.name(storeOutputsFn_, "store_outputs");
   }
   scanRegisters();
+  scanStreams();
   if (tessellation()) scanTessellationDeclarations();
   if (opt_.variant == ShaderVariant::Fallback && stage_ != ProgramType::Pixel)
     throw Error("translator: the fallback variant is for pixel shaders");
@@ -65,6 +66,7 @@ std::vector<uint32_t> Translator::runImpl() {
     if (opcodeInfo(inst.opcode).declaration) declare(inst);
   }
   cur_ = nullptr;
+  declareStreamOutput();
   createRegisterFiles();
   if (tessellation()) createTessellationRegisters();
   if (fallbackPixel()) checkFallbackLocations();
@@ -151,7 +153,7 @@ std::vector<uint32_t> Translator::runImpl() {
       b_.executionMode(mainFn_, ModeOutputVertices, {gsMaxOut_});
     }
     if (tessellation()) emitTessellationModes();
-    if (opt_.transformFeedback) b_.executionMode(mainFn_, ModeXfb);
+    if (opt_.transformFeedback || !opt_.streamOutput.empty()) b_.executionMode(mainFn_, ModeXfb);
   }
   return b_.finish();
 }

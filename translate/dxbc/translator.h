@@ -31,6 +31,30 @@ struct XfbOutput {
   uint32_t offset = 0;          // bytes
 };
 
+// One captured entry of an application's stream-output declaration (D3D11's
+// CreateGeometryShaderWithStreamOutput, D3D12's StreamOutput): components
+// startComponent..startComponent+componentCount-1 of output register o# of
+// `stream`, written as 32-bit values at `offset` bytes into each vertex of
+// transform-feedback buffer `buffer` (the output slot). Gaps capture nothing:
+// they only move the next entry's offset, so they are not listed.
+struct StreamOutputEntry {
+  uint32_t stream = 0;          // D3D stream (a geometry shader's m#; 0 for vertex and domain shaders)
+  uint32_t buffer = 0;          // output slot 0..3
+  uint32_t offset = 0;          // bytes
+  uint32_t outputRegister = 0;  // o#
+  uint32_t startComponent = 0, componentCount = 1;
+};
+// TranslateOptions::rasterizedStream: no stream reaches the rasterizer.
+inline constexpr uint32_t kNoRasterizedStream = 0xFFFFFFFFu;
+// The Vulkan vertex stream a D3D stream is emitted to: the rasterized D3D
+// stream is Vulkan's stream 0 (what a device without
+// transformFeedbackRasterizationStreamSelect rasterizes) and D3D stream 0
+// takes its number; the others keep theirs.
+constexpr uint32_t vulkanStream(uint32_t d3dStream, uint32_t rasterizedStream) {
+  if (rasterizedStream == kNoRasterizedStream || rasterizedStream == 0) return d3dStream;
+  return d3dStream == rasterizedStream ? 0 : d3dStream == 0 ? rasterizedStream : d3dStream;
+}
+
 // Where a range of D3D registers of one kind and register space lives in
 // Vulkan: one descriptor array at (set, binding) whose element i is register
 // lowerBound + i. What a D3D12 root signature's descriptor ranges become.
@@ -150,6 +174,23 @@ struct TranslateOptions {
   // and unbounded ranges keep the dynamic index, which the device refuses.
   uint32_t constantIndexClasses = 0;
   uint32_t xfbStride[4] = {0, 0, 0, 0};  // 0 = computed (end of the last captured output)
+  // Stream output of a vertex, domain or geometry shader (not with
+  // transformFeedback): each entry becomes an output variable of its own
+  // (componentCount uints at an output location the shader does not use,
+  // packed with Component), decorated XfbBuffer / XfbStride
+  // (streamOutputStrides[buffer]) / Offset and, in a geometry shader using
+  // several streams, Stream vulkanStream(entry.stream, rasterizedStream). A
+  // geometry shader's outputs declared for the rasterized stream (dcl_stream)
+  // are its ordinary varyings; emit_stream / cut_stream of a stream that is
+  // neither rasterized nor captured do nothing, the others become
+  // OpEmitStreamVertex / OpEndStreamPrimitive of its Vulkan stream when the
+  // shader uses streams other than Vulkan's 0 (capability GeometryStreams).
+  // Without streamOutput a geometry shader rasterizes stream 0 and drops the others.
+  std::vector<StreamOutputEntry> streamOutput;
+  uint32_t streamOutputStrides[4] = {0, 0, 0, 0};
+  uint32_t rasterizedStream = 0;  // D3D stream 0..3 or kNoRasterizedStream
+  // Output locations the shader's stage may use (maxVertexOutputComponents / 4, at most 32).
+  uint32_t outputLocations = 32;
   // Register ranges → descriptor arrays (D3D12). An SM5.1 shader declares its
   // constant buffers, samplers, SRVs and UAVs as ranges (`T0[4:7], space=5`,
   // unbounded `[0:*]`) and indexes them with the range's id and an absolute

@@ -602,6 +602,9 @@ void Translator::declareSystemInput(uint32_t reg, uint8_t mask, SystemName name)
 
 void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
   const bool ps = stage_ == ProgramType::Pixel;
+  // A geometry shader's varyings are the rasterized stream's outputs; another
+  // stream's reach transform feedback only (translator_stream_output.cpp).
+  if (geometry() && declStream_ != rasterizedD3dStream()) return;
   if (name == SystemName::Position && !ps) {
     uint32_t vecT = b_.tVec(b_.tFloat(), 4);
     uint32_t var = b_.variable(b_.tPointer(SCOutput, vecT), SCOutput);

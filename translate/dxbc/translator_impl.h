@@ -418,9 +418,21 @@ class Translator {
   // gl_PerVertex block's Position), copied into v[vertex][reg] by the prologue.
   void declareGsInput(uint32_t reg, uint8_t mask, bool position);
   // emit / cut / emitThenCut and their _stream forms (stream 0, the rasterized
-  // one): the output registers go to the interface outputs, then EmitVertex
+  // one, or with TranslateOptions::streamOutput any emitted stream): the output
+  // registers go to the interface outputs, then EmitVertex (EmitStreamVertex)
   // and/or EndPrimitive.
   void gsEmitCut(const Instruction& inst, bool emit, bool cut);
+  // ---------------------------------------------------------------- translator_stream_output.cpp
+  // TranslateOptions::streamOutput: before the declarations, which streams the
+  // geometry shader emits (gsStreams_); after them, the captured entries' variables.
+  void scanStreams();
+  void declareStreamOutput();
+  // The D3D stream whose outputs are the ordinary varyings (the rasterized one; 0 without rasterization).
+  uint32_t rasterizedD3dStream() const {
+    return opt_.streamOutput.empty() || opt_.rasterizedStream == kNoRasterizedStream ? 0 : opt_.rasterizedStream;
+  }
+  // Whether emits to D3D stream s do anything: rasterized or captured.
+  bool streamEmitted(uint32_t s) const { return s == rasterizedD3dStream() || (capturedStreams_ >> s & 1); }
   // The output stores the vertex and pixel stages run at the end of main(); a
   // geometry shader calls them at every emit (storeOutputsFn_).
   void defineStoreOutputs();
@@ -636,6 +648,10 @@ class Translator {
   // Geometry: vertices per input primitive, execution modes, max vertices, instances.
   uint32_t gsInputVertices_ = 0, gsInputMode_ = 0, gsOutputMode_ = 0, gsMaxOut_ = 0, gsInstances_ = 1;
   uint32_t storeOutputsFn_ = 0, gsPositionIn_ = 0;
+  // Geometry shader: emits go to Vulkan streams other than 0 (GeometryStreams);
+  // the stream of the declarations being read (dcl_stream); the D3D streams stream output captures.
+  bool gsStreams_ = false;
+  uint32_t declStream_ = 0, capturedStreams_ = 0;
   std::set<uint32_t> gsInputSlots_;  // reg*4 + first component declared
   std::map<OperandType, std::pair<uint32_t, bool>> systemOperands_;  // Private copy, scalar
   // Hull and domain shaders (translator_tessellation.cpp).

@@ -137,9 +137,8 @@ void Translator::declareGeometry(const Instruction& inst) {
   const Operand& op = inst.operands.at(0);
   if (op.type != OperandType::Stream || op.indexDimension != 1 || op.index[0].repr != IndexRepr::Imm32)
     fail("dcl_stream needs an immediate m#");
-  if (op.index[0].imm != 0)
-    fail("stream m" + std::to_string(op.index[0].imm) +
-         ": only stream 0 (the rasterized stream) is supported (no stream output)");
+  if (op.index[0].imm > 3) fail("stream m" + std::to_string(op.index[0].imm) + " is beyond m3");
+  declStream_ = op.index[0].imm;  // the outputs declared next are this stream's
 }
 
 void Translator::declareGsInput(uint32_t reg, uint8_t mask, bool position) {
@@ -193,13 +192,25 @@ void Translator::declareGsInput(uint32_t reg, uint8_t mask, bool position) {
 
 void Translator::gsEmitCut(const Instruction& inst, bool emit, bool cut) {
   if (!geometry()) fail("emit/cut outside a geometry shader");
+  uint32_t stream = 0;
   if (!inst.operands.empty()) {
     const Operand& op = inst.operands[0];
     if (op.type != OperandType::Stream || op.indexDimension != 1 || op.index[0].repr != IndexRepr::Imm32)
       fail("the stream operand must be an immediate m#");
-    if (op.index[0].imm != 0) fail("only stream 0 (the rasterized stream) is supported");
+    if (op.index[0].imm > 3) fail("stream m" + std::to_string(op.index[0].imm) + " is beyond m3");
+    stream = op.index[0].imm;
   }
+  if (!streamEmitted(stream)) return;  // neither rasterized nor captured: nothing to emit
   ensureBlock();
+  if (gsStreams_) {  // (TranslateOptions::streamOutput)
+    const uint32_t vulkan = b_.cUint(vulkanStream(stream, opt_.rasterizedStream));
+    if (emit) {
+      b_.op(OpFunctionCall, b_.tVoid(), {storeOutputsFn_});
+      b_.opNoResult(OpEmitStreamVertex, {vulkan});
+    }
+    if (cut) b_.opNoResult(OpEndStreamPrimitive, {vulkan});
+    return;
+  }
   if (emit) {
     b_.op(OpFunctionCall, b_.tVoid(), {storeOutputsFn_});
     b_.opNoResult(OpEmitVertex, {});

@@ -61,6 +61,9 @@ struct GraphicsPipelineKey {
   // The fallback draw pass's pixel shader without the exact path (dxbc
   // fallbackExactPath false): the draw of records all decided by the flat path.
   bool fallbackFlatOnly = false;
+  // Stream output: the stream-output object's id << 4 | the output slots with
+  // a target (its capturing variant, ddi/umd/driver_stream_output.h); 0: none.
+  uint64_t streamOutput = 0;
 
   bool operator==(const GraphicsPipelineKey& other) const;
 };

@@ -1,0 +1,332 @@
+// ddi/umd/driver_stream_output.cpp — see driver_stream_output.h.
+#include "driver_stream_output.h"
+
+#include "adapter.h"  // logError
+#include "device.h"
+#include "draw_recording.h"
+#include "driver_object.h"
+#include "driver_resource.h"
+#include "driver_shader.h"
+#include "pipeline_cache.h"
+#include "vk_query_pool.h"
+
+#include <algorithm>
+#include <bit>
+#include <memory>
+#include <string>
+
+namespace d3dvk::umd {
+namespace {
+
+VkPhysicalDeviceTransformFeedbackPropertiesEXT transformFeedbackProperties(Device& device) {
+  VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
+  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
+  props.pNext = &xfb;
+  vkGetPhysicalDeviceProperties2(device.vk().physicalDevice(), &props);
+  return xfb;
+}
+
+// The DDI's declaration as captured entries, offsets and strides; false (after
+// logging) for a malformed one (the runtime validated it: a d3dvk bug or another runtime).
+bool readDeclaration(const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& args, StreamOutputDeclaration* out) {
+  if (args.NumEntries && !args.pOutputStreamDecl) return false;
+  if (args.NumStrides > 4 || (args.NumStrides && !args.BufferStridesInBytes)) return false;
+  uint32_t offsets[4] = {};
+  for (UINT i = 0; i < args.NumEntries; ++i) {
+    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY& e = args.pOutputStreamDecl[i];
+    const uint32_t mask = e.RegisterMask & 0xF;
+    if (e.Stream > 3 || e.OutputSlot > 3 || !mask) return false;
+    const uint32_t first = uint32_t(std::countr_zero(mask)), count = uint32_t(std::popcount(mask));
+    if ((mask >> first) != (1u << count) - 1) return false;  // the components are contiguous
+    if (e.RegisterIndex != D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP) {
+      out->entries.push_back({e.Stream, e.OutputSlot, offsets[e.OutputSlot], e.RegisterIndex, first, count});
+      out->slots |= 1u << e.OutputSlot;
+      out->streams |= 1u << e.Stream;
+    }
+    offsets[e.OutputSlot] += 4 * count;
+  }
+  for (uint32_t slot = 0; slot < 4; ++slot) {
+    const uint32_t given = slot < args.NumStrides ? args.BufferStridesInBytes[slot] : 0;
+    if (given && given < offsets[slot]) return false;
+    out->strides[slot] = given ? given : offsets[slot];
+  }
+  out->rasterizedStream =
+      args.RasterizedStream == D3D11DDI_SO_NO_RASTERIZED_STREAM ? dxbc::kNoRasterizedStream : args.RasterizedStream;
+  return out->rasterizedStream == dxbc::kNoRasterizedStream || out->rasterizedStream <= 3;
+}
+
+// The bound stream-output object's declared slots that have a target.
+uint32_t boundSlots(const Device& device) {
+  const DrawState& s = device.draw;
+  uint32_t slots = 0;
+  for (uint32_t i = 0; i < DrawState::kStreamOutputSlots; ++i)
+    if (s.streamOutputTargets[i] && s.streamOutputTargets[i]->buffer) slots |= 1u << i;
+  return s.streamOutputShader ? slots & s.streamOutputShader->streamOutput->slots : 0;
+}
+
+// The module capturing `captured`'s outputs into `slots` (built on first use;
+// the object's own module when it is the geometry shader with every slot bound).
+VkShaderModule capturingModule(Device& device, Shader& object, Shader& captured, uint32_t slots) {
+  if (&object == &captured && slots == object.streamOutput->slots) return object.module->handle();
+  std::unique_ptr<vk::ShaderModule>& module = object.streamOutputModules[{captured.id, slots}];
+  if (module) return module->handle();
+  std::vector<uint32_t> spirv;
+  try {
+    dxbc::TranslateOptions options = captured.nativeOptions;
+    applyStreamOutput(device, *object.streamOutput, slots, options);
+    spirv = dxbc::translateToSpirv(*captured.parsed, options);
+  } catch (const std::bad_alloc&) {
+    device.setError(E_OUTOFMEMORY);
+    return VK_NULL_HANDLE;
+  } catch (const std::exception& e) {
+    logError(std::string("stream output: the bound shader cannot be translated with the declaration (") + e.what() +
+             "); draw dropped");
+    return VK_NULL_HANDLE;
+  }
+  VkResult result = VK_SUCCESS;
+  module = vk::createShaderModule(device.vk(), spirv, &result);
+  if (!module) {
+    device.setVkError(result);
+    return VK_NULL_HANDLE;
+  }
+  return module->handle();
+}
+
+}  // namespace
+
+bool streamOutputSupported(Device& device, const dxbc::Shader&, const StreamOutputDeclaration& d) {
+  if (!device.vk().transformFeedbackEnabled()) {
+    logError("stream output needs VK_EXT_transform_feedback, which the Vulkan device lacks");
+    return false;
+  }
+  const VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb = transformFeedbackProperties(device);
+  const uint32_t highestStream = d.streams ? uint32_t(std::bit_width(d.streams)) : 1;
+  if (highestStream > xfb.maxTransformFeedbackStreams) {
+    logError("stream output: the declaration captures stream " + std::to_string(highestStream - 1) +
+             ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackStreams) + " stream(s)");
+    return false;
+  }
+  if (d.slots && uint32_t(std::bit_width(d.slots)) > xfb.maxTransformFeedbackBuffers) {
+    logError("stream output: the declaration writes output slot " + std::to_string(std::bit_width(d.slots) - 1) +
+             ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackBuffers) + " buffer(s)");
+    return false;
+  }
+  for (uint32_t slot = 0; slot < 4; ++slot)
+    if ((d.slots >> slot & 1) && d.strides[slot] > xfb.maxTransformFeedbackBufferDataStride) {
+      logError("stream output: output slot " + std::to_string(slot) + "'s stride of " +
+               std::to_string(d.strides[slot]) + " bytes is beyond the Vulkan device's " +
+               std::to_string(xfb.maxTransformFeedbackBufferDataStride) + " (maxTransformFeedbackBufferDataStride)");
+      return false;
+    }
+  return true;
+}
+
+void applyStreamOutput(Device& device, const StreamOutputDeclaration& d, uint32_t slots,
+                       dxbc::TranslateOptions& options) {
+  options.streamOutput.clear();
+  for (const dxbc::StreamOutputEntry& e : d.entries)
+    if (slots >> e.buffer & 1) options.streamOutput.push_back(e);
+  for (uint32_t i = 0; i < 4; ++i) options.streamOutputStrides[i] = d.strides[i];
+  options.rasterizedStream = d.rasterizedStream;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  options.outputLocations = std::min<uint32_t>(32, std::min({limits.maxVertexOutputComponents,
+                                                             limits.maxGeometryOutputComponents,
+                                                             limits.maxTessellationEvaluationOutputComponents}) / 4);
+}
+
+bool streamOutputCaptures(const Device& device) { return boundSlots(device) != 0; }
+
+bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, PipelineInputs& inputs) {
+  DrawState& s = device.draw;
+  Shader* object = s.streamOutputShader;
+  if (!object) return true;
+  if (!object->module) return false;  // a failed create
+  inputs.rasterizerDiscard = object->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream;
+  const uint32_t slots = boundSlots(device);
+  key.streamOutput = object->id << 4 | slots;
+  const bool tessellation = s.hullShader && s.domainShader;
+  Shader* captured = object->stage == dxbc::ProgramType::Geometry ? object
+                     : tessellation                                ? s.domainShader
+                                                                   : s.vertexShader;
+  if (captured->stage != object->stage) {
+    logError(std::string("stream output: the stream-output object was made of a ") +
+             (object->stage == dxbc::ProgramType::Vertex ? "vertex" : "domain") + " shader, but the draw's last stage " +
+             "before the rasterizer is a " + (tessellation ? "domain" : "vertex") + " shader; draw dropped");
+    return false;
+  }
+  if (!slots && captured == object) return true;  // nothing bound: the geometry shader as created (its capture unused)
+  const VkShaderModule module = capturingModule(device, *object, *captured, slots);
+  if (!module) return false;
+  if (captured->stage == dxbc::ProgramType::Geometry) inputs.geometryModule = module;
+  else if (captured->stage == dxbc::ProgramType::Domain) inputs.domainModule = module;
+  else inputs.vertexModule = module;
+  return true;
+}
+
+void declareStreamOutputTargets(Device& device) {
+  const uint32_t slots = boundSlots(device);
+  for (uint32_t i = 0; i < DrawState::kStreamOutputSlots; ++i)
+    if (slots >> i & 1) device.recorder().access(*device.draw.streamOutputTargets[i], true);
+}
+
+VkBuffer streamOutputCounter(Device& device, Resource& r) {
+  if (!r.streamOutputCounter) {
+    VkResult result = VK_SUCCESS;
+    r.streamOutputCounter = vk::Buffer::create(
+        device.vk(), 4,
+        VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_COUNTER_BUFFER_BIT_EXT | VK_BUFFER_USAGE_INDIRECT_BUFFER_BIT |
+            VK_BUFFER_USAGE_TRANSFER_DST_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT,
+        true, &result);
+    if (!r.streamOutputCounter) {
+      device.setVkError(result);
+      return VK_NULL_HANDLE;
+    }
+    *static_cast<uint32_t*>(r.streamOutputCounter->mapped()) = 0;  // never captured into: empty
+  }
+  return r.streamOutputCounter->handle();
+}
+
+namespace {
+
+// The D3D streams the active stream-output queries count.
+uint32_t queriedStreams(const Device& device) {
+  uint32_t streams = 0;
+  for (const Query* q : device.activeStreamOutputQueries) streams |= q->streamMask();
+  return streams;
+}
+
+}  // namespace
+
+bool streamOutputQueriesSupported(Device& device) {
+  return device.vk().transformFeedbackEnabled() && transformFeedbackProperties(device).transformFeedbackQueries;
+}
+
+bool reserveStreamOutputQueries(Device& device) {
+  const uint32_t count = uint32_t(std::popcount(queriedStreams(device)));
+  QuerySegments& pool = device.streamOutputQueryPool;
+  if (!count || !streamOutputCaptures(device) || (pool.pool && pool.nextIndex + count <= QuerySegments::kSlotsPerPool))
+    return true;
+  // A fresh pool, reset whole outside any render pass (the full one lives on in the queries holding its slots).
+  VkResult result = VK_SUCCESS;
+  std::shared_ptr<vk::QueryPool> fresh = vk::createQueryPool(device.vk(), VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT,
+                                                             QuerySegments::kSlotsPerPool, 0, &result);
+  if (!fresh) {
+    device.setVkError(result);
+    return false;
+  }
+  VkCommandBuffer cmd = device.record();
+  if (!cmd) return false;
+  vkCmdResetQueryPool(cmd, fresh->handle(), 0, QuerySegments::kSlotsPerPool);
+  pool.pool = std::move(fresh);
+  pool.nextIndex = 0;
+  return true;
+}
+
+bool beginStreamOutput(Device& device, VkCommandBuffer cmd) {
+  const uint32_t slots = boundSlots(device);
+  if (!slots) return false;
+  // The active queries' per-stream slots (reserveStreamOutputQueries made room), begun before transform feedback.
+  device.streamOutputDrawQueries.clear();
+  const uint32_t streams = queriedStreams(device);
+  QuerySegments& pool = device.streamOutputQueryPool;
+  for (uint32_t s = 0; s < 4 && pool.pool; ++s) {
+    if (!(streams >> s & 1) || pool.nextIndex >= QuerySegments::kSlotsPerPool) continue;
+    const QuerySlot slot{pool.pool, pool.nextIndex++};
+    const uint32_t vulkan = dxbc::vulkanStream(s, device.draw.streamOutputShader->streamOutput->rasterizedStream);
+    vkCmdBeginQueryIndexedEXT(cmd, slot.pool->handle(), slot.index, 0, vulkan);
+    device.streamOutputDrawQueries.push_back({slot, vulkan});
+    for (Query* q : device.activeStreamOutputQueries)
+      if (q->streamMask() >> s & 1) q->slots.push_back(slot);
+  }
+  VkBuffer counters[4] = {};
+  const VkDeviceSize counterOffsets[4] = {};
+  for (uint32_t i = 0; i < 4; ++i) {
+    if (!(slots >> i & 1)) continue;
+    Resource& r = *device.draw.streamOutputTargets[i];
+    counters[i] = streamOutputCounter(device, r);
+    if (!counters[i]) return false;
+    const VkBuffer buffer = r.buffer->handle();
+    const VkDeviceSize offset = r.bufferOffset, size = r.width;
+    vkCmdBindTransformFeedbackBuffersEXT(cmd, i, 1, &buffer, &offset, &size);
+  }
+  const uint32_t count = uint32_t(std::bit_width(slots));
+  vkCmdBeginTransformFeedbackEXT(cmd, 0, count, counters, counterOffsets);
+  return true;
+}
+
+void endStreamOutput(Device& device, VkCommandBuffer cmd) {
+  const uint32_t slots = boundSlots(device);
+  VkBuffer counters[4] = {};
+  const VkDeviceSize counterOffsets[4] = {};
+  for (uint32_t i = 0; i < 4; ++i)
+    if (slots >> i & 1) counters[i] = device.draw.streamOutputTargets[i]->streamOutputCounter->handle();
+  vkCmdEndTransformFeedbackEXT(cmd, 0, uint32_t(std::bit_width(slots)), counters, counterOffsets);
+  for (const auto& [slot, vulkan] : device.streamOutputDrawQueries)
+    vkCmdEndQueryIndexedEXT(cmd, slot.pool->handle(), slot.index, vulkan);
+  device.streamOutputDrawQueries.clear();
+}
+
+SIZE_T APIENTRY calcPrivateGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE,
+                                                          const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT*,
+                                                          const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  return sizeof(Shader);
+}
+
+VOID APIENTRY createGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE hDevice,
+                                                   const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT* args,
+                                                   D3D10DDI_HSHADER hShader, D3D10DDI_HRTSHADER,
+                                                   const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
+  Device* device = Device::from(hDevice);
+  auto declaration = std::make_shared<StreamOutputDeclaration>();
+  if (!args || !readDeclaration(*args, declaration.get())) {
+    logError("CreateGeometryShaderWithStreamOutput: malformed stream-output declaration");
+    return device->setError(E_INVALIDARG);
+  }
+  createShaderObject(hDevice, args->pShaderCode, hShader, dxbc::ProgramType::Geometry, std::move(declaration));
+}
+
+VOID APIENTRY drawAuto(D3D10DDI_HDEVICE hDevice) {
+  Device& device = *Device::from(hDevice);
+  DrawCall call;
+  {
+    std::lock_guard<std::mutex> lock(device.queueMutex());
+    const DrawState::VertexBuffer& vb = device.draw.vertexBuffers[0];
+    // Vertex-buffer slot 0 holds what stream output wrote (D3D11): without a
+    // buffer there, a stride, or any capture into it, there is nothing to draw.
+    if (!vb.buffer || !vb.buffer->buffer || !vb.stride || !(vb.buffer->bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT)) {
+      logError("DrawAuto: vertex-buffer slot 0 holds no stream-output buffer with a stride; nothing drawn");
+      return;
+    }
+    if (!streamOutputCounter(device, *vb.buffer)) return;
+    call.autoBuffer = vb.buffer;
+    call.autoStride = vb.stride;
+    call.autoOffset = vb.offset;  // vkCmdDrawIndirectByteCountEXT's counterOffset: the bytes before the vertices
+  }
+  recordDraw(device, call);
+}
+
+VOID APIENTRY soSetTargets(D3D10DDI_HDEVICE hDevice, UINT numBuffers, UINT clearTargets, const D3D10DDI_HRESOURCE* targets,
+                           const UINT* offsets) {
+  Device* device = Device::from(hDevice);
+  if (numBuffers > DrawState::kStreamOutputSlots || (numBuffers && !targets)) return device->setError(E_INVALIDARG);
+  std::lock_guard<std::mutex> lock(device->queueMutex());
+  DrawState& s = device->draw;
+  for (UINT i = 0; i < DrawState::kStreamOutputSlots; ++i) {
+    Resource* r = i < numBuffers ? Resource::from(targets[i]) : nullptr;
+    if (r && (!r->isBuffer() || !r->buffer || !(r->bindFlags & D3D10_DDI_BIND_STREAM_OUTPUT))) r = nullptr;
+    s.streamOutputTargets[i] = r;
+    const UINT offset = offsets ? offsets[i < numBuffers ? i : 0] : 0;
+    if (!r || (i < numBuffers && offsets && offset == 0xFFFFFFFFu)) continue;  // -1: append where the last capture ended
+    // Capture starts at the bound offset: the counter says so (in command order).
+    const VkBuffer counter = streamOutputCounter(*device, *r);
+    if (!counter) return;
+    VkCommandBuffer cmd = device->record();
+    if (!cmd) return;
+    const uint32_t start = std::min<uint32_t>(offset, r->width);
+    vkCmdUpdateBuffer(cmd, counter, 0, sizeof start, &start);
+    markUsed(*device, *r);
+  }
+  (void)clearTargets;  // every slot past numBuffers is unbound above
+}
+
+}  // namespace d3dvk::umd
