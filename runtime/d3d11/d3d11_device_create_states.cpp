@@ -174,10 +174,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
     return E_INVALIDARG;
   }
   if (!ppSamplerState) return S_FALSE;
+  const D3D11_SAMPLER_DESC desc = normalizeSamplerDesc(*pSamplerDesc);
   D3D11SamplerState* state = nullptr;
   const HRESULT hr = samplerStates_.findOrCreate(
-      D3D11SamplerState::key(*pSamplerDesc),
-      [&](HRESULT* created) { return D3D11SamplerState::create(*this, *pSamplerDesc, created); }, &state);
+      D3D11SamplerState::key(desc), [&](HRESULT* created) { return D3D11SamplerState::create(*this, desc, created); },
+      &state);
   *ppSamplerState = state;
   return hr;
 } D3DVK_CATCH_HRESULT
