@@ -229,29 +229,108 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   device->queue().releaseAfter(device->queue().openSerial(), upload);
 }
 
+namespace {
+
+// A whole scratch image (one mip, one layer) from one transfer layout to
+// another: earlier transfer writes before later transfer reads and writes.
+void scratchBarrier(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to) {
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_TRANSFER_BIT;
+  b.srcAccessMask = VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  b.dstAccessMask = VK_ACCESS_2_TRANSFER_READ_BIT | VK_ACCESS_2_TRANSFER_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = image;
+  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+// A 2D image of `format`, `extent`, `samples`, for transfers (a multisampled one
+// is also a colour attachment, which Vulkan's multisample support is counted for).
+std::unique_ptr<vk::Image> scratchImage(Device& device, VkFormat format, VkExtent2D extent, UINT samples,
+                                        VkResult* vr) {
+  VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
+  info.imageType = VK_IMAGE_TYPE_2D;
+  info.format = format;
+  info.extent = {extent.width, extent.height, 1};
+  info.mipLevels = info.arrayLayers = 1;
+  info.samples = VkSampleCountFlagBits(samples);
+  info.tiling = VK_IMAGE_TILING_OPTIMAL;
+  info.usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
+               (samples > 1 ? VkImageUsageFlags(VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT) : VkImageUsageFlags(0));
+  info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
+  return vk::Image::create(device.vk(), info, vr);
+}
+
+}  // namespace
+
 VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, UINT dstSub,
                                          D3D10DDI_HRESOURCE hSrc, UINT srcSub, DXGI_FORMAT format) {
   Device* device = Device::from(hDevice);
   Resource* dst = Resource::from(hDst);
   Resource* src = Resource::from(hSrc);
-  if (!dst || !src || !dst->image || !src->image || src->samples <= 1 || dst->samples != 1 ||
-      dstSub >= dst->subresourceCount() || srcSub >= src->subresourceCount() || src->format != dst->format ||
-      format != src->dxgiFormat || state::isDepthFormat(*src->format) || src->mipWidth(srcSub) != dst->mipWidth(dstSub) ||
-      src->mipHeight(srcSub) != dst->mipHeight(dstSub))
+  const state::FormatInfo* f = state::findFormat(format);
+  // `format` is typed and each image is in it or in its typeless family's (UINT) format.
+  auto inFamily = [&](const Resource& r) {
+    return r.format == f || (f->family != DXGI_FORMAT_UNKNOWN && r.dxgiFormat == f->family);
+  };
+  if (!dst || !src || !f || !dst->image || !src->image || src->samples <= 1 || dst->samples != 1 ||
+      dstSub >= dst->subresourceCount() || srcSub >= src->subresourceCount() || f->kind == state::FormatKind::Typeless ||
+      state::isDepthFormat(*f) || !src->format || !dst->format || state::isDepthFormat(*src->format) ||
+      state::isDepthFormat(*dst->format) || !inFamily(*src) || !inFamily(*dst) ||
+      src->mipWidth(srcSub) != dst->mipWidth(dstSub) || src->mipHeight(srcSub) != dst->mipHeight(dstSub))
     return device->setError(E_INVALIDARG);
+  // A typeless image holds its family's UINT format, which Vulkan resolves by
+  // picking one sample: such a side goes through a scratch image of `format`
+  // (the source's samples copied in, or the resolved texels copied out).
+  const VkExtent2D extent{src->mipWidth(srcSub), src->mipHeight(srcSub)};
+  std::unique_ptr<vk::Image> msScratch, resolved;
+  VkResult vr = VK_SUCCESS;
+  if (src->format->vk != f->vk && !(msScratch = scratchImage(*device, f->vk, extent, src->samples, &vr)))
+    return device->setVkError(vr);
+  if (dst->format->vk != f->vk && !(resolved = scratchImage(*device, f->vk, extent, 1, &vr)))
+    return device->setVkError(vr);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
-  VkImageResolve r{};
-  r.srcSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
-  r.dstSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
-  r.extent = {src->mipWidth(srcSub), src->mipHeight(srcSub), 1};
   transitionImage(cmd, *src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   transitionImage(cmd, *dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdResolveImage(cmd, src->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
-                    VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  const VkImageSubresourceLayers srcLayers{VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};
+  const VkImageSubresourceLayers dstLayers{VK_IMAGE_ASPECT_COLOR_BIT, dst->mipOf(dstSub), dst->sliceOf(dstSub), 1};
+  const VkImageSubresourceLayers scratchLayers{VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, 1};
+  VkImage from = src->image->handle(), to = dst->image->handle();
+  if (msScratch) {
+    scratchBarrier(cmd, msScratch->handle(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    const VkImageCopy in{srcLayers, {}, scratchLayers, {}, {extent.width, extent.height, 1}};
+    vkCmdCopyImage(cmd, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, msScratch->handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &in);
+    scratchBarrier(cmd, msScratch->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    from = msScratch->handle();
+  }
+  if (resolved) {
+    scratchBarrier(cmd, resolved->handle(), VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    to = resolved->handle();
+  }
+  VkImageResolve r{};
+  r.srcSubresource = msScratch ? scratchLayers : srcLayers;
+  r.dstSubresource = resolved ? scratchLayers : dstLayers;
+  r.extent = {extent.width, extent.height, 1};
+  vkCmdResolveImage(cmd, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &r);
+  if (resolved) {
+    scratchBarrier(cmd, resolved->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    const VkImageCopy out{scratchLayers, {}, dstLayers, {}, {extent.width, extent.height, 1}};
+    vkCmdCopyImage(cmd, resolved->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, dst->image->handle(),
+                   VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &out);
+  }
   markUsed(*device, *src);
   markUsed(*device, *dst);
+  const uint64_t serial = device->queue().openSerial();
+  if (msScratch) device->queue().releaseAfter(serial, std::move(msScratch));
+  if (resolved) device->queue().releaseAfter(serial, std::move(resolved));
 }
 
 BOOL APIENTRY flush(D3D10DDI_HDEVICE hDevice, UINT) {

@@ -263,14 +263,30 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
   if (SrcSubresource >= src->subresourceCount())
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID", "SrcSubresource is out of range.");
+  // Format is typed, and each resource's format is Format itself or Format's
+  // typeless family: both typed and equal, a typed one and its family, or one
+  // typeless format for both with Format a member of it.
   const FormatFacts facts = formatFacts(Format);
-  if (Format != src->format || Format != dst->format || facts.integer || facts.depth)
+  auto fits = [&](DXGI_FORMAT resource) {
+    return resource == Format || (facts.family != DXGI_FORMAT_UNKNOWN && resource == facts.family);
+  };
+  if (!facts.recognized || facts.typeless || !fits(src->format) || !fits(dst->format))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
-                  "Format must be the (resolvable, non-integer, non-depth) format of both resources.");
-  if (src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
+                  ("Format (" + std::to_string(int(Format)) + ") must be a typed format that both the source (" +
+                   std::to_string(int(src->format)) + ") and the destination (" + std::to_string(int(dst->format)) +
+                   ") are, or a member of their typeless family.")
+                      .c_str());
+  UINT support = 0;
+  if (FAILED(device_.CheckFormatSupport(Format, &support)) || !(support & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE))
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
+                  ("Format (" + std::to_string(int(Format)) +
+                   ") does not support D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE (integer and depth formats never do).")
+                      .c_str());
+  if (src->dimension != dst->dimension || src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
       src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
-                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
+                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID",
+                  "The source and destination subresources differ in resource type or size.");
   if (predicatedOut()) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
