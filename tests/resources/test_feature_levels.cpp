@@ -129,6 +129,19 @@ TEST_CASE("D3D11CreateDevice creates devices at feature levels 9_1 to 10_1 and r
   CHECK(got == D3D_FEATURE_LEVEL_9_3);
 }
 
+TEST_CASE("CheckFormatSupport: 32-bit index buffers from 9_2, 16-bit on every level", "[resources][formats]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
+                                  D3D_FEATURE_LEVEL_10_0, D3D_FEATURE_LEVEL_11_0}) {
+    INFO("level " << levelName(level));
+    RenderDevice d(0, level);
+    UINT support = 0;
+    REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R16_UINT, &support) == S_OK);
+    CHECK((support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER));
+    REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R32_UINT, &support) == S_OK);
+    CHECK(bool(support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER) == (level != D3D_FEATURE_LEVEL_9_1));
+  }
+}
+
 TEST_CASE("each feature level holds D3D11's texture size and array limits", "[resources]") {
   for (const LevelTable& t : kLevels) {
     INFO("level " << levelName(t.level));
