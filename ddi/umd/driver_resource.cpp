@@ -466,8 +466,9 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
   if (r->isDynamic() && r->image) {
     VkCommandBuffer cmd = device->record();
     if (!cmd) return;
-    recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], nullptr, 0, 0, *r, sub, {0, 0, 0},
-                        {r->linear[sub].width, r->linear[sub].height, r->linear[sub].depth});
+    // Both of a depth-stencil texture's planes (the depths and the stencil bytes split above).
+    recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], r->hasStencilPlane() ? &r->stencilPlane[sub] : nullptr,
+                        0, 0, *r, sub, {0, 0, 0}, {r->linear[sub].width, r->linear[sub].height, r->linear[sub].depth});
     markUsed(*device, *r);
   }
 }

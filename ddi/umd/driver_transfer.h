@@ -2,6 +2,9 @@
 // ResourceCopyRegion, ResourceUpdateSubresourceUP (and the default constant
 // buffer variant), ResourceResolveSubresource, and Flush. Each records into
 // the device's open batch (see vk_command_queue.h); Flush submits it.
+// A resolve averages in the typed format it is given; a typeless side (whose
+// image holds the family's UINT format) goes through a scratch image of that
+// format (a copy in of the samples, or a copy out of the resolved texels).
 #pragma once
 
 #include "d3d10umddi.h"

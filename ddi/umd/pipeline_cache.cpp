@@ -362,8 +362,16 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
       key.rasterizerSamples ? key.rasterizerSamples
                             : in.rasterizer && in.rasterizer->ForcedSampleCount ? in.rasterizer->ForcedSampleCount
                                                                                : key.sampleCount;
-  const VkSpecializationMapEntry sampleCountEntry{dxbc::kRasterizerSampleCountSpecId, 0, sizeof rasterizerSamples};
-  const VkSpecializationInfo pixelSpecialization{1, &sampleCountEntry, sizeof rasterizerSamples, &rasterizerSamples};
+  // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image).
+  uint32_t alphaInRedTargets = 0;
+  for (uint32_t i = 0; i < key.renderTargetCount; ++i)
+    if (const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
+        f && f->swizzle == state::ViewSwizzle::AlphaFromRed)
+      alphaInRedTargets |= 1u << i;
+  const uint32_t specData[2] = {rasterizerSamples, alphaInRedTargets};
+  const VkSpecializationMapEntry specEntries[2] = {{dxbc::kRasterizerSampleCountSpecId, 0, 4},
+                                                   {dxbc::kAlphaInRedTargetsSpecId, 4, 4}};
+  const VkSpecializationInfo pixelSpecialization{2, specEntries, sizeof specData, specData};
   if (pixelModule && !capture)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0,
                             VK_SHADER_STAGE_FRAGMENT_BIT, pixelModule, "main", &pixelSpecialization};
@@ -428,6 +436,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
     // Integer formats cannot blend (D3D ignores blending there).
     if (f && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))
       attachments[i].blendEnable = VK_FALSE;
+    if (alphaInRedTargets >> i & 1) attachments[i] = state::alphaInRedAttachment(attachments[i]);
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   // The runtime accepts logic ops only where the device has them (OutputMergerLogicOp).

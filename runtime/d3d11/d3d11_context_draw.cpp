@@ -483,7 +483,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
 // DrawAuto: what stream output wrote into vertex-buffer slot 0's buffer (the driver knows how much).
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
   const auto contextEntryLock = lockEntry();
-  if (!validateDraw("ID3D11DeviceContext::DrawAuto") || predicatedOut()) return;
+  if (!validateDraw("ID3D11DeviceContext::DrawAuto")) return;  // (predicated in the UMD, like every draw)
   DdiDevice& ddi = driver();
   ddi::streamOutputSlot<PFND3D10DDI_DRAWAUTO>(ddi.funcs().pfnDrawAuto)(ddi.handle());
 } D3DVK_CATCH_VOID

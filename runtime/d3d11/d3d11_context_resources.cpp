@@ -259,18 +259,27 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ResolveSubresource(ID3D11Resource*
   if (SrcSubresource >= src->subresourceCount())
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID,
                   "DEVICE_RESOLVESUBRESOURCE_SOURCE_SUBRESOURCE_INVALID", "SrcSubresource is out of range.");
-  // A typed resource is of Format; a typeless one is Format's typeless group
-  // (translate/state/copy_rules.h), whose texels are resolved as Format.
+  // Format is typed, and each resource's format is Format itself or Format's
+  // typeless group (translate/state/copy_rules.h), whose texels are resolved as Format.
   const FormatFacts facts = formatFacts(Format);
   auto fits = [&](DXGI_FORMAT resource) { return resource == Format || state::copyGroup(Format) == resource; };
-  if (!fits(src->format) || !fits(dst->format) || !facts.recognized || facts.typeless || facts.integer || facts.depth)
+  if (!facts.recognized || facts.typeless || !fits(src->format) || !fits(dst->format))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
-                  "Format must be a resolvable (non-integer, non-depth) typed format, each resource's format or "
-                  "in its typeless group.");
-  if (src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
+                  ("Format (" + std::to_string(int(Format)) + ") must be a typed format that both the source (" +
+                   std::to_string(int(src->format)) + ") and the destination (" + std::to_string(int(dst->format)) +
+                   ") are, or a member of their typeless family.")
+                      .c_str());
+  UINT support = 0;
+  if (FAILED(device_.CheckFormatSupport(Format, &support)) || !(support & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE))
+    return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID, "DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID",
+                  ("Format (" + std::to_string(int(Format)) +
+                   ") does not support D3D11_FORMAT_SUPPORT_MULTISAMPLE_RESOLVE (integer and depth formats never do).")
+                      .c_str());
+  if (src->dimension != dst->dimension || src->mipWidth(SrcSubresource) != dst->mipWidth(DstSubresource) ||
       src->mipHeight(SrcSubresource) != dst->mipHeight(DstSubresource))
     return reject(D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID,
-                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID", "Source and destination sizes differ.");
+                  "DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID",
+                  "The source and destination subresources differ in resource type or size.");
   DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceResolveSubresource(ddi.handle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                             SrcSubresource, Format);

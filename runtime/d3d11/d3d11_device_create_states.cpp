@@ -117,6 +117,15 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
   if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
+  // 10level9 (9_1 … 9_3) has no alpha-to-coverage.
+  if (pBlendStateDesc->AlphaToCoverageEnable && featureLevel_ < D3D_FEATURE_LEVEL_10_0) {
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
+                 D3D11_MESSAGE_ID_CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE, "CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE",
+                 "ID3D11Device1::CreateBlendState1",
+                 "AlphaToCoverageEnable is not supported at feature level " + featureLevelName(featureLevel_) +
+                     " (it needs 10_0).");
+    return E_INVALIDARG;
+  }
   if (const std::string why = logicOpProblem(*pBlendStateDesc, logicOpSupported()); !why.empty()) {
     debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
                  D3D11_MESSAGE_ID_CREATEBLENDSTATE_INVALIDLOGICOPS, "CREATEBLENDSTATE_INVALIDLOGICOPS",
@@ -174,10 +183,11 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
     return E_INVALIDARG;
   }
   if (!ppSamplerState) return S_FALSE;
+  const D3D11_SAMPLER_DESC desc = normalizeSamplerDesc(*pSamplerDesc);
   D3D11SamplerState* state = nullptr;
   const HRESULT hr = samplerStates_.findOrCreate(
-      D3D11SamplerState::key(*pSamplerDesc),
-      [&](HRESULT* created) { return D3D11SamplerState::create(*this, *pSamplerDesc, created); }, &state);
+      D3D11SamplerState::key(desc), [&](HRESULT* created) { return D3D11SamplerState::create(*this, desc, created); },
+      &state);
   *ppSamplerState = state;
   return hr;
 } D3DVK_CATCH_HRESULT

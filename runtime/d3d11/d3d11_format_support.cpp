@@ -24,7 +24,9 @@ HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std
   UINT s = 0;
   // Buffer-only uses: vertex and index formats of the input assembler.
   if (vertexElementBytes(format)) s |= D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER;
-  if (format == DXGI_FORMAT_R16_UINT || format == DXGI_FORMAT_R32_UINT) s |= D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER;
+  // 32-bit indices from 9_2 (9_1 hardware has 16-bit index buffers only).
+  if (format == DXGI_FORMAT_R16_UINT || (format == DXGI_FORMAT_R32_UINT && level >= D3D_FEATURE_LEVEL_9_2))
+    s |= D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER;
   if (!facts.supported) {
     *support = s;
     return s ? S_OK : E_FAIL;  // D3D11: E_FAIL for a format the device cannot use at all

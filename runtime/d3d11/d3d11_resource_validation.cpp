@@ -104,9 +104,9 @@ constexpr LoneFormat kLoneFormats[] = {
     {DXGI_FORMAT_B5G6R5_UNORM, 2, true},
     {DXGI_FORMAT_B5G5R5A1_UNORM, 2, true},
     {DXGI_FORMAT_B4G4R4A4_UNORM, 2, true},
-    // Lives in an R8_UNORM image read into alpha (docs/formats.md): render
-    // targets would need the pixel shader's alpha routed to red, not done.
-    {DXGI_FORMAT_A8_UNORM, 1, false},
+    // Lives in an R8_UNORM image read into alpha (docs/formats.md); as a
+    // render target the pixel shader's alpha and the alpha blend go to red.
+    {DXGI_FORMAT_A8_UNORM, 1, true},
 };
 
 }  // namespace

@@ -69,6 +69,16 @@ std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& d) {
   return errors;
 }
 
+D3D11_SAMPLER_DESC normalizeSamplerDesc(const D3D11_SAMPLER_DESC& d) {
+  D3D11_SAMPLER_DESC n = d;
+  if (!D3D11_DECODE_IS_ANISOTROPIC_FILTER(unsigned(d.Filter))) n.MaxAnisotropy = 0;
+  if (!D3D11_DECODE_IS_COMPARISON_FILTER(unsigned(d.Filter))) n.ComparisonFunc = D3D11_COMPARISON_NEVER;
+  if (d.AddressU != D3D11_TEXTURE_ADDRESS_BORDER && d.AddressV != D3D11_TEXTURE_ADDRESS_BORDER &&
+      d.AddressW != D3D11_TEXTURE_ADDRESS_BORDER)
+    std::memset(n.BorderColor, 0, sizeof n.BorderColor);
+  return n;
+}
+
 SamplerStateKey D3D11SamplerState::key(const D3D11_SAMPLER_DESC& d) {
   SamplerStateKey key;
   StateKeyWriter(key)

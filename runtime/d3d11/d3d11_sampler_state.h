@@ -2,7 +2,8 @@
 // one sampler desc, owning the driver's sampler (pfnCreateSampler in memory
 // sized by pfnCalcPrivateSamplerSize) until the last reference goes.
 // Identical descs share one object (the device's cache, d3d11_state_object_cache.h); the desc is
-// validated first (validateSamplerDesc, with the debug layer's messages).
+// validated first (validateSamplerDesc, with the debug layer's messages), then
+// normalized as D3D11 stores it (normalizeSamplerDesc).
 #pragma once
 
 #include "d3d10umddi.h"
@@ -25,6 +26,12 @@ struct SamplerDescError {
 // [-16, 15.99], MaxAnisotropy 1..16 for anisotropic filters, ComparisonFunc for
 // comparison filters, MinLOD/MaxLOD not NaN and MinLOD <= MaxLOD.
 std::vector<SamplerDescError> validateSamplerDesc(const D3D11_SAMPLER_DESC& desc);
+
+// What D3D11 stores for a valid desc (and GetDesc returns; identical results
+// share one object): MaxAnisotropy 0 unless the filter is anisotropic,
+// ComparisonFunc NEVER unless it is a comparison filter, BorderColor zeros
+// unless an address mode is BORDER. The fields the filter uses stay as given.
+D3D11_SAMPLER_DESC normalizeSamplerDesc(const D3D11_SAMPLER_DESC& desc);
 
 using SamplerStateKey = StateKey<13>;
 

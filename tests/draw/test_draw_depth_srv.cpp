@@ -12,7 +12,8 @@
 // messages. A staging copy of the typeless format reads the texels (floats;
 // D24S8 packed; D32S8X24 as float + stencil byte), and D32S8X24 texels written
 // by the CPU (initial data, UpdateSubresource, a staging copy) read back
-// through both members.
+// through both members; DYNAMIC R24G8 and R32G8X24 textures' mapped texels
+// (depths and stencil bytes) read back through both members.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
 
@@ -346,11 +347,13 @@ std::array<uint8_t, 8> d32s8Texel(float depth, uint8_t stencil) {
   return t;
 }
 
-// Reads an R32G8X24 texture's depth (R32_FLOAT_X8X24_TYPELESS) and stencil
-// (X32_TYPELESS_G8X24_UINT) through two shader-resource views and checks every
-// texel against `depthAt` / `stencilAt` (x, y).
+// Reads a depth-stencil texture's depth (`depthView`: R32_FLOAT_X8X24_TYPELESS,
+// R24_UNORM_X8_TYPELESS) and stencil (`stencilView`: X32_TYPELESS_G8X24_UINT,
+// X24_TYPELESS_G8_UINT) through two shader-resource views and checks every
+// texel against `depthAt` / `stencilAt` (x, y), depth within `tolerance`.
 template <class Depth, class Stencil>
-void checkD32S8Texels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, Stencil stencilAt) {
+void checkDepthStencilTexels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, Stencil stencilAt,
+                             DXGI_FORMAT depthView, DXGI_FORMAT stencilView, float tolerance) {
   DrawTarget t(d, kW, kH);
   const Vertex v[3] = {{-1, -1, 1, 1, 1, 1}, {-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}};
   Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
@@ -359,7 +362,7 @@ void checkD32S8Texels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, 
   d.context->OMSetRenderTargets(1, views, nullptr);
   for (const bool stencil : {false, true}) {
     D3D11_SHADER_RESOURCE_VIEW_DESC srvDesc{};
-    srvDesc.Format = stencil ? DXGI_FORMAT_X32_TYPELESS_G8X24_UINT : DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS;
+    srvDesc.Format = stencil ? stencilView : depthView;
     srvDesc.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2D;
     srvDesc.Texture2D = {0, 1};
     Com<ID3D11ShaderResourceView> srv;
@@ -373,13 +376,22 @@ void checkD32S8Texels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, 
     for (UINT y = 0; y < kH; ++y)
       for (UINT x = 0; x < kW; ++x) {
         INFO((stencil ? "stencil" : "depth") << " of texel (" << x << ", " << y << ")");
-        if (stencil)
+        if (stencil) {
           CHECK(px[y * kW + x] == std::array<float, 4>{0, float(stencilAt(x, y)), 0, 1});
-        else
-          CHECK(px[y * kW + x] == std::array<float, 4>{depthAt(x, y), 0, 0, 1});
+        } else {
+          CHECK(std::fabs(px[y * kW + x][0] - depthAt(x, y)) <= tolerance);
+          CHECK((px[y * kW + x][1] == 0 && px[y * kW + x][2] == 0 && px[y * kW + x][3] == 1));
+        }
       }
   }
   d.context->PSSetShaderResources(0, 1, std::array<ID3D11ShaderResourceView*, 1>{nullptr}.data());
+}
+
+// An R32G8X24 texture's members, depths exact.
+template <class Depth, class Stencil>
+void checkD32S8Texels(RenderDevice& d, ID3D11Texture2D* texture, Depth depthAt, Stencil stencilAt) {
+  checkDepthStencilTexels(d, texture, depthAt, stencilAt, DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS,
+                          DXGI_FORMAT_X32_TYPELESS_G8X24_UINT, 0.0f);
 }
 
 }  // namespace
@@ -449,6 +461,47 @@ TEST_CASE("D32_FLOAT_S8X24 texels written by the CPU (initial data, UpdateSubres
   d.context->Unmap(staging.get(), 0);
   d.context->CopyResource(texture.get(), staging.get());
   checkD32S8Texels(d, texture.get(), depth2, stencil2);
+  CHECK(drainMessages(k.queue.get()).empty());
+}
+
+TEST_CASE("DYNAMIC R24G8 and R32G8X24 textures: WRITE_DISCARD uploads the depths and the stencil bytes",
+          "[draw][srv][depth][formats][map]") {
+  Checked k;
+  RenderDevice& d = k.d;
+  for (const bool d32 : {false, true}) {
+    INFO((d32 ? "R32G8X24_TYPELESS" : "R24G8_TYPELESS"));
+    D3D11_TEXTURE2D_DESC dd = texture2DDesc(kW, kH, d32 ? DXGI_FORMAT_R32G8X24_TYPELESS : DXGI_FORMAT_R24G8_TYPELESS,
+                                            D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(d->CreateTexture2D(&dd, nullptr, texture.out()) == S_OK);
+    for (UINT generation = 0; generation < 2; ++generation) {
+      // D24: depth k / (2^24 - 1) in the low 24 bits, stencil in the top byte; D32S8X24: float, stencil byte, unused.
+      auto unorm24 = [&](UINT x, UINT y) { return (x * 524287u + y * 1048573u + generation * 999u) & 0xFFFFFFu; };
+      auto depthAt = [&](UINT x, UINT y) {
+        return d32 ? float(x + 2 * y + generation) / 64.0f : float(double(unorm24(x, y)) / 16777215.0);
+      };
+      auto stencilAt = [&](UINT x, UINT y) { return uint8_t(x * 13 + y * 37 + generation * 101); };
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(texture.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+      REQUIRE(m.RowPitch >= kW * (d32 ? 8u : 4u));
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x) {
+          uint8_t* texel = static_cast<uint8_t*>(m.pData) + y * m.RowPitch + x * (d32 ? 8 : 4);
+          if (d32) {
+            const auto t = d32s8Texel(depthAt(x, y), stencilAt(x, y));
+            std::memcpy(texel, t.data(), 8);
+          } else {
+            const uint32_t packed = unorm24(x, y) | uint32_t(stencilAt(x, y)) << 24;
+            std::memcpy(texel, &packed, 4);
+          }
+        }
+      d.context->Unmap(texture.get(), 0);
+      checkDepthStencilTexels(d, texture.get(), depthAt, stencilAt,
+                              d32 ? DXGI_FORMAT_R32_FLOAT_X8X24_TYPELESS : DXGI_FORMAT_R24_UNORM_X8_TYPELESS,
+                              d32 ? DXGI_FORMAT_X32_TYPELESS_G8X24_UINT : DXGI_FORMAT_X24_TYPELESS_G8_UINT,
+                              d32 ? 0.0f : 1e-6f);
+    }
+  }
   CHECK(drainMessages(k.queue.get()).empty());
 }
 

@@ -2,7 +2,7 @@
 // SampleMask (OMSetBlendState) and the pixel shader's SV_Coverage output
 // (oMask) both keep; a Texture2DMS shader resource view of the target reads each
 // sample back with ld_ms (sample i of every pixel into single-sampled target i),
-// and ResolveSubresource averages them. The per-sample expectations come from
+// and ResolveSubresource averages them (also through typeless textures). The per-sample expectations come from
 // those two D3D rules alone: the rectangles drawn have edges on pixel
 // boundaries, so coverage never splits a pixel (no sample of the standard 4x
 // pattern lies on a pixel edge), and the values are exact in every format used.
@@ -158,12 +158,22 @@ struct MsTarget {
   Com<ID3D11RenderTargetView> rtv;
   Com<ID3D11ShaderResourceView> srv;
 
-  MsTarget(RenderDevice& device, DXGI_FORMAT f) : d(device), format(f) {
-    D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, f, D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE,
+  // `resourceFormat`: the texture's (f itself, or f's typeless family with views in f).
+  MsTarget(RenderDevice& device, DXGI_FORMAT f, DXGI_FORMAT resourceFormat = DXGI_FORMAT_UNKNOWN)
+      : d(device), format(f) {
+    const bool typeless = resourceFormat != DXGI_FORMAT_UNKNOWN;
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, typeless ? resourceFormat : f,
+                                            D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE,
                                             D3D11_USAGE_DEFAULT, 0, kSamples);
     REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
-    REQUIRE(d->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
-    REQUIRE(d->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+    D3D11_RENDER_TARGET_VIEW_DESC rd{};
+    rd.Format = f;
+    rd.ViewDimension = D3D11_RTV_DIMENSION_TEXTURE2DMS;
+    D3D11_SHADER_RESOURCE_VIEW_DESC sd{};
+    sd.Format = f;
+    sd.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DMS;
+    REQUIRE(d->CreateRenderTargetView(texture.get(), typeless ? &rd : nullptr, rtv.out()) == S_OK);
+    REQUIRE(d->CreateShaderResourceView(texture.get(), typeless ? &sd : nullptr, srv.out()) == S_OK);
     D3D11_SHADER_RESOURCE_VIEW_DESC vd{};
     srv->GetDesc(&vd);
     CHECK(vd.ViewDimension == D3D11_SRV_DIMENSION_TEXTURE2DMS);
@@ -216,33 +226,15 @@ struct MsTarget {
   }
 
   // The 4x target resolved (averaged) into a single-sampled one, as floats
-  // (and checked to resolve the same with typeless sides).
-  std::vector<Sample> resolved() {
-    D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, format, 0);
+  // (`singleFormat`: the single-sampled texture's format, `format` if UNKNOWN).
+  std::vector<Sample> resolved(DXGI_FORMAT singleFormat = DXGI_FORMAT_UNKNOWN) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(kW, kH, singleFormat == DXGI_FORMAT_UNKNOWN ? format : singleFormat, 0);
     Com<ID3D11Texture2D> single;
     REQUIRE(d->CreateTexture2D(&td, nullptr, single.out()) == S_OK);
     d.context->ResolveSubresource(single.get(), 0, texture.get(), 0, format);
     const std::vector<uint8_t> raw = readback(d, single.get());
-    REQUIRE(format == DXGI_FORMAT_R32G32B32A32_FLOAT);
-    // Typeless sides resolve in the Format given to the same bytes (the
-    // driver averages through scratch images of that format): a typeless
-    // destination, and a typeless 4x copy of this target as the source.
-    const D3D11_TEXTURE2D_DESC tl = texture2DDesc(kW, kH, DXGI_FORMAT_R32G32B32A32_TYPELESS, 0);
-    Com<ID3D11Texture2D> typelessSingle, typedSingle, typelessMs;
-    REQUIRE(d->CreateTexture2D(&tl, nullptr, typelessSingle.out()) == S_OK);
-    REQUIRE(d->CreateTexture2D(&td, nullptr, typedSingle.out()) == S_OK);
-    const D3D11_TEXTURE2D_DESC tms = texture2DDesc(kW, kH, DXGI_FORMAT_R32G32B32A32_TYPELESS, D3D11_BIND_RENDER_TARGET,
-                                                   D3D11_USAGE_DEFAULT, 0, kSamples);
-    REQUIRE(d->CreateTexture2D(&tms, nullptr, typelessMs.out()) == S_OK);
-    d.context->ResolveSubresource(typelessSingle.get(), 0, texture.get(), 0, format);
-    d.context->CopyResource(typelessMs.get(), texture.get());
-    d.context->ResolveSubresource(typedSingle.get(), 0, typelessMs.get(), 0, format);
-    CHECK(readback(d, typedSingle.get()) == raw);
-    Com<ID3D11Texture2D> typedCopy;  // the typeless destination read back through a typed copy
-    REQUIRE(d->CreateTexture2D(&td, nullptr, typedCopy.out()) == S_OK);
-    d.context->CopyResource(typedCopy.get(), typelessSingle.get());
-    CHECK(readback(d, typedCopy.get()) == raw);
     std::vector<Sample> out(size_t(kW) * kH);
+    REQUIRE(format == DXGI_FORMAT_R32G32B32A32_FLOAT);
     std::memcpy(out.data(), raw.data(), raw.size());
     return out;
   }
@@ -304,6 +296,34 @@ TEST_CASE("Texture2DMS: ld_ms reads back each sample a SampleMask-selected draw 
       INFO("pixel " << x << "," << y);
       CHECK(resolved[y * kW + x] == (Sample{sum[0] / 4, sum[1] / 4, sum[2] / 4, sum[3] / 4}));
     }
+}
+
+TEST_CASE("ResolveSubresource through typeless textures averages in the given typed format",
+          "[draw][msaa]") {
+  MsScene s;
+  auto colour = [](UINT i) { return Sample{float(i + 1), 0.5f * float(i + 1), -0.25f * float(i), 1}; };
+  auto expected = [&](UINT x, UINT y) {
+    Sample sum{0, 0, 0, 0};
+    for (UINT i = 0; i < kSamples; ++i)
+      if (inPattern(x, y, i))
+        for (int c = 0; c < 4; ++c) sum[c] += colour(i)[c];
+    return Sample{sum[0] / 4, sum[1] / 4, sum[2] / 4, sum[3] / 4};
+  };
+  // A typeless 4x source into a typed and into a typeless single-sampled texture, and a typed 4x source
+  // into a typeless one: each the average of the samples (an integer resolve would keep one sample).
+  MsTarget typeless(s.d, DXGI_FORMAT_R32G32B32A32_FLOAT, DXGI_FORMAT_R32G32B32A32_TYPELESS);
+  drawSamplePattern(s, typeless, colour, s.base.ps.get());
+  MsTarget typed(s.d, DXGI_FORMAT_R32G32B32A32_FLOAT);
+  drawSamplePattern(s, typed, colour, s.base.ps.get());
+  const std::vector<Sample> results[] = {typeless.resolved(DXGI_FORMAT_R32G32B32A32_FLOAT),
+                                         typeless.resolved(DXGI_FORMAT_R32G32B32A32_TYPELESS),
+                                         typed.resolved(DXGI_FORMAT_R32G32B32A32_TYPELESS)};
+  for (size_t r = 0; r < 3; ++r)
+    for (UINT y = 0; y < kH; ++y)
+      for (UINT x = 0; x < kW; ++x) {
+        INFO("resolve " << r << " pixel " << x << "," << y);
+        CHECK(results[r][y * kW + x] == expected(x, y));
+      }
 }
 
 TEST_CASE("SV_Coverage output (oMask) keeps only its samples, ANDed with the SampleMask, seen per sample and "

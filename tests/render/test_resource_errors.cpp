@@ -330,7 +330,50 @@ TEST_CASE("copy, update, resolve and clear misuse is dropped with D3D11's messag
 
   c.d.context->ResolveSubresource(b.get(), 0, a.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);  // source not multisampled
   expectMessages(c, {D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_SOURCE_INVALID});
+  // Resolve formats: Format typed, each resource Format or its typeless family, and resolvable.
+  D3D11_TEXTURE2D_DESC msd = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_BIND_RENDER_TARGET,
+                                           D3D11_USAGE_DEFAULT, 0, 4);
+  Com<ID3D11Texture2D> msTypeless, msUnorm, msUint, flat, srgbFlat, uintFlat, typelessFlat;
+  REQUIRE(c.d->CreateTexture2D(&msd, nullptr, msTypeless.out()) == S_OK);
+  msd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  REQUIRE(c.d->CreateTexture2D(&msd, nullptr, msUnorm.out()) == S_OK);
+  msd.Format = DXGI_FORMAT_R8G8B8A8_UINT;
+  REQUIRE(c.d->CreateTexture2D(&msd, nullptr, msUint.out()) == S_OK);
+  REQUIRE(c.d->CreateTexture2D(&td, nullptr, flat.out()) == S_OK);  // R8G8B8A8_UNORM
+  D3D11_TEXTURE2D_DESC fd = td;
+  fd.Format = DXGI_FORMAT_R8G8B8A8_UNORM_SRGB;
+  REQUIRE(c.d->CreateTexture2D(&fd, nullptr, srgbFlat.out()) == S_OK);
+  fd.Format = DXGI_FORMAT_R8G8B8A8_UINT;
+  REQUIRE(c.d->CreateTexture2D(&fd, nullptr, uintFlat.out()) == S_OK);
+  fd.Format = DXGI_FORMAT_R8G8B8A8_TYPELESS;
+  REQUIRE(c.d->CreateTexture2D(&fd, nullptr, typelessFlat.out()) == S_OK);
+  struct BadResolve {
+    ID3D11Texture2D *dst, *src;
+    DXGI_FORMAT format;
+    const char* why;
+  } bad[] = {
+      {flat.get(), msUnorm.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, "typed resources: Format must be theirs"},
+      {srgbFlat.get(), msUnorm.get(), DXGI_FORMAT_R8G8B8A8_UNORM, "typed resources of two formats"},
+      {typelessFlat.get(), msTypeless.get(), DXGI_FORMAT_R8G8B8A8_TYPELESS, "Format typeless"},
+      {flat.get(), msTypeless.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, "a typed side whose format is not Format"},
+      {typelessFlat.get(), msTypeless.get(), DXGI_FORMAT_R16G16_FLOAT, "Format of another family"},
+      {uintFlat.get(), msUint.get(), DXGI_FORMAT_R8G8B8A8_UINT, "integer formats do not resolve"},
+      {typelessFlat.get(), msTypeless.get(), DXGI_FORMAT_R8G8B8A8_SINT, "nor integer members of a typeless family"},
+  };
+  for (const BadResolve& r : bad) {
+    INFO(r.why);
+    c.d.context->ResolveSubresource(r.dst, 0, r.src, 0, r.format);
+    expectMessages(c, {D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_FORMAT_INVALID});
+  }
+  c.d.context->ResolveSubresource(wide.get(), 0, msUnorm.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);  // 8x4 from 4x4
+  expectMessages(c, {D3D11_MESSAGE_ID_DEVICE_RESOLVESUBRESOURCE_DESTINATION_INVALID});
   CHECK(c.ddiCalls("ResourceResolveSubresource") == 0);
+  // The three valid shapes reach the driver silently.
+  c.d.context->ResolveSubresource(flat.get(), 0, msUnorm.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  c.d.context->ResolveSubresource(srgbFlat.get(), 0, msTypeless.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM_SRGB);
+  c.d.context->ResolveSubresource(typelessFlat.get(), 0, msTypeless.get(), 0, DXGI_FORMAT_R8G8B8A8_UNORM);
+  expectMessages(c, {});
+  CHECK(c.ddiCalls("ResourceResolveSubresource") == 3);
 
   c.d.context->ClearDepthStencilView(dsv.get(), 0, 0.5f, 0);
   c.d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.5f, 0);

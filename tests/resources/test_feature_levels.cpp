@@ -129,6 +129,47 @@ TEST_CASE("D3D11CreateDevice creates devices at feature levels 9_1 to 10_1 and r
   CHECK(got == D3D_FEATURE_LEVEL_9_3);
 }
 
+TEST_CASE("CheckFormatSupport: 32-bit index buffers from 9_2, 16-bit on every level", "[resources][formats]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
+                                  D3D_FEATURE_LEVEL_10_0, D3D_FEATURE_LEVEL_11_0}) {
+    INFO("level " << levelName(level));
+    RenderDevice d(0, level);
+    UINT support = 0;
+    REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R16_UINT, &support) == S_OK);
+    CHECK((support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER));
+    REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R32_UINT, &support) == S_OK);
+    CHECK(bool(support & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER) == (level != D3D_FEATURE_LEVEL_9_1));
+  }
+}
+
+TEST_CASE("alpha-to-coverage blend states from 10_0: 9_x refuses them with CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE",
+          "[resources][errors]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
+                                  D3D_FEATURE_LEVEL_10_0, D3D_FEATURE_LEVEL_11_0}) {
+    INFO("level " << levelName(level));
+    RenderDevice d(D3D11_CREATE_DEVICE_DEBUG, level);
+    Com<ID3D11InfoQueue> queue;
+    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
+    queue->SetMuteDebugOutput(TRUE);
+    D3D11_BLEND_DESC desc{};
+    desc.AlphaToCoverageEnable = TRUE;
+    desc.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
+    const bool level9 = level < D3D_FEATURE_LEVEL_10_0;
+    Com<ID3D11BlendState> state;
+    CHECK(d->CreateBlendState(&desc, state.out()) == (level9 ? E_INVALIDARG : S_OK));
+    CHECK(bool(state) == !level9);
+    const std::vector<StoredMessage> m = drainMessages(queue.get());
+    if (level9) {
+      REQUIRE(m.size() == 1);
+      CHECK(m[0].id == D3D11_MESSAGE_ID_CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE);
+    } else {
+      CHECK(m.empty());
+    }
+    desc.AlphaToCoverageEnable = FALSE;  // the same desc without it: every level
+    CHECK(d->CreateBlendState(&desc, state.out()) == S_OK);
+  }
+}
+
 TEST_CASE("each feature level holds D3D11's texture size and array limits", "[resources]") {
   for (const LevelTable& t : kLevels) {
     INFO("level " << levelName(t.level));

@@ -3,7 +3,8 @@
 // computed here from the uploaded data: a UNORM 2D chain (±1 per level for
 // rounding), an sRGB texture filtered in linear space, the faces of a float
 // cube, a float Texture3D, an SRV's mip range (mips outside it untouched) and
-// an array SRV of one slice (other slices untouched); a view of a texture
+// an array SRV of one slice (other slices untouched), typed (sRGB, UNORM)
+// views of typeless textures; a view of a texture
 // without D3D11_RESOURCE_MISC_GENERATE_MIPS generates nothing and says why.
 #include "resource_test_util.h"
 
@@ -230,5 +231,65 @@ TEST_CASE("GenerateMips: sRGB filtered in linear space, a cube's faces, one slic
   REQUIRE((gv1.size() == 8 && gv2.size() == 1));
   for (size_t i = 0; i < 8; ++i) CHECK(std::fabs(gv1[i] - ev1[i]) <= 1e-4f);
   CHECK(std::fabs(gv2[0] - ev2[0]) <= 1e-4f);
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("GenerateMips: typed views of typeless textures filter in the view's format (sRGB in linear space)",
+          "[resources][generatemips]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  // R8G8B8A8_TYPELESS, 8x8, 4 mips; an R8G8B8A8_UNORM_SRGB view of mips 1..3. Mip 1 is a checker of 0 and 255
+  // (alpha 255): mips 2 and 3 are the linear-space average 0.5 → sRGB 188 (a UNORM filter would give 128).
+  std::vector<uint8_t> top(8 * 8 * 4, 7), checker(4 * 4 * 4), zero(8 * 8 * 4, 0);
+  for (UINT y = 0; y < 4; ++y)
+    for (UINT x = 0; x < 4; ++x)
+      for (UINT ch = 0; ch < 4; ++ch) checker[(y * 4 + x) * 4 + ch] = ch == 3 ? 255 : ((x + y) % 2 ? 255 : 0);
+  const D3D11_SUBRESOURCE_DATA init[4] = {
+      {top.data(), 32, 0}, {checker.data(), 16, 0}, {zero.data(), 8, 0}, {zero.data(), 4, 0}};
+  D3D11_TEXTURE2D_DESC desc = mipDesc(8, 4, 1, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_RESOURCE_MISC_GENERATE_MIPS);
+  Com<ID3D11Texture2D> t;
+  REQUIRE(d->CreateTexture2D(&desc, init, t.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srgb = srv2D(d, t.get(), DXGI_FORMAT_R8G8B8A8_UNORM_SRGB, 1, UINT(-1));
+  d.context->GenerateMips(srgb.get());
+  const int expected = int(std::lround(255 * linearToSrgb(0.5 * (srgbToLinear(0) + srgbToLinear(1)))));
+  for (UINT m = 2; m < 4; ++m) {
+    const std::vector<uint8_t> got = readback(d, t.get(), m);
+    REQUIRE(got.size() == size_t((8u >> m) * (8u >> m) * 4));
+    for (size_t i = 0; i < got.size(); ++i) {
+      INFO("mip " << m << " byte " << i);
+      CHECK(std::abs(int(got[i]) - (i % 4 == 3 ? 255 : expected)) <= 1);
+    }
+  }
+  for (uint8_t b : readback(d, t.get(), 0)) CHECK(b == 7);  // above the view: untouched
+  for (uint8_t b : readback(d, t.get(), 1)) CHECK((b == 0 || b == 255));
+
+  // The same family through an R8G8B8A8_UNORM view of a 2-slice array, slice 1: a UNORM box filter per level;
+  // slice 0 keeps its zeros.
+  std::vector<std::vector<uint8_t>> levels{std::vector<uint8_t>(8 * 8 * 4)};
+  for (UINT i = 0; i < levels[0].size(); ++i) levels[0][i] = patternByte(i);
+  std::vector<D3D11_SUBRESOURCE_DATA> arrInit;
+  for (UINT s = 0; s < 2; ++s)
+    for (UINT m = 0; m < 4; ++m)
+      arrInit.push_back({s == 1 && m == 0 ? levels[0].data() : zero.data(), (8u >> m) * 4, 0});
+  D3D11_TEXTURE2D_DESC ad = mipDesc(8, 4, 2, DXGI_FORMAT_R8G8B8A8_TYPELESS, D3D11_RESOURCE_MISC_GENERATE_MIPS);
+  Com<ID3D11Texture2D> arr;
+  REQUIRE(d->CreateTexture2D(&ad, arrInit.data(), arr.out()) == S_OK);
+  D3D11_SHADER_RESOURCE_VIEW_DESC av{};
+  av.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  av.ViewDimension = D3D11_SRV_DIMENSION_TEXTURE2DARRAY;
+  av.Texture2DArray = {0, UINT(-1), 1, 1};
+  Com<ID3D11ShaderResourceView> unorm;
+  REQUIRE(d->CreateShaderResourceView(arr.get(), &av, unorm.out()) == S_OK);
+  d.context->GenerateMips(unorm.get());
+  for (UINT m = 1; m < 4; ++m) {
+    levels.push_back(boxUnorm(levels[m - 1], 8u >> (m - 1)));
+    const std::vector<uint8_t> got = readback(d, arr.get(), 4 + m);
+    REQUIRE(got.size() == levels[m].size());
+    for (size_t i = 0; i < got.size(); ++i) {
+      INFO("slice 1 mip " << m << " byte " << i);
+      CHECK(std::abs(int(got[i]) - int(levels[m][i])) <= int(m));
+    }
+    for (uint8_t b : readback(d, arr.get(), m)) CHECK(b == 0);
+  }
   CHECK(drainMessages(c.queue.get()).empty());
 }

@@ -3,7 +3,8 @@
 // test, disabled stencil) — accepted, GetDesc returning exactly what was passed
 // (also for their defaulted twins) — while the same zeros where they count are
 // still refused; and view descs with -1 counts (ArraySize, MipLevels) resolved
-// in GetDesc for every view kind.
+// in GetDesc for every view kind; sampler descs stored as D3D11 stores them
+// (the fields the filter and address modes do not use reset).
 #include "resource_test_util.h"
 
 using namespace d3dvk;
@@ -110,6 +111,73 @@ TEST_CASE("Blend and depth-stencil descs with ignored fields left zero are accep
   badStencil.BackFace.StencilPassOp = D3D11_STENCIL_OP(0);
   CHECK(d->CreateDepthStencilState(&badStencil, r.out()) == E_INVALIDARG);
   CHECK(!r);
+}
+
+TEST_CASE("Sampler descs: GetDesc resets the fields the filter and address modes ignore, keeps the rest",
+          "[resources][states]") {
+  Checked c;
+  RenderDevice& d = c.d;
+  D3D11_SAMPLER_DESC in{};
+  in.Filter = D3D11_FILTER_MIN_MAG_MIP_LINEAR;
+  in.AddressU = in.AddressV = in.AddressW = D3D11_TEXTURE_ADDRESS_WRAP;
+  in.MipLODBias = 0.5f;
+  in.MaxAnisotropy = 16;
+  in.ComparisonFunc = D3D11_COMPARISON_ALWAYS;
+  in.BorderColor[0] = 0.25f;
+  in.BorderColor[1] = 1.0f;
+  in.BorderColor[3] = 1.0f;
+  in.MinLOD = 1.0f;
+  in.MaxLOD = 16.0f;
+  Com<ID3D11SamplerState> plain;
+  REQUIRE(d->CreateSamplerState(&in, plain.out()) == S_OK);
+  D3D11_SAMPLER_DESC got{};
+  plain->GetDesc(&got);
+  // Not anisotropic, not comparison, no BORDER address: those three fields come back reset.
+  CHECK(got.Filter == D3D11_FILTER_MIN_MAG_MIP_LINEAR);
+  CHECK((got.AddressU == D3D11_TEXTURE_ADDRESS_WRAP && got.AddressV == D3D11_TEXTURE_ADDRESS_WRAP &&
+         got.AddressW == D3D11_TEXTURE_ADDRESS_WRAP));
+  CHECK(got.MipLODBias == 0.5f);
+  CHECK(got.MaxAnisotropy == 0u);
+  CHECK(got.ComparisonFunc == D3D11_COMPARISON_NEVER);
+  CHECK((got.BorderColor[0] == 0.0f && got.BorderColor[1] == 0.0f && got.BorderColor[2] == 0.0f &&
+         got.BorderColor[3] == 0.0f));
+  CHECK((got.MinLOD == 1.0f && got.MaxLOD == 16.0f));
+  // A desc differing only in ignored fields is the same state object.
+  D3D11_SAMPLER_DESC other = in;
+  other.MaxAnisotropy = 3;
+  other.ComparisonFunc = D3D11_COMPARISON_LESS;
+  other.BorderColor[2] = 0.75f;
+  Com<ID3D11SamplerState> same;
+  REQUIRE(d->CreateSamplerState(&other, same.out()) == S_OK);
+  CHECK(same.get() == plain.get());
+
+  // Anisotropic comparison filter, BORDER on W only: every field is used and kept.
+  D3D11_SAMPLER_DESC used = in;
+  used.Filter = D3D11_FILTER_COMPARISON_ANISOTROPIC;
+  used.AddressW = D3D11_TEXTURE_ADDRESS_BORDER;
+  used.MaxAnisotropy = 4;
+  used.ComparisonFunc = D3D11_COMPARISON_LESS_EQUAL;
+  Com<ID3D11SamplerState> kept;
+  REQUIRE(d->CreateSamplerState(&used, kept.out()) == S_OK);
+  kept->GetDesc(&got);
+  CHECK(got.Filter == D3D11_FILTER_COMPARISON_ANISOTROPIC);
+  CHECK(got.MaxAnisotropy == 4u);
+  CHECK(got.ComparisonFunc == D3D11_COMPARISON_LESS_EQUAL);
+  CHECK((got.BorderColor[0] == 0.25f && got.BorderColor[1] == 1.0f && got.BorderColor[2] == 0.0f &&
+         got.BorderColor[3] == 1.0f));
+  CHECK(got.AddressW == D3D11_TEXTURE_ADDRESS_BORDER);
+
+  // A minimum-reduction filter is no comparison filter: ComparisonFunc reset; point filters keep no anisotropy.
+  D3D11_SAMPLER_DESC minimum = in;
+  minimum.Filter = D3D11_FILTER_MINIMUM_MIN_MAG_MIP_POINT;
+  minimum.AddressU = D3D11_TEXTURE_ADDRESS_BORDER;
+  Com<ID3D11SamplerState> reduced;
+  REQUIRE(d->CreateSamplerState(&minimum, reduced.out()) == S_OK);
+  reduced->GetDesc(&got);
+  CHECK(got.Filter == D3D11_FILTER_MINIMUM_MIN_MAG_MIP_POINT);
+  CHECK(got.ComparisonFunc == D3D11_COMPARISON_NEVER);
+  CHECK(got.MaxAnisotropy == 0u);
+  CHECK(got.BorderColor[0] == 0.25f);
 }
 
 TEST_CASE("View descs with -1 counts: ArraySize and MipLevels resolved in GetDesc", "[resources][views]") {

@@ -234,6 +234,10 @@ std::vector<DescriptorRange> defaultDescriptorRanges(const Program& program);
 // rasterizer's sample count (sampleinfo / samplepos of `rasterizer`): int32,
 // the pipeline's rasterization samples or ForcedSampleCount; 1 if unset.
 constexpr uint32_t kRasterizerSampleCountSpecId = 0;
+// The specialization constant (SpecId) naming the render targets that store
+// the pixel shader's alpha in their red channel (A8_UNORM, which lives in an
+// R8 image): uint32, bit i for SV_Target i, whose .x then carries .w; 0 if unset.
+constexpr uint32_t kAlphaInRedTargetsSpecId = 1;
 
 // The push-constant bytes TranslateOptions::idBasesFromPushConstants reads:
 // int32 vertex base, int32 instance base (vertex stage), int32 primitive base

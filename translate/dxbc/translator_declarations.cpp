@@ -675,9 +675,21 @@ void Translator::declareOutput(uint32_t reg, uint8_t mask, SystemName name) {
     b_.name(var, "SV_Target" + std::to_string(reg));
     interface_.push_back(var);
     outputVars_[reg] = var;
+    if (!alphaInRedTargets_) {
+      alphaInRedTargets_ = b_.specConstant(b_.tUint(), 0, kAlphaInRedTargetsSpecId);
+      b_.name(alphaInRedTargets_, "alpha_in_red_targets");
+    }
     epilogue_.push_back([this, var, vecT, ct, reg] {
       uint32_t p = b_.op(OpAccessChain, b_.tPointer(SCPrivate, uVec4_), {outArr_, b_.cUint(reg)});
       uint32_t v = b_.op(OpLoad, uVec4_, {p});
+      // A target storing alpha in red (A8_UNORM) gets .w in .x (kAlphaInRedTargetsSpecId).
+      if (reg < 32) {
+        const uint32_t bit = b_.op(OpBitwiseAnd, b_.tUint(), {alphaInRedTargets_, b_.cUint(1u << reg)});
+        const uint32_t alphaInRed = b_.op(OpINotEqual, b_.tBool(), {bit, b_.cUint(0)});
+        const uint32_t x = b_.op(OpCompositeExtract, b_.tUint(), {v, 0});
+        const uint32_t w = b_.op(OpCompositeExtract, b_.tUint(), {v, 3});
+        v = b_.op(OpCompositeInsert, uVec4_, {b_.op(OpSelect, b_.tUint(), {alphaInRed, w, x}), v, 0});
+      }
       if (ct != ComponentType::Uint32) v = b_.op(OpBitcast, vecT, {v});
       b_.opNoResult(OpStore, {var, v});
     });

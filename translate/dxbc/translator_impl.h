@@ -676,6 +676,7 @@ class Translator {
   bool perSample_ = false;
   uint32_t samplePositions_ = 0;  // samplepos's table of the standard patterns (Private, declared once)
   uint32_t rasterizerSamples_ = 0;  // the rasterizer's sample count (a specialization constant)
+  uint32_t alphaInRedTargets_ = 0;  // kAlphaInRedTargetsSpecId's constant (declared with the first SV_Target)
   uint32_t idBases_ = 0;  // TranslateOptions::idBasesFromPushConstants  // the pixel shader runs per sample (SV_SampleIndex, sample interpolation)
   bool earlyFragmentTests_ = false;
   std::map<uint32_t, uint32_t> outputVars_, builtinIn_;

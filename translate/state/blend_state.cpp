@@ -36,6 +36,33 @@ VkBlendFactor blendFactorFor(D3D10_DDI_BLEND blend, bool alpha) {
   return VK_BLEND_FACTOR_ONE;  // out-of-range values are rejected by the runtime
 }
 
+namespace {
+// The colour factor whose red component is the value alpha factor `f` gives
+// the alpha channel, where the source's red is its alpha (the shader's .w
+// moved there) and the destination's red is the stored alpha.
+VkBlendFactor alphaFactorInRed(VkBlendFactor f) {
+  switch (f) {
+    case VK_BLEND_FACTOR_SRC_ALPHA_SATURATE: return VK_BLEND_FACTOR_ONE;  // its alpha is 1
+    case VK_BLEND_FACTOR_DST_ALPHA: return VK_BLEND_FACTOR_DST_COLOR;
+    case VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA: return VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR;
+    case VK_BLEND_FACTOR_CONSTANT_COLOR: return VK_BLEND_FACTOR_CONSTANT_ALPHA;
+    case VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_CONSTANT_ALPHA;
+    case VK_BLEND_FACTOR_SRC1_COLOR: return VK_BLEND_FACTOR_SRC1_ALPHA;
+    case VK_BLEND_FACTOR_ONE_MINUS_SRC1_COLOR: return VK_BLEND_FACTOR_ONE_MINUS_SRC1_ALPHA;
+    default: return f;  // ZERO, ONE, SRC_COLOR / SRC_ALPHA (both the alpha), DST_COLOR, CONSTANT_ALPHA, SRC1_ALPHA …
+  }
+}
+}  // namespace
+
+VkPipelineColorBlendAttachmentState alphaInRedAttachment(const VkPipelineColorBlendAttachmentState& a) {
+  VkPipelineColorBlendAttachmentState r = a;
+  r.colorBlendOp = a.alphaBlendOp;
+  r.srcColorBlendFactor = alphaFactorInRed(a.srcAlphaBlendFactor);
+  r.dstColorBlendFactor = alphaFactorInRed(a.dstAlphaBlendFactor);
+  r.colorWriteMask = (a.colorWriteMask & VK_COLOR_COMPONENT_A_BIT) ? VK_COLOR_COMPONENT_R_BIT : 0;
+  return r;
+}
+
 VkBlendOp blendOpFor(D3D10_DDI_BLEND_OP op) {
   switch (op) {
     case D3D10_DDI_BLEND_OP_ADD: return VK_BLEND_OP_ADD;

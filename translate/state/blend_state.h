@@ -25,6 +25,13 @@ D3D11_1_DDI_BLEND_DESC defaultBlendDesc();
 BlendPipelineState translateBlendState(const D3D11_1_DDI_BLEND_DESC& desc);
 VkBlendFactor blendFactorFor(D3D10_DDI_BLEND blend, bool alpha);
 VkBlendOp blendOpFor(D3D10_DDI_BLEND_OP op);
+// The attachment state of a target that keeps alpha in its red channel
+// (A8_UNORM in an R8 image; the pixel shader's .w reaches .x,
+// dxbc::kAlphaInRedTargetsSpecId): red blends with the alpha op and factors,
+// each turned into the colour factor whose red component is the alpha one's
+// value (the destination's alpha is its red, the blend factor's and SRC1's
+// their alpha, SRC_ALPHA_SAT's alpha 1); red is written where alpha was.
+VkPipelineColorBlendAttachmentState alphaInRedAttachment(const VkPipelineColorBlendAttachmentState& a);
 // D3D11_1_DDI_LOGIC_OP (D3D11_LOGIC_OP / D3D12_LOGIC_OP share its values) → VkLogicOp.
 VkLogicOp logicOpFor(D3D11_1_DDI_LOGIC_OP op);
 

@@ -208,6 +208,8 @@ VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]) {
     else
       v.float32[i] = rgba[i];
   }
+  // A8_UNORM lives in an R8 image: its alpha is the image's red.
+  if (f.swizzle == ViewSwizzle::AlphaFromRed) v.float32[0] = rgba[3];
   return v;
 }
 

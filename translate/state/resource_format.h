@@ -102,6 +102,7 @@ VkImageAspectFlags formatAspects(const FormatInfo& f);
 
 // D3D clears an integer render target with its float colour converted per
 // channel (truncation towards zero, saturated to the channel's range).
+// A8_UNORM (an R8 image) takes the colour's alpha in its red channel.
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]);
 
 // A clear value given in a view's format (clearColorFor, uavClearColorFromBits)
