@@ -304,10 +304,8 @@ TEST_CASE("SM5.1 ranges under the default map: each range an array at binding.h'
   CHECK(out[4][1] == kTyped4);
 }
 
-TEST_CASE("{nonuniform} resource indices: NonUniform on the index, the pointer and the loaded descriptor",
-          "[dxbc][semantics][sm51]") {
-  // One group of 4 threads: thread i reads T1[i + 4] (non-uniform) and writes it to U0[i & 1 + 1].
-  const char* cs = R"(cs_5_1
+// One group of 4 threads: thread i reads T1[i + 4] (non-uniform) and writes it to U0[i & 1 + 1].
+const char kNonUniformCs[] = R"(cs_5_1
 dcl_resource_structured T1[4:7], 4, space=0
 dcl_uav_raw U0[1:2], space=0
 dcl_input vThreadID.x
@@ -319,6 +317,10 @@ ishl r1.x, vThreadID.x, l(2)
 store_raw U0[r0.y + 1].x {nonuniform}, r1.x, r0.x
 ret
 )";
+
+TEST_CASE("{nonuniform} resource indices: NonUniform on the index, the pointer and the loaded descriptor",
+          "[dxbc][semantics][sm51]") {
+  const char* cs = kNonUniformCs;
   const std::vector<uint32_t> spirv = translated(cs);
   const std::string text = disassembleSpirv(spirv);
   CHECK(text.find("OpCapability ShaderNonUniform") != std::string::npos);
@@ -344,18 +346,7 @@ ret
 TEST_CASE("{nonuniform} resource indices without the device features: a subgroup loop serves each distinct index",
           "[dxbc][semantics][sm51]") {
   // The shader of the case above, translated with nonUniformWaterfall.
-  const char* cs = R"(cs_5_1
-dcl_resource_structured T1[4:7], 4, space=0
-dcl_uav_raw U0[1:2], space=0
-dcl_input vThreadID.x
-dcl_temps 2
-dcl_thread_group 4, 1, 1
-ld_structured r0.x, vThreadID.x, l(0), T1[vThreadID.x + 4].xxxx {nonuniform}
-and r0.y, vThreadID.x, l(1)
-ishl r1.x, vThreadID.x, l(2)
-store_raw U0[r0.y + 1].x {nonuniform}, r1.x, r0.x
-ret
-)";
+  const char* cs = kNonUniformCs;
   TranslateOptions options;
   options.nonUniformWaterfall = true;
   const std::vector<uint32_t> spirv = translated(cs, options);
