@@ -80,6 +80,11 @@ bool isStaleFragmentFullyCoveredReport(const char* messageIdName, const char* me
          std::strstr(message, "SPV_EXT_fragment_fully_covered") != nullptr;
 }
 
+bool isLayerTimelineTrackingTimeout(const char* messageIdName, uint32_t layerSpecVersion) {
+  return layerSpecVersion != 0 && layerSpecVersion < VK_MAKE_API_VERSION(0, 1, 3, 296) && messageIdName &&
+         std::strcmp(messageIdName, "UNASSIGNED-VkSemaphore-state-timeout") == 0;
+}
+
 InstanceOptions instanceOptionsFromEnvironment() {
   InstanceOptions options;
   if (const char* v = std::getenv("D3DVK_VALIDATION")) {
@@ -220,6 +225,14 @@ VkBool32 VKAPI_CALL Instance::onMessage(VkDebugUtilsMessageSeverityFlagBitsEXT s
                    VK_API_VERSION_MAJOR(self->layerVersion_), VK_API_VERSION_MINOR(self->layerVersion_),
                    VK_API_VERSION_PATCH(self->layerVersion_));
     });
+    return VK_FALSE;
+  }
+  if (self && isLayerTimelineTrackingTimeout(data ? data->pMessageIdName : nullptr, self->layerVersion_)) {
+    std::fprintf(stderr,
+                 "d3dvk: note: the validation layer (%u.%u.%u) timed out on its own timeline-semaphore tracking "
+                 "(UNASSIGNED-VkSemaphore-state-timeout, a layer bug fixed in 1.3.296); ignored\n",
+                 VK_API_VERSION_MAJOR(self->layerVersion_), VK_API_VERSION_MINOR(self->layerVersion_),
+                 VK_API_VERSION_PATCH(self->layerVersion_));
     return VK_FALSE;
   }
   if (self) self->messageCount_.fetch_add(1);

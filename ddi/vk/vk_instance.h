@@ -107,4 +107,13 @@ class Instance {
 bool isStaleFragmentFullyCoveredReport(const char* messageIdName, const char* message, uint32_t layerSpecVersion,
                                        bool deviceEnabledConservativeRasterization);
 
+// Whether a validation message is the layer's own timeout on its timeline-
+// semaphore bookkeeping (UNASSIGNED-VkSemaphore-state-timeout, which the layer
+// words "most likely a validation bug") from a layer older than 1.3.296: its
+// state tracker waited 10 s for a queue's retirement thread, which a loaded
+// machine (sanitizer builds running two suites) can starve; the rewrite of
+// that tracking (Vulkan-ValidationLayers #8519, in 1.3.296) removed the wait.
+// It reports nothing about the application. Only then is it ignored (with a note).
+bool isLayerTimelineTrackingTimeout(const char* messageIdName, uint32_t layerSpecVersion);
+
 }  // namespace d3dvk::vk

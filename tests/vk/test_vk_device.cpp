@@ -115,6 +115,16 @@ TEST_CASE("process-wide instances: one per validation mode, the same on every ca
   for (size_t i = 0; i < seen.size(); ++i) CHECK(seen[i] == (i % 2 ? b : a));
 }
 
+TEST_CASE("the old layer's timeline-tracking timeout is ignored only from layers before the fix", "[vk]") {
+  const char* id = "UNASSIGNED-VkSemaphore-state-timeout";
+  const uint32_t v239 = VK_MAKE_API_VERSION(0, 1, 3, 239), v296 = VK_MAKE_API_VERSION(0, 1, 3, 296);
+  CHECK(vk::isLayerTimelineTrackingTimeout(id, v239));
+  CHECK_FALSE(vk::isLayerTimelineTrackingTimeout(id, v296));  // the layer that rewrote that tracking
+  CHECK_FALSE(vk::isLayerTimelineTrackingTimeout(id, 0));     // version unknown: reported
+  CHECK_FALSE(vk::isLayerTimelineTrackingTimeout("VUID-vkWaitSemaphores-pWaitInfo-parameter", v239));
+  CHECK_FALSE(vk::isLayerTimelineTrackingTimeout(nullptr, v239));
+}
+
 TEST_CASE("the stale-layer SPV_EXT_fragment_fully_covered report is ignored only where it is false", "[vk]") {
   const char* id = "VUID-VkShaderModuleCreateInfo-pCode-04146";
   const char* text = "vkCreateShaderModule(): A SPIR-V Extension (SPV_EXT_fragment_fully_covered) was declared that "
