@@ -9,6 +9,7 @@
 #include "dxbc/listing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "spirv_text.h"
 #include "vk_test_context.h"
 
 #include <catch2/catch.hpp>
@@ -304,6 +305,8 @@ TEST_CASE("SM5.1 ranges under the default map: each range an array at binding.h'
   CHECK(out[4][1] == kTyped4);
 }
 
+namespace {
+
 // One group of 4 threads: thread i reads T1[i + 4] (non-uniform) and writes it to U0[i & 1 + 1].
 const char kNonUniformCs[] = R"(cs_5_1
 dcl_resource_structured T1[4:7], 4, space=0
@@ -318,6 +321,18 @@ store_raw U0[r0.y + 1].x {nonuniform}, r1.x, r0.x
 ret
 )";
 
+// Runs kNonUniformCs translated (one group of 4 threads) and checks what each thread wrote.
+void checkNonUniformRun(test::VkTestContext& ctx, const std::vector<uint32_t>& spirv) {
+  const auto out = runCompute(ctx, spirv,
+                              {{0, 33, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, structuredSrvs()},
+                               {0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {{0, 0, 0, 0}, {0, 0, 0, 0}}}},
+                              1);
+  CHECK(out[1][0] == std::vector<uint32_t>{1000, 0, 3002, 0});
+  CHECK(out[1][1] == std::vector<uint32_t>{0, 2001, 0, 4003});
+}
+
+}  // namespace
+
 TEST_CASE("{nonuniform} resource indices: NonUniform on the index, the pointer and the loaded descriptor",
           "[dxbc][semantics][sm51]") {
   const char* cs = kNonUniformCs;
@@ -326,21 +341,14 @@ TEST_CASE("{nonuniform} resource indices: NonUniform on the index, the pointer a
   CHECK(text.find("OpCapability ShaderNonUniform") != std::string::npos);
   CHECK(text.find("OpCapability StorageBufferArrayNonUniformIndexing") != std::string::npos);
   CHECK(text.find("OpExtension \"SPV_EXT_descriptor_indexing\"") != std::string::npos);
-  size_t decorations = 0;
-  for (size_t at = text.find(" NonUniform\n"); at != std::string::npos; at = text.find(" NonUniform\n", at + 1)) ++decorations;
-  CHECK(decorations >= 4);  // two indices and the two element pointers (at least)
+  CHECK(test::occurrences(text, " NonUniform\n") >= 4);  // two indices and the two element pointers (at least)
 
   test::VkTestContext ctx;
   if (!ctx.device().descriptorIndexing().storageBufferNonUniform) {
     WARN("the device has no shaderStorageBufferArrayNonUniformIndexing (lavapipe before Mesa 23): not run");
     return;
   }
-  const auto out = runCompute(ctx, spirv,
-                              {{0, 33, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, structuredSrvs()},
-                               {0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {{0, 0, 0, 0}, {0, 0, 0, 0}}}},
-                              1);
-  CHECK(out[1][0] == std::vector<uint32_t>{1000, 0, 3002, 0});
-  CHECK(out[1][1] == std::vector<uint32_t>{0, 2001, 0, 4003});
+  checkNonUniformRun(ctx, spirv);
 }
 
 TEST_CASE("{nonuniform} resource indices without the device features: a subgroup loop serves each distinct index",
@@ -354,11 +362,7 @@ TEST_CASE("{nonuniform} resource indices without the device features: a subgroup
   CHECK(text.find(" NonUniform\n") == std::string::npos);  // no NonUniform decoration
   CHECK(text.find("ShaderNonUniform") == std::string::npos);
   CHECK(text.find("OpCapability GroupNonUniformArithmetic") != std::string::npos);
-  size_t minima = 0;
-  for (size_t at = text.find("OpGroupNonUniformUMin"); at != std::string::npos;
-       at = text.find("OpGroupNonUniformUMin", at + 1))
-    ++minima;
-  CHECK(minima == 2);  // one loop per instruction with a {nonuniform} index
+  CHECK(test::occurrences(text, "OpGroupNonUniformUMin") == 2);  // one loop per instruction with a {nonuniform} index
   CHECK(text.find("OpLoopMerge") != std::string::npos);
 
   test::VkTestContext ctx;
@@ -366,12 +370,7 @@ TEST_CASE("{nonuniform} resource indices without the device features: a subgroup
     WARN("the device has no subgroup arithmetic in compute shaders: not run");
     return;
   }
-  const auto out = runCompute(ctx, spirv,
-                              {{0, 33, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, structuredSrvs()},
-                               {0, 160, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, {{0, 0, 0, 0}, {0, 0, 0, 0}}}},
-                              1);
-  CHECK(out[1][0] == std::vector<uint32_t>{1000, 0, 3002, 0});
-  CHECK(out[1][1] == std::vector<uint32_t>{0, 2001, 0, 4003});
+  checkNonUniformRun(ctx, spirv);
 }
 
 TEST_CASE("texture ranges on a device without dynamic sampled-image indexing: a switch over constant elements",
@@ -400,11 +399,7 @@ ret
   CHECK(text.find("OpDPdx") != std::string::npos);
   CHECK(text.find("OpCapability SampledImageArrayNonUniformIndexing") == std::string::npos);
   CHECK(text.find("OpCapability SampledImageArrayDynamicIndexing") != std::string::npos);  // T1's
-  size_t samples = 0;
-  for (size_t at = text.find("OpImageSampleExplicitLod"); at != std::string::npos;
-       at = text.find("OpImageSampleExplicitLod", at + 1))
-    ++samples;
-  CHECK(samples == 5);  // T0's four cases and T1's sample_l
+  CHECK(test::occurrences(text, "OpImageSampleExplicitLod") == 5);  // T0's four cases and T1's sample_l
 }
 
 TEST_CASE("an SM5.0 shader under a descriptor map: its registers are one-register ranges in space 0",

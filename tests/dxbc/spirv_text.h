@@ -1,0 +1,17 @@
+// tests/dxbc/spirv_text.h — what the translator tests ask of a SPIR-V
+// disassembly: how often a piece of text stands in it.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace d3dvk::test {
+
+// Occurrences of `what` in `text` (overlapping ones counted).
+inline size_t occurrences(const std::string& text, const std::string& what) {
+  size_t n = 0;
+  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace d3dvk::test
