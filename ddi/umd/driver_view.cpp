@@ -150,6 +150,7 @@ void releaseArrayView(Device& device, const ImageViewRange& v, std::unique_ptr<v
 template <typename View>
 void destroyView(Device& device, View* v) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
+  device.recorder().forgetView(v);  // a clear it has pending is recorded now
   if (v->resource && v->view)
     device.queue().releaseAfter(v->resource->lastUse, std::move(v->view));
   if constexpr (requires { v->window; }) {
@@ -475,6 +476,23 @@ VOID APIENTRY clearUnorderedAccessViewFloat(D3D10DDI_HDEVICE hDevice, D3D11DDI_H
   clearUav(*device, v, state::clearColorFor(*v->viewFormat, values));
 }
 
+namespace {
+// A clear of the whole of `v` (ClearRenderTargetView / ClearDepthStencilView) as Recorder::deferClear keeps it.
+PendingClear pendingClear(const ImageViewRange& v, VkImageAspectFlags aspects, const VkClearValue& attachmentValue,
+                          const VkClearColorValue& imageValue) {
+  PendingClear c;
+  c.owner = &v;
+  c.resource = v.resource;
+  c.view = v.view->handle();
+  c.range = {aspects, v.firstMip, v.mipCount, v.firstSlice, v.sliceCount};
+  c.width = v.resource->mipWidth(v.firstMip);
+  c.height = v.resource->mipHeight(v.firstMip);
+  c.attachmentValue = attachmentValue;
+  c.imageValue = imageValue;
+  return c;
+}
+}  // namespace
+
 VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTARGETVIEW h, FLOAT color[4]) {
   Device* device = Device::from(hDevice);
   RenderTargetView* v = RenderTargetView::from(h);
@@ -489,6 +507,10 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
     if (recordAttachmentClear(*device, *v, inPass)) return;
     if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
   }
+  if (!v->resource->isTexture3D() &&
+      device->recorder().deferClear(pendingClear(*v, VK_IMAGE_ASPECT_COLOR_BIT, inPass.clearValue,
+                                                 state::clearValueForImage(*v->viewFormat, *v->resource->format, value))))
+    return;  // the next instance rendering it loads the clear
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   if (v->resource->isTexture3D()) {
@@ -538,6 +560,8 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
     if (recordAttachmentClear(*device, *v, inPass)) return;
     if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
   }
+  if (device->recorder().deferClear(pendingClear(*v, aspects, inPass.clearValue, {})))
+    return;  // the next instance rendering it loads the clear
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};

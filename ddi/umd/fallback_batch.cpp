@@ -158,4 +158,9 @@ void flushFallbackBatch(Device& device) {
   if (r && r->batch.open()) r->batch.flush(device);
 }
 
+bool fallbackBatchOpen(Device& device) {
+  const FallbackResources* r = device.fallbackResources().get();
+  return r && r->batch.open();
+}
+
 }  // namespace d3dvk::umd

@@ -128,5 +128,7 @@ class FallbackBatch {
 
 // The device's open fallback batch flushed (Recorder: before any other command and at submit).
 void flushFallbackBatch(Device& device);
+// Whether the device has a fallback batch open.
+bool fallbackBatchOpen(Device& device);
 
 }  // namespace d3dvk::umd

@@ -158,7 +158,8 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   if (!layout || !updateStages(device, c, shaders, setCount)) return;
 
   if (!reserveStreamOutputQueries(device)) return;  // (may record a query-pool reset: before the draw's commands)
-  VkCommandBuffer cmd = rec.tracked();
+  const RenderPassKey passKey = renderPassKey(device, prepared.extent, prepared.layerCount);
+  VkCommandBuffer cmd = rec.tracked(&passKey);
   if (!cmd) return;
   // What the draw reads and writes: hazards, layouts, lifetimes.
   for (uint32_t i = 0; i < setCount; ++i)
@@ -177,7 +178,6 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   if (call.indirectBuffer) rec.access(*call.indirectBuffer, false);
   if (call.autoBuffer) rec.access(*call.autoBuffer, false);  // its counter (DrawAuto)
   declareStreamOutputTargets(device);
-  const RenderPassKey passKey = renderPassKey(device, prepared.extent, prepared.layerCount);
   declareRenderPass(device, cmd, passKey);
   const uint64_t serial = device.queue().openSerial();
   for (uint32_t i = 0; i < setCount; ++i)
@@ -287,9 +287,9 @@ bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkC
       extent.width != view.resource->mipWidth(view.firstMip) || extent.height != view.resource->mipHeight(view.firstMip))
     return false;
   Recorder& rec = device.recorder();
-  VkCommandBuffer cmd = rec.tracked();
-  if (!cmd) return true;  // reported
   const RenderPassKey key = renderPassKey(device, extent, 1);
+  VkCommandBuffer cmd = rec.tracked(&key);
+  if (!cmd) return true;  // reported
   declareRenderPass(device, cmd, key);
   if (!rec.renderPassOpen(key)) rec.beginRenderPass(cmd, key);
   // In rasterization order with the instance's draws: no barrier either side.

@@ -7,9 +7,11 @@
 #include "fallback_batch.h"
 #include "resource_format.h"  // translate/state
 
+#include <algorithm>
+
 namespace d3dvk::umd {
 
-VkCommandBuffer Recorder::open(VkResult* failure) {
+VkCommandBuffer Recorder::open(VkResult* failure, const RenderPassKey* pass) {
   {
     // Any other command: consecutive fallback draws end here (fallback_batch.h),
     // not predicated (a draw joins a batch only while no condition is active).
@@ -35,7 +37,66 @@ VkCommandBuffer Recorder::open(VkResult* failure) {
     conditional_ = Conditional::Off;
     bound_ = BoundCommandState{};
   }
+  if (!pendingClears_.empty()) recordPendingClears(cmd, pass);
   return cmd;
+}
+
+namespace {
+// Whether `pass` loads `c`: its view an attachment of exactly the view's area, one layer.
+bool loads(const RenderPassKey& pass, const PendingClear& c) {
+  if (pass.width != c.width || pass.height != c.height || pass.layers != c.range.layerCount) return false;
+  if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT)
+    return std::find(pass.colors, pass.colors + pass.colorCount, c.view) != pass.colors + pass.colorCount;
+  return pass.depth == c.view;
+}
+}  // namespace
+
+void Recorder::recordPendingClears(VkCommandBuffer cmd, const RenderPassKey* pass) {
+  bool recorded = false;
+  size_t kept = 0;
+  for (PendingClear& c : pendingClears_) {
+    if (pass && loads(*pass, c)) {
+      pendingClears_[kept++] = c;
+      continue;
+    }
+    // As untracked commands: each after everything before it.
+    if (!recorded) endRenderPass();
+    if (anyWork_ || recorded) fullBarrier(cmd);
+    recorded = true;
+    transitionImage(cmd, *c.resource, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT)
+      vkCmdClearColorImage(cmd, c.resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, &c.imageValue, 1,
+                           &c.range);
+    else
+      vkCmdClearDepthStencilImage(cmd, c.resource->image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
+                                  &c.attachmentValue.depthStencil, 1, &c.range);
+    markUsed(device_, *c.resource);
+  }
+  pendingClears_.resize(kept);
+  if (recorded) untrackedWork_ = anyWork_ = true;
+}
+
+bool Recorder::deferClear(const PendingClear& clear) {
+  if (predicateWord_ || fallbackBatchOpen(device_)) return false;
+  // An attachment of the open instance (bound no more): a draw into it again begins a new one.
+  if (passOpen_ && (std::find(pass_.colors, pass_.colors + pass_.colorCount, clear.view) != pass_.colors + pass_.colorCount ||
+                    pass_.depth == clear.view))
+    endRenderPass();
+  // A later clear of the same view and aspects replaces an earlier one.
+  for (PendingClear& c : pendingClears_)
+    if (c.owner == clear.owner && (clear.range.aspectMask & c.range.aspectMask) == c.range.aspectMask) {
+      c = clear;
+      return true;
+    }
+  pendingClears_.push_back(clear);
+  return true;
+}
+
+void Recorder::forgetView(const void* owner) {
+  if (pendingClears_.empty()) return;
+  if (std::none_of(pendingClears_.begin(), pendingClears_.end(), [&](const PendingClear& c) { return c.owner == owner; }))
+    return;
+  open();  // records them all (in order)
 }
 
 void Recorder::endConditional(VkCommandBuffer cmd) {
@@ -100,8 +161,8 @@ VkCommandBuffer Recorder::untracked(VkResult* result) {
   return cmd;
 }
 
-VkCommandBuffer Recorder::tracked() {
-  VkCommandBuffer cmd = open();
+VkCommandBuffer Recorder::tracked(const RenderPassKey* pass) {
+  VkCommandBuffer cmd = open(nullptr, pass);
   if (!cmd) return VK_NULL_HANDLE;
   if (!device_.activeQueries.empty() && queriesNeedSegment(device_)) {
     endRenderPass();  // segments begin outside render passes (and may span several)
@@ -171,6 +232,7 @@ void Recorder::beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key) {
     colors[i].storeOp = VK_ATTACHMENT_STORE_OP_STORE;
   }
   VkRenderingAttachmentInfo depth{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  VkRenderingAttachmentInfo stencil{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
   VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
   rendering.renderArea = {{0, 0}, {key.width, key.height}};
   rendering.layerCount = key.layers;
@@ -181,9 +243,23 @@ void Recorder::beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key) {
     depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
     depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+    stencil = depth;
     rendering.pDepthAttachment = &depth;
-    if (key.stencil) rendering.pStencilAttachment = &depth;
+    if (key.stencil) rendering.pStencilAttachment = &stencil;
   }
+  // The pending clears of these attachments (tracked() recorded the others) are their load ops.
+  for (const PendingClear& c : pendingClears_) {
+    if (!loads(key, c)) continue;  // (none: tracked() recorded them)
+    if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT) {
+      for (uint32_t i = 0; i < key.colorCount; ++i)
+        if (key.colors[i] == c.view) colors[i].loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, colors[i].clearValue = c.attachmentValue;
+      continue;
+    }
+    if (c.range.aspectMask & VK_IMAGE_ASPECT_DEPTH_BIT) depth.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, depth.clearValue = c.attachmentValue;
+    if (c.range.aspectMask & VK_IMAGE_ASPECT_STENCIL_BIT)
+      stencil.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR, stencil.clearValue = c.attachmentValue;
+  }
+  std::erase_if(pendingClears_, [&](const PendingClear& c) { return loads(key, c); });
   vkCmdBeginRendering(cmd, &rendering);
   passOpen_ = true;
   pass_ = key;
@@ -203,6 +279,7 @@ void Recorder::beforeSubmit(VkCommandBuffer cmd) {
   predicateWord_ = VK_NULL_HANDLE;  // the batch's fallback draws are not predicated (see open())
   flushFallbackBatch(device_);
   predicateWord_ = word;
+  if (!pendingClears_.empty()) recordPendingClears(cmd, nullptr);
   endRenderPass();
   endConditional(cmd);  // a command buffer ends without it
 }

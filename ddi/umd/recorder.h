@@ -25,6 +25,13 @@
 // same epoch that it conflicts with. Barriers are full memory barriers
 // (ALL_COMMANDS, MEMORY_READ|WRITE): few, since steady-state draws need none.
 //
+// Clears of views that are not attachments of the open instance
+// (ClearRenderTargetView / ClearDepthStencilView of a whole view, the usual
+// "clear, bind, draw") are kept aside (deferClear): the next rendering
+// instance whose attachments include the view over exactly its area and
+// layers loads it with VK_ATTACHMENT_LOAD_OP_CLEAR; any other command, and
+// the submit, first records it as the transfer clear it was.
+//
 // Conditional rendering (D3D11 SetPredication, driver_predication.h): while
 // a predicated command records, predicate() names the condition word; the
 // command buffers the recorder hands out then have VK_EXT_conditional_rendering
@@ -88,6 +95,17 @@ struct BoundCommandState {
   uint32_t stencilReference = 0;
 };
 
+// A whole-view clear kept for the next rendering instance (deferClear).
+struct PendingClear {
+  const void* owner = nullptr;  // the view object (forgetView)
+  Resource* resource = nullptr;
+  VkImageView view = VK_NULL_HANDLE;
+  VkImageSubresourceRange range{};  // the view's subresources; aspectMask: what is cleared
+  uint32_t width = 0, height = 0;   // the view's mip
+  VkClearValue attachmentValue{};   // in the view's format (load op)
+  VkClearColorValue imageValue{};   // a colour in the image's format (transfer clear)
+};
+
 class Recorder {
  public:
   explicit Recorder(Device& device) : device_(device) {}
@@ -103,7 +121,16 @@ class Recorder {
   VkCommandBuffer outsideRenderPass();
   // For a tracked command: the open batch's command buffer (a render pass may
   // be open); active queries have an open segment. Null after reporting.
-  VkCommandBuffer tracked();
+  // `pass`: the instance the command renders in; the pending clears it can
+  // load stay pending for beginRenderPass, the others are recorded first.
+  VkCommandBuffer tracked(const RenderPassKey* pass = nullptr);
+
+  // Keeps `clear` for the next instance rendering its view, if it may wait:
+  // no fallback batch or condition active (the open instance ends if the view
+  // is one of its attachments). False: the caller records the clear now.
+  bool deferClear(const PendingClear& clear);
+  // A view being destroyed: its pending clears are recorded now.
+  void forgetView(const void* owner);
 
   // Tracked commands: declare each access, then barrier(), then record.
   // `layout`: the layout an image must be in (VK_IMAGE_LAYOUT_UNDEFINED for
@@ -144,7 +171,9 @@ class Recorder {
  private:
   // The open batch's command buffer; a new batch starts a new epoch. Null
   // with *result on failure (reported when `result` is null).
-  VkCommandBuffer open(VkResult* result = nullptr);
+  VkCommandBuffer open(VkResult* result = nullptr, const RenderPassKey* pass = nullptr);
+  // Records the pending clears that `pass` cannot load (all without one) as transfer clears.
+  void recordPendingClears(VkCommandBuffer cmd, const RenderPassKey* pass);
   void fullBarrier(VkCommandBuffer cmd);
   // Makes conditional rendering in `cmd` what predicate() says: inside the
   // open instance (`inPass`, tracked commands: begun by beginRenderPass when
@@ -169,6 +198,7 @@ class Recorder {
   RenderPassKey pass_;
   VkCommandBuffer passCmd_ = VK_NULL_HANDLE;
   BoundCommandState bound_;
+  std::vector<PendingClear> pendingClears_;  // in API order
   VkBuffer predicateWord_ = VK_NULL_HANDLE;  // what predicate() asks for
   VkDeviceSize predicateOffset_ = 0;
   bool predicateInverted_ = false;

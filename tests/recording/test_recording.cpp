@@ -412,3 +412,138 @@ TEST_CASE("a clear of a bound target larger than the render area clears all of i
       CHECK(pixels[y * kSize + x] == std::array<float, 4>{0, 0, 1, 1});
     }
 }
+
+namespace {
+// A depth-stencil state: depth test LESS (writes on), stencil test EQUAL to the reference (keeps).
+Com<ID3D11DepthStencilState> depthLessStencilEqual(RenderDevice& d) {
+  D3D11_DEPTH_STENCIL_DESC ds{};
+  ds.DepthEnable = TRUE;
+  ds.DepthWriteMask = D3D11_DEPTH_WRITE_MASK_ALL;
+  ds.DepthFunc = D3D11_COMPARISON_LESS;
+  ds.StencilEnable = TRUE;
+  ds.StencilReadMask = ds.StencilWriteMask = 0xFF;
+  ds.FrontFace = {D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_COMPARISON_EQUAL};
+  ds.BackFace = ds.FrontFace;
+  Com<ID3D11DepthStencilState> state;
+  REQUIRE(d->CreateDepthStencilState(&ds, state.out()) == S_OK);
+  return state;
+}
+}  // namespace
+
+TEST_CASE("clears of views not bound yet are the load ops of the render pass that binds them: depth and stencil too",
+          "[recording][draw][clear][depth][pixels]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize, {1, 1, 1, 1});
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_BIND_DEPTH_STENCIL);
+  Com<ID3D11Texture2D> depth;
+  REQUIRE(d->CreateTexture2D(&td, nullptr, depth.out()) == S_OK);
+  Com<ID3D11DepthStencilView> dsv;
+  REQUIRE(d->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
+  Com<ID3D11DepthStencilState> state = depthLessStencilEqual(d);
+  d.context->OMSetDepthStencilState(state.get(), 3);
+  std::vector<Vertex> vertices = rectangle(0, 0, 8, 16, {1, 0, 0, 1});
+  const std::vector<Vertex> right = rectangle(8, 0, 16, 16, {0, 1, 0, 1});
+  vertices.insert(vertices.end(), right.begin(), right.end());
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(6, 0);  // (no depth buffer yet: red on the left, the target's creation settled)
+  d.context->OMSetRenderTargets(0, nullptr, nullptr);
+
+  const Counted counted;
+  const float blue[4] = {0, 0, 1, 1};
+  d.context->ClearRenderTargetView(t.rtv.get(), blue);
+  d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 0.5f, 3);
+  ID3D11RenderTargetView* rtvs[] = {t.rtv.get()};
+  d.context->OMSetRenderTargets(1, rtvs, dsv.get());
+  d.context->Draw(6, 0);  // z = 0 < 0.5 and stencil 3 == 3: the left half red
+  const D3DVKStats n = counted.delta();
+  CHECK(n.renderPasses == 1);  // the clears are its load ops: no transfer clears, no instance of their own
+  CHECK(n.barriers <= 1);      // the depth image's move to its layout (the transfer clears needed three more)
+  d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_STENCIL, 0.0f, 5);  // bound now: cleared inside the pass
+  d.context->Draw(6, 6);  // stencil 5 != 3: the right half stays blue
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kSize + x] == (x < 8 ? std::array<float, 4>{1, 0, 0, 1} : std::array<float, 4>{0, 0, 1, 1}));
+    }
+  const std::vector<uint8_t> depths = readback(d, depth.get());
+  REQUIRE(depths.size() == size_t(kSize) * kSize * 4);
+  for (UINT y = 0; y < kSize; ++y)
+    for (UINT x = 0; x < kSize; ++x) {
+      uint32_t texel;
+      std::memcpy(&texel, depths.data() + 4 * (size_t(y) * kSize + x), 4);
+      INFO("depth-stencil " << x << "," << y);
+      CHECK((texel & 0xFFFFFFu) == (x < 8 ? 0u : 0x800000u));  // 0.5 as 24-bit UNORM: round(0.5 · (2^24 − 1))
+      CHECK(texel >> 24 == 5u);
+    }
+}
+
+TEST_CASE("a clear kept for a render pass is done first by any other command that meets its view",
+          "[recording][clear][pixels]") {
+  RenderDevice d;
+  const float blue[4] = {0, 0, 1, 1}, green[4] = {0, 1, 0, 1};
+  const std::array<float, 4> kBlue{0, 0, 1, 1}, kGreen{0, 1, 0, 1};
+  auto all = [](const std::vector<std::array<float, 4>>& pixels, std::array<float, 4> c) {
+    return std::all_of(pixels.begin(), pixels.end(), [&](const std::array<float, 4>& p) { return p == c; });
+  };
+  SECTION("a copy reads it") {
+    DrawTarget t(d, kSize, kSize, {1, 0, 0, 1});
+    d.context->OMSetRenderTargets(0, nullptr, nullptr);
+    d.context->ClearRenderTargetView(t.rtv.get(), blue);
+    CHECK(all(t.pixels(), kBlue));  // (read back through a copy to a staging texture)
+  }
+  SECTION("its view is destroyed") {
+    DrawTarget t(d, kSize, kSize, {1, 0, 0, 1});
+    d.context->OMSetRenderTargets(0, nullptr, nullptr);
+    Com<ID3D11RenderTargetView> other;
+    REQUIRE(d->CreateRenderTargetView(t.texture.get(), nullptr, other.out()) == S_OK);
+    d.context->ClearRenderTargetView(other.get(), green);
+    other = Com<ID3D11RenderTargetView>();
+    CHECK(all(t.pixels(), kGreen));
+  }
+  SECTION("a render pass over a smaller area binds it (the clear covers the whole view)") {
+    DrawTarget t(d, kSize, kSize, {1, 0, 0, 1});
+    Com<ID3D11Texture2D> depth;
+    Com<ID3D11DepthStencilView> dsv = depthView(d, kSize / 2, kSize / 2, &depth);  // the render area: 8×8
+    d.context->OMSetRenderTargets(0, nullptr, nullptr);
+    d.context->ClearRenderTargetView(t.rtv.get(), blue);
+    d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH, 1.0f, 0);
+    ID3D11RenderTargetView* rtvs[] = {t.rtv.get()};
+    d.context->OMSetRenderTargets(1, rtvs, dsv.get());
+    const std::vector<Vertex> square = rectangle(0, 0, 4, 4, {0, 1, 0, 1});
+    Com<ID3D11Buffer> vb = makeBuffer(d, square.data(), UINT(square.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);
+    const auto pixels = t.pixels();
+    for (UINT y = 0; y < kSize; ++y)
+      for (UINT x = 0; x < kSize; ++x) {
+        INFO("pixel " << x << "," << y);
+        CHECK(pixels[y * kSize + x] == (x < 4 && y < 4 ? kGreen : kBlue));
+      }
+  }
+  SECTION("a draw samples it, and a later clear of the same view replaces it") {
+    DrawTarget a(d, kSize, kSize, {0, 0, 0, 1});
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+    td.BindFlags |= D3D11_BIND_RENDER_TARGET;
+    Com<ID3D11Texture2D> sampled;
+    Com<ID3D11RenderTargetView> sampledRtv;
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(d->CreateTexture2D(&td, nullptr, sampled.out()) == S_OK);
+    REQUIRE(d->CreateRenderTargetView(sampled.get(), nullptr, sampledRtv.out()) == S_OK);
+    REQUIRE(d->CreateShaderResourceView(sampled.get(), nullptr, srv.out()) == S_OK);
+    const std::vector<uint8_t> psCode = assembled(kPsCopyTexel);
+    Com<ID3D11PixelShader> copyTexel;
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, copyTexel.out()) == S_OK);
+    const std::vector<Vertex> quad = rectangle(0, 0, kSize, kSize, {1, 1, 1, 1});
+    Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    a.bindVertices(vb.get());
+    d.context->ClearRenderTargetView(sampledRtv.get(), blue);
+    d.context->ClearRenderTargetView(sampledRtv.get(), green);
+    d.context->PSSetShader(copyTexel.get(), nullptr, 0);
+    ID3D11ShaderResourceView* views[] = {srv.get()};
+    d.context->PSSetShaderResources(0, 1, views);
+    d.context->Draw(6, 0);  // into A, reading the cleared texture
+    CHECK(all(a.pixels(), kGreen));
+  }
+}
