@@ -230,13 +230,6 @@ bool shaderResourceLayoutsReady(const Device& device) {
 }
 
 // Whether the pixel shader reads SV_PrimitiveID.
-bool readsPrimitiveId(const Shader* ps) {
-  if (!ps) return false;
-  for (const dxbc::SignatureElement& e : ps->reflection.inputs.elements)
-    if (dxbc::effectiveSystemValue(e) == 7 /*D3D_NAME_PRIMITIVE_ID*/) return true;
-  return false;
-}
-
 // What the bound pixel shader reads, resolved (false: not comparable; the draw forms a group of its own).
 bool pixelDescriptors(Device& device, StageDescriptors* out) {
   out->clear();
@@ -506,7 +499,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // SV_PrimitiveID in its pixel shader (a geometry or domain shader's is
     // captured), the triangles need not know their draw.
     std::optional<FallbackBatch::GroupKey> key;
-    if (primitiveIdWord >= 0 || !readsPrimitiveId(ps)) {
+    if (primitiveIdWord >= 0 || !readsPrimitiveId(ps ? &ps->reflection : nullptr)) {
       key.emplace();
       key->capture = capturePipeline;
       key->flat = flatDrawPipeline;

@@ -122,6 +122,13 @@ DrawCall clampFallbackIndexedDraw(const DrawCall& call, const fallback::Primitiv
   return clamped;
 }
 
+bool readsPrimitiveId(const dxbc::ShaderReflection* ps) {
+  if (!ps) return false;
+  for (const dxbc::SignatureElement& e : ps->inputs.elements)
+    if (dxbc::effectiveSystemValue(e) == 7 /*D3D_NAME_PRIMITIVE_ID*/) return true;
+  return false;
+}
+
 int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue) {
   for (const dxbc::SignatureElement& e : reflection.outputs.elements) {
     if (e.systemValue != systemValue || e.stream != 0) continue;

@@ -79,6 +79,9 @@ DrawCall clampFallbackIndexedDraw(const DrawCall& call, const fallback::Primitiv
 // The captured word of a system value of the captured stage (its registers are
 // captured as vec4s in `registers` order), or -1.
 int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue);
+// Whether a pixel shader (null: none) reads SV_PrimitiveID: then the triangles
+// of consecutive fallback draws cannot share a setup (their numbering is the draw's).
+bool readsPrimitiveId(const dxbc::ShaderReflection* ps);
 
 // The rasterizer's clip rectangle in pixels: the viewport inside the render
 // area, and inside `scissor` where given.

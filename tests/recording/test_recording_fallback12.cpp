@@ -45,6 +45,36 @@ mov o0.x, cb0[0].x
 ret
 )";
 
+// A conservative pixel shader without SV_PrimitiveID (so its draws may share a
+// setup): SV_Target = (cb0[0].x, 0, 0, instance + 16·SV_IsFrontFace).
+const char kGroupablePs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// INSTANCE                 0   x           1     NONE    uint   x
+// SV_IsFrontFace           0   x           2    FFACE    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET    uint   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input_ps constant v1.x
+dcl_input_ps_sgv constant v2.x, is_front_face
+dcl_output o0.xyzw
+dcl_temps 1
+mov o0.x, cb0[0].x
+mov o0.yz, l(0,0,0,0)
+and r0.x, v2.x, l(16)
+iadd o0.w, r0.x, v1.x
+ret
+)";
+
 using Expected = std::map<std::pair<int, int>, std::pair<uint32_t, uint32_t>>;  // pixel → (marker, instance)
 
 // A random triangle in pixels (vertices on D3D's 1/256 grid, some off the target).
@@ -176,4 +206,34 @@ TEST_CASE("D3D12 batched conservative fallback draws keep each draw's root const
   const std::vector<uint32_t> words = s.run(1);
   checkImage(words, expected);
   native->Release();
+}
+
+TEST_CASE("D3D12 batched conservative fallback draws that differ only in their triangles form groups: one setup and "
+          "one draw pass each",
+          "[recording][d3d12][conservative][fallback]") {
+  ConservativeScene s(1);
+  ID3D12PipelineState* groupable = s.createPso(kGroupablePs, nullptr, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
+  std::mt19937 rng(20261201);
+  Expected expected;
+  s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
+  s.list->SetPipelineState(groupable);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  s.clear();
+  const Counted counted;
+  // 16 draws, each with its own vertex buffer; the pixel shader's marker
+  // (a root constant) changes every 4 draws, so 4 groups; one draw of each
+  // group has two instances.
+  for (UINT i = 0; i < 16; ++i) {
+    if (i % 4 == 2)
+      drawTriangle(s, expected, randomTriangle(rng), i / 4 + 1, 0, 0, {{0, 0}, {0.5f, -0.25f}});
+    else
+      drawTriangle(s, expected, randomTriangle(rng), i / 4 + 1);
+  }
+  s.copyOut(0);
+  const std::vector<uint32_t> words = s.run(1);
+  const D3DVKStats n = counted.delta();
+  checkImage(words, expected);
+  // A capture draw per application draw, and per group the draw pass's two indirect draws (flat, exact).
+  CHECK(n.draws == 16 + 4 * 2);
+  groupable->Release();
 }

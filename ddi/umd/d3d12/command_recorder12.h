@@ -254,17 +254,24 @@ class CommandRecorder12 {
     DrawTargets12 targets, capture;    // the draw pass's and the capture's
     umd::DrawCall call;                // the application's draw (its id bases)
     umd::FallbackPiece piece;
-    umd::FallbackPieceBuffers buffers;
     fallback::gpu::FallbackHeader header{};
     fallback::gpu::SetupParams params{};
     std::vector<std::pair<uint32_t, VkDescriptorSet>> captureSets;
-    VkDescriptorSet setupSet = VK_NULL_HANDLE;
-    VkDescriptorSet drawSets[2] = {};
     float minDepth = 0, maxDepth = 1;
     umd::FallbackClipRect clip{};
   };
   static constexpr size_t kMaxBatchedFallbackDraws = 64;
+  // Records the batch (fallback_batch12.cpp): consecutive draws whose setups
+  // and draw passes differ only in their triangles form a group with one
+  // buffer set, one capture stream, one triage, one deferred setup and one
+  // draw pass, as D3D11's batch does (fallback_batch.h).
   void flushFallbackBatch();
+  // Whether `next` may join the group `first` opened (fallback_batch12.cpp).
+  static bool sameFallbackGroup(const PendingFallback12& first, const PendingFallback12& next);
+  // Buffers for `slots` triangles of `f`'s draws from the allocator, the setup's
+  // set and the draw pass's two (the pixel shader's from the list's state).
+  bool fallbackBuffers(const Fallback12& f, uint32_t slots, umd::FallbackPieceBuffers* buffers, VkDescriptorSet* setupSet,
+                       VkDescriptorSet (&drawSets)[2]);
   // A whole-view clear of a render target or depth-stencil view that the open
   // instance does not hold waits for the next instance (clear12.cpp): one over
   // the whole view with it as an attachment takes it as its loadOp CLEAR

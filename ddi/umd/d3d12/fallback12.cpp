@@ -349,16 +349,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   uint32_t maxSlots = 0;
   for (const umd::FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);
 
-  // The piece buffers (this draw's, from the allocator).
-  const umd::FallbackBufferSizes sizes = umd::fallbackBufferSizes(maxSlots, strideBytes);
-  umd::FallbackPieceBuffers buffers;
-  if (!(buffers.capture = transient_->deviceBuffer(sizes.capture, umd::kFallbackCaptureUsage, &result)) ||
-      !(buffers.records = transient_->deviceBuffer(sizes.records, umd::kFallbackRecordsUsage, &result)) ||
-      !(buffers.corners = transient_->deviceBuffer(sizes.corners, umd::kFallbackCornersUsage, &result)) ||
-      !(buffers.counters = transient_->deviceBuffer(umd::kFallbackCounterBytes, umd::kFallbackCountersUsage, &result)) ||
-      !(buffers.deferred = transient_->deviceBuffer(sizes.deferred, umd::kFallbackDeferredUsage, &result)))
-    return fail(Device12::hresultFor(result), "cannot allocate the conservative fallback's buffers");
-
   // The header and the setup parameters.
   const VkViewport& v = state_.viewports[0];
   const VkRect2D scissor = scissorIn(t.extent);
@@ -380,40 +370,13 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   const gpu::FallbackHeader header = umd::fallbackHeader(parameters);
   gpu::SetupParams params = umd::fallbackSetupParams(parameters);
 
-  // Descriptor sets, shared by the pieces: the capture's stage sets, the
-  // setup's, and the draw pass's two.
+  // The capture's stage sets (the setup's and the draw pass's come with the buffers).
   std::vector<std::pair<uint32_t, VkDescriptorSet>> captureSets;
   for (const Shader12* stage : {f->vertexShader, f->geometryShader}) {
     if (!stage || stage->bindings.bindings.empty()) continue;
     const VkDescriptorSet set = writeStageSet(*stage, state_.graphics, stage->setLayout->handle());
     if (!set) return;
     captureSets.push_back({stage->set, set});
-  }
-  const VkDescriptorSet setupSet = transient_->allocate(setup->setLayout->handle(), &result);
-  if (!setupSet) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw");
-  umd::writeFallbackSetupSet(device.vk(), setupSet, buffers, buffers.counters, umd::kFallbackScratchStatisticsOffset);
-  const VkDescriptorBufferInfo capturedInfo{buffers.capture, 0, VK_WHOLE_SIZE};
-  const VkDescriptorBufferInfo recordsInfo{buffers.records, 0, VK_WHOLE_SIZE};
-  VkWriteDescriptorSet capturedWrite{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-  capturedWrite.dstBinding = dxbc::kFallbackCapturedBinding;
-  capturedWrite.descriptorCount = 1;
-  capturedWrite.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-  capturedWrite.pBufferInfo = &capturedInfo;
-  VkWriteDescriptorSet recordsWrite = capturedWrite;
-  recordsWrite.dstBinding = dxbc::kFallbackRecordsBinding;
-  recordsWrite.pBufferInfo = &recordsInfo;
-  VkDescriptorSet drawSets[2] = {transient_->allocate(f->vertexSetLayout, &result), VK_NULL_HANDLE};
-  if (!drawSets[0]) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw");
-  capturedWrite.dstSet = drawSets[0];
-  vkUpdateDescriptorSets(device.handle(), 1, &capturedWrite, 0, nullptr);
-  if (f->pixelShader) {
-    drawSets[1] = writeStageSet(*f->pixelShader, state_.graphics, f->pixelSetLayout, &recordsWrite);
-    if (!drawSets[1]) return;
-  } else {
-    drawSets[1] = transient_->allocate(f->pixelSetLayout, &result);
-    if (!drawSets[1]) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw");
-    recordsWrite.dstSet = drawSets[1];
-    vkUpdateDescriptorSets(device.handle(), 1, &recordsWrite, 0, nullptr);
   }
 
   // One piece, no query active: into the list's batch (fallbackBatch_).
@@ -430,21 +393,22 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     p.capture = capture;
     p.call = call;
     p.piece = pieces.front();
-    p.buffers = buffers;
     p.header = header;
     p.params = params;
     p.params.slots = p.piece.slots;
     p.params.instances = f->geometryShader ? 1 : p.piece.instances;
     p.params.primitiveIdBase = f->geometryShader ? 0 : p.piece.primitiveIdBase;
     p.captureSets = std::move(captureSets);
-    p.setupSet = setupSet;
-    p.drawSets[0] = drawSets[0];
-    p.drawSets[1] = drawSets[1];
     p.minDepth = v.minDepth;
     p.maxDepth = v.maxDepth;
     p.clip = parameters.clip;
     return;
   }
+
+  // The piece buffers (this draw's, from the allocator) and the sets that read them.
+  umd::FallbackPieceBuffers buffers;
+  VkDescriptorSet setupSet = VK_NULL_HANDLE, drawSets[2] = {};
+  if (!fallbackBuffers(*f, maxSlots, &buffers, &setupSet, drawSets)) return;
 
   // Every pass of the draw renders under the list's predicate, as one command.
   VkCommandBuffer outside = VK_NULL_HANDLE;
@@ -553,74 +517,43 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   }
 }
 
-void CommandRecorder12::flushFallbackBatch() {
-  if (fallbackBatch_.empty() || flushingFallback_) return;
-  flushingFallback_ = true;  // command() below must not flush again
-  std::vector<PendingFallback12> batch = std::move(fallbackBatch_);
-  fallbackBatch_.clear();
+bool CommandRecorder12::fallbackBuffers(const Fallback12& f, uint32_t slots, umd::FallbackPieceBuffers* buffers,
+                                        VkDescriptorSet* setupSet, VkDescriptorSet (&drawSets)[2]) {
   Device12& device = *device_;
   VkResult result = VK_SUCCESS;
   const umd::FallbackSetupPipelines* setup = device.fallbackSetup(&result);
-  const VkShaderStageFlags idBaseStages = umd::PipelineCache::idBaseStages(device.vk());
-  // Each phase reads what the one before wrote: command() puts a full barrier between them.
-  auto record = [&] {
-    // 1. The fills: every draw's header, counters and flat-only draw arguments.
-    VkCommandBuffer cmd = command();
-    if (!cmd || !setup) return;
-    for (const PendingFallback12& p : batch) umd::recordFallbackPieceStart(cmd, p.buffers, p.header, p.piece.slots, true);
-    // 2. The captures, each into its own buffers, in one 1×1 rendering instance;
-    //    each binds from the list's state at its draw.
-    if (!(cmd = command())) return;
-    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-    rendering.renderArea = {{0, 0}, {1, 1}};
-    rendering.layerCount = 1;
-    vkCmdBeginRendering(cmd, &rendering);
-    VkPipeline bound = VK_NULL_HANDLE;
-    for (PendingFallback12& p : batch) {
-      const Fallback12& f = *p.fallback;
-      std::swap(state_, p.state);
-      if (bound != f.capture->handle()) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound = f.capture->handle());
-      for (const auto& [index, set] : p.captureSets)
-        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.captureLayout->handle(), index, 1, &set, 0, nullptr);
-      const int32_t idBases[3] = {p.call.indexed ? p.call.baseVertex : int32_t(p.call.first), int32_t(p.call.firstInstance),
-                                  int32_t(p.piece.primitiveIdBase)};
-      vkCmdPushConstants(cmd, f.captureLayout->handle(), idBaseStages, 0, sizeof idBases, idBases);
-      bindInputAssembly(cmd, p.call.indexed);
-      setDynamicState(cmd, p.capture);
-      const uint32_t strideBytes = 16 * uint32_t(f.capturedRegisters.size());
-      umd::recordFallbackCapture(cmd, p.buffers, VkDeviceSize(p.piece.slots) * 3 * strideBytes,
-                                 [&] { umd::cmdDraw(cmd, p.piece.call); });
-      std::swap(state_, p.state);
-    }
-    vkCmdEndRendering(cmd);
-    // 3. The triages, then 4. the deferred setups.
-    if (!(cmd = command())) return;
-    for (const PendingFallback12& p : batch) umd::recordFallbackTriage(cmd, *setup, p.setupSet, p.params, &p == &batch.front());
-    if (!(cmd = command())) return;
-    for (const PendingFallback12& p : batch)
-      umd::recordFallbackDeferredSetup(cmd, *setup, p.setupSet, p.params, p.buffers, &p == &batch.front());
-    // 5. The draw passes, in API order, in one rendering instance over the targets.
-    if (!(cmd = command())) return;
-    beginRendering(cmd, batch.front().targets);
-    for (const PendingFallback12& p : batch) {
-      const Fallback12& f = *p.fallback;
-      vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.drawLayout->handle(), 0, 2, p.drawSets, 0, nullptr);
-      vkCmdSetBlendConstants(cmd, p.state.blendFactor);
-      vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, p.state.stencilRef & 0xFF);
-      umd::recordFallbackDraws(cmd, p.buffers, f.flatDraw->handle(), f.exactDraw->handle(), p.targets.extent, p.minDepth,
-                               p.maxDepth, p.clip);
-    }
-    vkCmdEndRendering(cmd);
-  };
-  {
-    // The batch's draws were all recorded under the list's predicate now
-    // (SetPredication flushes the batch): all their passes render under it.
-    VkCommandBuffer outside = predicate_.word ? command() : VK_NULL_HANDLE;
-    const PredicateScope predicated(*this, outside);
-    if (!predicate_.word || outside) record();
-  }
-  if (!setup) fail(Device12::hresultFor(result), "cannot create the conservative fallback's setup pipelines");
-  flushingFallback_ = false;
+  if (!setup) return fail(Device12::hresultFor(result), "cannot create the conservative fallback's setup pipelines"), false;
+  const umd::FallbackBufferSizes sizes = umd::fallbackBufferSizes(slots, 16 * uint32_t(f.capturedRegisters.size()));
+  umd::FallbackPieceBuffers& b = *buffers;
+  if (!(b.capture = transient_->deviceBuffer(sizes.capture, umd::kFallbackCaptureUsage, &result)) ||
+      !(b.records = transient_->deviceBuffer(sizes.records, umd::kFallbackRecordsUsage, &result)) ||
+      !(b.corners = transient_->deviceBuffer(sizes.corners, umd::kFallbackCornersUsage, &result)) ||
+      !(b.counters = transient_->deviceBuffer(umd::kFallbackCounterBytes, umd::kFallbackCountersUsage, &result)) ||
+      !(b.deferred = transient_->deviceBuffer(sizes.deferred, umd::kFallbackDeferredUsage, &result)))
+    return fail(Device12::hresultFor(result), "cannot allocate the conservative fallback's buffers"), false;
+  if (!(*setupSet = transient_->allocate(setup->setLayout->handle(), &result)))
+    return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), false;
+  umd::writeFallbackSetupSet(device.vk(), *setupSet, b, b.counters, umd::kFallbackScratchStatisticsOffset);
+  const VkDescriptorBufferInfo capturedInfo{b.capture, 0, VK_WHOLE_SIZE};
+  const VkDescriptorBufferInfo recordsInfo{b.records, 0, VK_WHOLE_SIZE};
+  VkWriteDescriptorSet capturedWrite{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  capturedWrite.dstBinding = dxbc::kFallbackCapturedBinding;
+  capturedWrite.descriptorCount = 1;
+  capturedWrite.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+  capturedWrite.pBufferInfo = &capturedInfo;
+  VkWriteDescriptorSet recordsWrite = capturedWrite;
+  recordsWrite.dstBinding = dxbc::kFallbackRecordsBinding;
+  recordsWrite.pBufferInfo = &recordsInfo;
+  if (!(drawSets[0] = transient_->allocate(f.vertexSetLayout, &result)))
+    return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), false;
+  capturedWrite.dstSet = drawSets[0];
+  vkUpdateDescriptorSets(device.handle(), 1, &capturedWrite, 0, nullptr);
+  if (f.pixelShader) return (drawSets[1] = writeStageSet(*f.pixelShader, state_.graphics, f.pixelSetLayout, &recordsWrite));
+  if (!(drawSets[1] = transient_->allocate(f.pixelSetLayout, &result)))
+    return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), false;
+  recordsWrite.dstSet = drawSets[1];
+  vkUpdateDescriptorSets(device.handle(), 1, &recordsWrite, 0, nullptr);
+  return true;
 }
 
 }  // namespace d3dvk::umd12

@@ -17,8 +17,8 @@
 //    shader's root-signature bindings plus the records (kFallbackRecordsBinding).
 // A draw (CommandRecorder12::fallbackDraw, fallback12.cpp) records the passes
 // into the list's command buffer, each after the recorder's full barrier
-// (consecutive draws of one piece as one batch, phase by phase:
-// CommandRecorder12::PendingFallback12), with
+// (consecutive draws of one piece as one batch, phase by phase, in groups:
+// CommandRecorder12::PendingFallback12, fallback_batch12.cpp), with
 // piece buffers and descriptor sets from the command allocator (Transient12):
 // lists may execute in any order and on any queue, so no buffer is shared
 // between lists; the allocator's Reset frees them for reuse.
