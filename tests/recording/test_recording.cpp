@@ -101,6 +101,30 @@ std::array<float, 4> colourOf(UINT i) { return {float(i + 1) / 16.0f, 1.0f - flo
 
 }  // namespace
 
+// A texture with a render-target view and a shader-resource view, and a
+// pixel shader that copies its texels (kPsCopyTexel) into the bound target.
+struct SampledTexture {
+  Com<ID3D11Texture2D> texture;
+  Com<ID3D11RenderTargetView> rtv;
+  Com<ID3D11ShaderResourceView> srv;
+  Com<ID3D11PixelShader> copyTexel;
+  explicit SampledTexture(RenderDevice& d) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+    td.BindFlags |= D3D11_BIND_RENDER_TARGET;
+    REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+    REQUIRE(d->CreateRenderTargetView(texture.get(), nullptr, rtv.out()) == S_OK);
+    REQUIRE(d->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+    const std::vector<uint8_t> psCode = assembled(kPsCopyTexel);
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, copyTexel.out()) == S_OK);
+  }
+  // The next draws copy its texels into the bound target.
+  void sampleInto(RenderDevice& d) const {
+    d.context->PSSetShader(copyTexel.get(), nullptr, 0);
+    ID3D11ShaderResourceView* views[] = {srv.get()};
+    d.context->PSSetShaderResources(0, 1, views);
+  }
+};
+
 TEST_CASE("draws into unchanged render targets share one render pass, with no barrier or rebinding between them",
           "[recording][draw][pixels]") {
   RenderDevice d;
@@ -189,25 +213,13 @@ TEST_CASE("a texture drawn into and then sampled gets one barrier with its layou
   Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
   a.bindVertices(vb.get());
   // A second target B: the texture A is drawn, then sampled into B.
-  D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
-  td.BindFlags |= D3D11_BIND_RENDER_TARGET;
-  Com<ID3D11Texture2D> sampled;
-  Com<ID3D11RenderTargetView> sampledRtv;
-  Com<ID3D11ShaderResourceView> srv;
-  REQUIRE(d->CreateTexture2D(&td, nullptr, sampled.out()) == S_OK);
-  REQUIRE(d->CreateRenderTargetView(sampled.get(), nullptr, sampledRtv.out()) == S_OK);
-  REQUIRE(d->CreateShaderResourceView(sampled.get(), nullptr, srv.out()) == S_OK);
-  const std::vector<uint8_t> psCode = assembled(kPsCopyTexel);
-  Com<ID3D11PixelShader> copyTexel;
-  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, copyTexel.out()) == S_OK);
-  ID3D11RenderTargetView* first[] = {sampledRtv.get()};
+  const SampledTexture b(d);
+  ID3D11RenderTargetView* first[] = {b.rtv.get()};
   d.context->OMSetRenderTargets(1, first, nullptr);
   d.context->Draw(6, 0);  // into the sampled texture
   ID3D11RenderTargetView* second[] = {a.rtv.get()};
   d.context->OMSetRenderTargets(1, second, nullptr);
-  d.context->PSSetShader(copyTexel.get(), nullptr, 0);
-  ID3D11ShaderResourceView* views[] = {srv.get()};
-  d.context->PSSetShaderResources(0, 1, views);
+  b.sampleInto(d);
   const Counted counted;
   for (int i = 0; i < 3; ++i) d.context->Draw(6, 0);
   const D3DVKStats n = counted.delta();
@@ -524,25 +536,13 @@ TEST_CASE("a clear kept for a render pass is done first by any other command tha
   }
   SECTION("a draw samples it, and a later clear of the same view replaces it") {
     DrawTarget a(d, kSize, kSize, {0, 0, 0, 1});
-    D3D11_TEXTURE2D_DESC td = texture2DDesc(kSize, kSize, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
-    td.BindFlags |= D3D11_BIND_RENDER_TARGET;
-    Com<ID3D11Texture2D> sampled;
-    Com<ID3D11RenderTargetView> sampledRtv;
-    Com<ID3D11ShaderResourceView> srv;
-    REQUIRE(d->CreateTexture2D(&td, nullptr, sampled.out()) == S_OK);
-    REQUIRE(d->CreateRenderTargetView(sampled.get(), nullptr, sampledRtv.out()) == S_OK);
-    REQUIRE(d->CreateShaderResourceView(sampled.get(), nullptr, srv.out()) == S_OK);
-    const std::vector<uint8_t> psCode = assembled(kPsCopyTexel);
-    Com<ID3D11PixelShader> copyTexel;
-    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, copyTexel.out()) == S_OK);
+    const SampledTexture sampled(d);
     const std::vector<Vertex> quad = rectangle(0, 0, kSize, kSize, {1, 1, 1, 1});
     Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
     a.bindVertices(vb.get());
-    d.context->ClearRenderTargetView(sampledRtv.get(), blue);
-    d.context->ClearRenderTargetView(sampledRtv.get(), green);
-    d.context->PSSetShader(copyTexel.get(), nullptr, 0);
-    ID3D11ShaderResourceView* views[] = {srv.get()};
-    d.context->PSSetShaderResources(0, 1, views);
+    d.context->ClearRenderTargetView(sampled.rtv.get(), blue);
+    d.context->ClearRenderTargetView(sampled.rtv.get(), green);
+    sampled.sampleInto(d);
     d.context->Draw(6, 0);  // into A, reading the cleared texture
     CHECK(all(a.pixels(), kGreen));
   }

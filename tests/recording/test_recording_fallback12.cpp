@@ -129,6 +129,15 @@ void checkImage(const std::vector<uint32_t>& words, const Expected& expected) {
   CHECK(lit == int(expected.size()));
 }
 
+// The scene's state for a list of triangle-list draws (`pso`: a pipeline
+// state other than the scene's), its target cleared.
+void begin(ConservativeScene& s, ID3D12PipelineState* pso = nullptr) {
+  s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
+  if (pso) s.list->SetPipelineState(pso);
+  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  s.clear();
+}
+
 // One list of `draws` consecutive fallback draws of random overlapping
 // triangles; its counters, and its pixels checked.
 D3DVKStats countedRun(UINT draws, uint32_t seed) {
@@ -136,9 +145,7 @@ D3DVKStats countedRun(UINT draws, uint32_t seed) {
   std::mt19937 rng(seed);
   Expected expected;
   const Counted counted;
-  s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
-  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  s.clear();
+  begin(s);
   for (UINT i = 0; i < draws; ++i) drawTriangle(s, expected, randomTriangle(rng), i + 1);
   s.copyOut(0);
   const std::vector<uint32_t> words = s.run(1);
@@ -170,9 +177,7 @@ TEST_CASE("D3D12 batched conservative fallback draws keep each draw's root const
   ID3D12PipelineState* native = s.createPso(kPlainPs, nullptr, D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF);
   std::mt19937 rng(20261131);
   Expected expected;
-  s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
-  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  s.clear();
+  begin(s);
   // A batch: new vertices and markers every draw, a moved viewport, two instances.
   drawTriangle(s, expected, randomTriangle(rng), 1);
   drawTriangle(s, expected, randomTriangle(rng), 2, 3.0f, 2.0f);
@@ -215,10 +220,7 @@ TEST_CASE("D3D12 batched conservative fallback draws that differ only in their t
   ID3D12PipelineState* groupable = s.createPso(kGroupablePs, nullptr, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
   std::mt19937 rng(20261201);
   Expected expected;
-  s.bind({ndc(0, 0), ndc(1, 0), ndc(0, 1)}, {{0, 0}}, 1);
-  s.list->SetPipelineState(groupable);
-  s.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  s.clear();
+  begin(s, groupable);
   const Counted counted;
   // 16 draws, each with its own vertex buffer; the pixel shader's marker
   // (a root constant) changes every 4 draws, so 4 groups; one draw of each
