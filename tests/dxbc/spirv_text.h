@@ -1,5 +1,5 @@
 // tests/dxbc/spirv_text.h — what the translator tests ask of a SPIR-V
-// disassembly: how often a piece of text stands in it.
+// disassembly: whether, and how often, a piece of text stands in it.
 #pragma once
 
 #include <cstddef>
@@ -13,5 +13,7 @@ inline size_t occurrences(const std::string& text, const std::string& what) {
   for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
   return n;
 }
+
+inline bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 }  // namespace d3dvk::test

@@ -11,10 +11,12 @@
 #include "dxbc/listing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "spirv_text.h"
 
 #include <catch2/catch.hpp>
 
 using namespace d3dvk::dxbc;
+using namespace d3dvk::test;
 
 namespace {
 
@@ -27,14 +29,6 @@ std::string validText(const std::string& text, const TranslateOptions& opt = {})
   CHECK(validateSpirv(spv) == "");
   return dis;
 }
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
-}
-
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
 
 // Each triangle twice, into the array slice given by its instance (layered rendering).
 const char kGsLayered[] = R"(//
@@ -149,9 +143,9 @@ TEST_CASE("geometry shader: layered triangles with instancing translate to valid
   // Outputs: Position, the varying and Layer (from vGSInstanceID = InvocationId), stored before each EmitVertex.
   CHECK(has(dis, "OpDecorate %gl_Layer BuiltIn Layer"));
   CHECK(has(dis, "OpDecorate %gl_InvocationID BuiltIn InvocationId"));
-  CHECK(count(dis, "OpEmitVertex") == 1);
-  CHECK(count(dis, "OpEndPrimitive") == 1);
-  CHECK(count(dis, "OpFunctionCall %void %store_outputs") == 1);
+  CHECK(occurrences(dis, "OpEmitVertex") == 1);
+  CHECK(occurrences(dis, "OpEndPrimitive") == 1);
+  CHECK(occurrences(dis, "OpFunctionCall %void %store_outputs") == 1);
   // No PointSize: a geometry shader may not write it without shaderTessellationAndGeometryPointSize.
   CHECK(!has(dis, "PointSize"));
 
@@ -172,7 +166,7 @@ TEST_CASE("geometry shader: point sprites with emit/cut, vPrim, viewport index a
   CHECK(has(dis, "OpExecutionMode %main OutputVertices 4"));
   CHECK(has(dis, "OpCapability MultiViewport"));
   CHECK(has(dis, "OpDecorate %gl_ViewportIndex BuiltIn ViewportIndex"));
-  CHECK(count(dis, "BuiltIn PrimitiveId") == 2);  // vPrim in, SV_PrimitiveID out
+  CHECK(occurrences(dis, "BuiltIn PrimitiveId") == 2);  // vPrim in, SV_PrimitiveID out
   CHECK(has(dis, "%gl_in = OpVariable %_ptr_Input__arr_gl_PerVertex_uint_1 Input"));
   CHECK(has(dis, "%in_v1 = OpVariable %_ptr_Input__arr_float_uint_1 Input"));
 }
@@ -202,8 +196,8 @@ TEST_CASE("geometry shader: every input primitive sizes the input arrays", "[dxb
                 "dcl_output o0.xyzw\ndcl_maxout 2\nmov o0.xyzw, v[0][0].xyzw\nemit\nmov o0.xyzw, v[1][0].xyzw\n"
                 "emitThenCut\nret\n");
   CHECK(has(strip, "OpExecutionMode %main OutputLineStrip"));
-  CHECK(count(strip, "OpEmitVertex") == 2);
-  CHECK(count(strip, "OpEndPrimitive") == 1);
+  CHECK(occurrences(strip, "OpEmitVertex") == 2);
+  CHECK(occurrences(strip, "OpEndPrimitive") == 1);
 }
 
 TEST_CASE("geometry shader transform-feedback variant: every output register into buffer 0, 16 bytes each",
@@ -217,7 +211,7 @@ TEST_CASE("geometry shader transform-feedback variant: every output register int
   CHECK(has(dis, "OpDecorate %gl_Position Offset 0"));
   CHECK(has(dis, "OpDecorate %out_o1 Offset 16"));
   CHECK(has(dis, "OpDecorate %gl_Layer Offset 32"));
-  CHECK(count(dis, "XfbStride 48") == 3);
+  CHECK(occurrences(dis, "XfbStride 48") == 3);
   // The native variant has none of it.
   CHECK(!has(validText(kGsLayered), "Xfb"));
 }
@@ -325,13 +319,13 @@ TEST_CASE("stream output: a geometry shader's two streams with either one raster
     CHECK(vk0 == (rasterized == 1 ? 1u : 0u));
     CHECK(has(dis, "OpDecorate %so_m1_o0_0_2 Stream " + std::to_string(vk1)));
     CHECK(has(dis, "OpDecorate %so_m0_o1_0_4 Stream " + std::to_string(vk0)));
-    CHECK(count(dis, "OpEmitStreamVertex") == 2);
+    CHECK(occurrences(dis, "OpEmitStreamVertex") == 2);
     // The rasterized stream's outputs are the varyings: m1's o0.xy has no Position built-in of its own.
     CHECK(has(dis, "BuiltIn Position") == (rasterized != 1));
   }
   // Without stream output the geometry shader rasterizes stream 0 and drops m1's emits.
   const std::string plain = validText(kGsTwoStreams);
-  CHECK(count(plain, "OpEmitVertex") == 1);
+  CHECK(occurrences(plain, "OpEmitVertex") == 1);
   CHECK(!has(plain, "OpEmitStreamVertex"));
   CHECK(!has(plain, "GeometryStreams"));
 }

@@ -7,10 +7,12 @@
 #include "dxbc/listing.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "spirv_text.h"
 
 #include <catch2/catch.hpp>
 
 using namespace d3dvk::dxbc;
+using namespace d3dvk::test;
 
 namespace {
 
@@ -27,12 +29,6 @@ std::string validText(const std::string& text, const TranslateOptions& opt = {})
   INFO(dis);
   CHECK(validateSpirv(spv) == "");
   return dis;
-}
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 const char kPsBuffers[] = R"(ps_5_0
@@ -81,8 +77,8 @@ TEST_CASE("raw and structured loads and stores translate, bounds-checked", "[dxb
   }
   // loads and stores of buffers check their index against OpArrayLength
   const std::string load = validText(std::string(kPsBuffers) + "ld_raw r1.xyzw, r0.x, t0.xyzw\nret\n");
-  CHECK(count(load, "OpArrayLength") >= 1);
-  CHECK(count(load, "OpULessThan") == 4);
+  CHECK(occurrences(load, "OpArrayLength") >= 1);
+  CHECK(occurrences(load, "OpULessThan") == 4);
   // SRV buffers are read-only storage buffers; the 3D UAV a 3D storage image, the buffer UAV an image buffer
   CHECK(load.find("OpMemberDecorate %_struct_") != std::string::npos);
   CHECK(load.find("NonWritable") != std::string::npos);
@@ -130,7 +126,7 @@ TEST_CASE("the fallback pixel variant performs every UAV side effect only in the
   fallback.variant = ShaderVariant::Fallback;
   const std::string dis = validText(std::string(kPsBuffers) + body, fallback);
   // six side effects, six ownership tests (each a selection on fallback_owner)
-  CHECK(count(dis, "OpLoad %bool %fallback_owner") == 6);
+  CHECK(occurrences(dis, "OpLoad %bool %fallback_owner") == 6);
   const size_t firstOwner = dis.find("OpLoad %bool %fallback_owner");
   for (const char* effect : {"OpAtomicOr", "OpAtomicIAdd", "OpAtomicCompareExchange", "OpImageWrite"}) {
     const size_t at = dis.find(effect);
@@ -139,7 +135,7 @@ TEST_CASE("the fallback pixel variant performs every UAV side effect only in the
     CHECK(at > firstOwner);
   }
   // the native variant has none
-  CHECK(count(validText(std::string(kPsBuffers) + body), "fallback_owner") == 0);
+  CHECK(occurrences(validText(std::string(kPsBuffers) + body), "fallback_owner") == 0);
 }
 
 TEST_CASE("UAV counters: imm_atomic_alloc/consume on a structured UAV's counter at 256 + slot",
@@ -201,8 +197,8 @@ ret
   for (const char* b : {"GlobalInvocationId", "WorkgroupId", "LocalInvocationId", "LocalInvocationIndex"})
     CHECK(dis.find(std::string("BuiltIn ") + b) != std::string::npos);
   CHECK(dis.find("Workgroup") != std::string::npos);
-  CHECK(count(dis, "OpControlBarrier") == 3);
-  CHECK(count(dis, "OpMemoryBarrier") == 3);
+  CHECK(occurrences(dis, "OpControlBarrier") == 3);
+  CHECK(occurrences(dis, "OpMemoryBarrier") == 3);
   CHECK(dis.find("OpDecorate %u0 DescriptorSet 0") != std::string::npos);
   CHECK(dis.find("OpDecorate %u0 Binding 160") != std::string::npos);
   // listings round trip through the disassembler

@@ -15,6 +15,7 @@
 #include "fxc_containers.h"
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
+#include "spirv_text.h"
 
 #include <catch2/catch.hpp>
 
@@ -36,14 +37,6 @@ std::string validText(const std::string& text, const TranslateOptions& opt = {})
   INFO(dis);
   CHECK(validateSpirv(spv) == "");
   return dis;
-}
-
-bool has(const std::string& text, const std::string& what) { return text.find(what) != std::string::npos; }
-
-size_t count(const std::string& text, const std::string& what) {
-  size_t n = 0;
-  for (size_t at = text.find(what); at != std::string::npos; at = text.find(what, at + 1)) ++n;
-  return n;
 }
 
 std::string translateError(const std::string& text) {
@@ -145,9 +138,9 @@ TEST_CASE("a hull shader translates to a tessellation control shader: phases, ba
   CHECK(has(tri, "OpDecorate %gl_InvocationID BuiltIn InvocationId"));
   CHECK(has(tri, "OpControlBarrier"));
   // The control-point phase once, the first fork phase three times, the second once.
-  CHECK(count(tri, "OpFunctionCall %void %control_point_phase") == 1);
-  CHECK(count(tri, "OpFunctionCall %void %fork_phase_0") == 3);
-  CHECK(count(tri, "OpFunctionCall %void %fork_phase_1") == 1);
+  CHECK(occurrences(tri, "OpFunctionCall %void %control_point_phase") == 1);
+  CHECK(occurrences(tri, "OpFunctionCall %void %fork_phase_0") == 3);
+  CHECK(occurrences(tri, "OpFunctionCall %void %fork_phase_1") == 1);
   CHECK(has(tri, "OpDecorate %gl_in BuiltIn") == false);  // the gl_PerVertex block's member is
   CHECK(has(tri, "OpMemberDecorate %gl_PerVertex 0 BuiltIn Position"));
   CHECK(has(tri, "OpDecorate %out_cp0 Location 0"));
@@ -156,8 +149,8 @@ TEST_CASE("a hull shader translates to a tessellation control shader: phases, ba
   const std::string quad = validText(kHsQuad);  // pass-through control points, fork + join, vpc
   CHECK(has(quad, "OpExecutionMode %main Quads"));
   CHECK(has(quad, "OpExecutionMode %main OutputVertices 4"));
-  CHECK(count(quad, "OpFunctionCall %void %fork_phase_0") == 4);
-  CHECK(count(quad, "OpFunctionCall %void %join_phase_1") == 1);
+  CHECK(occurrences(quad, "OpFunctionCall %void %fork_phase_0") == 4);
+  CHECK(occurrences(quad, "OpFunctionCall %void %join_phase_1") == 1);
   CHECK_FALSE(has(quad, "control_point_phase"));
   CHECK(has(quad, "OpDecorate %out_cp1 Location 1"));
 

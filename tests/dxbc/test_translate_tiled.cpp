@@ -9,12 +9,14 @@
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 #include "fxc_containers.h"
+#include "spirv_text.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstring>
 
 using namespace d3dvk::dxbc;
+using namespace d3dvk::test;
 
 namespace {
 
@@ -62,12 +64,6 @@ ret
 
 std::vector<uint32_t> translated(const std::string& text, const TranslateOptions& opt = {}) {
   return translateToSpirv(parseShader(assemble(text).container), opt);
-}
-
-size_t count(const std::string& haystack, const std::string& needle) {
-  size_t n = 0;
-  for (size_t p = haystack.find(needle); p != std::string::npos; p = haystack.find(needle, p + 1)) ++n;
-  return n;
 }
 
 }  // namespace
@@ -125,13 +121,13 @@ TEST_CASE("tiled-resource forms translate to valid SPIR-V: resident status witho
   INFO(text);
   CHECK(text.find("OpCapability SparseResidency") != std::string::npos);
   // Every image access of a *_s form but the buffer ld_s: 7 samples, 3 image fetches + 1 read, 4 gathers.
-  CHECK(count(text, "OpImageSparseSample") == 7);
-  CHECK(count(text, "OpImageSparseFetch") == 2);
-  CHECK(count(text, "OpImageSparseRead") == 1);
-  CHECK(count(text, "OpImageSparseGather") + count(text, "OpImageSparseDrefGather") == 4);
-  CHECK(count(text, "OpImageSparseTexelsResident") == 14);
+  CHECK(occurrences(text, "OpImageSparseSample") == 7);
+  CHECK(occurrences(text, "OpImageSparseFetch") == 2);
+  CHECK(occurrences(text, "OpImageSparseRead") == 1);
+  CHECK(occurrences(text, "OpImageSparseGather") + occurrences(text, "OpImageSparseDrefGather") == 4);
+  CHECK(occurrences(text, "OpImageSparseTexelsResident") == 14);
   // gather4_po without status stays a plain gather with an Offset operand.
-  CHECK(count(text, "OpImageGather") + count(text, "OpImageDrefGather") == 2);
+  CHECK(occurrences(text, "OpImageGather") + occurrences(text, "OpImageDrefGather") == 2);
 
   // A LOD clamp that clamps needs MinLod.
   const std::string clamped = R"(ps_5_0
