@@ -114,12 +114,12 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::QueryInterface(REFIID riid, void** ppvObje
   return E_NOINTERFACE;
 } D3DVK_CATCH_HRESULT
 
-ULONG STDMETHODCALLTYPE DxgiOutput::AddRef() { return ++refs_; }
-ULONG STDMETHODCALLTYPE DxgiOutput::Release() {
+ULONG STDMETHODCALLTYPE DxgiOutput::AddRef() try { return ++refs_; } D3DVK_CATCH_RETURN(0)
+ULONG STDMETHODCALLTYPE DxgiOutput::Release() try {
   const ULONG left = --refs_;
   if (left == 0) delete this;
   return left;
-}
+} D3DVK_CATCH_RETURN(0)
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetParent(REFIID riid, void** ppParent) try {
   if (!ppParent) return DXGI_ERROR_INVALID_CALL;
@@ -262,7 +262,7 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::TakeOwnership(IUnknown* pDevice, BOOL) try
   return S_OK;  // nothing to own: fullscreen is a borderless window
 } D3DVK_CATCH_HRESULT
 
-void STDMETHODCALLTYPE DxgiOutput::ReleaseOwnership() {}
+void STDMETHODCALLTYPE DxgiOutput::ReleaseOwnership() try {} D3DVK_CATCH_VOID
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::GetGammaControlCapabilities(DXGI_GAMMA_CONTROL_CAPABILITIES* pGammaCaps) try {
   if (!pGammaCaps) return E_INVALIDARG;
@@ -305,7 +305,7 @@ HRESULT STDMETHODCALLTYPE DxgiOutput::DuplicateOutput1(IUnknown*, UINT, UINT, co
   return fail("IDXGIOutput5::DuplicateOutput1", DXGI_ERROR_UNSUPPORTED, "desktop duplication is not supported");
 } D3DVK_CATCH_HRESULT
 
-BOOL STDMETHODCALLTYPE DxgiOutput::SupportsOverlays() { return FALSE; }
+BOOL STDMETHODCALLTYPE DxgiOutput::SupportsOverlays() try { return FALSE; } D3DVK_CATCH_RETURN(FALSE)
 
 HRESULT STDMETHODCALLTYPE DxgiOutput::CheckOverlaySupport(DXGI_FORMAT, IUnknown* pConcernedDevice, UINT* pFlags) try {
   if (!pConcernedDevice || !pFlags) return E_INVALIDARG;
