@@ -16,6 +16,7 @@ packages=(
   clang libclang-rt-14-dev               # libFuzzer targets
   libsdl2-dev libx11-dev                 # tests/present: SDL2 and X11 windows (d3dvk itself loads SDL2/xcb at run time)
   xvfb xauth                             # tests/present: an X server for the presentation tests (xvfb-run)
+  libxcb-randr0                          # DXGI outputs: the X server's monitors (RandR, loaded at run time; mesa pulls it in too)
   zlib1g-dev                             # tests/present: the demo test decodes its PNG screenshot with zlib
 )
 missing=()

@@ -37,6 +37,7 @@ typedef struct D3DVK_PRESENTER_DESC {
   uint64_t Window;       /* SDL_Window* or XID */
   uint32_t Format;       /* DXGI_FORMAT of the back buffers (an SRGB format presents sRGB-encoded bytes unchanged) */
   uint32_t BufferCount;  /* the swapchain's buffer count: the Vulkan swapchain's minimum image count */
+  void* Queue;           /* D3D12: the swapchain's direct queue (D3D12DDI_HCOMMANDQUEUE.pDrvPrivate); D3D11: null */
 } D3DVK_PRESENTER_DESC;
 
 typedef struct D3DVK_PRESENT_ARGS {
@@ -65,7 +66,11 @@ typedef struct D3DVK_PRESENT_FUNCS {
   void (*pfnDestroyPresenter)(void* presenter);
   /* Records and submits the copy of the back buffer after everything the device
    * recorded before it, and presents; DXGI_STATUS_OCCLUDED when the window has no
-   * area (minimized). */
+   * area (minimized). D3D12: the present is an operation of the queue, after the
+   * operations before it; when a Wait on a fence not signalled yet holds those back,
+   * it returns S_OK at once and the frame is shown when the queue gets there (its
+   * failures then go to the device's messages). pfnResize and pfnDestroyPresenter
+   * drop presents still held back. */
   int32_t (*pfnPresent)(void* presenter, const D3DVK_PRESENT_ARGS* args, char* error, uint32_t errorSize);
   /* The window's size and the presenter's counters; fails when the window is gone. */
   int32_t (*pfnGetStatus)(void* presenter, D3DVK_PRESENTER_STATUS* status, char* error, uint32_t errorSize);

@@ -18,6 +18,8 @@ constexpr UINT kKnownMiscFlags = 0x3FFFF;  // D3D11_RESOURCE_MISC_* up to HW_PRO
 constexpr UINT kBufferMiscFlags = D3D11_RESOURCE_MISC_DRAWINDIRECT_ARGS | D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS |
                                   D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
 constexpr UINT kTextureMiscFlags = D3D11_RESOURCE_MISC_GENERATE_MIPS | D3D11_RESOURCE_MISC_TEXTURECUBE;
+// A Texture2D also takes a keyed mutex (IDXGIKeyedMutex within the process).
+constexpr UINT kTexture2DMiscFlags = kTextureMiscFlags | D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX;
 constexpr UINT kMaxTexture2DDimension = 16384;  // D3D11_REQ_TEXTURE2D_U_OR_V_DIMENSION
 constexpr UINT kMaxTexture2DArraySize = 2048;   // D3D11_REQ_TEXTURE2D_ARRAY_AXIS_DIMENSION
 constexpr UINT kMaxTexture3DDimension = 2048;   // D3D11_REQ_TEXTURE3D_U_V_OR_W_DIMENSION
@@ -289,11 +291,15 @@ std::vector<ResourceDescError> validateTexture2DDesc(const D3D11_TEXTURE2D_DESC&
   if (d.MiscFlags & ~kKnownMiscFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS, "CREATETEXTURE2D_UNRECOGNIZEDMISCFLAGS",
         "MiscFlags " + hex(d.MiscFlags) + " contains unrecognized flags.");
-  else if (d.MiscFlags & ~kTextureMiscFlags)
+  else if (d.MiscFlags & ~kTexture2DMiscFlags)
     add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
-        "MiscFlags " + hex(d.MiscFlags & ~kTextureMiscFlags) +
-            " are not supported for Texture2D by this device (GENERATE_MIPS and TEXTURECUBE are).");
+        "MiscFlags " + hex(d.MiscFlags & ~kTexture2DMiscFlags) +
+            " are not supported for Texture2D by this device (GENERATE_MIPS, TEXTURECUBE and SHARED_KEYEDMUTEX are).");
   if (!e.empty()) return e;
+  // A keyed mutex guards a texture the GPU alone reads and writes (dxgi_keyed_mutex.h).
+  if ((d.MiscFlags & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX) && (d.Usage != D3D11_USAGE_DEFAULT || d.CPUAccessFlags))
+    add(D3D11_MESSAGE_ID_CREATETEXTURE2D_INVALIDMISCFLAGS, "CREATETEXTURE2D_INVALIDMISCFLAGS",
+        "D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX needs D3D11_USAGE_DEFAULT and no CPU access.");
   if ((d.MiscFlags & D3D11_RESOURCE_MISC_GENERATE_MIPS) &&
       (d.BindFlags & (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE)) !=
           (D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE))

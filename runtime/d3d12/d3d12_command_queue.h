@@ -36,6 +36,8 @@ class D3D12CommandQueue final : public D3D12DeviceChild<ID3D12CommandQueue> {
   HRESULT STDMETHODCALLTYPE GetTimestampFrequency(UINT64* pFrequency) override;
   HRESULT STDMETHODCALLTYPE GetClockCalibration(UINT64* pGpuTimestamp, UINT64* pCpuTimestamp) override;
   D3D12_COMMAND_QUEUE_DESC STDMETHODCALLTYPE GetDesc() override;
+  // The driver's queue (DXGI's swapchains order their presents on it).
+  D3D12DDI_HCOMMANDQUEUE ddiHandle() const { return {memory_.get()}; }
 
  protected:
   bool implements(REFIID riid) const override {
@@ -44,7 +46,6 @@ class D3D12CommandQueue final : public D3D12DeviceChild<ID3D12CommandQueue> {
 
  private:
   explicit D3D12CommandQueue(D3D12Device* device) : D3D12DeviceChild(device) {}
-  D3D12DDI_HCOMMANDQUEUE ddiHandle() const { return {memory_.get()}; }
   // The debug layer's cross-list state check of lists about to be executed.
   void checkResourceStates(UINT count, ID3D12CommandList* const* lists);
   HRESULT fenceOperation(const char* method, ID3D12Fence* fence, UINT64 value, bool signal);

@@ -95,7 +95,7 @@ HRESULT D3D12Resource::finish(D3D12Device* device, std::unique_ptr<D3D12Resource
 
 HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, const D3D12_HEAP_FLAGS& heapFlags,
                               const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
-                              const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out) {
+                              const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out, bool primary) {
   *out = nullptr;
   const char* method = "ID3D12Device::CreateCommittedResource";
   HeapRuleError error;
@@ -114,6 +114,7 @@ HRESULT D3D12Resource::create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& 
   D3D12DDIARG_CREATERESOURCE_0003 ddiDesc = ddiResourceDesc(d, initialState);
   D3D12_RESOURCE_ALLOCATION_INFO info = device->GetResourceAllocationInfo(0, 1, &d);
   D3D12DDIARG_CREATEHEAP_0001 heapArgs = ddiHeapArgs(heap, heapFlags, info.SizeInBytes, info.Alignment);
+  if (primary) heapArgs.Flags = D3D12DDI_HEAP_FLAGS(heapArgs.Flags | D3D12DDI_HEAP_FLAG_PRIMARY);
   return finish(device, std::move(self), &heapArgs, D3D12DDI_HHEAP{}, ddiDesc, initialState, method, out);
 }
 

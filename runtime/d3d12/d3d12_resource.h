@@ -20,9 +20,12 @@ class D3D12Heap;
 class D3D12Resource final : public D3D12DeviceChild<ID3D12Resource> {
  public:
   // Validates like D3D12's CreateCommittedResource and creates the driver objects.
+  // `primary`: a swapchain's back buffer (DXGI), created in a heap the driver is
+  // told is a primary (D3D12DDI_HEAP_FLAG_PRIMARY): a UNORM one also takes views
+  // in its sRGB form (d3dvk_present.h).
   static HRESULT create(D3D12Device* device, const D3D12_HEAP_PROPERTIES& heap, const D3D12_HEAP_FLAGS& heapFlags,
                         const D3D12_RESOURCE_DESC& desc, D3D12_RESOURCE_STATES initialState,
-                        const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out);
+                        const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out, bool primary = false);
   // Validates like D3D12's CreatePlacedResource and creates the driver objects in `heap` at `offset`.
   static HRESULT createPlaced(D3D12Device* device, D3D12Heap* heap, UINT64 offset, const D3D12_RESOURCE_DESC& desc,
                               D3D12_RESOURCE_STATES initialState, const D3D12_CLEAR_VALUE* clearValue, D3D12Resource** out);

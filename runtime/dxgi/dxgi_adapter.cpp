@@ -1,5 +1,6 @@
 // runtime/dxgi/dxgi_adapter.cpp — see dxgi_adapter.h.
 #include "dxgi_adapter.h"
+#include "dxgi_output.h"
 
 #include "d3dvk_entry_guard.h"
 #include "dxgi_factory.h"
@@ -89,12 +90,12 @@ HRESULT STDMETHODCALLTYPE DxgiAdapter::GetParent(REFIID riid, void** ppParent) t
   return factory_->QueryInterface(riid, ppParent);
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE DxgiAdapter::EnumOutputs(UINT, IDXGIOutput** ppOutput) try {
-  // d3dvk enumerates no displays yet: an adapter without outputs (as a render-only
-  // adapter on Windows). Swapchains present to windows without an IDXGIOutput.
+HRESULT STDMETHODCALLTYPE DxgiAdapter::EnumOutputs(UINT Output, IDXGIOutput** ppOutput) try {
+  // The X server's monitors (dxgi_output.h); none without a display, as a
+  // render-only adapter on Windows.
   if (!ppOutput) return DXGI_ERROR_INVALID_CALL;
   *ppOutput = nullptr;
-  return DXGI_ERROR_NOT_FOUND;
+  return DxgiOutput::create(this, Output, ppOutput);
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE DxgiAdapter::GetDesc(DXGI_ADAPTER_DESC* pDesc) try {

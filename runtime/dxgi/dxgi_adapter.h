@@ -1,7 +1,7 @@
 // runtime/dxgi/dxgi_adapter.h — the DXGI adapter (IDXGIAdapter4): the Vulkan
 // physical device the UMD drives, described by the UMD (umd_adapter_info.h):
 // GetDesc/1/2/3, QueryVideoMemoryInfo and video-memory reservations, CheckInterfaceSupport,
-// EnumOutputs (none yet: d3dvk does not enumerate displays), GetParent → its factory.
+// EnumOutputs (the X server's monitors, dxgi_output.h), GetParent → its factory.
 #pragma once
 
 #include "dxgi_object.h"

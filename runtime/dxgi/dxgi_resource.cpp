@@ -26,6 +26,12 @@ HRESULT DxgiResource::query(REFIID riid, void** ppvObject) {
     *ppvObject = static_cast<IDXGISurface2*>(this);
     return S_OK;
   }
+  if (riid == __uuidof(IDXGIKeyedMutex) && (resource_.miscFlags & D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX)) {
+    std::call_once(keyedMutexOnce_, [this] { keyedMutex_ = std::make_unique<DxgiKeyedMutex>(resource_); });
+    resource_.asResource()->AddRef();
+    *ppvObject = static_cast<IDXGIKeyedMutex*>(keyedMutex_.get());
+    return S_OK;
+  }
   return E_NOINTERFACE;
 }
 

@@ -4,13 +4,19 @@
 // its IUnknown, reference count and private data are the resource's. GetUsage
 // reports the bind flags as DXGI_USAGE bits with the CPU access in the low bits;
 // IDXGISurface::Map maps through the device's immediate context (CPU-accessible
-// surfaces only); GetDevice / GetParent answer with the device. Shared handles,
-// GDI device contexts and subresource surfaces are not provided.
+// surfaces only); GetDevice / GetParent answer with the device. A resource made
+// with D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX also answers IDXGIKeyedMutex
+// (dxgi_keyed_mutex.h). Shared handles, GDI device contexts and subresource
+// surfaces are not provided.
 #pragma once
 
+#include "dxgi_keyed_mutex.h"
 #include "dxgi_object.h"
 
 #include <d3d11.h>
+
+#include <memory>
+#include <mutex>
 
 namespace d3dvk::runtime {
 
@@ -54,6 +60,9 @@ class DxgiResource final : public IDXGIResource1, public IDXGISurface2 {
  private:
   bool isSurface() const;  // a Texture2D of one subresource
   D3D11ResourceBase& resource_;
+  // D3D11_RESOURCE_MISC_SHARED_KEYEDMUTEX: made on first QueryInterface(IDXGIKeyedMutex).
+  std::once_flag keyedMutexOnce_;
+  std::unique_ptr<DxgiKeyedMutex> keyedMutex_;
 };
 D3DVK_END_INTERFACES
 

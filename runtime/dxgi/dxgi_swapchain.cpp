@@ -1,6 +1,8 @@
 // runtime/dxgi/dxgi_swapchain.cpp — see dxgi_swapchain.h.
 #include "dxgi_swapchain.h"
 
+#include "dxgi_window_system.h"
+
 #include "umd_adapter.h"
 
 #include <dlfcn.h>
@@ -118,21 +120,6 @@ const D3DVK_PRESENT_FUNCS* presentFuncs(std::string* error) {
   return &funcs;
 }
 
-// D3DVK_WSI: what an HWND is.
-bool windowSystem(uint32_t* system, std::string* error) {
-  const char* v = std::getenv("D3DVK_WSI");
-  if (!v || !*v || !std::strcmp(v, "sdl2") || !std::strcmp(v, "sdl")) {
-    *system = D3DVK_WSI_SDL2;
-    return true;
-  }
-  if (!std::strcmp(v, "x11")) {
-    *system = D3DVK_WSI_X11;
-    return true;
-  }
-  *error = std::string("D3DVK_WSI=") + v + " is not a window system d3dvk knows (sdl2, x11)";
-  return false;
-}
-
 int64_t monotonicNs() {
   timespec ts{};
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -160,10 +147,11 @@ HRESULT createSwapChain(IDXGIFactory* factory, IUnknown* device, HWND window, co
                                desc->SwapEffect == DXGI_SWAP_EFFECT_FLIP_SEQUENTIAL);
   DXGI_SWAP_CHAIN_FULLSCREEN_DESC fs{};
   fs.Windowed = TRUE;
+  bool startFullscreen = false;
   if (fullscreen) {
     fs = *fullscreen;
-    if (!fs.Windowed) logError(function, "fullscreen swapchains are not supported: the swapchain is windowed");
-    fs.Windowed = TRUE;
+    startFullscreen = !fs.Windowed;
+    fs.Windowed = TRUE;  // until SetFullscreenState below
   }
   {
     std::lock_guard<std::mutex> lock(windowsMutex());
@@ -181,6 +169,8 @@ HRESULT createSwapChain(IDXGIFactory* factory, IUnknown* device, HWND window, co
     swapchain->Release();
     return fail(function, hr, error);
   }
+  if (startFullscreen && FAILED(swapchain->SetFullscreenState(TRUE, nullptr)))
+    logError(function, "the swapchain could not start fullscreen: it is windowed (see SetFullscreenState's message)");
   *out = swapchain;
   return S_OK;
 }
@@ -197,8 +187,11 @@ HRESULT DxgiSwapChain::init(std::string* error) {
   if (!funcs_) return DXGI_ERROR_UNSUPPORTED;
   D3DVK_PRESENTER_DESC p{};
   p.Api = buffers_->api();
-  if (!windowSystem(&p.WindowSystem, error)) return DXGI_ERROR_UNSUPPORTED;
+  if (!currentWindowSystem(&p.WindowSystem, error)) return DXGI_ERROR_UNSUPPORTED;
+  windowSystem_ = p.WindowSystem;
+  windowSystemInUse();
   p.Device = buffers_->ddiDevice();
+  p.Queue = buffers_->ddiQueue();
   p.Window = uint64_t(uintptr_t(window_));
   p.Format = desc_.Format;
   p.BufferCount = desc_.BufferCount;
@@ -224,6 +217,7 @@ HRESULT DxgiSwapChain::init(std::string* error) {
 }
 
 DxgiSwapChain::~DxgiSwapChain() {
+  leaveFullscreen();  // (DXGI asks applications to leave first; d3dvk restores the window for them)
   latencyWaitable_.reset();  // its thread waits on the presenter
   if (presenter_) funcs_->pfnDestroyPresenter(presenter_);  // waits for the last copy out of a buffer
   buffers_.reset();
@@ -344,18 +338,6 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetBuffer(UINT Buffer, REFIID riid, voi
   return buffers_->get(Buffer, riid, ppSurface);
 } D3DVK_CATCH_HRESULT
 
-HRESULT STDMETHODCALLTYPE DxgiSwapChain::SetFullscreenState(BOOL Fullscreen, IDXGIOutput*) try {
-  if (!Fullscreen) return S_OK;
-  return fail("IDXGISwapChain::SetFullscreenState", DXGI_ERROR_NOT_CURRENTLY_AVAILABLE,
-              "d3dvk's swapchains are windowed only (no fullscreen)");
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFullscreenState(BOOL* pFullscreen, IDXGIOutput** ppTarget) try {
-  if (pFullscreen) *pFullscreen = FALSE;
-  if (ppTarget) *ppTarget = nullptr;
-  return S_OK;
-} D3DVK_CATCH_HRESULT
-
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) try {
   if (!pDesc) return DXGI_ERROR_INVALID_CALL;
   std::lock_guard<std::mutex> lock(mutex_);
@@ -370,7 +352,7 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetDesc(DXGI_SWAP_CHAIN_DESC* pDesc) tr
   pDesc->BufferUsage = desc_.BufferUsage;
   pDesc->BufferCount = desc_.BufferCount;
   pDesc->OutputWindow = window_;
-  pDesc->Windowed = TRUE;
+  pDesc->Windowed = fullscreen_.Windowed;
   pDesc->SwapEffect = desc_.SwapEffect;
   pDesc->Flags = desc_.Flags;
   return S_OK;
@@ -455,18 +437,6 @@ HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeBuffers1(UINT BufferCount, UINT W
     }
   }
   return ResizeBuffers(BufferCount, Width, Height, Format, SwapChainFlags);
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE DxgiSwapChain::ResizeTarget(const DXGI_MODE_DESC* pNewTargetParameters) try {
-  if (!pNewTargetParameters) return DXGI_ERROR_INVALID_CALL;
-  return fail("IDXGISwapChain::ResizeTarget", DXGI_ERROR_UNSUPPORTED,
-              "d3dvk does not resize windows: resize the window through its window system");
-} D3DVK_CATCH_HRESULT
-
-HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetContainingOutput(IDXGIOutput** ppOutput) try {
-  if (!ppOutput) return DXGI_ERROR_INVALID_CALL;
-  *ppOutput = nullptr;
-  return fail("IDXGISwapChain::GetContainingOutput", DXGI_ERROR_UNSUPPORTED, "d3dvk enumerates no outputs yet");
 } D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE DxgiSwapChain::GetFrameStatistics(DXGI_FRAME_STATISTICS* pStats) try {

@@ -4,13 +4,14 @@
 // effects, buffer counts, formats, flags), the back buffers
 // (dxgi_swapchain_buffers.h), and Present through the UMD's presenter
 // (d3dvk_present.h), which copies the current back buffer into the window's
-// Vulkan swapchain. Windowed only: SetFullscreenState(TRUE) is
-// DXGI_ERROR_NOT_CURRENTLY_AVAILABLE. One swapchain per window at a time.
+// Vulkan swapchain. Fullscreen is a borderless window over an output
+// (dxgi_swapchain_fullscreen.cpp). One swapchain per window at a time.
 #pragma once
 
 #include "dxgi_frame_latency.h"
 #include "dxgi_object.h"
 #include "dxgi_swapchain_buffers.h"
+#include "dxgi_window_system.h"
 
 #include <atomic>
 #include <cstdint>
@@ -82,6 +83,10 @@ class DxgiSwapChain final : public DxgiPrivateData<IDXGISwapChain4> {
  private:
   ~DxgiSwapChain();
   HRESULT present(UINT syncInterval, UINT flags, const char* method);
+  // dxgi_swapchain_fullscreen.cpp: the output with the most of the window (mutex_ held).
+  HRESULT containingOutput(IDXGIOutput** out, std::string* error);
+  // Back to the window's place before fullscreen, if fullscreen (mutex_ held or in the destructor).
+  HRESULT leaveFullscreen();
   // The window's size now (0 x 0 when unknown).
   void windowSize(UINT* width, UINT* height);
   bool flipModel() const;
@@ -104,6 +109,11 @@ class DxgiSwapChain final : public DxgiPrivateData<IDXGISwapChain4> {
   DXGI_RGBA background_{};
   DXGI_COLOR_SPACE_TYPE colorSpace_ = DXGI_COLOR_SPACE_RGB_FULL_G22_NONE_P709;
   bool registered_ = false;  // holds its window in the one-swapchain-per-window set
+  uint32_t windowSystem_ = 0;   // D3DVK_WSI_* of window_
+  // Fullscreen (fullscreen_.Windowed FALSE): the output it covers (a reference) and
+  // the window's place before, restored when it leaves.
+  IDXGIOutput* target_ = nullptr;
+  ScreenRect windowedRect_{};
   // With DXGI_SWAP_CHAIN_FLAG_FRAME_LATENCY_WAITABLE_OBJECT (null otherwise).
   std::unique_ptr<FrameLatencyWaitable> latencyWaitable_;
 };

@@ -26,6 +26,7 @@ class SwapChainBuffers {
   virtual ~SwapChainBuffers() = default;
   virtual uint32_t api() const = 0;         // D3DVK_PRESENT_API_*
   virtual void* ddiDevice() const = 0;      // the UMD device the presenter records on
+  virtual void* ddiQueue() const { return nullptr; }  // D3D12: the UMD queue presents are ordered on
   virtual HRESULT removedReason() const = 0;  // S_OK, or why the device was removed
   // The object swapchains are made for (the D3D11 device, the D3D12 queue) as riid.
   virtual HRESULT getDevice(REFIID riid, void** out) = 0;

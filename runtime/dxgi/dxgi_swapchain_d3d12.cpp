@@ -3,6 +3,8 @@
 // resources in a DEFAULT heap, ALLOW_RENDER_TARGET (and ALLOW_UNORDERED_ACCESS
 // where the usage asks), created in the PRESENT (COMMON) state, as DXGI's
 // buffers are: the application moves each to RENDER_TARGET and back to PRESENT.
+// They are primaries to the driver (D3D12DDI_HEAP_FLAG_PRIMARY): an R8G8B8A8_UNORM
+// or B8G8R8A8_UNORM buffer also takes RTVs and SRVs in its _SRGB form.
 #include "dxgi_swapchain_buffers.h"
 
 #include "d3d12_command_queue.h"
@@ -23,6 +25,7 @@ class D3D12SwapChainBuffers final : public SwapChainBuffers {
   }
   uint32_t api() const override { return D3DVK_PRESENT_API_D3D12; }
   void* ddiDevice() const override { return queue_->device()->ddi().handle().pDrvPrivate; }
+  void* ddiQueue() const override { return queue_->ddiHandle().pDrvPrivate; }
   HRESULT removedReason() const override { return queue_->device()->ddi().removedReason(); }
   HRESULT getDevice(REFIID riid, void** out) override { return queue_->QueryInterface(riid, out); }
 
@@ -43,11 +46,9 @@ class D3D12SwapChainBuffers final : public SwapChainBuffers {
     desc.Flags = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
     if (usage & DXGI_USAGE_UNORDERED_ACCESS) desc.Flags |= D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
     for (UINT i = 0; i < count; ++i) {
-      ID3D12Resource* resource = nullptr;
-      const HRESULT hr = queue_->device()->CreateCommittedResource(&heap, D3D12_HEAP_FLAG_NONE, &desc,
-                                                                   D3D12_RESOURCE_STATE_PRESENT, nullptr,
-                                                                   __uuidof(ID3D12Resource),
-                                                                   reinterpret_cast<void**>(&resource));
+      D3D12Resource* resource = nullptr;
+      const HRESULT hr = D3D12Resource::create(queue_->device(), heap, D3D12_HEAP_FLAG_NONE, desc,
+                                               D3D12_RESOURCE_STATE_PRESENT, nullptr, &resource, /*primary=*/true);
       if (FAILED(hr)) {
         *error = "back buffer " + std::to_string(i) + " cannot be created (CreateCommittedResource failed)";
         release();

@@ -243,9 +243,12 @@ TEST_CASE("D3D11 swapchains: DXGI's refusals", "[present][d3d11][x11]") {
   CHECK(got.Format == DXGI_FORMAT_R16G16B16A16_FLOAT);
   DXGI_FRAME_STATISTICS stats{};
   CHECK(swapchain->GetFrameStatistics(&stats) == DXGI_ERROR_FRAME_STATISTICS_DISJOINT);  // nothing presented yet
-  CHECK(swapchain->SetFullscreenState(TRUE, nullptr) == DXGI_ERROR_NOT_CURRENTLY_AVAILABLE);  // windowed only
+  // Borderless fullscreen and back (test_present_outputs.cpp checks the window's place).
+  CHECK(swapchain->SetFullscreenState(TRUE, nullptr) == S_OK);
+  BOOL fullscreen = FALSE;
+  CHECK(swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK);
+  CHECK(fullscreen == TRUE);
   CHECK(swapchain->SetFullscreenState(FALSE, nullptr) == S_OK);
-  BOOL fullscreen = TRUE;
   CHECK(swapchain->GetFullscreenState(&fullscreen, nullptr) == S_OK);
   CHECK(fullscreen == FALSE);
   Com<IDXGISwapChain3> swapchain3;

@@ -76,10 +76,19 @@ VOID APIENTRY createRenderTargetView(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
     Device12::from(hDevice)->setError(E_INVALIDARG);
     return;
   }
+  const state::FormatInfo* format = state::findFormat(args->Format);
+  if (!format) format = r->format;
+  // The resource's format, a typed member of its typeless family, or a back buffer's sRGB form.
+  if (!r->format || format->kind == state::FormatKind::Typeless ||
+      (!state::viewFormatFits(*r->format, *format) && !r->takesSrgbView(*format))) {
+    umd::logError("D3D12 CreateRenderTargetView: format " + std::to_string(int(args->Format)) +
+                  " cannot view the resource (format " + std::to_string(r->format ? int(r->format->dxgi) : 0) + ")");
+    Device12::from(hDevice)->setError(E_INVALIDARG);
+    return;
+  }
   d->kind = ViewDescriptor12::RenderTarget;
   d->resource = r;
-  d->format = state::findFormat(args->Format);
-  if (!d->format) d->format = r->format;
+  d->format = format;
   switch (args->ResourceDimension) {
     case D3D12DDI_RD_TEXTURE1D:
       d->mip = args->Tex1D.MipSlice;

@@ -104,6 +104,8 @@ HRESULT submitReadyOperations(Device12& device) {
           wait.value = op.fence->semaphoreValue(op.value);
           wait.stageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
           queue->waits.push_back(wait);
+        } else if (op.kind == Queue12::Operation::Present) {
+          if (op.present) op.present();  // reports its own failures
         } else if (op.kind == Queue12::Operation::Execute) {
           HRESULT hr = execute(device, *queue, op.parts, op.allocators);
           if (FAILED(hr) && SUCCEEDED(result)) result = hr;
@@ -132,6 +134,15 @@ HRESULT submitReadyOperations(Device12& device) {
     }
   }
   return result;
+}
+
+size_t dropPendingPresents(Device12& device, const void* owner) {
+  size_t dropped = 0;
+  for (Queue12* queue : device.queues())
+    dropped += std::erase_if(queue->pending, [owner](const Queue12::Operation& op) {
+      return op.kind == Queue12::Operation::Present && op.owner == owner;
+    });
+  return dropped;
 }
 
 void dropPendingOperations(Device12& device, Fence12* fence) {

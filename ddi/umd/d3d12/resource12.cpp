@@ -35,6 +35,12 @@ VkImageView Resource12::view(const state::FormatInfo& viewFormat, UINT mip, UINT
   if (is3d) info.viewType = VK_IMAGE_VIEW_TYPE_3D;
   info.format = viewFormat.vk;
   info.subresourceRange = {state::formatAspects(viewFormat), mip, 1, is3d ? 0u : firstSlice, is3d ? 1u : sliceCount};
+  // A view in another format of a mutable image (a typed member of a typeless family,
+  // the sRGB form of a back buffer) is an attachment or a clear's: it does not
+  // inherit the image's storage usage, which the view's format may lack.
+  VkImageViewUsageCreateInfo usage{VK_STRUCTURE_TYPE_IMAGE_VIEW_USAGE_CREATE_INFO};
+  usage.usage = image->info().usage & ~VkImageUsageFlags(VK_IMAGE_USAGE_STORAGE_BIT);
+  if (viewFormat.vk != image->info().format && usage.usage) info.pNext = &usage;
   auto v = vk::ImageView::create(device->vk(), info, result);
   if (!v) return VK_NULL_HANDLE;
   VkImageView handle = v->handle();
@@ -171,17 +177,34 @@ HRESULT validateDesc(const D3D12DDIARG_CREATERESOURCE_0003& d, const state::Form
   return S_OK;
 }
 
+// A swapchain back buffer's view formats: its own and its sRGB form.
+struct PrimaryFormatList {
+  VkImageFormatListCreateInfo list{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
+  VkFormat formats[2] = {};
+};
+
 // The VkImageCreateInfo of a texture desc that passed validateDesc, checked
 // against the device's image-format properties (extent, mips, layers, sample
 // count, size) before any Vulkan object is made: E_INVALIDARG for what the
 // device cannot make, E_OUTOFMEMORY for what it could never hold.
+// `srgbList` (a primary's, else null): the format list of a UNORM back buffer that
+// also takes sRGB views, chained into *info when it applies (it must outlive *info).
 HRESULT imageInfoFor(Device12& device, const D3D12DDIARG_CREATERESOURCE_0003& d, const state::FormatInfo& format,
-                     VkImageCreateInfo* info, std::string* why) {
+                     VkImageCreateInfo* info, std::string* why, PrimaryFormatList* srgbList = nullptr) {
   *info = VkImageCreateInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   const bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D;
   info->imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
   info->format = format.vk;
   if (format.kind == state::FormatKind::Typeless) info->flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  if (srgbList)
+    if (const state::FormatInfo* srgb = state::findFormat(DXGI_FORMAT(D3DVKPresentSrgbViewFormat(uint32_t(format.dxgi))))) {
+      srgbList->formats[0] = format.vk;
+      srgbList->formats[1] = srgb->vk;
+      srgbList->list.viewFormatCount = 2;
+      srgbList->list.pViewFormats = srgbList->formats;
+      info->pNext = &srgbList->list;
+      info->flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+    }
   info->flags |= cubeFlags(d);
   info->extent = {UINT(d.Width), d.ResourceType == D3D12DDI_RT_TEXTURE1D ? 1u : d.Height, is3d ? UINT(d.DepthOrArraySize) : 1u};
   info->mipLevels = d.MipLevels ? d.MipLevels : state::fullMipCount(UINT(d.Width), std::max<UINT>(d.Height, info->extent.depth));
@@ -258,7 +281,9 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
     return Device12::hresultFor(result);
   }
   VkImageCreateInfo info;
-  hr = imageInfoFor(device, d, *r.format, &info, &why);
+  r.primary = !placedIn && heap && (heap->Flags & D3D12DDI_HEAP_FLAG_PRIMARY);
+  PrimaryFormatList srgbList;
+  hr = imageInfoFor(device, d, *r.format, &info, &why, r.primary ? &srgbList : nullptr);
   if (FAILED(hr)) return device.message(hr, method + why), hr;
   r.mipLevels = info.mipLevels;
   r.desc.MipLevels = UINT16(r.mipLevels);

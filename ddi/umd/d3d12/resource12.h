@@ -13,6 +13,7 @@
 #pragma once
 
 #include "d3d12umddi.h"
+#include "d3dvk_present.h"
 #include "resource_format.h"  // translate/state
 #include "vk_resources.h"
 
@@ -64,6 +65,14 @@ struct Resource12 {
   // Placed resources: the heap whose memory holds them and their offset in it.
   struct Heap12* placedIn = nullptr;
   UINT64 placedOffset = 0;
+  // A swapchain's back buffer (committed in a D3D12DDI_HEAP_FLAG_PRIMARY heap): an
+  // R8G8B8A8_UNORM / B8G8R8A8_UNORM one also takes views in its sRGB form
+  // (D3DVKPresentSrgbViewFormat, d3dvk_present.h; its image is MUTABLE_FORMAT).
+  bool primary = false;
+  // Whether `view` is the sRGB form a primary also takes.
+  bool takesSrgbView(const state::FormatInfo& view) const {
+    return primary && format && uint32_t(view.dxgi) == D3DVKPresentSrgbViewFormat(uint32_t(format->dxgi));
+  }
 
  private:
   std::mutex viewsMutex_;

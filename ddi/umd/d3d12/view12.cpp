@@ -92,7 +92,8 @@ bool textureViewFormat(const Resource12& r, DXGI_FORMAT requested, UINT plane, c
   }
   if (plane != 0) return false;
   const state::FormatInfo* f = requested == DXGI_FORMAT_UNKNOWN ? r.format : state::findFormat(requested);
-  if (!f || f->kind == state::FormatKind::Typeless || !state::viewFormatFits(*r.format, *f)) return false;
+  if (!f || f->kind == state::FormatKind::Typeless) return false;
+  if (!state::viewFormatFits(*r.format, *f) && !r.takesSrgbView(*f)) return false;
   *format = f;
   *aspect = VK_IMAGE_ASPECT_COLOR_BIT;
   return true;

@@ -3,9 +3,10 @@
 // back buffer reaches the presenter: a D3D11 texture is moved to
 // TRANSFER_SRC_OPTIMAL in the device's open batch, which is then submitted (so
 // the present follows everything recorded before it, and the layout tracking
-// knows where the image is); a D3D12 texture lives in GENERAL, and the queue's
-// ready operations are handed to Vulkan first (a command list held back by an
-// unsignalled fence Wait is not waited for: documented in docs/dxgi.md).
+// knows where the image is); a D3D12 texture lives in GENERAL, and the present is
+// an operation of the swapchain's queue (queue12.h): it runs once everything
+// before it on the queue is in Vulkan, at once or, behind a Wait on a fence not
+// signalled yet, when that fence is signalled (from the CPU or another queue).
 #include "adapter.h"
 #include "d3dvk_entry_guard.h"
 #include "d3dvk_present.h"
@@ -26,6 +27,7 @@ struct PresenterObject {
   uint32_t api = 0;
   Device* device11 = nullptr;
   umd12::Device12* device12 = nullptr;
+  umd12::Queue12* queue12 = nullptr;  // D3D12: the queue presents are ordered on
   std::unique_ptr<Presenter> presenter;
 
   std::mutex& queueMutex() { return device11 ? device11->queueMutex() : device12->queueMutex(); }
@@ -56,6 +58,8 @@ int32_t createPresenter(const D3DVK_PRESENTER_DESC* desc, void** out, char* erro
     adapter = &object->device11->adapter();
   } else if (desc->Api == D3DVK_PRESENT_API_D3D12) {
     object->device12 = static_cast<umd12::Device12*>(desc->Device);
+    object->queue12 = static_cast<umd12::Queue12*>(desc->Queue);
+    if (!object->queue12) return report(E_INVALIDARG, "a D3D12 presenter needs its command queue", error, errorSize);
     adapter = &object->device12->adapter();
   } else {
     return report(E_INVALIDARG, "unknown API " + std::to_string(desc->Api), error, errorSize);
@@ -81,11 +85,20 @@ int32_t createPresenter(const D3DVK_PRESENTER_DESC* desc, void** out, char* erro
   return report(E_FAIL, "unexpected exception", error, errorSize);
 }
 
+// Presents of the object still held back by a fence Wait are dropped (queue mutex held).
+void dropHeldPresents(PresenterObject& object, const char* why) {
+  if (!object.device12) return;
+  if (const size_t dropped = umd12::dropPendingPresents(*object.device12, &object))
+    object.device12->message(S_OK, std::string(why) + " while " + std::to_string(dropped) +
+                                       " of its presents waited on a fence Wait of the queue; they are dropped");
+}
+
 void destroyPresenter(void* handle) try {
   auto* object = static_cast<PresenterObject*>(handle);
   if (!object) return;
   {
     std::lock_guard<std::mutex> lock(object->queueMutex());
+    dropHeldPresents(*object, "the swapchain was released");
     object->presenter.reset();
   }
   delete object;
@@ -134,17 +147,42 @@ HRESULT presentD3D12(PresenterObject& object, const D3DVK_PRESENT_ARGS& args, st
     *message = "the device was removed";
     return DXGI_ERROR_DEVICE_REMOVED;
   }
-  const HRESULT hr = umd12::submitReadyOperations(device);
-  if (FAILED(hr)) {
-    *message = "handing the queue's work to Vulkan failed";
-    return hr;
-  }
   PresentSource source;
   source.image = resource->image->handle();
   source.format = resource->format->vk;
   source.layout = VK_IMAGE_LAYOUT_GENERAL;
   source.extent = {UINT(resource->desc.Width), resource->desc.Height};
-  return object.presenter->present(source, args.SyncInterval, message);
+  // The present as an operation of the queue: run by submitReadyOperations now, or
+  // later by whatever satisfies the Wait that holds the queue back.
+  struct Outcome {
+    bool ran = false;
+    bool deferred = false;
+    HRESULT hr = S_OK;
+    std::string message;
+  };
+  auto outcome = std::make_shared<Outcome>();
+  umd12::Queue12::Operation op{umd12::Queue12::Operation::Present, {}, nullptr, 0};
+  op.owner = &object;
+  const uint32_t interval = args.SyncInterval;
+  op.present = [&object, &device, source, interval, outcome] {
+    outcome->hr = object.presenter->present(source, interval, &outcome->message);
+    outcome->ran = true;
+    if (outcome->deferred && FAILED(outcome->hr))
+      device.message(outcome->hr, "a present held back by a fence Wait failed: " + outcome->message);
+  };
+  object.queue12->pending.push_back(std::move(op));
+  const HRESULT hr = umd12::submitReadyOperations(device);
+  if (FAILED(hr)) {
+    umd12::dropPendingPresents(device, &object);
+    *message = "handing the queue's work to Vulkan failed";
+    return hr;
+  }
+  if (outcome->ran) {
+    *message = outcome->message;
+    return outcome->hr;
+  }
+  outcome->deferred = true;  // shown when the queue's Wait is satisfied
+  return S_OK;
 }
 
 int32_t present(void* handle, const D3DVK_PRESENT_ARGS* args, char* error, uint32_t errorSize) try {
@@ -184,6 +222,7 @@ int32_t resize(void* handle, uint32_t dxgiFormat, uint32_t bufferCount, char* er
     return report(E_INVALIDARG, "the back buffer format has no Vulkan format", error, errorSize);
   std::string message;
   std::lock_guard<std::mutex> lock(object->queueMutex());
+  dropHeldPresents(*object, "the swapchain's buffers were resized");
   return report(object->presenter->resize(format, srgb, bufferCount, &message), message, error, errorSize);
 } catch (...) {
   return report(E_FAIL, "unexpected exception", error, errorSize);

@@ -110,6 +110,8 @@ int main(void) {
   D3DVK_RUNTIME_INFO info;
   EXPECT(D3DVKGetRuntimeInfo(&info, NULL, 0) == S_OK);
   EXPECT(info.UmdPath[0] != 0);
+  /* d3dvk.h's window-system choice from C (no swapchain yet). */
+  EXPECT(D3DVKSetWindowSystem(D3DVK_WINDOW_SYSTEM_X11) == S_OK);
 
   IDXGIAdapter_Release(deviceAdapter);
   IDXGIDevice_Release(dxgiDevice);
