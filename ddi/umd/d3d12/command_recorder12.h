@@ -28,6 +28,7 @@
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
 #include "fallback_passes.h"  // umd::FallbackPieceBuffers
+#include "predicated_transfer.h"  // umd::TransferTarget
 #include "resource_states12.h"  // translate/state
 #include "setup_shader.h"       // translate/fallback: fallback::QueryAddParams
 #include "triangle_topology.h"  // translate/fallback: fallback::TriangleTopology
@@ -207,8 +208,32 @@ class CommandRecorder12 {
    private:
     VkCommandBuffer cmd_;
   };
-  // A transfer command D3D12 predicates, recorded without the predicate: says so once.
-  void unpredicated(const char* command);
+  // A command D3D12 predicates, recorded without the predicate (`why`): says so once.
+  void unpredicated(const char* command, const char* why);
+  // Over the recording of a transfer command D3D12 predicates (copies,
+  // resolves, UAV clears, transfer clears), made after its validation and
+  // before its first Vulkan command: under a predicate it saves the
+  // destination (`targets`, images in GENERAL), and its end records the
+  // restore under the inverted condition (../predicated_transfer.h). A
+  // multisampled destination, or one larger than a storage buffer the device
+  // binds, runs unpredicated with the warning.
+  class PredicatedTransfer {
+   public:
+    PredicatedTransfer(CommandRecorder12& recorder, const char* command, std::vector<umd::TransferTarget> targets,
+                       bool multisampled = false);
+    ~PredicatedTransfer();
+    PredicatedTransfer(const PredicatedTransfer&) = delete;
+    PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
+
+   private:
+    CommandRecorder12& recorder_;
+    std::unique_ptr<umd::TransferPredicate> plan_;  // null: not predicated
+    VkBuffer saved_ = VK_NULL_HANDLE, current_ = VK_NULL_HANDLE;
+    VkDescriptorSet set_ = VK_NULL_HANDLE;
+  };
+  // One aspect of whole mips (all of a Texture3D mip's slices) of `r` as a predicated transfer's target.
+  static umd::TransferTarget subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip, UINT firstSlice,
+                                               UINT slices);
   struct {
     VkBuffer word = VK_NULL_HANDLE;  // the folded predicate (null: predication off)
     bool inverted = false;           // NOT_EQUAL_ZERO: run when the word is 0
