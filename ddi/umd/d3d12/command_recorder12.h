@@ -160,10 +160,12 @@ class CommandRecorder12 {
   // and render-target/depth-stencil clears recorded after it run only when the
   // predicate is not zero (EQUAL_ZERO) or zero (NOT_EQUAL_ZERO), through
   // VK_EXT_conditional_rendering; so do the conservative fallback's draws, all
-  // their passes under one condition (PredicateScope). Copies, resolves and
-  // UAV clears (transfer commands Vulkan cannot render conditionally) and the
-  // fallback draws recorded when the list executes are not predicated: a
-  // warning says so when one is recorded under a predicate.
+  // their passes under one condition (PredicateScope), those recorded when
+  // the list executes too (the deferred draw keeps the word). Copies,
+  // resolves and UAV clears (transfer commands Vulkan cannot render
+  // conditionally) are saved around and restored under the inverted
+  // condition (PredicatedTransfer); a multisampled destination is not
+  // predicated, with a warning.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
