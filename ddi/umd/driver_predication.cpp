@@ -151,8 +151,9 @@ PredicatedTransfer::PredicatedTransfer(Device& device, std::vector<TransferDesti
     if (gpu) addTargets(d, &targets);
   }
   auto plan = std::make_unique<TransferPredicate>(std::move(targets));
+  if (gpu && !plan->scratchBytes()) return;  // an empty destination: nothing to undo
   VkResult result = VK_SUCCESS;
-  if (gpu && plan->fits(device.vk()) && plan->scratchBytes()) {
+  if (gpu && plan->fits(device.vk())) {
     if (!device.restoreWords) device.restoreWords = createRestoreWordsPipeline(device.vk(), &result);
     if (device.restoreWords) saved_ = vk::Buffer::create(device.vk(), plan->scratchBytes(), TransferPredicate::kScratchUsage, false, &result);
     if (saved_) current_ = vk::Buffer::create(device.vk(), plan->scratchBytes(), TransferPredicate::kScratchUsage, false, &result);

@@ -66,7 +66,7 @@ struct Destination {
       total = desc.Width;
       return;
     }
-    const UINT count = desc.MipLevels * desc.DepthOrArraySize;
+    const UINT count = desc.MipLevels * (desc.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? 1u : desc.DepthOrArraySize);
     fps.resize(count);
     rows.resize(count);
     rowBytes.resize(count);
@@ -398,4 +398,41 @@ TEST_CASE("D3D12 predicated ClearUnorderedAccessViewUint skips exactly when the 
   }
   gpuHeap->Release();
   cpuHeap->Release();
+}
+
+TEST_CASE("D3D12 predicated ClearRenderTargetView of a Texture3D (transfer clears) skips exactly when the predicate says",
+          "[d3d12][predication][transfer]") {
+  Fixture f;
+  D3D12_RESOURCE_DESC desc = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET);
+  desc.Dimension = D3D12_RESOURCE_DIMENSION_TEXTURE3D;
+  desc.DepthOrArraySize = 4;
+  Destination dst(f.device, desc, D3D12_RESOURCE_STATE_RENDER_TARGET);
+  D3D12_DESCRIPTOR_HEAP_DESC heapDesc{D3D12_DESCRIPTOR_HEAP_TYPE_RTV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_NONE, 0};
+  void* heapObject = nullptr;
+  REQUIRE(f.device->CreateDescriptorHeap(&heapDesc, __uuidof(ID3D12DescriptorHeap), &heapObject) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(heapObject);
+  const UINT step = f.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_RTV);
+  const D3D12_CPU_DESCRIPTOR_HANDLE whole = heap->GetCPUDescriptorHandleForHeapStart(), window{whole.ptr + step};
+  f.device->CreateRenderTargetView(dst.resource, nullptr, whole);
+  D3D12_RENDER_TARGET_VIEW_DESC wd{};
+  wd.Format = DXGI_FORMAT_R8G8B8A8_UNORM;
+  wd.ViewDimension = D3D12_RTV_DIMENSION_TEXTURE3D;
+  wd.Texture3D = {0, 1, 2};  // W slices 1 and 2
+  f.device->CreateRenderTargetView(dst.resource, &wd, window);
+  const float colour[4] = {0.2f, 0.4f, 0.6f, 1.0f};
+  const unsigned char cleared[4] = {51, 102, 153, 255};
+  const std::vector<unsigned char> initial = pattern(size_t(dst.total), 12);
+  for (const bool wWindow : {false, true}) {
+    INFO((wWindow ? "W slices 1 and 2" : "the whole Texture3D"));
+    std::vector<unsigned char> expected = initial;
+    for (UINT z = wWindow ? 1 : 0; z < (wWindow ? 3u : 4u); ++z)
+      for (UINT y = 0; y < 4; ++y)
+        for (UINT x = 0; x < 4; ++x)
+          std::memcpy(&expected[size_t(dst.fps[0].Offset + (UINT64(z) * dst.rows[0] + y) * dst.fps[0].Footprint.RowPitch +
+                                       x * 4)],
+                      cleared, 4);
+    f.check(dst, D3D12_RESOURCE_STATE_RENDER_TARGET, initial, expected, nullptr,
+            [&](ID3D12GraphicsCommandList* l) { l->ClearRenderTargetView(wWindow ? window : whole, colour, 0, nullptr); });
+  }
+  heap->Release();
 }
