@@ -106,6 +106,8 @@ class Device {
   // condition words, made on first use (driver_predication.h). Queue mutex held.
   Predication predication;
   std::unique_ptr<umd12::InternalComputePipeline12> predicateFold;
+  // Predicated transfers' restore step (predicated_transfer.h), made on first use.
+  std::unique_ptr<umd12::InternalComputePipeline12> restoreWords;
   // Active stream-output queries, the pool the capturing draws' per-stream
   // query slots come from (its `open` unused) and the slots the draw being
   // recorded began (driver_stream_output.h).

@@ -164,7 +164,8 @@ void fillWindow(Device& device, UnorderedAccessView& v, const uint8_t* element, 
   bool repeatsDword = elementBytes <= 4 && 4 % elementBytes == 0;
   for (uint32_t i = 0; repeatsDword && i < 4; ++i) dword[i] = element[i % elementBytes];
   std::lock_guard<std::mutex> lock(device.queueMutex());
-  if (predicatedOut(device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(device, {{&r, 0, w.offset, w.size}});
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   markUsed(device, r);

@@ -266,7 +266,8 @@ VOID APIENTRY copyStructureCount(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
     return;
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, {{dst, 0, offset, 4}});
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   const VkBufferCopy region{0, dst->bufferOffset + offset, 4};

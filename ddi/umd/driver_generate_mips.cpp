@@ -103,7 +103,8 @@ VOID APIENTRY genMips(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADERRESOURCEVIEW hVi
     if (!scratch) return device->setVkError(vr);
   }
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, subresourceDestinations(r, v->firstMip + 1, v->mipCount - 1, firstSlice, sliceCount));
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   markUsed(*device, r);

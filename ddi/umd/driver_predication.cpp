@@ -3,6 +3,7 @@
 
 #include "device.h"
 #include "driver_query.h"
+#include "driver_resource.h"
 #include "internal_compute12.h"
 #include "predicate_fold.h"
 #include "vk_resources.h"
@@ -104,6 +105,93 @@ PredicatedCommand::~PredicatedCommand() {
 }
 
 bool PredicatedCommand::skipped() const { return !gpu_ && predicatedOut(device_); }
+
+namespace {
+
+// The targets a destination's bytes are saved from and restored to.
+void addTargets(const TransferDestination& d, std::vector<TransferTarget>* out) {
+  const Resource& r = *d.resource;
+  if (r.isBuffer() || r.linearTexture()) {  // a staging texture lives in a buffer: all of it
+    const VkDeviceSize size = r.isBuffer() ? (d.size ? d.size : r.width) : r.buffer->size();
+    out->push_back(bufferTarget(r.buffer->handle(), r.isBuffer() ? r.bufferOffset + d.offset : 0, size));
+    return;
+  }
+  const VkImageAspectFlags all = copyAspects(r);
+  const UINT mip = r.mipOf(d.sub);
+  const VkExtent3D extent{r.mipWidth(d.sub), r.mipHeight(d.sub), r.mipDepth(d.sub)};
+  for (VkImageAspectFlags aspect : {VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT}) {
+    if (!(all & aspect)) continue;
+    UINT bytes = r.format->bytesPerTexel;  // colour: a texel's, or a compressed block's
+    if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) bytes = 1;
+    else if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) bytes = r.image->info().format == VK_FORMAT_D16_UNORM ? 2 : 4;
+    out->push_back(imageTarget(r.image->handle(), {aspect, mip, r.isTexture3D() ? 0 : r.sliceOf(d.sub), 1}, extent,
+                               r.format->blockDim, bytes, VK_IMAGE_LAYOUT_GENERAL, all));
+  }
+}
+
+}  // namespace
+
+std::vector<TransferDestination> subresourceDestinations(Resource& r, UINT firstMip, UINT mips, UINT firstSlice,
+                                                         UINT slices) {
+  if (r.isBuffer()) return {{&r}};
+  if (r.isTexture3D()) firstSlice = 0, slices = 1;
+  std::vector<TransferDestination> out;
+  for (UINT slice = firstSlice; slice < firstSlice + slices; ++slice)
+    for (UINT mip = firstMip; mip < firstMip + mips; ++mip) out.push_back({&r, mip + slice * r.mipLevels});
+  return out;
+}
+
+PredicatedTransfer::PredicatedTransfer(Device& device, std::vector<TransferDestination> destinations)
+    : device_(device), destinations_(std::move(destinations)) {
+  if (!device.predication.query) return;
+  bool gpu = gpuCondition(device);
+  std::vector<TransferTarget> targets;
+  for (const TransferDestination& d : destinations_) {
+    if (!d.resource || (!d.resource->isBuffer() && !d.resource->linearTexture() && d.resource->samples > 1)) gpu = false;
+    if (gpu) addTargets(d, &targets);
+  }
+  auto plan = std::make_unique<TransferPredicate>(std::move(targets));
+  if (gpu && !plan->scratchBytes()) return;  // an empty destination: nothing to undo
+  VkResult result = VK_SUCCESS;
+  if (gpu && plan->fits(device.vk())) {
+    if (!device.restoreWords) device.restoreWords = createRestoreWordsPipeline(device.vk(), &result);
+    if (device.restoreWords) saved_ = vk::Buffer::create(device.vk(), plan->scratchBytes(), TransferPredicate::kScratchUsage, false, &result);
+    if (saved_) current_ = vk::Buffer::create(device.vk(), plan->scratchBytes(), TransferPredicate::kScratchUsage, false, &result);
+    if (current_) set_ = device.descriptors().allocate(device.restoreWords->setLayout->handle(), device.queue(), &result);
+    if (!set_) device.setVkError(result);
+    VkCommandBuffer cmd = set_ ? device.record() : VK_NULL_HANDLE;  // after a full barrier: the destination as the command finds it
+    if (cmd) {
+      toGeneral(cmd);
+      plan->recordSave(cmd, saved_->handle());
+      word_ = device.predication.query->conditionWord->handle();
+      skipWhenZero_ = !device.predication.value;  // PredicateValue TRUE: skipped when the result is TRUE (the word 1)
+      plan_ = std::move(plan);
+      return;
+    }
+  }
+  skipped_ = predicatedOut(device);
+}
+
+PredicatedTransfer::~PredicatedTransfer() {
+  if (!plan_) return;
+  VkCommandBuffer cmd = device_.record();
+  if (cmd) {
+    toGeneral(cmd);
+    plan_->recordRestore(device_.vk(), cmd, saved_->handle(), current_->handle(), *device_.restoreWords, set_, word_, 0,
+                         skipWhenZero_);
+  }
+  const uint64_t serial = device_.queue().openSerial();
+  device_.queue().releaseAfter(serial, std::move(saved_));
+  device_.queue().releaseAfter(serial, std::move(current_));
+}
+
+void PredicatedTransfer::toGeneral(VkCommandBuffer cmd) {
+  for (const TransferDestination& d : destinations_) {
+    Resource& r = *d.resource;
+    if (!r.isBuffer() && !r.linearTexture()) transitionImage(cmd, r, VK_IMAGE_LAYOUT_GENERAL);
+    markUsed(device_, r);
+  }
+}
 
 VOID APIENTRY setPredication(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY hQuery, BOOL value) {
   Device* device = Device::from(hDevice);

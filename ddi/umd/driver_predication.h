@@ -14,26 +14,35 @@
 //   rendering on that word (PredicatedCommand), inverted when PredicateValue
 //   is TRUE. A render-pass instance that spans draws stays open across
 //   SetPredication.
-// - The others — copies, UpdateSubresource, resolves, GenerateMips,
-//   CopyStructureCount, UAV clears and the clears done by transfer (a view
-//   that is not bound, not the whole render area, Texture3D slices) — and
-//   every command on a device without conditional rendering or under a
-//   predicate the UMD cannot put in a condition word, take the CPU verdict
-//   (predicatedOut): the first such command after SetPredication, or after
-//   the predicate's Begin/End, waits for the result (submitting the batch it
-//   needs, up to D3DVK_GPU_TIMEOUT_MS); the verdict holds until then.
+// - The transfer commands — copies, UpdateSubresource, resolves,
+//   GenerateMips, CopyStructureCount, UAV clears and the clears done by
+//   transfer (a view that is not bound, not the whole render area, Texture3D
+//   slices) — run on the GPU too (PredicatedTransfer): their destination is
+//   saved before them and restored after them by a dispatch under the
+//   inverted condition (predicated_transfer.h), so nothing waits.
+// - Multisampled transfer destinations, every command on a device without
+//   conditional rendering (D3DVK_CONDITIONAL_RENDERING=0) and every command
+//   under a predicate the UMD cannot put in a condition word take the CPU
+//   verdict (predicatedOut): the first such command after SetPredication, or
+//   after the predicate's Begin/End, waits for the result (submitting the
+//   batch it needs, up to D3DVK_GPU_TIMEOUT_MS); the verdict holds until then.
 // - A predicate that was never issued, or is building, predicates nothing.
 // Queue mutex held by every function here.
 #pragma once
 
 #include "d3d10umddi.h"
+#include "predicated_transfer.h"
+#include "vk_resources.h"
 
 #include <cstdint>
+#include <memory>
+#include <vector>
 
 namespace d3dvk::umd {
 
 class Device;
 struct Query;
+struct Resource;
 
 // The device's predicate.
 struct Predication {
@@ -67,6 +76,46 @@ class PredicatedCommand {
  private:
   Device& device_;
   bool gpu_ = false;
+};
+
+// A destination of a transfer command: subresource `sub` of `resource`, or,
+// for a buffer, `size` bytes at `offset` of it (size 0: the whole buffer).
+struct TransferDestination {
+  Resource* resource = nullptr;
+  UINT sub = 0;
+  VkDeviceSize offset = 0, size = 0;
+};
+
+// The subresources [firstMip, +mips) x [firstSlice, +slices) of a texture
+// (a Texture3D's mips whole), or a whole buffer, as destinations.
+std::vector<TransferDestination> subresourceDestinations(Resource& r, UINT firstMip, UINT mips, UINT firstSlice,
+                                                         UINT slices);
+
+// Over a transfer command D3D11 predicates, made after its validation with
+// the queue mutex held and before its recording: with a GPU condition its
+// destinations are saved now and restored, under the inverted condition,
+// when it ends (predicated_transfer.h); otherwise (no condition word, a
+// multisampled destination, one the device cannot bind as one storage
+// buffer) skipped() is the CPU verdict.
+class PredicatedTransfer {
+ public:
+  PredicatedTransfer(Device& device, std::vector<TransferDestination> destinations);
+  ~PredicatedTransfer();
+  PredicatedTransfer(const PredicatedTransfer&) = delete;
+  PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
+  bool skipped() const { return skipped_; }
+  bool onGpu() const { return plan_ != nullptr; }
+
+ private:
+  void toGeneral(VkCommandBuffer cmd);  // the destination images, where the save and restore copy them
+  Device& device_;
+  std::vector<TransferDestination> destinations_;
+  std::unique_ptr<TransferPredicate> plan_;
+  std::unique_ptr<vk::Buffer> saved_, current_;
+  VkDescriptorSet set_ = VK_NULL_HANDLE;
+  VkBuffer word_ = VK_NULL_HANDLE;
+  bool skipWhenZero_ = false;
+  bool skipped_ = false;
 };
 
 VOID APIENTRY setPredication(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, BOOL);

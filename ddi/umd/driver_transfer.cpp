@@ -158,7 +158,8 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, subresourceDestinations(*dst, 0, dst->mipLevels, 0, dst->arraySize));
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   for (UINT sub = 0; sub < src->subresourceCount(); ++sub) recordCopy(*device, cmd, *dst, sub, 0, 0, *src, sub, wholeRegion(*src, sub));
@@ -190,7 +191,8 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
     return device->setError(E_INVALIDARG);
   if (dst == src && dstSub == srcSub) return device->setError(E_INVALIDARG);  // overlapping self-copy
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, {{dst, dstSub, dstX, dst->isBuffer() ? box.width : 0}});
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   recordCopy(*device, cmd, *dst, dstSub, dstX, dstY, *src, srcSub, box, dstZ);
@@ -217,9 +219,11 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   if (!fits(*dst, dstSub, box.x, box.y, box.width, box.height, box.z, box.depth)) return device->setError(E_INVALIDARG);
 
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, {{dst, dstSub, box.x, dst->isBuffer() ? box.width : 0}});
+  if (predicated.skipped()) return;
   VkResult vr = VK_SUCCESS;
-  if (DynamicSlices::applies(*dst) && dst->buffer->mapped() && dst->lastGpuWrite <= device->queue().completedSerial()) {
+  // (Under a GPU predicate the update is a copy the predicate can undo.)
+  if (!predicated.onGpu() && DynamicSlices::applies(*dst) && dst->buffer->mapped() && dst->lastGpuWrite <= device->queue().completedSerial()) {
     // A constant buffer's update from the CPU (dynamic_buffer.h): no copy, no barrier.
     if (!dst->slices) dst->slices = std::make_unique<DynamicSlices>();
     if (!dst->slices->update(*device, *dst, box.x, box.width, data, &vr)) return device->setVkError(vr);
@@ -323,7 +327,8 @@ VOID APIENTRY resourceResolveSubresource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRES
       src->mipHeight(srcSub) != dst->mipHeight(dstSub))
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  if (predicatedOut(*device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(*device, {{dst, dstSub}});
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   const VkImageSubresourceLayers srcLayers{VK_IMAGE_ASPECT_COLOR_BIT, src->mipOf(srcSub), src->sliceOf(srcSub), 1};

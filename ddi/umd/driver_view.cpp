@@ -371,7 +371,8 @@ void clearVolumeWindow(Device& device, VkCommandBuffer cmd, UnorderedAccessView&
 // Clears every texel of the view's mip and slices (outside any rendering).
 void clearUav(Device& device, UnorderedAccessView* v, const VkClearColorValue& value) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
-  if (predicatedOut(device)) return;  // transfer commands take the CPU verdict (driver_predication.h)
+  const PredicatedTransfer predicated(device, subresourceDestinations(*v->resource, v->firstMip, 1, v->firstSlice, v->sliceCount));
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device.record();
   if (!cmd) return;
   // (A Texture3D's view covers its whole mip: one "layer" of the 3D image.)
@@ -505,12 +506,16 @@ VOID APIENTRY clearRenderTargetView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRENDERTA
     const PredicatedCommand predicated(*device);  // an attachment clear renders conditionally
     if (predicated.skipped()) return;
     if (recordAttachmentClear(*device, *v, inPass)) return;
-    if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
   }
-  if (!v->resource->isTexture3D() &&
+  // No predicate set: the next instance rendering it loads the clear.
+  if (!device->predication.query && !v->resource->isTexture3D() &&
       device->recorder().deferClear(pendingClear(*v, VK_IMAGE_ASPECT_COLOR_BIT, inPass.clearValue,
                                                  state::clearValueForImage(*v->viewFormat, *v->resource->format, value))))
-    return;  // the next instance rendering it loads the clear
+    return;
+  // A transfer clear (or a Texture3D's rendering instance), predicated as a transfer.
+  const PredicatedTransfer predicated(
+      *device, subresourceDestinations(*v->resource, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount));
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   if (v->resource->isTexture3D()) {
@@ -558,10 +563,12 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
     const PredicatedCommand predicated(*device);  // an attachment clear renders conditionally
     if (predicated.skipped()) return;
     if (recordAttachmentClear(*device, *v, inPass)) return;
-    if (predicated.onGpu() && predicatedOut(*device)) return;  // a transfer clear: the CPU verdict
   }
-  if (device->recorder().deferClear(pendingClear(*v, aspects, inPass.clearValue, {})))
-    return;  // the next instance rendering it loads the clear
+  if (!device->predication.query && device->recorder().deferClear(pendingClear(*v, aspects, inPass.clearValue, {})))
+    return;  // no predicate set: the next instance rendering it loads the clear
+  const PredicatedTransfer predicated(
+      *device, subresourceDestinations(*v->resource, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount));
+  if (predicated.skipped()) return;
   VkCommandBuffer cmd = device->record();
   if (!cmd) return;
   VkImageSubresourceRange range{aspects, v->firstMip, v->mipCount, v->firstSlice, v->sliceCount};

@@ -256,3 +256,83 @@ TEST_CASE("D3D12 SetPredication skips conservative fallback draws as a whole by 
   queue->Release();
   device->Release();
 }
+
+TEST_CASE("D3D12 SetPredication skips ExecuteIndirect's conservative fallback draws recorded when the list executes",
+          "[d3d12][predication][fallback]") {
+  ScopedEnv policy{"D3DVK_CONSERVATIVE_RASTER", "fallback"};  // before the device: its draws take the fallback
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12RootSignature* rs = graphicsRootSignature(device);
+  ID3D12PipelineState* conservative = createConstantColourPso(device, rs, D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON);
+  ID3D12Resource* vertices = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof kFullScreen);
+  writeUpload(vertices, 0, kFullScreen, sizeof kFullScreen);
+  ID3D12Resource* predicates = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof kPredicates);
+  writeUpload(predicates, 0, kPredicates, sizeof kPredicates);
+  const D3D12_DRAW_ARGUMENTS draw{3, 1, 0, 0};  // the full-screen triangle, once
+  ID3D12Resource* arguments = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof draw);
+  writeUpload(arguments, 0, &draw, sizeof draw);
+  D3D12_INDIRECT_ARGUMENT_DESC argument{};
+  argument.Type = D3D12_INDIRECT_ARGUMENT_TYPE_DRAW;
+  const D3D12_COMMAND_SIGNATURE_DESC signatureDesc{sizeof draw, 1, &argument, 0};
+  void* signatureObject = nullptr;
+  REQUIRE(device->CreateCommandSignature(&signatureDesc, nullptr, __uuidof(ID3D12CommandSignature), &signatureObject) ==
+          S_OK);
+  auto* signature = static_cast<ID3D12CommandSignature*>(signatureObject);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->GetGPUVirtualAddress(), sizeof kFullScreen, 12};
+  RenderTarget16 target(device);
+  struct Case {
+    UINT predicate;
+    D3D12_PREDICATION_OP op;
+    bool runs;
+  };
+  const Case cases[] = {
+      {0, D3D12_PREDICATION_OP_EQUAL_ZERO, false},     {1, D3D12_PREDICATION_OP_EQUAL_ZERO, true},
+      {0, D3D12_PREDICATION_OP_NOT_EQUAL_ZERO, true},  {2, D3D12_PREDICATION_OP_NOT_EQUAL_ZERO, false},
+  };
+  for (const Case& c : cases) {
+    INFO("predicate " << kPredicates[c.predicate] << (c.op == D3D12_PREDICATION_OP_EQUAL_ZERO ? " EQUAL_ZERO" : " NOT_EQUAL_ZERO"));
+    ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+    target.bind(list, kBlackF);
+    list->SetPipelineState(conservative);
+    list->SetGraphicsRootSignature(rs);
+    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    list->IASetVertexBuffers(0, 1, &vbv);
+    // Under the predicate: the left half green, drawn by ExecuteIndirect (its counts read when the list executes).
+    list->SetPredication(predicates, 8 * c.predicate, c.op);
+    list->SetGraphicsRoot32BitConstants(0, 4, kGreenF, 0);
+    D3D12_RECT left{0, 0, 8, 16};
+    list->RSSetScissorRects(1, &left);
+    list->ExecuteIndirect(signature, 1, arguments, 0, nullptr, 0);
+    // Predication off: the bottom-right quarter red, always.
+    list->SetPredication(nullptr, 0, D3D12_PREDICATION_OP_EQUAL_ZERO);
+    list->SetGraphicsRoot32BitConstants(0, 4, kRedF, 0);
+    D3D12_RECT corner{8, 8, 16, 16};
+    list->RSSetScissorRects(1, &corner);
+    list->DrawInstanced(3, 1, 0, 0);
+    target.copyOut(list);
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+    const std::vector<uint32_t> pixels = target.pixels();
+    for (UINT y = 0; y < 16; ++y)
+      for (UINT x = 0; x < 16; ++x) {
+        const uint32_t expected = (x >= 8 && y >= 8) ? kRed : (x < 8 && c.runs) ? kGreen : kBlack;
+        INFO("pixel " << x << "," << y);
+        REQUIRE(pixels[y * 16 + x] == expected);
+      }
+    list->Release();
+    REQUIRE(allocator->Reset() == S_OK);
+  }
+  signature->Release();
+  arguments->Release();
+  predicates->Release();
+  vertices->Release();
+  conservative->Release();
+  rs->Release();
+  allocator->Release();
+  fence->Release();
+  queue->Release();
+  device->Release();
+}

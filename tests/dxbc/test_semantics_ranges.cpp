@@ -373,6 +373,41 @@ TEST_CASE("{nonuniform} resource indices without the device features: a subgroup
   checkNonUniformRun(ctx, spirv);
 }
 
+TEST_CASE("{nonuniform} resource indices in a stage without subgroup operations: a switch over constant elements",
+          "[dxbc][semantics][sm51]") {
+  // The shader of the cases above, translated with nonUniformSwitch: both
+  // {nonuniform} indices (a structured SRV range of 4, a raw UAV range of 2)
+  // become switches whose cases index by constants; no subgroup operation, no
+  // NonUniform, no dynamic indexing capability.
+  TranslateOptions options;
+  options.nonUniformSwitch = true;
+  const std::vector<uint32_t> spirv = translated(kNonUniformCs, options);
+  const std::string text = disassembleSpirv(spirv);
+  CHECK(test::occurrences(text, "OpSwitch") == 2);
+  CHECK(text.find(" NonUniform\n") == std::string::npos);
+  CHECK(text.find("ShaderNonUniform") == std::string::npos);
+  CHECK(text.find("GroupNonUniform") == std::string::npos);
+  CHECK(text.find("StorageBufferArrayDynamicIndexing") == std::string::npos);
+  test::VkTestContext ctx;
+  checkNonUniformRun(ctx, spirv);  // constant indices: every Vulkan device runs it
+
+  // An unbounded range keeps its NonUniform index (a device without the features refuses it).
+  const char* unbounded = R"(cs_5_1
+dcl_resource_raw T0[0:*], space=0
+dcl_uav_raw U0[0:0], space=0
+dcl_input vThreadID.x
+dcl_temps 1
+dcl_thread_group 4, 1, 1
+ld_raw r0.x, l(0), T0[vThreadID.x + 0].xxxx {nonuniform}
+ishl r0.y, vThreadID.x, l(2)
+store_raw U0[0].x, r0.y, r0.x
+ret
+)";
+  const std::string kept = disassembleSpirv(translated(unbounded, options));
+  CHECK(kept.find("OpSwitch") == std::string::npos);
+  CHECK(kept.find("OpCapability StorageBufferArrayNonUniformIndexing") != std::string::npos);
+}
+
 TEST_CASE("texture ranges on a device without dynamic sampled-image indexing: a switch over constant elements",
           "[dxbc][semantics][sm51]") {
   const char* ps = R"(ps_5_1

@@ -117,3 +117,38 @@ TEST_CASE("a predicated attachment clear inside the render-pass instance is skip
     CHECK(s.squareColour(px, 2) == (cleared ? kGreen : kBlack));
   }
 }
+
+TEST_CASE("predicated copies and updates wait for nothing and are skipped exactly when the predicate says so",
+          "[recording][predication]") {
+  RenderDevice d;
+  Scene s(d);
+  std::vector<uint8_t> initial(64), source(64), update(64);
+  for (size_t i = 0; i < 64; ++i) {
+    initial[i] = uint8_t(i);
+    source[i] = uint8_t(100 + i);
+    update[i] = uint8_t(200 - i);
+  }
+  Com<ID3D11Buffer> src = makeBuffer(d, source.data(), 64, D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> skipped = makeBuffer(d, initial.data(), 64, D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> copied = makeBuffer(d, initial.data(), 64, D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> updated = makeBuffer(d, initial.data(), 64, D3D11_BIND_VERTEX_BUFFER);
+  (void)readback(d, updated.get());  // everything created has reached the GPU
+  // The predicates issued again, in the open batch: a CPU verdict would have to submit it.
+  d.context->Begin(s.passed.get());
+  d.context->Draw(6, 6 * 15);
+  d.context->End(s.passed.get());
+  d.context->Begin(s.failed.get());
+  d.context->End(s.failed.get());
+  const Counted counted;
+  d.context->SetPredication(s.passed.get(), TRUE);  // `passed` is TRUE: skipped
+  d.context->CopyResource(skipped.get(), src.get());
+  d.context->UpdateSubresource(skipped.get(), 0, nullptr, update.data(), 0, 0);
+  d.context->SetPredication(s.failed.get(), TRUE);  // `failed` is FALSE: runs
+  d.context->CopyResource(copied.get(), src.get());
+  d.context->UpdateSubresource(updated.get(), 0, nullptr, update.data(), 0, 0);
+  d.context->SetPredication(nullptr, FALSE);
+  CHECK(counted.delta().submits == 0);  // no command waited for a predicate's result
+  CHECK(readback(d, skipped.get()) == initial);
+  CHECK(readback(d, copied.get()) == source);
+  CHECK(readback(d, updated.get()) == update);
+}

@@ -167,6 +167,15 @@ struct TranslateOptions {
   // NonUniform. Implicit-derivative sampling in pixel shaders takes its
   // gradients before the loop. Off: NonUniform decorations.
   bool nonUniformWaterfall = false;
+  // A {nonuniform} resource index on a device without the
+  // *ArrayNonUniformIndexing features in a stage without subgroup arithmetic
+  // (lavapipe: vertex, hull, domain, geometry shaders): an index into a range
+  // of at most kMaxConstantIndexedRange descriptors of any type (the root
+  // signature's count bounds an unbounded declaration) selects the element
+  // with a switch, each case indexing by a constant, as constantIndexClasses
+  // does. A range unbounded in the root signature, or longer, keeps the
+  // NonUniform index, which such a device refuses (the PSO: E_NOTIMPL).
+  bool nonUniformSwitch = false;
   // Descriptor types (kConstantIndex* bits) the device cannot index
   // dynamically (no shader*ArrayDynamicIndexing): a register index into a
   // range of at most kMaxConstantIndexedRange of them selects the element

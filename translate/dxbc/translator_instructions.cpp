@@ -77,7 +77,9 @@ void Translator::translate(const Instruction& inst) {
     translate(trimmed);
     return;
   }
-  if ((opt_.nonUniformWaterfall || opt_.constantIndexClasses) && !inWaterfall_ && waterfall(inst)) return;
+  if ((opt_.nonUniformWaterfall || opt_.nonUniformSwitch || opt_.constantIndexClasses) && !inWaterfall_ &&
+      waterfall(inst))
+    return;
   const Opcode o = inst.opcode;
   // Structural instructions manage blocks themselves.
   switch (o) {

@@ -8,8 +8,9 @@
 // sampling (sample, sample_b, sample_c) takes its coordinate's gradients
 // before the loop, where the whole quad still runs, and samples with them.
 // The same place turns a register index into a range of a descriptor type
-// the device cannot index dynamically (TranslateOptions::constantIndexClasses)
-// into a switch over the range's elements.
+// the device cannot index dynamically (TranslateOptions::constantIndexClasses),
+// and a {nonuniform} index in a stage without subgroup operations
+// (TranslateOptions::nonUniformSwitch), into a switch over the range's elements.
 #include "translator_impl.h"
 
 namespace d3dvk::dxbc::detail {
@@ -50,8 +51,9 @@ bool Translator::waterfall(const Instruction& inst) {
     const auto range = ranges_.find({kind, uint32_t(op.index[0].imm)});
     if (range == ranges_.end()) continue;  // rangeElement says so
     const RangeBinding& rb = range->second;
-    const bool switched = (opt_.constantIndexClasses & (1u << uint32_t(rb.cls))) && rb.length > 0 &&
-                          rb.length <= kMaxConstantIndexedRange;
+    const bool switched = ((opt_.constantIndexClasses & (1u << uint32_t(rb.cls))) ||
+                           (op.nonUniform && opt_.nonUniformSwitch)) &&
+                          rb.length > 0 && rb.length <= kMaxConstantIndexedRange;
     if (!switched && !(op.nonUniform && opt_.nonUniformWaterfall)) continue;
     indices.push_back({range->first, 0, switched});
     registers.push_back(&reg);

@@ -124,6 +124,8 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
       VkBuffer scratch = scratchBuffer(UINT64(e.width) * e.height * wSize * texelBytes, texel, texelBytes,
                                        VK_BUFFER_USAGE_TRANSFER_SRC_BIT);
       if (!scratch) return;
+      const PredicatedTransfer predicated(*this, "ClearRenderTargetView",
+                                          {subresourceTarget(r, VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 0, 1)});
       VkCommandBuffer cmd = orderedCommand();
       if (!cmd) return;
       orderAttachmentWrite(cmd, &r);
@@ -149,6 +151,10 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
   if (numRects == 0) {
     if (r.desc.ResourceType != D3D12DDI_RT_TEXTURE3D && deferClear(*d, false, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue))
       return;
+    // (Under a predicate only a Texture3D view gets here: a transfer clear of its mip.)
+    const PredicatedTransfer predicated(*this, "ClearRenderTargetView",
+                                        {subresourceTarget(r, VK_IMAGE_ASPECT_COLOR_BIT, d->mip, d->firstSlice, d->sliceCount)},
+                                        r.image->info().samples != VK_SAMPLE_COUNT_1_BIT);
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     clearImageNow(cmd, *d, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue);

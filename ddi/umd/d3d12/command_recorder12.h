@@ -28,6 +28,7 @@
 #include "draw12.h"
 #include "draw_recording.h"  // umd::DrawCall
 #include "fallback_passes.h"  // umd::FallbackPieceBuffers
+#include "predicated_transfer.h"  // umd::TransferTarget
 #include "resource_states12.h"  // translate/state
 #include "setup_shader.h"       // translate/fallback: fallback::QueryAddParams
 #include "triangle_topology.h"  // translate/fallback: fallback::TriangleTopology
@@ -159,10 +160,12 @@ class CommandRecorder12 {
   // and render-target/depth-stencil clears recorded after it run only when the
   // predicate is not zero (EQUAL_ZERO) or zero (NOT_EQUAL_ZERO), through
   // VK_EXT_conditional_rendering; so do the conservative fallback's draws, all
-  // their passes under one condition (PredicateScope). Copies, resolves and
-  // UAV clears (transfer commands Vulkan cannot render conditionally) and the
-  // fallback draws recorded when the list executes are not predicated: a
-  // warning says so when one is recorded under a predicate.
+  // their passes under one condition (PredicateScope), those recorded when
+  // the list executes too (the deferred draw keeps the word). Copies,
+  // resolves and UAV clears (transfer commands Vulkan cannot render
+  // conditionally) are saved around and restored under the inverted
+  // condition (PredicatedTransfer); a multisampled destination is not
+  // predicated, with a warning.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
@@ -207,8 +210,32 @@ class CommandRecorder12 {
    private:
     VkCommandBuffer cmd_;
   };
-  // A transfer command D3D12 predicates, recorded without the predicate: says so once.
-  void unpredicated(const char* command);
+  // A command D3D12 predicates, recorded without the predicate (`why`): says so once.
+  void unpredicated(const char* command, const char* why);
+  // Over the recording of a transfer command D3D12 predicates (copies,
+  // resolves, UAV clears, transfer clears), made after its validation and
+  // before its first Vulkan command: under a predicate it saves the
+  // destination (`targets`, images in GENERAL), and its end records the
+  // restore under the inverted condition (../predicated_transfer.h). A
+  // multisampled destination, or one larger than a storage buffer the device
+  // binds, runs unpredicated with the warning.
+  class PredicatedTransfer {
+   public:
+    PredicatedTransfer(CommandRecorder12& recorder, const char* command, std::vector<umd::TransferTarget> targets,
+                       bool multisampled = false);
+    ~PredicatedTransfer();
+    PredicatedTransfer(const PredicatedTransfer&) = delete;
+    PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
+
+   private:
+    CommandRecorder12& recorder_;
+    std::unique_ptr<umd::TransferPredicate> plan_;  // null: not predicated
+    VkBuffer saved_ = VK_NULL_HANDLE, current_ = VK_NULL_HANDLE;
+    VkDescriptorSet set_ = VK_NULL_HANDLE;
+  };
+  // One aspect of whole mips (all of a Texture3D mip's slices) of `r` as a predicated transfer's target.
+  static umd::TransferTarget subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip, UINT firstSlice,
+                                               UINT slices);
   struct {
     VkBuffer word = VK_NULL_HANDLE;  // the folded predicate (null: predication off)
     bool inverted = false;           // NOT_EQUAL_ZERO: run when the word is 0

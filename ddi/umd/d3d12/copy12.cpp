@@ -58,13 +58,13 @@ void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourc
 }  // namespace
 
 void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes) {
-  unpredicated("CopyBufferRegion");
   if (!dst.isBuffer() || !src.isBuffer()) return fail(E_INVALIDARG, "CopyBufferRegion needs two buffers");
   if (!fitsWithin(dstOffset, bytes, dst.desc.Width) || !fitsWithin(srcOffset, bytes, src.desc.Width))
     return fail(E_INVALIDARG, "CopyBufferRegion reaches past the end of a buffer");
   if (!bytes) return;
   if (&dst == &src && dstOffset < srcOffset + bytes && srcOffset < dstOffset + bytes)
     return fail(E_INVALIDARG, "CopyBufferRegion's source and destination ranges overlap");
+  const PredicatedTransfer predicated(*this, "CopyBufferRegion", {umd::bufferTarget(dst.buffer->handle(), dstOffset, bytes)});
   VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   VkBufferCopy region{srcOffset, dstOffset, bytes};
@@ -190,11 +190,11 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
 }
 
 void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
-  unpredicated("CopyResource");
   if (&dst == &src) return fail(E_INVALIDARG, "CopyResource with one resource as source and destination");
   if (dst.isBuffer() != src.isBuffer()) return fail(E_INVALIDARG, "CopyResource between a buffer and a texture");
   if (dst.isBuffer()) {
     if (dst.desc.Width != src.desc.Width) return fail(E_INVALIDARG, "CopyResource between buffers of different sizes");
+    const PredicatedTransfer predicated(*this, "CopyResource", {umd::bufferTarget(dst.buffer->handle(), 0, dst.desc.Width)});
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     VkBufferCopy region{0, 0, dst.desc.Width};
@@ -214,10 +214,15 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
       !state::copyFormatsCompatible(DXGI_FORMAT(dst.desc.Format), DXGI_FORMAT(src.desc.Format)) ||
       (planar && dst.aspects() != src.aspects()))
     return fail(E_INVALIDARG, "CopyResource between textures of different shapes or incompatible formats");
-  VkCommandBuffer cmd = orderedCommand();
-  if (!cmd) return;
   if (planar && a.format != b.format)
     return fail(E_INVALIDARG, "CopyResource between depth-stencil textures of different formats");
+  std::vector<umd::TransferTarget> targets;  // every mip, each aspect on its own
+  for (UINT mip = 0; mip < dst.mipLevels; ++mip)
+    for (VkImageAspectFlags aspect : {VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT})
+      if (dst.aspects() & aspect) targets.push_back(subresourceTarget(dst, aspect, mip, 0, dst.arraySize));
+  const PredicatedTransfer predicated(*this, "CopyResource", std::move(targets), a.samples != VK_SAMPLE_COUNT_1_BIT);
+  VkCommandBuffer cmd = orderedCommand();
+  if (!cmd) return;
   for (UINT mip = 0; mip < dst.mipLevels && SUCCEEDED(error_); ++mip) {
     // Vulkan's extent counts the source's texels (a block of a compressed source is one destination texel).
     copyImage(cmd, src, {src.aspects(), mip, 0, src.arraySize}, {0, 0, 0}, dst, {dst.aspects(), mip, 0, dst.arraySize},
@@ -228,7 +233,6 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
 void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout,
                                           UINT dstX, UINT dstY, UINT dstZ, const D3D12DDIARG_BUFFER_PLACEMENT& src,
                                           const D3D12DDIARG_PLACED_RESOURCE& srcLayout, const D3D12DDI_BOX* box) {
-  unpredicated("CopyTextureRegion");
   Resource12* dstRes = Resource12::from(dst.BaseAddress.UMD.hResource);
   Resource12* srcRes = Resource12::from(src.BaseAddress.UMD.hResource);
   if (!dstRes || !srcRes) return fail(E_INVALIDARG, "CopyTextureRegion without a resource");
@@ -342,6 +346,8 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     const VkExtent3D mip = srcRes->mipExtent(ssub.mip);
     extent.width = std::min<UINT>(extent.width, mip.width - UINT(srcOffset.x));
     extent.height = std::min<UINT>(extent.height, mip.height - UINT(srcOffset.y));
+    const PredicatedTransfer predicated(*this, "CopyTextureRegion", {subresourceTarget(*dstRes, dsub.aspect, dsub.mip, dsub.slice, 1)},
+                                        dstRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT);
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     copyImage(cmd, *srcRes, {ssub.aspect, ssub.mip, ssub.slice, 1}, srcOffset, *dstRes, {dsub.aspect, dsub.mip, dsub.slice, 1},
@@ -354,6 +360,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                       {INT(dstX), INT(dstY), INT(dstZ)}, *srcRes, &region))
       return fail(E_INVALIDARG, "CopyTextureRegion: the source footprint's pitch does not fit the texture's format, or "
                                 "the region reaches past its buffer");
+    const PredicatedTransfer predicated(*this, "CopyTextureRegion", {subresourceTarget(*dstRes, dsub.aspect, dsub.mip, dsub.slice, 1)});
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dstRes->image->handle(), transferRange(*dstRes, region.imageSubresource), [&] {
@@ -367,6 +374,14 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
                                 "or the region reaches past its buffer");
     if (srcRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT)
       return fail(E_INVALIDARG, "CopyTextureRegion from a multisampled texture into a buffer");
+    // The footprint's bytes from the region's first to the end of its last row.
+    const UINT64 end = region.bufferOffset + UINT64(region.bufferRowLength / block) * ssub.texelBytes *
+                                                 (UINT64(region.bufferImageHeight / block) * (extent.depth - 1) +
+                                                  (region.imageExtent.height + block - 1) / block - 1) +
+                       UINT64(region.imageExtent.width + block - 1) / block * ssub.texelBytes;
+    const PredicatedTransfer predicated(*this, "CopyTextureRegion",
+                                        {umd::bufferTarget(dstRes->buffer->handle(), region.bufferOffset,
+                                                           std::min<UINT64>(end, dstRes->desc.Width) - region.bufferOffset)});
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     inTransferLayouts(cmd, srcRes->image->handle(), transferRange(*srcRes, region.imageSubresource), VK_NULL_HANDLE, {}, [&] {

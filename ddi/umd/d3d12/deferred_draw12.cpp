@@ -53,6 +53,8 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
   draw->targets = targets;
   draw->occlusion = activeOcclusion_;
   draw->statistics = activeStatistics_;
+  draw->predicateWord = predicate_.word;
+  draw->predicateInverted = predicate_.inverted;
   draw->indexed = indexed;
   VkResult result = VK_SUCCESS;
   draw->readback = vk::Buffer::create(device_->vk(), std::max<VkDeviceSize>(bytes, 16), VK_BUFFER_USAGE_TRANSFER_DST_BIT,
@@ -183,6 +185,8 @@ bool CommandRecorder12::stripAsList(fallback::TriangleTopology strip, umd::DrawC
 
 void CommandRecorder12::replay(const DeferredDraw12& draw) {
   state_ = draw.state;
+  predicate_.word = draw.predicateWord;  // its passes under the list's predicate, as a whole (PredicateScope)
+  predicate_.inverted = draw.predicateInverted;
   // The list's active queries count the draw's passes too (carried, as over the split).
   activeOcclusion_ = draw.occlusion;
   activeStatistics_ = draw.statistics;

@@ -37,6 +37,10 @@ struct DeferredDraw12 {
   DrawState12 state;  // the list's draw state at the draw
   DrawTargets12 targets;
   ActiveQuery12 occlusion, statistics;  // the list's queries active at the draw: its passes count into them
+  // The list's predicate at the draw (its folded word lives in the list's
+  // allocator, written by a segment before the draw): the passes run under it.
+  VkBuffer predicateWord = VK_NULL_HANDLE;
+  bool predicateInverted = false;
   bool indexed = false;
   umd::DrawCall call;  // Strip: the draw (clamped to the index buffer)
   // Indirect: the signature's stride, MaxCommandCount, whether a count buffer bounds it.

@@ -12,6 +12,7 @@
 #include "fence12.h"
 #include "indirect12.h"
 #include "pipeline_state12.h"
+#include "predicated_transfer.h"
 #include "query12.h"
 #include "queue12.h"
 #include "resource12.h"
@@ -60,6 +61,12 @@ InternalComputePipeline12* Device12::predicatePipeline(VkResult* result) {
   std::lock_guard lock(predicateMutex_);
   if (!predicate_) predicate_ = createPredicatePipeline(vk_, result);
   return predicate_.get();
+}
+
+InternalComputePipeline12* Device12::restoreWordsPipeline(VkResult* result) {
+  std::lock_guard lock(predicateMutex_);
+  if (!restoreWords_) restoreWords_ = umd::createRestoreWordsPipeline(vk_, result);
+  return restoreWords_.get();
 }
 
 InternalComputePipeline12* Device12::dispatchCount(VkResult* result) {

@@ -82,6 +82,8 @@ class Device12 {
   InternalComputePipeline12* dispatchCount(VkResult* result);
   // SetPredication's fold of the 64-bit predicate (predication12.cpp), made on first use.
   InternalComputePipeline12* predicatePipeline(VkResult* result);
+  // The restore step of predicated transfers (../predicated_transfer.h), made on first use.
+  InternalComputePipeline12* restoreWordsPipeline(VkResult* result);
   // kZeroVertexBufferBytes of zeros, what an input slot without a vertex
   // buffer reads and indices past the index buffer are (draw12.cpp), created
   // on first use; null with *result.
@@ -160,6 +162,7 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> dispatchCount_;
   std::mutex predicateMutex_;
   std::unique_ptr<InternalComputePipeline12> predicate_;
+  std::unique_ptr<InternalComputePipeline12> restoreWords_;  // under predicateMutex_
   std::mutex zeroVertexBufferMutex_;
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
   std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held

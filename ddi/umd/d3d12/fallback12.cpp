@@ -336,7 +336,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                                  .c_str());
     // Its indices are in GPU memory: the draw is recorded when the list executes.
     if (!readIndices_.data) {
-      unpredicated("a conservative fallback draw of an indexed strip larger than one piece (recorded when the list executes)");
       return deferStrip(call, t);
     }
     if (!stripAsList(*strip, &call, &listIndices)) return;

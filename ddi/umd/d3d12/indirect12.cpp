@@ -170,7 +170,6 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   // The exact conservative fallback plans each draw from its counts: they are
   // read back when the list executes (deferred_draw12.h).
   if (state_.pipeline->needsFallback) {
-    unpredicated("ExecuteIndirect's draws on the exact conservative fallback (recorded when the list executes)");
     return deferIndirect(signature, maxCount, arguments, argumentOffset, count, countOffset, targets);
   }
   if (count && !vk.drawIndirectCountEnabled())

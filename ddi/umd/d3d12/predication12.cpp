@@ -51,10 +51,69 @@ void CommandRecorder12::setPredication(Resource12* buffer, UINT64 offset, D3D12D
   predicate_.inverted = op == D3D12DDI_PREDICATION_OP_NOT_EQUAL_ZERO;
 }
 
-void CommandRecorder12::unpredicated(const char* command) {
-  if (predicate_.word)
-    warnOnce(std::string(command) + " under SetPredication: Vulkan renders only draws, dispatches and attachment "
-                                    "clears conditionally, so it runs whatever the predicate holds");
+void CommandRecorder12::unpredicated(const char* command, const char* why) {
+  if (predicate_.word) warnOnce(std::string(command) + " under SetPredication runs whatever the predicate holds: " + why);
+}
+
+umd::TransferTarget CommandRecorder12::subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip,
+                                                         UINT firstSlice, UINT slices) {
+  UINT bytes = r.format->bytesPerTexel;  // colour: a texel's, or a compressed block's
+  if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT) bytes = 1;
+  else if (aspect == VK_IMAGE_ASPECT_DEPTH_BIT) bytes = r.image->info().format == VK_FORMAT_D16_UNORM ? 2 : 4;
+  const bool is3d = r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D;
+  // Images live in GENERAL; both aspects of a depth-stencil image change layout together.
+  const VkImageAspectFlags all = r.aspects();
+  return umd::imageTarget(r.image->handle(), {aspect, mip, is3d ? 0 : firstSlice, is3d ? 1 : slices}, r.mipExtent(mip),
+                          r.format->blockDim, bytes, VK_IMAGE_LAYOUT_GENERAL,
+                          (all & VK_IMAGE_ASPECT_COLOR_BIT) ? aspect : all);
+}
+
+CommandRecorder12::PredicatedTransfer::PredicatedTransfer(CommandRecorder12& recorder, const char* command,
+                                                          std::vector<umd::TransferTarget> targets, bool multisampled)
+    : recorder_(recorder) {
+  if (!recorder.predicate_.word || !recorder.cmd_) return;
+  if (multisampled) {
+    recorder.unpredicated(command, "a multisampled destination cannot be saved to a buffer and restored");
+    return;
+  }
+  auto plan = std::make_unique<umd::TransferPredicate>(std::move(targets));
+  if (!plan->scratchBytes()) return;
+  if (!plan->fits(recorder.device_->vk())) {
+    recorder.unpredicated(command, "its destination is larger than the device binds as one storage buffer");
+    return;
+  }
+  VkResult result = VK_SUCCESS;
+  const InternalComputePipeline12* restore = recorder.device_->restoreWordsPipeline(&result);
+  if (!restore) {
+    recorder.fail(Device12::hresultFor(result), "a predicated transfer: creating its restore pipeline failed");
+    return;
+  }
+  if (!recorder.transient_) {
+    recorder.fail(E_FAIL, "a predicated transfer: no allocator for its scratch memory");
+    return;
+  }
+  saved_ = recorder.transient_->deviceBuffer(plan->scratchBytes(), umd::TransferPredicate::kScratchUsage, &result);
+  if (saved_) current_ = recorder.transient_->deviceBuffer(plan->scratchBytes(), umd::TransferPredicate::kScratchUsage, &result);
+  if (current_) set_ = recorder.transient_->allocate(restore->setLayout->handle(), &result);
+  if (!set_) {
+    recorder.fail(Device12::hresultFor(result), "a predicated transfer: its scratch buffers");
+    return;
+  }
+  VkCommandBuffer cmd = recorder.command();  // after the pending barrier: the destination as the transfer finds it
+  if (!cmd) return;
+  plan->recordSave(cmd, saved_);
+  plan_ = std::move(plan);
+}
+
+CommandRecorder12::PredicatedTransfer::~PredicatedTransfer() {
+  if (!plan_ || !recorder_.cmd_) return;
+  VkResult result = VK_SUCCESS;
+  const InternalComputePipeline12* restore = recorder_.device_->restoreWordsPipeline(&result);  // made by the constructor
+  VkCommandBuffer cmd = recorder_.command();
+  if (!cmd || !restore) return;
+  // EQUAL_ZERO skips when the folded word is 0; NOT_EQUAL_ZERO when it is 1.
+  plan_->recordRestore(recorder_.device_->vk(), cmd, saved_, current_, *restore, set_, recorder_.predicate_.word, 0,
+                       !recorder_.predicate_.inverted);
 }
 
 namespace {

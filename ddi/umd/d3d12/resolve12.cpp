@@ -17,7 +17,6 @@ namespace d3dvk::umd12 {
 
 void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource,
                                            DXGI_FORMAT format) {
-  unpredicated("ResolveSubresource");
   if (dst.isBuffer() || src.isBuffer()) return fail(E_INVALIDARG, "ResolveSubresource between buffers");
   if (src.image->info().samples == VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
     return fail(E_INVALIDARG, "ResolveSubresource needs a multisampled source and a single-sampled destination");
@@ -50,6 +49,8 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
                                  : device_->resolveScratch(f->vk, extent, VK_SAMPLE_COUNT_1_BIT, &result);
   if (result != VK_SUCCESS)
     return fail(Device12::hresultFor(result), "ResolveSubresource: cannot create a scratch image of the resolve format");
+  const PredicatedTransfer predicated(*this, "ResolveSubresource",
+                                      {subresourceTarget(dst, VK_IMAGE_ASPECT_COLOR_BIT, dstMip, dstSlice, 1)});
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   const VkImageSubresourceLayers srcLayers{VK_IMAGE_ASPECT_COLOR_BIT, srcMip, srcSlice, 1};

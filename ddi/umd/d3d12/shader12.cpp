@@ -157,14 +157,15 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
     options.descriptorRanges = shader->bindings.ranges;
     // {nonuniform} indices: NonUniform where the device has every
     // *ArrayNonUniformIndexing feature, else a subgroup loop where the stage
-    // has subgroup arithmetic (else the module's NonUniform capabilities are
-    // refused below).
+    // has subgroup arithmetic, else a switch over a range of at most 64
+    // (longer and unbounded ranges keep NonUniform, refused below).
     const vk::DescriptorIndexingFeatures& di = device->vk().descriptorIndexing();
     const bool nonUniformNative = di.uniformBufferNonUniform && di.sampledImageNonUniform && di.storageBufferNonUniform &&
                                   di.storageImageNonUniform && di.uniformTexelBufferNonUniform &&
                                   di.storageTexelBufferNonUniform;
     options.nonUniformWaterfall =
         !nonUniformNative && device->vk().info().subgroupOperationsIn(stageFlag(stage), VK_SUBGROUP_FEATURE_ARITHMETIC_BIT);
+    options.nonUniformSwitch = !nonUniformNative && !options.nonUniformWaterfall;
     // Descriptor types the device cannot index dynamically: short ranges switch over their elements.
     options.constantIndexClasses =
         (features.shaderUniformBufferArrayDynamicIndexing ? 0u : dxbc::kConstantIndexUniformBuffers) |

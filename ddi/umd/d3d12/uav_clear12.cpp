@@ -64,7 +64,6 @@ VkBuffer CommandRecorder12::scratchBuffer(UINT64 size, const void* pattern, size
 void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE handle, Resource12& resource,
                                                  const UINT* uintValues, const FLOAT* floatValues, UINT numRects,
                                                  const D3D12DDI_RECT* rects) {
-  unpredicated("ClearUnorderedAccessView");
   const char* what = uintValues ? "ClearUnorderedAccessViewUint" : "ClearUnorderedAccessViewFloat";
   auto failWith = [&](HRESULT hr, const std::string& why) { fail(hr, (std::string(what) + ": " + why).c_str()); };
   const ViewDescriptor12* d = ViewDescriptor12::from(handle);
@@ -102,6 +101,9 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
       if (right > left) windows.push_back({first + left * elementBytes, (right - left) * elementBytes});
     }
     if (windows.empty()) return;
+    std::vector<umd::TransferTarget> targets;
+    for (auto [offset, size] : windows) targets.push_back(umd::bufferTarget(r.buffer->handle(), offset, size));
+    const PredicatedTransfer predicated(*this, what, std::move(targets));
     VkCommandBuffer cmd = command();
     if (!cmd) return;
     for (auto [offset, size] : windows) {
@@ -132,7 +134,9 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
   const bool is3d = r.desc.ResourceType == D3D12DDI_RT_TEXTURE3D;
   VkExtent3D extent = r.mipExtent(d->mip);
   const bool wholeWindow = !is3d || (d->firstSlice == 0 && d->sliceCount == extent.depth);
+  const UINT mipSlices = is3d ? extent.depth : d->sliceCount;
   if (!numRects && wholeWindow) {
+    const PredicatedTransfer predicated(*this, what, {subresourceTarget(r, VK_IMAGE_ASPECT_COLOR_BIT, d->mip, d->firstSlice, mipSlices)});
     VkCommandBuffer cmd = command();
     if (!cmd) return;
     VkClearColorValue bits = state::clearValueForImage(format, *r.format, value);
@@ -166,6 +170,7 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
     c.imageExtent = {a.extent.width, a.extent.height, is3d ? layers : 1};
     regions.push_back(c);
   }
+  const PredicatedTransfer predicated(*this, what, {subresourceTarget(r, VK_IMAGE_ASPECT_COLOR_BIT, d->mip, d->firstSlice, mipSlices)});
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, is3d ? 0 : d->firstSlice, is3d ? 1 : layers};

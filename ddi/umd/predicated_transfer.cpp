@@ -1,0 +1,164 @@
+// ddi/umd/predicated_transfer.cpp — see predicated_transfer.h.
+#include "predicated_transfer.h"
+
+#include "restore_words_shader.h"  // translate/indirect
+#include "vk_command_queue.h"
+
+#include <algorithm>
+
+namespace d3dvk::umd {
+namespace {
+
+// Each target starts on a multiple of every texel block size a buffer-image
+// copy can take (1, 2, 4, 8, 12 and 16 bytes; depth and stencil: 4).
+constexpr VkDeviceSize kTargetAlignment = 48;
+
+void fullBarrier(VkCommandBuffer cmd) {
+  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
+                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+}
+
+VkDeviceSize targetBytes(const TransferTarget& t) {
+  if (!t.image) return t.size;
+  const VkDeviceSize wide = (t.extent.width + t.blockDim - 1) / t.blockDim;
+  const VkDeviceSize high = (t.extent.height + t.blockDim - 1) / t.blockDim;
+  return wide * high * t.extent.depth * t.layers.layerCount * t.blockBytes;
+}
+
+VkBufferImageCopy imageRegion(const TransferTarget& t, VkDeviceSize at) {
+  return VkBufferImageCopy{at, 0, 0, t.layers, {0, 0, 0}, t.extent};
+}
+
+// Moves a target's subresources between its layout and `to` (or back),
+// ordering all memory around it.
+void transition(VkCommandBuffer cmd, const TransferTarget& t, VkImageLayout from, VkImageLayout to) {
+  if (from == to) return;
+  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
+  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
+  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  b.oldLayout = from;
+  b.newLayout = to;
+  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
+  b.image = t.image;
+  b.subresourceRange = {t.transitionAspects ? t.transitionAspects : t.layers.aspectMask, t.layers.mipLevel, 1,
+                        t.layers.baseArrayLayer, t.layers.layerCount};
+  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
+  dep.imageMemoryBarrierCount = 1;
+  dep.pImageMemoryBarriers = &b;
+  vkCmdPipelineBarrier2(cmd, &dep);
+}
+
+}  // namespace
+
+TransferTarget bufferTarget(VkBuffer buffer, VkDeviceSize offset, VkDeviceSize size) {
+  TransferTarget t;
+  t.buffer = buffer;
+  t.offset = offset;
+  t.size = size;
+  return t;
+}
+
+TransferTarget imageTarget(VkImage image, const VkImageSubresourceLayers& layers, VkExtent3D extent, uint32_t blockDim,
+                           uint32_t blockBytes, VkImageLayout layout, VkImageAspectFlags transitionAspects) {
+  TransferTarget t;
+  t.image = image;
+  t.layers = layers;
+  t.extent = extent;
+  t.blockDim = std::max<uint32_t>(blockDim, 1);
+  t.blockBytes = blockBytes;
+  t.layout = layout;
+  t.transitionAspects = transitionAspects;
+  return t;
+}
+
+std::unique_ptr<umd12::InternalComputePipeline12> createRestoreWordsPipeline(vk::Device& device, VkResult* result) {
+  return umd12::createInternalComputePipeline(device, indirect::kRestoreWordsStorageBuffers,
+                                              indirect::kRestoreWordsPushBytes, indirect::restoreWordsShaderSpirv(),
+                                              result);
+}
+
+TransferPredicate::TransferPredicate(std::vector<TransferTarget> targets) : targets_(std::move(targets)) {
+  for (const TransferTarget& t : targets_) {
+    at_.push_back(bytes_);
+    bytes_ += (targetBytes(t) + kTargetAlignment - 1) / kTargetAlignment * kTargetAlignment;
+  }
+}
+
+bool TransferPredicate::fits(const vk::Device& device) const {
+  return bytes_ <= device.info().properties.limits.maxStorageBufferRange && bytes_ / 4 <= UINT32_MAX;
+}
+
+void TransferPredicate::copyOut(VkCommandBuffer cmd, VkBuffer scratch) const {
+  for (size_t i = 0; i < targets_.size(); ++i) {
+    const TransferTarget& t = targets_[i];
+    if (!targetBytes(t)) continue;
+    if (t.image) {
+      const VkBufferImageCopy region = imageRegion(t, at_[i]);
+      transition(cmd, t, t.layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+      vkCmdCopyImageToBuffer(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, scratch, 1, &region);
+      transition(cmd, t, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t.layout);
+    } else {
+      const VkBufferCopy region{t.offset, at_[i], t.size};
+      vkCmdCopyBuffer(cmd, t.buffer, scratch, 1, &region);
+    }
+  }
+}
+
+void TransferPredicate::recordSave(VkCommandBuffer cmd, VkBuffer saved) const {
+  copyOut(cmd, saved);
+  fullBarrier(cmd);  // the save before the transfer writes the targets
+}
+
+void TransferPredicate::recordRestore(const vk::Device& device, VkCommandBuffer cmd, VkBuffer saved, VkBuffer current,
+                                      const umd12::InternalComputePipeline12& restore, VkDescriptorSet set, VkBuffer word,
+                                      VkDeviceSize wordOffset, bool skipWhenZero) const {
+  if (!bytes_) return;
+  fullBarrier(cmd);  // the transfer's writes
+  copyOut(cmd, current);
+  fullBarrier(cmd);
+  const VkDescriptorBufferInfo infos[2] = {{saved, 0, bytes_}, {current, 0, bytes_}};
+  VkWriteDescriptorSet writes[2]{};
+  for (uint32_t i = 0; i < 2; ++i) {
+    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    writes[i].dstSet = set;
+    writes[i].dstBinding = i;
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &infos[i];
+  }
+  vkUpdateDescriptorSets(device.handle(), 2, writes, 0, nullptr);
+  indirect::RestoreWordsParams params;
+  params.count = uint32_t(bytes_ / 4);
+  const uint32_t groups = uint32_t(std::min<VkDeviceSize>(
+      (params.count + indirect::kRestoreWordsGroupSize - 1) / indirect::kRestoreWordsGroupSize,
+      device.info().properties.limits.maxComputeWorkGroupCount[0]));
+  VkConditionalRenderingBeginInfoEXT condition{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
+  condition.buffer = word;
+  condition.offset = wordOffset;
+  // Without the flag the dispatch runs when the word is not zero.
+  condition.flags = skipWhenZero ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;
+  vkCmdBeginConditionalRenderingEXT(cmd, &condition);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, restore.pipeline->handle());
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, restore.layout->handle(), 0, 1, &set, 0, nullptr);
+  vkCmdPushConstants(cmd, restore.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kRestoreWordsPushBytes,
+                     &params);
+  vkCmdDispatch(cmd, groups, 1, 1);
+  vkCmdEndConditionalRenderingEXT(cmd);
+  fullBarrier(cmd);
+  for (size_t i = 0; i < targets_.size(); ++i) {
+    const TransferTarget& t = targets_[i];
+    if (!targetBytes(t)) continue;
+    if (t.image) {
+      const VkBufferImageCopy region = imageRegion(t, at_[i]);
+      transition(cmd, t, t.layout, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      vkCmdCopyBufferToImage(cmd, current, t.image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+      transition(cmd, t, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, t.layout);
+    } else {
+      const VkBufferCopy region{at_[i], t.offset, t.size};
+      vkCmdCopyBuffer(cmd, current, t.buffer, 1, &region);
+    }
+  }
+  fullBarrier(cmd);
+}
+
+}  // namespace d3dvk::umd
