@@ -363,11 +363,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
                             : in.rasterizer && in.rasterizer->ForcedSampleCount ? in.rasterizer->ForcedSampleCount
                                                                                : key.sampleCount;
   // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image).
-  uint32_t alphaInRedTargets = 0;
-  for (uint32_t i = 0; i < key.renderTargetCount; ++i)
-    if (const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
-        f && f->swizzle == state::ViewSwizzle::AlphaFromRed)
-      alphaInRedTargets |= 1u << i;
+  const uint32_t alphaInRedTargets = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
   const uint32_t specData[2] = {rasterizerSamples, alphaInRedTargets};
   const VkSpecializationMapEntry specEntries[2] = {{dxbc::kRasterizerSampleCountSpecId, 0, 4},
                                                    {dxbc::kAlphaInRedTargetsSpecId, 4, 4}};

@@ -11,7 +11,9 @@
 #include "d3dvk_stream_output_ddi.h"
 #include "raw_enum.h"
 #include "d3d11_device.h"
+#include "d3d11_feature_level.h"
 #include "d3d11_input_layout.h"
+#include "d3d11_level9.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_resource.h"
@@ -83,6 +85,13 @@ void D3D11ImmediateContext::releaseDrawBindings() {
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
                                                              const FLOAT BlendFactor[4], UINT SampleMask) try {
   const auto contextEntryLock = lockEntry();
+  if (SampleMask == 0 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9
+    stateSettingError(D3D11_MESSAGE_ID_SETBLENDSTATE_SAMPLE_MASK_CANNOT_BE_ZERO,
+                      "SETBLENDSTATE_SAMPLE_MASK_CANNOT_BE_ZERO", "ID3D11DeviceContext::OMSetBlendState",
+                      "SampleMask cannot be 0 at feature level " + featureLevelName(device_.GetFeatureLevel()) +
+                          "; the call is ignored.");
+    return;
+  }
   D3D11BlendState* next = static_cast<D3D11BlendState*>(static_cast<ID3D11BlendState1*>(pBlendState));
   rebind(blendState_, next);
   for (int i = 0; i < 4; ++i) blendFactor_[i] = BlendFactor ? BlendFactor[i] : 1.0f;  // null: {1,1,1,1}
@@ -184,6 +193,15 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
                                                               UINT Offset) try {
   const auto contextEntryLock = lockEntry();
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
+  // 10level9's index formats: 9_1 has 16-bit indices only.
+  if (pIndexBuffer && !(level9FormatSupportMask(device_.GetFeatureLevel(), Format) & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER)) {
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_FORMAT_INVALID, "DEVICE_IASETINDEXBUFFER_FORMAT_INVALID",
+                      "ID3D11DeviceContext::IASetIndexBuffer",
+                      "Format " + std::to_string(int(Format)) + " is not an index format at feature level " +
+                          featureLevelName(device_.GetFeatureLevel()) +
+                          " (9_1 takes DXGI_FORMAT_R16_UINT only); the call is ignored.");
+    return;
+  }
   D3D11Buffer* next = bufferFrom(pIndexBuffer);
   if (next && !(next->bindFlags & D3D11_BIND_INDEX_BUFFER)) next = nullptr;  // D3D11 binds null instead
   rebind(indexBuffer_, next);
@@ -215,6 +233,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
                         "DEVICE_IASETPRIMITIVETOPOLOGY_TOPOLOGY_UNRECOGNIZED",
                         "ID3D11DeviceContext::IASetPrimitiveTopology",
                         "Topology " + std::to_string(t) + " is not a D3D11_PRIMITIVE_TOPOLOGY value; the call is ignored.");
+    return;
+  }
+  if (t >= 10 && t <= 13 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_ADJACENCY_UNSUPPORTED,
+                      "DEVICE_IASETPRIMITIVETOPOLOGY_ADJACENCY_UNSUPPORTED", "ID3D11DeviceContext::IASetPrimitiveTopology",
+                      "Topologies with adjacency are not supported at feature level " +
+                          featureLevelName(device_.GetFeatureLevel()) + "; the call is ignored.");
     return;
   }
   topology_ = Topology;
@@ -311,6 +336,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlo
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) try {
   const auto contextEntryLock = lockEntry();
   const char* function = "ID3D11DeviceContext::RSSetViewports";
+  if (NumViewports > 1 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9: viewport 0 only
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_TOO_MANY_VIEWPORTS,
+                      "DEVICE_RSSETVIEWPORTS_TOO_MANY_VIEWPORTS", function,
+                      "NumViewports is " + std::to_string(NumViewports) + "; feature level " +
+                          featureLevelName(device_.GetFeatureLevel()) + " has one viewport; the call is ignored.");
+    return;
+  }
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT, "DEVICE_RSSETVIEWPORTS_INVALIDVIEWPORT",
                       function,
@@ -369,6 +401,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) try {
   const auto contextEntryLock = lockEntry();
+  if (NumRects > 1 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9: scissor 0 only
+    stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_TOO_MANY_SCISSORS,
+                      "DEVICE_RSSETSCISSORRECTS_TOO_MANY_SCISSORS", "ID3D11DeviceContext::RSSetScissorRects",
+                      "NumRects is " + std::to_string(NumRects) + "; feature level " +
+                          featureLevelName(device_.GetFeatureLevel()) + " has one scissor rectangle; the call is "
+                          "ignored.");
+    return;
+  }
   if (NumRects > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumRects && !pRects)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR,
                       "DEVICE_RSSETSCISSORRECTS_INVALIDSCISSOR", "ID3D11DeviceContext::RSSetScissorRects",

@@ -14,6 +14,7 @@
 #include "d3d11_multithread.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
+#include "d3d11_resource_validation.h"
 #include "d3d11_sampler_state.h"
 #include "d3d11_state_object_cache.h"
 #include "dxgi_device.h"
@@ -159,6 +160,8 @@ class D3D11Device final : public ID3D11Device3 {
   HRESULT queryConservativeTier(D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_TIER* tier);
   // What the driver reports for a format and sample count (0: unsupported).
   UINT qualityLevels(DXGI_FORMAT format, UINT sampleCount);
+  // The 10level9 rules a desc breaks, reported as debug-layer errors (d3d11_level9.h); true when any.
+  bool reportLevel9Errors(const char* function, const std::vector<ResourceDescError>& errors);
   // D3D11_FORMAT_SUPPORT and D3D11_FORMAT_SUPPORT2 bits of a format: what
   // d3dvk does with it on this device (d3d11_format_support.cpp); E_FAIL for
   // a format it cannot use at all.

@@ -9,6 +9,7 @@
 // unchanged. Views are created in d3d11_device_create_views.cpp.
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
+#include "d3d11_level9.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 
@@ -37,6 +38,9 @@ DXGI_FORMAT multisampleQueryFormat(const D3D11_TEXTURE2D_DESC& d) {
 }  // namespace
 
 UINT D3D11Device::qualityLevels(DXGI_FORMAT format, UINT sampleCount) {
+  // 10level9 multisamples only the formats its table renders or depth-tests at the level.
+  if (sampleCount > 1 && !(level9FormatSupportMask(featureLevel_, format) & D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET))
+    return 0;
   UINT levels = 0;
   DdiErrorScope errors;
   if (ddi_->isWddm2_0())

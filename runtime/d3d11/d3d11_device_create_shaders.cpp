@@ -6,6 +6,7 @@
 #include "d3d11_class_linkage.h"
 #include "d3d11_device.h"
 #include "d3d11_input_layout.h"
+#include "d3d11_level9.h"
 #include "d3d11_shader.h"
 
 #include <new>
@@ -94,6 +95,12 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateInputLayout(const D3D11_INPUT_ELEME
                                                          UINT NumElements, const void* pShaderBytecodeWithInputSignature,
                                                          SIZE_T BytecodeLength, ID3D11InputLayout** ppInputLayout) try {
   if (removed()) return removedFailure(ppInputLayout);
+  if (ppInputLayout) *ppInputLayout = nullptr;
+  // 10level9: its vertex formats, and slot 0 per-vertex when any slot is.
+  if (NumElements <= D3D11_IA_VERTEX_INPUT_STRUCTURE_ELEMENT_COUNT &&
+      reportLevel9Errors("ID3D11Device::CreateInputLayout",
+                         level9InputLayoutErrors(featureLevel_, pInputElementDescs, NumElements)))
+    return E_INVALIDARG;
   return createObject<D3D11InputLayout>(ppInputLayout, *this, pInputElementDescs, NumElements,
                                         pShaderBytecodeWithInputSignature, BytecodeLength);
 } D3DVK_CATCH_HRESULT

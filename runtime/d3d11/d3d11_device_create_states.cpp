@@ -7,12 +7,20 @@
 // d3d11_output_merger_state.h and d3d11_sampler_state.h.
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
+#include "d3d11_level9.h"
 #include "d3d11_output_merger_state.h"
 #include "d3d11_rasterizer_state.h"
 #include "d3d11_sampler_state.h"
 #include "rasterizer_validator.h"
 
 namespace d3dvk::runtime {
+
+// The 10level9 rules a desc breaks, as debug-layer errors; true when there were any.
+bool D3D11Device::reportLevel9Errors(const char* function, const std::vector<ResourceDescError>& errors) {
+  for (const ResourceDescError& e : errors)
+    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.name, function, e.text);
+  return !errors.empty();
+}
 
 // --- Rasterizer states ------------------------------------------------------
 
@@ -34,6 +42,7 @@ HRESULT D3D11Device::createRasterizerState(const char* function, const D3D11_RAS
                    function, e.text);
     return E_INVALIDARG;
   }
+  if (reportLevel9Errors(function, level9RasterizerErrors(featureLevel_, *desc))) return E_INVALIDARG;
   if (!out) return S_FALSE;  // a valid desc with nowhere to put the object: nothing created
 
   // Identical descs (BOOLs normalized) share one object; it keeps the normalized desc.
@@ -117,15 +126,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateBlendState1(const D3D11_BLEND_DESC1
   if (removed()) return removedFailure(ppBlendState);
   if (ppBlendState) *ppBlendState = nullptr;
   if (!pBlendStateDesc) return E_INVALIDARG;
-  // 10level9 (9_1 … 9_3) has no alpha-to-coverage.
-  if (pBlendStateDesc->AlphaToCoverageEnable && featureLevel_ < D3D_FEATURE_LEVEL_10_0) {
-    debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
-                 D3D11_MESSAGE_ID_CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE, "CREATEBLENDSTATE_NO_ALPHA_TO_COVERAGE",
-                 "ID3D11Device1::CreateBlendState1",
-                 "AlphaToCoverageEnable is not supported at feature level " + featureLevelName(featureLevel_) +
-                     " (it needs 10_0).");
+  // 10level9 (9_1 … 9_3): no alpha-to-coverage, the first four targets blend alike, no dual source …
+  if (validBlendDesc(*pBlendStateDesc) &&
+      reportLevel9Errors("ID3D11Device1::CreateBlendState1", level9BlendErrors(featureLevel_, *pBlendStateDesc)))
     return E_INVALIDARG;
-  }
   if (const std::string why = logicOpProblem(*pBlendStateDesc, logicOpSupported()); !why.empty()) {
     debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR,
                  D3D11_MESSAGE_ID_CREATEBLENDSTATE_INVALIDLOGICOPS, "CREATEBLENDSTATE_INVALIDLOGICOPS",
@@ -146,6 +150,10 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateDepthStencilState(const D3D11_DEPTH
   if (removed()) return removedFailure(ppDepthStencilState);
   if (ppDepthStencilState) *ppDepthStencilState = nullptr;
   if (!pDepthStencilDesc) return E_INVALIDARG;
+  if (validDepthStencilDesc(*pDepthStencilDesc) &&
+      reportLevel9Errors("ID3D11Device::CreateDepthStencilState",
+                         level9DepthStencilErrors(featureLevel_, *pDepthStencilDesc)))
+    return E_INVALIDARG;
   if (!ppDepthStencilState) return validDepthStencilDesc(*pDepthStencilDesc) ? S_FALSE : E_INVALIDARG;
   D3D11DepthStencilState* state = nullptr;
   const HRESULT hr = depthStencilStates_.findOrCreate(
@@ -176,6 +184,9 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateSamplerState(const D3D11_SAMPLER_DE
                       "MaxAnisotropy (" + std::to_string(pSamplerDesc->MaxAnisotropy) + ") exceeds " +
                           std::to_string(maxAnisotropy) + ", the maximum at feature level " +
                           featureLevelName(featureLevel_) + "."});
+  if (errors.empty())
+    for (const ResourceDescError& e : level9SamplerErrors(featureLevel_, *pSamplerDesc))
+      errors.push_back({e.id, e.name, e.text});
   if (!errors.empty()) {
     for (const SamplerDescError& e : errors)
       debugMessage(D3D11_MESSAGE_CATEGORY_STATE_CREATION, D3D11_MESSAGE_SEVERITY_ERROR, e.id, e.idName, kFunction,

@@ -7,6 +7,7 @@
 // (d3d11_view.h). A null output pointer validates only (S_FALSE).
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
+#include "d3d11_level9.h"
 #include "d3dvk_checked_math.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
@@ -220,6 +221,15 @@ bool validateView(D3D11Device& device, const ViewMessages& m, D3D11ResourceBase*
         "(R16_TYPELESS), R24_UNORM_X8_TYPELESS (R24G8_TYPELESS) or R32_FLOAT_X8X24_TYPELESS (R32G8X24_TYPELESS), "
         "or its stencil as X24_TYPELESS_G8_UINT or X32_TYPELESS_G8X24_UINT, not " +
             std::to_string(int(viewFormat)) + ".");
+    return false;
+  }
+  // 10level9: the view's format must render (RTV) or be read (SRV) at the level.
+  const std::vector<ResourceDescError> level9Errors =
+      &m == &kRtvMessages   ? level9RenderTargetViewErrors(device.GetFeatureLevel(), viewFormat)
+      : &m == &kSrvMessages ? level9ShaderResourceViewErrors(device.GetFeatureLevel(), viewFormat, r->format)
+                            : std::vector<ResourceDescError>{};
+  if (!level9Errors.empty()) {
+    for (const ResourceDescError& e : level9Errors) add(e.id, e.name, e.text);
     return false;
   }
   const bool ms = r->sampleDesc.Count > 1;

@@ -3,6 +3,7 @@
 // support for feature levels 9_1 through 11_1") and the D3D10 / D3D11 REQ_*
 // constants.
 #include "d3d11_feature_level.h"
+#include "d3d11_level9.h"
 
 #include "dxbc/shader.h"
 
@@ -12,11 +13,10 @@ namespace d3dvk::runtime {
 namespace {
 
 // D3D11_MESSAGE_ID_CREATERESOURCE_DIMENSION_EXCEEDS_FEATURE_LEVEL_DEFINITION
-// (a 10level9 message; d3dvk's header has only the core range).
-constexpr D3D11_MESSAGE_ID kDimensionExceedsFeatureLevel = D3D11_MESSAGE_ID(1048630);
+// (a 10level9 message).
+constexpr D3D11_MESSAGE_ID kDimensionExceedsFeatureLevel =
+    D3D11_MESSAGE_ID_CREATERESOURCE_DIMENSION_EXCEEDS_FEATURE_LEVEL_DEFINITION;
 constexpr const char* kDimensionExceedsName = "CREATERESOURCE_DIMENSION_EXCEEDS_FEATURE_LEVEL_DEFINITION";
-
-bool level9(D3D_FEATURE_LEVEL level) { return level < D3D_FEATURE_LEVEL_10_0; }
 
 // The D3D9 shader version token of a 4_0_level_9_x shader's Aon9 chunk
 // (0xFFFE0200 vs_2_0, 0xFFFE0201 vs_2_x, 0xFFFF0200 ps_2_0, 0xFFFF0201 ps_2_x);
@@ -139,9 +139,10 @@ std::string shaderModelRefusal(D3D_FEATURE_LEVEL level, const dxbc::Shader& shad
 }
 
 std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const D3D11_TEXTURE1D_DESC& d) {
-  std::vector<ResourceDescError> e;
+  std::vector<ResourceDescError> e = level9Texture1DErrors(level);
+  if (!e.empty()) return e;
   const FeatureLevelLimits limits = featureLevelLimits(level);
-  if (!formatAtLevel(level, d.Format))
+  if (!level9(level) && !formatAtLevel(level, d.Format))  // 9_x: level9TextureErrors' table
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE1D_UNSUPPORTEDFORMAT, "CREATETEXTURE1D_UNSUPPORTEDFORMAT",
                  formatAtLevelText(d.Format, level)});
   if (d.Width > limits.maxTexture1D)
@@ -156,9 +157,9 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
 }
 
 std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const D3D11_TEXTURE2D_DESC& d) {
-  std::vector<ResourceDescError> e;
+  std::vector<ResourceDescError> e = level9TextureErrors(level, d);  // 10level9's format table and rules
   const FeatureLevelLimits limits = featureLevelLimits(level);
-  if (!formatAtLevel(level, d.Format))
+  if (!level9(level) && !formatAtLevel(level, d.Format))  // 9_x: level9TextureErrors' table
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE2D_UNSUPPORTEDFORMAT, "CREATETEXTURE2D_UNSUPPORTEDFORMAT",
                  formatAtLevelText(d.Format, level)});
   const bool cube = d.MiscFlags & D3D11_RESOURCE_MISC_TEXTURECUBE;
@@ -186,9 +187,9 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
 }
 
 std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const D3D11_TEXTURE3D_DESC& d) {
-  std::vector<ResourceDescError> e;
+  std::vector<ResourceDescError> e = level9TextureErrors(level, d);
   const FeatureLevelLimits limits = featureLevelLimits(level);
-  if (!formatAtLevel(level, d.Format))
+  if (!level9(level) && !formatAtLevel(level, d.Format))  // 9_x: level9TextureErrors' table
     e.push_back({D3D11_MESSAGE_ID_CREATETEXTURE3D_UNSUPPORTEDFORMAT, "CREATETEXTURE3D_UNSUPPORTEDFORMAT",
                  formatAtLevelText(d.Format, level)});
   const UINT largest = d.Width > d.Height ? (d.Width > d.Depth ? d.Width : d.Depth) : (d.Height > d.Depth ? d.Height : d.Depth);
@@ -204,7 +205,7 @@ std::vector<ResourceDescError> textureLevelErrors(D3D_FEATURE_LEVEL level, const
 }
 
 std::vector<ResourceDescError> bufferLevelErrors(D3D_FEATURE_LEVEL level, const D3D11_BUFFER_DESC& d) {
-  std::vector<ResourceDescError> e;
+  std::vector<ResourceDescError> e = level9BufferErrors(level, d);
   const FeatureLevelLimits limits = featureLevelLimits(level);
   const UINT rawOrStructured = D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS | D3D11_RESOURCE_MISC_BUFFER_STRUCTURED;
   if ((d.BindFlags & D3D11_BIND_UNORDERED_ACCESS) && !limits.textureUav &&

@@ -12,12 +12,17 @@
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
 #include "d3d11_input_layout.h"
+#include "d3d11_level9.h"
 #include "d3d11_resource_validation.h"
 
 namespace d3dvk::runtime {
 
-HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
-                          const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support, UINT* support2) {
+namespace {
+
+HRESULT deviceFormatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format,
+                                const std::function<HRESULT(UINT*)>& driverCaps,
+                                const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support,
+                                UINT* support2) {
   *support = *support2 = 0;
   if (!formatAtLevel(level, format)) return E_FAIL;
   const FormatFacts facts = formatFacts(format);
@@ -85,6 +90,19 @@ HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std
   }
   *support = s;
   return S_OK;
+}
+
+}  // namespace
+
+HRESULT formatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format, const std::function<HRESULT(UINT*)>& driverCaps,
+                          const std::function<UINT(DXGI_FORMAT, UINT)>& qualityLevels, UINT* support, UINT* support2) {
+  HRESULT hr = deviceFormatSupportBits(level, format, driverCaps, qualityLevels, support, support2);
+  if (FAILED(hr) || !level9(level)) return hr;
+  // 10level9: what the device does, within the level's format table (no typed
+  // buffers, 1D textures, gathers or UAVs there at all).
+  *support &= level9FormatSupportMask(level, format);
+  *support2 = 0;
+  return *support ? S_OK : E_FAIL;
 }
 
 HRESULT D3D11Device::formatSupport(DXGI_FORMAT format, UINT* support, UINT* support2) {

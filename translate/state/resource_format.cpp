@@ -195,6 +195,13 @@ VkImageAspectFlags formatAspects(const FormatInfo& f) {
   }
 }
 
+uint32_t alphaInRedTargetMask(const DXGI_FORMAT* formats, uint32_t count) {
+  uint32_t mask = 0;
+  for (uint32_t i = 0; i < count && i < 32; ++i)
+    if (const FormatInfo* f = findFormat(formats[i]); f && f->swizzle == ViewSwizzle::AlphaFromRed) mask |= 1u << i;
+  return mask;
+}
+
 VkClearColorValue clearColorFor(const FormatInfo& f, const float rgba[4]) {
   VkClearColorValue v{};
   for (uint32_t i = 0; i < 4; ++i) {

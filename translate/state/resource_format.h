@@ -57,6 +57,11 @@ uint32_t channelBitsOf(const FormatInfo& f, uint32_t c);
 // aspect each of a D32_SFLOAT_S8_UINT image); null for any other value,
 // including out-of-range ones. docs/formats.md lists them with their Vulkan formats and emulations.
 const FormatInfo* findFormat(DXGI_FORMAT format);
+// The render targets (bit i: formats[i]) that keep the pixel shader's alpha in
+// their red channel (A8_UNORM in an R8 image): a pipeline's value of
+// dxbc::kAlphaInRedTargetsSpecId, and the targets whose blend state becomes
+// alphaInRedAttachment's (blend_state.h). Shared by the D3D11 and D3D12 pipelines.
+uint32_t alphaInRedTargetMask(const DXGI_FORMAT* formats, uint32_t count);
 // Every format findFormat knows, in table order (for queries over all formats).
 const FormatInfo* formatTable(uint32_t* count);
 

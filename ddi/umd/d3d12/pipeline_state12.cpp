@@ -211,8 +211,13 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
                                                                                D3D12DDI_CONSERVATIVE_RASTERIZATION_MODE_OFF};
   const D3DWDDM2_0DDI_RASTERIZER_DESC rasterDesc = rasterizerDesc(rsDesc);
   const uint32_t rasterizerSamples = rasterDesc.ForcedSampleCount ? rasterDesc.ForcedSampleCount : pso.sampleCount;
-  const VkSpecializationMapEntry sampleCountEntry{dxbc::kRasterizerSampleCountSpecId, 0, sizeof rasterizerSamples};
-  const VkSpecializationInfo pixelSpecialization{1, &sampleCountEntry, sizeof rasterizerSamples, &rasterizerSamples};
+  // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image), as D3D11's pipelines.
+  const uint32_t alphaInRedTargets =
+      state::alphaInRedTargetMask(a.RTVFormats, std::min<uint32_t>(a.NumRenderTargets, 8));
+  const uint32_t specData[2] = {rasterizerSamples, alphaInRedTargets};
+  const VkSpecializationMapEntry specEntries[2] = {{dxbc::kRasterizerSampleCountSpecId, 0, 4},
+                                                   {dxbc::kAlphaInRedTargetsSpecId, 4, 4}};
+  const VkSpecializationInfo pixelSpecialization{2, specEntries, sizeof specData, specData};
   if (ps)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
                             ps->module->handle(), "main", &pixelSpecialization};
@@ -362,6 +367,7 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
     attachments[i] = blendState.attachments[i];
     if (!written) attachments[i].colorWriteMask = 0;
     if (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint) attachments[i].blendEnable = VK_FALSE;
+    if (alphaInRedTargets >> i & 1) attachments[i] = state::alphaInRedAttachment(attachments[i]);
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   // The runtime accepts logic ops only where the device has them (OutputMergerLogicOp).
