@@ -21,6 +21,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   predicate_ = {};
   pendingBarrier_ = false;
   pendingScope_ = {};
+  streamOutputSinceBarrier_ = false;
   bound_ = BoundDrawState12{};
   passOpen_ = false;
   attachmentWrites_.clear();
@@ -94,6 +95,7 @@ void CommandRecorder12::fullBarrierHere(VkCommandBuffer cmd) {
   fullBarrier(cmd);
   pendingBarrier_ = false;
   pendingScope_ = {};
+  streamOutputSinceBarrier_ = false;
   attachmentWrites_.clear();
 }
 

@@ -153,6 +153,16 @@ class CommandRecorder12 {
   // Ends the open dynamic-rendering instance, if any.
   void endRenderPass();
 
+  // Stream output (stream_output12.cpp): the declared slots of the bound
+  // pipeline state with a target; a draw with a stream-output pipeline state
+  // binds the pipeline capturing those (drawPipeline), begins transform
+  // feedback from the targets' filled sizes inside the rendering instance
+  // right before it and ends it right after, writing them back.
+  uint32_t streamOutputSlots() const;
+  VkPipeline drawPipeline();  // null after fail()
+  bool beginStreamOutput(VkCommandBuffer cmd);  // false: nothing captured
+  void endStreamOutput(VkCommandBuffer cmd);
+
   // SetPredication (predication12.cpp): `buffer` null turns predication off;
   // otherwise the 64-bit predicate at `offset` is folded into a 32-bit word now
   // (predicate_shader.h) and the draws, dispatches, ExecuteIndirect's commands
@@ -327,6 +337,9 @@ class CommandRecorder12 {
   } readIndices_;
   DrawState12 state_;
   bool pendingBarrier_ = false;  // a barrier is due before the next command
+  // Stream output captured since the last full barrier: the next capture
+  // reads the filled sizes it wrote, so it gets one first.
+  bool streamOutputSinceBarrier_ = false;
   state::BarrierBatch pendingScope_;  // its scopes (ALL_COMMANDS after internal steps)
   BoundDrawState12 bound_;
   // The open dynamic-rendering instance: its attachments and area.

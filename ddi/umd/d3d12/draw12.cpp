@@ -376,6 +376,13 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
   // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
   DrawTargets12 begun = t;
   if (!internal && (!passOpen_ || !pass_.sameInstance(t))) takePendingClears(&begun);
+  // A capture after a capture reads the filled sizes that one wrote: a barrier first.
+  if (pso.streamOutput && streamOutputSinceBarrier_ && streamOutputSlots()) {
+    pendingBarrier_ = true;
+    pendingScope_.all();
+  }
+  const VkPipeline pipeline = drawPipeline();
+  if (!pipeline) return false;
   VkCommandBuffer cmd = internal ? command() : orderedCommand(true);
   if (!cmd) return false;
   if (!passOpen_ || !pass_.sameInstance(t)) {
@@ -387,9 +394,9 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
   }
   // What changed since the last draw of this command buffer.
   BoundDrawState12& b = bound_;
-  if (b.pipeline != pso.pipeline->handle()) {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso.pipeline->handle());
-    b.pipeline = pso.pipeline->handle();
+  if (b.pipeline != pipeline) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    b.pipeline = pipeline;
   }
   if (!b.argumentsValid || b.argumentsPipeline != &pso || !(b.arguments == state_.graphics)) {
     b.argumentsValid = false;
@@ -417,7 +424,9 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, false, targets)) return;
+  const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance); });
+  if (capturing) endStreamOutput(cmd);
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
@@ -450,7 +459,9 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
       firstIndex = 0;
     }
   }
+  const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
+  if (capturing) endStreamOutput(cmd);
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
