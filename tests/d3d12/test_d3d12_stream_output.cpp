@@ -499,3 +499,79 @@ TEST_CASE("D3D12 stream-output descs D3D12 refuses are E_INVALIDARG", "[d3d12][s
   noSo->Release();
   rs->Release();
 }
+
+TEST_CASE("D3D12 SO_STATISTICS queries resolve primitives written and storage needed per stream",
+          "[d3d12][stream-output][queries]") {
+  SoFixture f;
+  ID3D12RootSignature* rs = f.rootSignature();
+  const std::vector<uint8_t> vs = assembled(kVsCapture), gs = assembled(kGsTwoStreams), ps = assembled(kPsData);
+  // A vertex shader's capture (16 bytes a point) and the geometry shader's two streams, stream 1 rasterized.
+  const D3D12_SO_DECLARATION_ENTRY vsDecl[] = {{0, "TEXCOORD", 0, 0, 4, 0}};
+  ID3D12PipelineState* vsPso = createPso(f.device, soPsoDesc(rs, vs, {vsDecl, 1, nullptr, 0, 0}));
+  const D3D12_SO_DECLARATION_ENTRY gsDecl[] = {{0, "SV_Position", 0, 0, 4, 0}, {1, "DATA", 0, 0, 4, 1}};
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = soPsoDesc(rs, vs, {gsDecl, 2, nullptr, 0, 1});
+  d.GS = shaderBytecode(gs);
+  d.PS = shaderBytecode(ps);
+  d.NumRenderTargets = 1;
+  d.RTVFormats[0] = DXGI_FORMAT_R8G8B8A8_UNORM;
+  ID3D12PipelineState* gsPso = createPso(f.device, d);
+  RenderTarget16 target(f.device);
+  void* heapObject = nullptr;
+  const D3D12_QUERY_HEAP_DESC heapDesc{D3D12_QUERY_HEAP_TYPE_SO_STATISTICS, 4, 0};
+  const HRESULT heapResult = f.device->CreateQueryHeap(&heapDesc, __uuidof(ID3D12QueryHeap), &heapObject);
+  ID3D12QueryHeap* heap = createdOrFail<ID3D12QueryHeap>(heapResult, heapObject);
+  ID3D12Resource* small = f.streamOutBuffer(64, 0xAB);
+  ID3D12Resource* out0 = f.streamOutBuffer(64, 0xAB);
+  ID3D12Resource* out1 = f.streamOutBuffer(64, 0xAB);
+  ID3D12Resource* filled = f.streamOutBuffer(16, 0);
+  ID3D12Resource* results = createBuffer(f.device, D3D12_HEAP_TYPE_READBACK, 4 * sizeof(D3D12_QUERY_DATA_SO_STATISTICS));
+  f.owned.push_back(results);
+
+  // Query 0: five points into room for two (40 bytes at 16 a point).
+  f.list->SetGraphicsRootSignature(rs);
+  f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_POINTLIST);
+  f.bindVertices(kPoints, 5);
+  const float clear[4] = {0, 0, 0, 0};
+  target.bind(f.list, clear);
+  f.list->SetPipelineState(vsPso);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW smallView{small->GetGPUVirtualAddress(), 40, filled->GetGPUVirtualAddress()};
+  f.list->SOSetTargets(0, 1, &smallView);
+  f.list->BeginQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0);
+  f.list->DrawInstanced(5, 1, 0, 0);
+  f.list->EndQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0);
+  // Queries 1 and 2: streams 0 and 1 of the geometry shader, begun before its
+  // pipeline state is set (stream 1 is rasterized: the draw moves the queries
+  // to the streams it emits them to); stream 0's buffer has room for one point.
+  f.list->BeginQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 1);
+  f.list->BeginQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM1, 2);
+  f.list->SetPipelineState(gsPso);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW views[] = {{out0->GetGPUVirtualAddress(), 16, filled->GetGPUVirtualAddress() + 4},
+                                                   {out1->GetGPUVirtualAddress(), 64, filled->GetGPUVirtualAddress() + 8}};
+  f.list->SOSetTargets(0, 2, views);
+  f.list->DrawInstanced(3, 1, 0, 0);
+  f.list->EndQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 1);
+  f.list->EndQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM1, 2);
+  // Query 3: stream 2, which nothing emits.
+  f.list->BeginQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM2, 3);
+  f.list->DrawInstanced(1, 1, 0, 0);
+  f.list->EndQuery(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM2, 3);
+  f.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0, 2, results, 0);
+  f.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM1, 2, 1, results, 2 * sizeof(D3D12_QUERY_DATA_SO_STATISTICS));
+  f.list->ResolveQueryData(heap, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM2, 3, 1, results, 3 * sizeof(D3D12_QUERY_DATA_SO_STATISTICS));
+  f.run();
+  D3D12_QUERY_DATA_SO_STATISTICS q[4];
+  const std::vector<unsigned char> raw = readBuffer(results, sizeof q);
+  std::memcpy(q, raw.data(), sizeof q);
+  CHECK(q[0].NumPrimitivesWritten == 2);
+  CHECK(q[0].PrimitivesStorageNeeded == 5);
+  CHECK(q[1].NumPrimitivesWritten == 1);
+  CHECK(q[1].PrimitivesStorageNeeded == 3);
+  CHECK(q[2].NumPrimitivesWritten == 3);
+  CHECK(q[2].PrimitivesStorageNeeded == 3);
+  CHECK(q[3].NumPrimitivesWritten == 0);
+  CHECK(q[3].PrimitivesStorageNeeded == 0);
+  heap->Release();
+  gsPso->Release();
+  vsPso->Release();
+  rs->Release();
+}

@@ -61,6 +61,7 @@ struct ActiveQuery12 {
   QueryHeap12* heap = nullptr;
   D3D12DDI_QUERY_TYPE type{};
   UINT index = 0;
+  uint32_t vulkanStream = 0;  // SO_STATISTICS_STREAMn: the Vulkan stream its query counts (dxbc::vulkanStream)
 };
 
 class CommandRecorder12 {
@@ -362,6 +363,14 @@ class CommandRecorder12 {
   bool flushingFallback_ = false;
   std::vector<PendingClear12> pendingClears_;  // in API order
   ActiveQuery12 activeOcclusion_, activeStatistics_;
+  ActiveQuery12 activeStreamOutput_[4];  // SO_STATISTICS_STREAMn, by D3D stream
+  ActiveQuery12& activeSlot(D3D12DDI_QUERY_TYPE type);
+  // Every active query (occlusion, statistics, stream output).
+  std::vector<ActiveQuery12*> activeQueries();
+  // Before a capturing draw: an active SO_STATISTICS_STREAMn query counts the
+  // Vulkan stream the pipeline state emits D3D stream n to (the rasterized
+  // stream is Vulkan's 0): where that changes it is suspended and resumed there.
+  void retargetStreamOutputQueries();
   void endOpenQueries();
   // Ends an active query's Vulkan query and carries what it counted to its
   // resolve; begins it again (query12.h).

@@ -373,6 +373,7 @@ bool DrawTargets12::sameInstance(const DrawTargets12& o) const {
 // assembly and the dynamic state. False when the draw is dropped or failed.
 bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t, bool internal) {
   const PipelineState12& pso = *state_.pipeline;
+  if (pso.streamOutput) retargetStreamOutputQueries();  // (may end the open instance)
   // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
   DrawTargets12 begun = t;
   if (!internal && (!passOpen_ || !pass_.sameInstance(t))) takePendingClears(&begun);
