@@ -488,6 +488,17 @@ TEST_CASE("D3D12 stream-output descs D3D12 refuses are E_INVALIDARG", "[d3d12][s
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, 5})) == E_INVALIDARG);        // RasterizedStream 5
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, 1})) == E_INVALIDARG);        // a VS has stream 0 only
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, D3D12_SO_NO_RASTERIZED_STREAM})) == S_OK);
+  // Conservative rasterization on the exact fallback (the path lavapipe, which
+  // lacks VK_EXT_conservative_rasterization, takes for every conservative
+  // PSO) captures with transform feedback itself: stream output is refused.
+  {
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC conservative = soPsoDesc(rs, vs, {good, 1, nullptr, 0, 0});
+    conservative.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
+    conservative.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
+    CHECK(create(conservative) == E_NOTIMPL);
+    conservative.StreamOutput = {};
+    CHECK(create(conservative) == S_OK);  // the same PSO without stream output
+  }
   // The root signature must allow stream output.
   ID3D12RootSignature* noSo = f.rootSignature(D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
   CHECK(create(soPsoDesc(noSo, vs, {good, 1, nullptr, 0, 0})) == E_INVALIDARG);
