@@ -334,12 +334,12 @@ TEST_CASE("D3D12 stream output appends through BufferFilledSizeLocation across d
   f.list->CopyBufferRegion(filled, 0, filledSrc, 0, 8);
   f.transition(filled, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_STREAM_OUT);
   const D3D12_STREAM_OUTPUT_BUFFER_VIEW view{out->GetGPUVirtualAddress(), 128, filled->GetGPUVirtualAddress()};
-  auto record = [&](UINT first, UINT count) {
+  auto record = [&](UINT first, UINT count, bool viewport = true) {
     f.list->SetGraphicsRootSignature(rs);
     f.list->SetPipelineState(pso);
     f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_POINTLIST);
     f.bindVertices(kPoints, 5);
-    f.viewport(16);
+    if (viewport) f.viewport(16);
     f.list->SOSetTargets(0, 1, &view);
     f.list->DrawInstanced(count, 1, first, 0);
   };
@@ -347,7 +347,7 @@ TEST_CASE("D3D12 stream output appends through BufferFilledSizeLocation across d
   record(2, 1);
   f.run();
   f.reset();
-  record(3, 2);  // and one in a second list
+  record(3, 2, false);  // and one in a second list, with no viewport: nothing rasterized, still captured
   ID3D12Resource* rb = f.readBack(out, 128);
   ID3D12Resource* rbFilled = f.readBack(filled, 8);
   f.run();

@@ -251,7 +251,8 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   t.extent = extent;
   t.layers = layers;
   if (pso->drawsNothing) return false;  // SampleMask clears the only sample and the shader has no side effects
-  return !s.viewports.empty() && !s.scissors.empty();  // D3D12: nothing is drawn without them
+  // D3D12: nothing is rasterized without them; a stream-output PSO still captures.
+  return (!s.viewports.empty() && !s.scissors.empty()) || pso->streamOutput;
 }
 
 // The vertex buffers, and the index buffer of an indexed draw (where they
@@ -317,9 +318,11 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
   VkRect2D scissors[16];
   for (uint32_t i = 0; i < count; ++i) {
     // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
-    const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
+    // No viewport or scissor (a stream-output draw that only captures): an empty one.
+    const VkViewport v = s.viewports.empty() || s.scissors.empty() ? VkViewport{0, 0, 0, 0, 0, 1}
+                                                                   : s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
-    scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+    if (!s.scissors.empty()) scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
     if (!(v.width > 0) || !(v.height > 0)) {  // an empty viewport draws nothing (Vulkan needs a positive width)
       viewports[i] = {0, 1, 1, -1, v.minDepth, v.maxDepth};
       scissors[i] = {{0, 0}, {0, 0}};
