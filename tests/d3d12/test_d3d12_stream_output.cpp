@@ -3,11 +3,14 @@
 // into two buffers at the declaration's offsets with a gap, a NULL view
 // dropping its slot's data, a geometry shader's two streams with stream 1
 // rasterized (pixels checked), appending through BufferFilledSizeLocation
-// across draws and ExecuteCommandLists, a buffer too small for a draw, and
-// the descs D3D12 refuses. Expected values are computed here from the vertices.
+// across draws and ExecuteCommandLists, a buffer too small for a draw, a
+// domain shader's output, SO_STATISTICS queries, and the descs D3D12 refuses. Expected values are computed here from the vertices.
 #include "d3d12_pipeline_util.h"
 #include "d3d12_test_util.h"
+#include "tessellation_listings.h"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <cstring>
 
@@ -584,5 +587,64 @@ TEST_CASE("D3D12 SO_STATISTICS queries resolve primitives written and storage ne
   heap->Release();
   gsPso->Release();
   vsPso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12 stream output of a domain shader captures the tessellated triangle's vertices",
+          "[d3d12][stream-output][tessellation]") {
+  SoFixture f;
+  // b0: the tessellation factors (4 root constants), stream output allowed.
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+  p.Constants = {0, 0, 4};
+  p.ShaderVisibility = D3D12_SHADER_VISIBILITY_ALL;
+  const D3D12_ROOT_SIGNATURE_DESC rsDesc{1, &p, 0, nullptr,
+                                         D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT |
+                                             D3D12_ROOT_SIGNATURE_FLAG_ALLOW_STREAM_OUTPUT};
+  ID3D12RootSignature* rs = createRootSignature(f.device, rsDesc);
+  const std::vector<uint8_t> vs = assembled(kVsCapture), hs = assembled(kHsTri), ds = assembled(kDsTri);
+  // The domain shader's SV_Position.xy and COLOR.xyz (vDomain: one corner's barycentrics), 20 bytes a vertex.
+  const D3D12_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 2, 0}, {0, "COLOR", 0, 0, 3, 0}};
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = soPsoDesc(rs, vs, {decl, 2, nullptr, 0, D3D12_SO_NO_RASTERIZED_STREAM});
+  d.HS = shaderBytecode(hs);
+  d.DS = shaderBytecode(ds);
+  d.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH;
+  ID3D12PipelineState* pso = createPso(f.device, d);
+  ID3D12Resource* out = f.streamOutBuffer(128, 0xAB);
+  ID3D12Resource* filled = f.streamOutBuffer(4, 0);
+  const float factors[4] = {1, 1, 0, 0};  // one triangle: the patch's corners
+  f.list->SetGraphicsRootSignature(rs);
+  f.list->SetGraphicsRoot32BitConstants(0, 4, factors, 0);
+  f.list->SetPipelineState(pso);
+  f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  f.bindVertices(kPoints, 3);
+  f.viewport(16);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW view{out->GetGPUVirtualAddress(), 128, filled->GetGPUVirtualAddress()};
+  f.list->SOSetTargets(0, 1, &view);
+  f.list->DrawInstanced(3, 1, 0, 0);
+  ID3D12Resource* rb = f.readBack(out, 128);
+  ID3D12Resource* rbFilled = f.readBack(filled, 4);
+  f.run();
+  const std::vector<uint32_t> w = words(rb, 128), s = words(rbFilled, 4);
+  REQUIRE(s[0] == 3 * 20);
+  // The tessellator orders the corners as it likes: each captured vertex is
+  // the control point its one-hot barycentrics name.
+  std::array<bool, 3> seen{};
+  for (UINT v = 0; v < 3; ++v) {
+    CAPTURE(v);
+    float x, y, b[3];
+    std::memcpy(&x, &w[5 * v], 4);
+    std::memcpy(&y, &w[5 * v + 1], 4);
+    std::memcpy(b, &w[5 * v + 2], 12);
+    const int corner = b[0] == 1 ? 0 : b[1] == 1 ? 1 : b[2] == 1 ? 2 : -1;
+    REQUIRE(corner >= 0);
+    CHECK(b[0] + b[1] + b[2] == 1.0f);
+    CHECK(x == kPoints[corner].x);
+    CHECK(y == kPoints[corner].y);
+    seen[corner] = true;
+  }
+  CHECK((seen[0] && seen[1] && seen[2]));
+  CHECK(w[15] == kUntouched);
+  pso->Release();
   rs->Release();
 }
