@@ -97,8 +97,9 @@ class CommandRecorder12 {
   // into a single-sampled one of the same format (resolve12.cpp).
   void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format);
 
-  // Queries (query12.cpp). One occlusion and one statistics query may be
-  // active at a time (Vulkan's rule); end() ends what is still active and fails.
+  // Queries (query12.cpp). One occlusion, one statistics and one
+  // stream-output query per stream may be active at a time (Vulkan's rule);
+  // end() ends what is still active and fails.
   void beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count, Resource12& dst, UINT64 offset);
