@@ -18,43 +18,6 @@
 namespace d3dvk::umd {
 namespace {
 
-VkPhysicalDeviceTransformFeedbackPropertiesEXT transformFeedbackProperties(Device& device) {
-  VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_TRANSFORM_FEEDBACK_PROPERTIES_EXT};
-  VkPhysicalDeviceProperties2 props{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_PROPERTIES_2};
-  props.pNext = &xfb;
-  vkGetPhysicalDeviceProperties2(device.vk().physicalDevice(), &props);
-  return xfb;
-}
-
-// The DDI's declaration as captured entries, offsets and strides; false (after
-// logging) for a malformed one (the runtime validated it: a d3dvk bug or another runtime).
-bool readDeclaration(const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& args, StreamOutputDeclaration* out) {
-  if (args.NumEntries && !args.pOutputStreamDecl) return false;
-  if (args.NumStrides > 4 || (args.NumStrides && !args.BufferStridesInBytes)) return false;
-  uint32_t offsets[4] = {};
-  for (UINT i = 0; i < args.NumEntries; ++i) {
-    const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY& e = args.pOutputStreamDecl[i];
-    const uint32_t mask = e.RegisterMask & 0xF;
-    if (e.Stream > 3 || e.OutputSlot > 3 || !mask) return false;
-    const uint32_t first = uint32_t(std::countr_zero(mask)), count = uint32_t(std::popcount(mask));
-    if ((mask >> first) != (1u << count) - 1) return false;  // the components are contiguous
-    if (e.RegisterIndex != D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP) {
-      out->entries.push_back({e.Stream, e.OutputSlot, offsets[e.OutputSlot], e.RegisterIndex, first, count});
-      out->slots |= 1u << e.OutputSlot;
-      out->streams |= 1u << e.Stream;
-    }
-    offsets[e.OutputSlot] += 4 * count;
-  }
-  for (uint32_t slot = 0; slot < 4; ++slot) {
-    const uint32_t given = slot < args.NumStrides ? args.BufferStridesInBytes[slot] : 0;
-    if (given && given < offsets[slot]) return false;
-    out->strides[slot] = given ? given : offsets[slot];
-  }
-  out->rasterizedStream =
-      args.RasterizedStream == D3D11DDI_SO_NO_RASTERIZED_STREAM ? dxbc::kNoRasterizedStream : args.RasterizedStream;
-  return out->rasterizedStream == dxbc::kNoRasterizedStream || out->rasterizedStream <= 3;
-}
-
 // The bound stream-output object's declared slots that have a target.
 uint32_t boundSlots(const Device& device) {
   const DrawState& s = device.draw;
@@ -94,44 +57,13 @@ VkShaderModule capturingModule(Device& device, Shader& object, Shader& captured,
 
 }  // namespace
 
-bool streamOutputSupported(Device& device, const dxbc::Shader&, const StreamOutputDeclaration& d) {
-  if (!device.vk().transformFeedbackEnabled()) {
-    logError("stream output needs VK_EXT_transform_feedback, which the Vulkan device lacks");
-    return false;
-  }
-  const VkPhysicalDeviceTransformFeedbackPropertiesEXT xfb = transformFeedbackProperties(device);
-  const uint32_t highestStream = d.streams ? uint32_t(std::bit_width(d.streams)) : 1;
-  if (highestStream > xfb.maxTransformFeedbackStreams) {
-    logError("stream output: the declaration captures stream " + std::to_string(highestStream - 1) +
-             ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackStreams) + " stream(s)");
-    return false;
-  }
-  if (d.slots && uint32_t(std::bit_width(d.slots)) > xfb.maxTransformFeedbackBuffers) {
-    logError("stream output: the declaration writes output slot " + std::to_string(std::bit_width(d.slots) - 1) +
-             ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackBuffers) + " buffer(s)");
-    return false;
-  }
-  for (uint32_t slot = 0; slot < 4; ++slot)
-    if ((d.slots >> slot & 1) && d.strides[slot] > xfb.maxTransformFeedbackBufferDataStride) {
-      logError("stream output: output slot " + std::to_string(slot) + "'s stride of " +
-               std::to_string(d.strides[slot]) + " bytes is beyond the Vulkan device's " +
-               std::to_string(xfb.maxTransformFeedbackBufferDataStride) + " (maxTransformFeedbackBufferDataStride)");
-      return false;
-    }
-  return true;
+bool streamOutputSupported(Device& device, const dxbc::Shader&, const StreamOutputDeclaration& declaration) {
+  return streamOutputSupported(device.vk(), declaration);
 }
 
-void applyStreamOutput(Device& device, const StreamOutputDeclaration& d, uint32_t slots,
+void applyStreamOutput(Device& device, const StreamOutputDeclaration& declaration, uint32_t slots,
                        dxbc::TranslateOptions& options) {
-  options.streamOutput.clear();
-  for (const dxbc::StreamOutputEntry& e : d.entries)
-    if (slots >> e.buffer & 1) options.streamOutput.push_back(e);
-  for (uint32_t i = 0; i < 4; ++i) options.streamOutputStrides[i] = d.strides[i];
-  options.rasterizedStream = d.rasterizedStream;
-  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  options.outputLocations = std::min<uint32_t>(32, std::min({limits.maxVertexOutputComponents,
-                                                             limits.maxGeometryOutputComponents,
-                                                             limits.maxTessellationEvaluationOutputComponents}) / 4);
+  applyStreamOutput(device.vk(), declaration, slots, options);
 }
 
 bool streamOutputCaptures(const Device& device) { return boundSlots(device) != 0; }
@@ -198,7 +130,7 @@ uint32_t queriedStreams(const Device& device) {
 }  // namespace
 
 bool streamOutputQueriesSupported(Device& device) {
-  return device.vk().transformFeedbackEnabled() && transformFeedbackProperties(device).transformFeedbackQueries;
+  return device.vk().transformFeedbackEnabled() && transformFeedbackProperties(device.vk()).transformFeedbackQueries;
 }
 
 bool reserveStreamOutputQueries(Device& device) {
@@ -278,7 +210,8 @@ VOID APIENTRY createGeometryShaderWithStreamOutput(D3D10DDI_HDEVICE hDevice,
                                                    const D3D11_1DDIARG_STAGE_IO_SIGNATURES*) {
   Device* device = Device::from(hDevice);
   auto declaration = std::make_shared<StreamOutputDeclaration>();
-  if (!args || !readDeclaration(*args, declaration.get())) {
+  if (!args || !readStreamOutputDeclaration(args->pOutputStreamDecl, args->NumEntries, args->BufferStridesInBytes,
+                                            args->NumStrides, args->RasterizedStream, declaration.get())) {
     logError("CreateGeometryShaderWithStreamOutput: malformed stream-output declaration");
     return device->setError(E_INVALIDARG);
   }

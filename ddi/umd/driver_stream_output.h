@@ -39,6 +39,7 @@
 #include "d3dvk_stream_output_ddi.h"
 #include "dxbc/translator.h"
 #include "pipeline_key.h"  // translate/state
+#include "stream_output_declaration.h"
 
 #include <vulkan/vulkan.h>
 
@@ -55,18 +56,9 @@ class Device;
 struct Resource;
 struct PipelineInputs;
 
-struct StreamOutputDeclaration {
-  std::vector<dxbc::StreamOutputEntry> entries;  // what is captured (gaps only move offsets)
-  uint32_t strides[4] = {};                      // bytes per vertex of each output slot
-  uint32_t rasterizedStream = 0;                 // D3D stream or dxbc::kNoRasterizedStream
-  uint32_t slots = 0;                            // output slots the entries write (bit per slot)
-  uint32_t streams = 0;                          // D3D streams the entries capture (bit per stream)
-};
-
-// Whether this device can capture `declaration` from `parsed` (transform
-// feedback, its streams, buffers and strides); false after logging why.
+// The declaration, the device's limits and the translation options are
+// stream_output_declaration.h's (shared with D3D12).
 bool streamOutputSupported(Device& device, const dxbc::Shader& parsed, const StreamOutputDeclaration& declaration);
-// The translation options capturing the entries of `declaration` that write `slots`.
 void applyStreamOutput(Device& device, const StreamOutputDeclaration& declaration, uint32_t slots,
                        dxbc::TranslateOptions& options);
 

@@ -139,4 +139,21 @@ SoDeclarationVerdict validateStreamOutputDeclaration(const SoDeclarationCheck& c
   return v;
 }
 
+std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> streamOutputDdiEntries(const SoDeclarationVerdict& verdict) {
+  std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> ddiEntries;
+  for (const SoResolvedEntry& e : verdict.entries) {
+    if (e.registerIndex == 0xFFFFFFFFu) {
+      for (uint32_t left = e.componentCount; left;) {
+        const uint32_t n = left < 4 ? left : 4;
+        ddiEntries.push_back({e.stream, e.outputSlot, D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP, BYTE((1u << n) - 1)});
+        left -= n;
+      }
+      continue;
+    }
+    ddiEntries.push_back({e.stream, e.outputSlot, e.registerIndex,
+                          BYTE(((1u << e.componentCount) - 1u) << e.startComponent)});
+  }
+  return ddiEntries;
+}
+
 }  // namespace d3dvk::runtime

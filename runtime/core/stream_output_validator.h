@@ -10,6 +10,7 @@
 #pragma once
 
 #include "conservative_validator.h"  // ValidationMessage
+#include "d3dvk_stream_output_ddi.h"   // D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY
 
 #include <array>
 #include <cstdint>
@@ -66,5 +67,11 @@ constexpr uint32_t kSoMaxComponentsPerStream = 128;
 constexpr uint32_t kSoMaxStride = 2048;          // D3D11_SO_BUFFER_MAX_STRIDE_IN_BYTES
 
 SoDeclarationVerdict validateStreamOutputDeclaration(const SoDeclarationCheck& check);
+
+// A valid verdict as the DDI's declaration (D3D11's and D3D12's entries have
+// one layout): register and xyzw mask per entry, gaps as
+// D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP with their component count in
+// pieces of at most 4.
+std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> streamOutputDdiEntries(const SoDeclarationVerdict& verdict);
 
 }  // namespace d3dvk::runtime

@@ -78,22 +78,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(
   if (!ppGeometryShader) return S_FALSE;  // validation only
   if (NumEntries == 0 && type == dxbc::ProgramType::Geometry && RasterizedStream == 0)
     return CreateGeometryShader(pShaderBytecode, BytecodeLength, pClassLinkage, ppGeometryShader);
-  // The DDI's declaration: register and xyzw mask per entry, gaps as
-  // D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP with their component count (in
-  // pieces of at most 4), the slots' strides (given, else packed).
-  std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> ddiEntries;
-  for (const SoResolvedEntry& e : verdict.entries) {
-    if (e.registerIndex == 0xFFFFFFFFu) {
-      for (uint32_t left = e.componentCount; left;) {
-        const uint32_t n = left < 4 ? left : 4;
-        ddiEntries.push_back({e.stream, e.outputSlot, D3D11_SO_DDI_REGISTER_INDEX_DENOTING_GAP, BYTE((1u << n) - 1)});
-        left -= n;
-      }
-      continue;
-    }
-    ddiEntries.push_back({e.stream, e.outputSlot, e.registerIndex,
-                          BYTE(((1u << e.componentCount) - 1u) << e.startComponent)});
-  }
+  // The DDI's declaration (register and xyzw mask per entry, gaps), the slots' strides (given, else packed).
+  const std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> ddiEntries = streamOutputDdiEntries(verdict);
   const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT args{
       nullptr, ddiEntries.data(), UINT(ddiEntries.size()), verdict.strides.data(), 4,
       RasterizedStream == D3D11_SO_NO_RASTERIZED_STREAM ? D3D11DDI_SO_NO_RASTERIZED_STREAM : RasterizedStream};

@@ -430,6 +430,35 @@ void STDMETHODCALLTYPE D3D12CommandList::IASetVertexBuffers(UINT StartSlot, UINT
   });
 } D3DVK_CATCH_VOID
 
+// Stream-output targets: slots StartSlot.. (at most 4), a null pViews unbinding
+// them; a view whose BufferLocation or SizeInBytes is 0 is NULL (its slot's
+// data is dropped). The driver finds the buffers by their GPU addresses.
+void STDMETHODCALLTYPE D3D12CommandList::SOSetTargets(UINT StartSlot, UINT NumViews,
+                                                      const D3D12_STREAM_OUTPUT_BUFFER_VIEW* pViews) try {
+  const char* method = "SOSetTargets";
+  if (!recording(method) || isBundle()) return;  // refused in bundles (recording says so)
+  if (type_ != D3D12_COMMAND_LIST_TYPE_DIRECT)
+    return invalid(method, "stream-output targets are set on direct command lists only");
+  if (!fitsWithin(StartSlot, NumViews, D3D12_SO_BUFFER_SLOT_COUNT))
+    return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_STREAM_OUTPUT_BUFFERS_INVALID),
+                   "StartSlot + NumViews is past the 4 stream-output slots");
+  for (UINT i = 0; pViews && i < NumViews; ++i) {
+    const D3D12_STREAM_OUTPUT_BUFFER_VIEW& v = pViews[i];
+    if (!v.BufferLocation || !v.SizeInBytes) continue;
+    if (!v.BufferFilledSizeLocation)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_STREAM_OUTPUT_BUFFERS_INVALID_DESC),
+                     "view " + std::to_string(i) + " has no BufferFilledSizeLocation");
+    if (v.BufferLocation % 4 || v.SizeInBytes % 4 || v.BufferFilledSizeLocation % 4)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(SET_STREAM_OUTPUT_BUFFERS_INVALID_DESC),
+                     "view " + std::to_string(i) + "'s BufferLocation, SizeInBytes or BufferFilledSizeLocation is not a "
+                     "multiple of 4");
+  }
+  static_assert(sizeof(D3D12_STREAM_OUTPUT_BUFFER_VIEW) == sizeof(D3D12DDI_STREAM_OUTPUT_BUFFER_VIEW));
+  ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
+    f.pfnSOSetTargets(ddiHandle(), StartSlot, NumViews, reinterpret_cast<const D3D12DDI_STREAM_OUTPUT_BUFFER_VIEW*>(pViews));
+  });
+} D3DVK_CATCH_VOID
+
 void STDMETHODCALLTYPE D3D12CommandList::OMSetRenderTargets(UINT NumRenderTargetDescriptors,
                                                             const D3D12_CPU_DESCRIPTOR_HANDLE* pRenderTargetDescriptors,
                                                             BOOL RTsSingleHandleToDescriptorRange,

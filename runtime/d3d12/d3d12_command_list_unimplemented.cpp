@@ -21,9 +21,4 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTiles(ID3D12Resource *pTiledResourc
   notImplemented("CopyTiles");
 } D3DVK_CATCH_VOID
 
-void STDMETHODCALLTYPE D3D12CommandList::SOSetTargets(UINT StartSlot, UINT NumViews, const D3D12_STREAM_OUTPUT_BUFFER_VIEW *pViews) try {
-  if (isBundle()) return void(recording("SOSetTargets"));  // refused in bundles
-  notImplemented("SOSetTargets");
-} D3DVK_CATCH_VOID
-
 }  // namespace d3dvk::runtime

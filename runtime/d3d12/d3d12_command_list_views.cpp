@@ -92,6 +92,13 @@ bool queryFits(D3D12_QUERY_TYPE type, D3D12_QUERY_HEAP_TYPE heap, D3D12_COMMAND_
       fits = heap == D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS;
       if (list == D3D12_COMMAND_LIST_TYPE_COPY) return *why = "copy command lists take only timestamp queries", false;
       break;
+    case D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0:
+    case D3D12_QUERY_TYPE_SO_STATISTICS_STREAM1:
+    case D3D12_QUERY_TYPE_SO_STATISTICS_STREAM2:
+    case D3D12_QUERY_TYPE_SO_STATISTICS_STREAM3:
+      fits = heap == D3D12_QUERY_HEAP_TYPE_SO_STATISTICS;
+      if (list != D3D12_COMMAND_LIST_TYPE_DIRECT) return *why = "stream-output queries need a direct command list", false;
+      break;
     default:
       return *why = "Type " + std::to_string(int(type)) + " is not a query type d3dvk implements", false;
   }
@@ -142,7 +149,10 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQuer
     return invalid(method, "StartIndex + NumQueries is past the heap's Count");
   if (!dst->isBuffer()) return invalid(method, "pDestinationBuffer is not a buffer");
   if (AlignedDestinationBufferOffset % 8) return invalid(method, "AlignedDestinationBufferOffset is not a multiple of 8");
-  UINT64 size = Type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS ? sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
+  UINT64 size = Type == D3D12_QUERY_TYPE_PIPELINE_STATISTICS ? sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS)
+                : Type >= D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0 && Type <= D3D12_QUERY_TYPE_SO_STATISTICS_STREAM3
+                    ? sizeof(D3D12_QUERY_DATA_SO_STATISTICS)
+                    : sizeof(UINT64);
   if (!fitsWithin(AlignedDestinationBufferOffset, size * NumQueries, dst->desc().Width))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVE_QUERY_DATA_INVALID_PARAMETERS),
                    "the results end past pDestinationBuffer");

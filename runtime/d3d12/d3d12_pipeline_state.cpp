@@ -206,10 +206,6 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   // An RTVFormats[i] of DXGI_FORMAT_UNKNOWN below NumRenderTargets is D3D12's
   // way to leave that slot unused: the pipeline writes nothing there.
   if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, kGraphics); FAILED(hr)) return hr;
-  if (d.StreamOutput.NumEntries) {
-    d3d12Error(kGraphics, "stream output is not supported on D3D12 yet");
-    return E_NOTIMPL;
-  }
   if (!d.VS.BytecodeLength) {
     d3d12Error(kGraphics, "a graphics pipeline state needs a vertex shader");
     return E_INVALIDARG;
@@ -225,10 +221,19 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   if (HRESULT hr = self->addShader(d.HS, int(dxbc::ProgramType::Hull), kGraphics, &args.hHullShader); FAILED(hr)) return hr;
   if (HRESULT hr = self->addShader(d.DS, int(dxbc::ProgramType::Domain), kGraphics, &args.hDomainShader); FAILED(hr))
     return hr;
+  // Stream output: the object made with the declaration takes the geometry
+  // slot (the driver puts a vertex or domain shader's in that stage's place).
+  if (D3D12DDI_HSHADER so{}; d.StreamOutput.NumEntries || d.StreamOutput.pSODeclaration || d.StreamOutput.NumStrides) {
+    if (HRESULT hr = self->addStreamOutput(d, &so); FAILED(hr)) return hr;
+    if (so.pDrvPrivate) args.hGeometryShader = so;
+  }
   // The pixel shader reads what the last stage before the rasterizer writes.
   const bool geometry = d.GS.BytecodeLength != 0, domain = d.DS.BytecodeLength != 0;
   if (HRESULT hr = validateShaderLinkage(*device, geometry ? d.GS : domain ? d.DS : d.VS, d.PS,
-                                         geometry ? "Geometry" : domain ? "Domain" : "Vertex", kGraphics);
+                                         geometry ? "Geometry" : domain ? "Domain" : "Vertex", kGraphics,
+                                         d.StreamOutput.NumEntries && d.StreamOutput.RasterizedStream <= 3
+                                             ? d.StreamOutput.RasterizedStream
+                                             : 0);
       FAILED(hr))
     return hr;
   const DdiDevice12& ddi = device->ddi();

@@ -20,7 +20,12 @@
 //   past the 2048-byte vertex                         E_INVALIDARG  #61 CREATEINPUTLAYOUT_INVALIDALIGNMENT
 //   a pixel-shader input it reads that the stage
 //   before it does not write                          E_INVALIDARG  #666 SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND
-//   hull/domain shaders, stream output               E_NOTIMPL     (not built yet)
+//   StreamOutput: the declaration against the last
+//   pre-rasterizer stage's outputs (D3D11's rules)   E_INVALIDARG  #75…#91, #240, #280, #284, #287 CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_*
+//   stream output with a root signature lacking
+//   ALLOW_STREAM_OUTPUT                               E_INVALIDARG  #688/#882/#689 *_ROOT_SIGNATURE_MISMATCH
+//   stream output the Vulkan device cannot capture,
+//   or with the exact conservative fallback           E_NOTIMPL     (the driver's message)
 #pragma once
 
 #include "d3d12_device_child.h"
@@ -61,6 +66,10 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
   };
   HRESULT addShader(const D3D12_SHADER_BYTECODE& code, int stage, const char* function, D3D12DDI_HSHADER* out);
   HRESULT finish(D3D12DDIARG_CREATE_PIPELINE_STATE_0001& args);
+  // D3D12_STREAM_OUTPUT_DESC (d3d12_pipeline_state_stream_output.cpp): checked
+  // against the last stage before the rasterizer and created as the DDI's
+  // geometry shader with stream output in *out (left null without entries).
+  HRESULT addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc, D3D12DDI_HSHADER* out);
 
   D3D12RootSignature* rootSignature_ = nullptr;  // referenced
   std::vector<Part> parts_;
@@ -73,8 +82,9 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
 HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* function);
 HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc,
                                      const char* function);
-// The pixel shader's read user inputs against `producer`'s outputs (both valid DXBC, or empty).
+// The pixel shader's read user inputs against `producer`'s outputs of the
+// rasterized stream (both valid DXBC, or empty).
 HRESULT validateShaderLinkage(D3D12Device& device, const D3D12_SHADER_BYTECODE& producer, const D3D12_SHADER_BYTECODE& ps,
-                              const char* producerName, const char* function);
+                              const char* producerName, const char* function, UINT rasterizedStream = 0);
 
 }  // namespace d3dvk::runtime

@@ -144,7 +144,7 @@ HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_P
 }
 
 HRESULT validateShaderLinkage(D3D12Device& device, const D3D12_SHADER_BYTECODE& producer, const D3D12_SHADER_BYTECODE& ps,
-                              const char* producerName, const char* function) {
+                              const char* producerName, const char* function, UINT rasterizedStream) {
   if (!ps.BytecodeLength || !producer.BytecodeLength) return S_OK;
   const dxbc::Shader pixel = parsed(ps), before = parsed(producer);
   for (const dxbc::SignatureElement& in : pixel.inputs.elements) {
@@ -153,7 +153,7 @@ HRESULT validateShaderLinkage(D3D12Device& device, const D3D12_SHADER_BYTECODE& 
     bool written = false;
     for (const dxbc::SignatureElement& out : before.outputs.elements)
       written = written || (strcasecmp(out.semanticName.c_str(), in.semanticName.c_str()) == 0 &&
-                            out.semanticIndex == in.semanticIndex && out.stream == 0);
+                            out.semanticIndex == in.semanticIndex && out.stream == rasterizedStream);
     if (!written)
       return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_SHADER_LINKAGE_SEMANTICNAME_NOT_FOUND),
                     "Pixel Shader input '" + in.semanticName + "'/" + std::to_string(in.semanticIndex) +

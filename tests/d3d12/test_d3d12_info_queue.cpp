@@ -4,7 +4,8 @@
 // heap, root signatures that do not match the pipeline state at draw and
 // dispatch time, lists that cannot be executed) and the UMD's reasons (a
 // recording error only the driver sees, a fence signalled backwards) as
-// UNKNOWN with d3dvk's text, named after the method. Its own binary: the
+// UNKNOWN with d3dvk's text, named after the method; stream-output descs and
+// SOSetTargets with their IDs. Its own binary: the
 // debug layer is process-wide.
 #include "d3d12_pipeline_util.h"
 
@@ -283,4 +284,44 @@ TEST_CASE("D3D12 InfoQueue: out-of-range view dimensions carry the view creators
   CHECK(m.id == D3D12_MESSAGE_ID_CREATERENDERTARGETVIEW_INVALIDDESC);
   CHECK(m.text == "ID3D12Device::CreateRenderTargetView: ViewDimension 99 is not a D3D12_RTV_DIMENSION; nothing is written");
   heap->Release();
+}
+
+TEST_CASE("D3D12 InfoQueue: stream-output descs and SOSetTargets carry D3D12's IDs", "[d3d12][debug][stream-output]") {
+  DebugDevice d;
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+  p.Constants = {0, 0, 4};
+  const D3D12_ROOT_SIGNATURE_DESC withSo{1, &p, 0, nullptr,
+                                         D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT |
+                                             D3D12_ROOT_SIGNATURE_FLAG_ALLOW_STREAM_OUTPUT};
+  ID3D12RootSignature* so = createRootSignature(d.device, withSo);
+  ID3D12RootSignature* noSo = graphicsRootSignature(d.device);
+  d.info->ClearStoredMessages();
+  void* pso = nullptr;
+  // A semantic the vertex shader does not write.
+  const D3D12_SO_DECLARATION_ENTRY missing[] = {{0, "TEXCOORD", 0, 0, 4, 0}};
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC desc = constantColourPsoDesc(so, vs, ps);
+  desc.StreamOutput = {missing, 1, nullptr, 0, 0};
+  CHECK(d.device->CreateGraphicsPipelineState(&desc, __uuidof(ID3D12PipelineState), &pso) == E_INVALIDARG);
+  Message m = d.only();
+  CHECK(m.id == D3D12_MESSAGE_ID_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_MISSINGSEMANTIC);
+  CHECK(m.category == D3D12_MESSAGE_CATEGORY_STATE_CREATION);
+  // A root signature without ALLOW_STREAM_OUTPUT.
+  const D3D12_SO_DECLARATION_ENTRY position[] = {{0, "SV_Position", 0, 0, 4, 0}};
+  desc = constantColourPsoDesc(noSo, vs, ps);
+  desc.StreamOutput = {position, 1, nullptr, 0, 0};
+  CHECK(d.device->CreateGraphicsPipelineState(&desc, __uuidof(ID3D12PipelineState), &pso) == E_INVALIDARG);
+  m = d.only();
+  CHECK(m.id == D3D12_MESSAGE_ID_CREATEGRAPHICSPIPELINESTATE_VS_ROOT_SIGNATURE_MISMATCH);
+  CHECK(m.text.find("D3D12_ROOT_SIGNATURE_FLAG_ALLOW_STREAM_OUTPUT") != std::string::npos);
+  // SOSetTargets past the four slots, and a view without a filled-size location.
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW views[2] = {{0x10000, 64, 0}, {}};
+  d.list->SOSetTargets(3, 2, views);
+  CHECK(d.only().id == D3D12_MESSAGE_ID_SET_STREAM_OUTPUT_BUFFERS_INVALID);
+  d.list->SOSetTargets(0, 1, views);
+  CHECK(d.only().id == D3D12_MESSAGE_ID_SET_STREAM_OUTPUT_BUFFERS_INVALID_DESC);
+  CHECK(d.list->Close() == E_INVALIDARG);
+  noSo->Release();
+  so->Release();
 }

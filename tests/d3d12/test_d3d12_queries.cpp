@@ -170,8 +170,8 @@ TEST_CASE("D3D12 query misuse: bad heaps, begun timestamps, unmatched End, open 
   void* heap = reinterpret_cast<void*>(1);
   CHECK(c.device->CreateQueryHeap(&empty, __uuidof(ID3D12QueryHeap), &heap) == E_INVALIDARG);
   CHECK(heap == nullptr);
-  D3D12_QUERY_HEAP_DESC so{D3D12_QUERY_HEAP_TYPE_SO_STATISTICS, 1, 0};
-  CHECK(c.device->CreateQueryHeap(&so, __uuidof(ID3D12QueryHeap), &heap) == E_NOTIMPL);
+  D3D12_QUERY_HEAP_DESC copyQueue{D3D12_QUERY_HEAP_TYPE_COPY_QUEUE_TIMESTAMP, 1, 0};
+  CHECK(c.device->CreateQueryHeap(&copyQueue, __uuidof(ID3D12QueryHeap), &heap) == E_NOTIMPL);
   CHECK(c.device->CreateQueryHeap(nullptr, __uuidof(ID3D12QueryHeap), &heap) == E_INVALIDARG);
 
   ID3D12QueryHeap* timestamps = c.queryHeap(D3D12_QUERY_HEAP_TYPE_TIMESTAMP, 2);

@@ -8,6 +8,7 @@
 #include "deferred_draw12.h"
 #include "device12.h"
 #include "indirect12.h"
+#include "stream_output12.h"
 #include "query12.h"
 #include "resource12.h"
 
@@ -270,6 +271,7 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   fillQueryCommandListFuncs(f);
   fillIndirectCommandListFuncs(f);
   fillPredicationCommandListFuncs(f);
+  fillStreamOutputCommandListFuncs(f);
 }
 
 }  // namespace d3dvk::umd12

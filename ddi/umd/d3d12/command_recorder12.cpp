@@ -21,6 +21,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   predicate_ = {};
   pendingBarrier_ = false;
   pendingScope_ = {};
+  streamOutputSinceBarrier_ = false;
   bound_ = BoundDrawState12{};
   passOpen_ = false;
   attachmentWrites_.clear();
@@ -31,6 +32,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   flushingFallback_ = false;
   readIndices_ = {};
   activeOcclusion_ = activeStatistics_ = {};
+  for (ActiveQuery12& q : activeStreamOutput_) q = {};
   VkCommandBufferBeginInfo info{VK_STRUCTURE_TYPE_COMMAND_BUFFER_BEGIN_INFO};
   info.flags = VK_COMMAND_BUFFER_USAGE_SIMULTANEOUS_USE_BIT;
   VkResult r = vkBeginCommandBuffer(cmd, &info);
@@ -94,6 +96,7 @@ void CommandRecorder12::fullBarrierHere(VkCommandBuffer cmd) {
   fullBarrier(cmd);
   pendingBarrier_ = false;
   pendingScope_ = {};
+  streamOutputSinceBarrier_ = false;
   attachmentWrites_.clear();
 }
 

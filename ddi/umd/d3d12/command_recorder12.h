@@ -62,6 +62,7 @@ struct ActiveQuery12 {
   QueryHeap12* heap = nullptr;
   D3D12DDI_QUERY_TYPE type{};
   UINT index = 0;
+  uint32_t vulkanStream = 0;  // SO_STATISTICS_STREAMn: the Vulkan stream its query counts (dxbc::vulkanStream)
 };
 
 class CommandRecorder12 {
@@ -97,8 +98,9 @@ class CommandRecorder12 {
   // into a single-sampled one of the same format (resolve12.cpp).
   void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format);
 
-  // Queries (query12.cpp). One occlusion and one statistics query may be
-  // active at a time (Vulkan's rule); end() ends what is still active and fails.
+  // Queries (query12.cpp). One occlusion, one statistics and one
+  // stream-output query per stream may be active at a time (Vulkan's rule);
+  // end() ends what is still active and fails.
   void beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index);
   void resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count, Resource12& dst, UINT64 offset);
@@ -153,6 +155,16 @@ class CommandRecorder12 {
 
   // Ends the open dynamic-rendering instance, if any.
   void endRenderPass();
+
+  // Stream output (stream_output12.cpp): the declared slots of the bound
+  // pipeline state with a target; a draw with a stream-output pipeline state
+  // binds the pipeline capturing those (drawPipeline), begins transform
+  // feedback from the targets' filled sizes inside the rendering instance
+  // right before it and ends it right after, writing them back.
+  uint32_t streamOutputSlots() const;
+  VkPipeline drawPipeline();  // null after fail()
+  bool beginStreamOutput(VkCommandBuffer cmd);  // false: nothing captured
+  void endStreamOutput(VkCommandBuffer cmd);
 
   // SetPredication (predication12.cpp): `buffer` null turns predication off;
   // otherwise the 64-bit predicate at `offset` is folded into a 32-bit word now
@@ -361,6 +373,9 @@ class CommandRecorder12 {
   } readIndices_;
   DrawState12 state_;
   bool pendingBarrier_ = false;  // a barrier is due before the next command
+  // Stream output captured since the last full barrier: the next capture
+  // reads the filled sizes it wrote, so it gets one first.
+  bool streamOutputSinceBarrier_ = false;
   state::BarrierBatch pendingScope_;  // its scopes (ALL_COMMANDS after internal steps)
   BoundDrawState12 bound_;
   // The open dynamic-rendering instance: its attachments and area.
@@ -383,6 +398,14 @@ class CommandRecorder12 {
   bool flushingFallback_ = false;
   std::vector<PendingClear12> pendingClears_;  // in API order
   ActiveQuery12 activeOcclusion_, activeStatistics_;
+  ActiveQuery12 activeStreamOutput_[4];  // SO_STATISTICS_STREAMn, by D3D stream
+  ActiveQuery12& activeSlot(D3D12DDI_QUERY_TYPE type);
+  // Every active query (occlusion, statistics, stream output).
+  std::vector<ActiveQuery12*> activeQueries();
+  // Before a capturing draw: an active SO_STATISTICS_STREAMn query counts the
+  // Vulkan stream the pipeline state emits D3D stream n to (the rasterized
+  // stream is Vulkan's 0): where that changes it is suspended and resumed there.
+  void retargetStreamOutputQueries();
   void endOpenQueries();
   // Ends an active query's Vulkan query and carries what it counted to its
   // resolve; begins it again (query12.h).

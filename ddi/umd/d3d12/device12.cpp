@@ -19,6 +19,7 @@
 #include "root_signature12.h"
 #include "sampler12.h"
 #include "shader12.h"
+#include "stream_output12.h"
 #include "view12.h"
 #include "vk_command_queue.h"
 #include "vk_resources.h"
@@ -395,6 +396,7 @@ void fillDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f) {
   fillSamplerDeviceFuncs(f);
   fillRootSignatureDeviceFuncs(f);
   fillShaderDeviceFuncs(f);
+  fillStreamOutputDeviceFuncs(f);
   fillPipelineStateDeviceFuncs(f);
   fillQueryDeviceFuncs(f);
   fillIndirectDeviceFuncs(f);

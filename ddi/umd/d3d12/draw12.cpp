@@ -251,7 +251,8 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   t.extent = extent;
   t.layers = layers;
   if (pso->drawsNothing) return false;  // SampleMask clears the only sample and the shader has no side effects
-  return !s.viewports.empty() && !s.scissors.empty();  // D3D12: nothing is drawn without them
+  // D3D12: nothing is rasterized without them; a stream-output PSO still captures.
+  return (!s.viewports.empty() && !s.scissors.empty()) || pso->streamOutput;
 }
 
 // The vertex buffers, and the index buffer of an indexed draw (where they
@@ -317,9 +318,11 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
   VkRect2D scissors[16];
   for (uint32_t i = 0; i < count; ++i) {
     // D3D viewports as Vulkan's with a negative height (framebuffer y = D3D y).
-    const VkViewport& v = s.viewports[i < s.viewports.size() ? i : 0];
+    // No viewport or scissor (a stream-output draw that only captures): an empty one.
+    const VkViewport v = s.viewports.empty() || s.scissors.empty() ? VkViewport{0, 0, 0, 0, 0, 1}
+                                                                   : s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
-    scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+    if (!s.scissors.empty()) scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
     if (!(v.width > 0) || !(v.height > 0)) {  // an empty viewport draws nothing (Vulkan needs a positive width)
       viewports[i] = {0, 1, 1, -1, v.minDepth, v.maxDepth};
       scissors[i] = {{0, 0}, {0, 0}};
@@ -373,9 +376,17 @@ bool DrawTargets12::sameInstance(const DrawTargets12& o) const {
 // assembly and the dynamic state. False when the draw is dropped or failed.
 bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const DrawTargets12& t, bool internal) {
   const PipelineState12& pso = *state_.pipeline;
+  if (pso.streamOutput) retargetStreamOutputQueries();  // (may end the open instance)
   // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
   DrawTargets12 begun = t;
   if (!internal && (!passOpen_ || !pass_.sameInstance(t))) takePendingClears(&begun);
+  // A capture after a capture reads the filled sizes that one wrote: a barrier first.
+  if (pso.streamOutput && streamOutputSinceBarrier_ && streamOutputSlots()) {
+    pendingBarrier_ = true;
+    pendingScope_.all();
+  }
+  const VkPipeline pipeline = drawPipeline();
+  if (!pipeline) return false;
   VkCommandBuffer cmd = internal ? command() : orderedCommand(true);
   if (!cmd) return false;
   if (!passOpen_ || !pass_.sameInstance(t)) {
@@ -387,9 +398,9 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
   }
   // What changed since the last draw of this command buffer.
   BoundDrawState12& b = bound_;
-  if (b.pipeline != pso.pipeline->handle()) {
-    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pso.pipeline->handle());
-    b.pipeline = pso.pipeline->handle();
+  if (b.pipeline != pipeline) {
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+    b.pipeline = pipeline;
   }
   if (!b.argumentsValid || b.argumentsPipeline != &pso || !(b.arguments == state_.graphics)) {
     b.argumentsValid = false;
@@ -417,7 +428,9 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, false, targets)) return;
+  const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance); });
+  if (capturing) endStreamOutput(cmd);
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
@@ -450,7 +463,9 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
       firstIndex = 0;
     }
   }
+  const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
+  if (capturing) endStreamOutput(cmd);
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {

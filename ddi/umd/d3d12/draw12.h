@@ -123,6 +123,14 @@ struct DrawState12 {
   UINT renderTargetCount = 0;
   ViewDescriptor12 depthStencil;
   bool hasDepthStencil = false;
+  // SOSetTargets (stream_output12.h): per output slot the target's bytes and
+  // its filled-size counter (4 bytes); a null buffer drops the slot's data.
+  struct StreamOutputTarget {
+    Resource12* buffer = nullptr;
+    UINT64 offset = 0, size = 0;
+    Resource12* filledSize = nullptr;
+    UINT64 filledSizeOffset = 0;
+  } streamOutput[4];
 };
 
 // What a draw's checks established (CommandRecorder12::prepareDraw): the

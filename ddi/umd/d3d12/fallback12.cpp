@@ -287,6 +287,20 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 }
 
 void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTargets12& t) {
+  // The capture pass uses transform feedback: active stream-output statistics
+  // queries are suspended around the draw (it streams nothing out itself).
+  struct StreamOutputQueriesPaused {
+    CommandRecorder12& r;
+    std::vector<ActiveQuery12*> paused;
+    explicit StreamOutputQueriesPaused(CommandRecorder12& recorder) : r(recorder) {
+      for (ActiveQuery12& q : r.activeStreamOutput_)
+        if (q.heap) paused.push_back(&q);
+      for (ActiveQuery12* q : paused) r.suspendQuery(*q);
+    }
+    ~StreamOutputQueriesPaused() {
+      for (ActiveQuery12* q : paused) r.resumeQuery(*q);
+    }
+  } soQueries(*this);
   const PipelineState12& pso = *state_.pipeline;
   const Fallback12* f = pso.fallback.get();
   if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
@@ -379,7 +393,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   }
 
   // One piece, no query active: into the list's batch (fallbackBatch_).
-  if (pieces.size() == 1 && !listIndices && !readIndices_.data && !activeOcclusion_.heap && !activeStatistics_.heap &&
+  if (pieces.size() == 1 && !listIndices && !readIndices_.data && !activeOcclusion_.heap && !activeStatistics_.heap && soQueries.paused.empty() &&
       umd::fallbackBatchingEnabled()) {
     if (!fallbackBatch_.empty() &&
         (!fallbackBatch_.front().targets.sameInstance(t) || fallbackBatch_.size() >= kMaxBatchedFallbackDraws))

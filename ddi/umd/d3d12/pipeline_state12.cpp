@@ -14,6 +14,7 @@
 #include "rasterizer_state.h"  // translate/state
 #include "resource_format.h"   // translate/state
 #include "shader12.h"
+#include "stream_output12.h"
 
 #include <algorithm>
 #include <iterator>
@@ -138,10 +139,24 @@ VkPrimitiveTopology listTopology(D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE type) {
   }
 }
 
-HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001& a, PipelineState12& pso) {
+}  // namespace
+
+HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001& a,
+                                      PipelineState12& pso, uint32_t streamOutputSlots) {
   Shader12* vs = Shader12::from(a.hVertexShader);
   Shader12* ps = Shader12::from(a.hPixelShader);
   Shader12* gs = Shader12::from(a.hGeometryShader);
+  // Stream output: the geometry slot holds the object made with the
+  // declaration; a vertex or domain shader's takes that stage's place.
+  Shader12* so = gs && gs->streamOutput ? gs : nullptr;
+  if (so && so->stage == dxbc::ProgramType::Vertex) {
+    vs = so;
+    gs = nullptr;
+  } else if (so && so->stage == dxbc::ProgramType::Domain) {
+    gs = nullptr;
+  }
+  pso.streamOutput = so;
+  pso.createArgs = a;
   if (!vs) {
     umd::logError("D3D12 CreatePipelineState: a graphics pipeline state needs a vertex shader");
     return E_INVALIDARG;
@@ -150,6 +165,14 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   // of the hull shader's input control-point count (D3D12's rules).
   Shader12* hs = Shader12::from(a.hHullShader);
   Shader12* ds = Shader12::from(a.hDomainShader);
+  if (so && so->stage == dxbc::ProgramType::Domain) {
+    if (!ds) {
+      umd::logError("D3D12 CreatePipelineState: the stream-output object was made of a domain shader, but the pipeline "
+                    "state has none");
+      return E_INVALIDARG;
+    }
+    ds = so;
+  }
   const bool tessellation = hs || ds;
   if (tessellation && (!hs || !ds)) {
     umd::logError("D3D12 CreatePipelineState: a hull shader needs a domain shader and the reverse");
@@ -221,6 +244,17 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   if (ps)
     stages[stageCount++] = {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
                             ps->module->handle(), "main", &pixelSpecialization};
+  // The captured stage's module for the slots this pipeline captures.
+  if (so) {
+    const VkShaderStageFlagBits soStage = so->stage == dxbc::ProgramType::Vertex   ? VK_SHADER_STAGE_VERTEX_BIT
+                                          : so->stage == dxbc::ProgramType::Domain ? VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT
+                                                                                   : VK_SHADER_STAGE_GEOMETRY_BIT;
+    HRESULT hr = S_OK;
+    const VkShaderModule module = streamOutputModule12(device, *so, streamOutputSlots & so->streamOutput->slots, &hr);
+    if (!module) return hr;
+    for (uint32_t i = 0; i < stageCount; ++i)
+      if (stages[i].stage == soStage) stages[i].module = module;
+  }
 
   state::VertexInputState vertexInputState;
   if (const ElementLayout12* layout = ElementLayout12::from(a.hElementLayout)) {
@@ -265,6 +299,9 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   viewport.scissorCount = pso.viewportCount;
 
   state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps12(device));
+  // D3D12_SO_NO_RASTERIZED_STREAM: the pipeline only captures.
+  if (so && so->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream)
+    rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
   // ForcedSampleCount (target-independent rasterization): Vulkan rasterizes
   // with the targets' sample count, so triangle PSOs take the fallback, whose
   // pixel shader tests the forced sample positions (as D3D11's draws do).
@@ -278,6 +315,12 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
                       (rasterDesc.ForcedSampleCount && !tessellation &&
                        a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
                        gsTriangles && device.vk().info().transformFeedback && device.vk().info().depthClamp);
+  if (so && pso.needsFallback) {
+    // The fallback captures the rasterized primitives with transform feedback itself.
+    device.message(E_NOTIMPL, "CreatePipelineState: stream output together with a rasterizer state that needs the exact "
+                              "conservative fallback (ConservativeRaster ON, or ForcedSampleCount) is not supported");
+    return E_NOTIMPL;
+  }
 
   // D3D applies SampleMask at output merging: the pixel shader still runs for
   // the samples it clears. Where that shows (UAV writes, SV_InnerCoverage) the
@@ -415,6 +458,8 @@ HRESULT createGraphics(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE
   return pso.needsFallback ? createFallback12(device, pso, info, rasterDesc, a.SampleMask) : S_OK;
 }
 
+namespace {
+
 HRESULT createCompute(Device12& device, Shader12& cs, PipelineState12& pso) {
   pso.compute = true;
   pso.stages.push_back(&cs);
@@ -437,7 +482,7 @@ HRESULT APIENTRY createPipelineState(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG
   if (!device || !args || !args->hDrvPipelineState.pDrvPrivate) return E_INVALIDARG;
   auto* pso = new (args->hDrvPipelineState.pDrvPrivate) PipelineState12();
   HRESULT hr = args->hComputeShader.pDrvPrivate ? createCompute(*device, *Shader12::from(args->hComputeShader), *pso)
-                                                : createGraphics(*device, *args, *pso);
+                                                : createGraphicsPipelineState12(*device, *args, *pso);
   if (FAILED(hr)) pso->~PipelineState12();
   return hr;
 } D3DVK_CATCH_HRESULT

@@ -18,7 +18,9 @@
 #include "rasterizer_state.h"  // translate/state
 #include "vk_pipeline.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace d3dvk::umd12 {
@@ -73,6 +75,16 @@ struct PipelineState12 {
   // A single-sample PSO whose SampleMask clears sample 0 and whose pixel
   // shader has no side effects: its draws change nothing and are skipped.
   bool drawsNothing = false;
+  // Stream output (stream_output12.h): the shader object made with the
+  // declaration (the geometry shader, or the vertex or domain shader whose
+  // outputs are captured), and `pipeline` capturing every declared slot.
+  // Draws with fewer slots bound (NULL views drop their slot's data) use a
+  // variant whose shader captures only those, built on first use from the
+  // create args (the runtime keeps the state objects alive with the PSO).
+  Shader12* streamOutput = nullptr;
+  D3D12DDIARG_CREATE_PIPELINE_STATE_0001 createArgs{};
+  std::mutex variantMutex;
+  std::map<uint32_t, std::unique_ptr<PipelineState12>> streamOutputVariants;  // by captured slots
 
   static PipelineState12* from(D3D12DDI_HPIPELINESTATE h) { return static_cast<PipelineState12*>(h.pDrvPrivate); }
 };
@@ -81,6 +93,10 @@ class Device12;
 // What translate/state's rasterizer translation needs to know of the device.
 state::RasterizerDeviceCaps rasterizerCaps12(Device12& device);
 
+// Builds a graphics pipeline state (pipeline_state12.cpp); a stream-output
+// one captures `streamOutputSlots` of its declared slots.
+HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE_PIPELINE_STATE_0001& args,
+                                      PipelineState12& pso, uint32_t streamOutputSlots = ~0u);
 void fillPipelineStateDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 
 }  // namespace d3dvk::umd12

@@ -2,6 +2,10 @@
 #include "query12.h"
 
 #include "command_list12.h"
+#include "dxbc/translator.h"  // vulkanStream
+#include "pipeline_state12.h"
+#include "shader12.h"
+#include "stream_output_declaration.h"  // transformFeedbackProperties
 #include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
@@ -58,15 +62,30 @@ namespace {
 bool isOcclusion(D3D12DDI_QUERY_TYPE t) {
   return t == D3D12DDI_QUERY_TYPE_OCCLUSION || t == D3D12DDI_QUERY_TYPE_BINARY_OCCLUSION;
 }
-// The 64-bit values one query of an occlusion or statistics heap counts.
+bool isStreamOutput(D3D12DDI_QUERY_TYPE t) {
+  return t >= D3D12DDI_QUERY_TYPE_SO_STATISTICS_STREAM0 && t <= D3D12DDI_QUERY_TYPE_SO_STATISTICS_STREAM3;
+}
+// The 64-bit values one query of an occlusion, statistics or stream-output heap counts.
 UINT carriedValues(const QueryHeap12& heap) {
-  return heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount : 1;
+  return heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS ? kStatisticCount
+         : heap.type == D3D12DDI_QUERY_HEAP_TYPE_SO_STATISTICS     ? 2  // written, storage needed
+                                                                    : 1;
+}
+// Begins / ends the Vulkan query of an active D3D12 one (indexed by its Vulkan stream for stream output).
+void beginVulkanQuery(VkCommandBuffer cmd, const ActiveQuery12& q) {
+  if (isStreamOutput(q.type)) return vkCmdBeginQueryIndexedEXT(cmd, q.heap->pool, q.index, 0, q.vulkanStream);
+  vkCmdBeginQuery(cmd, q.heap->pool, q.index, q.type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+}
+void endVulkanQuery(VkCommandBuffer cmd, const ActiveQuery12& q) {
+  if (isStreamOutput(q.type)) return vkCmdEndQueryIndexedEXT(cmd, q.heap->pool, q.index, q.vulkanStream);
+  vkCmdEndQuery(cmd, q.heap->pool, q.index);
 }
 bool typeFitsHeap(D3D12DDI_QUERY_TYPE t, D3D12DDI_QUERY_HEAP_TYPE heap) {
   switch (heap) {
     case D3D12DDI_QUERY_HEAP_TYPE_OCCLUSION: return isOcclusion(t);
     case D3D12DDI_QUERY_HEAP_TYPE_TIMESTAMP: return t == D3D12DDI_QUERY_TYPE_TIMESTAMP;
     case D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS: return t == D3D12DDI_QUERY_TYPE_PIPELINE_STATISTICS;
+    case D3D12DDI_QUERY_HEAP_TYPE_SO_STATISTICS: return isStreamOutput(t);
     default: return false;
   }
 }
@@ -75,22 +94,59 @@ bool typeFitsHeap(D3D12DDI_QUERY_TYPE t, D3D12DDI_QUERY_HEAP_TYPE heap) {
 void CommandRecorder12::beginQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT index) {
   if (!typeFitsHeap(type, heap.type) || type == D3D12DDI_QUERY_TYPE_TIMESTAMP || index >= heap.count)
     return fail(E_INVALIDARG, "BeginQuery: the query type does not fit the heap, is a timestamp, or the index is out of range");
-  ActiveQuery12& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  ActiveQuery12& slot = activeSlot(type);
   if (slot.heap)
     return fail(E_INVALIDARG, "BeginQuery: another query of this kind is active in the list (Vulkan runs one at a time)");
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   if (heap.carried) vkCmdFillBuffer(cmd, heap.carried->handle(), VkDeviceSize(index) * kCarriedStride * 8, kCarriedStride * 8, 0);
   vkCmdResetQueryPool(cmd, heap.pool, index, 1);
-  vkCmdBeginQuery(cmd, heap.pool, index, type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
   slot = {&heap, type, index};
+  if (isStreamOutput(type)) {
+    // The Vulkan stream the bound pipeline state emits this D3D stream to (draws retarget it).
+    const uint32_t d3dStream = uint32_t(type - D3D12DDI_QUERY_TYPE_SO_STATISTICS_STREAM0);
+    const PipelineState12* pso = state_.pipeline;
+    slot.vulkanStream = pso && pso->streamOutput
+                            ? dxbc::vulkanStream(d3dStream, pso->streamOutput->streamOutput->rasterizedStream)
+                            : d3dStream;
+  }
+  beginVulkanQuery(cmd, slot);
+}
+
+ActiveQuery12& CommandRecorder12::activeSlot(D3D12DDI_QUERY_TYPE type) {
+  if (isStreamOutput(type)) return activeStreamOutput_[type - D3D12DDI_QUERY_TYPE_SO_STATISTICS_STREAM0];
+  return isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+}
+
+std::vector<ActiveQuery12*> CommandRecorder12::activeQueries() {
+  std::vector<ActiveQuery12*> active;
+  for (ActiveQuery12* q : {&activeOcclusion_, &activeStatistics_, &activeStreamOutput_[0], &activeStreamOutput_[1],
+                           &activeStreamOutput_[2], &activeStreamOutput_[3]})
+    if (q->heap) active.push_back(q);
+  return active;
+}
+
+void CommandRecorder12::retargetStreamOutputQueries() {
+  const PipelineState12* pso = state_.pipeline;
+  const uint32_t rasterized = pso && pso->streamOutput ? pso->streamOutput->streamOutput->rasterizedStream : 0;
+  std::vector<ActiveQuery12*> moved;
+  for (uint32_t s = 0; s < 4; ++s) {
+    ActiveQuery12& q = activeStreamOutput_[s];
+    if (q.heap && q.vulkanStream != dxbc::vulkanStream(s, rasterized)) moved.push_back(&q);
+  }
+  // All are ended before any begins again: two active queries never share a Vulkan stream.
+  for (ActiveQuery12* q : moved) suspendQuery(*q);
+  for (ActiveQuery12* q : moved) {
+    q->vulkanStream = dxbc::vulkanStream(uint32_t(q->type - D3D12DDI_QUERY_TYPE_SO_STATISTICS_STREAM0), rasterized);
+    resumeQuery(*q);
+  }
 }
 
 void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
   const QueryHeap12& heap = *query.heap;
   VkCommandBuffer cmd = command();
   if (!cmd) return;
-  vkCmdEndQuery(cmd, heap.pool, query.index);  // first: whatever fails below, the query is ended
+  endVulkanQuery(cmd, query);  // first: whatever fails below, the query is ended
   const UINT values = carriedValues(heap);
   VkResult result = VK_SUCCESS;
   const VkBuffer counted = transient_->deviceBuffer(
@@ -107,21 +163,18 @@ void CommandRecorder12::suspendQuery(const ActiveQuery12& query) {
 }
 
 void CommandRecorder12::suspendActiveQueries() {
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) suspendQuery(*query);
+  for (const ActiveQuery12* query : activeQueries()) suspendQuery(*query);
 }
 
 void CommandRecorder12::resumeActiveQueries() {
-  for (const ActiveQuery12* query : {&activeOcclusion_, &activeStatistics_})
-    if (query->heap) resumeQuery(*query);
+  for (const ActiveQuery12* query : activeQueries()) resumeQuery(*query);
 }
 
 void CommandRecorder12::resumeQuery(const ActiveQuery12& query) {
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   vkCmdResetQueryPool(cmd, query.heap->pool, query.index, 1);
-  vkCmdBeginQuery(cmd, query.heap->pool, query.index,
-                  query.type == D3D12DDI_QUERY_TYPE_OCCLUSION ? VK_QUERY_CONTROL_PRECISE_BIT : 0);
+  beginVulkanQuery(cmd, query);
 }
 
 void CommandRecorder12::addQueryValues(VkBuffer sums, VkBuffer addends, const fallback::QueryAddParams& params) {
@@ -160,20 +213,20 @@ void CommandRecorder12::endQuery(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UI
     vkCmdWriteTimestamp2(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, heap.pool, index);
     return;
   }
-  ActiveQuery12& slot = isOcclusion(type) ? activeOcclusion_ : activeStatistics_;
+  ActiveQuery12& slot = activeSlot(type);
   if (slot.heap != &heap || slot.type != type || slot.index != index)
     return fail(E_INVALIDARG, "EndQuery: the query was not begun in this list");
   flushDeferredWork();  // what waits comes before the query ends
   if (!cmd_) return;
-  vkCmdEndQuery(cmd_, heap.pool, index);
+  if (isStreamOutput(type)) endRenderPass();  // begun outside any rendering instance: ended outside too
+  endVulkanQuery(cmd_, slot);
   slot = {};
 }
 
 void CommandRecorder12::endOpenQueries() {
-  for (ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_}) {
-    if (!slot->heap) continue;
+  for (ActiveQuery12* slot : activeQueries()) {
     fail(E_INVALIDARG, "Close: a query begun in the list was not ended");
-    if (cmd_) vkCmdEndQuery(cmd_, slot->heap->pool, slot->index);
+    if (cmd_) endVulkanQuery(cmd_, *slot);
     *slot = {};
   }
 }
@@ -181,13 +234,17 @@ void CommandRecorder12::endOpenQueries() {
 void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE type, UINT start, UINT count,
                                          Resource12& dst, UINT64 offset) {
   const bool statistics = heap.type == D3D12DDI_QUERY_HEAP_TYPE_PIPELINE_STATISTICS;
-  const UINT64 stride = statistics ? sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS) : sizeof(UINT64);
+  // Stream output: D3D12_QUERY_DATA_SO_STATISTICS {NumPrimitivesWritten,
+  // PrimitivesStorageNeeded}, the order Vulkan's transform-feedback query writes.
+  const UINT64 stride = statistics ? sizeof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS)
+                        : heap.type == D3D12DDI_QUERY_HEAP_TYPE_SO_STATISTICS ? 2 * sizeof(UINT64)
+                                                                               : sizeof(UINT64);
   if (!typeFitsHeap(type, heap.type) || start > heap.count || count > heap.count - start)
     return fail(E_INVALIDARG, "ResolveQueryData: the query type does not fit the heap or the range is out of it");
   if (!dst.isBuffer() || offset % 8 || !fitsWithin(offset, stride * count, dst.desc.Width))
     return fail(E_INVALIDARG, "ResolveQueryData: the destination is not a buffer, is misaligned, or is too small");
   if (!count) return;
-  for (const ActiveQuery12* slot : {&activeOcclusion_, &activeStatistics_})
+  for (const ActiveQuery12* slot : activeQueries())
     if (slot->heap == &heap && slot->index >= start && slot->index < start + count)
       return fail(E_INVALIDARG, "ResolveQueryData: a query of the range is still active");
   VkCommandBuffer cmd = command();
@@ -260,6 +317,15 @@ HRESULT APIENTRY createQueryHeap(D3D12DDI_HDEVICE hDevice, const D3D12DDIARG_CRE
       }
       info.queryType = VK_QUERY_TYPE_PIPELINE_STATISTICS;
       info.pipelineStatistics = kStatistics;
+      break;
+    case D3D12DDI_QUERY_HEAP_TYPE_SO_STATISTICS:
+      if (!device->vk().transformFeedbackEnabled() ||
+          !umd::transformFeedbackProperties(device->vk()).transformFeedbackQueries) {
+        device->message(E_NOTIMPL, "CreateQueryHeap: stream-output statistics need VK_EXT_transform_feedback's "
+                                   "transformFeedbackQueries, which the Vulkan device lacks");
+        return E_NOTIMPL;
+      }
+      info.queryType = VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT;
       break;
     default:
       umd::logError("D3D12 CreateQueryHeap: heap type " + std::to_string(int(args->Type)) + " is not supported");

@@ -1,7 +1,11 @@
 // ddi/umd/d3d12/query12.h — query heaps: CreateQueryHeap makes one VkQueryPool
 // per heap (occlusion heaps: occlusion queries, binary ones not precise;
 // timestamp heaps; pipeline-statistics heaps with the six statistics the D3D11
-// path also asks Vulkan for). The recording side (BeginQuery, EndQuery,
+// path also asks Vulkan for; stream-output statistics heaps of
+// VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT queries, each begun indexed by
+// the Vulkan stream its D3D stream is emitted to and moved where a capturing
+// draw's pipeline state emits it elsewhere, resolved as
+// D3D12_QUERY_DATA_SO_STATISTICS). The recording side (BeginQuery, EndQuery,
 // ResolveQueryData) is CommandRecorder12's, in query12.cpp: each query is reset
 // where it begins (timestamps where they are written), and ResolveQueryData
 // copies results as D3D12 lays them out (UINT64 per query; pipeline statistics

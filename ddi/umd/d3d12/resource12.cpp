@@ -266,9 +266,9 @@ HRESULT createResource(Device12& device, const D3D12DDIARG_CREATEHEAP_0001* heap
   VkResult result = VK_SUCCESS;
   vk::PlacementError placement = vk::PlacementError::None;
   if (r.isBuffer()) {
-    r.buffer = placedIn ? vk::Buffer::createPlaced(device.vk(), d.Width, bufferUsage(), *placedIn->memory, offset, &result,
+    r.buffer = placedIn ? vk::Buffer::createPlaced(device.vk(), d.Width, bufferUsage(device.vk()), *placedIn->memory, offset, &result,
                                                    &placement)
-                        : vk::Buffer::create(device.vk(), d.Width, bufferUsage(), host, &result);
+                        : vk::Buffer::create(device.vk(), d.Width, bufferUsage(device.vk()), host, &result);
     if (placement != vk::PlacementError::None) return device.message(E_INVALIDARG, method + std::string(placementProblem(placement))), E_INVALIDARG;
     if (!r.buffer) return Device12::hresultFor(result);
     r.gpuVa = device.registerBuffer(r, d.Width);

@@ -102,7 +102,8 @@ vk::HostAccess hostAccessOf(const D3D12DDIARG_CREATEHEAP_0001* args);
 D3D12DDI_RESOURCE_HEAP_TIER resourceHeapTier(vk::Device& device);
 // subresource_cpu12.cpp: the D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU table.
 void fillResourceCpuFuncs(D3DVKDDI_RESOURCE_CPU_FUNCS& f);
-// The usage every D3D12 buffer is created with (any buffer may serve any use).
-VkBufferUsageFlags bufferUsage();
+// The usage every D3D12 buffer is created with (any buffer may serve any use,
+// stream output and its filled size too where the device has transform feedback).
+VkBufferUsageFlags bufferUsage(vk::Device& device);
 
 }  // namespace d3dvk::umd12

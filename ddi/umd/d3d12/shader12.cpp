@@ -111,22 +111,33 @@ std::string fitDescriptorLimits(const VkPhysicalDeviceLimits& limits, rootsig::S
   return "";
 }
 
+}  // namespace
+
 // Builds the shader in place; on failure reports through pfnSetErrorCb and destroys it.
-void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE hRootSignature, D3D12DDI_HSHADER hShader,
-                  dxbc::ProgramType stage) {
+void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE hRootSignature,
+                    D3D12DDI_HSHADER hShader, dxbc::ProgramType stage,
+                    std::shared_ptr<const umd::StreamOutputDeclaration> streamOutput) {
   Device12* device = Device12::from(hDevice);
   RootSignature12* rs = RootSignature12::from(hRootSignature);
   if (!device) return;
   if (!hShader.pDrvPrivate || !code || code[0] != dxbc::fourcc("DXBC") || code[6] < 32 || !rs)
     return device->setError(E_INVALIDARG);
   umd::Constructing<Shader12> shader(hShader.pDrvPrivate);
-  shader->stage = stage;
-  shader->set = dxbc::descriptorSetForStage(stage);
   std::vector<uint32_t> spirv;
   try {
     shader->parsed = std::make_shared<const dxbc::Shader>(
         dxbc::parseShader(std::span<const uint8_t>(reinterpret_cast<const uint8_t*>(code), code[6])));
     const dxbc::Shader& parsed = *shader->parsed;
+    if (streamOutput) {
+      // The stage whose outputs are captured: the bytecode's own.
+      stage = parsed.program.type;
+      if (stage != dxbc::ProgramType::Vertex && stage != dxbc::ProgramType::Domain && stage != dxbc::ProgramType::Geometry)
+        return device->setError(E_INVALIDARG);
+      if (!umd::streamOutputSupported(device->vk(), *streamOutput)) return device->setError(E_NOTIMPL);
+      shader->streamOutput = streamOutput;
+    }
+    shader->stage = stage;
+    shader->set = dxbc::descriptorSetForStage(stage);
     if (parsed.program.type != stage) return device->setError(E_INVALIDARG);
     const VkPhysicalDeviceFeatures& features = device->vk().enabledFeatures();
     if (stage == dxbc::ProgramType::Geometry && !features.geometryShader) {
@@ -155,6 +166,7 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
     options.viewportIndexLayer = device->vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     options.descriptorRanges = shader->bindings.ranges;
+    if (streamOutput) umd::applyStreamOutput(device->vk(), *streamOutput, streamOutput->slots, options);
     // {nonuniform} indices: NonUniform where the device has every
     // *ArrayNonUniformIndexing feature, else a subgroup loop where the stage
     // has subgroup arithmetic, else a switch over a range of at most 64
@@ -223,6 +235,8 @@ void createShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGN
   shader.keep();
 }
 
+namespace {
+
 SIZE_T APIENTRY calcPrivateShaderSize(D3D12DDI_HDEVICE, const UINT*, D3D12DDI_HROOTSIGNATURE,
                                       const D3D12DDIARG_STAGE_IO_SIGNATURES*) try {
   return sizeof(Shader12);
@@ -230,27 +244,27 @@ SIZE_T APIENTRY calcPrivateShaderSize(D3D12DDI_HDEVICE, const UINT*, D3D12DDI_HR
 
 VOID APIENTRY createVertexShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                  const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Vertex);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Vertex);
 } D3DVK_CATCH_VOID
 VOID APIENTRY createPixelShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                 const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Pixel);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Pixel);
 } D3DVK_CATCH_VOID
 VOID APIENTRY createGeometryShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                    const D3D12DDIARG_STAGE_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Geometry);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Geometry);
 } D3DVK_CATCH_VOID
 VOID APIENTRY createHullShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Hull);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Hull);
 } D3DVK_CATCH_VOID
 VOID APIENTRY createDomainShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                  const D3D12DDIARG_TESSELLATION_IO_SIGNATURES*, D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Domain);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Domain);
 } D3DVK_CATCH_VOID
 VOID APIENTRY createComputeShader(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE rs, D3D12DDI_HSHADER h,
                                   D3D12DDI_CREATE_SHADER_FLAGS) try {
-  createShader(hDevice, code, rs, h, dxbc::ProgramType::Compute);
+  createShader12(hDevice, code, rs, h, dxbc::ProgramType::Compute);
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY destroyShader(D3D12DDI_HDEVICE hDevice, D3D12DDI_HSHADER h) try {

@@ -14,9 +14,12 @@
 #include "dxbc/shader.h"
 #include "dxbc/translator.h"
 #include "rootsig/shader_bindings.h"
+#include "stream_output_declaration.h"  // ddi/umd
 #include "vk_pipeline.h"
 
+#include <map>
 #include <memory>
+#include <mutex>
 #include <vector>
 
 namespace d3dvk::umd12 {
@@ -43,6 +46,12 @@ struct Shader12 {
   // conservative fallback's variants (translated when a PSO needs them).
   std::shared_ptr<const dxbc::Shader> parsed;
   dxbc::TranslateOptions nativeOptions;
+  // Stream output (pfnCreateGeometryShaderWithStreamOutput, stream_output12.h):
+  // the declaration; `module` captures every declared slot, and
+  // streamOutputModule() translates the variants capturing fewer (NULL views).
+  std::shared_ptr<const umd::StreamOutputDeclaration> streamOutput;
+  std::mutex variantMutex;
+  std::map<uint32_t, std::unique_ptr<vk::ShaderModule>> streamOutputModules;  // by captured slots
 
   static Shader12* from(D3D12DDI_HSHADER h) { return static_cast<Shader12*>(h.pDrvPrivate); }
 };
@@ -54,6 +63,13 @@ std::unique_ptr<vk::DescriptorSetLayout> createSetLayout12(vk::Device& device,
                                                           const std::vector<VkDescriptorSetLayoutBinding>& bindings,
                                                           const std::vector<VkDescriptorBindingFlags>& flags,
                                                           VkResult* result);
+class Device12;
+// The shader in place at `hShader` (its stage read from the bytecode when
+// `streamOutput` is given: a vertex, domain or geometry shader captured by
+// it); on failure reported through pfnSetErrorCb and not constructed.
+void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSIGNATURE hRootSignature,
+                    D3D12DDI_HSHADER hShader, dxbc::ProgramType stage,
+                    std::shared_ptr<const umd::StreamOutputDeclaration> streamOutput = nullptr);
 void fillShaderDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 
 }  // namespace d3dvk::umd12
