@@ -674,11 +674,11 @@ void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
 
 namespace {
 
-// An indirect draw's arguments, read back to the CPU (the open batch is
-// submitted and waited for): the conservative fallback sizes its passes from
-// the counts. False after reporting.
-bool resolveIndirectArguments(Device& device, DrawCall* call) {
-  const VkDeviceSize bytes = call->indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
+// `words` 32-bit words of `buffer` at `offset`, read back to the CPU (the
+// open batch is submitted and waited for; `used` is the resource they belong
+// to). False after reporting.
+bool readBackWords(Device& device, VkBuffer buffer, VkDeviceSize offset, uint32_t words, Resource& used, uint32_t* out) {
+  const VkDeviceSize bytes = VkDeviceSize(words) * 4;
   std::lock_guard<std::mutex> lock(device.queueMutex());
   VkResult result = VK_SUCCESS;
   std::shared_ptr<vk::Buffer> readback =
@@ -689,17 +689,27 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
   }
   VkCommandBuffer cmd = device.record();
   if (!cmd) return false;
-  const VkBufferCopy region{call->indirectBuffer->bufferOffset + call->indirectOffset, 0, bytes};
-  vkCmdCopyBuffer(cmd, call->indirectBuffer->buffer->handle(), readback->handle(), 1, &region);
-  markUsed(device, *call->indirectBuffer);
+  const VkBufferCopy region{offset, 0, bytes};
+  vkCmdCopyBuffer(cmd, buffer, readback->handle(), 1, &region);
+  markUsed(device, used);
   device.queue().releaseAfter(device.queue().openSerial(), readback);
   result = device.queue().wait(device.queue().openSerial());
   if (result != VK_SUCCESS) {
     device.setVkError(result);
     return false;
   }
+  std::memcpy(out, readback->mapped(), size_t(bytes));
+  return true;
+}
+
+// An indirect draw's arguments, read back to the CPU: the conservative
+// fallback sizes its passes from the counts. False after reporting.
+bool resolveIndirectArguments(Device& device, DrawCall* call) {
   uint32_t words[5] = {};
-  std::memcpy(words, readback->mapped(), size_t(bytes));
+  const uint32_t count = call->indexed ? 5 : 4;
+  if (!readBackWords(device, call->indirectBuffer->buffer->handle(),
+                     call->indirectBuffer->bufferOffset + call->indirectOffset, count, *call->indirectBuffer, words))
+    return false;
   call->count = words[0];
   call->instances = words[1];
   call->first = words[2];
@@ -713,32 +723,50 @@ bool resolveIndirectArguments(Device& device, DrawCall* call) {
   return true;
 }
 
+// DrawAuto's vertex count, read back from the buffer's stream-output counter
+// (what capture wrote past the vertex buffer's offset, in whole vertices):
+// the call becomes the Draw of those vertices from slot 0. False after reporting.
+bool resolveAutoArguments(Device& device, DrawCall* call) {
+  uint32_t written = 0;
+  if (!readBackWords(device, call->autoBuffer->streamOutputCounter->handle(), 0, 1, *call->autoBuffer, &written))
+    return false;
+  call->count = written > call->autoOffset ? (written - call->autoOffset) / call->autoStride : 0;
+  call->instances = 1;
+  call->first = 0;
+  call->firstInstance = 0;
+  call->autoBuffer = nullptr;
+  return true;
+}
+
 }  // namespace
+
+void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, DrawCall* call) {
+  if (call->indexed && !call->indirectBuffer &&
+      uint64_t(call->first) * (prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) >=
+          device.draw.indexBuffer->width - device.draw.indexOffset) {
+    call->first = 0;
+    call->zeroIndices = true;
+  }
+}
 
 void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
-  // Indices wholly past the index buffer read zeros (D3D): they are read from
-  // the null buffer, so no device computes an address from such a StartIndexLocation.
-  if (call.indexed && !call.indirectBuffer && !prepared.fallback &&
-      uint64_t(call.first) * (prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) >=
-          device.draw.indexBuffer->width - device.draw.indexOffset) {
-    call.first = 0;
-    call.zeroIndices = true;
+  // A stream-output draw that rasterizes nothing (no rasterized stream, or
+  // nothing bound to rasterize into) leaves the conservative fallback nothing
+  // to do: it is the native capturing draw, its rasterizer state unused.
+  if (prepared.fallback && (prepared.streamOutputOnly || streamOutputRasterizesNothing(device))) {
+    prepared.fallback = false;
+    prepared.rasterizer = defaultRasterizerDesc();
   }
   if (prepared.fallback) {
-    // The application's stream output and the fallback's own capture (both
-    // transform feedback) are not combined yet: refused rather than capturing wrong data.
-    if (device.draw.streamOutputShader || call.autoBuffer) {
-      logError(std::string("a conservative draw on the fallback path ") +
-               (call.autoBuffer ? "with DrawAuto" : "with a stream-output shader bound") +
-               " is not supported yet (docs/d3d11-contexts.md); draw dropped");
-      return;
-    }
+    // The fallback sizes its passes from CPU-known counts (a rare readback).
+    if (call.autoBuffer && !resolveAutoArguments(device, &call)) return;
     if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
     if (call.count == 0 || call.instances == 0) return;
     return recordFallbackDraw(device, call, prepared);
   }
+  clampIndicesPastBuffer(device, prepared, &call);
 
   state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   const DrawState& s = device.draw;

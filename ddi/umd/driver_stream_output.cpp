@@ -5,8 +5,10 @@
 #include "device.h"
 #include "draw_recording.h"
 #include "driver_object.h"
+#include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "native_draw.h"
 #include "pipeline_cache.h"
 #include "vk_query_pool.h"
 
@@ -135,6 +137,41 @@ void applyStreamOutput(Device& device, const StreamOutputDeclaration& d, uint32_
 }
 
 bool streamOutputCaptures(const Device& device) { return boundSlots(device) != 0; }
+
+bool streamOutputRasterizesNothing(const Device& device) {
+  const Shader* object = device.draw.streamOutputShader;
+  return object && object->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream;
+}
+
+bool recordStreamOutputPass(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
+  const DrawState& s = device.draw;
+  Shader* object = s.streamOutputShader;
+  if (!object) return true;
+  // The fallback's own capture rasterizes a geometry shader's stream 0.
+  const uint32_t rasterized = object->streamOutput->rasterizedStream;
+  if (object->stage == dxbc::ProgramType::Geometry && rasterized != 0 && rasterized != dxbc::kNoRasterizedStream) {
+    logError("stream output: a conservative draw on the fallback path rasterizing stream " + std::to_string(rasterized) +
+             " of a geometry shader is not supported (the fallback rasterizes stream 0); draw dropped");
+    return false;
+  }
+  PreparedDraw pass = prepared;
+  pass.fallback = false;
+  pass.shaderSampleMask = false;
+  pass.rasterizer = defaultRasterizerDesc();  // nothing is rasterized
+  DrawCall passCall = call;
+  clampIndicesPastBuffer(device, pass, &passCall);
+  state::GraphicsPipelineKey key = pipelineKey(device, pass);
+  key.variant = state::PipelineVariant::StreamOutputPass;
+  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &pass.rasterizer, s.blendState,
+                        s.depthStencilState};
+  inputs.geometryShader = s.geometryShader;
+  inputs.hullShader = s.hullShader;
+  inputs.domainShader = s.domainShader;
+  if (!prepareStreamOutputDraw(device, key, inputs)) return false;
+  inputs.rasterizerDiscard = true;
+  recordNativeDraw(device, passCall, pass, key, inputs);
+  return true;
+}
 
 bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, PipelineInputs& inputs) {
   DrawState& s = device.draw;

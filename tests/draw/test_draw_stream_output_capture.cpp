@@ -3,10 +3,12 @@
 // NULL-geometry-shader form) captured at the declaration's offsets with a gap
 // and two buffers, a geometry shader's two streams (either one rasterized,
 // pixels checked), appending across draws with -1, DrawAuto drawing what was
-// captured, and the refusal of a conservative draw on the fallback path with
-// stream output bound. Expected values are computed here from the vertices.
+// captured (conservative draws on the fallback path:
+// test_draw_stream_output_fallback.cpp). Expected values are computed here
+// from the vertices.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
+#include "stream_output_test_util.h"
 
 #include <cstring>
 
@@ -56,41 +58,6 @@ mul o1.xyzw, v[0][1].xyzw, l(2.000000, 2.000000, 2.000000, 2.000000)
 emit_stream m1
 ret
 )";
-
-struct Capture {
-  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
-  Com<ID3D11InfoQueue> queue;
-  DrawTarget target{d, 8, 8};
-  std::vector<uint8_t> vs = assembled(kVsColor), gs = assembled(kGsTwoStreams);
-  Capture() {
-    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
-    queue->SetMuteDebugOutput(TRUE);
-  }
-  // A stream-output (and vertex) buffer filled with 0xAB bytes.
-  Com<ID3D11Buffer> soBuffer(UINT bytes, UINT extraBind = 0) {
-    const std::vector<uint8_t> fill(bytes, 0xAB);
-    return makeBuffer(d, fill.data(), bytes, D3D11_BIND_STREAM_OUTPUT | extraBind);
-  }
-  std::vector<float> floats(ID3D11Buffer* b) {
-    const std::vector<uint8_t> raw = readback(d, b);
-    std::vector<float> out(raw.size() / 4);
-    std::memcpy(out.data(), raw.data(), out.size() * 4);
-    return out;
-  }
-  std::vector<uint32_t> words(ID3D11Buffer* b) {
-    const std::vector<uint8_t> raw = readback(d, b);
-    std::vector<uint32_t> out(raw.size() / 4);
-    std::memcpy(out.data(), raw.data(), out.size() * 4);
-    return out;
-  }
-};
-
-constexpr uint32_t kUntouched = 0xABABABABu;
-
-// Pixel-centre NDC of texel (x, y) of an 8×8 target.
-Vertex pointAt(UINT x, UINT y, float r, float g, float b, float a) {
-  return {(float(x) + 0.5f) / 4.0f - 1.0f, 1.0f - (float(y) + 0.5f) / 4.0f, r, g, b, a};
-}
 
 }  // namespace
 
@@ -213,7 +180,8 @@ TEST_CASE("stream output of a geometry shader's two streams with either one rast
     const D3D11_SO_DECLARATION_ENTRY decl[] = {
         {0, "SV_Position", 0, 0, 4, 0}, {0, "COLOR", 0, 0, 4, 0}, {1, "DATA", 0, 0, 4, 1}};
     Com<ID3D11GeometryShader> so;
-    REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.gs.data(), c.gs.size(), decl, 3, nullptr, 0, rasterized,
+    const std::vector<uint8_t> gs = assembled(kGsTwoStreams);
+    REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(gs.data(), gs.size(), decl, 3, nullptr, 0, rasterized,
                                                       nullptr, so.out()) == S_OK);
     const Vertex points[] = {pointAt(2, 3, 0.25f, 0.5f, 0.75f, 1), pointAt(5, 6, 0.5f, 0.25f, 0.125f, 1)};
     Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
@@ -272,50 +240,6 @@ TEST_CASE("stream output: a NULL target drops its slot's data and leaves the oth
   CHECK(drainMessages(c.queue.get()).empty());
 }
 
-TEST_CASE("[fallback] a conservative draw with stream output bound is refused rather than captured wrongly",
-          "[stream-output][capture][fallback]") {
-  ForceConservativeFallback force;
-  Capture c;
-  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 4, 0}};
-  Com<ID3D11GeometryShader> so;
-  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0, 0, nullptr,
-                                                    so.out()) == S_OK);
-  const Vertex tri[] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(c.d, tri, sizeof tri, D3D11_BIND_VERTEX_BUFFER);
-  c.target.bindVertices(vb.get());
-  Com<ID3D11RasterizerState2> conservative = conservativeState(c.d);
-  c.d.context->RSSetState(conservative.get());
-  Com<ID3D11Buffer> out = c.soBuffer(48);
-  ID3D11Buffer* targets[] = {out.get()};
-  const UINT offset = 0;
-  c.d.context->SOSetTargets(1, targets, &offset);
-  c.d.context->GSSetShader(so.get(), nullptr, 0);
-  c.d.context->Draw(3, 0);
-  // Nothing captured and nothing drawn (the UMD says why on stderr).
-  for (uint32_t w : c.words(out.get())) CHECK(w == kUntouched);
-  for (const auto& p : c.target.pixels()) CHECK(p[3] == 0.0f);
-}
-
-namespace {
-
-template <typename T>
-T queryResult(RenderDevice& d, ID3D11Asynchronous* q) {
-  T value{};
-  HRESULT hr = S_FALSE;
-  for (int i = 0; i < 100000 && hr == S_FALSE; ++i) hr = d.context->GetData(q, &value, sizeof value, 0);
-  REQUIRE(hr == S_OK);
-  return value;
-}
-
-Com<ID3D11Query> makeQuery(RenderDevice& d, D3D11_QUERY type) {
-  const D3D11_QUERY_DESC desc{type, 0};
-  Com<ID3D11Query> q;
-  REQUIRE(d->CreateQuery(&desc, q.out()) == S_OK);
-  return q;
-}
-
-}  // namespace
-
 TEST_CASE("SO statistics count written and needed primitives exactly and the overflow predicate answers",
           "[stream-output][capture][queries]") {
   Capture c;
@@ -330,8 +254,8 @@ TEST_CASE("SO statistics count written and needed primitives exactly and the ove
   c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
   c.d.context->GSSetShader(so.get(), nullptr, 0);
   Com<ID3D11Buffer> small = c.soBuffer(3 * 16), roomy = c.soBuffer(8 * 16);
-  Com<ID3D11Query> all = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS), stream0 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0),
-                   stream1 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM1);
+  Com<ID3D11Query> all = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS), stream0 = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0),
+                   stream1 = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM1);
   const D3D11_QUERY_DESC predDesc{D3D11_QUERY_SO_OVERFLOW_PREDICATE, 0};
   Com<ID3D11Predicate> overflow;
   REQUIRE(c.d->CreatePredicate(&predDesc, overflow.out()) == S_OK);
