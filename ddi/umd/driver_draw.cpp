@@ -13,6 +13,7 @@
 #include "driver_shader.h"
 #include "driver_stream_output.h"
 #include "driver_view.h"
+#include "draw_arguments.h"
 #include "draw_recording.h"
 #include "descriptor_binding.h"
 #include "driver_fallback_draw.h"
@@ -671,74 +672,6 @@ void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
   else
     vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
 }
-
-namespace {
-
-// `words` 32-bit words of `buffer` at `offset`, read back to the CPU (the
-// open batch is submitted and waited for; `used` is the resource they belong
-// to). False after reporting.
-bool readBackWords(Device& device, VkBuffer buffer, VkDeviceSize offset, uint32_t words, Resource& used, uint32_t* out) {
-  const VkDeviceSize bytes = VkDeviceSize(words) * 4;
-  std::lock_guard<std::mutex> lock(device.queueMutex());
-  VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::Buffer> readback =
-      vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
-  if (!readback) {
-    device.setVkError(result);
-    return false;
-  }
-  VkCommandBuffer cmd = device.record();
-  if (!cmd) return false;
-  const VkBufferCopy region{offset, 0, bytes};
-  vkCmdCopyBuffer(cmd, buffer, readback->handle(), 1, &region);
-  markUsed(device, used);
-  device.queue().releaseAfter(device.queue().openSerial(), readback);
-  result = device.queue().wait(device.queue().openSerial());
-  if (result != VK_SUCCESS) {
-    device.setVkError(result);
-    return false;
-  }
-  std::memcpy(out, readback->mapped(), size_t(bytes));
-  return true;
-}
-
-// An indirect draw's arguments, read back to the CPU: the conservative
-// fallback sizes its passes from the counts. False after reporting.
-bool resolveIndirectArguments(Device& device, DrawCall* call) {
-  uint32_t words[5] = {};
-  const uint32_t count = call->indexed ? 5 : 4;
-  if (!readBackWords(device, call->indirectBuffer->buffer->handle(),
-                     call->indirectBuffer->bufferOffset + call->indirectOffset, count, *call->indirectBuffer, words))
-    return false;
-  call->count = words[0];
-  call->instances = words[1];
-  call->first = words[2];
-  if (call->indexed) {
-    call->baseVertex = int32_t(words[3]);
-    call->firstInstance = words[4];
-  } else {
-    call->firstInstance = words[3];
-  }
-  call->indirectBuffer = nullptr;
-  return true;
-}
-
-// DrawAuto's vertex count, read back from the buffer's stream-output counter
-// (what capture wrote past the vertex buffer's offset, in whole vertices):
-// the call becomes the Draw of those vertices from slot 0. False after reporting.
-bool resolveAutoArguments(Device& device, DrawCall* call) {
-  uint32_t written = 0;
-  if (!readBackWords(device, call->autoBuffer->streamOutputCounter->handle(), 0, 1, *call->autoBuffer, &written))
-    return false;
-  call->count = written > call->autoOffset ? (written - call->autoOffset) / call->autoStride : 0;
-  call->instances = 1;
-  call->first = 0;
-  call->firstInstance = 0;
-  call->autoBuffer = nullptr;
-  return true;
-}
-
-}  // namespace
 
 void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, DrawCall* call) {
   if (call->indexed && !call->indirectBuffer &&
