@@ -114,6 +114,8 @@ class Device {
   std::vector<Query*> activeStreamOutputQueries;
   QuerySegments streamOutputQueryPool;
   std::vector<std::pair<QuerySlot, uint32_t>> streamOutputDrawQueries;
+  // What a counting-only capture binds in its slots (with a size of 0), made on first use.
+  std::shared_ptr<vk::Buffer> streamOutputNullBuffer;
 
  private:
   Adapter& adapter_;

@@ -136,6 +136,10 @@ void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& dr
 // A draw of the bound state: the checks, then a native, counted or
 // conservative-fallback draw (driver_draw.cpp). Takes the queue mutex.
 void recordDraw(Device& device, DrawCall call);
+// Indices wholly past the index buffer read zeros (D3D): such a draw reads
+// them from the null buffer (DrawCall::zeroIndices), so no device computes an
+// address from its StartIndexLocation. For native draws.
+void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, DrawCall* call);
 // The draw command itself, indexed or not, with the call's parameters.
 void cmdDraw(VkCommandBuffer cmd, const DrawCall& call);
 

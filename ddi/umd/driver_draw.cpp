@@ -13,6 +13,7 @@
 #include "driver_shader.h"
 #include "driver_stream_output.h"
 #include "driver_view.h"
+#include "draw_arguments.h"
 #include "draw_recording.h"
 #include "descriptor_binding.h"
 #include "driver_fallback_draw.h"
@@ -672,73 +673,33 @@ void cmdDraw(VkCommandBuffer cmd, const DrawCall& call) {
     vkCmdDraw(cmd, call.count, call.instances, call.first, call.firstInstance);
 }
 
-namespace {
-
-// An indirect draw's arguments, read back to the CPU (the open batch is
-// submitted and waited for): the conservative fallback sizes its passes from
-// the counts. False after reporting.
-bool resolveIndirectArguments(Device& device, DrawCall* call) {
-  const VkDeviceSize bytes = call->indexed ? sizeof(VkDrawIndexedIndirectCommand) : sizeof(VkDrawIndirectCommand);
-  std::lock_guard<std::mutex> lock(device.queueMutex());
-  VkResult result = VK_SUCCESS;
-  std::shared_ptr<vk::Buffer> readback =
-      vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_DST_BIT, true, &result);
-  if (!readback) {
-    device.setVkError(result);
-    return false;
+void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, DrawCall* call) {
+  if (call->indexed && !call->indirectBuffer &&
+      uint64_t(call->first) * (prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) >=
+          device.draw.indexBuffer->width - device.draw.indexOffset) {
+    call->first = 0;
+    call->zeroIndices = true;
   }
-  VkCommandBuffer cmd = device.record();
-  if (!cmd) return false;
-  const VkBufferCopy region{call->indirectBuffer->bufferOffset + call->indirectOffset, 0, bytes};
-  vkCmdCopyBuffer(cmd, call->indirectBuffer->buffer->handle(), readback->handle(), 1, &region);
-  markUsed(device, *call->indirectBuffer);
-  device.queue().releaseAfter(device.queue().openSerial(), readback);
-  result = device.queue().wait(device.queue().openSerial());
-  if (result != VK_SUCCESS) {
-    device.setVkError(result);
-    return false;
-  }
-  uint32_t words[5] = {};
-  std::memcpy(words, readback->mapped(), size_t(bytes));
-  call->count = words[0];
-  call->instances = words[1];
-  call->first = words[2];
-  if (call->indexed) {
-    call->baseVertex = int32_t(words[3]);
-    call->firstInstance = words[4];
-  } else {
-    call->firstInstance = words[3];
-  }
-  call->indirectBuffer = nullptr;
-  return true;
 }
-
-}  // namespace
 
 void recordDraw(Device& device, DrawCall call) {
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
-  // Indices wholly past the index buffer read zeros (D3D): they are read from
-  // the null buffer, so no device computes an address from such a StartIndexLocation.
-  if (call.indexed && !call.indirectBuffer && !prepared.fallback &&
-      uint64_t(call.first) * (prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2) >=
-          device.draw.indexBuffer->width - device.draw.indexOffset) {
-    call.first = 0;
-    call.zeroIndices = true;
+  // A stream-output draw that rasterizes nothing (no rasterized stream, or
+  // nothing bound to rasterize into) leaves the conservative fallback nothing
+  // to do: it is the native capturing draw, its rasterizer state unused.
+  if (prepared.fallback && (prepared.streamOutputOnly || streamOutputRasterizesNothing(device))) {
+    prepared.fallback = false;
+    prepared.rasterizer = defaultRasterizerDesc();
   }
   if (prepared.fallback) {
-    // The application's stream output and the fallback's own capture (both
-    // transform feedback) are not combined yet: refused rather than capturing wrong data.
-    if (device.draw.streamOutputShader || call.autoBuffer) {
-      logError(std::string("a conservative draw on the fallback path ") +
-               (call.autoBuffer ? "with DrawAuto" : "with a stream-output shader bound") +
-               " is not supported yet (docs/d3d11-contexts.md); draw dropped");
-      return;
-    }
+    // The fallback sizes its passes from CPU-known counts (a rare readback).
+    if (call.autoBuffer && !resolveAutoArguments(device, &call)) return;
     if (call.indirectBuffer && !resolveIndirectArguments(device, &call)) return;
     if (call.count == 0 || call.instances == 0) return;
     return recordFallbackDraw(device, call, prepared);
   }
+  clampIndicesPastBuffer(device, prepared, &call);
 
   state::GraphicsPipelineKey key = pipelineKey(device, prepared);
   const DrawState& s = device.draw;

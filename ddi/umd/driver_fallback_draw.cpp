@@ -10,6 +10,7 @@
 #include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "driver_stream_output.h"
 #include "driver_view.h"
 #include "dxbc/binding.h"
 #include "dxbc/fallback_shaders.h"
@@ -279,6 +280,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
              "slice is not supported (the fallback draws into slice 0); draw dropped");
     return;
   }
+  // The application's stream output: a native capturing pass of its own,
+  // inside the scopes above (driver_stream_output.h).
+  if (s.streamOutputShader && !recordStreamOutputPass(device, call, prepared)) return;
   if (gs) {
     if (gs->reflection.gsOutputTopology != 5) return;  // points and lines: the runtime already rejected the draw (ID 365)
     const uint32_t maxOut = gs->reflection.gsMaxOutputVertices;
@@ -488,8 +492,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // One piece, no query, no UAV: recorded into the device's fallback batch
   // with the draws before and after it (fallback_batch.h).
   // (Not under a condition: the batch's secondaries would not inherit it.)
+  // (Nor with stream output: its pass records outside the batch.)
   if (pieces.size() == 1 && !listIndices && !queries.active() && device.activeQueries.empty() && !counting &&
-      !predicated.onGpu() &&
+      !predicated.onGpu() && !s.streamOutputShader &&
       !statsEnabled() && fallbackBatchingEnabled() && !anyUnorderedAccessViewBound(device)) {
     FallbackBatch& batch = r->batch;
     const FallbackPiece& piece = pieces[0];

@@ -259,11 +259,8 @@ void createShaderObject(D3D10DDI_HDEVICE hDevice, const UINT* code, D3D10DDI_HSH
       return device->setError(E_INVALIDARG);
     }
     // SM5 interfaces: translated per binding of class instances (*SetShaderWithIfaces).
+    // (A stream-output object's variants capture with its declaration: interfaceVariant.)
     if (dxbc::usesInterfaces(parsed.program)) {
-      if (shader->streamOutput) {
-        logError("stream output from a geometry shader with interfaces (class linkage) is not supported");
-        return device->setError(E_NOTIMPL);
-      }
       (void)dxbc::interfaceDeclarations(parsed.program);  // consistent declarations, or a creation error
       shader->interfaces = true;
     }
@@ -419,6 +416,7 @@ Shader* interfaceVariant(Device& device, D3D10DDI_HSHADER hShader, UINT count, c
     if (key == binding) return variant.get();
   auto variant = std::make_unique<Shader>();
   variant->stage = shader->stage;
+  variant->streamOutput = shader->streamOutput;  // a geometry shader's stream output: each variant captures
   HRESULT hr = S_OK;
   try {
     dxbc::Shader bound = *shader->parsed;
@@ -483,8 +481,9 @@ VOID APIENTRY psSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER h
 VOID APIENTRY gsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,
                                     const D3D11DDIARG_POINTERDATA* pointers) {
   Device* device = Device::from(hDevice);
-  device->draw.geometryShader = interfaceVariant(*device, hShader, count, tables, pointers);
-  device->draw.streamOutputShader = nullptr;  // (stream output with interfaces is refused at creation)
+  Shader* variant = interfaceVariant(*device, hShader, count, tables, pointers);
+  device->draw.geometryShader = variant;
+  device->draw.streamOutputShader = variant && variant->streamOutput ? variant : nullptr;
 }
 
 VOID APIENTRY hsSetShaderWithIfaces(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHADER hShader, UINT count, const UINT* tables,

@@ -5,8 +5,10 @@
 #include "device.h"
 #include "draw_recording.h"
 #include "driver_object.h"
+#include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
+#include "native_draw.h"
 #include "pipeline_cache.h"
 #include "vk_query_pool.h"
 
@@ -18,6 +20,13 @@
 namespace d3dvk::umd {
 namespace {
 
+// The D3D streams the active stream-output queries count.
+uint32_t queriedStreams(const Device& device) {
+  uint32_t streams = 0;
+  for (const Query* q : device.activeStreamOutputQueries) streams |= q->streamMask();
+  return streams;
+}
+
 // The bound stream-output object's declared slots that have a target.
 uint32_t boundSlots(const Device& device) {
   const DrawState& s = device.draw;
@@ -25,6 +34,22 @@ uint32_t boundSlots(const Device& device) {
   for (uint32_t i = 0; i < DrawState::kStreamOutputSlots; ++i)
     if (s.streamOutputTargets[i] && s.streamOutputTargets[i]->buffer) slots |= 1u << i;
   return s.streamOutputShader ? slots & s.streamOutputShader->streamOutput->slots : 0;
+}
+
+// Whether the draw captures only to be counted: no declared slot has a target
+// while an active stream-output query counts a stream the object captures
+// (D3D11 counts the primitives such a draw would have stored). Every declared
+// slot then captures into a buffer range of 0 bytes: nothing is written, and
+// the queries count what was needed.
+bool countingOnly(const Device& device) {
+  const Shader* object = device.draw.streamOutputShader;
+  return object && !boundSlots(device) && (queriedStreams(device) & object->streamOutput->streams);
+}
+
+// The slots the draw captures: the bound ones, or every declared one when counting only.
+uint32_t captureSlots(const Device& device) {
+  const uint32_t bound = boundSlots(device);
+  return bound ? bound : countingOnly(device) ? device.draw.streamOutputShader->streamOutput->slots : 0;
 }
 
 // The module capturing `captured`'s outputs into `slots` (built on first use;
@@ -66,7 +91,43 @@ void applyStreamOutput(Device& device, const StreamOutputDeclaration& declaratio
   applyStreamOutput(device.vk(), declaration, slots, options);
 }
 
-bool streamOutputCaptures(const Device& device) { return boundSlots(device) != 0; }
+bool streamOutputCaptures(const Device& device) { return captureSlots(device) != 0; }
+
+bool streamOutputRasterizesNothing(const Device& device) {
+  const Shader* object = device.draw.streamOutputShader;
+  return object && object->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream;
+}
+
+bool recordStreamOutputPass(Device& device, const DrawCall& call, const PreparedDraw& prepared) {
+  const DrawState& s = device.draw;
+  Shader* object = s.streamOutputShader;
+  if (!object) return true;
+  // The fallback's own capture rasterizes a geometry shader's stream 0.
+  const uint32_t rasterized = object->streamOutput->rasterizedStream;
+  if (object->stage == dxbc::ProgramType::Geometry && rasterized != 0 && rasterized != dxbc::kNoRasterizedStream) {
+    logError("stream output: a conservative draw on the fallback path rasterizing stream " + std::to_string(rasterized) +
+             " of a geometry shader is not supported (the fallback rasterizes stream 0); draw dropped");
+    return false;
+  }
+  if (!streamOutputCaptures(device)) return true;  // nothing to capture or count
+  PreparedDraw pass = prepared;
+  pass.fallback = false;
+  pass.shaderSampleMask = false;
+  pass.rasterizer = defaultRasterizerDesc();  // nothing is rasterized
+  DrawCall passCall = call;
+  clampIndicesPastBuffer(device, pass, &passCall);
+  state::GraphicsPipelineKey key = pipelineKey(device, pass);
+  key.variant = state::PipelineVariant::StreamOutputPass;
+  PipelineInputs inputs{s.vertexShader, s.pixelShader, s.inputLayout, &pass.rasterizer, s.blendState,
+                        s.depthStencilState};
+  inputs.geometryShader = s.geometryShader;
+  inputs.hullShader = s.hullShader;
+  inputs.domainShader = s.domainShader;
+  if (!prepareStreamOutputDraw(device, key, inputs)) return false;
+  inputs.rasterizerDiscard = true;
+  recordNativeDraw(device, passCall, pass, key, inputs);
+  return true;
+}
 
 bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, PipelineInputs& inputs) {
   DrawState& s = device.draw;
@@ -74,7 +135,7 @@ bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, Pi
   if (!object) return true;
   if (!object->module) return false;  // a failed create
   inputs.rasterizerDiscard = object->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream;
-  const uint32_t slots = boundSlots(device);
+  const uint32_t slots = captureSlots(device);
   key.streamOutput = object->id << 4 | slots;
   const bool tessellation = s.hullShader && s.domainShader;
   Shader* captured = object->stage == dxbc::ProgramType::Geometry ? object
@@ -96,7 +157,7 @@ bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, Pi
 }
 
 void declareStreamOutputTargets(Device& device) {
-  const uint32_t slots = boundSlots(device);
+  const uint32_t slots = boundSlots(device);  // (a counting-only capture writes nothing)
   for (uint32_t i = 0; i < DrawState::kStreamOutputSlots; ++i)
     if (slots >> i & 1) device.recorder().access(*device.draw.streamOutputTargets[i], true);
 }
@@ -117,17 +178,6 @@ VkBuffer streamOutputCounter(Device& device, Resource& r) {
   }
   return r.streamOutputCounter->handle();
 }
-
-namespace {
-
-// The D3D streams the active stream-output queries count.
-uint32_t queriedStreams(const Device& device) {
-  uint32_t streams = 0;
-  for (const Query* q : device.activeStreamOutputQueries) streams |= q->streamMask();
-  return streams;
-}
-
-}  // namespace
 
 bool streamOutputQueriesSupported(Device& device) {
   return device.vk().transformFeedbackEnabled() && transformFeedbackProperties(device.vk()).transformFeedbackQueries;
@@ -155,8 +205,18 @@ bool reserveStreamOutputQueries(Device& device) {
 }
 
 bool beginStreamOutput(Device& device, VkCommandBuffer cmd) {
-  const uint32_t slots = boundSlots(device);
+  const uint32_t slots = captureSlots(device);
   if (!slots) return false;
+  const bool counting = !boundSlots(device);
+  if (counting && !device.streamOutputNullBuffer) {
+    VkResult result = VK_SUCCESS;
+    device.streamOutputNullBuffer =
+        vk::Buffer::create(device.vk(), 16, VK_BUFFER_USAGE_TRANSFORM_FEEDBACK_BUFFER_BIT_EXT, false, &result);
+    if (!device.streamOutputNullBuffer) {
+      device.setVkError(result);
+      return false;
+    }
+  }
   // The active queries' per-stream slots (reserveStreamOutputQueries made room), begun before transform feedback.
   device.streamOutputDrawQueries.clear();
   const uint32_t streams = queriedStreams(device);
@@ -174,6 +234,12 @@ bool beginStreamOutput(Device& device, VkCommandBuffer cmd) {
   const VkDeviceSize counterOffsets[4] = {};
   for (uint32_t i = 0; i < 4; ++i) {
     if (!(slots >> i & 1)) continue;
+    if (counting) {  // a range of 0 bytes from offset 0, no counter: nothing fits
+      const VkBuffer buffer = device.streamOutputNullBuffer->handle();
+      const VkDeviceSize offset = 0, size = 0;
+      vkCmdBindTransformFeedbackBuffersEXT(cmd, i, 1, &buffer, &offset, &size);
+      continue;
+    }
     Resource& r = *device.draw.streamOutputTargets[i];
     counters[i] = streamOutputCounter(device, r);
     if (!counters[i]) return false;
@@ -187,11 +253,11 @@ bool beginStreamOutput(Device& device, VkCommandBuffer cmd) {
 }
 
 void endStreamOutput(Device& device, VkCommandBuffer cmd) {
-  const uint32_t slots = boundSlots(device);
+  const uint32_t slots = captureSlots(device), bound = boundSlots(device);
   VkBuffer counters[4] = {};
   const VkDeviceSize counterOffsets[4] = {};
   for (uint32_t i = 0; i < 4; ++i)
-    if (slots >> i & 1) counters[i] = device.draw.streamOutputTargets[i]->streamOutputCounter->handle();
+    if (bound >> i & 1) counters[i] = device.draw.streamOutputTargets[i]->streamOutputCounter->handle();
   vkCmdEndTransformFeedbackEXT(cmd, 0, uint32_t(std::bit_width(slots)), counters, counterOffsets);
   for (const auto& [slot, vulkan] : device.streamOutputDrawQueries)
     vkCmdEndQueryIndexedEXT(cmd, slot.pool->handle(), slot.index, vulkan);

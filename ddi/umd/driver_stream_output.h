@@ -32,6 +32,8 @@
 //   (indexed by its Vulkan stream) around its transform feedback and adds it
 //   to those queries; GetData sums [written, needed]; an overflow predicate
 //   is TRUE when needed > written (on some counted stream).
+// - A conservative draw on the fallback path captures through a pass of its
+//   own (recordStreamOutputPass); DrawAuto there reads the counter back first.
 // Callers hold the device's queue mutex where noted.
 #pragma once
 
@@ -55,6 +57,8 @@ namespace d3dvk::umd {
 class Device;
 struct Resource;
 struct PipelineInputs;
+struct DrawCall;
+struct PreparedDraw;
 
 // The declaration, the device's limits and the translation options are
 // stream_output_declaration.h's (shared with D3D12).
@@ -68,6 +72,17 @@ void applyStreamOutput(Device& device, const StreamOutputDeclaration& declaratio
 bool prepareStreamOutputDraw(Device& device, state::GraphicsPipelineKey& key, PipelineInputs& inputs);
 // Whether the bound state captures: a stream-output object and a target in a declared slot.
 bool streamOutputCaptures(const Device& device);
+// Whether the bound stream-output object rasterizes no stream (D3D11_SO_NO_RASTERIZED_STREAM).
+bool streamOutputRasterizesNothing(const Device& device);
+// A conservative draw on the fallback path with a stream-output object bound:
+// the application's capture is the native capturing draw recorded as a pass
+// of its own with rasterizer discard (PipelineVariant::StreamOutputPass;
+// captured data depends only on the stages before the rasterizer), before
+// the fallback's own passes and inside their query and predicate scopes, so
+// pipeline statistics and occlusion do not see it while the SO counters,
+// SO_STATISTICS and overflow predicates count it once. `call` has CPU-known
+// counts. False: the draw is dropped (after logging). Queue mutex held.
+bool recordStreamOutputPass(Device& device, const DrawCall& call, const PreparedDraw& prepared);
 // Tracked draws: declares the captured targets as written (recorder.h). Queue mutex held.
 void declareStreamOutputTargets(Device& device);
 // Inside the render pass with the capturing pipeline bound: binds the

@@ -287,12 +287,25 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void setSamplers(int stage, const char* function, UINT start, UINT count, ID3D11SamplerState* const* samplers);
   void getSamplers(int stage, UINT start, UINT count, ID3D11SamplerState** samplers);
   // D3D11's hazard rule: a resource bound for output is unbound from the
-  // shader-resource slots of its pipeline (the graphics stages for the output
-  // merger's targets and UAVs, the compute stage for its UAVs), with the debug
-  // layer's OMSETRENDERTARGETS_HAZARD / CSSETUNORDEREDACCESSVIEWS_HAZARD warning.
-  void unbindShaderResourcesOf(const void* resource, const char* function, bool compute = false);
-  // Whether a resource is bound for output where a view in `stage`'s slots would read it.
+  // input slots of its pipeline — the graphics stages' shader-resource slots
+  // and the input assembler's vertex and index buffers for the output merger's
+  // targets and UAVs and for stream-output targets, the compute stage's
+  // shader-resource slots for its UAVs — with the debug layer's warning
+  // (OMSETRENDERTARGETS_HAZARD, SOSETTARGETS_HAZARD,
+  // CSSETUNORDEREDACCESSVIEWS_HAZARD). (A constant buffer has no other bind
+  // flag, so it is never bound for output.)
+  enum class OutputBinding { OutputMerger, StreamOutput, ComputeUav };
+  void unbindInputsOf(const void* resource, const char* function, OutputBinding output = OutputBinding::OutputMerger);
+  // Whether a resource is bound for output where a view in `stage`'s slots
+  // (kVS: the input assembler's too) would read it.
   bool boundForOutput(int stage, const void* resource) const;
+  // Whether it is a render target, the depth-stencil view's or an output-merger UAV's.
+  bool boundToOutputMerger(const void* resource) const;
+  // Whether it is one of SOSetTargets' buffers.
+  bool boundForStreamOutput(const void* resource) const;
+  // The input assembler's part of unbindInputsOf.
+  void unbindInputAssemblerOf(const void* resource, const char* function, const char* output, D3D11_MESSAGE_ID id,
+                              const char* idName);
   void releaseComputeBindings();
   void releaseShaderResourceBindings();
   void releaseDrawBindings();

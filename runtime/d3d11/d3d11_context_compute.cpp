@@ -196,7 +196,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CSSetUnorderedAccessViews(UINT Sta
   D3D11DDI_HUNORDEREDACCESSVIEW handles[D3D11_1_UAV_SLOT_COUNT] = {};
   UINT counts[D3D11_1_UAV_SLOT_COUNT];
   for (UINT i = 0; i < NumUAVs; ++i) {
-    if (next[i]) unbindShaderResourcesOf(&next[i]->resource(), kFunction, true);
+    if (next[i]) unbindInputsOf(&next[i]->resource(), kFunction, OutputBinding::ComputeUav);
     rebind(computeUavs_[StartSlot + i], next[i]);
     handles[i] = next[i] ? next[i]->ddiHandle() : D3D11DDI_HUNORDEREDACCESSVIEW{};
     counts[i] = pUAVInitialCounts && next[i] && next[i]->hasCounter() ? pUAVInitialCounts[i] : UINT(-1);

@@ -163,6 +163,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
     if (next && (!(next->bindFlags & D3D11_BIND_VERTEX_BUFFER) ||
                  pStrides[i] > D3D11_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES))
       next = nullptr;
+    if (next && boundForOutput(kVS, static_cast<D3D11ResourceBase*>(next))) {  // the hazard rule (d3d11_context.h)
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                           D3D11_MESSAGE_ID_DEVICE_IASETVERTEXBUFFERS_HAZARD, "DEVICE_IASETVERTEXBUFFERS_HAZARD",
+                           "ID3D11DeviceContext::IASetVertexBuffers",
+                           "Resource being set to vertex buffer slot " + std::to_string(StartSlot + i) +
+                               " is still bound on output! Forcing to NULL.");
+      next = nullptr;
+    }
     rebind(vb.buffer, next);
     vb.stride = pStrides[i];
     vb.offset = pOffsets[i];
@@ -172,6 +180,32 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetVertexBuffers(UINT StartSlot,
   DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), StartSlot, NumBuffers, handles, strides, pOffsets);
 } D3DVK_CATCH_VOID
+
+void D3D11ImmediateContext::unbindInputAssemblerOf(const void* resource, const char* function, const char* output,
+                                                   D3D11_MESSAGE_ID id, const char* idName) {
+  auto warn = [&](const std::string& slot) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, id, idName, function,
+                         std::string("Resource being set to ") + output + " is still bound on input (" + slot +
+                             "); forcing that slot to NULL.");
+  };
+  DdiDevice& ddi = driver();
+  for (UINT slot = 0; slot < D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT; ++slot) {
+    VertexBufferBinding& vb = vertexBuffers_[slot];
+    if (!vb.buffer || static_cast<const D3D11ResourceBase*>(vb.buffer) != resource) continue;
+    warn("vertex buffer slot " + std::to_string(slot));
+    D3D11Buffer* none = nullptr;
+    rebind(vb.buffer, none);
+    const D3D10DDI_HRESOURCE null{};
+    const UINT zero = 0, offset = vb.offset;
+    ddi.funcs().pfnIaSetVertexBuffers(ddi.handle(), slot, 1, &null, &zero, &offset);
+  }
+  if (indexBuffer_ && static_cast<const D3D11ResourceBase*>(indexBuffer_) == resource) {
+    warn("the index buffer");
+    D3D11Buffer* none = nullptr;
+    rebind(indexBuffer_, none);
+    ddi.funcs().pfnIaSetIndexBuffer(ddi.handle(), D3D10DDI_HRESOURCE{}, indexFormat_, indexOffset_);
+  }
+}
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::IAGetVertexBuffers(UINT StartSlot, UINT NumBuffers,
                                                                 ID3D11Buffer** ppVertexBuffers, UINT* pStrides,
@@ -204,6 +238,13 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
   }
   D3D11Buffer* next = bufferFrom(pIndexBuffer);
   if (next && !(next->bindFlags & D3D11_BIND_INDEX_BUFFER)) next = nullptr;  // D3D11 binds null instead
+  if (next && boundForOutput(kVS, static_cast<D3D11ResourceBase*>(next))) {  // the hazard rule (d3d11_context.h)
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                         D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_HAZARD, "DEVICE_IASETINDEXBUFFER_HAZARD",
+                         "ID3D11DeviceContext::IASetIndexBuffer",
+                         "Resource being set as the index buffer is still bound on output! Forcing to NULL.");
+    next = nullptr;
+  }
   rebind(indexBuffer_, next);
   indexFormat_ = Format;
   indexOffset_ = Offset;

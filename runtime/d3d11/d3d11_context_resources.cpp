@@ -432,10 +432,10 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
 
   // D3D11's hazard rule: whatever is bound for output leaves the shader-resource slots.
   for (D3D11RenderTargetView* v : nextRt)
-    if (v) unbindShaderResourcesOf(&v->resource(), function);
-  if (nextDsv) unbindShaderResourcesOf(&nextDsv->resource(), function);
+    if (v) unbindInputsOf(&v->resource(), function);
+  if (nextDsv) unbindInputsOf(&nextDsv->resource(), function);
   for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
-    if (uavs[i]) unbindShaderResourcesOf(&uavs[i]->resource(), function);
+    if (uavs[i]) unbindInputsOf(&uavs[i]->resource(), function);
 
   D3D10DDI_HRENDERTARGETVIEW rtHandles[kRtSlots] = {};
   for (UINT i = 0; i < nextRtCount; ++i) rtHandles[i] = nextRt[i] ? nextRt[i]->ddiHandle() : D3D10DDI_HRENDERTARGETVIEW{};

@@ -7,8 +7,10 @@
 // view whose resource is bound for output in its pipeline (render target,
 // depth-stencil or output-merger UAV for the graphics stages, a CS UAV for the
 // compute stage) is bound as NULL (…SETSHADERRESOURCES_HAZARD), and binding a
-// resource for output unbinds its shader-resource views there. Not covered
-// yet: stream output, and subresource-precise overlap (any view of the resource counts).
+// resource for output unbinds its shader-resource views there (and, for the
+// graphics pipeline's outputs, its vertex and index buffers; stream-output
+// targets count as graphics outputs). Not covered yet: subresource-precise
+// overlap (any view of the resource counts).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
@@ -98,6 +100,10 @@ bool D3D11ImmediateContext::boundForOutput(int stage, const void* resource) cons
       if (u && &u->resource() == resource) return true;
     return false;
   }
+  return boundToOutputMerger(resource) || boundForStreamOutput(resource);
+}
+
+bool D3D11ImmediateContext::boundToOutputMerger(const void* resource) const {
   if (depthStencil_ && &depthStencil_->resource() == resource) return true;
   for (UINT i = 0; i < renderTargetCount_; ++i)
     if (renderTargets_[i] && &renderTargets_[i]->resource() == resource) return true;
@@ -148,30 +154,33 @@ void D3D11ImmediateContext::getSamplers(int stage, UINT start, UINT count, ID3D1
   }
 }
 
-void D3D11ImmediateContext::unbindShaderResourcesOf(const void* resource, const char* function, bool compute) {
+void D3D11ImmediateContext::unbindInputsOf(const void* resource, const char* function, OutputBinding output) {
+  const bool compute = output == OutputBinding::ComputeUav;
+  const bool so = output == OutputBinding::StreamOutput;
+  const D3D11_MESSAGE_ID id = compute ? D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD
+                              : so    ? D3D11_MESSAGE_ID_DEVICE_SOSETTARGETS_HAZARD
+                                      : D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETS_HAZARD;
+  const char* idName = compute ? "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD"
+                       : so    ? "DEVICE_SOSETTARGETS_HAZARD"
+                               : "DEVICE_OMSETRENDERTARGETS_HAZARD";
+  const char* what = compute ? "a CS UnorderedAccessView slot"
+                     : so    ? "a stream-output target slot"
+                             : "OM RenderTarget/DepthStencil/UAV";
   for (int stage = compute ? kCS : kVS; stage < (compute ? kStages : kCS); ++stage)
     for (UINT slot = 0; slot < D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT; ++slot) {
       D3D11ShaderResourceView* v = shaderResources_[stage][slot];
       if (!v || &v->resource() != resource) continue;
-      if (compute)
-        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
-                             D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD,
-                             "DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD", function,
-                             "Resource being set to a CS UnorderedAccessView slot is still bound on input (CS shader "
-                             "resource slot " + std::to_string(slot) + "); forcing that slot to NULL.");
-      else
-        device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
-                             D3D11_MESSAGE_ID_DEVICE_OMSETRENDERTARGETS_HAZARD, "DEVICE_OMSETRENDERTARGETS_HAZARD",
-                             function,
-                             std::string("Resource being set to OM RenderTarget/DepthStencil/UAV is still bound on input (") +
-                                 kStageName[stage] + " shader resource slot " + std::to_string(slot) +
-                                 "); forcing that slot to NULL.");
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, id, idName, function,
+                           std::string("Resource being set to ") + what + " is still bound on input (" +
+                               kStageName[stage] + " shader resource slot " + std::to_string(slot) +
+                               "); forcing that slot to NULL.");
       D3D11ShaderResourceView* none = nullptr;
       rebindPrivate(shaderResources_[stage][slot], none);
       const D3D10DDI_HSHADERRESOURCEVIEW null{};
       DdiDevice& ddi = driver();
       srvEntry(ddi.funcs(), stage)(ddi.handle(), slot, 1, &null);
     }
+  if (!compute) unbindInputAssemblerOf(resource, function, what, id, idName);
 }
 
 void D3D11ImmediateContext::releaseShaderResourceBindings() {

@@ -88,6 +88,7 @@ void ContextStateSnapshot::capture(ID3D11DeviceContext1* c) {
   c->OMGetRenderTargetsAndUnorderedAccessViews(D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT, renderTargets_, &depthStencil_, 0,
                                                D3D11_1_UAV_SLOT_COUNT, unorderedAccessViews_);
   c->CSGetUnorderedAccessViews(0, D3D11_1_UAV_SLOT_COUNT, computeUnorderedAccessViews_);
+  c->SOGetTargets(D3D11_SO_BUFFER_SLOT_COUNT, streamOutputTargets_);
   c->GetPredication(&predicate_, &predicateValue_);
 }
 
@@ -115,7 +116,8 @@ void ContextStateSnapshot::apply(ID3D11DeviceContext1* c) const {
   c->IASetInputLayout(inputLayout_);
   c->IASetVertexBuffers(0, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, vertexBuffers_, strides_, offsets_);
   c->IASetIndexBuffer(indexBuffer_, indexFormat_, indexOffset_);
-  c->IASetPrimitiveTopology(topology_);
+  // (ClearState left it undefined, which IASetPrimitiveTopology refuses with a message.)
+  if (topology_ != D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED) c->IASetPrimitiveTopology(topology_);
   c->RSSetState(rasterizerState_);
   if (viewportCount_) c->RSSetViewports(viewportCount_, viewports_);
   if (scissorCount_) c->RSSetScissorRects(scissorCount_, scissors_);
@@ -132,6 +134,10 @@ void ContextStateSnapshot::apply(ID3D11DeviceContext1* c) const {
   UINT computeUavs = D3D11_1_UAV_SLOT_COUNT;
   while (computeUavs > 0 && !computeUnorderedAccessViews_[computeUavs - 1]) --computeUavs;
   if (computeUavs) c->CSSetUnorderedAccessViews(0, computeUavs, computeUnorderedAccessViews_, counts.data());
+  if (std::any_of(std::begin(streamOutputTargets_), std::end(streamOutputTargets_), [](ID3D11Buffer* b) { return b != nullptr; })) {
+    const UINT append[D3D11_SO_BUFFER_SLOT_COUNT] = {UINT(-1), UINT(-1), UINT(-1), UINT(-1)};
+    c->SOSetTargets(D3D11_SO_BUFFER_SLOT_COUNT, streamOutputTargets_, append);
+  }
   if (predicate_) c->SetPredication(predicate_, predicateValue_);
 }
 
@@ -165,6 +171,7 @@ void ContextStateSnapshot::clear() {
   releaseOne(depthStencil_);
   releaseAll(unorderedAccessViews_, D3D11_1_UAV_SLOT_COUNT);
   releaseAll(computeUnorderedAccessViews_, D3D11_1_UAV_SLOT_COUNT);
+  releaseAll(streamOutputTargets_, D3D11_SO_BUFFER_SLOT_COUNT);
   releaseOne(predicate_);
   predicateValue_ = FALSE;
 }

@@ -64,6 +64,9 @@ class ContextStateSnapshot {
   ID3D11DepthStencilView* depthStencil_ = nullptr;
   ID3D11UnorderedAccessView* unorderedAccessViews_[D3D11_1_UAV_SLOT_COUNT] = {};
   ID3D11UnorderedAccessView* computeUnorderedAccessViews_[D3D11_1_UAV_SLOT_COUNT] = {};
+  // Stream-output targets: they go back with offset -1, so capture continues
+  // where each buffer's last one ended (SOGetTargets has no offsets).
+  ID3D11Buffer* streamOutputTargets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
   ID3D11Predicate* predicate_ = nullptr;
   BOOL predicateValue_ = FALSE;
 };

@@ -5,8 +5,10 @@
 // buffer without D3D11_BIND_STREAM_OUTPUT (or of another device) is bound as
 // NULL with SOSETTARGETS_INVALIDBUFFER, an offset that is not a multiple of 4
 // (other than -1) drops the call with DEVICE_SOSETTARGETS_OFFSET_UNALIGNED;
-// a buffer bound for stream output leaves the graphics stages' shader-resource
-// slots (D3D11's hazard rule). The driver gets all four slots with their
+// D3D11's hazard rule: a buffer bound for stream output leaves the vertex- and
+// index-buffer slots and the graphics stages' shader-resource slots
+// (DEVICE_SOSETTARGETS_HAZARD; binding it there while it is a target binds
+// NULL), and one the output merger writes is bound as NULL. The driver gets all four slots with their
 // offsets (pfnSoSetTargets, d3dvk_stream_output_ddi.h).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
@@ -14,6 +16,12 @@
 #include "d3dvk_stream_output_ddi.h"
 
 namespace d3dvk::runtime {
+
+bool D3D11ImmediateContext::boundForStreamOutput(const void* resource) const {
+  for (D3D11Buffer* b : soTargets_)
+    if (b && static_cast<const D3D11ResourceBase*>(b) == resource) return true;
+  return false;
+}
 
 void D3D11ImmediateContext::releaseStreamOutputTargets() {
   for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
@@ -51,13 +59,21 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SOSetTargets(UINT NumBuffers, ID3D
                             "; NULL is bound in its slot.");
       buffer = nullptr;
     }
+    // A buffer bound for writing by the output merger (a buffer render target or UAV) is bound as NULL here.
+    if (buffer && boundToOutputMerger(static_cast<D3D11ResourceBase*>(buffer))) {
+      device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING,
+                           D3D11_MESSAGE_ID_DEVICE_SOSETTARGETS_HAZARD, "DEVICE_SOSETTARGETS_HAZARD", kFunction,
+                           "ppSOTargets[" + std::to_string(i) +
+                               "] is still bound for output by the output merger; NULL is bound in its slot.");
+      buffer = nullptr;
+    }
     next[i] = buffer;
     offsets[i] = buffer ? offset : 0;
   }
   for (UINT i = 0; i < D3D11_SO_BUFFER_SLOT_COUNT; ++i) {
     if (next[i]) {
       next[i]->addPrivateRef();
-      unbindShaderResourcesOf(static_cast<D3D11ResourceBase*>(next[i]), kFunction);
+      unbindInputsOf(static_cast<D3D11ResourceBase*>(next[i]), kFunction, OutputBinding::StreamOutput);
     }
     if (D3D11Buffer* previous = soTargets_[i]) previous->releasePrivateRef();
     soTargets_[i] = next[i];

@@ -85,7 +85,8 @@ HRESULT STDMETHODCALLTYPE D3D11Device::CreateGeometryShaderWithStreamOutput(
       RasterizedStream == D3D11_SO_NO_RASTERIZED_STREAM ? D3D11DDI_SO_NO_RASTERIZED_STREAM : RasterizedStream};
   HRESULT hr = S_OK;
   D3D11GeometryShader* shader =
-      D3D11GeometryShader::createWithStreamOutput(*this, pShaderBytecode, BytecodeLength, args, &hr);
+      D3D11GeometryShader::createWithStreamOutput(*this, pShaderBytecode, BytecodeLength,
+                                                  static_cast<D3D11ClassLinkage*>(pClassLinkage), args, &hr);
   if (!shader) return hr;
   shader->AddRef();
   *ppGeometryShader = shader;

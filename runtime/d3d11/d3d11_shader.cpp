@@ -73,9 +73,9 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::create(D3D11Device& device, cons
 
 template <typename Interface>
 D3D11Shader<Interface>* D3D11Shader<Interface>::createWithStreamOutput(
-    D3D11Device& device, const void* bytecode, SIZE_T length,
+    D3D11Device& device, const void* bytecode, SIZE_T length, D3D11ClassLinkage* linkage,
     const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& streamOutput, HRESULT* hr) {
-  return createImpl(device, bytecode, length, nullptr, &streamOutput, hr);
+  return createImpl(device, bytecode, length, linkage, &streamOutput, hr);
 }
 
 template <typename Interface>

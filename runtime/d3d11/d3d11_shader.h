@@ -31,7 +31,9 @@ class D3D11Shader final : public D3D11DeviceChild<Interface> {
   // of the vertex or domain shader streamed out without one (the bytecode and
   // declaration validated by the caller), through
   // pfnCreateGeometryShaderWithStreamOutput; `streamOutput.pShaderCode` is ignored.
+  // `linkage`: a geometry shader's class linkage (its interfaces), or null.
   static D3D11Shader* createWithStreamOutput(D3D11Device& device, const void* bytecode, SIZE_T length,
+                                             class D3D11ClassLinkage* linkage,
                                              const D3D11DDIARG_CREATEGEOMETRYSHADERWITHSTREAMOUTPUT& streamOutput,
                                              HRESULT* hr);
 

@@ -544,3 +544,114 @@ TEST_CASE("class linkage: instances a context still binds do not keep the device
   CHECK(trace.calls("DestroyDevice").size() == 1);
   CHECK(trace.calls("DestroyShader").size() == trace.calls("CreateComputeShader").size());
 }
+
+namespace {
+
+// GS (points): each point passed through with COLOR = fp0's method — Tint
+// (COLOR · data.x) or Flat (data), data at this[0] — as kLinkedPs computes it.
+constexpr const char* kLinkedGs = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+gs_5_0
+dcl_function_body fb0
+dcl_function_body fb1
+dcl_function_table ft0 = {fb0}
+dcl_function_table ft1 = {fb1}
+dcl_interface fp0[1][1] = {ft0, ft1}
+dcl_constantbuffer CB0[4], dynamicIndexed
+dcl_input_siv v[1][0].xyzw, position
+dcl_input v[1][1].xyzw
+dcl_temps 1
+dcl_inputprimitive point
+dcl_stream m0
+dcl_outputtopology pointlist
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 1
+fcall fp0[0][0]
+mov o0.xyzw, v[0][0].xyzw
+mov o1.xyzw, r0.xyzw
+emit_stream m0
+ret
+label fb0
+mul r0.xyzw, v[0][1].xyzw, cb[this[0].x + 0][this[0].y + 0].xxxx
+ret
+label fb1
+mov r0.xyzw, cb[this[0].x + 0][this[0].y + 0].xyzw
+ret
+)";
+
+std::vector<uint8_t> linkedGeometryShader() {
+  using namespace d3dvk::dxbc;
+  InterfaceInfo info;
+  info.types = {{"Tint", 0, 1, 0, 0}, {"Flat", 1, 1, 0, 0}};
+  InterfaceSlotRecord fp0;
+  fp0.implementations = {{0, 0}, {1, 1}};
+  info.slotRecords = {fp0};
+  info.slotCount = 1;
+  const Container c = parseContainer(assembledListing(kLinkedGs));
+  std::vector<Chunk> chunks = c.chunks;
+  Chunk ifce;
+  ifce.code = fourcc("IFCE");
+  ifce.data = writeInterfaces(info);
+  chunks.push_back(ifce);
+  return writeContainer(chunks);
+}
+
+}  // namespace
+
+TEST_CASE("class linkage: stream output from a geometry shader with an interface captures each bound class's values",
+          "[compute][interfaces][stream-output]") {
+  RenderDevice d;
+  DrawTarget t(d, 8, 8);
+  Com<ID3D11ClassLinkage> linkage;
+  REQUIRE(d->CreateClassLinkage(linkage.out()) == S_OK);
+  const std::vector<uint8_t> code = linkedGeometryShader();
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "COLOR", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> gs;
+  REQUIRE(d->CreateGeometryShaderWithStreamOutput(code.data(), code.size(), decl, 1, nullptr, 0,
+                                                  D3D11_SO_NO_RASTERIZED_STREAM, linkage.get(), gs.out()) == S_OK);
+  Com<ID3D11ClassInstance> tint, flat;
+  REQUIRE(linkage->CreateClassInstance("Tint", 0, 0, 0, 0, tint.out()) == S_OK);
+  REQUIRE(linkage->CreateClassInstance("Flat", 0, 1, 0, 0, flat.out()) == S_OK);
+  const float data[8] = {2, 0, 0, 0, 0.125f, 0.375f, 0.625f, 0.875f};
+  Com<ID3D11Buffer> cb = makeBuffer(d, data, sizeof data, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->GSSetConstantBuffers(0, 1, cbs);
+  const Vertex point[] = {{0, 0, 0.5f, 0.25f, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, point, sizeof point, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  const std::vector<uint8_t> fill(64, 0xAB);
+  Com<ID3D11Buffer> out = makeBuffer(d, fill.data(), 64, D3D11_BIND_STREAM_OUTPUT);
+  ID3D11Buffer* targets[] = {out.get()};
+  const UINT zero = 0;
+  d.context->SOSetTargets(1, targets, &zero);
+  ID3D11ClassInstance* instances[] = {tint.get()};
+  d.context->GSSetShader(gs.get(), instances, 1);
+  d.context->Draw(1, 0);
+  instances[0] = flat.get();
+  d.context->GSSetShader(gs.get(), instances, 1);
+  d.context->Draw(1, 0);  // appends
+  d.context->SOSetTargets(0, nullptr, nullptr);
+  const std::vector<uint8_t> raw = readback(d, out.get());
+  std::vector<float> f(raw.size() / 4);
+  std::memcpy(f.data(), raw.data(), f.size() * 4);
+  CHECK(std::vector<float>(f.begin(), f.begin() + 4) == std::vector<float>{1, 0.5f, 2, 2});  // Tint: COLOR · 2
+  CHECK(std::vector<float>(f.begin() + 4, f.begin() + 8) == std::vector<float>{0.125f, 0.375f, 0.625f, 0.875f});
+  uint32_t after = 0;
+  std::memcpy(&after, raw.data() + 32, 4);
+  CHECK(after == 0xABABABABu);
+}

@@ -288,3 +288,105 @@ TEST_CASE("SOSetTargets applies D3D11's rules for bind flags offsets and shader-
   s.d.context->VSGetShaderResources(0, 1, stillBound.out());
   CHECK(stillBound.get() == nullptr);
 }
+
+TEST_CASE("SO targets leave the vertex index and shader-resource slots and those slots refuse them while bound",
+          "[stream-output]") {
+  // D3D11's hazard rule: a buffer is never bound as an input and an output at once.
+  SoDevice s;
+  Com<ID3D11Buffer> both = s.buffer(D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_VERTEX_BUFFER | D3D11_BIND_INDEX_BUFFER |
+                                    D3D11_BIND_SHADER_RESOURCE);
+  Com<ID3D11Buffer> other = s.buffer(D3D11_BIND_VERTEX_BUFFER);
+  D3D11_SHADER_RESOURCE_VIEW_DESC vd{};
+  vd.Format = DXGI_FORMAT_R32_FLOAT;
+  vd.ViewDimension = D3D11_SRV_DIMENSION_BUFFER;
+  vd.Buffer.NumElements = 64;
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(s.d->CreateShaderResourceView(both.get(), &vd, srv.out()) == S_OK);
+  ID3D11Buffer* vbs[] = {other.get(), both.get()};
+  const UINT strides[] = {16, 16}, offsets[] = {0, 0};
+  s.d.context->IASetVertexBuffers(0, 2, vbs, strides, offsets);
+  s.d.context->IASetIndexBuffer(both.get(), DXGI_FORMAT_R16_UINT, 0);
+  ID3D11ShaderResourceView* views[] = {srv.get()};
+  s.d.context->PSSetShaderResources(2, 1, views);
+  s.d.context->GSSetShaderResources(0, 1, views);
+  CHECK(s.ids().empty());
+
+  // Binding it for stream output unbinds it from each input slot, a warning each.
+  ID3D11Buffer* targets[] = {both.get()};
+  const UINT zero = 0;
+  s.d.context->SOSetTargets(1, targets, &zero);
+  CHECK(s.ids() == std::vector<D3D11_MESSAGE_ID>(4, D3D11_MESSAGE_ID_DEVICE_SOSETTARGETS_HAZARD));
+  UINT gotStrides[2] = {}, gotOffsets[2] = {};
+  {
+    Com<ID3D11Buffer> slot0, slot1;
+    s.d.context->IAGetVertexBuffers(0, 1, slot0.out(), gotStrides, gotOffsets);
+    s.d.context->IAGetVertexBuffers(1, 1, slot1.out(), gotStrides, gotOffsets);
+    CHECK(slot0.get() == other.get());  // another buffer stays
+    CHECK(slot1.get() == nullptr);
+  }
+  {
+    Com<ID3D11Buffer> ib;
+    s.d.context->IAGetIndexBuffer(ib.out(), nullptr, nullptr);
+    CHECK(ib.get() == nullptr);
+    Com<ID3D11ShaderResourceView> ps, gs;
+    s.d.context->PSGetShaderResources(2, 1, ps.out());
+    s.d.context->GSGetShaderResources(0, 1, gs.out());
+    CHECK(ps.get() == nullptr);
+    CHECK(gs.get() == nullptr);
+  }
+  {
+    Com<ID3D11Buffer> so;
+    s.d.context->SOGetTargets(1, so.out());
+    CHECK(so.get() == both.get());
+  }
+
+  // While it is a target, binding it as an input binds NULL there (with the setter's warning).
+  s.d.context->IASetVertexBuffers(1, 1, targets, strides, offsets);
+  CHECK(s.ids() == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_DEVICE_IASETVERTEXBUFFERS_HAZARD});
+  s.d.context->IASetIndexBuffer(both.get(), DXGI_FORMAT_R32_UINT, 4);
+  CHECK(s.ids() == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_HAZARD});
+  s.d.context->VSSetShaderResources(0, 1, views);
+  CHECK(s.ids() == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_DEVICE_VSSETSHADERRESOURCES_HAZARD});
+  {
+    Com<ID3D11Buffer> vb, ib;
+    s.d.context->IAGetVertexBuffers(1, 1, vb.out(), gotStrides, gotOffsets);
+    s.d.context->IAGetIndexBuffer(ib.out(), nullptr, nullptr);
+    Com<ID3D11ShaderResourceView> vs;
+    s.d.context->VSGetShaderResources(0, 1, vs.out());
+    CHECK(vb.get() == nullptr);
+    CHECK(ib.get() == nullptr);
+    CHECK(vs.get() == nullptr);
+  }
+
+  // Unbound from stream output, it binds as an input again.
+  s.d.context->SOSetTargets(0, nullptr, nullptr);
+  s.d.context->IASetVertexBuffers(1, 1, targets, strides, offsets);
+  s.d.context->IASetIndexBuffer(both.get(), DXGI_FORMAT_R16_UINT, 0);
+  CHECK(s.ids().empty());
+  Com<ID3D11Buffer> vb, ib;
+  s.d.context->IAGetVertexBuffers(1, 1, vb.out(), gotStrides, gotOffsets);
+  s.d.context->IAGetIndexBuffer(ib.out(), nullptr, nullptr);
+  CHECK(vb.get() == both.get());
+  CHECK(ib.get() == both.get());
+}
+
+TEST_CASE("SOSetTargets binds NULL for a buffer the output merger writes", "[stream-output]") {
+  SoDevice s;
+  Com<ID3D11Buffer> buffer = s.buffer(D3D11_BIND_STREAM_OUTPUT | D3D11_BIND_UNORDERED_ACCESS);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC ud{};
+  ud.Format = DXGI_FORMAT_R32_UINT;
+  ud.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  ud.Buffer.NumElements = 64;
+  Com<ID3D11UnorderedAccessView> uav;
+  REQUIRE(s.d->CreateUnorderedAccessView(buffer.get(), &ud, uav.out()) == S_OK);
+  ID3D11UnorderedAccessView* uavs[] = {uav.get()};
+  s.d.context->OMSetRenderTargetsAndUnorderedAccessViews(0, nullptr, nullptr, 0, 1, uavs, nullptr);
+  CHECK(s.ids().empty());
+  ID3D11Buffer* targets[] = {buffer.get()};
+  const UINT zero = 0;
+  s.d.context->SOSetTargets(1, targets, &zero);
+  CHECK(s.ids() == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_DEVICE_SOSETTARGETS_HAZARD});
+  Com<ID3D11Buffer> got;
+  s.d.context->SOGetTargets(1, got.out());
+  CHECK(got.get() == nullptr);
+}

@@ -3,10 +3,16 @@
 // NULL-geometry-shader form) captured at the declaration's offsets with a gap
 // and two buffers, a geometry shader's two streams (either one rasterized,
 // pixels checked), appending across draws with -1, DrawAuto drawing what was
-// captured, and the refusal of a conservative draw on the fallback path with
-// stream output bound. Expected values are computed here from the vertices.
+// captured (conservative draws on the fallback path:
+// test_draw_stream_output_fallback.cpp). Expected values are computed here
+// from the vertices.
 #include "../render/checked_device.h"
 #include "draw_test_util.h"
+#include "stream_output_test_util.h"
+#include "tessellation_listings.h"
+
+#include <algorithm>
+#include <array>
 
 #include <cstring>
 
@@ -56,41 +62,6 @@ mul o1.xyzw, v[0][1].xyzw, l(2.000000, 2.000000, 2.000000, 2.000000)
 emit_stream m1
 ret
 )";
-
-struct Capture {
-  RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
-  Com<ID3D11InfoQueue> queue;
-  DrawTarget target{d, 8, 8};
-  std::vector<uint8_t> vs = assembled(kVsColor), gs = assembled(kGsTwoStreams);
-  Capture() {
-    REQUIRE(d->QueryInterface(__uuidof(ID3D11InfoQueue), reinterpret_cast<void**>(queue.out())) == S_OK);
-    queue->SetMuteDebugOutput(TRUE);
-  }
-  // A stream-output (and vertex) buffer filled with 0xAB bytes.
-  Com<ID3D11Buffer> soBuffer(UINT bytes, UINT extraBind = 0) {
-    const std::vector<uint8_t> fill(bytes, 0xAB);
-    return makeBuffer(d, fill.data(), bytes, D3D11_BIND_STREAM_OUTPUT | extraBind);
-  }
-  std::vector<float> floats(ID3D11Buffer* b) {
-    const std::vector<uint8_t> raw = readback(d, b);
-    std::vector<float> out(raw.size() / 4);
-    std::memcpy(out.data(), raw.data(), out.size() * 4);
-    return out;
-  }
-  std::vector<uint32_t> words(ID3D11Buffer* b) {
-    const std::vector<uint8_t> raw = readback(d, b);
-    std::vector<uint32_t> out(raw.size() / 4);
-    std::memcpy(out.data(), raw.data(), out.size() * 4);
-    return out;
-  }
-};
-
-constexpr uint32_t kUntouched = 0xABABABABu;
-
-// Pixel-centre NDC of texel (x, y) of an 8×8 target.
-Vertex pointAt(UINT x, UINT y, float r, float g, float b, float a) {
-  return {(float(x) + 0.5f) / 4.0f - 1.0f, 1.0f - (float(y) + 0.5f) / 4.0f, r, g, b, a};
-}
 
 }  // namespace
 
@@ -213,7 +184,8 @@ TEST_CASE("stream output of a geometry shader's two streams with either one rast
     const D3D11_SO_DECLARATION_ENTRY decl[] = {
         {0, "SV_Position", 0, 0, 4, 0}, {0, "COLOR", 0, 0, 4, 0}, {1, "DATA", 0, 0, 4, 1}};
     Com<ID3D11GeometryShader> so;
-    REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.gs.data(), c.gs.size(), decl, 3, nullptr, 0, rasterized,
+    const std::vector<uint8_t> gs = assembled(kGsTwoStreams);
+    REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(gs.data(), gs.size(), decl, 3, nullptr, 0, rasterized,
                                                       nullptr, so.out()) == S_OK);
     const Vertex points[] = {pointAt(2, 3, 0.25f, 0.5f, 0.75f, 1), pointAt(5, 6, 0.5f, 0.25f, 0.125f, 1)};
     Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
@@ -272,50 +244,6 @@ TEST_CASE("stream output: a NULL target drops its slot's data and leaves the oth
   CHECK(drainMessages(c.queue.get()).empty());
 }
 
-TEST_CASE("[fallback] a conservative draw with stream output bound is refused rather than captured wrongly",
-          "[stream-output][capture][fallback]") {
-  ForceConservativeFallback force;
-  Capture c;
-  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 4, 0}};
-  Com<ID3D11GeometryShader> so;
-  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0, 0, nullptr,
-                                                    so.out()) == S_OK);
-  const Vertex tri[] = {{-1, -1, 1, 1, 1, 1}, {-1, 1, 1, 1, 1, 1}, {1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(c.d, tri, sizeof tri, D3D11_BIND_VERTEX_BUFFER);
-  c.target.bindVertices(vb.get());
-  Com<ID3D11RasterizerState2> conservative = conservativeState(c.d);
-  c.d.context->RSSetState(conservative.get());
-  Com<ID3D11Buffer> out = c.soBuffer(48);
-  ID3D11Buffer* targets[] = {out.get()};
-  const UINT offset = 0;
-  c.d.context->SOSetTargets(1, targets, &offset);
-  c.d.context->GSSetShader(so.get(), nullptr, 0);
-  c.d.context->Draw(3, 0);
-  // Nothing captured and nothing drawn (the UMD says why on stderr).
-  for (uint32_t w : c.words(out.get())) CHECK(w == kUntouched);
-  for (const auto& p : c.target.pixels()) CHECK(p[3] == 0.0f);
-}
-
-namespace {
-
-template <typename T>
-T queryResult(RenderDevice& d, ID3D11Asynchronous* q) {
-  T value{};
-  HRESULT hr = S_FALSE;
-  for (int i = 0; i < 100000 && hr == S_FALSE; ++i) hr = d.context->GetData(q, &value, sizeof value, 0);
-  REQUIRE(hr == S_OK);
-  return value;
-}
-
-Com<ID3D11Query> makeQuery(RenderDevice& d, D3D11_QUERY type) {
-  const D3D11_QUERY_DESC desc{type, 0};
-  Com<ID3D11Query> q;
-  REQUIRE(d->CreateQuery(&desc, q.out()) == S_OK);
-  return q;
-}
-
-}  // namespace
-
 TEST_CASE("SO statistics count written and needed primitives exactly and the overflow predicate answers",
           "[stream-output][capture][queries]") {
   Capture c;
@@ -330,8 +258,8 @@ TEST_CASE("SO statistics count written and needed primitives exactly and the ove
   c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
   c.d.context->GSSetShader(so.get(), nullptr, 0);
   Com<ID3D11Buffer> small = c.soBuffer(3 * 16), roomy = c.soBuffer(8 * 16);
-  Com<ID3D11Query> all = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS), stream0 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0),
-                   stream1 = makeQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM1);
+  Com<ID3D11Query> all = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS), stream0 = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0),
+                   stream1 = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM1);
   const D3D11_QUERY_DESC predDesc{D3D11_QUERY_SO_OVERFLOW_PREDICATE, 0};
   Com<ID3D11Predicate> overflow;
   REQUIRE(c.d->CreatePredicate(&predDesc, overflow.out()) == S_OK);
@@ -388,6 +316,46 @@ TEST_CASE("SO statistics count written and needed primitives exactly and the ove
   c.d.context->Draw(1, 0);
   c.d.context->SetPredication(nullptr, FALSE);
   CHECK(c.target.pixels()[7 * 8 + 7] == (std::array<float, 4>{0, 1, 0, 1}));
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("SO statistics count what a stream-output shader without targets would have stored",
+          "[stream-output][capture][queries]") {
+  // D3D11: PrimitivesStorageNeeded counts a draw's primitives whether or not a
+  // target is bound; NumPrimitivesWritten counts only what reached a buffer.
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 4, 0}};
+  for (UINT rasterized : {0u, UINT(D3D11_SO_NO_RASTERIZED_STREAM)}) {
+    CAPTURE(rasterized);
+    Com<ID3D11GeometryShader> so;
+    REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0, rasterized,
+                                                      nullptr, so.out()) == S_OK);
+    Vertex points[4];
+    for (UINT i = 0; i < 4; ++i) points[i] = pointAt(i, 2, 0, 1, 0, 1);
+    Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+    c.target.bindVertices(vb.get());
+    c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    c.d.context->GSSetShader(so.get(), nullptr, 0);
+    c.d.context->SOSetTargets(0, nullptr, nullptr);
+    Com<ID3D11Query> all = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS);
+    Com<ID3D11Query> stream0 = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS_STREAM0);
+    c.d.context->Begin(all.get());
+    c.d.context->Begin(stream0.get());
+    c.d.context->Draw(4, 0);
+    c.d.context->Draw(3, 1);
+    c.d.context->End(all.get());
+    c.d.context->End(stream0.get());
+    for (ID3D11Query* q : {all.get(), stream0.get()}) {
+      const auto s = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, q);
+      CHECK(s.NumPrimitivesWritten == 0);
+      CHECK(s.PrimitivesStorageNeeded == 7);
+    }
+    // Rasterized or not as the object says: the four points lit only with stream 0 rasterized.
+    const auto pixels = c.target.pixels();
+    for (UINT x = 0; x < 4; ++x) CHECK(pixels[2 * 8 + x][3] == (rasterized == 0 ? 1.0f : 0.0f));
+    const float clear[4] = {0, 0, 0, 0};
+    c.d.context->ClearRenderTargetView(c.target.rtv.get(), clear);
+  }
   CHECK(drainMessages(c.queue.get()).empty());
 }
 
@@ -494,4 +462,111 @@ TEST_CASE("stream output with D3D11's largest stride captures or is refused with
   CHECK(f[0] == points[0].r);
   CHECK(f[stride / 4 + 3] == points[1].a);
   CHECK(c.words(out.get())[4] == kUntouched);
+}
+
+TEST_CASE("a context state swap carries the SO targets and capture continues where it ended",
+          "[stream-output][capture][context-state]") {
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "COLOR", 0, 0, 4, 0}};
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(c.vs.data(), c.vs.size(), decl, 1, nullptr, 0,
+                                                    D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+  const Vertex points[] = {pointAt(0, 0, 0.25f, 0.5f, 0.75f, 1), pointAt(1, 0, 0.125f, 0.25f, 0.375f, 0.5f)};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, points, sizeof points, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  Com<ID3D11Buffer> out = c.soBuffer(64), second = c.soBuffer(16);
+  ID3D11Buffer* targets[] = {out.get(), nullptr, second.get()};
+  const UINT offsets[] = {0, 0, 0};
+  c.d.context->SOSetTargets(3, targets, offsets);
+  c.d.context->Draw(1, 0);
+
+  Com<ID3D11DeviceContext1> c1;
+  REQUIRE(c.d.context->QueryInterface(__uuidof(ID3D11DeviceContext1), reinterpret_cast<void**>(c1.out())) == S_OK);
+  Com<ID3D11Device1> device1;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device1), reinterpret_cast<void**>(device1.out())) == S_OK);
+  const D3D_FEATURE_LEVEL level = D3D_FEATURE_LEVEL_11_0;
+  Com<ID3DDeviceContextState> fresh, previous, back;
+  REQUIRE(device1->CreateDeviceContextState(0, &level, 1, D3D11_SDK_VERSION, __uuidof(ID3D11Device1), nullptr,
+                                            fresh.out()) == S_OK);
+  c1->SwapDeviceContextState(fresh.get(), previous.out());
+  {  // The new state has no targets.
+    ID3D11Buffer* got[4] = {};
+    c1->SOGetTargets(4, got);
+    for (ID3D11Buffer* b : got) CHECK(b == nullptr);
+  }
+  c1->SwapDeviceContextState(previous.get(), back.out());
+  {  // Swapping back restores all four slots.
+    ID3D11Buffer* got[4] = {};
+    c1->SOGetTargets(4, got);
+    CHECK(got[0] == out.get());
+    CHECK(got[1] == nullptr);
+    CHECK(got[2] == second.get());
+    CHECK(got[3] == nullptr);
+    for (ID3D11Buffer* b : got)
+      if (b) b->Release();
+  }
+  // Capture continues after the first draw's vertex (the buffer's fill position is kept).
+  c1->Draw(1, 1);
+  c1->SOSetTargets(0, nullptr, nullptr);
+  const std::vector<float> f = c.floats(out.get());
+  CHECK(std::vector<float>(f.begin(), f.begin() + 8) ==
+        std::vector<float>{points[0].r, points[0].g, points[0].b, points[0].a, points[1].r, points[1].g, points[1].b,
+                           points[1].a});
+  CHECK(c.words(out.get())[8] == kUntouched);
+  for (uint32_t w : c.words(second.get())) CHECK(w == kUntouched);  // slot 2 is not declared: nothing captured
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("stream output of a domain shader (the NULL-geometry-shader form) captures the tessellated isolines",
+          "[stream-output][capture][tessellation]") {
+  // Two control points, density 2 and detail 1: the lines v = 0 and v = 1/2,
+  // one segment each (u from 0 to 1), captured as a line list of 4 vertices.
+  Capture c;
+  const std::vector<uint8_t> hsCode = assembled(kHsIsolines), dsCode = assembled(kDsIsolines);
+  Com<ID3D11HullShader> hs;
+  Com<ID3D11DomainShader> ds;
+  REQUIRE(c.d->CreateHullShader(hsCode.data(), hsCode.size(), nullptr, hs.out()) == S_OK);
+  REQUIRE(c.d->CreateDomainShader(dsCode.data(), dsCode.size(), nullptr, ds.out()) == S_OK);
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{0, "COLOR", 0, 0, 2, 0}};  // (u, v)
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(dsCode.data(), dsCode.size(), decl, 1, nullptr, 0,
+                                                    D3D11_SO_NO_RASTERIZED_STREAM, nullptr, so.out()) == S_OK);
+  const float factors[4] = {2, 1, 0, 0};
+  Com<ID3D11Buffer> cb = makeBuffer(c.d, factors, sizeof factors, D3D11_BIND_CONSTANT_BUFFER);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  c.d.context->HSSetConstantBuffers(0, 1, cbs);
+  c.d.context->DSSetConstantBuffers(0, 1, cbs);
+  const Vertex line[] = {{-0.5f, 0.5f, 1, 1, 1, 1}, {0.5f, 0.5f, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, line, sizeof line, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  c.d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_2_CONTROL_POINT_PATCHLIST);
+  c.d.context->HSSetShader(hs.get(), nullptr, 0);
+  c.d.context->DSSetShader(ds.get(), nullptr, 0);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  Com<ID3D11Buffer> out = c.soBuffer(6 * 8);
+  ID3D11Buffer* targets[] = {out.get()};
+  const UINT zero = 0;
+  c.d.context->SOSetTargets(1, targets, &zero);
+  Com<ID3D11Query> stats = makeSoQuery(c.d, D3D11_QUERY_SO_STATISTICS);
+  c.d.context->Begin(stats.get());
+  c.d.context->Draw(2, 0);
+  c.d.context->End(stats.get());
+  const auto s = queryResult<D3D11_QUERY_DATA_SO_STATISTICS>(c.d, stats.get());
+  CHECK(s.NumPrimitivesWritten == 2);
+  CHECK(s.PrimitivesStorageNeeded == 2);
+  const std::vector<float> f = c.floats(out.get());
+  // Each line's two ends, whatever order the tessellator emits the lines and their ends in.
+  std::vector<std::array<float, 2>> lines[2];
+  for (UINT l = 0; l < 2; ++l) {
+    std::array<float, 2> a{f[4 * l + 0], f[4 * l + 1]}, b{f[4 * l + 2], f[4 * l + 3]};
+    CHECK(a[1] == b[1]);  // one line: one v
+    lines[l] = {std::min(a, b), std::max(a, b)};
+  }
+  std::sort(std::begin(lines), std::end(lines));
+  CHECK(lines[0] == std::vector<std::array<float, 2>>{{0.0f, 0.0f}, {1.0f, 0.0f}});
+  CHECK(lines[1] == std::vector<std::array<float, 2>>{{0.0f, 0.5f}, {1.0f, 0.5f}});
+  CHECK(c.words(out.get())[8] == kUntouched);
+  CHECK(drainMessages(c.queue.get()).empty());
 }

@@ -385,4 +385,74 @@ movc o1.xyzw, r1.xxxx, r0.xyzw, l(1.000000, 0, 1.000000, 1.000000)
 ret
 )";
 
+// Isoline domain, integer partitioning, line output: the line density (how
+// many lines, along v: Vulkan's TessLevelOuter[0]) from cb0[0].x, the line
+// detail (segments per line, along u) from cb0[0].y; the 2 control points pass through.
+inline const char kHsIsolines[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+hs_5_0
+hs_decls
+dcl_input_control_point_count 2
+dcl_output_control_point_count 2
+dcl_tessellator_domain domain_isoline
+dcl_tessellator_partitioning partitioning_integer
+dcl_tessellator_output_primitive output_line
+dcl_hs_max_tessfactor l(64.000000)
+dcl_constantbuffer CB0[1], immediateIndexed
+hs_join_phase
+dcl_output_siv o0.x, finalLineDensityTessFactor
+dcl_output_siv o1.x, finalLineDetailTessFactor
+mov o0.x, cb0[0].x
+mov o1.x, cb0[0].y
+ret
+)";
+
+// Isolines from control point 0 (u = 0) to 1 (u = 1) moved down by v times
+// cb0[0].x in NDC; COLOR = (u, v, 0, 1).
+inline const char kDsIsolines[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+ds_5_0
+dcl_input_control_point_count 2
+dcl_tessellator_domain domain_isoline
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input vDomain.xy
+dcl_input vicp[2][0].xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+add r0.xyzw, -vicp[0][0].xyzw, vicp[1][0].xyzw
+mad r0.xyzw, vDomain.xxxx, r0.xyzw, vicp[0][0].xyzw
+mad o0.y, -vDomain.y, cb0[0].x, r0.y
+mov o0.xzw, r0.xxzw
+mov o1.xy, vDomain.xyxx
+mov o1.zw, l(0,0,0,1.000000)
+ret
+)";
+
 }  // namespace d3dvk::test

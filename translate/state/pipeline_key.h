@@ -30,6 +30,9 @@ enum class PipelineVariant : uint32_t {
   // pipeline's sample mask is then full.
   NativeShaderSampleMask = 7,
   NativeCountingShaderSampleMask = 8,
+  // Native with rasterizer discard: the application's stream output recorded
+  // as a pass of its own beside a conservative fallback draw (driver_stream_output.h).
+  StreamOutputPass = 9,
 };
 
 // Whether the variant's pixel shader applies the key's sampleMask (the pipeline's is all ones).
