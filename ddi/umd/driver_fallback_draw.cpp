@@ -92,6 +92,9 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
     captured.capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
     dxbc::TranslateOptions capture = withDeviceFeatures(&captured, idBases);
     capture.transformFeedback = true;
+    // A stream-output object's geometry shader: the stream it rasterizes is the one captured.
+    if (captured.streamOutput && captured.streamOutput->rasterizedStream != dxbc::kNoRasterizedStream)
+      capture.rasterizedStream = captured.streamOutput->rasterizedStream;
     // After the tessellator, SV_PrimitiveID is the patch's: the domain shader's capture adds it.
     capture.capturePrimitiveId = captured.stage == dxbc::ProgramType::Domain;
     if (capture.capturePrimitiveId) captured.capturedRegisters.push_back(kCapturedPrimitiveIdRegister);
@@ -306,7 +309,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   if (!pixelModule) return;
   const VkShaderModule flatPixelModule = ensureVariants(device, vs, captured, ps, variant | Shader::kFallbackFlatOnly);
   if (!flatPixelModule) return;
-  const int positionWord = capturedWord(captured.reflection, captured.capturedRegisters, 1 /*D3D_NAME_POSITION*/);
+  // (A stream-output object's geometry shader: the stream it rasterizes, which its capture variant captures.)
+  const uint32_t stream = captured.streamOutput && captured.streamOutput->rasterizedStream <= 3
+                              ? captured.streamOutput->rasterizedStream : 0;
+  const int positionWord = capturedWord(captured.reflection, captured.capturedRegisters, 1 /*D3D_NAME_POSITION*/, stream);
   if (positionWord < 0 || positionWord % 4 != 0) {
     logError(std::string("conservative fallback: the ") + (gs ? "geometry" : "vertex") +
              " shader writes no SV_Position; draw dropped");
@@ -421,7 +427,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   drawParameters.capturedRegisters = &captured.capturedRegisters;
   drawParameters.positionWord = uint32_t(positionWord);
   // A geometry shader's SV_PrimitiveID or a tessellated triangle's patch's (else the setup numbers the triangles).
-  const int primitiveIdWord = gs   ? capturedWord(gs->reflection, gs->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/)
+  const int primitiveIdWord = gs   ? capturedWord(gs->reflection, gs->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/, stream)
                               : ds ? int(4 * (registers - 1))  // the patch's (kCapturedPrimitiveIdRegister)
                                    : -1;
   drawParameters.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;

@@ -82,8 +82,8 @@ VkShaderModule capturingModule(Device& device, Shader& object, Shader& captured,
 
 }  // namespace
 
-bool streamOutputSupported(Device& device, const dxbc::Shader&, const StreamOutputDeclaration& declaration) {
-  return streamOutputSupported(device.vk(), declaration);
+bool streamOutputSupported(Device& device, const dxbc::Shader& shader, const StreamOutputDeclaration& declaration) {
+  return streamOutputSupported(device.vk(), shader, declaration);
 }
 
 void applyStreamOutput(Device& device, const StreamOutputDeclaration& declaration, uint32_t slots,
@@ -102,13 +102,6 @@ bool recordStreamOutputPass(Device& device, const DrawCall& call, const Prepared
   const DrawState& s = device.draw;
   Shader* object = s.streamOutputShader;
   if (!object) return true;
-  // The fallback's own capture rasterizes a geometry shader's stream 0.
-  const uint32_t rasterized = object->streamOutput->rasterizedStream;
-  if (object->stage == dxbc::ProgramType::Geometry && rasterized != 0 && rasterized != dxbc::kNoRasterizedStream) {
-    logError("stream output: a conservative draw on the fallback path rasterizing stream " + std::to_string(rasterized) +
-             " of a geometry shader is not supported (the fallback rasterizes stream 0); draw dropped");
-    return false;
-  }
   if (!streamOutputCaptures(device)) return true;  // nothing to capture or count
   PreparedDraw pass = prepared;
   pass.fallback = false;

@@ -129,9 +129,10 @@ bool readsPrimitiveId(const dxbc::ShaderReflection* ps) {
   return false;
 }
 
-int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue) {
+int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue,
+                 uint32_t stream) {
   for (const dxbc::SignatureElement& e : reflection.outputs.elements) {
-    if (e.systemValue != systemValue || e.stream != 0) continue;
+    if (e.systemValue != systemValue || e.stream != stream) continue;
     auto it = std::find(registers.begin(), registers.end(), e.registerIndex);
     if (it == registers.end()) continue;
     const uint32_t component = e.mask ? uint32_t(std::countr_zero(unsigned(e.mask))) : 0u;

@@ -77,8 +77,10 @@ DrawCall clampFallbackIndexedDraw(const DrawCall& call, const fallback::Primitiv
                                   bool robust);
 
 // The captured word of a system value of the captured stage (its registers are
-// captured as vec4s in `registers` order), or -1.
-int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue);
+// captured as vec4s in `registers` order) in D3D stream `stream` (a geometry
+// shader's rasterized one), or -1.
+int capturedWord(const dxbc::ShaderReflection& reflection, const std::vector<uint32_t>& registers, uint32_t systemValue,
+                 uint32_t stream = 0);
 // Whether a pixel shader (null: none) reads SV_PrimitiveID: then the triangles
 // of consecutive fallback draws cannot share a setup (their numbering is the draw's).
 bool readsPrimitiveId(const dxbc::ShaderReflection* ps);

@@ -47,7 +47,7 @@ VkPhysicalDeviceTransformFeedbackPropertiesEXT transformFeedbackProperties(vk::D
   return xfb;
 }
 
-bool streamOutputSupported(vk::Device& device, const StreamOutputDeclaration& d) {
+bool streamOutputSupported(vk::Device& device, const dxbc::Shader& shader, const StreamOutputDeclaration& d) {
   if (!device.transformFeedbackEnabled()) {
     logError("stream output needs VK_EXT_transform_feedback, which the Vulkan device lacks");
     return false;
@@ -59,6 +59,16 @@ bool streamOutputSupported(vk::Device& device, const StreamOutputDeclaration& d)
              ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackStreams) + " stream(s)");
     return false;
   }
+  // The streams the geometry shader emits to: the captured ones and the rasterized one.
+  const uint32_t emitted = d.streams | (d.rasterizedStream <= 3 ? 1u << d.rasterizedStream : 0u);
+  if (shader.program.type == dxbc::ProgramType::Geometry && std::popcount(emitted) > 1 &&
+      !xfb.transformFeedbackStreamsLinesTriangles)
+    for (const dxbc::Instruction& inst : shader.program.instructions)
+      if (inst.opcode == dxbc::Opcode::DclGsOutputTopology && inst.controls != 1 /*pointlist*/) {
+        logError("stream output: a geometry shader emitting lines or triangles to several streams needs the Vulkan "
+                 "device's transformFeedbackStreamsLinesTriangles, which it lacks (points only)");
+        return false;
+      }
   if (d.slots && uint32_t(std::bit_width(d.slots)) > xfb.maxTransformFeedbackBuffers) {
     logError("stream output: the declaration writes output slot " + std::to_string(std::bit_width(d.slots) - 1) +
              ", beyond the Vulkan device's " + std::to_string(xfb.maxTransformFeedbackBuffers) + " buffer(s)");

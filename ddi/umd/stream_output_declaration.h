@@ -38,9 +38,11 @@ bool readStreamOutputDeclaration(const D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENT
                                  const UINT* strides, uint32_t numStrides, uint32_t rasterizedStream,
                                  StreamOutputDeclaration* out);
 VkPhysicalDeviceTransformFeedbackPropertiesEXT transformFeedbackProperties(vk::Device& device);
-// Whether `device` can capture `declaration` (transform feedback, its
-// streams, buffers and strides); false after logging why.
-bool streamOutputSupported(vk::Device& device, const StreamOutputDeclaration& declaration);
+// Whether `device` can capture `declaration` of `shader` (transform feedback,
+// its streams, buffers and strides; a geometry shader emitting lines or
+// triangles to several streams needs transformFeedbackStreamsLinesTriangles);
+// false after logging why.
+bool streamOutputSupported(vk::Device& device, const dxbc::Shader& shader, const StreamOutputDeclaration& declaration);
 // The translation options capturing the entries of `declaration` that write `slots`.
 void applyStreamOutput(vk::Device& device, const StreamOutputDeclaration& declaration, uint32_t slots,
                        dxbc::TranslateOptions& options);

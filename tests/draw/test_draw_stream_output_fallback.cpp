@@ -57,6 +57,45 @@ cut_stream m0
 ret
 )";
 
+// Stream 1 only (stream 0 declares nothing): each triangle mirrored through
+// the target's centre, in blue.
+const char kGsStreamOneTriangles[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// m1:SV_Position           0   xyzw        0      POS   float   xyzw
+// m1:COLOR                 0   xyzw        1     NONE   float   xyzw
+//
+gs_5_0
+dcl_input_siv v[3][0].xyzw, position
+dcl_input v[3][1].xyzw
+dcl_inputprimitive triangle
+dcl_stream m1
+dcl_outputtopology trianglestrip
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_maxout 3
+mul o0.xyzw, v[0][0].xyzw, l(-1.000000, -1.000000, 1.000000, 1.000000)
+mov o1.xyzw, l(0, 0, 1.000000, 1.000000)
+emit_stream m1
+mul o0.xyzw, v[1][0].xyzw, l(-1.000000, -1.000000, 1.000000, 1.000000)
+mov o1.xyzw, l(0, 0, 1.000000, 1.000000)
+emit_stream m1
+mul o0.xyzw, v[2][0].xyzw, l(-1.000000, -1.000000, 1.000000, 1.000000)
+mov o1.xyzw, l(0, 0, 1.000000, 1.000000)
+emit_stream m1
+cut_stream m1
+ret
+)";
+
 // A vertex at pixel coordinates (px, py) of the 8×8 target.
 Vertex atPixel(float px, float py, std::array<float, 4> c) { return {px / 4.0f - 1.0f, 1.0f - py / 4.0f, c[0], c[1], c[2], c[3]}; }
 
@@ -243,5 +282,37 @@ TEST_CASE("[fallback] a conservative draw capturing with no rasterized stream ca
   c.d.context->Draw(3, 0);
   checkCaptured(c.floats(out.get()), 0, tri, 3);
   checkPixels(c, [](UINT, UINT) { return std::array<float, 4>{}; });
+  CHECK(drainMessages(c.queue.get()).empty());
+}
+
+TEST_CASE("[fallback] a conservative draw of a geometry shader capturing and rasterizing stream 1 draws stream 1's "
+          "conservative pixels",
+          "[stream-output][capture][fallback]") {
+  ForceConservativeFallback force;
+  Capture c;
+  const D3D11_SO_DECLARATION_ENTRY decl[] = {{1, "SV_Position", 0, 0, 2, 0}, {1, "COLOR", 0, 0, 4, 0}};
+  const UINT stride = sizeof(Vertex);
+  const std::vector<uint8_t> gs = assembled(kGsStreamOneTriangles);
+  Com<ID3D11GeometryShader> so;
+  REQUIRE(c.d->CreateGeometryShaderWithStreamOutput(gs.data(), gs.size(), decl, 2, &stride, 1, 1, nullptr, so.out()) ==
+          S_OK);
+  const Vertex tri[] = {atPixel(0, 0, kRed), atPixel(4.5f, 0, kRed), atPixel(0, 4.5f, kRed)};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, tri, sizeof tri, D3D11_BIND_VERTEX_BUFFER);
+  c.target.bindVertices(vb.get());
+  Com<ID3D11RasterizerState2> conservative = conservativeState(c.d);
+  c.d.context->RSSetState(conservative.get());
+  Com<ID3D11Buffer> out = c.soBuffer(4 * sizeof(Vertex));
+  ID3D11Buffer* targets[] = {out.get()};
+  const UINT zero = 0;
+  c.d.context->SOSetTargets(1, targets, &zero);
+  c.d.context->GSSetShader(so.get(), nullptr, 0);
+  c.d.context->Draw(3, 0);
+  // Captured: the mirrored vertices in blue.
+  Vertex mirrored[3];
+  for (int i = 0; i < 3; ++i) mirrored[i] = {-tri[i].x, -tri[i].y, 0, 0, 1, 1};
+  checkCaptured(c.floats(out.get()), 0, mirrored, 3);
+  CHECK(c.words(out.get())[18] == kUntouched);
+  // Drawn: the mirrored triangle (8,8) (3.5,8) (8,3.5) conservatively, x + y >= 10, in blue.
+  checkPixels(c, [](UINT x, UINT y) { return inBottomRight(x, y) ? kBlue : std::array<float, 4>{}; });
   CHECK(drainMessages(c.queue.get()).empty());
 }

@@ -428,8 +428,11 @@ class Translator {
   void scanStreams();
   void declareStreamOutput();
   // The D3D stream whose outputs are the ordinary varyings (the rasterized one; 0 without rasterization).
+  // (Whether or not it captures: a stream-output object without bound
+  // targets, and the conservative fallback's capture of one, still rasterize
+  // its RasterizedStream.)
   uint32_t rasterizedD3dStream() const {
-    return opt_.streamOutput.empty() || opt_.rasterizedStream == kNoRasterizedStream ? 0 : opt_.rasterizedStream;
+    return opt_.rasterizedStream == kNoRasterizedStream ? 0 : opt_.rasterizedStream;
   }
   // Whether emits to D3D stream s do anything: rasterized or captured.
   bool streamEmitted(uint32_t s) const { return s == rasterizedD3dStream() || (capturedStreams_ >> s & 1); }

@@ -133,7 +133,7 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
       stage = parsed.program.type;
       if (stage != dxbc::ProgramType::Vertex && stage != dxbc::ProgramType::Domain && stage != dxbc::ProgramType::Geometry)
         return device->setError(E_INVALIDARG);
-      if (!umd::streamOutputSupported(device->vk(), *streamOutput)) return device->setError(E_NOTIMPL);
+      if (!umd::streamOutputSupported(device->vk(), parsed, *streamOutput)) return device->setError(E_NOTIMPL);
       shader->streamOutput = streamOutput;
     }
     shader->stage = stage;
