@@ -3,6 +3,7 @@
 
 #include "guard_band.h"        // translate/fallback
 #include "adapter.h"  // logError
+#include "internal_compute12.h"  // writeStorageBufferSet
 #include "sample_positions.h"  // translate/fallback
 #include "setup_shader.h"      // translate/fallback
 
@@ -250,16 +251,7 @@ void writeFallbackSetupSet(vk::Device& device, VkDescriptorSet set, const Fallba
       {b.counters, kFallbackDrawArgsOffset, sizeof(gpu::FallbackDrawArgs)},
       {b.deferred, 0, VK_WHOLE_SIZE},
   };
-  VkWriteDescriptorSet writes[gpu::kSetupBindings];
-  for (uint32_t i = 0; i < gpu::kSetupBindings; ++i) {
-    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
-    writes[i].dstBinding = i;
-    writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[i].pBufferInfo = &infos[i];
-  }
-  vkUpdateDescriptorSets(device.handle(), gpu::kSetupBindings, writes, 0, nullptr);
+  umd12::writeStorageBufferSet(device, set, infos);
 }
 
 void recordFallbackPieceStart(VkCommandBuffer cmd, const FallbackPieceBuffers& b, const gpu::FallbackHeader& header,

@@ -23,16 +23,7 @@ void recordPredicateFold(const vk::Device& device, VkCommandBuffer cmd, const um
   params.firstWord = uint32_t((offset - base) / 4);
   params.count = count;
   const VkDescriptorBufferInfo infos[2] = {{source, base, offset - base + VkDeviceSize(count) * 8}, {word, wordOffset, 4}};
-  VkWriteDescriptorSet writes[2]{};
-  for (uint32_t i = 0; i < 2; ++i) {
-    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
-    writes[i].dstBinding = i;
-    writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[i].pBufferInfo = &infos[i];
-  }
-  vkUpdateDescriptorSets(device.handle(), 2, writes, 0, nullptr);
+  umd12::writeStorageBufferSet(device, set, infos);
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, fold.pipeline->handle());
   vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, fold.layout->handle(), 0, 1, &set, 0, nullptr);
   vkCmdPushConstants(cmd, fold.layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, indirect::kPredicatePushBytes, &params);

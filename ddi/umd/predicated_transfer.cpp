@@ -117,16 +117,7 @@ void TransferPredicate::recordRestore(const vk::Device& device, VkCommandBuffer 
   copyOut(cmd, current);
   fullBarrier(cmd);
   const VkDescriptorBufferInfo infos[2] = {{saved, 0, bytes_}, {current, 0, bytes_}};
-  VkWriteDescriptorSet writes[2]{};
-  for (uint32_t i = 0; i < 2; ++i) {
-    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
-    writes[i].dstBinding = i;
-    writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[i].pBufferInfo = &infos[i];
-  }
-  vkUpdateDescriptorSets(device.handle(), 2, writes, 0, nullptr);
+  umd12::writeStorageBufferSet(device, set, infos);
   indirect::RestoreWordsParams params;
   params.count = uint32_t(bytes_ / 4);
   const uint32_t groups = uint32_t(std::min<VkDeviceSize>(

@@ -38,4 +38,16 @@ std::unique_ptr<InternalComputePipeline12> createInternalComputePipeline(vk::Dev
   return created->pipeline ? std::move(created) : nullptr;
 }
 
+void writeStorageBufferSet(const vk::Device& device, VkDescriptorSet set, std::span<const VkDescriptorBufferInfo> buffers) {
+  std::vector<VkWriteDescriptorSet> writes(buffers.size(), VkWriteDescriptorSet{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET});
+  for (uint32_t i = 0; i < writes.size(); ++i) {
+    writes[i].dstSet = set;
+    writes[i].dstBinding = i;
+    writes[i].descriptorCount = 1;
+    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    writes[i].pBufferInfo = &buffers[i];
+  }
+  vkUpdateDescriptorSets(device.handle(), uint32_t(writes.size()), writes.data(), 0, nullptr);
+}
+
 }  // namespace d3dvk::umd12

@@ -24,4 +24,8 @@ std::unique_ptr<InternalComputePipeline12> createInternalComputePipeline(vk::Dev
                                                                          std::span<const uint32_t> spirv,
                                                                          VkResult* result);
 
+// Writes `buffers` into `set` as storage buffers at bindings 0..n-1 (the
+// layout of these pipelines, and of the conservative fallback's setup).
+void writeStorageBufferSet(const vk::Device& device, VkDescriptorSet set, std::span<const VkDescriptorBufferInfo> buffers);
+
 }  // namespace d3dvk::umd12

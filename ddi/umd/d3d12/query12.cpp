@@ -184,16 +184,7 @@ void CommandRecorder12::addQueryValues(VkBuffer sums, VkBuffer addends, const fa
   const VkDescriptorSet set = transient_->allocate(add->setLayout->handle(), &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a query sum");
   const VkDescriptorBufferInfo buffers[2] = {{sums, 0, VK_WHOLE_SIZE}, {addends, 0, VK_WHOLE_SIZE}};
-  VkWriteDescriptorSet writes[2];
-  for (uint32_t i = 0; i < 2; ++i) {
-    writes[i] = {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-    writes[i].dstSet = set;
-    writes[i].dstBinding = i;
-    writes[i].descriptorCount = 1;
-    writes[i].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    writes[i].pBufferInfo = &buffers[i];
-  }
-  vkUpdateDescriptorSets(device_->handle(), 2, writes, 0, nullptr);
+  writeStorageBufferSet(device_->vk(), set, buffers);
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, add->pipeline->handle());
