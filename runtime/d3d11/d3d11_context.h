@@ -327,6 +327,15 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   void releaseStreamOutputTargets();
   // The runtime's draw-time checks; false: the draw must not reach the driver.
   bool validateDraw(const char* function);
+  // The feature levels' rules of the context's methods (d3d11_context_level9.cpp,
+  // after the D3D11 docs' "10Level9 ID3D11DeviceContext Methods"); false: the
+  // call is dropped, with the debug layer's message. Binding NULLs is always allowed.
+  enum class StageBinding { ShaderResources, Samplers, ConstantBuffers, UnorderedAccessViews };
+  bool stageBindingAllowed(int stage, StageBinding what, UINT start, UINT count, const void* const* objects,
+                           const char* function);
+  enum class DrawKind { Draw, Indexed, Instanced, IndexedInstanced, Auto };
+  bool levelAllowsDraw(DrawKind kind, UINT countPerInstance, const char* function);
+  bool levelAllowsRenderTargets(UINT count, class D3D11RenderTargetView* const* rtvs, const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.
   void stateSettingError(int id, const char* idName, const char* function, const std::string& text);
 

@@ -50,6 +50,13 @@ StageNames invalidWindowMessage(int stage) {
 void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count, ID3D11Buffer* const* buffers,
                                                const UINT* first, const UINT* num, const char* function) {
   if (start >= kSlots || count > kSlots - start || (count && !buffers) || count == 0) return;
+  static const char* const kSetters[kStages] = {
+      "ID3D11DeviceContext::VSSetConstantBuffers", "ID3D11DeviceContext::PSSetConstantBuffers",
+      "ID3D11DeviceContext::GSSetConstantBuffers", "ID3D11DeviceContext::HSSetConstantBuffers",
+      "ID3D11DeviceContext::DSSetConstantBuffers", "ID3D11DeviceContext::CSSetConstantBuffers"};
+  if (!stageBindingAllowed(stage, StageBinding::ConstantBuffers, start, count,
+                           reinterpret_cast<const void* const*>(buffers), function ? function : kSetters[stage]))
+    return;
   if (function) {
     const StageNames names = invalidWindowMessage(stage);
     auto drop = [&](const std::string& why) {

@@ -539,6 +539,7 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartVertexLocation) try {
   const auto contextEntryLock = lockEntry();
+  if (!levelAllowsDraw(DrawKind::Draw, VertexCount, "ID3D11DeviceContext::Draw")) return;
   if (!validateDraw("ID3D11DeviceContext::Draw")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDraw(ddi.handle(), VertexCount, StartVertexLocation);
@@ -547,6 +548,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Draw(UINT VertexCount, UINT StartV
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT StartIndexLocation,
                                                          INT BaseVertexLocation) try {
   const auto contextEntryLock = lockEntry();
+  if (!levelAllowsDraw(DrawKind::Indexed, IndexCount, "ID3D11DeviceContext::DrawIndexed")) return;
   if (!validateDraw("ID3D11DeviceContext::DrawIndexed")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexed(ddi.handle(), IndexCount, StartIndexLocation, BaseVertexLocation);
@@ -555,6 +557,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexed(UINT IndexCount, UINT 
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerInstance, UINT InstanceCount,
                                                            UINT StartVertexLocation, UINT StartInstanceLocation) try {
   const auto contextEntryLock = lockEntry();
+  if (!levelAllowsDraw(DrawKind::Instanced, VertexCountPerInstance, "ID3D11DeviceContext::DrawInstanced")) return;
   if (!validateDraw("ID3D11DeviceContext::DrawInstanced")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawInstanced(ddi.handle(), VertexCountPerInstance, InstanceCount, StartVertexLocation,
@@ -564,6 +567,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawInstanced(UINT VertexCountPerI
 // DrawAuto: what stream output wrote into vertex-buffer slot 0's buffer (the driver knows how much).
 void STDMETHODCALLTYPE D3D11ImmediateContext::DrawAuto() try {
   const auto contextEntryLock = lockEntry();
+  if (!levelAllowsDraw(DrawKind::Auto, 0, "ID3D11DeviceContext::DrawAuto")) return;
   if (!validateDraw("ID3D11DeviceContext::DrawAuto")) return;  // (predicated in the UMD, like every draw)
   DdiDevice& ddi = driver();
   ddi::streamOutputSlot<PFND3D10DDI_DRAWAUTO>(ddi.funcs().pfnDrawAuto)(ddi.handle());
@@ -573,6 +577,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DrawIndexedInstanced(UINT IndexCou
                                                                   UINT StartIndexLocation, INT BaseVertexLocation,
                                                                   UINT StartInstanceLocation) try {
   const auto contextEntryLock = lockEntry();
+  if (!levelAllowsDraw(DrawKind::IndexedInstanced, IndexCountPerInstance, "ID3D11DeviceContext::DrawIndexedInstanced")) return;
   if (!validateDraw("ID3D11DeviceContext::DrawIndexedInstanced")) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnDrawIndexedInstanced(ddi.handle(), IndexCountPerInstance, InstanceCount, StartIndexLocation,

@@ -493,6 +493,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
   }
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   for (UINT i = 0; i < NumViews; ++i) next[i] = rtvFrom(ppRenderTargetViews[i]);
+  if (!levelAllowsRenderTargets(NumViews, next, "ID3D11DeviceContext::OMSetRenderTargets")) return;
   // UAVs stay, except in the slots the render targets now take.
   D3D11UnorderedAccessView* uavs[D3D11_1_UAV_SLOT_COUNT];
   std::copy(std::begin(unorderedAccessViews_), std::end(unorderedAccessViews_), uavs);
@@ -533,6 +534,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   D3D11RenderTargetView* rtvs[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
   if (setTargets)
     for (UINT i = 0; i < NumRTVs; ++i) rtvs[i] = rtvFrom(ppRenderTargetViews[i]);
+  if (setTargets && !levelAllowsRenderTargets(NumRTVs, rtvs, kFunction)) return;
   D3D11UnorderedAccessView* uavs[D3D11_1_UAV_SLOT_COUNT] = {};
   if (setUavs) {
     for (UINT i = 0; i < NumUAVs; ++i) uavs[UAVStartSlot + i] = static_cast<D3D11UnorderedAccessView*>(ppUnorderedAccessViews[i]);

@@ -77,6 +77,9 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
     return;
   }
   if (count == 0) return;
+  if (!stageBindingAllowed(stage, StageBinding::ShaderResources, start, count,
+                           reinterpret_cast<const void* const*>(views), function))
+    return;
   D3D10DDI_HSHADERRESOURCEVIEW handles[kSlots] = {};
   for (UINT i = 0; i < count; ++i) {
     auto* next = views ? static_cast<D3D11ShaderResourceView*>(views[i]) : nullptr;
@@ -134,6 +137,9 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
     return;
   }
   if (count == 0) return;
+  if (!stageBindingAllowed(stage, StageBinding::Samplers, start, count, reinterpret_cast<const void* const*>(samplers),
+                           function))
+    return;
   D3D10DDI_HSAMPLER handles[kSlots] = {};
   for (UINT i = 0; i < count; ++i) {
     auto* next = samplers ? static_cast<D3D11SamplerState*>(samplers[i]) : nullptr;

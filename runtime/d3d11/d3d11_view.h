@@ -46,6 +46,7 @@ class D3D11View : public D3D11DeviceChild<Interface> {
     if (pDesc) *pDesc = desc_;
   } D3DVK_CATCH_VOID
   D3D11ResourceBase& resource() { return resource_; }
+  const Desc& desc() const { return desc_; }
   const ViewRange& range() const { return range_; }
 
  protected:

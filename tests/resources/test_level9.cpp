@@ -434,3 +434,153 @@ TEST_CASE("10level9 context calls: 16-bit indices on 9_1 and one viewport and no
     CHECK(d.saw(D3D11_MESSAGE_ID_SETBLENDSTATE_SAMPLE_MASK_CANNOT_BE_ZERO) == l9);
   }
 }
+
+TEST_CASE("10level9 context calls: stages the level lacks and the vertex stage's samplers and views take no objects",
+          "[resources][errors]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3, D3D_FEATURE_LEVEL_10_0,
+                                  D3D_FEATURE_LEVEL_11_0}) {
+    INFO("level " << levelName(level));
+    DebugDevice d(level);
+    ID3D11DeviceContext* c = d.d.context.get();
+    const bool l9 = level < D3D_FEATURE_LEVEL_10_0, below11 = level < D3D_FEATURE_LEVEL_11_0;
+    D3D11_SAMPLER_DESC sd{};
+    sd.Filter = D3D11_FILTER_MIN_MAG_MIP_POINT;
+    sd.AddressU = sd.AddressV = sd.AddressW = D3D11_TEXTURE_ADDRESS_CLAMP;
+    sd.MaxAnisotropy = 1;
+    sd.ComparisonFunc = D3D11_COMPARISON_NEVER;
+    sd.MaxLOD = D3D11_FLOAT32_MAX;
+    Com<ID3D11SamplerState> sampler;
+    REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_BIND_SHADER_RESOURCE);
+    Com<ID3D11Texture2D> texture;
+    REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+    Com<ID3D11ShaderResourceView> srv;
+    REQUIRE(d->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+    D3D11_BUFFER_DESC bd{16, D3D11_USAGE_DEFAULT, D3D11_BIND_CONSTANT_BUFFER, 0, 0, 0};
+    Com<ID3D11Buffer> cb;
+    REQUIRE(d->CreateBuffer(&bd, nullptr, cb.out()) == S_OK);
+    ID3D11SamplerState* samplers[] = {sampler.get()};
+    ID3D11ShaderResourceView* views[] = {srv.get()};
+    ID3D11Buffer* buffers[] = {cb.get()};
+    d.ids();
+
+    // The vertex stage: constant buffers always, samplers and shader resources from 10_0.
+    c->VSSetSamplers(0, 1, samplers);
+    Com<ID3D11SamplerState> gotSampler;
+    c->VSGetSamplers(0, 1, gotSampler.out());
+    CHECK((gotSampler.get() == sampler.get()) == !l9);
+    CHECK(d.saw(D3D11_MESSAGE_ID_VSSETSAMPLERS_NOT_SUPPORTED) == l9);
+    c->VSSetShaderResources(0, 1, views);
+    Com<ID3D11ShaderResourceView> gotView;
+    c->VSGetShaderResources(0, 1, gotView.out());
+    CHECK((gotView.get() == srv.get()) == !l9);
+    CHECK(d.saw(D3D11_MESSAGE_ID_VSSHADERRESOURCES_NOT_SUPPORTED) == l9);
+    c->VSSetConstantBuffers(0, 1, buffers);
+    Com<ID3D11Buffer> gotBuffer;
+    c->VSGetConstantBuffers(0, 1, gotBuffer.out());
+    CHECK(gotBuffer.get() == cb.get());
+    CHECK(d.ids().empty());
+
+    // The pixel stage: 8 shader resources on 9_x, 128 from 10_0; 16 samplers everywhere.
+    c->PSSetShaderResources(7, 1, views);
+    c->PSSetShaderResources(8, 1, views);
+    Com<ID3D11ShaderResourceView> got7, got8;
+    c->PSGetShaderResources(7, 1, got7.out());
+    c->PSGetShaderResources(8, 1, got8.out());
+    CHECK(got7.get() == srv.get());
+    CHECK((got8.get() == srv.get()) == !l9);
+    CHECK(d.saw(D3D11_MESSAGE_ID_UNKNOWN) == l9);
+    c->PSSetSamplers(15, 1, samplers);
+    Com<ID3D11SamplerState> got15;
+    c->PSGetSamplers(15, 1, got15.out());
+    CHECK(got15.get() == sampler.get());
+
+    // Geometry and compute from 10_0, hull and domain from 11_0; NULLs are always taken.
+    c->GSSetShaderResources(0, 1, views);
+    Com<ID3D11ShaderResourceView> gotGs;
+    c->GSGetShaderResources(0, 1, gotGs.out());
+    CHECK((gotGs.get() == srv.get()) == !l9);
+    CHECK(d.saw(D3D11_MESSAGE_ID_GEOMETRY_SHADER_NOT_SUPPORTED) == l9);
+    c->CSSetConstantBuffers(0, 1, buffers);
+    Com<ID3D11Buffer> gotCs;
+    c->CSGetConstantBuffers(0, 1, gotCs.out());
+    CHECK((gotCs.get() == cb.get()) == !l9);
+    c->HSSetSamplers(0, 1, samplers);
+    c->DSSetShaderResources(0, 1, views);
+    Com<ID3D11SamplerState> gotHs;
+    Com<ID3D11ShaderResourceView> gotDs;
+    c->HSGetSamplers(0, 1, gotHs.out());
+    c->DSGetShaderResources(0, 1, gotDs.out());
+    CHECK((gotHs.get() == sampler.get()) == !below11);
+    CHECK((gotDs.get() == srv.get()) == !below11);
+    d.ids();
+    ID3D11ShaderResourceView* none[1] = {};
+    c->DSSetShaderResources(0, 1, none);
+    c->ClearState();
+    CHECK(d.ids().empty());
+  }
+}
+
+TEST_CASE("10level9 draws: no DrawInstanced and DrawAuto and no indexed point lists and DrawIndexedInstanced from 9_3",
+          "[resources][errors]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
+                                  D3D_FEATURE_LEVEL_10_0}) {
+    INFO("level " << levelName(level));
+    DebugDevice d(level);
+    ID3D11DeviceContext* c = d.d.context.get();
+    const bool l9 = level < D3D_FEATURE_LEVEL_10_0;
+    d.ids();
+    c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    c->DrawInstanced(3, 2, 0, 0);
+    CHECK(d.saw(D3D11_MESSAGE_ID_DRAWINSTANCED_NOT_SUPPORTED) == l9);
+    c->DrawIndexedInstanced(3, 2, 0, 0, 0);
+    CHECK(d.saw(D3D11_MESSAGE_ID_DRAWINDEXEDINSTANCED_NOT_SUPPORTED_BELOW_9_3) == (level < D3D_FEATURE_LEVEL_9_3));
+    c->DrawAuto();
+    CHECK(d.saw(D3D11_MESSAGE_ID_STREAM_OUT_NOT_SUPPORTED) == l9);
+    c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
+    c->Draw(3, 0);
+    CHECK(d.ids().empty());
+    c->DrawIndexed(3, 0, 0);
+    CHECK(d.saw(D3D11_MESSAGE_ID_DRAWINDEXED_POINTLIST_UNSUPPORTED) == l9);
+    // At most 65535 primitives a draw on 9_1, 1048575 on 9_2 and 9_3.
+    c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+    c->Draw(65537, 0);
+    CHECK(d.ids().empty());
+    c->Draw(65538, 0);
+    CHECK(d.saw(D3D11_MESSAGE_ID_UNKNOWN) == (level == D3D_FEATURE_LEVEL_9_1));
+    c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+    c->Draw(2 * 1048576, 0);
+    CHECK(d.saw(D3D11_MESSAGE_ID_UNKNOWN) == l9);
+  }
+}
+
+TEST_CASE("9_3 render targets of differing bit depths are refused", "[resources][errors]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_3, D3D_FEATURE_LEVEL_10_0}) {
+    INFO("level " << levelName(level));
+    DebugDevice d(level);
+    ID3D11DeviceContext* c = d.d.context.get();
+    Com<ID3D11RenderTargetView> rtv[3];
+    const DXGI_FORMAT formats[3] = {DXGI_FORMAT_R8G8B8A8_UNORM, DXGI_FORMAT_B8G8R8A8_UNORM,
+                                    DXGI_FORMAT_R16G16B16A16_FLOAT};
+    Com<ID3D11Texture2D> textures[3];
+    for (int i = 0; i < 3; ++i) {
+      D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, formats[i], D3D11_BIND_RENDER_TARGET);
+      REQUIRE(d->CreateTexture2D(&td, nullptr, textures[i].out()) == S_OK);
+      REQUIRE(d->CreateRenderTargetView(textures[i].get(), nullptr, rtv[i].out()) == S_OK);
+    }
+    d.ids();
+    ID3D11RenderTargetView* same[2] = {rtv[0].get(), rtv[1].get()};
+    c->OMSetRenderTargets(2, same, nullptr);
+    CHECK(d.ids().empty());
+    ID3D11RenderTargetView* differing[2] = {rtv[0].get(), rtv[2].get()};
+    c->OMSetRenderTargets(2, differing, nullptr);
+    ID3D11RenderTargetView* got[2] = {};
+    c->OMGetRenderTargets(2, got, nullptr);
+    const bool refused = level == D3D_FEATURE_LEVEL_9_3;
+    CHECK(d.saw(D3D11_MESSAGE_ID_OMSETRENDERTARGETS_NO_DIFFERING_BIT_DEPTHS) == refused);
+    CHECK(got[0] == rtv[0].get());
+    CHECK(got[1] == (refused ? rtv[1].get() : rtv[2].get()));
+    for (ID3D11RenderTargetView* v : got)
+      if (v) v->Release();
+  }
+}
