@@ -221,6 +221,10 @@ typedef enum D3D12DDI_TABLE_TYPE : int {
   // (D3DVKDDI_RESOURCE_CPU_FUNCS: ID3D12Resource::WriteToSubresource and
   // ReadFromSubresource), whose layout only the driver knows.
   D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU = 0x10002,
+  // d3dvk's own: the commands ID3D12GraphicsCommandList1 and 2 add
+  // (D3DVKDDI_COMMAND_LIST_EXT_FUNCS), which the WDK appends to later
+  // versions of the command-list table than d3dvk's 0003 one.
+  D3DVK_DDI_TABLE_TYPE_COMMAND_LIST_EXT = 0x10003,
 } D3D12DDI_TABLE_TYPE;
 
 typedef struct D3D12DDI_TABLE_REQUEST {
@@ -1440,6 +1444,34 @@ typedef struct D3DVKDDI_RESOURCE_CPU_FUNCS {
   HRESULT(APIENTRY* pfnReadFromSubresource)(D3D12DDI_HDEVICE, VOID* pDstData, UINT DstRowPitch, UINT DstDepthPitch,
                                             D3D12DDI_HRESOURCE, UINT SrcSubresource, const D3D12DDI_BOX* pSrcBox);
 } D3DVKDDI_RESOURCE_CPU_FUNCS;
+
+// d3dvk's commands of ID3D12GraphicsCommandList1/2 (D3DVK_DDI_TABLE_TYPE_COMMAND_LIST_EXT).
+// WriteBufferImmediate: each write's Dest is 4-byte aligned (the runtime checked
+// it); a Dest that names no live buffer is the driver's to report; Mode is a
+// D3D12_WRITEBUFFERIMMEDIATE_MODE. ResolveSubresourceRegion: pSrcRect is never
+// null (the runtime resolves null to the whole subresource) and lies, with the
+// destination region at DstX/DstY, within both subresources; ResolveMode is a
+// D3D12_RESOLVE_MODE the runtime validated for the format.
+enum : UINT {  // D3D12_WRITEBUFFERIMMEDIATE_MODE and D3D12_RESOLVE_MODE's values
+  D3DVKDDI_WRITEBUFFERIMMEDIATE_MODE_DEFAULT = 0,
+  D3DVKDDI_WRITEBUFFERIMMEDIATE_MODE_MARKER_IN = 1,
+  D3DVKDDI_WRITEBUFFERIMMEDIATE_MODE_MARKER_OUT = 2,
+  D3DVKDDI_RESOLVE_MODE_DECOMPRESS = 0,
+  D3DVKDDI_RESOLVE_MODE_MIN = 1,
+  D3DVKDDI_RESOLVE_MODE_MAX = 2,
+  D3DVKDDI_RESOLVE_MODE_AVERAGE = 3,
+};
+typedef struct D3DVKDDI_WRITEBUFFERIMMEDIATE {
+  D3D12DDI_GPU_VIRTUAL_ADDRESS Dest;
+  UINT32 Value;
+  UINT Mode;
+} D3DVKDDI_WRITEBUFFERIMMEDIATE;
+typedef struct D3DVKDDI_COMMAND_LIST_EXT_FUNCS {
+  VOID(APIENTRY* pfnWriteBufferImmediate)(D3D12DDI_HCOMMANDLIST, UINT Count, const D3DVKDDI_WRITEBUFFERIMMEDIATE* pWrites);
+  VOID(APIENTRY* pfnResolveSubresourceRegion)(D3D12DDI_HCOMMANDLIST, D3D12DDI_HRESOURCE hDstResource, UINT DstSubresource,
+                                              UINT DstX, UINT DstY, D3D12DDI_HRESOURCE hSrcResource, UINT SrcSubresource,
+                                              const D3D12DDI_RECT* pSrcRect, DXGI_FORMAT Format, UINT ResolveMode);
+} D3DVKDDI_COMMAND_LIST_EXT_FUNCS;
 
 // d3dvk's driver messages (D3DVK_DDI_TABLE_TYPE_MESSAGES): the runtime registers
 // one callback per device; the UMD calls it, on the thread of the DDI call that

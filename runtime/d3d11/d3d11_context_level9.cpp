@@ -3,8 +3,8 @@
 // ID3D11DeviceContext Methods": stages a level does not have (geometry and
 // compute on 9_x, hull and domain below 11_0; the vertex stage's samplers and
 // shader resources on 9_x) take no objects; a 9_x pixel shader has 8 shader
-// resources; 9_x draws: no DrawInstanced or DrawAuto, DrawIndexedInstanced from
-// 9_3, no indexed point lists, at most 65535 (9_1) or 1048575 primitives per
+// resources; 9_x draws: no DrawInstanced or DrawAuto (instancing is
+// DrawIndexedInstanced's, on 9_1 and 9_2 as simple instancing), no indexed point lists, at most 65535 (9_1) or 1048575 primitives per
 // draw; 9_3's render targets all of one bit depth. A refused call is dropped
 // with the debug layer's message (10level9 IDs where D3D11 has one). What
 // 10level9 hardware cannot report before drawing (index values past its
@@ -85,9 +85,8 @@ bool D3D11ImmediateContext::levelAllowsDraw(DrawKind kind, UINT countPerInstance
   if (kind == DrawKind::Auto)
     return refuse(D3D11_MESSAGE_ID_STREAM_OUT_NOT_SUPPORTED, "STREAM_OUT_NOT_SUPPORTED",
                   "DrawAuto needs stream output, which is not supported");
-  if (kind == DrawKind::IndexedInstanced && level < D3D_FEATURE_LEVEL_9_3)
-    return refuse(D3D11_MESSAGE_ID_DRAWINDEXEDINSTANCED_NOT_SUPPORTED_BELOW_9_3,
-                  "DRAWINDEXEDINSTANCED_NOT_SUPPORTED_BELOW_9_3", "DrawIndexedInstanced is not supported");
+  // (DrawIndexedInstanced runs on 9_1 and 9_2 too: d3dvk reports D3D9_SIMPLE_INSTANCING_SUPPORT, whose
+  // step rate of 1 CreateInputLayout holds.)
   const bool indexed = kind == DrawKind::Indexed || kind == DrawKind::IndexedInstanced;
   if (indexed && topology_ == D3D11_PRIMITIVE_TOPOLOGY_POINTLIST)
     return refuse(D3D11_MESSAGE_ID_DRAWINDEXED_POINTLIST_UNSUPPORTED, "DRAWINDEXED_POINTLIST_UNSUPPORTED",

@@ -388,6 +388,12 @@ std::vector<ResourceDescError> level9InputLayoutErrors(D3D_FEATURE_LEVEL level, 
     const int slotClass = rawEnum(el.InputSlotClass);  // not validated yet: any value may arrive
     if (slotClass == D3D11_INPUT_PER_VERTEX_DATA) perVertex = true;
     if (el.InputSlot == 0 && slotClass == D3D11_INPUT_PER_INSTANCE_DATA) slot0PerInstance = true;
+    // 9_1 and 9_2 instance through D3D9's simple instancing (D3D9_SIMPLE_INSTANCING_SUPPORT): a step rate of 1.
+    if (slotClass == D3D11_INPUT_PER_INSTANCE_DATA && el.InstanceDataStepRate != 1 && level < D3D_FEATURE_LEVEL_9_3)
+      e.push_back(error(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDSTEPRATECHANGE, "CREATEINPUTLAYOUT_INVALIDSTEPRATECHANGE",
+                        "pInputElementDescs[" + std::to_string(i) + "]: InstanceDataStepRate is " +
+                            std::to_string(el.InstanceDataStepRate) + "; simple instancing" + atLevel(level) +
+                            " steps every instance (1)."));
   }
   if (perVertex && slot0PerInstance)
     e.push_back(error(D3D11_MESSAGE_ID_SLOT_ZERO_MUST_BE_D3D10_INPUT_PER_VERTEX_DATA,

@@ -21,7 +21,8 @@
 // marker no-ops); the draw path (d3d12_command_list_draw.cpp: IA/RS/OM state,
 // SetPipelineState, root signatures and arguments, SetDescriptorHeaps,
 // DrawInstanced, DrawIndexedInstanced, Dispatch, ExecuteIndirect); SetPredication;
-// ExecuteBundle (d3d12_bundle.cpp); every other method logs that it is not implemented yet and
+// ExecuteBundle (d3d12_bundle.cpp); ID3D12GraphicsCommandList1 and 2
+// (d3d12_command_list1.cpp); every other method logs that it is not implemented yet and
 // does nothing (d3d12_command_list_unimplemented.cpp).
 #pragma once
 
@@ -41,7 +42,7 @@ class D3D12PipelineState;
 class D3D12Resource;
 class D3D12RootSignature;
 
-class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList> {
+class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList2> {
  public:
   static HRESULT create(D3D12Device* device, D3D12_COMMAND_LIST_TYPE type, D3D12CommandAllocator* allocator,
                         ID3D12PipelineState* initialState, D3D12CommandList** out);
@@ -117,9 +118,18 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void STDMETHODCALLTYPE ResolveQueryData(ID3D12QueryHeap *pQueryHeap, D3D12_QUERY_TYPE Type, UINT StartIndex, UINT NumQueries, ID3D12Resource *pDestinationBuffer, UINT64 AlignedDestinationBufferOffset) override;
   // Bundles (d3d12_bundle.cpp):
   void STDMETHODCALLTYPE ExecuteBundle(ID3D12GraphicsCommandList *pCommandList) override;
+  // ID3D12GraphicsCommandList1 and 2 (d3d12_command_list1.cpp):
+  void STDMETHODCALLTYPE AtomicCopyBufferUINT(ID3D12Resource *pDstBuffer, UINT64 DstOffset, ID3D12Resource *pSrcBuffer, UINT64 SrcOffset, UINT Dependencies, ID3D12Resource *const *ppDependentResources, const D3D12_SUBRESOURCE_RANGE_UINT64 *pDependentSubresourceRanges) override;
+  void STDMETHODCALLTYPE AtomicCopyBufferUINT64(ID3D12Resource *pDstBuffer, UINT64 DstOffset, ID3D12Resource *pSrcBuffer, UINT64 SrcOffset, UINT Dependencies, ID3D12Resource *const *ppDependentResources, const D3D12_SUBRESOURCE_RANGE_UINT64 *pDependentSubresourceRanges) override;
+  void STDMETHODCALLTYPE OMSetDepthBounds(FLOAT Min, FLOAT Max) override;
+  void STDMETHODCALLTYPE SetSamplePositions(UINT NumSamplesPerPixel, UINT NumPixels, D3D12_SAMPLE_POSITION *pSamplePositions) override;
+  void STDMETHODCALLTYPE ResolveSubresourceRegion(ID3D12Resource *pDstResource, UINT DstSubresource, UINT DstX, UINT DstY, ID3D12Resource *pSrcResource, UINT SrcSubresource, D3D12_RECT *pSrcRect, DXGI_FORMAT Format, D3D12_RESOLVE_MODE ResolveMode) override;
+  void STDMETHODCALLTYPE SetViewInstanceMask(UINT Mask) override;
+  void STDMETHODCALLTYPE WriteBufferImmediate(UINT Count, const D3D12_WRITEBUFFERIMMEDIATE_PARAMETER *pParams, const D3D12_WRITEBUFFERIMMEDIATE_MODE *pModes) override;
  protected:
   bool implements(REFIID riid) const override {
-    return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList);
+    return riid == __uuidof(ID3D12CommandList) || riid == __uuidof(ID3D12GraphicsCommandList) ||
+           riid == __uuidof(ID3D12GraphicsCommandList1) || riid == __uuidof(ID3D12GraphicsCommandList2);
   }
 
  private:
@@ -153,6 +163,16 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void bundleSetDescriptorHeaps(UINT count, const std::vector<ID3D12DescriptorHeap*>& heaps);
   std::vector<BundleCall> bundleCalls_;
   void notImplemented(const char* method);
+  // ResolveSubresource(Region)'s format rule: Format is typed, and each
+  // resource is of Format or typeless of its family; else invalid() and false.
+  bool resolveFormatValid(const char* method, DXGI_FORMAT format, DXGI_FORMAT src, DXGI_FORMAT dst);
+  // A valid call d3dvk cannot carry out: the command is dropped and Close returns E_NOTIMPL.
+  void unsupported(const char* method, const std::string& why);
+  // AtomicCopyBufferUINT(64): a `bytes`-byte copy after the runtime's checks.
+  void atomicCopy(const char* method, UINT bytes, ID3D12Resource* dstBuffer, UINT64 dstOffset, ID3D12Resource* srcBuffer,
+                  UINT64 srcOffset, UINT dependencies, ID3D12Resource* const* dependentResources,
+                  const D3D12_SUBRESOURCE_RANGE_UINT64* dependentRanges);
+  FLOAT depthBounds_[2] = {0.0f, 1.0f};  // OMSetDepthBounds (no PSO enables the test yet)
   // Runs one DDI call, keeping the first error the driver reports.
   template <typename F>
   void ddiCall(F&& call);

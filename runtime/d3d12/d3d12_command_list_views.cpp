@@ -178,6 +178,21 @@ bool isTypelessFormat(DXGI_FORMAT f) {
 
 }  // namespace
 
+bool D3D12CommandList::resolveFormatValid(const char* method, DXGI_FORMAT format, DXGI_FORMAT src, DXGI_FORMAT dst) {
+  if (format == DXGI_FORMAT_UNKNOWN || isTypelessFormat(format)) {
+    invalid(method, "Format must be a typed format");
+    return false;
+  }
+  // Each resource is of Format or typeless of Format's family (translate/state/copy_rules.h).
+  auto fits = [&](DXGI_FORMAT resource) {
+    return resource == format || (isTypelessFormat(resource) && state::copyGroup(format) == resource);
+  };
+  if (fits(src) && fits(dst)) return true;
+  invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVESUBRESOURCE_INVALID_FORMAT),
+          "Format is not the format of both resources (or of their typeless family)");
+  return false;
+}
+
 void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDstResource, UINT DstSubresource,
                                                             ID3D12Resource* pSrcResource, UINT SrcSubresource,
                                                             DXGI_FORMAT Format) try {
@@ -194,14 +209,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDst
     return invalid(method, "pDstResource is not a single-sampled Texture2D");
   if (DstSubresource >= dst->subresourceCount() || SrcSubresource >= src->subresourceCount())
     return invalid(method, "DstSubresource or SrcSubresource is out of range");
-  if (Format == DXGI_FORMAT_UNKNOWN || isTypelessFormat(Format)) return invalid(method, "Format must be a typed format");
-  // Each resource is of Format or typeless of Format's family (translate/state/copy_rules.h).
-  auto fits = [&](DXGI_FORMAT resource) {
-    return resource == Format || (isTypelessFormat(resource) && state::copyGroup(Format) == resource);
-  };
-  if (!fits(s.Format) || !fits(d.Format))
-    return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVESUBRESOURCE_INVALID_FORMAT),
-                   "Format is not the format of both resources (or of their typeless family)");
+  if (!resolveFormatValid(method, Format, s.Format, d.Format)) return;
   DdiErrorScope12 scope(method_.c_str());
   device()->ddi().list().pfnResourceResolveSubresource(ddiHandle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                                        SrcSubresource, Format);

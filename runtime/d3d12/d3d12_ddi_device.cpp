@@ -96,6 +96,9 @@ std::unique_ptr<DdiDevice12> DdiDevice12::create(std::shared_ptr<UmdAdapter12> a
   if (FAILED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU, &self->resourceCpu_,
                                sizeof self->resourceCpu_, 0, D3D12DDI_HRTTABLE{})))
     self->resourceCpu_ = {};
+  if (FAILED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_COMMAND_LIST_EXT, &self->listExt_,
+                               sizeof self->listExt_, 0, D3D12DDI_HRTTABLE{})))
+    self->listExt_ = {};
   // The message table is d3dvk's own; a UMD without it prints its messages itself.
   D3DVKDDI_MESSAGE_FUNCS messages{};
   if (SUCCEEDED(f.pfnFillDDITable(self->adapter_->handle(), D3DVK_DDI_TABLE_TYPE_MESSAGES, &messages, sizeof messages, 0,

@@ -32,6 +32,8 @@ class DdiDevice12 {
   const D3DVKDDI_FENCE_FUNCS& fence() const { return fence_; }
   // The CPU's access to textures (d3dvk's own table; null entries when the UMD lacks it).
   const D3DVKDDI_RESOURCE_CPU_FUNCS& resourceCpu() const { return resourceCpu_; }
+  // ID3D12GraphicsCommandList1/2's commands (d3dvk's own table; null entries when the UMD lacks it).
+  const D3DVKDDI_COMMAND_LIST_EXT_FUNCS& listExt() const { return listExt_; }
   HRESULT removedReason() const { return removed_.load(std::memory_order_acquire); }
   // Where the UMD's messages go: (its HRESULT, the API method being called on
   // this thread or null, the text). Set once, before the device is handed out.
@@ -54,6 +56,7 @@ class DdiDevice12 {
   D3D12DDI_COMMAND_QUEUE_FUNCS_CORE_0001 queue_{};
   D3DVKDDI_FENCE_FUNCS fence_{};
   D3DVKDDI_RESOURCE_CPU_FUNCS resourceCpu_{};
+  D3DVKDDI_COMMAND_LIST_EXT_FUNCS listExt_{};
   bool created_ = false;
   friend class DdiErrorScope12;
 };

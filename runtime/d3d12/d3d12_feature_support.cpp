@@ -61,7 +61,8 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
     case D3D12_FEATURE_D3D12_OPTIONS2: {
       auto* out = featureData<D3D12_FEATURE_DATA_D3D12_OPTIONS2>(data, size);
       if (!out) return E_INVALIDARG;
-      // OMSetDepthBounds and SetSamplePositions are not implemented.
+      // No depth-bounds test in pipeline states, no programmable sample positions
+      // (ID3D12GraphicsCommandList1's OMSetDepthBounds / SetSamplePositions keep nothing the pipeline reads).
       return S_OK;
     }
     case D3D12_FEATURE_ARCHITECTURE: {
@@ -133,7 +134,12 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
     case D3D12_FEATURE_D3D12_OPTIONS3: {
       auto* out = featureData<D3D12_FEATURE_DATA_D3D12_OPTIONS3>(data, size);
       if (!out) return E_INVALIDARG;
-      out->WriteBufferImmediateSupportFlags = D3D12_COMMAND_LIST_SUPPORT_FLAG_NONE;
+      // WriteBufferImmediate on direct, bundle, compute and copy lists (the driver's command-list extension table).
+      out->WriteBufferImmediateSupportFlags =
+          ddi().listExt().pfnWriteBufferImmediate
+              ? D3D12_COMMAND_LIST_SUPPORT_FLAGS(D3D12_COMMAND_LIST_SUPPORT_FLAG_DIRECT | D3D12_COMMAND_LIST_SUPPORT_FLAG_BUNDLE |
+                                                 D3D12_COMMAND_LIST_SUPPORT_FLAG_COMPUTE | D3D12_COMMAND_LIST_SUPPORT_FLAG_COPY)
+              : D3D12_COMMAND_LIST_SUPPORT_FLAG_NONE;
       out->ViewInstancingTier = D3D12_VIEW_INSTANCING_TIER_NOT_SUPPORTED;
       return S_OK;  // no copy-queue timestamps, no casting of fully typed formats, no barycentrics
     }

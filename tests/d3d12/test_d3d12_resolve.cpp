@@ -179,3 +179,77 @@ TEST_CASE("D3D12 DiscardResource checks its region and keeps the contents", "[d3
   c.list->DiscardResource(nullptr, nullptr);
   CHECK(c.run() == E_INVALIDARG);
 }
+
+TEST_CASE("D3D12 ResolveSubresourceRegion resolves a rectangle into another place of another subresource",
+          "[d3d12][resolve]") {
+  Context c;
+  ID3D12GraphicsCommandList1* list1 = nullptr;
+  REQUIRE(c.list->QueryInterface(__uuidof(ID3D12GraphicsCommandList1), reinterpret_cast<void**>(&list1)) == S_OK);
+  ID3D12Resource* msaa = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 4);
+  ID3D12Resource* target = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1, 2, 2, D3D12_RESOURCE_FLAG_NONE);
+  D3D12_CPU_DESCRIPTOR_HANDLE rtv = c.rtv(msaa, DXGI_FORMAT_R8G8B8A8_UNORM);
+  const FLOAT blue[4] = {0.2f, 0.4f, 0.6f, 0.8f}, red[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+  c.list->ClearRenderTargetView(rtv, blue, 0, nullptr);
+  D3D12_RECT redRect{2, 3, 5, 8};
+  c.list->ClearRenderTargetView(rtv, red, 1, &redRect);
+  // Source rectangle [1, 5) x [2, 6) into slice 1 mip 0 at (3, 1): destination [3, 7) x [1, 5).
+  D3D12_RECT from{1, 2, 5, 6};
+  list1->ResolveSubresourceRegion(target, 2, 3, 1, msaa, 0, &from, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
+  // A null rectangle: the whole subresource, into slice 0 mip 0.
+  list1->ResolveSubresourceRegion(target, 0, 0, 0, msaa, 0, nullptr, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
+  // DECOMPRESS in place: nothing to do, no error.
+  list1->ResolveSubresourceRegion(msaa, 0, 1, 2, msaa, 0, &from, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_DECOMPRESS);
+  REQUIRE(c.run() == S_OK);
+  auto source = [&](UINT x, UINT y) {  // the multisampled target's pixel
+    return x >= 2 && x < 5 && y >= 3 ? 0xFF0000FFu : 0xCC996633u;
+  };
+  const std::vector<uint32_t> region = c.read(target, 2), whole = c.read(target, 0);
+  REQUIRE(region.size() == 64);
+  REQUIRE(whole.size() == 64);
+  for (UINT y = 0; y < 8; ++y)
+    for (UINT x = 0; x < 8; ++x) {
+      INFO("pixel " << x << "," << y);
+      const bool inside = x >= 3 && x < 7 && y >= 1 && y < 5;
+      CHECK(region[y * 8 + x] == (inside ? source(x - 3 + 1, y - 1 + 2) : 0u));
+      CHECK(whole[y * 8 + x] == source(x, y));
+    }
+  list1->Release();
+}
+
+TEST_CASE("D3D12 ResolveSubresourceRegion refuses regions outside the subresources and modes d3dvk lacks",
+          "[d3d12][resolve][errors]") {
+  Context c;
+  ID3D12GraphicsCommandList1* list1 = nullptr;
+  REQUIRE(c.list->QueryInterface(__uuidof(ID3D12GraphicsCommandList1), reinterpret_cast<void**>(&list1)) == S_OK);
+  ID3D12Resource* msaa = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 4);
+  ID3D12Resource* single = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1);
+  D3D12_RECT rect{0, 0, 4, 4};
+  SECTION("a source rectangle past the subresource") {
+    D3D12_RECT past{4, 4, 9, 8};
+    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &past, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("an empty source rectangle") {
+    D3D12_RECT empty{2, 2, 2, 4};
+    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &empty, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("a destination region past the subresource") {
+    list1->ResolveSubresourceRegion(single, 0, 5, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("DECOMPRESS between sample counts") {
+    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_DECOMPRESS);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("sampler feedback modes") {
+    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM,
+                                    D3D12_RESOLVE_MODE_ENCODE_SAMPLER_FEEDBACK);
+    CHECK(c.run() == E_INVALIDARG);
+  }
+  SECTION("MIN and MAX are not implemented") {
+    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_MAX);
+    CHECK(c.run() == E_NOTIMPL);
+  }
+  list1->Release();
+}

@@ -377,6 +377,17 @@ TEST_CASE("10level9 input layouts take the level's vertex formats", "[resources]
         {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 0, 0, D3D11_INPUT_PER_INSTANCE_DATA, 1}};
     CHECK(d->CreateInputLayout(two, 2, nullptr, 0, layout.out()) == E_INVALIDARG);
     CHECK(d.saw(D3D11_MESSAGE_ID_SLOT_ZERO_MUST_BE_D3D10_INPUT_PER_VERTEX_DATA));
+    // 9_1 and 9_2 instance as D3D9's simple instancing: a step rate of 1 (9_3: any).
+    const D3D11_INPUT_ELEMENT_DESC stepTwo[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"TEXCOORD", 0, DXGI_FORMAT_R32G32_FLOAT, 1, 0, D3D11_INPUT_PER_INSTANCE_DATA, 2}};
+    d.ids();
+    d->CreateInputLayout(stepTwo, 2, nullptr, 0, layout.out());
+    CHECK(d.saw(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDSTEPRATECHANGE) == (level != D3D_FEATURE_LEVEL_9_3));
+    D3D11_INPUT_ELEMENT_DESC stepOne[2] = {stepTwo[0], stepTwo[1]};
+    stepOne[1].InstanceDataStepRate = 1;
+    d->CreateInputLayout(stepOne, 2, nullptr, 0, layout.out());
+    CHECK_FALSE(d.saw(D3D11_MESSAGE_ID_CREATEINPUTLAYOUT_INVALIDSTEPRATECHANGE));
   }
 }
 
@@ -521,7 +532,7 @@ TEST_CASE("10level9 context calls: stages the level lacks and the vertex stage's
   }
 }
 
-TEST_CASE("10level9 draws: no DrawInstanced and DrawAuto and no indexed point lists and DrawIndexedInstanced from 9_3",
+TEST_CASE("10level9 draws: no DrawInstanced and DrawAuto and no indexed point lists and at most the level's primitives",
           "[resources][errors]") {
   for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_2, D3D_FEATURE_LEVEL_9_3,
                                   D3D_FEATURE_LEVEL_10_0}) {
@@ -533,8 +544,8 @@ TEST_CASE("10level9 draws: no DrawInstanced and DrawAuto and no indexed point li
     c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     c->DrawInstanced(3, 2, 0, 0);
     CHECK(d.saw(D3D11_MESSAGE_ID_DRAWINSTANCED_NOT_SUPPORTED) == l9);
-    c->DrawIndexedInstanced(3, 2, 0, 0, 0);
-    CHECK(d.saw(D3D11_MESSAGE_ID_DRAWINDEXEDINSTANCED_NOT_SUPPORTED_BELOW_9_3) == (level < D3D_FEATURE_LEVEL_9_3));
+    c->DrawIndexedInstanced(3, 2, 0, 0, 0);  // 9_1, 9_2: simple instancing (D3D9_SIMPLE_INSTANCING_SUPPORT)
+    CHECK(d.ids().empty());
     c->DrawAuto();
     CHECK(d.saw(D3D11_MESSAGE_ID_STREAM_OUT_NOT_SUPPORTED) == l9);
     c->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);

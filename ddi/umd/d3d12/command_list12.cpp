@@ -235,6 +235,26 @@ VOID APIENTRY resourceResolveSubresource(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_H
   list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format);
 } D3DVK_CATCH_VOID
 
+// ID3D12GraphicsCommandList1/2's commands (d3dvk's own table, D3DVKDDI_COMMAND_LIST_EXT_FUNCS).
+VOID APIENTRY writeBufferImmediate(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3DVKDDI_WRITEBUFFERIMMEDIATE* writes) try {
+  if (CommandList12* list = CommandList12::from(hList)) list->recorder.writeBufferImmediate(count, writes);
+} D3DVK_CATCH_VOID
+
+VOID APIENTRY resolveSubresourceRegion(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HRESOURCE hDst, UINT dstSubresource, UINT dstX,
+                                       UINT dstY, D3D12DDI_HRESOURCE hSrc, UINT srcSubresource,
+                                       const D3D12DDI_RECT* srcRect, DXGI_FORMAT format, UINT mode) try {
+  CommandList12* list = CommandList12::from(hList);
+  if (!list) return;
+  Resource12* dst = Resource12::from(hDst);
+  Resource12* src = Resource12::from(hSrc);
+  if (!dst || !src || !srcRect) return list->recorder.fail(E_INVALIDARG, "ResolveSubresourceRegion without a resource");
+  if (mode != D3DVKDDI_RESOLVE_MODE_AVERAGE)
+    return list->recorder.fail(E_NOTIMPL, "ResolveSubresourceRegion: d3dvk resolves with D3D12_RESOLVE_MODE_AVERAGE "
+                                          "only (MIN and MAX are not implemented)");
+  const CommandRecorder12::ResolveRegion region{*srcRect, dstX, dstY};
+  list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format, &region);
+} D3DVK_CATCH_VOID
+
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {
   CommandList12* list = CommandList12::from(hList);
   if (!list || !count || !barriers) return;
@@ -272,6 +292,11 @@ void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f) {
   fillIndirectCommandListFuncs(f);
   fillPredicationCommandListFuncs(f);
   fillStreamOutputCommandListFuncs(f);
+}
+
+void fillCommandListExtFuncs(D3DVKDDI_COMMAND_LIST_EXT_FUNCS& f) {
+  f.pfnWriteBufferImmediate = &writeBufferImmediate;
+  f.pfnResolveSubresourceRegion = &resolveSubresourceRegion;
 }
 
 }  // namespace d3dvk::umd12

@@ -73,6 +73,7 @@ struct CommandList12 {
 
 void fillCommandListDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);
 void fillCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);
+void fillCommandListExtFuncs(D3DVKDDI_COMMAND_LIST_EXT_FUNCS& f);
 void fillPredicationCommandListFuncs(D3D12DDI_COMMAND_LIST_FUNCS_3D_0003& f);  // predication12.cpp
 
 }  // namespace d3dvk::umd12

@@ -82,6 +82,10 @@ class CommandRecorder12 {
   // and accesses of the states involved (resource_states12.h).
   void barrier(UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers);
   void copyBufferRegion(Resource12& dst, UINT64 dstOffset, Resource12& src, UINT64 srcOffset, UINT64 bytes);
+  // WriteBufferImmediate (copy12.cpp): a 32-bit fill per write at its GPU
+  // virtual address, ordered as a copy; MARKER_OUT waits for everything
+  // recorded before it. A Dest naming no live buffer is skipped with a warning.
+  void writeBufferImmediate(UINT count, const D3DVKDDI_WRITEBUFFERIMMEDIATE* writes);
   void copyResource(Resource12& dst, Resource12& src);
   void copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& dst, const D3D12DDIARG_PLACED_RESOURCE& dstLayout, UINT dstX,
                          UINT dstY, UINT dstZ, const D3D12DDIARG_BUFFER_PLACEMENT& src,
@@ -95,8 +99,15 @@ class CommandRecorder12 {
                                 const FLOAT* floatValues, UINT numRects, const D3D12DDI_RECT* rects);
 
   // ResolveSubresource: the average of a multisampled subresource's samples
-  // into a single-sampled one of the same format (resolve12.cpp).
-  void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format);
+  // into a single-sampled one of the same format (resolve12.cpp); with a
+  // region (ResolveSubresourceRegion), the source rectangle into the
+  // destination at dstX/dstY, which may lie anywhere in two subresources of any size.
+  struct ResolveRegion {
+    D3D12DDI_RECT src;
+    UINT dstX, dstY;
+  };
+  void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format,
+                          const ResolveRegion* region = nullptr);
 
   // Queries (query12.cpp). One occlusion, one statistics and one
   // stream-output query per stream may be active at a time (Vulkan's rule);

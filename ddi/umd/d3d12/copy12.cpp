@@ -1,5 +1,6 @@
-// ddi/umd/d3d12/copy12.cpp — D3D12 copies: CopyBufferRegion, CopyResource
-// and CopyTextureRegion (subresources and placed footprints), between formats
+// ddi/umd/d3d12/copy12.cpp — D3D12 copies: CopyBufferRegion (and
+// WriteBufferImmediate, immediate values copied), CopyResource and
+// CopyTextureRegion (subresources and placed footprints), between formats
 // D3D12 copies into each other (translate/state/copy_rules.h): one typeless
 // group, block-compressed <-> uncompressed block for texel, R9G9B9E5 <-> R32,
 // and depth or stencil planes <-> colour data through a scratch buffer.
@@ -69,6 +70,26 @@ void CommandRecorder12::copyBufferRegion(Resource12& dst, UINT64 dstOffset, Reso
   if (!cmd) return;
   VkBufferCopy region{srcOffset, dstOffset, bytes};
   vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &region);
+}
+
+void CommandRecorder12::writeBufferImmediate(UINT count, const D3DVKDDI_WRITEBUFFERIMMEDIATE* writes) {
+  if (!count) return;
+  if (!writes) return fail(E_INVALIDARG, "WriteBufferImmediate without its writes");
+  VkCommandBuffer cmd = orderedCommand();
+  if (!cmd) return;
+  for (UINT i = 0; i < count; ++i) {
+    const D3DVKDDI_WRITEBUFFERIMMEDIATE& w = writes[i];
+    UINT64 offset = 0;
+    Resource12* buffer = w.Dest % 4 ? nullptr : device_->bufferAt(w.Dest, &offset);
+    if (!buffer || offset + 4 > buffer->desc.Width) {
+      warnOnce("WriteBufferImmediate: a Dest names no 4 bytes of a live buffer; that write is skipped");
+      continue;
+    }
+    // MARKER_OUT: after everything before it has completed (MARKER_IN and
+    // DEFAULT are ordered as copies are: after what came before has started).
+    if (w.Mode == D3DVKDDI_WRITEBUFFERIMMEDIATE_MODE_MARKER_OUT) fullBarrierHere(cmd);
+    vkCmdFillBuffer(cmd, buffer->buffer->handle(), offset, 4, w.Value);
+  }
 }
 
 namespace {

@@ -368,6 +368,11 @@ HRESULT APIENTRY fillDDITable(D3D12DDI_HADAPTER, D3D12DDI_TABLE_TYPE type, VOID*
       fillFenceFuncs(*static_cast<D3DVKDDI_FENCE_FUNCS*>(table));
       return S_OK;
     }
+    case D3DVK_DDI_TABLE_TYPE_COMMAND_LIST_EXT: {
+      if (size != sizeof(D3DVKDDI_COMMAND_LIST_EXT_FUNCS)) return E_INVALIDARG;
+      fillCommandListExtFuncs(*static_cast<D3DVKDDI_COMMAND_LIST_EXT_FUNCS*>(table));
+      return S_OK;
+    }
     case D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU: {
       if (size != sizeof(D3DVKDDI_RESOURCE_CPU_FUNCS)) return E_INVALIDARG;
       fillResourceCpuFuncs(*static_cast<D3DVKDDI_RESOURCE_CPU_FUNCS*>(table));

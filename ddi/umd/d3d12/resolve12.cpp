@@ -16,7 +16,7 @@
 namespace d3dvk::umd12 {
 
 void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource,
-                                           DXGI_FORMAT format) {
+                                           DXGI_FORMAT format, const ResolveRegion* region) {
   if (dst.isBuffer() || src.isBuffer()) return fail(E_INVALIDARG, "ResolveSubresource between buffers");
   if (src.image->info().samples == VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
     return fail(E_INVALIDARG, "ResolveSubresource needs a multisampled source and a single-sampled destination");
@@ -37,11 +37,23 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
   UINT srcMip = srcSubresource % src.mipLevels, srcSlice = srcSubresource / src.mipLevels;
   UINT dstMip = dstSubresource % dst.mipLevels, dstSlice = dstSubresource / dst.mipLevels;
   VkExtent3D se = src.mipExtent(srcMip), de = dst.mipExtent(dstMip);
-  if (se.width != de.width || se.height != de.height)
+  // The rectangle resolved: the whole subresource, or the region's.
+  VkOffset3D srcAt{0, 0, 0}, dstAt{0, 0, 0};
+  VkExtent3D extent{se.width, se.height, 1};
+  if (region) {
+    const D3D12DDI_RECT& r = region->src;
+    if (r.left < 0 || r.top < 0 || r.right <= r.left || r.bottom <= r.top || UINT(r.right) > se.width ||
+        UINT(r.bottom) > se.height || uint64_t(region->dstX) + UINT(r.right - r.left) > de.width ||
+        uint64_t(region->dstY) + UINT(r.bottom - r.top) > de.height)
+      return fail(E_INVALIDARG, "ResolveSubresourceRegion: the region lies outside a subresource");
+    srcAt = {r.left, r.top, 0};
+    dstAt = {int32_t(region->dstX), int32_t(region->dstY), 0};
+    extent = {UINT(r.right - r.left), UINT(r.bottom - r.top), 1};
+  } else if (se.width != de.width || se.height != de.height) {
     return fail(E_INVALIDARG, "ResolveSubresource: the subresources differ in size");
-  // Typeless sides go through scratch images of the resolve format.
+  }
+  // Typeless sides go through scratch images of the resolve format (the region's size, at 0, 0).
   VkResult result = VK_SUCCESS;
-  const VkExtent3D extent{se.width, se.height, 1};
   const VkImage srcScratch = src.format == f ? VK_NULL_HANDLE
                                              : device_->resolveScratch(f->vk, extent, src.image->info().samples, &result);
   const VkImage dstScratch = dst.format == f || result != VK_SUCCESS
@@ -67,8 +79,9 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
     imageLayoutTransition(cmd, from, fr, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
     imageLayoutTransition(cmd, to, tr, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
   };
-  auto copy = [&](VkImage from, const VkImageSubresourceLayers& fl, VkImage to, const VkImageSubresourceLayers& tl) {
-    const VkImageCopy c{fl, {0, 0, 0}, tl, {0, 0, 0}, extent};
+  auto copy = [&](VkImage from, const VkImageSubresourceLayers& fl, VkOffset3D fo, VkImage to,
+                  const VkImageSubresourceLayers& tl, VkOffset3D to3) {
+    const VkImageCopy c{fl, fo, tl, to3, extent};
     transfer(from, fl, to, tl, [&] {
       vkCmdCopyImage(cmd, from, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, to, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
     });
@@ -77,13 +90,14 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
   const VkImage resolveTo = dstScratch ? dstScratch : dst.image->handle();
   const VkImageSubresourceLayers& fromLayers = srcScratch ? scratchLayers : srcLayers;
   const VkImageSubresourceLayers& toLayers = dstScratch ? scratchLayers : dstLayers;
-  if (srcScratch) copy(src.image->handle(), srcLayers, srcScratch, scratchLayers);
-  const VkImageResolve region{fromLayers, {0, 0, 0}, toLayers, {0, 0, 0}, extent};
+  const VkOffset3D origin{0, 0, 0};
+  if (srcScratch) copy(src.image->handle(), srcLayers, srcAt, srcScratch, scratchLayers, origin);
+  const VkImageResolve resolve{fromLayers, srcScratch ? origin : srcAt, toLayers, dstScratch ? origin : dstAt, extent};
   transfer(resolveFrom, fromLayers, resolveTo, toLayers, [&] {
     vkCmdResolveImage(cmd, resolveFrom, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, resolveTo, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL,
-                      1, &region);
+                      1, &resolve);
   });
-  if (dstScratch) copy(dstScratch, scratchLayers, dst.image->handle(), dstLayers);
+  if (dstScratch) copy(dstScratch, scratchLayers, origin, dst.image->handle(), dstLayers, dstAt);
 }
 
 }  // namespace d3dvk::umd12
