@@ -210,7 +210,11 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
     d3d12Error(kGraphics, "a graphics pipeline state needs a vertex shader");
     return E_INVALIDARG;
   }
+  if (HRESULT hr = validatePipelineStateFlags(*device, d.Flags, kGraphics); FAILED(hr)) return hr;
+  const uint64_t descHash = hashPipelineDesc(d);
+  if (HRESULT hr = checkCachedPipelineState(*device, d.CachedPSO, descHash, kGraphics); FAILED(hr)) return hr;
   std::unique_ptr<D3D12PipelineState> self(new D3D12PipelineState(device));
+  self->descHash_ = descHash;
   self->rootSignature_ = D3D12RootSignature::from(d.pRootSignature);
   self->rootSignature_->AddRef();
   D3D12DDIARG_CREATE_PIPELINE_STATE_0001 args{};
@@ -385,8 +389,12 @@ HRESULT D3D12PipelineState::createCompute(D3D12Device* device, const D3D12_COMPU
     d3d12Error(kCompute, "the compute shader is missing");
     return E_INVALIDARG;
   }
+  if (HRESULT hr = validatePipelineStateFlags(*device, d.Flags, kCompute); FAILED(hr)) return hr;
+  const uint64_t descHash = hashPipelineDesc(d);
+  if (HRESULT hr = checkCachedPipelineState(*device, d.CachedPSO, descHash, kCompute); FAILED(hr)) return hr;
   std::unique_ptr<D3D12PipelineState> self(new D3D12PipelineState(device));
   self->compute_ = true;
+  self->descHash_ = descHash;
   self->rootSignature_ = D3D12RootSignature::from(d.pRootSignature);
   self->rootSignature_->AddRef();
   D3D12DDIARG_CREATE_PIPELINE_STATE_0001 args{};
@@ -396,12 +404,6 @@ HRESULT D3D12PipelineState::createCompute(D3D12Device* device, const D3D12_COMPU
   *out = self.release();
   return S_OK;
 }
-
-HRESULT STDMETHODCALLTYPE D3D12PipelineState::GetCachedBlob(ID3DBlob** ppBlob) try {
-  if (ppBlob) *ppBlob = nullptr;
-  d3d12Error("ID3D12PipelineState::GetCachedBlob", "cached pipeline-state blobs are not supported");
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateGraphicsPipelineState(const D3D12_GRAPHICS_PIPELINE_STATE_DESC* pDesc,
                                                                    REFIID riid, void** ppPipelineState) try {
