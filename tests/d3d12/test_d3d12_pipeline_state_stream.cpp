@@ -21,37 +21,7 @@ namespace {
 constexpr HRESULT kAdapterNotFound = static_cast<HRESULT>(0x887E0001);     // D3D12_ERROR_ADAPTER_NOT_FOUND
 constexpr HRESULT kDriverVersionMismatch = static_cast<HRESULT>(0x887E0002);  // D3D12_ERROR_DRIVER_VERSION_MISMATCH
 
-// A pipeline state stream, subobject after subobject.
-class Stream {
- public:
-  template <typename T>
-  Stream& add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE type, const T& value) {
-    struct alignas(void*) Subobject {
-      D3D12_PIPELINE_STATE_SUBOBJECT_TYPE type;
-      T value;
-    };
-    Subobject s;
-    std::memset(&s, 0, sizeof s);
-    s.type = type;
-    s.value = value;
-    const size_t at = bytes_.size();
-    bytes_.resize(at + sizeof s);
-    std::memcpy(bytes_.data() + at, &s, sizeof s);
-    return *this;
-  }
-  // A raw 32-bit type word (for types outside the enum).
-  Stream& addRawType(int type) {
-    const size_t at = bytes_.size();
-    bytes_.resize(at + 8);
-    std::memcpy(bytes_.data() + at, &type, 4);
-    return *this;
-  }
-  D3D12_PIPELINE_STATE_STREAM_DESC desc() { return {bytes_.size(), bytes_.data()}; }
-  size_t size() const { return bytes_.size(); }
-
- private:
-  std::vector<unsigned char> bytes_;
-};
+using Stream = PipelineStateStream;
 
 HRESULT create(ID3D12Device2* device, Stream& stream, ID3D12PipelineState** out) {
   *out = reinterpret_cast<ID3D12PipelineState*>(1);
