@@ -124,8 +124,30 @@ struct ParsedStream {
   }
 };
 
-D3D12_DEPTH_STENCILOP_DESC1 face1(const D3D12_DEPTH_STENCILOP_DESC& f, UINT8 readMask, UINT8 writeMask) {
-  return {f.StencilFailOp, f.StencilDepthFailOp, f.StencilPassOp, f.StencilFunc, readMask, writeMask};
+// The depth-stencil descs' forms share their first 16 bytes (DepthEnable,
+// DepthWriteMask, DepthFunc, StencilEnable) and their faces' four ops; they
+// are converted byte-wise, so an application's out-of-range enum value is
+// carried to the desc path's checks without being loaded as an enum here.
+static_assert(offsetof(D3D12_DEPTH_STENCIL_DESC, StencilReadMask) == 16 &&
+              offsetof(D3D12_DEPTH_STENCIL_DESC1, StencilReadMask) == 16 && offsetof(D3D12_DEPTH_STENCIL_DESC2, FrontFace) == 16);
+static_assert(offsetof(D3D12_DEPTH_STENCILOP_DESC1, StencilReadMask) == sizeof(D3D12_DEPTH_STENCILOP_DESC));
+
+template <typename Desc>  // D3D12_DEPTH_STENCIL_DESC or D3D12_DEPTH_STENCIL_DESC1
+void toDesc2(const Desc& d, BOOL depthBounds, D3D12_DEPTH_STENCIL_DESC2* out) {
+  std::memcpy(out, &d, 16);
+  std::memcpy(&out->FrontFace, &d.FrontFace, sizeof d.FrontFace);
+  std::memcpy(&out->BackFace, &d.BackFace, sizeof d.BackFace);
+  out->FrontFace.StencilReadMask = out->BackFace.StencilReadMask = d.StencilReadMask;
+  out->FrontFace.StencilWriteMask = out->BackFace.StencilWriteMask = d.StencilWriteMask;
+  out->DepthBoundsTestEnable = depthBounds;
+}
+
+void toDesc(const D3D12_DEPTH_STENCIL_DESC2& d, D3D12_DEPTH_STENCIL_DESC* out) {
+  std::memcpy(out, &d, 16);
+  out->StencilReadMask = d.FrontFace.StencilReadMask;
+  out->StencilWriteMask = d.FrontFace.StencilWriteMask;
+  std::memcpy(&out->FrontFace, &d.FrontFace, sizeof out->FrontFace);
+  std::memcpy(&out->BackFace, &d.BackFace, sizeof out->BackFace);
 }
 
 // Copies one subobject's struct (at `data`) into the parsed stream.
@@ -170,25 +192,13 @@ void take(ParsedStream& p, int type, const unsigned char* data) {
     case D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_DEPTH_STENCIL: {
       D3D12_DEPTH_STENCIL_DESC d;
       std::memcpy(&d, data, sizeof d);
-      p.depthStencil = {d.DepthEnable,
-                        d.DepthWriteMask,
-                        d.DepthFunc,
-                        d.StencilEnable,
-                        face1(d.FrontFace, d.StencilReadMask, d.StencilWriteMask),
-                        face1(d.BackFace, d.StencilReadMask, d.StencilWriteMask),
-                        FALSE};
+      toDesc2(d, FALSE, &p.depthStencil);
       break;
     }
     case D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_DEPTH_STENCIL1: {
       D3D12_DEPTH_STENCIL_DESC1 d;
       std::memcpy(&d, data, sizeof d);
-      p.depthStencil = {d.DepthEnable,
-                        d.DepthWriteMask,
-                        d.DepthFunc,
-                        d.StencilEnable,
-                        face1(d.FrontFace, d.StencilReadMask, d.StencilWriteMask),
-                        face1(d.BackFace, d.StencilReadMask, d.StencilWriteMask),
-                        d.DepthBoundsTestEnable};
+      toDesc2(d, d.DepthBoundsTestEnable, &p.depthStencil);
       break;
     }
     case D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_DEPTH_STENCIL2: std::memcpy(&p.depthStencil, data, sizeof p.depthStencil); break;
@@ -290,16 +300,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
                         "; this device reports ViewInstancingTier D3D12_VIEW_INSTANCING_TIER_NOT_SUPPORTED "
                         "(CheckFeatureSupport OPTIONS3)");
   }
-  g.DepthStencilState = {ds.DepthEnable,
-                         ds.DepthWriteMask,
-                         ds.DepthFunc,
-                         ds.StencilEnable,
-                         ds.FrontFace.StencilReadMask,
-                         ds.FrontFace.StencilWriteMask,
-                         {ds.FrontFace.StencilFailOp, ds.FrontFace.StencilDepthFailOp, ds.FrontFace.StencilPassOp,
-                          ds.FrontFace.StencilFunc},
-                         {ds.BackFace.StencilFailOp, ds.BackFace.StencilDepthFailOp, ds.BackFace.StencilPassOp,
-                          ds.BackFace.StencilFunc}};
+  toDesc(ds, &g.DepthStencilState);
   D3D12PipelineState* pso = nullptr;
   HRESULT hr = D3D12PipelineState::createGraphics(this, g, &pso);
   return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
