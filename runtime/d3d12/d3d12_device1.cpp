@@ -46,6 +46,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::SetEventOnMultipleFenceCompletion(ID3D12F
   for (UINT i = 0; i < NumFences; ++i) {
     if (!ppFences[i]) return invalid("ppFences[" + std::to_string(i) + "] is null");
     waits[i] = {D3D12Fence::from(ppFences[i]), pFenceValues[i]};
+    if (waits[i].fence->device() != this) return invalid("ppFences[" + std::to_string(i) + "] belongs to another device");
   }
   return setEventOnFences(this, waits.data(), NumFences, (flags & D3D12_MULTIPLE_FENCE_WAIT_FLAG_ANY) != 0, hEvent,
                           method);

@@ -135,7 +135,7 @@ TEST_CASE("D3D12 SetEventOnMultipleFenceCompletion signals ALL once both fences 
   CHECK(fences[0]->GetCompletedValue() == 10);
   second.join();
 
-  // Refused: no fences, null arrays or a null fence, an event that is no eventfd.
+  // Refused: no fences, null arrays or a null fence, another device's fence, an event that is no eventfd.
   CHECK(device1->SetEventOnMultipleFenceCompletion(fences, values, 0, D3D12_MULTIPLE_FENCE_WAIT_FLAG_ALL, nullptr) ==
         E_INVALIDARG);
   CHECK(device1->SetEventOnMultipleFenceCompletion(nullptr, values, 2, D3D12_MULTIPLE_FENCE_WAIT_FLAG_ALL, nullptr) ==
@@ -145,6 +145,12 @@ TEST_CASE("D3D12 SetEventOnMultipleFenceCompletion signals ALL once both fences 
   ID3D12Fence* withNull[2] = {fences[0], nullptr};
   CHECK(device1->SetEventOnMultipleFenceCompletion(withNull, values, 2, D3D12_MULTIPLE_FENCE_WAIT_FLAG_ANY, nullptr) ==
         E_INVALIDARG);
+  ID3D12Device* otherDevice = createDevice12();
+  ID3D12Fence* foreign[2] = {fences[0], createFence(otherDevice)};
+  CHECK(device1->SetEventOnMultipleFenceCompletion(foreign, values, 2, D3D12_MULTIPLE_FENCE_WAIT_FLAG_ALL, nullptr) ==
+        E_INVALIDARG);  // a fence of another device
+  foreign[1]->Release();
+  CHECK(otherDevice->Release() == 0);
   int pipeFds[2];
   REQUIRE(pipe(pipeFds) == 0);
   CHECK(device1->SetEventOnMultipleFenceCompletion(fences, later, 2, D3D12_MULTIPLE_FENCE_WAIT_FLAG_ALL,
