@@ -52,10 +52,13 @@ class D3D12RootSignature;
 
 class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
  public:
+  // `function` names the API method in messages (CreatePipelineState's streams pass theirs).
   static HRESULT createGraphics(D3D12Device* device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc,
-                                D3D12PipelineState** out);
+                                D3D12PipelineState** out,
+                                const char* function = "ID3D12Device::CreateGraphicsPipelineState");
   static HRESULT createCompute(D3D12Device* device, const D3D12_COMPUTE_PIPELINE_STATE_DESC& desc,
-                               D3D12PipelineState** out);
+                               D3D12PipelineState** out,
+                               const char* function = "ID3D12Device::CreateComputePipelineState");
   ~D3D12PipelineState() override;
 
   static D3D12PipelineState* from(ID3D12PipelineState* p) { return static_cast<D3D12PipelineState*>(p); }
@@ -86,6 +89,7 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
 
   D3D12RootSignature* rootSignature_ = nullptr;  // referenced
   uint64_t descHash_ = 0;                         // what GetCachedBlob's blob names
+  const char* function_ = "";                     // the creating method, for messages
   std::vector<Part> parts_;
   std::unique_ptr<unsigned char[]> memory_;
   bool created_ = false;

@@ -270,7 +270,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
   if (compute) {
     const D3D12_COMPUTE_PIPELINE_STATE_DESC desc{g.pRootSignature, p.cs, g.NodeMask, g.CachedPSO, g.Flags};
     D3D12PipelineState* pso = nullptr;
-    HRESULT hr = D3D12PipelineState::createCompute(this, desc, &pso);
+    HRESULT hr = D3D12PipelineState::createCompute(this, desc, &pso, kMethod);
     return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
   }
 
@@ -302,7 +302,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
   }
   toDesc(ds, &g.DepthStencilState);
   D3D12PipelineState* pso = nullptr;
-  HRESULT hr = D3D12PipelineState::createGraphics(this, g, &pso);
+  HRESULT hr = D3D12PipelineState::createGraphics(this, g, &pso, kMethod);
   return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
 } D3DVK_CATCH_HRESULT
 
