@@ -1431,6 +1431,11 @@ typedef struct D3DVKDDI_FENCE_FUNCS {
   // A GPU timestamp and the CPU time (CLOCK_MONOTONIC, nanoseconds) taken at
   // the same moment (ID3D12CommandQueue::GetClockCalibration).
   HRESULT(APIENTRY* pfnGetClockCalibration)(D3D12DDI_HDEVICE, UINT64* GpuTimestamp, UINT64* CpuTimestamp);
+  // Waits until every fence (WaitAny FALSE) or one of them (WaitAny TRUE)
+  // reaches its value: S_OK, or S_FALSE after TimeoutNs
+  // (ID3D12Device1::SetEventOnMultipleFenceCompletion; pfnWait is this with one fence).
+  HRESULT(APIENTRY* pfnWaitMultiple)(D3D12DDI_HDEVICE, UINT NumFences, const D3D12DDI_HFENCE* pFences,
+                                     const UINT64* pValues, BOOL WaitAny, UINT64 TimeoutNs);
 } D3DVKDDI_FENCE_FUNCS;
 
 // d3dvk's CPU access to textures (D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU): the box,

@@ -16,9 +16,12 @@ constexpr GUID kDebugObjectNameW = {0x4cca5fd8, 0x921f, 0x42c8, {0x85, 0x66, 0x7
 HRESULT STDMETHODCALLTYPE D3D12Device::QueryInterface(REFIID riid, void** ppvObject) try {
   if (!ppvObject) return E_POINTER;
   *ppvObject = nullptr;
-  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D12Object) || riid == __uuidof(ID3D12Device)) {
+  // ID3D12Device3 and later (OpenExistingHeapFrom*, EnqueueMakeResident, …) are
+  // not implemented: E_NOINTERFACE, as D3D12 answers for an interface an object lacks.
+  if (riid == __uuidof(IUnknown) || riid == __uuidof(ID3D12Object) || riid == __uuidof(ID3D12Device) ||
+      riid == __uuidof(ID3D12Device1) || riid == __uuidof(ID3D12Device2)) {
     AddRef();
-    *ppvObject = static_cast<ID3D12Device*>(this);
+    *ppvObject = static_cast<ID3D12Device2*>(this);
     return S_OK;
   }
   if (riid == __uuidof(ID3D12InfoQueue) && infoQueue_) {

@@ -6,8 +6,11 @@
 // allocators, command lists, fences, committed resources, descriptor heaps,
 // RTV/DSV creation, GetCopyableFootprints and GetResourceAllocationInfo
 // (d3d12_device_create_objects.cpp), command signatures
-// (d3d12_command_signature.cpp). Everything else returns E_NOTIMPL
-// (d3d12_device_unimplemented.cpp).
+// (d3d12_command_signature.cpp). ID3D12Device1 and ID3D12Device2 on the same
+// object (d3d12_device1.cpp: pipeline libraries refused, several fences' events,
+// residency priorities; d3d12_pipeline_state_stream.cpp: CreatePipelineState
+// from a pipeline state stream); ID3D12Device3 and later are not answered.
+// Everything else returns E_NOTIMPL (d3d12_device_unimplemented.cpp).
 #pragma once
 
 #include "d3d12_debug.h"
@@ -42,7 +45,7 @@ HRESULT handOut(T* object, REFIID riid, void** out) {
   return hr;
 }
 
-class D3D12Device final : public ID3D12Device {
+class D3D12Device final : public ID3D12Device2 {
  public:
   D3D12Device(std::shared_ptr<UmdAdapter12> adapter, D3D_FEATURE_LEVEL featureLevel)
       : adapter_(std::move(adapter)), featureLevel_(featureLevel) {}
@@ -125,6 +128,17 @@ class D3D12Device final : public ID3D12Device {
   HRESULT STDMETHODCALLTYPE SetStablePowerState(BOOL Enable) override;
   HRESULT STDMETHODCALLTYPE CreateCommandSignature(const D3D12_COMMAND_SIGNATURE_DESC *pDesc, ID3D12RootSignature *pRootSignature, REFIID riid, void **ppvCommandSignature) override;
   void STDMETHODCALLTYPE GetResourceTiling(ID3D12Resource *pTiledResource, UINT *pNumTilesForEntireResource, D3D12_PACKED_MIP_INFO *pPackedMipDesc, D3D12_TILE_SHAPE *pStandardTileShapeForNonPackedMips, UINT *pNumSubresourceTilings, UINT FirstSubresourceTilingToGet, D3D12_SUBRESOURCE_TILING *pSubresourceTilingsForNonPackedMips) override;
+  // ID3D12Device1 (d3d12_device1.cpp)
+  HRESULT STDMETHODCALLTYPE CreatePipelineLibrary(const void* pLibraryBlob, SIZE_T BlobLength, REFIID riid,
+                                                  void** ppPipelineLibrary) override;
+  HRESULT STDMETHODCALLTYPE SetEventOnMultipleFenceCompletion(ID3D12Fence* const* ppFences, const UINT64* pFenceValues,
+                                                              UINT NumFences, D3D12_MULTIPLE_FENCE_WAIT_FLAGS Flags,
+                                                              HANDLE hEvent) override;
+  HRESULT STDMETHODCALLTYPE SetResidencyPriority(UINT NumObjects, ID3D12Pageable* const* ppObjects,
+                                                 const D3D12_RESIDENCY_PRIORITY* pPriorities) override;
+  // ID3D12Device2 (d3d12_pipeline_state_stream.cpp)
+  HRESULT STDMETHODCALLTYPE CreatePipelineState(const D3D12_PIPELINE_STATE_STREAM_DESC* pDesc, REFIID riid,
+                                                void** ppPipelineState) override;
 
 
  private:

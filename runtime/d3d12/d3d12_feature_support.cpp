@@ -117,7 +117,7 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
     case D3D12_FEATURE_SHADER_CACHE: {
       auto* out = featureData<D3D12_FEATURE_DATA_SHADER_CACHE>(data, size);
       if (!out) return E_INVALIDARG;
-      out->SupportFlags = D3D12_SHADER_CACHE_SUPPORT_NONE;  // GetCachedBlob: E_NOTIMPL
+      out->SupportFlags = D3D12_SHADER_CACHE_SUPPORT_SINGLE_PSO;  // GetCachedBlob and CachedPSO; no libraries
       return S_OK;
     }
     case D3D12_FEATURE_COMMAND_QUEUE_PRIORITY: {

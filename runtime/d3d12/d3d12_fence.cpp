@@ -9,6 +9,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <vector>
 
 namespace d3dvk::runtime {
 
@@ -44,11 +45,11 @@ HRESULT STDMETHODCALLTYPE D3D12Fence::Signal(UINT64 Value) try {
 } D3DVK_CATCH_HRESULT
 
 namespace {
-void signalEvent(HANDLE event) {
+void signalEvent(HANDLE event, const char* method) {
   uint64_t one = 1;
   int fd = int(reinterpret_cast<intptr_t>(event));
   if (write(fd, &one, sizeof one) != ssize_t(sizeof one))
-    d3d12Error("ID3D12Fence::SetEventOnCompletion", "cannot write to the event (expected an eventfd descriptor)");
+    d3d12Error(method, "cannot write to the event (expected an eventfd descriptor)");
 }
 
 // Whether `event` is what d3dvk documents as an event handle: an eventfd
@@ -67,40 +68,58 @@ bool isEventFd(HANDLE event) {
 
 }  // namespace
 
-HRESULT STDMETHODCALLTYPE D3D12Fence::SetEventOnCompletion(UINT64 Value, HANDLE hEvent) try {
-  const DdiDevice12& ddi = device()->ddi();
-  if (hEvent && !isEventFd(hEvent)) {
-    const char* method = "ID3D12Fence::SetEventOnCompletion";
-    const std::string text = "hEvent (" + std::to_string(reinterpret_cast<intptr_t>(hEvent)) +
+HRESULT setEventOnFences(D3D12Device* device, const FenceWait* waits, UINT count, bool any, HANDLE event,
+                         const char* method) {
+  const DdiDevice12& ddi = device->ddi();
+  if (event && !isEventFd(event)) {
+    const std::string text = "hEvent (" + std::to_string(reinterpret_cast<intptr_t>(event)) +
                              ") is not an eventfd descriptor; d3dvk's event handles are eventfds cast to HANDLE";
-    device()->debugMessage(D3D12_MESSAGE_CATEGORY_MISCELLANEOUS, D3D12_MESSAGE_SEVERITY_ERROR,
-                           D3DVK_D3D12_MESSAGE_ID(UNKNOWN), method, text);
+    device->debugMessage(D3D12_MESSAGE_CATEGORY_MISCELLANEOUS, D3D12_MESSAGE_SEVERITY_ERROR,
+                         D3DVK_D3D12_MESSAGE_ID(UNKNOWN), method, text);
     d3d12Error(method, text);
     return E_INVALIDARG;
   }
-  if (!hEvent) {
-    HRESULT hr = ddi.fence().pfnWait(ddi.handle(), ddiHandle(), Value, UINT64_MAX);
-    return hr == S_FALSE ? E_FAIL : hr;
+  std::vector<D3D12DDI_HFENCE> fences(count);
+  std::vector<UINT64> values(count);
+  UINT reached = 0;
+  for (UINT i = 0; i < count; ++i) {
+    fences[i] = waits[i].fence->ddiHandle();
+    values[i] = waits[i].value;
+    if (ddi.fence().pfnGetCompletedValue(ddi.handle(), fences[i]) >= values[i]) ++reached;
   }
-  if (ddi.fence().pfnGetCompletedValue(ddi.handle(), ddiHandle()) >= Value) {
-    signalEvent(hEvent);
+  if (!event) {
+    HRESULT hr;
+    do {  // a null event blocks until the fences are reached (as on Windows)
+      hr = ddi.fence().pfnWaitMultiple(ddi.handle(), count, fences.data(), values.data(), any, UINT64_MAX);
+    } while (hr == S_FALSE);
+    return hr;
+  }
+  if (any ? reached > 0 : reached == count) {
+    signalEvent(event, method);
     return S_OK;
   }
-  AddRef();  // the waiter keeps the fence (and so the device) alive
-  std::thread([this, Value, hEvent] {
-    const DdiDevice12& d = device()->ddi();
+  for (UINT i = 0; i < count; ++i) waits[i].fence->AddRef();  // the waiter keeps the fences (and the device) alive
+  std::vector<D3D12Fence*> held(count);
+  for (UINT i = 0; i < count; ++i) held[i] = waits[i].fence;
+  std::thread([held = std::move(held), fences = std::move(fences), values = std::move(values), any, event, method] {
+    const DdiDevice12& d = held.front()->device()->ddi();
     // The driver bounds the wait for work on the GPU (a hung device is removed
     // and this returns its reason); a value nobody signals keeps it waiting.
     HRESULT hr;
     do {
-      hr = d.fence().pfnWait(d.handle(), ddiHandle(), Value, UINT64_MAX);
+      hr = d.fence().pfnWaitMultiple(d.handle(), UINT(fences.size()), fences.data(), values.data(), any, UINT64_MAX);
     } while (hr == S_FALSE);
-    // Let go of the fence before waking the application, so that once woken
+    // Let go of the fences before waking the application, so that once woken
     // it holds the last references (its Release of the device then returns 0).
-    Release();
-    if (SUCCEEDED(hr)) signalEvent(hEvent);
+    for (D3D12Fence* fence : held) fence->Release();
+    if (SUCCEEDED(hr)) signalEvent(event, method);
   }).detach();
   return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D12Fence::SetEventOnCompletion(UINT64 Value, HANDLE hEvent) try {
+  const FenceWait wait{this, Value};
+  return setEventOnFences(device(), &wait, 1, false, hEvent, "ID3D12Fence::SetEventOnCompletion");
 } D3DVK_CATCH_HRESULT
 
 }  // namespace d3dvk::runtime

@@ -4,7 +4,8 @@
 // Windows); any other HANDLE is an eventfd file descriptor cast to HANDLE
 // ((HANDLE)(intptr_t)fd), to which d3dvk writes 1 once the fence reaches the
 // value (immediately when it already has; otherwise from a waiter thread that
-// keeps the fence alive until then).
+// keeps the fence alive until then). ID3D12Device1::SetEventOnMultipleFenceCompletion
+// is the same with several fences, all or any of them (setEventOnFences).
 #pragma once
 
 #include "d3d12_device_child.h"
@@ -33,5 +34,17 @@ class D3D12Fence final : public D3D12DeviceChild<ID3D12Fence> {
   std::unique_ptr<unsigned char[]> memory_;
   bool created_ = false;
 };
+
+// One fence and the value an event waits for.
+struct FenceWait {
+  D3D12Fence* fence;
+  UINT64 value;
+};
+// The event (null: block the caller; else an eventfd) signalled once every
+// fence (or, with `any`, one of them) reaches its value: SetEventOnCompletion
+// and SetEventOnMultipleFenceCompletion. `count` ≥ 1, the fences valid;
+// E_INVALIDARG, reported under `method`, for an event that is no eventfd.
+HRESULT setEventOnFences(D3D12Device* device, const FenceWait* waits, UINT count, bool any, HANDLE event,
+                         const char* method);
 
 }  // namespace d3dvk::runtime

@@ -17,8 +17,6 @@
 namespace d3dvk::runtime {
 namespace {
 
-constexpr const char* kGraphics = "ID3D12Device::CreateGraphicsPipelineState";
-constexpr const char* kCompute = "ID3D12Device::CreateComputePipelineState";
 
 struct StageIds {
   D3D12_MESSAGE_ID bytecode;
@@ -185,41 +183,46 @@ HRESULT D3D12PipelineState::finish(D3D12DDIARG_CREATE_PIPELINE_STATE_0001& args)
   HRESULT hr = ddi.core().pfnCreatePipelineState(ddi.handle(), &args);
   created_ = SUCCEEDED(hr);
   if (FAILED(hr))
-    d3d12Error(compute_ ? kCompute : kGraphics, "the driver could not create the pipeline state (see its message above)");
+    d3d12Error(function_, "the driver could not create the pipeline state (see its message above)");
   return hr;
 }
 
 HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d,
-                                           D3D12PipelineState** out) {
+                                           D3D12PipelineState** out, const char* function) {
   *out = nullptr;
-  if (HRESULT hr = device->validateRasterizerState(d.RasterizerState, kGraphics); FAILED(hr)) return hr;
+  if (HRESULT hr = device->validateRasterizerState(d.RasterizerState, function); FAILED(hr)) return hr;
   if (!d.pRootSignature) {
-    d3d12Error(kGraphics, "pRootSignature is null (d3dvk does not take root signatures embedded in shaders yet)");
+    d3d12Error(function, "pRootSignature is null (d3dvk does not take root signatures embedded in shaders yet)");
     return E_INVALIDARG;
   }
   if (d.NumRenderTargets > 8) {
     device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                         D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_INVALID_RENDER_TARGET_COUNT), kGraphics,
+                         D3DVK_D3D12_MESSAGE_ID(CREATEGRAPHICSPIPELINESTATE_INVALID_RENDER_TARGET_COUNT), function,
                          "NumRenderTargets is " + std::to_string(d.NumRenderTargets) + "; at most 8");
     return E_INVALIDARG;
   }
   // An RTVFormats[i] of DXGI_FORMAT_UNKNOWN below NumRenderTargets is D3D12's
   // way to leave that slot unused: the pipeline writes nothing there.
-  if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, kGraphics); FAILED(hr)) return hr;
+  if (HRESULT hr = validateGraphicsPipelineDesc(*device, d, function); FAILED(hr)) return hr;
   if (!d.VS.BytecodeLength) {
-    d3d12Error(kGraphics, "a graphics pipeline state needs a vertex shader");
+    d3d12Error(function, "a graphics pipeline state needs a vertex shader");
     return E_INVALIDARG;
   }
+  if (HRESULT hr = validatePipelineStateFlags(*device, d.Flags, function); FAILED(hr)) return hr;
+  const uint64_t descHash = hashPipelineDesc(d);
+  if (HRESULT hr = checkCachedPipelineState(*device, d.CachedPSO, descHash, function); FAILED(hr)) return hr;
   std::unique_ptr<D3D12PipelineState> self(new D3D12PipelineState(device));
+  self->descHash_ = descHash;
+  self->function_ = function;
   self->rootSignature_ = D3D12RootSignature::from(d.pRootSignature);
   self->rootSignature_->AddRef();
   D3D12DDIARG_CREATE_PIPELINE_STATE_0001 args{};
-  if (HRESULT hr = self->addShader(d.VS, int(dxbc::ProgramType::Vertex), kGraphics, &args.hVertexShader); FAILED(hr)) return hr;
-  if (HRESULT hr = self->addShader(d.PS, int(dxbc::ProgramType::Pixel), kGraphics, &args.hPixelShader); FAILED(hr)) return hr;
-  if (HRESULT hr = self->addShader(d.GS, int(dxbc::ProgramType::Geometry), kGraphics, &args.hGeometryShader); FAILED(hr))
+  if (HRESULT hr = self->addShader(d.VS, int(dxbc::ProgramType::Vertex), function, &args.hVertexShader); FAILED(hr)) return hr;
+  if (HRESULT hr = self->addShader(d.PS, int(dxbc::ProgramType::Pixel), function, &args.hPixelShader); FAILED(hr)) return hr;
+  if (HRESULT hr = self->addShader(d.GS, int(dxbc::ProgramType::Geometry), function, &args.hGeometryShader); FAILED(hr))
     return hr;
-  if (HRESULT hr = self->addShader(d.HS, int(dxbc::ProgramType::Hull), kGraphics, &args.hHullShader); FAILED(hr)) return hr;
-  if (HRESULT hr = self->addShader(d.DS, int(dxbc::ProgramType::Domain), kGraphics, &args.hDomainShader); FAILED(hr))
+  if (HRESULT hr = self->addShader(d.HS, int(dxbc::ProgramType::Hull), function, &args.hHullShader); FAILED(hr)) return hr;
+  if (HRESULT hr = self->addShader(d.DS, int(dxbc::ProgramType::Domain), function, &args.hDomainShader); FAILED(hr))
     return hr;
   // Stream output: the object made with the declaration takes the geometry
   // slot (the driver puts a vertex or domain shader's in that stage's place).
@@ -230,7 +233,7 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   // The pixel shader reads what the last stage before the rasterizer writes.
   const bool geometry = d.GS.BytecodeLength != 0, domain = d.DS.BytecodeLength != 0;
   if (HRESULT hr = validateShaderLinkage(*device, geometry ? d.GS : domain ? d.DS : d.VS, d.PS,
-                                         geometry ? "Geometry" : domain ? "Domain" : "Vertex", kGraphics,
+                                         geometry ? "Geometry" : domain ? "Domain" : "Vertex", function,
                                          d.StreamOutput.NumEntries && d.StreamOutput.RasterizedStream <= 3
                                              ? d.StreamOutput.RasterizedStream
                                              : 0);
@@ -289,7 +292,7 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
   }
   if (d.InputLayout.NumElements) {
     if (!d.InputLayout.pInputElementDescs) {
-      d3d12Error(kGraphics, "InputLayout.NumElements is not 0 but pInputElementDescs is null");
+      d3d12Error(function, "InputLayout.NumElements is not 0 but pInputElementDescs is null");
       return E_INVALIDARG;
     }
     // The DDI names input registers: the vertex shader's input signature maps semantics to them.
@@ -303,7 +306,7 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
       const D3D12_INPUT_ELEMENT_DESC& e = d.InputLayout.pInputElementDescs[i];
       FormatBlock block;
       if (e.InputSlot >= D3D12_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT || !e.SemanticName || !formatBlock(e.Format, 0, &block)) {
-        d3d12Error(kGraphics, "input element " + std::to_string(i) +
+        d3d12Error(function, "input element " + std::to_string(i) +
                                   " has no semantic name, an input slot past 31 or an unknown format");
         return E_INVALIDARG;
       }
@@ -315,8 +318,8 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
                                  " or ends past the " +
                                  std::to_string(D3D12_REQ_MULTI_ELEMENT_STRUCTURE_SIZE_IN_BYTES) + "-byte vertex";
         device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                             D3DVK_D3D12_MESSAGE_ID(CREATEINPUTLAYOUT_INVALIDALIGNMENT), kGraphics, text);
-        d3d12Error(kGraphics, text);
+                             D3DVK_D3D12_MESSAGE_ID(CREATEINPUTLAYOUT_INVALIDALIGNMENT), function, text);
+        d3d12Error(function, text);
         return E_INVALIDARG;
       }
       slotEnd[e.InputSlot] = offset + block.bytes;
@@ -344,8 +347,8 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
                                  in.semanticName + "'/" + std::to_string(in.semanticIndex) +
                                  ", but the declaration doesn't provide a matching name.";
         device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                             D3DVK_D3D12_MESSAGE_ID(CREATEINPUTLAYOUT_MISSINGELEMENT), kGraphics, text);
-        d3d12Error(kGraphics, text);
+                             D3DVK_D3D12_MESSAGE_ID(CREATEINPUTLAYOUT_MISSINGELEMENT), function, text);
+        d3d12Error(function, text);
         return E_INVALIDARG;
       }
     }
@@ -368,40 +371,39 @@ HRESULT D3D12PipelineState::createGraphics(D3D12Device* device, const D3D12_GRAP
 }
 
 HRESULT D3D12PipelineState::createCompute(D3D12Device* device, const D3D12_COMPUTE_PIPELINE_STATE_DESC& d,
-                                          D3D12PipelineState** out) {
+                                          D3D12PipelineState** out, const char* function) {
   *out = nullptr;
-  if (HRESULT hr = validateNodeMask(*device, d.NodeMask, kCompute); FAILED(hr)) return hr;
+  if (HRESULT hr = validateNodeMask(*device, d.NodeMask, function); FAILED(hr)) return hr;
   if (!d.pRootSignature) {
     device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                         D3DVK_D3D12_MESSAGE_ID(CREATECOMPUTEPIPELINESTATE_MISSING_ROOT_SIGNATURE), kCompute,
+                         D3DVK_D3D12_MESSAGE_ID(CREATECOMPUTEPIPELINESTATE_MISSING_ROOT_SIGNATURE), function,
                          "pRootSignature is null");
-    d3d12Error(kCompute, "pRootSignature is null");
+    d3d12Error(function, "pRootSignature is null");
     return E_INVALIDARG;
   }
   if (!d.CS.BytecodeLength) {
     device->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                         D3DVK_D3D12_MESSAGE_ID(CREATECOMPUTEPIPELINESTATE_INVALID_SHADER), kCompute,
+                         D3DVK_D3D12_MESSAGE_ID(CREATECOMPUTEPIPELINESTATE_INVALID_SHADER), function,
                          "the compute shader is missing");
-    d3d12Error(kCompute, "the compute shader is missing");
+    d3d12Error(function, "the compute shader is missing");
     return E_INVALIDARG;
   }
+  if (HRESULT hr = validatePipelineStateFlags(*device, d.Flags, function); FAILED(hr)) return hr;
+  const uint64_t descHash = hashPipelineDesc(d);
+  if (HRESULT hr = checkCachedPipelineState(*device, d.CachedPSO, descHash, function); FAILED(hr)) return hr;
   std::unique_ptr<D3D12PipelineState> self(new D3D12PipelineState(device));
   self->compute_ = true;
+  self->descHash_ = descHash;
+  self->function_ = function;
   self->rootSignature_ = D3D12RootSignature::from(d.pRootSignature);
   self->rootSignature_->AddRef();
   D3D12DDIARG_CREATE_PIPELINE_STATE_0001 args{};
-  if (HRESULT hr = self->addShader(d.CS, int(dxbc::ProgramType::Compute), kCompute, &args.hComputeShader); FAILED(hr))
+  if (HRESULT hr = self->addShader(d.CS, int(dxbc::ProgramType::Compute), function, &args.hComputeShader); FAILED(hr))
     return hr;
   if (HRESULT hr = self->finish(args); FAILED(hr)) return hr;
   *out = self.release();
   return S_OK;
 }
-
-HRESULT STDMETHODCALLTYPE D3D12PipelineState::GetCachedBlob(ID3DBlob** ppBlob) try {
-  if (ppBlob) *ppBlob = nullptr;
-  d3d12Error("ID3D12PipelineState::GetCachedBlob", "cached pipeline-state blobs are not supported");
-  return E_NOTIMPL;
-} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::CreateGraphicsPipelineState(const D3D12_GRAPHICS_PIPELINE_STATE_DESC* pDesc,
                                                                    REFIID riid, void** ppPipelineState) try {

@@ -26,6 +26,11 @@
 //   ALLOW_STREAM_OUTPUT                               E_INVALIDARG  #688/#882/#689 *_ROOT_SIGNATURE_MISMATCH
 //   stream output the Vulkan device cannot capture,
 //   or with the exact conservative fallback           E_NOTIMPL     (the driver's message)
+//   Flags other than NONE / TOOL_DEBUG                E_INVALIDARG  #922 CREATEPIPELINESTATE_INVALID_FLAGS
+//   a CachedPSO GetCachedBlob did not make for this
+//   adapter and desc                                  see d3d12_pipeline_state_cache.cpp
+// ID3D12Device2::CreatePipelineState's streams become these descs
+// (d3d12_pipeline_state_stream.cpp) and take the same path.
 #pragma once
 
 #include "d3d12_device_child.h"
@@ -33,16 +38,27 @@
 #include <memory>
 #include <vector>
 
+// winerror.h's D3D12 errors (not in DirectX-Headers' wsl headers).
+#ifndef D3D12_ERROR_ADAPTER_NOT_FOUND
+#define D3D12_ERROR_ADAPTER_NOT_FOUND static_cast<HRESULT>(0x887E0001)
+#endif
+#ifndef D3D12_ERROR_DRIVER_VERSION_MISMATCH
+#define D3D12_ERROR_DRIVER_VERSION_MISMATCH static_cast<HRESULT>(0x887E0002)
+#endif
+
 namespace d3dvk::runtime {
 
 class D3D12RootSignature;
 
 class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
  public:
+  // `function` names the API method in messages (CreatePipelineState's streams pass theirs).
   static HRESULT createGraphics(D3D12Device* device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc,
-                                D3D12PipelineState** out);
+                                D3D12PipelineState** out,
+                                const char* function = "ID3D12Device::CreateGraphicsPipelineState");
   static HRESULT createCompute(D3D12Device* device, const D3D12_COMPUTE_PIPELINE_STATE_DESC& desc,
-                               D3D12PipelineState** out);
+                               D3D12PipelineState** out,
+                               const char* function = "ID3D12Device::CreateComputePipelineState");
   ~D3D12PipelineState() override;
 
   static D3D12PipelineState* from(ID3D12PipelineState* p) { return static_cast<D3D12PipelineState*>(p); }
@@ -72,11 +88,22 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
   HRESULT addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc, D3D12DDI_HSHADER* out);
 
   D3D12RootSignature* rootSignature_ = nullptr;  // referenced
+  uint64_t descHash_ = 0;                         // what GetCachedBlob's blob names
+  const char* function_ = "";                     // the creating method, for messages
   std::vector<Part> parts_;
   std::unique_ptr<unsigned char[]> memory_;
   bool created_ = false;
   bool compute_ = false;
 };
+
+// Cached blobs (d3d12_pipeline_state_cache.cpp): the hash a blob carries, and
+// the check of a desc's CachedPSO (S_OK when it is empty).
+uint64_t hashPipelineDesc(const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc);
+uint64_t hashPipelineDesc(const D3D12_COMPUTE_PIPELINE_STATE_DESC& desc);
+HRESULT checkCachedPipelineState(D3D12Device& device, const D3D12_CACHED_PIPELINE_STATE& cached, uint64_t descHash,
+                                 const char* function);
+// Flags: NONE or TOOL_DEBUG (#922 otherwise).
+HRESULT validatePipelineStateFlags(D3D12Device& device, const D3D12_PIPELINE_STATE_FLAGS& flags, const char* function);
 
 // The desc checks of d3d12_pipeline_state_validation.cpp (each reports its message; E_INVALIDARG).
 HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* function);

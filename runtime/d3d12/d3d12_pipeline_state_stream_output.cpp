@@ -19,7 +19,6 @@
 namespace d3dvk::runtime {
 namespace {
 
-constexpr const char* kGraphics = "ID3D12Device::CreateGraphicsPipelineState";
 
 // The D3D12 debug layer's ID of a stream-output rule (stream_output_validator's names).
 D3D12_MESSAGE_ID d3d12Id(const std::string& name) {
@@ -78,8 +77,8 @@ HRESULT D3D12PipelineState::addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_
   if (!verdict.messages.empty()) {
     for (const ValidationMessage& m : verdict.messages) {
       device()->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, d3d12Id(m.idName),
-                             m.idName, kGraphics, "StreamOutput: " + m.text);
-      d3d12Error(kGraphics, "StreamOutput: " + m.text);
+                             m.idName, function_, "StreamOutput: " + m.text);
+      d3d12Error(function_, "StreamOutput: " + m.text);
     }
     return E_INVALIDARG;
   }
@@ -90,9 +89,9 @@ HRESULT D3D12PipelineState::addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_
                              (domain ? "domain" : "vertex") +
                              " shader whose output is captured writes stream 0 only (0 or D3D12_SO_NO_RASTERIZED_STREAM)";
     device()->debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-                           D3DVK_D3D12_MESSAGE_ID(CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDSTREAMTORASTERIZER), kGraphics,
+                           D3DVK_D3D12_MESSAGE_ID(CREATEGEOMETRYSHADERWITHSTREAMOUTPUT_INVALIDSTREAMTORASTERIZER), function_,
                            text);
-    d3d12Error(kGraphics, text);
+    d3d12Error(function_, text);
     return E_INVALIDARG;
   }
   // Stream output needs the root signature's permission.
@@ -108,8 +107,8 @@ HRESULT D3D12PipelineState::addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_
                            geometry ? "CREATEGRAPHICSPIPELINESTATE_GS_ROOT_SIGNATURE_MISMATCH"
                            : domain ? "CREATEGRAPHICSPIPELINESTATE_DS_ROOT_SIGNATURE_MISMATCH"
                                     : "CREATEGRAPHICSPIPELINESTATE_VS_ROOT_SIGNATURE_MISMATCH",
-                           kGraphics, text);
-    d3d12Error(kGraphics, text);
+                           function_, text);
+    d3d12Error(function_, text);
     return E_INVALIDARG;
   }
   const std::vector<D3D11DDIARG_STREAM_OUTPUT_DECLARATION_ENTRY> common = streamOutputDdiEntries(verdict);
@@ -128,7 +127,7 @@ HRESULT D3D12PipelineState::addStreamOutput(const D3D12_GRAPHICS_PIPELINE_STATE_
   ddi.core().pfnCreateGeometryShaderWithStreamOutput(ddi.handle(), &args, handle, &signatures,
                                                      D3D12DDI_CREATE_SHADER_FLAG_NONE);
   if (FAILED(scope.first())) {
-    d3d12Error(kGraphics, "StreamOutput: the driver could not create the stream-output shader (see its message above)");
+    d3d12Error(function_, "StreamOutput: the driver could not create the stream-output shader (see its message above)");
     return scope.first();
   }
   parts_.push_back(std::move(part));

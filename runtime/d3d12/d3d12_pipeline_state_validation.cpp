@@ -130,6 +130,13 @@ HRESULT validateNodeMask(D3D12Device& device, UINT nodeMask, const char* functio
                 "NodeMask " + std::to_string(nodeMask) + " names a node other than the adapter's one node (0 or 1)");
 }
 
+HRESULT validatePipelineStateFlags(D3D12Device& device, const D3D12_PIPELINE_STATE_FLAGS& flags, const char* function) {
+  const unsigned value = unsigned(rawEnum(flags));
+  if (!(value & ~unsigned(D3D12_PIPELINE_STATE_FLAG_TOOL_DEBUG))) return S_OK;
+  return refuse(device, function, D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_INVALID_FLAGS),
+                "Flags " + std::to_string(value) + " is not a combination of D3D12_PIPELINE_STATE_FLAGS");
+}
+
 HRESULT validateGraphicsPipelineDesc(D3D12Device& device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d, const char* function) {
   if (HRESULT hr = validateNodeMask(device, d.NodeMask, function); FAILED(hr)) return hr;
   const int topologyType = rawEnum(d.PrimitiveTopologyType);  // any value may arrive (raw_enum.h)

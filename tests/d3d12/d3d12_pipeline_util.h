@@ -2,7 +2,7 @@
 // the info queue, ExecuteIndirect and multi-queue work: a position-only vertex
 // shader, a pixel shader writing b0[0], a compute shader writing a raw UAV,
 // root signatures for them, and a 16×16 RGBA8 render target read back as
-// pixels. (test_d3d12_draw.cpp has its own richer set.)
+// pixels, and pipeline state streams. (test_d3d12_draw.cpp has its own richer set.)
 #pragma once
 
 #include "d3d12_test_util.h"
@@ -204,6 +204,39 @@ struct RenderTarget16 {
     for (UINT y = 0; y < kSize; ++y) std::memcpy(&out[y * kSize], &bytes[y * 256], kSize * 4);
     return out;
   }
+};
+
+// A pipeline state stream (ID3D12Device2::CreatePipelineState) laid out as the
+// D3D12 documentation says: each subobject a `struct alignas(void*) { type; desc; }`.
+class PipelineStateStream {
+ public:
+  template <typename T>
+  PipelineStateStream& add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE type, const T& value) {
+    struct alignas(void*) Subobject {
+      D3D12_PIPELINE_STATE_SUBOBJECT_TYPE type;
+      T value;
+    };
+    Subobject s;
+    std::memset(&s, 0, sizeof s);
+    s.type = type;
+    s.value = value;
+    const size_t at = bytes_.size();
+    bytes_.resize(at + sizeof s);
+    std::memcpy(bytes_.data() + at, &s, sizeof s);
+    return *this;
+  }
+  // A raw 32-bit type word (for types outside the enum).
+  PipelineStateStream& addRawType(int type) {
+    const size_t at = bytes_.size();
+    bytes_.resize(at + 8);
+    std::memcpy(bytes_.data() + at, &type, 4);
+    return *this;
+  }
+  D3D12_PIPELINE_STATE_STREAM_DESC desc() { return {bytes_.size(), bytes_.data()}; }
+  size_t size() const { return bytes_.size(); }
+
+ private:
+  std::vector<unsigned char> bytes_;
 };
 
 // Writes `size` bytes into an UPLOAD buffer at `offset`.

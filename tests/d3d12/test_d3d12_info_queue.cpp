@@ -325,3 +325,103 @@ TEST_CASE("D3D12 InfoQueue: stream-output descs and SOSetTargets carry D3D12's I
   noSo->Release();
   so->Release();
 }
+
+TEST_CASE("D3D12 InfoQueue: pipeline state streams, cached PSOs, PSO flags and pipeline libraries carry D3D12's IDs",
+          "[d3d12][info-queue][pso-stream]") {
+  DebugDevice d;
+  ID3D12Device2* device2 = nullptr;
+  REQUIRE(d.device->QueryInterface(__uuidof(ID3D12Device2), reinterpret_cast<void**>(&device2)) == S_OK);
+  ID3D12RootSignature* rs = graphicsRootSignature(d.device);
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant),
+                             cs = assembled(kPipelineCsAdd);
+  d.info->ClearStoredMessages();
+  auto idOf = [&](PipelineStateStream& stream) {
+    void* pso = nullptr;
+    const D3D12_PIPELINE_STATE_STREAM_DESC desc = stream.desc();
+    CHECK(device2->CreatePipelineState(&desc, __uuidof(ID3D12PipelineState), &pso) == E_INVALIDARG);
+    CHECK(pso == nullptr);
+    const Message m = d.only();
+    CHECK(m.category == D3D12_MESSAGE_CATEGORY_STATE_CREATION);
+    CHECK(m.severity == D3D12_MESSAGE_SEVERITY_ERROR);
+    return m.id;
+  };
+  auto base = [&] {
+    PipelineStateStream s;
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_ROOT_SIGNATURE, rs).add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_VS, shaderBytecode(vs));
+    return s;
+  };
+  {
+    PipelineStateStream s = base();
+    D3D12_PIPELINE_STATE_STREAM_DESC zero = s.desc();
+    zero.SizeInBytes = 0;
+    void* pso = nullptr;
+    CHECK(device2->CreatePipelineState(&zero, __uuidof(ID3D12PipelineState), &pso) == E_INVALIDARG);
+    CHECK(d.only().id == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_ZERO_SIZE_STREAM);
+    D3D12_PIPELINE_STATE_STREAM_DESC truncated = s.desc();
+    truncated.SizeInBytes -= 8;
+    CHECK(device2->CreatePipelineState(&truncated, __uuidof(ID3D12PipelineState), &pso) == E_INVALIDARG);
+    CHECK(d.only().id == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_INVALID_STREAM);
+  }
+  {
+    PipelineStateStream s = base();
+    s.addRawType(1000);
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_UNKNOWN_SUBOBJECT);
+  }
+  {
+    PipelineStateStream s = base();
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_ROOT_SIGNATURE, rs);
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_DUPLICATE_SUBOBJECT);
+  }
+  {
+    PipelineStateStream s = base();
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CS, shaderBytecode(cs));
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_CANNOT_DEDUCE_TYPE);
+  }
+  {
+    PipelineStateStream s = base();
+    D3D12_DEPTH_STENCIL_DESC1 ds{};
+    ds.DepthBoundsTestEnable = TRUE;
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_DEPTH_STENCIL1, ds);
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEDEPTHSTENCILSTATE_DEPTHBOUNDSTEST_UNSUPPORTED);
+  }
+  {
+    PipelineStateStream s = base();
+    const D3D12_VIEW_INSTANCE_LOCATION location{0, 0};
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_VIEW_INSTANCING,
+          D3D12_VIEW_INSTANCING_DESC{1, &location, D3D12_VIEW_INSTANCING_FLAG_NONE});
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_VIEW_INSTANCING_UNSUPPORTED);
+  }
+  // The desc path's checks, through the stream too.
+  {
+    PipelineStateStream s = base();
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_FLAGS, UINT(4));
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_INVALID_FLAGS);
+  }
+  {
+    const std::vector<unsigned char> garbage(32, 0x5A);
+    PipelineStateStream s = base();
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CACHED_PSO, D3D12_CACHED_PIPELINE_STATE{garbage.data(), garbage.size()});
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_INVALIDCACHEDBLOB);
+  }
+  {
+    ID3D12PipelineState* pso = createConstantColourPso(d.device, rs);
+    ID3DBlob* blob = nullptr;
+    REQUIRE(pso->GetCachedBlob(&blob) == S_OK);
+    PipelineStateStream s = base();  // a VS-only desc: not the PSO the blob describes
+    s.add(D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_CACHED_PSO,
+          D3D12_CACHED_PIPELINE_STATE{blob->GetBufferPointer(), blob->GetBufferSize()});
+    CHECK(idOf(s) == D3D12_MESSAGE_ID_CREATEPIPELINESTATE_CACHEDBLOBDESCMISMATCH);
+    blob->Release();
+    pso->Release();
+  }
+  {
+    ID3D12Device1* device1 = nullptr;
+    REQUIRE(d.device->QueryInterface(__uuidof(ID3D12Device1), reinterpret_cast<void**>(&device1)) == S_OK);
+    void* library = nullptr;
+    CHECK(device1->CreatePipelineLibrary(nullptr, 0, __uuidof(ID3D12PipelineLibrary), &library) == DXGI_ERROR_UNSUPPORTED);
+    CHECK(d.only().id == D3D12_MESSAGE_ID_CREATEPIPELINELIBRARY_UNSUPPORTED);
+    device1->Release();
+  }
+  rs->Release();
+  device2->Release();
+}

@@ -183,7 +183,7 @@ TEST_CASE("D3D12 device creation fills the DDI tables through FillDDITable", "[d
   CHECK(fills[0].rfind("D3D12 FillDDITable(Type=0, Size=712) -> S_OK", 0) == 0);  // 89 device-core slots
   CHECK(fills[1].rfind("D3D12 FillDDITable(Type=1, Size=408) -> S_OK", 0) == 0);  // 51 command-list slots
   CHECK(fills[2].rfind("D3D12 FillDDITable(Type=2, Size=56) -> S_OK", 0) == 0);   // 7 command-queue slots
-  CHECK(fills[3].rfind("D3D12 FillDDITable(Type=65536, Size=40) -> S_OK", 0) == 0);  // d3dvk fence/CPU table: 5 entries
+  CHECK(fills[3].rfind("D3D12 FillDDITable(Type=65536, Size=48) -> S_OK", 0) == 0);  // d3dvk fence/CPU table: 6 entries
   CHECK(fills[4].rfind("D3D12 FillDDITable(Type=65538, Size=16) -> S_OK", 0) == 0);  // d3dvk texture CPU access: 2 entries
   CHECK(fills[5].rfind("D3D12 FillDDITable(Type=65537, Size=8) -> S_OK", 0) == 0);  // d3dvk message table: 1 entry
 }

@@ -1,6 +1,6 @@
 // ddi/umd/d3d12/fence12.cpp — see fence12.h: Create/DestroyFence and the
-// d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU,
-// the timestamp frequency of query12.h, clock calibration).
+// d3dvk fence table (GetCompletedValue, Signal from the CPU, Wait on the CPU for
+// one fence or several — all or any of them —, the timestamp frequency of query12.h, clock calibration).
 #include "fence12.h"
 
 #include "d3dvk_entry_guard.h"
@@ -14,6 +14,7 @@
 #include <mutex>
 #include <new>
 #include <string>
+#include <vector>
 
 namespace d3dvk::umd12 {
 
@@ -109,48 +110,66 @@ HRESULT APIENTRY signalFromCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence,
   return submitReadyOperations(*device);
 } D3DVK_CATCH_HRESULT
 
-// Waits until the fence reaches `value` or `timeoutNs` passes (S_FALSE). A
-// value some queue or the CPU has already signalled (Fence12::submitted) is
-// work on the GPU: waiting for it longer than the GPU timeout removes the
-// device (DXGI_ERROR_DEVICE_HUNG). A value nobody has signalled yet waits for
-// the application (another thread's Signal, a queue's later Signal) in short
-// slices, as long as the caller's timeout allows.
-HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UINT64 value, UINT64 timeoutNs) try {
-  Device12* device = Device12::from(hDevice);
-  Fence12* fence = Fence12::from(hFence);
-  if (!device || !fence) return E_INVALIDARG;
+// Waits until every fence (or, with `any`, one of them) reaches its value or
+// `timeoutNs` passes (S_FALSE). A value some queue or the CPU has already
+// signalled (Fence12::submitted) is work on the GPU: when the wait can end by
+// such values alone (all of them; with `any`, one) and lasts longer than the
+// GPU timeout, the device is removed (DXGI_ERROR_DEVICE_HUNG). A value nobody
+// has signalled yet waits for the application (another thread's Signal, a
+// queue's later Signal) in short slices, as long as the caller's timeout allows.
+HRESULT waitForFences(Device12* device, UINT count, const D3D12DDI_HFENCE* fences, const UINT64* values, bool any,
+                      UINT64 timeoutNs) {
+  if (!device || !count || !fences || !values) return E_INVALIDARG;
+  std::vector<Fence12*> objects(count);
+  for (UINT i = 0; i < count; ++i)
+    if (!(objects[i] = Fence12::from(fences[i]))) return E_INVALIDARG;
   using Clock = std::chrono::steady_clock;
   const Clock::time_point start = Clock::now();
   constexpr uint64_t kSliceNs = 50'000'000;
   const uint64_t gpuTimeout = device->vk().gpuTimeoutNs();
+  std::vector<VkSemaphore> semaphores(count);
+  std::vector<uint64_t> targets(count);
   for (;;) {
     if (device->vk().hung()) {
       device->reportHung();
       return DXGI_ERROR_DEVICE_HUNG;
     }
-    bool onTheGpu;
-    uint64_t target;
+    bool onTheGpu = !any;
     {
       std::lock_guard lock(device->queueMutex());
-      onTheGpu = value <= fence->submitted;
-      target = fence->semaphoreValue(value);
+      for (UINT i = 0; i < count; ++i) {
+        const bool submitted = values[i] <= objects[i]->submitted;
+        onTheGpu = any ? onTheGpu || submitted : onTheGpu && submitted;
+        semaphores[i] = objects[i]->semaphore;
+        targets[i] = objects[i]->semaphoreValue(values[i]);
+      }
     }
     const uint64_t elapsed = uint64_t(std::chrono::duration_cast<std::chrono::nanoseconds>(Clock::now() - start).count());
     const uint64_t remaining = timeoutNs == UINT64_MAX ? UINT64_MAX : (timeoutNs > elapsed ? timeoutNs - elapsed : 0);
     const uint64_t slice = std::min(remaining, onTheGpu ? gpuTimeout : kSliceNs);
     VkSemaphoreWaitInfo info{VK_STRUCTURE_TYPE_SEMAPHORE_WAIT_INFO};
-    info.semaphoreCount = 1;
-    info.pSemaphores = &fence->semaphore;
-    info.pValues = &target;
+    info.flags = any ? VK_SEMAPHORE_WAIT_ANY_BIT : 0;
+    info.semaphoreCount = count;
+    info.pSemaphores = semaphores.data();
+    info.pValues = targets.data();
     const VkResult r = vkWaitSemaphores(device->handle(), &info, slice);
     if (r != VK_TIMEOUT) return Device12::hresultFor(r);
-    if (onTheGpu && slice == gpuTimeout) {  // a whole GPU timeout without reaching a signalled value
+    if (onTheGpu && slice == gpuTimeout) {  // a whole GPU timeout without reaching signalled values
       device->vk().markHung();
       device->reportHung();
       return DXGI_ERROR_DEVICE_HUNG;
     }
     if (remaining == slice) return S_FALSE;  // the caller's timeout ran out
   }
+}
+
+HRESULT APIENTRY waitOnCpu(D3D12DDI_HDEVICE hDevice, D3D12DDI_HFENCE hFence, UINT64 value, UINT64 timeoutNs) try {
+  return waitForFences(Device12::from(hDevice), 1, &hFence, &value, false, timeoutNs);
+} D3DVK_CATCH_HRESULT
+
+HRESULT APIENTRY waitMultiple(D3D12DDI_HDEVICE hDevice, UINT count, const D3D12DDI_HFENCE* fences, const UINT64* values,
+                              BOOL waitAny, UINT64 timeoutNs) try {
+  return waitForFences(Device12::from(hDevice), count, fences, values, waitAny != FALSE, timeoutNs);
 } D3DVK_CATCH_HRESULT
 
 }  // namespace
@@ -208,6 +227,7 @@ void fillFenceFuncs(D3DVKDDI_FENCE_FUNCS& f) {
   f.pfnGetCompletedValue = &getCompletedValue;
   f.pfnSignal = &signalFromCpu;
   f.pfnWait = &waitOnCpu;
+  f.pfnWaitMultiple = &waitMultiple;
 }
 
 }  // namespace d3dvk::umd12
