@@ -11,8 +11,10 @@
 // the runtime never calls them). Where the WDK relies on kernel objects (the
 // monitored fences of D3DKMT), d3dvk has its own entries, named D3DVK*:
 // CreateFence's argument and the D3DVK_DDI_TABLE_TYPE_FENCE_CPU table; and, as
-// the WDK's error callbacks carry no text, the D3DVK_DDI_TABLE_TYPE_MESSAGES table.
-// Layouts follow the shipped WDK; checked in d3d12umddi_checks.h.
+// the WDK's error callbacks carry no text, the D3DVK_DDI_TABLE_TYPE_MESSAGES table;
+// the CPU's texture access (D3DVK_DDI_TABLE_TYPE_RESOURCE_CPU) and the commands of
+// ID3D12GraphicsCommandList1/2 (D3DVK_DDI_TABLE_TYPE_COMMAND_LIST_EXT), which the WDK
+// appends to command-list table versions after _0003. Layouts follow the shipped WDK; checked in d3d12umddi_checks.h.
 #pragma once
 
 #include "d3d10umddi.h"
