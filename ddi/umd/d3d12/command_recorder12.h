@@ -165,6 +165,14 @@ class CommandRecorder12 {
   VkPipeline drawPipeline();  // null after fail()
   bool beginStreamOutput(VkCommandBuffer cmd);  // false: nothing captured
   void endStreamOutput(VkCommandBuffer cmd);
+  // A draw of a stream-output pipeline state on the conservative fallback:
+  // the application's capture is the PSO's own pipeline (rasterizer discard:
+  // what is captured depends only on the stages before the rasterizer)
+  // drawn as a pass of its own before the fallback's passes, under the
+  // list's predicate, with a pipeline-statistics query suspended around it,
+  // so the filled sizes append and SO_STATISTICS count once while pipeline
+  // statistics and occlusion (nothing rasterized) do not see it. False after fail().
+  bool streamOutputPass(const umd::DrawCall& call, const DrawTargets12& targets);
 
   // SetPredication (predication12.cpp): `buffer` null turns predication off;
   // otherwise the 64-bit predicate at `offset` is folded into a 32-bit word now
@@ -267,6 +275,10 @@ class CommandRecorder12 {
   VkDescriptorSet writeStageSet(const Shader12& stage, const RootArguments12& args, VkDescriptorSetLayout layout,
                                 const VkWriteDescriptorSet* extra = nullptr);
   bool prepareDraw(bool indexed, DrawTargets12* targets);
+  // An indexed draw from `firstIndex` wholly past the bound index buffer reads
+  // zeros (D3D12): binds the device's zero buffer as the index buffer in
+  // `cmd` and returns the first index to draw from it (0); else `firstIndex`.
+  UINT indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex);
   void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
   VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
   void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);

@@ -16,6 +16,7 @@
 #include "rasterizer_state.h"  // translate/state
 #include "resource12.h"
 #include "shader12.h"
+#include "stream_output_declaration.h"  // ddi/umd
 
 #include <algorithm>
 #include <new>
@@ -89,11 +90,15 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 
   // What the setup reads from the captured vertices.
   f->capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
-  const int positionWord = umd::capturedWord(captured.reflection, f->capturedRegisters, 1 /*D3D_NAME_POSITION*/);
+  // A stream-output object's geometry shader: the stream it rasterizes is the one captured (as D3D11's).
+  const umd::StreamOutputDeclaration* streamOutput = gs ? gs->streamOutput.get() : nullptr;
+  const uint32_t stream = umd::fallbackCapturedStream(streamOutput);
+  const int positionWord = umd::capturedWord(captured.reflection, f->capturedRegisters, 1 /*D3D_NAME_POSITION*/, stream);
   if (positionWord < 0 || positionWord % 4 != 0)
     f->unusable = std::string("the ") + (gs ? "geometry" : "vertex") + " shader writes no SV_Position";
   f->positionWord = positionWord < 0 ? 0 : uint32_t(positionWord);
-  const int primitiveIdWord = gs ? umd::capturedWord(gs->reflection, f->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/) : -1;
+  const int primitiveIdWord = gs ? umd::capturedWord(gs->reflection, f->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/, stream)
+                                 : -1;
   f->primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
   if (gs) {
     // The triangles of the strips it emits: at most maxvertexcount − 2 per
@@ -121,6 +126,7 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
     dxbc::TranslateOptions o = variantOptions(*gs);
     o.idBasesFromPushConstants = true;
     o.transformFeedback = true;
+    umd::applyFallbackCapturedStream(streamOutput, o);
     f->modules.push_back(translateVariant(device, *gs->parsed, o, "geometry shader's capture variant", &hr));
     if (!f->modules.back()) return hr;
     geometryModule = f->modules.back()->handle();
@@ -287,8 +293,16 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 }
 
 void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTargets12& t) {
-  // The capture pass uses transform feedback: active stream-output statistics
-  // queries are suspended around the draw (it streams nothing out itself).
+  const PipelineState12& pso = *state_.pipeline;
+  const Fallback12* f = pso.fallback.get();
+  if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
+  // The application's stream output: the PSO's capturing pass of its own
+  // (stream_output12.cpp), counted by the active SO_STATISTICS queries.
+  if (pso.streamOutput && !streamOutputPass(drawCall, t)) return;
+  // No viewport or scissor set: nothing is rasterized (a stream-output PSO's draw only captures).
+  if (state_.viewports.empty() || state_.scissors.empty()) return;
+  // The fallback's capture uses transform feedback: active stream-output
+  // statistics queries are suspended around its passes (they stream nothing out).
   struct StreamOutputQueriesPaused {
     CommandRecorder12& r;
     std::vector<ActiveQuery12*> paused;
@@ -301,9 +315,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
       for (ActiveQuery12* q : paused) r.resumeQuery(*q);
     }
   } soQueries(*this);
-  const PipelineState12& pso = *state_.pipeline;
-  const Fallback12* f = pso.fallback.get();
-  if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
   if (!f->unusable.empty()) return umd::logError("conservative fallback (D3D12): " + f->unusable + "; draw dropped");
   std::optional<fallback::PrimitiveLayout> layout = fallback::primitiveLayout(uint32_t(t.d3dTopology));
   if (!layout) return;
