@@ -498,3 +498,49 @@ TEST_CASE("D3D12 stream output of a domain shader captures the tessellated trian
   pso->Release();
   rs->Release();
 }
+
+TEST_CASE("D3D12 ExecuteIndirect's draws with a stream-output PSO capture and append like direct draws",
+          "[d3d12][stream-output][indirect]") {
+  SoFixture f;
+  ID3D12RootSignature* rs = f.rootSignature();
+  const std::vector<uint8_t> vs = assembled(kVsCapture);
+  const D3D12_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 2, 0}};  // x, y: 8 bytes a vertex
+  ID3D12PipelineState* pso = createPso(f.device, soPsoDesc(rs, vs, {decl, 1, nullptr, 0, 0}));
+  const D3D12_INDIRECT_ARGUMENT_DESC argument{D3D12_INDIRECT_ARGUMENT_TYPE_DRAW};
+  const D3D12_COMMAND_SIGNATURE_DESC signatureDesc{sizeof(D3D12_DRAW_ARGUMENTS), 1, &argument, 0};
+  void* object = nullptr;
+  const HRESULT hr = f.device->CreateCommandSignature(&signatureDesc, nullptr, __uuidof(ID3D12CommandSignature), &object);
+  ID3D12CommandSignature* signature = createdOrFail<ID3D12CommandSignature>(hr, object);
+  // Points 3 and 4, then 0 and 1 (the commands' order is the capture's).
+  const D3D12_DRAW_ARGUMENTS commands[2] = {{2, 1, 3, 0}, {2, 1, 0, 0}};
+  ID3D12Resource* arguments = f.upload(commands, sizeof commands);
+  const UINT32 commandCount = 1;
+  ID3D12Resource* count = f.upload(&commandCount, sizeof commandCount);
+  ID3D12Resource* out = f.streamOutBuffer(64, 0xAB);
+  ID3D12Resource* filled = f.streamOutBuffer(4, 0);
+  f.list->SetGraphicsRootSignature(rs);
+  f.list->SetPipelineState(pso);
+  f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_POINTLIST);
+  f.bindVertices(kPoints, 5);
+  f.viewport(16);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW view{out->GetGPUVirtualAddress(), 64, filled->GetGPUVirtualAddress()};
+  f.list->SOSetTargets(0, 1, &view);
+  f.list->DrawInstanced(1, 1, 2, 0);                                     // point 2, directly
+  f.list->ExecuteIndirect(signature, 2, arguments, 0, nullptr, 0);       // points 3, 4, 0, 1
+  f.list->ExecuteIndirect(signature, 2, arguments, 0, count, 0);         // the count buffer says one: points 3, 4
+  ID3D12Resource* rb = f.readBack(out, 64);
+  ID3D12Resource* rbFilled = f.readBack(filled, 4);
+  f.run();
+  const std::vector<uint32_t> w = words(rb, 64), s = words(rbFilled, 4);
+  const UINT order[] = {2, 3, 4, 0, 1, 3, 4};
+  CHECK(s[0] == 7 * 8);
+  for (UINT v = 0; v < 7; ++v) {
+    CAPTURE(v);
+    CHECK(w[2 * v] == bitsOf(kPoints[order[v]].x));
+    CHECK(w[2 * v + 1] == bitsOf(kPoints[order[v]].y));
+  }
+  CHECK(w[14] == kUntouched);
+  signature->Release();
+  pso->Release();
+  rs->Release();
+}

@@ -365,3 +365,33 @@ TEST_CASE("[fallback] D3D12 a predicated conservative draw with stream output ca
       checkPixels(s.target.pixels(), [&](UINT x, UINT y) { return runs && inTopLeft(x, y) ? kRedPixel : 0u; });
     }
 }
+
+TEST_CASE("[fallback] D3D12 ExecuteIndirect's conservative draws with stream output capture when the list executes",
+          "[d3d12][stream-output][fallback][indirect]") {
+  Scene s;
+  const D3D12_INDIRECT_ARGUMENT_DESC argument{D3D12_INDIRECT_ARGUMENT_TYPE_DRAW};
+  const D3D12_COMMAND_SIGNATURE_DESC signatureDesc{sizeof(D3D12_DRAW_ARGUMENTS), 1, &argument, 0};
+  void* object = nullptr;
+  const HRESULT hr = s.f.device->CreateCommandSignature(&signatureDesc, nullptr, __uuidof(ID3D12CommandSignature), &object);
+  ID3D12CommandSignature* signature = createdOrFail<ID3D12CommandSignature>(hr, object);
+  // The bottom-right triangle, then the top-left one.
+  const D3D12_DRAW_ARGUMENTS commands[2] = {{3, 1, 3, 0}, {3, 1, 0, 0}};
+  ID3D12Resource* arguments = s.f.upload(commands, sizeof commands);
+  ID3D12Resource* out = s.f.streamOutBuffer(8 * kStride, 0xAB);
+  ID3D12Resource* filled = s.f.streamOutBuffer(4, 0);
+  const Vertex both[] = {kTopLeft[0], kTopLeft[1], kTopLeft[2], kBottomRight[0], kBottomRight[1], kBottomRight[2]};
+  s.bind(both, 6, {out->GetGPUVirtualAddress(), 8 * kStride, filled->GetGPUVirtualAddress()});
+  s.f.list->ExecuteIndirect(signature, 2, arguments, 0, nullptr, 0);
+  s.copyOut();
+  ID3D12Resource* rb = s.f.readBack(out, 8 * kStride);
+  ID3D12Resource* rbFilled = s.f.readBack(filled, 4);
+  s.f.run();
+  const std::vector<uint32_t> w = words(rb, 8 * kStride);
+  CHECK(words(rbFilled, 4)[0] == 6 * kStride);
+  checkCaptured(w, 0, kBottomRight, 3);
+  checkCaptured(w, 3, kTopLeft, 3);
+  CHECK(w[36] == kUntouched);
+  checkPixels(s.target.pixels(),
+              [](UINT x, UINT y) { return inTopLeft(x, y) || inBottomRight(x, y) ? kRedPixel : 0u; });
+  signature->Release();
+}
