@@ -459,7 +459,8 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     suspendQuery(statisticsQuery);
     // The application draw's vertices (IAVertices, VSInvocations); the setup
     // adds the assembled and clipped triangles below.
-    const uint64_t drawn[kStatisticCount] = {vertices, 0, vertices, 0, 0, 0};
+    uint64_t drawn[kStatisticCount] = {};
+    drawn[umd::kIAVertices] = drawn[umd::kVSInvocations] = vertices;
     VkCommandBuffer cmd = command();
     if (!cmd) return;
     vkCmdUpdateBuffer(cmd, counted, 0, sizeof drawn, drawn);
@@ -522,7 +523,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                                 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
       fallback::QueryAddParams invocations = carry;
       invocations.values = 1;
-      invocations.first = 5;  // PSInvocations
+      invocations.first = umd::kPSInvocations;
       addQueryValues(statistics->carried->handle(), drawCounts, invocations);
     }
   }
@@ -532,9 +533,10 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     // query goes on.
     VkCommandBuffer cmd = command();
     if (!cmd) return;
-    const VkBufferCopy words[3] = {{umd::kFallbackScratchStatisticsOffset, 1 * sizeof(UINT64), 4},
-                                   {umd::kFallbackScratchStatisticsOffset, 3 * sizeof(UINT64), 4},
-                                   {umd::kFallbackScratchStatisticsOffset + 4, 4 * sizeof(UINT64), 4}};
+    const VkBufferCopy words[3] = {
+        {umd::kFallbackScratchStatisticsOffset, umd::kIAPrimitives * sizeof(UINT64), 4},
+        {umd::kFallbackScratchStatisticsOffset, umd::kCInvocations * sizeof(UINT64), 4},
+        {umd::kFallbackScratchStatisticsOffset + 4, umd::kCPrimitives * sizeof(UINT64), 4}};
     vkCmdCopyBuffer(cmd, buffers.counters, counted, 3, words);
     addQueryValues(statistics->carried->handle(), counted, carry);
     resumeQuery(statisticsQuery);
