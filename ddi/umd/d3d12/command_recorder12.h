@@ -184,8 +184,8 @@ class CommandRecorder12 {
   // the list executes too (the deferred draw keeps the word). Copies,
   // resolves and UAV clears (transfer commands Vulkan cannot render
   // conditionally) are saved around and restored under the inverted
-  // condition (PredicatedTransfer); a multisampled destination is not
-  // predicated, with a warning.
+  // condition (PredicatedTransfer); a multisampled depth-stencil destination
+  // is not predicated, with a warning.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
@@ -237,21 +237,32 @@ class CommandRecorder12 {
   // before its first Vulkan command: under a predicate it saves the
   // destination (`targets`, images in GENERAL), and its end records the
   // restore under the inverted condition (../predicated_transfer.h). A
-  // multisampled destination, or one larger than a storage buffer the device
-  // binds, runs unpredicated with the warning.
+  // multisampled colour destination (`multisampled`: its resource, the one
+  // target) is saved into a scratch image and restored per sample by a
+  // conditional draw (../multisample_restore.h). A multisampled depth-stencil
+  // destination, or one larger than a storage buffer the device binds, runs
+  // unpredicated with the warning.
   class PredicatedTransfer {
    public:
     PredicatedTransfer(CommandRecorder12& recorder, const char* command, std::vector<umd::TransferTarget> targets,
-                       bool multisampled = false);
+                       Resource12* multisampled = nullptr);
     ~PredicatedTransfer();
     PredicatedTransfer(const PredicatedTransfer&) = delete;
     PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
 
    private:
+    // The multisampled destination's save (false: not predicated, after reporting).
+    bool saveSamples(const char* command, const umd::TransferTarget& target, Resource12& resource);
     CommandRecorder12& recorder_;
     std::unique_ptr<umd::TransferPredicate> plan_;  // null: not predicated
     VkBuffer saved_ = VK_NULL_HANDLE, current_ = VK_NULL_HANDLE;
     VkDescriptorSet set_ = VK_NULL_HANDLE;
+    struct {  // a multisampled destination's save (pipeline null: none)
+      umd::TransferTarget target;
+      VkPipeline pipeline = VK_NULL_HANDLE;
+      VkImageView savedView = VK_NULL_HANDLE;
+      std::vector<VkImageView> layerViews;
+    } samples_;
   };
   // One aspect of whole mips (all of a Texture3D mip's slices) of `r` as a predicated transfer's target.
   static umd::TransferTarget subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip, UINT firstSlice,
