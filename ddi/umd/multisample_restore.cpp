@@ -156,11 +156,12 @@ VkImageCreateInfo sampleSaveImageInfo(VkFormat format, VkExtent3D extent, uint32
   return info;
 }
 
-void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& t, VkImage saved) {
+void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& t, VkImage saved, bool fresh) {
   const VkImageSubresourceRange range = targetRange(t);
   const VkImageSubresourceRange savedRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t.layers.layerCount};
   transition(cmd, t.image, range, t.layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  transition(cmd, saved, savedRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  transition(cmd, saved, savedRange, fresh ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
+             VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   const VkImageCopy region{t.layers, {0, 0, 0}, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, t.layers.layerCount}, {0, 0, 0},
                            {t.extent.width, t.extent.height, 1}};
   vkCmdCopyImage(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, saved, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);

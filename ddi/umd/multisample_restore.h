@@ -49,9 +49,10 @@ bool sampleRestoreSupported(vk::Device& device, const TransferTarget& target, Vk
 // The scratch image's create info (usage: transfer destination, sampled).
 VkImageCreateInfo sampleSaveImageInfo(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples);
 
-// Step 1, outside any render pass: `target`'s layers into `saved` (in
-// GENERAL, of sampleSaveImageInfo's shape), then a full barrier.
-void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& target, VkImage saved);
+// Step 1, outside any render pass: `target`'s layers into `saved` (of
+// sampleSaveImageInfo's shape, in GENERAL — or UNDEFINED when `fresh` — and
+// left in GENERAL), then a full barrier.
+void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& target, VkImage saved, bool fresh = false);
 // Step 3, outside any render pass, after the transfer: writes `set` (of the
 // pipelines' set layout) with `savedView` (a 2D multisampled array view of
 // `saved`) and records one conditional draw per layer into `layerViews` (a
