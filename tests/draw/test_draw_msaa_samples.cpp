@@ -6,6 +6,8 @@
 // those two D3D rules alone: the rectangles drawn have edges on pixel
 // boundaries, so coverage never splits a pixel (no sample of the standard 4x
 // pattern lies on a pixel edge), and the values are exact in every format used.
+// A CopyResource into a 4x target under a predicate keeps or replaces every
+// sample as the predicate says.
 #include "draw_test_util.h"
 
 using namespace d3dvk::test;
