@@ -1,14 +1,18 @@
 // tests/d3d12: PIPELINE_STATISTICS queries count the geometry shader's
 // invocations and primitives (Vulkan's statistics in D3D's order,
 // ddi/umd/pipeline_statistics.h): an instanced geometry shader amplifying
-// points into triangles, native draws. Expected counts are computed here
-// from the draw's points and the shader's instance count.
+// points into triangles, native draws and conservative ones on the exact
+// fallback (whose capture pass is what counts the geometry shader there).
+// Expected counts are computed here from the draw's points and the shader's
+// instance count.
 #include "d3d12_pipeline_util.h"
 #include "d3d12_test_util.h"
+#include "ddi_trace_log.h"  // ScopedEnv
 #include "gs_point_to_triangle.h"
 #include "stream_output12_util.h"
 
 #include <cstring>
+#include <optional>
 
 using namespace d3dvk;
 using namespace d3dvk::test;
@@ -46,9 +50,14 @@ const Vertex kPoints5[] = {{-0.5f, -0.25f, 0.5f, 1, 0, 0, 1},
 }  // namespace
 
 TEST_CASE("D3D12 pipeline statistics count an instanced geometry shader's invocations and primitives",
-          "[d3d12][queries][statistics]") {
-  for (UINT instances : {1u, 2u}) {
-    CAPTURE(instances);
+          "[d3d12][queries][statistics][fallback]") {
+  for (const UINT run : {0u, 1u, 2u, 3u}) {
+    const bool conservative = run >= 2;
+    const UINT instances = 1 + run % 2;
+    CAPTURE(conservative, instances);
+    // Conservative: on the exact fallback (forced), whose capture pass counts the geometry shader.
+    std::optional<ScopedEnv> policy;
+    if (conservative) policy.emplace("D3DVK_CONSERVATIVE_RASTER", "fallback");
     SoFixture f;
     ID3D12RootSignature* rs = f.rootSignature(D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
     const std::vector<uint8_t> vs = assembled(kVsCapture), gs = assembled(gsPointToTriangle(instances).c_str()), ps = assembled(kPsColour);
@@ -58,6 +67,7 @@ TEST_CASE("D3D12 pipeline statistics count an instanced geometry shader's invoca
     d.NumRenderTargets = 1;
     d.RTVFormats[0] = DXGI_FORMAT_R8G8B8A8_UNORM;
     d.RasterizerState.CullMode = D3D12_CULL_MODE_NONE;
+    if (conservative) d.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
     ID3D12PipelineState* pso = createPso(f.device, d);
     RenderTarget16 target(f.device);
     const D3D12_QUERY_HEAP_DESC heapDesc{D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS, 1, 0};

@@ -474,6 +474,14 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     // The setup's triangle counts add up over the pieces.
     umd::recordFallbackPieceStart(cmd, buffers, header, piece.slots, &piece == &pieces.front());
     cmd = command();
+    // With a geometry shader the capture counts the application's input
+    // primitives and the geometry shader's invocations and primitives (what
+    // the setup assembles is what it emitted): the query's slot counts it.
+    const bool countCapture = statistics && f->geometryShader;
+    if (countCapture) {
+      vkCmdResetQueryPool(cmd, statistics->pool, statisticsIndex, 1);
+      vkCmdBeginQuery(cmd, statistics->pool, statisticsIndex, 0);
+    }
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = {{0, 0}, {1, 1}};
     rendering.layerCount = 1;
@@ -492,6 +500,19 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     umd::recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes,
                                [&] { umd::cmdDraw(cmd, piece.call); });
     vkCmdEndRendering(cmd);
+    if (countCapture) {
+      vkCmdEndQuery(cmd, statistics->pool, statisticsIndex);
+      if (!(cmd = command())) return;
+      vkCmdCopyQueryPoolResults(cmd, statistics->pool, statisticsIndex, 1, drawCounts, 0, statisticsBytes,
+                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+      fallback::QueryAddParams counts = carry;
+      counts.values = 1;
+      counts.first = umd::kIAPrimitives;
+      addQueryValues(statistics->carried->handle(), drawCounts, counts);
+      counts.values = 2;
+      counts.first = umd::kGSInvocations;  // and GSPrimitives
+      addQueryValues(statistics->carried->handle(), drawCounts, counts);
+    }
 
     // 2. Setup.
     cmd = command();
@@ -528,16 +549,17 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     }
   }
   if (statistics) {
-    // The assembled triangles (IAPrimitives, CInvocations) and the clipped
-    // ones (CPrimitives) into the low words of `counted`, then carried; the
-    // query goes on.
+    // The assembled triangles (CInvocations; IAPrimitives without a geometry
+    // shader) and the clipped ones (CPrimitives) into the low words of
+    // `counted`, then carried; the query goes on.
     VkCommandBuffer cmd = command();
     if (!cmd) return;
+    // (With a geometry shader the capture counted IAPrimitives.)
     const VkBufferCopy words[3] = {
-        {umd::kFallbackScratchStatisticsOffset, umd::kIAPrimitives * sizeof(UINT64), 4},
         {umd::kFallbackScratchStatisticsOffset, umd::kCInvocations * sizeof(UINT64), 4},
-        {umd::kFallbackScratchStatisticsOffset + 4, umd::kCPrimitives * sizeof(UINT64), 4}};
-    vkCmdCopyBuffer(cmd, buffers.counters, counted, 3, words);
+        {umd::kFallbackScratchStatisticsOffset + 4, umd::kCPrimitives * sizeof(UINT64), 4},
+        {umd::kFallbackScratchStatisticsOffset, umd::kIAPrimitives * sizeof(UINT64), 4}};
+    vkCmdCopyBuffer(cmd, buffers.counters, counted, f->geometryShader ? 2 : 3, words);
     addQueryValues(statistics->carried->handle(), counted, carry);
     resumeQuery(statisticsQuery);
   }
