@@ -395,3 +395,29 @@ TEST_CASE("[fallback] D3D12 ExecuteIndirect's conservative draws with stream out
               [](UINT x, UINT y) { return inTopLeft(x, y) || inBottomRight(x, y) ? kRedPixel : 0u; });
   signature->Release();
 }
+
+TEST_CASE("[fallback] D3D12 an indexed strip larger than one piece with stream output captures once",
+          "[d3d12][stream-output][fallback]") {
+  // Every triangle its own piece: the strip's indices are read when the list
+  // executes (a deferred draw); its capture ran when it was recorded.
+  ScopedEnv pieces("D3DVK_FALLBACK_PIECE_TRIANGLES", "1");
+  Scene s;
+  ID3D12Resource* out = s.f.streamOutBuffer(16 * kStride, 0xAB);  // room for a second capture
+  ID3D12Resource* filled = s.f.streamOutBuffer(4, 0);
+  // The strip 0 1 2 3 over the top-left triangle's vertices and a fourth one:
+  // triangles (0 1 2) and (2 1 3), the second's vertices in the strip's order for odd triangles.
+  const Vertex strip[] = {kTopLeft[0], kTopLeft[1], kTopLeft[2], atPixel(4.5f, 4.5f, kRed)};
+  s.bind(strip, 4, {out->GetGPUVirtualAddress(), 16 * kStride, filled->GetGPUVirtualAddress()});
+  const uint16_t indices[] = {0, 1, 2, 3};
+  ID3D12Resource* ib = s.f.upload(indices, sizeof indices);
+  const D3D12_INDEX_BUFFER_VIEW ibv{ib->GetGPUVirtualAddress(), sizeof indices, DXGI_FORMAT_R16_UINT};
+  s.f.list->IASetIndexBuffer(&ibv);
+  s.f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLESTRIP);
+  s.f.list->DrawIndexedInstanced(4, 1, 0, 0, 0);
+  s.copyOut();
+  ID3D12Resource* rbFilled = s.f.readBack(filled, 4);
+  s.f.run();
+  CHECK(words(rbFilled, 4)[0] == 6 * kStride);  // two triangles captured, once
+  // The square (0,0)-(4.5,4.5) is lit: a pixel whose square meets it.
+  checkPixels(s.target.pixels(), [](UINT x, UINT y) { return x < 5 && y < 5 ? kRedPixel : 0u; });
+}

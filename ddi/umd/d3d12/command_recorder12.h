@@ -394,6 +394,10 @@ class CommandRecorder12 {
     VkDeviceSize bytes = 0;
     UINT firstIndex = 0;
   } readIndices_;
+  // While replaying a deferred strip: its stream-output pass ran when the
+  // list recorded it (fallbackDraw captures before it defers), so the replay
+  // records only the fallback's passes.
+  bool streamOutputCaptured_ = false;
   DrawState12 state_;
   bool pendingBarrier_ = false;  // a barrier is due before the next command
   // Stream output captured since the last full barrier: the next capture

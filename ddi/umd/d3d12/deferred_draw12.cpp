@@ -194,7 +194,9 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
   const auto* data = static_cast<const unsigned char*>(draw.readback->mapped());
   readIndices_ = {data + draw.indicesAt, draw.indexBytes, draw.firstIndex};
   if (draw.kind == DeferredDraw12::Kind::Strip) {
+    streamOutputCaptured_ = true;
     fallbackDraw(draw.call, draw.targets);
+    streamOutputCaptured_ = false;
   } else {
     UINT count = draw.maxCount;
     if (draw.counted) {

@@ -298,7 +298,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
   // The application's stream output: the PSO's capturing pass of its own
   // (stream_output12.cpp), counted by the active SO_STATISTICS queries.
-  if (pso.streamOutput && !streamOutputPass(drawCall, t)) return;
+  if (pso.streamOutput && !streamOutputCaptured_ && !streamOutputPass(drawCall, t)) return;
   // No viewport or scissor set: nothing is rasterized (a stream-output PSO's draw only captures).
   if (state_.viewports.empty() || state_.scissors.empty()) return;
   // The fallback's capture uses transform feedback: active stream-output
