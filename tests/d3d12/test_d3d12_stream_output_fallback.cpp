@@ -367,7 +367,7 @@ TEST_CASE("[fallback] D3D12 a predicated conservative draw with stream output ca
 }
 
 TEST_CASE("[fallback] D3D12 ExecuteIndirect's conservative draws with stream output capture when the list executes",
-          "[d3d12][stream-output][fallback][indirect]") {
+          "[d3d12][stream-output][fallback][indirect][queries]") {
   Scene s;
   const D3D12_INDIRECT_ARGUMENT_DESC argument{D3D12_INDIRECT_ARGUMENT_TYPE_DRAW};
   const D3D12_COMMAND_SIGNATURE_DESC signatureDesc{sizeof(D3D12_DRAW_ARGUMENTS), 1, &argument, 0};
@@ -381,7 +381,14 @@ TEST_CASE("[fallback] D3D12 ExecuteIndirect's conservative draws with stream out
   ID3D12Resource* filled = s.f.streamOutBuffer(4, 0);
   const Vertex both[] = {kTopLeft[0], kTopLeft[1], kTopLeft[2], kBottomRight[0], kBottomRight[1], kBottomRight[2]};
   s.bind(both, 6, {out->GetGPUVirtualAddress(), 8 * kStride, filled->GetGPUVirtualAddress()});
+  // An SO_STATISTICS query active over the draws counts them where they are recorded, when the list executes.
+  ID3D12QueryHeap* so = queryHeap(s.f.device, D3D12_QUERY_HEAP_TYPE_SO_STATISTICS);
+  ID3D12Resource* results = createBuffer(s.f.device, D3D12_HEAP_TYPE_READBACK, sizeof(D3D12_QUERY_DATA_SO_STATISTICS));
+  s.f.owned.push_back(results);
+  s.f.list->BeginQuery(so, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0);
   s.f.list->ExecuteIndirect(signature, 2, arguments, 0, nullptr, 0);
+  s.f.list->EndQuery(so, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0);
+  s.f.list->ResolveQueryData(so, D3D12_QUERY_TYPE_SO_STATISTICS_STREAM0, 0, 1, results, 0);
   s.copyOut();
   ID3D12Resource* rb = s.f.readBack(out, 8 * kStride);
   ID3D12Resource* rbFilled = s.f.readBack(filled, 4);
@@ -393,6 +400,12 @@ TEST_CASE("[fallback] D3D12 ExecuteIndirect's conservative draws with stream out
   CHECK(w[36] == kUntouched);
   checkPixels(s.target.pixels(),
               [](UINT x, UINT y) { return inTopLeft(x, y) || inBottomRight(x, y) ? kRedPixel : 0u; });
+  D3D12_QUERY_DATA_SO_STATISTICS q;
+  const std::vector<unsigned char> raw = readBuffer(results, sizeof q);
+  std::memcpy(&q, raw.data(), sizeof q);
+  CHECK(q.NumPrimitivesWritten == 2);
+  CHECK(q.PrimitivesStorageNeeded == 2);
+  so->Release();
   signature->Release();
 }
 
