@@ -108,6 +108,7 @@ class Device {
   std::unique_ptr<umd12::InternalComputePipeline12> predicateFold;
   // Predicated transfers' restore step (predicated_transfer.h), made on first use.
   std::unique_ptr<umd12::InternalComputePipeline12> restoreWords;
+  std::unique_ptr<SampleRestorePipelines> sampleRestore;  // a multisampled destination's (multisample_restore.h)
   // Active stream-output queries, the pool the capturing draws' per-stream
   // query slots come from (its `open` unused) and the slots the draw being
   // recorded began (driver_stream_output.h).

@@ -93,8 +93,7 @@ VkShaderModule ensureVariants(Device& device, Shader& vs, Shader& captured, Shad
     dxbc::TranslateOptions capture = withDeviceFeatures(&captured, idBases);
     capture.transformFeedback = true;
     // A stream-output object's geometry shader: the stream it rasterizes is the one captured.
-    if (captured.streamOutput && captured.streamOutput->rasterizedStream != dxbc::kNoRasterizedStream)
-      capture.rasterizedStream = captured.streamOutput->rasterizedStream;
+    applyFallbackCapturedStream(captured.streamOutput.get(), capture);
     // After the tessellator, SV_PrimitiveID is the patch's: the domain shader's capture adds it.
     capture.capturePrimitiveId = captured.stage == dxbc::ProgramType::Domain;
     if (capture.capturePrimitiveId) captured.capturedRegisters.push_back(kCapturedPrimitiveIdRegister);
@@ -310,8 +309,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const VkShaderModule flatPixelModule = ensureVariants(device, vs, captured, ps, variant | Shader::kFallbackFlatOnly);
   if (!flatPixelModule) return;
   // (A stream-output object's geometry shader: the stream it rasterizes, which its capture variant captures.)
-  const uint32_t stream = captured.streamOutput && captured.streamOutput->rasterizedStream <= 3
-                              ? captured.streamOutput->rasterizedStream : 0;
+  const uint32_t stream = fallbackCapturedStream(captured.streamOutput.get());
   const int positionWord = capturedWord(captured.reflection, captured.capturedRegisters, 1 /*D3D_NAME_POSITION*/, stream);
   if (positionWord < 0 || positionWord % 4 != 0) {
     logError(std::string("conservative fallback: the ") + (gs ? "geometry" : "vertex") +

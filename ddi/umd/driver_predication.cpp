@@ -145,6 +145,10 @@ PredicatedTransfer::PredicatedTransfer(Device& device, std::vector<TransferDesti
     : device_(device), destinations_(std::move(destinations)) {
   if (!device.predication.query) return;
   bool gpu = gpuCondition(device);
+  if (gpu && destinations_.size() == 1 && destinations_.front().resource &&
+      !destinations_.front().resource->isBuffer() && !destinations_.front().resource->linearTexture() &&
+      destinations_.front().resource->samples > 1 && saveSamples(destinations_.front()))
+    return;
   std::vector<TransferTarget> targets;
   for (const TransferDestination& d : destinations_) {
     if (!d.resource || (!d.resource->isBuffer() && !d.resource->linearTexture() && d.resource->samples > 1)) gpu = false;
@@ -172,7 +176,68 @@ PredicatedTransfer::PredicatedTransfer(Device& device, std::vector<TransferDesti
   skipped_ = predicatedOut(device);
 }
 
+bool PredicatedTransfer::saveSamples(const TransferDestination& d) {
+  Device& device = device_;
+  Resource& r = *d.resource;
+  std::vector<TransferTarget> targets;
+  addTargets(d, &targets);
+  const VkImageCreateInfo& info = r.image->info();
+  if (targets.size() != 1 || !sampleRestoreSupported(device.vk(), targets.front(), info.format)) return false;
+  const TransferTarget& t = targets.front();
+  VkResult result = VK_SUCCESS;
+  if (!device.sampleRestore) device.sampleRestore = SampleRestorePipelines::create(device.vk(), &result);
+  const VkPipeline pipeline =
+      device.sampleRestore ? device.sampleRestore->pipeline(device.vk(), info.format, info.samples, &result) : VK_NULL_HANDLE;
+  if (pipeline)
+    samples_.saved = vk::Image::create(device.vk(), sampleSaveImageInfo(info.format, t.extent, t.layers.layerCount, info.samples),
+                                       &result);
+  VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+  viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+  viewInfo.format = info.format;
+  if (samples_.saved) {
+    viewInfo.image = samples_.saved->handle();
+    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t.layers.layerCount};
+    samples_.savedView = vk::ImageView::create(device.vk(), viewInfo, &result);
+  }
+  for (uint32_t layer = 0; samples_.savedView && layer < t.layers.layerCount; ++layer) {
+    viewInfo.image = r.image->handle();
+    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, t.layers.mipLevel, 1, t.layers.baseArrayLayer + layer, 1};
+    samples_.layerViews.push_back(vk::ImageView::create(device.vk(), viewInfo, &result));
+    if (!samples_.layerViews.back()) break;
+  }
+  const bool views = samples_.savedView && samples_.layerViews.size() == t.layers.layerCount && samples_.layerViews.back();
+  if (views) set_ = device.descriptors().allocate(device.sampleRestore->setLayout->handle(), device.queue(), &result);
+  VkCommandBuffer cmd = set_ ? device.record() : VK_NULL_HANDLE;  // after a full barrier: the destination as the command finds it
+  if (!cmd) {
+    if (result != VK_SUCCESS) device.setVkError(result);
+    samples_ = {};
+    skipped_ = predicatedOut(device);
+    return true;  // (the CPU verdict, after reporting)
+  }
+  toGeneral(cmd);
+  recordSampleSave(cmd, t, samples_.saved->handle(), true);
+  word_ = device.predication.query->conditionWord->handle();
+  skipWhenZero_ = !device.predication.value;  // PredicateValue TRUE: skipped when the result is TRUE (the word 1)
+  samples_.target = t;
+  samples_.pipeline = pipeline;
+  return true;
+}
+
 PredicatedTransfer::~PredicatedTransfer() {
+  if (samples_.pipeline) {
+    if (VkCommandBuffer cmd = device_.record()) {
+      toGeneral(cmd);
+      std::vector<VkImageView> layers;
+      for (const auto& v : samples_.layerViews) layers.push_back(v->handle());
+      recordSampleRestore(device_.vk(), cmd, *device_.sampleRestore, samples_.pipeline, set_, samples_.target,
+                          samples_.savedView->handle(), layers, word_, 0, skipWhenZero_);
+    }
+    const uint64_t serial = device_.queue().openSerial();
+    device_.queue().releaseAfter(serial, std::move(samples_.saved));
+    device_.queue().releaseAfter(serial, std::move(samples_.savedView));
+    for (auto& v : samples_.layerViews) device_.queue().releaseAfter(serial, std::move(v));
+    return;
+  }
   if (!plan_) return;
   VkCommandBuffer cmd = device_.record();
   if (cmd) {

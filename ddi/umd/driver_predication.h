@@ -19,8 +19,10 @@
 //   transfer (a view that is not bound, not the whole render area, Texture3D
 //   slices) — run on the GPU too (PredicatedTransfer): their destination is
 //   saved before them and restored after them by a dispatch under the
-//   inverted condition (predicated_transfer.h), so nothing waits.
-// - Multisampled transfer destinations, every command on a device without
+//   inverted condition (predicated_transfer.h), so nothing waits; a
+//   multisampled colour destination by an image copy and a per-sample draw
+//   under the inverted condition (multisample_restore.h).
+// - Multisampled depth-stencil transfer destinations, every command on a device without
 //   conditional rendering (D3DVK_CONDITIONAL_RENDERING=0) and every command
 //   under a predicate the UMD cannot put in a condition word take the CPU
 //   verdict (predicatedOut): the first such command after SetPredication, or
@@ -31,6 +33,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "multisample_restore.h"
 #include "predicated_transfer.h"
 #include "vk_resources.h"
 
@@ -94,9 +97,10 @@ std::vector<TransferDestination> subresourceDestinations(Resource& r, UINT first
 // Over a transfer command D3D11 predicates, made after its validation with
 // the queue mutex held and before its recording: with a GPU condition its
 // destinations are saved now and restored, under the inverted condition,
-// when it ends (predicated_transfer.h); otherwise (no condition word, a
-// multisampled destination, one the device cannot bind as one storage
-// buffer) skipped() is the CPU verdict.
+// when it ends (predicated_transfer.h; a multisampled colour destination, the
+// only one, by an image copy and a per-sample draw: multisample_restore.h);
+// otherwise (no condition word, a multisampled depth-stencil destination, one
+// the device cannot bind as one storage buffer) skipped() is the CPU verdict.
 class PredicatedTransfer {
  public:
   PredicatedTransfer(Device& device, std::vector<TransferDestination> destinations);
@@ -104,10 +108,12 @@ class PredicatedTransfer {
   PredicatedTransfer(const PredicatedTransfer&) = delete;
   PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
   bool skipped() const { return skipped_; }
-  bool onGpu() const { return plan_ != nullptr; }
+  bool onGpu() const { return plan_ != nullptr || samples_.pipeline; }
 
  private:
   void toGeneral(VkCommandBuffer cmd);  // the destination images, where the save and restore copy them
+  // A multisampled colour destination's save (false: not saved, nothing recorded).
+  bool saveSamples(const TransferDestination& destination);
   Device& device_;
   std::vector<TransferDestination> destinations_;
   std::unique_ptr<TransferPredicate> plan_;
@@ -116,6 +122,13 @@ class PredicatedTransfer {
   VkBuffer word_ = VK_NULL_HANDLE;
   bool skipWhenZero_ = false;
   bool skipped_ = false;
+  struct {  // a multisampled destination's save (pipeline null: none)
+    TransferTarget target;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+    std::unique_ptr<vk::Image> saved;
+    std::unique_ptr<vk::ImageView> savedView;
+    std::vector<std::unique_ptr<vk::ImageView>> layerViews;
+  } samples_;
 };
 
 VOID APIENTRY setPredication(D3D10DDI_HDEVICE, D3D10DDI_HQUERY, BOOL);

@@ -1,6 +1,8 @@
 // ddi/umd/driver_query.cpp — see driver_query.h.
 #include "driver_query.h"
+
 #include "driver_stream_output.h"
+#include "pipeline_statistics.h"
 
 #include "adapter.h"
 #include "device.h"
@@ -15,12 +17,9 @@
 namespace d3dvk::umd {
 namespace {
 
-// The statistics d3dvk asks Vulkan for, in the order vkGetQueryPoolResults returns them.
-constexpr VkQueryPipelineStatisticFlags kStatistics =
-    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT | VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT | VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT | VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
-constexpr uint32_t kStatisticCount = 6;
+// The statistics d3dvk asks Vulkan for, in D3D's order (pipeline_statistics.h).
+constexpr VkQueryPipelineStatisticFlags kStatistics = kPipelineStatistics;
+constexpr uint32_t kStatisticCount = kPipelineStatisticCount;
 
 // The size of a query type's result (0: a type d3dvk does not implement).
 UINT resultSize(D3D10DDI_QUERY type) {
@@ -514,13 +513,17 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       if (!readSegments(*device, *q, v, kStatisticCount)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
       if (!pData) return;
       D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS s = q->cpuStatistics;
-      s.IAVertices += v[0];
+      s.IAVertices += v[kIAVertices];
       const uint64_t assembled = countedPrimitives(*q, 0), clipped = countedPrimitives(*q, 1);
-      s.IAPrimitives += v[1] + assembled;
-      s.VSInvocations += v[2];
-      s.CInvocations += v[3] + assembled;
-      s.CPrimitives += v[4] + clipped;
-      s.PSInvocations += countingSupported(*device) ? countedInvocations(*q) : v[5];
+      s.IAPrimitives += v[kIAPrimitives] + assembled;
+      s.VSInvocations += v[kVSInvocations];
+      s.GSInvocations += v[kGSInvocations];
+      s.GSPrimitives += v[kGSPrimitives];
+      s.CInvocations += v[kCInvocations] + assembled;
+      s.CPrimitives += v[kCPrimitives] + clipped;
+      s.PSInvocations += countingSupported(*device) ? countedInvocations(*q) : v[kPSInvocations];
+      s.HSInvocations += v[kHSInvocations];
+      s.DSInvocations += v[kDSInvocations];
       std::memcpy(pData, &s, size);  // the D3D10 layout is the D3D11 one's first 8 members
       return;
     }

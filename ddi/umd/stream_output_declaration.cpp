@@ -97,4 +97,12 @@ void applyStreamOutput(vk::Device& device, const StreamOutputDeclaration& d, uin
                                                              limits.maxTessellationEvaluationOutputComponents}) / 4);
 }
 
+uint32_t fallbackCapturedStream(const StreamOutputDeclaration* d) {
+  return d && d->rasterizedStream <= 3 ? d->rasterizedStream : 0;
+}
+
+void applyFallbackCapturedStream(const StreamOutputDeclaration* d, dxbc::TranslateOptions& options) {
+  if (d && d->rasterizedStream != dxbc::kNoRasterizedStream) options.rasterizedStream = d->rasterizedStream;
+}
+
 }  // namespace d3dvk::umd

@@ -46,5 +46,11 @@ bool streamOutputSupported(vk::Device& device, const dxbc::Shader& shader, const
 // The translation options capturing the entries of `declaration` that write `slots`.
 void applyStreamOutput(vk::Device& device, const StreamOutputDeclaration& declaration, uint32_t slots,
                        dxbc::TranslateOptions& options);
+// The conservative fallback's own capture of a stream-output object (null:
+// none) captures and rasterizes the object's rasterized stream: the D3D
+// stream it reads SV_Position from (0 without an object or a rasterized
+// stream), and the capture variant's options (TranslateOptions::rasterizedStream).
+uint32_t fallbackCapturedStream(const StreamOutputDeclaration* declaration);
+void applyFallbackCapturedStream(const StreamOutputDeclaration* declaration, dxbc::TranslateOptions& options);
 
 }  // namespace d3dvk::umd

@@ -7,6 +7,7 @@
 // domain shader's output, SO_STATISTICS queries, and the descs D3D12 refuses. Expected values are computed here from the vertices.
 #include "d3d12_pipeline_util.h"
 #include "d3d12_test_util.h"
+#include "stream_output12_util.h"
 #include "tessellation_listings.h"
 
 #include <algorithm>
@@ -16,41 +17,9 @@
 
 using namespace d3dvk;
 using namespace d3dvk::test;
+using namespace d3dvk::test::stream_output12;
 
 namespace {
-
-// VS: POSITION.xyz (v0), COLOR (v1) → SV_Position (x, y, z, 1), COLOR as is,
-// TEXCOORD = (2x, 3y, z + 1, 7).
-const char kVsCapture[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// POSITION                 0   xyz         0     NONE   float   xyz
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-// TEXCOORD                 0   xyzw        2     NONE   float   xyzw
-//
-vs_5_0
-dcl_input v0.xyz
-dcl_input v1.xyzw
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-dcl_output o2.xyzw
-mov o0.xyz, v0.xyzx
-mov o0.w, l(1.000000)
-mov o1.xyzw, v1.xyzw
-mul o2.xy, v0.xyxx, l(2.000000, 3.000000, 0.000000, 0.000000)
-add o2.z, v0.z, l(1.000000)
-mov o2.w, l(7.000000)
-ret
-)";
 
 // GS: each input point emitted to stream 0 as itself (position, colour) and
 // to stream 1 mirrored through the centre (position * (-1, -1, 1, 1)) with
@@ -115,122 +84,6 @@ dcl_output o0.xyzw
 mov o0.xyzw, v1.xyzw
 ret
 )";
-
-struct Vertex {
-  float x, y, z, r, g, b, a;
-};
-
-const D3D12_INPUT_ELEMENT_DESC kLayout[] = {
-    {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0},
-    {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, 12, D3D12_INPUT_CLASSIFICATION_PER_VERTEX_DATA, 0}};
-
-constexpr uint32_t kUntouched = 0xABABABABu;
-
-// A device, a direct queue, list and fence, and the pieces of a capture.
-struct SoFixture {
-  ID3D12Device* device = createDevice12();
-  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
-  ID3D12Fence* fence = createFence(device);
-  UINT64 fenceValue = 0;
-  std::vector<ID3D12Resource*> owned;
-
-  ~SoFixture() {
-    for (ID3D12Resource* r : owned) r->Release();
-    fence->Release();
-    list->Release();
-    allocator->Release();
-    queue->Release();
-    device->Release();
-  }
-  ID3D12RootSignature* rootSignature(D3D12_ROOT_SIGNATURE_FLAGS flags = D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT |
-                                                                        D3D12_ROOT_SIGNATURE_FLAG_ALLOW_STREAM_OUTPUT) {
-    D3D12_ROOT_SIGNATURE_DESC d{0, nullptr, 0, nullptr, flags};
-    return createRootSignature(device, d);
-  }
-  // An UPLOAD buffer holding `bytes`.
-  ID3D12Resource* upload(const void* bytes, size_t size) {
-    ID3D12Resource* b = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, size);
-    writeUpload(b, 0, bytes, size);
-    owned.push_back(b);
-    return b;
-  }
-  // A DEFAULT buffer of `size` bytes of `fill`, copied in by `list` and left in STREAM_OUT.
-  ID3D12Resource* streamOutBuffer(UINT64 size, unsigned char fill) {
-    const std::vector<unsigned char> bytes(size, fill);
-    ID3D12Resource* src = upload(bytes.data(), bytes.size());
-    ID3D12Resource* b = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, bufferDesc(size), D3D12_RESOURCE_STATE_COPY_DEST);
-    owned.push_back(b);
-    list->CopyBufferRegion(b, 0, src, 0, size);
-    transition(b, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_STREAM_OUT);
-    return b;
-  }
-  void transition(ID3D12Resource* r, D3D12_RESOURCE_STATES before, D3D12_RESOURCE_STATES after) {
-    D3D12_RESOURCE_BARRIER b{};
-    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
-    b.Transition = {r, D3D12_RESOURCE_BARRIER_ALL_SUBRESOURCES, before, after};
-    list->ResourceBarrier(1, &b);
-  }
-  // Records the copy of `r` (in STREAM_OUT) into a new READBACK buffer.
-  ID3D12Resource* readBack(ID3D12Resource* r, UINT64 size) {
-    ID3D12Resource* rb = createBuffer(device, D3D12_HEAP_TYPE_READBACK, size);
-    owned.push_back(rb);
-    transition(r, D3D12_RESOURCE_STATE_STREAM_OUT, D3D12_RESOURCE_STATE_COPY_SOURCE);
-    list->CopyBufferRegion(rb, 0, r, 0, size);
-    transition(r, D3D12_RESOURCE_STATE_COPY_SOURCE, D3D12_RESOURCE_STATE_STREAM_OUT);
-    return rb;
-  }
-  void run() {
-    REQUIRE(list->Close() == S_OK);
-    executeAndWait(queue, {list}, fence, &fenceValue);
-  }
-  void reset() {
-    REQUIRE(list->Reset(allocator, nullptr) == S_OK);
-  }
-  void bindVertices(const Vertex* vertices, UINT count) {
-    ID3D12Resource* vb = upload(vertices, sizeof(Vertex) * count);
-    D3D12_VERTEX_BUFFER_VIEW view{vb->GetGPUVirtualAddress(), UINT(sizeof(Vertex) * count), sizeof(Vertex)};
-    list->IASetVertexBuffers(0, 1, &view);
-  }
-  void viewport(UINT size) {
-    D3D12_VIEWPORT vp{0, 0, float(size), float(size), 0, 1};
-    D3D12_RECT scissor{0, 0, LONG(size), LONG(size)};
-    list->RSSetViewports(1, &vp);
-    list->RSSetScissorRects(1, &scissor);
-  }
-};
-
-std::vector<uint32_t> words(ID3D12Resource* readback, size_t bytes) {
-  const std::vector<unsigned char> raw = readBuffer(readback, bytes);
-  std::vector<uint32_t> out(bytes / 4);
-  std::memcpy(out.data(), raw.data(), out.size() * 4);
-  return out;
-}
-uint32_t bitsOf(float f) {
-  uint32_t u;
-  std::memcpy(&u, &f, 4);
-  return u;
-}
-
-// A point-list PSO of kVsCapture (plus `gs`/`ps` when given) with `so`, no render target unless `rtv`.
-D3D12_GRAPHICS_PIPELINE_STATE_DESC soPsoDesc(ID3D12RootSignature* rs, const std::vector<uint8_t>& vs,
-                                             const D3D12_STREAM_OUTPUT_DESC& so) {
-  D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(rs, vs, vs);
-  d.PS = {};
-  d.NumRenderTargets = 0;
-  d.RTVFormats[0] = DXGI_FORMAT_UNKNOWN;
-  d.InputLayout = {kLayout, 2};
-  d.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_POINT;
-  d.StreamOutput = so;
-  return d;
-}
-
-ID3D12PipelineState* createPso(ID3D12Device* device, const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d) {
-  void* pso = nullptr;
-  HRESULT hr = device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &pso);
-  return createdOrFail<ID3D12PipelineState>(hr, pso);
-}
 
 // Slot 0: SV_Position, a 1-component gap, TEXCOORD.x (stride 24). Slot 1: TEXCOORD.yzw (stride 12).
 const D3D12_SO_DECLARATION_ENTRY kTwoSlots[] = {{0, "SV_Position", 0, 0, 4, 0},
@@ -491,16 +344,13 @@ TEST_CASE("D3D12 stream-output descs D3D12 refuses are E_INVALIDARG", "[d3d12][s
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, 5})) == E_INVALIDARG);        // RasterizedStream 5
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, 1})) == E_INVALIDARG);        // a VS has stream 0 only
   CHECK(create(soPsoDesc(rs, vs, {good, 1, nullptr, 0, D3D12_SO_NO_RASTERIZED_STREAM})) == S_OK);
-  // Conservative rasterization on the exact fallback (the path lavapipe, which
-  // lacks VK_EXT_conservative_rasterization, takes for every conservative
-  // PSO) captures with transform feedback itself: stream output is refused.
+  // Conservative rasterization (on the exact fallback where the device lacks
+  // it) with stream output is accepted (test_d3d12_stream_output_fallback.cpp draws it).
   {
     D3D12_GRAPHICS_PIPELINE_STATE_DESC conservative = soPsoDesc(rs, vs, {good, 1, nullptr, 0, 0});
     conservative.PrimitiveTopologyType = D3D12_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE;
     conservative.RasterizerState.ConservativeRaster = D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON;
-    CHECK(create(conservative) == E_NOTIMPL);
-    conservative.StreamOutput = {};
-    CHECK(create(conservative) == S_OK);  // the same PSO without stream output
+    CHECK(create(conservative) == S_OK);
   }
   // The root signature must allow stream output.
   ID3D12RootSignature* noSo = f.rootSignature(D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT);
@@ -645,6 +495,52 @@ TEST_CASE("D3D12 stream output of a domain shader captures the tessellated trian
   }
   CHECK((seen[0] && seen[1] && seen[2]));
   CHECK(w[15] == kUntouched);
+  pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12 ExecuteIndirect's draws with a stream-output PSO capture and append like direct draws",
+          "[d3d12][stream-output][indirect]") {
+  SoFixture f;
+  ID3D12RootSignature* rs = f.rootSignature();
+  const std::vector<uint8_t> vs = assembled(kVsCapture);
+  const D3D12_SO_DECLARATION_ENTRY decl[] = {{0, "SV_Position", 0, 0, 2, 0}};  // x, y: 8 bytes a vertex
+  ID3D12PipelineState* pso = createPso(f.device, soPsoDesc(rs, vs, {decl, 1, nullptr, 0, 0}));
+  const D3D12_INDIRECT_ARGUMENT_DESC argument{D3D12_INDIRECT_ARGUMENT_TYPE_DRAW};
+  const D3D12_COMMAND_SIGNATURE_DESC signatureDesc{sizeof(D3D12_DRAW_ARGUMENTS), 1, &argument, 0};
+  void* object = nullptr;
+  const HRESULT hr = f.device->CreateCommandSignature(&signatureDesc, nullptr, __uuidof(ID3D12CommandSignature), &object);
+  ID3D12CommandSignature* signature = createdOrFail<ID3D12CommandSignature>(hr, object);
+  // Points 3 and 4, then 0 and 1 (the commands' order is the capture's).
+  const D3D12_DRAW_ARGUMENTS commands[2] = {{2, 1, 3, 0}, {2, 1, 0, 0}};
+  ID3D12Resource* arguments = f.upload(commands, sizeof commands);
+  const UINT32 commandCount = 1;
+  ID3D12Resource* count = f.upload(&commandCount, sizeof commandCount);
+  ID3D12Resource* out = f.streamOutBuffer(64, 0xAB);
+  ID3D12Resource* filled = f.streamOutBuffer(4, 0);
+  f.list->SetGraphicsRootSignature(rs);
+  f.list->SetPipelineState(pso);
+  f.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_POINTLIST);
+  f.bindVertices(kPoints, 5);
+  f.viewport(16);
+  const D3D12_STREAM_OUTPUT_BUFFER_VIEW view{out->GetGPUVirtualAddress(), 64, filled->GetGPUVirtualAddress()};
+  f.list->SOSetTargets(0, 1, &view);
+  f.list->DrawInstanced(1, 1, 2, 0);                                     // point 2, directly
+  f.list->ExecuteIndirect(signature, 2, arguments, 0, nullptr, 0);       // points 3, 4, 0, 1
+  f.list->ExecuteIndirect(signature, 2, arguments, 0, count, 0);         // the count buffer says one: points 3, 4
+  ID3D12Resource* rb = f.readBack(out, 64);
+  ID3D12Resource* rbFilled = f.readBack(filled, 4);
+  f.run();
+  const std::vector<uint32_t> w = words(rb, 64), s = words(rbFilled, 4);
+  const UINT order[] = {2, 3, 4, 0, 1, 3, 4};
+  CHECK(s[0] == 7 * 8);
+  for (UINT v = 0; v < 7; ++v) {
+    CAPTURE(v);
+    CHECK(w[2 * v] == bitsOf(kPoints[order[v]].x));
+    CHECK(w[2 * v + 1] == bitsOf(kPoints[order[v]].y));
+  }
+  CHECK(w[14] == kUntouched);
+  signature->Release();
   pso->Release();
   rs->Release();
 }

@@ -5,7 +5,9 @@
 // untessellated triangle covers, each once (an overlap or a crack would
 // show), coloured with vDomain = barycentrics summing to 1; and the rules:
 // HS without DS, PATCH without them or them without PATCH refused at
-// creation, a patch list of another control-point count failing Close.
+// creation, a patch list of another control-point count failing Close;
+// pipeline statistics counting the hull shader's patches and the domain
+// shader's invocations (factors 1: three domain points a patch).
 #include "d3d12_pipeline_util.h"
 #include "tessellation_listings.h"
 
@@ -186,4 +188,59 @@ TEST_CASE("D3D12 hull and domain shaders: a tessellated triangle patch covers th
   fence->Release();
   queue->Release();
   device->Release();  // (the render targets still hold it until the end of the scope)
+}
+
+TEST_CASE("D3D12 pipeline statistics count the hull shader's patches and the domain shader's invocations",
+          "[d3d12][tessellation][queries][statistics]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12RootSignature* rs = graphicsRootSignature(device);
+  ID3D12PipelineState* tessellated = nullptr;
+  REQUIRE(createPso(device, rs, true, true, D3D12_PRIMITIVE_TOPOLOGY_TYPE_PATCH, &tessellated) == S_OK);
+  ID3D12Resource* vertices = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof kTriangle);
+  writeUpload(vertices, 0, kTriangle, sizeof kTriangle);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->GetGPUVirtualAddress(), sizeof kTriangle, sizeof(Vertex)};
+  const D3D12_QUERY_HEAP_DESC heapDesc{D3D12_QUERY_HEAP_TYPE_PIPELINE_STATISTICS, 1, 0};
+  ID3D12QueryHeap* heap = nullptr;
+  REQUIRE(device->CreateQueryHeap(&heapDesc, __uuidof(ID3D12QueryHeap), reinterpret_cast<void**>(&heap)) == S_OK);
+  ID3D12Resource* results = createBuffer(device, D3D12_HEAP_TYPE_READBACK, sizeof(D3D12_QUERY_DATA_PIPELINE_STATISTICS));
+  RenderTarget16 target(device);
+  const float black[4] = {0, 0, 0, 0}, factors[4] = {1, 1, 0, 0};  // one triangle a patch: three domain points
+
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  list->SetGraphicsRootSignature(rs);
+  list->SetGraphicsRoot32BitConstants(0, 4, factors, 0);
+  list->IASetVertexBuffers(0, 1, &vbv);
+  target.bind(list, black);
+  list->SetPipelineState(tessellated);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  list->BeginQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  list->DrawInstanced(3, 2, 0, 0);  // the patch twice (two instances)
+  list->EndQuery(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0);
+  list->ResolveQueryData(heap, D3D12_QUERY_TYPE_PIPELINE_STATISTICS, 0, 1, results, 0);
+  REQUIRE(list->Close() == S_OK);
+  executeAndWait(queue, {list}, fence, &fenceValue);
+  D3D12_QUERY_DATA_PIPELINE_STATISTICS q;
+  const std::vector<unsigned char> raw = readBuffer(results, sizeof q);
+  std::memcpy(&q, raw.data(), sizeof q);
+  const UINT64 patches = 2;
+  CHECK(q.IAVertices == 3 * patches);
+  CHECK(q.VSInvocations == 3 * patches);
+  CHECK(q.HSInvocations == patches);
+  CHECK(q.DSInvocations == 3 * patches);
+  CHECK(q.GSInvocations == 0);
+
+  list->Release();
+  results->Release();
+  heap->Release();
+  vertices->Release();
+  tessellated->Release();
+  rs->Release();
+  allocator->Release();
+  fence->Release();
+  queue->Release();
+  device->Release();
 }

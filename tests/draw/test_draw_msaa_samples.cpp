@@ -6,6 +6,8 @@
 // those two D3D rules alone: the rectangles drawn have edges on pixel
 // boundaries, so coverage never splits a pixel (no sample of the standard 4x
 // pattern lies on a pixel edge), and the values are exact in every format used.
+// A CopyResource into a 4x target under a predicate keeps or replaces every
+// sample as the predicate says.
 #include "draw_test_util.h"
 
 using namespace d3dvk::test;
@@ -428,4 +430,49 @@ TEST_CASE("CheckMultisampleQualityLevels(4) for every README format, and 4x draw
           for (int c = 0; c < channels(k.format); ++c) CHECK(got[y * kW + x][i][c] == want[c]);
         }
   }
+}
+
+TEST_CASE("predicated CopyResource into a 4x target skips exactly when the predicate says so, every sample",
+          "[draw][msaa][predication][transfer]") {
+  // On lavapipe (conditional rendering) the destination is saved into a
+  // scratch image and restored per sample by a draw under the inverted
+  // condition (multisample_restore.h); with D3DVK_CONDITIONAL_RENDERING=0 the
+  // CPU verdict decides. Both textures hold a different colour in each
+  // sample; every sample of the destination is read back with ld_ms.
+  MsScene s;
+  MsTarget dst(s.d, DXGI_FORMAT_R32G32B32A32_FLOAT), src(s.d, DXGI_FORMAT_R32G32B32A32_FLOAT);
+  auto dstColour = [](UINT i) { return Sample{float(i + 1), 0.5f * float(i + 1), -0.25f * float(i), 1}; };
+  auto srcColour = [](UINT i) { return Sample{-float(i) - 2, 0.125f * float(i), 8.0f, 0.5f}; };
+  // A predicate built around a draw that covers pixels (TRUE) and one around nothing (FALSE).
+  const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  Com<ID3D11Predicate> passed, failed;
+  REQUIRE(s.d->CreatePredicate(&desc, passed.out()) == S_OK);
+  REQUIRE(s.d->CreatePredicate(&desc, failed.out()) == S_OK);
+  s.d.context->Begin(passed.get());
+  s.draw(rect(0, 0, kW, kH, {1, 1, 1, 1}));
+  s.d.context->End(passed.get());
+  s.d.context->Begin(failed.get());
+  s.d.context->End(failed.get());
+  for (const BOOL value : {FALSE, TRUE})
+    for (ID3D11Predicate* predicate : {passed.get(), failed.get()}) {
+      const BOOL result = predicate == passed.get();
+      const bool skipped = result == value;
+      CAPTURE(result, value);
+      s.d.context->SetPredication(nullptr, FALSE);
+      drawSamplePattern(s, dst, dstColour, s.base.ps.get());
+      drawSamplePattern(s, src, srcColour, s.base.ps.get());
+      s.d.context->OMSetRenderTargets(0, nullptr, nullptr);
+      s.d.context->SetPredication(predicate, value);
+      s.d.context->CopyResource(dst.texture.get(), src.texture.get());
+      s.d.context->SetPredication(nullptr, FALSE);
+      const std::vector<Samples> got = dst.samples();
+      size_t differing = 0;
+      for (UINT y = 0; y < kH; ++y)
+        for (UINT x = 0; x < kW; ++x)
+          for (UINT i = 0; i < kSamples; ++i) {
+            const Sample want = inPattern(x, y, i) ? (skipped ? dstColour(i) : srcColour(i)) : Sample{0, 0, 0, 0};
+            differing += got[y * kW + x][i] != want;
+          }
+      CHECK(differing == 0);
+    }
 }

@@ -154,7 +154,7 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
     // (Under a predicate only a Texture3D view gets here: a transfer clear of its mip.)
     const PredicatedTransfer predicated(*this, "ClearRenderTargetView",
                                         {subresourceTarget(r, VK_IMAGE_ASPECT_COLOR_BIT, d->mip, d->firstSlice, d->sliceCount)},
-                                        r.image->info().samples != VK_SAMPLE_COUNT_1_BIT);
+                                        r.image->info().samples != VK_SAMPLE_COUNT_1_BIT ? &r : nullptr);
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     clearImageNow(cmd, *d, VK_IMAGE_ASPECT_COLOR_BIT, attachmentValue);

@@ -176,6 +176,14 @@ class CommandRecorder12 {
   VkPipeline drawPipeline();  // null after fail()
   bool beginStreamOutput(VkCommandBuffer cmd);  // false: nothing captured
   void endStreamOutput(VkCommandBuffer cmd);
+  // A draw of a stream-output pipeline state on the conservative fallback:
+  // the application's capture is the PSO's own pipeline (rasterizer discard:
+  // what is captured depends only on the stages before the rasterizer)
+  // drawn as a pass of its own before the fallback's passes, under the
+  // list's predicate, with a pipeline-statistics query suspended around it,
+  // so the filled sizes append and SO_STATISTICS count once while pipeline
+  // statistics and occlusion (nothing rasterized) do not see it. False after fail().
+  bool streamOutputPass(const umd::DrawCall& call, const DrawTargets12& targets);
 
   // SetPredication (predication12.cpp): `buffer` null turns predication off;
   // otherwise the 64-bit predicate at `offset` is folded into a 32-bit word now
@@ -187,8 +195,8 @@ class CommandRecorder12 {
   // the list executes too (the deferred draw keeps the word). Copies,
   // resolves and UAV clears (transfer commands Vulkan cannot render
   // conditionally) are saved around and restored under the inverted
-  // condition (PredicatedTransfer); a multisampled destination is not
-  // predicated, with a warning.
+  // condition (PredicatedTransfer); a multisampled depth-stencil destination
+  // is not predicated, with a warning.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
@@ -240,21 +248,32 @@ class CommandRecorder12 {
   // before its first Vulkan command: under a predicate it saves the
   // destination (`targets`, images in GENERAL), and its end records the
   // restore under the inverted condition (../predicated_transfer.h). A
-  // multisampled destination, or one larger than a storage buffer the device
-  // binds, runs unpredicated with the warning.
+  // multisampled colour destination (`multisampled`: its resource, the one
+  // target) is saved into a scratch image and restored per sample by a
+  // conditional draw (../multisample_restore.h). A multisampled depth-stencil
+  // destination, or one larger than a storage buffer the device binds, runs
+  // unpredicated with the warning.
   class PredicatedTransfer {
    public:
     PredicatedTransfer(CommandRecorder12& recorder, const char* command, std::vector<umd::TransferTarget> targets,
-                       bool multisampled = false);
+                       Resource12* multisampled = nullptr);
     ~PredicatedTransfer();
     PredicatedTransfer(const PredicatedTransfer&) = delete;
     PredicatedTransfer& operator=(const PredicatedTransfer&) = delete;
 
    private:
+    // The multisampled destination's save (false: not predicated, after reporting).
+    bool saveSamples(const char* command, const umd::TransferTarget& target, Resource12& resource);
     CommandRecorder12& recorder_;
     std::unique_ptr<umd::TransferPredicate> plan_;  // null: not predicated
     VkBuffer saved_ = VK_NULL_HANDLE, current_ = VK_NULL_HANDLE;
     VkDescriptorSet set_ = VK_NULL_HANDLE;
+    struct {  // a multisampled destination's save (pipeline null: none)
+      umd::TransferTarget target;
+      VkPipeline pipeline = VK_NULL_HANDLE;
+      VkImageView savedView = VK_NULL_HANDLE;
+      std::vector<VkImageView> layerViews;
+    } samples_;
   };
   // One aspect of whole mips (all of a Texture3D mip's slices) of `r` as a predicated transfer's target.
   static umd::TransferTarget subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip, UINT firstSlice,
@@ -278,6 +297,10 @@ class CommandRecorder12 {
   VkDescriptorSet writeStageSet(const Shader12& stage, const RootArguments12& args, VkDescriptorSetLayout layout,
                                 const VkWriteDescriptorSet* extra = nullptr);
   bool prepareDraw(bool indexed, DrawTargets12* targets);
+  // An indexed draw from `firstIndex` wholly past the bound index buffer reads
+  // zeros (D3D12): binds the device's zero buffer as the index buffer in
+  // `cmd` and returns the first index to draw from it (0); else `firstIndex`.
+  UINT indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex);
   void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
   VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
   void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
@@ -382,6 +405,10 @@ class CommandRecorder12 {
     VkDeviceSize bytes = 0;
     UINT firstIndex = 0;
   } readIndices_;
+  // While replaying a deferred strip: its stream-output pass ran when the
+  // list recorded it (fallbackDraw captures before it defers), so the replay
+  // records only the fallback's passes.
+  bool streamOutputCaptured_ = false;
   DrawState12 state_;
   bool pendingBarrier_ = false;  // a barrier is due before the next command
   // Stream output captured since the last full barrier: the next capture

@@ -241,7 +241,8 @@ void CommandRecorder12::copyResource(Resource12& dst, Resource12& src) {
   for (UINT mip = 0; mip < dst.mipLevels; ++mip)
     for (VkImageAspectFlags aspect : {VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT})
       if (dst.aspects() & aspect) targets.push_back(subresourceTarget(dst, aspect, mip, 0, dst.arraySize));
-  const PredicatedTransfer predicated(*this, "CopyResource", std::move(targets), a.samples != VK_SAMPLE_COUNT_1_BIT);
+  const PredicatedTransfer predicated(*this, "CopyResource", std::move(targets),
+                                      a.samples != VK_SAMPLE_COUNT_1_BIT ? &dst : nullptr);
   VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   for (UINT mip = 0; mip < dst.mipLevels && SUCCEEDED(error_); ++mip) {
@@ -368,7 +369,7 @@ void CommandRecorder12::copyTextureRegion(const D3D12DDIARG_BUFFER_PLACEMENT& ds
     extent.width = std::min<UINT>(extent.width, mip.width - UINT(srcOffset.x));
     extent.height = std::min<UINT>(extent.height, mip.height - UINT(srcOffset.y));
     const PredicatedTransfer predicated(*this, "CopyTextureRegion", {subresourceTarget(*dstRes, dsub.aspect, dsub.mip, dsub.slice, 1)},
-                                        dstRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT);
+                                        dstRes->image->info().samples != VK_SAMPLE_COUNT_1_BIT ? dstRes : nullptr);
     VkCommandBuffer cmd = orderedCommand();
     if (!cmd) return;
     copyImage(cmd, *srcRes, {ssub.aspect, ssub.mip, ssub.slice, 1}, srcOffset, *dstRes, {dsub.aspect, dsub.mip, dsub.slice, 1},

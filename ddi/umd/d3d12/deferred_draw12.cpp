@@ -53,6 +53,7 @@ std::shared_ptr<DeferredDraw12> CommandRecorder12::newDeferredDraw(const DrawTar
   draw->targets = targets;
   draw->occlusion = activeOcclusion_;
   draw->statistics = activeStatistics_;
+  std::copy(std::begin(activeStreamOutput_), std::end(activeStreamOutput_), std::begin(draw->streamOutput));
   draw->predicateWord = predicate_.word;
   draw->predicateInverted = predicate_.inverted;
   draw->indexed = indexed;
@@ -190,11 +191,14 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
   // The list's active queries count the draw's passes too (carried, as over the split).
   activeOcclusion_ = draw.occlusion;
   activeStatistics_ = draw.statistics;
+  std::copy(std::begin(draw.streamOutput), std::end(draw.streamOutput), std::begin(activeStreamOutput_));
   resumeActiveQueries();
   const auto* data = static_cast<const unsigned char*>(draw.readback->mapped());
   readIndices_ = {data + draw.indicesAt, draw.indexBytes, draw.firstIndex};
   if (draw.kind == DeferredDraw12::Kind::Strip) {
+    streamOutputCaptured_ = true;
     fallbackDraw(draw.call, draw.targets);
+    streamOutputCaptured_ = false;
   } else {
     UINT count = draw.maxCount;
     if (draw.counted) {
@@ -227,6 +231,7 @@ void CommandRecorder12::replay(const DeferredDraw12& draw) {
   readIndices_ = {};
   suspendActiveQueries();
   activeOcclusion_ = activeStatistics_ = {};
+  for (ActiveQuery12& q : activeStreamOutput_) q = {};
 }
 
 VkCommandBuffer recordDeferredDraw(Device12& device, DeferredDraw12& draw, HRESULT* hr) {

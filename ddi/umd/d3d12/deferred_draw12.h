@@ -37,6 +37,7 @@ struct DeferredDraw12 {
   DrawState12 state;  // the list's draw state at the draw
   DrawTargets12 targets;
   ActiveQuery12 occlusion, statistics;  // the list's queries active at the draw: its passes count into them
+  ActiveQuery12 streamOutput[4];        // and its SO_STATISTICS_STREAMn ones (a stream-output PSO's capture)
   // The list's predicate at the draw (its folded word lives in the list's
   // allocator, written by a segment before the draw): the passes run under it.
   VkBuffer predicateWord = VK_NULL_HANDLE;

@@ -211,24 +211,55 @@ VkImage Device12::resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCou
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   auto image = vk::Image::create(vk_, info, result);
   if (!image) return VK_NULL_HANDLE;
-  *result = runNow([&](VkCommandBuffer cmd) {
+  *result = initialiseGeneral(image->handle(), 1);
+  if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
+  VkImage handle = image->handle();
+  resolveScratch_.emplace(key, std::move(image));
+  return handle;
+}
+
+VkResult Device12::initialiseGeneral(VkImage image, uint32_t layers) {
+  return runNow([&](VkCommandBuffer cmd) {
     VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
     b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
     b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
     b.oldLayout = VK_IMAGE_LAYOUT_UNDEFINED;
     b.newLayout = VK_IMAGE_LAYOUT_GENERAL;
     b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-    b.image = image->handle();
-    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
+    b.image = image;
+    b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
     VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
     dep.imageMemoryBarrierCount = 1;
     dep.pImageMemoryBarriers = &b;
     vkCmdPipelineBarrier2(cmd, &dep);
   });
-  if (*result != VK_SUCCESS) return VK_NULL_HANDLE;
-  VkImage handle = image->handle();
-  resolveScratch_.emplace(key, std::move(image));
-  return handle;
+}
+
+umd::SampleRestorePipelines* Device12::sampleRestore(VkResult* result) {
+  std::lock_guard lock(predicateMutex_);
+  if (!sampleRestore_) sampleRestore_ = umd::SampleRestorePipelines::create(vk_, result);
+  return sampleRestore_.get();
+}
+
+bool Device12::sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
+                                 VkImage* image, VkImageView* view, VkResult* result) {
+  std::lock_guard lock(resolveScratchMutex_);
+  SampleScratch& s = sampleScratch_[std::make_tuple(format, extent.width, extent.height, layers, samples)];
+  if (!s.view) {
+    s = {};
+    const VkImageCreateInfo info = umd::sampleSaveImageInfo(format, extent, layers, samples);
+    if (!(s.image = vk::Image::create(vk_, info, result))) return false;
+    if ((*result = initialiseGeneral(s.image->handle(), layers)) != VK_SUCCESS) return false;
+    VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
+    viewInfo.image = s.image->handle();
+    viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
+    viewInfo.format = format;
+    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
+    if (!(s.view = vk::ImageView::create(vk_, viewInfo, result))) return false;
+  }
+  *image = s.image->handle();
+  *view = s.view->handle();
+  return true;
 }
 
 bool Device12::settleIfHung() {

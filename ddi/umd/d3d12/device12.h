@@ -9,7 +9,9 @@
 
 #include "d3d12umddi.h"
 #include "d3dvk_stats.h"
+#include "multisample_restore.h"  // ddi/umd
 #include "vk_device.h"
+#include "vk_resources.h"
 
 #include <atomic>
 #include <deque>
@@ -100,6 +102,14 @@ class Device12 {
   // shape, kept until the device goes: lists use it one command at a time and
   // every queue submits to the one Vulkan queue. Null with *result on failure.
   VkImage resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples, VkResult* result);
+  // A predicated transfer's multisampled colour destination (../multisample_restore.h):
+  // the restore's pipelines, made on first use (null with *result), and the
+  // scratch image it is saved into — one per shape in GENERAL with a 2D
+  // multisampled array view of all its layers, kept as resolveScratch's
+  // (false with *result).
+  umd::SampleRestorePipelines* sampleRestore(VkResult* result);
+  bool sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
+                         VkImage* image, VkImageView* view, VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -168,6 +178,15 @@ class Device12 {
   std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
   std::mutex resolveScratchMutex_;
   std::map<std::tuple<VkFormat, uint32_t, uint32_t, VkSampleCountFlagBits>, std::unique_ptr<vk::Image>> resolveScratch_;
+  struct SampleScratch {
+    std::unique_ptr<vk::Image> image;
+    std::unique_ptr<vk::ImageView> view;
+  };
+  std::map<std::tuple<VkFormat, uint32_t, uint32_t, uint32_t, VkSampleCountFlagBits>, SampleScratch>
+      sampleScratch_;  // under resolveScratchMutex_
+  std::unique_ptr<umd::SampleRestorePipelines> sampleRestore_;  // under predicateMutex_
+  // Moves a new image's `layers` layers from UNDEFINED to GENERAL (a one-time submission).
+  VkResult initialiseGeneral(VkImage image, uint32_t layers);
   struct Retiring {
     uint64_t serial;
     std::vector<std::shared_ptr<AllocatorUse12>> allocators;

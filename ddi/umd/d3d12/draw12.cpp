@@ -448,24 +448,29 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
-  // Indices wholly past the buffer read zeros (D3D12): they are read from the
-  // device's zero buffer, so no device computes an address from such a firstIndex.
-  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
-  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
-  if (ib.resource && VkDeviceSize(firstIndex) * indexBytes >= ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width)) {
-    VkResult result = VK_SUCCESS;
-    if (const VkBuffer zeros = device_->zeroVertexBuffer(&result)) {
-      const VkIndexType type = indexBytes == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
-      vkCmdBindIndexBuffer(cmd, zeros, 0, type);
-      bound_.indexBuffer = zeros;  // what the command buffer has bound now
-      bound_.indexOffset = 0;
-      bound_.indexType = type;
-      firstIndex = 0;
-    }
-  }
+  firstIndex = indicesPastBuffer(cmd, firstIndex);
   const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
   if (capturing) endStreamOutput(cmd);
+}
+
+UINT CommandRecorder12::indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex) {
+  // They are read from the device's zero buffer, so no device computes an
+  // address from such a firstIndex.
+  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
+  if (!ib.resource ||
+      VkDeviceSize(firstIndex) * indexBytes < ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width))
+    return firstIndex;
+  VkResult result = VK_SUCCESS;
+  const VkBuffer zeros = device_->zeroVertexBuffer(&result);
+  if (!zeros) return firstIndex;
+  const VkIndexType type = indexBytes == 2 ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32;
+  vkCmdBindIndexBuffer(cmd, zeros, 0, type);
+  bound_.indexBuffer = zeros;  // what the command buffer has bound now
+  bound_.indexOffset = 0;
+  bound_.indexType = type;
+  return 0;
 }
 
 void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {

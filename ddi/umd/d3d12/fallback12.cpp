@@ -16,6 +16,7 @@
 #include "rasterizer_state.h"  // translate/state
 #include "resource12.h"
 #include "shader12.h"
+#include "stream_output_declaration.h"  // ddi/umd
 
 #include <algorithm>
 #include <new>
@@ -89,11 +90,15 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 
   // What the setup reads from the captured vertices.
   f->capturedRegisters = dxbc::declaredOutputRegisters(captured.parsed->program);
-  const int positionWord = umd::capturedWord(captured.reflection, f->capturedRegisters, 1 /*D3D_NAME_POSITION*/);
+  // A stream-output object's geometry shader: the stream it rasterizes is the one captured (as D3D11's).
+  const umd::StreamOutputDeclaration* streamOutput = gs ? gs->streamOutput.get() : nullptr;
+  const uint32_t stream = umd::fallbackCapturedStream(streamOutput);
+  const int positionWord = umd::capturedWord(captured.reflection, f->capturedRegisters, 1 /*D3D_NAME_POSITION*/, stream);
   if (positionWord < 0 || positionWord % 4 != 0)
     f->unusable = std::string("the ") + (gs ? "geometry" : "vertex") + " shader writes no SV_Position";
   f->positionWord = positionWord < 0 ? 0 : uint32_t(positionWord);
-  const int primitiveIdWord = gs ? umd::capturedWord(gs->reflection, f->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/) : -1;
+  const int primitiveIdWord = gs ? umd::capturedWord(gs->reflection, f->capturedRegisters, 7 /*D3D_NAME_PRIMITIVE_ID*/, stream)
+                                 : -1;
   f->primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
   if (gs) {
     // The triangles of the strips it emits: at most maxvertexcount − 2 per
@@ -121,6 +126,7 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
     dxbc::TranslateOptions o = variantOptions(*gs);
     o.idBasesFromPushConstants = true;
     o.transformFeedback = true;
+    umd::applyFallbackCapturedStream(streamOutput, o);
     f->modules.push_back(translateVariant(device, *gs->parsed, o, "geometry shader's capture variant", &hr));
     if (!f->modules.back()) return hr;
     geometryModule = f->modules.back()->handle();
@@ -287,8 +293,16 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 }
 
 void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTargets12& t) {
-  // The capture pass uses transform feedback: active stream-output statistics
-  // queries are suspended around the draw (it streams nothing out itself).
+  const PipelineState12& pso = *state_.pipeline;
+  const Fallback12* f = pso.fallback.get();
+  if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
+  // The application's stream output: the PSO's capturing pass of its own
+  // (stream_output12.cpp), counted by the active SO_STATISTICS queries.
+  if (pso.streamOutput && !streamOutputCaptured_ && !streamOutputPass(drawCall, t)) return;
+  // No viewport or scissor set: nothing is rasterized (a stream-output PSO's draw only captures).
+  if (state_.viewports.empty() || state_.scissors.empty()) return;
+  // The fallback's capture uses transform feedback: active stream-output
+  // statistics queries are suspended around its passes (they stream nothing out).
   struct StreamOutputQueriesPaused {
     CommandRecorder12& r;
     std::vector<ActiveQuery12*> paused;
@@ -301,9 +315,6 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
       for (ActiveQuery12* q : paused) r.resumeQuery(*q);
     }
   } soQueries(*this);
-  const PipelineState12& pso = *state_.pipeline;
-  const Fallback12* f = pso.fallback.get();
-  if (!f) return fail(E_FAIL, "a conservative pipeline state without its fallback pipelines");
   if (!f->unusable.empty()) return umd::logError("conservative fallback (D3D12): " + f->unusable + "; draw dropped");
   std::optional<fallback::PrimitiveLayout> layout = fallback::primitiveLayout(uint32_t(t.d3dTopology));
   if (!layout) return;
@@ -448,7 +459,8 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     suspendQuery(statisticsQuery);
     // The application draw's vertices (IAVertices, VSInvocations); the setup
     // adds the assembled and clipped triangles below.
-    const uint64_t drawn[kStatisticCount] = {vertices, 0, vertices, 0, 0, 0};
+    uint64_t drawn[kStatisticCount] = {};
+    drawn[umd::kIAVertices] = drawn[umd::kVSInvocations] = vertices;
     VkCommandBuffer cmd = command();
     if (!cmd) return;
     vkCmdUpdateBuffer(cmd, counted, 0, sizeof drawn, drawn);
@@ -462,6 +474,14 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     // The setup's triangle counts add up over the pieces.
     umd::recordFallbackPieceStart(cmd, buffers, header, piece.slots, &piece == &pieces.front());
     cmd = command();
+    // With a geometry shader the capture counts the application's input
+    // primitives and the geometry shader's invocations and primitives (what
+    // the setup assembles is what it emitted): the query's slot counts it.
+    const bool countCapture = statistics && f->geometryShader;
+    if (countCapture) {
+      vkCmdResetQueryPool(cmd, statistics->pool, statisticsIndex, 1);
+      vkCmdBeginQuery(cmd, statistics->pool, statisticsIndex, 0);
+    }
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = {{0, 0}, {1, 1}};
     rendering.layerCount = 1;
@@ -480,6 +500,19 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     umd::recordFallbackCapture(cmd, buffers, VkDeviceSize(piece.slots) * 3 * strideBytes,
                                [&] { umd::cmdDraw(cmd, piece.call); });
     vkCmdEndRendering(cmd);
+    if (countCapture) {
+      vkCmdEndQuery(cmd, statistics->pool, statisticsIndex);
+      if (!(cmd = command())) return;
+      vkCmdCopyQueryPoolResults(cmd, statistics->pool, statisticsIndex, 1, drawCounts, 0, statisticsBytes,
+                                VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
+      fallback::QueryAddParams counts = carry;
+      counts.values = 1;
+      counts.first = umd::kIAPrimitives;
+      addQueryValues(statistics->carried->handle(), drawCounts, counts);
+      counts.values = 2;
+      counts.first = umd::kGSInvocations;  // and GSPrimitives
+      addQueryValues(statistics->carried->handle(), drawCounts, counts);
+    }
 
     // 2. Setup.
     cmd = command();
@@ -511,20 +544,22 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
                                 VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT);
       fallback::QueryAddParams invocations = carry;
       invocations.values = 1;
-      invocations.first = 5;  // PSInvocations
+      invocations.first = umd::kPSInvocations;
       addQueryValues(statistics->carried->handle(), drawCounts, invocations);
     }
   }
   if (statistics) {
-    // The assembled triangles (IAPrimitives, CInvocations) and the clipped
-    // ones (CPrimitives) into the low words of `counted`, then carried; the
-    // query goes on.
+    // The assembled triangles (CInvocations; IAPrimitives without a geometry
+    // shader) and the clipped ones (CPrimitives) into the low words of
+    // `counted`, then carried; the query goes on.
     VkCommandBuffer cmd = command();
     if (!cmd) return;
-    const VkBufferCopy words[3] = {{umd::kFallbackScratchStatisticsOffset, 1 * sizeof(UINT64), 4},
-                                   {umd::kFallbackScratchStatisticsOffset, 3 * sizeof(UINT64), 4},
-                                   {umd::kFallbackScratchStatisticsOffset + 4, 4 * sizeof(UINT64), 4}};
-    vkCmdCopyBuffer(cmd, buffers.counters, counted, 3, words);
+    // (With a geometry shader the capture counted IAPrimitives.)
+    const VkBufferCopy words[3] = {
+        {umd::kFallbackScratchStatisticsOffset, umd::kCInvocations * sizeof(UINT64), 4},
+        {umd::kFallbackScratchStatisticsOffset + 4, umd::kCPrimitives * sizeof(UINT64), 4},
+        {umd::kFallbackScratchStatisticsOffset, umd::kIAPrimitives * sizeof(UINT64), 4}};
+    vkCmdCopyBuffer(cmd, buffers.counters, counted, f->geometryShader ? 2 : 3, words);
     addQueryValues(statistics->carried->handle(), counted, carry);
     resumeQuery(statisticsQuery);
   }

@@ -199,6 +199,9 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   if (!beginDraw(&cmd, indexed, targets, true)) return;  // its full barrier orders the copy before the draw
   if (indexCopy)
     vkCmdBindIndexBuffer(cmd, indexCopy, 0, ib.format == DXGI_FORMAT_R16_UINT ? VK_INDEX_TYPE_UINT16 : VK_INDEX_TYPE_UINT32);
+  // A stream-output PSO captures every command's primitives, appending in
+  // order (one transform-feedback scope over the indirect draws, as a direct draw's).
+  const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] {
     if (count) {
       const VkBuffer counts = count->buffer->handle();
@@ -215,6 +218,7 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
       }
     }
   });
+  if (capturing) endStreamOutput(cmd);
   endRenderPass();
 }
 

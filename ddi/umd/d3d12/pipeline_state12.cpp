@@ -315,12 +315,14 @@ HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE
                       (rasterDesc.ForcedSampleCount && !tessellation &&
                        a.PrimitiveTopologyType == D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE_TRIANGLE &&
                        gsTriangles && device.vk().info().transformFeedback && device.vk().info().depthClamp);
-  if (so && pso.needsFallback) {
-    // The fallback captures the rasterized primitives with transform feedback itself.
-    device.message(E_NOTIMPL, "CreatePipelineState: stream output together with a rasterizer state that needs the exact "
-                              "conservative fallback (ConservativeRaster ON, or ForcedSampleCount) is not supported");
-    return E_NOTIMPL;
-  }
+  // Stream output with a rasterizer state the exact fallback draws: rasterizing
+  // no stream leaves the fallback nothing to draw (the pipeline only
+  // captures); otherwise this pipeline, with rasterizer discard, is the
+  // application's capture, recorded as a pass of its own before the
+  // fallback's passes (CommandRecorder12::streamOutputPass), and the
+  // fallback's own capture takes the rasterized stream (createFallback12).
+  if (so && so->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream) pso.needsFallback = false;
+  if (so && pso.needsFallback) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
 
   // D3D applies SampleMask at output merging: the pixel shader still runs for
   // the samples it clears. Where that shows (UAV writes, SV_InnerCoverage) the
@@ -455,7 +457,9 @@ HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE
   VkResult result = VK_SUCCESS;
   pso.pipeline = vk::createGraphicsPipeline(device.vk(), info, &result);
   if (!pso.pipeline) return Device12::hresultFor(result);
-  return pso.needsFallback ? createFallback12(device, pso, info, rasterDesc, a.SampleMask) : S_OK;
+  // (A stream-output variant capturing fewer slots serves only the capture pass: no fallback of its own.)
+  const bool everySlot = !so || (streamOutputSlots & so->streamOutput->slots) == so->streamOutput->slots;
+  return pso.needsFallback && everySlot ? createFallback12(device, pso, info, rasterDesc, a.SampleMask) : S_OK;
 }
 
 namespace {

@@ -69,11 +69,12 @@ umd::TransferTarget CommandRecorder12::subresourceTarget(const Resource12& r, Vk
 }
 
 CommandRecorder12::PredicatedTransfer::PredicatedTransfer(CommandRecorder12& recorder, const char* command,
-                                                          std::vector<umd::TransferTarget> targets, bool multisampled)
+                                                          std::vector<umd::TransferTarget> targets, Resource12* multisampled)
     : recorder_(recorder) {
   if (!recorder.predicate_.word || !recorder.cmd_) return;
   if (multisampled) {
-    recorder.unpredicated(command, "a multisampled destination cannot be saved to a buffer and restored");
+    if (targets.size() == 1) saveSamples(command, targets.front(), *multisampled);
+    else recorder.unpredicated(command, "a multisampled depth-stencil destination cannot be saved and restored");
     return;
   }
   auto plan = std::make_unique<umd::TransferPredicate>(std::move(targets));
@@ -105,7 +106,53 @@ CommandRecorder12::PredicatedTransfer::PredicatedTransfer(CommandRecorder12& rec
   plan_ = std::move(plan);
 }
 
+bool CommandRecorder12::PredicatedTransfer::saveSamples(const char* command, const umd::TransferTarget& t,
+                                                        Resource12& resource) {
+  CommandRecorder12& r = recorder_;
+  Device12& device = *r.device_;
+  const VkImageCreateInfo& info = resource.image->info();
+  if (!umd::sampleRestoreSupported(device.vk(), t, info.format)) {
+    r.unpredicated(command, "a multisampled depth-stencil destination (or one whose format the device does not sample "
+                            "and render to) cannot be saved and restored");
+    return false;
+  }
+  VkResult result = VK_SUCCESS;
+  umd::SampleRestorePipelines* pipelines = device.sampleRestore(&result);
+  const VkPipeline pipeline = pipelines ? pipelines->pipeline(device.vk(), info.format, info.samples, &result) : VK_NULL_HANDLE;
+  VkImage saved = VK_NULL_HANDLE;
+  if (!pipeline || !device.sampleSaveScratch(info.format, t.extent, t.layers.layerCount, info.samples, &saved,
+                                             &samples_.savedView, &result) ||
+      !(set_ = r.transient_ ? r.transient_->allocate(pipelines->setLayout->handle(), &result) : VK_NULL_HANDLE)) {
+    r.fail(Device12::hresultFor(result), "a predicated transfer: saving its multisampled destination");
+    return false;
+  }
+  for (uint32_t layer = 0; layer < t.layers.layerCount; ++layer) {
+    const VkImageView view = resource.view(*resource.format, t.layers.mipLevel, t.layers.baseArrayLayer + layer, 1, &result);
+    if (!view) {
+      r.fail(Device12::hresultFor(result), "a predicated transfer: a view of its multisampled destination");
+      return false;
+    }
+    samples_.layerViews.push_back(view);
+  }
+  VkCommandBuffer cmd = r.command();  // after the pending barrier: the destination as the transfer finds it
+  if (!cmd) return false;
+  umd::recordSampleSave(cmd, t, saved);
+  samples_.target = t;
+  samples_.pipeline = pipeline;
+  return true;
+}
+
 CommandRecorder12::PredicatedTransfer::~PredicatedTransfer() {
+  if (samples_.pipeline && recorder_.cmd_) {
+    VkResult result = VK_SUCCESS;
+    const umd::SampleRestorePipelines* pipelines = recorder_.device_->sampleRestore(&result);  // made by the save
+    VkCommandBuffer cmd = recorder_.command();
+    if (!cmd || !pipelines) return;
+    umd::recordSampleRestore(recorder_.device_->vk(), cmd, *pipelines, samples_.pipeline, set_, samples_.target,
+                             samples_.savedView, samples_.layerViews, recorder_.predicate_.word, 0,
+                             !recorder_.predicate_.inverted);
+    return;
+  }
   if (!plan_ || !recorder_.cmd_) return;
   VkResult result = VK_SUCCESS;
   const InternalComputePipeline12* restore = recorder_.device_->restoreWordsPipeline(&result);  // made by the constructor

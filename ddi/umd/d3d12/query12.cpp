@@ -21,25 +21,28 @@ namespace d3dvk::umd12 {
 
 namespace {
 
-constexpr VkQueryPipelineStatisticFlags kStatistics =
-    VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_VERTICES_BIT | VK_QUERY_PIPELINE_STATISTIC_INPUT_ASSEMBLY_PRIMITIVES_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_VERTEX_SHADER_INVOCATIONS_BIT | VK_QUERY_PIPELINE_STATISTIC_CLIPPING_INVOCATIONS_BIT |
-    VK_QUERY_PIPELINE_STATISTIC_CLIPPING_PRIMITIVES_BIT | VK_QUERY_PIPELINE_STATISTIC_FRAGMENT_SHADER_INVOCATIONS_BIT;
+constexpr VkQueryPipelineStatisticFlags kStatistics = umd::kPipelineStatistics;  // pipeline_statistics.h
 
 constexpr UINT d3d12Index(size_t offset) { return UINT(offset / sizeof(UINT64)); }
 
 }  // namespace
 
-// Vulkan writes the enabled statistics in bit order: IA vertices, IA primitives,
-// VS invocations, clipping invocations, clipping primitives, FS invocations.
+// Vulkan writes the statistics in bit order, which is D3D's field order
+// (pipeline_statistics.h): value s is D3D12's UINT64 number s.
 const UINT kStatisticD3D12Index[kStatisticCount] = {
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, IAVertices)),
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, IAPrimitives)),
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, VSInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, GSInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, GSPrimitives)),
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, CInvocations)),
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, CPrimitives)),
     d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, PSInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, HSInvocations)),
+    d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, DSInvocations)),
 };
+static_assert(d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, GSInvocations)) == umd::kGSInvocations &&
+              d3d12Index(offsetof(D3D12DDI_QUERY_DATA_PIPELINE_STATISTICS, DSInvocations)) == umd::kDSInvocations);
 
 UINT64 timestampFrequency(Device12& device) {
   UINT32 count = 0;
@@ -249,7 +252,7 @@ void CommandRecorder12::resolveQueryData(QueryHeap12& heap, D3D12DDI_QUERY_TYPE 
     return;
   }
   // Occlusion: one count per query (binary occlusion is not precise: Vulkan
-  // still counts; D3D12 wants 0 or 1); statistics: Vulkan's six, each then
+  // still counts; D3D12 wants 0 or 1); statistics: Vulkan's ten, each then
   // moved to its D3D12 field. Plus what was carried over fallback and
   // deferred draws (query12.h).
   const UINT values = carriedValues(heap);

@@ -1,7 +1,7 @@
 // ddi/umd/d3d12/query12.h — query heaps: CreateQueryHeap makes one VkQueryPool
 // per heap (occlusion heaps: occlusion queries, binary ones not precise;
-// timestamp heaps; pipeline-statistics heaps with the six statistics the D3D11
-// path also asks Vulkan for; stream-output statistics heaps of
+// timestamp heaps; pipeline-statistics heaps with the ten statistics the D3D11
+// path also asks Vulkan for (../pipeline_statistics.h); stream-output statistics heaps of
 // VK_QUERY_TYPE_TRANSFORM_FEEDBACK_STREAM_EXT queries, each begun indexed by
 // the Vulkan stream its D3D stream is emitted to and moved where a capturing
 // draw's pipeline state emits it elsewhere, resolved as
@@ -25,6 +25,7 @@
 
 #include "d3d12umddi.h"
 #include "internal_compute12.h"
+#include "pipeline_statistics.h"  // ddi/umd
 #include "vk_device.h"
 #include "vk_pipeline.h"
 #include "vk_resources.h"
@@ -41,7 +42,7 @@ struct QueryHeap12 {
   UINT count = 0;
   VkQueryPool pool = VK_NULL_HANDLE;
   // Occlusion and statistics heaps: kCarriedStride 64-bit values per query
-  // (the samples passed; the six statistics in Vulkan's order), zeroed at
+  // (the samples passed; the ten statistics in Vulkan's order), zeroed at
   // BeginQuery, added at resolve.
   std::unique_ptr<vk::Buffer> carried;
   // The pool's memory as counted against the memory budget (vk_memory_budget.h).
@@ -52,15 +53,17 @@ struct QueryHeap12 {
 };
 
 // What a Vulkan query pool is assumed to take per query (results of up to the
-// six statistics and availability, rounded up) for the memory budget.
-inline constexpr VkDeviceSize kQueryPoolBytesPerQuery = 64;
+// ten statistics and availability, rounded up) for the memory budget.
+inline constexpr VkDeviceSize kQueryPoolBytesPerQuery = 96;
 
 // The Vulkan statistics of a pipeline-statistics heap, in the order Vulkan
-// writes them, and for each the index of its UINT64 in D3D12's layout.
-inline constexpr UINT kStatisticCount = 6;
+// writes them (umd::PipelineStatistic, ../pipeline_statistics.h), and for
+// each the index of its UINT64 in D3D12's layout.
+inline constexpr UINT kStatisticCount = umd::kPipelineStatisticCount;
 extern const UINT kStatisticD3D12Index[kStatisticCount];
 
-inline constexpr UINT kCarriedStride = 8;
+inline constexpr UINT kCarriedStride = 16;  // 64-bit values per query of a heap's carried buffer
+static_assert(kCarriedStride >= kStatisticCount);
 
 // The query sums' compute pipeline (query_add.comp: set 0 = the sums and the
 // addends as storage buffers; push constants fallback::QueryAddParams),

@@ -107,6 +107,22 @@ void CommandRecorder12::endStreamOutput(VkCommandBuffer cmd) {
   vkCmdEndTransformFeedbackEXT(cmd, 0, uint32_t(std::bit_width(slots)), counters, counterOffsets);
 }
 
+bool CommandRecorder12::streamOutputPass(const umd::DrawCall& call, const DrawTargets12& targets) {
+  if (!streamOutputSlots()) return true;  // nothing to capture
+  const ActiveQuery12 statistics = activeStatistics_;
+  if (statistics.heap) suspendQuery(statistics);
+  VkCommandBuffer cmd = VK_NULL_HANDLE;
+  if (!beginDraw(&cmd, call.indexed, targets, true)) return false;
+  umd::DrawCall pass = call;
+  if (pass.indexed) pass.first = indicesPastBuffer(cmd, pass.first);
+  const bool capturing = beginStreamOutput(cmd);
+  predicated(cmd, [&] { umd::cmdDraw(cmd, pass); });
+  if (capturing) endStreamOutput(cmd);
+  endRenderPass();
+  if (statistics.heap) resumeQuery(statistics);
+  return SUCCEEDED(error_);
+}
+
 namespace {
 
 SIZE_T APIENTRY calcPrivateGeometryShaderWithStreamOutput(D3D12DDI_HDEVICE,

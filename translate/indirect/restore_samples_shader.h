@@ -1,0 +1,30 @@
+// translate/indirect/restore_samples_shader.h — the shaders of a predicated
+// transfer's multisampled colour destination (used by
+// ddi/umd/multisample_restore.h): Vulkan copies no multisampled image to a
+// buffer, so such a destination is saved into a scratch image of its own
+// shape and restored — where the transfer should have been skipped — by a
+// draw under the predicate's inverted condition: a full-target triangle
+// (shaders/restore_samples.vert) whose fragment shader runs per sample and
+// writes each sample of a layer from the same sample of the saved image
+// (shaders/restore_samples_{float,uint,sint}.frag, by the target's numeric
+// kind). Compiled at build time.
+// Bindings (set 0): 0 the saved image (a sampled 2D multisampled array
+// image, no sampler). Push constants (fragment): the layer.
+#pragma once
+
+#include <cstdint>
+#include <span>
+
+namespace d3dvk::indirect {
+
+enum class SampleKind { Float, Uint, Sint };
+
+struct RestoreSamplesParams {
+  int32_t layer = 0;
+};
+inline constexpr uint32_t kRestoreSamplesPushBytes = sizeof(RestoreSamplesParams);
+
+std::span<const uint32_t> restoreSamplesVertexSpirv();
+std::span<const uint32_t> restoreSamplesFragmentSpirv(SampleKind kind);
+
+}  // namespace d3dvk::indirect
