@@ -4,9 +4,10 @@
 // texels, loaded in a cs_5_0 shader through a UAV of its format and compared
 // with the values this test decodes from the bytes itself (UNORM/SNORM/FLOAT
 // conversions, missing channels 0 and alpha 1); D3D's "as a set" formats are
-// claimed all or none; formats outside D3D's lists are never claimed. On
-// lavapipe (shaderStorageImageReadWithoutFormat) the whole set and most
-// optional formats are claimed; the test covers whatever the device claims.
+// claimed all or none; formats outside D3D's lists are never claimed. The test
+// covers whatever the device claims: on Debian 12's lavapipe (no
+// shaderStorageImageReadWithoutFormat) the R32 formats only; on a device with
+// the feature, the set and the optional formats its storage images read.
 #include "compute_test_util.h"
 
 #include <cmath>
