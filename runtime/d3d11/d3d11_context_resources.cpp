@@ -183,6 +183,10 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE,
                   "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE",
                   "At feature levels 9_x a depth-stencil resource is only a source of CopySubresourceRegion.");
+  if (level9(device_.GetFeatureLevel()) &&
+      ((src->isTexture3D() && src->mipLevels > 1) || (dst->isTexture3D() && dst->mipLevels > 1)))
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
+                  "At feature levels 9_x CopySubresourceRegion does not copy mipmapped volume textures.");
   if (dst == src && DstSubresource == SrcSubresource)
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
                   "Copying a subresource onto itself is not supported.");

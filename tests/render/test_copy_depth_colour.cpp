@@ -137,7 +137,8 @@ TEST_CASE("D3D11 copies of depth-stencil resources take whole subresources only"
   CHECK(drainIds(queue.get()).empty());
 }
 
-TEST_CASE("D3D11 at feature level 9_x takes a depth-stencil resource only as a CopySubresourceRegion source",
+TEST_CASE("D3D11 at feature level 9_x: CopySubresourceRegion takes depth-stencil resources only as sources and no "
+          "mipmapped volume textures",
           "[render][copy][depth][errors]") {
   RenderDevice d(D3D11_CREATE_DEVICE_DEBUG, D3D_FEATURE_LEVEL_9_3);
   Com<ID3D11InfoQueue> queue;
@@ -150,4 +151,16 @@ TEST_CASE("D3D11 at feature level 9_x takes a depth-stencil resource only as a C
   d.context->CopySubresourceRegion(b.get(), 0, 0, 0, 0, a.get(), 0, nullptr);
   CHECK(drainIds(queue.get()) ==
         std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE});
+  // Volume textures: one mip copies, two mips do not.
+  D3D11_TEXTURE3D_DESC vd{4, 4, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+  Com<ID3D11Texture3D> one, other, mipped;
+  REQUIRE(d->CreateTexture3D(&vd, nullptr, one.out()) == S_OK);
+  REQUIRE(d->CreateTexture3D(&vd, nullptr, other.out()) == S_OK);
+  vd.MipLevels = 2;
+  REQUIRE(d->CreateTexture3D(&vd, nullptr, mipped.out()) == S_OK);
+  drainIds(queue.get());
+  d.context->CopySubresourceRegion(other.get(), 0, 0, 0, 0, one.get(), 0, nullptr);
+  CHECK(drainIds(queue.get()).empty());
+  d.context->CopySubresourceRegion(one.get(), 0, 0, 0, 0, mipped.get(), 0, nullptr);
+  CHECK(drainIds(queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE});
 }
