@@ -3,6 +3,7 @@
 #include "d3dvk_checked_math.h"
 #include "copy_rules.h"
 
+#include "adapter.h"
 #include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
@@ -161,7 +162,10 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       scaled(src->height, blockOf(*src), blockOf(*dst)) != dst->height || dst->depth != src->depth ||
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
-  if (dst->samples > 1 && depthWithColour(*dst, *src)) return device->setError(E_NOTIMPL);
+  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
+    logError("copies between multisampled depth and colour textures are not supported");
+    return device->setError(E_NOTIMPL);
+  }
   std::lock_guard<std::mutex> lock(device->queueMutex());
   const PredicatedTransfer predicated(*device, subresourceDestinations(*dst, 0, dst->mipLevels, 0, dst->arraySize));
   if (predicated.skipped()) return;
@@ -178,7 +182,10 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   if (!dst || !src || dst->isBuffer() != src->isBuffer() || !copyFormatsMatch(*dst, *src) || dst->samples != src->samples ||
       srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount())
     return device->setError(E_INVALIDARG);
-  if (dst->samples > 1 && depthWithColour(*dst, *src)) return device->setError(E_NOTIMPL);
+  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
+    logError("copies between multisampled depth and colour textures are not supported");
+    return device->setError(E_NOTIMPL);
+  }
   Region box{};
   if (srcBox) {
     if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front < 0 || srcBox->right <= srcBox->left ||
