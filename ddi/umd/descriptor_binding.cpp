@@ -94,9 +94,11 @@ VkImageView unorderedAccessImageView(const Device& device, const StageBindings& 
   };
   if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
-  if (decl.loaded && v->viewFormat->dxgi != DXGI_FORMAT_R32_UINT && v->viewFormat->dxgi != DXGI_FORMAT_R32_SINT &&
+  if (decl.atomic && v->viewFormat->dxgi != DXGI_FORMAT_R32_UINT && v->viewFormat->dxgi != DXGI_FORMAT_R32_SINT &&
       v->viewFormat->dxgi != DXGI_FORMAT_R32_FLOAT)
-    return mismatch("is read or used atomically but its format is not R32_UINT, R32_SINT or R32_FLOAT");
+    return mismatch("is used atomically but its format is not R32_UINT, R32_SINT or R32_FLOAT");
+  if (decl.loaded && !v->typedLoads)
+    return mismatch("is read (ld_uav_typed) but its format has no typed UAV loads on this device");
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     if (device.boundRenderTargets[i] && device.boundRenderTargets[i]->resource == &r)
       return mismatch("is also bound as a render target");

@@ -59,6 +59,7 @@ dxbc::TranslateOptions withDeviceFeatures(const Shader* shader, dxbc::TranslateO
   o.shaderFloat64 = shader->nativeOptions.shaderFloat64;
   o.sparseResidency = shader->nativeOptions.sparseResidency;
   o.minLod = shader->nativeOptions.minLod;
+  o.typedUavLoadsWithoutFormat = shader->nativeOptions.typedUavLoadsWithoutFormat;
   o.viewportIndexLayer = shader->nativeOptions.viewportIndexLayer;
   return o;
 }

@@ -1,5 +1,6 @@
 // ddi/umd/driver_resource.cpp — see driver_resource.h.
 #include "driver_resource.h"
+#include "typed_uav_loads.h"
 
 #include "adapter.h"
 #include "d3dvk_present.h"
@@ -480,6 +481,46 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
   return r && r->lastUse > device->queue().completedSerial();
 }
 
+namespace {
+
+// Whether a storage image (and a storage texel buffer) of `f` reads without a
+// declared format on this device: shaderStorageImageReadWithoutFormat enabled
+// and the format's VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT
+// (VkFormatProperties3, Vulkan 1.3) for optimal tiling and buffers.
+bool readsWithoutFormat(vk::Device& vk, const state::FormatInfo& f) {
+  if (!vk.enabledFeatures().shaderStorageImageReadWithoutFormat || f.swizzle != state::ViewSwizzle::Identity) return false;
+  VkFormatProperties3 p3{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_3};
+  VkFormatProperties2 p2{VK_STRUCTURE_TYPE_FORMAT_PROPERTIES_2, &p3};
+  vkGetPhysicalDeviceFormatProperties2(vk.physicalDevice(), f.vk, &p2);
+  const VkFormatFeatureFlags2 need = VK_FORMAT_FEATURE_2_STORAGE_IMAGE_BIT | VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT;
+  return (p3.optimalTilingFeatures & need) == need &&
+         (p3.bufferFeatures & VK_FORMAT_FEATURE_2_STORAGE_READ_WITHOUT_FORMAT_BIT);
+}
+
+// Typed UAV loads of `format` (D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS): the
+// R32 formats always (the translator then declares R32); D3D's optional
+// formats each where the device reads it without a format; D3D's set
+// (TypedUAVLoadAdditionalFormats) only where every member reads so.
+bool typedUavLoads(vk::Device& vk, const state::FormatInfo& f) {
+  switch (state::typedUavLoadClass(f.dxgi)) {
+    case state::TypedUavLoad::Required: return true;
+    case state::TypedUavLoad::Individual: return readsWithoutFormat(vk, f);
+    case state::TypedUavLoad::Set: {
+      unsigned count = 0;
+      const DXGI_FORMAT* set = state::typedUavLoadSet(&count);
+      for (unsigned i = 0; i < count; ++i) {
+        const state::FormatInfo* member = state::findFormat(set[i]);
+        if (!member || !readsWithoutFormat(vk, *member)) return false;
+      }
+      return true;
+    }
+    case state::TypedUavLoad::None: break;
+  }
+  return false;
+}
+
+}  // namespace
+
 UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
   const state::FormatInfo* f = state::findFormat(format);
   if (!f) return 0;
@@ -495,6 +536,7 @@ UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
   const bool swizzled = f->swizzle != state::ViewSwizzle::Identity;
   if ((features & VK_FORMAT_FEATURE_STORAGE_IMAGE_BIT) && !state::isDepthFormat(*f) && !swizzled && uavStores)
     caps |= D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES;
+  if ((caps & D3D11_1DDI_FORMAT_SUPPORT_UAV_WRITES) && typedUavLoads(vk, *f)) caps |= D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS;
   // Typed buffer views (shader-resource texel buffers).
   if ((props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) && !swizzled && !state::isDepthFormat(*f) &&
       !state::isBlockCompressed(*f))

@@ -121,7 +121,9 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
 // What the Vulkan device does with the format behind `format`, as
 // D3D10_DDI_FORMAT_SUPPORT / D3D11_1DDI_FORMAT_SUPPORT bits (uavStores: typed
-// UAV stores exist at all), and its multisample quality levels (1 where the
+// UAV stores exist at all; D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS: typed UAV
+// loads, by D3D's lists in typed_uav_loads.h and the device's storage reads
+// without a format), and its multisample quality levels (1 where the
 // sample count is supported, else 0). D3D11's and D3D12's format queries share them.
 UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores);
 UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount);

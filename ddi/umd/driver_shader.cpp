@@ -125,11 +125,13 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
             decl.loaded = true;
           if (use.opcode == Opcode::LdUavTypedS && use.operands.size() > 3 && namesUav(use.operands[3], slot))
             decl.loaded = true;
-          if (op >= 169 && op <= 177 && !use.operands.empty() && namesUav(use.operands[0], slot)) decl.loaded = true;
-          if (op >= 180 && op <= 189 && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.loaded = true;
+          if (op >= 169 && op <= 177 && !use.operands.empty() && namesUav(use.operands[0], slot))
+            decl.loaded = decl.atomic = true;
+          if (op >= 180 && op <= 189 && use.operands.size() > 1 && namesUav(use.operands[1], slot))
+            decl.loaded = decl.atomic = true;
           if ((op == 178 || op == 179) && use.operands.size() > 1 && namesUav(use.operands[1], slot)) decl.counter = true;
         }
-        if (decl.rawOrStructured()) decl.loaded = false;  // no format: any access is fine
+        if (decl.rawOrStructured()) decl.loaded = decl.atomic = false;  // no format: any access is fine
         shader.uavs.push_back(decl);
         break;
       }
@@ -193,6 +195,7 @@ bool buildShader(Device& device, dxbc::Shader parsed, Shader& shader, bool trans
     options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
     options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    options.typedUavLoadsWithoutFormat = features.shaderStorageImageReadWithoutFormat == VK_TRUE;
     options.viewportIndexLayer = device.vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     shader.nativeOptions = options;  // (without the capture: a stream-output object's variants add it)
     if (shader.streamOutput) applyStreamOutput(device, *shader.streamOutput, ~0u, options);

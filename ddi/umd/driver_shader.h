@@ -61,13 +61,15 @@ struct DeclaredResource {
 // A u# the shader declares: RWTexture1D(Array) / RWTexture2D(Array) / RWTexture3D (storage image),
 // RWBuffer (storage texel buffer), or a raw or structured buffer (storage
 // buffer, with a counter when it uses imm_atomic_alloc/consume). `loaded`:
-// typed, read (ld_uav_typed) or used atomically, so the view must be R32 of
-// the declared type.
+// typed, read (ld_uav_typed) or used atomically; `atomic`: used atomically,
+// so the view must be R32 of the declared type (loads alone take a view whose
+// format has typed UAV loads, formatCaps' UAV_READS).
 struct DeclaredUav {
   uint32_t slot = 0;
   dxbc::ResourceDimension dimension = dxbc::ResourceDimension::Texture2D;
   dxbc::ReturnType returnType = dxbc::ReturnType::Float;
   bool loaded = false;
+  bool atomic = false;
   uint32_t stride = 0;   // structured
   bool counter = false;  // structured with imm_atomic_alloc/consume
   bool arrayed() const {

@@ -1,10 +1,13 @@
 // ddi/umd/driver_transfer.cpp — see driver_transfer.h.
 #include "driver_transfer.h"
 #include "d3dvk_checked_math.h"
+#include "copy_rules.h"
 
+#include "adapter.h"
 #include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
+#include "staged_image_copy.h"
 
 #include <algorithm>
 #include <cstring>
@@ -14,17 +17,20 @@ namespace d3dvk::umd {
 
 namespace {
 
-// Copies keep bits: one format, or members of one typeless family, as the
-// application created them (buffers: no format). A typeless depth-stencil
-// target's image is in its depth format: it copies to and from staging
-// textures and other depth images of its family, not colour images (Vulkan
-// copies no texels between depth and colour images).
+// Copies keep bits: D3D's rule (copy_rules.h: one typeless group, or a
+// reinterpreting pair) on the formats the application created the resources
+// with (buffers: no format). A typeless depth-stencil target's image is in its
+// depth format; with a colour image of its group (D32_FLOAT and R32_FLOAT) it
+// copies through a buffer (staged_image_copy.h).
 bool copyFormatsMatch(const Resource& a, const Resource& b) {
   if (a.isBuffer() || b.isBuffer()) return a.format == b.format;
-  const state::FormatInfo* fa = state::findFormat(a.dxgiFormat);
-  const state::FormatInfo* fb = state::findFormat(b.dxgiFormat);
-  if (!fa || !fb || !a.format || !b.format || !(fa == fb || state::copyCompatible(*fa, *fb))) return false;
-  return state::isDepthFormat(*a.format) == state::isDepthFormat(*b.format) || a.linearTexture() || b.linearTexture();
+  return a.format && b.format && state::copyFormatsCompatible(a.dxgiFormat, b.dxgiFormat);
+}
+
+// Whether a copy between two textures pairs a depth image with a colour image
+// (staging textures are buffers, which take either).
+bool depthWithColour(const Resource& a, const Resource& b) {
+  return !a.linearTexture() && !b.linearTexture() && state::isDepthFormat(*a.format) != state::isDepthFormat(*b.format);
 }
 
 struct Region {
@@ -70,28 +76,27 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
   if (src.isBuffer()) {
     VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
-  } else if (!src.linearTexture() && !dst.linearTexture() && overhangsSmallMip(src, dst, dstSub, dx, dy, box)) {
-    // An uncompressed source's texels fill whole blocks of a block-compressed
-    // mip smaller than a block (a 2x2 mip), which an image-to-image copy cannot
-    // express: through a device-local buffer, the destination's extent ending at its mip's edge.
-    VkResult result = VK_SUCCESS;
-    const uint64_t bytes = uint64_t(box.width) * box.height * box.depth * src.format->bytesPerTexel;
-    auto staging = vk::Buffer::create(device.vk(), bytes, VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT,
-                                      false, &result);
-    if (!staging) return device.setVkError(result);
-    const UINT db = blockOf(dst);
-    const VkBufferImageCopy out{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, src.mipOf(srcSub), src.sliceOf(srcSub), 1},
-                                {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth}};
-    const VkBufferImageCopy in{0, 0, 0, {VK_IMAGE_ASPECT_COLOR_BIT, dst.mipOf(dstSub), dst.sliceOf(dstSub), 1},
-                               {int32_t(dx), int32_t(dy), int32_t(dz)},
-                               {std::min(box.width * db, dst.mipWidth(dstSub) - dx),
-                                std::min(box.height * db, dst.mipHeight(dstSub) - dy), box.depth}};
+  } else if (!src.linearTexture() && !dst.linearTexture() &&
+             (overhangsSmallMip(src, dst, dstSub, dx, dy, box) || state::isDepthFormat(*src.format) != state::isDepthFormat(*dst.format))) {
+    // A depth image and a colour image of one typeless group (D32_FLOAT and
+    // R32_FLOAT, D16_UNORM and R16_UINT: Vulkan copies no texels between depth
+    // and colour images), or an uncompressed source's texels filling whole
+    // blocks of a block-compressed mip smaller than a block (a 2x2 mip): through
+    // a device-local buffer, the destination's extent ending at its mip's edge.
+    const UINT sb = blockOf(src), db = blockOf(dst);
+    const VkExtent3D dstExtent{std::min(scaled(box.width, sb, db), dst.mipWidth(dstSub) - dx),
+                               std::min(scaled(box.height, sb, db), dst.mipHeight(dstSub) - dy), box.depth};
     transitionImage(cmd, src, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     transitionImage(cmd, dst, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-    vkCmdCopyImageToBuffer(cmd, src.image->handle(), src.layout, staging->handle(), 1, &out);
-    vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                      VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-    vkCmdCopyBufferToImage(cmd, staging->handle(), dst.image->handle(), dst.layout, 1, &in);
+    VkResult result = VK_SUCCESS;
+    auto staging = recordStagedImageCopy(
+        device.vk(), cmd,
+        {src.image->handle(), src.layout, {copyAspects(src), src.mipOf(srcSub), src.sliceOf(srcSub), 1},
+         {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth}},
+        {dst.image->handle(), dst.layout, {copyAspects(dst), dst.mipOf(dstSub), dst.sliceOf(dstSub), 1},
+         {int32_t(dx), int32_t(dy), int32_t(dz)}, dstExtent},
+        src.format->bytesPerTexel, &result);
+    if (!staging) return device.setVkError(result);
     device.queue().releaseAfter(device.queue().openSerial(), std::move(staging));
   } else if (!src.linearTexture() && !dst.linearTexture()) {
     VkImageCopy c{};
@@ -157,6 +162,10 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       scaled(src->height, blockOf(*src), blockOf(*dst)) != dst->height || dst->depth != src->depth ||
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
+  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
+    logError("copies between multisampled depth and colour textures are not supported");
+    return device->setError(E_NOTIMPL);
+  }
   std::lock_guard<std::mutex> lock(device->queueMutex());
   const PredicatedTransfer predicated(*device, subresourceDestinations(*dst, 0, dst->mipLevels, 0, dst->arraySize));
   if (predicated.skipped()) return;
@@ -173,6 +182,10 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   if (!dst || !src || dst->isBuffer() != src->isBuffer() || !copyFormatsMatch(*dst, *src) || dst->samples != src->samples ||
       srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount())
     return device->setError(E_INVALIDARG);
+  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
+    logError("copies between multisampled depth and colour textures are not supported");
+    return device->setError(E_NOTIMPL);
+  }
   Region box{};
   if (srcBox) {
     if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front < 0 || srcBox->right <= srcBox->left ||

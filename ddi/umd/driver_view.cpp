@@ -432,6 +432,8 @@ void createUavFrom(D3D10DDI_HDEVICE hDevice, const Args* a, D3D11DDI_HUNORDEREDA
       }
     }
   }
+  if (SUCCEEDED(hr) && v->viewFormat)
+    v->typedLoads = (formatCaps(device->vk(), v->viewFormat->dxgi, true) & D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS) != 0;
   finishCreate<UnorderedAccessView>(*device, v, hr);
 }
 }  // namespace

@@ -69,6 +69,9 @@ struct UnorderedAccessView : ImageViewRange {
   // A single-slice view also as a one-layer 2D_ARRAY view (like ShaderResourceView).
   std::unique_ptr<vk::ImageView> arrayView;
   bool isBuffer = false;  // a buffer view: `window` instead of the image views
+  // Shaders may load from it (ld_uav_typed): its format has
+  // D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS (formatCaps).
+  bool typedLoads = false;
   BufferWindow window;
   // APPEND / COUNTER views (D3D11_DDI_BUFFER_UAV_FLAG_*): the hidden counter, a
   // uint in its own buffer, set by the UAV bindings' initial counts and read by

@@ -155,6 +155,8 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   f.fragmentStoresAndAtomics = supported.fragmentStoresAndAtomics;
   f.vertexPipelineStoresAndAtomics = supported.vertexPipelineStoresAndAtomics;
   f.shaderStorageImageWriteWithoutFormat = supported.shaderStorageImageWriteWithoutFormat;  // UAV stores
+  // Typed UAV loads beyond R32 (an image declared without a format, read in the view's format).
+  f.shaderStorageImageReadWithoutFormat = supported.shaderStorageImageReadWithoutFormat;
   f.shaderClipDistance = supported.shaderClipDistance;
   f.shaderCullDistance = supported.shaderCullDistance;
   f.shaderImageGatherExtended = supported.shaderImageGatherExtended;  // gather4_po's register offsets

@@ -11,6 +11,7 @@
 
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
+#include "d3d11_level9.h"
 #include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 #include "d3d11_view.h"
@@ -149,7 +150,12 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
   const UINT dstW = dst->isBuffer() ? dst->width : dst->mipWidth(DstSubresource);
   const UINT dstH = dst->isBuffer() ? 1 : dst->mipHeight(DstSubresource);
   const UINT dstD = dst->isBuffer() ? 1 : dst->mipDepth(DstSubresource);
-  const bool wholeOnly = formatFacts(src->format).depth || src->sampleDesc.Count > 1;
+  // D3D11: a depth-stencil resource (bound as one, or of a depth format) or
+  // a multisampled one copies whole subresources only, to offset 0.
+  const auto depthStencil = [](const D3D11ResourceBase& r) {
+    return (r.bindFlags & D3D11_BIND_DEPTH_STENCIL) || formatFacts(r.format).depth;
+  };
+  const bool wholeOnly = depthStencil(*src) || depthStencil(*dst) || src->sampleDesc.Count > 1;
   // Block-compressed sides: the box and the destination offset lie on 4x4
   // blocks (or end at a mip's edge); between a block format and an
   // uncompressed one a block copies to a texel and back.
@@ -173,6 +179,14 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                       std::to_string(box.bottom) + "," + std::to_string(box.back) +
                       "} at the destination offset does not fit both subresources (depth-stencil and multisampled "
                       "resources copy whole subresources only).");
+  if (level9(device_.GetFeatureLevel()) && (dst->bindFlags & D3D11_BIND_DEPTH_STENCIL))
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE,
+                  "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE",
+                  "At feature levels 9_x a depth-stencil resource is only a source of CopySubresourceRegion.");
+  if (level9(device_.GetFeatureLevel()) &&
+      ((src->isTexture3D() && src->mipLevels > 1) || (dst->isTexture3D() && dst->mipLevels > 1)))
+    return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
+                  "At feature levels 9_x CopySubresourceRegion does not copy mipmapped volume textures.");
   if (dst == src && DstSubresource == SrcSubresource)
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
                   "Copying a subresource onto itself is not supported.");

@@ -87,6 +87,11 @@ HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
   HRESULT hr = queryConservativeTier(&tier);
   if (FAILED(hr)) return hr;
   data->ConservativeRasterizationTier = static_cast<D3D11_CONSERVATIVE_RASTERIZATION_TIER>(tier);
+  // D3D's "supported as a set" typed-UAV-load formats: the driver reports all or none.
+  UINT support = 0, support2 = 0;
+  data->TypedUAVLoadAdditionalFormats =
+      SUCCEEDED(formatSupport(DXGI_FORMAT_R32G32B32A32_FLOAT, &support, &support2)) &&
+      (support2 & D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
   return S_OK;
 }
 

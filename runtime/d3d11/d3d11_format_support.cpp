@@ -5,7 +5,7 @@
 // format (formatFacts: which resource kinds and bindings d3dvk accepts, which
 // vertex and index formats the input assembler takes) with what the driver
 // reports for the Vulkan format behind it (pfnCheckFormatSupport: sampling with
-// filtering, render target, blending, typed UAV stores, multisampling), so a
+// filtering, render target, blending, typed UAV stores and loads, multisampling), so a
 // bit is set only where creating and using the format that way works, at the
 // device's feature level (no typed UAVs below 11_0, BC4–BC7 by level).
 #include "d3d11_format_support.h"
@@ -79,9 +79,9 @@ HRESULT deviceFormatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format,
       featureLevelLimits(level).textureUav) {
     s |= D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW;
     UINT s2 = D3D11_FORMAT_SUPPORT2_UAV_TYPED_STORE;
-    // Typed UAV loads: the 32-bit single-channel formats (D3D11.0's set); atomics on the integer ones.
-    if (format == DXGI_FORMAT_R32_UINT || format == DXGI_FORMAT_R32_SINT || format == DXGI_FORMAT_R32_FLOAT)
-      s2 |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD;
+    // Typed UAV loads where the driver has them (R32_* always; D3D11.3's other
+    // formats by the device: translate/state/typed_uav_loads.h); atomics on the R32 integers.
+    if (caps & D3DWDDM2_0DDI_FORMAT_SUPPORT_UAV_READS) s2 |= D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD;
     if (format == DXGI_FORMAT_R32_UINT || format == DXGI_FORMAT_R32_SINT)
       s2 |= D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_ADD | D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_BITWISE_OPS |
             D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_COMPARE_STORE_OR_COMPARE_EXCHANGE | D3D11_FORMAT_SUPPORT2_UAV_ATOMIC_EXCHANGE |

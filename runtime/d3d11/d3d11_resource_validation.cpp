@@ -169,9 +169,9 @@ bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view) {
 
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b) {
   if (a == b) return true;
-  // D3D's groups and reinterpreting copies (translate/state/copy_rules.h);
-  // d3dvk's D3D11 driver copies no texels between depth and colour resources.
-  return state::copyFormatsCompatible(a, b) && state::isDepthStencilFormat(a) == state::isDepthStencilFormat(b);
+  // D3D's groups and reinterpreting copies (translate/state/copy_rules.h):
+  // a depth format with the colour formats of its group (D32_FLOAT with R32_FLOAT).
+  return state::copyFormatsCompatible(a, b);
 }
 
 UINT resolvedMipLevels(UINT width, UINT height, UINT mipLevels, UINT depth) {

@@ -47,7 +47,7 @@ bool viewFormatFits(DXGI_FORMAT resource, DXGI_FORMAT view);
 // reinterpreting pair (a block-compressed format and an uncompressed R32G32 /
 // R16G16B16A16 (BC1, BC4) or R32G32B32A32 (BC2, BC3, BC5–BC7) format, block
 // for texel; R9G9B9E5_SHAREDEXP and R32_*), as translate/state/copy_rules.h
-// defines them; not between a depth and a colour format.
+// defines them; a depth format counts in its group (D32_FLOAT with R32_FLOAT).
 bool copyFormatsCompatible(DXGI_FORMAT a, DXGI_FORMAT b);
 
 std::vector<ResourceDescError> validateBufferDesc(const D3D11_BUFFER_DESC& desc, const D3D11_SUBRESOURCE_DATA* initial);

@@ -234,6 +234,9 @@ struct DdiLocation {
   UINT block = 1;
   UINT samples = 1;
   UINT plane = 0;  // a subresource's plane slice
+  // A subresource of a depth-stencil (ALLOW_DEPTH_STENCIL or a depth format)
+  // or multisampled texture: D3D12 copies it whole, at offset 0.
+  bool wholeOnly = false;
 };
 
 // The depth-stencil formats and groups, whose subresources copy one plane's data.
@@ -260,6 +263,8 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
     out->format = planarForCopies(d.Format) ? state::copyPlaneGroup(d.Format, out->plane) : d.Format;
     out->block = state::copyBlockDim(d.Format);
     out->samples = std::max<UINT>(d.SampleDesc.Count, 1);
+    out->wholeOnly = (d.Flags & D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL) || planarForCopies(d.Format) ||
+                     state::isDepthStencilFormat(d.Format) || out->samples > 1;
     out->width = std::max<UINT64>(d.Width >> mip, 1);
     out->height = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE1D ? 1 : std::max<UINT64>(d.Height >> mip, 1);
     out->depth = d.Dimension == D3D12_RESOURCE_DIMENSION_TEXTURE3D ? std::max<UINT64>(UINT64(d.DepthOrArraySize) >> mip, 1) : 1;
@@ -371,6 +376,24 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
     height = b.bottom - b.top;
     depth = b.back - b.front;
     box = {LONG(b.left), LONG(b.top), LONG(b.front), LONG(b.right), LONG(b.bottom), LONG(b.back)};
+  }
+  // A depth-stencil or multisampled subresource is copied whole: no offset,
+  // no box but one covering the whole source, and the whole destination written.
+  if (src.wholeOnly || dst.wholeOnly) {
+    if (DstX || DstY || DstZ)
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDDSTCOORDINATES),
+                     "a depth-stencil or multisampled subresource is copied whole: DstX, DstY and DstZ must be 0");
+    if (pSrcBox && (box.Left || box.Top || box.Front || UINT64(box.Right) != src.width ||
+                    UINT64(box.Bottom) != src.height || UINT64(box.Back) != src.depth))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDSRCBOX),
+                     "a depth-stencil or multisampled subresource is copied whole: pSrcBox must be null or cover "
+                     "the whole source");
+    if ((dst.wholeOnly && (width != dst.width || height != dst.height || depth != dst.depth)) ||
+        (pDst->Type == D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX && src.wholeOnly &&
+         (width != dst.width || height != dst.height || depth != dst.depth)))
+      return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDDSTDIMENSIONS),
+                     "a depth-stencil or multisampled subresource is copied whole: the source and destination "
+                     "subresources must have the same size");
   }
   if (dst.block > 1 && (DstX % dst.block || DstY % dst.block))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDDSTCOORDINATES),

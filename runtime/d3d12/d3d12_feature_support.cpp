@@ -39,8 +39,7 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
       HRESULT hr = queryOptions(&caps);
       if (FAILED(hr)) return hr;
       // The shader translator has no doubles, no minimum precision, no
-      // SV_StencilRef, no rasterizer-ordered views and no typed UAV loads
-      // beyond R32: those stay FALSE / NONE.
+      // SV_StencilRef and no rasterizer-ordered views: those stay FALSE / NONE.
       out->ConservativeRasterizationTier = static_cast<D3D12_CONSERVATIVE_RASTERIZATION_TIER>(caps.ConservativeRasterizationTier);
       out->ResourceBindingTier = static_cast<D3D12_RESOURCE_BINDING_TIER>(caps.ResourceBindingTier);
       out->TiledResourcesTier = static_cast<D3D12_TILED_RESOURCES_TIER>(caps.TiledResourcesTier);
@@ -50,6 +49,11 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
       out->VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation =
           caps.VPAndRTArrayIndexFromAnyShaderFeedingRasterizerSupportedWithoutGSEmulation;
       out->MaxGPUVirtualAddressBitsPerResource = 40;
+      {  // D3D's "supported as a set" typed-UAV-load formats: the driver reports all or none.
+        D3D12_FEATURE_DATA_FORMAT_SUPPORT set{DXGI_FORMAT_R32G32B32A32_FLOAT};
+        out->TypedUAVLoadAdditionalFormats =
+            SUCCEEDED(formatSupport(&set)) && (set.Support2 & D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD);
+      }
       return S_OK;
     }
     case D3D12_FEATURE_D3D12_OPTIONS1: {

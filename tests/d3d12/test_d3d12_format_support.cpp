@@ -67,6 +67,19 @@ TEST_CASE("D3D12 CheckFeatureSupport(FORMAT_SUPPORT): known bits per format", "[
   CHECK((s.Support2 & D3D12_FORMAT_SUPPORT2_UAV_ATOMIC_ADD) != 0);
   REQUIRE(formatSupport(device, DXGI_FORMAT_R32G32B32A32_FLOAT, &s) == S_OK);
   CHECK((s.Support1 & D3D12_FORMAT_SUPPORT1_IA_VERTEX_BUFFER) != 0);
+  // D3D's typed-UAV-load set (R32G32B32A32_FLOAT, R8G8B8A8_UNORM, R16_FLOAT …) all or none, as OPTIONS says.
+  D3D12_FEATURE_DATA_D3D12_OPTIONS options{};
+  REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_D3D12_OPTIONS, &options, sizeof options) == S_OK);
+  for (DXGI_FORMAT f : {DXGI_FORMAT_R32G32B32A32_FLOAT, DXGI_FORMAT_R16G16B16A16_UINT, DXGI_FORMAT_R8G8B8A8_UNORM,
+                        DXGI_FORMAT_R16_FLOAT, DXGI_FORMAT_R8_SINT}) {
+    INFO("format " << int(f));
+    D3D12_FEATURE_DATA_FORMAT_SUPPORT member{};
+    REQUIRE(formatSupport(device, f, &member) == S_OK);
+    CHECK(((member.Support2 & D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD) != 0) == bool(options.TypedUAVLoadAdditionalFormats));
+  }
+  // Formats outside D3D's typed-load lists never claim it.
+  REQUIRE(formatSupport(device, DXGI_FORMAT_B8G8R8A8_UNORM, &s) == S_OK);
+  CHECK(!(s.Support2 & D3D12_FORMAT_SUPPORT2_UAV_TYPED_LOAD));
   CHECK(!(s.Support1 & D3D12_FORMAT_SUPPORT1_IA_INDEX_BUFFER));
   // A wrong data size is E_INVALIDARG.
   CHECK(device->CheckFeatureSupport(D3D12_FEATURE_FORMAT_SUPPORT, &s, sizeof(s) - 1) == E_INVALIDARG);

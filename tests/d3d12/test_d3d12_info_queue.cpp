@@ -425,3 +425,43 @@ TEST_CASE("D3D12 InfoQueue: pipeline state streams, cached PSOs, PSO flags and p
   rs->Release();
   device2->Release();
 }
+
+TEST_CASE("D3D12 InfoQueue: CopyTextureRegion copies depth-stencil and multisampled subresources whole",
+          "[d3d12][debug][copy]") {
+  DebugDevice d;
+  auto texture = [&](DXGI_FORMAT format, D3D12_RESOURCE_FLAGS flags, UINT samples) {
+    D3D12_RESOURCE_DESC desc = texture2DDesc(4, 4, format, flags);
+    desc.SampleDesc.Count = samples;
+    return createCommitted(d.device, D3D12_HEAP_TYPE_DEFAULT, desc, D3D12_RESOURCE_STATE_COMMON);
+  };
+  const auto ds = D3D12_RESOURCE_FLAG_ALLOW_DEPTH_STENCIL;
+  const auto rt = D3D12_RESOURCE_FLAG_ALLOW_RENDER_TARGET;
+  ID3D12Resource* depth = texture(DXGI_FORMAT_R32_TYPELESS, ds, 1);
+  ID3D12Resource* colour = texture(DXGI_FORMAT_R32_FLOAT, D3D12_RESOURCE_FLAG_NONE, 1);
+  ID3D12Resource* msaa = texture(DXGI_FORMAT_R8G8B8A8_UNORM, rt, 4);
+  ID3D12Resource* msaa2 = texture(DXGI_FORMAT_R8G8B8A8_UINT, rt, 4);
+  const D3D12_BOX part{0, 0, 0, 2, 4, 1}, whole{0, 0, 0, 4, 4, 1};
+  auto copy = [&](ID3D12Resource* dst, UINT x, ID3D12Resource* src, const D3D12_BOX* box) {
+    const D3D12_TEXTURE_COPY_LOCATION to = subresourceLocation(dst, 0), from = subresourceLocation(src, 0);
+    d.list->CopyTextureRegion(&to, x, 0, 0, &from, box);
+  };
+  auto refusedWith = [&](int id) {
+    CHECK(d.only().id == id);
+    CHECK(d.list->Close() == E_INVALIDARG);
+    REQUIRE(d.list->Reset(d.allocator, nullptr) == S_OK);
+  };
+  copy(colour, 0, depth, &part);
+  refusedWith(D3D12_MESSAGE_ID_COPYTEXTUREREGION_INVALIDSRCBOX);
+  copy(depth, 0, colour, &part);  // a part of a colour source into a depth destination
+  refusedWith(D3D12_MESSAGE_ID_COPYTEXTUREREGION_INVALIDSRCBOX);
+  copy(colour, 1, depth, nullptr);
+  refusedWith(D3D12_MESSAGE_ID_COPYTEXTUREREGION_INVALIDDSTCOORDINATES);
+  copy(msaa2, 0, msaa, &part);
+  refusedWith(D3D12_MESSAGE_ID_COPYTEXTUREREGION_INVALIDSRCBOX);
+  // Whole subresources (no box, or one covering the source) record and close.
+  copy(colour, 0, depth, &whole);
+  copy(msaa2, 0, msaa, nullptr);
+  CHECK(d.info->GetNumStoredMessages() == 0);
+  CHECK(d.list->Close() == S_OK);
+  for (ID3D12Resource* r : {depth, colour, msaa, msaa2}) r->Release();
+}

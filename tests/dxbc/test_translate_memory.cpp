@@ -88,6 +88,30 @@ TEST_CASE("raw and structured loads and stores translate, bounds-checked", "[dxb
   CHECK(load.find("OpCapability ImageBuffer") != std::string::npos);
 }
 
+TEST_CASE("typed UAV loads without a format: declared Unknown with StorageImageReadWithoutFormat and atomics stay R32",
+          "[dxbc][translate][buffers]") {
+  TranslateOptions withoutFormat;
+  withoutFormat.typedUavLoadsWithoutFormat = true;
+  // A loaded RWTexture3D<int4> and RWBuffer<uint4>: no format, read in the view's.
+  const std::string texture = validText(std::string(kPsBuffers) + "ld_uav_typed r1.xyzw, r0.xyzz, u4.xyzw\nret\n", withoutFormat);
+  CHECK(has(texture, "OpTypeImage %int 3D 0 0 0 2 Unknown"));
+  CHECK(!has(texture, "R32i"));
+  CHECK(has(texture, "OpCapability StorageImageReadWithoutFormat"));
+  const std::string buffer = validText(std::string(kPsBuffers) + "ld_uav_typed r1.xyzw, r0.xxxx, u5.xyzw\nret\n", withoutFormat);
+  CHECK(has(buffer, "OpTypeImage %uint Buffer 0 0 0 2 Unknown"));
+  CHECK(has(buffer, "OpCapability StorageImageReadWithoutFormat"));
+  // A UAV used atomically too keeps R32 (Vulkan's image atomics need it).
+  const std::string atomic =
+      validText(std::string(kPsBuffers) + "ld_uav_typed r1.x, r0.xyxx, u3.xyzw\natomic_iadd u3, r0.xyxx, l(1)\nret\n",
+                withoutFormat);
+  CHECK(has(atomic, "OpTypeImage %uint 2D 0 0 0 2 R32ui"));
+  CHECK(!has(atomic, "StorageImageReadWithoutFormat"));
+  // Without the option (a device lacking shaderStorageImageReadWithoutFormat): R32, no read capability.
+  const std::string plain = validText(std::string(kPsBuffers) + "ld_uav_typed r1.xyzw, r0.xyzz, u4.xyzw\nret\n");
+  CHECK(has(plain, "OpTypeImage %int 3D 0 0 0 2 R32i"));
+  CHECK(!has(plain, "StorageImageReadWithoutFormat"));
+}
+
 TEST_CASE("every atomic and imm_atomic form on raw, structured and typed UAVs", "[dxbc][translate][atomics]") {
   const char* lines[] = {
       "atomic_and u1, r0.x, l(1)",           "atomic_or u1, r0.x, l(1)",

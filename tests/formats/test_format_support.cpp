@@ -237,7 +237,10 @@ TEST_CASE("the other D3D11_FEATURE queries answer what d3dvk implements, and che
   CHECK(o1.TiledResourcesTier == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
   D3D11_FEATURE_DATA_D3D11_OPTIONS2 o2{};
   REQUIRE(d->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2, &o2, sizeof o2) == S_OK);
-  CHECK(o2.TypedUAVLoadAdditionalFormats == FALSE);
+  // D3D's typed-UAV-load set is claimed all or none (tests/compute/test_typed_uav_loads.cpp loads every claimed format).
+  D3D11_FEATURE_DATA_FORMAT_SUPPORT2 rgba8{DXGI_FORMAT_R8G8B8A8_UNORM, 0};
+  REQUIRE(d->CheckFeatureSupport(D3D11_FEATURE_FORMAT_SUPPORT2, &rgba8, sizeof rgba8) == S_OK);
+  CHECK(bool(o2.TypedUAVLoadAdditionalFormats) == ((rgba8.OutFormatSupport2 & D3D11_FORMAT_SUPPORT2_UAV_TYPED_LOAD) != 0));
   D3D11_FEATURE_DATA_D3D11_OPTIONS3 o3{};
   REQUIRE(d->CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS3, &o3, sizeof o3) == S_OK);
   D3D11_FEATURE_DATA_D3D11_OPTIONS4 o4{};

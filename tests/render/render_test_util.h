@@ -102,6 +102,11 @@ inline UINT bytesPerTexel(DXGI_FORMAT f) {
     case DXGI_FORMAT_R32G32_FLOAT:
     case DXGI_FORMAT_R32G8X24_TYPELESS:
     case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return 8;
+    case DXGI_FORMAT_R16_TYPELESS:
+    case DXGI_FORMAT_R16_UNORM:
+    case DXGI_FORMAT_R16_UINT:
+    case DXGI_FORMAT_R16_FLOAT:
+    case DXGI_FORMAT_D16_UNORM: return 2;
     default: return 4;
   }
 }

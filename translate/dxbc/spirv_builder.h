@@ -74,6 +74,7 @@ enum BuiltIn : uint32_t {
 enum Capability : uint32_t {
   CapShader = 1, CapGeometry = 2, CapClipDistance = 32, CapSampled1D = 43, CapSampledCubeArray = 45, CapSampledBuffer = 46, CapSampleRateShading = 35, CapImageQuery = 50,
   CapDerivativeControl = 51, CapInterpolationFunction = 52, CapTransformFeedback = 53, CapDrawParameters = 4427, CapFragmentFullyCoveredEXT = 5265,
+  CapStorageImageReadWithoutFormat = 55,
   CapStorageImageWriteWithoutFormat = 56,
   CapGroupNonUniform = 61, CapGroupNonUniformArithmetic = 63, CapGroupNonUniformBallot = 64, CapFloat64 = 10, CapInt64 = 11,
   CapDemoteToHelperInvocationEXT = 5379, CapImageBuffer = 47, CapImage1D = 44, CapGeometryStreams = 54, CapMultiViewport = 57,

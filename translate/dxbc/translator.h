@@ -100,6 +100,12 @@ struct TranslateOptions {
   // shader using them does not translate: dxbc::Error names the feature (the
   // UMD fails CreateXShader with E_INVALIDARG and that message).
   bool shaderFloat64 = true;
+  // The device enabled shaderStorageImageReadWithoutFormat: a typed UAV the
+  // shader loads from (ld_uav_typed) but uses in no atomic is declared without
+  // a format (StorageImageReadWithoutFormat) and reads texels in its view's
+  // format (D3D11.3 / D3D12 typed UAV loads: R8G8B8A8_UNORM, R16G16B16A16_FLOAT …).
+  // Without it such a UAV is declared R32 of its type (D3D11.0's loads).
+  bool typedUavLoadsWithoutFormat = false;
   // Native pixel shader: the first thing main() does is count the invocation
   // in the storage buffer at kInvocationCounterBinding in the pixel shader's
   // set (binding.h), laid out as kInvocationCounterLanes uints

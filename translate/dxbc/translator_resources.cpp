@@ -87,11 +87,13 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
     if (op >= 180 && op <= 189 && other.operands.size() > 1 && namesUav(other.operands[1], slot)) atomic = true;
   }
   if (atomic && u.kind == K::F) fail("atomics on u" + std::to_string(slot) + " need a uint or sint UAV");
-  // SPIR-V image formats: R32f 3, R32i 24, R32ui 33; Unknown 0.
-  const bool r32 = u.loaded || atomic;
-  u.loaded = r32;
+  // SPIR-V image formats: R32f 3, R32i 24, R32ui 33; Unknown 0. Atomics need
+  // R32; loads too unless the device reads storage images without a format.
+  const bool r32 = atomic || (u.loaded && !opt_.typedUavLoadsWithoutFormat);
   const uint32_t format = !r32 ? 0u : u.kind == K::U ? 33u : u.kind == K::I ? 24u : 3u;
   if (!r32) b_.capability(CapStorageImageWriteWithoutFormat);
+  if (!r32 && u.loaded) b_.capability(CapStorageImageReadWithoutFormat);
+  u.loaded = u.loaded || atomic;
   const uint32_t sampled = u.kind == K::U ? b_.tUint() : u.kind == K::I ? b_.tInt() : b_.tFloat();
   u.imageType = b_.tStorageImage(sampled, spvDim, arrayed, format);
   if (rangedBindings()) {

@@ -93,10 +93,9 @@ bool viewFormatFits(const FormatInfo& resource, const FormatInfo& view);
 // Whether two resources copy into each other (CopyResource/CopySubresourceRegion):
 // D3D's rule (copy_rules.h: one typeless group, or a reinterpreting pair —
 // block-compressed with an uncompressed format whose texel is as large as
-// its block, R9G9B9E5 with R32) between two colour or two depth formats. A
-// depth and a colour image never copy into each other with vkCmdCopyImage;
-// D3D12's depth <-> colour copies check planes (copyPlaneGroup) and go
-// through a buffer.
+// its block, R9G9B9E5 with R32) between two colour or two depth formats
+// (what one vkCmdCopyImage copies). Depth <-> colour copies of one group
+// (copy_rules.h) go through a buffer (ddi/umd/staged_image_copy.h).
 bool copyCompatible(const FormatInfo& a, const FormatInfo& b);
 
 inline bool isDepthFormat(const FormatInfo& f) {

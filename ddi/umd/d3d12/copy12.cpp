@@ -10,6 +10,7 @@
 #include "d3dvk_checked_math.h"
 #include "device12.h"
 #include "resource12.h"
+#include "staged_image_copy.h"
 #include "vk_command_queue.h"
 
 #include <algorithm>
@@ -190,23 +191,14 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
   if (src.image->info().samples != VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
     return fail(E_NOTIMPL, "copies between multisampled depth and colour textures are not supported");  // (BC is never multisampled)
   if (!keepAlive_) return fail(E_FAIL, "no allocator to keep a copy's staging buffer with");
-  UINT64 size = 0;
-  if (!checkedMul<UINT64>(UINT64(extent.width) * extent.height, UINT64(extent.depth) * s.layerCount * texelBytes, &size))
-    return fail(E_OUTOFMEMORY, "a copy's staging buffer would be larger than 2^64 bytes");
   VkResult result = VK_SUCCESS;
-  auto buffer = vk::Buffer::create(device_->vk(), std::max<UINT64>(size, 4),
-                                   VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT, false, &result);
+  std::unique_ptr<vk::Buffer> buffer;
+  inTransferLayouts(cmd, src.image->handle(), transferRange(src, s), dst.image->handle(), transferRange(dst, d), [&] {
+    buffer = umd::recordStagedImageCopy(
+        device_->vk(), cmd, {src.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, s, srcOffset, extent},
+        {dst.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, d, dstOffset, dstExtent}, texelBytes, &result);
+  });
   if (!buffer) return fail(Device12::hresultFor(result), "cannot create a copy's staging buffer");
-  const VkBufferImageCopy out{0, 0, 0, s, srcOffset, extent};
-  const VkBufferImageCopy in{0, 0, 0, d, dstOffset, dstExtent};
-  inTransferLayouts(cmd, src.image->handle(), transferRange(src, s), VK_NULL_HANDLE, {}, [&] {
-    vkCmdCopyImageToBuffer(cmd, src.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, buffer->handle(), 1, &out);
-  });
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT, VK_ACCESS_2_TRANSFER_READ_BIT);
-  inTransferLayouts(cmd, VK_NULL_HANDLE, {}, dst.image->handle(), transferRange(dst, d), [&] {
-    vkCmdCopyBufferToImage(cmd, buffer->handle(), dst.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &in);
-  });
   keepAlive_->push_back(std::move(buffer));
 }
 

@@ -54,6 +54,7 @@ dxbc::TranslateOptions variantOptions(const Shader12& shader) {
   o.shaderFloat64 = shader.nativeOptions.shaderFloat64;
   o.sparseResidency = shader.nativeOptions.sparseResidency;
   o.minLod = shader.nativeOptions.minLod;
+  o.typedUavLoadsWithoutFormat = shader.nativeOptions.typedUavLoadsWithoutFormat;
   o.viewportIndexLayer = shader.nativeOptions.viewportIndexLayer;
   o.descriptorRanges = shader.nativeOptions.descriptorRanges;
   return o;

@@ -164,6 +164,7 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
     options.shaderFloat64 = features.shaderFloat64 == VK_TRUE;
     options.sparseResidency = features.shaderResourceResidency == VK_TRUE;
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
+    options.typedUavLoadsWithoutFormat = features.shaderStorageImageReadWithoutFormat == VK_TRUE;
     options.viewportIndexLayer = device->vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
     options.descriptorRanges = shader->bindings.ranges;
     if (streamOutput) umd::applyStreamOutput(device->vk(), *streamOutput, streamOutput->slots, options);
