@@ -1,0 +1,169 @@
+// tests/formats: the BC decoder of emulated BC textures (D3DVK_EMULATE_FORMATS=bc,
+// translate/texture/bc_decode.comp) against lavapipe's own BC decoding, which
+// is Mesa's and independent of d3dvk: the same blocks, every mode of BC7 and
+// the one-region modes of BC6H (the ones format_decoders.h does not decode),
+// read back through a native device and an emulating one in this process.
+// Also what CheckFormatSupport says for the emulated families.
+#include "formats_test_util.h"
+
+#include <cstdlib>
+#include <string>
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+namespace {
+
+// Sets D3DVK_EMULATE_FORMATS for the devices created in its lifetime (the UMD
+// reads it when it opens the Vulkan device), then restores it.
+struct EmulateFormats {
+  std::string saved;
+  bool had = false;
+  explicit EmulateFormats(const char* value) {
+    if (const char* e = std::getenv("D3DVK_EMULATE_FORMATS")) had = true, saved = e;
+    if (value) setenv("D3DVK_EMULATE_FORMATS", value, 1);
+    else unsetenv("D3DVK_EMULATE_FORMATS");
+  }
+  ~EmulateFormats() {
+    if (had) setenv("D3DVK_EMULATE_FORMATS", saved.c_str(), 1);
+    else unsetenv("D3DVK_EMULATE_FORMATS");
+  }
+};
+
+struct Lcg {
+  uint32_t state;
+  uint8_t next() {
+    state = state * 1664525u + 1013904223u;
+    return uint8_t(state >> 24);
+  }
+};
+
+// 2x2 blocks of `bytes` each from `seed`; `fix` sets mode bits.
+std::vector<uint8_t> randomBlocks(UINT bytes, uint32_t seed, void (*fix)(uint8_t*, UINT), UINT modeArg) {
+  std::vector<uint8_t> out(4 * bytes);
+  Lcg rng{seed};
+  for (uint8_t& b : out) b = rng.next();
+  for (UINT i = 0; i < 4; ++i) fix(out.data() + i * bytes, modeArg);
+  return out;
+}
+
+void noMode(uint8_t*, UINT) {}
+// BC7 mode m: bit m of the first byte set, the bits below it clear.
+void bc7Mode(uint8_t* b, UINT m) { b[0] = uint8_t((b[0] & ~((2u << m) - 1)) | (1u << m)); }
+// BC6H one-region modes: the 5 mode bits 00011, 00111, 01011, 01111.
+void bc6hMode(uint8_t* b, UINT bits) { b[0] = uint8_t((b[0] & 0xE0) | bits); }
+
+std::vector<Texel> readBlocks(RenderDevice& d, DXGI_FORMAT format, const std::vector<uint8_t>& blocks, UINT bytes) {
+  D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, format, D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_IMMUTABLE);
+  const D3D11_SUBRESOURCE_DATA init{blocks.data(), 2 * bytes, 0};
+  Com<ID3D11Texture2D> t;
+  REQUIRE(d->CreateTexture2D(&desc, &init, t.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> view = srvOf(d, t.get());
+  return readTexels(d, view.get(), loadListing(0));
+}
+
+}  // namespace
+
+TEST_CASE("emulated BC textures decode every mode as lavapipe's native BC decoding does", "[formats][emulation]") {
+  std::unique_ptr<RenderDevice> native, emulated;
+  {
+    EmulateFormats none(nullptr);
+    native = std::make_unique<RenderDevice>();
+  }
+  {
+    EmulateFormats bc("bc,4444");
+    emulated = std::make_unique<RenderDevice>();
+  }
+  // The second device emulates: B4G4R4A4 renders nowhere there.
+  UINT support = 0;
+  REQUIRE((*emulated)->CheckFormatSupport(DXGI_FORMAT_B4G4R4A4_UNORM, &support) == S_OK);
+  REQUIRE(!(support & D3D11_FORMAT_SUPPORT_RENDER_TARGET));
+  REQUIRE((*native)->CheckFormatSupport(DXGI_FORMAT_BC7_UNORM, &support) == S_OK);  // lavapipe has BC natively
+
+  struct Case {
+    const char* name;
+    DXGI_FORMAT format;
+    UINT bytes;
+    void (*fix)(uint8_t*, UINT);
+    UINT mode;
+    // Relative. BC1–BC5: both decoders store 8 bits, rounding interpolated
+    // values differently (d3dvk from the exact value, lavapipe from 8-bit
+    // endpoints): up to 2/255 apart. BC6H / BC7: D3D's tolerance.
+    float tolerance;
+  };
+  const Case cases[] = {
+      {"BC1", DXGI_FORMAT_BC1_UNORM, 8, noMode, 0, 0.009f},        {"BC2", DXGI_FORMAT_BC2_UNORM, 16, noMode, 0, 0.009f},
+      {"BC3", DXGI_FORMAT_BC3_UNORM, 16, noMode, 0, 0.009f},       {"BC4", DXGI_FORMAT_BC4_UNORM, 8, noMode, 0, 0.009f},
+      {"BC4 SNORM", DXGI_FORMAT_BC4_SNORM, 8, noMode, 0, 0.016f},  {"BC5", DXGI_FORMAT_BC5_UNORM, 16, noMode, 0, 0.009f},
+      {"BC5 SNORM", DXGI_FORMAT_BC5_SNORM, 16, noMode, 0, 0.016f}, {"BC7 mode 0", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 0, 0.006f},
+      {"BC7 mode 1", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 1, 0.006f}, {"BC7 mode 2", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 2, 0.006f},
+      {"BC7 mode 3", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 3, 0.006f}, {"BC7 mode 4", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 4, 0.006f},
+      {"BC7 mode 5", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 5, 0.006f}, {"BC7 mode 6", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 6, 0.006f},
+      {"BC7 mode 7", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 7, 0.006f},
+      {"BC6H UF16 mode 11", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x03, 0.002f},
+      {"BC6H UF16 mode 12", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x07, 0.002f},
+      {"BC6H UF16 mode 13", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x0B, 0.002f},
+      {"BC6H UF16 mode 14", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x0F, 0.002f},
+      {"BC6H SF16 mode 11", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x03, 0.002f},
+      {"BC6H SF16 mode 12", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x07, 0.002f},
+      {"BC6H SF16 mode 13", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x0B, 0.002f},
+      {"BC6H SF16 mode 14", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x0F, 0.002f},
+  };
+  uint32_t seed = 77;
+  for (const Case& c : cases) {
+    INFO(c.name);
+    for (int round = 0; round < 3; ++round) {
+      const std::vector<uint8_t> blocks = randomBlocks(c.bytes, seed++, c.fix, c.mode);
+      const std::vector<Texel> want = readBlocks(*native, c.format, blocks, c.bytes);
+      const std::vector<Texel> got = readBlocks(*emulated, c.format, blocks, c.bytes);
+      checkTexels(got, 8, 8, c.tolerance, [&](UINT x, UINT y) { return want[y * 8 + x]; });
+    }
+  }
+}
+
+TEST_CASE("emulated BC and B4G4R4A4 formats claim what the emulation provides, as native ones do", "[formats][emulation]") {
+  std::unique_ptr<RenderDevice> native, emulated;
+  {
+    EmulateFormats none(nullptr);
+    native = std::make_unique<RenderDevice>();
+  }
+  {
+    EmulateFormats bc("bc,4444");
+    emulated = std::make_unique<RenderDevice>();
+  }
+  // Sampling, loads, mips, 2D and 3D textures and CPU access, for every BC
+  // format and B4G4R4A4; no render target, UAV or multisampling emulated.
+  const UINT provided = D3D11_FORMAT_SUPPORT_TEXTURE2D | D3D11_FORMAT_SUPPORT_TEXTURE3D | D3D11_FORMAT_SUPPORT_MIP |
+                        D3D11_FORMAT_SUPPORT_SHADER_LOAD | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE |
+                        D3D11_FORMAT_SUPPORT_CPU_LOCKABLE;
+  const UINT never = D3D11_FORMAT_SUPPORT_RENDER_TARGET | D3D11_FORMAT_SUPPORT_TYPED_UNORDERED_ACCESS_VIEW |
+                     D3D11_FORMAT_SUPPORT_MULTISAMPLE_RENDERTARGET | D3D11_FORMAT_SUPPORT_MULTISAMPLE_LOAD |
+                     D3D11_FORMAT_SUPPORT_BUFFER | D3D11_FORMAT_SUPPORT_BLENDABLE;
+  for (int value = int(DXGI_FORMAT_BC1_TYPELESS); value <= int(DXGI_FORMAT_B4G4R4A4_UNORM); ++value) {
+    const DXGI_FORMAT format = DXGI_FORMAT(value);
+    const bool bc = (value >= int(DXGI_FORMAT_BC1_TYPELESS) && value <= int(DXGI_FORMAT_BC5_SNORM)) ||
+                    (value >= int(DXGI_FORMAT_BC6H_TYPELESS) && value <= int(DXGI_FORMAT_BC7_UNORM_SRGB));
+    if (!bc && format != DXGI_FORMAT_B4G4R4A4_UNORM) continue;
+    INFO("DXGI_FORMAT " << value);
+    UINT nativeSupport = 0, emulatedSupport = 0;
+    REQUIRE((*native)->CheckFormatSupport(format, &nativeSupport) == S_OK);
+    REQUIRE((*emulated)->CheckFormatSupport(format, &emulatedSupport) == S_OK);
+    // A TYPELESS format is a resource format: what shaders do is its views' formats' business.
+    const bool typeless = value == int(DXGI_FORMAT_BC1_TYPELESS) || value == int(DXGI_FORMAT_BC2_TYPELESS) ||
+                          value == int(DXGI_FORMAT_BC3_TYPELESS) || value == int(DXGI_FORMAT_BC4_TYPELESS) ||
+                          value == int(DXGI_FORMAT_BC5_TYPELESS) || value == int(DXGI_FORMAT_BC6H_TYPELESS) ||
+                          value == int(DXGI_FORMAT_BC7_TYPELESS);
+    const UINT expected =
+        typeless ? provided & ~UINT(D3D11_FORMAT_SUPPORT_SHADER_LOAD | D3D11_FORMAT_SUPPORT_SHADER_SAMPLE) : provided;
+    CHECK((nativeSupport & expected) == expected);
+    CHECK((emulatedSupport & expected) == expected);
+    CHECK((emulatedSupport & provided) == (nativeSupport & provided));
+    CHECK(!(emulatedSupport & never));
+    // A render target of an emulated B4G4R4A4 is refused, as CheckFormatSupport said.
+    if (format == DXGI_FORMAT_B4G4R4A4_UNORM) {
+      const D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, format, D3D11_BIND_RENDER_TARGET);
+      Com<ID3D11Texture2D> t;
+      CHECK(FAILED((*emulated)->CreateTexture2D(&desc, nullptr, t.out())));
+    }
+  }
+}
