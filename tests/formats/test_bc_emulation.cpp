@@ -1,7 +1,7 @@
 // tests/formats: the BC decoder of emulated BC textures (D3DVK_EMULATE_FORMATS=bc,
 // translate/texture/bc_decode.comp) against lavapipe's own BC decoding, which
 // is Mesa's and independent of d3dvk: the same blocks, every mode of BC7 and
-// the one-region modes of BC6H (the ones format_decoders.h does not decode),
+// BC6H (format_decoders.h decodes BC7 modes 5 and 6 and BC6H mode 11 only),
 // read back through a native device and an emulating one in this process.
 // Also what CheckFormatSupport says for the emulated families.
 #include "formats_test_util.h"
@@ -50,7 +50,7 @@ std::vector<uint8_t> randomBlocks(UINT bytes, uint32_t seed, void (*fix)(uint8_t
 void noMode(uint8_t*, UINT) {}
 // BC7 mode m: bit m of the first byte set, the bits below it clear.
 void bc7Mode(uint8_t* b, UINT m) { b[0] = uint8_t((b[0] & ~((2u << m) - 1)) | (1u << m)); }
-// BC6H one-region modes: the 5 mode bits 00011, 00111, 01011, 01111.
+// BC6H mode bits: 2 (modes 1, 2) or 5 (the others); the test clears bits 2–4 for modes 1 and 2 too.
 void bc6hMode(uint8_t* b, UINT bits) { b[0] = uint8_t((b[0] & 0xE0) | bits); }
 
 std::vector<Texel> readBlocks(RenderDevice& d, DXGI_FORMAT format, const std::vector<uint8_t>& blocks, UINT bytes) {
@@ -100,6 +100,20 @@ TEST_CASE("emulated BC textures decode every mode as lavapipe's native BC decodi
       {"BC7 mode 3", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 3, 0.006f}, {"BC7 mode 4", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 4, 0.006f},
       {"BC7 mode 5", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 5, 0.006f}, {"BC7 mode 6", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 6, 0.006f},
       {"BC7 mode 7", DXGI_FORMAT_BC7_UNORM, 16, bc7Mode, 7, 0.006f},
+      {"BC6H UF16 mode 1", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x00, 0.002f},
+      {"BC6H UF16 mode 2", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x01, 0.002f},
+      {"BC6H UF16 mode 3", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x02, 0.002f},
+      {"BC6H UF16 mode 4", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x06, 0.002f},
+      {"BC6H UF16 mode 5", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x0A, 0.002f},
+      {"BC6H UF16 mode 6", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x0E, 0.002f},
+      {"BC6H UF16 mode 7", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x12, 0.002f},
+      {"BC6H UF16 mode 8", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x16, 0.002f},
+      {"BC6H UF16 mode 9", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x1A, 0.002f},
+      {"BC6H UF16 mode 10", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x1E, 0.002f},
+      {"BC6H SF16 mode 1", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x00, 0.002f},
+      {"BC6H SF16 mode 3", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x02, 0.002f},
+      {"BC6H SF16 mode 7", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x12, 0.002f},
+      {"BC6H SF16 mode 10", DXGI_FORMAT_BC6H_SF16, 16, bc6hMode, 0x1E, 0.002f},
       {"BC6H UF16 mode 11", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x03, 0.002f},
       {"BC6H UF16 mode 12", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x07, 0.002f},
       {"BC6H UF16 mode 13", DXGI_FORMAT_BC6H_UF16, 16, bc6hMode, 0x0B, 0.002f},

@@ -252,18 +252,108 @@ uint finishUnquantize(int c, bool signedValues) {
   return c < 0 ? (uint(m) | 0x8000u) : uint(m);
 }
 
-// Texel `t` of a BC6H block: half-float bits of R, G, B (alpha 1.0). The
-// one-region modes (11–14: mode bits 00011, 00111, 01011, 01111); the
-// two-region modes decode as the reserved ones, to 0 (not written yet).
+// The two-region modes' bit layouts (BC6H modes 1–10): for each of a
+// block's first 82 bits, a byte naming what it holds (high nibble: 0 nothing,
+// 1 mode, 2 shape bit, 3–6 red w/x/y/z, 7–10 green, 11–14 blue; low nibble:
+// the bit of that value), 21 words per mode.
+const uint kBc6hLayout[210] = uint[210](
+    0xD4941110u, 0x323130E4u, 0x36353433u, 0x70393837u, 0x74737271u, 0x78777675u, 0xB2B1B079u,
+    0xB6B5B4B3u, 0x40B9B8B7u, 0x44434241u, 0x929190A4u, 0x82818093u, 0xA0E08483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60E25453u, 0x64636261u, 0x222120E3u, 0x00002423u,
+    0xA4951110u, 0x323130A5u, 0x36353433u, 0x70D4E1E0u, 0x74737271u, 0xE2D57675u, 0xB2B1B094u,
+    0xB6B5B4B3u, 0x40E4E5E3u, 0x44434241u, 0x92919045u, 0x82818093u, 0xA0858483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0C5u, 0x525150D3u, 0x60555453u, 0x64636261u, 0x22212065u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70393837u, 0x74737271u, 0x78777675u, 0xB2B1B079u,
+    0xB6B5B4B3u, 0x40B9B8B7u, 0x44434241u, 0x9291903Au, 0x82818093u, 0xA0E07A83u, 0xC0A3A2A1u,
+    0xBAC3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60E25453u, 0x64636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70393837u, 0x74737271u, 0x78777675u, 0xB2B1B079u,
+    0xB6B5B4B3u, 0x40B9B8B7u, 0x3A434241u, 0x929190A4u, 0x82818093u, 0xA07A8483u, 0xC0A3A2A1u,
+    0xBAC3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60E2E053u, 0x94636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70393837u, 0x74737271u, 0x78777675u, 0xB2B1B079u,
+    0xB6B5B4B3u, 0x40B9B8B7u, 0x3A434241u, 0x929190D4u, 0x82818093u, 0xA0E07A83u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0BAu, 0x525150D3u, 0x60E2E153u, 0xE4636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70D43837u, 0x74737271u, 0x78777675u, 0xB2B1B094u,
+    0xB6B5B4B3u, 0x40E4B8B7u, 0x44434241u, 0x929190A4u, 0x82818093u, 0xA0E08483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60E25453u, 0x64636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70D4A437u, 0x74737271u, 0xE2777675u, 0xB2B1B094u,
+    0xB6B5B4B3u, 0x40E4E3B7u, 0x44434241u, 0x92919045u, 0x82818093u, 0xA0E08483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60555453u, 0x64636261u, 0x22212065u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70D4E037u, 0x74737271u, 0x95777675u, 0xB2B1B094u,
+    0xB6B5B4B3u, 0x40E4A5B7u, 0x44434241u, 0x929190A4u, 0x82818093u, 0xA0858483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0E1u, 0x525150D3u, 0x60E25453u, 0x64636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0x36353433u, 0x70D4E137u, 0x74737271u, 0xD5777675u, 0xB2B1B094u,
+    0xB6B5B4B3u, 0x40E4E5B7u, 0x44434241u, 0x929190A4u, 0x82818093u, 0xA0E08483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0C5u, 0x525150D3u, 0x60E25453u, 0x64636261u, 0x222120E3u, 0x00002423u,
+    0x13121110u, 0x32313014u, 0xA4353433u, 0x70D4E1E0u, 0x74737271u, 0xE2D59575u, 0xB2B1B094u,
+    0xA5B5B4B3u, 0x40E4E5E3u, 0x44434241u, 0x92919045u, 0x82818093u, 0xA0858483u, 0xC0A3A2A1u,
+    0xC4C3C2C1u, 0xD2D1D0C5u, 0x525150D3u, 0x60555453u, 0x64636261u, 0x22212065u, 0x00002423u
+);
+
+// Per two-region mode (0..9): endpoint bits, delta bits of R, G, B (4 bits
+// each, from bit 0), and whether the other endpoints are deltas from w.
+const uint kBc6hPrecision[10] = uint[10](0x555Au, 0x6667u, 0x445Bu, 0x454Bu, 0x544Bu, 0x5559u, 0x5568u, 0x5658u,
+                                          0x6558u, 0x6666u);
+
+int endpoint(uint v, uint n, bool signedValues) { return signedValues ? signExtend(v, n) : int(v); }
+
+// Texel `t` of a BC6H block in two-region mode `info` (0..9: modes 1–10).
+uvec4 bc6hTwoRegionTexel(uint t, bool signedValues, uint info) {
+  uvec4 r = uvec4(0u), g = uvec4(0u), b = uvec4(0u);  // w, x, y, z of each channel
+  uint shape = 0u;
+  for (uint at = 0u; at < 82u; ++at) {
+    const uint code = (kBc6hLayout[info * 21u + at / 4u] >> (8u * (at & 3u))) & 0xFFu;
+    const uint field = code >> 4u, bit = code & 15u;
+    if (field < 2u) continue;
+    const uint v = bits(at, 1u) << bit;
+    if (field == 2u) shape |= v;
+    else if (field <= 6u) r[field - 3u] |= v;
+    else if (field <= 10u) g[field - 7u] |= v;
+    else b[field - 11u] |= v;
+  }
+  const uint bitCounts = kBc6hPrecision[info], wBits = bitCounts & 15u;
+  const bool transformed = info != 9u;
+  const uint s = (kPartition2[shape] >> t) & 1u;
+  const uint anchor = kAnchors[shape] & 15u;
+  const uint before = (t > 0u ? 1u : 0u) + (anchor < t ? 1u : 0u);
+  const uint i = bits(82u + 3u * t - before, (t == 0u || t == anchor) ? 2u : 3u);
+  const int wt = int(weight(3u, i));
+  const uint mask = (1u << wBits) - 1u;
+  uvec4 h = uvec4(0u, 0u, 0u, 0x3C00u);
+  for (uint c = 0u; c < 3u; ++c) {
+    const uvec4 e = c == 0u ? r : c == 1u ? g : b;
+    const uint dBits = (bitCounts >> (4u + 4u * c)) & 15u;
+    // Subset s's endpoints: (w, x) or (y, z); deltas from w when transformed.
+    const uint a = s == 0u ? e.x : e.z, z = s == 0u ? e.y : e.w;
+    int e0, e1;
+    if (transformed) {
+      e0 = s == 0u ? endpoint(e.x, wBits, signedValues)
+                   : endpoint((uint(signExtend(a, dBits)) + e.x) & mask, wBits, signedValues);
+      e1 = endpoint((uint(signExtend(z, dBits)) + e.x) & mask, wBits, signedValues);
+    } else {
+      e0 = endpoint(a, wBits, signedValues);
+      e1 = endpoint(z, wBits, signedValues);
+    }
+    h[c] = finishUnquantize(((64 - wt) * unquantize(e0, wBits, signedValues) + wt * unquantize(e1, wBits, signedValues) +
+                             32) >> 6,
+                            signedValues);
+  }
+  return h;
+}
+
+
+// Texel `t` of a BC6H block: half-float bits of R, G, B (alpha 1.0).
+// Reserved modes decode to 0.
 uvec4 bc6hTexel(uint t, bool signedValues) {
-  const uint mode = w0 & 31u;
+  const uint mode = (w0 & 2u) == 0u ? (w0 & 3u) : (w0 & 31u);
   uint wBits, xBits;
   bool transformed = true;
   if (mode == 3u) { wBits = 10u; xBits = 10u; transformed = false; }
   else if (mode == 7u) { wBits = 11u; xBits = 9u; }
   else if (mode == 11u) { wBits = 12u; xBits = 8u; }
   else if (mode == 15u) { wBits = 16u; xBits = 4u; }
+  else if (mode <= 1u || (mode & 3u) == 2u) return bc6hTwoRegionTexel(t, signedValues, mode <= 1u ? mode : (mode >> 2u) + 2u);
   else return uvec4(0u, 0u, 0u, 0x3C00u);
+  // One region: 4-bit indices from bit 65 (texel 0's 3 bits).
   const uint i = bits(t == 0u ? 65u : 64u + 4u * t, t == 0u ? 3u : 4u);
   const int wt = int(weight(4u, i));
   const uint mask = (1u << wBits) - 1u;
@@ -275,16 +365,12 @@ uvec4 bc6hTexel(uint t, bool signedValues) {
     const uint field = bits(35u + 10u * c, 10u);
     const uint x = field & ((1u << xBits) - 1u);
     for (uint k = 0u; k < wBits - 10u; ++k) w |= ((field >> (xBits + k)) & 1u) << (wBits - 1u - k);
-    int e0 = signedValues ? signExtend(w, wBits) : int(w), e1;
-    if (transformed) {
-      const uint sum = (uint(signExtend(x, xBits)) + w) & mask;
-      e1 = signedValues ? signExtend(sum, wBits) : int(sum);
-    } else {
-      e1 = signedValues ? signExtend(x, xBits) : int(x);
-    }
-    e0 = unquantize(e0, wBits, signedValues);
-    e1 = unquantize(e1, wBits, signedValues);
-    h[c] = finishUnquantize(((64 - wt) * e0 + wt * e1 + 32) >> 6, signedValues);
+    const int e0 = endpoint(w, wBits, signedValues);
+    const int e1 = transformed ? endpoint((uint(signExtend(x, xBits)) + w) & mask, wBits, signedValues)
+                               : endpoint(x, xBits, signedValues);
+    h[c] = finishUnquantize(((64 - wt) * unquantize(e0, wBits, signedValues) + wt * unquantize(e1, wBits, signedValues) +
+                             32) >> 6,
+                            signedValues);
   }
   return h;
 }
