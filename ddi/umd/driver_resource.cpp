@@ -497,13 +497,14 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
   return r && r->lastUse > device->queue().completedSerial();
 }
 
-UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulation) {
   const state::FormatInfo* f = state::findFormat(format);
   if (!f) return 0;
   // A format the device emulates (emulated_blocks.h): what its image's format
   // samples; never a render target, UAV, buffer or multisampled.
   const texture::EmulatedImage held = imageFormatFor(vk, *f);
   if (held.format != f->vk) {
+    if (!emulation) return 0;
     VkFormatProperties props{};
     vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), held.format, &props);
     return (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)

@@ -132,7 +132,9 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
 // D3D10_DDI_FORMAT_SUPPORT / D3D11_1DDI_FORMAT_SUPPORT bits (uavStores: typed
 // UAV stores exist at all), and its multisample quality levels (1 where the
 // sample count is supported, else 0). D3D11's and D3D12's format queries share them.
-UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores);
+// A format the device emulates (emulated_blocks.h) reports what the emulation
+// provides where `emulation` (D3D11's resources), nothing otherwise (D3D12's).
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulation = true);
 UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount);
 VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT*);
 VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT, UINT*);

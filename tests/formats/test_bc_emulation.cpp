@@ -7,6 +7,7 @@
 #include "formats_test_util.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <string>
 
 using namespace d3dvk;
@@ -179,5 +180,117 @@ TEST_CASE("emulated BC and B4G4R4A4 formats claim what the emulation provides, a
       Com<ID3D11Texture2D> t;
       CHECK(FAILED((*emulated)->CreateTexture2D(&desc, nullptr, t.out())));
     }
+  }
+}
+
+namespace {
+
+// The texels of mip 0 (8x8) of `t`, a texture of device `d`.
+std::vector<Texel> texelsOf(RenderDevice& d, ID3D11Texture2D* t) {
+  Com<ID3D11ShaderResourceView> view = srvOf(d, t);
+  return readTexels(d, view.get(), loadListing(0));
+}
+
+}  // namespace
+
+TEST_CASE("emulated BC textures take dynamic maps, BC-to-BC region copies and array updates as native ones do",
+          "[formats][emulation]") {
+  std::unique_ptr<RenderDevice> native, emulated;
+  {
+    EmulateFormats none(nullptr);
+    native = std::make_unique<RenderDevice>();
+  }
+  {
+    EmulateFormats bc("bc");
+    emulated = std::make_unique<RenderDevice>();
+  }
+  const std::vector<uint8_t> first = randomBlocks(16, 901, noMode, 0), second = randomBlocks(16, 902, noMode, 0);
+  const std::vector<uint8_t> bc1 = randomBlocks(8, 903, noMode, 0);
+
+  SECTION("a DYNAMIC BC1 texture written through Map(WRITE_DISCARD) in rows of blocks") {
+    std::vector<Texel> results[2];
+    RenderDevice* devices[2] = {native.get(), emulated.get()};
+    for (int i = 0; i < 2; ++i) {
+      RenderDevice& d = *devices[i];
+      const D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_BC1_UNORM, D3D11_BIND_SHADER_RESOURCE,
+                                                      D3D11_USAGE_DYNAMIC, D3D11_CPU_ACCESS_WRITE);
+      Com<ID3D11Texture2D> t;
+      REQUIRE(d->CreateTexture2D(&desc, nullptr, t.out()) == S_OK);
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(t.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+      for (UINT row = 0; row < 2; ++row) std::memcpy(static_cast<uint8_t*>(m.pData) + row * m.RowPitch, bc1.data() + row * 16, 16);
+      d.context->Unmap(t.get(), 0);
+      results[i] = texelsOf(d, t.get());
+    }
+    checkTexels(results[1], 8, 8, 0.009f, [&](UINT x, UINT y) { return results[0][y * 8 + x]; });
+  }
+
+  SECTION("CopySubresourceRegion of one BC3 block into another BC3 texture, then the blocks read back through staging") {
+    std::vector<Texel> results[2];
+    std::vector<uint8_t> bytes[2];
+    RenderDevice* devices[2] = {native.get(), emulated.get()};
+    for (int i = 0; i < 2; ++i) {
+      RenderDevice& d = *devices[i];
+      const D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_BC3_UNORM, D3D11_BIND_SHADER_RESOURCE);
+      const D3D11_SUBRESOURCE_DATA a{first.data(), 32, 0}, b{second.data(), 32, 0};
+      Com<ID3D11Texture2D> ta, tb;
+      REQUIRE(d->CreateTexture2D(&desc, &a, ta.out()) == S_OK);
+      REQUIRE(d->CreateTexture2D(&desc, &b, tb.out()) == S_OK);
+      const D3D11_BOX box{4, 4, 0, 8, 8, 1};  // block (1, 1) of a into block (1, 0) of b
+      d.context->CopySubresourceRegion(tb.get(), 0, 4, 0, 0, ta.get(), 0, &box);
+      results[i] = texelsOf(d, tb.get());
+      const D3D11_TEXTURE2D_DESC stagingDesc =
+          texture2DDesc(8, 8, DXGI_FORMAT_BC3_UNORM, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+      Com<ID3D11Texture2D> staging;
+      REQUIRE(d->CreateTexture2D(&stagingDesc, nullptr, staging.out()) == S_OK);
+      d.context->CopyResource(staging.get(), tb.get());
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+      for (UINT row = 0; row < 2; ++row)
+        bytes[i].insert(bytes[i].end(), static_cast<uint8_t*>(m.pData) + row * m.RowPitch,
+                        static_cast<uint8_t*>(m.pData) + row * m.RowPitch + 32);
+      d.context->Unmap(staging.get(), 0);
+    }
+    checkTexels(results[1], 8, 8, 0.009f, [&](UINT x, UINT y) { return results[0][y * 8 + x]; });
+    // The blocks themselves, computed here: b's with its block (1, 0) replaced by a's block (1, 1).
+    std::vector<uint8_t> expected = second;
+    std::memcpy(expected.data() + 16, first.data() + 3 * 16, 16);
+    CHECK(bytes[0] == expected);
+    CHECK(bytes[1] == expected);
+  }
+
+  SECTION("UpdateSubresource of one slice's second mip of a BC7 array, read back as blocks and texels") {
+    std::vector<uint8_t> bytes[2];
+    std::vector<Texel> results[2];
+    RenderDevice* devices[2] = {native.get(), emulated.get()};
+    for (int i = 0; i < 2; ++i) {
+      RenderDevice& d = *devices[i];
+      D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_BC7_UNORM, D3D11_BIND_SHADER_RESOURCE);
+      desc.MipLevels = 2;
+      desc.ArraySize = 2;
+      Com<ID3D11Texture2D> t;
+      REQUIRE(d->CreateTexture2D(&desc, nullptr, t.out()) == S_OK);
+      d.context->UpdateSubresource(t.get(), 3, nullptr, second.data(), 16, 0);  // slice 1, mip 1: one block
+      d.context->UpdateSubresource(t.get(), 2, nullptr, first.data(), 32, 0);   // slice 1, mip 0
+      // Slice 1 copied out: mip 0 into a 2D texture read by a shader, mip 1 as bytes through staging.
+      const D3D11_TEXTURE2D_DESC plain = texture2DDesc(8, 8, DXGI_FORMAT_BC7_UNORM, D3D11_BIND_SHADER_RESOURCE);
+      Com<ID3D11Texture2D> one;
+      REQUIRE(d->CreateTexture2D(&plain, nullptr, one.out()) == S_OK);
+      d.context->CopySubresourceRegion(one.get(), 0, 0, 0, 0, t.get(), 2, nullptr);
+      results[i] = texelsOf(d, one.get());
+      const D3D11_TEXTURE2D_DESC stagingDesc =
+          texture2DDesc(4, 4, DXGI_FORMAT_BC7_UNORM, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+      Com<ID3D11Texture2D> staging;
+      REQUIRE(d->CreateTexture2D(&stagingDesc, nullptr, staging.out()) == S_OK);
+      d.context->CopySubresourceRegion(staging.get(), 0, 0, 0, 0, t.get(), 3, nullptr);
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+      bytes[i].assign(static_cast<uint8_t*>(m.pData), static_cast<uint8_t*>(m.pData) + 16);
+      d.context->Unmap(staging.get(), 0);
+    }
+    checkTexels(results[1], 8, 8, 0.006f, [&](UINT x, UINT y) { return results[0][y * 8 + x]; });
+    const std::vector<uint8_t> expected(second.begin(), second.begin() + 16);
+    CHECK(bytes[0] == expected);
+    CHECK(bytes[1] == expected);
   }
 }
