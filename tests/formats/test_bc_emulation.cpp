@@ -3,7 +3,9 @@
 // is Mesa's and independent of d3dvk: the same blocks, every mode of BC7 and
 // BC6H (format_decoders.h decodes BC7 modes 5 and 6 and BC6H mode 11 only),
 // read back through a native device and an emulating one in this process.
-// Also what CheckFormatSupport says for the emulated families.
+// Also what CheckFormatSupport says for the emulated families, the other
+// writes (dynamic maps, BC-to-BC copies, array updates) against a native
+// device, and a predicated update keeping blocks and texels together.
 #include "formats_test_util.h"
 
 #include <cstdlib>
@@ -292,5 +294,52 @@ TEST_CASE("emulated BC textures take dynamic maps, BC-to-BC region copies and ar
     const std::vector<uint8_t> expected(second.begin(), second.begin() + 16);
     CHECK(bytes[0] == expected);
     CHECK(bytes[1] == expected);
+  }
+}
+
+TEST_CASE("a predicated UpdateSubresource of an emulated BC texture keeps or replaces its blocks and texels together",
+          "[formats][emulation]") {
+  std::unique_ptr<RenderDevice> holder;
+  {
+    EmulateFormats bc("bc");
+    holder = std::make_unique<RenderDevice>();
+  }
+  RenderDevice& d = *holder;
+  // A predicate around nothing: its result is FALSE (no samples passed).
+  const D3D11_QUERY_DESC predicateDesc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  Com<ID3D11Predicate> predicate;
+  REQUIRE(d->CreatePredicate(&predicateDesc, predicate.out()) == S_OK);
+  d.context->Begin(predicate.get());
+  d.context->End(predicate.get());
+  const std::vector<uint8_t> before = randomBlocks(8, 911, noMode, 0), update = randomBlocks(8, 912, noMode, 0);
+  for (const BOOL value : {FALSE, TRUE}) {
+    const bool skipped = value == FALSE;  // D3D skips when the predicate's result equals the value
+    CAPTURE(value);
+    const D3D11_TEXTURE2D_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_BC1_UNORM, D3D11_BIND_SHADER_RESOURCE);
+    const D3D11_SUBRESOURCE_DATA init{before.data(), 16, 0};
+    Com<ID3D11Texture2D> t;
+    REQUIRE(d->CreateTexture2D(&desc, &init, t.out()) == S_OK);
+    d.context->SetPredication(predicate.get(), value);
+    d.context->UpdateSubresource(t.get(), 0, nullptr, update.data(), 16, 0);
+    d.context->SetPredication(nullptr, FALSE);
+    const std::vector<uint8_t>& want = skipped ? before : update;
+    // The texels decode the blocks that should be there (format_decoders.h's BC1 decoder) ...
+    checkTexels(texelsOf(d, t.get()), 8, 8, 0.006f, [&](UINT x, UINT y) {
+      return decodeBc1(want.data() + ((y / 4) * 2 + x / 4) * 8)[(y % 4) * 4 + x % 4];
+    });
+    // ... and the blocks read back are those bytes.
+    const D3D11_TEXTURE2D_DESC stagingDesc =
+        texture2DDesc(8, 8, DXGI_FORMAT_BC1_UNORM, 0, D3D11_USAGE_STAGING, D3D11_CPU_ACCESS_READ);
+    Com<ID3D11Texture2D> staging;
+    REQUIRE(d->CreateTexture2D(&stagingDesc, nullptr, staging.out()) == S_OK);
+    d.context->CopyResource(staging.get(), t.get());
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+    std::vector<uint8_t> got;
+    for (UINT row = 0; row < 2; ++row)
+      got.insert(got.end(), static_cast<uint8_t*>(m.pData) + row * m.RowPitch,
+                 static_cast<uint8_t*>(m.pData) + row * m.RowPitch + 16);
+    d.context->Unmap(staging.get(), 0);
+    CHECK(got == want);
   }
 }
