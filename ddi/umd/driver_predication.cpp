@@ -122,8 +122,10 @@ void addTargets(const TransferDestination& d, std::vector<TransferTarget>* out) 
   const VkExtent3D mipExtent{r.mipWidth(d.sub), r.mipHeight(d.sub), r.mipDepth(d.sub)};
   if (r.blocks) {  // an emulated BC texture (emulated_blocks.h): its blocks and its decoded image
     out->push_back(bufferTarget(r.blocks->handle(), 0, r.blocks->size()));
-    out->push_back(imageTarget(r.image->handle(), {VK_IMAGE_ASPECT_COLOR_BIT, mip, r.isTexture3D() ? 0 : r.sliceOf(d.sub), 1},
-                               mipExtent, 1, texture::bcDecodeFormat(*r.format).texelBytes, VK_IMAGE_LAYOUT_GENERAL, all));
+    for (UINT set = 0; set < r.layerSets; ++set)  // a BC6H_TYPELESS image's two readings
+      out->push_back(imageTarget(r.image->handle(),
+                                 {VK_IMAGE_ASPECT_COLOR_BIT, mip, r.isTexture3D() ? 0 : r.sliceOf(d.sub) + set * r.arraySize, 1},
+                                 mipExtent, 1, texture::bcDecodeFormat(*r.format).texelBytes, VK_IMAGE_LAYOUT_GENERAL, all));
     return;
   }
   const VkExtent3D extent{r.mipWidth(d.sub), r.mipHeight(d.sub), r.mipDepth(d.sub)};

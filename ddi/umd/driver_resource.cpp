@@ -165,7 +165,8 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   info.format = held.format;
   info.extent = {r.width, r.height, r.depth};
   info.mipLevels = r.mipLevels;
-  info.arrayLayers = r.arraySize;
+  if (held.layerSets > 1 && !r.isTexture3D()) r.layerSets = held.layerSets;
+  info.arrayLayers = r.arraySize * r.layerSets;
   info.samples = VkSampleCountFlagBits(r.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = state::imageUsageFor(r.bindFlags);
@@ -175,7 +176,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (vkGetPhysicalDeviceImageFormatProperties(device.vk().physicalDevice(), info.format, info.imageType, info.tiling,
                                                info.usage, info.flags, &props) != VK_SUCCESS ||
       !(props.sampleCounts & info.samples) || r.width > props.maxExtent.width || r.height > props.maxExtent.height ||
-      r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
+      r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || info.arrayLayers > props.maxArrayLayers)
     return E_INVALIDARG;
   // Larger than the device can hold at all: out of memory, as D3D reports it.
   if (uint64_t(r.width) * r.height * r.depth * r.arraySize * r.samples * bpp / (r.format->blockDim * r.format->blockDim) >

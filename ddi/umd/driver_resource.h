@@ -52,6 +52,8 @@ struct Resource {
   // application's blocks, device-local, in the linear layout `linear`; `image`
   // holds them decoded.
   std::shared_ptr<vk::Buffer> blocks;
+  // Sets of arraySize layers the image holds: 2 for an emulated 2D BC6H_TYPELESS texture (UF16's decoding, then SF16's).
+  UINT layerSets = 1;
   // Buffers bound for stream output: the byte offset where capture into it
   // ends (driver_stream_output.h), made on first use.
   std::shared_ptr<vk::Buffer> streamOutputCounter;

@@ -51,13 +51,15 @@ VkComponentMapping imageViewComponents(const ImageViewRange& v) {
 }
 
 // The image view's format and components: the view's, or for a format the
-// device lacks, how the image that holds it reads (emulated_blocks.h).
+// device lacks, how the image that holds it reads (emulated_blocks.h), from
+// the layers holding its reading (set after info.subresourceRange).
 void setViewFormat(Device& device, const ImageViewRange& v, VkImageViewCreateInfo& info) {
   info.format = imageViewFormat(v);
   info.components = imageViewComponents(v);
   if (texture::EmulatedView emulated; emulatedViewFor(device.vk(), *v.resource->format, *v.viewFormat, &emulated)) {
     info.format = emulated.format;
     info.components = emulated.components;
+    if (emulated.secondLayerSet && v.resource->layerSets > 1) info.subresourceRange.baseArrayLayer += v.resource->arraySize;
   }
 }
 
@@ -89,8 +91,8 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
                : r->isTexture1D() ? (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
                                   : (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
   info.viewType = v.viewType;
-  setViewFormat(device, v, info);
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
+  setViewFormat(device, v, info);
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
   return v.view ? S_OK : hresultFromVk(vr);
@@ -146,8 +148,8 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   info.viewType = v.viewType == VK_IMAGE_VIEW_TYPE_CUBE ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY
                   : v.viewType == VK_IMAGE_VIEW_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
                                                         : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-  setViewFormat(device, v, info);
   info.subresourceRange = {v.aspects, v.firstMip, v.mipCount, v.firstSlice, v.sliceCount};
+  setViewFormat(device, v, info);
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
   return *out ? S_OK : hresultFromVk(vr);

@@ -83,37 +83,41 @@ void recordBlockDecode(Device& device, VkCommandBuffer cmd, Resource& r, UINT su
   params.dstRowWords = params.blocksX * format.texelBytes;
   params.dstSliceWords = params.dstRowWords * params.blocksY * 4;
   params.format = format.format;
-  params.variant = format.variant;
   params.texelBytes = format.texelBytes;
   const VkDeviceSize bytes = VkDeviceSize(params.dstSliceWords) * 4 * extent.depth;
-  std::shared_ptr<vk::Buffer> texels = vk::Buffer::create(
-      device.vk(), bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &result);
-  if (!texels) return device.setVkError(result);
-  VkDescriptorSet set = device.descriptors().allocate(device.bcDecode->setLayout->handle(), device.queue(), &result);
-  if (!set) return device.setVkError(result);
-  const VkDescriptorBufferInfo infos[2] = {{r.blocks->handle(), 0, VK_WHOLE_SIZE}, {texels->handle(), 0, bytes}};
-  umd12::writeStorageBufferSet(device.vk(), set, infos);
-  fullBarrier(cmd);  // the blocks' writes before the decode reads them
-  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, device.bcDecode->pipeline->handle());
-  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, device.bcDecode->layout->handle(), 0, 1, &set, 0,
-                          nullptr);
-  vkCmdPushConstants(cmd, device.bcDecode->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0, texture::kBcDecodePushBytes,
-                     &params);
-  const UINT group = texture::kBcDecodeGroupSize;
-  vkCmdDispatch(cmd, (params.blocksX + group - 1) / group, (params.blocksY * 4 + group - 1) / group, extent.depth);
-  fullBarrier(cmd);  // the decoded texels before the copy reads them
   // The decoded rows hold whole blocks; the image's mip ends where D3D's does.
   VkBufferImageCopy region{};
   region.bufferRowLength = params.blocksX * 4;
   region.bufferImageHeight = params.blocksY * 4;
-  region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, r.mipOf(sub), r.sliceOf(sub), 1};
   region.imageOffset = {int32_t(bx * 4), int32_t(by * 4), offset.z};
   region.imageExtent = {std::min(params.blocksX * 4, r.mipWidth(sub) - bx * 4),
                         std::min(params.blocksY * 4, r.mipHeight(sub) - by * 4), extent.depth};
-  transitionImage(cmd, r, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  vkCmdCopyBufferToImage(cmd, texels->handle(), r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+  fullBarrier(cmd);  // the blocks' writes before the decode reads them
+  // One decode per set of layers: a BC6H_TYPELESS image's second set holds the SF16 reading.
+  for (UINT set = 0; set < r.layerSets; ++set) {
+    params.variant = set == 0 ? format.variant : texture::kBcSigned;
+    std::shared_ptr<vk::Buffer> texels = vk::Buffer::create(
+        device.vk(), bytes, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_SRC_BIT, false, &result);
+    if (!texels) return device.setVkError(result);
+    VkDescriptorSet descriptors =
+        device.descriptors().allocate(device.bcDecode->setLayout->handle(), device.queue(), &result);
+    if (!descriptors) return device.setVkError(result);
+    const VkDescriptorBufferInfo infos[2] = {{r.blocks->handle(), 0, VK_WHOLE_SIZE}, {texels->handle(), 0, bytes}};
+    umd12::writeStorageBufferSet(device.vk(), descriptors, infos);
+    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, device.bcDecode->pipeline->handle());
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, device.bcDecode->layout->handle(), 0, 1, &descriptors,
+                            0, nullptr);
+    vkCmdPushConstants(cmd, device.bcDecode->layout->handle(), VK_SHADER_STAGE_COMPUTE_BIT, 0,
+                       texture::kBcDecodePushBytes, &params);
+    const UINT group = texture::kBcDecodeGroupSize;
+    vkCmdDispatch(cmd, (params.blocksX + group - 1) / group, (params.blocksY * 4 + group - 1) / group, extent.depth);
+    fullBarrier(cmd);  // the decoded texels before the copy reads them
+    region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, r.mipOf(sub), r.sliceOf(sub) + set * r.arraySize, 1};
+    transitionImage(cmd, r, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vkCmdCopyBufferToImage(cmd, texels->handle(), r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
+    device.queue().releaseAfter(device.queue().openSerial(), std::move(texels));
+  }
   markUsed(device, r);
-  device.queue().releaseAfter(device.queue().openSerial(), std::move(texels));
 }
 
 }  // namespace d3dvk::umd

@@ -8,9 +8,7 @@
 // R32G32B32A32_UINT (a block for a texel), and the rules D3D11 keeps for them.
 #include "formats_test_util.h"
 
-#include <cstdlib>
 #include <functional>
-#include <string_view>
 
 using namespace d3dvk;
 using namespace d3dvk::test;
@@ -29,12 +27,6 @@ struct BcFormat {
 
 void noFixup(uint8_t*) {}
 
-// Whether this run emulates BC formats (the formats-emulated-bc-4444 ctest
-// entry): textures hold decoded texels and their blocks in a buffer.
-bool bcEmulated() {
-  const char* e = std::getenv("D3DVK_EMULATE_FORMATS");
-  return e && std::string_view(e).find("bc") != std::string_view::npos;
-}
 // BC7 mode 6 (bit 6 set, bits 0–5 clear) or mode 5 (bit 5 set, bits 0–4 clear).
 void bc7Mode6(uint8_t* b) { b[0] = uint8_t((b[0] & 0x80) | 0x40); }
 void bc7Mode5(uint8_t* b) { b[0] = uint8_t((b[0] & 0xC0) | 0x20); }
@@ -143,12 +135,6 @@ TEST_CASE("BC1-BC7 textures from initial data read back as the BC format decodes
     const BcTexture blocks = makeBlocks(f, seed++);
     for (bool typeless : {false, true}) {
       INFO((typeless ? "created TYPELESS, viewed typed" : "created typed"));
-      // Emulated BC (decoded images) holds one reading of a BC6H_TYPELESS
-      // texture, UF16's (docs/formats.md): its SF16 views are not D3D's there.
-      if (typeless && f.format == DXGI_FORMAT_BC6H_SF16 && bcEmulated()) {
-        WARN("BC6H_SF16 view of a BC6H_TYPELESS texture skipped: BC emulated (D3DVK_EMULATE_FORMATS)");
-        continue;
-      }
       const D3D11_TEXTURE2D_DESC desc = bcDesc(typeless ? f.typeless : f.format, 3, D3D11_USAGE_IMMUTABLE);
       // Initial data: rows of blocks (SysMemPitch = one row of blocks).
       const D3D11_SUBRESOURCE_DATA init[3] = {{blocks.mips[0].data(), 2 * f.blockBytes, 0},

@@ -57,7 +57,8 @@ EmulatedImage emulatedImage(const state::FormatInfo& resource, uint32_t emulated
       break;
     case 6:
       image.format = VK_FORMAT_R16G16B16A16_SFLOAT;
-      image.mutableFormat = false;  // one reading (format_emulation.h)
+      image.mutableFormat = false;
+      image.layerSets = typeless ? 2 : 1;  // both readings (format_emulation.h)
       break;
     default:
       image.format = resource.srgb ? VK_FORMAT_R8G8B8A8_SRGB : VK_FORMAT_R8G8B8A8_UNORM;
@@ -99,6 +100,7 @@ bool emulatedView(const state::FormatInfo& resource, const state::FormatInfo& vi
     case 6:
       out->format = VK_FORMAT_R16G16B16A16_SFLOAT;
       out->components = {I, I, I, I};
+      out->secondLayerSet = typeless && snorm;
       return true;
     case 0:
       return false;

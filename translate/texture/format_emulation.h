@@ -13,7 +13,9 @@
 //    texture holds both readings (UNORM channels, then SNORM ones: R8G8 /
 //    R8G8B8A8, created mutable) and each view picks its own by a swizzle;
 //    a TYPELESS BC1–3/BC7 one is an R8G8B8A8_UNORM image viewed as UNORM or
-//    SRGB; BC6H_TYPELESS decodes as UF16 (its SF16 views read those values).
+//    SRGB; a BC6H_TYPELESS one holds both readings in two sets of array
+//    layers (UF16's, then SF16's), each view reading its own set (a
+//    Texture3D has no layers: its SF16 views read the UF16 reading).
 //  - B4G4R4A4_UNORM: the same 16 bits in a B4G4R4A4_UNORM_PACK16 image
 //    (Vulkan's every device samples it), whose components name other bits:
 //    shader-resource views swizzle them back; no render target (a swizzle does
@@ -40,6 +42,7 @@ uint32_t emulationFamily(const state::FormatInfo& resource);
 struct EmulatedImage {
   VkFormat format = VK_FORMAT_UNDEFINED;
   bool mutableFormat = false;
+  uint32_t layerSets = 1;  // BC6H_TYPELESS: 2, the UF16 decoding's layers then the SF16 one's
 };
 // VK_FORMAT_UNDEFINED where the format is not in an emulated family.
 EmulatedImage emulatedImage(const state::FormatInfo& resource, uint32_t emulated);
@@ -49,6 +52,7 @@ EmulatedImage emulatedImage(const state::FormatInfo& resource, uint32_t emulated
 struct EmulatedView {
   VkFormat format = VK_FORMAT_UNDEFINED;
   VkComponentMapping components{};
+  bool secondLayerSet = false;  // reads the image's second set of layers (EmulatedImage::layerSets)
 };
 // False where `resource` is not emulated (the view reads the image as usual).
 bool emulatedView(const state::FormatInfo& resource, const state::FormatInfo& view, uint32_t emulated,
