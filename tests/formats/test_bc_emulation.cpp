@@ -343,3 +343,54 @@ TEST_CASE("a predicated UpdateSubresource of an emulated BC texture keeps or rep
     CHECK(got == want);
   }
 }
+
+TEST_CASE("an emulated BC7 Texture3D decodes each depth slice, initial data and updates", "[formats][emulation]") {
+  // u0[y * 8 + x] = t0.Load(x, y, 1, mip 0): depth slice 1 of an 8x8x2 Texture3D.
+  const std::string sliceOne = R"(cs_5_0
+dcl_resource_texture3d (float,float,float,float) t0
+dcl_uav_structured u0, 16
+dcl_input vThreadID.xy
+dcl_temps 2
+dcl_thread_group 8, 8, 1
+mov r0.xy, vThreadID.xyxx
+mov r0.zw, l(0, 0, 1, 0)
+ld r1.xyzw, r0.xyzw, t0.xyzw
+imad r0.x, vThreadID.y, l(8), vThreadID.x
+store_structured u0.xyzw, r0.x, l(0), r1.xyzw
+ret
+)";
+  std::unique_ptr<RenderDevice> native, emulated;
+  {
+    EmulateFormats none(nullptr);
+    native = std::make_unique<RenderDevice>();
+  }
+  {
+    EmulateFormats bc("bc");
+    emulated = std::make_unique<RenderDevice>();
+  }
+  std::vector<uint8_t> slices = randomBlocks(16, 921, bc7Mode, 1);
+  const std::vector<uint8_t> second = randomBlocks(16, 922, bc7Mode, 3);
+  slices.insert(slices.end(), second.begin(), second.end());  // two slices of 2x2 blocks
+  const std::vector<uint8_t> update = randomBlocks(16, 923, bc7Mode, 6);
+  std::vector<Texel> results[2][2];
+  RenderDevice* devices[2] = {native.get(), emulated.get()};
+  for (int i = 0; i < 2; ++i) {
+    RenderDevice& d = *devices[i];
+    const D3D11_TEXTURE3D_DESC desc{8, 8, 2, 1, DXGI_FORMAT_BC7_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
+    const D3D11_SUBRESOURCE_DATA init{slices.data(), 32, 64};
+    Com<ID3D11Texture3D> t;
+    REQUIRE(d->CreateTexture3D(&desc, &init, t.out()) == S_OK);
+    Com<ID3D11ShaderResourceView> view;
+    REQUIRE(d->CreateShaderResourceView(t.get(), nullptr, view.out()) == S_OK);
+    results[i][0] = readTexels(d, view.get(), sliceOne);
+    const D3D11_BOX box{4, 0, 1, 8, 4, 2};  // block (1, 0) of slice 1
+    d.context->UpdateSubresource(t.get(), 0, &box, update.data(), 16, 16);
+    results[i][1] = readTexels(d, view.get(), sliceOne);
+  }
+  for (int step = 0; step < 2; ++step) {
+    INFO((step ? "after UpdateSubresource" : "initial data"));
+    checkTexels(results[1][step], 8, 8, 0.006f, [&](UINT x, UINT y) { return results[0][step][y * 8 + x]; });
+  }
+  // The update changed the texels it covers.
+  CHECK(std::memcmp(&results[0][0][4], &results[0][1][4], sizeof(Texel)) != 0);
+}
