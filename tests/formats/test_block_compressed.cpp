@@ -26,7 +26,6 @@ struct BcFormat {
 };
 
 void noFixup(uint8_t*) {}
-
 // BC7 mode 6 (bit 6 set, bits 0–5 clear) or mode 5 (bit 5 set, bits 0–4 clear).
 void bc7Mode6(uint8_t* b) { b[0] = uint8_t((b[0] & 0x80) | 0x40); }
 void bc7Mode5(uint8_t* b) { b[0] = uint8_t((b[0] & 0xC0) | 0x20); }

@@ -7,7 +7,7 @@
 // One invocation decodes one row of a block (4 texels: whole output words),
 // texel by texel, with no per-block arrays (llvmpipe compiles compute
 // shaders with large private arrays slowly).
-// Written from the BC format descriptions (D3D11.3 functional spec §19.5,
+// Written from the BC format descriptions (the D3D11.3 functional spec's block compression,
 // Khronos Data Format Specification's S3TC, RGTC and BPTC chapters).
 
 layout(local_size_x = 8, local_size_y = 8) in;
