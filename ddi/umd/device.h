@@ -109,6 +109,8 @@ class Device {
   // Predicated transfers' restore step (predicated_transfer.h), made on first use.
   std::unique_ptr<umd12::InternalComputePipeline12> restoreWords;
   std::unique_ptr<SampleRestorePipelines> sampleRestore;  // a multisampled destination's (multisample_restore.h)
+  // The BC decoder of textures whose BC format the device emulates (emulated_blocks.h), made on first use.
+  std::unique_ptr<umd12::InternalComputePipeline12> bcDecode;
   // Active stream-output queries, the pool the capturing draws' per-stream
   // query slots come from (its `open` unused) and the slots the draw being
   // recorded began (driver_stream_output.h).

@@ -1,5 +1,6 @@
 // ddi/umd/driver_predication.cpp — see driver_predication.h.
 #include "driver_predication.h"
+#include "emulated_blocks.h"
 
 #include "device.h"
 #include "driver_query.h"
@@ -118,6 +119,15 @@ void addTargets(const TransferDestination& d, std::vector<TransferTarget>* out) 
   }
   const VkImageAspectFlags all = copyAspects(r);
   const UINT mip = r.mipOf(d.sub);
+  const VkExtent3D mipExtent{r.mipWidth(d.sub), r.mipHeight(d.sub), r.mipDepth(d.sub)};
+  if (r.blocks) {  // an emulated BC texture (emulated_blocks.h): its blocks and its decoded image
+    out->push_back(bufferTarget(r.blocks->handle(), 0, r.blocks->size()));
+    for (UINT set = 0; set < r.layerSets; ++set)  // a BC6H_TYPELESS image's two readings
+      out->push_back(imageTarget(r.image->handle(),
+                                 {VK_IMAGE_ASPECT_COLOR_BIT, mip, r.isTexture3D() ? 0 : r.sliceOf(d.sub) + set * r.arraySize, 1},
+                                 mipExtent, 1, texture::bcDecodeFormat(*r.format).texelBytes, VK_IMAGE_LAYOUT_GENERAL, all));
+    return;
+  }
   const VkExtent3D extent{r.mipWidth(d.sub), r.mipHeight(d.sub), r.mipDepth(d.sub)};
   for (VkImageAspectFlags aspect : {VK_IMAGE_ASPECT_COLOR_BIT, VK_IMAGE_ASPECT_DEPTH_BIT, VK_IMAGE_ASPECT_STENCIL_BIT}) {
     if (!(all & aspect)) continue;

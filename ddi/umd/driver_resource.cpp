@@ -5,6 +5,7 @@
 #include "adapter.h"
 #include "d3dvk_present.h"
 #include "device.h"
+#include "emulated_blocks.h"
 #include "pipeline_cache.h"
 
 #include <cstring>
@@ -138,13 +139,18 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
     return S_OK;
   }
 
+  // A format the device lacks lives in another (emulated_blocks.h); an
+  // emulated B4G4R4A4 cannot be a render target (its views swizzle).
+  const texture::EmulatedImage held = imageFormatFor(device.vk(), *r.format);
+  if (held.format != r.format->vk && (r.bindFlags & (D3D10_DDI_BIND_RENDER_TARGET | D3D11_DDI_BIND_UNORDERED_ACCESS)))
+    return E_INVALIDARG;
   VkImageCreateInfo info{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   info.imageType = r.isTexture3D() ? VK_IMAGE_TYPE_3D : r.isTexture1D() ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D;
   if (r.cube) info.flags |= VK_IMAGE_CREATE_CUBE_COMPATIBLE_BIT;
   // A Texture3D render target is drawn into through 2D-array views of its depth slices.
   if (r.isTexture3D() && (r.bindFlags & D3D10_DDI_BIND_RENDER_TARGET)) info.flags = VK_IMAGE_CREATE_2D_ARRAY_COMPATIBLE_BIT;
   // A typeless texture (its family's UINT format) is viewed in any typed member of the family.
-  if (r.format->kind == state::FormatKind::Typeless) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
+  if (r.format->kind == state::FormatKind::Typeless || held.mutableFormat) info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   // A UNORM swapchain back buffer is also viewed in its sRGB form (d3dvk_present.h).
   VkImageFormatListCreateInfo formatList{VK_STRUCTURE_TYPE_IMAGE_FORMAT_LIST_CREATE_INFO};
   VkFormat listed[2] = {r.format->vk, VK_FORMAT_UNDEFINED};
@@ -157,10 +163,11 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
       info.pNext = &formatList;
       info.flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
     }
-  info.format = r.format->vk;
+  info.format = held.format;
   info.extent = {r.width, r.height, r.depth};
   info.mipLevels = r.mipLevels;
-  info.arrayLayers = r.arraySize;
+  if (held.layerSets > 1 && !r.isTexture3D()) r.layerSets = held.layerSets;
+  info.arrayLayers = r.arraySize * r.layerSets;
   info.samples = VkSampleCountFlagBits(r.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = state::imageUsageFor(r.bindFlags);
@@ -170,7 +177,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   if (vkGetPhysicalDeviceImageFormatProperties(device.vk().physicalDevice(), info.format, info.imageType, info.tiling,
                                                info.usage, info.flags, &props) != VK_SUCCESS ||
       !(props.sampleCounts & info.samples) || r.width > props.maxExtent.width || r.height > props.maxExtent.height ||
-      r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || r.arraySize > props.maxArrayLayers)
+      r.depth > props.maxExtent.depth || r.mipLevels > props.maxMipLevels || info.arrayLayers > props.maxArrayLayers)
     return E_INVALIDARG;
   // Larger than the device can hold at all: out of memory, as D3D reports it.
   if (uint64_t(r.width) * r.height * r.depth * r.arraySize * r.samples * bpp / (r.format->blockDim * r.format->blockDim) >
@@ -182,6 +189,13 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
 
   std::shared_ptr<vk::Buffer> upload;
   uint64_t uploadSize = layoutLinear(r, true);
+  if (emulatesBlocks(device.vk(), *r.format)) {
+    r.blocks = vk::Buffer::create(device.vk(), uploadSize,
+                                  VK_BUFFER_USAGE_TRANSFER_SRC_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT |
+                                      VK_BUFFER_USAGE_STORAGE_BUFFER_BIT,
+                                  false, &vr);
+    if (!r.blocks) return hresultFromVk(vr);
+  }
   if (r.isDynamic()) {
     r.buffer = vk::Buffer::create(device.vk(), uploadSize, VK_BUFFER_USAGE_TRANSFER_SRC_BIT, true, &vr);
     if (!r.buffer) return hresultFromVk(vr);
@@ -207,7 +221,7 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
         splitDepthStencilRow(base + r.linear[sub].offset + uint64_t(y) * r.linear[sub].rowPitch,
                              base + plane->offset + uint64_t(y) * plane->rowPitch, plane->width, r.format->bytesPerTexel);
     }
-    recordLinearToImage(cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
+    recordLinearToImage(device, cmd, upload->handle(), r.linear[sub], plane, 0, 0, r, sub, {0, 0, 0},
                         {r.linear[sub].width, r.linear[sub].height, r.linear[sub].depth});
   }
   if (upload != r.buffer) device.queue().releaseAfter(device.queue().openSerial(), upload);
@@ -313,9 +327,11 @@ uint32_t linearImageRegions(const state::LinearSubresource& layout, const state:
   return count;
 }
 
-void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
+void recordLinearToImage(Device& device, VkCommandBuffer cmd, VkBuffer buffer, const state::LinearSubresource& layout,
                          const state::LinearSubresource* stencil, UINT x, UINT y, Resource& image, UINT imageSub,
                          VkOffset3D offset, VkExtent3D extent, UINT linearZ) {
+  if (image.blocks)
+    return recordLinearToBlocks(device, cmd, buffer, layout, x, y, linearZ, image, imageSub, offset, extent);
   VkBufferImageCopy regions[2];
   const uint32_t count = linearImageRegions(layout, stencil, x, y, linearZ, image, imageSub, offset, extent, regions);
   transitionImage(cmd, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
@@ -367,6 +383,7 @@ VOID APIENTRY createResource(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG_CREATER
     // Anything already recorded for it must finish before its memory goes.
     device->queue().releaseAfter(r->lastUse, r->image);
     device->queue().releaseAfter(r->lastUse, r->buffer);
+    device->queue().releaseAfter(r->lastUse, r->blocks);
     r->~Resource();
     device->setError(hr);
   }
@@ -381,6 +398,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   device->compute.unbind(r);
   device->queue().releaseAfter(r->lastUse, std::move(r->image));
   device->queue().releaseAfter(r->lastUse, std::move(r->buffer));
+  device->queue().releaseAfter(r->lastUse, std::move(r->blocks));
   device->queue().releaseAfter(r->lastUse, std::move(r->streamOutputCounter));
   device->queue().releaseAfter(r->lastUse, std::move(r->slices));  // its retired slices' batches end by then
   r->~Resource();
@@ -468,7 +486,7 @@ VOID APIENTRY resourceUnmap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT
     VkCommandBuffer cmd = device->record();
     if (!cmd) return;
     // Both of a depth-stencil texture's planes (the depths and the stencil bytes split above).
-    recordLinearToImage(cmd, r->buffer->handle(), r->linear[sub], r->hasStencilPlane() ? &r->stencilPlane[sub] : nullptr,
+    recordLinearToImage(*device, cmd, r->buffer->handle(), r->linear[sub], r->hasStencilPlane() ? &r->stencilPlane[sub] : nullptr,
                         0, 0, *r, sub, {0, 0, 0}, {r->linear[sub].width, r->linear[sub].height, r->linear[sub].depth});
     markUsed(*device, *r);
   }
@@ -521,9 +539,20 @@ bool typedUavLoads(vk::Device& vk, const state::FormatInfo& f) {
 
 }  // namespace
 
-UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulation) {
   const state::FormatInfo* f = state::findFormat(format);
   if (!f) return 0;
+  // A format the device emulates (emulated_blocks.h): what its image's format
+  // samples; never a render target, UAV, buffer or multisampled.
+  const texture::EmulatedImage held = imageFormatFor(vk, *f);
+  if (held.format != f->vk) {
+    if (!emulation) return 0;
+    VkFormatProperties props{};
+    vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), held.format, &props);
+    return (props.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT)
+               ? UINT(D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE)
+               : 0u;
+  }
   VkFormatProperties props{};
   vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), f->vk, &props);
   const VkFormatFeatureFlags features = props.optimalTilingFeatures;
@@ -552,6 +581,7 @@ UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores) {
 UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount) {
   const state::FormatInfo* f = state::findFormat(format);
   if (!f || sampleCount == 0 || sampleCount > 64 || (sampleCount & (sampleCount - 1))) return 0;
+  if (imageFormatFor(vk, *f).format != f->vk) return 0;  // emulated: single-sampled textures only
   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT |
                             (state::isDepthFormat(*f) ? VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT
                                                       : VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT);

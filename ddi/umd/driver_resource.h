@@ -48,6 +48,12 @@ struct Resource {
   VkDeviceSize bufferOffset = 0;       // where a buffer's bytes begin in `buffer` (a dynamic buffer's slice)
   std::unique_ptr<DynamicSlices> slices;  // dynamic vertex/index/constant buffers (dynamic_buffer.h)
   std::shared_ptr<vk::Image> image;    // non-staging textures
+  // A BC texture whose format the device emulates (emulated_blocks.h): the
+  // application's blocks, device-local, in the linear layout `linear`; `image`
+  // holds them decoded.
+  std::shared_ptr<vk::Buffer> blocks;
+  // Sets of arraySize layers the image holds: 2 for an emulated 2D BC6H_TYPELESS texture (UF16's decoding, then SF16's).
+  UINT layerSets = 1;
   // Buffers bound for stream output: the byte offset where capture into it
   // ends (driver_stream_output.h), made on first use.
   std::shared_ptr<vk::Buffer> streamOutputCounter;
@@ -64,6 +70,10 @@ struct Resource {
   bool isStaging() const { return usage == D3D10_DDI_USAGE_STAGING; }
   bool isDynamic() const { return usage == D3D10_DDI_USAGE_DYNAMIC; }
   bool linearTexture() const { return !isBuffer() && isStaging(); }
+  // Copies read and write its texels in a buffer in the linear layout: a
+  // staging texture's own, or an emulated BC texture's blocks.
+  bool copiesThroughBuffer() const { return linearTexture() || blocks; }
+  VkBuffer copyBuffer() const { return blocks ? blocks->handle() : buffer->handle(); }
   UINT subresourceCount() const { return isBuffer() ? 1 : mipLevels * arraySize; }
   UINT mipOf(UINT sub) const { return sub % mipLevels; }
   UINT sliceOf(UINT sub) const { return sub / mipLevels; }
@@ -92,7 +102,8 @@ void barrierImage(VkCommandBuffer cmd, Resource& resource);
 // (x, y) is the texel position in the linear subresource `sub`.
 // (A Texture3D's linear subresource holds its mip's depth slices, depthPitch apart;
 // offsets and extents then carry z.)
-void recordLinearToImage(VkCommandBuffer cmd, VkBuffer buffer,
+// An image whose blocks are emulated takes the linear rows into its blocks and decodes them.
+void recordLinearToImage(Device& device, VkCommandBuffer cmd, VkBuffer buffer,
                          const state::LinearSubresource& layout, const state::LinearSubresource* stencil, UINT x, UINT y,
                          Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent, UINT linearZ = 0);
 void recordImageToLinear(VkCommandBuffer cmd, Resource& image, UINT imageSub, VkOffset3D offset, VkExtent3D extent,
@@ -125,7 +136,9 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE);
 // loads, by D3D's lists in typed_uav_loads.h and the device's storage reads
 // without a format), and its multisample quality levels (1 where the
 // sample count is supported, else 0). D3D11's and D3D12's format queries share them.
-UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores);
+// A format the device emulates (emulated_blocks.h) reports what the emulation
+// provides where `emulation` (D3D11's resources), nothing otherwise (D3D12's).
+UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulation = true);
 UINT qualityLevels(vk::Device& vk, DXGI_FORMAT format, UINT sampleCount);
 VOID APIENTRY checkFormatSupport(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT*);
 VOID APIENTRY checkMultisampleQualityLevels(D3D10DDI_HDEVICE, DXGI_FORMAT, UINT, UINT, UINT*);

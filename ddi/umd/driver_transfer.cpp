@@ -7,6 +7,7 @@
 #include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
+#include "emulated_blocks.h"
 #include "staged_image_copy.h"
 
 #include <algorithm>
@@ -70,13 +71,21 @@ Region wholeRegion(const Resource& r, UINT sub) {
   return {0, 0, r.mipWidth(sub), r.mipHeight(sub), 0, r.mipDepth(sub)};
 }
 
+// An emulated BC destination's blocks just copied from `src`'s region `box`: decoded.
+void decodeCopied(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, UINT dz,
+                  const Resource& src, const Region& box) {
+  const UINT sb = blockOf(src), db = blockOf(dst);
+  recordBlockDecode(device, cmd, dst, dstSub, {int32_t(dx), int32_t(dy), int32_t(dz)},
+                    {scaled(box.width, sb, db), scaled(box.height, sb, db), box.depth});
+}
+
 // Records one region copy between any two compatible resources.
 void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, Resource& src,
                 UINT srcSub, Region box, UINT dz = 0) {
   if (src.isBuffer()) {
     VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
-  } else if (!src.linearTexture() && !dst.linearTexture() &&
+  } else if (!src.copiesThroughBuffer() && !dst.copiesThroughBuffer() &&
              (overhangsSmallMip(src, dst, dstSub, dx, dy, box) || state::isDepthFormat(*src.format) != state::isDepthFormat(*dst.format))) {
     // A depth image and a colour image of one typeless group (D32_FLOAT and
     // R32_FLOAT, D16_UNORM and R16_UINT: Vulkan copies no texels between depth
@@ -98,7 +107,7 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
         src.format->bytesPerTexel, &result);
     if (!staging) return device.setVkError(result);
     device.queue().releaseAfter(device.queue().openSerial(), std::move(staging));
-  } else if (!src.linearTexture() && !dst.linearTexture()) {
+  } else if (!src.copiesThroughBuffer() && !dst.copiesThroughBuffer()) {
     VkImageCopy c{};
     const VkImageAspectFlags aspects = copyAspects(src);
     c.srcSubresource = {aspects, src.mipOf(srcSub), src.sliceOf(srcSub), 1};
@@ -111,14 +120,15 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
     transitionImage(cmd, src, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
     transitionImage(cmd, dst, same ? VK_IMAGE_LAYOUT_GENERAL : VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     vkCmdCopyImage(cmd, src.image->handle(), src.layout, dst.image->handle(), dst.layout, 1, &c);
-  } else if (!src.linearTexture()) {
+  } else if (!src.copiesThroughBuffer()) {
     recordImageToLinear(cmd, src, srcSub, {int32_t(box.x), int32_t(box.y), int32_t(box.z)},
-                        {box.width, box.height, box.depth}, dst.buffer->handle(), dst.linear[dstSub],
+                        {box.width, box.height, box.depth}, dst.copyBuffer(), dst.linear[dstSub],
                         dst.hasStencilPlane() ? &dst.stencilPlane[dstSub] : nullptr, dx, dy, dz);
-  } else if (!dst.linearTexture()) {
+    if (dst.blocks) decodeCopied(device, cmd, dst, dstSub, dx, dy, dz, src, box);
+  } else if (!dst.copiesThroughBuffer()) {
     // Vulkan's extent is in the image's texels (a BC staging texture into an R32G32 image: one per block).
     const UINT sb = blockOf(src), db = blockOf(dst);
-    recordLinearToImage(cmd, src.buffer->handle(), src.linear[srcSub],
+    recordLinearToImage(device, cmd, src.copyBuffer(), src.linear[srcSub],
                         src.hasStencilPlane() ? &src.stencilPlane[srcSub] : nullptr, box.x, box.y, dst, dstSub,
                         {int32_t(dx), int32_t(dy), int32_t(dz)},
                         {scaled(box.width, sb, db), scaled(box.height, sb, db), box.depth}, box.z);
@@ -143,7 +153,11 @@ void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub,
                         dp.offset + uint64_t(dy + row) * dp.rowPitch + dx, box.width});
       }
     }
-    vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), uint32_t(rows.size()), rows.data());
+    if (src.blocks || dst.blocks)  // the blocks' buffers are written and read by other commands than copies
+      vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    vkCmdCopyBuffer(cmd, src.copyBuffer(), dst.copyBuffer(), uint32_t(rows.size()), rows.data());
+    if (dst.blocks) decodeCopied(device, cmd, dst, dstSub, dx, dy, dz, src, box);
   }
   markUsed(device, src);
   markUsed(device, dst);
@@ -276,7 +290,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     VkBufferCopy c{0, dst->bufferOffset + box.x, box.width};
     vkCmdCopyBuffer(cmd, upload->handle(), dst->buffer->handle(), 1, &c);
   } else {
-    recordLinearToImage(cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
+    recordLinearToImage(*device, cmd, upload->handle(), layout[0], stencil ? &plane[0] : nullptr, 0, 0, *dst, dstSub,
                         {int32_t(box.x), int32_t(box.y), int32_t(box.z)}, {box.width, box.height, box.depth});
   }
   markUsed(*device, *dst);

@@ -6,6 +6,7 @@
 #include "driver_predication.h"
 #include "device.h"
 #include "driver_resource.h"
+#include "emulated_blocks.h"
 #include "native_draw.h"
 
 #include <cstring>
@@ -49,6 +50,19 @@ VkComponentMapping imageViewComponents(const ImageViewRange& v) {
   return {};
 }
 
+// The image view's format and components: the view's, or for a format the
+// device lacks, how the image that holds it reads (emulated_blocks.h), from
+// the layers holding its reading (set after info.subresourceRange).
+void setViewFormat(Device& device, const ImageViewRange& v, VkImageViewCreateInfo& info) {
+  info.format = imageViewFormat(v);
+  info.components = imageViewComponents(v);
+  if (texture::EmulatedView emulated; emulatedViewFor(device.vk(), *v.resource->format, *v.viewFormat, &emulated)) {
+    info.format = emulated.format;
+    info.components = emulated.components;
+    if (emulated.secondLayerSet && v.resource->layerSets > 1) info.subresourceRange.baseArrayLayer += v.resource->arraySize;
+  }
+}
+
 // Fills the range and creates the VkImageView; E_INVALIDARG for a range or
 // format the resource cannot provide.
 // A Texture1D's views are 1D / 1D_ARRAY, a cube SRV's (`cube`: whole cubes of
@@ -77,9 +91,8 @@ HRESULT initView(Device& device, ImageViewRange& v, D3D10DDI_HRESOURCE hResource
                : r->isTexture1D() ? (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_1D_ARRAY : VK_IMAGE_VIEW_TYPE_1D)
                                   : (sliceCount > 1 ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_2D);
   info.viewType = v.viewType;
-  info.format = imageViewFormat(v);
-  info.components = imageViewComponents(v);
   info.subresourceRange = {aspects, firstMip, mipCount, firstSlice, sliceCount};
+  setViewFormat(device, v, info);
   VkResult vr = VK_SUCCESS;
   v.view = vk::ImageView::create(device.vk(), info, &vr);
   return v.view ? S_OK : hresultFromVk(vr);
@@ -114,6 +127,10 @@ HRESULT initVolumeView(Device& device, ImageViewRange& v, Resource* r, DXGI_FORM
   v.viewType = renderTarget ? VK_IMAGE_VIEW_TYPE_2D_ARRAY : VK_IMAGE_VIEW_TYPE_3D;
   info.viewType = v.viewType;
   info.format = viewFormat->vk;
+  if (texture::EmulatedView emulated; emulatedViewFor(device.vk(), *r->format, *viewFormat, &emulated)) {
+    info.format = emulated.format;
+    info.components = emulated.components;
+  }
   info.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, firstMip, mipCount, renderTarget ? firstW : 0,
                            renderTarget ? wSize : 1};
   VkResult vr = VK_SUCCESS;
@@ -131,9 +148,8 @@ HRESULT createOneLayerArrayView(Device& device, const ImageViewRange& v, std::un
   info.viewType = v.viewType == VK_IMAGE_VIEW_TYPE_CUBE ? VK_IMAGE_VIEW_TYPE_CUBE_ARRAY
                   : v.viewType == VK_IMAGE_VIEW_TYPE_1D ? VK_IMAGE_VIEW_TYPE_1D_ARRAY
                                                         : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
-  info.format = imageViewFormat(v);
-  info.components = imageViewComponents(v);
   info.subresourceRange = {v.aspects, v.firstMip, v.mipCount, v.firstSlice, v.sliceCount};
+  setViewFormat(device, v, info);
   VkResult vr = VK_SUCCESS;
   *out = vk::ImageView::create(device.vk(), info, &vr);
   return *out ? S_OK : hresultFromVk(vr);

@@ -349,6 +349,24 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     self->conditionalRendering_ = conditionalSupported.conditionalRendering == VK_TRUE;
   }
 
+  // Formats D3D guarantees that the device lacks: emulated (format_emulation.h).
+  // D3DVK_EMULATE_FORMATS: a comma-separated list of "bc" and "4444" emulated
+  // even where the device has them (unknown words are ignored).
+  if (!f.textureCompressionBC) self->emulatedFormats_ |= kEmulatedBc;
+  VkFormatProperties props4444{};
+  vkGetPhysicalDeviceFormatProperties(physicalDevice, VK_FORMAT_A4R4G4B4_UNORM_PACK16, &props4444);
+  if (!(props4444.optimalTilingFeatures & VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT)) self->emulatedFormats_ |= kEmulated4444;
+  if (const char* forced = std::getenv("D3DVK_EMULATE_FORMATS")) {
+    std::string_view list(forced);
+    while (!list.empty()) {
+      const size_t comma = list.find(',');
+      const std::string_view word = list.substr(0, comma);
+      if (word == "bc") self->emulatedFormats_ |= kEmulatedBc;
+      if (word == "4444") self->emulatedFormats_ |= kEmulated4444;
+      list = comma == std::string_view::npos ? std::string_view() : list.substr(comma + 1);
+    }
+  }
+
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queueInfo.queueFamilyIndex = self->queueFamily_;

@@ -113,6 +113,12 @@ class Device {
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
   // VK_EXT_conditional_rendering's conditionalRendering (D3D12 SetPredication).
   bool conditionalRenderingEnabled() const { return conditionalRendering_; }
+  // The DXGI format families D3D guarantees that this device holds in other
+  // formats (translate/texture/format_emulation.h): kEmulatedBc without
+  // textureCompressionBC, kEmulated4444 without a sampled
+  // A4R4G4B4_UNORM_PACK16; D3DVK_EMULATE_FORMATS=bc,4444 forces either (tests).
+  static constexpr uint32_t kEmulatedBc = 1, kEmulated4444 = 2;
+  uint32_t emulatedFormats() const { return emulatedFormats_; }
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
   const VertexDivisorFeatures& vertexDivisor() const { return vertexDivisor_; }
 
@@ -158,6 +164,7 @@ class Device {
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
   bool conditionalRendering_ = false;
+  uint32_t emulatedFormats_ = 0;
   DescriptorIndexingFeatures descriptorIndexing_;
   VertexDivisorFeatures vertexDivisor_;
   VkPhysicalDeviceMemoryProperties memory_{};

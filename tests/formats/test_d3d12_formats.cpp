@@ -8,6 +8,8 @@
 #include "d3d12_test_util.h"
 
 #include <cstdint>
+#include <cstdlib>
+#include <string>
 
 using namespace d3dvk::test;
 
@@ -99,6 +101,28 @@ TEST_CASE("D3D12 takes the table's packed and emulated formats and refuses unali
   const D3D12_RESOURCE_DESC unaligned = texture2DDesc(6, 8, DXGI_FORMAT_BC3_UNORM, D3D12_RESOURCE_FLAG_NONE);
   void* resource = nullptr;
   CHECK(device->CreateCommittedResource(&props, D3D12_HEAP_FLAG_NONE, &unaligned, D3D12_RESOURCE_STATE_COMMON, nullptr,
+                                        __uuidof(ID3D12Resource), &resource) == E_INVALIDARG);
+  CHECK(resource == nullptr);
+  device->Release();
+}
+
+TEST_CASE("D3D12 on a device that emulates BC neither claims nor creates BC textures (D3D12 does not emulate yet)",
+          "[formats][d3d12][emulation]") {
+  // D3DVK_EMULATE_FORMATS=bc: the device behaves as one without textureCompressionBC.
+  const char* before = std::getenv("D3DVK_EMULATE_FORMATS");
+  const std::string saved = before ? before : "";
+  setenv("D3DVK_EMULATE_FORMATS", "bc", 1);
+  ID3D12Device* device = createDevice12();
+  if (before) setenv("D3DVK_EMULATE_FORMATS", saved.c_str(), 1);
+  else unsetenv("D3DVK_EMULATE_FORMATS");
+  D3D12_FEATURE_DATA_FORMAT_SUPPORT fs{DXGI_FORMAT_BC7_UNORM, D3D12_FORMAT_SUPPORT1_NONE, D3D12_FORMAT_SUPPORT2_NONE};
+  device->CheckFeatureSupport(D3D12_FEATURE_FORMAT_SUPPORT, &fs, sizeof fs);
+  CHECK(!(fs.Support1 & D3D12_FORMAT_SUPPORT1_TEXTURE2D));
+  D3D12_HEAP_PROPERTIES props{};
+  props.Type = D3D12_HEAP_TYPE_DEFAULT;
+  const D3D12_RESOURCE_DESC desc = texture2DDesc(8, 8, DXGI_FORMAT_BC7_UNORM, D3D12_RESOURCE_FLAG_NONE);
+  void* resource = nullptr;
+  CHECK(device->CreateCommittedResource(&props, D3D12_HEAP_FLAG_NONE, &desc, D3D12_RESOURCE_STATE_COMMON, nullptr,
                                         __uuidof(ID3D12Resource), &resource) == E_INVALIDARG);
   CHECK(resource == nullptr);
   device->Release();

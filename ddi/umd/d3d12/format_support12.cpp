@@ -15,7 +15,7 @@ namespace {
 VOID APIENTRY checkFormatSupport(D3D12DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT* support) try {
   if (!support) return;
   *support = 0;
-  if (Device12* device = Device12::from(hDevice)) *support = umd::formatCaps(device->vk(), format, true);
+  if (Device12* device = Device12::from(hDevice)) *support = umd::formatCaps(device->vk(), format, true, false);
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY checkMultisampleQualityLevels(D3D12DDI_HDEVICE hDevice, DXGI_FORMAT format, UINT sampleCount,

@@ -2,6 +2,7 @@
 // CreateHeapAndResource, DestroyHeapAndResource, MapHeap/UnmapHeap and
 // CheckResourceAllocationInfo (D3D12's 64 KiB resource alignment, 4 MiB for MSAA).
 #include "resource12.h"
+#include "emulated_blocks.h"
 
 #include "d3dvk_checked_math.h"
 #include "d3dvk_entry_guard.h"
@@ -194,6 +195,11 @@ HRESULT imageInfoFor(Device12& device, const D3D12DDIARG_CREATERESOURCE_0003& d,
   *info = VkImageCreateInfo{VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO};
   const bool is3d = d.ResourceType == D3D12DDI_RT_TEXTURE3D;
   info->imageType = is3d ? VK_IMAGE_TYPE_3D : (d.ResourceType == D3D12DDI_RT_TEXTURE1D ? VK_IMAGE_TYPE_1D : VK_IMAGE_TYPE_2D);
+  // D3D11's drivers emulate formats the device lacks (emulated_blocks.h); D3D12's resources do not yet.
+  if (umd::imageFormatFor(device.vk(), format).format != format.vk)
+    return *why = "the Vulkan device lacks this format (textureCompressionBC / the 4444 formats, or "
+                  "D3DVK_EMULATE_FORMATS); D3D12 resources do not emulate it yet",
+           E_INVALIDARG;
   info->format = format.vk;
   if (format.kind == state::FormatKind::Typeless) info->flags |= VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT;
   if (srgbList)
