@@ -336,6 +336,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   enum class DrawKind { Draw, Indexed, Instanced, IndexedInstanced, Auto };
   bool levelAllowsDraw(DrawKind kind, UINT countPerInstance, const char* function);
   bool levelAllowsRenderTargets(UINT count, class D3D11RenderTargetView* const* rtvs, const char* function);
+  bool levelAllowsCopy(const class D3D11ResourceBase& dst, const class D3D11ResourceBase& src, const char* function);
   // A dropped state-setting call: the debug layer's STATE_SETTING error.
   void stateSettingError(int id, const char* idName, const char* function, const std::string& text);
 

@@ -4,15 +4,19 @@
 // compute on 9_x, hull and domain below 11_0; the vertex stage's samplers and
 // shader resources on 9_x) take no objects; a 9_x pixel shader has 8 shader
 // resources; 9_x draws: no DrawInstanced or DrawAuto (instancing is
-// DrawIndexedInstanced's, on 9_1 and 9_2 as simple instancing), no indexed point lists, at most 65535 (9_1) or 1048575 primitives per
-// draw; 9_3's render targets all of one bit depth. A refused call is dropped
-// with the debug layer's message (10level9 IDs where D3D11 has one). What
-// 10level9 hardware cannot report before drawing (index values past its
-// maximum, texture repeat counts) is not checked.
+// DrawIndexedInstanced's, on 9_1 and 9_2 as simple instancing), no indexed
+// point lists, at most 65535 (9_1) or 1048575 primitives per draw; 9_3's
+// render targets all of one bit depth; 9_x copies: only Texture2Ds and buffers
+// within GPU memory, no Texture3D and no shader-resource-only resource read
+// back into a staging one. A refused call is dropped with the debug layer's
+// message (10level9 IDs where D3D11 has one). What 10level9 hardware cannot
+// report before drawing (index values past its maximum, texture repeat counts)
+// is not checked.
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_feature_level.h"
 #include "d3d11_level9.h"
+#include "d3d11_resource.h"
 #include "d3d11_resource_validation.h"
 #include "d3d11_view.h"
 
@@ -116,6 +120,31 @@ bool D3D11ImmediateContext::levelAllowsRenderTargets(UINT count, D3D11RenderTarg
     }
     bytes = b;
   }
+  return true;
+}
+
+bool D3D11ImmediateContext::levelAllowsCopy(const D3D11ResourceBase& dst, const D3D11ResourceBase& src,
+                                            const char* function) {
+  if (!level9(device_.GetFeatureLevel())) return true;
+  // GPU-accessible memory: anything but a staging resource (CPU-accessible).
+  const bool srcGpu = src.usage != D3D11_USAGE_STAGING, dstGpu = dst.usage != D3D11_USAGE_STAGING;
+  auto refuse = [&](int id, const char* idName, const char* why) {
+    device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, idName, function,
+                         std::string(why) + " at feature level " + featureLevelName(device_.GetFeatureLevel()) +
+                             "; the copy is dropped.");
+    return false;
+  };
+  if (srcGpu && dstGpu && (src.isTexture3D() || src.isTexture1D()))
+    return refuse(D3D11_MESSAGE_ID_COPYRESOURCE_ONLY_TEXTURE_2D_WITHIN_GPU_MEMORY,
+                  "COPYRESOURCE_ONLY_TEXTURE_2D_WITHIN_GPU_MEMORY",
+                  "Only Texture2Ds and buffers are copied within GPU-accessible memory");
+  if (srcGpu && !dstGpu && src.isTexture3D())
+    return refuse(D3D11_MESSAGE_ID_COPYRESOURCE_NO_TEXTURE_3D_READBACK, "COPYRESOURCE_NO_TEXTURE_3D_READBACK",
+                  "A Texture3D is not copied from GPU-accessible into CPU-accessible memory");
+  if (srcGpu && !dstGpu && src.bindFlags == D3D11_BIND_SHADER_RESOURCE)
+    return refuse(D3D11_MESSAGE_ID_COPYRESOURCE_NO_TEXTURE_ONLY_READBACK, "COPYRESOURCE_NO_TEXTURE_ONLY_READBACK",
+                  "A resource bound only as a shader resource is not copied from GPU-accessible into CPU-accessible "
+                  "memory");
   return true;
 }
 

@@ -93,6 +93,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopyResource(ID3D11Resource* pDstR
   if (anyMapped(*src))
     return reject(D3D11_MESSAGE_ID_COPYRESOURCE_INVALIDSOURCESTATE, "COPYRESOURCE_INVALIDSOURCESTATE",
                   "The source is currently mapped.");
+  if (!levelAllowsCopy(*dst, *src, kFunction)) return;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnResourceCopy(ddi.handle(), dst->ddiHandle(), src->ddiHandle());
 } D3DVK_CATCH_VOID
@@ -179,6 +180,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                       std::to_string(box.bottom) + "," + std::to_string(box.back) +
                       "} at the destination offset does not fit both subresources (depth-stencil and multisampled "
                       "resources copy whole subresources only).");
+  if (!levelAllowsCopy(*dst, *src, kFunction)) return;
   if (level9(device_.GetFeatureLevel()) && (dst->bindFlags & D3D11_BIND_DEPTH_STENCIL))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE,
                   "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE",

@@ -595,3 +595,54 @@ TEST_CASE("9_3 render targets of differing bit depths are refused", "[resources]
       if (v) v->Release();
   }
 }
+
+TEST_CASE("9_x copies: Texture2Ds and buffers within GPU memory and no volume or shader-resource-only readback",
+          "[resources][errors]") {
+  for (D3D_FEATURE_LEVEL level : {D3D_FEATURE_LEVEL_9_1, D3D_FEATURE_LEVEL_9_3, D3D_FEATURE_LEVEL_10_0}) {
+    INFO("level " << levelName(level));
+    DebugDevice d(level);
+    ID3D11DeviceContext* c = d.d.context.get();
+    const bool l9 = level < D3D_FEATURE_LEVEL_10_0;
+    auto texture2D = [&](UINT bind, D3D11_USAGE usage) {
+      D3D11_TEXTURE2D_DESC td = texture2DDesc(4, 4, DXGI_FORMAT_R8G8B8A8_UNORM, bind);
+      td.Usage = usage;
+      td.CPUAccessFlags = usage == D3D11_USAGE_STAGING ? D3D11_CPU_ACCESS_READ : 0;
+      Com<ID3D11Texture2D> t;
+      REQUIRE(d->CreateTexture2D(&td, nullptr, t.out()) == S_OK);
+      return t;
+    };
+    auto texture3D = [&](UINT bind, D3D11_USAGE usage) {
+      D3D11_TEXTURE3D_DESC td{4, 4, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM, usage, bind,
+                              usage == D3D11_USAGE_STAGING ? UINT(D3D11_CPU_ACCESS_READ) : 0u, 0};
+      Com<ID3D11Texture3D> t;
+      REQUIRE(d->CreateTexture3D(&td, nullptr, t.out()) == S_OK);
+      return t;
+    };
+    d.ids();
+    Com<ID3D11Texture3D> volumeA = texture3D(D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT);
+    Com<ID3D11Texture3D> volumeB = texture3D(D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT);
+    Com<ID3D11Texture3D> volumeStaging = texture3D(0, D3D11_USAGE_STAGING);
+    c->CopyResource(volumeB.get(), volumeA.get());
+    CHECK(d.saw(D3D11_MESSAGE_ID_COPYRESOURCE_ONLY_TEXTURE_2D_WITHIN_GPU_MEMORY) == l9);
+    c->CopySubresourceRegion(volumeStaging.get(), 0, 0, 0, 0, volumeA.get(), 0, nullptr);
+    CHECK(d.saw(D3D11_MESSAGE_ID_COPYRESOURCE_NO_TEXTURE_3D_READBACK) == l9);
+    // A shader-resource-only texture is not read back; a render target is, its clear colour arriving.
+    Com<ID3D11Texture2D> sampled = texture2D(D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT);
+    Com<ID3D11Texture2D> target = texture2D(D3D11_BIND_RENDER_TARGET | D3D11_BIND_SHADER_RESOURCE, D3D11_USAGE_DEFAULT);
+    Com<ID3D11Texture2D> staging = texture2D(0, D3D11_USAGE_STAGING);
+    c->CopyResource(staging.get(), sampled.get());
+    CHECK(d.saw(D3D11_MESSAGE_ID_COPYRESOURCE_NO_TEXTURE_ONLY_READBACK) == l9);
+    Com<ID3D11RenderTargetView> rtv;
+    REQUIRE(d->CreateRenderTargetView(target.get(), nullptr, rtv.out()) == S_OK);
+    const FLOAT colour[4] = {1.0f, 0.0f, 0.0f, 1.0f};
+    c->ClearRenderTargetView(rtv.get(), colour);
+    c->CopyResource(staging.get(), target.get());
+    CHECK(d.ids().empty());
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(c->Map(staging.get(), 0, D3D11_MAP_READ, 0, &m) == S_OK);
+    uint32_t texel = 0;
+    std::memcpy(&texel, m.pData, 4);
+    c->Unmap(staging.get(), 0);
+    CHECK(texel == 0xFF0000FFu);
+  }
+}
