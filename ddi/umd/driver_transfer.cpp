@@ -9,6 +9,7 @@
 #include "driver_resource.h"
 #include "emulated_blocks.h"
 #include "staged_image_copy.h"
+#include "vk_command_queue.h"
 
 #include <algorithm>
 #include <cstring>
@@ -302,18 +303,7 @@ namespace {
 
 // One layout change of a whole single-layer scratch image, ordering all memory around it.
 void scratchTransition(VkCommandBuffer cmd, VkImage image, VkImageLayout from, VkImageLayout to) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1};
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
+  vk::imageLayoutBarrier(cmd, image, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, 1}, from, to);
 }
 
 // A 2D image of the resolve format a typeless side is copied into or out of

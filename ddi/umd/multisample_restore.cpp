@@ -35,19 +35,7 @@ std::unique_ptr<vk::ShaderModule> module(vk::Device& device, std::span<const uin
 // Moves `target`'s layers (or the whole `image` when it is not the target's) between layouts.
 void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                 VkImageLayout to) {
-  if (from == to) return;
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = range;
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
+  if (from != to) vk::imageLayoutBarrier(cmd, image, range, from, to);
 }
 
 VkImageSubresourceRange targetRange(const TransferTarget& t) {

@@ -33,19 +33,10 @@ VkBufferImageCopy imageRegion(const TransferTarget& t, VkDeviceSize at) {
 // ordering all memory around it.
 void transition(VkCommandBuffer cmd, const TransferTarget& t, VkImageLayout from, VkImageLayout to) {
   if (from == to) return;
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = t.image;
-  b.subresourceRange = {t.transitionAspects ? t.transitionAspects : t.layers.aspectMask, t.layers.mipLevel, 1,
-                        t.layers.baseArrayLayer, t.layers.layerCount};
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
+  vk::imageLayoutBarrier(cmd, t.image,
+                         {t.transitionAspects ? t.transitionAspects : t.layers.aspectMask, t.layers.mipLevel, 1,
+                          t.layers.baseArrayLayer, t.layers.layerCount},
+                         from, to);
 }
 
 }  // namespace

@@ -179,13 +179,14 @@ TEST_CASE("D3D12 device creation fills the DDI tables through FillDDITable", "[d
   ID3D12Device* device = createDevice12();
   CHECK(device->Release() == 0);
   std::vector<std::string> fills = trace.calls("D3D12 FillDDITable");
-  REQUIRE(fills.size() == 6);
+  REQUIRE(fills.size() == 7);
   CHECK(fills[0].rfind("D3D12 FillDDITable(Type=0, Size=712) -> S_OK", 0) == 0);  // 89 device-core slots
   CHECK(fills[1].rfind("D3D12 FillDDITable(Type=1, Size=408) -> S_OK", 0) == 0);  // 51 command-list slots
   CHECK(fills[2].rfind("D3D12 FillDDITable(Type=2, Size=56) -> S_OK", 0) == 0);   // 7 command-queue slots
   CHECK(fills[3].rfind("D3D12 FillDDITable(Type=65536, Size=48) -> S_OK", 0) == 0);  // d3dvk fence/CPU table: 6 entries
   CHECK(fills[4].rfind("D3D12 FillDDITable(Type=65538, Size=16) -> S_OK", 0) == 0);  // d3dvk texture CPU access: 2 entries
-  CHECK(fills[5].rfind("D3D12 FillDDITable(Type=65537, Size=8) -> S_OK", 0) == 0);  // d3dvk message table: 1 entry
+  CHECK(fills[5].rfind("D3D12 FillDDITable(Type=65539, Size=16) -> S_OK", 0) == 0);  // d3dvk command-list 1/2 table: 2 entries
+  CHECK(fills[6].rfind("D3D12 FillDDITable(Type=65537, Size=8) -> S_OK", 0) == 0);  // d3dvk message table: 1 entry
 }
 
 TEST_CASE("D3D12 API calls reach the DDI as the matching entries, and dropped commands do not", "[d3d12][trace]") {

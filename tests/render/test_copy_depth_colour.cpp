@@ -151,17 +151,21 @@ TEST_CASE("D3D11 at feature level 9_x: CopySubresourceRegion takes depth-stencil
   d.context->CopySubresourceRegion(b.get(), 0, 0, 0, 0, a.get(), 0, nullptr);
   CHECK(drainIds(queue.get()) ==
         std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE});
-  // Volume textures: one mip copies, two mips do not.
+  // Volume textures go from CPU-accessible into GPU-accessible memory (9_x copies
+  // only Texture2Ds and buffers within GPU memory): one mip copies, two mips do not.
   D3D11_TEXTURE3D_DESC vd{4, 4, 4, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D11_USAGE_DEFAULT, D3D11_BIND_SHADER_RESOURCE, 0, 0};
   Com<ID3D11Texture3D> one, other, mipped;
-  REQUIRE(d->CreateTexture3D(&vd, nullptr, one.out()) == S_OK);
   REQUIRE(d->CreateTexture3D(&vd, nullptr, other.out()) == S_OK);
+  vd.Usage = D3D11_USAGE_STAGING;
+  vd.BindFlags = 0;
+  vd.CPUAccessFlags = D3D11_CPU_ACCESS_WRITE;
+  REQUIRE(d->CreateTexture3D(&vd, nullptr, one.out()) == S_OK);
   vd.MipLevels = 2;
   REQUIRE(d->CreateTexture3D(&vd, nullptr, mipped.out()) == S_OK);
   drainIds(queue.get());
   d.context->CopySubresourceRegion(other.get(), 0, 0, 0, 0, one.get(), 0, nullptr);
   CHECK(drainIds(queue.get()).empty());
-  d.context->CopySubresourceRegion(one.get(), 0, 0, 0, 0, mipped.get(), 0, nullptr);
+  d.context->CopySubresourceRegion(other.get(), 0, 0, 0, 0, mipped.get(), 0, nullptr);
   CHECK(drainIds(queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE});
 }
 

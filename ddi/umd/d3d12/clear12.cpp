@@ -9,6 +9,7 @@
 #include "descriptor_heap12.h"
 #include "device12.h"
 #include "resource12.h"
+#include "vk_command_queue.h"
 
 #include <algorithm>
 #include <vector>
@@ -136,9 +137,9 @@ void CommandRecorder12::clearRenderTargetView(D3D12DDI_CPU_DESCRIPTOR_HANDLE han
       c.imageOffset = {0, 0, INT(firstW)};
       c.imageExtent = {e.width, e.height, wSize};
       const VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, 0, 1};
-      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+      vk::imageLayoutBarrier(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
       vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &c);
-      imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+      vk::imageLayoutBarrier(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
       return;
     }
   }

@@ -52,11 +52,6 @@ struct Resource12;
 struct Shader12;
 struct QueryHeap12;
 
-// Moves one subresource range of an image between layouts, ordering all memory
-// around it (uav_clear12.cpp).
-void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
-                           VkImageLayout to);
-
 // A query begun in the list and not yet ended (query12.cpp).
 struct ActiveQuery12 {
   QueryHeap12* heap = nullptr;

@@ -21,26 +21,6 @@ namespace d3dvk::umd12 {
 
 namespace {
 
-// Moves one subresource range of an image between GENERAL (where images live)
-// and a transfer layout around a copy.
-void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
-                VkImageLayout to) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = range;
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
-}
-
 VkImageSubresourceRange rangeOf(const VkImageSubresourceLayers& l) {
   return {l.aspectMask, l.mipLevel, 1, l.baseArrayLayer, l.layerCount};
 }
@@ -50,11 +30,11 @@ VkImageSubresourceRange rangeOf(const VkImageSubresourceLayers& l) {
 template <typename F>
 void inTransferLayouts(VkCommandBuffer cmd, VkImage src, const VkImageSubresourceRange& srcRange, VkImage dst,
                        const VkImageSubresourceRange& dstRange, F&& copy) {
-  if (src) transition(cmd, src, srcRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-  if (dst) transition(cmd, dst, dstRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  if (src) vk::imageLayoutBarrier(cmd, src, srcRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+  if (dst) vk::imageLayoutBarrier(cmd, dst, dstRange, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   copy();
-  if (src) transition(cmd, src, srcRange, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
-  if (dst) transition(cmd, dst, dstRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  if (src) vk::imageLayoutBarrier(cmd, src, srcRange, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  if (dst) vk::imageLayoutBarrier(cmd, dst, dstRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
 }
 
 }  // namespace

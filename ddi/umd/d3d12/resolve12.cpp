@@ -10,6 +10,7 @@
 
 #include "device12.h"
 #include "resource12.h"
+#include "vk_command_queue.h"
 
 #include <string>
 
@@ -73,11 +74,11 @@ void CommandRecorder12::resolveSubresource(Resource12& dst, UINT dstSubresource,
                       auto&& op) {
     const VkImageSubresourceRange fr{fl.aspectMask, fl.mipLevel, 1, fl.baseArrayLayer, 1};
     const VkImageSubresourceRange tr{tl.aspectMask, tl.mipLevel, 1, tl.baseArrayLayer, 1};
-    imageLayoutTransition(cmd, from, fr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
-    imageLayoutTransition(cmd, to, tr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+    vk::imageLayoutBarrier(cmd, from, fr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
+    vk::imageLayoutBarrier(cmd, to, tr, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     op();
-    imageLayoutTransition(cmd, from, fr, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
-    imageLayoutTransition(cmd, to, tr, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+    vk::imageLayoutBarrier(cmd, from, fr, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+    vk::imageLayoutBarrier(cmd, to, tr, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
   };
   auto copy = [&](VkImage from, const VkImageSubresourceLayers& fl, VkOffset3D fo, VkImage to,
                   const VkImageSubresourceLayers& tl, VkOffset3D to3) {

@@ -9,6 +9,7 @@
 
 #include "d3dvk_entry_guard.h"
 #include "device12.h"
+#include "vk_command_queue.h"
 
 #include <cstring>
 #include <string>
@@ -74,19 +75,8 @@ HRESULT stagingFor(Device12& device, const Region& g, unsigned char** staged, st
 
 // Moves the copied subresource between GENERAL (where every image lives) and a transfer layout.
 void relayout(VkCommandBuffer cmd, Resource12& r, const Region& g, VkImageLayout from, VkImageLayout to) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = r.image->handle();
   const VkImageSubresourceLayers& l = g.copy.imageSubresource;
-  b.subresourceRange = {l.aspectMask, l.mipLevel, 1, l.baseArrayLayer, 1};
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
+  vk::imageLayoutBarrier(cmd, r.image->handle(), {l.aspectMask, l.mipLevel, 1, l.baseArrayLayer, 1}, from, to);
 }
 
 HRESULT runCopy(Device12& device, Resource12& r, const Region& g, vk::Buffer& staging, bool toImage) {

@@ -16,27 +16,12 @@
 #include "descriptor_heap12.h"
 #include "device12.h"
 #include "resource12.h"
+#include "vk_command_queue.h"
 
 #include <algorithm>
 #include <cstring>
 
 namespace d3dvk::umd12 {
-
-void imageLayoutTransition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
-                VkImageLayout to) {
-  VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
-  b.srcStageMask = b.dstStageMask = VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT;
-  b.srcAccessMask = b.dstAccessMask = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
-  b.oldLayout = from;
-  b.newLayout = to;
-  b.srcQueueFamilyIndex = b.dstQueueFamilyIndex = VK_QUEUE_FAMILY_IGNORED;
-  b.image = image;
-  b.subresourceRange = range;
-  VkDependencyInfo dep{VK_STRUCTURE_TYPE_DEPENDENCY_INFO};
-  dep.imageMemoryBarrierCount = 1;
-  dep.pImageMemoryBarriers = &b;
-  vkCmdPipelineBarrier2(cmd, &dep);
-}
 
 VkBuffer CommandRecorder12::scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage) {
   if (!keepAlive_) {
@@ -174,10 +159,10 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
   VkCommandBuffer cmd = command();
   if (!cmd) return;
   VkImageSubresourceRange range{VK_IMAGE_ASPECT_COLOR_BIT, d->mip, 1, is3d ? 0 : d->firstSlice, is3d ? 1 : layers};
-  imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
+  vk::imageLayoutBarrier(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_GENERAL, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
   vkCmdCopyBufferToImage(cmd, scratch, r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, uint32_t(regions.size()),
                          regions.data());
-  imageLayoutTransition(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
+  vk::imageLayoutBarrier(cmd, r.image->handle(), range, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
 }
 
 }  // namespace d3dvk::umd12
