@@ -12,6 +12,7 @@
 #include "driver_draw.h"
 #include "driver_predication.h"
 #include "driver_query.h"
+#include "multisample_depth_copy.h"
 #include "descriptor_allocator.h"
 #include "recorder.h"
 #include "vk_command_queue.h"
@@ -109,6 +110,8 @@ class Device {
   // Predicated transfers' restore step (predicated_transfer.h), made on first use.
   std::unique_ptr<umd12::InternalComputePipeline12> restoreWords;
   std::unique_ptr<SampleRestorePipelines> sampleRestore;  // a multisampled destination's (multisample_restore.h)
+  // Copies between multisampled depth and colour textures (multisample_depth_copy.h), made on first use.
+  std::unique_ptr<DepthColourCopyPipelines> depthColourCopy;
   // The BC decoder of textures whose BC format the device emulates (emulated_blocks.h), made on first use.
   std::unique_ptr<umd12::InternalComputePipeline12> bcDecode;
   // Active stream-output queries, the pool the capturing draws' per-stream

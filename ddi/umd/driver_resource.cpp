@@ -171,6 +171,9 @@ HRESULT createTexture(Device& device, Resource& r, const D3D11DDIARG_CREATERESOU
   info.samples = VkSampleCountFlagBits(r.samples);
   info.tiling = VK_IMAGE_TILING_OPTIMAL;
   info.usage = state::imageUsageFor(r.bindFlags);
+  // Multisampled depth and colour of one group copy by a per-sample draw (multisample_depth_copy.h).
+  info.usage |= multisampledCopyUsage(device.vk(), info.format, info.samples);
+  info.flags |= multisampledCopyFlags(info.format, info.samples);
   info.sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   VkImageFormatProperties props{};

@@ -8,6 +8,7 @@
 #include "device.h"
 #include "driver_resource.h"
 #include "emulated_blocks.h"
+#include "multisample_depth_copy.h"
 #include "staged_image_copy.h"
 #include "vk_command_queue.h"
 
@@ -80,12 +81,36 @@ void decodeCopied(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSu
                     {scaled(box.width, sb, db), scaled(box.height, sb, db), box.depth});
 }
 
+// A subresource of a multisampled texture as a depth <-> colour copy sees it.
+DepthColourCopySide depthColourSide(const Resource& r, UINT sub) {
+  return {r.image->handle(), &r.image->info(), r.mipOf(sub), r.sliceOf(sub), 1, {r.mipWidth(sub), r.mipHeight(sub)}};
+}
+
+// Why a copy between multisampled depth and colour textures cannot run here
+// (logged, E_NOTIMPL), or null. Bad input was refused before (E_INVALIDARG).
+const char* multisampledDepthColourUnsupported(Device& device, const Resource& dst, UINT dstSub, const Resource& src,
+                                               UINT srcSub) {
+  return depthColourCopyUnsupported(device.vk(), depthColourSide(src, srcSub), depthColourSide(dst, dstSub));
+}
+
 // Records one region copy between any two compatible resources.
 void recordCopy(Device& device, VkCommandBuffer cmd, Resource& dst, UINT dstSub, UINT dx, UINT dy, Resource& src,
                 UINT srcSub, Region box, UINT dz = 0) {
   if (src.isBuffer()) {
     VkBufferCopy c{src.bufferOffset + box.x, dst.bufferOffset + dx, box.width};
     vkCmdCopyBuffer(cmd, src.buffer->handle(), dst.buffer->handle(), 1, &c);
+  } else if (src.samples > 1 && depthWithColour(src, dst)) {
+    // Multisampled depth and colour of one group, whole subresources: a
+    // per-sample draw (multisample_depth_copy.h); the entry points checked support.
+    transitionImage(cmd, src, VK_IMAGE_LAYOUT_GENERAL);
+    transitionImage(cmd, dst, VK_IMAGE_LAYOUT_GENERAL);
+    VkResult result = VK_SUCCESS;
+    if (!device.depthColourCopy) device.depthColourCopy = DepthColourCopyPipelines::create(device.vk(), &result);
+    if (!device.depthColourCopy) return device.setVkError(result);
+    auto used = recordDepthColourCopy(device.vk(), cmd, *device.depthColourCopy, depthColourSide(src, srcSub),
+                                      depthColourSide(dst, dstSub), &result);
+    if (!used) return device.setVkError(result);
+    device.queue().releaseAfter(device.queue().openSerial(), std::move(used));
   } else if (!src.copiesThroughBuffer() && !dst.copiesThroughBuffer() &&
              (overhangsSmallMip(src, dst, dstSub, dx, dy, box) || state::isDepthFormat(*src.format) != state::isDepthFormat(*dst.format))) {
     // A depth image and a colour image of one typeless group (D32_FLOAT and
@@ -177,10 +202,11 @@ VOID APIENTRY resourceCopy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hDst, D3
       scaled(src->height, blockOf(*src), blockOf(*dst)) != dst->height || dst->depth != src->depth ||
       dst->subresourceCount() != src->subresourceCount() || dst->samples != src->samples || !copyFormatsMatch(*dst, *src))
     return device->setError(E_INVALIDARG);
-  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
-    logError("copies between multisampled depth and colour textures are not supported");
-    return device->setError(E_NOTIMPL);
-  }
+  if (dst->samples > 1 && depthWithColour(*dst, *src))
+    if (const char* why = multisampledDepthColourUnsupported(*device, *dst, 0, *src, 0)) {
+      logError(std::string("a copy between multisampled depth and colour textures: ") + why);
+      return device->setError(E_NOTIMPL);
+    }
   std::lock_guard<std::mutex> lock(device->queueMutex());
   const PredicatedTransfer predicated(*device, subresourceDestinations(*dst, 0, dst->mipLevels, 0, dst->arraySize));
   if (predicated.skipped()) return;
@@ -197,10 +223,11 @@ VOID APIENTRY resourceCopyRegion(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE hD
   if (!dst || !src || dst->isBuffer() != src->isBuffer() || !copyFormatsMatch(*dst, *src) || dst->samples != src->samples ||
       srcSub >= src->subresourceCount() || dstSub >= dst->subresourceCount())
     return device->setError(E_INVALIDARG);
-  if (dst->samples > 1 && depthWithColour(*dst, *src)) {
-    logError("copies between multisampled depth and colour textures are not supported");
-    return device->setError(E_NOTIMPL);
-  }
+  if (dst->samples > 1 && depthWithColour(*dst, *src))
+    if (const char* why = multisampledDepthColourUnsupported(*device, *dst, dstSub, *src, srcSub)) {
+      logError(std::string("a copy between multisampled depth and colour textures: ") + why);
+      return device->setError(E_NOTIMPL);
+    }
   Region box{};
   if (srcBox) {
     if (srcBox->left < 0 || srcBox->top < 0 || srcBox->front < 0 || srcBox->right <= srcBox->left ||

@@ -7,7 +7,9 @@
 // boundaries, so coverage never splits a pixel (no sample of the standard 4x
 // pattern lies on a pixel edge), and the values are exact in every format used.
 // A CopyResource into a 4x target under a predicate keeps or replaces every
-// sample as the predicate says.
+// sample as the predicate says. Copies between 4x depth textures and 4x colour
+// textures of their group (D32_FLOAT <-> R32, D16_UNORM <-> R16) keep every
+// sample's bits (the driver's per-sample draw, ddi/umd/multisample_depth_copy.h).
 #include "draw_test_util.h"
 
 using namespace d3dvk::test;
@@ -137,10 +139,12 @@ ret
 using Sample = std::array<float, 4>;
 using Samples = std::array<Sample, kSamples>;  // one pixel's samples 0..3
 
-bool isUint(DXGI_FORMAT f) { return f == DXGI_FORMAT_R32_UINT || f == DXGI_FORMAT_R32G32_UINT; }
+bool isUint(DXGI_FORMAT f) {
+  return f == DXGI_FORMAT_R32_UINT || f == DXGI_FORMAT_R32G32_UINT || f == DXGI_FORMAT_R16_UINT;
+}
 
 int channels(DXGI_FORMAT f) {
-  return f == DXGI_FORMAT_R32_UINT ? 1 : f == DXGI_FORMAT_R32G32_UINT ? 2 : 4;
+  return f == DXGI_FORMAT_R32_UINT || f == DXGI_FORMAT_R16_UINT ? 1 : f == DXGI_FORMAT_R32G32_UINT ? 2 : 4;
 }
 
 // The rectangle [x0, x1) × [y0, y1) of the kW×kH target as two triangles.
@@ -475,4 +479,98 @@ TEST_CASE("predicated CopyResource into a 4x target skips exactly when the predi
           }
       CHECK(differing == 0);
     }
+}
+
+namespace {
+
+// A 4x depth-stencil texture (no shader resource binding) and its view.
+struct MsDepth {
+  Com<ID3D11Texture2D> texture;
+  Com<ID3D11DepthStencilView> dsv;
+  MsDepth(RenderDevice& d, DXGI_FORMAT typeless, DXGI_FORMAT depth) {
+    D3D11_TEXTURE2D_DESC td =
+        texture2DDesc(kW, kH, typeless, D3D11_BIND_DEPTH_STENCIL, D3D11_USAGE_DEFAULT, 0, kSamples);
+    REQUIRE(d->CreateTexture2D(&td, nullptr, texture.out()) == S_OK);
+    D3D11_DEPTH_STENCIL_VIEW_DESC vd{};
+    vd.Format = depth;
+    vd.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2DMS;
+    REQUIRE(d->CreateDepthStencilView(texture.get(), &vd, dsv.out()) == S_OK);
+  }
+};
+
+uint32_t floatBits(float f) {
+  uint32_t u;
+  std::memcpy(&u, &f, 4);
+  return u;
+}
+
+}  // namespace
+
+TEST_CASE("D3D11 4x D32_FLOAT depth copies into R32_FLOAT and R32_UINT per-sample bits copy into depth and back",
+          "[draw][msaa][copy][depth]") {
+  // Lavapipe: the per-sample copy draws (sampleRateShading). The depth texture
+  // has no shader-resource binding; the colour ones are read with ld_ms.
+  MsScene s;
+  MsDepth depth(s.d, DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT);
+  MsTarget floats(s.d, DXGI_FORMAT_R32_FLOAT), uints(s.d, DXGI_FORMAT_R32_UINT);
+  // A cleared depth (every sample 0.375) into R32_FLOAT.
+  s.d.context->ClearDepthStencilView(depth.dsv.get(), D3D11_CLEAR_DEPTH, 0.375f, 0);
+  const float nine[4] = {9, 9, 9, 9};
+  s.d.context->ClearRenderTargetView(floats.rtv.get(), nine);
+  s.d.context->CopyResource(floats.texture.get(), depth.texture.get());
+  std::vector<Samples> got = floats.samples();
+  size_t differing = 0;
+  for (const Samples& pixel : got)
+    for (UINT i = 0; i < kSamples; ++i) differing += floatBits(pixel[i][0]) != floatBits(0.375f);
+  CHECK(differing == 0);
+  // Per-sample float bits (sample i: bits of 0.25 * (i + 1), exact as vertex
+  // colours; 0 outside the pattern) R32_UINT -> depth -> R32_FLOAT.
+  const std::vector<uint8_t> uintCode = assembled(kPsColorUint);
+  Com<ID3D11PixelShader> uintPs;
+  REQUIRE(s.d->CreatePixelShader(uintCode.data(), uintCode.size(), nullptr, uintPs.out()) == S_OK);
+  auto bitsOf = [](UINT i) { return floatBits(0.25f * float(i + 1)); };
+  drawSamplePattern(s, uints, [&](UINT i) { return Sample{float(bitsOf(i)), 0, 0, 0}; }, uintPs.get());
+  s.d.context->OMSetRenderTargets(0, nullptr, nullptr);
+  s.d.context->ClearRenderTargetView(floats.rtv.get(), nine);
+  s.d.context->CopyResource(depth.texture.get(), uints.texture.get());
+  s.d.context->CopySubresourceRegion(floats.texture.get(), 0, 0, 0, 0, depth.texture.get(), 0, nullptr);
+  got = floats.samples();
+  differing = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x)
+      for (UINT i = 0; i < kSamples; ++i)
+        differing += floatBits(got[y * kW + x][i][0]) != (inPattern(x, y, i) ? bitsOf(i) : 0u);
+  CHECK(differing == 0);
+  CHECK(s.d->GetDeviceRemovedReason() == S_OK);
+}
+
+TEST_CASE("D3D11 4x D16_UNORM depth copies into R16_UINT and R16_UINT per-sample values copy into depth and back",
+          "[draw][msaa][copy][depth]") {
+  // Lavapipe: the per-sample copy draws. D16 stores k as depth k / 65535.
+  MsScene s;
+  MsDepth depth(s.d, DXGI_FORMAT_R16_TYPELESS, DXGI_FORMAT_D16_UNORM);
+  MsTarget a(s.d, DXGI_FORMAT_R16_UINT), b(s.d, DXGI_FORMAT_R16_UINT);
+  s.d.context->ClearDepthStencilView(depth.dsv.get(), D3D11_CLEAR_DEPTH, 0.25f, 0);
+  s.d.context->CopyResource(b.texture.get(), depth.texture.get());
+  std::vector<Samples> got = b.samples();
+  size_t differing = 0;
+  for (const Samples& pixel : got)
+    for (UINT i = 0; i < kSamples; ++i) differing += pixel[i][0] != 16384.0f;  // round(0.25 * 65535)
+  CHECK(differing == 0);
+  const std::vector<uint8_t> uintCode = assembled(kPsColorUint);
+  Com<ID3D11PixelShader> uintPs;
+  REQUIRE(s.d->CreatePixelShader(uintCode.data(), uintCode.size(), nullptr, uintPs.out()) == S_OK);
+  const uint32_t values[kSamples] = {1, 0x8000, 0xFFFF, 12345};
+  drawSamplePattern(s, a, [&](UINT i) { return Sample{float(values[i]), 0, 0, 0}; }, uintPs.get());
+  s.d.context->OMSetRenderTargets(0, nullptr, nullptr);
+  s.d.context->CopySubresourceRegion(depth.texture.get(), 0, 0, 0, 0, a.texture.get(), 0, nullptr);
+  s.d.context->CopyResource(b.texture.get(), depth.texture.get());
+  got = b.samples();
+  differing = 0;
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x)
+      for (UINT i = 0; i < kSamples; ++i)
+        differing += got[y * kW + x][i][0] != float(inPattern(x, y, i) ? values[i] : 0u);
+  CHECK(differing == 0);
+  CHECK(s.d->GetDeviceRemovedReason() == S_OK);
 }
