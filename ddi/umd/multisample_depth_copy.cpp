@@ -141,6 +141,11 @@ VkPipeline DepthColourCopyPipelines::pipeline(vk::Device& device, VkFormat forma
 }
 
 const char* depthColourCopyUnsupported(vk::Device& device, const DepthColourCopySide& src, const DepthColourCopySide& dst) {
+  const VkFormat depth = isDepth(dst.info->format) ? dst.info->format : src.info->format;
+  const VkFormat colour = isDepth(dst.info->format) ? src.info->format : dst.info->format;
+  if (!isDepth(depth) || groupDepthFormat(colour) != depth)
+    return "only D32_FLOAT with the R32 group and D16_UNORM with the R16 group copy between depth and colour "
+           "multisampled (a depth-stencil plane does not)";
   if (!device.enabledFeatures().sampleRateShading)
     return "the Vulkan device lacks sampleRateShading, which a per-sample copy draw needs";
   if (!(src.info->usage & VK_IMAGE_USAGE_SAMPLED_BIT))

@@ -30,7 +30,7 @@ struct CommandAllocator12 {
   VkCommandPool pool = VK_NULL_HANDLE;
   std::vector<VkCommandBuffer> buffers;  // allocated from pool
   size_t used = 0;                       // buffers handed out since the last reset
-  std::vector<std::unique_ptr<vk::Buffer>> scratch;  // data its commands read (freed at reset)
+  std::vector<std::shared_ptr<void>> scratch;  // data its commands read (freed at reset)
   std::unique_ptr<Transient12> transient;  // the draws' descriptor sets and uploads (draw12.h)
   std::vector<std::shared_ptr<DeferredDraw12>> deferred;  // its lists' deferred draws (freed at reset)
   // Queue operations holding its command buffers, held back or on the GPU

@@ -127,7 +127,7 @@ class CommandRecorder12 {
 
   // Where buffers the recorded commands read (scratch data) are kept until the
   // allocator's commands are gone (its Reset or destruction); set by the list.
-  void setKeepAlive(std::vector<std::unique_ptr<vk::Buffer>>* sink) { keepAlive_ = sink; }
+  void setKeepAlive(std::vector<std::shared_ptr<void>>* sink) { keepAlive_ = sink; }
   // A host-visible scratch buffer of `size` bytes holding `pattern` repeated
   // (null pattern: zeros), kept alive with the allocator; null after fail().
   VkBuffer scratchBuffer(UINT64 size, const void* pattern, size_t patternSize, VkBufferUsageFlags usage);
@@ -389,7 +389,7 @@ class CommandRecorder12 {
   Device12* device_ = nullptr;
   VkCommandBuffer cmd_ = VK_NULL_HANDLE;
   HRESULT error_ = S_OK;
-  std::vector<std::unique_ptr<vk::Buffer>>* keepAlive_ = nullptr;
+  std::vector<std::shared_ptr<void>>* keepAlive_ = nullptr;
   Transient12* transient_ = nullptr;
   CommandAllocator12* allocator_ = nullptr;
   std::vector<Segment> segments_;

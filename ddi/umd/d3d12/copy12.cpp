@@ -168,8 +168,23 @@ void CommandRecorder12::copyImage(VkCommandBuffer cmd, Resource12& src, const Vk
   // A depth or stencil plane and colour data of its size (Vulkan copies no
   // texels between depth and colour images), or texels into overhanging
   // blocks: through a device-local buffer, image to buffer, buffer to image.
-  if (src.image->info().samples != VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT)
-    return fail(E_NOTIMPL, "copies between multisampled depth and colour textures are not supported");  // (BC is never multisampled)
+  if (src.image->info().samples != VK_SAMPLE_COUNT_1_BIT || dst.image->info().samples != VK_SAMPLE_COUNT_1_BIT) {
+    // (BC is never multisampled.) Multisampled depth and colour of one group,
+    // whole subresources: a per-sample draw (multisample_depth_copy.h).
+    const umd::DepthColourCopySide from{src.image->handle(), &src.image->info(), s.mipLevel, s.baseArrayLayer,
+                                        s.layerCount, {extent.width, extent.height}};
+    const umd::DepthColourCopySide to{dst.image->handle(), &dst.image->info(), d.mipLevel, d.baseArrayLayer,
+                                      d.layerCount, {dstExtent.width, dstExtent.height}};
+    if (const char* why = umd::depthColourCopyUnsupported(device_->vk(), from, to))
+      return fail(E_NOTIMPL, (std::string("a copy between multisampled depth and colour textures: ") + why).c_str());
+    if (!keepAlive_) return fail(E_FAIL, "no allocator to keep a copy's views with");
+    VkResult result = VK_SUCCESS;
+    umd::DepthColourCopyPipelines* pipelines = device_->depthColourCopy(&result);
+    auto used = pipelines ? umd::recordDepthColourCopy(device_->vk(), cmd, *pipelines, from, to, &result) : nullptr;
+    if (!used) return fail(Device12::hresultFor(result), "a copy between multisampled depth and colour textures");
+    keepAlive_->push_back(std::move(used));
+    return;
+  }
   if (!keepAlive_) return fail(E_FAIL, "no allocator to keep a copy's staging buffer with");
   VkResult result = VK_SUCCESS;
   std::unique_ptr<vk::Buffer> buffer;

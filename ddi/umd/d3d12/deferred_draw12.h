@@ -62,7 +62,7 @@ struct DeferredDraw12 {
   VkCommandPool pool = VK_NULL_HANDLE;
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   std::unique_ptr<Transient12> transient;
-  std::vector<std::unique_ptr<vk::Buffer>> scratch;
+  std::vector<std::shared_ptr<void>> scratch;
 
   DeferredDraw12() = default;
   DeferredDraw12(const DeferredDraw12&) = delete;

@@ -231,6 +231,12 @@ umd::SampleRestorePipelines* Device12::sampleRestore(VkResult* result) {
   return sampleRestore_.get();
 }
 
+umd::DepthColourCopyPipelines* Device12::depthColourCopy(VkResult* result) {
+  std::lock_guard lock(predicateMutex_);
+  if (!depthColourCopy_) depthColourCopy_ = umd::DepthColourCopyPipelines::create(vk_, result);
+  return depthColourCopy_.get();
+}
+
 bool Device12::sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
                                  VkImage* image, VkImageView* view, VkResult* result) {
   std::lock_guard lock(resolveScratchMutex_);

@@ -9,7 +9,8 @@
 
 #include "d3d12umddi.h"
 #include "d3dvk_stats.h"
-#include "multisample_restore.h"  // ddi/umd
+#include "multisample_depth_copy.h"  // ddi/umd
+#include "multisample_restore.h"     // ddi/umd
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -108,6 +109,8 @@ class Device12 {
   // multisampled array view of all its layers, kept as resolveScratch's
   // (false with *result).
   umd::SampleRestorePipelines* sampleRestore(VkResult* result);
+  // Copies between multisampled depth and colour textures (multisample_depth_copy.h), made on first use.
+  umd::DepthColourCopyPipelines* depthColourCopy(VkResult* result);
   bool sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
                          VkImage* image, VkImageView* view, VkResult* result);
 
@@ -185,6 +188,7 @@ class Device12 {
   std::map<std::tuple<VkFormat, uint32_t, uint32_t, uint32_t, VkSampleCountFlagBits>, SampleScratch>
       sampleScratch_;  // under resolveScratchMutex_
   std::unique_ptr<umd::SampleRestorePipelines> sampleRestore_;  // under predicateMutex_
+  std::unique_ptr<umd::DepthColourCopyPipelines> depthColourCopy_;  // under predicateMutex_
   // Moves a new image's `layers` layers from UNDEFINED to GENERAL (a one-time submission).
   VkResult initialiseGeneral(VkImage image, uint32_t layers);
   struct Retiring {

@@ -218,6 +218,9 @@ HRESULT imageInfoFor(Device12& device, const D3D12DDIARG_CREATERESOURCE_0003& d,
   info->samples = VkSampleCountFlagBits(d.SampleDesc.Count);
   info->tiling = VK_IMAGE_TILING_OPTIMAL;
   info->usage = imageUsage(device, d, info->format, info->tiling);
+  // Multisampled depth and colour of one group copy by a per-sample draw (multisample_depth_copy.h).
+  info->usage |= umd::multisampledCopyUsage(device.vk(), info->format, info->samples);
+  info->flags |= umd::multisampledCopyFlags(info->format, info->samples);
   info->sharingMode = VK_SHARING_MODE_EXCLUSIVE;
   info->initialLayout = VK_IMAGE_LAYOUT_UNDEFINED;
   VkImageFormatProperties props{};
