@@ -574,3 +574,49 @@ TEST_CASE("D3D11 4x D16_UNORM depth copies into R16_UINT and R16_UINT per-sample
   CHECK(differing == 0);
   CHECK(s.d->GetDeviceRemovedReason() == S_OK);
 }
+
+TEST_CASE("D3D11 predicated copies between 4x D32_FLOAT depth and R32_FLOAT colour skip exactly when the predicate says",
+          "[draw][msaa][copy][depth][predication]") {
+  // Lavapipe: depth -> colour saves the colour destination and restores it
+  // per sample where the copy is skipped (multisample_restore.h); colour ->
+  // depth (a depth destination) takes the predicate's CPU verdict.
+  MsScene s;
+  MsDepth depth(s.d, DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT);
+  MsTarget floats(s.d, DXGI_FORMAT_R32_FLOAT), other(s.d, DXGI_FORMAT_R32_FLOAT);
+  const D3D11_QUERY_DESC desc{D3D11_QUERY_OCCLUSION_PREDICATE, 0};
+  Com<ID3D11Predicate> passed;
+  REQUIRE(s.d->CreatePredicate(&desc, passed.out()) == S_OK);
+  floats.bind();
+  s.d.context->Begin(passed.get());
+  s.draw(rect(0, 0, kW, kH, {1, 1, 1, 1}));
+  s.d.context->End(passed.get());
+  s.d.context->OMSetRenderTargets(0, nullptr, nullptr);
+  for (const BOOL value : {FALSE, TRUE}) {
+    const bool skipped = value == TRUE;  // the predicate's result is TRUE
+    CAPTURE(value);
+    // depth (0.625) -> colour (cleared 9)
+    s.d.context->ClearDepthStencilView(depth.dsv.get(), D3D11_CLEAR_DEPTH, 0.625f, 0);
+    const float nine[4] = {9, 9, 9, 9}, quarter[4] = {0.25f, 0, 0, 0};
+    s.d.context->ClearRenderTargetView(floats.rtv.get(), nine);
+    s.d.context->SetPredication(passed.get(), value);
+    s.d.context->CopyResource(floats.texture.get(), depth.texture.get());
+    s.d.context->SetPredication(nullptr, FALSE);
+    std::vector<Samples> got = floats.samples();
+    size_t differing = 0;
+    for (const Samples& pixel : got)
+      for (UINT i = 0; i < kSamples; ++i) differing += pixel[i][0] != (skipped ? 9.0f : 0.625f);
+    CHECK(differing == 0);
+    // colour (0.25) -> depth (0.625), read through an unpredicated copy into `floats`.
+    s.d.context->ClearRenderTargetView(other.rtv.get(), quarter);
+    s.d.context->SetPredication(passed.get(), value);
+    s.d.context->CopyResource(depth.texture.get(), other.texture.get());
+    s.d.context->SetPredication(nullptr, FALSE);
+    s.d.context->CopyResource(floats.texture.get(), depth.texture.get());
+    got = floats.samples();
+    differing = 0;
+    for (const Samples& pixel : got)
+      for (UINT i = 0; i < kSamples; ++i) differing += pixel[i][0] != (skipped ? 0.625f : 0.25f);
+    CHECK(differing == 0);
+  }
+  CHECK(s.d->GetDeviceRemovedReason() == S_OK);
+}
