@@ -172,6 +172,8 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   void atomicCopy(const char* method, UINT bytes, ID3D12Resource* dstBuffer, UINT64 dstOffset, ID3D12Resource* srcBuffer,
                   UINT64 srcOffset, UINT dependencies, ID3D12Resource* const* dependentResources,
                   const D3D12_SUBRESOURCE_RANGE_UINT64* dependentRanges);
+  // WriteBufferImmediate's checked writes into the driver (a bundle's, when ExecuteBundle replays it).
+  void writeBufferImmediate(const std::vector<D3DVKDDI_WRITEBUFFERIMMEDIATE>& writes);
   FLOAT depthBounds_[2] = {0.0f, 1.0f};  // OMSetDepthBounds (no PSO enables the test yet)
   // Runs one DDI call, keeping the first error the driver reports.
   template <typename F>

@@ -173,19 +173,11 @@ void STDMETHODCALLTYPE D3D12CommandList::WriteBufferImmediate(UINT Count,
                                                               const D3D12_WRITEBUFFERIMMEDIATE_PARAMETER* pParams,
                                                               const D3D12_WRITEBUFFERIMMEDIATE_MODE* pModes) try {
   const char* method = "WriteBufferImmediate";
-  if (isBundle()) {
-    if (Count && !pParams) return capture(method, [=](D3D12CommandList& l) { l.WriteBufferImmediate(Count, nullptr, nullptr); });
-    std::vector<D3D12_WRITEBUFFERIMMEDIATE_PARAMETER> params(pParams, pParams + Count);
-    std::vector<D3D12_WRITEBUFFERIMMEDIATE_MODE> modes;
-    if (pModes) modes.assign(pModes, pModes + Count);
-    return capture(method, [params, modes](D3D12CommandList& l) {
-      l.WriteBufferImmediate(UINT(params.size()), params.data(), modes.empty() ? nullptr : modes.data());
-    });
-  }
   if (!open_) return message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED), "the command list is closed");
   method_ = std::string("ID3D12GraphicsCommandList2::") + method;
   if (Count == 0) return;
   if (!pParams) return invalid(method, "pParams is null");
+  // Checked here, bundles too (a bad call fails the bundle's Close), and kept as the DDI's writes.
   std::vector<D3DVKDDI_WRITEBUFFERIMMEDIATE> writes(Count);
   for (UINT i = 0; i < Count; ++i) {
     const int mode = pModes ? rawEnum(pModes[i]) : 0;
@@ -195,11 +187,18 @@ void STDMETHODCALLTYPE D3D12CommandList::WriteBufferImmediate(UINT Count,
       return invalid(method, "pParams[" + std::to_string(i) + "].Dest must be a non-zero multiple of 4");
     writes[i] = {pParams[i].Dest, pParams[i].Value, UINT(mode)};
   }
+  if (isBundle()) return capture(method, [writes](D3D12CommandList& l) { l.writeBufferImmediate(writes); });
+  writeBufferImmediate(writes);
+} D3DVK_CATCH_VOID
+
+void D3D12CommandList::writeBufferImmediate(const std::vector<D3DVKDDI_WRITEBUFFERIMMEDIATE>& writes) {
+  const char* method = "WriteBufferImmediate";
+  if (!recording(method)) return;
   const auto& ext = device()->ddi().listExt();
   if (!ext.pfnWriteBufferImmediate) return unsupported(method, "the driver has no WriteBufferImmediate");
   ddiCall([&](const D3D12DDI_COMMAND_LIST_FUNCS_3D_0003&) {
-    ext.pfnWriteBufferImmediate(ddiHandle(), Count, writes.data());
+    ext.pfnWriteBufferImmediate(ddiHandle(), UINT(writes.size()), writes.data());
   });
-} D3DVK_CATCH_VOID
+}
 
 }  // namespace d3dvk::runtime

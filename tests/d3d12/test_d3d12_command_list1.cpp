@@ -192,6 +192,18 @@ TEST_CASE("D3D12 command list 1 and 2 argument rules", "[d3d12][commandlist1][er
     CHECK(l.run(direct, [&](ID3D12GraphicsCommandList2* list) { list->WriteBufferImmediate(1, nullptr, nullptr); }) ==
           E_INVALIDARG);
   }
+  SECTION("WriteBufferImmediate: a bad write recorded into a bundle fails the bundle's Close") {
+    ID3D12CommandAllocator* bundleAllocator = createAllocator(l.device, D3D12_COMMAND_LIST_TYPE_BUNDLE);
+    ID3D12GraphicsCommandList* bundle = createList(l.device, D3D12_COMMAND_LIST_TYPE_BUNDLE, bundleAllocator);
+    ID3D12GraphicsCommandList2* bundle2 = nullptr;
+    REQUIRE(bundle->QueryInterface(__uuidof(ID3D12GraphicsCommandList2), reinterpret_cast<void**>(&bundle2)) == S_OK);
+    const D3D12_WRITEBUFFERIMMEDIATE_PARAMETER p{va + 1, 1};
+    bundle2->WriteBufferImmediate(1, &p, nullptr);
+    CHECK(bundle->Close() == E_INVALIDARG);
+    bundle2->Release();
+    bundle->Release();
+    bundleAllocator->Release();
+  }
   SECTION("WriteBufferImmediate: nothing to write is no error") {
     CHECK(l.run(direct, [&](ID3D12GraphicsCommandList2* list) { list->WriteBufferImmediate(0, nullptr, nullptr); }) == S_OK);
   }
