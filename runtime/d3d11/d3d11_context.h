@@ -330,9 +330,17 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // The feature levels' rules of the context's methods (d3d11_context_level9.cpp,
   // after the D3D11 docs' "10Level9 ID3D11DeviceContext Methods"); false: the
   // call is dropped, with the debug layer's message. Binding NULLs is always allowed.
-  enum class StageBinding { ShaderResources, Samplers, ConstantBuffers, UnorderedAccessViews };
-  bool stageBindingAllowed(int stage, StageBinding what, UINT start, UINT count, const void* const* objects,
-                           const char* function);
+  enum class StageBinding { ShaderResources, Samplers, ConstantBuffers };
+  template <typename T>
+  bool stageBindingAllowed(int stage, StageBinding what, UINT start, UINT count, T* const* objects, const char* function) {
+    bool any = false;
+    UINT last = 0;  // the last object's (non-null entry's) index
+    for (UINT i = 0; objects && i < count; ++i)
+      if (objects[i]) any = true, last = i;
+    return !any || levelAllowsStageObjects(stage, what, start + last, function);
+  }
+  // Objects bound to `stage`, the last in slot `lastSlot`.
+  bool levelAllowsStageObjects(int stage, StageBinding what, UINT lastSlot, const char* function);
   enum class DrawKind { Draw, Indexed, Instanced, IndexedInstanced, Auto };
   bool levelAllowsDraw(DrawKind kind, UINT countPerInstance, const char* function);
   bool levelAllowsRenderTargets(UINT count, class D3D11RenderTargetView* const* rtvs, const char* function);

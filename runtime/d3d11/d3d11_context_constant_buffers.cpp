@@ -55,7 +55,7 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
       "ID3D11DeviceContext::GSSetConstantBuffers", "ID3D11DeviceContext::HSSetConstantBuffers",
       "ID3D11DeviceContext::DSSetConstantBuffers", "ID3D11DeviceContext::CSSetConstantBuffers"};
   if (!stageBindingAllowed(stage, StageBinding::ConstantBuffers, start, count,
-                           reinterpret_cast<const void* const*>(buffers), function ? function : kSetters[stage]))
+                           buffers, function ? function : kSetters[stage]))
     return;
   if (function) {
     const StageNames names = invalidWindowMessage(stage);

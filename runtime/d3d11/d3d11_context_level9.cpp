@@ -42,14 +42,10 @@ UINT64 primitiveCount(D3D11_PRIMITIVE_TOPOLOGY topology, UINT count) {
 
 }  // namespace
 
-bool D3D11ImmediateContext::stageBindingAllowed(int stage, StageBinding what, UINT start, UINT count,
-                                                const void* const* objects, const char* function) {
+bool D3D11ImmediateContext::levelAllowsStageObjects(int stage, StageBinding what, UINT lastSlot,
+                                                    const char* function) {
   const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
-  if (level >= D3D_FEATURE_LEVEL_11_0 || !objects) return true;
-  UINT firstObject = count;
-  for (UINT i = 0; i < count && firstObject == count; ++i)
-    if (objects[i]) firstObject = i;
-  if (firstObject == count) return true;  // NULLs only (ClearState, state restores)
+  if (level >= D3D_FEATURE_LEVEL_11_0) return true;
   const bool nineX = level9(level);
   const bool stageMissing = stage == kHS || stage == kDS || (nineX && (stage == kGS || stage == kCS));
   int id = D3D11_MESSAGE_ID_UNKNOWN;
@@ -64,11 +60,9 @@ bool D3D11ImmediateContext::stageBindingAllowed(int stage, StageBinding what, UI
   } else if (nineX && stage == kVS && what == StageBinding::ShaderResources) {
     id = D3D11_MESSAGE_ID_VSSHADERRESOURCES_NOT_SUPPORTED, idName = "VSSHADERRESOURCES_NOT_SUPPORTED";
     why = "vertex shaders take no shader resources at feature level " + featureLevelName(level);
-  } else if (nineX && stage == kPS && what == StageBinding::ShaderResources) {
-    for (UINT i = 0; i < count; ++i)
-      if (objects[i] && start + i >= 8)
-        why = "slot " + std::to_string(start + i) + " is past the 8 shader resources of a pixel shader at feature level " +
-              featureLevelName(level);
+  } else if (nineX && stage == kPS && what == StageBinding::ShaderResources && lastSlot >= 8) {
+    why = "slot " + std::to_string(lastSlot) + " is past the 8 shader resources of a pixel shader at feature level " +
+          featureLevelName(level);
   }
   if (why.empty()) return true;
   stateSettingError(id, idName, function, why + "; the call is ignored.");

@@ -78,7 +78,7 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   }
   if (count == 0) return;
   if (!stageBindingAllowed(stage, StageBinding::ShaderResources, start, count,
-                           reinterpret_cast<const void* const*>(views), function))
+                           views, function))
     return;
   D3D10DDI_HSHADERRESOURCEVIEW handles[kSlots] = {};
   for (UINT i = 0; i < count; ++i) {
@@ -137,7 +137,7 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
     return;
   }
   if (count == 0) return;
-  if (!stageBindingAllowed(stage, StageBinding::Samplers, start, count, reinterpret_cast<const void* const*>(samplers),
+  if (!stageBindingAllowed(stage, StageBinding::Samplers, start, count, samplers,
                            function))
     return;
   D3D10DDI_HSAMPLER handles[kSlots] = {};
