@@ -46,6 +46,8 @@ void D3D12CommandList::atomicCopy(const char* method, UINT bytes, ID3D12Resource
   if (dstOffset > dst->desc().Width || dst->desc().Width - dstOffset < bytes || srcOffset > src->desc().Width ||
       src->desc().Width - srcOffset < bytes)
     return invalid(method, "the " + std::to_string(bytes) + " bytes reach past the end of a buffer");
+  if (dst == src && dstOffset < srcOffset + bytes && srcOffset < dstOffset + bytes)
+    return invalid(method, "the source and destination bytes overlap");
   if (dependencies && (!dependentResources || !dependentRanges))
     return invalid(method, "Dependencies is " + std::to_string(dependencies) +
                                " but ppDependentResources or pDependentSubresourceRanges is null");

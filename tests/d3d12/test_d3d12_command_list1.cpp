@@ -217,6 +217,11 @@ TEST_CASE("D3D12 command list 1 and 2 argument rules", "[d3d12][commandlist1][er
       list->AtomicCopyBufferUINT(buffer, 64, other, 0, 0, nullptr, nullptr);
     }) == E_INVALIDARG);
   }
+  SECTION("AtomicCopyBufferUINT64: overlapping bytes of one buffer") {
+    CHECK(l.run(direct, [&](ID3D12GraphicsCommandList2* list) {
+      list->AtomicCopyBufferUINT64(buffer, 8, buffer, 8, 0, nullptr, nullptr);
+    }) == E_INVALIDARG);
+  }
   SECTION("AtomicCopyBufferUINT: dependencies without their arrays") {
     CHECK(l.run(direct, [&](ID3D12GraphicsCommandList2* list) {
       list->AtomicCopyBufferUINT(buffer, 0, other, 0, 2, nullptr, nullptr);
