@@ -6,7 +6,9 @@
 
 #include "draw_test_util.h"
 
+#include <chrono>
 #include <cstring>
+#include <thread>
 #include <vector>
 
 namespace d3dvk::test {
@@ -47,12 +49,17 @@ inline Vertex pointAt(UINT x, UINT y, float r, float g, float b, float a) {
   return {(float(x) + 0.5f) / 4.0f - 1.0f, 1.0f - (float(y) + 0.5f) / 4.0f, r, g, b, a};
 }
 
-// The query's result once GetData returns S_OK (spinning while it is S_FALSE).
+// The query's result once GetData returns S_OK (polling while it is S_FALSE,
+// for up to 30 s of wall time: a loaded machine's lavapipe may take long).
 template <typename T>
 T queryResult(RenderDevice& d, ID3D11Asynchronous* q) {
   T value{};
-  HRESULT hr = S_FALSE;
-  for (int i = 0; i < 100000 && hr == S_FALSE; ++i) hr = d.context->GetData(q, &value, sizeof value, 0);
+  HRESULT hr = d.context->GetData(q, &value, sizeof value, 0);
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (hr == S_FALSE && std::chrono::steady_clock::now() < deadline) {
+    std::this_thread::sleep_for(std::chrono::microseconds(100));
+    hr = d.context->GetData(q, &value, sizeof value, 0);
+  }
   REQUIRE(hr == S_OK);
   return value;
 }
