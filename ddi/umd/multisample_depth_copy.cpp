@@ -1,6 +1,7 @@
 // ddi/umd/multisample_depth_copy.cpp — see multisample_depth_copy.h.
 #include "multisample_depth_copy.h"
 
+#include "multisample_restore.h"
 #include "vk_command_queue.h"
 
 namespace d3dvk::umd {
@@ -22,10 +23,6 @@ VkFormat groupDepthFormat(VkFormat colour) {
       return VK_FORMAT_D16_UNORM;
     default: return VK_FORMAT_UNDEFINED;
   }
-}
-
-std::unique_ptr<vk::ShaderModule> module(vk::Device& device, std::span<const uint32_t> spirv, VkResult* result) {
-  return vk::createShaderModule(device, std::vector<uint32_t>(spirv.begin(), spirv.end()), result);
 }
 
 std::unique_ptr<vk::ImageView> view(vk::Device& device, VkImage image, VkFormat format, VkImageAspectFlags aspect,
@@ -74,9 +71,9 @@ std::unique_ptr<DepthColourCopyPipelines> DepthColourCopyPipelines::create(vk::D
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &push;
   if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
-  if (!(p->vertex = module(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
-  if (!(p->toDepth = module(device, indirect::copySamplesToDepthSpirv(), result))) return nullptr;
-  if (!(p->toColour = module(device, indirect::copySamplesToColourSpirv(), result))) return nullptr;
+  if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
+  if (!(p->toDepth = createBuiltInShaderModule(device, indirect::copySamplesToDepthSpirv(), result))) return nullptr;
+  if (!(p->toColour = createBuiltInShaderModule(device, indirect::copySamplesToColourSpirv(), result))) return nullptr;
   return p;
 }
 
@@ -85,58 +82,8 @@ VkPipeline DepthColourCopyPipelines::pipeline(vk::Device& device, VkFormat forma
   std::lock_guard lock(mutex);
   std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples, depthTarget}];
   if (cached) return cached->handle();
-  const VkPipelineShaderStageCreateInfo stages[2] = {
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vertex->handle(), "main",
-       nullptr},
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
-       (depthTarget ? toDepth : toColour)->handle(), "main", nullptr}};
-  const VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-  VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-  assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-  VkPipelineViewportStateCreateInfo viewport{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-  viewport.viewportCount = viewport.scissorCount = 1;
-  VkPipelineRasterizationStateCreateInfo raster{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-  raster.polygonMode = VK_POLYGON_MODE_FILL;
-  raster.cullMode = VK_CULL_MODE_NONE;
-  raster.lineWidth = 1.0f;
-  VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-  multisample.rasterizationSamples = samples;
-  multisample.sampleShadingEnable = VK_TRUE;
-  multisample.minSampleShading = 1.0f;
-  VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-  depth.depthTestEnable = depth.depthWriteEnable = depthTarget ? VK_TRUE : VK_FALSE;
-  depth.depthCompareOp = VK_COMPARE_OP_ALWAYS;
-  VkPipelineColorBlendAttachmentState attachment{};
-  attachment.colorWriteMask =
-      VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
-  VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  blend.attachmentCount = depthTarget ? 0 : 1;
-  blend.pAttachments = &attachment;
-  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-  VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dynamic.dynamicStateCount = 2;
-  dynamic.pDynamicStates = dynamics;
-  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  if (depthTarget) {
-    rendering.depthAttachmentFormat = format;
-  } else {
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachmentFormats = &format;
-  }
-  VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-  info.pNext = &rendering;
-  info.stageCount = 2;
-  info.pStages = stages;
-  info.pVertexInputState = &vertexInput;
-  info.pInputAssemblyState = &assembly;
-  info.pViewportState = &viewport;
-  info.pRasterizationState = &raster;
-  info.pMultisampleState = &multisample;
-  info.pDepthStencilState = &depth;
-  info.pColorBlendState = &blend;
-  info.pDynamicState = &dynamic;
-  info.layout = layout->handle();
-  cached = vk::createGraphicsPipeline(device, info, result);
+  cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), (depthTarget ? toDepth : toColour)->handle(),
+                                   format, samples, depthTarget, result);
   return cached ? cached->handle() : VK_NULL_HANDLE;
 }
 

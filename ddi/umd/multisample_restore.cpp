@@ -28,10 +28,6 @@ indirect::SampleKind sampleKind(VkFormat format) {
   }
 }
 
-std::unique_ptr<vk::ShaderModule> module(vk::Device& device, std::span<const uint32_t> spirv, VkResult* result) {
-  return vk::createShaderModule(device, std::vector<uint32_t>(spirv.begin(), spirv.end()), result);
-}
-
 // Moves `target`'s layers (or the whole `image` when it is not the target's) between layouts.
 void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                 VkImageLayout to) {
@@ -60,10 +56,11 @@ std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Devic
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &push;
   if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
-  if (!(p->vertex = module(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
+  if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
   const indirect::SampleKind kinds[3] = {indirect::SampleKind::Float, indirect::SampleKind::Uint, indirect::SampleKind::Sint};
   for (int i = 0; i < 3; ++i)
-    if (!(p->fragment[i] = module(device, indirect::restoreSamplesFragmentSpirv(kinds[i]), result))) return nullptr;
+    if (!(p->fragment[i] = createBuiltInShaderModule(device, indirect::restoreSamplesFragmentSpirv(kinds[i]), result)))
+      return nullptr;
   return p;
 }
 
@@ -72,11 +69,23 @@ VkPipeline SampleRestorePipelines::pipeline(vk::Device& device, VkFormat format,
   std::lock_guard lock(mutex);
   std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples}];
   if (cached) return cached->handle();
+  cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), fragment[int(sampleKind(format))]->handle(),
+                                   format, samples, false, result);
+  return cached ? cached->handle() : VK_NULL_HANDLE;
+}
+
+std::unique_ptr<vk::ShaderModule> createBuiltInShaderModule(vk::Device& device, std::span<const uint32_t> spirv,
+                                                            VkResult* result) {
+  return vk::createShaderModule(device, std::vector<uint32_t>(spirv.begin(), spirv.end()), result);
+}
+
+std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipelineLayout layout, VkShaderModule vertex,
+                                                      VkShaderModule fragment, VkFormat format,
+                                                      VkSampleCountFlagBits samples, bool depthTarget, VkResult* result) {
   const VkPipelineShaderStageCreateInfo stages[2] = {
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vertex->handle(), "main",
-       nullptr},
-      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT,
-       fragment[int(sampleKind(format))]->handle(), "main", nullptr}};
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vertex, "main", nullptr},
+      {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fragment, "main",
+       nullptr}};
   const VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   VkPipelineInputAssemblyStateCreateInfo assembly{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
   assembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
@@ -90,20 +99,28 @@ VkPipeline SampleRestorePipelines::pipeline(vk::Device& device, VkFormat format,
   multisample.rasterizationSamples = samples;
   multisample.sampleShadingEnable = VK_TRUE;  // (gl_SampleID asks for it too)
   multisample.minSampleShading = 1.0f;
-  const VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  if (depthTarget) {
+    depth.depthTestEnable = depth.depthWriteEnable = VK_TRUE;
+    depth.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+  }
   VkPipelineColorBlendAttachmentState attachment{};
   attachment.colorWriteMask =
       VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  blend.attachmentCount = 1;
+  blend.attachmentCount = depthTarget ? 0 : 1;
   blend.pAttachments = &attachment;
   const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic.dynamicStateCount = 2;
   dynamic.pDynamicStates = dynamics;
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  rendering.colorAttachmentCount = 1;
-  rendering.pColorAttachmentFormats = &format;
+  if (depthTarget) {
+    rendering.depthAttachmentFormat = format;
+  } else {
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachmentFormats = &format;
+  }
   VkGraphicsPipelineCreateInfo info{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   info.pNext = &rendering;
   info.stageCount = 2;
@@ -116,9 +133,8 @@ VkPipeline SampleRestorePipelines::pipeline(vk::Device& device, VkFormat format,
   info.pDepthStencilState = &depth;
   info.pColorBlendState = &blend;
   info.pDynamicState = &dynamic;
-  info.layout = layout->handle();
-  cached = vk::createGraphicsPipeline(device, info, result);
-  return cached ? cached->handle() : VK_NULL_HANDLE;
+  info.layout = layout;
+  return vk::createGraphicsPipeline(device, info, result);
 }
 
 bool sampleRestoreSupported(vk::Device& device, const TransferTarget& t, VkFormat format) {

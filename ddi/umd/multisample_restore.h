@@ -26,6 +26,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -43,6 +44,18 @@ struct SampleRestorePipelines {
   // The pipeline rendering `format` at `samples` (built on first use); null with *result.
   VkPipeline pipeline(vk::Device& device, VkFormat format, VkSampleCountFlagBits samples, VkResult* result);
 };
+
+// A pipeline drawing restore_samples.vert's full-target triangle with `fragment`
+// once per sample (sample shading at rate 1), into one colour attachment of
+// `format`, or with `depthTarget` a depth attachment of `format` (test ALWAYS,
+// writes on); viewport and scissor dynamic. Shared by the restore and the
+// multisampled depth <-> colour copy (multisample_depth_copy.h).
+std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipelineLayout layout, VkShaderModule vertex,
+                                                      VkShaderModule fragment, VkFormat format,
+                                                      VkSampleCountFlagBits samples, bool depthTarget, VkResult* result);
+// A shader module of SPIR-V compiled into the driver.
+std::unique_ptr<vk::ShaderModule> createBuiltInShaderModule(vk::Device& device, std::span<const uint32_t> spirv,
+                                                            VkResult* result);
 
 // Whether a multisampled target of `format` can be saved and restored this way.
 bool sampleRestoreSupported(vk::Device& device, const TransferTarget& target, VkFormat format);
