@@ -30,11 +30,6 @@ bool emulatedViewFor(const vk::Device& device, const state::FormatInfo& resource
 
 namespace {
 
-void fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-}
-
 UINT blocksAcross(UINT texels) { return (texels + 3) / 4; }
 
 }  // namespace
@@ -56,7 +51,7 @@ void recordLinearToBlocks(Device& device, VkCommandBuffer cmd, VkBuffer buffer, 
                         to.offset + uint64_t(offset.z + z) * to.depthPitch + uint64_t(offset.y / 4 + row) * to.rowPitch +
                             uint64_t(offset.x / 4) * blockBytes,
                         uint64_t(across) * blockBytes});
-  fullBarrier(cmd);  // earlier reads and writes of the blocks
+  vk::fullBarrier(cmd);  // earlier reads and writes of the blocks
   vkCmdCopyBuffer(cmd, buffer, r.blocks->handle(), uint32_t(copies.size()), copies.data());
   recordBlockDecode(device, cmd, r, sub, offset, extent);
 }
@@ -92,7 +87,7 @@ void recordBlockDecode(Device& device, VkCommandBuffer cmd, Resource& r, UINT su
   region.imageOffset = {int32_t(bx * 4), int32_t(by * 4), offset.z};
   region.imageExtent = {std::min(params.blocksX * 4, r.mipWidth(sub) - bx * 4),
                         std::min(params.blocksY * 4, r.mipHeight(sub) - by * 4), extent.depth};
-  fullBarrier(cmd);  // the blocks' writes before the decode reads them
+  vk::fullBarrier(cmd);  // the blocks' writes before the decode reads them
   // One decode per set of layers: a BC6H_TYPELESS image's second set holds the SF16 reading.
   for (UINT set = 0; set < r.layerSets; ++set) {
     params.variant = set == 0 ? format.variant : texture::kBcSigned;
@@ -111,7 +106,7 @@ void recordBlockDecode(Device& device, VkCommandBuffer cmd, Resource& r, UINT su
                        texture::kBcDecodePushBytes, &params);
     const UINT group = texture::kBcDecodeGroupSize;
     vkCmdDispatch(cmd, (params.blocksX + group - 1) / group, (params.blocksY * 4 + group - 1) / group, extent.depth);
-    fullBarrier(cmd);  // the decoded texels before the copy reads them
+    vk::fullBarrier(cmd);  // the decoded texels before the copy reads them
     region.imageSubresource = {VK_IMAGE_ASPECT_COLOR_BIT, r.mipOf(sub), r.sliceOf(sub) + set * r.arraySize, 1};
     transitionImage(cmd, r, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
     vkCmdCopyBufferToImage(cmd, texels->handle(), r.image->handle(), VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);

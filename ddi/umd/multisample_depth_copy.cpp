@@ -7,11 +7,6 @@
 namespace d3dvk::umd {
 namespace {
 
-void fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-}
-
 bool isDepth(VkFormat f) { return f == VK_FORMAT_D32_SFLOAT || f == VK_FORMAT_D16_UNORM; }
 
 // The depth format whose group a colour format belongs to (UNDEFINED: none).
@@ -146,7 +141,7 @@ std::unique_ptr<DepthColourCopyResources> recordDepthColourCopy(vk::Device& devi
   vkUpdateDescriptorSets(device.handle(), 1, &write, 0, nullptr);
   r->views.push_back(std::move(sourceView));
 
-  fullBarrier(cmd);  // earlier writes of both images
+  vk::fullBarrier(cmd);  // earlier writes of both images
   for (uint32_t layer = 0; layer < dst.layerCount; ++layer) {
     auto target = view(device, dst.image, toDepth ? depthFormat : colourView,
                        toDepth ? VK_IMAGE_ASPECT_DEPTH_BIT : VK_IMAGE_ASPECT_COLOR_BIT, dst.mip, dst.baseLayer + layer, 1,
@@ -178,7 +173,7 @@ std::unique_ptr<DepthColourCopyResources> recordDepthColourCopy(vk::Device& devi
     vkCmdEndRendering(cmd);
     r->views.push_back(std::move(target));
   }
-  fullBarrier(cmd);
+  vk::fullBarrier(cmd);
   return r;
 }
 

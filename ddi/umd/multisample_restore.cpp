@@ -6,11 +6,6 @@
 namespace d3dvk::umd {
 namespace {
 
-void fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-}
-
 // How a format's texels reach a shader (Vulkan names the integer formats by suffix).
 indirect::SampleKind sampleKind(VkFormat format) {
   switch (format) {
@@ -171,14 +166,14 @@ void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& t, VkImage save
   vkCmdCopyImage(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, saved, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
   transition(cmd, saved, savedRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
   transition(cmd, t.image, range, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, t.layout);
-  fullBarrier(cmd);  // the save before the transfer writes the target
+  vk::fullBarrier(cmd);  // the save before the transfer writes the target
 }
 
 void recordSampleRestore(const vk::Device& device, VkCommandBuffer cmd, const SampleRestorePipelines& pipelines,
                          VkPipeline pipeline, VkDescriptorSet set, const TransferTarget& t, VkImageView savedView,
                          const std::vector<VkImageView>& layerViews, VkBuffer word, VkDeviceSize wordOffset,
                          bool skipWhenZero) {
-  fullBarrier(cmd);  // the transfer's writes
+  vk::fullBarrier(cmd);  // the transfer's writes
   const VkDescriptorImageInfo image{VK_NULL_HANDLE, savedView, VK_IMAGE_LAYOUT_GENERAL};
   VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
   write.dstSet = set;
@@ -214,7 +209,7 @@ void recordSampleRestore(const vk::Device& device, VkCommandBuffer cmd, const Sa
     vkCmdEndRendering(cmd);
   }
   vkCmdEndConditionalRenderingEXT(cmd);
-  fullBarrier(cmd);
+  vk::fullBarrier(cmd);
 }
 
 }  // namespace d3dvk::umd

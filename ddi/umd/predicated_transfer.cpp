@@ -13,11 +13,6 @@ namespace {
 // copy can take (1, 2, 4, 8, 12 and 16 bytes; depth and stencil: 4).
 constexpr VkDeviceSize kTargetAlignment = 48;
 
-void fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-}
-
 VkDeviceSize targetBytes(const TransferTarget& t) {
   if (!t.image) return t.size;
   const VkDeviceSize wide = (t.extent.width + t.blockDim - 1) / t.blockDim;
@@ -97,16 +92,16 @@ void TransferPredicate::copyOut(VkCommandBuffer cmd, VkBuffer scratch) const {
 
 void TransferPredicate::recordSave(VkCommandBuffer cmd, VkBuffer saved) const {
   copyOut(cmd, saved);
-  fullBarrier(cmd);  // the save before the transfer writes the targets
+  vk::fullBarrier(cmd);  // the save before the transfer writes the targets
 }
 
 void TransferPredicate::recordRestore(const vk::Device& device, VkCommandBuffer cmd, VkBuffer saved, VkBuffer current,
                                       const umd12::InternalComputePipeline12& restore, VkDescriptorSet set, VkBuffer word,
                                       VkDeviceSize wordOffset, bool skipWhenZero) const {
   if (!bytes_) return;
-  fullBarrier(cmd);  // the transfer's writes
+  vk::fullBarrier(cmd);  // the transfer's writes
   copyOut(cmd, current);
-  fullBarrier(cmd);
+  vk::fullBarrier(cmd);
   const VkDescriptorBufferInfo infos[2] = {{saved, 0, bytes_}, {current, 0, bytes_}};
   umd12::writeStorageBufferSet(device, set, infos);
   indirect::RestoreWordsParams params;
@@ -126,7 +121,7 @@ void TransferPredicate::recordRestore(const vk::Device& device, VkCommandBuffer 
                      &params);
   vkCmdDispatch(cmd, groups, 1, 1);
   vkCmdEndConditionalRenderingEXT(cmd);
-  fullBarrier(cmd);
+  vk::fullBarrier(cmd);
   for (size_t i = 0; i < targets_.size(); ++i) {
     const TransferTarget& t = targets_[i];
     if (!targetBytes(t)) continue;
@@ -140,7 +135,7 @@ void TransferPredicate::recordRestore(const vk::Device& device, VkCommandBuffer 
       vkCmdCopyBuffer(cmd, current, t.buffer, 1, &region);
     }
   }
-  fullBarrier(cmd);
+  vk::fullBarrier(cmd);
 }
 
 }  // namespace d3dvk::umd

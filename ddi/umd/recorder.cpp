@@ -128,8 +128,7 @@ void Recorder::syncConditional(VkCommandBuffer cmd, bool inPass) {
 }
 
 void Recorder::fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                    VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+  vk::fullBarrier(cmd);
   ++epoch_;
   untrackedWork_ = anyWork_ = false;
 }

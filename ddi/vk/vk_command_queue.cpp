@@ -19,6 +19,11 @@ void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccess
   vkCmdPipelineBarrier2(cmd, &dep);
 }
 
+void fullBarrier(VkCommandBuffer cmd) {
+  constexpr VkAccessFlags2 all = VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT;
+  memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, all, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, all);
+}
+
 void imageLayoutBarrier(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
                         VkImageLayout to) {
   VkImageMemoryBarrier2 b{VK_STRUCTURE_TYPE_IMAGE_MEMORY_BARRIER_2};
@@ -90,8 +95,7 @@ VkCommandBuffer CommandQueue::record(VkResult* result, bool* opened) {
     open_ = cmd;
     if (opened) *opened = true;
     // Everything submitted before (earlier batches) before everything in this one.
-    memoryBarrier(open_, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT,
-                  VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT, VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+    fullBarrier(open_);
   }
   return open_;
 }

@@ -36,6 +36,9 @@ namespace d3dvk::vk {
 // accesses before the destination stage's.
 void memoryBarrier(VkCommandBuffer cmd, VkPipelineStageFlags2 srcStage, VkAccessFlags2 srcAccess,
                    VkPipelineStageFlags2 dstStage, VkAccessFlags2 dstAccess);
+// Records one full memory barrier: every command's memory accesses before it
+// ordered before every command's after it.
+void fullBarrier(VkCommandBuffer cmd);
 // Records one layout change of `range` of `image` that orders every command's
 // memory accesses around it (from UNDEFINED: nothing before it to make available).
 void imageLayoutBarrier(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,

@@ -30,12 +30,6 @@
 
 namespace d3dvk::umd12 {
 
-void fullBarrier(VkCommandBuffer cmd) {
-  vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                    VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
-}
-
 Device12::Device12(umd::Adapter& adapter, const D3D12DDIARG_CREATEDEVICE_0003& args)
     : adapter_(adapter),
       vk_(adapter.device()),

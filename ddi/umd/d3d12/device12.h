@@ -11,6 +11,7 @@
 #include "d3dvk_stats.h"
 #include "multisample_depth_copy.h"  // ddi/umd
 #include "multisample_restore.h"     // ddi/umd
+#include "vk_command_queue.h"
 #include "vk_device.h"
 #include "vk_resources.h"
 
@@ -205,7 +206,6 @@ class Device12 {
 // element (16 bytes) at the largest AlignedByteOffset (2048), stride 0.
 inline constexpr VkDeviceSize kZeroVertexBufferBytes = 4096;
 
-// One full memory barrier: everything before → everything after.
-void fullBarrier(VkCommandBuffer cmd);
+using vk::fullBarrier;  // one full memory barrier: everything before → everything after
 
 }  // namespace d3dvk::umd12
