@@ -453,6 +453,18 @@ TEST_CASE("D3D12 pipeline library is a device child: interfaces, references, Get
   REQUIRE(library->GetPrivateData(guid, &size, &read) == S_OK);
   CHECK(read == value);
   CHECK(library->SetName(L"library") == S_OK);
+  // An empty library serializes to the 48-byte header alone, which makes an empty library again.
+  const std::vector<unsigned char> empty = serialize(library);
+  CHECK(empty.size() == 48);
+  ID3D12PipelineLibrary1* fromEmpty = createLibrary(device, empty.data(), empty.size());
+  CHECK(fromEmpty->GetSerializedSize() == 48);
+  ID3D12PipelineState* nothing = nullptr;
+  ID3D12RootSignature* rs = computeRootSignature(device);
+  const std::vector<uint8_t> cs = assembled(kPipelineCsAdd);
+  const D3D12_COMPUTE_PIPELINE_STATE_DESC desc{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+  CHECK(loadCompute(fromEmpty, L"", &desc, &nothing) == E_INVALIDARG);
+  rs->Release();
+  CHECK(fromEmpty->Release() == 0);
   CHECK(library->Release() == 0);
   CHECK(device->Release() == 0);  // the library released its reference
 }
