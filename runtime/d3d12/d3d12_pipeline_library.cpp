@@ -13,6 +13,7 @@ namespace {
 
 constexpr uint32_t kMagic = 0x424c5056;  // "VPLB"
 constexpr uint32_t kFormatVersion = 1;
+constexpr const char* kCreateMethod = "ID3D12Device1::CreatePipelineLibrary";
 
 struct LibraryHeader {
   BlobIdentity identity;
@@ -50,16 +51,17 @@ void D3D12PipelineLibrary::refuse(D3D12_MESSAGE_ID id, const char* idName, const
   d3d12Error(function, text);
 }
 
+HRESULT D3D12PipelineLibrary::invalidBlob(const std::string& text) {
+  refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_INVALIDLIBRARYBLOB), kCreateMethod,
+         "pLibraryBlob is not a library ID3D12PipelineLibrary::Serialize wrote: " + text);
+  return E_INVALIDARG;
+}
+
 HRESULT D3D12PipelineLibrary::create(D3D12Device* device, const void* blob, SIZE_T size, D3D12PipelineLibrary** out) {
   *out = nullptr;
   std::unique_ptr<D3D12PipelineLibrary> self(new D3D12PipelineLibrary(device));
   if (size) {
-    const char* function = "ID3D12Device1::CreatePipelineLibrary";
-    auto invalid = [&](const std::string& text) {
-      self->refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_INVALIDLIBRARYBLOB), function,
-                   "pLibraryBlob is not a library ID3D12PipelineLibrary::Serialize wrote: " + text);
-      return E_INVALIDARG;
-    };
+    auto invalid = [&](const std::string& text) { return self->invalidBlob(text); };
     if (!blob) return invalid("it is null while BlobLength is " + std::to_string(size));
     if (size < sizeof(LibraryHeader))
       return invalid("BlobLength (" + std::to_string(size) + ") is shorter than a library's " +
@@ -70,13 +72,13 @@ HRESULT D3D12PipelineLibrary::create(D3D12Device* device, const void* blob, SIZE
       case BlobIdentityCheck::kOk: break;
       case BlobIdentityCheck::kNotThisKind: return invalid("its first bytes name no d3dvk pipeline library");
       case BlobIdentityCheck::kOtherVersion:
-        self->refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_DRIVERVERSIONMISMATCH), function,
+        self->refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_DRIVERVERSIONMISMATCH), kCreateMethod,
                      "pLibraryBlob was made by another driver version (library format " +
                          std::to_string(identity.formatVersion) + ", this driver's is " +
                          std::to_string(kFormatVersion) + ")");
         return D3D12_ERROR_DRIVER_VERSION_MISMATCH;
       case BlobIdentityCheck::kOtherAdapter:
-        self->refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_ADAPTERVERSIONMISMATCH), function,
+        self->refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_ADAPTERVERSIONMISMATCH), kCreateMethod,
                      "pLibraryBlob was made on another adapter");
         return D3D12_ERROR_ADAPTER_NOT_FOUND;
     }
@@ -87,12 +89,7 @@ HRESULT D3D12PipelineLibrary::create(D3D12Device* device, const void* blob, SIZE
 }
 
 HRESULT D3D12PipelineLibrary::read(const unsigned char* blob, size_t size) {
-  const char* function = "ID3D12Device1::CreatePipelineLibrary";
-  auto invalid = [&](const std::string& text) {
-    refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_INVALIDLIBRARYBLOB), function,
-           "pLibraryBlob is not a library ID3D12PipelineLibrary::Serialize wrote: " + text);
-    return E_INVALIDARG;
-  };
+  auto invalid = [&](const std::string& text) { return invalidBlob(text); };
   LibraryHeader header;
   std::memcpy(&header, blob, sizeof header);
   // Bytes after the library's own (a larger buffer it was serialized into) are not read.

@@ -87,6 +87,8 @@ class D3D12PipelineLibrary final : public D3D12DeviceChild<ID3D12PipelineLibrary
   HRESULT load(LPCWSTR name, const D3D12_GRAPHICS_PIPELINE_STATE_DESC* graphics,
                const D3D12_COMPUTE_PIPELINE_STATE_DESC* compute, REFIID riid, void** out, const char* function);
   void refuse(D3D12_MESSAGE_ID id, const char* idName, const char* function, const std::string& text);
+  // CreatePipelineLibrary's E_INVALIDARG (#962) for a blob that is no library.
+  HRESULT invalidBlob(const std::string& text);
 
   std::mutex mutex_;
   std::vector<Entry> entries_;  // in the order stored, the order Serialize writes
