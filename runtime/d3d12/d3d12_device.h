@@ -7,9 +7,10 @@
 // RTV/DSV creation, GetCopyableFootprints and GetResourceAllocationInfo
 // (d3d12_device_create_objects.cpp), command signatures
 // (d3d12_command_signature.cpp). ID3D12Device1 and ID3D12Device2 on the same
-// object (d3d12_device1.cpp: pipeline libraries refused, several fences' events,
-// residency priorities; d3d12_pipeline_state_stream.cpp: CreatePipelineState
-// from a pipeline state stream); ID3D12Device3 and later are not answered.
+// object (d3d12_device1.cpp: several fences' events, residency priorities;
+// d3d12_pipeline_library.cpp: pipeline libraries; d3d12_pipeline_state_stream.cpp:
+// CreatePipelineState from a pipeline state stream); ID3D12Device3 and later are
+// not answered.
 // Everything else returns E_NOTIMPL (d3d12_device_unimplemented.cpp).
 #pragma once
 
@@ -128,7 +129,7 @@ class D3D12Device final : public ID3D12Device2 {
   HRESULT STDMETHODCALLTYPE SetStablePowerState(BOOL Enable) override;
   HRESULT STDMETHODCALLTYPE CreateCommandSignature(const D3D12_COMMAND_SIGNATURE_DESC *pDesc, ID3D12RootSignature *pRootSignature, REFIID riid, void **ppvCommandSignature) override;
   void STDMETHODCALLTYPE GetResourceTiling(ID3D12Resource *pTiledResource, UINT *pNumTilesForEntireResource, D3D12_PACKED_MIP_INFO *pPackedMipDesc, D3D12_TILE_SHAPE *pStandardTileShapeForNonPackedMips, UINT *pNumSubresourceTilings, UINT FirstSubresourceTilingToGet, D3D12_SUBRESOURCE_TILING *pSubresourceTilingsForNonPackedMips) override;
-  // ID3D12Device1 (d3d12_device1.cpp)
+  // ID3D12Device1 (d3d12_device1.cpp; CreatePipelineLibrary: d3d12_pipeline_library.cpp)
   HRESULT STDMETHODCALLTYPE CreatePipelineLibrary(const void* pLibraryBlob, SIZE_T BlobLength, REFIID riid,
                                                   void** ppPipelineLibrary) override;
   HRESULT STDMETHODCALLTYPE SetEventOnMultipleFenceCompletion(ID3D12Fence* const* ppFences, const UINT64* pFenceValues,

@@ -1,9 +1,8 @@
 // runtime/d3d12/d3d12_device1.cpp — ID3D12Device1's methods on D3D12Device:
-// CreatePipelineLibrary (DXGI_ERROR_UNSUPPORTED, as D3D12 lets a driver answer
-// that has no pipeline libraries: CheckFeatureSupport(SHADER_CACHE) reports no
-// LIBRARY support), SetEventOnMultipleFenceCompletion (d3d12_fence.h's
-// setEventOnFences, all or any of the fences) and SetResidencyPriority (checked;
-// Vulkan keeps every allocation resident, so priorities have nothing to order).
+// SetEventOnMultipleFenceCompletion (d3d12_fence.h's setEventOnFences, all or
+// any of the fences) and SetResidencyPriority (checked; Vulkan keeps every
+// allocation resident, so priorities have nothing to order). CreatePipelineLibrary
+// is with the library (d3d12_pipeline_library.cpp).
 #include "d3d12_device.h"
 #include "d3d12_fence.h"
 #include "raw_enum.h"
@@ -12,19 +11,6 @@
 #include <vector>
 
 namespace d3dvk::runtime {
-
-HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineLibrary(const void* pLibraryBlob, SIZE_T BlobLength, REFIID riid,
-                                                             void** ppPipelineLibrary) try {
-  if (ppPipelineLibrary) *ppPipelineLibrary = nullptr;
-  const char* method = "ID3D12Device1::CreatePipelineLibrary";
-  const std::string text =
-      "pipeline libraries are not supported by this device (CheckFeatureSupport(D3D12_FEATURE_SHADER_CACHE) reports no "
-      "D3D12_SHADER_CACHE_SUPPORT_LIBRARY); DXGI_ERROR_UNSUPPORTED";
-  debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR,
-               D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINELIBRARY_UNSUPPORTED), method, text);
-  d3d12Error(method, text);
-  return DXGI_ERROR_UNSUPPORTED;
-} D3DVK_CATCH_HRESULT
 
 HRESULT STDMETHODCALLTYPE D3D12Device::SetEventOnMultipleFenceCompletion(ID3D12Fence* const* ppFences,
                                                                          const UINT64* pFenceValues, UINT NumFences,

@@ -121,7 +121,8 @@ HRESULT D3D12Device::checkFeature(D3D12_FEATURE feature, void* data, UINT size) 
     case D3D12_FEATURE_SHADER_CACHE: {
       auto* out = featureData<D3D12_FEATURE_DATA_SHADER_CACHE>(data, size);
       if (!out) return E_INVALIDARG;
-      out->SupportFlags = D3D12_SHADER_CACHE_SUPPORT_SINGLE_PSO;  // GetCachedBlob and CachedPSO; no libraries
+      // GetCachedBlob and CachedPSO; ID3D12PipelineLibrary (d3d12_pipeline_library.h).
+      out->SupportFlags = D3D12_SHADER_CACHE_SUPPORT_FLAGS(D3D12_SHADER_CACHE_SUPPORT_SINGLE_PSO | D3D12_SHADER_CACHE_SUPPORT_LIBRARY);
       return S_OK;
     }
     case D3D12_FEATURE_COMMAND_QUEUE_PRIORITY: {

@@ -64,6 +64,7 @@ class D3D12PipelineState final : public D3D12DeviceChild<ID3D12PipelineState> {
   static D3D12PipelineState* from(ID3D12PipelineState* p) { return static_cast<D3D12PipelineState*>(p); }
   D3D12DDI_HPIPELINESTATE ddiHandle() const { return {memory_.get()}; }
   bool isCompute() const { return compute_; }
+  uint64_t descHash() const { return descHash_; }  // hashPipelineDesc of the creating desc
   D3D12RootSignature* rootSignature() const { return rootSignature_; }
 
   HRESULT STDMETHODCALLTYPE GetCachedBlob(ID3DBlob** ppBlob) override;
@@ -102,6 +103,43 @@ uint64_t hashPipelineDesc(const D3D12_GRAPHICS_PIPELINE_STATE_DESC& desc);
 uint64_t hashPipelineDesc(const D3D12_COMPUTE_PIPELINE_STATE_DESC& desc);
 HRESULT checkCachedPipelineState(D3D12Device& device, const D3D12_CACHED_PIPELINE_STATE& cached, uint64_t descHash,
                                  const char* function);
+// The blob GetCachedBlob returns for a PSO of `descHash` (false when the
+// adapter's identity cannot be read).
+bool cachedPipelineStateBlob(uint64_t descHash, std::vector<unsigned char>* out);
+
+// What every d3dvk blob (cached PSOs, pipeline libraries) starts with: which
+// blob it is, the version of its format, and the adapter that made it.
+struct BlobIdentity {
+  uint32_t magic;
+  uint32_t formatVersion;
+  uint32_t luidLow;
+  int32_t luidHigh;
+  uint32_t vendorId;
+  uint32_t deviceId;
+};
+static_assert(sizeof(BlobIdentity) == 24);
+enum class BlobIdentityCheck { kOk, kNotThisKind, kOtherVersion, kOtherAdapter };
+// This adapter's identity for a blob of `magic` at `formatVersion` (false when the UMD cannot say).
+bool currentBlobIdentity(uint32_t magic, uint32_t formatVersion, BlobIdentity* out);
+// Another magic first, then another format version, then another adapter.
+BlobIdentityCheck checkBlobIdentity(const BlobIdentity& identity, uint32_t magic, uint32_t formatVersion);
+// 64-bit FNV-1a of the bytes.
+uint64_t hashBytes(const void* data, size_t size);
+// The hash of a root signature's content (its desc at version 1.1, serialized):
+// equal for two root signatures made from the same desc.
+uint64_t hashRootSignature(const D3D12RootSignature& rootSignature);
+
+// A pipeline state stream read into the desc it describes
+// (d3d12_pipeline_state_stream.cpp), D3D12's defaults for what it leaves out;
+// E_INVALIDARG with a debug-layer message naming `function` for a malformed
+// stream or what the device does not support. The descs point into the stream.
+struct PipelineStateStreamDesc {
+  bool isCompute = false;
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC graphics{};
+  D3D12_COMPUTE_PIPELINE_STATE_DESC compute{};
+};
+HRESULT readPipelineStateStream(D3D12Device& device, const D3D12_PIPELINE_STATE_STREAM_DESC* stream,
+                                const char* function, PipelineStateStreamDesc* out);
 // Flags: NONE or TOOL_DEBUG (#922 otherwise).
 HRESULT validatePipelineStateFlags(D3D12Device& device, const D3D12_PIPELINE_STATE_FLAGS& flags, const char* function);
 

@@ -5,7 +5,9 @@
 // only has to describe the same PSO): a header naming d3dvk's blob format,
 // the adapter (its LUID, vendor and device IDs) and a 64-bit hash of the desc
 // (shaders' bytecode, stream output, fixed-function state, input layout,
-// formats, sample desc; not the root signature). A CachedPSO is refused as
+// formats, sample desc; not the root signature). The identity at its start
+// (BlobIdentity: magic, format version, adapter) and its check are shared with
+// pipeline libraries (d3d12_pipeline_library.h). A CachedPSO is refused as
 // D3D12 refuses one:
 //   a null pointer with a size, a size with a null pointer,
 //   not a d3dvk blob (too short, another magic)        E_INVALIDARG #884 INVALIDCACHEDBLOB
@@ -15,6 +17,8 @@
 #include "d3d12_pipeline_state.h"
 
 #include "d3d12_blob.h"
+#include "d3d12_root_signature.h"
+#include "rootsig/rts0.h"
 #include "umd_adapter_info.h"
 
 #include <cstring>
@@ -27,12 +31,7 @@ constexpr uint32_t kMagic = 0x4f535056;  // "VPSO"
 constexpr uint32_t kFormatVersion = 1;
 
 struct CachedBlobHeader {
-  uint32_t magic;
-  uint32_t formatVersion;
-  uint32_t luidLow;
-  int32_t luidHigh;
-  uint32_t vendorId;
-  uint32_t deviceId;
+  BlobIdentity identity;
   uint64_t descHash;
 };
 static_assert(sizeof(CachedBlobHeader) == 32);
@@ -65,6 +64,44 @@ bool adapterIdentity(D3DVK_ADAPTER_INFO* info) {
 }
 
 }  // namespace
+
+bool currentBlobIdentity(uint32_t magic, uint32_t formatVersion, BlobIdentity* out) {
+  D3DVK_ADAPTER_INFO info;
+  if (!adapterIdentity(&info)) return false;
+  *out = {magic, formatVersion, info.LuidLowPart, info.LuidHighPart, info.VendorId, info.DeviceId};
+  return true;
+}
+
+BlobIdentityCheck checkBlobIdentity(const BlobIdentity& identity, uint32_t magic, uint32_t formatVersion) {
+  if (identity.magic != magic) return BlobIdentityCheck::kNotThisKind;
+  if (identity.formatVersion != formatVersion) return BlobIdentityCheck::kOtherVersion;
+  BlobIdentity current;
+  if (!currentBlobIdentity(magic, formatVersion, &current) || identity.luidLow != current.luidLow ||
+      identity.luidHigh != current.luidHigh || identity.vendorId != current.vendorId ||
+      identity.deviceId != current.deviceId)
+    return BlobIdentityCheck::kOtherAdapter;
+  return BlobIdentityCheck::kOk;
+}
+
+uint64_t hashBytes(const void* data, size_t size) {
+  Hasher h;
+  h.bytes(data, size);
+  return h.value;
+}
+
+uint64_t hashRootSignature(const D3D12RootSignature& rootSignature) {
+  const std::vector<uint8_t> rts0 = rootsig::writeRts0(rootSignature.desc());
+  return hashBytes(rts0.data(), rts0.size());
+}
+
+bool cachedPipelineStateBlob(uint64_t descHash, std::vector<unsigned char>* out) {
+  CachedBlobHeader header{};
+  if (!currentBlobIdentity(kMagic, kFormatVersion, &header.identity)) return false;
+  header.descHash = descHash;
+  const auto* bytes = reinterpret_cast<const unsigned char*>(&header);
+  out->assign(bytes, bytes + sizeof header);
+  return true;
+}
 
 uint64_t hashPipelineDesc(const D3D12_GRAPHICS_PIPELINE_STATE_DESC& d) {
   Hasher h;
@@ -151,19 +188,22 @@ HRESULT checkCachedPipelineState(D3D12Device& device, const D3D12_CACHED_PIPELIN
                   "CachedPSO is not a blob ID3D12PipelineState::GetCachedBlob returned (pCachedBlob is null, or "
                   "CachedBlobSizeInBytes is " + std::to_string(cached.CachedBlobSizeInBytes) + ")");
   std::memcpy(&header, cached.pCachedBlob, sizeof header);
-  if (header.magic != kMagic)
-    return refuse(E_INVALIDARG, D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_INVALIDCACHEDBLOB),
-                  "CachedPSO is not a blob ID3D12PipelineState::GetCachedBlob returned");
-  if (header.formatVersion != kFormatVersion)
-    return refuse(D3D12_ERROR_DRIVER_VERSION_MISMATCH,
-                  D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_CACHEDBLOBDRIVERVERSIONMISMATCH),
-                  "CachedPSO was made by another driver version (blob format " + std::to_string(header.formatVersion) +
-                      ", this driver's is " + std::to_string(kFormatVersion) + ")");
-  D3DVK_ADAPTER_INFO info;
-  if (!adapterIdentity(&info) || header.luidLow != info.LuidLowPart || header.luidHigh != info.LuidHighPart ||
-      header.vendorId != info.VendorId || header.deviceId != info.DeviceId)
-    return refuse(D3D12_ERROR_ADAPTER_NOT_FOUND, D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_CACHEDBLOBADAPTERMISMATCH),
-                  "CachedPSO was made on another adapter");
+  switch (checkBlobIdentity(header.identity, kMagic, kFormatVersion)) {
+    case BlobIdentityCheck::kOk: break;
+    case BlobIdentityCheck::kNotThisKind:
+      return refuse(E_INVALIDARG, D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_INVALIDCACHEDBLOB),
+                    "CachedPSO is not a blob ID3D12PipelineState::GetCachedBlob returned");
+    case BlobIdentityCheck::kOtherVersion:
+      return refuse(D3D12_ERROR_DRIVER_VERSION_MISMATCH,
+                    D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_CACHEDBLOBDRIVERVERSIONMISMATCH),
+                    "CachedPSO was made by another driver version (blob format " +
+                        std::to_string(header.identity.formatVersion) + ", this driver's is " +
+                        std::to_string(kFormatVersion) + ")");
+    case BlobIdentityCheck::kOtherAdapter:
+      return refuse(D3D12_ERROR_ADAPTER_NOT_FOUND,
+                    D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_CACHEDBLOBADAPTERMISMATCH),
+                    "CachedPSO was made on another adapter");
+  }
   if (header.descHash != descHash)
     return refuse(E_INVALIDARG, D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_CACHEDBLOBDESCMISMATCH),
                   "CachedPSO was made from another pipeline state desc");
@@ -173,11 +213,9 @@ HRESULT checkCachedPipelineState(D3D12Device& device, const D3D12_CACHED_PIPELIN
 HRESULT STDMETHODCALLTYPE D3D12PipelineState::GetCachedBlob(ID3DBlob** ppBlob) try {
   if (!ppBlob) return E_POINTER;
   *ppBlob = nullptr;
-  D3DVK_ADAPTER_INFO info;
-  if (!adapterIdentity(&info)) return E_FAIL;
-  const CachedBlobHeader header{kMagic,        kFormatVersion, info.LuidLowPart, info.LuidHighPart,
-                                info.VendorId, info.DeviceId,  descHash_};
-  *ppBlob = D3D12Blob::create({reinterpret_cast<const uint8_t*>(&header), sizeof header});
+  std::vector<unsigned char> bytes;
+  if (!cachedPipelineStateBlob(descHash_, &bytes)) return E_FAIL;
+  *ppBlob = D3D12Blob::create({bytes.data(), bytes.size()});
   return S_OK;
 } D3DVK_CATCH_HRESULT
 

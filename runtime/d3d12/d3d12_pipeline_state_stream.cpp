@@ -1,8 +1,9 @@
 // runtime/d3d12/d3d12_pipeline_state_stream.cpp — ID3D12Device2::CreatePipelineState:
 // a pipeline state stream read into a D3D12_GRAPHICS_PIPELINE_STATE_DESC or a
-// D3D12_COMPUTE_PIPELINE_STATE_DESC, which then takes the path of
-// CreateGraphicsPipelineState / CreateComputePipelineState (the same checks,
-// the same DDI objects), so both entry points behave alike.
+// D3D12_COMPUTE_PIPELINE_STATE_DESC (readPipelineStateStream, which
+// ID3D12PipelineLibrary1::LoadPipeline reads its streams with too), which then
+// takes the path of CreateGraphicsPipelineState / CreateComputePipelineState
+// (the same checks, the same DDI objects), so both entry points behave alike.
 //
 // The stream: subobjects one after another, each a D3D12_PIPELINE_STATE_SUBOBJECT_TYPE
 // followed by its struct at the struct's natural alignment, the pair padded to
@@ -37,7 +38,6 @@
 namespace d3dvk::runtime {
 namespace {
 
-constexpr const char* kMethod = "ID3D12Device2::CreatePipelineState";
 using Type = D3D12_PIPELINE_STATE_SUBOBJECT_TYPE;
 constexpr int kTypeCount = D3D12_PIPELINE_STATE_SUBOBJECT_TYPE_MAX_VALID;
 
@@ -207,12 +207,11 @@ void take(ParsedStream& p, int type, const unsigned char* data) {
 
 }  // namespace
 
-HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_STATE_STREAM_DESC* pDesc, REFIID riid,
-                                                           void** ppPipelineState) try {
-  if (ppPipelineState) *ppPipelineState = nullptr;
+HRESULT readPipelineStateStream(D3D12Device& device, const D3D12_PIPELINE_STATE_STREAM_DESC* pDesc,
+                                const char* function, PipelineStateStreamDesc* out) {
   auto refuse = [&](D3D12_MESSAGE_ID id, const char* idName, const std::string& text) {
-    debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, kMethod, text);
-    d3d12Error(kMethod, text);
+    device.debugMessage(D3D12_MESSAGE_CATEGORY_STATE_CREATION, D3D12_MESSAGE_SEVERITY_ERROR, id, idName, function, text);
+    d3d12Error(function, text);
     return E_INVALIDARG;
   };
   if (!pDesc) return refuse(D3DVK_D3D12_MESSAGE_ID(CREATEPIPELINESTATE_INVALID_STREAM), "pDesc is null");
@@ -268,16 +267,15 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
                            : "the stream has no shader (a VS for a graphics, a CS for a compute pipeline state)");
 
   if (compute) {
-    const D3D12_COMPUTE_PIPELINE_STATE_DESC desc{g.pRootSignature, p.cs, g.NodeMask, g.CachedPSO, g.Flags};
-    D3D12PipelineState* pso = nullptr;
-    HRESULT hr = D3D12PipelineState::createCompute(this, desc, &pso, kMethod);
-    return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
+    out->isCompute = true;
+    out->compute = {g.pRootSignature, p.cs, g.NodeMask, g.CachedPSO, g.Flags};
+    return S_OK;
   }
 
   const D3D12_DEPTH_STENCIL_DESC2& ds = p.depthStencil;
   if (ds.DepthBoundsTestEnable) {
     D3D12_FEATURE_DATA_D3D12_OPTIONS2 options{};
-    if (FAILED(checkFeature(D3D12_FEATURE_D3D12_OPTIONS2, &options, sizeof options)) || !options.DepthBoundsTestSupported)
+    if (FAILED(device.checkFeature(D3D12_FEATURE_D3D12_OPTIONS2, &options, sizeof options)) || !options.DepthBoundsTestSupported)
       return refuse(D3DVK_D3D12_MESSAGE_ID(CREATEDEPTHSTENCILSTATE_DEPTHBOUNDSTEST_UNSUPPORTED),
                     "DepthBoundsTestEnable is TRUE; this device reports DepthBoundsTestSupported FALSE "
                     "(CheckFeatureSupport OPTIONS2)");
@@ -285,7 +283,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
   if (ds.FrontFace.StencilReadMask != ds.BackFace.StencilReadMask ||
       ds.FrontFace.StencilWriteMask != ds.BackFace.StencilWriteMask) {
     D3D12_FEATURE_DATA_D3D12_OPTIONS14 options{};
-    if (FAILED(checkFeature(D3D12_FEATURE_D3D12_OPTIONS14, &options, sizeof options)) ||
+    if (FAILED(device.checkFeature(D3D12_FEATURE_D3D12_OPTIONS14, &options, sizeof options)) ||
         !options.IndependentFrontAndBackStencilRefMaskSupported)
       return refuse(D3DVK_D3D12_MESSAGE_ID(UNKNOWN),
                     "DEPTH_STENCIL2 has different front and back stencil masks; this device reports "
@@ -293,7 +291,7 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
   }
   if (p.viewInstancing.ViewInstanceCount) {
     D3D12_FEATURE_DATA_D3D12_OPTIONS3 options{};
-    if (FAILED(checkFeature(D3D12_FEATURE_D3D12_OPTIONS3, &options, sizeof options)) ||
+    if (FAILED(device.checkFeature(D3D12_FEATURE_D3D12_OPTIONS3, &options, sizeof options)) ||
         options.ViewInstancingTier == D3D12_VIEW_INSTANCING_TIER_NOT_SUPPORTED)
       return refuse(D3DVK_D3D12_MESSAGE_ID(VIEW_INSTANCING_UNSUPPORTED),
                     "ViewInstanceCount is " + std::to_string(p.viewInstancing.ViewInstanceCount) +
@@ -301,8 +299,20 @@ HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_
                         "(CheckFeatureSupport OPTIONS3)");
   }
   toDesc(ds, &g.DepthStencilState);
+  out->isCompute = false;
+  out->graphics = g;
+  return S_OK;
+}
+
+HRESULT STDMETHODCALLTYPE D3D12Device::CreatePipelineState(const D3D12_PIPELINE_STATE_STREAM_DESC* pDesc, REFIID riid,
+                                                           void** ppPipelineState) try {
+  if (ppPipelineState) *ppPipelineState = nullptr;
+  const char* function = "ID3D12Device2::CreatePipelineState";
+  PipelineStateStreamDesc desc;
+  if (HRESULT hr = readPipelineStateStream(*this, pDesc, function, &desc); FAILED(hr)) return hr;
   D3D12PipelineState* pso = nullptr;
-  HRESULT hr = D3D12PipelineState::createGraphics(this, g, &pso, kMethod);
+  HRESULT hr = desc.isCompute ? D3D12PipelineState::createCompute(this, desc.compute, &pso, function)
+                              : D3D12PipelineState::createGraphics(this, desc.graphics, &pso, function);
   return FAILED(hr) ? hr : handOut(pso, riid, ppPipelineState);
 } D3DVK_CATCH_HRESULT
 

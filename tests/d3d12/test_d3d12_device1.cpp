@@ -1,7 +1,6 @@
 // tests/d3d12: ID3D12Device1 and ID3D12Device2 on the D3D12 device —
-// QueryInterface (one object; ID3D12Device3 not answered), CreatePipelineLibrary
-// (DXGI_ERROR_UNSUPPORTED, as D3D12 lets a driver without libraries answer),
-// SetResidencyPriority's checks, and SetEventOnMultipleFenceCompletion with
+// QueryInterface (one object; ID3D12Device3 not answered), SetResidencyPriority's
+// checks (pipeline libraries: test_d3d12_pipeline_library.cpp), and SetEventOnMultipleFenceCompletion with
 // ALL and ANY over two fences signalled from the CPU: eventfd events read back
 // (set or not), and a null event blocking until the fences are reached.
 #include "d3d12_test_util.h"
@@ -56,18 +55,9 @@ TEST_CASE("D3D12 device answers ID3D12Device1 and ID3D12Device2 on one object an
   CHECK(device->Release() == 0);
 }
 
-TEST_CASE("D3D12 CreatePipelineLibrary is DXGI_ERROR_UNSUPPORTED with a null output and SetResidencyPriority checks its arguments",
-          "[d3d12][device1]") {
+TEST_CASE("D3D12 SetResidencyPriority checks its arguments", "[d3d12][device1]") {
   ID3D12Device* device = createDevice12();
   ID3D12Device1* device1 = query<ID3D12Device1>(device);
-  // The device reports no pipeline-library support first.
-  D3D12_FEATURE_DATA_SHADER_CACHE cache{};
-  REQUIRE(device->CheckFeatureSupport(D3D12_FEATURE_SHADER_CACHE, &cache, sizeof cache) == S_OK);
-  CHECK((cache.SupportFlags & D3D12_SHADER_CACHE_SUPPORT_LIBRARY) == 0);
-  void* library = reinterpret_cast<void*>(1);
-  CHECK(device1->CreatePipelineLibrary(nullptr, 0, __uuidof(ID3D12PipelineLibrary), &library) == DXGI_ERROR_UNSUPPORTED);
-  CHECK(library == nullptr);
-
   ID3D12Fence* fence = createFence(device);
   ID3D12Pageable* objects[2] = {fence, fence};
   const D3D12_RESIDENCY_PRIORITY priorities[2] = {D3D12_RESIDENCY_PRIORITY_HIGH, D3D12_RESIDENCY_PRIORITY(0x12345678)};

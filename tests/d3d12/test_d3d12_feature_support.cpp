@@ -211,7 +211,8 @@ TEST_CASE("D3D12 CheckFeatureSupport: architecture, virtual addresses, queues, c
 
   D3D12_FEATURE_DATA_SHADER_CACHE cache{};
   REQUIRE(check(device, D3D12_FEATURE_SHADER_CACHE, &cache) == S_OK);
-  CHECK(cache.SupportFlags == D3D12_SHADER_CACHE_SUPPORT_SINGLE_PSO);  // GetCachedBlob / CachedPSO, no libraries
+  // GetCachedBlob / CachedPSO, and pipeline libraries (test_d3d12_pipeline_library.cpp).
+  CHECK(cache.SupportFlags == (D3D12_SHADER_CACHE_SUPPORT_SINGLE_PSO | D3D12_SHADER_CACHE_SUPPORT_LIBRARY));
   D3D12_FEATURE_DATA_EXISTING_HEAPS existing{TRUE};
   REQUIRE(check(device, D3D12_FEATURE_EXISTING_HEAPS, &existing) == S_OK);
   CHECK(existing.Supported == FALSE);

@@ -326,7 +326,7 @@ TEST_CASE("D3D12 InfoQueue: stream-output descs and SOSetTargets carry D3D12's I
   so->Release();
 }
 
-TEST_CASE("D3D12 InfoQueue: pipeline state streams, cached PSOs, PSO flags and pipeline libraries carry D3D12's IDs",
+TEST_CASE("D3D12 InfoQueue: pipeline state streams, cached PSOs and PSO flags carry D3D12's IDs",
           "[d3d12][info-queue][pso-stream]") {
   DebugDevice d;
   ID3D12Device2* device2 = nullptr;
@@ -414,16 +414,64 @@ TEST_CASE("D3D12 InfoQueue: pipeline state streams, cached PSOs, PSO flags and p
     blob->Release();
     pso->Release();
   }
-  {
-    ID3D12Device1* device1 = nullptr;
-    REQUIRE(d.device->QueryInterface(__uuidof(ID3D12Device1), reinterpret_cast<void**>(&device1)) == S_OK);
-    void* library = nullptr;
-    CHECK(device1->CreatePipelineLibrary(nullptr, 0, __uuidof(ID3D12PipelineLibrary), &library) == DXGI_ERROR_UNSUPPORTED);
-    CHECK(d.only().id == D3D12_MESSAGE_ID_CREATEPIPELINELIBRARY_UNSUPPORTED);
-    device1->Release();
-  }
   rs->Release();
   device2->Release();
+}
+
+TEST_CASE("D3D12 InfoQueue: pipeline library refusals carry D3D12's IDs", "[d3d12][info-queue][pipeline-library]") {
+  DebugDevice d;
+  ID3D12Device1* device1 = nullptr;
+  REQUIRE(d.device->QueryInterface(__uuidof(ID3D12Device1), reinterpret_cast<void**>(&device1)) == S_OK);
+  ID3D12RootSignature* rs = graphicsRootSignature(d.device);
+  ID3D12PipelineState* pso = createConstantColourPso(d.device, rs);
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC desc = constantColourPsoDesc(rs, vs, ps);
+  ID3D12PipelineLibrary* library = nullptr;
+  REQUIRE(device1->CreatePipelineLibrary(nullptr, 0, __uuidof(ID3D12PipelineLibrary), reinterpret_cast<void**>(&library)) ==
+          S_OK);
+  REQUIRE(library->StorePipeline(L"pso", pso) == S_OK);
+  d.info->ClearStoredMessages();
+  auto idAfter = [&](HRESULT hr, HRESULT expected) {
+    CHECK(hr == expected);
+    const Message m = d.only();
+    CHECK(m.severity == D3D12_MESSAGE_SEVERITY_ERROR);
+    return m.id;
+  };
+  CHECK(idAfter(library->StorePipeline(nullptr, pso), E_INVALIDARG) == D3D12_MESSAGE_ID_STOREPIPELINE_NONAME);
+  CHECK(idAfter(library->StorePipeline(L"pso", pso), E_INVALIDARG) == D3D12_MESSAGE_ID_STOREPIPELINE_DUPLICATENAME);
+  void* loaded = nullptr;
+  CHECK(idAfter(library->LoadGraphicsPipeline(L"absent", &desc, __uuidof(ID3D12PipelineState), &loaded), E_INVALIDARG) ==
+        D3D12_MESSAGE_ID_LOADPIPELINE_NAMENOTFOUND);
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC other = desc;
+  other.NumRenderTargets = 0;
+  other.RTVFormats[0] = DXGI_FORMAT_UNKNOWN;
+  CHECK(idAfter(library->LoadGraphicsPipeline(L"pso", &other, __uuidof(ID3D12PipelineState), &loaded), E_INVALIDARG) ==
+        D3D12_MESSAGE_ID_LOADPIPELINE_INVALIDDESC);
+  const SIZE_T size = library->GetSerializedSize();
+  std::vector<unsigned char> blob(size);
+  CHECK(idAfter(library->Serialize(blob.data(), size - 1), E_INVALIDARG) ==
+        D3D12_MESSAGE_ID_PIPELINELIBRARY_SERIALIZE_NOTENOUGHMEMORY);
+  REQUIRE(library->Serialize(blob.data(), size) == S_OK);
+  auto create = [&](const std::vector<unsigned char>& bytes) {
+    return device1->CreatePipelineLibrary(bytes.data(), bytes.size(), __uuidof(ID3D12PipelineLibrary), nullptr);
+  };
+  std::vector<unsigned char> damaged = blob;
+  damaged.back() ^= 0x01;
+  CHECK(idAfter(create(damaged), E_INVALIDARG) == D3D12_MESSAGE_ID_CREATEPIPELINELIBRARY_INVALIDLIBRARYBLOB);
+  std::vector<unsigned char> otherVersion = blob;
+  otherVersion[4] ^= 0x40;
+  CHECK(idAfter(create(otherVersion), static_cast<HRESULT>(0x887E0002)) ==
+        D3D12_MESSAGE_ID_CREATEPIPELINELIBRARY_DRIVERVERSIONMISMATCH);
+  std::vector<unsigned char> otherAdapter = blob;
+  otherAdapter[8] ^= 0x01;
+  CHECK(idAfter(create(otherAdapter), static_cast<HRESULT>(0x887E0001)) ==
+        D3D12_MESSAGE_ID_CREATEPIPELINELIBRARY_ADAPTERVERSIONMISMATCH);
+  CHECK(create(blob) == S_FALSE);
+  CHECK(d.messages().empty());
+  library->Release();
+  pso->Release();
+  rs->Release();
+  device1->Release();
 }
 
 TEST_CASE("D3D12 InfoQueue: CopyTextureRegion copies depth-stencil and multisampled subresources whole",
