@@ -168,23 +168,34 @@ void CommandRecorder12::resolveByDraw(Resource12& dst, const VkImageSubresourceL
   if (kind == indirect::SampleKind::Stencil && !umd::stencilExportEnabled(vk))
     return fail(E_NOTIMPL, "ResolveSubresourceRegion of the stencil plane needs VK_EXT_shader_stencil_export, which the "
                            "Vulkan device lacks");
+  // The scratch images' shapes: sampled at the source's sample count, an attachment at one sample.
+  const VkImageUsageFlags attachmentUsage = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
+                                                                                : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  const VkImageUsageFlags sampledUsage = VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT;
+  const VkImageUsageFlags resolvedUsage =
+      VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | attachmentUsage;
+  auto makes = [&](VkImageUsageFlags usage, VkSampleCountFlagBits samples) {
+    VkImageFormatProperties props{};
+    return vkGetPhysicalDeviceImageFormatProperties(vk.physicalDevice(), viewFormat, VK_IMAGE_TYPE_2D,
+                                                    VK_IMAGE_TILING_OPTIMAL, usage, 0, &props) == VK_SUCCESS &&
+           (props.sampleCounts & samples);
+  };
+  if (!makes(sampledUsage, src.image->info().samples) || !makes(resolvedUsage, VK_SAMPLE_COUNT_1_BIT))
+    return fail(E_NOTIMPL, "ResolveSubresourceRegion: the Vulkan device cannot sample this format at the source's "
+                           "sample count or render to it, which its MIN/MAX resolve draw needs");
   VkResult result = VK_SUCCESS;
   umd::SampleResolvePipelines* pipelines = device_->sampleResolve(&result);
   const VkPipeline pipeline = pipelines ? pipelines->pipeline(vk, viewFormat, kind, &result) : VK_NULL_HANDLE;
   if (!pipeline) return fail(Device12::hresultFor(result), "ResolveSubresourceRegion: creating the resolve pipeline failed");
   // The region's samples in a sampled image, and the resolved pixels in an attachment, both at 0, 0.
   const VkImageAspectFlags attachmentAspects = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? aspect : src.aspects();
-  const VkImageUsageFlags attachmentUsage = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
-                                                                                : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   VkImage sampled = VK_NULL_HANDLE, resolved = VK_NULL_HANDLE;
   VkImageView sampledView = VK_NULL_HANDLE, resolvedView = VK_NULL_HANDLE;
   VkDescriptorSet set = VK_NULL_HANDLE;
-  if (!device_->scratchImage(viewFormat, extent, 1, src.image->info().samples,
-                             VK_IMAGE_USAGE_TRANSFER_DST_BIT | VK_IMAGE_USAGE_SAMPLED_BIT, aspect, &sampled, &sampledView,
-                             &result) ||
-      !device_->scratchImage(viewFormat, extent, 1, VK_SAMPLE_COUNT_1_BIT,
-                             VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT | attachmentUsage,
-                             attachmentAspects, &resolved, &resolvedView, &result) ||
+  if (!device_->scratchImage(viewFormat, extent, 1, src.image->info().samples, sampledUsage, aspect, &sampled,
+                             &sampledView, &result) ||
+      !device_->scratchImage(viewFormat, extent, 1, VK_SAMPLE_COUNT_1_BIT, resolvedUsage, attachmentAspects, &resolved,
+                             &resolvedView, &result) ||
       !(set = transient_ ? transient_->allocate(pipelines->setLayout->handle(), &result) : VK_NULL_HANDLE))
     return fail(Device12::hresultFor(result), "ResolveSubresourceRegion: its scratch images");
   const PredicatedTransfer predicated(*this, "ResolveSubresourceRegion",
