@@ -192,26 +192,29 @@ bool PredicatedTransfer::saveSamples(const TransferDestination& d) {
   std::vector<TransferTarget> targets;
   addTargets(d, &targets);
   const VkImageCreateInfo& info = r.image->info();
-  if (targets.size() != 1 || !sampleRestoreSupported(device.vk(), targets.front(), info.format)) return false;
+  if (targets.size() != 1 || !sampleRestoreSupported(device.vk(), targets.front(), info.format, info.samples))
+    return false;
   const TransferTarget& t = targets.front();
   VkResult result = VK_SUCCESS;
   if (!device.sampleRestore) device.sampleRestore = SampleRestorePipelines::create(device.vk(), &result);
   const VkPipeline pipeline =
-      device.sampleRestore ? device.sampleRestore->pipeline(device.vk(), info.format, info.samples, &result) : VK_NULL_HANDLE;
+      device.sampleRestore ? device.sampleRestore->pipeline(device.vk(), info.format, info.samples,
+                                                            restoreSampleKind(t, info.format), &result)
+                           : VK_NULL_HANDLE;
   if (pipeline)
     samples_.saved = vk::Image::create(device.vk(), sampleSaveImageInfo(info.format, t.extent, t.layers.layerCount, info.samples),
                                        &result);
   VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
   viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
   viewInfo.format = info.format;
-  if (samples_.saved) {
+  if (samples_.saved) {  // sampled: the target's aspect
     viewInfo.image = samples_.saved->handle();
-    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t.layers.layerCount};
+    viewInfo.subresourceRange = {t.layers.aspectMask, 0, 1, 0, t.layers.layerCount};
     samples_.savedView = vk::ImageView::create(device.vk(), viewInfo, &result);
   }
   for (uint32_t layer = 0; samples_.savedView && layer < t.layers.layerCount; ++layer) {
-    viewInfo.image = r.image->handle();
-    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, t.layers.mipLevel, 1, t.layers.baseArrayLayer + layer, 1};
+    viewInfo.image = r.image->handle();  // attached: every aspect of the image
+    viewInfo.subresourceRange = {copyAspects(r), t.layers.mipLevel, 1, t.layers.baseArrayLayer + layer, 1};
     samples_.layerViews.push_back(vk::ImageView::create(device.vk(), viewInfo, &result));
     if (!samples_.layerViews.back()) break;
   }

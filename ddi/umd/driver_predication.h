@@ -20,10 +20,12 @@
 //   slices) — run on the GPU too (PredicatedTransfer): their destination is
 //   saved before them and restored after them by a dispatch under the
 //   inverted condition (predicated_transfer.h), so nothing waits; a
-//   multisampled colour destination by an image copy and a per-sample draw
-//   under the inverted condition (multisample_restore.h).
-// - Multisampled depth-stencil transfer destinations, every command on a device without
-//   conditional rendering (D3DVK_CONDITIONAL_RENDERING=0) and every command
+//   multisampled colour or depth-only (D32_FLOAT, D16_UNORM) destination by
+//   an image copy and a per-sample draw under the inverted condition
+//   (multisample_restore.h).
+// - Multisampled destinations of both depth and stencil (D24_UNORM_S8_UINT,
+//   D32_FLOAT_S8X24_UINT: a D3D11 subresource holds both planes), every
+//   command on a device without conditional rendering (D3DVK_CONDITIONAL_RENDERING=0) and every command
 //   under a predicate the UMD cannot put in a condition word take the CPU
 //   verdict (predicatedOut): the first such command after SetPredication, or
 //   after the predicate's Begin/End, waits for the result (submitting the

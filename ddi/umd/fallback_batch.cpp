@@ -141,10 +141,7 @@ void FallbackBatch::flush(Device& device) {
   if (cmd) {
     for (int p = 0; p < kPhases; ++p) {
       // Each phase reads what the one before wrote (the fills, the captures, the triage, the setup).
-      if (p > 0)
-        vk::memoryBarrier(cmd, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT, VK_PIPELINE_STAGE_2_ALL_COMMANDS_BIT,
-                          VK_ACCESS_2_MEMORY_READ_BIT | VK_ACCESS_2_MEMORY_WRITE_BIT);
+      if (p > 0) vk::fullBarrier(cmd);
       vkCmdExecuteCommands(cmd, 1, &phases_[p]);
     }
   }

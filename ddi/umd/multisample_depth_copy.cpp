@@ -78,7 +78,7 @@ VkPipeline DepthColourCopyPipelines::pipeline(vk::Device& device, VkFormat forma
   std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples, depthTarget}];
   if (cached) return cached->handle();
   cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), (depthTarget ? toDepth : toColour)->handle(),
-                                   format, samples, depthTarget, result);
+                                   format, samples, depthTarget ? PerSampleTarget::Depth : PerSampleTarget::Colour, result);
   return cached ? cached->handle() : VK_NULL_HANDLE;
 }
 

@@ -6,8 +6,26 @@
 namespace d3dvk::umd {
 namespace {
 
-// How a format's texels reach a shader (Vulkan names the integer formats by suffix).
-indirect::SampleKind sampleKind(VkFormat format) {
+// Moves `target`'s layers (or the whole `image` when it is not the target's) between layouts.
+void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
+                VkImageLayout to) {
+  if (from != to) vk::imageLayoutBarrier(cmd, image, range, from, to);
+}
+
+VkImageSubresourceRange targetRange(const TransferTarget& t) {
+  return {t.transitionAspects ? t.transitionAspects : t.layers.aspectMask, t.layers.mipLevel, 1, t.layers.baseArrayLayer,
+          t.layers.layerCount};
+}
+
+}  // namespace
+
+PerSampleTarget perSampleTarget(indirect::SampleKind kind) {
+  return kind == indirect::SampleKind::Depth     ? PerSampleTarget::Depth
+         : kind == indirect::SampleKind::Stencil ? PerSampleTarget::Stencil
+                                                 : PerSampleTarget::Colour;
+}
+
+indirect::SampleKind colourSampleKind(VkFormat format) {
   switch (format) {
     case VK_FORMAT_R8_UINT: case VK_FORMAT_R8G8_UINT: case VK_FORMAT_R8G8B8A8_UINT: case VK_FORMAT_B8G8R8A8_UINT:
     case VK_FORMAT_A8B8G8R8_UINT_PACK32: case VK_FORMAT_A2B10G10R10_UINT_PACK32: case VK_FORMAT_A2R10G10B10_UINT_PACK32:
@@ -23,18 +41,9 @@ indirect::SampleKind sampleKind(VkFormat format) {
   }
 }
 
-// Moves `target`'s layers (or the whole `image` when it is not the target's) between layouts.
-void transition(VkCommandBuffer cmd, VkImage image, const VkImageSubresourceRange& range, VkImageLayout from,
-                VkImageLayout to) {
-  if (from != to) vk::imageLayoutBarrier(cmd, image, range, from, to);
+bool stencilExportEnabled(const vk::Device& device) {
+  return device.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
 }
-
-VkImageSubresourceRange targetRange(const TransferTarget& t) {
-  return {t.transitionAspects ? t.transitionAspects : t.layers.aspectMask, t.layers.mipLevel, 1, t.layers.baseArrayLayer,
-          t.layers.layerCount};
-}
-
-}  // namespace
 
 std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Device& device, VkResult* result) {
   auto p = std::make_unique<SampleRestorePipelines>();
@@ -52,20 +61,27 @@ std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Devic
   layoutInfo.pPushConstantRanges = &push;
   if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
   if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
-  const indirect::SampleKind kinds[3] = {indirect::SampleKind::Float, indirect::SampleKind::Uint, indirect::SampleKind::Sint};
-  for (int i = 0; i < 3; ++i)
-    if (!(p->fragment[i] = createBuiltInShaderModule(device, indirect::restoreSamplesFragmentSpirv(kinds[i]), result)))
+  for (int i = 0; i < 5; ++i) {
+    const auto kind = indirect::SampleKind(i);
+    if (kind == indirect::SampleKind::Stencil && !stencilExportEnabled(device)) continue;
+    if (!(p->fragment[i] = createBuiltInShaderModule(device, indirect::restoreSamplesFragmentSpirv(kind), result)))
       return nullptr;
+  }
   return p;
 }
 
 VkPipeline SampleRestorePipelines::pipeline(vk::Device& device, VkFormat format, VkSampleCountFlagBits samples,
-                                            VkResult* result) {
+                                            indirect::SampleKind kind, VkResult* result) {
+  const std::unique_ptr<vk::ShaderModule>& fragmentModule = fragment[int(kind)];
+  if (!fragmentModule) {
+    *result = VK_ERROR_FEATURE_NOT_PRESENT;
+    return VK_NULL_HANDLE;
+  }
   std::lock_guard lock(mutex);
-  std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples}];
+  std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples, kind}];
   if (cached) return cached->handle();
-  cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), fragment[int(sampleKind(format))]->handle(),
-                                   format, samples, false, result);
+  cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), fragmentModule->handle(), format, samples,
+                                   perSampleTarget(kind), result);
   return cached ? cached->handle() : VK_NULL_HANDLE;
 }
 
@@ -76,7 +92,8 @@ std::unique_ptr<vk::ShaderModule> createBuiltInShaderModule(vk::Device& device, 
 
 std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipelineLayout layout, VkShaderModule vertex,
                                                       VkShaderModule fragment, VkFormat format,
-                                                      VkSampleCountFlagBits samples, bool depthTarget, VkResult* result) {
+                                                      VkSampleCountFlagBits samples, PerSampleTarget target,
+                                                      VkResult* result) {
   const VkPipelineShaderStageCreateInfo stages[2] = {
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_VERTEX_BIT, vertex, "main", nullptr},
       {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO, nullptr, 0, VK_SHADER_STAGE_FRAGMENT_BIT, fragment, "main",
@@ -92,26 +109,34 @@ std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipe
   raster.lineWidth = 1.0f;
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
   multisample.rasterizationSamples = samples;
-  multisample.sampleShadingEnable = VK_TRUE;  // (gl_SampleID asks for it too)
-  multisample.minSampleShading = 1.0f;
+  if (samples != VK_SAMPLE_COUNT_1_BIT) {
+    multisample.sampleShadingEnable = VK_TRUE;  // (gl_SampleID asks for it too)
+    multisample.minSampleShading = 1.0f;
+  }
   VkPipelineDepthStencilStateCreateInfo depth{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-  if (depthTarget) {
+  if (target == PerSampleTarget::Depth) {
     depth.depthTestEnable = depth.depthWriteEnable = VK_TRUE;
     depth.depthCompareOp = VK_COMPARE_OP_ALWAYS;
+  } else if (target == PerSampleTarget::Stencil) {
+    depth.stencilTestEnable = VK_TRUE;
+    depth.front = {VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE, VK_COMPARE_OP_ALWAYS, 0xFF, 0xFF, 0};
+    depth.back = depth.front;
   }
   VkPipelineColorBlendAttachmentState attachment{};
   attachment.colorWriteMask =
       VK_COLOR_COMPONENT_R_BIT | VK_COLOR_COMPONENT_G_BIT | VK_COLOR_COMPONENT_B_BIT | VK_COLOR_COMPONENT_A_BIT;
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-  blend.attachmentCount = depthTarget ? 0 : 1;
+  blend.attachmentCount = target == PerSampleTarget::Colour ? 1 : 0;
   blend.pAttachments = &attachment;
   const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   dynamic.dynamicStateCount = 2;
   dynamic.pDynamicStates = dynamics;
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  if (depthTarget) {
+  if (target == PerSampleTarget::Depth) {
     rendering.depthAttachmentFormat = format;
+  } else if (target == PerSampleTarget::Stencil) {
+    rendering.stencilAttachmentFormat = format;
   } else {
     rendering.colorAttachmentCount = 1;
     rendering.pColorAttachmentFormats = &format;
@@ -132,13 +157,61 @@ std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipe
   return vk::createGraphicsPipeline(device, info, result);
 }
 
-bool sampleRestoreSupported(vk::Device& device, const TransferTarget& t, VkFormat format) {
-  if (!t.image || t.layers.aspectMask != VK_IMAGE_ASPECT_COLOR_BIT || !device.enabledFeatures().sampleRateShading)
+void beginPerSampleRendering(VkCommandBuffer cmd, VkImageView view, PerSampleTarget target, VkExtent2D extent,
+                             VkAttachmentLoadOp load) {
+  VkRenderingAttachmentInfo attachment{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
+  attachment.imageView = view;
+  attachment.imageLayout = VK_IMAGE_LAYOUT_GENERAL;
+  attachment.loadOp = load;
+  attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
+  VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
+  rendering.renderArea = {{0, 0}, extent};
+  rendering.layerCount = 1;
+  if (target == PerSampleTarget::Depth) {
+    rendering.pDepthAttachment = &attachment;
+  } else if (target == PerSampleTarget::Stencil) {
+    rendering.pStencilAttachment = &attachment;
+  } else {
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachments = &attachment;
+  }
+  vkCmdBeginRendering(cmd, &rendering);
+}
+
+void writeSampledImageSet(const vk::Device& device, VkDescriptorSet set, VkImageView view) {
+  const VkDescriptorImageInfo image{VK_NULL_HANDLE, view, VK_IMAGE_LAYOUT_GENERAL};
+  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+  write.dstSet = set;
+  write.descriptorCount = 1;
+  write.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
+  write.pImageInfo = &image;
+  vkUpdateDescriptorSets(device.handle(), 1, &write, 0, nullptr);
+}
+
+indirect::SampleKind restoreSampleKind(const TransferTarget& t, VkFormat format) {
+  if (t.layers.aspectMask == VK_IMAGE_ASPECT_DEPTH_BIT) return indirect::SampleKind::Depth;
+  if (t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT) return indirect::SampleKind::Stencil;
+  return colourSampleKind(format);
+}
+
+bool sampleRestoreSupported(vk::Device& device, const TransferTarget& t, VkFormat format, VkSampleCountFlagBits samples) {
+  if (!t.image || !device.enabledFeatures().sampleRateShading) return false;
+  const VkImageAspectFlags aspect = t.layers.aspectMask;
+  if (aspect != VK_IMAGE_ASPECT_COLOR_BIT && aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT)
     return false;
+  if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && !stencilExportEnabled(device)) return false;
   VkFormatProperties props{};
   vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), format, &props);
-  const VkFormatFeatureFlags need = VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT;
-  return (props.optimalTilingFeatures & need) == need;
+  const VkFormatFeatureFlags need =
+      VK_FORMAT_FEATURE_SAMPLED_IMAGE_BIT | (aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT
+                                                                                 : VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT);
+  if ((props.optimalTilingFeatures & need) != need) return false;
+  // The scratch image: sampled at the destination's sample count.
+  const VkImageCreateInfo info = sampleSaveImageInfo(format, t.extent, t.layers.layerCount, samples);
+  VkImageFormatProperties imageProps{};
+  return vkGetPhysicalDeviceImageFormatProperties(device.physicalDevice(), format, info.imageType, info.tiling, info.usage,
+                                                  info.flags, &imageProps) == VK_SUCCESS &&
+         (imageProps.sampleCounts & samples);
 }
 
 VkImageCreateInfo sampleSaveImageInfo(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples) {
@@ -157,11 +230,12 @@ VkImageCreateInfo sampleSaveImageInfo(VkFormat format, VkExtent3D extent, uint32
 
 void recordSampleSave(VkCommandBuffer cmd, const TransferTarget& t, VkImage saved, bool fresh) {
   const VkImageSubresourceRange range = targetRange(t);
-  const VkImageSubresourceRange savedRange{VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, t.layers.layerCount};
+  // The saved image has the target image's format: its layouts change for the same aspects.
+  const VkImageSubresourceRange savedRange{range.aspectMask, 0, 1, 0, t.layers.layerCount};
   transition(cmd, t.image, range, t.layout, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL);
   transition(cmd, saved, savedRange, fresh ? VK_IMAGE_LAYOUT_UNDEFINED : VK_IMAGE_LAYOUT_GENERAL,
              VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL);
-  const VkImageCopy region{t.layers, {0, 0, 0}, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 0, t.layers.layerCount}, {0, 0, 0},
+  const VkImageCopy region{t.layers, {0, 0, 0}, {t.layers.aspectMask, 0, 0, t.layers.layerCount}, {0, 0, 0},
                            {t.extent.width, t.extent.height, 1}};
   vkCmdCopyImage(cmd, t.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, saved, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region);
   transition(cmd, saved, savedRange, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_IMAGE_LAYOUT_GENERAL);
@@ -174,35 +248,24 @@ void recordSampleRestore(const vk::Device& device, VkCommandBuffer cmd, const Sa
                          const std::vector<VkImageView>& layerViews, VkBuffer word, VkDeviceSize wordOffset,
                          bool skipWhenZero) {
   vk::fullBarrier(cmd);  // the transfer's writes
-  const VkDescriptorImageInfo image{VK_NULL_HANDLE, savedView, VK_IMAGE_LAYOUT_GENERAL};
-  VkWriteDescriptorSet write{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
-  write.dstSet = set;
-  write.descriptorCount = 1;
-  write.descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
-  write.pImageInfo = &image;
-  vkUpdateDescriptorSets(device.handle(), 1, &write, 0, nullptr);
+  writeSampledImageSet(device, set, savedView);
+  const PerSampleTarget target = t.layers.aspectMask == VK_IMAGE_ASPECT_DEPTH_BIT     ? PerSampleTarget::Depth
+                                 : t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT ? PerSampleTarget::Stencil
+                                                                                      : PerSampleTarget::Colour;
   VkConditionalRenderingBeginInfoEXT condition{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
   condition.buffer = word;
   condition.offset = wordOffset;
   condition.flags = skipWhenZero ? VK_CONDITIONAL_RENDERING_INVERTED_BIT_EXT : 0;  // without it: runs when not zero
   vkCmdBeginConditionalRenderingEXT(cmd, &condition);
+  const VkExtent2D extent{t.extent.width, t.extent.height};
   for (uint32_t layer = 0; layer < layerViews.size(); ++layer) {
-    VkRenderingAttachmentInfo color{VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO};
-    color.imageView = layerViews[layer];
-    color.imageLayout = t.layout;
-    color.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
-    color.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
-    VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
-    rendering.renderArea = {{0, 0}, {t.extent.width, t.extent.height}};
-    rendering.layerCount = 1;
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachments = &color;
-    vkCmdBeginRendering(cmd, &rendering);
+    beginPerSampleRendering(cmd, layerViews[layer], target, extent, VK_ATTACHMENT_LOAD_OP_LOAD);
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout->handle(), 0, 1, &set, 0, nullptr);
     const VkViewport viewport{0, 0, float(t.extent.width), float(t.extent.height), 0, 1};
     vkCmdSetViewport(cmd, 0, 1, &viewport);
-    vkCmdSetScissor(cmd, 0, 1, &rendering.renderArea);
+    const VkRect2D scissor{{0, 0}, extent};
+    vkCmdSetScissor(cmd, 0, 1, &scissor);
     const indirect::RestoreSamplesParams params{int32_t(layer)};
     vkCmdPushConstants(cmd, pipelines.layout->handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof params, &params);
     vkCmdDraw(cmd, 3, 1, 0, 0);

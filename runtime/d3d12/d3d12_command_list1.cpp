@@ -7,9 +7,11 @@
 // - WriteBufferImmediate: 32-bit values written at GPU virtual addresses, with
 //   MARKER_IN / MARKER_OUT ordering (the UMD's table of d3dvk's own,
 //   D3DVKDDI_COMMAND_LIST_EXT_FUNCS); also in bundles;
-// - ResolveSubresourceRegion: AVERAGE as ResolveSubresource does, over a
-//   rectangle; DECOMPRESS in place is nothing to do (d3dvk keeps no compressed
-//   surfaces); MIN and MAX are not implemented (Close returns E_NOTIMPL);
+// - ResolveSubresourceRegion: AVERAGE, MIN and MAX over a rectangle into any
+//   place of the destination subresource (a depth-stencil texture's
+//   subresources per plane: both on one plane; the stencil plane and integer
+//   formats take MIN and MAX only); DECOMPRESS in place is nothing to do
+//   (d3dvk keeps no compressed surfaces);
 // - OMSetDepthBounds, SetSamplePositions, SetViewInstanceMask: this device
 //   reports no depth-bounds test, no programmable sample positions and no
 //   view instancing (CheckFeatureSupport), so they set nothing the pipeline
@@ -160,8 +162,12 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresourceRegion(ID3D12Resource
   if (s.SampleDesc.Count < 2 || d.SampleDesc.Count != 1)
     return invalid(method, "MIN, MAX and AVERAGE resolve a multisampled source into a single-sampled destination");
   if (!resolveFormatValid(method, Format, s.Format, d.Format)) return;
-  if (mode != D3D12_RESOLVE_MODE_AVERAGE)
-    return unsupported(method, "D3D12_RESOLVE_MODE_MIN and _MAX are not implemented (AVERAGE is)");
+  // A depth-stencil texture's subresources count plane 0 (depth), then plane 1 (stencil).
+  const UINT srcPlane = SrcSubresource / (UINT(s.MipLevels) * s.DepthOrArraySize);
+  const UINT dstPlane = DstSubresource / (UINT(d.MipLevels) * d.DepthOrArraySize);
+  if (srcPlane != dstPlane) return invalid(method, "SrcSubresource and DstSubresource are of different planes");
+  if (mode == D3D12_RESOLVE_MODE_AVERAGE && srcPlane == 1)
+    return invalid(method, "D3D12_RESOLVE_MODE_AVERAGE cannot resolve the stencil plane (MIN and MAX can)");
   const auto& ext = device()->ddi().listExt();
   if (!ext.pfnResolveSubresourceRegion) return unsupported(method, "the driver has no ResolveSubresourceRegion");
   const D3D12DDI_RECT rect{r.left, r.top, r.right, r.bottom};

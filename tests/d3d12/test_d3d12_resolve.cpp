@@ -2,9 +2,9 @@
 // (cleared whole and with a rect) into one subresource of a single-sampled
 // array texture, read back; typeless resources resolved in the Format given
 // (into typeless and typed targets); the resolves D3D12 refuses; DiscardResource's
-// argument checks. (Every sample of a pixel holds one value until draws exist,
-// so these show the resolve's placement and values; averaging of differing
-// samples is the draw path's to prove.)
+// argument checks. (Every sample of a pixel holds one value here, so these
+// show the resolve's placement and values; samples that differ, and MIN and
+// MAX, are test_d3d12_resolve_minmax.cpp's.)
 #include "d3d12_test_util.h"
 
 using namespace d3dvk::test;
@@ -246,10 +246,6 @@ TEST_CASE("D3D12 ResolveSubresourceRegion refuses regions outside the subresourc
     list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM,
                                     D3D12_RESOLVE_MODE_ENCODE_SAMPLER_FEEDBACK);
     CHECK(c.run() == E_INVALIDARG);
-  }
-  SECTION("MIN and MAX are not implemented") {
-    list1->ResolveSubresourceRegion(single, 0, 0, 0, msaa, 0, &rect, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_MAX);
-    CHECK(c.run() == E_NOTIMPL);
   }
   list1->Release();
 }

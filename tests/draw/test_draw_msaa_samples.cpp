@@ -579,7 +579,8 @@ TEST_CASE("D3D11 predicated copies between 4x D32_FLOAT depth and R32_FLOAT colo
           "[draw][msaa][copy][depth][predication]") {
   // Lavapipe: depth -> colour saves the colour destination and restores it
   // per sample where the copy is skipped (multisample_restore.h); colour ->
-  // depth (a depth destination) takes the predicate's CPU verdict.
+  // depth saves the depth destination and restores it per sample through
+  // gl_FragDepth the same way.
   MsScene s;
   MsDepth depth(s.d, DXGI_FORMAT_R32_TYPELESS, DXGI_FORMAT_D32_FLOAT);
   MsTarget floats(s.d, DXGI_FORMAT_R32_FLOAT), other(s.d, DXGI_FORMAT_R32_FLOAT);

@@ -3,8 +3,10 @@
 
 namespace {
 #include "restore_samples.spv.h"
+#include "restore_samples_depth.spv.h"
 #include "restore_samples_float.spv.h"
 #include "restore_samples_sint.spv.h"
+#include "restore_samples_stencil.spv.h"
 #include "restore_samples_uint.spv.h"
 }  // namespace
 
@@ -16,6 +18,8 @@ std::span<const uint32_t> restoreSamplesFragmentSpirv(SampleKind kind) {
   switch (kind) {
     case SampleKind::Uint: return kRestoreSamplesUintSpirv;
     case SampleKind::Sint: return kRestoreSamplesSintSpirv;
+    case SampleKind::Depth: return kRestoreSamplesDepthSpirv;
+    case SampleKind::Stencil: return kRestoreSamplesStencilSpirv;
     case SampleKind::Float: break;
   }
   return kRestoreSamplesFloatSpirv;

@@ -7,7 +7,9 @@
 // (shaders/restore_samples.vert) whose fragment shader runs per sample and
 // writes each sample of a layer from the same sample of the saved image
 // (shaders/restore_samples_{float,uint,sint}.frag, by the target's numeric
-// kind). Compiled at build time.
+// kind; shaders/restore_samples_depth.frag through gl_FragDepth and
+// shaders/restore_samples_stencil.frag through the exported stencil
+// reference, from a depth or stencil aspect view). Compiled at build time.
 // Bindings (set 0): 0 the saved image (a sampled 2D multisampled array
 // image, no sampler). Push constants (fragment): the layer.
 #pragma once
@@ -17,7 +19,9 @@
 
 namespace d3dvk::indirect {
 
-enum class SampleKind { Float, Uint, Sint };
+// How a shader reads and writes a target: a colour of a numeric kind, a
+// depth aspect (float, gl_FragDepth), a stencil aspect (uint, the stencil reference).
+enum class SampleKind { Float, Uint, Sint, Depth, Stencil };
 
 struct RestoreSamplesParams {
   int32_t layer = 0;

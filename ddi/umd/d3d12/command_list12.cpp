@@ -248,11 +248,8 @@ VOID APIENTRY resolveSubresourceRegion(D3D12DDI_HCOMMANDLIST hList, D3D12DDI_HRE
   Resource12* dst = Resource12::from(hDst);
   Resource12* src = Resource12::from(hSrc);
   if (!dst || !src || !srcRect) return list->recorder.fail(E_INVALIDARG, "ResolveSubresourceRegion without a resource");
-  if (mode != D3DVKDDI_RESOLVE_MODE_AVERAGE)
-    return list->recorder.fail(E_NOTIMPL, "ResolveSubresourceRegion: d3dvk resolves with D3D12_RESOLVE_MODE_AVERAGE "
-                                          "only (MIN and MAX are not implemented)");
   const CommandRecorder12::ResolveRegion region{*srcRect, dstX, dstY};
-  list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format, &region);
+  list->recorder.resolveSubresource(*dst, dstSubresource, *src, srcSubresource, format, &region, mode);
 } D3DVK_CATCH_VOID
 
 VOID APIENTRY resourceBarrier(D3D12DDI_HCOMMANDLIST hList, UINT count, const D3D12DDIARG_RESOURCE_BARRIER_0003* barriers) try {

@@ -96,13 +96,15 @@ class CommandRecorder12 {
   // ResolveSubresource: the average of a multisampled subresource's samples
   // into a single-sampled one of the same format (resolve12.cpp); with a
   // region (ResolveSubresourceRegion), the source rectangle into the
-  // destination at dstX/dstY, which may lie anywhere in two subresources of any size.
+  // destination at dstX/dstY, which may lie anywhere in two subresources of
+  // any size, by `mode` (D3DVKDDI_RESOLVE_MODE_AVERAGE, _MIN or _MAX; a
+  // depth-stencil texture's subresources per plane).
   struct ResolveRegion {
     D3D12DDI_RECT src;
     UINT dstX, dstY;
   };
   void resolveSubresource(Resource12& dst, UINT dstSubresource, Resource12& src, UINT srcSubresource, DXGI_FORMAT format,
-                          const ResolveRegion* region = nullptr);
+                          const ResolveRegion* region = nullptr, UINT mode = D3DVKDDI_RESOLVE_MODE_AVERAGE);
 
   // Queries (query12.cpp). One occlusion, one statistics and one
   // stream-output query per stream may be active at a time (Vulkan's rule);
@@ -191,10 +193,16 @@ class CommandRecorder12 {
   // resolves and UAV clears (transfer commands Vulkan cannot render
   // conditionally) are saved around and restored under the inverted
   // condition (PredicatedTransfer); a multisampled depth-stencil destination
-  // is not predicated, with a warning.
+  // restored sample by sample the same way.
   void setPredication(Resource12* buffer, UINT64 offset, D3D12DDI_PREDICATION_OP op);
 
  private:
+  // A region resolve by a draw (MIN, MAX; a depth plane's AVERAGE): one
+  // aspect's layers of src at srcAt into dst's at dstAt, through scratch
+  // images of `viewFormat` (../multisample_resolve.h; resolve12.cpp).
+  void resolveByDraw(Resource12& dst, const VkImageSubresourceLayers& dstLayers, VkOffset3D dstAt, Resource12& src,
+                     const VkImageSubresourceLayers& srcLayers, VkOffset3D srcAt, VkExtent3D extent, VkFormat viewFormat,
+                     UINT mode);
   // For the list's internal steps: the buffer outside any render pass, after a
   // full barrier; null when not recording.
   VkCommandBuffer command();
@@ -245,8 +253,10 @@ class CommandRecorder12 {
   // restore under the inverted condition (../predicated_transfer.h). A
   // multisampled colour destination (`multisampled`: its resource, the one
   // target) is saved into a scratch image and restored per sample by a
-  // conditional draw (../multisample_restore.h). A multisampled depth-stencil
-  // destination, or one larger than a storage buffer the device binds, runs
+  // conditional draw (../multisample_restore.h); so is each plane of a
+  // multisampled depth-stencil destination (`targets`: one per aspect; the
+  // stencil needs VK_EXT_shader_stencil_export). One the device cannot save
+  // so, or one larger than a storage buffer the device binds, runs
   // unpredicated with the warning.
   class PredicatedTransfer {
    public:
@@ -258,17 +268,20 @@ class CommandRecorder12 {
 
    private:
     // The multisampled destination's save (false: not predicated, after reporting).
-    bool saveSamples(const char* command, const umd::TransferTarget& target, Resource12& resource);
+    bool saveSamples(const char* command, const std::vector<umd::TransferTarget>& targets, Resource12& resource);
     CommandRecorder12& recorder_;
     std::unique_ptr<umd::TransferPredicate> plan_;  // null: not predicated
     VkBuffer saved_ = VK_NULL_HANDLE, current_ = VK_NULL_HANDLE;
     VkDescriptorSet set_ = VK_NULL_HANDLE;
-    struct {  // a multisampled destination's save (pipeline null: none)
+    struct SampleRestore {  // a multisampled destination's save, per target (aspect)
       umd::TransferTarget target;
       VkPipeline pipeline = VK_NULL_HANDLE;
+      VkImage saved = VK_NULL_HANDLE;
       VkImageView savedView = VK_NULL_HANDLE;
+      VkDescriptorSet set = VK_NULL_HANDLE;
       std::vector<VkImageView> layerViews;
-    } samples_;
+    };
+    std::vector<SampleRestore> samples_;  // empty: none
   };
   // One aspect of whole mips (all of a Texture3D mip's slices) of `r` as a predicated transfer's target.
   static umd::TransferTarget subresourceTarget(const Resource12& r, VkImageAspectFlags aspect, UINT mip, UINT firstSlice,

@@ -212,12 +212,27 @@ VkImage Device12::resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCou
   return handle;
 }
 
-VkResult Device12::initialiseGeneral(VkImage image, uint32_t layers) {
+VkResult Device12::initialiseGeneral(VkImage image, uint32_t layers, VkImageAspectFlags aspects) {
   return runNow([&](VkCommandBuffer cmd) {
-    vk::imageLayoutBarrier(cmd, image, {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers}, VK_IMAGE_LAYOUT_UNDEFINED,
-                           VK_IMAGE_LAYOUT_GENERAL);
+    vk::imageLayoutBarrier(cmd, image, {aspects, 0, 1, 0, layers}, VK_IMAGE_LAYOUT_UNDEFINED, VK_IMAGE_LAYOUT_GENERAL);
   });
 }
+
+namespace {
+
+// The aspects of an image of `format` (its layout transitions cover them all).
+VkImageAspectFlags imageAspects(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_D16_UNORM: case VK_FORMAT_X8_D24_UNORM_PACK32: case VK_FORMAT_D32_SFLOAT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT;
+    case VK_FORMAT_S8_UINT: return VK_IMAGE_ASPECT_STENCIL_BIT;
+    case VK_FORMAT_D16_UNORM_S8_UINT: case VK_FORMAT_D24_UNORM_S8_UINT: case VK_FORMAT_D32_SFLOAT_S8_UINT:
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+    default: return VK_IMAGE_ASPECT_COLOR_BIT;
+  }
+}
+
+}  // namespace
 
 umd::SampleRestorePipelines* Device12::sampleRestore(VkResult* result) {
   std::lock_guard lock(predicateMutex_);
@@ -231,24 +246,37 @@ umd::DepthColourCopyPipelines* Device12::depthColourCopy(VkResult* result) {
   return depthColourCopy_.get();
 }
 
-bool Device12::sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
-                                 VkImage* image, VkImageView* view, VkResult* result) {
+umd::SampleResolvePipelines* Device12::sampleResolve(VkResult* result) {
+  std::lock_guard lock(predicateMutex_);
+  if (!sampleResolve_) sampleResolve_ = umd::SampleResolvePipelines::create(vk_, result);
+  return sampleResolve_.get();
+}
+
+bool Device12::scratchImage(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
+                            VkImageUsageFlags usage, VkImageAspectFlags viewAspects, VkImage* image, VkImageView* view,
+                            VkResult* result) {
   std::lock_guard lock(resolveScratchMutex_);
-  SampleScratch& s = sampleScratch_[std::make_tuple(format, extent.width, extent.height, layers, samples)];
-  if (!s.view) {
-    s = {};
-    const VkImageCreateInfo info = umd::sampleSaveImageInfo(format, extent, layers, samples);
-    if (!(s.image = vk::Image::create(vk_, info, result))) return false;
-    if ((*result = initialiseGeneral(s.image->handle(), layers)) != VK_SUCCESS) return false;
+  ScratchImage& s = scratchImages_[std::make_tuple(format, extent.width, extent.height, layers, samples, usage)];
+  if (!s.image) {
+    VkImageCreateInfo info = umd::sampleSaveImageInfo(format, extent, layers, samples);
+    info.usage = usage;
+    auto created = vk::Image::create(vk_, info, result);
+    if (!created) return false;
+    const VkImageAspectFlags all = imageAspects(format);
+    if ((*result = initialiseGeneral(created->handle(), layers, all)) != VK_SUCCESS) return false;
+    s.image = std::move(created);
+  }
+  std::unique_ptr<vk::ImageView>& v = s.views[viewAspects];
+  if (!v) {
     VkImageViewCreateInfo viewInfo{VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO};
     viewInfo.image = s.image->handle();
     viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D_ARRAY;
     viewInfo.format = format;
-    viewInfo.subresourceRange = {VK_IMAGE_ASPECT_COLOR_BIT, 0, 1, 0, layers};
-    if (!(s.view = vk::ImageView::create(vk_, viewInfo, result))) return false;
+    viewInfo.subresourceRange = {viewAspects, 0, 1, 0, layers};
+    if (!(v = vk::ImageView::create(vk_, viewInfo, result))) return false;
   }
   *image = s.image->handle();
-  *view = s.view->handle();
+  *view = v->handle();
   return true;
 }
 

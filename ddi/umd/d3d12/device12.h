@@ -10,6 +10,7 @@
 #include "d3d12umddi.h"
 #include "d3dvk_stats.h"
 #include "multisample_depth_copy.h"  // ddi/umd
+#include "multisample_resolve.h"     // ddi/umd
 #include "multisample_restore.h"     // ddi/umd
 #include "vk_command_queue.h"
 #include "vk_device.h"
@@ -104,16 +105,21 @@ class Device12 {
   // shape, kept until the device goes: lists use it one command at a time and
   // every queue submits to the one Vulkan queue. Null with *result on failure.
   VkImage resolveScratch(VkFormat format, VkExtent3D extent, VkSampleCountFlagBits samples, VkResult* result);
-  // A predicated transfer's multisampled colour destination (../multisample_restore.h):
-  // the restore's pipelines, made on first use (null with *result), and the
-  // scratch image it is saved into — one per shape in GENERAL with a 2D
-  // multisampled array view of all its layers, kept as resolveScratch's
-  // (false with *result).
+  // A predicated transfer's multisampled destination (../multisample_restore.h):
+  // the restore's pipelines, made on first use (null with *result).
   umd::SampleRestorePipelines* sampleRestore(VkResult* result);
   // Copies between multisampled depth and colour textures (multisample_depth_copy.h), made on first use.
   umd::DepthColourCopyPipelines* depthColourCopy(VkResult* result);
-  bool sampleSaveScratch(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
-                         VkImage* image, VkImageView* view, VkResult* result);
+  // Region resolves by a draw (MIN, MAX, a depth plane's AVERAGE: multisample_resolve.h), made on first use.
+  umd::SampleResolvePipelines* sampleResolve(VkResult* result);
+  // A scratch image of `format`, extent, layers, samples and usage — what a
+  // predicated multisampled destination is saved into and what a resolve
+  // draw reads and writes — in GENERAL, with a 2D array view of all its
+  // layers for `viewAspects` (one aspect to sample, both of a depth-stencil
+  // format to attach); one per shape, kept as resolveScratch's (false with *result).
+  bool scratchImage(VkFormat format, VkExtent3D extent, uint32_t layers, VkSampleCountFlagBits samples,
+                    VkImageUsageFlags usage, VkImageAspectFlags viewAspects, VkImage* image, VkImageView* view,
+                    VkResult* result);
 
   // A signal of the device's own timeline (queue mutex held): a submission
   // carrying it can then be waited for with waitForSignal (deferred draws).
@@ -182,16 +188,17 @@ class Device12 {
   std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
   std::mutex resolveScratchMutex_;
   std::map<std::tuple<VkFormat, uint32_t, uint32_t, VkSampleCountFlagBits>, std::unique_ptr<vk::Image>> resolveScratch_;
-  struct SampleScratch {
+  struct ScratchImage {
     std::unique_ptr<vk::Image> image;
-    std::unique_ptr<vk::ImageView> view;
+    std::map<VkImageAspectFlags, std::unique_ptr<vk::ImageView>> views;
   };
-  std::map<std::tuple<VkFormat, uint32_t, uint32_t, uint32_t, VkSampleCountFlagBits>, SampleScratch>
-      sampleScratch_;  // under resolveScratchMutex_
+  std::map<std::tuple<VkFormat, uint32_t, uint32_t, uint32_t, VkSampleCountFlagBits, VkImageUsageFlags>, ScratchImage>
+      scratchImages_;  // under resolveScratchMutex_
   std::unique_ptr<umd::SampleRestorePipelines> sampleRestore_;  // under predicateMutex_
   std::unique_ptr<umd::DepthColourCopyPipelines> depthColourCopy_;  // under predicateMutex_
-  // Moves a new image's `layers` layers from UNDEFINED to GENERAL (a one-time submission).
-  VkResult initialiseGeneral(VkImage image, uint32_t layers);
+  std::unique_ptr<umd::SampleResolvePipelines> sampleResolve_;  // under predicateMutex_
+  // Moves a new image's `layers` layers (`aspects`) from UNDEFINED to GENERAL (a one-time submission).
+  VkResult initialiseGeneral(VkImage image, uint32_t layers, VkImageAspectFlags aspects = VK_IMAGE_ASPECT_COLOR_BIT);
   struct Retiring {
     uint64_t serial;
     std::vector<std::shared_ptr<AllocatorUse12>> allocators;

@@ -73,8 +73,7 @@ CommandRecorder12::PredicatedTransfer::PredicatedTransfer(CommandRecorder12& rec
     : recorder_(recorder) {
   if (!recorder.predicate_.word || !recorder.cmd_) return;
   if (multisampled) {
-    if (targets.size() == 1) saveSamples(command, targets.front(), *multisampled);
-    else recorder.unpredicated(command, "a multisampled depth-stencil destination cannot be saved and restored");
+    saveSamples(command, targets, *multisampled);
     return;
   }
   auto plan = std::make_unique<umd::TransferPredicate>(std::move(targets));
@@ -106,51 +105,66 @@ CommandRecorder12::PredicatedTransfer::PredicatedTransfer(CommandRecorder12& rec
   plan_ = std::move(plan);
 }
 
-bool CommandRecorder12::PredicatedTransfer::saveSamples(const char* command, const umd::TransferTarget& t,
+bool CommandRecorder12::PredicatedTransfer::saveSamples(const char* command,
+                                                        const std::vector<umd::TransferTarget>& targets,
                                                         Resource12& resource) {
   CommandRecorder12& r = recorder_;
   Device12& device = *r.device_;
   const VkImageCreateInfo& info = resource.image->info();
-  if (!umd::sampleRestoreSupported(device.vk(), t, info.format)) {
-    r.unpredicated(command, "a multisampled depth-stencil destination (or one whose format the device does not sample "
-                            "and render to) cannot be saved and restored");
-    return false;
-  }
-  VkResult result = VK_SUCCESS;
-  umd::SampleRestorePipelines* pipelines = device.sampleRestore(&result);
-  const VkPipeline pipeline = pipelines ? pipelines->pipeline(device.vk(), info.format, info.samples, &result) : VK_NULL_HANDLE;
-  VkImage saved = VK_NULL_HANDLE;
-  if (!pipeline || !device.sampleSaveScratch(info.format, t.extent, t.layers.layerCount, info.samples, &saved,
-                                             &samples_.savedView, &result) ||
-      !(set_ = r.transient_ ? r.transient_->allocate(pipelines->setLayout->handle(), &result) : VK_NULL_HANDLE)) {
-    r.fail(Device12::hresultFor(result), "a predicated transfer: saving its multisampled destination");
-    return false;
-  }
-  for (uint32_t layer = 0; layer < t.layers.layerCount; ++layer) {
-    const VkImageView view = resource.view(*resource.format, t.layers.mipLevel, t.layers.baseArrayLayer + layer, 1, &result);
-    if (!view) {
-      r.fail(Device12::hresultFor(result), "a predicated transfer: a view of its multisampled destination");
+  for (const umd::TransferTarget& t : targets)
+    if (!umd::sampleRestoreSupported(device.vk(), t, info.format, info.samples)) {
+      r.unpredicated(command, t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT
+                                  ? "a multisampled stencil destination needs VK_EXT_shader_stencil_export (and "
+                                    "sampleRateShading) to be saved and restored"
+                                  : "a multisampled destination whose format the device does not sample and render "
+                                    "to at its sample count cannot be saved and restored");
       return false;
     }
-    samples_.layerViews.push_back(view);
+  VkResult result = VK_SUCCESS;
+  umd::SampleRestorePipelines* pipelines = device.sampleRestore(&result);
+  std::vector<SampleRestore> restores;
+  for (const umd::TransferTarget& t : targets) {
+    SampleRestore s;
+    s.target = t;
+    VkImage saved = VK_NULL_HANDLE;
+    const indirect::SampleKind kind = umd::restoreSampleKind(t, info.format);
+    if (!pipelines || !(s.pipeline = pipelines->pipeline(device.vk(), info.format, info.samples, kind, &result)) ||
+        !device.scratchImage(info.format, t.extent, t.layers.layerCount, info.samples,
+                             umd::sampleSaveImageInfo(info.format, t.extent, 1, info.samples).usage, t.layers.aspectMask,
+                             &saved, &s.savedView, &result) ||
+        !(s.set = r.transient_ ? r.transient_->allocate(pipelines->setLayout->handle(), &result) : VK_NULL_HANDLE)) {
+      r.fail(Device12::hresultFor(result), "a predicated transfer: saving its multisampled destination");
+      return false;
+    }
+    // The destination's layers as attachments (a depth-stencil image's views have both aspects).
+    for (uint32_t layer = 0; layer < t.layers.layerCount; ++layer) {
+      const VkImageView view =
+          resource.view(*resource.format, t.layers.mipLevel, t.layers.baseArrayLayer + layer, 1, &result);
+      if (!view) {
+        r.fail(Device12::hresultFor(result), "a predicated transfer: a view of its multisampled destination");
+        return false;
+      }
+      s.layerViews.push_back(view);
+    }
+    s.saved = saved;
+    restores.push_back(std::move(s));
   }
   VkCommandBuffer cmd = r.command();  // after the pending barrier: the destination as the transfer finds it
   if (!cmd) return false;
-  umd::recordSampleSave(cmd, t, saved);
-  samples_.target = t;
-  samples_.pipeline = pipeline;
+  for (const SampleRestore& s : restores) umd::recordSampleSave(cmd, s.target, s.saved);
+  samples_ = std::move(restores);
   return true;
 }
 
 CommandRecorder12::PredicatedTransfer::~PredicatedTransfer() {
-  if (samples_.pipeline && recorder_.cmd_) {
+  if (!samples_.empty() && recorder_.cmd_) {
     VkResult result = VK_SUCCESS;
     const umd::SampleRestorePipelines* pipelines = recorder_.device_->sampleRestore(&result);  // made by the save
     VkCommandBuffer cmd = recorder_.command();
     if (!cmd || !pipelines) return;
-    umd::recordSampleRestore(recorder_.device_->vk(), cmd, *pipelines, samples_.pipeline, set_, samples_.target,
-                             samples_.savedView, samples_.layerViews, recorder_.predicate_.word, 0,
-                             !recorder_.predicate_.inverted);
+    for (const SampleRestore& s : samples_)
+      umd::recordSampleRestore(recorder_.device_->vk(), cmd, *pipelines, s.pipeline, s.set, s.target, s.savedView,
+                               s.layerViews, recorder_.predicate_.word, 0, !recorder_.predicate_.inverted);
     return;
   }
   if (!plan_ || !recorder_.cmd_) return;

@@ -78,6 +78,12 @@ bool window(UINT first, UINT count, UINT total, UINT* outCount) {
   return true;
 }
 
+// Whether `format` views the stencil plane of depth-stencil resource `r`.
+bool stencilViewFormat(const Resource12& r, DXGI_FORMAT format) {
+  const state::FormatInfo* f = state::findFormat(format);
+  return f && state::isDepthFormat(*r.format) && state::depthViewAspect(*r.format, *f) == VK_IMAGE_ASPECT_STENCIL_BIT;
+}
+
 // The view format and aspect of a texture view: the resource's own format for
 // depth/stencil resources (depth aspect, or stencil for plane 1), else the
 // requested typed format (UNKNOWN: the resource's), which must fit the resource.
@@ -258,6 +264,8 @@ VOID APIENTRY createShaderResourceView(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
                                                                                                 : VK_IMAGE_VIEW_TYPE_2D_ARRAY;
       mostDetailed = msView ? 0 : a->Tex2D.MostDetailedMip, mipLevels = msView ? 1 : a->Tex2D.MipLevels;
       firstSlice = a->Tex2D.FirstArraySlice, slices = a->Tex2D.ArraySize, plane = a->Tex2D.PlaneSlice;
+      // A multisampled view has no PlaneSlice: its format names the plane (X24_TYPELESS_G8_UINT: the stencil).
+      if (msView) plane = stencilViewFormat(*r, a->Format) ? 1 : 0;
       break;
     }
     case D3DVK_SRV_DIMENSION_TEXTURE3D:

@@ -1,0 +1,67 @@
+// ddi/umd/multisample_resolve.cpp — see multisample_resolve.h.
+#include "multisample_resolve.h"
+
+#include "vk_command_queue.h"
+
+namespace d3dvk::umd {
+
+std::unique_ptr<SampleResolvePipelines> SampleResolvePipelines::create(vk::Device& device, VkResult* result) {
+  auto p = std::make_unique<SampleResolvePipelines>();
+  const VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
+  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+  setInfo.bindingCount = 1;
+  setInfo.pBindings = &binding;
+  if (!(p->setLayout = vk::createDescriptorSetLayout(device, setInfo, result))) return nullptr;
+  const VkPushConstantRange push{VK_SHADER_STAGE_FRAGMENT_BIT, 0, indirect::kResolveSamplesPushBytes};
+  const VkDescriptorSetLayout set = p->setLayout->handle();
+  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
+  layoutInfo.setLayoutCount = 1;
+  layoutInfo.pSetLayouts = &set;
+  layoutInfo.pushConstantRangeCount = 1;
+  layoutInfo.pPushConstantRanges = &push;
+  if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
+  if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
+  for (int i = 0; i < 5; ++i) {
+    const auto kind = indirect::SampleKind(i);
+    if (kind == indirect::SampleKind::Stencil && !stencilExportEnabled(device)) continue;
+    if (!(p->fragment[i] = createBuiltInShaderModule(device, indirect::resolveSamplesFragmentSpirv(kind), result)))
+      return nullptr;
+  }
+  return p;
+}
+
+VkPipeline SampleResolvePipelines::pipeline(vk::Device& device, VkFormat format, indirect::SampleKind kind,
+                                            VkResult* result) {
+  const std::unique_ptr<vk::ShaderModule>& fragmentModule = fragment[int(kind)];
+  if (!fragmentModule) {
+    *result = VK_ERROR_FEATURE_NOT_PRESENT;
+    return VK_NULL_HANDLE;
+  }
+  std::lock_guard lock(mutex);
+  std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, kind}];
+  if (cached) return cached->handle();
+  cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), fragmentModule->handle(), format,
+                                   VK_SAMPLE_COUNT_1_BIT, perSampleTarget(kind), result);
+  return cached ? cached->handle() : VK_NULL_HANDLE;
+}
+
+void recordSampleResolve(const vk::Device& device, VkCommandBuffer cmd, const SampleResolvePipelines& pipelines,
+                         VkPipeline pipeline, VkDescriptorSet set, VkImageView source, VkImageView target,
+                         indirect::SampleKind kind, VkExtent2D extent, const indirect::ResolveSamplesParams& params) {
+  writeSampledImageSet(device, set, source);
+  vk::fullBarrier(cmd);  // the source's copy, earlier writes of the target
+  // (Loaded: a depth-stencil target's other plane, which the draw leaves, is the caller's.)
+  beginPerSampleRendering(cmd, target, perSampleTarget(kind), extent, VK_ATTACHMENT_LOAD_OP_LOAD);
+  vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
+  vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout->handle(), 0, 1, &set, 0, nullptr);
+  const VkViewport viewport{0, 0, float(extent.width), float(extent.height), 0, 1};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
+  const VkRect2D scissor{{0, 0}, extent};
+  vkCmdSetScissor(cmd, 0, 1, &scissor);
+  vkCmdPushConstants(cmd, pipelines.layout->handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof params, &params);
+  vkCmdDraw(cmd, 3, 1, 0, 0);
+  vkCmdEndRendering(cmd);
+  vk::fullBarrier(cmd);
+}
+
+}  // namespace d3dvk::umd
