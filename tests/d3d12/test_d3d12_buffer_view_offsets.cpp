@@ -195,3 +195,124 @@ TEST_CASE("D3D12 buffer views at elements 3, 1, 17 and root SRV/UAV at + 4 and +
   queue->Release();
   CHECK(device->Release() == 0);
 }
+
+namespace {
+
+// SM5.1, group g (uniform index), thread i: U0 dwords 4 (2g + i) .. + 3 =
+// (T0[g] raw dword i, T1[g] typed element i, bufinfo T1[g], bufinfo T0[g]):
+// T0 an unbounded range in space 1, T1 a bounded one in space 2, both in one table.
+const char kCsArrays[] = R"(cs_5_1
+dcl_globalFlags refactoringAllowed
+dcl_resource_raw T0[0:*], space=1
+dcl_resource_buffer (uint,uint,uint,uint) T1[0:3], space=2
+dcl_uav_raw U0[0:0], space=0
+dcl_input vThreadGroupID.x
+dcl_input vThreadIDInGroup.x
+dcl_input vThreadID.x
+dcl_temps 3
+dcl_thread_group 2, 1, 1
+mov r0.x, vThreadGroupID.x
+ishl r1.x, vThreadIDInGroup.x, l(2)
+ld_raw r2.x, r1.x, T0[r0.x + 0].xxxx
+ld_indexable(buffer)(uint,uint,uint,uint) r2.y, vThreadIDInGroup.xxxx, T1[r0.x + 0].xxxx
+bufinfo r2.z, T1[r0.x + 0].xxxx
+bufinfo r2.w, T0[r0.x + 0].xxxx
+ishl r1.y, vThreadID.x, l(4)
+store_raw U0[0].xyzw, r1.y, r2.xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("D3D12 arrays of buffer views at odd elements, indexed dynamically, in two register spaces",
+          "[d3d12][draw][compute][buffers][offsets]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+  D3D12_DESCRIPTOR_RANGE ranges[2] = {{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 4, 0, 2, 0},
+                                      {D3D12_DESCRIPTOR_RANGE_TYPE_SRV, UINT(-1), 0, 1, 4}};
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p[0].DescriptorTable = {2, ranges};
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_UAV;
+  p[1].Descriptor = {0, 0};
+  ID3D12RootSignature* rs = createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE});
+  const std::vector<uint8_t> cs = assembled(kCsArrays);
+  D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+  void* out = nullptr;
+  REQUIRE(device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+
+  constexpr UINT kWords = 64;
+  uint32_t words[kWords];
+  for (UINT i = 0; i < kWords; ++i) words[i] = 1000 + i;
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, sizeof words);
+  writeUpload(upload, 0, words, sizeof words);
+  D3D12_RESOURCE_DESC ud = bufferDesc(256);
+  ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+  ID3D12Resource* results = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  ID3D12Resource* readback = createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256);
+
+  // Raw view g from dword 1 + 2g (4 dwords); typed view g from element 5g + 1, 2 elements (view 3: 1).
+  constexpr UINT kHeap = 4 + 256;  // the unbounded range reads 256 descriptors from slot 4
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, kHeap, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  REQUIRE(device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
+  const UINT step = device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  const D3D12_CPU_DESCRIPTOR_HANDLE start = heap->GetCPUDescriptorHandleForHeapStart();
+  auto typedCount = [](UINT g) { return g == 3 ? 1u : 2u; };
+  for (UINT s = 0; s < kHeap; ++s) {  // typed views at 0..3, raw ones from 4 (null past the four used)
+    D3D12_SHADER_RESOURCE_VIEW_DESC v{};
+    v.ViewDimension = D3D12_SRV_DIMENSION_BUFFER;
+    v.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+    if (s < 4) {
+      v.Format = DXGI_FORMAT_R32_UINT;
+      v.Buffer = {5 * s + 1, typedCount(s), 0, D3D12_BUFFER_SRV_FLAG_NONE};
+    } else {
+      v.Format = DXGI_FORMAT_R32_TYPELESS;
+      v.Buffer = {s < 8 ? 1 + 2 * (s - 4) : 0, 4, 0, D3D12_BUFFER_SRV_FLAG_RAW};
+    }
+    device->CreateShaderResourceView(s < 8 ? upload : nullptr, &v, {start.ptr + s * step});
+  }
+
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  list->SetDescriptorHeaps(1, &heap);
+  list->SetComputeRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->SetComputeRootDescriptorTable(0, heap->GetGPUDescriptorHandleForHeapStart());
+  list->SetComputeRootUnorderedAccessView(1, results->GetGPUVirtualAddress());
+  list->Dispatch(4, 1, 1);
+  D3D12_RESOURCE_BARRIER b{};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition = {results, 0, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  list->ResourceBarrier(1, &b);
+  list->CopyBufferRegion(readback, 0, results, 0, 256);
+  REQUIRE(list->Close() == S_OK);
+  executeAndWait(queue, {list}, fence, &value);
+
+  const std::vector<unsigned char> bytes = readBuffer(readback, 256);
+  uint32_t got[64];
+  std::memcpy(got, bytes.data(), sizeof got);
+  for (UINT g = 0; g < 4; ++g)
+    for (UINT i = 0; i < 2; ++i) {
+      INFO("group " << g << ", thread " << i);
+      const uint32_t* o = &got[4 * (2 * g + i)];
+      CHECK(o[0] == words[1 + 2 * g + i]);
+      CHECK(o[1] == (i < typedCount(g) ? words[5 * g + 1 + i] : 0u));  // view 3 holds one element
+      CHECK(o[2] == typedCount(g));
+      CHECK(o[3] == 16u);
+    }
+  list->Release();
+  allocator->Release();
+  heap->Release();
+  readback->Release();
+  results->Release();
+  upload->Release();
+  pso->Release();
+  rs->Release();
+  fence->Release();
+  queue->Release();
+  CHECK(device->Release() == 0);
+}
