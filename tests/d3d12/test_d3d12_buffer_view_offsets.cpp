@@ -316,3 +316,44 @@ TEST_CASE("D3D12 arrays of buffer views at odd elements, indexed dynamically, in
   queue->Release();
   CHECK(device->Release() == 0);
 }
+
+TEST_CASE("D3D12 a root SRV at an address that is not a multiple of 4 fails the list's Close with E_INVALIDARG",
+          "[d3d12][draw][compute][buffers][offsets][errors]") {
+  ID3D12Device* device = createDevice12();
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_SRV;
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_UAV;
+  ID3D12RootSignature* rs = createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE});
+  const std::vector<uint8_t> cs = assembled(R"(cs_5_0
+dcl_resource_raw t0
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ld_raw r0.x, l(0), t0.xxxx
+store_raw u0.x, l(0), r0.x
+ret
+)");
+  D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+  void* out = nullptr;
+  REQUIRE(device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+  ID3D12Resource* input = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 256);
+  D3D12_RESOURCE_DESC ud = bufferDesc(256);
+  ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+  ID3D12Resource* output = createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  list->SetComputeRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->SetComputeRootShaderResourceView(0, input->GetGPUVirtualAddress() + 2);
+  list->SetComputeRootUnorderedAccessView(1, output->GetGPUVirtualAddress());
+  list->Dispatch(1, 1, 1);
+  CHECK(list->Close() == E_INVALIDARG);
+  list->Release();
+  allocator->Release();
+  output->Release();
+  input->Release();
+  pso->Release();
+  rs->Release();
+  CHECK(device->Release() == 0);
+}
