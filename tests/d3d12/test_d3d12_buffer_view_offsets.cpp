@@ -10,6 +10,8 @@
 // values computed here.
 #include "d3d12_pipeline_util.h"
 
+#include <memory>
+
 using namespace d3dvk::test;
 
 namespace {
@@ -355,5 +357,132 @@ ret
   input->Release();
   pso->Release();
   rs->Release();
+  CHECK(device->Release() == 0);
+}
+
+namespace {
+
+// PS into an R32_UINT target: (t0[x] << 16) | t1 raw dword x, x the pixel's column.
+const char kPsViews[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   x           0   TARGET    uint   x
+//
+ps_5_0
+dcl_globalFlags refactoringAllowed
+dcl_resource_buffer (uint,uint,uint,uint) t0
+dcl_resource_raw t1
+dcl_input_ps_siv linear noperspective v0.x, position
+dcl_output o0.x
+dcl_temps 2
+ftou r0.x, v0.x
+ld_indexable(buffer)(uint,uint,uint,uint) r1.x, r0.xxxx, t0.xyzw
+ishl r0.y, r0.x, l(2)
+ld_raw r1.y, r0.y, t1.xxxx
+ishl r1.x, r1.x, l(16)
+or o0.x, r1.x, r1.y
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("D3D12 a pixel shader reads a typed table view and a root SRV: aligned in one draw, at element 3 and + 12 "
+          "bytes in the next",
+          "[d3d12][draw][buffers][offsets]") {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 value = 0;
+  D3D12_DESCRIPTOR_RANGE range{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p[0].DescriptorTable = {1, &range};
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_SRV;
+  p[1].Descriptor = {1, 0};
+  ID3D12RootSignature* rs =
+      createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPsViews);
+  D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  pd.RTVFormats[0] = DXGI_FORMAT_R32_UINT;
+  void* out = nullptr;
+  REQUIRE(device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+  auto target = std::make_unique<RenderTarget16>(device, DXGI_FORMAT_R32_UINT);
+
+  constexpr UINT kWords = 64;
+  uint32_t words[kWords];
+  for (UINT i = 0; i < kWords; ++i) words[i] = 1000 + i;
+  const float triangle[9] = {-1, -1, 0, -1, 3, 0, 3, -1, 0};
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 512);
+  writeUpload(upload, 0, words, sizeof words);
+  writeUpload(upload, 256, triangle, sizeof triangle);
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  REQUIRE(device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
+  const UINT step = device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  constexpr UINT kFirst[2] = {0, 3}, kCount[2] = {16, 12};  // the second: columns 12..15 read past its end
+  constexpr UINT64 kRootOffset[2] = {0, 12};
+  for (UINT v = 0; v < 2; ++v) {
+    D3D12_SHADER_RESOURCE_VIEW_DESC s{};
+    s.Format = DXGI_FORMAT_R32_UINT;
+    s.ViewDimension = D3D12_SRV_DIMENSION_BUFFER;
+    s.Shader4ComponentMapping = D3D12_DEFAULT_SHADER_4_COMPONENT_MAPPING;
+    s.Buffer = {kFirst[v], kCount[v], 0, D3D12_BUFFER_SRV_FLAG_NONE};
+    device->CreateShaderResourceView(upload, &s, {heap->GetCPUDescriptorHandleForHeapStart().ptr + v * step});
+  }
+
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  const float clear[4] = {0, 0, 0, 0};
+  target->bind(list, clear);
+  list->SetDescriptorHeaps(1, &heap);
+  list->SetGraphicsRootSignature(rs);
+  list->SetPipelineState(pso);
+  list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{upload->GetGPUVirtualAddress() + 256, sizeof triangle, 12};
+  list->IASetVertexBuffers(0, 1, &vbv);
+  for (UINT v = 0; v < 2; ++v) {  // the left half, then the right half
+    const D3D12_RECT half{LONG(8 * v), 0, LONG(8 * v + 8), LONG(RenderTarget16::kSize)};
+    list->RSSetScissorRects(1, &half);
+    D3D12_GPU_DESCRIPTOR_HANDLE table = heap->GetGPUDescriptorHandleForHeapStart();
+    table.ptr += v * step;
+    list->SetGraphicsRootDescriptorTable(0, table);
+    list->SetGraphicsRootShaderResourceView(1, upload->GetGPUVirtualAddress() + kRootOffset[v]);
+    list->DrawInstanced(3, 1, 0, 0);
+  }
+  D3D12_RESOURCE_BARRIER b{};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition = {target->texture, 0, D3D12_RESOURCE_STATE_RENDER_TARGET, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  list->ResourceBarrier(1, &b);
+  target->copyOut(list);
+  REQUIRE(list->Close() == S_OK);
+  executeAndWait(queue, {list}, fence, &value);
+
+  const std::vector<uint32_t> px = target->pixels();
+  for (UINT x = 0; x < RenderTarget16::kSize; ++x) {
+    INFO("column " << x);
+    const UINT v = x / 8;
+    const uint32_t typed = x < kCount[v] ? words[kFirst[v] + x] : 0u;
+    const uint32_t raw = words[kRootOffset[v] / 4 + x];
+    CHECK(px[x] == (typed << 16 | raw));
+    CHECK(px[5 * RenderTarget16::kSize + x] == px[x]);  // another row alike
+  }
+  target.reset();
+  list->Release();
+  allocator->Release();
+  heap->Release();
+  upload->Release();
+  pso->Release();
+  rs->Release();
+  fence->Release();
+  queue->Release();
   CHECK(device->Release() == 0);
 }
