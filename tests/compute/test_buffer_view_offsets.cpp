@@ -432,3 +432,29 @@ TEST_CASE("a pixel shader reads typed and raw views at any element: aligned view
     CHECK(px[x][3] == 1.0f);
   }
 }
+
+TEST_CASE("ClearUnorderedAccessViewUint on raw and typed views at odd elements clears exactly the view",
+          "[compute][buffers][views][offsets]") {
+  RenderDevice d;
+  Com<ID3D11Buffer> buffer = makeDataBuffer(d, std::vector<uint32_t>(16, 7), D3D11_BIND_UNORDERED_ACCESS,
+                                            D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
+  D3D11_UNORDERED_ACCESS_VIEW_DESC raw{};
+  raw.Format = DXGI_FORMAT_R32_TYPELESS;
+  raw.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  raw.Buffer = {1, 5, D3D11_BUFFER_UAV_FLAG_RAW};
+  D3D11_UNORDERED_ACCESS_VIEW_DESC typed{};
+  typed.Format = DXGI_FORMAT_R32_UINT;
+  typed.ViewDimension = D3D11_UAV_DIMENSION_BUFFER;
+  typed.Buffer = {9, 3, 0};
+  Com<ID3D11UnorderedAccessView> rawView, typedView;
+  REQUIRE(d->CreateUnorderedAccessView(buffer.get(), &raw, rawView.out()) == S_OK);
+  REQUIRE(d->CreateUnorderedAccessView(buffer.get(), &typed, typedView.out()) == S_OK);
+  const UINT a[4] = {0xAAAA, 0, 0, 0}, b[4] = {0xBBBB, 0, 0, 0};
+  d.context->ClearUnorderedAccessViewUint(rawView.get(), a);
+  d.context->ClearUnorderedAccessViewUint(typedView.get(), b);
+  const std::vector<uint32_t> r = readBuffer(d, buffer.get());
+  for (UINT i = 0; i < 16; ++i) {
+    INFO("dword " << i);
+    CHECK(r[i] == (i >= 1 && i < 6 ? 0xAAAAu : i >= 9 && i < 12 ? 0xBBBBu : 7u));
+  }
+}
