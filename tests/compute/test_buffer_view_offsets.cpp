@@ -105,7 +105,7 @@ std::vector<uint32_t> bytesToWords(const std::vector<uint8_t>& b) {
 
 }  // namespace
 
-TEST_CASE("typed buffer views at FirstElement 1, 3 and 5: loads, stores, atomics, bufinfo, past the view's end",
+TEST_CASE("typed buffer views at FirstElement 1 and 3 and 5: loads and stores and atomics and bufinfo and past the view's end",
           "[compute][buffers][views][offsets]") {
   RenderDevice d;
   const TypedFormat formats[] = {{DXGI_FORMAT_R32_UINT, "R32_UINT", 4, 1, false, true},
@@ -256,7 +256,7 @@ ret
 
 }  // namespace
 
-TEST_CASE("raw views at dword 1 and 7 and structured views of strides 4, 12, 20 at elements 1 and 3",
+TEST_CASE("raw views at dword 1 and 7 and structured views of strides 4 and 12 and 20 at elements 1 and 3",
           "[compute][buffers][views][offsets]") {
   RenderDevice d;
   constexpr UINT kRawDwords = 8, kStructured = 4, kWords = 120;  // (a multiple of 3 and 5 dwords)
@@ -377,7 +377,7 @@ ret
 
 }  // namespace
 
-TEST_CASE("a pixel shader reads typed and raw views at any element: aligned views, then unaligned ones, draw after draw",
+TEST_CASE("a pixel shader reads typed and raw views at any element: aligned views then unaligned ones draw after draw",
           "[compute][buffers][views][offsets][draw]") {
   RenderDevice d;
   DrawTarget target(d, 8, 1);

@@ -53,7 +53,7 @@ struct Run {
 
 }  // namespace
 
-TEST_CASE("D3D12 buffer views at elements 3, 1, 17 and root SRV/UAV at + 4 and + 12 bytes, after aligned ones",
+TEST_CASE("D3D12 buffer views at elements 3 and 1 and 17 and root SRV/UAV at + 4 and + 12 bytes after aligned ones",
           "[d3d12][draw][compute][buffers][offsets]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
@@ -226,7 +226,7 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 arrays of buffer views at odd elements, indexed dynamically, in two register spaces",
+TEST_CASE("D3D12 arrays of buffer views at odd elements indexed dynamically in two register spaces",
           "[d3d12][draw][compute][buffers][offsets]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
@@ -394,7 +394,7 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 a pixel shader reads a typed table view and a root SRV: aligned in one draw, at element 3 and + 12 "
+TEST_CASE("D3D12 a pixel shader reads a typed table view and a root SRV: aligned in one draw and at element 3 and + 12 "
           "bytes in the next",
           "[d3d12][draw][buffers][offsets]") {
   ID3D12Device* device = createDevice12();
