@@ -2,6 +2,7 @@
 #include "descriptor_binding.h"
 
 #include "adapter.h"
+#include "buffer_view_shifts.h"
 #include "device.h"
 #include "driver_resource.h"
 #include "driver_sampler.h"
@@ -145,8 +146,29 @@ void addBufferView(StageDescriptors& out, uint32_t binding, VkDescriptorType typ
   if (type == VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER || type == VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER)
     return out.add(binding, type, resource ? window->texel->handle() : VkBufferView(VK_NULL_HANDLE));
   out.add(binding, type,
-          resource ? VkDescriptorBufferInfo{resource->buffer->handle(), resource->bufferOffset + window->offset, window->size}
+          resource ? VkDescriptorBufferInfo{resource->buffer->handle(), resource->bufferOffset + window->descriptorOffset(),
+                                            window->descriptorSize()}
                    : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
+}
+
+// The stage's buffer view shifts: the zero buffer when every bound buffer view
+// starts at its descriptor, else the shift table of these words. False after reporting.
+bool addBufferViewShifts(Device& device, StageDescriptors& out, const BufferViewShiftTables::Words& words) {
+  VkDescriptorBufferInfo info{device.pipelines().nullConstantBuffer(), 0, BufferViewShiftTables::kTableBytes};
+  if (std::any_of(words.begin(), words.end(), [](uint32_t w) { return w != 0; })) {
+    VkResult result = VK_SUCCESS;
+    std::shared_ptr<BufferViewShiftTables::Table> table =
+        device.bufferViewShifts().get(device.vk(), words, device.queue().completedSerial(), &result);
+    if (!table) {
+      device.setVkError(result);
+      return false;
+    }
+    info = table->info;
+    out.lastUses.push_back(&table->lastUse);
+    out.keepAlive.push_back(std::move(table));
+  }
+  out.add(dxbc::kBufferViewShiftsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, info);
+  return true;
 }
 
 }  // namespace
@@ -158,6 +180,7 @@ void StageDescriptors::clear() {
   texels.clear();
   accesses.clear();
   lastUses.clear();
+  keepAlive.clear();
   dynamicOffsets.clear();
 }
 
@@ -259,6 +282,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
     }
   }
   if (!stage.shader) return true;
+  BufferViewShiftTables::Words shifts{};  // binding.h's buffer view shifts of the views bound below
   for (const DeclaredResource& decl : stage.shader->resources) {
     ShaderResourceView* view = stage.shaderResources[decl.slot];
     const uint32_t binding = dxbc::kShaderResourceBindingBase + decl.slot;
@@ -280,6 +304,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
     }
     if (!usable && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
     addBufferView(out, binding, type, usable ? view->resource : nullptr, view ? &view->window : nullptr, false);
+    if (usable) shifts[dxbc::kBufferViewShiftSrvBase + decl.slot] = view->window.shift;
   }
   for (const DeclaredUav& decl : stage.shader->uavs) {
     UnorderedAccessView* view = stage.uavs[decl.slot];
@@ -306,6 +331,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
                                          decl.returnType, decl.stride);
     if (!usable && !nullDescriptor) return dropped("UAV u" + std::to_string(decl.slot));
     addBufferView(out, binding, type, usable ? view->resource : nullptr, view ? &view->window : nullptr, true);
+    if (usable) shifts[dxbc::kBufferViewShiftUavBase + decl.slot] = view->window.shift;
     if (decl.counter) {
       const bool counter = usable && view->counter;
       if (usable && !counter)
@@ -319,7 +345,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
                       : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
     }
   }
-  return true;
+  return !stage.shader->declaresBufferViews() || addBufferViewShifts(device, out, shifts);
 }
 
 bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,

@@ -9,7 +9,8 @@
 // declaration (type, dimension, sample count, raw/structured kind, or a
 // resource also bound for output) is bound as a null descriptor (reads zeros,
 // writes nothing) and logged; without null descriptors the draw or dispatch
-// is dropped. Callers hold the device's queue mutex.
+// is dropped. A stage declaring buffer t#/u# also binds its buffer view shifts
+// (binding.h; buffer_view_shifts.h). Callers hold the device's queue mutex.
 #pragma once
 
 #include "d3d10umddi.h"
@@ -63,7 +64,8 @@ struct StageDescriptors {
   std::vector<VkDescriptorImageInfo> images;
   std::vector<VkBufferView> texels;
   std::vector<Access> accesses;
-  std::vector<uint64_t*> lastUses;  // samplers' and UAV counters' lastUse: the serial of the batch using them
+  std::vector<uint64_t*> lastUses;  // samplers', UAV counters' and shift tables' lastUse: the serial of the batch using them
+  std::vector<std::shared_ptr<const void>> keepAlive;  // the buffer view shift tables the descriptors point into
   // The dynamic constant buffers' offsets, in binding order (not part of the
   // descriptors: a set serves any offsets).
   std::vector<uint32_t> dynamicOffsets;

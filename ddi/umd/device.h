@@ -13,6 +13,7 @@
 #include "driver_predication.h"
 #include "driver_query.h"
 #include "multisample_depth_copy.h"
+#include "buffer_view_shifts.h"
 #include "descriptor_allocator.h"
 #include "recorder.h"
 #include "vk_command_queue.h"
@@ -75,6 +76,8 @@ class Device {
   DescriptorAllocator& descriptors() { return *descriptors_; }
   // What the last native draws bound (native_draw.h).
   NativeDrawCache& nativeDrawCache() { return *nativeDraws_; }
+  // The buffer view shift tables of stage sets (buffer_view_shifts.h). Queue mutex held.
+  BufferViewShiftTables& bufferViewShifts() { return bufferViewShifts_; }
   // Serializes the DDIs that touch the command queue: the runtime may create
   // and destroy resources on any thread while the immediate context records.
   std::mutex& queueMutex() { return queueMutex_; }
@@ -128,6 +131,7 @@ class Device {
   UINT interface_;
   D3D10DDI_HRTCORELAYER hRTCoreLayer_;
   PFND3D10DDI_SETERROR_CB pfnSetErrorCb_;
+  BufferViewShiftTables bufferViewShifts_;  // (its tables keep their memory alive themselves)
   std::unique_ptr<PipelineCache> pipelines_;  // destroyed after the queue has drained
   std::unique_ptr<FallbackResources> fallbackResources_;  // likewise
   std::unique_ptr<IndirectDispatchClamp> indirectDispatchClamp_;  // likewise

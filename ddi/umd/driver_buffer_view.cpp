@@ -6,10 +6,15 @@
 // VkBufferView of the format), their clears and the hidden counters.
 //
 // The shader reads a raw or structured view as a storage buffer over the
-// view's window and a typed one through its texel buffer view; both need the
-// window's start aligned to the device's minimum storage / texel buffer
-// offset alignment (16 bytes on lavapipe), which D3D does not require: views
-// starting elsewhere are refused with E_NOTIMPL (logged).
+// view's window and a typed one through its texel buffer view. Vulkan starts
+// those at multiples of the device's minimum storage / texel buffer offset
+// alignment (16 bytes on lavapipe), D3D at any element: a view starting
+// elsewhere gets its descriptor from the aligned byte below (typed: a
+// multiple of the alignment and the texel size, so whole texels lie between)
+// and its shift, which the shader adds to every index (binding.h's buffer
+// view shifts, buffer_view_shifts.h). Refused with E_NOTIMPL (logged) only
+// where the resource's own memory is not so aligned or the widened typed view
+// would hold more than maxTexelBufferElements texels.
 #include "driver_view.h"
 #include "d3dvk_checked_math.h"
 
@@ -20,6 +25,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <vector>
 
 namespace d3dvk::umd {
@@ -33,15 +39,26 @@ HRESULT window(Device& device, BufferWindow& w, const Resource& buffer, UINT fir
   const uint64_t offset = uint64_t(firstElement) * w.elementBytes, size = uint64_t(numElements) * w.elementBytes;
   if (!fitsWithin(offset, size, buffer.width)) return E_INVALIDARG;
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  const VkDeviceSize alignment = w.typed() ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
-  if (alignment > 1 && offset % alignment) {
+  const VkDeviceSize alignment =
+      std::max<VkDeviceSize>(w.typed() ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment, 1);
+  // The descriptor starts at the aligned byte below the view (typed: whole texels below it).
+  const VkDeviceSize step = w.typed() ? std::lcm<VkDeviceSize>(alignment, w.elementBytes) : alignment;
+  const VkDeviceSize shiftBytes = offset % step;
+  if (shiftBytes && buffer.bufferOffset % alignment) {
     logError(std::string(what) + ": a buffer view starting at byte " + std::to_string(offset) +
-             " is not supported on this Vulkan device (its views must start at multiples of " +
-             std::to_string(alignment) + " bytes)");
+             " of a buffer whose memory starts unaligned for this Vulkan device is not supported");
+    return E_NOTIMPL;
+  }
+  if (w.typed() && (size + shiftBytes) / w.elementBytes > limits.maxTexelBufferElements) {
+    logError(std::string(what) + ": a typed buffer view of " + std::to_string((size + shiftBytes) / w.elementBytes) +
+             " texels (" + std::to_string(shiftBytes / w.elementBytes) +
+             " before its first element to start aligned) is more than this Vulkan device's maxTexelBufferElements (" +
+             std::to_string(limits.maxTexelBufferElements) + ")");
     return E_NOTIMPL;
   }
   w.offset = offset;
   w.size = size;
+  w.shift = UINT(shiftBytes / (w.typed() ? w.elementBytes : 4));
   return S_OK;
 }
 
@@ -57,8 +74,8 @@ HRESULT texelView(Device& device, BufferWindow& w, const Resource& buffer, const
   VkBufferViewCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_VIEW_CREATE_INFO};
   info.buffer = buffer.buffer->handle();
   info.format = format.vk;
-  info.offset = buffer.bufferOffset + w.offset;
-  info.range = w.size;
+  info.offset = buffer.bufferOffset + w.descriptorOffset();
+  info.range = w.descriptorSize();
   VkResult vr = VK_SUCCESS;
   w.texel = vk::BufferView::create(device.vk(), info, &vr);
   return w.texel ? S_OK : hresultFromVk(vr);

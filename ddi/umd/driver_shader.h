@@ -14,6 +14,7 @@
 #include "dxbc/translator.h"
 #include "vk_pipeline.h"
 
+#include <algorithm>
 #include <map>
 #include <memory>
 #include <utility>
@@ -99,6 +100,13 @@ struct Shader {
   // slot, dxbc::declaredSlots): what its stage's descriptor set binds.
   uint32_t constantBufferSlots = 0, samplerSlots = 0;
   std::vector<DeclaredUav> uavs;            // u#
+  // Whether it declares a buffer t# or u# (typed, raw or structured): its
+  // stage's set then has the buffer view shifts (binding.h).
+  bool declaresBufferViews() const {
+    return std::any_of(resources.begin(), resources.end(),
+                       [](const DeclaredResource& r) { return r.typedBuffer() || r.rawOrStructured(); }) ||
+           std::any_of(uavs.begin(), uavs.end(), [](const DeclaredUav& u) { return u.typedBuffer() || u.rawOrStructured(); });
+  }
   dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;

@@ -42,13 +42,20 @@ struct DepthStencilView : ImageViewRange {
 };
 // A buffer view's window of its buffer: raw views see dwords, structured views
 // elements of the buffer's stride, typed views texels of their format (through
-// a VkBufferView).
+// a VkBufferView). Its descriptor (the texel view, or the storage buffer's
+// range) starts `shift` elements (typed) or dwords (raw, structured) before
+// the window, at the aligned byte Vulkan needs (binding.h's buffer view shifts).
 struct BufferWindow {
-  VkDeviceSize offset = 0, size = 0;  // bytes
+  VkDeviceSize offset = 0, size = 0;  // bytes: the view's own elements
   UINT elementBytes = 0;
+  UINT shift = 0;
   bool raw = false, structured = false;
   std::unique_ptr<vk::BufferView> texel;  // typed views
   bool typed() const { return !raw && !structured; }
+  VkDeviceSize shiftBytes() const { return VkDeviceSize(shift) * (typed() ? elementBytes : 4); }
+  // The descriptor's bytes of the buffer (from the resource's start).
+  VkDeviceSize descriptorOffset() const { return offset - shiftBytes(); }
+  VkDeviceSize descriptorSize() const { return size + shiftBytes(); }
 };
 
 struct ShaderResourceView : ImageViewRange {

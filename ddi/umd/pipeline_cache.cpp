@@ -106,6 +106,8 @@ std::vector<VkDescriptorSetLayoutBinding> stageBindings(dxbc::ProgramType stage,
         bindings.push_back(
             {dxbc::kUnorderedAccessWindowBindingBase + u.slot, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
     }
+    if (shader->declaresBufferViews())  // binding.h's buffer view shifts
+      bindings.push_back({dxbc::kBufferViewShiftsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, flags, nullptr});
   }
   if (stage == dxbc::ProgramType::Pixel) {
     if (invocationCounter)  // the counting pixel shader's (driver_query.h)
@@ -237,6 +239,7 @@ std::string PipelineCache::checkStageLimits(const Shader& shader) const {
     if (u.counter) ++storageBuffers;
     if (u.windowed()) ++storageBuffers;  // a RWTexture3D's W window
   }
+  if (shader.declaresBufferViews()) ++storageBuffers;  // the buffer view shifts
   // What the stage's set always has besides: constant buffers, the fallback's and the counter's storage buffers.
   const uint32_t fixedStorageBuffers = shader.stage == dxbc::ProgramType::Vertex ? 3
                                        : shader.stage == dxbc::ProgramType::Pixel ? 2 : 0;
@@ -252,7 +255,7 @@ std::string PipelineCache::checkStageLimits(const Shader& shader) const {
   if (storageImages > limits.maxPerStageDescriptorStorageImages)
     return over("typed UAVs", storageImages, limits.maxPerStageDescriptorStorageImages);
   if (storageBuffers + fixedStorageBuffers > limits.maxPerStageDescriptorStorageBuffers)
-    return over("raw/structured buffers, UAV counters and RWTexture3D windows", storageBuffers,
+    return over("raw/structured buffers, UAV counters, RWTexture3D windows and buffer view shifts", storageBuffers,
                 limits.maxPerStageDescriptorStorageBuffers - fixedStorageBuffers);
   if (total > limits.maxPerStageResources)
     return over("resources (with 14 constant buffers)", total - fixedStorageBuffers - colorAttachments,

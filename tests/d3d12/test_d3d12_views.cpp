@@ -227,6 +227,30 @@ TEST_CASE("D3D12 buffer UAVs: raw and typed windows cleared, with element rects"
   }
 }
 
+TEST_CASE("D3D12 buffer UAVs at odd elements (descriptors from the aligned byte below) clear only their own elements",
+          "[d3d12][views][uav][offsets]") {
+  Context c;
+  ID3D12DescriptorHeap* cpuHeap = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, false);
+  ID3D12DescriptorHeap* gpuHeap = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, true);
+  ID3D12Resource* buffer = c.uavBuffer(256);
+  D3D12_UNORDERED_ACCESS_VIEW_DESC raw = bufferUav(DXGI_FORMAT_R32_TYPELESS, 1, 5, 0, D3D12_BUFFER_UAV_FLAG_RAW);
+  D3D12_UNORDERED_ACCESS_VIEW_DESC r32 = bufferUav(DXGI_FORMAT_R32_UINT, 9, 3);
+  c.device->CreateUnorderedAccessView(buffer, nullptr, &raw, c.cpu(cpuHeap, 0));
+  c.device->CreateUnorderedAccessView(buffer, nullptr, &r32, c.cpu(cpuHeap, 1));
+  c.device->CopyDescriptorsSimple(2, c.cpu(gpuHeap, 0), c.cpu(cpuHeap, 0), D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  const UINT a[4] = {0xAAAA, 0, 0, 0}, b[4] = {0xBBBB, 0, 0, 0};
+  c.list->ClearUnorderedAccessViewUint(c.gpu(gpuHeap, 0), c.cpu(cpuHeap, 0), buffer, a, 0, nullptr);
+  D3D12_RECT elements{1, 0, 3, 1};  // elements 1 and 2 of the typed view: words 10 and 11
+  c.list->ClearUnorderedAccessViewUint(c.gpu(gpuHeap, 1), c.cpu(cpuHeap, 1), buffer, b, 1, &elements);
+  std::vector<unsigned char> bytes = c.readWholeBuffer(buffer);
+  for (UINT i = 0; i < 64; ++i) {
+    uint32_t v;
+    std::memcpy(&v, bytes.data() + i * 4, 4);
+    INFO("word " << i);
+    CHECK(v == (i >= 1 && i < 6 ? 0xAAAAu : i >= 10 && i < 12 ? 0xBBBBu : 0u));
+  }
+}
+
 TEST_CASE("D3D12 CopyDescriptors moves UAVs between heaps: the copy clears the same texels", "[d3d12][views][copy]") {
   Context c;
   ID3D12DescriptorHeap* a = c.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 4, false);

@@ -258,3 +258,37 @@ TEST_CASE("buffer, atomic and compute translation errors name the reason", "[dxb
   err("ps_5_0\nsync_g_t\nret\n", "outside a compute shader");
   err("hs_5_0\nret\n", "a hull shader needs dcl_tessellator_domain");
 }
+
+TEST_CASE("buffer t#/u# read their views' shifts from binding 384 (binding.h) and add them to every index",
+          "[dxbc][translate][buffers][offsets]") {
+  // Without a descriptor map: word slot (t#) or 128 + slot (u#) of the stage's read-only shifts.
+  const std::string dis = validText(std::string(kPsBuffers) +
+                                    "ld_raw r1.x, r0.x, t0.xxxx\n"
+                                    "store_uav_typed u5.xyzw, r0.xxxx, l(1,2,3,4)\n"
+                                    "ret\n");
+  CHECK(dis.find("OpDecorate %buffer_view_shifts Binding 384") != std::string::npos);
+  CHECK(dis.find("OpDecorate %buffer_view_shifts DescriptorSet 1") != std::string::npos);
+  CHECK(occurrences(dis, "%buffer_view_shifts %uint_0 %uint_0") >= 1);    // t0's word
+  CHECK(occurrences(dis, "%buffer_view_shifts %uint_0 %uint_133") >= 1);  // u5's word
+  // A shader without buffer views has no such binding.
+  const std::string none = validText(
+      "ps_5_0\ndcl_resource_texture2d (float,float,float,float) t0\ndcl_output o0.xyzw\n"
+      "ld_indexable(texture2d)(float,float,float,float) o0.xyzw, l(0,0,0,0), t0.xyzw\nret\n");
+  CHECK(none.find("buffer_view_shifts") == std::string::npos);
+  // Under a descriptor map a range reads its viewShiftIndex plus the element; without one, no shifts.
+  TranslateOptions mapped;
+  DescriptorRange raw;
+  raw.kind = ResourceKind::ShaderResource;
+  raw.set = 1;
+  raw.binding = 3;
+  raw.viewShiftIndex = 7;
+  mapped.descriptorRanges = {raw};
+  const std::string ranged = validText("ps_5_0\ndcl_resource_raw t0\ndcl_output o0.x\nld_raw o0.x, l(0), t0.xxxx\nret\n", mapped);
+  CHECK(ranged.find("OpDecorate %buffer_view_shifts Binding 384") != std::string::npos);
+  CHECK(occurrences(ranged, "%uint_7") >= 1);
+  raw.viewShiftIndex = kNoViewShift;
+  mapped.descriptorRanges = {raw};
+  const std::string unshifted =
+      validText("ps_5_0\ndcl_resource_raw t0\ndcl_output o0.x\nld_raw o0.x, l(0), t0.xxxx\nret\n", mapped);
+  CHECK(unshifted.find("buffer_view_shifts") == std::string::npos);
+}

@@ -70,7 +70,7 @@ TEST_CASE("bindShader maps SM5.0 registers to root constants, root descriptors, 
   const dxbc::Program program = dxbc::assemble(kPs50).program;
   ShaderBindings b = bindShader(desc, program, 1);
   REQUIRE(b.error == "");
-  REQUIRE(b.bindings.size() == 6);
+  REQUIRE(b.bindings.size() == 7);
   // cb0: root constants (parameter 0)
   CHECK(b.bindings[0].source == BindingSource::RootConstants);
   CHECK(b.bindings[0].index == 0);
@@ -98,6 +98,18 @@ TEST_CASE("bindShader maps SM5.0 registers to root constants, root descriptors, 
   CHECK(b.ranges[4].count == 1);
   CHECK(b.ranges[4].set == 1);
   CHECK(b.ranges[4].binding == 4);
+  // The buffer views (t5 typed, u1 raw) own words 0 and 1 of the stage's
+  // buffer view shifts, a binding of their own after the declarations'.
+  CHECK(b.bindings[3].shiftIndex == dxbc::kNoViewShift);
+  CHECK(b.bindings[4].shiftIndex == 0);
+  CHECK(b.bindings[5].shiftIndex == 1);
+  CHECK(b.ranges[4].viewShiftIndex == 0);
+  CHECK(b.ranges[5].viewShiftIndex == 1);
+  CHECK(b.ranges[3].viewShiftIndex == dxbc::kNoViewShift);
+  CHECK(b.shiftWords == 2);
+  CHECK(b.bindings[6].source == BindingSource::BufferViewShifts);
+  CHECK(b.bindings[6].binding == dxbc::kBufferViewShiftsBinding);
+  CHECK(b.bindings[6].descriptorClass == DescriptorClass::StorageBuffer);
 }
 
 TEST_CASE("bindShader: a register the root signature does not cover is a mismatch naming the stage and range",
@@ -145,7 +157,11 @@ ret
 )";
   ShaderBindings b = bindShader(desc, dxbc::assemble(cs).program, 0);
   REQUIRE(b.error == "");
-  REQUIRE(b.bindings.size() == 3);
+  REQUIRE(b.bindings.size() == 4);  // and last the buffer view shifts: T1's 256 words, then U0's
+  CHECK(b.bindings[1].shiftIndex == 0);
+  CHECK(b.bindings[2].shiftIndex == kUnboundedDescriptorCap);
+  CHECK(b.shiftWords == kUnboundedDescriptorCap + 1);
+  CHECK(b.bindings[3].source == BindingSource::BufferViewShifts);
   CHECK(b.bindings[0].tableOffset == 2 + 4);
   CHECK(b.bindings[0].count == 4);
   CHECK(b.bindings[1].tableOffset == 20 + 3);
@@ -188,8 +204,10 @@ ret
   const dxbc::Program program = dxbc::assemble(ps).program;
   ShaderBindings b = bindShader(desc, program, 1);
   REQUIRE(b.error == "");
-  REQUIRE(b.bindings.size() == 4);
+  REQUIRE(b.bindings.size() == 5);  // and last the buffer view shifts of u3
   REQUIRE(b.ranges.size() == 2);  // the translator's map holds the declarations only
+  CHECK(b.bindings[4].source == BindingSource::BufferViewShifts);
+  CHECK(b.bindings[3].shiftIndex == dxbc::kNoViewShift);  // (the counter is not a view)
   CHECK(b.bindings[0].descriptorClass == DescriptorClass::StorageImage);
   CHECK(b.bindings[1].descriptorClass == DescriptorClass::StorageBuffer);
   // The window of u2: binding.h's 320 + 2, read from u2's descriptor.

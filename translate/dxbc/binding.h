@@ -26,6 +26,25 @@
 //                                                              WSize of the Texture3D view bound to a
 //                                                              RWTexture3D u#; the image view is the whole
 //                                                              mip, the shader offsets and bounds z)
+//                    buffer view shifts       → 384          (STORAGE_BUFFER of uints, read-only: how far
+//                                                              each buffer view bound to the stage starts
+//                                                              past its descriptor, below)
+//
+// Buffer views start anywhere D3D allows (FirstElement × the element size),
+// Vulkan descriptors only at minTexelBufferOffsetAlignment /
+// minStorageBufferOffsetAlignment: the UMD binds a buffer view's descriptor
+// from the aligned byte below its start (typed views: a multiple of the
+// alignment and the texel size below it), so the descriptor's range is the
+// view's elements plus a few in front, and the view's shift — whole texels
+// for typed buffers (t#/u# declared Buffer), dwords for raw and structured
+// ones — is word kBufferViewShiftSrvBase + slot (t#) or
+// kBufferViewShiftUavBase + slot (u#) of the stage's buffer view shifts. The
+// translated shader adds it to every index into the view (ld, ld_uav_typed,
+// store_uav_typed, atomics, ld_raw/_structured, store_raw/_structured) and
+// takes it off the descriptor's size (bufinfo, bounds checks), so the view
+// reads and writes exactly its own elements. A shader declaring no buffer
+// t#/u# has no such binding. Under a descriptor map (D3D12) the word of
+// element i of a range is DescriptorRange::viewShiftIndex + i (translator.h).
 //
 // A set layout therefore depends on the shader's declarations (one binding
 // number per slot, its descriptor type from the declaration): the UMD builds
@@ -65,6 +84,10 @@ constexpr uint32_t kFallbackCapturedBinding = 241;  // vertex shader's set
 constexpr uint32_t kFallbackRecordsBinding = 241;   // pixel shader's set
 constexpr uint32_t kUnorderedAccessCounterBindingBase = 256;
 constexpr uint32_t kUnorderedAccessWindowBindingBase = 320;
+constexpr uint32_t kBufferViewShiftsBinding = 384;
+constexpr uint32_t kBufferViewShiftSrvBase = 0;                                             // t# → word slot
+constexpr uint32_t kBufferViewShiftUavBase = kMaxShaderResourceSlots;                       // u# → word 128 + slot
+constexpr uint32_t kBufferViewShiftWords = kMaxShaderResourceSlots + kMaxUnorderedAccessSlots;  // 192
 
 constexpr uint32_t descriptorSetForStage(ProgramType stage) {
   switch (stage) {

@@ -65,8 +65,14 @@ struct DescriptorRange {
   uint32_t count = 1;       // registers; kUnboundedDescriptorRange: every register from lowerBound up
   uint32_t set = 0;
   uint32_t binding = 0;
+  // Buffer SRV/UAV ranges (typed, raw, structured): the word of the stage's
+  // buffer view shifts (binding.h, kBufferViewShiftsBinding in `set`) holding
+  // element 0's shift, element i's at viewShiftIndex + i; kNoViewShift: the
+  // views are bound unshifted (the shader adds nothing).
+  uint32_t viewShiftIndex = 0xFFFFFFFFu;
 };
 inline constexpr uint32_t kUnboundedDescriptorRange = 0xFFFFFFFFu;
+inline constexpr uint32_t kNoViewShift = 0xFFFFFFFFu;
 
 struct TranslateOptions {
   ShaderVariant variant = ShaderVariant::Native;
@@ -223,7 +229,10 @@ struct TranslateOptions {
   // descriptor type, a {nonuniform} one the *ArrayNonUniformIndexing feature, an
   // unbounded range runtimeDescriptorArray. A RWTexture3D's W window and a
   // structured UAV's counter stay at binding.h's bindings for the range's id, and
-  // need a one-register range.
+  // need a one-register range. Buffer views' shifts (binding.h): an SM5.0
+  // shader without a map reads them at binding.h's words; under a map a range
+  // reads them from its viewShiftIndex (none: unshifted); an SM5.1 shader
+  // without a map binds its buffer views unshifted.
   std::vector<DescriptorRange> descriptorRanges;
 };
 

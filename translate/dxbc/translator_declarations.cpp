@@ -250,6 +250,10 @@ void Translator::declare(const Instruction& inst) {
         b_.decorate(t.var, DecDescriptorSet, {db.set});
         b_.decorate(t.var, DecBinding, {db.binding});
         b_.name(t.var, "t" + std::to_string(slot));
+        if (t.buffer) {
+          t.shiftWord = kBufferViewShiftSrvBase + slot;
+          declareViewShifts(db.set);
+        }
       }
       textures_[slot] = t;
       return;

@@ -64,6 +64,11 @@ struct TexInfo {
   uint32_t spatial;  // coordinate components without the array index (cube: 3)
   bool arrayed, ms, buffer, cube;
   uint32_t sizeComponents;  // components OpImageQuerySize(Lod) returns
+  // Typed buffers (binding.h's buffer view shifts): the word of the shift of
+  // a t# without a descriptor map (kNoViewShift: none), and the shift itself
+  // (a uint value, 0: none) once texture() has resolved an operand.
+  uint32_t shiftWord = kNoViewShift;
+  uint32_t shift = 0;
 };
 // A typed UAV (RWTexture2D(Array), RWTexture3D, RWBuffer): a storage image or
 // storage texel buffer. Written without a format (StorageImageWriteWithoutFormat);
@@ -77,6 +82,7 @@ struct UavInfo {
   bool loaded;
   bool buffer = false, arrayed = false;
   uint32_t window = 0;  // RWTexture3D: the view's W window (binding.h), a storage block of uints
+  uint32_t shiftWord = kNoViewShift, shift = 0;  // RWBuffer: as TexInfo's
 };
 // A raw or structured buffer (t#, u#: a uint array in a storage-buffer block)
 // or thread-group shared memory (g#: a uint array in Workgroup storage).
@@ -87,6 +93,8 @@ struct BufferInfo {
   uint32_t dwords = 0;   // g#: the array's length
   bool uav = false;      // u#: writes are UAV side effects (sideEffect)
   uint32_t counter = 0;  // u# with imm_atomic_alloc/consume: its hidden counter (a storage-buffer uint)
+  // t#, u#: as TexInfo's, the shift in dwords; bufferWord adds it, bufferDwords takes it off.
+  uint32_t shiftWord = kNoViewShift, shift = 0;
 };
 struct IdxTemp { uint32_t var; uint32_t size; };
 
@@ -156,6 +164,18 @@ class Translator {
     uint32_t coord = 0, inside = 0;
   };
   WindowedCoord uavWindowed(const UavInfo& u, uint32_t coord);
+
+  // Buffer views' shifts (binding.h): the read-only uint array at
+  // kBufferViewShiftsBinding of `set` (declared once), the shift a buffer
+  // operand's view has (0: none; `word` is the declaration's shiftWord
+  // without a descriptor map, else its range's viewShiftIndex plus the element
+  // rangeElement last resolved counts), and a typed buffer's texel index moved
+  // by it (an index that wraps keeps its value: out of bounds either way).
+  void declareViewShifts(uint32_t set);
+  uint32_t viewShift(const Operand& op, ResourceKind kind, uint32_t word);
+  uint32_t shiftedTexel(uint32_t coord, uint32_t shift);
+  // max(size - shift, 0): a shifted view's own size (elements or dwords).
+  uint32_t unshiftedSize(uint32_t size, uint32_t shift);
 
   // The push-constant block of TranslateOptions::idBasesFromPushConstants (declared once).
   uint32_t idBasePushConstants() {
@@ -472,6 +492,7 @@ class Translator {
     uint32_t base = 0;              // the register at element 0
     uint32_t length = 0;            // elements; 0: a runtime array
     DescriptorClass cls = DescriptorClass::SampledImage;
+    uint32_t shiftIndex = kNoViewShift;  // buffer views: element 0's word of the shifts (DescriptorRange)
   };
   // Resources are descriptor arrays: an SM5.1 shader, or any shader under a descriptor map.
   bool rangedBindings() const { return sm51_ || !opt_.descriptorRanges.empty(); }
@@ -704,6 +725,8 @@ class Translator {
   const Instruction* cur_ = nullptr;
   size_t curIndex_ = 0;
   const bool sm51_;  // shader model 5.1: resources are register ranges in spaces
+  uint32_t viewShifts_ = 0;        // declareViewShifts' array
+  uint32_t lastRangeElement_ = 0;  // the element index rangeElement last resolved
   std::map<std::pair<ResourceKind, uint32_t>, RangeBinding> ranges_;  // (kind, declaration id)
   std::deque<BufferInfo> bufferElements_;  // bufferOf's answers for ranged buffers (stable addresses)
 };

@@ -12,6 +12,8 @@
 // atomics out of bounds do nothing (imm_ atomics then return 0). UAV writes
 // and atomics in a pixel shader go through sideEffect(), so the conservative
 // fallback's non-owner invocations perform none (their imm_ results are 0).
+// A buffer view bound from below its start (binding.h's buffer view shifts)
+// has its shift added to every index and taken off its length.
 #include "translator_impl.h"
 
 #include "dxbc/fallback_shaders.h"
@@ -105,6 +107,8 @@ void Translator::declareBuffer(const Instruction& inst, uint32_t slot) {
   } else {
     const auto db = descriptorBinding(stage_, kind, slot);
     buf.var = declareStorageWords(b_, db.set, db.binding, name.c_str(), !uav);
+    buf.shiftWord = (uav ? kBufferViewShiftUavBase : kBufferViewShiftSrvBase) + slot;
+    declareViewShifts(db.set);
   }
   if (uav && usesCounter(prog_, slot)) {
     if (!structured) fail("imm_atomic_alloc/consume on u" + std::to_string(slot) + ", which is not structured");
@@ -125,10 +129,18 @@ const BufferInfo* Translator::bufferOf(const Operand& op) {
     fail(sm51_ && ranged ? "expected a T# or U# operand with its range id and register"
                          : "expected a t#, u# or g# operand with one immediate index");
   auto it = map->find(immediateIndex(op, 0));
+  const ResourceKind kind = op.type == OperandType::Resource ? ResourceKind::ShaderResource : ResourceKind::UnorderedAccess;
   if (it != map->end() && ranged) {  // the range's element, kept for the caller
     BufferInfo element = it->second;
-    element.var = rangeElement(op, op.type == OperandType::Resource ? ResourceKind::ShaderResource : ResourceKind::UnorderedAccess);
+    element.var = rangeElement(op, kind);
+    element.shift = viewShift(op, kind, element.shiftWord);
     bufferElements_.push_back(element);
+    return &bufferElements_.back();
+  }
+  if (it != map->end() && it->second.shiftWord != kNoViewShift) {  // with its view's shift
+    BufferInfo shifted = it->second;
+    shifted.shift = viewShift(op, kind, shifted.shiftWord);
+    bufferElements_.push_back(shifted);
     return &bufferElements_.back();
   }
   if (it != map->end()) return &it->second;
@@ -139,12 +151,44 @@ const BufferInfo* Translator::bufferOf(const Operand& op) {
 uint32_t Translator::bufferWord(const BufferInfo& buf, uint32_t index) {
   const uint32_t ptr = b_.tPointer(buf.storage, b_.tUint());
   if (buf.storage == SCWorkgroup) return b_.op(OpAccessChain, ptr, {buf.var, index});
+  if (buf.shift) index = b_.op(OpIAdd, b_.tUint(), {index, buf.shift});
   return b_.op(OpAccessChain, ptr, {buf.var, b_.cUint(0), index});
 }
 
 uint32_t Translator::bufferDwords(const BufferInfo& buf) {
   if (buf.storage == SCWorkgroup) return b_.cUint(buf.dwords);
-  return b_.op(OpArrayLength, b_.tUint(), {buf.var, 0});
+  const uint32_t length = b_.op(OpArrayLength, b_.tUint(), {buf.var, 0});
+  return buf.shift ? unshiftedSize(length, buf.shift) : length;
+}
+
+void Translator::declareViewShifts(uint32_t set) {
+  if (!viewShifts_) viewShifts_ = declareStorageWords(b_, set, kBufferViewShiftsBinding, "buffer_view_shifts", true);
+}
+
+uint32_t Translator::viewShift(const Operand& op, ResourceKind kind, uint32_t word) {
+  uint32_t index = 0;
+  if (rangedBindings()) {
+    const auto it = ranges_.find({kind, immediateIndex(op, 0)});
+    if (it == ranges_.end() || it->second.shiftIndex == kNoViewShift) return 0;
+    index = b_.op(OpIAdd, b_.tUint(), {b_.cUint(it->second.shiftIndex), lastRangeElement_});
+  } else {
+    if (word == kNoViewShift) return 0;
+    index = b_.cUint(word);
+  }
+  const uint32_t pointer = b_.op(OpAccessChain, b_.tPointer(SCStorageBuffer, b_.tUint()), {viewShifts_, b_.cUint(0), index});
+  return b_.op(OpLoad, b_.tUint(), {pointer});
+}
+
+uint32_t Translator::shiftedTexel(uint32_t coord, uint32_t shift) {
+  const uint32_t index = b_.op(OpBitcast, b_.tUint(), {coord});
+  const uint32_t sum = b_.op(OpIAdd, b_.tUint(), {index, shift});
+  const uint32_t wrapped = b_.op(OpULessThan, b_.tBool(), {sum, shift});
+  return b_.op(OpBitcast, b_.tInt(), {b_.op(OpSelect, b_.tUint(), {wrapped, index, sum})});
+}
+
+uint32_t Translator::unshiftedSize(uint32_t size, uint32_t shift) {
+  const uint32_t above = b_.op(OpUGreaterThan, b_.tBool(), {size, shift});
+  return b_.op(OpSelect, b_.tUint(), {above, b_.op(OpISub, b_.tUint(), {size, shift}), b_.cUint(0)});
 }
 
 uint32_t Translator::structuredDword(const BufferInfo& buf, uint32_t index, uint32_t byteOffset) {

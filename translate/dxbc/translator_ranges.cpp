@@ -123,6 +123,13 @@ uint32_t Translator::rangeVariable(const Instruction& inst, ResourceKind kind, u
     db = {found->set, found->binding};
     rb.base = found->lowerBound;
     rb.length = found->count == kUnboundedDescriptorRange ? 0 : found->count;
+    const bool bufferView = (kind == ResourceKind::ShaderResource || kind == ResourceKind::UnorderedAccess) &&
+                            (cls == DescriptorClass::UniformTexelBuffer || cls == DescriptorClass::StorageTexelBuffer ||
+                             cls == DescriptorClass::StorageBuffer);
+    if (bufferView && found->viewShiftIndex != kNoViewShift) {
+      rb.shiftIndex = found->viewShiftIndex;
+      declareViewShifts(found->set);
+    }
   }
   if (rb.length > 1000000) fail(rangeText(r) + ": a descriptor array of " + std::to_string(rb.length) + " elements");
   uint32_t array = 0;
@@ -189,6 +196,7 @@ uint32_t Translator::rangeElement(const Operand& op, ResourceKind kind) {
       b_.markNonUniform(element);  // and so the element's pointer, loads and combined images
     }
   }
+  lastRangeElement_ = element;
   return b_.op(OpAccessChain, rb.elementPointer, {rb.var, element});
 }
 

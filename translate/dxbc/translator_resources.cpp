@@ -27,6 +27,7 @@ TexInfo Translator::texture(const Operand& op) {
   TexInfo t = it->second;
   if (rangedBindings()) t.var = rangeElement(op, ResourceKind::ShaderResource);  // the array's element
   else if (op.indexDimension != 1) fail("expected a t# resource operand");
+  if (t.buffer) t.shift = viewShift(op, ResourceKind::ShaderResource, t.shiftWord);
   return t;
 }
 
@@ -40,6 +41,7 @@ UavInfo Translator::uav(const Operand& op) {
   UavInfo u = it->second;
   if (rangedBindings()) u.var = rangeElement(op, ResourceKind::UnorderedAccess);
   else if (op.indexDimension != 1) fail("expected a u# operand");
+  if (u.buffer) u.shift = viewShift(op, ResourceKind::UnorderedAccess, u.shiftWord);
   return u;
 }
 
@@ -109,6 +111,10 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
     b_.decorate(u.var, DecDescriptorSet, {db.set});
     b_.decorate(u.var, DecBinding, {db.binding});
     b_.name(u.var, "u" + std::to_string(slot));
+    if (u.buffer) {
+      u.shiftWord = kBufferViewShiftUavBase + slot;
+      declareViewShifts(db.set);
+    }
   }
   if (dim == ResourceDimension::Texture3D) {
     const auto wb = descriptorBinding(stage_, ResourceKind::UnorderedAccessWindow, slot);
@@ -118,6 +124,7 @@ void Translator::declareTypedUav(const Instruction& inst, uint32_t slot) {
 }
 
 Translator::WindowedCoord Translator::uavWindowed(const UavInfo& u, uint32_t coord) {
+  if (u.shift) return {shiftedTexel(coord, u.shift), 0};  // a RWBuffer's view past its descriptor's start
   if (!u.window) return {coord, 0};
   const uint32_t tUint = b_.tUint(), tInt = b_.tInt();
   auto windowWord = [&](uint32_t i) {
@@ -275,17 +282,20 @@ void Translator::bufinfo(const Instruction& inst) {
   if (const BufferInfo* buf = bufferOf(inst.operands.at(1))) return bufferInfo(inst, *buf);
   b_.capability(CapImageQuery);
   const Operand& d = inst.operands.at(0);
-  uint32_t img;
+  uint32_t img, shift;
   if (inst.operands.at(1).type == OperandType::UnorderedAccessView) {
     const UavInfo& u = uav(inst.operands.at(1));
     if (!u.buffer) fail("bufinfo needs a buffer UAV");
     img = b_.op(OpLoad, u.imageType, {u.var});
+    shift = u.shift;
   } else {
     const TexInfo& t = texture(inst.operands.at(1));
     if (!t.buffer) fail("bufinfo needs a buffer resource");
     img = b_.op(OpLoad, t.imageType, {t.var});
+    shift = t.shift;
   }
   uint32_t size = b_.op(OpBitcast, b_.tUint(), {b_.op(OpImageQuerySize, b_.tInt(), {img})});
+  if (shift) size = unshiftedSize(size, shift);  // the view's own elements
   storeDest(d, splat(size, K::U, uint32_t(std::popcount(destMask(d)))), K::U);
 }
 
@@ -356,6 +366,7 @@ void Translator::ld(const Instruction& inst, bool ms) {
   const Operand& c = inst.operands.at(1);
   uint32_t n = t.spatial + (t.arrayed ? 1 : 0);
   uint32_t coord = loadFirst(c, n, K::I);
+  if (t.shift) coord = shiftedTexel(coord, t.shift);  // a typed buffer's view past its descriptor's start
   uint32_t img = b_.op(OpLoad, t.imageType, {t.var});
   uint32_t mask = 0;
   std::vector<uint32_t> operands;

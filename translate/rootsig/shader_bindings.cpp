@@ -230,6 +230,13 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
     }
     b.binding = uint32_t(out.bindings.size());
     b.descriptorClass = d.cls;
+    const bool bufferView = d.kind != ResourceKind::ConstantBuffer &&
+                            (d.cls == DescriptorClass::StorageBuffer || d.cls == DescriptorClass::UniformTexelBuffer ||
+                             d.cls == DescriptorClass::StorageTexelBuffer);
+    if (bufferView) {  // its elements' words of the buffer view shifts
+      b.shiftIndex = out.shiftWords;
+      out.shiftWords += b.count;
+    }
     out.bindings.push_back(b);
     if (d.kind == ResourceKind::UnorderedAccess) {
       const uint32_t id = uint32_t(inst.operands[0].index[0].imm);
@@ -243,6 +250,7 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
     r.count = b.count;
     r.set = set;
     r.binding = b.binding;
+    r.viewShiftIndex = b.shiftIndex;
     out.ranges.push_back(r);
   }
   for (const auto& [list, source] : {std::pair{&windows, BindingSource::UavWindow},
@@ -258,6 +266,7 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
       }
       ShaderBinding b = uav;
       b.source = source;
+      b.shiftIndex = dxbc::kNoViewShift;
       b.descriptorClass = DescriptorClass::StorageBuffer;
       b.binding = dxbc::descriptorBinding(program.type,
                                           source == BindingSource::UavWindow ? ResourceKind::UnorderedAccessWindow
@@ -266,6 +275,13 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
                       .binding;
       out.bindings.push_back(b);
     }
+  }
+  if (out.shiftWords) {
+    ShaderBinding b;
+    b.binding = dxbc::kBufferViewShiftsBinding;
+    b.descriptorClass = DescriptorClass::StorageBuffer;
+    b.source = BindingSource::BufferViewShifts;
+    out.bindings.push_back(b);
   }
   return out;
 }

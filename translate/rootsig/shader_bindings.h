@@ -20,7 +20,11 @@
 // shader uses with imm_atomic_alloc/consume its counter (STORAGE_BUFFER: the
 // view's counter resource at its CounterOffsetInBytes), at binding.h's numbers
 // for the UAV's id, both read from the UAV's own table descriptor (one-register
-// table UAVs only).
+// table UAVs only). A stage with buffer SRVs/UAVs (typed, raw, structured;
+// tables and root descriptors) also has its buffer view shifts (binding.h's
+// kBufferViewShiftsBinding, STORAGE_BUFFER, uploaded per draw): each such
+// binding's elements own consecutive words from its `shiftIndex` on, which
+// the matching `ranges` entry's viewShiftIndex names, `shiftWords` in all.
 // An unbounded SM5.1 declaration inside an unbounded table range is capped at
 // kUnboundedDescriptorCap descriptors. The translator gets the same map as
 // TranslateOptions::descriptorRanges (`ranges`), so SM5.0 and SM5.1 shaders
@@ -37,7 +41,7 @@ namespace d3dvk::rootsig {
 
 inline constexpr uint32_t kUnboundedDescriptorCap = 256;
 
-enum class BindingSource { RootConstants, RootDescriptor, Table, StaticSampler, UavWindow, UavCounter };
+enum class BindingSource { RootConstants, RootDescriptor, Table, StaticSampler, UavWindow, UavCounter, BufferViewShifts };
 enum class DescriptorClass { UniformBuffer, StorageBuffer, SampledImage, UniformTexelBuffer, StorageImage,
                              StorageTexelBuffer, Sampler };
 
@@ -52,11 +56,15 @@ struct ShaderBinding {
   // cap; the UMD may lower it to what the device holds per stage (and the
   // matching `ranges` entry with it).
   bool capped = false;
+  // Buffer SRV/UAV bindings (Table, RootDescriptor): element 0's word of the
+  // stage's buffer view shifts; dxbc::kNoViewShift for the others.
+  uint32_t shiftIndex = dxbc::kNoViewShift;
 };
 
 struct ShaderBindings {
   std::vector<ShaderBinding> bindings;
   std::vector<dxbc::DescriptorRange> ranges;  // TranslateOptions::descriptorRanges
+  uint32_t shiftWords = 0;                     // the buffer view shifts' words (0: no such binding)
   // Non-empty: the shader declares something the root signature does not
   // cover or d3dvk cannot bind, as D3D12's debug layer words it ("Root
   // Signature doesn't match Vertex Shader: …"). `mismatch` tells the two apart.

@@ -437,6 +437,7 @@ class CommandRecorder12 {
     const ViewDescriptor12* table = nullptr;
     uint32_t available = 0;  // the heap's descriptors from `table` on (RootArguments12::Parameter::tableEntries)
     std::vector<ViewDescriptor12> readWhileRecording;  // the entries, where the device reads tables while recording
+    uint32_t* shifts = nullptr;  // buffer views: where the entries' shifts go (the draw's upload of them)
   };
   std::vector<PendingTable> pendingTables_;
   std::unordered_set<std::string> warned_;  // warnOnce's texts this recording

@@ -62,6 +62,11 @@ struct ViewDescriptor12 {
   };
   UINT64 range = 0;  // constant, raw and structured buffers (bytes); typed buffers: the texel view's bytes
   UINT64 texelOffset = 0;  // typed buffer views: the texel view's first byte in resource->buffer
+  // Buffer SRVs/UAVs: the descriptor (offset/range, texelOffset/range) starts
+  // this many elements (typed) or dwords (raw, structured) before the view, at
+  // the aligned byte Vulkan needs (binding.h's buffer view shifts).
+  UINT shift = 0;
+  UINT64 shiftBytes() const { return UINT64(shift) * (format ? format->bytesPerTexel : 4); }
   // UAVs of buffers with a counter: the counter's buffer and byte offset (4 bytes).
   Resource12* counter = nullptr;
   UINT64 counterOffset = 0;

@@ -5,6 +5,10 @@
 // device updates bound sets, when the list executes). What D3D12 leaves
 // undefined — an unset table, an entry without a view of the declared kind —
 // reads null descriptors (zeros) with a message; it never fails the list.
+// A stage with buffer views also gets their shifts (binding.h), uploaded per
+// draw: the table entries' (ViewDescriptor12::shift, written with the tables)
+// and the root SRVs'/UAVs' (their address's distance past the aligned byte
+// below, where the descriptor starts).
 #include "command_recorder12.h"
 #include "device12.h"
 #include "draw12.h"
@@ -46,7 +50,23 @@ bool sameView(const ViewDescriptor12& a, const ViewDescriptor12& b) {
          a.firstSlice == b.firstSlice && a.sliceCount == b.sliceCount && a.dsvFlags == b.dsvFlags &&
          a.viewDimension == b.viewDimension && a.structureStride == b.structureStride && a.offset == b.offset &&
          a.range == b.range && a.texelOffset == b.texelOffset && a.counter == b.counter &&
-         a.counterOffset == b.counterOffset;
+         a.counterOffset == b.counterOffset && a.shift == b.shift;
+}
+
+// The buffer view shifts of table binding `i` of `shader` (its count words),
+// read from the heap at `table`: each entry's shift where it holds a view of
+// the declared kind, else 0.
+void writeTableShifts(const Shader12& shader, size_t i, const ViewDescriptor12* table, uint32_t available, uint32_t* words) {
+  const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+  const bool uav = b.descriptorClass == rootsig::DescriptorClass::StorageTexelBuffer ||
+                   (b.descriptorClass == rootsig::DescriptorClass::StorageBuffer &&
+                    shader.bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess);
+  const auto kind = uav ? ViewDescriptor12::UnorderedAccess : ViewDescriptor12::ShaderResource;
+  for (uint32_t e = 0; e < b.count; ++e) {
+    const bool inHeap = table && uint64_t(b.tableOffset) + e < available;
+    const ViewDescriptor12* d = inHeap ? &tableEntry(table, b.tableOffset + e) : nullptr;
+    words[e] = d && d->kind == kind && d->resource ? d->shift : 0;
+  }
 }
 
 // D3D12's default sampler desc (the D3D12_SAMPLER_DESC of CD3DX12_SAMPLER_DESC's
@@ -161,15 +181,20 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
   VkDescriptorSet set = transient_->allocate(layout, &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
   SetWrites out;
+  // The buffer view shifts (binding.h): uploaded below, the deferred tables' filled in when the list executes.
+  std::vector<uint32_t> shifts(shader.bindings.shiftWords);
+  std::vector<size_t> deferredShifts;  // pendingTables_ entries whose shifts go into the upload
   for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
     if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
+    if (b.source == rootsig::BindingSource::BufferViewShifts) continue;  // after the others
     if (b.source == rootsig::BindingSource::Table) {
       const ViewDescriptor12* table = args.parameters[b.index].table;
       const uint32_t available = table ? args.parameters[b.index].tableEntries : 0;
       // An unset table, or entries without a view of the declared kind, read
       // null descriptors (zeros): undefined in D3D12, never a list error.
       if (!deferTables || !table) {
+        if (b.shiftIndex != dxbc::kNoViewShift) writeTableShifts(shader, i, table, available, shifts.data() + b.shiftIndex);
         const std::string error = writeTable(device, shader, i, table, available, set, true, out);
         if (!error.empty()) {
           if (!device.vk().samplerFeatures().nullDescriptor || out.writes.empty() || out.writes.back().dstSet != set ||
@@ -185,6 +210,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
         for (uint32_t e = 0; e < b.count; ++e)
           pending.readWhileRecording.push_back(uint64_t(b.tableOffset) + e < available ? tableEntry(table, b.tableOffset + e)
                                                                                        : ViewDescriptor12{});
+      if (deferTables && b.shiftIndex != dxbc::kNoViewShift) deferredShifts.push_back(pendingTables_.size());
       pendingTables_.push_back(std::move(pending));
       continue;
     }
@@ -254,15 +280,39 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
         continue;
       }
       const bool uniform = w.descriptorType == VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER;
-      const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+      // A root SRV/UAV binds from the aligned byte below its address, its shift the dwords between (binding.h).
+      const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : 4;
       if (offset % align)
-        return fail(E_INVALIDARG, "a root descriptor's GPU virtual address is not aligned as the Vulkan device needs"),
+        return fail(E_INVALIDARG, uniform ? "a root CBV's GPU virtual address is not aligned as the Vulkan device needs"
+                                          : "a root SRV's or UAV's GPU virtual address is not a multiple of 4"),
                VK_NULL_HANDLE;
+      const VkDeviceSize shiftBytes = uniform ? 0 : offset % std::max<VkDeviceSize>(limits.minStorageBufferOffsetAlignment, 1);
+      if (b.shiftIndex != dxbc::kNoViewShift) shifts[b.shiftIndex] = uint32_t(shiftBytes / 4);
+      offset -= shiftBytes;
       VkDeviceSize range = r->desc.Width - offset;
       if (uniform) range = std::min<VkDeviceSize>({range, 65536, limits.maxUniformBufferRange});
       buffers.push_back({r->buffer->handle(), offset, range});
     }
     w.pBufferInfo = buffers.data();
+    out.writes.push_back(w);
+  }
+  if (!shifts.empty()) {
+    VkBuffer buffer = VK_NULL_HANDLE;
+    VkDeviceSize offset = 0;
+    void* mapped = nullptr;
+    if (!transient_->upload(shifts.data(), shifts.size() * 4, &buffer, &offset, &result, &mapped))
+      return fail(Device12::hresultFor(result), "cannot upload a draw's buffer view shifts"), VK_NULL_HANDLE;
+    for (size_t p : deferredShifts) {
+      PendingTable& pending = pendingTables_[p];
+      pending.shifts = static_cast<uint32_t*>(mapped) + shader.bindings.bindings[pending.binding].shiftIndex;
+    }
+    VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
+    w.dstSet = set;
+    w.dstBinding = dxbc::kBufferViewShiftsBinding;
+    w.descriptorCount = 1;
+    w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+    out.buffers.emplace_back().push_back({buffer, offset, VkDeviceSize(shifts.size()) * 4});
+    w.pBufferInfo = out.buffers.back().data();
     out.writes.push_back(w);
   }
   if (extra) {
@@ -295,6 +345,7 @@ void CommandRecorder12::writeTables() {
   SetWrites out;
   std::string reported;
   for (const PendingTable& p : pendingTables_) {
+    if (p.shifts) writeTableShifts(*p.shader, p.binding, p.table, p.available, p.shifts);
     const std::string error = writeTable(*device_, *p.shader, p.binding, p.table, p.available, p.set, true, out);
     if (!error.empty() && reported.empty()) reported = error;
   }

@@ -66,7 +66,8 @@ VkDescriptorSet Transient12::allocate(VkDescriptorSetLayout layout, VkResult* re
   }
 }
 
-bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result) {
+bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result,
+                         void** mapped) {
   const VkPhysicalDeviceLimits& limits = device_.vk().info().properties.limits;
   const VkDeviceSize align = std::max<VkDeviceSize>(
       {limits.minUniformBufferOffsetAlignment, limits.minStorageBufferOffsetAlignment, 16});
@@ -95,6 +96,7 @@ bool Transient12::upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer,
   if (bytes) std::memcpy(bytesOut, data, size_t(bytes));
   *buffer = uploads_[upload_]->handle();
   *offset = uploadOffset_;
+  if (mapped) *mapped = bytesOut;
   uploadOffset_ += padded;
   return true;
 }

@@ -36,7 +36,9 @@ class Transient12 {
   Transient12& operator=(const Transient12&) = delete;
   VkDescriptorSet allocate(VkDescriptorSetLayout layout, VkResult* result);
   // Copies `bytes` (zero-padded to a multiple of 16) into upload memory; false with *result on failure.
-  bool upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result);
+  // *mapped, when asked for: the copy's host address (host-coherent; written until the list is submitted).
+  bool upload(const void* data, VkDeviceSize bytes, VkBuffer* buffer, VkDeviceSize* offset, VkResult* result,
+              void** mapped = nullptr);
   // A device-local buffer of at least `size` bytes with exactly `usage`, for
   // one draw's own use until the allocator is reset (the conservative
   // fallback's piece buffers); buffers are reused after a reset. Null with *result.

@@ -25,7 +25,10 @@ bool samePixelArguments(const Shader12* ps, const RootArguments12& a, const Root
   if (a.signature != b.signature) return false;
   for (size_t i = 0; i < ps->bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& binding = ps->bindings.bindings[i];
-    if (binding.source == rootsig::BindingSource::StaticSampler) continue;
+    // (The buffer view shifts follow from the parameters the other bindings compare.)
+    if (binding.source == rootsig::BindingSource::StaticSampler ||
+        binding.source == rootsig::BindingSource::BufferViewShifts)
+      continue;
     if (binding.source == rootsig::BindingSource::RootConstants) {
       const auto [first, count] = ps->constantWords[i];
       if (std::memcmp(a.constants.data() + first, b.constants.data() + first, size_t(count) * 4) != 0) return false;

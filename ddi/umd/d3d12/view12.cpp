@@ -7,7 +7,9 @@
 #include "device12.h"
 #include "resource12.h"
 
+#include <algorithm>
 #include <cstring>
+#include <numeric>
 #include <string>
 
 namespace d3dvk::umd12 {
@@ -105,9 +107,12 @@ bool textureViewFormat(const Resource12& r, DXGI_FORMAT requested, UINT plane, c
   return true;
 }
 
-// The byte window of a buffer view: FirstElement/NumElements of elementBytes.
+// The byte window of a buffer view's descriptor: FirstElement/NumElements of
+// elementBytes, from the aligned byte below the first element Vulkan can start
+// a descriptor at (typed: whole texels below), that far from the view's start
+// in *shift elements (typed) or dwords (binding.h's buffer view shifts).
 bool bufferWindow(Device12& device, const char* what, const Resource12& r, UINT64 firstElement, UINT numElements,
-                  UINT elementBytes, bool typed, UINT64* offset, UINT64* range) {
+                  UINT elementBytes, bool typed, UINT64* offset, UINT64* range, UINT* shift) {
   if (!numElements || !elementBytes) {
     refuse(device, what, "the buffer view has no elements");
     return false;
@@ -118,14 +123,22 @@ bool bufferWindow(Device12& device, const char* what, const Resource12& r, UINT6
     return false;
   }
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-  VkDeviceSize alignment = typed ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
-  if (alignment > 1 && *offset % alignment) {
+  const VkDeviceSize alignment =
+      std::max<VkDeviceSize>(typed ? limits.minTexelBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment, 1);
+  const VkDeviceSize step = typed ? std::lcm<VkDeviceSize>(alignment, elementBytes) : alignment;
+  const UINT64 shiftBytes = *offset % step;
+  if (typed && (*range + shiftBytes) / elementBytes > limits.maxTexelBufferElements) {
     refuse(device, what,
-           "a buffer view starting at byte " + std::to_string(*offset) + " is not supported on this Vulkan device " +
-               "(its views must start at multiples of " + std::to_string(alignment) + " bytes)",
+           "a typed buffer view of " + std::to_string((*range + shiftBytes) / elementBytes) + " texels (" +
+               std::to_string(shiftBytes / elementBytes) +
+               " before its first element to start aligned) is more than this Vulkan device's maxTexelBufferElements (" +
+               std::to_string(limits.maxTexelBufferElements) + ")",
            E_NOTIMPL);
     return false;
   }
+  *offset -= shiftBytes;
+  *range += shiftBytes;
+  *shift = UINT(shiftBytes / (typed ? elementBytes : 4));
   return true;
 }
 
@@ -137,7 +150,7 @@ bool bufferView(Device12& device, const char* what, Resource12& r, DXGI_FORMAT f
       refuse(device, what, "a raw buffer view needs DXGI_FORMAT_R32_TYPELESS and no structure stride");
       return false;
     }
-    return bufferWindow(device, what, r, firstElement, numElements, 4, false, &d.offset, &d.range);
+    return bufferWindow(device, what, r, firstElement, numElements, 4, false, &d.offset, &d.range, &d.shift);
   }
   if (stride) {
     if (format != DXGI_FORMAT_UNKNOWN) {
@@ -145,7 +158,7 @@ bool bufferView(Device12& device, const char* what, Resource12& r, DXGI_FORMAT f
       return false;
     }
     d.structureStride = stride;
-    return bufferWindow(device, what, r, firstElement, numElements, stride, false, &d.offset, &d.range);
+    return bufferWindow(device, what, r, firstElement, numElements, stride, false, &d.offset, &d.range, &d.shift);
   }
   const state::FormatInfo* f = state::findFormat(format);
   if (!f || f->kind == state::FormatKind::Typeless || state::isDepthFormat(*f)) {
@@ -159,7 +172,8 @@ bool bufferView(Device12& device, const char* what, Resource12& r, DXGI_FORMAT f
     return false;
   }
   UINT64 offset = 0, range = 0;
-  if (!bufferWindow(device, what, r, firstElement, numElements, f->bytesPerTexel, true, &offset, &range)) return false;
+  if (!bufferWindow(device, what, r, firstElement, numElements, f->bytesPerTexel, true, &offset, &range, &d.shift))
+    return false;
   VkResult result = VK_SUCCESS;
   d.format = f;
   d.texelView = r.texelView(f->vk, offset, range, &result);
