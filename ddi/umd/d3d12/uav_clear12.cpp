@@ -60,7 +60,7 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
   if (r.isBuffer()) {
     if (d->structureStride) return failWith(E_INVALIDARG, "structured buffer views cannot be cleared");
     const bool typed = d->format != nullptr;
-    UINT64 first = typed ? d->texelOffset : d->offset, bytes = d->range;
+    UINT64 first = d->offset, bytes = d->range;
     UINT elementBytes = typed ? d->format->bytesPerTexel : 4;
     unsigned char texel[16] = {};
     if (!typed) {
