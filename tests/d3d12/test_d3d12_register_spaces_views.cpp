@@ -6,8 +6,13 @@
 // consume) in two spaces and root constants in two; a view that is not a
 // buffer for a buffer declaration, or not a texture for a texture one, reads
 // zeros with a message and never reaches the shader as another kind's handle.
+// Unbounded ranges in three spaces of one table share the device's per-stage
+// storage buffers, with a message saying how many each holds.
 #include "register_spaces12.h"
 #include "stderr_capture.h"
+#include "vk_test_context.h"
+
+#include <algorithm>
 
 using namespace d3dvk::test;
 
@@ -220,4 +225,78 @@ TEST_CASE("D3D12 SM5.1 register spaces: a table entry of another view kind than 
   }
   CHECK(SpacesRig::words(readTyped) == sequence(200000, 64));  // the RWTexture2D store went nowhere
   CHECK(text.find("holds no view of the kind it declares (a buffer)") != std::string::npos);
+}
+
+namespace {
+
+// Thread i copies element 0 of T0[i] (an unbounded structured range from t0
+// of space 2) into U0[i] and U1[i] (unbounded raw ranges from u0 of spaces 1
+// and 3): three unbounded ranges of storage buffers in three spaces of one
+// table, indexed dynamically.
+const char kUnboundedCs[] = R"(cs_5_1
+dcl_globalFlags refactoringAllowed
+dcl_resource_structured T0[0:*], 4, space=2
+dcl_uav_raw U0[0:*], space=1
+dcl_uav_raw U1[0:*], space=3
+dcl_input vThreadID.x
+dcl_temps 2
+dcl_thread_group 16, 1, 1
+mov r0.x, vThreadID.x
+ld_structured r1.x, l(0), l(0), T0[r0.x + 0].xxxx
+store_raw U0[r0.x + 0].x, l(0), r1.x
+store_raw U1[r0.x + 0].x, l(0), r1.x
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("D3D12 SM5.1 register spaces: unbounded ranges in spaces 1 to 3 of one table, dynamically indexed, share "
+          "the device's per-stage storage buffers, and a message says how many each holds",
+          "[d3d12][draw][compute][spaces]") {
+  uint32_t held = 0;  // what each of the three ranges can hold: a third of the per-stage storage buffers
+  {
+    VkTestContext vk;
+    held = std::min<uint32_t>(vk.device().info().properties.limits.maxPerStageDescriptorStorageBuffers / 3, 256);
+  }
+  SpacesRig rig;
+  ID3D12Device* device = rig.device;
+  // t0.. space 2 at 0, u0.. space 1 at 16, u0.. space 3 at 32: each reaches the heap's end.
+  const D3D12_DESCRIPTOR_RANGE ranges[3] = {{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, UINT(-1), 0, 2, 0},
+                                            {D3D12_DESCRIPTOR_RANGE_TYPE_UAV, UINT(-1), 0, 1, 16},
+                                            {D3D12_DESCRIPTOR_RANGE_TYPE_UAV, UINT(-1), 0, 3, 32}};
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p.DescriptorTable = {3, ranges};
+  ID3D12RootSignature* rs = rig.own(createRootSignature(device, {1, &p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE}));
+  StderrCapture messages;
+  ID3D12PipelineState* pso = spacesPso(rig, rs, kUnboundedCs, false);
+  const std::string text = messages.text();
+  if (held < 256) {
+    INFO(text);
+    CHECK(text.find("holds " + std::to_string(held) + " descriptors on this Vulkan device") != std::string::npos);
+  }
+
+  ID3D12Resource* data = rig.upload(sequence(100000, 1024));
+  const auto uavState = D3D12_RESOURCE_STATE_UNORDERED_ACCESS;
+  std::vector<ID3D12Resource*> outs;
+  ID3D12DescriptorHeap* heap = rig.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 48);
+  for (UINT i = 0; i < 16; ++i) {
+    const D3D12_SHADER_RESOURCE_VIEW_DESC srv = bufferSrv(DXGI_FORMAT_UNKNOWN, 4 * i, 4, 4, false);  // word 4 i
+    device->CreateShaderResourceView(data, &srv, rig.slot(heap, i));
+    for (UINT k = 0; k < 2; ++k) {
+      outs.push_back(rig.buffer(std::vector<uint32_t>(64), uavState));
+      const D3D12_UNORDERED_ACCESS_VIEW_DESC uav = bufferUav(DXGI_FORMAT_R32_TYPELESS, 0, 16, 0, true);
+      device->CreateUnorderedAccessView(outs.back(), nullptr, &uav, rig.slot(heap, 16 + 16 * k + i));
+    }
+  }
+  rig.list->SetDescriptorHeaps(1, &heap);
+  runOnce(rig, rs, pso, false, [&](const RootBinder& b) { b.table(0, rig.gpuSlot(heap, 0)); }, nullptr);
+  std::vector<ID3D12Resource*> reads;
+  for (ID3D12Resource* o : outs) reads.push_back(rig.readBack(o, uavState));
+  rig.execute();
+  for (UINT i = 0; i < std::min<uint32_t>(held, 16); ++i) {
+    INFO("element " << i);
+    CHECK(SpacesRig::words(reads[2 * i])[0] == 100000 + 4 * i);      // U0 (space 1)
+    CHECK(SpacesRig::words(reads[2 * i + 1])[0] == 100000 + 4 * i);  // U1 (space 3)
+  }
 }
