@@ -210,25 +210,39 @@ struct RootBinder {
   }
 };
 
+// With `bundleHeaps`, the pipeline, root arguments and draw or dispatch are a
+// bundle's (setting those heaps, as the list does), which the list executes.
 template <typename Bind>
 void runOnce(SpacesRig& rig, ID3D12RootSignature* rs, ID3D12PipelineState* pso, bool pixel, const Bind& bind,
-             RenderTarget16* target) {
+             RenderTarget16* target, const std::vector<ID3D12DescriptorHeap*>& bundleHeaps = {}) {
   ID3D12GraphicsCommandList* list = rig.list;
   if (pixel) {
     const float clear[4] = {0, 0, 0, 0};
     target->bind(list, clear);
     D3D12_VIEWPORT vp{0, 0, 1, 1, 0, 1};
     list->RSSetViewports(1, &vp);
-    list->SetGraphicsRootSignature(rs);
-    list->SetPipelineState(pso);
-    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-    bind(RootBinder{list, true});
-    list->DrawInstanced(3, 1, 0, 0);
+  }
+  ID3D12GraphicsCommandList* recording = list;
+  if (!bundleHeaps.empty()) {
+    ID3D12CommandAllocator* allocator = rig.own(createAllocator(rig.device, D3D12_COMMAND_LIST_TYPE_BUNDLE));
+    recording = rig.own(createList(rig.device, D3D12_COMMAND_LIST_TYPE_BUNDLE, allocator));
+    recording->SetDescriptorHeaps(UINT(bundleHeaps.size()), const_cast<ID3D12DescriptorHeap**>(bundleHeaps.data()));
+  }
+  if (pixel) {
+    recording->SetGraphicsRootSignature(rs);
+    recording->SetPipelineState(pso);
+    recording->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    bind(RootBinder{recording, true});
+    recording->DrawInstanced(3, 1, 0, 0);
   } else {
-    list->SetComputeRootSignature(rs);
-    list->SetPipelineState(pso);
-    bind(RootBinder{list, false});
-    list->Dispatch(1, 1, 1);
+    recording->SetComputeRootSignature(rs);
+    recording->SetPipelineState(pso);
+    bind(RootBinder{recording, false});
+    recording->Dispatch(1, 1, 1);
+  }
+  if (recording != list) {
+    REQUIRE(recording->Close() == S_OK);
+    list->ExecuteBundle(recording);
   }
 }
 

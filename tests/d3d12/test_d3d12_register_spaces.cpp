@@ -4,7 +4,8 @@
 // raw and structured buffer SRVs and UAVs, a UAV counter, textures, sampler
 // tables, static samplers, root descriptors) at register 1 of its own space
 // from 0 to 15, in tables with explicit and APPENDed offsets, the views
-// starting at non-zero elements, in a compute and in a pixel shader.
+// starting at non-zero elements, in a compute and in a pixel shader, directly
+// and from bundles.
 #include "register_spaces12.h"
 
 using namespace d3dvk::test;
@@ -207,7 +208,7 @@ ret
 )";
 
 
-void allViewsInTheirOwnSpaces(bool pixel) {
+void allViewsInTheirOwnSpaces(bool pixel, bool bundle = false) {
   SpacesRig rig;
   ID3D12Device* device = rig.device;
   constexpr D3D12_DESCRIPTOR_RANGE_TYPE SRV = D3D12_DESCRIPTOR_RANGE_TYPE_SRV, UAV = D3D12_DESCRIPTOR_RANGE_TYPE_UAV;
@@ -301,7 +302,7 @@ void allViewsInTheirOwnSpaces(bool pixel) {
         b.uav(4, rootUav->GetGPUVirtualAddress() + 256);
         b.srv(5, va + 1536);
       },
-      &target);
+      &target, bundle ? std::vector<ID3D12DescriptorHeap*>{heap, samplers} : std::vector<ID3D12DescriptorHeap*>{});
   ID3D12Resource* readResults = rig.readBack(results, uavState);
   ID3D12Resource* readTyped = rig.readBack(typedUav, uavState);
   ID3D12Resource* readRaw = rig.readBack(rawUav, uavState);
@@ -331,10 +332,10 @@ void allViewsInTheirOwnSpaces(bool pixel) {
       {"root SRV t1 space0 (structured, at byte 1536): element 1", 100385},
   };
   for (size_t i = 0; i < 13; ++i) {
-    INFO((pixel ? "pixel shader: " : "compute shader: ") << expected[i].what);
+    INFO((pixel ? "pixel shader" : "compute shader") << (bundle ? " in a bundle: " : ": ") << expected[i].what);
     CHECK(got[i] == expected[i].value);
   }
-  INFO((pixel ? "pixel shader" : "compute shader"));
+  INFO((pixel ? "pixel shader" : "compute shader") << (bundle ? " in a bundle" : ""));
   CHECK(SpacesRig::words(readTyped)[6] == 7777);     // typed UAV element 2
   CHECK(SpacesRig::words(readRaw)[11] == 8888);      // raw UAV byte 12
   CHECK(SpacesRig::words(readAppend)[21] == 4242);   // element 5 of the view from element 16
@@ -354,4 +355,11 @@ TEST_CASE("D3D12 SM5.1 register spaces: every view kind at register 1 of its own
           "descriptors and samplers, in a pixel shader",
           "[d3d12][draw][spaces]") {
   allViewsInTheirOwnSpaces(true);
+}
+
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space, set and used in bundles (compute and pixel "
+          "shaders)",
+          "[d3d12][draw][compute][spaces][bundles]") {
+  allViewsInTheirOwnSpaces(false, true);
+  allViewsInTheirOwnSpaces(true, true);
 }
