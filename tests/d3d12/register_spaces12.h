@@ -173,8 +173,9 @@ inline std::string stageListing(const char* body, bool pixel) {
 }
 
 // Creates the compute PSO, or the graphics PSO (kCoverVs + the pixel shader,
-// one RGBA8 target), of `listing` under `rs`.
-inline ID3D12PipelineState* spacesPso(SpacesRig& rig, ID3D12RootSignature* rs, const std::string& listing, bool pixel) {
+// one RGBA8 target, conservative rasterization when asked), of `listing` under `rs`.
+inline ID3D12PipelineState* spacesPso(SpacesRig& rig, ID3D12RootSignature* rs, const std::string& listing, bool pixel,
+                                      bool conservative = false) {
   const std::vector<uint8_t> code = assembled(listing.c_str());
   void* out = nullptr;
   if (!pixel) {
@@ -182,7 +183,8 @@ inline ID3D12PipelineState* spacesPso(SpacesRig& rig, ID3D12RootSignature* rs, c
     REQUIRE(rig.device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), &out) == S_OK);
   } else {
     const std::vector<uint8_t> vs = assembled(kCoverVs);
-    D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(rs, vs, code);
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(
+        rs, vs, code, conservative ? D3D12_CONSERVATIVE_RASTERIZATION_MODE_ON : D3D12_CONSERVATIVE_RASTERIZATION_MODE_OFF);
     d.InputLayout = {nullptr, 0};
     d.DepthStencilState.DepthEnable = FALSE;
     REQUIRE(rig.device->CreateGraphicsPipelineState(&d, __uuidof(ID3D12PipelineState), &out) == S_OK);

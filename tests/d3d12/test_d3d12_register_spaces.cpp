@@ -4,8 +4,8 @@
 // raw and structured buffer SRVs and UAVs, a UAV counter, textures, sampler
 // tables, static samplers, root descriptors) at register 1 of its own space
 // from 0 to 15, in tables with explicit and APPENDed offsets, the views
-// starting at non-zero elements, in a compute and in a pixel shader, directly
-// and from bundles.
+// starting at non-zero elements, in a compute and in a pixel shader (also
+// conservatively rasterized), directly and from bundles.
 #include "register_spaces12.h"
 
 using namespace d3dvk::test;
@@ -208,7 +208,7 @@ ret
 )";
 
 
-void allViewsInTheirOwnSpaces(bool pixel, bool bundle = false) {
+void allViewsInTheirOwnSpaces(bool pixel, bool bundle = false, bool conservative = false) {
   SpacesRig rig;
   ID3D12Device* device = rig.device;
   constexpr D3D12_DESCRIPTOR_RANGE_TYPE SRV = D3D12_DESCRIPTOR_RANGE_TYPE_SRV, UAV = D3D12_DESCRIPTOR_RANGE_TYPE_UAV;
@@ -242,7 +242,7 @@ void allViewsInTheirOwnSpaces(bool pixel, bool bundle = false) {
   statik.RegisterSpace = 12;
   ID3D12RootSignature* rs =
       rig.own(createRootSignature(device, {6, p, 1, &statik, D3D12_ROOT_SIGNATURE_FLAG_NONE}));
-  ID3D12PipelineState* pso = spacesPso(rig, rs, stageListing(kAllViewsBody, pixel), pixel);
+  ID3D12PipelineState* pso = spacesPso(rig, rs, stageListing(kAllViewsBody, pixel), pixel, conservative);
 
   // Word i of `data` is 100000 + i; the views and root descriptors read it at different places.
   ID3D12Resource* data = rig.upload(sequence(100000, 1024));
@@ -362,4 +362,10 @@ TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space, set an
           "[d3d12][draw][compute][spaces][bundles]") {
   allViewsInTheirOwnSpaces(false, true);
   allViewsInTheirOwnSpaces(true, true);
+}
+
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space, read by a conservatively rasterized pixel "
+          "shader (natively or on the exact fallback)",
+          "[d3d12][draw][spaces][conservative]") {
+  allViewsInTheirOwnSpaces(true, false, true);
 }
