@@ -38,7 +38,7 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 SM5.1 register spaces: b1/t1/u1 in four spaces through root descriptors and a table, one dispatch",
+TEST_CASE("D3D12 SM5.1 register spaces: b1/t1/u1 in four spaces through root descriptors and a table in one dispatch",
           "[d3d12][draw][compute][spaces]") {
   ID3D12Device* device = createDevice12();
   ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
@@ -345,26 +345,26 @@ void allViewsInTheirOwnSpaces(bool pixel, bool bundle = false, bool conservative
 
 }  // namespace
 
-TEST_CASE("D3D12 SM5.1 register spaces: every view kind at register 1 of its own space (0 to 15), tables, root "
-          "descriptors and samplers, in a compute shader",
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind at register 1 of its own space (0 to 15) from tables and root "
+          "descriptors and samplers in a compute shader",
           "[d3d12][draw][compute][spaces]") {
   allViewsInTheirOwnSpaces(false);
 }
 
-TEST_CASE("D3D12 SM5.1 register spaces: every view kind at register 1 of its own space (0 to 15), tables, root "
-          "descriptors and samplers, in a pixel shader",
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind at register 1 of its own space (0 to 15) from tables and root "
+          "descriptors and samplers in a pixel shader",
           "[d3d12][draw][spaces]") {
   allViewsInTheirOwnSpaces(true);
 }
 
-TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space, set and used in bundles (compute and pixel "
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space set and used in bundles (compute and pixel "
           "shaders)",
           "[d3d12][draw][compute][spaces][bundles]") {
   allViewsInTheirOwnSpaces(false, true);
   allViewsInTheirOwnSpaces(true, true);
 }
 
-TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space, read by a conservatively rasterized pixel "
+TEST_CASE("D3D12 SM5.1 register spaces: every view kind in its own space read by a conservatively rasterized pixel "
           "shader (natively or on the exact fallback)",
           "[d3d12][draw][spaces][conservative]") {
   allViewsInTheirOwnSpaces(true, false, true);

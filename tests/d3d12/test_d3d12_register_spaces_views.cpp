@@ -61,8 +61,8 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 SM5.1 register spaces: typed buffer views read and written through raw and structured declarations, "
-          "ranges spanning declarations, counters and root constants in several spaces",
+TEST_CASE("D3D12 SM5.1 register spaces: typed buffer views read and written through raw and structured declarations "
+          "with ranges spanning declarations and counters and root constants in several spaces",
           "[d3d12][draw][compute][spaces]") {
   SpacesRig rig;
   ID3D12Device* device = rig.device;
@@ -175,8 +175,8 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 SM5.1 register spaces: a table entry of another view kind than the declaration (texture for buffer, "
-          "buffer for texture, raw for typed) reads zeros with a message, writes to it are dropped",
+TEST_CASE("D3D12 SM5.1 register spaces: a table entry of another view kind than the declaration (texture for buffer or "
+          "buffer for texture or raw for typed) reads zeros with a message and writes to it are dropped",
           "[d3d12][draw][compute][spaces][lenient]") {
   SpacesRig rig;
   ID3D12Device* device = rig.device;
@@ -250,8 +250,8 @@ ret
 
 }  // namespace
 
-TEST_CASE("D3D12 SM5.1 register spaces: unbounded ranges in spaces 1 to 3 of one table, dynamically indexed, share "
-          "the device's per-stage storage buffers, and a message says how many each holds",
+TEST_CASE("D3D12 SM5.1 register spaces: unbounded ranges in spaces 1 to 3 of one table indexed dynamically share "
+          "the device's per-stage storage buffers and a message says how many each holds",
           "[d3d12][draw][compute][spaces]") {
   uint32_t held = 0;  // what each of the three ranges can hold: a third of the per-stage storage buffers
   {

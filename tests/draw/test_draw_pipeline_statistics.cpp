@@ -18,7 +18,7 @@
 using namespace d3dvk;
 using namespace d3dvk::test;
 
-TEST_CASE("D3D11 pipeline statistics count an instanced geometry shader's invocations and primitives, natively "
+TEST_CASE("D3D11 pipeline statistics count an instanced geometry shader's invocations and primitives natively "
           "and on the conservative fallback",
           "[draw][queries][statistics][fallback]") {
   for (const UINT run : {0u, 1u, 2u, 3u}) {
