@@ -259,7 +259,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   const PredicatedCommand predicated(device);
   if (predicated.skipped()) return;
   const auto start = std::chrono::steady_clock::now();
-  // Neither pass counts in pipeline statistics; the app draw's values are added instead.
+  // The passes do not count in pipeline statistics (but a geometry shader's
+  // capture, which runs it: its input primitives and its counts); the app
+  // draw's values are added instead.
   FallbackQueryScope queries(device);
   Shader& vs = *s.vertexShader;
   Shader* gs = s.geometryShader;
@@ -621,7 +623,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // Statistics the setup counts: into a query's counter slot while a
     // statistics query is active, else into scratch words.
     InvocationCounter statisticsCounter{r->counters->handle(), kFallbackScratchStatisticsOffset};
-    if (queries.active() && !allocateFallbackStatisticsCounter(device, &statisticsCounter)) return;
+    if (queries.active() && !allocateFallbackStatisticsCounter(device, &statisticsCounter, gs != nullptr)) return;
     InvocationCounter invocationCounter;
     if (counting && !allocateInvocationCounter(device, &invocationCounter)) return;
 
@@ -636,6 +638,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     cmd = device.record();  // orders the fills before the capture
     if (!cmd) return;
     if (first) timestamp(cmd, 0);
+    // The capture runs the app's geometry shader: a statistics query counts it there.
+    const bool countCapture = gs && queries.active();
+    if (countCapture && !queries.beginCapture(cmd)) return;
     VkRenderingInfo rendering{VK_STRUCTURE_TYPE_RENDERING_INFO};
     rendering.renderArea = {{0, 0}, {1, 1}};
     rendering.layerCount = 1;
@@ -643,6 +648,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, capturePipeline);
     recordCapture(cmd, piece, buffers);
     vkCmdEndRendering(cmd);
+    if (countCapture) queries.endCapture(cmd);
 
     // 2. Setup.
     cmd = device.record();

@@ -88,17 +88,24 @@ void endSegment(QuerySegments& segments, VkCommandBuffer cmd) {
   segments.isOpen = false;
 }
 
-// Begins a segment of a kind in `cmd` and appends it to every active query of that kind.
-void beginSegment(Device& device, size_t kind, VkCommandBuffer cmd) {
+// The next unused slot of a kind's pool (a new pool when it is full); false after reporting.
+bool nextSlot(Device& device, size_t kind, QuerySlot* out) {
   QuerySegments& segments = device.querySegments[kind];
   if (segments.nextIndex == QuerySegments::kSlotsPerPool) {
     // The full pool lives on in the queries holding its slots.
     segments.pool = createPool(device, kind == 0 ? VK_QUERY_TYPE_OCCLUSION : VK_QUERY_TYPE_PIPELINE_STATISTICS,
                                QuerySegments::kSlotsPerPool);
-    if (!segments.pool) return;
+    if (!segments.pool) return false;
     segments.nextIndex = 0;
   }
-  segments.open = {segments.pool, segments.nextIndex++};
+  *out = {segments.pool, segments.nextIndex++};
+  return true;
+}
+
+// Begins a segment of a kind in `cmd` and appends it to every active query of that kind.
+void beginSegment(Device& device, size_t kind, VkCommandBuffer cmd) {
+  QuerySegments& segments = device.querySegments[kind];
+  if (!nextSlot(device, kind, &segments.open)) return;
   vkCmdResetQueryPool(cmd, segments.open.pool->handle(), segments.open.index, 1);
   // Precise for every occlusion segment: OCCLUSION needs the count, OCCLUSION_PREDICATE only its being non-zero.
   const bool precise = kind == 0 && device.vk().enabledFeatures().occlusionQueryPrecise;
@@ -119,8 +126,10 @@ void endSegmentOf(Device& device, size_t kind) {
 
 // Drops a query's slots: the batches that write them may still be in flight.
 void releaseSlots(Device& device, Query& q) {
-  for (QuerySlot& slot : q.slots) device.queue().releaseAfter(device.queue().openSerial(), std::move(slot.pool));
-  q.slots.clear();
+  for (std::vector<QuerySlot>* slots : {&q.slots, &q.captureSlots}) {
+    for (QuerySlot& slot : *slots) device.queue().releaseAfter(device.queue().openSerial(), std::move(slot.pool));
+    slots->clear();
+  }
 }
 
 // Stops a Begin/End query: the segment it shares ends in the open batch.
@@ -135,11 +144,11 @@ void deactivate(Device& device, Query& q) {
   endSegmentOf(device, q.segmentKind());
 }
 
-// Sums the query's slots; false if Vulkan has not written them all (yet).
-bool readSegments(Device& device, Query& q, uint64_t* sums, uint32_t values) {
+// Sums the query's slots (or `captureSlots`); false if Vulkan has not written them all (yet).
+bool readSegments(Device& device, Query& q, uint64_t* sums, uint32_t values, bool captureSlots = false) {
   std::fill(sums, sums + values, 0);
   std::vector<uint64_t> data(values);
-  for (const QuerySlot& slot : q.slots) {
+  for (const QuerySlot& slot : captureSlots ? q.captureSlots : q.slots) {
     const VkResult r = vkGetQueryPoolResults(device.vk().handle(), slot.pool->handle(), slot.index, 1,
                                              data.size() * sizeof(uint64_t), data.data(), values * sizeof(uint64_t),
                                              VK_QUERY_RESULT_64_BIT);
@@ -212,10 +221,10 @@ std::shared_ptr<InvocationCounterBlock> startCounterBlock(Device& device) {
   return block;
 }
 
-// The fallback setup passes' triangle counts: word `word` of each slot.
-uint64_t countedPrimitives(const Query& q, uint32_t word) {
+// The fallback setup passes' triangle counts: word `word` of each slot of `ranges`.
+uint64_t countedPrimitives(const std::vector<InvocationCounterRange>& ranges, uint32_t word) {
   uint64_t sum = 0;
-  for (const InvocationCounterRange& r : q.primitiveRanges) {
+  for (const InvocationCounterRange& r : ranges) {
     const auto* bytes = static_cast<const uint8_t*>(r.block->readback->mapped());
     for (uint32_t slot = r.first; slot < r.end; ++slot) {
       uint32_t value = 0;
@@ -285,8 +294,9 @@ bool allocateInvocationCounter(Device& device, InvocationCounter* out) {
   return allocateCounterSlot(device, &Query::counterRanges, out);
 }
 
-bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out) {
-  return allocateCounterSlot(device, &Query::primitiveRanges, out);
+bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out, bool afterGeometryShader) {
+  return allocateCounterSlot(device, afterGeometryShader ? &Query::geometryShaderPrimitiveRanges : &Query::primitiveRanges,
+                             out);
 }
 
 void resumeQueries(Device& device, VkCommandBuffer cmd) {
@@ -335,6 +345,21 @@ bool FallbackQueryScope::active() const {
 
 bool FallbackQueryScope::countsPixelShaderInvocations() const { return countingSupported(device_) && active(); }
 
+bool FallbackQueryScope::beginCapture(VkCommandBuffer cmd) {
+  if (!nextSlot(device_, 1, &capture_)) return false;
+  vkCmdResetQueryPool(cmd, capture_.pool->handle(), capture_.index, 1);
+  vkCmdBeginQuery(cmd, capture_.pool->handle(), capture_.index, 0);
+  return true;
+}
+
+void FallbackQueryScope::endCapture(VkCommandBuffer cmd) {
+  if (!capture_.pool) return;
+  vkCmdEndQuery(cmd, capture_.pool->handle(), capture_.index);
+  for (Query* q : device_.activeQueries)
+    if (q->isStatistics()) q->captureSlots.push_back(capture_);
+  capture_ = {};
+}
+
 SIZE_T APIENTRY calcPrivateQuerySize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDIARG_CREATEQUERY*) { return sizeof(Query); }
 SIZE_T APIENTRY calcPrivateQuerySize11_1(D3D10DDI_HDEVICE, const D3D10DDIARG_CREATEQUERY*) { return sizeof(Query); }
 
@@ -378,6 +403,7 @@ VOID APIENTRY queryBegin(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
   q->cpuStatistics = {};
   q->counterRanges.clear();
   q->primitiveRanges.clear();
+  q->geometryShaderPrimitiveRanges.clear();
   predicateRestarted(*device, *q);
   // The segment the queries of this type share ends here; the next recorded
   // command (Device::record()) begins one that includes this query.
@@ -412,6 +438,7 @@ VOID APIENTRY queryEnd(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h) {
       q->cpuStatistics = {};
       q->counterRanges.clear();
       q->primitiveRanges.clear();
+      q->geometryShaderPrimitiveRanges.clear();
     }
   }
   q->readySerial = issueSerial(*device);
@@ -509,18 +536,21 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
       return;
     }
     default: {  // pipeline statistics
-      uint64_t v[kStatisticCount];
-      if (!readSegments(*device, *q, v, kStatisticCount)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+      uint64_t v[kStatisticCount], captured[kStatisticCount];
+      if (!readSegments(*device, *q, v, kStatisticCount) || !readSegments(*device, *q, captured, kStatisticCount, true))
+        return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
       if (!pData) return;
       D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS s = q->cpuStatistics;
       s.IAVertices += v[kIAVertices];
-      const uint64_t assembled = countedPrimitives(*q, 0), clipped = countedPrimitives(*q, 1);
-      s.IAPrimitives += v[kIAPrimitives] + assembled;
+      const uint64_t assembled = countedPrimitives(q->primitiveRanges, 0), clipped = countedPrimitives(q->primitiveRanges, 1);
+      const uint64_t emitted = countedPrimitives(q->geometryShaderPrimitiveRanges, 0),
+                     emittedClipped = countedPrimitives(q->geometryShaderPrimitiveRanges, 1);
+      s.IAPrimitives += v[kIAPrimitives] + assembled + captured[kIAPrimitives];
       s.VSInvocations += v[kVSInvocations];
-      s.GSInvocations += v[kGSInvocations];
-      s.GSPrimitives += v[kGSPrimitives];
-      s.CInvocations += v[kCInvocations] + assembled;
-      s.CPrimitives += v[kCPrimitives] + clipped;
+      s.GSInvocations += v[kGSInvocations] + captured[kGSInvocations];
+      s.GSPrimitives += v[kGSPrimitives] + captured[kGSPrimitives];
+      s.CInvocations += v[kCInvocations] + assembled + emitted;
+      s.CPrimitives += v[kCPrimitives] + clipped + emittedClipped;
       s.PSInvocations += countingSupported(*device) ? countedInvocations(*q) : v[kPSInvocations];
       s.HSInvocations += v[kHSInvocations];
       s.DSInvocations += v[kDSInvocations];

@@ -127,8 +127,14 @@ struct Query {
   D3D11_DDI_QUERY_DATA_PIPELINE_STATISTICS cpuStatistics{};  // added by fallback draws
   std::vector<InvocationCounterRange> counterRanges;  // the counted draws' PSInvocations (statistics)
   // The GPU fallback's setup passes: per slot, word 0 the triangles assembled
-  // (IAPrimitives, CInvocations), word 1 those the clipper outputs (CPrimitives).
-  std::vector<InvocationCounterRange> primitiveRanges;
+  // (IAPrimitives, CInvocations), word 1 those the clipper outputs (CPrimitives);
+  // of draws with a geometry shader, whose triangles are the shader's
+  // (CInvocations, CPrimitives: the input primitives are the capture's).
+  std::vector<InvocationCounterRange> primitiveRanges, geometryShaderPrimitiveRanges;
+  // The fallback's capture passes of draws with a geometry shader (which run
+  // it, once per draw): statistics slots of which IAPrimitives, GSInvocations
+  // and GSPrimitives count.
+  std::vector<QuerySlot> captureSlots;
   // An OCCLUSION_PREDICATE's condition for VK_EXT_conditional_rendering
   // (driver_predication.h): its segments' counts copied at QueryEnd, folded
   // into `conditionWord` (1: any sample passed) in the same batch.
@@ -168,7 +174,9 @@ struct FallbackStatistics {
 // draw's statistics are added instead: the vertices from the CPU (add), the
 // assembled and clipped triangles from the setup pass
 // (allocateFallbackStatisticsCounter), the covered pixels from the fallback
-// pixel shader's counting variant (allocateInvocationCounter). Queue mutex held.
+// pixel shader's counting variant (allocateInvocationCounter); a geometry
+// shader's input primitives, invocations and primitives from a statistics
+// slot around the capture pass that runs it (beginCapture). Queue mutex held.
 class FallbackQueryScope {
  public:
   explicit FallbackQueryScope(Device& device);
@@ -182,9 +190,16 @@ class FallbackQueryScope {
   // Whether the fallback pixel shader counts its covered invocations now
   // (a statistics query is active and the device has fragment stores).
   bool countsPixelShaderInvocations() const;
+  // Around a capture pass that runs the app's geometry shader (in `cmd`,
+  // outside a rendering instance, while a statistics query is active): a
+  // statistics slot whose input primitives and geometry-shader counts the
+  // active statistics queries take. False after reporting.
+  bool beginCapture(VkCommandBuffer cmd);
+  void endCapture(VkCommandBuffer cmd);
 
  private:
   Device& device_;
+  QuerySlot capture_;
 };
 
 // Device hooks (queue mutex held): ends the active segments in `cmd` and
@@ -199,7 +214,9 @@ bool queriesNeedSegment(const Device& device);
 // A counter slot the GPU fallback's setup pass adds a piece's assembled and
 // clipped triangles to (words 0 and 1), added to every active statistics
 // query. Like allocateInvocationCounter.
-bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out);
+// A draw with a geometry shader (`afterGeometryShader`): its triangles are
+// the shader's, and only CInvocations and CPrimitives take them.
+bool allocateFallbackStatisticsCounter(Device& device, InvocationCounter* out, bool afterGeometryShader);
 
 // Whether a native draw recorded now counts its pixel-shader invocations: a
 // statistics query is active (and not hidden by a fallback draw) and the device

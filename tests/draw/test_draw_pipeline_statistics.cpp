@@ -1,7 +1,9 @@
 // tests/draw: D3D11 PIPELINE_STATISTICS queries count the geometry shader's
 // invocations and primitives (Vulkan's statistics in D3D's order,
 // ddi/umd/pipeline_statistics.h, shared with D3D12): an instanced geometry
-// shader amplifying points into triangles, native draws. Expected counts are
+// shader amplifying points into triangles, native draws and conservative ones
+// on the exact fallback (whose capture pass runs the geometry shader, counted
+// there once). Expected counts are
 // computed here from the draws' points and the shader's instance count; and
 // the hull shader's patches and the domain shader's invocations of triangle
 // patches tessellated with every factor 1 (one triangle: three domain points).
@@ -10,15 +12,22 @@
 #include "tessellation_listings.h"
 
 #include <chrono>
+#include <optional>
 #include <thread>
 
 using namespace d3dvk;
 using namespace d3dvk::test;
 
-TEST_CASE("D3D11 pipeline statistics count an instanced geometry shader's invocations and primitives",
-          "[draw][queries][statistics]") {
-  for (UINT instances : {1u, 2u}) {
-    CAPTURE(instances);
+TEST_CASE("D3D11 pipeline statistics count an instanced geometry shader's invocations and primitives natively "
+          "and on the conservative fallback",
+          "[draw][queries][statistics][fallback]") {
+  for (const UINT run : {0u, 1u, 2u, 3u}) {
+    const bool conservative = run >= 2;
+    const UINT instances = 1 + run % 2;
+    CAPTURE(conservative, instances);
+    // Conservative: on the exact fallback (forced), whose capture pass is what runs the geometry shader.
+    std::optional<ForceConservativeFallback> fallback;
+    if (conservative) fallback.emplace();
     RenderDevice d;
     DrawTarget target(d, 16, 16);
     const std::vector<uint8_t> code = assembled(gsPointToTriangle(instances).c_str());
@@ -33,6 +42,15 @@ TEST_CASE("D3D11 pipeline statistics count an instanced geometry shader's invoca
     target.bindVertices(vb.get());
     d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_POINTLIST);
     d.context->GSSetShader(gs.get(), nullptr, 0);
+    Com<ID3D11RasterizerState2> state;
+    if (conservative) {
+      Com<ID3D11Device3> device3;
+      REQUIRE(d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+      const D3D11_RASTERIZER_DESC2 rs{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0,     0, 0, TRUE, FALSE, FALSE, FALSE,
+                                      0,                D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+      REQUIRE(device3->CreateRasterizerState2(&rs, state.out()) == S_OK);
+      d.context->RSSetState(state.get());
+    }
     const D3D11_QUERY_DESC desc{D3D11_QUERY_PIPELINE_STATISTICS, 0};
     Com<ID3D11Query> query;
     REQUIRE(d->CreateQuery(&desc, query.out()) == S_OK);

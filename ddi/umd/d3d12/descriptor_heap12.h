@@ -41,8 +41,11 @@ struct ViewDescriptor12 {
   // The shader-visible kinds carry what a descriptor write needs, ready made at
   // view creation (the Vulkan objects are cached by the resource or the device
   // and live as long as it): a texture SRV/UAV's image view, a typed buffer
-  // SRV/UAV's texel buffer view, a CBV's or raw/structured view's byte range of
-  // resource->buffer, a sampler. `viewDimension` is the D3D12 API view
+  // SRV/UAV's texel buffer view, a sampler; and every buffer view (CBV, raw,
+  // structured or typed) its byte window of resource->buffer (offset, range),
+  // so a shader declaring a raw or structured buffer reads a typed view's
+  // bytes. Which member of the union holds a handle follows from the view,
+  // never from the declaration that reads it (isBufferView). `viewDimension` is the D3D12 API view
   // dimension (D3D12_SRV_DIMENSION for SRVs, D3D12_UAV_DIMENSION for UAVs,
   // the values of d3d12umddi.h's D3DVK_SRV_DIMENSION / D3DVK_UAV_DIMENSION;
   // 0 for CBVs and samplers), `structureStride` the structured stride (0: raw
@@ -55,16 +58,18 @@ struct ViewDescriptor12 {
   UINT viewDimension = 0;
   UINT structureStride = 0;
   union {
-    VkImageView imageView;
-    VkBufferView texelView;
+    VkImageView imageView;    // texture SRVs and UAVs
+    VkBufferView texelView;   // typed buffer SRVs and UAVs (null for raw and structured ones)
     VkSampler sampler;
-    UINT64 offset;  // constant, raw and structured buffers (bytes)
   };
-  UINT64 range = 0;  // constant, raw and structured buffers (bytes); typed buffers: the texel view's bytes
-  UINT64 texelOffset = 0;  // typed buffer views: the texel view's first byte in resource->buffer
-  // Buffer SRVs/UAVs: the descriptor (offset/range, texelOffset/range) starts
-  // this many elements (typed) or dwords (raw, structured) before the view, at
-  // the aligned byte Vulkan needs (binding.h's buffer view shifts).
+  // Buffer views (CBVs, raw, structured and typed SRVs/UAVs): the window of
+  // resource->buffer their descriptor covers, in bytes (a typed view's: its
+  // texel view's).
+  UINT64 offset = 0;
+  UINT64 range = 0;
+  // Buffer SRVs/UAVs: the descriptor starts this many elements (typed) or
+  // dwords (raw, structured) before the view, at the aligned byte Vulkan needs
+  // (binding.h's buffer view shifts).
   UINT shift = 0;
   UINT64 shiftBytes() const { return UINT64(shift) * (format ? format->bytesPerTexel : 4); }
   // UAVs of buffers with a counter: the counter's buffer and byte offset (4 bytes).
@@ -72,6 +77,8 @@ struct ViewDescriptor12 {
   UINT64 counterOffset = 0;
 
   ViewDescriptor12() : imageView(VK_NULL_HANDLE) {}
+  // An SRV or UAV of a buffer (D3D12's SRV and UAV BUFFER dimensions are both 1), null or not.
+  bool isBufferView() const { return (kind == ShaderResource || kind == UnorderedAccess) && viewDimension == 1; }
   static ViewDescriptor12* from(D3D12DDI_CPU_DESCRIPTOR_HANDLE h) { return reinterpret_cast<ViewDescriptor12*>(h.ptr); }
   // A shader-visible heap's GPU handle is its slot's address (descriptor_heap12.cpp).
   static const ViewDescriptor12* from(D3D12DDI_GPU_DESCRIPTOR_HANDLE h) {

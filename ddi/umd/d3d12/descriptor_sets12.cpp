@@ -49,13 +49,15 @@ bool sameView(const ViewDescriptor12& a, const ViewDescriptor12& b) {
   return a.kind == b.kind && a.resource == b.resource && a.format == b.format && a.mip == b.mip &&
          a.firstSlice == b.firstSlice && a.sliceCount == b.sliceCount && a.dsvFlags == b.dsvFlags &&
          a.viewDimension == b.viewDimension && a.structureStride == b.structureStride && a.offset == b.offset &&
-         a.range == b.range && a.texelOffset == b.texelOffset && a.counter == b.counter &&
+         a.range == b.range && a.counter == b.counter &&
          a.counterOffset == b.counterOffset && a.shift == b.shift;
 }
 
 // The buffer view shifts of table binding `i` of `shader` (its count words),
-// read from the heap at `table`: each entry's shift where it holds a view of
-// the declared kind, else 0.
+// read from the heap at `table`: each entry's shift, in the declaration's
+// units (dwords for raw and structured declarations, which may read a typed
+// view's bytes; texels for typed ones), where it holds a buffer view of the
+// declared kind, else 0.
 void writeTableShifts(const Shader12& shader, size_t i, const ViewDescriptor12* table, uint32_t available, uint32_t* words) {
   const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
   const bool uav = b.descriptorClass == rootsig::DescriptorClass::StorageTexelBuffer ||
@@ -65,7 +67,10 @@ void writeTableShifts(const Shader12& shader, size_t i, const ViewDescriptor12* 
   for (uint32_t e = 0; e < b.count; ++e) {
     const bool inHeap = table && uint64_t(b.tableOffset) + e < available;
     const ViewDescriptor12* d = inHeap ? &tableEntry(table, b.tableOffset + e) : nullptr;
-    words[e] = d && d->kind == kind && d->resource ? d->shift : 0;
+    const bool typedDeclaration = b.descriptorClass != rootsig::DescriptorClass::StorageBuffer;
+    words[e] = !d || d->kind != kind || !d->resource || !d->isBufferView() ? 0
+               : typedDeclaration                                        ? (d->texelView ? d->shift : 0)
+                                                                         : UINT(d->shiftBytes() / 4);
   }
 }
 
@@ -105,6 +110,7 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
   std::vector<VkDescriptorImageInfo>& images = out.images.emplace_back();
   std::vector<VkBufferView>& texels = out.texels.emplace_back();
   const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
   std::string error;
   const ViewDescriptor12 pastTheHeap;  // an entry past the heap's end reads as empty, never from past its storage
   for (uint32_t e = 0; e < b.count; ++e) {
@@ -120,8 +126,18 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
                           : shader.bindings.ranges[i].kind == dxbc::ResourceKind::UnorderedAccess
                               ? ViewDescriptor12::UnorderedAccess
                               : ViewDescriptor12::ShaderResource;
-        const bool ok = d.kind == kind && (d.resource || nullOk);
-        if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no view of the kind it declares";
+        // Any buffer view (CBV, raw, structured or typed) is a window of its
+        // buffer's bytes; a raw or structured declaration reads a typed view's
+        // window too, where it starts as the device's storage buffers must.
+        const bool uniform = kind == ViewDescriptor12::ConstantBuffer;
+        const VkDeviceSize align = uniform ? limits.minUniformBufferOffsetAlignment : limits.minStorageBufferOffsetAlignment;
+        const bool view = d.kind == kind && (uniform || d.isBufferView());
+        const bool ok = view && (d.resource || nullOk) && (!d.resource || d.offset % align == 0);
+        if (!ok && !wrong)
+          wrong = !view ? "a descriptor table entry a shader reads holds no view of the kind it declares (a buffer)"
+                        : !d.resource ? "a descriptor table entry a shader reads holds no view of the kind it declares"
+                                      : "a typed buffer view read through a raw or structured declaration starts at a byte "
+                                        "offset this Vulkan device cannot bind as a storage buffer";
         buffers.push_back(ok && d.resource ? VkDescriptorBufferInfo{d.resource->buffer->handle(), d.offset, d.range}
                                            : VkDescriptorBufferInfo{VK_NULL_HANDLE, 0, VK_WHOLE_SIZE});
         break;
@@ -130,7 +146,9 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
       case rootsig::DescriptorClass::StorageTexelBuffer: {
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::UniformTexelBuffer ? ViewDescriptor12::ShaderResource
                                                                                            : ViewDescriptor12::UnorderedAccess;
-        const bool ok = d.kind == kind && (d.texelView || nullOk);
+        // Only a typed buffer view has a texel view (a raw or structured one reads zeros).
+        const bool view = d.kind == kind && d.isBufferView() && (d.texelView || !d.resource);
+        const bool ok = view && (d.texelView || nullOk);
         if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no typed buffer view";
         texels.push_back(ok ? d.texelView : VK_NULL_HANDLE);
         break;
@@ -139,7 +157,8 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
       case rootsig::DescriptorClass::StorageImage: {
         const auto kind = b.descriptorClass == rootsig::DescriptorClass::SampledImage ? ViewDescriptor12::ShaderResource
                                                                                      : ViewDescriptor12::UnorderedAccess;
-        const bool ok = d.kind == kind && (d.imageView || nullOk);
+        const bool view = d.kind == kind && !d.isBufferView();
+        const bool ok = view && (d.imageView || nullOk);
         if (!ok && !wrong) wrong = "a descriptor table entry a shader reads holds no texture view";
         images.push_back({VK_NULL_HANDLE, ok ? d.imageView : VK_NULL_HANDLE, VK_IMAGE_LAYOUT_GENERAL});
         break;

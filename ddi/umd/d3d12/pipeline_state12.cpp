@@ -421,15 +421,18 @@ HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE
   blend.attachmentCount = a.NumRenderTargets;
   blend.pAttachments = attachments;
 
+  // The strides are dynamic only where there are vertex buffers: a pipeline
+  // without (SV_VertexID draws) binds none, and Vulkan wants a
+  // vkCmdBindVertexBuffers2 before every draw of a pipeline with dynamic strides.
   const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT,
                                      VK_DYNAMIC_STATE_SCISSOR,
-                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE,
                                      VK_DYNAMIC_STATE_BLEND_CONSTANTS,
                                      VK_DYNAMIC_STATE_STENCIL_REFERENCE,
                                      VK_DYNAMIC_STATE_PRIMITIVE_TOPOLOGY,
-                                     VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE};
+                                     VK_DYNAMIC_STATE_PRIMITIVE_RESTART_ENABLE,
+                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dynamic.dynamicStateCount = uint32_t(std::size(dynamics));
+  dynamic.dynamicStateCount = uint32_t(std::size(dynamics)) - (vertexInput.vertexBindingDescriptionCount ? 0 : 1);
   dynamic.pDynamicStates = dynamics;
 
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};

@@ -158,6 +158,16 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
       umd::logError("D3D12: " + why);
       return device->setError(E_NOTIMPL);
     }
+    for (size_t i = 0; i < shader->bindings.ranges.size() && i < shader->bindings.bindings.size(); ++i) {
+      const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
+      const dxbc::DescriptorRange& r = shader->bindings.ranges[i];
+      if (b.capped && b.count < rootsig::kUnboundedDescriptorCap)
+        device->message(S_OK, std::string("D3D12: an unbounded descriptor range of the ") + rootsig::stageName(stage) +
+                                  " shader (from register " + std::to_string(r.lowerBound) + " of space " +
+                                  std::to_string(r.space) + ") holds " + std::to_string(b.count) +
+                                  " descriptors on this Vulkan device (its per-stage limits, shared among the "
+                                  "shader's unbounded ranges); elements past them read zeros or nothing");
+    }
     dxbc::TranslateOptions options;
     options.d3dVertexInstanceIds = stage == dxbc::ProgramType::Vertex;
     options.innerCoverageAsZero = !device->vk().info().fragmentFullyCovered;

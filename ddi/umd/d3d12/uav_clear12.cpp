@@ -61,7 +61,7 @@ void CommandRecorder12::clearUnorderedAccessView(D3D12DDI_CPU_DESCRIPTOR_HANDLE 
     if (d->structureStride) return failWith(E_INVALIDARG, "structured buffer views cannot be cleared");
     const bool typed = d->format != nullptr;
     // The view's own bytes (its descriptor may start before them, ViewDescriptor12::shift).
-    UINT64 first = (typed ? d->texelOffset : d->offset) + d->shiftBytes(), bytes = d->range - d->shiftBytes();
+    UINT64 first = d->offset + d->shiftBytes(), bytes = d->range - d->shiftBytes();
     UINT elementBytes = typed ? d->format->bytesPerTexel : 4;
     unsigned char texel[16] = {};
     if (!typed) {

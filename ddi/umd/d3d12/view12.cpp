@@ -181,7 +181,7 @@ bool bufferView(Device12& device, const char* what, Resource12& r, DXGI_FORMAT f
     refuse(device, what, "cannot create the texel buffer view", Device12::hresultFor(result));
     return false;
   }
-  d.texelOffset = offset;
+  d.offset = offset;
   d.range = range;
   return true;
 }
@@ -237,7 +237,7 @@ VOID APIENTRY createShaderResourceView(D3D12DDI_HDEVICE hDevice, const D3D12DDIA
                     a->Buffer.StructureByteStride, a->Buffer.Flags & D3D12DDI_BUFFER_SRV_FLAG_RAW,
                     VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT, d))
       return;
-    if (!d.viewDimension) d.viewDimension = D3DVK_SRV_DIMENSION_BUFFER;
+    d.viewDimension = D3DVK_SRV_DIMENSION_BUFFER;  // what the view is, whatever the runtime said
     *slot = d;
     return;
   }
@@ -360,7 +360,7 @@ VOID APIENTRY createUnorderedAccessView(D3D12DDI_HDEVICE hDevice, const D3D12DDI
       d.counter = counter;
       d.counterOffset = b.CounterOffsetInBytes;
     }
-    if (!d.viewDimension) d.viewDimension = D3DVK_UAV_DIMENSION_BUFFER;
+    d.viewDimension = D3DVK_UAV_DIMENSION_BUFFER;
     *slot = d;
     return;
   }
