@@ -6,6 +6,7 @@
 // consume) in two spaces and root constants in two; a view that is not a
 // buffer for a buffer declaration, or not a texture for a texture one, reads
 // zeros with a message and never reaches the shader as another kind's handle.
+// Source views also start off the storage-buffer alignment (their shifts).
 // Unbounded ranges in three spaces of one table share the device's per-stage
 // storage buffers, with a message saying how many each holds.
 #include "register_spaces12.h"
@@ -64,6 +65,11 @@ ret
 TEST_CASE("D3D12 SM5.1 register spaces: typed buffer views read and written through raw and structured declarations "
           "with ranges spanning declarations and counters and root constants in several spaces",
           "[d3d12][draw][compute][spaces]") {
+  // The source views start `skew` elements later: at 1 and 3 they start off
+  // the device's storage-buffer alignment, so a raw or structured declaration
+  // reads a typed view through its shift (in dwords).
+  const UINT skew = GENERATE(0u, 1u, 3u);
+  INFO("source views skewed by " << skew << " elements");
   SpacesRig rig;
   ID3D12Device* device = rig.device;
   constexpr D3D12_DESCRIPTOR_RANGE_TYPE SRV = D3D12_DESCRIPTOR_RANGE_TYPE_SRV, UAV = D3D12_DESCRIPTOR_RANGE_TYPE_UAV;
@@ -92,14 +98,14 @@ TEST_CASE("D3D12 SM5.1 register spaces: typed buffer views read and written thro
 
   ID3D12DescriptorHeap* heap = rig.heap(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 16);
   auto typedSrv = [&](UINT64 first, UINT slot) {
-    const D3D12_SHADER_RESOURCE_VIEW_DESC d = bufferSrv(DXGI_FORMAT_R32_UINT, first, 8, 0, false);
+    const D3D12_SHADER_RESOURCE_VIEW_DESC d = bufferSrv(DXGI_FORMAT_R32_UINT, first + skew, 8, 0, false);
     device->CreateShaderResourceView(data, &d, rig.slot(heap, slot));
   };
   typedSrv(8, 0);   // T1: t1 space1 (raw declaration)
   typedSrv(12, 1);  // T2: t2 space1 (typed)
   typedSrv(4, 2);   // T0: t1 space2 (raw declaration)
   typedSrv(16, 3);  // T3: t2 space2 (typed)
-  D3D12_SHADER_RESOURCE_VIEW_DESC srv = bufferSrv(DXGI_FORMAT_UNKNOWN, 24, 8, 4, false);
+  D3D12_SHADER_RESOURCE_VIEW_DESC srv = bufferSrv(DXGI_FORMAT_UNKNOWN, 24 + skew, 8, 4, false);
   device->CreateShaderResourceView(data, &srv, rig.slot(heap, 4));  // T5: t3 space2 (structured)
   typedSrv(20, 5);  // T4: t3 space1 (structured declaration)
   D3D12_UNORDERED_ACCESS_VIEW_DESC uav = bufferUav(DXGI_FORMAT_UNKNOWN, 0, 16, 4, false);
@@ -129,12 +135,12 @@ TEST_CASE("D3D12 SM5.1 register spaces: typed buffer views read and written thro
   rig.execute();
 
   const std::vector<uint32_t> u0 = SpacesRig::words(read[0]), u1 = SpacesRig::words(read[1]);
-  CHECK(u0[4] == 100008);      // T1 (typed from element 8) word 0 → U0 (typed from element 4) byte 0
-  CHECK(u0[5] == 100025);      // T5 (structured from element 24) element 1 → U0 byte 4
-  CHECK(u1[8] == 100004);      // T0 (typed from element 4) → U1 (raw from word 8)
-  CHECK(u1[9] == 100021);      // T4 (typed from element 20, structured declaration) element 1
-  CHECK(SpacesRig::words(read[2])[1] == 100016);  // T3 (space 2) → U2 (space 1) element 1
-  CHECK(SpacesRig::words(read[3])[5] == 100012);  // T2 (space 1) → U3 (space 2, from element 4) element 1
+  CHECK(u0[4] == 100008 + skew);      // T1 (typed from element 8) word 0 → U0 (typed from element 4) byte 0
+  CHECK(u0[5] == 100025 + skew);      // T5 (structured from element 24) element 1 → U0 byte 4
+  CHECK(u1[8] == 100004 + skew);      // T0 (typed from element 4) → U1 (raw from word 8)
+  CHECK(u1[9] == 100021 + skew);      // T4 (typed from element 20, structured declaration) element 1
+  CHECK(SpacesRig::words(read[2])[1] == 100016 + skew);  // T3 (space 2) → U2 (space 1) element 1
+  CHECK(SpacesRig::words(read[3])[5] == 100012 + skew);  // T2 (space 1) → U3 (space 2, from element 4) element 1
   CHECK(SpacesRig::words(read[4])[2] == 700);     // u3 space4: its counter handed out 2 (then 3)
   CHECK(SpacesRig::words(read[5])[1] == 800);     // u3 space3: consume took 2 to 1, element 1
   CHECK(SpacesRig::words(readCounters[0])[0] == 3);
