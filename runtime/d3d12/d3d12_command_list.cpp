@@ -313,7 +313,12 @@ bool toDdi(const D3D12_TEXTURE_COPY_LOCATION& loc, DdiLocation* out, std::string
 void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_COPY_LOCATION* pDst, UINT DstX, UINT DstY,
                                                            UINT DstZ, const D3D12_TEXTURE_COPY_LOCATION* pSrc,
                                                            const D3D12_BOX* pSrcBox) try {
-  const char* method = "CopyTextureRegion";
+  copyTextureRegion("CopyTextureRegion", pDst, DstX, DstY, DstZ, pSrc, pSrcBox, false);
+} D3DVK_CATCH_VOID
+
+void D3D12CommandList::copyTextureRegion(const char* method, const D3D12_TEXTURE_COPY_LOCATION* pDst, UINT DstX,
+                                         UINT DstY, UINT DstZ, const D3D12_TEXTURE_COPY_LOCATION* pSrc,
+                                         const D3D12_BOX* pSrcBox, bool anyRegion) {
   if (!recording(method)) return;
   if (!pDst) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_NULLDST), "pDst is null");
   if (!pSrc) return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_NULLSRC), "pSrc is null");
@@ -379,7 +384,7 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
   }
   // A depth-stencil or multisampled subresource is copied whole: no offset,
   // no box but one covering the whole source, and the whole destination written.
-  if (src.wholeOnly || dst.wholeOnly) {
+  if (!anyRegion && (src.wholeOnly || dst.wholeOnly)) {
     if (DstX || DstY || DstZ)
       return invalid(method, D3DVK_D3D12_MESSAGE_ID(COPYTEXTUREREGION_INVALIDDSTCOORDINATES),
                      "a depth-stencil or multisampled subresource is copied whole: DstX, DstY and DstZ must be 0");
@@ -427,7 +432,7 @@ void STDMETHODCALLTYPE D3D12CommandList::CopyTextureRegion(const D3D12_TEXTURE_C
     f.pfnCopyTextureRegion(ddiHandle(), &dst.placement, dst.layout, DstX, DstY, DstZ, &src.placement, src.layout,
                            pSrcBox ? &box : nullptr);
   });
-} D3DVK_CATCH_VOID
+}
 
 void STDMETHODCALLTYPE D3D12CommandList::CopyResource(ID3D12Resource* pDstResource, ID3D12Resource* pSrcResource) try {
   const char* method = "CopyResource";

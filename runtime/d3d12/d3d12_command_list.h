@@ -168,6 +168,12 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   bool resolveFormatValid(const char* method, DXGI_FORMAT format, DXGI_FORMAT src, DXGI_FORMAT dst);
   // A valid call d3dvk cannot carry out: the command is dropped and Close returns E_NOTIMPL.
   void unsupported(const char* method, const std::string& why);
+  // CopyTextureRegion's validation and DDI call under `method`'s name;
+  // `anyRegion` lifts D3D12's whole-subresource rule for depth-stencil and
+  // multisampled subresources (ResolveSubresourceRegion's DECOMPRESS copies a
+  // rectangle of samples to any place).
+  void copyTextureRegion(const char* method, const D3D12_TEXTURE_COPY_LOCATION* pDst, UINT DstX, UINT DstY, UINT DstZ,
+                         const D3D12_TEXTURE_COPY_LOCATION* pSrc, const D3D12_BOX* pSrcBox, bool anyRegion);
   // AtomicCopyBufferUINT(64): a `bytes`-byte copy after the runtime's checks.
   void atomicCopy(const char* method, UINT bytes, ID3D12Resource* dstBuffer, UINT64 dstOffset, ID3D12Resource* srcBuffer,
                   UINT64 srcOffset, UINT dependencies, ID3D12Resource* const* dependentResources,

@@ -11,7 +11,8 @@
 //   place of the destination subresource (a depth-stencil texture's
 //   subresources per plane: both on one plane; the stencil plane and integer
 //   formats take MIN and MAX only); DECOMPRESS in place is nothing to do
-//   (d3dvk keeps no compressed surfaces);
+//   (d3dvk keeps no compressed surfaces), into another place a copy of the
+//   region;
 // - OMSetDepthBounds, SetSamplePositions, SetViewInstanceMask: this device
 //   reports no depth-bounds test, no programmable sample positions and no
 //   view instancing (CheckFeatureSupport), so they set nothing the pipeline
@@ -148,9 +149,20 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresourceRegion(ID3D12Resource
     case D3D12_RESOLVE_MODE_DECOMPRESS:
       if (s.SampleDesc.Count != d.SampleDesc.Count)
         return invalid(method, "D3D12_RESOLVE_MODE_DECOMPRESS needs resources of one sample count");
-      // Nothing is compressed: in place it is nothing to do; elsewhere a copy of the region.
+      // Nothing is compressed: in place it is nothing to do; elsewhere a copy
+      // of the region (CopyTextureRegion's rules but for its whole-subresource
+      // one: formats of one group, the sample counts equal).
       if (dst == src && DstSubresource == SrcSubresource && LONG(DstX) == r.left && LONG(DstY) == r.top) return;
-      return unsupported(method, "D3D12_RESOLVE_MODE_DECOMPRESS into another subresource is not implemented");
+      {
+        D3D12_TEXTURE_COPY_LOCATION to{}, from{};
+        to.pResource = pDstResource;
+        to.Type = from.Type = D3D12_TEXTURE_COPY_TYPE_SUBRESOURCE_INDEX;
+        to.SubresourceIndex = DstSubresource;
+        from.pResource = pSrcResource;
+        from.SubresourceIndex = SrcSubresource;
+        const D3D12_BOX box{UINT(r.left), UINT(r.top), 0, UINT(r.right), UINT(r.bottom), 1};
+        return copyTextureRegion(method, &to, DstX, DstY, 0, &from, &box, true);
+      }
     case D3D12_RESOLVE_MODE_MIN:
     case D3D12_RESOLVE_MODE_MAX:
     case D3D12_RESOLVE_MODE_AVERAGE:

@@ -199,11 +199,19 @@ TEST_CASE("D3D12 ResolveSubresourceRegion resolves a rectangle into another plac
   list1->ResolveSubresourceRegion(target, 0, 0, 0, msaa, 0, nullptr, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_AVERAGE);
   // DECOMPRESS in place: nothing to do, no error.
   list1->ResolveSubresourceRegion(msaa, 0, 1, 2, msaa, 0, &from, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_DECOMPRESS);
+  // DECOMPRESS into another multisampled texture at (3, 1): the samples copied
+  // (read back through that texture's resolve; outside the region it stays 0).
+  ID3D12Resource* msaa2 = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 4);
+  ID3D12Resource* decompressed = c.texture(DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, 1, D3D12_RESOURCE_FLAG_NONE);
+  const FLOAT zero[4] = {0, 0, 0, 0};
+  c.list->ClearRenderTargetView(c.rtv(msaa2, DXGI_FORMAT_R8G8B8A8_UNORM), zero, 0, nullptr);
+  list1->ResolveSubresourceRegion(msaa2, 0, 3, 1, msaa, 0, &from, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOLVE_MODE_DECOMPRESS);
+  c.list->ResolveSubresource(decompressed, 0, msaa2, 0, DXGI_FORMAT_R8G8B8A8_UNORM);
   REQUIRE(c.run() == S_OK);
   auto source = [&](UINT x, UINT y) {  // the multisampled target's pixel
     return x >= 2 && x < 5 && y >= 3 ? 0xFF0000FFu : 0xCC996633u;
   };
-  const std::vector<uint32_t> region = c.read(target, 2), whole = c.read(target, 0);
+  const std::vector<uint32_t> region = c.read(target, 2), whole = c.read(target, 0), copied = c.read(decompressed, 0);
   REQUIRE(region.size() == 64);
   REQUIRE(whole.size() == 64);
   for (UINT y = 0; y < 8; ++y)
@@ -212,6 +220,7 @@ TEST_CASE("D3D12 ResolveSubresourceRegion resolves a rectangle into another plac
       const bool inside = x >= 3 && x < 7 && y >= 1 && y < 5;
       CHECK(region[y * 8 + x] == (inside ? source(x - 3 + 1, y - 1 + 2) : 0u));
       CHECK(whole[y * 8 + x] == source(x, y));
+      CHECK(copied[y * 8 + x] == (inside ? source(x - 3 + 1, y - 1 + 2) : 0u));
     }
   list1->Release();
 }
