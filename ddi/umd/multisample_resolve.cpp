@@ -7,19 +7,7 @@ namespace d3dvk::umd {
 
 std::unique_ptr<SampleResolvePipelines> SampleResolvePipelines::create(vk::Device& device, VkResult* result) {
   auto p = std::make_unique<SampleResolvePipelines>();
-  const VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
-  VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-  setInfo.bindingCount = 1;
-  setInfo.pBindings = &binding;
-  if (!(p->setLayout = vk::createDescriptorSetLayout(device, setInfo, result))) return nullptr;
-  const VkPushConstantRange push{VK_SHADER_STAGE_FRAGMENT_BIT, 0, indirect::kResolveSamplesPushBytes};
-  const VkDescriptorSetLayout set = p->setLayout->handle();
-  VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
-  layoutInfo.setLayoutCount = 1;
-  layoutInfo.pSetLayouts = &set;
-  layoutInfo.pushConstantRangeCount = 1;
-  layoutInfo.pPushConstantRanges = &push;
-  if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
+  if (!createPerSampleLayouts(device, indirect::kResolveSamplesPushBytes, &p->setLayout, &p->layout, result)) return nullptr;
   if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
   for (int i = 0; i < 5; ++i) {
     const auto kind = indirect::SampleKind(i);

@@ -45,21 +45,26 @@ bool stencilExportEnabled(const vk::Device& device) {
   return device.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME);
 }
 
-std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Device& device, VkResult* result) {
-  auto p = std::make_unique<SampleRestorePipelines>();
+bool createPerSampleLayouts(vk::Device& device, uint32_t pushBytes, std::unique_ptr<vk::DescriptorSetLayout>* setLayout,
+                            std::unique_ptr<vk::PipelineLayout>* layout, VkResult* result) {
   const VkDescriptorSetLayoutBinding binding{0, VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr};
   VkDescriptorSetLayoutCreateInfo setInfo{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
   setInfo.bindingCount = 1;
   setInfo.pBindings = &binding;
-  if (!(p->setLayout = vk::createDescriptorSetLayout(device, setInfo, result))) return nullptr;
-  const VkPushConstantRange push{VK_SHADER_STAGE_FRAGMENT_BIT, 0, indirect::kRestoreSamplesPushBytes};
-  const VkDescriptorSetLayout set = p->setLayout->handle();
+  if (!(*setLayout = vk::createDescriptorSetLayout(device, setInfo, result))) return false;
+  const VkPushConstantRange push{VK_SHADER_STAGE_FRAGMENT_BIT, 0, pushBytes};
+  const VkDescriptorSetLayout set = (*setLayout)->handle();
   VkPipelineLayoutCreateInfo layoutInfo{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   layoutInfo.setLayoutCount = 1;
   layoutInfo.pSetLayouts = &set;
   layoutInfo.pushConstantRangeCount = 1;
   layoutInfo.pPushConstantRanges = &push;
-  if (!(p->layout = vk::createPipelineLayout(device, layoutInfo, result))) return nullptr;
+  return bool(*layout = vk::createPipelineLayout(device, layoutInfo, result));
+}
+
+std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Device& device, VkResult* result) {
+  auto p = std::make_unique<SampleRestorePipelines>();
+  if (!createPerSampleLayouts(device, indirect::kRestoreSamplesPushBytes, &p->setLayout, &p->layout, result)) return nullptr;
   if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
   for (int i = 0; i < 5; ++i) {
     const auto kind = indirect::SampleKind(i);

@@ -77,6 +77,11 @@ std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipe
 // colour, depth or stencil attachment, loaded by `load` and stored.
 void beginPerSampleRendering(VkCommandBuffer cmd, VkImageView view, PerSampleTarget target, VkExtent2D extent,
                              VkAttachmentLoadOp load);
+// The set layout (binding 0: one sampled image for the fragment shader, no
+// sampler) and pipeline layout (plus `pushBytes` of fragment push constants)
+// every per-sample pass uses; false (and *result) if either cannot be made.
+bool createPerSampleLayouts(vk::Device& device, uint32_t pushBytes, std::unique_ptr<vk::DescriptorSetLayout>* setLayout,
+                            std::unique_ptr<vk::PipelineLayout>* layout, VkResult* result);
 // Writes binding 0 of `set` with `view` (sampled, GENERAL).
 void writeSampledImageSet(const vk::Device& device, VkDescriptorSet set, VkImageView view);
 // A shader module of SPIR-V compiled into the driver.
