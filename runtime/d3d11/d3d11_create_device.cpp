@@ -135,8 +135,15 @@ extern "C" __attribute__((visibility("default"))) HRESULT WINAPI D3D11CreateDevi
       return hr;
     }
     D3D11Device* device = nullptr;
-    hr = D3D11Device::create(std::move(adapter), *dxgiAdapter, level, Flags, &device, &error);
-    dxgiAdapter->Release();  // the device holds it
+    {
+      // The device holds the adapter; this reference goes however create()
+      // ends (a failed allocation inside it throws to the entry barrier).
+      struct ReleaseAdapter {
+        DxgiAdapter* adapter;
+        ~ReleaseAdapter() { adapter->Release(); }
+      } release{dxgiAdapter};
+      hr = D3D11Device::create(std::move(adapter), *dxgiAdapter, level, Flags, &device, &error);
+    }
     if (FAILED(hr)) {
       logError("D3D11CreateDevice", error);
       return hr;
