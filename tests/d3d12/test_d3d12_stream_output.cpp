@@ -7,6 +7,7 @@
 // domain shader's output, SO_STATISTICS queries, and the descs D3D12 refuses. Expected values are computed here from the vertices.
 #include "d3d12_pipeline_util.h"
 #include "d3d12_test_util.h"
+#include "norm_tolerance.h"
 #include "stream_output12_util.h"
 #include "tessellation_listings.h"
 
@@ -292,7 +293,6 @@ TEST_CASE("D3D12 stream output of a geometry shader captures two streams and ras
   CHECK(s[0] == 2 * 16);
   CHECK(s[1] == 2 * 16);
   const std::vector<uint32_t> pixels = target.pixels();
-  auto unorm = [](float v) { return uint32_t(std::lround(std::min(v, 1.0f) * 255.0f)); };
   for (UINT v = 0; v < 2; ++v) {
     CAPTURE(v);
     const Vertex& p = points[v];
@@ -312,8 +312,8 @@ TEST_CASE("D3D12 stream output of a geometry shader captures two streams and ras
   for (UINT v = 0; v < 2; ++v) {
     CAPTURE(v);
     const Vertex& p = points[v];
-    const uint32_t want = unorm(2 * p.r) | unorm(2 * p.g) << 8 | unorm(2 * p.b) << 16 | unorm(2 * p.a) << 24;
-    CHECK(pixels[(15 - px[v][1]) * 16 + (15 - px[v][0])] == want);
+    // (2 × 0.25 = 0.5 is 127.5 in UNORM8, a tie: 127 or 128; tests/support/norm_tolerance.h.)
+    CHECK_THAT(pixels[(15 - px[v][1]) * 16 + (15 - px[v][0])], IsRgba8Unorm({2 * p.r, 2 * p.g, 2 * p.b, 2 * p.a}));
     CHECK(pixels[px[v][1] * 16 + px[v][0]] == 0u);
   }
   pso->Release();
