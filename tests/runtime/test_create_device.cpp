@@ -14,6 +14,8 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
+#include <system_error>
 #include <vector>
 
 using namespace d3dvk::test;
@@ -231,7 +233,14 @@ TEST_CASE("D3DVKGetRuntimeInfo names the runtime, the UMD and the negotiated DDI
   D3DVK_RUNTIME_INFO info;
   REQUIRE(D3DVKGetRuntimeInfo(&info, nullptr, 0) == S_OK);
   CHECK(std::string(info.RuntimePath).find("libd3dvk.so") != std::string::npos);
-  CHECK(std::string(info.UmdPath) == D3DVK_UMD_LIBRARY);
+  // The UMD is the one next to the runtime (D3DVK_UMD_PATH unset), and that is
+  // this build's UMD: the same file, whatever path reached it (on the GPU
+  // machine the bundle's lib folder, which the build's lib folder links to).
+  const std::string runtime = info.RuntimePath, umd = info.UmdPath;
+  CHECK(umd == runtime.substr(0, runtime.rfind('/') + 1) + "libd3dvk_umd.so");
+  std::error_code error;
+  CHECK(std::filesystem::equivalent(umd, D3DVK_UMD_LIBRARY, error));
+  CHECK(!error);
   REQUIRE(info.SupportedVersionCount == 2);
   CHECK(info.NegotiatedVersion == 0x000B002000090000ull);
   CHECK(D3DVKGetRuntimeInfo(nullptr, nullptr, 0) == E_INVALIDARG);
