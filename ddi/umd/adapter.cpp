@@ -40,7 +40,7 @@ std::unique_ptr<Adapter> Adapter::open(std::string* error, HRESULT* hr) {
     *hr = DXGI_ERROR_UNSUPPORTED;
     return nullptr;
   }
-  self->device_ = vk::Device::create(pd, error);
+  self->device_ = vk::Device::create(pd, error, {}, self->instance_->validationLayerVersion());
   if (!self->device_) {
     *hr = DXGI_ERROR_UNSUPPORTED;
     return nullptr;

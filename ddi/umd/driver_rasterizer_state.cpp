@@ -21,6 +21,8 @@ state::RasterizerDeviceCaps rasterizerDeviceCaps(Device& device) {
   caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
   caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
   caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
+  caps.depthBiasExact = vk.depthBiasExactEnabled();
+  caps.unormDepthBiasUnit = state::unormDepthBiasUnit(vk.info().driverName, caps.depthBiasExact);
   return caps;
 }
 

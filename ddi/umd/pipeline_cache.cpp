@@ -401,7 +401,8 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   viewport.viewportCount = key.viewportCount;
   viewport.scissorCount = key.viewportCount;
 
-  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerDeviceCaps(device_));
+  const state::RasterizerDeviceCaps rasterizerCaps = rasterizerDeviceCaps(device_);
+  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(*in.rasterizer, rasterizerCaps);
   if (capture || in.rasterizerDiscard) rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
 
   VkPipelineMultisampleStateCreateInfo multisample{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
@@ -418,7 +419,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
   rasterizer.rasterization.depthBiasConstantFactor =
       state::depthBiasConstantFactor(in.rasterizer->DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
-                                     state::unormDepthBiasUnit(device_.vk().info().driverName));
+                                     rasterizerCaps.unormDepthBiasUnit);
   if (dsFormat)
     depthStencil = state::translateDepthStencilState(
         in.depthStencil ? in.depthStencil->desc : state::defaultDepthStencilDesc(),

@@ -2,6 +2,7 @@
 #include "vk_device.h"
 
 #include "d3dvk_checked_math.h"
+#include "vk_ext_depth_bias_control.h"
 #include "vk_memory_budget.h"
 
 #include <algorithm>
@@ -83,7 +84,8 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
 }
 
 std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::string* error,
-                                       const std::vector<const char*>& optionalExtensions) {
+                                       const std::vector<const char*>& optionalExtensions,
+                                       uint32_t validationLayerVersion) {
   std::unique_ptr<Device> self(new Device());
   self->physicalDevice_ = physicalDevice;
   self->info_ = queryPhysicalDevice(physicalDevice);
@@ -127,6 +129,11 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,   // D3D12 SetPredication
                                      VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,  // layer/viewport from VS, DS
                                      VK_KHR_SWAPCHAIN_EXTENSION_NAME};  // presentation (d3dvk_present.h)
+  // D3D's exact depth bias on UNORM depth; not under a validation layer from an
+  // older registry, which strips the extension's structures from the chains it
+  // copies (so the driver would never see them) and reports them as unknown.
+  if (validationLayerVersion == 0 || validationLayerVersion >= kDepthBiasControlRegistryVersion)
+    wanted.push_back(VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
@@ -347,6 +354,22 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     conditional.pNext = v13.pNext;
     v13.pNext = &conditional;
     self->conditionalRendering_ = conditionalSupported.conditionalRendering == VK_TRUE;
+  }
+
+  // DepthBias in D3D's r = 2^-n on UNORM depth (VkDepthBiasRepresentationInfoEXT
+  // with depthBiasExact in every pipeline with depth bias).
+  VkPhysicalDeviceDepthBiasControlFeaturesEXT depthBiasControl{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT};
+  if (self->extensionEnabled(VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME)) {
+    VkPhysicalDeviceDepthBiasControlFeaturesEXT depthBiasSupported{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DEPTH_BIAS_CONTROL_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &depthBiasSupported};
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
+    depthBiasControl.depthBiasControl = depthBiasSupported.depthBiasControl;
+    depthBiasControl.depthBiasExact = depthBiasSupported.depthBiasControl && depthBiasSupported.depthBiasExact;
+    depthBiasControl.pNext = v13.pNext;
+    v13.pNext = &depthBiasControl;
+    self->depthBiasExact_ = depthBiasControl.depthBiasExact == VK_TRUE;
   }
 
   // Formats D3D guarantees that the device lacks: emulated (format_emulation.h).

@@ -2,8 +2,8 @@
 // needs to know about the physical device: properties, driver, and the
 // VK_EXT_conservative_rasterization facts the tier policy reads. Enables the
 // conservative-rasterization, transform-feedback, depth-clip-enable,
-// robustness2 (null descriptors), custom-border-colour and memory-budget
-// extensions when present. Owns what keeps a bad application from taking the
+// robustness2 (null descriptors), custom-border-colour, memory-budget and
+// depth-bias-control extensions when present. Owns what keeps a bad application from taking the
 // process down with it: the memory budget (vk_memory_budget.h) and the bound
 // on every wait for the GPU (gpuTimeoutNs: a device that stops making progress
 // is hung, and d3dvk removes it instead of waiting forever).
@@ -91,8 +91,11 @@ struct VertexDivisorFeatures {
 class Device {
  public:
   // Extra device extensions are enabled when the device has them (ignored otherwise).
+  // validationLayerVersion: Instance::validationLayerVersion() of the instance
+  // (0: no validation layer); extensions newer than the layer are left off.
   static std::unique_ptr<Device> create(VkPhysicalDevice physicalDevice, std::string* error,
-                                        const std::vector<const char*>& optionalExtensions = {});
+                                        const std::vector<const char*>& optionalExtensions,
+                                        uint32_t validationLayerVersion);
   ~Device();
   Device(const Device&) = delete;
   Device& operator=(const Device&) = delete;
@@ -113,6 +116,12 @@ class Device {
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
   // VK_EXT_conditional_rendering's conditionalRendering (D3D12 SetPredication).
   bool conditionalRenderingEnabled() const { return conditionalRendering_; }
+  // VK_EXT_depth_bias_control's depthBiasExact: pipelines may ask for D3D's
+  // UNORM r = 2^-n exactly (VkDepthBiasRepresentationInfoEXT). Off without the
+  // extension, and under a validation layer older than it (the layer would drop
+  // the structure from the pipeline's chain); then depth bias is scaled to the
+  // implementation's known r (translate/state/depth_bias.h).
+  bool depthBiasExactEnabled() const { return depthBiasExact_; }
   // The DXGI format families D3D guarantees that this device holds in other
   // formats (translate/texture/format_emulation.h): kEmulatedBc without
   // textureCompressionBC, kEmulated4444 without a sampled
@@ -164,6 +173,7 @@ class Device {
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
   bool conditionalRendering_ = false;
+  bool depthBiasExact_ = false;
   uint32_t emulatedFormats_ = 0;
   DescriptorIndexingFeatures descriptorIndexing_;
   VertexDivisorFeatures vertexDivisor_;

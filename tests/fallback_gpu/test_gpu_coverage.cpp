@@ -8,7 +8,9 @@
 // through the coverage function the pixel shader's prelude runs
 // (dxbc::emitFallbackCoverage, driven by dxbc::buildCoverageTestShader over
 // every pixel of each record's box); every row's outer and inner pixels, the
-// facing and the degenerate flag must equal translate/raster's at Tier 3.
+// facing and the degenerate flag must equal translate/raster's at Tier 3, and
+// the record's candidate triangle (what the draw pass rasterizes) must have its
+// corners on the 1/16-pixel grid and hold every covered pixel's centre.
 // Once with the flat path for the records it decides (kRecordFast) and the
 // exact path for the rest, and for a share of the batches with the exact
 // 64-bit path forced for every record; the setup's switch between the draw
@@ -26,6 +28,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cmath>
 #include <cstddef>
 #include <cstdio>
 #include <cstdlib>
@@ -198,6 +201,8 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
   raster::SpanRowArray cpuRows;
   const gpu::FallbackRecord* rec = nullptr;
   std::vector<uint32_t> rowOffset(kBatch);  // each record's first row
+  gpu::SetupParams params{};
+  const auto* cornerData = static_cast<const gpu::FallbackCorner*>(corners.mapped);
   auto compareBatch = [&](uint32_t count, bool forceExact) {
       const uint32_t* gpuRows = static_cast<const uint32_t*>(rows.mapped);
       const size_t failuresBefore = failures;
@@ -227,6 +232,27 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
         if (degenerate != cov.degenerate) fail("degenerate flag differs");
         if (!cov.degenerate && ((r.flags & gpu::kRecordFrontFacing) != 0) != cov.frontFacing) fail("facing differs");
         const int32_t top = int32_t(r.boxOrigin >> 16), height = int32_t(r.boxSize >> 16);
+        // The candidate triangle the draw pass rasterizes: its corners on the
+        // 1/16-pixel grid (so a device's own vertex snap, 2^-subPixelPrecisionBits
+        // with at least 4 bits, leaves them and the depth and attributes
+        // interpolated between them where the setup computed them), and every
+        // covered pixel's centre strictly inside it.
+        double cx[3], cy[3];
+        for (uint32_t k = 0; k < gpu::kCornersPerRecord; ++k) {
+          const gpu::FallbackCorner& corner = cornerData[size_t(i) * gpu::kCornersPerRecord + k];
+          cx[k] = (double(corner.x) + 1.0) * 0.5 * params.targetWidth;
+          cy[k] = (double(corner.y) + 1.0) * 0.5 * params.targetHeight;
+          if (!forceExact && (cx[k] * 16 != std::floor(cx[k] * 16) || cy[k] * 16 != std::floor(cy[k] * 16)))
+            fail("candidate corner off the 1/16-pixel grid");
+        }
+        const double area = (cx[1] - cx[0]) * (cy[2] - cy[0]) - (cx[2] - cx[0]) * (cy[1] - cy[0]);
+        auto inside = [&](double px, double py) {
+          for (int k = 0; k < 3; ++k) {
+            const int l = (k + 1) % 3;
+            if (((cx[l] - cx[k]) * (py - cy[k]) - (px - cx[k]) * (cy[l] - cy[k])) * area <= 0) return false;
+          }
+          return true;
+        };
         // Every CPU row lies inside the box.
         if (cov.rowCount && (cov.firstY < top || int32_t(cov.firstY + cov.rowCount) > top + height)) fail("rows outside the box");
         for (int32_t y = top; y < top + height; ++y) {
@@ -243,6 +269,11 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
             const raster::SpanRow& row = cpuRows[size_t(y - cov.firstY)];
             if (!row.empty()) cpuOuterBegin = row.outerBegin, cpuOuterEnd = row.outerEnd;
             if (row.hasInner()) cpuInnerBegin = row.innerBegin, cpuInnerEnd = row.innerEnd;
+          }
+          if (!forceExact && cpuOuterEnd > cpuOuterBegin &&
+              !(inside(cpuOuterBegin + 0.5, y + 0.5) && inside(cpuOuterEnd - 0.5, y + 0.5))) {
+            fail("row " + std::to_string(y) + ": a covered pixel's centre outside the candidate triangle");
+            break;
           }
           if (std::getenv("D3DVK_GPU_COVERAGE_TRIANGLE"))
           std::printf("%s y %d: gpu [%d,%d) inner [%d,%d) cpu [%d,%d) inner [%d,%d)\n", forceExact ? "exact" : "fast", y,
@@ -289,7 +320,7 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     std::memset(statistics.mapped, 0, 16);
     const gpu::FallbackDrawArgs initialArgs{{3 * count, 1, 0, 0}, {0, 1, 0, 0}, {0, 1, 1}, 0};
     std::memcpy(drawArgs.mapped, &initialArgs, sizeof initialArgs);
-    gpu::SetupParams params{};
+    params = gpu::SetupParams{};
     params.flags = gpu::kSetupConservative | gpu::kSetupInner | gpu::kSetupScreenInput;
     params.strideWords = 4;
     params.slots = count;

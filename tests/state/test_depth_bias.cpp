@@ -10,9 +10,14 @@
 
 using namespace d3dvk::state;
 
-TEST_CASE("depthBiasConstantFactor gives D3D's UNORM bias on llvmpipe's r and leaves float depth alone", "[state]") {
-  CHECK(unormDepthBiasUnit("llvmpipe") == UnormDepthBiasUnit::TwiceOneOverMaxValue);
-  CHECK(unormDepthBiasUnit("NVIDIA") == UnormDepthBiasUnit::PowerOfTwo);
+TEST_CASE("depthBiasConstantFactor gives D3D's UNORM bias on llvmpipe's and NVIDIA's r and leaves float depth alone",
+          "[state]") {
+  CHECK(unormDepthBiasUnit("llvmpipe", false) == UnormDepthBiasUnit::TwiceOneOverMaxValue);
+  CHECK(unormDepthBiasUnit("NVIDIA", false) == UnormDepthBiasUnit::TwicePowerOfTwo);
+  CHECK(unormDepthBiasUnit("radv", false) == UnormDepthBiasUnit::PowerOfTwo);
+  // VK_EXT_depth_bias_control's depthBiasExact: r = 2^-n on every implementation.
+  CHECK(unormDepthBiasUnit("llvmpipe", true) == UnormDepthBiasUnit::PowerOfTwo);
+  CHECK(unormDepthBiasUnit("NVIDIA", true) == UnormDepthBiasUnit::PowerOfTwo);
   for (int bits : {16, 24}) {
     const VkFormat format = bits == 16 ? VK_FORMAT_D16_UNORM : VK_FORMAT_D24_UNORM_S8_UINT;
     for (int32_t bias : {1, 1000, -3000, 100000}) {
@@ -22,9 +27,12 @@ TEST_CASE("depthBiasConstantFactor gives D3D's UNORM bias on llvmpipe's r and le
                              2.0 / (std::ldexp(1.0, bits) - 1.0);
       CHECK(std::fabs(applied - std::ldexp(double(bias), -bits)) <= std::ldexp(std::fabs(double(bias)), -bits - 22));
       CHECK(depthBiasConstantFactor(bias, format, UnormDepthBiasUnit::PowerOfTwo) == float(bias));
+      // NVIDIA applies factor * 2 / 2^n.
+      CHECK(double(depthBiasConstantFactor(bias, format, UnormDepthBiasUnit::TwicePowerOfTwo)) * 2.0 == double(bias));
     }
   }
   CHECK(depthBiasConstantFactor(1000, VK_FORMAT_D32_SFLOAT, UnormDepthBiasUnit::TwiceOneOverMaxValue) == 1000.0f);
   CHECK(depthBiasConstantFactor(1000, VK_FORMAT_D32_SFLOAT_S8_UINT, UnormDepthBiasUnit::TwiceOneOverMaxValue) == 1000.0f);
+  CHECK(depthBiasConstantFactor(1000, VK_FORMAT_D32_SFLOAT, UnormDepthBiasUnit::TwicePowerOfTwo) == 1000.0f);
   CHECK(depthBiasConstantFactor(7, VK_FORMAT_UNDEFINED, UnormDepthBiasUnit::TwiceOneOverMaxValue) == 7.0f);
 }

@@ -162,3 +162,30 @@ TEST_CASE("chain() links exactly the enabled extension structs", "[state][raster
   auto p = translateRasterizerState(defaultDesc(), plain);
   CHECK(p.chain()->pNext == nullptr);
 }
+
+TEST_CASE("depth bias with VK_EXT_depth_bias_control's depthBiasExact: the format's r, unscaled, chained",
+          "[state][rasterizer]") {
+  RasterizerDeviceCaps caps;
+  caps.depthBiasExact = true;
+  auto biased = defaultDesc();
+  biased.DepthBias = 1000;
+  auto s = translateRasterizerState(biased, caps);
+  const VkPipelineRasterizationStateCreateInfo* info = s.chain();
+  REQUIRE(info->pNext == &s.depthBiasRepresentation);
+  CHECK(s.depthBiasRepresentation.sType == VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT);
+  CHECK(int(VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT) == 1000283002);  // the registry's value
+  CHECK(s.depthBiasRepresentation.depthBiasRepresentation ==
+        VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT);
+  CHECK(s.depthBiasRepresentation.depthBiasExact == VK_TRUE);
+  CHECK(s.depthBiasRepresentation.pNext == nullptr);
+
+  // Slope-scaled bias alone also asks for it; no bias, or a device without the feature, does not.
+  auto sloped = defaultDesc();
+  sloped.SlopeScaledDepthBias = 2.0f;
+  auto t = translateRasterizerState(sloped, caps);
+  CHECK(t.chain()->pNext == &t.depthBiasRepresentation);
+  auto u = translateRasterizerState(defaultDesc(), caps);
+  CHECK(u.chain()->pNext == nullptr);
+  auto v = translateRasterizerState(biased, RasterizerDeviceCaps{});
+  CHECK(v.chain()->pNext == nullptr);
+}

@@ -18,7 +18,7 @@ VkTestContext::VkTestContext(const std::vector<const char*>& optionalDeviceExten
   VkPhysicalDevice pd = instance_->selectPhysicalDevice(std::getenv("D3DVK_DEVICE"), &error);
   INFO(error);
   REQUIRE(pd != VK_NULL_HANDLE);
-  device_ = vk::Device::create(pd, &error, optionalDeviceExtensions);
+  device_ = vk::Device::create(pd, &error, optionalDeviceExtensions, instance_->validationLayerVersion());
   INFO(error);
   REQUIRE(device_);
   VkCommandPoolCreateInfo poolInfo{VK_STRUCTURE_TYPE_COMMAND_POOL_CREATE_INFO};

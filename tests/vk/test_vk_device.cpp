@@ -41,7 +41,7 @@ TEST_CASE("the validation messenger catches a real validation error", "[vk]") {
   auto instance = vk::Instance::create(options, &error);
   INFO(error);
   REQUIRE(instance);
-  auto device = vk::Device::create(instance->selectPhysicalDevice(nullptr, &error), &error);
+  auto device = vk::Device::create(instance->selectPhysicalDevice(nullptr, &error), &error, {}, instance->validationLayerVersion());
   REQUIRE(device);
   VkBuffer buffer = VK_NULL_HANDLE;
   VkBufferCreateInfo info{VK_STRUCTURE_TYPE_BUFFER_CREATE_INFO};
@@ -150,7 +150,7 @@ TEST_CASE("the stale-layer SPV_EXT_fragment_fully_covered report is ignored only
   auto instance = vk::Instance::create(options, &error);
   INFO(error);
   REQUIRE(instance);
-  auto device = vk::Device::create(instance->selectPhysicalDevice(nullptr, &error), &error);
+  auto device = vk::Device::create(instance->selectPhysicalDevice(nullptr, &error), &error, {}, instance->validationLayerVersion());
   REQUIRE(device);
   if (device->extensionEnabled(VK_EXT_CONSERVATIVE_RASTERIZATION_EXTENSION_NAME)) {
     WARN("the device enabled VK_EXT_conservative_rasterization: the negative case needs one without it");

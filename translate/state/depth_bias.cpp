@@ -19,15 +19,20 @@ int unormDepthBits(VkFormat format) {
 
 }  // namespace
 
-UnormDepthBiasUnit unormDepthBiasUnit(std::string_view driverName) {
-  return driverName == "llvmpipe" ? UnormDepthBiasUnit::TwiceOneOverMaxValue : UnormDepthBiasUnit::PowerOfTwo;
+UnormDepthBiasUnit unormDepthBiasUnit(std::string_view driverName, bool depthBiasExact) {
+  if (depthBiasExact) return UnormDepthBiasUnit::PowerOfTwo;
+  if (driverName == "llvmpipe") return UnormDepthBiasUnit::TwiceOneOverMaxValue;
+  if (driverName == "NVIDIA") return UnormDepthBiasUnit::TwicePowerOfTwo;
+  return UnormDepthBiasUnit::PowerOfTwo;
 }
 
 float depthBiasConstantFactor(int32_t depthBias, VkFormat depthFormat, UnormDepthBiasUnit unit) {
   const int bits = unormDepthBits(depthFormat);
   if (!bits || unit == UnormDepthBiasUnit::PowerOfTwo) return float(depthBias);
-  // D3D's bias depthBias / 2^n in units of the implementation's r = 2 / (2^n - 1).
-  const double d3dUnit = std::ldexp(1.0, -bits), vulkanUnit = 2.0 / (std::ldexp(1.0, bits) - 1.0);
+  // D3D's bias depthBias / 2^n in units of the implementation's r.
+  const double d3dUnit = std::ldexp(1.0, -bits);
+  const double vulkanUnit = unit == UnormDepthBiasUnit::TwicePowerOfTwo ? 2.0 * d3dUnit
+                                                                         : 2.0 / (std::ldexp(1.0, bits) - 1.0);
   return float(double(depthBias) * d3dUnit / vulkanUnit);
 }
 

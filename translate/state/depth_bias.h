@@ -3,8 +3,10 @@
 // define r exactly: 1 / 2^n for an n-bit UNORM depth format, and
 // 2^(exponent(max z of the primitive) - 23) for FLOAT depth. Vulkan's r is the
 // same for FLOAT depth, but for UNORM depth it is implementation-defined (at
-// most 2 × 2^-n); where d3dvk knows the implementation's r it scales the factor
-// so the bias is D3D's. Pure: no Vulkan calls.
+// most 2 × 2^-n) unless the pipeline asks for D3D's with VK_EXT_depth_bias_control
+// (VkDepthBiasRepresentationInfoEXT, depthBiasExact: r = 2^-n exactly). Without
+// the extension d3dvk scales the factor by the r of the implementations it knows;
+// others are assumed to use D3D's. Pure: no Vulkan calls.
 #pragma once
 
 #include <vulkan/vulkan_core.h>
@@ -16,12 +18,14 @@ namespace d3dvk::state {
 
 // The r a Vulkan implementation uses for an n-bit UNORM depth format.
 enum class UnormDepthBiasUnit {
-  PowerOfTwo,            // 1 / 2^n: D3D's (the assumption for implementations d3dvk does not know)
+  PowerOfTwo,            // 1 / 2^n: D3D's; exact with depthBiasExact (and assumed for unknown implementations)
+  TwicePowerOfTwo,       // 2 / 2^n: NVIDIA's proprietary driver (Vulkan's upper bound; measured on an H200, driver 580)
   TwiceOneOverMaxValue,  // 2 / (2^n - 1): Mesa's llvmpipe (lavapipe)
 };
 
-// The unit of the Vulkan implementation named by VkPhysicalDeviceDriverProperties::driverName.
-UnormDepthBiasUnit unormDepthBiasUnit(std::string_view driverName);
+// The unit of the Vulkan implementation named by VkPhysicalDeviceDriverProperties::driverName;
+// PowerOfTwo whenever the pipelines chain VkDepthBiasRepresentationInfoEXT with depthBiasExact.
+UnormDepthBiasUnit unormDepthBiasUnit(std::string_view driverName, bool depthBiasExact);
 
 // depthBiasConstantFactor giving D3D's bias of `depthBias` on a depth
 // attachment of `depthFormat` (VK_FORMAT_UNDEFINED or a float format: depthBias unchanged).

@@ -7,6 +7,11 @@ const VkPipelineRasterizationStateCreateInfo* RasterizerPipelineState::chain() {
   const void* next = nullptr;
   conservative.pNext = nullptr;
   depthClip.pNext = nullptr;
+  depthBiasRepresentation.pNext = nullptr;
+  if (useDepthBiasRepresentation) {
+    depthBiasRepresentation.pNext = next;
+    next = &depthBiasRepresentation;
+  }
   if (useConservativeState) {
     conservative.pNext = next;
     next = &conservative;
@@ -43,6 +48,7 @@ RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_
   r.depthBiasEnable = (desc.DepthBias != 0 || desc.SlopeScaledDepthBias != 0.0f) ? VK_TRUE : VK_FALSE;
   r.depthBiasConstantFactor = float(desc.DepthBias);
   r.depthBiasSlopeFactor = desc.SlopeScaledDepthBias;
+  s.useDepthBiasRepresentation = caps.depthBiasExact && r.depthBiasEnable == VK_TRUE;
   if (caps.depthBiasClamp) {
     r.depthBiasClamp = desc.DepthBiasClamp;
   } else {

@@ -7,6 +7,8 @@
 
 #include "conservative_tier.h"
 #include "d3d10umddi.h"
+#include "depth_bias.h"
+#include "vk_ext_depth_bias_control.h"
 
 #include <vulkan/vulkan_core.h>
 
@@ -19,6 +21,11 @@ struct RasterizerDeviceCaps {
   bool depthBiasClamp = false;            // VkPhysicalDeviceFeatures::depthBiasClamp
   bool fillModeNonSolid = false;          // VkPhysicalDeviceFeatures::fillModeNonSolid
   bool conservativeDrawsRunNatively = false;  // ConservativeTierDecision::drawsRunNatively
+  // VK_EXT_depth_bias_control's depthBiasExact, enabled: pipelines with depth
+  // bias ask for r = 2^-n on UNORM depth, D3D's (depth_bias.h).
+  bool depthBiasExact = false;
+  // The r depthBiasConstantFactor is in on UNORM depth (unormDepthBiasUnit).
+  UnormDepthBiasUnit unormDepthBiasUnit = UnormDepthBiasUnit::PowerOfTwo;
 };
 
 // How D3D wants lines rasterized (MultisampleEnable / AntialiasedLineEnable).
@@ -34,6 +41,12 @@ struct RasterizerPipelineState {
   bool useConservativeState = false;
   VkPipelineRasterizationConservativeStateCreateInfoEXT conservative{
       VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_CONSERVATIVE_STATE_CREATE_INFO_EXT};
+  // Chained only when `useDepthBiasRepresentation` (depth bias on a device with depthBiasExact):
+  // the format's r, never scaled.
+  bool useDepthBiasRepresentation = false;
+  VkDepthBiasRepresentationInfoEXT depthBiasRepresentation{
+      VK_STRUCTURE_TYPE_DEPTH_BIAS_REPRESENTATION_INFO_EXT, nullptr,
+      VK_DEPTH_BIAS_REPRESENTATION_LEAST_REPRESENTABLE_VALUE_FORMAT_EXT, VK_TRUE};
   // ConservativeRaster ON but the device cannot honour the reported tier: the
   // draw takes the GPU fallback path instead of this pipeline's rasterizer.
   bool needsFallback = false;

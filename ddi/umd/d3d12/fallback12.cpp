@@ -254,6 +254,8 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
   triangles.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
   state::RasterizerPipelineState drawRaster =
       state::translateRasterizerState(umd::fallbackDrawRasterizer(rasterizer), rasterizerCaps12(device));
+  // DepthBias in the depth format's r, as the native pipeline has it (depth_bias.h).
+  drawRaster.rasterization.depthBiasConstantFactor = native.pRasterizationState->depthBiasConstantFactor;
   VkPipelineMultisampleStateCreateInfo multisample = *native.pMultisampleState;
   const VkSampleMask everySample = 0xFFFFFFFFu;
   multisample.pSampleMask = &everySample;

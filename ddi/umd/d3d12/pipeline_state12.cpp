@@ -104,6 +104,8 @@ state::RasterizerDeviceCaps rasterizerCaps12(Device12& device) {
   caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
   caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
   caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
+  caps.depthBiasExact = vk.depthBiasExactEnabled();
+  caps.unormDepthBiasUnit = state::unormDepthBiasUnit(vk.info().driverName, caps.depthBiasExact);
   return caps;
 }
 
@@ -298,7 +300,8 @@ HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE
   viewport.viewportCount = pso.viewportCount;
   viewport.scissorCount = pso.viewportCount;
 
-  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps12(device));
+  const state::RasterizerDeviceCaps rasterizerCaps = rasterizerCaps12(device);
+  state::RasterizerPipelineState rasterizer = state::translateRasterizerState(rasterDesc, rasterizerCaps);
   // D3D12_SO_NO_RASTERIZED_STREAM: the pipeline only captures.
   if (so && so->streamOutput->rasterizedStream == dxbc::kNoRasterizedStream)
     rasterizer.rasterization.rasterizerDiscardEnable = VK_TRUE;
@@ -378,7 +381,7 @@ HRESULT createGraphicsPipelineState12(Device12& device, const D3D12DDIARG_CREATE
   // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
   rasterizer.rasterization.depthBiasConstantFactor =
       state::depthBiasConstantFactor(rasterDesc.DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
-                                     state::unormDepthBiasUnit(device.vk().info().driverName));
+                                     rasterizerCaps.unormDepthBiasUnit);
   if (dsFormat)
     depthStencil = state::translateDepthStencilState(
         a.hDepthStencilState.pDrvPrivate ? DepthStencilState12::from(a.hDepthStencilState)->desc

@@ -188,6 +188,20 @@ void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
   for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0), real3(0));
 }
 
+// Whether triangle q holds the convex polygon v[0..h) dilated by `margin` along
+// both axes: no v[j] nearer an edge of q than margin · (|n.x| + |n.y|) (n its normal).
+bool holdsDilatedHull(vec2 q[3], vec2 v[kMaxPolygon], uint h, float margin) {
+  const float orientation = (q[1].x - q[0].x) * (q[2].y - q[0].y) - (q[2].x - q[0].x) * (q[1].y - q[0].y);
+  if (!(abs(orientation) > 0.0)) return false;
+  for (uint k = 0u; k < 3u; ++k) {
+    const vec2 e = q[(k + 1u) % 3u] - q[k];
+    const vec2 n = (orientation > 0.0 ? 1.0 : -1.0) * vec2(-e.y, e.x);  // inward
+    for (uint j = 0u; j < h; ++j)
+      if (!(dot(n, v[j] - q[k]) >= margin * (abs(n.x) + abs(n.y)))) return false;
+  }
+  return true;
+}
+
 // Returns whether the triangle counts as a clipper output primitive.
 bool setup(uint slot) {
   const uint base = kRecordsOffsetWords + slot * kRecordWords;
@@ -678,9 +692,9 @@ bool setup(uint slot) {
   // Candidate geometry, one triangle (so a pixel is not split between two
   // triangles of the record, shaded twice on a multisampled target): every
   // pixel centre (or, for whole pixels, every point of every pixel) the
-  // coverage can select lies inside, with a margin for the GPU's own vertex
-  // snapping. Of the triangle offset outward edge by edge (long spikes at
-  // sharp corners) and the right triangle around the box oriented along the
+  // coverage can select lies inside, with a margin for rounding the corners to
+  // the 1/16-pixel grid (below). Of the triangle offset outward edge by edge (long
+  // spikes at sharp corners) and the right triangle around the box oriented along the
   // longest hull edge (twice the box's area), the smaller.
   const float reach = ((params.flags & kSetupFullPixels) != 0u ? 1.0 : 0.5) + 1.0 / 16.0;
   vec2 v[kMaxPolygon];
@@ -705,6 +719,11 @@ bool setup(uint slot) {
       if (!(length(corner - v[i]) <= 65536.0)) useTriangle = false;  // (near-)parallel edges
     }
     offsetArea = abs((quad[1].x - quad[0].x) * (quad[2].y - quad[0].y) - (quad[2].x - quad[0].x) * (quad[1].y - quad[0].y)) / 2.0;
+    // Far corners of a sliver's near-parallel edges can come out of float arithmetic off their
+    // lines (even collinear): kept only if, on the 1/16 grid, it holds what the coverage can select.
+    vec2 rounded[3];
+    for (uint i = 0u; i < 3u; ++i) rounded[i] = round(quad[i] * 16.0) / 16.0;
+    if (!holdsDilatedHull(rounded, v, h, reach - 1.0 / 32.0)) useTriangle = false;
   }
   {
     // The oriented box's triangle, kept when it is smaller.
@@ -738,6 +757,11 @@ bool setup(uint slot) {
       quad[2] = lo * axis + (2.0 * shi - slo) * side;
     }
   }
+  // The corners on the 1/16-pixel grid, which every device's subpixel grid contains
+  // (subPixelPrecisionBits ≥ 4), so the GPU's vertex snap leaves them where their depth and
+  // weights are computed (a moved corner tilts the interpolated planes by the move times
+  // their gradient: 1e-4 in depth on a steep triangle at 1/512 px). Moves ≤ 1/32 px per axis.
+  for (uint c = 0u; c < kCornersPerRecord; ++c) quad[c] = round(quad[c] * 16.0) / 16.0;
   const real vx = real(params.viewportX), vy = real(params.viewportY);
   const real vw = real(params.viewportWidth), vh = real(params.viewportHeight);
   for (uint c = 0u; c < kCornersPerRecord; ++c) {
