@@ -3,6 +3,8 @@
 #include "d3dvk_checked_math.h"
 
 #include <cstring>
+#include <map>
+#include <set>
 
 namespace d3dvk::vk {
 namespace {
@@ -189,6 +191,52 @@ VkShaderStageFlags entryPointStages(const std::vector<uint32_t>& spirv) {
 
 }  // namespace
 
+std::string unmetInterfaceLocation(const VkPhysicalDeviceLimits& limits, const std::vector<uint32_t>& spirv) {
+  constexpr uint32_t kOpVariable = 59, kOpDecorate = 71, kDecBuiltIn = 11, kDecPatch = 15, kDecLocation = 30;
+  constexpr uint32_t kInput = 1, kOutput = 3;
+  if (spirv.size() < 5) return "";
+  const VkShaderStageFlags stages = entryPointStages(spirv);
+  const bool control = stages & VK_SHADER_STAGE_TESSELLATION_CONTROL_BIT,
+             evaluation = stages & VK_SHADER_STAGE_TESSELLATION_EVALUATION_BIT;
+  if (!control && !evaluation) return "";
+  std::map<uint32_t, uint32_t> location, storage;  // by variable id
+  std::set<uint32_t> patch;
+  for (size_t i = 5; i < spirv.size();) {
+    const uint32_t op = spirv[i] & 0xFFFF, count = spirv[i] >> 16;
+    if (count == 0 || !fitsWithin(i, count, spirv.size())) break;
+    if (op == kOpDecorate && count >= 3) {
+      if (spirv[i + 2] == kDecPatch) patch.insert(spirv[i + 1]);
+      if (spirv[i + 2] == kDecLocation && count >= 4) location[spirv[i + 1]] = spirv[i + 3];
+      if (spirv[i + 2] == kDecBuiltIn) location.erase(spirv[i + 1]);
+    }
+    if (op == kOpVariable && count >= 4) storage[spirv[i + 2]] = spirv[i + 3];
+    i += count;
+  }
+  for (const auto& [id, at] : location) {
+    const auto sc = storage.find(id);
+    if (sc == storage.end() || (sc->second != kInput && sc->second != kOutput)) continue;
+    const bool input = sc->second == kInput, isPatch = patch.count(id) != 0;
+    // Vulkan's "Shader Input and Output Locations": a Location below the interface's components / 4.
+    const char* limit = nullptr;
+    uint32_t components = 0;
+    if (isPatch && ((control && !input) || (evaluation && input))) {
+      limit = "maxTessellationControlPerPatchOutputComponents", components = limits.maxTessellationControlPerPatchOutputComponents;
+    } else if (control) {
+      limit = input ? "maxTessellationControlPerVertexInputComponents" : "maxTessellationControlPerVertexOutputComponents";
+      components = input ? limits.maxTessellationControlPerVertexInputComponents
+                         : limits.maxTessellationControlPerVertexOutputComponents;
+    } else {
+      limit = input ? "maxTessellationEvaluationInputComponents" : "maxTessellationEvaluationOutputComponents";
+      components = input ? limits.maxTessellationEvaluationInputComponents : limits.maxTessellationEvaluationOutputComponents;
+    }
+    if (at >= components / 4)
+      return std::string(isPatch ? "a Patch " : "an ") + (input ? "input" : "output") + " at Location " +
+             std::to_string(at) + " is past the device's " + std::to_string(components / 4) + " locations (" + limit +
+             " " + std::to_string(components) + ")";
+  }
+  return "";
+}
+
 std::string unmetShaderRequirement(const Device& device, const std::vector<uint32_t>& spirv) {
   if (spirv.size() < 5) return "not a SPIR-V module (shorter than its header)";
   const VkShaderStageFlags stages = entryPointStages(spirv);
@@ -211,7 +259,7 @@ std::string unmetShaderRequirement(const Device& device, const std::vector<uint3
     if (op == kOpMemoryModel) break;  // capabilities and extensions come before it
     i += count;
   }
-  return "";
+  return unmetInterfaceLocation(device.info().properties.limits, spirv);
 }
 
 }  // namespace d3dvk::vk

@@ -98,12 +98,16 @@ struct DrawSetup {
   bool depth = false;  // D32_SFLOAT depth attachment, test ALWAYS, cleared to 1.0, read back
   // transform feedback capture of the VS (buffer 0)
   uint32_t xfbBytes = 0;
+  // PS u1: a raw UAV of this many dwords, each 0xFFFFFFFF before the draw, read back
+  // (with the stage's buffer view shifts, all 0)
+  uint32_t psUavWords = 0;
 };
 
 struct DrawResult {
   std::vector<std::vector<uint8_t>> pixels;  // per attachment, tightly packed rows
   std::vector<float> depth;                  // when DrawSetup::depth
   std::vector<uint8_t> xfb;
+  std::vector<uint32_t> uav;  // DrawSetup::psUavWords
   template <typename T>
   T at(size_t attachment, uint32_t x, uint32_t y, uint32_t width, uint32_t comp) const {
     T v;
@@ -200,6 +204,12 @@ class Renderer {
       psBindings.push_back({descriptorBinding(ProgramType::Pixel, ResourceKind::ShaderResource, 0).binding,
                             VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
     }
+    if (s.psUavWords) {
+      psBindings.push_back({descriptorBinding(ProgramType::Pixel, ResourceKind::UnorderedAccess, 1).binding,
+                            VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1, VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
+      psBindings.push_back({kBufferViewShiftsBinding, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 1,
+                            VK_SHADER_STAGE_FRAGMENT_BIT, nullptr});
+    }
     VkDescriptorSetLayout layouts[2];
     for (int i = 0; i < 2; ++i) {
       VkDescriptorSetLayoutCreateInfo li{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
@@ -225,10 +235,10 @@ class Renderer {
     VkDescriptorSet psSet = VK_NULL_HANDLE;
     if (!psBindings.empty()) {
       VkDescriptorPoolSize sizes[] = {{VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER, 1}, {VK_DESCRIPTOR_TYPE_SAMPLER, 1},
-                                      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1}};
+                                      {VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE, 1}, {VK_DESCRIPTOR_TYPE_STORAGE_BUFFER, 2}};
       VkDescriptorPoolCreateInfo pi{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};
       pi.maxSets = 1;
-      pi.poolSizeCount = 3;
+      pi.poolSizeCount = 4;
       pi.pPoolSizes = sizes;
       VkDescriptorPool pool;
       REQUIRE(vkCreateDescriptorPool(dev_, &pi, nullptr, &pool) == VK_SUCCESS);
@@ -289,6 +299,24 @@ class Renderer {
       w[1].descriptorType = VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE;
       w[0].pImageInfo = &ii[0];
       w[1].pImageInfo = &ii[1];
+      vkUpdateDescriptorSets(dev_, 2, w, 0, nullptr);
+    }
+
+    test::VkTestContext::HostBuffer uavBuf{}, shiftsBuf{};
+    if (s.psUavWords) {
+      uavBuf = ctx_.createHostBuffer(VkDeviceSize(s.psUavWords) * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+      std::memset(uavBuf.mapped, 0xff, size_t(s.psUavWords) * 4);
+      shiftsBuf = ctx_.createHostBuffer(kBufferViewShiftWords * 4, VK_BUFFER_USAGE_STORAGE_BUFFER_BIT);
+      std::memset(shiftsBuf.mapped, 0, kBufferViewShiftWords * 4);
+      VkDescriptorBufferInfo bi[2] = {{uavBuf.buffer, 0, VK_WHOLE_SIZE}, {shiftsBuf.buffer, 0, VK_WHOLE_SIZE}};
+      VkWriteDescriptorSet w[2] = {{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}, {VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET}};
+      w[0].dstSet = w[1].dstSet = psSet;
+      w[0].dstBinding = descriptorBinding(ProgramType::Pixel, ResourceKind::UnorderedAccess, 1).binding;
+      w[1].dstBinding = kBufferViewShiftsBinding;
+      w[0].descriptorCount = w[1].descriptorCount = 1;
+      w[0].descriptorType = w[1].descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
+      w[0].pBufferInfo = &bi[0];
+      w[1].pBufferInfo = &bi[1];
       vkUpdateDescriptorSets(dev_, 2, w, 0, nullptr);
     }
 
@@ -452,10 +480,12 @@ class Renderer {
         vkCmdCopyImageToBuffer(cmd, depthImage.image, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, depthReadback.buffer, 1, &region);
       }
       VkMemoryBarrier mb{VK_STRUCTURE_TYPE_MEMORY_BARRIER};
-      mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | (s.xfbBytes ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT : 0);
+      mb.srcAccessMask = VK_ACCESS_TRANSFER_WRITE_BIT | (s.xfbBytes ? VK_ACCESS_TRANSFORM_FEEDBACK_WRITE_BIT_EXT : 0) |
+                         (s.psUavWords ? VK_ACCESS_SHADER_WRITE_BIT : 0);
       mb.dstAccessMask = VK_ACCESS_HOST_READ_BIT;
       vkCmdPipelineBarrier(cmd,
-                           VK_PIPELINE_STAGE_TRANSFER_BIT | (s.xfbBytes ? VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT : 0),
+                           VK_PIPELINE_STAGE_TRANSFER_BIT | (s.xfbBytes ? VK_PIPELINE_STAGE_TRANSFORM_FEEDBACK_BIT_EXT : 0) |
+                               (s.psUavWords ? VK_PIPELINE_STAGE_FRAGMENT_SHADER_BIT : 0),
                            VK_PIPELINE_STAGE_HOST_BIT, 0, 1, &mb, 0, nullptr, 0, nullptr);
     });
     for (auto& rb : readbacks) {
@@ -469,6 +499,10 @@ class Renderer {
     if (s.xfbBytes) {
       auto* p = static_cast<const uint8_t*>(xfbBuf.mapped);
       result.xfb.assign(p, p + s.xfbBytes);
+    }
+    if (s.psUavWords) {
+      auto* p = static_cast<const uint32_t*>(uavBuf.mapped);
+      result.uav.assign(p, p + s.psUavWords);
     }
     return result;
   }
@@ -1091,29 +1125,62 @@ TEST_CASE("SV_Coverage output (oMask) and input on the device", "[dxbc][semantic
     CHECK(value <= 128);
   }
 
+  // The input: a 4x4 target, the triangle (0,0) (4,0) (0,4) in pixels, the pixel shader stores the
+  // vCoverage it reads in u1 at its pixel's word (and writes it to the target). What D3D defines is
+  // the value the shader reads (SV_Coverage: the samples the primitive covers), so that is read back
+  // where the shader stores it; the target's samples would be read back through a resolve, which
+  // says nothing of SV_Coverage and on the H200 read 0 at exactly the partially covered pixels
+  // (an integer SAMPLE_ZERO resolve of a pixel whose samples differ, used by no other test).
+  if (!ctx.device().info().properties.limits.standardSampleLocations) {
+    WARN("the device has no standard sample locations: the SV_Coverage input part is not run");
+    return;
+  }
   DrawSetup in;
   in.width = in.height = 4;
   in.samples = VK_SAMPLE_COUNT_4_BIT;
   in.resolve = VK_RESOLVE_MODE_SAMPLE_ZERO_BIT;
+  in.psUavWords = 16;
   in.vs = spirvOf(fullscreenVs(1.0f, /*half=*/true));
-  in.ps = spirvOf("//\n// Output signature:\n//\n// Name                 Index   Mask Register SysValue  Format   Used\n"
-                  "// -------------------- ----- ------ -------- -------- ------- ------\n"
-                  "// SV_Target                0   x           0   TARGET    uint   x\n//\n"
-                  "ps_5_0\ndcl_input vCoverage\ndcl_output o0.x\nmov o0.x, vCoverage\nret\n");
+  in.ps = spirvOf(R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   x           0   TARGET    uint   x
+//
+ps_5_0
+dcl_uav_raw u1
+dcl_input_ps_siv linear noperspective v0.xy, position
+dcl_input vCoverage
+dcl_output o0.x
+dcl_temps 1
+ftou r0.xy, v0.xyxx
+imad r0.x, r0.y, l(4), r0.x
+ishl r0.x, r0.x, l(2)
+mov r0.y, vCoverage
+store_raw u1.x, r0.x, r0.y
+mov o0.x, r0.y
+ret
+)");
   in.attachments = {{VK_FORMAT_R32_UINT, 4}};
   DrawResult cov = r.draw(in);
-  // Standard 4x sample positions: sums x+y within a pixel are .5, 1.25, .75, 1.5 for samples 0..3;
-  // the hypotenuse is x + y = 4 in pixels. The diagonal x + y = 3 has samples 0 and 2 covered
-  // while its pixel centres lie on the edge (not covered): SampleMask is an integer input and
-  // must be Flat (VUID-StandaloneSpirv-Flat-04744) — without Flat, NVIDIA evaluated it at the
-  // centre and read 0 there (issue 14); lavapipe ignored the missing decoration.
+  // Standard 4x sample positions (the device reports standardSampleLocations): sums x+y within a
+  // pixel are .5, 1.25, .75, 1.5 for samples 0..3; the hypotenuse is x + y = 4 in pixels. The
+  // diagonal x + y = 3 has samples 0 and 2 covered while its pixel centres lie on the edge (not
+  // covered): shaded once (SV_Coverage alone does not make the shader run per sample), reading 0x5.
+  // Below it every sample is covered (0xF); beyond it no sample, no invocation (0xFFFFFFFF stays).
+  REQUIRE(cov.uav.size() == 16);
   for (uint32_t y = 0; y < 4; ++y)
     for (uint32_t x = 0; x < 4; ++x) {
-      uint32_t expected = x + y <= 2 ? 0xfu : x + y == 3 ? 0x5u : 0u;
-      uint32_t m;
-      std::memcpy(&m, cov.pixels[0].data() + (y * 4 + x) * 4, 4);
+      const uint32_t expected = x + y <= 2 ? 0xfu : x + y == 3 ? 0x5u : 0xffffffffu;
       INFO("pixel " << x << "," << y);
-      CHECK(m == expected);
+      CHECK(cov.uav[y * 4 + x] == expected);
     }
 }
 

@@ -22,6 +22,9 @@
 #include <cstdio>
 #include <cstring>
 #include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
 #include <sys/wait.h>
 
 using namespace d3dvk::dxbc;
@@ -37,6 +40,26 @@ std::string validText(const std::string& text, const TranslateOptions& opt = {})
   INFO(dis);
   CHECK(validateSpirv(spv) == "");
   return dis;
+}
+
+// The highest Location of a Patch-decorated variable in a disassembly (-1: none).
+int maxPatchLocation(const std::string& dis) {
+  std::map<std::string, int> locations;
+  std::set<std::string> patch;
+  std::istringstream in(dis);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream words(line);
+    std::string op, id, decoration;
+    int value = -1;
+    words >> op >> id >> decoration >> value;
+    if (op != "OpDecorate") continue;
+    if (decoration == "Patch") patch.insert(id);
+    if (decoration == "Location") locations[id] = value;
+  }
+  int top = -1;
+  for (const std::string& id : patch)
+    if (locations.count(id)) top = std::max(top, locations[id]);
+  return top;
 }
 
 std::string translateError(const std::string& text) {
@@ -143,8 +166,8 @@ TEST_CASE("a hull shader translates to a tessellation control shader: phases, ba
   CHECK(occurrences(tri, "OpFunctionCall %void %fork_phase_1") == 1);
   CHECK(has(tri, "OpDecorate %gl_in BuiltIn") == false);  // the gl_PerVertex block's member is
   CHECK(has(tri, "OpMemberDecorate %gl_PerVertex 0 BuiltIn Position"));
-  CHECK(has(tri, "OpDecorate %out_cp0 Location 0"));
-  CHECK(has(tri, "OpDecorate %out_cp1 Location 1"));
+  CHECK(has(tri, "OpDecorate %out_cp0 Location 31"));  // control points count down from 31
+  CHECK(has(tri, "OpDecorate %out_cp1 Location 30"));
 
   const std::string quad = validText(kHsQuad);  // pass-through control points, fork + join, vpc
   CHECK(has(quad, "OpExecutionMode %main Quads"));
@@ -152,14 +175,14 @@ TEST_CASE("a hull shader translates to a tessellation control shader: phases, ba
   CHECK(occurrences(quad, "OpFunctionCall %void %fork_phase_0") == 4);
   CHECK(occurrences(quad, "OpFunctionCall %void %join_phase_1") == 1);
   CHECK_FALSE(has(quad, "control_point_phase"));
-  CHECK(has(quad, "OpDecorate %out_cp1 Location 1"));
+  CHECK(has(quad, "OpDecorate %out_cp1 Location 30"));
 
   const std::string iso = validText(kHsIsolinePoints);
   CHECK(has(iso, "OpExecutionMode %main Isolines"));
   CHECK(has(iso, "OpExecutionMode %main SpacingFractionalOdd"));
   CHECK(has(iso, "OpExecutionMode %main PointMode"));
   CHECK(has(iso, "OpDecorate %out_pc2 Patch"));
-  CHECK(has(iso, "OpDecorate %out_pc2 Location 29"));  // patch constants count down from 31
+  CHECK(has(iso, "OpDecorate %out_pc2 Location 2"));  // patch constants count up from 0
   CHECK(has(iso, "BuiltIn PrimitiveId"));
   CHECK(has(iso, "%float_16"));  // the factors are clamped to dcl_hs_max_tessfactor
 }
@@ -183,8 +206,8 @@ TEST_CASE("a domain shader translates to a tessellation evaluation shader", "[dx
   CHECK(has(tri, "OpEntryPoint TessellationEvaluation %main"));
   CHECK(has(tri, "OpExecutionMode %main Triangles"));
   CHECK(has(tri, "OpDecorate %gl_TessCoord BuiltIn TessCoord"));
-  CHECK(has(tri, "OpDecorate %in_cp0 Location 0"));
-  CHECK(has(tri, "OpDecorate %in_cp1 Location 1"));
+  CHECK(has(tri, "OpDecorate %in_cp0 Location 31"));
+  CHECK(has(tri, "OpDecorate %in_cp1 Location 30"));
   CHECK(has(tri, "BuiltIn Position"));
 
   const std::string quad = validText(kDsQuad);
@@ -194,7 +217,7 @@ TEST_CASE("a domain shader translates to a tessellation evaluation shader", "[dx
   CHECK(has(iso, "OpExecutionMode %main Isolines"));
   CHECK(has(iso, "OpDecorate %gl_TessLevelOuter BuiltIn TessLevelOuter"));
   CHECK(has(iso, "OpDecorate %in_pc2 Patch"));
-  CHECK(has(iso, "OpDecorate %in_pc2 Location 29"));
+  CHECK(has(iso, "OpDecorate %in_pc2 Location 2"));
   CHECK(has(iso, "BuiltIn PrimitiveId"));
 
   // The exact fallback's capture: every output register into buffer 0.
@@ -210,19 +233,26 @@ TEST_CASE("patch constants packed beside the tessellation factors get locations 
   // Patch-constant registers 0..3 hold a factor in x and patch constants in yzw
   // while control points use registers 0 and 1: before, both got Location 0 and 1
   // ("conflicting output location assignment").
+  // Patch constants take Location = register: a device has only
+  // maxTessellationControlPerPatchOutputComponents / 4 patch locations, 30 on
+  // NVIDIA (120 components, Vulkan's minimum), where patch outputs at the
+  // Locations 31 − register of before (30 and 31 here) never reached the domain
+  // shader; control points count down from 31 (32 per-vertex locations).
   const std::string hs = validText(kHsTriPacked);
-  CHECK(has(hs, "OpDecorate %out_cp0 Location 0\n"));
-  CHECK(has(hs, "OpDecorate %out_cp1 Location 1\n"));
+  CHECK(has(hs, "OpDecorate %out_cp0 Location 31\n"));
+  CHECK(has(hs, "OpDecorate %out_cp1 Location 30\n"));
   for (int reg = 0; reg <= 6; ++reg) {
     INFO("patch constant " << reg);
-    CHECK(has(hs, "OpDecorate %out_pc" + std::to_string(reg) + " Location " + std::to_string(31 - reg) + "\n"));
+    CHECK(has(hs, "OpDecorate %out_pc" + std::to_string(reg) + " Location " + std::to_string(reg) + "\n"));
   }
+  CHECK(maxPatchLocation(hs) == 6);
   const std::string ds = validText(kDsTriPacked);
-  CHECK(has(ds, "OpDecorate %in_cp0 Location 0\n"));
+  CHECK(has(ds, "OpDecorate %in_cp0 Location 31\n"));
   for (int reg : {1, 3, 5, 6}) {
     INFO("patch constant " << reg);
-    CHECK(has(ds, "OpDecorate %in_pc" + std::to_string(reg) + " Location " + std::to_string(31 - reg) + "\n"));
+    CHECK(has(ds, "OpDecorate %in_pc" + std::to_string(reg) + " Location " + std::to_string(reg) + "\n"));
   }
+  CHECK(maxPatchLocation(ds) == 6);
   // The factor in vpc0.x comes from TessLevelOuter, not from a location.
   CHECK_FALSE(has(ds, "%in_pc0 "));
 
@@ -231,8 +261,12 @@ TEST_CASE("patch constants packed beside the tessellation factors get locations 
     std::vector<uint8_t> bytes(words->size() * 4);
     std::memcpy(bytes.data(), words->data(), bytes.size());
     const std::vector<uint32_t> spv = translateToSpirv(parseShader(bytes));
-    INFO(disassembleSpirv(spv));
+    const std::string dis = disassembleSpirv(spv);
+    INFO(dis);
     CHECK(validateSpirv(spv) == "");
+    const int top = maxPatchLocation(dis);
+    CHECK(top >= 0);
+    CHECK(top < 30);
   }
 
   // Thirty-two registers between them is where the two ranges meet: said, not emitted.
@@ -243,7 +277,11 @@ TEST_CASE("patch constants packed beside the tessellation factors get locations 
     high.replace(high.find(from), from.size(), to);
   }
   CHECK_THAT(translateError(high), Catch::Contains("control-point register 31 and patch-constant register 0 would share "
-                                                   "location 31"));
+                                                   "location 0"));
+  // A patch constant beside the factors in register 30 or 31 has no location every device has: said, not emitted.
+  std::string top = kHsTriPacked;
+  for (size_t at; (at = top.find("o6.")) != std::string::npos;) top.replace(at, 2, "o30");
+  CHECK_THAT(translateError(top), Catch::Contains("patch-constant register 30 holds more than tessellation factors"));
 }
 
 TEST_CASE("hull and domain shaders that cannot be translated say why", "[dxbc][tessellation]") {

@@ -9,13 +9,16 @@
 #include "dxbc/spirv_tools.h"
 #include "dxbc/translator.h"
 #include "setup_shader.h"
+#include "tessellation_listings.h"
 
 #include <catch2/catch.hpp>
 
 #include <cstring>
+#include <set>
 #include <thread>
 
 using namespace d3dvk;
+using namespace d3dvk::test;
 
 TEST_CASE("Vulkan device on the selected driver is created under the validation layer with no messages", "[vk]") {
   test::VkTestContext ctx;
@@ -304,4 +307,59 @@ TEST_CASE("shader modules may declare only what the device enabled, others are r
         "OpCapability 5009 needs an entry in d3dvk's table (vk_shader_requirements.cpp), which the device did not "
         "enable");
   CHECK(vk::unmetShaderRequirement(device, {0x07230203u}) == "not a SPIR-V module (shorter than its header)");
+}
+
+TEST_CASE("tessellation interface Locations are checked against the device's limits: the patch constants' 30 on NVIDIA",
+          "[vk][tessellation]") {
+  auto translated = [](const char* listing) {
+    return dxbc::translateToSpirv(dxbc::parseShader(dxbc::assemble(listing).container));
+  };
+  const std::vector<uint32_t> hs = translated(kHsTriPacked), ds = translated(kDsTriPacked);
+  // The H100/H200's limits (vulkaninfo, driver 580): 120 per-patch components, 128 per vertex.
+  VkPhysicalDeviceLimits nvidia{};
+  nvidia.maxTessellationControlPerVertexInputComponents = 128;
+  nvidia.maxTessellationControlPerVertexOutputComponents = 128;
+  nvidia.maxTessellationControlPerPatchOutputComponents = 120;
+  nvidia.maxTessellationEvaluationInputComponents = 128;
+  nvidia.maxTessellationEvaluationOutputComponents = 128;
+  CHECK(vk::unmetInterfaceLocation(nvidia, hs) == "");
+  CHECK(vk::unmetInterfaceLocation(nvidia, ds) == "");
+  // The layout of before, patch constants at Location 31 − register (registers 0 and 1 at 31 and
+  // 30), put every PN-triangle patch constant out of the domain shader's reach on the H200.
+  auto countingDown = [](std::vector<uint32_t> words) {
+    std::set<uint32_t> patch;
+    for (size_t i = 5; i < words.size(); i += words[i] >> 16)
+      if ((words[i] & 0xFFFF) == 71 && words[i + 2] == 15) patch.insert(words[i + 1]);  // OpDecorate … Patch
+    for (size_t i = 5; i < words.size(); i += words[i] >> 16)
+      if ((words[i] & 0xFFFF) == 71 && words[i + 2] == 30 && patch.count(words[i + 1]))  // … Location
+        words[i + 3] = 31 - words[i + 3];
+    return words;
+  };
+  CHECK(vk::unmetInterfaceLocation(nvidia, countingDown(hs)) ==
+        "a Patch output at Location 31 is past the device's 30 locations "
+        "(maxTessellationControlPerPatchOutputComponents 120)");
+  CHECK(vk::unmetInterfaceLocation(nvidia, countingDown(ds)) ==
+        "a Patch input at Location 30 is past the device's 30 locations "
+        "(maxTessellationControlPerPatchOutputComponents 120)");
+  // A device with the minimum per-vertex components (64: 16 locations) cannot hold control points at 31 − register.
+  VkPhysicalDeviceLimits minimum = nvidia;
+  minimum.maxTessellationControlPerVertexOutputComponents = minimum.maxTessellationEvaluationInputComponents = 64;
+  CHECK(vk::unmetInterfaceLocation(minimum, hs) ==
+        "an output at Location 31 is past the device's 16 locations (maxTessellationControlPerVertexOutputComponents 64)");
+  // Other stages are not this check's.
+  CHECK(vk::unmetInterfaceLocation(minimum, translated("ps_5_0\ndcl_output o0.x\nmov o0.x, l(1)\nret\n")) == "");
+
+  // On this device: every translated hull and domain shader passes, and the check is part of what
+  // a shader module must meet before Vulkan sees it.
+  test::VkTestContext ctx;
+  for (const char* listing : {kHsTri, kDsTri, kHsQuad, kDsQuad, kHsTriPacked, kDsTriPacked, kHsIsolines, kDsIsolines}) {
+    INFO(listing);
+    CHECK(vk::unmetShaderRequirement(ctx.device(), translated(listing)) == "");
+  }
+  VkPhysicalDeviceLimits limits = ctx.device().info().properties.limits;
+  if (limits.maxTessellationControlPerPatchOutputComponents < 128) {
+    CHECK(vk::unmetShaderRequirement(ctx.device(), countingDown(hs)) ==
+          vk::unmetInterfaceLocation(limits, countingDown(hs)));
+    CHECK(vk::unmetShaderRequirement(ctx.device(), countingDown(hs)) != "");
+  }
 }

@@ -541,15 +541,21 @@ class Translator {
     uint32_t fn;         // its SPIR-V function
   };
   static constexpr uint32_t kMaxHullPhaseInstances = 128;
-  // The hull → domain interface's locations: control-point register r at
-  // Location r, patch-constant register r at Location kTopPatchLocation − r.
+  // The hull → domain interface's locations: patch-constant register r at
+  // Location r, control-point register r at Location kTopControlPointLocation − r.
   // (fxc packs patch constants beside the tessellation factors, POSITION3.yzw
   // in the register of SV_TessFactor[0].x: register numbers of the two kinds
   // coincide. Vulkan numbers Patch locations apart from per-vertex ones since
   // 2024, but earlier SPIR-V validators and layers, Debian 12's among them,
-  // see one location space, so the two never share a location.)
-  static constexpr uint32_t kTopPatchLocation = 31;
-  static uint32_t patchLocation(uint32_t reg) { return kTopPatchLocation - reg; }
+  // see one location space, so the two never share a location. Patch
+  // locations count up from 0 because a device has only
+  // maxTessellationControlPerPatchOutputComponents / 4 of them — 30 on NVIDIA
+  // and AMD (120, Vulkan's minimum), where a patch output at Location 30 or 31
+  // does not reach the domain shader; per-vertex ones have 32 on every device
+  // with D3D11's 32 control-point registers of 4 components.)
+  static constexpr uint32_t kTopControlPointLocation = 31;
+  static constexpr uint32_t kPatchLocations = 30;  // Vulkan's minimum maxTessellationControlPerPatchOutputComponents / 4
+  static uint32_t controlPointLocation(uint32_t reg) { return kTopControlPointLocation - reg; }
   // The tessellation-factor system value's TessLevelOuter/Inner element.
   static bool tessFactorSlot(SystemName n, bool* inner, uint32_t* index);
   // Before scanRegisters' results are used: phases, control-point counts,

@@ -19,11 +19,13 @@
 // VertexOrderCw/Ccw (Vulkan's default upper-left domain origin is D3D's),
 // point → PointMode.
 //
-// The interface between the two stages is private to d3dvk: every control-point
-// register is a uvec4 array at Location = register, every patch-constant
-// register a Patch uvec4 at Location = 31 − register (patchLocation: the two
-// kinds of register share numbers, and validators before 2024 see one location
-// space), so any declaration masks on either side match. The hull shader's inputs follow the vertex shader's outputs like a
+// The interface between the two stages is private to d3dvk: every patch-constant
+// register a Patch uvec4 at Location = register (a device has
+// maxTessellationControlPerPatchOutputComponents / 4 patch locations, 30 on
+// NVIDIA and AMD: registers 30 and 31 are refused), every control-point register
+// a uvec4 array at Location = 31 − register (controlPointLocation: the two kinds
+// of register share numbers, and validators before 2024 see one location space),
+// so any declaration masks on either side match. The hull shader's inputs follow the vertex shader's outputs like a
 // geometry shader's (one Input array per register, SV_Position from gl_in).
 // Domain shader: vDomain is TessCoord, vicp the hull shader's control points,
 // vpc# its patch constants (tessellation factors from TessLevelOuter/Inner); its
@@ -377,7 +379,7 @@ uint32_t Translator::controlPointOutputVariable(uint32_t reg) {
   auto it = cpOutputVars_.find(reg);
   if (it != cpOutputVars_.end()) return it->second;
   const uint32_t var = b_.variable(b_.tPointer(SCOutput, b_.tArray(uVec4_, tsOutputCp_)), SCOutput);
-  b_.decorate(var, DecLocation, {reg});
+  b_.decorate(var, DecLocation, {controlPointLocation(reg)});
   b_.name(var, "out_cp" + std::to_string(reg));
   interface_.push_back(var);
   cpOutputVars_[reg] = var;
@@ -387,8 +389,11 @@ uint32_t Translator::controlPointOutputVariable(uint32_t reg) {
 uint32_t Translator::patchVariable(uint32_t reg, uint32_t storage) {
   auto it = patchVars_.find(reg);
   if (it != patchVars_.end()) return it->second;
+  if (reg >= kPatchLocations)
+    fail("patch-constant register " + std::to_string(reg) + " holds more than tessellation factors: Vulkan guarantees " +
+         std::to_string(kPatchLocations) + " patch locations (maxTessellationControlPerPatchOutputComponents >= 120)");
   const uint32_t var = b_.variable(b_.tPointer(storage, uVec4_), storage);
-  b_.decorate(var, DecLocation, {patchLocation(reg)});
+  b_.decorate(var, DecLocation, {reg});
   b_.decorate(var, kDecPatch);
   b_.name(var, (storage == SCOutput ? "out_pc" : "in_pc") + std::to_string(reg));
   interface_.push_back(var);
@@ -411,7 +416,7 @@ void Translator::declareDomainControlPoint(uint32_t reg) {
   if (dsControlPointInputs_.count(reg)) return;
   const uint32_t arrT = b_.tArray(uVec4_, tsInputCp_);
   const uint32_t var = b_.variable(b_.tPointer(SCInput, arrT), SCInput);
-  b_.decorate(var, DecLocation, {reg});
+  b_.decorate(var, DecLocation, {controlPointLocation(reg)});
   b_.name(var, "in_cp" + std::to_string(reg));
   interface_.push_back(var);
   dsControlPointInputs_[reg] = var;
@@ -430,14 +435,14 @@ void Translator::createTessellationRegisters() {
       declareGsInput(reg, hsInputMasks_[reg], e && e->systemValue == uint32_t(SystemName::Position));
       controlPointOutputVariable(reg);
     }
-  // Control points count up from location 0, patch constants down from 31: they meet only past 32 registers.
+  // Patch constants count up from location 0, control points down from 31: they meet only past 32 registers.
   const std::map<uint32_t, uint32_t>& controlPoints = hull() ? cpOutputVars_ : dsControlPointInputs_;
-  for (const auto& [reg, var] : patchVars_) {
+  for (const auto& [reg, var] : controlPoints) {
     (void)var;
-    if (controlPoints.count(patchLocation(reg)))
-      fail("control-point register " + std::to_string(patchLocation(reg)) + " and patch-constant register " +
-           std::to_string(reg) + " would share location " + std::to_string(patchLocation(reg)) +
-           ": the hull-domain interface has 32 locations for both");
+    if (patchVars_.count(controlPointLocation(reg)))
+      fail("control-point register " + std::to_string(reg) + " and patch-constant register " +
+           std::to_string(controlPointLocation(reg)) + " would share location " +
+           std::to_string(controlPointLocation(reg)) + ": the hull-domain interface has 32 locations for both");
   }
   if (numPatch_) {
     const uint32_t arrT = b_.tArray(uVec4_, numPatch_);
