@@ -540,6 +540,28 @@ bool typedUavLoads(vk::Device& vk, const state::FormatInfo& f) {
   return false;
 }
 
+// Whether the device makes the images every texture of `f` needs, whatever
+// its bind flags: 2D and (but for depth formats) 3D images in optimal tiling
+// that copy both ways, a typeless one viewable in other formats
+// (MUTABLE_FORMAT), a typed colour one sampled (a shader-resource view may load
+// from it), a depth one a depth attachment. What the runtime's TEXTURE1D/2D/3D/
+// CUBE and CPU_LOCKABLE claims rest on.
+bool makesTextures(vk::Device& vk, const state::FormatInfo& f) {
+  const bool depth = state::isDepthFormat(f), typeless = f.kind == state::FormatKind::Typeless;
+  VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
+  if (depth) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
+  else if (!typeless) usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
+  const VkImageCreateFlags flags = typeless ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
+  VkImageFormatProperties props{};
+  for (VkImageType type : {VK_IMAGE_TYPE_2D, VK_IMAGE_TYPE_3D}) {
+    if (type == VK_IMAGE_TYPE_3D && depth) continue;
+    if (vkGetPhysicalDeviceImageFormatProperties(vk.physicalDevice(), f.vk, type, VK_IMAGE_TILING_OPTIMAL, usage, flags,
+                                                 &props) != VK_SUCCESS)
+      return false;
+  }
+  return true;
+}
+
 }  // namespace
 
 UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulation) {
@@ -559,6 +581,16 @@ UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulati
   VkFormatProperties props{};
   vkGetPhysicalDeviceFormatProperties(vk.physicalDevice(), f->vk, &props);
   const VkFormatFeatureFlags features = props.optimalTilingFeatures;
+  // No texture of this format at all where the device makes no image of it
+  // (NVIDIA: none of R32G32B32_*): NOT_SUPPORTED, and the runtime claims no
+  // resource kind beyond buffers.
+  if (!makesTextures(vk, *f)) {
+    UINT caps = D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED;
+    if ((props.bufferFeatures & VK_FORMAT_FEATURE_UNIFORM_TEXEL_BUFFER_BIT) &&
+        f->swizzle == state::ViewSwizzle::Identity && !state::isDepthFormat(*f))
+      caps |= D3D11_1DDI_FORMAT_SUPPORT_BUFFER;
+    return caps;
+  }
   UINT caps = 0;
   if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;

@@ -390,6 +390,9 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     }
   }
 
+  if (const char* v = std::getenv("D3DVK_HOST_VISIBLE_IMAGES"); v && std::string_view(v) == "0")
+    self->hostVisibleImages_ = false;
+
   float priority = 1.0f;
   VkDeviceQueueCreateInfo queueInfo{VK_STRUCTURE_TYPE_DEVICE_QUEUE_CREATE_INFO};
   queueInfo.queueFamilyIndex = self->queueFamily_;

@@ -131,6 +131,12 @@ class Device {
   const DescriptorIndexingFeatures& descriptorIndexing() const { return descriptorIndexing_; }
   const VertexDivisorFeatures& vertexDivisor() const { return vertexDivisor_; }
 
+  // Whether images on CPU-visible D3D12 heaps may take host-visible memory
+  // where a host-visible type holds them; false with D3DVK_HOST_VISIBLE_IMAGES=0
+  // (tests: lavapipe then places them as an NVIDIA device must, where no
+  // host-visible type holds optimal-tiling images: in unmapped device memory).
+  bool hostVisibleImages() const { return hostVisibleImages_; }
+
   // Index of a memory type allowed by typeBits with all of flags, or UINT32_MAX.
   uint32_t findMemoryType(uint32_t typeBits, VkMemoryPropertyFlags flags) const;
   // Whether one allocation of `size` bytes of memory type `type` is within the
@@ -175,6 +181,7 @@ class Device {
   bool conditionalRendering_ = false;
   bool depthBiasExact_ = false;
   uint32_t emulatedFormats_ = 0;
+  bool hostVisibleImages_ = true;
   DescriptorIndexingFeatures descriptorIndexing_;
   VertexDivisorFeatures vertexDivisor_;
   VkPhysicalDeviceMemoryProperties memory_{};

@@ -162,6 +162,15 @@ std::unique_ptr<Image> Image::create(Device& device, const VkImageCreateInfo& in
   if (*result != VK_SUCCESS) return nullptr;
   VkMemoryRequirements req;
   vkGetImageMemoryRequirements(device.handle(), self->image_, &req);
+  // Host-visible where a host-visible type holds the image; else (NVIDIA: no
+  // host-visible type takes optimal-tiling images) device memory: nothing maps
+  // an image, the CPU reaches one only through copies (D3D12's
+  // Write/ReadFromSubresource, subresource_cpu12.cpp).
+  if (hostVisible &&
+      (!device.hostVisibleImages() ||
+       device.findMemoryType(req.memoryTypeBits, VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT) ==
+           UINT32_MAX))
+    hostVisible = false;
   *result = allocate(device, req, hostVisible, &self->memory_, &self->heap_);
   self->reserved_ = req.size;
   if (*result != VK_SUCCESS) return nullptr;

@@ -4,7 +4,8 @@
 // function (formatSupportBits, which D3D12's CheckFeatureSupport shares) combines the runtime's own rules for a
 // format (formatFacts: which resource kinds and bindings d3dvk accepts, which
 // vertex and index formats the input assembler takes) with what the driver
-// reports for the Vulkan format behind it (pfnCheckFormatSupport: sampling with
+// reports for the Vulkan format behind it (pfnCheckFormatSupport: whether it
+// makes textures of it at all (NOT_SUPPORTED: buffers only), sampling with
 // filtering, render target, blending, typed UAV stores and loads, multisampling), so a
 // bit is set only where creating and using the format that way works, at the
 // device's feature level (no typed UAVs below 11_0, BC4–BC7 by level).
@@ -38,6 +39,13 @@ HRESULT deviceFormatSupportBits(D3D_FEATURE_LEVEL level, DXGI_FORMAT format,
   }
   UINT caps = 0;
   if (HRESULT hr = driverCaps(&caps); FAILED(hr)) return hr;
+  // The driver makes no texture of this format (its Vulkan device has no such
+  // image): buffer uses only, as it reports them.
+  if (caps & D3D10_DDI_FORMAT_SUPPORT_NOT_SUPPORTED) {
+    if ((caps & D3D11_1DDI_FORMAT_SUPPORT_BUFFER) && !facts.typeless) s |= D3D11_FORMAT_SUPPORT_BUFFER;
+    *support = s;
+    return s ? S_OK : E_FAIL;
+  }
   // The formats D3D11 makes optional that Vulkan devices may lack (BC without
   // textureCompressionBC, B4G4R4A4 without the 4444 formats): not sampled,
   // not there at all (creation fails the same way).

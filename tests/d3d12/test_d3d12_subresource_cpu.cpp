@@ -198,3 +198,70 @@ TEST_CASE("D3D12 WriteToSubresource and ReadFromSubresource are refused on heaps
   }
   CHECK(texels == std::vector<UINT>(16, 7));
 }
+
+// A texture placed in a CPU-visible CUSTOM heap (WRITE_BACK, L0) is reached as
+// a committed one is: Map with a null pointer, WriteToSubresource seen by a
+// GPU copy, ReadFromSubresource seeing the texels. Where no host-visible
+// memory type holds optimal-tiling images (NVIDIA; D3DVK_HOST_VISIBLE_IMAGES=0
+// makes lavapipe the same: the "... without host-visible images" ctest entry)
+// the heap and the texture live in device memory and both calls go through
+// staging copies.
+TEST_CASE("D3D12 a texture placed in a CPU-visible CUSTOM heap takes WriteToSubresource and ReadFromSubresource",
+          "[d3d12][heap]") {
+  Cpu t;
+  D3D12_HEAP_DESC heapDesc{};
+  heapDesc.SizeInBytes = 1 << 16;
+  heapDesc.Properties = {D3D12_HEAP_TYPE_CUSTOM, D3D12_CPU_PAGE_PROPERTY_WRITE_BACK, D3D12_MEMORY_POOL_L0, 0, 0};
+  heapDesc.Flags = D3D12_HEAP_FLAG_ALLOW_ONLY_NON_RT_DS_TEXTURES;
+  void* h = nullptr;
+  const HRESULT heapHr = t.device->CreateHeap(&heapDesc, __uuidof(ID3D12Heap), &h);
+  ID3D12Heap* heap = createdOrFail<ID3D12Heap>(heapHr, h);
+  t.owned.push_back(heap);
+  constexpr UINT kW = 8, kH = 8;
+  const D3D12_RESOURCE_DESC desc = texture2DDesc(kW, kH, DXGI_FORMAT_R32_UINT, D3D12_RESOURCE_FLAG_NONE);
+  void* r = nullptr;
+  const HRESULT placedHr =
+      t.device->CreatePlacedResource(heap, 0, &desc, D3D12_RESOURCE_STATE_COMMON, nullptr, __uuidof(ID3D12Resource), &r);
+  ID3D12Resource* placed = createdOrFail<ID3D12Resource>(placedHr, r);
+  t.owned.push_back(placed);
+  CHECK(placed->Map(0, nullptr, nullptr) == S_OK);
+  placed->Unmap(0, nullptr);
+  std::vector<UINT> texels(kW * kH);
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) texels[y * kW + x] = texel(x, y, 0, 9);
+  REQUIRE(placed->WriteToSubresource(0, nullptr, texels.data(), kW * 4, 0) == S_OK);
+  // One box rewritten, then the whole texture read back by the CPU and by a GPU copy.
+  const D3D12_BOX box{2, 3, 0, 5, 5, 1};
+  std::vector<UINT> boxTexels(3 * 2);
+  for (UINT y = 0; y < 2; ++y)
+    for (UINT x = 0; x < 3; ++x) {
+      boxTexels[y * 3 + x] = texel(x + 2, y + 3, 1, 10);
+      texels[(y + 3) * kW + x + 2] = boxTexels[y * 3 + x];
+    }
+  REQUIRE(placed->WriteToSubresource(0, &box, boxTexels.data(), 3 * 4, 0) == S_OK);
+  std::vector<UINT> got(kW * kH, 0);
+  REQUIRE(placed->ReadFromSubresource(got.data(), kW * 4, 0, 0, nullptr) == S_OK);
+  CHECK(got == texels);
+  D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{};
+  UINT64 total = 0;
+  t.device->GetCopyableFootprints(&desc, 0, 1, 0, &fp, nullptr, nullptr, &total);
+  ID3D12Resource* readback = createBuffer(t.device, D3D12_HEAP_TYPE_READBACK, total);
+  t.owned.push_back(readback);
+  D3D12_RESOURCE_BARRIER barrier{};
+  barrier.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  barrier.Transition = {placed, 0, D3D12_RESOURCE_STATE_COMMON, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  t.list->ResourceBarrier(1, &barrier);
+  D3D12_TEXTURE_COPY_LOCATION from = subresourceLocation(placed, 0), down = footprintLocation(readback, fp);
+  t.list->CopyTextureRegion(&down, 0, 0, 0, &from, nullptr);
+  std::swap(barrier.Transition.StateBefore, barrier.Transition.StateAfter);
+  t.list->ResourceBarrier(1, &barrier);
+  t.run();
+  const std::vector<unsigned char> bytes = readBuffer(readback, size_t(total));
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      UINT v = 0;
+      std::memcpy(&v, &bytes[y * fp.Footprint.RowPitch + x * 4], 4);
+      INFO("texel " << x << "," << y);
+      REQUIRE(v == texels[y * kW + x]);
+    }
+}

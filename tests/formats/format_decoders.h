@@ -11,6 +11,7 @@
 #include <cmath>
 #include <cstdint>
 #include <cstring>
+#include <algorithm>
 
 namespace d3dvk::test {
 
@@ -149,6 +150,94 @@ inline Block decodeBc5(const uint8_t* b, bool snorm) {
   decodeBc4Channel(b, snorm, out, 0);
   decodeBc4Channel(b + 8, snorm, out, 1);
   return out;
+}
+
+// D3D's error bound on decoded BC1–BC5 texels (D3D11.3 functional spec,
+// 19.5.2 "Error Tolerance"): an implementation may promote endpoints (19.5.3)
+// or round divisions as it likes, so long as for every channel of every texel
+//   |generated - reference| < absolute_error + 0.03 * MAX(|e0 - e1|, |e0p - e1p|)
+// with e0/e1 the block's endpoints for that channel as UNORM/SNORM floats and
+// e0p/e1p the same promoted to 8 bits; absolute_error is 1/255 for BC1–BC3
+// colours and BC2 alphas (19.5.6–19.5.8), 1/65535 for BC3 alphas and BC4U/BC5U,
+// 1/32767 for BC4S/BC5S (19.5.9–19.5.12); a reference of 0, 1 or -1 must be
+// exact (bound 0). BC6H and BC7 are bit accurate (bcBitAccurate).
+// One deliberate addition, `kResultStep8`: one step of an 8-bit result (1/255
+// UNORM, 1/127 SNORM). Vulkan leaves BC1–BC5 decode precision to the Khronos
+// Data Format Specification, which does not bound it, and devices return
+// 8-bit results — lavapipe's (Mesa's) decoders round BC4/BC5 values and BC3
+// alphas to 8 bits (D3D asks UNORM16 precision there) and may round a BC5
+// SNORM endpoint a step off. d3dvk passes the device's decode through, so the
+// tests hold it to D3D's bound plus that step and no more.
+using Bound = std::array<float, 4>;
+using BlockBound = std::array<Bound, 16>;
+
+inline uint32_t promoteToUnorm8(uint32_t v, uint32_t bits) {  // 19.5.3: MSB replication
+  return (v << (8 - bits)) | (v >> (2 * bits - 8));
+}
+inline float bcBound(float reference, float absoluteError, float spread, float resultStep) {
+  if (reference == 0.0f || reference == 1.0f || reference == -1.0f) return 0.0f;
+  return absoluteError + 0.03f * spread + resultStep;
+}
+inline constexpr float kResultStep8Unorm = 1.0f / 255, kResultStep8Snorm = 1.0f / 127;
+// BC1's colour half (BC2's and BC3's too): channels 0–2; channel 3 is BC1's
+// alpha (0 or 1, exact) unless `alpha` fills it.
+inline BlockBound bc1ColorBounds(const uint8_t* b, const Block& reference) {
+  const uint32_t c0 = b[0] | (b[1] << 8), c1 = b[2] | (b[3] << 8);
+  const uint32_t shift[3] = {11, 5, 0}, bits[3] = {5, 6, 5};
+  float spread[3];
+  for (int c = 0; c < 3; ++c) {
+    const uint32_t v0 = (c0 >> shift[c]) & ((1u << bits[c]) - 1), v1 = (c1 >> shift[c]) & ((1u << bits[c]) - 1);
+    spread[c] = std::max(std::fabs(unorm(v0, bits[c]) - unorm(v1, bits[c])),
+                         std::fabs(unorm(promoteToUnorm8(v0, bits[c]), 8) - unorm(promoteToUnorm8(v1, bits[c]), 8)));
+  }
+  BlockBound out{};
+  for (int i = 0; i < 16; ++i)
+    for (int c = 0; c < 3; ++c) out[i][c] = bcBound(reference[i][c], 1.0f / 255, spread[c], kResultStep8Unorm);
+  return out;
+}
+// BC3's alpha / BC4's and BC5's channels: 8-bit endpoints (no promotion).
+inline void bc4ChannelBounds(const uint8_t* b, bool snorm, const Block& reference, int channel, BlockBound& out) {
+  const float e0 = snorm ? std::max(-1.0f, float(int8_t(b[0])) / 127.0f) : b[0] / 255.0f;
+  const float e1 = snorm ? std::max(-1.0f, float(int8_t(b[1])) / 127.0f) : b[1] / 255.0f;
+  for (int i = 0; i < 16; ++i)
+    out[i][channel] = bcBound(reference[i][channel], snorm ? 1.0f / 32767 : 1.0f / 65535, std::fabs(e0 - e1),
+                              snorm ? kResultStep8Snorm : kResultStep8Unorm);
+}
+inline BlockBound bc1Bounds(const uint8_t* b, const Block& reference) { return bc1ColorBounds(b, reference); }
+inline BlockBound bc2Bounds(const uint8_t* b, const Block& reference) {
+  BlockBound out = bc1ColorBounds(b + 8, reference);
+  for (int i = 0; i < 16; ++i) out[i][3] = bcBound(reference[i][3], 1.0f / 255, 0.0f, kResultStep8Unorm);
+  return out;
+}
+inline BlockBound bc3Bounds(const uint8_t* b, const Block& reference) {
+  BlockBound out = bc1ColorBounds(b + 8, reference);
+  bc4ChannelBounds(b, false, reference, 3, out);
+  return out;
+}
+inline BlockBound bc4Bounds(const uint8_t* b, bool snorm, const Block& reference) {
+  BlockBound out{};
+  bc4ChannelBounds(b, snorm, reference, 0, out);
+  return out;
+}
+inline BlockBound bc5Bounds(const uint8_t* b, bool snorm, const Block& reference) {
+  BlockBound out{};
+  bc4ChannelBounds(b, snorm, reference, 0, out);
+  bc4ChannelBounds(b + 8, snorm, reference, 1, out);
+  return out;
+}
+// BC6H and BC7: "decompression hardware is required to be bit accurate" (19.5.2):
+// the bound is the float rounding of the reference's own arithmetic only.
+inline BlockBound bcBitAccurate(const Block& reference) {
+  BlockBound out{};
+  for (int i = 0; i < 16; ++i)
+    for (int c = 0; c < 4; ++c) out[i][c] = 1e-6f * std::max(1.0f, std::fabs(reference[i][c]));
+  return out;
+}
+
+// The sRGB side of a linear value (D3D11.3 3.2.3.8 FLOAT -> SRGB without the
+// rounding to an integer: how 3.2.3.7 measures SRGB -> FLOAT's error).
+inline float linearToSrgb(float c) {
+  return c <= 0.0031308f ? c * 12.92f : 1.055f * std::pow(c, 1.0f / 2.4f) - 0.055f;
 }
 
 inline constexpr int kWeights2[4] = {0, 21, 43, 64};

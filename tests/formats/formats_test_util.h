@@ -97,4 +97,40 @@ void checkTexels(const std::vector<Texel>& got, UINT w, UINT h, float tolerance,
   CHECK(mismatches == 0);
 }
 
+// A texel the device must return within a per-channel bound (format_decoders.h's
+// bc*Bounds: D3D's own tolerance); `srgb`: an sRGB format, whose colour
+// channels are measured on the sRGB side (`value` and `bound` there).
+struct BoundedTexel {
+  Texel value;
+  Bound bound;
+  bool srgb = false;
+};
+
+// Compares the w x h texels read (row pitch 8) with `expected(x, y)`, a
+// BoundedTexel. sRGB channels: the result taken back to the sRGB side
+// (linearToSrgb) within the bound plus D3D11.3's allowances there — 1 UNORM8
+// ULP on input to linearization for more precise palette entries (19.5.6,
+// BC1G) and 0.5 ULP for SRGB -> FLOAT itself (3.2.3.7); 0 and 1 stay exact.
+template <typename Expected>
+void checkTexelsWithin(const std::vector<Texel>& got, UINT w, UINT h, Expected expected) {
+  int mismatches = 0;
+  for (UINT y = 0; y < h; ++y)
+    for (UINT x = 0; x < w; ++x) {
+      const BoundedTexel want = expected(x, y);
+      const Texel have = got[y * 8 + x];
+      for (int c = 0; c < 4; ++c) {
+        const bool srgb = want.srgb && c < 3;
+        float error = std::fabs(have[c] - want.value[c]), bound = want.bound[c];
+        if (srgb && bound > 0) error = std::fabs(linearToSrgb(have[c]) - want.value[c]), bound += 1.5f / 255;
+        if (srgb && bound == 0) error = std::fabs(have[c] - srgbToLinear(want.value[c]));
+        if (!(error <= bound) && mismatches++ < 8) {
+          INFO("texel (" << x << ", " << y << ") channel " << c << ": got " << have[c] << (srgb ? " (linear)" : "")
+                         << ", want " << want.value[c] << (srgb ? " (sRGB side)" : "") << " within " << bound);
+          CHECK(false);
+        }
+      }
+    }
+  CHECK(mismatches == 0);
+}
+
 }  // namespace d3dvk::test

@@ -1,6 +1,8 @@
 // tests/formats: BC1–BC7 textures through the public D3D11 API on lavapipe,
 // each read back by a compute shader (ld on every mip, sample_l on mip 0) and
-// compared with the CPU decoders of format_decoders.h: creation with initial
+// compared with the CPU decoders of format_decoders.h within D3D's error
+// bounds (D3D11.3 19.5.2: BC1-BC5 by their endpoints, BC6H/BC7 bit accurate):
+// creation with initial
 // data in D3D's block pitches, UNORM / SRGB / SNORM / UF16 / SF16 views (also
 // of TYPELESS textures), UpdateSubresource of one block, Map of a staging
 // texture (row pitch = one row of blocks), CopyResource and
@@ -21,8 +23,9 @@ struct BcFormat {
   UINT blockBytes;
   std::function<bool(const uint8_t*, Block&)> decode;
   std::function<void(uint8_t*)> fixup;  // makes random bytes a block the decoder knows (mode bits)
+  // D3D's error bound on each decoded texel (format_decoders.h, D3D11.3 19.5.2).
+  std::function<BlockBound(const uint8_t*, const Block&)> bounds;
   bool srgb = false;
-  float tolerance = 0.006f;
 };
 
 void noFixup(uint8_t*) {}
@@ -35,22 +38,25 @@ std::vector<BcFormat> bcFormats() {
   auto plain = [](Block (*f)(const uint8_t*)) {
     return [f](const uint8_t* b, Block& out) { out = f(b); return true; };
   };
+  auto bc4 = [](bool snorm) { return [snorm](const uint8_t* b, const Block& r) { return bc4Bounds(b, snorm, r); }; };
+  auto bc5 = [](bool snorm) { return [snorm](const uint8_t* b, const Block& r) { return bc5Bounds(b, snorm, r); }; };
+  auto exact = [](const uint8_t*, const Block& r) { return bcBitAccurate(r); };
   return {
-      {DXGI_FORMAT_BC1_UNORM, DXGI_FORMAT_BC1_TYPELESS, 8, plain(decodeBc1), noFixup},
-      {DXGI_FORMAT_BC1_UNORM_SRGB, DXGI_FORMAT_BC1_TYPELESS, 8, plain(decodeBc1), noFixup, true, 0.012f},
-      {DXGI_FORMAT_BC2_UNORM, DXGI_FORMAT_BC2_TYPELESS, 16, plain(decodeBc2), noFixup},
-      {DXGI_FORMAT_BC2_UNORM_SRGB, DXGI_FORMAT_BC2_TYPELESS, 16, plain(decodeBc2), noFixup, true, 0.012f},
-      {DXGI_FORMAT_BC3_UNORM, DXGI_FORMAT_BC3_TYPELESS, 16, plain(decodeBc3), noFixup},
-      {DXGI_FORMAT_BC3_UNORM_SRGB, DXGI_FORMAT_BC3_TYPELESS, 16, plain(decodeBc3), noFixup, true, 0.012f},
-      {DXGI_FORMAT_BC4_UNORM, DXGI_FORMAT_BC4_TYPELESS, 8, [](const uint8_t* b, Block& o) { o = decodeBc4(b, false); return true; }, noFixup},
-      {DXGI_FORMAT_BC4_SNORM, DXGI_FORMAT_BC4_TYPELESS, 8, [](const uint8_t* b, Block& o) { o = decodeBc4(b, true); return true; }, noFixup, false, 0.012f},
-      {DXGI_FORMAT_BC5_UNORM, DXGI_FORMAT_BC5_TYPELESS, 16, [](const uint8_t* b, Block& o) { o = decodeBc5(b, false); return true; }, noFixup},
-      {DXGI_FORMAT_BC5_SNORM, DXGI_FORMAT_BC5_TYPELESS, 16, [](const uint8_t* b, Block& o) { o = decodeBc5(b, true); return true; }, noFixup, false, 0.012f},
-      {DXGI_FORMAT_BC6H_UF16, DXGI_FORMAT_BC6H_TYPELESS, 16, [](const uint8_t* b, Block& o) { return decodeBc6hMode11(b, false, o); }, bc6hMode11, false, 0.002f},
-      {DXGI_FORMAT_BC6H_SF16, DXGI_FORMAT_BC6H_TYPELESS, 16, [](const uint8_t* b, Block& o) { return decodeBc6hMode11(b, true, o); }, bc6hMode11, false, 0.002f},
-      {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode6, false, 0.003f},
-      {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode5, false, 0.003f},
-      {DXGI_FORMAT_BC7_UNORM_SRGB, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode6, true, 0.006f},
+      {DXGI_FORMAT_BC1_UNORM, DXGI_FORMAT_BC1_TYPELESS, 8, plain(decodeBc1), noFixup, bc1Bounds},
+      {DXGI_FORMAT_BC1_UNORM_SRGB, DXGI_FORMAT_BC1_TYPELESS, 8, plain(decodeBc1), noFixup, bc1Bounds, true},
+      {DXGI_FORMAT_BC2_UNORM, DXGI_FORMAT_BC2_TYPELESS, 16, plain(decodeBc2), noFixup, bc2Bounds},
+      {DXGI_FORMAT_BC2_UNORM_SRGB, DXGI_FORMAT_BC2_TYPELESS, 16, plain(decodeBc2), noFixup, bc2Bounds, true},
+      {DXGI_FORMAT_BC3_UNORM, DXGI_FORMAT_BC3_TYPELESS, 16, plain(decodeBc3), noFixup, bc3Bounds},
+      {DXGI_FORMAT_BC3_UNORM_SRGB, DXGI_FORMAT_BC3_TYPELESS, 16, plain(decodeBc3), noFixup, bc3Bounds, true},
+      {DXGI_FORMAT_BC4_UNORM, DXGI_FORMAT_BC4_TYPELESS, 8, [](const uint8_t* b, Block& o) { o = decodeBc4(b, false); return true; }, noFixup, bc4(false)},
+      {DXGI_FORMAT_BC4_SNORM, DXGI_FORMAT_BC4_TYPELESS, 8, [](const uint8_t* b, Block& o) { o = decodeBc4(b, true); return true; }, noFixup, bc4(true)},
+      {DXGI_FORMAT_BC5_UNORM, DXGI_FORMAT_BC5_TYPELESS, 16, [](const uint8_t* b, Block& o) { o = decodeBc5(b, false); return true; }, noFixup, bc5(false)},
+      {DXGI_FORMAT_BC5_SNORM, DXGI_FORMAT_BC5_TYPELESS, 16, [](const uint8_t* b, Block& o) { o = decodeBc5(b, true); return true; }, noFixup, bc5(true)},
+      {DXGI_FORMAT_BC6H_UF16, DXGI_FORMAT_BC6H_TYPELESS, 16, [](const uint8_t* b, Block& o) { return decodeBc6hMode11(b, false, o); }, bc6hMode11, exact},
+      {DXGI_FORMAT_BC6H_SF16, DXGI_FORMAT_BC6H_TYPELESS, 16, [](const uint8_t* b, Block& o) { return decodeBc6hMode11(b, true, o); }, bc6hMode11, exact},
+      {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode6, exact},
+      {DXGI_FORMAT_BC7_UNORM, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode5, exact},
+      {DXGI_FORMAT_BC7_UNORM_SRGB, DXGI_FORMAT_BC7_TYPELESS, 16, decodeBc7, bc7Mode6, exact, true},
   };
 }
 
@@ -93,14 +99,15 @@ D3D11_TEXTURE2D_DESC bcDesc(DXGI_FORMAT format, UINT mips, D3D11_USAGE usage = D
   return d;
 }
 
-// The expected texel (x, y) of mip `mip`, decoded (and linearized for sRGB views).
-Texel expectedTexel(const BcFormat& f, const BcTexture& t, UINT mip, UINT x, UINT y) {
+// The expected texel (x, y) of mip `mip`, decoded, with D3D's bound on it
+// (for sRGB views on the sRGB side: checkTexelsWithin linearizes).
+BoundedTexel expectedTexel(const BcFormat& f, const BcTexture& t, UINT mip, UINT x, UINT y) {
   Block decoded{};
-  REQUIRE(f.decode(t.block(mip, x / 4, y / 4, f.blockBytes), decoded));
-  Texel v = decoded[(y % 4) * 4 + x % 4];
-  if (f.srgb)
-    for (int c = 0; c < 3; ++c) v[c] = srgbToLinear(v[c]);
-  return v;
+  const uint8_t* block = t.block(mip, x / 4, y / 4, f.blockBytes);
+  REQUIRE(f.decode(block, decoded));
+  const BlockBound bounds = f.bounds(block, decoded);
+  const UINT i = (y % 4) * 4 + x % 4;
+  return {decoded[i], bounds[i], f.srgb};
 }
 
 const char* formatName(const BcFormat& f) {
@@ -145,11 +152,9 @@ TEST_CASE("BC1-BC7 textures from initial data read back as the BC format decodes
       for (UINT mip = 0; mip < 3; ++mip) {
         INFO("mip " << mip);
         const UINT size = 8 >> mip;
-        checkTexels(readTexels(d, view.get(), loadListing(mip)), size, size, f.tolerance,
-                    [&](UINT x, UINT y) { return expectedTexel(f, blocks, mip, x, y); });
+        checkTexelsWithin(readTexels(d, view.get(), loadListing(mip)), size, size, [&](UINT x, UINT y) { return expectedTexel(f, blocks, mip, x, y); });
       }
-      checkTexels(readTexels(d, view.get(), kSampleListing), 8, 8, f.tolerance,
-                  [&](UINT x, UINT y) { return expectedTexel(f, blocks, 0, x, y); });
+      checkTexelsWithin(readTexels(d, view.get(), kSampleListing), 8, 8, [&](UINT x, UINT y) { return expectedTexel(f, blocks, 0, x, y); });
     }
   }
 }
@@ -174,8 +179,7 @@ TEST_CASE("BC updates, maps and copies use block pitches and copy a block for a 
     d.context->UpdateSubresource(texture.get(), 0, &box, update.mips[1].data(), 16, 0);
     std::memcpy(blocks.mips[0].data() + 3 * 16, update.mips[1].data(), 16);  // block (1, 1)
     Com<ID3D11ShaderResourceView> view = srvOf(d, texture.get());
-    checkTexels(readTexels(d, view.get(), loadListing(0)), 8, 8, bc7.tolerance,
-                [&](UINT x, UINT y) { return expectedTexel(bc7, blocks, 0, x, y); });
+    checkTexelsWithin(readTexels(d, view.get(), loadListing(0)), 8, 8, [&](UINT x, UINT y) { return expectedTexel(bc7, blocks, 0, x, y); });
   }
 
   SECTION("a staging texture maps with a row pitch of one row of blocks and copies into a DEFAULT one") {
@@ -201,8 +205,7 @@ TEST_CASE("BC updates, maps and copies use block pitches and copy a block for a 
     REQUIRE(d->CreateTexture2D(&defaultDesc, nullptr, texture.out()) == S_OK);
     d.context->CopyResource(texture.get(), staging.get());
     Com<ID3D11ShaderResourceView> view = srvOf(d, texture.get());
-    checkTexels(readTexels(d, view.get(), loadListing(0)), 8, 8, bc3.tolerance,
-                [&](UINT x, UINT y) { return expectedTexel(bc3, blocks, 0, x, y); });
+    checkTexelsWithin(readTexels(d, view.get(), loadListing(0)), 8, 8, [&](UINT x, UINT y) { return expectedTexel(bc3, blocks, 0, x, y); });
   }
 
   SECTION("CopyResource from BC1 to R32G32_UINT keeps each block's bits as one texel") {
@@ -266,8 +269,7 @@ TEST_CASE("BC updates, maps and copies use block pitches and copy a block for a 
     d.context->CopySubresourceRegion(texture.get(), 0, 4, 0, 0, texels.get(), 0, &one);
     d.context->CopySubresourceRegion(texture.get(), 0, 0, 0, 0, texels.get(), 0, nullptr);
     Com<ID3D11ShaderResourceView> view = srvOf(d, texture.get());
-    checkTexels(readTexels(d, view.get(), loadListing(0)), 8, 8, bc7.tolerance,
-                [&](UINT x, UINT y) { return expectedTexel(bc7, blocks, 0, x, y); });
+    checkTexelsWithin(readTexels(d, view.get(), loadListing(0)), 8, 8, [&](UINT x, UINT y) { return expectedTexel(bc7, blocks, 0, x, y); });
   }
 }
 

@@ -102,6 +102,15 @@ TEST_CASE("16-bit packed formats, A8_UNORM and R32G32B32_FLOAT read back in D3D'
                 [&](UINT x, UINT y) { return Texel{0, 0, 0, unorm(alpha[y * 8 + x], 8)}; });
   }
   SECTION("R32G32B32_FLOAT reads (r, g, b, 1)") {
+    // Where the Vulkan device makes no R32G32B32 image (NVIDIA), d3dvk claims
+    // no Texture2D for it (CheckFormatSupport; test_format_support.cpp holds
+    // creation to the claim): read it only where claimed.
+    UINT support = 0;
+    REQUIRE(d->CheckFormatSupport(DXGI_FORMAT_R32G32B32_FLOAT, &support) == S_OK);
+    if (!(support & D3D11_FORMAT_SUPPORT_TEXTURE2D)) {
+      CHECK((support & D3D11_FORMAT_SUPPORT_IA_VERTEX_BUFFER));
+      return;
+    }
     std::vector<float> rgb(64 * 3);
     for (size_t i = 0; i < rgb.size(); ++i) rgb[i] = float(int(rng.next() % 2001) - 1000) / 64.0f;
     auto view = texture8x8(d, DXGI_FORMAT_R32G32B32_FLOAT, rgb.data(), 12);

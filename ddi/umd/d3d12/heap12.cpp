@@ -2,7 +2,8 @@
 // resource12.h): one VkDeviceMemory per heap, of the kind its memory pool and CPU
 // page property ask for (device-local for L1 and NOT_AVAILABLE pages,
 // host-visible and mapped for the heap's life otherwise, host-cached preferred
-// for WRITE_BACK), of a memory type every resource category the heap allows
+// for WRITE_BACK — but device-local for a heap of textures only where no
+// host-visible type holds them), of a memory type every resource category the heap allows
 // (buffers, render-target/depth-stencil textures, other textures) can bind to,
 // and zeroed, as D3D12 heaps are; and the RESOURCE_HEAP_TIER that follows from
 // the device's memory types.
@@ -102,8 +103,17 @@ HRESULT createHeap(Device12& device, const D3D12DDIARG_CREATEHEAP_0001& args, He
     device.message(E_INVALIDARG, "CreateHeap: no Vulkan memory type holds every resource kind the heap allows");
     return E_INVALIDARG;
   }
+  // A CPU-visible heap of textures only whose memory types are none of them
+  // host-visible (NVIDIA: optimal-tiling images never are) takes device
+  // memory: its textures are reached only through Write/ReadFromSubresource's
+  // copies (subresource_cpu12.cpp), never mapped, whatever the page property.
+  vk::HostAccess access = hostAccessOf(&args);
+  constexpr VkMemoryPropertyFlags kHost = VK_MEMORY_PROPERTY_HOST_VISIBLE_BIT | VK_MEMORY_PROPERTY_HOST_COHERENT_BIT;
+  if (access != vk::HostAccess::None && !(flags & D3D12DDI_HEAP_FLAG_BUFFERS) &&
+      (!device.vk().hostVisibleImages() || device.vk().findMemoryType(bits, kHost) == UINT32_MAX))
+    access = vk::HostAccess::None;
   VkResult result = VK_SUCCESS;
-  heap.memory = vk::Memory::create(device.vk(), args.ByteSize, bits, hostAccessOf(&args), &result);
+  heap.memory = vk::Memory::create(device.vk(), args.ByteSize, bits, access, &result);
   if (!heap.memory) return Device12::hresultFor(result);
   if (heap.memory->mapped()) {
     std::memset(heap.memory->mapped(), 0, size_t(args.ByteSize));
