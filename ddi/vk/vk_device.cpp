@@ -128,8 +128,14 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,  // layer/viewport from VS, DS
                                      VK_KHR_SWAPCHAIN_EXTENSION_NAME};  // presentation (d3dvk_present.h)
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
+  // D3DVK_STENCIL_EXPORT=off: VK_EXT_shader_stencil_export stays off, so a
+  // device that has it behaves as one without (SV_StencilRef not reported,
+  // internal stencil writes a bit per draw: multisample_restore.h); tests use it.
+  const char* stencilExportEnv = std::getenv("D3DVK_STENCIL_EXPORT");
+  const bool stencilExportAllowed = !(stencilExportEnv && std::string_view(stencilExportEnv) == "off");
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
+        (stencilExportAllowed || std::strcmp(name, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) != 0) &&
         std::none_of(self->enabledExtensions_.begin(), self->enabledExtensions_.end(),
                      [&](const char* e) { return std::strcmp(e, name) == 0; }))
       self->enabledExtensions_.push_back(name);
