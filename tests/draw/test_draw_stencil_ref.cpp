@@ -49,8 +49,8 @@ ret
 
 }  // namespace
 
-TEST_CASE("SV_StencilRef: where reported, the shader's reference replaces the stencil, read back through EQUAL tests; "
-          "elsewhere CreatePixelShader is E_INVALIDARG with a message",
+TEST_CASE("SV_StencilRef: where reported the shader's reference replaces the stencil (read back through EQUAL tests) "
+          "and elsewhere CreatePixelShader is E_INVALIDARG with a message",
           "[draw][output-merger][sysvalue]") {
   RenderDevice d{D3D11_CREATE_DEVICE_DEBUG};
   Com<ID3D11InfoQueue> queue;
