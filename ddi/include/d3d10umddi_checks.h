@@ -31,7 +31,8 @@ static_assert(sizeof(D3D10DDI_HDEVICE) == sizeof(void*) && sizeof(D3D10DDI_HRTCO
 static_assert(sizeof(D3DWDDM2_0DDI_D3D11_OPTIONS2_DATA) == 4);
 static_assert(sizeof(D3D11DDIARG_POINTERDATA) == 4);  // five bit fields in one UINT (12+4+4+7+5)
 static_assert(sizeof(D3D11DDI_SHADER_CAPS) == 4 && D3D11DDICAPS_SHADER_DOUBLES == 0x1 &&
-              D3D11DDICAPS_SHADER_COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X == 0x2);
+              D3D11DDICAPS_SHADER_COMPUTE_PLUS_RAW_AND_STRUCTURED_BUFFERS_IN_SHADER_4_X == 0x2 &&
+              D3D11DDICAPS_SHADER_SPECIFIED_STENCIL_REF == 0x10);
 static_assert(offsetof(D3D10_2DDIARG_GETCAPS, Type) == 0 && offsetof(D3D10_2DDIARG_GETCAPS, pInfo) == 8 &&
               offsetof(D3D10_2DDIARG_GETCAPS, pData) == 16 && offsetof(D3D10_2DDIARG_GETCAPS, DataSize) == 24);
 static_assert(sizeof(D3D11_1_DDI_RASTERIZER_DESC) == 44 && sizeof(D3DWDDM2_0DDI_RASTERIZER_DESC) == 48);

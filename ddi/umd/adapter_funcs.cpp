@@ -95,10 +95,16 @@ HRESULT APIENTRY getCaps(D3D10DDI_HADAPTER hAdapter, const D3D10_2DDIARG_GETCAPS
       return S_OK;
     }
     case D3D11DDICAPS_SHADER: {
-      // Doubles where the Vulkan device has shaderFloat64 (the translator's Float64).
+      // Doubles where the Vulkan device has shaderFloat64 (the translator's
+      // Float64); SV_StencilRef where it has VK_EXT_shader_stencil_export
+      // (FragStencilRefEXT), which D3D makes optional.
       if (caps->DataSize != sizeof(D3D11DDI_SHADER_CAPS)) return E_INVALIDARG;
       auto* data = static_cast<D3D11DDI_SHADER_CAPS*>(caps->pData);
-      data->Caps = adapterFrom(hAdapter)->device().enabledFeatures().shaderFloat64 ? D3D11DDICAPS_SHADER_DOUBLES : 0u;
+      const vk::Device& device = adapterFrom(hAdapter)->device();
+      data->Caps = (device.enabledFeatures().shaderFloat64 ? D3D11DDICAPS_SHADER_DOUBLES : 0u) |
+                   (device.extensionEnabled(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME)
+                        ? D3D11DDICAPS_SHADER_SPECIFIED_STENCIL_REF
+                        : 0u);
       return S_OK;
     }
     default:

@@ -10,8 +10,9 @@
 // of the source's texel at the pixel plus an offset
 // (translate/indirect/resolve_samples_shader.h): a colour attachment, or
 // the depth (test ALWAYS, writes on) or the stencil (ALWAYS, REPLACE with
-// the exported reference: needs VK_EXT_shader_stencil_export) of a
-// depth-stencil one. Bracketed by full memory barriers.
+// the exported reference — VK_EXT_shader_stencil_export — or without it
+// drawPerSample's draw per bit) of a depth-stencil one. Bracketed by full
+// memory barriers.
 #pragma once
 
 #include "multisample_restore.h"     // createPerSamplePipeline
@@ -30,14 +31,14 @@ namespace d3dvk::umd {
 struct SampleResolvePipelines {
   std::unique_ptr<vk::DescriptorSetLayout> setLayout;  // binding 0: the source, sampled, no sampler
   std::unique_ptr<vk::PipelineLayout> layout;          // + push constants indirect::ResolveSamplesParams
-  std::unique_ptr<vk::ShaderModule> vertex, fragment[5];  // by indirect::SampleKind (Stencil: null without export)
+  std::unique_ptr<vk::ShaderModule> vertex, fragment[5];  // by indirect::SampleKind (Stencil: the per-bit one without export)
+  bool exportsStencil = false;                             // stencilExportEnabled when made
   std::mutex mutex;
   std::map<std::tuple<VkFormat, indirect::SampleKind>, std::unique_ptr<vk::Pipeline>> pipelines;
 
   static std::unique_ptr<SampleResolvePipelines> create(vk::Device& device, VkResult* result);
   // The pipeline writing `kind` into a single-sampled attachment of `format`
-  // (built on first use); null with *result (VK_ERROR_FEATURE_NOT_PRESENT: a
-  // stencil target without VK_EXT_shader_stencil_export).
+  // (built on first use); null with *result.
   VkPipeline pipeline(vk::Device& device, VkFormat format, indirect::SampleKind kind, VkResult* result);
 };
 

@@ -19,9 +19,9 @@ VkImageSubresourceRange targetRange(const TransferTarget& t) {
 
 }  // namespace
 
-PerSampleTarget perSampleTarget(indirect::SampleKind kind) {
+PerSampleTarget perSampleTarget(indirect::SampleKind kind, bool exportsStencil) {
   return kind == indirect::SampleKind::Depth     ? PerSampleTarget::Depth
-         : kind == indirect::SampleKind::Stencil ? PerSampleTarget::Stencil
+         : kind == indirect::SampleKind::Stencil ? (exportsStencil ? PerSampleTarget::Stencil : PerSampleTarget::StencilBits)
                                                  : PerSampleTarget::Colour;
 }
 
@@ -66,11 +66,13 @@ std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Devic
   auto p = std::make_unique<SampleRestorePipelines>();
   if (!createPerSampleLayouts(device, indirect::kRestoreSamplesPushBytes, &p->setLayout, &p->layout, result)) return nullptr;
   if (!(p->vertex = createBuiltInShaderModule(device, indirect::restoreSamplesVertexSpirv(), result))) return nullptr;
+  p->exportsStencil = stencilExportEnabled(device);
   for (int i = 0; i < 5; ++i) {
     const auto kind = indirect::SampleKind(i);
-    if (kind == indirect::SampleKind::Stencil && !stencilExportEnabled(device)) continue;
-    if (!(p->fragment[i] = createBuiltInShaderModule(device, indirect::restoreSamplesFragmentSpirv(kind), result)))
-      return nullptr;
+    const std::span<const uint32_t> spirv = kind == indirect::SampleKind::Stencil && !p->exportsStencil
+                                                ? indirect::restoreSamplesStencilBitsSpirv()
+                                                : indirect::restoreSamplesFragmentSpirv(kind);
+    if (!(p->fragment[i] = createBuiltInShaderModule(device, spirv, result))) return nullptr;
   }
   return p;
 }
@@ -78,15 +80,11 @@ std::unique_ptr<SampleRestorePipelines> SampleRestorePipelines::create(vk::Devic
 VkPipeline SampleRestorePipelines::pipeline(vk::Device& device, VkFormat format, VkSampleCountFlagBits samples,
                                             indirect::SampleKind kind, VkResult* result) {
   const std::unique_ptr<vk::ShaderModule>& fragmentModule = fragment[int(kind)];
-  if (!fragmentModule) {
-    *result = VK_ERROR_FEATURE_NOT_PRESENT;
-    return VK_NULL_HANDLE;
-  }
   std::lock_guard lock(mutex);
   std::unique_ptr<vk::Pipeline>& cached = pipelines[{format, samples, kind}];
   if (cached) return cached->handle();
   cached = createPerSamplePipeline(device, layout->handle(), vertex->handle(), fragmentModule->handle(), format, samples,
-                                   perSampleTarget(kind), result);
+                                   perSampleTarget(kind, exportsStencil), result);
   return cached ? cached->handle() : VK_NULL_HANDLE;
 }
 
@@ -122,7 +120,8 @@ std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipe
   if (target == PerSampleTarget::Depth) {
     depth.depthTestEnable = depth.depthWriteEnable = VK_TRUE;
     depth.depthCompareOp = VK_COMPARE_OP_ALWAYS;
-  } else if (target == PerSampleTarget::Stencil) {
+  } else if (target == PerSampleTarget::Stencil || target == PerSampleTarget::StencilBits) {
+    // (StencilBits: the write mask and reference set per draw by drawPerSample.)
     depth.stencilTestEnable = VK_TRUE;
     depth.front = {VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE, VK_STENCIL_OP_REPLACE, VK_COMPARE_OP_ALWAYS, 0xFF, 0xFF, 0};
     depth.back = depth.front;
@@ -133,14 +132,15 @@ std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipe
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   blend.attachmentCount = target == PerSampleTarget::Colour ? 1 : 0;
   blend.pAttachments = &attachment;
-  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
+  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                                     VK_DYNAMIC_STATE_STENCIL_WRITE_MASK, VK_DYNAMIC_STATE_STENCIL_REFERENCE};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dynamic.dynamicStateCount = 2;
+  dynamic.dynamicStateCount = target == PerSampleTarget::StencilBits ? 4 : 2;
   dynamic.pDynamicStates = dynamics;
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
   if (target == PerSampleTarget::Depth) {
     rendering.depthAttachmentFormat = format;
-  } else if (target == PerSampleTarget::Stencil) {
+  } else if (target == PerSampleTarget::Stencil || target == PerSampleTarget::StencilBits) {
     rendering.stencilAttachmentFormat = format;
   } else {
     rendering.colorAttachmentCount = 1;
@@ -174,7 +174,7 @@ void beginPerSampleRendering(VkCommandBuffer cmd, VkImageView view, PerSampleTar
   rendering.layerCount = 1;
   if (target == PerSampleTarget::Depth) {
     rendering.pDepthAttachment = &attachment;
-  } else if (target == PerSampleTarget::Stencil) {
+  } else if (target == PerSampleTarget::Stencil || target == PerSampleTarget::StencilBits) {
     rendering.pStencilAttachment = &attachment;
   } else {
     rendering.colorAttachmentCount = 1;
@@ -204,7 +204,6 @@ bool sampleRestoreSupported(vk::Device& device, const TransferTarget& t, VkForma
   const VkImageAspectFlags aspect = t.layers.aspectMask;
   if (aspect != VK_IMAGE_ASPECT_COLOR_BIT && aspect != VK_IMAGE_ASPECT_DEPTH_BIT && aspect != VK_IMAGE_ASPECT_STENCIL_BIT)
     return false;
-  if (aspect == VK_IMAGE_ASPECT_STENCIL_BIT && !stencilExportEnabled(device)) return false;
   VkFormatProperties props{};
   vkGetPhysicalDeviceFormatProperties(device.physicalDevice(), format, &props);
   const VkFormatFeatureFlags need =
@@ -254,9 +253,11 @@ void recordSampleRestore(const vk::Device& device, VkCommandBuffer cmd, const Sa
                          bool skipWhenZero) {
   vk::fullBarrier(cmd);  // the transfer's writes
   writeSampledImageSet(device, set, savedView);
-  const PerSampleTarget target = t.layers.aspectMask == VK_IMAGE_ASPECT_DEPTH_BIT     ? PerSampleTarget::Depth
-                                 : t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT ? PerSampleTarget::Stencil
-                                                                                      : PerSampleTarget::Colour;
+  const PerSampleTarget target =
+      t.layers.aspectMask == VK_IMAGE_ASPECT_DEPTH_BIT ? PerSampleTarget::Depth
+      : t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT
+          ? (pipelines.exportsStencil ? PerSampleTarget::Stencil : PerSampleTarget::StencilBits)
+          : PerSampleTarget::Colour;
   VkConditionalRenderingBeginInfoEXT condition{VK_STRUCTURE_TYPE_CONDITIONAL_RENDERING_BEGIN_INFO_EXT};
   condition.buffer = word;
   condition.offset = wordOffset;
@@ -271,9 +272,9 @@ void recordSampleRestore(const vk::Device& device, VkCommandBuffer cmd, const Sa
     vkCmdSetViewport(cmd, 0, 1, &viewport);
     const VkRect2D scissor{{0, 0}, extent};
     vkCmdSetScissor(cmd, 0, 1, &scissor);
-    const indirect::RestoreSamplesParams params{int32_t(layer)};
-    vkCmdPushConstants(cmd, pipelines.layout->handle(), VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof params, &params);
-    vkCmdDraw(cmd, 3, 1, 0, 0);
+    indirect::RestoreSamplesParams params;
+    params.layer = int32_t(layer);
+    drawPerSample(cmd, target, pipelines.layout->handle(), params);
     vkCmdEndRendering(cmd);
   }
   vkCmdEndConditionalRenderingEXT(cmd);

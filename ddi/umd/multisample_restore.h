@@ -13,7 +13,11 @@
 //      the same sample of the scratch image (translate/indirect's
 //      restore_samples shaders): a colour (float, uint or sint by the
 //      format), the depth (gl_FragDepth, test ALWAYS) or the stencil (the
-//      exported reference, REPLACE: VK_EXT_shader_stencil_export).
+//      exported reference, REPLACE: VK_EXT_shader_stencil_export; without
+//      it — D3DVK_STENCIL_EXPORT=off leaves it off — nine draws: one writing 0
+//      to every sample, then one per bit, reference 0xFF, write mask
+//      1 << bit, REPLACE, whose shader discards the samples where that bit
+//      of the saved value is 0).
 // Float, UNORM, UINT, SINT, depth and stencil values come back bit for bit;
 // an SNORM −1 kept as −128 comes back as −127 and sRGB values pass a decode
 // and an encode. Needs sampleRateShading and a format the device samples (at
@@ -36,28 +40,32 @@
 
 namespace d3dvk::umd {
 
-// The attachment a per-sample draw writes.
-enum class PerSampleTarget { Colour, Depth, Stencil };
+// The attachment a per-sample draw writes (StencilBits: the stencil, a bit
+// per draw, for a device without stencil export).
+enum class PerSampleTarget { Colour, Depth, Stencil, StencilBits };
 // Depth and Stencil kinds write those attachments, the others a colour one.
-PerSampleTarget perSampleTarget(indirect::SampleKind kind);
+// `exportsStencil` false: a Stencil kind writes StencilBits (see below).
+PerSampleTarget perSampleTarget(indirect::SampleKind kind, bool exportsStencil = true);
 // The numeric kind a colour format's texels reach a shader as (Vulkan names
 // the integer formats by suffix): Float, Uint or Sint.
 indirect::SampleKind colourSampleKind(VkFormat format);
-// Whether the device exports a stencil reference from a fragment shader
-// (VK_EXT_shader_stencil_export), which stencil targets need.
+// Whether the per-sample passes write a stencil target through an exported
+// reference (VK_EXT_shader_stencil_export enabled — D3DVK_STENCIL_EXPORT=off
+// leaves it off on a device that has it): otherwise through StencilBits' nine draws.
 bool stencilExportEnabled(const vk::Device& device);
 
 // The restore's layout, shaders and pipelines (a device keeps one, made on first use).
 struct SampleRestorePipelines {
   std::unique_ptr<vk::DescriptorSetLayout> setLayout;  // binding 0: the saved image, sampled, no sampler
   std::unique_ptr<vk::PipelineLayout> layout;          // + push constants indirect::RestoreSamplesParams
-  std::unique_ptr<vk::ShaderModule> vertex, fragment[5];  // by indirect::SampleKind (Stencil: null without export)
+  std::unique_ptr<vk::ShaderModule> vertex, fragment[5];  // by indirect::SampleKind (Stencil: the per-bit one without export)
+  bool exportsStencil = false;                             // stencilExportEnabled when made
   std::mutex mutex;
   std::map<std::tuple<VkFormat, VkSampleCountFlagBits, indirect::SampleKind>, std::unique_ptr<vk::Pipeline>> pipelines;
 
   static std::unique_ptr<SampleRestorePipelines> create(vk::Device& device, VkResult* result);
   // The pipeline restoring `kind` into `format` at `samples` (built on first
-  // use); null with *result (VK_ERROR_FEATURE_NOT_PRESENT: stencil without export).
+  // use); null with *result.
   VkPipeline pipeline(vk::Device& device, VkFormat format, VkSampleCountFlagBits samples, indirect::SampleKind kind,
                       VkResult* result);
 };
@@ -66,13 +74,34 @@ struct SampleRestorePipelines {
 // `fragment` (once per sample — sample shading at rate 1 — when `samples` is
 // more than one) into one attachment of `format`: a colour one, the depth of
 // a depth format (test ALWAYS, writes on) or its stencil (test ALWAYS,
-// REPLACE with the shader's reference, all bits written); viewport and
+// REPLACE with the shader's reference, all bits written; StencilBits: the
+// reference and write mask dynamic, drawPerSample's nine draws); viewport and
 // scissor dynamic. Shared by the restore, the multisampled depth <-> colour
 // copy (multisample_depth_copy.h) and the resolve draw (multisample_resolve.h).
 std::unique_ptr<vk::Pipeline> createPerSamplePipeline(vk::Device& device, VkPipelineLayout layout, VkShaderModule vertex,
                                                       VkShaderModule fragment, VkFormat format,
                                                       VkSampleCountFlagBits samples, PerSampleTarget target,
                                                       VkResult* result);
+// The full-target triangle with `params` pushed (fragment stage, the
+// pipeline and set bound, inside the rendering): one draw, or for a
+// StencilBits target nine — stencilBit -1 with reference 0 and write mask
+// 0xFF (every sample to 0), then bits 0..7 with reference 0xFF and write mask
+// 1 << bit (the shader discards where the value's bit is 0). Draws into one
+// attachment apply their stencil writes in order: no barrier between them.
+template <typename Params>
+void drawPerSample(VkCommandBuffer cmd, PerSampleTarget target, VkPipelineLayout layout, Params params) {
+  const auto draw = [&] {
+    vkCmdPushConstants(cmd, layout, VK_SHADER_STAGE_FRAGMENT_BIT, 0, sizeof params, &params);
+    vkCmdDraw(cmd, 3, 1, 0, 0);
+  };
+  if (target != PerSampleTarget::StencilBits) return draw();
+  for (int32_t bit = -1; bit < 8; ++bit) {
+    params.stencilBit = bit;
+    vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, bit < 0 ? 0xFFu : 1u << bit);
+    vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, bit < 0 ? 0u : 0xFFu);
+    draw();
+  }
+}
 // Begins dynamic rendering of `extent` into `view` (in GENERAL) as the
 // colour, depth or stencil attachment, loaded by `load` and stored.
 void beginPerSampleRendering(VkCommandBuffer cmd, VkImageView view, PerSampleTarget target, VkExtent2D extent,

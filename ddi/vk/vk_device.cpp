@@ -135,8 +135,14 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
   if (validationLayerVersion == 0 || validationLayerVersion >= kDepthBiasControlRegistryVersion)
     wanted.push_back(VK_EXT_DEPTH_BIAS_CONTROL_EXTENSION_NAME);
   wanted.insert(wanted.end(), optionalExtensions.begin(), optionalExtensions.end());
+  // D3DVK_STENCIL_EXPORT=off: VK_EXT_shader_stencil_export stays off, so a
+  // device that has it behaves as one without (SV_StencilRef not reported,
+  // internal stencil writes a bit per draw: multisample_restore.h); tests use it.
+  const char* stencilExportEnv = std::getenv("D3DVK_STENCIL_EXPORT");
+  const bool stencilExportAllowed = !(stencilExportEnv && std::string_view(stencilExportEnv) == "off");
   for (const char* name : wanted)
     if (self->info_.hasExtension(name) &&
+        (stencilExportAllowed || std::strcmp(name, VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) != 0) &&
         std::none_of(self->enabledExtensions_.begin(), self->enabledExtensions_.end(),
                      [&](const char* e) { return std::strcmp(e, name) == 0; }))
       self->enabledExtensions_.push_back(name);

@@ -87,6 +87,7 @@ HRESULT D3D11Device::checkOptions2(D3D11_FEATURE_DATA_D3D11_OPTIONS2* data) {
   HRESULT hr = queryConservativeTier(&tier);
   if (FAILED(hr)) return hr;
   data->ConservativeRasterizationTier = static_cast<D3D11_CONSERVATIVE_RASTERIZATION_TIER>(tier);
+  data->PSSpecifiedStencilRefSupported = stencilRefSupported();
   // D3D's "supported as a set" typed-UAV-load formats: the driver reports all or none.
   UINT support = 0, support2 = 0;
   data->TypedUAVLoadAdditionalFormats =
@@ -101,6 +102,15 @@ bool D3D11Device::logicOpSupported() {
   D3D10_2DDIARG_GETCAPS args{D3D11_1DDICAPS_D3D11_OPTIONS, nullptr, &options, sizeof options};
   UmdAdapter& adapter = ddi_->adapter();
   return SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) && options.OutputMergerLogicOp;
+}
+
+bool D3D11Device::stencilRefSupported() {
+  if (featureLevel_ < D3D_FEATURE_LEVEL_11_0 || !ddi_->isWddm2_0()) return false;
+  D3D11DDI_SHADER_CAPS caps{};
+  D3D10_2DDIARG_GETCAPS args{D3D11DDICAPS_SHADER, nullptr, &caps, sizeof caps};
+  UmdAdapter& adapter = ddi_->adapter();
+  return SUCCEEDED(adapter.funcs().pfnGetCaps(adapter.handle(), &args)) &&
+         (caps.Caps & D3D11DDICAPS_SHADER_SPECIFIED_STENCIL_REF);
 }
 
 void D3D11Device::debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id,

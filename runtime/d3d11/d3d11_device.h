@@ -60,6 +60,11 @@ class D3D11Device final : public ID3D11Device3 {
   // reports (D3D11_1DDICAPS_D3D11_OPTIONS), FALSE below feature level 10_0.
   bool logicOpSupported();
 
+  // D3D11_FEATURE_DATA_D3D11_OPTIONS2::PSSpecifiedStencilRefSupported: the
+  // driver's D3D11DDICAPS_SHADER_SPECIFIED_STENCIL_REF, at feature level 11_0
+  // and up (SV_StencilRef is ps_5_0's) of a WDDM 2.0 UMD (a D3D11.3 feature).
+  bool stencilRefSupported();
+
   // A debug-layer message (D3D11_CREATE_DEVICE_DEBUG); nothing without the flag.
   void debugMessage(D3D11_MESSAGE_CATEGORY category, D3D11_MESSAGE_SEVERITY severity, int id, const char* idName,
                     const char* function, const std::string& text);

@@ -144,6 +144,13 @@ D3D11Shader<Interface>* D3D11Shader<Interface>::createImpl(
   shader->interfaceInfo_ = std::move(interfaceInfo);
   shader->interfaceDeclarations_ = std::move(interfaceDeclarations);
   if constexpr (std::is_same_v<Interface, ID3D11PixelShader>) {
+    // SV_StencilRef is optional (D3D11.3): a shader writing it needs the
+    // device to report OPTIONS2.PSSpecifiedStencilRefSupported.
+    const bool stencilRef =
+        shader->reflection_.writesStencilRef || (shader->reflection_.featureFlags & dxbc::kFeatureStencilRef) != 0;
+    if (stencilRef && !device.stencilRefSupported())
+      return reject("Shader writes SV_StencilRef (oStencilRef), which this device does not support "
+                    "(CheckFeatureSupport(D3D11_FEATURE_D3D11_OPTIONS2).PSSpecifiedStencilRefSupported is FALSE).");
     PixelShaderCheck check;
     check.readsInnerCoverage = shader->reflection_.readsInnerCoverage;
     check.innerCoverageFeatureFlag = (shader->reflection_.featureFlags & dxbc::kFeatureInnerCoverage) != 0;

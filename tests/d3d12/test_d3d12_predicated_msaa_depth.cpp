@@ -3,7 +3,9 @@
 // plane and of the stencil plane of an R24G8_TYPELESS texture): d3dvk saves
 // each plane into a scratch image and restores it sample by sample with a draw
 // under the inverted condition — the depth through the fragment depth, the
-// stencil through the exported stencil reference (ddi/umd/multisample_restore.h).
+// stencil through the exported stencil reference, or a draw per bit on a device
+// without VK_EXT_shader_stencil_export (ddi/umd/multisample_restore.h; the
+// ctest entry "... stencil written by bits" forces that path on lavapipe).
 // For each of the four predicate cases both textures get a different depth and
 // stencil in each sample (a clear, then draws limited by the PSO's SampleMask
 // writing depth ALWAYS and stencil REPLACE), the copy is recorded under the
@@ -273,13 +275,15 @@ struct DepthScene {
   }
 };
 
-// Destination: samples 0 and 2 (0.25, 100), 1 the clear (0.5, 7), 3 (0.875, 33). Source: other values in every sample.
-const SamplePattern kDestination{{0.5f, 7}, {{0x5, {0.25f, 100}}, {0x8, {0.875f, 33}}}};
+// Destination: samples 0 and 2 (0.25, 200), 1 the clear (0.5, 7), 3 (0.875, 177). Source: other values in every
+// sample. (The restored stencils set every bit 0..7 somewhere, and clear each somewhere: the per-bit restore of a
+// device without stencil export writes each bit by a draw of its own.)
+const SamplePattern kDestination{{0.5f, 7}, {{0x5, {0.25f, 200}}, {0x8, {0.875f, 177}}}};
 const SamplePattern kSource{{0.0625f, 250}, {{0x3, {0.75f, 1}}, {0x4, {0.375f, 66}}}};
 // For the one-plane copies, sources whose other plane is the destination's
 // (lavapipe 22.3 copies one plane of a D24S8 image as whole texels, the other
 // plane too: that copy path's issue, not predication's).
-const SamplePattern kSourceDepth{{0.0625f, 7}, {{0x5, {0.75f, 100}}, {0x8, {0.375f, 33}}}};
+const SamplePattern kSourceDepth{{0.0625f, 7}, {{0x5, {0.75f, 200}}, {0x8, {0.375f, 177}}}};
 const SamplePattern kSourceStencil{{0.5f, 250}, {{0x5, {0.25f, 1}}, {0x8, {0.875f, 66}}}};
 
 }  // namespace

@@ -4,7 +4,12 @@
 // DXGI_ERROR_DEVICE_HUNG, GetDeviceRemovedReason says so, and releasing the
 // device or its objects still waits (with a longer bound) for that work before
 // freeing what it uses. The work is real, finite work sized by calibration to
-// take a few seconds on the device at hand.
+// take a few seconds on the device at hand — finite, so it never hangs a
+// machine (the release waits for it), and sized on two axes because devices
+// differ by a thousandfold: groups (lavapipe, which runs a group on one CPU
+// thread and caps a thread's loops) and rounds of steps per thread (a GPU,
+// which runs every group of the calibration at once, so only the length of a
+// thread's dependent chain makes its work take longer).
 #include "compute_test_util.h"
 #include "hostile_shaders.h"
 #include "hostile_util.h"
@@ -17,32 +22,55 @@ using namespace d3dvk::test;
 
 namespace {
 
-constexpr uint32_t kSpinIterations = 65535;  // lavapipe's cap on a thread's loop iterations
 constexpr double kWorkSeconds = 2.0;  // ten times the 200 ms timeout
 constexpr double kCalibrationSeconds = 0.02;  // a tenth of the timeout: a loaded machine stays well inside it
+constexpr uint32_t kMaxGroups = 64;           // the groups calibration doubles to before it doubles rounds
+constexpr uint32_t kMaxCalibrationRounds = 1u << 16;  // 2^16 rounds of 65535 steps: minutes on any device
+
+struct SpinWork {
+  uint32_t groups = 1;  // Dispatch(groups, 1, 1)
+  uint32_t rounds = 1;  // cb0[0].x
+};
 
 double secondsSince(std::chrono::steady_clock::time_point start) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 }
 
-// The groups of kHostileCsSpin that take about kWorkSeconds, from the time
-// `run(groups)` took for 1, 2, 4, ... groups, doubled until a run takes
-// kCalibrationSeconds (so a loaded machine calibrates with fewer groups
-// instead of running a calibration that itself nears the timeout).
+// The work of kHostileCsSpin that takes about kWorkSeconds, from the time
+// `run(work)` took: groups doubled from 1 (one round each) until a run takes
+// kCalibrationSeconds, then — on a device that runs kMaxGroups groups faster
+// than that, which a GPU does — rounds doubled (at kMaxGroups groups). A loaded
+// machine calibrates with less work instead of running a calibration that
+// itself nears the timeout. The axis that reached the time is scaled
+// (group counts stay within D3D's 65535 per dimension, which every Vulkan
+// device's maxComputeWorkGroupCount[0] meets; rounds within 32 bits).
 template <typename Run>
-uint32_t calibratedGroups(Run&& run) {
-  run(1);  // pipelines and memory made
-  uint32_t groups = 1;
+SpinWork calibratedWork(Run&& run) {
+  run(SpinWork{});  // pipelines and memory made
+  SpinWork work;
   double seconds = 0;
-  for (;; groups *= 2) {
+  auto time = [&] {
     const auto start = std::chrono::steady_clock::now();
-    run(groups);
+    run(work);
     seconds = std::max(secondsSince(start), 1e-4);
-    if (seconds >= kCalibrationSeconds || groups >= 64) break;
-  }
-  INFO("calibration: " << groups << " groups in " << seconds << " s");
+    return seconds >= kCalibrationSeconds;
+  };
+  bool longEnough = false;
+  for (;; work.groups *= 2)
+    if ((longEnough = time()) || work.groups >= kMaxGroups) break;
+  const bool byRounds = !longEnough;
+  if (byRounds)
+    for (work.rounds = 2;; work.rounds *= 2)
+      if ((longEnough = time()) || work.rounds >= kMaxCalibrationRounds) break;
+  INFO("calibration: " << work.groups << " groups of " << work.rounds << " rounds in " << seconds << " s");
+  REQUIRE(longEnough);      // the work grows with its size on this device
   REQUIRE(seconds < 0.15);  // well inside the timeout, or the calibration itself would hang the device
-  return uint32_t(std::clamp(std::ceil(groups * kWorkSeconds / seconds), 64.0, 65535.0));
+  const double scale = kWorkSeconds / seconds;
+  if (byRounds)
+    work.rounds = uint32_t(std::clamp(std::ceil(work.rounds * scale), 1.0, double(UINT32_MAX)));
+  else
+    work.groups = uint32_t(std::clamp(std::ceil(work.groups * scale), double(kMaxGroups), 65535.0));
+  return work;
 }
 
 }  // namespace
@@ -55,7 +83,7 @@ TEST_CASE("hostile GPU hang, D3D11: a Map waiting for work past the GPU timeout 
   Com<ID3D11Buffer> out = makeDataBuffer(d, std::vector<uint32_t>(64, 0), D3D11_BIND_UNORDERED_ACCESS,
                                          D3D11_RESOURCE_MISC_BUFFER_ALLOW_RAW_VIEWS);
   Com<ID3D11UnorderedAccessView> view = rawUav(d, out.get(), 64);
-  Com<ID3D11Buffer> constants = makeDataBuffer(d, {kSpinIterations, 0, 0, 0}, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> constants = makeDataBuffer(d, {1, 0, 0, 0}, D3D11_BIND_CONSTANT_BUFFER);
   Com<ID3D11ComputeShader> cs = computeShader(d, kHostileCsSpin);
   ID3D11UnorderedAccessView* uav = view.get();
   ID3D11Buffer* cb = constants.get();
@@ -66,16 +94,18 @@ TEST_CASE("hostile GPU hang, D3D11: a Map waiting for work past the GPU timeout 
   Com<ID3D11Buffer> staging;
   REQUIRE(d->CreateBuffer(&sd, nullptr, staging.out()) == S_OK);
   D3D11_MAPPED_SUBRESOURCE mapped{};
-  auto run = [&](uint32_t groups) {
-    d.context->Dispatch(groups, 1, 1);
+  auto run = [&](SpinWork work) {
+    const uint32_t rounds[4] = {work.rounds, 0, 0, 0};
+    d.context->UpdateSubresource(constants.get(), 0, nullptr, rounds, 0, 0);
+    d.context->Dispatch(work.groups, 1, 1);
     d.context->CopyResource(staging.get(), out.get());
     const HRESULT hr = d.context->Map(staging.get(), 0, D3D11_MAP_READ, 0, &mapped);
     if (SUCCEEDED(hr)) d.context->Unmap(staging.get(), 0);
     return hr;
   };
-  const uint32_t groups = calibratedGroups([&](uint32_t g) { REQUIRE(run(g) == S_OK); });
+  const SpinWork work = calibratedWork([&](SpinWork w) { REQUIRE(run(w) == S_OK); });
   const auto start = std::chrono::steady_clock::now();
-  CHECK(FAILED(run(groups)));
+  CHECK(FAILED(run(work)));
   CHECK(secondsSince(start) < kWorkSeconds * 0.75);  // bounded by the 200 ms timeout, not by the work
   CHECK(d->GetDeviceRemovedReason() == DXGI_ERROR_DEVICE_HUNG);
   // Removed: later waits give up at once.
@@ -97,23 +127,23 @@ TEST_CASE("hostile GPU hang, D3D12: a fence wait past the GPU timeout returns DE
   D3D12_RESOURCE_DESC bd = bufferDesc(256);
   bd.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
   ID3D12Resource* uav = createCommitted(d.device, D3D12_HEAP_TYPE_DEFAULT, bd, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
-  auto record = [&](uint32_t groups) {
+  auto record = [&](SpinWork work) {
     ID3D12GraphicsCommandList* list = d.list();
     list->SetComputeRootSignature(rs);
     list->SetPipelineState(pso);
-    list->SetComputeRoot32BitConstant(0, kSpinIterations, 0);
+    list->SetComputeRoot32BitConstant(0, work.rounds, 0);
     list->SetComputeRootUnorderedAccessView(1, uav->GetGPUVirtualAddress());
-    list->Dispatch(groups, 1, 1);
+    list->Dispatch(work.groups, 1, 1);
     REQUIRE(list->Close() == S_OK);
     return list;
   };
-  const uint32_t groups = calibratedGroups([&](uint32_t g) {
-    ID3D12GraphicsCommandList* list = record(g);
+  const SpinWork work = calibratedWork([&](SpinWork w) {
+    ID3D12GraphicsCommandList* list = record(w);
     d.executeAndWait(list);
     list->Release();
     REQUIRE(d.allocator->Reset() == S_OK);
   });
-  ID3D12GraphicsCommandList* list = record(groups);
+  ID3D12GraphicsCommandList* list = record(work);
   ID3D12CommandList* lists[] = {list};
   d.queue->ExecuteCommandLists(1, lists);
   REQUIRE(d.queue->Signal(d.fence, ++d.fenceValue) == S_OK);

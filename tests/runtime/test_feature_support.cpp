@@ -9,6 +9,7 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstdio>
 #include <cstring>
 
 using namespace d3dvk::test;
@@ -39,15 +40,21 @@ TEST_CASE("OPTIONS2 at 11_1 on a WDDM 2.0 UMD asks the driver's GetCaps", "[runt
   // The device's tier as the policy gives it (lavapipe: the GPU fallback's Tier 3).
   const int tier = int(expectedDevice().decide().reported);
   CHECK(int(data.ConservativeRasterizationTier) == tier);
-  CHECK(data.PSSpecifiedStencilRefSupported == FALSE);
+  // SV_StencilRef where the Vulkan device has VK_EXT_shader_stencil_export.
+  const bool stencilRef = expectedDevice().stencilExport;
+  CHECK(data.PSSpecifiedStencilRefSupported == (stencilRef ? TRUE : FALSE));
   CHECK(data.TiledResourcesTier == D3D11_TILED_RESOURCES_NOT_SUPPORTED);
   CHECK(data.UnifiedMemoryArchitecture == FALSE);
   device->Release();
   std::vector<std::string> caps = trace.calls("GetCaps");
-  REQUIRE(caps.size() == 1);
+  REQUIRE(caps.size() == 2);
   CHECK(caps[0] ==
         "GetCaps(Type=D3DWDDM2_0DDICAPS_D3D11_OPTIONS2, DataSize=4) -> S_OK {ConservativeRasterizationTier=" +
             std::to_string(tier) + "}");
+  const unsigned shaderCaps = (expectedDevice().shaderFloat64 ? 0x1u : 0u) | (stencilRef ? 0x10u : 0u);
+  char expected[80];
+  std::snprintf(expected, sizeof expected, "GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=4) -> S_OK {Caps=0x%x}", shaderCaps);
+  CHECK(caps[1] == expected);
 }
 
 TEST_CASE("OPTIONS2 at feature level 11_0 is NOT_SUPPORTED without calling GetCaps", "[runtime][caps][trace]") {
@@ -57,7 +64,9 @@ TEST_CASE("OPTIONS2 at feature level 11_0 is NOT_SUPPORTED without calling GetCa
   CHECK(options2(device).ConservativeRasterizationTier == D3D11_CONSERVATIVE_RASTERIZATION_NOT_SUPPORTED);
   device->Release();
   CHECK(trace.calls("CreateDevice").size() == 1);  // the trace saw the device
-  CHECK(trace.calls("GetCaps").empty());
+  // (The shader caps are asked, for PSSpecifiedStencilRefSupported; the OPTIONS2 tier is not.)
+  for (const std::string& call : trace.calls("GetCaps"))
+    CHECK(call.find("D3DWDDM2_0DDICAPS_D3D11_OPTIONS2") == std::string::npos);
 }
 
 TEST_CASE("OPTIONS2 on a UMD without the WDDM 2.0 DDI is NOT_SUPPORTED without calling GetCaps",
@@ -117,7 +126,10 @@ TEST_CASE("DOUBLES asks the driver's shader caps and reports the Vulkan device's
   device->Release();
   const std::vector<std::string> caps = trace.calls("GetCaps");
   REQUIRE(caps.size() == 1);
-  CHECK(caps[0] == std::string("GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=4) -> S_OK {Caps=") + (doubles ? "0x1" : "0x0") + "}");
+  const unsigned shaderCaps = (doubles ? 0x1u : 0u) | (expectedDevice().stencilExport ? 0x10u : 0u);
+  char expected[80];
+  std::snprintf(expected, sizeof expected, "GetCaps(Type=D3D11DDICAPS_SHADER, DataSize=4) -> S_OK {Caps=0x%x}", shaderCaps);
+  CHECK(caps[0] == expected);
 }
 
 TEST_CASE("D3D11_OPTIONS reports constant-buffer offsetting, no-overwrite maps, msad and the 11.1 doubles as the device has them",

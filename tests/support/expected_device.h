@@ -28,6 +28,8 @@ struct ExpectedDevice {
   // The fallback's device features, queried from Vulkan here (not through d3dvk's query).
   bool transformFeedback = false, depthClamp = false, shaderInt64 = false, shaderFloat64 = false,
        demoteToHelper = false, logicOp = false;
+  // VK_EXT_shader_stencil_export, as d3dvk enables it (not with D3DVK_STENCIL_EXPORT=off): SV_StencilRef.
+  bool stencilExport = false;
 
   state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
     return state::decideConservativeTier(native, fallback, policy);
@@ -75,6 +77,9 @@ inline ExpectedDevice expectedDevice() {
   e.shaderFloat64 = features.features.shaderFloat64 == VK_TRUE;
   e.demoteToHelper = demote.shaderDemoteToHelperInvocation == VK_TRUE;
   e.logicOp = features.features.logicOp == VK_TRUE;
+  const char* stencilExportEnv = std::getenv("D3DVK_STENCIL_EXPORT");
+  e.stencilExport = info.hasExtension(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) &&
+                    !(stencilExportEnv && std::string(stencilExportEnv) == "off");
   return e;
 }
 

@@ -39,6 +39,7 @@ void scanOperand(const Operand& op, ShaderReflection& r) {
     case OperandType::OutputDepth:
     case OperandType::OutputDepthGreaterEqual:
     case OperandType::OutputDepthLessEqual: r.writesDepth = true; break;
+    case OperandType::OutputStencilRef: r.writesStencilRef = true; break;
     default: break;
   }
   for (const OperandIndex& i : op.index)

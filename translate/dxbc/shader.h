@@ -46,6 +46,7 @@ struct ShaderReflection {
   bool readsCoverage = false;       // SV_Coverage input (vCoverage)
   bool writesCoverage = false;      // oMask
   bool writesDepth = false;         // oDepth / oDepthGE / oDepthLE
+  bool writesStencilRef = false;    // oStencilRef (SV_StencilRef)
   bool hasFeatureFlags = false;
   uint64_t featureFlags = 0;        // SFI0 value (0 when absent)
   uint32_t renderTargetMask = 0;    // SV_TargetN outputs

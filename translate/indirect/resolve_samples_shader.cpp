@@ -5,6 +5,7 @@ namespace {
 #include "kResolveSamplesDepthSpirv.spv.h"
 #include "kResolveSamplesFloatSpirv.spv.h"
 #include "kResolveSamplesSintSpirv.spv.h"
+#include "kResolveSamplesStencilBitsSpirv.spv.h"
 #include "kResolveSamplesStencilSpirv.spv.h"
 #include "kResolveSamplesUintSpirv.spv.h"
 }  // namespace
@@ -21,5 +22,7 @@ std::span<const uint32_t> resolveSamplesFragmentSpirv(SampleKind kind) {
   }
   return kResolveSamplesFloatSpirv;
 }
+
+std::span<const uint32_t> resolveSamplesStencilBitsSpirv() { return kResolveSamplesStencilBitsSpirv; }
 
 }  // namespace d3dvk::indirect

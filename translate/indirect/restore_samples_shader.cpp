@@ -8,6 +8,7 @@ namespace {
 #include "restore_samples_sint.spv.h"
 #include "restore_samples_stencil.spv.h"
 #include "restore_samples_uint.spv.h"
+#include "kRestoreSamplesStencilBitsSpirv.spv.h"
 }  // namespace
 
 namespace d3dvk::indirect {
@@ -24,5 +25,7 @@ std::span<const uint32_t> restoreSamplesFragmentSpirv(SampleKind kind) {
   }
   return kRestoreSamplesFloatSpirv;
 }
+
+std::span<const uint32_t> restoreSamplesStencilBitsSpirv() { return kRestoreSamplesStencilBitsSpirv; }
 
 }  // namespace d3dvk::indirect

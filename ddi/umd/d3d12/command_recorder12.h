@@ -255,7 +255,8 @@ class CommandRecorder12 {
   // target) is saved into a scratch image and restored per sample by a
   // conditional draw (../multisample_restore.h); so is each plane of a
   // multisampled depth-stencil destination (`targets`: one per aspect; the
-  // stencil needs VK_EXT_shader_stencil_export). One the device cannot save
+  // stencil through an exported reference, or a draw per bit without
+  // VK_EXT_shader_stencil_export). One the device cannot save
   // so, or one larger than a storage buffer the device binds, runs
   // unpredicated with the warning.
   class PredicatedTransfer {

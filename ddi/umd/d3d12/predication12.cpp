@@ -113,11 +113,8 @@ bool CommandRecorder12::PredicatedTransfer::saveSamples(const char* command,
   const VkImageCreateInfo& info = resource.image->info();
   for (const umd::TransferTarget& t : targets)
     if (!umd::sampleRestoreSupported(device.vk(), t, info.format, info.samples)) {
-      r.unpredicated(command, t.layers.aspectMask == VK_IMAGE_ASPECT_STENCIL_BIT
-                                  ? "a multisampled stencil destination needs VK_EXT_shader_stencil_export (and "
-                                    "sampleRateShading) to be saved and restored"
-                                  : "a multisampled destination whose format the device does not sample and render "
-                                    "to at its sample count cannot be saved and restored");
+      r.unpredicated(command, "a multisampled destination whose format the device does not sample and render to at "
+                              "its sample count (or a device without sampleRateShading) cannot be saved and restored");
       return false;
     }
   VkResult result = VK_SUCCESS;

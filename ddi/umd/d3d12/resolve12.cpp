@@ -18,8 +18,9 @@
 //   ../multisample_resolve.h), and that is copied into the destination.
 //   Depth-stencil subresources are per plane (plane 0 depth, 1 stencil,
 //   after every mip and slice of the plane before); both resources are
-//   depth-stencil images of one format then. The stencil plane needs
-//   VK_EXT_shader_stencil_export (E_NOTIMPL without it).
+//   depth-stencil images of one format then. The stencil plane is written
+//   through an exported reference (VK_EXT_shader_stencil_export), or without
+//   it by a draw per bit (../multisample_restore.h, drawPerSample).
 #include "command_recorder12.h"
 
 #include "device12.h"
@@ -165,9 +166,6 @@ void CommandRecorder12::resolveByDraw(Resource12& dst, const VkImageSubresourceL
   const indirect::SampleKind kind = aspect == VK_IMAGE_ASPECT_DEPTH_BIT     ? indirect::SampleKind::Depth
                                     : aspect == VK_IMAGE_ASPECT_STENCIL_BIT ? indirect::SampleKind::Stencil
                                                                             : umd::colourSampleKind(viewFormat);
-  if (kind == indirect::SampleKind::Stencil && !umd::stencilExportEnabled(vk))
-    return fail(E_NOTIMPL, "ResolveSubresourceRegion of the stencil plane needs VK_EXT_shader_stencil_export, which the "
-                           "Vulkan device lacks");
   // The scratch images' shapes: sampled at the source's sample count, an attachment at one sample.
   const VkImageUsageFlags attachmentUsage = aspect == VK_IMAGE_ASPECT_COLOR_BIT ? VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT
                                                                                 : VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;

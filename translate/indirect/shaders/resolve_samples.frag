@@ -5,14 +5,17 @@
 // the same place plus `offset`. Compiled once per KIND (the numeric kind of
 // the source and target): 0 float colour (vec4), 1 uint colour (uvec4),
 // 2 sint colour (ivec4), 3 depth (gl_FragDepth from a depth aspect), 4 stencil
-// (gl_FragStencilRefARB from a stencil aspect). Minimum and maximum compare in
-// the kind's own domain (signed for sint); the average is the float kinds'.
+// (gl_FragStencilRefARB from a stencil aspect), 5 stencil without
+// VK_EXT_shader_stencil_export (no output: the pixel is discarded when bit
+// `stencilBit` of its value is 0, for a draw per bit with reference 0xFF and
+// write mask 1 << bit; stencilBit -1 discards nothing). Minimum and maximum
+// compare in the kind's own domain (signed for sint); the average is the float kinds'.
 #extension GL_EXT_samplerless_texture_functions : require
 #if KIND == 4
 #extension GL_ARB_shader_stencil_export : require
 #endif
 
-#if KIND == 1 || KIND == 4
+#if KIND == 1 || KIND == 4 || KIND == 5
 #define SOURCE utexture2DMSArray
 #define VALUE uvec4
 #elif KIND == 2
@@ -31,6 +34,7 @@ layout(push_constant) uniform Params {
   int layer;     // the source's layer
   int samples;   // the source's sample count
   uint mode;     // 0 average, 1 minimum, 2 maximum
+  int stencilBit;  // KIND 5: the bit this draw writes (-1: none discarded)
 } params;
 
 #if KIND <= 2
@@ -57,7 +61,9 @@ void main() {
   target = value;
 #elif KIND == 3
   gl_FragDepth = value.x;
-#else
+#elif KIND == 4
   gl_FragStencilRefARB = int(value.x);
+#else
+  if (params.stencilBit >= 0 && ((value.x >> uint(params.stencilBit)) & 1u) == 0u) discard;
 #endif
 }
