@@ -97,6 +97,27 @@ void checkTexels(const std::vector<Texel>& got, UINT w, UINT h, float tolerance,
   CHECK(mismatches == 0);
 }
 
+// As checkTexels, but each channel may match either `exact(x, y)` or
+// `alternative(x, y)` (checkPackedTexels in test_packed_formats.cpp: a narrow
+// UNORM channel read exactly or through its 8-bit bit-replicated widening).
+template <typename Exact, typename Alternative>
+void checkTexelsEither(const std::vector<Texel>& got, UINT w, UINT h, float tolerance, Exact exact,
+                       Alternative alternative) {
+  int mismatches = 0;
+  for (UINT y = 0; y < h; ++y)
+    for (UINT x = 0; x < w; ++x) {
+      const Texel a = exact(x, y), b = alternative(x, y), have = got[y * 8 + x];
+      for (int c = 0; c < 4; ++c)
+        if (!(std::fabs(have[c] - a[c]) <= tolerance) && !(std::fabs(have[c] - b[c]) <= tolerance) &&
+            mismatches++ < 8) {
+          INFO("texel (" << x << ", " << y << ") channel " << c << ": got " << have[c] << ", want " << a[c]
+                         << " (or " << b[c] << ")");
+          CHECK(false);
+        }
+    }
+  CHECK(mismatches == 0);
+}
+
 // A texel the device must return within a per-channel bound (format_decoders.h's
 // bc*Bounds: D3D's own tolerance); `srgb`: an sRGB format, whose colour
 // channels are measured on the sRGB side (`value` and `bound` there).
