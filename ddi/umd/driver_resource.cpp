@@ -540,18 +540,37 @@ bool typedUavLoads(vk::Device& vk, const state::FormatInfo& f) {
   return false;
 }
 
+// Whether a Vulkan format is a depth and/or stencil one.
+bool vkDepthStencilFormat(VkFormat format) {
+  switch (format) {
+    case VK_FORMAT_D16_UNORM:
+    case VK_FORMAT_X8_D24_UNORM_PACK32:
+    case VK_FORMAT_D32_SFLOAT:
+    case VK_FORMAT_S8_UINT:
+    case VK_FORMAT_D16_UNORM_S8_UINT:
+    case VK_FORMAT_D24_UNORM_S8_UINT:
+    case VK_FORMAT_D32_SFLOAT_S8_UINT: return true;
+    default: return false;
+  }
+}
+
 // Whether the device makes the images every texture of `f` needs, whatever
-// its bind flags: 2D and (but for depth formats) 3D images in optimal tiling
+// its bind flags: 2D and (but for depth-stencil images) 3D images in optimal tiling
 // that copy both ways, a typeless one viewable in other formats
 // (MUTABLE_FORMAT), a typed colour one sampled (a shader-resource view may load
 // from it), a depth one a depth attachment. What the runtime's TEXTURE1D/2D/3D/
 // CUBE and CPU_LOCKABLE claims rest on.
 bool makesTextures(vk::Device& vk, const state::FormatInfo& f) {
-  const bool depth = state::isDepthFormat(f), typeless = f.kind == state::FormatKind::Typeless;
+  // Depth by the Vulkan format, not the FormatKind: the D24S8 and D32S8
+  // families' typeless and typed colour members (R24G8_TYPELESS,
+  // R24_UNORM_X8_TYPELESS, ...) live in depth-stencil images too: neither a
+  // 3D image (D3D has no 3D depth textures; GPUs rarely make depth-stencil 3D
+  // images) nor MUTABLE_FORMAT is asked of them (their views keep the format).
+  const bool depth = vkDepthStencilFormat(f.vk), typeless = f.kind == state::FormatKind::Typeless;
   VkImageUsageFlags usage = VK_IMAGE_USAGE_TRANSFER_SRC_BIT | VK_IMAGE_USAGE_TRANSFER_DST_BIT;
   if (depth) usage |= VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT;
   else if (!typeless) usage |= VK_IMAGE_USAGE_SAMPLED_BIT;
-  const VkImageCreateFlags flags = typeless ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
+  const VkImageCreateFlags flags = typeless && !depth ? VK_IMAGE_CREATE_MUTABLE_FORMAT_BIT : 0;
   VkImageFormatProperties props{};
   for (VkImageType type : {VK_IMAGE_TYPE_2D, VK_IMAGE_TYPE_3D}) {
     if (type == VK_IMAGE_TYPE_3D && depth) continue;
