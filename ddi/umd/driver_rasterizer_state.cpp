@@ -14,13 +14,16 @@ D3DWDDM2_0DDI_RASTERIZER_DESC defaultRasterizerDesc() {
 }
 
 state::RasterizerDeviceCaps rasterizerDeviceCaps(Device& device) {
-  vk::Device& vk = device.adapter().device();
+  return rasterizerDeviceCaps(device.adapter().device(), device.adapter().conservative().drawsRunNatively);
+}
+
+state::RasterizerDeviceCaps rasterizerDeviceCaps(vk::Device& vk, bool conservativeDrawsRunNatively) {
   state::RasterizerDeviceCaps caps;
   caps.depthClipEnableExtension = vk.extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
   caps.depthClamp = vk.enabledFeatures().depthClamp == VK_TRUE;
   caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
   caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
-  caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
+  caps.conservativeDrawsRunNatively = conservativeDrawsRunNatively;
   caps.depthBiasExact = vk.depthBiasExactEnabled();
   caps.unormDepthBiasUnit = state::unormDepthBiasUnit(vk.info().driverName, caps.depthBiasExact);
   return caps;

@@ -7,6 +7,10 @@
 #include "d3d10umddi.h"
 #include "rasterizer_state.h"  // translate/state
 
+namespace d3dvk::vk {
+class Device;
+}
+
 namespace d3dvk::umd {
 
 class Device;
@@ -24,6 +28,8 @@ struct RasterizerState {
 D3DWDDM2_0DDI_RASTERIZER_DESC defaultRasterizerDesc();
 // What the device offers the rasterizer-state translation.
 state::RasterizerDeviceCaps rasterizerDeviceCaps(Device& device);
+// The same from the Vulkan device, for either API (D3D12's rasterizerCaps12).
+state::RasterizerDeviceCaps rasterizerDeviceCaps(vk::Device& vk, bool conservativeDrawsRunNatively);
 
 SIZE_T APIENTRY calcPrivateRasterizerStateSize(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*);
 VOID APIENTRY createRasterizerState(D3D10DDI_HDEVICE, const D3DWDDM2_0DDI_RASTERIZER_DESC*, D3D10DDI_HRASTERIZERSTATE,

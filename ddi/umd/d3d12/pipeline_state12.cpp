@@ -8,6 +8,7 @@
 #include "d3dvk_entry_guard.h"
 #include "depth_bias.h"           // translate/state
 #include "driver_input_layout.h"
+#include "driver_rasterizer_state.h"
 #include "depth_stencil_state.h"  // translate/state
 #include "device12.h"
 #include "dxbc/translator.h"
@@ -97,16 +98,7 @@ D3DWDDM2_0DDI_RASTERIZER_DESC rasterizerDesc(const D3D12DDI_RASTERIZER_DESC& d) 
 }  // namespace
 
 state::RasterizerDeviceCaps rasterizerCaps12(Device12& device) {
-  vk::Device& vk = device.vk();
-  state::RasterizerDeviceCaps caps;
-  caps.depthClipEnableExtension = vk.extensionEnabled(VK_EXT_DEPTH_CLIP_ENABLE_EXTENSION_NAME);
-  caps.depthClamp = vk.enabledFeatures().depthClamp == VK_TRUE;
-  caps.depthBiasClamp = vk.enabledFeatures().depthBiasClamp == VK_TRUE;
-  caps.fillModeNonSolid = vk.enabledFeatures().fillModeNonSolid == VK_TRUE;
-  caps.conservativeDrawsRunNatively = device.adapter().conservative().drawsRunNatively;
-  caps.depthBiasExact = vk.depthBiasExactEnabled();
-  caps.unormDepthBiasUnit = state::unormDepthBiasUnit(vk.info().driverName, caps.depthBiasExact);
-  return caps;
+  return umd::rasterizerDeviceCaps(device.vk(), device.adapter().conservative().drawsRunNatively);
 }
 
 namespace {
