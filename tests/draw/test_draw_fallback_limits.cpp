@@ -180,7 +180,8 @@ TEST_CASE("conservative fallback: huge clip-space coordinates and w = +inf light
 }
 
 TEST_CASE("conservative fallback: DrawIndexed far past the index buffer draws what the buffer holds, not dropped",
-          "[draw][conservative][fallback][limits]") {
+          "[draw][conservative][fallback][limits][long]") {
+  // [long]: the whole-program reruns of the [fallback] cases (tests/draw/CMakeLists.txt) leave it out.
   // The native DrawIndexed(0xFFFFFFFF) below is four billion zero indices: ~45 s
   // on lavapipe, more than D3DVK_GPU_TIMEOUT_MS's default minute on a loaded
   // machine. (Read when the Vulkan device is made: before the scene's device.)
