@@ -611,7 +611,12 @@ UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulati
     return caps;
   }
   UINT caps = 0;
-  if (features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
+  // D3D samples no integer format, whatever the Vulkan format filters: the
+  // stencil-plane formats (X24_TYPELESS_G8_UINT, X32_TYPELESS_G8X24_UINT) live
+  // in a depth-stencil image that NVIDIA filters linearly (its depth aspect).
+  const bool integer = f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint;
+  if ((features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) && !integer)
+    caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;
   // Typed UAV stores (driver_view.h); not for a format emulated through a
