@@ -34,13 +34,15 @@ inline HRESULT hresultFromCaughtException(const char* entryPoint) noexcept {
 }
 
 // Wraps the device DDI Fn (first parameter D3D10DDI_HDEVICE) for table slot
-// Slot: call() has Fn's signature and never throws.
-template <int Slot, auto Fn, void (*Report)(D3D10DDI_HDEVICE, HRESULT)>
+// Slot: call() has Fn's signature and never throws. Before (optional, must
+// not throw) runs first: the UMD counts its state-changing DDIs there.
+template <int Slot, auto Fn, void (*Report)(D3D10DDI_HDEVICE, HRESULT), void (*Before)(D3D10DDI_HDEVICE) = nullptr>
 struct DeviceEntryGuard;
 template <int Slot, typename R, typename... A, R(APIENTRY* Fn)(D3D10DDI_HDEVICE, A...),
-          void (*Report)(D3D10DDI_HDEVICE, HRESULT)>
-struct DeviceEntryGuard<Slot, Fn, Report> {
+          void (*Report)(D3D10DDI_HDEVICE, HRESULT), void (*Before)(D3D10DDI_HDEVICE)>
+struct DeviceEntryGuard<Slot, Fn, Report, Before> {
   static R APIENTRY call(D3D10DDI_HDEVICE hDevice, A... args) noexcept {
+    if constexpr (Before != nullptr) Before(hDevice);
     try {
       return Fn(hDevice, args...);
     } catch (...) {

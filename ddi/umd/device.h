@@ -19,6 +19,7 @@
 #include "vk_command_queue.h"
 #include "d3dvk_stats.h"
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <vector>
@@ -81,6 +82,13 @@ class Device {
   // Serializes the DDIs that touch the command queue: the runtime may create
   // and destroy resources on any thread while the immediate context records.
   std::mutex& queueMutex() { return queueMutex_; }
+  // Every device DDI call but the four direct draws (device_funcs.cpp): a
+  // direct draw that finds the count where the previous native draw left it
+  // may repeat that draw's state (native_draw.h). Relaxed: a context's calls
+  // come from one thread at a time; another thread's device calls (creates)
+  // only make a repeat less likely.
+  uint64_t ddiCalls() const { return ddiCalls_.load(std::memory_order_relaxed); }
+  void countDdiCall() { ddiCalls_.fetch_add(1, std::memory_order_relaxed); }
 
   D3D10DDI_HRASTERIZERSTATE boundRasterizerState{};
   static constexpr UINT kMaxRenderTargets = 8;
@@ -137,6 +145,7 @@ class Device {
   std::unique_ptr<IndirectDispatchClamp> indirectDispatchClamp_;  // likewise
   std::unique_ptr<DescriptorAllocator> descriptors_;  // destroyed after the queue has drained
   std::unique_ptr<NativeDrawCache> nativeDraws_;
+  std::atomic<uint64_t> ddiCalls_{0};
   Recorder recorder_{*this};  // before the queue: its destruction runs the before-submit hook
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;

@@ -25,6 +25,7 @@
 
 #include <mutex>
 #include <string>
+#include <string_view>
 #include <type_traits>
 
 namespace d3dvk::umd {
@@ -211,18 +212,30 @@ Fn placeholder(Fn) {
   return &DeviceEntryGuard<Slot, &notImplemented<Slot>, &reportToRuntime>::call;
 }
 
+// What may change the state a draw uses: every device DDI but the direct
+// draws counts itself in Device::ddiCalls() (native_draw.h's repeated draws).
+void countDdiCall(D3D10DDI_HDEVICE hDevice) noexcept {
+  if (hDevice.pDrvPrivate) Device::from(hDevice)->countDdiCall();
+}
+// The DDIs that are not counted: the direct draws, which change nothing.
+consteval bool isDirectDraw(std::string_view name) {
+  return name == "Draw" || name == "DrawIndexed" || name == "DrawInstanced" || name == "DrawIndexedInstanced";
+}
+
 // Fills every slot of the table from the one slot list: an implemented DDI
-// behind its exception barrier, a placeholder-typed slot with the E_NOTIMPL
-// stub (behind the barrier too: its message allocates). A typed slot without an
-// implementation does not compile.
+// behind its exception barrier (counted, but for the direct draws), a
+// placeholder-typed slot with the E_NOTIMPL stub (behind the barrier too: its
+// message allocates). A typed slot without an implementation does not compile.
 template <typename Entries, typename Table>
 void fill(Table& t) {
 #define D3DVK_X(slot, name)                                                                          \
   if constexpr (slot <= kDeviceFuncSlotCount<Table>) {                                               \
-    if constexpr (requires { Entries::name; })                                                       \
+    if constexpr (!requires { Entries::name; })                                                      \
+      t.pfn##name = placeholder<slot>(t.pfn##name);                                                  \
+    else if constexpr (isDirectDraw(#name))                                                          \
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime>::call;                  \
     else                                                                                             \
-      t.pfn##name = placeholder<slot>(t.pfn##name);                                                  \
+      t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countDdiCall>::call;    \
   }
   D3DVK_WDDM2_0_DEVICEFUNCS(D3DVK_X)
 #undef D3DVK_X
@@ -234,11 +247,13 @@ template <typename Table>
 void fillStreamOutput(Table& t) {
   using ddi::streamOutputSlotValue;
   t.pfnCalcPrivateGeometryShaderWithStreamOutput = streamOutputSlotValue(
-      &DeviceEntryGuard<87, &calcPrivateGeometryShaderWithStreamOutput, &reportToRuntime>::call);
-  t.pfnCreateGeometryShaderWithStreamOutput =
-      streamOutputSlotValue(&DeviceEntryGuard<88, &createGeometryShaderWithStreamOutput, &reportToRuntime>::call);
-  t.pfnSoSetTargets = streamOutputSlotValue(&DeviceEntryGuard<41, &soSetTargets, &reportToRuntime>::call);
-  t.pfnDrawAuto = &DeviceEntryGuard<42, &drawAuto, &reportToRuntime>::call;  // (the placeholder's own signature)
+      &DeviceEntryGuard<87, &calcPrivateGeometryShaderWithStreamOutput, &reportToRuntime, &countDdiCall>::call);
+  t.pfnCreateGeometryShaderWithStreamOutput = streamOutputSlotValue(
+      &DeviceEntryGuard<88, &createGeometryShaderWithStreamOutput, &reportToRuntime, &countDdiCall>::call);
+  t.pfnSoSetTargets =
+      streamOutputSlotValue(&DeviceEntryGuard<41, &soSetTargets, &reportToRuntime, &countDdiCall>::call);
+  // (the placeholder's own signature)
+  t.pfnDrawAuto = &DeviceEntryGuard<42, &drawAuto, &reportToRuntime, &countDdiCall>::call;
 }
 
 }  // namespace

@@ -683,6 +683,8 @@ void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, 
 }
 
 void recordDraw(Device& device, DrawCall call) {
+  if (recordRepeatedDraw(device, call)) return;
+  device.nativeDrawCache().repeat.valid = false;
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
   // A stream-output draw that rasterizes nothing (no rasterized stream, or
@@ -725,7 +727,10 @@ void recordDraw(Device& device, DrawCall call) {
     inputs.pixelModule = countingPixelShaderModule(device, *s.pixelShader);
     if (!inputs.pixelModule) return;
   }
-  if (!counting) return recordNativeDraw(device, call, prepared, key, inputs);
+  if (!counting) {
+    if (recordNativeDraw(device, call, prepared, key, inputs)) allowRepeatedDraw(device, call);
+    return;
+  }
 
   // Counting draws (a statistics query is active) write a counter slot of
   // their own each: an untracked command (recorder.h).

@@ -8,6 +8,7 @@
 #include "driver_stream_output.h"
 #include "driver_view.h"
 
+#include <algorithm>
 #include <cstring>
 
 namespace d3dvk::umd {
@@ -137,7 +138,7 @@ RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t la
   return key;
 }
 
-void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
+bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
   NativeDrawCache& c = device.nativeDrawCache();
   const DrawState& s = device.draw;
@@ -150,20 +151,24 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   if (!c.pipeline || !(key == c.pipelineKey)) {
     VkResult result = VK_SUCCESS;
     const VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
-    if (!pipeline) return device.setVkError(result);
+    if (!pipeline) return device.setVkError(result), false;
     c.pipelineKey = key;
     c.pipeline = pipeline;
   }
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
-  if (!layout || !updateStages(device, c, shaders, setCount)) return;
+  if (!layout || !updateStages(device, c, shaders, setCount)) return false;
 
-  if (!reserveStreamOutputQueries(device)) return;  // (may record a query-pool reset: before the draw's commands)
+  if (!reserveStreamOutputQueries(device)) return false;  // (may record a query-pool reset: before the draw's commands)
   const RenderPassKey passKey = renderPassKey(device, prepared.extent, prepared.layerCount);
   VkCommandBuffer cmd = rec.tracked(&passKey);
-  if (!cmd) return;
+  if (!cmd) return false;
   // What the draw reads and writes: hazards, layouts, lifetimes.
+  bool writes = false;
   for (uint32_t i = 0; i < setCount; ++i)
-    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) rec.access(*a.resource, a.write, a.layout);
+    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) {
+      rec.access(*a.resource, a.write, a.layout);
+      writes = writes || a.write;
+    }
   VertexBufferBinding vertexBuffers[DrawState::kVertexBufferSlots];
   uint32_t vertexBindings[DrawState::kVertexBufferSlots];
   uint32_t vertexBufferCount = 0;
@@ -192,7 +197,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     if (st.layout->push || (st.set && st.generation == generation)) continue;
     VkResult result = VK_SUCCESS;
     st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
-    if (!st.set) return device.setVkError(result);
+    if (!st.set) return device.setVkError(result), false;
     st.generation = device.descriptors().generation();
     st.descriptors.appendWrites(st.set, c.writes);
   }
@@ -206,7 +211,7 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
         if (st.layout->push) continue;
         VkResult result = VK_SUCCESS;
         st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
-        if (!st.set) return device.setVkError(result);
+        if (!st.set) return device.setVkError(result), false;
         st.generation = device.descriptors().generation();
         st.descriptors.appendWrites(st.set, c.writes);
       }
@@ -269,6 +274,59 @@ void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const bool capturing = beginStreamOutput(device, cmd);
   cmdDraw(cmd, call);
   if (capturing) endStreamOutput(device, cmd);
+
+  // What a repeat of this draw depends on (allowRepeatedDraw decides whether one may follow).
+  NativeDrawCache::Repeat& r = c.repeat;
+  r.valid = false;
+  r.cmd = cmd;
+  r.epoch = rec.epoch();
+  r.serial = serial;
+  r.writes = writes || capturing;
+  r.indexed = call.indexed;
+  r.indexBytes = prepared.indexType == VK_INDEX_TYPE_UINT32 ? 4 : 2;
+  r.indexLimit = call.indexed && !call.zeroIndices ? s.indexBuffer->width - s.indexOffset : 0;
+  r.outOfBoundsBaseVertex = INT64_MAX;
+  if (s.inputLayout)
+    for (const VkVertexInputBindingDescription& binding : s.inputLayout->vertexInput.bindings) {
+      const DrawState::VertexBuffer& vb = s.vertexBuffers[binding.binding];
+      if (binding.inputRate != VK_VERTEX_INPUT_RATE_VERTEX || !vb.buffer || !vb.buffer->buffer || vb.offset >= vb.buffer->width ||
+          vb.stride == 0)
+        continue;
+      const int64_t past = int64_t((vb.buffer->width - vb.offset + vb.stride - 1) / vb.stride);
+      r.outOfBoundsBaseVertex = std::min(r.outOfBoundsBaseVertex, past);
+    }
+  return true;
+}
+
+void allowRepeatedDraw(Device& device, const DrawCall& call) {
+  NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
+  bool streamOutput = false;
+  for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
+  r.valid = !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes && !streamOutput &&
+            !device.predication.query && device.recorder().renderPassOpen() &&
+            !(call.indexed && call.baseVertex > 0 && call.baseVertex >= r.outOfBoundsBaseVertex);
+  r.ddiCalls = device.ddiCalls();
+}
+
+bool recordRepeatedDraw(Device& device, const DrawCall& call) {
+  NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
+  if (!r.valid || r.ddiCalls != device.ddiCalls() || call.indexed != r.indexed || call.indirectBuffer || call.autoBuffer)
+    return false;
+  if (call.count == 0 || call.instances == 0) return true;  // nothing drawn (prepareDraw)
+  // The index and vertex buffers the previous draw bound must serve this one too.
+  if (call.indexed && (uint64_t(call.first) * r.indexBytes >= r.indexLimit ||
+                       (call.baseVertex > 0 && call.baseVertex >= r.outOfBoundsBaseVertex)))
+    return false;
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  Recorder& rec = device.recorder();
+  VkCommandBuffer cmd = rec.tracked();
+  // Still the previous draw's command buffer, epoch (no barrier since), open
+  // instance and batch: its accesses, bindings and dynamic state all hold.
+  if (!cmd || cmd != r.cmd || rec.epoch() != r.epoch || !rec.renderPassOpen() || rec.barrierNeeded() ||
+      device.queue().openSerial() != r.serial)
+    return false;
+  cmdDraw(cmd, call);
+  return true;
 }
 
 bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkClearAttachment& clear) {

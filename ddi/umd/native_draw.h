@@ -10,8 +10,12 @@
 // - vertex and index buffers, viewports, scissors, blend constants and the
 //   stencil reference are set only when they differ from the command buffer's;
 // - consecutive draws into the same attachments share one dynamic-rendering
-//   instance, and a barrier is recorded only for a hazard (recorder.h).
-// Callers hold the device's queue mutex.
+//   instance, and a barrier is recorded only for a hazard (recorder.h);
+// - a direct draw with no other DDI call since the previous native draw
+//   (Device::ddiCalls) repeats it: only vkCmdDraw* is recorded
+//   (recordRepeatedDraw), while the command buffer, its barrier epoch, its
+//   open instance and its serial are still the previous draw's.
+// Callers hold the device's queue mutex (recordRepeatedDraw takes it).
 #pragma once
 
 #include "descriptor_binding.h"
@@ -43,11 +47,37 @@ struct NativeDrawCache {
   state::GraphicsPipelineKey pipelineKey;
   VkPipeline pipeline = VK_NULL_HANDLE;  // pipelineKey's
   std::vector<VkWriteDescriptorSet> writes, pushWrites;
+  // The last native draw, as far as a repeat of it depends on the draw's own arguments.
+  struct Repeat {
+    bool valid = false;       // the next direct draw may repeat it (allowRepeatedDraw)
+    uint64_t ddiCalls = 0;    // Device::ddiCalls() when it was recorded
+    VkCommandBuffer cmd = VK_NULL_HANDLE;
+    uint64_t epoch = 0;       // the recorder's, after its barrier
+    uint64_t serial = 0;      // the batch's
+    bool indexed = false;
+    bool writes = false;      // a stage writes a resource (UAVs): every draw declares its hazard
+    uint32_t indexBytes = 2;  // per index
+    uint64_t indexLimit = 0;  // index-buffer bytes past the bound offset
+    // The smallest positive base vertex that puts a per-vertex buffer wholly
+    // past its end (vertexBufferBinding binds the null buffer then).
+    int64_t outOfBoundsBaseVertex = INT64_MAX;
+  } repeat;
 };
 
-// Records the draw with the pipeline of `key` (built from `inputs` on first use).
-void recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
+// Records the draw with the pipeline of `key` (built from `inputs` on first
+// use); false when it was dropped (an error reported).
+bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs);
+
+// After recordNativeDraw of a direct draw from the draw DDIs: whether the next
+// direct draw may repeat it (no stream output, predication, UAV writes,
+// indirect arguments or indices past the buffer), as of the DDI calls so far.
+void allowRepeatedDraw(Device& device, const DrawCall& call);
+// A direct draw that repeats the previous native draw's state: recorded (or,
+// with nothing to draw, dropped as prepareDraw would) and true; false when
+// anything it depends on may have changed (the caller records it in full).
+// Takes the queue mutex.
+bool recordRepeatedDraw(Device& device, const DrawCall& call);
 
 // The dynamic-rendering instance of the bound targets over `extent` and `layers`.
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers);

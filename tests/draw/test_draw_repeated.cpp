@@ -1,0 +1,158 @@
+// tests/draw: consecutive draws with no other call between them (the UMD
+// records such a draw as a repeat of the previous one's state: native_draw.h),
+// through the public D3D11 API, read back pixel for pixel. Each draw still
+// draws its own vertices, counts and instances; a start index past the index
+// buffer or a base vertex past the vertex buffer still reads zeros right after
+// a draw that did not; and a Map, UpdateSubresource or clear between two draws
+// reaches the second one. The expected pictures come from the quads' corners
+// (each quad fills one 8×8 quadrant of a 16×16 target).
+#include "draw_test_util.h"
+
+#include <array>
+#include <cstring>
+#include <vector>
+
+using namespace d3dvk;
+using namespace d3dvk::test;
+
+namespace {
+
+constexpr UINT kSize = 16;
+const std::array<float, 4> kColors[4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 0, 1}};
+
+// Quadrant q (0 top-left, 1 top-right, 2 bottom-left, 3 bottom-right) as two triangles in `color`.
+std::vector<Vertex> quad(int q, const std::array<float, 4>& color) {
+  const float x0 = q % 2 ? 0.0f : -1.0f, y1 = q / 2 ? 0.0f : 1.0f;
+  const float x1 = x0 + 1, y0 = y1 - 1;
+  const auto v = [&](float x, float y) { return Vertex{x, y, color[0], color[1], color[2], color[3]}; };
+  return {v(x0, y1), v(x1, y1), v(x0, y0), v(x0, y0), v(x1, y1), v(x1, y0)};
+}
+
+// The four quads in their colours, quadrant 0 first: 24 vertices.
+std::vector<Vertex> fourQuads() {
+  std::vector<Vertex> out;
+  for (int q = 0; q < 4; ++q) {
+    const std::vector<Vertex> v = quad(q, kColors[q]);
+    out.insert(out.end(), v.begin(), v.end());
+  }
+  return out;
+}
+
+// The picture of the given quadrants filled with the given colours (the rest cleared to zeros).
+std::vector<std::array<float, 4>> picture(const std::vector<std::pair<int, std::array<float, 4>>>& filled) {
+  std::vector<std::array<float, 4>> out(kSize * kSize, {0, 0, 0, 0});
+  for (const auto& [q, color] : filled)
+    for (UINT y = 0; y < kSize / 2; ++y)
+      for (UINT x = 0; x < kSize / 2; ++x) out[(y + (q / 2) * kSize / 2) * kSize + x + (q % 2) * kSize / 2] = color;
+  return out;
+}
+
+void checkPicture(DrawTarget& t, const std::vector<std::array<float, 4>>& expected) {
+  const std::vector<std::array<float, 4>> got = t.pixels();
+  int wrong = 0;
+  for (UINT i = 0; i < kSize * kSize; ++i)
+    if (got[i] != expected[i] && wrong++ < 4)
+      UNSCOPED_INFO("pixel (" << i % kSize << "," << i / kSize << ") is " << got[i][0] << "," << got[i][1] << ","
+                              << got[i][2] << "," << got[i][3]);
+  CHECK(wrong == 0);
+}
+
+void clear(DrawTarget& t) {
+  const float zeros[4] = {0, 0, 0, 0};
+  t.d.context->ClearRenderTargetView(t.rtv.get(), zeros);
+}
+
+}  // namespace
+
+TEST_CASE("consecutive draws with nothing set between them each draw their own vertices, counts and instances",
+          "[draw][repeat]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const std::vector<Vertex> vertices = fourQuads();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(6, 0);
+  d.context->Draw(6, 6);
+  d.context->Draw(0, 12);                  // nothing
+  d.context->DrawInstanced(6, 0, 12, 0);   // nothing
+  d.context->DrawInstanced(6, 2, 18, 0);   // quadrant 3, twice
+  checkPicture(t, picture({{0, kColors[0]}, {1, kColors[1]}, {3, kColors[3]}}));
+}
+
+TEST_CASE("an indexed draw right after another reads zeros for indices past the index buffer and vertices past "
+          "the vertex buffer",
+          "[draw][repeat]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const std::vector<Vertex> vertices = fourQuads();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const uint16_t indices[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};  // quadrants 0 and 1
+  Com<ID3D11Buffer> ib = makeBuffer(d, indices, sizeof indices, D3D11_BIND_INDEX_BUFFER);
+  d.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
+  struct Case {
+    UINT start;
+    INT base;
+    std::vector<std::pair<int, std::array<float, 4>>> filled;  // besides quadrant 0 (the first draw)
+  };
+  const Case cases[] = {
+      {6, 0, {{1, kColors[1]}}},
+      {12, 0, {}},    // every index past the buffer: vertex 0 thrice, nothing drawn
+      {0, 12, {{2, kColors[2]}}},
+      {6, 12, {{3, kColors[3]}}},
+      {0, 24, {}},    // every vertex past the buffer: zeros, nothing drawn
+      {0, 0, {}},     // quadrant 0 again
+  };
+  for (const Case& c : cases) {
+    INFO("DrawIndexed(6, " << c.start << ", " << c.base << ") after DrawIndexed(6, 0, 0)");
+    clear(t);
+    d.context->DrawIndexed(6, 0, 0);
+    d.context->DrawIndexed(6, c.start, c.base);
+    std::vector<std::pair<int, std::array<float, 4>>> filled = c.filled;
+    filled.push_back({0, kColors[0]});
+    checkPicture(t, picture(filled));
+  }
+}
+
+TEST_CASE("a Map, UpdateSubresource or clear between two draws reaches the second draw", "[draw][repeat]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  SECTION("Map(WRITE_DISCARD) of the bound vertex buffer") {
+    const std::vector<Vertex> first = quad(0, kColors[0]), second = quad(1, kColors[1]);
+    D3D11_BUFFER_DESC desc{UINT(first.size() * sizeof(Vertex)), D3D11_USAGE_DYNAMIC, D3D11_BIND_VERTEX_BUFFER,
+                           D3D11_CPU_ACCESS_WRITE, 0, 0};
+    D3D11_SUBRESOURCE_DATA init{first.data(), 0, 0};
+    Com<ID3D11Buffer> vb;
+    REQUIRE(d->CreateBuffer(&desc, &init, vb.out()) == S_OK);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);
+    D3D11_MAPPED_SUBRESOURCE m{};
+    REQUIRE(d.context->Map(vb.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+    std::memcpy(m.pData, second.data(), second.size() * sizeof(Vertex));
+    d.context->Unmap(vb.get(), 0);
+    d.context->Draw(6, 0);
+    checkPicture(t, picture({{0, kColors[0]}, {1, kColors[1]}}));
+  }
+  SECTION("UpdateSubresource of the bound vertex buffer") {
+    const std::vector<Vertex> vertices = fourQuads();
+    Com<ID3D11Buffer> vb =
+        makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);
+    const std::vector<Vertex> replacement = quad(2, kColors[2]);
+    const D3D11_BOX firstSix{0, 0, 0, UINT(replacement.size() * sizeof(Vertex)), 1, 1};
+    d.context->UpdateSubresource(vb.get(), 0, &firstSix, replacement.data(), 0, 0);
+    d.context->Draw(6, 0);
+    checkPicture(t, picture({{0, kColors[0]}, {2, kColors[2]}}));
+  }
+  SECTION("ClearRenderTargetView of the bound target") {
+    const std::vector<Vertex> vertices = fourQuads();
+    Com<ID3D11Buffer> vb =
+        makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);
+    clear(t);
+    d.context->Draw(6, 6);
+    checkPicture(t, picture({{1, kColors[1]}}));
+  }
+}
