@@ -15,6 +15,7 @@ BUILD_DIR=${FUZZ_BUILD_DIR:-$PWD/build-fuzz}
 SECONDS_TO_RUN=${FUZZ_SECONDS:-45}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DD3DVK_FUZZ=ON -DD3DVK_SANITIZE=address,undefined \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
   -DD3DVK_BUILD_BENCH=OFF -DD3DVK_WERROR=OFF \
   "-DCMAKE_CXX_FLAGS=-Wno-unknown-warning-option -fsanitize=fuzzer-no-link" >/dev/null
 cmake --build "$BUILD_DIR" --target fuzz_api d3dvk_umd -j2

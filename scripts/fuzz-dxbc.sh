@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Builds the DXBC libFuzzer target with clang (ASan+UBSan) in its own build dir and
+# Builds the DXBC libFuzzer target with clang (ASan+UBSan; -O1 and line tables, as
+# libFuzzer advises) in its own build dir and
 # runs it briefly. Seeds: the listings under tests/dxbc, as listing text and as
 # assembled containers; dictionary: tests/dxbc/fuzz/dxbc.dict.
 #   FUZZ_SECONDS   run time (default 45)
@@ -13,6 +14,7 @@ BUILD_DIR=${FUZZ_BUILD_DIR:-$PWD/build-fuzz}
 SECONDS_TO_RUN=${FUZZ_SECONDS:-45}
 cmake -S . -B "$BUILD_DIR" -DCMAKE_C_COMPILER=clang -DCMAKE_CXX_COMPILER=clang++ \
   -DCMAKE_BUILD_TYPE=RelWithDebInfo -DD3DVK_FUZZ=ON -DD3DVK_SANITIZE=address,undefined \
+  "-DCMAKE_CXX_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" "-DCMAKE_C_FLAGS_RELWITHDEBINFO=-O1 -gline-tables-only -DNDEBUG" \
   -DD3DVK_BUILD_BENCH=OFF -DD3DVK_WERROR=OFF \
   "-DCMAKE_CXX_FLAGS=-Wno-unknown-warning-option -fsanitize=fuzzer-no-link" >/dev/null
 cmake --build "$BUILD_DIR" --target fuzz_dxbc d3dvk-shader -j2
