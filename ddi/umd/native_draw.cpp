@@ -9,6 +9,7 @@
 #include "driver_view.h"
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 
 namespace d3dvk::umd {
@@ -298,11 +299,22 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   return true;
 }
 
+namespace {
+// D3DVK_REPEAT_DRAWS=0: every draw is recorded in full (for comparison and debugging).
+bool repeatedDrawsEnabled() {
+  static const bool enabled = [] {
+    const char* v = std::getenv("D3DVK_REPEAT_DRAWS");
+    return !v || std::strcmp(v, "0") != 0;
+  }();
+  return enabled;
+}
+}  // namespace
+
 void allowRepeatedDraw(Device& device, const DrawCall& call) {
   NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
   bool streamOutput = false;
   for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
-  r.valid = !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes && !streamOutput &&
+  r.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes && !streamOutput &&
             !device.predication.query && device.recorder().renderPassOpen() &&
             !(call.indexed && call.baseVertex > 0 && call.baseVertex >= r.outOfBoundsBaseVertex);
   r.ddiCalls = device.ddiCalls();

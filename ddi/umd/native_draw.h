@@ -14,7 +14,8 @@
 // - a direct draw with no other DDI call since the previous native draw
 //   (Device::ddiCalls) repeats it: only vkCmdDraw* is recorded
 //   (recordRepeatedDraw), while the command buffer, its barrier epoch, its
-//   open instance and its serial are still the previous draw's.
+//   open instance and its serial are still the previous draw's
+//   (D3DVK_REPEAT_DRAWS=0 records every draw in full).
 // Callers hold the device's queue mutex (recordRepeatedDraw takes it).
 #pragma once
 
