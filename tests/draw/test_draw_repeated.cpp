@@ -57,6 +57,14 @@ void checkPicture(DrawTarget& t, const std::vector<std::array<float, 4>>& expect
   CHECK(wrong == 0);
 }
 
+// A vertex buffer of fourQuads(), bound to `t`.
+Com<ID3D11Buffer> bindFourQuads(RenderDevice& d, DrawTarget& t) {
+  const std::vector<Vertex> vertices = fourQuads();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  return vb;
+}
+
 void clear(DrawTarget& t) {
   const float zeros[4] = {0, 0, 0, 0};
   t.d.context->ClearRenderTargetView(t.rtv.get(), zeros);
@@ -68,9 +76,7 @@ TEST_CASE("consecutive draws with nothing set between them each draw their own v
           "[draw][repeat]") {
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
-  const std::vector<Vertex> vertices = fourQuads();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  const Com<ID3D11Buffer> vb = bindFourQuads(d, t);
   d.context->Draw(6, 0);
   d.context->Draw(6, 6);
   d.context->Draw(0, 12);                  // nothing
@@ -84,9 +90,7 @@ TEST_CASE("an indexed draw right after another reads zeros for indices past the 
           "[draw][repeat]") {
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
-  const std::vector<Vertex> vertices = fourQuads();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  const Com<ID3D11Buffer> vb = bindFourQuads(d, t);
   const uint16_t indices[12] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11};  // quadrants 0 and 1
   Com<ID3D11Buffer> ib = makeBuffer(d, indices, sizeof indices, D3D11_BIND_INDEX_BUFFER);
   d.context->IASetIndexBuffer(ib.get(), DXGI_FORMAT_R16_UINT, 0);
@@ -134,10 +138,7 @@ TEST_CASE("a Map, UpdateSubresource or clear between two draws reaches the secon
     checkPicture(t, picture({{0, kColors[0]}, {1, kColors[1]}}));
   }
   SECTION("UpdateSubresource of the bound vertex buffer") {
-    const std::vector<Vertex> vertices = fourQuads();
-    Com<ID3D11Buffer> vb =
-        makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-    t.bindVertices(vb.get());
+    const Com<ID3D11Buffer> vb = bindFourQuads(d, t);
     d.context->Draw(6, 0);
     const std::vector<Vertex> replacement = quad(2, kColors[2]);
     const D3D11_BOX firstSix{0, 0, 0, UINT(replacement.size() * sizeof(Vertex)), 1, 1};
@@ -146,10 +147,7 @@ TEST_CASE("a Map, UpdateSubresource or clear between two draws reaches the secon
     checkPicture(t, picture({{0, kColors[0]}, {2, kColors[2]}}));
   }
   SECTION("ClearRenderTargetView of the bound target") {
-    const std::vector<Vertex> vertices = fourQuads();
-    Com<ID3D11Buffer> vb =
-        makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-    t.bindVertices(vb.get());
+    const Com<ID3D11Buffer> vb = bindFourQuads(d, t);
     d.context->Draw(6, 0);
     clear(t);
     d.context->Draw(6, 6);
