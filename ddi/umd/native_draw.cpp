@@ -290,8 +290,8 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   if (s.inputLayout)
     for (const VkVertexInputBindingDescription& binding : s.inputLayout->vertexInput.bindings) {
       const DrawState::VertexBuffer& vb = s.vertexBuffers[binding.binding];
-      if (binding.inputRate != VK_VERTEX_INPUT_RATE_VERTEX || !vb.buffer || !vb.buffer->buffer || vb.offset >= vb.buffer->width ||
-          vb.stride == 0)
+      if (binding.inputRate != VK_VERTEX_INPUT_RATE_VERTEX || !vb.buffer || !vb.buffer->buffer ||
+          vb.offset >= vb.buffer->width || vb.stride == 0)
         continue;
       const int64_t past = int64_t((vb.buffer->width - vb.offset + vb.stride - 1) / vb.stride);
       r.outOfBoundsBaseVertex = std::min(r.outOfBoundsBaseVertex, past);
@@ -314,15 +314,16 @@ void allowRepeatedDraw(Device& device, const DrawCall& call) {
   NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
   bool streamOutput = false;
   for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
-  r.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes && !streamOutput &&
-            !device.predication.query && device.recorder().renderPassOpen() &&
+  r.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes &&
+            !streamOutput && !device.predication.query && device.recorder().renderPassOpen() &&
             !(call.indexed && call.baseVertex > 0 && call.baseVertex >= r.outOfBoundsBaseVertex);
   r.ddiCalls = device.ddiCalls();
 }
 
 bool recordRepeatedDraw(Device& device, const DrawCall& call) {
   NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
-  if (!r.valid || r.ddiCalls != device.ddiCalls() || call.indexed != r.indexed || call.indirectBuffer || call.autoBuffer)
+  if (!r.valid || r.ddiCalls != device.ddiCalls() || call.indexed != r.indexed || call.indirectBuffer ||
+      call.autoBuffer)
     return false;
   if (call.count == 0 || call.instances == 0) return true;  // nothing drawn (prepareDraw)
   // The index and vertex buffers the previous draw bound must serve this one too.

@@ -60,7 +60,8 @@ void checkPicture(DrawTarget& t, const std::vector<std::array<float, 4>>& expect
 // A vertex buffer of fourQuads(), bound to `t`.
 Com<ID3D11Buffer> bindFourQuads(RenderDevice& d, DrawTarget& t) {
   const std::vector<Vertex> vertices = fourQuads();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  Com<ID3D11Buffer> vb =
+      makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
   t.bindVertices(vb.get());
   return vb;
 }
