@@ -610,10 +610,18 @@ VertexBufferBinding vertexBufferBinding(Device& device, const DrawCall& call, co
   // buffer out of bounds (indices are ≥ 0): D3D reads zeros there, while a
   // device computing the address in 32 bits can wrap into the buffer.
   const bool allOutOfBounds = call.indexed && call.baseVertex > 0 && b.inputRate == VK_VERTEX_INPUT_RATE_VERTEX &&
-                              vb.buffer && uint64_t(call.baseVertex) * vb.stride + vb.offset >= vb.buffer->width;
+                              call.baseVertex >= firstBaseVertexPastEnd(vb);
   if (vb.buffer && vb.buffer->buffer && vb.offset < vb.buffer->width && !allOutOfBounds)
     out = {vb.buffer->buffer->handle(), vb.buffer->bufferOffset + vb.offset, vb.stride, vb.buffer};
   return out;
+}
+
+int64_t firstBaseVertexPastEnd(const DrawState::VertexBuffer& vb) {
+  // baseVertex * stride + offset >= width, solved for baseVertex.
+  if (!vb.buffer) return INT64_MAX;
+  if (vb.offset >= vb.buffer->width) return 1;
+  if (vb.stride == 0) return INT64_MAX;
+  return int64_t((vb.buffer->width - vb.offset + vb.stride - 1) / vb.stride);
 }
 
 void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType) {

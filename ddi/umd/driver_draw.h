@@ -117,4 +117,9 @@ VOID APIENTRY drawIndexedInstanced(D3D10DDI_HDEVICE, UINT, UINT, UINT, INT, UINT
 VOID APIENTRY drawInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 VOID APIENTRY drawIndexedInstancedIndirect(D3D10DDI_HDEVICE, D3D10DDI_HRESOURCE, UINT);
 
+// The smallest positive base vertex that puts every fetch of the per-vertex
+// buffer `vb` past its end (INT64_MAX: none; an indexed draw with such a base
+// vertex reads zeros from it: vertexBufferBinding, draw_recording.h).
+int64_t firstBaseVertexPastEnd(const DrawState::VertexBuffer& vb);
+
 }  // namespace d3dvk::umd

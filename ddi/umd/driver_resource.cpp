@@ -614,8 +614,7 @@ UINT formatCaps(vk::Device& vk, DXGI_FORMAT format, bool uavStores, bool emulati
   // D3D samples no integer format, whatever the Vulkan format filters: the
   // stencil-plane formats (X24_TYPELESS_G8_UINT, X32_TYPELESS_G8X24_UINT) live
   // in a depth-stencil image that NVIDIA filters linearly (its depth aspect).
-  const bool integer = f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint;
-  if ((features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) && !integer)
+  if ((features & VK_FORMAT_FEATURE_SAMPLED_IMAGE_FILTER_LINEAR_BIT) && !state::isIntegerFormat(*f))
     caps |= D3D10_DDI_FORMAT_SUPPORT_SHADER_SAMPLE;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_RENDERTARGET;
   if (features & VK_FORMAT_FEATURE_COLOR_ATTACHMENT_BLEND_BIT) caps |= D3D10_DDI_FORMAT_SUPPORT_BLENDABLE;

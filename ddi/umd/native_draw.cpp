@@ -288,14 +288,10 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   r.indexLimit = call.indexed && !call.zeroIndices ? s.indexBuffer->width - s.indexOffset : 0;
   r.outOfBoundsBaseVertex = INT64_MAX;
   if (s.inputLayout)
-    for (const VkVertexInputBindingDescription& binding : s.inputLayout->vertexInput.bindings) {
-      const DrawState::VertexBuffer& vb = s.vertexBuffers[binding.binding];
-      if (binding.inputRate != VK_VERTEX_INPUT_RATE_VERTEX || !vb.buffer || !vb.buffer->buffer ||
-          vb.offset >= vb.buffer->width || vb.stride == 0)
-        continue;
-      const int64_t past = int64_t((vb.buffer->width - vb.offset + vb.stride - 1) / vb.stride);
-      r.outOfBoundsBaseVertex = std::min(r.outOfBoundsBaseVertex, past);
-    }
+    for (const VkVertexInputBindingDescription& binding : s.inputLayout->vertexInput.bindings)
+      if (binding.inputRate == VK_VERTEX_INPUT_RATE_VERTEX)
+        r.outOfBoundsBaseVertex =
+            std::min(r.outOfBoundsBaseVertex, firstBaseVertexPastEnd(s.vertexBuffers[binding.binding]));
   return true;
 }
 

@@ -434,7 +434,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
     attachments[i] = blendState.attachments[i];
     if (!written) attachments[i].colorWriteMask = 0;
     // Integer formats cannot blend (D3D ignores blending there).
-    if (f && (f->kind == state::FormatKind::Uint || f->kind == state::FormatKind::Sint))
+    if (f && state::isIntegerFormat(*f))
       attachments[i].blendEnable = VK_FALSE;
     if (alphaInRedTargets >> i & 1) attachments[i] = state::alphaInRedAttachment(attachments[i]);
   }

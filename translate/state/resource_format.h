@@ -38,6 +38,9 @@ struct FormatInfo {
 };
 
 inline bool isBlockCompressed(const FormatInfo& f) { return f.blockDim > 1; }
+// A *_UINT or *_SINT format (the stencil-plane views X24_TYPELESS_G8_UINT and
+// X32_TYPELESS_G8X24_UINT among them): never blended or sampled.
+inline bool isIntegerFormat(const FormatInfo& f) { return f.kind == FormatKind::Uint || f.kind == FormatKind::Sint; }
 // Bits of channel c (0..3: R, G, B, A) of a colour format whose channels are
 // whole-format integers or normalized values (R10G10B10A2: 10, 10, 10, 2);
 // 0 where the format has no such channel layout (packed floats, compressed).
