@@ -20,7 +20,7 @@
 namespace d3dvk::runtime {
 
 void D3D12CommandList::capture(const char* method, BundleCall call) {
-  method_ = std::string("ID3D12GraphicsCommandList::") + method;
+  setMethod("ID3D12GraphicsCommandList", method);
   if (!open_) {
     message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED),
             "the command list is closed (call Reset first); the call is ignored");

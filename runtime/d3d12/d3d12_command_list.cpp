@@ -85,7 +85,7 @@ D3D12CommandList::~D3D12CommandList() {
 bool D3D12CommandList::commandsReleased() const { return allocator_->epoch() != allocatorEpoch_; }
 
 bool D3D12CommandList::recording(const char* method) {
-  method_ = prefixed(method);
+  setMethod("ID3D12GraphicsCommandList", method);
   if (open_ && isBundle()) {
     invalid(method, D3DVK_D3D12_MESSAGE_ID(INVALID_BUNDLE_API), std::string("bundles cannot call ") + method);
     return false;
@@ -132,7 +132,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
     message("Close", D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED), "the command list is already closed");
     return E_FAIL;
   }
-  method_ = prefixed("Close");
+  setMethod("ID3D12GraphicsCommandList", "Close");
   DdiErrorScope12 scope(method_.c_str());
   if (!isBundle()) device()->ddi().list().pfnCloseCommandList(ddiHandle());
   open_ = false;
@@ -164,7 +164,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   }
   D3D12DDIARG_RESETCOMMANDLIST args{};
   args.hDrvCommandAllocator = allocator->ddiHandle();
-  method_ = prefixed(method);
+  setMethod("ID3D12GraphicsCommandList", method);
   DdiErrorScope12 scope(method_.c_str());
   if (!isBundle()) device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
   if (FAILED(scope.first())) {

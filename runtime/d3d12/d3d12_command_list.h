@@ -194,6 +194,10 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   HRESULT closeResult_ = S_OK;  // what the last Close returned
   UINT64 allocatorEpoch_ = 0;   // the allocator's epoch when the recording began
   std::string method_;          // the method being recorded (named in the UMD's messages)
+  // method_ = `interfaceName` + "::" + `method`, in method_'s storage (no allocation per command).
+  void setMethod(const char* interfaceName, const char* method) {
+    method_.assign(interfaceName).append("::").append(method);
+  }
   D3D12PipelineState* pipelineState_ = nullptr;  // not referenced, as the UMD's
   D3D12RootSignature* graphicsRootSignature_ = nullptr;
   D3D12RootSignature* computeRootSignature_ = nullptr;

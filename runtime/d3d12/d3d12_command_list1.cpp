@@ -89,7 +89,7 @@ void STDMETHODCALLTYPE D3D12CommandList::OMSetDepthBounds(FLOAT Min, FLOAT Max) 
   if (isBundle()) return capture("OMSetDepthBounds", [=](D3D12CommandList& l) { l.OMSetDepthBounds(Min, Max); });
   const char* method = "OMSetDepthBounds";
   if (!open_) return message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED), "the command list is closed");
-  method_ = std::string("ID3D12GraphicsCommandList1::") + method;
+  setMethod("ID3D12GraphicsCommandList1", method);
   if (!(Min >= 0.0f && Min <= Max && Max <= 1.0f))
     return invalid(method, "Min and Max must satisfy 0 <= Min <= Max <= 1 (got " + std::to_string(Min) + ", " +
                                std::to_string(Max) + ")");
@@ -194,7 +194,7 @@ void STDMETHODCALLTYPE D3D12CommandList::WriteBufferImmediate(UINT Count,
                                                               const D3D12_WRITEBUFFERIMMEDIATE_MODE* pModes) try {
   const char* method = "WriteBufferImmediate";
   if (!open_) return message(method, D3DVK_D3D12_MESSAGE_ID(COMMAND_LIST_CLOSED), "the command list is closed");
-  method_ = std::string("ID3D12GraphicsCommandList2::") + method;
+  setMethod("ID3D12GraphicsCommandList2", method);
   if (Count == 0) return;
   if (!pParams) return invalid(method, "pParams is null");
   // Checked here, bundles too (a bad call fails the bundle's Close), and kept as the DDI's writes.

@@ -207,3 +207,111 @@ TEST_CASE("D3D12: a clear waiting for a render pass runs before a barrier and a 
     CHECK(pixels[i] == packed(kBlue));
   }
 }
+
+namespace {
+
+// PS: SV_Target0 = t0.Load(0, 0) + cb0[0] (a table's texel plus root constants).
+const char kTexelPlusConstantPs[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_output o0.xyzw
+dcl_temps 1
+ld r0.xyzw, l(0, 0, 0, 0), t0.xyzw
+add o0.xyzw, r0.xyzw, cb0[0].xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("D3D12: a draw whose pixel stage reads the table and root constants of an earlier draw of the list binds "
+          "that draw's descriptor set again, and other tables or constants get sets of their own",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  // Root: b0 (four constants) and a table of t0, both for the pixel shader.
+  D3D12_DESCRIPTOR_RANGE srvRange{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
+  p[0].Constants = {0, 0, 4};
+  p[0].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p[1].DescriptorTable = {1, &srvRange};
+  p[1].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  ID3D12RootSignature* rs =
+      createRootSignature(r.device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kTexelPlusConstantPs);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  void* out = nullptr;
+  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+
+  // Two 1×1 textures, red and green, as heap entries 0 and 1.
+  const uint32_t texels[2] = {0xff0000ffu, 0xff00ff00u};
+  ID3D12Resource* upload = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 1024);
+  ID3D12Resource* textures[2];
+  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+  REQUIRE(r.device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
+  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
+  const UINT step = r.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+  for (int t = 0; t < 2; ++t) {
+    textures[t] = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT,
+                                  texture2DDesc(1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_NONE),
+                                  D3D12_RESOURCE_STATE_COPY_DEST);
+    writeUpload(upload, 512 * t, &texels[t], 4);
+    const D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{UINT64(512 * t), {DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, 1, 256}};
+    D3D12_TEXTURE_COPY_LOCATION dst = subresourceLocation(textures[t], 0), src = footprintLocation(upload, fp);
+    r.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+    D3D12_RESOURCE_BARRIER b{};
+    b.Transition = {textures[t], 0, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE};
+    r.list->ResourceBarrier(1, &b);
+    r.device->CreateShaderResourceView(textures[t], nullptr, {heap->GetCPUDescriptorHandleForHeapStart().ptr + t * step});
+  }
+
+  const float black[4] = {0, 0, 0, 0};
+  r.target.bind(r.list, black);
+  r.list->SetDescriptorHeaps(1, &heap);
+  r.list->SetGraphicsRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  r.list->IASetVertexBuffers(0, 1, &r.vbv);
+  const D3D12_GPU_DESCRIPTOR_HANDLE red = heap->GetGPUDescriptorHandleForHeapStart(), green{red.ptr + step};
+  auto draw = [&](int quadrant, D3D12_GPU_DESCRIPTOR_HANDLE table, const float constants[4]) {
+    r.list->SetGraphicsRoot32BitConstants(0, 4, constants, 0);
+    r.list->SetGraphicsRootDescriptorTable(1, table);
+    const Counted counted;
+    r.list->DrawInstanced(6, 1, UINT(6 * quadrant), 0);
+    return counted.delta();
+  };
+  const float none[4] = {0, 0, 0, 0}, blue[4] = {0, 0, 1, 0};
+  CHECK(draw(0, red, none).descriptorSetsAllocated == 1);
+  CHECK(draw(1, green, none).descriptorSetsAllocated == 1);
+  const D3DVKStats again = draw(2, red, none);  // quadrant 0's arguments: its set, bound again
+  CHECK(again.descriptorSetsAllocated == 0);
+  CHECK(again.descriptorSetBinds == 1);
+  CHECK(draw(3, red, blue).descriptorSetsAllocated == 1);  // other constants: a set of their own
+
+  const std::vector<uint32_t> pixels = r.finish();
+  const uint32_t expected[4] = {texels[0], texels[1], texels[0], texels[0] | 0x00ff0000u};
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == expected[(x / 8) + 2 * (y / 8)]);
+    }
+  heap->Release();
+  for (ID3D12Resource* t : textures) t->Release();
+  upload->Release();
+  pso->Release();
+  rs->Release();
+}

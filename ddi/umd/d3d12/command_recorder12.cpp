@@ -26,6 +26,8 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   passOpen_ = false;
   attachmentWrites_.clear();
   pendingTables_.clear();
+  for (CachedStageSet& c : stageSets_) c = CachedStageSet{};  // (their sets were the last recording's)
+  stageSetUses_ = 0;
   warned_.clear();
   segments_.clear();
   fallbackBatch_.clear();

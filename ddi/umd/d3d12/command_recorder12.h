@@ -299,7 +299,13 @@ class CommandRecorder12 {
   // a barrier when an attachment write since the last barrier touched it.
   void orderAttachmentWrite(VkCommandBuffer cmd, const Resource12* r);
   // Draw path helpers (draw12.cpp).
+  // Binds each stage's set of `pso` for `args` (stageSet); graphics sets the
+  // command buffer already holds under the same pipeline layout are not bound again.
   bool bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args);
+  // The set of `stage` for `args`: one written earlier in this recording for
+  // the same shader and the same values of the root parameters it reads
+  // (stageSets_), else a new one (writeStageSet); null after fail().
+  VkDescriptorSet stageSet(const Shader12& stage, const RootArguments12& args);
   // One stage's descriptor set of layout `layout` (the stage's own, or one
   // with more bindings) written from `args`, plus `extra` (its dstSet is
   // filled in); null after fail().
@@ -441,6 +447,23 @@ class CommandRecorder12 {
     uint32_t* shifts = nullptr;  // buffer views: where the entries' shifts go (the draw's upload of them)
   };
   std::vector<PendingTable> pendingTables_;
+  // Stage sets written in this recording, by what they were written from: the
+  // shader and the root arguments it reads (table starts, root descriptors'
+  // addresses, root constants). Valid D3D12 never changes a descriptor that a
+  // recorded command references before the list has executed, so a table
+  // start names the same descriptors for the whole recording. A fixed number
+  // of entries, the least recently used replaced: O(1) per draw.
+  struct CachedStageSet {
+    uint64_t shaderId = 0;  // Shader12::id (0: empty)
+    uint64_t hash = 0;
+    std::vector<uint64_t> key;
+    VkDescriptorSet set = VK_NULL_HANDLE;
+    uint64_t lastUse = 0;
+  };
+  static constexpr size_t kCachedStageSets = 32;
+  CachedStageSet stageSets_[kCachedStageSets];
+  uint64_t stageSetUses_ = 0;
+  std::vector<uint64_t> stageKey_;  // stageSet's scratch
   std::unordered_set<std::string> warned_;  // warnOnce's texts this recording
   std::vector<PendingFallback12> fallbackBatch_;  // the open batch of fallback draws (fallbackDraw)
   bool flushingFallback_ = false;

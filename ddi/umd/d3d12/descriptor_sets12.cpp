@@ -24,15 +24,75 @@
 
 namespace d3dvk::umd12 {
 
-// Writes one descriptor set per stage of `pso` from `args` and binds them. False after fail().
+// Binds one descriptor set per stage of `pso` for `args`. False after fail().
 bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
+  const bool graphics = pso.bindPoint() == VK_PIPELINE_BIND_POINT_GRAPHICS;
+  BoundDrawState12& b = bound_;
+  const VkPipelineLayout layout = pso.layout->handle();
+  if (graphics && b.setsLayout != layout) {
+    b.setsLayout = layout;
+    for (VkDescriptorSet& s : b.sets) s = VK_NULL_HANDLE;
+  }
   for (const Shader12* shader : pso.stages) {
     if (shader->bindings.bindings.empty()) continue;
-    const VkDescriptorSet set = writeStageSet(*shader, args, shader->setLayout->handle());
+    const VkDescriptorSet set = stageSet(*shader, args);
     if (!set) return false;
-    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), pso.layout->handle(), shader->set, 1, &set, 0, nullptr);
+    if (graphics && shader->set < std::size(b.sets)) {
+      if (b.sets[shader->set] == set) continue;
+      b.sets[shader->set] = set;
+    }
+    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), layout, shader->set, 1, &set, 0, nullptr);
   }
   return true;
+}
+
+VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args) {
+  // What the set is written from, besides the shader: per binding, the root
+  // argument it reads (a table's start and extent, a root descriptor's
+  // address, a root-constants binding's words).
+  std::vector<uint64_t>& key = stageKey_;
+  key.clear();
+  for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+    switch (b.source) {
+      case rootsig::BindingSource::StaticSampler:
+      case rootsig::BindingSource::BufferViewShifts:  // (from the tables and root descriptors)
+        break;
+      case rootsig::BindingSource::RootConstants: {
+        const auto [first, count] = shader.constantWords[i];
+        for (uint32_t w = 0; w < count; ++w) key.push_back(first + w < args.constants.size() ? args.constants[first + w] : 0);
+        break;
+      }
+      case rootsig::BindingSource::Table:
+      case rootsig::BindingSource::UavWindow:
+      case rootsig::BindingSource::UavCounter:
+        key.push_back(reinterpret_cast<uintptr_t>(args.parameters[b.index].table));
+        key.push_back(args.parameters[b.index].tableEntries);
+        break;
+      default:  // a root CBV, SRV or UAV
+        key.push_back(args.parameters[b.index].va);
+        break;
+    }
+  }
+  uint64_t hash = shader.id * 0x9E3779B97F4A7C15ull;
+  for (uint64_t word : key) hash = (hash ^ word) * 0x100000001B3ull;
+  ++stageSetUses_;
+  CachedStageSet* victim = &stageSets_[0];
+  for (CachedStageSet& c : stageSets_) {
+    if (c.shaderId == shader.id && c.hash == hash && c.key == key) {
+      c.lastUse = stageSetUses_;
+      return c.set;
+    }
+    if (c.lastUse < victim->lastUse) victim = &c;
+  }
+  const VkDescriptorSet set = writeStageSet(shader, args, shader.setLayout->handle());
+  if (!set) return VK_NULL_HANDLE;
+  victim->shaderId = shader.id;
+  victim->hash = hash;
+  victim->key = key;  // (assignment keeps the entry's capacity)
+  victim->set = set;
+  victim->lastUse = stageSetUses_;
+  return set;
 }
 
 namespace {

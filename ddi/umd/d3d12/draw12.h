@@ -91,6 +91,9 @@ struct BoundDrawState12 {
   VkBuffer indexBuffer = VK_NULL_HANDLE;
   VkDeviceSize indexOffset = 0;
   VkIndexType indexType = VK_INDEX_TYPE_MAX_ENUM;
+  // The graphics sets bound by set index, under `setsLayout` (bindRootArguments).
+  VkPipelineLayout setsLayout = VK_NULL_HANDLE;
+  VkDescriptorSet sets[8] = {};
   bool dynamicValid = false;
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
   uint32_t viewportCount = 0;

@@ -17,6 +17,7 @@
 #include "stream_output_declaration.h"  // ddi/umd
 #include "vk_pipeline.h"
 
+#include <atomic>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -25,6 +26,8 @@
 namespace d3dvk::umd12 {
 
 struct Shader12 {
+  // Unique for the process's lifetime (never reused as an address may be): names the shader in caches.
+  const uint64_t id = nextId();
   dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
   uint32_t set = 0;  // the stage's descriptor set
   dxbc::ShaderReflection reflection;
@@ -54,6 +57,12 @@ struct Shader12 {
   std::map<uint32_t, std::unique_ptr<vk::ShaderModule>> streamOutputModules;  // by captured slots
 
   static Shader12* from(D3D12DDI_HSHADER h) { return static_cast<Shader12*>(h.pDrvPrivate); }
+
+ private:
+  static uint64_t nextId() {
+    static std::atomic<uint64_t> next{1};
+    return next.fetch_add(1, std::memory_order_relaxed);
+  }
 };
 
 VkDescriptorType descriptorTypeOf(rootsig::DescriptorClass c);
