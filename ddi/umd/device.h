@@ -89,6 +89,13 @@ class Device {
   // only make a repeat less likely.
   uint64_t ddiCalls() const { return ddiCalls_.load(std::memory_order_relaxed); }
   void countDdiCall() { ddiCalls_.fetch_add(1, std::memory_order_relaxed); }
+  // The counted calls but those that change only what the shaders read
+  // (constant buffers, shader resources, samplers, vertex buffers, Map and
+  // Unmap, UpdateSubresourceUP): a draw that finds this count where the
+  // previous native draw left it reuses that draw's checks and pipeline key,
+  // collecting only the descriptors and buffers again (native_draw.h).
+  uint64_t stateCalls() const { return stateCalls_.load(std::memory_order_relaxed); }
+  void countStateCall() { stateCalls_.fetch_add(1, std::memory_order_relaxed); }
 
   D3D10DDI_HRASTERIZERSTATE boundRasterizerState{};
   static constexpr UINT kMaxRenderTargets = 8;
@@ -146,6 +153,7 @@ class Device {
   std::unique_ptr<DescriptorAllocator> descriptors_;  // destroyed after the queue has drained
   std::unique_ptr<NativeDrawCache> nativeDraws_;
   std::atomic<uint64_t> ddiCalls_{0};
+  std::atomic<uint64_t> stateCalls_{0};
   Recorder recorder_{*this};  // before the queue: its destruction runs the before-submit hook
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;

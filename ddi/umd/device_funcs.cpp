@@ -213,14 +213,38 @@ Fn placeholder(Fn) {
 }
 
 // What may change the state a draw uses: every device DDI but the direct
-// draws counts itself in Device::ddiCalls() (native_draw.h's repeated draws).
+// draws counts itself in Device::ddiCalls() (native_draw.h's repeated draws),
+// and all of those but the binding calls in Device::stateCalls() (its
+// prepared draws).
 void countDdiCall(D3D10DDI_HDEVICE hDevice) noexcept {
+  if (!hDevice.pDrvPrivate) return;
+  Device::from(hDevice)->countDdiCall();
+  Device::from(hDevice)->countStateCall();
+}
+void countBindingCall(D3D10DDI_HDEVICE hDevice) noexcept {
   if (hDevice.pDrvPrivate) Device::from(hDevice)->countDdiCall();
 }
 // The DDIs that are not counted: the direct draws, which change nothing.
 consteval bool isDirectDraw(std::string_view name) {
   return name == "Draw" || name == "DrawIndexed" || name == "DrawInstanced" || name == "DrawIndexedInstanced";
 }
+// The binding calls: they change only what the shaders read (descriptors
+// collected per draw, vertex buffers bound per draw) or buffer contents, never
+// what prepareDraw checks or the pipeline key holds.
+consteval bool isBindingCall(std::string_view name) {
+  for (std::string_view stage : {"Vs", "Ps", "Gs", "Hs", "Ds", "Cs"})
+    for (std::string_view what : {"SetConstantBuffers", "SetShaderResources", "SetSamplers"})
+      if (name.size() == stage.size() + what.size() && name.starts_with(stage) && name.ends_with(what)) return true;
+  for (std::string_view call : {"IaSetVertexBuffers", "ResourceMap", "ResourceUnmap", "StagingResourceMap",
+                                "StagingResourceUnmap", "DynamicResourceMapDiscard", "DynamicResourceUnmap",
+                                "DynamicConstantBufferMapDiscard", "DynamicConstantBufferUnmap",
+                                "DynamicIABufferMapDiscard", "DynamicIABufferMapNoOverwrite", "DynamicIABufferUnmap",
+                                "ResourceUpdateSubresourceUP", "DefaultConstantBufferUpdateSubresourceUP"})
+    if (name == call) return true;
+  return false;
+}
+static_assert(isBindingCall("PsSetShaderResources") && isBindingCall("ResourceMap") && !isBindingCall("PsSetShader") &&
+              !isBindingCall("SetRenderTargets") && !isBindingCall("IaSetIndexBuffer"));
 
 // Fills every slot of the table from the one slot list: an implemented DDI
 // behind its exception barrier (counted, but for the direct draws), a
@@ -234,6 +258,8 @@ void fill(Table& t) {
       t.pfn##name = placeholder<slot>(t.pfn##name);                                                  \
     else if constexpr (isDirectDraw(#name))                                                          \
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime>::call;                  \
+    else if constexpr (isBindingCall(#name))                                                         \
+      t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countBindingCall>::call; \
     else                                                                                             \
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countDdiCall>::call;    \
   }

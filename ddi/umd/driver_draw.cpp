@@ -693,6 +693,8 @@ void clampIndicesPastBuffer(const Device& device, const PreparedDraw& prepared, 
 void recordDraw(Device& device, DrawCall call) {
   if (recordRepeatedDraw(device, call)) return;
   device.nativeDrawCache().repeat.valid = false;
+  if (recordPreparedDraw(device, call)) return;
+  device.nativeDrawCache().prepared.valid = false;
   PreparedDraw prepared;
   if (!prepareDraw(device, call, &prepared)) return;
   // A stream-output draw that rasterizes nothing (no rasterized stream, or
@@ -736,7 +738,9 @@ void recordDraw(Device& device, DrawCall call) {
     if (!inputs.pixelModule) return;
   }
   if (!counting) {
-    if (recordNativeDraw(device, call, prepared, key, inputs)) allowRepeatedDraw(device, call);
+    if (!recordNativeDraw(device, call, prepared, key, inputs)) return;
+    allowRepeatedDraw(device, call);
+    keepPreparedDraw(device, call, prepared, key, inputs);
     return;
   }
 

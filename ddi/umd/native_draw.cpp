@@ -338,6 +338,38 @@ bool recordRepeatedDraw(Device& device, const DrawCall& call) {
   return true;
 }
 
+void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
+                      const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
+  NativeDrawCache::Prepared& p = device.nativeDrawCache().prepared;
+  bool streamOutput = device.draw.streamOutputShader != nullptr;
+  for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
+  p.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !streamOutput &&
+            !device.predication.query && !prepared.fallback;
+  if (!p.valid) return;
+  p.stateCalls = device.stateCalls();
+  p.indexed = call.indexed;
+  p.draw = prepared;
+  p.key = key;
+  p.inputs = inputs;
+  p.inputs.rasterizer = &p.draw.rasterizer;
+}
+
+bool recordPreparedDraw(Device& device, DrawCall call) {
+  NativeDrawCache::Prepared& p = device.nativeDrawCache().prepared;
+  if (!p.valid || p.stateCalls != device.stateCalls() || call.indexed != p.indexed || call.indirectBuffer ||
+      call.autoBuffer)
+    return false;
+  if (call.count == 0 || call.instances == 0) return true;  // nothing drawn (prepareDraw)
+  clampIndicesPastBuffer(device, p.draw, &call);
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  if (!recordNativeDraw(device, call, p.draw, p.key, p.inputs)) {
+    p.valid = false;  // (reported) the next draw prepares in full
+    return true;
+  }
+  allowRepeatedDraw(device, call);
+  return true;
+}
+
 bool recordAttachmentClear(Device& device, const ImageViewRange& view, const VkClearAttachment& clear) {
   // The view must be one of the bound attachments, single-slice, covering the render area.
   VkClearAttachment attachment = clear;

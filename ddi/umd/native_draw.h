@@ -11,6 +11,10 @@
 //   stencil reference are set only when they differ from the command buffer's;
 // - consecutive draws into the same attachments share one dynamic-rendering
 //   instance, and a barrier is recorded only for a hazard (recorder.h);
+// - a direct draw after only binding calls (constant buffers, shader
+//   resources, samplers, vertex buffers, Map/Unmap, UpdateSubresourceUP) since
+//   the previous native draw reuses its checks, pipeline key and pipeline
+//   (recordPreparedDraw, Device::stateCalls);
 // - a direct draw with no other DDI call since the previous native draw
 //   (Device::ddiCalls) repeats it: only vkCmdDraw* is recorded
 //   (recordRepeatedDraw), while the command buffer, its barrier epoch, its
@@ -63,6 +67,17 @@ struct NativeDrawCache {
     // past its end (vertexBufferBinding binds the null buffer then).
     int64_t outOfBoundsBaseVertex = INT64_MAX;
   } repeat;
+  // The last native draw's checks and pipeline, as far as only binding calls
+  // followed it (Device::stateCalls): the next direct draw of its kind records
+  // with them, collecting its descriptors and buffers afresh (recordPreparedDraw).
+  struct Prepared {
+    bool valid = false;
+    uint64_t stateCalls = 0;  // Device::stateCalls() after it
+    bool indexed = false;
+    PreparedDraw draw;
+    state::GraphicsPipelineKey key;
+    PipelineInputs inputs;  // (its rasterizer points at draw.rasterizer)
+  } prepared;
 };
 
 // Records the draw with the pipeline of `key` (built from `inputs` on first
@@ -79,6 +94,16 @@ void allowRepeatedDraw(Device& device, const DrawCall& call);
 // anything it depends on may have changed (the caller records it in full).
 // Takes the queue mutex.
 bool recordRepeatedDraw(Device& device, const DrawCall& call);
+
+// After recordNativeDraw of a direct draw on the native path (no statistics
+// query counting its pixels): keeps its checks and pipeline for the next
+// direct draw that only binding calls precede (no stream output or predication).
+void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
+                      const state::GraphicsPipelineKey& key, const PipelineInputs& inputs);
+// A direct draw after only binding calls since the kept draw: recorded with
+// its checks and pipeline (or dropped as prepareDraw would) and true; false
+// when the caller must prepare it in full. Takes the queue mutex.
+bool recordPreparedDraw(Device& device, DrawCall call);
 
 // The dynamic-rendering instance of the bound targets over `extent` and `layers`.
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers);

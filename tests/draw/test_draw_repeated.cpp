@@ -3,8 +3,10 @@
 // through the public D3D11 API, read back pixel for pixel. Each draw still
 // draws its own vertices, counts and instances; a start index past the index
 // buffer or a base vertex past the vertex buffer still reads zeros right after
-// a draw that did not; and a Map, UpdateSubresource or clear between two draws
-// reaches the second one. The expected pictures come from the quads' corners
+// a draw that did not; a Map, UpdateSubresource or clear between two draws
+// reaches the second one; and a draw after only binding calls (which reuses
+// the previous draw's checks and pipeline) draws with what they bound, while
+// a viewport, rasterizer-state or index-buffer change before it is honoured. The expected pictures come from the quads' corners
 // (each quad fills one 8×8 quadrant of a 16×16 target).
 #include "draw_test_util.h"
 
@@ -153,5 +155,50 @@ TEST_CASE("a Map, UpdateSubresource or clear between two draws reaches the secon
     clear(t);
     d.context->Draw(6, 6);
     checkPicture(t, picture({{1, kColors[1]}}));
+  }
+}
+
+TEST_CASE("a draw after only binding calls draws what they bound, and a viewport, rasterizer state or index buffer set "
+          "before a draw reaches it",
+          "[draw][repeat]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const std::vector<Vertex> all = fourQuads();
+  const Com<ID3D11Buffer> vb = makeBuffer(d, all.data(), UINT(all.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  SECTION("another vertex buffer, then another viewport and rasterizer state") {
+    const std::vector<Vertex> second = quad(1, kColors[1]);
+    const Com<ID3D11Buffer> other =
+        makeBuffer(d, second.data(), UINT(second.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    d.context->Draw(6, 0);          // quadrant 0
+    t.bindVertices(other.get());    // (a binding call)
+    d.context->Draw(6, 0);          // quadrant 1, from the other buffer
+    t.bindVertices(vb.get());
+    const D3D11_VIEWPORT corner{0, 0, kSize / 2, kSize / 2, 0, 1};
+    d.context->RSSetViewports(1, &corner);
+    d.context->Draw(6, 18);         // quadrant 3's quad in the top-left 8×8 viewport: pixels [4, 8)²
+    D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, D3D11_CULL_FRONT, FALSE, 0, 0, 0, TRUE, FALSE, FALSE, FALSE};
+    Com<ID3D11RasterizerState> cullFront;
+    REQUIRE(d->CreateRasterizerState(&rd, cullFront.out()) == S_OK);
+    d.context->RSSetState(cullFront.get());
+    d.context->Draw(6, 12);         // quadrant 2's quad faces the viewer (clockwise): culled
+    std::vector<std::array<float, 4>> expected = picture({{0, kColors[0]}, {1, kColors[1]}});
+    for (UINT y = 4; y < 8; ++y)
+      for (UINT x = 4; x < 8; ++x) expected[y * kSize + x] = kColors[3];
+    checkPicture(t, expected);
+  }
+  SECTION("32-bit indices after 16-bit ones") {
+    t.bindVertices(vb.get());
+    const uint16_t indices16[6] = {0, 1, 2, 3, 4, 5};               // quadrant 0
+    const uint32_t indices32[6] = {12, 13, 14, 15, 16, 17};         // quadrant 2
+    const Com<ID3D11Buffer> ib16 = makeBuffer(d, indices16, sizeof indices16, D3D11_BIND_INDEX_BUFFER);
+    const Com<ID3D11Buffer> ib32 = makeBuffer(d, indices32, sizeof indices32, D3D11_BIND_INDEX_BUFFER);
+    d.context->IASetIndexBuffer(ib16.get(), DXGI_FORMAT_R16_UINT, 0);
+    d.context->DrawIndexed(6, 0, 0);
+    t.bindVertices(vb.get());  // (a binding call)
+    d.context->DrawIndexed(6, 0, 6);  // quadrant 1
+    d.context->IASetIndexBuffer(ib32.get(), DXGI_FORMAT_R32_UINT, 0);
+    d.context->DrawIndexed(6, 0, 6);  // quadrant 3
+    checkPicture(t, picture({{0, kColors[0]}, {1, kColors[1]}, {3, kColors[3]}}));
   }
 }
