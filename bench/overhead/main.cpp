@@ -105,6 +105,13 @@ int main(int argc, char** argv) {
     if (!rvk.ran && !rvk.skipped.empty()) std::printf("    Vulkan baseline skipped: %s\n", rvk.skipped.c_str());
     printCounters("D3D11", r11);
     printCounters("D3D12", r12);
+    auto cpu = [](const Result& r) {
+      char buf[32] = "-";
+      if (r.ran) std::snprintf(buf, sizeof buf, "%.2f", r.appCpuUs);
+      return std::string(buf);
+    };
+    std::printf("    application thread's CPU time per draw (µs): D3D11 %s, D3D12 %s, Vulkan %s\n", cpu(r11).c_str(),
+                cpu(r12).c_str(), cpu(rvk).c_str());
     std::fflush(stdout);
   };
   if (sweep) {

@@ -46,12 +46,17 @@ struct Options {
 // ending with the submit) and until the device has finished them.
 struct Timing {
   double appUs = 0, doneUs = 0;
+  // The application thread's CPU time while issuing (CLOCK_THREAD_CPUTIME_ID):
+  // what issuing costs that thread, steadier than the wall clock when other
+  // work shares the machine's cores.
+  double appCpuUs = 0;
 };
 
 struct Result {
   bool ran = false;
   std::string skipped;  // why not, when !ran
   Timing timing;        // the median run's
+  double appCpuUs = 0;  // the median of the runs' Timing::appCpuUs
   D3DVKStats stats{};   // d3dvk's Vulkan commands in the median run (all zero for the baseline)
   uint32_t draws = 0;   // API draws in one run
 };
@@ -78,6 +83,8 @@ std::string churnPixelShaderListing(uint32_t variant);
 
 // Median of the repeated runs (by time until done).
 Timing median(std::vector<Timing> runs);
+// Median of the runs' application-thread CPU times.
+double medianAppCpu(const std::vector<Timing>& runs);
 
 // Times `repeat` runs of `draws` draws: before(), then issue() (the
 // application thread's part, ending with the submit), then wait() (until the
@@ -85,6 +92,7 @@ Timing median(std::vector<Timing> runs);
 template <typename Before, typename Issue, typename Wait>
 Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait wait);
 double nowUs();
+double threadCpuUs();  // the calling thread's CPU time
 
 // d3dvk's counters (D3DVK_STATS=quiet is set by main), zero when not found.
 D3DVKStats statsNow();
@@ -101,16 +109,19 @@ Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait
   for (uint32_t run = 0; run < repeat; ++run) {
     before();
     const D3DVKStats counted = statsNow();
+    const double c0 = threadCpuUs();
     const double t0 = nowUs();
     issue();
     const double t1 = nowUs();
+    const double c1 = threadCpuUs();
     wait();
     const double t2 = nowUs();
-    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws});
+    runs.push_back({(t1 - t0) / draws, (t2 - t0) / draws, (c1 - c0) / draws});
     stats.push_back(statsDelta(statsNow(), counted));
   }
   Result result;
   result.timing = median(runs);
+  result.appCpuUs = medianAppCpu(runs);
   for (size_t i = 0; i < runs.size(); ++i)
     if (runs[i].doneUs == result.timing.doneUs) result.stats = stats[i];
   result.ran = true;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <ctime>
 #include <dlfcn.h>
 #include <random>
 
@@ -130,6 +131,20 @@ Timing median(std::vector<Timing> runs) {
   if (runs.empty()) return {};
   std::sort(runs.begin(), runs.end(), [](const Timing& a, const Timing& b) { return a.doneUs < b.doneUs; });
   return runs[runs.size() / 2];
+}
+
+double medianAppCpu(const std::vector<Timing>& runs) {
+  if (runs.empty()) return 0;
+  std::vector<double> cpu;
+  for (const Timing& t : runs) cpu.push_back(t.appCpuUs);
+  std::sort(cpu.begin(), cpu.end());
+  return cpu[cpu.size() / 2];
+}
+
+double threadCpuUs() {
+  timespec ts{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+  return double(ts.tv_sec) * 1e6 + double(ts.tv_nsec) / 1e3;
 }
 
 double nowUs() {

@@ -45,6 +45,16 @@ void DrawState::unbind(const Resource* r) {
   if (found) markAllDirty();
 }
 
+void DrawState::markDirtyWhereBound(const Resource& buffer) {
+  if (buffer.bindFlags & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS)) return markAllDirty();
+  for (UINT stage = 0; stage < kStages; ++stage)
+    for (const ConstantBuffer& cb : constantBuffers[stage])
+      if (cb.buffer == &buffer) {
+        markDirty(stage);
+        break;
+      }
+}
+
 void DrawState::unbind(const ShaderResourceView* view) {
   bool found = false;
   for (auto& stage : shaderResources)

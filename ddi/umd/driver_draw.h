@@ -79,6 +79,10 @@ struct DrawState {
   uint32_t dirtyStages = (1u << kStages) - 1;
   void markDirty(UINT stage) { dirtyStages |= 1u << stage; }
   void markAllDirty() { dirtyStages = (1u << kStages) - 1; }
+  // A buffer's storage moved (a Map(WRITE_DISCARD) slice or rename, a constant
+  // buffer's update): the stages that bind it as a constant buffer; every
+  // stage for a buffer that may also be bound through a view.
+  void markDirtyWhereBound(const Resource& buffer);
 
   // Forgets a destroyed buffer wherever it is bound.
   void unbind(const Resource* resource);

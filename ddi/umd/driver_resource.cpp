@@ -1,5 +1,6 @@
 // ddi/umd/driver_resource.cpp — see driver_resource.h.
 #include "driver_resource.h"
+#include "native_draw.h"
 #include "typed_uav_loads.h"
 
 #include "adapter.h"
@@ -396,6 +397,7 @@ VOID APIENTRY destroyResource(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h) {
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   Resource* r = Resource::from(h);
+  forgetCollectedDescriptors(*device);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   device->draw.unbind(r);
   device->compute.unbind(r);
@@ -428,7 +430,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
         device->setVkError(vr);
         return;
       }
-      device->draw.markAllDirty();  // descriptors name the old slice
+      device->draw.markDirtyWhereBound(*r);  // descriptors name the old slice
     } else if (r->lastUse > queue.completedSerial()) {
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
@@ -442,7 +444,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       queue.releaseAfter(r->lastUse, std::move(r->buffer));
       r->buffer = std::move(fresh);
       if (r->isBuffer()) r->lastUse = r->readEpoch = r->writeEpoch = 0;  // fresh memory: nothing to wait for or order after
-      device->draw.markAllDirty();  // descriptors name the old buffer
+      device->draw.markDirtyWhereBound(*r);  // descriptors name the old buffer
     }
   } else if (mapType != D3D10_DDI_MAP_WRITE_NOOVERWRITE && r->lastUse > queue.completedSerial()) {
     if (r->lastUse > queue.openSerial() - 1) {

@@ -1,5 +1,6 @@
 // ddi/umd/driver_sampler.cpp — see driver_sampler.h.
 #include "driver_sampler.h"
+#include "native_draw.h"
 
 #include "adapter.h"
 #include "device.h"
@@ -92,6 +93,7 @@ VOID APIENTRY destroySampler(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSAMPLER h) {
   Device* device = Device::from(hDevice);
   Sampler* sampler = Sampler::from(h);
   if (!sampler) return;
+  forgetCollectedDescriptors(*device);
   device->draw.unbind(sampler);
   device->compute.unbind(sampler);
   if (sampler->sampler) {

@@ -282,7 +282,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
     // A constant buffer's update from the CPU (dynamic_buffer.h): no copy, no barrier.
     if (!dst->slices) dst->slices = std::make_unique<DynamicSlices>();
     if (!dst->slices->update(*device, *dst, box.x, box.width, data, &vr)) return device->setVkError(vr);
-    device->draw.markAllDirty();  // descriptors may name the old slice
+    device->draw.markDirtyWhereBound(*dst);  // descriptors may name the old slice
     return;
   }
   const UINT bpp = dst->isBuffer() ? 1 : dst->format->bytesPerTexel, block = blockOf(*dst);

@@ -340,6 +340,7 @@ VOID APIENTRY destroyShaderResourceView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HSHAD
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   ShaderResourceView* v = ShaderResourceView::from(h);
+  forgetCollectedDescriptors(*device);
   device->draw.unbind(v);
   device->compute.unbind(v);
   releaseArrayView(*device, *v, v->arrayView);
@@ -468,6 +469,7 @@ VOID APIENTRY destroyUnorderedAccessView(D3D10DDI_HDEVICE hDevice, D3D11DDI_HUNO
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);
   UnorderedAccessView* v = UnorderedAccessView::from(h);
+  forgetCollectedDescriptors(*device);
   bool wasBound = false;
   for (UnorderedAccessView*& bound : device->boundUnorderedAccessViews)
     if (bound == v) bound = nullptr, wasBound = true;

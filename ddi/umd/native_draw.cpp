@@ -39,9 +39,12 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
     if (layout != st.layout || st.shaderId != id || !c.scratch.sameDescriptors(st.descriptors)) {
       st.set = VK_NULL_HANDLE;
       ++st.version;
+      std::swap(st.descriptors, c.scratch);
+    } else {
+      // The same descriptors of the same resources: only the dynamic offsets may have moved.
+      std::swap(st.descriptors.dynamicOffsets, c.scratch.dynamicOffsets);
     }
     st.layout = layout;
-    std::swap(st.descriptors, c.scratch);
     st.shaderId = id;
     s.dirtyStages &= ~(1u << i);
   }
@@ -123,6 +126,18 @@ void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedD
 }
 
 }  // namespace
+
+void forgetCollectedDescriptors(Device& device) {
+  std::lock_guard<std::mutex> lock(device.queueMutex());
+  NativeDrawCache& c = device.nativeDrawCache();
+  for (NativeDrawCache::Stage& st : c.stages) {
+    st.shaderId = ~uint64_t(0);
+    st.descriptors.clear();
+    st.set = VK_NULL_HANDLE;
+    ++st.version;
+  }
+  c.repeat.valid = false;
+}
 
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {
   RenderPassKey key;

@@ -80,6 +80,12 @@ struct NativeDrawCache {
   } prepared;
 };
 
+// A buffer, view or sampler is being destroyed: the stages' collections and
+// sets compare descriptors by handle, which a new object may reuse, so every
+// stage collects and writes its descriptors afresh at the next draw. Takes
+// the queue mutex (its caller must not hold it).
+void forgetCollectedDescriptors(Device& device);
+
 // Records the draw with the pipeline of `key` (built from `inputs` on first
 // use); false when it was dropped (an error reported).
 bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,

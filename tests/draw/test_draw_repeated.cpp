@@ -202,3 +202,66 @@ TEST_CASE("a draw after only binding calls draws what they bound, and a viewport
     checkPicture(t, picture({{0, kColors[0]}, {1, kColors[1]}, {3, kColors[3]}}));
   }
 }
+
+namespace {
+
+// kVsColor plus cb0[0] added to the colour.
+const char kVsColorPlusConstant[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input v0.xy
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+add o1.xyzw, v1.xyzw, cb0[0].xyzw
+ret
+)";
+
+}  // namespace
+
+TEST_CASE("a constant buffer destroyed and another created in its place: the next draw reads the new one",
+          "[draw][repeat]") {
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const std::vector<uint8_t> code = assembled(kVsColorPlusConstant);
+  Com<ID3D11VertexShader> vs;
+  REQUIRE(d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  // Black quads: the colour is the constant buffer's.
+  std::vector<Vertex> black;
+  for (int q = 0; q < 4; ++q) {
+    const std::vector<Vertex> v = quad(q, {0, 0, 0, 0});
+    black.insert(black.end(), v.begin(), v.end());
+  }
+  const Com<ID3D11Buffer> vb =
+      makeBuffer(d, black.data(), UINT(black.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  std::vector<std::pair<int, std::array<float, 4>>> filled;
+  for (int q = 0; q < 4; ++q) {
+    INFO("constant buffer " << q);
+    Com<ID3D11Buffer> cb = makeBuffer(d, kColors[q].data(), 16, D3D11_BIND_CONSTANT_BUFFER);
+    ID3D11Buffer* bound = cb.get();
+    d.context->VSSetConstantBuffers(0, 1, &bound);
+    d.context->Draw(6, UINT(6 * q));
+    filled.push_back({q, kColors[q]});
+    checkPicture(t, picture(filled));  // (waits: the buffer's work is done before it goes)
+    ID3D11Buffer* none = nullptr;
+    d.context->VSSetConstantBuffers(0, 1, &none);
+  }
+}
