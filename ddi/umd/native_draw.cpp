@@ -136,7 +136,7 @@ void forgetCollectedDescriptors(Device& device) {
     st.set = VK_NULL_HANDLE;
     ++st.version;
   }
-  c.repeat.valid = false;
+  // (A repeated or prepared draw cannot follow: the destroy counted itself in Device::ddiCalls and stateCalls.)
 }
 
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {

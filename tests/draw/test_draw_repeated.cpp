@@ -6,12 +6,16 @@
 // a draw that did not; a Map, UpdateSubresource or clear between two draws
 // reaches the second one; and a draw after only binding calls (which reuses
 // the previous draw's checks and pipeline) draws with what they bound, while
-// a viewport, rasterizer-state or index-buffer change before it is honoured. The expected pictures come from the quads' corners
-// (each quad fills one 8×8 quadrant of a 16×16 target).
+// a viewport, rasterizer-state or index-buffer change before it is honoured;
+// and a constant buffer destroyed and recreated between draws (the new one may
+// get the old one's Vulkan handle) is read, not its predecessor. The expected
+// pictures come from the quads' corners (each quad fills one 8×8 quadrant of a
+// 16×16 target).
 #include "draw_test_util.h"
 
 #include <array>
 #include <cstring>
+#include <string>
 #include <vector>
 
 using namespace d3dvk;
@@ -205,33 +209,13 @@ TEST_CASE("a draw after only binding calls draws what they bound, and a viewport
 
 namespace {
 
-// kVsColor plus cb0[0] added to the colour.
-const char kVsColorPlusConstant[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// POSITION                 0   xy          0     NONE   float   xy
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-vs_5_0
-dcl_constantbuffer CB0[1], immediateIndexed
-dcl_input v0.xy
-dcl_input v1.xyzw
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-mov o0.xy, v0.xyxx
-mov o0.zw, l(0,0,0,1.000000)
-add o1.xyzw, v1.xyzw, cb0[0].xyzw
-ret
-)";
+// kVsColor with cb0[0] added to the colour.
+std::string vsColorPlusConstant() {
+  std::string s = kVsColor;
+  s.replace(s.find("vs_5_0\n"), 7, "vs_5_0\ndcl_constantbuffer CB0[1], immediateIndexed\n");
+  s.replace(s.find("mov o1.xyzw, v1.xyzw"), 20, "add o1.xyzw, v1.xyzw, cb0[0].xyzw");
+  return s;
+}
 
 }  // namespace
 
@@ -239,7 +223,7 @@ TEST_CASE("a constant buffer destroyed and another created in its place: the nex
           "[draw][repeat]") {
   RenderDevice d;
   DrawTarget t(d, kSize, kSize);
-  const std::vector<uint8_t> code = assembled(kVsColorPlusConstant);
+  const std::vector<uint8_t> code = assembled(vsColorPlusConstant().c_str());
   Com<ID3D11VertexShader> vs;
   REQUIRE(d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out()) == S_OK);
   d.context->VSSetShader(vs.get(), nullptr, 0);
