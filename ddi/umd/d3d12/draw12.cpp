@@ -267,14 +267,14 @@ void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   // does one Vulkan cannot fetch from (a stride short of a vertex, misaligned).
   // A binding the command buffer already has is not bound again.
   VkResult result = VK_SUCCESS;
-  const VkBuffer zeros = s.pipeline ? device_->zeroVertexBuffer(&result) : VK_NULL_HANDLE;
-  for (const PipelineState12::VertexBinding& b : s.pipeline ? s.pipeline->vertexBindings
-                                                            : std::vector<PipelineState12::VertexBinding>{}) {
+  static const std::vector<PipelineState12::VertexBinding> none;
+  for (const PipelineState12::VertexBinding& b : s.pipeline ? s.pipeline->vertexBindings : none) {
     const UINT slot = b.slot;
     const DrawState12::VertexBuffer& vb = slot < 32 ? s.vertexBuffers[slot] : DrawState12::VertexBuffer{};
     const bool usable = vb.resource && vb.size && vb.offset < vb.resource->desc.Width &&
                         (!vb.stride || vb.stride >= b.extent) && vb.offset % b.alignment == 0 &&
                         vb.stride % b.alignment == 0;
+    const VkBuffer zeros = usable ? VK_NULL_HANDLE : device_->zeroVertexBuffer(&result);  // (created once, under a mutex)
     const BoundDrawState12::VertexBuffer want{usable ? vb.resource->buffer->handle() : zeros, usable ? vb.offset : 0,
                                               usable ? VkDeviceSize(vb.size) : kZeroVertexBufferBytes,
                                               usable ? vb.stride : 0};
