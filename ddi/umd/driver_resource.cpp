@@ -422,7 +422,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
   std::lock_guard<std::mutex> lock(device->queueMutex());
   vk::CommandQueue& queue = device->queue();
   if (mapType == D3D10_DDI_MAP_WRITE_DISCARD) {
-    if (r->lastUse > queue.completedSerial() && DynamicSlices::applies(*r)) {
+    if (!queue.completed(r->lastUse) && DynamicSlices::applies(*r)) {
       // Another slice of the buffer's blocks (dynamic_buffer.h).
       VkResult vr = VK_SUCCESS;
       if (!r->slices) r->slices = std::make_unique<DynamicSlices>();
@@ -431,7 +431,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
         return;
       }
       device->draw.markDirtyWhereBound(*r);  // descriptors name the old slice
-    } else if (r->lastUse > queue.completedSerial()) {
+    } else if (!queue.completed(r->lastUse)) {
       // Rename: the GPU keeps the old contents, the CPU gets fresh memory.
       VkResult vr = VK_SUCCESS;
       VkBufferUsageFlags usage = VK_BUFFER_USAGE_TRANSFER_SRC_BIT;
@@ -446,7 +446,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       if (r->isBuffer()) r->lastUse = r->readEpoch = r->writeEpoch = 0;  // fresh memory: nothing to wait for or order after
       device->draw.markDirtyWhereBound(*r);  // descriptors name the old buffer
     }
-  } else if (mapType != D3D10_DDI_MAP_WRITE_NOOVERWRITE && r->lastUse > queue.completedSerial()) {
+  } else if (mapType != D3D10_DDI_MAP_WRITE_NOOVERWRITE && !queue.completed(r->lastUse)) {
     if (r->lastUse > queue.openSerial() - 1) {
       VkResult vr = queue.submit();  // the batch using it must at least start
       if (vr != VK_SUCCESS) {
@@ -455,7 +455,7 @@ VOID APIENTRY resourceMap(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE h, UINT s
       }
     }
     if (flags & D3D10_DDI_MAP_FLAG_DONOTWAIT) {
-      if (r->lastUse > queue.completedSerial()) {
+      if (!queue.completed(r->lastUse)) {
         device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
         return;
       }

@@ -23,7 +23,7 @@ bool DynamicSlices::applies(const Resource& r) {
 bool DynamicSlices::update(Device& device, Resource& r, VkDeviceSize offset, VkDeviceSize size, const void* data,
                            VkResult* result) {
   *result = VK_SUCCESS;
-  if (r.lastUse > device.queue().completedSerial()) {
+  if (!device.queue().completed(r.lastUse)) {
     const uint8_t* old = static_cast<const uint8_t*>(r.buffer->mapped()) + r.bufferOffset;  // kept alive by retired_
     if (!discard(device, r, result)) return false;
     uint8_t* fresh = static_cast<uint8_t*>(r.buffer->mapped()) + r.bufferOffset;
@@ -37,9 +37,8 @@ bool DynamicSlices::update(Device& device, Resource& r, VkDeviceSize offset, VkD
 bool DynamicSlices::discard(Device& device, Resource& r, VkResult* result) {
   *result = VK_SUCCESS;
   vk::CommandQueue& queue = device.queue();
-  const uint64_t completed = queue.completedSerial();
   Slice next;
-  if (!retired_.empty() && retired_.front().serial <= completed) {
+  if (!retired_.empty() && queue.completed(retired_.front().serial)) {
     next = std::move(retired_.front().slice);
     retired_.pop_front();
   } else if (!unused_.empty()) {

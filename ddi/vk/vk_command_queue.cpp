@@ -186,6 +186,7 @@ VkResult CommandQueue::submit() {
 uint64_t CommandQueue::completedSerial() {
   uint64_t value = 0;
   if (vkGetSemaphoreCounterValue(device_.handle(), timeline_, &value) != VK_SUCCESS) value = 0;
+  knownCompleted_ = std::max(knownCompleted_, value);
   collect(value);
   return value;
 }

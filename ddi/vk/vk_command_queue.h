@@ -70,6 +70,14 @@ class CommandQueue {
   VkResult submit();
   // The highest serial the GPU has finished (also frees what it no longer needs).
   uint64_t completedSerial();
+  // Whether `serial` has completed: asks the device only when neither the last
+  // answer (completion is monotonic) nor the submissions (a serial not yet
+  // submitted cannot have completed) tell already.
+  bool completed(uint64_t serial) {
+    if (serial <= knownCompleted_) return true;
+    if (serial > submitted_) return false;
+    return serial <= completedSerial();
+  }
   // Waits until `serial` completes, submitting the open batch first if needed.
   VkResult wait(uint64_t serial);
   VkResult waitIdle() { return wait(hasOpenBatch() ? openSerial() : submitted_); }
@@ -107,6 +115,7 @@ class CommandQueue {
   VkCommandPool pool_ = VK_NULL_HANDLE;
   VkSemaphore timeline_ = VK_NULL_HANDLE;
   uint64_t submitted_ = 0;
+  uint64_t knownCompleted_ = 0;  // completedSerial()'s last answer
   VkCommandBuffer open_ = VK_NULL_HANDLE;
   struct InFlight {
     VkCommandBuffer commands;

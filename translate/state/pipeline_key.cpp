@@ -1,18 +1,29 @@
 // translate/state/pipeline_key.cpp — see pipeline_key.h.
 #include "pipeline_key.h"
 
+#include <algorithm>
 #include <cstring>
+#include <type_traits>
 
 namespace d3dvk::state {
 namespace {
 
-struct Fnv1a {
+// Mixes each field in as whole 64-bit words (a multiply and a shift per word,
+// not per byte: the key is hashed on every pipeline change of a draw). Equal
+// keys (operator==, floats compared bitwise) hash equally.
+struct FieldHash {
   uint64_t h = 0xcbf29ce484222325ull;
   template <typename T>
   void add(const T& v) {
+    static_assert(std::is_trivially_copyable_v<T>);
     unsigned char bytes[sizeof(T)];
     std::memcpy(bytes, &v, sizeof(T));
-    for (unsigned char b : bytes) h = (h ^ b) * 0x100000001b3ull;
+    for (size_t i = 0; i < sizeof(T); i += 8) {
+      uint64_t word = 0;
+      std::memcpy(&word, bytes + i, std::min<size_t>(8, sizeof(T) - i));
+      h = (h ^ word) * 0x9E3779B97F4A7C15ull;
+      h ^= h >> 29;
+    }
   }
 };
 
@@ -42,7 +53,7 @@ bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
 }
 
 size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
-  Fnv1a f;
+  FieldHash f;
   f.add(k.variant);
   f.add(k.vertexShader);
   f.add(k.pixelShader);
