@@ -47,12 +47,15 @@ void DrawState::unbind(const Resource* r) {
 
 void DrawState::markDirtyWhereBound(const Resource& buffer) {
   if (buffer.bindFlags & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS)) return markAllDirty();
+  // (A stage without a shader, or already dirty, collects afresh anyway when it next draws.)
+  const Shader* shaders[kStages] = {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
   for (UINT stage = 0; stage < kStages; ++stage)
-    for (const ConstantBuffer& cb : constantBuffers[stage])
-      if (cb.buffer == &buffer) {
-        markDirty(stage);
-        break;
-      }
+    if (shaders[stage] && !(dirtyStages & (1u << stage)))
+      for (const ConstantBuffer& cb : constantBuffers[stage])
+        if (cb.buffer == &buffer) {
+          markDirty(stage);
+          break;
+        }
 }
 
 void DrawState::unbind(const ShaderResourceView* view) {
