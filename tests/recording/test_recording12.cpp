@@ -3,8 +3,9 @@
 // calls sharing one), draws sharing a render pass while the targets stay, the
 // implicit order of render-target writes (a clear, then draws) kept, clears
 // of the open pass's targets inside it, whole-target clears before the
-// targets' pass as its load op — counted
-// with D3DVK_STATS around the list's recording, with the pixels read back.
+// targets' pass as its load op, a stage's descriptor set written once per
+// distinct root-argument values it reads — counted with D3DVK_STATS around
+// the list's recording, with the pixels read back.
 #include "../d3d12/d3d12_pipeline_util.h"
 #include "recording_stats.h"
 
