@@ -450,7 +450,7 @@ bool waitPredicateResult(Device& device, Query& q, bool* result) {
   const bool occlusion = q.type == D3D10DDI_QUERY_OCCLUSIONPREDICATE;
   if (q.state != Query::State::Issued || !(occlusion || q.overflowPredicate())) return false;
   vk::CommandQueue& queue = device.queue();
-  if (q.readySerial > queue.completedSerial() && queue.wait(q.readySerial) != VK_SUCCESS) return false;
+  if (!queue.completed(q.readySerial) && queue.wait(q.readySerial) != VK_SUCCESS) return false;
   if (occlusion) {
     uint64_t samples = 0;
     if (!readSegments(device, q, &samples, 1)) return false;
@@ -472,12 +472,12 @@ VOID APIENTRY queryGetData(D3D10DDI_HDEVICE hDevice, D3D10DDI_HQUERY h, VOID* pD
     return device->setError(E_INVALIDARG);
   std::lock_guard<std::mutex> lock(device->queueMutex());
   vk::CommandQueue& queue = device->queue();
-  if (q->readySerial > queue.completedSerial()) {
+  if (!queue.completed(q->readySerial)) {
     if (!(Flags & D3D10_DDI_GET_DATA_DO_NOT_FLUSH) && queue.hasOpenBatch() && q->readySerial == queue.openSerial()) {
       const VkResult r = queue.submit();
       if (r != VK_SUCCESS) return device->setVkError(r);
     }
-    if (q->readySerial > queue.completedSerial()) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
+    if (!queue.completed(q->readySerial)) return device->setError(DXGI_DDI_ERR_WASSTILLDRAWING);
   }
   switch (q->type) {
     case D3D10DDI_QUERY_EVENT: {

@@ -501,7 +501,7 @@ BOOL APIENTRY resourceIsStagingBusy(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRESOURCE
   Resource* r = Resource::from(h);
   Device* device = Device::from(hDevice);
   std::lock_guard<std::mutex> lock(device->queueMutex());
-  return r && r->lastUse > device->queue().completedSerial();
+  return r && !device->queue().completed(r->lastUse);
 }
 
 namespace {

@@ -278,7 +278,7 @@ VOID APIENTRY resourceUpdateSubresourceUP(D3D10DDI_HDEVICE hDevice, D3D10DDI_HRE
   if (predicated.skipped()) return;
   VkResult vr = VK_SUCCESS;
   // (Under a GPU predicate the update is a copy the predicate can undo.)
-  if (!predicated.onGpu() && DynamicSlices::applies(*dst) && dst->buffer->mapped() && dst->lastGpuWrite <= device->queue().completedSerial()) {
+  if (!predicated.onGpu() && DynamicSlices::applies(*dst) && dst->buffer->mapped() && device->queue().completed(dst->lastGpuWrite)) {
     // A constant buffer's update from the CPU (dynamic_buffer.h): no copy, no barrier.
     if (!dst->slices) dst->slices = std::make_unique<DynamicSlices>();
     if (!dst->slices->update(*device, *dst, box.x, box.width, data, &vr)) return device->setVkError(vr);

@@ -319,14 +319,20 @@ bool repeatedDrawsEnabled() {
   }();
   return enabled;
 }
+
+// What both the repeated and the prepared draws need of the draw just
+// recorded: direct arguments, no stream-output target, no predication.
+bool reusableDraw(const Device& device, const DrawCall& call) {
+  bool streamOutput = false;
+  for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
+  return repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !streamOutput &&
+         !device.predication.query;
+}
 }  // namespace
 
 void allowRepeatedDraw(Device& device, const DrawCall& call) {
   NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
-  bool streamOutput = false;
-  for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
-  r.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !call.zeroIndices && !r.writes &&
-            !streamOutput && !device.predication.query && device.recorder().renderPassOpen() &&
+  r.valid = reusableDraw(device, call) && !call.zeroIndices && !r.writes && device.recorder().renderPassOpen() &&
             !(call.indexed && call.baseVertex > 0 && call.baseVertex >= r.outOfBoundsBaseVertex);
   r.ddiCalls = device.ddiCalls();
 }
@@ -356,10 +362,7 @@ bool recordRepeatedDraw(Device& device, const DrawCall& call) {
 void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
   NativeDrawCache::Prepared& p = device.nativeDrawCache().prepared;
-  bool streamOutput = device.draw.streamOutputShader != nullptr;
-  for (const Resource* target : device.draw.streamOutputTargets) streamOutput = streamOutput || target;
-  p.valid = repeatedDrawsEnabled() && !call.indirectBuffer && !call.autoBuffer && !streamOutput &&
-            !device.predication.query && !prepared.fallback;
+  p.valid = reusableDraw(device, call) && !device.draw.streamOutputShader && !prepared.fallback;
   if (!p.valid) return;
   p.stateCalls = device.stateCalls();
   p.indexed = call.indexed;
