@@ -217,7 +217,22 @@ bool StageDescriptors::sameDescriptors(const StageDescriptors& o) const {
 }
 
 void StageDescriptors::appendWrites(VkDescriptorSet set, std::vector<VkWriteDescriptorSet>& writes) const {
+  const Entry* previous = nullptr;  // the last entry, once a write of this call holds it
   for (const Entry& e : entries) {
+    // The next binding, of the same type, whose info follows the previous
+    // write's: one write of both (Vulkan's consecutive binding updates; every
+    // binding of a stage's set holds one descriptor of the same stages, with
+    // no binding flags or immutable samplers).
+    if (previous) {
+      VkWriteDescriptorSet& last = writes.back();
+      if (e.type == last.descriptorType && e.binding == last.dstBinding + last.descriptorCount &&
+          e.info == previous->info + 1) {
+        ++last.descriptorCount;
+        previous = &e;
+        continue;
+      }
+    }
+    previous = &e;
     VkWriteDescriptorSet w{VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET};
     w.dstSet = set;
     w.dstBinding = e.binding;

@@ -11,6 +11,7 @@
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 
+#include <algorithm>
 #include <string>
 
 namespace d3dvk::runtime {
@@ -84,7 +85,8 @@ void D3D11ImmediateContext::bindClassInstances(int stage, ID3D11ClassInstance* c
     if (instances[i]) static_cast<D3D11ClassInstance*>(instances[i])->addPrivateRef();
   for (UINT i = 0; i < classInstanceCount_[stage]; ++i)
     if (D3D11ClassInstance* previous = classInstances_[stage][i]) previous->releasePrivateRef();
-  for (UINT i = 0; i < D3D11_SHADER_MAX_INTERFACES; ++i)
+  // Only the slots either binding uses: a shader without interfaces rebinds none of the 253.
+  for (UINT i = 0; i < std::max(count, classInstanceCount_[stage]); ++i)
     classInstances_[stage][i] = i < count ? static_cast<D3D11ClassInstance*>(instances[i]) : nullptr;
   classInstanceCount_[stage] = count;
 }

@@ -173,3 +173,107 @@ TEST_CASE("a conservative draw on the fallback samples through its shader resour
   CHECK(gotView == nullptr);
   CHECK(gotSampler == nullptr);
 }
+
+namespace {
+
+// PS over consecutive slots: o0 = (t0 + 10·t1 + 100·t2, t3 + 10·t5, cb0 + 10·cb1,
+// t0 through s0 + 10·t0 through s1 at u = 1.25), each value read from .x.
+const char kPsConsecutiveSlots[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_constantbuffer cb1[1], immediateIndexed
+dcl_sampler s0, mode_default
+dcl_sampler s1, mode_default
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_resource_texture2d (float,float,float,float) t1
+dcl_resource_texture2d (float,float,float,float) t2
+dcl_resource_texture2d (float,float,float,float) t3
+dcl_resource_texture2d (float,float,float,float) t5
+dcl_output o0.xyzw
+dcl_temps 3
+ld_indexable(texture2d)(float,float,float,float) r0.x, l(0, 0, 0, 0), t0.xyzw
+ld_indexable(texture2d)(float,float,float,float) r1.x, l(0, 0, 0, 0), t1.xyzw
+mad r0.x, r1.x, l(10.0), r0.x
+ld_indexable(texture2d)(float,float,float,float) r1.x, l(0, 0, 0, 0), t2.xyzw
+mad o0.x, r1.x, l(100.0), r0.x
+ld_indexable(texture2d)(float,float,float,float) r0.x, l(0, 0, 0, 0), t3.xyzw
+ld_indexable(texture2d)(float,float,float,float) r1.x, l(0, 0, 0, 0), t5.xyzw
+mad o0.y, r1.x, l(10.0), r0.x
+mad o0.z, cb1[0].x, l(10.0), cb0[0].x
+sample_indexable(texture2d)(float,float,float,float) r0.x, l(1.25, 0.5, 0, 0), t0.xyzw, s0
+sample_indexable(texture2d)(float,float,float,float) r2.x, l(1.25, 0.5, 0, 0), t0.xyzw, s1
+mad o0.w, r2.x, l(10.0), r0.x
+ret
+)";
+
+}  // namespace
+
+// The driver writes runs of consecutive bindings of one type as one
+// descriptor write (Vulkan's consecutive binding updates): each slot must
+// still reach its own binding, and a gap (t4) must end the run.
+TEST_CASE("consecutive shader resource, sampler and constant buffer slots each reach their own binding",
+          "[draw][pixels][srv]") {
+  RenderDevice d;
+  DrawTarget t(d, 8, 8);
+  // t0: 2x1 (1, 7); t1, t2, t3, t5: 1x1 holding 2, 3, 4, 5.
+  Com<ID3D11Texture2D> textures[6];
+  Com<ID3D11ShaderResourceView> views[6];
+  const float values[6][2] = {{1, 7}, {2, 0}, {3, 0}, {4, 0}, {0, 0}, {5, 0}};
+  for (UINT k = 0; k < 6; ++k) {
+    if (k == 4) continue;
+    const UINT width = k == 0 ? 2 : 1;
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(width, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+    const float texels[2][4] = {{values[k][0], 0, 0, 1}, {values[k][1], 0, 0, 1}};
+    D3D11_SUBRESOURCE_DATA init{texels, width * 16, 0};
+    REQUIRE(d->CreateTexture2D(&td, &init, textures[k].out()) == S_OK);
+    REQUIRE(d->CreateShaderResourceView(textures[k].get(), nullptr, views[k].out()) == S_OK);
+  }
+  // s0 wraps u = 1.25 to texel 0 (1); s1 clamps it to texel 1 (7).
+  D3D11_SAMPLER_DESC wrap = kPointClamp, clamp = kPointClamp;
+  wrap.AddressU = D3D11_TEXTURE_ADDRESS_WRAP;
+  Com<ID3D11SamplerState> samplers[2];
+  REQUIRE(d->CreateSamplerState(&wrap, samplers[0].out()) == S_OK);
+  REQUIRE(d->CreateSamplerState(&clamp, samplers[1].out()) == S_OK);
+  const float cb0[4] = {6, 0, 0, 0}, cb1[4] = {8, 0, 0, 0};
+  Com<ID3D11Buffer> constants[2] = {makeBuffer(d, cb0, sizeof cb0, D3D11_BIND_CONSTANT_BUFFER),
+                                    makeBuffer(d, cb1, sizeof cb1, D3D11_BIND_CONSTANT_BUFFER)};
+  const std::vector<uint8_t> psCode = assembled(kPsConsecutiveSlots);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ID3D11ShaderResourceView* srvs[6] = {views[0].get(), views[1].get(), views[2].get(),
+                                       views[3].get(), nullptr,        views[5].get()};
+  d.context->PSSetShaderResources(0, 6, srvs);
+  ID3D11SamplerState* bound[2] = {samplers[0].get(), samplers[1].get()};
+  d.context->PSSetSamplers(0, 2, bound);
+  ID3D11Buffer* cbs[2] = {constants[0].get(), constants[1].get()};
+  d.context->PSSetConstantBuffers(0, 2, cbs);
+  const Vertex v[3] = {{-1, 3, 1, 1, 1, 1}, {3, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->Draw(3, 0);
+  CHECK(t.pixels()[3 * 8 + 3] == std::array<float, 4>{321, 54, 86, 71});
+
+  // Swapped neighbours in each run move each value with its slot.
+  std::swap(srvs[1], srvs[2]);
+  std::swap(bound[0], bound[1]);
+  std::swap(cbs[0], cbs[1]);
+  d.context->PSSetShaderResources(0, 6, srvs);
+  d.context->PSSetSamplers(0, 2, bound);
+  d.context->PSSetConstantBuffers(0, 2, cbs);
+  d.context->Draw(3, 0);
+  CHECK(t.pixels()[3 * 8 + 3] == std::array<float, 4>{231, 54, 68, 17});
+}
