@@ -27,6 +27,14 @@ VkWriteDescriptorSet& DescriptorWrites::add(VkDescriptorSet set, uint32_t bindin
   return writes.back();
 }
 
+void DescriptorWrites::clear() {
+  writes.clear();
+  dynamicOffsets.clear();
+  buffers.clear();
+  images.clear();
+  texels.clear();
+}
+
 bool formatServesReturnType(state::FormatKind kind, dxbc::ReturnType type) {
   if (kind == state::FormatKind::Uint) return type == dxbc::ReturnType::Uint;
   if (kind == state::FormatKind::Sint) return type == dxbc::ReturnType::Sint;

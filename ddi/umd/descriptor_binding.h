@@ -91,6 +91,7 @@ struct DescriptorWrites {
   std::deque<VkDescriptorImageInfo> images;
   std::deque<VkBufferView> texels;
   VkWriteDescriptorSet& add(VkDescriptorSet set, uint32_t binding, VkDescriptorType type);
+  void clear();  // empty, keeping what the containers hold allocated (a scratch reused per draw)
 };
 
 // Fills `out` with the writes of one stage's set: false (after logging) when

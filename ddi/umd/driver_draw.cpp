@@ -545,7 +545,8 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
     device.setVkError(result);
     return false;
   }
-  DescriptorWrites writes[DrawState::kStages];
+  DescriptorWrites* writes = device.nativeDrawCache().stageWrites;
+  for (uint32_t i = 0; i < setCount; ++i) writes[i].clear();
   for (uint32_t i = 0; i < setCount; ++i)
     if (!writeStageSet(device, cmd, sets[i], drawStageBindings(device, i, layouts[i]->dynamicConstantBuffers), writes[i]))
       return false;

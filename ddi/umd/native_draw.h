@@ -52,6 +52,9 @@ struct NativeDrawCache {
   state::GraphicsPipelineKey pipelineKey;
   VkPipeline pipeline = VK_NULL_HANDLE;  // pipelineKey's
   std::vector<VkWriteDescriptorSet> writes, pushWrites;
+  // bindShaderResources' writes (the fallback's and the counting draws'), kept
+  // between draws so that their containers are not allocated again per draw.
+  DescriptorWrites stageWrites[DrawState::kStages];
   // The last native draw, as far as a repeat of it depends on the draw's own arguments.
   struct Repeat {
     bool valid = false;       // the next direct draw may repeat it (allowRepeatedDraw)
