@@ -36,6 +36,7 @@
 #include "vk_resources.h"
 
 #include <cstddef>
+#include <deque>
 #include <memory>
 #include <string>
 #include <unordered_set>
@@ -58,6 +59,32 @@ struct ActiveQuery12 {
   D3D12DDI_QUERY_TYPE type{};
   UINT index = 0;
   uint32_t vulkanStream = 0;  // SO_STATISTICS_STREAMn: the Vulkan stream its query counts (dxbc::vulkanStream)
+};
+
+// The writes of descriptor sets and the info arrays they point into. The
+// arrays sit in deques (their addresses stay put as more are added) and are
+// reused, cleared with their capacity kept, once clear() has run: a recording
+// writes its sets without allocating per draw.
+struct SetWrites12 {
+  template <class Info>
+  struct Arrays {
+    std::deque<std::vector<Info>> lists;
+    size_t used = 0;
+    std::vector<Info>& next() {
+      if (used == lists.size()) lists.emplace_back();
+      std::vector<Info>& list = lists[used++];
+      list.clear();
+      return list;
+    }
+  };
+  std::vector<VkWriteDescriptorSet> writes;
+  Arrays<VkDescriptorBufferInfo> buffers;
+  Arrays<VkDescriptorImageInfo> images;
+  Arrays<VkBufferView> texels;
+  void clear() {
+    writes.clear();
+    buffers.used = images.used = texels.used = 0;
+  }
 };
 
 class CommandRecorder12 {
@@ -464,6 +491,7 @@ class CommandRecorder12 {
   CachedStageSet stageSets_[kCachedStageSets];
   uint64_t stageSetUses_ = 0;
   std::vector<uint64_t> stageKey_;  // stageSet's scratch
+  SetWrites12 setWrites_;            // writeStageSet's scratch
   std::unordered_set<std::string> warned_;  // warnOnce's texts this recording
   std::vector<PendingFallback12> fallbackBatch_;  // the open batch of fallback draws (fallbackDraw)
   bool flushingFallback_ = false;

@@ -147,12 +147,7 @@ const D3D12DDI_SAMPLER_DESC& defaultSamplerDesc() {
 
 // The descriptors of one draw's set writes, each write's array its own vector
 // (a deque keeps them where the writes point).
-struct SetWrites {
-  std::vector<VkWriteDescriptorSet> writes;
-  std::deque<std::vector<VkDescriptorBufferInfo>> buffers;
-  std::deque<std::vector<VkDescriptorImageInfo>> images;
-  std::deque<std::vector<VkBufferView>> texels;
-};
+using SetWrites = SetWrites12;
 
 // Appends the write of table binding `i` of `shader` into `set`, read from the
 // heap at `table`. An entry that holds no view of the kind the shader
@@ -166,9 +161,9 @@ std::string writeTable(Device12& device, const Shader12& shader, size_t i, const
   w.dstBinding = b.binding;
   w.descriptorCount = b.count;
   w.descriptorType = descriptorTypeOf(b.descriptorClass);
-  std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
-  std::vector<VkDescriptorImageInfo>& images = out.images.emplace_back();
-  std::vector<VkBufferView>& texels = out.texels.emplace_back();
+  std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.next();
+  std::vector<VkDescriptorImageInfo>& images = out.images.next();
+  std::vector<VkBufferView>& texels = out.texels.next();
   const bool nullOk = device.vk().samplerFeatures().nullDescriptor;
   const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
   std::string error;
@@ -259,7 +254,8 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
   VkResult result = VK_SUCCESS;
   VkDescriptorSet set = transient_->allocate(layout, &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
-  SetWrites out;
+  SetWrites& out = setWrites_;
+  out.clear();
   // The buffer view shifts (binding.h): uploaded below, the deferred tables' filled in when the list executes.
   std::vector<uint32_t> shifts(shader.bindings.shiftWords);
   std::vector<size_t> deferredShifts;  // pendingTables_ entries whose shifts go into the upload
@@ -298,7 +294,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
     w.dstBinding = b.binding;
     w.descriptorCount = 1;
     w.descriptorType = descriptorTypeOf(b.descriptorClass);
-    std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.emplace_back();
+    std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.next();
     if (b.source == rootsig::BindingSource::RootConstants) {
       const auto [first, count] = shader.constantWords[i];
       VkBuffer buffer = VK_NULL_HANDLE;
@@ -390,8 +386,9 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
     w.dstBinding = dxbc::kBufferViewShiftsBinding;
     w.descriptorCount = 1;
     w.descriptorType = VK_DESCRIPTOR_TYPE_STORAGE_BUFFER;
-    out.buffers.emplace_back().push_back({buffer, offset, VkDeviceSize(shifts.size()) * 4});
-    w.pBufferInfo = out.buffers.back().data();
+    std::vector<VkDescriptorBufferInfo>& buffers = out.buffers.next();
+    buffers.push_back({buffer, offset, VkDeviceSize(shifts.size()) * 4});
+    w.pBufferInfo = buffers.data();
     out.writes.push_back(w);
   }
   if (extra) {
