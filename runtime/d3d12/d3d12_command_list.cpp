@@ -133,7 +133,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Close() try {
     return E_FAIL;
   }
   setMethod("ID3D12GraphicsCommandList", "Close");
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   if (!isBundle()) device()->ddi().list().pfnCloseCommandList(ddiHandle());
   open_ = false;
   allocator_->release(this);
@@ -165,7 +165,7 @@ HRESULT STDMETHODCALLTYPE D3D12CommandList::Reset(ID3D12CommandAllocator* pAlloc
   D3D12DDIARG_RESETCOMMANDLIST args{};
   args.hDrvCommandAllocator = allocator->ddiHandle();
   setMethod("ID3D12GraphicsCommandList", method);
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   if (!isBundle()) device()->ddi().list().pfnResetCommandList(ddiHandle(), &args);
   if (FAILED(scope.first())) {
     allocator->release(this);

@@ -193,10 +193,13 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
   HRESULT error_ = S_OK;        // the first error of the current recording
   HRESULT closeResult_ = S_OK;  // what the last Close returned
   UINT64 allocatorEpoch_ = 0;   // the allocator's epoch when the recording began
-  std::string method_;          // the method being recorded (named in the UMD's messages)
-  // method_ = `interfaceName` + "::" + `method`, in method_'s storage (no allocation per command).
+  // The method being recorded, named in the UMD's messages as interface::method
+  // (two pointers to literals: nothing is built per command).
+  const char* methodInterface_ = nullptr;
+  const char* methodName_ = nullptr;
   void setMethod(const char* interfaceName, const char* method) {
-    method_.assign(interfaceName).append("::").append(method);
+    methodInterface_ = interfaceName;
+    methodName_ = method;
   }
   D3D12PipelineState* pipelineState_ = nullptr;  // not referenced, as the UMD's
   D3D12RootSignature* graphicsRootSignature_ = nullptr;
@@ -218,7 +221,7 @@ class D3D12CommandList final : public D3D12DeviceChild<ID3D12GraphicsCommandList
 
 template <typename F>
 void D3D12CommandList::ddiCall(F&& call) {
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   call(device()->ddi().list());
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 }

@@ -52,7 +52,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewUint(D3D12_GPU_
   std::string why;
   if (!validUavClear(*device(), ViewGPUHandleInCurrentHeap, ViewCPUHandle, pResource, Values, NumRects, pRects, &why))
     return invalid(method, why);
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnClearUnorderedAccessViewUint(ddiHandle(), {ViewGPUHandleInCurrentHeap.ptr}, {ViewCPUHandle.ptr},
                                                          D3D12Resource::from(pResource)->ddiHandle(), Values, NumRects,
                                                          pRects);
@@ -69,7 +69,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ClearUnorderedAccessViewFloat(D3D12_GPU
   std::string why;
   if (!validUavClear(*device(), ViewGPUHandleInCurrentHeap, ViewCPUHandle, pResource, Values, NumRects, pRects, &why))
     return invalid(method, why);
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnClearUnorderedAccessViewFloat(ddiHandle(), {ViewGPUHandleInCurrentHeap.ptr}, {ViewCPUHandle.ptr},
                                                           D3D12Resource::from(pResource)->ddiHandle(), Values, NumRects,
                                                           pRects);
@@ -117,7 +117,7 @@ void STDMETHODCALLTYPE D3D12CommandList::BeginQuery(ID3D12QueryHeap* pQueryHeap,
   if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
   if (Type == D3D12_QUERY_TYPE_TIMESTAMP) return invalid(method, "timestamp queries are only ended (EndQuery), never begun");
   if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnBeginQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 } D3DVK_CATCH_VOID
@@ -130,7 +130,7 @@ void STDMETHODCALLTYPE D3D12CommandList::EndQuery(ID3D12QueryHeap* pQueryHeap, D
   std::string why;
   if (!queryFits(Type, heap->desc().Type, type_, &why)) return invalid(method, why);
   if (Index >= heap->desc().Count) return invalid(method, "Index is past the heap's Count");
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnEndQuery(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), Index);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
 } D3DVK_CATCH_VOID
@@ -156,7 +156,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveQueryData(ID3D12QueryHeap* pQuer
   if (!fitsWithin(AlignedDestinationBufferOffset, size * NumQueries, dst->desc().Width))
     return invalid(method, D3DVK_D3D12_MESSAGE_ID(RESOLVE_QUERY_DATA_INVALID_PARAMETERS),
                    "the results end past pDestinationBuffer");
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnResolveQueryData(ddiHandle(), heap->ddiHandle(), D3D12DDI_QUERY_TYPE(int(Type)), StartIndex,
                                              NumQueries, dst->ddiHandle(), AlignedDestinationBufferOffset);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();
@@ -211,7 +211,7 @@ void STDMETHODCALLTYPE D3D12CommandList::ResolveSubresource(ID3D12Resource* pDst
   if (DstSubresource >= dst->subresourceCount() || SrcSubresource >= src->subresourceCount())
     return invalid(method, "DstSubresource or SrcSubresource is out of range");
   if (!resolveFormatValid(method, Format, s.Format, d.Format)) return;
-  DdiErrorScope12 scope(method_.c_str());
+  DdiErrorScope12 scope(methodName_, methodInterface_);
   device()->ddi().list().pfnResourceResolveSubresource(ddiHandle(), dst->ddiHandle(), DstSubresource, src->ddiHandle(),
                                                        SrcSubresource, Format);
   if (FAILED(scope.first()) && SUCCEEDED(error_)) error_ = scope.first();

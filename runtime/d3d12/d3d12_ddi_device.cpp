@@ -21,7 +21,10 @@ bool isRemoval(HRESULT hr) {
 }
 }  // namespace
 
-DdiErrorScope12::DdiErrorScope12(const char* method) : method_(method), previous_(currentScope) { currentScope = this; }
+DdiErrorScope12::DdiErrorScope12(const char* method, const char* interfaceName)
+    : method_(method), interfaceName_(interfaceName), previous_(currentScope) {
+  currentScope = this;
+}
 DdiErrorScope12::~DdiErrorScope12() { currentScope = previous_; }
 
 VOID APIENTRY DdiDevice12::onSetError(D3D12DDI_HRTDEVICE h, HRESULT hr) {
@@ -39,8 +42,11 @@ VOID APIENTRY DdiDevice12::onSetCommandListError(D3D12DDI_HRTCOMMANDLIST, HRESUL
 
 VOID APIENTRY DdiDevice12::onMessage(D3D12DDI_HRTDEVICE h, HRESULT hr, LPCSTR text) try {
   auto* self = static_cast<DdiDevice12*>(h.handle);
-  const char* method = nullptr;
-  for (DdiErrorScope12* s = currentScope; s && !method; s = s->previous_) method = s->method_;
+  const DdiErrorScope12* scope = currentScope;
+  while (scope && !scope->method_) scope = scope->previous_;
+  std::string joined;  // Interface::Method
+  const char* method = scope ? scope->method_ : nullptr;
+  if (scope && scope->interfaceName_) method = (joined = std::string(scope->interfaceName_) + "::" + method).c_str();
   if (self && self->messageSink_) self->messageSink_(hr, method, text ? text : "");
   else d3d12Error(method ? method : "d3dvk driver", text ? text : "");
 } D3DVK_CATCH_VOID

@@ -62,11 +62,12 @@ class DdiDevice12 {
 };
 
 // Collects what the UMD reports through the error callbacks during one API call;
-// `method` (e.g. "ID3D12GraphicsCommandList::DrawInstanced") names the call in
-// the UMD's messages.
+// `method` (e.g. "ID3D12GraphicsCommandList::DrawInstanced", or "DrawInstanced"
+// with `interfaceName` "ID3D12GraphicsCommandList": joined only when the UMD
+// reports something) names the call in the UMD's messages.
 class DdiErrorScope12 {
  public:
-  explicit DdiErrorScope12(const char* method = nullptr);
+  explicit DdiErrorScope12(const char* method = nullptr, const char* interfaceName = nullptr);
   ~DdiErrorScope12();
   HRESULT first() const { return first_; }
 
@@ -74,6 +75,7 @@ class DdiErrorScope12 {
   friend class DdiDevice12;
   HRESULT first_ = S_OK;
   const char* method_;
+  const char* interfaceName_;
   DdiErrorScope12* previous_;
 };
 

@@ -114,6 +114,8 @@ TEST_CASE("D3D12 a descriptor table never set reads zeros, the list closes and a
   REQUIRE(r.dispatch(false, true, out) == S_OK);
   for (uint32_t v : out) CHECK(v == 0u);
   CHECK(errors.text().find("reads a descriptor table that was not set") != std::string::npos);
+  // The driver's message names the method that recorded the dispatch.
+  CHECK(errors.text().find("ID3D12GraphicsCommandList::Dispatch: ") != std::string::npos);
 }
 
 TEST_CASE("D3D12 table entries without a view of the declared kind read zeros, the list closes", "[d3d12][lenient]") {
