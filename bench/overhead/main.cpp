@@ -5,9 +5,15 @@
 // baseline, and d3dvk's Vulkan commands per draw (render passes, pipeline
 // binds, descriptor work, barriers, submits: D3DVK_STATS, vk_stats.h).
 // Usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan]
-//                             [--mode draw,map,blend,churn,conservative] [--sweep]
+//                             [--mode draw,map,blend,churn,conservative] [--sweep] [--steady-heap]
 //   --sweep: the map mode at 1 000, 10 000 and 100 000 draws (is the cost per draw flat?)
+//   --steady-heap: glibc keeps freed memory instead of returning it to the system (mallopt), for the
+//     whole process and so for all three columns alike: on a CPU Vulkan device (lavapipe) the time
+//     until the device is done then no longer swings with the page faults of memory its queue thread
+//     frees and touches again (bench/README.md)
 #include "overhead.h"
+
+#include <malloc.h>
 
 #include <cstdio>
 #include <cstdlib>
@@ -62,7 +68,7 @@ std::string ratio(const Result& r, const Result& base) {
 int main(int argc, char** argv) {
   Options options;
   std::string apis, modes;
-  bool sweep = false;
+  bool sweep = false, steadyHeap = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if ((a == "--draws" || a == "--repeat") && i + 1 < argc) {
@@ -79,19 +85,27 @@ int main(int argc, char** argv) {
       modes = argv[++i];
     } else if (a == "--sweep") {
       sweep = true;
+    } else if (a == "--steady-heap") {
+      steadyHeap = true;
     } else {
       std::fprintf(stderr,
                    "usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan] "
-                   "[--mode draw,map,blend,churn,conservative] [--sweep]\n");
+                   "[--mode draw,map,blend,churn,conservative] [--sweep] [--steady-heap]\n");
       return 2;
     }
+  }
+  if (steadyHeap) {
+    // Before any Vulkan device exists: freed memory stays in the heap (no trim,
+    // no madvise), and blocks up to 32 MiB come from it instead of fresh mmaps.
+    mallopt(M_TRIM_THRESHOLD, 1 << 30);
+    mallopt(M_MMAP_THRESHOLD, 32 << 20);
   }
   // Count d3dvk's Vulkan commands without printing them per device (unless the user asked for that).
   setenv("D3DVK_STATS", "quiet", 0);
 
   const bool d3d11 = listed(apis, "d3d11"), d3d12 = listed(apis, "d3d12"), vulkan = listed(apis, "vulkan");
-  std::printf("d3dvk-bench-overhead: µs per draw, application thread / until the device is done (median of %u runs)\n",
-              options.repeat);
+  std::printf("d3dvk-bench-overhead: µs per draw, application thread / until the device is done (median of %u runs)%s\n",
+              options.repeat, steadyHeap ? ", steady heap" : "");
   std::printf("%-13s %7s | %-19s | %-19s | %-19s | %-15s | %-15s\n", "mode", "draws", "D3D11 (d3dvk)",
               "D3D12 (d3dvk)", "Vulkan baseline", "D3D11 / Vulkan", "D3D12 / Vulkan");
   auto runMode = [&](Mode mode, const Options& o) {
