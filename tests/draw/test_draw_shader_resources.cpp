@@ -1,10 +1,15 @@
 // tests/draw: shader resources and samplers end to end — a pixel shader samples
 // a known 2x2 texture through a point sampler (exact texels read back), an
 // unbound slot reads zeros, identical sampler descs share one object, a
-// conservative draw on the fallback samples the same way, and ClearState unbinds.
+// conservative draw on the fallback samples the same way, ClearState unbinds,
+// and consecutive SRV, sampler and constant-buffer slots (written as one
+// descriptor write per run) each reach their own binding, in the pushed pixel
+// set and the vertex set's dynamic constant buffers.
 #include "draw_test_util.h"
 
 #include <d3dvk/raster/rasterizer.h>
+
+#include <cstring>
 
 using namespace d3dvk;
 using namespace d3dvk::test;
@@ -219,6 +224,39 @@ mad o0.w, r2.x, l(10.0), r0.x
 ret
 )";
 
+// VS over consecutive constant buffers (the vertex stage's set: dynamic
+// offsets, written by vkUpdateDescriptorSets): COLOR = (cb0.x, cb1.x, cb2.x, 1).
+const char kVsConsecutiveConstants[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_constantbuffer cb0[1], immediateIndexed
+dcl_constantbuffer cb1[1], immediateIndexed
+dcl_constantbuffer cb2[1], immediateIndexed
+dcl_input v0.xy
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+mov o1.x, cb0[0].x
+mov o1.y, cb1[0].x
+mov o1.z, cb2[0].x
+mov o1.w, l(1.000000)
+ret
+)";
+
 }  // namespace
 
 // The driver writes runs of consecutive bindings of one type as one
@@ -276,4 +314,31 @@ TEST_CASE("consecutive shader resource, sampler and constant buffer slots each r
   d.context->PSSetConstantBuffers(0, 2, cbs);
   d.context->Draw(3, 0);
   CHECK(t.pixels()[3 * 8 + 3] == std::array<float, 4>{231, 54, 68, 17});
+
+  // The vertex stage: three dynamic constant buffers, each rewritten by
+  // Map(WRITE_DISCARD) between draws (each moves: its dynamic offset changes).
+  const std::vector<uint8_t> vsCode = assembled(kVsConsecutiveConstants);
+  Com<ID3D11VertexShader> vs;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->PSSetShader(t.ps.get(), nullptr, 0);
+  Com<ID3D11Buffer> dynamic[3];
+  for (Com<ID3D11Buffer>& b : dynamic) {
+    D3D11_BUFFER_DESC desc{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+    REQUIRE(d->CreateBuffer(&desc, nullptr, b.out()) == S_OK);
+  }
+  ID3D11Buffer* vsCbs[3] = {dynamic[0].get(), dynamic[1].get(), dynamic[2].get()};
+  d.context->VSSetConstantBuffers(0, 3, vsCbs);
+  for (int round = 0; round < 3; ++round) {
+    for (int k = 0; k < 3; ++k) {
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(dynamic[k].get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+      const float value[4] = {float(10 * round + k + 1), 0, 0, 0};
+      std::memcpy(m.pData, value, sizeof value);
+      d.context->Unmap(dynamic[k].get(), 0);
+    }
+    d.context->Draw(3, 0);
+    CHECK(t.pixels()[3 * 8 + 3] ==
+          std::array<float, 4>{float(10 * round + 1), float(10 * round + 2), float(10 * round + 3), 1});
+  }
 }
