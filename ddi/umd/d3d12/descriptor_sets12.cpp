@@ -145,8 +145,8 @@ const D3D12DDI_SAMPLER_DESC& defaultSamplerDesc() {
   return desc;
 }
 
-// The descriptors of one draw's set writes, each write's array its own vector
-// (a deque keeps them where the writes point).
+// The descriptors of one set's writes, each write's array its own vector
+// (command_recorder12.h: the recording's scratch, reused set after set).
 using SetWrites = SetWrites12;
 
 // Appends the write of table binding `i` of `shader` into `set`, read from the
