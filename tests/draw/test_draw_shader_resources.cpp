@@ -225,14 +225,15 @@ ret
 )";
 
 // VS over consecutive constant buffers (the vertex stage's set: dynamic
-// offsets, written by vkUpdateDescriptorSets): COLOR = (cb0.x, cb1.x, cb2.x, 1).
+// offsets, written by vkUpdateDescriptorSets): COLOR = (cb0.x, cb1.x, cb2.x, COLOR.w),
+// the vertices' COLOR.w being 1.
 const char kVsConsecutiveConstants[] = R"(//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used
 // -------------------- ----- ------ -------- -------- ------- ------
 // POSITION                 0   xy          0     NONE   float   xy
-// COLOR                    0   xyzw        1     NONE   float
+// COLOR                    0   xyzw        1     NONE   float      w
 //
 // Output signature:
 //
@@ -246,6 +247,7 @@ dcl_constantbuffer cb0[1], immediateIndexed
 dcl_constantbuffer cb1[1], immediateIndexed
 dcl_constantbuffer cb2[1], immediateIndexed
 dcl_input v0.xy
+dcl_input v1.w
 dcl_output_siv o0.xyzw, position
 dcl_output o1.xyzw
 mov o0.xy, v0.xyxx
@@ -253,7 +255,7 @@ mov o0.zw, l(0,0,0,1.000000)
 mov o1.x, cb0[0].x
 mov o1.y, cb1[0].x
 mov o1.z, cb2[0].x
-mov o1.w, l(1.000000)
+mov o1.w, v1.w
 ret
 )";
 
