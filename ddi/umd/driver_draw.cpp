@@ -48,7 +48,7 @@ void DrawState::unbind(const Resource* r) {
 void DrawState::markDirtyWhereBound(const Resource& buffer) {
   if (buffer.bindFlags & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS)) return markAllDirty();
   // (A stage without a shader, or already dirty, collects afresh anyway when it next draws.)
-  const Shader* shaders[kStages] = {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
+  const std::array<const Shader*, kStages> shaders = stageShaders();
   for (UINT stage = 0; stage < kStages; ++stage)
     if (shaders[stage] && !(dirtyStages & (1u << stage)))
       for (const ConstantBuffer& cb : constantBuffers[stage])
@@ -498,10 +498,8 @@ const dxbc::ProgramType kDrawStageTypes[DrawState::kStages] = {dxbc::ProgramType
 StageBindings drawStageBindings(const Device& device, uint32_t stage, uint32_t dynamicConstantBuffers) {
   static constexpr const char* kNames[DrawState::kStages] = {"vertex", "pixel", "geometry", "hull", "domain"};
   const DrawState& s = device.draw;
-  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
-                                               s.domainShader};
   StageBindings b;
-  b.shader = shaders[stage];
+  b.shader = s.stageShaders()[stage];
   b.constantBuffers = s.constantBuffers[stage];
   b.shaderResources = s.shaderResources[stage];
   b.samplers = s.samplers[stage];
@@ -522,11 +520,8 @@ bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCo
                          const FallbackBuffers* fallback) {
   const DrawState& s = device.draw;
   PipelineCache& cache = device.pipelines();
-  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
-                                               s.domainShader};
-  // (Tessellating without a geometry shader: set 2 is an empty geometry set.)
-  const bool tessellation = s.hullShader && s.domainShader;
-  const uint32_t setCount = tessellation ? 5 : s.geometryShader ? 3 : 2;
+  const std::array<const Shader*, DrawState::kStages> shaders = s.stageShaders();
+  const uint32_t setCount = s.drawSetCount();
 
   VkResult result = VK_SUCCESS;
   const PipelineCache::StageLayout* layouts[DrawState::kStages] = {};

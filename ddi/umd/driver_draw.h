@@ -18,6 +18,9 @@
 
 #include "d3d10umddi.h"
 
+#include <array>
+#include <cstdint>
+
 namespace d3dvk::umd {
 
 struct Resource;
@@ -49,6 +52,14 @@ struct DrawState {
   Shader* geometryShader = nullptr;
   Shader* hullShader = nullptr;
   Shader* domainShader = nullptr;
+  // The bound shaders by stage index (null: no shader at that stage).
+  std::array<const Shader*, kStages> stageShaders() const {
+    return {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
+  }
+  // How many stage sets a draw's pipeline layout holds: 5 when tessellating
+  // (set 2 an empty geometry set without a geometry shader), 3 with a
+  // geometry shader, else 2.
+  uint32_t drawSetCount() const { return hullShader && domainShader ? 5 : geometryShader ? 3 : 2; }
   // The stream-output object bound in the geometry slot (driver_stream_output.h):
   // geometryShader too when it is a geometry shader's, else no geometry stage.
   Shader* streamOutputShader = nullptr;

@@ -221,8 +221,7 @@ DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, const fallback
 // read in already (views of resources bound for output read zeros: skipped).
 bool shaderResourceLayoutsReady(const Device& device) {
   const DrawState& s = device.draw;
-  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
-                                               s.domainShader};
+  const std::array<const Shader*, DrawState::kStages> shaders = s.stageShaders();
   for (uint32_t stage = 0; stage < DrawState::kStages; ++stage) {
     if (!shaders[stage]) continue;
     for (const ShaderResourceView* v : s.shaderResources[stage])

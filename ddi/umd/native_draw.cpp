@@ -159,10 +159,9 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   NativeDrawCache& c = device.nativeDrawCache();
   const DrawState& s = device.draw;
   Recorder& rec = device.recorder();
-  const Shader* shaders[DrawState::kStages] = {s.vertexShader, s.pixelShader, s.geometryShader, s.hullShader,
-                                               s.domainShader};
-  // (Tessellating without a geometry shader: set 2 is an empty geometry set.)
-  const uint32_t setCount = s.hullShader && s.domainShader ? 5 : s.geometryShader ? 3 : 2;
+  const std::array<const Shader*, DrawState::kStages> stageShaders = s.stageShaders();
+  const Shader* const* shaders = stageShaders.data();
+  const uint32_t setCount = s.drawSetCount();
 
   if (!c.pipeline || !(key == c.pipelineKey)) {
     VkResult result = VK_SUCCESS;
