@@ -18,6 +18,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   error_ = S_OK;
   transient_ = transient;
   state_ = DrawState12{};
+  stateReplaced();
   predicate_ = {};
   pendingBarrier_ = false;
   pendingScope_ = {};

@@ -178,9 +178,16 @@ class CommandRecorder12 {
   void writeTables();
 
   // The draw path (draw12.cpp): the state the setters change, and the draws.
+  // The render targets, viewports, scissors, blend factor and stencil
+  // reference change only through the setters below, which note the change
+  // (a draw after none reuses what the last draw derived from them).
   DrawState12& state() { return state_; }
   void setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
                         const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv);
+  void setViewports(UINT count, const D3D12DDI_VIEWPORT* viewports);
+  void setScissorRects(UINT count, const D3D12DDI_RECT* rects);
+  void setBlendFactor(const FLOAT factor[4]);
+  void setStencilRef(UINT ref);
   void draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance);
   void drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance);
   void dispatch(UINT x, UINT y, UINT z);
@@ -338,7 +345,9 @@ class CommandRecorder12 {
   // filled in); null after fail().
   VkDescriptorSet writeStageSet(const Shader12& stage, const RootArguments12& args, VkDescriptorSetLayout layout,
                                 const VkWriteDescriptorSet* extra = nullptr);
-  bool prepareDraw(bool indexed, DrawTargets12* targets);
+  // The draw's checks (draw12.cpp); its targets (preparedTargets_: valid
+  // until the next prepareDraw), or null when the draw is dropped or failed.
+  const DrawTargets12* prepareDraw(bool indexed);
   // An indexed draw from `firstIndex` wholly past the bound index buffer reads
   // zeros (D3D12): binds the device's zero buffer as the index buffer in
   // `cmd` and returns the first index to draw from it (0); else `firstIndex`.
@@ -458,6 +467,21 @@ class CommandRecorder12 {
   bool streamOutputSinceBarrier_ = false;
   state::BarrierBatch pendingScope_;  // its scopes (ALL_COMMANDS after internal steps)
   BoundDrawState12 bound_;
+  // Versions of the state a draw derives its targets and dynamic state from:
+  // the render targets (setRenderTargets) and the viewports, scissors, blend
+  // factor and stencil reference (their setters); both move on when state_
+  // is replaced as a whole (begin, replay). prepareDraw keeps the targets it
+  // derived for a pipeline state and these versions (preparedTargets_), and
+  // setDynamicState records nothing while the version it emitted holds.
+  uint64_t targetsVersion_ = 1, dynamicVersion_ = 1;
+  void stateReplaced() { ++targetsVersion_, ++dynamicVersion_; }
+  bool prepareTargets(DrawTargets12& targets);
+  struct {
+    const PipelineState12* pipeline = nullptr;
+    uint64_t targetsVersion = 0, dynamicVersion = 0;
+    bool extentFromViewports = false;  // no attachment: the viewports gave the extent
+    DrawTargets12 targets;
+  } preparedTargets_;
   // The open dynamic-rendering instance: its attachments and area.
   bool passOpen_ = false;
   DrawTargets12 pass_;

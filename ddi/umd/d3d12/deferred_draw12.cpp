@@ -186,6 +186,7 @@ bool CommandRecorder12::stripAsList(fallback::TriangleTopology strip, umd::DrawC
 
 void CommandRecorder12::replay(const DeferredDraw12& draw) {
   state_ = draw.state;
+  stateReplaced();
   predicate_.word = draw.predicateWord;  // its passes under the list's predicate, as a whole (PredicateScope)
   predicate_.inverted = draw.predicateInverted;
   // The list's active queries count the draw's passes too (carried, as over the split).

@@ -18,6 +18,7 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
+#include <optional>
 #include <string>
 
 namespace d3dvk::umd12 {
@@ -159,6 +160,7 @@ D3D12DDI_PRIMITIVE_TOPOLOGY_TYPE topologyType(VkPrimitiveTopology t) {
 void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
                                          const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv) {
   if (count > 8 || (count && !rtvs)) return fail(E_INVALIDARG, "OMSetRenderTargets: more than 8 render targets, or no array");
+  ++targetsVersion_;
   for (UINT i = 0; i < count; ++i) {
     const ViewDescriptor12* d = singleRange ? ViewDescriptor12::from(D3D12DDI_CPU_DESCRIPTOR_HANDLE{rtvs[0].ptr + i * kDescriptorSize})
                                             : ViewDescriptor12::from(rtvs[i]);
@@ -177,27 +179,84 @@ void CommandRecorder12::setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPT
   }
 }
 
+void CommandRecorder12::setViewports(UINT count, const D3D12DDI_VIEWPORT* viewports) {
+  if (count && !viewports) return fail(E_INVALIDARG, "RSSetViewports without viewports");
+  if (count > 16) return fail(E_INVALIDARG, "RSSetViewports: more than 16 viewports");
+  ++dynamicVersion_;
+  state_.viewports.clear();
+  for (UINT i = 0; i < count; ++i) {
+    const D3D12DDI_VIEWPORT& v = viewports[i];
+    state_.viewports.push_back({v.TopLeftX, v.TopLeftY, v.Width, v.Height, std::clamp(v.MinDepth, 0.0f, 1.0f),
+                                std::clamp(v.MaxDepth, 0.0f, 1.0f)});
+  }
+}
+
+void CommandRecorder12::setScissorRects(UINT count, const D3D12DDI_RECT* rects) {
+  if (count && !rects) return fail(E_INVALIDARG, "RSSetScissorRects without rects");
+  if (count > 16) return fail(E_INVALIDARG, "RSSetScissorRects: more than 16 rects");
+  ++dynamicVersion_;
+  state_.scissors.clear();
+  for (UINT i = 0; i < count; ++i) {
+    const D3D12DDI_RECT& rc = rects[i];
+    state_.scissors.push_back({{int32_t(rc.left), int32_t(rc.top)},
+                               {uint32_t(std::max<LONG>(rc.right - rc.left, 0)), uint32_t(std::max<LONG>(rc.bottom - rc.top, 0))}});
+  }
+}
+
+void CommandRecorder12::setBlendFactor(const FLOAT factor[4]) {
+  if (!factor) return;
+  ++dynamicVersion_;
+  std::copy(factor, factor + 4, state_.blendFactor);
+}
+
+void CommandRecorder12::setStencilRef(UINT ref) {
+  ++dynamicVersion_;
+  state_.stencilRef = ref;
+}
+
 // Checks the graphics state against the pipeline state and the bound
-// targets; false (nothing recorded) when the draw is dropped or failed.
-bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
+// targets; false (nothing recorded) when the draw is dropped or failed. The
+// targets are derived again only when the render targets, the pipeline
+// state or (for a draw without targets, whose extent they bound) the
+// viewports changed since the last draw.
+const DrawTargets12* CommandRecorder12::prepareDraw(bool indexed) {
   DrawState12& s = state_;
   PipelineState12* pso = s.pipeline;
-  if (!pso || pso->compute) return fail(E_INVALIDARG, "a draw without a graphics pipeline state (SetPipelineState)"), false;
+  if (!pso || pso->compute) return fail(E_INVALIDARG, "a draw without a graphics pipeline state (SetPipelineState)"), nullptr;
   if (!s.graphics.signature)
-    return fail(E_INVALIDARG, "a draw without a graphics root signature (SetGraphicsRootSignature)"), false;
+    return fail(E_INVALIDARG, "a draw without a graphics root signature (SetGraphicsRootSignature)"), nullptr;
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(s.topology));
-  if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), false;
+  if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), nullptr;
   if (topologyType(assembly.topology) != pso->topologyType)
-    return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), false;
+    return fail(E_INVALIDARG, "the primitive topology does not match the pipeline state's PrimitiveTopologyType"), nullptr;
   // D3D_PRIMITIVE_TOPOLOGY_N_CONTROL_POINT_PATCHLIST is 32 + N: N must be the hull shader's input control points.
   if (pso->patchControlPoints && UINT(s.topology) != 32 + pso->patchControlPoints)
     return fail(E_INVALIDARG, ("the patch list's control points are not the hull shader's " +
                                std::to_string(pso->patchControlPoints)).c_str()),
-           false;
-  if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), false;
-  DrawTargets12& t = *out;
+           nullptr;
+  if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), nullptr;
+  auto& prepared = preparedTargets_;
+  if (prepared.pipeline != pso || prepared.targetsVersion != targetsVersion_ ||
+      (prepared.extentFromViewports && prepared.dynamicVersion != dynamicVersion_)) {
+    if (!prepareTargets(prepared.targets)) return nullptr;
+  }
+  DrawTargets12& t = prepared.targets;
   t.topology = assembly.topology;
   t.d3dTopology = s.topology;
+  if (pso->drawsNothing) return nullptr;  // SampleMask clears the only sample and the shader has no side effects
+  // D3D12: nothing is rasterized without them; a stream-output PSO still captures.
+  if ((s.viewports.empty() || s.scissors.empty()) && !pso->streamOutput) return nullptr;
+  return &t;
+}
+
+// prepareDraw's targets: the bound render targets and depth-stencil view
+// checked against the pipeline state's formats, their views, extent and
+// layers; kept in preparedTargets_ for the draws after.
+bool CommandRecorder12::prepareTargets(DrawTargets12& t) {
+  const DrawState12& s = state_;
+  const PipelineState12* pso = s.pipeline;
+  preparedTargets_.pipeline = nullptr;
+  t = DrawTargets12{};
   // The bound render targets against the pipeline state's formats.
   VkExtent2D extent{UINT32_MAX, UINT32_MAX};
   UINT layers = UINT32_MAX;
@@ -243,6 +302,7 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
     extent = {std::min(extent.width, e.width), std::min(extent.height, e.height)};
     layers = std::min(layers, d.sliceCount);
   }
+  preparedTargets_.extentFromViewports = extent.width == UINT32_MAX;
   if (extent.width == UINT32_MAX) {  // nothing bound: the viewport's extent bounds the draw
     extent = {1, 1};
     for (const VkViewport& v : s.viewports)
@@ -252,9 +312,10 @@ bool CommandRecorder12::prepareDraw(bool indexed, DrawTargets12* out) {
   }
   t.extent = extent;
   t.layers = layers;
-  if (pso->drawsNothing) return false;  // SampleMask clears the only sample and the shader has no side effects
-  // D3D12: nothing is rasterized without them; a stream-output PSO still captures.
-  return (!s.viewports.empty() && !s.scissors.empty()) || pso->streamOutput;
+  preparedTargets_.pipeline = pso;
+  preparedTargets_.targetsVersion = targetsVersion_;
+  preparedTargets_.dynamicVersion = dynamicVersion_;
+  return true;
 }
 
 // The vertex buffers, and the index buffer of an indexed draw (where they
@@ -316,6 +377,10 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     b.topology = t.topology;
   }
   const uint32_t count = std::min<uint32_t>(s.pipeline ? s.pipeline->viewportCount : 1, 16);
+  // Nothing to record while the values, the pipeline's viewport count and the scissors' bounds are those recorded.
+  if (b.dynamicValid && b.dynamicVersion == dynamicVersion_ && b.viewportCount == count &&
+      b.dynamicExtent.width == t.extent.width && b.dynamicExtent.height == t.extent.height)
+    return;
   VkViewport viewports[16];
   VkRect2D scissors[16];
   for (uint32_t i = 0; i < count; ++i) {
@@ -339,6 +404,8 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     std::memcpy(b.scissors, scissors, count * sizeof(VkRect2D));
   }
   b.viewportCount = count;
+  b.dynamicVersion = dynamicVersion_;
+  b.dynamicExtent = t.extent;
   if (!b.dynamicValid || std::memcmp(b.blendFactor, s.blendFactor, sizeof b.blendFactor)) {
     vkCmdSetBlendConstants(cmd, s.blendFactor);
     std::memcpy(b.blendFactor, s.blendFactor, sizeof b.blendFactor);
@@ -380,8 +447,12 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
   const PipelineState12& pso = *state_.pipeline;
   if (pso.streamOutput) retargetStreamOutputQueries();  // (may end the open instance)
   // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
-  DrawTargets12 begun = t;
-  if (!internal && (!passOpen_ || !pass_.sameInstance(t))) takePendingClears(&begun);
+  std::optional<DrawTargets12> withClears;
+  if (!internal && !pendingClears_.empty() && (!passOpen_ || !pass_.sameInstance(t))) {
+    withClears = t;
+    takePendingClears(&*withClears);
+  }
+  const DrawTargets12& begun = withClears ? *withClears : t;
   // A capture after a capture reads the filled sizes that one wrote: a barrier first.
   if (pso.streamOutput && streamOutputSinceBarrier_ && streamOutputSlots()) {
     pendingBarrier_ = true;
@@ -418,8 +489,9 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
 }
 
 void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance) {
-  DrawTargets12 targets;
-  if (!prepareDraw(false, &targets)) return;
+  const DrawTargets12* prepared = prepareDraw(false);
+  if (!prepared) return;
+  const DrawTargets12& targets = *prepared;
   if (state_.pipeline->needsFallback) {
     umd::DrawCall call;
     call.count = vertexCount;
@@ -436,8 +508,9 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
-  DrawTargets12 targets;
-  if (!prepareDraw(true, &targets)) return;
+  const DrawTargets12* prepared = prepareDraw(true);
+  if (!prepared) return;
+  const DrawTargets12& targets = *prepared;
   if (state_.pipeline->needsFallback) {
     umd::DrawCall call;
     call.indexed = true;
@@ -512,35 +585,16 @@ VOID APIENTRY iaSetTopology(D3D12DDI_HCOMMANDLIST h, D3D12DDI_PRIMITIVE_TOPOLOGY
   if (CommandRecorder12* r = recorderOf(h)) r->state().topology = topology;
 } D3DVK_CATCH_VOID
 VOID APIENTRY rsSetViewports(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI_VIEWPORT* viewports) try {
-  CommandRecorder12* r = recorderOf(h);
-  if (!r) return;
-  if (count && !viewports) return r->fail(E_INVALIDARG, "RSSetViewports without viewports");
-  if (count > 16) return r->fail(E_INVALIDARG, "RSSetViewports: more than 16 viewports");
-  r->state().viewports.clear();
-  for (UINT i = 0; i < count; ++i) {
-    const D3D12DDI_VIEWPORT& v = viewports[i];
-    r->state().viewports.push_back({v.TopLeftX, v.TopLeftY, v.Width, v.Height, std::clamp(v.MinDepth, 0.0f, 1.0f),
-                                    std::clamp(v.MaxDepth, 0.0f, 1.0f)});
-  }
+  if (CommandRecorder12* r = recorderOf(h)) r->setViewports(count, viewports);
 } D3DVK_CATCH_VOID
 VOID APIENTRY rsSetScissorRects(D3D12DDI_HCOMMANDLIST h, UINT count, const D3D12DDI_RECT* rects) try {
-  CommandRecorder12* r = recorderOf(h);
-  if (!r) return;
-  if (count && !rects) return r->fail(E_INVALIDARG, "RSSetScissorRects without rects");
-  if (count > 16) return r->fail(E_INVALIDARG, "RSSetScissorRects: more than 16 rects");
-  r->state().scissors.clear();
-  for (UINT i = 0; i < count; ++i) {
-    const D3D12DDI_RECT& rc = rects[i];
-    r->state().scissors.push_back({{int32_t(rc.left), int32_t(rc.top)},
-                                   {uint32_t(std::max<LONG>(rc.right - rc.left, 0)), uint32_t(std::max<LONG>(rc.bottom - rc.top, 0))}});
-  }
+  if (CommandRecorder12* r = recorderOf(h)) r->setScissorRects(count, rects);
 } D3DVK_CATCH_VOID
 VOID APIENTRY omSetBlendFactor(D3D12DDI_HCOMMANDLIST h, const FLOAT factor[4]) try {
-  CommandRecorder12* r = recorderOf(h);
-  if (r && factor) std::copy(factor, factor + 4, r->state().blendFactor);
+  if (CommandRecorder12* r = recorderOf(h)) r->setBlendFactor(factor);
 } D3DVK_CATCH_VOID
 VOID APIENTRY omSetStencilRef(D3D12DDI_HCOMMANDLIST h, UINT ref) try {
-  if (CommandRecorder12* r = recorderOf(h)) r->state().stencilRef = ref;
+  if (CommandRecorder12* r = recorderOf(h)) r->setStencilRef(ref);
 } D3DVK_CATCH_VOID
 VOID APIENTRY setPipelineState(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HPIPELINESTATE pso) try {
   if (CommandRecorder12* r = recorderOf(h)) r->state().pipeline = PipelineState12::from(pso);

@@ -95,6 +95,8 @@ struct BoundDrawState12 {
   VkPipelineLayout setsLayout = VK_NULL_HANDLE;
   VkDescriptorSet sets[8] = {};
   bool dynamicValid = false;
+  uint64_t dynamicVersion = 0;  // CommandRecorder12's, when the values below were recorded
+  VkExtent2D dynamicExtent{};   // the targets' extent the scissors were clamped to
   VkPrimitiveTopology topology = VK_PRIMITIVE_TOPOLOGY_MAX_ENUM;
   uint32_t viewportCount = 0;
   VkViewport viewports[16] = {};
@@ -109,6 +111,8 @@ struct DrawState12 {
   const DescriptorHeap12* heaps[2] = {};
   RootArguments12 graphics, compute;
   D3D12DDI_PRIMITIVE_TOPOLOGY topology = 0;  // UNDEFINED
+  // Viewports, scissors, blend factor, stencil reference and the render
+  // targets below: written by CommandRecorder12's setters only.
   std::vector<VkViewport> viewports;
   std::vector<VkRect2D> scissors;
   float blendFactor[4] = {1, 1, 1, 1};

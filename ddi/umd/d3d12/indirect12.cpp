@@ -165,8 +165,9 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
   }
 
   const bool indexed = signature.kind == CommandSignature12::Kind::DrawIndexed;
-  DrawTargets12 targets;
-  if (!prepareDraw(indexed, &targets)) return;
+  const DrawTargets12* prepared = prepareDraw(indexed);
+  if (!prepared) return;
+  const DrawTargets12& targets = *prepared;
   // The exact conservative fallback plans each draw from its counts: they are
   // read back when the list executes (deferred_draw12.h).
   if (state_.pipeline->needsFallback) {
