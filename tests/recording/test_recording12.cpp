@@ -5,7 +5,8 @@
 // of the open pass's targets inside it, whole-target clears before the
 // targets' pass as its load op, a stage's descriptor set written once per
 // distinct root-argument values it reads — counted with D3DVK_STATS around
-// the list's recording, with the pixels read back.
+// the list's recording, with the pixels read back; a root CBV that moves
+// within one buffer is a new dynamic offset, not a new set.
 #include "../d3d12/d3d12_pipeline_util.h"
 #include "recording_stats.h"
 
@@ -313,6 +314,61 @@ TEST_CASE("D3D12: a draw whose pixel stage reads the table and root constants of
   heap->Release();
   for (ID3D12Resource* t : textures) t->Release();
   upload->Release();
+  pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12: a root CBV moving through one buffer between draws binds the stage's set again at a new offset, "
+          "with no set written, and each draw reads its own constants",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  // Root: b0 as a root CBV for the pixel shader, which outputs cb0[0].
+  D3D12_ROOT_PARAMETER p{};
+  p.ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;
+  p.Descriptor = {0, 0};
+  p.ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  ID3D12RootSignature* rs =
+      createRootSignature(r.device, {1, &p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kPipelinePsConstant);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  void* out = nullptr;
+  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out) == S_OK);
+  auto* pso = static_cast<ID3D12PipelineState*>(out);
+  // Colours at 256-byte steps of one buffer (the last at its last 256 bytes) and one of another buffer.
+  ID3D12Resource* ring = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 1024);
+  ID3D12Resource* other = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 256);
+  writeUpload(ring, 0, kRed, 16);
+  writeUpload(ring, 512, kGreen, 16);
+  writeUpload(ring, 768, kBlue, 16);
+  writeUpload(other, 0, kWhite, 16);
+
+  r.bindDrawState();
+  r.list->SetGraphicsRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  auto draw = [&](int quadrant, D3D12_GPU_VIRTUAL_ADDRESS cbv) {
+    r.list->SetGraphicsRootConstantBufferView(0, cbv);
+    const Counted counted;
+    r.list->DrawInstanced(6, 1, UINT(6 * quadrant), 0);
+    return counted.delta();
+  };
+  const D3D12_GPU_VIRTUAL_ADDRESS base = ring->GetGPUVirtualAddress();
+  CHECK(draw(0, base).descriptorSetsAllocated == 1);
+  for (const auto& [quadrant, offset] : {std::pair{1, 512}, std::pair{2, 768}}) {
+    const D3DVKStats moved = draw(quadrant, base + offset);
+    CHECK(moved.descriptorSetsAllocated == 0);
+    CHECK(moved.descriptorSetBinds == 1);
+  }
+  CHECK(draw(3, other->GetGPUVirtualAddress()).descriptorSetsAllocated == 1);  // another buffer: a set of its own
+
+  const std::vector<uint32_t> pixels = r.finish();
+  const uint32_t expected[4] = {packed(kRed), packed(kGreen), packed(kBlue), packed(kWhite)};
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == expected[(x / 8) + 2 * (y / 8)]);
+    }
+  other->Release();
+  ring->Release();
   pso->Release();
   rs->Release();
 }

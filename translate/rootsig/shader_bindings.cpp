@@ -18,6 +18,7 @@ struct Declaration {
   ResourceKind kind = ResourceKind::ShaderResource;
   uint32_t space = 0, lower = 0, count = 1;  // count kUnboundedDescriptorRange: unbounded
   DescriptorClass cls = DescriptorClass::SampledImage;
+  uint32_t constantBufferVectors = 0;  // a constant buffer's declared size
   bool rawOrStructured = false;
   bool texture3d = false;  // a RWTexture3D (typed UAV)
 };
@@ -93,6 +94,7 @@ bool readDeclaration(const dxbc::Instruction& inst, bool sm51, Declaration* d, s
       return true;
     }
     d->lower = uint32_t(op.index[1].imm);
+    if (d->kind == ResourceKind::ConstantBuffer && inst.extra.size() == 2) d->constantBufferVectors = inst.extra[0];
     const uint32_t upper = uint32_t(op.index[2].imm);
     d->count = upper == dxbc::kUnboundedDescriptorRange ? dxbc::kUnboundedDescriptorRange : upper - d->lower + 1;
     d->space = inst.extra.back();
@@ -102,6 +104,7 @@ bool readDeclaration(const dxbc::Instruction& inst, bool sm51, Declaration* d, s
       return true;
     }
     d->lower = uint32_t(op.index[0].imm);
+    if (d->kind == ResourceKind::ConstantBuffer && op.indexDimension >= 2) d->constantBufferVectors = uint32_t(op.index[1].imm);
     d->count = 1;
     d->space = 0;
   }
@@ -230,6 +233,7 @@ ShaderBindings bindShader(const RootSignatureDesc& desc, const dxbc::Program& pr
     }
     b.binding = uint32_t(out.bindings.size());
     b.descriptorClass = d.cls;
+    b.constantBufferBytes = std::min<uint32_t>(d.constantBufferVectors, 4096) * 16;
     const bool bufferView = d.kind != ResourceKind::ConstantBuffer &&
                             (d.cls == DescriptorClass::StorageBuffer || d.cls == DescriptorClass::UniformTexelBuffer ||
                              d.cls == DescriptorClass::StorageTexelBuffer);

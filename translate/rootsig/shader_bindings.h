@@ -59,6 +59,9 @@ struct ShaderBinding {
   // Buffer SRV/UAV bindings (Table, RootDescriptor): element 0's word of the
   // stage's buffer view shifts; dxbc::kNoViewShift for the others.
   uint32_t shiftIndex = dxbc::kNoViewShift;
+  // A constant buffer: the bytes its declaration gives (16 per vector, at
+  // most 64 KiB), all the shader can read of it; 0 for other declarations.
+  uint32_t constantBufferBytes = 0;
 };
 
 struct ShaderBindings {

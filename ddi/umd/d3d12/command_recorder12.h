@@ -339,7 +339,9 @@ class CommandRecorder12 {
   // The set of `stage` for `args`: one written earlier in this recording for
   // the same shader and the same values of the root parameters it reads
   // (stageSets_), else a new one (writeStageSet); null after fail().
-  VkDescriptorSet stageSet(const Shader12& stage, const RootArguments12& args);
+  // `dynamicOffsets` receives one offset per stage.dynamicRootCbvs entry.
+  VkDescriptorSet stageSet(const Shader12& stage, const RootArguments12& args, uint32_t* dynamicOffsets);
+  struct DynamicRootCbv;
   // One stage's descriptor set of layout `layout` (the stage's own, or one
   // with more bindings) written from `args`, plus `extra` (its dstSet is
   // filled in); null after fail().

@@ -18,11 +18,14 @@
 #include "sampler12.h"
 #include "shader12.h"
 
+#include <algorithm>
 #include <cstddef>
 #include <deque>
 #include <string>
 
 namespace d3dvk::umd12 {
+
+static_assert(std::size(BoundDrawState12{}.setOffsets[0]) >= Shader12::kMaxDynamicRootCbvs);
 
 // Binds one descriptor set per stage of `pso` for `args`. False after fail().
 bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
@@ -35,25 +38,63 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
   }
   for (const Shader12* shader : pso.stages) {
     if (shader->bindings.bindings.empty()) continue;
-    const VkDescriptorSet set = stageSet(*shader, args);
+    uint32_t offsets[Shader12::kMaxDynamicRootCbvs];
+    const VkDescriptorSet set = stageSet(*shader, args, offsets);
     if (!set) return false;
+    const uint32_t offsetCount = uint32_t(shader->dynamicRootCbvs.size());
     if (graphics && shader->set < std::size(b.sets)) {
-      if (b.sets[shader->set] == set) continue;
+      uint32_t* bound = b.setOffsets[shader->set];
+      if (b.sets[shader->set] == set && std::equal(offsets, offsets + offsetCount, bound)) continue;
       b.sets[shader->set] = set;
+      std::copy(offsets, offsets + offsetCount, bound);
     }
-    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), layout, shader->set, 1, &set, 0, nullptr);
+    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), layout, shader->set, 1, &set, offsetCount, offsets);
   }
   return true;
 }
 
-VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args) {
+// A dynamic root CBV's descriptor (Shader12::dynamicSetLayout) for the
+// address `va` of binding `b`: the buffer from its start, the range the
+// shader reads from the address (its declared size, to at most the buffer's
+// end), and the dynamic offset. The set is keyed by the buffer's address and
+// the range, so that the addresses in one buffer share it. An address naming
+// no live buffer, or one not aligned as the device needs, has no buffer
+// (writeStageSet reads zeros or fails the list, as for a non-dynamic one).
+struct CommandRecorder12::DynamicRootCbv {
+  Resource12* resource = nullptr;
+  VkDeviceSize offset = 0, range = 0;
+  DynamicRootCbv(Device12& device, const rootsig::ShaderBinding& b, UINT64 va) {
+    UINT64 at = 0;
+    Resource12* r = va ? device.bufferAt(va, &at) : nullptr;
+    const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+    if (!r || at % std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 1)) return;
+    resource = r;
+    offset = at;
+    const VkDeviceSize declared = b.constantBufferBytes ? b.constantBufferBytes : 65536;
+    range = std::min<VkDeviceSize>({r->desc.Width - at, declared, limits.maxUniformBufferRange});
+  }
+};
+
+VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args, uint32_t* dynamicOffsets) {
   // What the set is written from, besides the shader: per binding, the root
   // argument it reads (a table's start and extent, a root descriptor's
-  // address, a root-constants binding's words).
+  // address, a root-constants binding's words; a dynamic root CBV's buffer and
+  // range, its offset going into `dynamicOffsets`).
   std::vector<uint64_t>& key = stageKey_;
   key.clear();
+  for (size_t d = 0; d < shader.dynamicRootCbvs.size(); ++d) {
+    const rootsig::ShaderBinding& b = shader.bindings.bindings[shader.dynamicRootCbvs[d]];
+    const UINT64 va = args.parameters[b.index].va;
+    const DynamicRootCbv cbv(*device_, b, va);
+    dynamicOffsets[d] = uint32_t(cbv.offset);
+    key.push_back(cbv.resource ? va - cbv.offset : va);  // (no buffer: the address, so that it is reported again)
+    key.push_back(cbv.range);
+  }
   for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+    if (!shader.dynamicRootCbvs.empty() && b.source == rootsig::BindingSource::RootDescriptor &&
+        b.descriptorClass == rootsig::DescriptorClass::UniformBuffer)
+      continue;  // (above)
     switch (b.source) {
       case rootsig::BindingSource::StaticSampler:
       case rootsig::BindingSource::BufferViewShifts:  // (from the tables and root descriptors)
@@ -85,7 +126,7 @@ VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootAr
     }
     if (c.lastUse < victim->lastUse) victim = &c;
   }
-  const VkDescriptorSet set = writeStageSet(shader, args, shader.setLayout->handle());
+  const VkDescriptorSet set = writeStageSet(shader, args, shader.nativeSetLayout());
   if (!set) return VK_NULL_HANDLE;
   victim->shaderId = shader.id;
   victim->hash = hash;
@@ -252,6 +293,8 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
   // update a bound set (volatile descriptors may change until then), else now.
   const bool deferTables = device.vk().descriptorIndexing().updateAfterBind;
   VkResult result = VK_SUCCESS;
+  // The native layout with dynamic root CBVs (stageSet), or one whose are not (the fallback's).
+  const bool dynamic = shader.dynamicSetLayout && layout == shader.dynamicSetLayout->handle();
   VkDescriptorSet set = transient_->allocate(layout, &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
   SetWrites& out = setWrites_;
@@ -339,6 +382,29 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
         if (!transient_->upload(window, sizeof window, &buffer, &offset, &result))
           return fail(Device12::hresultFor(result), "cannot upload a RWTexture3D view's W window"), VK_NULL_HANDLE;
         buffers.push_back({buffer, offset, sizeof window});
+      }
+    } else if (dynamic && b.descriptorClass == rootsig::DescriptorClass::UniformBuffer) {
+      // A dynamic root CBV (stageSet): the buffer from its start; the address is the bind's dynamic offset.
+      const UINT64 va = args.parameters[b.index].va;
+      const DynamicRootCbv cbv(device, b, va);
+      w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+      if (cbv.resource) {
+        buffers.push_back({cbv.resource->buffer->handle(), 0, cbv.range});
+      } else {
+        UINT64 at = 0;
+        if (va && device.bufferAt(va, &at))
+          return fail(E_INVALIDARG, "a root CBV's GPU virtual address is not aligned as the Vulkan device needs"),
+                 VK_NULL_HANDLE;
+        warnOnce(va ? "a draw or dispatch reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer; it reads zeros"
+                    : "a draw or dispatch reads a root CBV/SRV/UAV that was not set; it reads zeros");
+        // Undefined in D3D12: zeros, from 64 KiB of them (a null descriptor takes no dynamic offset).
+        static const std::vector<unsigned char> zeros(65536);
+        const VkDeviceSize range = std::min<VkDeviceSize>(zeros.size(), limits.maxUniformBufferRange);
+        VkBuffer buffer = VK_NULL_HANDLE;
+        VkDeviceSize offset = 0;
+        if (!transient_->upload(zeros.data(), range, &buffer, &offset, &result))
+          return fail(Device12::hresultFor(result), "cannot upload a root CBV's zeros"), VK_NULL_HANDLE;
+        buffers.push_back({buffer, offset, range});
       }
     } else {  // root descriptor
       const UINT64 va = args.parameters[b.index].va;

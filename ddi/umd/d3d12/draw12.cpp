@@ -41,7 +41,7 @@ VkDescriptorSet Transient12::allocate(VkDescriptorSetLayout layout, VkResult* re
       const VkDescriptorType types[] = {VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER,        VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
                                         VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE,         VK_DESCRIPTOR_TYPE_UNIFORM_TEXEL_BUFFER,
                                         VK_DESCRIPTOR_TYPE_STORAGE_IMAGE,         VK_DESCRIPTOR_TYPE_STORAGE_TEXEL_BUFFER,
-                                        VK_DESCRIPTOR_TYPE_SAMPLER};
+                                        VK_DESCRIPTOR_TYPE_SAMPLER,               VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC};
       VkDescriptorPoolSize sizes[std::size(types)];
       for (size_t i = 0; i < std::size(types); ++i) sizes[i] = {types[i], kPoolDescriptors};
       VkDescriptorPoolCreateInfo info{VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO};

@@ -94,6 +94,7 @@ struct BoundDrawState12 {
   // The graphics sets bound by set index, under `setsLayout` (bindRootArguments).
   VkPipelineLayout setsLayout = VK_NULL_HANDLE;
   VkDescriptorSet sets[8] = {};
+  uint32_t setOffsets[8][4] = {};  // their dynamic offsets (Shader12::dynamicRootCbvs)
   bool dynamicValid = false;
   uint64_t dynamicVersion = 0;  // CommandRecorder12's, when the values below were recorded
   VkExtent2D dynamicExtent{};   // the targets' extent the scissors were clamped to

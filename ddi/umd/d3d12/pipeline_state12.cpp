@@ -108,7 +108,7 @@ HRESULT buildLayout(Device12& device, PipelineState12& pso) {
   uint32_t setCount = 0;
   for (const Shader12* s : pso.stages) setCount = std::max(setCount, s->set + 1);
   std::vector<VkDescriptorSetLayout> sets(setCount, VK_NULL_HANDLE);
-  for (const Shader12* s : pso.stages) sets[s->set] = s->setLayout->handle();
+  for (const Shader12* s : pso.stages) sets[s->set] = s->nativeSetLayout();
   VkResult result = VK_SUCCESS;
   for (VkDescriptorSetLayout& set : sets) {
     if (set) continue;

@@ -241,6 +241,27 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
   VkResult result = VK_SUCCESS;
   shader->setLayout = createSetLayout12(device->vk(), bindings, shader->bindingFlags, &result);
   if (!shader->setLayout) return device->setVkError(result);
+  // Root CBVs as dynamic uniform buffers for native draws (Shader12::dynamicSetLayout).
+  const uint32_t dynamicLimit = std::min(Shader12::kMaxDynamicRootCbvs,
+                                         device->vk().info().properties.limits.maxDescriptorSetUniformBuffersDynamic / 5);
+  std::vector<uint32_t> rootCbvs;
+  for (uint32_t i = 0; i < shader->bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
+    if (b.source == rootsig::BindingSource::RootDescriptor && b.descriptorClass == rootsig::DescriptorClass::UniformBuffer)
+      rootCbvs.push_back(i);
+  }
+  const bool updateAfterBind = std::find(shader->bindingFlags.begin(), shader->bindingFlags.end(),
+                                         VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != shader->bindingFlags.end();
+  if (!rootCbvs.empty() && rootCbvs.size() <= dynamicLimit && !updateAfterBind) {
+    std::sort(rootCbvs.begin(), rootCbvs.end(), [&](uint32_t a, uint32_t b) {
+      return shader->bindings.bindings[a].binding < shader->bindings.bindings[b].binding;
+    });
+    std::vector<VkDescriptorSetLayoutBinding> dynamicBindings = bindings;
+    for (uint32_t i : rootCbvs) dynamicBindings[i].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    shader->dynamicSetLayout = createSetLayout12(device->vk(), dynamicBindings, {}, &result);
+    if (!shader->dynamicSetLayout) return device->setVkError(result);
+    shader->dynamicRootCbvs = std::move(rootCbvs);
+  }
   shader->module = vk::createShaderModule(device->vk(), spirv, &result);
   if (!shader->module) return device->setVkError(result);
   shader.keep();

@@ -44,6 +44,20 @@ struct Shader12 {
   // device has it (the list writes them when it executes, draw12.cpp).
   std::vector<VkDescriptorBindingFlags> bindingFlags;
   std::vector<VkDescriptorPoolSize> poolSizes;  // what one set of setLayout needs
+  // Native draws and dispatches bind the stage's set through dynamicSetLayout
+  // where it exists: setLayout's bindings with the root CBVs listed in
+  // dynamicRootCbvs (indices into bindings.bindings, by binding number) as
+  // UNIFORM_BUFFER_DYNAMIC, so that a new root CBV address in the same buffer
+  // is a new dynamic offset, not a new set. Only for a set without
+  // update-after-bind bindings (Vulkan allows no dynamic ones there), and at
+  // most kMaxDynamicRootCbvs, within the device's per-pipeline-layout limit
+  // shared by five graphics stages. The conservative fallback binds setLayout.
+  static constexpr uint32_t kMaxDynamicRootCbvs = 4;
+  std::unique_ptr<vk::DescriptorSetLayout> dynamicSetLayout;
+  std::vector<uint32_t> dynamicRootCbvs;
+  VkDescriptorSetLayout nativeSetLayout() const {
+    return dynamicSetLayout ? dynamicSetLayout->handle() : setLayout->handle();
+  }
   std::unique_ptr<vk::ShaderModule> module;
   // The parsed DXBC and the options of the native translation, kept for the
   // conservative fallback's variants (translated when a PSO needs them).

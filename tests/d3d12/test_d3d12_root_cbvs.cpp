@@ -1,0 +1,236 @@
+// tests/d3d12: root CBVs that change between draws and dispatches of one
+// list — a vertex and a pixel shader each reading its own root CBV, moved
+// through one upload buffer draw by draw (the stages' sets are bound at new
+// dynamic offsets); compute dispatches reading theirs; a root CBV that was
+// never set, which reads zeros with a message and leaves the list closable.
+// Pixels and UAV words are read back on the Vulkan device under the
+// validation layer.
+#include "d3d12_pipeline_util.h"
+#include "stderr_capture.h"
+
+using namespace d3dvk::test;
+
+namespace {
+
+// VS: SV_Position = POSITION.xy + cb0[0].xy (b0), w 1.
+const char kVsOffset[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyz         0     NONE   float   xy
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+//
+vs_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_input v0.xy
+dcl_output_siv o0.xyzw, position
+add o0.xy, v0.xyxx, cb0[0].xyxx
+mov o0.zw, l(0,0,0,1.000000)
+ret
+)";
+
+// PS: SV_Target0 = cb1[1] (b1; its second vector, so the declared size is 32 bytes).
+const char kPsColour[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_constantbuffer CB1[2], immediateIndexed
+dcl_output o0.xyzw
+mov o0.xyzw, cb1[1].xyzw
+ret
+)";
+
+// CS: u0 word cb0[0].y = cb0[0].x (raw root UAV).
+const char kCsStore[] = R"(cs_5_0
+dcl_constantbuffer CB0[1], immediateIndexed
+dcl_uav_raw u0
+dcl_temps 1
+dcl_thread_group 1, 1, 1
+ishl r0.x, cb0[0].y, l(2)
+store_raw u0.x, r0.x, cb0[0].x
+ret
+)";
+
+struct Rig {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 64 * 1024);
+  ~Rig() {
+    upload->Release();
+    list->Release();
+    allocator->Release();
+    fence->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+  }
+  void run() {
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+  }
+};
+
+// Root parameters 0 (b0, vertex) and 1 (b1, pixel): root CBVs.
+ID3D12RootSignature* graphicsCbvs(ID3D12Device* device) {
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;
+  p[0].Descriptor = {0, 0};
+  p[0].ShaderVisibility = D3D12_SHADER_VISIBILITY_VERTEX;
+  p[1].Descriptor = {1, 0};
+  p[1].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  return createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+}
+
+// A quad over the target's top-left quadrant (NDC [-1,0]×[0,1]), as two triangles.
+const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1, 0};
+
+}  // namespace
+
+TEST_CASE("D3D12: vertex and pixel root CBVs moved through one buffer between draws each reach their draw",
+          "[d3d12][draw]") {
+  Rig r;
+  ID3D12RootSignature* rs = graphicsCbvs(r.device);
+  const std::vector<uint8_t> vs = assembled(kVsOffset), ps = assembled(kPsColour);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  ID3D12PipelineState* pso = nullptr;
+  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  RenderTarget16 target(r.device);
+  writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
+  // Offsets to the four quadrants at 256-byte steps from 4096, colours (as b1's second vector) from 8192.
+  const float offsets[4][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, -1, 0, 0}, {1, -1, 0, 0}};
+  const float colours[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
+  const uint32_t packed[4] = {0xFF0000FF, 0xFF00FF00, 0xFFFF0000, 0xFFFFFFFF};
+  for (int q = 0; q < 4; ++q) {
+    writeUpload(r.upload, 4096 + 256 * q, offsets[q], 16);
+    writeUpload(r.upload, 8192 + 256 * q + 16, colours[q], 16);
+  }
+  const float black[4] = {0, 0, 0, 0};
+  target.bind(r.list, black);
+  r.list->SetGraphicsRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{r.upload->GetGPUVirtualAddress(), sizeof kQuadrant, 12};
+  r.list->IASetVertexBuffers(0, 1, &vbv);
+  const D3D12_GPU_VIRTUAL_ADDRESS base = r.upload->GetGPUVirtualAddress();
+  // Quadrant 0 in quadrant 0's colour, then both moved; the last draw moves only the vertex stage's
+  // (quadrant 3 keeps quadrant 2's colour, then takes its own over it).
+  r.list->SetGraphicsRootConstantBufferView(0, base + 4096);
+  r.list->SetGraphicsRootConstantBufferView(1, base + 8192);
+  r.list->DrawInstanced(6, 1, 0, 0);
+  for (int q = 1; q < 4; ++q) {
+    r.list->SetGraphicsRootConstantBufferView(0, base + 4096 + 256 * q);
+    r.list->SetGraphicsRootConstantBufferView(1, base + 8192 + 256 * q);
+    r.list->DrawInstanced(6, 1, 0, 0);
+  }
+  r.list->SetGraphicsRootConstantBufferView(0, base + 4096 + 256 * 2);  // quadrant 2 again, in quadrant 3's colour
+  r.list->DrawInstanced(6, 1, 0, 0);
+  r.list->SetGraphicsRootConstantBufferView(1, base + 8192 + 256 * 2);  // and in its own, over it
+  r.list->DrawInstanced(6, 1, 0, 0);
+  target.copyOut(r.list);
+  r.run();
+  const std::vector<uint32_t> pixels = target.pixels();
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == packed[(x / 8) + 2 * (y / 8)]);
+    }
+  pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12: dispatches each read the root CBV set before them, moved through one buffer", "[d3d12][compute]") {
+  Rig r;
+  // Root parameters 0 (b0) and 1 (u0): a root CBV and a root UAV.
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_CBV;
+  p[0].Descriptor = {0, 0};
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_UAV;
+  p[1].Descriptor = {0, 0};
+  ID3D12RootSignature* rs = createRootSignature(r.device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE});
+  const std::vector<uint8_t> cs = assembled(kCsStore);
+  const D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+  ID3D12PipelineState* pso = nullptr;
+  REQUIRE(r.device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  D3D12_RESOURCE_DESC ud = bufferDesc(256);
+  ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+  ID3D12Resource* words = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  ID3D12Resource* readback = createBuffer(r.device, D3D12_HEAP_TYPE_READBACK, 256);
+  // Dispatch i stores 100 + i at word i (its root CBV at 256-byte step i).
+  for (uint32_t i = 0; i < 4; ++i) {
+    const uint32_t args[2] = {100 + i, i};
+    writeUpload(r.upload, 256 * i, args, sizeof args);
+  }
+  r.list->SetComputeRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  r.list->SetComputeRootUnorderedAccessView(1, words->GetGPUVirtualAddress());
+  for (uint32_t i = 0; i < 4; ++i) {
+    r.list->SetComputeRootConstantBufferView(0, r.upload->GetGPUVirtualAddress() + 256 * i);
+    r.list->Dispatch(1, 1, 1);
+  }
+  D3D12_RESOURCE_BARRIER b{};
+  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+  b.Transition = {words, 0, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE};
+  r.list->ResourceBarrier(1, &b);
+  r.list->CopyBufferRegion(readback, 0, words, 0, 16);
+  r.run();
+  uint32_t out[4];
+  std::memcpy(out, readBuffer(readback, 16).data(), 16);
+  for (uint32_t i = 0; i < 4; ++i) CHECK(out[i] == 100 + i);
+  readback->Release();
+  words->Release();
+  pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12: a root CBV never set reads zeros, with a message, and the list closes", "[d3d12][draw][lenient]") {
+  Rig r;
+  ID3D12RootSignature* rs = graphicsCbvs(r.device);
+  const std::vector<uint8_t> vs = assembled(kVsOffset), ps = assembled(kPsColour);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  ID3D12PipelineState* pso = nullptr;
+  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  RenderTarget16 target(r.device);
+  writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
+  const float none[4] = {0, 0, 0, 0};
+  writeUpload(r.upload, 4096, none, 16);
+  const float grey[4] = {0.5f, 0.5f, 0.5f, 0.5f};
+  target.bind(r.list, grey);
+  r.list->SetGraphicsRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  const D3D12_VERTEX_BUFFER_VIEW vbv{r.upload->GetGPUVirtualAddress(), sizeof kQuadrant, 12};
+  r.list->IASetVertexBuffers(0, 1, &vbv);
+  r.list->SetGraphicsRootConstantBufferView(0, r.upload->GetGPUVirtualAddress() + 4096);  // b1 never set
+  StderrCapture errors;
+  r.list->DrawInstanced(6, 1, 0, 0);
+  target.copyOut(r.list);
+  r.run();
+  CHECK(errors.text().find("reads a root CBV/SRV/UAV that was not set; it reads zeros") != std::string::npos);
+  const std::vector<uint32_t> pixels = target.pixels();
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == (x < 8 && y < 8 ? 0x00000000u : 0x80808080u));
+    }
+  pso->Release();
+  rs->Release();
+}
