@@ -54,25 +54,30 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
 }
 
 // A dynamic root CBV's descriptor (Shader12::dynamicSetLayout) for the
-// address `va` of binding `b`: the buffer from its start, the range the
+// address `va` of binding `b`: the buffer from `base` (its start, or the
+// 2 GiB step below the address, dynamic offsets being 32-bit), the range the
 // shader reads from the address (its declared size, to at most the buffer's
-// end), and the dynamic offset. The set is keyed by the buffer's address and
-// the range, so that the addresses in one buffer share it. An address naming
-// no live buffer, or one not aligned as the device needs, has no buffer
-// (writeStageSet reads zeros or fails the list, as for a non-dynamic one).
+// end), and the dynamic offset from `base`. The set is keyed by the address
+// of `base` and the range, so that the addresses in one buffer share it. An
+// address naming no live buffer, or one not aligned as the device needs, has
+// no buffer (writeStageSet reads zeros or fails the list, as for a
+// non-dynamic one).
 struct CommandRecorder12::DynamicRootCbv {
   Resource12* resource = nullptr;
-  VkDeviceSize offset = 0, range = 0;
+  VkDeviceSize base = 0, range = 0;
+  uint32_t offset = 0;
   DynamicRootCbv(Device12& device, const rootsig::ShaderBinding& b, UINT64 va) {
     UINT64 at = 0;
     Resource12* r = va ? device.bufferAt(va, &at) : nullptr;
     const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
     if (!r || at % std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 1)) return;
     resource = r;
-    offset = at;
+    base = at >> 31 << 31;
+    offset = uint32_t(at - base);
     const VkDeviceSize declared = b.constantBufferBytes ? b.constantBufferBytes : 65536;
     range = std::min<VkDeviceSize>({r->desc.Width - at, declared, limits.maxUniformBufferRange});
   }
+  UINT64 key(UINT64 va) const { return resource ? va - offset : va; }  // no buffer: the address, reported again
 };
 
 VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args, uint32_t* dynamicOffsets) {
@@ -86,8 +91,8 @@ VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootAr
     const rootsig::ShaderBinding& b = shader.bindings.bindings[shader.dynamicRootCbvs[d]];
     const UINT64 va = args.parameters[b.index].va;
     const DynamicRootCbv cbv(*device_, b, va);
-    dynamicOffsets[d] = uint32_t(cbv.offset);
-    key.push_back(cbv.resource ? va - cbv.offset : va);  // (no buffer: the address, so that it is reported again)
+    dynamicOffsets[d] = cbv.offset;
+    key.push_back(cbv.key(va));
     key.push_back(cbv.range);
   }
   for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
@@ -389,7 +394,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       const DynamicRootCbv cbv(device, b, va);
       w.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
       if (cbv.resource) {
-        buffers.push_back({cbv.resource->buffer->handle(), 0, cbv.range});
+        buffers.push_back({cbv.resource->buffer->handle(), cbv.base, cbv.range});
       } else {
         UINT64 at = 0;
         if (va && device.bufferAt(va, &at))
