@@ -106,6 +106,32 @@ inline void executeAndWait(ID3D12CommandQueue* queue, std::vector<ID3D12CommandL
   REQUIRE(fence->GetCompletedValue() >= *value);
 }
 
+// A device with a direct queue, a fence, an allocator and an open list;
+// run() closes the list, executes it and waits. The device is released last
+// (and must be released for good: the test owns every other reference).
+struct DirectList {
+  ID3D12Device* device = createDevice12();
+  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12Fence* fence = createFence(device);
+  UINT64 fenceValue = 0;
+  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
+  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+  DirectList() = default;
+  DirectList(const DirectList&) = delete;
+  DirectList& operator=(const DirectList&) = delete;
+  ~DirectList() {
+    list->Release();
+    allocator->Release();
+    fence->Release();
+    queue->Release();
+    CHECK(device->Release() == 0);
+  }
+  void run() {
+    REQUIRE(list->Close() == S_OK);
+    executeAndWait(queue, {list}, fence, &fenceValue);
+  }
+};
+
 inline std::vector<unsigned char> readBuffer(ID3D12Resource* buffer, size_t size) {
   void* data = nullptr;
   REQUIRE(buffer->Map(0, nullptr, &data) == S_OK);

@@ -67,26 +67,10 @@ store_raw u0.x, r0.x, cb0[0].x
 ret
 )";
 
-struct Rig {
-  ID3D12Device* device = createDevice12();
-  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12Fence* fence = createFence(device);
-  UINT64 fenceValue = 0;
-  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+// The list and an upload buffer for vertices and constants.
+struct Rig : DirectList {
   ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 64 * 1024);
-  ~Rig() {
-    upload->Release();
-    list->Release();
-    allocator->Release();
-    fence->Release();
-    queue->Release();
-    CHECK(device->Release() == 0);
-  }
-  void run() {
-    REQUIRE(list->Close() == S_OK);
-    executeAndWait(queue, {list}, fence, &fenceValue);
-  }
+  ~Rig() { upload->Release(); }
 };
 
 // Root parameters 0 (b0, vertex) and 1 (b1, pixel): root CBVs.
@@ -103,16 +87,22 @@ ID3D12RootSignature* graphicsCbvs(ID3D12Device* device) {
 // A quad over the target's top-left quadrant (NDC [-1,0]×[0,1]), as two triangles.
 const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1, 0};
 
+// The offset VS + colour PS pipeline state under `rs`.
+ID3D12PipelineState* offsetColourPso(ID3D12Device* device, ID3D12RootSignature* rs) {
+  const std::vector<uint8_t> vs = assembled(kVsOffset), ps = assembled(kPsColour);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
+  ID3D12PipelineState* pso = nullptr;
+  REQUIRE(device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  return pso;
+}
+
 }  // namespace
 
 TEST_CASE("D3D12: vertex and pixel root CBVs moved through one buffer between draws each reach their draw",
           "[d3d12][draw]") {
   Rig r;
   ID3D12RootSignature* rs = graphicsCbvs(r.device);
-  const std::vector<uint8_t> vs = assembled(kVsOffset), ps = assembled(kPsColour);
-  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
-  ID3D12PipelineState* pso = nullptr;
-  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  ID3D12PipelineState* pso = offsetColourPso(r.device, rs);
   RenderTarget16 target(r.device);
   writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
   // Offsets to the four quadrants at 256-byte steps from 4096, colours (as b1's second vector) from 8192.
@@ -204,10 +194,7 @@ TEST_CASE("D3D12: dispatches each read the root CBV set before them, moved throu
 TEST_CASE("D3D12: a root CBV never set reads zeros, with a message, and the list closes", "[d3d12][draw][lenient]") {
   Rig r;
   ID3D12RootSignature* rs = graphicsCbvs(r.device);
-  const std::vector<uint8_t> vs = assembled(kVsOffset), ps = assembled(kPsColour);
-  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
-  ID3D12PipelineState* pso = nullptr;
-  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  ID3D12PipelineState* pso = offsetColourPso(r.device, rs);
   RenderTarget16 target(r.device);
   writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
   const float none[4] = {0, 0, 0, 0};

@@ -41,14 +41,8 @@ store_raw u0.x, r0.x, l(1)
 ret
 )";
 
-// One device and queue, a triangle over the whole viewport, an open list.
-struct Rig {
-  ID3D12Device* device = createDevice12();
-  ID3D12CommandQueue* queue = createQueue(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12Fence* fence = createFence(device);
-  UINT64 fenceValue = 0;
-  ID3D12CommandAllocator* allocator = createAllocator(device, D3D12_COMMAND_LIST_TYPE_DIRECT);
-  ID3D12GraphicsCommandList* list = createList(device, D3D12_COMMAND_LIST_TYPE_DIRECT, allocator);
+// An open list, a triangle over the whole viewport, and what a case creates.
+struct Rig : DirectList {
   ID3D12Resource* vertices = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 256);
   std::vector<ID3D12DeviceChild*> owned;
 
@@ -59,11 +53,6 @@ struct Rig {
   ~Rig() {
     for (ID3D12DeviceChild* o : owned) o->Release();
     vertices->Release();
-    list->Release();
-    allocator->Release();
-    fence->Release();
-    queue->Release();
-    CHECK(device->Release() == 0);
   }
   template <class T>
   T* own(T* object) {
@@ -82,10 +71,6 @@ struct Rig {
     list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
     const D3D12_VERTEX_BUFFER_VIEW vbv{vertices->GetGPUVirtualAddress(), 36, 12};
     list->IASetVertexBuffers(0, 1, &vbv);
-  }
-  void run() {
-    REQUIRE(list->Close() == S_OK);
-    executeAndWait(queue, {list}, fence, &fenceValue);
   }
 };
 
