@@ -19,6 +19,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   transient_ = transient;
   state_ = DrawState12{};
   stateReplaced();
+  matchedSignature_ = {};
   predicate_ = {};
   pendingBarrier_ = false;
   pendingScope_ = {};

@@ -347,6 +347,13 @@ class CommandRecorder12 {
   // filled in); null after fail().
   VkDescriptorSet writeStageSet(const Shader12& stage, const RootArguments12& args, VkDescriptorSetLayout layout,
                                 const VkWriteDescriptorSet* extra = nullptr);
+  // Whether `args` were set under the root signature `pso` was created with,
+  // or one of the same layout (the last answer is kept); false after fail().
+  bool rootSignatureMatches(const PipelineState12& pso, const RootArguments12& args, const char* what);
+  struct {
+    const PipelineState12* pipeline = nullptr;
+    const RootSignature12* signature = nullptr;
+  } matchedSignature_;
   // The draw's checks (draw12.cpp); its targets (preparedTargets_: valid
   // until the next prepareDraw), or null when the draw is dropped or failed.
   const DrawTargets12* prepareDraw(bool indexed);

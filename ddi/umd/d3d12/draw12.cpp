@@ -214,6 +214,16 @@ void CommandRecorder12::setStencilRef(UINT ref) {
   state_.stencilRef = ref;
 }
 
+bool CommandRecorder12::rootSignatureMatches(const PipelineState12& pso, const RootArguments12& args, const char* what) {
+  if (matchedSignature_.pipeline == &pso && matchedSignature_.signature == args.signature) return true;
+  if (pso.stages.empty() || !args.signature || !(pso.stages.front()->signature == args.signature->desc))
+    return fail(E_INVALIDARG, (std::string(what) + ": the root signature set on the list is not the one the pipeline "
+                               "state was created with (nor one of the same layout)").c_str()),
+           false;
+  matchedSignature_ = {&pso, args.signature};
+  return true;
+}
+
 // Checks the graphics state against the pipeline state and the bound
 // targets; false (nothing recorded) when the draw is dropped or failed. The
 // targets are derived again only when the render targets, the pipeline
@@ -225,6 +235,7 @@ const DrawTargets12* CommandRecorder12::prepareDraw(bool indexed) {
   if (!pso || pso->compute) return fail(E_INVALIDARG, "a draw without a graphics pipeline state (SetPipelineState)"), nullptr;
   if (!s.graphics.signature)
     return fail(E_INVALIDARG, "a draw without a graphics root signature (SetGraphicsRootSignature)"), nullptr;
+  if (!rootSignatureMatches(*pso, s.graphics, "a draw")) return nullptr;
   const state::InputAssembly assembly = state::translateTopology(D3D10_DDI_PRIMITIVE_TOPOLOGY(s.topology));
   if (!assembly.valid) return fail(E_INVALIDARG, "a draw without a primitive topology (IASetPrimitiveTopology)"), nullptr;
   if (topologyType(assembly.topology) != pso->topologyType)
@@ -553,6 +564,7 @@ void CommandRecorder12::dispatch(UINT x, UINT y, UINT z) {
   if (!pso || !pso->compute) return fail(E_INVALIDARG, "Dispatch without a compute pipeline state (SetPipelineState)");
   if (!state_.compute.signature)
     return fail(E_INVALIDARG, "Dispatch without a compute root signature (SetComputeRootSignature)");
+  if (!rootSignatureMatches(*pso, state_.compute, "Dispatch")) return;
   VkCommandBuffer cmd = orderedCommand();
   if (!cmd) return;
   vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_COMPUTE, pso->pipeline->handle());

@@ -98,6 +98,7 @@ void CommandRecorder12::executeIndirect(const CommandSignature12& signature, UIN
     if (!pso || !pso->compute) return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute pipeline state");
     if (!state_.compute.signature)
       return fail(E_INVALIDARG, "ExecuteIndirect (DISPATCH) without a compute root signature (SetComputeRootSignature)");
+    if (!rootSignatureMatches(*pso, state_.compute, "ExecuteIndirect (DISPATCH)")) return;
     // Every command goes through a scratch copy, whose commands past the count
     // (Vulkan has no vkCmdDispatchIndirectCount) and whose commands of more than
     // 65535 groups in a dimension are zeroed on the GPU (dispatch_count.comp).

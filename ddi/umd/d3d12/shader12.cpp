@@ -150,6 +150,7 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
     }
     shader->reflection = dxbc::reflect(parsed);
     shader->bindings = rootsig::bindShader(rs->desc, parsed.program, shader->set);
+    shader->signature = rs->desc;
     if (!shader->bindings.error.empty()) {
       umd::logError("D3D12: " + shader->bindings.error);
       return device->setError(shader->bindings.mismatch ? E_INVALIDARG : E_NOTIMPL);

@@ -32,6 +32,9 @@ struct Shader12 {
   uint32_t set = 0;  // the stage's descriptor set
   dxbc::ShaderReflection reflection;
   rootsig::ShaderBindings bindings;
+  // The root signature it was created with: a draw or dispatch under another
+  // (not of the same layout) would read root arguments it does not have.
+  rootsig::RootSignatureDesc signature;
   // Root-constants bindings: their first word in the list's root-constant words and their word count.
   std::vector<std::pair<uint32_t, uint32_t>> constantWords;  // by binding (unused for other sources)
   std::vector<std::shared_ptr<vk::Sampler>> staticSamplers;  // the immutable samplers the layout holds
