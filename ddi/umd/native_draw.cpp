@@ -336,11 +336,64 @@ void allowRepeatedDraw(Device& device, const DrawCall& call) {
   r.ddiCalls = device.ddiCalls();
 }
 
-bool recordRepeatedDraw(Device& device, const DrawCall& call) {
-  NativeDrawCache::Repeat& r = device.nativeDrawCache().repeat;
-  if (!r.valid || r.ddiCalls != device.ddiCalls() || call.indexed != r.indexed || call.indirectBuffer ||
-      call.autoBuffer)
+namespace {
+// A repeat after binding calls (rebind in recordRepeatedDraw): collects the
+// dirty stages again and binds the sets whose dynamic constant-buffer offsets
+// moved, where nothing else did — the same descriptors in every stage, the
+// bound vertex and index buffers. False: the caller records the draw in full
+// (from the collections as they are now). Queue mutex held.
+bool rebindDynamicOffsets(Device& device, const DrawCall& call, VkCommandBuffer cmd) {
+  NativeDrawCache& c = device.nativeDrawCache();
+  const DrawState& s = device.draw;
+  BoundCommandState& b = device.recorder().bound();
+  if (b.layout != c.pipelineLayout) return false;
+  if (s.inputLayout)
+    for (const VkVertexInputBindingDescription& binding : s.inputLayout->vertexInput.bindings) {
+      const VertexBufferBinding vb = vertexBufferBinding(device, call, binding);
+      const BoundCommandState::VertexBuffer want{vb.buffer, vb.offset, vb.stride};
+      if (!(b.vertexBuffersValid & (1u << binding.binding)) || !(b.vertexBuffers[binding.binding] == want)) return false;
+    }
+  if (call.indexed && (b.indexBuffer != s.indexBuffer->buffer->handle() ||
+                       b.indexOffset != s.indexBuffer->bufferOffset + s.indexOffset))
     return false;
+  const std::array<const Shader*, DrawState::kStages> shaders = s.stageShaders();
+  const uint32_t setCount = s.drawSetCount();
+  uint64_t versions[DrawState::kStages];
+  for (uint32_t i = 0; i < setCount; ++i) versions[i] = c.stages[i].version;
+  if (!updateStages(device, c, shaders.data(), setCount)) return false;
+  for (uint32_t i = 0; i < setCount; ++i)
+    if (c.stages[i].version != versions[i] || (!c.stages[i].layout->push && b.sets[i] != c.stages[i].set)) return false;
+  // The same resources as the previous draw, but a moved slice's are fresh
+  // (dynamic_buffer.h): declared again (no barrier may be needed), and in use
+  // by this batch, so that the next Map(WRITE_DISCARD) takes another slice.
+  Recorder& rec = device.recorder();
+  for (uint32_t i = 0; i < setCount; ++i)
+    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) rec.access(*a.resource, a.write, a.layout);
+  if (rec.barrierNeeded()) return false;
+  rec.barrier(cmd);  // (records nothing: marks the accesses as this batch's)
+  const uint64_t serial = device.queue().openSerial();
+  for (uint32_t i = 0; i < setCount; ++i)
+    for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    const NativeDrawCache::Stage& st = c.stages[i];
+    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
+    if (st.layout->push || b.dynamicOffsets[i] == offsets) continue;
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipelineLayout, i, 1, &st.set,
+                            uint32_t(offsets.size()), offsets.data());
+    b.dynamicOffsets[i] = offsets;
+  }
+  return true;
+}
+}  // namespace
+
+bool recordRepeatedDraw(Device& device, const DrawCall& call) {
+  NativeDrawCache& c = device.nativeDrawCache();
+  NativeDrawCache::Repeat& r = c.repeat;
+  if (!r.valid || call.indexed != r.indexed || call.indirectBuffer || call.autoBuffer) return false;
+  // Only binding calls since (Map of a constant buffer, *SetConstantBuffers,
+  // ...): a repeat if they moved nothing but dynamic offsets.
+  const bool rebind = r.ddiCalls != device.ddiCalls();
+  if (rebind && !(c.prepared.valid && c.prepared.stateCalls == device.stateCalls())) return false;
   if (call.count == 0 || call.instances == 0) return true;  // nothing drawn (prepareDraw)
   // The index and vertex buffers the previous draw bound must serve this one too.
   if (call.indexed && (uint64_t(call.first) * r.indexBytes >= r.indexLimit ||
@@ -354,7 +407,9 @@ bool recordRepeatedDraw(Device& device, const DrawCall& call) {
   if (!cmd || cmd != r.cmd || rec.epoch() != r.epoch || !rec.renderPassOpen() || rec.barrierNeeded() ||
       device.queue().openSerial() != r.serial)
     return false;
+  if (rebind && !rebindDynamicOffsets(device, call, cmd)) return false;
   cmdDraw(cmd, call);
+  r.ddiCalls = device.ddiCalls();
   return true;
 }
 

@@ -19,7 +19,10 @@
 //   (Device::ddiCalls) repeats it: only vkCmdDraw* is recorded
 //   (recordRepeatedDraw), while the command buffer, its barrier epoch, its
 //   open instance and its serial are still the previous draw's
-//   (D3DVK_REPEAT_DRAWS=0 records every draw in full).
+//   (D3DVK_REPEAT_DRAWS=0 records every draw in full); after only binding
+//   calls that moved nothing but dynamic constant-buffer offsets (Map of a
+//   bound constant buffer, the same buffers set again), it also binds the
+//   stages' sets at their new offsets.
 // Callers hold the device's queue mutex (recordRepeatedDraw takes it).
 #pragma once
 
@@ -98,10 +101,11 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
 // direct draw may repeat it (no stream output, predication, UAV writes,
 // indirect arguments or indices past the buffer), as of the DDI calls so far.
 void allowRepeatedDraw(Device& device, const DrawCall& call);
-// A direct draw that repeats the previous native draw's state: recorded (or,
-// with nothing to draw, dropped as prepareDraw would) and true; false when
-// anything it depends on may have changed (the caller records it in full).
-// Takes the queue mutex.
+// A direct draw that repeats the previous native draw's state, or that state
+// with constant buffers moved (new dynamic offsets): recorded (or, with
+// nothing to draw, dropped as prepareDraw would) and true; false when anything
+// else it depends on may have changed (the caller records it in full, from
+// the stages' collections as they are now). Takes the queue mutex.
 bool recordRepeatedDraw(Device& device, const DrawCall& call);
 
 // After recordNativeDraw of a direct draw on the native path (no statistics
