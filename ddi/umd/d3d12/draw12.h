@@ -1,15 +1,18 @@
 // ddi/umd/d3d12/draw12.h — a D3D12 command list's pipeline state and root
 // arguments (IA/RS/OM state, the pipeline state, the graphics and compute root
 // signatures with their arguments, the descriptor heaps) and what a draw or
-// dispatch records from them (draw12.cpp): per draw, one descriptor set per
-// shader stage written from the root arguments (root constants uploaded to a
-// host-visible buffer, root CBV/SRV/UAV at their GPU virtual addresses,
-// descriptor-table entries read from the heap when the draw is recorded),
-// then a dynamic-rendering pass over the bound RTVs/DSV (LOAD/STORE, images in
-// GENERAL) around the draw, after the recorder's full barrier like every other
-// command (command_recorder12.h). The descriptor sets and uploads come from the
-// command allocator's Transient12 and live until the allocator is reset, as
-// D3D12's command memory does.
+// dispatch records from them (draw12.cpp, descriptor_sets12.cpp): one
+// descriptor set per shader stage written from the root arguments it reads
+// (root constants uploaded to a host-visible buffer, root CBV/SRV/UAV at their
+// GPU virtual addresses — root CBVs as dynamic offsets where the stage's set
+// allows — descriptor-table entries read from the heap), written only for
+// argument values the recording has not seen; draws into the same RTVs/DSV
+// share one dynamic-rendering instance (LOAD/STORE, images in GENERAL), with
+// barriers only where the application or an attachment hazard asks
+// (command_recorder12.h); the attachments and dynamic state are derived
+// again only when their setters or the pipeline state changed. The descriptor
+// sets and uploads come from the command allocator's Transient12 and live
+// until the allocator is reset, as D3D12's command memory does.
 #pragma once
 
 #include "d3d12umddi.h"
