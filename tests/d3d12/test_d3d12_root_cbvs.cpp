@@ -67,10 +67,25 @@ store_raw u0.x, r0.x, cb0[0].x
 ret
 )";
 
+// A quad over the target's top-left quadrant (NDC [-1,0]×[0,1]), as two triangles.
+const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1, 0};
+
 // The list and an upload buffer for vertices and constants.
 struct Rig : DirectList {
   ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 64 * 1024);
   ~Rig() { upload->Release(); }
+  // Clears `target` to `clear` and sets it, `rs`, `pso` and the quadrant
+  // (written at the upload buffer's start) as the list's draw state.
+  void bindQuadrantDraw(const RenderTarget16& target, const float clear[4], ID3D12RootSignature* rs,
+                        ID3D12PipelineState* pso) {
+    writeUpload(upload, 0, kQuadrant, sizeof kQuadrant);
+    target.bind(list, clear);
+    list->SetGraphicsRootSignature(rs);
+    list->SetPipelineState(pso);
+    list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+    const D3D12_VERTEX_BUFFER_VIEW vbv{upload->GetGPUVirtualAddress(), sizeof kQuadrant, 12};
+    list->IASetVertexBuffers(0, 1, &vbv);
+  }
 };
 
 // Root parameters 0 (b0, vertex) and 1 (b1, pixel): root CBVs.
@@ -83,9 +98,6 @@ ID3D12RootSignature* graphicsCbvs(ID3D12Device* device) {
   p[1].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
   return createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
 }
-
-// A quad over the target's top-left quadrant (NDC [-1,0]×[0,1]), as two triangles.
-const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1, 0};
 
 // The offset VS + colour PS pipeline state under `rs`.
 ID3D12PipelineState* offsetColourPso(ID3D12Device* device, ID3D12RootSignature* rs) {
@@ -104,7 +116,6 @@ TEST_CASE("D3D12: vertex and pixel root CBVs moved through one buffer between dr
   ID3D12RootSignature* rs = graphicsCbvs(r.device);
   ID3D12PipelineState* pso = offsetColourPso(r.device, rs);
   RenderTarget16 target(r.device);
-  writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
   // Offsets to the four quadrants at 256-byte steps from 4096, colours (as b1's second vector) from 8192.
   const float offsets[4][4] = {{0, 0, 0, 0}, {1, 0, 0, 0}, {0, -1, 0, 0}, {1, -1, 0, 0}};
   const float colours[4][4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 1}, {1, 1, 1, 1}};
@@ -114,12 +125,7 @@ TEST_CASE("D3D12: vertex and pixel root CBVs moved through one buffer between dr
     writeUpload(r.upload, 8192 + 256 * q + 16, colours[q], 16);
   }
   const float black[4] = {0, 0, 0, 0};
-  target.bind(r.list, black);
-  r.list->SetGraphicsRootSignature(rs);
-  r.list->SetPipelineState(pso);
-  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  const D3D12_VERTEX_BUFFER_VIEW vbv{r.upload->GetGPUVirtualAddress(), sizeof kQuadrant, 12};
-  r.list->IASetVertexBuffers(0, 1, &vbv);
+  r.bindQuadrantDraw(target, black, rs, pso);
   const D3D12_GPU_VIRTUAL_ADDRESS base = r.upload->GetGPUVirtualAddress();
   // Quadrant 0 in quadrant 0's colour, then both moved; the last draw moves only the vertex stage's
   // (quadrant 3 keeps quadrant 2's colour, then takes its own over it).
@@ -196,16 +202,10 @@ TEST_CASE("D3D12: a root CBV never set reads zeros, with a message, and the list
   ID3D12RootSignature* rs = graphicsCbvs(r.device);
   ID3D12PipelineState* pso = offsetColourPso(r.device, rs);
   RenderTarget16 target(r.device);
-  writeUpload(r.upload, 0, kQuadrant, sizeof kQuadrant);
   const float none[4] = {0, 0, 0, 0};
   writeUpload(r.upload, 4096, none, 16);
   const float grey[4] = {0.6f, 0.6f, 0.6f, 0.6f};  // 153 of 255, exactly
-  target.bind(r.list, grey);
-  r.list->SetGraphicsRootSignature(rs);
-  r.list->SetPipelineState(pso);
-  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  const D3D12_VERTEX_BUFFER_VIEW vbv{r.upload->GetGPUVirtualAddress(), sizeof kQuadrant, 12};
-  r.list->IASetVertexBuffers(0, 1, &vbv);
+  r.bindQuadrantDraw(target, grey, rs, pso);
   r.list->SetGraphicsRootConstantBufferView(0, r.upload->GetGPUVirtualAddress() + 4096);  // b1 never set
   StderrCapture errors;
   r.list->DrawInstanced(6, 1, 0, 0);

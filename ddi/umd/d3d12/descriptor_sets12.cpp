@@ -64,13 +64,16 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
 // non-dynamic one).
 struct CommandRecorder12::DynamicRootCbv {
   Resource12* resource = nullptr;
+  bool misaligned = false;  // (then no resource) the address is in a live buffer
   VkDeviceSize base = 0, range = 0;
   uint32_t offset = 0;
   DynamicRootCbv(Device12& device, const rootsig::ShaderBinding& b, UINT64 va) {
     UINT64 at = 0;
     Resource12* r = va ? device.bufferAt(va, &at) : nullptr;
     const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
-    if (!r || at % std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 1)) return;
+    if (!r) return;
+    misaligned = at % std::max<VkDeviceSize>(limits.minUniformBufferOffsetAlignment, 1) != 0;
+    if (misaligned) return;
     resource = r;
     base = at >> 31 << 31;
     offset = uint32_t(at - base);
@@ -97,9 +100,7 @@ VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootAr
   }
   for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
-    if (!shader.dynamicRootCbvs.empty() && b.source == rootsig::BindingSource::RootDescriptor &&
-        b.descriptorClass == rootsig::DescriptorClass::UniformBuffer)
-      continue;  // (above)
+    if (!shader.dynamicRootCbvs.empty() && Shader12::isRootCbv(b)) continue;  // (above)
     switch (b.source) {
       case rootsig::BindingSource::StaticSampler:
       case rootsig::BindingSource::BufferViewShifts:  // (from the tables and root descriptors)
@@ -396,8 +397,7 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
       if (cbv.resource) {
         buffers.push_back({cbv.resource->buffer->handle(), cbv.base, cbv.range});
       } else {
-        UINT64 at = 0;
-        if (va && device.bufferAt(va, &at))
+        if (cbv.misaligned)
           return fail(E_INVALIDARG, "a root CBV's GPU virtual address is not aligned as the Vulkan device needs"),
                  VK_NULL_HANDLE;
         warnOnce(va ? "a draw or dispatch reads a root CBV/SRV/UAV whose GPU virtual address names no live buffer; it reads zeros"

@@ -246,11 +246,8 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
   const uint32_t dynamicLimit = std::min(Shader12::kMaxDynamicRootCbvs,
                                          device->vk().info().properties.limits.maxDescriptorSetUniformBuffersDynamic / 5);
   std::vector<uint32_t> rootCbvs;
-  for (uint32_t i = 0; i < shader->bindings.bindings.size(); ++i) {
-    const rootsig::ShaderBinding& b = shader->bindings.bindings[i];
-    if (b.source == rootsig::BindingSource::RootDescriptor && b.descriptorClass == rootsig::DescriptorClass::UniformBuffer)
-      rootCbvs.push_back(i);
-  }
+  for (uint32_t i = 0; i < shader->bindings.bindings.size(); ++i)
+    if (Shader12::isRootCbv(shader->bindings.bindings[i])) rootCbvs.push_back(i);
   const bool updateAfterBind = std::find(shader->bindingFlags.begin(), shader->bindingFlags.end(),
                                          VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != shader->bindingFlags.end();
   if (!rootCbvs.empty() && rootCbvs.size() <= dynamicLimit && !updateAfterBind) {

@@ -58,6 +58,9 @@ struct Shader12 {
   static constexpr uint32_t kMaxDynamicRootCbvs = 4;
   std::unique_ptr<vk::DescriptorSetLayout> dynamicSetLayout;
   std::vector<uint32_t> dynamicRootCbvs;
+  static bool isRootCbv(const rootsig::ShaderBinding& b) {
+    return b.source == rootsig::BindingSource::RootDescriptor && b.descriptorClass == rootsig::DescriptorClass::UniformBuffer;
+  }
   VkDescriptorSetLayout nativeSetLayout() const {
     return dynamicSetLayout ? dynamicSetLayout->handle() : setLayout->handle();
   }
