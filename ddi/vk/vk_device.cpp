@@ -60,8 +60,16 @@ PhysicalDeviceInfo queryPhysicalDevice(VkPhysicalDevice physicalDevice) {
     info.conservative.pNext = nullptr;
     subgroup.pNext = &info.conservative;
   }
+  VkPhysicalDeviceProperties plain{};
+  vkGetPhysicalDeviceProperties(physicalDevice, &plain);
+  VkPhysicalDeviceDescriptorIndexingProperties indexing{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_DESCRIPTOR_INDEXING_PROPERTIES};
+  if (plain.apiVersion >= VK_API_VERSION_1_2) {
+    indexing.pNext = props2.pNext;
+    props2.pNext = &indexing;
+  }
   vkGetPhysicalDeviceProperties2(physicalDevice, &props2);
   info.conservative.pNext = nullptr;
+  info.maxUpdateAfterBindUniformBuffersDynamic = indexing.maxDescriptorSetUpdateAfterBindUniformBuffersDynamic;
   info.properties = props2.properties;
   info.driverName = driver.driverName;
   info.driverInfo = driver.driverInfo;

@@ -47,6 +47,10 @@ struct PhysicalDeviceInfo {
   bool shaderInt64 = false;
   bool shaderFloat64 = false;
   bool demoteToHelperInvocation = false;
+  // maxDescriptorSetUpdateAfterBindUniformBuffersDynamic (Vulkan 1.2): the
+  // dynamic uniform buffers a pipeline layout may hold when any of its sets
+  // is created for update-after-bind pools (0 before Vulkan 1.2).
+  uint32_t maxUpdateAfterBindUniformBuffersDynamic = 0;
   std::vector<std::string> extensions;
 
   bool hasExtension(const char* name) const;

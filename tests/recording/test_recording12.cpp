@@ -6,7 +6,8 @@
 // targets' pass as its load op, a stage's descriptor set written once per
 // distinct root-argument values it reads — counted with D3DVK_STATS around
 // the list's recording, with the pixels read back; a root CBV that moves
-// within one buffer is a new dynamic offset, not a new set.
+// within one buffer is a new dynamic offset, not a new set, beside a
+// descriptor table too.
 #include "../d3d12/d3d12_pipeline_util.h"
 #include "recording_stats.h"
 
@@ -236,6 +237,63 @@ add o0.xyzw, r0.xyzw, cb0[0].xyzw
 ret
 )";
 
+// Two 1×1 textures, red and green, as entries 0 and 1 of a shader-visible
+// heap, uploaded by commands on the rig's list.
+struct RedGreenTable {
+  static constexpr uint32_t kTexels[2] = {0xff0000ffu, 0xff00ff00u};
+  ID3D12Resource* upload;
+  ID3D12Resource* textures[2];
+  ID3D12DescriptorHeap* heap = nullptr;
+  D3D12_GPU_DESCRIPTOR_HANDLE red{}, green{};
+  explicit RedGreenTable(Rig12& r) : upload(createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 1024)) {
+    D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
+    REQUIRE(r.device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), reinterpret_cast<void**>(&heap)) == S_OK);
+    const UINT step = r.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
+    for (int t = 0; t < 2; ++t) {
+      textures[t] = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT,
+                                    texture2DDesc(1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_NONE),
+                                    D3D12_RESOURCE_STATE_COPY_DEST);
+      writeUpload(upload, 512 * t, &kTexels[t], 4);
+      const D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{UINT64(512 * t), {DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, 1, 256}};
+      D3D12_TEXTURE_COPY_LOCATION dst = subresourceLocation(textures[t], 0), src = footprintLocation(upload, fp);
+      r.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
+      D3D12_RESOURCE_BARRIER b{};
+      b.Transition = {textures[t], 0, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE};
+      r.list->ResourceBarrier(1, &b);
+      r.device->CreateShaderResourceView(textures[t], nullptr, {heap->GetCPUDescriptorHandleForHeapStart().ptr + t * step});
+    }
+    red = heap->GetGPUDescriptorHandleForHeapStart();
+    green = {red.ptr + step};
+  }
+  ~RedGreenTable() {
+    heap->Release();
+    for (ID3D12Resource* t : textures) t->Release();
+    upload->Release();
+  }
+};
+
+// The texel-plus-constant pipeline state under a root signature of b0 as
+// `constants` (a root CBV or four root constants) and a table of t0, both for
+// the pixel shader; `rs` receives the root signature.
+ID3D12PipelineState* texelPlusConstantPso(ID3D12Device* device, D3D12_ROOT_PARAMETER_TYPE constants,
+                                          ID3D12RootSignature** rs) {
+  static const D3D12_DESCRIPTOR_RANGE srvRange{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
+  D3D12_ROOT_PARAMETER p[2]{};
+  p[0].ParameterType = constants;
+  if (constants == D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS) p[0].Constants = {0, 0, 4};
+  else p[0].Descriptor = {0, 0};
+  p[0].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
+  p[1].DescriptorTable = {1, &srvRange};
+  p[1].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
+  *rs = createRootSignature(device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
+  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kTexelPlusConstantPs);
+  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(*rs, vs, ps);
+  ID3D12PipelineState* pso = nullptr;
+  REQUIRE(device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+  return pso;
+}
+
 }  // namespace
 
 TEST_CASE("D3D12: a draw whose pixel stage reads the table and root constants of an earlier draw of the list binds "
@@ -243,52 +301,15 @@ TEST_CASE("D3D12: a draw whose pixel stage reads the table and root constants of
           "[recording][d3d12][pixels]") {
   Rig12 r;
   // Root: b0 (four constants) and a table of t0, both for the pixel shader.
-  D3D12_DESCRIPTOR_RANGE srvRange{D3D12_DESCRIPTOR_RANGE_TYPE_SRV, 1, 0, 0, 0};
-  D3D12_ROOT_PARAMETER p[2]{};
-  p[0].ParameterType = D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS;
-  p[0].Constants = {0, 0, 4};
-  p[0].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
-  p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
-  p[1].DescriptorTable = {1, &srvRange};
-  p[1].ShaderVisibility = D3D12_SHADER_VISIBILITY_PIXEL;
-  ID3D12RootSignature* rs =
-      createRootSignature(r.device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_ALLOW_INPUT_ASSEMBLER_INPUT_LAYOUT});
-  const std::vector<uint8_t> vs = assembled(kPipelineVsPosition), ps = assembled(kTexelPlusConstantPs);
-  const D3D12_GRAPHICS_PIPELINE_STATE_DESC pd = constantColourPsoDesc(rs, vs, ps);
-  void* out = nullptr;
-  REQUIRE(r.device->CreateGraphicsPipelineState(&pd, __uuidof(ID3D12PipelineState), &out) == S_OK);
-  auto* pso = static_cast<ID3D12PipelineState*>(out);
+  ID3D12RootSignature* rs = nullptr;
+  ID3D12PipelineState* pso = texelPlusConstantPso(r.device, D3D12_ROOT_PARAMETER_TYPE_32BIT_CONSTANTS, &rs);
+  RedGreenTable textures(r);
 
-  // Two 1×1 textures, red and green, as heap entries 0 and 1.
-  const uint32_t texels[2] = {0xff0000ffu, 0xff00ff00u};
-  ID3D12Resource* upload = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 1024);
-  ID3D12Resource* textures[2];
-  D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
-  REQUIRE(r.device->CreateDescriptorHeap(&hd, __uuidof(ID3D12DescriptorHeap), &out) == S_OK);
-  auto* heap = static_cast<ID3D12DescriptorHeap*>(out);
-  const UINT step = r.device->GetDescriptorHandleIncrementSize(D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV);
-  for (int t = 0; t < 2; ++t) {
-    textures[t] = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT,
-                                  texture2DDesc(1, 1, DXGI_FORMAT_R8G8B8A8_UNORM, D3D12_RESOURCE_FLAG_NONE),
-                                  D3D12_RESOURCE_STATE_COPY_DEST);
-    writeUpload(upload, 512 * t, &texels[t], 4);
-    const D3D12_PLACED_SUBRESOURCE_FOOTPRINT fp{UINT64(512 * t), {DXGI_FORMAT_R8G8B8A8_UNORM, 1, 1, 1, 256}};
-    D3D12_TEXTURE_COPY_LOCATION dst = subresourceLocation(textures[t], 0), src = footprintLocation(upload, fp);
-    r.list->CopyTextureRegion(&dst, 0, 0, 0, &src, nullptr);
-    D3D12_RESOURCE_BARRIER b{};
-    b.Transition = {textures[t], 0, D3D12_RESOURCE_STATE_COPY_DEST, D3D12_RESOURCE_STATE_PIXEL_SHADER_RESOURCE};
-    r.list->ResourceBarrier(1, &b);
-    r.device->CreateShaderResourceView(textures[t], nullptr, {heap->GetCPUDescriptorHandleForHeapStart().ptr + t * step});
-  }
-
-  const float black[4] = {0, 0, 0, 0};
-  r.target.bind(r.list, black);
-  r.list->SetDescriptorHeaps(1, &heap);
+  r.bindDrawState();
+  r.list->SetDescriptorHeaps(1, &textures.heap);
   r.list->SetGraphicsRootSignature(rs);
   r.list->SetPipelineState(pso);
-  r.list->IASetPrimitiveTopology(D3D_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
-  r.list->IASetVertexBuffers(0, 1, &r.vbv);
-  const D3D12_GPU_DESCRIPTOR_HANDLE red = heap->GetGPUDescriptorHandleForHeapStart(), green{red.ptr + step};
+  const D3D12_GPU_DESCRIPTOR_HANDLE red = textures.red, green = textures.green;
   auto draw = [&](int quadrant, D3D12_GPU_DESCRIPTOR_HANDLE table, const float constants[4]) {
     r.list->SetGraphicsRoot32BitConstants(0, 4, constants, 0);
     r.list->SetGraphicsRootDescriptorTable(1, table);
@@ -305,15 +326,13 @@ TEST_CASE("D3D12: a draw whose pixel stage reads the table and root constants of
   CHECK(draw(3, red, blue).descriptorSetsAllocated == 1);  // other constants: a set of their own
 
   const std::vector<uint32_t> pixels = r.finish();
+  const uint32_t* texels = RedGreenTable::kTexels;
   const uint32_t expected[4] = {texels[0], texels[1], texels[0], texels[0] | 0x00ff0000u};
   for (UINT y = 0; y < 16; ++y)
     for (UINT x = 0; x < 16; ++x) {
       INFO("pixel " << x << "," << y);
       CHECK(pixels[y * 16 + x] == expected[(x / 8) + 2 * (y / 8)]);
     }
-  heap->Release();
-  for (ID3D12Resource* t : textures) t->Release();
-  upload->Release();
   pso->Release();
   rs->Release();
 }
@@ -368,6 +387,58 @@ TEST_CASE("D3D12: a root CBV moving through one buffer between draws binds the s
       CHECK(pixels[y * 16 + x] == expected[(x / 8) + 2 * (y / 8)]);
     }
   other->Release();
+  ring->Release();
+  pso->Release();
+  rs->Release();
+}
+
+TEST_CASE("D3D12: a pixel shader's root CBV moving through one buffer beside a descriptor table writes no set, and a "
+          "new table writes only the table's",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  // Root: b0 as a root CBV and a table of t0, both for the pixel shader (t0's texel plus cb0[0]). Beside a
+  // table, the root CBV has a set of its own (Shader12::rootCbvSet).
+  ID3D12RootSignature* rs = nullptr;
+  ID3D12PipelineState* pso = texelPlusConstantPso(r.device, D3D12_ROOT_PARAMETER_TYPE_CBV, &rs);
+  RedGreenTable textures(r);
+  ID3D12Resource* ring = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 1024);
+  const float none[4] = {0, 0, 0, 0}, blue[4] = {0, 0, 1, 0}, red[4] = {1, 0, 0, 0};
+  writeUpload(ring, 0, none, 16);
+  writeUpload(ring, 256, blue, 16);
+  writeUpload(ring, 512, red, 16);
+
+  r.bindDrawState();
+  r.list->SetDescriptorHeaps(1, &textures.heap);
+  r.list->SetGraphicsRootSignature(rs);
+  r.list->SetPipelineState(pso);
+  auto draw = [&](int quadrant, D3D12_GPU_DESCRIPTOR_HANDLE table, UINT64 cbv) {
+    r.list->SetGraphicsRootConstantBufferView(0, ring->GetGPUVirtualAddress() + cbv);
+    r.list->SetGraphicsRootDescriptorTable(1, table);
+    const Counted counted;
+    r.list->DrawInstanced(6, 1, UINT(6 * quadrant), 0);
+    return counted.delta();
+  };
+  const D3DVKStats first = draw(0, textures.red, 0);  // the table's set and the root CBV's
+  CHECK(first.descriptorSetsAllocated == 2);
+  CHECK(first.descriptorSetBinds == 2);
+  const D3DVKStats moved = draw(1, textures.red, 256);  // the root CBV moved: new offsets, no set
+  CHECK(moved.descriptorSetsAllocated == 0);
+  CHECK(moved.descriptorSetBinds == 1);
+  const D3DVKStats table = draw(2, textures.green, 256);  // a new table: one set
+  CHECK(table.descriptorSetsAllocated == 1);
+  CHECK(table.descriptorSetBinds == 1);
+  const D3DVKStats both = draw(3, textures.green, 512);  // moved again under the new table
+  CHECK(both.descriptorSetsAllocated == 0);
+  CHECK(both.descriptorSetBinds == 1);
+
+  const std::vector<uint32_t> pixels = r.finish();
+  // Red; red + blue; green + blue; green + red.
+  const uint32_t expected[4] = {0xff0000ffu, 0xffff00ffu, 0xffffff00u, 0xff00ffffu};
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == expected[(x / 8) + 2 * (y / 8)]);
+    }
   ring->Release();
   pso->Release();
   rs->Release();

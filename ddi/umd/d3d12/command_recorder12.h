@@ -339,8 +339,12 @@ class CommandRecorder12 {
   // The set of `stage` for `args`: one written earlier in this recording for
   // the same shader and the same values of the root parameters it reads
   // (stageSets_), else a new one (writeStageSet); null after fail().
-  // `dynamicOffsets` receives one offset per stage.dynamicRootCbvs entry.
-  VkDescriptorSet stageSet(const Shader12& stage, const RootArguments12& args, uint32_t* dynamicOffsets);
+  // `dynamicOffsets` receives one offset per stage.dynamicRootCbvs entry
+  // where the set holds them. RootCbvs: the stage's root-CBV set
+  // (Shader12::rootCbvSet), where it has one.
+  enum class StageSetPart { Stage, RootCbvs };
+  VkDescriptorSet stageSet(const Shader12& stage, const RootArguments12& args, uint32_t* dynamicOffsets,
+                           StageSetPart part);
   struct DynamicRootCbv;
   // One stage's descriptor set of layout `layout` (the stage's own, or one
   // with more bindings) written from `args`, plus `extra` (its dstSet is

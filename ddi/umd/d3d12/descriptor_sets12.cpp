@@ -1,6 +1,6 @@
 // ddi/umd/d3d12/descriptor_sets12.cpp — CommandRecorder12's descriptor sets
-// of a draw or dispatch: one set per shader stage written from the root
-// arguments (root constants uploaded, root CBV/SRV/UAV at their GPU virtual
+// of a draw or dispatch: one set per shader stage (and one of its root CBVs
+// where Shader12 moved them out of it) written from the root arguments (root constants uploaded, root CBV/SRV/UAV at their GPU virtual
 // addresses, descriptor tables read from the heap while recording or, where the
 // device updates bound sets, when the list executes). What D3D12 leaves
 // undefined — an unset table, an entry without a view of the declared kind —
@@ -27,7 +27,8 @@ namespace d3dvk::umd12 {
 
 static_assert(std::size(BoundDrawState12{}.setOffsets[0]) >= Shader12::kMaxDynamicRootCbvs);
 
-// Binds one descriptor set per stage of `pso` for `args`. False after fail().
+// Binds one descriptor set per stage of `pso` for `args` (and a stage's
+// root-CBV set where it has one). False after fail().
 bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineState12& pso, const RootArguments12& args) {
   const bool graphics = pso.bindPoint() == VK_PIPELINE_BIND_POINT_GRAPHICS;
   BoundDrawState12& b = bound_;
@@ -36,24 +37,33 @@ bool CommandRecorder12::bindRootArguments(VkCommandBuffer cmd, const PipelineSta
     b.setsLayout = layout;
     for (VkDescriptorSet& s : b.sets) s = VK_NULL_HANDLE;
   }
+  // Binds `set` at `index` unless the command buffer holds it there with the same offsets.
+  auto bind = [&](uint32_t index, VkDescriptorSet set, uint32_t offsetCount, const uint32_t* offsets) {
+    if (graphics && index < std::size(b.sets)) {
+      uint32_t* bound = b.setOffsets[index];
+      if (b.sets[index] == set && std::equal(offsets, offsets + offsetCount, bound)) return;
+      b.sets[index] = set;
+      std::copy(offsets, offsets + offsetCount, bound);
+    }
+    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), layout, index, 1, &set, offsetCount, offsets);
+  };
   for (const Shader12* shader : pso.stages) {
     if (shader->bindings.bindings.empty()) continue;
     uint32_t offsets[Shader12::kMaxDynamicRootCbvs];
-    const VkDescriptorSet set = stageSet(*shader, args, offsets);
-    if (!set) return false;
     const uint32_t offsetCount = uint32_t(shader->dynamicRootCbvs.size());
-    if (graphics && shader->set < std::size(b.sets)) {
-      uint32_t* bound = b.setOffsets[shader->set];
-      if (b.sets[shader->set] == set && std::equal(offsets, offsets + offsetCount, bound)) continue;
-      b.sets[shader->set] = set;
-      std::copy(offsets, offsets + offsetCount, bound);
-    }
-    vkCmdBindDescriptorSets(cmd, pso.bindPoint(), layout, shader->set, 1, &set, offsetCount, offsets);
+    const bool split = shader->splitsRootCbvs();
+    const VkDescriptorSet set = stageSet(*shader, args, offsets, StageSetPart::Stage);
+    if (!set) return false;
+    bind(shader->set, set, split ? 0 : offsetCount, offsets);
+    if (!split) continue;
+    const VkDescriptorSet rootCbvs = stageSet(*shader, args, offsets, StageSetPart::RootCbvs);
+    if (!rootCbvs) return false;
+    bind(shader->rootCbvSet, rootCbvs, offsetCount, offsets);
   }
   return true;
 }
 
-// A dynamic root CBV's descriptor (Shader12::dynamicSetLayout) for the
+// A dynamic root CBV's descriptor (Shader12::dynamicRootCbvs) for the
 // address `va` of binding `b`: the buffer from `base` (its start, or the
 // 2 GiB step below the address, dynamic offsets being 32-bit), the range the
 // shader reads from the address (its declared size, to at most the buffer's
@@ -83,24 +93,27 @@ struct CommandRecorder12::DynamicRootCbv {
   UINT64 key(UINT64 va) const { return resource ? va - offset : va; }  // no buffer: the address, reported again
 };
 
-VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args, uint32_t* dynamicOffsets) {
+VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootArguments12& args, uint32_t* dynamicOffsets,
+                                            StageSetPart part) {
   // What the set is written from, besides the shader: per binding, the root
   // argument it reads (a table's start and extent, a root descriptor's
   // address, a root-constants binding's words; a dynamic root CBV's buffer and
   // range, its offset going into `dynamicOffsets`).
   std::vector<uint64_t>& key = stageKey_;
   key.clear();
-  for (size_t d = 0; d < shader.dynamicRootCbvs.size(); ++d) {
-    const rootsig::ShaderBinding& b = shader.bindings.bindings[shader.dynamicRootCbvs[d]];
-    const UINT64 va = args.parameters[b.index].va;
-    const DynamicRootCbv cbv(*device_, b, va);
-    dynamicOffsets[d] = cbv.offset;
-    key.push_back(cbv.key(va));
-    key.push_back(cbv.range);
-  }
-  for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
+  const bool rootCbvsOnly = part == StageSetPart::RootCbvs;
+  if (rootCbvsOnly || !shader.splitsRootCbvs())
+    for (size_t d = 0; d < shader.dynamicRootCbvs.size(); ++d) {
+      const rootsig::ShaderBinding& b = shader.bindings.bindings[shader.dynamicRootCbvs[d]];
+      const UINT64 va = args.parameters[b.index].va;
+      const DynamicRootCbv cbv(*device_, b, va);
+      dynamicOffsets[d] = cbv.offset;
+      key.push_back(cbv.key(va));
+      key.push_back(cbv.range);
+    }
+  for (size_t i = 0; i < shader.bindings.bindings.size() && !rootCbvsOnly; ++i) {
     const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
-    if (!shader.dynamicRootCbvs.empty() && Shader12::isRootCbv(b)) continue;  // (above)
+    if (!shader.dynamicRootCbvs.empty() && Shader12::isRootCbv(b)) continue;  // (above, or in the root-CBV set)
     switch (b.source) {
       case rootsig::BindingSource::StaticSampler:
       case rootsig::BindingSource::BufferViewShifts:  // (from the tables and root descriptors)
@@ -121,20 +134,23 @@ VkDescriptorSet CommandRecorder12::stageSet(const Shader12& shader, const RootAr
         break;
     }
   }
-  uint64_t hash = shader.id * 0x9E3779B97F4A7C15ull;
+  // (Shader ids stay far below 2^63: the top bit names the root-CBV sets.)
+  const uint64_t id = rootCbvsOnly ? shader.id | 1ull << 63 : shader.id;
+  uint64_t hash = id * 0x9E3779B97F4A7C15ull;
   for (uint64_t word : key) hash = (hash ^ word) * 0x100000001B3ull;
   ++stageSetUses_;
   CachedStageSet* victim = &stageSets_[0];
   for (CachedStageSet& c : stageSets_) {
-    if (c.shaderId == shader.id && c.hash == hash && c.key == key) {
+    if (c.shaderId == id && c.hash == hash && c.key == key) {
       c.lastUse = stageSetUses_;
       return c.set;
     }
     if (c.lastUse < victim->lastUse) victim = &c;
   }
-  const VkDescriptorSet set = writeStageSet(shader, args, shader.nativeSetLayout());
+  const VkDescriptorSet set =
+      writeStageSet(shader, args, rootCbvsOnly ? shader.rootCbvSetLayout->handle() : shader.nativeSetLayout());
   if (!set) return VK_NULL_HANDLE;
-  victim->shaderId = shader.id;
+  victim->shaderId = id;
   victim->hash = hash;
   victim->key = key;  // (assignment keeps the entry's capacity)
   victim->set = set;
@@ -299,17 +315,22 @@ VkDescriptorSet CommandRecorder12::writeStageSet(const Shader12& shader, const R
   // update a bound set (volatile descriptors may change until then), else now.
   const bool deferTables = device.vk().descriptorIndexing().updateAfterBind;
   VkResult result = VK_SUCCESS;
-  // The native layout with dynamic root CBVs (stageSet), or one whose are not (the fallback's).
-  const bool dynamic = shader.dynamicSetLayout && layout == shader.dynamicSetLayout->handle();
+  // The native layouts with dynamic root CBVs (stageSet): the stage set's
+  // with them, a root-CBV set's (only them), or a stage set's without them;
+  // else the fallback's (every binding, root CBVs not dynamic).
+  const bool rootCbvsOnly = shader.rootCbvSetLayout && layout == shader.rootCbvSetLayout->handle();
+  const bool withoutRootCbvs = shader.tableSetLayout && layout == shader.tableSetLayout->handle();
+  const bool dynamic = rootCbvsOnly || (shader.dynamicSetLayout && layout == shader.dynamicSetLayout->handle());
   VkDescriptorSet set = transient_->allocate(layout, &result);
   if (!set) return fail(Device12::hresultFor(result), "cannot allocate a descriptor set for a draw"), VK_NULL_HANDLE;
   SetWrites& out = setWrites_;
   out.clear();
   // The buffer view shifts (binding.h): uploaded below, the deferred tables' filled in when the list executes.
-  std::vector<uint32_t> shifts(shader.bindings.shiftWords);
+  std::vector<uint32_t> shifts(rootCbvsOnly ? 0 : shader.bindings.shiftWords);
   std::vector<size_t> deferredShifts;  // pendingTables_ entries whose shifts go into the upload
   for (size_t i = 0; i < shader.bindings.bindings.size(); ++i) {
     const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+    if (Shader12::isRootCbv(b) ? withoutRootCbvs : rootCbvsOnly) continue;  // (in the other set)
     if (b.source == rootsig::BindingSource::StaticSampler) continue;  // immutable
     if (b.source == rootsig::BindingSource::BufferViewShifts) continue;  // after the others
     if (b.source == rootsig::BindingSource::Table) {

@@ -48,7 +48,8 @@ std::unique_ptr<vk::ShaderModule> translateVariant(Device12& device, const dxbc:
 }
 
 // The options a variant of `shader` starts from: the device features and the
-// root signature's register map of its native translation.
+// root signature's register map, every register in the stage set (root CBVs
+// included: the fallback binds Shader12::setLayout).
 dxbc::TranslateOptions variantOptions(const Shader12& shader) {
   dxbc::TranslateOptions o;
   o.shaderFloat64 = shader.nativeOptions.shaderFloat64;
@@ -56,7 +57,7 @@ dxbc::TranslateOptions variantOptions(const Shader12& shader) {
   o.minLod = shader.nativeOptions.minLod;
   o.typedUavLoadsWithoutFormat = shader.nativeOptions.typedUavLoadsWithoutFormat;
   o.viewportIndexLayer = shader.nativeOptions.viewportIndexLayer;
-  o.descriptorRanges = shader.nativeOptions.descriptorRanges;
+  o.descriptorRanges = shader.bindings.ranges;
   return o;
 }
 

@@ -103,12 +103,19 @@ state::RasterizerDeviceCaps rasterizerCaps12(Device12& device) {
 
 namespace {
 
-// The pipeline layout: each shader's stage set at its number, empty layouts in the gaps.
+// The pipeline layout: each shader's stage set (and root-CBV set,
+// Shader12::rootCbvSet) at its number, empty layouts in the gaps.
 HRESULT buildLayout(Device12& device, PipelineState12& pso) {
   uint32_t setCount = 0;
-  for (const Shader12* s : pso.stages) setCount = std::max(setCount, s->set + 1);
+  for (const Shader12* s : pso.stages) {
+    setCount = std::max(setCount, s->set + 1);
+    if (s->splitsRootCbvs()) setCount = std::max(setCount, s->rootCbvSet + 1);
+  }
   std::vector<VkDescriptorSetLayout> sets(setCount, VK_NULL_HANDLE);
-  for (const Shader12* s : pso.stages) sets[s->set] = s->nativeSetLayout();
+  for (const Shader12* s : pso.stages) {
+    sets[s->set] = s->nativeSetLayout();
+    if (s->splitsRootCbvs()) sets[s->rootCbvSet] = s->rootCbvSetLayout->handle();
+  }
   VkResult result = VK_SUCCESS;
   for (VkDescriptorSetLayout& set : sets) {
     if (set) continue;

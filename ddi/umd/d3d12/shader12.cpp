@@ -111,6 +111,52 @@ std::string fitDescriptorLimits(const VkPhysicalDeviceLimits& limits, rootsig::S
   return "";
 }
 
+// The set a stage's root CBVs move to when its own set holds descriptor
+// tables (Shader12::rootCbvSet): past the five graphics stage sets
+// (binding.h) for the vertex, pixel and geometry stages, beside set 0 for
+// compute; hull and domain shaders keep theirs in the stage set.
+uint32_t rootCbvSetFor(dxbc::ProgramType stage) {
+  switch (stage) {
+    case dxbc::ProgramType::Vertex: return 5;
+    case dxbc::ProgramType::Pixel: return 6;
+    case dxbc::ProgramType::Geometry: return 7;
+    case dxbc::ProgramType::Compute: return 1;
+    default: return Shader12::kNoRootCbvSet;
+  }
+}
+
+// Which root CBVs become dynamic uniform buffers (Shader12::dynamicRootCbvs,
+// sorted by binding) and whether they move to a set of their own: they do
+// where the stage set holds a descriptor table (a new table is then a new
+// table set, the root CBVs' set kept; and where the device defers tables,
+// their update-after-bind bindings allow no dynamic ones beside them). None
+// where the device's limits leave no room for them.
+void chooseDynamicRootCbvs(const vk::Device& device, Shader12& shader) {
+  const bool deferTables = device.descriptorIndexing().updateAfterBind;
+  std::vector<uint32_t> rootCbvs;
+  bool table = false;
+  for (uint32_t i = 0; i < shader.bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& b = shader.bindings.bindings[i];
+    if (Shader12::isRootCbv(b)) rootCbvs.push_back(i);
+    table = table || b.source == rootsig::BindingSource::Table;
+  }
+  // Five graphics stages share a pipeline layout's dynamic uniform buffers
+  // (with update-after-bind sets in it, the lower of its two limits).
+  const vk::PhysicalDeviceInfo& info = device.info();
+  uint32_t layoutLimit = info.properties.limits.maxDescriptorSetUniformBuffersDynamic;
+  if (deferTables) layoutLimit = std::min(layoutLimit, info.maxUpdateAfterBindUniformBuffersDynamic);
+  if (rootCbvs.empty() || rootCbvs.size() > std::min(Shader12::kMaxDynamicRootCbvs, layoutLimit / 5)) return;
+  if (table) {
+    const uint32_t set = rootCbvSetFor(shader.stage);
+    if (set != Shader12::kNoRootCbvSet && set < info.properties.limits.maxBoundDescriptorSets) shader.rootCbvSet = set;
+    else if (deferTables) return;  // (the stage set keeps them, not dynamic)
+  }
+  std::sort(rootCbvs.begin(), rootCbvs.end(), [&](uint32_t a, uint32_t b) {
+    return shader.bindings.bindings[a].binding < shader.bindings.bindings[b].binding;
+  });
+  shader.dynamicRootCbvs = std::move(rootCbvs);
+}
+
 }  // namespace
 
 // Builds the shader in place; on failure reports through pfnSetErrorCb and destroys it.
@@ -177,7 +223,14 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
     options.minLod = features.shaderResourceMinLod == VK_TRUE;
     options.typedUavLoadsWithoutFormat = features.shaderStorageImageReadWithoutFormat == VK_TRUE;
     options.viewportIndexLayer = device->vk().extensionEnabled(VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME);
+    chooseDynamicRootCbvs(device->vk(), *shader);
     options.descriptorRanges = shader->bindings.ranges;
+    if (shader->rootCbvSet != Shader12::kNoRootCbvSet)  // the native module reads its root CBVs from their own set
+      for (dxbc::DescriptorRange& r : options.descriptorRanges)
+        for (uint32_t i : shader->dynamicRootCbvs)
+          if (r.kind == dxbc::ResourceKind::ConstantBuffer && r.set == shader->set &&
+              r.binding == shader->bindings.bindings[i].binding)
+            r.set = shader->rootCbvSet;
     if (streamOutput) umd::applyStreamOutput(device->vk(), *streamOutput, streamOutput->slots, options);
     // {nonuniform} indices: NonUniform where the device has every
     // *ArrayNonUniformIndexing feature, else a subgroup loop where the stage
@@ -242,23 +295,28 @@ void createShader12(D3D12DDI_HDEVICE hDevice, const UINT* code, D3D12DDI_HROOTSI
   VkResult result = VK_SUCCESS;
   shader->setLayout = createSetLayout12(device->vk(), bindings, shader->bindingFlags, &result);
   if (!shader->setLayout) return device->setVkError(result);
-  // Root CBVs as dynamic uniform buffers for native draws (Shader12::dynamicSetLayout).
-  const uint32_t dynamicLimit = std::min(Shader12::kMaxDynamicRootCbvs,
-                                         device->vk().info().properties.limits.maxDescriptorSetUniformBuffersDynamic / 5);
-  std::vector<uint32_t> rootCbvs;
-  for (uint32_t i = 0; i < shader->bindings.bindings.size(); ++i)
-    if (Shader12::isRootCbv(shader->bindings.bindings[i])) rootCbvs.push_back(i);
-  const bool updateAfterBind = std::find(shader->bindingFlags.begin(), shader->bindingFlags.end(),
-                                         VK_DESCRIPTOR_BINDING_UPDATE_AFTER_BIND_BIT) != shader->bindingFlags.end();
-  if (!rootCbvs.empty() && rootCbvs.size() <= dynamicLimit && !updateAfterBind) {
-    std::sort(rootCbvs.begin(), rootCbvs.end(), [&](uint32_t a, uint32_t b) {
-      return shader->bindings.bindings[a].binding < shader->bindings.bindings[b].binding;
-    });
+  // Root CBVs as dynamic uniform buffers for native draws (Shader12::dynamicRootCbvs).
+  if (shader->rootCbvSet != Shader12::kNoRootCbvSet) {
+    std::vector<VkDescriptorSetLayoutBinding> rootBindings, tableBindings;
+    std::vector<VkDescriptorBindingFlags> tableFlags;
+    for (uint32_t i = 0; i < bindings.size(); ++i) {
+      if (std::find(shader->dynamicRootCbvs.begin(), shader->dynamicRootCbvs.end(), i) == shader->dynamicRootCbvs.end()) {
+        tableBindings.push_back(bindings[i]);
+        tableFlags.push_back(shader->bindingFlags[i]);
+        continue;
+      }
+      rootBindings.push_back(bindings[i]);
+      rootBindings.back().descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    }
+    shader->rootCbvSetLayout = createSetLayout12(device->vk(), rootBindings, {}, &result);
+    if (!shader->rootCbvSetLayout) return device->setVkError(result);
+    shader->tableSetLayout = createSetLayout12(device->vk(), tableBindings, tableFlags, &result);
+    if (!shader->tableSetLayout) return device->setVkError(result);
+  } else if (!shader->dynamicRootCbvs.empty()) {
     std::vector<VkDescriptorSetLayoutBinding> dynamicBindings = bindings;
-    for (uint32_t i : rootCbvs) dynamicBindings[i].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
+    for (uint32_t i : shader->dynamicRootCbvs) dynamicBindings[i].descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC;
     shader->dynamicSetLayout = createSetLayout12(device->vk(), dynamicBindings, {}, &result);
     if (!shader->dynamicSetLayout) return device->setVkError(result);
-    shader->dynamicRootCbvs = std::move(rootCbvs);
   }
   shader->module = vk::createShaderModule(device->vk(), spirv, &result);
   if (!shader->module) return device->setVkError(result);

@@ -47,22 +47,34 @@ struct Shader12 {
   // device has it (the list writes them when it executes, draw12.cpp).
   std::vector<VkDescriptorBindingFlags> bindingFlags;
   std::vector<VkDescriptorPoolSize> poolSizes;  // what one set of setLayout needs
-  // Native draws and dispatches bind the stage's set through dynamicSetLayout
-  // where it exists: setLayout's bindings with the root CBVs listed in
-  // dynamicRootCbvs (indices into bindings.bindings, by binding number) as
-  // UNIFORM_BUFFER_DYNAMIC, so that a new root CBV address in the same buffer
-  // is a new dynamic offset, not a new set. Only for a set without
-  // update-after-bind bindings (Vulkan allows no dynamic ones there), and at
-  // most kMaxDynamicRootCbvs, within the device's per-pipeline-layout limit
-  // shared by five graphics stages. The conservative fallback binds setLayout.
+  // Root CBVs as dynamic uniform buffers, so that a new root CBV address in
+  // the same buffer is a new dynamic offset for native draws and dispatches,
+  // not a new set. dynamicRootCbvs lists them (indices into bindings.bindings,
+  // by binding number); at most kMaxDynamicRootCbvs, within the device's
+  // per-pipeline-layout limits shared by five graphics stages. Two forms:
+  // - where the stage set holds descriptor tables, the root CBVs move to a
+  //   set of their own, rootCbvSet (rootCbvSetLayout), and the native module
+  //   reads them there; the stage set is then tableSetLayout, setLayout
+  //   without them. A new table is a new table set, the root CBVs' kept; and
+  //   where the device defers tables (update-after-bind bindings) Vulkan
+  //   allows no dynamic descriptors beside them. (Hull and domain stages have
+  //   no such set: there, only without deferred tables, the next form.)
+  // - dynamicSetLayout: setLayout's bindings with the root CBVs dynamic.
+  // The conservative fallback translates its variants with the unsplit map
+  // (bindings.ranges) and binds setLayout.
   static constexpr uint32_t kMaxDynamicRootCbvs = 4;
+  static constexpr uint32_t kNoRootCbvSet = ~0u;
   std::unique_ptr<vk::DescriptorSetLayout> dynamicSetLayout;
   std::vector<uint32_t> dynamicRootCbvs;
+  uint32_t rootCbvSet = kNoRootCbvSet;
+  std::unique_ptr<vk::DescriptorSetLayout> rootCbvSetLayout, tableSetLayout;
   static bool isRootCbv(const rootsig::ShaderBinding& b) {
     return b.source == rootsig::BindingSource::RootDescriptor && b.descriptorClass == rootsig::DescriptorClass::UniformBuffer;
   }
+  bool splitsRootCbvs() const { return rootCbvSetLayout != nullptr; }
+  // The stage set's layout for native draws and dispatches.
   VkDescriptorSetLayout nativeSetLayout() const {
-    return dynamicSetLayout ? dynamicSetLayout->handle() : setLayout->handle();
+    return tableSetLayout ? tableSetLayout->handle() : dynamicSetLayout ? dynamicSetLayout->handle() : setLayout->handle();
   }
   std::unique_ptr<vk::ShaderModule> module;
   // The parsed DXBC and the options of the native translation, kept for the
