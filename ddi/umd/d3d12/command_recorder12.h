@@ -533,6 +533,7 @@ class CommandRecorder12 {
   std::vector<PendingFallback12> fallbackBatch_;  // the open batch of fallback draws (fallbackDraw)
   bool flushingFallback_ = false;
   std::vector<PendingClear12> pendingClears_;  // in API order
+  DrawTargets12 targetsWithClears_;            // beginDraw's scratch: a new instance's targets with those clears
   ActiveQuery12 activeOcclusion_, activeStatistics_;
   ActiveQuery12 activeStreamOutput_[4];  // SO_STATISTICS_STREAMn, by D3D stream
   ActiveQuery12& activeSlot(D3D12DDI_QUERY_TYPE type);

@@ -18,7 +18,6 @@
 #include <cmath>
 #include <cstddef>
 #include <cstring>
-#include <optional>
 #include <string>
 
 namespace d3dvk::umd12 {
@@ -458,12 +457,13 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
   const PipelineState12& pso = *state_.pipeline;
   if (pso.streamOutput) retargetStreamOutputQueries();  // (may end the open instance)
   // A new instance takes the clears waiting for it as its load ops (clear12.cpp).
-  std::optional<DrawTargets12> withClears;
+  const DrawTargets12* withClears = &t;
   if (!internal && !pendingClears_.empty() && (!passOpen_ || !pass_.sameInstance(t))) {
-    withClears = t;
-    takePendingClears(&*withClears);
+    targetsWithClears_ = t;
+    takePendingClears(&targetsWithClears_);
+    withClears = &targetsWithClears_;
   }
-  const DrawTargets12& begun = withClears ? *withClears : t;
+  const DrawTargets12& begun = *withClears;
   // A capture after a capture reads the filled sizes that one wrote: a barrier first.
   if (pso.streamOutput && streamOutputSinceBarrier_ && streamOutputSlots()) {
     pendingBarrier_ = true;
