@@ -5,7 +5,8 @@
 // of the open pass's targets inside it, whole-target clears before the
 // targets' pass as its load op, a stage's descriptor set written once per
 // distinct root-argument values it reads — counted with D3DVK_STATS around
-// the list's recording, with the pixels read back; a root CBV that moves
+// the list's recording, with the pixels read back; draws with no call between
+// them recording only themselves; a root CBV that moves
 // within one buffer is a new dynamic offset, not a new set, beside a
 // descriptor table too.
 #include "../d3d12/d3d12_pipeline_util.h"
@@ -110,6 +111,47 @@ TEST_CASE("D3D12: draws without ResourceBarrier calls between them record no bar
       INFO("pixel " << x << "," << y);
       CHECK(pixels[y * 16 + x] == packed(colours[(x / 8) + 2 * (y / 8)]));
     }
+}
+
+TEST_CASE("D3D12: draws with no other call between them record only themselves, each with its own arguments; an "
+          "indexed draw past the index buffer's end and the draw after it still bind what they read",
+          "[recording][d3d12][pixels]") {
+  Rig12 r;
+  // Indices 0..23 (the quadrants' vertices in order), 16-bit.
+  ID3D12Resource* indices = createBuffer(r.device, D3D12_HEAP_TYPE_UPLOAD, 48);
+  uint16_t in[24];
+  for (uint16_t i = 0; i < 24; ++i) in[i] = i;
+  writeUpload(indices, 0, in, sizeof in);
+  const D3D12_INDEX_BUFFER_VIEW ibv{indices->GetGPUVirtualAddress(), sizeof in, DXGI_FORMAT_R16_UINT};
+  r.bindDrawState();
+  r.list->IASetIndexBuffer(&ibv);
+  r.drawQuadrant(0, kRed);  // binds everything
+  const Counted repeated;
+  r.list->DrawInstanced(6, 1, 6, 0);  // quadrant 1, in red too
+  const D3DVKStats one = repeated.delta();
+  CHECK(one.draws == 1);
+  CHECK(one.pipelineBinds == 0);
+  CHECK(one.descriptorSetBinds == 0);
+  CHECK(one.renderPasses == 0);
+  CHECK(one.barriers == 0);
+  // Indexed draws: the first binds the index buffer, the next records only itself.
+  r.list->SetGraphicsRoot32BitConstants(0, 4, kGreen, 0);
+  r.list->DrawIndexedInstanced(6, 1, 12, 0, 0);  // quadrant 2, green
+  const Counted indexed;
+  r.list->DrawIndexedInstanced(6, 1, 0, 18, 0);  // quadrant 3 through baseVertex, green
+  CHECK(indexed.delta().draws == 1);
+  // Past the index buffer's end: zeros (vertex 18 six times, nothing drawn); then quadrant 0 from the
+  // buffer again, in green over red.
+  r.list->DrawIndexedInstanced(6, 1, 24, 18, 0);
+  r.list->DrawIndexedInstanced(6, 1, 0, 0, 0);
+  const std::vector<uint32_t> pixels = r.finish();
+  const float* colours[4] = {kGreen, kRed, kGreen, kGreen};
+  for (UINT y = 0; y < 16; ++y)
+    for (UINT x = 0; x < 16; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * 16 + x] == packed(colours[(x / 8) + 2 * (y / 8)]));
+    }
+  indices->Release();
 }
 
 TEST_CASE("D3D12: ResourceBarrier calls in a row become one barrier before the next command", "[recording][d3d12]") {

@@ -68,7 +68,12 @@ struct CommandList12 {
   std::shared_ptr<CommandAllocator12> allocator;   // the one it records into (its command buffers' pool)
   CommandRecorder12 recorder;
 
-  static CommandList12* from(D3D12DDI_HCOMMANDLIST h) { return static_cast<CommandList12*>(h.pDrvPrivate); }
+  // Every DDI entry of a list finds it here, so each call is noted (CommandRecorder12::noteCall).
+  static CommandList12* from(D3D12DDI_HCOMMANDLIST h) {
+    auto* list = static_cast<CommandList12*>(h.pDrvPrivate);
+    if (list) list->recorder.noteCall();
+    return list;
+  }
 };
 
 void fillCommandListDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);

@@ -85,6 +85,7 @@ VkCommandBuffer CommandRecorder12::command() {
   pendingBarrier_ = true;  // what the step records is ordered before the next command too
   pendingScope_.all();
   bound_ = BoundDrawState12{};  // it binds its own pipelines, sets and state
+  repeatable_.valid = false;
   return cmd_;
 }
 

@@ -182,6 +182,10 @@ class CommandRecorder12 {
   // reference change only through the setters below, which note the change
   // (a draw after none reuses what the last draw derived from them).
   DrawState12& state() { return state_; }
+  // Every call the list's DDI table takes (CommandList12::from) moves this
+  // serial: a draw whose serial follows the previous draw's had no other call
+  // between them (repeatable_).
+  void noteCall() { ++callSerial_; }
   void setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
                         const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv);
   void setViewports(UINT count, const D3D12DDI_VIEWPORT* viewports);
@@ -365,6 +369,7 @@ class CommandRecorder12 {
   // zeros (D3D12): binds the device's zero buffer as the index buffer in
   // `cmd` and returns the first index to draw from it (0); else `firstIndex`.
   UINT indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex);
+  bool indicesPastEnd(UINT firstIndex) const;  // whether such a draw's first index is past the bound buffer
   void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
   VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
   void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
@@ -487,7 +492,24 @@ class CommandRecorder12 {
   // derived for a pipeline state and these versions (preparedTargets_), and
   // setDynamicState records nothing while the version it emitted holds.
   uint64_t targetsVersion_ = 1, dynamicVersion_ = 1;
-  void stateReplaced() { ++targetsVersion_, ++dynamicVersion_; }
+  void stateReplaced() { ++targetsVersion_, ++dynamicVersion_, repeatable_.valid = false; }
+  // The last native draw, when the next one may repeat it: recorded in the
+  // open rendering instance with the list's state bound, no stream output, and
+  // (indexed) its indices in the bound buffer. A draw of the same kind with
+  // no call on the list since (callSerial_) finds everything it needs bound
+  // and records only itself (repeatsLastDraw).
+  uint64_t callSerial_ = 0;
+  struct {
+    bool valid = false, indexed = false;
+    uint64_t serial = 0;
+  } repeatable_;
+  bool repeatsLastDraw(bool indexed) {
+    if (!repeatable_.valid || repeatable_.indexed != indexed || callSerial_ != repeatable_.serial + 1 || !cmd_)
+      return false;
+    repeatable_.serial = callSerial_;
+    return true;
+  }
+  void rememberDraw(bool indexed) { repeatable_ = {true, indexed, callSerial_}; }
   bool prepareTargets(DrawTargets12& targets);
   struct {
     const PipelineState12* pipeline = nullptr;

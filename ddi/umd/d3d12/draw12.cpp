@@ -500,6 +500,8 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
 }
 
 void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance) {
+  if (repeatsLastDraw(false))
+    return predicated(cmd_, [&] { vkCmdDraw(cmd_, vertexCount, instanceCount, firstVertex, firstInstance); });
   const DrawTargets12* prepared = prepareDraw(false);
   if (!prepared) return;
   const DrawTargets12& targets = *prepared;
@@ -516,9 +518,12 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
   const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDraw(cmd, vertexCount, instanceCount, firstVertex, firstInstance); });
   if (capturing) endStreamOutput(cmd);
+  if (!state_.pipeline->streamOutput) rememberDraw(false);
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
+  if (!indicesPastEnd(firstIndex) && repeatsLastDraw(true))
+    return predicated(cmd_, [&] { vkCmdDrawIndexed(cmd_, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
   const DrawTargets12* prepared = prepareDraw(true);
   if (!prepared) return;
   const DrawTargets12& targets = *prepared;
@@ -534,20 +539,26 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
+  const bool past = indicesPastEnd(firstIndex);  // (then the zero buffer is bound instead)
   firstIndex = indicesPastBuffer(cmd, firstIndex);
   const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
   if (capturing) endStreamOutput(cmd);
+  if (!past && !state_.pipeline->streamOutput) rememberDraw(true);
+}
+
+bool CommandRecorder12::indicesPastEnd(UINT firstIndex) const {
+  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
+  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
+  return ib.resource &&
+         VkDeviceSize(firstIndex) * indexBytes >= ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width);
 }
 
 UINT CommandRecorder12::indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex) {
   // They are read from the device's zero buffer, so no device computes an
   // address from such a firstIndex.
-  const DrawState12::IndexBuffer& ib = state_.indexBuffer;
-  const VkDeviceSize indexBytes = ib.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
-  if (!ib.resource ||
-      VkDeviceSize(firstIndex) * indexBytes < ib.resource->desc.Width - std::min(ib.offset, ib.resource->desc.Width))
-    return firstIndex;
+  if (!indicesPastEnd(firstIndex)) return firstIndex;
+  const VkDeviceSize indexBytes = state_.indexBuffer.format == DXGI_FORMAT_R16_UINT ? 2 : 4;
   VkResult result = VK_SUCCESS;
   const VkBuffer zeros = device_->zeroVertexBuffer(&result);
   if (!zeros) return firstIndex;
