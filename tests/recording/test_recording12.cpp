@@ -113,7 +113,7 @@ TEST_CASE("D3D12: draws without ResourceBarrier calls between them record no bar
     }
 }
 
-TEST_CASE("D3D12: draws with no other call between them record only themselves, each with its own arguments; an "
+TEST_CASE("D3D12: draws with no other call between them record only themselves, each with its own arguments, and an "
           "indexed draw past the index buffer's end and the draw after it still bind what they read",
           "[recording][d3d12][pixels]") {
   Rig12 r;

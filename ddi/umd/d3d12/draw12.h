@@ -4,13 +4,15 @@
 // dispatch records from them (draw12.cpp, descriptor_sets12.cpp): one
 // descriptor set per shader stage written from the root arguments it reads
 // (root constants uploaded to a host-visible buffer, root CBV/SRV/UAV at their
-// GPU virtual addresses — root CBVs as dynamic offsets where the stage's set
-// allows — descriptor-table entries read from the heap), written only for
-// argument values the recording has not seen; draws into the same RTVs/DSV
-// share one dynamic-rendering instance (LOAD/STORE, images in GENERAL), with
-// barriers only where the application or an attachment hazard asks
-// (command_recorder12.h); the attachments and dynamic state are derived
-// again only when their setters or the pipeline state changed. The descriptor
+// GPU virtual addresses — root CBVs as dynamic offsets, in a set of their own
+// beside descriptor tables — descriptor-table entries read from the heap),
+// written only for argument values the recording has not seen; draws into the
+// same RTVs/DSV share one dynamic-rendering instance (LOAD/STORE, images in
+// GENERAL), with barriers only where the application or an attachment hazard
+// asks (command_recorder12.h); the attachments and dynamic state are derived
+// again only when their setters or the pipeline state changed, and a draw
+// with no other call on the list since the last one records only itself
+// (CommandRecorder12::repeatsLastDraw). The descriptor
 // sets and uploads come from the command allocator's Transient12 and live
 // until the allocator is reset, as D3D12's command memory does.
 #pragma once
