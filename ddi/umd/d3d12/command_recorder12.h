@@ -186,6 +186,9 @@ class CommandRecorder12 {
   // serial: a draw whose serial follows the previous draw's had no other call
   // between them (repeatable_).
   void noteCall() { ++callSerial_; }
+  // A call that sets root arguments (Set{Graphics,Compute}Root*): a draw
+  // after only such calls binds its root arguments and records itself.
+  void noteRootArgumentCall() { ++rootArgumentCalls_; }
   void setRenderTargets(UINT count, const D3D12DDI_CPU_DESCRIPTOR_HANDLE* rtvs, BOOL singleRange,
                         const D3D12DDI_CPU_DESCRIPTOR_HANDLE* dsv);
   void setViewports(UINT count, const D3D12DDI_VIEWPORT* viewports);
@@ -498,18 +501,27 @@ class CommandRecorder12 {
   // (indexed) its indices in the bound buffer. A draw of the same kind with
   // no call on the list since (callSerial_) finds everything it needs bound
   // and records only itself (repeatsLastDraw).
-  uint64_t callSerial_ = 0;
+  uint64_t callSerial_ = 0, rootArgumentCalls_ = 0;
   struct {
     bool valid = false, indexed = false;
-    uint64_t serial = 0;
+    uint64_t serial = 0, rootArgumentCalls = 0;
   } repeatable_;
-  bool repeatsLastDraw(bool indexed) {
-    if (!repeatable_.valid || repeatable_.indexed != indexed || callSerial_ != repeatable_.serial + 1 || !cmd_)
-      return false;
-    repeatable_.serial = callSerial_;
-    return true;
+  // Whether this draw repeats the last one: with no call between them, or
+  // only root-argument calls (then it binds the root arguments first). Its
+  // serial is then the one the next draw counts from.
+  enum class Repeat { No, Fully, NewRootArguments };
+  Repeat repeatsLastDraw(bool indexed) {
+    if (!repeatable_.valid || repeatable_.indexed != indexed || !cmd_) return Repeat::No;
+    const uint64_t calls = callSerial_ - repeatable_.serial - 1;  // besides this draw
+    const Repeat repeat = calls == 0 ? Repeat::Fully
+                          : calls == rootArgumentCalls_ - repeatable_.rootArgumentCalls ? Repeat::NewRootArguments
+                                                                                          : Repeat::No;
+    if (repeat != Repeat::No) rememberDraw(indexed);
+    return repeat;
   }
-  void rememberDraw(bool indexed) { repeatable_ = {true, indexed, callSerial_}; }
+  void rememberDraw(bool indexed) { repeatable_ = {true, indexed, callSerial_, rootArgumentCalls_}; }
+  // The graphics root arguments' sets for `pso`, bound unless the command buffer holds them. False after fail().
+  bool bindDrawArguments(VkCommandBuffer cmd, const PipelineState12& pso);
   bool prepareTargets(DrawTargets12& targets);
   struct {
     const PipelineState12* pipeline = nullptr;

@@ -486,22 +486,30 @@ bool CommandRecorder12::beginDraw(VkCommandBuffer* out, bool indexed, const Draw
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline);
     b.pipeline = pipeline;
   }
-  if (!b.argumentsValid || b.argumentsPipeline != &pso || !(b.arguments == state_.graphics)) {
-    b.argumentsValid = false;
-    if (!bindRootArguments(cmd, pso, state_.graphics)) return false;
-    b.argumentsPipeline = &pso;
-    b.arguments = state_.graphics;
-    b.argumentsValid = true;
-  }
+  if (!bindDrawArguments(cmd, pso)) return false;
   bindInputAssembly(cmd, indexed);
   setDynamicState(cmd, t);
   *out = cmd;
   return true;
 }
 
+bool CommandRecorder12::bindDrawArguments(VkCommandBuffer cmd, const PipelineState12& pso) {
+  BoundDrawState12& b = bound_;
+  if (b.argumentsValid && b.argumentsPipeline == &pso && b.arguments == state_.graphics) return true;
+  b.argumentsValid = false;
+  if (!bindRootArguments(cmd, pso, state_.graphics)) return false;
+  b.argumentsPipeline = &pso;
+  b.arguments = state_.graphics;
+  b.argumentsValid = true;
+  return true;
+}
+
 void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVertex, UINT firstInstance) {
-  if (repeatsLastDraw(false))
+  if (const Repeat repeat = repeatsLastDraw(false); repeat != Repeat::No) {
+    if (repeat == Repeat::NewRootArguments && !bindDrawArguments(cmd_, *state_.pipeline))
+      return void(repeatable_.valid = false);
     return predicated(cmd_, [&] { vkCmdDraw(cmd_, vertexCount, instanceCount, firstVertex, firstInstance); });
+  }
   const DrawTargets12* prepared = prepareDraw(false);
   if (!prepared) return;
   const DrawTargets12& targets = *prepared;
@@ -522,8 +530,11 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
-  if (!indicesPastEnd(firstIndex) && repeatsLastDraw(true))
+  if (const Repeat repeat = indicesPastEnd(firstIndex) ? Repeat::No : repeatsLastDraw(true); repeat != Repeat::No) {
+    if (repeat == Repeat::NewRootArguments && !bindDrawArguments(cmd_, *state_.pipeline))
+      return void(repeatable_.valid = false);
     return predicated(cmd_, [&] { vkCmdDrawIndexed(cmd_, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
+  }
   const DrawTargets12* prepared = prepareDraw(true);
   if (!prepared) return;
   const DrawTargets12& targets = *prepared;
@@ -654,6 +665,7 @@ RootArguments12::Parameter* parameter(CommandRecorder12& r, RootArguments12& arg
 void setTable(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, D3D12DDI_GPU_DESCRIPTOR_HANDLE base) {
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
+  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable");
   if (!p) return;
@@ -683,6 +695,7 @@ VOID APIENTRY setGraphicsRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3
 void setConstants(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, UINT count, const void* data, UINT offset) {
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
+  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   if (!parameter(*r, args, index, rootsig::kParameterConstants, "Set*Root32BitConstants")) return;
   const uint32_t values = args.signature->desc.parameters[index].num32BitValues;
@@ -706,6 +719,7 @@ VOID APIENTRY setGraphicsRoot32BitConstants(D3D12DDI_HCOMMANDLIST h, UINT i, UIN
 void setRootView(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, uint32_t type, D3D12DDI_GPU_VIRTUAL_ADDRESS va) {
   CommandRecorder12* r = recorderOf(h);
   if (!r) return;
+  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   if (auto* p = parameter(*r, args, index, type, "Set*Root{Constant,Shader,Unordered}*View")) p->va = va;
 }

@@ -11,8 +11,9 @@
 // GENERAL), with barriers only where the application or an attachment hazard
 // asks (command_recorder12.h); the attachments and dynamic state are derived
 // again only when their setters or the pipeline state changed, and a draw
-// with no other call on the list since the last one records only itself
-// (CommandRecorder12::repeatsLastDraw). The descriptor
+// with no other call on the list since the last one (or only root-argument
+// calls) records only itself (and its sets; CommandRecorder12::repeatsLastDraw).
+// The descriptor
 // sets and uploads come from the command allocator's Transient12 and live
 // until the allocator is reset, as D3D12's command memory does.
 #pragma once
