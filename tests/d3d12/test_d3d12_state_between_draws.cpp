@@ -1,7 +1,8 @@
 // tests/d3d12: state set between two draws of one command list, with no other
 // call in between, reaches the second draw — viewports, scissor rects, the
-// blend factor, the stencil reference, the render targets, and (for a draw
-// without attachments) the viewport that bounds its area. A recording keeps
+// blend factor, the stencil reference, the render targets, a pipeline state
+// of the same or other render-target formats, and (for a draw without
+// attachments) the viewport that bounds its area. A recording keeps
 // what a draw derived from that state for the draws after it; each case here
 // fails if a setter does not make the next draw derive it again. Pixels and
 // UAV words are read back on the Vulkan device under the validation layer.
@@ -177,6 +178,35 @@ TEST_CASE("D3D12: viewports, scissors, blend factor, stencil reference and rende
     target.copyOut(r.list);
     r.run();
     checkAll(target.pixels(), kRed);
+  }
+  SECTION("two pipeline states of the same formats share the targets; one of other formats is checked against them") {
+    target.bind(r.list, kBlackF);
+    D3D12_GRAPHICS_PIPELINE_STATE_DESC d = constantColourPsoDesc(rs, vs, ps);
+    ID3D12PipelineState* first = r.pso(d);
+    d.BlendState.RenderTarget[0].RenderTargetWriteMask = D3D12_COLOR_WRITE_ENABLE_RED | D3D12_COLOR_WRITE_ENABLE_ALPHA;
+    ID3D12PipelineState* second = r.pso(d);  // the same formats
+    r.bindDraw(rs, first);
+    r.list->SetGraphicsRoot32BitConstants(0, 4, kWhiteF, 0);
+    setViewport(r.list, 0, 0, kSize / 2, kSize);
+    r.list->DrawInstanced(3, 1, 0, 0);  // white on the left
+    r.list->SetPipelineState(second);
+    setViewport(r.list, kSize / 2, 0, kSize / 2, kSize);
+    r.list->DrawInstanced(3, 1, 0, 0);  // red (and alpha) only on the right
+    SECTION("drawn and read back") {
+      target.copyOut(r.list);
+      r.run();
+      const std::vector<uint32_t> px = target.pixels();
+      for (UINT i = 0; i < kSize * kSize; ++i) {
+        INFO("pixel " << i % kSize << "," << i / kSize);
+        CHECK(px[i] == (i % kSize < kSize / 2 ? 0xFFFFFFFFu : kRed));
+      }
+    }
+    SECTION("then a pipeline state whose RTVFormats[0] is not the target's: the list fails at Close") {
+      d.RTVFormats[0] = DXGI_FORMAT_R16G16B16A16_FLOAT;
+      r.list->SetPipelineState(r.pso(d));
+      r.list->DrawInstanced(3, 1, 0, 0);
+      CHECK(r.list->Close() == E_INVALIDARG);
+    }
   }
   SECTION("a draw into one render target, then the same draw into another") {
     RenderTarget16 other(r.device);

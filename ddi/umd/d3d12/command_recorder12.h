@@ -523,8 +523,14 @@ class CommandRecorder12 {
   // The graphics root arguments' sets for `pso`, bound unless the command buffer holds them. False after fail().
   bool bindDrawArguments(VkCommandBuffer cmd, const PipelineState12& pso);
   bool prepareTargets(DrawTargets12& targets);
-  struct {
+  struct PreparedTargets {
+    // The pipeline state the targets were derived for (compared by address),
+    // and its formats (another pipeline state of the same formats finds the
+    // same targets: its RTVFormats, DSVFormat and render-target count).
     const PipelineState12* pipeline = nullptr;
+    UINT renderTargetCount = 0;
+    DXGI_FORMAT rtvFormats[8]{}, dsvFormat{};
+    bool sameFormats(const PipelineState12& pso) const;
     uint64_t targetsVersion = 0, dynamicVersion = 0;
     bool extentFromViewports = false;  // no attachment: the viewports gave the extent
     DrawTargets12 targets;

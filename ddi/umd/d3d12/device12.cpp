@@ -160,6 +160,16 @@ void Device12::reportHung() {
   setError(DXGI_ERROR_DEVICE_HUNG);
 }
 
+VkDescriptorSetLayout Device12::emptySetLayout(VkResult* result) {
+  std::lock_guard lock(zeroVertexBufferMutex_);
+  if (!emptySetLayout_) {
+    const VkDescriptorSetLayoutCreateInfo empty{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
+    emptySetLayout_ = vk::createDescriptorSetLayout(vk_, empty, result);
+    if (!emptySetLayout_) return VK_NULL_HANDLE;
+  }
+  return emptySetLayout_->handle();
+}
+
 VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
   std::lock_guard lock(zeroVertexBufferMutex_);
   if (!zeroVertexBuffer_) {

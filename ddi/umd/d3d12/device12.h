@@ -93,6 +93,9 @@ class Device12 {
   // buffer reads and indices past the index buffer are (draw12.cpp), created
   // on first use; null with *result.
   VkBuffer zeroVertexBuffer(VkResult* result);
+  // The set layout of no bindings that pipeline layouts put in the gaps
+  // between their stage sets: one for the device, made on first use.
+  VkDescriptorSetLayout emptySetLayout(VkResult* result);
   // A device-local buffer of at least `size` bytes of zeros, for runNow's
   // recording (queue mutex held): what block-compressed textures are
   // zero-filled from at creation (Vulkan clears no compressed image). One
@@ -185,6 +188,7 @@ class Device12 {
   std::unique_ptr<InternalComputePipeline12> restoreWords_;  // under predicateMutex_
   std::mutex zeroVertexBufferMutex_;
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
+  std::unique_ptr<vk::DescriptorSetLayout> emptySetLayout_;  // under zeroVertexBufferMutex_
   std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
   std::mutex resolveScratchMutex_;
   std::map<std::tuple<VkFormat, uint32_t, uint32_t, VkSampleCountFlagBits>, std::unique_ptr<vk::Image>> resolveScratch_;

@@ -246,10 +246,12 @@ const DrawTargets12* CommandRecorder12::prepareDraw(bool indexed) {
            nullptr;
   if (indexed && !s.indexBuffer.resource) return fail(E_INVALIDARG, "an indexed draw without an index buffer"), nullptr;
   auto& prepared = preparedTargets_;
-  if (prepared.pipeline != pso || prepared.targetsVersion != targetsVersion_ ||
-      (prepared.extentFromViewports && prepared.dynamicVersion != dynamicVersion_)) {
+  if (!prepared.pipeline || prepared.targetsVersion != targetsVersion_ ||
+      (prepared.extentFromViewports && prepared.dynamicVersion != dynamicVersion_) ||
+      (prepared.pipeline != pso && !prepared.sameFormats(*pso))) {
     if (!prepareTargets(prepared.targets)) return nullptr;
   }
+  prepared.pipeline = pso;
   DrawTargets12& t = prepared.targets;
   t.topology = assembly.topology;
   t.d3dTopology = s.topology;
@@ -257,6 +259,11 @@ const DrawTargets12* CommandRecorder12::prepareDraw(bool indexed) {
   // D3D12: nothing is rasterized without them; a stream-output PSO still captures.
   if ((s.viewports.empty() || s.scissors.empty()) && !pso->streamOutput) return nullptr;
   return &t;
+}
+
+bool CommandRecorder12::PreparedTargets::sameFormats(const PipelineState12& pso) const {
+  return renderTargetCount == pso.renderTargetCount && dsvFormat == pso.dsvFormat &&
+         std::equal(std::begin(rtvFormats), std::end(rtvFormats), std::begin(pso.rtvFormats));
 }
 
 // prepareDraw's targets: the bound render targets and depth-stencil view
@@ -323,6 +330,9 @@ bool CommandRecorder12::prepareTargets(DrawTargets12& t) {
   t.extent = extent;
   t.layers = layers;
   preparedTargets_.pipeline = pso;
+  preparedTargets_.renderTargetCount = pso->renderTargetCount;
+  std::copy(std::begin(pso->rtvFormats), std::end(pso->rtvFormats), preparedTargets_.rtvFormats);
+  preparedTargets_.dsvFormat = pso->dsvFormat;
   preparedTargets_.targetsVersion = targetsVersion_;
   preparedTargets_.dynamicVersion = dynamicVersion_;
   return true;

@@ -117,13 +117,8 @@ HRESULT buildLayout(Device12& device, PipelineState12& pso) {
     if (s->splitsRootCbvs()) sets[s->rootCbvSet] = s->rootCbvSetLayout->handle();
   }
   VkResult result = VK_SUCCESS;
-  for (VkDescriptorSetLayout& set : sets) {
-    if (set) continue;
-    VkDescriptorSetLayoutCreateInfo empty{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
-    pso.emptySets.push_back(vk::createDescriptorSetLayout(device.vk(), empty, &result));
-    if (!pso.emptySets.back()) return Device12::hresultFor(result);
-    set = pso.emptySets.back()->handle();
-  }
+  for (VkDescriptorSetLayout& set : sets)
+    if (!set && !(set = device.emptySetLayout(&result))) return Device12::hresultFor(result);
   VkPipelineLayoutCreateInfo info{VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO};
   info.setLayoutCount = setCount;
   info.pSetLayouts = sets.data();

@@ -48,8 +48,7 @@ struct PipelineState12 {
   bool compute = false;
   VkPipelineBindPoint bindPoint() const { return compute ? VK_PIPELINE_BIND_POINT_COMPUTE : VK_PIPELINE_BIND_POINT_GRAPHICS; }
   std::vector<Shader12*> stages;  // the shaders (owned by the runtime's PSO, alive as long as this)
-  std::vector<std::unique_ptr<vk::DescriptorSetLayout>> emptySets;
-  std::unique_ptr<vk::PipelineLayout> layout;
+  std::unique_ptr<vk::PipelineLayout> layout;  // (Device12::emptySetLayout between the stage sets)
   std::unique_ptr<vk::Pipeline> pipeline;
   // Graphics: what the draw checks against the bound render targets.
   UINT renderTargetCount = 0;
