@@ -58,7 +58,7 @@ mov o0.xyzw, cb1[1].xyzw
 ret
 )";
 
-// CS: u0 word cb0[0].y = cb0[0].x (raw root UAV).
+// CS: u0 word cb0[0].y = cb0[0].x (a raw UAV: root or from a table).
 const char kCsStore[] = R"(cs_5_0
 dcl_constantbuffer CB0[1], immediateIndexed
 dcl_uav_raw u0
@@ -93,17 +93,6 @@ mul o0.xyzw, r0.xyzw, cb1[1].xyzw
 ret
 )";
 
-// CS: word cb0[0].y of u0 (a raw UAV from a descriptor table) = cb0[0].x.
-const char kCsStoreTable[] = R"(cs_5_0
-dcl_constantbuffer CB0[1], immediateIndexed
-dcl_uav_raw u0
-dcl_temps 1
-dcl_thread_group 1, 1, 1
-ishl r0.x, cb0[0].y, l(2)
-store_raw u0.x, r0.x, cb0[0].x
-ret
-)";
-
 // A quad over the target's top-left quadrant (NDC [-1,0]×[0,1]), as two triangles.
 const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1, 0};
 
@@ -111,6 +100,34 @@ const float kQuadrant[] = {-1, 0, 0, 0, 0, 0, -1, 1, 0, -1, 1, 0, 0, 0, 0, 0, 1,
 struct Rig : DirectList {
   ID3D12Resource* upload = createBuffer(device, D3D12_HEAP_TYPE_UPLOAD, 64 * 1024);
   ~Rig() { upload->Release(); }
+  // kCsStore under `rs`.
+  ID3D12PipelineState* storePso(ID3D12RootSignature* rs) {
+    const std::vector<uint8_t> cs = assembled(kCsStore);
+    const D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
+    ID3D12PipelineState* pso = nullptr;
+    REQUIRE(device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
+    return pso;
+  }
+  // A 256-byte buffer for unordered access, in UNORDERED_ACCESS.
+  ID3D12Resource* uavWords() {
+    D3D12_RESOURCE_DESC ud = bufferDesc(256);
+    ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
+    return createCommitted(device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
+  }
+  // Runs the list with `words`' first `count` words copied out after it, and returns them.
+  std::vector<uint32_t> runAndRead(ID3D12Resource* words, size_t count) {
+    ID3D12Resource* readback = createBuffer(device, D3D12_HEAP_TYPE_READBACK, 256);
+    D3D12_RESOURCE_BARRIER b{};
+    b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
+    b.Transition = {words, 0, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE};
+    list->ResourceBarrier(1, &b);
+    list->CopyBufferRegion(readback, 0, words, 0, count * 4);
+    run();
+    std::vector<uint32_t> out(count);
+    std::memcpy(out.data(), readBuffer(readback, count * 4).data(), count * 4);
+    readback->Release();
+    return out;
+  }
   // Clears `target` to `clear` and sets it, `rs`, `pso` and the quadrant
   // (written at the upload buffer's start) as the list's draw state.
   void bindQuadrantDraw(const RenderTarget16& target, const float clear[4], ID3D12RootSignature* rs,
@@ -199,14 +216,8 @@ TEST_CASE("D3D12: dispatches each read the root CBV set before them, moved throu
   p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_UAV;
   p[1].Descriptor = {0, 0};
   ID3D12RootSignature* rs = createRootSignature(r.device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE});
-  const std::vector<uint8_t> cs = assembled(kCsStore);
-  const D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
-  ID3D12PipelineState* pso = nullptr;
-  REQUIRE(r.device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
-  D3D12_RESOURCE_DESC ud = bufferDesc(256);
-  ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-  ID3D12Resource* words = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
-  ID3D12Resource* readback = createBuffer(r.device, D3D12_HEAP_TYPE_READBACK, 256);
+  ID3D12PipelineState* pso = r.storePso(rs);
+  ID3D12Resource* words = r.uavWords();
   // Dispatch i stores 100 + i at word i (its root CBV at 256-byte step i).
   for (uint32_t i = 0; i < 4; ++i) {
     const uint32_t args[2] = {100 + i, i};
@@ -219,16 +230,8 @@ TEST_CASE("D3D12: dispatches each read the root CBV set before them, moved throu
     r.list->SetComputeRootConstantBufferView(0, r.upload->GetGPUVirtualAddress() + 256 * i);
     r.list->Dispatch(1, 1, 1);
   }
-  D3D12_RESOURCE_BARRIER b{};
-  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
-  b.Transition = {words, 0, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE};
-  r.list->ResourceBarrier(1, &b);
-  r.list->CopyBufferRegion(readback, 0, words, 0, 16);
-  r.run();
-  uint32_t out[4];
-  std::memcpy(out, readBuffer(readback, 16).data(), 16);
+  const std::vector<uint32_t> out = r.runAndRead(words, 4);
   for (uint32_t i = 0; i < 4; ++i) CHECK(out[i] == 100 + i);
-  readback->Release();
   words->Release();
   pso->Release();
   rs->Release();
@@ -321,14 +324,8 @@ TEST_CASE("D3D12: dispatches each read the root CBV set before them beside a UAV
   p[1].ParameterType = D3D12_ROOT_PARAMETER_TYPE_DESCRIPTOR_TABLE;
   p[1].DescriptorTable = {1, &uav};
   ID3D12RootSignature* rs = createRootSignature(r.device, {2, p, 0, nullptr, D3D12_ROOT_SIGNATURE_FLAG_NONE});
-  const std::vector<uint8_t> cs = assembled(kCsStoreTable);
-  const D3D12_COMPUTE_PIPELINE_STATE_DESC cd{rs, shaderBytecode(cs), 0, {}, D3D12_PIPELINE_STATE_FLAG_NONE};
-  ID3D12PipelineState* pso = nullptr;
-  REQUIRE(r.device->CreateComputePipelineState(&cd, __uuidof(ID3D12PipelineState), reinterpret_cast<void**>(&pso)) == S_OK);
-  D3D12_RESOURCE_DESC ud = bufferDesc(256);
-  ud.Flags = D3D12_RESOURCE_FLAG_ALLOW_UNORDERED_ACCESS;
-  ID3D12Resource* words = createCommitted(r.device, D3D12_HEAP_TYPE_DEFAULT, ud, D3D12_RESOURCE_STATE_UNORDERED_ACCESS);
-  ID3D12Resource* readback = createBuffer(r.device, D3D12_HEAP_TYPE_READBACK, 256);
+  ID3D12PipelineState* pso = r.storePso(rs);
+  ID3D12Resource* words = r.uavWords();
   // Two raw views of the buffer: from word 0 and from word 8.
   D3D12_DESCRIPTOR_HEAP_DESC hd{D3D12_DESCRIPTOR_HEAP_TYPE_CBV_SRV_UAV, 2, D3D12_DESCRIPTOR_HEAP_FLAG_SHADER_VISIBLE, 0};
   ID3D12DescriptorHeap* heap = nullptr;
@@ -355,17 +352,9 @@ TEST_CASE("D3D12: dispatches each read the root CBV set before them beside a UAV
     r.list->SetComputeRootDescriptorTable(1, {first.ptr + (i / 4) * step});
     r.list->Dispatch(1, 1, 1);
   }
-  D3D12_RESOURCE_BARRIER b{};
-  b.Type = D3D12_RESOURCE_BARRIER_TYPE_TRANSITION;
-  b.Transition = {words, 0, D3D12_RESOURCE_STATE_UNORDERED_ACCESS, D3D12_RESOURCE_STATE_COPY_SOURCE};
-  r.list->ResourceBarrier(1, &b);
-  r.list->CopyBufferRegion(readback, 0, words, 0, 48);
-  r.run();
-  uint32_t out[12];
-  std::memcpy(out, readBuffer(readback, 48).data(), 48);
+  const std::vector<uint32_t> out = r.runAndRead(words, 12);
   for (uint32_t i = 0; i < 8; ++i) CHECK(out[(i / 4) * 8 + i % 4] == 100 + i);
   heap->Release();
-  readback->Release();
   words->Release();
   pso->Release();
   rs->Release();
