@@ -78,7 +78,9 @@ struct Shader12 {
   }
   std::unique_ptr<vk::ShaderModule> module;
   // The parsed DXBC and the options of the native translation, kept for the
-  // conservative fallback's variants (translated when a PSO needs them).
+  // variants translated when a PSO needs them: the native ones (stream
+  // output, sample mask) take them whole, the conservative fallback's the
+  // device features, with the unsplit register map (bindings.ranges).
   std::shared_ptr<const dxbc::Shader> parsed;
   dxbc::TranslateOptions nativeOptions;
   // Stream output (pfnCreateGeometryShaderWithStreamOutput, stream_output12.h):
