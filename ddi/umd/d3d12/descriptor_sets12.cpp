@@ -1,8 +1,9 @@
 // ddi/umd/d3d12/descriptor_sets12.cpp — CommandRecorder12's descriptor sets
 // of a draw or dispatch: one set per shader stage (and one of its root CBVs
-// where Shader12 moved them out of it) written from the root arguments (root constants uploaded, root CBV/SRV/UAV at their GPU virtual
-// addresses, descriptor tables read from the heap while recording or, where the
-// device updates bound sets, when the list executes). What D3D12 leaves
+// where Shader12 moved them out of it) written from the root arguments (root
+// constants uploaded, root CBV/SRV/UAV at their GPU virtual addresses,
+// descriptor tables read from the heap while recording or, where the device
+// updates bound sets, when the list executes). What D3D12 leaves
 // undefined — an unset table, an entry without a view of the declared kind —
 // reads null descriptors (zeros) with a message; it never fails the list.
 // A stage with buffer views also gets their shifts (binding.h), uploaded per
