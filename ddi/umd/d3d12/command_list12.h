@@ -74,6 +74,9 @@ struct CommandList12 {
     if (list) list->recorder.noteCall();
     return list;
   }
+  // A closed list as a queue's ExecuteCommandLists finds it: no call of the
+  // list's own (queues may submit it from other threads), nothing noted.
+  static CommandList12* submitted(D3D12DDI_HCOMMANDLIST h) { return static_cast<CommandList12*>(h.pDrvPrivate); }
 };
 
 void fillCommandListDeviceFuncs(D3D12DDI_DEVICE_FUNCS_CORE_0003& f);

@@ -93,6 +93,7 @@ void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   cmd_ = next;
   fullBarrierHere(cmd_);
   bound_ = BoundDrawState12{};  // a new command buffer binds nothing yet
+  repeatable_.valid = false;
   resumeActiveQueries();
 }
 

@@ -201,14 +201,14 @@ VOID APIENTRY executeCommandLists(D3D12DDI_HCOMMANDQUEUE hQueue, UINT count, con
   if (!queue || !count || !lists) return;
   Queue12::Operation op{Queue12::Operation::Execute, {}, nullptr, 0};
   for (UINT i = 0; i < count; ++i)
-    if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer) {
+    if (CommandList12* list = CommandList12::submitted(lists[i]); list && list->commandBuffer) {
       list->recorder.writeTables();  // the descriptor tables as they are at execution
       for (const CommandRecorder12::Segment& segment : list->recorder.segments())
         op.parts.push_back({segment.cmd, segment.then});
     }
   std::lock_guard lock(queue->device->queueMutex());
   for (UINT i = 0; i < count; ++i)
-    if (CommandList12* list = CommandList12::from(lists[i]); list && list->commandBuffer && list->allocator)
+    if (CommandList12* list = CommandList12::submitted(lists[i]); list && list->commandBuffer && list->allocator)
       op.allocators.push_back(std::make_shared<AllocatorUse12>(list->allocator));
   queue->pending.push_back(std::move(op));
   HRESULT hr = submitReadyOperations(*queue->device);
