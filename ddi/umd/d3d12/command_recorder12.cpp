@@ -24,7 +24,7 @@ void CommandRecorder12::begin(Device12& device, VkCommandBuffer cmd, Transient12
   pendingBarrier_ = false;
   pendingScope_ = {};
   streamOutputSinceBarrier_ = false;
-  bound_ = BoundDrawState12{};
+  forgetBound();
   passOpen_ = false;
   attachmentWrites_.clear();
   pendingTables_.clear();
@@ -84,8 +84,7 @@ VkCommandBuffer CommandRecorder12::command() {
   fullBarrierHere(cmd_);
   pendingBarrier_ = true;  // what the step records is ordered before the next command too
   pendingScope_.all();
-  bound_ = BoundDrawState12{};  // it binds its own pipelines, sets and state
-  repeatable_.valid = false;
+  forgetBound();  // it binds its own pipelines, sets and state
   return cmd_;
 }
 

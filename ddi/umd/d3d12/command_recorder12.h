@@ -520,6 +520,12 @@ class CommandRecorder12 {
     return repeat;
   }
   void rememberDraw(bool indexed) { repeatable_ = {true, indexed, callSerial_, rootArgumentCalls_}; }
+  // A command buffer that holds none of bound_ (a new one, or after the
+  // list's internal steps): nothing bound, no draw to repeat.
+  void forgetBound() {
+    bound_ = BoundDrawState12{};
+    repeatable_.valid = false;
+  }
   // The graphics root arguments' sets for `pso`, bound unless the command buffer holds them. False after fail().
   bool bindDrawArguments(VkCommandBuffer cmd, const PipelineState12& pso);
   bool prepareTargets(DrawTargets12& targets);

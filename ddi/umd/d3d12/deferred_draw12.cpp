@@ -92,8 +92,7 @@ void CommandRecorder12::defer(std::shared_ptr<DeferredDraw12> draw) {
   if (r != VK_SUCCESS) return fail(Device12::hresultFor(r), "cannot start the command buffer after a deferred draw");
   cmd_ = next;
   fullBarrierHere(cmd_);
-  bound_ = BoundDrawState12{};  // a new command buffer binds nothing yet
-  repeatable_.valid = false;
+  forgetBound();  // a new command buffer binds nothing yet
   resumeActiveQueries();
 }
 

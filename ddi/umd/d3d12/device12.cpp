@@ -161,7 +161,7 @@ void Device12::reportHung() {
 }
 
 VkDescriptorSetLayout Device12::emptySetLayout(VkResult* result) {
-  std::lock_guard lock(zeroVertexBufferMutex_);
+  std::lock_guard lock(lazyObjectsMutex_);
   if (!emptySetLayout_) {
     const VkDescriptorSetLayoutCreateInfo empty{VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO};
     emptySetLayout_ = vk::createDescriptorSetLayout(vk_, empty, result);
@@ -171,7 +171,7 @@ VkDescriptorSetLayout Device12::emptySetLayout(VkResult* result) {
 }
 
 VkBuffer Device12::zeroVertexBuffer(VkResult* result) {
-  std::lock_guard lock(zeroVertexBufferMutex_);
+  std::lock_guard lock(lazyObjectsMutex_);
   if (!zeroVertexBuffer_) {
     // Host-visible and zeroed by the CPU: no submission (draws may ask while the queue mutex is held).
     auto buffer = vk::Buffer::create(vk_, kZeroVertexBufferBytes,

@@ -186,9 +186,9 @@ class Device12 {
   std::mutex predicateMutex_;
   std::unique_ptr<InternalComputePipeline12> predicate_;
   std::unique_ptr<InternalComputePipeline12> restoreWords_;  // under predicateMutex_
-  std::mutex zeroVertexBufferMutex_;
+  std::mutex lazyObjectsMutex_;  // zeroVertexBuffer_, emptySetLayout_ (made on first use)
   std::unique_ptr<vk::Buffer> zeroVertexBuffer_;
-  std::unique_ptr<vk::DescriptorSetLayout> emptySetLayout_;  // under zeroVertexBufferMutex_
+  std::unique_ptr<vk::DescriptorSetLayout> emptySetLayout_;
   std::unique_ptr<vk::Buffer> zeroFillBuffer_;  // queue mutex held
   std::mutex resolveScratchMutex_;
   std::map<std::tuple<VkFormat, uint32_t, uint32_t, VkSampleCountFlagBits>, std::unique_ptr<vk::Image>> resolveScratch_;

@@ -537,7 +537,8 @@ void CommandRecorder12::draw(UINT vertexCount, UINT instanceCount, UINT firstVer
 }
 
 void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT firstIndex, INT baseVertex, UINT firstInstance) {
-  if (const Repeat repeat = indicesPastEnd(firstIndex) ? Repeat::No : repeatsLastDraw(true); repeat != Repeat::No) {
+  const bool past = indicesPastEnd(firstIndex);  // (then the zero buffer is bound instead: no repeat)
+  if (const Repeat repeat = past ? Repeat::No : repeatsLastDraw(true); repeat != Repeat::No) {
     if (repeat == Repeat::NewRootArguments && !bindDrawArguments(cmd_, *state_.pipeline))
       return void(repeatable_.valid = false);
     return predicated(cmd_, [&] { vkCmdDrawIndexed(cmd_, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
@@ -557,8 +558,7 @@ void CommandRecorder12::drawIndexed(UINT indexCount, UINT instanceCount, UINT fi
   }
   VkCommandBuffer cmd = VK_NULL_HANDLE;
   if (!beginDraw(&cmd, true, targets)) return;
-  const bool past = indicesPastEnd(firstIndex);  // (then the zero buffer is bound instead)
-  firstIndex = indicesPastBuffer(cmd, firstIndex);
+  if (past) firstIndex = indicesPastBuffer(cmd, firstIndex);
   const bool capturing = beginStreamOutput(cmd);
   predicated(cmd, [&] { vkCmdDrawIndexed(cmd, indexCount, instanceCount, firstIndex, baseVertex, firstInstance); });
   if (capturing) endStreamOutput(cmd);

@@ -75,6 +75,13 @@ VOID APIENTRY setGraphicsRootSignature(D3D12DDI_HCOMMANDLIST h, D3D12DDI_HROOTSI
   if (r && r->state().graphics.signature != RootSignature12::from(rs)) r->state().graphics.reset(RootSignature12::from(rs));
 } D3DVK_CATCH_VOID
 
+// The recorder of a Set{Graphics,Compute}Root* call, told it is one.
+CommandRecorder12* rootArgumentCall(D3D12DDI_HCOMMANDLIST h) {
+  CommandRecorder12* r = recorderOf(h);
+  if (r) r->noteRootArgumentCall();
+  return r;
+}
+
 // The parameter `index` of `args` when it has type `type`; null after fail().
 RootArguments12::Parameter* parameter(CommandRecorder12& r, RootArguments12& args, UINT index, uint32_t type, const char* what) {
   if (!args.signature || index >= args.parameters.size() || args.signature->desc.parameters[index].parameterType != type) {
@@ -85,9 +92,8 @@ RootArguments12::Parameter* parameter(CommandRecorder12& r, RootArguments12& arg
 }
 
 void setTable(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, D3D12DDI_GPU_DESCRIPTOR_HANDLE base) {
-  CommandRecorder12* r = recorderOf(h);
+  CommandRecorder12* r = rootArgumentCall(h);
   if (!r) return;
-  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   auto* p = parameter(*r, args, index, rootsig::kParameterTable, "Set*RootDescriptorTable");
   if (!p) return;
@@ -115,9 +121,8 @@ VOID APIENTRY setGraphicsRootDescriptorTable(D3D12DDI_HCOMMANDLIST h, UINT i, D3
 } D3DVK_CATCH_VOID
 
 void setConstants(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, UINT count, const void* data, UINT offset) {
-  CommandRecorder12* r = recorderOf(h);
+  CommandRecorder12* r = rootArgumentCall(h);
   if (!r) return;
-  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   if (!parameter(*r, args, index, rootsig::kParameterConstants, "Set*Root32BitConstants")) return;
   const uint32_t values = args.signature->desc.parameters[index].num32BitValues;
@@ -139,9 +144,8 @@ VOID APIENTRY setGraphicsRoot32BitConstants(D3D12DDI_HCOMMANDLIST h, UINT i, UIN
 } D3DVK_CATCH_VOID
 
 void setRootView(D3D12DDI_HCOMMANDLIST h, bool compute, UINT index, uint32_t type, D3D12DDI_GPU_VIRTUAL_ADDRESS va) {
-  CommandRecorder12* r = recorderOf(h);
+  CommandRecorder12* r = rootArgumentCall(h);
   if (!r) return;
-  r->noteRootArgumentCall();
   RootArguments12& args = compute ? r->state().compute : r->state().graphics;
   if (auto* p = parameter(*r, args, index, type, "Set*Root{Constant,Shader,Unordered}*View")) p->va = va;
 }
