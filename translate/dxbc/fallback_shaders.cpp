@@ -9,6 +9,7 @@
 #include <cstddef>
 
 #include <algorithm>
+#include <map>
 #include <bit>
 #include <set>
 #include <string>
@@ -159,9 +160,13 @@ bool fallbackNeedsSampleInverseW(const std::vector<FallbackVarying>& varyings) {
   });
 }
 
-uint32_t declareStorageWords(Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly) {
-  const uint32_t array = b.tRuntimeArray(b.tUint());
-  b.decorate(array, DecArrayStride, {4});
+// A storage buffer as an array of uint (kind Words) or of uvec4 (Registers: 16-byte elements).
+enum class StorageElements { Words, Registers };
+
+uint32_t declareStorage(Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly, StorageElements e) {
+  const bool registers = e == StorageElements::Registers;
+  const uint32_t array = b.tRuntimeArray(registers ? b.tVec(b.tUint(), 4) : b.tUint());
+  b.decorate(array, DecArrayStride, {registers ? 16u : 4u});
   const uint32_t block = b.tStruct({array});
   b.decorate(block, DecBlock);
   b.memberDecorate(block, 0, DecOffset, {0});
@@ -171,6 +176,10 @@ uint32_t declareStorageWords(Builder& b, uint32_t set, uint32_t binding, const c
   b.decorate(var, DecBinding, {binding});
   b.name(var, name);
   return var;
+}
+
+uint32_t declareStorageWords(Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly) {
+  return declareStorage(b, set, binding, name, readOnly, StorageElements::Words);
 }
 
 FallbackCoverage emitFallbackCoverage(Builder& b, uint32_t records, uint32_t recordBase, const uint32_t (&flat)[16],
@@ -326,7 +335,10 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
   std::vector<uint32_t> iface;  // SPIR-V 1.3: Input and Output variables only
 
   const uint32_t set = descriptorSetForStage(ProgramType::Vertex);
-  const uint32_t captured = declareStorageWords(b, set, kFallbackCapturedBinding, "fallback_captured", true);
+  // By register (a captured vertex is whole registers): one load per register
+  // and vertex, where llvmpipe loops over the lanes once per load.
+  const uint32_t captured =
+      declareStorage(b, set, kFallbackCapturedBinding, "fallback_captured", true, StorageElements::Registers);
   // The corner and the record's words 0..15 as vertex attributes (gpu_layout.h's draw-pass vertex input).
   auto input = [&](uint32_t type, uint32_t location, const std::string& name) {
     const uint32_t v = b.variable(b.tPointer(SCInput, type), SCInput);
@@ -392,12 +404,20 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
   const uint32_t z = b.op(OpCompositeExtract, tFloat, {corner, 2});
   const uint32_t u[3] = {b.op(OpCompositeExtract, tFloat, {cornerWeights, 0}), b.op(OpCompositeExtract, tFloat, {cornerWeights, 1}),
                          b.op(OpCompositeExtract, tFloat, {cornerWeights, 2})};
-  const uint32_t stride = uint32_t(capture.registers.size()) * 4;
+  const uint32_t stride = uint32_t(capture.registers.size());  // registers
   uint32_t vertexBase[3];
   for (uint32_t j = 0; j < 3; ++j)
     vertexBase[j] = b.op(OpIMul, tUint, {addU(b, b.op(OpIMul, tUint, {record, b.cUint(3)}), b.cUint(j)), b.cUint(stride)});
+  std::map<std::pair<uint32_t, uint32_t>, uint32_t> loadedRegisters;  // (vertex, slot) → uvec4 (all in one block)
   auto capturedWord = [&](uint32_t j, uint32_t slot, uint32_t component) {
-    return loadWord(b, captured, addU(b, vertexBase[j], b.cUint(slot * 4 + component)));
+    uint32_t& reg = loadedRegisters[{j, slot}];
+    if (!reg) {
+      const uint32_t tUvec4 = b.tVec(tUint, 4);
+      const uint32_t ptr = b.op(OpAccessChain, b.tPointer(SCStorageBuffer, tUvec4),
+                                {captured, b.cUint(0), addU(b, vertexBase[j], b.cUint(slot))});
+      reg = b.op(OpLoad, tUvec4, {ptr});
+    }
+    return b.op(OpCompositeExtract, tUint, {reg, component});
   };
   auto capturedFloat = [&](uint32_t j, uint32_t slot, uint32_t component) {
     return b.op(OpBitcast, tFloat, {capturedWord(j, slot, component)});

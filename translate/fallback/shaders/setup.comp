@@ -77,9 +77,11 @@ const uint kNoPrimitiveIdWord = 0xFFFFFFFFu;  // gpu_layout.h
 const real kMinClipW = real(1.0 / 1048576.0);  // guard_band.h kMinClipW (a power of two: exact in float too)
 
 layout(std430, set = 0, binding = 0) readonly buffer Captured { uint captured[]; };
+// The same buffer by register (16-byte aligned: the capture's stride and SV_Position's offset are whole registers).
+layout(std430, set = 0, binding = 0) readonly buffer CapturedRegisters { uvec4 capturedRegisters[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedBytes; };
-layout(std430, set = 0, binding = 2) writeonly buffer Records { uint records[]; };
-layout(std430, set = 0, binding = 3) writeonly buffer Corners { float corners[]; };
+layout(std430, set = 0, binding = 2) writeonly buffer Records { uvec4 records[]; };  // by 4 words (records and their fields are 16-byte aligned)
+layout(std430, set = 0, binding = 3) writeonly buffer Corners { vec2 corners[]; };  // by 2 floats (a corner is 6)
 layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
 // FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact
 // draw's, [8..10] the deferred pass's dispatch, [11] the deferred slots.
@@ -131,7 +133,7 @@ bool finite4(vec4 p) {
 
 vec4 loadPosition(uint triangle, uint vertex) {
   uint base = ((params.firstTriangle + triangle) * 3u + vertex) * params.strideWords + params.positionWord;
-  return uintBitsToFloat(uvec4(captured[base], captured[base + 1u], captured[base + 2u], captured[base + 3u]));
+  return uintBitsToFloat(capturedRegisters[base / 4u]);
 }
 
 // Σ weights·p
@@ -154,37 +156,29 @@ void writeEdge(uint base, uint i, int a, int b, int64_t c) {
   edgeA[i] = int64_t(a);
   edgeB[i] = int64_t(b);
   edgeC[i] = c;
-  uint e = base + kRecordEdgesWord + 4u * i;
-  records[e] = uint(a);
-  records[e + 1u] = uint(b);
-  records[e + 2u] = uint(c & 0xFFFFFFFFl);
-  records[e + 3u] = uint(c >> 32);
+  records[(base + kRecordEdgesWord) / 4u + i] = uvec4(uint(a), uint(b), uint(c & 0xFFFFFFFFl), uint(c >> 32));
 }
 
 // z: the captured vertices' clip z (z/w there = Σ u·z).
 void writeCorner(uint slot, uint corner, vec2 pixel, real3 u, real3 z) {
-  uint c = (slot * kCornersPerRecord + corner) * kCornerWords;
-  corners[c] = 2.0 * pixel.x / params.targetWidth - 1.0;
-  corners[c + 1u] = 2.0 * pixel.y / params.targetHeight - 1.0;
-  corners[c + 2u] = float(dot(u, z));
-  corners[c + 3u] = float(u.x);
-  corners[c + 4u] = float(u.y);
-  corners[c + 5u] = float(u.z);
+  uint c = (slot * kCornersPerRecord + corner) * (kCornerWords / 2u);
+  corners[c] = vec2(2.0 * pixel.x / params.targetWidth - 1.0, 2.0 * pixel.y / params.targetHeight - 1.0);
+  corners[c + 1u] = vec2(float(dot(u, z)), float(u.x));
+  corners[c + 2u] = vec2(float(u.y), float(u.z));
 }
 
 // Words 0..15 (gpu_layout.h FallbackRecord): index, flags, primitive id,
-// 1/w guard, box origin and size (the flat path's words 6..15 are written by setup()).
-void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize) {
-  records[base] = 0u;
-  records[base + 1u] = flags;
-  records[base + 2u] = primitiveId;
-  records[base + 3u] = floatBitsToUint(minInverseW);
-  records[base + 4u] = boxOrigin;
-  records[base + 5u] = boxSize;
+// 1/w guard, box origin and size, and the flat path's words 6..15 (zeros but for a kRecordFast record).
+void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize, uint flatWords[10]) {
+  records[base / 4u] = uvec4(0u, flags, primitiveId, floatBitsToUint(minInverseW));
+  records[base / 4u + 1u] = uvec4(boxOrigin, boxSize, flatWords[0], flatWords[1]);
+  records[base / 4u + 2u] = uvec4(flatWords[2], flatWords[3], flatWords[4], flatWords[5]);
+  records[base / 4u + 3u] = uvec4(flatWords[6], flatWords[7], flatWords[8], flatWords[9]);
 }
 
 void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
-  writeHeader(base, flags, primitiveId, 1.0, 0u, 0u);
+  const uint noFlat[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
+  writeHeader(base, flags, primitiveId, 1.0, 0u, 0u, noFlat);
   for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0), real3(0));
 }
 
@@ -657,6 +651,7 @@ bool setup(uint slot) {
   // and 1, when a triangle's (or a band's) edges sum to zero and every |F|
   // over the box stays below 2^53.
   const int64_t width = xEnd - xBegin, height = yEnd - yBegin;
+  uint flatWords[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
   if (conservative && edgeCount <= 3u) {
     int64_t sumA = 0, sumB = 0, F0[3];
     bool small = true;
@@ -672,12 +667,12 @@ bool setup(uint slot) {
     if (small && sumA == 0 && sumB == 0) {
       recordFlags |= kRecordFast;
       for (uint i = 0u; i < 3u; ++i) {
-        records[base + 6u + 2u * i] = uint(F0[i] & 0xFFFFFFFFl);
-        records[base + 7u + 2u * i] = uint(F0[i] >> 32);
+        flatWords[2u * i] = uint(F0[i] & 0xFFFFFFFFl);
+        flatWords[1u + 2u * i] = uint(F0[i] >> 32);
       }
       for (uint i = 0u; i < 2u; ++i) {
-        records[base + 12u + 2u * i] = i < edgeCount ? uint(int(edgeA[i])) : 0u;
-        records[base + 13u + 2u * i] = i < edgeCount ? uint(int(edgeB[i])) : 0u;
+        flatWords[6u + 2u * i] = i < edgeCount ? uint(int(edgeA[i])) : 0u;
+        flatWords[7u + 2u * i] = i < edgeCount ? uint(int(edgeB[i])) : 0u;
       }
     }
   }
@@ -687,7 +682,7 @@ bool setup(uint slot) {
     atomicExchange(drawArgs[4], params.slots * kCornersPerRecord);
   }
   writeHeader(base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
-              uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16));
+              uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16), flatWords);
 
   // Candidate geometry, one triangle (so a pixel is not split between two
   // triangles of the record, shaded twice on a multisampled target): every
