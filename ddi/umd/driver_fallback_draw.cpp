@@ -420,6 +420,9 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   drawParameters.viewportHeight = vp.Height;
   drawParameters.clip = clip;
   drawParameters.extent = prepared.extent;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  drawParameters.maxViewport[0] = limits.maxViewportDimensions[0];
+  drawParameters.maxViewport[1] = limits.maxViewportDimensions[1];
   drawParameters.rasterizer = &prepared.rasterizer;
   drawParameters.samples = prepared.samples;
   drawParameters.sampleMask = uint32_t(s.sampleMask);
@@ -491,7 +494,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     if (!bindShaderResources(device, cmd, counter, &drawBuffers)) return false;
     if (begin) beginRendering(device, cmd, prepared.extent);
     setDynamicState(device, cmd, prepared);
-    recordFallbackDraws(cmd, b, flatDrawPipeline, drawPipeline, prepared.extent, vp.MinDepth, vp.MaxDepth, clip);
+    recordFallbackDraws(cmd, b, flatDrawPipeline, drawPipeline, params, vp.MinDepth, vp.MaxDepth, clip);
     return true;
   };
 

@@ -192,6 +192,13 @@ gpu::FallbackHeader fallbackHeader(const FallbackDrawParameters& p) {
   return header;
 }
 
+FallbackDrawAxis fallbackDrawAxis(uint32_t targetSize, uint32_t maxViewport) {
+  // (Vulkan: maxViewportDimensions ≥ every framebuffer's size, viewportBoundsRange ⊇ ±2·maxViewportDimensions.)
+  const uint32_t size = std::bit_floor(std::min<uint32_t>(maxViewport, 1u << 16));
+  if (targetSize == 0 || size < 2 * targetSize) return {0.0f, float(targetSize)};
+  return {-float((size - targetSize) / 2), float(size)};
+}
+
 gpu::SetupParams fallbackSetupParams(const FallbackDrawParameters& p) {
   const D3DWDDM2_0DDI_RASTERIZER_DESC& r = *p.rasterizer;
   const fallback::Viewport viewport{p.viewportX, p.viewportY, p.viewportWidth, p.viewportHeight, 0.0, 1.0};
@@ -207,8 +214,12 @@ gpu::SetupParams fallbackSetupParams(const FallbackDrawParameters& p) {
   params.clipBottom = p.clip.bottom;
   params.guardX = float(clipState.guardX);
   params.guardY = float(clipState.guardY);
-  params.targetWidth = float(p.extent.width);
-  params.targetHeight = float(p.extent.height);
+  const FallbackDrawAxis x = fallbackDrawAxis(p.extent.width, p.maxViewport[0]);
+  const FallbackDrawAxis y = fallbackDrawAxis(p.extent.height, p.maxViewport[1]);
+  params.drawX = x.origin;
+  params.drawY = y.origin;
+  params.drawWidth = x.size;
+  params.drawHeight = y.size;
   params.flags = (conservativeOn(r) ? gpu::kSetupConservative | gpu::kSetupInner : 0u) |
                  (r.DepthClipEnable ? gpu::kSetupDepthClip : 0u) |
                  (r.CullMode == D3D10_DDI_CULL_FRONT ? gpu::kSetupCullFront : 0u) |
@@ -317,12 +328,12 @@ void recordFallbackSetup(VkCommandBuffer cmd, const std::function<VkCommandBuffe
 }
 
 void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkPipeline flatPipeline,
-                         VkPipeline exactPipeline, VkExtent2D extent, float minDepth, float maxDepth,
+                         VkPipeline exactPipeline, const gpu::SetupParams& params, float minDepth, float maxDepth,
                          const FallbackClipRect& clip) {
-  // The candidate triangles are in pixels: the whole target as the viewport, the clip rectangle as the scissor.
-  const VkViewport target{0.0f, 0.0f, float(extent.width), float(extent.height), std::clamp(minDepth, 0.0f, 1.0f),
-                          std::clamp(maxDepth, 0.0f, 1.0f)};
-  vkCmdSetViewport(cmd, 0, 1, &target);
+  // The candidate triangles are in pixels: the setup's draw viewport around the target, the clip rectangle as the scissor.
+  const VkViewport viewport{params.drawX, params.drawY, params.drawWidth, params.drawHeight,
+                            std::clamp(minDepth, 0.0f, 1.0f), std::clamp(maxDepth, 0.0f, 1.0f)};
+  vkCmdSetViewport(cmd, 0, 1, &viewport);
   const VkRect2D scissor{{clip.left, clip.top}, {uint32_t(clip.right - clip.left), uint32_t(clip.bottom - clip.top)}};
   vkCmdSetScissor(cmd, 0, 1, &scissor);
   const VkBuffer vertexBuffers[2] = {b.corners, b.records};

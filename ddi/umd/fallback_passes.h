@@ -97,6 +97,7 @@ struct FallbackDrawParameters {
   float viewportX = 0, viewportY = 0, viewportWidth = 0, viewportHeight = 0;
   FallbackClipRect clip{};
   VkExtent2D extent{};
+  uint32_t maxViewport[2] = {0, 0};  // the device's maxViewportDimensions (fallbackDrawViewport)
   const D3DWDDM2_0DDI_RASTERIZER_DESC* rasterizer = nullptr;
   UINT samples = 1;           // the targets'
   uint32_t sampleMask = ~0u;  // OMSetBlendState's / the PSO's SampleMask
@@ -112,6 +113,17 @@ uint32_t fallbackCoverageSamples(const D3DWDDM2_0DDI_RASTERIZER_DESC& rasterizer
 // Whether the pixel shader's variant writes the sample mask itself.
 bool fallbackMasked(const D3DWDDM2_0DDI_RASTERIZER_DESC& rasterizer, UINT samples, uint32_t sampleMask);
 fallback::gpu::FallbackHeader fallbackHeader(const FallbackDrawParameters& p);
+// The draw pass's viewport, one axis (the target's size, the device's
+// maxViewportDimensions): the target in the middle of the largest power-of-two
+// viewport the device allows, where that leaves at least half the target on
+// each side, else the target itself. Candidate triangles near the target's
+// edges then need no clipping (llvmpipe runs each batch of vertices with one
+// to clip through its much slower primitive pipeline), and with a power-of-two
+// size the corners' NDC and the pixels they map back to are exact.
+struct FallbackDrawAxis {
+  float origin = 0, size = 0;
+};
+FallbackDrawAxis fallbackDrawAxis(uint32_t targetSize, uint32_t maxViewport);
 // Everything but the per-piece slots, instances and primitive-id base.
 fallback::gpu::SetupParams fallbackSetupParams(const FallbackDrawParameters& p);
 
@@ -179,9 +191,10 @@ void recordFallbackDeferredSetup(VkCommandBuffer cmd, const FallbackSetupPipelin
 // state set by the caller): the viewport (the whole target, the viewport's
 // depth range) and scissor (`clip`), then the flat-only and the exact draw
 // pipelines' indirect draws.
+// `params`: the draw's (its draw pass's viewport, fallbackSetupParams).
 void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkPipeline flatPipeline,
-                         VkPipeline exactPipeline, VkExtent2D extent, float minDepth, float maxDepth,
-                         const FallbackClipRect& clip);
+                         VkPipeline exactPipeline, const fallback::gpu::SetupParams& params, float minDepth,
+                         float maxDepth, const FallbackClipRect& clip);
 
 // The draw pass's vertex input: the corners and the records' words 0..15 (strides dynamic).
 state::VertexInputState fallbackDrawVertexInput();

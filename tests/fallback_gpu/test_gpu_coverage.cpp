@@ -240,8 +240,8 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
         double cx[3], cy[3];
         for (uint32_t k = 0; k < gpu::kCornersPerRecord; ++k) {
           const gpu::FallbackCorner& corner = cornerData[size_t(i) * gpu::kCornersPerRecord + k];
-          cx[k] = (double(corner.x) + 1.0) * 0.5 * params.targetWidth;
-          cy[k] = (double(corner.y) + 1.0) * 0.5 * params.targetHeight;
+          cx[k] = params.drawX + (double(corner.x) + 1.0) * 0.5 * params.drawWidth;
+          cy[k] = params.drawY + (double(corner.y) + 1.0) * 0.5 * params.drawHeight;
           if (!forceExact && (cx[k] * 16 != std::floor(cx[k] * 16) || cy[k] * 16 != std::floor(cy[k] * 16)))
             fail("candidate corner off the 1/16-pixel grid");
         }
@@ -325,7 +325,10 @@ TEST_CASE("GPU fallback: setup pass + prelude coverage match translate/raster bi
     params.strideWords = 4;
     params.slots = count;
     params.instances = 1;
-    params.targetWidth = params.targetHeight = 32768.0f;
+    // A draw-pass viewport around the target with a guard band, as fallbackDrawAxis makes
+    // one where the device allows (the corners' NDC are relative to its origin).
+    params.drawX = params.drawY = -16384.0f;
+    params.drawWidth = params.drawHeight = 65536.0f;
     params.guardX = params.guardY = 1.0f;
     params.viewportWidth = params.viewportHeight = 1.0f;
     dispatch(ctx, pool, setup, {&captured, &counter, &records, &corners, &statistics, &drawArgs, &deferred}, &params,

@@ -165,7 +165,7 @@ struct SetupParams {
   float viewportX, viewportY, viewportWidth, viewportHeight;  // the application's viewport 0
   int32_t clipLeft, clipTop, clipRight, clipBottom;           // viewport ∩ scissor ∩ targets, within [0, 32768]
   float guardX, guardY;                                       // |x| ≤ guardX·w, |y| ≤ guardY·w (guard_band.h)
-  float targetWidth, targetHeight;                            // the draw pass's viewport (NDC of the corners)
+  float drawWidth, drawHeight;                                // the draw pass's viewport (the corners' NDC): its size,
   uint32_t flags;
   uint32_t strideWords;     // captured vertex stride
   uint32_t positionWord;    // SV_Position's offset in a captured vertex
@@ -179,10 +179,10 @@ struct SetupParams {
   // vertices are all negative in one of them is culled before clipping.
   uint32_t cullCount;
   uint32_t cullWords[2];
-  uint32_t reserved;
+  float drawX, drawY;                                         // and its origin (fallbackDrawViewport)
 };
 inline constexpr uint32_t kNoPrimitiveIdWord = 0xFFFFFFFFu;
-static_assert(sizeof(SetupParams) == 96);
+static_assert(sizeof(SetupParams) == 100);
 
 // The statistics words the setup pass adds to (pipeline-statistics queries).
 inline constexpr uint32_t kStatisticsAssembled = 0;  // IAPrimitives / CInvocations: captured triangles

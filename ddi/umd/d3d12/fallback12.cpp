@@ -387,6 +387,9 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   parameters.viewportHeight = v.height;
   parameters.clip = umd::fallbackClipRect(v.x, v.y, v.width, v.height, t.extent, &scissor);
   parameters.extent = t.extent;
+  const VkPhysicalDeviceLimits& limits = device.vk().info().properties.limits;
+  parameters.maxViewport[0] = limits.maxViewportDimensions[0];
+  parameters.maxViewport[1] = limits.maxViewportDimensions[1];
   parameters.rasterizer = &f->rasterizer;
   parameters.samples = f->samples;
   parameters.sampleMask = f->sampleMask;
@@ -537,7 +540,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
     beginRendering(cmd, t);
     vkCmdSetBlendConstants(cmd, state_.blendFactor);
     vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, state_.stencilRef & 0xFF);
-    umd::recordFallbackDraws(cmd, buffers, f->flatDraw->handle(), f->exactDraw->handle(), t.extent, v.minDepth, v.maxDepth,
+    umd::recordFallbackDraws(cmd, buffers, f->flatDraw->handle(), f->exactDraw->handle(), params, v.minDepth, v.maxDepth,
                              parameters.clip);
     vkCmdEndRendering(cmd);
     if (statistics) {

@@ -159,7 +159,7 @@ void CommandRecorder12::flushFallbackBatch() {
       vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.drawLayout->handle(), 0, 2, g.drawSets, 0, nullptr);
       vkCmdSetBlendConstants(cmd, p.state.blendFactor);
       vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK, p.state.stencilRef & 0xFF);
-      umd::recordFallbackDraws(cmd, g.buffers, f.flatDraw->handle(), f.exactDraw->handle(), p.targets.extent, p.minDepth,
+      umd::recordFallbackDraws(cmd, g.buffers, f.flatDraw->handle(), f.exactDraw->handle(), g.params, p.minDepth,
                                p.maxDepth, p.clip);
     }
     vkCmdEndRendering(cmd);

@@ -92,7 +92,7 @@ layout(push_constant, std430) uniform SetupParams {
   float viewportX, viewportY, viewportWidth, viewportHeight;
   int clipLeft, clipTop, clipRight, clipBottom;
   float guardX, guardY;
-  float targetWidth, targetHeight;
+  float drawWidth, drawHeight;
   uint flags;
   uint strideWords;
   uint positionWord;
@@ -103,7 +103,7 @@ layout(push_constant, std430) uniform SetupParams {
   uint primitiveIdWord;
   uint cullCount;
   uint cullWords[2];
-  uint reserved;
+  float drawX, drawY;
 } params;
 
 shared uint clippedCount;
@@ -159,10 +159,17 @@ void writeEdge(uint base, uint i, int a, int b, int64_t c) {
   records[(base + kRecordEdgesWord) / 4u + i] = uvec4(uint(a), uint(b), uint(c & 0xFFFFFFFFl), uint(c >> 32));
 }
 
+// Whether a pixel position lies in the draw pass's viewport (nothing there is clipped).
+bool insideDrawViewport(vec2 pixel) {
+  const vec2 origin = vec2(params.drawX, params.drawY), size = vec2(params.drawWidth, params.drawHeight);
+  return all(greaterThanEqual(pixel, origin)) && all(lessThanEqual(pixel, origin + size));
+}
+
 // z: the captured vertices' clip z (z/w there = Σ u·z).
 void writeCorner(uint slot, uint corner, vec2 pixel, real3 u, real3 z) {
   uint c = (slot * kCornersPerRecord + corner) * (kCornerWords / 2u);
-  corners[c] = vec2(2.0 * pixel.x / params.targetWidth - 1.0, 2.0 * pixel.y / params.targetHeight - 1.0);
+  const vec2 origin = vec2(params.drawX, params.drawY), size = vec2(params.drawWidth, params.drawHeight);
+  corners[c] = 2.0 * (pixel - origin) / size - 1.0;  // exact for a 1/16-grid pixel and a power-of-two size
   corners[c + 1u] = vec2(float(dot(u, z)), float(u.x));
   corners[c + 2u] = vec2(float(u.y), float(u.z));
 }
@@ -179,7 +186,9 @@ void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uin
 void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
   const uint noFlat[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
   writeHeader(base, flags, primitiveId, 1.0, 0u, 0u, noFlat);
-  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(-4.0 * params.targetWidth, -4.0 * params.targetHeight), real3(0), real3(0));
+  // A point at the target's corner, inside the draw pass's viewport: no pixels, and no vertex
+  // to clip (llvmpipe runs every batch of vertices with one to clip through its slower path).
+  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(0.0), real3(0), real3(0));
 }
 
 // Whether triangle q holds the convex polygon v[0..h) dilated by `margin` along
@@ -690,7 +699,8 @@ bool setup(uint slot) {
   // coverage can select lies inside, with a margin for rounding the corners to
   // the 1/16-pixel grid (below). Of the triangle offset outward edge by edge (long
   // spikes at sharp corners) and the right triangle around the box oriented along the
-  // longest hull edge (twice the box's area), the smaller.
+  // longest hull edge (twice the box's area), the smaller; the offset triangle
+  // only where its corners stay in the draw pass's viewport (fallbackDrawViewport).
   const float reach = ((params.flags & kSetupFullPixels) != 0u ? 1.0 : 0.5) + 1.0 / 16.0;
   vec2 v[kMaxPolygon];
   for (uint i = 0u; i < h; ++i) v[i] = vec2(float(x[hull[i]]), float(y[hull[i]])) / 256.0;
@@ -719,6 +729,9 @@ bool setup(uint slot) {
     vec2 rounded[3];
     for (uint i = 0u; i < 3u; ++i) rounded[i] = round(quad[i] * 16.0) / 16.0;
     if (!holdsDilatedHull(rounded, v, h, reach - 1.0 / 32.0)) useTriangle = false;
+    // Nor where a spike leaves the draw pass's viewport, which the box's triangle rarely does.
+    for (uint i = 0u; i < 3u; ++i)
+      if (!insideDrawViewport(rounded[i])) useTriangle = false;
   }
   {
     // The oriented box's triangle, kept when it is smaller.
