@@ -700,7 +700,7 @@ bool setup(uint slot) {
   // the 1/16-pixel grid (below). Of the triangle offset outward edge by edge (long
   // spikes at sharp corners) and the right triangle around the box oriented along the
   // longest hull edge (twice the box's area), the smaller; the offset triangle
-  // only where its corners stay in the draw pass's viewport (fallbackDrawViewport).
+  // only where its corners stay in the draw pass's viewport (fallbackDrawAxis).
   const float reach = ((params.flags & kSetupFullPixels) != 0u ? 1.0 : 0.5) + 1.0 / 16.0;
   vec2 v[kMaxPolygon];
   for (uint i = 0u; i < h; ++i) v[i] = vec2(float(x[hull[i]]), float(y[hull[i]])) / 256.0;
