@@ -258,6 +258,33 @@ void StageDescriptors::appendWrites(VkDescriptorSet set, std::vector<VkWriteDesc
   }
 }
 
+VkDescriptorBufferInfo constantBufferInfo(PipelineCache& cache, const DrawState::ConstantBuffer& cb) {
+  const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
+  if (!cb.buffer || !cb.buffer->buffer || offset >= cb.buffer->width)
+    return {cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
+  VkDeviceSize range = cb.buffer->width - offset;
+  if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
+  return {cb.buffer->buffer->handle(), cb.buffer->bufferOffset + offset, std::min<VkDeviceSize>(range, 65536)};
+}
+
+bool moveDynamicOffsets(Device& device, const StageBindings& stage, StageDescriptors& out) {
+  const uint32_t slots = stage.shader ? stage.shader->constantBufferSlots : 0;
+  if ((slots & stage.dynamicConstantBuffers) != slots || out.dynamicOffsets.size() != size_t(std::popcount(slots)))
+    return false;
+  PipelineCache& cache = device.pipelines();
+  size_t k = 0;  // the constant buffers come first in the entries, in slot order (collectStageDescriptors)
+  for (uint32_t rest = slots; rest; rest &= rest - 1) {
+    const uint32_t slot = uint32_t(std::countr_zero(rest));
+    const StageDescriptors::Entry& e = out.entries[k];
+    if (e.binding != slot || e.type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC) return false;
+    const VkDescriptorBufferInfo info = constantBufferInfo(cache, stage.constantBuffers[slot]);
+    const VkDescriptorBufferInfo& collected = out.buffers[e.info];
+    if (collected.buffer != info.buffer || collected.range != info.range) return false;
+    out.dynamicOffsets[k++] = uint32_t(info.offset);
+  }
+  return true;
+}
+
 bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDescriptors& out) {
   out.clear();
   PipelineCache& cache = device.pipelines();
@@ -273,14 +300,8 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
   for (uint32_t slot = 0; slot < PipelineCache::kConstantBufferSlots; ++slot) {
     if (!(constantBufferSlots & (1u << slot))) continue;
     const DrawState::ConstantBuffer& cb = stage.constantBuffers[slot];
-    const VkDeviceSize offset = VkDeviceSize(cb.firstConstant) * 16;
-    VkDescriptorBufferInfo info{cache.nullConstantBuffer(), 0, PipelineCache::kNullConstantBufferSize};
-    if (cb.buffer && cb.buffer->buffer && offset < cb.buffer->width) {
-      VkDeviceSize range = cb.buffer->width - offset;
-      if (cb.numConstants) range = std::min<VkDeviceSize>(range, VkDeviceSize(cb.numConstants) * 16);
-      info = {cb.buffer->buffer->handle(), cb.buffer->bufferOffset + offset, std::min<VkDeviceSize>(range, 65536)};
-      out.accesses.push_back({cb.buffer, false, VK_IMAGE_LAYOUT_UNDEFINED});
-    }
+    VkDescriptorBufferInfo info = constantBufferInfo(cache, cb);
+    if (info.buffer != cache.nullConstantBuffer()) out.accesses.push_back({cb.buffer, false, VK_IMAGE_LAYOUT_UNDEFINED});
     if (stage.dynamicConstantBuffers & (1u << slot)) {
       // The offset goes with the bind (a multiple of 256 bytes: D3D11.1's 16-constant steps, dynamic_buffer.h's slices).
       out.dynamicOffsets.push_back(uint32_t(info.offset));

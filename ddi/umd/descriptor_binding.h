@@ -25,6 +25,7 @@
 namespace d3dvk::umd {
 
 class Device;
+class PipelineCache;
 struct Shader;
 struct Resource;
 struct UnorderedAccessView;
@@ -82,6 +83,14 @@ struct StageDescriptors {
 // Collects one stage's descriptors: false (after logging) when the draw or
 // dispatch must be dropped. Records nothing.
 bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDescriptors& out);
+// A constant-buffer slot's descriptor: the bound range (at most 64 KiB; its
+// offset the dynamic offset where the slot is dynamic), else the zero buffer.
+VkDescriptorBufferInfo constantBufferInfo(PipelineCache& cache, const DrawState::ConstantBuffer& cb);
+// `out`, collected for this stage, after only the storage of its constant
+// buffers moved (DrawState::movedStages): the dynamic offsets refreshed in
+// place where every declared constant buffer is dynamic and still names the
+// same VkBuffer and range; false otherwise (the caller collects afresh).
+bool moveDynamicOffsets(Device& device, const StageBindings& stage, StageDescriptors& out);
 
 // The writes of one descriptor set and the infos they point at (stable until vkUpdateDescriptorSets).
 struct DescriptorWrites {

@@ -53,7 +53,7 @@ void DrawState::markDirtyWhereBound(const Resource& buffer) {
     if (shaders[stage] && !(dirtyStages & (1u << stage)))
       for (const ConstantBuffer& cb : constantBuffers[stage])
         if (cb.buffer == &buffer) {
-          markDirty(stage);
+          movedStages |= 1u << stage;
           break;
         }
 }
@@ -102,10 +102,15 @@ void setConstantBuffers(Device* device, int stage, UINT start, UINT count, const
   if (start >= DrawState::kConstantBufferSlots || count > DrawState::kConstantBufferSlots - start ||
       (count && !buffers))
     return device->setError(E_INVALIDARG);
-  for (UINT i = 0; i < count; ++i)
-    device->draw.constantBuffers[stage][start + i] = {Resource::from(buffers[i]), first ? first[i] : 0,
-                                                      num ? num[i] : 0};
-  device->draw.markDirty(UINT(stage));
+  bool changed = false;
+  for (UINT i = 0; i < count; ++i) {
+    DrawState::ConstantBuffer& bound = device->draw.constantBuffers[stage][start + i];
+    const DrawState::ConstantBuffer next{Resource::from(buffers[i]), first ? first[i] : 0, num ? num[i] : 0};
+    changed = changed || bound.buffer != next.buffer || bound.firstConstant != next.firstConstant ||
+              bound.numConstants != next.numConstants;
+    bound = next;
+  }
+  if (changed) device->draw.markDirty(UINT(stage));  // (the same buffers again change nothing)
 }
 
 void setShaderResources(Device* device, int stage, UINT start, UINT count, const D3D10DDI_HSHADERRESOURCEVIEW* views) {

@@ -90,9 +90,13 @@ struct DrawState {
   uint32_t dirtyStages = (1u << kStages) - 1;
   void markDirty(UINT stage) { dirtyStages |= 1u << stage; }
   void markAllDirty() { dirtyStages = (1u << kStages) - 1; }
+  // Stages not dirty but for constant buffers whose storage moved since: if
+  // their descriptors name the same VkBuffers, only the dynamic offsets change
+  // (moveDynamicOffsets), else the stage collects afresh.
+  uint32_t movedStages = 0;
   // A buffer's storage moved (a Map(WRITE_DISCARD) slice or rename, a constant
-  // buffer's update): the stages that bind it as a constant buffer; every
-  // stage for a buffer that may also be bound through a view.
+  // buffer's update): the stages that bind it as a constant buffer are moved;
+  // every stage is dirty for a buffer that may also be bound through a view.
   void markDirtyWhereBound(const Resource& buffer);
 
   // Forgets a destroyed buffer wherever it is bound.

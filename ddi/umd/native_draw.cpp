@@ -24,7 +24,15 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
   for (uint32_t i = 0; i < setCount; ++i) {
     NativeDrawCache::Stage& st = c.stages[i];
     const uint64_t id = shaders[i] ? shaders[i]->id : 0;
-    if (st.shaderId == id && st.layout && !(s.dirtyStages & (1u << i))) continue;
+    const uint32_t bit = 1u << i;
+    if (st.shaderId == id && st.layout && !(s.dirtyStages & bit)) {
+      // Only constant-buffer storage moved (a Map(WRITE_DISCARD)): new dynamic offsets, where that is all.
+      if (!(s.movedStages & bit) ||
+          moveDynamicOffsets(device, drawStageBindings(device, i, st.layout->dynamicConstantBuffers), st.descriptors)) {
+        s.movedStages &= ~bit;
+        continue;
+      }
+    }
     const PipelineCache::StageLayout* layout = st.layout;
     if (st.shaderId != id || !layout) {
       VkResult result = VK_SUCCESS;
@@ -46,7 +54,8 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
     }
     st.layout = layout;
     st.shaderId = id;
-    s.dirtyStages &= ~(1u << i);
+    s.dirtyStages &= ~bit;
+    s.movedStages &= ~bit;
   }
   return true;
 }

@@ -285,4 +285,12 @@ inline Barycentric barycentric(std::array<double, 2> a, std::array<double, 2> b,
   return {edge(b, c, px, py) / area, edge(c, a, px, py) / area, edge(a, b, px, py) / area};
 }
 
+// kVsColor with cb0[0] added to the colour.
+inline std::string vsColorPlusConstant() {
+  std::string s = kVsColor;
+  s.replace(s.find("vs_5_0\n"), 7, "vs_5_0\ndcl_constantbuffer CB0[1], immediateIndexed\n");
+  s.replace(s.find("mov o1.xyzw, v1.xyzw"), 20, "add o1.xyzw, v1.xyzw, cb0[0].xyzw");
+  return s;
+}
+
 }  // namespace d3dvk::test

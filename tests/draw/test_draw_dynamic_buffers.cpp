@@ -97,6 +97,49 @@ TEST_CASE("a DYNAMIC constant buffer mapped WRITE_DISCARD between draws: every d
     }
 }
 
+TEST_CASE("a vertex-stage DYNAMIC constant buffer discarded before each of 32 draws: each sees its own constants",
+          "[draw][pixels][dynamic]") {
+  // Rebound or not between the draws, and once another buffer in its place.
+  // 32 discards move the buffer through slices of several blocks (dynamic_buffer.h),
+  // so the draws see both a moved offset in the same VkBuffer and another VkBuffer.
+  // The vertex stage's constant buffer (a set with dynamic offsets; a pixel
+  // shader's may be pushed instead): black columns plus cb0[0].
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  std::vector<Vertex> v;
+  for (int k = 0; k < int(kW); ++k) {
+    const auto c = columns(k, k + 1, {0, 0, 0, 0});
+    v.insert(v.end(), c.begin(), c.end());
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> vsCode = assembled(vsColorPlusConstant().c_str());
+  Com<ID3D11VertexShader> vs;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  Com<ID3D11Buffer> cb = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> other = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
+  const std::array<float, 4> otherColour{0.75f, 0.25f, 1, 1};
+  write(d, other.get(), D3D11_MAP_WRITE_DISCARD, 0, otherColour.data(), 16);
+  ID3D11Buffer* cbs[] = {cb.get()};
+  ID3D11Buffer* others[] = {other.get()};
+  d.context->VSSetConstantBuffers(0, 1, cbs);
+  for (int k = 0; k < int(kW); ++k) {
+    const std::array<float, 4> colour = generationColour(k);
+    write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, colour.data(), 16);
+    if (k % 2) d.context->VSSetConstantBuffers(0, 1, cbs);  // the same buffer again
+    if (k == 10) d.context->VSSetConstantBuffers(0, 1, others);
+    if (k == 11) d.context->VSSetConstantBuffers(0, 1, cbs);
+    d.context->Draw(6, UINT(6 * k));
+  }
+  const auto px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * kW + x] == (x == 10 ? otherColour : generationColour(int(x))));
+    }
+}
+
 TEST_CASE("NO_OVERWRITE appends after the region recorded draws read, WRITE_DISCARD then starts over",
           "[draw][pixels][dynamic]") {
   RenderDevice d;

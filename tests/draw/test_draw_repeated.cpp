@@ -207,18 +207,6 @@ TEST_CASE("a draw after only binding calls draws what they bound, and a viewport
   }
 }
 
-namespace {
-
-// kVsColor with cb0[0] added to the colour.
-std::string vsColorPlusConstant() {
-  std::string s = kVsColor;
-  s.replace(s.find("vs_5_0\n"), 7, "vs_5_0\ndcl_constantbuffer CB0[1], immediateIndexed\n");
-  s.replace(s.find("mov o1.xyzw, v1.xyzw"), 20, "add o1.xyzw, v1.xyzw, cb0[0].xyzw");
-  return s;
-}
-
-}  // namespace
-
 TEST_CASE("a constant buffer destroyed and another created in its place: the next draw reads the new one",
           "[draw][repeat]") {
   RenderDevice d;
