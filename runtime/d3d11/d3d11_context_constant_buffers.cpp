@@ -76,17 +76,26 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
   }
   D3D10DDI_HRESOURCE handles[kSlots] = {};
   UINT ddiFirst[kSlots] = {}, ddiNum[kSlots] = {};
+  D3D11Buffer* nextBuffers[kSlots];
+  bool same = true;  // every slot keeps its buffer and window: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {
     D3D11Buffer* next = bufferFrom(buffers[i]);
     if (next && !(next->bindFlags & D3D11_BIND_CONSTANT_BUFFER)) next = nullptr;  // D3D11 binds null instead
     const UINT slot = start + i;
-    rebind(constantBuffers_[stage][slot], next);
-    constantBufferFirst_[stage][slot] = next && first ? first[i] : 0;
-    constantBufferCount_[stage][slot] = !next ? 0 : first ? num[i] : std::min(next->width / 16, kMaxConstants);
+    nextBuffers[i] = next;
+    ddiFirst[i] = next && first ? first[i] : 0;
+    ddiNum[i] = !next ? 0 : first ? num[i] : std::min(next->width / 16, kMaxConstants);
     // An empty window is no buffer to the shader (every read 0); the driver's 0 would mean the whole buffer.
     handles[i] = next && (!first || num[i]) ? next->ddiHandle() : D3D10DDI_HRESOURCE{};
-    ddiFirst[i] = constantBufferFirst_[stage][slot];
-    ddiNum[i] = constantBufferCount_[stage][slot];
+    same = same && constantBuffers_[stage][slot] == next && constantBufferFirst_[stage][slot] == ddiFirst[i] &&
+           constantBufferCount_[stage][slot] == ddiNum[i];
+  }
+  if (same) return;
+  for (UINT i = 0; i < count; ++i) {
+    const UINT slot = start + i;
+    rebind(constantBuffers_[stage][slot], nextBuffers[i]);
+    constantBufferFirst_[stage][slot] = ddiFirst[i];
+    constantBufferCount_[stage][slot] = ddiNum[i];
   }
   DdiDevice& ddi = driver();
   const D3DWDDM2_0DDI_DEVICEFUNCS& f = ddi.funcs();
