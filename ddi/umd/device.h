@@ -96,6 +96,10 @@ class Device {
   // collecting only the descriptors and buffers again (native_draw.h).
   uint64_t stateCalls() const { return stateCalls_.load(std::memory_order_relaxed); }
   void countStateCall() { stateCalls_.fetch_add(1, std::memory_order_relaxed); }
+  // Of those, the blend and depth-stencil state calls: they change only the
+  // pipeline key's state ids and dynamic state (a prepared draw takes them in).
+  uint64_t pipelineStateCalls() const { return pipelineStateCalls_.load(std::memory_order_relaxed); }
+  void countPipelineStateCall() { pipelineStateCalls_.fetch_add(1, std::memory_order_relaxed); }
 
   D3D10DDI_HRASTERIZERSTATE boundRasterizerState{};
   static constexpr UINT kMaxRenderTargets = 8;
@@ -154,6 +158,7 @@ class Device {
   std::unique_ptr<NativeDrawCache> nativeDraws_;
   std::atomic<uint64_t> ddiCalls_{0};
   std::atomic<uint64_t> stateCalls_{0};
+  std::atomic<uint64_t> pipelineStateCalls_{0};
   Recorder recorder_{*this};  // before the queue: its destruction runs the before-submit hook
   std::unique_ptr<vk::CommandQueue> queue_;
   std::mutex queueMutex_;

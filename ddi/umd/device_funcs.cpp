@@ -224,6 +224,11 @@ void countDdiCall(D3D10DDI_HDEVICE hDevice) noexcept {
 void countBindingCall(D3D10DDI_HDEVICE hDevice) noexcept {
   if (hDevice.pDrvPrivate) Device::from(hDevice)->countDdiCall();
 }
+void countPipelineStateCall(D3D10DDI_HDEVICE hDevice) noexcept {
+  if (!hDevice.pDrvPrivate) return;
+  countDdiCall(hDevice);
+  Device::from(hDevice)->countPipelineStateCall();
+}
 // The DDIs that are not counted: the direct draws, which change nothing.
 consteval bool isDirectDraw(std::string_view name) {
   return name == "Draw" || name == "DrawIndexed" || name == "DrawInstanced" || name == "DrawIndexedInstanced";
@@ -245,6 +250,12 @@ consteval bool isBindingCall(std::string_view name) {
 }
 static_assert(isBindingCall("PsSetShaderResources") && isBindingCall("ResourceMap") && !isBindingCall("PsSetShader") &&
               !isBindingCall("SetRenderTargets") && !isBindingCall("IaSetIndexBuffer"));
+// The pipeline-state calls: state calls that change only the pipeline key's
+// blend or depth-stencil state and the dynamic blend factor, sample mask and
+// stencil reference (Device::pipelineStateCalls).
+consteval bool isPipelineStateCall(std::string_view name) {
+  return name == "SetBlendState" || name == "SetDepthStencilState";
+}
 
 // Fills every slot of the table from the one slot list: an implemented DDI
 // behind its exception barrier (counted, but for the direct draws), a
@@ -260,6 +271,8 @@ void fill(Table& t) {
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime>::call;                  \
     else if constexpr (isBindingCall(#name))                                                         \
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countBindingCall>::call; \
+    else if constexpr (isPipelineStateCall(#name))                                                   \
+      t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countPipelineStateCall>::call; \
     else                                                                                             \
       t.pfn##name = &DeviceEntryGuard<slot, Entries::name, &reportToRuntime, &countDdiCall>::call;    \
   }

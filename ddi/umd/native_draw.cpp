@@ -2,6 +2,8 @@
 #include "native_draw.h"
 
 #include "device.h"
+#include "driver_blend_state.h"
+#include "driver_depth_stencil_state.h"
 #include "driver_input_layout.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
@@ -428,6 +430,8 @@ void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   p.valid = reusableDraw(device, call) && !device.draw.streamOutputShader && !prepared.fallback;
   if (!p.valid) return;
   p.stateCalls = device.stateCalls();
+  p.pipelineStateCalls = device.pipelineStateCalls();
+  p.sampleMask = device.draw.sampleMask;
   p.indexed = call.indexed;
   p.draw = prepared;
   p.key = key;
@@ -435,10 +439,31 @@ void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   p.inputs.rasterizer = &p.draw.rasterizer;
 }
 
+namespace {
+// Takes the blend and depth-stencil states set since the prepared draw into
+// its pipeline key and inputs, where nothing else can have changed: only such
+// state calls followed it and the sample mask (which prepareDraw decides
+// with) is the same.
+bool takePipelineStates(const Device& device, NativeDrawCache::Prepared& p) {
+  const DrawState& s = device.draw;
+  const uint64_t states = device.stateCalls(), pipelineStates = device.pipelineStateCalls();
+  if (states - p.stateCalls != pipelineStates - p.pipelineStateCalls || s.sampleMask != p.sampleMask ||
+      (s.blendState && !s.blendState->id) || (s.depthStencilState && !s.depthStencilState->id))
+    return false;  // (a failed create: prepareDraw drops the draw)
+  p.key.blendState = s.blendState ? s.blendState->id : 0;
+  p.key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
+  p.inputs.blend = s.blendState;
+  p.inputs.depthStencil = s.depthStencilState;
+  p.stateCalls = states;
+  p.pipelineStateCalls = pipelineStates;
+  return true;
+}
+}  // namespace
+
 bool recordPreparedDraw(Device& device, DrawCall call) {
   NativeDrawCache::Prepared& p = device.nativeDrawCache().prepared;
-  if (!p.valid || p.stateCalls != device.stateCalls() || call.indexed != p.indexed || call.indirectBuffer ||
-      call.autoBuffer)
+  if (!p.valid || call.indexed != p.indexed || call.indirectBuffer || call.autoBuffer ||
+      (p.stateCalls != device.stateCalls() && !takePipelineStates(device, p)))
     return false;
   if (call.count == 0 || call.instances == 0) return true;  // nothing drawn (prepareDraw)
   clampIndicesPastBuffer(device, p.draw, &call);

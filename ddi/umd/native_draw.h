@@ -76,9 +76,13 @@ struct NativeDrawCache {
   // The last native draw's checks and pipeline, as far as only binding calls
   // followed it (Device::stateCalls): the next direct draw of its kind records
   // with them, collecting its descriptors and buffers afresh (recordPreparedDraw).
+  // Blend and depth-stencil state calls (Device::pipelineStateCalls) may
+  // follow too: the draw takes in their states' ids (the same sample mask).
   struct Prepared {
     bool valid = false;
-    uint64_t stateCalls = 0;  // Device::stateCalls() after it
+    uint64_t stateCalls = 0;          // Device::stateCalls() after it
+    uint64_t pipelineStateCalls = 0;  // Device::pipelineStateCalls() after it
+    UINT sampleMask = 0;              // DrawState::sampleMask at it
     bool indexed = false;
     PreparedDraw draw;
     state::GraphicsPipelineKey key;

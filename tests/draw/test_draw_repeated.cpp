@@ -8,7 +8,9 @@
 // the previous draw's checks and pipeline) draws with what they bound, while
 // a viewport, rasterizer-state or index-buffer change before it is honoured;
 // and a constant buffer destroyed and recreated between draws (the new one may
-// get the old one's Vulkan handle) is read, not its predecessor. The expected
+// get the old one's Vulkan handle) is read, not its predecessor; blend states
+// set between draws (taken into the prepared draw) reach them, and a sample
+// mask that leaves no sample drops the draw. The expected
 // pictures come from the quads' corners (each quad fills one 8×8 quadrant of a
 // 16×16 target).
 #include "draw_test_util.h"
@@ -236,4 +238,39 @@ TEST_CASE("a constant buffer destroyed and another created in its place: the nex
     ID3D11Buffer* none = nullptr;
     d.context->VSSetConstantBuffers(0, 1, &none);
   }
+}
+
+TEST_CASE("blend states set between draws reach each draw, and a sample mask that leaves no sample drops the draw",
+          "[draw][repeat]") {
+  // Blend-state calls alone between draws: the UMD takes the new state into the
+  // previous draw's prepared pipeline key (native_draw.h); a new sample mask
+  // sends the draw through its full checks, which drop it.
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11Buffer> vb = bindFourQuads(d, t);
+  D3D11_RENDER_TARGET_BLEND_DESC opaque{FALSE,           D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD,
+                                        D3D11_BLEND_ONE, D3D11_BLEND_ZERO, D3D11_BLEND_OP_ADD,
+                                        D3D11_COLOR_WRITE_ENABLE_ALL};
+  D3D11_BLEND_DESC redAndAlpha{};
+  redAndAlpha.RenderTarget[0] = opaque;
+  redAndAlpha.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_RED | D3D11_COLOR_WRITE_ENABLE_ALPHA;
+  D3D11_BLEND_DESC add{};
+  add.RenderTarget[0] = {TRUE, D3D11_BLEND_ONE, D3D11_BLEND_ONE, D3D11_BLEND_OP_ADD, D3D11_BLEND_ONE, D3D11_BLEND_ONE,
+                         D3D11_BLEND_OP_ADD, D3D11_COLOR_WRITE_ENABLE_ALL};
+  Com<ID3D11BlendState> redAndAlphaState, addState;
+  REQUIRE(d->CreateBlendState(&redAndAlpha, redAndAlphaState.out()) == S_OK);
+  REQUIRE(d->CreateBlendState(&add, addState.out()) == S_OK);
+  clear(t);
+  d.context->Draw(6, 0);  // quadrant 0: (1, 0, 0, 1)
+  d.context->OMSetBlendState(redAndAlphaState.get(), nullptr, 0xFFFFFFFF);
+  d.context->Draw(6, 6);  // quadrant 1's (0, 1, 0, 1), red and alpha only: (0, 0, 0, 1)
+  d.context->OMSetBlendState(addState.get(), nullptr, 0xFFFFFFFF);
+  d.context->Draw(6, 0);  // quadrant 0 again, added: (2, 0, 0, 2)
+  d.context->OMSetBlendState(nullptr, nullptr, 0);
+  d.context->Draw(6, 12);  // quadrant 2: no sample left on the single-sample target
+  d.context->OMSetBlendState(addState.get(), nullptr, 0xFFFFFFFF);
+  d.context->Draw(6, 6);  // quadrant 1 added: (0, 1, 0, 2)
+  d.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
+  d.context->Draw(6, 18);  // quadrant 3, opaque: (1, 1, 0, 1)
+  checkPicture(t, picture({{0, {2, 0, 0, 2}}, {1, {0, 1, 0, 2}}, {3, kColors[3]}}));
 }
