@@ -97,7 +97,7 @@ struct FallbackDrawParameters {
   float viewportX = 0, viewportY = 0, viewportWidth = 0, viewportHeight = 0;
   FallbackClipRect clip{};
   VkExtent2D extent{};
-  uint32_t maxViewport[2] = {0, 0};  // the device's maxViewportDimensions (fallbackDrawViewport)
+  uint32_t maxViewport[2] = {0, 0};  // the device's maxViewportDimensions (fallbackDrawAxis)
   const D3DWDDM2_0DDI_RASTERIZER_DESC* rasterizer = nullptr;
   UINT samples = 1;           // the targets'
   uint32_t sampleMask = ~0u;  // OMSetBlendState's / the PSO's SampleMask
@@ -188,10 +188,9 @@ void recordFallbackDeferredSetup(VkCommandBuffer cmd, const FallbackSetupPipelin
                                  const fallback::gpu::SetupParams& params, const FallbackPieceBuffers& b,
                                  bool bindPipeline = true);
 // Inside the draw pass's rendering (descriptor sets and the other dynamic
-// state set by the caller): the viewport (the whole target, the viewport's
-// depth range) and scissor (`clip`), then the flat-only and the exact draw
-// pipelines' indirect draws.
-// `params`: the draw's (its draw pass's viewport, fallbackSetupParams).
+// state set by the caller): the viewport (`params`' draw viewport around the
+// target, fallbackSetupParams; the application's viewport's depth range) and
+// scissor (`clip`), then the flat-only and the exact draw pipelines' indirect draws.
 void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkPipeline flatPipeline,
                          VkPipeline exactPipeline, const fallback::gpu::SetupParams& params, float minDepth,
                          float maxDepth, const FallbackClipRect& clip);

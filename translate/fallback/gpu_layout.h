@@ -179,7 +179,7 @@ struct SetupParams {
   // vertices are all negative in one of them is culled before clipping.
   uint32_t cullCount;
   uint32_t cullWords[2];
-  float drawX, drawY;                                         // and its origin (fallbackDrawViewport)
+  float drawX, drawY;                                         // and its origin (ddi fallbackDrawAxis)
 };
 inline constexpr uint32_t kNoPrimitiveIdWord = 0xFFFFFFFFu;
 static_assert(sizeof(SetupParams) == 100);
