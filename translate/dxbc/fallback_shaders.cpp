@@ -9,8 +9,8 @@
 #include <cstddef>
 
 #include <algorithm>
-#include <map>
 #include <bit>
+#include <map>
 #include <set>
 #include <string>
 
@@ -93,6 +93,13 @@ uint32_t loadWord(Builder& b, uint32_t block, uint32_t index) {
   return b.op(OpLoad, b.tUint(), {ptr});
 }
 
+// registers[index] of a storage-registers block (declareStorage, StorageElements::Registers), as uvec4.
+uint32_t loadRegister(Builder& b, uint32_t block, uint32_t index) {
+  const uint32_t tUvec4 = b.tVec(b.tUint(), 4);
+  const uint32_t ptr = b.op(OpAccessChain, b.tPointer(SCStorageBuffer, tUvec4), {block, b.cUint(0), index});
+  return b.op(OpLoad, tUvec4, {ptr});
+}
+
 void storeWord(Builder& b, uint32_t block, uint32_t index, uint32_t value) {
   const uint32_t ptr = b.op(OpAccessChain, b.tPointer(SCStorageBuffer, b.tUint()), {block, b.cUint(0), index});
   b.opNoResult(OpStore, {ptr, value});
@@ -160,6 +167,7 @@ bool fallbackNeedsSampleInverseW(const std::vector<FallbackVarying>& varyings) {
   });
 }
 
+namespace {
 // A storage buffer as an array of uint (kind Words) or of uvec4 (Registers: 16-byte elements).
 enum class StorageElements { Words, Registers };
 
@@ -177,6 +185,7 @@ uint32_t declareStorage(Builder& b, uint32_t set, uint32_t binding, const char* 
   b.name(var, name);
   return var;
 }
+}  // namespace
 
 uint32_t declareStorageWords(Builder& b, uint32_t set, uint32_t binding, const char* name, bool readOnly) {
   return declareStorage(b, set, binding, name, readOnly, StorageElements::Words);
@@ -411,12 +420,7 @@ std::vector<uint32_t> buildFallbackVertexShader(const std::vector<FallbackVaryin
   std::map<std::pair<uint32_t, uint32_t>, uint32_t> loadedRegisters;  // (vertex, slot) → uvec4 (all in one block)
   auto capturedWord = [&](uint32_t j, uint32_t slot, uint32_t component) {
     uint32_t& reg = loadedRegisters[{j, slot}];
-    if (!reg) {
-      const uint32_t tUvec4 = b.tVec(tUint, 4);
-      const uint32_t ptr = b.op(OpAccessChain, b.tPointer(SCStorageBuffer, tUvec4),
-                                {captured, b.cUint(0), addU(b, vertexBase[j], b.cUint(slot))});
-      reg = b.op(OpLoad, tUvec4, {ptr});
-    }
+    if (!reg) reg = loadRegister(b, captured, addU(b, vertexBase[j], b.cUint(slot)));
     return b.op(OpCompositeExtract, tUint, {reg, component});
   };
   auto capturedFloat = [&](uint32_t j, uint32_t slot, uint32_t component) {
