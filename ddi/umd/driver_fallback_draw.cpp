@@ -436,6 +436,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   drawParameters.primitiveIdWord = primitiveIdWord >= 0 ? uint32_t(primitiveIdWord) : gpu::kNoPrimitiveIdWord;
   const gpu::FallbackHeader header = fallbackHeader(drawParameters);
   gpu::SetupParams params = fallbackSetupParams(drawParameters);
+  if (queries.active()) params.flags |= gpu::kSetupCountStatistics;
 
   uint32_t maxSlots = 0;
   for (const FallbackPiece& p : pieces) maxSlots = std::max(maxSlots, p.slots);

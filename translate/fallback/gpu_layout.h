@@ -159,6 +159,10 @@ inline constexpr uint32_t kSetupFrontCounterClockwise = 1u << 4;
 inline constexpr uint32_t kSetupScreenInput = 1u << 5;
 inline constexpr uint32_t kSetupFullPixels = 1u << 6;    // candidate geometry covers whole pixels (every sample)
 inline constexpr uint32_t kSetupInner = 1u << 7;         // Tier 3: records carry inner coverage
+// A pipeline-statistics query is active: the setup adds to the statistics words
+// (kStatisticsAssembled, kStatisticsClipped); else it leaves them, and spares
+// every triangle an atomic on one word.
+inline constexpr uint32_t kSetupCountStatistics = 1u << 8;
 
 // The setup pass's push constants (std430 push-constant layout).
 struct SetupParams {
@@ -184,7 +188,7 @@ struct SetupParams {
 inline constexpr uint32_t kNoPrimitiveIdWord = 0xFFFFFFFFu;
 static_assert(sizeof(SetupParams) == 100);
 
-// The statistics words the setup pass adds to (pipeline-statistics queries).
+// The statistics words the setup pass adds to (pipeline-statistics queries; with kSetupCountStatistics).
 inline constexpr uint32_t kStatisticsAssembled = 0;  // IAPrimitives / CInvocations: captured triangles
 inline constexpr uint32_t kStatisticsClipped = 1;    // CPrimitives: not clipped away nor rejected
 

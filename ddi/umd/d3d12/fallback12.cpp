@@ -459,6 +459,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   carry.sumBase = statisticsIndex * kCarriedStride;
   const VkDeviceSize statisticsBytes = kStatisticCount * sizeof(UINT64);
   if (statistics) {
+    params.flags |= gpu::kSetupCountStatistics;
     constexpr VkBufferUsageFlags usage = VK_BUFFER_USAGE_STORAGE_BUFFER_BIT | VK_BUFFER_USAGE_TRANSFER_DST_BIT;
     if (!(counted = transient_->deviceBuffer(statisticsBytes, usage, &result)) ||
         !(drawCounts = transient_->deviceBuffer(statisticsBytes, usage, &result)))

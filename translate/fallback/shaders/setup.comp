@@ -22,7 +22,9 @@
 // FallbackDrawArgs. SETUP_DEFERRED (the second, dispatched indirectly) runs the
 // full setup over the deferred slots. (llvmpipe runs a workgroup's lanes as
 // masked SIMD: a single pass paid for every branch of clipping and hull code
-// on every triangle.)
+// on every triangle.) For the same reason the triage's arrays are indexed by
+// constants only, every output is stored from one place (main), in 64-bit
+// words, and no workgroup barrier is used (see main).
 // Compiled four times by CMake: each pass with REAL_IS_DOUBLE (devices with
 // shaderFloat64) and without.
 #version 450
@@ -71,6 +73,7 @@ const uint kSetupFrontCounterClockwise = 1u << 4;
 const uint kSetupScreenInput = 1u << 5;
 const uint kSetupFullPixels = 1u << 6;
 const uint kSetupInner = 1u << 7;
+const uint kSetupCountStatistics = 1u << 8;
 
 const uint kNoPrimitiveIdWord = 0xFFFFFFFFu;  // gpu_layout.h
 
@@ -78,10 +81,12 @@ const real kMinClipW = real(1.0 / 1048576.0);  // guard_band.h kMinClipW (a powe
 
 layout(std430, set = 0, binding = 0) readonly buffer Captured { uint captured[]; };
 // The same buffer by register (16-byte aligned: the capture's stride and SV_Position's offset are whole registers).
-layout(std430, set = 0, binding = 0) readonly buffer CapturedRegisters { uvec4 capturedRegisters[]; };
+// 64-bit words throughout below: llvmpipe loads and stores per-lane addresses one
+// component at a time, so a register is two components, not four.
+layout(std430, set = 0, binding = 0) readonly buffer CapturedRegisters { u64vec2 capturedRegisters[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedBytes; };
-layout(std430, set = 0, binding = 2) writeonly buffer Records { uvec4 records[]; };  // by 4 words (records and their fields are 16-byte aligned)
-layout(std430, set = 0, binding = 3) writeonly buffer Corners { vec2 corners[]; };  // by 2 floats (a corner is 6)
+layout(std430, set = 0, binding = 2) writeonly buffer Records { u64vec2 records[]; };  // by 4 words (records and their fields are 16-byte aligned)
+layout(std430, set = 0, binding = 3) writeonly buffer Corners { uint64_t corners[]; };  // by 2 floats (a corner is 6)
 layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
 // FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact
 // draw's, [8..10] the deferred pass's dispatch, [11] the deferred slots.
@@ -106,13 +111,9 @@ layout(push_constant, std430) uniform SetupParams {
   float drawX, drawY;
 } params;
 
-shared uint clippedCount;
-
-int64_t floorDiv(int64_t n, int64_t d) {  // d > 0
-  int64_t q = n / d;
-  return q - ((n % d != 0 && n < 0) ? 1l : 0l);
-}
-int64_t ceilDiv(int64_t n, int64_t d) { return -floorDiv(-n, d); }
+// ⌊n / 256⌋ and ⌈n / 256⌉ (whole pixels of a 16.8 coordinate): an arithmetic shift floors.
+int64_t floorPixel(int64_t n) { return n >> 8; }
+int64_t ceilPixel(int64_t n) { return -((-n) >> 8); }
 
 bool isTopLeft(int64_t a, int64_t b) { return a > 0 || (a == 0 && b > 0); }
 
@@ -133,7 +134,20 @@ bool finite4(vec4 p) {
 
 vec4 loadPosition(uint triangle, uint vertex) {
   uint base = ((params.firstTriangle + triangle) * 3u + vertex) * params.strideWords + params.positionWord;
-  return uintBitsToFloat(capturedRegisters[base / 4u]);
+  const u64vec2 r = capturedRegisters[base / 4u];
+  return uintBitsToFloat(uvec4(unpackUint2x32(r.x), unpackUint2x32(r.y)));
+}
+
+// Whether a clip position c (x, y, z finite) lies inside the planes a·(x, y, z, w) ≥ 0 below
+// (w ≥ kMinClipW, 0 ≤ z ≤ w with depth clipping, the guard band), each distance rounded
+// as a·c summed in order would be (a's zero terms add nothing): one test per plane, no
+// array of planes (llvmpipe keeps a dynamically indexed array in memory, lane by lane).
+bool insideClipPlanes(real4 c, real gx, real gy) {
+  bool inside = c.w - real(kMinClipW) >= 0;
+  if ((params.flags & kSetupDepthClip) != 0u) inside = inside && c.z >= 0 && c.w - c.z >= 0;
+  precise real gxw = gx * c.w, gyw = gy * c.w;
+  precise real left = gxw - c.x, right = gxw + c.x, top = gyw - c.y, bottom = gyw + c.y;
+  return inside && left >= 0 && right >= 0 && top >= 0 && bottom >= 0;
 }
 
 // Σ weights·p
@@ -141,14 +155,21 @@ real4 interpolate(real4 p[3], real3 w) { return w.x * p[0] + w.y * p[1] + w.z * 
 
 int64_t edgeA[kMaxEdges], edgeB[kMaxEdges], edgeC[kMaxEdges];  // this invocation's edges
 
+// The slot's record header and corners, set by setup() and stored once by main():
+// llvmpipe runs every branch of a workgroup's lanes under a mask and every store with
+// per-lane addresses as a loop over the lanes, so each store site costs every
+// triangle, taken or not. (The edges are stored where they are made: one site each.)
+uvec4 outHeader[4];
+vec2 outCorners[kCornersPerRecord * (kCornerWords / 2u)];
+bool outDeferred;  // triage: left to the deferred pass, which writes the record
+bool outExact;     // a drawn record the flat path cannot decide: the draw pass runs its exact draw
+
 #ifdef SETUP_TRIAGE
 // Leaves a slot to the deferred pass (which counts it for the statistics).
-#define DEFER()                                         \
-  {                                                     \
-    const uint deferredIndex = atomicAdd(drawArgs[11], 1u); \
-    deferred[deferredIndex] = slot;                     \
-    atomicMax(drawArgs[8], deferredIndex / 64u + 1u);   \
-    return false;                                       \
+#define DEFER()          \
+  {                      \
+    outDeferred = true;  \
+    return false;        \
   }
 #endif
 
@@ -156,7 +177,7 @@ void writeEdge(uint base, uint i, int a, int b, int64_t c) {
   edgeA[i] = int64_t(a);
   edgeB[i] = int64_t(b);
   edgeC[i] = c;
-  records[(base + kRecordEdgesWord) / 4u + i] = uvec4(uint(a), uint(b), uint(c & 0xFFFFFFFFl), uint(c >> 32));
+  records[(base + kRecordEdgesWord) / 4u + i] = u64vec2(packUint2x32(uvec2(a, b)), uint64_t(c));
 }
 
 // Whether a pixel position lies in the draw pass's viewport (nothing there is clipped).
@@ -166,29 +187,29 @@ bool insideDrawViewport(vec2 pixel) {
 }
 
 // z: the captured vertices' clip z (z/w there = Σ u·z).
-void writeCorner(uint slot, uint corner, vec2 pixel, real3 u, real3 z) {
-  uint c = (slot * kCornersPerRecord + corner) * (kCornerWords / 2u);
+void setCorner(uint corner, vec2 pixel, real3 u, real3 z) {
+  const uint c = corner * (kCornerWords / 2u);
   const vec2 origin = vec2(params.drawX, params.drawY), size = vec2(params.drawWidth, params.drawHeight);
-  corners[c] = 2.0 * (pixel - origin) / size - 1.0;  // exact for a 1/16-grid pixel and a power-of-two size
-  corners[c + 1u] = vec2(float(dot(u, z)), float(u.x));
-  corners[c + 2u] = vec2(float(u.y), float(u.z));
+  outCorners[c] = 2.0 * (pixel - origin) / size - 1.0;  // exact for a 1/16-grid pixel and a power-of-two size
+  outCorners[c + 1u] = vec2(float(dot(u, z)), float(u.x));
+  outCorners[c + 2u] = vec2(float(u.y), float(u.z));
 }
 
 // Words 0..15 (gpu_layout.h FallbackRecord): index, flags, primitive id,
 // 1/w guard, box origin and size, and the flat path's words 6..15 (zeros but for a kRecordFast record).
-void writeHeader(uint base, uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize, uint flatWords[10]) {
-  records[base / 4u] = uvec4(0u, flags, primitiveId, floatBitsToUint(minInverseW));
-  records[base / 4u + 1u] = uvec4(boxOrigin, boxSize, flatWords[0], flatWords[1]);
-  records[base / 4u + 2u] = uvec4(flatWords[2], flatWords[3], flatWords[4], flatWords[5]);
-  records[base / 4u + 3u] = uvec4(flatWords[6], flatWords[7], flatWords[8], flatWords[9]);
+void setHeader(uint flags, uint primitiveId, float minInverseW, uint boxOrigin, uint boxSize, uint flatWords[10]) {
+  outHeader[0] = uvec4(0u, flags, primitiveId, floatBitsToUint(minInverseW));
+  outHeader[1] = uvec4(boxOrigin, boxSize, flatWords[0], flatWords[1]);
+  outHeader[2] = uvec4(flatWords[2], flatWords[3], flatWords[4], flatWords[5]);
+  outHeader[3] = uvec4(flatWords[6], flatWords[7], flatWords[8], flatWords[9]);
 }
 
-void writeNothing(uint slot, uint base, uint flags, uint primitiveId) {
+void setNothing(uint flags, uint primitiveId) {
   const uint noFlat[10] = uint[10](0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u, 0u);
-  writeHeader(base, flags, primitiveId, 1.0, 0u, 0u, noFlat);
+  setHeader(flags, primitiveId, 1.0, 0u, 0u, noFlat);
   // A point at the target's corner, inside the draw pass's viewport: no pixels, and no vertex
   // to clip (llvmpipe runs every batch of vertices with one to clip through its slower path).
-  for (uint c = 0u; c < kCornersPerRecord; ++c) writeCorner(slot, c, vec2(0.0), real3(0), real3(0));
+  for (uint c = 0u; c < kCornersPerRecord; ++c) setCorner(c, vec2(0.0), real3(0), real3(0));
 }
 
 // Whether triangle q holds the convex polygon v[0..h) dilated by `margin` along
@@ -211,7 +232,7 @@ bool setup(uint slot) {
   const uint stride = max(params.strideWords, 1u);
   const uint capturedTriangles = capturedBytes / (12u * stride);
   if (params.firstTriangle + slot >= capturedTriangles) {
-    writeNothing(slot, base, kRecordEmpty, 0u);
+    setNothing(kRecordEmpty, 0u);
     return false;
   }
   const uint triangle = params.firstTriangle + slot;
@@ -231,7 +252,7 @@ bool setup(uint slot) {
     bool negative = true;
     for (uint j = 0u; j < 3u; ++j) negative = negative && uintBitsToFloat(captured[(triangle * 3u + j) * stride + word]) < 0.0;
     if (negative) {
-      writeNothing(slot, base, kRecordClippedAway, primitiveId);
+      setNothing(kRecordClippedAway, primitiveId);
       return false;
     }
   }
@@ -280,7 +301,7 @@ bool setup(uint slot) {
     for (uint j = 0u; j < 3u; ++j) p[j] = real4(position[j]);
 #else
     if (!finite4(position[0]) || !finite4(position[1]) || !finite4(position[2])) {
-      writeNothing(slot, base, kRecordRejected, primitiveId);
+      setNothing(kRecordRejected, primitiveId);
       return false;
     }
     for (uint j = 0u; j < 3u; ++j) {
@@ -291,6 +312,12 @@ bool setup(uint slot) {
     }
 #endif
     // Planes a·(x, y, z, w) ≥ 0: w ≥ kMinClipW, 0 ≤ z ≤ w, the guard band.
+    const real gx = real(params.guardX), gy = real(params.guardY);
+    // Most triangles are inside every plane: no clipping.
+    const bool inside = insideClipPlanes(p[0], gx, gy) && insideClipPlanes(p[1], gx, gy) && insideClipPlanes(p[2], gx, gy);
+#ifdef SETUP_TRIAGE
+    if (!inside) DEFER();
+#else
     real4 planes[7];
     uint planeCount = 0u;
     planes[planeCount++] = real4(0, 0, 0, 1);
@@ -298,21 +325,10 @@ bool setup(uint slot) {
       planes[planeCount++] = real4(0, 0, 1, 0);
       planes[planeCount++] = real4(0, 0, -1, 1);
     }
-    const real gx = real(params.guardX), gy = real(params.guardY);
     planes[planeCount++] = real4(-1, 0, 0, gx);
     planes[planeCount++] = real4(1, 0, 0, gx);
     planes[planeCount++] = real4(0, -1, 0, gy);
     planes[planeCount++] = real4(0, 1, 0, gy);
-    // Most triangles are inside every plane: no clipping.
-    bool inside = true;
-    for (uint k = 0u; k < planeCount; ++k)
-      for (uint j = 0u; j < 3u; ++j) {
-        precise real dist = planes[k].x * p[j].x + planes[k].y * p[j].y + planes[k].z * p[j].z + planes[k].w * p[j].w;
-        inside = inside && dist - (k == 0u ? real(kMinClipW) : real(0)) >= 0;
-      }
-#ifdef SETUP_TRIAGE
-    if (!inside) DEFER();
-#else
     // A clipped triangle whose clip positions are linearly independent (its
     // plane misses the eye) is clipped on the screen: the points (x, y) of
     // the NDC plane it covers are those whose homogeneous weights
@@ -419,7 +435,7 @@ bool setup(uint slot) {
       count = nextCount;
     }
     if (count < 3u) {
-      writeNothing(slot, base, kRecordClippedAway, primitiveId);
+      setNothing(kRecordClippedAway, primitiveId);
       return false;
     }
 #endif
@@ -441,7 +457,7 @@ bool setup(uint slot) {
   bool onGrid = true;
   for (uint i = 0u; i < count; ++i) {
     if (!(abs(screen[i].x) <= 32768.0) || !(abs(screen[i].y) <= 32768.0)) {
-      writeNothing(slot, base, kRecordRejected, primitiveId);
+      setNothing(kRecordRejected, primitiveId);
       return false;
     }
     bool gx, gy;
@@ -461,7 +477,7 @@ bool setup(uint slot) {
   uint recordFlags = (front ? kRecordFrontFacing : 0u) | (clipped ? kRecordClipped : 0u) |
                      (conservative ? 0u : kRecordStandard);
   if (((params.flags & kSetupCullBack) != 0u && !front) || ((params.flags & kSetupCullFront) != 0u && front)) {
-    writeNothing(slot, base, recordFlags | kRecordCulled, primitiveId);
+    setNothing(recordFlags | kRecordCulled, primitiveId);
     return true;
   }
 
@@ -471,10 +487,20 @@ bool setup(uint slot) {
   uint hull[2u * kMaxPolygon];
 #ifdef SETUP_TRIAGE
   if (area2 == 0) DEFER();  // a post-snap degenerate
+  // Vertices 1 and 2 swapped where the winding runs the other way, so that the hull is
+  // 0, 1, 2 and every index below a constant (llvmpipe loads a dynamically indexed array
+  // lane by lane). Nothing below reads x, y by the captured vertex's number.
+  if (area2 < 0) {
+    const int64_t x1 = x[1], y1 = y[1];
+    x[1] = x[2];
+    y[1] = y[2];
+    x[2] = x1;
+    y[2] = y1;
+  }
   const uint h = 3u;
   hull[0] = 0u;
-  hull[1] = area2 > 0 ? 1u : 2u;
-  hull[2] = area2 > 0 ? 2u : 1u;
+  hull[1] = 1u;
+  hull[2] = 2u;
 #else
   uint h = 0u;
   uint order[kMaxPolygon];
@@ -518,7 +544,7 @@ bool setup(uint slot) {
   // h: hull size (1 for a point, 2 for a segment, ≥ 3 for a polygon).
   const bool degenerate = h < 3u;  // collinear snapped vertices (zero area)
   if (degenerate && !conservative) {  // standard mode culls post-snap degenerates
-    writeNothing(slot, base, recordFlags | kRecordDegenerate | kRecordCulled, primitiveId);
+    setNothing(recordFlags | kRecordDegenerate | kRecordCulled, primitiveId);
     return true;
   }
   const bool exact = conservative && !degenerate && onGrid;
@@ -575,23 +601,24 @@ bool setup(uint slot) {
       }
       if (y[hull[i]] == minY) ++atMinY;
     }
-    bool leftCounts = atMinX == 2u;
-    if (!leftCounts) {
-      // Both hull edges at the unique leftmost vertex top-left.
-      const uint prev = hull[minXVertex == 0u ? h - 1u : minXVertex - 1u];
-      const uint v = hull[minXVertex];
-      const uint next = hull[minXVertex + 1u == h ? 0u : minXVertex + 1u];
-      leftCounts = isTopLeft(y[prev] - y[v], x[v] - x[prev]) && isTopLeft(y[v] - y[next], x[next] - x[v]);
+    // Else both hull edges at the unique leftmost vertex top-left (found by a loop over
+    // the hull, whose indices stay constants where h is one).
+    bool leftmostTopLeft = false;
+    for (uint i = 0u; i < h; ++i) {
+      const uint prev = hull[i == 0u ? h - 1u : i - 1u], v = hull[i], next = hull[i + 1u == h ? 0u : i + 1u];
+      if (i == minXVertex)
+        leftmostTopLeft = isTopLeft(y[prev] - y[v], x[v] - x[prev]) && isTopLeft(y[v] - y[next], x[next] - x[v]);
     }
-    xBegin = leftCounts ? ceilDiv(minX, 256l) - 1 : floorDiv(minX, 256l);
-    xEnd = ceilDiv(maxX, 256l);
-    yBegin = atMinY == 2u ? ceilDiv(minY, 256l) - 1 : floorDiv(minY, 256l);
-    yEnd = ceilDiv(maxY, 256l);
+    const bool leftCounts = atMinX == 2u || leftmostTopLeft;
+    xBegin = leftCounts ? ceilPixel(minX) - 1 : floorPixel(minX);
+    xEnd = ceilPixel(maxX);
+    yBegin = atMinY == 2u ? ceilPixel(minY) - 1 : floorPixel(minY);
+    yEnd = ceilPixel(maxY);
   } else {
-    xBegin = ceilDiv(minX, 256l) - 1;
-    xEnd = floorDiv(maxX, 256l) + 1;
-    yBegin = ceilDiv(minY, 256l) - 1;
-    yEnd = floorDiv(maxY, 256l) + 1;
+    xBegin = ceilPixel(minX) - 1;
+    xEnd = floorPixel(maxX) + 1;
+    yBegin = ceilPixel(minY) - 1;
+    yEnd = floorPixel(maxY) + 1;
   }
   ivec4 clip = ivec4(params.clipLeft, params.clipTop, params.clipRight, params.clipBottom);
   if ((params.flags & kSetupScreenInput) != 0u) {
@@ -608,7 +635,7 @@ bool setup(uint slot) {
   yBegin = max(yBegin, clipTop);
   yEnd = min(yEnd, clipBottom);
   if (xBegin >= xEnd || yBegin >= yEnd) {
-    writeNothing(slot, base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId);
+    setNothing(recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId);
     return true;
   }
 
@@ -686,11 +713,8 @@ bool setup(uint slot) {
     }
   }
   // A drawn record the flat path cannot decide: the draw pass runs its exact draw.
-  if ((recordFlags & kRecordFast) == 0u) {
-    atomicExchange(drawArgs[0], 0u);
-    atomicExchange(drawArgs[4], params.slots * kCornersPerRecord);
-  }
-  writeHeader(base, recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
+  outExact = (recordFlags & kRecordFast) == 0u;
+  setHeader(recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
               uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16), flatWords);
 
   // Candidate geometry, one triangle (so a pixel is not split between two
@@ -778,7 +802,7 @@ bool setup(uint slot) {
       const real3 ndc = real3((real(quad[c].x) - vx) * 2 / vw - 1, 1 - (real(quad[c].y) - vy) * 2 / vh, 1);
       u = real3(dot(cof0, ndc), dot(cof1, ndc), dot(cof2, ndc));
     }
-    writeCorner(slot, c, quad[c], u, real3(p[0].z, p[1].z, p[2].z));
+    setCorner(c, quad[c], u, real3(p[0].z, p[1].z, p[2].z));
   }
   return true;
 }
@@ -792,15 +816,29 @@ void main() {
   const uint slot = gl_GlobalInvocationID.x;
   const bool inRange = slot < params.slots;
 #endif
-  if (gl_LocalInvocationIndex == 0u) clippedCount = 0u;
-  barrier();
-  bool counted = false;
-  if (inRange) counted = setup(slot);
-  if (counted) atomicAdd(clippedCount, 1u);
-  barrier();
-  if (gl_LocalInvocationIndex == 0u && clippedCount != 0u) atomicAdd(statistics[1], clippedCount);
+  outDeferred = false;
+  outExact = false;
+  const bool counted = inRange && setup(slot);
+  // One site per store (see outHeader). No workgroup barrier: llvmpipe runs a shader with
+  // barriers as coroutines, whose frames cost more than a per-lane atomic.
+  if (inRange && outDeferred) {
+    const uint deferredIndex = atomicAdd(drawArgs[11], 1u);
+    deferred[deferredIndex] = slot;
+    atomicMax(drawArgs[8], deferredIndex / 64u + 1u);
+  } else if (inRange) {
+    const uint base = (kRecordsOffsetWords + slot * kRecordWords) / 4u;
+    for (uint i = 0u; i < 4u; ++i)
+      records[base + i] = u64vec2(packUint2x32(outHeader[i].xy), packUint2x32(outHeader[i].zw));
+    const uint c = slot * kCornersPerRecord * (kCornerWords / 2u);
+    for (uint i = 0u; i < kCornersPerRecord * (kCornerWords / 2u); ++i) corners[c + i] = packUint2x32(floatBitsToUint(outCorners[i]));
+    if (outExact) {
+      atomicExchange(drawArgs[0], 0u);
+      atomicExchange(drawArgs[4], params.slots * kCornersPerRecord);
+    }
+  }
+  if (counted && (params.flags & kSetupCountStatistics) != 0u) atomicAdd(statistics[1], 1u);
 #ifndef SETUP_DEFERRED
-  if (slot == 0u) {
+  if (slot == 0u && (params.flags & kSetupCountStatistics) != 0u) {
     const uint stride = max(params.strideWords, 1u);
     const uint capturedTriangles = capturedBytes / (12u * stride);
     atomicAdd(statistics[0], min(capturedTriangles - min(capturedTriangles, params.firstTriangle), params.slots));
