@@ -85,6 +85,11 @@ bool isBoundForDrawOutput(const Device& device, const struct Resource* r);
 
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
+// The bound blend and depth-stencil states' part of it: false where either
+// failed to create (it has no id; prepareDraw drops the draw), else their ids
+// (0: the default state) in `key`. Blend and depth-stencil calls alone between
+// draws change only this (recordPreparedDraw).
+bool outputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineKey* key);
 
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {

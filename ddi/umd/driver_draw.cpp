@@ -466,10 +466,17 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
       return false;
     }
   }
-  if ((s.inputLayout && !s.inputLayout->id) || (s.blendState && !s.blendState->id) ||
-      (s.depthStencilState && !s.depthStencilState->id))
+  state::GraphicsPipelineKey outputMerger;
+  if ((s.inputLayout && !s.inputLayout->id) || !outputMergerStateIds(s, &outputMerger))
     return false;  // a failed create: nothing valid to draw with
   out->rasterizer = rs ? rs->desc : defaultRasterizerDesc();
+  return true;
+}
+
+bool outputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key) {
+  if ((s.blendState && !s.blendState->id) || (s.depthStencilState && !s.depthStencilState->id)) return false;
+  key->blendState = s.blendState ? s.blendState->id : 0;
+  key->depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
   return true;
 }
 
@@ -482,8 +489,7 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   key.hullShader = s.hullShader ? s.hullShader->id : 0;
   key.domainShader = s.domainShader ? s.domainShader->id : 0;
   key.inputLayout = s.inputLayout ? s.inputLayout->id : 0;
-  key.blendState = s.blendState ? s.blendState->id : 0;
-  key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
+  outputMergerStateIds(s, &key);  // (prepareDraw checked them)
   key.sampleMask = s.sampleMask;
   key.topology = s.topology;
   key.sampleCount = draw.samples;

@@ -448,10 +448,8 @@ bool takePipelineStates(const Device& device, NativeDrawCache::Prepared& p) {
   const DrawState& s = device.draw;
   const uint64_t states = device.stateCalls(), pipelineStates = device.pipelineStateCalls();
   if (states - p.stateCalls != pipelineStates - p.pipelineStateCalls || s.sampleMask != p.sampleMask ||
-      (s.blendState && !s.blendState->id) || (s.depthStencilState && !s.depthStencilState->id))
+      !outputMergerStateIds(s, &p.key))
     return false;  // (a failed create: prepareDraw drops the draw)
-  p.key.blendState = s.blendState ? s.blendState->id : 0;
-  p.key.depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
   p.inputs.blend = s.blendState;
   p.inputs.depthStencil = s.depthStencilState;
   p.stateCalls = states;
