@@ -85,8 +85,9 @@ layout(std430, set = 0, binding = 0) readonly buffer Captured { uint captured[];
 // component at a time, so a register is two components, not four.
 layout(std430, set = 0, binding = 0) readonly buffer CapturedRegisters { u64vec2 capturedRegisters[]; };
 layout(std430, set = 0, binding = 1) readonly buffer Counter { uint capturedBytes; };
-layout(std430, set = 0, binding = 2) writeonly buffer Records { u64vec2 records[]; };  // by 4 words (records and their fields are 16-byte aligned)
-layout(std430, set = 0, binding = 3) writeonly buffer Corners { uint64_t corners[]; };  // by 2 floats (a corner is 6)
+// Records by 4 words (records and their fields are 16-byte aligned), corners by 2 floats (a corner is 6).
+layout(std430, set = 0, binding = 2) writeonly buffer Records { u64vec2 records[]; };
+layout(std430, set = 0, binding = 3) writeonly buffer Corners { uint64_t corners[]; };
 layout(std430, set = 0, binding = 4) buffer Statistics { uint statistics[]; };
 // FallbackDrawArgs: [0] the flat-only draw's vertex count, [4] the exact
 // draw's, [8..10] the deferred pass's dispatch, [11] the deferred slots.
@@ -314,7 +315,8 @@ bool setup(uint slot) {
     // Planes a·(x, y, z, w) ≥ 0: w ≥ kMinClipW, 0 ≤ z ≤ w, the guard band.
     const real gx = real(params.guardX), gy = real(params.guardY);
     // Most triangles are inside every plane: no clipping.
-    const bool inside = insideClipPlanes(p[0], gx, gy) && insideClipPlanes(p[1], gx, gy) && insideClipPlanes(p[2], gx, gy);
+    const bool inside =
+        insideClipPlanes(p[0], gx, gy) && insideClipPlanes(p[1], gx, gy) && insideClipPlanes(p[2], gx, gy);
 #ifdef SETUP_TRIAGE
     if (!inside) DEFER();
 #else
@@ -830,7 +832,8 @@ void main() {
     for (uint i = 0u; i < 4u; ++i)
       records[base + i] = u64vec2(packUint2x32(outHeader[i].xy), packUint2x32(outHeader[i].zw));
     const uint c = slot * kCornersPerRecord * (kCornerWords / 2u);
-    for (uint i = 0u; i < kCornersPerRecord * (kCornerWords / 2u); ++i) corners[c + i] = packUint2x32(floatBitsToUint(outCorners[i]));
+    for (uint i = 0u; i < kCornersPerRecord * (kCornerWords / 2u); ++i)
+      corners[c + i] = packUint2x32(floatBitsToUint(outCorners[i]));
     if (outExact) {
       atomicExchange(drawArgs[0], 0u);
       atomicExchange(drawArgs[4], params.slots * kCornersPerRecord);
