@@ -85,11 +85,12 @@ bool isBoundForDrawOutput(const Device& device, const struct Resource* r);
 
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
-// The bound blend and depth-stencil states' part of it: false where either
-// failed to create (it has no id; prepareDraw drops the draw), else their ids
-// (0: the default state) in `key`. Blend and depth-stencil calls alone between
-// draws change only this (recordPreparedDraw).
-bool outputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineKey* key);
+// Whether the bound blend and depth-stencil states were created (a failed
+// create leaves no id: prepareDraw drops the draw), and their part of the key
+// (0: the default state). Blend and depth-stencil calls alone between draws
+// change only that part (recordPreparedDraw).
+bool outputMergerStatesCreated(const struct DrawState& s);
+void setOutputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineKey* key);
 
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {

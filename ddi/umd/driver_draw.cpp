@@ -466,18 +466,19 @@ bool prepareDraw(Device& device, const DrawCall& call, PreparedDraw* out) {
       return false;
     }
   }
-  state::GraphicsPipelineKey outputMerger;
-  if ((s.inputLayout && !s.inputLayout->id) || !outputMergerStateIds(s, &outputMerger))
+  if ((s.inputLayout && !s.inputLayout->id) || !outputMergerStatesCreated(s))
     return false;  // a failed create: nothing valid to draw with
   out->rasterizer = rs ? rs->desc : defaultRasterizerDesc();
   return true;
 }
 
-bool outputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key) {
-  if ((s.blendState && !s.blendState->id) || (s.depthStencilState && !s.depthStencilState->id)) return false;
+bool outputMergerStatesCreated(const DrawState& s) {
+  return !(s.blendState && !s.blendState->id) && !(s.depthStencilState && !s.depthStencilState->id);
+}
+
+void setOutputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key) {
   key->blendState = s.blendState ? s.blendState->id : 0;
   key->depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
-  return true;
 }
 
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw) {
@@ -489,7 +490,7 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   key.hullShader = s.hullShader ? s.hullShader->id : 0;
   key.domainShader = s.domainShader ? s.domainShader->id : 0;
   key.inputLayout = s.inputLayout ? s.inputLayout->id : 0;
-  outputMergerStateIds(s, &key);  // (prepareDraw checked them)
+  setOutputMergerStateIds(s, &key);
   key.sampleMask = s.sampleMask;
   key.topology = s.topology;
   key.sampleCount = draw.samples;

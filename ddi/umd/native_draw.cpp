@@ -448,8 +448,9 @@ bool takePipelineStates(const Device& device, NativeDrawCache::Prepared& p) {
   const DrawState& s = device.draw;
   const uint64_t states = device.stateCalls(), pipelineStates = device.pipelineStateCalls();
   if (states - p.stateCalls != pipelineStates - p.pipelineStateCalls || s.sampleMask != p.sampleMask ||
-      !outputMergerStateIds(s, &p.key))
+      !outputMergerStatesCreated(s))
     return false;  // (a failed create: prepareDraw drops the draw)
+  setOutputMergerStateIds(s, &p.key);
   p.inputs.blend = s.blendState;
   p.inputs.depthStencil = s.depthStencilState;
   p.stateCalls = states;
