@@ -717,7 +717,7 @@ bool setup(uint slot) {
   // A drawn record the flat path cannot decide: the draw pass runs its exact draw.
   outExact = (recordFlags & kRecordFast) == 0u;
   setHeader(recordFlags | (edgeCount << kRecordEdgeCountShift), primitiveId, float(minInverseW),
-              uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16), flatWords);
+            uint(xBegin) | (uint(yBegin) << 16), uint(width) | (uint(height) << 16), flatWords);
 
   // Candidate geometry, one triangle (so a pixel is not split between two
   // triangles of the record, shaded twice on a multisampled target): every
