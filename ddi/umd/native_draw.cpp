@@ -2,8 +2,6 @@
 #include "native_draw.h"
 
 #include "device.h"
-#include "driver_blend_state.h"
-#include "driver_depth_stencil_state.h"
 #include "driver_input_layout.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
