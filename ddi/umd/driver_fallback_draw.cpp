@@ -530,7 +530,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // Joining the open group: the capture is all the draw records.
     if (batch.open() && key && batch.groupAccepts(*key, piece.slots)) {
       VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
-      if (!bindShaderResources(device, cmd)) return;
+      if (!bindStageDescriptors(device, cmd)) return;
       recordCaptureDraw(cmd, piece);
       batch.addToGroup(piece.slots);
       batch.added();
@@ -555,7 +555,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
       if (!batch.begin(device, targets)) return;
       // The first draw's image layout changes go before every instance of the
       // batch (the fills phase has none); then the instances begin.
-      if (!bindShaderResources(device, batch.phase(FallbackBatch::kFills))) return batch.flush(device);
+      if (!bindStageDescriptors(device, batch.phase(FallbackBatch::kFills))) return batch.flush(device);
       batch.beginInstances(device, prepared.extent);
     }
     // Without a key the group is this draw alone (a key that matches no other draw's).
@@ -572,7 +572,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     batch.openGroup(device, std::move(groupKey), set, set0, groupSlots, VkDeviceSize(groupSlots) * 3 * strideBytes);
     // Capture (the batch's 1×1 instance), into the group's stream.
     VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
-    if (!bindShaderResources(device, cmd)) return;
+    if (!bindStageDescriptors(device, cmd)) return;
     recordCaptureDraw(cmd, piece);
     batch.addToGroup(piece.slots);
     // The group's draw pass (the batch's instance over the targets); its counts come from the group's setup.
@@ -637,7 +637,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     VkCommandBuffer cmd = device.record();
     if (!cmd) return;
     recordFallbackPieceStart(cmd, buffers, header, piece.slots, !queries.active());
-    if (!bindShaderResources(device, cmd)) return;
+    if (!bindStageDescriptors(device, cmd)) return;
     cmd = device.record();  // orders the fills before the capture
     if (!cmd) return;
     if (first) timestamp(cmd, 0);

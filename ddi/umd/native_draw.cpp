@@ -60,6 +60,41 @@ bool updateStages(Device& device, NativeDrawCache& c, const Shader* const* shade
   return true;
 }
 
+// Allocates and writes a set for each allocated-set stage whose descriptors
+// changed (or whose set's pool may have been reset); false after reporting.
+bool writeChangedSets(Device& device, NativeDrawCache& c, uint32_t setCount) {
+  const uint64_t generation = device.descriptors().generation();
+  c.writes.clear();
+  for (uint32_t i = 0; i < setCount; ++i) {
+    NativeDrawCache::Stage& st = c.stages[i];
+    if (st.layout->push || (st.set && st.generation == generation)) continue;
+    VkResult result = VK_SUCCESS;
+    st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
+    if (!st.set) return device.setVkError(result), false;
+    st.generation = device.descriptors().generation();
+    st.descriptors.appendWrites(st.set, c.writes);
+  }
+  // A pool retired during these allocations invalidates sets allocated before it in this draw.
+  for (uint32_t i = 0; i < setCount; ++i)
+    if (!c.stages[i].layout->push && c.stages[i].generation != device.descriptors().generation()) {
+      // Rare (a pool filled up mid-draw): write every stage's set afresh from the new pool.
+      c.writes.clear();
+      for (uint32_t j = 0; j < setCount; ++j) {
+        NativeDrawCache::Stage& st = c.stages[j];
+        if (st.layout->push) continue;
+        VkResult result = VK_SUCCESS;
+        st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
+        if (!st.set) return device.setVkError(result), false;
+        st.generation = device.descriptors().generation();
+        st.descriptors.appendWrites(st.set, c.writes);
+      }
+      break;
+    }
+  if (!c.writes.empty())
+    vkUpdateDescriptorSets(device.vk().handle(), uint32_t(c.writes.size()), c.writes.data(), 0, nullptr);
+  return true;
+}
+
 // The pipeline layout of the bound shaders (looked up again only when they changed).
 VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
   bool same = c.pipelineLayout && c.layoutSetCount == setCount;
@@ -148,6 +183,43 @@ void forgetCollectedDescriptors(Device& device) {
   // (A repeated or prepared draw cannot follow: the destroy counted itself in Device::ddiCalls and stateCalls.)
 }
 
+bool bindStageDescriptors(Device& device, VkCommandBuffer cmd) {
+  NativeDrawCache& c = device.nativeDrawCache();
+  const std::array<const Shader*, DrawState::kStages> stageShaders = device.draw.stageShaders();
+  const Shader* const* shaders = stageShaders.data();
+  const uint32_t setCount = device.draw.drawSetCount();
+  const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
+  if (!layout || !updateStages(device, c, shaders, setCount)) return false;
+  // What an untracked command must see to itself: image layouts, an earlier
+  // writer of a storage image, the resources' lifetimes.
+  const uint64_t serial = device.queue().openSerial();
+  for (uint32_t i = 0; i < setCount; ++i) {
+    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) {
+      if (a.layout == VK_IMAGE_LAYOUT_GENERAL && a.resource->layout == VK_IMAGE_LAYOUT_GENERAL)
+        barrierImage(cmd, *a.resource);
+      if (a.layout != VK_IMAGE_LAYOUT_UNDEFINED) transitionImage(cmd, *a.resource, a.layout);
+      markUsed(device, *a.resource);
+    }
+    for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
+  }
+  if (!writeChangedSets(device, c, setCount)) return false;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    const NativeDrawCache::Stage& st = c.stages[i];
+    if (st.layout->push) {
+      c.pushWrites.clear();
+      st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
+      if (!c.pushWrites.empty())
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
+                                  c.pushWrites.data());
+      continue;
+    }
+    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
+                            offsets.data());
+  }
+  return true;
+}
+
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers) {
   RenderPassKey key;
   key.colorCount = device.boundRenderTargetCount;
@@ -214,35 +286,7 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
 
   // New descriptor sets for the stages whose descriptors changed (a host
   // operation: no render-pass rule applies).
-  const uint64_t generation = device.descriptors().generation();
-  c.writes.clear();
-  for (uint32_t i = 0; i < setCount; ++i) {
-    NativeDrawCache::Stage& st = c.stages[i];
-    if (st.layout->push || (st.set && st.generation == generation)) continue;
-    VkResult result = VK_SUCCESS;
-    st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
-    if (!st.set) return device.setVkError(result), false;
-    st.generation = device.descriptors().generation();
-    st.descriptors.appendWrites(st.set, c.writes);
-  }
-  // A pool retired during these allocations invalidates sets allocated before it in this draw.
-  for (uint32_t i = 0; i < setCount; ++i)
-    if (!c.stages[i].layout->push && c.stages[i].generation != device.descriptors().generation()) {
-      // Rare (a pool filled up mid-draw): write every stage's set afresh from the new pool.
-      c.writes.clear();
-      for (uint32_t j = 0; j < setCount; ++j) {
-        NativeDrawCache::Stage& st = c.stages[j];
-        if (st.layout->push) continue;
-        VkResult result = VK_SUCCESS;
-        st.set = device.descriptors().allocate(st.layout->handle(), device.queue(), &result);
-        if (!st.set) return device.setVkError(result), false;
-        st.generation = device.descriptors().generation();
-        st.descriptors.appendWrites(st.set, c.writes);
-      }
-      break;
-    }
-  if (!c.writes.empty())
-    vkUpdateDescriptorSets(device.vk().handle(), uint32_t(c.writes.size()), c.writes.data(), 0, nullptr);
+  if (!writeChangedSets(device, c, setCount)) return false;
 
   if (!rec.renderPassOpen(passKey)) rec.beginRenderPass(cmd, passKey);
   BoundCommandState& b = rec.bound();
