@@ -398,7 +398,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   // mask of 0, where D3D still runs it (UAV writes) but updates no sample.
   drawKey.sampleMask = 0xFFFFFFFF;
   // The corners and the records' words 0..15 as vertex attributes (gpu_layout.h; strides dynamic).
-  const state::VertexInputState drawVertexInput = fallbackDrawVertexInput();
+  const state::VertexInputState& drawVertexInput = fallbackDrawVertexInput();
   PipelineInputs drawInputs{&vs, ps, nullptr, &drawKey.rasterizer, s.blendState, s.depthStencilState};
   drawInputs.vertexModule = pullModule;
   drawInputs.pixelModule = pixelModule;

@@ -126,7 +126,7 @@ DrawCall clampFallbackIndexedDraw(const DrawCall& call, const fallback::Primitiv
 bool readsPrimitiveId(const dxbc::ShaderReflection* ps) {
   if (!ps) return false;
   for (const dxbc::SignatureElement& e : ps->inputs.elements)
-    if (dxbc::effectiveSystemValue(e) == 7 /*D3D_NAME_PRIMITIVE_ID*/) return true;
+    if (e.systemValue == 7 /*D3D_NAME_PRIMITIVE_ID*/) return true;  // (names only stand for values from 64 on)
   return false;
 }
 
@@ -347,16 +347,21 @@ void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkP
   vkCmdDrawIndirect(cmd, b.counters, kFallbackDrawArgsOffset + offsetof(gpu::FallbackDrawArgs, exact), 1, 0);
 }
 
-state::VertexInputState fallbackDrawVertexInput() {
-  state::VertexInputState v;
-  v.bindings = {{gpu::kDrawCornersBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX},
-                {gpu::kDrawRecordsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX}};
-  v.attributes = {
-      {gpu::kDrawCornerPositionLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, x)},
-      {gpu::kDrawCornerWeightsLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT, offsetof(gpu::FallbackCorner, u)}};
-  for (uint32_t i = 0; i < 4; ++i)
-    v.attributes.push_back({gpu::kDrawRecordWordsLocation + i, gpu::kDrawRecordsBinding, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
-  return v;
+const state::VertexInputState& fallbackDrawVertexInput() {
+  static const state::VertexInputState input = [] {
+    state::VertexInputState v;
+    v.bindings = {{gpu::kDrawCornersBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX},
+                  {gpu::kDrawRecordsBinding, 0, VK_VERTEX_INPUT_RATE_VERTEX}};
+    v.attributes = {{gpu::kDrawCornerPositionLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT,
+                     offsetof(gpu::FallbackCorner, x)},
+                    {gpu::kDrawCornerWeightsLocation, gpu::kDrawCornersBinding, VK_FORMAT_R32G32B32_SFLOAT,
+                     offsetof(gpu::FallbackCorner, u)}};
+    for (uint32_t i = 0; i < 4; ++i)
+      v.attributes.push_back(
+          {gpu::kDrawRecordWordsLocation + i, gpu::kDrawRecordsBinding, VK_FORMAT_R32G32B32A32_UINT, 16 * i});
+    return v;
+  }();
+  return input;
 }
 
 D3DWDDM2_0DDI_RASTERIZER_DESC fallbackDrawRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& app) {

@@ -196,7 +196,7 @@ void recordFallbackDraws(VkCommandBuffer cmd, const FallbackPieceBuffers& b, VkP
                          float maxDepth, const FallbackClipRect& clip);
 
 // The draw pass's vertex input: the corners and the records' words 0..15 (strides dynamic).
-state::VertexInputState fallbackDrawVertexInput();
+const state::VertexInputState& fallbackDrawVertexInput();
 // The draw pass's rasterizer: `app` with culling (the setup's), depth clip
 // (the draw clamps), conservative mode and forced samples off, scissor on.
 D3DWDDM2_0DDI_RASTERIZER_DESC fallbackDrawRasterizer(const D3DWDDM2_0DDI_RASTERIZER_DESC& app);

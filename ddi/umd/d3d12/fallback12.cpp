@@ -245,7 +245,7 @@ HRESULT createFallback12(Device12& device, PipelineState12& pso, const VkGraphic
 
   // The draw pipelines: the native one's multisample (every sample: the pixel
   // shader applies SampleMask), depth-stencil, blend and formats.
-  const state::VertexInputState drawInput = umd::fallbackDrawVertexInput();
+  const state::VertexInputState& drawInput = umd::fallbackDrawVertexInput();
   VkPipelineVertexInputStateCreateInfo vertexInput{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
   vertexInput.vertexBindingDescriptionCount = uint32_t(drawInput.bindings.size());
   vertexInput.pVertexBindingDescriptions = drawInput.bindings.data();
