@@ -17,6 +17,7 @@
 namespace d3dvk::umd {
 
 class Device;
+struct BoundCommandState;
 struct InvocationCounter;
 
 struct DrawCall {
@@ -127,8 +128,10 @@ struct VertexBufferBinding {
 VertexBufferBinding vertexBufferBinding(Device& device, const DrawCall& call, const VkVertexInputBindingDescription& b);
 
 // Binds the input layout's vertex buffers (unbound slots read the zero buffer)
-// and, for indexed draws, the index buffer.
-void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType);
+// and, for indexed draws, the index buffer; with `bound` (what `cmd` has bound,
+// recorder.h) only those that differ from it, updating it.
+void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType,
+                       BoundCommandState* bound = nullptr);
 
 // The draw's viewports and scissors as Vulkan sets them (at most
 // DrawState::kViewportSlots of each); returns their count.
@@ -138,6 +141,8 @@ uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkView
 // constants and stencil reference; draw.viewportCount viewports and scissors
 // when a geometry shader picks among them.
 void setDynamicState(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw);
+// The same, only where it differs from what `b` says `cmd` has set (updating it).
+void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedDraw& draw, BoundCommandState& b);
 
 // A draw of the bound state: the checks, then a native, counted or
 // conservative-fallback draw (driver_draw.cpp). Takes the queue mutex.

@@ -645,21 +645,33 @@ int64_t firstBaseVertexPastEnd(const DrawState::VertexBuffer& vb) {
   return int64_t((vb.buffer->width - vb.offset + vb.stride - 1) / vb.stride);
 }
 
-void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType) {
+void bindInputAssembly(Device& device, VkCommandBuffer cmd, const DrawCall& call, VkIndexType indexType,
+                       BoundCommandState* bound) {
   const DrawState& s = device.draw;
   if (s.inputLayout) {
     for (const VkVertexInputBindingDescription& b : s.inputLayout->vertexInput.bindings) {
       const VertexBufferBinding vb = vertexBufferBinding(device, call, b);
       if (vb.resource) markUsed(device, *vb.resource);
+      if (bound) {
+        const BoundCommandState::VertexBuffer want{vb.buffer, vb.offset, vb.stride};
+        if ((bound->vertexBuffersValid & (1u << b.binding)) && bound->vertexBuffers[b.binding] == want) continue;
+        bound->vertexBuffers[b.binding] = want;
+        bound->vertexBuffersValid |= 1u << b.binding;
+      }
       vkCmdBindVertexBuffers2(cmd, b.binding, 1, &vb.buffer, &vb.offset, nullptr, &vb.stride);
     }
   }
-  if (call.indexed && call.zeroIndices) {
-    vkCmdBindIndexBuffer(cmd, device.pipelines().nullConstantBuffer(), 0, indexType);  // zeros (recordDraw)
-  } else if (call.indexed) {
-    vkCmdBindIndexBuffer(cmd, s.indexBuffer->buffer->handle(), s.indexBuffer->bufferOffset + s.indexOffset, indexType);
-    markUsed(device, *s.indexBuffer);
+  if (!call.indexed) return;
+  const VkBuffer buffer = call.zeroIndices ? device.pipelines().nullConstantBuffer() : s.indexBuffer->buffer->handle();
+  const VkDeviceSize offset = call.zeroIndices ? 0 : s.indexBuffer->bufferOffset + s.indexOffset;  // zeros (recordDraw)
+  if (!call.zeroIndices) markUsed(device, *s.indexBuffer);
+  if (bound) {
+    if (bound->indexBuffer == buffer && bound->indexOffset == offset && bound->indexType == indexType) return;
+    bound->indexBuffer = buffer;
+    bound->indexOffset = offset;
+    bound->indexType = indexType;
   }
+  vkCmdBindIndexBuffer(cmd, buffer, offset, indexType);
 }
 
 uint32_t dynamicViewports(const Device& device, const PreparedDraw& draw, VkViewport* viewports, VkRect2D* scissors) {

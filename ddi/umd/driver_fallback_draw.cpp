@@ -468,20 +468,28 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     writeFallbackSetupSet(device.vk(), set, b, statisticsCounter.buffer, statisticsCounter.offset);
     return set;
   };
-  // - the capture draw, inside a rendering instance with the capture pipeline bound;
-  auto recordCaptureDraw = [&](VkCommandBuffer cmd, const FallbackPiece& piece) {
+  // - the capture draw, inside a rendering instance with the capture pipeline
+  //   bound (`bound`: what a batch's capture phase has bound, where only changes are recorded);
+  auto recordCaptureDraw = [&](VkCommandBuffer cmd, const FallbackPiece& piece, BoundCommandState* bound) {
     // SV_VertexID, SV_InstanceID and a geometry shader's SV_PrimitiveID count
     // from the application's draw, not the piece's.
     const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
                                 int32_t(piece.primitiveIdBase)};
     vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
-    bindInputAssembly(device, cmd, piece.call, prepared.indexType);
-    if (listIndices) vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
-    setDynamicState(device, cmd, prepared);
+    bindInputAssembly(device, cmd, piece.call, prepared.indexType, bound);
+    if (listIndices) {
+      vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);
+      if (bound) bound->indexBuffer = VK_NULL_HANDLE;
+    }
+    if (bound)
+      setDynamicStateChanges(device, cmd, prepared, *bound);
+    else
+      setDynamicState(device, cmd, prepared);
     cmdDraw(cmd, piece.call);
   };
   auto recordCapture = [&](VkCommandBuffer cmd, const FallbackPiece& piece, const FallbackPieceBuffers& b) {
-    recordFallbackCapture(cmd, b, VkDeviceSize(piece.slots) * 3 * strideBytes, [&] { recordCaptureDraw(cmd, piece); });
+    recordFallbackCapture(cmd, b, VkDeviceSize(piece.slots) * 3 * strideBytes,
+                          [&] { recordCaptureDraw(cmd, piece, nullptr); });
   };
   // - the setup parameters of the piece;
   auto setPieceParams = [&](const FallbackPiece& piece) {
@@ -530,8 +538,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // Joining the open group: the capture is all the draw records.
     if (batch.open() && key && batch.groupAccepts(*key, piece.slots)) {
       VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
-      if (!bindStageDescriptors(device, cmd)) return;
-      recordCaptureDraw(cmd, piece);
+      if (!bindStageDescriptors(device, cmd, &batch.captureState())) return;
+      recordCaptureDraw(cmd, piece, &batch.captureState());
       batch.addToGroup(piece.slots);
       batch.added();
       return;
@@ -572,8 +580,8 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     batch.openGroup(device, std::move(groupKey), set, set0, groupSlots, VkDeviceSize(groupSlots) * 3 * strideBytes);
     // Capture (the batch's 1×1 instance), into the group's stream.
     VkCommandBuffer cmd = batch.phase(FallbackBatch::kCapture);
-    if (!bindStageDescriptors(device, cmd)) return;
-    recordCaptureDraw(cmd, piece);
+    if (!bindStageDescriptors(device, cmd, &batch.captureState())) return;
+    recordCaptureDraw(cmd, piece, &batch.captureState());
     batch.addToGroup(piece.slots);
     // The group's draw pass (the batch's instance over the targets); its counts come from the group's setup.
     if (!recordDrawPass(batch.phase(FallbackBatch::kDraw), buffers, {set->capture->handle(), set->records->handle()},

@@ -50,6 +50,7 @@ bool FallbackBatch::begin(Device& device, const RenderPassKey& targets) {
   open_ = true;
   instances_ = false;
   capturePipeline_ = VK_NULL_HANDLE;
+  captureState_ = BoundCommandState{};
   setupPipelinesBound_ = false;
   draws_ = 0;
   groups_ = 0;

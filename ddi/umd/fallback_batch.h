@@ -90,6 +90,9 @@ class FallbackBatch {
   // Opens a batch for draws into `targets` (secondaries begun). False after reporting.
   bool begin(Device& device, const RenderPassKey& targets);
   VkCommandBuffer phase(Phase p) const { return phases_[p]; }
+  // What the capture phase has bound (sets, vertex and index buffers, dynamic
+  // state): a draw records only what differs from the previous capture's.
+  BoundCommandState& captureState() { return captureState_; }
   // Begins the batch's two rendering instances (the captures' 1×1 one, the
   // draw passes' over the targets), after the first draw's layout changes.
   void beginInstances(Device& device, VkExtent2D extent);
@@ -114,6 +117,7 @@ class FallbackBatch {
   bool open_ = false;
   bool instances_ = false;  // beginInstances() was called
   VkPipeline capturePipeline_ = VK_NULL_HANDLE;
+  BoundCommandState captureState_;
   bool setupPipelinesBound_ = false;
   size_t draws_ = 0;
   RenderPassKey targets_;

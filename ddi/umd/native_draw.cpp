@@ -141,6 +141,8 @@ void declareRenderPass(Device& device, VkCommandBuffer cmd, const RenderPassKey&
   }
 }
 
+}  // namespace
+
 // Viewports, scissors, blend constants and stencil reference, where they differ from the command buffer's.
 void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedDraw& prepared, BoundCommandState& b) {
   const DrawState& s = device.draw;
@@ -169,8 +171,6 @@ void setDynamicStateChanges(Device& device, VkCommandBuffer cmd, const PreparedD
   }
 }
 
-}  // namespace
-
 void forgetCollectedDescriptors(Device& device) {
   std::lock_guard<std::mutex> lock(device.queueMutex());
   NativeDrawCache& c = device.nativeDrawCache();
@@ -183,7 +183,7 @@ void forgetCollectedDescriptors(Device& device) {
   // (A repeated or prepared draw cannot follow: the destroy counted itself in Device::ddiCalls and stateCalls.)
 }
 
-bool bindStageDescriptors(Device& device, VkCommandBuffer cmd) {
+bool bindStageDescriptors(Device& device, VkCommandBuffer cmd, BoundCommandState* bound) {
   NativeDrawCache& c = device.nativeDrawCache();
   const std::array<const Shader*, DrawState::kStages> stageShaders = device.draw.stageShaders();
   const Shader* const* shaders = stageShaders.data();
@@ -203,20 +203,26 @@ bool bindStageDescriptors(Device& device, VkCommandBuffer cmd) {
     for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
   }
   if (!writeChangedSets(device, c, setCount)) return false;
+  const bool newLayout = !bound || bound->layout != layout;
   for (uint32_t i = 0; i < setCount; ++i) {
     const NativeDrawCache::Stage& st = c.stages[i];
     if (st.layout->push) {
+      if (!newLayout && !bound->sets[i] && bound->pushedVersions[i] == st.version) continue;
       c.pushWrites.clear();
       st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
       if (!c.pushWrites.empty())
         vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
                                   c.pushWrites.data());
+      if (bound) bound->sets[i] = VK_NULL_HANDLE, bound->pushedVersions[i] = st.version;
       continue;
     }
     const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
+    if (!newLayout && bound->sets[i] == st.set && bound->dynamicOffsets[i] == offsets) continue;
     vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
                             offsets.data());
+    if (bound) bound->sets[i] = st.set, bound->dynamicOffsets[i] = offsets;
   }
+  if (bound) bound->layout = layout;
   return true;
 }
 

@@ -125,10 +125,11 @@ bool recordPreparedDraw(Device& device, DrawCall call);
 // Binds the bound shaders' descriptors into `cmd`, an untracked command
 // buffer (recorder.h; the conservative fallback's captures), from the stages'
 // collections and sets above: a stage's set is allocated and written only when
-// its descriptors changed, as for a native draw. Records the image layout
-// changes the descriptors need and marks their resources used by the open
-// batch; false when the draw must be dropped (reported).
-bool bindStageDescriptors(Device& device, VkCommandBuffer cmd);
+// its descriptors changed, as for a native draw; with `bound` (what `cmd` has
+// bound) only the sets that differ from it are bound or pushed. Records the
+// image layout changes the descriptors need and marks their resources used by
+// the open batch; false when the draw must be dropped (reported).
+bool bindStageDescriptors(Device& device, VkCommandBuffer cmd, BoundCommandState* bound = nullptr);
 
 // The dynamic-rendering instance of the bound targets over `extent` and `layers`.
 RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t layers);

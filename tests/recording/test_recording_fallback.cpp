@@ -207,6 +207,66 @@ TEST_CASE("conservative fallback draws whose pixel-shader constants change betwe
   checkLayered(t, drawn);
 }
 
+TEST_CASE("batched conservative fallback draws each take their own vertex-buffer offset, viewport and vertex-shader "
+          "constants, changed or not between them",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices = triangleVertices();
+  for (Vertex& v : vertices) v.r = v.g = v.b = v.a = 0.0f;  // COLOR = cb0[0]
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  const std::vector<uint8_t> vsCode = assembled(vsColorPlusConstant().c_str());
+  Com<ID3D11VertexShader> vs;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  D3D11_BUFFER_DESC cd{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+  Com<ID3D11Buffer> constants;
+  REQUIRE(d->CreateBuffer(&cd, nullptr, constants.out()) == S_OK);
+  ID3D11Buffer* cbs[] = {constants.get()};
+  d.context->VSSetConstantBuffers(0, 1, cbs);
+  d.context->RSSetState(conservative.get());
+  d.context->Flush();
+  // Even draws bind the vertex buffer at their triangle, odd ones draw the
+  // next triangle through the same binding; draw 3 through a viewport moved
+  // by (1, 2) pixels; draws 1 and 4 keep the previous draw's constants.
+  const Counted counted;
+  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  std::array<float, 4> colour{};
+  for (UINT i = 0; i < std::size(kTriangles); ++i) {
+    if (i % 2 == 0) {
+      ID3D11Buffer* vbs[] = {vb.get()};
+      const UINT stride = sizeof(Vertex), offset = 3 * i * sizeof(Vertex);
+      d.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
+    }
+    const float dx = i == 3 ? 1.0f : 0.0f, dy = i == 3 ? 2.0f : 0.0f;
+    const D3D11_VIEWPORT viewport{dx, dy, float(kSize), float(kSize), 0, 1};
+    d.context->RSSetViewports(1, &viewport);
+    if (i != 1 && i != 4) {
+      colour = colourOf(i);
+      D3D11_MAPPED_SUBRESOURCE m{};
+      REQUIRE(d.context->Map(constants.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+      std::memcpy(m.pData, colour.data(), sizeof colour);
+      d.context->Unmap(constants.get(), 0);
+    }
+    d.context->Draw(3, i % 2 == 0 ? 0 : 3);
+    PixelTriangle moved = kTriangles[i];
+    for (int k = 0; k < 3; ++k) moved.x[k] += dx, moved.y[k] += dy;
+    for (const auto& p : tier3(moved)) expected[p] = colour;
+  }
+  d.context->Flush();
+  const D3DVKStats n = counted.delta();
+  CHECK(n.renderPasses == 2);  // one batch: the captures' instance and the draw passes'
+  const auto pixels = t.pixels();
+  for (int y = 0; y < int(kSize); ++y)
+    for (int x = 0; x < int(kSize); ++x) {
+      INFO("pixel " << x << "," << y);
+      const auto it = expected.find({x, y});
+      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
+    }
+}
+
 TEST_CASE("consecutive conservative fallback draws with a pixel shader reading SV_PrimitiveID number each draw from 0",
           "[recording][fallback][conservative][pixels]") {
   const ForceConservativeFallback fallback;
