@@ -373,9 +373,12 @@ class CommandRecorder12 {
   // `cmd` and returns the first index to draw from it (0); else `firstIndex`.
   UINT indicesPastBuffer(VkCommandBuffer cmd, UINT firstIndex);
   bool indicesPastEnd(UINT firstIndex) const;  // whether such a draw's first index is past the bound buffer
-  void bindInputAssembly(VkCommandBuffer cmd, bool indexed);
-  VkRect2D scissorIn(VkExtent2D extent, size_t index = 0) const;  // a scissor clamped to the render area
-  void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets);
+  // Input assembly and dynamic state from the list's state, or from `state`
+  // (a batched fallback draw's state at the draw, fallback_batch12.cpp).
+  void bindInputAssembly(VkCommandBuffer cmd, bool indexed, const DrawState12* state = nullptr);
+  // A scissor clamped to the render area.
+  VkRect2D scissorIn(VkExtent2D extent, size_t index = 0, const DrawState12* state = nullptr) const;
+  void setDynamicState(VkCommandBuffer cmd, const DrawTargets12& targets, const DrawState12* state = nullptr);
   void beginRendering(VkCommandBuffer cmd, const DrawTargets12& targets);
   // Binds the draw's state in the list's rendering instance for `targets`
   // (beginning one where the open one does not match). `internal`: after a

@@ -337,8 +337,8 @@ bool CommandRecorder12::prepareTargets(DrawTargets12& t) {
 
 // The vertex buffers, and the index buffer of an indexed draw (where they
 // differ from what the command buffer has bound).
-void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
-  const DrawState12& s = state_;
+void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed, const DrawState12* state) {
+  const DrawState12& s = state ? *state : state_;
   BoundDrawState12& bound = bound_;
   // Every slot the pipeline reads gets a buffer: a slot with no view, or an
   // empty one, reads zeros (D3D12) from the device's zero buffer (stride 0); so
@@ -372,8 +372,8 @@ void CommandRecorder12::bindInputAssembly(VkCommandBuffer cmd, bool indexed) {
   }
 }
 
-VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent, size_t index) const {
-  VkRect2D scissor = state_.scissors[index];
+VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent, size_t index, const DrawState12* state) const {
+  VkRect2D scissor = (state ? *state : state_).scissors[index];
   const int32_t right = std::clamp<int32_t>(scissor.offset.x + int32_t(scissor.extent.width), 0, int32_t(extent.width));
   const int32_t bottom = std::clamp<int32_t>(scissor.offset.y + int32_t(scissor.extent.height), 0, int32_t(extent.height));
   scissor.offset.x = std::clamp<int32_t>(scissor.offset.x, 0, int32_t(extent.width));
@@ -385,8 +385,8 @@ VkRect2D CommandRecorder12::scissorIn(VkExtent2D extent, size_t index) const {
 // Topology, primitive restart, the pipeline's viewports and scissors (those
 // set, then viewport and scissor 0 again up to its count), blend factor and
 // stencil reference.
-void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12& t) {
-  const DrawState12& s = state_;
+void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12& t, const DrawState12* state) {
+  const DrawState12& s = state ? *state : state_;
   BoundDrawState12& b = bound_;
   if (!b.dynamicValid || b.topology != t.topology) {
     vkCmdSetPrimitiveTopology(cmd, t.topology);
@@ -394,8 +394,9 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     b.topology = t.topology;
   }
   const uint32_t count = std::min<uint32_t>(s.pipeline ? s.pipeline->viewportCount : 1, 16);
-  // Nothing to record while the values, the pipeline's viewport count and the scissors' bounds are those recorded.
-  if (b.dynamicValid && b.dynamicVersion == dynamicVersion_ && b.viewportCount == count &&
+  // Nothing to record while the values, the pipeline's viewport count and the
+  // scissors' bounds are those recorded (another state's are compared below).
+  if (!state && b.dynamicValid && b.dynamicVersion == dynamicVersion_ && b.viewportCount == count &&
       b.dynamicExtent.width == t.extent.width && b.dynamicExtent.height == t.extent.height)
     return;
   VkViewport viewports[16];
@@ -406,7 +407,7 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     const VkViewport v = s.viewports.empty() || s.scissors.empty() ? VkViewport{0, 0, 0, 0, 0, 1}
                                                                    : s.viewports[i < s.viewports.size() ? i : 0];
     viewports[i] = {v.x, v.y + v.height, v.width, -v.height, v.minDepth, v.maxDepth};
-    if (!s.scissors.empty()) scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0);
+    if (!s.scissors.empty()) scissors[i] = scissorIn(t.extent, i < s.scissors.size() ? i : 0, &s);
     if (!(v.width > 0) || !(v.height > 0)) {  // an empty viewport draws nothing (Vulkan needs a positive width)
       viewports[i] = {0, 1, 1, -1, v.minDepth, v.maxDepth};
       scissors[i] = {{0, 0}, {0, 0}};
@@ -421,7 +422,7 @@ void CommandRecorder12::setDynamicState(VkCommandBuffer cmd, const DrawTargets12
     std::memcpy(b.scissors, scissors, count * sizeof(VkRect2D));
   }
   b.viewportCount = count;
-  b.dynamicVersion = dynamicVersion_;
+  b.dynamicVersion = state ? 0 : dynamicVersion_;  // (0: never the list's version)
   b.dynamicExtent = t.extent;
   if (!b.dynamicValid || std::memcmp(b.blendFactor, s.blendFactor, sizeof b.blendFactor)) {
     vkCmdSetBlendConstants(cmd, s.blendFactor);

@@ -417,6 +417,7 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
         (!fallbackBatch_.front().targets.sameInstance(t) || fallbackBatch_.size() >= kMaxBatchedFallbackDraws))
       flushFallbackBatch();
     flushPendingClears();  // a clear before the draws runs before the batch's phases
+    if (fallbackBatch_.capacity() < kMaxBatchedFallbackDraws) fallbackBatch_.reserve(kMaxBatchedFallbackDraws);
     PendingFallback12& p = fallbackBatch_.emplace_back();
     p.fallback = f;
     p.state = state_;

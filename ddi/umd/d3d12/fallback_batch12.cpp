@@ -128,18 +128,16 @@ void CommandRecorder12::flushFallbackBatch() {
       const uint32_t strideBytes = 16 * uint32_t(f.capturedRegisters.size());
       umd::beginFallbackCapture(cmd, g.buffers, VkDeviceSize(g.slots) * 3 * strideBytes);
       for (size_t k = g.first; k < g.end; ++k) {
-        PendingFallback12& p = batch[k];
-        std::swap(state_, p.state);
+        const PendingFallback12& p = batch[k];
         for (const auto& [index, set] : p.captureSets)
           vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.captureLayout->handle(), index, 1, &set, 0,
                                   nullptr);
         const int32_t idBases[3] = {p.call.indexed ? p.call.baseVertex : int32_t(p.call.first),
                                     int32_t(p.call.firstInstance), int32_t(p.piece.primitiveIdBase)};
         vkCmdPushConstants(cmd, f.captureLayout->handle(), idBaseStages, 0, sizeof idBases, idBases);
-        bindInputAssembly(cmd, p.call.indexed);
-        setDynamicState(cmd, p.capture);
+        bindInputAssembly(cmd, p.call.indexed, &p.state);
+        setDynamicState(cmd, p.capture, &p.state);
         umd::cmdDraw(cmd, p.piece.call);
-        std::swap(state_, p.state);
       }
       umd::endFallbackCapture(cmd, g.buffers);
     }
@@ -171,6 +169,9 @@ void CommandRecorder12::flushFallbackBatch() {
     const PredicateScope predicated(*this, outside);
     if (!predicate_.word || outside) record();
   }
+  // The vector's storage serves the next batch (no reallocation per batch).
+  batch.clear();
+  if (fallbackBatch_.empty()) fallbackBatch_.swap(batch);
   flushingFallback_ = false;
 }
 
