@@ -217,17 +217,20 @@ DrawCall clampToIndexBuffer(Device& device, const DrawCall& call, const fallback
 
 // Whether the draw may join an open fallback batch without an image layout
 // change (which the batch would record inside a rendering instance): every
-// image bound as a shader resource of a bound stage is in the layout it is
-// read in already (views of resources bound for output read zeros: skipped).
+// image a bound stage declares and has bound as a shader resource is in the
+// layout it is read in already (views of resources bound for output read
+// zeros: skipped).
 bool shaderResourceLayoutsReady(const Device& device) {
   const DrawState& s = device.draw;
   const std::array<const Shader*, DrawState::kStages> shaders = s.stageShaders();
   for (uint32_t stage = 0; stage < DrawState::kStages; ++stage) {
     if (!shaders[stage]) continue;
-    for (const ShaderResourceView* v : s.shaderResources[stage])
+    for (const DeclaredResource& decl : shaders[stage]->resources) {  // (the views the draw binds)
+      const ShaderResourceView* v = s.shaderResources[stage][decl.slot];
       if (v && !v->isBuffer && v->resource && v->resource->image &&
           v->resource->layout != VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL && !isBoundForDrawOutput(device, v->resource))
         return false;
+    }
   }
   return true;
 }

@@ -267,6 +267,66 @@ TEST_CASE("batched conservative fallback draws each take their own vertex-buffer
     }
 }
 
+// SV_Target = t0's texel (0, 0).
+const char kPsTexel[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_resource_texture2d (float,float,float,float) t0
+dcl_output o0.xyzw
+ld_indexable(texture2d)(float,float,float,float) o0.xyzw, l(0, 0, 0, 0), t0.xyzw
+ret
+)";
+
+TEST_CASE("a conservative fallback draw whose texture must change layout ends the open batch and reads the texture",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices = triangleVertices();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  // A texture with initial data, not yet read by any shader.
+  const std::array<float, 4> texel{0.5f, 0.25f, 0.75f, 1.0f};
+  D3D11_TEXTURE2D_DESC td = texture2DDesc(1, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
+  const D3D11_SUBRESOURCE_DATA data{texel.data(), sizeof texel, 0};
+  Com<ID3D11Texture2D> texture;
+  REQUIRE(d->CreateTexture2D(&td, &data, texture.out()) == S_OK);
+  Com<ID3D11ShaderResourceView> srv;
+  REQUIRE(d->CreateShaderResourceView(texture.get(), nullptr, srv.out()) == S_OK);
+  const std::vector<uint8_t> psCode = assembled(kPsTexel);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->RSSetState(conservative.get());
+  d.context->Flush();
+  // Two draws open a batch; then the texture's first read.
+  std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
+  for (UINT i = 0; i < 2; ++i) {
+    d.context->Draw(3, 3 * i);
+    drawn.push_back({i, colourOf(i)});
+  }
+  ID3D11ShaderResourceView* views[] = {srv.get()};
+  d.context->PSSetShaderResources(0, 1, views);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  for (UINT i = 2; i < std::size(kTriangles); ++i) {
+    d.context->Draw(3, 3 * i);
+    drawn.push_back({i, texel});
+  }
+  checkLayered(t, drawn);
+}
+
 TEST_CASE("consecutive conservative fallback draws with a pixel shader reading SV_PrimitiveID number each draw from 0",
           "[recording][fallback][conservative][pixels]") {
   const ForceConservativeFallback fallback;
