@@ -478,7 +478,10 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
     // from the application's draw, not the piece's.
     const int32_t idBases[3] = {call.indexed ? call.baseVertex : int32_t(call.first), int32_t(call.firstInstance),
                                 int32_t(piece.primitiveIdBase)};
-    vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
+    if (!bound || !bound->idBasesSet || std::memcmp(bound->idBases, idBases, sizeof idBases) != 0) {
+      vkCmdPushConstants(cmd, captureLayout, PipelineCache::idBaseStages(device.vk()), 0, sizeof idBases, idBases);
+      if (bound) std::memcpy(bound->idBases, idBases, sizeof idBases), bound->idBasesSet = true;
+    }
     bindInputAssembly(device, cmd, piece.call, prepared.indexType, bound);
     if (listIndices) {
       vkCmdBindIndexBuffer(cmd, listIndices->handle(), 0, VK_INDEX_TYPE_UINT32);

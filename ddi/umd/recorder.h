@@ -93,6 +93,10 @@ struct BoundCommandState {
   float blendConstants[4] = {};
   bool stencilReferenceSet = false;
   uint32_t stencilReference = 0;
+  // The SV_VertexID, SV_InstanceID and SV_PrimitiveID bases pushed for a
+  // conservative fallback capture (driver_fallback_draw.cpp).
+  bool idBasesSet = false;
+  int32_t idBases[3] = {};
 };
 
 // A whole-view clear kept for the next rendering instance (deferClear).

@@ -327,6 +327,90 @@ TEST_CASE("a conservative fallback draw whose texture must change layout ends th
   checkLayered(t, drawn);
 }
 
+// VS: POSITION.xy; COLOR = (SV_VertexID / 32, 0.5, 0.25, 1).
+const char kVsVertexId[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xy          0     NONE   float   xy
+// SV_VertexID              0   x           1   VERTID    uint   x
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_input v0.xy
+dcl_input_sgv v1.x, vertex_id
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+dcl_temps 1
+utof r0.x, v1.x
+mov o0.xy, v0.xyxx
+mov o0.zw, l(0,0,0,1.000000)
+mul o1.x, r0.x, l(0.031250)
+mov o1.yzw, l(0,0.500000,0.250000,1.000000)
+ret
+)";
+
+// PS: SV_Target = COLOR, not interpolated (the provoking vertex's).
+const char kPsFlatColor[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Target                0   xyzw        0   TARGET   float   xyzw
+//
+ps_5_0
+dcl_input_ps constant v1.xyzw
+dcl_output o0.xyzw
+mov o0.xyzw, v1.xyzw
+ret
+)";
+
+// SV_VertexID counts from 0 in every draw (D3D: it does not include
+// StartVertexLocation), so a batched capture must not keep the previous
+// draw's vertex-id base (the bases it pushes are per draw).
+TEST_CASE("batched conservative fallback draws from other start vertices each number their SV_VertexID from 0",
+          "[recording][fallback][conservative][pixels]") {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t(d, kSize, kSize);
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex> vertices = triangleVertices();
+  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> vsCode = assembled(kVsVertexId), psCode = assembled(kPsFlatColor);
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->VSSetShader(vs.get(), nullptr, 0);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  d.context->RSSetState(conservative.get());
+  d.context->Flush();
+  const Counted counted;
+  std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
+  for (UINT i = 0; i < std::size(kTriangles); ++i) {
+    d.context->Draw(3, 3 * i);  // vertices 3i … 3i + 2: SV_VertexID 0, 1, 2; the first provokes
+    drawn.push_back({i, {0.0f, 0.5f, 0.25f, 1.0f}});
+  }
+  d.context->Flush();
+  CHECK(counted.delta().renderPasses == 2);  // one batch
+  checkLayered(t, drawn);
+}
+
 TEST_CASE("consecutive conservative fallback draws with a pixel shader reading SV_PrimitiveID number each draw from 0",
           "[recording][fallback][conservative][pixels]") {
   const ForceConservativeFallback fallback;
