@@ -239,3 +239,25 @@ TEST_CASE("D3D12 batched conservative fallback draws that differ only in their t
   CHECK(n.draws == 16 + 4 * 2);
   groupable->Release();
 }
+
+TEST_CASE("D3D12 batched conservative fallback draws keep each draw's geometry-shader root constant, changed or not "
+          "between them",
+          "[recording][d3d12][conservative][fallback]") {
+  ConservativeScene s(1, true);  // the geometry shader draws each triangle as is and moved right by root constant 1
+  std::mt19937 rng(20261201);
+  Expected expected;
+  begin(s);
+  const float shifts[] = {0.25f, 0.25f, -0.5f, 0.125f};  // NDC; the second draw keeps the first's
+  for (uint32_t i = 0; i < std::size(shifts); ++i) {
+    UINT bits;
+    std::memcpy(&bits, &shifts[i], 4);
+    s.list->SetGraphicsRoot32BitConstant(0, bits, 1);
+    const raster::ScreenTriangle tri = randomTriangle(rng);
+    drawTriangle(s, expected, tri, i + 1);  // (the copy as is)
+    raster::ScreenTriangle moved = tri;
+    for (auto& v : moved.v) v.x += shifts[i] * (kSize / 2.0f);
+    for (const auto& p : conservativePixels(moved, false, int(kSize))) expected[p] = {i + 1, 0};
+  }
+  s.copyOut(0);
+  checkImage(s.run(1), expected);
+}

@@ -416,6 +416,8 @@ class CommandRecorder12 {
   void flushFallbackBatch();
   // Whether `next` may join the group `first` opened (fallback_batch12.cpp).
   static bool sameFallbackGroup(const PendingFallback12& first, const PendingFallback12& next);
+  // Whether `shader` (null: none) reads the same descriptors and root constants under `a` as under `b`.
+  static bool sameStageArguments(const Shader12* shader, const RootArguments12& a, const RootArguments12& b);
   // Buffers for `slots` triangles of `f`'s draws from the allocator, the setup's
   // set and the draw pass's two (the pixel shader's from the list's state).
   bool fallbackBuffers(const Fallback12& f, uint32_t slots, umd::FallbackPieceBuffers* buffers, VkDescriptorSet* setupSet,

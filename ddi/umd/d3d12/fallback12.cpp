@@ -401,13 +401,22 @@ void CommandRecorder12::fallbackDraw(const umd::DrawCall& drawCall, const DrawTa
   const gpu::FallbackHeader header = umd::fallbackHeader(parameters);
   gpu::SetupParams params = umd::fallbackSetupParams(parameters);
 
-  // The capture's stage sets (the setup's and the draw pass's come with the buffers).
+  // The capture's stage sets (the setup's and the draw pass's come with the
+  // buffers): the previous batched draw's where it has the same shaders and
+  // they read the same arguments (its sets hold what this draw's would).
   std::vector<std::pair<uint32_t, VkDescriptorSet>> captureSets;
-  for (const Shader12* stage : {f->vertexShader, f->geometryShader}) {
-    if (!stage || stage->bindings.bindings.empty()) continue;
-    const VkDescriptorSet set = writeStageSet(*stage, state_.graphics, stage->setLayout->handle());
-    if (!set) return;
-    captureSets.push_back({stage->set, set});
+  const PendingFallback12* previous = fallbackBatch_.empty() ? nullptr : &fallbackBatch_.back();
+  if (previous && previous->fallback == f &&
+      sameStageArguments(f->vertexShader, previous->state.graphics, state_.graphics) &&
+      sameStageArguments(f->geometryShader, previous->state.graphics, state_.graphics)) {
+    captureSets = previous->captureSets;
+  } else {
+    for (const Shader12* stage : {f->vertexShader, f->geometryShader}) {
+      if (!stage || stage->bindings.bindings.empty()) continue;
+      const VkDescriptorSet set = writeStageSet(*stage, state_.graphics, stage->setLayout->handle());
+      if (!set) return;
+      captureSets.push_back({stage->set, set});
+    }
   }
 
   // One piece, no query active: into the list's batch (fallbackBatch_).

@@ -12,25 +12,24 @@
 #include "pipeline_cache.h"  // PipelineCache::idBaseStages
 #include "shader12.h"
 
+#include <array>
 #include <cstring>
 
 namespace d3dvk::umd12 {
-namespace {
 
 namespace gpu = fallback::gpu;
 
-// Whether `ps` reads the same descriptors and root constants under `a` as under `b`.
-bool samePixelArguments(const Shader12* ps, const RootArguments12& a, const RootArguments12& b) {
-  if (!ps) return true;
+bool CommandRecorder12::sameStageArguments(const Shader12* shader, const RootArguments12& a, const RootArguments12& b) {
+  if (!shader) return true;
   if (a.signature != b.signature) return false;
-  for (size_t i = 0; i < ps->bindings.bindings.size(); ++i) {
-    const rootsig::ShaderBinding& binding = ps->bindings.bindings[i];
+  for (size_t i = 0; i < shader->bindings.bindings.size(); ++i) {
+    const rootsig::ShaderBinding& binding = shader->bindings.bindings[i];
     // (The buffer view shifts follow from the parameters the other bindings compare.)
     if (binding.source == rootsig::BindingSource::StaticSampler ||
         binding.source == rootsig::BindingSource::BufferViewShifts)
       continue;
     if (binding.source == rootsig::BindingSource::RootConstants) {
-      const auto [first, count] = ps->constantWords[i];
+      const auto [first, count] = shader->constantWords[i];
       if (std::memcmp(a.constants.data() + first, b.constants.data() + first, size_t(count) * 4) != 0) return false;
       continue;
     }
@@ -38,8 +37,6 @@ bool samePixelArguments(const Shader12* ps, const RootArguments12& a, const Root
   }
   return true;
 }
-
-}  // namespace
 
 // Whether `next` may join the group `first` opened: the same pipelines, header,
 // setup parameters (but its triangles), dynamic state and pixel-shader inputs.
@@ -53,7 +50,7 @@ bool CommandRecorder12::sameFallbackGroup(const PendingFallback12& first, const 
          std::memcmp(first.state.blendFactor, next.state.blendFactor, sizeof first.state.blendFactor) == 0 &&
          first.state.stencilRef == next.state.stencilRef && first.minDepth == next.minDepth &&
          first.maxDepth == next.maxDepth && std::memcmp(&first.clip, &next.clip, sizeof first.clip) == 0 &&
-         samePixelArguments(first.fallback->pixelShader, first.state.graphics, next.state.graphics);
+         sameStageArguments(first.fallback->pixelShader, first.state.graphics, next.state.graphics);
 }
 
 void CommandRecorder12::flushFallbackBatch() {
@@ -121,17 +118,23 @@ void CommandRecorder12::flushFallbackBatch() {
     rendering.layerCount = 1;
     vkCmdBeginRendering(cmd, &rendering);
     VkPipeline bound = VK_NULL_HANDLE;
+    VkPipelineLayout boundLayout = VK_NULL_HANDLE;
+    std::array<VkDescriptorSet, 8> boundSets{};  // by set index, under boundLayout
     for (const Group& g : groups) {
       const Fallback12& f = *batch[g.first].fallback;
       // (No pipeline bind while transform feedback is active: the group's draws share this one.)
       if (bound != f.capture->handle()) vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound = f.capture->handle());
+      if (boundLayout != f.captureLayout->handle()) boundLayout = f.captureLayout->handle(), boundSets = {};
       const uint32_t strideBytes = 16 * uint32_t(f.capturedRegisters.size());
       umd::beginFallbackCapture(cmd, g.buffers, VkDeviceSize(g.slots) * 3 * strideBytes);
       for (size_t k = g.first; k < g.end; ++k) {
         const PendingFallback12& p = batch[k];
-        for (const auto& [index, set] : p.captureSets)
+        for (const auto& [index, set] : p.captureSets) {
+          if (index < boundSets.size() && boundSets[index] == set) continue;  // (a draw that reused its predecessor's)
           vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, f.captureLayout->handle(), index, 1, &set, 0,
                                   nullptr);
+          if (index < boundSets.size()) boundSets[index] = set;
+        }
         const int32_t idBases[3] = {p.call.indexed ? p.call.baseVertex : int32_t(p.call.first),
                                     int32_t(p.call.firstInstance), int32_t(p.piece.primitiveIdBase)};
         vkCmdPushConstants(cmd, f.captureLayout->handle(), idBaseStages, 0, sizeof idBases, idBases);
