@@ -106,9 +106,10 @@ struct FallbackBuffers {
 // null descriptor, which reads zeros), moving those images to
 // SHADER_READ_ONLY_OPTIMAL; with `counter`, also the counting pixel
 // shader's invocation counter (driver_query.h); with `fallback`, the fallback
-// draw pass's buffers. Records barriers, so call it before the rendering
-// instance begins. Queue mutex held. False after reporting (or logging why
-// the draw is dropped).
+// draw pass's buffers (without either, bindStageDescriptors in native_draw.h
+// binds the same from the native draws' cached sets). Records barriers, so
+// call it before the rendering instance begins. Queue mutex held. False after
+// reporting (or logging why the draw is dropped).
 bool bindShaderResources(Device& device, VkCommandBuffer cmd, const InvocationCounter* counter = nullptr,
                          const FallbackBuffers* fallback = nullptr);
 
