@@ -16,6 +16,7 @@
 #include <cmath>
 #include <cstring>
 #include <map>
+#include <string>
 
 using namespace d3dvk::test;
 
@@ -61,11 +62,25 @@ std::vector<Vertex> triangleVertices() {
   return vertices;
 }
 
-// Each draw's pixels from `drawn` (triangle → colour), later draws over earlier ones, compared with the target.
-void checkLayered(DrawTarget& t, const std::vector<std::pair<UINT, std::array<float, 4>>>& drawn) {
-  std::map<std::pair<int, int>, std::array<float, 4>> expected;
-  for (const auto& [triangle, colour] : drawn)
-    for (const auto& p : tier3(kTriangles[triangle])) expected[p] = colour;
+// A device on the forced fallback, a kSize² target with the colour shaders
+// (draw_test_util.h), the conservative rasterizer state, and `vertices`
+// (kTriangles') in a bound vertex buffer.
+struct FallbackScene {
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DrawTarget t{d, kSize, kSize};
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  Com<ID3D11Buffer> vb;
+  explicit FallbackScene(const std::vector<Vertex>& vertices = triangleVertices()) {
+    vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+  }
+};
+
+using ExpectedPixels = std::map<std::pair<int, int>, std::array<float, 4>>;  // pixel → colour (others: zero)
+
+// The target against `expected`, pixel by pixel.
+void checkPixels(DrawTarget& t, const ExpectedPixels& expected) {
   const auto pixels = t.pixels();
   for (int y = 0; y < int(kSize); ++y)
     for (int x = 0; x < int(kSize); ++x) {
@@ -73,6 +88,28 @@ void checkLayered(DrawTarget& t, const std::vector<std::pair<UINT, std::array<fl
       const auto it = expected.find({x, y});
       CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
     }
+}
+
+// Each draw's pixels from `drawn` (triangle → colour), later draws over earlier ones, compared with the target.
+void checkLayered(DrawTarget& t, const std::vector<std::pair<UINT, std::array<float, 4>>>& drawn) {
+  ExpectedPixels expected;
+  for (const auto& [triangle, colour] : drawn)
+    for (const auto& p : tier3(kTriangles[triangle])) expected[p] = colour;
+  checkPixels(t, expected);
+}
+
+// A 16-byte dynamic constant buffer, and a colour written into it (Map(WRITE_DISCARD)).
+Com<ID3D11Buffer> dynamicConstants(RenderDevice& d) {
+  D3D11_BUFFER_DESC cd{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
+  Com<ID3D11Buffer> constants;
+  REQUIRE(d->CreateBuffer(&cd, nullptr, constants.out()) == S_OK);
+  return constants;
+}
+void writeConstants(RenderDevice& d, ID3D11Buffer* constants, const std::array<float, 4>& colour) {
+  D3D11_MAPPED_SUBRESOURCE m{};
+  REQUIRE(d.context->Map(constants, 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
+  std::memcpy(m.pData, colour.data(), sizeof colour);
+  d.context->Unmap(constants, 0);
 }
 
 // SV_Target = (SV_PrimitiveID / 4, 0, 0, 1).
@@ -108,14 +145,10 @@ bool inRectangle(int x, int y) { return x >= 4 && x < 12 && y >= 4 && y < 12; }
 
 TEST_CASE("consecutive conservative fallback draws record as one batch, in draw order",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices = triangleVertices();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  d.context->RSSetState(conservative.get());
+  FallbackScene s;
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
+  d.context->RSSetState(s.conservative.get());
   d.context->Flush();
   const Counted counted;
   for (UINT i = 0; i < std::size(kTriangles); ++i) d.context->Draw(3, 3 * i);
@@ -137,24 +170,21 @@ TEST_CASE("consecutive conservative fallback draws record as one batch, in draw 
 
 TEST_CASE("a native draw between conservative fallback draws ends their batch and keeps its place in the order",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
   std::vector<Vertex> vertices = triangleVertices();
   const std::array<float, 4> white{1, 1, 1, 1};
   for (const auto& [x, y] : {std::pair{4.0f, 4.0f}, {12.0f, 4.0f}, {4.0f, 12.0f}, {4.0f, 12.0f}, {12.0f, 4.0f}, {12.0f, 12.0f}})
     vertices.push_back(ndc(x, y, white));
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  FallbackScene s(vertices);
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
   // Triangles 0–2 conservative, the rectangle natively (no rasterizer state), triangles 3–5 conservative.
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   for (UINT i = 0; i < 3; ++i) d.context->Draw(3, 3 * i);
   d.context->RSSetState(nullptr);
   d.context->Draw(6, 3 * UINT(std::size(kTriangles)));
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   for (UINT i = 3; i < std::size(kTriangles); ++i) d.context->Draw(3, 3 * i);
-  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  ExpectedPixels expected;
   for (UINT i = 0; i < 3; ++i)
     for (const auto& p : tier3(kTriangles[i])) expected[p] = colourOf(i);
   for (int y = 0; y < int(kSize); ++y)
@@ -162,44 +192,30 @@ TEST_CASE("a native draw between conservative fallback draws ends their batch an
       if (inRectangle(x, y)) expected[{x, y}] = white;
   for (UINT i = 3; i < std::size(kTriangles); ++i)
     for (const auto& p : tier3(kTriangles[i])) expected[p] = colourOf(i);
-  const auto pixels = t.pixels();
-  for (int y = 0; y < int(kSize); ++y)
-    for (int x = 0; x < int(kSize); ++x) {
-      INFO("pixel " << x << "," << y);
-      const auto it = expected.find({x, y});
-      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
-    }
+  checkPixels(t, expected);
 }
 
 TEST_CASE("conservative fallback draws whose pixel-shader constants change between them each read their own",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
   std::vector<Vertex> vertices = triangleVertices();
   for (Vertex& v : vertices) v.r = v.g = v.b = v.a = 1.0f;  // SV_Target = cb2[0]
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  FallbackScene s(vertices);
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
   const std::vector<uint8_t> psCode = assembled(kPsScaled);
   Com<ID3D11PixelShader> ps;
   REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
   d.context->PSSetShader(ps.get(), nullptr, 0);
-  D3D11_BUFFER_DESC cd{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
-  Com<ID3D11Buffer> constants;
-  REQUIRE(d->CreateBuffer(&cd, nullptr, constants.out()) == S_OK);
+  const Com<ID3D11Buffer> constants = dynamicConstants(d);
   ID3D11Buffer* cbs[] = {constants.get()};
   d.context->PSSetConstantBuffers(2, 1, cbs);
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   // Triangles 0 and 1 with one colour (they may share a draw pass), then a new colour before each of the others.
   std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
   for (UINT i = 0; i < std::size(kTriangles); ++i) {
     const std::array<float, 4> colour = colourOf(i == 1 ? 0 : i);
     if (i != 1) {
-      D3D11_MAPPED_SUBRESOURCE m{};
-      REQUIRE(d.context->Map(constants.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
-      std::memcpy(m.pData, colour.data(), sizeof colour);
-      d.context->Unmap(constants.get(), 0);
+      writeConstants(d, constants.get(), colour);
     }
     d.context->Draw(3, 3 * i);
     drawn.push_back({i, colour});
@@ -210,33 +226,29 @@ TEST_CASE("conservative fallback draws whose pixel-shader constants change betwe
 TEST_CASE("batched conservative fallback draws each take their own vertex-buffer offset, viewport and vertex-shader "
           "constants, changed or not between them",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
   std::vector<Vertex> vertices = triangleVertices();
   for (Vertex& v : vertices) v.r = v.g = v.b = v.a = 0.0f;  // COLOR = cb0[0]
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  FallbackScene s(vertices);
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
   const std::vector<uint8_t> vsCode = assembled(vsColorPlusConstant().c_str());
   Com<ID3D11VertexShader> vs;
   REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
   d.context->VSSetShader(vs.get(), nullptr, 0);
-  D3D11_BUFFER_DESC cd{16, D3D11_USAGE_DYNAMIC, D3D11_BIND_CONSTANT_BUFFER, D3D11_CPU_ACCESS_WRITE, 0, 0};
-  Com<ID3D11Buffer> constants;
-  REQUIRE(d->CreateBuffer(&cd, nullptr, constants.out()) == S_OK);
+  const Com<ID3D11Buffer> constants = dynamicConstants(d);
   ID3D11Buffer* cbs[] = {constants.get()};
   d.context->VSSetConstantBuffers(0, 1, cbs);
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   d.context->Flush();
   // Even draws bind the vertex buffer at their triangle, odd ones draw the
   // next triangle through the same binding; draw 3 through a viewport moved
   // by (1, 2) pixels; draws 1 and 4 keep the previous draw's constants.
   const Counted counted;
-  std::map<std::pair<int, int>, std::array<float, 4>> expected;
+  ExpectedPixels expected;
   std::array<float, 4> colour{};
   for (UINT i = 0; i < std::size(kTriangles); ++i) {
     if (i % 2 == 0) {
-      ID3D11Buffer* vbs[] = {vb.get()};
+      ID3D11Buffer* vbs[] = {s.vb.get()};
       const UINT stride = sizeof(Vertex), offset = 3 * i * sizeof(Vertex);
       d.context->IASetVertexBuffers(0, 1, vbs, &stride, &offset);
     }
@@ -245,10 +257,7 @@ TEST_CASE("batched conservative fallback draws each take their own vertex-buffer
     d.context->RSSetViewports(1, &viewport);
     if (i != 1 && i != 4) {
       colour = colourOf(i);
-      D3D11_MAPPED_SUBRESOURCE m{};
-      REQUIRE(d.context->Map(constants.get(), 0, D3D11_MAP_WRITE_DISCARD, 0, &m) == S_OK);
-      std::memcpy(m.pData, colour.data(), sizeof colour);
-      d.context->Unmap(constants.get(), 0);
+      writeConstants(d, constants.get(), colour);
     }
     d.context->Draw(3, i % 2 == 0 ? 0 : 3);
     PixelTriangle moved = kTriangles[i];
@@ -258,13 +267,7 @@ TEST_CASE("batched conservative fallback draws each take their own vertex-buffer
   d.context->Flush();
   const D3DVKStats n = counted.delta();
   CHECK(n.renderPasses == 2);  // one batch: the captures' instance and the draw passes'
-  const auto pixels = t.pixels();
-  for (int y = 0; y < int(kSize); ++y)
-    for (int x = 0; x < int(kSize); ++x) {
-      INFO("pixel " << x << "," << y);
-      const auto it = expected.find({x, y});
-      CHECK(near(pixels[size_t(y) * kSize + size_t(x)], it == expected.end() ? std::array<float, 4>{} : it->second));
-    }
+  checkPixels(t, expected);
 }
 
 // SV_Target = t0's texel (0, 0).
@@ -291,13 +294,9 @@ ret
 
 TEST_CASE("a conservative fallback draw whose texture must change layout ends the open batch and reads the texture",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices = triangleVertices();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  FallbackScene s;
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
   // A texture with initial data, not yet read by any shader.
   const std::array<float, 4> texel{0.5f, 0.25f, 0.75f, 1.0f};
   D3D11_TEXTURE2D_DESC td = texture2DDesc(1, 1, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
@@ -309,7 +308,7 @@ TEST_CASE("a conservative fallback draw whose texture must change layout ends th
   const std::vector<uint8_t> psCode = assembled(kPsTexel);
   Com<ID3D11PixelShader> ps;
   REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   d.context->Flush();
   // Two draws open a batch; then the texture's first read.
   std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
@@ -357,48 +356,29 @@ mov o1.yzw, l(0,0.500000,0.250000,1.000000)
 ret
 )";
 
-// PS: SV_Target = COLOR, not interpolated (the provoking vertex's).
-const char kPsFlatColor[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Target                0   xyzw        0   TARGET   float   xyzw
-//
-ps_5_0
-dcl_input_ps constant v1.xyzw
-dcl_output o0.xyzw
-mov o0.xyzw, v1.xyzw
-ret
-)";
+// PS: kPsColor with COLOR not interpolated (the provoking vertex's).
+std::string psFlatColor() {
+  std::string ps = kPsColor;
+  ps.replace(ps.find("dcl_input_ps linear v1"), 22, "dcl_input_ps constant v1");
+  return ps;
+}
 
 // SV_VertexID counts from 0 in every draw (D3D: it does not include
 // StartVertexLocation), so a batched capture must not keep the previous
 // draw's vertex-id base (the bases it pushes are per draw).
 TEST_CASE("batched conservative fallback draws from other start vertices each number their SV_VertexID from 0",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices = triangleVertices();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  const std::vector<uint8_t> vsCode = assembled(kVsVertexId), psCode = assembled(kPsFlatColor);
+  FallbackScene s;
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
+  const std::vector<uint8_t> vsCode = assembled(kVsVertexId), psCode = assembled(psFlatColor().c_str());
   Com<ID3D11VertexShader> vs;
   Com<ID3D11PixelShader> ps;
   REQUIRE(d->CreateVertexShader(vsCode.data(), vsCode.size(), nullptr, vs.out()) == S_OK);
   REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
   d.context->VSSetShader(vs.get(), nullptr, 0);
   d.context->PSSetShader(ps.get(), nullptr, 0);
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   d.context->Flush();
   const Counted counted;
   std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
@@ -413,18 +393,14 @@ TEST_CASE("batched conservative fallback draws from other start vertices each nu
 
 TEST_CASE("consecutive conservative fallback draws with a pixel shader reading SV_PrimitiveID number each draw from 0",
           "[recording][fallback][conservative][pixels]") {
-  const ForceConservativeFallback fallback;
-  RenderDevice d;
-  DrawTarget t(d, kSize, kSize);
-  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
-  std::vector<Vertex> vertices = triangleVertices();
-  Com<ID3D11Buffer> vb = makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  FallbackScene s;
+  RenderDevice& d = s.d;
+  DrawTarget& t = s.t;
   const std::vector<uint8_t> psCode = assembled(kPsPrimitiveId);
   Com<ID3D11PixelShader> ps;
   REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
   d.context->PSSetShader(ps.get(), nullptr, 0);
-  d.context->RSSetState(conservative.get());
+  d.context->RSSetState(s.conservative.get());
   // Three draws of two triangles each: primitive ids 0 and 1 in every draw.
   std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
   for (UINT draw = 0; draw < 3; ++draw) {
