@@ -326,14 +326,15 @@ TEST_CASE("a conservative fallback draw whose texture must change layout ends th
   checkLayered(t, drawn);
 }
 
-// VS: POSITION.xy; COLOR = (SV_VertexID / 32, 0.5, 0.25, 1).
+// VS: POSITION.xy; COLOR = (SV_VertexID / 32, COLOR.yzw).
 const char kVsVertexId[] = R"(//
 // Input signature:
 //
 // Name                 Index   Mask Register SysValue  Format   Used
 // -------------------- ----- ------ -------- -------- ------- ------
 // POSITION                 0   xy          0     NONE   float   xy
-// SV_VertexID              0   x           1   VERTID    uint   x
+// COLOR                    0   xyzw        1     NONE   float    yzw
+// SV_VertexID              0   x           2   VERTID    uint   x
 //
 // Output signature:
 //
@@ -344,15 +345,16 @@ const char kVsVertexId[] = R"(//
 //
 vs_5_0
 dcl_input v0.xy
-dcl_input_sgv v1.x, vertex_id
+dcl_input v1.yzw
+dcl_input_sgv v2.x, vertex_id
 dcl_output_siv o0.xyzw, position
 dcl_output o1.xyzw
 dcl_temps 1
-utof r0.x, v1.x
+utof r0.x, v2.x
 mov o0.xy, v0.xyxx
 mov o0.zw, l(0,0,0,1.000000)
 mul o1.x, r0.x, l(0.031250)
-mov o1.yzw, l(0,0.500000,0.250000,1.000000)
+mov o1.yzw, v1.yyzw
 ret
 )";
 
@@ -384,7 +386,7 @@ TEST_CASE("batched conservative fallback draws from other start vertices each nu
   std::vector<std::pair<UINT, std::array<float, 4>>> drawn;
   for (UINT i = 0; i < std::size(kTriangles); ++i) {
     d.context->Draw(3, 3 * i);  // vertices 3i … 3i + 2: SV_VertexID 0, 1, 2; the first provokes
-    drawn.push_back({i, {0.0f, 0.5f, 0.25f, 1.0f}});
+    drawn.push_back({i, {0.0f, colourOf(i)[1], colourOf(i)[2], colourOf(i)[3]}});
   }
   d.context->Flush();
   CHECK(counted.delta().renderPasses == 2);  // one batch
