@@ -392,18 +392,22 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
   return !stage.shader->declaresBufferViews() || addBufferViewShifts(device, out, shifts);
 }
 
-bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
-                   DescriptorWrites& out) {
-  StageDescriptors collected;
-  if (!collectStageDescriptors(device, stage, collected)) return false;
+void declareUntrackedAccesses(Device& device, VkCommandBuffer cmd, const StageDescriptors& descriptors) {
   const uint64_t serial = device.queue().openSerial();
-  for (const StageDescriptors::Access& a : collected.accesses) {
+  for (const StageDescriptors::Access& a : descriptors.accesses) {
     if (a.layout == VK_IMAGE_LAYOUT_GENERAL && a.resource->layout == VK_IMAGE_LAYOUT_GENERAL)
       barrierImage(cmd, *a.resource);  // an earlier writer of the storage image (D3D orders UAV accesses)
     if (a.layout != VK_IMAGE_LAYOUT_UNDEFINED) transitionImage(cmd, *a.resource, a.layout);
     markUsed(device, *a.resource);
   }
-  for (uint64_t* lastUse : collected.lastUses) *lastUse = serial;
+  for (uint64_t* lastUse : descriptors.lastUses) *lastUse = serial;
+}
+
+bool writeStageSet(Device& device, VkCommandBuffer cmd, VkDescriptorSet set, const StageBindings& stage,
+                   DescriptorWrites& out) {
+  StageDescriptors collected;
+  if (!collectStageDescriptors(device, stage, collected)) return false;
+  declareUntrackedAccesses(device, cmd, collected);
   size_t dynamic = 0;  // untracked commands bind with zero dynamic offsets: the offset goes into the descriptor
   for (const StageDescriptors::Entry& e : collected.entries) {
     VkWriteDescriptorSet& w = out.add(set, e.binding, e.type);

@@ -92,6 +92,12 @@ VkDescriptorBufferInfo constantBufferInfo(PipelineCache& cache, const DrawState:
 // same VkBuffer and range; false otherwise (the caller collects afresh).
 bool moveDynamicOffsets(Device& device, const StageBindings& stage, StageDescriptors& out);
 
+// What commands recorded outside the recorder's tracking (recorder.h:
+// untracked) need for `descriptors`: each image moved to the layout its use
+// needs (a storage image written before gets a barrier first), the resources
+// and samplers marked used by the open batch.
+void declareUntrackedAccesses(Device& device, VkCommandBuffer cmd, const StageDescriptors& descriptors);
+
 // The writes of one descriptor set and the infos they point at (stable until vkUpdateDescriptorSets).
 struct DescriptorWrites {
   std::vector<VkWriteDescriptorSet> writes;

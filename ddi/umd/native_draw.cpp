@@ -95,6 +95,35 @@ bool writeChangedSets(Device& device, NativeDrawCache& c, uint32_t setCount) {
   return true;
 }
 
+// Binds (or pushes) the stages' sets and dynamic constant-buffer offsets where
+// they differ from what `b` says `cmd` has bound, all of them after a layout
+// change; updates `b`.
+void bindChangedSets(NativeDrawCache& c, VkCommandBuffer cmd, VkPipelineLayout layout, uint32_t setCount,
+                     BoundCommandState& b) {
+  const bool newLayout = b.layout != layout;
+  for (uint32_t i = 0; i < setCount; ++i) {
+    const NativeDrawCache::Stage& st = c.stages[i];
+    if (st.layout->push) {
+      if (!newLayout && !b.sets[i] && b.pushedVersions[i] == st.version) continue;
+      c.pushWrites.clear();
+      st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
+      if (!c.pushWrites.empty())  // (a set of only unwritten bindings: nothing to push)
+        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
+                                  c.pushWrites.data());
+      b.sets[i] = VK_NULL_HANDLE;
+      b.pushedVersions[i] = st.version;
+      continue;
+    }
+    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
+    if (!newLayout && b.sets[i] == st.set && b.dynamicOffsets[i] == offsets) continue;
+    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
+                            offsets.data());
+    b.sets[i] = st.set;
+    b.dynamicOffsets[i] = offsets;
+  }
+  b.layout = layout;
+}
+
 // The pipeline layout of the bound shaders (looked up again only when they changed).
 VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
   bool same = c.pipelineLayout && c.layoutSetCount == setCount;
@@ -190,39 +219,14 @@ bool bindStageDescriptors(Device& device, VkCommandBuffer cmd, BoundCommandState
   const uint32_t setCount = device.draw.drawSetCount();
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);
   if (!layout || !updateStages(device, c, shaders, setCount)) return false;
-  // What an untracked command must see to itself: image layouts, an earlier
-  // writer of a storage image, the resources' lifetimes.
-  const uint64_t serial = device.queue().openSerial();
-  for (uint32_t i = 0; i < setCount; ++i) {
-    for (const StageDescriptors::Access& a : c.stages[i].descriptors.accesses) {
-      if (a.layout == VK_IMAGE_LAYOUT_GENERAL && a.resource->layout == VK_IMAGE_LAYOUT_GENERAL)
-        barrierImage(cmd, *a.resource);
-      if (a.layout != VK_IMAGE_LAYOUT_UNDEFINED) transitionImage(cmd, *a.resource, a.layout);
-      markUsed(device, *a.resource);
-    }
-    for (uint64_t* lastUse : c.stages[i].descriptors.lastUses) *lastUse = serial;
-  }
+  for (uint32_t i = 0; i < setCount; ++i) declareUntrackedAccesses(device, cmd, c.stages[i].descriptors);
   if (!writeChangedSets(device, c, setCount)) return false;
-  const bool newLayout = !bound || bound->layout != layout;
-  for (uint32_t i = 0; i < setCount; ++i) {
-    const NativeDrawCache::Stage& st = c.stages[i];
-    if (st.layout->push) {
-      if (!newLayout && !bound->sets[i] && bound->pushedVersions[i] == st.version) continue;
-      c.pushWrites.clear();
-      st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
-      if (!c.pushWrites.empty())
-        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
-                                  c.pushWrites.data());
-      if (bound) bound->sets[i] = VK_NULL_HANDLE, bound->pushedVersions[i] = st.version;
-      continue;
-    }
-    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
-    if (!newLayout && bound->sets[i] == st.set && bound->dynamicOffsets[i] == offsets) continue;
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
-                            offsets.data());
-    if (bound) bound->sets[i] = st.set, bound->dynamicOffsets[i] = offsets;
+  if (bound) {
+    bindChangedSets(c, cmd, layout, setCount, *bound);
+  } else {
+    BoundCommandState fresh;  // nothing known bound: every set
+    bindChangedSets(c, cmd, layout, setCount, fresh);
   }
-  if (bound) bound->layout = layout;
   return true;
 }
 
@@ -300,29 +304,7 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
     b.pipeline = c.pipeline;
   }
-  // Sets (and dynamic constant-buffer offsets) where they differ from the bound ones; all after a layout change.
-  const bool newLayout = b.layout != layout;
-  for (uint32_t i = 0; i < setCount; ++i) {
-    const NativeDrawCache::Stage& st = c.stages[i];
-    if (st.layout->push) {
-      if (!newLayout && !b.sets[i] && b.pushedVersions[i] == st.version) continue;
-      c.pushWrites.clear();
-      st.descriptors.appendWrites(VK_NULL_HANDLE, c.pushWrites);
-      if (!c.pushWrites.empty())  // (a set of only unwritten bindings: nothing to push)
-        vkCmdPushDescriptorSetKHR(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, uint32_t(c.pushWrites.size()),
-                                  c.pushWrites.data());
-      b.sets[i] = VK_NULL_HANDLE;
-      b.pushedVersions[i] = st.version;
-      continue;
-    }
-    const std::vector<uint32_t>& offsets = st.descriptors.dynamicOffsets;
-    if (!newLayout && b.sets[i] == st.set && b.dynamicOffsets[i] == offsets) continue;
-    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, i, 1, &st.set, uint32_t(offsets.size()),
-                            offsets.data());
-    b.sets[i] = st.set;
-    b.dynamicOffsets[i] = offsets;
-  }
-  b.layout = layout;
+  bindChangedSets(c, cmd, layout, setCount, b);
   for (uint32_t i = 0; i < vertexBufferCount; ++i) {
     const VertexBufferBinding& vb = vertexBuffers[i];
     const uint32_t binding = vertexBindings[i];
