@@ -45,17 +45,20 @@ void DrawState::unbind(const Resource* r) {
   if (found) markAllDirty();
 }
 
-void DrawState::markDirtyWhereBound(const Resource& buffer) {
+void DrawState::markDirtyWhereBound(Resource& buffer) {
   if (buffer.bindFlags & (D3D10_DDI_BIND_SHADER_RESOURCE | D3D11_DDI_BIND_UNORDERED_ACCESS)) return markAllDirty();
+  // Only the stages that bound it since they last held it (constantBufferStages).
   // (A stage without a shader, or already dirty, collects afresh anyway when it next draws.)
-  const std::array<const Shader*, kStages> shaders = stageShaders();
-  for (UINT stage = 0; stage < kStages; ++stage)
-    if (shaders[stage] && !(dirtyStages & (1u << stage)))
-      for (const ConstantBuffer& cb : constantBuffers[stage])
-        if (cb.buffer == &buffer) {
-          movedStages |= 1u << stage;
-          break;
-        }
+  for (uint32_t stages = buffer.constantBufferStages & ~dirtyStages; stages; stages &= stages - 1) {
+    const UINT stage = UINT(__builtin_ctz(stages));
+    if (!stageShader(stage)) continue;
+    bool held = false;
+    for (const ConstantBuffer& cb : constantBuffers[stage]) held = held || cb.buffer == &buffer;
+    if (held)
+      movedStages |= 1u << stage;
+    else
+      buffer.constantBufferStages &= uint8_t(~(1u << stage));
+  }
 }
 
 void DrawState::unbind(const ShaderResourceView* view) {
@@ -109,6 +112,7 @@ void setConstantBuffers(Device* device, int stage, UINT start, UINT count, const
     changed = changed || bound.buffer != next.buffer || bound.firstConstant != next.firstConstant ||
               bound.numConstants != next.numConstants;
     bound = next;
+    if (next.buffer) next.buffer->constantBufferStages |= uint8_t(1u << stage);
   }
   if (changed) device->draw.markDirty(UINT(stage));  // (the same buffers again change nothing)
 }

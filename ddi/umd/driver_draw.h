@@ -56,6 +56,7 @@ struct DrawState {
   std::array<const Shader*, kStages> stageShaders() const {
     return {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
   }
+  const Shader* stageShader(UINT stage) const { return stage < kStages ? stageShaders()[stage] : nullptr; }
   // How many stage sets a draw's pipeline layout holds: 5 when tessellating
   // (set 2 an empty geometry set without a geometry shader), 3 with a
   // geometry shader, else 2.
@@ -97,7 +98,7 @@ struct DrawState {
   // A buffer's storage moved (a Map(WRITE_DISCARD) slice or rename, a constant
   // buffer's update): the stages that bind it as a constant buffer are moved;
   // every stage is dirty for a buffer that may also be bound through a view.
-  void markDirtyWhereBound(const Resource& buffer);
+  void markDirtyWhereBound(Resource& buffer);
 
   // Forgets a destroyed buffer wherever it is bound.
   void unbind(const Resource* resource);

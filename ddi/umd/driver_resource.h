@@ -64,6 +64,10 @@ struct Resource {
   // The recorder's epochs (recorder.h) in which a tracked command last read and wrote it.
   uint64_t readEpoch = 0, writeEpoch = 0;
   VkImageLayout layout = VK_IMAGE_LAYOUT_UNDEFINED;  // of every subresource, as recorded so far
+  // The draw stages (DrawState's numbering) whose constant-buffer slots may hold
+  // this buffer: set on binding, cleared by DrawState::markDirtyWhereBound
+  // where a stage holds it no longer (a superset, so its scan stays short).
+  uint8_t constantBufferStages = 0;
 
   static Resource* from(D3D10DDI_HRESOURCE h) { return static_cast<Resource*>(h.pDrvPrivate); }
   bool isBuffer() const { return dimension == D3D10DDIRESOURCE_BUFFER || dimension == D3D11DDIRESOURCE_BUFFEREX; }

@@ -73,6 +73,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetState(ID3D11RasterizerState* 
   if (state) state->addPrivateRef();
   D3D11RasterizerState* previous = rasterizerState_;
   rasterizerState_ = state;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   // A null handle binds the driver's default state (the D3D11.3 default desc).
   ddi.funcs().pfnSetRasterizerState(ddi.handle(), state ? state->ddiHandle() : D3D10DDI_HRASTERIZERSTATE{nullptr});
@@ -105,6 +106,7 @@ void D3D11ImmediateContext::releaseBindings() {
   uavSlotsInUse_ = 0;
   if (D3D11RasterizerState* state = rasterizerState_) {
     rasterizerState_ = nullptr;
+    drawValidated_ = false;
     state->releasePrivateRef();
   }
   releasePredicate();

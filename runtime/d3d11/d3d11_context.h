@@ -257,6 +257,10 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   ID3D11GeometryShader* geometryShader_ = nullptr;  // a D3D11GeometryShader
   ID3D11HullShader* hullShader_ = nullptr;          // a D3D11HullShader
   ID3D11DomainShader* domainShader_ = nullptr;      // a D3D11DomainShader
+  // validateDraw passed without a message and nothing it reads (the topology,
+  // the hull, domain, geometry and pixel shaders, the rasterizer state) was
+  // assigned since: the next draw skips it. Every assignment of those clears it.
+  bool drawValidated_ = false;
   // The draw-time rules of the tessellation stages (d3d11_context_tessellation.cpp);
   // false: the draw is dropped after the debug layer's message. `*topology`
   // becomes what the rasterizer sees when the domain shader's output replaces the patches.

@@ -57,6 +57,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::GSSetShader(ID3D11GeometryShader* 
     return;
   rebind(current, next);
   geometryShader_ = next;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   bindClassInstances(kGS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())

@@ -73,6 +73,7 @@ void D3D11ImmediateContext::releaseDrawBindings() {
   D3D11GeometryShader* noGs = nullptr;
   rebind(gs, noGs);
   geometryShader_ = nullptr;
+  drawValidated_ = false;
   releaseTessellationBindings();
   releaseComputeBindings();
   releaseClassInstances();
@@ -284,6 +285,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
     return;
   }
   topology_ = Topology;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY(Topology));
 } D3DVK_CATCH_VOID
@@ -336,6 +338,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSSetShader(ID3D11PixelShader* pPi
     return;
   rebind(current, next);
   pixelShader_ = next;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   bindClassInstances(kPS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
@@ -506,6 +509,7 @@ bool feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
 }  // namespace
 
 bool D3D11ImmediateContext::validateDraw(const char* function) {
+  if (drawValidated_) return true;
   DrawCheck check;
   check.topology = uint32_t(topology_);
   // Tessellation: the domain shader's points, lines or triangles go on down the pipeline.
@@ -534,6 +538,7 @@ bool D3D11ImmediateContext::validateDraw(const char* function) {
   for (const ValidationMessage& m : verdict.messages)
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_EXECUTION, D3D11_MESSAGE_SEVERITY_ERROR, m.id, m.idName, function,
                          m.text);
+  drawValidated_ = !verdict.drop && verdict.messages.empty();
   return !verdict.drop;
 }
 
@@ -596,6 +601,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::ClearState() try {
   IASetVertexBuffers(0, D3D11_IA_VERTEX_INPUT_RESOURCE_SLOT_COUNT, noBuffers, zeros, zeros);
   IASetIndexBuffer(nullptr, DXGI_FORMAT_UNKNOWN, 0);
   topology_ = D3D11_PRIMITIVE_TOPOLOGY_UNDEFINED;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   ddi.funcs().pfnIaSetTopology(ddi.handle(), D3D10_DDI_PRIMITIVE_TOPOLOGY_UNDEFINED);
   SetPredication(nullptr, FALSE);

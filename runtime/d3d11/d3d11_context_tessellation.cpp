@@ -58,6 +58,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::HSSetShader(ID3D11HullShader* pHul
     return;
   rebind(current, next);
   hullShader_ = next;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   bindClassInstances(kHS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
@@ -120,6 +121,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::DSSetShader(ID3D11DomainShader* pD
     return;
   rebind(current, next);
   domainShader_ = next;
+  drawValidated_ = false;
   DdiDevice& ddi = driver();
   bindClassInstances(kDS, ppClassInstances, NumClassInstances);
   if (next && next->usesInterfaces())
@@ -177,6 +179,7 @@ void D3D11ImmediateContext::releaseTessellationBindings() {
   D3D11DomainShader* noDs = nullptr;
   rebind(ds, noDs);
   domainShader_ = nullptr;
+  drawValidated_ = false;
 }
 
 bool D3D11ImmediateContext::validateTessellation(const char* function, uint32_t* topology) {

@@ -97,6 +97,55 @@ TEST_CASE("a DYNAMIC constant buffer mapped WRITE_DISCARD between draws: every d
     }
 }
 
+TEST_CASE("a DYNAMIC constant buffer unbound, discarded and bound again: draws after later discards see them",
+          "[draw][pixels][dynamic]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  std::vector<Vertex> v;
+  for (int k = 0; k < 4; ++k) {
+    const auto c = columns(8 * k, 8 * k + 8, {1, 1, 1, 1});
+    v.insert(v.end(), c.begin(), c.end());
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  const std::vector<uint8_t> psCode = assembled(kPsScaled);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  d.context->PSSetShader(ps.get(), nullptr, 0);
+  Com<ID3D11Buffer> cb = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
+  Com<ID3D11Buffer> other = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
+  const std::array<float, 4> scale[5] = {
+      {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0.5f}, {0.25f, 0.5f, 0.75f, 1}, {0.5f, 0.5f, 0.5f, 0.5f}};
+  auto bind = [&](ID3D11Buffer* b) { d.context->PSSetConstantBuffers(2, 1, &b); };
+  // Column 0: cb bound in the vertex and pixel stages, discarded between draws.
+  ID3D11Buffer* cbs[] = {cb.get()};
+  d.context->VSSetConstantBuffers(2, 1, cbs);
+  bind(cb.get());
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[4].data(), 16);
+  d.context->Draw(6, 0);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[0].data(), 16);
+  d.context->Draw(6, 0);
+  // Column 1: another buffer in its place while cb is discarded (no stage holds cb then).
+  bind(other.get());
+  d.context->VSSetConstantBuffers(2, 1, &other.p);
+  write(d, other.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[1].data(), 16);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[4].data(), 16);
+  d.context->Draw(6, 6);
+  // Columns 2 and 3: cb bound again, then discarded after a draw that read it.
+  bind(cb.get());
+  d.context->Draw(6, 12);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[2].data(), 16);
+  d.context->Draw(6, 12);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[3].data(), 16);
+  d.context->Draw(6, 18);
+  const auto px = t.pixels();
+  for (UINT y = 0; y < kH; ++y)
+    for (UINT x = 0; x < kW; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(px[y * kW + x] == scale[x / 8]);
+    }
+}
+
 TEST_CASE("a vertex-stage DYNAMIC constant buffer discarded before each of 32 draws: each sees its own constants",
           "[draw][pixels][dynamic]") {
   // Rebound or not between the draws, and once another buffer in its place.

@@ -361,6 +361,59 @@ TEST_CASE("conservative rasterization ON with a point or line topology: the draw
   c.d.context->RSSetState(nullptr);
 }
 
+TEST_CASE("a draw's checks run again after the topology or the rasterizer state changes",
+          "[draw][errors][conservative]") {
+  ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
+  Checked c;
+  Com<ID3D11Device3> device3;
+  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
+  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
+                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
+  Com<ID3D11RasterizerState2> conservative;
+  REQUIRE(device3->CreateRasterizerState2(&desc, conservative.out()) == S_OK);
+  DrawTarget t(c.d, 8, 8);
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  size_t draws = 0;
+  auto draw = [&](bool reaches) {
+    ctx->Draw(3, 0);
+    if (reaches) ++draws;
+    CHECK(c.ddiCalls("Draw") == draws);
+    CHECK(drainIds(c.queue.get()) == (reaches ? std::vector<D3D11_MESSAGE_ID>{}
+                                              : std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID(365)}));
+  };
+  ctx->RSSetState(conservative.get());
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  draw(true);
+  draw(true);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+  draw(false);
+  draw(false);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  draw(true);
+  ctx->RSSetState(nullptr);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_LINELIST);
+  draw(true);
+  draw(true);
+  ctx->RSSetState(conservative.get());
+  draw(false);
+  // A pixel shader reading SV_InnerCoverage without conservative rasterization: reported at
+  // every draw (a verdict with a message is never kept), drawn all the same.
+  ctx->RSSetState(nullptr);
+  ctx->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_TRIANGLELIST);
+  draw(true);
+  const std::vector<uint8_t> innerCode = assembled(kInnerCoveragePs);
+  Com<ID3D11PixelShader> inner;
+  REQUIRE(c.d->CreatePixelShader(innerCode.data(), innerCode.size(), nullptr, inner.out()) == S_OK);
+  ctx->PSSetShader(inner.get(), nullptr, 0);
+  for (int i = 0; i < 2; ++i) {
+    ctx->Draw(3, 0);
+    CHECK(c.ddiCalls("Draw") == ++draws);
+    CHECK(drainIds(c.queue.get()) == std::vector<D3D11_MESSAGE_ID>{D3D11_MESSAGE_ID(3146155)});
+  }
+  ctx->PSSetShader(t.ps.get(), nullptr, 0);
+  draw(true);
+}
+
 TEST_CASE("out-of-range element offsets, wrong bind flags, big strides and bad viewports never reach the device",
           "[draw][errors]") {
   Checked c;

@@ -423,6 +423,16 @@ TEST_CASE("point sprites: a geometry shader expands points to exact pixel square
   d.context->Draw(3, 0);
   CHECK(c.ddiCalls("Draw") == draws + 1);
   CHECK(drainMessages(c.queue.get()).empty());
+  // Binding it again is checked again: a draw's verdict holds only while its shaders stay bound.
+  d.context->Draw(3, 0);
+  CHECK(c.ddiCalls("Draw") == draws + 2);
+  d.context->GSSetShader(gs.get(), nullptr, 0);
+  d.context->Draw(3, 0);
+  CHECK(c.ddiCalls("Draw") == draws + 2);
+  m = drainMessages(c.queue.get());
+  REQUIRE(m.size() == 1);
+  CHECK(m[0].id == D3D11_MESSAGE_ID_DEVICE_DRAW_GS_INPUT_PRIMITIVE_MISMATCH);
+  d.context->GSSetShader(nullptr, nullptr, 0);
 
   // Bytecode of another stage is not a geometry shader.
   Com<ID3D11GeometryShader> wrong;

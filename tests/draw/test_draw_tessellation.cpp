@@ -418,6 +418,35 @@ TEST_CASE("tessellation stage rules: the debug layer's message and no driver dra
   d.context->Draw(4, 0);
   CHECK(drainMessages(c.queue.get()).empty());
   CHECK(t.pixels()[4 * 8 + 4][3] == 1.0f);
+  // A valid draw's verdict holds only until a stage or the topology it checked changes.
+  const size_t valid = c.ddiCalls("Draw");
+  d.context->Draw(4, 0);
+  CHECK(c.ddiCalls("Draw") == valid + 1);
+  auto dropped = [&](D3D11_MESSAGE_ID id) {
+    const size_t before = c.ddiCalls("Draw");
+    d.context->Draw(4, 0);
+    CHECK(c.ddiCalls("Draw") == before);
+    const std::vector<StoredMessage> m = drainMessages(c.queue.get());
+    REQUIRE(m.size() == 1);
+    CHECK(m[0].id == id);
+  };
+  auto draws = [&](size_t expected) {
+    d.context->Draw(4, 0);
+    CHECK(c.ddiCalls("Draw") == expected);
+    CHECK(drainMessages(c.queue.get()).empty());
+  };
+  d.context->DSSetShader(dsTri.get(), nullptr, 0);
+  dropped(D3D11_MESSAGE_ID_DEVICE_DRAW_HS_DS_CONTROL_POINT_COUNT_MISMATCH);
+  d.context->DSSetShader(dsQuad.get(), nullptr, 0);
+  draws(valid + 2);
+  d.context->HSSetShader(nullptr, nullptr, 0);
+  dropped(D3D11_MESSAGE_ID_DEVICE_DRAW_HS_XOR_DS_MISMATCH);
+  d.context->HSSetShader(hsQuad.get(), nullptr, 0);
+  draws(valid + 3);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_3_CONTROL_POINT_PATCHLIST);
+  dropped(D3D11_MESSAGE_ID_DEVICE_DRAW_HULL_SHADER_INPUT_TOPOLOGY_MISMATCH);
+  d.context->IASetPrimitiveTopology(D3D11_PRIMITIVE_TOPOLOGY_4_CONTROL_POINT_PATCHLIST);
+  draws(valid + 4);
   // ClearState unbinds both stages (the driver sees it).
   const size_t hsSets = c.ddiCalls("HsSetShader"), dsSets = c.ddiCalls("DsSetShader");
   d.context->ClearState();
