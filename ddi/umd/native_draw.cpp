@@ -126,10 +126,19 @@ void bindChangedSets(NativeDrawCache& c, VkCommandBuffer cmd, VkPipelineLayout l
 
 // The pipeline layout of the bound shaders (looked up again only when they changed).
 VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
-  bool same = c.pipelineLayout && c.layoutSetCount == setCount;
-  for (uint32_t i = 0; i < DrawState::kStages && same; ++i)
-    same = c.layoutShaderIds[i] == (shaders[i] ? shaders[i]->id : 0);
-  if (same) return c.pipelineLayout;
+  uint64_t ids[DrawState::kStages];
+  for (uint32_t i = 0; i < DrawState::kStages; ++i) ids[i] = shaders[i] ? shaders[i]->id : 0;
+  auto matches = [&](const NativeDrawCache::LayoutMemo& m) {
+    return m.layout && m.setCount == setCount && std::equal(ids, ids + DrawState::kStages, m.shaderIds);
+  };
+  // The last draw's first, then the others.
+  for (uint32_t k = 0; k < NativeDrawCache::kLayoutMemos; ++k) {
+    const uint32_t at = (c.lastLayout + k) % NativeDrawCache::kLayoutMemos;
+    if (matches(c.layouts[at])) {
+      c.lastLayout = at;
+      return c.pipelineLayout = c.layouts[at].layout;
+    }
+  }
   VkResult result = VK_SUCCESS;
   const DrawState& s = device.draw;
   const VkPipelineLayout layout = device.pipelines().graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader,
@@ -138,10 +147,13 @@ VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader
     device.setVkError(result);
     return VK_NULL_HANDLE;
   }
-  for (uint32_t i = 0; i < DrawState::kStages; ++i) c.layoutShaderIds[i] = shaders[i] ? shaders[i]->id : 0;
-  c.layoutSetCount = setCount;
-  c.pipelineLayout = layout;
-  return layout;
+  NativeDrawCache::LayoutMemo& m = c.layouts[c.nextLayout];
+  std::copy(ids, ids + DrawState::kStages, m.shaderIds);
+  m.setCount = setCount;
+  m.layout = layout;
+  c.lastLayout = c.nextLayout;
+  c.nextLayout = (c.nextLayout + 1) % NativeDrawCache::kLayoutMemos;
+  return c.pipelineLayout = layout;
 }
 
 

@@ -49,9 +49,18 @@ struct NativeDrawCache {
   };
   Stage stages[DrawState::kStages];
   StageDescriptors scratch;  // a fresh collection, compared with the stage's
-  uint64_t layoutShaderIds[DrawState::kStages] = {~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0)};
-  uint32_t layoutSetCount = 0;
-  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;
+  VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;  // the last draw's
+  // The pipeline layouts of the last shader combinations (shader ids are never
+  // reused), so that shaders alternating between draws find theirs without
+  // PipelineCache::graphicsLayout's lookups; replaced round-robin.
+  struct LayoutMemo {
+    uint64_t shaderIds[DrawState::kStages] = {~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0)};
+    uint32_t setCount = 0;
+    VkPipelineLayout layout = VK_NULL_HANDLE;
+  };
+  static constexpr uint32_t kLayoutMemos = 16;
+  LayoutMemo layouts[kLayoutMemos];
+  uint32_t lastLayout = 0, nextLayout = 0;
   state::GraphicsPipelineKey pipelineKey;
   VkPipeline pipeline = VK_NULL_HANDLE;  // pipelineKey's
   std::vector<VkWriteDescriptorSet> writes, pushWrites;

@@ -257,7 +257,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   ID3D11GeometryShader* geometryShader_ = nullptr;  // a D3D11GeometryShader
   ID3D11HullShader* hullShader_ = nullptr;          // a D3D11HullShader
   ID3D11DomainShader* domainShader_ = nullptr;      // a D3D11DomainShader
-  // validateDraw passed without a message and nothing it reads (the topology,
+  // checkDraw passed without a message and nothing it reads (the topology,
   // the hull, domain, geometry and pixel shaders, the rasterizer state) was
   // assigned since: the next draw skips it. Every assignment of those clears it.
   bool drawValidated_ = false;
@@ -330,7 +330,8 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   UINT soOffsets_[D3D11_SO_BUFFER_SLOT_COUNT] = {};
   void releaseStreamOutputTargets();
   // The runtime's draw-time checks; false: the draw must not reach the driver.
-  bool validateDraw(const char* function);
+  bool validateDraw(const char* function) { return drawValidated_ || checkDraw(function); }
+  bool checkDraw(const char* function);
   // The feature levels' rules of the context's methods (d3d11_context_level9.cpp,
   // after the D3D11 docs' "10Level9 ID3D11DeviceContext Methods"); false: the
   // call is dropped, with the debug layer's message. Binding NULLs is always allowed.

@@ -508,8 +508,7 @@ bool feedsGeometryShader(D3D11_PRIMITIVE_TOPOLOGY t, uint32_t primitive) {
 }
 }  // namespace
 
-bool D3D11ImmediateContext::validateDraw(const char* function) {
-  if (drawValidated_) return true;
+bool D3D11ImmediateContext::checkDraw(const char* function) {
   DrawCheck check;
   check.topology = uint32_t(topology_);
   // Tessellation: the domain shader's points, lines or triangles go on down the pipeline.
