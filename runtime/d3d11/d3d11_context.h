@@ -301,8 +301,10 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   enum class OutputBinding { OutputMerger, StreamOutput, ComputeUav };
   void unbindInputsOf(const void* resource, const char* function, OutputBinding output = OutputBinding::OutputMerger);
   // Whether a resource is bound for output where a view in `stage`'s slots
-  // (kVS: the input assembler's too) would read it.
-  bool boundForOutput(int stage, const void* resource) const;
+  // (kVS: the input assembler's too) would read it. Only a resource created
+  // with an output bind flag can be (its views and stream-output binding need
+  // the flag): the others answer at once.
+  bool boundForOutput(int stage, const class D3D11ResourceBase* resource) const;
   // Whether it is a render target, the depth-stencil view's or an output-merger UAV's.
   bool boundToOutputMerger(const void* resource) const;
   // Whether it is one of SOSetTargets' buffers.

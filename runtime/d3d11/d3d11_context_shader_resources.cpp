@@ -97,7 +97,10 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   srvEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
 
-bool D3D11ImmediateContext::boundForOutput(int stage, const void* resource) const {
+bool D3D11ImmediateContext::boundForOutput(int stage, const D3D11ResourceBase* resource) const {
+  constexpr UINT kOutputBinds =
+      D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT;
+  if (!(resource->bindFlags & kOutputBinds)) return false;
   if (stage == kCS) {
     for (D3D11UnorderedAccessView* u : computeUavs_)
       if (u && &u->resource() == resource) return true;
