@@ -76,7 +76,10 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
   if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
-  if (stage.boundForOutput(device, &r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
+  // (Only a resource created for output can be bound for it.)
+  constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
+  if ((r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r))
+    return mismatch("is also bound for output (render target, depth-stencil or UAV)");
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (Texture3D or not)");
   if (isTexture3D(r)) return v->view->handle();

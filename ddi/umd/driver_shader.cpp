@@ -147,6 +147,11 @@ bool collectDeclarations(Device& device, const dxbc::Shader& parsed, Shader& sha
       default: break;
     }
   }
+  shader.bufferViews =
+      std::any_of(shader.resources.begin(), shader.resources.end(),
+                  [](const DeclaredResource& r) { return r.typedBuffer() || r.rawOrStructured(); }) ||
+      std::any_of(shader.uavs.begin(), shader.uavs.end(),
+                  [](const DeclaredUav& u) { return u.typedBuffer() || u.rawOrStructured(); });
   const std::string limit = device.pipelines().checkStageLimits(shader);
   if (!limit.empty()) return notSupported(limit);
   return true;

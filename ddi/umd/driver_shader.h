@@ -102,11 +102,8 @@ struct Shader {
   std::vector<DeclaredUav> uavs;            // u#
   // Whether it declares a buffer t# or u# (typed, raw or structured): its
   // stage's set then has the buffer view shifts (binding.h).
-  bool declaresBufferViews() const {
-    return std::any_of(resources.begin(), resources.end(),
-                       [](const DeclaredResource& r) { return r.typedBuffer() || r.rawOrStructured(); }) ||
-           std::any_of(uavs.begin(), uavs.end(), [](const DeclaredUav& u) { return u.typedBuffer() || u.rawOrStructured(); });
-  }
+  bool declaresBufferViews() const { return bufferViews; }
+  bool bufferViews = false;  // any of `resources` or `uavs` a buffer view (set with them)
   dxbc::ProgramType stage = dxbc::ProgramType::Vertex;
   dxbc::ShaderReflection reflection;
   std::vector<uint32_t> spirv;
