@@ -52,8 +52,8 @@ void DrawState::markDirtyWhereBound(Resource& buffer) {
   for (uint32_t stages = buffer.constantBufferStages & ~dirtyStages; stages; stages &= stages - 1) {
     const UINT stage = UINT(__builtin_ctz(stages));
     if (!stageShader(stage)) continue;
-    bool held = false;
-    for (const ConstantBuffer& cb : constantBuffers[stage]) held = held || cb.buffer == &buffer;
+    const ConstantBuffer* slots = constantBuffers[stage];
+    const bool held = std::any_of(slots, slots + kConstantBufferSlots, [&](const ConstantBuffer& cb) { return cb.buffer == &buffer; });
     if (held)
       movedStages |= 1u << stage;
     else

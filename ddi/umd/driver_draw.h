@@ -56,7 +56,16 @@ struct DrawState {
   std::array<const Shader*, kStages> stageShaders() const {
     return {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
   }
-  const Shader* stageShader(UINT stage) const { return stage < kStages ? stageShaders()[stage] : nullptr; }
+  const Shader* stageShader(UINT stage) const {
+    switch (stage) {
+      case 0: return vertexShader;
+      case 1: return pixelShader;
+      case 2: return geometryShader;
+      case 3: return hullShader;
+      case 4: return domainShader;
+      default: return nullptr;
+    }
+  }
   // How many stage sets a draw's pipeline layout holds: 5 when tessellating
   // (set 2 an empty geometry set without a geometry shader), 3 with a
   // geometry shader, else 2.
