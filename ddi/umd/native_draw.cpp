@@ -257,6 +257,20 @@ RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t la
   return key;
 }
 
+namespace {
+// The pipeline of `key` among the memorized ones, the last draw's first (null: none).
+VkPipeline memorizedPipeline(NativeDrawCache& c, const state::GraphicsPipelineKey& key) {
+  for (uint32_t k = 0; k < NativeDrawCache::kPipelineMemos; ++k) {
+    const uint32_t at = (c.lastPipeline + k) % NativeDrawCache::kPipelineMemos;
+    if (c.pipelines[at].pipeline && c.pipelines[at].key == key) {
+      c.lastPipeline = at;
+      return c.pipelines[at].pipeline;
+    }
+  }
+  return VK_NULL_HANDLE;
+}
+}  // namespace
+
 bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
   NativeDrawCache& c = device.nativeDrawCache();
@@ -266,11 +280,15 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const Shader* const* shaders = stageShaders.data();
   const uint32_t setCount = s.drawSetCount();
 
-  if (!c.pipeline || !(key == c.pipelineKey)) {
+  if (!(c.pipeline = memorizedPipeline(c, key))) {
     VkResult result = VK_SUCCESS;
     const VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
     if (!pipeline) return device.setVkError(result), false;
-    c.pipelineKey = key;
+    NativeDrawCache::PipelineMemo& m = c.pipelines[c.nextPipeline];
+    m.key = key;
+    m.pipeline = pipeline;
+    c.lastPipeline = c.nextPipeline;
+    c.nextPipeline = (c.nextPipeline + 1) % NativeDrawCache::kPipelineMemos;
     c.pipeline = pipeline;
   }
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);

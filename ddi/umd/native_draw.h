@@ -61,8 +61,18 @@ struct NativeDrawCache {
   static constexpr uint32_t kLayoutMemos = 16;
   LayoutMemo layouts[kLayoutMemos];
   uint32_t lastLayout = 0, nextLayout = 0;
-  state::GraphicsPipelineKey pipelineKey;
-  VkPipeline pipeline = VK_NULL_HANDLE;  // pipelineKey's
+  VkPipeline pipeline = VK_NULL_HANDLE;  // the last draw's
+  // The pipelines of the last keys (state objects alternating between draws,
+  // such as two blend states, find theirs without PipelineCache's hashing; a
+  // destroyed object's id never comes back, so no key here can name a
+  // destroyed pipeline again); replaced round-robin.
+  struct PipelineMemo {
+    state::GraphicsPipelineKey key;
+    VkPipeline pipeline = VK_NULL_HANDLE;
+  };
+  static constexpr uint32_t kPipelineMemos = 8;
+  PipelineMemo pipelines[kPipelineMemos];
+  uint32_t lastPipeline = 0, nextPipeline = 0;
   std::vector<VkWriteDescriptorSet> writes, pushWrites;
   // bindShaderResources' writes (the fallback's and the counting draws'), kept
   // between draws so that their containers are not allocated again per draw.
