@@ -42,6 +42,35 @@ void write(RenderDevice& d, ID3D11Buffer* buffer, D3D11_MAP type, UINT offset, c
 // Colour of column x after the draws below: generation k's colour is (k/32, 1 − k/32, 0.5, 1).
 std::array<float, 4> generationColour(int k) { return {k / 32.0f, 1.0f - k / 32.0f, 0.5f, 1.0f}; }
 
+// The target with four white 8-pixel columns (vertices 6k..6k+5) bound, and
+// kPsScaled, which scales their colour by its cb2[0], as the pixel shader.
+struct ScaledColumns {
+  DrawTarget t;
+  Com<ID3D11Buffer> vb;
+  Com<ID3D11PixelShader> ps;
+  explicit ScaledColumns(RenderDevice& d) : t(d, kW, kH) {
+    std::vector<Vertex> v;
+    for (int k = 0; k < 4; ++k) {
+      const auto c = columns(8 * k, 8 * k + 8, {1, 1, 1, 1});
+      v.insert(v.end(), c.begin(), c.end());
+    }
+    vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+    t.bindVertices(vb.get());
+    const std::vector<uint8_t> psCode = assembled(kPsScaled);
+    REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+    d.context->PSSetShader(ps.get(), nullptr, 0);
+  }
+  // Column x shows scale[x / 8].
+  void check(const std::array<float, 4> (&scale)[4]) {
+    const auto px = t.pixels();
+    for (UINT y = 0; y < kH; ++y)
+      for (UINT x = 0; x < kW; ++x) {
+        INFO("pixel " << x << "," << y);
+        CHECK(px[y * kW + x] == scale[x / 8]);
+      }
+  }
+};
+
 }  // namespace
 
 TEST_CASE("a DYNAMIC vertex buffer mapped WRITE_DISCARD before each draw: every draw sees its own vertices",
@@ -68,19 +97,7 @@ TEST_CASE("a DYNAMIC vertex buffer mapped WRITE_DISCARD before each draw: every 
 TEST_CASE("a DYNAMIC constant buffer mapped WRITE_DISCARD between draws: every draw sees its own constants",
           "[draw][pixels][dynamic]") {
   RenderDevice d;
-  DrawTarget t(d, kW, kH);
-  // White columns [8k, 8k+8), scaled in the pixel shader by cb2[0] (kPsScaled).
-  std::vector<Vertex> v;
-  for (int k = 0; k < 4; ++k) {
-    const auto c = columns(8 * k, 8 * k + 8, {1, 1, 1, 1});
-    v.insert(v.end(), c.begin(), c.end());
-  }
-  Com<ID3D11Buffer> vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  const std::vector<uint8_t> psCode = assembled(kPsScaled);
-  Com<ID3D11PixelShader> ps;
-  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
-  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ScaledColumns target(d);
   Com<ID3D11Buffer> cb = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
   ID3D11Buffer* cbs[] = {cb.get()};
   d.context->PSSetConstantBuffers(2, 1, cbs);
@@ -89,39 +106,23 @@ TEST_CASE("a DYNAMIC constant buffer mapped WRITE_DISCARD between draws: every d
     write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[k].data(), 16);
     d.context->Draw(6, UINT(6 * k));
   }
-  const auto px = t.pixels();
-  for (UINT y = 0; y < kH; ++y)
-    for (UINT x = 0; x < kW; ++x) {
-      INFO("pixel " << x << "," << y);
-      CHECK(px[y * kW + x] == scale[x / 8]);
-    }
+  target.check(scale);
 }
 
 TEST_CASE("a DYNAMIC constant buffer unbound, discarded and bound again: draws after later discards see them",
           "[draw][pixels][dynamic]") {
   RenderDevice d;
-  DrawTarget t(d, kW, kH);
-  std::vector<Vertex> v;
-  for (int k = 0; k < 4; ++k) {
-    const auto c = columns(8 * k, 8 * k + 8, {1, 1, 1, 1});
-    v.insert(v.end(), c.begin(), c.end());
-  }
-  Com<ID3D11Buffer> vb = makeBuffer(d, v.data(), UINT(v.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
-  const std::vector<uint8_t> psCode = assembled(kPsScaled);
-  Com<ID3D11PixelShader> ps;
-  REQUIRE(d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
-  d.context->PSSetShader(ps.get(), nullptr, 0);
+  ScaledColumns target(d);
   Com<ID3D11Buffer> cb = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
   Com<ID3D11Buffer> other = dynamicBuffer(d, 16, D3D11_BIND_CONSTANT_BUFFER);
-  const std::array<float, 4> scale[5] = {
-      {1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0.5f}, {0.25f, 0.5f, 0.75f, 1}, {0.5f, 0.5f, 0.5f, 0.5f}};
+  const std::array<float, 4> scale[4] = {{1, 0, 0, 1}, {0, 1, 0, 1}, {0, 0, 1, 0.5f}, {0.25f, 0.5f, 0.75f, 1}};
+  const std::array<float, 4> stale{0.5f, 0.5f, 0.5f, 0.5f};
   auto bind = [&](ID3D11Buffer* b) { d.context->PSSetConstantBuffers(2, 1, &b); };
   // Column 0: cb bound in the vertex and pixel stages, discarded between draws.
   ID3D11Buffer* cbs[] = {cb.get()};
   d.context->VSSetConstantBuffers(2, 1, cbs);
   bind(cb.get());
-  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[4].data(), 16);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, stale.data(), 16);
   d.context->Draw(6, 0);
   write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[0].data(), 16);
   d.context->Draw(6, 0);
@@ -129,7 +130,7 @@ TEST_CASE("a DYNAMIC constant buffer unbound, discarded and bound again: draws a
   bind(other.get());
   d.context->VSSetConstantBuffers(2, 1, &other.p);
   write(d, other.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[1].data(), 16);
-  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[4].data(), 16);
+  write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, stale.data(), 16);
   d.context->Draw(6, 6);
   // Columns 2 and 3: cb bound again, then discarded after a draw that read it.
   bind(cb.get());
@@ -138,12 +139,7 @@ TEST_CASE("a DYNAMIC constant buffer unbound, discarded and bound again: draws a
   d.context->Draw(6, 12);
   write(d, cb.get(), D3D11_MAP_WRITE_DISCARD, 0, scale[3].data(), 16);
   d.context->Draw(6, 18);
-  const auto px = t.pixels();
-  for (UINT y = 0; y < kH; ++y)
-    for (UINT x = 0; x < kW; ++x) {
-      INFO("pixel " << x << "," << y);
-      CHECK(px[y * kW + x] == scale[x / 8]);
-    }
+  target.check(scale);
 }
 
 TEST_CASE("a vertex-stage DYNAMIC constant buffer discarded before each of 32 draws: each sees its own constants",

@@ -342,12 +342,7 @@ TEST_CASE("conservative rasterization ON with a point or line topology: the draw
           "[draw][errors][conservative]") {
   ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
   Checked c;
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
-                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> conservative;
-  REQUIRE(device3->CreateRasterizerState2(&desc, conservative.out()) == S_OK);
+  Com<ID3D11RasterizerState2> conservative = conservativeState(c.d);
   DrawTarget t(c.d, 8, 8);
   c.d.context->RSSetState(conservative.get());
   for (D3D11_PRIMITIVE_TOPOLOGY topology : {D3D11_PRIMITIVE_TOPOLOGY_POINTLIST, D3D11_PRIMITIVE_TOPOLOGY_LINESTRIP}) {
@@ -361,16 +356,11 @@ TEST_CASE("conservative rasterization ON with a point or line topology: the draw
   c.d.context->RSSetState(nullptr);
 }
 
-TEST_CASE("a draw's checks run again after the topology or the rasterizer state changes",
+TEST_CASE("a draw's checks run again after the topology, the rasterizer state or the pixel shader changes",
           "[draw][errors][conservative]") {
   ScopedEnv tier{"D3DVK_TRACE_FORCE_CONSERVATIVE_TIER", "3"};
   Checked c;
-  Com<ID3D11Device3> device3;
-  REQUIRE(c.d->QueryInterface(__uuidof(ID3D11Device3), reinterpret_cast<void**>(device3.out())) == S_OK);
-  D3D11_RASTERIZER_DESC2 desc{D3D11_FILL_SOLID, D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f, TRUE, FALSE, FALSE, FALSE,
-                              0, D3D11_CONSERVATIVE_RASTERIZATION_MODE_ON};
-  Com<ID3D11RasterizerState2> conservative;
-  REQUIRE(device3->CreateRasterizerState2(&desc, conservative.out()) == S_OK);
+  Com<ID3D11RasterizerState2> conservative = conservativeState(c.d);
   DrawTarget t(c.d, 8, 8);
   ID3D11DeviceContext* ctx = c.d.context.get();
   size_t draws = 0;
