@@ -56,6 +56,14 @@ VkImageView viewForDeclaration(const ImageViewRange& v, const vk::ImageView* arr
   return v.view->handle();
 }
 
+// The SRV hazard rule's question: whether `r` is bound for output at this draw
+// or dispatch. Only a resource created with an output bind flag can be (its
+// views need the flag), so the others are not looked for.
+bool boundForOutput(const Device& device, const StageBindings& stage, const Resource& r) {
+  constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
+  return (r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r);
+}
+
 // The image view a declared texture t# reads through: VK_NULL_HANDLE (a null
 // descriptor, zeros) when nothing usable is bound (D3D leaves those reads
 // undefined; the debug layer would complain).
@@ -76,10 +84,7 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
   if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
-  // (Only a resource created for output can be bound for it.)
-  constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
-  if ((r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r))
-    return mismatch("is also bound for output (render target, depth-stencil or UAV)");
+  if (boundForOutput(device, stage, r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (Texture3D or not)");
   if (isTexture3D(r)) return v->view->handle();
@@ -344,7 +349,7 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
     bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&
                   bufferViewServes(stage, "shader resource t", decl.slot, view->window, view->format, decl.dimension,
                                    decl.returnType, decl.stride);
-    if (usable && stage.boundForOutput(device, view->resource)) {
+    if (usable && boundForOutput(device, stage, *view->resource)) {
       logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
                " is also bound for output (a UAV); it reads zeros");
       usable = false;

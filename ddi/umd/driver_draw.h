@@ -54,7 +54,7 @@ struct DrawState {
   Shader* domainShader = nullptr;
   // The bound shaders by stage index (null: no shader at that stage).
   std::array<const Shader*, kStages> stageShaders() const {
-    return {vertexShader, pixelShader, geometryShader, hullShader, domainShader};
+    return {stageShader(0), stageShader(1), stageShader(2), stageShader(3), stageShader(4)};
   }
   const Shader* stageShader(UINT stage) const {
     switch (stage) {

@@ -126,19 +126,10 @@ void bindChangedSets(NativeDrawCache& c, VkCommandBuffer cmd, VkPipelineLayout l
 
 // The pipeline layout of the bound shaders (looked up again only when they changed).
 VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader* const* shaders, uint32_t setCount) {
-  uint64_t ids[DrawState::kStages];
-  for (uint32_t i = 0; i < DrawState::kStages; ++i) ids[i] = shaders[i] ? shaders[i]->id : 0;
-  auto matches = [&](const NativeDrawCache::LayoutMemo& m) {
-    return m.layout && m.setCount == setCount && std::equal(ids, ids + DrawState::kStages, m.shaderIds);
-  };
-  // The last draw's first, then the others.
-  for (uint32_t k = 0; k < NativeDrawCache::kLayoutMemos; ++k) {
-    const uint32_t at = (c.lastLayout + k) % NativeDrawCache::kLayoutMemos;
-    if (matches(c.layouts[at])) {
-      c.lastLayout = at;
-      return c.pipelineLayout = c.layouts[at].layout;
-    }
-  }
+  NativeDrawCache::LayoutKey key;
+  for (uint32_t i = 0; i < DrawState::kStages; ++i) key.shaderIds[i] = shaders[i] ? shaders[i]->id : 0;
+  key.setCount = setCount;
+  if (const VkPipelineLayout known = c.layouts.find(key)) return c.pipelineLayout = known;
   VkResult result = VK_SUCCESS;
   const DrawState& s = device.draw;
   const VkPipelineLayout layout = device.pipelines().graphicsLayout(s.vertexShader, s.pixelShader, s.geometryShader,
@@ -147,12 +138,7 @@ VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader
     device.setVkError(result);
     return VK_NULL_HANDLE;
   }
-  NativeDrawCache::LayoutMemo& m = c.layouts[c.nextLayout];
-  std::copy(ids, ids + DrawState::kStages, m.shaderIds);
-  m.setCount = setCount;
-  m.layout = layout;
-  c.lastLayout = c.nextLayout;
-  c.nextLayout = (c.nextLayout + 1) % NativeDrawCache::kLayoutMemos;
+  c.layouts.remember(key, layout);
   return c.pipelineLayout = layout;
 }
 
@@ -257,20 +243,6 @@ RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t la
   return key;
 }
 
-namespace {
-// The pipeline of `key` among the memorized ones, the last draw's first (null: none).
-VkPipeline memorizedPipeline(NativeDrawCache& c, const state::GraphicsPipelineKey& key) {
-  for (uint32_t k = 0; k < NativeDrawCache::kPipelineMemos; ++k) {
-    const uint32_t at = (c.lastPipeline + k) % NativeDrawCache::kPipelineMemos;
-    if (c.pipelines[at].pipeline && c.pipelines[at].key == key) {
-      c.lastPipeline = at;
-      return c.pipelines[at].pipeline;
-    }
-  }
-  return VK_NULL_HANDLE;
-}
-}  // namespace
-
 bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& prepared,
                       const state::GraphicsPipelineKey& key, const PipelineInputs& inputs) {
   NativeDrawCache& c = device.nativeDrawCache();
@@ -280,15 +252,11 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   const Shader* const* shaders = stageShaders.data();
   const uint32_t setCount = s.drawSetCount();
 
-  if (!(c.pipeline = memorizedPipeline(c, key))) {
+  if (!(c.pipeline = c.pipelines.find(key))) {
     VkResult result = VK_SUCCESS;
     const VkPipeline pipeline = device.pipelines().get(key, inputs, &result);
     if (!pipeline) return device.setVkError(result), false;
-    NativeDrawCache::PipelineMemo& m = c.pipelines[c.nextPipeline];
-    m.key = key;
-    m.pipeline = pipeline;
-    c.lastPipeline = c.nextPipeline;
-    c.nextPipeline = (c.nextPipeline + 1) % NativeDrawCache::kPipelineMemos;
+    c.pipelines.remember(key, pipeline);
     c.pipeline = pipeline;
   }
   const VkPipelineLayout layout = pipelineLayout(device, c, shaders, setCount);

@@ -37,6 +37,31 @@ namespace d3dvk::umd {
 
 struct ImageViewRange;
 
+// A few recent key → value pairs (a null value: an empty entry), the last one
+// found tried first, replaced round-robin: state that alternates between draws
+// finds its value without the caches' lookups.
+template <typename Key, typename Value, uint32_t N>
+struct RecentMemo {
+  struct Entry {
+    Key key{};
+    Value value{};
+  };
+  Entry entries[N];
+  uint32_t last = 0, next = 0;
+  Value find(const Key& key) {
+    for (uint32_t k = 0; k < N; ++k) {
+      const uint32_t at = (last + k) % N;
+      if (entries[at].value && entries[at].key == key) return entries[last = at].value;
+    }
+    return Value{};
+  }
+  void remember(const Key& key, Value value) {
+    entries[next] = {key, value};
+    last = next;
+    next = (next + 1) % N;
+  }
+};
+
 // What the last native draws used, reused while it still holds (the device owns one).
 struct NativeDrawCache {
   struct Stage {
@@ -51,28 +76,18 @@ struct NativeDrawCache {
   StageDescriptors scratch;  // a fresh collection, compared with the stage's
   VkPipelineLayout pipelineLayout = VK_NULL_HANDLE;  // the last draw's
   // The pipeline layouts of the last shader combinations (shader ids are never
-  // reused), so that shaders alternating between draws find theirs without
-  // PipelineCache::graphicsLayout's lookups; replaced round-robin.
-  struct LayoutMemo {
-    uint64_t shaderIds[DrawState::kStages] = {~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0), ~uint64_t(0)};
+  // reused), before PipelineCache::graphicsLayout's lookups.
+  struct LayoutKey {
+    uint64_t shaderIds[DrawState::kStages] = {};
     uint32_t setCount = 0;
-    VkPipelineLayout layout = VK_NULL_HANDLE;
+    bool operator==(const LayoutKey&) const = default;
   };
-  static constexpr uint32_t kLayoutMemos = 16;
-  LayoutMemo layouts[kLayoutMemos];
-  uint32_t lastLayout = 0, nextLayout = 0;
+  RecentMemo<LayoutKey, VkPipelineLayout, 16> layouts;
   VkPipeline pipeline = VK_NULL_HANDLE;  // the last draw's
-  // The pipelines of the last keys (state objects alternating between draws,
-  // such as two blend states, find theirs without PipelineCache's hashing; a
-  // destroyed object's id never comes back, so no key here can name a
-  // destroyed pipeline again); replaced round-robin.
-  struct PipelineMemo {
-    state::GraphicsPipelineKey key;
-    VkPipeline pipeline = VK_NULL_HANDLE;
-  };
-  static constexpr uint32_t kPipelineMemos = 8;
-  PipelineMemo pipelines[kPipelineMemos];
-  uint32_t lastPipeline = 0, nextPipeline = 0;
+  // The pipelines of the last keys (two blend states alternating, say), before
+  // PipelineCache's hashed lookup; a destroyed object's id never comes back,
+  // so no key here can name a destroyed pipeline again.
+  RecentMemo<state::GraphicsPipelineKey, VkPipeline, 8> pipelines;
   std::vector<VkWriteDescriptorSet> writes, pushWrites;
   // bindShaderResources' writes (the fallback's and the counting draws'), kept
   // between draws so that their containers are not allocated again per draw.
