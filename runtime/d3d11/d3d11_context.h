@@ -25,9 +25,11 @@ class DdiDevice;
 
 class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
  public:
-  explicit D3D11ImmediateContext(D3D11Device& device) : device_(device) {}
+  // `level`: the device's feature level (fixed for its life).
+  D3D11ImmediateContext(D3D11Device& device, D3D_FEATURE_LEVEL level) : device_(device), featureLevel_(level) {}
   // A deferred context's state: `inert` answers the DDI calls (they reach no driver).
-  D3D11ImmediateContext(D3D11Device& device, DdiDevice& inert) : device_(device), inertDdi_(&inert) {}
+  D3D11ImmediateContext(D3D11Device& device, D3D_FEATURE_LEVEL level, DdiDevice& inert)
+      : device_(device), featureLevel_(level), inertDdi_(&inert) {}
   ~D3D11ImmediateContext() {
     releaseBindings();
     releaseActiveState();
@@ -203,6 +205,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
 
  private:
   D3D11Device& device_;
+  const D3D_FEATURE_LEVEL featureLevel_;  // the device's: the level checks below ask it on every call
   DdiDevice* inertDdi_ = nullptr;  // set for a deferred context's state
   // Where the context's DDI calls go: the device's driver, or the inert device.
   DdiDevice& driver();
@@ -340,6 +343,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   enum class StageBinding { ShaderResources, Samplers, ConstantBuffers };
   template <typename T>
   bool stageBindingAllowed(int stage, StageBinding what, UINT start, UINT count, T* const* objects, const char* function) {
+    if (featureLevel_ >= D3D_FEATURE_LEVEL_11_0) return true;  // every stage and slot (levelAllowsStageObjects)
     bool any = false;
     UINT last = 0;  // the last object's (non-null entry's) index
     for (UINT i = 0; objects && i < count; ++i)

@@ -74,8 +74,9 @@ void D3D11ImmediateContext::setConstantBuffers(int stage, UINT start, UINT count
                     std::to_string(kMaxConstants) + " constants a shader can address.");
     }
   }
-  D3D10DDI_HRESOURCE handles[kSlots] = {};
-  UINT ddiFirst[kSlots] = {}, ddiNum[kSlots] = {};
+  // Entries [0, count) are written below before anything reads them.
+  D3D10DDI_HRESOURCE handles[kSlots];
+  UINT ddiFirst[kSlots], ddiNum[kSlots];
   D3D11Buffer* nextBuffers[kSlots];
   bool same = true;  // every slot keeps its buffer and window: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {

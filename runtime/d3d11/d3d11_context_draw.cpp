@@ -86,10 +86,10 @@ void D3D11ImmediateContext::releaseDrawBindings() {
 void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetBlendState(ID3D11BlendState* pBlendState,
                                                              const FLOAT BlendFactor[4], UINT SampleMask) try {
   const auto contextEntryLock = lockEntry();
-  if (SampleMask == 0 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9
+  if (SampleMask == 0 && level9(featureLevel_)) {  // dropped, as 10level9
     stateSettingError(D3D11_MESSAGE_ID_SETBLENDSTATE_SAMPLE_MASK_CANNOT_BE_ZERO,
                       "SETBLENDSTATE_SAMPLE_MASK_CANNOT_BE_ZERO", "ID3D11DeviceContext::OMSetBlendState",
-                      "SampleMask cannot be 0 at feature level " + featureLevelName(device_.GetFeatureLevel()) +
+                      "SampleMask cannot be 0 at feature level " + featureLevelName(featureLevel_) +
                           "; the call is ignored.");
     return;
   }
@@ -229,11 +229,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetIndexBuffer(ID3D11Buffer* pIn
   const auto contextEntryLock = lockEntry();
   if (pIndexBuffer && Format != DXGI_FORMAT_R16_UINT && Format != DXGI_FORMAT_R32_UINT) return;  // dropped, as D3D11
   // 10level9's index formats: 9_1 has 16-bit indices only.
-  if (pIndexBuffer && !(level9FormatSupportMask(device_.GetFeatureLevel(), Format) & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER)) {
+  if (pIndexBuffer && !(level9FormatSupportMask(featureLevel_, Format) & D3D11_FORMAT_SUPPORT_IA_INDEX_BUFFER)) {
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETINDEXBUFFER_FORMAT_INVALID, "DEVICE_IASETINDEXBUFFER_FORMAT_INVALID",
                       "ID3D11DeviceContext::IASetIndexBuffer",
                       "Format " + std::to_string(int(Format)) + " is not an index format at feature level " +
-                          featureLevelName(device_.GetFeatureLevel()) +
+                          featureLevelName(featureLevel_) +
                           " (9_1 takes DXGI_FORMAT_R16_UINT only); the call is ignored.");
     return;
   }
@@ -277,11 +277,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::IASetPrimitiveTopology(D3D11_PRIMI
                         "Topology " + std::to_string(t) + " is not a D3D11_PRIMITIVE_TOPOLOGY value; the call is ignored.");
     return;
   }
-  if (t >= 10 && t <= 13 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9
+  if (t >= 10 && t <= 13 && level9(featureLevel_)) {  // dropped, as 10level9
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_IASETPRIMITIVETOPOLOGY_ADJACENCY_UNSUPPORTED,
                       "DEVICE_IASETPRIMITIVETOPOLOGY_ADJACENCY_UNSUPPORTED", "ID3D11DeviceContext::IASetPrimitiveTopology",
                       "Topologies with adjacency are not supported at feature level " +
-                          featureLevelName(device_.GetFeatureLevel()) + "; the call is ignored.");
+                          featureLevelName(featureLevel_) + "; the call is ignored.");
     return;
   }
   topology_ = Topology;
@@ -380,11 +380,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::PSGetConstantBuffers(UINT StartSlo
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetViewports(UINT NumViewports, const D3D11_VIEWPORT* pViewports) try {
   const auto contextEntryLock = lockEntry();
   const char* function = "ID3D11DeviceContext::RSSetViewports";
-  if (NumViewports > 1 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9: viewport 0 only
+  if (NumViewports > 1 && level9(featureLevel_)) {  // dropped, as 10level9: viewport 0 only
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETVIEWPORTS_TOO_MANY_VIEWPORTS,
                       "DEVICE_RSSETVIEWPORTS_TOO_MANY_VIEWPORTS", function,
                       "NumViewports is " + std::to_string(NumViewports) + "; feature level " +
-                          featureLevelName(device_.GetFeatureLevel()) + " has one viewport; the call is ignored.");
+                          featureLevelName(featureLevel_) + " has one viewport; the call is ignored.");
     return;
   }
   if (NumViewports > D3D11_VIEWPORT_AND_SCISSORRECT_OBJECT_COUNT_PER_PIPELINE || (NumViewports && !pViewports)) {
@@ -445,11 +445,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::RSGetViewports(UINT* pNumViewports
 
 void STDMETHODCALLTYPE D3D11ImmediateContext::RSSetScissorRects(UINT NumRects, const D3D11_RECT* pRects) try {
   const auto contextEntryLock = lockEntry();
-  if (NumRects > 1 && level9(device_.GetFeatureLevel())) {  // dropped, as 10level9: scissor 0 only
+  if (NumRects > 1 && level9(featureLevel_)) {  // dropped, as 10level9: scissor 0 only
     stateSettingError(D3D11_MESSAGE_ID_DEVICE_RSSETSCISSORRECTS_TOO_MANY_SCISSORS,
                       "DEVICE_RSSETSCISSORRECTS_TOO_MANY_SCISSORS", "ID3D11DeviceContext::RSSetScissorRects",
                       "NumRects is " + std::to_string(NumRects) + "; feature level " +
-                          featureLevelName(device_.GetFeatureLevel()) + " has one scissor rectangle; the call is "
+                          featureLevelName(featureLevel_) + " has one scissor rectangle; the call is "
                           "ignored.");
     return;
   }

@@ -44,7 +44,7 @@ UINT64 primitiveCount(D3D11_PRIMITIVE_TOPOLOGY topology, UINT count) {
 
 bool D3D11ImmediateContext::levelAllowsStageObjects(int stage, StageBinding what, UINT lastSlot,
                                                     const char* function) {
-  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  const D3D_FEATURE_LEVEL level = featureLevel_;
   if (level >= D3D_FEATURE_LEVEL_11_0) return true;
   const bool nineX = level9(level);
   const bool stageMissing = stage == kHS || stage == kDS || (nineX && (stage == kGS || stage == kCS));
@@ -70,7 +70,7 @@ bool D3D11ImmediateContext::levelAllowsStageObjects(int stage, StageBinding what
 }
 
 bool D3D11ImmediateContext::levelAllowsDraw(DrawKind kind, UINT countPerInstance, const char* function) {
-  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  const D3D_FEATURE_LEVEL level = featureLevel_;
   if (!level9(level)) return true;
   const std::string at = " at feature level " + featureLevelName(level) + "; the draw is dropped.";
   auto refuse = [&](int id, const char* idName, const std::string& why) {
@@ -99,7 +99,7 @@ bool D3D11ImmediateContext::levelAllowsDraw(DrawKind kind, UINT countPerInstance
 
 bool D3D11ImmediateContext::levelAllowsRenderTargets(UINT count, D3D11RenderTargetView* const* rtvs,
                                                      const char* function) {
-  if (device_.GetFeatureLevel() != D3D_FEATURE_LEVEL_9_3) return true;  // 9_1, 9_2: one target (the slot count)
+  if (featureLevel_ != D3D_FEATURE_LEVEL_9_3) return true;  // 9_1, 9_2: one target (the slot count)
   UINT bytes = 0;
   for (UINT i = 0; i < count; ++i) {
     if (!rtvs[i]) continue;
@@ -119,12 +119,12 @@ bool D3D11ImmediateContext::levelAllowsRenderTargets(UINT count, D3D11RenderTarg
 
 bool D3D11ImmediateContext::levelAllowsCopy(const D3D11ResourceBase& dst, const D3D11ResourceBase& src,
                                             const char* function) {
-  if (!level9(device_.GetFeatureLevel())) return true;
+  if (!level9(featureLevel_)) return true;
   // GPU-accessible memory: anything but a staging resource (CPU-accessible).
   const bool srcGpu = src.usage != D3D11_USAGE_STAGING, dstGpu = dst.usage != D3D11_USAGE_STAGING;
   auto refuse = [&](int id, const char* idName, const char* why) {
     device_.debugMessage(D3D11_MESSAGE_CATEGORY_RESOURCE_MANIPULATION, D3D11_MESSAGE_SEVERITY_ERROR, id, idName, function,
-                         std::string(why) + " at feature level " + featureLevelName(device_.GetFeatureLevel()) +
+                         std::string(why) + " at feature level " + featureLevelName(featureLevel_) +
                              "; the copy is dropped.");
     return false;
   };

@@ -181,11 +181,11 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::CopySubresourceRegion1(ID3D11Resou
                       "} at the destination offset does not fit both subresources (depth-stencil and multisampled "
                       "resources copy whole subresources only).");
   if (!levelAllowsCopy(*dst, *src, kFunction)) return;
-  if (level9(device_.GetFeatureLevel()) && (dst->bindFlags & D3D11_BIND_DEPTH_STENCIL))
+  if (level9(featureLevel_) && (dst->bindFlags & D3D11_BIND_DEPTH_STENCIL))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE,
                   "COPYSUBRESOURCEREGION_INVALIDDESTINATIONSTATE",
                   "At feature levels 9_x a depth-stencil resource is only a source of CopySubresourceRegion.");
-  if (level9(device_.GetFeatureLevel()) &&
+  if (level9(featureLevel_) &&
       ((src->isTexture3D() && src->mipLevels > 1) || (dst->isTexture3D() && dst->mipLevels > 1)))
     return reject(D3D11_MESSAGE_ID_COPYSUBRESOURCEREGION_INVALIDSOURCE, "COPYSUBRESOURCEREGION_INVALIDSOURCE",
                   "At feature levels 9_x CopySubresourceRegion does not copy mipmapped volume textures.");
@@ -409,20 +409,20 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::Unmap(ID3D11Resource* pResource, U
 } D3DVK_CATCH_VOID
 
 UINT D3D11ImmediateContext::uavSlotCount() const {
-  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  const D3D_FEATURE_LEVEL level = featureLevel_;
   return level >= D3D_FEATURE_LEVEL_11_1   ? D3D11_1_UAV_SLOT_COUNT
          : level >= D3D_FEATURE_LEVEL_11_0 ? D3D11_PS_CS_UAV_REGISTER_COUNT
                                            : 0;  // 10_x: no UAVs in the graphics stages
 }
 
 UINT D3D11ImmediateContext::computeUavSlotCount() const {
-  const D3D_FEATURE_LEVEL level = device_.GetFeatureLevel();
+  const D3D_FEATURE_LEVEL level = featureLevel_;
   if (level >= D3D_FEATURE_LEVEL_11_0) return uavSlotCount();
   return featureLevelLimits(level).computeShaders ? 1 : 0;  // cs_4_x: one UAV (D3D11_CS_4_X_UAV_REGISTER_COUNT)
 }
 
 UINT D3D11ImmediateContext::renderTargetSlotCount() const {
-  return featureLevelLimits(device_.GetFeatureLevel()).renderTargets;
+  return featureLevelLimits(featureLevel_).renderTargets;
 }
 
 void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11RenderTargetView* const* rtvs,
@@ -504,7 +504,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargets(UINT NumViews,
                          "ID3D11DeviceContext::OMSetRenderTargets",
                          "NumViews (" + std::to_string(NumViews) + ") is more than the " +
                              std::to_string(renderTargetSlotCount()) + " simultaneous render targets of feature level " +
-                             featureLevelName(device_.GetFeatureLevel()) + "; the call is ignored.");
+                             featureLevelName(featureLevel_) + "; the call is ignored.");
     return;
   }
   D3D11RenderTargetView* next[D3D11_SIMULTANEOUS_RENDER_TARGET_COUNT] = {};
@@ -536,7 +536,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::OMSetRenderTargetsAndUnorderedAcce
   if (setTargets && NumRTVs > renderTargetSlotCount())
     return reject("NumRTVs (" + std::to_string(NumRTVs) + ") is more than the " +
                   std::to_string(renderTargetSlotCount()) + " simultaneous render targets of feature level " +
-                  featureLevelName(device_.GetFeatureLevel()));
+                  featureLevelName(featureLevel_));
   const UINT rtCount = setTargets ? NumRTVs : renderTargetCount_;
   // (No UAVs at all: the start slot names nothing. Feature levels 10_x and 9_x have no
   // UAV slots in the graphics stages, and take only that.)

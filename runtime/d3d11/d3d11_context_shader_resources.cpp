@@ -9,8 +9,9 @@
 // compute stage) is bound as NULL (…SETSHADERRESOURCES_HAZARD), and binding a
 // resource for output unbinds its shader-resource views there (and, for the
 // graphics pipeline's outputs, its vertex and index buffers; stream-output
-// targets count as graphics outputs). Not covered yet: subresource-precise
-// overlap (any view of the resource counts).
+// targets count as graphics outputs). A call that leaves every slot as it was
+// reaches no driver (as *SetConstantBuffers). Not covered yet:
+// subresource-precise overlap (any view of the resource counts).
 #include "d3d11_context.h"
 #include "d3d11_device.h"
 #include "d3d11_resource.h"
@@ -80,7 +81,8 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   if (!stageBindingAllowed(stage, StageBinding::ShaderResources, start, count,
                            views, function))
     return;
-  D3D10DDI_HSHADERRESOURCEVIEW handles[kSlots] = {};
+  D3D10DDI_HSHADERRESOURCEVIEW handles[kSlots];  // [0, count) written below
+  bool same = true;  // every slot keeps its view: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {
     auto* next = views ? static_cast<D3D11ShaderResourceView*>(views[i]) : nullptr;
     if (next && boundForOutput(stage, &next->resource())) {
@@ -90,9 +92,11 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
                                " is still bound on output! Forcing to NULL.");
       next = nullptr;
     }
+    same = same && shaderResources_[stage][start + i] == next;
     rebindPrivate(shaderResources_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSHADERRESOURCEVIEW{};
   }
+  if (same) return;
   DdiDevice& ddi = driver();
   srvEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }
@@ -143,12 +147,15 @@ void D3D11ImmediateContext::setSamplers(int stage, const char* function, UINT st
   if (!stageBindingAllowed(stage, StageBinding::Samplers, start, count, samplers,
                            function))
     return;
-  D3D10DDI_HSAMPLER handles[kSlots] = {};
+  D3D10DDI_HSAMPLER handles[kSlots];  // [0, count) written below
+  bool same = true;  // every slot keeps its sampler: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {
     auto* next = samplers ? static_cast<D3D11SamplerState*>(samplers[i]) : nullptr;
+    same = same && samplers_[stage][start + i] == next;
     rebindPrivate(samplers_[stage][start + i], next);
     handles[i] = next ? next->ddiHandle() : D3D10DDI_HSAMPLER{};
   }
+  if (same) return;
   DdiDevice& ddi = driver();
   samplerEntry(ddi.funcs(), stage)(ddi.handle(), start, count, handles);
 }

@@ -241,7 +241,7 @@ void STDMETHODCALLTYPE D3D11ImmediateContext::SwapDeviceContextState(ID3DDeviceC
   // The state being left: the one activated last, or the device's own (made now, as the application first sees it).
   D3D11DeviceContextState* previous = activeState_;
   if (!previous) {
-    previous = new D3D11DeviceContextState(device_, device_.GetFeatureLevel(), __uuidof(ID3D11Device1));
+    previous = new D3D11DeviceContextState(device_, featureLevel_, __uuidof(ID3D11Device1));
     previous->addPrivateRef();
   }
   previous->snapshot().capture(this);

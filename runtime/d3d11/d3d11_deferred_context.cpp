@@ -79,7 +79,7 @@ D3D11DeferredContext::D3D11DeferredContext(D3D11Device& device, UINT contextFlag
     : D3D11DeviceChild(device),
       contextFlags_(contextFlags),
       inert_(DdiDevice::inert(device.ddi().sharedAdapter(), inertFuncs())),
-      state_(device, *inert_) {}
+      state_(device, device.GetFeatureLevel(), *inert_) {}
 
 D3D11DeferredContext::~D3D11DeferredContext() { delete list_; }
 

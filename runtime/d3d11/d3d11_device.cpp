@@ -15,7 +15,7 @@ HRESULT D3D11Device::create(std::shared_ptr<UmdAdapter> adapter, DxgiAdapter& dx
 D3D11Device::D3D11Device(std::unique_ptr<DdiDevice> ddi, DxgiAdapter& dxgiAdapter, D3D_FEATURE_LEVEL featureLevel,
                          UINT flags)
     : ddi_(std::move(ddi)), featureLevel_(featureLevel), flags_(flags),
-      dxgiDevice_(std::make_unique<DxgiDevice>(static_cast<ID3D11Device3&>(*this), dxgiAdapter)), context_(*this) {
+      dxgiDevice_(std::make_unique<DxgiDevice>(static_cast<ID3D11Device3&>(*this), dxgiAdapter)), context_(*this, featureLevel) {
   if (flags & D3D11_CREATE_DEVICE_DEBUG) infoQueue_ = std::make_unique<debug::InfoQueue>(*this);
 }
 

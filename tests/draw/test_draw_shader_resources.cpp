@@ -4,8 +4,11 @@
 // conservative draw on the fallback samples the same way, ClearState unbinds,
 // and consecutive SRV, sampler and constant-buffer slots (written as one
 // descriptor write per run) each reach their own binding, in the pushed pixel
-// set and the vertex set's dynamic constant buffers.
+// set and the vertex set's dynamic constant buffers. A *SetShaderResources or
+// *SetSamplers call that leaves every slot as it was reaches no driver (DDI
+// trace), and the draws after it still read what is bound (pixels).
 #include "draw_test_util.h"
+#include "../render/checked_device.h"
 
 #include <d3dvk/raster/rasterizer.h>
 
@@ -54,9 +57,9 @@ const D3D11_SAMPLER_DESC kPointClamp{D3D11_FILTER_MIN_MAG_MIP_POINT, D3D11_TEXTU
 struct Texture2x2 {
   Com<ID3D11Texture2D> tex;
   Com<ID3D11ShaderResourceView> srv;
-  explicit Texture2x2(RenderDevice& d) {
-    D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, D3D11_BIND_SHADER_RESOURCE);
-    D3D11_SUBRESOURCE_DATA init{kTexels, 2 * 16, 0};
+  explicit Texture2x2(RenderDevice& d, const float (*texels)[4] = kTexels, UINT bindFlags = D3D11_BIND_SHADER_RESOURCE) {
+    D3D11_TEXTURE2D_DESC td = texture2DDesc(2, 2, DXGI_FORMAT_R32G32B32A32_FLOAT, bindFlags);
+    D3D11_SUBRESOURCE_DATA init{texels, 2 * 16, 0};
     REQUIRE(d->CreateTexture2D(&td, &init, tex.out()) == S_OK);
     REQUIRE(d->CreateShaderResourceView(tex.get(), nullptr, srv.out()) == S_OK);
   }
@@ -109,6 +112,86 @@ TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler, an unbo
   px = t.pixels();
   CHECK(px[4 * kW + 4] == std::array<float, 4>{0, 0, 0, 0});
   CHECK(px[20 * kW + 20] == std::array<float, 4>{0, 0, 0, 0});
+}
+
+TEST_CASE("PSSetShaderResources and PSSetSamplers that change nothing reach no driver, and the draws read what is bound",
+          "[draw][pixels][srv]") {
+  Checked c;
+  DrawTarget t(c.d, kW, kH);
+  const float otherTexels[4][4] = {{0, 0, 0, 1}, {1, 1, 1, 1}, {0.5f, 0, 0, 1}, {0, 0.25f, 0, 1}};
+  const Texture2x2 a(c.d), b(c.d, otherTexels);
+  // A render-target-capable texture: its view is forced to NULL while the texture is the bound target.
+  const Texture2x2 target(c.d, kTexels, D3D11_BIND_SHADER_RESOURCE | D3D11_BIND_RENDER_TARGET);
+  Com<ID3D11RenderTargetView> targetRtv;
+  REQUIRE(c.d->CreateRenderTargetView(target.tex.get(), nullptr, targetRtv.out()) == S_OK);
+  const D3D11_SAMPLER_DESC sd = kPointClamp;
+  Com<ID3D11SamplerState> sampler;
+  REQUIRE(c.d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+  const std::vector<uint8_t> psCode = assembled(kPsSample);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(c.d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
+  ID3D11DeviceContext* ctx = c.d.context.get();
+  ctx->PSSetShader(ps.get(), nullptr, 0);
+  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
+                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  auto drawn = [&](const float (*texels)[4]) {
+    ctx->Draw(6, 0);
+    const auto px = t.pixels();
+    for (int k = 0; k < 4; ++k) {
+      INFO("quadrant " << k);
+      const float* e = texels[k];
+      CHECK(px[(k / 2 * 16 + 4) * kW + k % 2 * 16 + 4] == std::array<float, 4>{e[0], e[1], e[2], e[3]});
+    }
+  };
+  ID3D11ShaderResourceView* viewsA[] = {a.srv.get()};
+  ID3D11ShaderResourceView* viewsB[] = {b.srv.get()};
+  ID3D11SamplerState* samplers[] = {sampler.get()};
+  const size_t srvCalls = c.ddiCalls("PsSetShaderResources"), samplerCalls = c.ddiCalls("PsSetSamplers");
+  ctx->PSSetShaderResources(0, 1, viewsA);
+  ctx->PSSetSamplers(0, 1, samplers);
+  CHECK(c.ddiCalls("PsSetShaderResources") == srvCalls + 1);
+  CHECK(c.ddiCalls("PsSetSamplers") == samplerCalls + 1);
+  drawn(kTexels);
+  // The same view and sampler again: nothing reaches the driver, the draw still samples A.
+  ctx->PSSetShaderResources(0, 1, viewsA);
+  ctx->PSSetSamplers(0, 1, samplers);
+  CHECK(c.ddiCalls("PsSetShaderResources") == srvCalls + 1);
+  CHECK(c.ddiCalls("PsSetSamplers") == samplerCalls + 1);
+  drawn(kTexels);
+  // Another view: one call, and the draw samples B; then A again.
+  ctx->PSSetShaderResources(0, 1, viewsB);
+  CHECK(c.ddiCalls("PsSetShaderResources") == srvCalls + 2);
+  drawn(otherTexels);
+  // Slots 0..1 with slot 0 unchanged and slot 1 new: one call for both.
+  ID3D11ShaderResourceView* pair[] = {b.srv.get(), a.srv.get()};
+  ctx->PSSetShaderResources(0, 2, pair);
+  CHECK(c.ddiCalls("PsSetShaderResources") == srvCalls + 3);
+  ID3D11ShaderResourceView* got[2] = {};
+  ctx->PSGetShaderResources(0, 2, got);
+  CHECK((got[0] == b.srv.get() && got[1] == a.srv.get()));
+  for (ID3D11ShaderResourceView* g : got)
+    if (g) g->Release();
+  ctx->PSSetShaderResources(0, 1, viewsA);
+  CHECK(c.ddiCalls("PsSetShaderResources") == srvCalls + 4);
+  drawn(kTexels);
+  CHECK(drainMessages(c.queue.get()).empty());
+
+  // The hazard rule still speaks when the call changes nothing: slot 2 is
+  // empty, and a view of the bound render target is forced to NULL there.
+  ID3D11RenderTargetView* rtvs[] = {targetRtv.get()};
+  ctx->OMSetRenderTargets(1, rtvs, nullptr);
+  ID3D11ShaderResourceView* hazard[] = {target.srv.get()};
+  const size_t before = c.ddiCalls("PsSetShaderResources");
+  ctx->PSSetShaderResources(2, 1, hazard);
+  CHECK(c.ddiCalls("PsSetShaderResources") == before);
+  const std::vector<StoredMessage> messages = drainMessages(c.queue.get());
+  REQUIRE(messages.size() == 1);
+  CHECK(messages[0].id == D3D11_MESSAGE_ID_DEVICE_PSSETSHADERRESOURCES_HAZARD);
+  ID3D11ShaderResourceView* slot2 = nullptr;
+  ctx->PSGetShaderResources(2, 1, &slot2);
+  CHECK(slot2 == nullptr);
 }
 
 TEST_CASE("a conservative draw on the fallback samples through its shader resources, ClearState unbinds them",
