@@ -76,6 +76,9 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
     return VK_NULL_HANDLE;
   }
   const Resource& r = *v->resource;
+  // Served for this shape before: every check below but the hazard holds still.
+  const uint32_t shape = 1u << 31 | uint32_t(decl.dimension) << 8 | uint32_t(decl.returnType);
+  if (v->servedShape == shape && !boundForOutput(device, stage, r)) return v->servedImage;
   auto mismatch = [&](const char* why) {
     logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
              " " + why + "; it reads zeros");
@@ -87,11 +90,17 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   if (boundForOutput(device, stage, r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (Texture3D or not)");
-  if (isTexture3D(r)) return v->view->handle();
-  if (decl.oneD() != r.isTexture1D()) return mismatch("does not match the declared dimension (Texture1D or not)");
-  const bool cubeView = v->viewType == VK_IMAGE_VIEW_TYPE_CUBE || v->viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
-  if (decl.cube() != cubeView) return mismatch("does not match the declared dimension (TextureCube or not)");
-  return viewForDeclaration(*v, v->arrayView.get(), decl.arrayed(), mismatch);
+  VkImageView image = v->view->handle();
+  if (!isTexture3D(r)) {
+    if (decl.oneD() != r.isTexture1D()) return mismatch("does not match the declared dimension (Texture1D or not)");
+    const bool cubeView = v->viewType == VK_IMAGE_VIEW_TYPE_CUBE || v->viewType == VK_IMAGE_VIEW_TYPE_CUBE_ARRAY;
+    if (decl.cube() != cubeView) return mismatch("does not match the declared dimension (TextureCube or not)");
+    image = viewForDeclaration(*v, v->arrayView.get(), decl.arrayed(), mismatch);
+    if (!image) return VK_NULL_HANDLE;
+  }
+  v->servedShape = shape;
+  v->servedImage = image;
+  return image;
 }
 
 // The storage image a declared typed texture u# uses (VK_NULL_HANDLE: a null descriptor).
@@ -277,12 +286,12 @@ VkDescriptorBufferInfo constantBufferInfo(PipelineCache& cache, const DrawState:
 
 bool moveDynamicOffsets(Device& device, const StageBindings& stage, StageDescriptors& out) {
   const uint32_t slots = stage.shader ? stage.shader->constantBufferSlots : 0;
-  if ((slots & stage.dynamicConstantBuffers) != slots || out.dynamicOffsets.size() != size_t(std::popcount(slots)))
-    return false;
+  if ((slots & stage.dynamicConstantBuffers) != slots) return false;
   PipelineCache& cache = device.pipelines();
   size_t k = 0;  // the constant buffers come first in the entries, in slot order (collectStageDescriptors)
   for (uint32_t rest = slots; rest; rest &= rest - 1) {
     const uint32_t slot = uint32_t(std::countr_zero(rest));
+    if (k == out.dynamicOffsets.size()) return false;
     const StageDescriptors::Entry& e = out.entries[k];
     if (e.binding != slot || e.type != VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC) return false;
     const VkDescriptorBufferInfo info = constantBufferInfo(cache, stage.constantBuffers[slot]);
@@ -290,7 +299,7 @@ bool moveDynamicOffsets(Device& device, const StageBindings& stage, StageDescrip
     if (collected.buffer != info.buffer || collected.range != info.range) return false;
     out.dynamicOffsets[k++] = uint32_t(info.offset);
   }
-  return true;
+  return k == out.dynamicOffsets.size();
 }
 
 bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDescriptors& out) {

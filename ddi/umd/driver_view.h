@@ -65,6 +65,13 @@ struct ShaderResourceView : ImageViewRange {
   // whether the application made a Texture2D or a Texture2DArray view, and the
   // shader's declaration decides which Vulkan view type it reads.
   std::unique_ptr<vk::ImageView> arrayView;
+  // The last declaration shape (dimension and return type) this view passed
+  // the draw's checks for, and the image view it read through then: those
+  // checks depend only on the view and the shape, so a draw that binds the
+  // view for the same shape again asks only the hazard rule
+  // (descriptor_binding.cpp). 0: none yet. Written under the device's lock.
+  mutable uint32_t servedShape = 0;
+  mutable VkImageView servedImage = VK_NULL_HANDLE;
   static ShaderResourceView* from(D3D10DDI_HSHADERRESOURCEVIEW h) {
     return static_cast<ShaderResourceView*>(h.pDrvPrivate);
   }

@@ -57,13 +57,21 @@ struct Resource;
 // The attachments and area of a dynamic-rendering instance.
 struct RenderPassKey {
   static constexpr uint32_t kMaxColors = 8;
-  VkImageView colors[kMaxColors] = {};
+  VkImageView colors[kMaxColors] = {};  // [colorCount, kMaxColors) stay null
   uint32_t colorCount = 0;
   VkImageView depth = VK_NULL_HANDLE;
   bool stencil = false;  // the depth view's format has stencil
   uint32_t width = 0, height = 0;  // the render area
   uint32_t layers = 1;
-  bool operator==(const RenderPassKey&) const = default;
+  // Asked at every draw: the scalars first, then only the colors in use.
+  bool operator==(const RenderPassKey& o) const {
+    if (colorCount != o.colorCount || depth != o.depth || stencil != o.stencil || width != o.width ||
+        height != o.height || layers != o.layers)
+      return false;
+    for (uint32_t i = 0; i < colorCount; ++i)
+      if (colors[i] != o.colors[i]) return false;
+    return true;
+  }
 };
 
 // What is bound in the open command buffer (emitted again only when it changes).
