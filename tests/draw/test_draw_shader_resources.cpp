@@ -6,7 +6,9 @@
 // descriptor write per run) each reach their own binding, in the pushed pixel
 // set and the vertex set's dynamic constant buffers. A *SetShaderResources or
 // *SetSamplers call that leaves every slot as it was reaches no driver (DDI
-// trace), and the draws after it still read what is bound (pixels).
+// trace), and the draws after it still read what is bound (pixels). One view
+// bound for pixel shaders that declare it as Texture2D, Texture2DArray and a
+// uint texture, alternating: each draw reads it as its own shader declares.
 #include "draw_test_util.h"
 #include "../render/checked_device.h"
 
@@ -192,6 +194,65 @@ TEST_CASE("PSSetShaderResources and PSSetSamplers that change nothing reach no d
   ID3D11ShaderResourceView* slot2 = nullptr;
   ctx->PSGetShaderResources(2, 1, &slot2);
   CHECK(slot2 == nullptr);
+}
+
+namespace {
+
+// kPsSample's body with `declaration` for t0 and `read` for the texel at r0.xy (in [0, 1)²).
+std::string samplingShader(const std::string& declaration, const std::string& read) {
+  const std::string listing = kPsSample;
+  const size_t header = listing.find("ps_5_0\n") + 7;
+  return listing.substr(0, header) + "dcl_sampler s0, mode_default\n" + declaration +
+         "\ndcl_input_ps_siv linear noperspective v0.xy, position\ndcl_output o0.xyzw\ndcl_temps 1\n"
+         "mul r0.xyzw, v0.xyxx, l(0.031250, 0.031250, 0.000000, 0.000000)\n" + read + "\nret\n";
+}
+
+}  // namespace
+
+TEST_CASE("one view bound for shaders that declare it differently: each draw reads it as its shader declares",
+          "[draw][pixels][srv]") {
+  RenderDevice d;
+  DrawTarget t(d, kW, kH);
+  const Texture2x2 texture(d);
+  const D3D11_SAMPLER_DESC sd = kPointClamp;
+  Com<ID3D11SamplerState> sampler;
+  REQUIRE(d->CreateSamplerState(&sd, sampler.out()) == S_OK);
+  // The same single-slice view as Texture2D, as Texture2DArray (slice r0.z = 0), and as a uint
+  // texture (its format's type differs from the declared one: it reads zeros).
+  const std::string sources[3] = {
+      samplingShader("dcl_resource_texture2d (float,float,float,float) t0",
+                     "sample_indexable(texture2d)(float,float,float,float) o0.xyzw, r0.xyxx, t0.xyzw, s0"),
+      samplingShader("dcl_resource_texture2darray (float,float,float,float) t0",
+                     "sample_indexable(texture2darray)(float,float,float,float) o0.xyzw, r0.xyzx, t0.xyzw, s0"),
+      samplingShader("dcl_resource_texture2d (uint,uint,uint,uint) t0",
+                     "ld_indexable(texture2d)(uint,uint,uint,uint) r0.xyzw, l(0, 0, 0, 0), t0.xyzw\n"
+                     "utof r0.xyzw, r0.xyzw\nadd o0.xyzw, r0.xyzw, l(0.25, 0.25, 0.25, 0.25)")};
+  Com<ID3D11PixelShader> shaders[3];
+  for (int i = 0; i < 3; ++i) {
+    const std::vector<uint8_t> code = assembled(sources[i].c_str());
+    REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, shaders[i].out()) == S_OK);
+  }
+  ID3D11ShaderResourceView* views[] = {texture.srv.get()};
+  ID3D11SamplerState* samplers[] = {sampler.get()};
+  d.context->PSSetShaderResources(0, 1, views);
+  d.context->PSSetSamplers(0, 1, samplers);
+  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
+                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  // Back and forth, so that every declaration follows every other one.
+  for (int shader : {0, 1, 0, 2, 0, 2, 1, 2, 1, 0}) {
+    INFO("shader " << shader);
+    d.context->PSSetShader(shaders[shader].get(), nullptr, 0);
+    d.context->Draw(6, 0);
+    const auto px = t.pixels();
+    for (int k = 0; k < 4; ++k) {
+      INFO("quadrant " << k);
+      const std::array<float, 4> want = shader == 2 ? std::array<float, 4>{0.25f, 0.25f, 0.25f, 0.25f}
+                                                    : std::array<float, 4>{kTexels[k][0], kTexels[k][1], kTexels[k][2], kTexels[k][3]};
+      CHECK(px[(k / 2 * 16 + 4) * kW + k % 2 * 16 + 4] == want);
+    }
+  }
 }
 
 TEST_CASE("a conservative draw on the fallback samples through its shader resources, ClearState unbinds them",
