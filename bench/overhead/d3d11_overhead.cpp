@@ -1,7 +1,8 @@
 // bench/overhead/d3d11_overhead.cpp — the modes through the public D3D11 API
 // (D3D11CreateDevice → runtime → UMD → Vulkan): the immediate context issues
 // the draws; "until done" ends with a 1×1 copy of the target into a staging
-// texture and its Map(READ), which waits for everything before it.
+// texture and its Map(READ), which waits for everything before it. The
+// newstate mode's blend states are created before each run (not timed).
 #include "overhead.h"
 
 #include "dxbc/listing.h"
@@ -11,6 +12,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 namespace overhead {
 namespace {
@@ -51,7 +53,40 @@ struct Rig {
   Ref<ID3D11Texture2D> textures[2 * kChurnTextures];
   Ref<ID3D11ShaderResourceView> srvs[2 * kChurnTextures];
   Ref<ID3D11RasterizerState2> conservative;
+  // newstate: the run's blend states (created before it, each new), and the next state number.
+  std::vector<ID3D11BlendState*> fresh;
+  uint32_t nextState = 0;
+  ~Rig() { releaseFresh(); }
+  void releaseFresh() {
+    for (ID3D11BlendState* b : fresh) b->Release();
+    fresh.clear();
+  }
 };
+
+// The newstate mode's next `count` blend states, none used by a draw before.
+void createFreshBlendStates(Rig& r, uint32_t count) {
+  static constexpr D3D11_BLEND kFactors[kNewStateFactors] = {
+      D3D11_BLEND_ONE,       D3D11_BLEND_ZERO,           D3D11_BLEND_SRC_COLOR,  D3D11_BLEND_INV_SRC_COLOR,
+      D3D11_BLEND_SRC_ALPHA, D3D11_BLEND_INV_SRC_ALPHA,  D3D11_BLEND_DEST_ALPHA, D3D11_BLEND_INV_DEST_ALPHA,
+      D3D11_BLEND_DEST_COLOR, D3D11_BLEND_INV_DEST_COLOR};
+  r.releaseFresh();
+  for (uint32_t i = 0; i < count; ++i) {
+    const NewBlend n = newBlend(r.nextState++);
+    D3D11_BLEND_DESC bd{};
+    D3D11_RENDER_TARGET_BLEND_DESC& t = bd.RenderTarget[0];
+    t.BlendEnable = TRUE;
+    t.SrcBlend = kFactors[n.srcColor];
+    t.DestBlend = kFactors[n.dstColor];
+    t.BlendOp = D3D11_BLEND_OP_ADD;
+    t.SrcBlendAlpha = kFactors[n.srcAlpha];
+    t.DestBlendAlpha = D3D11_BLEND_ZERO;
+    t.BlendOpAlpha = D3D11_BLEND_OP_ADD;
+    t.RenderTargetWriteMask = UINT8(n.writeMask);
+    ID3D11BlendState* b = nullptr;
+    check(r.device->CreateBlendState(&bd, &b), "CreateBlendState (newstate)");
+    r.fresh.push_back(b);
+  }
+}
 
 Ref<ID3D11Buffer>& makeBuffer(ID3D11Device* d, Ref<ID3D11Buffer>& out, UINT bytes, UINT bind, D3D11_USAGE usage,
                               const void* data) {
@@ -159,6 +194,7 @@ void issue(Rig& r, Mode mode, uint32_t draws) {
       c->VSSetConstantBuffers(0, 1, &r.dynamicConstants.p);
     }
     if (mode == Mode::Blend) c->OMSetBlendState(r.blend[i & 1].p, nullptr, 0xFFFFFFFF);
+    if (mode == Mode::NewState) c->OMSetBlendState(r.fresh[i], nullptr, 0xFFFFFFFF);
     if (mode == Mode::Churn) {
       c->PSSetShader(r.churnPs[i % kShaderVariants].p, nullptr, 0);
       ID3D11ShaderResourceView* views[kChurnTextures];
@@ -184,6 +220,7 @@ Result runD3D11(Mode mode, const Options& options) {
   setUp(rig, mode);
   const uint32_t draws = drawsOf(mode, options);
   // Warm-up: pipelines, shader variants, the fallback's buffers.
+  if (mode == Mode::NewState) createFreshBlendStates(rig, std::min<uint32_t>(draws, 64));
   issue(rig, mode, std::min<uint32_t>(draws, 64));
   waitIdle(rig);
   return measure(
@@ -192,6 +229,10 @@ Result runD3D11(Mode mode, const Options& options) {
         const float clear[4] = {0, 0, 0, 1};
         rig.context->ClearRenderTargetView(rig.rtv.p, clear);
         waitIdle(rig);
+        if (mode == Mode::NewState) {
+          rig.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
+          createFreshBlendStates(rig, draws);
+        }
       },
       [&] {
         issue(rig, mode, draws);

@@ -263,6 +263,11 @@ void reset(Rig& r) {
 }  // namespace
 
 Result runD3D12(Mode mode, const Options& options) {
+  if (mode == Mode::NewState) {
+    Result skipped;  // D3D12 has no draw-time state objects: its pipeline states are made ahead
+    skipped.skipped = "D3D12 pipeline states are created by the application, not at a draw";
+    return skipped;
+  }
   const uint32_t draws = drawsOf(mode, options);
   Rig rig;
   setUp(rig, mode, draws);

@@ -5,8 +5,9 @@
 // baseline, and d3dvk's Vulkan commands per draw (render passes, pipeline
 // binds, descriptor work, barriers, submits: D3DVK_STATS, vk_stats.h).
 // Usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan]
-//                             [--mode draw,map,blend,churn,conservative] [--sweep] [--steady-heap]
+//                             [--mode draw,map,blend,churn,conservative,newstate] [--sweep] [--steady-heap]
 //   --sweep: the map mode at 1 000, 10 000 and 100 000 draws (is the cost per draw flat?)
+//   newstate sets MESA_SHADER_CACHE_DISABLE=true (unless set): every run compiles what it meets first
 //   --steady-heap: glibc keeps freed memory instead of returning it to the system (mallopt), for the
 //     whole process and so for all three columns alike: on a CPU Vulkan device (lavapipe) the time
 //     until the device is done then no longer swings with the page faults of memory its queue thread
@@ -90,7 +91,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan] "
-                   "[--mode draw,map,blend,churn,conservative] [--sweep] [--steady-heap]\n");
+                   "[--mode draw,map,blend,churn,conservative,newstate] [--sweep] [--steady-heap]\n");
       return 2;
     }
   }
@@ -100,6 +101,9 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
   }
+  // newstate measures a first encounter: Mesa's on-disk shader cache (lavapipe)
+  // would hand a later run the compiles of an earlier one (the states repeat across runs).
+  if (listed(modes, "newstate") && !sweep) setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
   // Count d3dvk's Vulkan commands without printing them per device (unless the user asked for that).
   setenv("D3DVK_STATS", "quiet", 0);
 
@@ -117,6 +121,19 @@ int main(int argc, char** argv) {
                 cell(r11).c_str(), cell(r12).c_str(), cell(rvk).c_str(), ratio(r11, rvk).c_str(),
                 ratio(r12, rvk).c_str());
     if (!rvk.ran && !rvk.skipped.empty()) std::printf("    Vulkan baseline skipped: %s\n", rvk.skipped.c_str());
+    if (!r12.ran && !r12.skipped.empty()) std::printf("    D3D12 skipped: %s\n", r12.skipped.c_str());
+    if (mode == Mode::NewState && vulkan) {
+      // The baseline makes a whole pipeline per new state, as d3dvk does; the other two ways:
+      const struct {
+        NewStateWay way;
+        const char* what;
+      } ways[] = {{NewStateWay::Library, "a pipeline linked per state from libraries made ahead (graphics pipeline library)"},
+                  {NewStateWay::DynamicBlend, "one pipeline, the blend as dynamic state (extended dynamic state 3)"}};
+      for (const auto& w : ways) {
+        const Result r = runVulkanNewState(w.way, o);
+        std::printf("    Vulkan, %s: %s%s%s\n", w.what, cell(r).c_str(), r.ran ? "" : ": ", r.ran ? "" : r.skipped.c_str());
+      }
+    }
     printCounters("D3D11", r11);
     printCounters("D3D12", r12);
     auto cpu = [](const Result& r) {
@@ -139,6 +156,7 @@ int main(int argc, char** argv) {
   for (Mode mode : kModes)
     if (listed(modes, modeName(mode))) runMode(mode, options);
   std::printf("(conservative: d3dvk draws with conservative rasterization ON, natively or on the exact fallback; "
-              "the Vulkan baseline draws the same triangles without it)\n");
+              "the Vulkan baseline draws the same triangles without it. newstate: each draw with a blend state "
+              "no draw used before; the Vulkan baseline creates a whole pipeline for each)\n");
   return 0;
 }

@@ -17,6 +17,14 @@
 //   conservative  100 draws of 100 triangles each with conservative
 //                 rasterization ON (d3dvk: native or the exact fallback); the
 //                 Vulkan baseline draws the same triangles without it
+//   newstate      64 draws, each with a blend state no draw used before (D3D11:
+//                 the states created before the run, as an application creates
+//                 its state objects ahead; what a draw pays is the pipeline for
+//                 the new combination). The Vulkan baseline creates a whole
+//                 pipeline per draw, as d3dvk does; two more Vulkan lines: a
+//                 pipeline library linked per draw (VK_EXT_graphics_pipeline_library,
+//                 the shader parts compiled once ahead) and one pipeline whose
+//                 blend is dynamic state (VK_EXT_extended_dynamic_state3)
 #pragma once
 
 #include "d3dvk_stats.h"
@@ -27,8 +35,8 @@
 
 namespace overhead {
 
-enum class Mode { Draw, Map, Blend, Churn, Conservative };
-inline constexpr Mode kModes[] = {Mode::Draw, Mode::Map, Mode::Blend, Mode::Churn, Mode::Conservative};
+enum class Mode { Draw, Map, Blend, Churn, Conservative, NewState };
+inline constexpr Mode kModes[] = {Mode::Draw, Mode::Map, Mode::Blend, Mode::Churn, Mode::Conservative, Mode::NewState};
 const char* modeName(Mode m);
 
 constexpr uint32_t kTarget = 64;             // render target width and height
@@ -36,6 +44,7 @@ constexpr uint32_t kConservativeDraws = 100;  // draws of the conservative mode
 constexpr uint32_t kConservativeTriangles = 100;  // triangles per conservative draw
 constexpr uint32_t kShaderVariants = 8;       // churn: pixel shaders (pipelines) cycled
 constexpr uint32_t kChurnTextures = 16;       // churn: textures each pixel shader reads
+constexpr uint32_t kNewStateDraws = 64;       // newstate: draws per run, each with a new blend state
 
 struct Options {
   uint32_t draws = 20000;  // N of the one-triangle modes
@@ -62,7 +71,9 @@ struct Result {
 };
 
 // The draws one run of `mode` makes.
-inline uint32_t drawsOf(Mode m, const Options& o) { return m == Mode::Conservative ? kConservativeDraws : o.draws; }
+inline uint32_t drawsOf(Mode m, const Options& o) {
+  return m == Mode::Conservative ? kConservativeDraws : m == Mode::NewState ? kNewStateDraws : o.draws;
+}
 
 // Vertex data: float4 positions (clip space, w = 1). The one-triangle modes
 // draw vertices 0..2; the conservative mode draws all 300 of
@@ -74,6 +85,21 @@ void constantsOf(uint32_t draw, float out[16]);
 // Blend factors of the two blend states (SRC_ALPHA/INV_SRC_ALPHA and ONE/ONE).
 // Colour of churn texture k (1×1 RGBA8).
 uint32_t textureColour(uint32_t k);
+// The newstate mode's blend state number `index` (blending on, ADD): its colour
+// factors index kNewStateFactors, its source alpha factor too (an alpha-valid
+// one), its write mask 1..15. Distinct for indices below kNewStates.
+struct NewBlend {
+  uint32_t srcColor, dstColor, srcAlpha;
+  uint32_t writeMask;
+};
+// The factors in this order: ONE, ZERO, SRC_COLOR, INV_SRC_COLOR, SRC_ALPHA,
+// INV_SRC_ALPHA, DEST_ALPHA, INV_DEST_ALPHA, DEST_COLOR, INV_DEST_COLOR.
+constexpr uint32_t kNewStateFactors = 10;
+constexpr uint32_t kNewStates = 15 * kNewStateFactors * kNewStateFactors * 6;
+NewBlend newBlend(uint32_t index);
+
+// The other Vulkan ways the newstate mode measures (runVulkanNewState).
+enum class NewStateWay { Library, DynamicBlend };
 
 // DXBC listings (assembled by d3dvk's assembler for D3D11 and D3D12).
 extern const char kVertexShaderListing[];
@@ -101,6 +127,7 @@ D3DVKStats statsDelta(const D3DVKStats& after, const D3DVKStats& before);
 Result runD3D11(Mode mode, const Options& options);
 Result runD3D12(Mode mode, const Options& options);
 Result runVulkan(Mode mode, const Options& options);
+Result runVulkanNewState(NewStateWay way, const Options& options);
 
 template <typename Before, typename Issue, typename Wait>
 Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait wait) {

@@ -3,7 +3,9 @@
 // one dynamic-rendering pass for all N draws, pipelines bound only when they
 // change, the constants through a dynamic uniform-buffer offset into a
 // persistently mapped ring (no descriptor writes), the churn mode's 16
-// textures through push descriptors. The application's part: recording,
+// textures through push descriptors; the newstate mode's new blend states as
+// whole pipelines, as pipeline libraries linked, or as dynamic state
+// (overhead.h). The application's part: recording,
 // vkEndCommandBuffer and vkQueueSubmit2; "until done" adds the fence wait.
 // No validation layer (it would dominate every number).
 #include "overhead.h"
@@ -20,6 +22,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <string>
+#include <vector>
 
 namespace overhead {
 namespace {
@@ -65,6 +68,13 @@ struct Rig {
   VkPipeline pipelines[kShaderVariants] = {};
   bool pushDescriptors = false;
   uint32_t vertexCount = 3;
+  // newstate: how a new blend state is drawn, the shader parts' libraries
+  // (vertex input, pre-rasterization, fragment shader), the run's new
+  // pipelines (and libraries) and the next state number.
+  enum class Way { Whole, Library, DynamicBlend } way = Way::Whole;
+  VkPipeline libraries[3] = {};
+  std::vector<VkPipeline> fresh;
+  uint32_t nextState = 0;
 
   ~Rig() {
     if (!device) {
@@ -72,7 +82,10 @@ struct Rig {
       return;
     }
     vkDeviceWaitIdle(device);
+    destroyFresh();
     for (VkPipeline p : pipelines)
+      if (p) vkDestroyPipeline(device, p, nullptr);
+    for (VkPipeline p : libraries)
       if (p) vkDestroyPipeline(device, p, nullptr);
     for (VkShaderModule m : {vs, ps, churnPs})
       if (m) vkDestroyShaderModule(device, m, nullptr);
@@ -90,6 +103,10 @@ struct Rig {
     vkDestroyCommandPool(device, pool, nullptr);
     vkDestroyDevice(device, nullptr);
     vkDestroyInstance(instance, nullptr);
+  }
+  void destroyFresh() {
+    for (VkPipeline p : fresh) vkDestroyPipeline(device, p, nullptr);
+    fresh.clear();
   }
   void destroy(Image& i) {
     if (i.view) vkDestroyImageView(device, i.view, nullptr);
@@ -213,6 +230,142 @@ bool hasExtension(VkPhysicalDevice d, const char* name) {
   return std::any_of(all.begin(), all.end(), [&](const VkExtensionProperties& e) { return !std::strcmp(e.extensionName, name); });
 }
 
+// The fixed-function state of every baseline pipeline and pipeline library:
+// float4 positions, triangle lists, one viewport and scissor (dynamic), no
+// culling, one sample, no depth, one RGBA8 target; `blend` is the target's.
+struct FixedState {
+  VkVertexInputBindingDescription binding{0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
+  VkVertexInputAttributeDescription attribute{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
+  VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
+  VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
+  VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
+  VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
+  VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
+  VkPipelineColorBlendAttachmentState blend{};
+  VkPipelineColorBlendStateCreateInfo cbs{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
+  VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  // The first two always; the blend three with dynamicBlend.
+  VkDynamicState dynamic[5] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                               VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+                               VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT};
+  VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
+  VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
+  VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+  VkPipelineShaderStageCreateInfo stages[2]{{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+                                            {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+  FixedState(VkShaderModule vs, VkShaderModule ps, bool dynamicBlend) {
+    vi.vertexBindingDescriptionCount = 1;
+    vi.pVertexBindingDescriptions = &binding;
+    vi.vertexAttributeDescriptionCount = 1;
+    vi.pVertexAttributeDescriptions = &attribute;
+    ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
+    vp.viewportCount = vp.scissorCount = 1;
+    rs.polygonMode = VK_POLYGON_MODE_FILL;
+    rs.cullMode = VK_CULL_MODE_NONE;
+    rs.lineWidth = 1;
+    ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
+    blend.colorWriteMask = 0xF;
+    cbs.attachmentCount = 1;
+    cbs.pAttachments = &blend;
+    dyn.dynamicStateCount = dynamicBlend ? 5 : 2;
+    dyn.pDynamicStates = dynamic;
+    rendering.colorAttachmentCount = 1;
+    rendering.pColorAttachmentFormats = &format;
+    stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
+    stages[0].module = vs;
+    stages[0].pName = "main";
+    stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
+    stages[1].module = ps;
+    stages[1].pName = "main";
+  }
+  FixedState(const FixedState&) = delete;  // its structs point into it
+  FixedState& operator=(const FixedState&) = delete;
+  // A whole pipeline of this state.
+  VkPipeline create(Rig& r) {
+    VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    gi.pNext = &rendering;
+    gi.stageCount = 2;
+    gi.pStages = stages;
+    gi.pVertexInputState = &vi;
+    gi.pInputAssemblyState = &ia;
+    gi.pViewportState = &vp;
+    gi.pRasterizationState = &rs;
+    gi.pMultisampleState = &ms;
+    gi.pDepthStencilState = &ds;
+    gi.pColorBlendState = &cbs;
+    gi.pDynamicState = &dyn;
+    gi.layout = r.layout;
+    VkPipeline p = VK_NULL_HANDLE;
+    check(vkCreateGraphicsPipelines(r.device, VK_NULL_HANDLE, 1, &gi, nullptr, &p), "vkCreateGraphicsPipelines");
+    return p;
+  }
+  // One part of it as a pipeline library (VK_EXT_graphics_pipeline_library).
+  VkPipeline library(Rig& r, VkGraphicsPipelineLibraryFlagsEXT part) {
+    VkGraphicsPipelineLibraryCreateInfoEXT lib{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
+    lib.pNext = &rendering;
+    lib.flags = part;
+    VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+    gi.pNext = &lib;
+    gi.flags = VK_PIPELINE_CREATE_LIBRARY_BIT_KHR;
+    if (part == VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT) {
+      gi.pVertexInputState = &vi;
+      gi.pInputAssemblyState = &ia;
+    } else if (part == VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT) {
+      gi.stageCount = 1;
+      gi.pStages = &stages[0];
+      gi.pViewportState = &vp;
+      gi.pRasterizationState = &rs;
+      gi.pDynamicState = &dyn;
+      gi.layout = r.layout;
+    } else if (part == VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT) {
+      gi.stageCount = 1;
+      gi.pStages = &stages[1];
+      gi.pMultisampleState = &ms;
+      gi.pDepthStencilState = &ds;
+      gi.layout = r.layout;
+    } else {
+      gi.pMultisampleState = &ms;
+      gi.pColorBlendState = &cbs;
+    }
+    VkPipeline p = VK_NULL_HANDLE;
+    check(vkCreateGraphicsPipelines(r.device, VK_NULL_HANDLE, 1, &gi, nullptr, &p), "vkCreateGraphicsPipelines (library)");
+    return p;
+  }
+};
+
+// A pipeline linked from the shader parts' libraries and `output`, without link-time optimisation.
+VkPipeline linkLibraries(Rig& r, VkPipeline output) {
+  const VkPipeline parts[4] = {r.libraries[0], r.libraries[1], r.libraries[2], output};
+  VkPipelineLibraryCreateInfoKHR li{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
+  li.libraryCount = 4;
+  li.pLibraries = parts;
+  VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
+  gi.pNext = &li;
+  gi.layout = r.layout;
+  VkPipeline p = VK_NULL_HANDLE;
+  check(vkCreateGraphicsPipelines(r.device, VK_NULL_HANDLE, 1, &gi, nullptr, &p), "vkCreateGraphicsPipelines (link)");
+  return p;
+}
+
+// The newstate mode's blend state `n` (kNewStateFactors' order).
+VkPipelineColorBlendAttachmentState blendOf(const NewBlend& n) {
+  static constexpr VkBlendFactor kFactors[kNewStateFactors] = {
+      VK_BLEND_FACTOR_ONE,       VK_BLEND_FACTOR_ZERO,      VK_BLEND_FACTOR_SRC_COLOR,
+      VK_BLEND_FACTOR_ONE_MINUS_SRC_COLOR, VK_BLEND_FACTOR_SRC_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA,
+      VK_BLEND_FACTOR_DST_ALPHA, VK_BLEND_FACTOR_ONE_MINUS_DST_ALPHA, VK_BLEND_FACTOR_DST_COLOR,
+      VK_BLEND_FACTOR_ONE_MINUS_DST_COLOR};
+  VkPipelineColorBlendAttachmentState b{};
+  b.blendEnable = VK_TRUE;
+  b.srcColorBlendFactor = kFactors[n.srcColor];
+  b.dstColorBlendFactor = kFactors[n.dstColor];
+  b.colorBlendOp = VK_BLEND_OP_ADD;
+  b.srcAlphaBlendFactor = kFactors[n.srcAlpha];
+  b.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+  b.alphaBlendOp = VK_BLEND_OP_ADD;
+  b.colorWriteMask = n.writeMask;
+  return b;
+}
+
 std::string setUp(Rig& r, Mode mode, uint32_t draws) {
   check(volkInitialize(), "volkInitialize");
   VkApplicationInfo app{VK_STRUCTURE_TYPE_APPLICATION_INFO};
@@ -243,13 +396,45 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
   VkPhysicalDeviceVulkan13Features v13{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_VULKAN_1_3_FEATURES};
   v13.dynamicRendering = VK_TRUE;
   v13.synchronization2 = VK_TRUE;
-  const char* extensions[] = {VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME};
+  std::vector<const char*> extensions;
+  if (r.pushDescriptors) extensions.push_back(VK_KHR_PUSH_DESCRIPTOR_EXTENSION_NAME);
+  // The newstate mode's other ways need their extension and features.
+  VkPhysicalDeviceGraphicsPipelineLibraryFeaturesEXT library{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
+  VkPhysicalDeviceExtendedDynamicState3FeaturesEXT dynamic3{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+  if (r.way == Rig::Way::Library) {
+    if (!hasExtension(r.physical, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME)) return "no VK_EXT_graphics_pipeline_library";
+    VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    f.pNext = &library;
+    vkGetPhysicalDeviceFeatures2(r.physical, &f);
+    if (!library.graphicsPipelineLibrary) return "no graphicsPipelineLibrary";
+    library.pNext = nullptr;
+    v13.pNext = &library;
+    extensions.push_back(VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME);
+    extensions.push_back(VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME);
+  } else if (r.way == Rig::Way::DynamicBlend) {
+    if (!hasExtension(r.physical, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)) return "no VK_EXT_extended_dynamic_state3";
+    VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
+    f.pNext = &dynamic3;
+    vkGetPhysicalDeviceFeatures2(r.physical, &f);
+    if (!dynamic3.extendedDynamicState3ColorBlendEnable || !dynamic3.extendedDynamicState3ColorBlendEquation ||
+        !dynamic3.extendedDynamicState3ColorWriteMask)
+      return "no dynamic colour blend enable, equation and write mask";
+    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT wanted{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+    wanted.extendedDynamicState3ColorBlendEnable = wanted.extendedDynamicState3ColorBlendEquation =
+        wanted.extendedDynamicState3ColorWriteMask = VK_TRUE;
+    dynamic3 = wanted;
+    v13.pNext = &dynamic3;
+    extensions.push_back(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME);
+  }
   VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   di.pNext = &v13;
   di.queueCreateInfoCount = 1;
   di.pQueueCreateInfos = &qi;
-  di.enabledExtensionCount = r.pushDescriptors ? 1 : 0;
-  di.ppEnabledExtensionNames = extensions;
+  di.enabledExtensionCount = uint32_t(extensions.size());
+  di.ppEnabledExtensionNames = extensions.data();
   check(vkCreateDevice(r.physical, &di, nullptr, &r.device), "vkCreateDevice");
   volkLoadDevice(r.device);
   vkGetDeviceQueue(r.device, r.family, 0, &r.queue);
@@ -315,73 +500,55 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
   r.vs = shaderModule(r, kBaselineVert, sizeof kBaselineVert);
   r.ps = shaderModule(r, kBaselineFrag, sizeof kBaselineFrag);
   if (mode == Mode::Churn) r.churnPs = shaderModule(r, kChurnFrag, sizeof kChurnFrag);
+  if (mode == Mode::NewState) {
+    // Whole: a pipeline per draw (record). Library: the shader parts ahead, as an
+    // application's shader creation would. DynamicBlend: one pipeline.
+    FixedState f(r.vs, r.ps, r.way == Rig::Way::DynamicBlend);
+    if (r.way == Rig::Way::Library) {
+      r.libraries[0] = f.library(r, VK_GRAPHICS_PIPELINE_LIBRARY_VERTEX_INPUT_INTERFACE_BIT_EXT);
+      r.libraries[1] = f.library(r, VK_GRAPHICS_PIPELINE_LIBRARY_PRE_RASTERIZATION_SHADERS_BIT_EXT);
+      r.libraries[2] = f.library(r, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_SHADER_BIT_EXT);
+    } else if (r.way == Rig::Way::DynamicBlend) {
+      r.pipelines[0] = f.create(r);
+    }
+    return "";
+  }
   const uint32_t pipelines = mode == Mode::Blend ? 2 : mode == Mode::Churn ? kShaderVariants : 1;
   for (uint32_t p = 0; p < pipelines; ++p) {
     const float scale = float(0.5 + 0.0625 * p);
     VkSpecializationMapEntry entry{0, 0, 4};
     VkSpecializationInfo spec{1, &entry, 4, &scale};
-    VkPipelineShaderStageCreateInfo stages[2]{{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
-                                              {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
-    stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT;
-    stages[0].module = r.vs;
-    stages[0].pName = "main";
-    stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT;
-    stages[1].module = mode == Mode::Churn ? r.churnPs : r.ps;
-    stages[1].pName = "main";
-    stages[1].pSpecializationInfo = mode == Mode::Churn ? &spec : nullptr;
-    VkVertexInputBindingDescription binding{0, 16, VK_VERTEX_INPUT_RATE_VERTEX};
-    VkVertexInputAttributeDescription attribute{0, 0, VK_FORMAT_R32G32B32A32_SFLOAT, 0};
-    VkPipelineVertexInputStateCreateInfo vi{VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO};
-    vi.vertexBindingDescriptionCount = 1;
-    vi.pVertexBindingDescriptions = &binding;
-    vi.vertexAttributeDescriptionCount = 1;
-    vi.pVertexAttributeDescriptions = &attribute;
-    VkPipelineInputAssemblyStateCreateInfo ia{VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO};
-    ia.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST;
-    VkPipelineViewportStateCreateInfo vp{VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO};
-    vp.viewportCount = vp.scissorCount = 1;
-    VkPipelineRasterizationStateCreateInfo rs{VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO};
-    rs.polygonMode = VK_POLYGON_MODE_FILL;
-    rs.cullMode = VK_CULL_MODE_NONE;
-    rs.lineWidth = 1;
-    VkPipelineMultisampleStateCreateInfo ms{VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO};
-    ms.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT;
-    VkPipelineColorBlendAttachmentState blend{};
-    blend.blendEnable = mode == Mode::Blend;
-    blend.srcColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_SRC_ALPHA;
-    blend.dstColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
-    blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
-    blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
-    blend.colorWriteMask = 0xF;
-    VkPipelineColorBlendStateCreateInfo cbs{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
-    cbs.attachmentCount = 1;
-    cbs.pAttachments = &blend;
-    VkPipelineDepthStencilStateCreateInfo ds{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-    const VkDynamicState dynamic[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR};
-    VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-    dyn.dynamicStateCount = 2;
-    dyn.pDynamicStates = dynamic;
-    const VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
-    VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-    rendering.colorAttachmentCount = 1;
-    rendering.pColorAttachmentFormats = &format;
-    VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
-    gi.pNext = &rendering;
-    gi.stageCount = 2;
-    gi.pStages = stages;
-    gi.pVertexInputState = &vi;
-    gi.pInputAssemblyState = &ia;
-    gi.pViewportState = &vp;
-    gi.pRasterizationState = &rs;
-    gi.pMultisampleState = &ms;
-    gi.pDepthStencilState = &ds;
-    gi.pColorBlendState = &cbs;
-    gi.pDynamicState = &dyn;
-    gi.layout = r.layout;
-    check(vkCreateGraphicsPipelines(r.device, VK_NULL_HANDLE, 1, &gi, nullptr, &r.pipelines[p]),
-          "vkCreateGraphicsPipelines");
+    FixedState f(r.vs, mode == Mode::Churn ? r.churnPs : r.ps, false);
+    f.stages[1].pSpecializationInfo = mode == Mode::Churn ? &spec : nullptr;
+    f.blend.blendEnable = mode == Mode::Blend;
+    f.blend.srcColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_SRC_ALPHA;
+    f.blend.dstColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
+    f.blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE;
+    f.blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ZERO;
+    r.pipelines[p] = f.create(r);
   }
   return "";
+}
+
+// The newstate mode's next blend state: a new pipeline (whole, or linked
+// from the shader parts' libraries and a new output library), or the
+// dynamic-blend pipeline with the state set on the command buffer.
+VkPipeline newStatePipeline(Rig& r) {
+  const VkPipelineColorBlendAttachmentState blend = blendOf(newBlend(r.nextState++));
+  if (r.way == Rig::Way::DynamicBlend) {
+    const VkBool32 enable = blend.blendEnable;
+    const VkColorBlendEquationEXT equation{blend.srcColorBlendFactor, blend.dstColorBlendFactor, blend.colorBlendOp,
+                                           blend.srcAlphaBlendFactor, blend.dstAlphaBlendFactor, blend.alphaBlendOp};
+    vkCmdSetColorBlendEnableEXT(r.cmd, 0, 1, &enable);
+    vkCmdSetColorBlendEquationEXT(r.cmd, 0, 1, &equation);
+    vkCmdSetColorWriteMaskEXT(r.cmd, 0, 1, &blend.colorWriteMask);
+    return r.pipelines[0];
+  }
+  FixedState f(r.vs, r.ps, false);
+  f.blend = blend;
+  if (r.way == Rig::Way::Whole) return r.fresh.emplace_back(f.create(r));
+  const VkPipeline output = r.fresh.emplace_back(f.library(r, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT));
+  return r.fresh.emplace_back(linkLibraries(r, output));
 }
 
 // Records and submits one run's draws (the fence signals when they are done).
@@ -441,9 +608,10 @@ void record(Rig& r, Mode mode, uint32_t draws, bool first) {
   const bool changing = mode == Mode::Map || mode == Mode::Blend || mode == Mode::Churn;
   VkPipeline bound = VK_NULL_HANDLE;
   for (uint32_t i = 0; i < draws; ++i) {
-    const VkPipeline pipeline = mode == Mode::Blend   ? r.pipelines[i & 1]
-                                : mode == Mode::Churn ? r.pipelines[i % kShaderVariants]
-                                                      : r.pipelines[0];
+    VkPipeline pipeline = mode == Mode::Blend   ? r.pipelines[i & 1]
+                          : mode == Mode::Churn ? r.pipelines[i % kShaderVariants]
+                                                : r.pipelines[0];
+    if (mode == Mode::NewState) pipeline = newStatePipeline(r);
     if (pipeline != bound) vkCmdBindPipeline(r.cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, bound = pipeline);
     if (changing || i == 0) {
       const uint32_t offset = changing ? uint32_t(r.slot * i) : 0;
@@ -481,16 +649,26 @@ void wait(Rig& r) {
 
 }  // namespace
 
-Result runVulkan(Mode mode, const Options& options) {
+namespace {
+Result run(Mode mode, Rig::Way way, const Options& options) {
   Result result;
   const uint32_t draws = drawsOf(mode, options);
   Rig rig;
+  rig.way = way;
   result.skipped = setUp(rig, mode, draws);
   if (!result.skipped.empty()) return result;
   record(rig, mode, std::min<uint32_t>(draws, 64), true);  // warm-up (and the textures' first layout)
   wait(rig);
   return measure(
-      draws, options.repeat, [] {}, [&] { record(rig, mode, draws, false); }, [&] { wait(rig); });
+      draws, options.repeat, [&] { rig.destroyFresh(); }, [&] { record(rig, mode, draws, false); },
+      [&] { wait(rig); });
+}
+}  // namespace
+
+Result runVulkan(Mode mode, const Options& options) { return run(mode, Rig::Way::Whole, options); }
+
+Result runVulkanNewState(NewStateWay way, const Options& options) {
+  return run(Mode::NewState, way == NewStateWay::Library ? Rig::Way::Library : Rig::Way::DynamicBlend, options);
 }
 
 }  // namespace overhead

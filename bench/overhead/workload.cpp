@@ -17,6 +17,7 @@ const char* modeName(Mode m) {
     case Mode::Blend: return "blend";
     case Mode::Churn: return "churn";
     case Mode::Conservative: return "conservative";
+    case Mode::NewState: return "newstate";
   }
   return "?";
 }
@@ -46,6 +47,19 @@ void constantsOf(uint32_t draw, float out[16]) {
   out[5] = float(draw % 5) / 5.0f;
   out[6] = float(draw % 3) / 3.0f;
   out[7] = 0.5f;
+}
+
+NewBlend newBlend(uint32_t index) {
+  static constexpr uint32_t kAlphaFactors[6] = {0, 1, 4, 5, 6, 7};  // ONE, ZERO, (INV_)SRC_ALPHA, (INV_)DEST_ALPHA
+  index %= kNewStates;
+  NewBlend b;
+  b.writeMask = 1 + index % 15;
+  index /= 15;
+  b.srcColor = index % kNewStateFactors;
+  index /= kNewStateFactors;
+  b.dstColor = index % kNewStateFactors;
+  b.srcAlpha = kAlphaFactors[index / kNewStateFactors];
+  return b;
 }
 
 uint32_t textureColour(uint32_t k) { return 0xFF000000u | (k * 0x0F) << 16 | (255 - k * 0x0F) << 8 | (k * 7); }
