@@ -92,6 +92,11 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 // change only that part (recordPreparedDraw).
 bool outputMergerStatesCreated(const struct DrawState& s);
 void setOutputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineKey* key);
+// A native draw's key under dynamic blend (the device's dynamicBlendEnabled,
+// at least one render target):
+// the blend state's word becomes state::dynamicBlendKey, so blend states that
+// differ only in what is dynamic share a pipeline (recordNativeDraw sets them).
+void keyDynamicBlend(Device& device, state::GraphicsPipelineKey* key);
 
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {

@@ -485,6 +485,13 @@ void setOutputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key
   key->depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
 }
 
+void keyDynamicBlend(Device& device, state::GraphicsPipelineKey* key) {
+  // (Without a render target there is no blending to share, and nothing to
+  // set: vkCmdSetColorBlend*EXT take at least one attachment.)
+  if (device.vk().dynamicBlendEnabled() && key->renderTargetCount > 0)
+    key->blendState = state::dynamicBlendKey(blendPipelineState(device.draw.blendState));
+}
+
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw) {
   const DrawState& s = device.draw;
   state::GraphicsPipelineKey key;
@@ -775,6 +782,7 @@ void recordDraw(Device& device, DrawCall call) {
     if (!inputs.pixelModule) return;
   }
   if (!counting) {
+    keyDynamicBlend(device, &key);  // (counting draws are untracked commands with pipelines of their own)
     if (!recordNativeDraw(device, call, prepared, key, inputs)) return;
     allowRepeatedDraw(device, call);
     keepPreparedDraw(device, call, prepared, key, inputs);

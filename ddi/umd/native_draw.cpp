@@ -168,6 +168,30 @@ void declareRenderPass(Device& device, VkCommandBuffer cmd, const RenderPassKey&
   }
 }
 
+// Under dynamic blend: the targets' blend enable, equation and write mask
+// (targetBlendAttachments), where they differ from the command buffer's.
+void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
+                     BoundCommandState& b) {
+  const uint32_t count = key.renderTargetCount;  // at least 1 (keyDynamicBlend)
+  VkPipelineColorBlendAttachmentState a[8];
+  targetBlendAttachments(key, inputs, a);
+  if (b.dynamicBlendCount == count && std::memcmp(a, b.dynamicBlend, count * sizeof a[0]) == 0) return;
+  VkBool32 enables[8];
+  VkColorBlendEquationEXT equations[8];
+  VkColorComponentFlags masks[8];
+  for (uint32_t i = 0; i < count; ++i) {
+    enables[i] = a[i].blendEnable;
+    equations[i] = {a[i].srcColorBlendFactor, a[i].dstColorBlendFactor, a[i].colorBlendOp,
+                    a[i].srcAlphaBlendFactor, a[i].dstAlphaBlendFactor, a[i].alphaBlendOp};
+    masks[i] = a[i].colorWriteMask;
+  }
+  vkCmdSetColorBlendEnableEXT(cmd, 0, count, enables);
+  vkCmdSetColorBlendEquationEXT(cmd, 0, count, equations);
+  vkCmdSetColorWriteMaskEXT(cmd, 0, count, masks);
+  b.dynamicBlendCount = count;
+  std::memcpy(b.dynamicBlend, a, count * sizeof a[0]);
+}
+
 }  // namespace
 
 // Viewports, scissors, blend constants and stencil reference, where they differ from the command buffer's.
@@ -302,6 +326,7 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
     b.pipeline = c.pipeline;
   }
+  if (key.blendState & state::kDynamicBlendKey) setDynamicBlend(cmd, key, inputs, b);
   bindChangedSets(c, cmd, layout, setCount, b);
   for (uint32_t i = 0; i < vertexBufferCount; ++i) {
     const VertexBufferBinding& vb = vertexBuffers[i];
@@ -472,13 +497,14 @@ namespace {
 // its pipeline key and inputs, where nothing else can have changed: only such
 // state calls followed it and the sample mask (which prepareDraw decides
 // with) is the same.
-bool takePipelineStates(const Device& device, NativeDrawCache::Prepared& p) {
+bool takePipelineStates(Device& device, NativeDrawCache::Prepared& p) {
   const DrawState& s = device.draw;
   const uint64_t states = device.stateCalls(), pipelineStates = device.pipelineStateCalls();
   if (states - p.stateCalls != pipelineStates - p.pipelineStateCalls || s.sampleMask != p.sampleMask ||
       !outputMergerStatesCreated(s))
     return false;  // (a failed create: prepareDraw drops the draw)
   setOutputMergerStateIds(s, &p.key);
+  keyDynamicBlend(device, &p.key);
   p.inputs.blend = s.blendState;
   p.inputs.depthStencil = s.depthStencilState;
   p.stateCalls = states;

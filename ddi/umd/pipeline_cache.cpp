@@ -332,6 +332,27 @@ VkShaderModule PipelineCache::fallbackVertexModule(const Shader& captured, const
   return handle;
 }
 
+const state::BlendPipelineState& blendPipelineState(const BlendState* blend) {
+  static const state::BlendPipelineState kDefault = state::translateBlendState(state::defaultBlendDesc());
+  return blend ? blend->pipeline : kDefault;
+}
+
+void targetBlendAttachments(const state::GraphicsPipelineKey& key, const PipelineInputs& in,
+                            VkPipelineColorBlendAttachmentState out[8]) {
+  const state::BlendPipelineState& blend = blendPipelineState(in.blend);
+  // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image).
+  const uint32_t alphaInRedTargets = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
+  const uint32_t writtenTargets = in.pixelShader ? in.pixelShader->reflection.renderTargetMask : 0;
+  for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
+    const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
+    out[i] = blend.attachments[i];
+    if (!f || !(writtenTargets >> i & 1)) out[i].colorWriteMask = 0;
+    // Integer formats cannot blend (D3D ignores blending there).
+    if (f && state::isIntegerFormat(*f)) out[i].blendEnable = VK_FALSE;
+    if (alphaInRedTargets >> i & 1) out[i] = state::alphaInRedAttachment(out[i]);
+  }
+}
+
 VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const PipelineInputs& in, VkResult* result) {
   auto found = pipelines_.find(key);
   if (found != pipelines_.end()) return found->second->handle();
@@ -409,8 +430,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   multisample.rasterizationSamples = VkSampleCountFlagBits(key.sampleCount);
   const VkSampleMask sampleMask = state::shaderWritesSampleMask(key.variant) ? 0xFFFFFFFFu : key.sampleMask;
   multisample.pSampleMask = &sampleMask;
-  const state::BlendPipelineState blendState =
-      state::translateBlendState(in.blend ? in.blend->desc : state::defaultBlendDesc());
+  const state::BlendPipelineState& blendState = blendPipelineState(in.blend);
   multisample.alphaToCoverageEnable = blendState.alphaToCoverage;
 
   // Without a depth-stencil view both tests are off (D3D: nothing to test against).
@@ -426,17 +446,11 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
         dsFormat->kind == state::FormatKind::DepthStencil);
 
   VkPipelineColorBlendAttachmentState attachments[8]{};
+  targetBlendAttachments(key, in, attachments);
   VkFormat colorFormats[8]{};
   for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
     const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
     colorFormats[i] = f ? f->vk : VK_FORMAT_UNDEFINED;
-    const bool written = in.pixelShader && f && (in.pixelShader->reflection.renderTargetMask >> i & 1);
-    attachments[i] = blendState.attachments[i];
-    if (!written) attachments[i].colorWriteMask = 0;
-    // Integer formats cannot blend (D3D ignores blending there).
-    if (f && state::isIntegerFormat(*f))
-      attachments[i].blendEnable = VK_FALSE;
-    if (alphaInRedTargets >> i & 1) attachments[i] = state::alphaInRedAttachment(attachments[i]);
   }
   VkPipelineColorBlendStateCreateInfo blend{VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO};
   // The runtime accepts logic ops only where the device has them (OutputMergerLogicOp).
@@ -445,11 +459,14 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   blend.attachmentCount = key.renderTargetCount;
   blend.pAttachments = attachments;
 
-  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+  // The last three where the key says blending is dynamic state (a native draw sets it: native_draw.cpp).
+  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT,        VK_DYNAMIC_STATE_SCISSOR,
                                      VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
-                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE,
+                                     VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+                                     VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT};
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dynamic.dynamicStateCount = uint32_t(std::size(dynamics));
+  dynamic.dynamicStateCount = uint32_t(std::size(dynamics)) - ((key.blendState & state::kDynamicBlendKey) ? 0 : 3);
   dynamic.pDynamicStates = dynamics;
 
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};

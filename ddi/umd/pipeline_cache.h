@@ -31,6 +31,7 @@
 #pragma once
 
 #include "d3d10umddi.h"
+#include "blend_state.h"   // translate/state
 #include "input_layout.h"  // translate/state
 #include "pipeline_key.h"  // translate/state
 #include "vk_command_queue.h"
@@ -76,6 +77,16 @@ struct PipelineInputs {
   // Stream output with D3D11_SO_NO_RASTERIZED_STREAM: nothing reaches the rasterizer.
   bool rasterizerDiscard = false;
 };
+
+// A blend state's Vulkan translation (the default state's without one).
+const state::BlendPipelineState& blendPipelineState(const struct BlendState* blend);
+// The colour-blend attachment states of `key`'s render targets: the blend
+// state's, adjusted per target — nothing written where the pixel shader
+// writes no colour, no blending on an integer format, alpha kept in red
+// (state::alphaInRedAttachment). Pipelines take them; under dynamic blend
+// (key.blendState has state::kDynamicBlendKey) a native draw sets them.
+void targetBlendAttachments(const state::GraphicsPipelineKey& key, const PipelineInputs& in,
+                            VkPipelineColorBlendAttachmentState out[8]);
 
 class PipelineCache {
  public:

@@ -101,6 +101,9 @@ struct BoundCommandState {
   float blendConstants[4] = {};
   bool stencilReferenceSet = false;
   uint32_t stencilReference = 0;
+  // Dynamic blend (native_draw.cpp's setDynamicBlend): the targets' states last set; 0: none set.
+  uint32_t dynamicBlendCount = 0;
+  VkPipelineColorBlendAttachmentState dynamicBlend[8] = {};
   // The SV_VertexID, SV_InstanceID and SV_PrimitiveID bases pushed for a
   // conservative fallback capture (driver_fallback_draw.cpp).
   bool idBasesSet = false;

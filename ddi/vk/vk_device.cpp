@@ -136,6 +136,7 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
                                      VK_EXT_MEMORY_BUDGET_EXTENSION_NAME,           // the memory budget
                                      VK_EXT_CONDITIONAL_RENDERING_EXTENSION_NAME,   // D3D12 SetPredication
                                      VK_EXT_SHADER_VIEWPORT_INDEX_LAYER_EXTENSION_NAME,  // layer/viewport from VS, DS
+                                     VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME,  // blend states as dynamic state
                                      VK_KHR_SWAPCHAIN_EXTENSION_NAME};  // presentation (d3dvk_present.h)
   // D3D's exact depth bias on UNORM depth; not under a validation layer from an
   // older registry, which strips the extension's structures from the chains it
@@ -368,6 +369,31 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     conditional.pNext = v13.pNext;
     v13.pNext = &conditional;
     self->conditionalRendering_ = conditionalSupported.conditionalRendering == VK_TRUE;
+  }
+
+  // D3D11 blend states as dynamic state (colour blend enable, equation and
+  // write mask): a draw with a blend state no draw used before binds a pipeline
+  // it already has instead of compiling one (pipeline_cache.h).
+  // D3DVK_DYNAMIC_BLEND=0 leaves it off (every blend state in its pipelines).
+  VkPhysicalDeviceExtendedDynamicState3FeaturesEXT dynamicState3{
+      VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+  const char* dynamicBlendEnv = std::getenv("D3DVK_DYNAMIC_BLEND");
+  const bool dynamicBlendAllowed = !(dynamicBlendEnv && std::string_view(dynamicBlendEnv) == "0");
+  if (dynamicBlendAllowed && self->extensionEnabled(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)) {
+    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT dynamicState3Supported{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &dynamicState3Supported};
+    vkGetPhysicalDeviceFeatures2(physicalDevice, &query);
+    if (dynamicState3Supported.extendedDynamicState3ColorBlendEnable &&
+        dynamicState3Supported.extendedDynamicState3ColorBlendEquation &&
+        dynamicState3Supported.extendedDynamicState3ColorWriteMask) {
+      dynamicState3.extendedDynamicState3ColorBlendEnable = VK_TRUE;
+      dynamicState3.extendedDynamicState3ColorBlendEquation = VK_TRUE;
+      dynamicState3.extendedDynamicState3ColorWriteMask = VK_TRUE;
+      dynamicState3.pNext = v13.pNext;
+      v13.pNext = &dynamicState3;
+      self->dynamicBlend_ = true;
+    }
   }
 
   // DepthBias in D3D's r = 2^-n on UNORM depth (VkDepthBiasRepresentationInfoEXT

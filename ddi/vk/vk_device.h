@@ -120,6 +120,8 @@ class Device {
   bool drawIndirectCountEnabled() const { return drawIndirectCount_; }
   // VK_EXT_conditional_rendering's conditionalRendering (D3D12 SetPredication).
   bool conditionalRenderingEnabled() const { return conditionalRendering_; }
+  // Colour blend enable, equation and write mask as dynamic state (VK_EXT_extended_dynamic_state3).
+  bool dynamicBlendEnabled() const { return dynamicBlend_; }
   // VK_EXT_depth_bias_control's depthBiasExact: pipelines may ask for D3D's
   // UNORM r = 2^-n exactly (VkDepthBiasRepresentationInfoEXT). Off without the
   // extension, and under a validation layer older than it (the layer would drop
@@ -183,6 +185,7 @@ class Device {
   bool transformFeedback_ = false, shaderDrawParameters_ = false, demoteToHelperInvocation_ = false;
   bool drawIndirectCount_ = false;
   bool conditionalRendering_ = false;
+  bool dynamicBlend_ = false;
   bool depthBiasExact_ = false;
   uint32_t emulatedFormats_ = 0;
   bool hostVisibleImages_ = true;

@@ -38,6 +38,7 @@ struct Counted {
     d.draws = a.draws - before.draws;
     d.renderPasses = a.renderPasses - before.renderPasses;
     d.pipelineBinds = a.pipelineBinds - before.pipelineBinds;
+    d.pipelinesCreated = a.pipelinesCreated - before.pipelinesCreated;
     d.descriptorSetBinds = a.descriptorSetBinds - before.descriptorSetBinds;
     d.descriptorSetsAllocated = a.descriptorSetsAllocated - before.descriptorSetsAllocated;
     d.barriers = a.barriers - before.barriers;

@@ -30,6 +30,10 @@ struct ExpectedDevice {
        demoteToHelper = false, logicOp = false;
   // VK_EXT_shader_stencil_export, as d3dvk enables it (not with D3DVK_STENCIL_EXPORT=off): SV_StencilRef.
   bool stencilExport = false;
+  // VK_EXT_extended_dynamic_state3's colour blend enable, equation and write
+  // mask, as d3dvk enables them (not with D3DVK_DYNAMIC_BLEND=0): blend states
+  // as dynamic state.
+  bool dynamicBlend = false;
 
   state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
     return state::decideConservativeTier(native, fallback, policy);
@@ -80,6 +84,16 @@ inline ExpectedDevice expectedDevice() {
   const char* stencilExportEnv = std::getenv("D3DVK_STENCIL_EXPORT");
   e.stencilExport = info.hasExtension(VK_EXT_SHADER_STENCIL_EXPORT_EXTENSION_NAME) &&
                     !(stencilExportEnv && std::string(stencilExportEnv) == "off");
+  if (info.hasExtension(VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)) {
+    VkPhysicalDeviceExtendedDynamicState3FeaturesEXT dynamic3{
+        VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+    VkPhysicalDeviceFeatures2 query{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2, &dynamic3};
+    vkGetPhysicalDeviceFeatures2(pd, &query);
+    const char* dynamicBlendEnv = std::getenv("D3DVK_DYNAMIC_BLEND");
+    e.dynamicBlend = dynamic3.extendedDynamicState3ColorBlendEnable && dynamic3.extendedDynamicState3ColorBlendEquation &&
+                     dynamic3.extendedDynamicState3ColorWriteMask &&
+                     !(dynamicBlendEnv && std::string(dynamicBlendEnv) == "0");
+  }
   return e;
 }
 

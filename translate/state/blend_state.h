@@ -4,12 +4,15 @@
 // state (VK_DYNAMIC_STATE_BLEND_CONSTANTS). A logic op (RenderTarget[0]'s
 // LogicOpEnable; D3D allows one only without IndependentBlendEnable and
 // without blending) becomes the pipeline's logicOp, which Vulkan applies to
-// every attachment, as D3D does. Pure.
+// every attachment, as D3D does. dynamicBlendKey: the pipeline key's word for
+// a blend state given as dynamic state. Pure.
 #pragma once
 
 #include "d3d10umddi.h"
 
 #include <vulkan/vulkan_core.h>
+
+#include <cstdint>
 
 namespace d3dvk::state {
 
@@ -34,5 +37,15 @@ VkBlendOp blendOpFor(D3D10_DDI_BLEND_OP op);
 VkPipelineColorBlendAttachmentState alphaInRedAttachment(const VkPipelineColorBlendAttachmentState& a);
 // D3D11_1_DDI_LOGIC_OP (D3D11_LOGIC_OP / D3D12_LOGIC_OP share its values) → VkLogicOp.
 VkLogicOp logicOpFor(D3D11_1_DDI_LOGIC_OP op);
+
+// A pipeline key's blend-state word when the attachments' blend enable,
+// equation and write mask are dynamic state (VK_EXT_extended_dynamic_state3):
+// bit 63 (object ids never reach it) and what stays in the pipeline —
+// alpha-to-coverage and the logic op. Blend states that agree on those share
+// one pipeline.
+inline constexpr uint64_t kDynamicBlendKey = uint64_t(1) << 63;
+inline uint64_t dynamicBlendKey(const BlendPipelineState& b) {
+  return kDynamicBlendKey | uint64_t(b.alphaToCoverage) | uint64_t(b.logicOpEnable) << 1 | uint64_t(b.logicOp) << 2;
+}
 
 }  // namespace d3dvk::state
