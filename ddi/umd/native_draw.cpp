@@ -2,6 +2,7 @@
 #include "native_draw.h"
 
 #include "device.h"
+#include "driver_blend_state.h"
 #include "driver_input_layout.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
@@ -168,14 +169,24 @@ void declareRenderPass(Device& device, VkCommandBuffer cmd, const RenderPassKey&
   }
 }
 
-// Under dynamic blend: the targets' blend enable, equation and write mask
-// (targetBlendAttachments), where they differ from the command buffer's.
+// Under dynamic blend: the targets' blend enable, equations and write masks
+// (targetBlendAttachments), each set where it differs from the command
+// buffer's, and worked out only when what they come from changed.
 void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
                      BoundCommandState& b) {
+  static_assert(sizeof key.renderTargetFormats[0] == sizeof b.blend.formats[0]);
+  BoundCommandState::DynamicBlend& bound = b.blend;
   const uint32_t count = key.renderTargetCount;  // at least 1 (keyDynamicBlend)
+  const uint64_t blendState = inputs.blend ? inputs.blend->id : 0;
+  const uint32_t written = inputs.pixelShader ? inputs.pixelShader->reflection.renderTargetMask : 0;
+  const bool sameCount = bound.count == count;
+  const bool sameFormats =
+      sameCount && std::memcmp(bound.formats, key.renderTargetFormats, count * sizeof key.renderTargetFormats[0]) == 0;
+  if (sameFormats && bound.blendState == blendState && bound.writtenTargets == written) return;
+  TargetFormatMasks formats{bound.integerTargets, bound.alphaInRedTargets, bound.unknownTargets};
+  if (!sameFormats) formats = targetFormatMasks(key);
   VkPipelineColorBlendAttachmentState a[8];
-  targetBlendAttachments(key, inputs, a);
-  if (b.dynamicBlendCount == count && std::memcmp(a, b.dynamicBlend, count * sizeof a[0]) == 0) return;
+  targetBlendAttachments(key, inputs, formats, a);
   VkBool32 enables[8];
   VkColorBlendEquationEXT equations[8];
   VkColorComponentFlags masks[8];
@@ -185,11 +196,22 @@ void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key,
                     a[i].srcAlphaBlendFactor, a[i].dstAlphaBlendFactor, a[i].alphaBlendOp};
     masks[i] = a[i].colorWriteMask;
   }
-  vkCmdSetColorBlendEnableEXT(cmd, 0, count, enables);
-  vkCmdSetColorBlendEquationEXT(cmd, 0, count, equations);
-  vkCmdSetColorWriteMaskEXT(cmd, 0, count, masks);
-  b.dynamicBlendCount = count;
-  std::memcpy(b.dynamicBlend, a, count * sizeof a[0]);
+  if (!sameCount || std::memcmp(enables, bound.enables, count * sizeof enables[0]) != 0)
+    vkCmdSetColorBlendEnableEXT(cmd, 0, count, enables);
+  if (!sameCount || std::memcmp(equations, bound.equations, count * sizeof equations[0]) != 0)
+    vkCmdSetColorBlendEquationEXT(cmd, 0, count, equations);
+  if (!sameCount || std::memcmp(masks, bound.writeMasks, count * sizeof masks[0]) != 0)
+    vkCmdSetColorWriteMaskEXT(cmd, 0, count, masks);
+  bound.count = count;
+  bound.blendState = blendState;
+  bound.writtenTargets = written;
+  std::memcpy(bound.formats, key.renderTargetFormats, count * sizeof key.renderTargetFormats[0]);
+  bound.integerTargets = formats.integer;
+  bound.alphaInRedTargets = formats.alphaInRed;
+  bound.unknownTargets = formats.unknown;
+  std::memcpy(bound.enables, enables, count * sizeof enables[0]);
+  std::memcpy(bound.equations, equations, count * sizeof equations[0]);
+  std::memcpy(bound.writeMasks, masks, count * sizeof masks[0]);
 }
 
 }  // namespace

@@ -337,19 +337,27 @@ const state::BlendPipelineState& blendPipelineState(const BlendState* blend) {
   return blend ? blend->pipeline : kDefault;
 }
 
-void targetBlendAttachments(const state::GraphicsPipelineKey& key, const PipelineInputs& in,
-                            VkPipelineColorBlendAttachmentState out[8]) {
-  const state::BlendPipelineState& blend = blendPipelineState(in.blend);
-  // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image).
-  const uint32_t alphaInRedTargets = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
-  const uint32_t writtenTargets = in.pixelShader ? in.pixelShader->reflection.renderTargetMask : 0;
+TargetFormatMasks targetFormatMasks(const state::GraphicsPipelineKey& key) {
+  TargetFormatMasks m;
+  m.alphaInRed = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
   for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
     const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);
+    if (!f) m.unknown |= 1u << i;
+    else if (state::isIntegerFormat(*f)) m.integer |= 1u << i;
+  }
+  return m;
+}
+
+void targetBlendAttachments(const state::GraphicsPipelineKey& key, const PipelineInputs& in,
+                            const TargetFormatMasks& formats, VkPipelineColorBlendAttachmentState out[8]) {
+  const state::BlendPipelineState& blend = blendPipelineState(in.blend);
+  const uint32_t writtenTargets = in.pixelShader ? in.pixelShader->reflection.renderTargetMask : 0;
+  for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
     out[i] = blend.attachments[i];
-    if (!f || !(writtenTargets >> i & 1)) out[i].colorWriteMask = 0;
+    if ((formats.unknown >> i & 1) || !(writtenTargets >> i & 1)) out[i].colorWriteMask = 0;
     // Integer formats cannot blend (D3D ignores blending there).
-    if (f && state::isIntegerFormat(*f)) out[i].blendEnable = VK_FALSE;
-    if (alphaInRedTargets >> i & 1) out[i] = state::alphaInRedAttachment(out[i]);
+    if (formats.integer >> i & 1) out[i].blendEnable = VK_FALSE;
+    if (formats.alphaInRed >> i & 1) out[i] = state::alphaInRedAttachment(out[i]);
   }
 }
 
@@ -446,7 +454,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
         dsFormat->kind == state::FormatKind::DepthStencil);
 
   VkPipelineColorBlendAttachmentState attachments[8]{};
-  targetBlendAttachments(key, in, attachments);
+  targetBlendAttachments(key, in, targetFormatMasks(key), attachments);
   VkFormat colorFormats[8]{};
   for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
     const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);

@@ -80,13 +80,20 @@ struct PipelineInputs {
 
 // A blend state's Vulkan translation (the default state's without one).
 const state::BlendPipelineState& blendPipelineState(const struct BlendState* blend);
+// What `key`'s render-target formats change in their blending, a bit per target.
+struct TargetFormatMasks {
+  uint32_t integer = 0;     // an integer format: no blending
+  uint32_t alphaInRed = 0;  // alpha kept in red (state::alphaInRedAttachment)
+  uint32_t unknown = 0;     // no format d3dvk knows: nothing written
+};
+TargetFormatMasks targetFormatMasks(const state::GraphicsPipelineKey& key);
 // The colour-blend attachment states of `key`'s render targets: the blend
-// state's, adjusted per target — nothing written where the pixel shader
-// writes no colour, no blending on an integer format, alpha kept in red
-// (state::alphaInRedAttachment). Pipelines take them; under dynamic blend
-// (key.blendState has state::kDynamicBlendKey) a native draw sets them.
+// state's, adjusted per target by `formats` (targetFormatMasks(key)), and
+// nothing written where the pixel shader writes no colour. Pipelines take
+// them; under dynamic blend (key.blendState has state::kDynamicBlendKey) a
+// native draw sets them.
 void targetBlendAttachments(const state::GraphicsPipelineKey& key, const PipelineInputs& in,
-                            VkPipelineColorBlendAttachmentState out[8]);
+                            const TargetFormatMasks& formats, VkPipelineColorBlendAttachmentState out[8]);
 
 class PipelineCache {
  public:

@@ -101,9 +101,19 @@ struct BoundCommandState {
   float blendConstants[4] = {};
   bool stencilReferenceSet = false;
   uint32_t stencilReference = 0;
-  // Dynamic blend (native_draw.cpp's setDynamicBlend): the targets' states last set; 0: none set.
-  uint32_t dynamicBlendCount = 0;
-  VkPipelineColorBlendAttachmentState dynamicBlend[8] = {};
+  // Dynamic blend (native_draw.cpp's setDynamicBlend): what the targets'
+  // blending was last set from (the blend state's id, the pixel shader's
+  // written targets, the formats) and the values set; count 0: none set.
+  struct DynamicBlend {
+    uint32_t count = 0;
+    uint64_t blendState = 0;
+    uint32_t writtenTargets = 0;
+    uint32_t formats[8] = {};  // DXGI_FORMAT values
+    uint32_t integerTargets = 0, alphaInRedTargets = 0, unknownTargets = 0;  // of the formats (TargetFormatMasks)
+    VkBool32 enables[8] = {};
+    VkColorBlendEquationEXT equations[8] = {};
+    VkColorComponentFlags writeMasks[8] = {};
+  } blend;
   // The SV_VertexID, SV_InstanceID and SV_PrimitiveID bases pushed for a
   // conservative fallback capture (driver_fallback_draw.cpp).
   bool idBasesSet = false;
