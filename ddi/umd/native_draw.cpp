@@ -344,11 +344,14 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
 
   if (!rec.renderPassOpen(passKey)) rec.beginRenderPass(cmd, passKey);
   BoundCommandState& b = rec.bound();
+  const bool dynamicBlend = key.blendState & state::kDynamicBlendKey;
   if (b.pipeline != c.pipeline) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
     b.pipeline = c.pipeline;
+    // A pipeline with its blending in it leaves the dynamic blend undefined for the next one that has not.
+    if (!dynamicBlend) b.blend = {};
   }
-  if (key.blendState & state::kDynamicBlendKey) setDynamicBlend(cmd, key, inputs, b);
+  if (dynamicBlend) setDynamicBlend(cmd, key, inputs, b);
   bindChangedSets(c, cmd, layout, setCount, b);
   for (uint32_t i = 0; i < vertexBufferCount; ++i) {
     const VertexBufferBinding& vb = vertexBuffers[i];

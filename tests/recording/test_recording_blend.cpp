@@ -156,3 +156,37 @@ TEST_CASE("with D3DVK_DYNAMIC_BLEND=0 every blend state has its own pipeline and
   ScopedEnv off("D3DVK_DYNAMIC_BLEND", "0");
   drawCases(false);
 }
+
+TEST_CASE("a draw without render targets between two blended draws: the second blends as its state says",
+          "[recording][draw][pixels][blend]") {
+  // The draw in between binds a pipeline whose blending is not dynamic (no
+  // target): the blend set before it is not the command buffer's any more.
+  RenderDevice d;
+  DrawTarget t(d, kWidth, kHeight, kDestination);
+  const BlendCase& c = kCases[0];
+  D3D11_BLEND_DESC bd{};
+  bd.RenderTarget[0] = {c.enable, c.src, c.dst, c.op, c.srcAlpha, c.dstAlpha, c.opAlpha, c.mask};
+  Com<ID3D11BlendState> state;
+  REQUIRE(d->CreateBlendState(&bd, state.out()) == S_OK);
+  std::vector<Vertex> quad;
+  for (float x0 : {-1.0f, 0.0f}) {
+    const float x1 = x0 + 1;
+    for (const auto& [x, y] : {std::pair{x0, 1.0f}, {x1, 1.0f}, {x0, -1.0f}, {x1, 1.0f}, {x1, -1.0f}, {x0, -1.0f}})
+      quad.push_back({x, y, kSource[0], kSource[1], kSource[2], kSource[3]});
+  }
+  Com<ID3D11Buffer> vb = makeBuffer(d, quad.data(), UINT(quad.size() * sizeof(Vertex)), D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  d.context->OMSetBlendState(state.get(), nullptr, 0xFFFFFFFF);
+  d.context->Draw(6, 0);  // the left half, blended
+  d.context->OMSetRenderTargets(0, nullptr, nullptr);
+  d.context->Draw(6, 0);  // no target: nothing written
+  ID3D11RenderTargetView* views[] = {t.rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);
+  d.context->Draw(6, 6);  // the right half, blended by the same state
+  const auto pixels = t.pixels();
+  for (UINT y = 0; y < kHeight; ++y)
+    for (UINT x = 0; x < kWidth; ++x) {
+      INFO("pixel " << x << "," << y);
+      CHECK(pixels[y * kWidth + x] == blended(c));
+    }
+}
