@@ -67,6 +67,15 @@ struct Texture2x2 {
   }
 };
 
+// Two triangles over the whole target, bound (the shaders here read only the position).
+Com<ID3D11Buffer> bindWholeTarget(RenderDevice& d, DrawTarget& t) {
+  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
+                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
+  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
+  t.bindVertices(vb.get());
+  return vb;
+}
+
 }  // namespace
 
 TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler, an unbound slot reads zeros",
@@ -97,10 +106,7 @@ TEST_CASE("a pixel shader samples a 2x2 texture through a point sampler, an unbo
   CHECK(gotSampler == sampler.get());
   if (gotSampler) gotSampler->Release();
 
-  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
-                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  const Com<ID3D11Buffer> vb = bindWholeTarget(d, t);
   d.context->Draw(6, 0);
   auto px = t.pixels();
   CHECK(px[4 * kW + 4] == std::array<float, 4>{1, 0, 0, 1});
@@ -134,10 +140,7 @@ TEST_CASE("PSSetShaderResources and PSSetSamplers that change nothing reach no d
   REQUIRE(c.d->CreatePixelShader(psCode.data(), psCode.size(), nullptr, ps.out()) == S_OK);
   ID3D11DeviceContext* ctx = c.d.context.get();
   ctx->PSSetShader(ps.get(), nullptr, 0);
-  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
-                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(c.d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  const Com<ID3D11Buffer> vb = bindWholeTarget(c.d, t);
   auto drawn = [&](const float (*texels)[4]) {
     ctx->Draw(6, 0);
     const auto px = t.pixels();
@@ -236,10 +239,7 @@ TEST_CASE("one view bound for shaders that declare it differently: each draw rea
   ID3D11SamplerState* samplers[] = {sampler.get()};
   d.context->PSSetShaderResources(0, 1, views);
   d.context->PSSetSamplers(0, 1, samplers);
-  const Vertex v[6] = {{-1, 1, 1, 1, 1, 1}, {1, 1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1},
-                       {1, 1, 1, 1, 1, 1},  {1, -1, 1, 1, 1, 1}, {-1, -1, 1, 1, 1, 1}};
-  Com<ID3D11Buffer> vb = makeBuffer(d, v, sizeof v, D3D11_BIND_VERTEX_BUFFER);
-  t.bindVertices(vb.get());
+  const Com<ID3D11Buffer> vb = bindWholeTarget(d, t);
   // Back and forth, so that every declaration follows every other one.
   for (int shader : {0, 1, 0, 2, 0, 2, 1, 2, 1, 0}) {
     INFO("shader " << shader);
