@@ -302,7 +302,9 @@ struct FixedState {
   // One part of it as a pipeline library (VK_EXT_graphics_pipeline_library).
   VkPipeline library(Rig& r, VkGraphicsPipelineLibraryFlagsEXT part) {
     VkGraphicsPipelineLibraryCreateInfoEXT lib{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_LIBRARY_CREATE_INFO_EXT};
-    lib.pNext = &rendering;
+    // The attachment formats belong to the output part; the others take the view mask (0) only.
+    VkPipelineRenderingCreateInfo noAttachments{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
+    lib.pNext = part == VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT ? &rendering : &noAttachments;
     lib.flags = part;
     VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     gi.pNext = &lib;
@@ -333,8 +335,9 @@ struct FixedState {
   }
 };
 
-// A pipeline linked from the shader parts' libraries and `output`, without link-time optimisation.
-VkPipeline linkLibraries(Rig& r, VkPipeline output) {
+// A pipeline linked from the shader parts' libraries and `output` (made from
+// `f`), without link-time optimisation.
+VkPipeline linkLibraries(Rig& r, const FixedState& f, VkPipeline output) {
   const VkPipeline parts[4] = {r.libraries[0], r.libraries[1], r.libraries[2], output};
   VkPipelineLibraryCreateInfoKHR li{VK_STRUCTURE_TYPE_PIPELINE_LIBRARY_CREATE_INFO_KHR};
   li.libraryCount = 4;
@@ -342,6 +345,9 @@ VkPipeline linkLibraries(Rig& r, VkPipeline output) {
   VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
   gi.pNext = &li;
   gi.layout = r.layout;
+  // (The libraries hold it; validation layers of Vulkan 1.3.239 look for the output state here too.)
+  gi.pColorBlendState = &f.cbs;
+  gi.pMultisampleState = &f.ms;
   VkPipeline p = VK_NULL_HANDLE;
   check(vkCreateGraphicsPipelines(r.device, VK_NULL_HANDLE, 1, &gi, nullptr, &p), "vkCreateGraphicsPipelines (link)");
   return p;
@@ -548,7 +554,7 @@ VkPipeline newStatePipeline(Rig& r) {
   f.blend = blend;
   if (r.way == Rig::Way::Whole) return r.fresh.emplace_back(f.create(r));
   const VkPipeline output = r.fresh.emplace_back(f.library(r, VK_GRAPHICS_PIPELINE_LIBRARY_FRAGMENT_OUTPUT_INTERFACE_BIT_EXT));
-  return r.fresh.emplace_back(linkLibraries(r, output));
+  return r.fresh.emplace_back(linkLibraries(r, f, output));
 }
 
 // Records and submits one run's draws (the fence signals when they are done).
