@@ -394,9 +394,10 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
       key.rasterizerSamples ? key.rasterizerSamples
                             : in.rasterizer && in.rasterizer->ForcedSampleCount ? in.rasterizer->ForcedSampleCount
                                                                                : key.sampleCount;
-  // The targets that keep the shader's alpha in red (A8_UNORM in an R8 image).
-  const uint32_t alphaInRedTargets = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
-  const uint32_t specData[2] = {rasterizerSamples, alphaInRedTargets};
+  // The targets' formats' facts; the pixel shader keeps its alpha in red for
+  // those with alphaInRed (A8_UNORM in an R8 image).
+  const TargetFormatMasks targetFormats = targetFormatMasks(key);
+  const uint32_t specData[2] = {rasterizerSamples, targetFormats.alphaInRed};
   const VkSpecializationMapEntry specEntries[2] = {{dxbc::kRasterizerSampleCountSpecId, 0, 4},
                                                    {dxbc::kAlphaInRedTargetsSpecId, 4, 4}};
   const VkSpecializationInfo pixelSpecialization{2, specEntries, sizeof specData, specData};
@@ -454,7 +455,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
         dsFormat->kind == state::FormatKind::DepthStencil);
 
   VkPipelineColorBlendAttachmentState attachments[8]{};
-  targetBlendAttachments(key, in, targetFormatMasks(key), attachments);
+  targetBlendAttachments(key, in, targetFormats, attachments);
   VkFormat colorFormats[8]{};
   for (uint32_t i = 0; i < key.renderTargetCount; ++i) {
     const state::FormatInfo* f = state::findFormat(key.renderTargetFormats[i]);

@@ -350,7 +350,7 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
       if (objects[i]) any = true, last = i;
     return !any || levelAllowsStageObjects(stage, what, start + last, function);
   }
-  // Objects bound to `stage`, the last in slot `lastSlot`.
+  // Objects bound to `stage`, the last in slot `lastSlot`, at a feature level below 11_0.
   bool levelAllowsStageObjects(int stage, StageBinding what, UINT lastSlot, const char* function);
   enum class DrawKind { Draw, Indexed, Instanced, IndexedInstanced, Auto };
   bool levelAllowsDraw(DrawKind kind, UINT countPerInstance, const char* function);

@@ -44,8 +44,7 @@ UINT64 primitiveCount(D3D11_PRIMITIVE_TOPOLOGY topology, UINT count) {
 
 bool D3D11ImmediateContext::levelAllowsStageObjects(int stage, StageBinding what, UINT lastSlot,
                                                     const char* function) {
-  const D3D_FEATURE_LEVEL level = featureLevel_;
-  if (level >= D3D_FEATURE_LEVEL_11_0) return true;
+  const D3D_FEATURE_LEVEL level = featureLevel_;  // below 11_0 (stageBindingAllowed answers the others)
   const bool nineX = level9(level);
   const bool stageMissing = stage == kHS || stage == kDS || (nineX && (stage == kGS || stage == kCS));
   int id = D3D11_MESSAGE_ID_UNKNOWN;
