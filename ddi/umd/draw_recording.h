@@ -92,11 +92,16 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
 // change only that part (recordPreparedDraw).
 bool outputMergerStatesCreated(const struct DrawState& s);
 void setOutputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineKey* key);
-// A native draw's key under dynamic blend (the device's dynamicBlendEnabled,
-// at least one render target):
-// the blend state's word becomes state::dynamicBlendKey, so blend states that
-// differ only in what is dynamic share a pipeline (recordNativeDraw sets them).
-void keyDynamicBlend(Device& device, state::GraphicsPipelineKey* key);
+// A native draw's key with what the device takes as dynamic state out of it
+// (recordNativeDraw sets that state):
+// - dynamic blend (dynamicBlendEnabled, at least one render target): the
+//   blend state's word becomes state::dynamicBlendKey, so blend states that
+//   differ only in what is dynamic share a pipeline;
+// - dynamic depth-stencil (dynamicDepthStencilEnabled): the depth-stencil
+//   word becomes state::dynamicDepthStencilKey and the rasterizer desc
+//   state::dynamicRasterizerKey (depth bias dynamic unless the pipelines
+//   chain depthBiasExact's representation, which vkCmdSetDepthBias lacks).
+void keyDynamicState(Device& device, state::GraphicsPipelineKey* key);
 
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {

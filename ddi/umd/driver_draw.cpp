@@ -22,6 +22,7 @@
 #include "dxbc/binding.h"
 #include "triangle_topology.h"  // translate/fallback
 #include "primitive_topology.h"
+#include "depth_stencil_state.h"
 
 #include <algorithm>
 #include <cmath>
@@ -485,11 +486,17 @@ void setOutputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key
   key->depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
 }
 
-void keyDynamicBlend(Device& device, state::GraphicsPipelineKey* key) {
+void keyDynamicState(Device& device, state::GraphicsPipelineKey* key) {
+  const vk::Device& vk = device.vk();
   // (Without a render target there is no blending to share, and nothing to
   // set: vkCmdSetColorBlend*EXT take at least one attachment.)
-  if (device.vk().dynamicBlendEnabled() && key->renderTargetCount > 0)
+  if (vk.dynamicBlendEnabled() && key->renderTargetCount > 0)
     key->blendState = state::dynamicBlendKey(blendPipelineState(device.draw.blendState));
+  if (vk.dynamicDepthStencilEnabled()) {
+    const bool dynamicDepthBias = !vk.depthBiasExactEnabled();
+    key->depthStencilState = state::dynamicDepthStencilKey(dynamicDepthBias);
+    key->rasterizer = state::dynamicRasterizerKey(key->rasterizer, dynamicDepthBias);
+  }
 }
 
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw) {
@@ -782,7 +789,7 @@ void recordDraw(Device& device, DrawCall call) {
     if (!inputs.pixelModule) return;
   }
   if (!counting) {
-    keyDynamicBlend(device, &key);  // (counting draws are untracked commands with pipelines of their own)
+    keyDynamicState(device, &key);  // (counting draws are untracked commands with pipelines of their own)
     if (!recordNativeDraw(device, call, prepared, key, inputs)) return;
     allowRepeatedDraw(device, call);
     keepPreparedDraw(device, call, prepared, key, inputs);

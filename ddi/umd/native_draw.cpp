@@ -8,6 +8,8 @@
 #include "driver_shader.h"
 #include "driver_stream_output.h"
 #include "driver_view.h"
+#include "dynamic_output_state.h"
+#include "depth_stencil_state.h"
 
 #include <algorithm>
 #include <cstdlib>
@@ -143,7 +145,6 @@ VkPipelineLayout pipelineLayout(Device& device, NativeDrawCache& c, const Shader
   return c.pipelineLayout = layout;
 }
 
-
 void declareAttachments(Device& device) {
   Recorder& rec = device.recorder();
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
@@ -167,51 +168,6 @@ void declareRenderPass(Device& device, VkCommandBuffer cmd, const RenderPassKey&
     declareAttachments(device);
     rec.barrier(cmd);
   }
-}
-
-// Under dynamic blend: the targets' blend enable, equations and write masks
-// (targetBlendAttachments), each set where it differs from the command
-// buffer's, and worked out only when what they come from changed.
-void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
-                     BoundCommandState& b) {
-  static_assert(sizeof key.renderTargetFormats[0] == sizeof b.blend.formats[0]);
-  BoundCommandState::DynamicBlend& bound = b.blend;
-  const uint32_t count = key.renderTargetCount;  // at least 1 (keyDynamicBlend)
-  const uint64_t blendState = inputs.blend ? inputs.blend->id : 0;
-  const uint32_t written = inputs.pixelShader ? inputs.pixelShader->reflection.renderTargetMask : 0;
-  const bool sameCount = bound.count == count;
-  const bool sameFormats =
-      sameCount && std::memcmp(bound.formats, key.renderTargetFormats, count * sizeof key.renderTargetFormats[0]) == 0;
-  if (sameFormats && bound.blendState == blendState && bound.writtenTargets == written) return;
-  TargetFormatMasks formats{bound.integerTargets, bound.alphaInRedTargets, bound.unknownTargets};
-  if (!sameFormats) formats = targetFormatMasks(key);
-  VkPipelineColorBlendAttachmentState a[8];
-  targetBlendAttachments(key, inputs, formats, a);
-  VkBool32 enables[8];
-  VkColorBlendEquationEXT equations[8];
-  VkColorComponentFlags masks[8];
-  for (uint32_t i = 0; i < count; ++i) {
-    enables[i] = a[i].blendEnable;
-    equations[i] = {a[i].srcColorBlendFactor, a[i].dstColorBlendFactor, a[i].colorBlendOp,
-                    a[i].srcAlphaBlendFactor, a[i].dstAlphaBlendFactor, a[i].alphaBlendOp};
-    masks[i] = a[i].colorWriteMask;
-  }
-  if (!sameCount || std::memcmp(enables, bound.enables, count * sizeof enables[0]) != 0)
-    vkCmdSetColorBlendEnableEXT(cmd, 0, count, enables);
-  if (!sameCount || std::memcmp(equations, bound.equations, count * sizeof equations[0]) != 0)
-    vkCmdSetColorBlendEquationEXT(cmd, 0, count, equations);
-  if (!sameCount || std::memcmp(masks, bound.writeMasks, count * sizeof masks[0]) != 0)
-    vkCmdSetColorWriteMaskEXT(cmd, 0, count, masks);
-  bound.count = count;
-  bound.blendState = blendState;
-  bound.writtenTargets = written;
-  std::memcpy(bound.formats, key.renderTargetFormats, count * sizeof key.renderTargetFormats[0]);
-  bound.integerTargets = formats.integer;
-  bound.alphaInRedTargets = formats.alphaInRed;
-  bound.unknownTargets = formats.unknown;
-  std::memcpy(bound.enables, enables, count * sizeof enables[0]);
-  std::memcpy(bound.equations, equations, count * sizeof equations[0]);
-  std::memcpy(bound.writeMasks, masks, count * sizeof masks[0]);
 }
 
 }  // namespace
@@ -345,13 +301,17 @@ bool recordNativeDraw(Device& device, const DrawCall& call, const PreparedDraw& 
   if (!rec.renderPassOpen(passKey)) rec.beginRenderPass(cmd, passKey);
   BoundCommandState& b = rec.bound();
   const bool dynamicBlend = key.blendState & state::kDynamicBlendKey;
+  const bool dynamicDepthStencil = key.depthStencilState & state::kDynamicDepthStencilKey;
   if (b.pipeline != c.pipeline) {
     vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, c.pipeline);
     b.pipeline = c.pipeline;
-    // A pipeline with its blending in it leaves the dynamic blend undefined for the next one that has not.
+    // A pipeline with its blending (depth-stencil) in it leaves that dynamic
+    // state undefined for the next one that takes it dynamically.
     if (!dynamicBlend) b.blend = {};
+    if (!dynamicDepthStencil) b.depth = {};
   }
   if (dynamicBlend) setDynamicBlend(cmd, key, inputs, b);
+  if (dynamicDepthStencil) setDynamicDepthStencil(device, cmd, key, inputs, b);
   bindChangedSets(c, cmd, layout, setCount, b);
   for (uint32_t i = 0; i < vertexBufferCount; ++i) {
     const VertexBufferBinding& vb = vertexBuffers[i];
@@ -529,7 +489,7 @@ bool takePipelineStates(Device& device, NativeDrawCache::Prepared& p) {
       !outputMergerStatesCreated(s))
     return false;  // (a failed create: prepareDraw drops the draw)
   setOutputMergerStateIds(s, &p.key);
-  keyDynamicBlend(device, &p.key);
+  keyDynamicState(device, &p.key);
   p.inputs.blend = s.blendState;
   p.inputs.depthStencil = s.depthStencilState;
   p.stateCalls = states;

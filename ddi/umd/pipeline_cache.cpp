@@ -18,6 +18,7 @@
 #include <algorithm>
 #include <atomic>
 #include <cstring>
+#include <initializer_list>
 #include <iterator>
 #include <vector>
 
@@ -468,14 +469,27 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   blend.attachmentCount = key.renderTargetCount;
   blend.pAttachments = attachments;
 
-  // The last three where the key says blending is dynamic state (a native draw sets it: native_draw.cpp).
-  const VkDynamicState dynamics[] = {VK_DYNAMIC_STATE_VIEWPORT,        VK_DYNAMIC_STATE_SCISSOR,
-                                     VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
-                                     VK_DYNAMIC_STATE_STENCIL_REFERENCE,
-                                     VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
-                                     VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT};
+  // What the key says a native draw sets itself (native_draw.cpp): blending,
+  // depth-stencil tests, cull mode, winding and depth bias.
+  VkDynamicState dynamics[20] = {VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR,
+                                 VK_DYNAMIC_STATE_VERTEX_INPUT_BINDING_STRIDE, VK_DYNAMIC_STATE_BLEND_CONSTANTS,
+                                 VK_DYNAMIC_STATE_STENCIL_REFERENCE};
+  uint32_t dynamicCount = 5;
+  auto addDynamic = [&](std::initializer_list<VkDynamicState> states) {
+    for (VkDynamicState d : states) dynamics[dynamicCount++] = d;
+  };
+  if (key.blendState & state::kDynamicBlendKey)
+    addDynamic({VK_DYNAMIC_STATE_COLOR_BLEND_ENABLE_EXT, VK_DYNAMIC_STATE_COLOR_BLEND_EQUATION_EXT,
+                VK_DYNAMIC_STATE_COLOR_WRITE_MASK_EXT});
+  if (key.depthStencilState & state::kDynamicDepthStencilKey)
+    addDynamic({VK_DYNAMIC_STATE_DEPTH_TEST_ENABLE, VK_DYNAMIC_STATE_DEPTH_WRITE_ENABLE,
+                VK_DYNAMIC_STATE_DEPTH_COMPARE_OP, VK_DYNAMIC_STATE_STENCIL_TEST_ENABLE, VK_DYNAMIC_STATE_STENCIL_OP,
+                VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK,
+                VK_DYNAMIC_STATE_CULL_MODE, VK_DYNAMIC_STATE_FRONT_FACE});
+  if (state::keyHasDynamicDepthBias(key.depthStencilState))
+    addDynamic({VK_DYNAMIC_STATE_DEPTH_BIAS_ENABLE, VK_DYNAMIC_STATE_DEPTH_BIAS});
   VkPipelineDynamicStateCreateInfo dynamic{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
-  dynamic.dynamicStateCount = uint32_t(std::size(dynamics)) - ((key.blendState & state::kDynamicBlendKey) ? 0 : 3);
+  dynamic.dynamicStateCount = dynamicCount;
   dynamic.pDynamicStates = dynamics;
 
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};

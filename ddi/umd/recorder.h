@@ -114,6 +114,28 @@ struct BoundCommandState {
     VkColorBlendEquationEXT equations[8] = {};
     VkColorComponentFlags writeMasks[8] = {};
   } blend;
+  // Dynamic depth-stencil (dynamic_output_state.h): the depth and stencil
+  // tests as last set and what they came from (the depth-stencil state's id,
+  // the depth-stencil view's format), the cull mode, winding and depth bias
+  // as last set; set false: none set since a pipeline without them was bound.
+  struct DynamicDepthStencil {
+    bool set = false;
+    uint64_t depthStencilState = 0;
+    uint32_t depthStencilFormat = 0;  // DXGI_FORMAT
+    VkBool32 depthTest = VK_FALSE, depthWrite = VK_FALSE, stencilTest = VK_FALSE;
+    VkCompareOp depthCompare = VK_COMPARE_OP_NEVER;
+    VkStencilOpState front{}, back{};
+    VkCullModeFlags cullMode = 0;
+    VkFrontFace frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE;
+    // The depth bias where the pipeline's is dynamic: set, from the
+    // rasterizer desc's DepthBias, DepthBiasClamp and SlopeScaledDepthBias
+    // (with depthStencilFormat), as these values.
+    bool depthBiasSet = false;
+    int32_t depthBiasSource = 0;
+    float depthBiasClampSource = 0.0f, slopeScaledDepthBiasSource = 0.0f;
+    VkBool32 depthBiasEnable = VK_FALSE;
+    float depthBias[3] = {};  // constant factor, clamp, slope factor
+  } depth;
   // The SV_VertexID, SV_InstanceID and SV_PrimitiveID bases pushed for a
   // conservative fallback capture (driver_fallback_draw.cpp).
   bool idBasesSet = false;

@@ -396,6 +396,12 @@ std::unique_ptr<Device> Device::create(VkPhysicalDevice physicalDevice, std::str
     }
   }
 
+  // D3D11 depth-stencil states, cull modes, windings and depth biases as
+  // dynamic state: core in Vulkan 1.3 (the version d3dvk requires), so
+  // nothing to enable. D3DVK_DYNAMIC_DEPTH_STENCIL=0 keeps them in the pipelines.
+  const char* dynamicDepthStencilEnv = std::getenv("D3DVK_DYNAMIC_DEPTH_STENCIL");
+  self->dynamicDepthStencil_ = !(dynamicDepthStencilEnv && std::string_view(dynamicDepthStencilEnv) == "0");
+
   // DepthBias in D3D's r = 2^-n on UNORM depth (VkDepthBiasRepresentationInfoEXT
   // with depthBiasExact in every pipeline with depth bias).
   VkPhysicalDeviceDepthBiasControlFeaturesEXT depthBiasControl{

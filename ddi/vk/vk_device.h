@@ -122,6 +122,10 @@ class Device {
   bool conditionalRenderingEnabled() const { return conditionalRendering_; }
   // Colour blend enable, equation and write mask as dynamic state (VK_EXT_extended_dynamic_state3).
   bool dynamicBlendEnabled() const { return dynamicBlend_; }
+  // D3D11 depth-stencil states and the rasterizer's cull mode, winding and
+  // depth bias as dynamic state (Vulkan 1.3's extended dynamic state 1 and 2,
+  // which every device d3dvk runs on has); D3DVK_DYNAMIC_DEPTH_STENCIL=0: off.
+  bool dynamicDepthStencilEnabled() const { return dynamicDepthStencil_; }
   // VK_EXT_depth_bias_control's depthBiasExact: pipelines may ask for D3D's
   // UNORM r = 2^-n exactly (VkDepthBiasRepresentationInfoEXT). Off without the
   // extension, and under a validation layer older than it (the layer would drop
@@ -186,6 +190,7 @@ class Device {
   bool drawIndirectCount_ = false;
   bool conditionalRendering_ = false;
   bool dynamicBlend_ = false;
+  bool dynamicDepthStencil_ = false;
   bool depthBiasExact_ = false;
   uint32_t emulatedFormats_ = 0;
   bool hostVisibleImages_ = true;

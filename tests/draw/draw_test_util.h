@@ -177,6 +177,38 @@ inline const D3D11_INPUT_ELEMENT_DESC kColorLayout[] = {
     {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_VERTEX_DATA, 0},
 };
 
+// VS: POSITION.xyz (v0) and COLOR (v1) → SV_Position (w 1) and COLOR.
+inline const char kVsDepth[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// POSITION                 0   xyz         0     NONE   float   xyz
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   xyzw
+// COLOR                    0   xyzw        1     NONE   float   xyzw
+//
+vs_5_0
+dcl_input v0.xyz
+dcl_input v1.xyzw
+dcl_output_siv o0.xyzw, position
+dcl_output o1.xyzw
+mov o0.xyz, v0.xyzx
+mov o0.w, l(1.000000)
+mov o1.xyzw, v1.xyzw
+ret
+)";
+
+struct Vertex3 {
+  float x, y, z;
+  float r, g, b, a;
+};
+
 inline Com<ID3D11Buffer> makeBuffer(RenderDevice& d, const void* data, UINT bytes, UINT bind) {
   D3D11_BUFFER_DESC desc{bytes, D3D11_USAGE_DEFAULT, bind, 0, 0, 0};
   D3D11_SUBRESOURCE_DATA init{data, 0, 0};

@@ -10,38 +10,6 @@ namespace {
 
 constexpr UINT kW = 16, kH = 16;
 
-// VS: POSITION.xyz (v0) and COLOR (v1) → SV_Position (w 1) and COLOR.
-const char kVsDepth[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// POSITION                 0   xyz         0     NONE   float   xyz
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   xyzw
-// COLOR                    0   xyzw        1     NONE   float   xyzw
-//
-vs_5_0
-dcl_input v0.xyz
-dcl_input v1.xyzw
-dcl_output_siv o0.xyzw, position
-dcl_output o1.xyzw
-mov o0.xyz, v0.xyzx
-mov o0.w, l(1.000000)
-mov o1.xyzw, v1.xyzw
-ret
-)";
-
-struct Vertex3 {
-  float x, y, z;
-  float r, g, b, a;
-};
-
 // A triangle covering the whole target at depth z (clockwise).
 std::array<Vertex3, 3> fullScreen(float z, std::array<float, 4> c) {
   return {Vertex3{-1, -1, z, c[0], c[1], c[2], c[3]}, Vertex3{-1, 3, z, c[0], c[1], c[2], c[3]},

@@ -34,6 +34,9 @@ struct ExpectedDevice {
   // mask, as d3dvk enables them (not with D3DVK_DYNAMIC_BLEND=0): blend states
   // as dynamic state.
   bool dynamicBlend = false;
+  // Depth-stencil states, cull modes and windings as dynamic state: Vulkan
+  // 1.3 core, so everywhere d3dvk runs, but with D3DVK_DYNAMIC_DEPTH_STENCIL=0.
+  bool dynamicDepthStencil = false;
 
   state::ConservativeTierDecision decide(state::ConservativePolicy policy = state::ConservativePolicy::Auto) const {
     return state::decideConservativeTier(native, fallback, policy);
@@ -94,6 +97,8 @@ inline ExpectedDevice expectedDevice() {
                      dynamic3.extendedDynamicState3ColorWriteMask &&
                      !(dynamicBlendEnv && std::string(dynamicBlendEnv) == "0");
   }
+  const char* dynamicDepthStencilEnv = std::getenv("D3DVK_DYNAMIC_DEPTH_STENCIL");
+  e.dynamicDepthStencil = !(dynamicDepthStencilEnv && std::string(dynamicDepthStencilEnv) == "0");
   return e;
 }
 

@@ -37,24 +37,17 @@ RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_
     r.polygonMode = VK_POLYGON_MODE_FILL;
     s.wireframeUnsupported = desc.FillMode == D3D10_DDI_FILL_WIREFRAME;
   }
-  switch (desc.CullMode) {
-    case D3D10_DDI_CULL_FRONT: r.cullMode = VK_CULL_MODE_FRONT_BIT; break;
-    case D3D10_DDI_CULL_BACK: r.cullMode = VK_CULL_MODE_BACK_BIT; break;
-    default: r.cullMode = VK_CULL_MODE_NONE; break;
-  }
-  r.frontFace = desc.FrontCounterClockwise ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
+  r.cullMode = cullModeFor(desc.CullMode);
+  r.frontFace = frontFaceFor(desc.FrontCounterClockwise);
 
-  // D3D applies depth bias when either factor is non-zero; the clamp alone does nothing.
-  r.depthBiasEnable = (desc.DepthBias != 0 || desc.SlopeScaledDepthBias != 0.0f) ? VK_TRUE : VK_FALSE;
-  r.depthBiasConstantFactor = float(desc.DepthBias);
-  r.depthBiasSlopeFactor = desc.SlopeScaledDepthBias;
+  // (The constant factor in the depth format's r: the pipeline's, which knows the format.)
+  const DepthBiasValues bias = depthBiasFor(desc, VK_FORMAT_UNDEFINED, caps);
+  r.depthBiasEnable = bias.enable;
+  r.depthBiasConstantFactor = bias.constantFactor;
+  r.depthBiasSlopeFactor = bias.slopeFactor;
+  r.depthBiasClamp = bias.clamp;
   s.useDepthBiasRepresentation = caps.depthBiasExact && r.depthBiasEnable == VK_TRUE;
-  if (caps.depthBiasClamp) {
-    r.depthBiasClamp = desc.DepthBiasClamp;
-  } else {
-    r.depthBiasClamp = 0.0f;
-    s.depthBiasClampUnsupported = desc.DepthBiasClamp != 0.0f;
-  }
+  s.depthBiasClampUnsupported = !caps.depthBiasClamp && desc.DepthBiasClamp != 0.0f;
 
   // D3D always clamps depth to the viewport range, and clips to 0 ≤ z ≤ w only
   // when DepthClipEnable. With VK_EXT_depth_clip_enable both are explicit (this
@@ -88,6 +81,37 @@ RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_
     }
   }
   return s;
+}
+
+VkCullModeFlags cullModeFor(D3D10_DDI_CULL_MODE mode) {
+  switch (mode) {
+    case D3D10_DDI_CULL_FRONT: return VK_CULL_MODE_FRONT_BIT;
+    case D3D10_DDI_CULL_BACK: return VK_CULL_MODE_BACK_BIT;
+    default: return VK_CULL_MODE_NONE;
+  }
+}
+
+DepthBiasValues depthBiasFor(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc, VkFormat depthFormat,
+                             const RasterizerDeviceCaps& caps) {
+  DepthBiasValues b;
+  b.enable = (desc.DepthBias != 0 || desc.SlopeScaledDepthBias != 0.0f) ? VK_TRUE : VK_FALSE;
+  b.constantFactor = depthBiasConstantFactor(desc.DepthBias, depthFormat, caps.unormDepthBiasUnit);
+  b.slopeFactor = desc.SlopeScaledDepthBias;
+  b.clamp = caps.depthBiasClamp ? desc.DepthBiasClamp : 0.0f;
+  return b;
+}
+
+D3DWDDM2_0DDI_RASTERIZER_DESC dynamicRasterizerKey(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc, bool dynamicDepthBias) {
+  D3DWDDM2_0DDI_RASTERIZER_DESC key = desc;
+  key.CullMode = D3D10_DDI_CULL_MODE(0);
+  key.FrontCounterClockwise = FALSE;
+  key.ScissorEnable = FALSE;
+  if (dynamicDepthBias) {
+    key.DepthBias = 0;
+    key.DepthBiasClamp = 0.0f;
+    key.SlopeScaledDepthBias = 0.0f;
+  }
+  return key;
 }
 
 }  // namespace d3dvk::state

@@ -66,4 +66,27 @@ struct RasterizerPipelineState {
 RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc,
                                                  const RasterizerDeviceCaps& caps);
 
+VkCullModeFlags cullModeFor(D3D10_DDI_CULL_MODE mode);
+inline VkFrontFace frontFaceFor(BOOL frontCounterClockwise) {
+  return frontCounterClockwise ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
+}
+
+// The depth bias a draw applies: D3D biases when either factor is non-zero
+// (the clamp alone does nothing); DepthBias in the depth format's r
+// (depth_bias.h; depthFormat VK_FORMAT_UNDEFINED: no depth, unchanged); the
+// clamp only where the device has depthBiasClamp.
+struct DepthBiasValues {
+  VkBool32 enable = VK_FALSE;
+  float constantFactor = 0.0f, clamp = 0.0f, slopeFactor = 0.0f;
+  bool operator==(const DepthBiasValues&) const = default;
+};
+DepthBiasValues depthBiasFor(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc, VkFormat depthFormat,
+                             const RasterizerDeviceCaps& caps);
+
+// The rasterizer desc as a pipeline key holds it when the cull mode and
+// winding (and with dynamicDepthBias the depth bias) are dynamic state
+// (dynamicDepthStencilKey): those fields zeroed, with ScissorEnable, which
+// only the draw's dynamic scissors depend on.
+D3DWDDM2_0DDI_RASTERIZER_DESC dynamicRasterizerKey(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc, bool dynamicDepthBias);
+
 }  // namespace d3dvk::state
