@@ -2,7 +2,8 @@
 // (D3D11CreateDevice → runtime → UMD → Vulkan): the immediate context issues
 // the draws; "until done" ends with a 1×1 copy of the target into a staging
 // texture and its Map(READ), which waits for everything before it. The
-// newstate mode's blend states are created before each run (not timed).
+// newstate mode's blend states and the newdepth mode's depth-stencil and
+// rasterizer states are created before each run (not timed).
 #include "overhead.h"
 
 #include "dxbc/listing.h"
@@ -44,6 +45,8 @@ struct Rig {
   Ref<ID3D11DeviceContext> context;
   Ref<ID3D11Texture2D> target, staging;
   Ref<ID3D11RenderTargetView> rtv;
+  Ref<ID3D11Texture2D> depth;  // newdepth: a D24_UNORM_S8_UINT view bound with the target
+  Ref<ID3D11DepthStencilView> dsv;
   Ref<ID3D11VertexShader> vs;
   Ref<ID3D11PixelShader> ps;
   Ref<ID3D11PixelShader> churnPs[kShaderVariants];
@@ -53,13 +56,20 @@ struct Rig {
   Ref<ID3D11Texture2D> textures[2 * kChurnTextures];
   Ref<ID3D11ShaderResourceView> srvs[2 * kChurnTextures];
   Ref<ID3D11RasterizerState2> conservative;
-  // newstate: the run's blend states (created before it, each new), and the next state number.
+  // newstate: the run's blend states (created before it, each new); newdepth:
+  // its depth-stencil and rasterizer states; the next state number.
   std::vector<ID3D11BlendState*> fresh;
+  std::vector<ID3D11DepthStencilState*> freshDepth;
+  std::vector<ID3D11RasterizerState*> freshRasterizer;
   uint32_t nextState = 0;
   ~Rig() { releaseFresh(); }
   void releaseFresh() {
     for (ID3D11BlendState* b : fresh) b->Release();
+    for (ID3D11DepthStencilState* d : freshDepth) d->Release();
+    for (ID3D11RasterizerState* r : freshRasterizer) r->Release();
     fresh.clear();
+    freshDepth.clear();
+    freshRasterizer.clear();
   }
 };
 
@@ -85,6 +95,38 @@ void createFreshBlendStates(Rig& r, uint32_t count) {
     ID3D11BlendState* b = nullptr;
     check(r.device->CreateBlendState(&bd, &b), "CreateBlendState (newstate)");
     r.fresh.push_back(b);
+  }
+}
+
+// The newdepth mode's next `count` depth-stencil and rasterizer states, none
+// used by a draw before: state n tests depth with the n-th comparison (writes
+// on odd n), tests stencil with its masks from n, culls and winds by n, and
+// biases depth by n (distinct below 65 536).
+void createFreshDepthStates(Rig& r, uint32_t count) {
+  static constexpr D3D11_COMPARISON_FUNC kFuncs[4] = {D3D11_COMPARISON_ALWAYS, D3D11_COMPARISON_LESS_EQUAL,
+                                                      D3D11_COMPARISON_GREATER_EQUAL, D3D11_COMPARISON_NOT_EQUAL};
+  static constexpr D3D11_CULL_MODE kCulls[3] = {D3D11_CULL_NONE, D3D11_CULL_BACK, D3D11_CULL_FRONT};
+  r.releaseFresh();
+  for (uint32_t i = 0; i < count; ++i) {
+    const uint32_t n = r.nextState++;
+    const D3D11_DEPTH_STENCILOP_DESC ops{D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_INCR_SAT, D3D11_STENCIL_OP_REPLACE,
+                                         D3D11_COMPARISON_ALWAYS};
+    const D3D11_DEPTH_STENCIL_DESC dd{TRUE,
+                                      (n & 1) ? D3D11_DEPTH_WRITE_MASK_ALL : D3D11_DEPTH_WRITE_MASK_ZERO,
+                                      kFuncs[(n >> 1) & 3],
+                                      TRUE,
+                                      UINT8(n),
+                                      UINT8(n >> 8),
+                                      ops,
+                                      ops};
+    ID3D11DepthStencilState* d = nullptr;
+    check(r.device->CreateDepthStencilState(&dd, &d), "CreateDepthStencilState (newdepth)");
+    r.freshDepth.push_back(d);
+    const D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, kCulls[n % 3], BOOL(n / 3 & 1), INT(n), 0.0f, 0.0f, TRUE,
+                                   FALSE,            FALSE,         FALSE};
+    ID3D11RasterizerState* rs = nullptr;
+    check(r.device->CreateRasterizerState(&rd, &rs), "CreateRasterizerState (newdepth)");
+    r.freshRasterizer.push_back(rs);
   }
 }
 
@@ -167,8 +209,16 @@ void setUp(Rig& r, Mode mode) {
     check(device3->CreateRasterizerState2(&rd, r.conservative.out()), "CreateRasterizerState2");
   }
 
+  if (mode == Mode::NewDepth) {
+    D3D11_TEXTURE2D_DESC dd = td;
+    dd.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+    dd.BindFlags = D3D11_BIND_DEPTH_STENCIL;
+    check(d->CreateTexture2D(&dd, nullptr, r.depth.out()), "CreateTexture2D (depth)");
+    check(d->CreateDepthStencilView(r.depth.p, nullptr, r.dsv.out()), "CreateDepthStencilView");
+  }
+
   ID3D11DeviceContext* c = r.context.p;
-  c->OMSetRenderTargets(1, &r.rtv.p, nullptr);
+  c->OMSetRenderTargets(1, &r.rtv.p, r.dsv.p);
   D3D11_VIEWPORT viewport{0, 0, float(kTarget), float(kTarget), 0, 1};
   c->RSSetViewports(1, &viewport);
   c->IASetInputLayout(r.layout.p);
@@ -195,6 +245,10 @@ void issue(Rig& r, Mode mode, uint32_t draws) {
     }
     if (mode == Mode::Blend) c->OMSetBlendState(r.blend[i & 1].p, nullptr, 0xFFFFFFFF);
     if (mode == Mode::NewState) c->OMSetBlendState(r.fresh[i], nullptr, 0xFFFFFFFF);
+    if (mode == Mode::NewDepth) {
+      c->OMSetDepthStencilState(r.freshDepth[i], i & 0xFF);
+      c->RSSetState(r.freshRasterizer[i]);
+    }
     if (mode == Mode::Churn) {
       c->PSSetShader(r.churnPs[i % kShaderVariants].p, nullptr, 0);
       ID3D11ShaderResourceView* views[kChurnTextures];
@@ -221,6 +275,7 @@ Result runD3D11(Mode mode, const Options& options) {
   const uint32_t draws = drawsOf(mode, options);
   // Warm-up: pipelines, shader variants, the fallback's buffers.
   if (mode == Mode::NewState) createFreshBlendStates(rig, std::min<uint32_t>(draws, 64));
+  if (mode == Mode::NewDepth) createFreshDepthStates(rig, std::min<uint32_t>(draws, 64));
   issue(rig, mode, std::min<uint32_t>(draws, 64));
   waitIdle(rig);
   return measure(
@@ -232,6 +287,12 @@ Result runD3D11(Mode mode, const Options& options) {
         if (mode == Mode::NewState) {
           rig.context->OMSetBlendState(nullptr, nullptr, 0xFFFFFFFF);
           createFreshBlendStates(rig, draws);
+        }
+        if (mode == Mode::NewDepth) {
+          rig.context->ClearDepthStencilView(rig.dsv.p, D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, 0);
+          rig.context->OMSetDepthStencilState(nullptr, 0);
+          rig.context->RSSetState(nullptr);
+          createFreshDepthStates(rig, draws);
         }
       },
       [&] {

@@ -263,7 +263,7 @@ void reset(Rig& r) {
 }  // namespace
 
 Result runD3D12(Mode mode, const Options& options) {
-  if (mode == Mode::NewState) {
+  if (meetsNewState(mode)) {
     Result skipped;  // D3D12 has no draw-time state objects: its pipeline states are made ahead
     skipped.skipped = "D3D12 pipeline states are created by the application, not at a draw";
     return skipped;

@@ -5,9 +5,9 @@
 // baseline, and d3dvk's Vulkan commands per draw (render passes, pipeline
 // binds, descriptor work, barriers, submits: D3DVK_STATS, vk_stats.h).
 // Usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan]
-//                             [--mode draw,map,blend,churn,conservative,newstate] [--sweep] [--steady-heap]
+//                             [--mode draw,map,blend,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]
 //   --sweep: the map mode at 1 000, 10 000 and 100 000 draws (is the cost per draw flat?)
-//   newstate sets MESA_SHADER_CACHE_DISABLE=true (unless set): every run compiles what it meets first
+//   newstate and newdepth set MESA_SHADER_CACHE_DISABLE=true (unless set): every run compiles what it meets first
 //   --steady-heap: glibc keeps freed memory instead of returning it to the system (mallopt), for the
 //     whole process and so for all three columns alike: on a CPU Vulkan device (lavapipe) the time
 //     until the device is done then no longer swings with the page faults of memory its queue thread
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan] "
-                   "[--mode draw,map,blend,churn,conservative,newstate] [--sweep] [--steady-heap]\n");
+                   "[--mode draw,map,blend,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]\n");
       return 2;
     }
   }
@@ -101,9 +101,9 @@ int main(int argc, char** argv) {
     mallopt(M_TRIM_THRESHOLD, 1 << 30);
     mallopt(M_MMAP_THRESHOLD, 32 << 20);
   }
-  // newstate measures a first encounter: Mesa's on-disk shader cache (lavapipe)
+  // newstate and newdepth measure a first encounter: Mesa's on-disk shader cache (lavapipe)
   // would hand a later run the compiles of an earlier one (the states repeat across runs).
-  if (listed(modes, "newstate") && !sweep) setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
+  if ((listed(modes, "newstate") || listed(modes, "newdepth")) && !sweep) setenv("MESA_SHADER_CACHE_DISABLE", "true", 0);
   // Count d3dvk's Vulkan commands without printing them per device (unless the user asked for that).
   setenv("D3DVK_STATS", "quiet", 0);
 
@@ -122,7 +122,7 @@ int main(int argc, char** argv) {
                 ratio(r12, rvk).c_str());
     if (!rvk.ran && !rvk.skipped.empty()) std::printf("    Vulkan baseline skipped: %s\n", rvk.skipped.c_str());
     if (!r12.ran && !r12.skipped.empty()) std::printf("    D3D12 skipped: %s\n", r12.skipped.c_str());
-    if (mode == Mode::NewState && vulkan) {
+    if (meetsNewState(mode) && vulkan) {
       // The baseline makes a whole pipeline per new state, as d3dvk does; the other two ways:
       const struct {
         NewStateWay way;
@@ -157,6 +157,7 @@ int main(int argc, char** argv) {
     if (listed(modes, modeName(mode))) runMode(mode, options);
   std::printf("(conservative: d3dvk draws with conservative rasterization ON, natively or on the exact fallback; "
               "the Vulkan baseline draws the same triangles without it. newstate: each draw with a blend state "
-              "no draw used before; the Vulkan baseline creates a whole pipeline for each)\n");
+              "no draw used before; newdepth: each D3D11 draw with a depth-stencil state and a rasterizer state no draw used "
+              "before, into a target with a depth-stencil view; the Vulkan baseline creates a whole pipeline for each)\n");
   return 0;
 }

@@ -35,8 +35,13 @@
 
 namespace overhead {
 
-enum class Mode { Draw, Map, Blend, Churn, Conservative, NewState };
-inline constexpr Mode kModes[] = {Mode::Draw, Mode::Map, Mode::Blend, Mode::Churn, Mode::Conservative, Mode::NewState};
+enum class Mode { Draw, Map, Blend, Churn, Conservative, NewState, NewDepth };
+inline constexpr Mode kModes[] = {Mode::Draw,         Mode::Map,      Mode::Blend,   Mode::Churn,
+                                  Mode::Conservative, Mode::NewState, Mode::NewDepth};
+// The modes whose every draw meets state no draw used before (newstate: a
+// blend state; newdepth: a depth-stencil and a rasterizer state, D3D11 only).
+// The Vulkan baseline of both makes a pipeline per draw (a new blend state).
+inline constexpr bool meetsNewState(Mode m) { return m == Mode::NewState || m == Mode::NewDepth; }
 const char* modeName(Mode m);
 
 constexpr uint32_t kTarget = 64;             // render target width and height
@@ -72,7 +77,7 @@ struct Result {
 
 // The draws one run of `mode` makes.
 inline uint32_t drawsOf(Mode m, const Options& o) {
-  return m == Mode::Conservative ? kConservativeDraws : m == Mode::NewState ? kNewStateDraws : o.draws;
+  return m == Mode::Conservative ? kConservativeDraws : meetsNewState(m) ? kNewStateDraws : o.draws;
 }
 
 // Vertex data: float4 positions (clip space, w = 1). The one-triangle modes

@@ -671,7 +671,10 @@ Result run(Mode mode, Rig::Way way, const Options& options) {
 }
 }  // namespace
 
-Result runVulkan(Mode mode, const Options& options) { return run(mode, Rig::Way::Whole, options); }
+Result runVulkan(Mode mode, const Options& options) {
+  // (newdepth's baseline is newstate's: a whole pipeline per draw.)
+  return run(meetsNewState(mode) ? Mode::NewState : mode, Rig::Way::Whole, options);
+}
 
 Result runVulkanNewState(NewStateWay way, const Options& options) {
   return run(Mode::NewState, way == NewStateWay::Library ? Rig::Way::Library : Rig::Way::DynamicBlend, options);

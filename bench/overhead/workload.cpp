@@ -18,6 +18,7 @@ const char* modeName(Mode m) {
     case Mode::Churn: return "churn";
     case Mode::Conservative: return "conservative";
     case Mode::NewState: return "newstate";
+    case Mode::NewDepth: return "newdepth";
   }
   return "?";
 }
