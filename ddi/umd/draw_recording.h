@@ -102,6 +102,8 @@ void setOutputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineK
 //   state::dynamicRasterizerKey (depth bias dynamic unless the pipelines
 //   chain depthBiasExact's representation, which vkCmdSetDepthBias lacks).
 void keyDynamicState(Device& device, state::GraphicsPipelineKey* key);
+// Its blend and depth-stencil words alone (a key whose rasterizer desc is keyDynamicState's already).
+void keyDynamicOutputMergerState(Device& device, state::GraphicsPipelineKey* key);
 
 // The GPU fallback's buffers its draw pass reads (dxbc/binding.h kFallback*Binding).
 struct FallbackBuffers {

@@ -486,17 +486,21 @@ void setOutputMergerStateIds(const DrawState& s, state::GraphicsPipelineKey* key
   key->depthStencilState = s.depthStencilState ? s.depthStencilState->id : 0;
 }
 
-void keyDynamicState(Device& device, state::GraphicsPipelineKey* key) {
+void keyDynamicOutputMergerState(Device& device, state::GraphicsPipelineKey* key) {
   const vk::Device& vk = device.vk();
   // (Without a render target there is no blending to share, and nothing to
   // set: vkCmdSetColorBlend*EXT take at least one attachment.)
   if (vk.dynamicBlendEnabled() && key->renderTargetCount > 0)
     key->blendState = state::dynamicBlendKey(blendPipelineState(device.draw.blendState));
-  if (vk.dynamicDepthStencilEnabled()) {
-    const bool dynamicDepthBias = !vk.depthBiasExactEnabled();
-    key->depthStencilState = state::dynamicDepthStencilKey(dynamicDepthBias);
-    key->rasterizer = state::dynamicRasterizerKey(key->rasterizer, dynamicDepthBias);
-  }
+  if (vk.dynamicDepthStencilEnabled())
+    key->depthStencilState = state::dynamicDepthStencilKey(!vk.depthBiasExactEnabled());
+}
+
+void keyDynamicState(Device& device, state::GraphicsPipelineKey* key) {
+  keyDynamicOutputMergerState(device, key);
+  if (key->depthStencilState & state::kDynamicDepthStencilKey)
+    key->rasterizer =
+        state::dynamicRasterizerKey(key->rasterizer, state::keyHasDynamicDepthBias(key->depthStencilState));
 }
 
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw) {

@@ -489,7 +489,7 @@ bool takePipelineStates(Device& device, NativeDrawCache::Prepared& p) {
       !outputMergerStatesCreated(s))
     return false;  // (a failed create: prepareDraw drops the draw)
   setOutputMergerStateIds(s, &p.key);
-  keyDynamicState(device, &p.key);
+  keyDynamicOutputMergerState(device, &p.key);  // (p.key's rasterizer desc is keyed already)
   p.inputs.blend = s.blendState;
   p.inputs.depthStencil = s.depthStencilState;
   p.stateCalls = states;

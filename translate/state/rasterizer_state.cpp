@@ -83,14 +83,6 @@ RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_
   return s;
 }
 
-VkCullModeFlags cullModeFor(D3D10_DDI_CULL_MODE mode) {
-  switch (mode) {
-    case D3D10_DDI_CULL_FRONT: return VK_CULL_MODE_FRONT_BIT;
-    case D3D10_DDI_CULL_BACK: return VK_CULL_MODE_BACK_BIT;
-    default: return VK_CULL_MODE_NONE;
-  }
-}
-
 DepthBiasValues depthBiasFor(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc, VkFormat depthFormat,
                              const RasterizerDeviceCaps& caps) {
   DepthBiasValues b;

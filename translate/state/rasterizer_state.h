@@ -66,7 +66,11 @@ struct RasterizerPipelineState {
 RasterizerPipelineState translateRasterizerState(const D3DWDDM2_0DDI_RASTERIZER_DESC& desc,
                                                  const RasterizerDeviceCaps& caps);
 
-VkCullModeFlags cullModeFor(D3D10_DDI_CULL_MODE mode);
+inline VkCullModeFlags cullModeFor(D3D10_DDI_CULL_MODE mode) {
+  return mode == D3D10_DDI_CULL_FRONT ? VK_CULL_MODE_FRONT_BIT
+         : mode == D3D10_DDI_CULL_BACK ? VK_CULL_MODE_BACK_BIT
+                                       : VK_CULL_MODE_NONE;
+}
 inline VkFrontFace frontFaceFor(BOOL frontCounterClockwise) {
   return frontCounterClockwise ? VK_FRONT_FACE_COUNTER_CLOCKWISE : VK_FRONT_FACE_CLOCKWISE;
 }
