@@ -209,6 +209,22 @@ struct Vertex3 {
   float r, g, b, a;
 };
 
+// kVsDepth and its input layout (Vertex3), created and bound.
+struct DepthVertexShader {
+  Com<ID3D11VertexShader> vs;
+  Com<ID3D11InputLayout> layout;
+  explicit DepthVertexShader(RenderDevice& d) {
+    const std::vector<uint8_t> code = assembled(kVsDepth);
+    REQUIRE(d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out()) == S_OK);
+    const D3D11_INPUT_ELEMENT_DESC elements[] = {
+        {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
+        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_VERTEX_DATA, 0}};
+    REQUIRE(d->CreateInputLayout(elements, 2, code.data(), code.size(), layout.out()) == S_OK);
+    d.context->IASetInputLayout(layout.get());
+    d.context->VSSetShader(vs.get(), nullptr, 0);
+  }
+};
+
 inline Com<ID3D11Buffer> makeBuffer(RenderDevice& d, const void* data, UINT bytes, UINT bind) {
   D3D11_BUFFER_DESC desc{bytes, D3D11_USAGE_DEFAULT, bind, 0, 0, 0};
   D3D11_SUBRESOURCE_DATA init{data, 0, 0};

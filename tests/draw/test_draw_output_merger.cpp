@@ -91,16 +91,7 @@ TEST_CASE("depth test: LESS by default with a depth view, write mask and functio
   ID3D11RenderTargetView* views[] = {t.rtv.get()};
   d.context->OMSetRenderTargets(1, views, dsv.get());
 
-  const std::vector<uint8_t> code = assembled(kVsDepth);
-  Com<ID3D11VertexShader> vs;
-  Com<ID3D11InputLayout> layout;
-  REQUIRE(d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out()) == S_OK);
-  const D3D11_INPUT_ELEMENT_DESC elements[] = {
-      {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-      {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_VERTEX_DATA, 0}};
-  REQUIRE(d->CreateInputLayout(elements, 2, code.data(), code.size(), layout.out()) == S_OK);
-  d.context->IASetInputLayout(layout.get());
-  d.context->VSSetShader(vs.get(), nullptr, 0);
+  const DepthVertexShader shaders(d);
 
   std::vector<Vertex3> v;
   for (auto tri : {fullScreen(0.5f, {1, 0, 0, 1}), fullScreen(0.75f, {0, 1, 0, 1}), fullScreen(0.25f, {0, 0, 1, 1})})

@@ -163,25 +163,16 @@ struct DepthTarget {
   DrawTarget colour;
   Com<ID3D11Texture2D> depth;
   Com<ID3D11DepthStencilView> dsv;
-  Com<ID3D11VertexShader> vs;
-  Com<ID3D11InputLayout> layout;
+  DepthVertexShader shaders;  // (after the colour target, which binds its own)
 
   DepthTarget(RenderDevice& d, DXGI_FORMAT depthFormat = DXGI_FORMAT_D24_UNORM_S8_UINT)
-      : colour(d, kWidth, kHeight, kBackground) {
+      : colour(d, kWidth, kHeight, kBackground), shaders(d) {
     D3D11_TEXTURE2D_DESC dd = texture2DDesc(kWidth, kHeight, depthFormat, D3D11_BIND_DEPTH_STENCIL);
     REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
     REQUIRE(d->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
     ID3D11RenderTargetView* views[] = {colour.rtv.get()};
     d.context->OMSetRenderTargets(1, views, dsv.get());
     d.context->ClearDepthStencilView(dsv.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, kClearDepth, kClearStencil);
-    const std::vector<uint8_t> code = assembled(kVsDepth);
-    REQUIRE(d->CreateVertexShader(code.data(), code.size(), nullptr, vs.out()) == S_OK);
-    const D3D11_INPUT_ELEMENT_DESC elements[] = {
-        {"POSITION", 0, DXGI_FORMAT_R32G32B32_FLOAT, 0, 0, D3D11_INPUT_PER_VERTEX_DATA, 0},
-        {"COLOR", 0, DXGI_FORMAT_R32G32B32A32_FLOAT, 0, D3D11_APPEND_ALIGNED_ELEMENT, D3D11_INPUT_PER_VERTEX_DATA, 0}};
-    REQUIRE(d->CreateInputLayout(elements, 2, code.data(), code.size(), layout.out()) == S_OK);
-    d.context->IASetInputLayout(layout.get());
-    d.context->VSSetShader(vs.get(), nullptr, 0);
   }
 };
 
