@@ -53,6 +53,7 @@ struct Rig {
   Ref<ID3D11InputLayout> layout;
   Ref<ID3D11Buffer> vertices, conservativeVertices, staticConstants, dynamicConstants;
   Ref<ID3D11BlendState> blend[2];
+  Ref<ID3D11RasterizerState> cull[2];  // cull: CULL_NONE, CULL_BACK (the triangle is front-facing)
   Ref<ID3D11Texture2D> textures[2 * kChurnTextures];
   Ref<ID3D11ShaderResourceView> srvs[2 * kChurnTextures];
   Ref<ID3D11RasterizerState2> conservative;
@@ -184,6 +185,12 @@ void setUp(Rig& r, Mode mode) {
     bd.RenderTarget[0].RenderTargetWriteMask = D3D11_COLOR_WRITE_ENABLE_ALL;
     check(d->CreateBlendState(&bd, r.blend[b].out()), "CreateBlendState");
   }
+  if (mode == Mode::Cull)
+    for (int k = 0; k < 2; ++k) {
+      const D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, k ? D3D11_CULL_BACK : D3D11_CULL_NONE, FALSE, 0, 0.0f, 0.0f,
+                                     TRUE, FALSE, FALSE, FALSE};
+      check(d->CreateRasterizerState(&rd, r.cull[k].out()), "CreateRasterizerState (cull)");
+    }
   if (mode == Mode::Churn) {
     for (uint32_t v = 0; v < kShaderVariants; ++v) {
       const std::vector<uint8_t> code = d3dvk::dxbc::assemble(churnPixelShaderListing(v)).container;
@@ -236,7 +243,7 @@ void setUp(Rig& r, Mode mode) {
 void issue(Rig& r, Mode mode, uint32_t draws) {
   ID3D11DeviceContext* c = r.context.p;
   for (uint32_t i = 0; i < draws; ++i) {
-    if (mode == Mode::Map || mode == Mode::Blend || mode == Mode::Churn) {
+    if (mode == Mode::Map || mode == Mode::Blend || mode == Mode::Cull || mode == Mode::Churn) {
       D3D11_MAPPED_SUBRESOURCE m{};
       if (FAILED(c->Map(r.dynamicConstants.p, 0, D3D11_MAP_WRITE_DISCARD, 0, &m))) die("Map", E_FAIL);
       constantsOf(i, static_cast<float*>(m.pData));
@@ -244,6 +251,7 @@ void issue(Rig& r, Mode mode, uint32_t draws) {
       c->VSSetConstantBuffers(0, 1, &r.dynamicConstants.p);
     }
     if (mode == Mode::Blend) c->OMSetBlendState(r.blend[i & 1].p, nullptr, 0xFFFFFFFF);
+    if (mode == Mode::Cull) c->RSSetState(r.cull[i & 1].p);
     if (mode == Mode::NewState) c->OMSetBlendState(r.fresh[i], nullptr, 0xFFFFFFFF);
     if (mode == Mode::NewDepth) {
       c->OMSetDepthStencilState(r.freshDepth[i], i & 0xFF);

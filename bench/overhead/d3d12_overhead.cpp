@@ -263,6 +263,11 @@ void reset(Rig& r) {
 }  // namespace
 
 Result runD3D12(Mode mode, const Options& options) {
+  if (mode == Mode::Cull) {
+    Result skipped;  // (what the blend mode measures: two pipeline states alternating)
+    skipped.skipped = "D3D12's rasterizer state is part of its pipeline states: the blend mode's two alternating";
+    return skipped;
+  }
   if (meetsNewState(mode)) {
     Result skipped;  // D3D12 has no draw-time state objects: its pipeline states are made ahead
     skipped.skipped = "D3D12 pipeline states are created by the application, not at a draw";

@@ -5,7 +5,7 @@
 // baseline, and d3dvk's Vulkan commands per draw (render passes, pipeline
 // binds, descriptor work, barriers, submits: D3DVK_STATS, vk_stats.h).
 // Usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan]
-//                             [--mode draw,map,blend,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]
+//                             [--mode draw,map,blend,cull,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]
 //   --sweep: the map mode at 1 000, 10 000 and 100 000 draws (is the cost per draw flat?)
 //   newstate and newdepth set MESA_SHADER_CACHE_DISABLE=true (unless set): every run compiles what it meets first
 //   --steady-heap: glibc keeps freed memory instead of returning it to the system (mallopt), for the
@@ -91,7 +91,7 @@ int main(int argc, char** argv) {
     } else {
       std::fprintf(stderr,
                    "usage: d3dvk-bench-overhead [--draws N] [--repeat R] [--api d3d11,d3d12,vulkan] "
-                   "[--mode draw,map,blend,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]\n");
+                   "[--mode draw,map,blend,cull,churn,conservative,newstate,newdepth] [--sweep] [--steady-heap]\n");
       return 2;
     }
   }

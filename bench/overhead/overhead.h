@@ -35,9 +35,9 @@
 
 namespace overhead {
 
-enum class Mode { Draw, Map, Blend, Churn, Conservative, NewState, NewDepth };
-inline constexpr Mode kModes[] = {Mode::Draw,         Mode::Map,      Mode::Blend,   Mode::Churn,
-                                  Mode::Conservative, Mode::NewState, Mode::NewDepth};
+enum class Mode { Draw, Map, Blend, Cull, Churn, Conservative, NewState, NewDepth };
+inline constexpr Mode kModes[] = {Mode::Draw,  Mode::Map,          Mode::Blend,    Mode::Cull,
+                                  Mode::Churn, Mode::Conservative, Mode::NewState, Mode::NewDepth};
 // The modes whose every draw meets state no draw used before (newstate: a
 // blend state; newdepth: a depth-stencil and a rasterizer state, D3D11 only).
 // The Vulkan baseline of both makes a pipeline per draw (a new blend state).

@@ -672,8 +672,9 @@ Result run(Mode mode, Rig::Way way, const Options& options) {
 }  // namespace
 
 Result runVulkan(Mode mode, const Options& options) {
-  // (newdepth's baseline is newstate's: a whole pipeline per draw.)
-  return run(meetsNewState(mode) ? Mode::NewState : mode, Rig::Way::Whole, options);
+  // (newdepth's baseline is newstate's: a whole pipeline per draw; cull's is
+  // blend's: two pipelines alternating.)
+  return run(meetsNewState(mode) ? Mode::NewState : mode == Mode::Cull ? Mode::Blend : mode, Rig::Way::Whole, options);
 }
 
 Result runVulkanNewState(NewStateWay way, const Options& options) {

@@ -15,6 +15,7 @@ const char* modeName(Mode m) {
     case Mode::Draw: return "draw";
     case Mode::Map: return "map";
     case Mode::Blend: return "blend";
+    case Mode::Cull: return "cull";
     case Mode::Churn: return "churn";
     case Mode::Conservative: return "conservative";
     case Mode::NewState: return "newstate";

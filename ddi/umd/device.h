@@ -96,8 +96,9 @@ class Device {
   // collecting only the descriptors and buffers again (native_draw.h).
   uint64_t stateCalls() const { return stateCalls_.load(std::memory_order_relaxed); }
   void countStateCall() { stateCalls_.fetch_add(1, std::memory_order_relaxed); }
-  // Of those, the blend and depth-stencil state calls: they change only the
-  // pipeline key's state ids and dynamic state (a prepared draw takes them in).
+  // Of those, the blend, depth-stencil and rasterizer state calls: they may
+  // change only the pipeline key's state ids and dynamic state (a prepared
+  // draw takes them in where they do).
   uint64_t pipelineStateCalls() const { return pipelineStateCalls_.load(std::memory_order_relaxed); }
   void countPipelineStateCall() { pipelineStateCalls_.fetch_add(1, std::memory_order_relaxed); }
 

@@ -251,10 +251,11 @@ consteval bool isBindingCall(std::string_view name) {
 static_assert(isBindingCall("PsSetShaderResources") && isBindingCall("ResourceMap") && !isBindingCall("PsSetShader") &&
               !isBindingCall("SetRenderTargets") && !isBindingCall("IaSetIndexBuffer"));
 // The pipeline-state calls: state calls that change only the pipeline key's
-// blend or depth-stencil state and the dynamic blend factor, sample mask and
-// stencil reference (Device::pipelineStateCalls).
+// blend, depth-stencil or rasterizer state and the dynamic blend factor,
+// sample mask, stencil reference, cull mode, winding and depth bias
+// (Device::pipelineStateCalls; recordPreparedDraw takes them).
 consteval bool isPipelineStateCall(std::string_view name) {
-  return name == "SetBlendState" || name == "SetDepthStencilState";
+  return name == "SetBlendState" || name == "SetDepthStencilState" || name == "SetRasterizerState";
 }
 
 // Fills every slot of the table from the one slot list: an implemented DDI

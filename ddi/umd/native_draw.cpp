@@ -4,6 +4,7 @@
 #include "device.h"
 #include "driver_blend_state.h"
 #include "driver_input_layout.h"
+#include "driver_rasterizer_state.h"
 #include "driver_resource.h"
 #include "driver_shader.h"
 #include "driver_stream_output.h"
@@ -478,16 +479,28 @@ void keepPreparedDraw(Device& device, const DrawCall& call, const PreparedDraw& 
 }
 
 namespace {
-// Takes the blend and depth-stencil states set since the prepared draw into
-// its pipeline key and inputs, where nothing else can have changed: only such
-// state calls followed it and the sample mask (which prepareDraw decides
-// with) is the same.
+// Takes the blend, depth-stencil and rasterizer states set since the prepared
+// draw into its pipeline key and inputs, where nothing else can have changed:
+// only such state calls followed it, the sample mask (which prepareDraw
+// decides with) is the same, and the rasterizer state differs from the
+// prepared draw's only in what the key leaves to dynamic state (cull mode,
+// winding, depth bias, scissor enable: prepareDraw decides nothing with them).
 bool takePipelineStates(Device& device, NativeDrawCache::Prepared& p) {
   const DrawState& s = device.draw;
   const uint64_t states = device.stateCalls(), pipelineStates = device.pipelineStateCalls();
   if (states - p.stateCalls != pipelineStates - p.pipelineStateCalls || s.sampleMask != p.sampleMask ||
       !outputMergerStatesCreated(s))
     return false;  // (a failed create: prepareDraw drops the draw)
+  const RasterizerState* rs = RasterizerState::from(device.boundRasterizerState);
+  const D3DWDDM2_0DDI_RASTERIZER_DESC& rasterizer = rs ? rs->desc : defaultRasterizerDesc();
+  // (The descs hold 4-byte fields only: no padding to compare.)
+  if (std::memcmp(&rasterizer, &p.draw.rasterizer, sizeof rasterizer) != 0) {
+    if (!(p.key.depthStencilState & state::kDynamicDepthStencilKey)) return false;
+    const D3DWDDM2_0DDI_RASTERIZER_DESC keyed =
+        state::dynamicRasterizerKey(rasterizer, state::keyHasDynamicDepthBias(p.key.depthStencilState));
+    if (std::memcmp(&keyed, &p.key.rasterizer, sizeof keyed) != 0) return false;
+    p.draw.rasterizer = rasterizer;  // (p.inputs.rasterizer points at it)
+  }
   setOutputMergerStateIds(s, &p.key);
   keyDynamicOutputMergerState(device, &p.key);  // (p.key's rasterizer desc is keyed already)
   p.inputs.blend = s.blendState;

@@ -14,7 +14,9 @@
 // - a direct draw after only binding calls (constant buffers, shader
 //   resources, samplers, vertex buffers, Map/Unmap, UpdateSubresourceUP) since
 //   the previous native draw reuses its checks, pipeline key and pipeline
-//   (recordPreparedDraw, Device::stateCalls);
+//   (recordPreparedDraw, Device::stateCalls); after blend, depth-stencil and
+//   rasterizer state calls too, where those change only the key's state ids
+//   and what is dynamic state;
 // - a direct draw with no other DDI call since the previous native draw
 //   (Device::ddiCalls) repeats it: only vkCmdDraw* is recorded
 //   (recordRepeatedDraw), while the command buffer, its barrier epoch, its
@@ -110,8 +112,9 @@ struct NativeDrawCache {
   // The last native draw's checks and pipeline, as far as only binding calls
   // followed it (Device::stateCalls): the next direct draw of its kind records
   // with them, collecting its descriptors and buffers afresh (recordPreparedDraw).
-  // Blend and depth-stencil state calls (Device::pipelineStateCalls) may
-  // follow too: the draw takes in their states' ids (the same sample mask).
+  // Blend, depth-stencil and rasterizer state calls (Device::pipelineStateCalls)
+  // may follow too: the draw takes in their states' ids (the same sample mask)
+  // and a rasterizer state that differs only in what is dynamic state.
   struct Prepared {
     bool valid = false;
     uint64_t stateCalls = 0;          // Device::stateCalls() after it

@@ -376,3 +376,48 @@ TEST_CASE("rasterizer states that differ only in DepthBias bias each draw as the
     checkColumn(pixels, i, draws[i].drawn ? caseColour(i) : kBackground);
   }
 }
+
+TEST_CASE("a rasterizer state set alone between draws applies to the next: culling, winding and the scissor",
+          "[recording][draw][pixels][depth-stencil]") {
+  // Only RSSetState between the draws: the draw after it reuses the previous
+  // draw's preparation where the states differ only in dynamic state, and
+  // must still cull and scissor as the new state says.
+  RenderDevice d;
+  DepthTarget t(d);
+  ID3D11RenderTargetView* views[] = {t.colour.rtv.get()};
+  d.context->OMSetRenderTargets(1, views, nullptr);  // no depth: only the rasterizer decides
+  const D3D11_RECT scissor{0, 0, LONG(kColumn) * 3, LONG(kHeight)};  // columns 0..2
+  d.context->RSSetScissorRects(1, &scissor);
+  auto state = [&](D3D11_CULL_MODE cull, BOOL frontCounterClockwise, BOOL scissorEnable) {
+    D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, cull, frontCounterClockwise, 0, 0.0f, 0.0f, TRUE, scissorEnable, FALSE,
+                             FALSE};
+    Com<ID3D11RasterizerState> s;
+    REQUIRE(d->CreateRasterizerState(&rd, s.out()) == S_OK);
+    return s;
+  };
+  struct Draw {
+    Com<ID3D11RasterizerState> state;
+    bool counterClockwise;
+    bool drawn;
+  };
+  Draw draws[] = {{state(D3D11_CULL_NONE, FALSE, FALSE), false, true},
+                  {state(D3D11_CULL_BACK, FALSE, FALSE), true, false},   // a back face, culled
+                  {state(D3D11_CULL_BACK, TRUE, FALSE), true, true},     // counter-clockwise is front now
+                  {state(D3D11_CULL_FRONT, TRUE, FALSE), true, false},   // ... and culled as front
+                  {state(D3D11_CULL_NONE, FALSE, TRUE), false, false},   // column 4: outside the scissor
+                  {state(D3D11_CULL_NONE, FALSE, FALSE), false, true}};  // scissor off again
+  std::vector<Vertex3> vertices;
+  for (UINT i = 0; i < std::size(draws); ++i) appendQuad(vertices, i, 0.5f, draws[i].counterClockwise, caseColour(i));
+  Com<ID3D11Buffer> vb =
+      makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex3)), D3D11_BIND_VERTEX_BUFFER);
+  t.colour.bindVertices(vb.get(), sizeof(Vertex3));
+  for (UINT i = 0; i < std::size(draws); ++i) {
+    d.context->RSSetState(draws[i].state.get());
+    d.context->Draw(6, 6 * i);
+  }
+  const auto pixels = t.colour.pixels();
+  for (UINT i = 0; i < std::size(draws); ++i) {
+    INFO("draw " << i);
+    checkColumn(pixels, i, draws[i].drawn ? caseColour(i) : kBackground);
+  }
+}
