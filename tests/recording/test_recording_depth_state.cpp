@@ -421,3 +421,48 @@ TEST_CASE("a rasterizer state set alone between draws applies to the next: culli
     checkColumn(pixels, i, draws[i].drawn ? caseColour(i) : kBackground);
   }
 }
+
+TEST_CASE("[fallback] a conservative fallback draw between two native draws: the second tests depth as its own "
+          "state says",
+          "[recording][draw][pixels][depth-stencil][fallback]") {
+  // The fallback's passes bind pipelines with their depth-stencil state in
+  // them: a native draw after them sets its dynamic state again.
+  const ForceConservativeFallback fallback;
+  RenderDevice d;
+  DepthTarget t(d);
+  const Com<ID3D11DepthStencilState> less =
+      depthStencilState(d, depthOnly(TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS));
+  const Com<ID3D11DepthStencilState> always =
+      depthStencilState(d, depthOnly(TRUE, D3D11_DEPTH_WRITE_MASK_ZERO, D3D11_COMPARISON_ALWAYS));
+  const Com<ID3D11RasterizerState2> conservative = conservativeState(d);
+  std::vector<Vertex3> vertices;
+  appendQuad(vertices, 0, 0.25f, false, caseColour(0));  // LESS: drawn
+  appendQuad(vertices, 1, 0.75f, false, caseColour(1));  // conservative, ALWAYS: drawn
+  appendQuad(vertices, 2, 0.75f, false, caseColour(2));  // LESS: fails
+  appendQuad(vertices, 3, 0.25f, false, caseColour(3));  // LESS: drawn
+  // The conservative quad inset by a quarter pixel: it reaches only its own column's pixels.
+  const float inset = 0.25f * 2 / kWidth, insetY = 0.25f * 2 / kHeight;
+  for (UINT v = 6; v < 12; ++v) {
+    Vertex3& p = vertices[v];
+    p.x += p.x < -0.75f + 0.0001f ? inset : -inset;
+    p.y += p.y > 0 ? -insetY : insetY;
+  }
+  Com<ID3D11Buffer> vb =
+      makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex3)), D3D11_BIND_VERTEX_BUFFER);
+  t.colour.bindVertices(vb.get(), sizeof(Vertex3));
+  d.context->OMSetDepthStencilState(less.get(), 0);
+  d.context->Draw(6, 0);
+  d.context->OMSetDepthStencilState(always.get(), 0);
+  d.context->RSSetState(conservative.get());
+  d.context->Draw(6, 6);
+  d.context->OMSetDepthStencilState(less.get(), 0);
+  d.context->RSSetState(nullptr);
+  d.context->Draw(6, 12);
+  d.context->Draw(6, 18);
+  const auto pixels = t.colour.pixels();
+  const bool drawn[4] = {true, true, false, true};
+  for (UINT i = 0; i < 4; ++i) {
+    INFO("draw " << i);
+    checkColumn(pixels, i, drawn[i] ? caseColour(i) : kBackground);
+  }
+}
