@@ -56,7 +56,6 @@ void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key,
   std::memcpy(bound.writeMasks, masks, count * sizeof masks[0]);
 }
 
-
 namespace {
 bool sameStencilFace(const VkStencilOpState& a, const VkStencilOpState& b) {
   return a.failOp == b.failOp && a.passOp == b.passOp && a.depthFailOp == b.depthFailOp && a.compareOp == b.compareOp;
