@@ -3,6 +3,8 @@
 
 #include <catch2/catch.hpp>
 
+#include <cstring>
+
 using namespace d3dvk::state;
 
 namespace {
@@ -188,4 +190,70 @@ TEST_CASE("depth bias with VK_EXT_depth_bias_control's depthBiasExact: the forma
   CHECK(u.chain()->pNext == nullptr);
   auto v = translateRasterizerState(biased, RasterizerDeviceCaps{});
   CHECK(v.chain()->pNext == nullptr);
+}
+
+TEST_CASE("the draw's depth bias: on when either factor is non-zero, in the format's r, the clamp where the device "
+          "has it",
+          "[state][rasterizer]") {
+  RasterizerDeviceCaps caps = fullCaps();
+  caps.unormDepthBiasUnit = UnormDepthBiasUnit::TwicePowerOfTwo;
+  D3DWDDM2_0DDI_RASTERIZER_DESC d = defaultDesc();
+  d.DepthBiasClamp = 0.5f;
+  CHECK(depthBiasFor(d, VK_FORMAT_D24_UNORM_S8_UINT, caps).enable == VK_FALSE);  // the clamp alone: no bias
+  d.DepthBias = 64;
+  const DepthBiasValues unorm = depthBiasFor(d, VK_FORMAT_D24_UNORM_S8_UINT, caps);
+  CHECK(unorm.enable == VK_TRUE);
+  CHECK(unorm.constantFactor == 32.0f);  // 64 × 2^-24 in units of 2 × 2^-24
+  CHECK(unorm.clamp == 0.5f);
+  CHECK(depthBiasFor(d, VK_FORMAT_D32_SFLOAT, caps).constantFactor == 64.0f);  // float depth: unchanged
+  d.DepthBias = 0;
+  d.SlopeScaledDepthBias = -2.0f;
+  const DepthBiasValues slope = depthBiasFor(d, VK_FORMAT_D32_SFLOAT, caps);
+  CHECK(slope.enable == VK_TRUE);
+  CHECK(slope.slopeFactor == -2.0f);
+  caps.depthBiasClamp = false;
+  CHECK(depthBiasFor(d, VK_FORMAT_D32_SFLOAT, caps).clamp == 0.0f);
+  // The pipeline's translation agrees (its constant factor before the format is known).
+  const RasterizerPipelineState s = translateRasterizerState(d, caps);
+  CHECK(s.rasterization.depthBiasEnable == VK_TRUE);
+  CHECK(s.rasterization.depthBiasSlopeFactor == -2.0f);
+  CHECK(s.rasterization.depthBiasClamp == 0.0f);
+  CHECK(s.depthBiasClampUnsupported);
+}
+
+TEST_CASE("the pipeline key's rasterizer desc under dynamic state: cull mode, winding, scissor enable and (when "
+          "dynamic) the depth bias zeroed, the rest kept",
+          "[state][rasterizer]") {
+  D3DWDDM2_0DDI_RASTERIZER_DESC d{D3D10_DDI_FILL_WIREFRAME, D3D10_DDI_CULL_FRONT, TRUE, 7, 0.25f, 1.5f, FALSE, TRUE,
+                                  TRUE, TRUE, 4, D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON};
+  const D3DWDDM2_0DDI_RASTERIZER_DESC k = dynamicRasterizerKey(d, true);
+  CHECK(k.CullMode == D3D10_DDI_CULL_MODE(0));
+  CHECK(k.FrontCounterClockwise == FALSE);
+  CHECK(k.ScissorEnable == FALSE);
+  CHECK(k.DepthBias == 0);
+  CHECK(k.DepthBiasClamp == 0.0f);
+  CHECK(k.SlopeScaledDepthBias == 0.0f);
+  CHECK(k.FillMode == D3D10_DDI_FILL_WIREFRAME);
+  CHECK(k.DepthClipEnable == FALSE);
+  CHECK(k.MultisampleEnable == TRUE);
+  CHECK(k.AntialiasedLineEnable == TRUE);
+  CHECK(k.ForcedSampleCount == 4);
+  CHECK(k.ConservativeRasterizationMode == D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON);
+  // Depth bias kept in the pipeline (depthBiasExact's representation): its fields stay.
+  const D3DWDDM2_0DDI_RASTERIZER_DESC kept = dynamicRasterizerKey(d, false);
+  CHECK(kept.DepthBias == 7);
+  CHECK(kept.DepthBiasClamp == 0.25f);
+  CHECK(kept.SlopeScaledDepthBias == 1.5f);
+  CHECK(kept.CullMode == D3D10_DDI_CULL_MODE(0));
+  // States that differ only in those fields key alike.
+  D3DWDDM2_0DDI_RASTERIZER_DESC other = d;
+  other.CullMode = D3D10_DDI_CULL_NONE;
+  other.FrontCounterClockwise = FALSE;
+  other.DepthBias = -3;
+  other.ScissorEnable = FALSE;
+  const D3DWDDM2_0DDI_RASTERIZER_DESC ko = dynamicRasterizerKey(other, true);
+  CHECK(std::memcmp(&ko, &k, sizeof k) == 0);
+  other.DepthClipEnable = TRUE;
+  const D3DWDDM2_0DDI_RASTERIZER_DESC kc = dynamicRasterizerKey(other, true);
+  CHECK(std::memcmp(&kc, &k, sizeof k) != 0);
 }
