@@ -65,14 +65,7 @@ bool sameStencilFace(const VkStencilOpState& a, const VkStencilOpState& b) {
 void setDepthStencilTests(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
                           BoundCommandState::DynamicDepthStencil& bound) {
   const bool fresh = !bound.set;
-  // Without a depth-stencil view both tests are off (D3D: nothing to test against).
-  VkPipelineDepthStencilStateCreateInfo t{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-  t.depthCompareOp = VK_COMPARE_OP_ALWAYS;
-  t.front = t.back = {VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_STENCIL_OP_KEEP, VK_COMPARE_OP_ALWAYS, 0, 0, 0};
-  if (const state::FormatInfo* f = state::findFormat(key.depthStencilFormat))
-    t = state::translateDepthStencilState(inputs.depthStencil ? inputs.depthStencil->desc
-                                                              : state::defaultDepthStencilDesc(),
-                                          f->kind == state::FormatKind::DepthStencil);
+  const VkPipelineDepthStencilStateCreateInfo t = depthStencilPipelineState(inputs.depthStencil, key.depthStencilFormat);
   if (fresh || t.depthTestEnable != bound.depthTest) vkCmdSetDepthTestEnable(cmd, t.depthTestEnable);
   if (fresh || t.depthWriteEnable != bound.depthWrite) vkCmdSetDepthWriteEnable(cmd, t.depthWriteEnable);
   if (fresh || t.depthCompareOp != bound.depthCompare) vkCmdSetDepthCompareOp(cmd, t.depthCompareOp);

@@ -338,6 +338,15 @@ const state::BlendPipelineState& blendPipelineState(const BlendState* blend) {
   return blend ? blend->pipeline : kDefault;
 }
 
+VkPipelineDepthStencilStateCreateInfo depthStencilPipelineState(const DepthStencilState* state, DXGI_FORMAT format,
+                                                                const state::FormatInfo** formatInfo) {
+  const state::FormatInfo* f = state::findFormat(format);
+  if (formatInfo) *formatInfo = f;
+  if (!f) return {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
+  return state::translateDepthStencilState(state ? state->desc : state::defaultDepthStencilDesc(),
+                                           f->kind == state::FormatKind::DepthStencil);
+}
+
 TargetFormatMasks targetFormatMasks(const state::GraphicsPipelineKey& key) {
   TargetFormatMasks m;
   m.alphaInRed = state::alphaInRedTargetMask(key.renderTargetFormats, key.renderTargetCount);
@@ -443,17 +452,13 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
   const state::BlendPipelineState& blendState = blendPipelineState(in.blend);
   multisample.alphaToCoverageEnable = blendState.alphaToCoverage;
 
-  // Without a depth-stencil view both tests are off (D3D: nothing to test against).
-  VkPipelineDepthStencilStateCreateInfo depthStencil{VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
-  const state::FormatInfo* dsFormat = state::findFormat(key.depthStencilFormat);
+  const state::FormatInfo* dsFormat = nullptr;
+  const VkPipelineDepthStencilStateCreateInfo depthStencil =
+      depthStencilPipelineState(in.depthStencil, key.depthStencilFormat, &dsFormat);
   // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
   rasterizer.rasterization.depthBiasConstantFactor =
       state::depthBiasConstantFactor(in.rasterizer->DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,
                                      rasterizerCaps.unormDepthBiasUnit);
-  if (dsFormat)
-    depthStencil = state::translateDepthStencilState(
-        in.depthStencil ? in.depthStencil->desc : state::defaultDepthStencilDesc(),
-        dsFormat->kind == state::FormatKind::DepthStencil);
 
   VkPipelineColorBlendAttachmentState attachments[8]{};
   targetBlendAttachments(key, in, targetFormats, attachments);

@@ -46,6 +46,10 @@
 #include <unordered_map>
 #include <vector>
 
+namespace d3dvk::state {
+struct FormatInfo;
+}
+
 namespace d3dvk::umd {
 
 class Device;
@@ -80,6 +84,12 @@ struct PipelineInputs {
 
 // A blend state's Vulkan translation (the default state's without one).
 const state::BlendPipelineState& blendPipelineState(const struct BlendState* blend);
+// A depth-stencil state's (the default's without one) against a view of
+// `format`: both tests off without a view (D3D: nothing to test against),
+// the stencil test off on a view without stencil. `format`'s facts, if asked.
+VkPipelineDepthStencilStateCreateInfo depthStencilPipelineState(const struct DepthStencilState* state,
+                                                                DXGI_FORMAT format,
+                                                                const state::FormatInfo** formatInfo = nullptr);
 // What `key`'s render-target formats change in their blending, a bit per target.
 struct TargetFormatMasks {
   uint32_t integer = 0;     // an integer format: no blending

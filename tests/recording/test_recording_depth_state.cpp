@@ -157,17 +157,16 @@ void appendQuad(std::vector<Vertex3>& v, UINT column, float z, bool counterClock
   for (const auto& [x, y] : p) v.push_back({x, y, z, c[0], c[1], c[2], c[3]});
 }
 
-// A W×H colour target with a D24_UNORM_S8_UINT (or `depthFormat`) view bound,
-// the POSITION.xyz + COLOR shaders bound.
+// A W×H colour target with a D24_UNORM_S8_UINT view bound, the POSITION.xyz +
+// COLOR shaders bound.
 struct DepthTarget {
   DrawTarget colour;
   Com<ID3D11Texture2D> depth;
   Com<ID3D11DepthStencilView> dsv;
   DepthVertexShader shaders;  // (after the colour target, which binds its own)
 
-  DepthTarget(RenderDevice& d, DXGI_FORMAT depthFormat = DXGI_FORMAT_D24_UNORM_S8_UINT)
-      : colour(d, kWidth, kHeight, kBackground), shaders(d) {
-    D3D11_TEXTURE2D_DESC dd = texture2DDesc(kWidth, kHeight, depthFormat, D3D11_BIND_DEPTH_STENCIL);
+  explicit DepthTarget(RenderDevice& d) : colour(d, kWidth, kHeight, kBackground), shaders(d) {
+    D3D11_TEXTURE2D_DESC dd = texture2DDesc(kWidth, kHeight, DXGI_FORMAT_D24_UNORM_S8_UINT, D3D11_BIND_DEPTH_STENCIL);
     REQUIRE(d->CreateTexture2D(&dd, nullptr, depth.out()) == S_OK);
     REQUIRE(d->CreateDepthStencilView(depth.get(), nullptr, dsv.out()) == S_OK);
     ID3D11RenderTargetView* views[] = {colour.rtv.get()};
