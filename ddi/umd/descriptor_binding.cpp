@@ -64,6 +64,22 @@ bool boundForOutput(const Device& device, const StageBindings& stage, const Reso
   return (r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r);
 }
 
+// The SRV hazard rule for image view `v`: its resource bound for output, or
+// an aspect it reads written through the bound depth-stencil view (a
+// read-only view's aspects can be read in the same draw).
+bool imageBoundForOutput(const Device& device, const StageBindings& stage, const ShaderResourceView& v) {
+  const DepthStencilView* dsv = stage.depthStencil;
+  if (dsv && dsv->resource == v.resource && (v.aspects & dsv->writableAspects())) return true;
+  return boundForOutput(device, stage, *v.resource);
+}
+
+// The layout a shader reads an image of `r` in: that of the bound
+// depth-stencil view where it views `r` (the draw's one layout of the image).
+VkImageLayout shaderReadLayout(const StageBindings& stage, const Resource* r) {
+  const DepthStencilView* dsv = stage.depthStencil;
+  return dsv && dsv->resource == r ? dsv->attachmentLayout() : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+}
+
 // The image view a declared texture t# reads through: VK_NULL_HANDLE (a null
 // descriptor, zeros) when nothing usable is bound (D3D leaves those reads
 // undefined; the debug layer would complain).
@@ -78,7 +94,7 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   const Resource& r = *v->resource;
   // Served for this shape before: every check below but the hazard holds still.
   const uint32_t shape = 1u << 31 | uint32_t(decl.dimension) << 8 | uint32_t(decl.returnType);
-  if (v->servedShape == shape && !boundForOutput(device, stage, r)) return v->servedImage;
+  if (v->servedShape == shape && !imageBoundForOutput(device, stage, *v)) return v->servedImage;
   auto mismatch = [&](const char* why) {
     logError(std::string(stage.command) + ": " + stage.stageName + " shader resource t" + std::to_string(decl.slot) +
              " " + why + "; it reads zeros");
@@ -87,7 +103,8 @@ VkImageView shaderResourceImageView(const Device& device, const StageBindings& s
   if ((r.samples > 1) != decl.multisampled()) return mismatch("does not match the declared sample count");
   if (!formatServesReturnType(v->viewFormat->kind, decl.returnType))
     return mismatch("has a format whose type differs from the declared return type");
-  if (boundForOutput(device, stage, r)) return mismatch("is also bound for output (render target, depth-stencil or UAV)");
+  if (imageBoundForOutput(device, stage, *v))
+    return mismatch("is also bound for output (render target, writable depth-stencil or UAV)");
   if ((decl.dimension == dxbc::ResourceDimension::Texture3D) != isTexture3D(r))
     return mismatch("does not match the declared dimension (Texture3D or not)");
   VkImageView image = v->view->handle();
@@ -351,8 +368,10 @@ bool collectStageDescriptors(Device& device, const StageBindings& stage, StageDe
     if (type == VK_DESCRIPTOR_TYPE_SAMPLED_IMAGE) {
       const VkImageView imageView = shaderResourceImageView(device, stage, decl, view);
       if (!imageView && !nullDescriptor) return dropped("shader resource t" + std::to_string(decl.slot));
-      if (imageView) out.accesses.push_back({view->resource, false, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
-      out.add(binding, type, VkDescriptorImageInfo{VK_NULL_HANDLE, imageView, VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL});
+      const VkImageLayout layout =
+          imageView ? shaderReadLayout(stage, view->resource) : VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL;
+      if (imageView) out.accesses.push_back({view->resource, false, layout});
+      out.add(binding, type, VkDescriptorImageInfo{VK_NULL_HANDLE, imageView, layout});
       continue;
     }
     bool usable = view && view->isBuffer && view->resource && view->resource->buffer &&

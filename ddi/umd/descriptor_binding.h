@@ -44,6 +44,10 @@ struct StageBindings {
   uint32_t dynamicConstantBuffers = 0;
   // Whether a resource is bound for output at this draw or dispatch (the SRV hazard rule).
   bool (*boundForOutput)(const Device&, const Resource*) = nullptr;
+  // The graphics stages' bound depth-stencil view (not in boundForOutput):
+  // its read-only aspects can be read by shader-resource views in the same
+  // draw, in the view's attachment layout (D3D11.3 §17.13). Null for compute.
+  const struct DepthStencilView* depthStencil = nullptr;
 };
 
 // One stage's descriptors as plain data — what a set of its layout holds —

@@ -57,7 +57,7 @@ void Device::outputsChanged() {
     outputResources[outputResourceCount++] = v->resource;
   };
   for (UINT i = 0; i < boundRenderTargetCount; ++i) add(boundRenderTargets[i]);
-  add(boundDepthStencil);
+  // (The depth-stencil view's resource is not: its read-only aspects may be read, StageBindings::depthStencil.)
   for (const UnorderedAccessView* u : boundUnorderedAccessViews) add(u);
   draw.markAllDirty();  // what counts as bound for output, and the UAVs
 }

@@ -111,8 +111,9 @@ class Device {
   // graphics stage; the compute stage has its own, ComputeState).
   static constexpr UINT kMaxUnorderedAccessViews = 64;
   UnorderedAccessView* boundUnorderedAccessViews[kMaxUnorderedAccessViews] = {};
-  // The resources of the render targets, depth-stencil view and UAVs above,
-  // distinct, for the SRV hazard rule (isBoundForDrawOutput); outputsChanged()
+  // The resources of the render targets and UAVs above, distinct, for the SRV
+  // hazard rule (isBoundForDrawOutput; the depth-stencil view's aspects are
+  // asked apart, StageBindings::depthStencil); outputsChanged()
   // recomputes them after any of those bindings changes.
   const Resource* outputResources[kMaxRenderTargets + 1 + kMaxUnorderedAccessViews] = {};
   UINT outputResourceCount = 0;

@@ -522,6 +522,10 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     key.renderTargetFormats[i] = device.boundRenderTargets[i] ? device.boundRenderTargets[i]->format : DXGI_FORMAT_UNKNOWN;
   key.depthStencilFormat = device.boundDepthStencil ? device.boundDepthStencil->format : DXGI_FORMAT_UNKNOWN;
+  key.depthStencilReadOnly =
+      device.boundDepthStencil ? device.boundDepthStencil->flags & (D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH |
+                                                                    D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL)
+                               : 0;
   return key;
 }
 
@@ -540,6 +544,7 @@ StageBindings drawStageBindings(const Device& device, uint32_t stage, uint32_t d
   b.uavs = device.boundUnorderedAccessViews;  // D3D11.1: the UAV slots are shared by every graphics stage
   b.stageName = kNames[stage];
   b.boundForOutput = &isBoundForDrawOutput;
+  b.depthStencil = device.boundDepthStencil;
   b.dynamicConstantBuffers = dynamicConstantBuffers;
   return b;
 }
@@ -631,9 +636,9 @@ void beginRendering(Device& device, VkCommandBuffer cmd, VkExtent2D extent, uint
   rendering.colorAttachmentCount = device.boundRenderTargetCount;
   rendering.pColorAttachments = colors;
   if (DepthStencilView* dsv = device.boundDepthStencil) {
-    transitionImage(cmd, *dsv->resource, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    transitionImage(cmd, *dsv->resource, dsv->attachmentLayout());
     depth.imageView = dsv->view->handle();
-    depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    depth.imageLayout = dsv->attachmentLayout();
     depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     rendering.pDepthAttachment = &depth;

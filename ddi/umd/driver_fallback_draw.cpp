@@ -373,6 +373,7 @@ void recordFallbackDraw(Device& device, const DrawCall& call, const PreparedDraw
   captureKey.renderTargetCount = 0;
   std::fill(std::begin(captureKey.renderTargetFormats), std::end(captureKey.renderTargetFormats), DXGI_FORMAT_UNKNOWN);
   captureKey.depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  captureKey.depthStencilReadOnly = 0;
   captureKey.topology = int32_t(captureTopology);  // D3D's values
   const Shader* capturePixelShader = gs || ds ? ps : nullptr;
   PipelineInputs captureInputs{&vs, capturePixelShader, s.inputLayout, &captureKey.rasterizer, nullptr, nullptr};

@@ -310,6 +310,24 @@ VOID APIENTRY createDepthStencilView(D3D10DDI_HDEVICE hDevice, const D3D11DDIARG
   finishCreate<DepthStencilView>(*device, v, hr);
 }
 
+VkImageAspectFlags DepthStencilView::writableAspects() const {
+  VkImageAspectFlags writable = aspects;
+  if (flags & D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH) writable &= ~VkImageAspectFlags(VK_IMAGE_ASPECT_DEPTH_BIT);
+  if (flags & D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL) writable &= ~VkImageAspectFlags(VK_IMAGE_ASPECT_STENCIL_BIT);
+  return writable;
+}
+
+VkImageLayout DepthStencilView::attachmentLayout() const {
+  const VkImageAspectFlags writable = writableAspects();
+  const bool depthWritable = writable & VK_IMAGE_ASPECT_DEPTH_BIT;
+  const bool stencilWritable = writable & VK_IMAGE_ASPECT_STENCIL_BIT;
+  if (!depthWritable && !stencilWritable) return VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL;
+  if (!depthWritable) return VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL;
+  if ((aspects & VK_IMAGE_ASPECT_STENCIL_BIT) && !stencilWritable)
+    return VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL;
+  return VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+}
+
 VOID APIENTRY destroyDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTENCILVIEW h) {
   if (!h.pDrvPrivate) return;
   Device* device = Device::from(hDevice);

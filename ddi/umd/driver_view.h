@@ -38,6 +38,13 @@ struct RenderTargetView : ImageViewRange {
 };
 struct DepthStencilView : ImageViewRange {
   UINT flags = 0;  // D3D11_DDI_CREATE_DSV_READ_ONLY_*
+  // Read-only depth/stencil (D3D11.3 §17.13): the aspects the output merger
+  // may write through this view (its format's, less the read-only ones; the
+  // draw forces writes to the others off), and the layout the view is an
+  // attachment in: read-only for those aspects, so that shader-resource views
+  // of them can be read in the same draw (in this layout too).
+  VkImageAspectFlags writableAspects() const;
+  VkImageLayout attachmentLayout() const;
   static DepthStencilView* from(D3D10DDI_HDEPTHSTENCILVIEW h) { return static_cast<DepthStencilView*>(h.pDrvPrivate); }
 };
 // A buffer view's window of its buffer: raw views see dwords, structured views

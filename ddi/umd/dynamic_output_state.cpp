@@ -65,7 +65,7 @@ bool sameStencilFace(const VkStencilOpState& a, const VkStencilOpState& b) {
 void setDepthStencilTests(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
                           BoundCommandState::DynamicDepthStencil& bound) {
   const bool fresh = !bound.set;
-  const VkPipelineDepthStencilStateCreateInfo t = depthStencilPipelineState(inputs.depthStencil, key.depthStencilFormat);
+  const VkPipelineDepthStencilStateCreateInfo t = depthStencilPipelineState(inputs.depthStencil, key);
   if (fresh || t.depthTestEnable != bound.depthTest) vkCmdSetDepthTestEnable(cmd, t.depthTestEnable);
   if (fresh || t.depthWriteEnable != bound.depthWrite) vkCmdSetDepthWriteEnable(cmd, t.depthWriteEnable);
   if (fresh || t.depthCompareOp != bound.depthCompare) vkCmdSetDepthCompareOp(cmd, t.depthCompareOp);
@@ -103,7 +103,9 @@ void setDynamicDepthStencil(Device& device, VkCommandBuffer cmd, const state::Gr
   const bool fresh = !bound.set;
   const uint64_t depthStencilState = inputs.depthStencil ? inputs.depthStencil->id : 0;
   const bool sameFormat = !fresh && bound.depthStencilFormat == uint32_t(key.depthStencilFormat);
-  if (!sameFormat || bound.depthStencilState != depthStencilState) setDepthStencilTests(cmd, key, inputs, bound);
+  if (!sameFormat || bound.depthStencilReadOnly != key.depthStencilReadOnly ||
+      bound.depthStencilState != depthStencilState)
+    setDepthStencilTests(cmd, key, inputs, bound);
 
   const D3DWDDM2_0DDI_RASTERIZER_DESC& r = *inputs.rasterizer;
   const VkCullModeFlags cullMode = state::cullModeFor(r.CullMode);
@@ -131,6 +133,7 @@ void setDynamicDepthStencil(Device& device, VkCommandBuffer cmd, const state::Gr
   bound.set = true;
   bound.depthStencilState = depthStencilState;
   bound.depthStencilFormat = uint32_t(key.depthStencilFormat);
+  bound.depthStencilReadOnly = key.depthStencilReadOnly;
 }
 
 }  // namespace d3dvk::umd

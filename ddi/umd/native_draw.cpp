@@ -152,7 +152,7 @@ void declareAttachments(Device& device) {
     if (RenderTargetView* rtv = device.boundRenderTargets[i])
       rec.access(*rtv->resource, true, VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL);
   if (DepthStencilView* dsv = device.boundDepthStencil)
-    rec.access(*dsv->resource, true, VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL);
+    rec.access(*dsv->resource, dsv->writableAspects() != 0, dsv->attachmentLayout());
 }
 
 // Records the barrier the declared accesses need, and declares the bound
@@ -238,6 +238,7 @@ RenderPassKey renderPassKey(const Device& device, VkExtent2D extent, uint32_t la
     if (const RenderTargetView* rtv = device.boundRenderTargets[i]) key.colors[i] = rtv->view->handle();
   if (const DepthStencilView* dsv = device.boundDepthStencil) {
     key.depth = dsv->view->handle();
+    key.depthLayout = dsv->attachmentLayout();
     key.stencil = dsv->resource->format->kind == state::FormatKind::DepthStencil;
   }
   key.width = extent.width;

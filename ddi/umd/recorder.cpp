@@ -42,12 +42,25 @@ VkCommandBuffer Recorder::open(VkResult* failure, const RenderPassKey* pass) {
 }
 
 namespace {
-// Whether `pass` loads `c`: its view an attachment of exactly the view's area, one layer.
+// The aspects a depth attachment in `layout` cannot write.
+VkImageAspectFlags readOnlyAspects(VkImageLayout layout) {
+  switch (layout) {
+    case VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL:
+      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
+    case VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL: return VK_IMAGE_ASPECT_DEPTH_BIT;
+    case VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL: return VK_IMAGE_ASPECT_STENCIL_BIT;
+    default: return 0;
+  }
+}
+
+// Whether `pass` loads `c`: its view an attachment of exactly the view's area,
+// one layer, writable in every aspect the clear writes (a read-only view's
+// clear is recorded before the pass).
 bool loads(const RenderPassKey& pass, const PendingClear& c) {
   if (pass.width != c.width || pass.height != c.height || pass.layers != c.range.layerCount) return false;
   if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT)
     return std::find(pass.colors, pass.colors + pass.colorCount, c.view) != pass.colors + pass.colorCount;
-  return pass.depth == c.view;
+  return pass.depth == c.view && !(c.range.aspectMask & readOnlyAspects(pass.depthLayout));
 }
 }  // namespace
 
@@ -239,7 +252,7 @@ void Recorder::beginRenderPass(VkCommandBuffer cmd, const RenderPassKey& key) {
   rendering.pColorAttachments = colors;
   if (key.depth) {
     depth.imageView = key.depth;
-    depth.imageLayout = VK_IMAGE_LAYOUT_DEPTH_STENCIL_ATTACHMENT_OPTIMAL;
+    depth.imageLayout = key.depthLayout;
     depth.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD;
     depth.storeOp = VK_ATTACHMENT_STORE_OP_STORE;
     stencil = depth;

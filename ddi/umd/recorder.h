@@ -60,12 +60,14 @@ struct RenderPassKey {
   VkImageView colors[kMaxColors] = {};  // [colorCount, kMaxColors) stay null
   uint32_t colorCount = 0;
   VkImageView depth = VK_NULL_HANDLE;
+  VkImageLayout depthLayout = VK_IMAGE_LAYOUT_UNDEFINED;  // the depth view's (read-only for its read-only aspects)
   bool stencil = false;  // the depth view's format has stencil
   uint32_t width = 0, height = 0;  // the render area
   uint32_t layers = 1;
   // Asked at every draw: the scalars first, then only the colors in use.
   bool operator==(const RenderPassKey& o) const {
-    if (colorCount != o.colorCount || depth != o.depth || stencil != o.stencil || width != o.width ||
+    if (colorCount != o.colorCount || depth != o.depth || depthLayout != o.depthLayout || stencil != o.stencil ||
+        width != o.width ||
         height != o.height || layers != o.layers)
       return false;
     for (uint32_t i = 0; i < colorCount; ++i)
@@ -116,12 +118,13 @@ struct BoundCommandState {
   } blend;
   // Dynamic depth-stencil (dynamic_output_state.h): the depth and stencil
   // tests as last set and what they came from (the depth-stencil state's id,
-  // the depth-stencil view's format), the cull mode, winding and depth bias
+  // the depth-stencil view's format and read-only flags), the cull mode, winding and depth bias
   // as last set; set false: none set since a pipeline without them was bound.
   struct DynamicDepthStencil {
     bool set = false;
     uint64_t depthStencilState = 0;
     uint32_t depthStencilFormat = 0;  // DXGI_FORMAT
+    uint32_t depthStencilReadOnly = 0;  // the view's D3D11_DDI_CREATE_DSV_READ_ONLY_* flags
     VkBool32 depthTest = VK_FALSE, depthWrite = VK_FALSE, stencilTest = VK_FALSE;
     VkCompareOp depthCompare = VK_COMPARE_OP_NEVER;
     VkStencilOpState front{}, back{};

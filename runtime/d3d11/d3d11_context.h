@@ -301,8 +301,16 @@ class D3D11ImmediateContext final : public ID3D11DeviceContext3 {
   // (OMSETRENDERTARGETS_HAZARD, SOSETTARGETS_HAZARD,
   // CSSETUNORDEREDACCESSVIEWS_HAZARD). (A constant buffer has no other bind
   // flag, so it is never bound for output.)
+  // A depth-stencil view's resource stays readable by shader-resource views of
+  // the planes the view leaves read-only (D3D11.3 §17.13): `depthStencil`,
+  // the view being bound, keeps those.
   enum class OutputBinding { OutputMerger, StreamOutput, ComputeUav };
-  void unbindInputsOf(const void* resource, const char* function, OutputBinding output = OutputBinding::OutputMerger);
+  void unbindInputsOf(const void* resource, const char* function, OutputBinding output = OutputBinding::OutputMerger,
+                      const class D3D11DepthStencilView* depthStencil = nullptr);
+  // The hazard rule for a shader-resource view bound in `stage`: its resource
+  // bound for output there (boundForOutput), but for the bound depth-stencil
+  // view's resource, only where the view writes a plane `view` reads.
+  bool shaderResourceHazard(int stage, class D3D11ShaderResourceView& view) const;
   // Whether a resource is bound for output where a view in `stage`'s slots
   // (kVS: the input assembler's too) would read it. Only a resource created
   // with an output bind flag can be (its views and stream-output binding need

@@ -449,7 +449,7 @@ void D3D11ImmediateContext::setOutputMerger(bool setTargets, UINT numRTVs, D3D11
   // D3D11's hazard rule: whatever is bound for output leaves the shader-resource slots.
   for (D3D11RenderTargetView* v : nextRt)
     if (v) unbindInputsOf(&v->resource(), function);
-  if (nextDsv) unbindInputsOf(&nextDsv->resource(), function);
+  if (nextDsv) unbindInputsOf(&nextDsv->resource(), function, OutputBinding::OutputMerger, nextDsv);
   for (UINT i = 0; i < D3D11_1_UAV_SLOT_COUNT; ++i)
     if (uavs[i]) unbindInputsOf(&uavs[i]->resource(), function);
 

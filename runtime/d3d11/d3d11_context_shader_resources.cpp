@@ -9,7 +9,9 @@
 // compute stage) is bound as NULL (…SETSHADERRESOURCES_HAZARD), and binding a
 // resource for output unbinds its shader-resource views there (and, for the
 // graphics pipeline's outputs, its vertex and index buffers; stream-output
-// targets count as graphics outputs). A call that leaves every slot as it was
+// targets count as graphics outputs), except that a depth-stencil view's
+// read-only planes (D3D11_DSV_READ_ONLY_*) can be read while it is bound
+// (D3D11.3 §17.13). A call that leaves every slot as it was
 // reaches no driver (as *SetConstantBuffers). Not covered yet:
 // subresource-precise overlap (any view of the resource counts).
 #include "d3d11_context.h"
@@ -54,6 +56,26 @@ const HazardId kSrvHazard[6] = {
     {D3D11_MESSAGE_ID_DEVICE_DSSETSHADERRESOURCES_HAZARD, "DEVICE_DSSETSHADERRESOURCES_HAZARD"},
     {D3D11_MESSAGE_ID_DEVICE_CSSETSHADERRESOURCES_HAZARD, "DEVICE_CSSETSHADERRESOURCES_HAZARD"}};
 
+// The planes of a depth-stencil resource (bit 0 depth, bit 1 stencil) a view's
+// format covers: a depth-stencil view's, or the one a shader-resource view reads.
+UINT depthPlanes(DXGI_FORMAT format) {
+  switch (format) {
+    case DXGI_FORMAT_D24_UNORM_S8_UINT:
+    case DXGI_FORMAT_D32_FLOAT_S8X24_UINT: return 3;
+    case DXGI_FORMAT_X24_TYPELESS_G8_UINT:
+    case DXGI_FORMAT_X32_TYPELESS_G8X24_UINT: return 2;
+    default: return 1;
+  }
+}
+
+// The planes the output merger may write through a depth-stencil view.
+UINT writablePlanes(const D3D11DepthStencilView& dsv) {
+  UINT planes = depthPlanes(dsv.desc().Format);
+  if (dsv.desc().Flags & D3D11_DSV_READ_ONLY_DEPTH) planes &= ~1u;
+  if (dsv.desc().Flags & D3D11_DSV_READ_ONLY_STENCIL) planes &= ~2u;
+  return planes;
+}
+
 PFND3D10DDI_SETSHADERRESOURCES srvEntry(const D3DWDDM2_0DDI_DEVICEFUNCS& f, int stage) {
   return stage == 0 ? f.pfnVsSetShaderResources : stage == 1 ? f.pfnPsSetShaderResources
          : stage == 2 ? f.pfnGsSetShaderResources : stage == 3 ? f.pfnHsSetShaderResources
@@ -85,7 +107,7 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   bool same = true;  // every slot keeps its view: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {
     auto* next = views ? static_cast<D3D11ShaderResourceView*>(views[i]) : nullptr;
-    if (next && boundForOutput(stage, &next->resource())) {
+    if (next && shaderResourceHazard(stage, *next)) {
       device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, kSrvHazard[stage].id,
                            kSrvHazard[stage].name, function,
                            "Resource being set to shader resource slot " + std::to_string(start + i) +
@@ -111,6 +133,13 @@ bool D3D11ImmediateContext::boundForOutput(int stage, const D3D11ResourceBase* r
     return false;
   }
   return boundToOutputMerger(resource) || boundForStreamOutput(resource);
+}
+
+bool D3D11ImmediateContext::shaderResourceHazard(int stage, D3D11ShaderResourceView& view) const {
+  // (A depth-stencil resource can be bound for output in no other way.)
+  if (stage != kCS && depthStencil_ && &depthStencil_->resource() == &view.resource())
+    return (depthPlanes(view.desc().Format) & writablePlanes(*depthStencil_)) != 0;
+  return boundForOutput(stage, &view.resource());
 }
 
 bool D3D11ImmediateContext::boundToOutputMerger(const void* resource) const {
@@ -170,7 +199,8 @@ void D3D11ImmediateContext::getSamplers(int stage, UINT start, UINT count, ID3D1
   }
 }
 
-void D3D11ImmediateContext::unbindInputsOf(const void* resource, const char* function, OutputBinding output) {
+void D3D11ImmediateContext::unbindInputsOf(const void* resource, const char* function, OutputBinding output,
+                                           const D3D11DepthStencilView* depthStencil) {
   const bool compute = output == OutputBinding::ComputeUav;
   const bool so = output == OutputBinding::StreamOutput;
   const D3D11_MESSAGE_ID id = compute ? D3D11_MESSAGE_ID_DEVICE_CSSETUNORDEREDACCESSVIEWS_HAZARD
@@ -186,6 +216,7 @@ void D3D11ImmediateContext::unbindInputsOf(const void* resource, const char* fun
     for (UINT slot = 0; slot < D3D11_COMMONSHADER_INPUT_RESOURCE_SLOT_COUNT; ++slot) {
       D3D11ShaderResourceView* v = shaderResources_[stage][slot];
       if (!v || &v->resource() != resource) continue;
+      if (depthStencil && !(depthPlanes(v->desc().Format) & writablePlanes(*depthStencil))) continue;
       device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, id, idName, function,
                            std::string("Resource being set to ") + what + " is still bound on input (" +
                                kStageName[stage] + " shader resource slot " + std::to_string(slot) +

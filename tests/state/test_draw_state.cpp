@@ -93,7 +93,7 @@ TEST_CASE("pipeline key: every field takes part in equality and the hash separat
   CHECK(same == base);
   CHECK(hash(same) == hash(base));
 
-  std::vector<GraphicsPipelineKey> variants(14, base);
+  std::vector<GraphicsPipelineKey> variants(15, base);
   variants[0].vertexShader = 9;
   variants[1].pixelShader = 0;
   variants[2].inputLayout = 0;
@@ -108,6 +108,7 @@ TEST_CASE("pipeline key: every field takes part in equality and the hash separat
   variants[11].rasterizer.ConservativeRasterizationMode = D3DWDDM2_0DDI_CONSERVATIVE_RASTERIZATION_ON;
   variants[12].variant = PipelineVariant::FallbackShading;
   variants[13].variant = PipelineVariant::NativeCounting;
+  variants[14].depthStencilReadOnly = 1;  // D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH: depth writes forced off
   std::unordered_set<size_t> hashes{hash(base)};
   for (size_t i = 0; i < variants.size(); ++i) {
     INFO("variant " << i);

@@ -45,7 +45,8 @@ bool GraphicsPipelineKey::operator==(const GraphicsPipelineKey& o) const {
       rasterizerSamples != o.rasterizerSamples || fallbackFlatOnly != o.fallbackFlatOnly || inputLayout != o.inputLayout ||
       blendState != o.blendState || depthStencilState != o.depthStencilState || sampleMask != o.sampleMask ||
       topology != o.topology || sampleCount != o.sampleCount || renderTargetCount != o.renderTargetCount ||
-      depthStencilFormat != o.depthStencilFormat || !sameRasterizer(rasterizer, o.rasterizer))
+      depthStencilFormat != o.depthStencilFormat || depthStencilReadOnly != o.depthStencilReadOnly ||
+      !sameRasterizer(rasterizer, o.rasterizer))
     return false;
   for (uint32_t i = 0; i < 8; ++i)
     if (renderTargetFormats[i] != o.renderTargetFormats[i]) return false;
@@ -86,6 +87,7 @@ size_t GraphicsPipelineKeyHash::operator()(const GraphicsPipelineKey& k) const {
   f.add(k.renderTargetCount);
   for (DXGI_FORMAT format : k.renderTargetFormats) f.add(format);
   f.add(k.depthStencilFormat);
+  f.add(k.depthStencilReadOnly);
   return size_t(f.h);
 }
 

@@ -56,6 +56,9 @@ struct GraphicsPipelineKey {
   uint32_t renderTargetCount = 0;
   DXGI_FORMAT renderTargetFormats[8] = {};
   DXGI_FORMAT depthStencilFormat = DXGI_FORMAT_UNKNOWN;
+  // The bound depth-stencil view's read-only flags (D3D11_DDI_CREATE_DSV_READ_ONLY_*):
+  // the output merger's writes to those aspects are forced off (D3D11.3 §17.13).
+  uint32_t depthStencilReadOnly = 0;
   uint32_t viewportCount = 1;  // > 1 only with a geometry shader that writes SV_ViewportArrayIndex
   // The pixel shader's rasterizer sample count (sampleinfo / samplepos of the
   // rasterizer: a specialization constant); 0: the key's ForcedSampleCount,
