@@ -59,18 +59,21 @@ VkImageView viewForDeclaration(const ImageViewRange& v, const vk::ImageView* arr
 // The SRV hazard rule's question: whether `r` is bound for output at this draw
 // or dispatch. Only a resource created with an output bind flag can be (its
 // views need the flag), so the others are not looked for.
+constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
 bool boundForOutput(const Device& device, const StageBindings& stage, const Resource& r) {
-  constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
   return (r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r);
 }
 
 // The SRV hazard rule for image view `v`: its resource bound for output, or
 // an aspect it reads written through the bound depth-stencil view (a
 // read-only view's aspects can be read in the same draw).
-bool imageBoundForOutput(const Device& device, const StageBindings& stage, const ShaderResourceView& v) {
+bool depthStencilHazard(const StageBindings& stage, const ShaderResourceView& v) {
   const DepthStencilView* dsv = stage.depthStencil;
-  if (dsv && dsv->resource == v.resource && (v.aspects & dsv->writableAspects())) return true;
-  return boundForOutput(device, stage, *v.resource);
+  return dsv && dsv->resource == v.resource && (v.aspects & dsv->writableAspects());
+}
+inline bool imageBoundForOutput(const Device& device, const StageBindings& stage, const ShaderResourceView& v) {
+  const Resource& r = *v.resource;
+  return (r.bindFlags & kOutputBinds) && (depthStencilHazard(stage, v) || stage.boundForOutput(device, &r));
 }
 
 // The layout a shader reads an image of `r` in: that of the bound

@@ -56,6 +56,10 @@ const HazardId kSrvHazard[6] = {
     {D3D11_MESSAGE_ID_DEVICE_DSSETSHADERRESOURCES_HAZARD, "DEVICE_DSSETSHADERRESOURCES_HAZARD"},
     {D3D11_MESSAGE_ID_DEVICE_CSSETSHADERRESOURCES_HAZARD, "DEVICE_CSSETSHADERRESOURCES_HAZARD"}};
 
+// Only a resource created with one of these can be bound for output (boundForOutput).
+constexpr UINT kOutputBinds =
+    D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT;
+
 // The planes of a depth-stencil resource (bit 0 depth, bit 1 stencil) a view's
 // format covers: a depth-stencil view's, or the one a shader-resource view reads.
 UINT depthPlanes(DXGI_FORMAT format) {
@@ -107,7 +111,7 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
   bool same = true;  // every slot keeps its view: nothing to tell the driver
   for (UINT i = 0; i < count; ++i) {
     auto* next = views ? static_cast<D3D11ShaderResourceView*>(views[i]) : nullptr;
-    if (next && shaderResourceHazard(stage, *next)) {
+    if (next && (next->resource().bindFlags & kOutputBinds) && shaderResourceHazard(stage, *next)) {
       device_.debugMessage(D3D11_MESSAGE_CATEGORY_STATE_SETTING, D3D11_MESSAGE_SEVERITY_WARNING, kSrvHazard[stage].id,
                            kSrvHazard[stage].name, function,
                            "Resource being set to shader resource slot " + std::to_string(start + i) +
@@ -124,8 +128,6 @@ void D3D11ImmediateContext::setShaderResources(int stage, const char* function, 
 }
 
 bool D3D11ImmediateContext::boundForOutput(int stage, const D3D11ResourceBase* resource) const {
-  constexpr UINT kOutputBinds =
-      D3D11_BIND_RENDER_TARGET | D3D11_BIND_DEPTH_STENCIL | D3D11_BIND_UNORDERED_ACCESS | D3D11_BIND_STREAM_OUTPUT;
   if (!(resource->bindFlags & kOutputBinds)) return false;
   if (stage == kCS) {
     for (D3D11UnorderedAccessView* u : computeUavs_)
@@ -136,10 +138,11 @@ bool D3D11ImmediateContext::boundForOutput(int stage, const D3D11ResourceBase* r
 }
 
 bool D3D11ImmediateContext::shaderResourceHazard(int stage, D3D11ShaderResourceView& view) const {
-  // (A depth-stencil resource can be bound for output in no other way.)
-  if (stage != kCS && depthStencil_ && &depthStencil_->resource() == &view.resource())
-    return (depthPlanes(view.desc().Format) & writablePlanes(*depthStencil_)) != 0;
-  return boundForOutput(stage, &view.resource());
+  const D3D11ResourceBase& r = view.resource();
+  if (!(r.bindFlags & D3D11_BIND_DEPTH_STENCIL)) return boundForOutput(stage, &r);
+  // A depth-stencil resource is bound for output only through the depth-stencil view.
+  return stage != kCS && depthStencil_ && &depthStencil_->resource() == &r &&
+         (depthPlanes(view.desc().Format) & writablePlanes(*depthStencil_)) != 0;
 }
 
 bool D3D11ImmediateContext::boundToOutputMerger(const void* resource) const {
