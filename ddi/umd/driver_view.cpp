@@ -591,7 +591,9 @@ VOID APIENTRY clearDepthStencilView(D3D10DDI_HDEVICE hDevice, D3D10DDI_HDEPTHSTE
   const VkImageAspectFlags available = state::formatAspects(*v->resource->format);
   if (flags & D3D10_DDI_CLEAR_DEPTH) aspects |= VK_IMAGE_ASPECT_DEPTH_BIT;
   if (flags & D3D10_DDI_CLEAR_STENCIL) aspects |= VK_IMAGE_ASPECT_STENCIL_BIT;
-  aspects &= available;
+  // Nothing is written through a read-only plane of the view, a clear neither
+  // (shader-resource views may read it meanwhile).
+  aspects &= available & v->writableAspects();
   if (!aspects) return;
   std::lock_guard<std::mutex> lock(device->queueMutex());
   VkClearDepthStencilValue value{depth, stencil};
