@@ -141,6 +141,36 @@ ret
 
 inline std::vector<uint8_t> assembled(const char* listing) { return dxbc::assemble(listing).container; }
 
+// The pixel shader of an assembly listing.
+inline Com<ID3D11PixelShader> pixelShader(RenderDevice& d, const char* listing) {
+  const std::vector<uint8_t> code = assembled(listing);
+  Com<ID3D11PixelShader> ps;
+  REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, ps.out()) == S_OK);
+  return ps;
+}
+
+// PS: oDepth = SV_Position.x / 32 (a depth ramp across a 32-pixel-wide target).
+inline const char kPsWriteDepth[] = R"(//
+// Input signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Position              0   xyzw        0      POS   float   x
+// COLOR                    0   xyzw        1     NONE   float
+//
+// Output signature:
+//
+// Name                 Index   Mask Register SysValue  Format   Used
+// -------------------- ----- ------ -------- -------- ------- ------
+// SV_Depth                 0    N/A   oDepth    DEPTH   float    YES
+//
+ps_5_0
+dcl_input_ps_siv linear noperspective v0.x, position
+dcl_output oDepth
+mul oDepth, v0.x, l(0.031250)
+ret
+)";
+
 // Conservative draws of devices created in this scope run on the UMD's
 // fallback path, whatever the Vulkan device can do natively (the UMD reads
 // D3DVK_CONSERVATIVE_RASTER when an adapter opens, so declare it before the

@@ -25,28 +25,6 @@ namespace {
 
 constexpr UINT kW = 32, kH = 4;
 
-// oDepth = SV_Position.x / 32.
-const char kPsWriteDepth[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   x
-// COLOR                    0   xyzw        1     NONE   float
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Depth                 0    N/A   oDepth    DEPTH   float    YES
-//
-ps_5_0
-dcl_input_ps_siv linear noperspective v0.x, position
-dcl_output oDepth
-mul oDepth, v0.x, l(0.031250)
-ret
-)";
-
 // o0 = t0.Load(int3(SV_Position.xy, 0)).
 const char kPsLoad[] = R"(//
 // Input signature:
@@ -161,13 +139,6 @@ ld_indexable(texture2d)(uint,uint,uint,uint) r1.xyzw, r0.xyzw, t0.xyzw
 utof o0.xyzw, r1.xyzw
 ret
 )";
-
-Com<ID3D11PixelShader> pixelShader(RenderDevice& d, const char* listing) {
-  const std::vector<uint8_t> code = assembled(listing);
-  Com<ID3D11PixelShader> ps;
-  REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, ps.out()) == S_OK);
-  return ps;
-}
 
 // Whether a message the info queue stored since the last call says `text` (the queue is cleared).
 bool storedMessageSays(ID3D11InfoQueue* queue, const char* text) {

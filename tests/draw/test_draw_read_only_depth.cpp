@@ -17,28 +17,6 @@ namespace {
 constexpr UINT kW = 32, kH = 4;
 constexpr uint8_t kClearStencil = 0x5A, kReference = 0x33;
 
-// oDepth = SV_Position.x / 32: depth (x + ½) / 32 in column x.
-const char kPsWriteDepth[] = R"(//
-// Input signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Position              0   xyzw        0      POS   float   x
-// COLOR                    0   xyzw        1     NONE   float
-//
-// Output signature:
-//
-// Name                 Index   Mask Register SysValue  Format   Used
-// -------------------- ----- ------ -------- -------- ------- ------
-// SV_Depth                 0    N/A   oDepth    DEPTH   float    YES
-//
-ps_5_0
-dcl_input_ps_siv linear noperspective v0.x, position
-dcl_output oDepth
-mul oDepth, v0.x, l(0.031250)
-ret
-)";
-
 // o0 = (t0.Load(pixel).x, float(t1.Load(pixel).y), 0, 1): the depth through
 // t0 (float) and the stencil through t1 (uint, in .g), each zero unbound.
 const char kPsReadBoth[] = R"(//
@@ -70,13 +48,6 @@ utof o0.y, r2.y
 mov o0.zw, l(0,0,0,1.000000)
 ret
 )";
-
-Com<ID3D11PixelShader> pixelShader(RenderDevice& d, const char* listing) {
-  const std::vector<uint8_t> code = assembled(listing);
-  Com<ID3D11PixelShader> ps;
-  REQUIRE(d->CreatePixelShader(code.data(), code.size(), nullptr, ps.out()) == S_OK);
-  return ps;
-}
 
 struct DepthFormat {
   DXGI_FORMAT typeless, depth, readDepth, readStencil;  // readStencil UNKNOWN: no stencil
