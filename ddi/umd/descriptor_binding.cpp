@@ -56,21 +56,23 @@ VkImageView viewForDeclaration(const ImageViewRange& v, const vk::ImageView* arr
   return v.view->handle();
 }
 
+constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
+
 // The SRV hazard rule's question: whether `r` is bound for output at this draw
 // or dispatch. Only a resource created with an output bind flag can be (its
 // views need the flag), so the others are not looked for.
-constexpr UINT kOutputBinds = D3D10_DDI_BIND_RENDER_TARGET | D3D10_DDI_BIND_DEPTH_STENCIL | D3D11_DDI_BIND_UNORDERED_ACCESS;
 bool boundForOutput(const Device& device, const StageBindings& stage, const Resource& r) {
   return (r.bindFlags & kOutputBinds) && stage.boundForOutput(device, &r);
 }
 
-// The SRV hazard rule for image view `v`: its resource bound for output, or
-// an aspect it reads written through the bound depth-stencil view (a
-// read-only view's aspects can be read in the same draw).
+// Whether image view `v` reads an aspect the bound depth-stencil view writes
+// (a read-only view's aspects can be read in the same draw).
 bool depthStencilHazard(const StageBindings& stage, const ShaderResourceView& v) {
   const DepthStencilView* dsv = stage.depthStencil;
   return dsv && dsv->resource == v.resource && (v.aspects & dsv->writableAspects());
 }
+// The SRV hazard rule for image view `v`: its resource bound for output (the
+// depth-stencil view's, by aspect).
 inline bool imageBoundForOutput(const Device& device, const StageBindings& stage, const ShaderResourceView& v) {
   const Resource& r = *v.resource;
   return (r.bindFlags & kOutputBinds) && (depthStencilHazard(stage, v) || stage.boundForOutput(device, &r));

@@ -54,8 +54,9 @@ VkImageAspectFlags readOnlyAspects(VkImageLayout layout) {
 }
 
 // Whether `pass` loads `c`: its view an attachment of exactly the view's area,
-// one layer, writable in every aspect the clear writes (a read-only view's
-// clear is recorded before the pass).
+// one layer, in a layout that lets the load op write every aspect the clear
+// writes (Vulkan's rule; a D3D11 clear leaves a view's read-only aspects alone
+// anyway, clearDepthStencilView).
 bool loads(const RenderPassKey& pass, const PendingClear& c) {
   if (pass.width != c.width || pass.height != c.height || pass.layers != c.range.layerCount) return false;
   if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT)

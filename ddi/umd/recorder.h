@@ -67,8 +67,7 @@ struct RenderPassKey {
   // Asked at every draw: the scalars first, then only the colors in use.
   bool operator==(const RenderPassKey& o) const {
     if (colorCount != o.colorCount || depth != o.depth || depthLayout != o.depthLayout || stencil != o.stencil ||
-        width != o.width ||
-        height != o.height || layers != o.layers)
+        width != o.width || height != o.height || layers != o.layers)
       return false;
     for (uint32_t i = 0; i < colorCount; ++i)
       if (colors[i] != o.colors[i]) return false;
@@ -118,8 +117,9 @@ struct BoundCommandState {
   } blend;
   // Dynamic depth-stencil (dynamic_output_state.h): the depth and stencil
   // tests as last set and what they came from (the depth-stencil state's id,
-  // the depth-stencil view's format and read-only flags), the cull mode, winding and depth bias
-  // as last set; set false: none set since a pipeline without them was bound.
+  // the depth-stencil view's format and read-only flags), the cull mode,
+  // winding and depth bias as last set; set false: none set since a pipeline
+  // without them was bound.
   struct DynamicDepthStencil {
     bool set = false;
     uint64_t depthStencilState = 0;
