@@ -80,9 +80,12 @@ struct StageBindings drawStageBindings(const Device& device, uint32_t stage, uin
 // The shader program type of each DrawState stage index.
 extern const dxbc::ProgramType kDrawStageTypes[5];
 
-// Whether a resource is bound for writing at a draw: a render target, the
-// depth-stencil view or a UAV (the SRV hazard rule).
+// Whether a resource is bound for writing at a draw: a render target or a UAV
+// (the SRV hazard rule; the depth-stencil view's aspects are asked apart,
+// StageBindings::depthStencil).
 bool isBoundForDrawOutput(const Device& device, const struct Resource* r);
+// The bound depth-stencil view's read-only flags (D3D11_DDI_CREATE_DSV_READ_ONLY_*; 0 without one).
+uint32_t boundDepthStencilReadOnly(const Device& device);
 
 // The native pipeline key of the bound state.
 state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw);
@@ -98,9 +101,11 @@ void setOutputMergerStateIds(const struct DrawState& s, state::GraphicsPipelineK
 //   blend state's word becomes state::dynamicBlendKey, so blend states that
 //   differ only in what is dynamic share a pipeline;
 // - dynamic depth-stencil (dynamicDepthStencilEnabled): the depth-stencil
-//   word becomes state::dynamicDepthStencilKey and the rasterizer desc
-//   state::dynamicRasterizerKey (depth bias dynamic unless the pipelines
-//   chain depthBiasExact's representation, which vkCmdSetDepthBias lacks).
+//   word becomes state::dynamicDepthStencilKey, the view's read-only flags
+//   leave the key (the dynamic state forces their writes off) and the
+//   rasterizer desc becomes state::dynamicRasterizerKey (depth bias dynamic
+//   unless the pipelines chain depthBiasExact's representation, which
+//   vkCmdSetDepthBias lacks).
 void keyDynamicState(Device& device, state::GraphicsPipelineKey* key);
 // Its blend and depth-stencil words alone (a key whose rasterizer desc is keyDynamicState's already).
 void keyDynamicOutputMergerState(Device& device, state::GraphicsPipelineKey* key);

@@ -492,8 +492,10 @@ void keyDynamicOutputMergerState(Device& device, state::GraphicsPipelineKey* key
   // set: vkCmdSetColorBlend*EXT take at least one attachment.)
   if (vk.dynamicBlendEnabled() && key->renderTargetCount > 0)
     key->blendState = state::dynamicBlendKey(blendPipelineState(device.draw.blendState));
-  if (vk.dynamicDepthStencilEnabled())
+  if (vk.dynamicDepthStencilEnabled()) {
     key->depthStencilState = state::dynamicDepthStencilKey(!vk.depthBiasExactEnabled());
+    key->depthStencilReadOnly = 0;
+  }
 }
 
 void keyDynamicState(Device& device, state::GraphicsPipelineKey* key) {
@@ -522,11 +524,13 @@ state::GraphicsPipelineKey pipelineKey(Device& device, const PreparedDraw& draw)
   for (UINT i = 0; i < device.boundRenderTargetCount; ++i)
     key.renderTargetFormats[i] = device.boundRenderTargets[i] ? device.boundRenderTargets[i]->format : DXGI_FORMAT_UNKNOWN;
   key.depthStencilFormat = device.boundDepthStencil ? device.boundDepthStencil->format : DXGI_FORMAT_UNKNOWN;
-  key.depthStencilReadOnly =
-      device.boundDepthStencil ? device.boundDepthStencil->flags & (D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH |
-                                                                    D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL)
-                               : 0;
+  key.depthStencilReadOnly = boundDepthStencilReadOnly(device);
   return key;
+}
+
+uint32_t boundDepthStencilReadOnly(const Device& device) {
+  constexpr uint32_t kReadOnly = D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH | D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL;
+  return device.boundDepthStencil ? device.boundDepthStencil->flags & kReadOnly : 0;
 }
 
 const dxbc::ProgramType kDrawStageTypes[DrawState::kStages] = {dxbc::ProgramType::Vertex, dxbc::ProgramType::Pixel,

@@ -2,6 +2,7 @@
 #include "dynamic_output_state.h"
 
 #include "device.h"
+#include "draw_recording.h"
 #include "depth_stencil_state.h"
 #include "driver_blend_state.h"
 #include "driver_depth_stencil_state.h"
@@ -62,10 +63,11 @@ bool sameStencilFace(const VkStencilOpState& a, const VkStencilOpState& b) {
 }
 
 // The depth and stencil tests of the bound state and view, each set where it changed.
-void setDepthStencilTests(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, const PipelineInputs& inputs,
-                          BoundCommandState::DynamicDepthStencil& bound) {
+void setDepthStencilTests(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key, uint32_t readOnly,
+                          const PipelineInputs& inputs, BoundCommandState::DynamicDepthStencil& bound) {
   const bool fresh = !bound.set;
-  const VkPipelineDepthStencilStateCreateInfo t = depthStencilPipelineState(inputs.depthStencil, key);
+  const VkPipelineDepthStencilStateCreateInfo t =
+      depthStencilPipelineState(inputs.depthStencil, key.depthStencilFormat, readOnly);
   if (fresh || t.depthTestEnable != bound.depthTest) vkCmdSetDepthTestEnable(cmd, t.depthTestEnable);
   if (fresh || t.depthWriteEnable != bound.depthWrite) vkCmdSetDepthWriteEnable(cmd, t.depthWriteEnable);
   if (fresh || t.depthCompareOp != bound.depthCompare) vkCmdSetDepthCompareOp(cmd, t.depthCompareOp);
@@ -103,9 +105,10 @@ void setDynamicDepthStencil(Device& device, VkCommandBuffer cmd, const state::Gr
   const bool fresh = !bound.set;
   const uint64_t depthStencilState = inputs.depthStencil ? inputs.depthStencil->id : 0;
   const bool sameFormat = !fresh && bound.depthStencilFormat == uint32_t(key.depthStencilFormat);
-  if (!sameFormat || bound.depthStencilReadOnly != key.depthStencilReadOnly ||
-      bound.depthStencilState != depthStencilState)
-    setDepthStencilTests(cmd, key, inputs, bound);
+  // (The view's read-only flags are not in the key's pipeline part: keyDynamicState.)
+  const uint32_t readOnly = boundDepthStencilReadOnly(device);
+  if (!sameFormat || bound.depthStencilReadOnly != readOnly || bound.depthStencilState != depthStencilState)
+    setDepthStencilTests(cmd, key, readOnly, inputs, bound);
 
   const D3DWDDM2_0DDI_RASTERIZER_DESC& r = *inputs.rasterizer;
   const VkCullModeFlags cullMode = state::cullModeFor(r.CullMode);
@@ -133,7 +136,7 @@ void setDynamicDepthStencil(Device& device, VkCommandBuffer cmd, const state::Gr
   bound.set = true;
   bound.depthStencilState = depthStencilState;
   bound.depthStencilFormat = uint32_t(key.depthStencilFormat);
-  bound.depthStencilReadOnly = key.depthStencilReadOnly;
+  bound.depthStencilReadOnly = readOnly;
 }
 
 }  // namespace d3dvk::umd

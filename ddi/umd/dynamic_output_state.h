@@ -26,7 +26,8 @@ void setDynamicBlend(VkCommandBuffer cmd, const state::GraphicsPipelineKey& key,
                      BoundCommandState& b);
 // The key's depth-stencil word has state::kDynamicDepthStencilKey: the bound
 // depth-stencil state's tests (both off without a depth-stencil view, as D3D
-// has them; the stencil test off where the view has no stencil), the bound
+// has them; the stencil test off where the view has no stencil; the bound
+// view's read-only planes not written), the bound
 // rasterizer state's cull mode and winding, and its depth bias where the key
 // makes that dynamic (state::keyHasDynamicDepthBias), in the view format's r.
 void setDynamicDepthStencil(Device& device, VkCommandBuffer cmd, const state::GraphicsPipelineKey& key,

@@ -338,16 +338,15 @@ const state::BlendPipelineState& blendPipelineState(const BlendState* blend) {
   return blend ? blend->pipeline : kDefault;
 }
 
-VkPipelineDepthStencilStateCreateInfo depthStencilPipelineState(const DepthStencilState* state,
-                                                                const state::GraphicsPipelineKey& key,
-                                                                const state::FormatInfo** formatInfo) {
-  const state::FormatInfo* f = state::findFormat(key.depthStencilFormat);
+VkPipelineDepthStencilStateCreateInfo depthStencilPipelineState(const DepthStencilState* state, DXGI_FORMAT format,
+                                                                uint32_t readOnly, const state::FormatInfo** formatInfo) {
+  const state::FormatInfo* f = state::findFormat(format);
   if (formatInfo) *formatInfo = f;
   if (!f) return {VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO};
   VkPipelineDepthStencilStateCreateInfo info = state::translateDepthStencilState(
       state ? state->desc : state::defaultDepthStencilDesc(), f->kind == state::FormatKind::DepthStencil);
-  if (key.depthStencilReadOnly & D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH) info.depthWriteEnable = VK_FALSE;
-  if (key.depthStencilReadOnly & D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL) info.front.writeMask = info.back.writeMask = 0;
+  if (readOnly & D3D11_DDI_CREATE_DSV_READ_ONLY_DEPTH) info.depthWriteEnable = VK_FALSE;
+  if (readOnly & D3D11_DDI_CREATE_DSV_READ_ONLY_STENCIL) info.front.writeMask = info.back.writeMask = 0;
   return info;
 }
 
@@ -458,7 +457,7 @@ VkPipeline PipelineCache::get(const state::GraphicsPipelineKey& key, const Pipel
 
   const state::FormatInfo* dsFormat = nullptr;
   const VkPipelineDepthStencilStateCreateInfo depthStencil =
-      depthStencilPipelineState(in.depthStencil, key, &dsFormat);
+      depthStencilPipelineState(in.depthStencil, key.depthStencilFormat, key.depthStencilReadOnly, &dsFormat);
   // DepthBias is in units of the depth format's r, which D3D defines exactly (depth_bias.h).
   rasterizer.rasterization.depthBiasConstantFactor =
       state::depthBiasConstantFactor(in.rasterizer->DepthBias, dsFormat ? dsFormat->vk : VK_FORMAT_UNDEFINED,

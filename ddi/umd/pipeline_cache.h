@@ -84,13 +84,14 @@ struct PipelineInputs {
 
 // A blend state's Vulkan translation (the default state's without one).
 const state::BlendPipelineState& blendPipelineState(const struct BlendState* blend);
-// A depth-stencil state's (the default's without one) against `key`'s view
-// (its format and read-only flags): both tests off without a view (D3D:
-// nothing to test against), the stencil test off on a view without stencil,
-// depth writes off on a read-only depth and stencil writes (the write mask)
-// on a read-only stencil (D3D11.3 §17.13). The view format's facts, if asked.
+// A depth-stencil state's (the default's without one) against a view of
+// `format` with `readOnly` flags (D3D11_DDI_CREATE_DSV_READ_ONLY_*): both
+// tests off without a view (D3D: nothing to test against), the stencil test
+// off on a view without stencil, depth writes off on a read-only depth and
+// stencil writes (the write mask) on a read-only stencil (D3D11.3 §17.13).
+// `format`'s facts, if asked.
 VkPipelineDepthStencilStateCreateInfo depthStencilPipelineState(const struct DepthStencilState* state,
-                                                                const state::GraphicsPipelineKey& key,
+                                                                DXGI_FORMAT format, uint32_t readOnly,
                                                                 const state::FormatInfo** formatInfo = nullptr);
 // What `key`'s render-target formats change in their blending, a bit per target.
 struct TargetFormatMasks {

@@ -465,3 +465,62 @@ TEST_CASE("[fallback] a conservative fallback draw between two native draws: the
     checkColumn(pixels, i, drawn[i] ? caseColour(i) : kBackground);
   }
 }
+
+namespace {
+// A quad through a writable view, then one through a read-only view of the same
+// texture, both with depth writes on; then LESS probes (no writes) through the
+// writable view find what each left.
+void drawThroughReadOnlyView(bool dynamicDepthStencil) {
+  RenderDevice d;
+  DepthTarget t(d);
+  const std::array<float, 4> kDrawn = {1, 0, 0, 1}, kProbe = {0, 0, 1, 1};
+  std::vector<Vertex3> vertices;
+  appendQuad(vertices, 0, 0.25f, false, kDrawn);
+  appendQuad(vertices, 1, 0.25f, false, kDrawn);
+  appendQuad(vertices, 0, 0.375f, false, kProbe);
+  appendQuad(vertices, 1, 0.375f, false, kProbe);
+  Com<ID3D11Buffer> vb =
+      makeBuffer(d, vertices.data(), UINT(vertices.size() * sizeof(Vertex3)), D3D11_BIND_VERTEX_BUFFER);
+  t.colour.bindVertices(vb.get(), sizeof(Vertex3));
+  D3D11_DEPTH_STENCIL_VIEW_DESC rd{};
+  rd.Format = DXGI_FORMAT_D24_UNORM_S8_UINT;
+  rd.ViewDimension = D3D11_DSV_DIMENSION_TEXTURE2D;
+  rd.Flags = D3D11_DSV_READ_ONLY_DEPTH | D3D11_DSV_READ_ONLY_STENCIL;
+  Com<ID3D11DepthStencilView> readOnly;
+  REQUIRE(d->CreateDepthStencilView(t.depth.get(), &rd, readOnly.out()) == S_OK);
+  const Com<ID3D11DepthStencilState> writes =
+      depthStencilState(d, depthOnly(TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS));
+  d.context->OMSetDepthStencilState(writes.get(), 0);
+  d.context->Draw(6, 0);
+  ID3D11RenderTargetView* views[] = {t.colour.rtv.get()};
+  d.context->OMSetRenderTargets(1, views, readOnly.get());
+  const Counted counted;
+  d.context->Draw(6, 6);
+  // Dynamic: the read-only view's writes are forced off in the dynamic state, not by a pipeline of its own.
+  CHECK(counted.delta().pipelinesCreated == (dynamicDepthStencil ? 0 : 1));
+  const auto drawn = t.colour.pixels();
+  checkColumn(drawn, 0, kDrawn);
+  checkColumn(drawn, 1, kDrawn);  // tested: 0.25 LESS 0.5
+
+  d.context->OMSetRenderTargets(1, views, t.dsv.get());
+  d.context->ClearRenderTargetView(t.colour.rtv.get(), kBackground.data());
+  const Com<ID3D11DepthStencilState> probe =
+      depthStencilState(d, depthOnly(TRUE, D3D11_DEPTH_WRITE_MASK_ZERO, D3D11_COMPARISON_LESS));
+  d.context->OMSetDepthStencilState(probe.get(), 0);
+  d.context->Draw(12, 12);
+  const auto probed = t.colour.pixels();
+  checkColumn(probed, 0, kBackground);  // 0.375 is not LESS the 0.25 written through the writable view
+  checkColumn(probed, 1, kProbe);       // the read-only view wrote nothing: 0.375 LESS 0.5
+}
+}  // namespace
+
+TEST_CASE("a read-only depth-stencil view needs no pipeline of its own where depth-stencil state is dynamic, and "
+          "writes nothing either way",
+          "[recording][draw][pixels][depth-stencil]") {
+  const bool dynamic = expectedDevice().dynamicDepthStencil;
+  SECTION("as the device runs it") { drawThroughReadOnlyView(dynamic); }
+  SECTION("with D3DVK_DYNAMIC_DEPTH_STENCIL=0") {
+    ScopedEnv off("D3DVK_DYNAMIC_DEPTH_STENCIL", "0");
+    drawThroughReadOnlyView(false);
+  }
+}
