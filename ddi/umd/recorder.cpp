@@ -42,26 +42,15 @@ VkCommandBuffer Recorder::open(VkResult* failure, const RenderPassKey* pass) {
 }
 
 namespace {
-// The aspects a depth attachment in `layout` cannot write.
-VkImageAspectFlags readOnlyAspects(VkImageLayout layout) {
-  switch (layout) {
-    case VK_IMAGE_LAYOUT_DEPTH_STENCIL_READ_ONLY_OPTIMAL:
-      return VK_IMAGE_ASPECT_DEPTH_BIT | VK_IMAGE_ASPECT_STENCIL_BIT;
-    case VK_IMAGE_LAYOUT_DEPTH_READ_ONLY_STENCIL_ATTACHMENT_OPTIMAL: return VK_IMAGE_ASPECT_DEPTH_BIT;
-    case VK_IMAGE_LAYOUT_DEPTH_ATTACHMENT_STENCIL_READ_ONLY_OPTIMAL: return VK_IMAGE_ASPECT_STENCIL_BIT;
-    default: return 0;
-  }
-}
-
 // Whether `pass` loads `c`: its view an attachment of exactly the view's area,
-// one layer, in a layout that lets the load op write every aspect the clear
-// writes (Vulkan's rule; a D3D11 clear leaves a view's read-only aspects alone
-// anyway, clearDepthStencilView).
+// one layer. (A depth view's clear has only the aspects the view writes,
+// clearDepthStencilView: its load op never writes an aspect the pass's
+// read-only layout keeps.)
 bool loads(const RenderPassKey& pass, const PendingClear& c) {
   if (pass.width != c.width || pass.height != c.height || pass.layers != c.range.layerCount) return false;
   if (c.range.aspectMask & VK_IMAGE_ASPECT_COLOR_BIT)
     return std::find(pass.colors, pass.colors + pass.colorCount, c.view) != pass.colors + pass.colorCount;
-  return pass.depth == c.view && !(c.range.aspectMask & readOnlyAspects(pass.depthLayout));
+  return pass.depth == c.view;
 }
 }  // namespace
 
