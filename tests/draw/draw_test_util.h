@@ -149,6 +149,13 @@ inline Com<ID3D11PixelShader> pixelShader(RenderDevice& d, const char* listing) 
   return ps;
 }
 
+// A depth-stencil state of `desc`.
+inline Com<ID3D11DepthStencilState> depthStencilState(RenderDevice& d, const D3D11_DEPTH_STENCIL_DESC& desc) {
+  Com<ID3D11DepthStencilState> s;
+  REQUIRE(d->CreateDepthStencilState(&desc, s.out()) == S_OK);
+  return s;
+}
+
 // PS: oDepth = SV_Position.x / 32 (a depth ramp across a 32-pixel-wide target).
 inline const char kPsWriteDepth[] = R"(//
 // Input signature:

@@ -145,11 +145,9 @@ void writeDepthRamp(RenderDevice& d, DrawTarget& t, DepthTexture& tex) {
   d.context->ClearDepthStencilView(writable.get(), D3D11_CLEAR_DEPTH | D3D11_CLEAR_STENCIL, 1.0f, kClearStencil);
   const D3D11_DEPTH_STENCILOP_DESC keep{D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP,
                                         D3D11_COMPARISON_ALWAYS};
-  const D3D11_DEPTH_STENCIL_DESC always{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_ALWAYS, FALSE, 0xFF, 0xFF,
-                                        keep, keep};
-  Com<ID3D11DepthStencilState> state;
-  REQUIRE(d->CreateDepthStencilState(&always, state.out()) == S_OK);
-  d.context->OMSetDepthStencilState(state.get(), 0);
+  const Com<ID3D11DepthStencilState> always = depthStencilState(
+      d, {TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_ALWAYS, FALSE, 0xFF, 0xFF, keep, keep});
+  d.context->OMSetDepthStencilState(always.get(), 0);
   Com<ID3D11PixelShader> ps = pixelShader(d, kPsWriteDepth);
   d.context->PSSetShader(ps.get(), nullptr, 0);
   d.context->Draw(3, 0);
@@ -160,11 +158,8 @@ void writeDepthRamp(RenderDevice& d, DrawTarget& t, DepthTexture& tex) {
 Com<ID3D11DepthStencilState> writingState(RenderDevice& d) {
   const D3D11_DEPTH_STENCILOP_DESC replace{D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_KEEP, D3D11_STENCIL_OP_REPLACE,
                                            D3D11_COMPARISON_ALWAYS};
-  const D3D11_DEPTH_STENCIL_DESC desc{TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS, TRUE, 0xFF, 0xFF,
-                                      replace, replace};
-  Com<ID3D11DepthStencilState> state;
-  REQUIRE(d->CreateDepthStencilState(&desc, state.out()) == S_OK);
-  return state;
+  return depthStencilState(d, {TRUE, D3D11_DEPTH_WRITE_MASK_ALL, D3D11_COMPARISON_LESS, TRUE, 0xFF, 0xFF, replace,
+                               replace});
 }
 
 struct ReadOnlyCase {

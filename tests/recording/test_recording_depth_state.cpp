@@ -175,12 +175,6 @@ struct DepthTarget {
   }
 };
 
-Com<ID3D11DepthStencilState> depthStencilState(RenderDevice& d, const D3D11_DEPTH_STENCIL_DESC& desc) {
-  Com<ID3D11DepthStencilState> s;
-  REQUIRE(d->CreateDepthStencilState(&desc, s.out()) == S_OK);
-  return s;
-}
-
 Com<ID3D11RasterizerState> rasterizerState(RenderDevice& d, D3D11_CULL_MODE cull, BOOL frontCounterClockwise,
                                            INT depthBias = 0) {
   D3D11_RASTERIZER_DESC rd{D3D11_FILL_SOLID, cull, frontCounterClockwise, depthBias, 0.0f, 0.0f, TRUE, FALSE, FALSE,
