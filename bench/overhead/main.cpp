@@ -134,6 +134,21 @@ int main(int argc, char** argv) {
         std::printf("    Vulkan, %s: %s%s%s\n", w.what, cell(r).c_str(), r.ran ? "" : ": ", r.ran ? "" : r.skipped.c_str());
       }
     }
+    if (mode == Mode::Conservative && vulkan) {
+      const Result f = runVulkanConservativeFloor(o);
+      std::printf("    Vulkan, an emulation's floor (one pass: a geometry shader's bounding box per triangle, a fragment "
+                  "shader's float edge test): %s%s%s; it / the baseline %s, D3D11 / it %s, D3D12 / it %s\n",
+                  cell(f).c_str(), f.ran ? "" : ": ", f.ran ? "" : f.skipped.c_str(), ratio(f, rvk).c_str(),
+                  ratio(r11, f).c_str(), ratio(r12, f).c_str());
+      // What each drew, against the CPU's count: the floor draws the conservative set.
+      if (f.ran)
+        std::printf("    fragments per run: the floor %llu (the pixels the unsnapped triangles touch, counted on the CPU: "
+                    "%llu), d3dvk's D3D11 %llu (the vertices snapped to 1/256 pixel first, as D3D's rules say); "
+                    "the baseline %llu (pixel centres covered: %llu)\n",
+                    (unsigned long long)f.samples, (unsigned long long)conservativeFragments(true),
+                    (unsigned long long)r11.samples, (unsigned long long)rvk.samples,
+                    (unsigned long long)conservativeFragments(false));
+    }
     printCounters("D3D11", r11);
     printCounters("D3D12", r12);
     auto cpu = [](const Result& r) {
@@ -156,7 +171,8 @@ int main(int argc, char** argv) {
   for (Mode mode : kModes)
     if (listed(modes, modeName(mode))) runMode(mode, options);
   std::printf("(conservative: d3dvk draws with conservative rasterization ON, natively or on the exact fallback; "
-              "the Vulkan baseline draws the same triangles without it. newstate: each draw with a blend state "
+              "the Vulkan baseline draws the same triangles without it, and the emulation's floor draws their "
+              "conservative pixels as cheaply as one pass can on a device without conservative rasterization. newstate: each draw with a blend state "
               "no draw used before; newdepth: each D3D11 draw with a depth-stencil state and a rasterizer state no draw used "
               "before, into a target with a depth-stencil view; the Vulkan baseline creates a whole pipeline for each)\n");
   return 0;

@@ -16,7 +16,9 @@
 //                 textures, and the 16 shader resources switched every draw
 //   conservative  100 draws of 100 triangles each with conservative
 //                 rasterization ON (d3dvk: native or the exact fallback); the
-//                 Vulkan baseline draws the same triangles without it
+//                 Vulkan baseline draws the same triangles without it, and
+//                 a second Vulkan line, the emulation's floor, draws their
+//                 conservative pixels in one pass (runVulkanConservativeFloor)
 //   newstate      64 draws, each with a blend state no draw used before (D3D11:
 //                 the states created before the run, as an application creates
 //                 its state objects ahead; what a draw pays is the pipeline for
@@ -73,6 +75,7 @@ struct Result {
   double appCpuUs = 0;  // the median of the runs' Timing::appCpuUs
   D3DVKStats stats{};   // d3dvk's Vulkan commands in the median run (all zero for the baseline)
   uint32_t draws = 0;   // API draws in one run
+  uint64_t samples = 0; // the Vulkan conservative-mode runs: the samples the last run drew (occlusion query)
 };
 
 // The draws one run of `mode` makes.
@@ -85,6 +88,11 @@ inline uint32_t drawsOf(Mode m, const Options& o) {
 // conservativeTriangles().
 std::vector<float> oneTriangle();
 std::vector<float> conservativeTriangles();
+// What one run of the conservative mode draws, counted on the CPU (float
+// arithmetic, exact for its triangles, which touch no pixel centre or
+// corner): per triangle the pixels whose centre it covers (the plain
+// baseline's fragments) or whose square it touches (its conservative set).
+uint64_t conservativeFragments(bool conservative);
 // The 16-float constant buffer of draw i: offset (xy) and colour.
 void constantsOf(uint32_t draw, float out[16]);
 // Blend factors of the two blend states (SRC_ALPHA/INV_SRC_ALPHA and ONE/ONE).
@@ -133,6 +141,11 @@ Result runD3D11(Mode mode, const Options& options);
 Result runD3D12(Mode mode, const Options& options);
 Result runVulkan(Mode mode, const Options& options);
 Result runVulkanNewState(NewStateWay way, const Options& options);
+// The conservative mode's triangles drawn the least one pass could to
+// emulate conservative rasterization (shaders/conservative_floor.*): a
+// geometry shader's bounding box per triangle, a fragment shader's float edge
+// test. Not exact: a lower bound for any fallback, the exact one included.
+Result runVulkanConservativeFloor(const Options& options);
 
 template <typename Before, typename Issue, typename Wait>
 Result measure(uint32_t draws, uint32_t repeat, Before before, Issue issue, Wait wait) {

@@ -13,6 +13,8 @@
 #include "baseline_frag.spv.h"
 #include "baseline_vert.spv.h"
 #include "churn_frag.spv.h"
+#include "conservative_floor_frag.spv.h"
+#include "conservative_floor_geom.spv.h"
 
 #include <volk.h>
 
@@ -64,17 +66,21 @@ struct Rig {
   VkPipelineLayout layout = VK_NULL_HANDLE;
   VkDescriptorPool descriptorPool = VK_NULL_HANDLE;
   VkDescriptorSet constants = VK_NULL_HANDLE;
-  VkShaderModule vs = VK_NULL_HANDLE, ps = VK_NULL_HANDLE, churnPs = VK_NULL_HANDLE;
+  VkShaderModule vs = VK_NULL_HANDLE, ps = VK_NULL_HANDLE, churnPs = VK_NULL_HANDLE, floorGs = VK_NULL_HANDLE,
+                 floorPs = VK_NULL_HANDLE;
   VkPipeline pipelines[kShaderVariants] = {};
   bool pushDescriptors = false;
   uint32_t vertexCount = 3;
   // newstate: how a new blend state is drawn, the shader parts' libraries
   // (vertex input, pre-rasterization, fragment shader), the run's new
   // pipelines (and libraries) and the next state number.
-  enum class Way { Whole, Library, DynamicBlend } way = Way::Whole;
+  // ConservativeFloor: the conservative mode's triangles through the
+  // emulation floor's geometry and fragment shaders (conservative_floor.*).
+  enum class Way { Whole, Library, DynamicBlend, ConservativeFloor } way = Way::Whole;
   VkPipeline libraries[3] = {};
   std::vector<VkPipeline> fresh;
   uint32_t nextState = 0;
+  VkQueryPool occlusion = VK_NULL_HANDLE;  // the conservative mode's: the samples a run draws
 
   ~Rig() {
     if (!device) {
@@ -83,11 +89,12 @@ struct Rig {
     }
     vkDeviceWaitIdle(device);
     destroyFresh();
+    vkDestroyQueryPool(device, occlusion, nullptr);
     for (VkPipeline p : pipelines)
       if (p) vkDestroyPipeline(device, p, nullptr);
     for (VkPipeline p : libraries)
       if (p) vkDestroyPipeline(device, p, nullptr);
-    for (VkShaderModule m : {vs, ps, churnPs})
+    for (VkShaderModule m : {vs, ps, churnPs, floorGs, floorPs})
       if (m) vkDestroyShaderModule(device, m, nullptr);
     vkDestroyDescriptorPool(device, descriptorPool, nullptr);
     vkDestroyPipelineLayout(device, layout, nullptr);
@@ -251,8 +258,11 @@ struct FixedState {
   VkPipelineDynamicStateCreateInfo dyn{VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO};
   VkFormat format = VK_FORMAT_R8G8B8A8_UNORM;
   VkPipelineRenderingCreateInfo rendering{VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO};
-  VkPipelineShaderStageCreateInfo stages[2]{{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+  // Vertex, fragment and (with a geometry shader, stageCount 3) geometry.
+  VkPipelineShaderStageCreateInfo stages[3]{{VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
+                                            {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO},
                                             {VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO}};
+  uint32_t stageCount = 2;
   FixedState(VkShaderModule vs, VkShaderModule ps, bool dynamicBlend) {
     vi.vertexBindingDescriptionCount = 1;
     vi.pVertexBindingDescriptions = &binding;
@@ -284,7 +294,7 @@ struct FixedState {
   VkPipeline create(Rig& r) {
     VkGraphicsPipelineCreateInfo gi{VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO};
     gi.pNext = &rendering;
-    gi.stageCount = 2;
+    gi.stageCount = stageCount;
     gi.pStages = stages;
     gi.pVertexInputState = &vi;
     gi.pInputAssemblyState = &ia;
@@ -409,6 +419,7 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_GRAPHICS_PIPELINE_LIBRARY_FEATURES_EXT};
   VkPhysicalDeviceExtendedDynamicState3FeaturesEXT dynamic3{
       VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_EXTENDED_DYNAMIC_STATE_3_FEATURES_EXT};
+  VkPhysicalDeviceFeatures geometry{};  // the conservative floor's geometry shader
   if (r.way == Rig::Way::Library) {
     if (!hasExtension(r.physical, VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME)) return "no VK_EXT_graphics_pipeline_library";
     VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
@@ -419,6 +430,11 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
     v13.pNext = &library;
     extensions.push_back(VK_KHR_PIPELINE_LIBRARY_EXTENSION_NAME);
     extensions.push_back(VK_EXT_GRAPHICS_PIPELINE_LIBRARY_EXTENSION_NAME);
+  } else if (r.way == Rig::Way::ConservativeFloor) {
+    VkPhysicalDeviceFeatures f{};
+    vkGetPhysicalDeviceFeatures(r.physical, &f);
+    if (!f.geometryShader) return "no geometryShader";
+    geometry.geometryShader = VK_TRUE;
   } else if (r.way == Rig::Way::DynamicBlend) {
     if (!hasExtension(r.physical, VK_EXT_EXTENDED_DYNAMIC_STATE_3_EXTENSION_NAME)) return "no VK_EXT_extended_dynamic_state3";
     VkPhysicalDeviceFeatures2 f{VK_STRUCTURE_TYPE_PHYSICAL_DEVICE_FEATURES_2};
@@ -437,6 +453,7 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
   }
   VkDeviceCreateInfo di{VK_STRUCTURE_TYPE_DEVICE_CREATE_INFO};
   di.pNext = &v13;
+  di.pEnabledFeatures = &geometry;
   di.queueCreateInfoCount = 1;
   di.pQueueCreateInfos = &qi;
   di.enabledExtensionCount = uint32_t(extensions.size());
@@ -503,6 +520,12 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
   w.pBufferInfo = &bi;
   vkUpdateDescriptorSets(r.device, 1, &w, 0, nullptr);
 
+  if (mode == Mode::Conservative) {
+    VkQueryPoolCreateInfo query{VK_STRUCTURE_TYPE_QUERY_POOL_CREATE_INFO};
+    query.queryType = VK_QUERY_TYPE_OCCLUSION;
+    query.queryCount = 1;
+    check(vkCreateQueryPool(r.device, &query, nullptr, &r.occlusion), "vkCreateQueryPool");
+  }
   r.vs = shaderModule(r, kBaselineVert, sizeof kBaselineVert);
   r.ps = shaderModule(r, kBaselineFrag, sizeof kBaselineFrag);
   if (mode == Mode::Churn) r.churnPs = shaderModule(r, kChurnFrag, sizeof kChurnFrag);
@@ -526,6 +549,15 @@ std::string setUp(Rig& r, Mode mode, uint32_t draws) {
     VkSpecializationInfo spec{1, &entry, 4, &scale};
     FixedState f(r.vs, mode == Mode::Churn ? r.churnPs : r.ps, false);
     f.stages[1].pSpecializationInfo = mode == Mode::Churn ? &spec : nullptr;
+    if (r.way == Rig::Way::ConservativeFloor) {
+      r.floorGs = shaderModule(r, kConservativeFloorGeom, sizeof kConservativeFloorGeom);
+      r.floorPs = shaderModule(r, kConservativeFloorFrag, sizeof kConservativeFloorFrag);
+      f.stages[1].module = r.floorPs;
+      f.stages[2].stage = VK_SHADER_STAGE_GEOMETRY_BIT;
+      f.stages[2].module = r.floorGs;
+      f.stages[2].pName = "main";
+      f.stageCount = 3;
+    }
     f.blend.blendEnable = mode == Mode::Blend;
     f.blend.srcColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_SRC_ALPHA;
     f.blend.dstColorBlendFactor = p ? VK_BLEND_FACTOR_ONE : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA;
@@ -604,7 +636,9 @@ void record(Rig& r, Mode mode, uint32_t draws, bool first) {
   rendering.layerCount = 1;
   rendering.colorAttachmentCount = 1;
   rendering.pColorAttachments = &color;
+  if (r.occlusion) vkCmdResetQueryPool(r.cmd, r.occlusion, 0, 1);
   vkCmdBeginRendering(r.cmd, &rendering);
+  if (r.occlusion) vkCmdBeginQuery(r.cmd, r.occlusion, 0, 0);
   const VkViewport viewport{0, 0, float(kTarget), float(kTarget), 0, 1};
   const VkRect2D scissor{{0, 0}, {kTarget, kTarget}};
   vkCmdSetViewport(r.cmd, 0, 1, &viewport);
@@ -638,6 +672,7 @@ void record(Rig& r, Mode mode, uint32_t draws, bool first) {
     }
     vkCmdDraw(r.cmd, r.vertexCount, 1, 0, 0);
   }
+  if (r.occlusion) vkCmdEndQuery(r.cmd, r.occlusion, 0);
   vkCmdEndRendering(r.cmd);
   check(vkEndCommandBuffer(r.cmd), "vkEndCommandBuffer");
   VkCommandBufferSubmitInfo ci{VK_STRUCTURE_TYPE_COMMAND_BUFFER_SUBMIT_INFO};
@@ -665,9 +700,14 @@ Result run(Mode mode, Rig::Way way, const Options& options) {
   if (!result.skipped.empty()) return result;
   record(rig, mode, std::min<uint32_t>(draws, 64), true);  // warm-up (and the textures' first layout)
   wait(rig);
-  return measure(
+  result = measure(
       draws, options.repeat, [&] { rig.destroyFresh(); }, [&] { record(rig, mode, draws, false); },
       [&] { wait(rig); });
+  if (rig.occlusion)
+    check(vkGetQueryPoolResults(rig.device, rig.occlusion, 0, 1, sizeof result.samples, &result.samples,
+                                sizeof result.samples, VK_QUERY_RESULT_64_BIT | VK_QUERY_RESULT_WAIT_BIT),
+          "vkGetQueryPoolResults");
+  return result;
 }
 }  // namespace
 
@@ -675,6 +715,10 @@ Result runVulkan(Mode mode, const Options& options) {
   // (newdepth's baseline is newstate's: a whole pipeline per draw; cull's is
   // blend's: two pipelines alternating.)
   return run(meetsNewState(mode) ? Mode::NewState : mode == Mode::Cull ? Mode::Blend : mode, Rig::Way::Whole, options);
+}
+
+Result runVulkanConservativeFloor(const Options& options) {
+  return run(Mode::Conservative, Rig::Way::ConservativeFloor, options);
 }
 
 Result runVulkanNewState(NewStateWay way, const Options& options) {

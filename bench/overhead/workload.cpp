@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <ctime>
 #include <dlfcn.h>
 #include <random>
@@ -38,6 +39,41 @@ std::vector<float> conservativeTriangles() {
     for (int k = 0; k < 3; ++k) v.insert(v.end(), {cx + offset(rng), cy + offset(rng), 0.5f, 1.0f});
   }
   return v;
+}
+
+uint64_t conservativeFragments(bool conservative) {
+  // Every draw of the mode keeps draw 0's constants (overhead.h).
+  float constants[16];
+  constantsOf(0, constants);
+  const std::vector<float> v = conservativeTriangles();
+  uint64_t count = 0;
+  for (uint32_t t = 0; t < kConservativeTriangles; ++t) {
+    double x[3], y[3];  // pixels, y down (the viewport is the target)
+    for (int k = 0; k < 3; ++k) {
+      x[k] = ((v[(3 * t + k) * 4] + constants[0]) * 0.5 + 0.5) * kTarget;
+      y[k] = ((v[(3 * t + k) * 4 + 1] + constants[1]) * 0.5 + 0.5) * kTarget;
+    }
+    const double area = (x[1] - x[0]) * (y[2] - y[0]) - (x[2] - x[0]) * (y[1] - y[0]);
+    if (area == 0) continue;
+    const double s = area > 0 ? 1 : -1;
+    const double lx = std::min({x[0], x[1], x[2]}), hx = std::max({x[0], x[1], x[2]});
+    const double ly = std::min({y[0], y[1], y[2]}), hy = std::max({y[0], y[1], y[2]});
+    for (uint32_t py = 0; py < kTarget; ++py)
+      for (uint32_t px = 0; px < kTarget; ++px) {
+        // Each edge's function at the centre; a square touches the triangle when
+        // it overlaps the box and no edge has the whole square outside.
+        bool centre = true, square = hx >= px && lx <= px + 1 && hy >= py && ly <= py + 1;
+        for (int k = 0; k < 3; ++k) {
+          const int j = (k + 1) % 3;
+          const double a = -(y[j] - y[k]) * s, b = (x[j] - x[k]) * s;
+          const double e = a * (px + 0.5 - x[k]) + b * (py + 0.5 - y[k]);
+          centre = centre && e >= 0;
+          square = square && e + 0.5 * (std::fabs(a) + std::fabs(b)) >= 0;
+        }
+        count += conservative ? square : centre;
+      }
+  }
+  return count * kConservativeDraws;
 }
 
 void constantsOf(uint32_t draw, float out[16]) {
